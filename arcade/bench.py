@@ -1,0 +1,126 @@
+"""Benchmarks (cli): start-up time, frame times of every scene, and each game's own figures.
+
+``python -m arcade bench`` prints the time from process start to the first drawn menu
+frame (measured in a fresh interpreter), then median and p95 frame time of the menu,
+the overlays and every registered game's scene at 1280x800 on the dummy driver, with
+the mouse moving so hover and redraw paths are exercised. ``bench GAME`` runs that
+game's scene and its own benchmark command. Tests never assert on these numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+BENCH_SIZE = (1280, 800)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    k = max(0, min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def frame_stats(times: list[float]) -> str:
+    ms = [t * 1000 for t in times]
+    return f"median {statistics.median(ms):6.2f} ms   p95 {percentile(ms, 95):6.2f} ms   ({len(ms)} frames)"
+
+
+def time_to_first_frame(runs: int = 3) -> float:
+    """Seconds from spawning ``python -m arcade`` to its first drawn menu frame (best of ``runs``)."""
+    best = float("inf")
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as home:
+            trace = Path(home) / "trace.txt"
+            env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                       PUZZLE_ARCADE_HOME=home, PUZZLE_ARCADE_TRACE=str(trace))
+            started = time.time()
+            subprocess.run(
+                [sys.executable, "-m", "arcade", "--screenshot", str(Path(home) / "shot.png"), "--frames", "1"],
+                env=env, check=True, capture_output=True,
+            )
+            for line in trace.read_text().splitlines():
+                if line.startswith("first-frame "):
+                    best = min(best, float(line.split()[1]) - started)
+    return best
+
+
+def measure_scene(make_scene: Callable[[object], object], frames: int, overlay_on: object = None) -> list[float]:
+    """Frame times of a scene in a headless app with a mouse sweeping across the window."""
+    import pygame
+
+    from arcade.games import REGISTRY
+    from arcade.ui.app import App
+
+    app = App(REGISTRY, size=BENCH_SIZE, headless=True)
+    app.audio.enabled = False
+    if overlay_on is not None:
+        app.push(overlay_on(app))  # type: ignore[operator]
+    app.push(make_scene(app))  # type: ignore[arg-type]
+    w, h = BENCH_SIZE
+    for i in range(frames):
+        x = int((i * 37) % w)
+        y = int(h * 0.2 + (i * 23) % int(h * 0.6))
+        event = pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(0, 0, 0))
+        app.frame(1 / 60, [event])
+    times = app.frame_times[5:]
+    app.close()
+    return times
+
+
+def run_bench(game: str | None = None, *, quick: bool = False) -> int:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    with tempfile.TemporaryDirectory() as home:
+        os.environ.setdefault("PUZZLE_ARCADE_HOME", home)
+        return _run(game, quick)
+
+
+def _run(game: str | None, quick: bool) -> int:
+    from arcade.core.registry import Launch
+    from arcade.games import REGISTRY
+    from arcade.ui.menu import MenuScene
+    from arcade.ui.overlays import PauseScene
+    from arcade.ui.settings_scene import SettingsScene
+
+    frames = 60 if quick else 300
+    infos = [REGISTRY.get(game)] if game else list(REGISTRY)
+    if game is None:
+        first = time_to_first_frame(1 if quick else 3)
+        print(f"start-up to first menu frame: {first * 1000:.0f} ms (target ≤ 1500 ms)")
+        print(f"frame times at {BENCH_SIZE[0]}x{BENCH_SIZE[1]}, dummy driver:")
+        print(f"  {'menu':<22}{frame_stats(measure_scene(lambda app: MenuScene(), frames))}")
+        print(f"  {'settings (overlay)':<22}"
+              f"{frame_stats(measure_scene(lambda app: SettingsScene(), frames, lambda app: MenuScene()))}")
+    for info in infos:
+        def make(app, info=info):
+            return info.load_scene()(app, Launch())
+
+        print(f"  {info.name + ' scene':<22}{frame_stats(measure_scene(make, frames))}")
+        if game is None:
+            def pause(app, info=info):
+                scene = app.stack.top
+                return PauseScene(scene, scene.help_lines())
+
+            print(f"  {info.name + ' pause':<22}{frame_stats(measure_scene(pause, frames, make))}")
+    for info in infos:
+        command = info.load_commands().get("bench")
+        if command is not None:
+            print(f"\n== {info.title} ==")
+            sys.stdout.flush()
+            parser = argparse.ArgumentParser()
+            command.configure(parser)
+            args = parser.parse_args(["--quick"] if quick else [])
+            status = command.run(args)
+            if status:
+                return status
+    return 0

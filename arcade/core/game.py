@@ -1,0 +1,168 @@
+"""The game interfaces (core): what every game's pure back end provides.
+
+Modelled on the back end of Simon Tatham's puzzles and on python-chess: a level is
+parsed from text, a state is immutable, a move is a small value that round-trips through
+text, ``apply`` returns a new state (or raises :class:`IllegalMove` with a reason), and
+``outcome`` is an object rather than a flag. Because moves are text, a save is a level
+plus a move list, a hint is just a move, and undo covers hints and AI moves for free.
+
+Two flavours share this interface:
+
+* :class:`PuzzleRules` -- one player, moves whenever they like (Hashi, Battle Royale).
+* :class:`TickRules` -- the world advances in ticks and a move is the joint action of
+  every player for one tick (Tron: both cycles' directions; Runway: the command).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, Literal, TypeVar
+
+from arcade.core.errors import FormatError
+
+LevelT = TypeVar("LevelT")
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+
+Result = Literal["win", "loss", "draw"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended. ``winner`` is a 0-based player index for two-player games."""
+
+    result: Result
+    reason: str = ""
+    winner: int | None = None
+    score: float | None = None
+
+    @property
+    def is_win(self) -> bool:
+        return self.result == "win"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One step of advice: a move to play (encoded as text) or a warning, with its reason.
+
+    ``kind`` is ``"move"`` for a safe step, ``"error"`` when the player's own moves already
+    contradict every solution (``move`` then undoes or removes the culprit, if any),
+    ``"guess"`` when only a guess can make progress and ``"info"`` when there is nothing to do.
+    ``highlight`` is game-specific (cells, lines) and only drawn, never interpreted by the core.
+    """
+
+    move: str | None
+    reason: str
+    rule: str = ""
+    kind: Literal["move", "error", "guess", "info"] = "move"
+    highlight: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of an AI playing on its own, for the "watch" player.
+
+    ``undo`` moves are taken back before ``move`` is applied, which is how a search shows
+    that a guess was contradicted and backtracked.
+    """
+
+    move: str | None
+    label: str = ""
+    undo: int = 0
+    kind: Literal["deduce", "guess", "backtrack", "move", "info"] = "move"
+    highlight: tuple[Any, ...] = ()
+
+
+@dataclass
+class LevelInfo:
+    """Metadata shown in level pickers; games fill what they know."""
+
+    id: str
+    title: str
+    path: Path | None = None
+    meta: dict[str, str] = field(default_factory=dict)
+
+
+class Rules(ABC, Generic[LevelT, StateT, MoveT]):
+    """The pure rules of one game. Implementations are stateless; put state in ``StateT``."""
+
+    #: Registry name, e.g. ``"hashi"``.
+    name: str = ""
+    #: ``"puzzle"`` or ``"tick"``.
+    kind: Literal["puzzle", "tick"] = "puzzle"
+    #: Glob of the game's bundled level files under ``levels/<name>/``.
+    level_pattern: str = "*.txt"
+
+    @abstractmethod
+    def parse_level(self, text: str, source: str = "<string>") -> LevelT:
+        """Read a level; raise :class:`FormatError` naming ``source`` and the line on bad input."""
+
+    @abstractmethod
+    def format_level(self, level: LevelT) -> str:
+        """Write a level in the game's own file format (``parse_level`` reads it back equal)."""
+
+    @abstractmethod
+    def initial_state(self, level: LevelT, seed: int = 0) -> StateT:
+        """The state a new game on ``level`` starts from."""
+
+    @abstractmethod
+    def apply(self, state: StateT, move: MoveT) -> StateT:
+        """The state after ``move``; never mutates ``state``; raises IllegalMove with a reason."""
+
+    @abstractmethod
+    def legal_moves(self, state: StateT) -> Sequence[MoveT]:
+        """Every move ``apply`` accepts in ``state`` (empty once the game is over)."""
+
+    @abstractmethod
+    def encode_move(self, move: MoveT) -> str:
+        """Text form of a move; ``decode_move`` reads it back equal."""
+
+    @abstractmethod
+    def decode_move(self, text: str) -> MoveT:
+        """Parse a move; raise IllegalMove with a reason for garbage."""
+
+    @abstractmethod
+    def outcome(self, state: StateT) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+
+    def state_text(self, state: StateT) -> str:
+        """ASCII picture of the state, for the CLI, tests and bug reports."""
+        return str(state)
+
+    def level_of(self, state: StateT) -> LevelT:
+        """The level a state was started from (used by saves)."""
+        return state.level  # type: ignore[attr-defined]
+
+    def play(self, state: StateT, text: str) -> StateT:
+        """Decode and apply one move given as text."""
+        return self.apply(state, self.decode_move(text))
+
+    def load_level_file(self, path: str | Path) -> LevelT:
+        """Parse a level file; unreadable files raise FormatError like malformed ones."""
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise FormatError(str(path), None, f"not a UTF-8 text file ({exc.reason})") from None
+        except OSError as exc:
+            raise FormatError(str(path), None, f"cannot read file: {exc.strerror or exc}") from None
+        return self.parse_level(text, str(path))
+
+
+class PuzzleRules(Rules[LevelT, StateT, MoveT]):
+    """A one-player puzzle in the Tatham mould."""
+
+    kind: Literal["puzzle", "tick"] = "puzzle"
+
+
+class TickRules(Rules[LevelT, StateT, MoveT]):
+    """A game that advances in ticks; a move is every player's action for one tick."""
+
+    kind: Literal["puzzle", "tick"] = "tick"
+    #: How many players act each tick.
+    players: int = 1
+    #: Real-time tick length at normal speed (the UI scales it by the speed setting).
+    tick_seconds: float = 0.1

@@ -1,0 +1,134 @@
+"""Grid helpers (core): lines of sight, flood fill and disjoint sets over any :class:`Shape`.
+
+These are the few graph routines every game here needs -- Hashi looks along rows and
+columns for the next island, Tron and Battle Royale flood-fill reachable space, Hashi's
+connectivity checks union islands -- written once, topology-aware, without pygame.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from arcade.core.topology import DIRECTIONS, Cell, Shape
+
+T = TypeVar("T", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What a look along one direction found: the first stopping cell and the cells crossed."""
+
+    direction: Cell
+    target: Cell
+    between: tuple[Cell, ...]
+    wraps: bool
+
+
+def line_of_sight(
+    shape: Shape, start: Cell, direction: Cell, stops: Callable[[Cell], bool]
+) -> Sight | None:
+    """Walk from ``start`` along ``direction`` to the first cell where ``stops`` is true.
+
+    Returns None when the walk leaves a plain edge or comes back to ``start`` without
+    stopping. ``wraps`` tells whether the line crosses a joined edge (a seam).
+    """
+    between: list[Cell] = []
+    current = start
+    wraps = False
+    for cell in shape.ray(start, direction):
+        if shape.crosses_seam(current, direction):
+            wraps = True
+        if stops(cell):
+            return Sight(direction, cell, tuple(between), wraps)
+        between.append(cell)
+        current = cell
+    return None
+
+
+def lines_of_sight(shape: Shape, start: Cell, stops: Callable[[Cell], bool]) -> list[Sight]:
+    """:func:`line_of_sight` in each of the four directions, skipping directions that see nothing."""
+    out = []
+    for d in DIRECTIONS:
+        s = line_of_sight(shape, start, d, stops)
+        if s is not None:
+            out.append(s)
+    return out
+
+
+def flood_fill(shape: Shape, starts: Iterable[Cell], passable: Callable[[Cell], bool]) -> set[Cell]:
+    """All cells reachable from ``starts`` through passable cells (the starts are always included)."""
+    seen: set[Cell] = set(starts)
+    queue = deque(seen)
+    while queue:
+        cell = queue.popleft()
+        for n in shape.neighbours(cell):
+            if n not in seen and passable(n):
+                seen.add(n)
+                queue.append(n)
+    return seen
+
+
+def distances(shape: Shape, start: Cell, passable: Callable[[Cell], bool]) -> dict[Cell, int]:
+    """Breadth-first step counts from ``start`` to every reachable passable cell."""
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        cell = queue.popleft()
+        for n in shape.neighbours(cell):
+            if n not in dist and passable(n):
+                dist[n] = dist[cell] + 1
+                queue.append(n)
+    return dist
+
+
+class DisjointSet(Generic[T]):
+    """Union-find with path halving and union by size; items are added on first sight."""
+
+    def __init__(self, items: Iterable[T] = ()) -> None:
+        self._parent: dict[T, T] = {}
+        self._size: dict[T, int] = {}
+        for item in items:
+            self.add(item)
+
+    def add(self, item: T) -> None:
+        if item not in self._parent:
+            self._parent[item] = item
+            self._size[item] = 1
+
+    def find(self, item: T) -> T:
+        self.add(item)
+        parent = self._parent
+        while parent[item] != item:
+            parent[item] = parent[parent[item]]
+            item = parent[item]
+        return item
+
+    def union(self, a: T, b: T) -> bool:
+        """Join the sets of ``a`` and ``b``; False if they were already one set."""
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return False
+        if self._size[ra] < self._size[rb]:
+            ra, rb = rb, ra
+        self._parent[rb] = ra
+        self._size[ra] += self._size[rb]
+        return True
+
+    def connected(self, a: T, b: T) -> bool:
+        return self.find(a) == self.find(b)
+
+    def size(self, item: T) -> int:
+        return self._size[self.find(item)]
+
+    def groups(self) -> list[list[T]]:
+        """The sets, each in insertion order, ordered by their first item."""
+        by_root: dict[T, list[T]] = {}
+        for item in self._parent:
+            by_root.setdefault(self.find(item), []).append(item)
+        return list(by_root.values())
+
+    def __len__(self) -> int:
+        return len(self._parent)

@@ -1,0 +1,230 @@
+"""The mid end (core): one game in progress with its history, undo/redo, saves, hint and watch hooks.
+
+A :class:`Session` owns the list of states a game went through, like Tatham's midend:
+moves are applied through the game's :class:`Rules`, never edited in place, so undo is
+moving an index and a save is the level text plus the moves as text. The UI talks to
+the session only; hint and watch are hooks the game plugs in (its AI), so the session
+stays ignorant of how moves are chosen.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any, Generic
+
+from arcade.core.errors import ArcadeError, FormatError, IllegalMove
+from arcade.core.game import Hint, LevelT, MoveT, Outcome, Rules, StateT, Step
+
+SAVE_VERSION = 1
+
+HintHook = Callable[[Any], Hint | None]
+WatchHook = Callable[[Any], Iterator[Step]]
+
+
+class Session(Generic[LevelT, StateT, MoveT]):
+    """History of states for one game; the single place where moves are applied."""
+
+    def __init__(
+        self,
+        rules: Rules[LevelT, StateT, MoveT],
+        level: LevelT,
+        *,
+        seed: int = 0,
+        level_id: str = "",
+        hint: HintHook | None = None,
+        watch: WatchHook | None = None,
+        initial: StateT | None = None,
+    ) -> None:
+        self.rules = rules
+        self.level = level
+        self.seed = seed
+        self.level_id = level_id
+        self.hint_hook = hint
+        self.watch_hook = watch
+        #: Free-form data the UI keeps with a save (elapsed time, locks, ...); JSON-able.
+        self.extra: dict[str, Any] = {}
+        start = initial if initial is not None else rules.initial_state(level, seed)
+        self._states: list[StateT] = [start]
+        self._moves: list[str] = []
+        self._index = 0
+        self._listeners: list[Callable[[Session[LevelT, StateT, MoveT]], None]] = []
+
+    # -- reading -----------------------------------------------------------------------
+    @property
+    def state(self) -> StateT:
+        return self._states[self._index]
+
+    @property
+    def initial(self) -> StateT:
+        return self._states[0]
+
+    @property
+    def index(self) -> int:
+        """How many moves have been played to reach the current state."""
+        return self._index
+
+    @property
+    def length(self) -> int:
+        """Moves in the history, including undone moves that can be redone."""
+        return len(self._moves)
+
+    @property
+    def moves(self) -> list[str]:
+        """The moves (as text) that lead from the initial to the current state."""
+        return self._moves[: self._index]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    @property
+    def can_undo(self) -> bool:
+        return self._index > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self._index < len(self._moves)
+
+    def state_at(self, index: int) -> StateT:
+        return self._states[index]
+
+    # -- changing ----------------------------------------------------------------------
+    def subscribe(self, listener: Callable[[Session[LevelT, StateT, MoveT]], None]) -> None:
+        """Call ``listener(session)`` after every change (the UI autosaves and redraws here)."""
+        self._listeners.append(listener)
+
+    def _changed(self) -> None:
+        for listener in self._listeners:
+            listener(self)
+
+    def play(self, move: MoveT | str) -> StateT:
+        """Apply a move (a value or its text); drop any redo tail; raise IllegalMove if refused."""
+        if isinstance(move, str):
+            move = self.rules.decode_move(move)
+        new_state = self.rules.apply(self.state, move)
+        text = self.rules.encode_move(move)
+        del self._states[self._index + 1 :]
+        del self._moves[self._index :]
+        self._states.append(new_state)
+        self._moves.append(text)
+        self._index += 1
+        self._changed()
+        return new_state
+
+    def undo(self) -> bool:
+        if not self.can_undo:
+            return False
+        self._index -= 1
+        self._changed()
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo:
+            return False
+        self._index += 1
+        self._changed()
+        return True
+
+    def seek(self, index: int) -> None:
+        """Jump to any point of the history (tick games scrub with this)."""
+        index = max(0, min(index, len(self._moves)))
+        if index != self._index:
+            self._index = index
+            self._changed()
+
+    def restart(self) -> None:
+        """Back to the start; the moves stay redoable, so a restart can itself be undone by redo."""
+        self.seek(0)
+
+    def replace_level(self, level: LevelT, *, seed: int = 0, level_id: str = "") -> None:
+        """Start over on another level (new game); history is cleared."""
+        self.level = level
+        self.seed = seed
+        self.level_id = level_id
+        self._states = [self.rules.initial_state(level, seed)]
+        self._moves = []
+        self._index = 0
+        self.extra = {}
+        self._changed()
+
+    # -- AI hooks ----------------------------------------------------------------------
+    def hint(self) -> Hint | None:
+        """The game's advice for the current state, or None if the game offers none."""
+        return self.hint_hook(self.state) if self.hint_hook else None
+
+    def watch(self) -> Iterator[Step]:
+        """The AI's steps from the current state (empty if the game has no watch mode)."""
+        if self.watch_hook is None:
+            return iter(())
+        return self.watch_hook(self.state)
+
+    def apply_step(self, step: Step) -> None:
+        """Carry out one AI step: take back ``step.undo`` moves, then play ``step.move``."""
+        for _ in range(step.undo):
+            if not self.undo():
+                raise ArcadeError("AI asked to undo more moves than were played")
+        if step.move is not None:
+            self.play(step.move)
+
+    # -- saving ------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able save: the level as text plus every move as text (redo tail included)."""
+        return {
+            "version": SAVE_VERSION,
+            "game": self.rules.name,
+            "level": self.rules.format_level(self.level),
+            "level_id": self.level_id,
+            "seed": self.seed,
+            "moves": list(self._moves),
+            "index": self._index,
+            "extra": self.extra,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1)
+
+    @classmethod
+    def from_dict(
+        cls,
+        rules: Rules[LevelT, StateT, MoveT],
+        data: dict[str, Any],
+        source: str = "<save>",
+        **hooks: Any,
+    ) -> Session[LevelT, StateT, MoveT]:
+        """Rebuild a session by replaying the saved moves; any damage raises FormatError."""
+        if not isinstance(data, dict):
+            raise FormatError(source, None, "save is not a JSON object")
+        if data.get("game") != rules.name:
+            raise FormatError(source, None, f"save is for game {data.get('game')!r}, not {rules.name!r}")
+        try:
+            level = rules.parse_level(str(data["level"]), f"{source} (level)")
+            seed = int(data.get("seed", 0))
+            moves = [str(m) for m in data.get("moves", [])]
+            index = int(data.get("index", len(moves)))
+            extra = data.get("extra", {})
+            if not isinstance(extra, dict):
+                raise ValueError("'extra' is not an object")
+        except FormatError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            raise FormatError(source, None, f"damaged save ({exc})") from None
+        session = cls(rules, level, seed=seed, level_id=str(data.get("level_id", "")), **hooks)
+        for number, text in enumerate(moves, 1):
+            try:
+                session.play(text)
+            except IllegalMove as exc:
+                raise FormatError(source, None, f"move {number} ({text!r}) is illegal: {exc}") from None
+        session.seek(max(0, min(index, len(moves))))
+        session.extra = dict(extra)
+        return session
+
+    @classmethod
+    def from_json(
+        cls, rules: Rules[LevelT, StateT, MoveT], text: str, source: str = "<save>", **hooks: Any
+    ) -> Session[LevelT, StateT, MoveT]:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise FormatError(source, exc.lineno, f"not valid JSON ({exc.msg})") from None
+        return cls.from_dict(rules, data, source, **hooks)

@@ -1,0 +1,1 @@
+"""Services (pure, no pygame): user dirs, atomic files, settings, saves, bundled resources."""

@@ -1,0 +1,29 @@
+"""Where user files live (services): platformdirs' config and data dirs, overridable for tests.
+
+Setting ``PUZZLE_ARCADE_HOME`` puts config and data under one directory; the test suite
+uses it so runs never touch the real user dirs.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "puzzle-arcade"
+HOME_ENV = "PUZZLE_ARCADE_HOME"
+
+
+def config_dir() -> Path:
+    override = os.environ.get(HOME_ENV)
+    if override:
+        return Path(override) / "config"
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def data_dir() -> Path:
+    override = os.environ.get(HOME_ENV)
+    if override:
+        return Path(override) / "data"
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))

@@ -1,0 +1,106 @@
+"""User settings (services): sound, animation speed, palette, window size, fullscreen.
+
+Stored as JSON in the platform's user config dir and written atomically. A damaged or
+foreign settings file never stops the game: unknown keys are ignored, bad values fall
+back to defaults, and :attr:`Settings.problem` says what was wrong so the UI can tell.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from arcade.services.files import atomic_write_text
+from arcade.services.paths import config_dir
+
+PALETTES = ("okabe-ito", "tol-bright", "high-contrast")
+WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
+ANIMATION_SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 4.0)
+MIN_WINDOW = (640, 400)
+
+
+@dataclass
+class Settings:
+    sound: bool = True
+    animation_speed: float = 1.0
+    palette: str = "okabe-ito"
+    window_size: tuple[int, int] = (1280, 800)
+    fullscreen: bool = False
+    #: Per-game preferences (last level, bot choice, ...), free-form JSON.
+    games: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: Not saved: why the file on disk could not be used as is, if it could not.
+    problem: str = field(default="", compare=False, repr=False)
+
+    @staticmethod
+    def path() -> Path:
+        return config_dir() / "settings.json"
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Settings:
+        path = path or cls.path()
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return cls()
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            return cls(problem=f"{path}: unreadable settings, using defaults ({exc})")
+        return cls.from_dict(raw, str(path))
+
+    @classmethod
+    def from_dict(cls, raw: Any, source: str = "<settings>") -> Settings:
+        settings = cls()
+        if not isinstance(raw, dict):
+            settings.problem = f"{source}: settings are not a JSON object, using defaults"
+            return settings
+        bad = []
+        for f in fields(cls):
+            if f.name == "problem" or f.name not in raw:
+                continue
+            try:
+                setattr(settings, f.name, _coerce(f.name, raw[f.name]))
+            except (TypeError, ValueError):
+                bad.append(f.name)
+        if bad:
+            settings.problem = f"{source}: ignored bad values for {', '.join(bad)}"
+        return settings
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data.pop("problem")
+        data["window_size"] = list(self.window_size)
+        return data
+
+    def save(self, path: Path | None = None) -> None:
+        atomic_write_text(path or self.path(), json.dumps(self.to_dict(), indent=2) + "\n")
+
+    def game(self, name: str) -> dict[str, Any]:
+        """The mutable preference dict of one game."""
+        return self.games.setdefault(name, {})
+
+
+def _coerce(name: str, value: Any) -> Any:
+    if name in ("sound", "fullscreen"):
+        if not isinstance(value, bool):
+            raise TypeError(name)
+        return value
+    if name == "animation_speed":
+        speed = float(value)
+        if not 0.1 <= speed <= 8:
+            raise ValueError(name)
+        return speed
+    if name == "palette":
+        if value not in PALETTES:
+            raise ValueError(name)
+        return value
+    if name == "window_size":
+        w, h = (int(v) for v in value)
+        if w < MIN_WINDOW[0] or h < MIN_WINDOW[1] or w > 10000 or h > 10000:
+            raise ValueError(name)
+        return (w, h)
+    if name == "games":
+        if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+            raise TypeError(name)
+        return value
+    raise KeyError(name)

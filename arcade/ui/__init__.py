@@ -1,0 +1,1 @@
+"""Shared UI (pygame): scene stack, GridView, widgets, theme, tweens, watch player, audio."""

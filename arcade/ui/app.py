@@ -1,0 +1,221 @@
+"""The application (ui): the window, the frame loop, settings, audio and the scene stack.
+
+One :class:`App` owns the pygame window. ``run`` is the only event loop in the program:
+scenes never loop on their own. For tests and ``--screenshot``, ``frame`` advances exactly
+one frame with a given time step, so behaviour does not depend on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from arcade.core.errors import ArcadeError
+from arcade.core.registry import GameInfo, Launch, Registry
+from arcade.services.settings import MIN_WINDOW, Settings
+from arcade.ui.audio import Audio
+from arcade.ui.scene import Scene, SceneStack
+from arcade.ui.theme import Theme
+
+WINDOW_TITLE = "Puzzle Arcade"
+FPS = 60
+TRACE_ENV = "PUZZLE_ARCADE_TRACE"
+
+
+def require_pygame_ce() -> None:
+    """Stop with one line if upstream pygame was installed over pygame-ce (same import name)."""
+    if not getattr(pygame, "IS_CE", False):
+        raise ArcadeError(
+            "this is upstream pygame, but Puzzle Arcade needs pygame-ce: run "
+            "'pip uninstall -y pygame pygame-ce && pip install pygame-ce' in your environment"
+        )
+
+
+class App:
+    def __init__(
+        self,
+        registry: Registry,
+        *,
+        settings: Settings | None = None,
+        size: tuple[int, int] | None = None,
+        headless: bool = False,
+    ) -> None:
+        require_pygame_ce()
+        if headless:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        self.registry = registry
+        self.settings = settings or Settings.load()
+        self.headless = headless
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(300, 40)
+        self.theme = Theme(self.settings.palette)
+        self.fullscreen = False
+        self.size: tuple[int, int] = size or self.settings.window_size
+        self.screen = self._open_window(self.size, self.settings.fullscreen and not headless)
+        self.audio = Audio(enabled=self.settings.sound)
+        self.stack = SceneStack(self)
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frame_times: list[float] = []
+        self.frames = 0
+        self._trace_path = os.environ.get(TRACE_ENV)
+
+    # -- window ------------------------------------------------------------------------
+    def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        flags = pygame.RESIZABLE
+        if fullscreen:
+            flags = pygame.FULLSCREEN
+            size = (0, 0)
+        screen = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption(WINDOW_TITLE)
+        self.fullscreen = fullscreen
+        self.size = screen.get_size()
+        return screen
+
+    def set_window(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None) -> None:
+        """Apply a new window size and/or fullscreen state, then re-lay out every scene."""
+        fullscreen = self.fullscreen if fullscreen is None else fullscreen
+        if self.headless:
+            fullscreen = False
+        size = size or self.settings.window_size
+        self.screen = self._open_window(size, fullscreen)
+        self.stack.resize(self.size)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        size = (max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1]))
+        surface = pygame.display.get_surface()
+        if surface is None or surface.get_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        else:
+            self.screen = surface
+        self.size = self.screen.get_size()
+        self.stack.resize(self.size)
+
+    def apply_settings(self) -> None:
+        """Make the running app follow ``self.settings`` and persist them."""
+        self.theme.set_palette(self.settings.palette)
+        self.audio.enabled = self.settings.sound
+        if self.settings.fullscreen != self.fullscreen or (
+            not self.fullscreen and self.settings.window_size != self.size
+        ):
+            self.set_window(self.settings.window_size, self.settings.fullscreen)
+        else:
+            self.stack.resize(self.size)
+        try:
+            self.settings.save()
+        except OSError as exc:
+            self.notify(f"could not save settings: {exc.strerror or exc}", "error")
+
+    @property
+    def animation_speed(self) -> float:
+        return max(0.1, self.settings.animation_speed)
+
+    # -- scenes ------------------------------------------------------------------------
+    def push(self, scene: Scene) -> Scene:
+        return self.stack.push(scene)
+
+    def pop(self) -> Scene | None:
+        scene = self.stack.pop()
+        if not self.stack.scenes:
+            self.running = False
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        return self.stack.replace(scene)
+
+    def launch(self, game: GameInfo | str, launch: Launch | None = None) -> Scene | None:
+        """Open a game's scene; a failure becomes a message, never a crash."""
+        info = self.registry.get(game) if isinstance(game, str) else game
+        try:
+            factory = info.load_scene()
+            scene = factory(self, launch or Launch())
+        except ArcadeError as exc:
+            self.notify(str(exc), "error")
+            return None
+        return self.push(scene)
+
+    def notify(self, text: str, role: str = "info") -> None:
+        """Show a toast on the top scene if it can, else print to stderr."""
+        top = self.stack.top
+        toast = getattr(top, "toast", None)
+        if toast is not None:
+            toast.show(text, role)
+        else:
+            print(text, file=sys.stderr)
+
+    def trace(self, line: str) -> None:
+        """Append a line to the trace file named by $PUZZLE_ARCADE_TRACE (end-to-end tests read it)."""
+        if self._trace_path:
+            with open(self._trace_path, "a", encoding="utf-8") as handle:
+                handle.write(line + "\n")
+
+    # -- loop --------------------------------------------------------------------------
+    def process(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.VIDEORESIZE:
+            if not self.fullscreen:
+                self.on_resize(event.size)
+        elif event.type == pygame.WINDOWSIZECHANGED:
+            if (event.x, event.y) != self.size and not self.fullscreen:
+                self.on_resize((event.x, event.y))
+        elif (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            and event.mod & pygame.KMOD_ALT
+        ):
+            self.settings.fullscreen = not self.fullscreen
+            self.apply_settings()
+        else:
+            self.stack.handle(event)
+
+    def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: handle events (queued ones if ``events`` is None), update, draw, flip."""
+        started = time.perf_counter()
+        for event in pygame.event.get() if events is None else events:
+            self.process(event)
+        self.stack.update(dt)
+        self.screen.fill(self.theme["background"])
+        self.stack.draw(self.screen)
+        pygame.display.flip()
+        self.frame_times.append(time.perf_counter() - started)
+        if len(self.frame_times) > 2000:
+            del self.frame_times[:1000]
+        self.frames += 1
+
+    def run(self, *, max_frames: int | None = None, screenshot: Path | None = None) -> int:
+        """The main loop. With ``max_frames`` it stops after that many frames (fixed 1/60 s steps)."""
+        self.trace("start")
+        while self.running and self.stack.scenes:
+            if max_frames is not None:
+                self.frame(1.0 / FPS)
+            else:
+                self.frame(min(self.clock.tick(FPS) / 1000.0, 0.1))
+            if self.frames == 1:
+                self.trace(f"first-frame {time.time():.6f}")
+            if max_frames is not None and self.frames >= max_frames:
+                break
+        if screenshot is not None:
+            self.save_screenshot(screenshot)
+        self.close()
+        return 0
+
+    def save_screenshot(self, path: Path) -> None:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+
+    def close(self) -> None:
+        while self.stack.scenes:
+            self.stack.pop()
+        self.running = False
+
+    def game_settings(self, name: str) -> dict[str, Any]:
+        return self.settings.game(name)

@@ -1,0 +1,136 @@
+"""Input normalisation (ui): mouse press -> drag -> release gestures and the standard key actions.
+
+Like Tatham's midend, scenes never look at raw button state: a :class:`PointerTracker`
+turns pygame events into :class:`Gesture` values using ``event.pos`` only -- never
+``pygame.mouse.get_pos()``, which synthetic test events do not move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import pygame
+
+Point = tuple[int, int]
+GestureKind = Literal["press", "drag", "release", "click", "cancel"]
+
+LEFT, MIDDLE, RIGHT = 1, 2, 3
+
+
+@dataclass(frozen=True)
+class Gesture:
+    """A normalised pointer action. ``moved`` turns true once the drag passed the threshold."""
+
+    kind: GestureKind
+    button: int
+    start: Point
+    pos: Point
+    moved: bool
+    shift: bool = False
+    ctrl: bool = False
+
+    @property
+    def delta(self) -> Point:
+        return (self.pos[0] - self.start[0], self.pos[1] - self.start[1])
+
+
+class PointerTracker:
+    """Turns MOUSEBUTTONDOWN/MOTION/UP into press, drag, click/release and cancel gestures."""
+
+    def __init__(self, threshold: int = 6) -> None:
+        self.threshold = threshold
+        self.button: int | None = None
+        self.start: Point = (0, 0)
+        self.moved = False
+        self._mods = 0
+
+    @property
+    def active(self) -> bool:
+        return self.button is not None
+
+    def _gesture(self, kind: GestureKind, pos: Point) -> Gesture:
+        assert self.button is not None
+        return Gesture(
+            kind,
+            self.button,
+            self.start,
+            pos,
+            self.moved,
+            shift=bool(self._mods & pygame.KMOD_SHIFT),
+            ctrl=bool(self._mods & pygame.KMOD_CTRL),
+        )
+
+    def handle(self, event: pygame.event.Event) -> Gesture | None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (LEFT, MIDDLE, RIGHT):
+            if self.button is not None:  # a second button while dragging cancels the drag
+                gesture = self._gesture("cancel", tuple(event.pos))
+                self.button = None
+                return gesture
+            self.button = event.button
+            self.start = tuple(event.pos)
+            self.moved = False
+            self._mods = pygame.key.get_mods() if pygame.get_init() else 0
+            return self._gesture("press", self.start)
+        if event.type == pygame.MOUSEMOTION and self.button is not None:
+            pos = tuple(event.pos)
+            if not self.moved and (
+                abs(pos[0] - self.start[0]) >= self.threshold
+                or abs(pos[1] - self.start[1]) >= self.threshold
+            ):
+                self.moved = True
+            return self._gesture("drag", pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == self.button:
+            gesture = self._gesture("release" if self.moved else "click", tuple(event.pos))
+            self.button = None
+            return gesture
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE) and self.button is not None:
+            gesture = self._gesture("cancel", self.start)
+            self.button = None
+            return gesture
+        return None
+
+    def reset(self) -> None:
+        self.button = None
+
+
+#: The actions every game scene understands, and their keys (shown in the pause overlay).
+STANDARD_KEYS: dict[str, tuple[str, ...]] = {
+    "undo": ("Ctrl+Z", "U"),
+    "redo": ("Ctrl+Y", "Ctrl+Shift+Z", "R"),
+    "restart": ("Ctrl+R",),
+    "hint": ("H",),
+    "watch": ("W",),
+    "pause": ("Esc", "P"),
+    "help": ("F1", "?"),
+}
+
+
+def standard_action(event: pygame.event.Event) -> str | None:
+    """Map a KEYDOWN to a standard action name, or None."""
+    if event.type != pygame.KEYDOWN:
+        return None
+    key, mod = event.key, event.mod
+    ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+    shift = bool(mod & pygame.KMOD_SHIFT)
+    if ctrl:
+        if key == pygame.K_z:
+            return "redo" if shift else "undo"
+        if key == pygame.K_y:
+            return "redo"
+        if key == pygame.K_r:
+            return "restart"
+        return None
+    if key == pygame.K_u:
+        return "undo"
+    if key == pygame.K_r:
+        return "redo"
+    if key == pygame.K_h:
+        return "hint"
+    if key == pygame.K_w:
+        return "watch"
+    if key in (pygame.K_ESCAPE, pygame.K_p):
+        return "pause"
+    if key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+        return "help"
+    return None

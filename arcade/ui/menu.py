@@ -1,0 +1,197 @@
+"""The title menu (ui): every registered game with its one-line description, Continue, Settings.
+
+Games come from the registry, so a new game appears here by registering itself. The
+"Continue" entry resumes the most recent autosave of any game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from arcade.core.registry import Launch
+from arcade.services.saves import Autosave, latest_autosave
+from arcade.ui.scene import Scene
+from arcade.ui.theme import blend
+from arcade.ui.widgets import Toast, draw_text
+
+GAME_ROLES = ("player1", "player2", "player3", "player4", "special", "good")
+
+
+@dataclass
+class MenuEntry:
+    title: str
+    subtitle: str
+    action: Callable[[], None]
+    role: str = "accent"
+    glyph: str = ""
+    rect: pygame.Rect | None = None
+
+
+def ago(seconds: float) -> str:
+    if seconds < 90:
+        return "just now"
+    if seconds < 90 * 60:
+        return f"{round(seconds / 60)} min ago"
+    if seconds < 36 * 3600:
+        return f"{round(seconds / 3600)} h ago"
+    return f"{round(seconds / 86400)} days ago"
+
+
+class MenuScene(Scene):
+    title = "Menu"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: list[MenuEntry] = []
+        self.selected = 0
+        self.toast = Toast()
+        self.autosave: Autosave | None = None
+
+    def enter(self, app) -> None:  # type: ignore[override]
+        super().enter(app)
+        self.rebuild()
+        if app.settings.problem:
+            self.toast.show(app.settings.problem, "warning", 6)
+
+    def resume(self) -> None:
+        self.rebuild()
+        if self.app:
+            self.resize(self.app.size)
+
+    def rebuild(self) -> None:
+        assert self.app is not None
+        app = self.app
+        entries: list[MenuEntry] = []
+        self.autosave = latest_autosave(app.registry.names())
+        if self.autosave is not None:
+            save = self.autosave
+            info = app.registry.get(save.game)
+            label = f"{info.title}" + (f" — {save.label}" if save.label else "")
+            entries.append(
+                MenuEntry(
+                    "Continue",
+                    f"{label} (saved {ago(time.time() - save.saved_at)})",
+                    lambda: app.launch(info, Launch(save=save.data)),
+                    role="highlight",
+                    glyph="▶",
+                )
+            )
+        for i, info in enumerate(app.registry):
+            entries.append(
+                MenuEntry(
+                    info.title,
+                    info.description,
+                    lambda info=info: app.launch(info),
+                    role=GAME_ROLES[i % len(GAME_ROLES)],
+                    glyph=info.title[:1],
+                )
+            )
+        entries.append(MenuEntry("Settings", "Sound, animation speed, colours, window", self.open_settings,
+                                 role="text_dim", glyph="⚙"))
+        entries.append(MenuEntry("Quit", "Progress is saved automatically", app.pop, role="text_dim", glyph="✗"))
+        self.entries = entries
+        self.selected = min(self.selected, len(entries) - 1)
+
+    def open_settings(self) -> None:
+        from arcade.ui.settings_scene import SettingsScene
+
+        assert self.app is not None
+        self.app.push(SettingsScene())
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        width = min(720, size[0] - 60)
+        top = max(120, int(size[1] * 0.2))
+        available = size[1] - top - 50
+        height = max(44, min(74, available // max(1, len(self.entries)) - 10))
+        gap = max(6, min(12, height // 6))
+        x = (size[0] - width) // 2
+        for i, entry in enumerate(self.entries):
+            entry.rect = pygame.Rect(x, top + i * (height + gap), width, height)
+
+    def activate(self, index: int) -> None:
+        if 0 <= index < len(self.entries):
+            self.selected = index
+            assert self.app is not None
+            self.app.audio.play("click")
+            self.entries[index].action()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            for i, entry in enumerate(self.entries):
+                if entry.rect is not None and entry.rect.collidepoint(event.pos):
+                    self.selected = i
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, entry in enumerate(self.entries):
+                if entry.rect is not None and entry.rect.collidepoint(event.pos):
+                    self.activate(i)
+                    return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_w, pygame.K_k):
+                self.selected = (self.selected - 1) % len(self.entries)
+            elif event.key in (pygame.K_DOWN, pygame.K_s, pygame.K_j, pygame.K_TAB):
+                self.selected = (self.selected + 1) % len(self.entries)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.activate(self.selected)
+            elif event.key == pygame.K_ESCAPE or event.key == pygame.K_q:
+                assert self.app is not None
+                self.app.pop()
+            elif event.key == pygame.K_c and self.autosave is not None:
+                self.activate(0)
+            elif pygame.K_1 <= event.key <= pygame.K_9:
+                games = [i for i, e in enumerate(self.entries) if e.title not in ("Continue", "Settings", "Quit")]
+                n = event.key - pygame.K_1
+                if n < len(games):
+                    self.activate(games[n])
+            else:
+                return False
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.toast.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        assert self.app is not None
+        theme = self.app.theme
+        w, h = surface.get_size()
+        # A quiet dotted grid in the background: this is an arcade of grid games.
+        step = 32
+        for y in range(step // 2, h, step):
+            for x in range(step // 2, w, step):
+                surface.set_at((x, y), theme["grid_faint"])
+        title_y = max(20, int(h * 0.2) - 100)
+        draw_text(surface, theme, "Puzzle Arcade", (w // 2, title_y), size=46, bold=True, anchor="midtop")
+        draw_text(surface, theme, "Grid puzzles and games with AIs that explain themselves",
+                  (w // 2, title_y + 58), size=18, colour=theme["text_dim"], anchor="midtop")
+        for i, entry in enumerate(self.entries):
+            rect = entry.rect
+            if rect is None:
+                continue
+            selected = i == self.selected
+            base = theme["panel_light"] if selected else theme["panel"]
+            pygame.draw.rect(surface, base, rect, border_radius=10)
+            border = theme[entry.role] if selected else theme["grid"]
+            pygame.draw.rect(surface, border, rect, width=2 if selected else 1, border_radius=10)
+            badge = pygame.Rect(rect.x + 10, rect.y + 8, rect.height - 16, rect.height - 16)
+            pygame.draw.rect(surface, blend(theme[entry.role], theme["panel"], 0.25), badge, border_radius=8)
+            draw_text(surface, theme, entry.glyph, badge.center, size=int(badge.height * 0.55), bold=True,
+                      colour=theme["text_dark"], anchor="center")
+            tx = badge.right + 14
+            title_size = max(16, min(24, rect.height // 3))
+            draw_text(surface, theme, entry.title, (tx, rect.y + rect.height * 0.30), size=title_size, bold=True,
+                      anchor="midleft")
+            draw_text(surface, theme, entry.subtitle, (tx, rect.y + rect.height * 0.70), size=max(12, title_size - 6),
+                      colour=theme["text_dim"], anchor="midleft", max_width=rect.right - tx - 16)
+            if selected:
+                draw_text(surface, theme, "Enter ▶", (rect.right - 16, rect.centery), size=15,
+                          colour=theme["text_dim"], anchor="midright")
+        draw_text(surface, theme, "↑↓ choose · Enter play · 1–9 quick start · C continue · Esc quit",
+                  (w // 2, h - 16), size=15, colour=theme["text_dim"], anchor="midbottom")
+        self.toast.draw(surface, theme, h - 44)

@@ -1,0 +1,162 @@
+"""Overlay scenes (ui): pause with the current game's keys, results, and short confirmations.
+
+Overlays dim the scene below, show a centred panel, and take the keyboard: Esc closes
+them, Enter picks the first button, and every button is also clickable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from arcade.ui.scene import Scene
+from arcade.ui.theme import Theme
+from arcade.ui.widgets import Button, draw_text, wrap_text
+
+
+def draw_backdrop(surface: pygame.Surface, alpha: int = 150) -> None:
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))
+
+
+def draw_panel(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, role: str = "accent") -> None:
+    shadow = rect.move(0, 6)
+    pygame.draw.rect(surface, theme["shadow"], shadow, border_radius=14)
+    pygame.draw.rect(surface, theme["panel"], rect, border_radius=14)
+    pygame.draw.rect(surface, theme[role], rect, width=2, border_radius=14)
+
+
+class PanelScene(Scene):
+    """A centred panel with a title, wrapped body lines, a key table and a row of buttons."""
+
+    overlay = True
+
+    def __init__(
+        self,
+        title: str,
+        lines: list[str] | None = None,
+        buttons: list[tuple[str, Callable[[], None]]] | None = None,
+        *,
+        role: str = "accent",
+        keys: list[tuple[str, str]] | None = None,
+    ) -> None:
+        super().__init__()
+        self.title = title
+        self.lines = lines or []
+        self.role = role
+        self.keys = keys or []
+        self.buttons = [Button(label, self._wrap(action)) for label, action in (buttons or [])]
+        self.selected = 0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def _wrap(self, action: Callable[[], None]) -> Callable[[], None]:
+        return action
+
+    def close(self) -> None:
+        if self.app is not None and self.app.stack.top is self:
+            self.app.pop()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        assert self.app is not None
+        theme = self.app.theme
+        width = min(640, size[0] - 40)
+        self._body = [line for text in self.lines for line in wrap_text(theme, text, 18, width - 48)]
+        key_rows = len(self.keys)
+        height = 70 + 26 * len(self._body) + 24 * key_rows + (16 if key_rows else 0) + 70
+        height = min(height, size[1] - 20)
+        self.panel = pygame.Rect(0, 0, width, height)
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        total = sum(b.preferred_width(theme, 17) for b in self.buttons) + 10 * max(0, len(self.buttons) - 1)
+        x = self.panel.centerx - total // 2
+        for b in self.buttons:
+            w = b.preferred_width(theme, 17)
+            b.rect = pygame.Rect(x, self.panel.bottom - 56, w, 38)
+            x += w + 10
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        for b in self.buttons:
+            if b.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.on_escape()
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_UP) and self.buttons:
+                self.selected = (self.selected - 1) % len(self.buttons)
+                return True
+            if event.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB) and self.buttons:
+                self.selected = (self.selected + 1) % len(self.buttons)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.buttons:
+                self.buttons[self.selected].on_click()
+                return True
+        if event.type == pygame.MOUSEMOTION:
+            for i, b in enumerate(self.buttons):
+                if b.rect.collidepoint(event.pos):
+                    self.selected = i
+        return True  # an overlay swallows everything
+
+    def on_escape(self) -> None:
+        self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        assert self.app is not None
+        theme = self.app.theme
+        draw_backdrop(surface)
+        draw_panel(surface, theme, self.panel, self.role)
+        draw_text(surface, theme, self.title, (self.panel.centerx, self.panel.y + 22), size=28,
+                  bold=True, anchor="midtop", colour=theme[self.role] if self.role != "accent" else None)
+        y = self.panel.y + 70
+        for line in self._body:
+            draw_text(surface, theme, line, (self.panel.x + 24, y), size=18)
+            y += 26
+        if self.keys:
+            y += 8
+            for keys, what in self.keys:
+                if y > self.panel.bottom - 80:
+                    break
+                draw_text(surface, theme, keys, (self.panel.x + 24, y), size=16, colour=theme["highlight"],
+                          bold=True, max_width=190)
+                draw_text(surface, theme, what, (self.panel.x + 220, y), size=16, max_width=self.panel.width - 240)
+                y += 24
+        for i, b in enumerate(self.buttons):
+            b.toggled = i == self.selected
+            b.draw(surface, theme, 17)
+
+
+class PauseScene(PanelScene):
+    """Esc in a game: resume, restart, settings, help keys, back to the menu."""
+
+    def __init__(self, game_scene: Scene, keys: list[tuple[str, str]]) -> None:
+        self.game_scene = game_scene
+        super().__init__(
+            f"Paused — {game_scene.title}",
+            [],
+            [
+                ("Resume", self.close),
+                ("Settings", self.open_settings),
+                ("Main menu", self.to_menu),
+            ],
+            keys=keys,
+        )
+
+    def open_settings(self) -> None:
+        from arcade.ui.settings_scene import SettingsScene
+
+        assert self.app is not None
+        self.app.push(SettingsScene())
+
+    def to_menu(self) -> None:
+        assert self.app is not None
+        from arcade.ui.menu import MenuScene
+
+        self.app.stack.pop_to(MenuScene)
+        if not self.app.stack.scenes:
+            self.app.push(MenuScene())
+
+
+class ResultScene(PanelScene):
+    """Shown when a game ends: what happened, the numbers, and what to do next."""

@@ -1,0 +1,165 @@
+"""A list picker overlay (ui): choose a level, a map, a bot, a size -- by mouse, wheel or keys.
+
+Games push a :class:`PickerScene` with :class:`Choice` items; picking one calls
+``on_pick(choice)`` after the overlay closes. Long lists scroll (wheel, PgUp/PgDn,
+Home/End), typing letters jumps to the first matching title, Esc cancels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from arcade.ui.overlays import draw_backdrop, draw_panel
+from arcade.ui.scene import Scene
+from arcade.ui.widgets import draw_text
+
+
+@dataclass(frozen=True)
+class Choice:
+    title: str
+    subtitle: str = ""
+    value: Any = None
+    #: A short tag drawn at the right (difficulty, size, "solved ✓").
+    tag: str = ""
+    role: str = "text_dim"
+
+
+class PickerScene(Scene):
+    overlay = True
+    ROW = 46
+
+    def __init__(
+        self,
+        title: str,
+        choices: list[Choice],
+        on_pick: Callable[[Choice], None],
+        *,
+        selected: int = 0,
+        on_cancel: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.title = title
+        self.choices = choices
+        self.on_pick = on_pick
+        self.on_cancel = on_cancel
+        self.selected = max(0, min(selected, len(choices) - 1))
+        self.scroll = 0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.list_rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def visible_rows(self) -> int:
+        return max(1, self.list_rect.height // self.ROW)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        width = min(720, size[0] - 40)
+        rows = min(len(self.choices), max(3, (size[1] - 200) // self.ROW))
+        height = 90 + rows * self.ROW + 40
+        self.panel = pygame.Rect(0, 0, width, height)
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        self.list_rect = pygame.Rect(self.panel.x + 16, self.panel.y + 70, width - 32, rows * self.ROW)
+        self._keep_visible()
+
+    def _keep_visible(self) -> None:
+        if self.selected < self.scroll:
+            self.scroll = self.selected
+        elif self.selected >= self.scroll + self.visible_rows:
+            self.scroll = self.selected - self.visible_rows + 1
+        self.scroll = max(0, min(self.scroll, max(0, len(self.choices) - self.visible_rows)))
+
+    def _row_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.list_rect.collidepoint(pos):
+            return None
+        index = self.scroll + (pos[1] - self.list_rect.y) // self.ROW
+        return index if 0 <= index < len(self.choices) else None
+
+    def pick(self, index: int) -> None:
+        assert self.app is not None
+        choice = self.choices[index]
+        if self.app.stack.top is self:
+            self.app.pop()
+        self.on_pick(choice)
+
+    def cancel(self) -> None:
+        assert self.app is not None
+        if self.app.stack.top is self:
+            self.app.pop()
+        if self.on_cancel:
+            self.on_cancel()
+
+    def move(self, delta: int) -> None:
+        if self.choices:
+            self.selected = max(0, min(len(self.choices) - 1, self.selected + delta))
+            self._keep_visible()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            row = self._row_at(event.pos)
+            if row is not None:
+                self.selected = row
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            row = self._row_at(event.pos)
+            if row is not None:
+                self.pick(row)
+            elif not self.panel.collidepoint(event.pos):
+                self.cancel()
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(self.scroll - event.y * 3, max(0, len(self.choices) - self.visible_rows)))
+        elif event.type == pygame.KEYDOWN:
+            keys = {
+                pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.visible_rows,
+                pygame.K_PAGEDOWN: self.visible_rows, pygame.K_HOME: -len(self.choices),
+                pygame.K_END: len(self.choices),
+            }
+            if event.key == pygame.K_ESCAPE:
+                self.cancel()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.choices:
+                self.pick(self.selected)
+            elif event.key in keys:
+                self.move(keys[event.key])
+            elif event.unicode and event.unicode.isprintable():
+                letter = event.unicode.lower()
+                order = list(range(self.selected + 1, len(self.choices))) + list(range(self.selected + 1))
+                for i in order:
+                    if self.choices[i].title.lower().startswith(letter):
+                        self.selected = i
+                        self._keep_visible()
+                        break
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        assert self.app is not None
+        theme = self.app.theme
+        draw_backdrop(surface)
+        draw_panel(surface, theme, self.panel)
+        draw_text(surface, theme, self.title, (self.panel.centerx, self.panel.y + 20), size=26, bold=True,
+                  anchor="midtop")
+        end = min(len(self.choices), self.scroll + self.visible_rows)
+        for row, index in enumerate(range(self.scroll, end)):
+            choice = self.choices[index]
+            rect = pygame.Rect(self.list_rect.x, self.list_rect.y + row * self.ROW, self.list_rect.width, self.ROW - 4)
+            if index == self.selected:
+                pygame.draw.rect(surface, theme["panel_light"], rect, border_radius=8)
+                pygame.draw.rect(surface, theme["accent"], rect, width=1, border_radius=8)
+            tag_rect = draw_text(surface, theme, choice.tag, (rect.right - 12, rect.centery), size=15,
+                                 colour=theme[choice.role], anchor="midright") if choice.tag else None
+            right = (tag_rect.left if tag_rect else rect.right) - 12
+            if choice.subtitle:
+                draw_text(surface, theme, choice.title, (rect.x + 12, rect.y + 13), size=17, bold=True,
+                          anchor="midleft", max_width=right - rect.x - 12)
+                draw_text(surface, theme, choice.subtitle, (rect.x + 12, rect.y + 31), size=13,
+                          colour=theme["text_dim"], anchor="midleft", max_width=right - rect.x - 12)
+            else:
+                draw_text(surface, theme, choice.title, (rect.x + 12, rect.centery), size=17, bold=True,
+                          anchor="midleft", max_width=right - rect.x - 12)
+        if len(self.choices) > self.visible_rows:
+            info = f"{self.selected + 1} / {len(self.choices)} · wheel or PgUp/PgDn to scroll"
+        else:
+            info = "Enter pick · Esc cancel"
+        draw_text(surface, theme, info, (self.panel.centerx, self.panel.bottom - 14), size=14,
+                  colour=theme["text_dim"], anchor="midbottom")

@@ -1,0 +1,121 @@
+"""Scenes and the scene stack (ui): menu, game, pause, settings and result screens.
+
+Like pyspacewar's UI modes, a scene has ``enter``/``leave`` and receives events, time and
+a surface to draw on. The :class:`SceneStack` pushes, pops and replaces scenes; overlay
+scenes (pause, result, settings opened over a game) are drawn on top of the scenes below
+them, and only the top scene receives input and time.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from arcade.ui.app import App
+
+
+class Scene:
+    """Base class; override what you need. ``app`` is set by ``enter``."""
+
+    #: Overlays are drawn over the scene below (which keeps its last picture).
+    overlay: bool = False
+    #: Shown in the window title and the pause overlay.
+    title: str = ""
+
+    def __init__(self) -> None:
+        self.app: App | None = None
+        self.size: tuple[int, int] = (0, 0)
+
+    def enter(self, app: App) -> None:
+        """Called when the scene is pushed; ``resize`` follows immediately."""
+        self.app = app
+
+    def leave(self) -> None:
+        """Called when the scene is popped or replaced: stop timers, save, release workers."""
+
+    def pause(self) -> None:
+        """Another scene was pushed over this one."""
+
+    def resume(self) -> None:
+        """The scene above this one was popped."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay everything out again for a window of ``size`` pixels."""
+        self.size = size
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to one event; True if consumed."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance animations and timers by ``dt`` seconds (already scaled by nothing)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole scene (overlays draw only themselves)."""
+
+    def help_lines(self) -> list[tuple[str, str]]:
+        """(keys, what they do) pairs for the pause/help overlay."""
+        return []
+
+
+class SceneStack:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter(self.app)
+        scene.resize(self.app.size)
+        self.app.trace(f"push {type(scene).__name__}")
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.leave()
+        self.app.trace(f"pop {type(scene).__name__}")
+        if self.scenes:
+            self.scenes[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.scenes:
+            old = self.scenes.pop()
+            old.leave()
+            self.app.trace(f"pop {type(old).__name__}")
+        return self.push(scene)
+
+    def pop_to(self, scene_type: type[Scene]) -> None:
+        """Pop until a scene of ``scene_type`` is on top (or the stack is empty)."""
+        while self.scenes and not isinstance(self.scenes[-1], scene_type):
+            self.pop()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        for scene in self.scenes:
+            scene.resize(size)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.top.handle(event) if self.top else False
+
+    def update(self, dt: float) -> None:
+        if self.top:
+            self.top.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.scenes:
+            return
+        first = len(self.scenes) - 1
+        while first > 0 and self.scenes[first].overlay:
+            first -= 1
+        for scene in self.scenes[first:]:
+            scene.draw(surface)

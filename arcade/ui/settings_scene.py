@@ -1,0 +1,183 @@
+"""The settings screen (ui): sound, animation speed, palette, window size, fullscreen.
+
+Every change applies at once and is saved (atomically) to the user config dir, so there
+is no "OK/Cancel" to forget. It opens from the menu or over a paused game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from arcade.services.settings import ANIMATION_SPEEDS, PALETTES, WINDOW_SIZES
+from arcade.ui.overlays import draw_backdrop, draw_panel
+from arcade.ui.scene import Scene
+from arcade.ui.theme import PALETTES as PALETTE_COLOURS
+from arcade.ui.widgets import Button, Slider, Toast, draw_text
+
+
+class SettingsScene(Scene):
+    overlay = True
+    title = "Settings"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[tuple[str, Button | Slider]] = []
+        self.focus = 0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.toast = Toast()
+        self.back = Button("Back", self.close, hotkey="Esc")
+
+    def enter(self, app) -> None:  # type: ignore[override]
+        super().enter(app)
+        s = app.settings
+        self.speed = Slider(
+            list(ANIMATION_SPEEDS), s.animation_speed, self._set_speed, fmt=lambda v: f"{v:g}×"
+        )
+        self.rows = [
+            ("Sound", Button(self._sound_label(), self._toggle_sound, hotkey="S")),
+            ("Animation speed", self.speed),
+            ("Colour palette", Button(s.palette, self._next_palette, hotkey="C")),
+            ("Window size", Button(self._size_label(), self._next_size, hotkey="Z")),
+            ("Fullscreen", Button(self._fullscreen_label(), self._toggle_fullscreen, hotkey="F")),
+        ]
+        if s.problem:
+            self.toast.show(s.problem, "warning", 5)
+
+    # -- actions -----------------------------------------------------------------------
+    def _settings(self):
+        assert self.app is not None
+        return self.app.settings
+
+    def _changed(self) -> None:
+        assert self.app is not None
+        self.app.apply_settings()
+
+    def _sound_label(self) -> str:
+        return "On" if self._settings().sound else "Off"
+
+    def _fullscreen_label(self) -> str:
+        return "On" if self._settings().fullscreen else "Off"
+
+    def _size_label(self) -> str:
+        w, h = self._settings().window_size
+        return f"{w}×{h}"
+
+    def _toggle_sound(self) -> None:
+        s = self._settings()
+        s.sound = not s.sound
+        self.rows[0][1].label = self._sound_label()  # type: ignore[union-attr]
+        self._changed()
+        assert self.app is not None
+        self.app.audio.play("click")
+
+    def _set_speed(self, value: float) -> None:
+        self._settings().animation_speed = value
+        self._changed()
+
+    def _next_palette(self) -> None:
+        s = self._settings()
+        s.palette = PALETTES[(PALETTES.index(s.palette) + 1) % len(PALETTES)]
+        self.rows[2][1].label = s.palette  # type: ignore[union-attr]
+        self._changed()
+
+    def _next_size(self) -> None:
+        s = self._settings()
+        sizes = list(WINDOW_SIZES)
+        current = sizes.index(s.window_size) if s.window_size in sizes else -1
+        s.window_size = sizes[(current + 1) % len(sizes)]
+        self.rows[3][1].label = self._size_label()  # type: ignore[union-attr]
+        self._changed()
+
+    def _toggle_fullscreen(self) -> None:
+        s = self._settings()
+        s.fullscreen = not s.fullscreen
+        self.rows[4][1].label = self._fullscreen_label()  # type: ignore[union-attr]
+        self._changed()
+
+    def close(self) -> None:
+        if self.app is not None and self.app.stack.top is self:
+            self.app.pop()
+
+    # -- layout and input --------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        width = min(620, size[0] - 40)
+        height = 120 + 56 * len(self.rows) + 60
+        self.panel = pygame.Rect(0, 0, width, height)
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        y = self.panel.y + 80
+        for _label, widget in self.rows:
+            if isinstance(widget, Slider):
+                widget.rect = pygame.Rect(self.panel.x + 250, y + 8, width - 340, 24)
+            else:
+                widget.rect = pygame.Rect(self.panel.x + 250, y, 190, 38)
+            y += 56
+        self.back.rect = pygame.Rect(0, 0, 120, 38)
+        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
+
+    def _activate(self, index: int) -> None:
+        widget = self.rows[index][1]
+        if isinstance(widget, Button):
+            widget.on_click()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.back.handle(event):
+            return True
+        for i, (_label, widget) in enumerate(self.rows):
+            if widget.handle(event):
+                self.focus = i
+                return True
+        if event.type == pygame.KEYDOWN:
+            hotkeys: dict[int, Callable[[], None]] = {
+                pygame.K_s: self._toggle_sound,
+                pygame.K_c: self._next_palette,
+                pygame.K_z: self._next_size,
+                pygame.K_f: self._toggle_fullscreen,
+            }
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            elif event.key in hotkeys:
+                hotkeys[event.key]()
+            elif event.key == pygame.K_UP:
+                self.focus = (self.focus - 1) % len(self.rows)
+            elif event.key in (pygame.K_DOWN, pygame.K_TAB):
+                self.focus = (self.focus + 1) % len(self.rows)
+            elif event.key in (pygame.K_RETURN, pygame.K_SPACE):
+                self._activate(self.focus)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.rows[self.focus][1] is self.speed:
+                self.speed.focused = True
+                self.speed.handle(event)
+        return True
+
+    def update(self, dt: float) -> None:
+        self.toast.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        assert self.app is not None
+        theme = self.app.theme
+        draw_backdrop(surface, 170)
+        draw_panel(surface, theme, self.panel)
+        draw_text(surface, theme, "Settings", (self.panel.centerx, self.panel.y + 22), size=28,
+                  bold=True, anchor="midtop")
+        for i, (label, widget) in enumerate(self.rows):
+            focused = i == self.focus
+            colour = theme["highlight"] if focused else theme["text"]
+            marker = "▶ " if focused else "   "
+            draw_text(surface, theme, marker + label, (self.panel.x + 24, widget.rect.centery), size=18,
+                      colour=colour, anchor="midleft")
+            if isinstance(widget, Slider):
+                widget.focused = focused
+            else:
+                widget.toggled = focused
+            widget.draw(surface, theme)
+        # Palette swatches next to the palette button, so the choice is visible.
+        palette_button = self.rows[2][1]
+        x = palette_button.rect.right + 12
+        for role in ("good", "warning", "error", "player1", "player2"):
+            swatch = pygame.Rect(x, palette_button.rect.centery - 9, 18, 18)
+            pygame.draw.rect(surface, PALETTE_COLOURS[self.app.settings.palette][role], swatch, border_radius=4)
+            x += 22
+        self.back.draw(surface, theme, 17)
+        self.toast.draw(surface, theme, self.panel.bottom + 50)

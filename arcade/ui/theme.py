@@ -1,0 +1,134 @@
+"""Theme (ui): colour-blind-safe palettes and fonts.
+
+Every palette names colours by *role* (good, warning, error, player colours...) so views
+never hard-code RGB. The default is Okabe & Ito's palette, distinguishable under the
+common colour-vision deficiencies; "tol-bright" is Paul Tol's bright scheme and
+"high-contrast" pushes luminance apart for low vision. Colour is never the only cue:
+views pair each role with a shape or a glyph (see ``Theme.glyph``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from arcade.services.resources import assets_dir
+
+RGB = tuple[int, int, int]
+
+_BASE = {
+    "background": (22, 24, 31),
+    "panel": (34, 37, 47),
+    "panel_light": (48, 52, 65),
+    "grid": (54, 59, 73),
+    "grid_faint": (40, 44, 55),
+    "text": (232, 234, 240),
+    "text_dim": (150, 156, 172),
+    "text_dark": (18, 18, 22),
+    "shadow": (8, 9, 12),
+}
+
+PALETTES: dict[str, dict[str, RGB]] = {
+    # Okabe & Ito (2008): orange, sky blue, bluish green, yellow, blue, vermillion, purple.
+    "okabe-ito": {
+        "accent": (86, 180, 233),
+        "good": (0, 158, 115),
+        "warning": (230, 159, 0),
+        "error": (213, 94, 0),
+        "info": (0, 114, 178),
+        "highlight": (240, 228, 66),
+        "special": (204, 121, 167),
+        "player1": (86, 180, 233),
+        "player2": (230, 159, 0),
+        "player3": (0, 158, 115),
+        "player4": (204, 121, 167),
+    },
+    # Paul Tol's "bright" qualitative scheme.
+    "tol-bright": {
+        "accent": (102, 204, 238),
+        "good": (34, 136, 51),
+        "warning": (204, 187, 68),
+        "error": (238, 102, 119),
+        "info": (68, 119, 170),
+        "highlight": (204, 187, 68),
+        "special": (170, 51, 119),
+        "player1": (68, 119, 170),
+        "player2": (238, 102, 119),
+        "player3": (34, 136, 51),
+        "player4": (170, 51, 119),
+    },
+    # Large luminance steps between roles for low vision.
+    "high-contrast": {
+        "accent": (255, 255, 255),
+        "good": (120, 255, 200),
+        "warning": (255, 220, 0),
+        "error": (255, 80, 160),
+        "info": (120, 200, 255),
+        "highlight": (255, 255, 0),
+        "special": (255, 150, 255),
+        "player1": (0, 220, 255),
+        "player2": (255, 200, 0),
+        "player3": (120, 255, 120),
+        "player4": (255, 120, 255),
+    },
+}
+
+#: Glyphs that go with status colours, so state is readable without colour.
+GLYPHS = {"good": "✓", "warning": "!", "error": "✗", "info": "i"}
+
+
+def blend(a: RGB, b: RGB, t: float) -> RGB:
+    """Mix two colours; ``t`` = 0 gives ``a``, 1 gives ``b``."""
+    t = max(0.0, min(1.0, t))
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+@dataclass
+class Theme:
+    palette_name: str = "okabe-ito"
+    colours: dict[str, RGB] = field(default_factory=dict)
+    _fonts: dict[tuple[int, bool], pygame.font.Font] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self.set_palette(self.palette_name)
+
+    def set_palette(self, name: str) -> None:
+        if name not in PALETTES:
+            name = "okabe-ito"
+        self.palette_name = name
+        self.colours = {**_BASE, **PALETTES[name]}
+        if name == "high-contrast":
+            self.colours.update(background=(0, 0, 0), panel=(20, 20, 20), grid=(110, 110, 110))
+
+    def __getitem__(self, role: str) -> RGB:
+        return self.colours[role]
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """The UI font at ``size`` pixels.
+
+        We ship DejaVu Sans in ``assets/fonts`` because pygame's default font has no
+        arrows, check marks or crosses, and system fonts differ between machines.
+        """
+        size = max(6, int(size))
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+            try:
+                font = pygame.font.Font(assets_dir() / "fonts" / name, size)
+            except (OSError, FileNotFoundError):
+                font = pygame.font.Font(None, round(size * 1.3))
+                font.set_bold(bold)
+            self._fonts[key] = font
+        return font
+
+    @staticmethod
+    def glyph(role: str) -> str:
+        return GLYPHS.get(role, "")

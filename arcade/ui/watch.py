@@ -1,0 +1,84 @@
+"""The "watch the AI" player (ui, no pygame needed): pulls steps from an AI at a chosen speed.
+
+A :class:`WatchPlayer` wraps any iterator of :class:`arcade.core.game.Step` and a function
+that carries a step out (usually ``Session.apply_step``). The scene calls ``update(dt)``
+every frame; the player applies as many steps as the speed allows, never blocking: the
+AI's iterator must itself be cheap per step (long searches run in a worker, see
+:mod:`arcade.ui.worker`). Pause, single step and speed changes work at any time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from arcade.core.game import Step
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
+
+
+class WatchPlayer:
+    def __init__(
+        self,
+        steps: Iterator[Step],
+        apply: Callable[[Step], None],
+        *,
+        steps_per_second: float = 2.0,
+        on_finish: Callable[[], None] | None = None,
+    ) -> None:
+        self._steps = steps
+        self._apply = apply
+        self.steps_per_second = steps_per_second
+        self.paused = False
+        self.finished = False
+        self.last: Step | None = None
+        self.count = 0
+        self._on_finish = on_finish
+        self._clock = 0.0
+
+    def _advance(self) -> bool:
+        try:
+            step = next(self._steps)
+        except StopIteration:
+            self.finished = True
+            if self._on_finish:
+                self._on_finish()
+            return False
+        self._apply(step)
+        self.last = step
+        self.count += 1
+        return True
+
+    def update(self, dt: float) -> int:
+        """Advance the clock by ``dt`` seconds; returns how many steps were applied."""
+        if self.paused or self.finished:
+            return 0
+        self._clock += dt * self.steps_per_second
+        applied = 0
+        # Cap per frame so a huge speed cannot stall a frame.
+        while self._clock >= 1.0 and applied < 64 and not self.finished:
+            self._clock -= 1.0
+            if self._advance():
+                applied += 1
+        if applied >= 64:
+            self._clock = 0.0
+        return applied
+
+    def step(self) -> bool:
+        """Apply exactly one step (pausing playback); False if the AI had nothing more."""
+        self.paused = True
+        if self.finished:
+            return False
+        return self._advance()
+
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+
+    def faster(self) -> float:
+        bigger = [s for s in SPEEDS if s > self.steps_per_second]
+        self.steps_per_second = bigger[0] if bigger else SPEEDS[-1]
+        return self.steps_per_second
+
+    def slower(self) -> float:
+        smaller = [s for s in SPEEDS if s < self.steps_per_second]
+        self.steps_per_second = smaller[-1] if smaller else SPEEDS[0]
+        return self.steps_per_second

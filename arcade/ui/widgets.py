@@ -1,0 +1,306 @@
+"""Widgets (ui): button, toolbar, label, toast and slider, drawn with the theme.
+
+Widgets are laid out by their owner (``rect`` is set on resize), react to events through
+``handle(event) -> bool`` (True when consumed) and read ``event.pos`` only. Each button
+can carry a hotkey, shown in its tooltip and in help screens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from arcade.ui.theme import Theme, blend
+
+Action = Callable[[], None]
+
+
+def draw_text(
+    surface: pygame.Surface,
+    theme: Theme,
+    text: str,
+    pos: tuple[float, float],
+    *,
+    size: int = 18,
+    colour: tuple[int, int, int] | None = None,
+    bold: bool = False,
+    anchor: str = "topleft",
+    max_width: int | None = None,
+) -> pygame.Rect:
+    """Render one line of text anchored at ``pos``; long text is shortened with an ellipsis."""
+    font = theme.font(size, bold)
+    colour = colour or theme["text"]
+    if max_width is not None and font.size(text)[0] > max_width:
+        while text and font.size(text + "…")[0] > max_width:
+            text = text[:-1]
+        text += "…"
+    image = font.render(text, True, colour)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap_text(theme: Theme, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels."""
+    font = theme.font(size, bold)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}".strip()
+            if line and font.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+@dataclass
+class Button:
+    label: str
+    on_click: Action
+    hotkey: str = ""
+    tooltip: str = ""
+    enabled: bool = True
+    toggled: bool = False
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    hovered: bool = False
+    pressed: bool = False
+    #: Optional callable re-evaluated every frame to enable/disable the button.
+    enabled_when: Callable[[], bool] | None = None
+
+    def preferred_width(self, theme: Theme, size: int) -> int:
+        return theme.font(size).size(self.label)[0] + size + 6
+
+    def is_enabled(self) -> bool:
+        return self.enabled and (self.enabled_when is None or self.enabled_when())
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = self.is_enabled()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.pressed
+            self.pressed = False
+            if was and self.rect.collidepoint(event.pos) and self.is_enabled():
+                self.on_click()
+                return True
+            return was
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme, size: int = 16) -> None:
+        enabled = self.is_enabled()
+        base = theme["panel_light"]
+        if self.toggled:
+            base = blend(base, theme["accent"], 0.45)
+        if self.hovered and enabled:
+            base = blend(base, theme["text"], 0.12)
+        if self.pressed:
+            base = blend(base, theme["shadow"], 0.3)
+        radius = max(3, self.rect.height // 4)
+        pygame.draw.rect(surface, base, self.rect, border_radius=radius)
+        border = theme["accent"] if self.toggled else theme["grid"]
+        pygame.draw.rect(surface, border, self.rect, width=1, border_radius=radius)
+        colour = theme["text"] if enabled else theme["text_dim"]
+        draw_text(
+            surface, theme, self.label, self.rect.center, size=size, colour=colour,
+            anchor="center", max_width=self.rect.width - 6,
+        )
+
+
+class Toolbar:
+    """A row of buttons that wraps onto more rows when the window is narrow."""
+
+    def __init__(self, buttons: list[Button] | None = None, *, gap: int = 6) -> None:
+        self.buttons: list[Button] = buttons or []
+        self.gap = gap
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.text_size = 16
+
+    def add(self, button: Button) -> Button:
+        self.buttons.append(button)
+        return button
+
+    def find(self, label: str) -> Button | None:
+        return next((b for b in self.buttons if b.label == label), None)
+
+    def layout(self, theme: Theme, area: pygame.Rect, height: int = 34) -> pygame.Rect:
+        """Place buttons left to right inside ``area``; returns the rect actually used."""
+        self.text_size = max(12, min(18, height // 2))
+        x, y = area.x, area.y
+        for b in self.buttons:
+            w = b.preferred_width(theme, self.text_size)
+            if x > area.x and x + w > area.right:
+                x = area.x
+                y += height + self.gap
+            b.rect = pygame.Rect(x, y, w, height)
+            x += w + self.gap
+        self.rect = pygame.Rect(area.x, area.y, area.width, y + height - area.y)
+        return self.rect
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        consumed = False
+        for b in self.buttons:
+            consumed = b.handle(event) or consumed
+        return consumed
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        for b in self.buttons:
+            b.draw(surface, theme, self.text_size)
+
+    def hovered_tooltip(self) -> str:
+        for b in self.buttons:
+            if b.hovered and (b.tooltip or b.hotkey):
+                return f"{b.tooltip or b.label}" + (f"  [{b.hotkey}]" if b.hotkey else "")
+        return ""
+
+
+@dataclass
+class Label:
+    text: str
+    size: int = 18
+    role: str = "text"
+    bold: bool = False
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    anchor: str = "midleft"
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        pos = getattr(self.rect, self.anchor)
+        draw_text(
+            surface, theme, self.text, pos, size=self.size, colour=theme[self.role],
+            bold=self.bold, anchor=self.anchor, max_width=self.rect.width or None,
+        )
+
+
+@dataclass
+class _ToastMessage:
+    text: str
+    role: str
+    remaining: float
+
+
+class Toast:
+    """Short messages that appear near the bottom of the screen and fade out."""
+
+    def __init__(self, duration: float = 2.5) -> None:
+        self.duration = duration
+        self.messages: list[_ToastMessage] = []
+
+    def show(self, text: str, role: str = "info", duration: float | None = None) -> None:
+        self.messages = [m for m in self.messages if m.text != text][-2:]
+        self.messages.append(_ToastMessage(text, role, duration or self.duration))
+
+    @property
+    def current(self) -> str:
+        return self.messages[-1].text if self.messages else ""
+
+    def update(self, dt: float) -> None:
+        for m in self.messages:
+            m.remaining -= dt
+        self.messages = [m for m in self.messages if m.remaining > 0]
+
+    def draw(self, surface: pygame.Surface, theme: Theme, bottom: int) -> None:
+        y = bottom
+        for m in reversed(self.messages):
+            alpha = max(0.0, min(1.0, m.remaining / 0.4))
+            font = theme.font(17)
+            text = f"{theme.glyph(m.role)} {m.text}".strip()
+            w, h = font.size(text)
+            box = pygame.Rect(0, 0, w + 28, h + 14)
+            box.midbottom = (surface.get_width() // 2, y)
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(panel, (*theme["panel_light"], int(235 * alpha)), panel.get_rect(), border_radius=8)
+            pygame.draw.rect(panel, (*theme[m.role], int(255 * alpha)), panel.get_rect(), width=2, border_radius=8)
+            image = font.render(text, True, theme["text"])
+            image.set_alpha(int(255 * alpha))
+            panel.blit(image, image.get_rect(center=panel.get_rect().center))
+            surface.blit(panel, box)
+            y = box.top - 6
+
+
+class Slider:
+    """A horizontal slider over discrete ``values``; drag with the mouse or use arrow keys."""
+
+    def __init__(
+        self,
+        values: list[float],
+        value: float,
+        on_change: Callable[[float], None],
+        *,
+        label: str = "",
+        fmt: Callable[[float], str] = lambda v: f"{v:g}",
+    ) -> None:
+        self.values = list(values)
+        self.index = min(range(len(values)), key=lambda i: abs(values[i] - value))
+        self.on_change = on_change
+        self.label = label
+        self.fmt = fmt
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.dragging = False
+        self.focused = False
+
+    @property
+    def value(self) -> float:
+        return self.values[self.index]
+
+    def _set_index(self, index: int) -> None:
+        index = max(0, min(len(self.values) - 1, index))
+        if index != self.index:
+            self.index = index
+            self.on_change(self.value)
+
+    def _index_at(self, x: int) -> int:
+        if len(self.values) == 1 or self.rect.width <= 0:
+            return 0
+        t = (x - self.rect.x) / self.rect.width
+        return round(t * (len(self.values) - 1))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.inflate(0, 16).collidepoint(event.pos):
+                self.dragging = True
+                self._set_index(self._index_at(event.pos[0]))
+                return True
+        elif event.type == pygame.MOUSEMOTION and self.dragging:
+            self._set_index(self._index_at(event.pos[0]))
+            return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            return True
+        elif event.type == pygame.KEYDOWN and self.focused:
+            if event.key == pygame.K_LEFT:
+                self._set_index(self.index - 1)
+                return True
+            if event.key == pygame.K_RIGHT:
+                self._set_index(self.index + 1)
+                return True
+        return False
+
+    def knob_x(self) -> int:
+        if len(self.values) == 1:
+            return self.rect.centerx
+        return self.rect.x + round(self.rect.width * self.index / (len(self.values) - 1))
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        track = pygame.Rect(self.rect.x, self.rect.centery - 3, self.rect.width, 6)
+        pygame.draw.rect(surface, theme["grid"], track, border_radius=3)
+        filled = track.copy()
+        filled.width = self.knob_x() - track.x
+        pygame.draw.rect(surface, theme["accent"], filled, border_radius=3)
+        for i in range(len(self.values)):
+            x = self.rect.x + (round(self.rect.width * i / (len(self.values) - 1)) if len(self.values) > 1 else 0)
+            pygame.draw.line(surface, theme["text_dim"], (x, track.bottom + 3), (x, track.bottom + 6))
+        colour = theme["highlight"] if self.focused else theme["text"]
+        pygame.draw.circle(surface, colour, (self.knob_x(), self.rect.centery), 9)
+        pygame.draw.circle(surface, theme["shadow"], (self.knob_x(), self.rect.centery), 9, width=1)
+        draw_text(
+            surface, theme, self.fmt(self.value), (self.rect.right + 16, self.rect.centery),
+            size=16, anchor="midleft",
+        )

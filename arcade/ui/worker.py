@@ -1,0 +1,78 @@
+"""Background work (ui, no pygame): run an AI search off the frame loop and poll for the answer.
+
+Searches that take more than a frame (a bot's move, a hint on a big board, a new puzzle)
+go to a single worker thread; the scene polls :meth:`Worker.poll` every frame and keeps
+drawing meanwhile. AIs take their own time budget (a deadline), so a result always comes.
+A newer request supersedes an older one: its late answer is dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+
+class Worker:
+    def __init__(self) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="arcade-ai")
+        self._future: Future[Any] | None = None
+        self._on_done: Callable[[Any], None] | None = None
+        self._on_error: Callable[[BaseException], None] | None = None
+        self.label = ""
+
+    @property
+    def busy(self) -> bool:
+        return self._future is not None
+
+    def submit(
+        self,
+        fn: Callable[..., Any],
+        *args: Any,
+        on_done: Callable[[Any], None],
+        on_error: Callable[[BaseException], None] | None = None,
+        label: str = "",
+    ) -> None:
+        """Start ``fn(*args)``; ``on_done(result)`` runs later on the main thread via ``poll``."""
+        if self._future is not None:
+            self._future.cancel()
+        self._future = self._pool.submit(fn, *args)
+        self._on_done = on_done
+        self._on_error = on_error
+        self.label = label
+
+    def cancel(self) -> None:
+        if self._future is not None:
+            self._future.cancel()
+        self._future = None
+        self.label = ""
+
+    def poll(self) -> bool:
+        """Deliver a finished result (on the caller's thread); True if one was delivered."""
+        future = self._future
+        if future is None or not future.done():
+            return False
+        self._future = None
+        self.label = ""
+        if future.cancelled():
+            return False
+        error = future.exception()
+        if error is not None:
+            if self._on_error is None:
+                raise error
+            self._on_error(error)
+        elif self._on_done is not None:
+            self._on_done(future.result())
+        return True
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the current job ends and deliver it (for tests and the CLI)."""
+        future = self._future
+        if future is None:
+            return False
+        future.exception(timeout=timeout)
+        return self.poll()
+
+    def close(self) -> None:
+        self.cancel()
+        self._pool.shutdown(wait=False, cancel_futures=True)

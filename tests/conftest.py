@@ -1,0 +1,87 @@
+"""Test setup: headless SDL drivers, a private user dir per test, and helpers to drive scenes."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+import pygame
+import pytest
+
+from arcade.games import REGISTRY
+
+
+@pytest.fixture(autouse=True)
+def user_home(tmp_path, monkeypatch):
+    """Every test gets its own settings/saves directory (never the real user dirs)."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("PUZZLE_ARCADE_HOME", str(home))
+    monkeypatch.delenv("PUZZLE_ARCADE_TRACE", raising=False)
+    return home
+
+
+@pytest.fixture
+def toy_registered():
+    """Register the toy game next to the real ones for the duration of a test."""
+    from tests.toygame import INFO
+
+    REGISTRY.register(INFO)
+    yield INFO
+    REGISTRY.unregister(INFO.name)
+
+
+@pytest.fixture
+def app():
+    from arcade.ui.app import App
+
+    application = App(REGISTRY, size=(1024, 640), headless=True)
+    yield application
+    application.close()
+    pygame.display.quit()
+
+
+class Driver:
+    """Posts real pygame events through the app's frame loop."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    def frame(self, *events: pygame.event.Event, dt: float = 1 / 60) -> None:
+        for event in events:
+            pygame.event.post(event)
+        self.app.frame(dt)
+
+    def frames(self, n: int, dt: float = 1 / 60) -> None:
+        for _ in range(n):
+            self.app.frame(dt)
+
+    def key(self, key: int, mod: int = 0, unicode: str = "") -> None:
+        self.frame(
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0),
+            pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0),
+        )
+
+    def click(self, pos: tuple[int, int], button: int = 1) -> None:
+        self.frame(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
+        )
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int], button: int = 1, steps: int = 6) -> None:
+        events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=button)]
+        for i in range(1, steps + 1):
+            x = round(start[0] + (end[0] - start[0]) * i / steps)
+            y = round(start[1] + (end[1] - start[1]) * i / steps)
+            held = (1, 0, 0) if button == 1 else (0, 0, 1)
+            events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=held))
+        events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=button))
+        self.frame(*events)
+
+
+@pytest.fixture
+def driver(app):
+    return Driver(app)

@@ -1,0 +1,80 @@
+"""The framework end to end on the toy game: scene stack, posted events, undo, hint, watch, autosave."""
+
+from __future__ import annotations
+
+import pygame
+
+from arcade.core.registry import Launch
+from arcade.services import saves
+from arcade.ui.game_scene import GameScene
+from arcade.ui.overlays import PauseScene, ResultScene
+
+
+def open_toy(app, toy_registered, level=None):
+    scene = app.launch("toy", Launch(level=level))
+    app.frame(1 / 60)
+    return scene
+
+
+def test_click_toggles_and_undo_restores(app, driver, toy_registered):
+    scene = open_toy(app, toy_registered, "o..\n...\n...\n")
+    start = scene.session.state
+    driver.click(tuple(map(int, scene.view.cell_center((2, 2)))))
+    assert scene.session.index == 1
+    assert scene.session.state.lights[2][2] == 1
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.session.state == start
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert scene.session.index == 1
+
+
+def test_pixels_follow_the_state(app, driver, toy_registered):
+    scene = open_toy(app, toy_registered, "o..\n...\n...\n")
+    centre = tuple(map(int, scene.view.cell_center((1, 1))))
+    before = app.screen.get_at(centre)
+    driver.click(centre)
+    after = app.screen.get_at(centre)
+    assert tuple(after)[:3] == app.theme["highlight"]
+    assert before != after
+
+
+def test_hint_then_hint_again_plays_it(app, driver, toy_registered):
+    scene = open_toy(app, toy_registered)
+    driver.key(pygame.K_h)
+    scene.worker.wait(5)
+    assert scene.hint is not None and scene.hint.move == "1,1"
+    driver.key(pygame.K_h)
+    assert scene.session.outcome is not None
+    assert isinstance(app.stack.top, ResultScene)
+
+
+def test_watch_solves_and_reports(app, driver, toy_registered):
+    scene = open_toy(app, toy_registered, "o..\n...\n...\n")
+    driver.key(pygame.K_w)
+    scene.worker.wait(5)
+    driver.frame()
+    assert scene.watch is not None
+    for _ in range(600):
+        driver.frame(dt=0.1)
+        if scene.session.outcome is not None:
+            break
+    assert scene.session.outcome is not None and scene.watch_finished_by_ai
+
+
+def test_escape_opens_pause_with_game_keys_and_back(app, driver, toy_registered):
+    scene = open_toy(app, toy_registered)
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    assert any("toggle a light" in what for _keys, what in app.stack.top.keys)
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is scene
+
+
+def test_autosave_after_move_and_resume(app, driver, toy_registered):
+    scene = open_toy(app, toy_registered, "o..\n...\n...\n")
+    driver.click(tuple(map(int, scene.view.cell_center((2, 2)))))
+    saved = saves.read_autosave("toy")
+    assert saved is not None and saved.data["moves"] == ["2,2"]
+    resumed = app.launch("toy", Launch(save=saved.data))
+    assert isinstance(resumed, GameScene)
+    assert resumed.session.state == scene.session.state
