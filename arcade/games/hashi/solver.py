@@ -1,0 +1,897 @@
+"""Hashi solver (pure logic): named deduction rules, propagation with a trail, search and solution counting.
+
+The solver never looks at :class:`~arcade.games.hashi.logic.State` objects while it works:
+it compiles a :class:`~arcade.games.hashi.logic.Puzzle` into flat lists (:class:`Net`) and
+keeps, per candidate line, an interval ``lo..hi`` of bridge counts still possible. Rules
+narrow intervals; every change goes on a trail so a guess is undone in time proportional
+to what it changed. Rules come in stages, which is also how puzzles are graded:
+
+1. *local* (easy): pigeonhole / single neighbour (a number that the other directions
+   cannot cover forces bridges), saturation and capacity (a number already reached, or a
+   small neighbour, caps a line), crossing elimination.
+2. *isolation* (medium): never close a group that cannot reach the rest -- 1–1, 2=2 and
+   the general form on groups of islands already joined.
+3. *connectivity* (hard): the islands must stay connected, so a line whose removal would
+   split the possible network is needed; a split network is a contradiction.
+4. *trial* (hard): assume a line's value, propagate stages 1-3; a contradiction proves
+   the opposite (a one-step lookahead a careful player does on paper).
+
+Beyond that the solver *guesses* (depth-first search with propagation at every node),
+which makes it complete: it finds a solution of any solvable board and counts solutions
+up to a limit, so uniqueness is proven rather than assumed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from arcade.games.hashi.logic import MAX_BRIDGES, Puzzle, State
+
+LOCAL, ISOLATION, CONNECTIVITY, TRIAL = 1, 2, 3, 4
+STAGE_NAMES = {LOCAL: "local", ISOLATION: "isolation", CONNECTIVITY: "connectivity", TRIAL: "trial"}
+
+# Rule names as shown to players (hints, --explain, watch labels).
+SINGLE = "Single neighbour"
+PIGEONHOLE = "Pigeonhole"
+SATURATED = "Saturation"
+CAPACITY = "Capacity"
+CROSSING = "Crossing"
+ISOLATION_11 = "Isolation 1–1"
+ISOLATION_22 = "Isolation 2=2"
+ISOLATION_GROUP = "Isolation"
+CUT_LINE = "Connectivity"
+PARITY = "Parity"
+TRIAL_RULE = "Contradiction"
+GIVEN = "Given"
+
+#: Which stage each rule belongs to (for grading and for hints that prefer simple rules).
+RULE_STAGE = {
+    SINGLE: LOCAL, PIGEONHOLE: LOCAL, SATURATED: LOCAL, CAPACITY: LOCAL, CROSSING: LOCAL,
+    ISOLATION_11: ISOLATION, ISOLATION_22: ISOLATION, ISOLATION_GROUP: ISOLATION,
+    CUT_LINE: CONNECTIVITY, PARITY: CONNECTIVITY, TRIAL_RULE: TRIAL,
+}
+
+
+class Contradiction(Exception):
+    """Raised inside propagation; ``args`` = (kind, subject) with kind one of
+    ``"over"`` (island can only exceed its number), ``"short"`` (cannot reach it),
+    ``"empty"`` (a line has no value left), ``"closed"`` (a finished group is cut off),
+    ``"split"`` (the possible network falls apart), ``"cross"`` (two bridges would cross).
+    """
+
+
+@dataclass(frozen=True)
+class Event:
+    """One narrowing of a line's interval, with the rule that did it (only recorded when logging)."""
+
+    rule: str
+    line: int
+    old: tuple[int, int]
+    new: tuple[int, int]
+    island: int = -1
+    detail: tuple[object, ...] = ()
+
+
+class Net:
+    """A puzzle compiled into flat lists: what the solver reads in its inner loops."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.n = len(puzzle.islands)
+        self.m = len(puzzle.lines)
+        self.need = [island.number for island in puzzle.islands]
+        self.a = [line.a for line in puzzle.lines]
+        self.b = [line.b for line in puzzle.lines]
+        self.lines_of = [[index for index, _ in per] for per in puzzle.lines_of]
+        #: Per island: (line, other island) pairs, for graph walks.
+        self.nbrs = [[(index, puzzle.lines[index].other(i)) for index, _ in per]
+                     for i, per in enumerate(puzzle.lines_of)]
+        self.cross = [list(c) for c in puzzle.crossings]
+
+
+@lru_cache(maxsize=16)
+def compile_puzzle(puzzle: Puzzle) -> Net:
+    """The :class:`Net` of a puzzle (cached: hints and watch ask again and again)."""
+    return Net(puzzle)
+
+
+class Engine:
+    """Intervals per line, the propagation queue and the trail. One engine per solve.
+
+    ``stage`` limits which rules propagate (see the module docstring); ``log`` collects
+    :class:`Event` records when given (hints, explanations, grading), and costs nothing
+    when it is None. Changes go on ``trail``; :meth:`undo` returns to a mark taken after
+    :meth:`propagate` finished (a fixpoint), so pending work is simply dropped.
+
+    Every bound also carries a *reason mask*: a bit set of the search decisions it follows
+    from (bit ``d`` for the decision at depth ``d``; 0 = the puzzle alone). A contradiction
+    reports the decisions that caused it, so the search can jump straight back to the
+    latest decision that matters instead of retrying unrelated ones (conflict-directed
+    backjumping).
+    """
+
+    def __init__(self, net: Net, stage: int = CONNECTIVITY, log: list[Event] | None = None) -> None:
+        self.net = net
+        self.stage = stage
+        self.log = log
+        n, m = net.n, net.m
+        self.lo = [0] * m
+        self.hi = [MAX_BRIDGES] * m
+        self.lomask = [0] * m
+        self.himask = [0] * m
+        self.slo = [0] * n
+        self.shi = [MAX_BRIDGES * len(net.lines_of[i]) for i in range(n)]
+        # Groups of islands joined by sure bridges: each island knows its group's root, each
+        # root its members; merging moves the smaller group, undo moves it back.
+        self.rootof = list(range(n))
+        self.size = [1] * n
+        self.members = [[i] for i in range(n)]  # per root
+        self.crem = list(net.need)  # per root: demand the group has not met with sure bridges
+        self.gmask = [0] * n  # per root: decisions behind the group's sure bridges
+        self.groups = n
+        # Lines with no sure bridge that may still get one ("live"), as an undoable sparse set.
+        self.live = list(range(m))
+        self.live_pos = list(range(m))
+        self.nlive = m
+        self.trail: list[tuple[int, ...]] = []
+        self.queue: deque[int] = deque(range(n))
+        self.queued = [True] * n
+        self.dirty_groups: set[int] = set(range(n))  # groups whose demand changed since the isolation sweep
+        self.cut_dirty = True  # a line lost its last bridge since the connectivity pass
+        self.level = 0  # depth of the current search decision (its reason bit)
+        self.probe_stage = CONNECTIVITY  # rules used inside trials
+        self.nodes = 0  # search nodes visited (statistics)
+
+    # -- basic operations ---------------------------------------------------------------
+    def find(self, i: int) -> int:
+        return self.rootof[i]
+
+    def mark(self) -> int:
+        return len(self.trail)
+
+    def undo(self, mark: int) -> None:
+        """Take back every change made after ``mark`` (a fixpoint), dropping pending work."""
+        trail, lo, hi, slo, shi = self.trail, self.lo, self.hi, self.slo, self.shi
+        rootof, size, crem, a, b = self.rootof, self.size, self.crem, self.net.a, self.net.b
+        while len(trail) > mark:
+            entry = trail.pop()
+            line = entry[0]
+            if line < 0:  # a merge: (-1 - child root, root it joined)
+                child, root = -1 - line, entry[1]
+                for j in self.members[child]:
+                    rootof[j] = child
+                size[root] -= size[child]
+                crem[root] -= crem[child]
+                del self.members[root][-size[child]:]
+                self.groups += 1
+                continue
+            _, olo, ohi, olomask, ohimask, groot, ogmask = entry
+            nlo = lo[line]
+            dlo = nlo - olo
+            x, y = a[line], b[line]
+            if dlo:
+                slo[x] -= dlo
+                slo[y] -= dlo
+                crem[rootof[x]] += dlo
+                crem[rootof[y]] += dlo
+                self.gmask[groot] = ogmask
+            if olo == 0 and ohi and not (nlo == 0 and hi[line]):
+                # Back into the live set: it was the last one taken out, so it sits just past the end.
+                self.nlive += 1
+            dhi = hi[line] - ohi
+            shi[x] -= dhi
+            shi[y] -= dhi
+            lo[line] = olo
+            hi[line] = ohi
+            self.lomask[line] = olomask
+            self.himask[line] = ohimask
+        if self.queue:
+            for i in self.queue:
+                self.queued[i] = False
+            self.queue.clear()
+        self.dirty_groups.clear()
+        self.cut_dirty = False
+
+    def restrict(self, line: int, nlo: int, nhi: int, mask: int = 0, rule: str = GIVEN, island: int = -1,
+                 detail: tuple[object, ...] = ()) -> None:
+        """Narrow ``line`` to ``nlo..nhi`` (intersected with what it was) because of the decisions in
+        ``mask``; raise Contradiction if nothing is left."""
+        olo, ohi = self.lo[line], self.hi[line]
+        if nlo < olo:
+            nlo = olo
+        if nhi > ohi:
+            nhi = ohi
+        if nlo == olo and nhi == ohi:
+            return
+        if nlo > nhi:
+            raise Contradiction("empty", line, mask | self.lomask[line] | self.himask[line])
+        net = self.net
+        x, y = net.a[line], net.b[line]
+        olomask, ohimask = self.lomask[line], self.himask[line]
+        self.lo[line] = nlo
+        self.hi[line] = nhi
+        groot, ogmask = 0, 0
+        if nlo != olo:
+            self.lomask[line] = mask
+            groot = self.rootof[x]
+            ogmask = self.gmask[groot]
+        if nhi != ohi:
+            self.himask[line] = mask
+        self.trail.append((line, olo, ohi, olomask, ohimask, groot, ogmask))
+        if self.log is not None:
+            self.log.append(Event(rule, line, (olo, ohi), (nlo, nhi), island, detail))
+        if nhi != ohi:
+            self.shi[x] += nhi - ohi
+            self.shi[y] += nhi - ohi
+            if not nhi:
+                self.cut_dirty = True
+        if olo == 0 and ohi and not (nlo == 0 and nhi):
+            # Leaves the live set: swap it to the end of the live part.
+            live, pos = self.live, self.live_pos
+            self.nlive -= 1
+            last = live[self.nlive]
+            at = pos[line]
+            live[at], live[self.nlive] = last, line
+            pos[last], pos[line] = at, self.nlive
+        queued, queue = self.queued, self.queue
+        if not queued[x]:
+            queued[x] = True
+            queue.append(x)
+        if not queued[y]:
+            queued[y] = True
+            queue.append(y)
+        if nlo != olo:
+            dlo = nlo - olo
+            self.slo[x] += dlo
+            self.slo[y] += dlo
+            rx, ry = groot, self.rootof[y]
+            crem, gmask = self.crem, self.gmask
+            crem[rx] -= dlo
+            crem[ry] -= dlo
+            if rx != ry:
+                # The line's first bridge joins two groups; the root that survives is rx or ry,
+                # and only its mask changes, which the trail entry above restores (as groot).
+                size = self.size
+                if size[rx] < size[ry]:
+                    # Record the surviving root's old mask instead.
+                    self.trail[-1] = (line, olo, ohi, olomask, ohimask, ry, gmask[ry])
+                    rx, ry = ry, rx
+                rootof = self.rootof
+                moved = self.members[ry]
+                for j in moved:
+                    rootof[j] = rx
+                size[rx] += size[ry]
+                crem[rx] += crem[ry]
+                gmask[rx] |= gmask[ry] | mask
+                self.members[rx].extend(moved)
+                self.groups -= 1
+                self.trail.append((-1 - ry, rx))
+            else:
+                gmask[rx] |= mask
+            if olo == 0:
+                hi = self.hi
+                for other in net.cross[line]:
+                    if hi[other]:
+                        if self.lo[other]:
+                            raise Contradiction("cross", line, mask | self.lomask[other])
+                        self.restrict(other, 0, 0, mask, CROSSING, -1, (line,))
+            self.dirty_groups.add(rx)
+            if crem[rx] <= 0 and self.size[rx] < net.n:
+                raise Contradiction("closed", rx, gmask[rx])
+
+    # -- propagation ---------------------------------------------------------------------
+    def propagate(self) -> None:
+        """Apply the rules of ``self.stage`` until nothing changes; raise Contradiction on a dead end."""
+        while True:
+            self._drain()
+            if self.stage >= ISOLATION and self.dirty_groups and self._isolation_sweep():
+                continue
+            if self.stage >= CONNECTIVITY and self.cut_dirty and self._connectivity():
+                continue
+            return
+
+    def _drain(self) -> None:
+        """Local rules (and isolation on the popped island's lines) for every queued island."""
+        net, lo, hi, slo, shi = self.net, self.lo, self.hi, self.slo, self.shi
+        lomask, himask = self.lomask, self.himask
+        need, lines_of, queue, queued = net.need, net.lines_of, self.queue, self.queued
+        isolation = self.stage >= ISOLATION
+        logging = self.log is not None
+        while queue:
+            i = queue.popleft()
+            queued[i] = False
+            r = need[i]
+            s_lo, s_hi = slo[i], shi[i]
+            if s_lo > r:
+                raise Contradiction("over", i, self._mask_of(lomask, i))
+            if s_hi < r:
+                raise Contradiction("short", i, self._mask_of(himask, i))
+            if s_lo == s_hi:
+                continue
+            for line in lines_of[i]:
+                l_lo, l_hi = lo[line], hi[line]
+                if l_lo == l_hi:
+                    continue
+                nlo = r - (s_hi - l_hi)
+                if nlo > l_lo:
+                    # Pigeonhole: the other lines' upper bounds cannot cover the number.
+                    mask = 0
+                    for x in lines_of[i]:
+                        if x != line:
+                            mask |= himask[x]
+                    if logging:
+                        alone = all(hi[x] == 0 for x in lines_of[i] if x != line)
+                        self.restrict(line, nlo, l_hi, mask, SINGLE if alone else PIGEONHOLE, i)
+                    else:
+                        self.restrict(line, nlo, l_hi, mask)
+                    s_lo, s_hi = slo[i], shi[i]
+                    if s_lo > r:
+                        raise Contradiction("over", i, self._mask_of(lomask, i))
+                    l_lo, l_hi = lo[line], hi[line]
+                nhi = r - (s_lo - l_lo)
+                if nhi < l_hi:
+                    # Saturation / capacity: the other lines' sure bridges leave only so much room.
+                    mask = 0
+                    for x in lines_of[i]:
+                        if x != line:
+                            mask |= lomask[x]
+                    if logging:
+                        self.restrict(line, l_lo, nhi, mask, SATURATED if nhi <= l_lo else CAPACITY, i)
+                    else:
+                        self.restrict(line, l_lo, nhi, mask)
+                    s_lo, s_hi = slo[i], shi[i]
+                    if s_hi < r:
+                        raise Contradiction("short", i, self._mask_of(himask, i))
+                if isolation and lo[line] < hi[line] and self._isolate(line):
+                    s_lo, s_hi = slo[i], shi[i]
+
+    def _mask_of(self, masks: list[int], i: int) -> int:
+        out = 0
+        for x in self.net.lines_of[i]:
+            out |= masks[x]
+        return out
+
+    def _isolate(self, line: int) -> bool:
+        """Isolation rule on one open line: bridges there must not close a group off. True if narrowed."""
+        net, crem = self.net, self.crem
+        x, y = net.a[line], net.b[line]
+        rx, ry = self.rootof[x], self.rootof[y]
+        if rx != ry:
+            total = crem[rx] + crem[ry]
+            # Bridges on a line between two groups use 2 of their joint demand each; with 5 or
+            # more left, even a double bridge leaves the merged group something to connect with.
+            if total > 4 or self.size[rx] + self.size[ry] >= net.n:
+                return False
+            cap = (total - 1) // 2
+            mask = self.gmask[rx] | self.gmask[ry]
+        else:
+            if crem[rx] > 4 or self.size[rx] >= net.n:
+                return False
+            cap = self.lo[line] + (crem[rx] - 1) // 2
+            mask = self.gmask[rx] | self.lomask[line]
+        if cap >= self.hi[line]:
+            return False
+        rule = ISOLATION_GROUP
+        if rx != ry and self.size[rx] == 1 and self.size[ry] == 1:
+            nx, ny = net.need[x], net.need[y]
+            if nx == ny == 1:
+                rule = ISOLATION_11
+            elif nx == ny == 2:
+                rule = ISOLATION_22
+        detail: tuple[object, ...] = ()
+        if self.log is not None:
+            detail = (sorted(self.group(x) | self.group(y)),)
+        self.restrict(line, self.lo[line], cap, mask, rule, x, detail)
+        return True
+
+    def group(self, i: int) -> set[int]:
+        """Islands joined to ``i`` by lines with at least one sure bridge."""
+        return set(self.members[self.rootof[i]])
+
+    def _isolation_sweep(self) -> bool:
+        """Isolation on the open lines of every group whose demand changed (only small demands matter)."""
+        lo, hi, crem, lines_of = self.lo, self.hi, self.crem, self.net.lines_of
+        roots = {self.rootof[r] for r in self.dirty_groups}
+        self.dirty_groups.clear()
+        changed = False
+        for root in roots:
+            if crem[root] > 4:
+                continue
+            for i in self.members[root]:
+                for line in lines_of[i]:
+                    if lo[line] < hi[line] and self._isolate(line):
+                        changed = True
+        return changed
+
+    def _connectivity(self) -> bool:
+        """Cut lines of the possible network are needed; a split network is a contradiction.
+
+        Works on groups rather than islands: the nodes are groups joined by sure bridges and
+        the edges are live lines between different groups, so the graph shrinks as the
+        solve advances. Bridges of that graph (Tarjan's low-link) are the cut lines.
+        """
+        self.cut_dirty = False
+        if self.groups <= 1:
+            return False
+        a, b, rootof = self.net.a, self.net.b, self.rootof
+        adj: dict[int, list[tuple[int, int]]] = {}
+        live = self.live
+        for k in range(self.nlive):
+            line = live[k]
+            ra, rb = rootof[a[line]], rootof[b[line]]
+            if ra != rb:
+                if ra in adj:
+                    adj[ra].append((line, rb))
+                else:
+                    adj[ra] = [(line, rb)]
+                if rb in adj:
+                    adj[rb].append((line, ra))
+                else:
+                    adj[rb] = [(line, ra)]
+        if len(adj) < self.groups:
+            lonely = next(r for r in range(self.net.n) if rootof[r] == r and r not in adj)
+            raise Contradiction("split", lonely, self._cut_mask({lonely}))
+        start = next(iter(adj))
+        disc = {start: 1}
+        low = {start: 1}
+        via = {start: -1}
+        ptr = {start: 0}
+        fin: dict[int, int] = {}
+        t = 1
+        stack = [start]
+        cuts: list[tuple[int, int]] = []
+        while stack:
+            v = stack[-1]
+            nv = adj[v]
+            p = ptr[v]
+            if p < len(nv):
+                ptr[v] = p + 1
+                line, w = nv[p]
+                if line == via[v]:
+                    continue
+                dw = disc.get(w)
+                if dw is None:
+                    t += 1
+                    disc[w] = low[w] = t
+                    via[w] = line
+                    ptr[w] = 0
+                    stack.append(w)
+                elif dw < low[v]:
+                    low[v] = dw
+            else:
+                stack.pop()
+                fin[v] = t
+                if stack:
+                    u = stack[-1]
+                    if low[v] < low[u]:
+                        low[u] = low[v]
+                    if low[v] > disc[u]:
+                        cuts.append((via[v], v))
+        if t < self.groups:
+            raise Contradiction("split", start, self._cut_mask(set(disc)))
+        if not cuts:
+            return False
+        # Demand left on each side of a cut line: the side beyond it must send all its odd
+        # unit across, so the line's count has the parity of that side's remaining demand.
+        crem, gmask = self.crem, self.gmask
+        order = sorted(disc, key=disc.__getitem__)
+        sub = {r: crem[r] for r in order}
+        for r in reversed(order[1:]):
+            parent = self.rootof[self.net.a[via[r]]]
+            if parent == r:
+                parent = self.rootof[self.net.b[via[r]]]
+            sub[parent] += sub[r]
+        for line, child in cuts:
+            first, last = disc[child], fin[child]
+            side = {r for r, d in disc.items() if first <= d <= last}
+            mask = self._cut_mask(side)
+            l_lo, l_hi = self.lo[line], self.hi[line]
+            need_lo, need_hi = 1, l_hi
+            rule = CUT_LINE
+            odd = sub[child] % 2
+            if odd and l_hi > 1:
+                need_hi, rule = 1, PARITY
+            elif not odd:
+                need_lo, rule = 2, PARITY
+            if rule == PARITY:
+                for r in side:
+                    mask |= gmask[r]
+            if need_lo <= l_lo and need_hi >= l_hi:
+                continue
+            detail: tuple[object, ...] = ()
+            if self.log is not None:
+                detail = (sorted(self._side(line, child)), sub[child])
+            self.restrict(line, need_lo, need_hi, mask, rule, child, detail)
+        return True
+
+    def _cut_mask(self, roots: set[int]) -> int:
+        """Decisions that emptied the lines between the groups ``roots`` and the rest."""
+        a, b, rootof, hi, himask = self.net.a, self.net.b, self.rootof, self.hi, self.himask
+        mask = 0
+        for line in range(self.net.m):
+            if not hi[line] and himask[line] and ((rootof[a[line]] in roots) != (rootof[b[line]] in roots)):
+                mask |= himask[line]
+        return mask
+
+    def _side(self, line: int, start: int) -> set[int]:
+        """Islands reachable from ``start`` over possible lines other than ``line`` (for explanations)."""
+        seen = {start}
+        todo = [start]
+        while todo:
+            v = todo.pop()
+            for other, w in self.net.nbrs[v]:
+                if other != line and self.hi[other] and w not in seen:
+                    seen.add(w)
+                    todo.append(w)
+        return seen
+
+    # -- reading the result ---------------------------------------------------------------
+    def solved(self) -> bool:
+        return self.nlive == 0 and all(low == high for low, high in zip(self.lo, self.hi))
+
+    def open_lines(self) -> list[int]:
+        lo, hi = self.lo, self.hi
+        return [x for x in range(self.net.m) if lo[x] < hi[x]]
+
+    def bridges(self) -> tuple[int, ...]:
+        return tuple(self.lo)
+
+    # -- trial (one-step lookahead) ---------------------------------------------------------
+    def trial(self, lines: list[int] | None = None, first_only: bool = True) -> bool:
+        """Stage 4: for each open line, assume "no more bridges" and "as many as possible"; a
+        contradiction under the probe rules proves the other side. Returns True if anything narrowed.
+
+        ``first_only`` stops after the first success so cheaper rules get the next turn.
+        Must be called at a fixpoint (after :meth:`propagate`). The assumption gets the reason
+        bit of the next depth; a contradiction that does not use it is the board's own fault
+        and is raised.
+        """
+        saved_stage, saved_log = self.stage, self.log
+        bit = 1 << (self.level + 1)
+        progress = False
+        candidates = self.open_lines() if lines is None else lines
+        lo, hi = self.lo, self.hi
+        for line in candidates:
+            for side in (0, 1):
+                l_lo, l_hi = lo[line], hi[line]
+                if l_lo == l_hi:
+                    break
+                value = l_lo if side == 0 else l_hi
+                mark = self.mark()
+                self.stage, self.log = self.probe_stage, None
+                try:
+                    self.restrict(line, value, value, bit)
+                    self.propagate()
+                except Contradiction as exc:
+                    self.undo(mark)
+                    self.stage, self.log = saved_stage, saved_log
+                    kind, subject, mask = exc.args
+                    if not mask & bit:
+                        raise
+                    keep = (l_lo + 1, l_hi) if side == 0 else (l_lo, l_hi - 1)
+                    self.restrict(line, keep[0], keep[1], mask & ~bit, TRIAL_RULE, -1, (value, (kind, subject)))
+                    progress = True
+                    if first_only:
+                        return True
+                    self.propagate()
+                else:
+                    self.undo(mark)
+                    self.stage, self.log = saved_stage, saved_log
+        return progress
+
+
+# -- search -----------------------------------------------------------------------------
+def luby(i: int) -> int:
+    """The i-th term (1-based) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ...: restart budgets."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+class Search:
+    """Complete search: decide, propagate, and on a contradiction jump back and assert the opposite.
+
+    Decisions are bounds (``x >= v`` or ``x <= v``), so every refuted decision has an
+    interval-shaped opposite. When a contradiction's reason mask names decisions ``k``
+    (the deepest) and ``j`` (the next deepest), the opposite of decision ``k`` follows
+    from the decisions up to ``j`` alone: the search undoes everything above ``j`` and
+    asserts it there, where it stays until ``j`` itself is undone (this is how SAT solvers
+    backjump; facts asserted at depth 0 hold for good).
+
+    The branching island is the one whose constraints failed most often (weighted degree)
+    per open line, and a line first gets the value it had last time (phase saving); the
+    search restarts from the top after a Luby-growing number of conflicts, keeping the
+    weights, phases and depth-0 facts, which cures the heavy tail of unlucky early
+    choices. After each decision, lines near the change are probed (stage-2 trial).
+    Found solutions become constraints ("not this one again"), so counting stays exact
+    even with restarts and backjumps.
+    """
+
+    RESTART_BASE = 100
+
+    def __init__(self, engine: Engine, *, prefer: dict[int, int] | None = None, seed: int = 0,
+                 restarts: bool = True, probe: bool = True) -> None:
+        self.engine = engine
+        self.rng = random.Random(seed)
+        self.weight = [1.0] * engine.net.n
+        self.phase: dict[int, int] = dict(prefer or {})
+        self.restarts = restarts
+        self.probe = probe
+        self.seen: list[tuple[int, ...]] = []
+        self.conflicts = 0
+
+    def _bump(self, exc: Contradiction) -> None:
+        kind, subject = exc.args[0], exc.args[1]
+        net = self.engine.net
+        if kind in ("over", "short", "closed"):
+            self.weight[subject] += 1
+        elif kind in ("empty", "cross") and subject >= 0:
+            self.weight[net.a[subject]] += 1
+            self.weight[net.b[subject]] += 1
+
+    def _decision(self) -> tuple[int, int, int]:
+        """(line, lo, hi) of the next decision: narrow that line to ``lo..hi``."""
+        e = self.engine
+        net, lo, hi, slo, shi, weight = e.net, e.lo, e.hi, e.slo, e.shi, self.weight
+        lines_of, random_ = net.lines_of, self.rng.random
+        best, best_island = -1.0, -1
+        for i in range(net.n):
+            if slo[i] == shi[i]:
+                continue
+            count = 0
+            for x in lines_of[i]:
+                if lo[x] < hi[x]:
+                    count += 1
+            score = weight[i] / count + random_() * 1e-6
+            if score > best:
+                best, best_island = score, i
+        if best_island < 0:  # every island is settled but a line is not (cannot happen at a fixpoint)
+            line = e.open_lines()[0]
+        else:
+            line = max((x for x in lines_of[best_island] if lo[x] < hi[x]),
+                       key=lambda x: (hi[x] - lo[x], weight[net.a[x]] + weight[net.b[x]]))
+        l_lo, l_hi = lo[line], hi[line]
+        value = self.phase.get(line, l_hi)
+        if value >= l_hi:
+            return line, l_hi, l_hi
+        if value <= l_lo:
+            return line, l_lo, l_lo
+        return line, value, l_hi
+
+    def _settle(self, mark: int) -> None:
+        """Propagate, then probe the lines of every island the last step touched."""
+        e = self.engine
+        e.propagate()
+        if not self.probe:
+            return
+        a, b, lines_of, lo, hi = e.net.a, e.net.b, e.net.lines_of, e.lo, e.hi
+        touched: set[int] = set()
+        for entry in e.trail[mark:]:
+            line = entry[0]
+            if line >= 0:
+                touched.add(a[line])
+                touched.add(b[line])
+        lines = sorted({x for i in touched for x in lines_of[i] if lo[x] < hi[x]})
+        while lines and e.trial(lines, first_only=False):
+            e.propagate()
+            lines = [x for x in lines if lo[x] < hi[x]]
+
+    def _check_seen(self) -> None:
+        """At a full assignment: a solution found before is a contradiction (it is blocked)."""
+        e = self.engine
+        current = tuple(e.lo)
+        if current in self.seen:
+            mask = 0
+            for x in range(e.net.m):
+                mask |= e.lomask[x] | e.himask[x]
+            raise Contradiction("seen", -1, mask)
+
+    def run(self, limit: int = 1, on_solution: Callable[[tuple[int, ...]], None] | None = None) -> int:
+        """Find up to ``limit`` solutions; returns how many. The engine is left at its starting fixpoint."""
+        e = self.engine
+        saved_probe, e.probe_stage = e.probe_stage, ISOLATION  # cheap probes; search covers the rest
+        try:
+            return self._run(limit, on_solution)
+        finally:
+            e.probe_stage = saved_probe
+
+    def _run(self, limit: int, on_solution: Callable[[tuple[int, ...]], None] | None) -> int:
+        e = self.engine
+        e.level = 0
+        try:
+            e.propagate()
+        except Contradiction:
+            return 0
+        base = e.mark()
+        # Per depth: (trail mark before it, line, True for "x >= bound" / False for "x <= bound", bound).
+        levels: list[tuple[int, int, bool, int]] = []
+        found = 0
+        run, budget, since = 1, self.RESTART_BASE, 0
+        mask: int | None = None
+        while True:
+            if mask is None:
+                e.nodes += 1
+                if e.solved():
+                    try:
+                        self._check_seen()
+                        found += 1
+                        self.seen.append(tuple(e.lo))
+                        if on_solution is not None:
+                            on_solution(tuple(e.lo))
+                        if found >= limit:
+                            break
+                        self._check_seen()
+                    except Contradiction as exc:
+                        mask = exc.args[2]
+                        continue
+                if self.restarts and since >= budget and levels:
+                    run += 1
+                    budget, since = self.RESTART_BASE * luby(run), 0
+                    e.undo(levels[0][0])
+                    levels.clear()
+                    e.level = 0
+                line, d_lo, d_hi = self._decision()
+                mark = e.mark()
+                raises = d_lo > e.lo[line]
+                levels.append((mark, line, raises, d_lo if raises else d_hi))
+                e.level = depth = len(levels)
+                try:
+                    e.restrict(line, d_lo, d_hi, 1 << depth)
+                    self._settle(mark)
+                except Contradiction as exc:
+                    self._bump(exc)
+                    mask = exc.args[2]
+                    continue
+                if e.lo[line] == e.hi[line]:
+                    self.phase[line] = e.lo[line]
+                continue
+            # Resolve a contradiction whose reasons are the decisions in ``mask``.
+            self.conflicts += 1
+            since += 1
+            if mask == 0:
+                break  # it follows from the puzzle (and found solutions) alone: nothing left
+            k = mask.bit_length() - 1
+            rest = mask & ~(1 << k)
+            j = rest.bit_length() - 1 if rest else 0
+            _, line, raises, bound = levels[k - 1]
+            # A decision is one bound; its opposite is the other side of that bound and nothing
+            # more: the rest of the interval at decision time may rest on facts the jump undid.
+            opposite = (0, bound - 1) if raises else (bound + 1, MAX_BRIDGES)
+            e.undo(levels[j][0] if j < len(levels) else e.mark())
+            del levels[j:]
+            e.level = j
+            mark = e.mark()
+            try:
+                e.restrict(line, opposite[0], opposite[1], rest)
+                self._settle(mark)
+            except Contradiction as exc:
+                self._bump(exc)
+                mask = exc.args[2]
+                continue
+            mask = None
+        e.undo(base)
+        return found
+
+
+def search(engine: Engine, limit: int = 1, prefer: dict[int, int] | None = None,
+           on_solution: Callable[[tuple[int, ...]], None] | None = None, seed: int = 0) -> int:
+    """Find up to ``limit`` solutions (see :class:`Search`); returns how many were found.
+
+    ``prefer`` maps lines to values tried first (hints use the player's bridges, so the
+    solution found disagrees with them as little as possible).
+    """
+    return Search(engine, prefer=prefer, seed=seed).run(limit, on_solution)
+
+
+# -- public API ---------------------------------------------------------------------------
+def _engine_for(puzzle: Puzzle, stage: int = CONNECTIVITY, log: list[Event] | None = None) -> Engine:
+    return Engine(compile_puzzle(puzzle), stage, log)
+
+
+def solutions(puzzle: Puzzle, limit: int = 2) -> list[tuple[int, ...]]:
+    """Up to ``limit`` solutions as bridge counts per line (``State.bridges`` order)."""
+    found: list[tuple[int, ...]] = []
+    search(_engine_for(puzzle), limit, on_solution=found.append)
+    return found
+
+
+def solve(puzzle: Puzzle) -> State | None:
+    """One solution as a State, or None if the puzzle has none."""
+    found = solutions(puzzle, 1)
+    return State(puzzle, found[0]) if found else None
+
+
+def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
+    """Number of solutions, counting no further than ``limit`` (so 2 means "2 or more")."""
+    return search(_engine_for(puzzle), limit)
+
+
+def is_unique(puzzle: Puzzle) -> bool:
+    return count_solutions(puzzle, 2) == 1
+
+
+def engine_from_state(state: State, stage: int = CONNECTIVITY, log: list[Event] | None = None) -> Engine:
+    """An engine holding the player's board as facts: bridges as lower bounds, marks as "none".
+
+    Raises Contradiction if the claims clash on their own (which a legal State never does,
+    except for over-full islands, which propagation reports).
+    """
+    engine = _engine_for(state.puzzle, stage, log)
+    for line, count in enumerate(state.bridges):
+        if count:
+            engine.restrict(line, count, MAX_BRIDGES)
+    for line in state.marks:
+        engine.restrict(line, 0, 0)
+    if log is not None:
+        log.clear()
+    return engine
+
+
+@dataclass(frozen=True)
+class Grade:
+    """What it takes to solve a puzzle: the hardest rule stage needed (0 if search was needed) and counts."""
+
+    stage: int  # LOCAL..TRIAL, or 0 when deduction alone got stuck
+    solved: bool  # deduction alone settled every line
+    trials: int  # successful trial steps (longer chains make a harder puzzle)
+
+    @property
+    def name(self) -> str:
+        if not self.solved:
+            return "search"
+        return {LOCAL: "easy", ISOLATION: "medium"}.get(self.stage, "hard")
+
+
+def staged(engine: Engine, max_stage: int = TRIAL) -> Iterator[int]:
+    """Deduce with the weakest rules that still make progress (Tatham's grading order).
+
+    Yields the stage of each productive pass (a pass runs its rules and all weaker ones
+    to a fixpoint); ends when every line is settled or nothing applies. A pass at stage
+    ``s`` leaves the board at a fixpoint of stages ``<= s``, so the next pass only needs
+    to try stronger rules -- except after a trial, which starts over from local rules.
+    Contradiction propagates to the caller (the board was inconsistent).
+    """
+    stage = LOCAL
+    while not engine.solved():
+        engine.stage = stage
+        before = engine.mark()
+        engine.propagate()
+        if engine.mark() != before:
+            yield stage
+            continue
+        if stage < min(max_stage, CONNECTIVITY):
+            stage += 1
+            continue
+        if max_stage >= TRIAL and engine.trial():
+            yield TRIAL
+            stage = LOCAL
+            continue
+        return
+
+
+def grade(puzzle: Puzzle, max_stage: int = TRIAL) -> Grade:
+    """How hard a puzzle is: the strongest rule stage deduction needs, or "search" if it gets stuck.
+
+    Easy = local rules settle every line; medium = isolation is needed; hard = connectivity
+    or trial steps are needed. A puzzle that deduction settles has exactly one solution
+    (every rule is sound), so a graded puzzle is also proven unique.
+    """
+    engine = _engine_for(puzzle, LOCAL)
+    needed, trials = LOCAL, 0
+    try:
+        for stage in staged(engine, max_stage):
+            needed = max(needed, stage)
+            trials += stage == TRIAL
+    except Contradiction:
+        return Grade(needed, False, trials)
+    return Grade(needed, engine.solved(), trials)
