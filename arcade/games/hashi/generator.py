@@ -1,0 +1,395 @@
+"""Hashi generator (pure logic): seed 003's island-growing layout, proven unique and graded by the solver.
+
+Layout (after the Java applet in ``seeds/003_...``): a random start island; a stack of
+islands under construction; from the island on top, one attempt in each of the four
+directions in random order; a bridge is grown cell by cell until a stop chance that
+depends on the difficulty (harder = shorter bridges = denser boards) fires, the edge is
+reached or, on easy and medium, it would come near another island; it carries 1 or 2
+bridges; on hard it may end on an existing island instead of creating one. An island
+whose four directions are tried leaves the stack. Columns wrap on a cylinder, rows and
+columns on a torus, so bridges may cross the seams.
+
+The layout comes with its own solution, but that proves nothing: the solver grades the
+puzzle with its staged rules (which also proves it unique when they finish) and the
+generator *repairs* a layout where deduction gets stuck or where it is too easy, by
+small local changes to the hidden solution near the trouble, before giving up on it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from arcade.core.errors import ArcadeError, UsageError
+from arcade.core.rng import derive_seed, make_rng
+from arcade.core.topology import Cell, Shape, Topology
+from arcade.games.hashi import solver
+from arcade.games.hashi.logic import DIRS, MAX_BRIDGES, MAX_NUMBER, Puzzle
+
+DIFFICULTIES = ("easy", "medium", "hard")
+MIN_SIDE, MAX_SIDE = 5, 40
+
+#: Chance per cell that a growing bridge stops (before the density factor), and the chance
+#: of a double bridge, per difficulty. Harder boards get shorter bridges, hence more islands.
+STOP_CHANCE = {"easy": 0.22, "medium": 0.3, "hard": 0.38}
+DOUBLE_CHANCE = {"easy": 0.35, "medium": 0.45, "hard": 0.5}
+#: Easy and medium never let a new bridge reach an island closer than this (seed 003's rule).
+NEAR = 4
+
+_EMPTY, _ISLAND, _HORIZONTAL, _VERTICAL = 0, 1, 2, 3
+_DIR_ORDER = ("N", "E", "S", "W")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A board with islands and the generator's own bridges: ``bridges`` maps (cell, E/S) to a count."""
+
+    shape: Shape
+    numbers: dict[Cell, int]
+    bridges: dict[tuple[Cell, str], int]
+
+    def puzzle(self, meta: tuple[tuple[str, str], ...] = ()) -> Puzzle:
+        grid = [[0] * self.shape.cols for _ in range(self.shape.rows)]
+        for (r, c), n in self.numbers.items():
+            grid[r][c] = n
+        return Puzzle.from_grid(grid, self.shape.topology, meta)
+
+    def solution(self, puzzle: Puzzle) -> tuple[int, ...]:
+        """The generator's bridges as counts per line of ``puzzle``."""
+        counts = [0] * len(puzzle.lines)
+        at = puzzle.island_at
+        for (cell, letter), n in self.bridges.items():
+            line = puzzle.line_from(at[cell], letter)
+            assert line is not None, (cell, letter)
+            counts[line] = n
+        return tuple(counts)
+
+
+def grow_layout(shape: Shape, difficulty: str, rng: random.Random, density: float = 1.0) -> Layout:
+    """Seed 003's algorithm: grow islands and bridges from a random start with a stack."""
+    rows, cols = shape.rows, shape.cols
+    kind = [[_EMPTY] * cols for _ in range(rows)]
+    numbers: dict[Cell, int] = {}
+    bridges: dict[tuple[Cell, str], int] = {}
+    stop = min(0.95, STOP_CHANCE[difficulty] * density)
+    double = DOUBLE_CHANCE[difficulty]
+    join = difficulty == "hard"
+
+    def island_near(cell: Cell, skip: Cell) -> bool:
+        return any(n != skip and kind[n[0]][n[1]] == _ISLAND for n in shape.neighbours(cell))
+
+    start = (rng.randrange(rows), rng.randrange(cols))
+    kind[start[0]][start[1]] = _ISLAND
+    numbers[start] = 0
+    stack: list[tuple[Cell, list[str]]] = [(start, rng.sample(_DIR_ORDER, 4))]
+    while stack:
+        cell, untried = stack[-1]
+        if not untried:
+            stack.pop()
+            continue
+        letter = untried.pop()
+        d = DIRS[letter]
+        # Free water cells straight ahead, and what ends them.
+        path: list[Cell] = []
+        hit: Cell | None = None
+        for nxt in shape.ray(cell, d):
+            if kind[nxt[0]][nxt[1]] != _EMPTY:
+                hit = nxt
+                break
+            path.append(nxt)
+        hit_island = hit is not None and kind[hit[0]][hit[1]] == _ISLAND
+        if not join and hit_island and len(path) < NEAR:
+            continue  # another island is too near in this direction
+        if len(path) < 2 and not (join and hit_island and path):
+            continue  # no room for at least one water cell and a new island
+        # Grow cell by cell: the new island sits at path[k], the bridge covers path[:k].
+        k = 1
+        while k + 1 < len(path) and rng.random() >= stop:
+            k += 1
+        end: Cell | None = None
+        if join and hit_island and k + 1 >= len(path):
+            end, k = hit, len(path)  # ran into an existing island: join it
+        else:
+            # Easy and medium keep new islands off other islands' sides; look further if needed.
+            while k < len(path):
+                candidate = path[k]
+                if join or not island_near(candidate, path[k - 1]):
+                    end = candidate
+                    break
+                k += 1
+            if end is None:
+                continue
+        if end is None or end == cell:
+            continue
+        count = 2 if rng.random() < double else 1
+        if numbers[cell] + count > MAX_NUMBER or numbers.get(end, 0) + count > MAX_NUMBER:
+            count = 1
+            if numbers[cell] + 1 > MAX_NUMBER or numbers.get(end, 0) + 1 > MAX_NUMBER:
+                continue
+        mark = _HORIZONTAL if letter in "EW" else _VERTICAL
+        for r, c in path[:k]:
+            kind[r][c] = mark
+        # Record the bridge from the end that looks E or S at the other.
+        if letter in "ES":
+            bridges[(cell, letter)] = count
+        else:
+            bridges[(end, "E" if letter == "W" else "S")] = count
+        numbers[cell] += count
+        if end not in numbers:
+            kind[end[0]][end[1]] = _ISLAND
+            numbers[end] = 0
+            stack.append((end, rng.sample(_DIR_ORDER, 4)))
+        numbers[end] += count
+    return Layout(shape, {c: n for c, n in numbers.items() if n}, bridges)
+
+
+# -- uniqueness and grade by repair ---------------------------------------------------------
+class _Board:
+    """A layout under repair: fixed geometry (lines, crossings) with a hidden solution per line.
+
+    Every change keeps the hidden solution valid (numbers follow the bridges, the network
+    stays connected, nothing crosses), so whatever the solver concludes is about a real
+    puzzle with at least that solution.
+    """
+
+    def __init__(self, puzzle: Puzzle, solution: tuple[int, ...]) -> None:
+        self.puzzle = puzzle
+        self.net = solver.Net(puzzle)
+        self.solution = list(solution)
+        self.need = list(self.net.need)
+        # Counts each line had before a change: never go back (repairs must not oscillate).
+        self.left: set[tuple[int, int]] = set()
+        self._needed_cache: set[int] | None = None
+
+    def engine(self, stage: int) -> solver.Engine:
+        self.net.need = self.need
+        return solver.Engine(self.net, stage)
+
+    def assess(self, target: str) -> tuple[str, solver.Engine]:
+        """``"ok"``, ``"easy"`` (solved by weaker rules than the target) or ``"stuck"``, with the engine.
+
+        Trials (the expensive part of "hard") are left to :meth:`finish_hard`, which the
+        caller runs only once the puzzle is known to be unique.
+        """
+        wanted = DIFFICULTIES.index(target)
+        engine = self.engine(solver.LOCAL)
+        for level, stage in enumerate((solver.LOCAL, solver.ISOLATION, solver.CONNECTIVITY)):
+            engine.stage = stage
+            engine.propagate()
+            if engine.solved():
+                return ("ok" if level == wanted else "easy"), engine
+            if level == wanted:
+                return "stuck", engine
+        return "stuck", engine
+
+    @staticmethod
+    def finish_hard(engine: solver.Engine) -> bool:
+        """Trials to a fixpoint; True if that settles every line."""
+        engine.stage = solver.CONNECTIVITY
+        while not engine.solved() and engine.trial(first_only=False):
+            engine.propagate()
+        return engine.solved()
+
+    def _needed(self) -> set[int]:
+        """Lines whose bridges hold the hidden solution's network together (its graph bridges)."""
+        if self._needed_cache is None:
+            net, sol = self.net, self.solution
+            adj: list[list[tuple[int, int]]] = [[] for _ in range(net.n)]
+            for x, count in enumerate(sol):
+                if count:
+                    adj[net.a[x]].append((x, net.b[x]))
+                    adj[net.b[x]].append((x, net.a[x]))
+            disc = [0] * net.n
+            low = [0] * net.n
+            via = [-1] * net.n
+            needed: set[int] = set()
+            t = 0
+            for root in range(net.n):
+                if disc[root]:
+                    continue
+                t += 1
+                disc[root] = low[root] = t
+                stack = [(root, iter(adj[root]))]
+                while stack:
+                    v, it = stack[-1]
+                    for x, w in it:
+                        if x == via[v]:
+                            continue
+                        if not disc[w]:
+                            t += 1
+                            disc[w] = low[w] = t
+                            via[w] = x
+                            stack.append((w, iter(adj[w])))
+                            break
+                        low[v] = min(low[v], disc[w])
+                    else:
+                        stack.pop()
+                        if stack:
+                            u = stack[-1][0]
+                            low[u] = min(low[u], low[v])
+                            if low[v] > disc[u]:
+                                needed.add(via[v])
+            self._needed_cache = needed
+        return self._needed_cache
+
+    def mutations(self, line: int) -> Iterator[tuple[int, int]]:
+        """Changes (line, new count) of the hidden solution that keep it a valid solution."""
+        net, sol, need, left = self.net, self.solution, self.need, self.left
+        a, b = net.a[line], net.b[line]
+        count = sol[line]
+        if count < MAX_BRIDGES and need[a] < MAX_NUMBER and need[b] < MAX_NUMBER and not (
+            count == 0 and any(sol[x] for x in net.cross[line])
+        ) and (line, count + 1) not in left:
+            yield line, count + 1
+        if count == 2 and (line, 1) not in left:
+            yield line, 1
+        if (count == 1 and need[a] > 1 and need[b] > 1 and (line, 0) not in left
+                and line not in self._needed()):
+            yield line, 0
+
+    def killers(self, engine: solver.Engine) -> list[list[tuple[int, int]]]:
+        """Changes that make a second solution (found from the stuck state) impossible, grouped
+        by the separate places where the two solutions differ (one change per place will do).
+
+        With ``D`` = other - hidden: thickening a 1 that the other solution makes 2 would
+        need a 3 there; dropping a 1 that it makes 0 would need a -1; a new bridge across a
+        line that only the other solution uses would cross it. (Another alternative may
+        remain; the next round looks again.)
+        """
+        engine.stage = solver.CONNECTIVITY
+        others: list[tuple[int, ...]] = []
+        search = solver.Search(engine, probe=False)
+        search.seen.append(tuple(self.solution))
+        search.run(1, others.append)
+        if not others:
+            return []
+        other, sol, net = others[0], self.solution, self.net
+        differ = [line for line in range(net.m) if sol[line] != other[line]]
+        # Places: differing lines joined through shared islands.
+        place = {line: line for line in differ}
+
+        def root(x: int) -> int:
+            while place[x] != x:
+                x = place[x]
+            return x
+
+        by_island: dict[int, int] = {}
+        for line in differ:
+            for end in (net.a[line], net.b[line]):
+                if end in by_island:
+                    place[root(line)] = root(by_island[end])
+                else:
+                    by_island[end] = line
+        groups: dict[int, list[tuple[int, int]]] = {}
+        for line in differ:
+            mine, theirs = sol[line], other[line]
+            allowed = dict(self.mutations(line))
+            found: list[tuple[int, int]] = []
+            if mine == 1 and theirs == 2 and allowed.get(line) == 2:
+                found.append((line, 2))
+            elif mine == 1 and theirs == 0 and allowed.get(line) == 0:
+                found.append((line, 0))
+            elif mine == 0 and theirs:
+                found.extend((x, 1) for x in net.cross[line] if dict(self.mutations(x)).get(x) == 1)
+            groups.setdefault(root(line), []).extend(found)
+        return [g for g in groups.values() if g]
+
+    def apply(self, line: int, count: int) -> None:
+        self.left.add((line, self.solution[line]))
+        self._needed_cache = None
+        delta = count - self.solution[line]
+        self.solution[line] = count
+        self.need[self.net.a[line]] += delta
+        self.need[self.net.b[line]] += delta
+
+    def build(self, meta: tuple[tuple[str, str], ...]) -> Puzzle:
+        p = self.puzzle
+        grid = [[0] * p.cols for _ in range(p.rows)]
+        for island, n in zip(p.islands, self.need):
+            grid[island.pos[0]][island.pos[1]] = n
+        return Puzzle.from_grid(grid, p.topology, meta)
+
+
+class GenerationError(ArcadeError):
+    """No puzzle of the requested grade turned up within the budget (tiny tori, mostly)."""
+
+
+@dataclass(frozen=True)
+class Generated:
+    puzzle: Puzzle
+    solution: tuple[int, ...]
+    difficulty: str
+    seed: int
+    layouts: int  # layouts tried
+    repairs: int  # hidden-solution changes made
+
+
+def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topology = Topology.PLANE,
+             density: float = 1.0, seed: int | None = None, max_layouts: int = 200,
+             max_repairs: int = 60) -> Generated:
+    """A unique puzzle of exactly the requested grade (see :func:`solver.grade`), reproducible from ``seed``."""
+    if difficulty not in DIFFICULTIES:
+        raise UsageError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
+    if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
+        raise UsageError(f"board size must be {MIN_SIDE}..{MAX_SIDE} on each side, not {cols}x{rows}")
+    if not 0.25 <= density <= 4.0:
+        raise UsageError(f"density must be between 0.25 and 4, not {density}")
+    if seed is None:
+        seed = make_rng(None).randrange(2**31)
+    shape = Shape(rows, cols, topology)
+    min_islands = max(4, rows * cols // 20)
+    repairs = 0
+    for attempt in range(max_layouts):
+        rng = random.Random(derive_seed(seed, rows, cols, difficulty, topology.value, density, attempt))
+        layout = grow_layout(shape, difficulty, rng, density)
+        if len(layout.numbers) < min_islands:
+            continue
+        puzzle = layout.puzzle()
+        board = _Board(puzzle, layout.solution(puzzle))
+        for _ in range(max_repairs + 1):
+            verdict, engine = board.assess(difficulty)
+            if verdict == "easy":
+                # Too easy: change the hidden solution somewhere at random and look again (a
+                # walk over puzzles on the same islands; repairs follow if it turns ambiguous).
+                choices = [m for x in range(board.net.m) for m in board.mutations(x)]
+                if not choices:
+                    break
+                board.apply(*rng.choice(choices))
+                repairs += 1
+                continue
+            if verdict == "stuck":
+                # Change the hidden solution where deduction got stuck: preferably in a way that
+                # rules out a second solution, else on a line left open (or right next to one).
+                open_lines = engine.open_lines()
+                places = board.killers(engine)
+                if places:
+                    for choices in places:
+                        line, count = rng.choice(choices)
+                        if (line, count) in board.mutations(line):  # an earlier change may forbid it now
+                            board.apply(line, count)
+                            repairs += 1
+                    continue
+                if difficulty == "hard" and board.finish_hard(engine):
+                    verdict = "ok"
+                else:
+                    if difficulty == "hard":
+                        open_lines = engine.open_lines()
+                    choices = [m for x in open_lines for m in board.mutations(x)]
+                    if difficulty == "easy":
+                        # More bridges make numbers press against their room: pigeonhole fires.
+                        choices = [m for m in choices if m[1] > board.solution[m[0]]] or choices
+                    if not choices:
+                        line = rng.choice(open_lines)
+                        ends = (board.net.a[line], board.net.b[line])
+                        near = {x for end in ends for x in board.net.lines_of[end]}
+                        choices = [m for x in sorted(near) for m in board.mutations(x)]
+                    if not choices:
+                        break
+                    board.apply(*rng.choice(choices))
+                    repairs += 1
+                    continue
+            meta = (("difficulty", difficulty), ("generator", f"seed {seed}"))
+            return Generated(board.build(meta), tuple(board.solution), difficulty, seed, attempt + 1, repairs)
+    raise GenerationError(f"no {difficulty} {cols}x{rows} {topology.value} puzzle found from seed {seed} "
+                          f"(small wrapped boards rarely allow every grade: try a larger board)")

@@ -1,0 +1,100 @@
+"""Hashi generator: seed 003's layout is valid, every puzzle is unique and of the requested grade, seeds reproduce."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from arcade.core.errors import UsageError
+from arcade.core.topology import Shape, Topology
+from arcade.games.hashi import generator, solver
+from arcade.games.hashi.formats import format_level, parse_puzzle
+from arcade.games.hashi.logic import State
+
+
+@pytest.mark.parametrize("topology", list(Topology))
+@pytest.mark.parametrize("difficulty", generator.DIFFICULTIES)
+def test_layout_carries_a_valid_solution(topology, difficulty):
+    for seed in range(15):
+        layout = generator.grow_layout(Shape(9, 11, topology), difficulty, random.Random(seed))
+        puzzle = layout.puzzle()
+        solution = State(puzzle, layout.solution(puzzle))
+        assert solution.complete
+        assert all(not (solution.bridges[x] and any(solution.bridges[y] for y in puzzle.crossings[x]))
+                   for x in range(len(puzzle.lines)))
+
+
+def test_easy_layouts_keep_islands_apart_and_hard_ones_are_denser():
+    def spacing(difficulty: str) -> tuple[int, float]:
+        adjacent, islands = 0, 0
+        for seed in range(20):
+            layout = generator.grow_layout(Shape(15, 15), difficulty, random.Random(seed))
+            cells = set(layout.numbers)
+            islands += len(cells)
+            adjacent += sum((r, c + 1) in cells or (r + 1, c) in cells for r, c in cells)
+        return adjacent, islands / 20
+
+    easy_adjacent, easy_islands = spacing("easy")
+    _, hard_islands = spacing("hard")
+    assert easy_adjacent == 0
+    assert hard_islands > easy_islands
+
+
+def test_wrapped_layouts_use_the_seams():
+    wraps = 0
+    for seed in range(10):
+        puzzle = generator.grow_layout(Shape(8, 8, Topology.TORUS), "hard", random.Random(seed)).puzzle()
+        wraps += sum(line.wraps for line in puzzle.lines)
+    assert wraps > 0
+
+
+@pytest.mark.parametrize("topology", list(Topology))
+@pytest.mark.parametrize("difficulty", generator.DIFFICULTIES)
+def test_generated_puzzles_are_unique_and_of_the_requested_grade(topology, difficulty):
+    for seed in range(6):
+        size = 7 + seed % 4
+        made = generator.generate(size, size + 1, difficulty, topology, seed=seed)
+        puzzle = made.puzzle
+        assert (puzzle.rows, puzzle.cols, puzzle.topology) == (size, size + 1, topology)
+        assert solver.count_solutions(puzzle, 2) == 1
+        grade = solver.grade(puzzle)
+        assert grade.solved and grade.name == difficulty
+        assert State(puzzle, made.solution).complete
+        assert puzzle.meta_value("difficulty") == difficulty
+        assert parse_puzzle(format_level(puzzle)) == puzzle
+
+
+def test_a_larger_hard_board():
+    made = generator.generate(20, 20, "hard", seed=3)
+    assert solver.count_solutions(made.puzzle, 2) == 1
+    assert solver.grade(made.puzzle).name == "hard"
+
+
+def test_seeds_reproduce_and_differ():
+    first = generator.generate(9, 9, "medium", Topology.CYLINDER, seed=42)
+    again = generator.generate(9, 9, "medium", Topology.CYLINDER, seed=42)
+    other = generator.generate(9, 9, "medium", Topology.CYLINDER, seed=43)
+    assert first.puzzle == again.puzzle
+    assert first.puzzle != other.puzzle
+
+
+def test_density_changes_the_island_count():
+    sparse = [len(generator.generate(14, 14, "medium", seed=s, density=0.5).puzzle.islands) for s in range(4)]
+    dense = [len(generator.generate(14, 14, "medium", seed=s, density=2.0).puzzle.islands) for s in range(4)]
+    assert sum(dense) > sum(sparse)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ((4, 9), "board size"), ((9, 41), "board size"), ((9, 9, "expert"), "difficulty"),
+])
+def test_bad_requests_are_usage_errors(args, message):
+    with pytest.raises(UsageError, match=message):
+        generator.generate(*args)
+    with pytest.raises(UsageError, match="density"):
+        generator.generate(9, 9, density=9)
+
+
+def test_an_impossible_request_says_so():
+    with pytest.raises(generator.GenerationError, match="no medium 5x5 torus"):
+        generator.generate(5, 5, "medium", Topology.TORUS, seed=0, max_layouts=30)
