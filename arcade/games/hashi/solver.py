@@ -805,6 +805,14 @@ def solutions(puzzle: Puzzle, limit: int = 2) -> list[tuple[int, ...]]:
     return found
 
 
+def solutions_from(engine: Engine, limit: int = 1, prefer: dict[int, int] | None = None) -> list[tuple[int, ...]]:
+    """Up to ``limit`` solutions that agree with what ``engine`` already holds (e.g. a player's claims)."""
+    found: list[tuple[int, ...]] = []
+    engine.stage = CONNECTIVITY
+    search(engine, limit, prefer, on_solution=found.append)
+    return found
+
+
 def solve(puzzle: Puzzle) -> State | None:
     """One solution as a State, or None if the puzzle has none."""
     found = solutions(puzzle, 1)

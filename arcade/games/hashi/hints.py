@@ -1,0 +1,491 @@
+"""Hashi hints and "watch the AI" (pure logic): one explained step at a time, never trusting the player blindly.
+
+The player's board is a set of *claims*: a line with bridges holds at least that many (the
+player may still add one), a "no bridge" mark holds none. Locks only freeze editing.
+
+* :func:`hint` -- if the claims agree with some solution, the next bridge (or "no bridge")
+  the cheapest rule proves, with the rule's name, a sentence naming the islands and a
+  highlight; if they contradict every solution, an error pointing at a wrong bridge or
+  mark (with the move that removes it); if no rule can progress, an offer to reveal one
+  bridge of a solution.
+* :func:`watch` -- the AI finishes the board: it first takes back wrong claims, then
+  deduces step by step; when stuck it guesses, and a contradiction takes the guess and
+  everything built on it back (visible as a backtrack step).
+* :func:`plan` -- the same process with every internal deduction, for ``solve --explain``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from arcade.core.game import Hint, Step
+from arcade.games.hashi import explain, solver
+from arcade.games.hashi.logic import MAX_BRIDGES, Move, Puzzle, State
+
+#: Failed guesses the watch mode shows before it follows the complete search's solution.
+MAX_VISIBLE_FAILURES = 60
+GUESS = "Guess"
+BACKTRACK = "Backtrack"
+WRONG = "Wrong bridge"
+
+
+# -- the player's board as claims -----------------------------------------------------------
+@dataclass
+class Board:
+    """What is on the screen: bridges, marks and locks (the watch mode updates it as it plays)."""
+
+    puzzle: Puzzle
+    bridges: list[int]
+    marks: set[int]
+    locks: set[int]
+
+    @classmethod
+    def of(cls, state: State) -> Board:
+        return cls(state.puzzle, list(state.bridges), set(state.marks), set(state.locks))
+
+    def copy(self) -> Board:
+        return Board(self.puzzle, list(self.bridges), set(self.marks), set(self.locks))
+
+    def degree(self, i: int) -> int:
+        return sum(self.bridges[x] for x, _ in self.puzzle.lines_of[i])
+
+    def evident_none(self, line: int) -> bool:
+        """A "no bridge" fact the player can see without help: a bridge crosses it or an end is full."""
+        p = self.puzzle
+        if any(self.bridges[x] for x in p.crossings[line]):
+            return True
+        ln = p.lines[line]
+        return any(self.degree(i) >= p.islands[i].number for i in (ln.a, ln.b))
+
+    def claims(self) -> dict[int, int]:
+        """Preferred values for the search: the player's counts, 0 on marks."""
+        out = {x: n for x, n in enumerate(self.bridges) if n}
+        out.update({x: 0 for x in self.marks})
+        return out
+
+
+@lru_cache(maxsize=8)
+def reference_solution(puzzle: Puzzle) -> tuple[int, ...] | None:
+    """One solution of the bare puzzle (cached: hints ask again after every move)."""
+    found = solver.solutions(puzzle, 1)
+    return found[0] if found else None
+
+
+def _engine(board: Board, stage: int, log: list[solver.Event] | None = None) -> solver.Engine:
+    engine = solver.Engine(solver.compile_puzzle(board.puzzle), stage, log)
+    for line, count in enumerate(board.bridges):
+        if count:
+            engine.restrict(line, count, MAX_BRIDGES)
+    for line in board.marks:
+        engine.restrict(line, 0, 0)
+    if log is not None:
+        log.clear()
+    return engine
+
+
+@dataclass
+class Check:
+    """The claims against the solutions: ``solution`` agrees with them all, else ``closest`` and ``wrong``."""
+
+    solvable: bool
+    solution: tuple[int, ...] | None = None
+    closest: tuple[int, ...] | None = None
+    wrong: list[int] = field(default_factory=list)
+    why: str = ""  # what goes wrong when the claims are followed, if deduction shows it
+
+
+def check(board: Board) -> Check:
+    """Does some solution agree with every claim? If not, which claims are wrong (relative to the
+    solution that keeps as many of them as the search's preference order can)?"""
+    ref = reference_solution(board.puzzle)
+    if ref is None:
+        return Check(False)
+    if all(n <= ref[x] for x, n in enumerate(board.bridges)) and all(ref[x] == 0 for x in board.marks):
+        return Check(True, ref)
+    prefer = board.claims()
+    why = ""
+    try:
+        engine = _engine(board, solver.CONNECTIVITY)
+        found = solver.solutions_from(engine, 1, prefer)
+    except solver.Contradiction as exc:
+        found = []
+        why = explain.contradiction_text(board.puzzle, str(exc.args[0]), int(exc.args[1]))
+    if found:
+        return Check(True, found[0])
+    if not why:
+        why = _failure(board)
+    closest = solver.solutions_from(solver.Engine(solver.compile_puzzle(board.puzzle)), 1, prefer)[0]
+    wrong = [x for x, n in enumerate(board.bridges) if n > closest[x]]
+    wrong += sorted(x for x in board.marks if closest[x] > 0)
+    # Over-full islands first: their wrong bridges are the ones a player can verify at a glance.
+    over = {i for i in range(len(board.puzzle.islands)) if board.degree(i) > board.puzzle.islands[i].number}
+    wrong.sort(key=lambda x: (not ({board.puzzle.lines[x].a, board.puzzle.lines[x].b} & over), x))
+    return Check(True, None, closest, wrong, why)
+
+
+def _failure(board: Board) -> str:
+    """What deduction from the claims runs into, in words ("" if it takes a search to see)."""
+    try:
+        engine = _engine(board, solver.CONNECTIVITY)
+        engine.propagate()
+        while engine.trial(first_only=False):
+            engine.propagate()
+    except solver.Contradiction as exc:
+        return explain.contradiction_text(board.puzzle, str(exc.args[0]), int(exc.args[1]))
+    return ""
+
+
+def _wrong_text(board: Board, line: int, closest: tuple[int, ...], why: str = "") -> tuple[str, str | None]:
+    """Reason and fixing move for a wrong claim (``why``: what the claims lead to)."""
+    p = board.puzzle
+    ln = p.lines[line]
+    pos = p.islands[ln.a].pos
+    if line in board.marks:
+        return (f"The 'no bridge' mark between {explain.between(p, line)} is wrong: every solution that fits "
+                f"the rest of your board has a bridge there.", str(Move("unmark", pos, ln.direction)))
+    have, keep = board.bridges[line], closest[line]
+    for i in (ln.a, ln.b):
+        if board.degree(i) > p.islands[i].number:
+            why = f"{explain.island(p, i)} has {board.degree(i)} bridges, more than its number"
+            break
+    else:
+        groups = State(p, tuple(board.bridges)).closed_groups()
+        if groups and any(ln.a in g for g in groups):
+            why = "it closes a finished group off from the other islands"
+        elif why:
+            why = f"with your bridges as they are, {why}"
+        else:
+            why = "no solution contains all your bridges, and this is the one to change"
+    fix = "remove it" if keep == 0 else f"keep only {explain.bridges(keep)}"
+    what = "bridge" if have == 1 else "double bridge"
+    return (f"The {what} between {explain.between(p, line)} is wrong: {why}; {fix}.",
+            explain.move_for(p, line, keep))
+
+
+# -- deductions as visible steps -------------------------------------------------------------
+@dataclass(frozen=True)
+class Item:
+    """One step of the AI's process: a deduction (visible or internal), a guess or a backtrack."""
+
+    kind: str  # "deduce", "guess", "backtrack", "fix", "unlock", "info"
+    text: str
+    rule: str = ""
+    move: str | None = None
+    undo: int = 0
+    highlight: tuple[Any, ...] = ()
+    event: solver.Event | None = None
+
+
+def _highlight(puzzle: Puzzle, event: solver.Event) -> tuple[Any, ...]:
+    ln = puzzle.lines[event.line]
+    islands = {ln.a, ln.b}
+    if event.island >= 0:
+        islands.add(event.island)
+    if event.rule in (solver.ISOLATION_GROUP, solver.CUT_LINE, solver.PARITY) and event.detail:
+        islands.update(int(i) for i in event.detail[0])  # type: ignore[union-attr]
+    if event.rule == solver.TRIAL_RULE:
+        kind, subject = event.detail[1]  # type: ignore[misc]
+        if kind in ("over", "short", "closed") and int(subject) >= 0:
+            islands.add(int(subject))
+    lines: list[Any] = [("line", event.line)]
+    if event.rule == solver.CROSSING:
+        lines.append(("line", int(event.detail[0])))  # type: ignore[arg-type]
+    return (*lines, *(("island", i) for i in sorted(islands)))
+
+
+def _visible_move(board: Board, event: solver.Event) -> str | None:
+    """The move showing ``event`` on the board, or None if the board cannot show it (or needs no help)."""
+    (olo, ohi), (nlo, nhi) = event.old, event.new
+    line = event.line
+    if nlo > olo and nlo > board.bridges[line]:
+        return explain.move_for(board.puzzle, line, nlo)
+    if nhi == 0 < ohi and not board.bridges[line] and line not in board.marks and not board.evident_none(line):
+        return explain.move_for(board.puzzle, line, None)
+    return None
+
+
+def _play(board: Board, move: str) -> None:
+    m = Move.parse(move)
+    if m.kind in ("lock", "unlock"):
+        i = board.puzzle.island_at[m.pos]
+        (board.locks.add if m.kind == "lock" else board.locks.discard)(i)
+        return
+    line = board.puzzle.line_from(board.puzzle.island_at[m.pos], m.direction)
+    assert line is not None
+    if m.kind == "set":
+        board.bridges[line] = m.count
+    elif m.kind == "mark":
+        board.marks.add(line)
+    else:
+        board.marks.discard(line)
+
+
+def _relevant(puzzle: Puzzle, event: solver.Event, context: list[solver.Event]) -> list[solver.Event]:
+    """Earlier, invisible, non-local facts this step leans on (same line or a line of the same island)."""
+    ln = puzzle.lines[event.line]
+    near = {x for i in (ln.a, ln.b) for x, _ in puzzle.lines_of[i]}
+    return [e for e in context if e.line in near and solver.RULE_STAGE.get(e.rule, 0) >= solver.ISOLATION][-2:]
+
+
+def _deduction_item(board: Board, event: solver.Event, context: list[solver.Event], move: str) -> Item:
+    p = board.puzzle
+    leaning = _relevant(p, event, context)
+    text = " ".join(explain.sentence(p, e) for e in [*leaning, event])
+    stages = [solver.RULE_STAGE.get(e.rule, 0) for e in [*leaning, event]]
+    rule = [*leaning, event][stages.index(max(stages))].rule
+    highlight = tuple(dict.fromkeys(h for e in [*leaning, event] for h in _highlight(p, e)))
+    return Item("deduce", text, rule, move, 0, highlight, event)
+
+
+def _touches_lock(board: Board, move: str) -> int | None:
+    m = Move.parse(move)
+    i = board.puzzle.island_at[m.pos]
+    line = board.puzzle.line_from(i, m.direction)
+    if line is None:
+        return None
+    ln = board.puzzle.lines[line]
+    for end in (ln.a, ln.b):
+        if end in board.locks:
+            return end
+    return None
+
+
+# -- hint ---------------------------------------------------------------------------------------
+def hint(state: State) -> Hint | None:
+    """Exactly one step of advice for the player's board (see the module docstring)."""
+    p = state.puzzle
+    if state.complete:
+        return Hint(None, "Solved: every island has its number of bridges and all are connected.", kind="info")
+    board = Board.of(state)
+    verdict = check(board)
+    if not verdict.solvable:
+        return Hint(None, "This puzzle has no solution, so no hint can help.", kind="info")
+    if verdict.solution is None:
+        assert verdict.closest is not None
+        line = verdict.wrong[0]
+        reason, move = _wrong_text(board, line, verdict.closest, verdict.why)
+        ln = p.lines[line]
+        locked = [i for i in (ln.a, ln.b) if i in board.locks]
+        if locked:
+            reason += f" Unlock {explain.island(p, locked[0])} first (click it)."
+            move = None
+        return Hint(move, reason, WRONG, "error", (("wrong", line), ("island", ln.a), ("island", ln.b)))
+    log: list[solver.Event] = []
+    engine = _engine(board, solver.LOCAL, log)
+    context: list[solver.Event] = []
+    locked_item: tuple[Item, int] | None = None
+    for _ in solver.staged(engine):
+        for event in log:
+            move = _visible_move(board, event)
+            if move is None:
+                context.append(event)
+                continue
+            item = _deduction_item(board, event, context, move)
+            lock = _touches_lock(board, move)
+            if lock is not None:
+                if locked_item is None:
+                    locked_item = (item, lock)
+                context.append(event)
+                continue
+            return Hint(item.move, item.text, item.rule, "move", item.highlight)
+        log.clear()
+    if locked_item is not None:
+        item, lock = locked_item
+        return Hint(None, f"{item.text} But {explain.island(p, lock)} is locked: click it to unlock, "
+                    f"then ask again.", item.rule, "info", item.highlight)
+    # Nothing a rule can show: offer one bridge of a solution that fits the board.
+    solution = verdict.solution
+    open_lines = [x for x in engine.open_lines() if solution[x] > board.bridges[x]] or [
+        x for x in range(len(p.lines)) if solution[x] > board.bridges[x]]
+    if not open_lines:
+        return Hint(None, "Every line is settled; finish the remaining bridges.", kind="info")
+    slack = {i: engine.shi[i] - p.islands[i].number for i in range(len(p.islands))}
+    line = min(open_lines, key=lambda x: (min(slack[p.lines[x].a], slack[p.lines[x].b]), x))
+    move = explain.move_for(p, line, solution[line])
+    reason = (f"No rule settles another line from here; only a guess can. Press H again to reveal one bridge "
+              f"of a solution: {explain.bridges(solution[line])} between {explain.between(p, line)}.")
+    ln = p.lines[line]
+    return Hint(move, reason, GUESS, "guess", (("line", line), ("island", ln.a), ("island", ln.b)))
+
+
+# -- watch and explain ---------------------------------------------------------------------------
+def plan(state: State, *, internal: bool = False, max_stage: int = solver.TRIAL) -> Iterator[Item]:
+    """The AI's whole process from ``state``: fixes, deductions, guesses and backtracks.
+
+    Items with a ``move`` (or ``undo``) change the board; with ``internal`` the deductions
+    that the board cannot show (like "at most one bridge here") are yielded too, moveless.
+    ``max_stage`` caps the rules used before guessing (weaker rules: more guesses).
+    """
+    if state.complete:
+        return
+    board = Board.of(state)
+    verdict = check(board)
+    if not verdict.solvable:
+        yield Item("info", "This puzzle has no solution.")
+        return
+    if verdict.solution is None:
+        assert verdict.closest is not None
+        for line in verdict.wrong:
+            reason, move = _wrong_text(board, line, verdict.closest, verdict.why)
+            yield from _unlock_for(board, move)
+            _play(board, move)
+            yield Item("fix", reason, WRONG, move, 0, (("wrong", line),))
+        solution = verdict.closest
+    else:
+        solution = verdict.solution
+    yield from _search(board, solution, internal, max_stage)
+
+
+def _unlock_for(board: Board, move: str | None) -> Iterator[Item]:
+    if move is None:
+        return
+    lock = _touches_lock(board, move)
+    if lock is not None:
+        pos = board.puzzle.islands[lock].pos
+        unlock = str(Move("unlock", pos))
+        _play(board, unlock)
+        yield Item("unlock", f"Unlocking {explain.island(board.puzzle, lock)} to build there.", "", unlock, 0,
+                   (("island", lock),))
+
+
+@dataclass
+class _Frame:
+    mark: int
+    line: int
+    values: list[int]
+    moves: int  # board moves made before the guess
+    board: Board
+
+
+def _search(board: Board, solution: tuple[int, ...], internal: bool, max_stage: int) -> Iterator[Item]:
+    """Staged deduction; when stuck, guess (depth first) with visible backtracking.
+
+    ``solution`` fits the board; after :data:`MAX_VISIBLE_FAILURES` dead ends the guesses
+    follow it, so a watch never runs away on a puzzle that needs a long search.
+    """
+    p = board.puzzle
+    log: list[solver.Event] = []
+    engine = _engine(board, solver.LOCAL, log)
+    stack: list[_Frame] = []
+    moves = 0  # moves on the board since the search began (undo counts are differences of this)
+    failures = 0
+    informed = False
+    context: list[solver.Event] = []
+    pending: Item | None = None  # a backtrack; it carries the next guess as its move
+    failure: solver.Contradiction | None = None
+    while True:
+        if failure is None:
+            try:
+                for _ in solver.staged(engine, max_stage):
+                    for event in log:
+                        move = _visible_move(board, event)
+                        if move is None:
+                            context.append(event)
+                            if internal:
+                                yield Item("deduce", explain.sentence(p, event), event.rule, None, 0,
+                                           _highlight(p, event), event)
+                            continue
+                        if pending is not None:
+                            yield pending
+                            pending = None
+                        for unlock in _unlock_for(board, move):
+                            moves += 1
+                            yield unlock
+                        item = _deduction_item(board, event, context, move)
+                        context.clear()
+                        _play(board, move)
+                        moves += 1
+                        yield item
+                    log.clear()
+            except solver.Contradiction as exc:
+                failure = exc
+                log.clear()
+        if failure is None:
+            if engine.solved():
+                if pending is not None:
+                    yield pending
+                return
+            # Stuck: guess on an open line at the island with the least room to spare.
+            slack = [engine.shi[i] - p.islands[i].number for i in range(len(p.islands))]
+            line = min(engine.open_lines(), key=lambda x: (min(slack[p.lines[x].a], slack[p.lines[x].b]), x))
+            values = list(range(engine.hi[line], engine.lo[line] - 1, -1))
+            if informed:
+                values.remove(solution[line])
+                values.insert(0, solution[line])
+            stack.append(_Frame(engine.mark(), line, values, moves, board.copy()))
+        else:
+            # Take back the newest guess that has values left, and everything built on it.
+            failures += 1
+            why = explain.contradiction_text(p, str(failure.args[0]), int(failure.args[1]))
+            failure = None
+            while stack and not stack[-1].values:
+                stack.pop()
+            if failures > MAX_VISIBLE_FAILURES and not informed and stack:
+                informed = True  # enough dead ends shown: back to the first guess, then follow the solution
+                del stack[1:]
+                stack[0].values = [solution[stack[0].line]]
+            if not stack:
+                yield Item("info", f"No solution fits this board ({why}).")
+                return
+            frame = stack[-1]
+            undo = moves - frame.moves
+            engine.undo(frame.mark)
+            board.bridges, board.marks, board.locks = (list(frame.board.bridges), set(frame.board.marks),
+                                                       set(frame.board.locks))
+            moves = frame.moves
+            context.clear()
+            text = f"Contradiction: {why}. Taking back the last guess"
+            text += f" and the {undo - 1} steps built on it." if undo > 1 else "."
+            if pending is not None:  # the previous backtrack never got a move: merge the two
+                undo += pending.undo
+            pending = Item("backtrack", text, BACKTRACK, None, undo, (("line", frame.line),))
+        # Place the next value of the newest guess.
+        frame = stack[-1]
+        value, line = frame.values.pop(0), frame.line
+        if value > board.bridges[line]:
+            move: str | None = explain.move_for(p, line, value)
+        elif value == 0 and not board.bridges[line] and line not in board.marks:
+            move = explain.move_for(p, line, None)
+        else:
+            move = None  # "no more bridges here" on a line that has some: nothing to draw
+        if move is not None and _touches_lock(board, move) is not None:
+            if pending is not None:
+                yield pending
+                pending = None
+            for unlock in _unlock_for(board, move):
+                moves += 1
+                yield unlock
+        what = "no more bridges" if value == engine.lo[line] and value else (
+            "no bridge" if value == 0 else explain.bridges(value))
+        ln = p.lines[line]
+        text = f"{what.capitalize()} between {explain.between(p, line)} (no rule applies here)."
+        highlight = (("line", line), ("island", ln.a), ("island", ln.b))
+        if pending is not None:
+            guess = Item("backtrack", f"{pending.text} Now guess: {text}", BACKTRACK, move, pending.undo, highlight)
+            pending = None
+        else:
+            guess = Item("guess", text, GUESS, move, 0, highlight)
+        if move is not None:
+            _play(board, move)
+            moves += 1
+        yield guess
+        try:
+            engine.restrict(line, value, value, 0, GUESS)
+        except solver.Contradiction as exc:
+            failure = exc
+        log.clear()
+
+
+def watch(state: State, max_stage: int = solver.TRIAL) -> Iterator[Step]:
+    """The AI's visible steps from ``state`` for the watch player (moves with rule-named labels)."""
+    for item in plan(state, max_stage=max_stage):
+        if item.kind == "info":
+            yield Step(None, item.text, 0, "info", item.highlight)
+            continue
+        kind = {"deduce": "deduce", "guess": "guess", "backtrack": "backtrack", "fix": "backtrack"}.get(
+            item.kind, "move")
+        label = f"{item.rule}: {item.text}" if item.rule else item.text
+        yield Step(item.move, label, item.undo, kind, item.highlight)  # type: ignore[arg-type]

@@ -1,0 +1,215 @@
+"""Hashi hints and watch mode: sound steps, wrong claims caught, guesses offered, backtracking replayable."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arcade.core.session import Session
+from arcade.core.topology import Topology
+from arcade.games.hashi import generator, hints, solver
+from arcade.games.hashi.formats import parse_puzzle
+from arcade.games.hashi.logic import RULES, Move, Puzzle, State
+
+
+@cache
+def made(seed: int, topology: Topology, difficulty: str = "hard") -> generator.Generated:
+    return generator.generate(7 + seed % 3, 8, difficulty, topology, seed=seed)
+
+
+def line_of(puzzle: Puzzle, move: str) -> int:
+    m = Move.parse(move)
+    line = puzzle.line_from(puzzle.island_at[m.pos], m.direction)
+    assert line is not None
+    return line
+
+
+@st.composite
+def partial_states(draw: st.DrawFn) -> tuple[generator.Generated, State]:
+    """A generated puzzle and a board whose every claim agrees with its unique solution."""
+    g = made(draw(st.integers(0, 11)), draw(st.sampled_from(list(Topology))), draw(st.sampled_from(
+        generator.DIFFICULTIES)))
+    solution = g.solution
+    bridges = [draw(st.integers(0, n)) if draw(st.booleans()) else 0 for n in solution]
+    zeros = [x for x, n in enumerate(solution) if n == 0]
+    marks = frozenset(draw(st.lists(st.sampled_from(zeros), unique=True))) if zeros else frozenset()
+    return g, State(g.puzzle, tuple(bridges), marks)
+
+
+@settings(max_examples=80, deadline=None)
+@given(partial_states())
+def test_a_hint_never_proposes_anything_outside_the_solution(case):
+    g, state = case
+    h = hints.hint(state)
+    assert h is not None
+    if state.complete:
+        assert h.kind == "info"
+        return
+    assert h.kind in ("move", "guess"), h
+    assert h.move is not None and h.rule and h.reason
+    line = line_of(g.puzzle, h.move)
+    m = Move.parse(h.move)
+    if m.kind == "set":
+        assert state.bridges[line] < m.count <= g.solution[line]
+    else:
+        assert m.kind == "mark" and g.solution[line] == 0 and line not in state.marks
+    if h.kind == "guess":
+        assert m.count == g.solution[line]
+    assert ("line", line) in h.highlight
+    ln = g.puzzle.lines[line]
+    assert ("island", ln.a) in h.highlight and ("island", ln.b) in h.highlight
+    RULES.apply(state, m)  # the move is legal
+
+
+@settings(max_examples=60, deadline=None)
+@given(partial_states(), st.data())
+def test_an_injected_wrong_claim_is_detected(case, data):
+    g, state = case
+    solution, p = g.solution, g.puzzle
+    bridges, marks = list(state.bridges), set(state.marks)
+    candidates = [x for x, n in enumerate(solution) if n < 2 and x not in marks
+                  and not any(bridges[y] for y in p.crossings[x])]
+    positive = [x for x, n in enumerate(solution) if n and not bridges[x]]
+    if data.draw(st.booleans()) and positive:
+        wrong = data.draw(st.sampled_from(positive))
+        marks.add(wrong)
+    else:
+        wrong = data.draw(st.sampled_from(candidates))
+        bridges[wrong] = solution[wrong] + 1
+        marks.discard(wrong)
+    bad = State(p, tuple(bridges), frozenset(marks))
+    h = hints.hint(bad)
+    assert h is not None and h.kind == "error", h
+    (flagged,) = [x for kind, x in h.highlight if kind == "wrong"]
+    assert bad.bridges[flagged] > solution[flagged] or (flagged in bad.marks and solution[flagged])
+    fixed = RULES.play(bad, h.move)
+    assert fixed.bridges[flagged] <= solution[flagged] and not (flagged in fixed.marks and solution[flagged])
+
+
+@pytest.mark.parametrize("topology", list(Topology))
+def test_following_hints_solves_a_hard_puzzle(topology):
+    g = made(2, topology)
+    state = State.empty(g.puzzle)
+    rules = set()
+    for _ in range(500):
+        if state.complete:
+            break
+        h = hints.hint(state)
+        assert h.kind == "move", h
+        rules.add(h.rule)
+        state = RULES.play(state, h.move)
+    assert state.complete and state.bridges == g.solution
+    assert rules & {solver.TRIAL_RULE, solver.CUT_LINE, solver.PARITY}  # a hard puzzle needed a hard rule
+
+
+def test_hint_names_the_rule_and_the_islands():
+    h = hints.hint(State.empty(parse_puzzle("1.1\n...\n2.2\n")))
+    assert h.kind == "move" and h.rule in (solver.PIGEONHOLE, solver.ISOLATION_11, solver.SINGLE)
+    assert "row" in h.reason and "column" in h.reason
+
+
+def test_isolation_hint_is_a_no_bridge_mark():
+    puzzle = parse_puzzle("1.1\n...\n2.2\n")
+    state = State.empty(puzzle)
+    seen = []
+    for _ in range(10):
+        h = hints.hint(state)
+        if h.kind != "move":
+            break
+        seen.append((h.rule, Move.parse(h.move).kind))
+        state = RULES.play(state, h.move)
+    assert (solver.ISOLATION_11, "mark") in seen
+    assert state.complete
+
+
+def test_guess_hint_when_no_rule_applies():
+    puzzle = parse_puzzle("3.3\n...\n3.3\n")  # two solutions, the ring of 1s and 2s either way round
+    state = State.empty(puzzle)
+    while (h := hints.hint(state)).kind == "move":
+        state = RULES.play(state, h.move)
+    assert h.kind == "guess" and h.move is not None and "H again" in h.reason
+    state = RULES.play(state, h.move)
+    while not state.complete:
+        h = hints.hint(state)
+        assert h.kind == "move"
+        state = RULES.play(state, h.move)
+
+
+def test_locked_island_is_not_built_on():
+    puzzle = parse_puzzle("2.2\n")
+    state = RULES.play(State.empty(puzzle), "lock 0 0")
+    h = hints.hint(state)
+    assert h.kind == "info" and h.move is None and "locked" in h.reason
+    steps = list(hints.watch(state))
+    assert steps[0].move == "unlock 0 0"
+    session = Session(RULES, puzzle, initial=state)
+    for step in steps:
+        session.apply_step(step)
+    assert session.state.complete
+
+
+def test_wrong_bridge_on_a_locked_island_asks_to_unlock():
+    puzzle = parse_puzzle("1.2.1\n")
+    state = RULES.play(RULES.play(State.empty(puzzle), "set 0 0 E 2"), "lock 0 0")
+    h = hints.hint(state)
+    assert h.kind == "error" and h.move is None and "Unlock" in h.reason
+
+
+def test_solved_and_unsolvable_boards():
+    puzzle = parse_puzzle("2.2\n")
+    assert hints.hint(RULES.play(State.empty(puzzle), "set 0 0 E 2")).kind == "info"
+    h = hints.hint(State.empty(parse_puzzle("1.2\n")))
+    assert h.kind == "info" and "no solution" in h.reason
+    assert [s.kind for s in hints.watch(State.empty(parse_puzzle("1.2\n")))] == ["info"]
+
+
+def replay(state: State, steps) -> State:
+    session = Session(RULES, state.puzzle, initial=state, hint=hints.hint, watch=hints.watch)
+    for step in steps:
+        session.apply_step(step)
+    return session.state
+
+
+@pytest.mark.parametrize("topology", list(Topology))
+def test_watch_finishes_a_board_with_rule_labels(topology):
+    g = made(5, topology)
+    steps = list(hints.watch(State.empty(g.puzzle)))
+    assert replay(State.empty(g.puzzle), steps).complete
+    assert all(s.label and s.kind in ("deduce", "guess", "backtrack") for s in steps)
+    assert all(s.move is not None for s in steps if s.kind == "deduce")
+
+
+def test_watch_takes_back_wrong_bridges_first():
+    g = made(3, Topology.PLANE, "medium")
+    wrong = next(x for x, n in enumerate(g.solution) if n == 1)
+    state = RULES.play(State.empty(g.puzzle), hints.explain.move_for(g.puzzle, wrong, 2))
+    steps = list(hints.watch(state))
+    assert steps[0].kind == "backtrack" and ("wrong", wrong) in steps[0].highlight
+    assert replay(state, steps).bridges == g.solution
+
+
+def test_watch_shows_guesses_and_backtracks():
+    puzzle = parse_puzzle("22\n22\n")
+    steps = list(hints.watch(State.empty(puzzle), max_stage=solver.LOCAL))
+    kinds = [s.kind for s in steps]
+    assert "guess" in kinds and "backtrack" in kinds
+    back = steps[kinds.index("backtrack")]
+    assert back.undo >= 1 and "Contradiction" in back.label
+    assert replay(State.empty(puzzle), steps).complete
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 11), st.sampled_from(list(Topology)), st.sampled_from([solver.LOCAL, solver.ISOLATION]))
+def test_watch_with_weak_rules_still_replays_to_a_solution(seed, topology, stage):
+    g = made(seed, topology)
+    steps = list(hints.watch(State.empty(g.puzzle), max_stage=stage))
+    assert replay(State.empty(g.puzzle), steps).complete
+
+
+def test_explain_plan_includes_internal_steps():
+    items = list(hints.plan(State.empty(parse_puzzle("1.1\n...\n3.3\n")), internal=True))
+    assert any(i.move is None and i.rule == solver.CAPACITY for i in items)
+    assert any(i.move is not None for i in items)
