@@ -112,6 +112,8 @@ class MenuScene(Scene):
         x = (size[0] - width) // 2
         for i, entry in enumerate(self.entries):
             entry.rect = pygame.Rect(x, top + i * (height + gap), width, height)
+            if self.app is not None:
+                self.app.trace(f"menu-entry {entry.rect.x} {entry.rect.y} {width} {height} {entry.title}")
 
     def activate(self, index: int) -> None:
         if 0 <= index < len(self.entries):
