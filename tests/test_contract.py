@@ -120,7 +120,7 @@ def test_garbage_levels_raise_format_error_only(info, data):
     lines = real.splitlines() or [""]
     kind = data.draw(st.sampled_from(["text", "mutate", "truncate"]))
     if kind == "text":
-        text = data.draw(st.text(alphabet=st.sampled_from(list(" .#0123456789xo\n\r\t:-abcSDLR") + ["é"]),
+        text = data.draw(st.text(alphabet=st.sampled_from([*" .#0123456789xo\n\r\t:-abcSDLR", "é"]),
                                  max_size=300))
     elif kind == "truncate":
         text = "\n".join(lines[: data.draw(st.integers(0, len(lines)))])

@@ -42,8 +42,10 @@ def xserver():
     env = dict(os.environ, DISPLAY=DISPLAY)
     env.pop("SDL_VIDEODRIVER", None)
     try:
-        wait_for(lambda: subprocess.run(["xdotool", "getdisplaygeometry"], env=env, capture_output=True).returncode == 0,
-                 15, "Xvfb to start")
+        def ready() -> bool:
+            return subprocess.run(["xdotool", "getdisplaygeometry"], env=env, capture_output=True).returncode == 0
+
+        wait_for(ready, 15, "Xvfb to start")
         yield env
     finally:
         server.terminate()

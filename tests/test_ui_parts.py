@@ -187,7 +187,8 @@ def test_watch_player_speed_pause_and_single_step():
     applied = []
     steps = iter([Step(str(i)) for i in range(10)])
     finished = []
-    player = WatchPlayer(steps, lambda s: applied.append(s.move), steps_per_second=4, on_finish=lambda: finished.append(1))
+    player = WatchPlayer(steps, lambda s: applied.append(s.move), steps_per_second=4,
+                         on_finish=lambda: finished.append(1))
     assert player.update(0.5) == 2
     player.toggle_pause()
     assert player.update(5) == 0
