@@ -154,3 +154,26 @@ def test_pause_lists_standard_and_game_keys(app, driver, toy_registered):
     pause = app.stack.top
     keys = dict(pause.keys)
     assert keys["Click"].startswith("toggle") and "Ctrl+Z / U" in keys
+
+
+def test_picker_scrolls_jumps_by_letter_picks_and_cancels(app, driver):
+    from arcade.ui.picker import Choice, PickerScene
+
+    picked, cancelled = [], []
+    app.push(MenuScene())
+    choices = [Choice(f"{name} {i}", value=i) for i, name in enumerate(["Alpha", "Beta", "Gamma"] * 20)]
+    picker = app.push(PickerScene("Levels", choices, picked.append, on_cancel=lambda: cancelled.append(1)))
+    driver.key(pygame.K_END)
+    assert picker.selected == 59 and picker.scroll > 0
+    driver.key(pygame.K_HOME)
+    assert picker.selected == 0 and picker.scroll == 0
+    driver.key(pygame.K_g, unicode="g")
+    assert choices[picker.selected].title.startswith("Gamma")
+    driver.frame(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0, precise_y=-2.0))
+    assert picker.scroll == 6
+    row = picker.list_rect.y + picker.ROW // 2
+    driver.click((picker.list_rect.centerx, row))
+    assert picked and picked[0].value == 6 and app.stack.top is not picker
+    app.push(PickerScene("Again", choices, picked.append, on_cancel=lambda: cancelled.append(1)))
+    driver.key(pygame.K_ESCAPE)
+    assert cancelled == [1] and isinstance(app.stack.top, MenuScene)

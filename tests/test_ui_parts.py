@@ -215,3 +215,22 @@ def test_synthesised_sounds_are_short_and_in_range():
     for name, wave in synthesise().items():
         assert 0 < len(wave) < 22050, name
         assert abs(wave).max() <= 1.0, name
+
+
+def test_worker_delivers_on_poll_and_newer_request_wins():
+    import threading
+
+    from arcade.ui.worker import Worker
+
+    worker = Worker()
+    results, errors = [], []
+    gate = threading.Event()
+    worker.submit(lambda: gate.wait(5) and "old", on_done=results.append)
+    worker.submit(lambda: "new", on_done=results.append)
+    gate.set()
+    assert worker.wait(5)
+    assert results == ["new"] and not worker.busy
+    worker.submit(lambda: 1 / 0, on_done=results.append, on_error=errors.append)
+    worker.wait(5)
+    assert isinstance(errors[0], ZeroDivisionError)
+    worker.close()

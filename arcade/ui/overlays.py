@@ -14,7 +14,6 @@ from arcade.ui.scene import Scene
 from arcade.ui.theme import Theme
 from arcade.ui.widgets import Button, draw_text, wrap_text
 
-
 _BACKDROPS: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
 
