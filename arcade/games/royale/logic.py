@@ -214,9 +214,10 @@ class State:
         return render_text(self)
 
 
-def render_text(state: State) -> str:
-    """ASCII board: ``1`` loot, ``.`` empty, ``o`` visited, ``*`` loot taken, ``#`` storm,
-    ``+`` centre, ``P`` the player (``X`` if the storm got them); a header line first."""
+def render_text(state: State, storm: bool = True) -> str:
+    """ASCII board: ``1`` loot, ``.`` empty, ``o`` visited, ``*`` loot taken, ``#`` storm
+    (unless ``storm`` is False), ``+`` centre, ``P`` the player (``X`` if the storm got them);
+    a header line first."""
     level = state.level
     k = state.moves
     visited = set(state.path)
@@ -236,7 +237,7 @@ def render_text(state: State) -> str:
                 ch = "*"
             elif cell in visited:
                 ch = "o"
-            elif state.placed and not level.in_box(cell, k):
+            elif storm and state.placed and not level.in_box(cell, k):
                 ch = "#"
             elif level.has_loot(cell):
                 ch = "1"
