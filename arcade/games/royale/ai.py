@@ -9,11 +9,12 @@ the number; the route always comes from the solver or the cache.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from arcade.core.errors import IllegalMove
@@ -42,6 +43,7 @@ class ParCache:
         self._path = path
         self._memory: dict[str, Route] = {}
         self._lock = threading.Lock()
+        self._busy: dict[str, threading.Lock] = {}
 
     @property
     def path(self) -> Path:
@@ -68,21 +70,31 @@ class ParCache:
         except (KeyError, TypeError, ValueError, IndexError):
             return None
         # A damaged or foreign cache entry must never mislead the player: replay it.
-        if not route_is_valid(level, route.start, route.moves) or replay(level, route.start, route.moves).loot != route.loot:
+        valid = route_is_valid(level, route.start, route.moves)
+        if not valid or replay(level, route.start, route.moves).loot != route.loot:
             return None
         with self._lock:
             self._memory[key] = route
         return route
 
-    def get(self, level: Level, deadline: float | None = None) -> Route | None:
-        """The optimal route of ``level`` (solving it if needed); None when no route exists."""
-        route = self.peek(level)
-        if route is not None:
+    def get(self, level: Level, deadline: float | None = None,
+            should_stop: Callable[[], bool] | None = None) -> Route | None:
+        """The optimal route of ``level`` (solving it if needed); None when no route exists.
+
+        One solve per level at a time: a second caller (a hint while the par is being
+        computed) waits for the first one's answer instead of solving again.
+        """
+        key = level_key(level)
+        with self._lock:
+            busy = self._busy.setdefault(key, threading.Lock())
+        with busy:
+            route = self.peek(level)
+            if route is not None:
+                return route
+            route = solve_level(level, deadline=deadline, should_stop=should_stop)
+            if route is not None and route.exact:
+                self.store(level, route)
             return route
-        route = solve_level(level, deadline=deadline)
-        if route is not None and route.exact:
-            self.store(level, route)
-        return route
 
     def store(self, level: Level, route: Route) -> None:
         key = level_key(level)
@@ -93,10 +105,8 @@ class ParCache:
         if len(data) > _CACHE_LIMIT:
             for old in list(data)[: len(data) - _CACHE_LIMIT]:
                 del data[old]
-        try:
+        with contextlib.suppress(OSError):  # a cache that cannot be written only costs time next run
             atomic_write_text(self.path, json.dumps(data) + "\n")
-        except OSError:
-            pass  # a cache that cannot be written only costs time next run
 
 
 PARS = ParCache()
@@ -106,14 +116,14 @@ def _deadline() -> float:
     return time.monotonic() + THINK_SECONDS
 
 
-def best_from(state: State) -> Route | None:
+def best_from(state: State, should_stop: Callable[[], bool] | None = None) -> Route | None:
     """The optimal continuation (or, unplaced, the optimal route) -- par cache for the start."""
     if not state.placed:
-        return PARS.get(state.level, _deadline())
-    return solve_state(state, deadline=_deadline())
+        return PARS.get(state.level, _deadline(), should_stop)
+    return solve_state(state, deadline=_deadline(), should_stop=should_stop)
 
 
-def hint(state: State) -> Hint | None:
+def hint(state: State, should_stop: Callable[[], bool] | None = None) -> Hint | None:
     """The best next move and "best still possible: N"."""
     outcome = RULES.outcome(state)
     if outcome is not None:
@@ -121,7 +131,7 @@ def hint(state: State) -> Hint | None:
     if state.doomed:
         return Hint(None, "The centre is out of reach in the moves left: undo (U) to step back.",
                     rule="doomed", kind="error")
-    route = best_from(state)
+    route = best_from(state, should_stop)
     unproven = "" if route is None or route.exact else " (best found in the time allowed)"
     if route is None:
         return Hint(None, "No empty cell can reach the centre before the storm closes.", kind="info")
@@ -139,7 +149,7 @@ def hint(state: State) -> Hint | None:
                 rule="optimal route", highlight=tuple(route.cells))
 
 
-def watch(state: State) -> Iterator[Step]:
+def watch(state: State, should_stop: Callable[[], bool] | None = None) -> Iterator[Step]:
     """Steps of the optimal route from here (from the start if unplaced; restarting if doomed)."""
     if RULES.outcome(state) is not None:
         return
@@ -147,7 +157,7 @@ def watch(state: State) -> Iterator[Step]:
     if state.doomed:
         undo = len(state.path)
         state = State(state.level)
-    route = best_from(state)
+    route = best_from(state, should_stop)
     if route is None:
         yield Step(None, "No empty cell can reach the centre in time.", kind="info", undo=undo)
         return

@@ -29,6 +29,7 @@ tests check this solver against it on many small grids.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -95,7 +96,7 @@ HISTORY_STATES = len(NEXT)
 def history_state(path: tuple[Cell, ...] | list[Cell]) -> int:
     """The relaxation's history state after walking ``path`` (cells, oldest first)."""
     h = 0
-    for (r0, c0), (r1, c1) in zip(path, path[1:]):
+    for (r0, c0), (r1, c1) in itertools.pairwise(path):
         h = NEXT[h][VECTORS.index((r1 - r0, c1 - c0))]
     return h
 
