@@ -56,7 +56,7 @@ def test_unreadable_files_are_format_errors(tmp_path):
 
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"\xff\xfe\x00garbage")
-    with pytest.raises(FormatError, match="bad.txt"):
+    with pytest.raises(FormatError, match=r"bad\.txt"):
         RULES.load_level_file(bad)
     with pytest.raises(FormatError, match="cannot read"):
         RULES.load_level_file(tmp_path / "missing.txt")
