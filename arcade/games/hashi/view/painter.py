@@ -54,7 +54,7 @@ class BoardPainter:
     """Owns the GridView of one puzzle, the display rotation, the cell keys and the drawing code."""
 
     def __init__(self, puzzle: Puzzle) -> None:
-        self.view = GridView(puzzle.rows, puzzle.cols, max_cell=72, min_cell=6)
+        self.view = GridView(puzzle.rows, puzzle.cols, max_cell=96, min_cell=6)
         self.theme: Theme | None = None
         self.shift: Cell = (0, 0)
         self._glyphs: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
@@ -220,9 +220,9 @@ class BoardPainter:
             "done": theme["good"],
             "over": theme["error"],
             "closed": theme["warning"],
-            "stuck": blend(theme["text"], theme["panel"], 0.08),
+            "stuck": blend(blend(theme["text"], theme["panel"], 0.08), theme["error"], 0.35),
             "ink": theme["text_dark"],
-            "plate": blend(theme["panel_light"], theme["text_dim"], 0.35),
+            "plate": blend(theme["panel_light"], theme["text_dim"], 0.75),
         }
 
     # -- painting the cached board -------------------------------------------------------------
@@ -351,7 +351,7 @@ class BoardPainter:
                 pygame.draw.aacircle(surface, theme["shadow"], centre, max(2, r - max(2, s // 9)),
                                      width=max(1, s // 28))
             elif look == "stuck":
-                self._dashed_ring(surface, centre, r, theme["error"], max(2, s // 11))
+                self._dashed_ring(surface, centre, r, theme["error"], max(2, s // 10))
             elif look == "short":
                 pygame.draw.aacircle(surface, theme["text_dim"], centre, r, width=1)
         # Touching islands have no water between them: their bridges cross the rims, on top.
@@ -360,7 +360,7 @@ class BoardPainter:
                 self._paint_adjacent(surface, rect, letter, stub[0])
         if hover or selected:
             pygame.draw.aacircle(surface, theme["accent"], centre, min(s // 2, r + 1), width=max(2, s // 14))
-        ink = theme["error"] if look == "stuck" else colours["ink"]
+        ink = colours["ink"]
         glyph = self.glyph(str(number), self.number_size(), ink)
         surface.blit(glyph, glyph.get_rect(center=(cx, cy + 0.5)))
 
@@ -429,7 +429,8 @@ class BoardPainter:
     def _draw_frame(self, surface: pygame.Surface) -> None:
         assert self.theme is not None
         theme = self.theme
-        rect = self.view.board_rect.inflate(2, 2)
+        pad = max(2, self.view.cell // 8)
+        rect = self.view.board_rect.inflate(2 * pad, 2 * pad)
         topo = self.puzzle.topology
         solid = theme["grid"]
         joined = blend(theme["background"], theme["accent"], 0.75)
