@@ -236,8 +236,8 @@ def puzzles(draw: st.DrawFn, plane: bool = False) -> Puzzle:
     assume(sum(1 for c in cells if c) >= 2)
     topology = Topology.PLANE if plane else draw(st.sampled_from(list(Topology)))
     keys = st.from_regex(r"[a-z][a-z0-9_-]{0,8}", fullmatch=True).filter(lambda k: k != "topology")
-    values = st.text(st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")), max_size=20).map(
-        lambda v: " ".join(v.split()))
+    values = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=20).map(
+        lambda v: " ".join(v.splitlines()).strip())
     meta = draw(st.lists(st.tuples(keys, values), max_size=3))
     return Puzzle.from_grid([cells[r * cols:(r + 1) * cols] for r in range(rows)], topology, meta)
 

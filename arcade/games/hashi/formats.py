@@ -185,7 +185,8 @@ def parse_grid(text: str, source: str = "<string>") -> Puzzle:
 
 
 def _clean(value: str) -> str:
-    return " ".join(value.split())
+    """A header value on one line (a value read from a file is already one, and is kept exactly)."""
+    return " ".join(value.splitlines()).strip()
 
 
 def format_level(puzzle: Puzzle) -> str:
