@@ -180,6 +180,7 @@ def test_solving_pops_celebrates_records_the_time_and_shows_the_result(app, driv
     driver.frames(30, dt=0.1)
     assert isinstance(app.stack.top, ResultScene)
     assert any("recorded" in line for line in app.stack.top.lines)
+    assert app.stack.top.buttons[0].label == "Levels"  # not a bundled level: no next one
     key = level_key(scene.puzzle)
     assert saves.read_records()["hashi"][key] == pytest.approx(12.0, abs=1.0)
     assert saves.read_autosave("hashi") is None
@@ -325,3 +326,22 @@ def test_start_puzzle_replaces_the_game_for_a_new_puzzle_dialog(app, driver, ope
     assert scene.puzzle == other and scene.session.index == 0 and not scene.session.can_redo
     assert scene.elapsed < 1 and scene.level_title == "Fresh"
     assert scene.painter.view.rows == 1 and scene.painter.view.cols == 3
+
+
+def test_solving_a_bundled_level_offers_the_next_one(app, driver):
+    from arcade.games.hashi.logic import line_move
+    from tests.hashi.hashi_oracle import all_solutions
+
+    scene = app.launch("hashi", Launch(level="classic/01-first-steps"))
+    solution = all_solutions(scene.puzzle)[0]
+    for index, n in enumerate(solution.bridges):
+        if n:
+            scene.session.play(line_move(scene.puzzle, index, n))
+    driver.frames(30, dt=0.1)
+    result = app.stack.top
+    assert isinstance(result, ResultScene)
+    labels = [button.label for button in result.buttons]
+    assert labels == ["Next level", "Play again", "Look at board", "Menu"]
+    result.buttons[0].on_click()
+    assert app.stack.top is scene and scene.session.level_id == "classic/02-seven-seas"
+    assert scene.session.index == 0 and scene.session.outcome is None

@@ -17,7 +17,7 @@ paired with its other end by matching lettered arrows in the margin.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 import pygame
@@ -59,6 +59,9 @@ class BoardPainter:
         self.shift: Cell = (0, 0)
         self._glyphs: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
         self._col: dict[str, tuple[int, int, int]] = {}
+        self._palette = ""
+        #: The keys and flags the cached board was last rendered from (to skip checking 1600 keys a frame).
+        self._rendered_from: tuple[list[Hashable], list[tuple[Cell, tuple[str, ...]]]] | None = None
         self.set_puzzle(puzzle)
 
     # -- puzzle and display mapping ----------------------------------------------------------
@@ -202,9 +205,23 @@ class BoardPainter:
         self._display_keys = out
 
     def key_of(self, cell: Cell) -> Hashable:
-        key = self._display_keys[cell[0] * self.puzzle.cols + cell[1]]
-        flags = self.specials.get(cell)
-        return key if flags is None else ("+", key, flags)
+        """The key of a display cell: its content plus hover/cursor/drag flags (see :meth:`key_function`)."""
+        return self.key_function()(cell)
+
+    def key_function(self) -> Callable[[Cell], Hashable]:
+        """A fast ``key_of`` for one frame: the grid view calls it for every cell, every frame."""
+        keys = self._display_keys
+        cols = self.puzzle.cols
+        specials = self.specials
+        if not specials:
+            return lambda cell: keys[cell[0] * cols + cell[1]]
+
+        def key_of(cell: Cell) -> Hashable:
+            key = keys[cell[0] * cols + cell[1]]
+            flags = specials.get(cell)
+            return key if flags is None else ("+", key, flags)
+
+        return key_of
 
     # -- colours -------------------------------------------------------------------------------
     def colours(self) -> dict[str, tuple[int, int, int]]:
@@ -421,8 +438,19 @@ class BoardPainter:
 
     def render(self, surface: pygame.Surface) -> int:
         """Blit the cached board (repainting changed cells) and the frame around it."""
-        self._col = self.colours()
-        count = self.view.render(surface, self.key_of, self.paint)
+        assert self.theme is not None
+        palette = self.theme.palette_name
+        if palette != self._palette:
+            self._palette = palette
+            self._col = self.colours()
+            self.view.invalidate(background=True)
+        made_from = (self._display_keys, sorted(self.specials.items()))
+        last = self._rendered_from
+        if last is not None and last[0] is made_from[0] and last[1] == made_from[1] and self.view.blit_cached(surface):
+            count = 0
+        else:
+            count = self.view.render(surface, self.key_function(), self.paint)
+            self._rendered_from = made_from
         self._draw_frame(surface)
         return count
 

@@ -49,7 +49,7 @@ from arcade.ui.overlays import PanelScene, ResultScene
 from arcade.ui.picker import Choice, PickerScene
 from arcade.ui.theme import blend
 from arcade.ui.tween import ease_out_cubic, pulse
-from arcade.ui.widgets import Button, draw_text
+from arcade.ui.widgets import Button
 
 ARROWS = {pygame.K_UP: "N", pygame.K_DOWN: "S", pygame.K_LEFT: "W", pygame.K_RIGHT: "E"}
 DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 9)} | {getattr(pygame, f"K_KP{n}"): n for n in range(1, 9)}
@@ -129,6 +129,7 @@ class HashiScene(GameScene):
         self.flash_islands: frozenset[int] = frozenset()
         self.step_highlight = Highlight()
         self.clock = 0.0
+        self._pops: set[int] = set()
         self.new_best = False
         self.best_time: float | None = None
         self.celebrating = False
@@ -193,6 +194,7 @@ class HashiScene(GameScene):
         self.plan = None
         self.pan = None
         self.tweens.clear()
+        self._pops.clear()
         self.celebrating = False
         self.flash_lines = self.flash_islands = frozenset()
         self.level_path = path
@@ -275,6 +277,7 @@ class HashiScene(GameScene):
             popped = [i for i, (a, b) in enumerate(zip(before, after)) if b == "done" and a != "done"]
             for i in popped:
                 self.tweens.start(("pop", i), 0.0, 1.0, POP_TIME, easing=ease_out_cubic)
+                self._pops.add(i)
             if popped and self.app is not None:
                 self.app.audio.play("pop")
             self._report(state)
@@ -339,6 +342,12 @@ class HashiScene(GameScene):
                 self.load_entry(following)
 
             buttons.append(("Next level", play_next))
+        else:
+            def levels() -> None:
+                app.pop()
+                self.open_levels()
+
+            buttons.append(("Levels", levels))
 
         def again() -> None:
             app.pop()
@@ -799,12 +808,13 @@ class HashiScene(GameScene):
         surface.blit(font.render(text, True, theme["text"]), (rect.x + 6, rect.y + 3))
 
     def _draw_pops(self, surface: pygame.Surface) -> None:
-        if self.app is None:
+        if self.app is None or not self._pops:
             return
         colour = self.app.theme["good"]
-        for i in range(len(self.puzzle.islands)):
+        for i in sorted(self._pops):
             tween = self.tweens.get(("pop", i))
-            if tween is None:
+            if tween is None or i >= len(self.puzzle.islands):
+                self._pops.discard(i)
                 continue
             t = tween.value
             self.painter.ring(surface, i, colour, scale=1.0 + 0.9 * t, alpha=int(255 * (1 - t)),
@@ -830,5 +840,15 @@ class HashiScene(GameScene):
         pygame.draw.rect(surface, blend(theme["background"], theme["good"], glow), board.inflate(8, 8), width=3,
                          border_radius=6)
         if t > 0.15:
-            draw_text(surface, theme, "Solved!", (cx, board.centery), size=max(28, min(72, board.width // 8)),
-                      bold=True, anchor="center", colour=blend(theme["background"], theme["good"], min(1.0, t * 2)))
+            size = max(24, min(64, board.width // 8))
+            image = theme.font(size, bold=True).render("Solved!", True, theme["good"])
+            box = image.get_rect(center=board.center).inflate(size, size // 2)
+            backing = pygame.Surface(box.size, pygame.SRCALPHA)
+            alpha = min(1.0, (t - 0.15) * 4)
+            pygame.draw.rect(backing, (*theme["panel"], int(225 * alpha)), backing.get_rect(),
+                             border_radius=box.height // 2)
+            pygame.draw.rect(backing, (*theme["good"], int(255 * alpha)), backing.get_rect(), width=3,
+                             border_radius=box.height // 2)
+            image.set_alpha(int(255 * alpha))
+            backing.blit(image, image.get_rect(center=backing.get_rect().center))
+            surface.blit(backing, box)
