@@ -8,7 +8,7 @@ import types
 import pygame
 import pytest
 
-from arcade.core.game import Hint
+from arcade.core.game import Hint, Step
 from arcade.core.registry import Launch
 from arcade.games.hashi.catalog import level_key
 from arcade.games.hashi.formats import parse_puzzle
@@ -284,7 +284,9 @@ def test_ai_hooks_are_wired_only_when_the_hints_module_exists(app, driver, open_
             assert scene.toolbar.find("Hint") is None and scene.toolbar.find("Watch AI") is None
     fake = types.ModuleType("arcade.games.hashi.hints")
     fake.hint = lambda state: Hint("set 0 0 E 1", "fake hint", highlight=(("line", 0),))  # type: ignore[attr-defined]
-    fake.watch = lambda state: iter(())  # type: ignore[attr-defined]
+    fake.watch = lambda state: iter([  # type: ignore[attr-defined]
+        Step("set 2 0 E 1", "the 2 needs a bridge", kind="deduce", highlight=(("island", 2), ("line", 3))),
+    ])
     monkeypatch.setitem(sys.modules, "arcade.games.hashi.hints", fake)
     hooked = open_level("3...3\n.....\n2...2\n")
     assert hooked.has_hint and hooked.toolbar.find("Hint") is not None
@@ -294,6 +296,14 @@ def test_ai_hooks_are_wired_only_when_the_hints_module_exists(app, driver, open_
     assert hooked.hint is not None and "fake hint" in hooked.status_text
     driver.key(pygame.K_h)
     assert hooked.session.moves == ["set 0 0 E 1"]
+    driver.key(pygame.K_w)
+    hooked.worker.wait(5)
+    for _ in range(60):
+        driver.frame(dt=0.05)
+        if hooked.session.index == 2:
+            break
+    assert hooked.session.moves[-1] == "set 2 0 E 1" and "the 2 needs a bridge" in hooked.status_text
+    assert hooked.step_highlight.islands == {2} and hooked.step_highlight.lines == {3}
 
 
 def test_show_possible_bridges_toggles_dotted_lines(app, driver, open_level):
