@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -36,8 +35,10 @@ from arcade.games.hashi.controller import (
     plan_lock,
     read_highlight,
 )
-from arcade.games.hashi.formats import format_level, format_tatham, parse_puzzle, read_puzzle
+from arcade.games.hashi.formats import parse_puzzle, read_puzzle
 from arcade.games.hashi.logic import RULES, Puzzle, State
+from arcade.games.hashi.view import dialogs, effects
+from arcade.games.hashi.view.autosave import BackgroundSaver
 from arcade.games.hashi.view.painter import BoardPainter
 from arcade.services import saves
 from arcade.ui.game_scene import GameScene, format_time
@@ -45,10 +46,9 @@ from arcade.ui.input import LEFT as BUTTON_LEFT
 from arcade.ui.input import MIDDLE as BUTTON_MIDDLE
 from arcade.ui.input import RIGHT as BUTTON_RIGHT
 from arcade.ui.input import PointerTracker
-from arcade.ui.overlays import PanelScene, ResultScene
-from arcade.ui.picker import Choice, PickerScene
-from arcade.ui.theme import blend
-from arcade.ui.tween import ease_out_cubic, pulse
+from arcade.ui.overlays import ResultScene
+from arcade.ui.picker import PickerScene
+from arcade.ui.tween import ease_out_cubic
 from arcade.ui.widgets import Button
 
 ARROWS = {pygame.K_UP: "N", pygame.K_DOWN: "S", pygame.K_LEFT: "W", pygame.K_RIGHT: "E"}
@@ -63,48 +63,6 @@ WRAP_NOTE = {
 FLASH_TIME = 0.7
 POP_TIME = 0.45
 CELEBRATE_TIME = 1.4
-
-
-class BackgroundSaver:
-    """Writes autosaves on a thread, one at a time, always the newest: a move never waits for fsync.
-
-    An atomic write with fsync takes 4-10 ms, more than a frame's budget on a big board,
-    so the scene hands the (already serialised) save to this writer. Saves are written in
-    order and a newer one replaces any not yet started; ``flush`` waits for the last one
-    (before clearing the autosave on a win and when the scene closes).
-    """
-
-    def __init__(self, game: str) -> None:
-        self.game = game
-        self.error = ""
-        self._lock = threading.Lock()
-        self._pending: tuple[dict[str, Any], str] | None = None
-        self._thread: threading.Thread | None = None
-
-    def submit(self, data: dict[str, Any], label: str) -> None:
-        with self._lock:
-            self._pending = (data, label)
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="hashi-autosave", daemon=True)
-                self._thread.start()
-
-    def _run(self) -> None:
-        while True:
-            with self._lock:
-                job, self._pending = self._pending, None
-                if job is None:
-                    self._thread = None
-                    return
-            try:
-                saves.write_autosave(self.game, *job)
-            except OSError as exc:
-                self.error = f"Autosave failed: {exc.strerror or exc}"
-
-    def flush(self, timeout: float = 5.0) -> None:
-        with self._lock:
-            thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
 
 
 class HashiScene(GameScene):
@@ -573,22 +531,7 @@ class HashiScene(GameScene):
             self.say("No level files found under levels/hashi.", "warning")
             return
         records = saves.read_records().get(self.info.name, {})
-        choices = []
-        selected = 0
-        for i, entry in enumerate(entries):
-            if entry.id == self.session.level_id:
-                selected = i
-            if entry.error:
-                choices.append(Choice(entry.title, entry.error, entry, tag="cannot load", role="error"))
-                continue
-            where = entry.folder or "levels"
-            subtitle = f"{where} · {entry.size} · {entry.islands} islands · {entry.topology}"
-            best = records.get(entry.key)
-            tag = entry.difficulty
-            if best is not None:
-                tag = f"{tag} · ✓ {format_time(best)}".strip(" ·")
-            role = "good" if best is not None else "text_dim"
-            choices.append(Choice(entry.title, subtitle, entry, tag=tag, role=role))
+        choices, selected = dialogs.level_choices(entries, records, self.session.level_id)
         self.app.push(PickerScene("Hashi levels", choices, lambda choice: self.load_entry(choice.value),
                                   selected=selected))
 
@@ -601,46 +544,20 @@ class HashiScene(GameScene):
             return
         self.start_puzzle(puzzle, entry.id, entry.path)
 
-    def game_id_text(self) -> tuple[str, str]:
-        """(what to show, what to copy): the Tatham game ID, or why there is none."""
-        try:
-            game_id = format_tatham(self.puzzle)
-        except FormatError as exc:
-            return exc.message, ""
-        return game_id, game_id
-
     def open_game_id(self) -> None:
         assert self.app is not None
-        shown, copyable = self.game_id_text()
-        level_text = format_level(self.puzzle)
-        lines = ["Simon Tatham's Bridges game ID:" if copyable else "No Tatham game ID for this puzzle:"]
-        lines += [shown[i:i + 56] for i in range(0, len(shown), 56)]
-        lines.append("Ctrl+V in this screen starts a puzzle from a copied game ID or level file.")
         app = self.app
 
-        def copy(text: str, what: str) -> Callable[[], None]:
-            def run() -> None:
-                try:
-                    pygame.scrap.put_text(text)
-                except pygame.error as exc:
-                    self.toast.show(f"Could not copy: {exc}", "error")
-                else:
-                    self.toast.show(f"{what} copied to the clipboard.", "good")
-                if app.stack.top is not self:
-                    app.pop()
-            return run
+        def close() -> None:
+            if app.stack.top is not self:
+                app.pop()
 
-        buttons = []
-        if copyable:
-            buttons.append(("Copy game ID", copy(copyable, "Game ID")))
-        buttons += [("Copy level file", copy(level_text, "Level file")), ("Close", app.pop)]
-        app.push(PanelScene("Game ID", lines, buttons))
+        app.push(dialogs.game_id_panel(self.puzzle, self.toast.show, close))
 
     def paste(self) -> None:
-        try:
-            text = pygame.scrap.get_text() or ""
-        except pygame.error as exc:
-            self.refuse(f"Could not read the clipboard: {exc}")
+        text, error = dialogs.paste_text()
+        if error:
+            self.refuse(error)
             return
         if not text.strip():
             self.say("The clipboard holds no text: copy a Bridges game ID or a level file first.", "warning")
@@ -706,45 +623,33 @@ class HashiScene(GameScene):
     def draw_board(self, surface: pygame.Surface) -> None:
         assert self.app is not None
         theme = self.app.theme
-        self.painter.theme = theme
+        painter = self.painter
+        painter.theme = theme
         state = self.session.state
         self._refresh_keys(state)
-        self.painter.render(surface)
-        painter = self.painter
+        painter.render(surface)
         bridged, possible = self._seams(state)
-        for index in possible:
-            painter.edge_markers(surface, index, blend(theme["background"], theme["text_dim"], 0.6))
-        analysis = state.analysis
-        for index, label in bridged:
-            line = self.puzzle.lines[index]
-            colour = (theme["error"] if index in analysis.crossed
-                      else theme["warning"] if line.a in analysis.closed and line.b in analysis.closed
-                      else theme["text"])
-            painter.edge_markers(surface, index, colour, label)
-        self._draw_highlights(surface, state)
-        self._draw_flash(surface)
-        self._draw_plan(surface, state)
-        self._draw_pops(surface)
-        self._draw_celebration(surface)
-
-    def _draw_highlights(self, surface: pygame.Surface, state: State) -> None:
-        assert self.app is not None
-        theme = self.app.theme
+        effects.draw_seam_markers(surface, painter, theme, state, bridged, possible)
         glow = 0.55 + 0.45 * math.sin(self.clock * 5.0)
-        for highlight, role in ((self._hint_highlight(), "highlight"), (self.step_highlight, "info")):
-            if not highlight:
-                continue
-            colour = theme[role]
-            for index in highlight.lines:
-                self.painter.band(surface, index, colour, int(70 + 80 * glow))
-                self.painter.edge_markers(surface, index, colour)
-            for index in highlight.wrong:
-                self.painter.band(surface, index, theme["error"], int(70 + 80 * glow))
-                self.painter.crosses(surface, index, theme["error"])
-            for island in highlight.islands:
-                self.painter.ring(surface, island, colour, scale=1.2 + 0.1 * glow)
+        effects.draw_highlight(surface, painter, theme, self._hint_highlight(), "highlight", glow)
+        effects.draw_highlight(surface, painter, theme, self.step_highlight, "info", glow)
+        flash = self.tweens.get("flash")
+        if flash is not None:
+            effects.draw_flash(surface, painter, theme, self.flash_lines, self.flash_islands, flash.progress)
+        if self.plan is not None:
+            effects.draw_plan(surface, painter, theme, self.plan, self.pointer)
+        for island in sorted(self._pops):
+            pop = self.tweens.get(("pop", island))
+            if pop is None or island >= len(self.puzzle.islands):
+                self._pops.discard(island)
+            else:
+                effects.draw_pop(surface, painter, theme, island, pop.value)
+        celebrate = self.tweens.get("celebrate")
+        if celebrate is not None:
+            effects.draw_celebration(surface, painter, theme, len(self.puzzle.islands), celebrate.progress)
 
     def _hint_highlight(self) -> Highlight:
+        """The hint's highlight, plus the line its move names when the hint highlights no line itself."""
         hint = self.hint
         if hint is None:
             return Highlight()
@@ -758,97 +663,3 @@ class HashiScene(GameScene):
             except IllegalMove:
                 pass  # a hint naming no line only loses its highlight
         return found
-
-    def _draw_flash(self, surface: pygame.Surface) -> None:
-        tween = self.tweens.get("flash")
-        if tween is None or self.app is None:
-            return
-        strength = pulse(min(1.0, tween.progress * 2.0)) if tween.progress < 0.5 else pulse(tween.progress * 2 - 1)
-        colour = self.app.theme["error"]
-        for index in self.flash_lines:
-            self.painter.band(surface, index, colour, int(40 + 170 * strength))
-        for island in self.flash_islands:
-            self.painter.ring(surface, island, colour, scale=1.25, alpha=int(60 + 195 * strength))
-
-    def _draw_plan(self, surface: pygame.Surface, state: State) -> None:
-        plan = self.plan
-        if plan is None or self.app is None:
-            return
-        theme = self.app.theme
-        painter = self.painter
-        if plan.line is not None:
-            if plan.refusal:
-                painter.band(surface, plan.line, theme["error"], 70)
-                if plan.blocking is not None:
-                    painter.band(surface, plan.blocking, theme["error"], 150)
-                painter.crosses(surface, plan.line, theme["error"])
-            elif plan.after is None:
-                painter.crosses(surface, plan.line, theme["accent"])
-            else:
-                painter.band(surface, plan.line, theme["accent"], 60)
-                if plan.after:
-                    painter.bars(surface, plan.line, plan.after, theme["accent"])
-                else:
-                    painter.bars(surface, plan.line, 0, theme["accent"])
-                    painter.dashes(surface, plan.line, theme["warning"])
-            painter.edge_markers(surface, plan.line, theme["accent"])
-        if self.pointer is not None and plan.label:
-            role = "error" if plan.refusal and not plan.quiet else "warning" if plan.refusal else "accent"
-            self._pill(surface, plan.label, (self.pointer[0] + 14, self.pointer[1] - 18), theme[role])
-
-    def _pill(self, surface: pygame.Surface, text: str, pos: tuple[int, int], colour: tuple[int, int, int]) -> None:
-        assert self.app is not None
-        theme = self.app.theme
-        font = theme.font(14, bold=True)
-        w, h = font.size(text)
-        rect = pygame.Rect(pos[0], pos[1] - h // 2 - 3, w + 12, h + 6)
-        rect.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, theme["panel"], rect, border_radius=rect.height // 2)
-        pygame.draw.rect(surface, colour, rect, width=2, border_radius=rect.height // 2)
-        surface.blit(font.render(text, True, theme["text"]), (rect.x + 6, rect.y + 3))
-
-    def _draw_pops(self, surface: pygame.Surface) -> None:
-        if self.app is None or not self._pops:
-            return
-        colour = self.app.theme["good"]
-        for i in sorted(self._pops):
-            tween = self.tweens.get(("pop", i))
-            if tween is None or i >= len(self.puzzle.islands):
-                self._pops.discard(i)
-                continue
-            t = tween.value
-            self.painter.ring(surface, i, colour, scale=1.0 + 0.9 * t, alpha=int(255 * (1 - t)),
-                              width=max(2, round(self.painter.view.cell / 8 * (1 - t))) or 1)
-
-    def _draw_celebration(self, surface: pygame.Surface) -> None:
-        tween = self.tweens.get("celebrate")
-        if tween is None or self.app is None:
-            return
-        theme = self.app.theme
-        t = tween.progress
-        board = self.painter.view.board_rect
-        cx, cy = board.center
-        reach = math.hypot(board.width, board.height) / 2 or 1.0
-        colours = (theme["highlight"], theme["good"], theme["accent"])
-        for i in range(len(self.puzzle.islands)):
-            x, y = self.painter.island_centre(i)
-            phase = t * 1.6 - math.hypot(x - cx, y - cy) / reach * 0.9
-            if 0.0 < phase < 0.5:
-                strength = pulse(phase / 0.5)
-                self.painter.ring(surface, i, colours[i % 3], scale=1.0 + 0.6 * strength, alpha=int(255 * strength))
-        glow = pulse(t)
-        pygame.draw.rect(surface, blend(theme["background"], theme["good"], glow), board.inflate(8, 8), width=3,
-                         border_radius=6)
-        if t > 0.15:
-            size = max(24, min(64, board.width // 8))
-            image = theme.font(size, bold=True).render("Solved!", True, theme["good"])
-            box = image.get_rect(center=board.center).inflate(size, size // 2)
-            backing = pygame.Surface(box.size, pygame.SRCALPHA)
-            alpha = min(1.0, (t - 0.15) * 4)
-            pygame.draw.rect(backing, (*theme["panel"], int(225 * alpha)), backing.get_rect(),
-                             border_radius=box.height // 2)
-            pygame.draw.rect(backing, (*theme["good"], int(255 * alpha)), backing.get_rect(), width=3,
-                             border_radius=box.height // 2)
-            image.set_alpha(int(255 * alpha))
-            backing.blit(image, image.get_rect(center=backing.get_rect().center))
-            surface.blit(backing, box)
