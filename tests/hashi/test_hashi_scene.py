@@ -355,3 +355,18 @@ def test_solving_a_bundled_level_offers_the_next_one(app, driver):
     result.buttons[0].on_click()
     assert app.stack.top is scene and scene.session.level_id == "classic/02-seven-seas"
     assert scene.session.index == 0 and scene.session.outcome is None
+
+
+def test_a_win_finished_by_the_ai_is_not_recorded_as_a_best_time(app, driver, open_level, monkeypatch):
+    fake = types.ModuleType("arcade.games.hashi.hints")
+    fake.hint = lambda state: None  # type: ignore[attr-defined]
+    fake.watch = lambda state: iter([Step("set 0 0 E 2", "the only way", kind="deduce")])  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "arcade.games.hashi.hints", fake)
+    scene = open_level("2.2\n")
+    driver.key(pygame.K_w)
+    scene.worker.wait(5)
+    driver.frames(40, dt=0.1)
+    assert scene.session.outcome is not None and scene.watch_finished_by_ai
+    assert isinstance(app.stack.top, ResultScene)
+    assert any("Finished by the AI" in line for line in app.stack.top.lines)
+    assert saves.read_records().get("hashi", {}) == {}

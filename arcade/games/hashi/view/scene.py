@@ -258,7 +258,9 @@ class HashiScene(GameScene):
         assert self.app is not None
         self.gestures.cancel()
         self.plan = None
-        if outcome.is_win and not self.watch_finished_by_ai:
+        # A watch step's win arrives here before the base class marks it as the AI's: check both.
+        by_ai = self.watch is not None or self.watch_finished_by_ai
+        if outcome.is_win and not by_ai:
             key = catalog.level_key(self.puzzle)
             self.best_time = saves.read_records().get(self.info.name, {}).get(key)
             try:
