@@ -55,10 +55,8 @@ ARROWS = {pygame.K_UP: "N", pygame.K_DOWN: "S", pygame.K_LEFT: "W", pygame.K_RIG
 DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 9)} | {getattr(pygame, f"K_KP{n}"): n for n in range(1, 9)}
 INTRO = "Drag from an island towards a neighbour to build · right-drag removes · click an island to lock it"
 WRAP_NOTE = {
-    Topology.CYLINDER: "Cylinder: the left and right edges are joined, so bridges may run round them. "
-                       "Alt+arrows, [ ] or the wheel rotate the view.",
-    Topology.TORUS: "Torus: both pairs of opposite edges are joined, so bridges may run round them. "
-                    "Alt+arrows, [ ], PgUp/PgDn or the wheel rotate the view.",
+    Topology.CYLINDER: "Cylinder: left and right edges are joined (rotate: Alt+arrows)",
+    Topology.TORUS: "Torus: opposite edges are joined (rotate: Alt+arrows)",
 }
 FLASH_TIME = 0.7
 POP_TIME = 0.45
