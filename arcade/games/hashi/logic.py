@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import Literal
 
 from arcade.core.errors import IllegalMove
@@ -460,7 +461,7 @@ class HashiRules(PuzzleRules[Puzzle, State, Move]):
 
         return format_level(level)
 
-    def load_level_file(self, path):  # type: ignore[no-untyped-def]
+    def load_level_file(self, path: str | Path) -> Puzzle:
         """Any supported format, tolerating a UTF-8 byte-order mark (Windows editors add one)."""
         from arcade.games.hashi.formats import read_puzzle
 

@@ -45,7 +45,7 @@ from arcade.ui.game_scene import GameScene, format_time
 from arcade.ui.input import LEFT as BUTTON_LEFT
 from arcade.ui.input import MIDDLE as BUTTON_MIDDLE
 from arcade.ui.input import RIGHT as BUTTON_RIGHT
-from arcade.ui.input import PointerTracker
+from arcade.ui.input import Gesture, PointerTracker
 from arcade.ui.overlays import ResultScene
 from arcade.ui.picker import PickerScene
 from arcade.ui.tween import ease_out_cubic
@@ -385,7 +385,7 @@ class HashiScene(GameScene):
             return self._key(event)
         return False
 
-    def _gesture(self, g) -> bool:  # type: ignore[no-untyped-def]
+    def _gesture(self, g: Gesture) -> bool:
         state = self.session.state
         if g.kind == "press":
             self.plan = None
