@@ -63,12 +63,12 @@ def xserver(tmp_path):
 
 
 def _find_window(env: dict[str, str], pid: int) -> str | None:
-    """The game's window id: by title, or by process id where xdotool cannot match SDL's UTF-8 title.
+    """The game's window id: by window class, title, or process id (whichever this xdotool can match).
 
     (xdotool 3.2016, still shipped by Debian/Ubuntu, does not match ``--name`` against a
     ``WM_NAME`` of type UTF8_STRING, which is what SDL sets.)
     """
-    for how in (["--name", "Puzzle Arcade"], ["--pid", str(pid)]):
+    for how in (["--classname", "puzzle-arcade"], ["--name", "Puzzle Arcade"], ["--pid", str(pid)]):
         found = subprocess.run(["xdotool", "search", *how], env=env, capture_output=True, text=True, timeout=10)
         if found.returncode == 0 and found.stdout.split():
             return found.stdout.split()[0]
