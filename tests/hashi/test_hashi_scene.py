@@ -370,3 +370,20 @@ def test_a_win_finished_by_the_ai_is_not_recorded_as_a_best_time(app, driver, op
     assert isinstance(app.stack.top, ResultScene)
     assert any("Finished by the AI" in line for line in app.stack.top.lines)
     assert saves.read_records().get("hashi", {}) == {}
+
+
+def test_opening_an_overlay_mid_drag_drops_the_drag(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    start = at(scene, (0, 0))
+    driver.frame(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+                 pygame.event.Event(pygame.MOUSEMOTION, pos=towards(scene, (0, 0), 0, 1), rel=(1, 1),
+                                    buttons=(1, 0, 0)))
+    assert scene.plan is not None
+    driver.key(pygame.K_l)
+    assert isinstance(app.stack.top, PickerScene)
+    driver.frame(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is scene and scene.plan is None and not scene.gestures.active
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=towards(scene, (0, 0), 1, 0), rel=(1, 1),
+                                    buttons=(0, 0, 0)))
+    assert scene.plan is None and scene.session.index == 0

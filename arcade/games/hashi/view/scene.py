@@ -119,6 +119,13 @@ class HashiScene(GameScene):
         self._remember_level()
         self._introduce()
 
+    def pause(self) -> None:
+        """An overlay opened: drop any drag or pan in progress (its button-up will go to the overlay)."""
+        self.gestures.cancel()
+        self.tracker.reset()
+        self.plan = None
+        self.pan = None
+
     def extra_buttons(self) -> list[Button]:
         return [
             Button("Levels", self.open_levels, hotkey="L", tooltip="Choose a level"),
