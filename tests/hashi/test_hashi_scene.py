@@ -217,6 +217,11 @@ def test_a_wrapped_board_rotates_and_a_drag_round_the_edge_builds_the_wrapped_li
     driver.key(pygame.K_RIGHTBRACKET)
     assert scene.painter.shift == (0, 1)
     assert scene.painter.display((0, 4)) == (0, 0)
+    # The picture rotates too: the island now shows in the first column, water where it was.
+    view = scene.painter.view
+    water = (app.theme["background"], app.theme["grid_faint"])
+    assert pixel(app, tuple(map(round, view.cell_center((0, 0))))) not in water
+    assert pixel(app, tuple(map(round, view.cell_center((0, 4))))) in water
     assert scene.painter.island_at_pixel(cell_centre(scene, (0, 4))) == scene.puzzle.island_at[(0, 4)]
     driver.key(pygame.K_LEFT, pygame.KMOD_ALT)
     assert scene.painter.shift == (0, 2)
