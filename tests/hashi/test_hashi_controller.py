@@ -129,6 +129,12 @@ def test_locked_islands_refuse_and_say_so():
     assert plan_remove(state, 0, "E").refusal
 
 
+def test_a_solved_board_refuses_every_gesture():
+    state = RULES.play(board("2.2"), "set 0 0 E 2")
+    for plan in (plan_build(state, 0, "E"), plan_remove(state, 1, "W"), arrow_plan(state, 0, "E", RIGHT)):
+        assert not plan.ok and plan.refusal == "the puzzle is solved — undo to change it"
+
+
 def test_keyboard_build_stops_at_two_and_says_why():
     state = RULES.play(board("2.2"), "set 0 0 E 2")
     plan = arrow_plan(state, 0, "E", LEFT)

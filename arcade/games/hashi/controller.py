@@ -39,6 +39,7 @@ DEAD_ZONE = 0.4
 HYSTERESIS = 1.3
 
 LEFT, RIGHT = "build", "remove"
+SOLVED = "the puzzle is solved — undo to change it"
 Button = Literal["build", "remove"]
 
 
@@ -87,6 +88,8 @@ def drag_direction(d_row: float, d_col: float, previous: str | None = None) -> s
 def _try(state: State, plan: Plan) -> Plan:
     """Fill in the refusal (and the blocking bridge) if the rules would refuse ``plan.move``."""
     assert plan.move is not None
+    if state.complete:  # the rules would allow it (solvers may edit solved states); a player has won
+        return Plan(plan.island, plan.direction, plan.line, plan.move, plan.after, SOLVED, label="solved")
     try:
         RULES.apply(state, plan.move)
     except IllegalMove as exc:

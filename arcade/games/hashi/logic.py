@@ -485,8 +485,6 @@ class HashiRules(PuzzleRules[Puzzle, State, Move]):
 
     def apply(self, state: State, move: Move) -> State:
         p = state.puzzle
-        if state.complete:
-            raise IllegalMove("the puzzle is solved — undo to change it")
         if move.kind in ("lock", "unlock"):
             island = p.island_at.get(move.pos)
             if island is None:
