@@ -140,8 +140,12 @@ def describe_turn(before: State, command: Command, after: State) -> str:
             verb = "landed in" if command is Command.JUMP else "fell into"
             lost.append(f"bike {number} {verb} the hole at x={hx}, lane {hy}")
     parts.extend(lost)
-    if not lost and after.active:
-        parts.append(f"{len(after.active)} bike{'s' * (len(after.active) != 1)} now at x={after.x}")
+    count = len(after.active)
+    bikes = f"{count} bike{'s' * (count != 1)}"
+    if count and after.x >= after.level.length:
+        parts.append(f"{bikes} crossed the finish at x={after.x}")
+    elif not lost and count:
+        parts.append(f"{bikes} now at x={after.x}")
     return f"{head}: " + "; ".join(parts) + "."
 
 

@@ -2,8 +2,9 @@
 
 A short runway is shown whole; a long one (it does not fit at a readable cell width) is
 seen through a camera that follows the leading bike, keeping it a third of the way
-across so the holes ahead are visible. The player can pan it (wheel, drag, minimap);
-``follow`` comes back on the next turn or with F.
+across, and zooms out as the bikes speed up so that about two turns of road ahead are
+always on screen (at speed 15 a turn covers 15 cells). The player can pan it (wheel,
+drag, minimap); ``follow`` comes back on the next turn or with F.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ from arcade.ui.widgets import draw_text
 LEAD_AT = 0.32
 MAX_LANE = 84
 MIN_LANE = 14
+#: On a scrolling runway the camera zooms out with speed, to keep this many turns ahead in view.
+TURNS_AHEAD = 2.2
+MIN_CELL = 9.0
 
 
 class RoadView:
@@ -42,22 +46,23 @@ class RoadView:
         self.cam = 0.0
         self.follow = True
         self.scrolls = False
+        self.base_cell = 40.0
 
     # -- layout and camera ------------------------------------------------------------------------
     def layout(self, space: pygame.Rect, length: int, minimap_height: int) -> None:
         """Fit four lanes (and a strip above them for jumps) into ``space``.
 
-        If the whole runway fits with cells at least 0.6 lane wide it is shown whole;
-        otherwise cells are 0.7 lane wide, the camera scrolls, and ``minimap_height`` is
-        kept free under the road.
+        If the whole runway fits with cells at least 0.4 lane (and 18 pixels) wide it is
+        shown whole; otherwise cells are 0.7 lane wide, the camera scrolls, and
+        ``minimap_height`` is kept free under the road.
         """
         lane = max(MIN_LANE, min(MAX_LANE, int(space.height / (LANES + 0.7))))
-        cell = max(0.6 * lane, min(float(lane), space.width / (length + 3)))
-        self.scrolls = (length + 3) * cell > space.width
+        cell = min(float(lane), space.width / (length + 3))
+        self.scrolls = cell < max(18.0, 0.4 * lane)
         if self.scrolls:
             lane = max(MIN_LANE, min(MAX_LANE, int((space.height - minimap_height) / (LANES + 0.7))))
             cell = max(0.7 * lane, min(float(lane), space.width / (length + 3)))
-        self.lane_h, self.cell_w = lane, cell
+        self.lane_h, self.cell_w, self.base_cell = lane, cell, cell
         margin = int(lane * 0.7)
         block = LANES * lane + margin + (minimap_height if self.scrolls else 0)
         y = space.y + max(0, (space.height - block) // 2)
@@ -75,9 +80,29 @@ class RoadView:
             return max(-(visible - length) / 2, lead + 2 - visible)
         return max(-1.5, min(lead - LEAD_AT * visible, max(length, lead) + 3 - visible))
 
-    def glide(self, target: float, dt: float) -> None:
+    def zoom_for(self, speed: int) -> float:
+        """Cell width that keeps ``TURNS_AHEAD`` turns at ``speed`` in the part of the view ahead of the bikes."""
+        if not self.scrolls:
+            return self.base_cell
+        wanted = (TURNS_AHEAD * speed + 4) / (1 - LEAD_AT)
+        return max(MIN_CELL, min(self.base_cell, self.road.width / max(1.0, wanted)))
+
+    def glide(self, target: float, dt: float, speed: int = 0) -> None:
+        """Ease the zoom towards the one for ``speed`` and (when following) the camera towards ``target``."""
+        ease = 1 - math.exp(-dt * 9)
+        zoom = self.zoom_for(speed)
+        if abs(zoom - self.cell_w) > 0.01:
+            centre = self.cam + self.visible_columns * LEAD_AT
+            self.cell_w += (zoom - self.cell_w) * ease * 0.5
+            self.cam = centre - self.visible_columns * LEAD_AT
         if self.follow:
-            self.cam += (target - self.cam) * (1 - math.exp(-dt * 9))
+            self.cam += (target - self.cam) * ease
+
+    def snap_to(self, target_for, speed: int) -> None:
+        """Jump straight to the zoom for ``speed`` and the camera ``target_for()`` gives for it."""
+        self.cell_w = self.zoom_for(speed)
+        self.follow = True
+        self.cam = target_for()
 
     def pan(self, columns: float) -> None:
         if self.scrolls:

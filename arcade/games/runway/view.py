@@ -410,8 +410,7 @@ class RunwayScene(GameScene):
         """Show the current state without animation (undo, scrubbing, a new level)."""
         self.transition = None
         self.falls.clear()
-        self.road.follow = True
-        self.road.cam = self.camera_target()
+        self.road.snap_to(self.camera_target, self.session.state.speed)
 
     def on_outcome(self, outcome: Outcome) -> None:
         """Hold the result overlay back until the last turn has been seen."""
@@ -441,7 +440,7 @@ class RunwayScene(GameScene):
                     self.falls[i] = self.clock
         if self.watch is not None and self.session.outcome is None and not self.worker.busy:
             self.plan_now(self.ai_name, self.session.state)
-        self.road.glide(self.camera_target(), dt)
+        self.road.glide(self.camera_target(), dt, self.session.state.speed)
         if self.pending_outcome is not None and not self.animating():
             outcome, self.pending_outcome = self.pending_outcome, None
             self.stop_watch()
@@ -474,7 +473,7 @@ class RunwayScene(GameScene):
         self.minimap.rect = (pygame.Rect(area.x, self.road.road.bottom + gap, area.width, minimap_h)
                              if self.road.scrolls else pygame.Rect(0, 0, 0, 0))
         self._layout_controls()
-        self.road.cam = self.camera_target()
+        self.road.snap_to(self.camera_target, self.session.state.speed)
 
     def _layout_controls(self) -> None:
         assert self.app is not None
