@@ -49,6 +49,20 @@ COMMAND_KEYS = {
 }
 COMMAND_LABELS = (("↑ UP", Command.UP), ("↓ DOWN", Command.DOWN), ("→ SPEED", Command.SPEED),
                   ("← SLOW", Command.SLOW), ("J JUMP", Command.JUMP), ("⏎ WAIT", Command.WAIT))
+COMMAND_HELP = {
+    Command.UP: "UP [↑]: every bike one lane up — refused for all if a bike is on the top lane",
+    Command.DOWN: "DOWN [↓]: every bike one lane down — refused for all if a bike is on the bottom lane",
+    Command.SPEED: "SPEED [→]: one faster, then move; every cell passed must be road",
+    Command.SLOW: "SLOW [←]: one slower (not below 0), then move",
+    Command.JUMP: "JUMP [J]: fly to x + speed; only the landing cell must be road",
+    Command.WAIT: "WAIT [Enter]: move on at the same speed",
+}
+TRANSPORT_HELP = {
+    "start": "First turn [Home]", "back": "Step back one turn [, or Ctrl+Z]",
+    "play": "Let the AI drive / pause it [Space]",
+    "step": "Step forward one turn — the AI's if none is recorded [. or N]",
+    "end": "Last recorded turn [End]", "slower": "Slower playback [−]", "faster": "Faster playback [+]",
+}
 RANDOM_SIZES = (("Random runway — short", 60), ("Random runway — medium", 180), ("Random runway — long", 500))
 
 
@@ -535,6 +549,22 @@ class RunwayScene(GameScene):
             self.road.pan(-(event.y - event.x) * 3)
             return True
         return False
+
+    def board_tooltip(self, pos: tuple[int, int]) -> str:
+        for name, button in self.transport.items():
+            if button.rect.collidepoint(pos):
+                return TRANSPORT_HELP[name]
+        for button, (_label, command) in zip(self.command_buttons, COMMAND_LABELS):
+            if button.rect.collidepoint(pos):
+                return COMMAND_HELP[command]
+        if self.timeline.rect.collidepoint(pos):
+            turn = max(0, min(self.timeline.turn_at(pos[0]), self.session.length))
+            moves = self.session.moves if turn <= self.session.index else None
+            played = f": {moves[turn - 1]}" if moves and turn else ""
+            return f"Turn {turn}{played} — click or drag to go there"
+        if self.minimap.rect.collidepoint(pos):
+            return "The whole runway — click or drag to look there (F follows the bikes again)"
+        return ""
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
