@@ -286,3 +286,18 @@ def test_a_finished_race_refuses_more_commands(app, driver):
     driver.key(pygame.K_UP)
     assert scene.status_role == "error" and "race is over" in scene.status_text
     assert scene.session.index == played and scene.session.moves[-1] != Command.UP.value
+
+
+def test_watching_saves_once_when_the_ai_stops(app, driver):
+    scene = open_runway(app, "12_well_worn_road")
+    driver.key(pygame.K_SPACE)
+    scene.worker.wait(10)
+    for _ in range(100):
+        driver.frame(dt=1 / 20)
+        if scene.session.index >= 4:
+            break
+    assert saves.read_autosave("runway") is None  # no file write per AI turn
+    driver.key(pygame.K_w)
+    assert scene.watch is None
+    saved = saves.read_autosave("runway")
+    assert saved is not None and saved.data["moves"] == scene.session.moves

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 
 from arcade.games.runway.logic import Bike, Command, State, lane_shift
 
-#: How high a jump goes, in lane heights, per cell of speed (capped).
-JUMP_HEIGHT_PER_CELL = 0.12
-MAX_JUMP_HEIGHT = 0.9
+#: How high a jump goes, in lane heights, per cell of speed (capped below half a lane, so a
+#: bike in the air never looks as if it were in the lane above).
+JUMP_HEIGHT_PER_CELL = 0.05
+MAX_JUMP_HEIGHT = 0.42
 #: A refused UP/DOWN nudges the bikes this far towards the edge and back.
 REFUSED_NUDGE = 0.18
 
@@ -74,7 +75,7 @@ class Motion:
             lane += self.refused * REFUSED_NUDGE * math.sin(math.pi * u)
         lift = 0.0
         if self.jump:
-            height = min(MAX_JUMP_HEIGHT, 0.25 + JUMP_HEIGHT_PER_CELL * self.speed)
+            height = min(MAX_JUMP_HEIGHT, 0.2 + JUMP_HEIGHT_PER_CELL * self.speed)
             lift = 4 * height * u * (1 - u)
         return Pose(x, lane, lift)
 

@@ -140,6 +140,9 @@ class RoadView:
         step = next((k for k in (1, 2, 5, 10, 20, 50, 100) if k * cw >= 34), 100)
         first = max(0, math.floor(self.cam) - 1)
         last = min(level.length, math.ceil(self.cam + self.visible_columns) + 1)
+        ruler = max(10, min(14, int(cw)))
+        finish_label = f"⚑ {level.length}"
+        keep_clear = theme.font(ruler, True).size(finish_label)[0] / 2 + 14
         for column in range(first, last):
             x0 = self.to_screen(column - 0.5, 0)[0]
             if cw >= 14:
@@ -149,13 +152,14 @@ class RoadView:
                 if mask >> lane & 1:
                     cell = pygame.Rect(round(x0), road.y + lane * self.lane_h, math.ceil(cw), self.lane_h)
                     draw_hole(surface, theme, cell, colours)
-            if column % step == 0:
-                draw_text(surface, theme, str(column), (x0 + cw / 2, self.sky.bottom - 2),
-                          size=max(10, min(14, int(cw))), colour=theme["text_dim"], anchor="midbottom")
+            if column % step == 0 and abs(x0 + cw / 2 - finish_x) > keep_clear:
+                draw_text(surface, theme, str(column), (x0 + cw / 2, self.sky.bottom - 2), size=ruler,
+                          colour=theme["text_dim"], anchor="midbottom")
         if road.x - 4 <= finish_x <= road.right + 4:
             draw_finish(surface, theme, int(finish_x), road.y, road.bottom, max(4, int(min(cw, self.lane_h) / 3)))
-            draw_text(surface, theme, f"finish · {level.length}", (finish_x + 4, self.sky.bottom - 2), size=13,
-                      colour=theme["text"], anchor="bottomleft")
+            label_x = min(max(finish_x, road.x + keep_clear), road.right - keep_clear)
+            draw_text(surface, theme, finish_label, (label_x, self.sky.bottom - 2), size=ruler, bold=True,
+                      colour=theme["text"], anchor="midbottom")
 
     def draw_bikes(self, surface: pygame.Surface, theme: Theme, motions: Sequence[Motion], t: float,
                    falls: dict[int, float]) -> None:
@@ -177,8 +181,9 @@ class RoadView:
             if pose.lift > 0:
                 draw_shadow(surface, (cx, cy + size * 0.3), size * 0.8, 70)
             tilt = 14 * (1 - 2 * min(1.0, t)) if motion.jump and motion.speed else 0.0
+            # In the air a bike also grows a little: height reads as "closer", not as another lane.
             draw_bike(surface, theme, (cx, cy - pose.lift * self.lane_h), size, index, wheel_turn=pose.x * 2.1,
-                      tilt=tilt)
+                      tilt=tilt, scale=1 + 0.35 * pose.lift)
 
     def draw_plan(self, surface: pygame.Surface, theme: Theme, states: Sequence[State]) -> None:
         """Where a plan takes every bike: a line of dots per bike, a cross where one would fall."""

@@ -107,6 +107,7 @@ class RunwayScene(GameScene):
         self.clock = 0.0
         self.road = RoadView()
         self.pending_outcome: Outcome | None = None
+        self.autosave_due = False
         self.drag: str | None = None
         self.drag_origin = (0, 0.0)
         self.minimap = Minimap()
@@ -308,6 +309,19 @@ class RunwayScene(GameScene):
         if self.watch is not None:
             self.watch_speed = self.watch.steps_per_second
         super().stop_watch(message)
+        if self.autosave_due:
+            self.autosave()
+
+    def autosave(self, final: bool = False) -> None:
+        """Save after every change — except while the AI drives, when one save at the end will do.
+
+        A save is a file write (10+ ms); at 8 turns a second that would stutter the animation.
+        """
+        if self.watch is not None and not final:
+            self.autosave_due = True
+            return
+        self.autosave_due = False
+        super().autosave(final)
 
     def change_speed(self, direction: int) -> None:
         if self.watch is not None:
