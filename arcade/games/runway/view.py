@@ -130,8 +130,10 @@ class RunwayScene(GameScene):
     # -- set-up ----------------------------------------------------------------------------
     def enter(self, app) -> None:  # type: ignore[override]
         self.prefs = app.game_settings("runway")
-        self.ai_name = self.prefs.get("ai", "exact") if self.prefs.get("ai") in AI_TITLES else "exact"
-        self.watch_speed = float(self.prefs.get("watch_speed", 2.0)) if self.prefs.get("watch_speed") in SPEEDS else 2.0
+        if self.prefs.get("ai") in AI_TITLES:
+            self.ai_name = self.prefs["ai"]
+        if self.prefs.get("watch_speed") in SPEEDS:
+            self.watch_speed = float(self.prefs["watch_speed"])
         self.ai_button.label = f"AI: {self.ai_name}"
         super().enter(app)
         self.start_analysis()
@@ -144,6 +146,16 @@ class RunwayScene(GameScene):
     def leave(self) -> None:
         super().leave()
         self.analysis.close()
+        self.save_prefs()
+
+    def save_prefs(self) -> None:
+        """Write the runway preferences (last level, AI, playback speed) with the settings."""
+        if self.app is None:
+            return
+        try:
+            self.app.settings.save()
+        except OSError as exc:
+            self.toast.show(f"Could not save settings: {exc.strerror or exc}", "error")
 
     @property
     def level_title(self) -> str:
@@ -192,8 +204,7 @@ class RunwayScene(GameScene):
             exact_text = (f"{best.survivors}/{bikes} in {best.turns} turns" if best.win else "cannot win")
             classic_text = (f"{classic.survivors}/{bikes} in {len(classic.commands)} turns" if classic.win
                             else f"loses ({classic.survivors}/{bikes} left)")
-            return start, {"exact": exact_text, "classic": classic_text, "best": str(best.survivors),
-                           "win": str(best.win)}
+            return start, {"exact": exact_text, "classic": classic_text}
 
         def done(result: tuple[State, dict[str, str]]) -> None:
             if result[0] == self.session.initial:
@@ -388,6 +399,7 @@ class RunwayScene(GameScene):
         self.session.replace_level(level, level_id=level_id)
         if not level_id.startswith("random-"):
             self.prefs["level"] = level_id
+            self.save_prefs()
         self.say(f"{level_title(level_id)}: {self.level_summary()}")
 
     def new_game(self) -> None:
