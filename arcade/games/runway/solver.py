@@ -192,8 +192,8 @@ def exact_search(
             return SearchResult(commands, POPCOUNT[track.replay(start, commands).mask], True, not timed_out,
                                 explored)
         if timed_out:
-            return _fallback(track, start, need, turns_left, False, explored, None)
-    return _fallback(track, start, need, turns_left, True, explored, deadline)
+            return _fallback(track, start, need, turns_left, False, explored, explore=False)
+    return _fallback(track, start, need, turns_left, True, explored, explore=True, deadline=deadline)
 
 
 def _layered_search(
@@ -269,18 +269,19 @@ def _path(layers: list[_Layer], win: tuple[int, int], depth: int | None = None) 
 
 
 def _fallback(
-    track: Track, start: Position, need: int, turns_left: int, complete: bool, explored: int,
-    deadline: float | None,
+    track: Track, start: Position, need: int, turns_left: int, complete: bool, explored: int, *,
+    explore: bool, deadline: float | None = None,
 ) -> SearchResult:
     """No win: drive to the furthest position with enough bikes, then greedy survival turn by turn.
 
-    Without a deadline left (the search already timed out) the furthest position is the
-    start itself, so this is plain greedy play: it still always answers.
+    With ``explore`` False (the search already ran out of time) there is no search for the
+    furthest position: this is plain greedy play from the start, so an answer still comes
+    at once.
     """
     length = track.length
     commands: list[Command] = []
     pos = start
-    if deadline is None or time.perf_counter() < deadline:
+    if explore:
         layers, _win, _timed_out = _layered_search(track, start, need, turns_left, deadline, prune=False)
         best = (start.x, start.count, -start.speed, 0, 0)
         for depth, layer in enumerate(layers):
