@@ -229,3 +229,24 @@ def test_watch_steps_play_the_plan_to_a_win():
         state = RULES.play(state, step.move)
         assert step.label.startswith(f"Turn {state.turn}:")
     assert RULES.outcome(state).is_win and len(state.active) == 4
+
+
+def test_plan_cache_serves_every_state_along_an_exact_plan():
+    from arcade.games.runway.ai import PlanCache
+
+    cache = PlanCache()
+    start = start_of("12_well_worn_road")
+    plan = cache.plan("exact", start)
+    state = start
+    for i, command in enumerate(plan.commands[:-1]):
+        state = RULES.apply(state, command)
+        cached = cache.get("exact", state)
+        assert cached is not None and cached.commands == plan.commands[i + 1 :] and cached.survivors == 1
+    assert cache.get("classic", start) is None
+    assert cache.plan("classic", start).ai == "classic" and cache.get("classic", start) is not None
+
+
+def test_compare_ais_in_words():
+    from arcade.games.runway.ai import compare_ais
+
+    assert compare_ais(start_of("11_mandatory_sacrifices")) == {"exact": "2/4 in 8 turns", "classic": "2/4 in 8 turns"}

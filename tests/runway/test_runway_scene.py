@@ -115,7 +115,7 @@ def test_dragging_the_timeline_scrubs_the_turns(app, driver):
 
 def test_command_buttons_are_clickable(app, driver):
     scene = open_runway(app)
-    jump = next(b for b in scene.command_buttons if b.label.endswith("SPEED"))
+    jump = next(b for b in scene.pad.commands if b.label.endswith("SPEED"))
     driver.click(jump.rect.center)
     assert scene.session.moves == ["SPEED"]
 
@@ -257,7 +257,7 @@ def test_resizing_keeps_everything_drawn(app, driver, size):
     settle(driver, 0.5)
     assert scene.timeline.rect.bottom <= scene.status_rect.top
     assert scene.road.road.top >= scene.board_area.top and scene.road.road.bottom <= scene.timeline.rect.top
-    for button in scene.command_buttons:
+    for button in scene.pad.buttons:
         assert scene.board_area.contains(button.rect)
     state = scene.session.state
     survivor = state.active[0]  # on this level bike 1 falls at once; bike 2 goes on

@@ -168,6 +168,57 @@ def play_game(ai: str, state: State, rules: RunwayRules = RULES) -> Game:
     return Game(ai, tuple(commands), state)
 
 
+class PlanCache:
+    """Plans by (AI, state). An exact plan from a state is also an optimal plan from every
+    state along it (its suffix), so one search serves a whole watched race."""
+
+    def __init__(self, limit: int = 4000) -> None:
+        self.limit = limit
+        self._plans: dict[tuple[str, State], Plan] = {}
+
+    def get(self, ai: str, state: State) -> Plan | None:
+        return self._plans.get((ai, state))
+
+    def remember(self, state: State, plan: Plan, rules: RunwayRules = RULES) -> None:
+        if len(self._plans) > self.limit:
+            self._plans.clear()
+        self._plans[(plan.ai, state)] = plan
+        if plan.ai != "exact":
+            return
+        for i, command in enumerate(plan.commands[:-1]):
+            if rules.outcome(state) is not None:
+                break
+            state = rules.apply(state, command)
+            self._plans.setdefault(("exact", state), Plan("exact", plan.commands[i + 1 :], plan.survivors,
+                                                          plan.bikes, plan.need, plan.win, plan.complete))
+
+    def plan(self, ai: str, state: State) -> Plan:
+        """The cached plan, or a new one (computed now and remembered)."""
+        plan = self.get(ai, state)
+        if plan is None:
+            plan = plan_for(ai, state)
+            self.remember(state, plan)
+        return plan
+
+    def clear(self) -> None:
+        self._plans.clear()
+
+    def __len__(self) -> int:
+        return len(self._plans)
+
+
+def compare_ais(state: State) -> dict[str, str]:
+    """What each AI achieves from ``state``, in words ("3/4 in 12 turns", "loses (1/4 left)")."""
+    best = exact_plan(state)
+    classic = play_game("classic", state)
+    bikes = len(state.bikes)
+    return {
+        "exact": f"{best.survivors}/{bikes} in {best.turns} turns" if best.win else "cannot win",
+        "classic": (f"{classic.survivors}/{bikes} in {len(classic.commands)} turns" if classic.win
+                    else f"loses ({classic.survivors}/{bikes} left)"),
+    }
+
+
 # -- hooks for the session: hint and watch ---------------------------------------------------
 def hint(state: State) -> Hint:
     """The exact AI's next command with what it achieves ("saves 3 of 4 bikes")."""

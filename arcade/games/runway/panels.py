@@ -7,16 +7,60 @@ turns or columns. None of them touches the session.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 
+from arcade.core.errors import ArcadeError
 from arcade.core.game import Outcome
-from arcade.games.runway.logic import LANES, Command, Level, State
+from arcade.games.runway.logic import LANES, RULES, Command, Level, State
 from arcade.games.runway.motion import Pose
-from arcade.games.runway.render import bike_colour, minimap_picture
+from arcade.games.runway.render import bike_colour, draw_icon, minimap_picture
+from arcade.services.resources import level_files
+from arcade.ui.picker import Choice
 from arcade.ui.theme import Theme
-from arcade.ui.widgets import draw_text
+from arcade.ui.widgets import Button, draw_text
+
+RANDOM_SIZES = (("Random runway — short", 60), ("Random runway — medium", 180), ("Random runway — long", 500))
+
+
+def level_title(level_id: str) -> str:
+    """``11_mandatory_sacrifices`` → ``11 · Mandatory sacrifices``; ``random-42-120`` → ``Random #42``."""
+    if level_id.startswith("random-"):
+        return f"Random #{level_id.split('-')[1]}"
+    number, _, rest = level_id.partition("_")
+    if number.isdigit() and rest:
+        return f"{number} · {rest.replace('_', ' ').capitalize()}"
+    return level_id
+
+
+def level_choices(current: str, records: dict[str, Any]) -> tuple[list[Choice], int]:
+    """The picker's rows: every bundled level (with the player's best), then random runways.
+
+    A choice's value is ``("file", path)`` or ``("random", length)``; the second item is
+    the row of ``current``.
+    """
+    choices = []
+    selected = 0
+    for path in level_files("runway", RULES.level_pattern):
+        try:
+            level = RULES.load_level_file(path)
+        except ArcadeError as exc:
+            choices.append(Choice(path.stem, str(exc), None, "damaged", "error"))
+            continue
+        best = records.get(f"{path.stem} saved")
+        bikes = len(level.bikes)
+        tag = f"your best {int(best)}/{bikes}" if best is not None else ""
+        subtitle = (f"{bikes} bike{'s' * (bikes != 1)}, {level.need} to save · {level.length} cells · "
+                    f"start speed {level.speed}")
+        if path.stem == current:
+            selected = len(choices)
+        choices.append(Choice(level_title(path.stem), subtitle, ("file", path), tag, "good"))
+    for title, length in RANDOM_SIZES:
+        choices.append(Choice(title, f"{length} cells, 4 bikes · a fresh seed · always winnable",
+                              ("random", length), "new", "info"))
+    return choices, selected
 
 PLAN_LABELS = {"exact": "Exact AI plan", "classic": "Classic AI series", "hint": "Hint plan"}
 
@@ -160,3 +204,98 @@ class Minimap:
             else:
                 pygame.draw.circle(surface, colour, centre, max(3, lane_h * 0.6))
                 pygame.draw.circle(surface, theme["shadow"], centre, max(3, lane_h * 0.6), width=1)
+
+
+COMMAND_LABELS = (("↑ UP", Command.UP), ("↓ DOWN", Command.DOWN), ("→ SPEED", Command.SPEED),
+                  ("← SLOW", Command.SLOW), ("J JUMP", Command.JUMP), ("⏎ WAIT", Command.WAIT))
+COMMAND_HELP = {
+    Command.UP: "UP [↑]: every bike one lane up — refused for all if a bike is on the top lane",
+    Command.DOWN: "DOWN [↓]: every bike one lane down — refused for all if a bike is on the bottom lane",
+    Command.SPEED: "SPEED [→]: one faster, then move; every cell passed must be road",
+    Command.SLOW: "SLOW [←]: one slower (not below 0), then move",
+    Command.JUMP: "JUMP [J]: fly to x + speed; only the landing cell must be road",
+    Command.WAIT: "WAIT [Enter]: move on at the same speed",
+}
+#: The player buttons, in order, with their hover help.
+TRANSPORT = {
+    "start": "First turn [Home]",
+    "back": "Step back one turn [, or Ctrl+Z]",
+    "play": "Let the AI drive / pause it [Space]",
+    "step": "Step forward one turn — the AI's if none is recorded [. or N]",
+    "end": "Last recorded turn [End]",
+    "slower": "Slower playback [−]",
+    "faster": "Faster playback [+]",
+}
+
+
+class ControlPad:
+    """The row under the timeline: the six commands on the left, the player buttons on the right.
+
+    ``actions`` maps every name of :data:`TRANSPORT` to a callable; ``can_step_back`` greys
+    the back button at the first turn.
+    """
+
+    def __init__(self, on_command: Callable[[Command], None], actions: dict[str, Callable[[], None]],
+                 can_step_back: Callable[[], bool]) -> None:
+        self.commands = [Button(label, lambda c=command: on_command(c)) for label, command in COMMAND_LABELS]
+        self.transport = {name: Button({"slower": "−", "faster": "+"}.get(name, ""), actions[name])
+                          for name in TRANSPORT}
+        self.transport["back"].enabled_when = can_step_back
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.speed_rect = pygame.Rect(0, 0, 0, 0)
+        self.text_size = 15
+
+    @property
+    def buttons(self) -> list[Button]:
+        return [*self.commands, *self.transport.values()]
+
+    def layout(self, theme: Theme, rect: pygame.Rect) -> None:
+        self.rect = rect
+        size = self.text_size = 15 if rect.height >= 34 else 13
+        icon_w, square = rect.height + 8, rect.height
+        speed_w = theme.font(size).size("32 turns/s")[0] + 8
+        right = rect.right - (5 * (icon_w + 4) + 2 * (square + 4) + speed_w + 8)
+        widths = [b.preferred_width(theme, size) for b in self.commands]
+        scale = min(1.0, (right - rect.x - 12 - 4 * len(widths)) / max(1, sum(widths)))
+        x = rect.x
+        for button, width in zip(self.commands, widths):
+            button.rect = pygame.Rect(x, rect.y, int(width * scale), rect.height)
+            x += int(width * scale) + 4
+        x = right + 8
+        for name in ("start", "back", "play", "step", "end"):
+            self.transport[name].rect = pygame.Rect(x, rect.y, icon_w, rect.height)
+            x += icon_w + 4
+        self.transport["slower"].rect = pygame.Rect(x + 6, rect.y, square, square)
+        self.speed_rect = pygame.Rect(x + 6 + square, rect.y, speed_w, square)
+        self.transport["faster"].rect = pygame.Rect(self.speed_rect.right, rect.y, square, square)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Clicks on the pad (hover is tracked but not consumed)."""
+        consumed = False
+        for button in self.buttons:
+            consumed = button.handle(event) or consumed
+        return consumed and event.type != pygame.MOUSEMOTION
+
+    def tooltip(self, pos: tuple[int, int]) -> str:
+        for name, button in self.transport.items():
+            if button.rect.collidepoint(pos):
+                return TRANSPORT[name]
+        for button, (_label, command) in zip(self.commands, COMMAND_LABELS):
+            if button.rect.collidepoint(pos):
+                return COMMAND_HELP[command]
+        return ""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, *, race_over: bool, playing: bool, speed: float) -> None:
+        for button in self.commands:
+            button.enabled = not race_over
+            button.draw(surface, theme, self.text_size)
+        icons = {"start": "start", "back": "back", "play": "pause" if playing else "play", "step": "step",
+                 "end": "end"}
+        self.transport["play"].toggled = playing
+        for name, button in self.transport.items():
+            button.draw(surface, theme, self.text_size)
+            if name in icons:
+                draw_icon(surface, theme["text"] if button.is_enabled() else theme["text_dim"], button.rect,
+                          icons[name])
+        draw_text(surface, theme, f"{speed:g} turns/s", self.speed_rect.center, size=self.text_size,
+                  colour=theme["text_dim"], anchor="center")

@@ -23,19 +23,26 @@ from arcade.core.registry import GameInfo, Launch
 from arcade.core.rng import new_seed
 from arcade.core.session import Session
 from arcade.games.runway import INFO
-from arcade.games.runway.ai import AI_TITLES, Plan, classic_plan, exact_plan, hint, play_game, watch
+from arcade.games.runway.ai import AI_TITLES, Plan, PlanCache, compare_ais, exact_plan, hint, watch
 from arcade.games.runway.generator import generate
 from arcade.games.runway.logic import RULES, Command, Level, State
 from arcade.games.runway.motion import Motion, describe_turn, losses_by_turn, still, turn_motions
-from arcade.games.runway.panels import Minimap, Timeline, draw_plan_row, draw_status_row
-from arcade.games.runway.render import draw_icon
+from arcade.games.runway.panels import (
+    ControlPad,
+    Minimap,
+    Timeline,
+    draw_plan_row,
+    draw_status_row,
+    level_choices,
+    level_title,
+)
 from arcade.games.runway.roadview import RoadView
 from arcade.services import saves
-from arcade.services.resources import find_level, level_files
+from arcade.services.resources import find_level
 from arcade.ui.game_scene import GameScene, format_time
 from arcade.ui.picker import Choice, PickerScene
 from arcade.ui.watch import SPEEDS, WatchPlayer
-from arcade.ui.widgets import Button, draw_text
+from arcade.ui.widgets import Button
 from arcade.ui.worker import Worker
 
 DEFAULT_LEVEL = "00_statement_example"
@@ -47,35 +54,6 @@ COMMAND_KEYS = {
     pygame.K_LEFT: Command.SLOW, pygame.K_j: Command.JUMP, pygame.K_RETURN: Command.WAIT,
     pygame.K_KP_ENTER: Command.WAIT,
 }
-COMMAND_LABELS = (("↑ UP", Command.UP), ("↓ DOWN", Command.DOWN), ("→ SPEED", Command.SPEED),
-                  ("← SLOW", Command.SLOW), ("J JUMP", Command.JUMP), ("⏎ WAIT", Command.WAIT))
-COMMAND_HELP = {
-    Command.UP: "UP [↑]: every bike one lane up — refused for all if a bike is on the top lane",
-    Command.DOWN: "DOWN [↓]: every bike one lane down — refused for all if a bike is on the bottom lane",
-    Command.SPEED: "SPEED [→]: one faster, then move; every cell passed must be road",
-    Command.SLOW: "SLOW [←]: one slower (not below 0), then move",
-    Command.JUMP: "JUMP [J]: fly to x + speed; only the landing cell must be road",
-    Command.WAIT: "WAIT [Enter]: move on at the same speed",
-}
-TRANSPORT_HELP = {
-    "start": "First turn [Home]", "back": "Step back one turn [, or Ctrl+Z]",
-    "play": "Let the AI drive / pause it [Space]",
-    "step": "Step forward one turn — the AI's if none is recorded [. or N]",
-    "end": "Last recorded turn [End]", "slower": "Slower playback [−]", "faster": "Faster playback [+]",
-}
-RANDOM_SIZES = (("Random runway — short", 60), ("Random runway — medium", 180), ("Random runway — long", 500))
-
-
-def level_title(level_id: str) -> str:
-    """``11_mandatory_sacrifices`` → ``11 · Mandatory sacrifices``; ``random-42-120`` → ``Random #42``."""
-    if level_id.startswith("random-"):
-        return f"Random #{level_id.split('-')[1]}"
-    number, _, rest = level_id.partition("_")
-    if number.isdigit() and rest:
-        return f"{number} · {rest.replace('_', ' ').capitalize()}"
-    return level_id
-
-
 @dataclass
 class Transition:
     """One turn being animated: the motions, and how far along they are (real seconds)."""
@@ -96,7 +74,7 @@ class RunwayScene(GameScene):
         super().__init__(info, session)
         self.prefs: dict = {}
         self.ai_name = "exact"
-        self.plans: dict[tuple[str, State], Plan] = {}
+        self.plans = PlanCache()
         self.comparison: dict[str, str] = {}
         self.analysis = Worker()
         self.watch_speed = 2.0
@@ -113,19 +91,13 @@ class RunwayScene(GameScene):
         self.minimap = Minimap()
         self.timeline = Timeline(RULES.turn_limit)
         self._plan_states: tuple[tuple, list[State]] | None = None
-        self.command_buttons = [Button(label, lambda c=command: self.command(c)) for label, command in COMMAND_LABELS]
-        self.transport = {
-            "start": Button("", lambda: self.seek(0)),
-            "back": Button("", self.step_back, enabled_when=lambda: self.session.can_undo),
-            "play": Button("", self.play_pause),
-            "step": Button("", self.step_forward),
-            "end": Button("", lambda: self.seek(self.session.length)),
-            "slower": Button("−", lambda: self.change_speed(-1)),
-            "faster": Button("+", lambda: self.change_speed(1)),
-        }
+        self.pad = ControlPad(self.command, {
+            "start": lambda: self.seek(0), "back": self.step_back, "play": self.play_pause,
+            "step": self.step_forward, "end": lambda: self.seek(self.session.length),
+            "slower": lambda: self.change_speed(-1), "faster": lambda: self.change_speed(1),
+        }, lambda: self.session.can_undo)
         self.ai_button = Button("AI: exact", self.switch_ai, hotkey="A", tooltip="Which AI watch mode uses")
         self.rects: dict[str, pygame.Rect] = {}
-        self.pad_text = 15
 
     # -- set-up ----------------------------------------------------------------------------
     def enter(self, app) -> None:  # type: ignore[override]
@@ -171,26 +143,8 @@ class RunwayScene(GameScene):
         return [f"Turn {self.session.state.turn}/{RULES.turn_limit}", format_time(self.elapsed)]
 
     # -- AI plans ----------------------------------------------------------------------------
-    def remember(self, state: State, plan: Plan) -> None:
-        """Cache a plan; an exact plan is also the plan of every state along it."""
-        if len(self.plans) > 4000:
-            self.plans.clear()
-        self.plans[(plan.ai, state)] = plan
-        if plan.ai != "exact":
-            return
-        for i, command in enumerate(plan.commands[:-1]):
-            if RULES.outcome(state) is not None:
-                break
-            state = RULES.apply(state, command)
-            self.plans.setdefault(("exact", state), Plan("exact", plan.commands[i + 1 :], plan.survivors,
-                                                         plan.bikes, plan.need, plan.win, plan.complete))
-
     def plan_now(self, ai: str, state: State) -> Plan:
-        plan = self.plans.get((ai, state))
-        if plan is None:
-            plan = exact_plan(state) if ai == "exact" else classic_plan(state)
-            self.remember(state, plan)
-        return plan
+        return self.plans.plan(ai, state)
 
     def start_analysis(self) -> None:
         """How many bikes each AI saves on this level (in the background, shown in the HUD)."""
@@ -198,13 +152,7 @@ class RunwayScene(GameScene):
         start = self.session.initial
 
         def compare() -> tuple[State, dict[str, str]]:
-            best = exact_plan(start)
-            classic = play_game("classic", start)
-            bikes = len(start.bikes)
-            exact_text = (f"{best.survivors}/{bikes} in {best.turns} turns" if best.win else "cannot win")
-            classic_text = (f"{classic.survivors}/{bikes} in {len(classic.commands)} turns" if classic.win
-                            else f"loses ({classic.survivors}/{bikes} left)")
-            return start, {"exact": exact_text, "classic": classic_text}
+            return start, compare_ais(start)
 
         def done(result: tuple[State, dict[str, str]]) -> None:
             if result[0] == self.session.initial:
@@ -275,11 +223,11 @@ class RunwayScene(GameScene):
             self.say("The race is over — step back or restart to watch the AI drive.")
             return
         state = self.session.state
-        if self.ai_name == "exact" and ("exact", state) not in self.plans:
+        if self.ai_name == "exact" and self.plans.get("exact", state) is None:
             self.say("The AI is planning…")
 
             def planned(plan: Plan) -> None:
-                self.remember(state, plan)
+                self.plans.remember(state, plan)
                 self.begin_watch()
 
             self.worker.submit(exact_plan, state, on_done=planned, on_error=self._ai_failed, label="watch")
@@ -359,25 +307,7 @@ class RunwayScene(GameScene):
     def open_picker(self) -> None:
         assert self.app is not None
         self.stop_watch()
-        records = saves.read_records().get("runway", {})
-        choices = []
-        selected = 0
-        for path in level_files("runway", RULES.level_pattern):
-            try:
-                level = RULES.load_level_file(path)
-            except ArcadeError as exc:
-                choices.append(Choice(path.stem, str(exc), None, "damaged", "error"))
-                continue
-            best = records.get(f"{path.stem} saved")
-            tag = f"your best {int(best)}/{len(level.bikes)}" if best is not None else ""
-            subtitle = (f"{len(level.bikes)} bike{'s' * (len(level.bikes) != 1)}, {level.need} to save · "
-                        f"{level.length} cells · start speed {level.speed}")
-            if path.stem == self.session.level_id:
-                selected = len(choices)
-            choices.append(Choice(level_title(path.stem), subtitle, ("file", path), tag, "good"))
-        for title, length in RANDOM_SIZES:
-            choices.append(Choice(title, f"{length} cells, 4 bikes · a fresh seed · always winnable",
-                                  ("random", length), "new", "info"))
+        choices, selected = level_choices(self.session.level_id, saves.read_records().get("runway", {}))
         self.app.push(PickerScene("Pick a runway", choices, self.picked, selected=selected))
 
     def picked(self, choice: Choice) -> None:
@@ -512,33 +442,8 @@ class RunwayScene(GameScene):
         self.road.layout(space, self.session.level.length, minimap_h + gap)
         self.minimap.rect = (pygame.Rect(area.x, self.road.road.bottom + gap, area.width, minimap_h)
                              if self.road.scrolls else pygame.Rect(0, 0, 0, 0))
-        self._layout_controls()
+        self.pad.layout(self.app.theme, self.rects["controls"])
         self.road.snap_to(self.camera_target, self.session.state.speed)
-
-    def _layout_controls(self) -> None:
-        assert self.app is not None
-        rect = self.rects["controls"]
-        theme = self.app.theme
-        size = 15 if rect.height >= 34 else 13
-        transport = ["start", "back", "play", "step", "end"]
-        icon_w = rect.height + 8
-        speed_w = theme.font(size).size("32 turns/s")[0] + 8
-        right = rect.right - (len(transport) * (icon_w + 4) + 2 * (rect.height + 4) + speed_w + 8)
-        x = rect.x
-        available = right - rect.x - 12
-        widths = [b.preferred_width(theme, size) for b in self.command_buttons]
-        scale = min(1.0, (available - 4 * len(widths)) / max(1, sum(widths)))
-        for button, width in zip(self.command_buttons, widths):
-            button.rect = pygame.Rect(x, rect.y, int(width * scale), rect.height)
-            x += int(width * scale) + 4
-        x = right + 8
-        for name in transport:
-            self.transport[name].rect = pygame.Rect(x, rect.y, icon_w, rect.height)
-            x += icon_w + 4
-        self.transport["slower"].rect = pygame.Rect(x + 6, rect.y, rect.height, rect.height)
-        self.rects["speed"] = pygame.Rect(x + 6 + rect.height, rect.y, speed_w, rect.height)
-        self.transport["faster"].rect = pygame.Rect(self.rects["speed"].right, rect.y, rect.height, rect.height)
-        self.pad_text = size
 
     def lead_x(self) -> float:
         """Column of the leading live bike as drawn now (the camera follows it)."""
@@ -551,9 +456,8 @@ class RunwayScene(GameScene):
 
     # -- input ----------------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> bool:
-        for button in (*self.command_buttons, *self.transport.values()):
-            if button.handle(event) and event.type != pygame.MOUSEMOTION:
-                return True
+        if self.pad.handle(event):
+            return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -577,12 +481,9 @@ class RunwayScene(GameScene):
         return False
 
     def board_tooltip(self, pos: tuple[int, int]) -> str:
-        for name, button in self.transport.items():
-            if button.rect.collidepoint(pos):
-                return TRANSPORT_HELP[name]
-        for button, (_label, command) in zip(self.command_buttons, COMMAND_LABELS):
-            if button.rect.collidepoint(pos):
-                return COMMAND_HELP[command]
+        tip = self.pad.tooltip(pos)
+        if tip:
+            return tip
         if self.timeline.rect.collidepoint(pos):
             turn = max(0, min(self.timeline.turn_at(pos[0]), self.session.length))
             moves = self.session.moves if turn <= self.session.index else None
@@ -662,7 +563,7 @@ class RunwayScene(GameScene):
         if self.session.outcome is not None:
             return None
         if self.watch is not None:
-            plan = self.plans.get((self.ai_name, state))
+            plan = self.plans.get(self.ai_name, state)
             return (self.ai_name, plan.commands) if plan is not None else None
         if self.hint is not None and self.hint.highlight:
             return ("hint", tuple(Command(c) for c in self.hint.highlight))
@@ -697,26 +598,12 @@ class RunwayScene(GameScene):
             draw_plan_row(surface, theme, rect, rect.y + 34, self.shown_plan(), idle)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
         watch_button = self.toolbar.find("Watch AI")
         if watch_button is not None:
             watch_button.toggled = self.watch is not None
-        over = self.session.outcome is not None
-        for button in self.command_buttons:
-            button.enabled = not over
-            button.draw(surface, theme, self.pad_text)
-        watching = self.watch is not None and not self.watch.paused
-        icons = {"start": "start", "back": "back", "play": "pause" if watching else "play", "step": "step",
-                 "end": "end"}
-        self.transport["play"].toggled = watching
-        for name, button in self.transport.items():
-            button.draw(surface, theme, self.pad_text)
-            if name in icons:
-                colour = theme["text"] if button.is_enabled() else theme["text_dim"]
-                draw_icon(surface, colour, button.rect, icons[name])
         speed = self.watch.steps_per_second if self.watch is not None else self.watch_speed
-        draw_text(surface, theme, f"{speed:g} turns/s", self.rects["speed"].center, size=self.pad_text,
-                  colour=theme["text_dim"], anchor="center")
+        self.pad.draw(surface, self.app.theme, race_over=self.session.outcome is not None,
+                      playing=self.watch is not None and not self.watch.paused, speed=speed)
 
 
 def make_session(rules, level: Level, level_id: str) -> Session:
