@@ -8,8 +8,8 @@ import pytest
 from arcade.core.registry import Launch
 from arcade.games.runway.ai import exact_plan
 from arcade.games.runway.logic import Command
-from arcade.games.runway.render import bike_colour
-from arcade.games.runway.view import RunwayScene
+from arcade.games.runway.view.render import bike_colour
+from arcade.games.runway.view.scene import RunwayScene
 from arcade.services import saves
 from arcade.ui.overlays import ResultScene
 from arcade.ui.picker import PickerScene

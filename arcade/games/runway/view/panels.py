@@ -16,7 +16,7 @@ from arcade.core.errors import ArcadeError
 from arcade.core.game import Outcome
 from arcade.games.runway.logic import LANES, RULES, Command, Level, State
 from arcade.games.runway.motion import Pose
-from arcade.games.runway.render import bike_colour, draw_icon, minimap_picture
+from arcade.games.runway.view.render import bike_colour, draw_icon, minimap_picture
 from arcade.services.resources import level_files
 from arcade.ui.picker import Choice
 from arcade.ui.theme import Theme

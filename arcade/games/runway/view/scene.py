@@ -27,7 +27,7 @@ from arcade.games.runway.ai import AI_TITLES, Plan, PlanCache, compare_ais, exac
 from arcade.games.runway.generator import generate
 from arcade.games.runway.logic import RULES, Command, Level, State
 from arcade.games.runway.motion import Motion, describe_turn, losses_by_turn, still, turn_motions
-from arcade.games.runway.panels import (
+from arcade.games.runway.view.panels import (
     ControlPad,
     Minimap,
     Timeline,
@@ -36,7 +36,7 @@ from arcade.games.runway.panels import (
     level_choices,
     level_title,
 )
-from arcade.games.runway.roadview import RoadView
+from arcade.games.runway.view.roadview import RoadView
 from arcade.services import saves
 from arcade.services.resources import find_level
 from arcade.ui.game_scene import GameScene, format_time

@@ -16,7 +16,7 @@ import pygame
 
 from arcade.games.runway.logic import LANES, Level, State
 from arcade.games.runway.motion import Motion, wreck_spot
-from arcade.games.runway.render import (
+from arcade.games.runway.view.render import (
     bike_colour,
     draw_bike,
     draw_finish,
