@@ -78,3 +78,13 @@ def test_autosave_after_move_and_resume(app, driver, toy_registered):
     resumed = app.launch("toy", Launch(save=saved.data))
     assert isinstance(resumed, GameScene)
     assert resumed.session.state == scene.session.state
+
+
+def test_board_tooltip_hook_shows_hover_help(app, driver, toy_registered, monkeypatch):
+    scene = open_toy(app, toy_registered)
+    centre = tuple(map(int, scene.view.cell_center((0, 0))))
+    monkeypatch.setattr(scene, "board_tooltip", lambda pos: "a light" if scene.view.cell_at(pos) else "")
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene._tooltip == "a light"
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene._tooltip == ""

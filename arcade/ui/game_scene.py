@@ -91,6 +91,10 @@ class GameScene(Scene):
         """Game input (mouse on the board, game keys); True if consumed."""
         return False
 
+    def board_tooltip(self, pos: tuple[int, int]) -> str:
+        """Hover help for the game's own widgets at ``pos`` (shown in the status line like toolbar tooltips)."""
+        return ""
+
     def extra_buttons(self) -> list[Button]:
         """Game-specific toolbar buttons, placed before the standard ones."""
         return []
@@ -358,7 +362,7 @@ class GameScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.toolbar.handle(event)
-            self._tooltip = self.toolbar.hovered_tooltip()
+            self._tooltip = self.toolbar.hovered_tooltip() or self.board_tooltip(tuple(event.pos))
         elif self.toolbar.handle(event):
             return True
         if self.watch is not None and event.type == pygame.KEYDOWN and self._watch_key(event):
