@@ -8,7 +8,6 @@ from arcade.ui.gridview import GridView
 
 
 def test_blit_cached_needs_a_complete_render_and_draws_it_unchanged():
-    pygame.init()
     view = GridView(3, 4)
     view.layout(pygame.Rect(0, 0, 40, 30))
     screen = pygame.Surface((40, 30))
