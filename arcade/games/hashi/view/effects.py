@@ -78,7 +78,13 @@ def draw_plan(surface: pygame.Surface, painter: BoardPainter, theme: Theme, plan
         painter.edge_markers(surface, plan.line, theme["accent"])
     if pointer is not None and plan.label:
         role = "error" if plan.refusal and not plan.quiet else "warning" if plan.refusal else "accent"
-        draw_pill(surface, theme, plan.label, (pointer[0] + 14, pointer[1] - 18), theme[role])
+        # Beside the line, not on it: above a horizontal drag, to the right of a vertical one.
+        away = round(painter.view.cell * 0.45) + 10
+        if plan.direction in ("N", "S"):
+            pos = (pointer[0] + away, pointer[1])
+        else:
+            pos = (pointer[0] + 6, pointer[1] - away)
+        draw_pill(surface, theme, plan.label, pos, theme[role])
 
 
 def draw_pill(surface: pygame.Surface, theme: Theme, text: str, pos: tuple[int, int],
