@@ -32,6 +32,8 @@ Point = tuple[float, float]
 LineKey = tuple[int, bool, str, bool]
 
 ORDER = "NESW"
+#: Cells smaller than this show no "bridges still needed" badge (it would cover the number).
+CUE_MIN_CELL = 36
 _VEC = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
 
@@ -182,7 +184,10 @@ class BoardPainter:
             look = ("over" if status == "over" else "stuck" if i in analysis.stuck
                     else "closed" if i in closed else status)
             r, c = island.pos
-            keys[r * cols + c] = ("i", island.number, look, i in locks, tuple(stubs))
+            # The number cue: bridges still needed (once some are built), or how many too many.
+            have = state.degrees[i]
+            cue = have - island.number if have > island.number else island.number - have if have else 0
+            keys[r * cols + c] = ("i", island.number, look, i in locks, tuple(stubs), cue)
         self._board_keys = keys
         self._rebuild_display()
         # Letters pairing the two ends of bridges that cross the visible edge.
@@ -333,7 +338,7 @@ class BoardPainter:
     def _paint_island(self, surface: pygame.Surface, rect: pygame.Rect, key: tuple, flags: tuple[str, ...]) -> None:
         assert self.theme is not None
         theme = self.theme
-        _, number, look, locked, stubs = key
+        _, number, look, locked, stubs, cue = key
         colours = self._col
         s = rect.width
         cx, cy = rect.x + s / 2, rect.y + s / 2
@@ -380,6 +385,23 @@ class BoardPainter:
         ink = colours["ink"]
         glyph = self.glyph(str(number), self.number_size(), ink)
         surface.blit(glyph, glyph.get_rect(center=(cx, cy + 0.5)))
+        if cue and s >= CUE_MIN_CELL:
+            self._paint_cue(surface, rect, f"+{cue}" if look == "over" else str(cue), look == "over")
+
+    def _paint_cue(self, surface: pygame.Surface, rect: pygame.Rect, text: str, over: bool) -> None:
+        """A small badge on the island's lower right: bridges still needed, or "+n" too many."""
+        assert self.theme is not None
+        theme = self.theme
+        s = rect.width
+        size = max(10, round(s * 0.23))
+        image = self.glyph(text, size, theme["text"])
+        badge = image.get_rect().inflate(6, 2)
+        badge.width = max(badge.width, badge.height)
+        badge.center = (round(rect.x + s * 0.8), round(rect.y + s * 0.8))
+        badge.clamp_ip(rect)
+        pygame.draw.rect(surface, theme["error"] if over else theme["panel"], badge, border_radius=badge.height // 2)
+        pygame.draw.rect(surface, theme["text_dim"], badge, width=1, border_radius=badge.height // 2)
+        surface.blit(image, image.get_rect(center=badge.center))
 
     def _paint_adjacent(self, surface: pygame.Surface, rect: pygame.Rect, letter: str, key: LineKey) -> None:
         """The part of a touching-islands line inside one island cell: over the rim, clear of the number."""
