@@ -392,3 +392,16 @@ def test_opening_an_overlay_mid_drag_drops_the_drag(app, driver, open_level):
     driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=towards(scene, (0, 0), 1, 0), rel=(1, 1),
                                     buttons=(0, 0, 0)))
     assert scene.plan is None and scene.session.index == 0
+
+
+def test_a_badge_counts_the_bridges_an_island_still_needs(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    cell = scene.painter.view.cell
+    assert cell >= 36
+    x, y = at(scene, (0, 0))
+    badge = (round(x + 0.3 * cell), round(y + 0.3 * cell))
+    before = pixel(app, badge)
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 1))
+    assert pixel(app, badge) != before  # "2" still needed
+    key = scene.painter._board_keys[0]
+    assert key[0] == "i" and key[-1] == 2
