@@ -377,6 +377,9 @@ class HashiScene(GameScene):
             self.pointer = tuple(event.pos)
             self.painter.view.update_hover(event.pos)
             self.hover_island = self.painter.island_at_pixel(event.pos)
+        if event.type == pygame.WINDOWLEAVE:
+            self.hover_island = None
+            self.painter.view.hover = None
         if event.type == pygame.MOUSEWHEEL:
             return self._wheel(event)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
