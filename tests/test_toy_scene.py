@@ -73,6 +73,7 @@ def test_escape_opens_pause_with_game_keys_and_back(app, driver, toy_registered)
 def test_autosave_after_move_and_resume(app, driver, toy_registered):
     scene = open_toy(app, toy_registered, "o..\n...\n...\n")
     driver.click(tuple(map(int, scene.view.cell_center((2, 2)))))
+    scene.saver.flush()
     saved = saves.read_autosave("toy")
     assert saved is not None and saved.data["moves"] == ["2,2"]
     resumed = app.launch("toy", Launch(save=saved.data))

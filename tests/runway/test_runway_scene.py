@@ -269,6 +269,7 @@ def test_autosave_and_resume(app, driver):
     scene = open_runway(app)
     for key in (pygame.K_RIGHT, pygame.K_j):
         driver.key(key)
+    scene.saver.flush()
     saved = saves.read_autosave("runway")
     assert saved is not None and saved.data["moves"] == ["SPEED", "JUMP"]
     resumed = app.launch("runway", Launch(save=saved.data))
@@ -296,8 +297,10 @@ def test_watching_saves_once_when_the_ai_stops(app, driver):
         driver.frame(dt=1 / 20)
         if scene.session.index >= 4:
             break
+    scene.saver.flush()
     assert saves.read_autosave("runway") is None  # no file write per AI turn
     driver.key(pygame.K_w)
     assert scene.watch is None
+    scene.saver.flush()
     saved = saves.read_autosave("runway")
     assert saved is not None and saved.data["moves"] == scene.session.moves

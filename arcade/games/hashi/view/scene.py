@@ -38,7 +38,6 @@ from arcade.games.hashi.controller import (
 from arcade.games.hashi.formats import parse_puzzle, read_puzzle
 from arcade.games.hashi.logic import RULES, Puzzle, State
 from arcade.games.hashi.view import dialogs, effects
-from arcade.games.hashi.view.autosave import BackgroundSaver
 from arcade.games.hashi.view.painter import BoardPainter
 from arcade.services import saves
 from arcade.ui.game_scene import GameScene, format_time
@@ -97,7 +96,6 @@ class HashiScene(GameScene):
         self._prev_state = session.state
         self._prev_index = session.index
         self.prefs: dict[str, Any] = {}
-        self.saver = BackgroundSaver(info.name)
         self.possible_button = Button("Possible", self.toggle_possible, hotkey="G",
                                       tooltip="Show the bridges that could still be built")
 
@@ -192,25 +190,6 @@ class HashiScene(GameScene):
             for i, island in enumerate(self.puzzle.islands):
                 x, y = self.painter.island_centre(i)
                 self.app.trace(f"hashi-island {i} {island.pos[0]} {island.pos[1]} {round(x)} {round(y)}")
-
-    # -- autosave ------------------------------------------------------------------------------
-    def autosave(self, final: bool = False) -> None:
-        """Like the base class, but the file is written by :class:`BackgroundSaver`."""
-        if not self.autosave_enabled or self.app is None:
-            return
-        if final:
-            self.saver.flush()
-            try:
-                saves.clear_autosave(self.info.name)
-            except OSError as exc:
-                self.toast.show(f"Autosave failed: {exc.strerror or exc}", "error")
-            return
-        self.session.extra["elapsed"] = round(self.elapsed, 1)
-        self.saver.submit(self.session.to_dict(), self.autosave_label())
-
-    def leave(self) -> None:
-        super().leave()
-        self.saver.flush()
 
     # -- header and messages -----------------------------------------------------------------
     def status_fields(self) -> list[str]:
@@ -584,9 +563,6 @@ class HashiScene(GameScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.clock += dt
-        if self.saver.error:
-            self.toast.show(self.saver.error, "error")
-            self.saver.error = ""
 
     def _specials(self) -> dict[Cell, tuple[str, ...]]:
         specials: dict[Cell, list[str]] = {}

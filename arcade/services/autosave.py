@@ -1,7 +1,7 @@
-"""A background autosave writer (ui support, no pygame): a move never waits for the disk.
+"""A background autosave writer (services): a move never waits for the disk.
 
 An atomic write with fsync takes 4-10 ms, more than a frame's budget on a big board,
-so the scene hands the already serialised save to :class:`BackgroundSaver`. Saves are
+so game scenes hand the session's save dict to :class:`BackgroundSaver`. Saves are
 written in order by one thread and a newer one replaces any not yet started; ``flush``
 waits for the last one (before the autosave is cleared on a win and when the scene closes).
 """
