@@ -121,10 +121,14 @@ def test_zones_are_painted_by_danger(app, driver):
 
 def test_hover_before_the_drop_explains_the_cell(app, driver):
     scene = open_level(app, driver)
-    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=centre_of(scene, (5, 9)), rel=(0, 0), buttons=(0, 0, 0)))
-    assert scene.status_text.startswith("✓") and "drop here" in scene.status_text
+    move = pygame.event.Event(pygame.MOUSEMOTION, pos=centre_of(scene, (5, 9)), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frame(move)
+    assert scene._tooltip.startswith("✓") and "drop here" in scene._tooltip
     driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=centre_of(scene, (0, 0)), rel=(0, 0), buttons=(0, 0, 0)))
-    assert scene.status_text.startswith("✗")
+    assert scene._tooltip.startswith("✗") and "never make it" in scene._tooltip
+    driver.click(centre_of(scene, (5, 9)))
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=centre_of(scene, (4, 9)), rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene._tooltip == "" and "spare moves" in scene.status_text
 
 
 def test_keyboard_drop_with_a_cursor(app, driver):
@@ -171,6 +175,7 @@ def test_autosave_and_resume(app, driver):
     scene = open_level(app, driver)
     driver.click(centre_of(scene, (3, 10)))
     driver.key(pygame.K_DOWN)
+    scene.saver.flush()
     saved = saves.read_autosave("royale")
     assert saved is not None and saved.data["moves"] == ["start 3 10", "D"]
     resumed = app.launch("royale", Launch(save=saved.data))

@@ -77,6 +77,8 @@ class RoyaleScene(GameScene):
         self.grid = GridView(level.rows, level.cols, max_cell=56)
         self.cursor: Cell = level.centre
         self.keys = cell_keys(self.session.state)
+        self._keys_version = 0
+        self._rendered_version = -1
         self._shown: State = self.session.state
         self.ring: tuple[int, pygame.Surface | None, list[list[tuple]]] | None = None
         self.step_from: Cell | None = None
@@ -161,6 +163,17 @@ class RoyaleScene(GameScene):
             Button("Levels", self.open_levels, hotkey="L", tooltip="Choose a bundled level"),
             Button("New grid", self.new_grid, hotkey="N", tooltip="A fresh random grid"),
         ]
+
+    def board_tooltip(self, pos: tuple[int, int]) -> str:
+        """Before the drop: whether the hovered cell is a drop spot, and why not.
+
+        Only then -- once the player walks, the status line carries the warnings (doomed!)
+        and a hover text must not hide them.
+        """
+        cell = self.grid.cell_at(pos)
+        if cell is None or self.session.state.placed:
+            return ""
+        return controller.describe_cell(self.session.state, cell)[0]
 
     def _legal_finish(self) -> list[Move]:
         state = self.session.state
@@ -289,10 +302,8 @@ class RoyaleScene(GameScene):
 
     # -- input -------------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> bool:
-        hovered = event.type == pygame.MOUSEMOTION and self.grid.update_hover(event.pos)
-        if hovered and self.grid.hover is not None and not self.session.state.placed:
-            text, role = controller.describe_cell(self.session.state, self.grid.hover)
-            self.say(text, role)
+        if event.type == pygame.MOUSEMOTION:
+            self.grid.update_hover(event.pos)
         gesture = self.pointer.handle(event)
         if gesture is not None and gesture.kind == "click" and gesture.button == 1:
             cell = self.grid.cell_at(gesture.pos)
@@ -333,6 +344,7 @@ class RoyaleScene(GameScene):
         old, new = self._shown, self.session.state
         self._shown = new
         self.keys = cell_keys(new)
+        self._keys_version += 1
         self._side_cache = None
         assert self.app is not None
         audio = self.app.audio
@@ -387,13 +399,13 @@ class RoyaleScene(GameScene):
         spare = state.remaining - distance
         if state.doomed:
             self.say(f"Doomed: the centre is {_steps(distance)} away but the storm allows only "
-                     f"{state.remaining} more moves. Undo (U) to step back.", "error")
+                     f"{_plural(state.remaining, 'more move')}. Undo (U) to step back.", "error")
         elif state.on_centre:
             self.say(f"On the centre with {state.loot} loot: Enter finishes — or keep looting "
-                     f"({state.remaining} moves left, come back in time).", "good")
+                     f"({_plural(state.remaining, 'move')} left, come back in time).", "good")
         elif spare < 2:
             self.say(f"No spare moves: head straight for the centre ({_steps(distance)}, "
-                     f"{state.remaining} moves left).", "warning")
+                     f"{_plural(state.remaining, 'move')} left).", "warning")
         else:
             self.say(f"Centre {_steps(distance)} away · {spare} spare moves · loot {state.loot}", "text_dim")
 
@@ -422,7 +434,10 @@ class RoyaleScene(GameScene):
 
         board_rect = self.grid.board_rect
         pygame.draw.rect(surface, theme["grid"], board_rect.inflate(4, 4), 2)
-        self.grid.render(surface, lambda cell: keys[cell[0]][cell[1]], paint)
+        # Nothing changed since the last frame (the usual case): skip the per-cell key check.
+        if self._rendered_version != self._keys_version or not self.grid.blit_cached(surface):
+            self.grid.render(surface, lambda cell: keys[cell[0]][cell[1]], paint)
+            self._rendered_version = self._keys_version
         state = self.session.state
         self._draw_ring(surface)
         if state.placed and self.session.outcome is None:
@@ -663,8 +678,12 @@ class RoyaleScene(GameScene):
         return panel
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _steps(n: int) -> str:
-    return f"{n} step" if n == 1 else f"{n} steps"
+    return _plural(n, "step")
 
 
 __all__ = ["RoyaleScene"]
