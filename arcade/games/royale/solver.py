@@ -89,8 +89,13 @@ def _history_machine(span: int = 3) -> tuple[list[list[int]], list[list[bool]]]:
     return transitions, zero
 
 
-NEXT, ZERO = _history_machine()
+#: Steps of history the relaxation remembers (5: it never counts a cell seen 2, 4 or 6 steps ago).
+HISTORY_SPAN = 5
+NEXT, ZERO = _history_machine(HISTORY_SPAN)
 HISTORY_STATES = len(NEXT)
+#: The bound is exact when at most this many detours (away steps) are left: a walk can
+#: only come back to a cell after 2 x (detours) steps, and those revisits are not counted.
+EXACT_DETOURS = (HISTORY_SPAN + 1) // 2
 
 
 def history_state(path: tuple[Cell, ...] | list[Cell]) -> int:
@@ -142,7 +147,11 @@ class Tables:
     """Everything about a level the search reads: the diamond of useful cells and the bound F.
 
     Cells are numbered over the diamond of radius K around the centre (nothing else can
-    reach it). ``F[R][h]`` is a ``bytes`` of bound+1 per cell (0: the centre is out of reach).
+    reach it), nearest to the centre first, so "every cell within distance D" is a prefix.
+    The bound depends on the remaining budget R only through the detours it allows,
+    ``a = (R - dist) // 2`` (an odd spare step is useless: walks to the centre have the
+    parity of the distance). ``G[a][h]`` is a ``bytes`` of bound+1 for the cells within
+    distance ``K - 2a`` -- about K^3/3 entries per history state instead of K^3.
     """
 
     def __init__(self, level: Level) -> None:
@@ -153,14 +162,21 @@ class Tables:
         grid = np.array(level.loot, dtype=np.int16).reshape(n, m)
         rr, ccs = np.indices((n, m))
         dist = np.abs(rr - cr) + np.abs(ccs - cc)
-        self.cells: list[Cell] = [(int(r), int(c)) for r, c in zip(*np.nonzero(dist <= K))]
+        inside = [(int(dist[r, c]), int(r), int(c)) for r, c in zip(*np.nonzero(dist <= K))]
+        inside.sort()
+        self.cells: list[Cell] = [(r, c) for _, r, c in inside]
         self.index = {cell: i for i, cell in enumerate(self.cells)}
-        flat = np.array([r * m + c for r, c in self.cells], dtype=np.int64)
         self.centre = self.index[level.centre]
         self.rows = [r for r, _ in self.cells]
         self.cols = [c for _, c in self.cells]
-        self.dist = [abs(r - cr) + abs(c - cc) for r, c in self.cells]
+        self.dist = [d for d, _, _ in inside]
         self.loot = [level.loot[r][c] for r, c in self.cells]
+        #: prefix[D] = number of cells within distance D of the centre.
+        self.prefix = [0] * (K + 1)
+        for d in self.dist:
+            self.prefix[d] += 1
+        for d in range(1, K + 1):
+            self.prefix[d] += self.prefix[d - 1]
         self.neighbours: list[list[tuple[int, int]]] = []
         for r, c in self.cells:
             row = []
@@ -169,56 +185,67 @@ class Tables:
                 if j is not None:
                     row.append((e, j))
             self.neighbours.append(row)
-        self.F = self._bound_tables(grid, dist, flat)
+        self.G = self._bound_tables(grid, dist)
 
-    def _bound_tables(self, grid: np.ndarray, dist: np.ndarray, flat: np.ndarray) -> list[list[bytes]]:
+    def _bound_tables(self, grid: np.ndarray, dist: np.ndarray) -> list[list[bytes]]:
+        """F for every budget R = 0..K, history state and cell, with numpy over all states at once.
+
+        F(R, h, cell) = max over the four steps of [loot there, unless h says we saw that
+        cell 2, 4 or 6 steps ago] + F(R - 1, next state, neighbour); 0 on the centre at
+        least (stop there); -inf beyond distance R. Only the window of cells within R of
+        the centre changes at step R, so each step works on that window alone.
+        """
         n, m = grid.shape
         cr, cc = self.level.centre
+        K, S = self.K, HISTORY_STATES
+        next_state = np.array(NEXT, dtype=np.int64)  # (S, 4)
+        earns = ~np.array(ZERO, dtype=bool)  # (S, 4): does a step this way count loot?
+        padded_loot = np.zeros((n + 2, m + 2), dtype=np.int16)
+        padded_loot[1:-1, 1:-1] = grid
+        padded_dist = np.full((n + 2, m + 2), 1 << 20, dtype=np.int64)
+        padded_dist[1:-1, 1:-1] = dist
+        flat = np.array([(r + 1) * (m + 2) + c + 1 for r, c in self.cells], dtype=np.int64)
+        rings = [flat[(self.prefix[d - 1] if d else 0):self.prefix[d]] for d in range(K + 1)]
+        layers = [np.zeros((S, self.prefix[K - 2 * a]), dtype=np.uint8) for a in range(K // 2 + 1)]
+        # Two buffers with a border of -inf; only the growing window around the centre is written.
+        prev = np.full((S, n + 2, m + 2), NEG, dtype=np.int16)
+        cur = prev.copy()
+        prev[:, cr + 1, cc + 1] = 0
+        for R in range(K + 1):
+            if R:
+                r0, r1 = max(0, cr - R) + 1, min(n - 1, cr + R) + 2
+                c0, c1 = max(0, cc - R) + 1, min(m - 1, cc + R) + 2
+                window = np.full((S, r1 - r0, c1 - c0), NEG, dtype=np.int16)
+                for e, (dr, dc) in enumerate(VECTORS):
+                    value = prev[next_state[:, e], r0 + dr:r1 + dr, c0 + dc:c1 + dc]
+                    value += padded_loot[None, r0 + dr:r1 + dr, c0 + dc:c1 + dc] * earns[:, e, None, None]
+                    np.maximum(window, value, out=window)
+                window[:, padded_dist[r0:r1, c0:c1] > R] = NEG
+                cur[:, r0:r1, c0:c1] = window
+                cur[:, cr + 1, cc + 1] = np.maximum(cur[:, cr + 1, cc + 1], 0)
+                prev, cur = cur, prev
+            flat_prev = prev.reshape(S, -1)
+            # Cells whose distance has the parity of R get their layer a = (R - d) / 2.
+            for a in range(R // 2 + 1):
+                d = R - 2 * a
+                if d <= K - 2 * a:
+                    lo = self.prefix[d - 1] if d else 0
+                    layers[a][:, lo:self.prefix[d]] = np.clip(flat_prev[:, rings[d]] + 1, 0, 255)
+        return [[bytes(row) for row in layer] for layer in layers]
 
-        def shifted(src: np.ndarray, dr: int, dc: int, fill: int) -> np.ndarray:
-            """out[..., r, c] = src[..., r + dr, c + dc] (the neighbour's value), ``fill`` off the map."""
-            out = np.full(src.shape, fill, dtype=src.dtype)
-            r0, r1 = max(0, -dr), n - max(0, dr)
-            c0, c1 = max(0, -dc), m - max(0, dc)
-            out[..., r0:r1, c0:c1] = src[..., r0 + dr:r1 + dr, c0 + dc:c1 + dc]
-            return out
-
-        loot_next = [shifted(grid, dr, dc, 0) for dr, dc in VECTORS]
-        prev = np.full((HISTORY_STATES, n, m), NEG, dtype=np.int16)
-        prev[:, cr, cc] = 0
-
-        def pack(table: np.ndarray) -> list[bytes]:
-            values = np.clip(table.reshape(HISTORY_STATES, -1)[:, flat] + 1, 0, 255).astype(np.uint8)
-            return [bytes(row) for row in values]
-
-        tables = [pack(prev)]
-        for R in range(1, self.K + 1):
-            neighbour = [shifted(prev, dr, dc, NEG) for dr, dc in VECTORS]
-            cur = np.empty_like(prev)
-            far = dist > R
-            for h in range(HISTORY_STATES):
-                best = np.full((n, m), NEG, dtype=np.int16)
-                for e in range(4):
-                    value = neighbour[e][NEXT[h][e]]
-                    if not ZERO[h][e]:
-                        value = value + loot_next[e]
-                    np.maximum(best, value, out=best)
-                best[cr, cc] = max(int(best[cr, cc]), 0)
-                best[far] = NEG
-                cur[h] = best
-            prev = cur
-            tables.append(pack(cur))
-        return tables
+    def value(self, i: int, remaining: int, history: int) -> int:
+        """The bound for cell index ``i`` (which must be within ``remaining`` of the centre)."""
+        return self.G[(remaining - self.dist[i]) >> 1][history][i] - 1
 
     def bound(self, cell: Cell, remaining: int, history: int = 0) -> int:
         """Upper bound on new loot from ``cell`` with ``remaining`` moves (-1: centre out of reach)."""
         i = self.index.get(cell)
-        if i is None or remaining < 0 or remaining > self.K:
+        if i is None or remaining > self.K or self.dist[i] > remaining:
             return -1
-        return self.F[remaining][history][i] - 1
+        return self.value(i, remaining, history)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)
 def tables_for(level: Level) -> Tables:
     """Tables are pure functions of the level; the UI asks for the same level again and again."""
     return Tables(level)
@@ -247,9 +274,9 @@ class Search:
     def complete(self, i: int, remaining: int, history: int) -> str:
         """Follow the bound table's best moves; exact when slack is low and nothing taken is in reach."""
         t = self.t
-        F, loot = t.F, t.loot
+        value_of, loot = t.value, t.loot
         out = []
-        value = F[remaining][history][i] - 1
+        value = value_of(i, remaining, history)
         while not (i == t.centre and value == 0):
             nxt = NEXT[history]
             for e, j in t.neighbours[i]:
@@ -257,7 +284,7 @@ class Search:
                     continue
                 gain = loot[j] if not ZERO[history][e] else 0
                 h2 = nxt[e]
-                if gain + F[remaining - 1][h2][j] - 1 == value:
+                if gain + value_of(j, remaining - 1, h2) == value:
                     out.append(LETTERS[e])
                     value -= gain
                     i, remaining, history = j, remaining - 1, h2
@@ -269,7 +296,7 @@ class Search:
     def greedy(self, root: _Root) -> tuple[int, str]:
         """A quick valid route: follow the bound with real gains (used when time runs out)."""
         t = self.t
-        F, loot = t.F, t.loot
+        value_of, loot = t.value, t.loot
         i, remaining, history, taken = root.cell, root.remaining, root.history, set(root.taken)
         total, out = 0, []
         while True:
@@ -278,7 +305,7 @@ class Search:
                 if remaining - 1 < t.dist[j]:
                     continue
                 gain = 1 if loot[j] and j not in taken else 0
-                score = gain + F[remaining - 1][NEXT[history][e]][j] - 1
+                score = gain + value_of(j, remaining - 1, NEXT[history][e])
                 if best is None or score > best[0]:
                     best = (score, e, j, gain)
             if i == t.centre and (best is None or best[0] <= 0):
@@ -294,15 +321,15 @@ class Search:
     def run(self, roots: list[_Root]) -> tuple[int, int, str, bool] | None:
         """(loot, root index, moves, exact) of the best route over ``roots``; None if none exists."""
         t = self.t
-        F, dist = t.F, t.dist
+        dist = t.dist
         roots = [r for r in roots if 0 <= r.remaining <= t.K and dist[r.cell] <= r.remaining]
         if not roots:
             return None
-        bounds = [F[r.remaining][r.history][r.cell] - 1 for r in roots]
+        bounds = [t.value(r.cell, r.remaining, r.history) for r in roots]
         # Roots with little slack are solved exactly by the table: a free lower bound.
         lower, lower_route = -1, (0, "")
         for k, r in enumerate(roots):
-            if not r.taken and (r.remaining - dist[r.cell]) >> 1 <= 2 and bounds[k] > lower:
+            if not r.taken and (r.remaining - dist[r.cell]) >> 1 <= EXACT_DETOURS and bounds[k] > lower:
                 lower, lower_route = bounds[k], (k, self.complete(r.cell, r.remaining, r.history))
         try:
             target = max(bounds)
@@ -322,10 +349,10 @@ class Search:
     def _attempt(self, roots: list[_Root], bounds: list[int], target: int) -> tuple[int, str] | None:
         """Search for a route with >= ``target`` loot; None proves there is none."""
         t = self.t
-        F, dist, loot, neighbours, centre = t.F, t.dist, t.loot, t.neighbours, t.centre
+        G, dist, loot, neighbours, centre = t.G, t.dist, t.loot, t.neighbours, t.centre
         rows, cols = t.rows, t.cols
         floor = target - 1  # prune anything that cannot beat this
-        memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
+        memo: dict[tuple[int, int], list[tuple[int, int]]] = {}
         path: list[str] = []
         start_nodes = self.nodes
         deadline, should_stop = self.deadline, self.should_stop
@@ -333,34 +360,45 @@ class Search:
 
         def visit(i: int, R: int, h: int, v: int, taken: tuple[int, ...]) -> None:
             self.nodes += 1
-            if not self.nodes & 4095 and (
+            if self.nodes & 4095 == 1 and (
                 (deadline is not None and time.monotonic() > deadline) or (should_stop and should_stop())
             ):
                 raise SearchTimeout
-            f = F[R][h][i] - 1
+            f = G[(R - dist[i]) >> 1][h][i] - 1
             if v + f <= floor:
                 return
             if i == centre and v > floor:
                 raise _Found((root_index, "".join(path)))
-            if not taken and (R - dist[i]) >> 1 <= 2:
+            if not taken and (R - dist[i]) >> 1 <= EXACT_DETOURS:
                 raise _Found((root_index, "".join(path) + self.complete(i, R, h)))
-            key = (i, R, taken)
-            seen = memo.get(key)
-            if seen is not None and seen >= v:
-                return
-            if len(memo) >= MEMO_LIMIT:
-                memo.clear()
-            memo[key] = v
+            # Dominance memo: an earlier visit here with v1 loot and taken set T1 is at least as
+            # good as this one when v1 - v >= |T1 - T| (this walk can win back at most the loot
+            # the other one holds and this one does not).
+            mask = 0
+            for x in taken:
+                mask |= 1 << x
+            key = (i, R)
+            entries = memo.get(key)
+            if entries is None:
+                if len(memo) >= MEMO_LIMIT:
+                    memo.clear()
+                memo[key] = [(v, mask)]
+            else:
+                for v1, m1 in entries:
+                    if v1 - v >= (m1 & ~mask).bit_count():
+                        return
+                entries[:] = [(v1, m1) for v1, m1 in entries if v - v1 < (mask & ~m1).bit_count()][-7:]
+                entries.append((v, mask))
             R1 = R - 1
-            row = F[R1]
             nxt = NEXT[h]
             children = []
             for e, j in neighbours[i]:
-                if dist[j] > R1:
+                dj = dist[j]
+                if dj > R1:
                     continue
                 gain = 1 if loot[j] and j not in taken else 0
                 h2 = nxt[e]
-                ub = gain + row[h2][j] - 1
+                ub = gain + G[(R1 - dj) >> 1][h2][j] - 1
                 if v + ub > floor:
                     children.append((ub, e, j, gain, h2))
             if not children:
@@ -368,9 +406,12 @@ class Search:
             children.sort(reverse=True)
             cand = (*taken, i) if loot[i] else taken
             for _ub, e, j, gain, h2 in children:
-                rj, cj = rows[j], cols[j]
-                child = tuple(sorted(x for x in cand
-                                     if x != j and abs(rows[x] - rj) + abs(cols[x] - cj) + dist[x] <= R1))
+                if cand:
+                    rj, cj = rows[j], cols[j]
+                    child = tuple(x for x in cand
+                                  if x != j and abs(rows[x] - rj) + abs(cols[x] - cj) + dist[x] <= R1)
+                else:
+                    child = cand
                 path.append(LETTERS[e])
                 visit(j, R1, h2, v + gain, child)
                 path.pop()
