@@ -105,7 +105,7 @@ def run(*, quick: bool = False, seeds: int = 3, limit: float = 10.0) -> int:
                   f"{java_text:>14}{verdict:>12}  @{density * 100:g} %")
 
     _line(f"\nlargest square grid solved exactly within {limit:g} s (every one of {seeds} grid(s)):")
-    steps = (31,) if quick else (61, 71, 81, 91, 101, 111, 121, 131)
+    steps = (31,) if quick else (61, 71, 81, 91, 101, 111, 121, 131, 141, 151)
     for density in (0.1, 0.3):
         largest = None
         for size in steps:

@@ -11,17 +11,18 @@ Why it is fast -- three observations (docs/royale.md has the long version):
 
 2. **A relaxation that is exact when slack is low.** A walk can only come back to a
    cell it saw j steps ago if it made j/2 away steps in between. We precompute, with
-   numpy over the whole grid, ``F[R][h][cell]``: the most loot a walk of <= R steps to
-   the centre can collect if we only forbid counting a cell seen 2 or 4 steps earlier
-   (``h`` is one of 37 states remembering the last three steps). That is an upper bound
-   everywhere and *exact* when at most two away steps are left and no loot already
-   taken lies where the walk could still go.
+   numpy over the whole grid, ``F(R, h, cell)``: the most loot a walk of <= R steps to
+   the centre can collect if we only forbid counting a cell seen 2, 4 or 6 steps
+   earlier (``h`` is one of 345 states remembering the last five steps). That is an
+   upper bound everywhere and *exact* when at most three away steps are left and no
+   loot already taken lies where the walk could still go.
 
 3. **Branch and bound with aspiration.** Depth-first search over moves, ordered by the
-   bound, pruned by it, and memoised on ``(cell, R, loot taken that the walk could
-   still revisit)`` -- loot out of reach no longer matters, which keeps the key small.
-   We ask "is there a route with >= T loot?" for T from the root bound downwards: a
-   failed T proves that nothing better exists, the first success is optimal.
+   bound and pruned by it. A memo per ``(cell, R)`` keeps the loot taken that the walk
+   could still step on (loot out of reach no longer matters) and prunes a visit that an
+   earlier one dominates: ``v1 - v >= |T1 - T|``. We ask "is there a route with >= T
+   loot?" for T from the root bound downwards: a failed T proves that nothing better
+   exists, the first success is optimal.
 
 The seed's plain brute-force DFS lives in :mod:`arcade.games.royale.bruteforce`; the
 tests check this solver against it on many small grids.
@@ -47,9 +48,9 @@ MEMO_LIMIT = 1_500_000
 
 
 # -- history states of the relaxation ---------------------------------------------------
-# A state remembers where the last three cells were, relative to the current one
-# (P1, P2, P3), dropping what can no longer matter, so that a step onto the cell of one
-# or three steps ago earns nothing. 37 states; computed once at import.
+# A state remembers where the last few cells were, relative to the current one (P1, P2,
+# ...), dropping offsets that can no longer matter, so that a step onto the cell of one,
+# three or five steps ago earns nothing. 345 states for five cells; computed at import.
 def _canon(offsets: list[Cell | None]) -> tuple[Cell | None, ...]:
     out: list[Cell | None] = []
     seen: set[Cell] = set()

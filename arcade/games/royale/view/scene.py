@@ -219,6 +219,7 @@ class RoyaleScene(GameScene):
                 self._new_best = saves.record_result(self.info.name, ai.level_key(state.level), state.loot,
                                                      lower_is_better=False)
         self.show_optimal = True
+        self.say(outcome.reason, "good" if outcome.is_win else "error")
         self.app.audio.play("win" if outcome.is_win else "lose")
         self.show_result(outcome)
 
@@ -528,10 +529,10 @@ class RoyaleScene(GameScene):
         size = self.grid.cell
         points = [self._pixel(c) for c in cells]
         if len(points) > 1:
-            dashed_polyline(surface, theme["accent"], points, max(3, size // 6), max(4.0, size * 0.3),
+            dashed_polyline(surface, theme["special"], points, max(3, size // 6), max(4.0, size * 0.3),
                             max(3.0, size * 0.25))
         glow = 0.5 + 0.5 * abs(((pygame.time.get_ticks() / 600.0) % 2) - 1)
-        colour = blend(theme["accent"], theme["text"], glow * 0.6)
+        colour = blend(theme["special"], theme["text"], glow * 0.6)
         state = self.session.state
         if state.placed and len(points) > 1:
             draw_arrow(surface, colour, points[0], points[1], max(2, size // 7))
@@ -638,7 +639,7 @@ class RoyaleScene(GameScene):
             elif state.doomed:
                 line, role = f"✗ doomed: centre {distance} away", "error"
             elif spare < 2:
-                line, role = f"! no spare moves ({distance} to go)", "warning"
+                line, role = f"! no spare moves · {distance} to go", "warning"
             else:
                 line, role = f"centre {distance} away · {spare} spare", "text_dim"
         else:
@@ -675,6 +676,11 @@ class RoyaleScene(GameScene):
             draw_route(panel, theme, [(x + 2, y + 8), (x + sw - 2, y + 8)], 18, "player2", dashed=True, markers=False)
             draw_text(panel, theme, "optimal route (O)", (x + sw + 10, y + 8), size=14, anchor="midleft",
                       colour=theme["text_dim"])
+            y += 22
+            if y + 16 <= rect.height - 8:
+                dashed_polyline(panel, theme["special"], [(x + 2.0, y + 8.0), (x + sw - 2.0, y + 8.0)], 3, 4, 3)
+                draw_text(panel, theme, "hint (H)", (x + sw + 10, y + 8), size=14, anchor="midleft",
+                          colour=theme["text_dim"])
         return panel
 
 
