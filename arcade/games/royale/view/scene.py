@@ -344,10 +344,12 @@ class RoyaleScene(GameScene):
     def on_changed(self) -> None:
         old, new = self._shown, self.session.state
         self._shown = new
+        assert self.app is not None
+        moves = self.session.moves
+        self.app.trace(f"royale-move {len(moves)} {moves[-1] if moves else '-'}")
         self.keys = cell_keys(new)
         self._keys_version += 1
         self._side_cache = None
-        assert self.app is not None
         audio = self.app.audio
         if new.placed and old.placed and new.path[:-1] == old.path and len(new.path) == len(old.path) + 1:
             self.step_from = old.path[-1]
@@ -420,6 +422,8 @@ class RoyaleScene(GameScene):
             board = area
         self.grid.layout(board)
         self._side_cache = None
+        if self.app is not None:  # where the board is, for end-to-end tests (no-op without a trace file)
+            self.app.trace(f"royale-layout {self.grid.cell} {self.grid.origin[0]} {self.grid.origin[1]}")
 
     def _pixel(self, cell: Cell) -> tuple[float, float]:
         return self.grid.cell_center(cell)
