@@ -31,18 +31,14 @@ from arcade.ui.widgets import Button, draw_text
 from arcade.ui.worker import Worker
 
 from .paint import (
-    DOOMED,
-    EDGE,
-    SAFE,
-    STORM,
     cell_keys,
     dashed_polyline,
     draw_arrow,
-    draw_coin,
     draw_player,
     draw_route,
     paint_cell,
 )
+from .panel import render_side
 from .result import RoyaleResultScene
 
 SIDE_WIDTH = 236
@@ -600,92 +596,11 @@ class RoyaleScene(GameScene):
         key = (state, self.par_status, self.par_route, self.side_rect.size, self.app.theme.palette_name,
                self.grid.hover if not state.placed else None)
         if self._side_cache is None or self._side_cache[0] != key:
-            self._side_cache = (key, self._render_side(state))
+            par = f"Par {self.par_text()}" + ("  (thinking)" if self.par_status == "thinking" else "")
+            image = render_side(self.app.theme, self.side_rect.size, state, self.session.rules.outcome(state), par,
+                                self.par_status == "known")
+            self._side_cache = (key, image)
         surface.blit(self._side_cache[1], self.side_rect)
-
-    def _render_side(self, state: State) -> pygame.Surface:
-        assert self.app is not None
-        theme = self.app.theme
-        rect = self.side_rect
-        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, theme["panel"], panel.get_rect(), border_radius=10)
-        level = state.level
-        x, y = 14, 12
-        draw_coin(panel, theme, (x + 14, y + 22), 14)
-        draw_text(panel, theme, str(state.loot), (x + 38, y + 22), size=34, bold=True, anchor="midleft")
-        draw_text(panel, theme, "loot", (x + 40 + theme.font(34, True).size(str(state.loot))[0], y + 28),
-                  size=15, anchor="midleft", colour=theme["text_dim"])
-        y += 52
-        draw_text(panel, theme, f"Par {self.par_text()}" + ("  (thinking)" if self.par_status == "thinking" else ""),
-                  (x, y), size=17, colour=theme["highlight"] if self.par_status == "known" else theme["text_dim"])
-        y += 26
-        k, K = state.moves, level.max_moves
-        draw_text(panel, theme, f"Move {k} of {K}", (x, y), size=17)
-        y += 24
-        # A bar: moves used before the storm closes.
-        bar = pygame.Rect(x, y, rect.width - 2 * x, 10)
-        pygame.draw.rect(panel, theme["panel_light"], bar, border_radius=5)
-        if K:
-            used = bar.copy()
-            used.width = max(0, round(bar.width * min(k, K) / K))
-            pygame.draw.rect(panel, theme["error"], used, border_radius=5)
-        y += 22
-        if state.placed:
-            distance = level.distance_to_centre(state.pos)  # type: ignore[arg-type]
-            spare = state.remaining - distance
-            outcome = self.session.rules.outcome(state)
-            if state.dead:
-                line, role = "✗ caught by the storm", "error"
-            elif outcome is not None and outcome.is_win:
-                line, role = "✓ made it to the centre", "good"
-            elif outcome is not None:
-                line, role = "✗ no safe move left", "error"
-            elif state.doomed:
-                line, role = f"✗ doomed: centre {distance} away", "error"
-            elif spare < 2:
-                line, role = f"! no spare moves · {distance} to go", "warning"
-            else:
-                line, role = f"centre {distance} away · {spare} spare", "text_dim"
-        else:
-            line, role = "click a cell to drop", "info"
-        draw_text(panel, theme, line, (x, y), size=15, colour=theme[role], max_width=rect.width - 2 * x)
-        y += 30
-        # Legend: a swatch painted exactly like the board, then words.
-        sw = 22
-        legend = [
-            ((SAFE, 0, False, False, 0), "safe"),
-            ((EDGE, 0, False, False, 0), "no spare moves"),
-            ((DOOMED, 0, False, False, 0), "doomed"),
-            ((STORM, 0, False, False, 0), "storm"),
-            ((SAFE, 0, False, False, 15), "reach of the centre"),
-            ((SAFE, 1, False, False, 0), "loot"),
-            ((SAFE, 2, False, False, 0), "loot taken"),
-            ((SAFE, 0, False, True, 0), "the centre"),
-        ]
-        for swatch_key, text in legend:
-            if y + sw > rect.height - 70:
-                break
-            swatch = pygame.Rect(x, y, sw, sw)
-            paint_cell(panel, theme, swatch, swatch_key)
-            draw_text(panel, theme, text, (x + sw + 10, y + sw // 2), size=14, anchor="midleft",
-                      colour=theme["text_dim"])
-            y += sw + 6
-        if y + 40 <= rect.height - 50:
-            y += 4
-            pygame.draw.line(panel, theme["error"], (x, y + 8), (x + sw, y + 8), 2)
-            dashed_polyline(panel, theme["error"], [(x, y + 8.0), (x + sw, y + 8.0)], 3, 5, 3)
-            draw_text(panel, theme, "storm's next edge", (x + sw + 10, y + 8), size=14, anchor="midleft",
-                      colour=theme["text_dim"])
-            y += 22
-            draw_route(panel, theme, [(x + 2, y + 8), (x + sw - 2, y + 8)], 18, "player2", dashed=True, markers=False)
-            draw_text(panel, theme, "optimal route (O)", (x + sw + 10, y + 8), size=14, anchor="midleft",
-                      colour=theme["text_dim"])
-            y += 22
-            if y + 16 <= rect.height - 8:
-                dashed_polyline(panel, theme["special"], [(x + 2.0, y + 8.0), (x + sw - 2.0, y + 8.0)], 3, 4, 3)
-                draw_text(panel, theme, "hint (H)", (x + sw + 10, y + 8), size=14, anchor="midleft",
-                          colour=theme["text_dim"])
-        return panel
 
 
 def _plural(n: int, word: str) -> str:
