@@ -215,3 +215,12 @@ def test_layout_fits_small_and_large_windows(app, driver, size):
     assert not board.colliderect(scene.status_rect)
     if scene.side_rect.width:
         assert not board.colliderect(scene.side_rect)
+
+
+def test_a_seed_opens_the_same_random_grid(app, driver):
+    first = app.launch("royale", Launch(seed=5))
+    driver.frames(1)
+    second = app.launch("royale", Launch(seed=5))
+    driver.frames(1)
+    assert first.session.level_id == "random 21x21 #5"
+    assert first.session.level.loot == second.session.level.loot
