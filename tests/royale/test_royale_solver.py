@@ -102,12 +102,15 @@ def test_solver_equals_brute_force_from_mid_game_states(state):
     assert after.on_centre and not after.dead and after.loot - state.loot == best
 
 
-def test_solver_equals_brute_force_on_13x13_grids():
-    # 13x13 is still in reach of the oracle (K = 6); check a handful at several densities.
-    for seed, density in [(1, 0.1), (2, 0.3), (3, 0.5)]:
-        level = generate(13, 13, density, seed)
+def test_solver_equals_brute_force_on_the_largest_oracle_grids():
+    # 17x17 (K = 8) and 16x18 are still in reach of the oracle: searches with four detours.
+    for rows, cols, seed, density in [(17, 17, 1, 0.1), (17, 17, 2, 0.3), (17, 17, 3, 0.5), (16, 18, 4, 0.3)]:
+        level = generate(rows, cols, density, seed)
         route = solve_level(level)
         check_route(level, route, brute_force(level)[0])
+        mid = RULES.apply(State(level), Move.start(route.start))
+        mid = RULES.apply(mid, Move.go(route.moves[0]))
+        assert solve_state(mid).loot == brute_force(level, mid)[0]
 
 
 def test_routes_on_big_grids_replay_as_claimed():
