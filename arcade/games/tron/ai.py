@@ -291,6 +291,12 @@ class SearchBot(Bot):
     use_table = False
     max_depth = 64
 
+    def __init__(self, seed: int = 0, *, depth: int | None = None) -> None:
+        """``depth`` fixes the search depth (in move pairs) for reproducible tests; normally the clock decides."""
+        super().__init__(seed)
+        if depth is not None:
+            self.max_depth = depth
+
     def decide(self, board: Board, deadline: float) -> Decision:
         # The search makes no reference cycles, so the cyclic collector is paused while it
         # runs: a full collection over a big heap could otherwise land inside a move.
@@ -354,11 +360,11 @@ class StrongestBot(SearchBot):
     use_table = True
 
     def endgame(self, board: Board, deadline: float) -> Decision:
-        direction, length, depth = fill_search(board, deadline)
+        direction, length, depth = fill_search(board, deadline, self.max_depth)
         return Decision(direction, f"separated: about {length} moves of room (depth {depth})", depth, 0, length)
 
 
-def fill_search(board: Board, deadline: float) -> tuple[str, int, int]:
+def fill_search(board: Board, deadline: float, max_depth: int = 10_000) -> tuple[str, int, int]:
     """Longest path from my head, alone in my region: iterative deepening, chamber-tree leaves.
 
     Each leaf scores the steps taken plus the chamber estimate of what is left; moves
@@ -395,7 +401,7 @@ def fill_search(board: Board, deadline: float) -> tuple[str, int, int]:
     region_size = flood(geo, board.free, board.me).bit_count()
     order = [(d, t) for d, t in moves]
     depth_done = 0
-    for depth in range(0, region_size + 1):
+    for depth in range(0, min(region_size, max_depth) + 1):
         try:
             scored = []
             for d, target in order:

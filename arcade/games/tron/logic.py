@@ -155,6 +155,8 @@ def parse_map(text: str, source: str = "<string>") -> Level:
     official ``apocalyptic`` map has floor at the ends of rows); longer rows are an error.
     """
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if len(lines) > 1 and lines[-1] == "":
+        lines.pop()  # the newline that ends the last line does not start another row
     if not lines or not lines[0].strip():
         raise FormatError(source, 1, "expected the map size 'WIDTH HEIGHT' on the first line")
     match = _SIZE_LINE.match(lines[0])
@@ -168,7 +170,7 @@ def parse_map(text: str, source: str = "<string>") -> Level:
     body = lines[1 : 1 + height]
     trailing = [n for n, line in enumerate(lines[1 + height :], 2 + height) if line.strip()]
     if len(body) < height:
-        raise FormatError(source, len(lines), f"the map has {len(body)} rows, expected {height}")
+        raise FormatError(source, 2 + len(body), f"the map has {len(body)} rows, expected {height}")
     if trailing:
         raise FormatError(source, trailing[0], f"text after the {height} rows of the map")
     rows: list[str] = []
