@@ -47,6 +47,10 @@ def bundled() -> list[MapEntry]:
     return sorted(entries, key=lambda e: (rank.get(e.group, len(GROUPS)), e.id))
 
 
+def is_bundled(map_id: str) -> bool:
+    return any(entry.id == map_id for entry in bundled())
+
+
 def random_entry(seed: int) -> MapEntry:
     return MapEntry(generator.map_id(seed), "random")
 

@@ -76,6 +76,8 @@ class BoardPainter:
         self.level = level
         self.view = view
         self.theme = theme
+        self._shades: dict[tuple[int, int], pygame.Surface] = {}
+        self._titles: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
         view.set_background_painter(self.paint_background)
 
     def paint_background(self, surface: pygame.Surface, view: GridView) -> None:
@@ -224,21 +226,35 @@ class BoardPainter:
         surface.blit(layer, layer.get_rect(center=(round(cx), round(cy))))
 
     def draw_banner(self, surface: pygame.Surface, lines: list[tuple[str, str]], *, big: str = "",
-                    big_role: str = "highlight", big_scale: float = 1.0) -> None:
-        """Text centred on the board over a translucent band (countdown, round result, pause)."""
+                    big_role: str = "highlight", fade: float = 1.0) -> None:
+        """Text centred on the board over a translucent band (countdown, round result, pause).
+
+        The band and the big title are cached (a new font size per frame would load a new
+        font each time); ``fade`` (0..1) animates the title's opacity instead.
+        """
         theme = self.theme
         board = self.view.board_rect
         area = board.clip(self.view.area) if board.width else self.view.area
         height = (90 if big else 0) + 30 * len(lines) + 24
         band = pygame.Rect(area.x, area.centery - height // 2, area.width, height)
-        shade = pygame.Surface(band.size, pygame.SRCALPHA)
-        shade.fill((*theme["shadow"], 175))
+        shade = self._shades.get(band.size)
+        if shade is None:
+            shade = pygame.Surface(band.size, pygame.SRCALPHA)
+            shade.fill((*theme["shadow"], 175))
+            self._shades = {band.size: shade}
         surface.blit(shade, band)
         y = band.y + 12
         if big:
-            size = max(24, round(min(96, self.view.area.height // 5) * big_scale))
-            draw_text(surface, theme, big, (band.centerx, y + 45), size=size, bold=True,
-                      colour=theme[big_role], anchor="center")
+            size = max(24, min(84, self.view.area.height // 5, area.width // max(4, len(big))))
+            key = (big, size, theme[big_role])
+            image = self._titles.get(key)
+            if image is None:
+                image = theme.font(size, True).render(big, True, theme[big_role])
+                if len(self._titles) > 32:
+                    self._titles.clear()
+                self._titles[key] = image
+            image.set_alpha(round(255 * max(0.0, min(1.0, fade))))
+            surface.blit(image, image.get_rect(center=(band.centerx, y + 45)))
             y += 90
         for text, role in lines:
             draw_text(surface, theme, text, (band.centerx, y + 14), size=19, colour=theme[role], anchor="center",

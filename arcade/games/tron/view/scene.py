@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -460,8 +461,6 @@ class TronScene(GameScene):
         return False
 
     def change_speed(self, step: int) -> None:
-        from dataclasses import replace
-
         index = SPEEDS.index(self.setup.speed) if self.setup.speed in SPEEDS else 3
         index = max(0, min(len(SPEEDS) - 1, index + step))
         self.setup = replace(self.setup, speed=SPEEDS[index])
@@ -576,13 +575,13 @@ class TronScene(GameScene):
             lines = [] if self.paused else [(self.countdown_hint(), "text")]
             if self.paused:
                 lines = [("Paused — Space resumes", "text")]
-            painter.draw_banner(surface, lines, big=text, big_scale=0.8 + 0.4 * (self.countdown / 0.8 % 1))
+            painter.draw_banner(surface, lines, big=text, fade=0.35 + 0.65 * (self.countdown / 0.8 % 1))
         elif self.phase == "running":
             go = self.tweens.get("go")
             if self.paused:
                 painter.draw_banner(surface, [("Space resumes · Esc menu", "text")], big="Paused")
             elif go is not None and self.session.index <= 2:
-                painter.draw_banner(surface, [], big="GO", big_role="good", big_scale=1.0 + 0.3 * go.value)
+                painter.draw_banner(surface, [], big="GO", big_role="good", fade=go.value)
         elif self.phase == "over" and self.over_clock >= CRASH_TIME * 0.6 and self.session.outcome is not None:
             outcome = self.session.outcome
             if outcome.winner is None:
@@ -597,7 +596,7 @@ class TronScene(GameScene):
                                                                     self.setup.mode == "watch" else ""))
             score = f"{self.seat_name(0)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1)}"
             painter.draw_banner(surface, [(outcome.reason, "text"), (score, "highlight"), (hint, "text_dim")],
-                                big=big, big_role=role, big_scale=0.7)
+                                big=big, big_role=role)
 
     def countdown_hint(self) -> str:
         if self.setup.mode == "watch":
@@ -648,6 +647,8 @@ def create_scene(app, launch) -> TronScene:  # type: ignore[no-untyped-def]
         level, map_id = generator.generate(seed), generator.map_id(seed)
     else:
         map_id, level = maps.load(ref)
+        # A map opened with --level becomes this match's map (the setup overlay shows it).
+        setup = replace(setup, map=map_id if launch.level is None or maps.is_bundled(map_id) else ref)
     session = Session(RULES, level, seed=seed, level_id=map_id)
     match = Match(setup.mode, setup.seats(), setup.best_of)
     return TronScene(info, session, setup, match, map_ref=map_id, seed=seed)
