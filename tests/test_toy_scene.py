@@ -11,7 +11,7 @@ from arcade.ui.overlays import PauseScene, ResultScene
 
 
 def open_toy(app, toy_registered, level=None):
-    scene = app.launch("toy", Launch(level=level))
+    scene = app.launch("toy", Launch(options={"text": level} if level else {}))
     app.frame(1 / 60)
     return scene
 

@@ -1,0 +1,1 @@
+"""Hashi (Hashiwokakero, "Bridges"): connect numbered islands with bridges."""

@@ -1,0 +1,431 @@
+"""Hashi rules (pure logic): islands, candidate lines, bridges, moves, validation and the win test.
+
+A :class:`Puzzle` is the level: a board :class:`~arcade.core.topology.Shape` (plane,
+cylinder or torus) with numbered islands. From it we derive the *lines* -- every
+straight, unobstructed segment between two islands that see each other (adjacent islands
+included; on wrapped boards a line may cross the seam, and two islands in the same row
+of a cylinder can be joined both ways round) -- and which lines cross. A :class:`State`
+holds 0, 1 or 2 bridges per line plus the player's "no bridge here" marks and locked
+islands. Moves are small values with a text form (``set 3 4 E 2``) so a save is a list
+of lines and a hint is just a move.
+
+Any arrangement that satisfies the rules wins: ``outcome`` never compares against a
+stored solution (the seed program's bug).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Literal
+
+from arcade.core.errors import IllegalMove
+from arcade.core.game import Outcome, PuzzleRules
+from arcade.core.grid import DisjointSet, line_of_sight
+from arcade.core.topology import Cell, Shape, Topology
+
+MAX_BRIDGES = 2
+MAX_NUMBER = 8
+
+#: Direction letters and their (d_row, d_col); lines are stored going E or S from their first island.
+DIRS: dict[str, Cell] = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+IslandStatus = Literal["short", "done", "over"]
+
+
+@dataclass(frozen=True)
+class Island:
+    pos: Cell
+    number: int
+
+
+@dataclass(frozen=True)
+class Line:
+    """A place where bridges can go: from island ``a`` going ``direction`` (E or S) to island ``b``."""
+
+    index: int
+    a: int
+    b: int
+    direction: Literal["E", "S"]
+    cells: tuple[Cell, ...]
+    wraps: bool
+
+    @property
+    def horizontal(self) -> bool:
+        return self.direction == "E"
+
+    def other(self, island: int) -> int:
+        return self.b if island == self.a else self.a
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A Hashi level. ``meta`` holds ``# key: value`` header pairs (title, author, difficulty...)."""
+
+    shape: Shape
+    islands: tuple[Island, ...]
+    meta: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        for island in self.islands:
+            if not self.shape.contains(island.pos):
+                raise ValueError(f"island {island.pos} is off the {self.shape.rows}x{self.shape.cols} board")
+            if not 1 <= island.number <= MAX_NUMBER:
+                raise ValueError(f"island {island.pos} has number {island.number}, expected 1-{MAX_NUMBER}")
+
+    @classmethod
+    def from_grid(
+        cls,
+        numbers: Sequence[Sequence[int]],
+        topology: Topology = Topology.PLANE,
+        meta: Sequence[tuple[str, str]] = (),
+    ) -> Puzzle:
+        """Build from a rows x cols grid of ints, 0 meaning no island."""
+        rows, cols = len(numbers), len(numbers[0]) if numbers else 0
+        islands = tuple(
+            Island((r, c), n) for r in range(rows) for c in range(cols) if (n := numbers[r][c])
+        )
+        return cls(Shape(rows, cols, topology), islands, tuple(meta))
+
+    # -- derived structure (computed once per puzzle) ------------------------------------
+    @property
+    def rows(self) -> int:
+        return self.shape.rows
+
+    @property
+    def cols(self) -> int:
+        return self.shape.cols
+
+    @property
+    def topology(self) -> Topology:
+        return self.shape.topology
+
+    @cached_property
+    def island_at(self) -> dict[Cell, int]:
+        """Island index by cell."""
+        return {island.pos: i for i, island in enumerate(self.islands)}
+
+    @cached_property
+    def lines(self) -> tuple[Line, ...]:
+        """Every candidate line, each found once by looking E and S from every island."""
+        found: list[Line] = []
+        at = self.island_at
+        for i, island in enumerate(self.islands):
+            for letter in ("E", "S"):
+                sight = line_of_sight(self.shape, island.pos, DIRS[letter], at.__contains__)
+                if sight is None:
+                    continue
+                found.append(Line(len(found), i, at[sight.target], letter, sight.between, sight.wraps))  # type: ignore[arg-type]
+        return tuple(found)
+
+    @cached_property
+    def lines_of(self) -> tuple[tuple[tuple[int, str], ...], ...]:
+        """Per island: (line index, direction letter seen from that island)."""
+        per: list[list[tuple[int, str]]] = [[] for _ in self.islands]
+        for line in self.lines:
+            per[line.a].append((line.index, line.direction))
+            per[line.b].append((line.index, OPPOSITE[line.direction]))
+        return tuple(tuple(p) for p in per)
+
+    @cached_property
+    def crossings(self) -> tuple[tuple[int, ...], ...]:
+        """Per line: the lines it crosses (a horizontal and a vertical sharing a cell)."""
+        by_cell: dict[Cell, list[int]] = {}
+        for line in self.lines:
+            for cell in line.cells:
+                by_cell.setdefault(cell, []).append(line.index)
+        crossing: list[set[int]] = [set() for _ in self.lines]
+        for indices in by_cell.values():
+            for x in indices:
+                for y in indices:
+                    if x != y and self.lines[x].horizontal != self.lines[y].horizontal:
+                        crossing[x].add(y)
+        return tuple(tuple(sorted(s)) for s in crossing)
+
+    @cached_property
+    def cell_lines(self) -> dict[Cell, tuple[int, ...]]:
+        """Lines passing through each empty cell (for drawing and hit-testing)."""
+        by_cell: dict[Cell, list[int]] = {}
+        for line in self.lines:
+            for cell in line.cells:
+                by_cell.setdefault(cell, []).append(line.index)
+        return {cell: tuple(v) for cell, v in by_cell.items()}
+
+    def line_from(self, island: int, letter: str) -> int | None:
+        """The line leaving ``island`` in direction ``letter`` (N/E/S/W), if any."""
+        for index, d in self.lines_of[island]:
+            if d == letter:
+                return index
+        return None
+
+    def line_between(self, a: int, b: int) -> list[int]:
+        """Lines joining two islands (two on a wrapped row or column with only those islands)."""
+        return [i for i, _ in self.lines_of[a] if self.lines[i].other(a) == b]
+
+    def describe(self, island: int) -> str:
+        """How messages name an island: its number and 1-based row/column."""
+        isl = self.islands[island]
+        return f"the {isl.number} at row {isl.pos[0] + 1}, column {isl.pos[1] + 1}"
+
+    def meta_value(self, key: str, default: str = "") -> str:
+        for k, v in self.meta:
+            if k == key:
+                return v
+        return default
+
+    @property
+    def title(self) -> str:
+        return self.meta_value("title")
+
+
+@dataclass(frozen=True)
+class Move:
+    """``set`` bridges on a line to ``count``, ``mark``/``unmark`` it as "no bridge", ``lock``/``unlock`` an island.
+
+    Lines are named by an island and a direction, so a move reads well and never depends
+    on internal numbering: ``set 3 4 E 2``, ``mark 0 0 S``, ``lock 5 2``. Any of the line's
+    two ends may be used; it is resolved when applied.
+    """
+
+    kind: Literal["set", "mark", "unmark", "lock", "unlock"]
+    pos: Cell
+    direction: str = ""
+    count: int = 0
+
+    def __str__(self) -> str:
+        r, c = self.pos
+        if self.kind == "set":
+            return f"set {r} {c} {self.direction} {self.count}"
+        if self.kind in ("mark", "unmark"):
+            return f"{self.kind} {r} {c} {self.direction}"
+        return f"{self.kind} {r} {c}"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        parts = text.split()
+        if not parts:
+            raise IllegalMove("empty move")
+        kind = parts[0].lower()
+        try:
+            if kind == "set" and len(parts) == 5:
+                move = cls("set", (int(parts[1]), int(parts[2])), parts[3].upper(), int(parts[4]))
+            elif kind in ("mark", "unmark") and len(parts) == 4:
+                move = cls(kind, (int(parts[1]), int(parts[2])), parts[3].upper())  # type: ignore[arg-type]
+            elif kind in ("lock", "unlock") and len(parts) == 3:
+                move = cls(kind, (int(parts[1]), int(parts[2])))  # type: ignore[arg-type]
+            else:
+                raise ValueError
+        except ValueError:
+            raise IllegalMove(
+                f"not a Hashi move: {text!r} (expected 'set R C DIR N', 'mark R C DIR', 'lock R C', ...)"
+            ) from None
+        if move.direction and move.direction not in DIRS:
+            raise IllegalMove(f"direction must be N, E, S or W in {text!r}")
+        return move
+
+
+@dataclass(frozen=True)
+class State:
+    """Bridges per line (0-2), "no bridge" marks on lines, and islands the player locked as finished."""
+
+    puzzle: Puzzle
+    bridges: tuple[int, ...]
+    marks: frozenset[int] = field(default_factory=frozenset)
+    locks: frozenset[int] = field(default_factory=frozenset)
+
+    @classmethod
+    def empty(cls, puzzle: Puzzle) -> State:
+        return cls(puzzle, (0,) * len(puzzle.lines))
+
+    @property
+    def level(self) -> Puzzle:
+        return self.puzzle
+
+    # -- derived facts ------------------------------------------------------------------
+    @cached_property
+    def degrees(self) -> tuple[int, ...]:
+        """Bridges touching each island."""
+        deg = [0] * len(self.puzzle.islands)
+        for line, n in zip(self.puzzle.lines, self.bridges):
+            if n:
+                deg[line.a] += n
+                deg[line.b] += n
+        return tuple(deg)
+
+    def status(self, island: int) -> IslandStatus:
+        need = self.puzzle.islands[island].number
+        have = self.degrees[island]
+        return "short" if have < need else "done" if have == need else "over"
+
+    def blocked_by(self, line: int) -> int | None:
+        """A line with bridges that crosses ``line``, if any."""
+        for other in self.puzzle.crossings[line]:
+            if self.bridges[other]:
+                return other
+        return None
+
+    def capacity(self, line: int) -> int:
+        """How many more bridges ``line`` could take without crossing or exceeding 2 (marks count as 0)."""
+        if line in self.marks or self.blocked_by(line) is not None:
+            return 0
+        return MAX_BRIDGES - self.bridges[line]
+
+    @cached_property
+    def components(self) -> list[list[int]]:
+        """Groups of islands joined by bridges."""
+        groups = DisjointSet(range(len(self.puzzle.islands)))
+        for line, n in zip(self.puzzle.lines, self.bridges):
+            if n:
+                groups.union(line.a, line.b)
+        return groups.groups()
+
+    @property
+    def connected(self) -> bool:
+        return len(self.components) <= 1
+
+    def stuck(self, island: int) -> bool:
+        """True if the island can no longer reach its number: even filling every open line falls short."""
+        need = self.puzzle.islands[island].number
+        room = sum(
+            min(self.capacity(index), max(0, self.puzzle.islands[self.puzzle.lines[index].other(island)].number
+                                          - self.degrees[self.puzzle.lines[index].other(island)]))
+            for index, _ in self.puzzle.lines_of[island]
+        )
+        return self.degrees[island] + room < need
+
+    def closed_groups(self) -> list[list[int]]:
+        """Finished groups that are not the whole network: every island complete, yet cut off."""
+        if len(self.components) <= 1:
+            return []
+        return [g for g in self.components if all(self.status(i) == "done" for i in g)]
+
+    @cached_property
+    def complete(self) -> bool:
+        return all(d == i.number for d, i in zip(self.degrees, self.puzzle.islands)) and self.connected
+
+    def bridge_list(self) -> list[tuple[int, int, int, int, int]]:
+        """Bridges as ``(r1, c1, r2, c2, n)``, 0-based, in line order (the solution file format)."""
+        out = []
+        for line, n in zip(self.puzzle.lines, self.bridges):
+            if n:
+                a, b = self.puzzle.islands[line.a].pos, self.puzzle.islands[line.b].pos
+                out.append((a[0], a[1], b[0], b[1], n))
+        return out
+
+    def __str__(self) -> str:
+        """ASCII board, Tatham's convention: ``-``/``=`` horizontal, ``|``/``"`` vertical, ``.`` empty.
+
+        Islands over 9 cannot occur (at most 8). A cell where a line crosses another with
+        bridges cannot occur either: crossings are refused.
+        """
+        p = self.puzzle
+        grid = [["."] * p.cols for _ in range(p.rows)]
+        for island in p.islands:
+            grid[island.pos[0]][island.pos[1]] = str(island.number)
+        for line, n in zip(p.lines, self.bridges):
+            if n:
+                ch = ("-" if n == 1 else "=") if line.horizontal else ("|" if n == 1 else '"')
+                for r, c in line.cells:
+                    grid[r][c] = ch
+        return "\n".join("".join(row) for row in grid)
+
+
+class HashiRules(PuzzleRules[Puzzle, State, Move]):
+    name = "hashi"
+    level_pattern = "*.txt"
+
+    def parse_level(self, text: str, source: str = "<string>") -> Puzzle:
+        from arcade.games.hashi.formats import parse_puzzle
+
+        return parse_puzzle(text, source)
+
+    def format_level(self, level: Puzzle) -> str:
+        from arcade.games.hashi.formats import format_level
+
+        return format_level(level)
+
+    def initial_state(self, level: Puzzle, seed: int = 0) -> State:
+        return State.empty(level)
+
+    def resolve_line(self, state: State, move: Move) -> int:
+        """The line a ``set``/``mark`` move names, or IllegalMove saying why there is none."""
+        p = state.puzzle
+        island = p.island_at.get(move.pos)
+        if island is None:
+            raise IllegalMove(f"there is no island at row {move.pos[0] + 1}, column {move.pos[1] + 1}")
+        line = p.line_from(island, move.direction)
+        if line is None:
+            raise IllegalMove(f"{p.describe(island)} sees no island to the {_DIR_WORDS[move.direction]}")
+        return line
+
+    def apply(self, state: State, move: Move) -> State:
+        p = state.puzzle
+        if move.kind in ("lock", "unlock"):
+            island = p.island_at.get(move.pos)
+            if island is None:
+                raise IllegalMove(f"there is no island at row {move.pos[0] + 1}, column {move.pos[1] + 1}")
+            locks = state.locks | {island} if move.kind == "lock" else state.locks - {island}
+            return State(p, state.bridges, state.marks, frozenset(locks))
+        line_index = self.resolve_line(state, move)
+        line = p.lines[line_index]
+        for end in (line.a, line.b):
+            if end in state.locks:
+                raise IllegalMove(f"{p.describe(end)} is locked as finished — click it to unlock")
+        if move.kind in ("mark", "unmark"):
+            if move.kind == "mark" and state.bridges[line_index]:
+                raise IllegalMove("remove the bridges before marking 'no bridge here'")
+            marks = state.marks | {line_index} if move.kind == "mark" else state.marks - {line_index}
+            return State(p, state.bridges, frozenset(marks), state.locks)
+        if not 0 <= move.count <= MAX_BRIDGES:
+            raise IllegalMove(f"a line holds 0, 1 or 2 bridges, not {move.count}")
+        if move.count and line_index in state.marks:
+            raise IllegalMove("this line is marked 'no bridge here' — remove the mark first")
+        if move.count:
+            other = state.blocked_by(line_index)
+            if other is not None:
+                o = p.lines[other]
+                raise IllegalMove(f"it would cross the bridge between {p.describe(o.a)} and {p.describe(o.b)}")
+        bridges = list(state.bridges)
+        bridges[line_index] = move.count
+        return State(p, tuple(bridges), state.marks, state.locks)
+
+    def legal_moves(self, state: State) -> list[Move]:
+        if state.complete:
+            return []
+        p = state.puzzle
+        moves: list[Move] = []
+        for line in p.lines:
+            a = p.islands[line.a].pos
+            if line.a in state.locks or line.b in state.locks:
+                continue
+            for n in range(MAX_BRIDGES + 1):
+                if n == state.bridges[line.index]:
+                    continue
+                if n and (line.index in state.marks or state.blocked_by(line.index) is not None):
+                    continue
+                moves.append(Move("set", a, line.direction, n))
+            if not state.bridges[line.index]:
+                kind = "unmark" if line.index in state.marks else "mark"
+                moves.append(Move(kind, a, line.direction))  # type: ignore[arg-type]
+        for i, island in enumerate(p.islands):
+            moves.append(Move("unlock" if i in state.locks else "lock", island.pos))
+        return moves
+
+    def encode_move(self, move: Move) -> str:
+        return str(move)
+
+    def decode_move(self, text: str) -> Move:
+        return Move.parse(text)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.complete:
+            n = len(state.puzzle.islands)
+            return Outcome("win", f"All {n} islands are satisfied and connected.")
+        return None
+
+
+_DIR_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+RULES = HashiRules()
