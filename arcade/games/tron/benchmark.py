@@ -17,7 +17,7 @@ import time
 import timeit
 
 from arcade.games.tron import maps
-from arcade.games.tron.ai import StrongestBot, a1k0n_eval
+from arcade.games.tron.ai import StrongestBot, a1k0n_eval, make_bot
 from arcade.games.tron.board import Board, chamber_fill, flood, voronoi
 from arcade.games.tron.logic import RULES, State
 from arcade.games.tron.match import Tournament
@@ -29,11 +29,18 @@ def _micro(fn, repeat: int) -> float:
     return statistics.median(times) / repeat * 1e6
 
 
-def _position(map_id: str, moves: list[str]) -> State:
+def _position(map_id: str, ticks: int) -> State:
+    """A real position: ``ticks`` of flood-fill against flood-fill from the start of ``map_id``."""
     _id, level = maps.load(map_id)
     state = RULES.initial_state(level)
-    for move in moves:
-        state = RULES.play(state, move)
+    bots = (make_bot("flood-fill"), make_bot("flood-fill"))
+    for _ in range(ticks):
+        move = tuple(bots[seat].decide(Board.from_state(state, seat), time.perf_counter() + 1).direction
+                     for seat in (0, 1))
+        after = RULES.apply(state, move)
+        if after.over:
+            break
+        state = after
     return state
 
 
@@ -41,7 +48,7 @@ def evaluation_speed(quick: bool) -> None:
     print("evaluation cost (median µs per call):")
     print(f"  {'map':<12}{'flood':>9}{'voronoi':>10}{'chamber':>10}{'a1k0n eval':>12}")
     for map_id in ("joust", "huge-room"):
-        board = Board.from_state(_position(map_id, []), 0)
+        board = Board.from_state(_position(map_id, 0), 0)
         geo, free, me, opp = board.geo, board.free, board.me, board.opp
         n = 20 if quick else 200
         print(f"  {map_id:<12}{_micro(lambda: flood(geo, free, me), n):>9.0f}"
@@ -52,11 +59,11 @@ def evaluation_speed(quick: bool) -> None:
 
 def search_speed(quick: bool, budget_ms: float) -> None:
     print(f"\nstrongest bot, one move with {budget_ms:g} ms (deadline at 85%):")
-    positions = [("joust", []), ("big-room", ["E W"] * 6), ("apocalyptic", ["S N"] * 4), ("huge-room", ["S N"] * 8)]
+    positions = [("joust", 0), ("big-room", 12), ("apocalyptic", 10), ("huge-room", 0), ("huge-room", 30)]
     if quick:
         positions = positions[:2]
-    for map_id, moves in positions:
-        state = _position(map_id, moves)
+    for map_id, ticks in positions:
+        state = _position(map_id, ticks)
         board = Board.from_state(state, 0)
         results = []
         for _ in range(1 if quick else 3):

@@ -101,14 +101,22 @@ class Board:
     def to_rows(self) -> list[str]:
         """The 2010 protocol picture: ``#`` blocked, space free, ``1`` me, ``2`` the opponent."""
         geo = self.geo
+        width, stride = geo.width, geo.stride
+        mask = (1 << width) - 1
         rows = []
         for y in range(geo.height):
-            row = []
-            for x in range(geo.width):
-                i = geo.index(x, y)
-                row.append("1" if i == self.me else "2" if i == self.opp else " " if self.free >> i & 1 else "#")
-            rows.append("".join(row))
+            bits = (self.free >> ((y + 1) * stride)) & mask
+            # Bit x of the row is cell x: write the row as binary, lowest bit first.
+            rows.append(format(bits, f"0{width}b")[::-1].translate(_ROW_CHARS))
+        for mark, head in (("1", self.me), ("2", self.opp)):
+            if head >= 0:
+                x, y = geo.coords(head)
+                if 0 <= y < geo.height and 0 <= x < width:
+                    rows[y] = rows[y][:x] + mark + rows[y][x + 1 :]
         return rows
+
+
+_ROW_CHARS = str.maketrans("01", "# ")
 
 
 # -- set operations on bitboards ------------------------------------------------------------
@@ -235,8 +243,8 @@ def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None
         if k < 4:
             stack[-1] = (v, k + 1)
             w = v + offsets[k]
-            if not (region >> w & 1):
-                continue
+            if not (region >> w & 1) and w != start:
+                continue  # (the head is not in the region, but an edge back to it still counts)
             if w not in disc:
                 disc[w] = low[w] = counter
                 counter += 1

@@ -11,6 +11,7 @@ older request are dropped: a bot's move is only ever used for the tick it was as
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import subprocess
@@ -125,8 +126,30 @@ class ProcessRunner(BotRunner):
             text=True, bufsize=1,
         )
         self.ready = False
+        self._outbox: queue.Queue[str | None] = queue.Queue()
         self._reader = threading.Thread(target=self._read, name=f"tron-{bot_name}-reader", daemon=True)
+        self._writer = threading.Thread(target=self._write, name=f"tron-{bot_name}-writer", daemon=True)
         self._reader.start()
+        self._writer.start()
+
+    def _write(self) -> None:
+        """Send requests from a thread of its own: writing wakes the child, and on a busy
+        machine the kernel may hand the CPU straight to it; better this thread waits than
+        the frame loop (measured: 8 ms median per tick on 2 busy cores when written inline)."""
+        stdin = self.process.stdin
+        assert stdin is not None
+        while True:
+            message = self._outbox.get()
+            if message is None:
+                break
+            try:
+                stdin.write(message + "\n")
+                stdin.flush()
+            except (BrokenPipeError, OSError, ValueError) as exc:
+                self.error = f"the {self.bot_name} bot's process stopped ({exc})"
+                break
+        with contextlib.suppress(OSError, ValueError):
+            stdin.close()
 
     def _read(self) -> None:
         stdout = self.process.stdout
@@ -140,13 +163,7 @@ class ProcessRunner(BotRunner):
 
     def request(self, request_id: int, board: Board, budget_ms: float) -> None:
         self.pending = request_id
-        message = json.dumps({"id": request_id, "ms": budget_ms, "board": board_text(board)})
-        try:
-            assert self.process.stdin is not None
-            self.process.stdin.write(message + "\n")
-            self.process.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError) as exc:
-            self.error = f"the {self.bot_name} bot's process stopped ({exc})"
+        self._outbox.put(json.dumps({"id": request_id, "ms": budget_ms, "board": board_text(board)}))
 
     def poll(self) -> Reply | None:
         while True:
@@ -170,11 +187,8 @@ class ProcessRunner(BotRunner):
                          int(data.get("depth", 0)), int(data.get("nodes", 0)), float(data.get("ms", 0.0)))
 
     def close(self) -> None:
-        try:
-            if self.process.stdin is not None:
-                self.process.stdin.close()
-        except OSError:
-            pass
+        self._outbox.put(None)  # the writer closes the child's stdin, which ends it
+        self._writer.join(timeout=0.5)
         try:
             self.process.wait(timeout=0.5)
         except subprocess.TimeoutExpired:

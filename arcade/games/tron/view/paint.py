@@ -43,7 +43,8 @@ class TrailMap:
         self.index = -1
         self.key: object = None
 
-    def _add(self, before: State, after: State) -> None:
+    def _add(self, before: State, after: State) -> list[tuple[int, int]]:
+        changed = []
         for player in (0, 1):
             pos = before.heads[player]
             sides = 0
@@ -54,19 +55,27 @@ class TrailMap:
             if went is not None:
                 sides |= SIDE_BITS[went]
             self.cells[pos] = (player, sides)
+            changed.append(pos)
+        return changed
 
-    def update(self, state_at: Callable[[int], State], index: int, key: object) -> None:
-        """Bring the map to ``state_at(index)``; ``key`` identifies the round (a new key rebuilds)."""
+    def update(self, state_at: Callable[[int], State], index: int, key: object) -> list[tuple[int, int]] | None:
+        """Bring the map to ``state_at(index)``; ``key`` identifies the round (a new key rebuilds).
+
+        Returns the cells that changed, or None when the map was rebuilt (anything may have).
+        """
         if key == self.key and index == self.index:
-            return
+            return []
+        changed: list[tuple[int, int]] | None
         if key == self.key and index == self.index + 1 and index >= 1:
-            self._add(state_at(index - 1), state_at(index))
+            changed = self._add(state_at(index - 1), state_at(index))
         else:
             self.cells = {}
             for i in range(1, index + 1):
                 self._add(state_at(i - 1), state_at(i))
+            changed = None
         self.key = key
         self.index = index
+        return changed
 
 
 class BoardPainter:

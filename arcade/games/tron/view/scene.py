@@ -93,6 +93,7 @@ class TronScene(GameScene):
         self.slowest_ms = [0.0, 0.0]
         self.round_log: list[str] = list(session.extra.get("round_log", []))
         self._result_shown = False
+        self._painted: tuple[object, ...] | None = None
 
     # -- set-up --------------------------------------------------------------------------------
     @property
@@ -538,11 +539,16 @@ class TronScene(GameScene):
         painter = self.painter
         session = self.session
         state = session.state
-        self.trails.update(session.state_at, session.index, (self.round_key, id(session.initial)))
+        changed = self.trails.update(session.state_at, session.index, (self.round_key, id(session.initial)))
         cells = self.trails.cells
         over = state.over
         crashed = state.crashed
         palette = self.app.theme.palette_name
+        # Only the cells the heads just left change from tick to tick; anything else (a new
+        # round, a replay seek, the end of a round dimming a trail, a new palette) repaints all.
+        signature = (self.trails.key, over, palette)
+        hint = None if changed is None or signature != self._painted else [(y, x) for x, y in changed]
+        self._painted = signature
 
         def key_of(cell: tuple[int, int]) -> Any:
             entry = cells.get((cell[1], cell[0]))
@@ -553,7 +559,7 @@ class TronScene(GameScene):
         def paint(board: pygame.Surface, cell: tuple[int, int], rect: pygame.Rect, key: Any) -> None:
             painter.paint_trail(board, cell, rect, None if key is None else key[:3])
 
-        self.view.render(surface, key_of, paint)
+        self.view.render(surface, key_of, paint, hint)
         pulse = 0.5 + 0.5 * math.sin(self.clock * 7.0)
         before_start = self.phase == "countdown" and session.index == 0
         for seat in (0, 1):
