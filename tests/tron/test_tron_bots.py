@@ -13,6 +13,8 @@ from arcade.games.tron import maps
 from arcade.games.tron.ai import (
     ALIASES,
     BOTS,
+    Bot,
+    Decision,
     FloodFillBot,
     StrongestBot,
     VoronoiBot,
@@ -202,3 +204,24 @@ def test_elo_fit_orders_players_and_is_symmetric():
     assert abs(sum(ratings.values()) / 3 - 1500) < 1e-6
     even = fit_elo(["x", "y"], [("x", "y", 0.5)] * 10)
     assert abs(even["x"] - even["y"]) < 1e-6
+
+
+class LateBot(Bot):
+    """Answers east at once on the first tick, then south -- too late."""
+
+    name = "late"
+
+    def decide(self, board, deadline):
+        if board.geo.coords(board.me) == (1, 1):
+            return Decision("E")
+        time.sleep(0.03)
+        return Decision("S")
+
+
+def test_strict_rounds_ignore_late_answers_and_keep_the_heading():
+    _id, level = maps.load("empty-room")
+    relaxed = play_round(level, (LateBot(), FloodFillBot()), 5, max_ticks=3)
+    strict = play_round(level, (LateBot(), FloodFillBot()), 5, max_ticks=3, strict=True)
+    assert [m.split()[0] for m in relaxed.moves] == ["E", "S", "S"]
+    assert [m.split()[0] for m in strict.moves] == ["E", "E", "E"]
+    assert max(strict.times[0]) > 0.005 and max(strict.cpu[0]) < 0.025

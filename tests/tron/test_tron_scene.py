@@ -227,3 +227,36 @@ def test_separate_rooms_map_forced_draw_and_small_window(app, driver):
     run_ticks(driver, scene, 3)
     assert scene.phase == "over" and scene.session.outcome.result == "draw"
     assert scene.view.board_rect.width <= 800 and scene.view.board_rect.bottom <= scene.status_rect.top
+
+
+class SilentRunner:
+    """A bot that never answers (a hung or very slow process)."""
+
+    bot_name = "silent"
+    error = ""
+
+    def request(self, request_id, board, budget_ms):
+        pass
+
+    def poll(self):
+        return None
+
+    def reset(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def test_a_bot_that_misses_its_tick_keeps_its_heading_and_the_round_goes_on(app, driver):
+    scene = open_tron(app, level="joust")
+    scene.runners[1].close()
+    scene.runners[1] = SilentRunner()
+    scene.request_moves()  # forget the answer the real bot may already have given
+    heading = scene.steering[1].heading
+    finish_countdown(driver, scene)
+    driver.frame(dt=scene.tick_seconds)
+    assert scene.session.index == 0  # waits for the bot for up to one more tick
+    driver.frame(dt=scene.tick_seconds)
+    assert scene.session.index == 1 and scene.late_moves == 1
+    assert scene.session.state.directions[1] == heading

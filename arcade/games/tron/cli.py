@@ -70,6 +70,8 @@ def configure_tournament(parser: argparse.ArgumentParser) -> None:
                         help="rounds per pairing, map and seat (default 1)")
     parser.add_argument("--ms", type=_ms, default=100.0, metavar="N", help="budget per move (default 100)")
     parser.add_argument("--seed", type=int, default=2010, help="seed of the random maps and bots (default 2010)")
+    parser.add_argument("--strict", action="store_true",
+                        help="ignore answers later than --ms (the cycle keeps its heading) instead of only counting them")
     parser.add_argument("--quiet", action="store_true", help="do not print a line per round")
 
 
@@ -86,7 +88,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     if len(set(names)) != len(names):
         raise UsageError(f"a bot is listed twice in {args.bots!r}")
     chosen = maps.resolve(args.maps, args.seed)
-    tournament = Tournament(names, chosen, args.games, args.ms, args.seed)
+    tournament = Tournament(names, chosen, args.games, args.ms, args.seed, strict=args.strict)
     total = len(tournament.schedule())
     print(f"Tron tournament: {', '.join(names)} on {len(chosen)} maps, {args.games} game(s) per pairing, map "
           f"and seat, {args.ms:g} ms per move: {total} rounds", flush=True)

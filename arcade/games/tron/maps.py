@@ -21,6 +21,18 @@ GAME = "tron"
 GROUPS = ("official", "later", "hackerrank")
 GROUP_TITLES = {"official": "Google AI Challenge 2010", "later": "2010, added later",
                 "hackerrank": "HackerRank"}
+#: What is special about a map, for the picker.
+NOTES = {
+    "test-board": "a forced draw (a protocol test board)",
+    "test-board2": "a forced draw: one move each",
+    "divider": "the cycles start in separate rooms",
+    "playground": "the cycles start in separate rooms",
+    "center": "the heads start side by side",
+    "huge-room": "the biggest official map",
+    "apocalyptic": "no full border: off the map is wall",
+    "u": "no full border: off the map is wall",
+    "apoc_small": "no full border: off the map is wall",
+}
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,9 @@ class RoundRecord:
     outcome: Outcome
     times: tuple[list[float], list[float]]
     final: State
+    #: CPU seconds of this process per answer: a move far over its wall-clock time but not its
+    #: CPU time was waiting for the processor (another program ran), not thinking too long.
+    cpu: tuple[list[float], list[float]] = ([], [])
 
     @property
     def score(self) -> float:
@@ -57,12 +60,18 @@ def play_round(
     map_id: str = "",
     names: tuple[str, str] | None = None,
     max_ticks: int | None = None,
+    strict: bool = False,
     clock: Callable[[], float] = time.perf_counter,
 ) -> RoundRecord:
-    """Play one round to its end (a map's floor bounds its length; ``max_ticks`` is a safety stop)."""
+    """Play one round to its end (a map's floor bounds its length; ``max_ticks`` is a safety stop).
+
+    With ``strict`` an answer that arrives after the budget is ignored and the cycle keeps
+    its heading, as a missed input would in the game window.
+    """
     state = RULES.initial_state(level)
     moves: list[str] = []
     times: tuple[list[float], list[float]] = ([], [])
+    cpu: tuple[list[float], list[float]] = ([], [])
     limit = max_ticks if max_ticks is not None else level.width * level.height + 1
     for bot in bots:
         bot.reset()
@@ -70,15 +79,21 @@ def play_round(
         directions = []
         for seat in (0, 1):
             started = clock()
+            cpu_started = time.process_time()
             board = Board.from_state(state, seat)
             decision = bots[seat].decide(board, bot_deadline(started, budget_ms))
-            times[seat].append(clock() - started)
-            directions.append(decision.direction)
+            elapsed = clock() - started
+            times[seat].append(elapsed)
+            cpu[seat].append(time.process_time() - cpu_started)
+            direction = decision.direction
+            if strict and elapsed > budget_ms / 1000:
+                direction = state.directions[seat] or direction
+            directions.append(direction)
         move = (directions[0], directions[1])
         state = RULES.apply(state, move)
         moves.append(RULES.encode_move(move))
     outcome = RULES.outcome(state) or Outcome("draw", f"stopped after {state.tick} ticks", None, 0.5)
-    return RoundRecord(map_id, names or (bots[0].name, bots[1].name), moves, outcome, times, state)
+    return RoundRecord(map_id, names or (bots[0].name, bots[1].name), moves, outcome, times, state, cpu)
 
 
 @dataclass
@@ -115,6 +130,7 @@ class Tournament:
     games: int = 1
     budget_ms: float = 100.0
     seed: int = 0
+    strict: bool = False
     records: list[RoundRecord] = field(default_factory=list)
 
     def pairings(self) -> list[tuple[str, str]]:
@@ -136,7 +152,8 @@ class Tournament:
                 make_bot(first, derive_seed(self.seed, map_id, first, second, game, 0)),
                 make_bot(second, derive_seed(self.seed, map_id, first, second, game, 1)),
             )
-            record = play_round(level, bots, self.budget_ms, map_id=map_id, names=(first, second))
+            record = play_round(level, bots, self.budget_ms, map_id=map_id, names=(first, second),
+                                strict=self.strict)
             self.records.append(record)
             if on_round is not None:
                 on_round(record)
@@ -158,12 +175,24 @@ class Tournament:
             totals[r.bots[1]].add(1.0 - r.score)
         return totals
 
-    def move_times(self) -> dict[str, list[float]]:
+    def move_times(self, cpu: bool = False) -> dict[str, list[float]]:
+        """Every answer's wall-clock seconds (or this process's CPU seconds) per bot."""
         times: dict[str, list[float]] = {name: [] for name in self.bots}
         for r in self.records:
-            times[r.bots[0]].extend(r.times[0])
-            times[r.bots[1]].extend(r.times[1])
+            source = r.cpu if cpu else r.times
+            times[r.bots[0]].extend(source[0])
+            times[r.bots[1]].extend(source[1])
         return times
+
+    def slowest(self, count: int = 5) -> list[tuple[float, float, str, str, int]]:
+        """The slowest answers: (wall s, CPU s, bot, map, tick)."""
+        rows = []
+        for r in self.records:
+            for seat in (0, 1):
+                for tick, wall in enumerate(r.times[seat]):
+                    cpu = r.cpu[seat][tick] if tick < len(r.cpu[seat]) else float("nan")
+                    rows.append((wall, cpu, r.bots[seat], r.map_id, tick))
+        return sorted(rows, reverse=True)[:count]
 
     def elo(self) -> dict[str, float]:
         return fit_elo(self.bots, ((r.bots[0], r.bots[1], r.score) for r in self.records))
@@ -225,14 +254,20 @@ def format_table(tournament: Tournament) -> str:
             cells.append(f"{f'{s.wins}-{s.draws}-{s.losses} ({s.score:.2f})':>{width + 8}}")
         lines.append(f"{a:<{width}}" + "".join(cells))
     lines.append("")
+    cpu_times = tournament.move_times(cpu=True)
     lines.append(f"{'bot':<{width}}{'games':>7}{'W':>6}{'D':>6}{'L':>6}{'score':>8}{'Elo':>8}"
-                 f"{'moves':>8}{'max ms':>9}{'p99 ms':>9}{'over':>6}")
+                 f"{'moves':>8}{'max ms':>9}{'p99 ms':>9}{'over':>6}{'max cpu':>9}")
     for b in sorted(bots, key=lambda name: -ratings[name]):
         t = totals[b]
         ts = sorted(times[b])
         slowest = ts[-1] * 1000 if ts else 0.0
         p99 = ts[min(len(ts) - 1, int(0.99 * len(ts)))] * 1000 if ts else 0.0
         over = sum(1 for x in ts if x > budget)
+        cpu_max = max(cpu_times[b], default=0.0) * 1000
         lines.append(f"{b:<{width}}{t.games:>7}{t.wins:>6}{t.draws:>6}{t.losses:>6}{t.score:>8.3f}"
-                     f"{ratings[b]:>8.0f}{len(ts):>8}{slowest:>9.1f}{p99:>9.1f}{over:>6}")
+                     f"{ratings[b]:>8.0f}{len(ts):>8}{slowest:>9.1f}{p99:>9.1f}{over:>6}{cpu_max:>9.1f}")
+    lines.append("")
+    lines.append("slowest answers (wall ms / CPU ms of this process): " + ", ".join(
+        f"{bot} {wall * 1000:.0f}/{cpu * 1000:.0f} on {map_id} tick {tick}"
+        for wall, cpu, bot, map_id, tick in tournament.slowest(3)))
     return "\n".join(lines)

@@ -90,6 +90,7 @@ class TronScene(GameScene):
         self.replay_paused = False
         self.clock = 0.0
         self.stalls = 0
+        self.late_moves = 0
         self.slowest_ms = [0.0, 0.0]
         self.round_log: list[str] = list(session.extra.get("round_log", []))
         self._result_shown = False
@@ -284,9 +285,12 @@ class TronScene(GameScene):
         directions = []
         for seat in (0, 1):
             answer = self.answers[seat]
-            if self.runners[seat] is not None and answer is not None:
-                directions.append(answer.direction)
-                self.steering[seat].heading = answer.direction
+            if self.runners[seat] is not None:
+                if answer is not None:
+                    self.steering[seat].heading = answer.direction
+                else:
+                    self.late_moves += 1
+                directions.append(self.steering[seat].heading)
             else:
                 directions.append(self.steering[seat].next())
         self.session.play(f"{directions[0]} {directions[1]}")
@@ -496,15 +500,20 @@ class TronScene(GameScene):
                 self.phase = "running"
                 self.tick_clock = 0.0
                 self.tweens.start("go", 1.0, 0.0, 0.6)
+                if self.setup.mode == "bot":
+                    self.say("Steer with the arrows or W A S D · Space pause · Esc menu", "text_dim")
+                elif self.setup.mode == "humans":
+                    self.say("Cycle 1: W A S D · cycle 2: arrows · Space pause · Esc menu", "text_dim")
         elif self.phase == "running" and not self.paused:
             self.tick_clock += dt
             if self.tick_clock >= self.tick_seconds:
-                if self.moves_ready():
-                    self.tick_clock = min(self.tick_clock - self.tick_seconds, self.tick_seconds)
+                late = self.tick_clock >= 2 * self.tick_seconds
+                if self.moves_ready() or late:
+                    # A bot that missed a whole extra tick keeps its heading (a missed input).
+                    self.tick_clock = min(self.tick_clock - self.tick_seconds, self.tick_seconds) if not late else 0.0
                     self.advance()
                 else:
                     self.stalls += 1
-                    self.tick_clock = self.tick_seconds
         elif self.phase == "over":
             self.over_clock += dt
             if self.match.over and not self._result_shown and self.over_clock >= CRASH_TIME:

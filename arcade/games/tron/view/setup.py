@@ -87,8 +87,10 @@ def map_choices() -> list[Choice]:
             level = entry.load()
         except Exception:  # a damaged file on disk: skip it here, the CLI reports it
             continue
-        choices.append(Choice(entry.id, maps.GROUP_TITLES.get(entry.group, entry.group), entry.id,
-                              tag=f"{level.width}×{level.height}"))
+        subtitle = maps.GROUP_TITLES.get(entry.group, entry.group)
+        if entry.id in maps.NOTES:
+            subtitle += f" · {maps.NOTES[entry.id]}"
+        choices.append(Choice(entry.id, subtitle, entry.id, tag=f"{level.width}×{level.height}"))
     return choices
 
 
