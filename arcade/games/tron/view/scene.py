@@ -156,7 +156,10 @@ class TronScene(GameScene):
             if self.setup.mode == "bot":
                 return "You"
             return f"P{seat + 1}" if short else f"Player {seat + 1}"
-        return bot_title(who) if who in BOTS else who
+        title = bot_title(who) if who in BOTS else who
+        if self.match.seats[0] == self.match.seats[1]:
+            title += f" {seat + 1}"  # strongest vs strongest: say which is which
+        return title
 
     @property
     def tick_seconds(self) -> float:
@@ -436,14 +439,11 @@ class TronScene(GameScene):
             if self.match.is_human(seat):
                 self.steer(seat, ARROWS[key])
                 return True
-        if key == pygame.K_SPACE:
-            if self.phase == "over":
-                self.next_round()
-            else:
-                self.toggle_pause()
+        if key == pygame.K_SPACE and self.phase != "over":
+            self.toggle_pause()
             return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.phase == "over":
-            if self.match.over and not self._result_shown:
+        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and self.phase == "over":
+            if self.match.over:
                 self.show_match_result()
             else:
                 self.next_round()
