@@ -110,3 +110,23 @@ def test_find_level_by_path_id_and_errors(tmp_path, monkeypatch):
         resources.find_level("demo", "one")
     with pytest.raises(UsageError, match="puzzle-arcade levels demo"):
         resources.find_level("demo", "three")
+
+
+def test_background_saver_writes_the_latest_and_reports_failures(user_home, monkeypatch):
+    from arcade.services.autosave import BackgroundSaver
+
+    saver = BackgroundSaver("toy")
+    for i in range(20):
+        saver.submit({"game": "toy", "moves": [str(i)]}, f"move {i}")
+    saver.flush()
+    saved = saves.read_autosave("toy")
+    assert saved.data["moves"] == ["19"] and saved.label == "move 19" and saver.error == ""
+
+    def full_disk(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(saves, "write_autosave", full_disk)
+    saver.submit({"game": "toy"}, "")
+    saver.flush()
+    assert saver.error == "Autosave failed: No space left on device"
+    assert saves.read_autosave("toy").data["moves"] == ["19"]  # the previous save is intact

@@ -143,6 +143,20 @@ class GridView:
             self._drawn.clear()
             self._full = True
 
+    def blit_cached(self, surface: pygame.Surface) -> bool:
+        """Blit the board exactly as last rendered, without asking for any key.
+
+        For callers that know no cell changed since their last :meth:`render` (a frame
+        where only a drag preview moves): on big boards this skips a key lookup per cell.
+        Returns False -- and draws nothing -- when there is no complete cached board
+        (never rendered, re-laid out or invalidated since); then call :meth:`render`.
+        """
+        if self._board is None or len(self._drawn) != self.rows * self.cols:
+            return False
+        surface.blit(self._board, self.origin)
+        self.repainted = 0
+        return True
+
     def render(
         self,
         surface: pygame.Surface,
