@@ -23,7 +23,7 @@ from arcade.games.tron.ai import (
     make_bot,
 )
 from arcade.games.tron.board import Board
-from arcade.games.tron.logic import DELTAS, RULES, Level, State, step
+from arcade.games.tron.logic import DELTAS, RULES, Level, State
 from arcade.games.tron.match import Tournament, fit_elo, format_table, play_round
 from tests.tron.test_tron_board import boards
 

@@ -114,7 +114,7 @@ def test_off_the_map_is_a_wall_on_borderless_maps():
     board = level("""
 3 2
 1 2
-   
+
 """)
     state = play(RULES.initial_state(board), "N S")
     assert state.crashed == (True, False)

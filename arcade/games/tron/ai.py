@@ -229,7 +229,8 @@ class PairSearch:
         return best
 
     def root(self, board: Board, depth: int, order: list[int]) -> list[tuple[int, int]]:
-        """Exact values of each of my moves (in ``order``) at ``depth`` pairs."""
+        """Values of my moves (in ``order``) at ``depth`` pairs: exact for the best so far, and an
+        upper bound for a move that cannot beat it (enough to rank the best first)."""
         free, _a, b = board.free, board.me, board.opp
         offsets = self.geo.offsets
         bmoves = [b + o for o in offsets if free >> (b + o) & 1]
@@ -244,7 +245,6 @@ class PairSearch:
                 if na == nb:
                     v = 0
                 else:
-                    # Each root move gets an exact value above ``best``'s (fail-low moves are just "worse").
                     v = self.value(free & ~(1 << na) & ~(1 << nb), na, nb, depth - 1, best, worst, 1)
                 if v < worst:
                     worst = v

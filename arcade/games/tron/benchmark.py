@@ -49,12 +49,14 @@ def evaluation_speed(quick: bool) -> None:
     print(f"  {'map':<12}{'flood':>9}{'voronoi':>10}{'chamber':>10}{'a1k0n eval':>12}")
     for map_id in ("joust", "huge-room"):
         board = Board.from_state(_position(map_id, 0), 0)
-        geo, free, me, opp = board.geo, board.free, board.me, board.opp
         n = 20 if quick else 200
-        print(f"  {map_id:<12}{_micro(lambda: flood(geo, free, me), n):>9.0f}"
-              f"{_micro(lambda: voronoi(geo, free, me, opp), n):>10.0f}"
-              f"{_micro(lambda: chamber_fill(geo, free, me), max(2, n // 10)):>10.0f}"
-              f"{_micro(lambda: a1k0n_eval(geo, free, me, opp, 1e18), n):>12.0f}")
+        figures = [
+            _micro(lambda b=board: flood(b.geo, b.free, b.me), n),
+            _micro(lambda b=board: voronoi(b.geo, b.free, b.me, b.opp), n),
+            _micro(lambda b=board: chamber_fill(b.geo, b.free, b.me), max(2, n // 10)),
+            _micro(lambda b=board: a1k0n_eval(b.geo, b.free, b.me, b.opp, 1e18), n),
+        ]
+        print(f"  {map_id:<12}{figures[0]:>9.0f}{figures[1]:>10.0f}{figures[2]:>10.0f}{figures[3]:>12.0f}")
 
 
 def search_speed(quick: bool, budget_ms: float) -> None:

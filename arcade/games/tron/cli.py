@@ -71,7 +71,8 @@ def configure_tournament(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ms", type=_ms, default=100.0, metavar="N", help="budget per move (default 100)")
     parser.add_argument("--seed", type=int, default=2010, help="seed of the random maps and bots (default 2010)")
     parser.add_argument("--strict", action="store_true",
-                        help="ignore answers later than --ms (the cycle keeps its heading) instead of only counting them")
+                        help="ignore answers later than --ms (the cycle keeps its heading) "
+                             "instead of only counting them")
     parser.add_argument("--quiet", action="store_true", help="do not print a line per round")
 
 
@@ -143,6 +144,24 @@ def run_generate(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- levels --------------------------------------------------------------------------------
+
+def configure_levels(parser: argparse.ArgumentParser) -> None:
+    pass
+
+
+def run_levels(args: argparse.Namespace) -> int:
+    """``levels tron``: every bundled map with its group, size and what is special about it."""
+    from arcade.games.tron import maps
+
+    for entry in maps.bundled():
+        level = entry.load()
+        note = maps.NOTES.get(entry.id, "")
+        print(f"{entry.id:<26}{entry.group:<12}{level.width:>3}x{level.height:<4}{note}".rstrip())
+    print("random-SEED               generated   a point-symmetric map (python -m arcade generate tron)")
+    return 0
+
+
 # -- bench -----------------------------------------------------------------------------------
 
 def configure_bench(parser: argparse.ArgumentParser) -> None:
@@ -161,5 +180,6 @@ COMMANDS = {
     "tournament": Command("play bots against each other on many maps; W/D/L, Elo and move times",
                           configure_tournament, run_tournament),
     "generate": Command("print random symmetric Tron maps", configure_generate, run_generate),
+    "levels": Command("list the bundled maps", configure_levels, run_levels),
     "bench": Command("evaluation speed, search rate, move times and frame times", configure_bench, run_bench),
 }
