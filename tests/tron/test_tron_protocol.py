@@ -168,3 +168,12 @@ def test_generated_maps_are_point_symmetric_and_fair():
         reach = flood(board.geo, board.free, board.me)
         assert board.geo.spread(1 << board.opp) & reach, seed
         assert generator.generate(seed) == level
+
+
+def test_levels_lists_every_bundled_map_with_its_size(capsys):
+    assert main(["levels", "tron"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert len(lines) == 29 + 1 and "README" not in out
+    assert any(line.startswith("huge-room") and "50x50" in line for line in lines)
+    assert any(line.startswith("divider") and "separate rooms" in line for line in lines)

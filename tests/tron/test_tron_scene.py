@@ -145,6 +145,7 @@ def test_a_lost_round_ends_the_match_with_a_result_overlay(app, driver):
     run_ticks(driver, scene, 1)
     assert scene.phase == "over" and scene.session.outcome.winner == 1
     assert scene.match.over and scene.match.score == [0, 1]
+    assert scene.status_text.startswith("Flood fill wins the round. You crashed into a wall on tick 1")
     driver.frames(90, dt=1 / 30)
     top = app.stack.top
     assert isinstance(top, ResultScene) and top.title == "Flood fill wins the match"

@@ -126,15 +126,15 @@ def frame_times(quick: bool) -> None:
         scene.countdown = 0.01
         app.frame_times.clear()
         end = time.perf_counter() + seconds
-        ticks_before = scene.session.index
+        ticks_before = scene.ticks_played
         while time.perf_counter() < end:
             dt = clock.tick(60) / 1000
             event = pygame.event.Event(pygame.MOUSEMOTION, pos=(200 + app.frames % 600, 300), rel=(1, 0),
                                        buttons=(0, 0, 0))
             app.frame(min(dt, 0.1), [event])
         frames = list(app.frame_times)
-        ticks = scene.session.index - ticks_before if scene.phase == "running" else scene.session.length
-        print(f"  {label:<32}{frame_stats(frames)}, {ticks} ticks, {scene.stalls} tick waits")
+        ticks = scene.ticks_played - ticks_before
+        print(f"  {label:<32}{frame_stats(frames)}, {ticks} ticks, {scene.late_moves} late answers")
         app.close()
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 import pygame
 
+from arcade.core.errors import ArcadeError
 from arcade.core.game import Outcome
 from arcade.core.registry import GameInfo
 from arcade.core.rng import new_seed
@@ -91,6 +92,8 @@ class TronScene(GameScene):
         self.clock = 0.0
         self.stalls = 0
         self.late_moves = 0
+        #: Ticks played in this scene (all rounds), for the benchmark.
+        self.ticks_played = 0
         self.slowest_ms = [0.0, 0.0]
         self.round_log: list[str] = list(session.extra.get("round_log", []))
         self._result_shown = False
@@ -212,7 +215,7 @@ class TronScene(GameScene):
                 level, map_id = generator.generate(self.seed), generator.map_id(self.seed)
             else:
                 map_id, level = maps.load(ref)
-        except Exception as exc:  # a map file that broke since it was listed
+        except ArcadeError as exc:  # a map file that broke since it was listed
             self.refuse(f"Cannot open map {ref}: {exc}")
             return
         self.setup = setup
@@ -297,18 +300,25 @@ class TronScene(GameScene):
             else:
                 directions.append(self.steering[seat].next())
         self.session.play(f"{directions[0]} {directions[1]}")
+        self.ticks_played += 1
         if self.session.outcome is None:
             self.request_moves()
             if self.setup.mode == "watch":
                 self.say(f"1 · {self.reasons[0]}   2 · {self.reasons[1]}", "text_dim")
 
     # -- outcome -------------------------------------------------------------------------------
+    def named(self, reason: str) -> str:
+        """The rules say "Cycle 1" and "Cycle 2"; the screen says who they are."""
+        for seat in (0, 1):
+            reason = reason.replace(f"Cycle {seat + 1} ", f"{self.seat_name(seat)} ")
+        return reason
+
     def round_message(self, outcome: Outcome) -> str:
         if outcome.winner is None:
-            return f"Draw. {outcome.reason}"
+            return f"Draw. {self.named(outcome.reason)}"
         name = self.seat_name(outcome.winner)
         verb = "win" if name == "You" else "wins"
-        return f"{name} {verb} the round. {outcome.reason}"
+        return f"{name} {verb} the round. {self.named(outcome.reason)}"
 
     def on_outcome(self, outcome: Outcome) -> None:
         if self.phase != "running":
@@ -610,7 +620,8 @@ class TronScene(GameScene):
                     else "Enter or Space: next round · R: replay" + (" (next round soon)" if
                                                                     self.setup.mode == "watch" else ""))
             score = f"{self.seat_name(0)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1)}"
-            painter.draw_banner(surface, [(outcome.reason, "text"), (score, "highlight"), (hint, "text_dim")],
+            painter.draw_banner(surface, [(self.named(outcome.reason), "text"), (score, "highlight"),
+                                          (hint, "text_dim")],
                                 big=big, big_role=role)
 
     def countdown_hint(self) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from arcade.core.errors import ArcadeError
 from arcade.games.tron import maps
 from arcade.games.tron.ai import BOTS, DEFAULT_BOT
 from arcade.games.tron.controller import MODE_TITLES, MODES
@@ -85,7 +86,7 @@ def map_choices() -> list[Choice]:
     for entry in maps.bundled():
         try:
             level = entry.load()
-        except Exception:  # a damaged file on disk: skip it here, the CLI reports it
+        except ArcadeError:  # a damaged file on disk: skip it here, the CLI reports it
             continue
         subtitle = maps.GROUP_TITLES.get(entry.group, entry.group)
         if entry.id in maps.NOTES:
