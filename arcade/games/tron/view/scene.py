@@ -299,8 +299,11 @@ class TronScene(GameScene):
                 directions.append(self.steering[seat].heading)
             else:
                 directions.append(self.steering[seat].next())
-        self.session.play(f"{directions[0]} {directions[1]}")
+        move = f"{directions[0]} {directions[1]}"
+        self.session.play(move)
         self.ticks_played += 1
+        if self.app is not None:
+            self.app.trace(f"tron-move {self.session.index} {move}")  # only with $PUZZLE_ARCADE_TRACE set
         if self.session.outcome is None:
             self.request_moves()
             if self.setup.mode == "watch":
