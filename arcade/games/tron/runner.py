@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import queue
 import subprocess
 import sys
@@ -21,7 +22,9 @@ import time
 from abc import ABC, abstractmethod
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
+import arcade
 from arcade.games.tron.ai import make_bot
 from arcade.games.tron.board import Board
 from arcade.games.tron.match import bot_deadline
@@ -120,10 +123,14 @@ class ProcessRunner(BotRunner):
     def __init__(self, bot_name: str, seed: int = 0) -> None:
         super().__init__(bot_name)
         self._replies: queue.Queue[dict] = queue.Queue()
+        # The child must import this very package, even when the program was started as
+        # ``python path/to/main.py`` from another directory without being installed.
+        root = str(Path(arcade.__file__).resolve().parent.parent)
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p))
         self.process = subprocess.Popen(
             [sys.executable, "-m", "arcade.games.tron.botserver", bot_name, str(seed)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            text=True, bufsize=1,
+            text=True, bufsize=1, env=env,
         )
         self.ready = False
         self._outbox: queue.Queue[str | None] = queue.Queue()
