@@ -273,15 +273,17 @@ def a1k0n_eval(geo: Geometry, free: int, a: int, b: int, deadline: float) -> int
             + EDGE_WEIGHT * (edges(geo, mine) - edges(geo, theirs)))
 
 
-def describe(score: int) -> str:
+def describe(score: int, cell_value: float = 1.0) -> str:
+    """A search score in words; ``cell_value`` is what one cell of territory is worth in it."""
     if score >= WIN - 10_000:
         return f"forced win in {WIN - score} ticks"
     if score <= -WIN + 10_000:
         return f"lost in {WIN + score} ticks at best"
-    if abs(score) >= SEPARATED:
+    if abs(score) >= SEPARATED // 2:
         cells = round(score / SEPARATED)
         return f"separated, {cells:+d} cells of room" if cells else "separated, even room"
-    return f"territory {score:+d}"
+    cells = round(score / cell_value)
+    return f"territory {cells:+d} cells" if cells else "territory even"
 
 
 class SearchBot(Bot):
@@ -290,6 +292,8 @@ class SearchBot(Bot):
     evaluate: Evaluate = staticmethod(territory_eval)
     use_table = False
     max_depth = 64
+    #: What one cell of territory is worth in ``evaluate``'s units (for the reason shown to people).
+    cell_value = 1.0
 
     def __init__(self, seed: int = 0, *, depth: int | None = None) -> None:
         """``depth`` fixes the search depth (in move pairs) for reproducible tests; normally the clock decides."""
@@ -338,7 +342,10 @@ class SearchBot(Bot):
                 break
             if depth * 2 > territory.mine.bit_count() + territory.theirs.bit_count() + 2:
                 break
-        reason = describe(best_score) + f" (depth {depth_done})" if best_score is not None else "no time to search"
+        if best_score is None:
+            reason = "no time to search"
+        else:
+            reason = describe(best_score, self.cell_value) + f" (depth {depth_done})"
         return Decision(best_dir, reason, depth_done, search.nodes, best_score)
 
     def endgame(self, board: Board, deadline: float) -> Decision:
@@ -358,6 +365,8 @@ class StrongestBot(SearchBot):
     description = "a1k0n's 2010 recipe: Voronoi nodes+edges, chambers, parity, space-filling endgame"
     evaluate = staticmethod(a1k0n_eval)
     use_table = True
+    #: An open cell has about two edges inside a territory.
+    cell_value = NODE_WEIGHT + 2 * EDGE_WEIGHT
 
     def endgame(self, board: Board, deadline: float) -> Decision:
         direction, length, depth = fill_search(board, deadline, self.max_depth)
