@@ -31,9 +31,10 @@ from arcade.games.tron import generator, maps
 from arcade.games.tron.ai import BOTS
 from arcade.games.tron.board import Board
 from arcade.games.tron.controller import Match, Steering
-from arcade.games.tron.logic import OPPOSITE, RULES, Level, State, default_direction
+from arcade.games.tron.logic import OPPOSITE, Level, State, default_direction
 from arcade.games.tron.runner import BotRunner, Reply, ThreadRunner, make_runner
 from arcade.games.tron.view.paint import BoardPainter, TrailMap
+from arcade.games.tron.view.replay import ReplayPlayer
 from arcade.games.tron.view.setup import RANDOM_MAP, SPEEDS, MatchSetup, SetupScene, bot_title
 from arcade.services import saves
 from arcade.ui.game_scene import GameScene
@@ -48,7 +49,6 @@ RESUME_COUNTDOWN = 1.2
 CRASH_TIME = 1.1
 #: Bot-vs-bot matches move on to the next round by themselves after this long.
 WATCH_NEXT_ROUND = 2.5
-REPLAY_SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 #: Share of a tick a bot may think (the rest is the answer's trip and slack).
 BOT_SHARE = 0.75
 
@@ -86,9 +86,7 @@ class TronScene(GameScene):
         self.countdown = COUNTDOWN
         self.tick_clock = 0.0
         self.over_clock = 0.0
-        self.replay_clock = 0.0
-        self.replay_speed = 1.0
-        self.replay_paused = False
+        self.replay = ReplayPlayer()
         self.clock = 0.0
         self.stalls = 0
         self.late_moves = 0
@@ -380,10 +378,8 @@ class TronScene(GameScene):
             self.say("Replay is for a finished round.", "warning")
             return
         self.phase = "replay"
-        self.replay_paused = False
-        self.replay_clock = 0.0
         self.tweens.clear()
-        self.session.seek(0)
+        self.replay.start(self.session)
         self.say("Replay — Space pause · ←/→ step · +/− speed · Home/End · R or Esc to leave", "info")
 
     def stop_replay(self) -> None:
@@ -396,31 +392,6 @@ class TronScene(GameScene):
         outcome = self.session.outcome
         if outcome is not None:
             self.say(self.round_message(outcome), "info")
-
-    def replay_key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        if key == pygame.K_SPACE:
-            self.replay_paused = not self.replay_paused
-        elif key in (pygame.K_LEFT, pygame.K_a):
-            self.replay_paused = True
-            self.session.seek(self.session.index - 1)
-        elif key in (pygame.K_RIGHT, pygame.K_d, pygame.K_n):
-            self.replay_paused = True
-            self.session.seek(self.session.index + 1)
-        elif key == pygame.K_HOME:
-            self.session.seek(0)
-        elif key == pygame.K_END:
-            self.session.seek(self.session.length)
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.replay_speed = next((s for s in REPLAY_SPEEDS if s > self.replay_speed), REPLAY_SPEEDS[-1])
-        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.replay_speed = next((s for s in reversed(REPLAY_SPEEDS) if s < self.replay_speed),
-                                     REPLAY_SPEEDS[0])
-        elif key in (pygame.K_ESCAPE, pygame.K_r):
-            self.stop_replay()
-        else:
-            return False
-        return True
 
     # -- input ---------------------------------------------------------------------------------
     def toggle_pause(self) -> None:
@@ -442,8 +413,12 @@ class TronScene(GameScene):
         if event.type != pygame.KEYDOWN:
             return False
         key = event.key
-        if self.phase == "replay" and self.replay_key(event):
-            return True
+        if self.phase == "replay":
+            action = self.replay.key(key, self.session)
+            if action == "leave":
+                self.stop_replay()
+            if action:
+                return True
         if key in WASD and self.match.is_human(0):
             self.steer(0, WASD[key])
             return True
@@ -534,15 +509,8 @@ class TronScene(GameScene):
             elif (self.setup.mode == "watch" and not self.match.over
                   and self.over_clock >= CRASH_TIME + WATCH_NEXT_ROUND):
                 self.next_round()
-        elif self.phase == "replay" and not self.replay_paused:
-            self.replay_clock += dt * self.replay_speed * self.setup.speed
-            while self.replay_clock >= 1.0:
-                self.replay_clock -= 1.0
-                if self.session.index >= self.session.length:
-                    self.replay_paused = True
-                    self.replay_clock = 0.0
-                    break
-                self.session.seek(self.session.index + 1)
+        elif self.phase == "replay":
+            self.replay.update(dt, self.session, self.setup.speed)
 
     def status_fields(self) -> list[str]:
         match = self.match
@@ -550,7 +518,7 @@ class TronScene(GameScene):
         fields = [score, f"Round {min(match.rounds + (self.phase != 'over'), match.best_of)}/{match.best_of}"
                   if self.phase not in ("over", "replay") else f"Best of {match.best_of}"]
         if self.phase == "replay":
-            fields.append(f"Replay {self.session.index}/{self.session.length} ×{self.replay_speed:g}")
+            fields.append(f"Replay {self.session.index}/{self.session.length} ×{self.replay.speed:g}")
         else:
             fields.append(f"Tick {self.session.state.tick}")
         fields.append(f"{self.setup.speed}/s")
@@ -653,31 +621,3 @@ class TronScene(GameScene):
             saves.write_autosave(self.info.name, self.session.to_dict(), label)
         except OSError as exc:
             self.toast.show(f"Could not save the match: {exc.strerror or exc}", "error")
-
-
-def create_scene(app, launch) -> TronScene:  # type: ignore[no-untyped-def]
-    """Open Tron: resume a save, or a match on ``--level`` / the last map chosen, against the last bot."""
-    from arcade.games import REGISTRY
-
-    info = REGISTRY.get("tron")
-    prefs = app.game_settings("tron")
-    setup = MatchSetup.from_dict(prefs.get("setup"))
-    if launch.save is not None:
-        session = Session.from_dict(RULES, launch.save, "autosave")
-        extra = session.extra
-        setup = MatchSetup.from_dict(extra.get("setup", setup.to_dict()))
-        match = Match.from_dict(extra.get("match"))
-        seed = int(extra.get("seed", 0)) if str(extra.get("seed", "0")).lstrip("-").isdigit() else 0
-        return TronScene(info, session, setup, match, map_ref=str(extra.get("map_ref", session.level_id)),
-                         seed=seed)
-    seed = launch.seed if launch.seed is not None else new_seed()
-    ref = launch.level or setup.map
-    if ref == RANDOM_MAP:
-        level, map_id = generator.generate(seed), generator.map_id(seed)
-    else:
-        map_id, level = maps.load(ref)
-        # A map opened with --level becomes this match's map (the setup overlay shows it).
-        setup = replace(setup, map=map_id if launch.level is None or maps.is_bundled(map_id) else ref)
-    session = Session(RULES, level, seed=seed, level_id=map_id)
-    match = Match(setup.mode, setup.seats(), setup.best_of)
-    return TronScene(info, session, setup, match, map_ref=map_id, seed=seed)
