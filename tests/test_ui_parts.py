@@ -72,6 +72,35 @@ def test_gridview_repaints_only_changed_cells():
     assert view.render(surface, keys.__getitem__, paint) == 100
 
 
+def test_gridview_render_with_a_cells_hint_visits_only_those_cells():
+    surface = pygame.Surface((300, 300))
+    view = GridView(10, 10)
+    view.layout(surface.get_rect())
+    keys = {(r, c): 0 for r in range(10) for c in range(10)}
+    looked: list[tuple[int, int]] = []
+
+    def key_of(cell):
+        looked.append(cell)
+        return keys[cell]
+
+    def paint(board, cell, rect, key):
+        board.fill((255, 0, 0) if key else (0, 0, 255), rect)
+
+    # The first render visits everything even with a hint (nothing is cached yet).
+    assert view.render(surface, key_of, paint, cells=[]) == 100
+    keys[(4, 4)] = keys[(7, 1)] = 1
+    looked.clear()
+    assert view.render(surface, key_of, paint, cells=[(4, 4)]) == 1 and looked == [(4, 4)]
+    assert tuple(surface.get_at(tuple(map(int, view.cell_center((7, 1))))))[:3] == (0, 0, 255)
+    # A cell invalidated by hand is repainted even when the hint leaves it out.
+    view.invalidate([(7, 1)])
+    assert view.render(surface, key_of, paint, cells=[]) == 1
+    assert tuple(surface.get_at(tuple(map(int, view.cell_center((7, 1))))))[:3] == (255, 0, 0)
+    # After a layout change the hint is ignored: every cell is painted again.
+    view.layout(pygame.Rect(0, 0, 200, 200))
+    assert view.render(surface, key_of, paint, cells=[]) == 100
+
+
 def test_gridview_hover_from_event_positions():
     view = GridView(4, 4)
     view.layout(pygame.Rect(0, 0, 400, 400))
