@@ -139,7 +139,7 @@ def list_levels(game: str) -> int:
     from arcade.services.resources import level_files, levels_dir
 
     root = levels_dir(game)
-    for path in level_files(game):
+    for path in level_files(game, info.load_rules().level_pattern):
         print(path.relative_to(root).with_suffix(""))
     return 0
 

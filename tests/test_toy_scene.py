@@ -11,7 +11,7 @@ from arcade.ui.overlays import PauseScene, ResultScene
 
 
 def open_toy(app, toy_registered, level=None):
-    scene = app.launch("toy", Launch(level=level))
+    scene = app.launch("toy", Launch(options={"text": level} if level else {}))
     app.frame(1 / 60)
     return scene
 
@@ -73,8 +73,19 @@ def test_escape_opens_pause_with_game_keys_and_back(app, driver, toy_registered)
 def test_autosave_after_move_and_resume(app, driver, toy_registered):
     scene = open_toy(app, toy_registered, "o..\n...\n...\n")
     driver.click(tuple(map(int, scene.view.cell_center((2, 2)))))
+    scene.saver.flush()
     saved = saves.read_autosave("toy")
     assert saved is not None and saved.data["moves"] == ["2,2"]
     resumed = app.launch("toy", Launch(save=saved.data))
     assert isinstance(resumed, GameScene)
     assert resumed.session.state == scene.session.state
+
+
+def test_board_tooltip_hook_shows_hover_help(app, driver, toy_registered, monkeypatch):
+    scene = open_toy(app, toy_registered)
+    centre = tuple(map(int, scene.view.cell_center((0, 0))))
+    monkeypatch.setattr(scene, "board_tooltip", lambda pos: "a light" if scene.view.cell_at(pos) else "")
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene._tooltip == "a light"
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene._tooltip == ""

@@ -17,6 +17,7 @@ from arcade.core.game import Hint, Outcome, PuzzleRules, Step
 from arcade.core.registry import GameInfo, Launch
 from arcade.core.session import Session
 from arcade.core.topology import Shape
+from arcade.services.resources import find_level
 from arcade.ui.game_scene import GameScene
 from arcade.ui.gridview import GridView
 
@@ -168,7 +169,10 @@ DEFAULT_LEVEL = ".o.\nooo\n.o.\n"
 def make_scene(app, launch: Launch) -> ToyScene:
     if launch.save is not None:
         session = Session.from_dict(RULES, launch.save, hint=hint, watch=watch)
+    elif launch.level is not None:
+        path = find_level("toy", launch.level)
+        session = Session(RULES, RULES.load_level_file(path), level_id=path.stem, hint=hint, watch=watch)
     else:
-        level = RULES.parse_level(DEFAULT_LEVEL if launch.level is None else launch.level)
+        level = RULES.parse_level(launch.options.get("text", DEFAULT_LEVEL))
         session = Session(RULES, level, level_id="plus", hint=hint, watch=watch)
     return ToyScene(INFO, session)

@@ -57,7 +57,9 @@ class App:
         pygame.key.set_repeat(300, 40)
         self.theme = Theme(self.settings.palette)
         self.fullscreen = False
-        self.size: tuple[int, int] = size or self.settings.window_size
+        if size is not None:
+            self.settings.window_size = size  # an explicit --size is also the size to remember
+        self.size: tuple[int, int] = self.settings.window_size
         self.screen = self._open_window(self.size, self.settings.fullscreen and not headless)
         self.audio = Audio(enabled=self.settings.sound)
         self.stack = SceneStack(self)
@@ -96,6 +98,7 @@ class App:
         else:
             self.screen = surface
         self.size = self.screen.get_size()
+        self.settings.window_size = self.size  # remembered for the next start
         self.stack.resize(self.size)
 
     def apply_settings(self) -> None:
@@ -216,6 +219,11 @@ class App:
         while self.stack.scenes:
             self.stack.pop()
         self.running = False
+        if not self.headless:
+            try:
+                self.settings.save()
+            except OSError as exc:
+                print(f"could not save settings: {exc.strerror or exc}", file=sys.stderr)
 
     def game_settings(self, name: str) -> dict[str, Any]:
         return self.settings.game(name)

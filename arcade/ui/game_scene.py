@@ -22,6 +22,7 @@ from arcade.core.game import Hint, Outcome, Step
 from arcade.core.registry import GameInfo
 from arcade.core.session import Session
 from arcade.services import saves
+from arcade.services.autosave import BackgroundSaver
 from arcade.ui.input import STANDARD_KEYS, standard_action
 from arcade.ui.overlays import PauseScene, ResultScene
 from arcade.ui.scene import Scene
@@ -73,6 +74,8 @@ class GameScene(Scene):
         self.header_rect = pygame.Rect(0, 0, 0, 0)
         self.status_rect = pygame.Rect(0, 0, 0, 0)
         self._last_outcome: Outcome | None = session.outcome
+        #: Autosaves are written by a background thread: an fsync can take longer than a frame.
+        self.saver = BackgroundSaver(info.name)
         self._tooltip = ""
         session.subscribe(self._on_session_change)
 
@@ -90,6 +93,10 @@ class GameScene(Scene):
     def handle_board(self, event: pygame.event.Event) -> bool:
         """Game input (mouse on the board, game keys); True if consumed."""
         return False
+
+    def board_tooltip(self, pos: tuple[int, int]) -> str:
+        """Hover help for the game's own widgets at ``pos`` (shown in the status line like toolbar tooltips)."""
+        return ""
 
     def extra_buttons(self) -> list[Button]:
         """Game-specific toolbar buttons, placed before the standard ones."""
@@ -337,28 +344,31 @@ class GameScene(Scene):
             self.autosave()
 
     def autosave(self, final: bool = False) -> None:
+        """Queue the session for the background writer; ``final`` (game over) clears the autosave."""
         if not self.autosave_enabled or self.app is None:
             return
-        try:
-            if final:
+        if final:
+            self.saver.flush()
+            try:
                 saves.clear_autosave(self.info.name)
-            else:
-                self.session.extra["elapsed"] = round(self.elapsed, 1)
-                saves.write_autosave(self.info.name, self.session.to_dict(), self.autosave_label())
-        except OSError as exc:
-            self.toast.show(f"Autosave failed: {exc.strerror or exc}", "error")
+            except OSError as exc:
+                self.toast.show(f"Autosave failed: {exc.strerror or exc}", "error")
+            return
+        self.session.extra["elapsed"] = round(self.elapsed, 1)
+        self.saver.submit(self.session.to_dict(), self.autosave_label())
 
     def leave(self) -> None:
         self.stop_watch()
         if self.session.outcome is None and self.session.index > 0:
             self.autosave()
+        self.saver.flush()
         self.worker.close()
 
     # -- frame ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.toolbar.handle(event)
-            self._tooltip = self.toolbar.hovered_tooltip()
+            self._tooltip = self.toolbar.hovered_tooltip() or self.board_tooltip(tuple(event.pos))
         elif self.toolbar.handle(event):
             return True
         if self.watch is not None and event.type == pygame.KEYDOWN and self._watch_key(event):
@@ -397,6 +407,9 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         assert self.app is not None
         self.worker.poll()
+        if self.saver.error:
+            self.toast.show(self.saver.error, "error")
+            self.saver.error = ""
         self.tweens.update(dt * self.app.animation_speed)
         self.toast.update(dt)
         if self.watch is not None:

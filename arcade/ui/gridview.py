@@ -10,7 +10,7 @@ on top afterwards, straight on the screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 
 import pygame
 
@@ -44,6 +44,10 @@ class GridView:
         self._background: pygame.Surface | None = None
         self._board: pygame.Surface | None = None
         self._drawn: dict[Cell, Hashable] = {}
+        #: Cells invalidated one by one since the last render (a ``cells`` hint must still visit them).
+        self._dirty: set[Cell] = set()
+        #: True until a render has visited every cell since the last full invalidation.
+        self._full = True
         self._background_painter: Callable[[pygame.Surface, GridView], None] | None = None
         #: How many cells the last render repainted (for tests and benchmarks).
         self.repainted = 0
@@ -115,9 +119,11 @@ class GridView:
             self._board = None
         if cells is None:
             self._drawn.clear()
+            self._full = True
         else:
             for cell in cells:
                 self._drawn.pop(cell, None)
+                self._dirty.add(cell)
 
     def _ensure_surfaces(self) -> None:
         rect = self.board_rect
@@ -135,34 +141,61 @@ class GridView:
                     self.origin = saved
             self._board = self._background.copy()
             self._drawn.clear()
+            self._full = True
+
+    def blit_cached(self, surface: pygame.Surface) -> bool:
+        """Blit the board exactly as last rendered, without asking for any key.
+
+        For callers that know no cell changed since their last :meth:`render` (a frame
+        where only a drag preview moves): on big boards this skips a key lookup per cell.
+        Returns False -- and draws nothing -- when there is no complete cached board
+        (never rendered, re-laid out or invalidated since); then call :meth:`render`.
+        """
+        if self._board is None or len(self._drawn) != self.rows * self.cols:
+            return False
+        surface.blit(self._board, self.origin)
+        self.repainted = 0
+        return True
 
     def render(
         self,
         surface: pygame.Surface,
         key_of: Callable[[Cell], Hashable],
         paint: CellPainter,
+        cells: Iterable[Cell] | None = None,
     ) -> int:
         """Repaint changed cells onto the cached board, blit it to ``surface``; returns repaint count.
 
         ``paint(board, cell, rect, key)`` gets a rect in board-local coordinates and must
         stay inside it (the board surface is clipped to the cell while it paints).
+        ``cells``, when the caller knows them, are the only cells whose key may have changed
+        since the last render: only they (plus any cell invalidated since) are looked at,
+        which keeps a big board with a few changes per frame cheap. After a layout change
+        or a full invalidation every cell is visited anyway.
         """
         self._ensure_surfaces()
         assert self._board is not None and self._background is not None
         board, background, drawn, size = self._board, self._background, self._drawn, self.cell
+        if cells is None or self._full:
+            visit: Iterable[Cell] = ((r, c) for r in range(self.rows) for c in range(self.cols))
+            self._full = False
+        else:
+            visit = [*cells, *self._dirty]
+        self._dirty = set()
         count = 0
-        for r in range(self.rows):
-            for c in range(self.cols):
-                cell = (r, c)
-                key = key_of(cell)
-                if cell in drawn and drawn[cell] == key:
-                    continue
-                rect = pygame.Rect(c * size, r * size, size, size)
-                board.set_clip(rect)
-                board.blit(background, rect, rect)
-                paint(board, cell, rect, key)
-                drawn[cell] = key
-                count += 1
+        for cell in visit:
+            key = key_of(cell)
+            if cell in drawn and drawn[cell] == key:
+                continue
+            r, c = cell
+            if not (0 <= r < self.rows and 0 <= c < self.cols):
+                continue
+            rect = pygame.Rect(c * size, r * size, size, size)
+            board.set_clip(rect)
+            board.blit(background, rect, rect)
+            paint(board, cell, rect, key)
+            drawn[cell] = key
+            count += 1
         board.set_clip(None)
         surface.blit(board, self.origin)
         self.repainted = count

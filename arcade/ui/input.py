@@ -70,7 +70,7 @@ class PointerTracker:
             self.button = event.button
             self.start = tuple(event.pos)
             self.moved = False
-            self._mods = pygame.key.get_mods() if pygame.get_init() else 0
+            self._mods = pygame.key.get_mods() if pygame.display.get_init() else 0
             return self._gesture("press", self.start)
         if event.type == pygame.MOUSEMOTION and self.button is not None:
             pos = tuple(event.pos)

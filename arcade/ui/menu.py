@@ -50,6 +50,8 @@ class MenuScene(Scene):
         self.selected = 0
         self.toast = Toast()
         self.autosave: Autosave | None = None
+        self._background_key: tuple[tuple[int, int], str] | None = None
+        self._background_surface = pygame.Surface((1, 1))
 
     def enter(self, app) -> None:  # type: ignore[override]
         super().enter(app)
@@ -112,6 +114,8 @@ class MenuScene(Scene):
         x = (size[0] - width) // 2
         for i, entry in enumerate(self.entries):
             entry.rect = pygame.Rect(x, top + i * (height + gap), width, height)
+            if self.app is not None:
+                self.app.trace(f"menu-entry {entry.rect.x} {entry.rect.y} {width} {height} {entry.title}")
 
     def activate(self, index: int) -> None:
         if 0 <= index < len(self.entries):
@@ -157,15 +161,27 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         self.toast.update(dt)
 
+    def _background(self, size: tuple[int, int]) -> pygame.Surface:
+        """A quiet dotted grid (this is an arcade of grid games), drawn once per size and palette."""
+        assert self.app is not None
+        theme = self.app.theme
+        key = (size, theme.palette_name)
+        if self._background_key != key:
+            surface = pygame.Surface(size)
+            surface.fill(theme["background"])
+            step = 32
+            for y in range(step // 2, size[1], step):
+                for x in range(step // 2, size[0], step):
+                    surface.set_at((x, y), theme["grid_faint"])
+            self._background_surface = surface
+            self._background_key = key
+        return self._background_surface
+
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
         theme = self.app.theme
         w, h = surface.get_size()
-        # A quiet dotted grid in the background: this is an arcade of grid games.
-        step = 32
-        for y in range(step // 2, h, step):
-            for x in range(step // 2, w, step):
-                surface.set_at((x, y), theme["grid_faint"])
+        surface.blit(self._background(surface.get_size()), (0, 0))
         title_y = max(20, int(h * 0.2) - 100)
         draw_text(surface, theme, "Puzzle Arcade", (w // 2, title_y), size=46, bold=True, anchor="midtop")
         draw_text(surface, theme, "Grid puzzles and games with AIs that explain themselves",

@@ -14,10 +14,19 @@ from arcade.ui.scene import Scene
 from arcade.ui.theme import Theme
 from arcade.ui.widgets import Button, draw_text, wrap_text
 
+_BACKDROPS: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
+
 
 def draw_backdrop(surface: pygame.Surface, alpha: int = 150) -> None:
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, alpha))
+    """Dim everything drawn so far (the scene under an overlay); the shade surface is cached."""
+    key = (surface.get_size(), alpha)
+    shade = _BACKDROPS.get(key)
+    if shade is None:
+        if len(_BACKDROPS) > 8:
+            _BACKDROPS.clear()
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, alpha))
+        _BACKDROPS[key] = shade
     surface.blit(shade, (0, 0))
 
 
@@ -62,7 +71,7 @@ class PanelScene(Scene):
         super().resize(size)
         assert self.app is not None
         theme = self.app.theme
-        width = min(640, size[0] - 40)
+        width = min(700, size[0] - 40)
         self._body = [line for text in self.lines for line in wrap_text(theme, text, 18, width - 48)]
         key_rows = len(self.keys)
         height = 70 + 26 * len(self._body) + 24 * key_rows + (16 if key_rows else 0) + 70
@@ -119,8 +128,8 @@ class PanelScene(Scene):
                 if y > self.panel.bottom - 80:
                     break
                 draw_text(surface, theme, keys, (self.panel.x + 24, y), size=16, colour=theme["highlight"],
-                          bold=True, max_width=190)
-                draw_text(surface, theme, what, (self.panel.x + 220, y), size=16, max_width=self.panel.width - 240)
+                          bold=True, max_width=236)
+                draw_text(surface, theme, what, (self.panel.x + 270, y), size=16, max_width=self.panel.width - 290)
                 y += 24
         for i, b in enumerate(self.buttons):
             b.toggled = i == self.selected

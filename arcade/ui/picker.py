@@ -158,6 +158,12 @@ class PickerScene(Scene):
                 draw_text(surface, theme, choice.title, (rect.x + 12, rect.centery), size=17, bold=True,
                           anchor="midleft", max_width=right - rect.x - 12)
         if len(self.choices) > self.visible_rows:
+            track = pygame.Rect(self.list_rect.right + 4, self.list_rect.y, 5, self.list_rect.height)
+            pygame.draw.rect(surface, theme["grid_faint"], track, border_radius=3)
+            share = self.visible_rows / len(self.choices)
+            knob = pygame.Rect(track.x, track.y + round(track.height * self.scroll / len(self.choices)),
+                               track.width, max(12, round(track.height * share)))
+            pygame.draw.rect(surface, theme["text_dim"], knob, border_radius=3)
             info = f"{self.selected + 1} / {len(self.choices)} · wheel or PgUp/PgDn to scroll"
         else:
             info = "Enter pick · Esc cancel"

@@ -72,6 +72,9 @@ class SceneStack:
     def push(self, scene: Scene) -> Scene:
         if self.scenes:
             self.scenes[-1].pause()
+        return self._enter(scene)
+
+    def _enter(self, scene: Scene) -> Scene:
         self.scenes.append(scene)
         scene.enter(self.app)
         scene.resize(self.app.size)
@@ -89,11 +92,13 @@ class SceneStack:
         return scene
 
     def replace(self, scene: Scene) -> Scene:
-        if self.scenes:
-            old = self.scenes.pop()
-            old.leave()
-            self.app.trace(f"pop {type(old).__name__}")
-        return self.push(scene)
+        """Swap the top scene; the scene below stays paused (it is neither resumed nor paused again)."""
+        if not self.scenes:
+            return self.push(scene)
+        old = self.scenes.pop()
+        old.leave()
+        self.app.trace(f"pop {type(old).__name__}")
+        return self._enter(scene)
 
     def pop_to(self, scene_type: type[Scene]) -> None:
         """Pop until a scene of ``scene_type`` is on top (or the stack is empty)."""

@@ -13,6 +13,7 @@ import pygame
 from arcade.services.settings import ANIMATION_SPEEDS, PALETTES, WINDOW_SIZES
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
+from arcade.ui.theme import PALETTE_NAMES
 from arcade.ui.theme import PALETTES as PALETTE_COLOURS
 from arcade.ui.widgets import Button, Slider, Toast, draw_text
 
@@ -38,7 +39,7 @@ class SettingsScene(Scene):
         self.rows = [
             ("Sound", Button(self._sound_label(), self._toggle_sound, hotkey="S")),
             ("Animation speed", self.speed),
-            ("Colour palette", Button(s.palette, self._next_palette, hotkey="C")),
+            ("Colour palette", Button(PALETTE_NAMES[s.palette], self._next_palette, hotkey="C")),
             ("Window size", Button(self._size_label(), self._next_size, hotkey="Z")),
             ("Fullscreen", Button(self._fullscreen_label(), self._toggle_fullscreen, hotkey="F")),
         ]
@@ -79,7 +80,7 @@ class SettingsScene(Scene):
     def _next_palette(self) -> None:
         s = self._settings()
         s.palette = PALETTES[(PALETTES.index(s.palette) + 1) % len(PALETTES)]
-        self.rows[2][1].label = s.palette  # type: ignore[union-attr]
+        self.rows[2][1].label = PALETTE_NAMES[s.palette]  # type: ignore[union-attr]
         self._changed()
 
     def _next_size(self) -> None:
@@ -104,7 +105,7 @@ class SettingsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         width = min(620, size[0] - 40)
-        height = 120 + 56 * len(self.rows) + 60
+        height = 100 + 56 * len(self.rows) + 70
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
         y = self.panel.y + 80
@@ -175,7 +176,7 @@ class SettingsScene(Scene):
         # Palette swatches next to the palette button, so the choice is visible.
         palette_button = self.rows[2][1]
         x = palette_button.rect.right + 12
-        for role in ("good", "warning", "error", "player1", "player2"):
+        for role in ("good", "warning", "error", "info", "special"):
             swatch = pygame.Rect(x, palette_button.rect.centery - 9, 18, 18)
             pygame.draw.rect(surface, PALETTE_COLOURS[self.app.settings.palette][role], swatch, border_radius=4)
             x += 22

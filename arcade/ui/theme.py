@@ -74,6 +74,8 @@ PALETTES: dict[str, dict[str, RGB]] = {
     },
 }
 
+PALETTE_NAMES = {"okabe-ito": "Okabe–Ito", "tol-bright": "Tol bright", "high-contrast": "High contrast"}
+
 #: Glyphs that go with status colours, so state is readable without colour.
 GLYPHS = {"good": "✓", "warning": "!", "error": "✗", "info": "i"}
 

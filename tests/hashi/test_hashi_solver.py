@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from arcade.games.hashi import solver
 from arcade.games.hashi.formats import parse_puzzle, read_puzzle
 from arcade.games.hashi.logic import Puzzle, State
-from tests.hashi.hashi_oracle import brute_force, small_puzzles
+from tests.hashi.hashi_ai_oracle import brute_force, small_puzzles
 
 DATA = Path(__file__).parent / "data"
 

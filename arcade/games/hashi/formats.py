@@ -5,13 +5,14 @@ One module, one error type: every reader raises :class:`FormatError` whose text 
 
 * Our level file: optional leading ``# key: value`` lines (title, author, difficulty,
   topology = plane | cylinder | torus), then one row per line, ``.`` water, ``1``-``8``
-  an island.
+  an island. A ``#`` line without a colon is a comment.
 * Tatham game ID (plane only): ``WxH<params>:<desc>``; ``<desc>`` runs row-major, a letter
   ``a``-``z`` is a run of 1-26 empty cells, a digit an island (``A``-``G`` are 10-16, which
-  a 2-bridge puzzle can never use).
+  a 2-bridge puzzle can never use). Our header lines may precede it in a file.
 * CLLV ``.has`` (Coelho, Laporte, Lindbeck & Vidal 2019): ``rows cols islands`` then rows
   of blank-separated integers, 0 = empty; CRLF line endings occur.
-* Solutions as bridges: one ``r1 c1 r2 c2 n`` line per bridge, 0-based.
+* Solutions as bridges: one ``r1 c1 r2 c2 n`` line per bridge, 0-based; the line runs
+  east or south from the first island (which tells the two routes round a cylinder apart).
 """
 
 from __future__ import annotations
@@ -21,21 +22,40 @@ from pathlib import Path
 
 from arcade.core.errors import FormatError
 from arcade.core.topology import Topology
-from arcade.games.hashi.logic import MAX_NUMBER, Puzzle, State
+from arcade.games.hashi.logic import MAX_BRIDGES, MAX_NUMBER, Puzzle, State
 
-TATHAM_ID = re.compile(r"^(\d+)x(\d+)([^:]*):([A-Za-z0-9]+)$")
+#: A Tatham game ID: size, optional parameters, then ``:`` and the description (``#`` means a random seed).
+TATHAM_ID = re.compile(r"^(\d+)x(\d+)([A-Za-z0-9.]*)([:#])(\S*)$", re.ASCII)
+_CLLV_HEAD = re.compile(r"^\d+\s+\d+\s+\d+$", re.ASCII)
+_HEADER_KEY = re.compile(r"^[a-z][a-z0-9_-]*$", re.ASCII)
 MAX_SIDE = 200
+#: File name endings the level picker lists (our files and Tatham IDs are ``.txt``, CLLV is ``.has``).
+LEVEL_SUFFIXES = (".txt", ".has")
+FORMATS = ("grid", "tatham", "cllv")
+_DIGITS = frozenset("12345678")
+#: Longer numbers are refused before ``int()`` sees them (Python caps int parsing at 4300 digits).
+_MAX_DIGITS = 9
+
+
+def _number(source: str, line: int, text: str, what: str) -> int:
+    """A whole number of at most a few digits (ASCII only, optional minus), else a FormatError."""
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()):
+        raise FormatError(source, line, f"{what}: {text!r} is not a whole number")
+    if len(digits) > _MAX_DIGITS:
+        raise FormatError(source, line, f"{what}: {text[:12]}... is far too large")
+    return int(text)
 
 
 def detect(text: str) -> str:
-    """``"tatham"``, ``"cllv"`` or ``"grid"`` by looking at the first meaningful line."""
+    """``"tatham"``, ``"cllv"`` or ``"grid"`` by looking at the first line that is not a header or blank."""
     for line in text.splitlines():
         stripped = line.strip()
-        if not stripped:
+        if not stripped or stripped.startswith("#"):
             continue
         if TATHAM_ID.match(stripped):
             return "tatham"
-        if re.fullmatch(r"\d+\s+\d+\s+\d+", stripped):
+        if _CLLV_HEAD.match(stripped):
             return "cllv"
         return "grid"
     return "grid"
@@ -63,17 +83,61 @@ def read_puzzle(path: str | Path) -> Puzzle:
     return parse_puzzle(text, str(path))
 
 
-def _check_size(source: str, line: int | None, rows: int, cols: int) -> None:
+def export(puzzle: Puzzle, fmt: str) -> str:
+    """Write ``puzzle`` as ``"grid"`` (our file), ``"tatham"`` (a game ID line) or ``"cllv"``."""
+    if fmt == "grid":
+        return format_level(puzzle)
+    if fmt == "tatham":
+        return format_tatham(puzzle) + "\n"
+    if fmt == "cllv":
+        return format_cllv(puzzle)
+    raise FormatError("<export>", None, f"unknown format {fmt!r} (expected one of: {', '.join(FORMATS)})")
+
+
+def _check_size(source: str, line: int, rows: int, cols: int) -> None:
     if rows < 1 or cols < 1:
         raise FormatError(source, line, f"board size {cols}x{rows} is empty")
     if rows > MAX_SIDE or cols > MAX_SIDE:
         raise FormatError(source, line, f"board size {cols}x{rows} is larger than {MAX_SIDE}x{MAX_SIDE}")
 
 
-def _build(source: str, numbers: list[list[int]], topology: Topology, meta: list[tuple[str, str]]) -> Puzzle:
-    if not any(any(row) for row in numbers):
-        raise FormatError(source, None, "the board has no islands")
+def _build(
+    source: str, line: int, numbers: list[list[int]], topology: Topology, meta: list[tuple[str, str]]
+) -> Puzzle:
+    count = sum(1 for row in numbers for n in row if n)
+    if count == 0:
+        raise FormatError(source, line, "the board has no islands")
+    if count == 1:
+        raise FormatError(source, line, "the board has only one island (a puzzle needs at least two)")
     return Puzzle.from_grid(numbers, topology, meta)
+
+
+def _last_line(text: str) -> int:
+    return max(1, len(text.splitlines()))
+
+
+def _header(source: str, number: int, line: str) -> tuple[str, str] | None:
+    """A ``# key: value`` line as (key, value); None for a plain comment."""
+    key, sep, value = line[1:].partition(":")
+    key, value = key.strip().lower(), value.strip()
+    if not sep:
+        return None
+    if not _HEADER_KEY.match(key):
+        raise FormatError(source, number, f"bad header key {key!r} (use letters, digits, '-' and '_')")
+    return key, value
+
+
+def _apply_header(
+    source: str, number: int, pair: tuple[str, str], meta: list[tuple[str, str]]
+) -> Topology | None:
+    key, value = pair
+    if key == "topology":
+        try:
+            return Topology.parse(value)
+        except ValueError as exc:
+            raise FormatError(source, number, str(exc)) from None
+    meta.append((key, value))
+    return None
 
 
 # -- our level file ----------------------------------------------------------------------
@@ -83,24 +147,15 @@ def parse_grid(text: str, source: str = "<string>") -> Puzzle:
     numbers: list[list[int]] = []
     width = 0
     grid_ended_at: int | None = None
+    last_row = 0
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if line.startswith("#"):
             if numbers:
                 raise FormatError(source, number, "header lines ('# key: value') must come before the grid")
-            key, sep, value = line[1:].partition(":")
-            key, value = key.strip().lower(), value.strip()
-            if not sep:
-                continue  # a plain comment
-            if not re.fullmatch(r"[a-z][a-z0-9_-]*", key):
-                raise FormatError(source, number, f"bad header key {key!r}")
-            if key == "topology":
-                try:
-                    topology = Topology.parse(value)
-                except ValueError as exc:
-                    raise FormatError(source, number, str(exc)) from None
-            else:
-                meta.append((key, value))
+            pair = _header(source, number, line)
+            if pair is not None:
+                topology = _apply_header(source, number, pair, meta) or topology
             continue
         if not line:
             if numbers and grid_ended_at is None:
@@ -112,7 +167,7 @@ def parse_grid(text: str, source: str = "<string>") -> Puzzle:
         for col, ch in enumerate(line, 1):
             if ch == ".":
                 row.append(0)
-            elif ch.isdigit() and 1 <= int(ch) <= MAX_NUMBER:
+            elif ch in _DIGITS:
                 row.append(int(ch))
             else:
                 raise FormatError(
@@ -122,41 +177,71 @@ def parse_grid(text: str, source: str = "<string>") -> Puzzle:
             raise FormatError(source, number, f"row has {len(row)} cells but the first row has {width}")
         width = len(row)
         numbers.append(row)
+        last_row = number
         _check_size(source, number, len(numbers), width)
     if not numbers:
-        raise FormatError(source, None, "no grid rows found (expected rows of '.' and 1-8)")
-    return _build(source, numbers, topology, meta)
+        raise FormatError(source, _last_line(text), "no grid rows found (expected rows of '.' and 1-8)")
+    return _build(source, last_row, numbers, topology, meta)
+
+
+def _clean(value: str) -> str:
+    """A header value on one line (a value read from a file is already one, and is kept exactly)."""
+    return " ".join(value.splitlines()).strip()
 
 
 def format_level(puzzle: Puzzle) -> str:
     """Our level file: header lines, then the grid."""
-    lines = [f"# {key}: {value}" for key, value in puzzle.meta]
+    lines = [f"# {key}: {_clean(value)}" for key, value in puzzle.meta if key != "topology"]
     if puzzle.topology is not Topology.PLANE:
         lines.append(f"# topology: {puzzle.topology.value}")
-    grid = [["."] * puzzle.cols for _ in range(puzzle.rows)]
-    for island in puzzle.islands:
-        grid[island.pos[0]][island.pos[1]] = str(island.number)
-    lines.extend("".join(row) for row in grid)
+    lines.extend("".join(str(n) if n else "." for n in row) for row in puzzle.to_grid())
     return "\n".join(lines) + "\n"
 
 
 # -- Tatham game IDs -----------------------------------------------------------------------
 def parse_tatham(text: str, source: str = "<game id>") -> Puzzle:
-    lineno, stripped = next(((i, s.strip()) for i, s in enumerate(text.splitlines(), 1) if s.strip()), (1, ""))
+    """A Bridges game ID, optionally preceded by our ``# key: value`` header lines."""
+    meta: list[tuple[str, str]] = []
+    topology = Topology.PLANE
+    found: tuple[int, str] | None = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#") and found is None:
+            pair = _header(source, number, line)
+            if pair is not None:
+                topology = _apply_header(source, number, pair, meta) or topology
+            continue
+        if found is not None:
+            raise FormatError(source, number, f"unexpected text after the game ID on line {found[0]}")
+        found = (number, line)
+    if found is None:
+        raise FormatError(source, _last_line(text), "no game ID found (expected WxH:description)")
+    lineno, stripped = found
     match = TATHAM_ID.match(stripped)
     if not match:
         raise FormatError(source, lineno, "not a Bridges game ID (expected WxH:description, e.g. 7x7:a3d31g5a...)")
-    cols, rows = int(match.group(1)), int(match.group(2))
+    cols = _number(source, lineno, match.group(1), "width")
+    rows = _number(source, lineno, match.group(2), "height")
     _check_size(source, lineno, rows, cols)
+    params, sep, desc = match.group(3), match.group(4), match.group(5)
+    if sep == "#":
+        raise FormatError(source, lineno, "this is a random-seed ID ('#'); copy the game ID with ':' instead")
+    maxb = re.search(r"m(\d+)", params)
+    if maxb and maxb.group(1).lstrip("0") != str(MAX_BRIDGES):
+        raise FormatError(source, lineno, f"this game allows {maxb.group(1)[:6]} bridges per pair; "
+                          f"these rules allow {MAX_BRIDGES}")
+    if not desc:
+        raise FormatError(source, lineno, "the game ID has no description after ':'")
     cells: list[int] = []
-    for ch in match.group(4):
+    for ch in desc:
         if "a" <= ch <= "z":
             cells.extend([0] * (ord(ch) - ord("a") + 1))
-        elif ch.isdigit() and ch != "0":
+        elif "1" <= ch <= "9":
             cells.append(int(ch))
         elif "A" <= ch <= "G":
-            raise FormatError(source, lineno, f"island number {ord(ch) - ord('A') + 10} needs more than 2 bridges "
-                              "per direction, which these rules do not allow")
+            cells.append(ord(ch) - ord("A") + 10)
         else:
             raise FormatError(source, lineno, f"unexpected {ch!r} in the description")
         if len(cells) > rows * cols:
@@ -164,23 +249,40 @@ def parse_tatham(text: str, source: str = "<game id>") -> Puzzle:
     if len(cells) != rows * cols:
         raise FormatError(source, lineno, f"description covers {len(cells)} cells, the {cols}x{rows} board has "
                           f"{rows * cols}")
-    if any(n > MAX_NUMBER for n in cells):
-        raise FormatError(source, lineno, f"island numbers must be 1-{MAX_NUMBER}")
+    big = max(cells)
+    if big > MAX_NUMBER:
+        raise FormatError(source, lineno, f"island number {big} needs more than {MAX_BRIDGES} bridges per "
+                          f"direction; numbers must be 1-{MAX_NUMBER}")
     numbers = [cells[r * cols:(r + 1) * cols] for r in range(rows)]
-    return _build(source, numbers, Topology.PLANE, [])
+    return _build(source, lineno, numbers, topology, meta)
+
+
+def adjacent_pairs(puzzle: Puzzle) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Orthogonally touching islands (on the plane), which Tatham's Bridges refuses to load."""
+    at = puzzle.island_at
+    pairs = []
+    for island in puzzle.islands:
+        r, c = island.pos
+        for nxt in ((r, c + 1), (r + 1, c)):
+            if nxt in at:
+                pairs.append((island.pos, nxt))
+    return pairs
 
 
 def format_tatham(puzzle: Puzzle) -> str:
-    """The game ID Simon Tatham's Bridges accepts (plane boards only)."""
+    """The game ID Simon Tatham's Bridges accepts (plane boards without touching islands)."""
     if puzzle.topology is not Topology.PLANE:
         raise FormatError("<export>", None, "Tatham game IDs only describe plane boards, not "
                           f"a {puzzle.topology.value}")
-    numbers = {island.pos: island.number for island in puzzle.islands}
+    touching = adjacent_pairs(puzzle)
+    if touching:
+        (r1, c1), (r2, c2) = touching[0]
+        raise FormatError("<export>", None, f"Tatham's Bridges refuses touching islands (row {r1 + 1} column "
+                          f"{c1 + 1} and row {r2 + 1} column {c2 + 1})")
     out: list[str] = []
     run = 0
-    for r in range(puzzle.rows):
-        for c in range(puzzle.cols):
-            n = numbers.get((r, c), 0)
+    for row in puzzle.to_grid():
+        for n in row:
             if n == 0:
                 run += 1
                 if run == 26:
@@ -193,7 +295,7 @@ def format_tatham(puzzle: Puzzle) -> str:
             out.append(str(n))
     if run:
         out.append(chr(ord("a") + run - 1))
-    return f"{puzzle.cols}x{puzzle.rows}:{''.join(out)}"
+    return f"{puzzle.cols}x{puzzle.rows}m{MAX_BRIDGES}:{''.join(out)}"
 
 
 # -- CLLV .has -----------------------------------------------------------------------------
@@ -201,12 +303,12 @@ def parse_cllv(text: str, source: str = "<string>") -> Puzzle:
     lines = [(i, s.strip()) for i, s in enumerate(text.splitlines(), 1)]
     lines = [(i, s) for i, s in lines if s]
     if not lines:
-        raise FormatError(source, None, "empty file")
+        raise FormatError(source, _last_line(text), "empty file (expected 'rows cols islands')")
     head_no, head = lines[0]
-    try:
-        rows, cols, count = (int(v) for v in head.split())
-    except ValueError:
-        raise FormatError(source, head_no, "first line must be 'rows cols islands'") from None
+    parts = head.split()
+    if len(parts) != 3:
+        raise FormatError(source, head_no, "first line must be 'rows cols islands'")
+    rows, cols, count = (_number(source, head_no, v, "first line ('rows cols islands')") for v in parts)
     _check_size(source, head_no, rows, cols)
     body = lines[1:]
     if len(body) < rows:
@@ -215,10 +317,7 @@ def parse_cllv(text: str, source: str = "<string>") -> Puzzle:
         raise FormatError(source, body[rows][0], f"unexpected extra line after the {rows} grid rows")
     numbers: list[list[int]] = []
     for number, line in body:
-        try:
-            row = [int(v) for v in line.split()]
-        except ValueError:
-            raise FormatError(source, number, "grid rows must hold integers separated by blanks") from None
+        row = [_number(source, number, v, "grid rows hold whole numbers separated by blanks") for v in line.split()]
         if len(row) != cols:
             raise FormatError(source, number, f"row has {len(row)} numbers, expected {cols}")
         for col, n in enumerate(row, 1):
@@ -228,14 +327,15 @@ def parse_cllv(text: str, source: str = "<string>") -> Puzzle:
     found = sum(1 for row in numbers for n in row if n)
     if found != count:
         raise FormatError(source, head_no, f"header says {count} islands, the grid has {found}")
-    return _build(source, numbers, Topology.PLANE, [])
+    return _build(source, head_no, numbers, Topology.PLANE, [])
 
 
 def format_cllv(puzzle: Puzzle) -> str:
-    numbers = {island.pos: island.number for island in puzzle.islands}
+    """The CLLV benchmark layout (plane boards only: the format has no place for a topology)."""
+    if puzzle.topology is not Topology.PLANE:
+        raise FormatError("<export>", None, f"CLLV files only describe plane boards, not a {puzzle.topology.value}")
     lines = [f"{puzzle.rows} {puzzle.cols} {len(puzzle.islands)}"]
-    for r in range(puzzle.rows):
-        lines.append(" ".join(f"{numbers.get((r, c), 0):2d}" for c in range(puzzle.cols)))
+    lines.extend(" ".join(f"{n:2d}" for n in row) for row in puzzle.to_grid())
     return "\n".join(lines) + "\n"
 
 
@@ -243,3 +343,49 @@ def format_cllv(puzzle: Puzzle) -> str:
 def format_bridges(state: State) -> str:
     """One ``r1 c1 r2 c2 n`` line per bridge, 0-based."""
     return "".join(f"{r1} {c1} {r2} {c2} {n}\n" for r1, c1, r2, c2, n in state.bridge_list())
+
+
+def parse_bridges(text: str, puzzle: Puzzle, source: str = "<solution>") -> State:
+    """Read a solution written by :func:`format_bridges` (blank lines and ``#`` comments allowed).
+
+    The result is checked only for what the file can get wrong (unknown islands, no line
+    between them, a count outside 1-2, the same line twice, crossing bridges); whether it
+    *solves* the puzzle is for the caller to ask (``state.complete``).
+    """
+    p = puzzle
+    bridges = [0] * len(p.lines)
+    given_at: dict[int, int] = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = line.split()
+        if len(parts) != 5:
+            raise FormatError(source, number, "expected 'r1 c1 r2 c2 n' (five whole numbers)")
+        r1, c1, r2, c2, n = (_number(source, number, v, "expected 'r1 c1 r2 c2 n'") for v in parts)
+        ends = []
+        for r, c in ((r1, c1), (r2, c2)):
+            island = p.island_at.get((r, c))
+            if island is None:
+                raise FormatError(source, number, f"there is no island at row {r}, column {c} (0-based)")
+            ends.append(island)
+        a, b = ends
+        if not 1 <= n <= MAX_BRIDGES:
+            raise FormatError(source, number, f"a bridge count must be 1 or {MAX_BRIDGES}, not {n}")
+        candidates = [i for i in p.line_between(a, b) if p.lines[i].a == a]
+        if not candidates:
+            candidates = p.line_between(a, b)
+        if not candidates:
+            raise FormatError(source, number, f"no straight line joins ({r1}, {c1}) and ({r2}, {c2})")
+        if len(candidates) > 1:
+            raise FormatError(source, number, f"({r1}, {c1}) and ({r2}, {c2}) are joined both ways round; "
+                              "list the island the bridge leaves eastwards or southwards first")
+        index = candidates[0]
+        if index in given_at:
+            raise FormatError(source, number, f"this bridge was already given on line {given_at[index]}")
+        given_at[index] = number
+        bridges[index] = n
+    state = State(p, tuple(bridges))
+    for index in sorted(state.crossed_lines):
+        raise FormatError(source, given_at[index], f"this bridge crosses another ({p.describe_line(index)})")
+    return state

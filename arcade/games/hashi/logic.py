@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import Literal
 
 from arcade.core.errors import IllegalMove
@@ -31,6 +32,7 @@ MAX_NUMBER = 8
 #: Direction letters and their (d_row, d_col); lines are stored going E or S from their first island.
 DIRS: dict[str, Cell] = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+DIR_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 IslandStatus = Literal["short", "done", "over"]
 
@@ -59,6 +61,10 @@ class Line:
     def other(self, island: int) -> int:
         return self.b if island == self.a else self.a
 
+    def direction_from(self, island: int) -> str:
+        """The direction letter in which this line leaves ``island``."""
+        return self.direction if island == self.a else OPPOSITE[self.direction]
+
 
 @dataclass(frozen=True)
 class Puzzle:
@@ -69,11 +75,15 @@ class Puzzle:
     meta: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
+        seen: set[Cell] = set()
         for island in self.islands:
             if not self.shape.contains(island.pos):
                 raise ValueError(f"island {island.pos} is off the {self.shape.rows}x{self.shape.cols} board")
             if not 1 <= island.number <= MAX_NUMBER:
                 raise ValueError(f"island {island.pos} has number {island.number}, expected 1-{MAX_NUMBER}")
+            if island.pos in seen:
+                raise ValueError(f"two islands share the cell {island.pos}")
+            seen.add(island.pos)
 
     @classmethod
     def from_grid(
@@ -88,6 +98,13 @@ class Puzzle:
             Island((r, c), n) for r in range(rows) for c in range(cols) if (n := numbers[r][c])
         )
         return cls(Shape(rows, cols, topology), islands, tuple(meta))
+
+    def to_grid(self) -> list[list[int]]:
+        """The numbers as a rows x cols grid, 0 for water (the inverse of :meth:`from_grid`)."""
+        grid = [[0] * self.cols for _ in range(self.rows)]
+        for island in self.islands:
+            grid[island.pos[0]][island.pos[1]] = island.number
+        return grid
 
     # -- derived structure (computed once per puzzle) ------------------------------------
     @property
@@ -132,12 +149,8 @@ class Puzzle:
     @cached_property
     def crossings(self) -> tuple[tuple[int, ...], ...]:
         """Per line: the lines it crosses (a horizontal and a vertical sharing a cell)."""
-        by_cell: dict[Cell, list[int]] = {}
-        for line in self.lines:
-            for cell in line.cells:
-                by_cell.setdefault(cell, []).append(line.index)
         crossing: list[set[int]] = [set() for _ in self.lines]
-        for indices in by_cell.values():
+        for indices in self.cell_lines.values():
             for x in indices:
                 for y in indices:
                     if x != y and self.lines[x].horizontal != self.lines[y].horizontal:
@@ -169,6 +182,12 @@ class Puzzle:
         isl = self.islands[island]
         return f"the {isl.number} at row {isl.pos[0] + 1}, column {isl.pos[1] + 1}"
 
+    def describe_line(self, line: int) -> str:
+        """How messages name a line: its two islands (and "round the edge" when it wraps)."""
+        ln = self.lines[line]
+        edge = " round the edge" if ln.wraps else ""
+        return f"{self.describe(ln.a)} and {self.describe(ln.b)}{edge}"
+
     def meta_value(self, key: str, default: str = "") -> str:
         for k, v in self.meta:
             if k == key:
@@ -178,6 +197,18 @@ class Puzzle:
     @property
     def title(self) -> str:
         return self.meta_value("title")
+
+
+def line_move(puzzle: Puzzle, line: int, count: int) -> Move:
+    """The move that sets ``line`` to ``count`` bridges, named from its first island."""
+    ln = puzzle.lines[line]
+    return Move("set", puzzle.islands[ln.a].pos, ln.direction, count)
+
+
+def mark_move(puzzle: Puzzle, line: int, on: bool = True) -> Move:
+    """The move that marks (or unmarks) ``line`` as "no bridge here"."""
+    ln = puzzle.lines[line]
+    return Move("mark" if on else "unmark", puzzle.islands[ln.a].pos, ln.direction)
 
 
 @dataclass(frozen=True)
@@ -221,9 +252,29 @@ class Move:
             raise IllegalMove(
                 f"not a Hashi move: {text!r} (expected 'set R C DIR N', 'mark R C DIR', 'lock R C', ...)"
             ) from None
-        if move.direction and move.direction not in DIRS:
+        if kind != "lock" and kind != "unlock" and move.direction not in DIRS:
             raise IllegalMove(f"direction must be N, E, S or W in {text!r}")
         return move
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything live validation shows, computed once per state (see :attr:`State.analysis`)."""
+
+    #: "short" / "done" / "over" per island.
+    status: tuple[IslandStatus, ...]
+    #: Islands that can no longer reach their number, whatever is built from here.
+    stuck: frozenset[int]
+    #: Islands of finished groups that are cut off from the rest of the network.
+    closed: frozenset[int]
+    #: Lines that carry bridges and cross another line with bridges (only in hand-built states).
+    crossed: frozenset[int]
+    #: How many islands have exactly their number of bridges.
+    done: int
+
+    @property
+    def over(self) -> frozenset[int]:
+        return frozenset(i for i, s in enumerate(self.status) if s == "over")
 
 
 @dataclass(frozen=True)
@@ -259,6 +310,10 @@ class State:
         have = self.degrees[island]
         return "short" if have < need else "done" if have == need else "over"
 
+    def missing(self, island: int) -> int:
+        """Bridges the island still needs (0 when done or over-full)."""
+        return max(0, self.puzzle.islands[island].number - self.degrees[island])
+
     def blocked_by(self, line: int) -> int | None:
         """A line with bridges that crosses ``line``, if any."""
         for other in self.puzzle.crossings[line]:
@@ -286,14 +341,16 @@ class State:
         return len(self.components) <= 1
 
     def stuck(self, island: int) -> bool:
-        """True if the island can no longer reach its number: even filling every open line falls short."""
-        need = self.puzzle.islands[island].number
-        room = sum(
-            min(self.capacity(index), max(0, self.puzzle.islands[self.puzzle.lines[index].other(island)].number
-                                          - self.degrees[self.puzzle.lines[index].other(island)]))
-            for index, _ in self.puzzle.lines_of[island]
-        )
-        return self.degrees[island] + room < need
+        """True if the island can no longer reach its number: even filling every open line falls short.
+
+        A line can add at most its free capacity (2 minus what it holds, 0 if marked or
+        crossed by a bridge) and no more than the island at its other end still needs.
+        """
+        p = self.puzzle
+        room = 0
+        for index, _ in p.lines_of[island]:
+            room += min(self.capacity(index), self.missing(p.lines[index].other(island)))
+        return self.degrees[island] + room < p.islands[island].number
 
     def closed_groups(self) -> list[list[int]]:
         """Finished groups that are not the whole network: every island complete, yet cut off."""
@@ -302,8 +359,51 @@ class State:
         return [g for g in self.components if all(self.status(i) == "done" for i in g)]
 
     @cached_property
+    def crossed_lines(self) -> frozenset[int]:
+        """Lines with bridges that cross another line with bridges (``apply`` never makes these)."""
+        return frozenset(
+            i for i, n in enumerate(self.bridges) if n and self.blocked_by(i) is not None
+        )
+
+    @cached_property
+    def analysis(self) -> Analysis:
+        """Live validation in one object: what the view colours and the status line explains."""
+        status = tuple(self.status(i) for i in range(len(self.puzzle.islands)))
+        stuck = frozenset(i for i, s in enumerate(status) if s == "short" and self.stuck(i))
+        closed = frozenset(i for group in self.closed_groups() for i in group)
+        return Analysis(status, stuck, closed, self.crossed_lines, status.count("done"))
+
+    @property
+    def valid(self) -> bool:
+        """No line holds more than 2 bridges and no two bridges cross."""
+        return all(0 <= n <= MAX_BRIDGES for n in self.bridges) and not self.crossed_lines
+
+    @cached_property
     def complete(self) -> bool:
-        return all(d == i.number for d, i in zip(self.degrees, self.puzzle.islands)) and self.connected
+        """The win test: every island has exactly its number, nothing crosses, one connected network."""
+        return (
+            all(d == i.number for d, i in zip(self.degrees, self.puzzle.islands))
+            and self.valid
+            and self.connected
+        )
+
+    def problems(self) -> list[str]:
+        """Why the board is not (yet) a solution, most urgent first, in words for the status line."""
+        p = self.puzzle
+        a = self.analysis
+        out: list[str] = []
+        for line in sorted(a.crossed):
+            out.append(f"Bridges cross between {p.describe_line(line)}.")
+        for i in sorted(a.over):
+            out.append(f"{_cap(p.describe(i))} has {self.degrees[i]} bridges — too many.")
+        for i in sorted(a.stuck):
+            out.append(f"{_cap(p.describe(i))} can no longer get {p.islands[i].number} bridges.")
+        for group in self.closed_groups():
+            out.append(f"A finished group of {len(group)} islands is cut off from the rest "
+                       f"(it includes {p.describe(min(group))}).")
+        if not out and all(s == "done" for s in a.status) and not self.connected:
+            out.append(f"Every island is satisfied but the network is in {len(self.components)} pieces.")
+        return out
 
     def bridge_list(self) -> list[tuple[int, int, int, int, int]]:
         """Bridges as ``(r1, c1, r2, c2, n)``, 0-based, in line order (the solution file format)."""
@@ -317,19 +417,34 @@ class State:
     def __str__(self) -> str:
         """ASCII board, Tatham's convention: ``-``/``=`` horizontal, ``|``/``"`` vertical, ``.`` empty.
 
-        Islands over 9 cannot occur (at most 8). A cell where a line crosses another with
-        bridges cannot occur either: crossings are refused.
+        A "no bridge" mark shows as ``x`` in the line's cells. Bridges between adjacent
+        islands have no cell to show them in, so they are listed under the board.
         """
         p = self.puzzle
         grid = [["."] * p.cols for _ in range(p.rows)]
         for island in p.islands:
             grid[island.pos[0]][island.pos[1]] = str(island.number)
+        for line in sorted(self.marks):
+            for r, c in p.lines[line].cells:
+                if grid[r][c] == ".":
+                    grid[r][c] = "x"
+        footer = []
         for line, n in zip(p.lines, self.bridges):
             if n:
                 ch = ("-" if n == 1 else "=") if line.horizontal else ("|" if n == 1 else '"')
                 for r, c in line.cells:
                     grid[r][c] = ch
-        return "\n".join("".join(row) for row in grid)
+                if not line.cells:
+                    (r1, c1), (r2, c2) = p.islands[line.a].pos, p.islands[line.b].pos
+                    footer.append(f"{r1} {c1} {r2} {c2} {n}")
+        text = "\n".join("".join(row) for row in grid)
+        if footer:
+            text += "\nbridges between adjacent islands: " + "; ".join(footer)
+        return text
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 class HashiRules(PuzzleRules[Puzzle, State, Move]):
@@ -346,6 +461,12 @@ class HashiRules(PuzzleRules[Puzzle, State, Move]):
 
         return format_level(level)
 
+    def load_level_file(self, path: str | Path) -> Puzzle:
+        """Any supported format, tolerating a UTF-8 byte-order mark (Windows editors add one)."""
+        from arcade.games.hashi.formats import read_puzzle
+
+        return read_puzzle(path)
+
     def initial_state(self, level: Puzzle, seed: int = 0) -> State:
         return State.empty(level)
 
@@ -355,9 +476,11 @@ class HashiRules(PuzzleRules[Puzzle, State, Move]):
         island = p.island_at.get(move.pos)
         if island is None:
             raise IllegalMove(f"there is no island at row {move.pos[0] + 1}, column {move.pos[1] + 1}")
+        if move.direction not in DIRS:
+            raise IllegalMove(f"direction must be N, E, S or W, not {move.direction!r}")
         line = p.line_from(island, move.direction)
         if line is None:
-            raise IllegalMove(f"{p.describe(island)} sees no island to the {_DIR_WORDS[move.direction]}")
+            raise IllegalMove(f"{_cap(p.describe(island))} sees no island to the {DIR_WORDS[move.direction]}")
         return line
 
     def apply(self, state: State, move: Move) -> State:
@@ -368,25 +491,26 @@ class HashiRules(PuzzleRules[Puzzle, State, Move]):
                 raise IllegalMove(f"there is no island at row {move.pos[0] + 1}, column {move.pos[1] + 1}")
             locks = state.locks | {island} if move.kind == "lock" else state.locks - {island}
             return State(p, state.bridges, state.marks, frozenset(locks))
+        if move.kind not in ("set", "mark", "unmark"):
+            raise IllegalMove(f"unknown move kind {move.kind!r}")
         line_index = self.resolve_line(state, move)
         line = p.lines[line_index]
         for end in (line.a, line.b):
             if end in state.locks:
-                raise IllegalMove(f"{p.describe(end)} is locked as finished — click it to unlock")
+                raise IllegalMove(f"{_cap(p.describe(end))} is locked as finished — click it to unlock")
         if move.kind in ("mark", "unmark"):
             if move.kind == "mark" and state.bridges[line_index]:
                 raise IllegalMove("remove the bridges before marking 'no bridge here'")
             marks = state.marks | {line_index} if move.kind == "mark" else state.marks - {line_index}
             return State(p, state.bridges, frozenset(marks), state.locks)
         if not 0 <= move.count <= MAX_BRIDGES:
-            raise IllegalMove(f"a line holds 0, 1 or 2 bridges, not {move.count}")
+            raise IllegalMove(f"at most {MAX_BRIDGES} bridges can join two islands, not {move.count}")
         if move.count and line_index in state.marks:
             raise IllegalMove("this line is marked 'no bridge here' — remove the mark first")
         if move.count:
             other = state.blocked_by(line_index)
             if other is not None:
-                o = p.lines[other]
-                raise IllegalMove(f"it would cross the bridge between {p.describe(o.a)} and {p.describe(o.b)}")
+                raise IllegalMove(f"it would cross the bridge between {p.describe_line(other)}")
         bridges = list(state.bridges)
         bridges[line_index] = move.count
         return State(p, tuple(bridges), state.marks, state.locks)
@@ -426,6 +550,7 @@ class HashiRules(PuzzleRules[Puzzle, State, Move]):
         return None
 
 
-_DIR_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+#: Kept for callers of the first version of this module.
+_DIR_WORDS = DIR_WORDS
 
 RULES = HashiRules()

@@ -1,0 +1,182 @@
+"""Hashi's command-line verbs (cli): ``bench`` (frame time during a drag on 40x40) and ``levels``.
+
+Imported to build ``--help``, so pygame is only imported inside the benchmark itself.
+The AI adds ``solve`` and ``generate`` to :data:`COMMANDS`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+
+from arcade.core.grid import DisjointSet
+from arcade.core.registry import Command
+from arcade.games.hashi.logic import Puzzle
+
+TARGET_P95_MS = 8.0
+
+
+def lattice_puzzle(size: int = 40, seed: int = 2024, extra: float = 0.35) -> Puzzle:
+    """A solvable size x size board for benchmarks: islands every other cell, a random spanning network.
+
+    Islands sit on even rows and columns; a random spanning tree over neighbouring islands
+    (plus some extra links) with 1 or 2 bridges each gives the numbers, so the board has at
+    least that solution and nothing crosses. Deterministic for a given seed.
+    """
+    rng = random.Random(seed)
+    spots = [(r, c) for r in range(0, size, 2) for c in range(0, size, 2)]
+    index = {pos: i for i, pos in enumerate(spots)}
+    edges = []
+    for r, c in spots:
+        for nxt in ((r, c + 2), (r + 2, c)):
+            if nxt in index:
+                edges.append((index[(r, c)], index[nxt]))
+    rng.shuffle(edges)
+    groups = DisjointSet(range(len(spots)))
+    degree = [0] * len(spots)
+    for a, b in edges:
+        if groups.union(a, b) or rng.random() < extra:
+            n = rng.choice((1, 2))
+            degree[a] += n
+            degree[b] += n
+    grid = [[0] * size for _ in range(size)]
+    for (r, c), d in zip(spots, degree):
+        grid[r][c] = max(1, min(8, d))
+    return Puzzle.from_grid(grid, meta=[("title", f"Benchmark {size}x{size}")])
+
+
+def _stats(values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"median {statistics.median(ordered):6.2f} ms   p95 {p95:6.2f} ms   max {ordered[-1]:6.2f} ms"
+
+
+def _configure_bench(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--quick", action="store_true", help="fewer drags (for smoke tests)")
+    parser.add_argument("--size", type=int, default=40, help="board side (default 40)")
+
+
+def drag_frame_times(size: int = 40, drags: int = 40, steps: int = 24) -> tuple[list[float], list[float], int]:
+    """Wall-clock and CPU frame times (ms) while dragging bridges on a size x size board at 1280x800.
+
+    Each drag presses on an island, moves the pointer round it so the preview changes
+    direction, and releases towards a neighbour (building, doubling or clearing a bridge).
+    Events are posted to pygame's queue and go through the real frame loop. CPU time
+    (this process only) is reported too: on a shared machine the wall clock also counts
+    time the scheduler gave to other programs.
+    """
+    import pygame
+
+    from arcade.core.session import Session
+    from arcade.games import REGISTRY
+    from arcade.games.hashi import INFO
+    from arcade.games.hashi.logic import RULES
+    from arcade.games.hashi.view import HashiScene
+    from arcade.ui.app import App
+
+    app = App(REGISTRY, size=(1280, 800), headless=True)
+    app.audio.enabled = False
+    scene = HashiScene(INFO, Session(RULES, lattice_puzzle(size)))
+    app.push(scene)
+    for _ in range(5):
+        app.frame(1 / 60)
+    rng = random.Random(7)
+    cell = scene.painter.view.cell
+    wall: list[float] = []
+    cpu: list[float] = []
+    moves_before = scene.session.index
+
+    def frame(event: pygame.event.Event) -> None:
+        pygame.event.post(event)
+        started = time.process_time()
+        app.frame(1 / 60)
+        cpu.append((time.process_time() - started) * 1000)
+        wall.append(app.frame_times[-1] * 1000)
+
+    for _ in range(drags):
+        x, y = scene.painter.island_centre(rng.randrange(len(scene.puzzle.islands)))
+        pos = (round(x), round(y))
+        frame(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        heading = rng.uniform(0, 2 * math.pi)
+        for k in range(1, steps + 1):
+            angle = heading + k * 0.35
+            radius = cell * min(1.6, 0.3 + k * 0.15)
+            pos = (round(x + radius * math.cos(angle)), round(y + radius * math.sin(angle)))
+            frame(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+        frame(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    moves = scene.session.index - moves_before
+    app.close()
+    pygame.display.quit()
+    return wall, cpu, moves
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    size = max(5, min(200, args.size))
+    puzzle = lattice_puzzle(size)
+    started = time.perf_counter()
+    lines = puzzle.lines
+    crossings = puzzle.crossings
+    derive = (time.perf_counter() - started) * 1000
+    print(f"{size}x{size} board: {len(puzzle.islands)} islands, {len(lines)} lines, "
+          f"{sum(map(len, crossings)) // 2} crossings; derived in {derive:.1f} ms")
+    from arcade.games.hashi.logic import RULES, State, line_move
+
+    state = State.empty(puzzle)
+    rng = random.Random(1)
+    apply_times = []
+    for _ in range(200 if not args.quick else 40):
+        index = rng.randrange(len(lines))
+        move = line_move(puzzle, index, rng.choice((0, 1, 2)))
+        t0 = time.perf_counter()
+        try:
+            new = RULES.apply(state, move)
+            new.analysis  # noqa: B018 - the live validation the view needs after every move
+            state = new
+        except Exception:
+            pass
+        apply_times.append((time.perf_counter() - t0) * 1000)
+    print(f"rules: apply + live validation per move  {_stats(apply_times)}")
+    rounds = 1 if args.quick else 3
+    drags = 8 if args.quick else 40
+    print(f"frame time during a drag at 1280x800, {drags} drags per round, target p95 ≤ {TARGET_P95_MS:g} ms:")
+    wall_p95s, cpu_p95s = [], []
+    for number in range(1, rounds + 1):
+        wall, cpu, moves = drag_frame_times(size, drags=drags)
+        wall_p95s.append(_p95(wall))
+        cpu_p95s.append(_p95(cpu))
+        print(f"  round {number}: wall {_stats(wall)}")
+        print(f"           cpu  {_stats(cpu)}   ({len(wall)} frames, {moves} moves)")
+    wall_p95 = statistics.median(wall_p95s)
+    verdict = "ok" if wall_p95 <= TARGET_P95_MS else "ABOVE TARGET (see cpu: is the machine busy?)"
+    print(f"  median of rounds: wall p95 {wall_p95:.2f} ms, cpu p95 {statistics.median(cpu_p95s):.2f} ms: {verdict}")
+    return 0
+
+
+def _configure_levels(parser: argparse.ArgumentParser) -> None:
+    pass
+
+
+def run_levels(args: argparse.Namespace) -> int:
+    """List the bundled levels with what the picker shows."""
+    from arcade.games.hashi.catalog import bundled_levels
+
+    for entry in bundled_levels():
+        if entry.error:
+            print(f"{entry.id:<32} cannot load: {entry.error}")
+            continue
+        print(f"{entry.id:<32} {entry.size:>7}  {entry.topology:<8} {entry.difficulty or '-':<7} {entry.title}")
+    return 0
+
+
+COMMANDS = {
+    "bench": Command("frame time while dragging on a 40x40 board, and rules timings", _configure_bench, run_bench),
+    "levels": Command("list the bundled levels", _configure_levels, run_levels),
+}

@@ -1,0 +1,91 @@
+"""Hashi's dialogs (ui): the level picker's rows, the game-ID panel and the clipboard.
+
+The scene opens these; they only build the overlay contents (and talk to the clipboard),
+so the rules of what a row or the panel says live in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from arcade.core.errors import FormatError
+from arcade.games.hashi.catalog import LevelEntry
+from arcade.games.hashi.formats import format_level, format_tatham
+from arcade.games.hashi.logic import Puzzle
+from arcade.ui.game_scene import format_time
+from arcade.ui.overlays import PanelScene
+from arcade.ui.picker import Choice
+
+#: Game IDs have no spaces, so the panel breaks them into pieces of this many characters.
+ID_CHUNK = 56
+
+
+def level_choices(entries: list[LevelEntry], records: dict[str, float], current: str) -> tuple[list[Choice], int]:
+    """Picker rows -- title; folder, size, islands, topology; difficulty and best time -- and the current row."""
+    choices = []
+    selected = 0
+    for i, entry in enumerate(entries):
+        if entry.id == current:
+            selected = i
+        if entry.error:
+            choices.append(Choice(entry.title, entry.error, entry, tag="cannot load", role="error"))
+            continue
+        subtitle = f"{entry.folder or 'levels'} · {entry.size} · {entry.islands} islands · {entry.topology}"
+        best = records.get(entry.key)
+        tag = entry.difficulty
+        if best is not None:
+            tag = f"{tag} · ✓ {format_time(best)}".strip(" ·")
+        choices.append(Choice(entry.title, subtitle, entry, tag=tag, role="good" if best is not None else "text_dim"))
+    return choices, selected
+
+
+def game_id(puzzle: Puzzle) -> tuple[str, str]:
+    """(what to show, what to copy): Simon Tatham's game ID, or why there is none (and nothing to copy)."""
+    try:
+        text = format_tatham(puzzle)
+    except FormatError as exc:
+        return exc.message, ""
+    return text, text
+
+
+def copy_text(text: str) -> str:
+    """Put ``text`` on the clipboard; returns an error message, or "" on success."""
+    try:
+        pygame.scrap.put_text(text)
+    except pygame.error as exc:
+        return f"Could not copy: {exc}"
+    return ""
+
+
+def paste_text() -> tuple[str, str]:
+    """(clipboard text, error message)."""
+    try:
+        return pygame.scrap.get_text() or "", ""
+    except pygame.error as exc:
+        return "", f"Could not read the clipboard: {exc}"
+
+
+def game_id_panel(puzzle: Puzzle, on_copied: Callable[[str, str], None], close: Callable[[], None]) -> PanelScene:
+    """The Game ID panel: the ID (or why not), and buttons to copy it or the level file.
+
+    ``on_copied(message, role)`` reports the result; the panel closes itself after a copy.
+    """
+    shown, copyable = game_id(puzzle)
+    lines = ["Simon Tatham's Bridges game ID:" if copyable else "No Tatham game ID for this puzzle:"]
+    lines += [shown[i:i + ID_CHUNK] for i in range(0, len(shown), ID_CHUNK)]
+    lines.append("Ctrl+V in this screen starts a puzzle from a copied game ID or level file.")
+
+    def copier(text: str, what: str) -> Callable[[], None]:
+        def run() -> None:
+            error = copy_text(text)
+            on_copied(error or f"{what} copied to the clipboard.", "error" if error else "good")
+            close()
+        return run
+
+    buttons: list[tuple[str, Callable[[], None]]] = []
+    if copyable:
+        buttons.append(("Copy game ID", copier(copyable, "Game ID")))
+    buttons += [("Copy level file", copier(format_level(puzzle), "Level file")), ("Close", close)]
+    return PanelScene("Game ID", lines, buttons)

@@ -1,0 +1,651 @@
+"""The Hashi play screen (ui): mouse and keyboard input, live validation, animations and level picking.
+
+The scene translates input into moves through the pure controller and draws the state
+through :class:`BoardPainter`; the rules live in :mod:`arcade.games.hashi.logic`. Frame
+cost stays flat on big boards: the board is a cached grid repainted only where cell keys
+change, and each frame only draws what moves (drag preview, highlights, animations).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from arcade.core.errors import FormatError, IllegalMove
+from arcade.core.game import Outcome, Step
+from arcade.core.registry import GameInfo
+from arcade.core.session import Session
+from arcade.core.topology import Cell, Topology
+from arcade.games.hashi import catalog
+from arcade.games.hashi.controller import (
+    LEFT,
+    RIGHT,
+    Gestures,
+    Highlight,
+    Plan,
+    arrow_plan,
+    move_cursor,
+    nearest_with_number,
+    plan_lock,
+    read_highlight,
+)
+from arcade.games.hashi.formats import parse_puzzle, read_puzzle
+from arcade.games.hashi.logic import RULES, Puzzle, State
+from arcade.games.hashi.view import dialogs, effects
+from arcade.games.hashi.view.painter import BoardPainter
+from arcade.services import saves
+from arcade.ui.game_scene import GameScene, format_time
+from arcade.ui.input import LEFT as BUTTON_LEFT
+from arcade.ui.input import MIDDLE as BUTTON_MIDDLE
+from arcade.ui.input import RIGHT as BUTTON_RIGHT
+from arcade.ui.input import Gesture, PointerTracker
+from arcade.ui.overlays import ResultScene
+from arcade.ui.picker import PickerScene
+from arcade.ui.tween import ease_out_cubic
+from arcade.ui.widgets import Button
+
+ARROWS = {pygame.K_UP: "N", pygame.K_DOWN: "S", pygame.K_LEFT: "W", pygame.K_RIGHT: "E"}
+DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 9)} | {getattr(pygame, f"K_KP{n}"): n for n in range(1, 9)}
+INTRO = "Drag from an island towards a neighbour to build · right-drag removes · click an island to lock it"
+WRAP_NOTE = {
+    Topology.CYLINDER: "Cylinder: left and right edges are joined (rotate: Alt+arrows)",
+    Topology.TORUS: "Torus: opposite edges are joined (rotate: Alt+arrows)",
+}
+FLASH_TIME = 0.7
+POP_TIME = 0.45
+CELEBRATE_TIME = 1.4
+
+
+class HashiScene(GameScene):
+    """Play one Hashi puzzle; ``start_puzzle`` switches to another without leaving the screen."""
+
+    def __init__(self, info: GameInfo, session: Session[Puzzle, State, Any], level_path: Path | None = None) -> None:
+        super().__init__(info, session)
+        self.has_hint = session.hint_hook is not None
+        self.has_watch = session.watch_hook is not None
+        self.level_path = level_path
+        self.painter = BoardPainter(session.level)
+        self.tracker = PointerTracker(threshold=4)
+        self.gestures = Gestures()
+        self.plan: Plan | None = None
+        self.pointer: tuple[int, int] | None = None
+        self.pan: tuple[tuple[int, int], Cell] | None = None
+        self.cursor = 0
+        self.cursor_visible = False
+        self.hover_island: int | None = None
+        self.show_possible = False
+        self.flash_lines: frozenset[int] = frozenset()
+        self.flash_islands: frozenset[int] = frozenset()
+        self.step_highlight = Highlight()
+        self.clock = 0.0
+        self._pops: set[int] = set()
+        self.new_best = False
+        self.best_time: float | None = None
+        self.celebrating = False
+        self._keys_state: State | None = None
+        self._keys_possible = False
+        self._seam_cache: tuple[Any, ...] | None = None
+        self._seam_lines: list[tuple[int, str]] = []
+        self._seam_possible: list[int] = []
+        self._prev_state = session.state
+        self._prev_index = session.index
+        self.prefs: dict[str, Any] = {}
+        self.possible_button = Button("Possible", self.toggle_possible, hotkey="G",
+                                      tooltip="Show the bridges that could still be built")
+
+    # -- set-up ------------------------------------------------------------------------------
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.session.level
+
+    @property
+    def level_title(self) -> str:
+        return self.puzzle.title or self.session.level_id
+
+    def enter(self, app) -> None:  # type: ignore[override]
+        super().enter(app)
+        self.painter.theme = app.theme
+        self.prefs = app.settings.game(self.info.name)
+        self.show_possible = bool(self.prefs.get("show_possible", False))
+        self.possible_button.toggled = self.show_possible
+        self._remember_level()
+        self._introduce()
+
+    def pause(self) -> None:
+        """An overlay opened: drop any drag or pan in progress (its button-up will go to the overlay)."""
+        self.gestures.cancel()
+        self.tracker.reset()
+        self.plan = None
+        self.pan = None
+
+    def extra_buttons(self) -> list[Button]:
+        return [
+            Button("Levels", self.open_levels, hotkey="L", tooltip="Choose a level"),
+            self.possible_button,
+            Button("Game ID", self.open_game_id, hotkey="I", tooltip="Show and copy this puzzle's game ID"),
+        ]
+
+    def _introduce(self) -> None:
+        self.say(INTRO)
+        note = WRAP_NOTE.get(self.puzzle.topology)
+        if note:
+            self.toast.show(note, "info", 6.0)
+
+    def _remember_level(self) -> None:
+        if self.app is None or not self.session.level_id or self.session.level_id == "pasted":
+            return
+        if self.prefs.get("last_level") != self.session.level_id:
+            self.prefs["last_level"] = self.session.level_id
+            with contextlib.suppress(OSError):
+                self.app.settings.save()
+
+    def start_puzzle(self, puzzle: Puzzle, level_id: str = "", path: Path | None = None) -> None:
+        """Start a fresh game on ``puzzle`` in this scene (level picker, paste, a "New puzzle" dialog)."""
+        self.stop_watch()
+        self.hint = None
+        self.step_highlight = Highlight()
+        self.gestures.cancel()
+        self.tracker.reset()
+        self.plan = None
+        self.pan = None
+        self.tweens.clear()
+        self._pops.clear()
+        self.celebrating = False
+        self.flash_lines = self.flash_islands = frozenset()
+        self.level_path = path
+        self.elapsed = 0.0
+        self.cursor = 0
+        self.cursor_visible = False
+        self.hover_island = None
+        self.new_best = False
+        self.painter.set_puzzle(puzzle)
+        self._keys_state = None
+        self._seam_cache = None
+        self._prev_index = 0
+        self.session.replace_level(puzzle, level_id=level_id)
+        self._prev_state = self.session.state
+        if self.app is not None:
+            self.layout_board(self.board_area)
+            self._remember_level()
+            self._introduce()
+
+    def new_game(self) -> None:
+        """"Play again": the same puzzle from scratch (undo history cleared)."""
+        self.start_puzzle(self.puzzle, self.session.level_id, self.level_path)
+
+    # -- layout ------------------------------------------------------------------------------
+    def layout_board(self, area: pygame.Rect) -> None:
+        self.painter.layout(area)
+        self._keys_state = None
+        self._seam_cache = None
+        if os.environ.get("PUZZLE_ARCADE_TRACE") and self.app is not None:
+            view = self.painter.view
+            self.app.trace(f"hashi-layout {view.cell} {view.origin[0]} {view.origin[1]}")
+            for i, island in enumerate(self.puzzle.islands):
+                x, y = self.painter.island_centre(i)
+                self.app.trace(f"hashi-island {i} {island.pos[0]} {island.pos[1]} {round(x)} {round(y)}")
+
+    # -- header and messages -----------------------------------------------------------------
+    def status_fields(self) -> list[str]:
+        state = self.session.state
+        fields = [f"Islands {state.analysis.done}/{len(self.puzzle.islands)}", f"Moves {self.session.index}",
+                  format_time(self.elapsed)]
+        if self.puzzle.topology is not Topology.PLANE:
+            fields.insert(0, self.puzzle.topology.value.capitalize())
+        return fields
+
+    def _report(self, state: State) -> None:
+        problems = state.problems()
+        if problems:
+            more = f" (+{len(problems) - 1} more)" if len(problems) > 1 else ""
+            self.say(problems[0] + more, "warning")
+        else:
+            left = len(self.puzzle.islands) - state.analysis.done
+            self.say(f"{left} island{'s' if left != 1 else ''} to go." if left else "Every island is satisfied.")
+
+    # -- session changes ---------------------------------------------------------------------
+    def on_changed(self) -> None:
+        session = self.session
+        state = session.state
+        if session.index == self._prev_index + 1 and session.outcome is None:
+            before = self._prev_state.analysis.status
+            after = state.analysis.status
+            popped = [i for i, (a, b) in enumerate(zip(before, after)) if b == "done" and a != "done"]
+            for i in popped:
+                self.tweens.start(("pop", i), 0.0, 1.0, POP_TIME, easing=ease_out_cubic)
+                self._pops.add(i)
+            if popped and self.app is not None:
+                self.app.audio.play("pop")
+            self._report(state)
+            if self.app is not None and session.moves:
+                self.app.trace(f"hashi-move {session.index} {session.moves[-1]}")
+        if self.cursor >= len(self.puzzle.islands):
+            self.cursor = 0
+        self._prev_state = state
+        self._prev_index = session.index
+
+    def _apply_watch_step(self, step: Step) -> None:
+        super()._apply_watch_step(step)
+        self.step_highlight = read_highlight(self.puzzle, step.highlight)
+
+    def stop_watch(self, message: str = "") -> None:
+        super().stop_watch(message)
+        self.step_highlight = Highlight()
+
+    def on_outcome(self, outcome: Outcome) -> None:
+        assert self.app is not None
+        self.gestures.cancel()
+        self.plan = None
+        # A watch step's win arrives here before the base class marks it as the AI's: check both.
+        by_ai = self.watch is not None or self.watch_finished_by_ai
+        if outcome.is_win and not by_ai:
+            key = catalog.level_key(self.puzzle)
+            self.best_time = saves.read_records().get(self.info.name, {}).get(key)
+            try:
+                self.new_best = saves.record_result(self.info.name, key, round(self.elapsed, 1))
+            except OSError as exc:
+                self.toast.show(f"Could not record the time: {exc.strerror or exc}", "error")
+        self.app.trace("hashi-solved")
+        self.app.audio.play("win" if outcome.is_win else "lose")
+        self.say(outcome.reason, "good")
+        self.celebrating = True
+
+        def done() -> None:
+            self.celebrating = False
+            if self.app is not None and self.app.stack.top is self and self.session.outcome is not None:
+                self.show_result(outcome)
+
+        self.tweens.start("celebrate", 0.0, 1.0, CELEBRATE_TIME, on_done=done)
+
+    def result_lines(self, outcome: Outcome) -> list[str]:
+        lines = super().result_lines(outcome)
+        if self.watch_finished_by_ai:
+            return lines
+        if self.new_best and self.best_time is not None:
+            lines.append(f"A new best time (was {format_time(self.best_time)}).")
+        elif self.new_best:
+            lines.append("Your first time on this puzzle is recorded.")
+        elif self.best_time is not None:
+            lines.append(f"Your best time on this puzzle: {format_time(self.best_time)}.")
+        return lines
+
+    def show_result(self, outcome: Outcome) -> None:
+        assert self.app is not None
+        app = self.app
+        following = catalog.next_level(catalog.bundled_levels(), self.session.level_id)
+        buttons: list[tuple[str, Callable[[], None]]] = []
+        if following is not None:
+            def play_next() -> None:
+                app.pop()
+                self.load_entry(following)
+
+            buttons.append(("Next level", play_next))
+        else:
+            def levels() -> None:
+                app.pop()
+                self.open_levels()
+
+            buttons.append(("Levels", levels))
+
+        def again() -> None:
+            app.pop()
+            self.new_game()
+
+        def menu() -> None:
+            app.pop()
+            app.pop()
+
+        buttons += [("Play again", again), ("Look at board", app.pop), ("Menu", menu)]
+        app.push(ResultScene("Solved!", self.result_lines(outcome), buttons, role="good"))
+
+    # -- playing plans ------------------------------------------------------------------------
+    def play_plan(self, plan: Plan) -> bool:
+        """Play what a gesture planned, or explain (and flash) why it cannot be played."""
+        assert self.app is not None
+        state = self.session.state
+        if plan.refusal or plan.move is None:
+            lines = {i for i in (plan.line, plan.blocking) if i is not None}
+            islands = set()
+            if plan.line is not None:
+                line = self.puzzle.lines[plan.line]
+                islands = {i for i in (line.a, line.b) if i in state.locks}
+            if not lines and not islands:
+                islands = {plan.island}
+            self.flash(lines, islands)
+            if plan.quiet:
+                self.say(plan.refusal, "warning")
+            else:
+                self.refuse(plan.refusal)
+            return False
+        before = state.bridges[plan.line] if plan.line is not None else 0
+        if not self.play(plan.move):
+            self.flash({plan.line} if plan.line is not None else set(), {plan.island})
+            return False
+        if plan.after is not None:
+            self.app.audio.play("build" if plan.after > before else "remove")
+        else:
+            self.app.audio.play("click")
+            if plan.move.kind in ("lock", "unlock"):
+                word = "locked as finished" if plan.move.kind == "lock" else "unlocked"
+                text = self.puzzle.describe(plan.island)
+                self.say(f"{text[:1].upper()}{text[1:]} is {word}.")
+        return True
+
+    def flash(self, lines: set[int], islands: set[int]) -> None:
+        self.flash_lines = frozenset(lines)
+        self.flash_islands = frozenset(islands)
+        self.tweens.start("flash", 0.0, 1.0, FLASH_TIME, easing=lambda t: t)
+
+    # -- input ---------------------------------------------------------------------------------
+    def _grid_pos(self, pos: tuple[int, int]) -> tuple[float, float]:
+        return self.painter.view.to_grid(pos)
+
+    def _on_board(self, pos: tuple[int, int]) -> bool:
+        return self.painter.view.cell_at(pos) is not None
+
+    def handle_board(self, event: pygame.event.Event) -> bool:
+        if self.celebrating:
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = tuple(event.pos)
+            self.painter.view.update_hover(event.pos)
+            self.hover_island = self.painter.island_at_pixel(event.pos)
+        if event.type == pygame.WINDOWLEAVE:
+            self.hover_island = None
+            self.painter.view.hover = None
+        if event.type == pygame.MOUSEWHEEL:
+            return self._wheel(event)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
+                          pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE):
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button not in (BUTTON_LEFT, BUTTON_MIDDLE,
+                                                                            BUTTON_RIGHT):
+                return False
+            gesture = self.tracker.handle(event)
+            if gesture is not None:
+                return self._gesture(gesture)
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _gesture(self, g: Gesture) -> bool:
+        state = self.session.state
+        if g.kind == "press":
+            self.plan = None
+            if not self._on_board(g.pos):
+                return False
+            island = self.painter.island_at_pixel(g.pos)
+            if island is not None and g.button in (BUTTON_LEFT, BUTTON_RIGHT):
+                cell = self.painter.display(self.puzzle.islands[island].pos)
+                self.gestures.press(island, (cell[0] + 0.5, cell[1] + 0.5), LEFT if g.button == BUTTON_LEFT else RIGHT)
+                self.cursor = island
+                self.cursor_visible = False
+                return True
+            if self.painter.wraps and (g.button == BUTTON_MIDDLE or (island is None and g.button == BUTTON_LEFT)):
+                self.pan = (g.pos, self.painter.shift)
+                return True
+            return False
+        if g.kind == "drag":
+            if self.gestures.active:
+                self.plan = self.gestures.motion(state, self._grid_pos(g.pos))
+                return True
+            if self.pan is not None:
+                self._pan_to(g.pos)
+                return True
+            return False
+        if g.kind in ("release", "click"):
+            if self.gestures.active:
+                result = self.gestures.release(state, self._grid_pos(g.pos))
+                self.plan = None
+                if result.plan is not None and result.kind in ("play", "click"):
+                    self.play_plan(result.plan)
+                return True
+            if self.pan is not None:
+                self.pan = None
+                return True
+            return False
+        # cancel
+        self.gestures.cancel()
+        self.plan = None
+        self.pan = None
+        return True
+
+    def _pan_to(self, pos: tuple[int, int]) -> None:
+        assert self.pan is not None
+        start, shift = self.pan
+        cell = self.painter.view.cell
+        d_cols = round((pos[0] - start[0]) / cell)
+        d_rows = round((pos[1] - start[1]) / cell)
+        self.painter.set_shift((shift[0] + d_rows, shift[1] + d_cols))
+
+    def _wheel(self, event: pygame.event.Event) -> bool:
+        topo = self.puzzle.topology
+        if topo is Topology.PLANE:
+            return False
+        shift_held = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) if pygame.get_init() else False
+        d_rows = d_cols = 0
+        if topo is Topology.TORUS and not shift_held:
+            d_rows, d_cols = event.y, -event.x
+        else:
+            d_cols = event.y or -event.x
+        return self.painter.rotate(d_rows, d_cols)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key, mod = event.key, event.mod
+        ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        shift = bool(mod & pygame.KMOD_SHIFT)
+        alt = bool(mod & pygame.KMOD_ALT)
+        if key == pygame.K_ESCAPE and (self.gestures.active or self.pan is not None):
+            self.gestures.cancel()
+            self.tracker.reset()
+            self.plan = None
+            self.pan = None
+            self.say("Drag cancelled.")
+            return True
+        if key in ARROWS:
+            letter = ARROWS[key]
+            d_row, d_col = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}[letter]
+            if alt:
+                self.painter.rotate(-d_row, -d_col)
+                return True
+            if not self.cursor_visible:
+                self.cursor_visible = True
+                if self.hover_island is not None:
+                    self.cursor = self.hover_island
+                if not (ctrl or shift):
+                    return True
+            if ctrl or shift:
+                self.play_plan(arrow_plan(self.session.state, self.cursor, letter, LEFT if ctrl else RIGHT))
+            else:
+                self.cursor = move_cursor(self.puzzle, self.cursor, letter)
+            return True
+        if ctrl:
+            if key == pygame.K_v:
+                self.paste()
+                return True
+            return False
+        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if not self.cursor_visible:
+                self.cursor_visible = True
+                return True
+            self.play_plan(plan_lock(self.session.state, self.cursor))
+            return True
+        if key in DIGITS:
+            self.cursor_visible = True
+            found = nearest_with_number(self.puzzle, self.cursor, DIGITS[key])
+            if found is None:
+                self.say(f"There is no other island showing {DIGITS[key]}.", "warning")
+            else:
+                self.cursor = found
+            return True
+        if key == pygame.K_g:
+            self.toggle_possible()
+            return True
+        if key == pygame.K_l:
+            self.open_levels()
+            return True
+        if key == pygame.K_i:
+            self.open_game_id()
+            return True
+        if key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
+            self.painter.rotate(0, 1 if key == pygame.K_RIGHTBRACKET else -1)
+            return True
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.painter.rotate(1 if key == pygame.K_PAGEDOWN else -1, 0)
+            return True
+        if key == pygame.K_HOME:
+            self.painter.set_shift((0, 0))
+            return True
+        return False
+
+    # -- commands ------------------------------------------------------------------------------
+    def toggle_possible(self) -> None:
+        self.show_possible = not self.show_possible
+        self.possible_button.toggled = self.show_possible
+        self.prefs["show_possible"] = self.show_possible
+        self.say("Showing the bridges that could still be built." if self.show_possible
+                 else "Possible bridges hidden.")
+
+    def open_levels(self) -> None:
+        assert self.app is not None
+        self.stop_watch()
+        entries = catalog.bundled_levels()
+        if not entries:
+            self.say("No level files found under levels/hashi.", "warning")
+            return
+        records = saves.read_records().get(self.info.name, {})
+        choices, selected = dialogs.level_choices(entries, records, self.session.level_id)
+        self.app.push(PickerScene("Hashi levels", choices, lambda choice: self.load_entry(choice.value),
+                                  selected=selected))
+
+    def load_entry(self, entry: catalog.LevelEntry) -> None:
+        try:
+            puzzle = read_puzzle(entry.path)
+        except FormatError as exc:
+            self.toast.show(str(exc), "error", 6.0)
+            self.say(str(exc), "error")
+            return
+        self.start_puzzle(puzzle, entry.id, entry.path)
+
+    def open_game_id(self) -> None:
+        assert self.app is not None
+        app = self.app
+
+        def close() -> None:
+            if app.stack.top is not self:
+                app.pop()
+
+        app.push(dialogs.game_id_panel(self.puzzle, self.toast.show, close))
+
+    def paste(self) -> None:
+        text, error = dialogs.paste_text()
+        if error:
+            self.refuse(error)
+            return
+        if not text.strip():
+            self.say("The clipboard holds no text: copy a Bridges game ID or a level file first.", "warning")
+            return
+        try:
+            puzzle = parse_puzzle(text, "clipboard")
+        except FormatError as exc:
+            self.refuse(str(exc))
+            return
+        self.start_puzzle(puzzle, "pasted")
+        self.toast.show(f"Started the pasted {puzzle.cols}×{puzzle.rows} puzzle.", "good")
+
+    # -- frame ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.clock += dt
+
+    def _specials(self) -> dict[Cell, tuple[str, ...]]:
+        specials: dict[Cell, list[str]] = {}
+        painter = self.painter
+
+        def add(island: int | None, flag: str) -> None:
+            if island is not None and 0 <= island < len(self.puzzle.islands):
+                specials.setdefault(painter.display(self.puzzle.islands[island].pos), []).append(flag)
+
+        drag = self.gestures.drag
+        if drag is not None:
+            add(drag.island, "selected")
+            if self.plan is not None and self.plan.line is not None and not self.plan.refusal:
+                add(self.puzzle.lines[self.plan.line].other(drag.island), "hover")
+        elif self.hover_island is not None and not self.celebrating:
+            add(self.hover_island, "hover")
+        if self.cursor_visible:
+            add(self.cursor, "cursor")
+        return {cell: tuple(flags) for cell, flags in specials.items()}
+
+    def _refresh_keys(self, state: State) -> None:
+        if self._keys_state is not state or self._keys_possible != self.show_possible:
+            self.painter.update_keys(state, self.show_possible)
+            self._keys_state = state
+            self._keys_possible = self.show_possible
+        self.painter.specials = self._specials()
+
+    def _seams(self, state: State) -> tuple[list[tuple[int, str]], list[int]]:
+        """Bridged lines crossing the visible edge (with their pairing letters), and possible ones."""
+        if not self.painter.wraps:
+            return [], []
+        cache = (id(state), state.bridges, self.painter.shift, self.show_possible, self.painter.view.cell)
+        if cache != self._seam_cache:
+            crossing = [line.index for line in self.puzzle.lines if self.painter.crosses_view_edge(line.index)]
+            bridged = [i for i in crossing if state.bridges[i]]
+            letters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+            self._seam_lines = [(i, letters[k] if k < len(letters) else str(k + 1)) for k, i in enumerate(bridged)]
+            self._seam_possible = [
+                i for i in crossing if self.show_possible and not state.bridges[i] and state.capacity(i) > 0
+            ] if self.show_possible else []
+            self._seam_cache = cache
+        return self._seam_lines, self._seam_possible
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        assert self.app is not None
+        theme = self.app.theme
+        painter = self.painter
+        painter.theme = theme
+        state = self.session.state
+        self._refresh_keys(state)
+        painter.render(surface)
+        bridged, possible = self._seams(state)
+        effects.draw_seam_markers(surface, painter, theme, state, bridged, possible)
+        glow = 0.55 + 0.45 * math.sin(self.clock * 5.0)
+        effects.draw_highlight(surface, painter, theme, self._hint_highlight(), "highlight", glow)
+        effects.draw_highlight(surface, painter, theme, self.step_highlight, "info", glow)
+        flash = self.tweens.get("flash")
+        if flash is not None:
+            effects.draw_flash(surface, painter, theme, self.flash_lines, self.flash_islands, flash.progress)
+        if self.plan is not None:
+            effects.draw_plan(surface, painter, theme, self.plan, self.pointer)
+        for island in sorted(self._pops):
+            pop = self.tweens.get(("pop", island))
+            if pop is None or island >= len(self.puzzle.islands):
+                self._pops.discard(island)
+            else:
+                effects.draw_pop(surface, painter, theme, island, pop.value)
+        celebrate = self.tweens.get("celebrate")
+        if celebrate is not None:
+            effects.draw_celebration(surface, painter, theme, len(self.puzzle.islands), celebrate.progress)
+
+    def _hint_highlight(self) -> Highlight:
+        """The hint's highlight, plus the line its move names when the hint highlights no line itself."""
+        hint = self.hint
+        if hint is None:
+            return Highlight()
+        found = read_highlight(self.puzzle, hint.highlight)
+        if hint.move is not None and not found.lines and not found.wrong:
+            try:
+                move = RULES.decode_move(hint.move)
+                if move.kind in ("set", "mark", "unmark"):
+                    line = RULES.resolve_line(self.session.state, move)
+                    found = Highlight(found.islands, found.lines | {line}, found.wrong)
+            except IllegalMove:
+                pass  # a hint naming no line only loses its highlight
+        return found

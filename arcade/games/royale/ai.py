@@ -1,0 +1,181 @@
+"""Battle Royale AI (pure): par per level (cached in memory and on disk), hints and the "watch" route.
+
+Everything here runs in the UI's worker thread, never in a frame. A level's par and its
+optimal route are solved once and remembered -- in memory for this run and in a small
+JSON file in the user's data dir (keyed by a hash of the level text), so reopening a big
+level gives its par at once. The level file's own ``# par:`` header is trusted only for
+the number; the route always comes from the solver or the cache.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from arcade.core.errors import IllegalMove
+from arcade.core.game import Hint, Step
+from arcade.games.royale.formats import format_level
+from arcade.games.royale.logic import DIRECTION_NAMES, RULES, Level, Move, State, replay, route_is_valid
+from arcade.games.royale.solver import Route, solve_level, solve_state
+from arcade.services.files import atomic_write_text
+from arcade.services.paths import data_dir
+
+#: Longest a hint or a par may think before settling for the best route found so far.
+THINK_SECONDS = 30.0
+_CACHE_LIMIT = 400
+
+
+def level_key(level: Level) -> str:
+    """Identity of a level's grid (headers do not change the answer)."""
+    grid = format_level(Level(level.loot))
+    return hashlib.blake2b(grid.encode(), digest_size=12).hexdigest()
+
+
+class ParCache:
+    """Optimal routes by level: memory first, then ``royale-par.json`` in the data dir."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self._path = path
+        self._memory: dict[str, Route] = {}
+        self._lock = threading.Lock()
+        self._busy: dict[str, threading.Lock] = {}
+
+    @property
+    def path(self) -> Path:
+        return self._path or data_dir() / "royale-par.json"
+
+    def _read_disk(self) -> dict[str, dict]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def peek(self, level: Level) -> Route | None:
+        """The cached optimal route, without solving (None if unknown)."""
+        key = level_key(level)
+        with self._lock:
+            if key in self._memory:
+                return self._memory[key]
+        entry = self._read_disk().get(key)
+        if not isinstance(entry, dict):
+            return None
+        try:
+            route = Route((int(entry["start"][0]), int(entry["start"][1])), str(entry["moves"]), int(entry["loot"]))
+        except (KeyError, TypeError, ValueError, IndexError):
+            return None
+        # A damaged or foreign cache entry must never mislead the player: replay it.
+        valid = route_is_valid(level, route.start, route.moves)
+        if not valid or replay(level, route.start, route.moves).loot != route.loot:
+            return None
+        with self._lock:
+            self._memory[key] = route
+        return route
+
+    def get(self, level: Level, deadline: float | None = None,
+            should_stop: Callable[[], bool] | None = None) -> Route | None:
+        """The optimal route of ``level`` (solving it if needed); None when no route exists.
+
+        One solve per level at a time: a second caller (a hint while the par is being
+        computed) waits for the first one's answer instead of solving again.
+        """
+        key = level_key(level)
+        with self._lock:
+            busy = self._busy.setdefault(key, threading.Lock())
+        with busy:
+            route = self.peek(level)
+            if route is not None:
+                return route
+            route = solve_level(level, deadline=deadline, should_stop=should_stop)
+            if route is not None and route.exact:
+                self.store(level, route)
+            return route
+
+    def store(self, level: Level, route: Route) -> None:
+        key = level_key(level)
+        with self._lock:
+            self._memory[key] = route
+        data = self._read_disk()
+        data[key] = {"start": list(route.start), "moves": route.moves, "loot": route.loot}
+        if len(data) > _CACHE_LIMIT:
+            for old in list(data)[: len(data) - _CACHE_LIMIT]:
+                del data[old]
+        with contextlib.suppress(OSError):  # a cache that cannot be written only costs time next run
+            atomic_write_text(self.path, json.dumps(data) + "\n")
+
+
+PARS = ParCache()
+
+
+def _deadline() -> float:
+    return time.monotonic() + THINK_SECONDS
+
+
+def best_from(state: State, should_stop: Callable[[], bool] | None = None) -> Route | None:
+    """The optimal continuation (or, unplaced, the optimal route) -- par cache for the start."""
+    if not state.placed:
+        return PARS.get(state.level, _deadline(), should_stop)
+    return solve_state(state, deadline=_deadline(), should_stop=should_stop)
+
+
+def hint(state: State, should_stop: Callable[[], bool] | None = None) -> Hint | None:
+    """The best next move and "best still possible: N"."""
+    outcome = RULES.outcome(state)
+    if outcome is not None:
+        return Hint(None, "The round is over: undo or restart to try another route.", kind="info")
+    if state.doomed:
+        return Hint(None, "The centre is out of reach in the moves left: undo (U) to step back.",
+                    rule="doomed", kind="error")
+    route = best_from(state, should_stop)
+    unproven = "" if route is None or route.exact else " (best found in the time allowed)"
+    if route is None:
+        return Hint(None, "No empty cell can reach the centre before the storm closes.", kind="info")
+    if not state.placed:
+        r, c = route.start
+        return Hint(str(Move.start(route.start)),
+                    f"drop at ({r}, {c}) — best still possible: {route.loot}{unproven}",
+                    rule="optimal route", highlight=tuple(route.cells))
+    best = state.loot + route.loot
+    if not route.moves:
+        return Hint("finish", f"finish now — best still possible: {best} (nothing more is worth the walk)",
+                    rule="optimal route", highlight=(state.pos,))
+    letter = route.moves[0]
+    return Hint(letter, f"go {DIRECTION_NAMES[letter]} — best still possible: {best}{unproven}",
+                rule="optimal route", highlight=tuple(route.cells))
+
+
+def watch(state: State, should_stop: Callable[[], bool] | None = None) -> Iterator[Step]:
+    """Steps of the optimal route from here (from the start if unplaced; restarting if doomed)."""
+    if RULES.outcome(state) is not None:
+        return
+    undo = 0
+    if state.doomed:
+        undo = len(state.path)
+        state = State(state.level)
+    route = best_from(state, should_stop)
+    if route is None:
+        yield Step(None, "No empty cell can reach the centre in time.", kind="info", undo=undo)
+        return
+    goal = state.loot + route.loot
+    if not state.placed:
+        r, c = route.start
+        label = f"The AI drops at ({r}, {c}) and aims for {route.loot} loot."
+        if undo:
+            label = "The centre was out of reach, so the AI starts over: " + label
+        yield Step(str(Move.start(route.start)), label, undo=undo, highlight=tuple(route.cells))
+        state = RULES.apply(state, Move.start(route.start))
+    for letter in route.moves:
+        state = RULES.apply(state, Move.go(letter))
+        yield Step(letter, f"{DIRECTION_NAMES[letter].capitalize()} — loot {state.loot} of {goal}",
+                   highlight=(state.pos,))
+    try:
+        if RULES.outcome(state) is None:
+            RULES.apply(state, Move.finish())
+            yield Step("finish", f"The AI finishes on the centre with {state.loot} loot.", highlight=(state.pos,))
+    except IllegalMove:  # pragma: no cover - every route ends on the centre
+        return

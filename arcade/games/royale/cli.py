@@ -1,0 +1,113 @@
+"""Battle Royale command line (cli, no pygame): ``solve``, ``generate`` and ``bench``.
+
+``solve royale GRID [--time]`` prints ``loot N``, ``start R C`` and ``moves DDDRDL``
+(``moves -`` for a route of no moves); exit 0, 1 when no route reaches the centre, 2 on
+bad input (``file:line: what is wrong``). GRID is a file, ``-`` for standard input, or
+a bundled level id.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from arcade.core.errors import UsageError
+from arcade.core.registry import Command
+from arcade.games.royale.formats import format_level
+from arcade.games.royale.generator import generate, parse_size
+from arcade.games.royale.logic import RULES, Level, State, render_text, replay, route_cells
+
+
+def read_grid(ref: str) -> Level:
+    if ref == "-":
+        return RULES.parse_level(sys.stdin.read(), "<stdin>")
+    path = Path(ref)
+    if not path.exists():
+        from arcade.services.resources import find_level
+
+        path = find_level("royale", ref, RULES.level_pattern)
+    return RULES.load_level_file(path)
+
+
+def configure_solve(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("grid", metavar="GRID", help="level file, '-' for stdin, or a bundled level id")
+    parser.add_argument("--time", action="store_true", help="print the solving time as 'time_ms N' on stderr")
+    parser.add_argument("--draw", action="store_true", help="also print the board with the route")
+    parser.add_argument("--timeout", type=float, metavar="SECONDS",
+                        help="stop after this long and print the best route found (marked 'exact no')")
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    from arcade.games.royale.solver import solve_level
+
+    level = read_grid(args.grid)
+    started = time.perf_counter()
+    deadline = time.monotonic() + args.timeout if args.timeout else None
+    route = solve_level(level, deadline=deadline)
+    elapsed = time.perf_counter() - started
+    if args.time:
+        print(f"time_ms {elapsed * 1000:.0f}", file=sys.stderr)
+    if route is None:
+        print("puzzle-arcade: no route: no empty cell can reach the centre before the storm closes",
+              file=sys.stderr)
+        return 1
+    print(f"loot {route.loot}")
+    print(f"start {route.start[0]} {route.start[1]}")
+    print(f"moves {route.moves or '-'}")
+    if not route.exact:
+        print("exact no")
+    if args.draw:
+        final = replay(level, route.start, route.moves)
+        shown = State(level, tuple(route_cells(route.start, route.moves)), collected=final.collected)
+        print(render_text(shown, storm=False))
+    return 0
+
+
+def configure_generate(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--size", default="21x21", help="ROWS or ROWSxCOLS, 3..151 (default 21x21)")
+    parser.add_argument("--density", type=float, default=0.2, help="share of cells with loot, 0..0.9 (default 0.2)")
+    parser.add_argument("--seed", type=int, help="seed (printed in the header, so the grid can be made again)")
+    parser.add_argument("--title", default="", help="title for the header")
+    parser.add_argument("--par", action="store_true", help="solve it and add a '# par: N' header line")
+    parser.add_argument("-o", "--output", type=Path, help="write to this file instead of standard output")
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    rows, cols = parse_size(args.size)
+    level = generate(rows, cols, args.density, args.seed, args.title)
+    if args.par:
+        from arcade.games.royale.solver import solve_level
+
+        route = solve_level(level)
+        level = Level(level.loot, (*level.meta, ("par", str(route.loot if route else "none"))))
+    text = format_level(level)
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        try:
+            args.output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        print(f"wrote {args.output} ({level.title})")
+    return 0
+
+
+def configure_bench(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--quick", action="store_true", help="fewer grids and sizes (smoke test)")
+    parser.add_argument("--seeds", type=int, default=3, help="random grids per size (default 3)")
+    parser.add_argument("--limit", type=float, default=10.0, help="seconds allowed for the largest-grid search")
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    from arcade.games.royale.benchmark import run
+
+    return run(quick=args.quick, seeds=args.seeds, limit=args.limit)
+
+
+COMMANDS = {
+    "solve": Command("solve a grid exactly: prints loot, start and moves", configure_solve, run_solve),
+    "generate": Command("generate a random grid (size, loot density, seed)", configure_generate, run_generate),
+    "bench": Command("time the exact solver against the seed's Java figures", configure_bench, run_bench),
+}

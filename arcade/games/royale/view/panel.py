@@ -1,0 +1,95 @@
+"""Battle Royale side panel (ui): loot, par, moves and spare moves, and a legend painted like the board."""
+
+from __future__ import annotations
+
+import pygame
+
+from arcade.core.game import Outcome
+from arcade.games.royale.logic import State
+from arcade.ui.theme import Theme
+from arcade.ui.widgets import draw_text, wrap_text
+
+from .paint import DOOMED, EDGE, SAFE, STORM, dashed_polyline, draw_coin, draw_route, paint_cell
+
+
+def status_line(state: State, outcome: Outcome | None) -> tuple[str, str]:
+    """A short line about where the player stands, with its role (glyph and colour)."""
+    if not state.placed:
+        return "click a cell to drop", "info"
+    level = state.level
+    distance = level.distance_to_centre(state.pos)  # type: ignore[arg-type]
+    spare = state.remaining - distance
+    if state.dead:
+        return "✗ caught by the storm", "error"
+    if outcome is not None:
+        return ("✓ made it to the centre", "good") if outcome.is_win else ("✗ no safe move left", "error")
+    if state.doomed:
+        return f"✗ doomed: centre {distance} away", "error"
+    if spare < 2:
+        return f"! no spare moves: centre {distance} away", "warning"
+    return f"centre {distance} away · {spare} spare", "text_dim"
+
+
+def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outcome | None, par: str,
+                par_known: bool) -> pygame.Surface:
+    """The side panel as a surface (the scene caches it until something shown changes)."""
+    width, height = size
+    panel = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, theme["panel"], panel.get_rect(), border_radius=10)
+    level = state.level
+    x, y = 14, 12
+    draw_coin(panel, theme, (x + 14, y + 22), 14)
+    draw_text(panel, theme, str(state.loot), (x + 38, y + 22), size=34, bold=True, anchor="midleft")
+    draw_text(panel, theme, "loot", (x + 40 + theme.font(34, True).size(str(state.loot))[0], y + 28),
+              size=15, anchor="midleft", colour=theme["text_dim"])
+    y += 52
+    draw_text(panel, theme, par, (x, y), size=17, colour=theme["highlight"] if par_known else theme["text_dim"])
+    y += 26
+    k, K = state.moves, level.max_moves
+    draw_text(panel, theme, f"Move {k} of {K}", (x, y), size=17)
+    y += 24
+    # A bar: the moves the storm allows, used so far.
+    bar = pygame.Rect(x, y, width - 2 * x, 10)
+    pygame.draw.rect(panel, theme["panel_light"], bar, border_radius=5)
+    if K:
+        used = bar.copy()
+        used.width = max(0, round(bar.width * min(k, K) / K))
+        pygame.draw.rect(panel, theme["error"], used, border_radius=5)
+    y += 22
+    line, role = status_line(state, outcome)
+    for part in wrap_text(theme, line, 15, width - 2 * x)[:2]:
+        draw_text(panel, theme, part, (x, y), size=15, colour=theme[role], max_width=width - 2 * x)
+        y += 20
+    y += 10
+    # Legend: a swatch painted exactly like the board, then words.
+    sw = 22
+    legend = [
+        ((SAFE, 0, False, False, 0), "safe"),
+        ((EDGE, 0, False, False, 0), "no spare moves"),
+        ((DOOMED, 0, False, False, 0), "doomed"),
+        ((STORM, 0, False, False, 0), "storm"),
+        ((SAFE, 0, False, False, 15), "reach of the centre"),
+        ((SAFE, 1, False, False, 0), "loot"),
+        ((SAFE, 2, False, False, 0), "loot taken"),
+        ((SAFE, 0, False, True, 0), "the centre"),
+    ]
+    for swatch_key, text in legend:
+        if y + sw > height - 70:
+            break
+        paint_cell(panel, theme, pygame.Rect(x, y, sw, sw), swatch_key)
+        draw_text(panel, theme, text, (x + sw + 10, y + sw // 2), size=14, anchor="midleft", colour=theme["text_dim"])
+        y += sw + 6
+    lines = [
+        (lambda y: dashed_polyline(panel, theme["error"], [(x, y), (x + sw, y)], 3, 5, 3), "storm's next edge"),
+        (lambda y: draw_route(panel, theme, [(x + 2, y), (x + sw - 2, y)], 18, "player2", dashed=True,
+                              markers=False), "optimal route (O)"),
+        (lambda y: dashed_polyline(panel, theme["special"], [(x + 2, y), (x + sw - 2, y)], 3, 4, 3), "hint (H)"),
+    ]
+    y += 4
+    for sample, text in lines:
+        if y + 16 > height - 8:
+            break
+        sample(y + 8.0)
+        draw_text(panel, theme, text, (x + sw + 10, y + 8), size=14, anchor="midleft", colour=theme["text_dim"])
+        y += 22
+    return panel

@@ -1,0 +1,85 @@
+"""Battle Royale round-over overlay (ui): what happened, the par, and both routes on a mini-map."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from arcade.ui.overlays import PanelScene
+from arcade.ui.widgets import draw_text
+
+from .paint import draw_route, minimap
+
+if TYPE_CHECKING:
+    from .scene import RoyaleScene
+
+MAP_MAX = 250
+
+
+class RoyaleResultScene(PanelScene):
+    """The result panel with a mini-map: your trail (solid ring start) against the optimal route (dashed)."""
+
+    def __init__(self, scene: RoyaleScene, title: str, lines: list[str],
+                 buttons: list[tuple[str, Callable[[], None]]], role: str) -> None:
+        super().__init__(title, lines, buttons, role=role)
+        self.scene = scene
+        self._map: pygame.Surface | None = None
+        self._map_key: tuple = ()
+        self.map_rect = pygame.Rect(0, 0, 0, 0)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        room = size[1] - 20 - self.panel.height
+        self._map_height = max(0, min(MAP_MAX, room - 40))
+        if self._map_height < 60:
+            self._map_height = 0
+        extra = self._map_height + 34 if self._map_height else 0
+        self.panel.height += extra
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        for b in self.buttons:
+            b.rect.y = self.panel.bottom - 56
+        self._map = None
+
+    def _minimap(self) -> pygame.Surface | None:
+        assert self.app is not None
+        if not self._map_height:
+            return None
+        state = self.scene.session.state
+        par = self.scene.par_route
+        optimal = par.cells if par is not None else None
+        key = (state, None if par is None else (par.start, par.moves), self._map_height, self.app.theme.palette_name)
+        if self._map is None or key != self._map_key:
+            width = self.panel.width - 48
+            self._map = minimap(self.app.theme, state.level, (width, self._map_height), state.path,
+                                optimal, state.collected)
+            self._map_key = key
+        return self._map
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        assert self.app is not None
+        theme = self.app.theme
+        image = self._minimap()
+        if image is None:
+            return
+        top = self.panel.y + 70 + 26 * len(self._body) + 6
+        rect = image.get_rect(midtop=(self.panel.centerx, top))
+        surface.blit(image, rect)
+        pygame.draw.rect(surface, theme["grid"], rect, 1)
+        self.map_rect = rect
+        # Legend: a short sample of each line style, then its words.
+        y = rect.bottom + 16
+        par = self.scene.par_route
+        items = [("player1", False, f"your route ({self.scene.session.state.loot} loot)")]
+        if par is not None:
+            items.append(("player2", True, f"optimal route ({par.loot} loot)"))
+        else:
+            items.append(("text_dim", True, "optimal route: " + self.scene.par_text()))
+        widths = [44 + theme.font(15).size(text)[0] for _, _, text in items]
+        x = self.panel.centerx - (sum(widths) + 24 * (len(items) - 1)) // 2
+        for (role, dashed, text), w in zip(items, widths):
+            draw_route(surface, theme, [(x + 2, y), (x + 34, y)], 14, role, dashed=dashed, markers=False)
+            draw_text(surface, theme, text, (x + 42, y), size=15, anchor="midleft")
+            x += w + 24

@@ -1,0 +1,614 @@
+"""Battle Royale screen (ui): drop, move, watch the storm close in; par, hints and the AI in a worker.
+
+The scene only turns clicks and keys into moves (through the pure controller) and draws
+the state. Zones are recomputed when the state changes, not every frame; the GridView
+repaints only cells whose look changed. Animations (the ring the storm eats, the
+player's step, loot pickups, a death flash) are tweens advanced in ``update``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable
+
+import pygame
+
+from arcade.core.game import Outcome
+from arcade.core.registry import GameInfo
+from arcade.core.session import Session
+from arcade.games.royale import ai, controller
+from arcade.games.royale.logic import DIRECTIONS, Cell, Level, Move, State
+from arcade.games.royale.solver import Route
+from arcade.services import saves
+from arcade.ui.game_scene import GameScene, format_time
+from arcade.ui.gridview import GridView
+from arcade.ui.input import PointerTracker
+from arcade.ui.theme import blend
+from arcade.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, linear
+from arcade.ui.widgets import Button, draw_text
+from arcade.ui.worker import Worker
+
+from .paint import (
+    cell_keys,
+    dashed_polyline,
+    draw_arrow,
+    draw_player,
+    draw_route,
+    paint_cell,
+)
+from .panel import render_side
+from .result import RoyaleResultScene
+
+SIDE_WIDTH = 236
+RING_SECONDS = 0.55
+STEP_SECONDS = 0.14
+PICKUP_SECONDS = 0.7
+FLASH_SECONDS = 0.8
+
+
+class RoyaleScene(GameScene):
+    """The Battle Royale board, its side panel and the round-over overlay."""
+
+    def __init__(self, info: GameInfo, session: Session[Level, State, Move], *,
+                 stop_event: threading.Event | None = None,
+                 open_picker: Callable[[RoyaleScene], None] | None = None,
+                 new_grid: Callable[[RoyaleScene], None] | None = None) -> None:
+        super().__init__(info, session)
+        self.stop_event = stop_event or threading.Event()
+        self._open_picker = open_picker
+        self._new_grid = new_grid
+        self.pointer = PointerTracker()
+        self.par_worker = Worker()
+        self.par_route: Route | None = None
+        self.par_status = "unknown"  # unknown | thinking | known | none | failed
+        self.show_optimal = False
+        self.side_rect = pygame.Rect(0, 0, 0, 0)
+        self._side_cache: tuple[tuple, pygame.Surface] | None = None
+        self._set_level_view(session.level)
+
+    # -- level and par -------------------------------------------------------------------
+    def _set_level_view(self, level: Level) -> None:
+        self.grid = GridView(level.rows, level.cols, max_cell=56)
+        self.cursor: Cell = level.centre
+        self.keys = cell_keys(self.session.state)
+        self._keys_version = 0
+        self._rendered_version = -1
+        self._shown: State = self.session.state
+        self.ring: tuple[int, pygame.Surface | None, list[list[tuple]]] | None = None
+        self.step_from: Cell | None = None
+        self.pickups: list[Cell] = []
+        self.flash: Cell | None = None
+        self.show_optimal = self.session.outcome is not None
+        self.par_route = None
+        self.par_status = "unknown"
+        self._side_cache = None
+        if self.board_area.width:
+            self.layout_board(self.board_area)
+
+    def start_par(self) -> None:
+        """Look the par up (cache) or solve it in the par worker; the frame never waits."""
+        level = self.session.level
+        route = ai.PARS.peek(level)
+        if route is not None:
+            self._par_done((level, route))
+            return
+        self.par_status = "thinking"
+        stop = self.stop_event
+
+        def work() -> tuple[Level, Route | None]:
+            return level, ai.PARS.get(level, deadline=time.monotonic() + ai.THINK_SECONDS, should_stop=stop.is_set)
+
+        self.par_worker.submit(work, on_done=self._par_done, on_error=self._par_failed, label="par")
+
+    def _par_done(self, result: tuple[Level, Route | None]) -> None:
+        level, route = result
+        if level != self.session.level:
+            return
+        self.par_route = route
+        self.par_status = "none" if route is None else "known"
+        self._side_cache = None
+
+    def _par_failed(self, error: BaseException) -> None:
+        self.par_status = "failed"
+        self.toast.show(f"Could not compute the par: {error}", "error")
+
+    def par_text(self) -> str:
+        if self.par_status == "known" and self.par_route is not None:
+            return f"{self.par_route.loot}" + ("" if self.par_route.exact else "+?")
+        return {"thinking": "…", "none": "no route", "failed": "?"}.get(self.par_status, "…")
+
+    def replace_level(self, level: Level, level_id: str) -> None:
+        """Play another level in this scene (picker, new random grid)."""
+        self.stop_watch()
+        self.hint = None
+        self.session.replace_level(level, level_id=level_id)
+        self.elapsed = 0.0
+        self._last_outcome = None
+        self._set_level_view(level)
+        self.start_par()
+        self.say(f"{level.title}: click an empty cell inside the outlined diamond to drop.", "info")
+
+    # -- GameScene hooks -----------------------------------------------------------------
+    @property
+    def level_title(self) -> str:
+        return self.session.level.title
+
+    def enter(self, app) -> None:  # type: ignore[override]
+        super().enter(app)
+        watch = self.toolbar.find("Watch AI")
+        if watch is not None:
+            watch.hotkey = "I"
+        self.start_par()
+        state = self.session.state
+        if not state.placed:
+            self.say("Click an empty cell inside the outlined diamond to drop (or arrows + Enter).", "info")
+        else:
+            self._describe_position()
+
+    def leave(self) -> None:
+        self.stop_event.set()
+        self.par_worker.close()
+        super().leave()
+
+    def extra_buttons(self) -> list[Button]:
+        return [
+            Button("Finish", self.finish, hotkey="Enter", tooltip="Stop on the centre and bank your loot",
+                   enabled_when=lambda: Move.finish() in self._legal_finish()),
+            Button("Levels", self.open_levels, hotkey="L", tooltip="Choose a bundled level"),
+            Button("New grid", self.new_grid, hotkey="N", tooltip="A fresh random grid"),
+        ]
+
+    def board_tooltip(self, pos: tuple[int, int]) -> str:
+        """Before the drop: whether the hovered cell is a drop spot, and why not.
+
+        Only then -- once the player walks, the status line carries the warnings (doomed!)
+        and a hover text must not hide them.
+        """
+        cell = self.grid.cell_at(pos)
+        if cell is None or self.session.state.placed:
+            return ""
+        return controller.describe_cell(self.session.state, cell)[0]
+
+    def _legal_finish(self) -> list[Move]:
+        state = self.session.state
+        return [Move.finish()] if state.on_centre and self.session.outcome is None else []
+
+    def help_lines(self) -> list[tuple[str, str]]:
+        lines = super().help_lines()
+        return [("I", what) if what == "Watch the AI / stop" else (keys, what) for keys, what in lines]
+
+    def status_fields(self) -> list[str]:
+        state = self.session.state
+        k = state.moves
+        return [f"Loot {state.loot}", f"Move {k}/{state.level.max_moves}", f"Par {self.par_text()}",
+                format_time(self.elapsed)]
+
+    def new_game(self) -> None:
+        self.restart()
+
+    def result_lines(self, outcome: Outcome) -> list[str]:
+        state = self.session.state
+        lines = [outcome.reason] if outcome.reason else []
+        par = self.par_route
+        if par is not None:
+            if outcome.is_win and state.loot >= par.loot:
+                lines.append(f"Your loot: {state.loot} · Par: {par.loot} — you matched the best possible route ★")
+            else:
+                lines.append(f"Your loot: {state.loot} · Par: {par.loot} (the optimal route is dashed below)")
+        else:
+            lines.append(f"Your loot: {state.loot} · Par: {self.par_text()}")
+        lines.append(f"Moves: {state.moves} · Time: {format_time(self.elapsed)}")
+        if self.watch_finished_by_ai:
+            lines.append("Finished by the AI in watch mode.")
+        elif getattr(self, "_new_best", False):
+            lines.append("A new personal best on this grid!")
+        return lines
+
+    def on_outcome(self, outcome: Outcome) -> None:
+        assert self.app is not None
+        state = self.session.state
+        self._new_best = False
+        if outcome.is_win and not self.watch_finished_by_ai:
+            with contextlib.suppress(OSError):
+                self._new_best = saves.record_result(self.info.name, ai.level_key(state.level), state.loot,
+                                                     lower_is_better=False)
+        self.show_optimal = True
+        self.say(outcome.reason, "good" if outcome.is_win else "error")
+        self.app.audio.play("win" if outcome.is_win else "lose")
+        self.show_result(outcome)
+
+    def show_result(self, outcome: Outcome) -> None:
+        assert self.app is not None
+        app = self.app
+        title = "You made it!" if outcome.is_win else ("Caught by the storm" if self.session.state.dead
+                                                        else "Out of time")
+        role = "good" if outcome.is_win else "error"
+
+        def again() -> None:
+            app.pop()
+            self.restart()
+
+        def look() -> None:
+            app.pop()
+            self.show_optimal = True
+            self.say("Dashed: the optimal route (O hides it). Undo steps back into the round.", "info")
+
+        def new() -> None:
+            app.pop()
+            self.new_grid()
+
+        def menu() -> None:
+            app.pop()
+            app.pop()
+
+        buttons = [("Play again", again), ("Look at board", look), ("New grid", new), ("Menu", menu)]
+        app.push(RoyaleResultScene(self, title, self.result_lines(outcome), buttons, role))
+
+    # -- actions ---------------------------------------------------------------------------
+    def finish(self) -> None:
+        state = self.session.state
+        if not state.placed:
+            self.refuse("Drop the player first.")
+        elif not state.on_centre:
+            self.refuse(f"Finish only on the centre {state.level.centre} — it is "
+                        f"{state.level.distance_to_centre(state.pos)} steps away.")  # type: ignore[arg-type]
+        else:
+            self.play(Move.finish())
+
+    def open_levels(self) -> None:
+        if self._open_picker is not None:
+            self.stop_watch()
+            self._open_picker(self)
+
+    def new_grid(self) -> None:
+        if self._new_grid is not None:
+            self._new_grid(self)
+
+    def toggle_optimal(self) -> None:
+        if self.session.outcome is None and not self.show_optimal:
+            self.say("The optimal route is revealed when the round ends — H gives a hint meanwhile.", "warning")
+            return
+        self.show_optimal = not self.show_optimal
+        if self.show_optimal and self.par_route is None:
+            self.say(f"The optimal route is not known yet (par {self.par_text()}).", "warning")
+
+    def step(self, letter: str) -> None:
+        state = self.session.state
+        if not state.placed:
+            dr, dc = DIRECTIONS[letter]
+            r, c = self.cursor
+            cell = (r + dr, c + dc)
+            if state.level.contains(cell):
+                self.cursor = cell
+                text, role = controller.describe_cell(state, cell)
+                self.say(text + ("  (Enter drops here)" if role == "good" else ""), role)
+            return
+        if self.session.outcome is not None:
+            self.refuse("The round is over: undo, restart (Ctrl+R) or N for a new grid.")
+            return
+        self.play(Move.go(letter))
+
+    def click_cell(self, cell: Cell) -> None:
+        intent = controller.click(self.session.state, cell)
+        if intent.move is None:
+            self.refuse(intent.reason)
+        else:
+            self.play(intent.move)
+
+    # -- input -------------------------------------------------------------------------------
+    def handle_board(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.grid.update_hover(event.pos)
+        gesture = self.pointer.handle(event)
+        if gesture is not None and gesture.kind == "click" and gesture.button == 1:
+            cell = self.grid.cell_at(gesture.pos)
+            if cell is not None:
+                self.click_cell(cell)
+                return True
+        if event.type != pygame.KEYDOWN or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            return False
+        letter = controller.direction_for_key(pygame.key.name(event.key))
+        if letter is not None:
+            if self.watch is not None:
+                self.stop_watch("Stopped watching.")
+            else:
+                self.step(letter)
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if not self.session.state.placed:
+                self.click_cell(self.cursor)
+            else:
+                self.finish()
+            return True
+        if event.key == pygame.K_i:
+            self.toggle_watch()
+            return True
+        if event.key == pygame.K_o:
+            self.toggle_optimal()
+            return True
+        if event.key == pygame.K_l:
+            self.open_levels()
+            return True
+        if event.key == pygame.K_n and self.watch is None:
+            self.new_grid()
+            return True
+        return False
+
+    # -- state changes and animation -------------------------------------------------------------
+    def on_changed(self) -> None:
+        old, new = self._shown, self.session.state
+        self._shown = new
+        assert self.app is not None
+        moves = self.session.moves
+        self.app.trace(f"royale-move {len(moves)} {moves[-1] if moves else '-'}")
+        self.keys = cell_keys(new)
+        self._keys_version += 1
+        self._side_cache = None
+        audio = self.app.audio
+        if new.placed and old.placed and new.path[:-1] == old.path and len(new.path) == len(old.path) + 1:
+            self.step_from = old.path[-1]
+            self.tweens.start("step", 0.0, 1.0, STEP_SECONDS, easing=ease_out_cubic)
+            self._start_ring(old, new)
+            if new.loot > old.loot:
+                self.pickups = [new.path[-1]]
+                self.tweens.start("pickup", 0.0, 1.0, PICKUP_SECONDS, easing=linear)
+                audio.play("pickup")
+            else:
+                audio.play("tick")
+            if new.dead:
+                self.flash = new.path[-1]
+                self.tweens.start("flash", 0.0, 1.0, FLASH_SECONDS, easing=linear)
+                audio.play("crash")
+            self._describe_position()
+        elif new.placed and not old.placed:
+            self.step_from = None
+            self.tweens.start("drop", 0.0, 1.0, 0.35, easing=ease_out_back)
+            audio.play("pop")
+            self._describe_position()
+        elif new.finished and not old.finished:
+            pass
+        else:  # undo, redo, restart, load: no animation
+            self.tweens.clear()
+            self.ring = None
+            self.step_from = None
+            self.pickups = []
+            self.flash = None
+            if new.placed:
+                self._describe_position()
+        if self.session.outcome is None:
+            self.show_optimal = False
+
+    def _start_ring(self, old: State, new: State) -> None:
+        """Capture the ring the storm just ate, drawn as it looked, to fade it out."""
+        k = new.moves
+        self.ring = (k, None, cell_keys(old, k - 1))
+        self.tweens.start("ring", 0.0, 1.0, RING_SECONDS, easing=ease_in_out, on_done=self._ring_done)
+
+    def _ring_done(self) -> None:
+        self.ring = None
+
+    def _describe_position(self) -> None:
+        state = self.session.state
+        if self.session.outcome is not None or not state.placed:
+            return
+        level = state.level
+        distance = level.distance_to_centre(state.pos)  # type: ignore[arg-type]
+        spare = state.remaining - distance
+        if state.doomed:
+            self.say(f"Doomed: the centre is {_steps(distance)} away but the storm allows only "
+                     f"{_plural(state.remaining, 'more move')}. Undo (U) to step back.", "error")
+        elif state.on_centre:
+            self.say(f"On the centre with {state.loot} loot: Enter finishes — or keep looting "
+                     f"({_plural(state.remaining, 'move')} left, come back in time).", "good")
+        elif spare < 2:
+            self.say(f"No spare moves: head straight for the centre ({_steps(distance)}, "
+                     f"{_plural(state.remaining, 'move')} left).", "warning")
+        else:
+            self.say(f"Centre {_steps(distance)} away · {spare} spare moves · loot {state.loot}", "text_dim")
+
+    # -- layout and drawing -------------------------------------------------------------------------
+    def layout_board(self, area: pygame.Rect) -> None:
+        if area.width >= 760:
+            self.side_rect = pygame.Rect(area.right - SIDE_WIDTH, area.y, SIDE_WIDTH, area.height)
+            board = pygame.Rect(area.x, area.y, area.width - SIDE_WIDTH - 12, area.height)
+        else:
+            self.side_rect = pygame.Rect(0, 0, 0, 0)
+            board = area
+        self.grid.layout(board)
+        self._side_cache = None
+        if self.app is not None:  # where the board is, for end-to-end tests (no-op without a trace file)
+            self.app.trace(f"royale-layout {self.grid.cell} {self.grid.origin[0]} {self.grid.origin[1]}")
+
+    def _pixel(self, cell: Cell) -> tuple[float, float]:
+        return self.grid.cell_center(cell)
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        assert self.app is not None
+        theme = self.app.theme
+        keys = self.keys
+        size = self.grid.cell
+
+        def paint(board: pygame.Surface, cell: Cell, rect: pygame.Rect, key: tuple) -> None:
+            paint_cell(board, theme, rect, key)
+
+        board_rect = self.grid.board_rect
+        pygame.draw.rect(surface, theme["grid"], board_rect.inflate(4, 4), 2)
+        # Nothing changed since the last frame (the usual case): skip the per-cell key check.
+        if self._rendered_version != self._keys_version or not self.grid.blit_cached(surface):
+            self.grid.render(surface, lambda cell: keys[cell[0]][cell[1]], paint)
+            self._rendered_version = self._keys_version
+        state = self.session.state
+        self._draw_ring(surface)
+        if state.placed and self.session.outcome is None:
+            self._draw_next_edge(surface, state.moves + 1)
+        if self.show_optimal and self.par_route is not None:
+            points = [self._pixel(c) for c in self.par_route.cells]
+            draw_route(surface, theme, points, size, "player2", dashed=True)
+        self._draw_hint(surface)
+        if state.placed:
+            trail = [self._pixel(c) for c in state.path]
+            step = self.tweens.get("step")
+            if step is not None and self.step_from is not None and len(trail) >= 2:
+                a, b = self._pixel(self.step_from), trail[-1]
+                t = step.value
+                trail[-1] = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            draw_route(surface, theme, trail, size, "player1")
+            drop = self.tweens.get("drop")
+            pulse = 0.0 if drop is None else (1 - drop.value) * 4
+            draw_player(surface, theme, trail[-1], size, dead=state.dead, pulse=pulse)
+        self._draw_effects(surface)
+        self._draw_hover(surface, state)
+        if self.side_rect.width:
+            self._draw_side(surface)
+
+    def _draw_ring(self, surface: pygame.Surface) -> None:
+        if self.ring is None:
+            return
+        tween = self.tweens.get("ring")
+        if tween is None:
+            return
+        assert self.app is not None
+        theme = self.app.theme
+        k, image, old_keys = self.ring
+        level = self.session.level
+        t = tween.value
+        if image is None:
+            # The eaten ring as it looked a moment ago, painted once, faded out over the storm.
+            rect = self.grid.board_rect
+            image = pygame.Surface(rect.size, pygame.SRCALPHA)
+            top, bottom, left, right = level.box(k - 1)
+            size = self.grid.cell
+            for r in range(max(0, top), min(level.rows, bottom + 1)):
+                for c in range(max(0, left), min(level.cols, right + 1)):
+                    if level.in_box((r, c), k):
+                        continue
+                    cell_rect = pygame.Rect(c * size, r * size, size, size)
+                    paint_cell(image, theme, cell_rect, old_keys[r][c])
+            self.ring = (k, image, old_keys)
+        image.set_alpha(round(255 * (1 - t)))
+        surface.blit(image, self.grid.origin)
+        # The storm's new edge flashes as it lands.
+        self._box_outline(surface, k, blend(theme["error"], theme["text"], 0.3 * (1 - t)), max(2, round(4 * (1 - t))))
+
+    def _box_rect(self, k: int) -> pygame.Rect | None:
+        level = self.session.level
+        top, bottom, left, right = level.box(k)
+        if top > bottom or left > right:
+            return None
+        a = self.grid.cell_rect((top, left))
+        b = self.grid.cell_rect((bottom, right))
+        return a.union(b)
+
+    def _box_outline(self, surface: pygame.Surface, k: int, colour: tuple[int, int, int], width: int) -> None:
+        rect = self._box_rect(k)
+        if rect is not None:
+            pygame.draw.rect(surface, colour, rect, width)
+
+    def _draw_next_edge(self, surface: pygame.Surface, k: int) -> None:
+        """Where the storm strikes after the next move: a dashed red box."""
+        assert self.app is not None
+        rect = self._box_rect(k)
+        if rect is None:
+            return
+        corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft, rect.topleft]
+        dash = max(4.0, self.grid.cell * 0.4)
+        dashed_polyline(surface, self.app.theme["error"], [(float(x), float(y)) for x, y in corners],
+                        max(2, self.grid.cell // 12), dash, dash * 0.6)
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        hint = self.hint
+        if hint is None or not hint.highlight or hint.kind not in ("move", "error"):
+            return
+        assert self.app is not None
+        theme = self.app.theme
+        cells = [c for c in hint.highlight if isinstance(c, tuple)]
+        if not cells:
+            return
+        size = self.grid.cell
+        points = [self._pixel(c) for c in cells]
+        if len(points) > 1:
+            dashed_polyline(surface, theme["special"], points, max(3, size // 6), max(4.0, size * 0.3),
+                            max(3.0, size * 0.25))
+        glow = 0.5 + 0.5 * abs(((pygame.time.get_ticks() / 600.0) % 2) - 1)
+        colour = blend(theme["special"], theme["text"], glow * 0.6)
+        state = self.session.state
+        if state.placed and len(points) > 1:
+            draw_arrow(surface, colour, points[0], points[1], max(2, size // 7))
+        target = cells[0] if not state.placed else (cells[1] if len(cells) > 1 else cells[0])
+        pygame.draw.rect(surface, colour, self.grid.cell_rect(target).inflate(2, 2), max(2, size // 10))
+
+    def _draw_effects(self, surface: pygame.Surface) -> None:
+        assert self.app is not None
+        theme = self.app.theme
+        size = self.grid.cell
+        pickup = self.tweens.get("pickup")
+        if pickup is not None and self.pickups:
+            t = pickup.value
+            x, y = self._pixel(self.pickups[0])
+            radius = size * (0.3 + 0.6 * t)
+            ring = pygame.Surface((int(radius * 2 + 8), int(radius * 2 + 8)), pygame.SRCALPHA)
+            pygame.draw.circle(ring, (*theme["highlight"], round(220 * (1 - t))), ring.get_rect().center,
+                               round(radius), max(2, size // 10))
+            surface.blit(ring, ring.get_rect(center=(round(x), round(y))))
+            label = theme.font(max(14, int(size * 0.6)), bold=True).render("+1", True, theme["highlight"])
+            label.set_alpha(round(255 * (1 - t * t)))
+            surface.blit(label, label.get_rect(midbottom=(round(x), round(y - size * (0.4 + 0.8 * t)))))
+        flash = self.tweens.get("flash")
+        if flash is not None and self.flash is not None:
+            t = flash.value
+            rect = self.grid.cell_rect(self.flash).inflate(size * (1 + t), size * (1 + t))
+            overlay = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(overlay, (*theme["error"], round(180 * (1 - t))), overlay.get_rect(),
+                             max(3, size // 6), border_radius=max(2, size // 4))
+            surface.blit(overlay, rect)
+
+    def _draw_hover(self, surface: pygame.Surface, state: State) -> None:
+        assert self.app is not None
+        theme = self.app.theme
+        size = self.grid.cell
+        cells = []
+        if not state.placed:
+            if self.grid.hover is not None:
+                cells.append(self.grid.hover)
+            if self.cursor != self.grid.hover and (self.cursor != state.level.centre or self.grid.hover is None):
+                cells.append(self.cursor)
+            for cell in cells:
+                ok = state.level.is_start(cell)
+                role = "good" if ok else "error"
+                rect = self.grid.cell_rect(cell)
+                pygame.draw.rect(surface, theme[role], rect.inflate(2, 2), max(2, size // 9))
+                if size >= 14:
+                    glyph = "✓" if ok else "✗"
+                    draw_text(surface, theme, glyph, (rect.right - 2, rect.top + 1), size=max(10, size // 3),
+                              bold=True, anchor="topright", colour=theme[role])
+        elif self.grid.hover is not None and self.session.outcome is None:
+            intent = controller.click(state, self.grid.hover)
+            if intent.move is not None:
+                pygame.draw.rect(surface, theme["text"], self.grid.cell_rect(self.grid.hover).inflate(2, 2),
+                                 max(2, size // 12))
+
+    # -- side panel ------------------------------------------------------------------------------
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        assert self.app is not None
+        state = self.session.state
+        key = (state, self.par_status, self.par_route, self.side_rect.size, self.app.theme.palette_name,
+               self.grid.hover if not state.placed else None)
+        if self._side_cache is None or self._side_cache[0] != key:
+            par = f"Par {self.par_text()}" + ("  (thinking)" if self.par_status == "thinking" else "")
+            image = render_side(self.app.theme, self.side_rect.size, state, self.session.rules.outcome(state), par,
+                                self.par_status == "known")
+            self._side_cache = (key, image)
+        surface.blit(self._side_cache[1], self.side_rect)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _steps(n: int) -> str:
+    return _plural(n, "step")
+
+
+__all__ = ["RoyaleScene"]

@@ -1,0 +1,208 @@
+"""Runway command line (cli, no pygame): ``solve``, ``generate``, ``bot`` and ``bench``.
+
+* ``solve runway LEVEL`` — the commands an AI plays, the survivors and the turns.
+* ``generate runway`` — a seeded random runway (only winnable ones) in the level format.
+* ``bot runway`` — the CodinGame protocol on stdin/stdout (paste-compatible with the puzzle).
+* ``bench runway`` — planning times on the public tests and on 500-cell runways.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from arcade.core.errors import UsageError
+from arcade.core.registry import Command as CliCommand
+from arcade.core.rng import new_seed
+
+
+def _level_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("level", metavar="LEVEL", help="a level file, or a bundled level id (see: levels runway)")
+
+
+def _ai_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ai", choices=("exact", "classic"), default="exact",
+                        help="exact search (default) or the seed's classic 3-turn look-ahead")
+
+
+def load_level(ref: str):
+    """A level from a path or a bundled id; bad files raise FormatError (file:line)."""
+    from arcade.games.runway.logic import RULES
+    from arcade.services.resources import find_level
+
+    path = find_level("runway", ref, RULES.level_pattern)
+    return RULES.load_level_file(path)
+
+
+# -- solve ---------------------------------------------------------------------------------
+def configure_solve(parser: argparse.ArgumentParser) -> None:
+    _level_arg(parser)
+    _ai_arg(parser)
+    parser.add_argument("--trace", action="store_true", help="print the runway after every turn")
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    from arcade.games.runway.ai import play_game
+    from arcade.games.runway.logic import RULES
+
+    level = load_level(args.level)
+    start = RULES.initial_state(level)
+    game = play_game(args.ai, start)
+    if args.trace:
+        state = start
+        print(RULES.state_text(state))
+        for command in game.commands:
+            state = RULES.apply(state, command)
+            print(f"\n> {command.value}")
+            print(RULES.state_text(state))
+        print()
+    outcome = RULES.outcome(game.final)
+    assert outcome is not None
+    print("commands: " + " ".join(c.value for c in game.commands))
+    print(f"survivors: {game.survivors} of {len(level.bikes)} ({level.need} needed)")
+    print(f"turns: {len(game.commands)}")
+    print(f"result: {outcome.result} — {outcome.reason}")
+    return 0
+
+
+# -- generate ------------------------------------------------------------------------------
+def configure_generate(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=int, help="seed (default: a fresh one, printed on stderr)")
+    parser.add_argument("--length", type=int, default=120, help="runway length, 12..500 (default 120)")
+    parser.add_argument("--density", type=float, default=0.12, help="share of hole cells, 0..0.4 (default 0.12)")
+    parser.add_argument("--bikes", type=int, default=4, help="bikes, 1..4 (default 4)")
+    parser.add_argument("--need", type=int, help="bikes that must survive (default: the most that can)")
+    parser.add_argument("--speed", type=int, help="starting speed (default: random 0..3)")
+    parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write the level here instead of stdout")
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    from arcade.games.runway.generator import generate
+    from arcade.games.runway.logic import RULES
+    from arcade.services.files import atomic_write_text
+
+    seed = new_seed() if args.seed is None else args.seed
+    made = generate(seed, length=args.length, density=args.density, bikes=args.bikes, need=args.need,
+                    speed=args.speed)
+    text = RULES.format_level(made.level)
+    if args.output is not None:
+        try:
+            atomic_write_text(args.output, text)
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    else:
+        sys.stdout.write(text)
+    best = made.best
+    print(f"seed {seed}: {len(made.level.bikes)} bikes, {made.level.need} needed; the exact AI saves "
+          f"{best.survivors} in {best.turns} turns", file=sys.stderr)
+    return 0
+
+
+# -- bot -----------------------------------------------------------------------------------
+def configure_bot(parser: argparse.ArgumentParser) -> None:
+    _ai_arg(parser)
+    parser.add_argument("--budget-ms", type=float, default=120.0,
+                        help="planning time limit per turn in ms (default 120; the puzzle allows 150)")
+    parser.add_argument("--verbose", action="store_true", help="log every turn's decision on stderr")
+
+
+def run_bot_command(args: argparse.Namespace) -> int:
+    from arcade.games.runway.bot import run_bot
+
+    if args.budget_ms <= 0:
+        raise UsageError(f"--budget-ms must be positive, got {args.budget_ms:g}")
+    run_bot(sys.stdin, sys.stdout, ai=args.ai, budget=args.budget_ms / 1000,
+            log=sys.stderr if args.verbose else None)
+    return 0
+
+
+# -- bench ---------------------------------------------------------------------------------
+def configure_bench(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--quick", action="store_true", help="fewer runways and repetitions (smoke tests)")
+
+
+def _median_ms(fn, repeats: int) -> tuple[float, object]:
+    times = []
+    result = None
+    for _ in range(repeats):
+        started = time.perf_counter()
+        result = fn()
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times), result
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    from arcade.games.runway.ai import exact_plan, play_game
+    from arcade.games.runway.bot import Bot
+    from arcade.games.runway.generator import generate
+    from arcade.games.runway.logic import RULES
+    from arcade.services.resources import level_files
+
+    repeats = 3 if args.quick else 7
+    target = 50.0
+    print(f"exact plan from the start (median of {repeats}; target ≤ {target:.0f} ms per plan)")
+    print(f"  {'level':<44}{'plan ms':>8}{'saved':>8}{'turns':>7}{'classic':>9}")
+    public = []
+    for path in level_files("runway", RULES.level_pattern):
+        state = RULES.initial_state(RULES.load_level_file(path))
+        ms, plan = _median_ms(lambda state=state: exact_plan(state), repeats)
+        classic = play_game("classic", state)
+        public.append(ms)
+        mark = "" if classic.win else " (lost)"
+        print(f"  {path.stem[:43]:<44}{ms:8.1f}{plan.survivors:>5}/{plan.bikes:<2}{plan.turns:>7}"
+              f"{classic.survivors:>6}/{plan.bikes}{mark}")
+    print(f"  public tests: median {statistics.median(public):.1f} ms, max {max(public):.1f} ms")
+
+    count = 5 if args.quick else 20
+    print(f"\ngenerated runways, length 500, 4 bikes, density 0.12 ({count} seeds)")
+    times, bot_turns, saved, classic_saved = [], [], [], []
+    for seed in range(count):
+        level = generate(seed, length=500, density=0.12, bikes=4).level
+        state = RULES.initial_state(level)
+        ms, plan = _median_ms(lambda state=state: exact_plan(state), repeats)
+        times.append(ms)
+        saved.append(plan.survivors)
+        classic = play_game("classic", state)
+        classic_saved.append(classic.survivors if classic.win else 0)
+        bot_turns.extend(_bot_turn_times(Bot(level.lanes, len(level.bikes), level.need), state))
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    verdict = "meets" if statistics.median(times) <= target else "MISSES"
+    print(f"  plan: median {statistics.median(times):.1f} ms, p95 {p95:.1f} ms, max {max(times):.1f} ms "
+          f"({verdict} the {target:.0f} ms target)")
+    print(f"  bikes saved: exact {sum(saved)} of {4 * count}; classic {sum(classic_saved)} "
+          f"(classic wins {sum(1 for c in classic_saved if c)} of {count} races)")
+    first = [t for i, t in bot_turns if i == 0]
+    later = [t for i, t in bot_turns if i > 0]
+    print(f"  bot: first turn median {statistics.median(first):.1f} ms (max {max(first):.1f}); later turns "
+          f"median {statistics.median(later):.3f} ms (max {max(later):.2f}) — puzzle limit 150 ms")
+    return 0
+
+
+def _bot_turn_times(bot, state) -> list[tuple[int, float]]:
+    """Drive a bot through a whole race against the rules; (turn index, ms) per answer."""
+    from arcade.games.runway.logic import RULES
+
+    times = []
+    turn = 0
+    while RULES.outcome(state) is None:
+        started = time.perf_counter()
+        command = bot.answer(state.speed, state.bikes)
+        times.append((turn, (time.perf_counter() - started) * 1000))
+        state = RULES.apply(state, command)
+        turn += 1
+    return times
+
+
+COMMANDS = {
+    "solve": CliCommand("play a level with an AI and print the commands, survivors and turns",
+                        configure_solve, run_solve),
+    "generate": CliCommand("print a seeded random runway that the exact AI can win", configure_generate,
+                           run_generate),
+    "bot": CliCommand("answer the CodinGame protocol on stdin/stdout, one command per turn", configure_bot,
+                      run_bot_command),
+    "bench": CliCommand("planning time on the public tests and on 500-cell runways", configure_bench, run_bench),
+}

@@ -1,0 +1,301 @@
+"""Runway panels (ui, pygame): the HUD rows, the turn timeline and the minimap, as small widgets.
+
+Each panel is laid out by the scene (its ``rect``), draws from plain values it is given
+(a state, a camera window, the losses per turn) and converts pointer positions back into
+turns or columns. None of them touches the session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from arcade.core.errors import ArcadeError
+from arcade.core.game import Outcome
+from arcade.games.runway.logic import LANES, RULES, Command, Level, State
+from arcade.games.runway.motion import Pose
+from arcade.games.runway.view.render import bike_colour, draw_icon, minimap_picture
+from arcade.services.resources import level_files
+from arcade.ui.picker import Choice
+from arcade.ui.theme import Theme
+from arcade.ui.widgets import Button, draw_text
+
+RANDOM_SIZES = (("Random runway — short", 60), ("Random runway — medium", 180), ("Random runway — long", 500))
+
+
+def level_title(level_id: str) -> str:
+    """``11_mandatory_sacrifices`` → ``11 · Mandatory sacrifices``; ``random-42-120`` → ``Random #42``."""
+    if level_id.startswith("random-"):
+        return f"Random #{level_id.split('-')[1]}"
+    number, _, rest = level_id.partition("_")
+    if number.isdigit() and rest:
+        return f"{number} · {rest.replace('_', ' ').capitalize()}"
+    return level_id
+
+
+def level_choices(current: str, records: dict[str, Any]) -> tuple[list[Choice], int]:
+    """The picker's rows: every bundled level (with the player's best), then random runways.
+
+    A choice's value is ``("file", path)`` or ``("random", length)``; the second item is
+    the row of ``current``.
+    """
+    choices = []
+    selected = 0
+    for path in level_files("runway", RULES.level_pattern):
+        try:
+            level = RULES.load_level_file(path)
+        except ArcadeError as exc:
+            choices.append(Choice(path.stem, str(exc), None, "damaged", "error"))
+            continue
+        best = records.get(f"{path.stem} saved")
+        bikes = len(level.bikes)
+        tag = f"your best {int(best)}/{bikes}" if best is not None else ""
+        subtitle = (f"{bikes} bike{'s' * (bikes != 1)}, {level.need} to save · {level.length} cells · "
+                    f"start speed {level.speed}")
+        if path.stem == current:
+            selected = len(choices)
+        choices.append(Choice(level_title(path.stem), subtitle, ("file", path), tag, "good"))
+    for title, length in RANDOM_SIZES:
+        choices.append(Choice(title, f"{length} cells, 4 bikes · a fresh seed · always winnable",
+                              ("random", length), "new", "info"))
+    return choices, selected
+
+PLAN_LABELS = {"exact": "Exact AI plan", "classic": "Classic AI series", "hint": "Hint plan"}
+
+
+def draw_status_row(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, y: int, state: State, turn_limit: int,
+                    last: str, comparison: dict[str, str], size: int) -> None:
+    """Turn, speed, the bikes (numbered, a cross when lost), active/needed, the last command, the AIs' scores."""
+    x = rect.x + 4
+    x = draw_text(surface, theme, f"Turn {state.turn}/{turn_limit}", (x, y), size=size, bold=True,
+                  anchor="midleft").right + 18
+    x = draw_text(surface, theme, f"Speed {state.speed}", (x, y), size=size, bold=True, anchor="midleft").right + 18
+    radius = size * 0.6
+    for index, bike in enumerate(state.bikes):
+        centre = (x + radius, y)
+        if bike.active:
+            pygame.draw.circle(surface, bike_colour(theme, index), centre, radius)
+            draw_text(surface, theme, str(index + 1), centre, size=int(size * 0.8), bold=True,
+                      colour=theme["text_dark"], anchor="center")
+        else:
+            pygame.draw.circle(surface, theme["panel_light"], centre, radius)
+            pygame.draw.circle(surface, bike_colour(theme, index), centre, radius, width=2)
+            draw_text(surface, theme, "✗", centre, size=int(size * 0.85), colour=theme["error"], anchor="center")
+        x += radius * 2 + 4
+    active, need = len(state.active), state.level.need
+    colour = theme["error"] if active < need else theme["text"]
+    x = draw_text(surface, theme, f"{active} active · {need} needed", (x + 6, y), size=size, colour=colour,
+                  anchor="midleft").right + 18
+    x = draw_text(surface, theme, f"Last: {last}", (x, y), size=size, anchor="midleft",
+                  colour=theme["highlight"]).right + 18
+    if comparison and rect.right - x > 120:
+        text = f"Exact AI saves {comparison['exact']} · classic {comparison['classic']}"
+        draw_text(surface, theme, text, (rect.right - 4, y), size=14, colour=theme["text_dim"], anchor="midright",
+                  max_width=rect.right - x - 8)
+
+
+def draw_plan_row(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, y: int,
+                  shown: tuple[str, Sequence[Command]] | None, idle_text: str) -> None:
+    """The AI's commands ahead as chips, the next one highlighted; or a line saying how to get them."""
+    if shown is None:
+        draw_text(surface, theme, idle_text, (rect.x + 4, y), size=14, colour=theme["text_dim"], anchor="midleft",
+                  max_width=rect.width - 8)
+        return
+    who, commands = shown
+    x = draw_text(surface, theme, f"{PLAN_LABELS[who]}:", (rect.x + 4, y), size=14, colour=theme["info"],
+                  anchor="midleft").right + 8
+    for i, command in enumerate(commands):
+        image = theme.font(13, i == 0).render(command.value, True, theme["text"] if i else theme["text_dark"])
+        chip = image.get_rect(midleft=(x + 6, y)).inflate(12, 4)
+        if chip.right > rect.right - 40:
+            draw_text(surface, theme, f"… +{len(commands) - i}", (x + 4, y), size=13, colour=theme["text_dim"],
+                      anchor="midleft")
+            break
+        pygame.draw.rect(surface, theme["highlight"] if i == 0 else theme["panel_light"], chip, border_radius=6)
+        surface.blit(image, image.get_rect(center=chip.center))
+        x = chip.right + 2
+
+
+class Timeline:
+    """The turn scrubber: turns 0..limit, the recorded history, losses (✗) and the result (✓/✗)."""
+
+    LABEL = 64
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def track(self) -> pygame.Rect:
+        r = self.rect
+        return pygame.Rect(r.x + self.LABEL, r.y + r.height // 2 - 4, max(10, r.width - self.LABEL - 14), 8)
+
+    def turn_at(self, x: int) -> int:
+        track = self.track
+        return round((x - track.x) / track.width * self.limit)
+
+    def x_of(self, turn: float) -> float:
+        track = self.track
+        return track.x + track.width * turn / self.limit
+
+    def draw(self, surface: pygame.Surface, theme: Theme, index: int, length: int, losses: dict[int, int],
+             final: Outcome | None) -> None:
+        track = self.track
+        draw_text(surface, theme, "Turns", (self.rect.x + 4, track.centery), size=14, colour=theme["text_dim"],
+                  anchor="midleft")
+        pygame.draw.rect(surface, theme["grid_faint"], track, border_radius=4)
+        tape = pygame.Rect(track.x, track.y, round(self.x_of(length) - track.x), track.height)
+        pygame.draw.rect(surface, theme["grid"], tape, border_radius=4)
+        done = pygame.Rect(track.x, track.y, round(self.x_of(index) - track.x), track.height)
+        pygame.draw.rect(surface, theme["accent"], done, border_radius=4)
+        for turn in range(0, self.limit + 1, 10):
+            x = self.x_of(turn)
+            pygame.draw.line(surface, theme["text_dim"], (x, track.bottom + 1), (x, track.bottom + 4))
+            if self.rect.height >= 28:
+                draw_text(surface, theme, str(turn), (x, track.bottom + 4), size=10, colour=theme["text_dim"],
+                          anchor="midtop")
+        for turn, lost in losses.items():
+            draw_text(surface, theme, "✗" * min(lost, 2), (self.x_of(turn), track.top - 1), size=12,
+                      colour=theme["error"], anchor="midbottom", bold=True)
+        if final is not None:
+            glyph, role = ("✓", "good") if final.is_win else ("✗", "error")
+            draw_text(surface, theme, glyph, (self.x_of(length) + 8, track.centery), size=15, colour=theme[role],
+                      anchor="midleft", bold=True)
+        knob = (self.x_of(index), track.centery)
+        pygame.draw.circle(surface, theme["text"], knob, 8)
+        pygame.draw.circle(surface, theme["accent"], knob, 8, width=2)
+
+
+class Minimap:
+    """The whole runway in one strip, the camera's window on it, and every bike (a cross once lost)."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._picture: pygame.Surface | None = None
+        self._key: tuple | None = None
+
+    def columns(self, level: Level) -> int:
+        return level.length + 2
+
+    def column_at(self, level: Level, x: int) -> float:
+        return (x - self.rect.x) / max(1, self.rect.width) * self.columns(level)
+
+    def draw(self, surface: pygame.Surface, theme: Theme, level: Level, window: tuple[float, float],
+             poses: Sequence[Pose]) -> None:
+        rect = self.rect
+        key = (id(level), rect.size, theme.palette_name)
+        if self._picture is None or self._key != key:
+            self._picture = minimap_picture(theme, level, rect.size)
+            self._key = key
+        surface.blit(self._picture, rect)
+        scale = rect.width / self.columns(level)
+        first, count = window
+        view = pygame.Rect(rect.x + first * scale, rect.y - 2, count * scale, rect.height + 4)
+        pygame.draw.rect(surface, theme["accent"], view.clip(rect.inflate(0, 4)), width=2, border_radius=3)
+        lane_h = rect.height / LANES
+        for index, pose in enumerate(poses):
+            centre = (rect.x + (min(pose.x, level.length + 1) + 0.5) * scale, rect.y + (pose.lane + 0.5) * lane_h)
+            colour = bike_colour(theme, index)
+            if pose.crashed:
+                draw_text(surface, theme, "✗", centre, size=max(9, int(lane_h * 1.6)), colour=colour,
+                          anchor="center", bold=True)
+            else:
+                pygame.draw.circle(surface, colour, centre, max(3, lane_h * 0.6))
+                pygame.draw.circle(surface, theme["shadow"], centre, max(3, lane_h * 0.6), width=1)
+
+
+COMMAND_LABELS = (("↑ UP", Command.UP), ("↓ DOWN", Command.DOWN), ("→ SPEED", Command.SPEED),
+                  ("← SLOW", Command.SLOW), ("J JUMP", Command.JUMP), ("⏎ WAIT", Command.WAIT))
+COMMAND_HELP = {
+    Command.UP: "UP [↑]: every bike one lane up — refused for all if a bike is on the top lane",
+    Command.DOWN: "DOWN [↓]: every bike one lane down — refused for all if a bike is on the bottom lane",
+    Command.SPEED: "SPEED [→]: one faster, then move; every cell passed must be road",
+    Command.SLOW: "SLOW [←]: one slower (not below 0), then move",
+    Command.JUMP: "JUMP [J]: fly to x + speed; only the landing cell must be road",
+    Command.WAIT: "WAIT [Enter]: move on at the same speed",
+}
+#: The player buttons, in order, with their hover help.
+TRANSPORT = {
+    "start": "First turn [Home]",
+    "back": "Step back one turn [, or Ctrl+Z]",
+    "play": "Let the AI drive / pause it [Space]",
+    "step": "Step forward one turn — the AI's if none is recorded [. or N]",
+    "end": "Last recorded turn [End]",
+    "slower": "Slower playback [−]",
+    "faster": "Faster playback [+]",
+}
+
+
+class ControlPad:
+    """The row under the timeline: the six commands on the left, the player buttons on the right.
+
+    ``actions`` maps every name of :data:`TRANSPORT` to a callable; ``can_step_back`` greys
+    the back button at the first turn.
+    """
+
+    def __init__(self, on_command: Callable[[Command], None], actions: dict[str, Callable[[], None]],
+                 can_step_back: Callable[[], bool]) -> None:
+        self.commands = [Button(label, lambda c=command: on_command(c)) for label, command in COMMAND_LABELS]
+        self.transport = {name: Button({"slower": "−", "faster": "+"}.get(name, ""), actions[name])
+                          for name in TRANSPORT}
+        self.transport["back"].enabled_when = can_step_back
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.speed_rect = pygame.Rect(0, 0, 0, 0)
+        self.text_size = 15
+
+    @property
+    def buttons(self) -> list[Button]:
+        return [*self.commands, *self.transport.values()]
+
+    def layout(self, theme: Theme, rect: pygame.Rect) -> None:
+        self.rect = rect
+        size = self.text_size = 15 if rect.height >= 34 else 13
+        icon_w, square = rect.height + 8, rect.height
+        speed_w = theme.font(size).size("32 turns/s")[0] + 8
+        right = rect.right - (5 * (icon_w + 4) + 2 * (square + 4) + speed_w + 8)
+        widths = [b.preferred_width(theme, size) for b in self.commands]
+        scale = min(1.0, (right - rect.x - 12 - 4 * len(widths)) / max(1, sum(widths)))
+        x = rect.x
+        for button, width in zip(self.commands, widths):
+            button.rect = pygame.Rect(x, rect.y, int(width * scale), rect.height)
+            x += int(width * scale) + 4
+        x = right + 8
+        for name in ("start", "back", "play", "step", "end"):
+            self.transport[name].rect = pygame.Rect(x, rect.y, icon_w, rect.height)
+            x += icon_w + 4
+        self.transport["slower"].rect = pygame.Rect(x + 6, rect.y, square, square)
+        self.speed_rect = pygame.Rect(x + 6 + square, rect.y, speed_w, square)
+        self.transport["faster"].rect = pygame.Rect(self.speed_rect.right, rect.y, square, square)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Clicks on the pad (hover is tracked but not consumed)."""
+        consumed = False
+        for button in self.buttons:
+            consumed = button.handle(event) or consumed
+        return consumed and event.type != pygame.MOUSEMOTION
+
+    def tooltip(self, pos: tuple[int, int]) -> str:
+        for name, button in self.transport.items():
+            if button.rect.collidepoint(pos):
+                return TRANSPORT[name]
+        for button, (_label, command) in zip(self.commands, COMMAND_LABELS):
+            if button.rect.collidepoint(pos):
+                return COMMAND_HELP[command]
+        return ""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, *, race_over: bool, playing: bool, speed: float) -> None:
+        for button in self.commands:
+            button.enabled = not race_over
+            button.draw(surface, theme, self.text_size)
+        icons = {"start": "start", "back": "back", "play": "pause" if playing else "play", "step": "step",
+                 "end": "end"}
+        self.transport["play"].toggled = playing
+        for name, button in self.transport.items():
+            button.draw(surface, theme, self.text_size)
+            if name in icons:
+                draw_icon(surface, theme["text"] if button.is_enabled() else theme["text_dim"], button.rect,
+                          icons[name])
+        draw_text(surface, theme, f"{speed:g} turns/s", self.speed_rect.center, size=self.text_size,
+                  colour=theme["text_dim"], anchor="center")

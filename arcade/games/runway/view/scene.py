@@ -1,0 +1,631 @@
+"""Runway viewer (ui): the runway scene — lanes and holes, animated bikes, camera, minimap, HUD, timeline.
+
+The scene only turns input into commands and session moves, and draws. The turn history
+is the session's history, so stepping back and forward is undo/redo and scrubbing the
+timeline is ``session.seek``. Watching the AI is a lazy :class:`WatchPlayer` whose steps are
+computed for whatever state the session is in when the next step is due, so the viewer
+can step back, scrub and resume without the AI losing track; when the AI's move equals
+the next move already in the history it is replayed (redo) rather than re-played, so the
+tape ahead survives. Plans are cached per state; the exact AI's plan from a state also
+fills the cache for every state along it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pygame
+
+from arcade.core.errors import ArcadeError
+from arcade.core.game import Outcome, Step
+from arcade.core.registry import GameInfo, Launch
+from arcade.core.rng import new_seed
+from arcade.core.session import Session
+from arcade.games.runway import INFO
+from arcade.games.runway.ai import AI_TITLES, Plan, PlanCache, compare_ais, exact_plan, hint, watch
+from arcade.games.runway.generator import generate
+from arcade.games.runway.logic import RULES, Command, Level, State
+from arcade.games.runway.motion import Motion, describe_turn, losses_by_turn, still, turn_motions
+from arcade.games.runway.view.panels import (
+    ControlPad,
+    Minimap,
+    Timeline,
+    draw_plan_row,
+    draw_status_row,
+    level_choices,
+    level_title,
+)
+from arcade.games.runway.view.roadview import RoadView
+from arcade.services import saves
+from arcade.services.resources import find_level
+from arcade.ui.game_scene import GameScene, format_time
+from arcade.ui.picker import Choice, PickerScene
+from arcade.ui.watch import SPEEDS, WatchPlayer
+from arcade.ui.widgets import Button
+from arcade.ui.worker import Worker
+
+DEFAULT_LEVEL = "00_statement_example"
+#: Seconds a turn takes on screen when the player drives (scaled by the animation setting).
+TURN_SECONDS = 0.45
+FALL_SECONDS = 0.55
+COMMAND_KEYS = {
+    pygame.K_UP: Command.UP, pygame.K_DOWN: Command.DOWN, pygame.K_RIGHT: Command.SPEED,
+    pygame.K_LEFT: Command.SLOW, pygame.K_j: Command.JUMP, pygame.K_RETURN: Command.WAIT,
+    pygame.K_KP_ENTER: Command.WAIT,
+}
+@dataclass
+class Transition:
+    """One turn being animated: the motions, and how far along they are (real seconds)."""
+
+    motions: tuple[Motion, ...]
+    duration: float
+    elapsed: float = 0.0
+
+    @property
+    def progress(self) -> float:
+        return min(1.0, self.elapsed / self.duration) if self.duration > 0 else 1.0
+
+
+class RunwayScene(GameScene):
+    """The runway viewer and manual game."""
+
+    def __init__(self, info: GameInfo, session: Session) -> None:
+        super().__init__(info, session)
+        self.prefs: dict = {}
+        self.ai_name = "exact"
+        self.plans = PlanCache()
+        self.comparison: dict[str, str] = {}
+        self.analysis = Worker()
+        self.watch_speed = 2.0
+        self.transition: Transition | None = None
+        self.shown_index = session.index
+        self.shown_level: Level = session.level
+        self.falls: dict[int, float] = {}
+        self.clock = 0.0
+        self.road = RoadView()
+        self.pending_outcome: Outcome | None = None
+        self.autosave_due = False
+        self.drag: str | None = None
+        self.drag_origin = (0, 0.0)
+        self.minimap = Minimap()
+        self.timeline = Timeline(RULES.turn_limit)
+        self._plan_states: tuple[tuple, list[State]] | None = None
+        self.pad = ControlPad(self.command, {
+            "start": lambda: self.seek(0), "back": self.step_back, "play": self.play_pause,
+            "step": self.step_forward, "end": lambda: self.seek(self.session.length),
+            "slower": lambda: self.change_speed(-1), "faster": lambda: self.change_speed(1),
+        }, lambda: self.session.can_undo)
+        self.ai_button = Button("AI: exact", self.switch_ai, hotkey="A", tooltip="Which AI watch mode uses")
+        self.rects: dict[str, pygame.Rect] = {}
+
+    # -- set-up ----------------------------------------------------------------------------
+    def enter(self, app) -> None:  # type: ignore[override]
+        self.prefs = app.game_settings("runway")
+        if self.prefs.get("ai") in AI_TITLES:
+            self.ai_name = self.prefs["ai"]
+        if self.prefs.get("watch_speed") in SPEEDS:
+            self.watch_speed = float(self.prefs["watch_speed"])
+        self.ai_button.label = f"AI: {self.ai_name}"
+        super().enter(app)
+        self.start_analysis()
+        self.say(self.level_summary())
+
+    def extra_buttons(self) -> list[Button]:
+        return [Button("Level", self.open_picker, hotkey="L", tooltip="Pick a level or a random runway"),
+                self.ai_button]
+
+    def leave(self) -> None:
+        super().leave()
+        self.analysis.close()
+        self.save_prefs()
+
+    def save_prefs(self) -> None:
+        """Write the runway preferences (last level, AI, playback speed) with the settings."""
+        if self.app is None:
+            return
+        try:
+            self.app.settings.save()
+        except OSError as exc:
+            self.toast.show(f"Could not save settings: {exc.strerror or exc}", "error")
+
+    @property
+    def level_title(self) -> str:
+        return level_title(self.session.level_id)
+
+    def level_summary(self) -> str:
+        level = self.session.level
+        bikes = len(level.bikes)
+        return (f"{bikes} bike{'s' * (bikes != 1)}, {level.need} must cross; runway of {level.length} cells. "
+                "Arrows / J / Enter drive · Space lets the AI drive · H hints.")
+
+    def status_fields(self) -> list[str]:
+        return [f"Turn {self.session.state.turn}/{RULES.turn_limit}", format_time(self.elapsed)]
+
+    # -- AI plans ----------------------------------------------------------------------------
+    def plan_now(self, ai: str, state: State) -> Plan:
+        return self.plans.plan(ai, state)
+
+    def start_analysis(self) -> None:
+        """How many bikes each AI saves on this level (in the background, shown in the HUD)."""
+        self.comparison = {}
+        start = self.session.initial
+
+        def compare() -> tuple[State, dict[str, str]]:
+            return start, compare_ais(start)
+
+        def done(result: tuple[State, dict[str, str]]) -> None:
+            if result[0] == self.session.initial:
+                self.comparison = result[1]
+
+        self.analysis.submit(compare, on_done=done, on_error=lambda exc: None, label="compare")
+
+    # -- commands and the history --------------------------------------------------------------
+    def command(self, command: Command) -> None:
+        """The player issues a command (manual mode; it takes over from the AI)."""
+        if self.session.outcome is not None:
+            self.refuse(f"The race is over: {self.session.outcome.reason} Step back or restart.")
+            return
+        self.play(command)
+
+    def step_back(self) -> None:
+        if self.watch is not None:
+            self.watch.paused = True
+        if not self.session.undo():
+            self.say("This is the start of the race.")
+
+    def step_forward(self) -> None:
+        """Next turn: the history's, or else the AI's."""
+        if self.watch is not None:
+            self.watch.step()
+            return
+        if self.session.redo():
+            return
+        if self.session.outcome is not None:
+            self.say("The race is over.")
+            return
+        plan = self.plan_now(self.ai_name, self.session.state)
+        if plan.first is not None:
+            self._apply_ai_step(Step(plan.first.value))
+
+    def seek(self, index: int) -> None:
+        if self.watch is not None:
+            self.watch.paused = True
+        self.session.seek(index)
+
+    def undo(self) -> None:
+        if self.watch is not None:
+            self.step_back()
+        else:
+            super().undo()
+
+    def redo(self) -> None:
+        if self.watch is not None:
+            self.watch.paused = True
+            self.session.redo()
+        else:
+            super().redo()
+
+    # -- watching the AI ------------------------------------------------------------------------
+    def play_pause(self) -> None:
+        if self.watch is None:
+            self.toggle_watch()
+        else:
+            self.watch.toggle_pause()
+            self.say("Paused — Space resumes, N steps, , steps back." if self.watch.paused else "Watching the AI.",
+                     "info")
+
+    def toggle_watch(self) -> None:
+        if self.watch is not None:
+            self.stop_watch("Stopped watching — you drive.")
+            return
+        if self.session.outcome is not None:
+            self.say("The race is over — step back or restart to watch the AI drive.")
+            return
+        state = self.session.state
+        if self.ai_name == "exact" and self.plans.get("exact", state) is None:
+            self.say("The AI is planning…")
+
+            def planned(plan: Plan) -> None:
+                self.plans.remember(state, plan)
+                self.begin_watch()
+
+            self.worker.submit(exact_plan, state, on_done=planned, on_error=self._ai_failed, label="watch")
+            return
+        self.begin_watch()
+
+    def begin_watch(self) -> None:
+        self.hint = None
+        self.watch_finished_by_ai = False
+        self.watch = WatchPlayer(self._ai_steps(), self._apply_ai_step, steps_per_second=self.watch_speed,
+                                 on_finish=self._ai_finished)
+        self.say(f"Watching the {AI_TITLES[self.ai_name].lower()} — Space pause · N step · , back · +/− speed",
+                 "info")
+
+    def _ai_steps(self) -> Iterator[Step]:
+        """The AI's next command for whatever state the session is in when a step is due."""
+        while self.session.outcome is None:
+            plan = self.plan_now(self.ai_name, self.session.state)
+            if plan.first is None:
+                return
+            yield Step(plan.first.value)
+
+    def _apply_ai_step(self, step: Step) -> None:
+        assert step.move is not None
+        state = self.session.state
+        after = RULES.play(state, step.move)
+        if self.session.can_redo and self.session.state_at(self.session.index + 1) == after:
+            self.session.redo()
+        else:
+            self.session.play(step.move)
+        if self.session.outcome is not None and self.watch is not None:
+            self.watch_finished_by_ai = True
+
+    def _ai_finished(self) -> None:
+        self.stop_watch()
+
+    def stop_watch(self, message: str = "") -> None:
+        if self.watch is not None:
+            self.watch_speed = self.watch.steps_per_second
+        super().stop_watch(message)
+        if self.autosave_due:
+            self.autosave()
+
+    def autosave(self, final: bool = False) -> None:
+        """Save after every change — except while the AI drives, when one save at the end will do.
+
+        A save is a file write (10+ ms); at 8 turns a second that would stutter the animation.
+        """
+        if self.watch is not None and not final:
+            self.autosave_due = True
+            return
+        self.autosave_due = False
+        super().autosave(final)
+
+    def change_speed(self, direction: int) -> None:
+        if self.watch is not None:
+            speed = self.watch.faster() if direction > 0 else self.watch.slower()
+        else:
+            bigger = [s for s in SPEEDS if s > self.watch_speed]
+            smaller = [s for s in SPEEDS if s < self.watch_speed]
+            speed = (bigger[0] if bigger else SPEEDS[-1]) if direction > 0 else (smaller[-1] if smaller else SPEEDS[0])
+        self.watch_speed = speed
+        self.prefs["watch_speed"] = speed
+        self.say(f"Playback speed: {speed:g} turns per second", "info")
+
+    def switch_ai(self) -> None:
+        self.ai_name = "classic" if self.ai_name == "exact" else "exact"
+        self.prefs["ai"] = self.ai_name
+        self.ai_button.label = f"AI: {self.ai_name}"
+        if self.app is not None:
+            self.resize(self.app.size)
+        saved = self.comparison.get(self.ai_name)
+        self.say(f"Watch mode now uses the {AI_TITLES[self.ai_name].lower()}"
+                 + (f" — it saves {saved} here." if saved else "."), "info")
+
+    # -- levels ---------------------------------------------------------------------------------
+    def open_picker(self) -> None:
+        assert self.app is not None
+        self.stop_watch()
+        choices, selected = level_choices(self.session.level_id, saves.read_records().get("runway", {}))
+        self.app.push(PickerScene("Pick a runway", choices, self.picked, selected=selected))
+
+    def picked(self, choice: Choice) -> None:
+        if choice.value is None:
+            return
+        kind, arg = choice.value
+        try:
+            if kind == "file":
+                self.load_level(RULES.load_level_file(arg), arg.stem)
+            else:
+                seed = new_seed()
+                made = generate(seed, length=arg)
+                self.load_level(made.level, f"random-{seed}-{arg}")
+        except ArcadeError as exc:
+            self.refuse(str(exc))
+
+    def load_level(self, level: Level, level_id: str) -> None:
+        self.stop_watch()
+        self.session.replace_level(level, level_id=level_id)
+        if not level_id.startswith("random-"):
+            self.prefs["level"] = level_id
+            self.save_prefs()
+        self.say(f"{level_title(level_id)}: {self.level_summary()}")
+
+    def new_game(self) -> None:
+        self.stop_watch()
+        self.session.restart()
+
+    # -- session events ------------------------------------------------------------------------
+    def on_changed(self) -> None:
+        session = self.session
+        if session.level is not self.shown_level:
+            self.shown_level = session.level
+            self.plans.clear()
+            self.elapsed = 0.0
+            self.start_analysis()
+            self.snap()
+        elif session.index == self.shown_index + 1 and session.index > 0:
+            before = session.state_at(session.index - 1)
+            command = RULES.decode_move(session.moves[-1])
+            after = session.state
+            self.start_transition(before, command, after)
+        else:
+            self.snap()
+        self.shown_index = session.index
+        if session.outcome is None:
+            self.pending_outcome = None
+
+    def start_transition(self, before: State, command: Command, after: State) -> None:
+        assert self.app is not None
+        speed = self.app.animation_speed
+        duration = TURN_SECONDS / speed
+        if self.watch is not None:
+            duration = min(duration, 0.85 / self.watch.steps_per_second)
+        self.transition = Transition(turn_motions(before, command, after), duration)
+        self.road.follow = True
+        text = describe_turn(before, command, after)
+        lost = len(before.active) - len(after.active)
+        if self.watch is not None:
+            text = f"Turn {after.turn} · {text}"
+        self.say(text, "warning" if lost else ("info" if self.watch is not None else "text_dim"))
+        if lost:
+            self.app.audio.play("crash")
+        elif command is Command.JUMP:
+            self.app.audio.play("jump")
+        else:
+            self.app.audio.play("tick")
+
+    def snap(self) -> None:
+        """Show the current state without animation (undo, scrubbing, a new level)."""
+        self.transition = None
+        self.falls.clear()
+        self.road.snap_to(self.camera_target, self.session.state.speed)
+
+    def on_outcome(self, outcome: Outcome) -> None:
+        """Hold the result overlay back until the last turn has been seen."""
+        self.pending_outcome = outcome
+        if outcome.is_win and self.watch is None and not self.watch_finished_by_ai:
+            saves.record_result("runway", f"{self.session.level_id} saved", len(self.session.state.active),
+                                lower_is_better=False)
+
+    def result_lines(self, outcome: Outcome) -> list[str]:
+        lines = [outcome.reason]
+        if self.comparison:
+            lines.append(f"Exact AI: {self.comparison['exact']} · classic AI: {self.comparison['classic']}.")
+        if self.watch_finished_by_ai:
+            lines.append(f"Driven by the {AI_TITLES[self.ai_name].lower()} in watch mode.")
+        lines.append(f"Turns: {self.session.state.turn} · Time: {format_time(self.elapsed)}")
+        return lines
+
+    # -- frame ----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.analysis.poll()
+        self.clock += dt
+        if self.transition is not None:
+            self.transition.elapsed += dt
+            for i, motion in enumerate(self.transition.motions):
+                if motion.impact is not None and i not in self.falls and self.transition.progress >= motion.impact:
+                    self.falls[i] = self.clock
+        if self.watch is not None and self.session.outcome is None and not self.worker.busy:
+            self.plan_now(self.ai_name, self.session.state)
+        self.road.glide(self.camera_target(), dt, self.session.state.speed)
+        if self.pending_outcome is not None and not self.animating():
+            outcome, self.pending_outcome = self.pending_outcome, None
+            self.stop_watch()
+            super().on_outcome(outcome)
+
+    def animating(self) -> bool:
+        if self.transition is not None and self.transition.progress < 1.0:
+            return True
+        fall = FALL_SECONDS / (self.app.animation_speed if self.app else 1.0)
+        return any(self.clock - start < fall for start in self.falls.values())
+
+    def motions(self) -> tuple[tuple[Motion, ...], float]:
+        if self.transition is not None:
+            return self.transition.motions, self.transition.progress
+        return still(self.session.state), 1.0
+
+    # -- layout ---------------------------------------------------------------------------------
+    def layout_board(self, area: pygame.Rect) -> None:
+        assert self.app is not None
+        compact = area.height < 380
+        hud_h, controls_h, timeline_h = (24, 30, 24) if compact else (46, 36, 32)
+        minimap_h, gap = (22, 4) if compact else (34, 8)
+        self.rects["hud"] = pygame.Rect(area.x, area.y, area.width, hud_h)
+        self.rects["controls"] = pygame.Rect(area.x, area.bottom - controls_h, area.width, controls_h)
+        self.timeline.rect = pygame.Rect(area.x, self.rects["controls"].top - gap - timeline_h, area.width,
+                                         timeline_h)
+        top = self.rects["hud"].bottom + gap
+        space = pygame.Rect(area.x, top, area.width, self.timeline.rect.top - gap - top)
+        self.road.layout(space, self.session.level.length, minimap_h + gap)
+        self.minimap.rect = (pygame.Rect(area.x, self.road.road.bottom + gap, area.width, minimap_h)
+                             if self.road.scrolls else pygame.Rect(0, 0, 0, 0))
+        self.pad.layout(self.app.theme, self.rects["controls"])
+        self.road.snap_to(self.camera_target, self.session.state.speed)
+
+    def lead_x(self) -> float:
+        """Column of the leading live bike as drawn now (the camera follows it)."""
+        motions, t = self.motions()
+        xs = [m.at(t).x for m in motions if not m.wreck and (m.impact is None or t < m.impact)]
+        return max(xs or [m.at(t).x for m in motions] or [0.0])
+
+    def camera_target(self) -> float:
+        return self.road.target(self.session.level.length, self.lead_x())
+
+    # -- input ----------------------------------------------------------------------------------
+    def handle_board(self, event: pygame.event.Event) -> bool:
+        if self.pad.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            areas = {"timeline": self.timeline.rect, "minimap": self.minimap.rect,
+                     "road": self.road.road.union(self.road.sky)}
+            for name, rect in areas.items():
+                if rect.collidepoint(event.pos):
+                    self.drag = name
+                    self.drag_origin = (event.pos[0], self.road.cam)
+                    self._drag_to(event.pos)
+                    return True
+        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
+            self._drag_to(event.pos)
+            return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            self.drag = None
+            return True
+        elif event.type == pygame.MOUSEWHEEL and self.road.scrolls:
+            self.road.pan(-(event.y - event.x) * 3)
+            return True
+        return False
+
+    def board_tooltip(self, pos: tuple[int, int]) -> str:
+        tip = self.pad.tooltip(pos)
+        if tip:
+            return tip
+        if self.timeline.rect.collidepoint(pos):
+            turn = max(0, min(self.timeline.turn_at(pos[0]), self.session.length))
+            moves = self.session.moves if turn <= self.session.index else None
+            played = f": {moves[turn - 1]}" if moves and turn else ""
+            return f"Turn {turn}{played} — click or drag to go there"
+        if self.minimap.rect.collidepoint(pos):
+            return "The whole runway — click or drag to look there (F follows the bikes again)"
+        return ""
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            return False
+        if key in COMMAND_KEYS:
+            self.command(COMMAND_KEYS[key])
+        elif key == pygame.K_SPACE:
+            self.play_pause()
+        elif key in (pygame.K_COMMA, pygame.K_LESS):
+            self.step_back()
+        elif key in (pygame.K_PERIOD, pygame.K_GREATER, pygame.K_n):
+            self.step_forward()
+        elif key == pygame.K_HOME:
+            self.seek(0)
+        elif key == pygame.K_END:
+            self.seek(self.session.length)
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.change_speed(1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.change_speed(-1)
+        elif key == pygame.K_l:
+            self.open_picker()
+        elif key == pygame.K_a:
+            self.switch_ai()
+        elif key == pygame.K_f:
+            self.road.follow = True
+            self.say("The camera follows the bikes.")
+        else:
+            return False
+        return True
+
+    def _drag_to(self, pos: tuple[int, int]) -> None:
+        if self.drag == "timeline":
+            self.seek(max(0, min(self.timeline.turn_at(pos[0]), self.session.length)))
+        elif self.drag == "minimap":
+            column = self.minimap.column_at(self.session.level, pos[0]) - self.road.visible_columns / 2
+            self.road.pan(column - self.road.cam)
+        elif self.drag == "road":
+            self.road.pan(self.drag_origin[1] - (pos[0] - self.drag_origin[0]) / self.road.cell_w - self.road.cam)
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def draw_board(self, surface: pygame.Surface) -> None:
+        assert self.app is not None
+        theme = self.app.theme
+        level = self.session.level
+        motions, t = self.motions()
+        clip = surface.get_clip()
+        surface.set_clip(self.board_area)
+        self.road.draw_road(surface, theme, level)
+        if self.transition is None or self.transition.progress >= 1:
+            self.road.draw_plan(surface, theme, self.plan_states())
+        fall_time = FALL_SECONDS / self.app.animation_speed
+        falls = {i: min(1.0, (self.clock - start) / fall_time) for i, start in self.falls.items()}
+        self.road.draw_bikes(surface, theme, motions, t, falls)
+        surface.set_clip(clip)
+        if self.road.scrolls:
+            self.minimap.draw(surface, theme, level, (self.road.cam, self.road.visible_columns),
+                              [m.at(t) for m in motions])
+        self.draw_hud(surface)
+        states = [self.session.state_at(i) for i in range(self.session.length + 1)]
+        self.timeline.draw(surface, theme, self.session.index, self.session.length, losses_by_turn(states),
+                           RULES.outcome(states[-1]))
+        self.draw_controls(surface)
+
+    def shown_plan(self) -> tuple[str, tuple[Command, ...]] | None:
+        """The AI's commands ahead to show: the watched AI's plan, or the hint's."""
+        state = self.session.state
+        if self.session.outcome is not None:
+            return None
+        if self.watch is not None:
+            plan = self.plans.get(self.ai_name, state)
+            return (self.ai_name, plan.commands) if plan is not None else None
+        if self.hint is not None and self.hint.highlight:
+            return ("hint", tuple(Command(c) for c in self.hint.highlight))
+        return None
+
+    def plan_states(self) -> list[State]:
+        """The states the shown plan goes through (at most 16 turns ahead), cached."""
+        shown = self.shown_plan()
+        if shown is None:
+            return []
+        key = (self.session.state, shown[1])
+        if self._plan_states is None or self._plan_states[0] != key:
+            states = [self.session.state]
+            for command in shown[1][:16]:
+                if RULES.outcome(states[-1]) is not None:
+                    break
+                states.append(RULES.apply(states[-1], command))
+            self._plan_states = (key, states)
+        return self._plan_states[1]
+
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        rect = self.rects["hud"]
+        compact = rect.height < 40
+        row1 = rect.y + (rect.height // 2 if compact else 11)
+        last = self.session.moves[-1] if self.session.index else "—"
+        draw_status_row(surface, theme, rect, row1, self.session.state, RULES.turn_limit, last,
+                        {} if compact else self.comparison, 15 if compact else 17)
+        if not compact:
+            idle = ("Plan: H asks the exact AI · Space lets the AI drive" if self.session.outcome is None
+                    else "The race is over — step back, scrub the timeline or restart")
+            draw_plan_row(surface, theme, rect, rect.y + 34, self.shown_plan(), idle)
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        watch_button = self.toolbar.find("Watch AI")
+        if watch_button is not None:
+            watch_button.toggled = self.watch is not None
+        speed = self.watch.steps_per_second if self.watch is not None else self.watch_speed
+        self.pad.draw(surface, self.app.theme, race_over=self.session.outcome is not None,
+                      playing=self.watch is not None and not self.watch.paused, speed=speed)
+
+
+def make_session(rules, level: Level, level_id: str) -> Session:
+    return Session(rules, level, level_id=level_id, hint=hint, watch=watch)
+
+
+def create_scene(app, launch: Launch) -> RunwayScene:
+    """Open a save, a level (file or bundled id), a seeded random runway, or the last level played."""
+    if launch.save is not None:
+        session = Session.from_dict(RULES, launch.save, hint=hint, watch=watch)
+    elif launch.level is not None:
+        path = find_level("runway", launch.level, RULES.level_pattern)
+        session = make_session(RULES, RULES.load_level_file(path), path.stem)
+    elif launch.seed is not None:
+        made = generate(launch.seed)
+        session = make_session(RULES, made.level, f"random-{launch.seed}-{made.level.length}")
+    else:
+        last = app.game_settings("runway").get("level", DEFAULT_LEVEL)
+        try:
+            path = find_level("runway", str(last), RULES.level_pattern)
+        except ArcadeError:
+            path = find_level("runway", DEFAULT_LEVEL, RULES.level_pattern)
+        session = make_session(RULES, RULES.load_level_file(path), path.stem)
+    return RunwayScene(INFO, session)
+

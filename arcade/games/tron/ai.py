@@ -1,0 +1,452 @@
+"""Tron bots (game AI, pure): a ladder from random to a 2010-contest-style searcher.
+
+Every bot answers :meth:`Bot.decide` for a :class:`~arcade.games.tron.board.Board` seen
+from its own side and a deadline (a ``time.perf_counter()`` value); it returns its best
+move found so far by then, never later. The ladder, weakest first:
+
+* ``random``     -- a random move that does not crash at once (if there is one).
+* ``straight``   -- the seed's bot: the direction with the longest straight free run.
+* ``flood-fill`` -- the move after which it can reach the most cells; ties go to the move
+  with more walls around it (wall hugging wastes less space). The default opponent.
+* ``voronoi``    -- alpha-beta over move pairs, iteratively deepened, scoring the cells each
+  player reaches first (Voronoi territory); once cut apart it fills like ``flood-fill``.
+* ``strongest``  -- the 2010 winner's recipe (a1k0n): the same search with the evaluation
+  55·ΔN + 194·ΔE over Voronoi regions (N cells, E edges between them), a transposition
+  table for move ordering, separated positions scored by the chamber tree (articulation
+  points) with the checkerboard parity bound, and a space-filling search once separated.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from arcade.core.errors import UsageError
+from arcade.games.tron.board import (
+    Board,
+    Geometry,
+    OutOfTime,
+    chamber_fill,
+    edges,
+    flood,
+    parity_bound,
+    voronoi,
+)
+from arcade.games.tron.logic import DIRECTIONS
+
+#: Score of a won position (a loss is its negative); a draw scores 0.
+WIN = 10**12
+#: Weight of one cell of difference once the players are separated: beats any territory score.
+SEPARATED = 10**6
+#: a1k0n's weights for Voronoi nodes and edges.
+NODE_WEIGHT = 55
+EDGE_WEIGHT = 194
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A bot's answer: the direction plus what it thought (shown while watching, printed by tools)."""
+
+    direction: str
+    reason: str = ""
+    depth: int = 0
+    nodes: int = 0
+    score: float | None = None
+
+
+class Bot(ABC):
+    """A Tron player. ``decide`` must return before ``deadline`` (``time.perf_counter()`` seconds)."""
+
+    name = ""
+    title = ""
+    description = ""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def decide(self, board: Board, deadline: float) -> Decision:
+        """The move for this tick."""
+
+    def reset(self) -> None:  # noqa: B027 -- optional hook, most bots keep no memory
+        """A new round starts (bots with memory forget it)."""
+
+
+def _fallback(board: Board) -> str:
+    """Any move that does not crash at once, else north (every move crashes)."""
+    moves = board.safe_moves()
+    return moves[0][0] if moves else "N"
+
+
+def _wall_count(geo: Geometry, free: int, index: int) -> int:
+    return sum(1 for off in geo.offsets if not free >> (index + off) & 1)
+
+
+class RandomBot(Bot):
+    name = "random"
+    title = "Random"
+    description = "a random move that does not crash at once"
+
+    def decide(self, board: Board, deadline: float) -> Decision:
+        moves = board.safe_moves()
+        if not moves:
+            return Decision("N", "no safe move")
+        return Decision(self.rng.choice(moves)[0], "random safe move")
+
+
+class StraightBot(Bot):
+    """The seed's bot: look along each direction and go where the straight free run is longest."""
+
+    name = "straight"
+    title = "Straight line"
+    description = "goes where the straight run of free cells is longest (the seed's bot)"
+    #: The seed checks LEFT, RIGHT, UP, DOWN and keeps the first longest.
+    ORDER = ("W", "E", "N", "S")
+
+    def decide(self, board: Board, deadline: float) -> Decision:
+        geo, free = board.geo, board.free
+        best, best_run = None, 0
+        for d in self.ORDER:
+            off = geo.offsets[DIRECTIONS.index(d)]
+            run, i = 0, board.me + off
+            while free >> i & 1:
+                run += 1
+                i += off
+            if run > best_run:
+                best, best_run = d, run
+        if best is None:
+            return Decision(_fallback(board), "boxed in")
+        return Decision(best, f"{best_run} free cells straight ahead")
+
+
+def flood_choice(board: Board) -> tuple[str, int]:
+    """The flood-fill rule: most reachable cells after the move, then no head-on risk, then most walls.
+
+    Cells the opponent can enter next tick count as walls while measuring (it may well
+    take one), and a move into one of them risks a head-on draw, so its area counts half.
+    """
+    geo, free = board.geo, board.free
+    opp = board.opp
+    contested = geo.spread(1 << opp) & free if opp >= 0 else 0
+    best: tuple[int, int, int, int] | None = None
+    choice = _fallback(board)
+    for order, (d, target) in enumerate(board.safe_moves()):
+        after = free & ~(1 << target)
+        area = flood(geo, after & ~contested, target).bit_count()
+        safe = not contested >> target & 1
+        key = (area if safe else area // 2, safe, _wall_count(geo, after, target), -order)
+        if best is None or key > best:
+            best, choice = key, d
+    return choice, (best[0] if best else 0)
+
+
+class FloodFillBot(Bot):
+    name = "flood-fill"
+    title = "Flood fill"
+    description = "heads for the largest reachable area, hugging walls on ties"
+
+    def decide(self, board: Board, deadline: float) -> Decision:
+        direction, area = flood_choice(board)
+        return Decision(direction, f"{area} cells reachable")
+
+
+_Timeout = OutOfTime
+
+
+Evaluate = Callable[[Geometry, int, int, int, float], int]
+
+
+class PairSearch:
+    """Alpha-beta over move pairs: I pick a move, the opponent answers knowing it, both apply.
+
+    Letting the opponent answer my move is the pessimistic reading of simultaneous moves
+    that a1k0n used; entering the same cell is a draw, and a head with no free neighbour
+    crashes next tick. Iterative deepening stops at the deadline and keeps the best move of
+    the last finished depth; a transposition table remembers each position's best replies
+    so deeper iterations search them first.
+    """
+
+    def __init__(self, geo: Geometry, evaluate: Evaluate, deadline: float, *, use_table: bool = True) -> None:
+        self.geo = geo
+        self.evaluate = evaluate
+        self.deadline = deadline
+        self.nodes = 0
+        self.use_table = use_table
+        self.table: dict[tuple[int, int, int], tuple[int, int]] = {}
+
+    def _check(self) -> None:
+        self.nodes += 1
+        if time.perf_counter() > self.deadline:
+            raise _Timeout
+
+    def value(self, free: int, a: int, b: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self._check()
+        if depth == 0:
+            return self.evaluate(self.geo, free, a, b, self.deadline)
+        offsets = self.geo.offsets
+        amoves = [a + o for o in offsets if free >> (a + o) & 1]
+        bmoves = [b + o for o in offsets if free >> (b + o) & 1]
+        if not amoves:
+            return 0 if not bmoves else -WIN + ply
+        if not bmoves:
+            return WIN - ply
+        key = (free, a, b)
+        hint = self.table.get(key) if self.use_table else None
+        if hint is not None:
+            if hint[0] in amoves:
+                amoves.remove(hint[0])
+                amoves.insert(0, hint[0])
+            if hint[1] in bmoves:
+                bmoves.remove(hint[1])
+                bmoves.insert(0, hint[1])
+        best = -WIN - 1
+        best_a = amoves[0]
+        best_b = bmoves[0]
+        for na in amoves:
+            worst = WIN + 1
+            reply = bmoves[0]
+            floor = alpha if alpha > best else best
+            for nb in bmoves:
+                if na == nb:
+                    v = 0
+                else:
+                    v = self.value(free & ~(1 << na) & ~(1 << nb), na, nb, depth - 1,
+                                   floor, worst if worst < beta else beta, ply + 1)
+                if v < worst:
+                    worst, reply = v, nb
+                    if worst <= floor:
+                        break
+            if worst > best:
+                best, best_a, best_b = worst, na, reply
+                if best >= beta:
+                    break
+        if self.use_table:
+            self.table[key] = (best_a, best_b)
+        return best
+
+    def root(self, board: Board, depth: int, order: list[int]) -> list[tuple[int, int]]:
+        """Values of my moves (in ``order``) at ``depth`` pairs: exact for the best so far, and an
+        upper bound for a move that cannot beat it (enough to rank the best first)."""
+        free, _a, b = board.free, board.me, board.opp
+        offsets = self.geo.offsets
+        bmoves = [b + o for o in offsets if free >> (b + o) & 1]
+        results = []
+        best = -WIN - 1
+        for na in order:
+            if not bmoves:
+                results.append((na, WIN))
+                continue
+            worst = WIN + 1
+            for nb in bmoves:
+                if na == nb:
+                    v = 0
+                else:
+                    v = self.value(free & ~(1 << na) & ~(1 << nb), na, nb, depth - 1, best, worst, 1)
+                if v < worst:
+                    worst = v
+                    if worst <= best:
+                        break
+            results.append((na, worst))
+            best = max(best, worst)
+        return results
+
+
+def territory_eval(geo: Geometry, free: int, a: int, b: int, deadline: float) -> int:
+    """The voronoi bot's evaluation: difference of Voronoi cell counts (flood counts once separated)."""
+    t = voronoi(geo, free, a, b)
+    if t.separated:
+        return SEPARATED * (parity_bound(geo, t.mine, a) - parity_bound(geo, t.theirs, b))
+    return t.mine.bit_count() - t.theirs.bit_count()
+
+
+def a1k0n_eval(geo: Geometry, free: int, a: int, b: int, deadline: float) -> int:
+    """55·ΔN + 194·ΔE over Voronoi regions; separated positions by the chamber-tree fill estimate."""
+    t = voronoi(geo, free, a, b)
+    mine, theirs = t.mine, t.theirs
+    if t.separated:
+        return SEPARATED * (chamber_fill(geo, free, a, mine, deadline) - chamber_fill(geo, free, b, theirs, deadline))
+    return (NODE_WEIGHT * (mine.bit_count() - theirs.bit_count())
+            + EDGE_WEIGHT * (edges(geo, mine) - edges(geo, theirs)))
+
+
+def describe(score: int, cell_value: float = 1.0) -> str:
+    """A search score in words; ``cell_value`` is what one cell of territory is worth in it."""
+    if score >= WIN - 10_000:
+        return f"forced win in {WIN - score} ticks"
+    if score <= -WIN + 10_000:
+        return f"lost in {WIN + score} ticks at best"
+    if abs(score) >= SEPARATED // 2:
+        cells = round(score / SEPARATED)
+        return f"separated, {cells:+d} cells of room" if cells else "separated, even room"
+    cells = round(score / cell_value)
+    return f"territory {cells:+d} cells" if cells else "territory even"
+
+
+class SearchBot(Bot):
+    """Shared driver of the searching bots: iterative deepening at the root, endgame when separated."""
+
+    evaluate: Evaluate = staticmethod(territory_eval)
+    use_table = False
+    max_depth = 64
+    #: What one cell of territory is worth in ``evaluate``'s units (for the reason shown to people).
+    cell_value = 1.0
+
+    def __init__(self, seed: int = 0, *, depth: int | None = None) -> None:
+        """``depth`` fixes the search depth (in move pairs) for reproducible tests; normally the clock decides."""
+        super().__init__(seed)
+        if depth is not None:
+            self.max_depth = depth
+
+    def decide(self, board: Board, deadline: float) -> Decision:
+        # The search makes no reference cycles, so the cyclic collector is paused while it
+        # runs: a full collection over a big heap could otherwise land inside a move.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._decide(board, deadline)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _decide(self, board: Board, deadline: float) -> Decision:
+        geo = board.geo
+        moves = board.safe_moves()
+        if not moves:
+            return Decision("N", "no safe move: crashing")
+        if len(moves) == 1:
+            return Decision(moves[0][0], "only one safe move")
+        territory = voronoi(geo, board.free, board.me, board.opp)
+        if territory.separated:
+            return self.endgame(board, deadline)
+        search = PairSearch(geo, self.evaluate, deadline, use_table=self.use_table)
+        by_target = {target: d for d, target in moves}
+        order = [target for _d, target in moves]
+        # A sensible answer before any search: the flood-fill choice.
+        best_dir, _area = flood_choice(board)
+        best_score: int | None = None
+        depth_done = 0
+        for depth in range(1, self.max_depth + 1):
+            try:
+                results = search.root(board, depth, order)
+            except _Timeout:
+                break
+            results.sort(key=lambda r: -r[1])
+            order = [target for target, _v in results]
+            best_dir, best_score = by_target[results[0][0]], results[0][1]
+            depth_done = depth
+            if abs(best_score) >= WIN - 10_000 or time.perf_counter() > deadline:
+                break
+            if depth * 2 > territory.mine.bit_count() + territory.theirs.bit_count() + 2:
+                break
+        if best_score is None:
+            reason = "no time to search"
+        else:
+            reason = describe(best_score, self.cell_value) + f" (depth {depth_done})"
+        return Decision(best_dir, reason, depth_done, search.nodes, best_score)
+
+    def endgame(self, board: Board, deadline: float) -> Decision:
+        direction, area = flood_choice(board)
+        return Decision(direction, f"separated: filling {area} cells")
+
+
+class VoronoiBot(SearchBot):
+    name = "voronoi"
+    title = "Voronoi"
+    description = "alpha-beta over move pairs, scoring the cells each side reaches first"
+
+
+class StrongestBot(SearchBot):
+    name = "strongest"
+    title = "Strongest"
+    description = "a1k0n's 2010 recipe: Voronoi nodes+edges, chambers, parity, space-filling endgame"
+    evaluate = staticmethod(a1k0n_eval)
+    use_table = True
+    #: An open cell has about two edges inside a territory.
+    cell_value = NODE_WEIGHT + 2 * EDGE_WEIGHT
+
+    def endgame(self, board: Board, deadline: float) -> Decision:
+        direction, length, depth = fill_search(board, deadline, self.max_depth)
+        return Decision(direction, f"separated: about {length} moves of room (depth {depth})", depth, 0, length)
+
+
+def fill_search(board: Board, deadline: float, max_depth: int = 10_000) -> tuple[str, int, int]:
+    """Longest path from my head, alone in my region: iterative deepening, chamber-tree leaves.
+
+    Each leaf scores the steps taken plus the chamber estimate of what is left; moves
+    into tighter spots are tried first (Warnsdorff's rule), which finds wall-hugging
+    paths early. Returns (direction, estimated moves, depth searched).
+    """
+    geo = board.geo
+    offsets = geo.offsets
+    moves = board.safe_moves()
+    if not moves:
+        return "N", 0, 0
+    best_dir = moves[0][0]
+    best_len = -1
+    counter = [0]
+
+    def dfs(free: int, head: int, depth: int) -> int:
+        counter[0] += 1
+        if time.perf_counter() > deadline:
+            raise _Timeout
+        nexts = [head + o for o in offsets if free >> (head + o) & 1]
+        if not nexts:
+            return 0
+        if depth == 0:
+            return chamber_fill(geo, free, head, None, deadline)
+        if len(nexts) > 1:
+            nexts.sort(key=lambda n: sum(1 for o in offsets if free >> (n + o) & 1))
+        best = 0
+        for n in nexts:
+            v = 1 + dfs(free & ~(1 << n), n, depth - 1)
+            if v > best:
+                best = v
+        return best
+
+    region_size = flood(geo, board.free, board.me).bit_count()
+    order = [(d, t) for d, t in moves]
+    depth_done = 0
+    for depth in range(0, min(region_size, max_depth) + 1):
+        try:
+            scored = []
+            for d, target in order:
+                scored.append((1 + dfs(board.free & ~(1 << target), target, depth), d, target))
+        except _Timeout:
+            break
+        scored.sort(key=lambda s: -s[0])
+        best_len, best_dir = scored[0][0], scored[0][1]
+        order = [(d, t) for _v, d, t in scored]
+        depth_done = depth
+        if depth + 1 >= best_len or time.perf_counter() > deadline:
+            break
+    if best_len < 0:
+        best_dir, best_len = flood_choice(board)
+    return best_dir, best_len, depth_done
+
+
+BOTS: dict[str, type[Bot]] = {
+    cls.name: cls for cls in (RandomBot, StraightBot, FloodFillBot, VoronoiBot, StrongestBot)
+}
+ALIASES = {
+    "rand": "random", "straight-line": "straight", "line": "straight", "flood": "flood-fill",
+    "floodfill": "flood-fill", "ff": "flood-fill", "minimax": "voronoi", "alphabeta": "voronoi",
+    "strong": "strongest", "best": "strongest", "a1k0n": "strongest",
+}
+DEFAULT_BOT = "flood-fill"
+
+
+def bot_name(text: str) -> str:
+    """The canonical name of a bot (aliases accepted); unknown names raise UsageError."""
+    key = text.strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in BOTS:
+        raise UsageError(f"unknown bot {text!r} (choose from: {', '.join(BOTS)})")
+    return key
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    return BOTS[bot_name(name)](seed)

@@ -1,0 +1,149 @@
+"""Tron's speed figures (bench): evaluation cost, search rate, move times against the budget, frame times.
+
+``python -m arcade bench tron`` prints, for a 25x25 and the 50x50 official map: the cost
+of one flood fill, Voronoi split, chamber estimate and full evaluation; the strongest
+bot's depth and nodes per second in a few real positions; the slowest move of a short
+strongest-vs-flood-fill series against its budget; and the window's frame times on the
+50x50 map while two strongest bots think (in their own processes, as the game runs
+them, and -- for comparison -- in threads of the window's process). The full strength
+benchmark is the tournament command (see docs/tron.md).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+import timeit
+
+from arcade.games.tron import maps
+from arcade.games.tron.ai import StrongestBot, a1k0n_eval, make_bot
+from arcade.games.tron.board import Board, chamber_fill, flood, voronoi
+from arcade.games.tron.logic import RULES, State
+from arcade.games.tron.match import Tournament
+
+
+def _micro(fn, repeat: int) -> float:
+    """Median microseconds per call."""
+    times = timeit.repeat(fn, number=repeat, repeat=5)
+    return statistics.median(times) / repeat * 1e6
+
+
+def _position(map_id: str, ticks: int) -> State:
+    """A real position: ``ticks`` of flood-fill against flood-fill from the start of ``map_id``."""
+    _id, level = maps.load(map_id)
+    state = RULES.initial_state(level)
+    bots = (make_bot("flood-fill"), make_bot("flood-fill"))
+    for _ in range(ticks):
+        move = tuple(bots[seat].decide(Board.from_state(state, seat), time.perf_counter() + 1).direction
+                     for seat in (0, 1))
+        after = RULES.apply(state, move)
+        if after.over:
+            break
+        state = after
+    return state
+
+
+def evaluation_speed(quick: bool) -> None:
+    print("evaluation cost (median µs per call):")
+    print(f"  {'map':<12}{'flood':>9}{'voronoi':>10}{'chamber':>10}{'a1k0n eval':>12}")
+    for map_id in ("joust", "huge-room"):
+        board = Board.from_state(_position(map_id, 0), 0)
+        n = 20 if quick else 200
+        figures = [
+            _micro(lambda b=board: flood(b.geo, b.free, b.me), n),
+            _micro(lambda b=board: voronoi(b.geo, b.free, b.me, b.opp), n),
+            _micro(lambda b=board: chamber_fill(b.geo, b.free, b.me), max(2, n // 10)),
+            _micro(lambda b=board: a1k0n_eval(b.geo, b.free, b.me, b.opp, 1e18), n),
+        ]
+        print(f"  {map_id:<12}{figures[0]:>9.0f}{figures[1]:>10.0f}{figures[2]:>10.0f}{figures[3]:>12.0f}")
+
+
+def search_speed(quick: bool, budget_ms: float) -> None:
+    print(f"\nstrongest bot, one move with {budget_ms:g} ms (deadline at 85%):")
+    positions = [("joust", 0), ("big-room", 12), ("apocalyptic", 10), ("huge-room", 0), ("huge-room", 30)]
+    if quick:
+        positions = positions[:2]
+    for map_id, ticks in positions:
+        state = _position(map_id, ticks)
+        board = Board.from_state(state, 0)
+        results = []
+        for _ in range(1 if quick else 3):
+            bot = StrongestBot()
+            started = time.perf_counter()
+            decision = bot.decide(board, started + budget_ms / 1000 * 0.85)
+            elapsed = time.perf_counter() - started
+            results.append((elapsed, decision))
+        elapsed, decision = sorted(results, key=lambda r: r[0])[len(results) // 2]
+        rate = decision.nodes / elapsed if elapsed else 0
+        print(f"  {map_id:<12} tick {state.tick:>3}: depth {decision.depth:>2}, {decision.nodes:>6} nodes, "
+              f"{rate / 1000:6.1f} k nodes/s, {elapsed * 1000:6.1f} ms -> {decision.direction} ({decision.reason})")
+
+
+def move_times(quick: bool, budget_ms: float) -> None:
+    chosen = maps.resolve("empty-room" if quick else "joust,huge-room,keyhole,random:1", seed=2010)
+    tournament = Tournament(["strongest", "flood-fill"], chosen, 1, budget_ms, 2010)
+    started = time.perf_counter()
+    tournament.run()
+    times = tournament.move_times()["strongest"]
+    over = sum(1 for t in times if t > budget_ms / 1000)
+    score = tournament.totals()["strongest"].score
+    print(f"\nmove times, strongest vs flood-fill on {', '.join(m for m, _ in chosen)} (both seats, "
+          f"{budget_ms:g} ms budget): {len(times)} moves, median {statistics.median(times) * 1000:.1f} ms, "
+          f"max {max(times) * 1000:.1f} ms, {over} over budget; score {score:.2f}; "
+          f"{time.perf_counter() - started:.0f} s")
+
+
+def frame_times(quick: bool) -> None:
+    """Frame times of the window on the 50x50 map while two strongest bots think."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from dataclasses import replace
+
+    import pygame
+
+    from arcade.bench import BENCH_SIZE, frame_stats
+    from arcade.core.registry import Launch
+    from arcade.games import REGISTRY
+    from arcade.games.tron.runner import ThreadRunner
+    from arcade.ui.app import App
+
+    seconds = 3.0 if quick else 10.0
+    print(f"\nframe times at {BENCH_SIZE[0]}x{BENCH_SIZE[1]}, huge-room (50x50), strongest vs strongest, "
+          f"10 ticks/s, 60 fps cap, {seconds:g} s of play:")
+    for label in ("bots in processes (as shipped)", "bots in threads (comparison)"):
+        app = App(REGISTRY, size=BENCH_SIZE, headless=True)
+        app.audio.enabled = False
+        scene = app.launch("tron", Launch(level="huge-room", seed=1))
+        scene.new_match(replace(scene.setup, mode="watch", bot1="strongest", bot2="strongest", speed=10,
+                                bot_ms=100, best_of=9))
+        if "threads" in label:
+            scene.stop_runners()
+            scene.runners = [ThreadRunner("strongest", 1), ThreadRunner("strongest", 2)]
+            scene.begin_round()
+        clock = pygame.time.Clock()
+        app.frame(1 / 60)
+        scene.countdown = 0.01
+        app.frame_times.clear()
+        end = time.perf_counter() + seconds
+        ticks_before = scene.ticks_played
+        while time.perf_counter() < end:
+            dt = clock.tick(60) / 1000
+            event = pygame.event.Event(pygame.MOUSEMOTION, pos=(200 + app.frames % 600, 300), rel=(1, 0),
+                                       buttons=(0, 0, 0))
+            app.frame(min(dt, 0.1), [event])
+        frames = list(app.frame_times)
+        ticks = scene.ticks_played - ticks_before
+        print(f"  {label:<32}{frame_stats(frames)}, {ticks} ticks, {scene.late_moves} late answers")
+        app.close()
+
+
+def run(*, quick: bool = False, budget_ms: float = 100.0) -> int:
+    evaluation_speed(quick)
+    search_speed(quick, budget_ms)
+    move_times(quick, budget_ms)
+    frame_times(quick)
+    return 0
+
+
+

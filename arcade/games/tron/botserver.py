@@ -1,0 +1,69 @@
+"""A bot in its own process for the game window (game AI host, pure): JSON lines in, JSON lines out.
+
+``python -m arcade.games.tron.botserver NAME SEED`` reads one request per line --
+``{"id": 7, "ms": 80, "board": "W H\\n...rows..."}`` with the board in the 2010 contest
+format as seen by the bot -- and answers ``{"id": 7, "dir": "N", "reason": ..., "depth":
+..., "nodes": ..., "ms": ...}``. The search runs here rather than in a thread of the
+window's process, so it never competes with the frame loop for Python's GIL. The
+budget clock starts when the request line has been read.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import time
+from typing import TextIO
+
+from arcade.core.errors import ArcadeError
+from arcade.games.tron.ai import make_bot
+from arcade.games.tron.board import Board
+from arcade.games.tron.logic import parse_map
+from arcade.games.tron.match import bot_deadline
+
+
+def handle(bot_name: str, seed: int, stdin: TextIO, stdout: TextIO) -> int:
+    bot = make_bot(bot_name, seed)
+    stdout.write(json.dumps({"ready": bot.name}) + "\n")
+    stdout.flush()
+    for line in stdin:
+        started = time.perf_counter()
+        if not line.strip():
+            continue
+        request = None
+        try:
+            request = json.loads(line)
+            if request.get("reset"):
+                bot.reset()
+                continue
+            board = Board.from_level(parse_map(request["board"], "<request>"), 0)
+            decision = bot.decide(board, bot_deadline(started, float(request["ms"])))
+            reply = {"id": request["id"], "dir": decision.direction, "reason": decision.reason,
+                     "depth": decision.depth, "nodes": decision.nodes,
+                     "ms": round((time.perf_counter() - started) * 1000, 2)}
+        except (ValueError, KeyError, TypeError, ArcadeError) as exc:
+            reply = {"id": request.get("id") if isinstance(request, dict) else None, "error": str(exc)}
+        stdout.write(json.dumps(reply) + "\n")
+        stdout.flush()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    name = args[0] if args else "flood-fill"
+    seed = int(args[1]) if len(args) > 1 else 0
+    if hasattr(os, "nice"):
+        # Below the window's priority: on a busy machine the frames come first, the bot
+        # still answers by its deadline (it just searches a little less deep).
+        with contextlib.suppress(OSError):
+            os.nice(10)
+    try:
+        return handle(name, seed, sys.stdin, sys.stdout)
+    except (KeyboardInterrupt, BrokenPipeError):
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,119 @@
+"""Steering and match bookkeeping (game controller, pure): key presses to directions, rounds to a score.
+
+:class:`Steering` turns a human's key presses into one direction per tick. Presses are
+queued (up to three), so a quick "up, left" between two ticks makes both turns on
+consecutive ticks instead of losing one; a press that would reverse the cycle or repeat
+its heading is ignored, as the rules ask of human input. :class:`Match` counts a best-of-N
+series: who sits in each seat, the score, and when the match is decided.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from arcade.core.game import Outcome
+from arcade.games.tron.logic import DELTAS, OPPOSITE
+
+QUEUE_LIMIT = 3
+
+
+class Steering:
+    """One human cycle's pending turns."""
+
+    def __init__(self, heading: str = "N") -> None:
+        self.heading = heading
+        self.queue: list[str] = []
+
+    def reset(self, heading: str) -> None:
+        """A new round (or a resumed one): face ``heading``, forget queued turns."""
+        self.heading = heading
+        self.queue = []
+
+    def aim(self, direction: str) -> None:
+        """Before the round starts any heading is allowed (there is no trail behind yet)."""
+        if direction in DELTAS:
+            self.heading = direction
+            self.queue = []
+
+    def press(self, direction: str) -> bool:
+        """Queue a turn; False if it was ignored (reversal, same heading, or the queue is full)."""
+        if direction not in DELTAS:
+            return False
+        last = self.queue[-1] if self.queue else self.heading
+        if direction == last or direction == OPPOSITE[last] or len(self.queue) >= QUEUE_LIMIT:
+            return False
+        self.queue.append(direction)
+        return True
+
+    def next(self) -> str:
+        """The direction for the coming tick (the heading if no turn is queued)."""
+        if self.queue:
+            self.heading = self.queue.pop(0)
+        return self.heading
+
+
+MODES = ("bot", "humans", "watch")
+MODE_TITLES = {"bot": "You vs a bot", "humans": "Two players", "watch": "Bot vs bot"}
+
+
+@dataclass
+class Match:
+    """A best-of-``best_of`` series between two seats; ``seats`` hold "human" or a bot name.
+
+    It ends as soon as a seat has won a majority of ``best_of`` rounds, or once ``best_of``
+    rounds were played (drawn rounds count as played, so a map where every round is a
+    forced draw still ends); level scores then make a drawn match.
+    """
+
+    mode: str = "bot"
+    seats: tuple[str, str] = ("human", "flood-fill")
+    best_of: int = 3
+    score: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    draws: int = 0
+    rounds: int = 0
+
+    @property
+    def needed(self) -> int:
+        """Round wins that decide the match."""
+        return self.best_of // 2 + 1
+
+    @property
+    def over(self) -> bool:
+        return max(self.score) >= self.needed or self.rounds >= self.best_of
+
+    @property
+    def winner(self) -> int | None:
+        if not self.over or self.score[0] == self.score[1]:
+            return None
+        return 0 if self.score[0] > self.score[1] else 1
+
+    def record(self, outcome: Outcome) -> None:
+        """Count a finished round; a drawn round counts for nobody but is one of the ``best_of``."""
+        self.rounds += 1
+        if outcome.winner is None:
+            self.draws += 1
+        else:
+            self.score[outcome.winner] += 1
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat] == "human"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"mode": self.mode, "seats": list(self.seats), "best_of": self.best_of,
+                "score": list(self.score), "draws": self.draws, "rounds": self.rounds}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Match:
+        """Rebuild from a save; anything odd falls back to a fresh default match."""
+        try:
+            mode = str(data["mode"])
+            seats = (str(data["seats"][0]), str(data["seats"][1]))
+            match = cls(mode if mode in MODES else "bot", seats, int(data["best_of"]),
+                        [float(data["score"][0]), float(data["score"][1])], int(data["draws"]),
+                        int(data["rounds"]))
+        except (KeyError, IndexError, TypeError, ValueError):
+            return cls()
+        if match.best_of < 1:
+            match.best_of = 1
+        return match

@@ -1,0 +1,108 @@
+"""Random Tron maps (game generator, pure): seeded, point-symmetric, fair and connected.
+
+A map is drawn on one half and copied rotated by 180 degrees, so both cycles see the
+same board (the official maps are built the same way). Walls are a border plus a few
+random blocks, bars and pillars; the two starts mirror each other. A draw is rejected
+(and redrawn from a derived seed) if the starts are cut apart, if either start has less
+than a fair share of room, or if floor is scarce; pockets that neither cycle can reach
+are filled in so the map shows only what matters. Same seed, same map.
+"""
+
+from __future__ import annotations
+
+from arcade.core.rng import derive_seed, make_rng
+from arcade.games.tron.board import Board, flood
+from arcade.games.tron.logic import Level
+
+MIN_SIDE = 8
+MAX_SIDE = 60
+
+
+def _mirror(width: int, height: int, x: int, y: int) -> tuple[int, int]:
+    return (width - 1 - x, height - 1 - y)
+
+
+def _draw(seed: int, width: int, height: int) -> Level | None:
+    rng = make_rng(seed)
+    grid = [[" "] * width for _ in range(height)]
+
+    def wall(x: int, y: int) -> None:
+        if 0 <= x < width and 0 <= y < height:
+            grid[y][x] = "#"
+            mx, my = _mirror(width, height, x, y)
+            grid[my][mx] = "#"
+
+    for x in range(width):
+        wall(x, 0)
+    for y in range(height):
+        wall(0, y)
+    inner = (width - 2) * (height - 2)
+    style = rng.choice(("blocks", "bars", "pillars", "mixed", "open"))
+    pieces = {"open": rng.randint(0, 2), "pillars": 0}.get(style, max(2, inner // rng.randint(40, 90)))
+    for _ in range(pieces):
+        kind = rng.choice(("block", "hbar", "vbar")) if style == "mixed" else {
+            "blocks": "block", "bars": rng.choice(("hbar", "vbar")), "open": "block"}.get(style, "block")
+        x, y = rng.randint(1, width - 2), rng.randint(1, height - 2)
+        if kind == "block":
+            w, h = rng.randint(1, max(1, width // 6)), rng.randint(1, max(1, height // 6))
+        elif kind == "hbar":
+            w, h = rng.randint(2, max(2, width // 2)), 1
+        else:
+            w, h = 1, rng.randint(2, max(2, height // 2))
+        for dy in range(h):
+            for dx in range(w):
+                wall(x + dx, y + dy)
+    if style == "pillars":
+        step = rng.randint(2, 4)
+        offset = rng.randint(1, step)
+        for y in range(offset + 1, height - 1, step):
+            for x in range(offset + 1, width - 1, step):
+                wall(x, y)
+    # Starts: a free cell in the first half (by reading order) and its mirror.
+    half = [(x, y) for y in range(1, height - 1) for x in range(1, width - 1)
+            if grid[y][x] == " " and (y * width + x) < (height - 1 - y) * width + (width - 1 - x)]
+    if not half:
+        return None
+    start = rng.choice(half)
+    other = _mirror(width, height, *start)
+    rows = tuple("".join(row) for row in grid)
+    level = Level(width, height, rows, (start, other))
+    board = Board.from_level(level)
+    reach_a = flood(board.geo, board.free, board.me)
+    reach_b = flood(board.geo, board.free, board.opp)
+    if not (reach_a >> board.opp & 1 or board.geo.spread(1 << board.opp) & reach_a):
+        return None  # cut apart
+    floor = reach_a.bit_count()
+    if floor < max(20, inner // 3):
+        return None
+    # Fill pockets neither cycle can reach.
+    keep = reach_a | reach_b
+    final = []
+    for y in range(height):
+        row = []
+        for x in range(width):
+            i = board.geo.index(x, y)
+            row.append(" " if (keep >> i & 1) or (x, y) in (start, other) else "#")
+        final.append("".join(row))
+    return Level(width, height, tuple(final), (start, other))
+
+
+def generate(seed: int, width: int | None = None, height: int | None = None) -> Level:
+    """A random symmetric map; sizes default to a random 13..31 by 13..31."""
+    rng = make_rng(derive_seed(seed, "size"))
+    width = width if width is not None else rng.randint(13, 31)
+    height = height if height is not None else rng.randint(13, 31)
+    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+        raise ValueError(f"random maps are {MIN_SIDE}..{MAX_SIDE} cells on a side, not {width}x{height}")
+    for attempt in range(200):
+        level = _draw(derive_seed(seed, "map", attempt), width, height)
+        if level is not None:
+            return level
+    # An open room always works.
+    rows = tuple("#" * width if y in (0, height - 1) else "#" + " " * (width - 2) + "#" for y in range(height))
+    return Level(width, height, rows, ((1, height // 2), (width - 2, height - 1 - height // 2)))
+
+
+def map_id(seed: int) -> str:
+    """The name a generated map goes by (``random-<seed>``)."""
+    return f"random-{seed}"

@@ -1,0 +1,109 @@
+"""The map catalogue (game levels, pure): bundled maps by id and group, generated maps by seed.
+
+Bundled maps live in ``levels/tron/<group>/<name>.txt`` (groups: ``official``, ``later``,
+``hackerrank``); their id is the file name without ``.txt`` (``joust``) or, in full,
+``official/joust``. ``random-<seed>`` names a generated map. The CLI and the scene
+resolve every reference here, so a typo fails the same way everywhere: one line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from arcade.core.errors import UsageError
+from arcade.core.rng import derive_seed
+from arcade.games.tron import generator
+from arcade.games.tron.logic import RULES, Level
+from arcade.services.resources import find_level, level_files, levels_dir
+
+GAME = "tron"
+GROUPS = ("official", "later", "hackerrank")
+GROUP_TITLES = {"official": "Google AI Challenge 2010", "later": "2010, added later",
+                "hackerrank": "HackerRank"}
+#: What is special about a map, for the picker.
+NOTES = {
+    "test-board": "a forced draw (a protocol test board)",
+    "test-board2": "a forced draw: one move each",
+    "divider": "the cycles start in separate rooms",
+    "playground": "the cycles start in separate rooms",
+    "center": "the heads start side by side",
+    "huge-room": "the biggest official map",
+    "apocalyptic": "no full border: off the map is wall",
+    "u": "no full border: off the map is wall",
+    "apoc_small": "no full border: off the map is wall",
+}
+
+
+@dataclass(frozen=True)
+class MapEntry:
+    id: str
+    group: str
+    path: Path | None = None
+
+    def load(self) -> Level:
+        if self.path is not None:
+            return RULES.load_level_file(self.path)
+        return generator.generate(int(self.id.removeprefix("random-")))
+
+
+def bundled() -> list[MapEntry]:
+    """Every bundled map, official first, then the later additions, then HackerRank."""
+    root = levels_dir(GAME)
+    entries = []
+    for path in level_files(GAME, RULES.level_pattern):
+        rel = path.relative_to(root)
+        group = rel.parts[0] if len(rel.parts) > 1 else ""
+        entries.append(MapEntry(path.stem, group, path))
+    rank = {g: i for i, g in enumerate(GROUPS)}
+    return sorted(entries, key=lambda e: (rank.get(e.group, len(GROUPS)), e.id))
+
+
+def is_bundled(map_id: str) -> bool:
+    return any(entry.id == map_id for entry in bundled())
+
+
+def random_entry(seed: int) -> MapEntry:
+    return MapEntry(generator.map_id(seed), "random")
+
+
+def load(ref: str) -> tuple[str, Level]:
+    """(id, level) for a bundled id, a file path or ``random-<seed>``."""
+    if ref.startswith("random-") and ref.removeprefix("random-").isdigit():
+        return ref, generator.generate(int(ref.removeprefix("random-")))
+    path = find_level(GAME, ref, RULES.level_pattern)
+    return path.stem, RULES.load_level_file(path)
+
+
+def resolve(spec: str, seed: int = 0) -> list[tuple[str, Level]]:
+    """Maps for a comma-separated spec: ``all``, a group, ids, paths, ``random:N``, ``random-<seed>``."""
+    result: list[tuple[str, Level]] = []
+    seen: set[str] = set()
+
+    def add(map_id: str, level: Level) -> None:
+        if map_id not in seen:
+            seen.add(map_id)
+            result.append((map_id, level))
+
+    for token in (t.strip() for t in spec.split(",")):
+        if not token:
+            continue
+        if token == "all":
+            for entry in bundled():
+                add(entry.id, entry.load())
+        elif token in GROUPS:
+            for entry in bundled():
+                if entry.group == token:
+                    add(entry.id, entry.load())
+        elif token.startswith("random:"):
+            count = token.removeprefix("random:")
+            if not count.isdigit():
+                raise UsageError(f"'random:N' needs a whole number, got {token!r}")
+            for k in range(int(count)):
+                map_seed = derive_seed(seed, "tournament-map", k) % 1_000_000
+                add(generator.map_id(map_seed), generator.generate(map_seed))
+        else:
+            add(*load(token))
+    if not result:
+        raise UsageError(f"no maps in {spec!r}")
+    return result

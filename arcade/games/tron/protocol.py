@@ -1,0 +1,74 @@
+"""The Google AI Challenge 2010 bot protocol (game I/O, pure): boards in, one digit out.
+
+Each turn the referee writes ``W H`` and H rows of the board as the bot sees it: ``1``
+is the bot's own head, ``2`` the opponent's, ``#`` every wall and trail, space the free
+floor. The bot answers one line: ``1`` north, ``2`` east, ``3`` south, ``4`` west. We
+answer every board until input ends, each within the time budget: the clock starts
+when the board's last row has been read.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import TextIO
+
+from arcade.core.errors import FormatError
+from arcade.games.tron.ai import Bot
+from arcade.games.tron.board import PROTOCOL, Board
+from arcade.games.tron.logic import parse_map
+from arcade.games.tron.match import bot_deadline
+
+
+def read_boards(stream: TextIO, source: str = "<stdin>") -> Iterator[tuple[Board, float]]:
+    """Yield (board, time it was read) for each board on ``stream``; blank lines between boards are skipped."""
+    number = 0
+    while True:
+        line = stream.readline()
+        number += 1
+        if not line:
+            return
+        if not line.strip():
+            continue
+        first = number
+        parts = line.split()
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise FormatError(source, number, f"expected 'WIDTH HEIGHT', got {line.strip()[:40]!r}")
+        height = int(parts[1])
+        rows = [line.rstrip("\r\n")]
+        for _ in range(height):
+            row = stream.readline()
+            number += 1
+            if not row:
+                raise FormatError(source, number, f"input ended inside the board that starts on line {first}")
+            rows.append(row.rstrip("\r\n"))
+        read_at = time.perf_counter()
+        text = "\n".join(rows) + "\n"
+        try:
+            level = parse_map(text, source)
+        except FormatError as exc:
+            line_no = None if exc.line is None else first + exc.line - 1
+            raise FormatError(source, line_no, exc.message) from None
+        yield Board.from_level(level, 0), read_at
+
+
+def answer(bot: Bot, board: Board, read_at: float, budget_ms: float) -> str:
+    """The protocol digit for ``board`` (decided before the budget, counted from ``read_at``)."""
+    decision = bot.decide(board, bot_deadline(read_at, budget_ms))
+    return str(PROTOCOL[decision.direction])
+
+
+def serve(bot: Bot, stdin: TextIO, stdout: TextIO, budget_ms: float, source: str = "<stdin>") -> int:
+    """Answer boards until input ends; returns how many were answered."""
+    count = 0
+    for board, read_at in read_boards(stdin, source):
+        stdout.write(answer(bot, board, read_at, budget_ms) + "\n")
+        stdout.flush()
+        count += 1
+    return count
+
+
+def board_text(board: Board) -> str:
+    """A board as the referee sends it (for tests and tools)."""
+    geo = board.geo
+    return f"{geo.width} {geo.height}\n" + "\n".join(board.to_rows()) + "\n"

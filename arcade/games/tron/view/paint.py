@@ -1,0 +1,271 @@
+"""Drawing a Tron board (ui): floor and walls, glowing trails, heads, countdown and crash effects.
+
+Trails are cached per cell on the shared :class:`GridView`: a cell's key is (owner,
+which sides its trail runs out of, dimmed?), so each tick repaints only the two cells
+whose trail changed. Heads, heading arrows, crash bursts and the countdown move every
+frame and are drawn on top. Colour is never the only cue: cycle 1's trail is a solid
+tube and cycle 2's a hollow one, and each head carries its number.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+
+import pygame
+
+from arcade.games.tron.logic import DELTAS, OPPOSITE, Level, State
+from arcade.ui.gridview import GridView
+from arcade.ui.theme import Theme, blend
+from arcade.ui.widgets import draw_text
+
+SIDE_BITS = {"N": 1, "E": 2, "S": 4, "W": 8}
+TrailKey = tuple[int, int, bool]
+
+
+def floor_colour(theme: Theme) -> tuple[int, int, int]:
+    return blend(theme["background"], (0, 0, 0), 0.35)
+
+
+def player_colour(theme: Theme, player: int) -> tuple[int, int, int]:
+    return theme[f"player{player + 1}"]
+
+
+class TrailMap:
+    """Which sides each trail cell connects to, rebuilt from the round's states as it goes.
+
+    Cell ``(x, y)`` -> ``(owner, side bits)``. Going one tick forward only touches the
+    cells the heads left; any other jump (a replay seek, a new round) rebuilds.
+    """
+
+    def __init__(self) -> None:
+        self.cells: dict[tuple[int, int], tuple[int, int]] = {}
+        self.index = -1
+        self.key: object = None
+
+    def _add(self, before: State, after: State) -> list[tuple[int, int]]:
+        changed = []
+        for player in (0, 1):
+            pos = before.heads[player]
+            sides = 0
+            came = before.directions[player]
+            if came is not None:
+                sides |= SIDE_BITS[OPPOSITE[came]]
+            went = after.directions[player]
+            if went is not None:
+                sides |= SIDE_BITS[went]
+            self.cells[pos] = (player, sides)
+            changed.append(pos)
+        return changed
+
+    def update(self, state_at: Callable[[int], State], index: int, key: object) -> list[tuple[int, int]] | None:
+        """Bring the map to ``state_at(index)``; ``key`` identifies the round (a new key rebuilds).
+
+        Returns the cells that changed, or None when the map was rebuilt (anything may have).
+        """
+        if key == self.key and index == self.index:
+            return []
+        changed: list[tuple[int, int]] | None
+        if key == self.key and index == self.index + 1 and index >= 1:
+            changed = self._add(state_at(index - 1), state_at(index))
+        else:
+            self.cells = {}
+            for i in range(1, index + 1):
+                self._add(state_at(i - 1), state_at(i))
+            changed = None
+        self.key = key
+        self.index = index
+        return changed
+
+
+class BoardPainter:
+    """Paints one map at the GridView's current layout."""
+
+    def __init__(self, level: Level, view: GridView, theme: Theme) -> None:
+        self.level = level
+        self.view = view
+        self.theme = theme
+        self._shades: dict[tuple[int, int], pygame.Surface] = {}
+        self._titles: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
+        view.set_background_painter(self.paint_background)
+
+    def paint_background(self, surface: pygame.Surface, view: GridView) -> None:
+        theme, level = self.theme, self.level
+        floor = floor_colour(theme)
+        surface.fill(floor)
+        cell = view.cell
+        faint = blend(floor, theme["grid_faint"], 0.8)
+        if cell >= 6:
+            for x in range(level.width + 1):
+                pygame.draw.line(surface, faint, (x * cell, 0), (x * cell, level.height * cell))
+            for y in range(level.height + 1):
+                pygame.draw.line(surface, faint, (0, y * cell), (level.width * cell, y * cell))
+        wall = blend(theme["grid"], floor, 0.35)
+        edge = blend(theme["grid"], theme["text"], 0.3)
+        line = max(1, cell // 10)
+        for y, row in enumerate(level.rows):
+            for x, ch in enumerate(row):
+                if ch == "#":
+                    pygame.draw.rect(surface, wall, pygame.Rect(x * cell, y * cell, cell, cell))
+        # A bright edge where a wall meets floor, so walls read as solid blocks.
+        for y, row in enumerate(level.rows):
+            for x, ch in enumerate(row):
+                if ch != "#":
+                    continue
+                left, top = x * cell, y * cell
+                if y > 0 and level.rows[y - 1][x] != "#":
+                    pygame.draw.rect(surface, edge, pygame.Rect(left, top, cell, line))
+                if y + 1 < level.height and level.rows[y + 1][x] != "#":
+                    pygame.draw.rect(surface, edge, pygame.Rect(left, top + cell - line, cell, line))
+                if x > 0 and row[x - 1] != "#":
+                    pygame.draw.rect(surface, edge, pygame.Rect(left, top, line, cell))
+                if x + 1 < level.width and row[x + 1] != "#":
+                    pygame.draw.rect(surface, edge, pygame.Rect(left + cell - line, top, line, cell))
+        # The edge of the map is a wall too (some maps have no border row).
+        pygame.draw.rect(surface, edge, surface.get_rect(), width=max(1, cell // 10))
+
+    def paint_trail(self, board: pygame.Surface, cell: tuple[int, int], rect: pygame.Rect, key: Hashable) -> None:
+        if key is None:
+            return
+        owner, sides, dim = key  # type: ignore[misc]
+        theme = self.theme
+        floor = floor_colour(theme)
+        colour = player_colour(theme, owner)
+        if dim:
+            colour = blend(colour, floor, 0.55)
+        glow = blend(colour, floor, 0.72)
+        size = rect.width
+        cx, cy = rect.center
+        core = max(2, round(size * 0.42))
+        halo = max(core + 2, round(size * 0.8))
+        for width, fill in ((halo, glow), (core, colour)):
+            half = width // 2
+            pygame.draw.rect(board, fill, pygame.Rect(cx - half, cy - half, width, width))
+            for side, (dx, dy) in DELTAS.items():
+                if not sides & SIDE_BITS[side]:
+                    continue
+                if dx:
+                    x0 = cx if dx > 0 else rect.left
+                    x1 = rect.right if dx > 0 else cx
+                    pygame.draw.rect(board, fill, pygame.Rect(x0, cy - half, x1 - x0, width))
+                else:
+                    y0 = cy if dy > 0 else rect.top
+                    y1 = rect.bottom if dy > 0 else cy
+                    pygame.draw.rect(board, fill, pygame.Rect(cx - half, y0, width, y1 - y0))
+        if owner == 1 and core >= 6:
+            # Cycle 2's tube is hollow: a dark stripe down its middle (a cue beyond colour).
+            inner = max(2, core // 3)
+            half = inner // 2
+            pygame.draw.rect(board, floor, pygame.Rect(cx - half, cy - half, inner, inner))
+            for side, (dx, dy) in DELTAS.items():
+                if not sides & SIDE_BITS[side]:
+                    continue
+                if dx:
+                    x0 = cx if dx > 0 else rect.left
+                    x1 = rect.right if dx > 0 else cx
+                    pygame.draw.rect(board, floor, pygame.Rect(x0, cy - half, x1 - x0, inner))
+                else:
+                    y0 = cy if dy > 0 else rect.top
+                    y1 = rect.bottom if dy > 0 else cy
+                    pygame.draw.rect(board, floor, pygame.Rect(cx - half, y0, inner, y1 - y0))
+
+    def draw_head(self, surface: pygame.Surface, player: int, pos: tuple[int, int], heading: str | None,
+                  *, crashed: bool, pulse: float = 0.0, arrow: bool = False) -> None:
+        """A head: a bright block with its number; an arrow shows the heading before the start."""
+        view, theme = self.view, self.theme
+        x, y = pos
+        rect = view.cell_rect((y, x))
+        colour = player_colour(theme, player)
+        if not self.level.inside(x, y):
+            rect = rect.clip(view.board_rect.inflate(view.cell, view.cell))
+        bright = blend(colour, (255, 255, 255), 0.35 + 0.2 * pulse)
+        grow = max(2, round(view.cell * (0.18 + 0.08 * pulse)))
+        body = rect.inflate(grow, grow)
+        glow = pygame.Surface(body.inflate(view.cell // 2, view.cell // 2).size, pygame.SRCALPHA)
+        pygame.draw.rect(glow, (*colour, 70), glow.get_rect(), border_radius=view.cell // 2)
+        surface.blit(glow, glow.get_rect(center=body.center))
+        pygame.draw.rect(surface, bright, body, border_radius=max(2, view.cell // 5))
+        pygame.draw.rect(surface, theme["shadow"], body, width=1, border_radius=max(2, view.cell // 5))
+        if view.cell >= 10:
+            draw_text(surface, theme, str(player + 1), body.center, size=max(9, round(view.cell * 0.7)),
+                      bold=True, colour=theme["text_dark"], anchor="center")
+        if crashed:
+            self.draw_cross(surface, body, theme["error"])
+        elif arrow and heading is not None:
+            self.draw_arrow(surface, rect, heading, bright)
+
+    def draw_arrow(self, surface: pygame.Surface, rect: pygame.Rect, heading: str,
+                   colour: tuple[int, int, int]) -> None:
+        dx, dy = DELTAS[heading]
+        cell = self.view.cell
+        cx, cy = rect.centerx + dx * cell * 1.25, rect.centery + dy * cell * 1.25
+        size = max(4, cell * 0.45)
+        # A triangle pointing along the heading.
+        tip = (cx + dx * size, cy + dy * size)
+        left = (cx - dx * size * 0.3 - dy * size, cy - dy * size * 0.3 + dx * size)
+        right = (cx - dx * size * 0.3 + dy * size, cy - dy * size * 0.3 - dx * size)
+        pygame.draw.polygon(surface, colour, [tip, left, right])
+        pygame.draw.polygon(surface, self.theme["shadow"], [tip, left, right], width=1)
+
+    @staticmethod
+    def draw_cross(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
+        inset = rect.inflate(-rect.width // 4, -rect.height // 4)
+        width = max(2, rect.width // 6)
+        pygame.draw.line(surface, colour, inset.topleft, inset.bottomright, width)
+        pygame.draw.line(surface, colour, inset.topright, inset.bottomleft, width)
+
+    def draw_burst(self, surface: pygame.Surface, pos: tuple[int, int], t: float, player: int) -> None:
+        """A crash: an expanding ring and sparks, ``t`` from 0 to 1."""
+        view, theme = self.view, self.theme
+        cx, cy = view.cell_center((pos[1], pos[0]))
+        cell = view.cell
+        colour = blend(player_colour(theme, player), (255, 255, 255), 0.4)
+        radius = cell * (0.6 + 2.6 * t)
+        alpha = int(255 * (1 - t))
+        layer = pygame.Surface((int(radius * 2 + 8), int(radius * 2 + 8)), pygame.SRCALPHA)
+        centre = (layer.get_width() / 2, layer.get_height() / 2)
+        pygame.draw.circle(layer, (*colour, alpha), centre, radius, width=max(2, cell // 4))
+        for k in range(10):
+            angle = k * math.tau / 10 + 0.3
+            inner = radius * 0.35
+            outer = radius * (0.75 + 0.2 * (k % 2))
+            a = (centre[0] + math.cos(angle) * inner, centre[1] + math.sin(angle) * inner)
+            b = (centre[0] + math.cos(angle) * outer, centre[1] + math.sin(angle) * outer)
+            pygame.draw.line(layer, (*theme["highlight"], alpha), a, b, max(1, cell // 6))
+        surface.blit(layer, layer.get_rect(center=(round(cx), round(cy))))
+
+    def draw_banner(self, surface: pygame.Surface, lines: list[tuple[str, str]], *, big: str = "",
+                    big_role: str = "highlight", fade: float = 1.0) -> None:
+        """Text centred on the board over a translucent band (countdown, round result, pause).
+
+        The band and the big title are cached (a new font size per frame would load a new
+        font each time); ``fade`` (0..1) animates the title's opacity instead.
+        """
+        theme = self.theme
+        board = self.view.board_rect
+        area = board.clip(self.view.area) if board.width else self.view.area
+        height = (90 if big else 0) + 30 * len(lines) + 24
+        band = pygame.Rect(area.x, area.centery - height // 2, area.width, height)
+        shade = self._shades.get(band.size)
+        if shade is None:
+            shade = pygame.Surface(band.size, pygame.SRCALPHA)
+            shade.fill((*theme["shadow"], 175))
+            self._shades = {band.size: shade}
+        surface.blit(shade, band)
+        y = band.y + 12
+        if big:
+            size = max(24, min(84, self.view.area.height // 5, area.width // max(4, len(big))))
+            key = (big, size, theme[big_role])
+            image = self._titles.get(key)
+            if image is None:
+                image = theme.font(size, True).render(big, True, theme[big_role])
+                if len(self._titles) > 32:
+                    self._titles.clear()
+                self._titles[key] = image
+            image.set_alpha(round(255 * max(0.0, min(1.0, fade))))
+            surface.blit(image, image.get_rect(center=(band.centerx, y + 45)))
+            y += 90
+        for text, role in lines:
+            draw_text(surface, theme, text, (band.centerx, y + 14), size=19, colour=theme[role], anchor="center",
+                      max_width=band.width - 24)
+            y += 30

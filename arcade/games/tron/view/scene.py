@@ -1,0 +1,623 @@
+"""The Tron screen (ui): a match of rounds between humans and bots, played, watched and replayed.
+
+A round is one :class:`Session`: every tick the scene plays the joint move of both
+cycles, so the session history is the round's replay. Humans steer through
+:class:`Steering` queues; bots think in :mod:`arcade.games.tron.runner` runners (a child
+process for the searchers) and are asked about each position as soon as it exists, with
+at most three quarters of a tick to answer, so the tick never waits and the frame loop
+never blocks. Phases: countdown -> running -> over (crash burst, score) -> next round
+or the match result; "replay" scrubs through a finished round.
+
+Saving: a tick-by-tick autosave would write ten files a second for a round that lasts
+half a minute, so the scene saves only when it is left with a match unfinished (the
+round so far, the score and the setup); Continue resumes it with a fresh countdown.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from dataclasses import replace
+from typing import Any
+
+import pygame
+
+from arcade.core.errors import ArcadeError
+from arcade.core.game import Outcome
+from arcade.core.registry import GameInfo
+from arcade.core.rng import new_seed
+from arcade.core.session import Session
+from arcade.games.tron import generator, maps
+from arcade.games.tron.ai import BOTS
+from arcade.games.tron.board import Board
+from arcade.games.tron.controller import Match, Steering
+from arcade.games.tron.logic import OPPOSITE, Level, State, default_direction
+from arcade.games.tron.runner import BotRunner, Reply, ThreadRunner, make_runner
+from arcade.games.tron.view.paint import BoardPainter, TrailMap
+from arcade.games.tron.view.replay import ReplayPlayer
+from arcade.games.tron.view.setup import RANDOM_MAP, SPEEDS, MatchSetup, SetupScene, bot_title
+from arcade.services import saves
+from arcade.ui.game_scene import GameScene
+from arcade.ui.gridview import GridView
+from arcade.ui.overlays import ResultScene
+from arcade.ui.widgets import Button
+
+#: Seconds of "3, 2, 1" before a round, and before play resumes after a pause overlay.
+COUNTDOWN = 2.4
+RESUME_COUNTDOWN = 1.2
+#: Seconds the crash burst plays before the match result appears.
+CRASH_TIME = 1.1
+#: Bot-vs-bot matches move on to the next round by themselves after this long.
+WATCH_NEXT_ROUND = 2.5
+#: Share of a tick a bot may think (the rest is the answer's trip and slack).
+BOT_SHARE = 0.75
+
+WASD = {pygame.K_w: "N", pygame.K_d: "E", pygame.K_s: "S", pygame.K_a: "W"}
+ARROWS = {pygame.K_UP: "N", pygame.K_RIGHT: "E", pygame.K_DOWN: "S", pygame.K_LEFT: "W"}
+
+
+class TronScene(GameScene):
+    allow_undo = False
+    autosave_enabled = False
+    has_hint = False
+    has_watch = False
+
+    def __init__(self, info: GameInfo, session: Session[Level, State, Any], setup: MatchSetup, match: Match,
+                 *, map_ref: str, seed: int) -> None:
+        super().__init__(info, session)
+        self.setup = setup
+        self.match = match
+        self.map_ref = map_ref
+        self.seed = seed
+        level = session.level
+        self.view = GridView(level.height, level.width, max_cell=44)
+        self.painter: BoardPainter | None = None
+        self.trails = TrailMap()
+        self.steering = [Steering(), Steering()]
+        self.runners: list[BotRunner | None] = [None, None]
+        self.waiting: list[int | None] = [None, None]
+        self.answers: list[Reply | None] = [None, None]
+        self.reasons = ["", ""]
+        self.serial = 0
+        self.round_key = 0
+        self.phase = "countdown"
+        self.paused = False
+        self._auto_paused = False
+        self.countdown = COUNTDOWN
+        self.tick_clock = 0.0
+        self.over_clock = 0.0
+        self.replay = ReplayPlayer()
+        self.clock = 0.0
+        self.stalls = 0
+        self.late_moves = 0
+        #: Ticks played in this scene (all rounds), for the benchmark.
+        self.ticks_played = 0
+        self.slowest_ms = [0.0, 0.0]
+        self.round_log: list[str] = list(session.extra.get("round_log", []))
+        self._result_shown = False
+        self._painted: tuple[object, ...] | None = None
+
+    # -- set-up --------------------------------------------------------------------------------
+    @property
+    def level_title(self) -> str:
+        return self.session.level_id
+
+    def enter(self, app) -> None:  # type: ignore[override]
+        super().enter(app)
+        self.painter = BoardPainter(self.session.level, self.view, app.theme)
+        self.start_runners()
+        if self.session.outcome is not None:
+            self.phase = "over"
+            self.over_clock = CRASH_TIME
+            self.say(self.round_message(self.session.outcome), "info")
+        else:
+            self.begin_round(resume=self.session.index > 0)
+
+    def extra_buttons(self) -> list[Button]:
+        return [
+            Button("Pause", self.toggle_pause, hotkey="Space", tooltip="Pause or resume the round",
+                   enabled_when=lambda: self.phase in ("countdown", "running")),
+            Button("Next round", self.next_round, hotkey="Enter",
+                   enabled_when=lambda: self.phase == "over" and not self.match.over),
+            Button("Replay", self.toggle_replay, hotkey="R", tooltip="Replay the round that just ended",
+                   enabled_when=lambda: self.phase in ("over", "replay")),
+            Button("Rematch", self.rematch, hotkey="F5", tooltip="Start the match again on this map"),
+            Button("Setup", self.open_setup, hotkey="O", tooltip="Mode, bots, map, speed and rounds"),
+        ]
+
+    def game_keys(self) -> list[tuple[str, str]]:
+        if self.setup.mode == "humans":
+            steer = [("W A S D", "steer cycle 1"), ("Arrows", "steer cycle 2")]
+        elif self.setup.mode == "bot":
+            steer = [("Arrows / W A S D", "steer your cycle (1)")]
+        else:
+            steer = [("+ / −", "speed"), ("N (paused)", "one tick")]
+        return [*steer, ("Space", "pause / resume"), ("Enter", "next round"),
+                ("R", "replay the last round (←/→ step, +/− speed)"), ("F5", "rematch"), ("O", "match setup")]
+
+    def start_runners(self) -> None:
+        self.stop_runners()
+        for seat, who in enumerate(self.match.seats):
+            if who != "human":
+                self.runners[seat] = make_runner(who, self.seed + seat)
+
+    def stop_runners(self) -> None:
+        for seat, runner in enumerate(self.runners):
+            if runner is not None:
+                runner.close()
+            self.runners[seat] = None
+
+    def layout_board(self, area: pygame.Rect) -> None:
+        self.view.layout(area)
+
+    # -- rounds --------------------------------------------------------------------------------
+    def seat_name(self, seat: int, short: bool = False) -> str:
+        who = self.match.seats[seat]
+        if who == "human":
+            if self.setup.mode == "bot":
+                return "You"
+            return f"P{seat + 1}" if short else f"Player {seat + 1}"
+        title = bot_title(who) if who in BOTS else who
+        if self.match.seats[0] == self.match.seats[1]:
+            title += f" {seat + 1}"  # strongest vs strongest: say which is which
+        return title
+
+    @property
+    def tick_seconds(self) -> float:
+        return 1.0 / max(1, self.setup.speed)
+
+    @property
+    def bot_budget_ms(self) -> float:
+        return max(5.0, min(float(self.setup.bot_ms), self.tick_seconds * 1000 * BOT_SHARE))
+
+    def begin_round(self, *, resume: bool = False) -> None:
+        """Countdown into a round; ``resume`` continues a saved round from its current tick."""
+        self.round_key += 1
+        state = self.session.state
+        self.phase = "countdown"
+        self.countdown = RESUME_COUNTDOWN if resume else COUNTDOWN
+        self.tick_clock = 0.0
+        self.paused = False
+        self._result_shown = False
+        self.tweens.clear()
+        for seat in (0, 1):
+            heading = state.directions[seat] or default_direction(state, seat)
+            self.steering[seat].reset(heading)
+            runner = self.runners[seat]
+            if runner is not None:
+                runner.reset()
+        self.reasons = ["", ""]
+        self.request_moves()
+        if self.setup.mode == "watch":
+            self.say(f"Round {self.match.rounds + 1}: {self.seat_name(0)} vs {self.seat_name(1)} — "
+                     "+/− speed, Space pause", "info")
+        elif self.setup.mode == "humans":
+            self.say("Get ready — cycle 1: W A S D, cycle 2: arrows. Space pauses.", "info")
+        else:
+            self.say("Get ready — steer with the arrows or W A S D. Space pauses.", "info")
+
+    def next_round(self) -> None:
+        if self.phase not in ("over", "replay") or self.match.over:
+            return
+        level, map_id = self.session.level, self.session.level_id
+        self.session.replace_level(level, seed=self.seed, level_id=map_id)
+        self.begin_round()
+
+    def new_match(self, setup: MatchSetup) -> None:
+        """Start a match from ``setup``: maybe a new map, new bots; the old match is abandoned."""
+        assert self.app is not None
+        ref = setup.map
+        try:
+            if ref == RANDOM_MAP:
+                self.seed = new_seed()
+                level, map_id = generator.generate(self.seed), generator.map_id(self.seed)
+            else:
+                map_id, level = maps.load(ref)
+        except ArcadeError as exc:  # a map file that broke since it was listed
+            self.refuse(f"Cannot open map {ref}: {exc}")
+            return
+        self.setup = setup
+        self.map_ref = map_id
+        prefs = self.app.game_settings("tron")
+        prefs["setup"] = setup.to_dict()
+        with contextlib.suppress(OSError):
+            self.app.settings.save()
+        self.match = Match(setup.mode, setup.seats(), setup.best_of)
+        self.round_log = []
+        if level.width != self.view.cols or level.height != self.view.rows:
+            self.view.resize_grid(level.height, level.width)
+        self.painter = BoardPainter(level, self.view, self.app.theme)
+        self.session.replace_level(level, seed=self.seed, level_id=map_id)
+        self.start_runners()
+        self.enter_toolbar()
+        self.begin_round()
+
+    def enter_toolbar(self) -> None:
+        """Rebuild the toolbar (its keys depend on the mode) and lay the screen out again."""
+        assert self.app is not None
+        GameScene.enter(self, self.app)
+        self.resize(self.app.size)
+
+    def rematch(self) -> None:
+        self.stop_replay()
+        setup = self.setup
+        self.match = Match(setup.mode, setup.seats(), setup.best_of)
+        self.round_log = []
+        self.session.replace_level(self.session.level, seed=self.seed, level_id=self.session.level_id)
+        self.begin_round()
+        self.toast.show("Rematch: the score is back to 0 : 0", "info")
+
+    def open_setup(self) -> None:
+        assert self.app is not None
+        self.app.push(SetupScene(self.setup, self.new_match))
+
+    # -- bots ----------------------------------------------------------------------------------
+    def request_moves(self) -> None:
+        state = self.session.state
+        for seat, runner in enumerate(self.runners):
+            self.answers[seat] = None
+            self.waiting[seat] = None
+            if runner is None:
+                continue
+            self.serial += 1
+            self.waiting[seat] = self.serial
+            runner.request(self.serial, Board.from_state(state, seat), self.bot_budget_ms)
+
+    def poll_bots(self) -> None:
+        for seat, runner in enumerate(self.runners):
+            if runner is None:
+                continue
+            reply = runner.poll()
+            if reply is not None and reply.id == self.waiting[seat]:
+                self.answers[seat] = reply
+                self.reasons[seat] = reply.reason
+                self.slowest_ms[seat] = max(self.slowest_ms[seat], reply.ms)
+            if runner.error and not isinstance(runner, ThreadRunner):
+                # The child process died: carry on in a thread rather than freeze the round.
+                self.toast.show(f"{runner.error}; running it in-process instead", "warning")
+                runner.close()
+                self.runners[seat] = ThreadRunner(runner.bot_name, self.seed + seat)
+                if self.waiting[seat] is not None and self.answers[seat] is None:
+                    self.runners[seat].request(self.waiting[seat], Board.from_state(self.session.state, seat),
+                                               self.bot_budget_ms)
+
+    def moves_ready(self) -> bool:
+        return all(self.runners[s] is None or self.answers[s] is not None for s in (0, 1))
+
+    def advance(self) -> None:
+        """Play one tick: each seat's direction, both at once."""
+        directions = []
+        for seat in (0, 1):
+            answer = self.answers[seat]
+            if self.runners[seat] is not None:
+                if answer is not None:
+                    self.steering[seat].heading = answer.direction
+                else:
+                    self.late_moves += 1
+                directions.append(self.steering[seat].heading)
+            else:
+                directions.append(self.steering[seat].next())
+        move = f"{directions[0]} {directions[1]}"
+        self.session.play(move)
+        self.ticks_played += 1
+        if self.app is not None:
+            self.app.trace(f"tron-move {self.session.index} {move}")  # only with $PUZZLE_ARCADE_TRACE set
+        if self.session.outcome is None:
+            self.request_moves()
+            if self.setup.mode == "watch":
+                self.say(f"1 · {self.reasons[0]}   2 · {self.reasons[1]}", "text_dim")
+
+    # -- outcome -------------------------------------------------------------------------------
+    def named(self, reason: str) -> str:
+        """The rules say "Cycle 1" and "Cycle 2"; the screen says who they are."""
+        for seat in (0, 1):
+            reason = reason.replace(f"Cycle {seat + 1} ", f"{self.seat_name(seat)} ")
+        return reason
+
+    def round_message(self, outcome: Outcome) -> str:
+        if outcome.winner is None:
+            return f"Draw. {self.named(outcome.reason)}"
+        name = self.seat_name(outcome.winner)
+        verb = "win" if name == "You" else "wins"
+        return f"{name} {verb} the round. {self.named(outcome.reason)}"
+
+    def on_outcome(self, outcome: Outcome) -> None:
+        if self.phase != "running":
+            return  # a replay reached the end, or a finished round was loaded
+        assert self.app is not None
+        self.phase = "over"
+        self.over_clock = 0.0
+        self.match.record(outcome)
+        self.round_log.append(f"Round {self.match.rounds}: {self.round_message(outcome)}")
+        state = self.session.state
+        for seat in (0, 1):
+            if state.crashed[seat]:
+                self.tweens.start(("burst", seat), 0.0, 1.0, CRASH_TIME * 0.8)
+        self.app.audio.play("crash")
+        self.say(self.round_message(outcome) + ("" if self.match.over else "  Enter: next round · R: replay"),
+                 "warning" if outcome.winner is None else "info")
+        if self.match.over:
+            saves.clear_autosave(self.info.name)
+
+    def show_match_result(self) -> None:
+        assert self.app is not None
+        self._result_shown = True
+        match = self.match
+        winner = match.winner
+        if winner is None:
+            title, role = "Match drawn", "warning"
+        else:
+            name = self.seat_name(winner)
+            title = "You win the match!" if name == "You" else f"{name} wins the match"
+            role = "good" if name == "You" or self.setup.mode != "bot" else "error"
+        human_lost = self.setup.mode == "bot" and winner == 1
+        self.app.audio.play("lose" if human_lost else "win")
+        score = f"{self.seat_name(0)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1)}"
+        lines = [score + (f" ({match.draws} drawn)" if match.draws else ""), *self.round_log[-6:]]
+        app = self.app
+
+        def close_then(action):  # type: ignore[no-untyped-def]
+            def run() -> None:
+                app.pop()
+                action()
+            return run
+
+        buttons = [("Rematch", close_then(self.rematch)), ("Replay round", close_then(self.start_replay)),
+                   ("Setup", close_then(self.open_setup)), ("Menu", close_then(app.pop))]
+        app.push(ResultScene(title, lines, buttons, role=role))
+
+    # -- replay --------------------------------------------------------------------------------
+    def toggle_replay(self) -> None:
+        if self.phase == "replay":
+            self.stop_replay()
+        else:
+            self.start_replay()
+
+    def start_replay(self) -> None:
+        if self.session.outcome is None and self.phase != "over":
+            self.say("Replay is for a finished round.", "warning")
+            return
+        self.phase = "replay"
+        self.tweens.clear()
+        self.replay.start(self.session)
+        self.say("Replay — Space pause · ←/→ step · +/− speed · Home/End · R or Esc to leave", "info")
+
+    def stop_replay(self) -> None:
+        if self.phase != "replay":
+            return
+        self.phase = "over"
+        self.over_clock = CRASH_TIME
+        self._result_shown = True
+        self.session.seek(self.session.length)
+        outcome = self.session.outcome
+        if outcome is not None:
+            self.say(self.round_message(outcome), "info")
+
+    # -- input ---------------------------------------------------------------------------------
+    def toggle_pause(self) -> None:
+        if self.phase not in ("countdown", "running"):
+            return
+        self.paused = not self.paused
+        self.say("Paused — Space resumes." if self.paused else "Go!", "info")
+
+    def steer(self, seat: int, direction: str) -> None:
+        if not self.match.is_human(seat) or self.phase not in ("countdown", "running") or self.paused:
+            return
+        steering = self.steering[seat]
+        if self.phase == "countdown" and self.session.index == 0:
+            steering.aim(direction)
+        elif not steering.press(direction) and direction == OPPOSITE.get(steering.heading):
+            self.say("A cycle cannot turn back on itself.", "text_dim")
+
+    def handle_board(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        if self.phase == "replay":
+            action = self.replay.key(key, self.session)
+            if action == "leave":
+                self.stop_replay()
+            if action:
+                return True
+        if key in WASD and self.match.is_human(0):
+            self.steer(0, WASD[key])
+            return True
+        if key in ARROWS:
+            seat = 1 if self.setup.mode == "humans" else 0
+            if self.match.is_human(seat):
+                self.steer(seat, ARROWS[key])
+                return True
+        if key == pygame.K_SPACE and self.phase != "over":
+            self.toggle_pause()
+            return True
+        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and self.phase == "over":
+            if self.match.over:
+                self.show_match_result()
+            else:
+                self.next_round()
+            return True
+        if key == pygame.K_r and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.toggle_replay()
+            return True
+        if key == pygame.K_F5:
+            self.rematch()
+            return True
+        if key in (pygame.K_o, pygame.K_F2):
+            self.open_setup()
+            return True
+        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.change_speed(1 if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS) else -1)
+            return True
+        if key == pygame.K_n and self.paused and self.phase == "running" and self.moves_ready():
+            self.advance()
+            return True
+        return False
+
+    def change_speed(self, step: int) -> None:
+        index = SPEEDS.index(self.setup.speed) if self.setup.speed in SPEEDS else 3
+        index = max(0, min(len(SPEEDS) - 1, index + step))
+        self.setup = replace(self.setup, speed=SPEEDS[index])
+        self.toast.show(f"Speed: {self.setup.speed} ticks per second", "info")
+
+    # -- pause overlay -------------------------------------------------------------------------
+    def pause(self) -> None:
+        if self.phase in ("countdown", "running") and not self.paused:
+            self.paused = True
+            self._auto_paused = True
+
+    def resume(self) -> None:
+        if self._auto_paused:
+            self._auto_paused = False
+            self.paused = False
+            if self.phase == "running":
+                self.phase = "countdown"
+                self.countdown = RESUME_COUNTDOWN
+
+    # -- frame ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.clock += dt
+        self.poll_bots()
+        if self.phase == "countdown" and not self.paused:
+            before = math.ceil(self.countdown / 0.8)
+            self.countdown -= dt
+            after = math.ceil(self.countdown / 0.8)
+            if after != before and self.app is not None:
+                self.app.audio.play("tick")
+            if self.countdown <= 0:
+                self.phase = "running"
+                self.tick_clock = 0.0
+                self.tweens.start("go", 1.0, 0.0, 0.6)
+                if self.setup.mode == "bot":
+                    self.say("Steer with the arrows or W A S D · Space pause · Esc menu", "text_dim")
+                elif self.setup.mode == "humans":
+                    self.say("Cycle 1: W A S D · cycle 2: arrows · Space pause · Esc menu", "text_dim")
+        elif self.phase == "running" and not self.paused:
+            self.tick_clock += dt
+            if self.tick_clock >= self.tick_seconds:
+                late = self.tick_clock >= 2 * self.tick_seconds
+                if self.moves_ready() or late:
+                    # A bot that missed a whole extra tick keeps its heading (a missed input).
+                    self.tick_clock = min(self.tick_clock - self.tick_seconds, self.tick_seconds) if not late else 0.0
+                    self.advance()
+                else:
+                    self.stalls += 1
+        elif self.phase == "over":
+            self.over_clock += dt
+            if self.match.over and not self._result_shown and self.over_clock >= CRASH_TIME:
+                self.show_match_result()
+            elif (self.setup.mode == "watch" and not self.match.over
+                  and self.over_clock >= CRASH_TIME + WATCH_NEXT_ROUND):
+                self.next_round()
+        elif self.phase == "replay":
+            self.replay.update(dt, self.session, self.setup.speed)
+
+    def status_fields(self) -> list[str]:
+        match = self.match
+        score = f"{self.seat_name(0, True)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1, True)}"
+        fields = [score, f"Round {min(match.rounds + (self.phase != 'over'), match.best_of)}/{match.best_of}"
+                  if self.phase not in ("over", "replay") else f"Best of {match.best_of}"]
+        if self.phase == "replay":
+            fields.append(f"Replay {self.session.index}/{self.session.length} ×{self.replay.speed:g}")
+        else:
+            fields.append(f"Tick {self.session.state.tick}")
+        fields.append(f"{self.setup.speed}/s")
+        return fields
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        assert self.app is not None and self.painter is not None
+        painter = self.painter
+        session = self.session
+        state = session.state
+        changed = self.trails.update(session.state_at, session.index, (self.round_key, id(session.initial)))
+        cells = self.trails.cells
+        over = state.over
+        crashed = state.crashed
+        palette = self.app.theme.palette_name
+        # Only the cells the heads just left change from tick to tick; anything else (a new
+        # round, a replay seek, the end of a round dimming a trail, a new palette) repaints all.
+        signature = (self.trails.key, over, palette)
+        hint = None if changed is None or signature != self._painted else [(y, x) for x, y in changed]
+        self._painted = signature
+
+        def key_of(cell: tuple[int, int]) -> Any:
+            entry = cells.get((cell[1], cell[0]))
+            if entry is None:
+                return None
+            return (entry[0], entry[1], over and crashed[entry[0]], palette)
+
+        def paint(board: pygame.Surface, cell: tuple[int, int], rect: pygame.Rect, key: Any) -> None:
+            painter.paint_trail(board, cell, rect, None if key is None else key[:3])
+
+        self.view.render(surface, key_of, paint, hint)
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 7.0)
+        before_start = self.phase == "countdown" and session.index == 0
+        for seat in (0, 1):
+            heading = self.steering[seat].heading if self.match.is_human(seat) else state.directions[seat]
+            painter.draw_head(surface, seat, state.heads[seat], heading, crashed=crashed[seat],
+                              pulse=0.0 if over else pulse,
+                              arrow=before_start and self.match.is_human(seat))
+            burst = self.tweens.get(("burst", seat))
+            if burst is not None:
+                painter.draw_burst(surface, state.heads[seat], burst.value, seat)
+        self.draw_banners(surface)
+
+    def draw_banners(self, surface: pygame.Surface) -> None:
+        assert self.painter is not None
+        painter = self.painter
+        if self.phase == "countdown":
+            number = max(1, math.ceil(self.countdown / 0.8))
+            text = "Ready" if self.session.index > 0 and self.countdown <= 0.8 else str(number)
+            lines = [] if self.paused else [(self.countdown_hint(), "text")]
+            if self.paused:
+                lines = [("Paused — Space resumes", "text")]
+            painter.draw_banner(surface, lines, big=text, fade=0.35 + 0.65 * (self.countdown / 0.8 % 1))
+        elif self.phase == "running":
+            go = self.tweens.get("go")
+            if self.paused:
+                painter.draw_banner(surface, [("Space resumes · Esc menu", "text")], big="Paused")
+            elif go is not None and self.session.index <= 2:
+                painter.draw_banner(surface, [], big="GO", big_role="good", fade=go.value)
+        elif self.phase == "over" and self.over_clock >= CRASH_TIME * 0.6 and self.session.outcome is not None:
+            outcome = self.session.outcome
+            if outcome.winner is None:
+                big, role = "Draw", "warning"
+            else:
+                name = self.seat_name(outcome.winner)
+                big = "You win!" if name == "You" else f"{name} wins"
+                role = "error" if self.setup.mode == "bot" and outcome.winner == 1 else "good"
+            match = self.match
+            hint = ("Enter: match result · R: replay" if match.over
+                    else "Enter or Space: next round · R: replay" + (" (next round soon)" if
+                                                                    self.setup.mode == "watch" else ""))
+            score = f"{self.seat_name(0)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1)}"
+            painter.draw_banner(surface, [(self.named(outcome.reason), "text"), (score, "highlight"),
+                                          (hint, "text_dim")],
+                                big=big, big_role=role)
+
+    def countdown_hint(self) -> str:
+        if self.setup.mode == "watch":
+            return f"{self.seat_name(0)} (1) vs {self.seat_name(1)} (2)"
+        if self.setup.mode == "humans":
+            return "Cycle 1: W A S D · Cycle 2: arrows"
+        return "You are cycle 1: the arrow is your heading, turn now if you like"
+
+    # -- leaving -------------------------------------------------------------------------------
+    def leave(self) -> None:
+        self.save_match()
+        self.stop_runners()
+        super().leave()
+
+    def save_match(self) -> None:
+        """Keep an unfinished match (not a finished one, not an untouched one)."""
+        if self.match.over or (self.session.index == 0 and self.match.rounds == 0) or self.phase == "replay":
+            if self.match.over:
+                saves.clear_autosave(self.info.name)
+            return
+        self.session.extra.update(match=self.match.to_dict(), setup=self.setup.to_dict(), map_ref=self.map_ref,
+                                  seed=self.seed, round_log=self.round_log[-20:])
+        label = f"{self.session.level_id} — {self.status_fields()[0]}"
+        try:
+            saves.write_autosave(self.info.name, self.session.to_dict(), label)
+        except OSError as exc:
+            self.toast.show(f"Could not save the match: {exc.strerror or exc}", "error")

@@ -1,0 +1,49 @@
+"""A background autosave writer (services): a move never waits for the disk.
+
+An atomic write with fsync takes 4-10 ms, more than a frame's budget on a big board,
+so game scenes hand the session's save dict to :class:`BackgroundSaver`. Saves are
+written in order by one thread and a newer one replaces any not yet started; ``flush``
+waits for the last one (before the autosave is cleared on a win and when the scene closes).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from arcade.services import saves
+
+
+class BackgroundSaver:
+    def __init__(self, game: str) -> None:
+        self.game = game
+        #: The last write's failure, for the scene to show (and reset) on its next frame.
+        self.error = ""
+        self._lock = threading.Lock()
+        self._pending: tuple[dict[str, Any], str] | None = None
+        self._thread: threading.Thread | None = None
+
+    def submit(self, data: dict[str, Any], label: str) -> None:
+        with self._lock:
+            self._pending = (data, label)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name=f"{self.game}-autosave", daemon=True)
+                self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                job, self._pending = self._pending, None
+                if job is None:
+                    self._thread = None
+                    return
+            try:
+                saves.write_autosave(self.game, *job)
+            except OSError as exc:
+                self.error = f"Autosave failed: {exc.strerror or exc}"
+
+    def flush(self, timeout: float = 5.0) -> None:
+        with self._lock:
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout)

@@ -1,0 +1,114 @@
+"""Bundled Hashi levels (each has exactly one solution), the level catalogue, and the CLI verbs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from arcade.cli import main
+from arcade.games.hashi import catalog
+from arcade.games.hashi.cli import lattice_puzzle
+from arcade.games.hashi.formats import parse_puzzle, read_puzzle
+from arcade.games.hashi.logic import State
+from arcade.services.resources import levels_dir
+from tests.hashi.hashi_oracle import all_solutions
+
+ROOT = Path(__file__).resolve().parents[2]
+BUNDLED = sorted(p for p in levels_dir("hashi").rglob("*.txt"))
+
+
+def test_there_are_hand_made_levels_in_two_folders_with_a_readme():
+    folders = {p.parent.name for p in BUNDLED}
+    assert {"classic", "wrapped"} <= folders and len(BUNDLED) >= 7
+    assert (levels_dir("hashi") / "README.md").is_file()
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_bundled_level_has_exactly_one_solution(path):
+    puzzle = read_puzzle(path)
+    assert puzzle.title and puzzle.meta_value("difficulty") in ("easy", "medium", "hard")
+    solutions = all_solutions(puzzle, limit=2)
+    assert len(solutions) == 1
+    if puzzle.topology.value != "plane":
+        assert any(n and puzzle.lines[i].wraps for i, n in enumerate(solutions[0].bridges)), \
+            "a wrapped level should need a bridge round the edge"
+
+
+def test_the_catalogue_lists_levels_by_folder_with_what_the_picker_shows():
+    entries = catalog.bundled_levels()
+    assert [e.folder for e in entries] == sorted(e.folder for e in entries)
+    first = catalog.find_entry(entries, "classic/01-first-steps")
+    assert first is not None and first.title == "First steps" and first.size == "5×5"
+    assert (first.islands, first.difficulty, first.topology, first.error) == (8, "easy", "plane", "")
+    doughnut = catalog.find_entry(entries, "wrapped/02-doughnut")
+    assert doughnut is not None and doughnut.topology == "torus"
+    assert catalog.next_level(entries, "classic/01-first-steps").id == "classic/02-seven-seas"
+    last_classic = [e for e in entries if e.folder == "classic"][-1]
+    assert catalog.next_level(entries, last_classic.id) is None  # the next folder is another pack
+
+
+def test_the_catalogue_finds_generated_packs_and_reports_broken_files(tmp_path):
+    (tmp_path / "pack" / "deep").mkdir(parents=True)
+    (tmp_path / "pack" / "deep" / "a.txt").write_text("# title: Deep one\n1.1\n")
+    (tmp_path / "pack" / "b.has").write_text("1 3 2\n1 0 1\n")
+    (tmp_path / "pack" / "broken.txt").write_text("1.9\n")
+    (tmp_path / "notes.md").write_text("not a level")
+    entries = catalog.bundled_levels(tmp_path)
+    assert [e.id for e in entries] == ["pack/b", "pack/broken", "pack/deep/a"]
+    broken = catalog.find_entry(entries, "pack/broken")
+    assert broken.error.endswith("broken.txt:1: column 3: unexpected '9' (use '.' for water and 1-8 for islands)")
+    assert catalog.next_level(entries, "pack/b") is None  # broken files are skipped; deep/ is another folder
+
+
+def test_best_times_follow_the_board_not_its_title():
+    a = parse_puzzle("# title: One\n2.2\n")
+    b = parse_puzzle("# title: Two\n2.2\n")
+    c = parse_puzzle("# topology: cylinder\n2.2\n")
+    assert catalog.level_key(a) == catalog.level_key(b) != catalog.level_key(c)
+
+
+def test_the_benchmark_board_is_solvable_and_deterministic():
+    p = lattice_puzzle(12)
+    assert p == lattice_puzzle(12) and (p.rows, p.cols) == (12, 12)
+    assert all(1 <= island.number <= 8 for island in p.islands)
+    assert not any(p.crossings)
+    assert State.empty(p).analysis.done == 0
+
+
+def test_levels_command_lists_the_bundled_levels(capsys):
+    assert main(["levels", "hashi"]) == 0
+    out = capsys.readouterr().out
+    assert "classic/01-first-steps" in out and "torus" in out and "Round the bend" in out
+
+
+def test_play_with_a_game_id_renders_a_screenshot(tmp_path):
+    shot = tmp_path / "id.png"
+    result = subprocess.run(
+        [sys.executable, "-m", "arcade", "play", "hashi", "--level", "7x7m2:a3d31g5a5a2e1b3b2d3b3a23d2a",
+         "--screenshot", str(shot), "--size", "800x500"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert shot.stat().st_size > 1000
+
+
+def test_a_bad_level_is_one_line_and_exit_status_2(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1.1\n1.\n")
+    result = subprocess.run([sys.executable, "-m", "arcade", "play", "hashi", "--level", str(bad),
+                             "--screenshot", str(tmp_path / "x.png")], cwd=ROOT, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith("bad.txt:2: row has 2 cells but the first row has 3")
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.slow
+def test_bench_quick_prints_drag_frame_times():
+    result = subprocess.run([sys.executable, "-m", "arcade", "bench", "hashi", "--quick"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "frame time during a drag at 1280x800" in result.stdout and "p95" in result.stdout

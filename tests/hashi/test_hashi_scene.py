@@ -1,0 +1,407 @@
+"""The Hashi scene driven by real pygame events under the dummy driver: state AND pixels."""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import pygame
+import pytest
+
+from arcade.core.game import Hint, Step
+from arcade.core.registry import Launch
+from arcade.games.hashi.catalog import level_key
+from arcade.games.hashi.formats import parse_puzzle
+from arcade.games.hashi.view import HashiScene
+from arcade.services import saves
+from arcade.ui.overlays import PanelScene, ResultScene
+from arcade.ui.picker import PickerScene
+
+SPEC_ID = "7x7m2:a3d31g5a5a2e1b3b2d3b3a23d2a"
+
+
+@pytest.fixture
+def open_level(app, tmp_path):
+    def opener(text: str) -> HashiScene:
+        path = tmp_path / "level.txt"
+        path.write_text(text)
+        scene = app.launch("hashi", Launch(level=str(path)))
+        assert isinstance(scene, HashiScene)
+        app.frame(1 / 60)
+        return scene
+
+    return opener
+
+
+def at(scene: HashiScene, pos: tuple[int, int]) -> tuple[int, int]:
+    x, y = scene.painter.island_centre(scene.puzzle.island_at[pos])
+    return round(x), round(y)
+
+
+def cell_centre(scene: HashiScene, cell: tuple[int, int]) -> tuple[int, int]:
+    x, y = scene.painter.centre(cell)
+    return round(x), round(y)
+
+
+def towards(scene: HashiScene, pos: tuple[int, int], d_row: float, d_col: float) -> tuple[int, int]:
+    """A point ``d`` cells away from an island's centre (a drag only needs to show the direction)."""
+    x, y = at(scene, pos)
+    cell = scene.painter.view.cell
+    return round(x + d_col * cell), round(y + d_row * cell)
+
+
+def pixel(app, pos: tuple[int, int]) -> tuple[int, int, int]:
+    return tuple(app.screen.get_at(pos))[:3]
+
+
+def test_drag_builds_drag_again_doubles_third_drag_clears(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    line = scene.puzzle.line_from(0, "E")
+    water = cell_centre(scene, (0, 2))
+    background = pixel(app, water)
+    _thick, gap = scene.painter.bar_sizes()
+    above = (water[0], water[1] - round(gap / 2))
+
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0.1, 0.9))
+    assert scene.session.state.bridges[line] == 1
+    assert pixel(app, water) == app.theme["text"]  # one bar through the middle
+
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 0.7))
+    assert scene.session.state.bridges[line] == 2
+    assert pixel(app, water) == background  # the gap between the two bars
+    assert pixel(app, above) == app.theme["text"]
+
+    driver.drag(at(scene, (0, 4)), towards(scene, (0, 4), 0, -0.8))  # from the other end
+    assert scene.session.state.bridges[line] == 0
+    assert pixel(app, water) == background and pixel(app, above) == app.theme["background"]
+    assert scene.session.index == 3
+
+
+def test_right_drag_removes_a_bridge_then_marks_no_bridge(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    line = scene.puzzle.line_from(0, "E")
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 1))
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 1))
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 1), button=3)
+    assert scene.session.state.bridges[line] == 1
+    driver.drag(at(scene, (0, 4)), towards(scene, (0, 4), 0, -1), button=3)
+    assert scene.session.state.bridges[line] == 0
+    driver.drag(at(scene, (0, 4)), towards(scene, (0, 4), 0, -1), button=3)
+    assert line in scene.session.state.marks
+    # The mark is drawn: a cross in the middle cell of the line.
+    assert pixel(app, cell_centre(scene, (0, 2))) == app.theme["text_dim"]
+
+
+def test_a_locked_island_refuses_and_says_why(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    driver.click(at(scene, (0, 4)))
+    assert scene.session.state.locks == {scene.puzzle.island_at[(0, 4)]}
+    assert "locked as finished" in scene.status_text
+    before = scene.session.state
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 1))
+    assert scene.session.state == before
+    assert scene.status_role == "error" and "locked as finished — click it to unlock" in scene.status_text
+    assert scene.tweens.get("flash") is not None and scene.flash_islands == {scene.puzzle.island_at[(0, 4)]}
+    driver.click(at(scene, (0, 4)))
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 1))
+    assert scene.session.state.bridges[scene.puzzle.line_from(0, "E")] == 1
+
+
+def test_undo_and_redo_restore_the_board(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    start = scene.session.state
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 1, 0))
+    after = scene.session.state
+    assert after != start
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.session.state == start
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert scene.session.state == after
+
+
+def test_a_crossing_is_refused_flashes_and_is_explained(app, driver, open_level):
+    scene = open_level(".1.\n1.1\n.1.\n")
+    driver.drag(at(scene, (1, 0)), towards(scene, (1, 0), 0, 1))
+    blocking = scene.puzzle.line_from(scene.puzzle.island_at[(1, 0)], "E")
+    driver.drag(at(scene, (0, 1)), towards(scene, (0, 1), 1, 0))
+    assert scene.session.index == 1
+    assert scene.status_role == "error" and "would cross the bridge" in scene.status_text
+    assert blocking in scene.flash_lines
+    flashed = pixel(app, cell_centre(scene, (1, 1)))
+    driver.frames(60)
+    assert pixel(app, cell_centre(scene, (1, 1))) != flashed  # the flash fades
+
+
+def test_the_live_preview_shows_the_line_before_release(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    water = cell_centre(scene, (2, 2))
+    before = pixel(app, water)
+    start, end = at(scene, (2, 0)), towards(scene, (2, 0), 0, 0.8)
+    driver.frame(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+                 pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0)))
+    assert scene.plan is not None and scene.plan.label == "1 bridge"
+    assert pixel(app, water) == app.theme["accent"] and before != app.theme["accent"]
+    driver.key(pygame.K_ESCAPE)  # Esc cancels the drag, not the game
+    assert scene.plan is None and not scene.gestures.active and app.stack.top is scene
+    driver.frame(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    assert scene.session.index == 0 and pixel(app, water) == before
+
+
+def test_keyboard_cursor_builds_removes_and_locks(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    driver.key(pygame.K_RIGHT)  # the first arrow only shows the cursor
+    assert scene.cursor_visible and scene.cursor == 0
+    driver.key(pygame.K_RIGHT, pygame.KMOD_CTRL)
+    driver.key(pygame.K_RIGHT, pygame.KMOD_CTRL)
+    line = scene.puzzle.line_from(0, "E")
+    assert scene.session.state.bridges[line] == 2
+    driver.key(pygame.K_RIGHT, pygame.KMOD_CTRL)  # over the limit: refused and explained
+    assert scene.session.state.bridges[line] == 2 and "at most 2 bridges" in scene.status_text
+    driver.key(pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    assert scene.session.state.bridges[line] == 1
+    driver.key(pygame.K_DOWN)
+    assert scene.cursor == scene.puzzle.island_at[(2, 0)]
+    driver.key(pygame.K_3)
+    assert scene.cursor in (scene.puzzle.island_at[(0, 0)], scene.puzzle.island_at[(0, 4)])
+    driver.key(pygame.K_SPACE)
+    assert scene.session.state.locks == {scene.cursor}
+
+
+def test_solving_pops_celebrates_records_the_time_and_shows_the_result(app, driver, open_level):
+    scene = open_level("2.2\n...\n2.2\n")
+    scene.elapsed = 12.0
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 1))
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 1, 0))
+    driver.drag(at(scene, (2, 2)), towards(scene, (2, 2), -1, 0))
+    assert scene.tweens.get(("pop", scene.puzzle.island_at[(0, 0)])) is not None
+    driver.drag(at(scene, (2, 2)), towards(scene, (2, 2), 0, -1))
+    assert scene.session.outcome is not None and scene.celebrating
+    assert not isinstance(app.stack.top, ResultScene)  # the celebration plays first
+    driver.frames(30, dt=0.1)
+    assert isinstance(app.stack.top, ResultScene)
+    assert any("recorded" in line for line in app.stack.top.lines)
+    assert app.stack.top.buttons[0].label == "Levels"  # not a bundled level: no next one
+    key = level_key(scene.puzzle)
+    assert saves.read_records()["hashi"][key] == pytest.approx(12.0, abs=1.0)
+    assert saves.read_autosave("hashi") is None
+
+
+def test_autosave_after_a_move_and_resume(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 1))
+    scene.saver.flush()
+    saved = saves.read_autosave("hashi")
+    assert saved is not None and saved.data["moves"] == ["set 0 0 E 1"]
+    resumed = app.launch("hashi", Launch(save=saved.data))
+    assert isinstance(resumed, HashiScene) and resumed.session.state == scene.session.state
+    app.frame(1 / 60)
+    fresh = app.launch("hashi", Launch())  # with nothing asked for, the autosave is resumed
+    assert fresh.session.moves == ["set 0 0 E 1"]
+
+
+def test_with_nothing_to_resume_the_first_bundled_level_opens(app, driver):
+    scene = app.launch("hashi", Launch())
+    driver.frames(2)
+    assert scene.session.level_id == "classic/01-first-steps"
+    assert pixel(app, at(scene, scene.puzzle.islands[0].pos)) != app.theme["background"]
+
+
+def test_a_wrapped_board_rotates_and_a_drag_round_the_edge_builds_the_wrapped_line(app, driver, open_level):
+    scene = open_level("# topology: cylinder\n2...2\n.....\n1...1\n")
+    wrapped = next(ln.index for ln in scene.puzzle.lines if ln.wraps and ln.a == scene.puzzle.island_at[(0, 4)])
+    driver.drag(at(scene, (0, 4)), towards(scene, (0, 4), 0, 0.8))  # east off the right edge
+    assert scene.session.state.bridges[wrapped] == 1
+    assert "Cylinder" in scene.status_fields()[0]
+    left_edge = scene.painter.view.board_rect.left
+    assert any(pixel(app, (x, at(scene, (0, 0))[1])) == app.theme["text"] for x in range(left_edge - 12, left_edge))
+    driver.key(pygame.K_RIGHTBRACKET)
+    assert scene.painter.shift == (0, 1)
+    assert scene.painter.display((0, 4)) == (0, 0)
+    # The picture rotates too: the island now shows in the first column, water where it was.
+    view = scene.painter.view
+    water = (app.theme["background"], app.theme["grid_faint"])
+    assert pixel(app, tuple(map(round, view.cell_center((0, 0))))) not in water
+    assert pixel(app, tuple(map(round, view.cell_center((0, 4))))) in water
+    assert scene.painter.island_at_pixel(cell_centre(scene, (0, 4))) == scene.puzzle.island_at[(0, 4)]
+    driver.key(pygame.K_LEFT, pygame.KMOD_ALT)
+    assert scene.painter.shift == (0, 2)
+    driver.key(pygame.K_HOME)
+    assert scene.painter.shift == (0, 0)
+    driver.key(pygame.K_PAGEDOWN)  # rows do not wrap on a cylinder
+    assert scene.painter.shift == (0, 0)
+
+
+def test_the_level_picker_lists_every_folder_and_opens_a_level(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    driver.key(pygame.K_l)
+    picker = app.stack.top
+    assert isinstance(picker, PickerScene)
+    ids = [choice.value.id for choice in picker.choices]
+    assert "classic/01-first-steps" in ids and "wrapped/02-doughnut" in ids
+    doughnut = ids.index("wrapped/02-doughnut")
+    assert "torus" in picker.choices[doughnut].subtitle and picker.choices[doughnut].tag.startswith("hard")
+    picker.selected = doughnut
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is scene and scene.session.level_id == "wrapped/02-doughnut"
+    assert scene.puzzle.topology.value == "torus" and scene.session.index == 0
+
+
+def test_pasting_a_game_id_starts_it_and_the_game_id_panel_shows_it(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    pygame.scrap.put_text(SPEC_ID)
+    driver.key(pygame.K_v, pygame.KMOD_CTRL)
+    assert scene.puzzle.islands == parse_puzzle(SPEC_ID).islands and scene.session.level_id == "pasted"
+    driver.key(pygame.K_i)
+    panel = app.stack.top
+    assert isinstance(panel, PanelScene) and SPEC_ID in panel.lines
+    pygame.scrap.put_text("nonsense")
+    panel.buttons[0].on_click()  # "Copy game ID" closes the panel
+    assert pygame.scrap.get_text() == SPEC_ID and app.stack.top is scene
+    pygame.scrap.put_text("12x")
+    driver.key(pygame.K_v, pygame.KMOD_CTRL)
+    assert scene.status_role == "error" and scene.status_text.startswith("clipboard:1:")
+
+
+def test_hint_and_watch_highlights_are_drawn(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    water = cell_centre(scene, (1, 0))
+    plain = pixel(app, water)
+    line = scene.puzzle.line_from(0, "S")
+    scene.hint = Hint("set 0 0 S 1", "the 3 needs the 2", highlight=(("line", line), ("island", 0)))
+    driver.frame()
+    hinted = pixel(app, water)
+    assert hinted != plain
+    scene.hint = None
+    driver.frame()
+    assert pixel(app, water) == plain
+    scene.hint = Hint(None, "this bridge is wrong", kind="error", highlight=(("wrong", line),))
+    driver.frame()
+    assert pixel(app, water) != plain
+
+
+def test_ai_hooks_are_wired_only_when_the_hints_module_exists(app, driver, open_level, monkeypatch):
+    scene = open_level("3...3\n.....\n2...2\n")
+    if "arcade.games.hashi.hints" not in sys.modules:
+        try:
+            import arcade.games.hashi.hints  # noqa: F401
+        except ImportError:
+            assert not scene.has_hint and not scene.has_watch
+            assert scene.toolbar.find("Hint") is None and scene.toolbar.find("Watch AI") is None
+    fake = types.ModuleType("arcade.games.hashi.hints")
+    fake.hint = lambda state: Hint("set 0 0 E 1", "fake hint", highlight=(("line", 0),))  # type: ignore[attr-defined]
+    fake.watch = lambda state: iter([  # type: ignore[attr-defined]
+        Step("set 2 0 E 1", "the 2 needs a bridge", kind="deduce", highlight=(("island", 2), ("line", 3))),
+    ])
+    monkeypatch.setitem(sys.modules, "arcade.games.hashi.hints", fake)
+    hooked = open_level("3...3\n.....\n2...2\n")
+    assert hooked.has_hint and hooked.toolbar.find("Hint") is not None
+    driver.key(pygame.K_h)
+    hooked.worker.wait(5)
+    driver.frame()
+    assert hooked.hint is not None and "fake hint" in hooked.status_text
+    driver.key(pygame.K_h)
+    assert hooked.session.moves == ["set 0 0 E 1"]
+    driver.key(pygame.K_w)
+    hooked.worker.wait(5)
+    for _ in range(60):
+        driver.frame(dt=0.05)
+        if hooked.session.index == 2:
+            break
+    assert hooked.session.moves[-1] == "set 2 0 E 1" and "the 2 needs a bridge" in hooked.status_text
+    assert hooked.step_highlight.islands == {2} and hooked.step_highlight.lines == {3}
+
+
+def test_show_possible_bridges_toggles_dotted_lines(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    dot_row = cell_centre(scene, (0, 2))
+    before = [pixel(app, (x, dot_row[1])) for x in range(dot_row[0] - 12, dot_row[0] + 12)]
+    driver.key(pygame.K_g)
+    assert scene.show_possible and scene.possible_button.toggled
+    after = [pixel(app, (x, dot_row[1])) for x in range(dot_row[0] - 12, dot_row[0] + 12)]
+    assert before != after
+    assert app.settings.game("hashi")["show_possible"] is True
+
+
+def test_resizing_keeps_drawing_and_hit_testing_right(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    app.on_resize((800, 500))
+    driver.frame()
+    assert scene.painter.view.board_rect.right <= 800
+    driver.drag(at(scene, (2, 0)), towards(scene, (2, 0), 0, 1))
+    assert scene.session.state.bridges[scene.puzzle.line_from(scene.puzzle.island_at[(2, 0)], "E")] == 1
+
+
+def test_start_puzzle_replaces_the_game_for_a_new_puzzle_dialog(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 1))
+    scene.elapsed = 30.0
+    other = parse_puzzle("# title: Fresh\n1.1\n")
+    scene.start_puzzle(other, "generated/fresh")
+    driver.frame()
+    assert scene.puzzle == other and scene.session.index == 0 and not scene.session.can_redo
+    assert scene.elapsed < 1 and scene.level_title == "Fresh"
+    assert scene.painter.view.rows == 1 and scene.painter.view.cols == 3
+
+
+def test_solving_a_bundled_level_offers_the_next_one(app, driver):
+    from arcade.games.hashi.logic import line_move
+    from tests.hashi.hashi_oracle import all_solutions
+
+    scene = app.launch("hashi", Launch(level="classic/01-first-steps"))
+    solution = all_solutions(scene.puzzle)[0]
+    for index, n in enumerate(solution.bridges):
+        if n:
+            scene.session.play(line_move(scene.puzzle, index, n))
+    driver.frames(30, dt=0.1)
+    result = app.stack.top
+    assert isinstance(result, ResultScene)
+    labels = [button.label for button in result.buttons]
+    assert labels == ["Next level", "Play again", "Look at board", "Menu"]
+    result.buttons[0].on_click()
+    assert app.stack.top is scene and scene.session.level_id == "classic/02-seven-seas"
+    assert scene.session.index == 0 and scene.session.outcome is None
+
+
+def test_a_win_finished_by_the_ai_is_not_recorded_as_a_best_time(app, driver, open_level, monkeypatch):
+    fake = types.ModuleType("arcade.games.hashi.hints")
+    fake.hint = lambda state: None  # type: ignore[attr-defined]
+    fake.watch = lambda state: iter([Step("set 0 0 E 2", "the only way", kind="deduce")])  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "arcade.games.hashi.hints", fake)
+    scene = open_level("2.2\n")
+    driver.key(pygame.K_w)
+    scene.worker.wait(5)
+    driver.frames(40, dt=0.1)
+    assert scene.session.outcome is not None and scene.watch_finished_by_ai
+    assert isinstance(app.stack.top, ResultScene)
+    assert any("Finished by the AI" in line for line in app.stack.top.lines)
+    assert saves.read_records().get("hashi", {}) == {}
+
+
+def test_opening_an_overlay_mid_drag_drops_the_drag(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    start = at(scene, (0, 0))
+    driver.frame(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+                 pygame.event.Event(pygame.MOUSEMOTION, pos=towards(scene, (0, 0), 0, 1), rel=(1, 1),
+                                    buttons=(1, 0, 0)))
+    assert scene.plan is not None
+    driver.key(pygame.K_l)
+    assert isinstance(app.stack.top, PickerScene)
+    driver.frame(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(3, 300), button=1))  # outside the panel: closes it
+    assert app.stack.top is scene and scene.session.level_id == "level.txt"
+    assert scene.plan is None and not scene.gestures.active
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=towards(scene, (0, 0), 1, 0), rel=(1, 1),
+                                    buttons=(0, 0, 0)))
+    assert scene.plan is None and scene.session.index == 0
+
+
+def test_a_badge_counts_the_bridges_an_island_still_needs(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    cell = scene.painter.view.cell
+    assert cell >= 36
+    x, y = at(scene, (0, 0))
+    badge = (round(x + 0.3 * cell), round(y + 0.3 * cell))
+    before = pixel(app, badge)
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 1))
+    assert pixel(app, badge) != before  # "2" still needed
+    key = scene.painter._board_keys[0]
+    assert key[0] == "i" and key[-1] == 2

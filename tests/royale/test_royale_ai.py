@@ -1,0 +1,108 @@
+"""Hints, watch mode and the par cache: advice that matches the solver, plays out, and survives restarts."""
+
+from __future__ import annotations
+
+import json
+
+from arcade.core.session import Session
+from arcade.games.royale import ai
+from arcade.games.royale.generator import generate
+from arcade.games.royale.logic import RULES, Level, Move, State
+from arcade.games.royale.solver import solve_level
+from arcade.services.resources import levels_dir
+
+SEED = RULES.load_level_file(levels_dir("royale") / "01-seed-14x20.txt")
+
+
+def test_hint_before_the_drop_names_the_best_start():
+    hint = ai.hint(State(SEED))
+    assert hint is not None and hint.kind == "move"
+    assert hint.move == "start 3 10" and "best still possible: 6" in hint.reason
+    assert hint.highlight[0] == (3, 10) and hint.highlight[-1] == SEED.centre
+
+
+def test_hint_mid_game_gives_the_next_step_and_the_best_total():
+    state = RULES.play(RULES.play(State(SEED), "start 3 10"), "D")
+    hint = ai.hint(state)
+    assert hint is not None and hint.move == "D" and "best still possible: 6" in hint.reason
+    worse = RULES.play(RULES.play(State(SEED), "start 3 9"), "D")  # a poorer start: less is possible
+    hint = ai.hint(worse)
+    assert hint is not None and hint.move in {"U", "D", "L", "R"}
+    total = int(hint.reason.split("best still possible: ")[1].split()[0])
+    assert total < 6
+
+
+def test_hint_on_the_centre_with_nothing_left_says_finish():
+    level = Level.from_rows([[0] * 7 for _ in range(7)])
+    state = RULES.play(State(level), "start 3 3")
+    hint = ai.hint(state)
+    assert hint is not None and hint.move == "finish"
+
+
+def test_hint_when_doomed_is_an_error_without_a_move():
+    level = Level.from_rows([[0] * 9 for _ in range(9)])
+    state = State(level)
+    for move in ("start 3 4", "R", "R"):
+        state = RULES.play(state, move)
+    hint = ai.hint(state)
+    assert hint is not None and hint.kind == "error" and hint.move is None and "undo" in hint.reason.lower()
+
+
+def play_steps(session: Session, steps) -> None:
+    for step in steps:
+        session.apply_step(step)
+
+
+def test_watch_from_scratch_plays_the_par_route_and_wins():
+    session = Session(RULES, SEED, hint=ai.hint, watch=ai.watch)
+    play_steps(session, list(session.watch()))
+    outcome = session.outcome
+    assert outcome is not None and outcome.is_win and session.state.loot == 6
+
+
+def test_watch_from_a_doomed_state_starts_over():
+    level = generate(21, 21, 0.2, 4)
+    session = Session(RULES, level, watch=ai.watch)
+    for move in ("start 10 3", "U", "U", "U"):
+        session.play(move)
+    assert session.state.doomed
+    steps = list(session.watch())
+    assert steps[0].undo == 4 and steps[0].move.startswith("start")
+    play_steps(session, steps)
+    assert session.outcome is not None and session.outcome.is_win
+    assert session.state.loot == solve_level(level).loot
+
+
+def test_watch_mid_game_finishes_on_the_centre():
+    level = generate(15, 15, 0.3, 2)
+    session = Session(RULES, level, watch=ai.watch)
+    best = solve_level(level)
+    session.play(str(Move.start(best.start)))
+    session.play(best.moves[0])
+    play_steps(session, list(session.watch()))
+    assert session.outcome is not None and session.outcome.is_win and session.state.loot == best.loot
+
+
+def test_par_cache_remembers_on_disk_and_ignores_damage(tmp_path):
+    path = tmp_path / "par.json"
+    cache = ai.ParCache(path)
+    route = cache.get(SEED)
+    assert route is not None and route.loot == 6
+    again = ai.ParCache(path)
+    assert again.peek(SEED) == ai.ParCache(path).peek(SEED)
+    assert again.peek(SEED).loot == 6
+    # A forged entry that does not replay to its claim is ignored (and then re-solved).
+    data = json.loads(path.read_text())
+    key = ai.level_key(SEED)
+    data[key]["loot"] = 99
+    path.write_text(json.dumps(data))
+    assert ai.ParCache(path).peek(SEED) is None
+    assert ai.ParCache(path).get(SEED).loot == 6
+    path.write_text("{not json")
+    assert ai.ParCache(path).peek(SEED) is None
+
+
+def test_level_key_ignores_headers():
+    plain = Level(SEED.loot)
+    assert ai.level_key(plain) == ai.level_key(SEED)
+    assert ai.level_key(generate(9, 9, 0.2, 1)) != ai.level_key(generate(9, 9, 0.2, 2))

@@ -1,0 +1,81 @@
+"""Battle Royale CLI: solve's output and exit codes, generate's seeds, and the bench smoke run."""
+
+from __future__ import annotations
+
+import io
+
+from arcade.cli import main
+from arcade.games.royale.logic import RULES, route_is_valid
+from arcade.services.resources import levels_dir
+
+SEED_FILE = levels_dir("royale") / "01-seed-14x20.txt"
+
+
+def parse_answer(out: str) -> dict[str, str]:
+    return dict(line.split(" ", 1) for line in out.strip().splitlines())
+
+
+def test_solve_prints_loot_start_and_moves(capsys):
+    assert main(["solve", "royale", str(SEED_FILE)]) == 0
+    captured = capsys.readouterr()
+    answer = parse_answer(captured.out)
+    assert answer["loot"] == "6"
+    r, c = (int(v) for v in answer["start"].split())
+    level = RULES.load_level_file(SEED_FILE)
+    assert route_is_valid(level, (r, c), answer["moves"])
+    assert captured.err == ""
+
+
+def test_solve_time_goes_to_stderr_and_bundled_ids_work(capsys):
+    assert main(["solve", "royale", "01-seed-14x20", "--time"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.startswith("time_ms ")
+    assert int(captured.err.split()[1]) >= 0
+    assert "loot 6" in captured.out
+
+
+def test_solve_reads_stdin_and_draws(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("1 1 1\n1 . 1\n1 1 1\n"))
+    assert main(["solve", "royale", "-", "--draw"]) == 0
+    out = capsys.readouterr().out
+    assert "loot 0" in out and "moves -" in out and "P" in out
+
+
+def test_no_route_exits_1(tmp_path, capsys):
+    grid = tmp_path / "full.txt"
+    grid.write_text("1 1 1\n1 1 1\n1 1 1\n")
+    assert main(["solve", "royale", str(grid)]) == 1
+    assert "no route" in capsys.readouterr().err
+
+
+def test_bad_input_exits_2_with_file_and_line(tmp_path, capsys):
+    grid = tmp_path / "bad.txt"
+    grid.write_text("# title: broken\n. . 1\n. x .\n")
+    assert main(["solve", "royale", str(grid)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith(f"{grid}:3: unexpected 'x': cells are '.' (empty) or '1' (loot)")
+    assert len(err.splitlines()) == 1
+    assert main(["solve", "royale", str(tmp_path / "missing.txt")]) == 2
+
+
+def test_generate_is_seeded_and_reads_back(tmp_path, capsys):
+    out = tmp_path / "g.txt"
+    assert main(["generate", "royale", "--size", "15x21", "--density", "0.25", "--seed", "9", "--par",
+                 "-o", str(out)]) == 0
+    level = RULES.load_level_file(out)
+    assert (level.rows, level.cols) == (15, 21)
+    assert level.loot_count == round(0.25 * 15 * 21)
+    assert level.meta_value("par").isdigit()
+    capsys.readouterr()
+    assert main(["generate", "royale", "--size", "15x21", "--density", "0.25", "--seed", "9"]) == 0
+    again = RULES.parse_level(capsys.readouterr().out)
+    assert again.loot == level.loot
+    assert main(["generate", "royale", "--size", "2"]) == 2
+    assert main(["generate", "royale", "--density", "1.5"]) == 2
+
+
+def test_bench_quick_prints_the_figures(capsys):
+    assert main(["bench", "royale", "--quick"]) == 0
+    out = capsys.readouterr().out
+    assert "seed's 14x20 example: loot 6" in out
+    assert "51x51" in out and "41x41" in out and "largest at 30 %" in out

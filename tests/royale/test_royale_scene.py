@@ -1,0 +1,226 @@
+"""The Battle Royale screen driven by real pygame events: drop, move, die, finish, hint, watch, resume."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from arcade.core.registry import Launch
+from arcade.games.royale.view.paint import DOOMED, SAFE, STORM, zone_colour
+from arcade.games.royale.view.result import RoyaleResultScene
+from arcade.services import saves
+from arcade.ui.overlays import PauseScene
+
+
+def open_level(app, driver, level: str = "01-seed-14x20"):
+    scene = app.launch("royale", Launch(level=level))
+    assert scene is not None
+    driver.frames(2)
+    scene.par_worker.wait(30)
+    driver.frames(1)
+    return scene
+
+
+def centre_of(scene, cell) -> tuple[int, int]:
+    return tuple(int(v) for v in scene.grid.cell_center(cell))
+
+
+def pixel(app, scene, cell, dx: float = 0.2, dy: float = 0.15) -> tuple[int, int, int]:
+    """A pixel inside ``cell`` away from the coin, the hatch lines and the outline."""
+    rect = scene.grid.cell_rect(cell)
+    return tuple(app.screen.get_at((int(rect.x + rect.w * dx), int(rect.y + rect.h * dy))))[:3]
+
+
+def test_opens_on_the_seed_example_with_par(app, driver):
+    scene = open_level(app, driver)
+    assert scene.session.level.centre == (7, 10)
+    assert scene.par_status == "known" and scene.par_route.loot == 6
+    assert "Par 6" in scene.status_fields()
+
+
+def test_click_on_loot_is_refused_with_a_reason_then_an_empty_cell_drops(app, driver):
+    scene = open_level(app, driver)
+    driver.click(centre_of(scene, (0, 3)))  # loot
+    assert not scene.session.state.placed
+    assert "holds loot" in scene.status_text and scene.status_role == "error"
+    driver.click(centre_of(scene, (0, 0)))  # too far from the centre
+    assert not scene.session.state.placed and "never make it" in scene.status_text
+    driver.click(centre_of(scene, (3, 10)))
+    assert scene.session.state.path == ((3, 10),)
+
+
+def test_arrows_wasd_and_clicks_move_and_pick_up_loot(app, driver):
+    scene = open_level(app, driver)
+    driver.click(centre_of(scene, (3, 10)))
+    driver.key(pygame.K_DOWN)
+    assert scene.session.state.pos == (4, 10) and scene.session.state.loot == 1
+    assert scene.tweens.get("pickup") is not None and scene.tweens.get("ring") is not None
+    driver.key(pygame.K_s)
+    driver.click(centre_of(scene, (6, 10)))  # a neighbour
+    assert scene.session.state.pos == (6, 10) and scene.session.state.loot == 3
+    driver.click(centre_of(scene, (6, 13)))  # not a neighbour
+    assert scene.session.state.pos == (6, 10) and "One step at a time" in scene.status_text
+    driver.key(pygame.K_d)
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_a)
+    outcome = scene.session.outcome
+    assert outcome is not None and outcome.is_win and scene.session.state.loot == 6
+    assert isinstance(app.stack.top, RoyaleResultScene)
+    lines = " ".join(app.stack.top.lines)
+    assert "Par: 6" in lines and "matched the best possible route" in lines
+
+
+def test_walking_into_the_storm_dies_and_undo_brings_you_back(app, driver):
+    scene = open_level(app, driver)
+    driver.click(centre_of(scene, (3, 10)))
+    driver.key(pygame.K_w)  # (2, 10) after one move: inside box 1
+    driver.key(pygame.K_w)  # (1, 10) after two moves: the storm
+    state = scene.session.state
+    assert state.dead
+    top = app.stack.top
+    assert isinstance(top, RoyaleResultScene) and top.title == "Caught by the storm"
+    assert "Par: 6" in " ".join(top.lines)
+    driver.key(pygame.K_RIGHT)  # "Look at board"
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is scene and scene.show_optimal
+    driver.key(pygame.K_u)
+    assert not scene.session.state.dead and scene.session.state.pos == (2, 10)
+
+
+def test_enter_finishes_on_the_centre_and_the_overlay_shows_both_routes(app, driver):
+    scene = open_level(app, driver, "02-dead-end-11x11")
+    centre = scene.session.level.centre
+    driver.click(centre_of(scene, centre))
+    assert scene.session.state.on_centre
+    driver.key(pygame.K_RETURN)
+    outcome = scene.session.outcome
+    assert outcome is not None and outcome.is_win and scene.session.state.loot == 0
+    top = app.stack.top
+    assert isinstance(top, RoyaleResultScene)
+    driver.frames(1)
+    assert top.map_rect.width > 0
+    # The optimal route is drawn in the mini-map: its colour appears there.
+    colour = app.theme["player2"]
+    found = any(tuple(app.screen.get_at((x, y)))[:3] == colour
+                for x in range(top.map_rect.left, top.map_rect.right)
+                for y in range(top.map_rect.top, top.map_rect.bottom, 2))
+    assert found
+
+
+def test_zones_are_painted_by_danger(app, driver):
+    scene = open_level(app, driver, "02-dead-end-11x11")
+    theme = app.theme
+    # Before the drop: the centre's neighbourhood is safe, the corner is doomed.
+    assert pixel(app, scene, (5, 4)) == zone_colour(theme, SAFE)
+    assert pixel(app, scene, (0, 0)) == zone_colour(theme, DOOMED)
+    driver.click(centre_of(scene, (3, 5)))
+    driver.key(pygame.K_DOWN)
+    driver.frames(60)  # let the ring fade finish
+    assert pixel(app, scene, (0, 0)) == zone_colour(theme, STORM)
+
+
+def test_hover_before_the_drop_explains_the_cell(app, driver):
+    scene = open_level(app, driver)
+    move = pygame.event.Event(pygame.MOUSEMOTION, pos=centre_of(scene, (5, 9)), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frame(move)
+    assert scene._tooltip.startswith("✓") and "drop here" in scene._tooltip
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=centre_of(scene, (0, 0)), rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene._tooltip.startswith("✗") and "never make it" in scene._tooltip
+    driver.click(centre_of(scene, (5, 9)))
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=centre_of(scene, (4, 9)), rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene._tooltip == "" and "spare moves" in scene.status_text
+
+
+def test_keyboard_drop_with_a_cursor(app, driver):
+    scene = open_level(app, driver)
+    for key in (pygame.K_UP, pygame.K_UP, pygame.K_UP, pygame.K_UP):
+        driver.key(key)
+    assert scene.cursor == (3, 10) and not scene.session.state.placed
+    driver.key(pygame.K_RETURN)
+    assert scene.session.state.path == ((3, 10),)
+
+
+def test_hint_twice_plays_the_best_move(app, driver):
+    scene = open_level(app, driver)
+    driver.key(pygame.K_h)
+    scene.worker.wait(30)
+    driver.frames(1)
+    assert scene.hint is not None and scene.hint.move == "start 3 10"
+    assert "best still possible: 6" in scene.status_text
+    driver.key(pygame.K_h)
+    assert scene.session.state.path == ((3, 10),)
+
+
+def test_watch_the_ai_walks_the_optimal_route(app, driver):
+    scene = open_level(app, driver)
+    driver.key(pygame.K_i)
+    scene.worker.wait(30)
+    driver.frames(1)
+    assert scene.watch is not None
+    for _ in range(400):
+        driver.frame(dt=0.1)
+        if scene.session.outcome is not None:
+            break
+    assert scene.session.outcome is not None and scene.session.outcome.is_win
+    assert scene.session.state.loot == 6 and scene.watch_finished_by_ai
+
+
+def test_optimal_route_is_hidden_until_the_round_ends(app, driver):
+    scene = open_level(app, driver)
+    driver.key(pygame.K_o)
+    assert not scene.show_optimal and scene.status_role == "warning"
+
+
+def test_autosave_and_resume(app, driver):
+    scene = open_level(app, driver)
+    driver.click(centre_of(scene, (3, 10)))
+    driver.key(pygame.K_DOWN)
+    scene.saver.flush()
+    saved = saves.read_autosave("royale")
+    assert saved is not None and saved.data["moves"] == ["start 3 10", "D"]
+    resumed = app.launch("royale", Launch(save=saved.data))
+    assert resumed.session.state == scene.session.state
+
+
+def test_new_grid_and_level_picker(app, driver):
+    scene = open_level(app, driver)
+    driver.key(pygame.K_n)
+    assert scene.session.level_id.startswith("random 21x21")
+    assert not scene.session.state.placed
+    driver.key(pygame.K_l)
+    top = app.stack.top
+    assert type(top).__name__ == "PickerScene"
+    assert any(c.title == "The seed's example" for c in top.choices)
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is scene
+
+
+def test_pause_lists_the_game_keys_with_i_for_watch(app, driver):
+    open_level(app, driver)
+    driver.key(pygame.K_ESCAPE)
+    top = app.stack.top
+    assert isinstance(top, PauseScene)
+    keys = dict((what, keys) for keys, what in top.keys)
+    assert keys["Watch the AI / stop"] == "I"
+    assert any("WASD" in k for k, _ in top.keys)
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1600, 1000)])
+def test_layout_fits_small_and_large_windows(app, driver, size):
+    scene = open_level(app, driver, "17-grand-royale-51x51")
+    app.on_resize(size)
+    driver.frames(2)
+    board = scene.grid.board_rect
+    assert board.width > 0 and app.screen.get_rect().contains(board)
+    assert not board.colliderect(scene.status_rect)
+    if scene.side_rect.width:
+        assert not board.colliderect(scene.side_rect)
+
+
+def test_a_seed_opens_the_same_random_grid(app, driver):
+    first = app.launch("royale", Launch(seed=5))
+    driver.frames(1)
+    second = app.launch("royale", Launch(seed=5))
+    driver.frames(1)
+    assert first.session.level_id == "random 21x21 #5"
+    assert first.session.level.loot == second.session.level.loot

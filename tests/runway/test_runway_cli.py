@@ -1,0 +1,65 @@
+"""Runway CLI: solve, generate, bench and the one-line errors (exit 2)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from arcade.cli import main
+from arcade.games.runway.cli import run_bench
+from arcade.games.runway.logic import RULES
+
+
+def test_solve_prints_commands_survivors_and_turns(capsys):
+    assert main(["solve", "runway", "11_mandatory_sacrifices"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("commands: SPEED ")
+    assert out[1] == "survivors: 2 of 4 (1 needed)"
+    turns = int(out[2].split(": ")[1])
+    assert turns == len(out[0].split()) - 1
+    assert out[3].startswith("result: win")
+
+
+def test_solve_with_the_classic_ai_and_a_trace(capsys):
+    assert main(["solve", "runway", "levels/runway/00_statement_example.txt", "--ai", "classic", "--trace"]) == 0
+    out = capsys.readouterr().out
+    assert "> SPEED" in out and "...0x.....|" in out
+    assert "survivors: 1 of 2 (1 needed)" in out
+
+
+def test_solve_reports_a_malformed_level_as_file_line(tmp_path, capsys):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("2\n1\n....\n....\n..x.\n....\n0\n0 0 1\n0 1 1\n")
+    assert main(["solve", "runway", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith(f"{bad}:5: lane 2 may only hold '.' (road) and '0' (hole), found 'x'")
+    assert "Traceback" not in err
+
+
+def test_solve_unknown_level_is_a_usage_error(capsys):
+    assert main(["solve", "runway", "no-such-level"]) == 2
+    assert "no level file or bundled level" in capsys.readouterr().err
+
+
+def test_generate_prints_a_level_that_reads_back(capsys, tmp_path):
+    assert main(["generate", "runway", "--seed", "5", "--length", "60", "--bikes", "3"]) == 0
+    captured = capsys.readouterr()
+    level = RULES.parse_level(captured.out)
+    assert level.length == 60 and len(level.bikes) == 3
+    assert "seed 5:" in captured.err
+    target = tmp_path / "r.txt"
+    assert main(["generate", "runway", "--seed", "5", "--length", "60", "--bikes", "3", "-o", str(target)]) == 0
+    assert RULES.load_level_file(target) == level
+
+
+def test_generate_rejects_bad_options(capsys):
+    assert main(["generate", "runway", "--length", "9000"]) == 2
+    assert "length must be between" in capsys.readouterr().err
+
+
+def test_bench_quick_prints_the_figures(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "argv", ["bench"])
+    assert run_bench(argparse.Namespace(quick=True)) == 0
+    out = capsys.readouterr().out
+    assert "12_well_worn_road" in out and "target ≤ 50 ms" in out
+    assert "generated runways, length 500" in out and "bot: first turn" in out

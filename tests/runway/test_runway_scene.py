@@ -1,0 +1,306 @@
+"""Runway viewer: real key and mouse events through the frame loop, checked on the session and the pixels."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from arcade.core.registry import Launch
+from arcade.games.runway.ai import exact_plan
+from arcade.games.runway.logic import Command
+from arcade.games.runway.view.render import bike_colour
+from arcade.games.runway.view.scene import RunwayScene
+from arcade.services import saves
+from arcade.ui.overlays import ResultScene
+from arcade.ui.picker import PickerScene
+
+
+def open_runway(app, level: str | None = "00_statement_example", **launch) -> RunwayScene:
+    scene = app.launch("runway", Launch(level=level, **launch))
+    assert isinstance(scene, RunwayScene)
+    app.frame(1 / 60)
+    return scene
+
+
+def settle(driver, seconds: float = 1.2) -> None:
+    driver.frames(int(seconds * 60))
+
+
+def colour_near(app, centre, colour, radius: int = 14) -> bool:
+    """Whether ``colour`` appears in a small square around ``centre`` on screen."""
+    cx, cy = int(centre[0]), int(centre[1])
+    width, height = app.screen.get_size()
+    return any(
+        tuple(app.screen.get_at((x, y)))[:3] == colour
+        for x in range(max(0, cx - radius), min(width, cx + radius + 1), 2)
+        for y in range(max(0, cy - radius), min(height, cy + radius + 1), 2)
+    )
+
+
+def mouse(driver, kind, pos, button=1):
+    if kind == "motion":
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(1, 0, 0))
+    return pygame.event.Event(kind, pos=pos, button=button)
+
+
+def test_opens_with_nothing_given_and_draws(app):
+    scene = app.launch("runway", Launch())
+    app.frame(1 / 60)
+    assert scene.session.level_id == "00_statement_example"
+    centre = scene.road.to_screen(0, 1)
+    assert colour_near(app, centre, bike_colour(app.theme, 0))
+
+
+def test_arrow_keys_drive_and_the_bikes_move_on_screen(app, driver):
+    scene = open_runway(app)
+    blue = bike_colour(app.theme, 0)
+    target = scene.road.to_screen(2, 1)
+    assert not colour_near(app, target, blue, 8)
+    driver.key(pygame.K_RIGHT)
+    assert scene.session.index == 1 and scene.session.state.speed == 2
+    assert scene.transition is not None and scene.transition.progress < 1
+    settle(driver)
+    assert colour_near(app, scene.road.to_screen(2, 1), blue, 8)
+    assert "speed 1 → 2" in scene.status_text
+
+
+def test_jump_destroys_the_lane_one_bike_and_shows_its_wreck(app, driver):
+    scene = open_runway(app)
+    driver.key(pygame.K_RIGHT)
+    settle(driver, 0.6)
+    driver.key(pygame.K_j)
+    assert not scene.session.state.bikes[0].active
+    assert "bike 1 landed in the hole at x=4" in scene.status_text
+    settle(driver, 1.5)
+    hole = scene.road.to_screen(4, 1)
+    assert colour_near(app, hole, bike_colour(app.theme, 0), 12)  # the wreck's cross
+    assert 0 in scene.falls  # bike 1 (index 0) fell
+
+
+def test_step_back_and_forward_with_keys(app, driver):
+    scene = open_runway(app)
+    for key in (pygame.K_RIGHT, pygame.K_j, pygame.K_DOWN):
+        driver.key(key)
+        settle(driver, 0.6)
+    third = scene.session.state
+    driver.key(pygame.K_COMMA)
+    assert scene.session.index == 2
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.session.index == 1
+    driver.key(pygame.K_PERIOD)
+    driver.key(pygame.K_PERIOD)
+    assert scene.session.state == third
+    driver.key(pygame.K_HOME)
+    assert scene.session.index == 0
+    driver.key(pygame.K_END)
+    assert scene.session.index == 3
+
+
+def test_dragging_the_timeline_scrubs_the_turns(app, driver):
+    scene = open_runway(app)
+    for key in (pygame.K_RIGHT, pygame.K_j, pygame.K_DOWN, pygame.K_RETURN):
+        driver.key(key)
+    assert scene.session.length == 4
+    timeline = scene.timeline
+    y = timeline.track.centery
+    driver.frame(mouse(driver, pygame.MOUSEBUTTONDOWN, (int(timeline.x_of(0)), y)))
+    assert scene.session.index == 0
+    driver.frame(mouse(driver, "motion", (int(timeline.x_of(2)), y)))
+    assert scene.session.index == 2
+    driver.frame(mouse(driver, "motion", (int(timeline.x_of(30)), y)))  # past the history: clamped
+    assert scene.session.index == 4
+    driver.frame(mouse(driver, pygame.MOUSEBUTTONUP, (int(timeline.x_of(30)), y)))
+    assert scene.drag is None and scene.session.length == 4
+
+
+def test_command_buttons_are_clickable(app, driver):
+    scene = open_runway(app)
+    jump = next(b for b in scene.pad.commands if b.label.endswith("SPEED"))
+    driver.click(jump.rect.center)
+    assert scene.session.moves == ["SPEED"]
+
+
+def test_watch_plays_the_optimal_plan_then_shows_the_result(app, driver):
+    scene = open_runway(app, "11_mandatory_sacrifices")
+    driver.key(pygame.K_SPACE)
+    scene.worker.wait(10)
+    driver.frame()
+    assert scene.watch is not None
+    shown = scene.shown_plan()
+    assert shown is not None and shown[0] == "exact"
+    for _ in range(1200):
+        driver.frame(dt=1 / 30)
+        if isinstance(app.stack.top, ResultScene):
+            break
+    assert isinstance(app.stack.top, ResultScene)
+    assert scene.session.outcome.is_win and len(scene.session.state.active) == 2
+    assert scene.watch_finished_by_ai
+
+
+def test_the_result_waits_for_the_last_turn_to_be_seen(app, driver):
+    scene = open_runway(app)
+    plan = exact_plan(scene.session.state)
+    for command in plan.commands[:-1]:
+        scene.command(command)
+    scene.command(plan.commands[-1])
+    driver.frame()
+    assert scene.session.outcome is not None and not isinstance(app.stack.top, ResultScene)
+    settle(driver, 1.5)
+    assert isinstance(app.stack.top, ResultScene)
+    assert any("Exact AI" in line for line in app.stack.top.lines)
+
+
+def test_stepping_back_while_watching_keeps_the_tape(app, driver):
+    scene = open_runway(app, "12_well_worn_road")
+    driver.key(pygame.K_SPACE)
+    scene.worker.wait(10)
+    for _ in range(200):
+        driver.frame(dt=1 / 20)
+        if scene.session.index >= 6:
+            break
+    driver.key(pygame.K_SPACE)  # pause
+    assert scene.watch is not None and scene.watch.paused
+    tape = scene.session.length
+    driver.key(pygame.K_COMMA)
+    driver.key(pygame.K_COMMA)
+    assert scene.watch is not None and scene.session.index == tape - 2
+    driver.key(pygame.K_n)  # the AI's next move is the one on the tape: replayed, tape kept
+    assert scene.session.index == tape - 1 and scene.session.length == tape
+
+
+def test_a_player_command_takes_over_from_the_ai(app, driver):
+    scene = open_runway(app)
+    driver.key(pygame.K_SPACE)
+    scene.worker.wait(10)
+    driver.frame()
+    driver.key(pygame.K_DOWN)
+    assert scene.watch is None and scene.session.moves[-1] == "DOWN"
+
+
+def test_hint_names_the_saving_and_plays_on_second_press(app, driver):
+    scene = open_runway(app, "11_mandatory_sacrifices")
+    driver.key(pygame.K_h)
+    scene.worker.wait(10)
+    driver.frame()
+    assert scene.hint is not None and "saves 2 of 4 bikes" in scene.hint.reason
+    assert scene.shown_plan()[0] == "hint"
+    move = scene.hint.move
+    driver.key(pygame.K_h)
+    assert scene.session.moves == [move]
+
+
+def test_switching_to_the_classic_ai(app, driver):
+    scene = open_runway(app, "04_chained_jumps_of_equal_length")
+    driver.key(pygame.K_a)
+    assert scene.ai_name == "classic" and scene.ai_button.label == "AI: classic"
+    assert app.game_settings("runway")["ai"] == "classic"
+    driver.key(pygame.K_SPACE)
+    driver.frames(5)
+    assert scene.watch is not None
+    for _ in range(900):
+        driver.frame(dt=1 / 30)
+        if scene.session.outcome is not None:
+            break
+    assert scene.session.outcome.is_win
+    assert scene.shown_plan() is None
+
+
+def test_long_runways_scroll_with_a_minimap(app, driver):
+    scene = open_runway(app, None, seed=3)
+    assert scene.session.level.length == 120 and scene.road.scrolls
+    assert scene.minimap.rect.height > 0
+    start_cam = scene.road.cam
+    for command in exact_plan(scene.session.state).commands[:10]:
+        scene.command(command)
+        settle(driver, 0.5)
+    assert scene.road.cam > start_cam + 10 and scene.road.follow
+    lead = scene.road.to_screen(scene.session.state.x, 0)[0]
+    assert scene.road.road.left < lead < scene.road.road.right
+    # Clicking the minimap near its end looks ahead; F follows the bikes again.
+    rect = scene.minimap.rect
+    driver.click((rect.right - 5, rect.centery))
+    assert not scene.road.follow and scene.road.cam > scene.session.state.x
+    driver.key(pygame.K_f)
+    settle(driver, 1.0)
+    assert scene.road.follow and abs(scene.road.cam - scene.camera_target()) < 1
+
+
+def test_level_picker_opens_and_loads_a_level(app, driver):
+    scene = open_runway(app)
+    driver.key(pygame.K_l)
+    picker = app.stack.top
+    assert isinstance(picker, PickerScene)
+    assert len(picker.choices) == 13 + 3
+    for _ in range(12):
+        driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is scene
+    assert scene.session.level_id == "12_well_worn_road" and scene.session.index == 0
+    assert app.game_settings("runway")["level"] == "12_well_worn_road"
+
+
+def test_picker_makes_a_random_runway(app, driver):
+    scene = open_runway(app)
+    driver.key(pygame.K_l)
+    driver.key(pygame.K_END)
+    driver.key(pygame.K_UP)
+    driver.key(pygame.K_UP)
+    driver.key(pygame.K_RETURN)
+    assert scene.session.level_id.startswith("random-") and scene.session.level.length == 60
+
+
+@pytest.mark.parametrize("size", [(800, 500), (640, 400), (1600, 1000)])
+def test_resizing_keeps_everything_drawn(app, driver, size):
+    scene = open_runway(app, "12_well_worn_road")
+    app.on_resize(size)
+    driver.key(pygame.K_RIGHT)
+    settle(driver, 0.5)
+    assert scene.timeline.rect.bottom <= scene.status_rect.top
+    assert scene.road.road.top >= scene.board_area.top and scene.road.road.bottom <= scene.timeline.rect.top
+    for button in scene.pad.buttons:
+        assert scene.board_area.contains(button.rect)
+    state = scene.session.state
+    survivor = state.active[0]  # on this level bike 1 falls at once; bike 2 goes on
+    index = state.bikes.index(survivor)
+    assert colour_near(app, scene.road.to_screen(survivor.x, survivor.y), bike_colour(app.theme, index), 10)
+
+
+def test_autosave_and_resume(app, driver):
+    scene = open_runway(app)
+    for key in (pygame.K_RIGHT, pygame.K_j):
+        driver.key(key)
+    scene.saver.flush()
+    saved = saves.read_autosave("runway")
+    assert saved is not None and saved.data["moves"] == ["SPEED", "JUMP"]
+    resumed = app.launch("runway", Launch(save=saved.data))
+    app.frame(1 / 60)
+    assert resumed.session.state == scene.session.state
+
+
+def test_a_finished_race_refuses_more_commands(app, driver):
+    scene = open_runway(app)
+    for command in exact_plan(scene.session.state).commands:
+        scene.command(command)
+    settle(driver, 1.5)
+    app.pop()  # close the result overlay
+    played = scene.session.index
+    driver.key(pygame.K_UP)
+    assert scene.status_role == "error" and "race is over" in scene.status_text
+    assert scene.session.index == played and scene.session.moves[-1] != Command.UP.value
+
+
+def test_watching_saves_once_when_the_ai_stops(app, driver):
+    scene = open_runway(app, "12_well_worn_road")
+    driver.key(pygame.K_SPACE)
+    scene.worker.wait(10)
+    for _ in range(100):
+        driver.frame(dt=1 / 20)
+        if scene.session.index >= 4:
+            break
+    scene.saver.flush()
+    assert saves.read_autosave("runway") is None  # no file write per AI turn
+    driver.key(pygame.K_w)
+    assert scene.watch is None
+    scene.saver.flush()
+    saved = saves.read_autosave("runway")
+    assert saved is not None and saved.data["moves"] == scene.session.moves

@@ -1,0 +1,97 @@
+"""The command line: one-line errors with exit status 2, headless screenshots, the three entry points."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from arcade.cli import main
+from arcade.core.errors import ArcadeError
+from arcade.ui import app as app_module
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_main(capsys, *argv: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exit_info:
+        raise SystemExit(main(list(argv)))
+    out, err = capsys.readouterr()
+    return int(exit_info.value.code or 0), out, err
+
+
+def test_pygame_is_the_community_edition():
+    assert pygame.IS_CE
+
+
+def test_upstream_pygame_is_refused_with_one_line(monkeypatch, capsys):
+    monkeypatch.delattr(pygame, "IS_CE")
+    with pytest.raises(ArcadeError, match="pip install pygame-ce"):
+        app_module.require_pygame_ce()
+    code, _out, err = run_main(capsys, "--screenshot", "/tmp/never.png")
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "pygame-ce" in err
+
+
+@pytest.mark.parametrize(
+    "argv, expected",
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["--frames", "zero"], "expected a whole number"),
+        (["--size", "big"], "size must look like 1280x800"),
+        (["nonsense"], "invalid choice"),
+        (["play"], "required"),
+        (["levels", "chess"], "unknown game"),
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(capsys, argv, expected):
+    code, _out, err = run_main(capsys, *argv)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1
+    assert expected in err
+    assert "Traceback" not in err
+
+
+def test_unreadable_level_file_is_one_line(capsys, toy_registered, tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("o.x\n")
+    code, _out, err = run_main(capsys, "play", "toy", "--level", str(bad), "--screenshot", str(tmp_path / "s.png"))
+    assert code == 2
+    assert err.strip() == f"puzzle-arcade: {bad}:1: only '.' and 'o' are allowed"
+
+
+def test_menu_screenshot_is_written_headless(tmp_path):
+    out = tmp_path / "menu.png"
+    assert main(["--screenshot", str(out), "--frames", "2", "--size", "800x500"]) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (800, 500)
+
+
+def test_play_screenshot_shows_the_game(tmp_path, toy_registered):
+    out = tmp_path / "toy.png"
+    assert main(["play", "toy", "--screenshot", str(out), "--size", "640x400"]) == 0
+    assert pygame.image.load(str(out)).get_size() == (640, 400)
+
+
+def test_help_lists_commands(capsys):
+    code, out, _err = run_main(capsys, "--help")
+    assert code == 0 and "play" in out and "bench" in out
+
+
+@pytest.mark.parametrize("entry", [["-m", "arcade"], [str(ROOT / "main.py")]])
+def test_entry_points_share_main(entry, tmp_path, user_home):
+    result = subprocess.run(
+        [sys.executable, *entry, "play", "no-such-game"], capture_output=True, text=True, cwd=tmp_path, timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith("puzzle-arcade: error: unknown game 'no-such-game'")
+    assert result.stdout == ""
+
+
+def test_console_script_is_installed():
+    script = Path(sys.executable).parent / "puzzle-arcade"
+    assert script.exists(), "pip install -e . should create the puzzle-arcade script"
+    result = subprocess.run([str(script), "--version"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and result.stdout.startswith("puzzle-arcade ")

@@ -1,0 +1,121 @@
+"""Topology and grid helpers: wrapped steps, rays, lines of sight, flood fill, disjoint sets."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from arcade.core.grid import DisjointSet, distances, flood_fill, line_of_sight, lines_of_sight
+from arcade.core.topology import DIRECTIONS, Shape, Topology
+
+
+def test_plane_edges_stop():
+    shape = Shape(3, 4)
+    assert shape.step((0, 0), (-1, 0)) is None
+    assert shape.step((0, 3), (0, 1)) is None
+    assert shape.neighbours((0, 0)) == [(0, 1), (1, 0)]
+
+
+def test_cylinder_wraps_columns_only():
+    shape = Shape(3, 4, Topology.CYLINDER)
+    assert shape.step((1, 3), (0, 1)) == (1, 0)
+    assert shape.step((0, 2), (-1, 0)) is None
+    assert shape.crosses_seam((1, 3), (0, 1))
+    assert not shape.crosses_seam((1, 2), (0, 1))
+
+
+def test_torus_wraps_both_axes():
+    shape = Shape(3, 4, Topology.TORUS)
+    assert shape.step((0, 0), (-1, 0)) == (2, 0)
+    assert shape.step((2, 3), (1, 0)) == (0, 3)
+    assert len(shape.neighbours((0, 0))) == 4
+    assert shape.distance((0, 0), (2, 3)) == 2
+
+
+def test_ray_visits_each_other_cell_once_on_a_wrapped_axis():
+    shape = Shape(2, 5, Topology.CYLINDER)
+    assert list(shape.ray((0, 3), (0, 1))) == [(0, 4), (0, 0), (0, 1), (0, 2)]
+    assert list(Shape(2, 5).ray((0, 3), (0, 1))) == [(0, 4)]
+
+
+def test_line_of_sight_reports_cells_between_and_the_seam():
+    shape = Shape(1, 6, Topology.CYLINDER)
+    islands = {(0, 1), (0, 4)}
+    east = line_of_sight(shape, (0, 4), (0, 1), islands.__contains__)
+    assert east is not None
+    assert east.target == (0, 1) and east.between == ((0, 5), (0, 0)) and east.wraps
+    west = line_of_sight(shape, (0, 4), (0, -1), islands.__contains__)
+    assert west.target == (0, 1) and west.between == ((0, 3), (0, 2)) and not west.wraps
+    # Adjacent cells see each other with nothing between.
+    adjacent = line_of_sight(Shape(1, 3), (0, 0), (0, 1), {(0, 1)}.__contains__)
+    assert adjacent.between == ()
+    assert line_of_sight(Shape(1, 3), (0, 0), (0, -1), islands.__contains__) is None
+    assert [s.direction for s in lines_of_sight(shape, (0, 4), islands.__contains__)] == [(0, 1), (0, -1)]
+
+
+def test_flood_fill_and_distances_respect_walls_and_wrap():
+    walls = {(0, 1), (1, 1), (2, 1)}
+    plane = Shape(3, 3)
+    assert flood_fill(plane, [(0, 0)], lambda c: c not in walls) == {(0, 0), (1, 0), (2, 0)}
+    cyl = Shape(3, 3, Topology.CYLINDER)
+    assert len(flood_fill(cyl, [(0, 0)], lambda c: c not in walls)) == 6
+    d = distances(cyl, (0, 0), lambda c: c not in walls)
+    assert d[(0, 2)] == 1  # through the seam
+
+
+def test_disjoint_set_groups():
+    ds = DisjointSet(range(6))
+    assert ds.union(0, 1) and ds.union(1, 2) and not ds.union(0, 2)
+    ds.union(4, 5)
+    assert ds.connected(0, 2) and not ds.connected(2, 3)
+    assert sorted(map(sorted, ds.groups())) == [[0, 1, 2], [3], [4, 5]]
+    assert ds.size(5) == 2 and len(ds) == 6
+
+
+def test_topology_parse_names_choices():
+    assert Topology.parse(" Torus ") is Topology.TORUS
+    with pytest.raises(ValueError, match="plane, cylinder, torus"):
+        Topology.parse("klein")
+
+
+def test_shape_rejects_empty():
+    with pytest.raises(ValueError):
+        Shape(0, 3)
+
+
+@given(
+    rows=st.integers(1, 7), cols=st.integers(1, 7), topology=st.sampled_from(list(Topology)),
+    r=st.integers(0, 6), c=st.integers(0, 6),
+)
+def test_steps_are_reversible_and_stay_on_board(rows, cols, topology, r, c):
+    shape = Shape(rows, cols, topology)
+    cell = (r % rows, c % cols)
+    for d in DIRECTIONS:
+        nxt = shape.step(cell, d)
+        if nxt is None:
+            continue
+        assert shape.contains(nxt)
+        assert shape.step(nxt, (-d[0], -d[1])) == cell
+        assert shape.distance(cell, nxt) <= 1
+
+
+@given(rows=st.integers(1, 6), cols=st.integers(1, 6), topology=st.sampled_from(list(Topology)),
+       data=st.data())
+def test_flood_fill_matches_a_naive_closure(rows, cols, topology, data):
+    shape = Shape(rows, cols, topology)
+    walls = data.draw(st.sets(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1))))
+    start = (0, 0)
+    walls.discard(start)
+    filled = flood_fill(shape, [start], lambda cell: cell not in walls)
+    # naive fixed point
+    reach = {start}
+    changed = True
+    while changed:
+        changed = False
+        for cell in list(reach):
+            for n in shape.neighbours(cell):
+                if n not in walls and n not in reach:
+                    reach.add(n)
+                    changed = True
+    assert filled == reach

@@ -1,0 +1,179 @@
+"""Scene stack, menu, settings and overlays driven by posted pygame events."""
+
+from __future__ import annotations
+
+import pygame
+
+from arcade.core.registry import Launch
+from arcade.services import saves
+from arcade.services.settings import Settings
+from arcade.ui.menu import MenuScene
+from arcade.ui.overlays import PauseScene
+from arcade.ui.scene import Scene
+from arcade.ui.settings_scene import SettingsScene
+
+
+class Recorder(Scene):
+    def __init__(self, name, log, overlay=False):
+        super().__init__()
+        self.name, self.log, self.overlay = name, log, overlay
+
+    def enter(self, app):
+        super().enter(app)
+        self.log.append(f"enter {self.name}")
+
+    def leave(self):
+        self.log.append(f"leave {self.name}")
+
+    def pause(self):
+        self.log.append(f"pause {self.name}")
+
+    def resume(self):
+        self.log.append(f"resume {self.name}")
+
+    def draw(self, surface):
+        self.log.append(f"draw {self.name}")
+
+
+def test_stack_push_pop_replace_and_overlay_drawing(app):
+    log = []
+    a, b, c = Recorder("a", log), Recorder("b", log), Recorder("c", log, overlay=True)
+    app.push(a)
+    app.push(b)
+    app.push(c)
+    log.clear()
+    app.frame(0.016)
+    assert log == ["draw b", "draw c"]  # a is hidden under the opaque b
+    app.pop()
+    app.replace(Recorder("d", log))
+    assert log[-4:] == ["leave c", "resume b", "leave b", "enter d"]
+    assert [type(s).__name__ for s in app.stack.scenes] == ["Recorder", "Recorder"]
+    assert app.stack.top.name == "d"
+
+
+def entry_index(menu, title):
+    return next(i for i, e in enumerate(menu.entries) if e.title == title)
+
+
+def test_menu_lists_games_and_a_click_opens_one(app, driver, toy_registered):
+    menu = app.push(MenuScene())
+    driver.frame()
+    titles = [e.title for e in menu.entries]
+    assert "Toy Lights" in titles and titles[-2:] == ["Settings", "Quit"]
+    assert "Continue" not in titles
+    entry = menu.entries[entry_index(menu, "Toy Lights")]
+    before = app.screen.copy()
+    driver.click(entry.rect.center)
+    driver.frame()
+    assert type(app.stack.top).__name__ == "ToyScene"
+    assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(app.screen, "RGB")
+
+
+def test_menu_keyboard_navigation_and_escape_quits(app, driver, toy_registered):
+    menu = app.push(MenuScene())
+    target = entry_index(menu, "Toy Lights")
+    for _ in range(target):
+        driver.key(pygame.K_DOWN)
+    assert menu.selected == target
+    driver.key(pygame.K_RETURN)
+    assert type(app.stack.top).__name__ == "ToyScene"
+    driver.key(pygame.K_ESCAPE)  # pause
+    assert isinstance(app.stack.top, PauseScene)
+    app.stack.top.to_menu()
+    assert app.stack.top is menu
+    driver.key(pygame.K_ESCAPE)
+    assert not app.running
+
+
+def test_continue_appears_after_an_autosave_and_resumes(app, driver, toy_registered):
+    scene = app.launch("toy", Launch(options={"text": "o..\n...\n...\n"}))
+    driver.click(tuple(map(int, scene.view.cell_center((2, 2)))))
+    expected = scene.session.state
+    app.pop()
+    menu = app.push(MenuScene())
+    assert menu.entries[0].title == "Continue" and "Toy Lights" in menu.entries[0].subtitle
+    driver.key(pygame.K_c)
+    resumed = app.stack.top
+    assert resumed is not scene and resumed.session.state == expected and resumed.session.index == 1
+
+
+def test_settings_change_applies_and_persists(app, driver, user_home):
+    app.push(MenuScene())
+    settings = app.push(SettingsScene())
+    driver.key(pygame.K_s)  # sound off
+    driver.key(pygame.K_c)  # next palette
+    assert app.settings.sound is False and app.audio.enabled is False
+    assert app.theme.palette_name == "tol-bright"
+    on_disk = Settings.load()
+    assert on_disk.sound is False and on_disk.palette == "tol-bright"
+    driver.click((settings.speed.rect.right - 1, settings.speed.rect.centery))
+    assert Settings.load().animation_speed == 4.0
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, MenuScene)
+
+
+def test_window_size_setting_resizes_and_relayouts(app, driver):
+    menu = app.push(MenuScene())
+    first = menu.entries[0].rect.copy()
+    app.push(SettingsScene())
+    driver.key(pygame.K_z)
+    assert app.size == app.settings.window_size == app.screen.get_size()
+    assert menu.entries[0].rect != first
+
+
+def test_video_resize_event_relayouts_every_scene(app, driver, toy_registered):
+    app.push(MenuScene())
+    scene = app.launch("toy", Launch())
+    old = scene.view.cell_center((1, 1))
+    driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=(700, 450), w=700, h=450))
+    assert app.size == (700, 450)
+    new = scene.view.cell_center((1, 1))
+    assert new != old and scene.view.cell_at(tuple(map(int, new))) == (1, 1)
+    assert scene.toolbar.rect.bottom <= 450
+
+
+def test_result_overlay_on_win_and_play_again(app, driver, toy_registered):
+    scene = app.launch("toy", Launch(options={"text": ".o.\nooo\n.o.\n"}))
+    driver.click(tuple(map(int, scene.view.cell_center((1, 1)))))
+    top = app.stack.top
+    assert type(top).__name__ == "ResultScene" and top.title == "Solved!"
+    assert saves.read_autosave("toy") is None  # a finished game leaves no autosave
+    driver.key(pygame.K_RETURN)  # first button: play again
+    assert app.stack.top is scene and scene.session.index == 0
+
+
+def test_refused_move_explains_in_status_line(app, driver, toy_registered):
+    scene = app.launch("toy", Launch())
+    scene.play((9, 9))
+    assert scene.status_role == "error" and "off the board" in scene.status_text
+
+
+def test_pause_lists_standard_and_game_keys(app, driver, toy_registered):
+    app.launch("toy", Launch())
+    driver.key(pygame.K_F1)
+    pause = app.stack.top
+    keys = dict(pause.keys)
+    assert keys["Click"].startswith("toggle") and "Ctrl+Z / U" in keys
+
+
+def test_picker_scrolls_jumps_by_letter_picks_and_cancels(app, driver):
+    from arcade.ui.picker import Choice, PickerScene
+
+    picked, cancelled = [], []
+    app.push(MenuScene())
+    choices = [Choice(f"{name} {i}", value=i) for i, name in enumerate(["Alpha", "Beta", "Gamma"] * 20)]
+    picker = app.push(PickerScene("Levels", choices, picked.append, on_cancel=lambda: cancelled.append(1)))
+    driver.key(pygame.K_END)
+    assert picker.selected == 59 and picker.scroll > 0
+    driver.key(pygame.K_HOME)
+    assert picker.selected == 0 and picker.scroll == 0
+    driver.key(pygame.K_g, unicode="g")
+    assert choices[picker.selected].title.startswith("Gamma")
+    driver.frame(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0, precise_y=-2.0))
+    assert picker.scroll == 6
+    row = picker.list_rect.y + picker.ROW // 2
+    driver.click((picker.list_rect.centerx, row))
+    assert picked and picked[0].value == 6 and app.stack.top is not picker
+    app.push(PickerScene("Again", choices, picked.append, on_cancel=lambda: cancelled.append(1)))
+    driver.key(pygame.K_ESCAPE)
+    assert cancelled == [1] and isinstance(app.stack.top, MenuScene)

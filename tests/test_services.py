@@ -1,0 +1,132 @@
+"""Services: atomic writes, settings in the user config dir, autosaves and records, bundled resources."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from arcade.core.errors import UsageError
+from arcade.services import files, paths, resources, saves
+from arcade.services.settings import Settings
+
+
+def test_atomic_write_replaces_and_leaves_no_temp_files(tmp_path):
+    target = tmp_path / "deep" / "file.json"
+    files.atomic_write_text(target, "one")
+    files.atomic_write_text(target, "two")
+    assert target.read_text() == "two"
+    assert os.listdir(target.parent) == ["file.json"]
+
+
+def test_atomic_write_failure_keeps_the_old_file(tmp_path, monkeypatch):
+    target = tmp_path / "keep.txt"
+    target.write_text("old")
+
+    def broken_replace(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        files.atomic_write_text(target, "new")
+    assert target.read_text() == "old"
+    assert sorted(os.listdir(tmp_path)) == ["keep.txt"]
+
+
+def test_user_dirs_follow_the_override(user_home):
+    assert paths.config_dir() == user_home / "config"
+    assert paths.data_dir() == user_home / "data"
+
+
+def test_settings_round_trip_in_user_config(user_home):
+    s = Settings(sound=False, animation_speed=2.0, palette="tol-bright", window_size=(1600, 1000), fullscreen=True)
+    s.game("hashi")["last"] = "classic/01"
+    s.save()
+    assert Settings.path() == user_home / "config" / "settings.json"
+    loaded = Settings.load()
+    assert loaded == s and loaded.problem == ""
+
+
+def test_missing_settings_are_defaults_and_damaged_ones_say_why(user_home):
+    assert Settings.load() == Settings()
+    Settings.path().parent.mkdir(parents=True)
+    Settings.path().write_text("{not json")
+    damaged = Settings.load()
+    assert damaged == Settings() and "unreadable settings" in damaged.problem
+    Settings.path().write_text(json.dumps({"sound": "loud", "palette": "okabe-ito", "window_size": [10, 10],
+                                           "unknown": 1}))
+    partly = Settings.load()
+    assert partly.sound is True and partly.window_size == (1280, 800)
+    assert "sound" in partly.problem and "window_size" in partly.problem
+
+
+def test_autosave_write_read_clear_and_latest(user_home):
+    assert saves.read_autosave("hashi") is None
+    saves.write_autosave("hashi", {"game": "hashi", "moves": []}, "7x7")
+    saves.write_autosave("tron", {"game": "tron"}, "")
+    latest = saves.latest_autosave(["hashi", "tron"])
+    assert latest is not None and latest.game == "tron"
+    hashi = saves.read_autosave("hashi")
+    assert hashi.label == "7x7" and hashi.data == {"game": "hashi", "moves": []}
+    saves.clear_autosave("tron")
+    assert saves.latest_autosave(["hashi", "tron"]).game == "hashi"
+
+
+def test_damaged_autosave_is_quarantined_not_deleted(user_home):
+    path = saves.autosave_path("hashi")
+    path.parent.mkdir(parents=True)
+    path.write_text("garbage")
+    assert saves.read_autosave("hashi") is None
+    assert not path.exists()
+    assert path.with_suffix(".json.damaged").read_text() == "garbage"
+
+
+def test_records_keep_the_best(user_home):
+    assert saves.record_result("hashi", "classic/01", 90.0)
+    assert not saves.record_result("hashi", "classic/01", 95.0)
+    assert saves.record_result("hashi", "classic/01", 80.0)
+    assert saves.read_records() == {"hashi": {"classic/01": 80.0}}
+
+
+def test_resources_find_bundled_folders_in_the_checkout():
+    assert (resources.assets_dir() / "fonts" / "DejaVuSans.ttf").is_file()
+    assert resources.levels_dir().is_dir()
+    assert resources.level_files("no-such-game") == []
+
+
+def test_find_level_by_path_id_and_errors(tmp_path, monkeypatch):
+    root = tmp_path / "levels"
+    (root / "demo" / "pack").mkdir(parents=True)
+    (root / "demo" / "pack" / "one.txt").write_text("x")
+    (root / "demo" / "two.txt").write_text("x")
+    (root / "demo" / "other").mkdir()
+    (root / "demo" / "other" / "one.txt").write_text("x")
+    monkeypatch.setattr(resources, "_root_for", lambda name: root)
+    assert resources.find_level("demo", "pack/one").name == "one.txt"
+    assert resources.find_level("demo", "two") == root / "demo" / "two.txt"
+    assert resources.find_level("demo", str(root / "demo" / "two.txt")).name == "two.txt"
+    with pytest.raises(UsageError, match="ambiguous"):
+        resources.find_level("demo", "one")
+    with pytest.raises(UsageError, match="puzzle-arcade levels demo"):
+        resources.find_level("demo", "three")
+
+
+def test_background_saver_writes_the_latest_and_reports_failures(user_home, monkeypatch):
+    from arcade.services.autosave import BackgroundSaver
+
+    saver = BackgroundSaver("toy")
+    for i in range(20):
+        saver.submit({"game": "toy", "moves": [str(i)]}, f"move {i}")
+    saver.flush()
+    saved = saves.read_autosave("toy")
+    assert saved.data["moves"] == ["19"] and saved.label == "move 19" and saver.error == ""
+
+    def full_disk(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(saves, "write_autosave", full_disk)
+    saver.submit({"game": "toy"}, "")
+    saver.flush()
+    assert saver.error == "Autosave failed: No space left on device"
+    assert saves.read_autosave("toy").data["moves"] == ["19"]  # the previous save is intact

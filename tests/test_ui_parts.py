@@ -1,0 +1,265 @@
+"""Shared UI parts without a scene: GridView hit-testing, gestures, widgets, tweens, watch player, audio."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from arcade.core.game import Step
+from arcade.ui.audio import Audio, synthesise
+from arcade.ui.gridview import GridView
+from arcade.ui.input import PointerTracker, standard_action
+from arcade.ui.tween import Tweens, ease_out_back
+from arcade.ui.watch import WatchPlayer
+from arcade.ui.widgets import Button, Slider, Toast, Toolbar
+
+
+def ev(kind, **kw):
+    return pygame.event.Event(kind, **kw)
+
+
+@given(rows=st.integers(1, 53), cols=st.integers(1, 61), w=st.integers(40, 1500), h=st.integers(40, 1000),
+       x=st.integers(0, 200), y=st.integers(0, 200))
+def test_gridview_cell_pixel_round_trip_on_odd_sizes(rows, cols, w, h, x, y):
+    view = GridView(rows, cols, margin=3)
+    view.layout(pygame.Rect(x, y, w, h))
+    board = view.board_rect
+    assert board.width == view.cell * cols and board.height == view.cell * rows
+    if view.cell > view.min_cell:
+        assert pygame.Rect(x, y, w, h).contains(board)
+    for cell in [(0, 0), (rows - 1, cols - 1), (rows // 2, cols // 3)]:
+        centre = view.cell_center(cell)
+        assert view.cell_at((int(centre[0]), int(centre[1]))) == cell
+        rect = view.cell_rect(cell)
+        assert view.cell_at(rect.topleft) == cell
+        assert view.cell_at((rect.right - 1, rect.bottom - 1)) == cell
+    assert view.cell_at((board.right, board.bottom)) is None
+    assert view.cell_at((board.left - 1, board.top)) is None
+
+
+def test_gridview_hit_testing_follows_a_resize():
+    view = GridView(7, 9)
+    view.layout(pygame.Rect(0, 0, 900, 700))
+    before = view.cell_center((3, 4))
+    view.layout(pygame.Rect(100, 50, 450, 350))
+    after = view.cell_center((3, 4))
+    assert before != after
+    assert view.cell_at((int(after[0]), int(after[1]))) == (3, 4)
+    assert view.cell == 350 // 7
+
+
+def test_gridview_repaints_only_changed_cells():
+    surface = pygame.Surface((300, 300))
+    view = GridView(10, 10)
+    view.layout(surface.get_rect())
+    keys = {(r, c): 0 for r in range(10) for c in range(10)}
+    painted = []
+
+    def paint(board, cell, rect, key):
+        painted.append(cell)
+        board.fill((255, 0, 0) if key else (0, 0, 255), rect)
+
+    assert view.render(surface, keys.__getitem__, paint) == 100
+    assert view.render(surface, keys.__getitem__, paint) == 0
+    keys[(2, 3)] = 1
+    painted.clear()
+    assert view.render(surface, keys.__getitem__, paint) == 1 and painted == [(2, 3)]
+    centre = tuple(map(int, view.cell_center((2, 3))))
+    assert tuple(surface.get_at(centre))[:3] == (255, 0, 0)
+    view.layout(pygame.Rect(0, 0, 200, 200))
+    assert view.render(surface, keys.__getitem__, paint) == 100
+
+
+def test_gridview_render_with_a_cells_hint_visits_only_those_cells():
+    surface = pygame.Surface((300, 300))
+    view = GridView(10, 10)
+    view.layout(surface.get_rect())
+    keys = {(r, c): 0 for r in range(10) for c in range(10)}
+    looked: list[tuple[int, int]] = []
+
+    def key_of(cell):
+        looked.append(cell)
+        return keys[cell]
+
+    def paint(board, cell, rect, key):
+        board.fill((255, 0, 0) if key else (0, 0, 255), rect)
+
+    # The first render visits everything even with a hint (nothing is cached yet).
+    assert view.render(surface, key_of, paint, cells=[]) == 100
+    keys[(4, 4)] = keys[(7, 1)] = 1
+    looked.clear()
+    assert view.render(surface, key_of, paint, cells=[(4, 4)]) == 1 and looked == [(4, 4)]
+    assert tuple(surface.get_at(tuple(map(int, view.cell_center((7, 1))))))[:3] == (0, 0, 255)
+    # A cell invalidated by hand is repainted even when the hint leaves it out.
+    view.invalidate([(7, 1)])
+    assert view.render(surface, key_of, paint, cells=[]) == 1
+    assert tuple(surface.get_at(tuple(map(int, view.cell_center((7, 1))))))[:3] == (255, 0, 0)
+    # After a layout change the hint is ignored: every cell is painted again.
+    view.layout(pygame.Rect(0, 0, 200, 200))
+    assert view.render(surface, key_of, paint, cells=[]) == 100
+
+
+def test_gridview_hover_from_event_positions():
+    view = GridView(4, 4)
+    view.layout(pygame.Rect(0, 0, 400, 400))
+    assert view.update_hover((150, 50)) and view.hover == (0, 1)
+    assert not view.update_hover((160, 60))
+    assert view.update_hover((-5, 0)) and view.hover is None
+
+
+def test_pointer_tracker_click_drag_cancel():
+    t = PointerTracker(threshold=5)
+    press = t.handle(ev(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1))
+    assert press.kind == "press" and not press.moved
+    small = t.handle(ev(pygame.MOUSEMOTION, pos=(12, 11), rel=(2, 1), buttons=(1, 0, 0)))
+    assert small.kind == "drag" and not small.moved
+    assert t.handle(ev(pygame.MOUSEBUTTONUP, pos=(12, 11), button=1)).kind == "click"
+    t.handle(ev(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=3))
+    drag = t.handle(ev(pygame.MOUSEMOTION, pos=(40, 12), rel=(30, 2), buttons=(0, 0, 1)))
+    assert drag.moved and drag.delta == (30, 2) and drag.button == 3
+    assert t.handle(ev(pygame.MOUSEBUTTONUP, pos=(1, 1), button=1)) is None  # another button's release
+    release = t.handle(ev(pygame.MOUSEBUTTONUP, pos=(50, 12), button=3))
+    assert release.kind == "release" and release.start == (10, 10) and release.pos == (50, 12)
+    t.handle(ev(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
+    assert t.handle(ev(pygame.WINDOWFOCUSLOST)).kind == "cancel" and not t.active
+    assert t.handle(ev(pygame.MOUSEMOTION, pos=(9, 9), rel=(0, 0), buttons=(0, 0, 0))) is None
+
+
+@pytest.mark.parametrize(
+    "key, mod, unicode, action",
+    [
+        (pygame.K_z, pygame.KMOD_CTRL, "", "undo"),
+        (pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT, "", "redo"),
+        (pygame.K_y, pygame.KMOD_CTRL, "", "redo"),
+        (pygame.K_u, 0, "u", "undo"),
+        (pygame.K_r, 0, "r", "redo"),
+        (pygame.K_r, pygame.KMOD_CTRL, "", "restart"),
+        (pygame.K_h, 0, "h", "hint"),
+        (pygame.K_ESCAPE, 0, "", "pause"),
+        (pygame.K_SLASH, pygame.KMOD_SHIFT, "?", "help"),
+        (pygame.K_q, 0, "q", None),
+    ],
+)
+def test_standard_keys(key, mod, unicode, action):
+    assert standard_action(ev(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode)) == action
+
+
+def test_button_clicks_only_when_press_and_release_inside_and_enabled():
+    clicks = []
+    b = Button("Go", lambda: clicks.append(1))
+    b.rect = pygame.Rect(0, 0, 50, 20)
+    b.handle(ev(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
+    b.handle(ev(pygame.MOUSEBUTTONUP, pos=(60, 5), button=1))
+    assert clicks == []
+    b.handle(ev(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
+    assert b.handle(ev(pygame.MOUSEBUTTONUP, pos=(6, 6), button=1)) and clicks == [1]
+    b.enabled_when = lambda: False
+    b.handle(ev(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
+    b.handle(ev(pygame.MOUSEBUTTONUP, pos=(6, 6), button=1))
+    assert clicks == [1]
+
+
+def test_toolbar_wraps_on_narrow_windows():
+    from arcade.ui.theme import Theme
+
+    pygame.font.init()
+    bar = Toolbar([Button(f"Button {i}", lambda: None) for i in range(8)])
+    wide = bar.layout(Theme(), pygame.Rect(0, 0, 2000, 30), 30)
+    assert wide.height == 30
+    narrow = bar.layout(Theme(), pygame.Rect(0, 0, 300, 30), 30)
+    assert narrow.height > 60
+    assert all(b.rect.right <= 300 for b in bar.buttons)
+
+
+def test_slider_drag_and_keys():
+    seen = []
+    s = Slider([0.5, 1.0, 2.0], 1.0, seen.append)
+    s.rect = pygame.Rect(0, 0, 200, 20)
+    s.handle(ev(pygame.MOUSEBUTTONDOWN, pos=(199, 10), button=1))
+    assert s.value == 2.0
+    s.handle(ev(pygame.MOUSEMOTION, pos=(0, 10), rel=(-1, 0), buttons=(1, 0, 0)))
+    s.handle(ev(pygame.MOUSEBUTTONUP, pos=(0, 10), button=1))
+    assert s.value == 0.5
+    s.focused = True
+    s.handle(ev(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    assert seen == [2.0, 0.5, 1.0]
+
+
+def test_toast_fades_out():
+    t = Toast(duration=1.0)
+    t.show("saved", "good")
+    assert t.current == "saved"
+    t.update(0.6)
+    assert t.current == "saved"
+    t.update(0.6)
+    assert t.current == ""
+
+
+def test_tweens_ease_replace_by_key_and_finish():
+    done = []
+    tw = Tweens()
+    tw.start("pop", 0.0, 1.0, 1.0, easing=ease_out_back, on_done=lambda: done.append("pop"))
+    tw.update(0.5)
+    assert 0.5 < tw.value("pop") <= 1.2
+    tw.start("pop", 10.0, 20.0, 2.0)
+    assert len(tw) == 1 and tw.value("pop") == 10.0
+    tw.update(2.5)
+    assert not tw.active and done == []  # the replaced tween never finished
+    tw.start("x", 0, 1, 0.1, on_done=lambda: done.append("x"))
+    tw.update(0.2)
+    assert done == ["x"] and tw.value("x", -1) == -1
+
+
+def test_watch_player_speed_pause_and_single_step():
+    applied = []
+    steps = iter([Step(str(i)) for i in range(10)])
+    finished = []
+    player = WatchPlayer(steps, lambda s: applied.append(s.move), steps_per_second=4,
+                         on_finish=lambda: finished.append(1))
+    assert player.update(0.5) == 2
+    player.toggle_pause()
+    assert player.update(5) == 0
+    assert player.step() and applied == ["0", "1", "2"] and player.paused
+    player.toggle_pause()
+    assert player.faster() == 8.0 and player.slower() == 4.0
+    player.update(100)
+    assert applied == [str(i) for i in range(10)] and player.finished and finished == [1]
+    assert not player.step()
+
+
+def test_audio_is_silent_without_a_mixer(monkeypatch):
+    def no_mixer(*args, **kwargs):
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_mixer)
+    audio = Audio(enabled=True)
+    assert not audio.available and "no audio" in audio.error
+    audio.play("win")  # must not raise
+
+
+def test_synthesised_sounds_are_short_and_in_range():
+    for name, wave in synthesise().items():
+        assert 0 < len(wave) < 22050, name
+        assert abs(wave).max() <= 1.0, name
+
+
+def test_worker_delivers_on_poll_and_newer_request_wins():
+    import threading
+
+    from arcade.ui.worker import Worker
+
+    worker = Worker()
+    results, errors = [], []
+    gate = threading.Event()
+    worker.submit(lambda: gate.wait(5) and "old", on_done=results.append)
+    worker.submit(lambda: "new", on_done=results.append)
+    gate.set()
+    assert worker.wait(5)
+    assert results == ["new"] and not worker.busy
+    worker.submit(lambda: 1 / 0, on_done=results.append, on_error=errors.append)
+    worker.wait(5)
+    assert isinstance(errors[0], ZeroDivisionError)
+    worker.close()

@@ -1,0 +1,227 @@
+"""The bots: never a needless crash, the flood-fill rule, the strongest bot's judgement, deadlines, matches."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arcade.core.errors import UsageError
+from arcade.games.tron import maps
+from arcade.games.tron.ai import (
+    ALIASES,
+    BOTS,
+    Bot,
+    Decision,
+    FloodFillBot,
+    StrongestBot,
+    VoronoiBot,
+    bot_name,
+    fill_search,
+    make_bot,
+)
+from arcade.games.tron.board import Board
+from arcade.games.tron.logic import DELTAS, RULES, Level, State
+from arcade.games.tron.match import Tournament, fit_elo, format_table, play_round
+from tests.tron.test_tron_board import boards
+
+
+def random_position(level: Level, moves: list[tuple[str, str]]) -> State:
+    """Play ``moves`` from the start, skipping any that would end the round."""
+    state = RULES.initial_state(level)
+    for move in moves:
+        after = RULES.apply(state, move)
+        if not after.over:
+            state = after
+    return state
+
+
+directions = st.sampled_from(tuple(DELTAS))
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards(max_side=7), st.lists(st.tuples(directions, directions), max_size=12), st.sampled_from(list(BOTS)),
+       st.integers(0, 1))
+def test_no_bot_moves_into_a_wall_when_a_safe_move_exists(level, moves, name, seat):
+    state = random_position(level, moves)
+    board = Board.from_state(state, seat)
+    bot = make_bot(name, seed=3)
+    decision = bot.decide(board, time.perf_counter() + 0.01)
+    safe = {d for d, _target in board.safe_moves()}
+    if safe:
+        assert decision.direction in safe
+    assert decision.direction in DELTAS
+
+
+@pytest.mark.parametrize("name", list(BOTS))
+def test_a_bot_whose_deadline_already_passed_still_answers_safely(name):
+    _id, level = maps.load("joust")
+    board = Board.from_level(level)
+    decision = make_bot(name).decide(board, time.perf_counter() - 1.0)
+    assert decision.direction in {d for d, _t in board.safe_moves()}
+
+
+FORK = RULES.parse_level("""11 7
+###########
+#         #
+# #########
+#1#########
+#       ###
+# # # # ###
+#########2#
+""")
+"""Cycle 1 at a fork: north a plain corridor of 10 cells, south 11 cells of which a path uses 8
+(a corridor with dead-end teeth). Cycle 2 is boxed in far away."""
+
+
+def test_flood_fill_prefers_the_larger_region():
+    lvl = RULES.parse_level("""10 5
+##########
+#  #     #
+#  1     #
+#  #    2#
+##########
+""")
+    # West leads to a 2x3 room (5 cells after the step), east to the 5x3 one.
+    decision = FloodFillBot().decide(Board.from_level(lvl), time.perf_counter() + 1)
+    assert decision.direction == "E"
+    assert FloodFillBot().decide(Board.from_level(FORK), time.perf_counter() + 1).direction == "S"
+
+
+def test_flood_fill_hugs_walls_on_ties():
+    lvl = RULES.parse_level("""7 4
+#######
+#    #2
+# 1  ##
+#######
+""")
+    # North, west and east all keep the other 6 cells of the room reachable; west has the
+    # most walls around it (two, plus the trail behind), so hugging picks west.
+    decision = FloodFillBot().decide(Board.from_level(lvl), time.perf_counter() + 1)
+    assert decision.direction == "W"
+
+
+def test_strongest_sees_the_dead_ends_that_fool_flood_fill():
+    board = Board.from_level(FORK)
+    assert StrongestBot(depth=4).decide(board, time.perf_counter() + 5).direction == "N"
+    direction, length, _depth = fill_search(board, time.perf_counter() + 5)
+    assert (direction, length) == ("N", 10)
+
+
+def test_strongest_takes_the_gap_to_the_big_room():
+    # Cycle 1 is one step from the only gap; staying up leaves it 6 cells against 20.
+    lvl = RULES.parse_level("""9 7
+#########
+#   1   #
+#### ####
+#       #
+#       #
+#   2   #
+#########
+""")
+    for bot in (StrongestBot(depth=3), VoronoiBot(depth=3)):
+        decision = bot.decide(Board.from_level(lvl), time.perf_counter() + 5)
+        assert decision.direction == "S", bot.name
+    # From cycle 2's side the gap is lost: it must not sit still in a shrinking room either,
+    # but every move keeps it alive this tick.
+    decision = StrongestBot(depth=3).decide(Board.from_level(lvl, 1), time.perf_counter() + 5)
+    assert decision.direction in {"N", "E", "W"}
+
+
+def test_searchers_win_from_both_seats_against_flood_fill_at_fixed_depth():
+    _id, level = maps.load("empty-room")
+    for cls in (StrongestBot, VoronoiBot):
+        for seat in (0, 1):
+            bots = [FloodFillBot(), FloodFillBot()]
+            bots[seat] = cls(depth=2)
+            record = play_round(level, (bots[0], bots[1]), 10_000)
+            assert record.outcome.winner == seat, (cls.name, seat, record.outcome.reason)
+
+
+def solve(state: State, memo: dict, p1_first: bool) -> float:
+    """Seat 1's score under perfect play when one side must commit first (exhaustive)."""
+    outcome = RULES.outcome(state)
+    if outcome is not None:
+        return outcome.score
+    key = (state.trails, state.heads, p1_first)
+    if key not in memo:
+        values = {}
+        for a in DELTAS:
+            for b in DELTAS:
+                values[a, b] = solve(RULES.apply(state, (a, b)), memo, p1_first)
+        if p1_first:
+            memo[key] = max(min(values[a, b] for b in DELTAS) for a in DELTAS)
+        else:
+            memo[key] = min(max(values[a, b] for a in DELTAS) for b in DELTAS)
+    return memo[key]
+
+
+@pytest.mark.parametrize("name", ["test-board", "test-board2"])
+def test_the_official_test_boards_are_forced_draws(name):
+    _id, level = maps.load(name)
+    start = RULES.initial_state(level)
+    assert solve(start, {}, True) == 0.5 == solve(start, {}, False)
+    bots = (make_bot("strongest"), make_bot("flood-fill"))
+    assert play_round(level, bots, 20).outcome.result == "draw"
+
+
+def test_bot_names_and_aliases():
+    assert bot_name("Flood") == "flood-fill" and bot_name(" A1K0N ") == "strongest"
+    assert all(bot_name(alias) in BOTS for alias in ALIASES)
+    with pytest.raises(UsageError, match="unknown bot 'deep-blue'"):
+        bot_name("deep-blue")
+
+
+def test_a_round_record_replays_and_times_every_move():
+    _id, level = maps.load("quadrant")
+    record = play_round(level, (make_bot("straight"), make_bot("flood-fill")), 20, map_id="quadrant")
+    assert len(record.times[0]) == len(record.times[1]) == len(record.moves) > 0
+    state = RULES.initial_state(level)
+    for move in record.moves:
+        state = RULES.play(state, move)
+    assert state == record.final and RULES.outcome(state) == record.outcome
+
+
+def test_tournament_plays_both_seats_and_tabulates():
+    chosen = maps.resolve("quadrant,ring", seed=1)
+    tournament = Tournament(["flood-fill", "random", "straight"], chosen, games=1, budget_ms=5, seed=1)
+    tournament.run()
+    assert len(tournament.records) == 3 * 2 * 2
+    seats = {(r.map_id, r.bots) for r in tournament.records}
+    assert ("ring", ("random", "flood-fill")) in seats and ("ring", ("flood-fill", "random")) in seats
+    totals = tournament.totals()
+    assert sum(t.games for t in totals.values()) == 2 * len(tournament.records)
+    table = format_table(tournament)
+    assert "flood-fill" in table and "Elo" in table and "max ms" in table
+
+
+def test_elo_fit_orders_players_and_is_symmetric():
+    games = [("a", "b", 1.0)] * 8 + [("b", "a", 0.0)] * 8 + [("b", "c", 1.0)] * 8 + [("a", "c", 0.5)] * 2
+    ratings = fit_elo(["a", "b", "c"], games)
+    assert ratings["a"] > ratings["b"] > ratings["c"]
+    assert abs(sum(ratings.values()) / 3 - 1500) < 1e-6
+    even = fit_elo(["x", "y"], [("x", "y", 0.5)] * 10)
+    assert abs(even["x"] - even["y"]) < 1e-6
+
+
+class LateBot(Bot):
+    """Answers east at once on the first tick, then south -- too late."""
+
+    name = "late"
+
+    def decide(self, board, deadline):
+        if board.geo.coords(board.me) == (1, 1):
+            return Decision("E")
+        time.sleep(0.03)
+        return Decision("S")
+
+
+def test_strict_rounds_ignore_late_answers_and_keep_the_heading():
+    _id, level = maps.load("empty-room")
+    relaxed = play_round(level, (LateBot(), FloodFillBot()), 5, max_ticks=3)
+    strict = play_round(level, (LateBot(), FloodFillBot()), 5, max_ticks=3, strict=True)
+    assert [m.split()[0] for m in relaxed.moves] == ["E", "S", "S"]
+    assert [m.split()[0] for m in strict.moves] == ["E", "E", "E"]
+    assert max(strict.times[0]) > 0.005 and max(strict.cpu[0]) < 0.025

@@ -1,0 +1,179 @@
+"""The 2010 contest protocol (in-process and through a real pipe), the window's bot process, and the CLI."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from arcade.cli import main
+from arcade.core.errors import FormatError
+from arcade.games.tron import generator, maps
+from arcade.games.tron.ai import make_bot
+from arcade.games.tron.board import Board
+from arcade.games.tron.logic import RULES, format_map
+from arcade.games.tron.protocol import board_text, read_boards, serve
+from arcade.games.tron.runner import ProcessRunner, ThreadRunner
+
+CORRIDOR = "5 3\n#####\n#1  #\n###2#\n"
+
+
+def test_boards_are_read_from_the_bots_side():
+    boards = list(read_boards(io.StringIO(CORRIDOR + "\n" + CORRIDOR)))
+    assert len(boards) == 2
+    board, _read_at = boards[0]
+    assert board.geo.coords(board.me) == (1, 1) and board.geo.coords(board.opp) == (3, 2)
+    assert board.to_rows() == ["#####", "#1  #", "###2#"]
+
+
+def test_serve_answers_one_digit_per_board():
+    out = io.StringIO()
+    count = serve(make_bot("flood-fill"), io.StringIO(CORRIDOR * 3), out, 50)
+    assert count == 3 and out.getvalue() == "2\n2\n2\n"  # east is the only way
+
+
+def test_malformed_protocol_input_names_the_line():
+    with pytest.raises(FormatError) as info:
+        list(read_boards(io.StringIO(CORRIDOR + "5 3\n#####\n#1 x#\n###2#\n"), "<stdin>"))
+    assert info.value.line == 7 and "unexpected character 'x'" in str(info.value)
+    with pytest.raises(FormatError, match="input ended inside the board"):
+        list(read_boards(io.StringIO("5 3\n#####\n")))
+    with pytest.raises(FormatError, match="WIDTH HEIGHT"):
+        list(read_boards(io.StringIO("hello\n")))
+
+
+def run_cli(*args: str, stdin: str = "", timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "arcade", *args], input=stdin, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_protocol_through_a_pipe_answers_every_board_until_input_ends():
+    _id, level = maps.load("joust")
+    state = RULES.initial_state(level)
+    boards = [board_text(Board.from_state(state, seat)) for seat in (0, 1)]
+    state = RULES.play(state, "E E")
+    boards.append(board_text(Board.from_state(state, 0)))
+    result = run_cli("bot", "tron", "--bot", "strongest", "--ms", "30", stdin="".join(boards))
+    assert result.returncode == 0, result.stderr
+    answers = result.stdout.split()
+    assert len(answers) == 3 and set(answers) <= {"1", "2", "3", "4"}
+    # At (1,1) in the corner north and west crash: a sane bot says east (2) or south (3).
+    assert answers[0] in {"2", "3"}
+
+
+def test_protocol_pipe_stays_open_between_boards():
+    process = subprocess.Popen([sys.executable, "-m", "arcade", "bot", "tron", "--bot", "flood-fill", "--ms", "50"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    try:
+        for _ in range(3):
+            process.stdin.write(CORRIDOR)
+            process.stdin.flush()
+            assert process.stdout.readline().strip() == "2"
+    finally:
+        process.stdin.close()
+        assert process.wait(timeout=10) == 0
+
+
+def test_bad_protocol_input_is_one_line_and_status_2():
+    result = run_cli("bot", "tron", stdin="5 3\n#####\n")
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0 and "input ended inside the board" in result.stderr
+
+
+def test_unknown_bot_is_a_usage_error(capsys):
+    assert main(["bot", "tron", "--bot", "hal9000"]) == 2
+    assert "unknown bot 'hal9000'" in capsys.readouterr().err
+
+
+def test_window_bot_process_and_thread_give_the_same_kind_of_answer():
+    _id, level = maps.load("quadrant")
+    board = Board.from_level(level)
+    for runner in (ProcessRunner("voronoi"), ThreadRunner("flood-fill")):
+        try:
+            runner.request(1, board, 20)
+            runner.request(2, board, 20)  # supersedes the first
+            reply = runner.wait(20)
+            assert reply is not None and reply.id == 2 and reply.direction in "NESW"
+            assert runner.poll() is None
+        finally:
+            runner.close()
+
+
+def test_bot_server_reports_bad_requests_and_keeps_going():
+    process = subprocess.Popen([sys.executable, "-m", "arcade.games.tron.botserver", "flood-fill", "0"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    try:
+        assert json.loads(process.stdout.readline()) == {"ready": "flood-fill"}
+        process.stdin.write(json.dumps({"id": 1, "ms": 20, "board": "oops"}) + "\n")
+        process.stdin.write(json.dumps({"id": 2, "ms": 20, "board": CORRIDOR}) + "\n")
+        process.stdin.flush()
+        first = json.loads(process.stdout.readline())
+        second = json.loads(process.stdout.readline())
+        assert first["id"] == 1 and "error" in first
+        assert second["id"] == 2 and second["dir"] == "E"
+    finally:
+        process.stdin.close()
+        process.wait(timeout=10)
+
+
+def test_tournament_command_prints_table_and_elo(capsys):
+    status = main(["tournament", "tron", "--bots", "flood-fill,random", "--maps", "quadrant,random:1",
+                   "--games", "1", "--ms", "5", "--quiet"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "4 rounds" in out and "Elo" in out and "flood-fill" in out and "random" in out
+    assert "random-" in out  # the generated map is named
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "flood-fill"], "at least two bots"),
+        (["--bots", "flood-fill,flood"], "listed twice"),
+        (["--bots", "flood-fill,nope"], "unknown bot"),
+        (["--maps", "atlantis"], "no level file or bundled level 'atlantis'"),
+        (["--maps", "random:x"], "random:N"),
+    ],
+)
+def test_tournament_refuses_bad_requests_in_one_line(capsys, args, message):
+    assert main(["tournament", "tron", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_generate_prints_reproducible_symmetric_connected_maps(capsys):
+    assert main(["generate", "tron", "--seed", "11", "--size", "21x17"]) == 0
+    text = capsys.readouterr().out
+    level = RULES.parse_level(text)
+    assert (level.width, level.height) == (21, 17)
+    assert format_map(generator.generate(11, 21, 17)) == text
+    assert main(["generate", "tron", "--seed", "1", "--size", "3x3"]) == 2
+
+
+def test_generated_maps_are_point_symmetric_and_fair():
+    for seed in range(25):
+        level = generator.generate(seed)
+        w, h = level.width, level.height
+        for y in range(h):
+            for x in range(w):
+                assert level.rows[y][x] == level.rows[h - 1 - y][w - 1 - x]
+        (ax, ay), (bx, by) = level.starts
+        assert (bx, by) == (w - 1 - ax, h - 1 - ay)
+        board = Board.from_level(level)
+        from arcade.games.tron.board import flood
+
+        reach = flood(board.geo, board.free, board.me)
+        assert board.geo.spread(1 << board.opp) & reach, seed
+        assert generator.generate(seed) == level
+
+
+def test_levels_lists_every_bundled_map_with_its_size(capsys):
+    assert main(["levels", "tron"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert len(lines) == 29 + 1 and "README" not in out
+    assert any(line.startswith("huge-room") and "50x50" in line for line in lines)
+    assert any(line.startswith("divider") and "separate rooms" in line for line in lines)

@@ -1,0 +1,263 @@
+"""The Tron window driven by real pygame events: countdown, steering, pause, rounds, replay, setup, saves."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import pygame
+
+from arcade.core.registry import Launch
+from arcade.games.tron.view.scene import COUNTDOWN, TronScene
+from arcade.games.tron.view.setup import SetupScene
+from arcade.services import saves
+from arcade.ui.overlays import PauseScene, ResultScene
+
+TWO_ROOMS = "test-board2"
+
+
+def open_tron(app, level: str | None = "empty-room", **setup) -> TronScene:
+    scene = app.launch("tron", Launch(level=level, seed=3))
+    assert isinstance(scene, TronScene)
+    if setup:
+        scene.new_match(replace(scene.setup, **setup))
+    app.frame(1 / 60)
+    return scene
+
+
+def finish_countdown(driver, scene: TronScene) -> None:
+    driver.frame(dt=COUNTDOWN + 0.05)
+    assert scene.phase == "running"
+
+
+def wait_for_bots(scene: TronScene, timeout: float = 5.0) -> None:
+    end = time.perf_counter() + timeout
+    while not scene.moves_ready() and time.perf_counter() < end:
+        time.sleep(0.002)
+        scene.poll_bots()
+    assert scene.moves_ready()
+
+
+def run_ticks(driver, scene: TronScene, count: int) -> None:
+    """Advance ``count`` ticks (or until the round ends), waiting for the bots like the real loop would."""
+    for _ in range(count):
+        if scene.phase != "running":
+            return
+        wait_for_bots(scene)
+        driver.frame(dt=scene.tick_seconds)
+
+
+def pixel(app, scene: TronScene, cell: tuple[int, int]) -> tuple[int, int, int]:
+    x, y = scene.view.cell_center((cell[1], cell[0]))
+    return tuple(app.screen.get_at((int(x), int(y))))[:3]
+
+
+def test_opens_with_nothing_given_and_draws_the_countdown(app, driver):
+    scene = app.launch("tron", Launch())
+    driver.frames(3)
+    assert isinstance(scene, TronScene) and scene.phase == "countdown"
+    assert scene.session.level_id == "empty-room"
+    assert scene.match.seats == ("human", "flood-fill")
+    assert "You 0 : 0 Flood fill" in scene.status_fields()[0]
+
+
+def test_steering_with_posted_keys_moves_the_cycle_and_paints_its_trail(app, driver):
+    scene = open_tron(app)
+    start = scene.session.state.heads[0]
+    assert start == (1, 1)
+    driver.key(pygame.K_DOWN)  # before the start any heading is allowed
+    assert scene.steering[0].heading == "S"
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 3)
+    state = scene.session.state
+    assert state.heads[0] == (1, 4) and state.directions[0] == "S"
+    driver.key(pygame.K_d)  # WASD steers the same cycle
+    run_ticks(driver, scene, 1)
+    assert scene.session.state.heads[0] == (2, 4)
+    driver.frame()
+    assert pixel(app, scene, (1, 2)) == app.theme["player1"]
+    empty = pixel(app, scene, (7, 7))
+    assert empty != app.theme["player1"] and empty != app.theme["player2"]
+
+
+def test_reversing_is_ignored_and_quick_turns_are_queued(app, driver):
+    scene = open_tron(app)
+    driver.key(pygame.K_RIGHT)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 1)
+    driver.key(pygame.K_LEFT)  # straight back: refused
+    assert scene.steering[0].queue == []
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_LEFT)  # two turns before the next tick: a U-turn over two ticks
+    run_ticks(driver, scene, 2)
+    assert scene.session.state.directions[0] == "W"
+    assert scene.session.state.heads[0] == (1, 2)
+
+
+def test_space_pauses_and_the_clock_stops(app, driver):
+    scene = open_tron(app)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 2)
+    driver.key(pygame.K_SPACE)
+    ticks = scene.session.index
+    driver.frames(30, dt=0.1)
+    assert scene.paused and scene.session.index == ticks
+    driver.key(pygame.K_SPACE)
+    run_ticks(driver, scene, 1)
+    assert scene.session.index == ticks + 1
+
+
+def test_escape_pauses_under_the_overlay_and_counts_down_on_return(app, driver):
+    scene = open_tron(app)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 1)
+    ticks = scene.session.index
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    assert any("steer" in what for _keys, what in app.stack.top.keys)
+    driver.frames(20, dt=0.1)
+    assert scene.session.index == ticks
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is scene and scene.phase == "countdown"
+
+
+def test_two_players_head_on_is_a_drawn_round_and_the_match_goes_on(app, driver):
+    scene = open_tron(app, level="hackerrank-tron", mode="humans", best_of=3)
+    assert scene.runners == [None, None]
+    driver.key(pygame.K_d)       # cycle 1 (1,7) east
+    driver.key(pygame.K_LEFT)    # cycle 2 (13,7) west
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 10)
+    assert scene.phase == "over"
+    outcome = scene.session.outcome
+    assert outcome.result == "draw" and "Head-on" in outcome.reason
+    assert scene.match.rounds == 1 and scene.match.score == [0, 0]
+    driver.frames(80, dt=1 / 30)
+    assert not isinstance(app.stack.top, ResultScene)
+    driver.key(pygame.K_RETURN)
+    assert scene.phase == "countdown" and scene.session.index == 0
+
+
+def test_a_lost_round_ends_the_match_with_a_result_overlay(app, driver):
+    scene = open_tron(app, best_of=1)
+    driver.key(pygame.K_UP)  # straight into the wall above
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 1)
+    assert scene.phase == "over" and scene.session.outcome.winner == 1
+    assert scene.match.over and scene.match.score == [0, 1]
+    assert scene.status_text.startswith("Flood fill wins the round. You crashed into a wall on tick 1")
+    driver.frames(90, dt=1 / 30)
+    top = app.stack.top
+    assert isinstance(top, ResultScene) and top.title == "Flood fill wins the match"
+    assert saves.read_autosave("tron") is None
+    driver.key(pygame.K_RETURN)  # first button: rematch
+    assert app.stack.top is scene and scene.phase == "countdown" and scene.match.score == [0, 0]
+
+
+def test_replay_scrubs_through_the_finished_round(app, driver):
+    scene = open_tron(app, mode="watch", bot1="flood-fill", bot2="straight", best_of=3)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 400)
+    assert scene.phase == "over"
+    final = scene.session.state
+    length = scene.session.length
+    driver.key(pygame.K_r)
+    assert scene.phase == "replay" and scene.session.index == 0
+    driver.frames(3, dt=0.1)
+    assert 0 < scene.session.index < length
+    driver.key(pygame.K_SPACE)
+    here = scene.session.index
+    driver.key(pygame.K_LEFT)
+    assert scene.session.index == here - 1
+    driver.key(pygame.K_END)
+    assert scene.session.state == final
+    driver.key(pygame.K_HOME)
+    assert scene.session.index == 0
+    driver.key(pygame.K_ESCAPE)
+    assert scene.phase == "over" and scene.session.state == final
+    assert scene.match.rounds == 1  # replaying did not count the round again
+
+
+def test_bot_vs_bot_watch_plays_by_itself_and_speed_keys_work(app, driver):
+    scene = open_tron(app, level="quadrant", mode="watch", bot1="flood-fill", bot2="random", best_of=1, speed=10)
+    driver.key(pygame.K_PLUS)
+    assert scene.setup.speed == 12
+    driver.key(pygame.K_MINUS)
+    driver.key(pygame.K_MINUS)
+    assert scene.setup.speed == 8
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 300)
+    assert scene.phase == "over" and scene.match.over
+    assert scene.session.length > 3
+
+
+def test_setup_overlay_changes_mode_and_starts_a_new_match(app, driver):
+    scene = open_tron(app)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    driver.key(pygame.K_RIGHT)  # mode: you vs bot -> two players
+    assert overlay.setup.mode == "humans"
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is scene
+    assert scene.match.seats == ("human", "human") and scene.phase == "countdown"
+    assert app.settings.game("tron")["setup"]["mode"] == "humans"
+
+
+def test_leaving_mid_match_saves_and_continue_resumes(app, driver):
+    scene = open_tron(app, best_of=3)
+    driver.key(pygame.K_DOWN)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 4)
+    state = scene.session.state
+    app.pop()
+    saved = saves.read_autosave("tron")
+    assert saved is not None and saved.data["extra"]["match"]["best_of"] == 3
+    resumed = app.launch("tron", Launch(save=saved.data))
+    driver.frame()
+    assert isinstance(resumed, TronScene)
+    assert resumed.session.state == state and resumed.phase == "countdown"
+    assert resumed.steering[0].heading == "S"
+
+
+def test_separate_rooms_map_forced_draw_and_small_window(app, driver):
+    app.on_resize((800, 500))
+    scene = open_tron(app, level=TWO_ROOMS, best_of=1)
+    driver.key(pygame.K_DOWN)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 3)
+    assert scene.phase == "over" and scene.session.outcome.result == "draw"
+    assert scene.view.board_rect.width <= 800 and scene.view.board_rect.bottom <= scene.status_rect.top
+
+
+class SilentRunner:
+    """A bot that never answers (a hung or very slow process)."""
+
+    bot_name = "silent"
+    error = ""
+
+    def request(self, request_id, board, budget_ms):
+        pass
+
+    def poll(self):
+        return None
+
+    def reset(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def test_a_bot_that_misses_its_tick_keeps_its_heading_and_the_round_goes_on(app, driver):
+    scene = open_tron(app, level="joust")
+    scene.runners[1].close()
+    scene.runners[1] = SilentRunner()
+    scene.request_moves()  # forget the answer the real bot may already have given
+    heading = scene.steering[1].heading
+    finish_countdown(driver, scene)
+    driver.frame(dt=scene.tick_seconds)
+    assert scene.session.index == 0  # waits for the bot for up to one more tick
+    driver.frame(dt=scene.tick_seconds)
+    assert scene.session.index == 1 and scene.late_moves == 1
+    assert scene.session.state.directions[1] == heading
