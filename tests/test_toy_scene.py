@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from arcade.core.game import Hint
 from arcade.core.registry import Launch
 from arcade.services import saves
 from arcade.ui.game_scene import GameScene
@@ -46,6 +47,16 @@ def test_hint_then_hint_again_plays_it(app, driver, toy_registered):
     driver.key(pygame.K_h)
     assert scene.session.outcome is not None
     assert isinstance(app.stack.top, ResultScene)
+
+
+def test_a_guess_hint_is_revealed_by_pressing_h_again(app, driver, toy_registered):
+    scene = open_toy(app, toy_registered)
+    scene.session.hint_hook = lambda state: Hint("1,1", "Only a guess helps here.", "Guess", "guess")
+    driver.key(pygame.K_h)
+    scene.worker.wait(5)
+    assert scene.hint is not None and scene.hint.kind == "guess"
+    driver.key(pygame.K_h)
+    assert scene.session.moves == ["1,1"]
 
 
 def test_watch_solves_and_reports(app, driver, toy_registered):

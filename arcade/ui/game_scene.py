@@ -206,11 +206,15 @@ class GameScene(Scene):
         self.say("Restarted — Redo brings your moves back.")
 
     def request_hint(self) -> None:
-        """First press: compute and show a hint. Pressing again while it shows: play it."""
-        if self.hint is not None and self.hint.move is not None and self.hint.kind in ("move", "error"):
+        """First press: compute and show a hint. Pressing again while it shows: play it.
+
+        A "guess" hint with a move is an offer (reveal one step of a solution), so the second
+        press plays it too, as its "(H again to play it)" suffix promises.
+        """
+        if self.hint is not None and self.hint.move is not None and self.hint.kind in ("move", "error", "guess"):
             hint, self.hint = self.hint, None
             if self.play(hint.move):
-                self.say(f"Played the hint: {hint.reason}", "info")
+                self.say(f"{'Revealed' if hint.kind == 'guess' else 'Played the hint'}: {hint.reason}", "info")
             return
         if self.session.hint_hook is None:
             self.say("This game has no hints.")
