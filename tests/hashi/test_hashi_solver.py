@@ -140,8 +140,13 @@ def test_grades_of_small_examples():
     assert solver.count_solutions(ring) == 2
 
 
+def test_a_lone_island_has_no_solution():
+    puzzle = Puzzle.from_grid([[0, 1, 0]])
+    assert solver.count_solutions(puzzle) == 0 and solver.solve(puzzle) is None
+
+
 @pytest.mark.parametrize(("text", "count"), [
-    ("1\n", 0), ("1.2\n", 0), ("1.1\n", 1), ("2.1\n", 0), ("3.3\n...\n3.3\n", 2), ("1.1\n...\n1.1\n", 0),
+    ("1.2\n", 0), ("1.1\n", 1), ("2.1\n", 0), ("3.3\n...\n3.3\n", 2), ("1.1\n...\n1.1\n", 0),
 ])
 def test_counts_of_tiny_boards(text, count):
     puzzle = parse_puzzle(text)
