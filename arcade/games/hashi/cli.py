@@ -1,7 +1,7 @@
-"""Hashi's command-line verbs (cli): ``bench`` (frame time during a drag on 40x40) and ``levels``.
+"""Hashi's command-line verbs (cli): ``solve``, ``generate``, ``bench`` and ``levels``.
 
 Imported to build ``--help``, so pygame is only imported inside the benchmark itself.
-The AI adds ``solve`` and ``generate`` to :data:`COMMANDS`.
+``solve`` and ``generate`` and the AI's benchmark figures live in :mod:`ai_cli`.
 """
 
 from __future__ import annotations
@@ -10,10 +10,13 @@ import argparse
 import math
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from arcade.core.grid import DisjointSet
 from arcade.core.registry import Command
+from arcade.games.hashi import ai_cli
 from arcade.games.hashi.logic import Puzzle
 
 TARGET_P95_MS = 8.0
@@ -55,8 +58,10 @@ def _stats(values: list[float]) -> str:
 
 
 def _configure_bench(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--quick", action="store_true", help="fewer drags (for smoke tests)")
-    parser.add_argument("--size", type=int, default=40, help="board side (default 40)")
+    parser.add_argument("--quick", action="store_true", help="fewer drags and puzzles (for smoke tests)")
+    parser.add_argument("--size", type=int, default=40, help="board side for the drag benchmark (default 40)")
+    parser.add_argument("--only", choices=("play", "ai"), help="only the play (frame time) or the AI figures")
+    parser.add_argument("--data", type=Path, help="folder of the CLLV literature set (*.has)")
 
 
 def drag_frame_times(size: int = 40, drags: int = 40, steps: int = 24) -> tuple[list[float], list[float], int]:
@@ -119,6 +124,17 @@ def _p95(values: list[float]) -> float:
 
 
 def run_bench(args: argparse.Namespace) -> int:
+    only = getattr(args, "only", None)
+    if only != "ai":
+        run_play_bench(args)
+    if only != "play":
+        print("AI (solver and generator):")
+        sys.stdout.flush()
+        ai_cli.run_ai_bench(args.quick, getattr(args, "data", None))
+    return 0
+
+
+def run_play_bench(args: argparse.Namespace) -> int:
     size = max(5, min(200, args.size))
     puzzle = lattice_puzzle(size)
     started = time.perf_counter()
@@ -177,6 +193,10 @@ def run_levels(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {
+    "solve": Command("solve a puzzle (level file, CLLV .has or Tatham game ID) and print the answer",
+                     ai_cli.configure_solve, ai_cli.run_solve),
+    "generate": Command("generate unique, graded puzzles (plane, cylinder or torus)",
+                        ai_cli.configure_generate, ai_cli.run_generate),
     "bench": Command("frame time while dragging on a 40x40 board, and rules timings", _configure_bench, run_bench),
     "levels": Command("list the bundled levels", _configure_levels, run_levels),
 }

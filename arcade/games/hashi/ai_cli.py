@@ -1,0 +1,257 @@
+"""Hashi AI command-line verbs (cli): ``solve``, ``generate`` and the AI half of ``bench``.
+
+Imported to build ``--help``; everything here is pure Python (no pygame). Output formats:
+the solved board in Tatham's text convention, bridges as ``r1 c1 r2 c2 n`` lines, our
+level file or Tatham game IDs for generated puzzles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from arcade.core.errors import ArcadeError, FormatError, UsageError
+from arcade.core.rng import new_seed
+from arcade.core.topology import Topology
+from arcade.games.hashi import generator, hints, solver
+from arcade.games.hashi.formats import TATHAM_ID, format_bridges, format_level, format_tatham, parse_tatham, read_puzzle
+from arcade.games.hashi.logic import Puzzle, State
+
+LITERATURE_ENV = "PUZZLE_ARCADE_HASHI_LITERATURE"
+LITERATURE_PARTS = ("shared", "data", "hashi", "literature")
+
+
+# -- solve -------------------------------------------------------------------------------------
+def configure_solve(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("puzzles", nargs="*", metavar="PUZZLE",
+                        help="a level file (ours or CLLV .has) or a Tatham game ID such as 7x7:a3d31g5a...")
+    parser.add_argument("--file", type=Path, help="read puzzles (paths or game IDs) from F, one per line")
+    parser.add_argument("--bridges", action="store_true", help="print one bridge per line: r1 c1 r2 c2 n (0-based)")
+    parser.add_argument("--count", action="store_true", help='print the number of solutions: 0, 1 or "2+"')
+    parser.add_argument("--explain", action="store_true", help="print every deduction step with its rule")
+    parser.add_argument("--time", action="store_true", help="print time_ms N (the solve alone) on stderr")
+
+
+def load(ref: str) -> Puzzle:
+    """A puzzle from a Tatham game ID or a file of any supported format."""
+    text = ref.strip()
+    if TATHAM_ID.match(text):
+        return parse_tatham(text, "game id")
+    path = Path(text)
+    if not path.exists():
+        raise FormatError(text, None, "no such file (and not a game ID like 7x7:a3d31g5a...)")
+    return read_puzzle(path)
+
+
+def _refs(args: argparse.Namespace) -> list[str]:
+    refs = list(args.puzzles)
+    if args.file is not None:
+        try:
+            lines = args.file.read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            raise FormatError(str(args.file), None, f"cannot read file: {exc.strerror or exc}") from None
+        refs += [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if not refs:
+        raise UsageError("give a puzzle (file or game ID) or --file F")
+    return refs
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    refs = _refs(args)
+    worst = 0
+    for number, ref in enumerate(refs):
+        if len(refs) > 1:
+            print(f"{'' if number == 0 else chr(10)}== {ref}")
+        try:
+            puzzle = load(ref)
+        except ArcadeError as exc:
+            print(f"puzzle-arcade: {exc}", file=sys.stderr)
+            worst = 2
+            continue
+        status = _solve_one(puzzle, args)
+        worst = max(worst, status)
+        sys.stdout.flush()
+    return worst
+
+
+def _solve_one(puzzle: Puzzle, args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    if args.count:
+        count = solver.count_solutions(puzzle, 2)
+        elapsed = time.perf_counter() - started
+        print("2+" if count >= 2 else count)
+        if args.time:
+            print(f"time_ms {elapsed * 1000:.1f}", file=sys.stderr)
+        if not (args.bridges or args.explain):
+            return 0 if count else 1
+    started = time.perf_counter()
+    solution = solver.solve(puzzle)
+    elapsed = time.perf_counter() - started
+    if args.time and not args.count:
+        print(f"time_ms {elapsed * 1000:.1f}", file=sys.stderr)
+    if args.explain:
+        _explain(puzzle)
+    if solution is None:
+        print("no solution")
+        return 1
+    if args.bridges:
+        sys.stdout.write(format_bridges(solution))
+    else:
+        print(solution)
+    return 0
+
+
+def _explain(puzzle: Puzzle) -> None:
+    """Every step of the AI's process: deductions (internal ones too), guesses, backtracks."""
+    for number, item in enumerate(hints.plan(State.empty(puzzle), internal=True), 1):
+        rule = f"{item.rule}: " if item.rule else ""
+        tail = f"  [{item.move}]" if item.move else ""
+        undo = f"  (undo {item.undo})" if item.undo else ""
+        print(f"{number:4d}. {rule}{item.text}{tail}{undo}")
+    print()
+
+
+# -- generate ----------------------------------------------------------------------------------
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 10x10, got {text!r}") from None
+    return w, h
+
+
+def configure_generate(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--size", type=_size, default=(10, 10), metavar="WxH", help="board size (5x5 .. 40x40)")
+    parser.add_argument("--difficulty", choices=generator.DIFFICULTIES, default="medium")
+    parser.add_argument("--topology", choices=[t.value for t in Topology], default="plane")
+    parser.add_argument("--density", type=float, default=1.0,
+                        help="island density factor, 0.25 .. 4 (default 1: the difficulty's own)")
+    parser.add_argument("--seed", type=int, help="seed of the first puzzle (then seed+1, ...); default: random")
+    parser.add_argument("-n", "--count", type=int, default=1, help="how many puzzles (default 1)")
+    parser.add_argument("--format", choices=("text", "tatham"), default="text",
+                        help="our level file, or Simon Tatham's game ID (plane only)")
+    parser.add_argument("--out", type=Path, help="write one level file per puzzle into this folder")
+    parser.add_argument("--title", default="", help="title for the level files (numbered when -n > 1)")
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    width, height = args.size
+    topology = Topology.parse(args.topology)
+    if args.format == "tatham" and topology is not Topology.PLANE:
+        raise UsageError("Tatham game IDs only describe plane boards: use --format text for a "
+                         f"{topology.value}")
+    if not 1 <= args.count <= 10_000:
+        raise UsageError(f"-n must be between 1 and 10000, not {args.count}")
+    seed = new_seed() if args.seed is None else args.seed
+    if args.out is not None:
+        args.out.mkdir(parents=True, exist_ok=True)
+    for k in range(args.count):
+        made = generator.generate(height, width, args.difficulty, topology, args.density, seed + k)
+        title = args.title or f"{args.difficulty.capitalize()} {width}x{height} {topology.value}"
+        if args.count > 1 and args.title:
+            title = f"{args.title} {k + 1}"
+        puzzle = Puzzle(made.puzzle.shape, made.puzzle.islands, (("title", title), *made.puzzle.meta))
+        if args.format == "tatham":
+            text = format_tatham(puzzle) + "\n"
+        else:
+            text = format_level(puzzle)
+        if args.out is not None:
+            name = f"{args.difficulty}-{width}x{height}-{topology.value}-{seed + k}.txt"
+            (args.out / name).write_text(text, encoding="utf-8")
+            print(args.out / name)
+        else:
+            if k:
+                print()
+            sys.stdout.write(text)
+    return 0
+
+
+# -- benchmarks ----------------------------------------------------------------------------------
+def find_literature(explicit: Path | None = None) -> Path | None:
+    """The CLLV benchmark folder: ``--data``, $PUZZLE_ARCADE_HASHI_LITERATURE, or a ``shared/data/hashi/
+    literature`` folder beside the checkout or any folder above it."""
+    candidates: list[Path] = []
+    if explicit is not None:
+        candidates.append(explicit)
+    if os.environ.get(LITERATURE_ENV):
+        candidates.append(Path(os.environ[LITERATURE_ENV]))
+    here = Path(__file__).resolve()
+    candidates += [parent.joinpath(*LITERATURE_PARTS) for parent in here.parents]
+    for folder in candidates:
+        if folder.is_dir() and any(folder.glob("*.has")):
+            return folder
+    return None
+
+
+def _ms(values: list[float]) -> str:
+    ordered = sorted(values)
+    return (f"median {statistics.median(ordered) * 1000:8.1f} ms   max {ordered[-1] * 1000:8.1f} ms"
+            f"   ({len(ordered)})")
+
+
+def bench_literature(folder: Path, quick: bool) -> None:
+    files = sorted(folder.glob("*.has"))
+    if quick:
+        by_size: dict[str, Path] = {}
+        for path in files:
+            by_size.setdefault(path.name.split("_")[2], path)
+        files = list(by_size.values())
+    print(f"CLLV literature set ({folder}): solve each instance (one solution; they are not unique)")
+    groups: dict[int, list[float]] = {}
+    solved = 0
+    for path in files:
+        puzzle = read_puzzle(path)
+        solver.compile_puzzle.cache_clear()
+        started = time.perf_counter()
+        solution = solver.solve(puzzle)
+        elapsed = time.perf_counter() - started
+        if solution is not None and solution.complete:
+            solved += 1
+        groups.setdefault(len(puzzle.islands), []).append(elapsed)
+    for islands in sorted(groups):
+        print(f"  {islands:3d} islands: {_ms(groups[islands])}")
+    everything = [t for ts in groups.values() for t in ts]
+    big = groups.get(max(groups), [])
+    print(f"  solved {solved}/{len(files)}; 400-island median {statistics.median(big):.2f} s (target ≤ 1.5 s), "
+          f"slowest {max(everything):.2f} s (target ≤ 10 s)")
+
+
+def bench_generated(quick: bool) -> None:
+    n30 = 6 if quick else 50
+    n40 = 3 if quick else 50
+    gen30: list[float] = []
+    puzzles: list[Puzzle] = []
+    for seed in range(n30):
+        started = time.perf_counter()
+        made = generator.generate(30, 30, "hard", seed=10_000 + seed)
+        gen30.append(time.perf_counter() - started)
+        puzzles.append(made.puzzle)
+    solve30: list[float] = []
+    for puzzle in puzzles:
+        fresh = Puzzle(puzzle.shape, puzzle.islands, puzzle.meta)  # nothing cached: count the set-up too
+        started = time.perf_counter()
+        solver.solve(fresh)
+        solve30.append(time.perf_counter() - started)
+    print(f"solve unique 30x30 hard:     {_ms(solve30)}   target median ≤ 15 ms (Tatham, C: ~3 ms)")
+    print(f"generate unique 30x30 hard:  {_ms(gen30)}   target median ≤ 150 ms (Tatham, C: 83 ms)")
+    gen40: list[float] = []
+    for seed in range(n40):
+        started = time.perf_counter()
+        generator.generate(40, 40, "hard", seed=20_000 + seed)
+        gen40.append(time.perf_counter() - started)
+    print(f"generate unique 40x40 hard:  {_ms(gen40)}   target worst of 50 ≤ 2 s (Tatham, C: 5.5 s of 200)")
+
+
+def run_ai_bench(quick: bool, data: Path | None = None) -> int:
+    folder = find_literature(data)
+    if folder is None:
+        print(f"CLLV literature set not found: pass --data DIR or set {LITERATURE_ENV} (skipped)")
+    else:
+        bench_literature(folder, quick)
+    sys.stdout.flush()
+    bench_generated(quick)
+    return 0

@@ -1,0 +1,123 @@
+"""Hashi AI on the command line: solve (text, bridges, count, explain, time), generate, the AI benchmark."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arcade.cli import main
+from arcade.core.topology import Topology
+from arcade.games.hashi import solver
+from arcade.games.hashi.formats import parse_puzzle, read_puzzle
+from arcade.games.hashi.logic import State
+
+DATA = Path(__file__).parent / "data"
+SPEC_ID = "7x7m2:a3d31g5a5a2e1b3b2d3b3a23d2a"
+SOLVED_SPEC = ".3----3\n1\"....\"\n|5=5-2\"\n||.\"1|\"\n3|.2||\"\n\"3==3|2\n3----2.\n"
+
+
+def test_solve_prints_the_board_in_tathams_convention(capsys):
+    assert main(["solve", "hashi", SPEC_ID]) == 0
+    assert capsys.readouterr().out == SOLVED_SPEC
+
+
+def test_solve_bridges_are_a_valid_solution(capsys):
+    assert main(["solve", "hashi", SPEC_ID, "--bridges"]) == 0
+    puzzle = parse_puzzle(SPEC_ID)
+    counts = [0] * len(puzzle.lines)
+    for row in capsys.readouterr().out.splitlines():
+        r1, c1, r2, c2, n = map(int, row.split())
+        (line,) = puzzle.line_between(puzzle.island_at[(r1, c1)], puzzle.island_at[(r2, c2)])
+        counts[line] = n
+    assert State(puzzle, tuple(counts)).complete
+
+
+def test_count_zero_one_and_more(tmp_path, capsys):
+    ring = tmp_path / "ring.txt"
+    ring.write_text("3.3\n...\n3.3\n")
+    odd = tmp_path / "odd.txt"
+    odd.write_text("1.2\n")
+    assert main(["solve", "hashi", SPEC_ID, "--count"]) == 0
+    assert capsys.readouterr().out == "1\n"
+    assert main(["solve", "hashi", str(ring), "--count"]) == 0
+    assert capsys.readouterr().out == "2+\n"
+    assert main(["solve", "hashi", str(odd), "--count"]) == 1
+    assert capsys.readouterr().out == "0\n"
+    assert main(["solve", "hashi", str(odd)]) == 1
+    assert capsys.readouterr().out == "no solution\n"
+
+
+def test_explain_and_time(capsys):
+    assert main(["solve", "hashi", SPEC_ID, "--explain", "--time"]) == 0
+    captured = capsys.readouterr()
+    assert "Pigeonhole: " in captured.out and "[set " in captured.out
+    assert captured.out.endswith(SOLVED_SPEC)
+    (timing,) = captured.err.splitlines()
+    assert timing.startswith("time_ms ") and float(timing.split()[1]) >= 0
+
+
+def test_several_puzzles_from_arguments_and_a_file(tmp_path, capsys):
+    listing = tmp_path / "list.txt"
+    listing.write_text(f"# benchmark list\n{DATA / 'Hs_16_100_25_00_001.has'}\n\n{SPEC_ID}\n")
+    assert main(["solve", "hashi", SPEC_ID, "--file", str(listing), "--count"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("== ") == 3 and out.count("\n1\n") == 2
+
+
+def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1.x\n")
+    assert main(["solve", "hashi", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "bad.txt:1:" in err and "Traceback" not in err
+    assert main(["solve", "hashi", "no-such-file.has"]) == 2
+    assert main(["solve", "hashi"]) == 2
+    assert main(["solve", "hashi", "5x5:zzz"]) == 2
+    # A bad puzzle among good ones: the good ones are still solved.
+    assert main(["solve", "hashi", str(bad), SPEC_ID]) == 2
+    assert SOLVED_SPEC in capsys.readouterr().out
+
+
+def test_generate_text_is_a_unique_graded_level(capsys):
+    assert main(["generate", "hashi", "--size", "12x9", "--difficulty", "hard", "--topology", "cylinder",
+                 "--seed", "7"]) == 0
+    puzzle = parse_puzzle(capsys.readouterr().out)
+    assert (puzzle.cols, puzzle.rows, puzzle.topology) == (12, 9, Topology.CYLINDER)
+    assert puzzle.meta_value("difficulty") == "hard" and puzzle.title
+    assert solver.count_solutions(puzzle) == 1 and solver.grade(puzzle).name == "hard"
+    assert main(["generate", "hashi", "--size", "12x9", "--difficulty", "hard", "--topology", "cylinder",
+                 "--seed", "7"]) == 0
+    assert parse_puzzle(capsys.readouterr().out) == puzzle
+
+
+def test_generate_several_as_game_ids_and_into_a_folder(tmp_path, capsys):
+    assert main(["generate", "hashi", "--size", "8x8", "--format", "tatham", "-n", "3", "--seed", "1"]) == 0
+    ids = [line for line in capsys.readouterr().out.splitlines() if line]
+    assert len(ids) == 3 and len(set(ids)) == 3
+    assert all(solver.count_solutions(parse_puzzle(i)) == 1 for i in ids)
+    assert main(["generate", "hashi", "--size", "8x8", "-n", "2", "--seed", "1", "--out", str(tmp_path),
+                 "--title", "Pack"]) == 0
+    files = sorted(tmp_path.glob("*.txt"))
+    assert len(files) == 2
+    assert [read_puzzle(f).title for f in files] == ["Pack 1", "Pack 2"]
+
+
+def test_generate_refuses_impossible_requests(capsys):
+    assert main(["generate", "hashi", "--topology", "torus", "--format", "tatham"]) == 2
+    assert main(["generate", "hashi", "--size", "3x3"]) == 2
+    with pytest.raises(SystemExit) as info:  # argparse's own one-line error
+        main(["generate", "hashi", "--size", "ten"])
+    assert info.value.code == 2
+    assert main(["generate", "hashi", "--density", "9"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "plane" in err
+
+
+def test_ai_benchmark_quick(tmp_path, capsys):
+    from arcade.games.hashi import ai_cli
+
+    assert ai_cli.run_ai_bench(True, DATA) == 0
+    out = capsys.readouterr().out
+    assert "solved 1/1" in out
+    assert "generate unique 30x30 hard" in out and "generate unique 40x40 hard" in out
