@@ -22,7 +22,8 @@ INFO = GameInfo(
         ("Ctrl+arrow · Shift+arrow", "build one · remove one (or mark)"),
         ("Space / Enter", "lock or unlock the cursor's island"),
         ("G", "show the bridges still possible"),
-        ("L · I · Ctrl+V", "levels · game ID · paste a puzzle"),
+        ("L · N · I · Ctrl+V", "levels · new puzzle · game ID · paste a puzzle"),
+        ("H (again)", "hint: the next sure step and why (again: play it)"),
         ("Alt+arrows · [ ] · wheel", "rotate a cylinder or torus board"),
     ),
 )

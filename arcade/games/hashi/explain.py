@@ -72,73 +72,73 @@ def contradiction_text(puzzle: Puzzle, kind: str, subject: int) -> str:
     return "the board could not be finished"
 
 
+def toward(puzzle: Puzzle, line: int, i: int) -> str:
+    """The line seen from island ``i``: ``west to the 2`` (the highlight shows which 2)."""
+    other = puzzle.lines[line].other(i)
+    return f"{direction(puzzle, line, i)} to the {puzzle.islands[other].number}"
+
+
+def line_from(puzzle: Puzzle, line: int, i: int = -1) -> str:
+    """A line named from one end: ``the line from the 3 at row 2, column 5 west to the 2``."""
+    ln = puzzle.lines[line]
+    start = i if i >= 0 else ln.a
+    return f"the line from {island(puzzle, start)} {toward(puzzle, line, start)}"
+
+
 def sentence(puzzle: Puzzle, event: solver.Event) -> str:
-    """Why ``event`` is forced, in one sentence."""
+    """Why ``event`` is forced, in one sentence short enough for a status line."""
     line, rule = event.line, event.rule
     ln = puzzle.lines[line]
-    (olo, ohi), (nlo, nhi) = event.old, event.new
+    (olo, _ohi), (nlo, nhi) = event.old, event.new
     who = event.island if event.island >= 0 else ln.a
-    other = ln.other(who)
+    me = island(puzzle, who)
+    Me = me[:1].upper() + me[1:]
     if rule == solver.SINGLE:
-        return (f"{island(puzzle, who).capitalize()} can only reach {island(puzzle, other)}, "
-                f"so it needs {bridges(nlo)} there.")
+        return f"{Me} can only reach the {puzzle.islands[ln.other(who)].number} to the " \
+               f"{direction(puzzle, line, who)}: {bridges(nlo)} there."
     if rule == solver.PIGEONHOLE:
         number = puzzle.islands[who].number
-        room = number - nlo
-        return (f"{island(puzzle, who).capitalize()} needs {number} bridges but its other directions can take "
-                f"at most {room}, so at least {bridges(nlo)} must go {direction(puzzle, line, who)} "
-                f"to {island(puzzle, other)}.")
+        return (f"{Me} needs {number} but its other directions take at most {number - nlo}: "
+                f"at least {bridges(nlo)} {toward(puzzle, line, who)}.")
     if rule == solver.SATURATED:
         if nhi == 0:
-            return (f"{island(puzzle, who).capitalize()} already has all its bridges elsewhere, so there is "
-                    f"no bridge {direction(puzzle, line, who)} to {island(puzzle, other)}.")
-        return (f"{island(puzzle, who).capitalize()} is complete with its sure bridges, so the line "
-                f"{direction(puzzle, line, who)} keeps exactly {bridges(nhi)}.")
+            return f"{Me} already has all its bridges: none goes {toward(puzzle, line, who)}."
+        return f"{Me} is complete: exactly {bridges(nhi)} {toward(puzzle, line, who)}."
     if rule == solver.CAPACITY:
-        return (f"{island(puzzle, who).capitalize()} has room for only {bridges(nhi)} more "
-                f"{direction(puzzle, line, who)}, towards {island(puzzle, other)}.")
+        return f"{Me} has room for at most {bridges(nhi)} {toward(puzzle, line, who)}."
     if rule == solver.CROSSING:
         (cause,) = event.detail
-        return (f"The bridge between {between(puzzle, int(cause))} crosses the line between "
-                f"{between(puzzle, line)}, so no bridge can go there.")  # type: ignore[arg-type]
+        return f"The bridge on {line_from(puzzle, int(cause))} crosses {line_from(puzzle, line)}: " \
+               "no bridge there."  # type: ignore[arg-type]
     if rule == solver.ISOLATION_11:
-        return (f"Joining {between(puzzle, line)} would make a pair of 1s that nothing else can reach, "
-                f"so there is no bridge between them.")
+        return f"Joining {me} to the 1 {direction(puzzle, line, who)} of it would cut both off: no bridge there."
     if rule == solver.ISOLATION_22:
-        return (f"A double bridge between {between(puzzle, line)} would close both off from the rest, "
-                f"so at most one bridge goes there.")
+        return (f"A double bridge from {me} to the 2 {direction(puzzle, line, who)} of it would cut both off: "
+                f"at most one.")
     if rule == solver.ISOLATION_GROUP:
         members = list(event.detail[0]) if event.detail else [ln.a, ln.b]  # type: ignore[arg-type]
-        if nhi == 0:
-            what = "any bridge"
-        elif nhi < ohi:
-            what = f"more than {bridges(nhi)}"
-        else:
-            what = "another bridge"
-        return (f"{what.capitalize()} between {between(puzzle, line)} would finish the group "
-                f"{group_text(puzzle, members)} with no way left to reach the other islands.")
+        what = "Any bridge" if nhi == 0 else f"More than {bridges(nhi)}"
+        return (f"{what} {toward(puzzle, line, who)} from {me} would close its group of {len(members)} off "
+                f"from the rest.")
     if rule in (solver.CUT_LINE, solver.PARITY):
         side = list(event.detail[0]) if event.detail else [who]  # type: ignore[arg-type]
-        base = (f"Every other route is blocked, so the line between {between(puzzle, line)} is the only way "
-                f"to reach the {len(side)} island{'s' if len(side) != 1 else ''} {group_text(puzzle, side)}")
+        count = f"{len(side)} island{'s' if len(side) != 1 else ''}"
+        base = f"{line_from(puzzle, line).capitalize()} is the only way to reach {count}"
         if rule == solver.CUT_LINE:
-            return base + f": it needs at least {bridges(nlo)}."
-        demand = event.detail[1] if len(event.detail) > 1 else None
-        parity = "odd" if nhi == 1 else "even"
-        return base + (f"; they still need {demand} bridge ends in all, an {parity} number, "
-                       f"so the line carries exactly {bridges(nlo if nlo == nhi else nhi)}.")
+            return f"{base}: at least {bridges(nlo)}."
+        demand = event.detail[1] if len(event.detail) > 1 else "?"
+        parity = "odd" if nlo == 1 else "even"
+        return f"{base}, which still need {demand} bridge ends ({parity}): exactly {bridges(nlo)}."
     if rule == solver.TRIAL_RULE:
         assumed, (kind, subject) = event.detail  # type: ignore[misc]
+        value = int(assumed)
+        supposition = "no bridge" if value == 0 else bridges(value)
         if nlo > olo:
-            supposition = f"{bridges(int(assumed))} between {between(puzzle, line)}"
-            if int(assumed) == 0:
-                supposition = f"no bridge between {between(puzzle, line)}"
             conclusion = f"at least {bridges(nlo)}"
         else:
-            supposition = f"{bridges(int(assumed))} between {between(puzzle, line)}"
-            conclusion = "no bridge there" if nhi == 0 else f"at most {bridges(nhi)}"
-        return (f"Suppose there were {supposition}: then {contradiction_text(puzzle, str(kind), int(subject))}; "
-                f"so {conclusion}.")
+            conclusion = "no bridge" if nhi == 0 else f"at most {bridges(nhi)}"
+        return (f"With {supposition} on {line_from(puzzle, line)}, "
+                f"{contradiction_text(puzzle, str(kind), int(subject))}: so {conclusion}.")
     if rule == solver.GIVEN:
-        return f"The line between {between(puzzle, line)} holds {bridges(nlo)} to {bridges(nhi)}."
-    return f"{rule}: the line between {between(puzzle, line)} now holds {nlo} to {nhi}."
+        return f"{line_from(puzzle, line).capitalize()} holds {bridges(nlo)} to {bridges(nhi)}."
+    return f"{rule}: {line_from(puzzle, line)} now holds {nlo} to {nhi}."

@@ -144,7 +144,7 @@ def _wrong_text(board: Board, line: int, closest: tuple[int, ...], why: str = ""
     ln = p.lines[line]
     pos = p.islands[ln.a].pos
     if line in board.marks:
-        return (f"The 'no bridge' mark between {explain.between(p, line)} is wrong: every solution that fits "
+        return (f"The 'no bridge' mark on {explain.line_from(p, line)} is wrong: every solution that fits "
                 f"the rest of your board has a bridge there.", str(Move("unmark", pos, ln.direction)))
     have, keep = board.bridges[line], closest[line]
     for i in (ln.a, ln.b):
@@ -156,12 +156,12 @@ def _wrong_text(board: Board, line: int, closest: tuple[int, ...], why: str = ""
         if groups and any(ln.a in g for g in groups):
             why = "it closes a finished group off from the other islands"
         elif why:
-            why = f"with your bridges as they are, {why}"
+            why = f"with your bridges, {why}"
         else:
             why = "no solution contains all your bridges, and this is the one to change"
     fix = "remove it" if keep == 0 else f"keep only {explain.bridges(keep)}"
     what = "bridge" if have == 1 else "double bridge"
-    return (f"The {what} between {explain.between(p, line)} is wrong: {why}; {fix}.",
+    return (f"The {what} on {explain.line_from(p, line)} is wrong: {why}; {fix}.",
             explain.move_for(p, line, keep))
 
 
@@ -305,8 +305,8 @@ def hint(state: State) -> Hint | None:
     slack = {i: engine.shi[i] - p.islands[i].number for i in range(len(p.islands))}
     line = min(open_lines, key=lambda x: (min(slack[p.lines[x].a], slack[p.lines[x].b]), x))
     move = explain.move_for(p, line, solution[line])
-    reason = (f"No rule settles another line from here; only a guess can. Press H again to reveal one bridge "
-              f"of a solution: {explain.bridges(solution[line])} between {explain.between(p, line)}.")
+    reason = (f"No rule settles another line now; only a guess can. H again reveals one step of a solution: "
+              f"{explain.bridges(solution[line])} on {explain.line_from(p, line)}.")
     ln = p.lines[line]
     return Hint(move, reason, GUESS, "guess", (("line", line), ("island", ln.a), ("island", ln.b)))
 
@@ -461,7 +461,7 @@ def _search(board: Board, solution: tuple[int, ...], internal: bool, max_stage: 
         what = "no more bridges" if value == engine.lo[line] and value else (
             "no bridge" if value == 0 else explain.bridges(value))
         ln = p.lines[line]
-        text = f"{what.capitalize()} between {explain.between(p, line)} (no rule applies here)."
+        text = f"{what.capitalize()} on {explain.line_from(p, line)} (no rule applies)."
         highlight = (("line", line), ("island", ln.a), ("island", ln.b))
         if pending is not None:
             guess = Item("backtrack", f"{pending.text} Now guess: {text}", BACKTRACK, move, pending.undo, highlight)

@@ -1,9 +1,9 @@
 """Hashi's view (ui): the only part of the game that imports pygame -- the scene and its board painter.
 
 ``create_scene`` opens what the launch asks for: a saved game, a level file or bundled id,
-a Tatham game ID given as ``--level``, or (with nothing) the autosave, else the last level
-played, else the first bundled level. The AI's hint and watch hooks are plugged in when
-:mod:`arcade.games.hashi.hints` exists.
+a Tatham game ID given as ``--level``, a generated puzzle for ``--seed``, or (with nothing)
+the autosave, else the last level played, else the first bundled level.
+The AI's hint and watch hooks are plugged in when :mod:`arcade.games.hashi.hints` exists.
 """
 
 from __future__ import annotations
@@ -79,6 +79,25 @@ def _default(app: Any, hooks: dict[str, Any]) -> tuple[Session[Any, Any, Any], P
     return Session(RULES, read_puzzle(entry.path), level_id=entry.id, **hooks), entry.path
 
 
+def _generated(app: Any, seed: int) -> Puzzle:
+    """``play hashi --seed N``: a puzzle from the generator with the New-puzzle dialog's last choices."""
+    from arcade.core.topology import Topology
+    from arcade.games.hashi.view.new_puzzle import DENSITIES, SIDES, make_puzzle
+
+    settings = getattr(app, "settings", None)
+    prefs = settings.game("hashi").get("new_puzzle", {}) if settings is not None else {}
+    prefs = prefs if isinstance(prefs, dict) else {}
+    width = prefs.get("width") if prefs.get("width") in SIDES else 10
+    height = prefs.get("height") if prefs.get("height") in SIDES else 10
+    difficulty = prefs.get("difficulty") if prefs.get("difficulty") in ("easy", "medium", "hard") else "medium"
+    density = prefs.get("density") if prefs.get("density") in DENSITIES else 1.0
+    try:
+        topology = Topology.parse(str(prefs.get("topology", "plane")))
+    except ValueError:
+        topology = Topology.PLANE
+    return make_puzzle(int(width), int(height), str(difficulty), topology, float(density), seed)
+
+
 def create_scene(app: Any, launch: Launch) -> HashiScene:
     from arcade.games.hashi import INFO
 
@@ -91,6 +110,8 @@ def create_scene(app: Any, launch: Launch) -> HashiScene:
     elif launch.level is not None:
         puzzle, level_id, path = open_level(launch.level)
         session = Session(RULES, puzzle, level_id=level_id, **hooks)
+    elif launch.seed is not None:
+        session = Session(RULES, _generated(app, launch.seed), level_id="generated", **hooks)
     else:
         session, path = _default(app, hooks)
     return HashiScene(INFO, session, level_path=path)

@@ -127,6 +127,7 @@ class HashiScene(GameScene):
     def extra_buttons(self) -> list[Button]:
         return [
             Button("Levels", self.open_levels, hotkey="L", tooltip="Choose a level"),
+            Button("New", self.open_new_puzzle, hotkey="N", tooltip="Generate a new puzzle"),
             self.possible_button,
             Button("Game ID", self.open_game_id, hotkey="I", tooltip="Show and copy this puzzle's game ID"),
         ]
@@ -138,7 +139,7 @@ class HashiScene(GameScene):
             self.toast.show(note, "info", 6.0)
 
     def _remember_level(self) -> None:
-        if self.app is None or not self.session.level_id or self.session.level_id == "pasted":
+        if self.app is None or not self.session.level_id or self.session.level_id in ("pasted", "generated"):
             return
         if self.prefs.get("last_level") != self.session.level_id:
             self.prefs["last_level"] = self.session.level_id
@@ -490,6 +491,9 @@ class HashiScene(GameScene):
         if key == pygame.K_l:
             self.open_levels()
             return True
+        if key == pygame.K_n:
+            self.open_new_puzzle()
+            return True
         if key == pygame.K_i:
             self.open_game_id()
             return True
@@ -511,6 +515,21 @@ class HashiScene(GameScene):
         self.prefs["show_possible"] = self.show_possible
         self.say("Showing the bridges that could still be built." if self.show_possible
                  else "Possible bridges hidden.")
+
+    def open_new_puzzle(self) -> None:
+        """The "New puzzle" dialog; it generates in its own worker and hands the puzzle back."""
+        assert self.app is not None
+        from arcade.games.hashi.view.new_puzzle import NewPuzzleScene
+
+        self.stop_watch()
+        self.app.push(NewPuzzleScene(self.prefs, self.start_generated))
+
+    def start_generated(self, puzzle: Puzzle) -> None:
+        self.start_puzzle(puzzle, "generated")
+        self.toast.show(f"New puzzle: {puzzle.title}", "good")
+        if self.app is not None:
+            with contextlib.suppress(OSError):
+                self.app.settings.save()
 
     def open_levels(self) -> None:
         assert self.app is not None

@@ -1,0 +1,262 @@
+"""Hashi's "New puzzle" dialog (ui): size, difficulty, topology, density and seed, generated off the frame loop.
+
+The generator runs in this overlay's own :class:`~arcade.ui.worker.Worker` (the scene
+below is not updated while an overlay is on top), so the window keeps drawing -- with a
+"Generating…" line and a Cancel button -- however long a 40x40 hard board takes. The
+choices are remembered in the game's settings for next time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from arcade.core.errors import ArcadeError
+from arcade.core.rng import new_seed
+from arcade.core.topology import Topology
+from arcade.games.hashi import generator
+from arcade.games.hashi.logic import Puzzle
+from arcade.ui.overlays import draw_backdrop, draw_panel
+from arcade.ui.scene import Scene
+from arcade.ui.widgets import Button, Slider, draw_text
+from arcade.ui.worker import Worker
+
+SIDES = [5, 6, 7, 8, 9, 10, 12, 14, 15, 16, 18, 20, 22, 25, 28, 30, 32, 35, 38, 40]
+DENSITIES = [0.5, 0.75, 1.0, 1.25, 1.5, 2.0]
+TOPOLOGY_LABELS = {Topology.PLANE: "Plane", Topology.CYLINDER: "Cylinder", Topology.TORUS: "Torus"}
+MAX_SEED_DIGITS = 9
+
+
+def puzzle_title(width: int, height: int, difficulty: str, topology: Topology, seed: int) -> str:
+    where = "" if topology is Topology.PLANE else f" {topology.value}"
+    return f"{difficulty.capitalize()} {width}×{height}{where} #{seed}"
+
+
+def make_puzzle(width: int, height: int, difficulty: str, topology: Topology, density: float, seed: int) -> Puzzle:
+    """Generate (in the worker thread) and give the puzzle its title."""
+    made = generator.generate(height, width, difficulty, topology, density, seed)
+    title = puzzle_title(width, height, difficulty, topology, seed)
+    return Puzzle(made.puzzle.shape, made.puzzle.islands, (("title", title), *made.puzzle.meta))
+
+
+class NewPuzzleScene(Scene):
+    """The dialog. ``on_ready(puzzle)`` receives the generated puzzle; the dialog closes itself."""
+
+    overlay = True
+    title = "New puzzle"
+
+    def __init__(self, prefs: dict[str, Any], on_ready: Callable[[Puzzle], None]) -> None:
+        super().__init__()
+        saved = prefs.get("new_puzzle", {}) if isinstance(prefs.get("new_puzzle"), dict) else {}
+        self.prefs = prefs
+        self.on_ready = on_ready
+        self.width = int(saved.get("width", 10)) if saved.get("width") in SIDES else 10
+        self.height = int(saved.get("height", 10)) if saved.get("height") in SIDES else 10
+        self.difficulty = saved.get("difficulty") if saved.get("difficulty") in generator.DIFFICULTIES else "medium"
+        try:
+            self.topology = Topology.parse(str(saved.get("topology", "plane")))
+        except ValueError:
+            self.topology = Topology.PLANE
+        self.density = float(saved.get("density", 1.0)) if saved.get("density") in DENSITIES else 1.0
+        self.seed_text = ""  # empty: a fresh random seed each time
+        self.worker = Worker()
+        self.busy: tuple[str, float] | None = None  # (what, seconds so far)
+        self.message = ("Choose and press Enter; leave the seed empty for a surprise.", "text_dim")
+        self.focus = 0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.width_slider = Slider(SIDES, self.width, self._set_width, fmt=lambda v: f"{int(v)} columns")
+        self.height_slider = Slider(SIDES, self.height, self._set_height, fmt=lambda v: f"{int(v)} rows")
+        self.density_slider = Slider(DENSITIES, self.density, self._set_density, fmt=self._density_label)
+        self.difficulty_button = Button(self.difficulty.capitalize(), self._next_difficulty, hotkey="D")
+        self.topology_button = Button(TOPOLOGY_LABELS[self.topology], self._next_topology, hotkey="T")
+        self.seed_button = Button(self._seed_label(), self._random_seed, hotkey="S",
+                                  tooltip="Type digits for a seed; click for a random one")
+        self.rows: list[tuple[str, Button | Slider]] = [
+            ("Width", self.width_slider),
+            ("Height", self.height_slider),
+            ("Difficulty", self.difficulty_button),
+            ("Topology", self.topology_button),
+            ("Island density", self.density_slider),
+            ("Seed", self.seed_button),
+        ]
+        self.generate_button = Button("Generate", self.generate, hotkey="Enter",
+                                      enabled_when=lambda: self.busy is None)
+        self.cancel_button = Button("Cancel", self.cancel, hotkey="Esc")
+
+    # -- choices -----------------------------------------------------------------------------------
+    @staticmethod
+    def _density_label(value: float) -> str:
+        words = {0.5: "sparse", 0.75: "light", 1.0: "normal", 1.25: "rich", 1.5: "dense", 2.0: "packed"}
+        return f"{value:g}× ({words.get(value, '')})"
+
+    def _set_width(self, value: float) -> None:
+        self.width = int(value)
+
+    def _set_height(self, value: float) -> None:
+        self.height = int(value)
+
+    def _set_density(self, value: float) -> None:
+        self.density = float(value)
+
+    def _next_difficulty(self) -> None:
+        options = generator.DIFFICULTIES
+        self.difficulty = options[(options.index(self.difficulty) + 1) % len(options)]
+        self.difficulty_button.label = self.difficulty.capitalize()
+
+    def _next_topology(self) -> None:
+        options = list(Topology)
+        self.topology = options[(options.index(self.topology) + 1) % len(options)]
+        self.topology_button.label = TOPOLOGY_LABELS[self.topology]
+
+    def _seed_label(self) -> str:
+        return self.seed_text or "Random"
+
+    def _random_seed(self) -> None:
+        self.seed_text = str(new_seed())
+        self.seed_button.label = self._seed_label()
+
+    def _type_seed(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_BACKSPACE:
+            self.seed_text = self.seed_text[:-1]
+        elif event.unicode.isdigit() and len(self.seed_text) < MAX_SEED_DIGITS:
+            self.seed_text += event.unicode
+        else:
+            return False
+        self.seed_button.label = self._seed_label()
+        return True
+
+    # -- generating ----------------------------------------------------------------------------------
+    def generate(self) -> None:
+        if self.busy is not None:
+            return
+        seed = int(self.seed_text) if self.seed_text else new_seed()
+        self.prefs["new_puzzle"] = {"width": self.width, "height": self.height, "difficulty": self.difficulty,
+                                    "topology": self.topology.value, "density": self.density}
+        what = puzzle_title(self.width, self.height, self.difficulty, self.topology, seed)
+        self.busy = (what, 0.0)
+        self.message = (f"Generating {what}…", "info")
+        self.worker.submit(make_puzzle, self.width, self.height, self.difficulty, self.topology, self.density,
+                           seed, on_done=self._done, on_error=self._failed, label="generate")
+
+    def _done(self, puzzle: Puzzle) -> None:
+        self.busy = None
+        self.close()
+        self.on_ready(puzzle)
+
+    def _failed(self, error: BaseException) -> None:
+        self.busy = None
+        if isinstance(error, ArcadeError):
+            self.message = (str(error), "error")
+        else:
+            self.message = (f"Generation failed: {type(error).__name__}: {error}", "error")
+
+    def cancel(self) -> None:
+        if self.busy is not None:
+            self.worker.cancel()
+            self.busy = None
+            self.message = ("Cancelled.", "warning")
+            return
+        self.close()
+
+    def close(self) -> None:
+        self.worker.cancel()
+        if self.app is not None and self.app.stack.top is self:
+            self.app.pop()
+
+    # -- scene ------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.busy is not None:
+            self.busy = (self.busy[0], self.busy[1] + dt)
+        self.worker.poll()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        width = min(640, size[0] - 40)
+        row = 48 if size[1] >= 560 else 40
+        height = 80 + row * len(self.rows) + 40 + 70
+        self.row_height = row
+        self.panel = pygame.Rect(0, 0, width, min(height, size[1] - 16))
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        y = self.panel.y + 72
+        label_width = min(200, width // 3)
+        for _label, widget in self.rows:
+            if isinstance(widget, Slider):
+                widget.rect = pygame.Rect(self.panel.x + label_width + 24, y + 8, width - label_width - 190, 24)
+            else:
+                widget.rect = pygame.Rect(self.panel.x + label_width + 24, y + 2, 170, row - 10)
+            y += row
+        self.message_y = y + 14
+        self.generate_button.rect = pygame.Rect(0, 0, 140, 38)
+        self.cancel_button.rect = pygame.Rect(0, 0, 120, 38)
+        self.generate_button.rect.bottomright = (self.panel.centerx - 6, self.panel.bottom - 16)
+        self.cancel_button.rect.bottomleft = (self.panel.centerx + 6, self.panel.bottom - 16)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.generate_button.handle(event) or self.cancel_button.handle(event):
+            return True
+        if self.busy is None:
+            for i, (_label, widget) in enumerate(self.rows):
+                if widget.handle(event):
+                    self.focus = i
+                    return True
+        if event.type != pygame.KEYDOWN:
+            return True  # an overlay swallows everything
+        if event.key == pygame.K_ESCAPE:
+            self.cancel()
+        elif self.busy is not None:
+            pass
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.generate()
+        elif event.key == pygame.K_UP:
+            self.focus = (self.focus - 1) % len(self.rows)
+        elif event.key in (pygame.K_DOWN, pygame.K_TAB):
+            self.focus = (self.focus + 1) % len(self.rows)
+        elif self.rows[self.focus][1] is self.seed_button and self._type_seed(event):
+            pass
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            widget = self.rows[self.focus][1]
+            if isinstance(widget, Slider):
+                widget.focused = True
+                widget.handle(event)
+            elif event.key == pygame.K_RIGHT:
+                widget.on_click()
+        elif event.key == pygame.K_SPACE:
+            widget = self.rows[self.focus][1]
+            if isinstance(widget, Button):
+                widget.on_click()
+        elif event.key == pygame.K_d:
+            self._next_difficulty()
+        elif event.key == pygame.K_t:
+            self._next_topology()
+        elif event.key == pygame.K_s:
+            self._random_seed()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        assert self.app is not None
+        theme = self.app.theme
+        draw_backdrop(surface, 160)
+        draw_panel(surface, theme, self.panel)
+        draw_text(surface, theme, "New puzzle", (self.panel.centerx, self.panel.y + 20), size=28, bold=True,
+                  anchor="midtop")
+        for i, (label, widget) in enumerate(self.rows):
+            focused = i == self.focus and self.busy is None
+            colour = theme["highlight"] if focused else theme["text"]
+            marker = "▶ " if focused else "   "
+            draw_text(surface, theme, marker + label, (self.panel.x + 20, widget.rect.centery), size=18,
+                      colour=colour, anchor="midleft")
+            if isinstance(widget, Slider):
+                widget.focused = focused
+            else:
+                widget.toggled = focused
+            widget.draw(surface, theme)
+        text, role = self.message
+        if self.busy is not None:
+            dots = "." * (1 + int(self.busy[1] * 3) % 3)
+            text = f"Generating {self.busy[0]}{dots}  ({self.busy[1]:.1f} s)"
+        draw_text(surface, theme, text, (self.panel.centerx, self.message_y), size=16, colour=theme[role],
+                  anchor="midtop", max_width=self.panel.width - 40)
+        self.generate_button.draw(surface, theme, 17)
+        self.cancel_button.draw(surface, theme, 17)

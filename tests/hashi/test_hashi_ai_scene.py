@@ -1,0 +1,151 @@
+"""The Hashi AI in the play scene, through real pygame events: hints, reveal, errors, watch, the New-puzzle dialog."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from arcade.core.registry import Launch
+from arcade.games.hashi import solver
+from arcade.games.hashi.view import HashiScene
+from arcade.games.hashi.view.new_puzzle import NewPuzzleScene
+
+
+@pytest.fixture
+def open_level(app, tmp_path):
+    def opener(text: str) -> HashiScene:
+        path = tmp_path / "level.txt"
+        path.write_text(text)
+        scene = app.launch("hashi", Launch(level=str(path)))
+        app.frame(1 / 60)
+        return scene
+
+    return opener
+
+
+def ask_hint(scene: HashiScene, driver) -> None:
+    driver.key(pygame.K_h)
+    scene.worker.wait(10)
+    driver.frame()
+
+
+def island_ring(scene: HashiScene, island: int) -> tuple[int, int]:
+    """A pixel just outside an island's disc, where a highlight ring is drawn."""
+    x, y = scene.painter.island_centre(island)
+    return round(x), round(y - scene.painter.radius * 1.25)
+
+
+def test_hint_shows_rule_and_highlight_then_plays(app, driver, open_level):
+    scene = open_level("1.1\n...\n3.3\n")
+    spots = [island_ring(scene, i) for i in range(len(scene.puzzle.islands))]
+    before = [tuple(app.screen.get_at(p))[:3] for p in spots]
+    ask_hint(scene, driver)
+    hint = scene.hint
+    assert hint is not None and hint.kind == "move" and hint.rule in scene.status_text
+    after = [tuple(app.screen.get_at(p))[:3] for p in spots]
+    ringed = {i for kind, i in hint.highlight if kind == "island"}
+    assert ringed and all(after[i] != before[i] for i in ringed)
+    driver.key(pygame.K_h)
+    assert scene.session.moves == [hint.move]
+    (solution,) = solver.solutions(scene.puzzle, 2)
+    line = scene.puzzle.lines.index(next(ln for ln in scene.puzzle.lines
+                                         if scene.session.state.bridges[ln.index]))
+    assert scene.session.state.bridges[line] <= solution[line]
+
+
+def test_guess_hint_is_revealed_with_h_again(app, driver, open_level):
+    scene = open_level("3.3\n...\n3.3\n")
+    for _ in range(20):
+        ask_hint(scene, driver)
+        if scene.hint.kind == "guess":
+            break
+        driver.key(pygame.K_h)
+    assert scene.hint.kind == "guess" and "reveals" in scene.status_text
+    played = scene.session.index
+    driver.key(pygame.K_h)
+    assert scene.session.index == played + 1 and "Revealed" in scene.status_text
+
+
+def test_error_hint_points_at_the_wrong_bridge(app, driver, open_level):
+    scene = open_level("1.2.1\n")
+    scene.session.play("set 0 0 E 2")
+    driver.frame()
+    ask_hint(scene, driver)
+    assert scene.hint.kind == "error" and "wrong" in scene.status_text
+    assert scene.status_role == "error"
+    driver.key(pygame.K_h)
+    assert scene.session.state.bridges[0] == 1
+
+
+def test_watch_solves_with_rule_labels(app, driver, open_level):
+    scene = open_level("7x7:a3d31g5a5a2e1b3b2d3b3a23d2a\n")
+    driver.key(pygame.K_w)
+    scene.worker.wait(20)
+    labels = set()
+    for _ in range(2000):
+        driver.frame(dt=0.05)
+        labels.add(scene.status_text.split(":")[0])
+        if scene.session.outcome is not None:
+            break
+    assert scene.session.state.complete and scene.watch_finished_by_ai
+    assert {"Pigeonhole", "Single neighbour"} & labels
+
+
+def test_new_puzzle_dialog_generates_in_the_background(app, driver, open_level):
+    scene = open_level("2.2\n")
+    driver.key(pygame.K_n)
+    dialog = app.stack.top
+    assert isinstance(dialog, NewPuzzleScene)
+    inside = (dialog.panel.x + 8, dialog.panel.centery)
+    assert tuple(app.screen.get_at(inside))[:3] == app.theme["panel"]
+    for _ in range(5):  # down to the seed row, then type one
+        driver.key(pygame.K_DOWN)
+    for digit in "123":
+        driver.key(getattr(pygame, f"K_{digit}"), unicode=digit)
+    assert dialog.seed_button.label == "123"
+    driver.key(pygame.K_RETURN)
+    dialog.worker.wait(30)  # headless frames are too quick to give the worker thread its turn
+    driver.frame()
+    assert app.stack.top is scene
+    first = scene.puzzle
+    assert first.title.endswith("#123") and first.meta_value("difficulty") == "medium"
+    assert solver.count_solutions(first) == 1 and scene.session.index == 0
+    assert app.settings.game("hashi")["new_puzzle"]["difficulty"] == "medium"
+    # The same seed again gives the same puzzle; Esc cancels without change.
+    driver.key(pygame.K_n)
+    for _ in range(5):
+        driver.key(pygame.K_DOWN)
+    for digit in "123":
+        driver.key(getattr(pygame, f"K_{digit}"), unicode=digit)
+    dialog = app.stack.top
+    driver.click(dialog.generate_button.rect.center)
+    dialog.worker.wait(30)
+    driver.frame()
+    assert scene.puzzle == first
+    driver.key(pygame.K_n)
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is scene and scene.puzzle == first
+
+
+def test_dialog_choices_and_cancel_while_busy(app, driver, open_level):
+    scene = open_level("2.2\n")
+    driver.key(pygame.K_n)
+    dialog = app.stack.top
+    driver.key(pygame.K_d)  # medium -> hard
+    driver.key(pygame.K_t)  # plane -> cylinder
+    assert (dialog.difficulty, dialog.topology.value) == ("hard", "cylinder")
+    dialog.width_slider._set_index(len(dialog.width_slider.values) - 1)
+    dialog.height_slider._set_index(len(dialog.height_slider.values) - 1)
+    driver.key(pygame.K_RETURN)
+    assert dialog.busy is not None and "Generating" in dialog.message[0]
+    driver.key(pygame.K_ESCAPE)
+    assert dialog.busy is None and dialog.message[0] == "Cancelled." and app.stack.top is dialog
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is scene
+
+
+def test_seed_launch_opens_a_generated_puzzle(app):
+    scene = app.launch("hashi", Launch(seed=7))
+    app.frame(1 / 60)
+    assert scene.puzzle.title.endswith("#7") and scene.session.level_id == "generated"
+    assert solver.count_solutions(scene.puzzle) == 1
