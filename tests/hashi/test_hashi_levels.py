@@ -18,6 +18,9 @@ from tests.hashi.hashi_oracle import all_solutions
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = sorted(p for p in levels_dir("hashi").rglob("*.txt"))
+#: The exhaustive oracle is only fast enough for the small hand-made boards; the generated
+#: packs (up to 30x30) are proven unique by the solver in test_hashi_packs.py.
+HAND_MADE = [p for p in BUNDLED if p.parent.name in ("classic", "wrapped")]
 
 
 def test_there_are_hand_made_levels_in_two_folders_with_a_readme():
@@ -26,8 +29,8 @@ def test_there_are_hand_made_levels_in_two_folders_with_a_readme():
     assert (levels_dir("hashi") / "README.md").is_file()
 
 
-@pytest.mark.parametrize("path", BUNDLED, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_every_bundled_level_has_exactly_one_solution(path):
+@pytest.mark.parametrize("path", HAND_MADE, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_hand_made_level_has_exactly_one_solution(path):
     puzzle = read_puzzle(path)
     assert puzzle.title and puzzle.meta_value("difficulty") in ("easy", "medium", "hard")
     solutions = all_solutions(puzzle, limit=2)
@@ -42,7 +45,7 @@ def test_the_catalogue_lists_levels_by_folder_with_what_the_picker_shows():
     assert [e.folder for e in entries] == sorted(e.folder for e in entries)
     first = catalog.find_entry(entries, "classic/01-first-steps")
     assert first is not None and first.title == "First steps" and first.size == "5×5"
-    assert (first.islands, first.difficulty, first.topology, first.error) == (8, "easy", "plane", "")
+    assert (first.islands, first.difficulty, first.topology, first.error) == (8, "medium", "plane", "")
     doughnut = catalog.find_entry(entries, "wrapped/02-doughnut")
     assert doughnut is not None and doughnut.topology == "torus"
     assert catalog.next_level(entries, "classic/01-first-steps").id == "classic/02-seven-seas"

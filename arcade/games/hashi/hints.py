@@ -394,7 +394,8 @@ def _search(board: Board, solution: tuple[int, ...], internal: bool, max_stage: 
                         for unlock in _unlock_for(board, move):
                             moves += 1
                             yield unlock
-                        item = _deduction_item(board, event, context, move)
+                        # With internal steps listed, the context is already on screen: no repeat.
+                        item = _deduction_item(board, event, [] if internal else context, move)
                         context.clear()
                         _play(board, move)
                         moves += 1
