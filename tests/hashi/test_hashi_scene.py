@@ -239,7 +239,7 @@ def test_the_level_picker_lists_every_folder_and_opens_a_level(app, driver, open
     ids = [choice.value.id for choice in picker.choices]
     assert "classic/01-first-steps" in ids and "wrapped/02-doughnut" in ids
     doughnut = ids.index("wrapped/02-doughnut")
-    assert "torus" in picker.choices[doughnut].subtitle and picker.choices[doughnut].tag.startswith("hard")
+    assert "torus" in picker.choices[doughnut].subtitle and picker.choices[doughnut].tag.startswith("easy")
     picker.selected = doughnut
     driver.key(pygame.K_RETURN)
     assert app.stack.top is scene and scene.session.level_id == "wrapped/02-doughnut"
