@@ -144,6 +144,7 @@ class Engine:
         self.cut_dirty = True  # a line lost its last bridge since the connectivity pass
         self.level = 0  # depth of the current search decision (its reason bit)
         self.probe_stage = CONNECTIVITY  # rules used inside trials
+        self.trial_cursor = 0  # where the next trial scan starts (after the last success)
         self.nodes = 0  # search nodes visited (statistics)
 
     # -- basic operations ---------------------------------------------------------------
@@ -553,8 +554,15 @@ class Engine:
         saved_stage, saved_log = self.stage, self.log
         bit = 1 << (self.level + 1)
         progress = False
-        candidates = self.open_lines() if lines is None else lines
         lo, hi = self.lo, self.hi
+        if lines is None:
+            # Resume after the previous success: a scan from the start would re-try every line
+            # that failed before (quadratic on big boards); one full round still proves "stuck".
+            open_lines = self.open_lines()
+            start = next((k for k, x in enumerate(open_lines) if x >= self.trial_cursor), 0)
+            candidates = open_lines[start:] + open_lines[:start]
+        else:
+            candidates = lines
         for line in candidates:
             for side in (0, 1):
                 l_lo, l_hi = lo[line], hi[line]
@@ -575,6 +583,7 @@ class Engine:
                     keep = (l_lo + 1, l_hi) if side == 0 else (l_lo, l_hi - 1)
                     self.restrict(line, keep[0], keep[1], mask & ~bit, TRIAL_RULE, -1, (value, (kind, subject)))
                     progress = True
+                    self.trial_cursor = line + 1
                     if first_only:
                         return True
                     self.propagate()
