@@ -30,6 +30,7 @@ MAX_VISIBLE_FAILURES = 60
 GUESS = "Guess"
 BACKTRACK = "Backtrack"
 WRONG = "Wrong bridge"
+WRONG_MARK = "Wrong mark"
 
 
 # -- the player's board as claims -----------------------------------------------------------
@@ -144,8 +145,8 @@ def _wrong_text(board: Board, line: int, closest: tuple[int, ...], why: str = ""
     ln = p.lines[line]
     pos = p.islands[ln.a].pos
     if line in board.marks:
-        return (f"The 'no bridge' mark on {explain.line_from(p, line)} is wrong: every solution that fits "
-                f"the rest of your board has a bridge there.", str(Move("unmark", pos, ln.direction)))
+        return (f"The 'no bridge' mark on {explain.line_from(p, line)} is wrong: no solution fits your board "
+                f"with it, and the closest one has a bridge there.", str(Move("unmark", pos, ln.direction)))
     have, keep = board.bridges[line], closest[line]
     for i in (ln.a, ln.b):
         if board.degree(i) > p.islands[i].number:
@@ -272,7 +273,8 @@ def hint(state: State) -> Hint | None:
         if locked:
             reason += f" Unlock {explain.island(p, locked[0])} first (click it)."
             move = None
-        return Hint(move, reason, WRONG, "error", (("wrong", line), ("island", ln.a), ("island", ln.b)))
+        rule = WRONG_MARK if line in board.marks else WRONG
+        return Hint(move, reason, rule, "error", (("wrong", line), ("island", ln.a), ("island", ln.b)))
     log: list[solver.Event] = []
     engine = _engine(board, solver.LOCAL, log)
     context: list[solver.Event] = []
@@ -330,9 +332,10 @@ def plan(state: State, *, internal: bool = False, max_stage: int = solver.TRIAL)
         assert verdict.closest is not None
         for line in verdict.wrong:
             reason, move = _wrong_text(board, line, verdict.closest, verdict.why)
+            rule = WRONG_MARK if line in board.marks else WRONG
             yield from _unlock_for(board, move)
             _play(board, move)
-            yield Item("fix", reason, WRONG, move, 0, (("wrong", line),))
+            yield Item("fix", reason, rule, move, 0, (("wrong", line),))
         solution = verdict.closest
     else:
         solution = verdict.solution
