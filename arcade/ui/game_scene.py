@@ -28,11 +28,12 @@ from arcade.ui.overlays import PauseScene, ResultScene
 from arcade.ui.scene import Scene
 from arcade.ui.tween import Tweens
 from arcade.ui.watch import WatchPlayer
-from arcade.ui.widgets import Button, Toast, Toolbar, draw_text
+from arcade.ui.widgets import Button, Toast, Toolbar, draw_text, wrap_text
 from arcade.ui.worker import Worker
 
 HEADER = 52
-STATUS = 30
+#: Room for two lines of status text: hints and refusals explain themselves in full sentences.
+STATUS = 44
 #: Most steps a watch source may produce (a runaway AI cannot fill memory).
 WATCH_LIMIT = 200_000
 
@@ -77,6 +78,7 @@ class GameScene(Scene):
         #: Autosaves are written by a background thread: an fsync can take longer than a frame.
         self.saver = BackgroundSaver(info.name)
         self._tooltip = ""
+        self._status_cache: tuple[tuple[str, int], list[str]] = (("", 0), [])
         session.subscribe(self._on_session_change)
 
     # -- things subclasses provide -------------------------------------------------------
@@ -408,6 +410,17 @@ class GameScene(Scene):
             return False
         return True
 
+    def _status_lines(self, text: str) -> list[str]:
+        """The status text wrapped to at most two lines (cached: wrapping measures every word)."""
+        key = (text, self.status_rect.width)
+        if self._status_cache[0] != key:
+            assert self.app is not None
+            lines = wrap_text(self.app.theme, text, 16, self.status_rect.width)
+            if len(lines) > 2:
+                lines = [lines[0], " ".join(lines[1:])]  # draw_text shortens the rest with an ellipsis
+            self._status_cache = (key, lines)
+        return self._status_cache[1]
+
     def update(self, dt: float) -> None:
         assert self.app is not None
         self.worker.poll()
@@ -439,9 +452,11 @@ class GameScene(Scene):
             dots = "." * (1 + pygame.time.get_ticks() // 300 % 3)
             text = f"{self.status_text.rstrip('…')}{dots}" if self.status_text else f"Thinking{dots}"
         if text:
-            glyph = theme.glyph(role)
-            draw_text(surface, theme, f"{glyph} {text}".strip(), self.status_rect.midleft, size=17,
-                      colour=theme[role] if role != "text_dim" else theme["text_dim"], anchor="midleft",
-                      max_width=self.status_rect.width)
+            colour = theme[role] if role != "text_dim" else theme["text_dim"]
+            lines = self._status_lines(f"{theme.glyph(role)} {text}".strip())
+            top = self.status_rect.centery - 10 * len(lines)
+            for i, line in enumerate(lines):
+                draw_text(surface, theme, line, (self.status_rect.x, top + 20 * i), size=16, colour=colour,
+                          max_width=self.status_rect.width)
         self.toolbar.draw(surface, theme)
         self.toast.draw(surface, theme, self.status_rect.top - 8)

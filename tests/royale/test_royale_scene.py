@@ -25,10 +25,21 @@ def centre_of(scene, cell) -> tuple[int, int]:
     return tuple(int(v) for v in scene.grid.cell_center(cell))
 
 
-def pixel(app, scene, cell, dx: float = 0.2, dy: float = 0.15) -> tuple[int, int, int]:
-    """A pixel inside ``cell`` away from the coin, the hatch lines and the outline."""
-    rect = scene.grid.cell_rect(cell)
-    return tuple(app.screen.get_at((int(rect.x + rect.w * dx), int(rect.y + rect.h * dy))))[:3]
+def pixel(app, scene, cell) -> tuple[int, int, int]:
+    """The fill colour of ``cell``: the most common colour in its outer ring of pixels.
+
+    Sampling a whole ring (away from the coin in the middle) keeps the answer independent of
+    where the hatch lines fall at the current cell size.
+    """
+    rect = scene.grid.cell_rect(cell).inflate(-4, -4)
+    counts: dict[tuple[int, int, int], int] = {}
+    for x in range(rect.left, rect.right):
+        for y in range(rect.top, rect.bottom):
+            if rect.w // 4 <= x - rect.left < rect.w * 3 // 4 and rect.h // 4 <= y - rect.top < rect.h * 3 // 4:
+                continue
+            colour = tuple(app.screen.get_at((x, y)))[:3]
+            counts[colour] = counts.get(colour, 0) + 1
+    return max(counts, key=counts.get)
 
 
 def test_opens_on_the_seed_example_with_par(app, driver):
