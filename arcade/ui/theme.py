@@ -77,7 +77,7 @@ PALETTES: dict[str, dict[str, RGB]] = {
 PALETTE_NAMES = {"okabe-ito": "Okabe–Ito", "tol-bright": "Tol bright", "high-contrast": "High contrast"}
 
 #: Glyphs that go with status colours, so state is readable without colour.
-GLYPHS = {"good": "✓", "warning": "!", "error": "✗", "info": "i"}
+GLYPHS = {"good": "✓", "warning": "!", "error": "✗", "info": "▸"}
 
 
 def blend(a: RGB, b: RGB, t: float) -> RGB:
