@@ -203,11 +203,12 @@ class MenuScene(Scene):
             title_size = max(16, min(24, rect.height // 3))
             draw_text(surface, theme, entry.title, (tx, rect.y + rect.height * 0.30), size=title_size, bold=True,
                       anchor="midleft")
-            draw_text(surface, theme, entry.subtitle, (tx, rect.y + rect.height * 0.70), size=max(12, title_size - 6),
-                      colour=theme["text_dim"], anchor="midleft", max_width=rect.right - tx - 16)
+            right = rect.right - 16
             if selected:
-                draw_text(surface, theme, "Enter ▶", (rect.right - 16, rect.centery), size=15,
-                          colour=theme["text_dim"], anchor="midright")
+                right = draw_text(surface, theme, "Enter ▶", (rect.right - 16, rect.centery), size=15,
+                                  colour=theme["text_dim"], anchor="midright").left - 12
+            draw_text(surface, theme, entry.subtitle, (tx, rect.y + rect.height * 0.70), size=max(12, title_size - 6),
+                      colour=theme["text_dim"], anchor="midleft", max_width=right - tx)
         draw_text(surface, theme, "↑↓ choose · Enter play · 1–9 quick start · C continue · Esc quit",
                   (w // 2, h - 16), size=15, colour=theme["text_dim"], anchor="midbottom")
         self.toast.draw(surface, theme, h - 44)

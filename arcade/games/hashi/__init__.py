@@ -9,7 +9,7 @@ from arcade.core.registry import GameInfo
 INFO = GameInfo(
     name="hashi",
     title="Hashi",
-    description="Bridges: join numbered islands so every island is satisfied and all are connected",
+    description="Bridges: join numbered islands into one network",
     rules="arcade.games.hashi.logic:RULES",
     scene="arcade.games.hashi.view:create_scene",
     commands="arcade.games.hashi.cli:COMMANDS",

@@ -10,7 +10,7 @@ from arcade.core.registry import GameInfo
 INFO = GameInfo(
     name="runway",
     title="Runway",
-    description="Steer up to four motorbikes over a runway full of holes — one command for all",
+    description="Steer up to four motorbikes over holes — one command for all",
     rules="arcade.games.runway.logic:RULES",
     scene="arcade.games.runway.view:create_scene",
     commands="arcade.games.runway.cli:COMMANDS",
