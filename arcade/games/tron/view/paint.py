@@ -244,6 +244,9 @@ class BoardPainter:
         theme = self.theme
         board = self.view.board_rect
         area = board.clip(self.view.area) if board.width else self.view.area
+        widest = max((theme.font(19).size(text)[0] + 48 for text, _role in lines), default=0)
+        if widest > area.width:  # a small board: let the band run wider than the board, up to the whole area
+            area = area.inflate(min(widest, self.view.area.width) - area.width, 0).clamp(self.view.area)
         height = (90 if big else 0) + 30 * len(lines) + 24
         band = pygame.Rect(area.x, area.centery - height // 2, area.width, height)
         shade = self._shades.get(band.size)
