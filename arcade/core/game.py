@@ -141,10 +141,13 @@ class Rules(ABC, Generic[LevelT, StateT, MoveT]):
         return self.apply(state, self.decode_move(text))
 
     def load_level_file(self, path: str | Path) -> LevelT:
-        """Parse a level file; unreadable files raise FormatError like malformed ones."""
+        """Parse a level file; unreadable files raise FormatError like malformed ones.
+
+        A UTF-8 byte-order mark (Windows editors add one) is skipped.
+        """
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8-sig")
         except UnicodeDecodeError as exc:
             raise FormatError(str(path), None, f"not a UTF-8 text file ({exc.reason})") from None
         except OSError as exc:

@@ -73,14 +73,9 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
 
 def read_puzzle(path: str | Path) -> Puzzle:
     """Read a puzzle file of any supported format; unreadable files are a FormatError too."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise FormatError(str(path), None, f"not a UTF-8 text file ({exc.reason})") from None
-    except OSError as exc:
-        raise FormatError(str(path), None, f"cannot read file: {exc.strerror or exc}") from None
-    return parse_puzzle(text, str(path))
+    from arcade.games.hashi.logic import RULES
+
+    return RULES.load_level_file(path)
 
 
 def export(puzzle: Puzzle, fmt: str) -> str:

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import Literal
 
 from arcade.core.errors import IllegalMove
@@ -460,12 +459,6 @@ class HashiRules(PuzzleRules[Puzzle, State, Move]):
         from arcade.games.hashi.formats import format_level
 
         return format_level(level)
-
-    def load_level_file(self, path: str | Path) -> Puzzle:
-        """Any supported format, tolerating a UTF-8 byte-order mark (Windows editors add one)."""
-        from arcade.games.hashi.formats import read_puzzle
-
-        return read_puzzle(path)
 
     def initial_state(self, level: Puzzle, seed: int = 0) -> State:
         return State.empty(level)
