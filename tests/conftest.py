@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from arcade.games import REGISTRY
+from tests.xwindow import xvfb
 
 
 @pytest.fixture(autouse=True)
@@ -21,6 +22,13 @@ def user_home(tmp_path, monkeypatch):
     monkeypatch.setenv("PUZZLE_ARCADE_HOME", str(home))
     monkeypatch.delenv("PUZZLE_ARCADE_TRACE", raising=False)
     return home
+
+
+@pytest.fixture
+def xserver():
+    """A private Xvfb for the end-to-end tests (skipped without the X tools); yields the env pointing at it."""
+    with xvfb() as env:
+        yield env
 
 
 @pytest.fixture
