@@ -2,21 +2,8 @@
 
 The engine (:mod:`.engine`) holds the rules; :mod:`.search` the search, counting and grading.
 
-The solver never looks at :class:`~arcade.games.hashi.logic.State` objects while it works:
-it compiles a :class:`~arcade.games.hashi.logic.Puzzle` into flat lists (:class:`Net`) and
-keeps, per candidate line, an interval ``lo..hi`` of bridge counts still possible. Rules
-narrow intervals; every change goes on a trail so a guess is undone in time proportional
-to what it changed. Rules come in stages, which is also how puzzles are graded:
-
-1. *local* (easy): pigeonhole / single neighbour (a number that the other directions
-   cannot cover forces bridges), saturation and capacity (a number already reached, or a
-   small neighbour, caps a line), crossing elimination.
-2. *isolation* (medium): never close a group that cannot reach the rest -- 1–1, 2=2 and
-   the general form on groups of islands already joined.
-3. *connectivity* (hard): the islands must stay connected, so a line whose removal would
-   split the possible network is needed; a split network is a contradiction.
-4. *trial* (hard): assume a line's value, propagate stages 1-3; a contradiction proves
-   the opposite (a one-step lookahead a careful player does on paper).
+How the rules narrow each line's interval of bridge counts, stage by stage (local,
+isolation, connectivity, trial -- also how puzzles are graded), is told in :mod:`.engine`.
 
 Beyond that the solver *guesses* (depth-first search with propagation at every node),
 which makes it complete: it finds a solution of any solvable board and counts solutions

@@ -135,39 +135,13 @@ class BoardPainter:
             colour = blend(colour, floor, 0.55)
         glow = blend(colour, floor, 0.72)
         size = rect.width
-        cx, cy = rect.center
         core = max(2, round(size * 0.42))
         halo = max(core + 2, round(size * 0.8))
         for width, fill in ((halo, glow), (core, colour)):
-            half = width // 2
-            pygame.draw.rect(board, fill, pygame.Rect(cx - half, cy - half, width, width))
-            for side, (dx, dy) in DELTAS.items():
-                if not sides & SIDE_BITS[side]:
-                    continue
-                if dx:
-                    x0 = cx if dx > 0 else rect.left
-                    x1 = rect.right if dx > 0 else cx
-                    pygame.draw.rect(board, fill, pygame.Rect(x0, cy - half, x1 - x0, width))
-                else:
-                    y0 = cy if dy > 0 else rect.top
-                    y1 = rect.bottom if dy > 0 else cy
-                    pygame.draw.rect(board, fill, pygame.Rect(cx - half, y0, width, y1 - y0))
+            _tube(board, rect, sides, width, fill)
         if owner == 1 and core >= 6:
             # Cycle 2's tube is hollow: a dark stripe down its middle (a cue beyond colour).
-            inner = max(2, core // 3)
-            half = inner // 2
-            pygame.draw.rect(board, floor, pygame.Rect(cx - half, cy - half, inner, inner))
-            for side, (dx, dy) in DELTAS.items():
-                if not sides & SIDE_BITS[side]:
-                    continue
-                if dx:
-                    x0 = cx if dx > 0 else rect.left
-                    x1 = rect.right if dx > 0 else cx
-                    pygame.draw.rect(board, floor, pygame.Rect(x0, cy - half, x1 - x0, inner))
-                else:
-                    y0 = cy if dy > 0 else rect.top
-                    y1 = rect.bottom if dy > 0 else cy
-                    pygame.draw.rect(board, floor, pygame.Rect(cx - half, y0, inner, y1 - y0))
+            _tube(board, rect, sides, max(2, core // 3), floor)
 
     def draw_head(self, surface: pygame.Surface, player: int, pos: tuple[int, int], heading: str | None,
                   *, crashed: bool, pulse: float = 0.0, arrow: bool = False) -> None:
@@ -272,3 +246,21 @@ class BoardPainter:
             draw_text(surface, theme, text, (band.centerx, y + 14), size=19, colour=theme[role], anchor="center",
                       max_width=band.width - 24)
             y += 30
+
+
+def _tube(board: pygame.Surface, rect: pygame.Rect, sides: int, width: int, fill: tuple[int, int, int]) -> None:
+    """A square of ``width`` at the cell's centre, extended to every side in ``sides`` (a trail segment)."""
+    cx, cy = rect.center
+    half = width // 2
+    pygame.draw.rect(board, fill, pygame.Rect(cx - half, cy - half, width, width))
+    for side, (dx, dy) in DELTAS.items():
+        if not sides & SIDE_BITS[side]:
+            continue
+        if dx:
+            x0 = cx if dx > 0 else rect.left
+            x1 = rect.right if dx > 0 else cx
+            pygame.draw.rect(board, fill, pygame.Rect(x0, cy - half, x1 - x0, width))
+        else:
+            y0 = cy if dy > 0 else rect.top
+            y1 = rect.bottom if dy > 0 else cy
+            pygame.draw.rect(board, fill, pygame.Rect(cx - half, y0, width, y1 - y0))
