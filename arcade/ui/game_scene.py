@@ -314,26 +314,26 @@ class GameScene(Scene):
             lines.append(("Space · N · + / −", "While watching: pause, single step, speed"))
         return lines
 
+    def result_title(self, outcome: Outcome) -> str:
+        if outcome.winner is not None and self.session.rules.kind == "tick" and outcome.result == "win":
+            return f"Player {outcome.winner + 1} wins"
+        return {"win": "Solved!" if self.session.rules.kind == "puzzle" else "You win!",
+                "loss": "Game over", "draw": "Draw"}[outcome.result]
+
+    def result_buttons(self, outcome: Outcome) -> list[tuple[str, Callable[[], None]]]:
+        """(label, action) for the result overlay; each action runs after the overlay has closed."""
+        return [("Play again", self.new_game), ("Look at board", lambda: None), ("Menu", self.close)]
+
+    def result_scene(self, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
+                     role: str) -> ResultScene:
+        """The overlay itself (a game may show more than text, e.g. a map of the route)."""
+        return ResultScene(title, lines, buttons, role=role)
+
     def show_result(self, outcome: Outcome) -> None:
         assert self.app is not None
-        title = {"win": "Solved!" if self.session.rules.kind == "puzzle" else "You win!",
-                 "loss": "Game over", "draw": "Draw"}[outcome.result]
-        if outcome.winner is not None and self.session.rules.kind == "tick" and outcome.result == "win":
-            title = f"Player {outcome.winner + 1} wins"
         role = {"win": "good", "loss": "error", "draw": "warning"}[outcome.result]
-        app = self.app
-
-        def again() -> None:
-            app.pop()
-            self.new_game()
-
-        def menu() -> None:
-            app.pop()
-            app.pop()
-
-        buttons: list[tuple[str, Callable[[], None]]] = [("Play again", again), ("Look at board", app.pop),
-                                                         ("Menu", menu)]
-        app.push(ResultScene(title, self.result_lines(outcome), buttons, role=role))
+        self.app.push(self.result_scene(self.result_title(outcome), self.result_lines(outcome),
+                                        self.result_buttons(outcome), role))
 
     # -- session events ------------------------------------------------------------------
     def _on_session_change(self, session: Session[Any, Any, Any]) -> None:

@@ -60,12 +60,18 @@ class PanelScene(Scene):
         self.selected = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
 
-    def _wrap(self, action: Callable[[], None]) -> Callable[[], None]:
-        return action
+    #: Close the panel before running a button's action (result panels: every choice leaves them).
+    close_first = False
 
-    def close(self) -> None:
-        if self.app is not None and self.app.stack.top is self:
-            self.app.pop()
+    def _wrap(self, action: Callable[[], None]) -> Callable[[], None]:
+        if not self.close_first:
+            return action
+
+        def run() -> None:
+            self.close()
+            action()
+
+        return run
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -168,4 +174,9 @@ class PauseScene(PanelScene):
 
 
 class ResultScene(PanelScene):
-    """Shown when a game ends: what happened, the numbers, and what to do next."""
+    """Shown when a game ends: what happened, the numbers, and what to do next.
+
+    Every button closes the panel first, so an action like "Menu" only has to close the game.
+    """
+
+    close_first = True

@@ -81,14 +81,11 @@ class PickerScene(Scene):
     def pick(self, index: int) -> None:
         assert self.app is not None
         choice = self.choices[index]
-        if self.app.stack.top is self:
-            self.app.pop()
+        self.close()
         self.on_pick(choice)
 
     def cancel(self) -> None:
-        assert self.app is not None
-        if self.app.stack.top is self:
-            self.app.pop()
+        self.close()
         if self.on_cancel:
             self.on_cancel()
 

@@ -59,6 +59,11 @@ class Scene:
         """(keys, what they do) pairs for the pause/help overlay."""
         return []
 
+    def close(self) -> None:
+        """Pop this scene if it is the one on top (closing twice, or from below, does nothing)."""
+        if self.app is not None and self.app.stack.top is self:
+            self.app.pop()
+
 
 class SceneStack:
     def __init__(self, app: App) -> None:

@@ -15,7 +15,7 @@ from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.theme import PALETTE_NAMES
 from arcade.ui.theme import PALETTES as PALETTE_COLOURS
-from arcade.ui.widgets import Button, Slider, Toast, draw_text
+from arcade.ui.widgets import Button, Slider, Toast, draw_form_row, draw_text
 
 
 class SettingsScene(Scene):
@@ -97,9 +97,6 @@ class SettingsScene(Scene):
         self.rows[4][1].label = self._fullscreen_label()  # type: ignore[union-attr]
         self._changed()
 
-    def close(self) -> None:
-        if self.app is not None and self.app.stack.top is self:
-            self.app.pop()
 
     # -- layout and input --------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -163,16 +160,7 @@ class SettingsScene(Scene):
         draw_text(surface, theme, "Settings", (self.panel.centerx, self.panel.y + 22), size=28,
                   bold=True, anchor="midtop")
         for i, (label, widget) in enumerate(self.rows):
-            focused = i == self.focus
-            colour = theme["highlight"] if focused else theme["text"]
-            marker = "▶ " if focused else "   "
-            draw_text(surface, theme, marker + label, (self.panel.x + 24, widget.rect.centery), size=18,
-                      colour=colour, anchor="midleft")
-            if isinstance(widget, Slider):
-                widget.focused = focused
-            else:
-                widget.toggled = focused
-            widget.draw(surface, theme)
+            draw_form_row(surface, theme, label, widget, self.panel.x + 24, i == self.focus)
         # Palette swatches next to the palette button, so the choice is visible.
         palette_button = self.rows[2][1]
         x = palette_button.rect.right + 12

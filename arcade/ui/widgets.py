@@ -304,3 +304,17 @@ class Slider:
             surface, theme, self.fmt(self.value), (self.rect.right + 16, self.rect.centery),
             size=16, anchor="midleft",
         )
+
+
+def draw_form_row(
+    surface: pygame.Surface, theme: Theme, label: str, widget: Button | Slider, x: int, focused: bool
+) -> None:
+    """One row of a settings-style form: "▶ label" at ``x``, then its widget, both marked when focused."""
+    colour = theme["highlight"] if focused else theme["text"]
+    marker = "▶ " if focused else "   "
+    draw_text(surface, theme, marker + label, (x, widget.rect.centery), size=18, colour=colour, anchor="midleft")
+    if isinstance(widget, Slider):
+        widget.focused = focused
+    else:
+        widget.toggled = focused
+    widget.draw(surface, theme)

@@ -20,7 +20,7 @@ from arcade.games.hashi import generator
 from arcade.games.hashi.logic import Puzzle
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
-from arcade.ui.widgets import Button, Slider, draw_text
+from arcade.ui.widgets import Button, Slider, draw_form_row, draw_text
 from arcade.ui.worker import Worker
 
 SIDES = [5, 6, 7, 8, 9, 10, 12, 14, 15, 16, 18, 20, 22, 25, 28, 30, 32, 35, 38, 40]
@@ -162,8 +162,7 @@ class NewPuzzleScene(Scene):
 
     def close(self) -> None:
         self.worker.cancel()
-        if self.app is not None and self.app.stack.top is self:
-            self.app.pop()
+        super().close()
 
     # -- scene ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -242,16 +241,7 @@ class NewPuzzleScene(Scene):
         draw_text(surface, theme, "New puzzle", (self.panel.centerx, self.panel.y + 20), size=28, bold=True,
                   anchor="midtop")
         for i, (label, widget) in enumerate(self.rows):
-            focused = i == self.focus and self.busy is None
-            colour = theme["highlight"] if focused else theme["text"]
-            marker = "▶ " if focused else "   "
-            draw_text(surface, theme, marker + label, (self.panel.x + 20, widget.rect.centery), size=18,
-                      colour=colour, anchor="midleft")
-            if isinstance(widget, Slider):
-                widget.focused = focused
-            else:
-                widget.toggled = focused
-            widget.draw(surface, theme)
+            draw_form_row(surface, theme, label, widget, self.panel.x + 20, i == self.focus and self.busy is None)
         text, role = self.message
         if self.busy is not None:
             dots = "." * (1 + int(self.busy[1] * 3) % 3)

@@ -45,7 +45,6 @@ from arcade.ui.input import LEFT as BUTTON_LEFT
 from arcade.ui.input import MIDDLE as BUTTON_MIDDLE
 from arcade.ui.input import RIGHT as BUTTON_RIGHT
 from arcade.ui.input import Gesture, PointerTracker
-from arcade.ui.overlays import ResultScene
 from arcade.ui.picker import PickerScene
 from arcade.ui.tween import ease_out_cubic
 from arcade.ui.widgets import Button
@@ -276,34 +275,14 @@ class HashiScene(GameScene):
             lines.append(f"Your best time on this puzzle: {format_time(self.best_time)}.")
         return lines
 
-    def show_result(self, outcome: Outcome) -> None:
-        assert self.app is not None
-        app = self.app
+    def result_buttons(self, outcome: Outcome) -> list[tuple[str, Callable[[], None]]]:
+        """The next level of the folder first (or the level picker after the last one)."""
         following = catalog.next_level(catalog.bundled_levels(), self.session.level_id)
-        buttons: list[tuple[str, Callable[[], None]]] = []
         if following is not None:
-            def play_next() -> None:
-                app.pop()
-                self.load_entry(following)
-
-            buttons.append(("Next level", play_next))
+            first = ("Next level", lambda: self.load_entry(following))
         else:
-            def levels() -> None:
-                app.pop()
-                self.open_levels()
-
-            buttons.append(("Levels", levels))
-
-        def again() -> None:
-            app.pop()
-            self.new_game()
-
-        def menu() -> None:
-            app.pop()
-            app.pop()
-
-        buttons += [("Play again", again), ("Look at board", app.pop), ("Menu", menu)]
-        app.push(ResultScene("Solved!", self.result_lines(outcome), buttons, role="good"))
+            first = ("Levels", self.open_levels)
+        return [first, *super().result_buttons(outcome)]
 
     # -- playing plans ------------------------------------------------------------------------
     def play_plan(self, plan: Plan) -> bool:

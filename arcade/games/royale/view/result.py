@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arcade.ui.overlays import PanelScene
+from arcade.ui.overlays import ResultScene
 from arcade.ui.widgets import draw_text
 
 from .paint import draw_route, minimap
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 MAP_MAX = 250
 
 
-class RoyaleResultScene(PanelScene):
+class RoyaleResultScene(ResultScene):
     """The result panel with a mini-map: your trail (solid ring start) against the optimal route (dashed)."""
 
     def __init__(self, scene: RoyaleScene, title: str, lines: list[str],

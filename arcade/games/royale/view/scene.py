@@ -25,6 +25,7 @@ from arcade.services import saves
 from arcade.ui.game_scene import GameScene, format_time
 from arcade.ui.gridview import GridView
 from arcade.ui.input import PointerTracker
+from arcade.ui.overlays import ResultScene
 from arcade.ui.theme import blend
 from arcade.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, linear
 from arcade.ui.widgets import Button, draw_text
@@ -219,32 +220,22 @@ class RoyaleScene(GameScene):
         self.app.audio.play("win" if outcome.is_win else "lose")
         self.show_result(outcome)
 
-    def show_result(self, outcome: Outcome) -> None:
-        assert self.app is not None
-        app = self.app
-        title = "You made it!" if outcome.is_win else ("Caught by the storm" if self.session.state.dead
-                                                        else "Out of time")
-        role = "good" if outcome.is_win else "error"
+    def result_title(self, outcome: Outcome) -> str:
+        if outcome.is_win:
+            return "You made it!"
+        return "Caught by the storm" if self.session.state.dead else "Out of time"
 
-        def again() -> None:
-            app.pop()
-            self.restart()
-
+    def result_buttons(self, outcome: Outcome) -> list[tuple[str, Callable[[], None]]]:
         def look() -> None:
-            app.pop()
             self.show_optimal = True
             self.say("Dashed: the optimal route (O hides it). Undo steps back into the round.", "info")
 
-        def new() -> None:
-            app.pop()
-            self.new_grid()
+        return [("Play again", self.restart), ("Look at board", look), ("New grid", self.new_grid),
+                ("Menu", self.close)]
 
-        def menu() -> None:
-            app.pop()
-            app.pop()
-
-        buttons = [("Play again", again), ("Look at board", look), ("New grid", new), ("Menu", menu)]
-        app.push(RoyaleResultScene(self, title, self.result_lines(outcome), buttons, role))
+    def result_scene(self, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
+                     role: str) -> ResultScene:
+        return RoyaleResultScene(self, title, lines, buttons, role)
 
     # -- actions ---------------------------------------------------------------------------
     def finish(self) -> None:

@@ -354,17 +354,9 @@ class TronScene(GameScene):
         self.app.audio.play("lose" if human_lost else "win")
         score = f"{self.seat_name(0)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1)}"
         lines = [score + (f" ({match.draws} drawn)" if match.draws else ""), *self.round_log[-6:]]
-        app = self.app
-
-        def close_then(action):  # type: ignore[no-untyped-def]
-            def run() -> None:
-                app.pop()
-                action()
-            return run
-
-        buttons = [("Rematch", close_then(self.rematch)), ("Replay round", close_then(self.start_replay)),
-                   ("Setup", close_then(self.open_setup)), ("Menu", close_then(app.pop))]
-        app.push(ResultScene(title, lines, buttons, role=role))
+        buttons = [("Rematch", self.rematch), ("Replay round", self.start_replay), ("Setup", self.open_setup),
+                   ("Menu", self.close)]
+        self.app.push(ResultScene(title, lines, buttons, role=role))
 
     # -- replay --------------------------------------------------------------------------------
     def toggle_replay(self) -> None:

@@ -165,9 +165,6 @@ class SetupScene(Scene):
         self.close()
         self.on_start(self.setup)
 
-    def close(self) -> None:
-        if self.app is not None and self.app.stack.top is self:
-            self.app.pop()
 
     # -- layout and input ------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
