@@ -23,7 +23,7 @@ from typing import Any
 
 from arcade.core.game import Hint, Step
 from arcade.games.hashi import explain, solver
-from arcade.games.hashi.logic import MAX_BRIDGES, Move, Puzzle, State
+from arcade.games.hashi.logic import Move, Puzzle, State
 
 #: Failed guesses the watch mode shows before it follows the complete search's solution.
 MAX_VISIBLE_FAILURES = 60
@@ -75,18 +75,6 @@ def reference_solution(puzzle: Puzzle) -> tuple[int, ...] | None:
     return found[0] if found else None
 
 
-def _engine(board: Board, stage: int, log: list[solver.Event] | None = None) -> solver.Engine:
-    engine = solver.Engine(solver.compile_puzzle(board.puzzle), stage, log)
-    for line, count in enumerate(board.bridges):
-        if count:
-            engine.restrict(line, count, MAX_BRIDGES)
-    for line in board.marks:
-        engine.restrict(line, 0, 0)
-    if log is not None:
-        log.clear()
-    return engine
-
-
 @dataclass
 class Check:
     """The claims against the solutions: ``solution`` agrees with them all, else ``closest`` and ``wrong``."""
@@ -109,7 +97,7 @@ def check(board: Board) -> Check:
     prefer = board.claims()
     why = ""
     try:
-        engine = _engine(board, solver.CONNECTIVITY)
+        engine = solver.engine_from_state(board, solver.CONNECTIVITY)
         found = solver.solutions_from(engine, 1, prefer)
     except solver.Contradiction as exc:
         found = []
@@ -130,7 +118,7 @@ def check(board: Board) -> Check:
 def _failure(board: Board) -> str:
     """What deduction from the claims runs into, in words ("" if it takes a search to see)."""
     try:
-        engine = _engine(board, solver.CONNECTIVITY)
+        engine = solver.engine_from_state(board, solver.CONNECTIVITY)
         engine.propagate()
         while engine.trial(first_only=False):
             engine.propagate()
@@ -276,7 +264,7 @@ def hint(state: State) -> Hint | None:
         rule = WRONG_MARK if line in board.marks else WRONG
         return Hint(move, reason, rule, "error", (("wrong", line), ("island", ln.a), ("island", ln.b)))
     log: list[solver.Event] = []
-    engine = _engine(board, solver.LOCAL, log)
+    engine = solver.engine_from_state(board, solver.LOCAL, log)
     context: list[solver.Event] = []
     locked_item: tuple[Item, int] | None = None
     for _ in solver.staged(engine):
@@ -371,7 +359,7 @@ def _search(board: Board, solution: tuple[int, ...], internal: bool, max_stage: 
     """
     p = board.puzzle
     log: list[solver.Event] = []
-    engine = _engine(board, solver.LOCAL, log)
+    engine = solver.engine_from_state(board, solver.LOCAL, log)
     stack: list[_Frame] = []
     moves = 0  # moves on the board since the search began (undo counts are differences of this)
     failures = 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from arcade.games.hashi.logic import MAX_BRIDGES, Puzzle, State
 from arcade.games.hashi.solver.engine import (
@@ -269,8 +270,10 @@ def is_unique(puzzle: Puzzle) -> bool:
     return count_solutions(puzzle, 2) == 1
 
 
-def engine_from_state(state: State, stage: int = CONNECTIVITY, log: list[Event] | None = None) -> Engine:
+def engine_from_state(state: State | Any, stage: int = CONNECTIVITY, log: list[Event] | None = None) -> Engine:
     """An engine holding the player's board as facts: bridges as lower bounds, marks as "none".
+
+    Anything with ``puzzle``, ``bridges`` and ``marks`` will do (the hints' mutable ``Board`` too).
 
     Raises Contradiction if the claims clash on their own (which a legal State never does,
     except for over-full islands, which propagation reports).
