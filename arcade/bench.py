@@ -87,6 +87,7 @@ def run_bench(game: str | None = None, *, quick: bool = False) -> int:
 
 def _run(game: str | None, quick: bool) -> int:
     from arcade.core.registry import Launch
+    from arcade.ui.front import open_session
     from arcade.games import REGISTRY
     from arcade.ui.menu import MenuScene
     from arcade.ui.overlays import PauseScene
@@ -103,7 +104,7 @@ def _run(game: str | None, quick: bool) -> int:
               f"{frame_stats(measure_scene(lambda app: SettingsScene(), frames, lambda app: MenuScene()))}")
     for info in infos:
         def make(app, info=info):
-            return info.load_scene()(app, Launch())
+            return open_session(app, info.load_front(), Launch())[0]
 
         print(f"  {info.name + ' scene':<22}{frame_stats(measure_scene(make, frames))}")
         if game is None:

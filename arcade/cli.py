@@ -53,6 +53,15 @@ def positive_int(text: str) -> int:
     return value
 
 
+def seed_arg(text: str) -> int:
+    from arcade.core.numbers import parse_int
+
+    try:
+        return parse_int(text, 0, 2**63 - 1, "seed")
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _screen_options(required_default: bool) -> argparse.ArgumentParser:
     """--screenshot/--frames/--size, shared by the top level and ``play``."""
     parent = Parser(add_help=False)
@@ -82,7 +91,9 @@ def build_parser() -> Parser:
     play = sub.add_parser("play", help="open a game directly", parents=[_screen_options(False)])
     play.add_argument("game", metavar="GAME", help=f"one of: {', '.join(REGISTRY.names())}")
     play.add_argument("--level", metavar="FILE_OR_ID", help="a level file or a bundled level id")
-    play.add_argument("--seed", type=int, help="seed for generated levels and bots")
+    play.add_argument("--seed", type=seed_arg, help="seed for generated levels and bots")
+    play.add_argument("--new", action="store_true",
+                      help="start a new game instead of resuming the autosave (which stays until the first move)")
 
     bench = sub.add_parser("bench", help="print speed figures (start-up, frame times, game benchmarks)")
     bench.add_argument("game", nargs="?", metavar="GAME", help="only this game")
@@ -119,12 +130,15 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
     from arcade.ui.menu import MenuScene
 
     app = App(REGISTRY, size=getattr(args, "size", None), headless=screenshot is not None)
+    app.persist_settings = screenshot is None  # a screenshot run never changes the user's settings
     if game is None:
         app.push(MenuScene())
     else:
-        info = REGISTRY.get(game)
-        scene = info.load_scene()(app, Launch(level=args.level, seed=args.seed))
-        app.push(scene)
+        try:
+            app.launch(game, Launch(level=args.level, seed=args.seed, new=args.new), strict=True)
+        except BaseException:
+            app.close()
+            raise
     frames = getattr(args, "frames", None) or 3
     return app.run(max_frames=frames if screenshot is not None else None, screenshot=screenshot)
 

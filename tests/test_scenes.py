@@ -86,7 +86,7 @@ def test_menu_keyboard_navigation_and_escape_quits(app, driver, toy_registered):
 
 
 def test_continue_appears_after_an_autosave_and_resumes(app, driver, toy_registered):
-    scene = app.launch("toy", Launch(options={"text": "o..\n...\n...\n"}))
+    scene = app.launch("toy", Launch(level="o..\n...\n...\n"))
     driver.click(tuple(map(int, scene.view.cell_center((2, 2)))))
     expected = scene.session.state
     app.pop()
@@ -133,7 +133,7 @@ def test_video_resize_event_relayouts_every_scene(app, driver, toy_registered):
 
 
 def test_result_overlay_on_win_and_play_again(app, driver, toy_registered):
-    scene = app.launch("toy", Launch(options={"text": ".o.\nooo\n.o.\n"}))
+    scene = app.launch("toy", Launch(level=".o.\nooo\n.o.\n"))
     driver.click(tuple(map(int, scene.view.cell_center((1, 1)))))
     top = app.stack.top
     assert type(top).__name__ == "ResultScene" and top.title == "Solved!"

@@ -65,21 +65,48 @@ def test_autosave_write_read_clear_and_latest(user_home):
     assert saves.read_autosave("hashi") is None
     saves.write_autosave("hashi", {"game": "hashi", "moves": []}, "7x7")
     saves.write_autosave("tron", {"game": "tron"}, "")
-    latest = saves.latest_autosave(["hashi", "tron"])
-    assert latest is not None and latest.game == "tron"
+    latest, problems = saves.latest_autosave(["hashi", "tron"])
+    assert latest is not None and latest.game == "tron" and problems == []
     hashi = saves.read_autosave("hashi")
     assert hashi.label == "7x7" and hashi.data == {"game": "hashi", "moves": []}
     saves.clear_autosave("tron")
-    assert saves.latest_autosave(["hashi", "tron"]).game == "hashi"
+    assert saves.latest_autosave(["hashi", "tron"])[0].game == "hashi"
 
 
 def test_damaged_autosave_is_quarantined_not_deleted(user_home):
     path = saves.autosave_path("hashi")
     path.parent.mkdir(parents=True)
     path.write_text("garbage")
-    assert saves.read_autosave("hashi") is None
+    with pytest.raises(saves.DamagedSave, match="moved to hashi.json.damaged"):
+        saves.read_autosave("hashi")
     assert not path.exists()
     assert path.with_suffix(".json.damaged").read_text() == "garbage"
+    assert saves.read_autosave("hashi") is None  # once moved aside it stops failing
+
+
+@pytest.mark.parametrize("payload", [
+    '{"saved_at": NaN, "label": "", "session": {"game": "hashi"}}',
+    '{"saved_at": Infinity, "label": "", "session": {"game": "hashi"}}',
+    '{"saved_at": "yesterday", "label": "", "session": {"game": "hashi"}}',
+    '{"saved_at": 1, "label": 7, "session": {"game": "hashi"}}',
+    '{"saved_at": 1, "label": "", "session": [1, 2]}',
+    '{"saved_at": 1, "label": "", "session": {"game": "tron"}}',
+    '[1, 2, 3]',
+    '{"saved_at": true, "label": "", "session": {"game": "hashi"}}',
+])
+def test_every_kind_of_damaged_autosave_is_moved_aside_with_one_line(user_home, payload):
+    path = saves.autosave_path("hashi")
+    path.parent.mkdir(parents=True)
+    path.write_text(payload)
+    latest, problems = saves.latest_autosave(["hashi"])
+    assert latest is None and len(problems) == 1 and "\n" not in problems[0]
+    assert not path.exists() and path.with_suffix(".json.damaged").exists()
+
+
+def test_records_drop_values_that_are_not_finite_numbers(user_home):
+    saves.records_path().parent.mkdir(parents=True, exist_ok=True)
+    saves.records_path().write_text('{"hashi": {"a": NaN, "b": "fast", "c": 12.5, "d": true}, "royale": 3}')
+    assert saves.read_records() == {"hashi": {"c": 12.5}}
 
 
 def test_records_keep_the_best(user_home):

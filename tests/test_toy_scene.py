@@ -12,7 +12,7 @@ from arcade.ui.overlays import PauseScene, ResultScene
 
 
 def open_toy(app, toy_registered, level=None):
-    scene = app.launch("toy", Launch(options={"text": level} if level else {}))
+    scene = app.launch("toy", Launch(level=level) if level else Launch())
     app.frame(1 / 60)
     return scene
 
@@ -69,7 +69,7 @@ def test_watch_solves_and_reports(app, driver, toy_registered):
         driver.frame(dt=0.1)
         if scene.session.outcome is not None:
             break
-    assert scene.session.outcome is not None and scene.watch_finished_by_ai
+    assert scene.session.outcome is not None and scene.finished_with_ai
 
 
 def test_escape_opens_pause_with_game_keys_and_back(app, driver, toy_registered):

@@ -1,7 +1,9 @@
 """A toy puzzle (Lights Out) that proves the framework end to end without any real game.
 
-It implements the same :class:`PuzzleRules` interface, a hint and a watch hook, and a
-GameScene on the shared GridView, so the contract tests and scene tests run on it too.
+It implements the same :class:`PuzzleRules` interface, a hint and a watch hook, a
+:class:`GameFront` and a :class:`PuzzleScene` on the shared GridView -- and nothing else:
+launch, resume, the level picker, records, AI credit, keys and help all come from the
+framework. ``docs/adding-a-game.md`` walks through it as the worked example.
 """
 
 from __future__ import annotations
@@ -9,16 +11,17 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 
-from arcade.core.errors import FormatError, IllegalMove
-from arcade.core.game import Hint, Outcome, PuzzleRules, Step
-from arcade.core.registry import GameInfo, Launch
+from arcade.core.errors import FormatError, IllegalMove, UsageError
+from arcade.core.game import Hint, LevelEntry, Outcome, PuzzleRules, Step
+from arcade.core.registry import Binding, GameInfo, RecordSpec
 from arcade.core.session import Session
 from arcade.core.topology import Shape
-from arcade.services.resources import find_level
-from arcade.ui.game_scene import GameScene
+from arcade.ui.front import GameFront
+from arcade.ui.game_scene import PuzzleScene
 from arcade.ui.gridview import GridView
 
 
@@ -123,7 +126,7 @@ def watch(state: State) -> Iterator[Step]:
         yield Step(RULES.encode_move(p), f"press {p}", kind="deduce")
 
 
-class ToyScene(GameScene):
+class ToyScene(PuzzleScene):
     def __init__(self, info: GameInfo, session: Session) -> None:
         super().__init__(info, session)
         shape = session.level.shape
@@ -158,21 +161,53 @@ INFO = GameInfo(
     title="Toy Lights",
     description="Lights Out: the framework's test game",
     rules="tests.toygame:RULES",
-    scene="tests.toygame:make_scene",
+    front="tests.toygame:FRONT",
     order=999,
-    keys=(("Click", "toggle a light and its neighbours"),),
+    keymap=(
+        Binding("Click", "", "toggle a light and its neighbours"),
+        Binding("L", "open_levels", "choose a level", button="Levels"),
+    ),
+    record=RecordSpec("time", lower_is_better=True, unit="time"),
+    level_groups=("easy", "hard"),
 )
 
 DEFAULT_LEVEL = ".o.\nooo\n.o.\n"
+#: The toy's bundled levels: (group, id, text).
+LEVELS = (
+    ("easy", "plus", DEFAULT_LEVEL),
+    ("easy", "corner", "o..\n...\n...\n"),
+    ("hard", "ring", "ooo\no.o\nooo\n"),
+)
 
 
-def make_scene(app, launch: Launch) -> ToyScene:
-    if launch.save is not None:
-        session = Session.from_dict(RULES, launch.save, hint=hint, watch=watch)
-    elif launch.level is not None:
-        path = find_level("toy", launch.level)
-        session = Session(RULES, RULES.load_level_file(path), level_id=path.stem, hint=hint, watch=watch)
-    else:
-        level = RULES.parse_level(launch.options.get("text", DEFAULT_LEVEL))
-        session = Session(RULES, level, level_id="plus", hint=hint, watch=watch)
-    return ToyScene(INFO, session)
+class ToyFront(GameFront):
+    """Everything the toy declares: its levels, its AI hooks, its record and its scene."""
+
+    def levels(self) -> list[LevelEntry]:
+        return [LevelEntry(level_id, level_id.capitalize(), group=group, record_key=level_id)
+                for group, level_id, _text in LEVELS]
+
+    def open_level(self, ref: str) -> tuple[Level, str]:
+        for _group, level_id, text in LEVELS:
+            if ref == level_id:
+                return RULES.parse_level(text, level_id), level_id
+        if "\n" in ref:
+            return RULES.parse_level(ref, "text"), "custom"
+        if Path(ref).is_file():
+            return RULES.load_level_file(ref), Path(ref).stem
+        raise UsageError(f"no toy level {ref!r}")
+
+    def hooks(self) -> dict:
+        return {"hint": hint, "watch": watch}
+
+    def record_key(self, level: Level) -> str:
+        return RULES.format_level(level).replace("\n", "/")
+
+    def record_value(self, scene) -> float:
+        return round(scene.elapsed, 1)
+
+    def make_scene(self, app, session: Session) -> ToyScene:
+        return ToyScene(INFO, session)
+
+
+FRONT = ToyFront(INFO)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
@@ -76,14 +76,23 @@ class Step:
     highlight: tuple[Any, ...] = ()
 
 
-@dataclass
-class LevelInfo:
-    """Metadata shown in level pickers; games fill what they know."""
+@dataclass(frozen=True)
+class LevelEntry:
+    """One level as a picker lists it; games fill what they know.
+
+    ``group`` is the heading it is listed under (a folder, a difficulty), ``record_key`` the
+    key its personal best is kept under, ``value`` what the game needs to open it (a path, a
+    generator recipe); ``error`` is set for a bundled file that does not load.
+    """
 
     id: str
     title: str
-    path: Path | None = None
-    meta: dict[str, str] = field(default_factory=dict)
+    group: str = ""
+    subtitle: str = ""
+    tag: str = ""
+    record_key: str = ""
+    value: Any = None
+    error: str = ""
 
 
 class Rules(ABC, Generic[LevelT, StateT, MoveT]):

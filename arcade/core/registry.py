@@ -35,12 +35,46 @@ class Command:
 
 @dataclass(frozen=True)
 class Launch:
-    """What to open: a level (file path or bundled id), a seed, or a save to resume."""
+    """What to open: a level (file path or bundled id), a seed, a save to resume, or a new game.
+
+    With none of them the game's autosave is resumed if there is one (the menu entry, ``play
+    GAME`` and Continue all behave alike); ``new`` starts over on the last level played and
+    keeps the old autosave until the first move replaces it.
+    """
 
     level: str | None = None
     seed: int | None = None
     save: dict[str, Any] | None = None
+    new: bool = False
     options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Binding:
+    """One row of a game's keymap: it drives key dispatch, the toolbar and the help overlay alike.
+
+    ``keys`` is what the help shows and what the UI parses ("Ctrl+Z / U", "F5", "Arrows" ...);
+    ``action`` names a method of the scene (empty: a help-only row, e.g. a mouse gesture);
+    ``arg`` is passed to it (a direction, a digit); ``button`` puts it on the toolbar with that
+    label; ``when`` names a scene predicate that must hold for the key to act (e.g. "watching").
+    """
+
+    keys: str
+    action: str
+    label: str
+    button: str = ""
+    arg: str | None = None
+    when: str = ""
+
+
+@dataclass(frozen=True)
+class RecordSpec:
+    """What a personal best is in a game: a solve time (lower is better), loot or bikes saved (higher)."""
+
+    what: str
+    lower_is_better: bool
+    #: How a value is shown: "time" formats seconds as mm:ss, anything else as a number.
+    unit: str = ""
 
 
 @dataclass(frozen=True)
@@ -51,19 +85,29 @@ class GameInfo:
     title: str
     description: str
     rules: str
-    scene: str
+    #: ``"module:FRONT"``: the game's front-end declaration (an ``arcade.ui.front.GameFront``).
+    front: str
     commands: str | None = None
     #: Sort key in the menu.
     order: int = 100
-    #: One line per key for the pause overlay and the README.
-    keys: tuple[tuple[str, str], ...] = ()
+    #: The game's own keys (the framework adds undo, hint, watch, pause ... to every game).
+    keymap: tuple[Binding, ...] = ()
+    #: What a personal best is (None: the game keeps no records).
+    record: RecordSpec | None = None
+    #: Order of the bundled level groups in the picker (folders not named here come last).
+    level_groups: tuple[str, ...] = ()
+
+    @property
+    def keys(self) -> tuple[tuple[str, str], ...]:
+        """(keys, meaning) pairs of the game's keymap, for the help overlay and the README."""
+        return tuple((b.keys, b.label) for b in self.keymap)
 
     def load_rules(self) -> Rules[Any, Any, Any]:
         return load_object(self.rules)
 
-    def load_scene(self) -> Callable[..., Any]:
-        """The scene factory: ``factory(app, launch: Launch) -> Scene``."""
-        return load_object(self.scene)
+    def load_front(self) -> Any:
+        """The game's ``GameFront`` (imports its UI)."""
+        return load_object(self.front)
 
     def load_commands(self) -> dict[str, Command]:
         if not self.commands:

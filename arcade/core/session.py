@@ -15,8 +15,15 @@ from typing import Any, Generic
 
 from arcade.core.errors import ArcadeError, FormatError, IllegalMove
 from arcade.core.game import Hint, LevelT, MoveT, Outcome, Rules, StateT, Step
+from arcade.core.numbers import checked_int
 
 SAVE_VERSION = 1
+#: Bounds a save must respect before anything in it is replayed (a damaged or hostile file
+#: must not make the program allocate or loop without limit).
+MAX_SAVE_MOVES = 200_000
+MAX_MOVE_TEXT = 256
+MAX_LEVEL_TEXT = 4_000_000
+SEED_LIMIT = 2**63
 
 HintHook = Callable[[Any], Hint | None]
 WatchHook = Callable[[Any], Iterator[Step]]
@@ -47,6 +54,8 @@ class Session(Generic[LevelT, StateT, MoveT]):
         start = initial if initial is not None else rules.initial_state(level, seed)
         self._states: list[StateT] = [start]
         self._moves: list[str] = []
+        #: Parallel to ``_moves``: True where the AI chose the move (watch steps, played hints).
+        self._by_ai: list[bool] = []
         self._index = 0
         self._listeners: list[Callable[[Session[LevelT, StateT, MoveT]], None]] = []
 
@@ -89,6 +98,15 @@ class Session(Generic[LevelT, StateT, MoveT]):
     def state_at(self, index: int) -> StateT:
         return self._states[index]
 
+    @property
+    def ai_moved(self) -> bool:
+        """Whether any move that leads to the current state was the AI's (watch or a played hint).
+
+        Undo past the AI's moves clears it, redo brings it back, a restart or a new level
+        starts clean: the honest answer to "did the player do this alone?".
+        """
+        return any(self._by_ai[: self._index])
+
     # -- changing ----------------------------------------------------------------------
     def subscribe(self, listener: Callable[[Session[LevelT, StateT, MoveT]], None]) -> None:
         """Call ``listener(session)`` after every change (the UI autosaves and redraws here)."""
@@ -98,16 +116,21 @@ class Session(Generic[LevelT, StateT, MoveT]):
         for listener in self._listeners:
             listener(self)
 
-    def play(self, move: MoveT | str) -> StateT:
-        """Apply a move (a value or its text); drop any redo tail; raise IllegalMove if refused."""
+    def play(self, move: MoveT | str, *, by_ai: bool = False) -> StateT:
+        """Apply a move (a value or its text); drop any redo tail; raise IllegalMove if refused.
+
+        ``by_ai`` marks a move the AI chose, so a game it finishes is never the player's record.
+        """
         if isinstance(move, str):
             move = self.rules.decode_move(move)
         new_state = self.rules.apply(self.state, move)
         text = self.rules.encode_move(move)
         del self._states[self._index + 1 :]
         del self._moves[self._index :]
+        del self._by_ai[self._index :]
         self._states.append(new_state)
         self._moves.append(text)
+        self._by_ai.append(by_ai)
         self._index += 1
         self._changed()
         return new_state
@@ -144,6 +167,7 @@ class Session(Generic[LevelT, StateT, MoveT]):
         self.level_id = level_id
         self._states = [self.rules.initial_state(level, seed)]
         self._moves = []
+        self._by_ai = []
         self._index = 0
         self.extra = {}
         self._changed()
@@ -160,12 +184,12 @@ class Session(Generic[LevelT, StateT, MoveT]):
         return self.watch_hook(self.state)
 
     def apply_step(self, step: Step) -> None:
-        """Carry out one AI step: take back ``step.undo`` moves, then play ``step.move``."""
+        """Carry out one AI step: take back ``step.undo`` moves, then play ``step.move`` as the AI's."""
         for _ in range(step.undo):
             if not self.undo():
                 raise ArcadeError("AI asked to undo more moves than were played")
         if step.move is not None:
-            self.play(step.move)
+            self.play(step.move, by_ai=True)
 
     # -- saving ------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -178,6 +202,7 @@ class Session(Generic[LevelT, StateT, MoveT]):
             "seed": self.seed,
             "moves": list(self._moves),
             "index": self._index,
+            "ai_moves": [i for i, by_ai in enumerate(self._by_ai) if by_ai],
             "extra": self.extra,
         }
 
@@ -192,31 +217,29 @@ class Session(Generic[LevelT, StateT, MoveT]):
         source: str = "<save>",
         **hooks: Any,
     ) -> Session[LevelT, StateT, MoveT]:
-        """Rebuild a session by replaying the saved moves; any damage raises FormatError."""
+        """Rebuild a session by replaying the saved moves; any damage raises FormatError.
+
+        Every field is checked for type, range and size before anything is replayed, so a
+        damaged, truncated or hostile file is one line of error, never a crash or a hang.
+        """
         if not isinstance(data, dict):
             raise FormatError(source, None, "save is not a JSON object")
         if data.get("game") != rules.name:
-            raise FormatError(source, None, f"save is for game {data.get('game')!r}, not {rules.name!r}")
+            raise FormatError(source, None, f"save is for game {str(data.get('game'))[:40]!r}, not {rules.name!r}")
         try:
-            level = rules.parse_level(str(data["level"]), f"{source} (level)")
-            seed = int(data.get("seed", 0))
-            moves = [str(m) for m in data.get("moves", [])]
-            index = int(data.get("index", len(moves)))
-            extra = data.get("extra", {})
-            if not isinstance(extra, dict):
-                raise ValueError("'extra' is not an object")
-        except FormatError:
-            raise
+            fields = _checked_fields(data)
         except (KeyError, TypeError, ValueError) as exc:
             raise FormatError(source, None, f"damaged save ({exc})") from None
-        session = cls(rules, level, seed=seed, level_id=str(data.get("level_id", "")), **hooks)
+        level_text, level_id, seed, moves, index, ai_moves, extra = fields
+        level = rules.parse_level(level_text, f"{source} (level)")
+        session = cls(rules, level, seed=seed, level_id=level_id, **hooks)
         for number, text in enumerate(moves, 1):
             try:
-                session.play(text)
+                session.play(text, by_ai=number - 1 in ai_moves)
             except IllegalMove as exc:
-                raise FormatError(source, None, f"move {number} ({text!r}) is illegal: {exc}") from None
-        session.seek(max(0, min(index, len(moves))))
-        session.extra = dict(extra)
+                raise FormatError(source, None, f"move {number} ({text[:40]!r}) is illegal: {exc}") from None
+        session.seek(index)
+        session.extra = extra
         return session
 
     @classmethod
@@ -228,3 +251,31 @@ class Session(Generic[LevelT, StateT, MoveT]):
         except json.JSONDecodeError as exc:
             raise FormatError(source, exc.lineno, f"not valid JSON ({exc.msg})") from None
         return cls.from_dict(rules, data, source, **hooks)
+
+
+def _checked_fields(data: dict[str, Any]) -> tuple[str, str, int, list[str], int, set[int], dict[str, Any]]:
+    """The save's fields, each checked for type, range and size (KeyError/TypeError/ValueError if not)."""
+    version = data.get("version", SAVE_VERSION)
+    if isinstance(version, bool) or version != SAVE_VERSION:
+        raise ValueError(f"unknown save version {str(version)[:20]!r}")
+    level = data["level"]
+    if not isinstance(level, str) or len(level) > MAX_LEVEL_TEXT:
+        raise ValueError("'level' is not a level text")
+    level_id = data.get("level_id", "")
+    if not isinstance(level_id, str) or len(level_id) > 1000:
+        raise ValueError("'level_id' is not a short text")
+    seed = checked_int(data.get("seed", 0), -SEED_LIMIT, SEED_LIMIT, "'seed'")
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or len(moves) > MAX_SAVE_MOVES:
+        raise ValueError("'moves' is not a list of moves")
+    if not all(isinstance(m, str) and len(m) <= MAX_MOVE_TEXT for m in moves):
+        raise ValueError("'moves' holds something that is not a move")
+    index = checked_int(data.get("index", len(moves)), 0, len(moves), "'index'")
+    ai_list = data.get("ai_moves", [])
+    if not isinstance(ai_list, list):
+        raise ValueError("'ai_moves' is not a list")
+    ai_moves = {checked_int(i, 0, max(0, len(moves) - 1), "an 'ai_moves' entry") for i in ai_list}
+    extra = data.get("extra", {})
+    if not isinstance(extra, dict):
+        raise ValueError("'extra' is not an object")
+    return level, level_id, seed, [str(m) for m in moves], index, ai_moves, dict(extra)

@@ -8,13 +8,19 @@ save is moved aside (never silently deleted) and reported in one line.
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from arcade.core.errors import ArcadeError
 from arcade.services.files import atomic_write_text
 from arcade.services.paths import data_dir
+
+
+class DamagedSave(ArcadeError):
+    """An autosave that could not be used; it has already been moved aside (``*.damaged``)."""
 
 
 @dataclass(frozen=True)
@@ -45,22 +51,36 @@ def clear_autosave(game: str) -> None:
 
 
 def read_autosave(game: str) -> Autosave | None:
-    """The autosave of ``game``, or None; a damaged file is renamed ``*.damaged`` and skipped."""
+    """The autosave of ``game``, or None if there is none.
+
+    A file that is not a well-formed autosave (bad JSON, wrong types, a NaN or infinite
+    time stamp, a foreign game) is moved aside and reported by raising :class:`DamagedSave`
+    with a one-line message; the session inside is checked later, when it is replayed.
+    """
     path = autosave_path(game)
     try:
         payload = json.loads(path.read_text(encoding="utf-8"))
-        return Autosave(
-            game=game,
-            path=path,
-            saved_at=float(payload["saved_at"]),
-            data=dict(payload["session"]),
-            label=str(payload.get("label", "")),
-        )
+        saved_at = payload["saved_at"]
+        if isinstance(saved_at, bool) or not isinstance(saved_at, (int, float)) or not math.isfinite(saved_at):
+            raise ValueError("'saved_at' is not a time")
+        label = payload.get("label", "")
+        session = payload["session"]
+        if not isinstance(label, str) or not isinstance(session, dict):
+            raise TypeError("'label' or 'session' has the wrong type")
+        if session.get("game") != game:
+            raise ValueError(f"it holds a game of {str(session.get('game'))[:40]!r}")
+        return Autosave(game=game, path=path, saved_at=float(saved_at), data=session, label=label[:200])
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError):
-        quarantine(path)
-        return None
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+        raise DamagedSave(damaged_message(game, path, str(exc))) from None
+
+
+def damaged_message(game: str, path: Path, why: str) -> str:
+    """Move ``path`` aside and say so in one line."""
+    moved = quarantine(path)
+    where = f"moved to {moved.name}" if moved is not None else "could not be moved aside"
+    return f"The saved {game} game was damaged ({why[:120]}); it was {where}."
 
 
 def quarantine(path: Path) -> Path | None:
@@ -73,25 +93,52 @@ def quarantine(path: Path) -> Path | None:
     return target
 
 
-def latest_autosave(games: list[str]) -> Autosave | None:
-    found = [s for s in (read_autosave(g) for g in games) if s is not None]
-    return max(found, key=lambda s: s.saved_at, default=None)
+def latest_autosave(games: list[str]) -> tuple[Autosave | None, list[str]]:
+    """The most recent valid autosave of ``games`` and one message per damaged save moved aside."""
+    found: list[Autosave] = []
+    problems: list[str] = []
+    for game in games:
+        try:
+            save = read_autosave(game)
+        except DamagedSave as exc:
+            problems.append(str(exc))
+            continue
+        if save is not None:
+            found.append(save)
+    return max(found, key=lambda s: s.saved_at, default=None), problems
 
 
 def records_path() -> Path:
     return data_dir() / "records.json"
 
 
-def read_records() -> dict[str, Any]:
+def read_records() -> dict[str, dict[str, float]]:
+    """Every game's best results; anything that is not a finite number is dropped, not trusted."""
     try:
         data = json.loads(records_path().read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return {}
-    return data if isinstance(data, dict) else {}
+    if not isinstance(data, dict):
+        return {}
+    clean: dict[str, dict[str, float]] = {}
+    for game, per_game in data.items():
+        if isinstance(per_game, dict):
+            clean[str(game)] = {
+                str(k): float(v) for k, v in per_game.items()
+                if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+            }
+    return clean
+
+
+def game_records(game: str) -> dict[str, float]:
+    return read_records().get(game, {})
 
 
 def record_result(game: str, key: str, value: float, *, lower_is_better: bool = True) -> bool:
-    """Keep the best ``value`` for ``game``/``key`` (e.g. a solve time); True if it is a new best."""
+    """Keep the best ``value`` for ``game``/``key`` (e.g. a solve time); True if it is a new best.
+
+    Raises OSError when the records cannot be written (the caller says so; nothing is lost).
+    """
     records = read_records()
     per_game = records.setdefault(game, {})
     old = per_game.get(key)

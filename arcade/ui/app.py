@@ -7,6 +7,7 @@ one frame with a given time step, so behaviour does not depend on the machine's 
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import time
@@ -25,6 +26,7 @@ from arcade.ui.theme import Theme
 WINDOW_TITLE = "Puzzle Arcade"
 FPS = 60
 TRACE_ENV = "PUZZLE_ARCADE_TRACE"
+LOG = logging.getLogger("arcade")
 
 
 def require_pygame_ce() -> None:
@@ -67,6 +69,10 @@ class App:
         self.running = True
         self.frame_times: list[float] = []
         self.frames = 0
+        #: False for headless screenshot runs: they must never change the user's settings.
+        self.persist_settings = True
+        #: Unexpected errors caught by the frame guard (the monkey test reads it).
+        self.crashes = 0
         self._trace_path = os.environ.get(TRACE_ENV)
 
     # -- window ------------------------------------------------------------------------
@@ -111,10 +117,18 @@ class App:
             self.set_window(self.settings.window_size, self.settings.fullscreen)
         else:
             self.stack.resize(self.size)
+        self.save_settings()
+
+    def save_settings(self) -> bool:
+        """Write the settings now; a full or read-only disk is a message, never a crash."""
+        if not self.persist_settings:
+            return True
         try:
             self.settings.save()
         except OSError as exc:
-            self.notify(f"could not save settings: {exc.strerror or exc}", "error")
+            self.notify(f"Could not save settings: {exc.strerror or exc}", "error")
+            return False
+        return True
 
     @property
     def animation_speed(self) -> float:
@@ -133,23 +147,35 @@ class App:
     def replace(self, scene: Scene) -> Scene:
         return self.stack.replace(scene)
 
-    def launch(self, game: GameInfo | str, launch: Launch | None = None) -> Scene | None:
-        """Open a game's scene; a failure becomes a message, never a crash."""
+    def launch(self, game: GameInfo | str, launch: Launch | None = None, *, strict: bool = False) -> Scene | None:
+        """Open a game the one way every game is opened (:func:`arcade.ui.front.open_session`).
+
+        Problems met on the way (a damaged save moved aside, a vanished last level) are
+        shown on the new scene. A failure to open at all is a message -- or, with
+        ``strict`` (the ``play`` command), raised for the CLI's one-line error and exit 2.
+        """
+        from arcade.ui.front import open_session
+
         info = self.registry.get(game) if isinstance(game, str) else game
         try:
-            factory = info.load_scene()
-            scene = factory(self, launch or Launch())
+            scene, messages = open_session(self, info.load_front(), launch or Launch())
         except ArcadeError as exc:
+            if strict:
+                raise
             self.notify(str(exc), "error")
             return None
-        return self.push(scene)
+        self.push(scene)
+        for message in messages:
+            self.trace(f"message {message}")
+            self.notify(message, "warning")
+        return scene
 
     def notify(self, text: str, role: str = "info") -> None:
         """Show a toast on the top scene if it can, else print to stderr."""
         top = self.stack.top
         toast = getattr(top, "toast", None)
         if toast is not None:
-            toast.show(text, role)
+            toast.show(text, role, 6.0)
         else:
             print(text, file=sys.stderr)
 
@@ -180,18 +206,50 @@ class App:
             self.stack.handle(event)
 
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
-        """One frame: handle events (queued ones if ``events`` is None), update, draw, flip."""
+        """One frame: handle events (queued ones if ``events`` is None), update, draw, flip.
+
+        The frame is guarded: an unexpected exception in a scene never ends the program
+        (see :meth:`recover`).
+        """
         started = time.perf_counter()
-        for event in pygame.event.get() if events is None else events:
-            self.process(event)
-        self.stack.update(dt)
-        self.screen.fill(self.theme["background"])
-        self.stack.draw(self.screen)
+        try:
+            for event in pygame.event.get() if events is None else events:
+                self.process(event)
+            self.stack.update(dt)
+            self.screen.fill(self.theme["background"])
+            self.stack.draw(self.screen)
+        except Exception as exc:
+            self.recover(exc)
         pygame.display.flip()
         self.frame_times.append(time.perf_counter() - started)
         if len(self.frame_times) > 2000:
             del self.frame_times[:1000]
         self.frames += 1
+
+    def recover(self, exc: BaseException) -> None:
+        """A scene failed: log the traceback, keep the save, and return the player to the menu.
+
+        Each game scene is left (``leave`` writes its autosave) on the way down; the menu
+        then says what happened in one line and where the details are.
+        """
+        from arcade.ui.game_scene import GameScene
+        from arcade.ui.menu import MenuScene
+
+        self.crashes += 1
+        LOG.error("unexpected error in a scene", exc_info=exc)
+        self.trace(f"crash {type(exc).__name__}: {exc}")
+        where = next((s.title for s in reversed(self.stack.scenes) if isinstance(s, GameScene)), "")
+        while self.stack.scenes and not isinstance(self.stack.top, MenuScene):
+            try:
+                self.stack.pop()
+            except Exception as inner:
+                LOG.error("error while leaving a scene", exc_info=inner)
+        if not self.stack.scenes:
+            self.push(MenuScene())
+        self.running = True
+        detail = f" ({type(exc).__name__}: {str(exc)[:80]})" if str(exc) else f" ({type(exc).__name__})"
+        self.notify(f"Something went wrong{' in ' + where if where else ''}{detail}. Your progress is saved; "
+                    f"details are in {crash_log_hint()}.", "error")
 
     def run(self, *, max_frames: int | None = None, screenshot: Path | None = None) -> int:
         """The main loop. With ``max_frames`` it stops after that many frames (fixed 1/60 s steps)."""
@@ -219,7 +277,7 @@ class App:
         while self.stack.scenes:
             self.stack.pop()
         self.running = False
-        if not self.headless:
+        if not self.headless and self.persist_settings:
             try:
                 self.settings.save()
             except OSError as exc:
@@ -227,3 +285,12 @@ class App:
 
     def game_settings(self, name: str) -> dict[str, Any]:
         return self.settings.game(name)
+
+
+def crash_log_hint() -> str:
+    """Where unexpected errors are logged (the services' log file when set up, else stderr)."""
+    for handler in logging.getLogger("arcade").handlers:
+        path = getattr(handler, "baseFilename", None)
+        if path:
+            return str(path)
+    return "the terminal (stderr)"

@@ -1,41 +1,59 @@
-"""The shared game screen (ui): chrome and behaviour every game gets from the framework.
+"""The shared game screen (ui): what every game gets from the framework, written once.
 
-A game's view subclasses :class:`GameScene` and supplies the board: ``layout_board``,
-``draw_board``, ``handle_board`` and, optionally, extra buttons, keys and status fields.
-The base class provides the header, toolbar, status line and toasts; undo/redo/restart;
-hint (run in a worker, shown with its reason, applied by pressing H again); watch the AI
-(a :class:`WatchPlayer` with pause, single step and speed); the pause overlay with the
-game's keys; autosave after every change; the result overlay when the game ends; and a
-play timer that only runs while the player is actually playing.
+:class:`GameScene` is the chrome and the machinery every game shares: header, toolbar,
+status line and toasts; one keymap (the game's declared ``Binding`` rows plus the
+framework's) that drives key dispatch, toolbar buttons and the help overlay; workers
+polled here, never by a game; level changes that rebuild and re-lay out the board; the
+level picker; honest AI credit (a game finished with any AI move since the last restart
+or level change is "finished with the AI" and never a personal best); records kept the
+way the game's ``RecordSpec`` says; the pause and result overlays.
+
+Two flavours build on it, as the rules do:
+
+* :class:`PuzzleScene` -- undo/redo/restart, hint (in a worker, H again plays it), watch the
+  AI (a :class:`WatchPlayer`), autosave after every change, a play timer.
+* :class:`TickScene` -- a clock from ``TickRules.tick_seconds`` scaled by one speed control,
+  and a timeline to step and seek through the session's history.
+
+A game's scene supplies the board: ``layout_board``, ``draw_board``, ``handle_board`` (the
+mouse), ``level_changed`` (rebuild what depends on the level) and the methods its
+keymap names.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from arcade.core.errors import ArcadeError, IllegalMove
-from arcade.core.game import Hint, Outcome, Step
-from arcade.core.registry import GameInfo
+from arcade.core.game import Hint, LevelEntry, Outcome, Step
+from arcade.core.numbers import checked_float
+from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
 from arcade.services import saves
 from arcade.services.autosave import BackgroundSaver
-from arcade.ui.input import STANDARD_KEYS, standard_action
+from arcade.ui.keymap import find_binding, help_rows
 from arcade.ui.overlays import PauseScene, ResultScene
 from arcade.ui.scene import Scene
+from arcade.ui.speed import WATCH_SPEEDS, SpeedControl
 from arcade.ui.tween import Tweens
 from arcade.ui.watch import WatchPlayer
 from arcade.ui.widgets import Button, Toast, Toolbar, draw_text, wrap_text
 from arcade.ui.worker import Worker
+
+if TYPE_CHECKING:
+    from arcade.ui.front import GameFront
 
 HEADER = 52
 #: Room for two lines of status text: hints and refusals explain themselves in full sentences.
 STATUS = 44
 #: Most steps a watch source may produce (a runaway AI cannot fill memory).
 WATCH_LIMIT = 200_000
+#: Longest play time a save may carry (a bigger number is a damaged save).
+MAX_ELAPSED = 10 * 365 * 86400.0
 
 
 def format_time(seconds: float) -> str:
@@ -45,36 +63,54 @@ def format_time(seconds: float) -> str:
     return f"{seconds // 60:02d}:{seconds % 60:02d}"
 
 
+def format_record(info: GameInfo, value: float) -> str:
+    """A personal best as the game's RecordSpec wants it shown."""
+    if info.record is not None and info.record.unit == "time":
+        return format_time(value)
+    return f"{value:g}"
+
+
 class GameScene(Scene):
     """Base of every game screen. Subclasses call ``super().__init__(info, session)``."""
 
-    #: Write an autosave after every change (tick games with many moves per second may opt out).
-    autosave_enabled = True
+    #: Write an autosave after every change (a game that saves its own way opts out).
+    autosave_enabled = False
     #: Undo/redo/restart available to the player.
-    allow_undo = True
-    #: Whether a hint / watch mode exists for this game (buttons are hidden otherwise).
-    has_hint = True
-    has_watch = True
+    allow_undo = False
+    #: Whether a hint / watch mode exists for this game (buttons and keys are left out otherwise).
+    has_hint = False
+    has_watch = False
+    #: The key that starts and stops watching (Battle Royale moves with WASD, so it uses I).
+    watch_keys = "W"
+    #: While true, clicks and keys wait (e.g. during a win animation); the toolbar still hovers.
+    input_blocked = False
 
     def __init__(self, info: GameInfo, session: Session[Any, Any, Any]) -> None:
         super().__init__()
         self.info = info
+        self.front: GameFront = info.load_front()
         self.title = info.title
         self.session = session
         self.toast = Toast()
         self.tweens = Tweens()
-        self.worker = Worker()
+        self.workers: list[Worker] = []
+        self.worker = self.new_worker()
         self.toolbar = Toolbar()
         self.watch: WatchPlayer | None = None
-        self.watch_finished_by_ai = False
+        self.watch_rate = SpeedControl(WATCH_SPEEDS, 4.0)
         self.hint: Hint | None = None
         self.status_text = ""
         self.status_role = "text_dim"
-        self.elapsed = float(session.extra.get("elapsed", 0.0))
+        self.elapsed = checked_float(session.extra.get("elapsed", 0.0), 0.0, MAX_ELAPSED, "'elapsed'")
         self.board_area = pygame.Rect(0, 0, 0, 0)
         self.header_rect = pygame.Rect(0, 0, 0, 0)
         self.status_rect = pygame.Rect(0, 0, 0, 0)
         self._last_outcome: Outcome | None = session.outcome
+        self._shown_level = session.level
+        #: Set when the game ends: whether any move that led there was the AI's.
+        self.finished_with_ai = session.outcome is not None and session.ai_moved
+        #: What the framework says about records in the result (a new best, the best so far, AI help).
+        self.record_note = ""
         #: Autosaves are written by a background thread: an fsync can take longer than a frame.
         self.saver = BackgroundSaver(info.name)
         self._tooltip = ""
@@ -87,26 +123,25 @@ class GameScene(Scene):
         return self.session.level_id or ""
 
     def layout_board(self, area: pygame.Rect) -> None:
-        """Fit the board into ``area`` (called on every resize)."""
+        """Fit the board into ``area`` (called on every resize and every level change)."""
 
     def draw_board(self, surface: pygame.Surface) -> None:
         """Draw the board and everything on it."""
 
     def handle_board(self, event: pygame.event.Event) -> bool:
-        """Game input (mouse on the board, game keys); True if consumed."""
+        """Pointer input on the board (and keys no binding took); True if consumed."""
         return False
+
+    def level_changed(self) -> None:
+        """The session now plays another level: rebuild whatever was made for the old one."""
 
     def board_tooltip(self, pos: tuple[int, int]) -> str:
         """Hover help for the game's own widgets at ``pos`` (shown in the status line like toolbar tooltips)."""
         return ""
 
-    def extra_buttons(self) -> list[Button]:
-        """Game-specific toolbar buttons, placed before the standard ones."""
-        return []
-
-    def game_keys(self) -> list[tuple[str, str]]:
-        """Game-specific (keys, meaning) pairs for the help overlay."""
-        return list(self.info.keys)
+    def game_bindings(self) -> list[Binding]:
+        """The game's keymap rows (default: the registry's declaration; a scene may vary it by mode)."""
+        return list(self.info.keymap)
 
     def status_fields(self) -> list[str]:
         """Short facts for the header's right side (moves, timer, score...)."""
@@ -119,7 +154,7 @@ class GameScene(Scene):
         """After any change of the session (move, undo, redo, restart, AI step)."""
 
     def on_outcome(self, outcome: Outcome) -> None:
-        """The game just ended; the default plays a sound and shows the result overlay."""
+        """The game just ended (records are already kept); the default plays a sound and shows the result."""
         assert self.app is not None
         self.app.audio.play("win" if outcome.is_win else "lose")
         self.show_result(outcome)
@@ -127,30 +162,91 @@ class GameScene(Scene):
     def result_lines(self, outcome: Outcome) -> list[str]:
         lines = [outcome.reason] if outcome.reason else []
         lines.append(f"Moves: {self.session.index} · Time: {format_time(self.elapsed)}")
-        if self.watch_finished_by_ai:
-            lines.append("Finished by the AI in watch mode.")
+        if self.record_note:
+            lines.append(self.record_note)
         return lines
 
     def new_game(self) -> None:
         """Start another game of the same kind (default: restart)."""
-        self.session.restart()
+        self.restart()
+
+    # -- the keymap ------------------------------------------------------------------------
+    def standard_bindings(self) -> list[Binding]:
+        """The framework's own rows, for the features this scene has."""
+        rows: list[Binding] = []
+        if self.allow_undo:
+            rows += [
+                Binding("Ctrl+Z / U", "undo", "Undo", button="Undo"),
+                Binding("Ctrl+Y / Ctrl+Shift+Z / R", "redo", "Redo", button="Redo"),
+                Binding("Ctrl+R", "restart", "Restart (Redo brings the moves back)", button="Restart"),
+            ]
+        if self.has_hint:
+            rows.append(Binding("H", "request_hint", "Hint: the next sure step and why (again: play it)",
+                                button="Hint"))
+        if self.has_watch:
+            rows.append(Binding(self.watch_keys, "toggle_watch", "Watch the AI play / stop", button="Watch AI"))
+        rows += [
+            Binding("Esc / P", "open_pause", "Pause, settings, main menu", button="Pause"),
+            Binding("F1 / ?", "open_pause", "Help: every key"),
+        ]
+        return rows
+
+    def watching_bindings(self) -> list[Binding]:
+        """Keys that mean something else while the AI is being watched (they come first)."""
+        if not self.has_watch:
+            return []
+        return [
+            Binding("Space", "watch_pause", "While watching: pause / resume", when="watching"),
+            Binding("N / .", "watch_step", "While watching: one step", when="watching"),
+            Binding("+", "watch_speed", "While watching: faster / slower", arg="1", when="watching"),
+            Binding("−", "watch_speed", "", arg="-1", when="watching"),
+        ]
+
+    def keymap(self) -> list[Binding]:
+        """Every binding in dispatch order: watching keys, the game's, the framework's."""
+        return [*self.watching_bindings(), *self.game_bindings(), *self.standard_bindings()]
+
+    def binding_active(self, binding: Binding) -> bool:
+        return not binding.when or bool(getattr(self, binding.when))
+
+    def run_binding(self, binding: Binding) -> None:
+        action = getattr(self, binding.action)
+        if binding.arg is None:
+            action()
+        else:
+            action(binding.arg)
+
+    def help_lines(self) -> list[tuple[str, str]]:
+        return help_rows(self.keymap())
+
+    @property
+    def watching(self) -> bool:
+        return self.watch is not None
+
+    def build_toolbar(self) -> None:
+        """The toolbar from the keymap's rows that have a button (again when the keymap changes)."""
+        buttons = []
+        for binding in self.keymap():
+            if not binding.button:
+                continue
+            enabled = self._enabled_predicate(binding)
+            buttons.append(Button(binding.button, lambda b=binding: self.run_binding(b), hotkey=binding.keys,
+                                  tooltip=binding.label, enabled_when=enabled))
+        self.toolbar = Toolbar(buttons)
+
+    def _enabled_predicate(self, binding: Binding) -> Callable[[], bool] | None:
+        checks = {"undo": lambda: self.session.can_undo, "redo": lambda: self.session.can_redo,
+                  "restart": lambda: self.session.index > 0}
+        if binding.action in checks:
+            return checks[binding.action]
+        if binding.when:
+            return lambda: self.binding_active(binding)
+        return None
 
     # -- layout --------------------------------------------------------------------------
     def enter(self, app) -> None:  # type: ignore[override]
         super().enter(app)
-        buttons = list(self.extra_buttons())
-        if self.allow_undo:
-            buttons += [
-                Button("Undo", self.undo, hotkey="Ctrl+Z / U", enabled_when=lambda: self.session.can_undo),
-                Button("Redo", self.redo, hotkey="Ctrl+Y / R", enabled_when=lambda: self.session.can_redo),
-                Button("Restart", self.restart, hotkey="Ctrl+R", enabled_when=lambda: self.session.index > 0),
-            ]
-        if self.has_hint:
-            buttons.append(Button("Hint", self.request_hint, hotkey="H", tooltip="Show the next sure step"))
-        if self.has_watch:
-            buttons.append(Button("Watch AI", self.toggle_watch, hotkey="W", tooltip="Let the AI play"))
-        buttons.append(Button("Menu", self.open_pause, hotkey="Esc", tooltip="Pause, help and menu"))
-        self.toolbar = Toolbar(buttons)
+        self.build_toolbar()
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -165,7 +261,20 @@ class GameScene(Scene):
         self.board_area = pygame.Rect(12, HEADER + 6, w - 24, self.status_rect.top - HEADER - 12)
         self.layout_board(self.board_area)
 
-    # -- standard actions ----------------------------------------------------------------
+    def relayout(self) -> None:
+        """Lay the whole screen out again (the toolbar may have changed, the board surely has)."""
+        if self.app is not None:
+            self.build_toolbar()
+            self.resize(self.app.size)
+
+    # -- workers -------------------------------------------------------------------------
+    def new_worker(self) -> Worker:
+        """A worker thread for this scene; the base scene polls it every frame and closes it on leave."""
+        worker = Worker()
+        self.workers.append(worker)
+        return worker
+
+    # -- messages ------------------------------------------------------------------------
     def say(self, text: str, role: str = "text_dim") -> None:
         """Set the status line (a refused move's reason, a hint, the watch step)."""
         self.status_text = text
@@ -174,15 +283,16 @@ class GameScene(Scene):
     def refuse(self, reason: str) -> None:
         """A move was refused: explain, buzz, and let the view flash what it wants."""
         self.say(reason, "error")
-        assert self.app is not None
-        self.app.audio.play("error")
+        if self.app is not None:
+            self.app.audio.play("error")
 
-    def play(self, move: Any) -> bool:
-        """Play a move for the player; a refused move is explained in the status line."""
-        if self.watch is not None:
+    # -- moves ---------------------------------------------------------------------------
+    def play(self, move: Any, *, by_ai: bool = False) -> bool:
+        """Play a move (the player's, or the AI's when ``by_ai``); a refused move is explained."""
+        if self.watch is not None and not by_ai:
             self.stop_watch("Stopped watching: your move.")
         try:
-            self.session.play(move)
+            self.session.play(move, by_ai=by_ai)
         except IllegalMove as exc:
             self.refuse(str(exc))
             return False
@@ -190,32 +300,75 @@ class GameScene(Scene):
 
     def undo(self) -> None:
         self.stop_watch()
-        if self.session.undo():
-            self.say("Undone.")
-        else:
-            self.say("Nothing to undo.")
+        self.say("Undone." if self.session.undo() else "Nothing to undo.")
 
     def redo(self) -> None:
         self.stop_watch()
-        if self.session.redo():
-            self.say("Redone.")
-        else:
-            self.say("Nothing to redo.")
+        self.say("Redone." if self.session.redo() else "Nothing to redo.")
 
     def restart(self) -> None:
         self.stop_watch()
         self.session.restart()
         self.say("Restarted — Redo brings your moves back.")
 
+    # -- levels --------------------------------------------------------------------------
+    def change_level(self, level: Any, level_id: str, *, seed: int = 0) -> None:
+        """Play ``level`` in this scene: a fresh game, the board rebuilt and laid out, the choice remembered."""
+        self.stop_watch()
+        self.hint = None
+        self.elapsed = 0.0
+        self.session.replace_level(level, seed=seed, level_id=level_id)  # the listener rebuilds the board
+        self.remember_level(level_id)
+
+    def remember_level(self, level_id: str) -> None:
+        """Bundled levels are reopened next time (``play GAME`` and the menu start there)."""
+        if self.app is None or not level_id:
+            return
+        if level_id not in {e.id for e in self.front.levels() if not e.error}:
+            return
+        prefs = self.app.game_settings(self.info.name)
+        if prefs.get("last_level") != level_id:
+            prefs["last_level"] = level_id
+            self.app.save_settings()
+
+    def open_levels(self) -> None:
+        """The one level picker: bundled groups in their declared order, solved marks and best results."""
+        from arcade.ui.picker import PickerScene, level_choices
+
+        assert self.app is not None
+        self.stop_watch()
+        entries = [*self.front.levels(), *self.front.extra_choices()]
+        if not entries:
+            self.say(f"No {self.info.title} levels found.", "warning")
+            return
+        choices, selected = level_choices(self.info, entries, saves.game_records(self.info.name),
+                                          self.session.level_id)
+        self.app.push(PickerScene(f"{self.info.title} — choose a level", choices,
+                                  lambda choice: self.load_entry(choice.value), selected=selected))
+
+    def load_entry(self, entry: LevelEntry) -> None:
+        """Open a picker row (a bundled file, or a recipe such as a random runway)."""
+        if entry.error:
+            self.refuse(entry.error)
+            return
+        assert self.app is not None
+        try:
+            level, level_id = self.front.open_entry(self.app, entry)
+        except ArcadeError as exc:
+            self.refuse(str(exc))
+            return
+        self.change_level(level, level_id)
+
+    # -- hint ------------------------------------------------------------------------------
     def request_hint(self) -> None:
-        """First press: compute and show a hint. Pressing again while it shows: play it.
+        """First press: compute and show a hint. Pressing again while it shows: play it (as the AI's move).
 
         A "guess" hint with a move is an offer (reveal one step of a solution), so the second
         press plays it too, as its "(H again to play it)" suffix promises.
         """
         if self.hint is not None and self.hint.move is not None and self.hint.kind in ("move", "error", "guess"):
             hint, self.hint = self.hint, None
-            if self.play(hint.move):
+            if self.play(hint.move, by_ai=True):
                 self.say(f"{'Revealed' if hint.kind == 'guess' else 'Played the hint'}: {hint.reason}", "info")
             return
         if self.session.hint_hook is None:
@@ -241,6 +394,7 @@ class GameScene(Scene):
         else:
             self.say(f"The AI failed: {type(error).__name__}: {error}", "error")
 
+    # -- watch -----------------------------------------------------------------------------
     def toggle_watch(self) -> None:
         if self.watch is not None:
             self.stop_watch("Stopped watching.")
@@ -259,28 +413,29 @@ class GameScene(Scene):
 
         self.worker.submit(plan, on_done=self.start_watch, on_error=self._ai_failed, label="watch")
 
-    def start_watch(self, steps: list[Step]) -> None:
-        """Play ``steps`` with the watch player (games with live AIs may call this with an iterator)."""
+    def start_watch(self, steps: Any) -> None:
+        """Play ``steps`` (a list or a lazy iterator) with the watch player at the scene's watch speed."""
         assert self.app is not None
         self.hint = None
-        self.watch_finished_by_ai = False
-        self.watch = WatchPlayer(
-            iter(steps), self._apply_watch_step, steps_per_second=4.0 * self.app.animation_speed,
-            on_finish=self._watch_done,
-        )
-        self.say("Watching the AI — Space pause · N step · +/− speed · W stop", "info")
+        self.watch = WatchPlayer(iter(steps), self.apply_ai_step, speed=self.watch_rate,
+                                 on_finish=self._watch_done)
+        self.say("Watching the AI — Space pause · N step · +/− speed · "
+                 f"{self.watch_keys} stop", "info")
 
-    def _apply_watch_step(self, step: Step) -> None:
+    def apply_ai_step(self, step: Step) -> None:
+        """Carry out one AI step (its moves are the AI's: see ``Session.ai_moved``)."""
         try:
             self.session.apply_step(step)
         except (IllegalMove, ArcadeError) as exc:
             self.stop_watch(f"The AI's step was refused: {exc}")
             return
+        self.watch_step_shown(step)
+
+    def watch_step_shown(self, step: Step) -> None:
+        """After a watch step: show its label (games add highlights)."""
         if step.label:
             role = {"guess": "warning", "backtrack": "error"}.get(step.kind, "info")
             self.say(step.label, role)
-        if self.session.outcome is not None:
-            self.watch_finished_by_ai = True
 
     def _watch_done(self) -> None:
         if self.session.outcome is None:
@@ -295,24 +450,23 @@ class GameScene(Scene):
             if message:
                 self.say(message)
 
+    def watch_pause(self) -> None:
+        assert self.watch is not None
+        self.watch.toggle_pause()
+        self.say("Paused — N steps, Space resumes." if self.watch.paused else "Watching the AI.", "info")
+
+    def watch_step(self) -> None:
+        assert self.watch is not None
+        self.watch.step()
+
+    def watch_speed(self, arg: str) -> None:
+        self.say(f"Watch speed: {self.watch_rate.change(int(arg)):g} steps/s", "info")
+
+    # -- overlays ----------------------------------------------------------------------------
     def open_pause(self) -> None:
         assert self.app is not None
         self.stop_watch()
         self.app.push(PauseScene(self, self.help_lines()))
-
-    def help_lines(self) -> list[tuple[str, str]]:
-        lines = self.game_keys()
-        names = {"undo": "Undo", "redo": "Redo", "restart": "Restart", "hint": "Hint (again: play it)",
-                 "watch": "Watch the AI / stop", "pause": "Pause and menu"}
-        for action, label in names.items():
-            if action in ("undo", "redo", "restart") and not self.allow_undo:
-                continue
-            if (action == "hint" and not self.has_hint) or (action == "watch" and not self.has_watch):
-                continue
-            lines.append((" / ".join(STANDARD_KEYS[action]), label))
-        if self.has_watch:
-            lines.append(("Space · N · + / −", "While watching: pause, single step, speed"))
-        return lines
 
     def result_title(self, outcome: Outcome) -> str:
         if outcome.winner is not None and self.session.rules.kind == "tick" and outcome.result == "win":
@@ -322,7 +476,7 @@ class GameScene(Scene):
 
     def result_buttons(self, outcome: Outcome) -> list[tuple[str, Callable[[], None]]]:
         """(label, action) for the result overlay; each action runs after the overlay has closed."""
-        return [("Play again", self.new_game), ("Look at board", lambda: None), ("Menu", self.close)]
+        return [("Play again", self.new_game), ("Look at board", lambda: None), ("Main menu", self.close)]
 
     def result_scene(self, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
                      role: str) -> ResultScene:
@@ -335,17 +489,54 @@ class GameScene(Scene):
         self.app.push(self.result_scene(self.result_title(outcome), self.result_lines(outcome),
                                         self.result_buttons(outcome), role))
 
+    # -- records -----------------------------------------------------------------------------
+    def keep_record(self, outcome: Outcome) -> str:
+        """Record a personal best the way the game declares it; returns the sentence for the result."""
+        spec = self.info.record
+        if spec is None or not outcome.is_win:
+            return ""
+        if self.finished_with_ai:
+            return "Finished with the AI's help — not counted as a personal best."
+        key = self.front.record_key(self.session.level)
+        value = self.front.record_value(self)
+        if not key or value is None:
+            return ""
+        old = saves.game_records(self.info.name).get(key)
+        try:
+            better = saves.record_result(self.info.name, key, value, lower_is_better=spec.lower_is_better)
+        except OSError as exc:
+            self.toast.show(f"Could not save your record: {exc.strerror or exc}", "error", 6.0)
+            return ""
+        shown = format_record(self.info, value)
+        if better and old is not None:
+            return f"A new personal best {spec.what}: {shown} (was {format_record(self.info, old)})."
+        if better:
+            return f"Your first {spec.what} on this level is recorded: {shown}."
+        return f"Your best {spec.what} on this level: {format_record(self.info, old)}." if old is not None else ""
+
     # -- session events ------------------------------------------------------------------
     def _on_session_change(self, session: Session[Any, Any, Any]) -> None:
+        if session.level is not self._shown_level:
+            # Another level (picker, new puzzle, next round on a new map): rebuild and re-lay out.
+            self._shown_level = session.level
+            self._last_outcome = None
+            self.tweens.clear()
+            self.level_changed()
+            self.relayout()
         if self.hint is not None and self.hint.kind != "info":
             self.hint = None
         outcome = session.outcome
         self.on_changed()
         if outcome is not None and self._last_outcome is None:
             self._last_outcome = outcome
+            self.finished_with_ai = session.ai_moved
+            self.record_note = self.keep_record(outcome)
             self.autosave(final=True)
             self.on_outcome(outcome)
         else:
+            if outcome is None:
+                self.finished_with_ai = False
+                self.record_note = ""
             self._last_outcome = outcome
             self.autosave()
 
@@ -365,50 +556,27 @@ class GameScene(Scene):
 
     def leave(self) -> None:
         self.stop_watch()
-        if self.session.outcome is None and self.session.index > 0:
+        if self.autosave_enabled and self.session.outcome is None and self.session.index > 0:
             self.autosave()
         self.saver.flush()
-        self.worker.close()
+        for worker in self.workers:
+            worker.close()
 
     # -- frame ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.toolbar.handle(event)
             self._tooltip = self.toolbar.hovered_tooltip() or self.board_tooltip(tuple(event.pos))
-        elif self.toolbar.handle(event):
+            return self.handle_board(event)
+        blocked = self.input_blocked and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if blocked or self.toolbar.handle(event):
             return True
-        if self.watch is not None and event.type == pygame.KEYDOWN and self._watch_key(event):
-            return True
-        if self.handle_board(event):
-            return True
-        action = standard_action(event)
-        if action is None:
-            return False
-        if action in ("undo", "redo", "restart") and not self.allow_undo:
-            return False
-        handler = {
-            "undo": self.undo, "redo": self.redo, "restart": self.restart, "hint": self.request_hint,
-            "watch": self.toggle_watch, "pause": self.open_pause, "help": self.open_pause,
-        }[action]
-        if (action == "hint" and not self.has_hint) or (action == "watch" and not self.has_watch):
-            return False
-        handler()
-        return True
-
-    def _watch_key(self, event: pygame.event.Event) -> bool:
-        assert self.watch is not None
-        if event.key == pygame.K_SPACE:
-            self.watch.toggle_pause()
-            self.say("Paused — N steps, Space resumes." if self.watch.paused else "Watching the AI.", "info")
-        elif event.key in (pygame.K_n, pygame.K_PERIOD):
-            self.watch.step()
-        elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.say(f"Watch speed: {self.watch.faster():g} steps/s", "info")
-        elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.say(f"Watch speed: {self.watch.slower():g} steps/s", "info")
-        else:
-            return False
-        return True
+        if event.type == pygame.KEYDOWN:
+            binding = find_binding((b for b in self.keymap() if self.binding_active(b)), event)
+            if binding is not None:
+                self.run_binding(binding)
+                return True
+        return self.handle_board(event)
 
     def _status_lines(self, text: str) -> list[str]:
         """The status text wrapped to at most two lines (cached: wrapping measures every word)."""
@@ -421,12 +589,25 @@ class GameScene(Scene):
             self._status_cache = (key, lines)
         return self._status_cache[1]
 
-    def update(self, dt: float) -> None:
-        assert self.app is not None
-        self.worker.poll()
+    @property
+    def busy(self) -> bool:
+        return any(w.busy for w in self.workers)
+
+    def poll_workers(self) -> None:
+        """Deliver finished background work (par, hints, plans, bot moves) on the main thread."""
+        for worker in self.workers:
+            worker.poll()
         if self.saver.error:
             self.toast.show(self.saver.error, "error")
             self.saver.error = ""
+
+    def background_update(self, dt: float) -> None:
+        """Under an overlay (pause, result, picker) the workers still deliver: a par arrives behind the result."""
+        self.poll_workers()
+
+    def update(self, dt: float) -> None:
+        assert self.app is not None
+        self.poll_workers()
         self.tweens.update(dt * self.app.animation_speed)
         self.toast.update(dt)
         if self.watch is not None:
@@ -460,3 +641,87 @@ class GameScene(Scene):
                           max_width=self.status_rect.width)
         self.toolbar.draw(surface, theme)
         self.toast.draw(surface, theme, self.status_rect.top - 8)
+
+
+class PuzzleScene(GameScene):
+    """A one-player puzzle: undo/redo/restart, hint, watch, autosave after every move, records."""
+
+    autosave_enabled = True
+    allow_undo = True
+    has_hint = True
+    has_watch = True
+
+    def __init__(self, info: GameInfo, session: Session[Any, Any, Any]) -> None:
+        super().__init__(info, session)
+        # A game without an AI module loses the buttons rather than showing dead ones.
+        self.has_hint = session.hint_hook is not None
+        self.has_watch = session.watch_hook is not None
+
+
+class TickScene(GameScene):
+    """A game that advances in ticks: one clock, one speed control, a timeline to step and seek.
+
+    The clock's rate starts at ``1 / TickRules.tick_seconds`` ticks per second and moves
+    through ``speeds`` with + and −; the choice is kept in the game's preferences. The
+    session's history is the timeline: ``seek``, ``step_back`` and ``step_forward`` move
+    through it (while ``can_scrub`` holds), Home and End jump to its ends.
+    """
+
+    #: The speeds (ticks or turns per second) the + and − keys move through.
+    speeds: tuple[float, ...] = (4, 6, 8, 10, 12, 15, 20, 30)
+    #: Whether the timeline keys act (Tron scrubs only in a replay; Runway always).
+    scrub_always = True
+
+    def __init__(self, info: GameInfo, session: Session[Any, Any, Any], prefs: dict[str, Any] | None = None) -> None:
+        super().__init__(info, session)
+        base_rate = 1.0 / max(1e-3, float(getattr(session.rules, "tick_seconds", 0.1)))
+        self.speed = SpeedControl(self.speeds, base_rate, prefs, key="speed")
+        self.tick_clock = 0.0
+
+    @property
+    def tick_seconds(self) -> float:
+        """Seconds per tick at the chosen speed."""
+        return 1.0 / max(1e-3, self.speed.value)
+
+    @property
+    def can_scrub(self) -> bool:
+        return self.scrub_always
+
+    def tick_bindings(self) -> list[Binding]:
+        return [
+            Binding("+", "change_speed", "Faster / slower", arg="1"),
+            Binding("−", "change_speed", "", arg="-1"),
+            Binding(",", "step_back", "Step back one turn", when="can_scrub"),
+            Binding(".", "step_forward", "Step forward one turn", when="can_scrub"),
+            Binding("Home", "seek_start", "Back to the start", when="can_scrub"),
+            Binding("End", "seek_end", "To the end of the history", when="can_scrub"),
+        ]
+
+    def keymap(self) -> list[Binding]:
+        return [*self.watching_bindings(), *self.game_bindings(), *self.tick_bindings(), *self.standard_bindings()]
+
+    def change_speed(self, arg: str) -> None:
+        value = self.speed.change(int(arg))
+        if self.watch is not None:
+            self.watch.speed = self.speed
+        self.speed_changed(value)
+
+    def speed_changed(self, value: float) -> None:
+        self.toast.show(f"Speed: {value:g} per second", "info")
+
+    def seek(self, index: int) -> None:
+        self.session.seek(index)
+
+    def seek_start(self) -> None:
+        self.seek(0)
+
+    def seek_end(self) -> None:
+        self.seek(self.session.length)
+
+    def step_back(self) -> None:
+        if not self.session.undo():
+            self.say("This is the start.")
+
+    def step_forward(self) -> None:
+        if not self.session.redo():
+            self.say("This is the end of the history.")

@@ -1,7 +1,9 @@
 """The title menu (ui): every registered game with its one-line description, Continue, Settings.
 
 Games come from the registry, so a new game appears here by registering itself. The
-"Continue" entry resumes the most recent autosave of any game.
+"Continue" entry opens the game of the most recent autosave; a game's own entry also
+resumes its autosave (the launch path is the same as ``play GAME``), and N on a game's
+entry starts a new game instead (the old save stays until the first move).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from arcade.core.registry import Launch
+from arcade.services import saves
 from arcade.services.saves import Autosave, latest_autosave
 from arcade.ui.scene import Scene
 from arcade.ui.theme import blend
@@ -29,6 +32,8 @@ class MenuEntry:
     role: str = "accent"
     glyph: str = ""
     rect: pygame.Rect | None = None
+    #: For a game's entry: start a new game instead of resuming (N).
+    new_game: Callable[[], None] | None = None
 
 
 def ago(seconds: float) -> str:
@@ -68,7 +73,10 @@ class MenuScene(Scene):
         assert self.app is not None
         app = self.app
         entries: list[MenuEntry] = []
-        self.autosave = latest_autosave(app.registry.names())
+        self.autosave, problems = latest_autosave(app.registry.names())
+        for problem in problems:
+            self.toast.show(problem, "warning", 8)
+        saved_games = {self.autosave.game} if self.autosave is not None else set()
         if self.autosave is not None:
             save = self.autosave
             info = app.registry.get(save.game)
@@ -77,19 +85,22 @@ class MenuScene(Scene):
                 MenuEntry(
                     "Continue",
                     f"{label} (saved {ago(time.time() - save.saved_at)})",
-                    lambda: app.launch(info, Launch(save=save.data)),
+                    lambda game=save.game: app.launch(game),
                     role="highlight",
                     glyph="▶",
                 )
             )
+        saved_games |= {name for name in app.registry.names() if saves.autosave_path(name).is_file()}
         for i, info in enumerate(app.registry):
+            resumes = info.name in saved_games
             entries.append(
                 MenuEntry(
                     info.title,
-                    info.description,
+                    ("Resume your game · N: new game" if resumes else info.description),
                     lambda info=info: app.launch(info),
                     role=GAME_ROLES[i % len(GAME_ROLES)],
                     glyph=info.title[:1],
+                    new_game=(lambda info=info: app.launch(info, Launch(new=True))) if resumes else None,
                 )
             )
         entries.append(MenuEntry("Settings", "Sound, animation speed, colours, window", self.open_settings,
@@ -148,6 +159,10 @@ class MenuScene(Scene):
                 self.app.pop()
             elif event.key == pygame.K_c and self.autosave is not None:
                 self.activate(0)
+            elif event.key == pygame.K_n and self.entries[self.selected].new_game is not None:
+                assert self.app is not None
+                self.app.audio.play("click")
+                self.entries[self.selected].new_game()  # type: ignore[misc]
             elif pygame.K_1 <= event.key <= pygame.K_9:
                 games = [i for i, e in enumerate(self.entries) if e.title not in ("Continue", "Settings", "Quit")]
                 n = event.key - pygame.K_1
@@ -209,6 +224,6 @@ class MenuScene(Scene):
                                   colour=theme["text_dim"], anchor="midright").left - 12
             draw_text(surface, theme, entry.subtitle, (tx, rect.y + rect.height * 0.70), size=max(12, title_size - 6),
                       colour=theme["text_dim"], anchor="midleft", max_width=right - tx)
-        draw_text(surface, theme, "↑↓ choose · Enter play · 1–9 quick start · C continue · Esc quit",
+        draw_text(surface, theme, "↑↓ choose · Enter play · N new game · 1–9 quick start · C continue · Esc quit",
                   (w // 2, h - 16), size=15, colour=theme["text_dim"], anchor="midbottom")
         self.toast.draw(surface, theme, h - 44)

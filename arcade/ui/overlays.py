@@ -180,3 +180,9 @@ class ResultScene(PanelScene):
     """
 
     close_first = True
+
+    def set_lines(self, lines: list[str]) -> None:
+        """New body text (a figure that arrived while the panel was open), laid out again."""
+        self.lines = lines
+        if self.app is not None:
+            self.resize(self.app.size)

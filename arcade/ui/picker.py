@@ -2,7 +2,12 @@
 
 Games push a :class:`PickerScene` with :class:`Choice` items; picking one calls
 ``on_pick(choice)`` after the overlay closes. Long lists scroll (wheel, PgUp/PgDn,
-Home/End), typing letters jumps to the first matching title, Esc cancels.
+Home/End), typing letters jumps to the first matching title, Esc cancels. Header rows
+(``Choice(header=True)``) title the groups and cannot be picked.
+
+:func:`level_choices` is the one level list every game's picker shows: the bundled
+groups in the order the game declares, a header per group, a solved mark and the best
+result from the records on each level.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ from typing import Any
 
 import pygame
 
+from arcade.core.game import LevelEntry
+from arcade.core.registry import GameInfo
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.widgets import draw_text
@@ -26,6 +33,42 @@ class Choice:
     #: A short tag drawn at the right (difficulty, size, "solved ✓").
     tag: str = ""
     role: str = "text_dim"
+    #: A group heading: drawn differently, skipped by the keys, never picked.
+    header: bool = False
+
+
+def level_choices(info: GameInfo, entries: list[LevelEntry], records: dict[str, float],
+                  current: str) -> tuple[list[Choice], int]:
+    """Picker rows for ``entries``: grouped in the game's declared order, with headers and best results."""
+    from arcade.ui.game_scene import format_record
+
+    order = {name: i for i, name in enumerate(info.level_groups)}
+    first_seen: dict[str, int] = {}
+    for i, entry in enumerate(entries):
+        first_seen.setdefault(entry.group, i)
+    groups = sorted(first_seen, key=lambda g: (order.get(g, len(order)), first_seen[g]))
+    choices: list[Choice] = []
+    selected = -1
+    for group in groups:
+        members = [e for e in entries if e.group == group]
+        if group and len(groups) > 1:
+            choices.append(Choice(group.replace("-", " ").capitalize(), header=True))
+        for entry in members:
+            if entry.error:
+                choices.append(Choice(entry.title, entry.error, entry, tag="damaged", role="error"))
+                continue
+            best = records.get(entry.record_key) if entry.record_key else None
+            if best is not None:
+                what = info.record.what if info.record else "best"
+                tag, role = f"✓ {what} {format_record(info, best)}", "good"
+            else:
+                tag, role = entry.tag, "text_dim"
+            if entry.id == current and selected < 0:
+                selected = len(choices)
+            choices.append(Choice(entry.title, entry.subtitle, entry, tag=tag, role=role))
+    if selected < 0:
+        selected = next((i for i, c in enumerate(choices) if not c.header), 0)
+    return choices, selected
 
 
 class PickerScene(Scene):
@@ -47,6 +90,8 @@ class PickerScene(Scene):
         self.on_pick = on_pick
         self.on_cancel = on_cancel
         self.selected = max(0, min(selected, len(choices) - 1))
+        if self.choices and self.choices[self.selected].header:
+            self.selected = self._pickable(self.selected, 1)
         self.scroll = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.list_rect = pygame.Rect(0, 0, 0, 0)
@@ -78,9 +123,23 @@ class PickerScene(Scene):
         index = self.scroll + (pos[1] - self.list_rect.y) // self.ROW
         return index if 0 <= index < len(self.choices) else None
 
+    def _pickable(self, index: int, direction: int) -> int:
+        """The nearest row from ``index`` in ``direction`` that is not a header (or ``index`` itself)."""
+        i = index
+        while 0 <= i < len(self.choices) and self.choices[i].header:
+            i += direction
+        if 0 <= i < len(self.choices):
+            return i
+        i = index
+        while 0 <= i < len(self.choices) and self.choices[i].header:
+            i -= direction
+        return i if 0 <= i < len(self.choices) else index
+
     def pick(self, index: int) -> None:
         assert self.app is not None
         choice = self.choices[index]
+        if choice.header:
+            return
         self.close()
         self.on_pick(choice)
 
@@ -91,13 +150,14 @@ class PickerScene(Scene):
 
     def move(self, delta: int) -> None:
         if self.choices:
-            self.selected = max(0, min(len(self.choices) - 1, self.selected + delta))
+            target = max(0, min(len(self.choices) - 1, self.selected + delta))
+            self.selected = self._pickable(target, 1 if delta >= 0 else -1)
             self._keep_visible()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             row = self._row_at(event.pos)
-            if row is not None:
+            if row is not None and not self.choices[row].header:
                 self.selected = row
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             row = self._row_at(event.pos)
@@ -123,7 +183,7 @@ class PickerScene(Scene):
                 letter = event.unicode.lower()
                 order = list(range(self.selected + 1, len(self.choices))) + list(range(self.selected + 1))
                 for i in order:
-                    if self.choices[i].title.lower().startswith(letter):
+                    if not self.choices[i].header and self.choices[i].title.lower().startswith(letter):
                         self.selected = i
                         self._keep_visible()
                         break
@@ -140,6 +200,11 @@ class PickerScene(Scene):
         for row, index in enumerate(range(self.scroll, end)):
             choice = self.choices[index]
             rect = pygame.Rect(self.list_rect.x, self.list_rect.y + row * self.ROW, self.list_rect.width, self.ROW - 4)
+            if choice.header:
+                draw_text(surface, theme, choice.title.upper(), (rect.x + 4, rect.bottom - 6), size=15, bold=True,
+                          colour=theme["accent"], anchor="bottomleft")
+                pygame.draw.line(surface, theme["grid"], (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1))
+                continue
             if index == self.selected:
                 pygame.draw.rect(surface, theme["panel_light"], rect, border_radius=8)
                 pygame.draw.rect(surface, theme["accent"], rect, width=1, border_radius=8)

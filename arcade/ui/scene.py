@@ -52,6 +52,9 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance animations and timers by ``dt`` seconds (already scaled by nothing)."""
 
+    def background_update(self, dt: float) -> None:
+        """Called instead of ``update`` while another scene is on top: finish background work, no animation."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene (overlays draw only themselves)."""
 
@@ -118,6 +121,8 @@ class SceneStack:
         return self.top.handle(event) if self.top else False
 
     def update(self, dt: float) -> None:
+        for scene in self.scenes[:-1]:
+            scene.background_update(dt)
         if self.top:
             self.top.update(dt)
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from arcade.core.game import Step
+from arcade.ui.speed import WATCH_SPEEDS, SpeedControl
 
-SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
+SPEEDS = WATCH_SPEEDS
 
 
 class WatchPlayer:
@@ -24,10 +25,12 @@ class WatchPlayer:
         *,
         steps_per_second: float = 2.0,
         on_finish: Callable[[], None] | None = None,
+        speed: SpeedControl | None = None,
     ) -> None:
         self._steps = steps
         self._apply = apply
-        self.steps_per_second = steps_per_second
+        #: Shared with the scene, so the speed chosen while watching is the scene's speed.
+        self.speed = speed if speed is not None else SpeedControl(WATCH_SPEEDS, steps_per_second)
         self.paused = False
         self.finished = False
         self.last: Step | None = None
@@ -73,12 +76,16 @@ class WatchPlayer:
     def toggle_pause(self) -> None:
         self.paused = not self.paused
 
+    @property
+    def steps_per_second(self) -> float:
+        return self.speed.value
+
+    @steps_per_second.setter
+    def steps_per_second(self, value: float) -> None:
+        self.speed.set(value)
+
     def faster(self) -> float:
-        bigger = [s for s in SPEEDS if s > self.steps_per_second]
-        self.steps_per_second = bigger[0] if bigger else SPEEDS[-1]
-        return self.steps_per_second
+        return self.speed.faster()
 
     def slower(self) -> float:
-        smaller = [s for s in SPEEDS if s < self.steps_per_second]
-        self.steps_per_second = smaller[-1] if smaller else SPEEDS[0]
-        return self.steps_per_second
+        return self.speed.slower()

@@ -87,7 +87,7 @@ def test_watch_solves_with_rule_labels(app, driver, open_level):
         labels.add(scene.status_text.split(":")[0])
         if scene.session.outcome is not None:
             break
-    assert scene.session.state.complete and scene.watch_finished_by_ai
+    assert scene.session.state.complete and scene.finished_with_ai
     assert {"Pigeonhole", "Single neighbour"} & labels
 
 

@@ -236,8 +236,10 @@ def test_the_level_picker_lists_every_folder_and_opens_a_level(app, driver, open
     driver.key(pygame.K_l)
     picker = app.stack.top
     assert isinstance(picker, PickerScene)
-    ids = [choice.value.id for choice in picker.choices]
+    ids = [None if choice.header else choice.value.id for choice in picker.choices]
     assert "classic/01-first-steps" in ids and "wrapped/02-doughnut" in ids
+    headers = [choice.title for choice in picker.choices if choice.header]
+    assert headers == ["Classic", "Easy", "Medium", "Hard", "Wrapped"]  # the declared order, not the alphabet
     doughnut = ids.index("wrapped/02-doughnut")
     assert "torus" in picker.choices[doughnut].subtitle and picker.choices[doughnut].tag.startswith("easy")
     picker.selected = doughnut
@@ -316,7 +318,7 @@ def test_show_possible_bridges_toggles_dotted_lines(app, driver, open_level):
     dot_row = cell_centre(scene, (0, 2))
     before = [pixel(app, (x, dot_row[1])) for x in range(dot_row[0] - 12, dot_row[0] + 12)]
     driver.key(pygame.K_g)
-    assert scene.show_possible and scene.possible_button.toggled
+    assert scene.show_possible and scene.toolbar.find("Possible").toggled
     after = [pixel(app, (x, dot_row[1])) for x in range(dot_row[0] - 12, dot_row[0] + 12)]
     assert before != after
     assert app.settings.game("hashi")["show_possible"] is True
@@ -356,7 +358,7 @@ def test_solving_a_bundled_level_offers_the_next_one(app, driver):
     result = app.stack.top
     assert isinstance(result, ResultScene)
     labels = [button.label for button in result.buttons]
-    assert labels == ["Next level", "Play again", "Look at board", "Menu"]
+    assert labels == ["Next level", "Play again", "Look at board", "Main menu"]
     result.buttons[0].on_click()
     assert app.stack.top is scene and scene.session.level_id == "classic/02-seven-seas"
     assert scene.session.index == 0 and scene.session.outcome is None
@@ -371,9 +373,9 @@ def test_a_win_finished_by_the_ai_is_not_recorded_as_a_best_time(app, driver, op
     driver.key(pygame.K_w)
     scene.worker.wait(5)
     driver.frames(40, dt=0.1)
-    assert scene.session.outcome is not None and scene.watch_finished_by_ai
+    assert scene.session.outcome is not None and scene.finished_with_ai
     assert isinstance(app.stack.top, ResultScene)
-    assert any("Finished by the AI" in line for line in app.stack.top.lines)
+    assert any("Finished with the AI" in line for line in app.stack.top.lines)
     assert saves.read_records().get("hashi", {}) == {}
 
 

@@ -173,7 +173,7 @@ def test_watch_the_ai_walks_the_optimal_route(app, driver):
         if scene.session.outcome is not None:
             break
     assert scene.session.outcome is not None and scene.session.outcome.is_win
-    assert scene.session.state.loot == 6 and scene.watch_finished_by_ai
+    assert scene.session.state.loot == 6 and scene.finished_with_ai
 
 
 def test_optimal_route_is_hidden_until_the_round_ends(app, driver):
@@ -212,7 +212,7 @@ def test_pause_lists_the_game_keys_with_i_for_watch(app, driver):
     top = app.stack.top
     assert isinstance(top, PauseScene)
     keys = dict((what, keys) for keys, what in top.keys)
-    assert keys["Watch the AI / stop"] == "I"
+    assert keys["Watch the AI play / stop"] == "I"
     assert any("WASD" in k for k, _ in top.keys)
 
 

@@ -134,7 +134,7 @@ def test_watch_plays_the_optimal_plan_then_shows_the_result(app, driver):
             break
     assert isinstance(app.stack.top, ResultScene)
     assert scene.session.outcome.is_win and len(scene.session.state.active) == 2
-    assert scene.watch_finished_by_ai
+    assert scene.finished_with_ai
 
 
 def test_the_result_waits_for_the_last_turn_to_be_seen(app, driver):
@@ -192,7 +192,7 @@ def test_hint_names_the_saving_and_plays_on_second_press(app, driver):
 def test_switching_to_the_classic_ai(app, driver):
     scene = open_runway(app, "04_chained_jumps_of_equal_length")
     driver.key(pygame.K_a)
-    assert scene.ai_name == "classic" and scene.ai_button.label == "AI: classic"
+    assert scene.ai_name == "classic" and scene.toolbar.find("AI: classic") is not None
     assert app.game_settings("runway")["ai"] == "classic"
     driver.key(pygame.K_SPACE)
     driver.frames(5)
@@ -230,13 +230,13 @@ def test_level_picker_opens_and_loads_a_level(app, driver):
     driver.key(pygame.K_l)
     picker = app.stack.top
     assert isinstance(picker, PickerScene)
-    assert len(picker.choices) == 13 + 3
+    assert len([c for c in picker.choices if not c.header]) == 13 + 3
     for _ in range(12):
         driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN)
     assert app.stack.top is scene
     assert scene.session.level_id == "12_well_worn_road" and scene.session.index == 0
-    assert app.game_settings("runway")["level"] == "12_well_worn_road"
+    assert app.game_settings("runway")["last_level"] == "12_well_worn_road"
 
 
 def test_picker_makes_a_random_runway(app, driver):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from arcade.core.game import Outcome
 from arcade.games.tron.controller import Match, Steering
 from arcade.games.tron.view.setup import MatchSetup
@@ -45,13 +47,15 @@ def test_drawn_rounds_count_as_played_so_a_forced_draw_map_ends():
     assert match.over and match.winner is None and match.draws == 3
 
 
-def test_match_survives_a_save_and_damaged_data_falls_back():
+def test_match_survives_a_save_and_damaged_data_is_refused():
     match = Match("watch", ("strongest", "flood-fill"), 5)
     match.record(win(1))
     again = Match.from_dict(match.to_dict())
     assert again == match
-    assert Match.from_dict({"mode": "bot", "seats": "x"}) == Match()
-    assert Match.from_dict(None) == Match()
+    for damaged in ({"mode": "bot", "seats": "x"}, None, {**match.to_dict(), "seats": ["human", "nobot"]},
+                    {**match.to_dict(), "score": [float("nan"), 0]}, {**match.to_dict(), "best_of": 10**9}):
+        with pytest.raises(ValueError):
+            Match.from_dict(damaged)
 
 
 def test_setup_preferences_keep_defaults_for_anything_odd():

@@ -4,26 +4,43 @@ Registration only: the rules live in ``logic``, file formats in ``formats``, inp
 in ``controller`` and the screen in ``view`` (the only pygame part).
 """
 
-from arcade.core.registry import GameInfo
+from arcade.core.registry import Binding, GameInfo, RecordSpec
+
+_ARROWS = (("Up", "N"), ("Down", "S"), ("Left", "W"), ("Right", "E"))
 
 INFO = GameInfo(
     name="hashi",
     title="Hashi",
     description="Bridges: join numbered islands into one network",
     rules="arcade.games.hashi.logic:RULES",
-    scene="arcade.games.hashi.view:create_scene",
+    front="arcade.games.hashi.view:FRONT",
     commands="arcade.games.hashi.cli:COMMANDS",
     order=10,
-    keys=(
-        ("Left-drag from an island", "build: 0 → 1 → 2 → 0 bridges"),
-        ("Right-drag from an island", "remove one / mark 'no bridge'"),
-        ("Click an island", "lock it as finished (again: unlock)"),
-        ("Arrows · 1–8", "move the cursor · jump to a number"),
-        ("Ctrl+arrow · Shift+arrow", "build one · remove one (or mark)"),
-        ("Space / Enter", "lock or unlock the cursor's island"),
-        ("G", "show the bridges still possible"),
-        ("L · N · I · Ctrl+V", "levels · new puzzle · game ID · paste a puzzle"),
-        ("H (again)", "hint: the next sure step and why (again: play it)"),
-        ("Alt+arrows · [ ] · wheel", "rotate a cylinder or torus board"),
+    keymap=(
+        Binding("Left-drag from an island", "", "build: 0 → 1 → 2 → 0 bridges"),
+        Binding("Right-drag from an island", "", "remove one / mark 'no bridge'"),
+        Binding("Click an island", "", "lock it as finished (again: unlock)"),
+        Binding("Esc", "cancel_drag", "", when="dragging"),
+        Binding("Arrows · 1–8", "", "move the cursor · jump to a number"),
+        Binding("Ctrl+arrow · Shift+arrow", "", "build one · remove one (or mark)"),
+        *(Binding(key, "cursor_step", "", arg=d) for key, d in _ARROWS),
+        *(Binding(f"Ctrl+{key}", "cursor_build", "", arg=d) for key, d in _ARROWS),
+        *(Binding(f"Shift+{key}", "cursor_remove", "", arg=d) for key, d in _ARROWS),
+        *(Binding(str(n), "jump_to_number", "", arg=str(n)) for n in range(1, 9)),
+        Binding("Space / Enter", "lock_cursor", "lock or unlock the cursor's island"),
+        Binding("G", "toggle_possible", "show the bridges still possible", button="Possible"),
+        Binding("L", "open_levels", "choose a level", button="Levels"),
+        Binding("N", "open_new_puzzle", "new puzzle (size, difficulty, topology)", button="New"),
+        Binding("I", "open_game_id", "this puzzle's game ID", button="Game ID"),
+        Binding("Ctrl+V", "paste", "play a pasted game ID or level"),
+        Binding("Alt+arrows · [ ] · wheel", "", "rotate a cylinder or torus board"),
+        *(Binding(f"Alt+{key}", "rotate_toward", "", arg=d) for key, d in _ARROWS),
+        Binding("[", "rotate_columns", "", arg="-1"),
+        Binding("]", "rotate_columns", "", arg="1"),
+        Binding("PgUp", "rotate_rows", "", arg="-1"),
+        Binding("PgDn", "rotate_rows", "", arg="1"),
+        Binding("Home", "reset_rotation", ""),
     ),
+    record=RecordSpec("time", lower_is_better=True, unit="time"),
+    level_groups=("classic", "easy", "medium", "hard", "wrapped"),
 )

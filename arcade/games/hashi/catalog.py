@@ -13,6 +13,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from arcade.core import game
 from arcade.core.errors import FormatError
 from arcade.games.hashi.formats import LEVEL_SUFFIXES, format_level, read_puzzle
 from arcade.games.hashi.logic import Puzzle
@@ -111,3 +112,12 @@ def next_level(entries: list[LevelEntry], level_id: str) -> LevelEntry | None:
                 return following
             return None
     return None
+
+
+def picker_entry(entry: LevelEntry) -> game.LevelEntry:
+    """A catalogue entry as the framework's level picker lists it (grouped by folder, best time by board)."""
+    if entry.error:
+        return game.LevelEntry(entry.id, entry.title, group=entry.folder, error=entry.error, value=entry.path)
+    return game.LevelEntry(entry.id, entry.title, group=entry.folder,
+                           subtitle=f"{entry.size} · {entry.islands} islands · {entry.topology}",
+                           tag=entry.difficulty, record_key=entry.key, value=entry.path)

@@ -1,21 +1,26 @@
 """Battle Royale: drop on a shrinking grid, grab loot, and stand on the centre when the storm closes."""
 
-from arcade.core.registry import GameInfo
+from arcade.core.registry import Binding, GameInfo, RecordSpec
+
+_MOVES = (("Up", "U"), ("W", "U"), ("Down", "D"), ("S", "D"), ("Left", "L"), ("A", "L"), ("Right", "R"), ("D", "R"))
 
 INFO = GameInfo(
     name="royale",
     title="Battle Royale",
     description="Drop, loot and outrun the shrinking storm to the centre",
     rules="arcade.games.royale.logic:RULES",
-    scene="arcade.games.royale.view:create_scene",
+    front="arcade.games.royale.view:FRONT",
     commands="arcade.games.royale.cli:COMMANDS",
     order=30,
-    keys=(
-        ("Click", "drop the player on an empty cell inside the diamond"),
-        ("Arrows / WASD", "move one cell (or click a neighbouring cell)"),
-        ("Enter", "finish on the centre (you may also keep looting)"),
-        ("I", "watch the AI play the optimal route"),
-        ("O", "show / hide the optimal route (after the round)"),
-        ("L", "choose a level · N new random grid"),
+    keymap=(
+        Binding("Click", "", "drop on an empty cell inside the diamond, then click a neighbour to move"),
+        Binding("Arrows / WASD", "", "move one cell (before the drop: choose where)"),
+        *(Binding(key, "step_key", "", arg=letter) for key, letter in _MOVES),
+        Binding("Enter", "confirm", "drop here / finish on the centre (you may keep looting)", button="Finish"),
+        Binding("O", "toggle_optimal", "show / hide the optimal route (after the round)"),
+        Binding("L", "open_levels", "choose a grid", button="Levels"),
+        Binding("N", "new_grid", "a new random grid", button="New grid"),
     ),
+    record=RecordSpec("loot", lower_is_better=False),
+    level_groups=("small", "medium", "large", "random"),
 )

@@ -5,26 +5,31 @@ UP, DOWN) on a four-lane runway full of holes; get at least V of them past the e
 within 50 turns. The exact AI finds the most bikes that can possibly be saved.
 """
 
-from arcade.core.registry import GameInfo
+from arcade.core.registry import Binding, GameInfo, RecordSpec
+
+_COMMANDS = (("Up", "UP"), ("Down", "DOWN"), ("Right", "SPEED"), ("Left", "SLOW"))
 
 INFO = GameInfo(
     name="runway",
     title="Runway",
     description="Steer up to four motorbikes over holes — one command for all",
     rules="arcade.games.runway.logic:RULES",
-    scene="arcade.games.runway.view:create_scene",
+    front="arcade.games.runway.view:FRONT",
     commands="arcade.games.runway.cli:COMMANDS",
     order=20,
-    keys=(
-        ("↑ / ↓", "UP / DOWN: every bike changes lane"),
-        ("→ / ←", "SPEED / SLOW: one faster / one slower"),
-        ("J", "JUMP: only the landing cell x + speed counts"),
-        ("Enter", "WAIT: go on at the same speed"),
-        ("Space", "Let the AI drive / pause it"),
-        (", / . or N", "Step back / forward one turn"),
-        ("Home / End · timeline", "First / last turn · drag to scrub"),
-        ("+ / −", "Playback speed (turns per second)"),
-        ("L · A", "Pick a runway · switch AI (exact / classic)"),
-        ("F · wheel · drag", "Follow the bikes · pan the camera"),
+    keymap=(
+        Binding("↑ / ↓", "", "UP / DOWN: every bike changes lane"),
+        Binding("→ / ←", "", "SPEED / SLOW: one faster / one slower"),
+        *(Binding(key, "command", "", arg=command) for key, command in _COMMANDS),
+        Binding("J", "command", "JUMP: only the landing cell x + speed counts", arg="JUMP"),
+        Binding("Enter", "command", "WAIT: go on at the same speed", arg="WAIT"),
+        Binding("Space", "play_pause", "let the AI drive / pause it"),
+        Binding("N", "step_forward", "next turn (the history's, else the AI's)"),
+        Binding("Timeline · minimap", "", "click or drag to go to a turn · to look along the runway"),
+        Binding("L", "open_levels", "pick a runway", button="Level"),
+        Binding("A", "switch_ai", "switch the AI (exact / classic)", button="AI"),
+        Binding("F", "follow", "the camera follows the bikes again (wheel or drag pans)"),
     ),
+    record=RecordSpec("bikes saved", lower_is_better=False),
+    level_groups=("example", "easy", "medium", "hard", "random"),
 )

@@ -3,18 +3,30 @@
 The rules and map format follow the Google AI Challenge 2010 (see ``docs/tron.md``).
 """
 
-from arcade.core.registry import GameInfo
+from arcade.core.registry import Binding, GameInfo
 
 INFO = GameInfo(
     name="tron",
     title="Tron",
     description="Light cycles: box in a bot (or a friend) before it boxes you in",
     rules="arcade.games.tron.logic:RULES",
-    scene="arcade.games.tron.view:create_scene",
+    front="arcade.games.tron.view:FRONT",
     commands="arcade.games.tron.cli:COMMANDS",
     order=40,
-    keys=(
-        ("Arrows / WASD", "steer (two players: WASD is cycle 1, arrows cycle 2)"),
-        ("Space", "pause / resume the round"),
+    # Steering keys depend on the match mode and are added by TronScene.game_bindings.
+    keymap=(
+        Binding("Space", "replay_pause", "Replay: pause / resume", when="replaying"),
+        Binding("Left", "step_back", "Replay: step back (also ,)", when="replaying"),
+        Binding("Right / N", "step_forward", "Replay: step forward (also .)", when="replaying"),
+        Binding("R / Esc", "stop_replay", "Replay: leave", when="replaying"),
+        Binding("Space", "toggle_pause", "pause / resume the round", button="Pause", when="in_round"),
+        Binding("Enter / Space", "after_round", "next round (or the match result)", button="Next round",
+                when="round_over"),
+        Binding("R", "toggle_replay", "replay the round that just ended", button="Replay", when="can_replay"),
+        Binding("F5", "rematch", "rematch on this map from 0 : 0", button="Rematch"),
+        Binding("O / F2", "open_setup", "match setup: mode, bots, map, speed, rounds", button="Setup"),
+        Binding("L", "open_levels", "choose a map"),
+        Binding("N", "single_tick", "one tick while paused", when="can_single_tick"),
     ),
+    level_groups=("official", "later", "hackerrank", "random"),
 )

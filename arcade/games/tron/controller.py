@@ -105,15 +105,22 @@ class Match:
 
     @classmethod
     def from_dict(cls, data: Any) -> Match:
-        """Rebuild from a save; anything odd falls back to a fresh default match."""
-        try:
-            mode = str(data["mode"])
-            seats = (str(data["seats"][0]), str(data["seats"][1]))
-            match = cls(mode if mode in MODES else "bot", seats, int(data["best_of"]),
-                        [float(data["score"][0]), float(data["score"][1])], int(data["draws"]),
-                        int(data["rounds"]))
-        except (KeyError, IndexError, TypeError, ValueError):
-            return cls()
-        if match.best_of < 1:
-            match.best_of = 1
-        return match
+        """Rebuild from a save; anything that is not a match this game could have played raises ValueError."""
+        from arcade.core.numbers import checked_float, checked_int
+        from arcade.games.tron.ai import BOTS
+
+        if not isinstance(data, dict):
+            raise ValueError("the match is not an object")
+        mode, seats = data.get("mode"), data.get("seats")
+        if mode not in MODES:
+            raise ValueError(f"unknown match mode {str(mode)[:20]!r}")
+        if not isinstance(seats, list) or len(seats) != 2 or not all(s == "human" or s in BOTS for s in seats):
+            raise ValueError("the seats are not two players this game knows")
+        best_of = checked_int(data.get("best_of"), 1, 99, "best_of")
+        score = data.get("score")
+        if not isinstance(score, list) or len(score) != 2:
+            raise ValueError("the score is not two numbers")
+        points = [checked_float(v, 0, best_of, "a score") for v in score]
+        draws = checked_int(data.get("draws", 0), 0, best_of, "draws")
+        rounds = checked_int(data.get("rounds", 0), 0, best_of, "rounds")
+        return cls(str(mode), (str(seats[0]), str(seats[1])), best_of, points, draws, rounds)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from arcade.core.errors import UsageError
+from arcade.core.numbers import is_ascii_int
 from arcade.core.rng import derive_seed
 from arcade.games.tron import generator
 from arcade.games.tron.logic import RULES, Level
@@ -69,7 +70,7 @@ def random_entry(seed: int) -> MapEntry:
 
 def load(ref: str) -> tuple[str, Level]:
     """(id, level) for a bundled id, a file path or ``random-<seed>``."""
-    if ref.startswith("random-") and ref.removeprefix("random-").isdigit():
+    if ref.startswith("random-") and is_ascii_int(ref.removeprefix("random-")):
         return ref, generator.generate(int(ref.removeprefix("random-")))
     path = find_level(GAME, ref, RULES.level_pattern)
     return path.stem, RULES.load_level_file(path)

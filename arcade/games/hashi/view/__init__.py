@@ -1,9 +1,10 @@
 """Hashi's view (ui): the only part of the game that imports pygame -- the scene and its board painter.
 
-``create_scene`` opens what the launch asks for: a saved game, a level file or bundled id,
-a Tatham game ID given as ``--level``, a generated puzzle for ``--seed``, or (with nothing)
-the autosave, else the last level played, else the first bundled level.
-The AI's hint and watch hooks are plugged in when :mod:`arcade.games.hashi.hints` exists.
+``FRONT`` declares Hashi to the framework, which opens it the same way as every game:
+a level file or bundled id, a Tatham game ID given as ``--level``, a generated puzzle for
+``--seed``; with nothing asked for, the autosave, else the last level played, else the
+first bundled level. The AI's hint and watch hooks are plugged in when
+:mod:`arcade.games.hashi.hints` exists.
 """
 
 from __future__ import annotations
@@ -12,17 +13,16 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-from arcade.core.errors import FormatError, UsageError
-from arcade.core.registry import Launch
+from arcade.core.game import LevelEntry
 from arcade.core.session import Session
-from arcade.games.hashi import catalog
+from arcade.games.hashi import INFO, catalog
 from arcade.games.hashi.formats import TATHAM_ID, parse_tatham, read_puzzle
-from arcade.games.hashi.logic import RULES, Puzzle
+from arcade.games.hashi.logic import Puzzle
 from arcade.games.hashi.view.scene import HashiScene
-from arcade.services import saves
 from arcade.services.resources import find_level, levels_dir
+from arcade.ui.front import GameFront
 
-__all__ = ["HashiScene", "ai_hooks", "create_scene", "open_level"]
+__all__ = ["FRONT", "HashiScene", "ai_hooks", "open_level"]
 
 
 def ai_hooks() -> dict[str, Any]:
@@ -58,27 +58,6 @@ def open_level(ref: str) -> tuple[Puzzle, str, Path | None]:
     return read_puzzle(path), _level_id(path), path
 
 
-def _default(app: Any, hooks: dict[str, Any]) -> tuple[Session[Any, Any, Any], Path | None]:
-    """With nothing asked for: resume the autosave, else the last level played, else the first one."""
-    saved = saves.read_autosave("hashi")
-    if saved is not None:
-        try:
-            session = Session.from_dict(RULES, saved.data, str(saved.path), **hooks)
-        except FormatError:
-            saves.quarantine(saved.path)
-        else:
-            entry = catalog.find_entry(catalog.bundled_levels(), session.level_id)
-            return session, entry.path if entry else None
-    entries = [e for e in catalog.bundled_levels() if not e.error]
-    settings = getattr(app, "settings", None)
-    last = settings.game("hashi").get("last_level") if settings is not None else None
-    entry = catalog.find_entry(entries, str(last)) if last else None
-    entry = entry or (entries[0] if entries else None)
-    if entry is None:
-        raise UsageError("no Hashi levels found under levels/hashi")
-    return Session(RULES, read_puzzle(entry.path), level_id=entry.id, **hooks), entry.path
-
-
 def _generated(app: Any, seed: int) -> Puzzle:
     """``play hashi --seed N``: a puzzle from the generator with the New-puzzle dialog's last choices."""
     from arcade.core.topology import Topology
@@ -98,20 +77,30 @@ def _generated(app: Any, seed: int) -> Puzzle:
     return make_puzzle(int(width), int(height), str(difficulty), topology, float(density), seed)
 
 
-def create_scene(app: Any, launch: Launch) -> HashiScene:
-    from arcade.games.hashi import INFO
+class HashiFront(GameFront):
+    """Hashi's declaration: the level catalogue, Tatham IDs as levels, the generator for seeds, the AI."""
 
-    hooks = ai_hooks()
-    path: Path | None = None
-    if launch.save is not None:
-        session = Session.from_dict(RULES, launch.save, "autosave", **hooks)
-        entry = catalog.find_entry(catalog.bundled_levels(), session.level_id)
-        path = entry.path if entry else None
-    elif launch.level is not None:
-        puzzle, level_id, path = open_level(launch.level)
-        session = Session(RULES, puzzle, level_id=level_id, **hooks)
-    elif launch.seed is not None:
-        session = Session(RULES, _generated(app, launch.seed), level_id="generated", **hooks)
-    else:
-        session, path = _default(app, hooks)
-    return HashiScene(INFO, session, level_path=path)
+    def levels(self) -> list[LevelEntry]:
+        return [catalog.picker_entry(e) for e in catalog.bundled_levels()]
+
+    def open_level(self, ref: str) -> tuple[Puzzle, str]:
+        puzzle, level_id, _path = open_level(ref)
+        return puzzle, level_id
+
+    def seeded_level(self, app: Any, seed: int) -> tuple[Puzzle, str]:
+        return _generated(app, seed), "generated"
+
+    def hooks(self) -> dict[str, Any]:
+        return ai_hooks()
+
+    def record_key(self, level: Puzzle) -> str:
+        return catalog.level_key(level)
+
+    def record_value(self, scene: Any) -> float:
+        return round(scene.elapsed, 1)
+
+    def make_scene(self, app: Any, session: Session[Any, Any, Any]) -> HashiScene:
+        return HashiScene(INFO, session)
+
+
+FRONT = HashiFront(INFO)

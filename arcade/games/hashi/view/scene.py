@@ -8,11 +8,9 @@ change, and each frame only draws what moves (drag preview, highlights, animatio
 
 from __future__ import annotations
 
-import contextlib
 import math
 import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -35,19 +33,16 @@ from arcade.games.hashi.controller import (
     plan_lock,
     read_highlight,
 )
-from arcade.games.hashi.formats import parse_puzzle, read_puzzle
+from arcade.games.hashi.formats import parse_puzzle
 from arcade.games.hashi.logic import RULES, Puzzle, State
 from arcade.games.hashi.view import dialogs, effects
 from arcade.games.hashi.view.painter import BoardPainter
-from arcade.services import saves
-from arcade.ui.game_scene import GameScene, format_time
+from arcade.ui.game_scene import PuzzleScene, format_time
 from arcade.ui.input import LEFT as BUTTON_LEFT
 from arcade.ui.input import MIDDLE as BUTTON_MIDDLE
 from arcade.ui.input import RIGHT as BUTTON_RIGHT
 from arcade.ui.input import Gesture, PointerTracker
-from arcade.ui.picker import PickerScene
 from arcade.ui.tween import ease_out_cubic
-from arcade.ui.widgets import Button
 
 ARROWS = {pygame.K_UP: "N", pygame.K_DOWN: "S", pygame.K_LEFT: "W", pygame.K_RIGHT: "E"}
 DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 9)} | {getattr(pygame, f"K_KP{n}"): n for n in range(1, 9)}
@@ -61,14 +56,11 @@ POP_TIME = 0.45
 CELEBRATE_TIME = 1.4
 
 
-class HashiScene(GameScene):
+class HashiScene(PuzzleScene):
     """Play one Hashi puzzle; ``start_puzzle`` switches to another without leaving the screen."""
 
-    def __init__(self, info: GameInfo, session: Session[Puzzle, State, Any], level_path: Path | None = None) -> None:
+    def __init__(self, info: GameInfo, session: Session[Puzzle, State, Any]) -> None:
         super().__init__(info, session)
-        self.has_hint = session.hint_hook is not None
-        self.has_watch = session.watch_hook is not None
-        self.level_path = level_path
         self.painter = BoardPainter(session.level)
         self.tracker = PointerTracker(threshold=4)
         self.gestures = Gestures()
@@ -84,8 +76,6 @@ class HashiScene(GameScene):
         self.step_highlight = Highlight()
         self.clock = 0.0
         self._pops: set[int] = set()
-        self.new_best = False
-        self.best_time: float | None = None
         self.celebrating = False
         self._keys_state: State | None = None
         self._keys_possible = False
@@ -95,8 +85,6 @@ class HashiScene(GameScene):
         self._prev_state = session.state
         self._prev_index = session.index
         self.prefs: dict[str, Any] = {}
-        self.possible_button = Button("Possible", self.toggle_possible, hotkey="G",
-                                      tooltip="Show the bridges that could still be built")
 
     # -- set-up ------------------------------------------------------------------------------
     @property
@@ -108,13 +96,26 @@ class HashiScene(GameScene):
         return self.puzzle.title or self.session.level_id
 
     def enter(self, app) -> None:  # type: ignore[override]
+        self.prefs = app.settings.game(self.info.name)
+        self.show_possible = self.prefs.get("show_possible") is True
         super().enter(app)
         self.painter.theme = app.theme
-        self.prefs = app.settings.game(self.info.name)
-        self.show_possible = bool(self.prefs.get("show_possible", False))
-        self.possible_button.toggled = self.show_possible
-        self._remember_level()
         self._introduce()
+
+    def build_toolbar(self) -> None:
+        super().build_toolbar()
+        button = self.toolbar.find("Possible")
+        if button is not None:
+            button.toggled = self.show_possible
+
+    @property
+    def dragging(self) -> bool:
+        return self.gestures.active or self.pan is not None
+
+    @property
+    def input_blocked(self) -> bool:
+        """While the win celebrates, clicks and keys wait (the result overlay follows)."""
+        return self.celebrating
 
     def pause(self) -> None:
         """An overlay opened: drop any drag or pan in progress (its button-up will go to the overlay)."""
@@ -123,61 +124,39 @@ class HashiScene(GameScene):
         self.plan = None
         self.pan = None
 
-    def extra_buttons(self) -> list[Button]:
-        return [
-            Button("Levels", self.open_levels, hotkey="L", tooltip="Choose a level"),
-            Button("New", self.open_new_puzzle, hotkey="N", tooltip="Generate a new puzzle"),
-            self.possible_button,
-            Button("Game ID", self.open_game_id, hotkey="I", tooltip="Show and copy this puzzle's game ID"),
-        ]
-
     def _introduce(self) -> None:
         self.say(INTRO)
         note = WRAP_NOTE.get(self.puzzle.topology)
         if note:
             self.toast.show(note, "info", 6.0)
 
-    def _remember_level(self) -> None:
-        if self.app is None or not self.session.level_id or self.session.level_id in ("pasted", "generated"):
-            return
-        if self.prefs.get("last_level") != self.session.level_id:
-            self.prefs["last_level"] = self.session.level_id
-            with contextlib.suppress(OSError):
-                self.app.settings.save()
-
-    def start_puzzle(self, puzzle: Puzzle, level_id: str = "", path: Path | None = None) -> None:
-        """Start a fresh game on ``puzzle`` in this scene (level picker, paste, a "New puzzle" dialog)."""
-        self.stop_watch()
-        self.hint = None
+    def level_changed(self) -> None:
+        """A new puzzle in this scene (picker, paste, "New puzzle"): reset everything made for the old one."""
         self.step_highlight = Highlight()
         self.gestures.cancel()
         self.tracker.reset()
         self.plan = None
         self.pan = None
-        self.tweens.clear()
         self._pops.clear()
         self.celebrating = False
         self.flash_lines = self.flash_islands = frozenset()
-        self.level_path = path
-        self.elapsed = 0.0
         self.cursor = 0
         self.cursor_visible = False
         self.hover_island = None
-        self.new_best = False
-        self.painter.set_puzzle(puzzle)
+        self.painter.set_puzzle(self.puzzle)
         self._keys_state = None
         self._seam_cache = None
         self._prev_index = 0
-        self.session.replace_level(puzzle, level_id=level_id)
         self._prev_state = self.session.state
-        if self.app is not None:
-            self.layout_board(self.board_area)
-            self._remember_level()
-            self._introduce()
+        self._introduce()
+
+    def start_puzzle(self, puzzle: Puzzle, level_id: str = "") -> None:
+        """Start a fresh game on ``puzzle`` in this scene (paste, a "New puzzle" dialog)."""
+        self.change_level(puzzle, level_id)
 
     def new_game(self) -> None:
         """"Play again": the same puzzle from scratch (undo history cleared)."""
-        self.start_puzzle(self.puzzle, self.session.level_id, self.level_path)
+        self.change_level(self.puzzle, self.session.level_id)
 
     # -- layout ------------------------------------------------------------------------------
     def layout_board(self, area: pygame.Rect) -> None:
@@ -230,8 +209,8 @@ class HashiScene(GameScene):
         self._prev_state = state
         self._prev_index = session.index
 
-    def _apply_watch_step(self, step: Step) -> None:
-        super()._apply_watch_step(step)
+    def watch_step_shown(self, step: Step) -> None:
+        super().watch_step_shown(step)
         self.step_highlight = read_highlight(self.puzzle, step.highlight)
 
     def stop_watch(self, message: str = "") -> None:
@@ -242,15 +221,6 @@ class HashiScene(GameScene):
         assert self.app is not None
         self.gestures.cancel()
         self.plan = None
-        # A watch step's win arrives here before the base class marks it as the AI's: check both.
-        by_ai = self.watch is not None or self.watch_finished_by_ai
-        if outcome.is_win and not by_ai:
-            key = catalog.level_key(self.puzzle)
-            self.best_time = saves.read_records().get(self.info.name, {}).get(key)
-            try:
-                self.new_best = saves.record_result(self.info.name, key, round(self.elapsed, 1))
-            except OSError as exc:
-                self.toast.show(f"Could not record the time: {exc.strerror or exc}", "error")
         self.app.trace("hashi-solved")
         self.app.audio.play("win" if outcome.is_win else "lose")
         self.say(outcome.reason, "good")
@@ -263,23 +233,11 @@ class HashiScene(GameScene):
 
         self.tweens.start("celebrate", 0.0, 1.0, CELEBRATE_TIME, on_done=done)
 
-    def result_lines(self, outcome: Outcome) -> list[str]:
-        lines = super().result_lines(outcome)
-        if self.watch_finished_by_ai:
-            return lines
-        if self.new_best and self.best_time is not None:
-            lines.append(f"A new best time (was {format_time(self.best_time)}).")
-        elif self.new_best:
-            lines.append("Your first time on this puzzle is recorded.")
-        elif self.best_time is not None:
-            lines.append(f"Your best time on this puzzle: {format_time(self.best_time)}.")
-        return lines
-
     def result_buttons(self, outcome: Outcome) -> list[tuple[str, Callable[[], None]]]:
         """The next level of the folder first (or the level picker after the last one)."""
         following = catalog.next_level(catalog.bundled_levels(), self.session.level_id)
         if following is not None:
-            first = ("Next level", lambda: self.load_entry(following))
+            first = ("Next level", lambda: self.load_entry(catalog.picker_entry(following)))
         else:
             first = ("Levels", self.open_levels)
         return [first, *super().result_buttons(outcome)]
@@ -330,8 +288,6 @@ class HashiScene(GameScene):
         return self.painter.view.cell_at(pos) is not None
 
     def handle_board(self, event: pygame.event.Event) -> bool:
-        if self.celebrating:
-            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
         if event.type == pygame.MOUSEMOTION:
             self.pointer = tuple(event.pos)
             self.painter.view.update_hover(event.pos)
@@ -349,9 +305,6 @@ class HashiScene(GameScene):
             gesture = self.tracker.handle(event)
             if gesture is not None:
                 return self._gesture(gesture)
-            return False
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
         return False
 
     def _gesture(self, g: Gesture) -> bool:
@@ -416,81 +369,66 @@ class HashiScene(GameScene):
             d_cols = event.y or -event.x
         return self.painter.rotate(d_rows, d_cols)
 
-    def _key(self, event: pygame.event.Event) -> bool:
-        key, mod = event.key, event.mod
-        ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-        shift = bool(mod & pygame.KMOD_SHIFT)
-        alt = bool(mod & pygame.KMOD_ALT)
-        if key == pygame.K_ESCAPE and (self.gestures.active or self.pan is not None):
-            self.gestures.cancel()
-            self.tracker.reset()
-            self.plan = None
-            self.pan = None
-            self.say("Drag cancelled.")
-            return True
-        if key in ARROWS:
-            letter = ARROWS[key]
-            d_row, d_col = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}[letter]
-            if alt:
-                self.painter.rotate(-d_row, -d_col)
-                return True
-            if not self.cursor_visible:
-                self.cursor_visible = True
-                if self.hover_island is not None:
-                    self.cursor = self.hover_island
-                if not (ctrl or shift):
-                    return True
-            if ctrl or shift:
-                self.play_plan(arrow_plan(self.session.state, self.cursor, letter, LEFT if ctrl else RIGHT))
-            else:
-                self.cursor = move_cursor(self.puzzle, self.cursor, letter)
-            return True
-        if ctrl:
-            if key == pygame.K_v:
-                self.paste()
-                return True
+    # -- keymap actions (the rows are declared in arcade.games.hashi.INFO) --------------------
+    def cancel_drag(self) -> None:
+        self.gestures.cancel()
+        self.tracker.reset()
+        self.plan = None
+        self.pan = None
+        self.say("Drag cancelled.")
+
+    def _show_cursor(self) -> bool:
+        """Make the keyboard cursor visible (on the hovered island); True if it was hidden."""
+        if self.cursor_visible:
             return False
-        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            if not self.cursor_visible:
-                self.cursor_visible = True
-                return True
+        self.cursor_visible = True
+        if self.hover_island is not None:
+            self.cursor = self.hover_island
+        return True
+
+    def cursor_step(self, letter: str) -> None:
+        if not self._show_cursor():
+            self.cursor = move_cursor(self.puzzle, self.cursor, letter)
+
+    def cursor_build(self, letter: str) -> None:
+        self._show_cursor()
+        self.play_plan(arrow_plan(self.session.state, self.cursor, letter, LEFT))
+
+    def cursor_remove(self, letter: str) -> None:
+        self._show_cursor()
+        self.play_plan(arrow_plan(self.session.state, self.cursor, letter, RIGHT))
+
+    def jump_to_number(self, digit: str) -> None:
+        self.cursor_visible = True
+        found = nearest_with_number(self.puzzle, self.cursor, int(digit))
+        if found is None:
+            self.say(f"There is no other island showing {digit}.", "warning")
+        else:
+            self.cursor = found
+
+    def lock_cursor(self) -> None:
+        if not self._show_cursor():
             self.play_plan(plan_lock(self.session.state, self.cursor))
-            return True
-        if key in DIGITS:
-            self.cursor_visible = True
-            found = nearest_with_number(self.puzzle, self.cursor, DIGITS[key])
-            if found is None:
-                self.say(f"There is no other island showing {DIGITS[key]}.", "warning")
-            else:
-                self.cursor = found
-            return True
-        if key == pygame.K_g:
-            self.toggle_possible()
-            return True
-        if key == pygame.K_l:
-            self.open_levels()
-            return True
-        if key == pygame.K_n:
-            self.open_new_puzzle()
-            return True
-        if key == pygame.K_i:
-            self.open_game_id()
-            return True
-        if key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
-            self.painter.rotate(0, 1 if key == pygame.K_RIGHTBRACKET else -1)
-            return True
-        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self.painter.rotate(1 if key == pygame.K_PAGEDOWN else -1, 0)
-            return True
-        if key == pygame.K_HOME:
-            self.painter.set_shift((0, 0))
-            return True
-        return False
+
+    def rotate_toward(self, letter: str) -> None:
+        d_row, d_col = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}[letter]
+        self.painter.rotate(-d_row, -d_col)
+
+    def rotate_columns(self, step: str) -> None:
+        self.painter.rotate(0, int(step))
+
+    def rotate_rows(self, step: str) -> None:
+        self.painter.rotate(int(step), 0)
+
+    def reset_rotation(self) -> None:
+        self.painter.set_shift((0, 0))
 
     # -- commands ------------------------------------------------------------------------------
     def toggle_possible(self) -> None:
         self.show_possible = not self.show_possible
-        self.possible_button.toggled = self.show_possible
+        button = self.toolbar.find("Possible")
+        if button is not None:
+            button.toggled = self.show_possible
         self.prefs["show_possible"] = self.show_possible
         self.say("Showing the bridges that could still be built." if self.show_possible
                  else "Possible bridges hidden.")
@@ -507,29 +445,7 @@ class HashiScene(GameScene):
         self.start_puzzle(puzzle, "generated")
         self.toast.show(f"New puzzle: {puzzle.title}", "good")
         if self.app is not None:
-            with contextlib.suppress(OSError):
-                self.app.settings.save()
-
-    def open_levels(self) -> None:
-        assert self.app is not None
-        self.stop_watch()
-        entries = catalog.bundled_levels()
-        if not entries:
-            self.say("No level files found under levels/hashi.", "warning")
-            return
-        records = saves.read_records().get(self.info.name, {})
-        choices, selected = dialogs.level_choices(entries, records, self.session.level_id)
-        self.app.push(PickerScene("Hashi levels", choices, lambda choice: self.load_entry(choice.value),
-                                  selected=selected))
-
-    def load_entry(self, entry: catalog.LevelEntry) -> None:
-        try:
-            puzzle = read_puzzle(entry.path)
-        except FormatError as exc:
-            self.toast.show(str(exc), "error", 6.0)
-            self.say(str(exc), "error")
-            return
-        self.start_puzzle(puzzle, entry.id, entry.path)
+            self.app.save_settings()
 
     def open_game_id(self) -> None:
         assert self.app is not None

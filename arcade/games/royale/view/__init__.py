@@ -1,30 +1,29 @@
-"""Battle Royale UI (ui): opening a game (resume, level, random grid), the level picker and new grids.
+"""Battle Royale UI (ui): the game's front-end declaration -- levels, random grids, records, the scene.
 
-``create_scene(app, launch)`` resumes an autosave, opens ``--level FILE_OR_ID``, makes a
-random grid for ``--seed``, or reopens the last level played (the seed's example the
-first time).
+The framework opens Battle Royale like every game (resume, ``--level``, ``--seed``, the
+last level played); :class:`RoyaleFront` says what is particular: bundled grids grouped
+by size with their par, random grids as extra picker rows, loot as the record.
 """
 
 from __future__ import annotations
 
-import functools
-import threading
 from pathlib import Path
 from typing import Any
 
 from arcade.core.errors import ArcadeError
-from arcade.core.registry import Launch
+from arcade.core.game import LevelEntry
 from arcade.core.rng import new_seed
 from arcade.core.session import Session
 from arcade.games.royale import INFO, ai
 from arcade.games.royale.generator import generate
 from arcade.games.royale.logic import RULES, Level
 from arcade.services.resources import find_level, level_files, levels_dir
-from arcade.ui.picker import Choice, PickerScene
+from arcade.ui.front import GameFront
 
 from .scene import RoyaleScene
 
 RANDOM_SIZES = ((15, 0.2), (21, 0.2), (31, 0.2), (31, 0.3), (41, 0.15), (51, 0.1))
+DEFAULT_RANDOM = (21, 0.2)
 
 
 def bundled_levels() -> list[tuple[str, Path]]:
@@ -43,96 +42,69 @@ def load_ref(ref: str) -> tuple[Level, str]:
     return level, level_id
 
 
-def random_level(prefs: dict[str, Any], seed: int | None = None) -> tuple[Level, str]:
-    size = int(prefs.get("random_size", 21))
-    density = float(prefs.get("random_density", 0.2))
+def random_recipe(prefs: dict[str, Any]) -> tuple[int, float]:
+    """The last random grid size chosen, if the settings hold one we offer; else the default."""
+    recipe = (prefs.get("random_size"), prefs.get("random_density"))
+    return recipe if recipe in RANDOM_SIZES else DEFAULT_RANDOM  # type: ignore[return-value]
+
+
+def random_level(size: int, density: float, seed: int | None = None) -> tuple[Level, str]:
     seed = new_seed() if seed is None else seed
-    try:
-        level = generate(size, size, density, seed)
-    except ArcadeError:
-        size, density = 21, 0.2
-        level = generate(size, size, density, seed)
-    return level, f"random {size}x{size} #{seed}"
+    return generate(size, size, density, seed), f"random {size}x{size} #{seed}"
 
 
-def open_picker(scene: RoyaleScene) -> None:
-    assert scene.app is not None
-    app = scene.app
-    records = _records()
-    choices = []
-    current = 0
-    for index, (level_id, path) in enumerate(bundled_levels()):
-        try:
-            level = RULES.load_level_file(path)
-        except ArcadeError as exc:
-            choices.append(Choice(level_id, str(exc), None, tag="damaged", role="error"))
-            continue
-        if level_id == scene.session.level_id:
-            current = index
-        par = level.meta_value("par", "?")
-        density = round(100 * level.loot_count / max(1, level.rows * level.cols))
-        best = records.get(ai.level_key(level))
-        tag = f"best {best:g}/{par}" if best is not None else f"par {par}"
-        role = "good" if best is not None and str(int(best)) == par else "text_dim"
-        choices.append(Choice(level.title, f"{level_id} · {level.rows}x{level.cols} · {density} % loot",
-                              (level, level_id), tag=tag, role=role))
-    for size, density in RANDOM_SIZES:
-        choices.append(Choice(f"Random {size}x{size}, {density * 100:g} % loot", "a new grid every time",
-                              ("random", size, density), tag="random"))
+def size_group(level: Level) -> str:
+    side = max(level.rows, level.cols)
+    return "small" if side <= 15 else "medium" if side <= 31 else "large"
 
-    def pick(choice: Choice) -> None:
-        if choice.value is None:
-            return
+
+class RoyaleFront(GameFront):
+    """Battle Royale's declaration to the framework."""
+
+    def levels(self) -> list[LevelEntry]:
+        entries = []
+        for level_id, path in bundled_levels():
+            try:
+                level = RULES.load_level_file(path)
+            except ArcadeError as exc:
+                entries.append(LevelEntry(level_id, level_id, error=str(exc)))
+                continue
+            density = round(100 * level.loot_count / max(1, level.rows * level.cols))
+            entries.append(LevelEntry(level_id, level.title, group=size_group(level),
+                                      subtitle=f"{level_id} · {level.rows}x{level.cols} · {density} % loot",
+                                      tag=f"par {level.meta_value('par', '?')}", record_key=ai.level_key(level)))
+        return entries
+
+    def extra_choices(self) -> list[LevelEntry]:
+        return [LevelEntry(f"random-{size}-{density}", f"Random {size}x{size}, {density * 100:g} % loot",
+                           group="random", subtitle="a new grid every time", tag="random", value=(size, density))
+                for size, density in RANDOM_SIZES]
+
+    def open_level(self, ref: str) -> tuple[Level, str]:
+        return load_ref(ref)
+
+    def open_entry(self, app: Any, entry: LevelEntry) -> tuple[Level, str]:
+        if entry.value is None:
+            return self.open_level(entry.id)
+        size, density = entry.value
         prefs = app.game_settings(INFO.name)
-        if choice.value[0] == "random":
-            _, size, density = choice.value
-            prefs["random_size"], prefs["random_density"] = size, density
-            level, level_id = random_level(prefs)
-        else:
-            level, level_id = choice.value
-            prefs["last_level"] = level_id
-        scene.replace_level(level, level_id)
+        prefs["random_size"], prefs["random_density"] = size, density
+        return random_level(size, density)
 
-    app.push(PickerScene("Battle Royale — choose a grid", choices, pick, selected=current))
+    def seeded_level(self, app: Any, seed: int) -> tuple[Level, str]:
+        return random_level(*random_recipe(app.game_settings(INFO.name)), seed)
 
+    def record_key(self, level: Level) -> str:
+        return ai.level_key(level)
 
-def new_grid(scene: RoyaleScene) -> None:
-    assert scene.app is not None
-    prefs = scene.app.game_settings(INFO.name)
-    level, level_id = random_level(prefs)
-    scene.replace_level(level, level_id)
-    scene.toast.show(f"New grid: {level.title} (seed in the level id)", "info")
+    def record_value(self, scene: Any) -> float:
+        return float(scene.session.state.loot)
 
+    def hooks(self) -> dict[str, Any]:
+        return {"hint": ai.hint, "watch": ai.watch}
 
-def _records() -> dict[str, float]:
-    from arcade.services.saves import read_records
-
-    data = read_records().get(INFO.name, {})
-    return {k: float(v) for k, v in data.items() if isinstance(v, (int, float))} if isinstance(data, dict) else {}
+    def make_scene(self, app: Any, session: Session[Any, Any, Any]) -> RoyaleScene:
+        return RoyaleScene(INFO, session)
 
 
-def create_scene(app: Any, launch: Launch) -> RoyaleScene:
-    stop = threading.Event()
-    hooks = {"hint": functools.partial(ai.hint, should_stop=stop.is_set),
-             "watch": functools.partial(ai.watch, should_stop=stop.is_set)}
-    prefs = app.game_settings(INFO.name)
-    if launch.save is not None:
-        session = Session.from_dict(RULES, launch.save, "autosave", **hooks)
-    else:
-        if launch.level is not None:
-            level, level_id = load_ref(launch.level)
-            prefs["last_level"] = level_id
-        elif launch.seed is not None:
-            level, level_id = random_level(prefs, launch.seed)
-        else:
-            level, level_id = None, ""
-            last = prefs.get("last_level")
-            if isinstance(last, str):
-                try:
-                    level, level_id = load_ref(last)
-                except ArcadeError:
-                    level = None
-            if level is None:
-                level, level_id = load_ref(bundled_levels()[0][0])
-        session = Session(RULES, level, level_id=level_id, **hooks)
-    return RoyaleScene(INFO, session, stop_event=stop, open_picker=open_picker, new_grid=new_grid)
+FRONT = RoyaleFront(INFO)

@@ -8,7 +8,7 @@ player's step, loot pickups, a death flash) are tweens advanced in ``update``.
 
 from __future__ import annotations
 
-import contextlib
+import functools
 import threading
 import time
 from collections.abc import Callable
@@ -21,15 +21,13 @@ from arcade.core.session import Session
 from arcade.games.royale import ai, controller
 from arcade.games.royale.logic import DIRECTIONS, Cell, Level, Move, State
 from arcade.games.royale.solver import Route
-from arcade.services import saves
-from arcade.ui.game_scene import GameScene, format_time
+from arcade.ui.game_scene import PuzzleScene, format_time
 from arcade.ui.gridview import GridView
 from arcade.ui.input import PointerTracker
 from arcade.ui.overlays import ResultScene
 from arcade.ui.theme import blend
 from arcade.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, linear
-from arcade.ui.widgets import Button, draw_text
-from arcade.ui.worker import Worker
+from arcade.ui.widgets import draw_text
 
 from .paint import (
     cell_keys,
@@ -49,28 +47,32 @@ PICKUP_SECONDS = 0.7
 FLASH_SECONDS = 0.8
 
 
-class RoyaleScene(GameScene):
+class RoyaleScene(PuzzleScene):
     """The Battle Royale board, its side panel and the round-over overlay."""
 
-    def __init__(self, info: GameInfo, session: Session[Level, State, Move], *,
-                 stop_event: threading.Event | None = None,
-                 open_picker: Callable[[RoyaleScene], None] | None = None,
-                 new_grid: Callable[[RoyaleScene], None] | None = None) -> None:
+    watch_keys = "I"  # W moves up here
+
+    def __init__(self, info: GameInfo, session: Session[Level, State, Move]) -> None:
+        # Leaving the scene stops its searches (hint, watch, par) through one flag.
+        self.stop_event = threading.Event()
+        if session.hint_hook is not None:
+            session.hint_hook = functools.partial(session.hint_hook, should_stop=self.stop_event.is_set)
+        if session.watch_hook is not None:
+            session.watch_hook = functools.partial(session.watch_hook, should_stop=self.stop_event.is_set)
         super().__init__(info, session)
-        self.stop_event = stop_event or threading.Event()
-        self._open_picker = open_picker
-        self._new_grid = new_grid
         self.pointer = PointerTracker()
-        self.par_worker = Worker()
+        self.par_worker = self.new_worker()
         self.par_route: Route | None = None
         self.par_status = "unknown"  # unknown | thinking | known | none | failed
         self.show_optimal = False
         self.side_rect = pygame.Rect(0, 0, 0, 0)
         self._side_cache: tuple[tuple, pygame.Surface] | None = None
-        self._set_level_view(session.level)
+        self.level_changed()
 
     # -- level and par -------------------------------------------------------------------
-    def _set_level_view(self, level: Level) -> None:
+    def level_changed(self) -> None:
+        """Everything drawn for one grid, rebuilt for a new one; the par is looked up again."""
+        level = self.session.level
         self.grid = GridView(level.rows, level.cols, max_cell=56)
         self.cursor: Cell = level.centre
         self.keys = cell_keys(self.session.state)
@@ -85,8 +87,9 @@ class RoyaleScene(GameScene):
         self.par_route = None
         self.par_status = "unknown"
         self._side_cache = None
-        if self.board_area.width:
-            self.layout_board(self.board_area)
+        if self.app is not None:
+            self.start_par()
+            self.say(f"{level.title}: click an empty cell inside the outlined diamond to drop.", "info")
 
     def start_par(self) -> None:
         """Look the par up (cache) or solve it in the par worker; the frame never waits."""
@@ -110,6 +113,10 @@ class RoyaleScene(GameScene):
         self.par_route = route
         self.par_status = "none" if route is None else "known"
         self._side_cache = None
+        outcome = self.session.outcome
+        top = self.app.stack.top if self.app is not None else None
+        if outcome is not None and isinstance(top, RoyaleResultScene) and top.scene is self:
+            top.set_lines(self.result_lines(outcome))  # the par arrived while the result was showing
 
     def _par_failed(self, error: BaseException) -> None:
         self.par_status = "failed"
@@ -120,17 +127,6 @@ class RoyaleScene(GameScene):
             return f"{self.par_route.loot}" + ("" if self.par_route.exact else "+?")
         return {"thinking": "…", "none": "no route", "failed": "?"}.get(self.par_status, "…")
 
-    def replace_level(self, level: Level, level_id: str) -> None:
-        """Play another level in this scene (picker, new random grid)."""
-        self.stop_watch()
-        self.hint = None
-        self.session.replace_level(level, level_id=level_id)
-        self.elapsed = 0.0
-        self._last_outcome = None
-        self._set_level_view(level)
-        self.start_par()
-        self.say(f"{level.title}: click an empty cell inside the outlined diamond to drop.", "info")
-
     # -- GameScene hooks -----------------------------------------------------------------
     @property
     def level_title(self) -> str:
@@ -138,9 +134,6 @@ class RoyaleScene(GameScene):
 
     def enter(self, app) -> None:  # type: ignore[override]
         super().enter(app)
-        watch = self.toolbar.find("Watch AI")
-        if watch is not None:
-            watch.hotkey = "I"
         self.start_par()
         state = self.session.state
         if not state.placed:
@@ -152,14 +145,6 @@ class RoyaleScene(GameScene):
         self.stop_event.set()
         self.par_worker.close()
         super().leave()
-
-    def extra_buttons(self) -> list[Button]:
-        return [
-            Button("Finish", self.finish, hotkey="Enter", tooltip="Stop on the centre and bank your loot",
-                   enabled_when=lambda: Move.finish() in self._legal_finish()),
-            Button("Levels", self.open_levels, hotkey="L", tooltip="Choose a bundled level"),
-            Button("New grid", self.new_grid, hotkey="N", tooltip="A fresh random grid"),
-        ]
 
     def board_tooltip(self, pos: tuple[int, int]) -> str:
         """Before the drop: whether the hovered cell is a drop spot, and why not.
@@ -176,18 +161,11 @@ class RoyaleScene(GameScene):
         state = self.session.state
         return [Move.finish()] if state.on_centre and self.session.outcome is None else []
 
-    def help_lines(self) -> list[tuple[str, str]]:
-        lines = super().help_lines()
-        return [("I", what) if what == "Watch the AI / stop" else (keys, what) for keys, what in lines]
-
     def status_fields(self) -> list[str]:
         state = self.session.state
         k = state.moves
         return [f"Loot {state.loot}", f"Move {k}/{state.level.max_moves}", f"Par {self.par_text()}",
                 format_time(self.elapsed)]
-
-    def new_game(self) -> None:
-        self.restart()
 
     def result_lines(self, outcome: Outcome) -> list[str]:
         state = self.session.state
@@ -201,20 +179,12 @@ class RoyaleScene(GameScene):
         else:
             lines.append(f"Your loot: {state.loot} · Par: {self.par_text()}")
         lines.append(f"Moves: {state.moves} · Time: {format_time(self.elapsed)}")
-        if self.watch_finished_by_ai:
-            lines.append("Finished by the AI in watch mode.")
-        elif getattr(self, "_new_best", False):
-            lines.append("A new personal best on this grid!")
+        if self.record_note:
+            lines.append(self.record_note)
         return lines
 
     def on_outcome(self, outcome: Outcome) -> None:
         assert self.app is not None
-        state = self.session.state
-        self._new_best = False
-        if outcome.is_win and not self.watch_finished_by_ai:
-            with contextlib.suppress(OSError):
-                self._new_best = saves.record_result(self.info.name, ai.level_key(state.level), state.loot,
-                                                     lower_is_better=False)
         self.show_optimal = True
         self.say(outcome.reason, "good" if outcome.is_win else "error")
         self.app.audio.play("win" if outcome.is_win else "lose")
@@ -231,7 +201,7 @@ class RoyaleScene(GameScene):
             self.say("Dashed: the optimal route (O hides it). Undo steps back into the round.", "info")
 
         return [("Play again", self.restart), ("Look at board", look), ("New grid", self.new_grid),
-                ("Menu", self.close)]
+                ("Main menu", self.close)]
 
     def result_scene(self, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
                      role: str) -> ResultScene:
@@ -248,14 +218,21 @@ class RoyaleScene(GameScene):
         else:
             self.play(Move.finish())
 
-    def open_levels(self) -> None:
-        if self._open_picker is not None:
-            self.stop_watch()
-            self._open_picker(self)
-
     def new_grid(self) -> None:
-        if self._new_grid is not None:
-            self._new_grid(self)
+        """A fresh random grid of the size last chosen in the picker."""
+        from arcade.games.royale.view import random_level, random_recipe
+
+        assert self.app is not None
+        level, level_id = random_level(*random_recipe(self.app.game_settings(self.info.name)))
+        self.change_level(level, level_id)
+        self.toast.show(f"New grid: {level.title} (seed in the level id)", "info")
+
+    def confirm(self) -> None:
+        """Enter: drop on the cursor's cell before the drop, finish on the centre after it."""
+        if not self.session.state.placed:
+            self.click_cell(self.cursor)
+        else:
+            self.finish()
 
     def toggle_optimal(self) -> None:
         if self.session.outcome is None and not self.show_optimal:
@@ -298,34 +275,13 @@ class RoyaleScene(GameScene):
             if cell is not None:
                 self.click_cell(cell)
                 return True
-        if event.type != pygame.KEYDOWN or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
-            return False
-        letter = controller.direction_for_key(pygame.key.name(event.key))
-        if letter is not None:
-            if self.watch is not None:
-                self.stop_watch("Stopped watching.")
-            else:
-                self.step(letter)
-            return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if not self.session.state.placed:
-                self.click_cell(self.cursor)
-            else:
-                self.finish()
-            return True
-        if event.key == pygame.K_i:
-            self.toggle_watch()
-            return True
-        if event.key == pygame.K_o:
-            self.toggle_optimal()
-            return True
-        if event.key == pygame.K_l:
-            self.open_levels()
-            return True
-        if event.key == pygame.K_n and self.watch is None:
-            self.new_grid()
-            return True
         return False
+
+    def step_key(self, letter: str) -> None:
+        if self.watch is not None:
+            self.stop_watch("Stopped watching.")
+        else:
+            self.step(letter)
 
     # -- state changes and animation -------------------------------------------------------------
     def on_changed(self) -> None:

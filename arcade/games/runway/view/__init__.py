@@ -1,5 +1,96 @@
-"""Runway's view (ui, pygame): the viewer scene and its drawing modules; the only pygame code of the game."""
+"""Runway's view (ui, pygame): the viewer scene, its drawing modules, and the game's front-end declaration.
 
-from arcade.games.runway.view.scene import RunwayScene, create_scene
+:class:`RunwayFront` tells the framework what is particular to Runway: the bundled tests
+grouped by difficulty, random runways as extra picker rows and for ``--seed``, the exact
+AI's hooks, and bikes saved as the record. Opening, resuming and the picker are the
+framework's.
+"""
 
-__all__ = ["RunwayScene", "create_scene"]
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from arcade.core.errors import ArcadeError
+from arcade.core.game import LevelEntry
+from arcade.core.rng import new_seed
+from arcade.core.session import Session
+from arcade.games.runway import INFO
+from arcade.games.runway.ai import hint, watch
+from arcade.games.runway.generator import generate
+from arcade.games.runway.logic import RULES, Level
+from arcade.games.runway.view.panels import RANDOM_SIZES, level_title
+from arcade.games.runway.view.scene import RunwayScene
+from arcade.services.resources import find_level, level_files
+from arcade.ui.front import GameFront
+
+__all__ = ["FRONT", "RunwayScene"]
+
+
+def difficulty(level_id: str) -> str:
+    """The statement's example, then the public tests in CodinGame's order of difficulty."""
+    number = level_id.partition("_")[0]
+    if not (number.isascii() and number.isdigit()):
+        return "more"
+    n = int(number)
+    return "example" if n == 0 else "easy" if n <= 4 else "medium" if n <= 8 else "hard"
+
+
+def level_key(level: Level) -> str:
+    """Records follow a runway's content, not its file name."""
+    return "r" + hashlib.sha1(RULES.format_level(level).encode()).hexdigest()[:16]
+
+
+class RunwayFront(GameFront):
+    """Runway's declaration to the framework."""
+
+    def levels(self) -> list[LevelEntry]:
+        entries = []
+        for path in level_files("runway", RULES.level_pattern):
+            try:
+                level = RULES.load_level_file(path)
+            except ArcadeError as exc:
+                entries.append(LevelEntry(path.stem, path.stem, group=difficulty(path.stem), error=str(exc)))
+                continue
+            bikes = len(level.bikes)
+            entries.append(LevelEntry(
+                path.stem, level_title(path.stem), group=difficulty(path.stem),
+                subtitle=(f"{bikes} bike{'s' * (bikes != 1)}, {level.need} to save · {level.length} cells · "
+                          f"start speed {level.speed}"),
+                record_key=level_key(level)))
+        return entries
+
+    def extra_choices(self) -> list[LevelEntry]:
+        return [LevelEntry(f"random-{length}", title, group="random",
+                           subtitle=f"{length} cells, 4 bikes · a fresh seed · always winnable", tag="new",
+                           value=length) for title, length in RANDOM_SIZES]
+
+    def open_level(self, ref: str) -> tuple[Level, str]:
+        path = find_level("runway", ref, RULES.level_pattern)
+        return RULES.load_level_file(path), path.stem
+
+    def open_entry(self, app: Any, entry: LevelEntry) -> tuple[Level, str]:
+        if entry.value is None:
+            return self.open_level(entry.id)
+        seed = new_seed()
+        made = generate(seed, length=entry.value)
+        return made.level, f"random-{seed}-{entry.value}"
+
+    def seeded_level(self, app: Any, seed: int) -> tuple[Level, str]:
+        made = generate(seed)
+        return made.level, f"random-{seed}-{made.level.length}"
+
+    def hooks(self) -> dict[str, Any]:
+        return {"hint": hint, "watch": watch}
+
+    def record_key(self, level: Level) -> str:
+        return level_key(level)
+
+    def record_value(self, scene: Any) -> float:
+        return float(len(scene.session.state.active))
+
+    def make_scene(self, app: Any, session: Session[Any, Any, Any]) -> RunwayScene:
+        return RunwayScene(INFO, session, app.game_settings(INFO.name))
+
+
+FRONT = RunwayFront(INFO)

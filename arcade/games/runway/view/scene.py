@@ -17,15 +17,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from arcade.core.errors import ArcadeError
 from arcade.core.game import Outcome, Step
-from arcade.core.registry import GameInfo, Launch
-from arcade.core.rng import new_seed
+from arcade.core.registry import GameInfo
 from arcade.core.session import Session
-from arcade.games.runway import INFO
-from arcade.games.runway.ai import AI_TITLES, Plan, PlanCache, compare_ais, exact_plan, hint, watch
-from arcade.games.runway.generator import generate
-from arcade.games.runway.logic import RULES, Command, Level, State
+from arcade.games.runway.ai import AI_TITLES, Plan, PlanCache, compare_ais, exact_plan
+from arcade.games.runway.logic import RULES, Command, State
 from arcade.games.runway.motion import Motion, describe_turn, losses_by_turn, still, turn_motions
 from arcade.games.runway.view.panels import (
     ControlPad,
@@ -33,27 +29,16 @@ from arcade.games.runway.view.panels import (
     Timeline,
     draw_plan_row,
     draw_status_row,
-    level_choices,
     level_title,
 )
 from arcade.games.runway.view.roadview import RoadView
-from arcade.services import saves
-from arcade.services.resources import find_level
-from arcade.ui.game_scene import GameScene, format_time
-from arcade.ui.picker import Choice, PickerScene
-from arcade.ui.watch import SPEEDS, WatchPlayer
-from arcade.ui.widgets import Button
-from arcade.ui.worker import Worker
+from arcade.ui.game_scene import TickScene, format_time
+from arcade.ui.speed import WATCH_SPEEDS
+from arcade.ui.watch import WatchPlayer
 
-DEFAULT_LEVEL = "00_statement_example"
 #: Seconds a turn takes on screen when the player drives (scaled by the animation setting).
 TURN_SECONDS = 0.45
 FALL_SECONDS = 0.55
-COMMAND_KEYS = {
-    pygame.K_UP: Command.UP, pygame.K_DOWN: Command.DOWN, pygame.K_RIGHT: Command.SPEED,
-    pygame.K_LEFT: Command.SLOW, pygame.K_j: Command.JUMP, pygame.K_RETURN: Command.WAIT,
-    pygame.K_KP_ENTER: Command.WAIT,
-}
 @dataclass
 class Transition:
     """One turn being animated: the motions, and how far along they are (real seconds)."""
@@ -67,20 +52,25 @@ class Transition:
         return min(1.0, self.elapsed / self.duration) if self.duration > 0 else 1.0
 
 
-class RunwayScene(GameScene):
+class RunwayScene(TickScene):
     """The runway viewer and manual game."""
 
-    def __init__(self, info: GameInfo, session: Session) -> None:
-        super().__init__(info, session)
-        self.prefs: dict = {}
-        self.ai_name = "exact"
+    autosave_enabled = True
+    allow_undo = True
+    has_hint = True
+    has_watch = True
+    speeds = WATCH_SPEEDS
+
+    def __init__(self, info: GameInfo, session: Session, prefs: dict | None = None) -> None:
+        super().__init__(info, session, prefs)
+        self.prefs: dict = prefs if prefs is not None else {}
+        self.watch_rate = self.speed  # one speed: playback, the AI driving and stepping share it
+        self.ai_name = self.prefs.get("ai") if self.prefs.get("ai") in AI_TITLES else "exact"
         self.plans = PlanCache()
         self.comparison: dict[str, str] = {}
-        self.analysis = Worker()
-        self.watch_speed = 2.0
+        self.analysis = self.new_worker()
         self.transition: Transition | None = None
         self.shown_index = session.index
-        self.shown_level: Level = session.level
         self.falls: dict[int, float] = {}
         self.clock = 0.0
         self.road = RoadView()
@@ -92,42 +82,28 @@ class RunwayScene(GameScene):
         self.timeline = Timeline(RULES.turn_limit)
         self._plan_states: tuple[tuple, list[State]] | None = None
         self.pad = ControlPad(self.command, {
-            "start": lambda: self.seek(0), "back": self.step_back, "play": self.play_pause,
-            "step": self.step_forward, "end": lambda: self.seek(self.session.length),
-            "slower": lambda: self.change_speed(-1), "faster": lambda: self.change_speed(1),
+            "start": self.seek_start, "back": self.step_back, "play": self.play_pause,
+            "step": self.step_forward, "end": self.seek_end,
+            "slower": lambda: self.change_speed("-1"), "faster": lambda: self.change_speed("1"),
         }, lambda: self.session.can_undo)
-        self.ai_button = Button("AI: exact", self.switch_ai, hotkey="A", tooltip="Which AI watch mode uses")
         self.rects: dict[str, pygame.Rect] = {}
 
     # -- set-up ----------------------------------------------------------------------------
     def enter(self, app) -> None:  # type: ignore[override]
-        self.prefs = app.game_settings("runway")
-        if self.prefs.get("ai") in AI_TITLES:
-            self.ai_name = self.prefs["ai"]
-        if self.prefs.get("watch_speed") in SPEEDS:
-            self.watch_speed = float(self.prefs["watch_speed"])
-        self.ai_button.label = f"AI: {self.ai_name}"
         super().enter(app)
         self.start_analysis()
         self.say(self.level_summary())
 
-    def extra_buttons(self) -> list[Button]:
-        return [Button("Level", self.open_picker, hotkey="L", tooltip="Pick a level or a random runway"),
-                self.ai_button]
+    def build_toolbar(self) -> None:
+        super().build_toolbar()
+        button = self.toolbar.find("AI")
+        if button is not None:
+            button.label = f"AI: {self.ai_name}"
 
     def leave(self) -> None:
         super().leave()
-        self.analysis.close()
-        self.save_prefs()
-
-    def save_prefs(self) -> None:
-        """Write the runway preferences (last level, AI, playback speed) with the settings."""
-        if self.app is None:
-            return
-        try:
-            self.app.settings.save()
-        except OSError as exc:
-            self.toast.show(f"Could not save settings: {exc.strerror or exc}", "error")
+        if self.app is not None:
+            self.app.save_settings()  # the AI and playback speed chosen here
 
     @property
     def level_title(self) -> str:
@@ -161,8 +137,9 @@ class RunwayScene(GameScene):
         self.analysis.submit(compare, on_done=done, on_error=lambda exc: None, label="compare")
 
     # -- commands and the history --------------------------------------------------------------
-    def command(self, command: Command) -> None:
+    def command(self, command: Command | str) -> None:
         """The player issues a command (manual mode; it takes over from the AI)."""
+        command = Command(command)
         if self.session.outcome is not None:
             self.refuse(f"The race is over: {self.session.outcome.reason} Step back or restart.")
             return
@@ -192,6 +169,10 @@ class RunwayScene(GameScene):
         if self.watch is not None:
             self.watch.paused = True
         self.session.seek(index)
+
+    def follow(self) -> None:
+        self.road.follow = True
+        self.say("The camera follows the bikes.")
 
     def undo(self) -> None:
         if self.watch is not None:
@@ -236,8 +217,7 @@ class RunwayScene(GameScene):
 
     def begin_watch(self) -> None:
         self.hint = None
-        self.watch_finished_by_ai = False
-        self.watch = WatchPlayer(self._ai_steps(), self._apply_ai_step, steps_per_second=self.watch_speed,
+        self.watch = WatchPlayer(self._ai_steps(), self._apply_ai_step, speed=self.speed,
                                  on_finish=self._ai_finished)
         self.say(f"Watching the {AI_TITLES[self.ai_name].lower()} — Space pause · N step · , back · +/− speed",
                  "info")
@@ -257,16 +237,12 @@ class RunwayScene(GameScene):
         if self.session.can_redo and self.session.state_at(self.session.index + 1) == after:
             self.session.redo()
         else:
-            self.session.play(step.move)
-        if self.session.outcome is not None and self.watch is not None:
-            self.watch_finished_by_ai = True
+            self.session.play(step.move, by_ai=True)
 
     def _ai_finished(self) -> None:
         self.stop_watch()
 
     def stop_watch(self, message: str = "") -> None:
-        if self.watch is not None:
-            self.watch_speed = self.watch.steps_per_second
         super().stop_watch(message)
         if self.autosave_due:
             self.autosave()
@@ -282,55 +258,28 @@ class RunwayScene(GameScene):
         self.autosave_due = False
         super().autosave(final)
 
-    def change_speed(self, direction: int) -> None:
-        if self.watch is not None:
-            speed = self.watch.faster() if direction > 0 else self.watch.slower()
-        else:
-            bigger = [s for s in SPEEDS if s > self.watch_speed]
-            smaller = [s for s in SPEEDS if s < self.watch_speed]
-            speed = (bigger[0] if bigger else SPEEDS[-1]) if direction > 0 else (smaller[-1] if smaller else SPEEDS[0])
-        self.watch_speed = speed
-        self.prefs["watch_speed"] = speed
-        self.say(f"Playback speed: {speed:g} turns per second", "info")
+    def speed_changed(self, value: float) -> None:
+        self.say(f"Playback speed: {value:g} turns per second", "info")
+
+    def watch_speed(self, arg: str) -> None:
+        self.change_speed(arg)
 
     def switch_ai(self) -> None:
         self.ai_name = "classic" if self.ai_name == "exact" else "exact"
         self.prefs["ai"] = self.ai_name
-        self.ai_button.label = f"AI: {self.ai_name}"
-        if self.app is not None:
-            self.resize(self.app.size)
+        self.relayout()
         saved = self.comparison.get(self.ai_name)
         self.say(f"Watch mode now uses the {AI_TITLES[self.ai_name].lower()}"
                  + (f" — it saves {saved} here." if saved else "."), "info")
 
     # -- levels ---------------------------------------------------------------------------------
-    def open_picker(self) -> None:
-        assert self.app is not None
-        self.stop_watch()
-        choices, selected = level_choices(self.session.level_id, saves.read_records().get("runway", {}))
-        self.app.push(PickerScene("Pick a runway", choices, self.picked, selected=selected))
-
-    def picked(self, choice: Choice) -> None:
-        if choice.value is None:
-            return
-        kind, arg = choice.value
-        try:
-            if kind == "file":
-                self.load_level(RULES.load_level_file(arg), arg.stem)
-            else:
-                seed = new_seed()
-                made = generate(seed, length=arg)
-                self.load_level(made.level, f"random-{seed}-{arg}")
-        except ArcadeError as exc:
-            self.refuse(str(exc))
-
-    def load_level(self, level: Level, level_id: str) -> None:
-        self.stop_watch()
-        self.session.replace_level(level, level_id=level_id)
-        if not level_id.startswith("random-"):
-            self.prefs["level"] = level_id
-            self.save_prefs()
-        self.say(f"{level_title(level_id)}: {self.level_summary()}")
+    def level_changed(self) -> None:
+        """A new runway: forget the old plans and comparison, show the new one at its start."""
+        self.plans.clear()
+        self.start_analysis()
+        self.shown_index = 0
+        self.snap()
+        self.say(f"{level_title(self.session.level_id)}: {self.level_summary()}")
 
     def new_game(self) -> None:
         self.stop_watch()
@@ -339,13 +288,7 @@ class RunwayScene(GameScene):
     # -- session events ------------------------------------------------------------------------
     def on_changed(self) -> None:
         session = self.session
-        if session.level is not self.shown_level:
-            self.shown_level = session.level
-            self.plans.clear()
-            self.elapsed = 0.0
-            self.start_analysis()
-            self.snap()
-        elif session.index == self.shown_index + 1 and session.index > 0:
+        if session.index == self.shown_index + 1 and session.index > 0:
             before = session.state_at(session.index - 1)
             command = RULES.decode_move(session.moves[-1])
             after = session.state
@@ -385,23 +328,26 @@ class RunwayScene(GameScene):
     def on_outcome(self, outcome: Outcome) -> None:
         """Hold the result overlay back until the last turn has been seen."""
         self.pending_outcome = outcome
-        if outcome.is_win and self.watch is None and not self.watch_finished_by_ai:
-            saves.record_result("runway", f"{self.session.level_id} saved", len(self.session.state.active),
-                                lower_is_better=False)
+
+    def result_title(self, outcome: Outcome) -> str:
+        if outcome.is_win:
+            return "The AI brought them home" if self.finished_with_ai else "You win!"
+        return "Race lost"
 
     def result_lines(self, outcome: Outcome) -> list[str]:
         lines = [outcome.reason]
         if self.comparison:
             lines.append(f"Exact AI: {self.comparison['exact']} · classic AI: {self.comparison['classic']}.")
-        if self.watch_finished_by_ai:
-            lines.append(f"Driven by the {AI_TITLES[self.ai_name].lower()} in watch mode.")
         lines.append(f"Turns: {self.session.state.turn} · Time: {format_time(self.elapsed)}")
+        if self.finished_with_ai and not outcome.is_win:
+            lines.append("The AI drove some of these turns.")
+        if self.record_note:
+            lines.append(self.record_note)
         return lines
 
     # -- frame ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.analysis.poll()
         self.clock += dt
         if self.transition is not None:
             self.transition.elapsed += dt
@@ -458,8 +404,6 @@ class RunwayScene(GameScene):
     def handle_board(self, event: pygame.event.Event) -> bool:
         if self.pad.handle(event):
             return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             areas = {"timeline": self.timeline.rect, "minimap": self.minimap.rect,
                      "road": self.road.road.union(self.road.sky)}
@@ -492,37 +436,6 @@ class RunwayScene(GameScene):
         if self.minimap.rect.collidepoint(pos):
             return "The whole runway — click or drag to look there (F follows the bikes again)"
         return ""
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            return False
-        if key in COMMAND_KEYS:
-            self.command(COMMAND_KEYS[key])
-        elif key == pygame.K_SPACE:
-            self.play_pause()
-        elif key in (pygame.K_COMMA, pygame.K_LESS):
-            self.step_back()
-        elif key in (pygame.K_PERIOD, pygame.K_GREATER, pygame.K_n):
-            self.step_forward()
-        elif key == pygame.K_HOME:
-            self.seek(0)
-        elif key == pygame.K_END:
-            self.seek(self.session.length)
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.change_speed(1)
-        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.change_speed(-1)
-        elif key == pygame.K_l:
-            self.open_picker()
-        elif key == pygame.K_a:
-            self.switch_ai()
-        elif key == pygame.K_f:
-            self.road.follow = True
-            self.say("The camera follows the bikes.")
-        else:
-            return False
-        return True
 
     def _drag_to(self, pos: tuple[int, int]) -> None:
         if self.drag == "timeline":
@@ -601,31 +514,6 @@ class RunwayScene(GameScene):
         watch_button = self.toolbar.find("Watch AI")
         if watch_button is not None:
             watch_button.toggled = self.watch is not None
-        speed = self.watch.steps_per_second if self.watch is not None else self.watch_speed
+        speed = self.speed.value
         self.pad.draw(surface, self.app.theme, race_over=self.session.outcome is not None,
                       playing=self.watch is not None and not self.watch.paused, speed=speed)
-
-
-def make_session(rules, level: Level, level_id: str) -> Session:
-    return Session(rules, level, level_id=level_id, hint=hint, watch=watch)
-
-
-def create_scene(app, launch: Launch) -> RunwayScene:
-    """Open a save, a level (file or bundled id), a seeded random runway, or the last level played."""
-    if launch.save is not None:
-        session = Session.from_dict(RULES, launch.save, hint=hint, watch=watch)
-    elif launch.level is not None:
-        path = find_level("runway", launch.level, RULES.level_pattern)
-        session = make_session(RULES, RULES.load_level_file(path), path.stem)
-    elif launch.seed is not None:
-        made = generate(launch.seed)
-        session = make_session(RULES, made.level, f"random-{launch.seed}-{made.level.length}")
-    else:
-        last = app.game_settings("runway").get("level", DEFAULT_LEVEL)
-        try:
-            path = find_level("runway", str(last), RULES.level_pattern)
-        except ArcadeError:
-            path = find_level("runway", DEFAULT_LEVEL, RULES.level_pattern)
-        session = make_session(RULES, RULES.load_level_file(path), path.stem)
-    return RunwayScene(INFO, session)
-

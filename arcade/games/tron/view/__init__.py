@@ -1,48 +1,76 @@
-"""Tron's window (ui): the only part of the game that imports pygame.
+"""Tron's window (ui): the only part of the game that imports pygame, and its front-end declaration.
 
 ``scene`` holds the game screen, ``paint`` draws the board, ``setup`` the match setup
-overlay, ``replay`` scrubs a finished round; the registry opens :func:`create_scene`.
+overlay, ``replay`` plays a finished round back. :class:`TronFront` tells the framework
+what is particular to Tron: maps grouped as in the contest, random symmetric maps, the
+last match's setup, and the match state a save carries.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
-from arcade.core.registry import Launch
-from arcade.core.rng import new_seed
+from arcade.core.game import LevelEntry
+from arcade.core.numbers import checked_int
 from arcade.core.session import Session
-from arcade.games.tron import generator, maps
+from arcade.games.tron import INFO, generator, maps
 from arcade.games.tron.controller import Match
-from arcade.games.tron.logic import RULES
+from arcade.games.tron.logic import RULES, Level
 from arcade.games.tron.view.scene import TronScene
 from arcade.games.tron.view.setup import RANDOM_MAP, MatchSetup
+from arcade.ui.front import GameFront
 
-__all__ = ["TronScene", "create_scene"]
+__all__ = ["FRONT", "TronScene"]
 
 
-def create_scene(app, launch: Launch) -> TronScene:  # type: ignore[no-untyped-def]
-    """Open Tron: resume a save, or a match on ``--level`` / the last map chosen, against the last bot."""
-    from arcade.games import REGISTRY
+class TronFront(GameFront):
+    """Tron's declaration to the framework."""
 
-    info = REGISTRY.get("tron")
-    prefs = app.game_settings("tron")
-    setup = MatchSetup.from_dict(prefs.get("setup"))
-    if launch.save is not None:
-        session = Session.from_dict(RULES, launch.save, "autosave")
-        extra = session.extra
-        setup = MatchSetup.from_dict(extra.get("setup", setup.to_dict()))
-        match = Match.from_dict(extra.get("match"))
-        seed = int(extra.get("seed", 0)) if str(extra.get("seed", "0")).lstrip("-").isdigit() else 0
-        return TronScene(info, session, setup, match, map_ref=str(extra.get("map_ref", session.level_id)),
-                         seed=seed)
-    seed = launch.seed if launch.seed is not None else new_seed()
-    ref = launch.level or setup.map
-    if ref == RANDOM_MAP:
-        level, map_id = generator.generate(seed), generator.map_id(seed)
-    else:
+    def levels(self) -> list[LevelEntry]:
+        return [LevelEntry(entry.id, entry.id.replace("-", " ").replace("_", " ").capitalize(), group=entry.group,
+                           subtitle=maps.NOTES.get(entry.id, maps.GROUP_TITLES.get(entry.group, "")))
+                for entry in maps.bundled()]
+
+    def extra_choices(self) -> list[LevelEntry]:
+        return [LevelEntry(RANDOM_MAP, "A random symmetric map", group="random", subtitle="a new one every match",
+                           tag="random")]
+
+    def open_level(self, ref: str) -> tuple[Level, str]:
+        if ref == RANDOM_MAP:
+            from arcade.core.rng import new_seed
+
+            seed = new_seed()
+            return generator.generate(seed), generator.map_id(seed)
         map_id, level = maps.load(ref)
-        # A map opened with --level becomes this match's map (the setup overlay shows it).
-        setup = replace(setup, map=map_id if launch.level is None or maps.is_bundled(map_id) else ref)
-    session = Session(RULES, level, seed=seed, level_id=map_id)
-    match = Match(setup.mode, setup.seats(), setup.best_of)
-    return TronScene(info, session, setup, match, map_ref=map_id, seed=seed)
+        return level, map_id
+
+    def seeded_level(self, app: Any, seed: int) -> tuple[Level, str]:
+        return generator.generate(seed), generator.map_id(seed)
+
+    def last_level(self, app: Any) -> str | None:
+        return MatchSetup.from_dict(app.game_settings(INFO.name).get("setup")).map
+
+    def new_session(self, app: Any, level: Any, level_id: str, seed: int = 0) -> Session[Any, Any, Any]:
+        from arcade.core.rng import new_seed
+
+        return Session(RULES, level, seed=seed or new_seed(), level_id=level_id)
+
+    def make_scene(self, app: Any, session: Session[Any, Any, Any]) -> TronScene:
+        """A new match from the player's last setup, or the saved match (checked: damage raises ValueError)."""
+        setup = MatchSetup.from_dict(app.game_settings(INFO.name).get("setup"))
+        extra = session.extra
+        if "match" not in extra:
+            setup = MatchSetup(**{**setup.to_dict(), "map": session.level_id})
+            return TronScene(INFO, session, setup, Match(setup.mode, setup.seats(), setup.best_of),
+                             map_ref=session.level_id, seed=session.seed)
+        setup = MatchSetup.from_dict(extra.get("setup", setup.to_dict()))
+        match = Match.from_dict(extra["match"])
+        seed = checked_int(extra.get("seed", session.seed), -(2**63), 2**63, "'seed'")
+        map_ref = extra.get("map_ref", session.level_id)
+        log = extra.get("round_log", [])
+        if not isinstance(map_ref, str) or not isinstance(log, list) or not all(isinstance(x, str) for x in log):
+            raise ValueError("the saved match's map or round log is damaged")
+        return TronScene(INFO, session, setup, match, map_ref=map_ref, seed=seed)
+
+
+FRONT = TronFront(INFO)

@@ -15,7 +15,6 @@ round so far, the score and the setup); Continue resumes it with a fresh countdo
 
 from __future__ import annotations
 
-import contextlib
 import math
 from dataclasses import replace
 from typing import Any
@@ -24,10 +23,8 @@ import pygame
 
 from arcade.core.errors import ArcadeError
 from arcade.core.game import Outcome
-from arcade.core.registry import GameInfo
-from arcade.core.rng import new_seed
+from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
-from arcade.games.tron import generator, maps
 from arcade.games.tron.ai import BOTS
 from arcade.games.tron.board import Board
 from arcade.games.tron.controller import Match, Steering
@@ -37,10 +34,9 @@ from arcade.games.tron.view.paint import BoardPainter, TrailMap
 from arcade.games.tron.view.replay import ReplayPlayer
 from arcade.games.tron.view.setup import RANDOM_MAP, SPEEDS, MatchSetup, SetupScene, bot_title
 from arcade.services import saves
-from arcade.ui.game_scene import GameScene
+from arcade.ui.game_scene import TickScene
 from arcade.ui.gridview import GridView
 from arcade.ui.overlays import ResultScene
-from arcade.ui.widgets import Button
 
 #: Seconds of "3, 2, 1" before a round, and before play resumes after a pause overlay.
 COUNTDOWN = 2.4
@@ -52,19 +48,16 @@ WATCH_NEXT_ROUND = 2.5
 #: Share of a tick a bot may think (the rest is the answer's trip and slack).
 BOT_SHARE = 0.75
 
-WASD = {pygame.K_w: "N", pygame.K_d: "E", pygame.K_s: "S", pygame.K_a: "W"}
-ARROWS = {pygame.K_UP: "N", pygame.K_RIGHT: "E", pygame.K_DOWN: "S", pygame.K_LEFT: "W"}
-
-
-class TronScene(GameScene):
-    allow_undo = False
-    autosave_enabled = False
-    has_hint = False
-    has_watch = False
+WASD = (("W", "N"), ("D", "E"), ("S", "S"), ("A", "W"))
+ARROWS = (("Up", "N"), ("Right", "E"), ("Down", "S"), ("Left", "W"))
+class TronScene(TickScene):
+    scrub_always = False
+    speeds = SPEEDS
 
     def __init__(self, info: GameInfo, session: Session[Level, State, Any], setup: MatchSetup, match: Match,
                  *, map_ref: str, seed: int) -> None:
         super().__init__(info, session)
+        self.speed.set(setup.speed)
         self.setup = setup
         self.match = match
         self.map_ref = map_ref
@@ -113,27 +106,71 @@ class TronScene(GameScene):
         else:
             self.begin_round(resume=self.session.index > 0)
 
-    def extra_buttons(self) -> list[Button]:
-        return [
-            Button("Pause", self.toggle_pause, hotkey="Space", tooltip="Pause or resume the round",
-                   enabled_when=lambda: self.phase in ("countdown", "running")),
-            Button("Next round", self.next_round, hotkey="Enter",
-                   enabled_when=lambda: self.phase == "over" and not self.match.over),
-            Button("Replay", self.toggle_replay, hotkey="R", tooltip="Replay the round that just ended",
-                   enabled_when=lambda: self.phase in ("over", "replay")),
-            Button("Rematch", self.rematch, hotkey="F5", tooltip="Start the match again on this map"),
-            Button("Setup", self.open_setup, hotkey="O", tooltip="Mode, bots, map, speed and rounds"),
-        ]
-
-    def game_keys(self) -> list[tuple[str, str]]:
+    def game_bindings(self) -> list[Binding]:
+        """Who steers with which keys depends on the mode; replay keys come first while replaying."""
         if self.setup.mode == "humans":
-            steer = [("W A S D", "steer cycle 1"), ("Arrows", "steer cycle 2")]
+            steer = [Binding("W / A / S / D", "", "steer cycle 1"), Binding("Arrows", "", "steer cycle 2"),
+                     *(Binding(k, "steer_key", "", arg=f"0{d}", when="can_steer") for k, d in WASD),
+                     *(Binding(k, "steer_key", "", arg=f"1{d}", when="can_steer") for k, d in ARROWS)]
         elif self.setup.mode == "bot":
-            steer = [("Arrows / W A S D", "steer your cycle (1)")]
+            steer = [Binding("Arrows / W A S D", "", "steer your cycle (cycle 1)"),
+                     *(Binding(k, "steer_key", "", arg=f"0{d}", when="can_steer") for k, d in (*WASD, *ARROWS))]
         else:
-            steer = [("+ / −", "speed"), ("N (paused)", "one tick")]
-        return [*steer, ("Space", "pause / resume"), ("Enter", "next round"),
-                ("R", "replay the last round (←/→ step, +/− speed)"), ("F5", "rematch"), ("O", "match setup")]
+            steer = []
+        replay = [b for b in self.info.keymap if b.when == "replaying"]
+        return [*replay, *steer, *(b for b in self.info.keymap if b.when != "replaying")]
+
+    # -- when keys act ---------------------------------------------------------------------------
+    @property
+    def replaying(self) -> bool:
+        return self.phase == "replay"
+
+    @property
+    def can_steer(self) -> bool:
+        return self.phase in ("countdown", "running")
+
+    @property
+    def in_round(self) -> bool:
+        return self.phase in ("countdown", "running")
+
+    @property
+    def round_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def can_replay(self) -> bool:
+        return self.phase in ("over", "replay")
+
+    @property
+    def can_scrub(self) -> bool:
+        return self.phase == "replay"
+
+    @property
+    def can_single_tick(self) -> bool:
+        return self.paused and self.phase == "running" and self.moves_ready()
+
+    def steer_key(self, arg: str) -> None:
+        self.steer(int(arg[0]), arg[1])
+
+    def after_round(self) -> None:
+        if self.match.over:
+            self.show_match_result()
+        else:
+            self.next_round()
+
+    def single_tick(self) -> None:
+        self.advance()
+
+    def replay_pause(self) -> None:
+        self.replay.paused = not self.replay.paused
+
+    def step_back(self) -> None:
+        self.replay.paused = True
+        self.session.seek(self.session.index - 1)
+
+    def step_forward(self) -> None:
+        self.replay.paused = True
+        self.session.seek(self.session.index + 1)
 
     def start_runners(self) -> None:
         self.stop_runners()
@@ -161,10 +198,6 @@ class TronScene(GameScene):
         if self.match.seats[0] == self.match.seats[1]:
             title += f" {seat + 1}"  # strongest vs strongest: say which is which
         return title
-
-    @property
-    def tick_seconds(self) -> float:
-        return 1.0 / max(1, self.setup.speed)
 
     @property
     def bot_budget_ms(self) -> float:
@@ -206,37 +239,34 @@ class TronScene(GameScene):
     def new_match(self, setup: MatchSetup) -> None:
         """Start a match from ``setup``: maybe a new map, new bots; the old match is abandoned."""
         assert self.app is not None
-        ref = setup.map
         try:
-            if ref == RANDOM_MAP:
-                self.seed = new_seed()
-                level, map_id = generator.generate(self.seed), generator.map_id(self.seed)
-            else:
-                map_id, level = maps.load(ref)
+            level, map_id = self.front.open_level(setup.map)
         except ArcadeError as exc:  # a map file that broke since it was listed
-            self.refuse(f"Cannot open map {ref}: {exc}")
+            self.refuse(f"Cannot open map {setup.map}: {exc}")
             return
         self.setup = setup
-        self.map_ref = map_id
-        prefs = self.app.game_settings("tron")
-        prefs["setup"] = setup.to_dict()
-        with contextlib.suppress(OSError):
-            self.app.settings.save()
-        self.match = Match(setup.mode, setup.seats(), setup.best_of)
+        self.speed.set(setup.speed)
+        self.app.game_settings("tron")["setup"] = setup.to_dict()
+        self.app.save_settings()
+        seed = int(map_id.removeprefix("random-")) if map_id.startswith("random-") else self.seed
+        self.change_level(level, map_id, seed=seed)
+
+    def level_changed(self) -> None:
+        """A new map (setup, picker): a fresh match on it, the board and the bots rebuilt."""
+        level = self.session.level
+        if self.setup.map != RANDOM_MAP:
+            self.setup = replace(self.setup, map=self.session.level_id)
+        self.map_ref = self.session.level_id
+        self.seed = self.session.seed
+        self.match = Match(self.setup.mode, self.setup.seats(), self.setup.best_of)
         self.round_log = []
+        self.phase = "countdown"
         if level.width != self.view.cols or level.height != self.view.rows:
             self.view.resize_grid(level.height, level.width)
-        self.painter = BoardPainter(level, self.view, self.app.theme)
-        self.session.replace_level(level, seed=self.seed, level_id=map_id)
-        self.start_runners()
-        self.enter_toolbar()
-        self.begin_round()
-
-    def enter_toolbar(self) -> None:
-        """Rebuild the toolbar (its keys depend on the mode) and lay the screen out again."""
-        assert self.app is not None
-        GameScene.enter(self, self.app)
-        self.resize(self.app.size)
+        if self.app is not None:
+            self.painter = BoardPainter(level, self.view, self.app.theme)
+            self.start_runners()
+            self.begin_round()
 
     def rematch(self) -> None:
         self.stop_replay()
@@ -401,54 +431,8 @@ class TronScene(GameScene):
         elif not steering.press(direction) and direction == OPPOSITE.get(steering.heading):
             self.say("A cycle cannot turn back on itself.", "text_dim")
 
-    def handle_board(self, event: pygame.event.Event) -> bool:
-        if event.type != pygame.KEYDOWN:
-            return False
-        key = event.key
-        if self.phase == "replay":
-            action = self.replay.key(key, self.session)
-            if action == "leave":
-                self.stop_replay()
-            if action:
-                return True
-        if key in WASD and self.match.is_human(0):
-            self.steer(0, WASD[key])
-            return True
-        if key in ARROWS:
-            seat = 1 if self.setup.mode == "humans" else 0
-            if self.match.is_human(seat):
-                self.steer(seat, ARROWS[key])
-                return True
-        if key == pygame.K_SPACE and self.phase != "over":
-            self.toggle_pause()
-            return True
-        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and self.phase == "over":
-            if self.match.over:
-                self.show_match_result()
-            else:
-                self.next_round()
-            return True
-        if key == pygame.K_r and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            self.toggle_replay()
-            return True
-        if key == pygame.K_F5:
-            self.rematch()
-            return True
-        if key in (pygame.K_o, pygame.K_F2):
-            self.open_setup()
-            return True
-        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.change_speed(1 if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS) else -1)
-            return True
-        if key == pygame.K_n and self.paused and self.phase == "running" and self.moves_ready():
-            self.advance()
-            return True
-        return False
-
-    def change_speed(self, step: int) -> None:
-        index = SPEEDS.index(self.setup.speed) if self.setup.speed in SPEEDS else 3
-        index = max(0, min(len(SPEEDS) - 1, index + step))
-        self.setup = replace(self.setup, speed=SPEEDS[index])
+    def speed_changed(self, value: float) -> None:
+        self.setup = replace(self.setup, speed=int(value))
         self.toast.show(f"Speed: {self.setup.speed} ticks per second", "info")
 
     # -- pause overlay -------------------------------------------------------------------------
@@ -502,7 +486,7 @@ class TronScene(GameScene):
                   and self.over_clock >= CRASH_TIME + WATCH_NEXT_ROUND):
                 self.next_round()
         elif self.phase == "replay":
-            self.replay.update(dt, self.session, self.setup.speed)
+            self.replay.update(dt, self.session, self.speed.value)
 
     def status_fields(self) -> list[str]:
         match = self.match
@@ -510,7 +494,7 @@ class TronScene(GameScene):
         fields = [score, f"Round {min(match.rounds + (self.phase != 'over'), match.best_of)}/{match.best_of}"
                   if self.phase not in ("over", "replay") else f"Best of {match.best_of}"]
         if self.phase == "replay":
-            fields.append(f"Replay {self.session.index}/{self.session.length} ×{self.replay.speed:g}")
+            fields.append(f"Replay {self.session.index}/{self.session.length}")
         else:
             fields.append(f"Tick {self.session.state.tick}")
         fields.append(f"{self.setup.speed}/s")

@@ -1,0 +1,152 @@
+"""What each game declares to the framework, and the one launch path that uses it (ui).
+
+Like the ``struct game`` that Tatham's mid end drives, a :class:`GameFront` says what is
+particular to a game -- its level catalogue, how to open a level or make one from a seed,
+its AI hooks, how to check the game-specific part of a save, which scene draws it -- and
+:func:`open_game` does the rest the same way for every game: a save resumes unless a
+level, a seed or a new game was asked for; a damaged save is moved aside with one line;
+a last-played level that has gone falls back to the first bundled one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from arcade.core.errors import ArcadeError, FormatError, UsageError
+from arcade.core.game import LevelEntry, Rules
+from arcade.core.registry import GameInfo, Launch
+from arcade.core.session import Session
+from arcade.services import saves
+
+if TYPE_CHECKING:
+    from arcade.ui.app import App
+    from arcade.ui.game_scene import GameScene
+
+#: What a damaged save or scene state can raise while it is read (besides the framework's errors).
+DAMAGE = (ArcadeError, ValueError, TypeError, KeyError, IndexError, OverflowError, AttributeError, RecursionError)
+
+
+class GameFront:
+    """A game's front-end declaration. Subclasses override what their game needs."""
+
+    def __init__(self, info: GameInfo) -> None:
+        self.info = info
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def rules(self) -> Rules[Any, Any, Any]:
+        return self.info.load_rules()
+
+    # -- levels --------------------------------------------------------------------------
+    def levels(self) -> list[LevelEntry]:
+        """Every bundled level, in the order the picker lists them (its groups in ``info.level_groups``)."""
+        return []
+
+    def extra_choices(self) -> list[LevelEntry]:
+        """Picker rows after the bundled levels that are not files (a random runway, a new grid)."""
+        return []
+
+    def open_level(self, ref: str) -> tuple[Any, str]:
+        """``(level, level_id)`` for a file path, a bundled id or a game ID; ArcadeError otherwise."""
+        raise UsageError(f"{self.info.title} has no level {ref!r}")
+
+    def open_entry(self, app: App, entry: LevelEntry) -> tuple[Any, str]:
+        """``(level, level_id)`` for a picker row (default: its id as a level reference)."""
+        return self.open_level(entry.id)
+
+    def seeded_level(self, app: App, seed: int) -> tuple[Any, str]:
+        """A generated level for ``--seed`` (games without a generator refuse)."""
+        raise UsageError(f"{self.info.title} makes no levels from a seed")
+
+    def last_level(self, app: App) -> str | None:
+        """The level played last time (default: what the framework remembered on each level change)."""
+        last = app.game_settings(self.name).get("last_level")
+        return last if isinstance(last, str) and last else None
+
+    def first_level(self) -> str:
+        """The level a first-time player starts on."""
+        entries = [e for e in self.levels() if not e.error]
+        if not entries:
+            raise UsageError(f"no {self.info.title} levels found")
+        return entries[0].id
+
+    def record_key(self, level: Any) -> str:
+        """The key a level's personal best is kept under (default: none, so no records)."""
+        return ""
+
+    def record_value(self, scene: GameScene) -> float | None:
+        """The finished game's result in the unit of ``info.record`` (None: nothing to record)."""
+        return None
+
+    # -- sessions and scenes ---------------------------------------------------------------
+    def hooks(self) -> dict[str, Any]:
+        """``hint`` and ``watch`` for the Session (empty when the game has no AI for them)."""
+        return {}
+
+    def new_session(self, app: App, level: Any, level_id: str, seed: int = 0) -> Session[Any, Any, Any]:
+        return Session(self.rules, level, seed=seed, level_id=level_id, **self.hooks())
+
+    def resume_session(self, data: dict[str, Any], source: str) -> Session[Any, Any, Any]:
+        return Session.from_dict(self.rules, data, source, **self.hooks())
+
+    def make_scene(self, app: App, session: Session[Any, Any, Any]) -> GameScene:
+        """The game's scene for ``session``; raises (ValueError, ArcadeError ...) on a damaged save's extras."""
+        raise NotImplementedError
+
+
+def open_session(app: App, front: GameFront, launch: Launch) -> tuple[GameScene, list[str]]:
+    """The scene ``launch`` asks for, and one message per problem met (and mended) on the way."""
+    messages: list[str] = []
+    name = front.name
+    if launch.save is not None:
+        try:
+            return _resumed(app, front, launch.save, "the save"), messages
+        except DAMAGE as exc:
+            messages.append(f"Could not resume that save: {_one_line(exc)}")
+    elif launch.level is None and launch.seed is None and not launch.new:
+        try:
+            saved = saves.read_autosave(name)
+        except saves.DamagedSave as exc:
+            messages.append(str(exc))
+            saved = None
+        if saved is not None:
+            try:
+                return _resumed(app, front, saved.data, saved.path.name), messages
+            except DAMAGE as exc:
+                messages.append(saves.damaged_message(front.info.title, saved.path, _one_line(exc)))
+    if launch.level is not None:
+        level, level_id = front.open_level(launch.level)  # a bad --level is the caller's error (exit 2)
+        seed = launch.seed or 0
+    elif launch.seed is not None:
+        level, level_id = front.seeded_level(app, launch.seed)
+        seed = launch.seed
+    else:
+        level, level_id = _last_or_first(app, front, messages)
+        seed = 0
+    session = front.new_session(app, level, level_id, seed)
+    return front.make_scene(app, session), messages
+
+
+def _resumed(app: App, front: GameFront, data: dict[str, Any], source: str) -> GameScene:
+    session = front.resume_session(data, source)
+    return front.make_scene(app, session)
+
+
+def _last_or_first(app: App, front: GameFront, messages: list[str]) -> tuple[Any, str]:
+    """The last level played if it still opens, else the first bundled level (saying why)."""
+    last = front.last_level(app)
+    if last:
+        try:
+            return front.open_level(last)
+        except (ArcadeError, OSError) as exc:
+            messages.append(f"The last level played ({last[:60]}) could not be opened: {_one_line(exc)}; "
+                            "starting on the first level.")
+    return front.open_level(front.first_level())
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc) if isinstance(exc, (ArcadeError, FormatError)) else f"{type(exc).__name__}: {exc}"
+    return " ".join(text.split())[:200]

@@ -1,0 +1,121 @@
+"""Keymaps (ui): one table of ``Binding`` rows drives key dispatch, toolbar buttons and the help overlay.
+
+A binding's ``keys`` text is written for people ("Ctrl+Z / U", "+ / −", "F5") and parsed
+here into matchers, so what the help overlay says is by construction what the keys do.
+Alternatives are separated by " / "; each is optional modifiers (Ctrl+, Shift+, Alt+)
+and a key: a letter, a digit, a symbol, or a name (Esc, Enter, Space, Tab, Home, End,
+PgUp, PgDn, Up, Down, Left, Right, Delete, Backspace, F1-F12). Text that is not a key
+("Left-drag", "Arrows") makes a help-only row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from arcade.core.registry import Binding
+
+NAMED = {
+    "esc": (pygame.K_ESCAPE,), "escape": (pygame.K_ESCAPE,), "enter": (pygame.K_RETURN, pygame.K_KP_ENTER),
+    "return": (pygame.K_RETURN, pygame.K_KP_ENTER), "space": (pygame.K_SPACE,), "tab": (pygame.K_TAB,),
+    "home": (pygame.K_HOME,), "end": (pygame.K_END,), "pgup": (pygame.K_PAGEUP,), "pgdn": (pygame.K_PAGEDOWN,),
+    "up": (pygame.K_UP,), "down": (pygame.K_DOWN,), "left": (pygame.K_LEFT,), "right": (pygame.K_RIGHT,),
+    "↑": (pygame.K_UP,), "↓": (pygame.K_DOWN,), "←": (pygame.K_LEFT,), "→": (pygame.K_RIGHT,),
+    "delete": (pygame.K_DELETE,), "backspace": (pygame.K_BACKSPACE,),
+    **{f"f{n}": (getattr(pygame, f"K_F{n}"),) for n in range(1, 13)},
+}
+#: Symbols matched by the character typed (layouts differ in which key makes "+" or "?").
+SYMBOLS = {
+    "+": ("+", "="), "−": ("-",), "-": ("-",), "?": ("?",), ",": (",", "<"), ".": (".", ">"), "[": ("[",),
+    "]": ("]",), "<": ("<",), ">": (">",),
+}
+SYMBOL_KEYS = {
+    "+": (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS), "−": (pygame.K_MINUS, pygame.K_KP_MINUS),
+    "-": (pygame.K_MINUS, pygame.K_KP_MINUS), ",": (pygame.K_COMMA,), ".": (pygame.K_PERIOD,),
+    "[": (pygame.K_LEFTBRACKET,), "]": (pygame.K_RIGHTBRACKET,),
+}
+CTRL = pygame.KMOD_CTRL | pygame.KMOD_META
+
+
+@dataclass(frozen=True)
+class KeyMatcher:
+    """One alternative of a binding: key codes or typed characters, and the modifiers it needs."""
+
+    codes: tuple[int, ...]
+    chars: tuple[str, ...] = ()
+    ctrl: bool = False
+    alt: bool = False
+    #: None: Shift does not matter (symbols); otherwise it must be held (True) or not (False).
+    shift: bool | None = False
+
+    def matches(self, event: pygame.event.Event) -> bool:
+        mod = getattr(event, "mod", 0)
+        if bool(mod & CTRL) != self.ctrl or bool(mod & pygame.KMOD_ALT) != self.alt:
+            return False
+        if self.shift is not None and bool(mod & pygame.KMOD_SHIFT) != self.shift:
+            return False
+        if event.key in self.codes:
+            return True
+        return bool(self.chars) and getattr(event, "unicode", "") in self.chars
+
+
+def _alternative(text: str) -> KeyMatcher | None:
+    parts = text.strip().split("+")
+    # "+" itself, or "Ctrl++"
+    if text.strip().endswith("+") and (text.strip() == "+" or text.strip().endswith("++")):
+        parts = [*text.strip()[:-2].split("+"), "+"] if text.strip() != "+" else ["+"]
+        parts = [p for p in parts if p != ""] or ["+"]
+    *mods, key = parts
+    mods_lower = {m.strip().lower() for m in mods}
+    if not mods_lower <= {"ctrl", "shift", "alt"}:
+        return None
+    ctrl, alt, shift = "ctrl" in mods_lower, "alt" in mods_lower, "shift" in mods_lower
+    name = key.strip()
+    lower = name.lower()
+    if lower in NAMED:
+        return KeyMatcher(NAMED[lower], ctrl=ctrl, alt=alt, shift=shift)
+    if name in SYMBOLS:
+        return KeyMatcher(SYMBOL_KEYS.get(name, ()), SYMBOLS[name], ctrl=ctrl, alt=alt,
+                          shift=True if shift else None)
+    if len(name) == 1 and name.isascii() and name.isalnum():
+        code = pygame.key.key_code(name.lower())
+        codes = (code,)
+        if name.isdigit():
+            codes += (getattr(pygame, f"K_KP{name}"),)
+        return KeyMatcher(codes, ctrl=ctrl, alt=alt, shift=shift)
+    return None
+
+
+@lru_cache(maxsize=512)
+def parse_keys(text: str) -> tuple[KeyMatcher, ...]:
+    """The matchers of a binding's key text; empty if it names no key (a help-only row)."""
+    found = []
+    for alternative in text.split(" / "):
+        matcher = _alternative(alternative)
+        if matcher is None:
+            return ()
+        found.append(matcher)
+    return tuple(found)
+
+
+def find_binding(bindings: Iterable[Binding], event: pygame.event.Event) -> Binding | None:
+    """The first binding with an action whose keys match a KEYDOWN event."""
+    if event.type != pygame.KEYDOWN:
+        return None
+    for binding in bindings:
+        if binding.action and any(m.matches(event) for m in parse_keys(binding.keys)):
+            return binding
+    return None
+
+
+def help_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
+    """(keys, meaning) for the help overlay: every row with a label, each once."""
+    rows: list[tuple[str, str]] = []
+    for binding in bindings:
+        row = (binding.keys, binding.label)
+        if binding.label and row not in rows:
+            rows.append(row)
+    return rows
