@@ -87,8 +87,8 @@ def run_bench(game: str | None = None, *, quick: bool = False) -> int:
 
 def _run(game: str | None, quick: bool) -> int:
     from arcade.core.registry import Launch
-    from arcade.ui.front import open_session
     from arcade.games import REGISTRY
+    from arcade.ui.front import open_session
     from arcade.ui.menu import MenuScene
     from arcade.ui.overlays import PauseScene
     from arcade.ui.settings_scene import SettingsScene

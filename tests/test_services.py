@@ -77,7 +77,7 @@ def test_damaged_autosave_is_quarantined_not_deleted(user_home):
     path = saves.autosave_path("hashi")
     path.parent.mkdir(parents=True)
     path.write_text("garbage")
-    with pytest.raises(saves.DamagedSave, match="moved to hashi.json.damaged"):
+    with pytest.raises(saves.DamagedSave, match=r"moved to hashi\.json\.damaged"):
         saves.read_autosave("hashi")
     assert not path.exists()
     assert path.with_suffix(".json.damaged").read_text() == "garbage"
