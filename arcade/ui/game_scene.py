@@ -217,7 +217,9 @@ class GameScene(Scene):
             action(binding.arg)
 
     def help_lines(self) -> list[tuple[str, str]]:
-        return help_rows(self.keymap())
+        """The help overlay: the game's keys first, the framework's after, the while-watching keys last."""
+        rows = self.keymap()
+        return help_rows([*(b for b in rows if b.when != "watching"), *(b for b in rows if b.when == "watching")])
 
     @property
     def watching(self) -> bool:

@@ -112,10 +112,20 @@ def find_binding(bindings: Iterable[Binding], event: pygame.event.Event) -> Bind
 
 
 def help_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
-    """(keys, meaning) for the help overlay: every row with a label, each once."""
+    """(keys, meaning) for the help overlay: every labelled row once, in order.
+
+    A row without a label that runs the same action as the labelled row just before it
+    (the "−" after "+", both changing the speed) adds its keys to that row: "+ / −".
+    """
     rows: list[tuple[str, str]] = []
+    last: Binding | None = None
     for binding in bindings:
-        row = (binding.keys, binding.label)
-        if binding.label and row not in rows:
-            rows.append(row)
+        if binding.label:
+            row = (binding.keys, binding.label)
+            if row not in rows:
+                rows.append(row)
+            last = binding
+        elif last is not None and binding.action and binding.action == last.action and rows:
+            keys, label = rows[-1]
+            rows[-1] = (f"{keys} / {binding.keys}", label)
     return rows

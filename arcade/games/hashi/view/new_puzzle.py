@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from arcade.core.numbers import is_ascii_int, parse_int
 from arcade.core.errors import ArcadeError
 from arcade.core.rng import new_seed
 from arcade.core.topology import Topology
@@ -120,7 +121,7 @@ class NewPuzzleScene(Scene):
     def _type_seed(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_BACKSPACE:
             self.seed_text = self.seed_text[:-1]
-        elif event.unicode.isdigit() and len(self.seed_text) < MAX_SEED_DIGITS:
+        elif is_ascii_int(event.unicode) and event.unicode.isdigit() and len(self.seed_text) < MAX_SEED_DIGITS:
             self.seed_text += event.unicode
         else:
             return False
@@ -131,7 +132,7 @@ class NewPuzzleScene(Scene):
     def generate(self) -> None:
         if self.busy is not None:
             return
-        seed = int(self.seed_text) if self.seed_text else new_seed()
+        seed = parse_int(self.seed_text, 0, None, "seed") if self.seed_text else new_seed()
         self.prefs["new_puzzle"] = {"width": self.width, "height": self.height, "difficulty": self.difficulty,
                                     "topology": self.topology.value, "density": self.density}
         what = puzzle_title(self.width, self.height, self.difficulty, self.topology, seed)
