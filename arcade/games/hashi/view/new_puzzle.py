@@ -13,8 +13,8 @@ from typing import Any
 
 import pygame
 
-from arcade.core.numbers import is_ascii_int, parse_int
 from arcade.core.errors import ArcadeError
+from arcade.core.numbers import is_ascii_int, parse_int
 from arcade.core.rng import new_seed
 from arcade.core.topology import Topology
 from arcade.games.hashi import generator
