@@ -73,8 +73,9 @@ def format_record(info: GameInfo, value: float) -> str:
 class GameScene(Scene):
     """Base of every game screen. Subclasses call ``super().__init__(info, session)``."""
 
-    #: Write an autosave after every change (a game that saves its own way opts out).
-    autosave_enabled = False
+    #: When the autosave is written: after every change ("move"), only when the scene is left
+    #: ("leave": a real-time game changes ten times a second), or never (None).
+    autosave_when: str | None = None
     #: Undo/redo/restart available to the player.
     allow_undo = False
     #: Whether a hint / watch mode exists for this game (buttons and keys are left out otherwise).
@@ -113,6 +114,7 @@ class GameScene(Scene):
         self.record_note = ""
         #: Autosaves are written by a background thread: an fsync can take longer than a frame.
         self.saver = BackgroundSaver(info.name)
+        self._save_due = False
         self._tooltip = ""
         self._status_cache: tuple[tuple[str, int], list[str]] = (("", 0), [])
         session.subscribe(self._on_session_change)
@@ -169,6 +171,17 @@ class GameScene(Scene):
     def new_game(self) -> None:
         """Start another game of the same kind (default: restart)."""
         self.restart()
+
+    def game_over(self) -> bool:
+        """Whether the game is over, so its autosave goes (Tron: the match, not the round)."""
+        return self.session.outcome is not None
+
+    def has_progress(self) -> bool:
+        """Whether there is anything worth saving (an untouched game never replaces an older save)."""
+        return self.session.index > 0
+
+    def save_extra(self) -> None:
+        """Put the scene's own state (a match score, a setup) into ``session.extra`` before a save."""
 
     # -- the keymap ------------------------------------------------------------------------
     def standard_bindings(self) -> list[Binding]:
@@ -443,6 +456,8 @@ class GameScene(Scene):
         if self.session.outcome is None:
             self.say("The AI has no more steps.", "warning")
         self.watch = None
+        if self._save_due:
+            self.save_progress()
 
     def stop_watch(self, message: str = "") -> None:
         if self.worker.label == "watch":
@@ -451,6 +466,8 @@ class GameScene(Scene):
             self.watch = None
             if message:
                 self.say(message)
+        if self._save_due:
+            self.save_progress()
 
     def watch_pause(self) -> None:
         assert self.watch is not None
@@ -533,33 +550,44 @@ class GameScene(Scene):
             self._last_outcome = outcome
             self.finished_with_ai = session.ai_moved
             self.record_note = self.keep_record(outcome)
-            self.autosave(final=True)
             self.on_outcome(outcome)
+            self.save_progress()
         else:
             if outcome is None:
                 self.finished_with_ai = False
                 self.record_note = ""
             self._last_outcome = outcome
-            self.autosave()
+            if self.autosave_when == "move":
+                self.save_progress()
 
-    def autosave(self, final: bool = False) -> None:
-        """Queue the session for the background writer; ``final`` (game over) clears the autosave."""
-        if not self.autosave_enabled or self.app is None:
+    def save_progress(self, *, leaving: bool = False) -> None:
+        """Write the autosave, or clear it once the game is over; never blocks a frame.
+
+        Saves go to a background writer (an fsync can take longer than a frame). While the
+        AI is being watched one save at the end will do: a step is not worth a file write.
+        """
+        if self.autosave_when is None or self.app is None:
             return
-        if final:
+        if self.game_over():
             self.saver.flush()
             try:
                 saves.clear_autosave(self.info.name)
             except OSError as exc:
                 self.toast.show(f"Autosave failed: {exc.strerror or exc}", "error")
             return
+        if not self.has_progress() or (self.autosave_when == "leave" and not leaving):
+            return
+        if self.watch is not None and not leaving:
+            self._save_due = True
+            return
+        self._save_due = False
         self.session.extra["elapsed"] = round(self.elapsed, 1)
+        self.save_extra()
         self.saver.submit(self.session.to_dict(), self.autosave_label())
 
     def leave(self) -> None:
         self.stop_watch()
-        if self.autosave_enabled and self.session.outcome is None and self.session.index > 0:
-            self.autosave()
+        self.save_progress(leaving=True)
         self.saver.flush()
         for worker in self.workers:
             worker.close()
@@ -648,7 +676,7 @@ class GameScene(Scene):
 class PuzzleScene(GameScene):
     """A one-player puzzle: undo/redo/restart, hint, watch, autosave after every move, records."""
 
-    autosave_enabled = True
+    autosave_when = "move"
     allow_undo = True
     has_hint = True
     has_watch = True

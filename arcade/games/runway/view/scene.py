@@ -55,7 +55,7 @@ class Transition:
 class RunwayScene(TickScene):
     """The runway viewer and manual game."""
 
-    autosave_enabled = True
+    autosave_when = "move"
     allow_undo = True
     has_hint = True
     has_watch = True
@@ -75,7 +75,6 @@ class RunwayScene(TickScene):
         self.clock = 0.0
         self.road = RoadView()
         self.pending_outcome: Outcome | None = None
-        self.autosave_due = False
         self.drag: str | None = None
         self.drag_origin = (0, 0.0)
         self.minimap = Minimap()
@@ -241,22 +240,6 @@ class RunwayScene(TickScene):
 
     def _ai_finished(self) -> None:
         self.stop_watch()
-
-    def stop_watch(self, message: str = "") -> None:
-        super().stop_watch(message)
-        if self.autosave_due:
-            self.autosave()
-
-    def autosave(self, final: bool = False) -> None:
-        """Save after every change — except while the AI drives, when one save at the end will do.
-
-        A save is a file write (10+ ms); at 8 turns a second that would stutter the animation.
-        """
-        if self.watch is not None and not final:
-            self.autosave_due = True
-            return
-        self.autosave_due = False
-        super().autosave(final)
 
     def speed_changed(self, value: float) -> None:
         self.say(f"Playback speed: {value:g} turns per second", "info")

@@ -9,8 +9,9 @@ never blocks. Phases: countdown -> running -> over (crash burst, score) -> next 
 or the match result; "replay" scrubs through a finished round.
 
 Saving: a tick-by-tick autosave would write ten files a second for a round that lasts
-half a minute, so the scene saves only when it is left with a match unfinished (the
-round so far, the score and the setup); Continue resumes it with a fresh countdown.
+half a minute, so the scene asks the framework to save only when it is left with a
+match unfinished (the round so far, the score and the setup); Continue resumes it with
+a fresh countdown, and the save goes once the match is over.
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ from arcade.games.tron.runner import BotRunner, Reply, ThreadRunner, make_runner
 from arcade.games.tron.view.paint import BoardPainter, TrailMap
 from arcade.games.tron.view.replay import ReplayPlayer
 from arcade.games.tron.view.setup import RANDOM_MAP, SPEEDS, MatchSetup, SetupScene, bot_title
-from arcade.services import saves
 from arcade.ui.game_scene import TickScene
 from arcade.ui.gridview import GridView
 from arcade.ui.overlays import ResultScene
@@ -52,6 +52,8 @@ WASD = (("W", "N"), ("D", "E"), ("S", "S"), ("A", "W"))
 ARROWS = (("Up", "N"), ("Right", "E"), ("Down", "S"), ("Left", "W"))
 class TronScene(TickScene):
     scrub_always = False
+    #: Ten ticks a second is no reason to write ten files a second: the match is saved when left.
+    autosave_when = "leave"
     speeds = SPEEDS
 
     def __init__(self, info: GameInfo, session: Session[Level, State, Any], setup: MatchSetup, match: Match,
@@ -366,8 +368,6 @@ class TronScene(TickScene):
         self.app.audio.play("crash")
         self.say(self.round_message(outcome) + ("" if self.match.over else "  Enter: next round · R: replay"),
                  "warning" if outcome.winner is None else "info")
-        if self.match.over:
-            saves.clear_autosave(self.info.name)
 
     def show_match_result(self) -> None:
         assert self.app is not None
@@ -578,22 +578,21 @@ class TronScene(TickScene):
             return "Cycle 1: W A S D · Cycle 2: arrows"
         return "You are cycle 1: the arrow is your heading, turn now if you like"
 
-    # -- leaving -------------------------------------------------------------------------------
+    # -- saving and leaving ---------------------------------------------------------------------
     def leave(self) -> None:
-        self.save_match()
+        self.stop_replay()  # a save holds the round as it stands, not a replay's position
         self.stop_runners()
         super().leave()
 
-    def save_match(self) -> None:
-        """Keep an unfinished match (not a finished one, not an untouched one)."""
-        if self.match.over or (self.session.index == 0 and self.match.rounds == 0) or self.phase == "replay":
-            if self.match.over:
-                saves.clear_autosave(self.info.name)
-            return
+    def game_over(self) -> bool:
+        return self.match.over
+
+    def has_progress(self) -> bool:
+        return self.session.index > 0 or self.match.rounds > 0
+
+    def save_extra(self) -> None:
         self.session.extra.update(match=self.match.to_dict(), setup=self.setup.to_dict(), map_ref=self.map_ref,
                                   seed=self.seed, round_log=self.round_log[-20:])
-        label = f"{self.session.level_id} — {self.status_fields()[0]}"
-        try:
-            saves.write_autosave(self.info.name, self.session.to_dict(), label)
-        except OSError as exc:
-            self.toast.show(f"Could not save the match: {exc.strerror or exc}", "error")
+
+    def autosave_label(self) -> str:
+        return f"{self.session.level_id} — {self.status_fields()[0]}"
