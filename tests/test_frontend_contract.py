@@ -317,3 +317,40 @@ def test_an_unexpected_error_in_a_scene_returns_to_the_menu_with_the_save_kept(a
     assert app.crashes == 1 and isinstance(app.stack.top, MenuScene)
     assert saved_session("hashi")["moves"] == scene.session.moves
     assert app.running
+
+
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_a_full_disk_is_a_message_never_a_crash(info, toy_in_registry, monkeypatch):
+    """Winning with a full (or read-only) data dir: records, saves and settings fail to write, the game goes on."""
+    import errno
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    app = new_app(registry_with(info, 0))
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        monkeypatch.setattr("arcade.services.files.atomic_write_text", full)
+        monkeypatch.setattr("arcade.services.saves.atomic_write_text", full)
+        monkeypatch.setattr("arcade.services.settings.atomic_write_text", full)
+        safe_moves(scene, 1)  # an autosave that fails in the background
+        scene.session.undo()
+        scene.toggle_watch()
+        for _ in range(3000):
+            scene.worker.wait(30)
+            frames(app, 1, dt=0.25)
+            if scene.session.outcome is not None:
+                break
+        winning = scene.session.moves
+        scene.change_level(scene.session.level, scene.session.level_id)  # again, and win "by hand" this time
+        for move in winning:
+            scene.session.play(move)
+        assert scene.session.outcome is not None and scene.session.outcome.is_win and not scene.finished_with_ai
+        app.save_settings()
+        frames(app, 3)
+        assert app.crashes == 0
+        said = [m.text for m in scene.toast.messages]
+        assert any("No space left" in t for t in said), said
+        assert any("record" in t for t in said), (said, scene.record_note, scene.session.outcome)
+    finally:
+        close(app)

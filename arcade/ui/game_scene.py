@@ -539,6 +539,7 @@ class GameScene(Scene):
             # Another level (picker, new puzzle, next round on a new map): rebuild and re-lay out.
             self._shown_level = session.level
             self._last_outcome = None
+            self._tooltip = ""
             self.tweens.clear()
             self.level_changed()
             self.relayout()

@@ -173,7 +173,8 @@ class RoyaleScene(PuzzleScene):
         par = self.par_route
         if par is not None:
             if outcome.is_win and state.loot >= par.loot:
-                lines.append(f"Your loot: {state.loot} · Par: {par.loot} — you matched the best possible route ★")
+                who = "the AI" if self.finished_with_ai else "you"
+                lines.append(f"Your loot: {state.loot} · Par: {par.loot} — {who} matched the best possible route ★")
             else:
                 lines.append(f"Your loot: {state.loot} · Par: {par.loot} (the optimal route is dashed below)")
         else:
