@@ -44,8 +44,6 @@ from arcade.ui.input import RIGHT as BUTTON_RIGHT
 from arcade.ui.input import Gesture, PointerTracker
 from arcade.ui.tween import ease_out_cubic
 
-ARROWS = {pygame.K_UP: "N", pygame.K_DOWN: "S", pygame.K_LEFT: "W", pygame.K_RIGHT: "E"}
-DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 9)} | {getattr(pygame, f"K_KP{n}"): n for n in range(1, 9)}
 INTRO = "Drag from an island towards a neighbour to build · right-drag removes · click an island to lock it"
 WRAP_NOTE = {
     Topology.CYLINDER: "Cylinder: left and right edges are joined (rotate: Alt+arrows)",
