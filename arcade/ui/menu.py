@@ -176,6 +176,9 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         self.toast.update(dt)
 
+    def is_idle(self) -> bool:
+        return not self.toast.messages
+
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
         """A quiet dotted grid (this is an arcade of grid games), drawn once per size and palette."""
         assert self.app is not None

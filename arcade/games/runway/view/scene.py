@@ -345,6 +345,10 @@ class RunwayScene(TickScene):
             self.stop_watch()
             super().on_outcome(outcome)
 
+    def is_idle(self) -> bool:
+        """The viewer's camera glides and bikes animate between turns: always drawn."""
+        return False
+
     def animating(self) -> bool:
         if self.transition is not None and self.transition.progress < 1.0:
             return True

@@ -122,6 +122,10 @@ class TronScene(TickScene):
         replay = [b for b in self.info.keymap if b.when == "replaying"]
         return [*replay, *steer, *(b for b in self.info.keymap if b.when != "replaying")]
 
+    def animating(self) -> bool:
+        """The heads pulse and the round runs on the clock: Tron is always drawn."""
+        return True
+
     # -- when keys act ---------------------------------------------------------------------------
     @property
     def replaying(self) -> bool:
