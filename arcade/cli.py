@@ -16,6 +16,7 @@ from typing import NoReturn
 
 from arcade import __version__
 from arcade.core.errors import ArcadeError, UsageError
+from arcade.core.numbers import seed_type
 
 PROG = "puzzle-arcade"
 GAME_VERBS = {
@@ -82,7 +83,7 @@ def build_parser() -> Parser:
     play = sub.add_parser("play", help="open a game directly", parents=[_screen_options(False)])
     play.add_argument("game", metavar="GAME", help=f"one of: {', '.join(REGISTRY.names())}")
     play.add_argument("--level", metavar="FILE_OR_ID", help="a level file or a bundled level id")
-    play.add_argument("--seed", type=int, help="seed for generated levels and bots")
+    play.add_argument("--seed", type=seed_type, help="seed for generated levels and bots")
 
     bench = sub.add_parser("bench", help="print speed figures (start-up, frame times, game benchmarks)")
     bench.add_argument("game", nargs="?", metavar="GAME", help="only this game")

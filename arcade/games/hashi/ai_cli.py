@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from arcade.core.errors import ArcadeError, FormatError, UsageError
+from arcade.core.numbers import int_type, is_ascii_int, seed_type
 from arcade.core.rng import new_seed
 from arcade.core.topology import Topology
 from arcade.games.hashi import generator, hints, solver
@@ -117,11 +118,10 @@ def _explain(puzzle: Puzzle) -> None:
 
 # -- generate ----------------------------------------------------------------------------------
 def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 10x10, got {text!r}") from None
-    return w, h
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(is_ascii_int(p) for p in parts):
+        raise argparse.ArgumentTypeError(f"size must look like 10x10, got {text[:20]!r}")
+    return int(parts[0]), int(parts[1])
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
@@ -130,8 +130,8 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--topology", choices=[t.value for t in Topology], default="plane")
     parser.add_argument("--density", type=float, default=1.0,
                         help="island density factor, 0.25 .. 4 (default 1: the difficulty's own)")
-    parser.add_argument("--seed", type=int, help="seed of the first puzzle (then seed+1, ...); default: random")
-    parser.add_argument("-n", "--count", type=int, default=1, help="how many puzzles (default 1)")
+    parser.add_argument("--seed", type=seed_type, help="seed of the first puzzle (then seed+1, ...); default: random")
+    parser.add_argument("-n", "--count", type=int_type(1, 10_000, "-n"), default=1, help="how many puzzles (default 1)")
     parser.add_argument("--format", choices=("text", "tatham"), default="text",
                         help="our level file, or Simon Tatham's game ID (plane only)")
     parser.add_argument("--out", type=Path, help="write one level file per puzzle into this folder")

@@ -1,0 +1,71 @@
+"""Whole numbers typed by a user (core): ASCII digits only, bounded before ``int()`` sees them.
+
+Python's ``int()`` and ``str.isdigit`` accept far more than a user means by a number:
+``"²".isdigit()`` is true but ``int("²")`` fails, ``int("٣")`` is 3, ``int("1_000")`` is
+1000, and a 5000-digit string stops ``int()`` at its 4300-digit limit with a ValueError
+that names neither the field nor the range. Every number the CLI, the file formats and
+the bot protocols read goes through :func:`parse_int`, so they all accept the same
+spelling and fail with the same kind of one-line message.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from arcade.core.errors import UsageError
+
+#: The longest spelling accepted; no field needs more (seeds are < 2**63, 19 digits).
+MAX_DIGITS = 20
+
+
+class NumberError(UsageError):
+    """A number that is not ASCII digits or is outside its range; ``str()`` is the one-line reason."""
+
+
+def is_ascii_int(text: str, *, signed: bool = False) -> bool:
+    """True when ``text`` is 1..MAX_DIGITS ASCII digits (with one leading ``-`` if ``signed``)."""
+    digits = text[1:] if signed and text.startswith("-") else text
+    return 0 < len(digits) <= MAX_DIGITS and digits.isascii() and digits.isdigit()
+
+
+def parse_int(text: str, lo: int | None = None, hi: int | None = None, what: str = "number") -> int:
+    """``text`` as an int in ``lo..hi`` (either bound may be None), else :class:`NumberError`.
+
+    Accepts ASCII digits with an optional leading ``-`` and surrounding whitespace, nothing
+    else (no ``+``, ``_``, Unicode digits or exponents). The message names ``what`` and the
+    range and quotes at most 20 characters of the input.
+    """
+    raw = text.strip() if isinstance(text, str) else ""
+    shown = raw if len(raw) <= 20 else raw[:17] + "..."
+    if not is_ascii_int(raw, signed=True):
+        digits = raw.removeprefix("-")
+        if digits.isascii() and digits.isdigit():
+            raise NumberError(f"{what}: {shown!r} has too many digits")
+        raise NumberError(f"{what} must be a whole number written with digits 0-9, got {shown!r}")
+    value = int(raw)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        if lo is not None and hi is not None:
+            wanted = f"between {lo} and {hi}"
+        else:
+            wanted = f"at least {lo}" if lo is not None else f"at most {hi}"
+        raise NumberError(f"{what} must be {wanted}, got {value}")
+    return value
+
+
+def int_type(lo: int | None = None, hi: int | None = None, what: str = "number") -> Callable[[str], int]:
+    """An argparse ``type=`` that uses :func:`parse_int` (argparse prints the reason on one line)."""
+
+    def convert(text: str) -> int:
+        try:
+            return parse_int(text, lo, hi, what)
+        except NumberError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    convert.__name__ = what  # argparse names the type in some messages
+    return convert
+
+
+#: Seeds: any non-negative 63-bit number.
+MAX_SEED = 2**63 - 1
+seed_type = int_type(0, MAX_SEED, "seed")
