@@ -14,7 +14,8 @@ import sys
 import time
 from pathlib import Path
 
-from arcade.core.errors import ArcadeError, FormatError, UsageError
+from arcade.core.errors import ArcadeError, FormatError, OutputError, UsageError
+from arcade.core.inputs import read_text_file
 from arcade.core.numbers import int_type, is_ascii_int, seed_type
 from arcade.core.rng import new_seed
 from arcade.core.topology import Topology
@@ -43,18 +44,19 @@ def load(ref: str) -> Puzzle:
     if TATHAM_ID.match(text):
         return parse_tatham(text, "game id")
     path = Path(text)
-    if not path.exists():
-        raise FormatError(text, None, "no such file (and not a game ID like 7x7:a3d31g5a...)")
+    try:
+        exists = path.exists()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+        exists = False
+    if not exists:
+        raise FormatError(text[:60], None, "no such file (and not a game ID like 7x7:a3d31g5a...)")
     return read_puzzle(path)
 
 
 def _refs(args: argparse.Namespace) -> list[str]:
     refs = list(args.puzzles)
     if args.file is not None:
-        try:
-            lines = args.file.read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            raise FormatError(str(args.file), None, f"cannot read file: {exc.strerror or exc}") from None
+        lines = read_text_file(args.file).splitlines()
         refs += [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
     if not refs:
         raise UsageError("give a puzzle (file or game ID) or --file F")
@@ -148,6 +150,8 @@ def run_generate(args: argparse.Namespace) -> int:
         raise UsageError(f"-n must be between 1 and 10000, not {args.count}")
     seed = new_seed() if args.seed is None else args.seed
     if args.out is not None:
+        if args.out.exists() and not args.out.is_dir():
+            raise OutputError(f"cannot write into --out {args.out}: it is a file, not a folder")
         args.out.mkdir(parents=True, exist_ok=True)
     for k in range(args.count):
         made = generator.generate(height, width, args.difficulty, topology, args.density, seed + k)
