@@ -39,7 +39,7 @@ def decode_text(data: bytes, source: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise FormatError(source, None, f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") \
+        raise FormatError(source, None, f"not a UTF-8 text file (byte 0x{data[exc.start]:02x} at offset {exc.start})") \
             from None
 
 
