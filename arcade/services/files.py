@@ -7,6 +7,7 @@ We write to a temporary file in the same directory, flush and fsync it, then
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import tempfile
@@ -20,8 +21,15 @@ STALE_SECONDS = 60.0
 
 
 def atomic_write_text(path: str | Path, text: str, encoding: str = "utf-8") -> None:
-    """Replace ``path`` with ``text`` atomically, creating parent directories as needed."""
+    """Replace ``path`` with ``text`` atomically, creating parent directories as needed.
+
+    Only a regular file (or nothing) is ever replaced: ``os.replace`` over ``/dev/full``
+    run as root would swap the device node for a file, so a device, FIFO or directory at
+    ``path`` raises OSError instead (use :func:`write_output` for outputs a user names).
+    """
     path = Path(path)
+    if path.exists() and not path.is_file():
+        raise OSError(errno.EEXIST, "exists and is not a regular file", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)  # see _TEMP_NAME
     try:
@@ -83,3 +91,19 @@ def check_output_file(path: str | Path) -> Path:
     except ValueError as exc:  # a NUL byte in the name
         raise OutputError(f"cannot write {path!r}: {exc}") from None
     return path
+
+
+def write_output(path: str | Path, text: str) -> None:
+    """Write a command's output file: atomically when it is (or will be) a regular file, straight
+    through when the user named a device or FIFO (``-o /dev/stdout``), like a shell's ``>``.
+
+    Failures are OSError naming the file; the CLI turns them into one line and exit 74.
+    """
+    path = Path(path)
+    if path.exists() and not path.is_file() and not path.is_dir():
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        return
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "is a directory", str(path))
+    atomic_write_text(path, text)

@@ -22,6 +22,7 @@ from arcade.core.topology import Topology
 from arcade.games.hashi import generator, hints, solver
 from arcade.games.hashi.formats import TATHAM_ID, format_bridges, format_level, format_tatham, parse_tatham, read_puzzle
 from arcade.games.hashi.logic import Puzzle, State
+from arcade.services.files import write_output
 
 LITERATURE_ENV = "PUZZLE_ARCADE_HASHI_LITERATURE"
 LITERATURE_PARTS = ("shared", "data", "hashi", "literature")
@@ -165,7 +166,7 @@ def run_generate(args: argparse.Namespace) -> int:
             text = format_level(puzzle)
         if args.out is not None:
             name = f"{args.difficulty}-{width}x{height}-{topology.value}-{seed + k}.txt"
-            (args.out / name).write_text(text, encoding="utf-8")
+            write_output(args.out / name, text)
             print(args.out / name)
         else:
             if k:

@@ -113,10 +113,9 @@ def run_generate(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
     else:
-        try:
-            args.output.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        from arcade.services.files import write_output
+
+        write_output(args.output, text)  # a failure is OSError: one line, exit 74
         print(f"wrote {args.output} ({level.title})")
     return 0
 

@@ -85,17 +85,14 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
 def run_generate(args: argparse.Namespace) -> int:
     from arcade.games.runway.generator import generate
     from arcade.games.runway.logic import RULES
-    from arcade.services.files import atomic_write_text
+    from arcade.services.files import write_output
 
     seed = new_seed() if args.seed is None else args.seed
     made = generate(seed, length=args.length, density=args.density, bikes=args.bikes, need=args.need,
                     speed=args.speed)
     text = RULES.format_level(made.level)
     if args.output is not None:
-        try:
-            atomic_write_text(args.output, text)
-        except OSError as exc:
-            raise UsageError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        write_output(args.output, text)  # a failure is OSError: one line, exit 74
     else:
         sys.stdout.write(text)
     best = made.best
