@@ -22,7 +22,7 @@ import signal
 import sys
 from pathlib import Path
 from types import FrameType
-from typing import NoReturn
+from typing import IO, NoReturn
 
 from arcade import __version__
 from arcade.core.errors import ArcadeError, FormatError, OutputError, UsageError
@@ -51,6 +51,11 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{PROG}: error: {message}\n")
+
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        """Like argparse's, but a failed write (``--version > /dev/full``) is not swallowed: exit 74."""
+        if message:
+            (file or sys.stderr).write(message)
 
 
 def size_arg(text: str) -> tuple[int, int]:
