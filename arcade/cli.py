@@ -170,15 +170,14 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
     try:
         app = App(REGISTRY, size=getattr(args, "size", None), headless=screenshot is not None)
         set_window_icon()
-        interrupted = close_window_on_signal()
-        if game is None:
-            app.push(MenuScene())
-        else:
-            info = REGISTRY.get(game)
-            scene = info.load_scene()(app, Launch(level=args.level, seed=args.seed))
-            app.push(scene)
-        frames = getattr(args, "frames", None) or 3
-        status = app.run(max_frames=frames if screenshot is not None else None, screenshot=screenshot)
+        with close_window_on_signal() as interrupted:  # SIGINT/SIGTERM close it like its close button
+            if game is None:
+                app.push(MenuScene())
+            else:
+                info = REGISTRY.get(game)
+                app.push(info.load_scene()(app, Launch(level=args.level, seed=args.seed)))
+            frames = getattr(args, "frames", None) or 3
+            status = app.run(max_frames=frames if screenshot is not None else None, screenshot=screenshot)
     except pygame.error as exc:
         if screenshot is not None:
             raise OutputError(f"cannot write {screenshot}: {exc}") from None

@@ -2,22 +2,30 @@
 
 The CLI makes both signals raise KeyboardInterrupt, which in the frame loop would skip
 :meth:`App.close` and with it the last autosave and the settings. While a window is up,
-:func:`close_window_on_signal` swaps in a handler that posts ``pygame.QUIT``: the loop
+:func:`close_window_on_signal` swaps in, for the ``with`` block, a handler that posts ``pygame.QUIT``: the loop
 ends at the next frame (within 1/60 s) through the normal path. A second signal, or one
 before the display exists, still raises KeyboardInterrupt, so nothing can hang.
 """
 
 from __future__ import annotations
 
+import contextlib
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import FrameType
 
 import pygame
 
 
-def close_window_on_signal(signums: tuple[int, ...] = (signal.SIGINT, signal.SIGTERM)) -> Callable[[], bool]:
-    """Install the handler; returns a function that says whether a signal arrived (exit 130 then)."""
+@contextlib.contextmanager
+def close_window_on_signal(
+    signums: tuple[int, ...] = (signal.SIGINT, signal.SIGTERM),
+) -> Iterator[Callable[[], bool]]:
+    """While the ``with`` block runs, a signal posts ``pygame.QUIT``; yields "did a signal arrive?".
+
+    The previous handlers come back on exit, so a caller that runs more than one window
+    (tests) keeps its own Ctrl+C behaviour afterwards. The CLI exits 130 when it says yes.
+    """
     received: list[int] = []
 
     def handler(signum: int, frame: FrameType | None) -> None:
@@ -28,9 +36,14 @@ def close_window_on_signal(signums: tuple[int, ...] = (signal.SIGINT, signal.SIG
             return
         raise KeyboardInterrupt(signal.Signals(signum).name)
 
+    previous: dict[int, object] = {}
     for signum in signums:
         try:
-            signal.signal(signum, handler)
+            previous[signum] = signal.signal(signum, handler)
         except ValueError:  # not the main thread: leave the defaults
             break
-    return lambda: bool(received)
+    try:
+        yield lambda: bool(received)
+    finally:
+        for signum, old in previous.items():
+            signal.signal(signum, old)  # type: ignore[arg-type]
