@@ -172,6 +172,7 @@ def test_every_stdin_command_refuses_every_bad_input_in_one_line(capsys, command
     (["tournament", "tron", "--maps", f"random:{HUGE}"], "too many digits"),
     (["tournament", "tron", "--maps", "random-\u0663"], "digits 0-9"),
     (["tournament", "tron", "--maps", "joust", "--games", "1000000000000"], "between 1 and 1000"),
+    (["tournament", "tron", "--maps", "random:1000", "--games", "1000"], "more than the 100000"),
     (["play", "tron", "--level", "random-\u00b2", "--screenshot", "SHOT"], "digits 0-9"),
     (["play", "tron", "--seed", HUGE], "too many digits"),
     (["generate", "tron", "--size", f"{HUGE}x5"], "25x25"),

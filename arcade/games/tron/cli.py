@@ -33,6 +33,8 @@ def _ms(text: str) -> float:
 #: ``--games`` and ``--count``: enough for any experiment, small enough that the schedule fits in memory.
 MAX_COUNT = 1000
 _count = int_type(1, MAX_COUNT, "a count")
+#: The schedule is built up front; this keeps it (and the records) a few MB at most.
+MAX_ROUNDS = 100_000
 
 
 # -- bot -------------------------------------------------------------------------------------
@@ -85,6 +87,10 @@ def run_tournament(args: argparse.Namespace) -> int:
     if len(set(names)) != len(names):
         raise UsageError(f"a bot is listed twice in {args.bots!r}")
     chosen = maps.resolve(args.maps, args.seed)
+    planned = len(names) * (len(names) - 1) * len(chosen) * args.games  # pairings x maps x games x 2 seats
+    if planned > MAX_ROUNDS:
+        raise UsageError(f"{planned} rounds is more than the {MAX_ROUNDS} a tournament may schedule: "
+                         "use fewer maps, bots or --games")
     tournament = Tournament(names, chosen, args.games, args.ms, args.seed, strict=args.strict)
     total = len(tournament.schedule())
     print(f"Tron tournament: {', '.join(names)} on {len(chosen)} maps, {args.games} game(s) per pairing, map "
