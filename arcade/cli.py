@@ -54,8 +54,9 @@ class Parser(argparse.ArgumentParser):
 
     def _print_message(self, message: str, file: IO[str] | None = None) -> None:
         """Like argparse's, but a failed write (``--version > /dev/full``) is not swallowed: exit 74."""
-        if message:
-            (file or sys.stderr).write(message)
+        target = file or sys.stderr
+        if message and target is not None:  # None: pythonw (the gui-scripts entry on Windows) has no console
+            target.write(message)
 
 
 def size_arg(text: str) -> tuple[int, int]:
@@ -245,6 +246,8 @@ def _discard_stdout() -> None:
 
 
 def _flush_stdout() -> None:
+    if sys.stdout is None:  # pythonw: no console
+        return
     try:
         sys.stdout.flush()
     except BrokenPipeError:
