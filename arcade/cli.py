@@ -325,6 +325,10 @@ def main(argv: list[str] | None = None) -> int:
     except (ArcadeError, FormatError) as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except UnicodeEncodeError as exc:  # e.g. PYTHONIOENCODING=ascii and a "≤" in the output
+        _discard_stdout()
+        print(f"{PROG}: cannot write the output in encoding {exc.encoding!r}: use a UTF-8 locale", file=sys.stderr)
+        return EXIT_IO
     except UnicodeError as exc:
         print(f"{PROG}: input is not UTF-8 text ({exc})"[:300], file=sys.stderr)
         return EXIT_USAGE
