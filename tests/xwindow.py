@@ -150,7 +150,8 @@ def run_program(env: dict[str, str], tmp_path: Path, *args: str) -> Iterator[Pro
     """Start ``python -m arcade *args``, wait for its first frame, and stop it cleanly on the way out.
 
     After the ``with`` block the program has exited, so a test can assert on
-    ``program.returncode`` (``-15`` is the terminate it was sent) with ``program.output()``.
+    ``program.returncode`` (130: the terminate it was sent closed the window as its close button
+    would) with ``program.output()``.
     """
     program = Program(env, tmp_path, *args)
     try:

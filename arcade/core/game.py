@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
-from arcade.core.errors import FormatError
+from arcade.core.inputs import read_text_file
 
 LevelT = TypeVar("LevelT")
 StateT = TypeVar("StateT")
@@ -154,14 +154,8 @@ class Rules(ABC, Generic[LevelT, StateT, MoveT]):
 
         A UTF-8 byte-order mark (Windows editors add one) is skipped.
         """
-        path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise FormatError(str(path), None, f"not a UTF-8 text file ({exc.reason})") from None
-        except OSError as exc:
-            raise FormatError(str(path), None, f"cannot read file: {exc.strerror or exc}") from None
-        return self.parse_level(text, str(path))
+        text = read_text_file(path)  # bounded, regular files only, strict UTF-8: every failure a FormatError
+        return self.parse_level(text.removeprefix("\ufeff"), str(path))
 
 
 class PuzzleRules(Rules[LevelT, StateT, MoveT]):
