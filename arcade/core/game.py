@@ -77,6 +77,19 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Example:
+    """A worked example for the "How to play" page: a tiny level and a few moves, with a caption per step.
+
+    ``captions[i]`` says what the board shows after ``i`` moves (so there is one more
+    caption than moves).
+    """
+
+    level: str
+    moves: tuple[str, ...]
+    captions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class LevelEntry:
     """One level as a picker lists it; games fill what they know.
 

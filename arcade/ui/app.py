@@ -170,10 +170,24 @@ class App:
             self.notify(str(exc), "error")
             return None
         self.push(scene)
+        self.intro(info)
         for message in messages:
             self.trace(f"message {message}")
             self.notify(message, "warning")
         return scene
+
+    def intro(self, info: GameInfo) -> None:
+        """The first time a game is opened in a window, its "How to play" page opens over it."""
+        if self.headless or not info.how_to_play:
+            return
+        prefs = self.game_settings(info.name)
+        if prefs.get("seen_how_to_play") is True:
+            return
+        from arcade.ui.how_to_play import HowToPlayScene
+
+        prefs["seen_how_to_play"] = True
+        self.save_settings()
+        self.push(HowToPlayScene(info))
 
     def notify(self, text: str, role: str = "info") -> None:
         """Show a toast on the top scene if it can, else print to stderr."""

@@ -85,6 +85,8 @@ class GameScene(Scene):
     watch_keys = "W"
     #: While true, clicks and keys wait (e.g. during a win animation); the toolbar still hovers.
     input_blocked = False
+    #: A scene drawing a "How to play" example: no saves, no records, no overlays, no sounds.
+    previewing = False
 
     def __init__(self, info: GameInfo, session: Session[Any, Any, Any]) -> None:
         super().__init__()
@@ -222,7 +224,7 @@ class GameScene(Scene):
             rows.append(Binding(self.watch_keys, "toggle_watch", "Watch the AI play / stop", button="Watch AI"))
         rows += [
             Binding("Esc / P", "open_pause", "Pause, settings, main menu", button="Pause"),
-            Binding("F1 / ?", "open_pause", "Help: every key"),
+            Binding("F1 / ?", "open_how_to_play", "How to play: the rules, an example, every key"),
         ]
         return rows
 
@@ -252,9 +254,10 @@ class GameScene(Scene):
             action(binding.arg)
 
     def help_lines(self) -> list[tuple[str, str]]:
-        """The help overlay: the game's keys first, the framework's after, the while-watching keys last."""
+        """The help overlay: the game's keys first, the framework's after, keys of a mode (watching, replay) last."""
         rows = self.keymap()
-        return help_rows([*(b for b in rows if b.when != "watching"), *(b for b in rows if b.when == "watching")])
+        modes = ("watching", "replaying")
+        return help_rows([*(b for b in rows if b.when not in modes), *(b for b in rows if b.when in modes)])
 
     @property
     def watching(self) -> bool:
@@ -511,6 +514,28 @@ class GameScene(Scene):
         self.stop_watch()
         self.app.push(PauseScene(self, self.help_lines()))
 
+    def open_how_to_play(self) -> None:
+        from arcade.ui.how_to_play import HowToPlayScene
+
+        assert self.app is not None
+        self.stop_watch()
+        self.app.push(HowToPlayScene(self.info, self.help_lines()))
+
+    # -- preview (the "How to play" example) ---------------------------------------------------
+    def start_preview(self, app: Any) -> None:
+        """Become an example on someone else's page: drawn into a rect, never saving or scoring."""
+        self.app = app
+        self.previewing = True
+        self.autosave_when = None
+
+    def layout_preview(self, rect: pygame.Rect) -> None:
+        self.board_area = rect
+        self.layout_board(rect)
+
+    def show_preview_step(self, index: int) -> None:
+        """Show the example after ``index`` moves, without animation."""
+        self.session.seek(index)
+
     def result_title(self, outcome: Outcome) -> str:
         if outcome.winner is not None and self.session.rules.kind == "tick" and outcome.result == "win":
             return f"Player {outcome.winner + 1} wins"
@@ -560,6 +585,9 @@ class GameScene(Scene):
     # -- session events ------------------------------------------------------------------
     def _on_session_change(self, session: Session[Any, Any, Any]) -> None:
         self._dirty = True
+        if self.previewing:
+            self.on_changed()
+            return
         if session.level is not self._shown_level:
             # Another level (picker, new puzzle, next round on a new map): rebuild and re-lay out.
             self._shown_level = session.level

@@ -268,6 +268,11 @@ class RunwayScene(TickScene):
         self.stop_watch()
         self.session.restart()
 
+    def show_preview_step(self, index: int) -> None:
+        """The "How to play" example shows each turn at rest (no animation runs on that page)."""
+        super().show_preview_step(index)
+        self.snap()
+
     # -- session events ------------------------------------------------------------------------
     def on_changed(self) -> None:
         session = self.session
