@@ -726,7 +726,7 @@ class GameScene(Scene):
                 draw_text(surface, theme, line, (self.status_rect.x, top + 20 * i), size=16, colour=colour,
                           max_width=self.status_rect.width)
         self.toolbar.draw(surface, theme)
-        self.toast.draw(surface, theme, self.status_rect.top - 8)
+        self.toast.draw(surface, theme, self.status_rect.bottom, area=self.status_rect)
 
 
 class PuzzleScene(GameScene):

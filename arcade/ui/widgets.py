@@ -206,23 +206,38 @@ class Toast:
             m.remaining -= dt
         self.messages = [m for m in self.messages if m.remaining > 0]
 
-    def draw(self, surface: pygame.Surface, theme: Theme, bottom: int) -> None:
-        y = bottom
+    def draw(self, surface: pygame.Surface, theme: Theme, bottom: int, area: pygame.Rect | None = None) -> None:
+        """Newest message lowest. With ``area`` (a game's status line) toasts stay inside it -- never over the
+        board -- shortened to its width, as many as fit; without, they stack up from ``bottom``."""
+        y = area.bottom if area is not None else bottom
+        width = area.width if area is not None else surface.get_width() - 40
+        centre = area.centerx if area is not None else surface.get_width() // 2
+        font = theme.font(17)
         for m in reversed(self.messages):
             alpha = max(0.0, min(1.0, m.remaining / 0.4))
-            font = theme.font(17)
-            text = f"{theme.glyph(m.role)} {m.text}".strip()
+            text = _fit(font, f"{theme.glyph(m.role)} {m.text}".strip(), width - 28)
             w, h = font.size(text)
             box = pygame.Rect(0, 0, w + 28, h + 14)
-            box.midbottom = (surface.get_width() // 2, y)
+            box.midbottom = (centre, y)
+            if area is not None and box.top < area.top - 2:
+                break
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(panel, (*theme["panel_light"], int(235 * alpha)), panel.get_rect(), border_radius=8)
+            pygame.draw.rect(panel, (*theme["panel_light"], int(245 * alpha)), panel.get_rect(), border_radius=8)
             pygame.draw.rect(panel, (*theme[m.role], int(255 * alpha)), panel.get_rect(), width=2, border_radius=8)
             image = font.render(text, True, theme["text"])
             image.set_alpha(int(255 * alpha))
             panel.blit(image, image.get_rect(center=panel.get_rect().center))
             surface.blit(panel, box)
             y = box.top - 6
+
+
+def _fit(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 class Slider:

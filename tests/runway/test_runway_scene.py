@@ -304,3 +304,26 @@ def test_watching_saves_once_when_the_ai_stops(app, driver):
     scene.saver.flush()
     saved = saves.read_autosave("runway")
     assert saved is not None and saved.data["moves"] == scene.session.moves
+
+
+def test_the_timeline_spans_a_short_race_not_the_whole_turn_limit(app, driver):
+    from arcade.games.runway.ai import exact_plan
+
+    scene = open_runway(app)
+    for command in exact_plan(scene.session.state).commands:  # the statement example: 5 turns
+        scene.session.play(command)
+    driver.frames(2)
+    track = scene.timeline.track
+    assert scene.timeline.span == 10
+    assert scene.timeline.x_of(scene.session.length) - track.x >= 0.4 * track.width
+
+
+def test_toasts_stay_in_the_status_line_never_over_the_board(app, driver):
+    scene = open_runway(app)
+    scene.toast.show("A message long enough to need shortening " * 5, "warning")
+    driver.frames(2)
+    assert scene.status_rect.colliderect(scene.board_area) is False
+    before = app.screen.subsurface(scene.board_area).copy()
+    scene.toast.show("another", "info")
+    driver.frames(2)
+    assert pygame.image.tobytes(app.screen.subsurface(scene.board_area), "RGB") == pygame.image.tobytes(before, "RGB")

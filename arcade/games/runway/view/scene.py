@@ -458,6 +458,8 @@ class RunwayScene(TickScene):
                               [m.at(t) for m in motions])
         self.draw_hud(surface)
         states = [self.session.state_at(i) for i in range(self.session.length + 1)]
+        shown = self.shown_plan()
+        self.timeline.fit(max(self.session.length, self.session.index + (len(shown[1]) if shown else 0)))
         self.timeline.draw(surface, theme, self.session.index, self.session.length, losses_by_turn(states),
                            RULES.outcome(states[-1]))
         self.draw_controls(surface)
