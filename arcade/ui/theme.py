@@ -90,6 +90,28 @@ def blend(a: RGB, b: RGB, t: float) -> RGB:
     )
 
 
+def luminance(colour: RGB) -> float:
+    """Relative luminance (WCAG 2.x)."""
+
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = colour
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast_ratio(a: RGB, b: RGB) -> float:
+    """WCAG contrast ratio of two colours: 1 (none) to 21 (black on white)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def readable_on(background: RGB, light: RGB, dark: RGB) -> RGB:
+    """Whichever of ``light`` and ``dark`` text reads better on ``background``."""
+    return light if contrast_ratio(light, background) >= contrast_ratio(dark, background) else dark
+
+
 @dataclass
 class Theme:
     palette_name: str = "okabe-ito"

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from arcade.ui.theme import Theme, blend
+from arcade.ui.theme import Theme, blend, readable_on
 
 Action = Callable[[], None]
 
@@ -95,20 +95,26 @@ class Button:
             return was
         return False
 
-    def draw(self, surface: pygame.Surface, theme: Theme, size: int = 16) -> None:
+    def colours(self, theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """(background, text) for the button's state; the text is whichever of light or dark reads better."""
         enabled = self.is_enabled()
         base = theme["panel_light"]
+        # Tints kept light enough that light or dark text always reads at 4.5:1 (WCAG AA) in every
+        # palette; the toggled state is also shown by a thicker accent border, not by colour alone.
         if self.toggled:
-            base = blend(base, theme["accent"], 0.45)
+            base = blend(base, theme["accent"], 0.2)
         if self.hovered and enabled:
-            base = blend(base, theme["text"], 0.12)
+            base = blend(base, theme["text"], 0.08)
         if self.pressed:
             base = blend(base, theme["shadow"], 0.3)
+        return base, (readable_on(base, theme["text"], theme["text_dark"]) if enabled else theme["text_dim"])
+
+    def draw(self, surface: pygame.Surface, theme: Theme, size: int = 16) -> None:
+        base, colour = self.colours(theme)
         radius = max(3, self.rect.height // 4)
         pygame.draw.rect(surface, base, self.rect, border_radius=radius)
         border = theme["accent"] if self.toggled else theme["grid"]
-        pygame.draw.rect(surface, border, self.rect, width=1, border_radius=radius)
-        colour = theme["text"] if enabled else theme["text_dim"]
+        pygame.draw.rect(surface, border, self.rect, width=2 if self.toggled else 1, border_radius=radius)
         draw_text(
             surface, theme, self.label, self.rect.center, size=size, colour=colour,
             anchor="center", max_width=self.rect.width - 6,

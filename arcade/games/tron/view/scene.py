@@ -420,8 +420,8 @@ class TronScene(TickScene):
         self.app.audio.play("lose" if human_lost else "win")
         score = f"{self.seat_name(0)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1)}"
         lines = [score + (f" ({match.draws} drawn)" if match.draws else ""), *self.round_log[-6:]]
-        buttons = [("Rematch", self.rematch), ("Replay round", self.start_replay), ("Setup", self.open_setup),
-                   ("Menu", self.close)]
+        buttons = [("Rematch", self.rematch, "F5"), ("Replay round", self.start_replay, "R"),
+                   ("Setup", self.open_setup, "O"), ("Main menu", self.close, "Esc")]
         self.app.push(ResultScene(title, lines, buttons, role=role))
 
     # -- replay --------------------------------------------------------------------------------
