@@ -23,6 +23,7 @@ GAME_VERBS = {
     "generate": "generate new puzzles or levels",
     "bot": "run a game's AI as a stdin/stdout bot",
     "tournament": "play bots against each other and print a table",
+    "referee": "run an outside program on a game's tests and list pass/fail",
 }
 
 
@@ -83,6 +84,8 @@ def build_parser() -> Parser:
     play.add_argument("game", metavar="GAME", help=f"one of: {', '.join(REGISTRY.names())}")
     play.add_argument("--level", metavar="FILE_OR_ID", help="a level file or a bundled level id")
     play.add_argument("--seed", type=int, help="seed for generated levels and bots")
+    play.add_argument("--replay", metavar="FILE", type=Path, help="open a replay file in the viewer")
+    play.add_argument("--bot", metavar="SPEC", help="let an outside program play (e.g. codingame:./mybot)")
 
     bench = sub.add_parser("bench", help="print speed figures (start-up, frame times, game benchmarks)")
     bench.add_argument("game", nargs="?", metavar="GAME", help="only this game")
@@ -109,8 +112,10 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
     from arcade.core.registry import Launch
     from arcade.games import REGISTRY
 
+    options: dict[str, object] = {}
     if game is not None:
         REGISTRY.get(game)  # fail fast, before a window opens
+        options = play_options(game, args)
     screenshot = getattr(args, "screenshot", None)
     if screenshot is not None:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -123,10 +128,39 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
         app.push(MenuScene())
     else:
         info = REGISTRY.get(game)
-        scene = info.load_scene()(app, Launch(level=args.level, seed=args.seed))
+        scene = info.load_scene()(app, Launch(level=args.level, seed=args.seed, options=options))
         app.push(scene)
     frames = getattr(args, "frames", None) or 3
     return app.run(max_frames=frames if screenshot is not None else None, screenshot=screenshot)
+
+
+def play_options(game: str, args: argparse.Namespace) -> dict[str, object]:
+    """``play --replay FILE`` / ``play --bot SPEC``, read and checked before a window opens.
+
+    The scene finds them in ``Launch.options``: ``"replay"`` is a checked
+    :class:`~arcade.services.replays.Playback` (level, every state, moves, per-move times
+    and stderr), ``"bot"`` a :class:`~arcade.services.botspec.BotSpec` of the game's protocols.
+    """
+    import importlib
+
+    from arcade.games import REGISTRY
+
+    options: dict[str, object] = {}
+    replay = getattr(args, "replay", None)
+    bot = getattr(args, "bot", None)
+    if replay is not None and bot is not None:
+        raise UsageError("--replay and --bot do not go together (a replay already has its players)")
+    if replay is not None:
+        from arcade.services.replays import open_replay
+
+        options["replay"] = open_replay(replay, REGISTRY.get(game).load_rules())
+    if bot is not None:
+        try:
+            outside = importlib.import_module(f"arcade.games.{game}.outside")
+        except ModuleNotFoundError:
+            raise UsageError(f"{game} does not take outside programs (--bot)") from None
+        options["bot"] = outside.parse_spec(bot)
+    return options
 
 
 def list_levels(game: str) -> int:

@@ -1,0 +1,78 @@
+"""Tournament rounds elsewhere (game host, pure): local worker processes, or a Dask distributed cluster.
+
+Rounds are independent, so a tournament is a map over :class:`~arcade.games.tron.match.RoundTask`
+values with :func:`~arcade.games.tron.match.play_task`. Results come back in any order and
+are put back in schedule order by the tournament; seeds belong to the round, not to the
+worker, so ``--jobs 4`` or a cluster give what ``--jobs 1`` gives for seeded bots.
+
+Dask is an optional extra (``pip install 'puzzle-arcade[cluster]'``): the scheduler's
+workers need this package installed too (same version), since they import ``play_task``.
+Outside programs run on the worker that plays the round, so their command must work there.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+
+from arcade.core.errors import UsageError
+from arcade.games.tron.match import RoundRecord, RoundTask, play_task
+
+DASK_HINT = "--scheduler needs Dask distributed: pip install 'puzzle-arcade[cluster]'"
+
+
+def default_jobs() -> int:
+    """Worker processes by default: one per CPU this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def run_in_processes(tasks: Sequence[RoundTask], jobs: int,
+                     on_round: Callable[[RoundRecord], None] | None = None) -> list[RoundRecord]:
+    """Play ``tasks`` in ``jobs`` local processes; a Ctrl+C cancels what has not started."""
+    records: list[RoundRecord] = []
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)))
+    try:
+        futures = [pool.submit(play_task, task) for task in tasks]
+        for future in as_completed(futures):
+            record = future.result()
+            records.append(record)
+            if on_round is not None:
+                on_round(record)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return records
+
+
+def dask_client(address: str):  # type: ignore[no-untyped-def]
+    """A client of the Dask scheduler at ``address``; one clear line if Dask is missing or unreachable."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError(DASK_HINT) from None
+    try:
+        return Client(address, timeout="10s")
+    except (OSError, TimeoutError) as exc:
+        raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+
+
+def run_on_dask(tasks: Sequence[RoundTask], address: str,
+                on_round: Callable[[RoundRecord], None] | None = None) -> list[RoundRecord]:
+    """Play ``tasks`` on the Dask cluster whose scheduler listens at ``address`` (e.g. tcp://host:8786)."""
+    client = dask_client(address)
+    try:
+        from distributed import as_completed as dask_completed
+
+        futures = client.map(play_task, list(tasks), pure=False)
+        records: list[RoundRecord] = []
+        for future in dask_completed(futures):
+            record = future.result()
+            records.append(record)
+            if on_round is not None:
+                on_round(record)
+        return records
+    finally:
+        client.close()
