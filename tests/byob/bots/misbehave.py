@@ -1,7 +1,8 @@
 """A bot that reads its first line and then misbehaves, for the tests: ``misbehave.py MODE``.
 
 sleep: never answers · crash: a traceback and exit status 1 · garbage: prints nonsense ·
-spawn: starts a grandchild that sleeps, then sleeps itself (the process-group kill's test).
+overlong: an endless answer line · spawn: starts a grandchild that sleeps, then sleeps itself
+(the process-group kill's test).
 """
 
 import subprocess
@@ -18,6 +19,10 @@ elif mode == "crash":
 elif mode == "garbage":
     print("hello there", flush=True)
     time.sleep(60)
+elif mode == "overlong":
+    sys.stdout.write("1" * 100_000)
+    sys.stdout.flush()
+    time.sleep(60)
 elif mode == "spawn":
-    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)  # byob-grandchild"])
     time.sleep(60)
