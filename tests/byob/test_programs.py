@@ -115,3 +115,55 @@ def test_the_first_answer_may_take_longer():
     limits = Limits(150.0, 1000.0)
     assert limits.for_answer(0) == 1000.0 and limits.for_answer(1) == 150.0
     assert limits.scaled(2000.0).for_answer(0) == 2000.0 and limits.scaled(None) is limits
+
+
+def test_the_leftover_check_sees_a_bot_nobody_stopped():
+    import subprocess
+
+    from tests.byob.helpers import leftovers
+
+    before = {pid for pid, *_ in processes()}
+    stray = subprocess.Popen(misbehave("sleep"), stdin=subprocess.PIPE)
+    try:
+        assert any(str(stray.pid) == line.split()[0] for line in leftovers(before))
+    finally:
+        stray.kill()
+        stray.wait()
+        stray.stdin.close()
+    assert leftovers(before) == []
+
+
+def test_ctrl_c_in_the_middle_of_a_round_leaves_no_program_running():
+    from arcade.games.tron.logic import parse_map
+    from arcade.games.tron.match import play_round
+    from arcade.games.tron.players import make_player
+
+    level = parse_map("8 6\n########\n#1     #\n#      #\n#      #\n#     2#\n########\n")
+
+    def interrupt(state, answers):
+        raise KeyboardInterrupt
+
+    first = make_player(f"2010:{sys.executable} {BOTS / 'tron2010_straight.py'}")
+    with pytest.raises(KeyboardInterrupt), first, make_player("flood-fill") as second:
+        play_round(level, (first, second), 20, on_tick=interrupt)
+    assert live_programs() == []
+
+
+def test_the_window_runner_talks_to_a_program_in_a_thread():
+    from arcade.games.tron.logic import RULES, parse_map
+    from arcade.games.tron.runner import ProgramRunner, make_runner
+
+    level = parse_map("8 6\n########\n#1     #\n#      #\n#      #\n#     2#\n########\n")
+    runner = make_runner(f"2010:{sys.executable} {BOTS / 'tron2010_straight.py'}")
+    assert isinstance(runner, ProgramRunner)
+    try:
+        runner.begin_round(level, 0)
+        runner.request_state(1, RULES.initial_state(level), 0, 50)
+        reply = runner.wait(10)
+        assert reply is not None and reply.direction == "E" and reply.failure == ""
+        assert reply.stderr == ("heading 2",) and runner.console_since(0) == ["heading 2"]
+        with pytest.raises(TypeError):
+            runner.request(2, None, 50)  # type: ignore[arg-type]
+    finally:
+        runner.close()
+    assert live_programs() == []

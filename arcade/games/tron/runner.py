@@ -276,7 +276,10 @@ class ProgramRunner(BotRunner):
         self._pool.submit(self.player.end)
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        # Kill first (unblocks a worker waiting on the program), let the worker finish, then
+        # kill again in case it had just started a process for a new round.
+        self.player.close()
+        self._pool.shutdown(wait=True, cancel_futures=True)
         self.player.close()
 
 
