@@ -63,7 +63,8 @@ def test_an_answer_after_the_limit_is_reported_with_its_lateness():
 def test_a_crash_is_one_line_with_the_exit_status_and_the_last_stderr_line():
     with Program(misbehave("crash")) as program:
         answer = program.ask("x\n", 5.0)
-    assert answer.failure == "exited with status 1 without answering: ZeroDivisionError: integer division or modulo by zero"
+    assert answer.failure == ("exited with status 1 without answering: "
+                              "ZeroDivisionError: integer division or modulo by zero")
     assert "\n" not in answer.failure
     assert answer.stderr[0] == "about to divide" and any("Traceback" in line for line in answer.stderr)
 
@@ -80,7 +81,8 @@ def test_a_missing_program_is_one_line():
 
 
 def test_stderr_floods_are_drained_and_kept_bounded():
-    code = ("import sys\nfor n in range(3):\n    input()\n    sys.stderr.write('y' * 3_000_000 + '\\n' + 'z\\n' * 200_000)\n"
+    code = ("import sys\nfor n in range(3):\n    input()\n"
+            "    sys.stderr.write('y' * 3_000_000 + '\\n' + 'z\\n' * 200_000)\n"
             "    sys.stderr.flush()\n    print(n, flush=True)\n")
     with Program([sys.executable, "-c", code]) as program:
         answers = [program.ask("go\n", 30.0) for _ in range(3)]
