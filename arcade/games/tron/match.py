@@ -340,7 +340,8 @@ def elo_intervals(players: list[str], games: Iterable[tuple[str, str, float]], r
 
     The covariance of the log-strengths is the inverse of the observed information (minus
     the Hessian of the log-likelihood at the fit), including the virtual draws against an
-    average opponent that keep the fit finite; 1.96 standard errors, converted to Elo points.
+    average opponent that keep the fit finite, projected on ratings relative to their mean
+    (which is fixed at ``mean``); 1.96 standard errors, converted to Elo points.
     """
     import numpy as np
 
@@ -359,7 +360,10 @@ def elo_intervals(players: list[str], games: Iterable[tuple[str, str, float]], r
         info[j, j] += w
         info[i, j] -= w
         info[j, i] -= w
-    covariance = np.linalg.pinv(info)
+    # Ratings are centred on ``mean``: only differences are measured, so remove the common
+    # shift (weakly pinned by the virtual draws alone) from the covariance.
+    centre = np.eye(n) - np.full((n, n), 1.0 / n)
+    covariance = centre @ np.linalg.pinv(info) @ centre
     scale = 400 / math.log(10)
     return {p: 1.96 * scale * math.sqrt(max(0.0, float(covariance[index[p], index[p]]))) for p in players}
 
