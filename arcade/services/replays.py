@@ -154,7 +154,9 @@ def load_replay(path: str | Path, game: str | None = None) -> Replay:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FormatError(source, exc.lineno, f"not a valid replay: broken JSON ({exc.msg})") from None
+        what = exc.msg.lower().removesuffix(" starting at").removesuffix(" at")
+        message = f"not a valid replay: broken JSON ({what} at column {exc.colno})"
+        raise FormatError(source, exc.lineno, message) from None
     return replay_from_dict(data, source, game)
 
 
