@@ -48,7 +48,7 @@ STDERR_LINE = 400
 GRACE_SHARE = 0.5
 GRACE_MAX = 1.0
 #: How long an answer waits for stderr lines written just before it.
-STDERR_SETTLE = 0.02
+STDERR_SETTLE = 0.1
 
 
 class ProgramFailure(ArcadeError):
@@ -364,6 +364,12 @@ class Program:
     @property
     def running(self) -> bool:
         return not self.closed and self.process.poll() is None
+
+    def finish(self, timeout: float) -> None:
+        """Give a program that has answered ``timeout`` seconds to exit by itself, then close it."""
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=timeout)
+        self.close()
 
     def close(self) -> None:
         """Kill the program's whole process group and reap it; safe to call twice."""

@@ -53,11 +53,12 @@ def test_a_late_answer_loses_with_a_reason():
 
 
 def test_an_answer_after_the_limit_is_reported_with_its_lateness():
-    code = "import time; input(); time.sleep(0.4); print('1', flush=True)"
+    code = "import time\ninput(); print('0', flush=True)\ninput(); time.sleep(0.5); print('1', flush=True)\n"
     with Program([sys.executable, "-c", code]) as program:
-        answer = program.ask("x\n", 0.3)
+        assert program.ask("warm up\n", 30.0).line == "0"  # started: now only the sleep counts
+        answer = program.ask("x\n", 0.4)  # listened to until 0.6 s, only to report the lateness
     assert answer.line is None and answer.late
-    assert answer.failure.startswith("timed out: answered '1' after ") and "over the 300 ms limit" in answer.failure
+    assert answer.failure.startswith("timed out: answered '1' after ") and "over the 400 ms limit" in answer.failure
 
 
 def test_a_crash_is_one_line_with_the_exit_status_and_the_last_stderr_line():

@@ -122,7 +122,8 @@ def test_referee_runs_our_own_bot_as_an_outside_program_and_it_passes_all_13(cap
 
 def test_referee_lists_failures_with_their_reason_and_saves_replays(tmp_path, capsys):
     status = cli.main(["referee", "runway", "--bot", f"codingame:{bot('codingame_straight.py')}",
-                       "01_one_lonely_hole", "00_statement_example", "--save-replays", str(tmp_path)])
+                       "01_one_lonely_hole", "00_statement_example", "--save-replays", str(tmp_path),
+                       "--limit-ms", "3000"])
     out = capsys.readouterr().out.splitlines()
     assert status == 0
     assert out == ["01_one_lonely_hole: fail — No bike is left, 1 needed",
@@ -139,7 +140,8 @@ def test_referee_lists_failures_with_their_reason_and_saves_replays(tmp_path, ca
 ])
 def test_a_misbehaving_runway_program_fails_the_test_with_one_line(mode, reason):
     name, level = bundled_tests()[1]
-    run = run_program(level, f"codingame:{bot('misbehave.py', mode)}", level_id=name, limits=Limits(300.0))
+    limits = Limits(300.0) if mode == "sleep" else ROOMY  # a crash must not be mistaken for a timeout
+    run = run_program(level, f"codingame:{bot('misbehave.py', mode)}", level_id=name, limits=limits)
     assert run.line() == f"{name}: fail — {reason}"
     assert run.replay().result["reason"] == reason
 

@@ -77,7 +77,8 @@ def test_a_hackerrank_straight_bot_plays_one_process_per_move():
     ("garbage", "answered 'hello there' (expected 1, 2, 3 or 4)"),
 ])
 def test_a_misbehaving_2010_program_loses_the_round_with_one_line(mode, reason):
-    with program(f"2010:{bot('misbehave.py', mode)}", Limits(300.0)) as outside:
+    limits = Limits(300.0) if mode == "sleep" else QUICK  # a crash must not be mistaken for a timeout
+    with program(f"2010:{bot('misbehave.py', mode)}", limits) as outside:
         record = play_round(SMALL, (make_bot("flood-fill"), outside), 20)
     assert record.outcome.winner == 0 and record.failures == ("", reason)
     assert record.outcome.reason == f"Cycle 2 ({outside.name}) lost on tick 1: {reason}."
@@ -113,6 +114,6 @@ def test_specs_make_the_right_players():
 
 def test_a_round_task_with_programs_names_seats_by_label():
     task = RoundTask(3, "small", SMALL, "mine", "flood-fill", 0, (1, 2), 20,
-                     specs=(f"mine=2010:{bot('tron2010_straight.py')}", "flood-fill"))
+                     specs=(f"mine=2010:{bot('tron2010_straight.py')}", "flood-fill"), limit_ms=10_000)
     record = play_task(task)
     assert record.bots == ("mine", "flood-fill") and record.index == 3 and record.moves

@@ -17,6 +17,8 @@ environment, a seed per round, so a program that wants randomness can repeat a r
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from arcade.games.tron.board import Board
 from arcade.games.tron.logic import Level, State
 from arcade.games.tron.players import Answer, Player, parse_spec
@@ -145,6 +147,11 @@ class HackerRankPlayer(ProgramPlayer):
                 return self._record(Answer(None, 0.0, str(exc), stderr=program.take_stderr()))
             program.close_input()
             reply = program.read_line(limit, program.started)
+            # Its move is over: let it exit, stop it, and keep every stderr line it wrote.
+            program.finish(0.2)
+        late_lines = program.take_stderr()
+        if late_lines:
+            reply = replace(reply, stderr=reply.stderr + late_lines)
         return self._record(_from_program(reply, WORDS, "LEFT, RIGHT, UP or DOWN"))
 
 
