@@ -103,6 +103,19 @@ def close_all() -> None:
 atexit.register(close_all)
 
 
+def _ready(fd: int, event: int, timeout: float | None) -> bool:
+    """Whether ``fd`` is ready for ``event`` within ``timeout`` seconds (None: wait).
+
+    ``poll`` rather than ``select``: it works for any descriptor number, however many files
+    a long-running window has open.
+    """
+    poller = select.poll()
+    poller.register(fd, event | select.POLLHUP | select.POLLERR)
+    if timeout is None:
+        return bool(poller.poll())
+    return bool(poller.poll(0 if timeout <= 0 else int(timeout * 1000) + 1))
+
+
 def _signal_name(number: int) -> str:
     try:
         return signal.Signals(number).name
@@ -199,7 +212,7 @@ class Program:
         err = self._err
         while True:
             with contextlib.suppress(OSError, ValueError):
-                select.select([self._err_fd], [], [])
+                _ready(self._err_fd, select.POLLIN, None)
             with self._err_lock:
                 try:
                     data = os.read(self._err_fd, 65536)
@@ -265,7 +278,7 @@ class Program:
                 if self._err.eof:
                     return
                 try:
-                    ready, _, _ = select.select([self._err_fd], [], [], 0)
+                    ready = _ready(self._err_fd, select.POLLIN, 0)
                 except (OSError, ValueError):
                     return
                 if not ready:
@@ -281,7 +294,7 @@ class Program:
             if remaining <= 0:
                 raise ProgramFailure("timed out: did not read its input")
             try:
-                _, ready, _ = select.select([], [self._in_fd], [], remaining)
+                ready = _ready(self._in_fd, select.POLLOUT, remaining)
                 if not ready:
                     continue
                 written = os.write(self._in_fd, data)
