@@ -15,8 +15,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 
-from arcade.core.errors import UsageError
+from arcade.core.errors import ArcadeError, UsageError
 from arcade.games.tron.match import RoundRecord, RoundTask, play_task
 
 DASK_HINT = "--scheduler needs Dask distributed: pip install 'puzzle-arcade[cluster]'"
@@ -38,7 +39,10 @@ def run_in_processes(tasks: Sequence[RoundTask], jobs: int,
     try:
         futures = [pool.submit(play_task, task) for task in tasks]
         for future in as_completed(futures):
-            record = future.result()
+            try:
+                record = future.result()
+            except BrokenProcessPool as exc:
+                raise ArcadeError(f"a worker process died: {exc}") from None
             records.append(record)
             if on_round is not None:
                 on_round(record)
@@ -55,7 +59,7 @@ def dask_client(address: str):  # type: ignore[no-untyped-def]
         raise UsageError(DASK_HINT) from None
     try:
         return Client(address, timeout="10s")
-    except (OSError, TimeoutError) as exc:
+    except (OSError, TimeoutError, ValueError) as exc:
         raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
 
 
@@ -69,7 +73,10 @@ def run_on_dask(tasks: Sequence[RoundTask], address: str,
         futures = client.map(play_task, list(tasks), pure=False)
         records: list[RoundRecord] = []
         for future in dask_completed(futures):
-            record = future.result()
+            try:
+                record = future.result()
+            except Exception as exc:  # whatever broke on a worker (e.g. the package missing there)
+                raise ArcadeError(f"a round failed on the Dask cluster: {type(exc).__name__}: {exc}") from None
             records.append(record)
             if on_round is not None:
                 on_round(record)
