@@ -73,6 +73,21 @@ class Replay:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n"
 
 
+def replay_from_session(session: Any, players: tuple[str, ...], *, turns: tuple[Turn, ...] | None = None,
+                        failures: tuple[str, ...] | None = None, meta: dict[str, Any] | None = None) -> Replay:
+    """A replay of a game played in the window (a :class:`~arcade.core.session.Session`): its level,
+    the moves up to the current state and the outcome; ``turns`` default to no times and no stderr."""
+    moves = tuple(session.moves)
+    if turns is None:
+        turns = tuple(Turn((0.0,) * len(players), ((),) * len(players)) for _ in moves)
+    outcome = session.outcome
+    result = ({"result": "unfinished", "winner": None, "score": None, "reason": "the game was not finished"}
+              if outcome is None else
+              {"result": outcome.result, "winner": outcome.winner, "score": outcome.score, "reason": outcome.reason})
+    return Replay(session.rules.name, session.rules.format_level(session.level), players, moves, turns, result,
+                  session.level_id, failures or ("",) * len(players), dict(meta or {}))
+
+
 def save_replay(replay: Replay, path: str | Path) -> None:
     """Write ``replay`` atomically; an unwritable path is one ArcadeError line."""
     from arcade.services.files import atomic_write_text

@@ -175,3 +175,25 @@ def test_referee_usage_errors(argv, message, capsys):
         assert captured.out.splitlines()[0] == "01_one_lonely_hole: fail — cannot start '/no/such/bot': no such program"
     else:
         assert status == 2 and message in captured.err and captured.err.count("\n") == 1
+
+
+def test_a_game_played_in_the_window_saves_as_a_replay(tmp_path):
+    from arcade.core.session import Session
+    from arcade.games.runway.ai import play_game
+    from arcade.services.replays import replay_from_session
+
+    name, level = bundled_tests()[11]
+    session = Session(RUNWAY, level, level_id=name)
+    for command in play_game("exact", RUNWAY.initial_state(level)).commands:
+        session.play(command)
+    save_replay(replay_from_session(session, ("exact",)), tmp_path / "w.json")
+    playback = open_replay(tmp_path / "w.json", RUNWAY)
+    assert playback.states[-1] == session.state and playback.replay.result["result"] == "win"
+
+
+def test_play_runway_with_a_replay_opens_headless(tmp_path):
+    name, level = bundled_tests()[0]
+    save_replay(run_program(level, OUR_BOT, level_id=name, limits=ROOMY).replay(), tmp_path / "r.json")
+    shot = tmp_path / "shot.png"
+    assert cli.main(["play", "runway", "--replay", str(tmp_path / "r.json"), "--screenshot", str(shot)]) == 0
+    assert shot.stat().st_size > 0
