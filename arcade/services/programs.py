@@ -32,7 +32,7 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arcade.core.errors import ArcadeError
@@ -85,7 +85,7 @@ class Limits:
 
 
 _LIVE: set[Program] = set()
-_LIVE_LOCK = threading.Lock()
+_LIVE_LOCK = threading.RLock()  # re-entrant: a signal handler may close programs
 
 
 def live_programs() -> list[Program]:
@@ -101,6 +101,51 @@ def close_all() -> None:
 
 
 atexit.register(close_all)
+
+
+def kill_child_groups() -> None:
+    """Kill the process group of every child of this process (Linux ``/proc``; elsewhere nothing).
+
+    For a worker process that only ever starts programs: a stop signal can land between a
+    program's start and its registration, and then only its parent knows it.
+    """
+    me = str(os.getpid())
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                text = stat.read()
+        except OSError:
+            continue
+        fields = text[text.rfind(")") + 2:].split()
+        if len(fields) > 1 and fields[1] == me:
+            with contextlib.suppress(OSError):
+                os.killpg(int(entry), signal.SIGKILL)
+            with contextlib.suppress(OSError):
+                os.kill(int(entry), signal.SIGKILL)
+
+
+@contextlib.contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """While a long command runs (a tournament, a referee run), SIGTERM ends it like Ctrl+C:
+    through the ``with`` blocks that stop every program, instead of leaving them orphaned."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _ready(fd: int, event: int, timeout: float | None) -> bool:
@@ -159,6 +204,9 @@ class Program:
             raise ProgramFailure(f"cannot start {self.argv[0]!r}: {exc.strerror or exc}") from None
         self.pid = self.process.pid
         self.closed = False
+        self._done = False
+        with _LIVE_LOCK:
+            _LIVE.add(self)  # at once: a signal handler's close_all must find it
         self.answers = 0
         self._lines: queue.Queue[tuple[str, str]] = queue.Queue()
         self._stdout_bytes = 0
@@ -176,8 +224,6 @@ class Program:
         ]
         for thread in self._threads:
             thread.start()
-        with _LIVE_LOCK:
-            _LIVE.add(self)
 
     # -- readers (threads) ---------------------------------------------------------------
     def _read_stdout(self) -> None:
@@ -385,23 +431,26 @@ class Program:
         self.close()
 
     def close(self) -> None:
-        """Kill the program's whole process group and reap it; safe to call twice."""
-        if self.closed:
+        """Kill the program's whole process group and reap it; safe to call twice, or again
+        from a signal handler that interrupted a first call."""
+        if self._done:
             return
         self.closed = True
-        self.close_input()
         with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
             os.killpg(self.pid, signal.SIGKILL)
         with contextlib.suppress(ProcessLookupError, OSError):
             self.process.kill()
+        self.close_input()
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=5)
-        for thread in self._threads:
-            thread.join(timeout=1)
+        for thread in getattr(self, "_threads", ()):
+            if thread.ident is not None:
+                thread.join(timeout=1)
         for stream in (self.process.stdout, self.process.stderr):
             with contextlib.suppress(OSError, ValueError):
                 if stream is not None:
                     stream.close()
+        self._done = True
         with _LIVE_LOCK:
             _LIVE.discard(self)
 

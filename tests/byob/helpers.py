@@ -45,5 +45,5 @@ def leftovers(before: set[int]) -> list[str]:
             continue  # killed, waiting for init to reap it: not running, not ours to reap
         ours = ppid == me and not any(h in cmdline for h in HELPERS)
         if ours or any(m in cmdline for m in MARKERS):
-            found.append(f"{pid} ({state}) {cmdline[:100]}")
+            found.append(f"{pid} ({state}, parent {ppid}) {cmdline[:100]}")
     return found

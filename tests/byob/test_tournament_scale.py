@@ -103,3 +103,35 @@ def test_bad_tournament_requests_are_one_line(argv, message, capsys):
     assert cli.main(["tournament", "tron", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM"])
+def test_ctrl_c_or_sigterm_stops_a_tournament_in_worker_processes_and_leaves_no_program(stop):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.byob.helpers import processes
+
+    before = {pid for pid, *_ in processes()}
+    sleeper = f"2010:{bot('misbehave.py', 'sleep')}"
+    command = [sys.executable, "-m", "arcade", "tournament", "tron", "--bot", "flood-fill", "--bot", sleeper,
+               "--maps", "official", "--jobs", "2", "--quiet"]
+    run = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        end = time.monotonic() + 30
+        while not any(pid not in before and "misbehave.py sleep" in cmd and "arcade" not in cmd
+                      for pid, _, _, cmd in processes()):  # a program, not the tournament naming it
+            assert time.monotonic() < end, "the tournament never started its programs"
+            time.sleep(0.05)
+        if stop == "SIGINT":
+            os.killpg(run.pid, signal.SIGINT)  # what Ctrl+C in a terminal does: every process of the group
+        else:
+            run.send_signal(signal.SIGTERM)  # what a service manager or `kill` does: the main process only
+        assert run.wait(timeout=30) == 130
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()

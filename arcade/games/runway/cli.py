@@ -241,7 +241,10 @@ def run_referee(args: argparse.Namespace) -> int:
         if args.save_replays is not None:
             save_replay(run.replay(), args.save_replays / f"{run.level_id}.json")
 
-    runs = run_levels(spec, levels, limits=LIMITS.scaled(args.limit_ms), on_run=report)
+    from arcade.services.programs import stop_on_sigterm
+
+    with stop_on_sigterm():
+        runs = run_levels(spec, levels, limits=LIMITS.scaled(args.limit_ms), on_run=report)
     print(summary(runs))
     return 0
 

@@ -158,7 +158,10 @@ def run_tournament(args: argparse.Namespace) -> int:
               f"{record.bots[1]:<10} {winner:<16} {len(record.moves):>4} ticks"
               + (f"  ({failure})" if failure else ""), file=sys.stderr, flush=True)
 
-    tournament.run(progress, jobs=jobs, scheduler=args.scheduler)
+    from arcade.services.programs import stop_on_sigterm
+
+    with stop_on_sigterm():
+        tournament.run(progress, jobs=jobs, scheduler=args.scheduler)
     print(format_table(tournament))
     print(f"\n{total} rounds in {time.perf_counter() - started:.0f} s; maps: "
           + ", ".join(map_id for map_id, _ in chosen))

@@ -12,7 +12,9 @@ Outside programs run on the worker that plays the round, so their command must w
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
@@ -31,13 +33,40 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def _worker_init() -> None:
+    """In each worker: Ctrl+C is the parent's business; SIGTERM stops the worker's programs, then it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _worker_stop)
+
+
+def _worker_stop(signum: int, frame: object) -> None:
+    # Unwind whatever runs: the round's ``with`` blocks stop its programs on the way out.
+    raise SystemExit(128 + signum)
+
+
+def _play_in_worker(task: RoundTask) -> RoundRecord:
+    """``play_task`` in a worker; stopped by SIGTERM, it leaves the worker for good, programs stopped."""
+    try:
+        return play_task(task)
+    except SystemExit as stop:
+        from arcade.services.programs import close_all, kill_child_groups
+
+        close_all()
+        kill_child_groups()  # a program started in the very moment the signal came
+        os._exit(stop.code if isinstance(stop.code, int) else 1)
+
+
 def run_in_processes(tasks: Sequence[RoundTask], jobs: int,
                      on_round: Callable[[RoundRecord], None] | None = None) -> list[RoundRecord]:
-    """Play ``tasks`` in ``jobs`` local processes; a Ctrl+C cancels what has not started."""
+    """Play ``tasks`` in ``jobs`` local processes.
+
+    On Ctrl+C (or any error) the workers are stopped at once: each kills the outside
+    programs of its round before it exits, so nothing is left running.
+    """
     records: list[RoundRecord] = []
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)))
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_worker_init)
     try:
-        futures = [pool.submit(play_task, task) for task in tasks]
+        futures = [pool.submit(_play_in_worker, task) for task in tasks]
         for future in as_completed(futures):
             try:
                 record = future.result()
@@ -46,8 +75,16 @@ def run_in_processes(tasks: Sequence[RoundTask], jobs: int,
             records.append(record)
             if on_round is not None:
                 on_round(record)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    except BaseException:
+        workers = list(getattr(pool, "_processes", {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            with contextlib.suppress(OSError, ValueError):
+                worker.terminate()
+        for worker in workers:
+            worker.join(timeout=5)
+        raise
+    pool.shutdown(wait=True)
     return records
 
 
