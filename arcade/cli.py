@@ -43,6 +43,7 @@ GAME_VERBS = {
     "generate": "generate new puzzles or levels",
     "bot": "run a game's AI as a stdin/stdout bot",
     "tournament": "play bots against each other and print a table",
+    "referee": "run an outside program on a game's tests and list pass/fail",
 }
 
 
@@ -113,6 +114,8 @@ def build_parser() -> Parser:
     play.add_argument("--seed", type=seed_type, help="seed for generated levels and bots")
     play.add_argument("--new", action="store_true",
                       help="start a new game instead of resuming the autosave (which stays until the first move)")
+    play.add_argument("--replay", metavar="FILE", type=Path, help="open a replay file in the viewer")
+    play.add_argument("--bot", metavar="SPEC", help="let an outside program play (e.g. codingame:./mybot)")
 
     bench = sub.add_parser("bench", help="print speed figures (start-up, frame times, game benchmarks)")
     bench.add_argument("game", nargs="?", metavar="GAME", help="only this game")
@@ -154,8 +157,10 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
     from arcade.games import REGISTRY
     from arcade.services.files import check_output_file
 
+    options: dict[str, object] = {}
     if game is not None:
         REGISTRY.get(game)  # fail fast, before a window opens
+        options = play_options(game, args)
     screenshot = getattr(args, "screenshot", None)
     if screenshot is not None:
         check_output_file(screenshot)  # a bad path fails in one line before any rendering
@@ -179,7 +184,8 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
                 app.push(MenuScene())
             else:
                 try:
-                    app.launch(game, Launch(level=args.level, seed=args.seed, new=args.new), strict=True)
+                    launch = Launch(level=args.level, seed=args.seed, new=args.new, options=options)
+                    app.launch(game, launch, strict=True)
                 except BaseException:
                     app.close()
                     raise
@@ -190,6 +196,35 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
             raise OutputError(f"cannot write {screenshot}: {exc}") from None
         raise ArcadeError(f"cannot open the window: {exc}") from None
     return EXIT_INTERRUPTED if interrupted() else status
+
+
+def play_options(game: str, args: argparse.Namespace) -> dict[str, object]:
+    """``play --replay FILE`` / ``play --bot SPEC``, read and checked before a window opens.
+
+    The scene finds them in ``Launch.options``: ``"replay"`` is a checked
+    :class:`~arcade.services.replays.Playback` (level, every state, moves, per-move times
+    and stderr), ``"bot"`` a :class:`~arcade.services.botspec.BotSpec` of the game's protocols.
+    """
+    import importlib
+
+    from arcade.games import REGISTRY
+
+    options: dict[str, object] = {}
+    replay = getattr(args, "replay", None)
+    bot = getattr(args, "bot", None)
+    if replay is not None and bot is not None:
+        raise UsageError("--replay and --bot do not go together (a replay already has its players)")
+    if replay is not None:
+        from arcade.services.replays import open_replay
+
+        options["replay"] = open_replay(replay, REGISTRY.get(game).load_rules())
+    if bot is not None:
+        try:
+            outside = importlib.import_module(f"arcade.games.{game}.outside")
+        except ModuleNotFoundError:
+            raise UsageError(f"{game} does not take outside programs (--bot)") from None
+        options["bot"] = outside.parse_spec(bot)
+    return options
 
 
 def list_levels(game: str) -> int:

@@ -1,9 +1,10 @@
-"""Runway command line (cli, no pygame): ``solve``, ``generate``, ``bot`` and ``bench``.
+"""Runway command line (cli, no pygame): ``solve``, ``generate``, ``bot``, ``bench`` and ``referee``.
 
 * ``solve runway LEVEL`` — the commands an AI plays, the survivors and the turns.
 * ``generate runway`` — a seeded random runway (only winnable ones) in the level format.
 * ``bot runway`` — the CodinGame protocol on stdin/stdout (paste-compatible with the puzzle).
 * ``bench runway`` — planning times on the public tests and on 500-cell runways.
+* ``referee runway --bot codingame:COMMAND [LEVEL ...]`` — an outside program on every test.
 """
 
 from __future__ import annotations
@@ -197,7 +198,60 @@ def _bot_turn_times(bot, state) -> list[tuple[int, float]]:
     return times
 
 
+# -- referee -------------------------------------------------------------------------------
+def _limit_ms(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected milliseconds, got {text!r}") from None
+    if not 1 <= value <= 60_000:
+        raise argparse.ArgumentTypeError(f"a time limit must be 1..60000 ms, got {text}")
+    return value
+
+
+def configure_referee(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--bot", required=True, metavar="SPEC",
+                        help="the program, as codingame:COMMAND (COMMAND split like a shell line)")
+    parser.add_argument("levels", nargs="*", metavar="LEVEL",
+                        help="level files or bundled ids (default: the 13 bundled tests)")
+    parser.add_argument("--limit-ms", type=_limit_ms, default=None, metavar="N",
+                        help="time limit per turn (default CodinGame's 150 ms; the first answer gets 1000 ms)")
+    parser.add_argument("--save-replays", type=Path, metavar="DIR", default=None,
+                        help="write one replay per level into DIR (open one with: play runway --replay FILE)")
+
+
+def run_referee(args: argparse.Namespace) -> int:
+    """``referee runway --bot SPEC [LEVEL ...]``: CodinGame's test-case list, one line per level."""
+    from arcade.games.runway.outside import LIMITS, bundled_tests, parse_spec, run_levels, summary
+    from arcade.services.replays import save_replay
+
+    spec = parse_spec(args.bot)
+    if args.levels:
+        levels = [(Path(ref).stem, load_level(ref)) for ref in args.levels]
+    else:
+        levels = bundled_tests()
+    if args.save_replays is not None:
+        try:
+            args.save_replays.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"cannot create {args.save_replays}: {exc.strerror or exc}") from None
+
+    def report(run) -> None:  # type: ignore[no-untyped-def]
+        print(run.line(), flush=True)
+        if args.save_replays is not None:
+            save_replay(run.replay(), args.save_replays / f"{run.level_id}.json")
+
+    from arcade.services.programs import stop_on_sigterm
+
+    with stop_on_sigterm():
+        runs = run_levels(spec, levels, limits=LIMITS.scaled(args.limit_ms), on_run=report)
+    print(summary(runs))
+    return 0
+
+
 COMMANDS = {
+    "referee": CliCommand("run an outside program (codingame:COMMAND) on every test; pass/fail per level",
+                          configure_referee, run_referee),
     "solve": CliCommand("play a level with an AI and print the commands, survivors and turns",
                         configure_solve, run_solve),
     "generate": CliCommand("print a seeded random runway that the exact AI can win", configure_generate,
