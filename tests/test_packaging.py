@@ -97,6 +97,7 @@ def test_readme_links_are_absolute_into_the_repository_and_name_files_that_exist
         path = re.sub(rf"^https://(raw\.githubusercontent\.com/{owner_name}/main|github\.com/{owner_name}/blob/main)/",
                       "", target)
         assert path != target, f"{target} is neither a raw file nor a blob of {repo}"
+        path = path.split("#", 1)[0]  # a link to a heading names the file before the '#'
         assert (ROOT / path).is_file(), f"{target} names {path}, which is not in the checkout"
 
 

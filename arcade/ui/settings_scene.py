@@ -22,7 +22,9 @@ def fitting_sizes(desktop: tuple[int, int] | None = None) -> list[tuple[int, int
     """The window sizes that fit on the screen (all of them when the screen size is unknown; always one)."""
     if desktop is None:
         try:
-            desktop = pygame.display.get_desktop_sizes()[0]
+            # Headless drivers report the window itself as the "desktop": no screen to fit then.
+            headless = pygame.display.get_driver() in ("dummy", "offscreen")
+            desktop = None if headless else pygame.display.get_desktop_sizes()[0]
         except (pygame.error, IndexError):
             desktop = None
     if desktop is None or desktop[0] <= 0:
