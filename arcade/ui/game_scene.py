@@ -531,6 +531,8 @@ class GameScene(Scene):
             self._last_outcome = outcome
             self.finished_with_ai = session.ai_moved
             self.record_note = self.keep_record(outcome)
+            if self.app is not None:  # for the end-to-end tests (a no-op without $PUZZLE_ARCADE_TRACE)
+                self.app.trace(f"outcome {self.info.name} {outcome.result} with-ai={int(self.finished_with_ai)}")
             self.autosave(final=True)
             self.on_outcome(outcome)
         else:
