@@ -19,7 +19,7 @@ INFO = GameInfo(
         Binding("Left", "step_back", "Replay: step back (also ,)", when="replaying"),
         Binding("Right / N", "step_forward", "Replay: step forward (also .)", when="replaying"),
         Binding("R / Esc", "stop_replay", "Replay: leave", when="replaying"),
-        Binding("Space", "toggle_pause", "pause / resume the round", button="Pause", when="in_round"),
+        Binding("Space", "toggle_pause", "pause / resume the round", button="Pause round", when="in_round"),
         Binding("Enter / Space", "after_round", "next round (or the match result)", button="Next round",
                 when="round_over"),
         Binding("R", "toggle_replay", "replay the round that just ended", button="Replay", when="can_replay"),

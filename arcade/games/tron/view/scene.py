@@ -589,7 +589,9 @@ class TronScene(TickScene):
 
     def save_match(self) -> None:
         """Keep an unfinished match (not a finished one, not an untouched one)."""
-        if self.match.over or (self.session.index == 0 and self.match.rounds == 0) or self.phase == "replay":
+        if self.phase == "replay":
+            self.stop_replay()  # keep the replayed round as it ended, not the match's previous save
+        if self.match.over or (self.session.index == 0 and self.match.rounds == 0):
             if self.match.over:
                 saves.clear_autosave(self.info.name)
             return
