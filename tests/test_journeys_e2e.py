@@ -154,10 +154,11 @@ def assert_continue_restores(tmp_path: Path, env: dict[str, str], game: str, sce
                              before: pygame.Surface, saved: dict, layout_prefix: str, layout: list[str],
                              *, on_board: Callable[[Player], None] | None = None,
                              same: Callable[[pygame.Surface, pygame.Surface], tuple[bool, int]] = same_picture,
-                             ) -> None:
+                             by_key: bool = False) -> None:
     """Start the program again, click Continue: the same game, level, moves and board picture come back.
 
-    ``on_board`` runs as soon as the game is shown (Tron pauses its resume countdown there);
+    Continue is clicked, or with ``by_key`` chosen with its key, C. ``on_board`` runs as soon
+    as the game is shown (Tron pauses its resume countdown there);
     the picture may take a moment to settle (a par or an AI comparison arriving), so it is
     compared a few times before the test gives up.
     """
@@ -165,7 +166,12 @@ def assert_continue_restores(tmp_path: Path, env: dict[str, str], game: str, sce
         player = Player(program, tmp_path)
         entries = wait_for(lambda: menu_entries(program.trace_lines()), 20, "the menu")
         assert "Continue" in entries, entries
-        player.open_entry("Continue", scene)
+        if by_key:
+            mark = player.mark()
+            player.keys("c")
+            player.wait_push(mark, scene)
+        else:
+            player.open_entry("Continue", scene)
         if on_board is not None:
             on_board(player)
         again = [line for line in program.trace_lines() if line.startswith(layout_prefix)]
@@ -297,7 +303,7 @@ def test_runway_journey(xserver, tmp_path):
     saved = saved_session(home, "runway")
     assert saved["level_id"].startswith("07_") and saved["moves"] == ["SPEED"] and saved["index"] == 1
     assert_continue_restores(tmp_path, xserver, "runway", "RunwayScene", before, saved, "runway-layout",
-                             [layout])
+                             [layout], by_key=True)
 
 
 # -- Battle Royale -----------------------------------------------------------------------------------------
@@ -455,4 +461,4 @@ def test_tron_journey(xserver, tmp_path):
         player.keys("space")
 
     assert_continue_restores(tmp_path, xserver, "tron", "TronScene", before, saved, "tron-layout", [layout],
-                             on_board=pause_the_resume_countdown, same=tron_compare(layout))
+                             on_board=pause_the_resume_countdown, same=tron_compare(layout), by_key=True)
