@@ -14,7 +14,8 @@ Asserted, for the whole run:
   saw no error), and no AI worker failed with anything but a game's own refusal;
 * no save was lost: whenever a game screen closed, its autosave on disk holds the game as
   it was left (when the game keeps one), and at the end every autosave present replays
-  with its game's ``resume_session``; nothing was moved aside as damaged.
+  with its game's ``resume_session``; nothing was moved aside as damaged; the settings
+  written on the way load back without a complaint.
 
 The events are reproducible from the chunk's seed (the threads' timing is not); a failure
 shows the last events sent. ``MONKEY_SEED=N`` (default 1000) runs other sequences.
@@ -35,6 +36,7 @@ import pytest
 from arcade.core.errors import ArcadeError
 from arcade.games import REGISTRY
 from arcade.services import saves
+from arcade.services.settings import Settings
 from arcade.ui.game_scene import GameScene
 from arcade.ui.menu import MenuScene
 from arcade.ui.worker import Worker
@@ -263,6 +265,8 @@ def test_monkey(app, chunk, monkeypatch, user_home):
     elapsed = time.monotonic() - started
     assert app.crashes == 0 and not errors and not worker_errors, _report(monkey, errors, worker_errors)
     assert not checker.lost, checker.lost
+    app.save_settings()
+    assert not Settings.load().problem, "the settings the monkey left behind do not load cleanly"
     assert not list(saves.saves_dir().glob("*.damaged")) if saves.saves_dir().exists() else True
     for info in REGISTRY:
         saved = saves.read_autosave(info.name)
