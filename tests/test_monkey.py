@@ -254,7 +254,7 @@ def test_monkey(app, chunk, monkeypatch, user_home):
                 away = 0
             where[type(app.stack.top).__name__] += 1
             events = []
-            for _ in range(monkey.rng.choice((2, 3, 4, 5, 6))):
+            for _ in range(monkey.rng.choice((3, 4, 5, 6, 7, 8, 9))):
                 events += monkey.events()
             app.frame(monkey.dt(), events)
             assert app.crashes == 0 and not errors and not worker_errors, _report(monkey, errors, worker_errors)
