@@ -98,7 +98,7 @@ def resolve(spec: str, seed: int = 0) -> list[tuple[str, Level]]:
                     add(entry.id, entry.load())
         elif token.startswith("random:"):
             count = token.removeprefix("random:")
-            if not count.isdigit():
+            if not (count.isascii() and count.isdigit()):  # '²' passes isdigit but not int()
                 raise UsageError(f"'random:N' needs a whole number, got {token!r}")
             for k in range(int(count)):
                 map_seed = derive_seed(seed, "tournament-map", k) % 1_000_000

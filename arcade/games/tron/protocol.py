@@ -32,7 +32,7 @@ def read_boards(stream: TextIO, source: str = "<stdin>") -> Iterator[tuple[Board
             continue
         first = number
         parts = line.split()
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):  # not '²
             raise FormatError(source, number, f"expected 'WIDTH HEIGHT', got {line.strip()[:40]!r}")
         height = int(parts[1])
         rows = [line.rstrip("\r\n")]
