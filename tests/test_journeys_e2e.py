@@ -15,7 +15,8 @@ map, quits in the middle of the next round and comes back to that match with Con
 
 The program tells the tests where it drew things and what it did through the trace file
 (``$PUZZLE_ARCADE_TRACE``: ``menu-entry``, ``push``/``pop``, ``hashi-island``, ``royale-layout``,
-``runway-layout``, ``tron-layout``, ``outcome``, ``result`` ...); the plumbing is in tests/xwindow.py.
+``runway-layout``, ``tron-layout``, ``picker-row``, ``outcome``, ``result`` ...); the plumbing is in
+tests/xwindow.py.
 Screenshots of each step are left in the test's ``tmp_path``.
 """
 
@@ -192,7 +193,7 @@ def assert_continue_restores(tmp_path: Path, env: dict[str, str], game: str, sce
 
 
 def hashi_layout(lines: list[str]) -> tuple[list[str], dict[tuple[int, int], tuple[int, int]]]:
-    """The last board layout in ``lines``: its trace lines and each island's (col, row) → window pixel."""
+    """The last board layout in ``lines``: its trace lines and each island's grid position → window pixel."""
     start = max(i for i, line in enumerate(lines) if line.startswith("hashi-layout"))
     block = [lines[start]]
     for line in lines[start + 1:]:
@@ -203,13 +204,13 @@ def hashi_layout(lines: list[str]) -> tuple[list[str], dict[tuple[int, int], tup
     return block, islands
 
 
-def east_pair(islands: dict[tuple[int, int], tuple[int, int]]) -> tuple[tuple[int, int], tuple[int, int]]:
-    """Two islands in one row with no island between them (a bridge between them is always legal at the start)."""
-    for (col, row) in sorted(islands, key=lambda cell: (cell[1], cell[0])):
-        east = sorted(c for (c, r) in islands if r == row and c > col)
-        if east:
-            return islands[(col, row)], islands[(east[0], row)]
-    raise AssertionError("no two islands share a row")
+def neighbour_pair(islands: dict[tuple[int, int], tuple[int, int]]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The pixels of two islands on one grid line with no island between them (a first bridge there is legal)."""
+    for (a, b) in sorted(islands, key=lambda pos: (pos[1], pos[0])):
+        further = sorted(x for (x, y) in islands if y == b and x > a)
+        if further:
+            return islands[(a, b)], islands[(further[0], b)]
+    raise AssertionError("no two islands share a grid line")
 
 
 def test_hashi_journey(xserver, tmp_path):
@@ -217,8 +218,8 @@ def test_hashi_journey(xserver, tmp_path):
         player = Player(program, tmp_path)
         player.open_entry("Hashi", "HashiScene")
         first, islands = hashi_layout(program.trace_lines())
-        # Two bridges between the first two islands of a row, dragged with the mouse.
-        a, b = east_pair(islands)
+        # Two bridges between neighbouring islands, dragged with the mouse.
+        a, b = neighbour_pair(islands)
         for n in (1, 2):
             mark = player.mark()
             player.drag(a, b)
@@ -246,7 +247,7 @@ def test_hashi_journey(xserver, tmp_path):
         assert layout != first
         fresh = player.shot("hashi-2-new-level")
         assert not same_picture(solved, fresh, 20_000)[0], "the board did not change with the level"
-        a, b = east_pair(islands)
+        a, b = neighbour_pair(islands)
         mark = player.mark()
         player.drag(a, b)
         move = player.wait_line(mark, lambda line: line.startswith("hashi-move 1 "), "a bridge on the new level")
@@ -322,14 +323,11 @@ def royale_drop_cell(level_ref: str) -> tuple[tuple[int, int], str]:
     return cell, key
 
 
-def royale_next_level(current: str) -> str:
-    """The level one row below ``current`` in the level picker (the picker's own list of rows)."""
-    from arcade.games.royale import INFO
+def royale_level_ids() -> dict[str, str]:
+    """The bundled levels' ids by the title the picker shows them under."""
     from arcade.games.royale.view import FRONT
-    from arcade.ui.picker import level_choices
 
-    choices, selected = level_choices(INFO, [*FRONT.levels(), *FRONT.extra_choices()], {}, current)
-    return next(c.value.id for c in choices[selected + 1:] if not c.header)
+    return {entry.title: entry.id for entry in FRONT.levels()}
 
 
 def test_royale_journey(xserver, tmp_path):
@@ -363,12 +361,16 @@ def test_royale_journey(xserver, tmp_path):
         player.keys("Escape")
         player.wait_line(mark, closed_result, "the result to close")
         finished = player.shot("royale-1-finished")
-        # The next grid in the picker: the board is laid out again for its size.
-        following = royale_next_level(level_id)
+        # Another grid, clicked in the picker (the first level row it shows): the board is laid out again.
+        ids = royale_level_ids()
         mark = player.mark()
         player.keys("l")
         player.wait_push(mark, "PickerScene")
-        player.keys("Down", "Return")
+        rows = [line.split(" ", 5) for line in player.since(mark) if line.startswith("picker-row ")]
+        row = next(r for r in rows if ids.get(r[5], level_id) != level_id)
+        following = ids[row[5]]
+        x, y, w, h = (int(v) for v in row[1:5])
+        player.click(x + w // 2, y + h // 2)
         player.wait_line(mark, lambda line: line == "pop PickerScene", "the picker to close")
         layout = player.wait_line(mark, lambda line: line.startswith("royale-layout"), "the new board's layout")
         assert layout != first, "the board kept the old grid's layout"
