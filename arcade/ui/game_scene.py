@@ -604,6 +604,8 @@ class GameScene(Scene):
             self._last_outcome = outcome
             self.finished_with_ai = session.ai_moved
             self.record_note = self.keep_record(outcome)
+            if self.app is not None:  # for the end-to-end tests (a no-op without $PUZZLE_ARCADE_TRACE)
+                self.app.trace(f"outcome {self.info.name} {outcome.result} with-ai={int(self.finished_with_ai)}")
             self.on_outcome(outcome)
             self.save_progress()
         else:

@@ -197,9 +197,19 @@ class ResultScene(PanelScene):
 
     close_first = True
 
+    def enter(self, app) -> None:  # type: ignore[override]
+        super().enter(app)
+        self._trace()
+
     def set_lines(self, lines: list[str]) -> None:
         """New body text (a figure that arrived while the panel was open), laid out again."""
         self.lines = lines
         if self.app is not None:
             self.app.redraw = True
             self.resize(self.app.size)
+            self._trace()
+
+    def _trace(self) -> None:
+        """What the result says, for the end-to-end tests (a no-op without $PUZZLE_ARCADE_TRACE)."""
+        if self.app is not None:
+            self.app.trace(" | ".join(["result " + self.title, *self.lines]))

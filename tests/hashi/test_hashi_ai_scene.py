@@ -149,3 +149,20 @@ def test_seed_launch_opens_a_generated_puzzle(app):
     app.frame(1 / 60)
     assert scene.puzzle.title.endswith("#7") and scene.session.level_id == "generated"
     assert solver.count_solutions(scene.puzzle) == 1
+
+
+def test_the_seed_box_takes_ascii_digits_only(app, driver, open_level):
+    """'²' passes str.isdigit but not int(): typed into the seed box it crashed the dialog on Enter."""
+    scene = open_level("2.2\n")
+    driver.key(pygame.K_n)
+    dialog = app.stack.top
+    assert isinstance(dialog, NewPuzzleScene)
+    for _ in range(5):  # down to the seed row
+        driver.key(pygame.K_DOWN)
+    for key, text in ((pygame.K_2, "²"), (pygame.K_3, "٣"), (pygame.K_4, "4"), (pygame.K_1, "１"), (pygame.K_2, "2")):
+        driver.key(key, unicode=text)
+    assert dialog.seed_button.label == "42"
+    driver.key(pygame.K_RETURN)
+    dialog.worker.wait(30)
+    driver.frame()
+    assert app.crashes == 0 and app.stack.top is scene and scene.puzzle.title.endswith("#42")

@@ -382,6 +382,9 @@ class RunwayScene(TickScene):
                              if self.road.scrolls else pygame.Rect(0, 0, 0, 0))
         self.pad.layout(self.app.theme, self.rects["controls"])
         self.road.snap_to(self.camera_target, self.session.state.speed)
+        road = self.road.road  # where the road is, for end-to-end tests (no-op without a trace file)
+        self.app.trace(f"runway-layout {self.session.level_id} {road.x} {road.y} {road.w} {road.h} "
+                       f"{self.road.base_cell:.1f} {int(self.road.scrolls)}")
 
     def lead_x(self) -> float:
         """Column of the leading live bike as drawn now (the camera follows it)."""

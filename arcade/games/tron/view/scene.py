@@ -202,6 +202,9 @@ class TronScene(TickScene):
 
     def layout_board(self, area: pygame.Rect) -> None:
         self.view.layout(area)
+        if self.app is not None:  # where the board is, for end-to-end tests (no-op without a trace file)
+            self.app.trace(f"tron-layout {self.session.level_id} {self.view.cols} {self.view.rows} "
+                           f"{self.view.cell} {self.view.origin[0]} {self.view.origin[1]}")
 
     # -- rounds --------------------------------------------------------------------------------
     def seat_name(self, seat: int, short: bool = False) -> str:
