@@ -167,7 +167,7 @@ class SaveChecker:
         if match is not None:  # Tron keeps a match that is neither over nor untouched
             keeps = not match.over and (session.index > 0 or match.rounds > 0)
         else:
-            keeps = scene.autosave_enabled and session.outcome is None and session.index > 0
+            keeps = scene.autosave_when is not None and session.outcome is None and session.index > 0
         if not keeps:
             return
         try:
