@@ -70,7 +70,7 @@ PALETTES: dict[str, dict[str, RGB]] = {
         "error": (255, 80, 160),
         "info": (120, 200, 255),
         "highlight": (255, 255, 0),
-        "hint": (240, 100, 255),
+        "hint": (170, 90, 255),
         "special": (255, 150, 255),
         "player1": (0, 220, 255),
         "player2": (255, 200, 0),
