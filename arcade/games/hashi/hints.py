@@ -148,11 +148,13 @@ def explain_wrong(board: Board, verdict: Check) -> tuple[int, reasons.Chain | No
     return wrong[0], None
 
 
-def _chain_for(board: Board, line: int, keep: tuple[int, ...]) -> reasons.Chain | None:
+def _chain_for(board: Board, line: int, keep: tuple[int, ...], trials: bool = True) -> reasons.Chain | None:
     """The chain showing one given claim wrong (with the player's right claims), if rules can show it."""
     claims = _claims(board, line, keep)
-    return reasons.find_chain(board.puzzle, claims, solver.CONNECTIVITY) or reasons.find_chain(
-        board.puzzle, claims, solver.TRIAL)
+    found = reasons.find_chain(board.puzzle, claims, solver.CONNECTIVITY)
+    if found is None and trials:
+        found = reasons.find_chain(board.puzzle, claims, solver.TRIAL)
+    return found
 
 
 def _claim_name(board: Board, line: int) -> str:
@@ -163,9 +165,12 @@ def _claim_name(board: Board, line: int) -> str:
     return f"your {what} on {explain.line_from(p, line)}"
 
 
-def _wrong_text(board: Board, line: int, closest: tuple[int, ...], chain: reasons.Chain | None
-                ) -> tuple[str, str | None]:
-    """Reason and fixing move for a wrong claim: the chain of forced steps that ends in a contradiction."""
+def _wrong_text(board: Board, line: int, closest: tuple[int, ...], chain: reasons.Chain | None,
+                locked: int = -1) -> tuple[str, str | None]:
+    """Reason and fixing move for a wrong claim: the chain of forced steps that ends in a contradiction.
+
+    ``locked``: an end of the line the player locked; the advice then starts with unlocking it.
+    """
     p = board.puzzle
     ln = p.lines[line]
     if line in board.marks:
@@ -177,6 +182,8 @@ def _wrong_text(board: Board, line: int, closest: tuple[int, ...], chain: reason
         subject = f"The {what} on {explain.line_from(p, line)}"
         fix = "remove it" if keep == 0 else f"keep only {explain.bridges(keep)}"
         move = explain.move_for(p, line, keep)
+    if locked >= 0:
+        fix = f"unlock {explain.island(p, locked)} first (click it), then {fix}"
     if chain is None:
         return (f"{subject} is wrong: no solution has it together with your other bridges and marks (the rules "
                 f"alone cannot show the clash; it takes a search); {fix}.", move)
@@ -320,12 +327,10 @@ def hint(state: State) -> Hint | None:
     if verdict.solution is None:
         assert verdict.closest is not None
         line, chain = explain_wrong(board, verdict)
-        reason, move = _wrong_text(board, line, verdict.closest, chain)
         ln = p.lines[line]
         locked = [i for i in (ln.a, ln.b) if i in board.locks]
+        reason, move = _wrong_text(board, line, verdict.closest, chain, locked[0] if locked else -1)
         if locked:
-            reason = reason.replace("; ", f"; unlock {explain.island(p, locked[0])} first (click it), then ", 1) \
-                if "; " in reason else reason + f" Unlock {explain.island(p, locked[0])} first (click it)."
             move = None
         rule = WRONG_MARK if line in board.marks else WRONG
         return Hint(move, reason, rule, "error", chain_highlight(board, line, chain))
@@ -384,8 +389,9 @@ def plan(state: State, *, internal: bool = False, max_stage: int = solver.TRIAL)
         return
     if verdict.solution is None:
         assert verdict.closest is not None
-        for line in verdict.wrong:
-            reason, move = _wrong_text(board, line, verdict.closest, _chain_for(board, line, verdict.closest))
+        for k, line in enumerate(verdict.wrong):
+            chain = _chain_for(board, line, verdict.closest, trials=k < TRIAL_CANDIDATES)
+            reason, move = _wrong_text(board, line, verdict.closest, chain)
             rule = WRONG_MARK if line in board.marks else WRONG
             yield from _unlock_for(board, move)
             _play(board, move)
