@@ -104,10 +104,12 @@ class _Replay:
         self.hi = [MAX_BRIDGES] * m
         self.lo_src = [-1] * m
         self.hi_src = [-1] * m
+        self.applied = 0  # events replayed so far
 
     def apply(self, index: int, event: Event) -> None:
         (olo, ohi), (nlo, nhi) = event.old, event.new
         line = event.line
+        self.applied = index + 1
         if nlo != olo:
             self.lo[line], self.lo_src[line] = nlo, index
         if nhi != ohi:
@@ -210,7 +212,8 @@ class _Replay:
                 used |= self.premises(event, depth)
             ends = (net.a[subject], net.b[subject])
             return Conflict(kind, subject, ends, (subject,), event), used
-        return Conflict(kind, subject, (), ()), set(range(len(self.lo_src)))  # pragma: no cover - not raised here
+        # Not raised by propagation ("seen" belongs to the search): lean on everything derived.
+        return Conflict(kind, subject, (), ()), set(range(self.applied))
 
     def _component(self, start: int, sure: bool) -> set[int]:
         """Islands joined to ``start`` by sure bridges (``sure``) or by lines that may still get one."""
