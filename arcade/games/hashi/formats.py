@@ -287,7 +287,7 @@ def tatham_problems(puzzle: Puzzle) -> list[str]:
     if touching:
         (r1, c1), (r2, c2) = touching[0]
         problems.append(f"Tatham's Bridges refuses touching islands (row {r1 + 1} column {c1 + 1} and row "
-                        f"{r2 + 1} column {c2 + 1}; generate with --no-touching)")
+                        f"{r2 + 1} column {c2 + 1})")
     return problems
 
 
