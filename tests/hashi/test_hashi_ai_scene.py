@@ -29,20 +29,22 @@ def ask_hint(scene: HashiScene, driver) -> None:
     driver.frame()
 
 
-def island_ring(scene: HashiScene, island: int) -> tuple[int, int]:
-    """A pixel just outside an island's disc, where a highlight ring is drawn."""
+def island_ring(scene: HashiScene, island: int) -> list[tuple[int, int]]:
+    """Pixels around an island's top-left corner, where a hint's bracket frame is drawn."""
     x, y = scene.painter.island_centre(island)
-    return round(x), round(y - scene.painter.radius * 1.25)
+    r = scene.painter.radius
+    cx, cy = round(x - r * 1.25), round(y - r * 1.25)
+    return [(cx + dx, cy + dy) for dx in range(-4, 5) for dy in range(-4, 5)]
 
 
 def test_hint_shows_rule_and_highlight_then_plays(app, driver, open_level):
     scene = open_level("1.1\n...\n3.3\n")
     spots = [island_ring(scene, i) for i in range(len(scene.puzzle.islands))]
-    before = [tuple(app.screen.get_at(p))[:3] for p in spots]
+    before = [[tuple(app.screen.get_at(p))[:3] for p in spot] for spot in spots]
     ask_hint(scene, driver)
     hint = scene.hint
     assert hint is not None and hint.kind == "move" and hint.rule in scene.status_text
-    after = [tuple(app.screen.get_at(p))[:3] for p in spots]
+    after = [[tuple(app.screen.get_at(p))[:3] for p in spot] for spot in spots]
     ringed = {i for kind, i in hint.highlight if kind == "island"}
     assert ringed and all(after[i] != before[i] for i in ringed)
     driver.key(pygame.K_h)

@@ -73,6 +73,8 @@ class HashiScene(PuzzleScene):
         self.flash_islands: frozenset[int] = frozenset()
         self.step_highlight = Highlight()
         self.clock = 0.0
+        self._hint_seen: object = None  # the hint whose chain animation started at _hint_since
+        self._hint_since = 0.0
         self._pops: set[int] = set()
         self.celebrating = False
         self._keys_state: State | None = None
@@ -534,7 +536,10 @@ class HashiScene(PuzzleScene):
         bridged, possible = self._seams(state)
         effects.draw_seam_markers(surface, painter, theme, state, bridged, possible)
         glow = 0.55 + 0.45 * math.sin(self.clock * 5.0)
-        effects.draw_highlight(surface, painter, theme, self._hint_highlight(), "highlight", glow)
+        hint_shown = self._hint_highlight()
+        if self.hint is not self._hint_seen:  # a new hint: its chain plays from step 1
+            self._hint_seen, self._hint_since = self.hint, self.clock
+        effects.draw_highlight(surface, painter, theme, hint_shown, "hint", glow, self.clock - self._hint_since)
         effects.draw_highlight(surface, painter, theme, self.step_highlight, "info", glow)
         flash = self.tweens.get("flash")
         if flash is not None:
