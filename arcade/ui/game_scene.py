@@ -145,6 +145,9 @@ class GameScene(Scene):
     def draw_board(self, surface: pygame.Surface) -> None:
         """Draw the board and everything on it."""
 
+    def draw_foreground(self, surface: pygame.Surface) -> None:
+        """Draw over the chrome (status line, toolbar) -- a moment's banner that must not hide the board."""
+
     def handle_board(self, event: pygame.event.Event) -> bool:
         """Pointer input on the board (and keys no binding took); True if consumed."""
         return False
@@ -728,6 +731,7 @@ class GameScene(Scene):
                 draw_text(surface, theme, line, (self.status_rect.x, top + 20 * i), size=16, colour=colour,
                           max_width=self.status_rect.width)
         self.toolbar.draw(surface, theme)
+        self.draw_foreground(surface)
         self.toast.draw(surface, theme, self.status_rect.bottom, area=self.status_rect)
 
 

@@ -242,7 +242,7 @@ def draw_pop(surface: pygame.Surface, painter: BoardPainter, theme: Theme, islan
 
 def draw_celebration(surface: pygame.Surface, painter: BoardPainter, theme: Theme, islands: int,
                      t: float) -> None:
-    """The puzzle is solved: a wave of coloured rings from the centre, a glowing frame and "Solved!"."""
+    """The puzzle is solved: a wave of coloured rings from the centre and a glowing frame (the words: below)."""
     board = painter.view.board_rect
     cx, cy = board.center
     reach = math.hypot(board.width, board.height) / 2 or 1.0
@@ -255,14 +255,18 @@ def draw_celebration(surface: pygame.Surface, painter: BoardPainter, theme: Them
             painter.ring(surface, i, colours[i % 3], scale=1.0 + 0.6 * strength, alpha=int(255 * strength))
     pygame.draw.rect(surface, blend(theme["background"], theme["good"], pulse(t)), board.inflate(8, 8), width=3,
                      border_radius=6)
+
+
+def draw_solved_banner(surface: pygame.Surface, theme: Theme, t: float, rect: pygame.Rect) -> None:
+    """ "Solved!" in ``rect`` (the status line: it never hides an island), fading in."""
     if t <= 0.15:
         return
-    size = max(24, min(64, board.width // 8))
+    size = max(16, min(40, rect.height - 10))
     image = theme.font(size, bold=True).render("Solved!", True, theme["good"])
-    box = image.get_rect(center=board.center).inflate(size, size // 2)
+    box = image.get_rect(center=rect.center).inflate(size * 2, 8)
     backing = pygame.Surface(box.size, pygame.SRCALPHA)
     alpha = min(1.0, (t - 0.15) * 4)
-    pygame.draw.rect(backing, (*theme["panel"], int(225 * alpha)), backing.get_rect(), border_radius=box.height // 2)
+    pygame.draw.rect(backing, (*theme["panel"], int(240 * alpha)), backing.get_rect(), border_radius=box.height // 2)
     pygame.draw.rect(backing, (*theme["good"], int(255 * alpha)), backing.get_rect(), width=3,
                      border_radius=box.height // 2)
     image.set_alpha(int(255 * alpha))

@@ -556,6 +556,11 @@ class HashiScene(PuzzleScene):
         if celebrate is not None:
             effects.draw_celebration(surface, painter, theme, len(self.puzzle.islands), celebrate.progress)
 
+    def draw_foreground(self, surface: pygame.Surface) -> None:
+        celebrate = self.tweens.get("celebrate")
+        if celebrate is not None and self.app is not None:
+            effects.draw_solved_banner(surface, self.app.theme, celebrate.progress, self.status_rect)
+
     def _hint_highlight(self) -> Highlight:
         """The hint's highlight, plus the line its move names when the hint highlights no line itself."""
         hint = self.hint
