@@ -570,7 +570,7 @@ class TronScene(TickScene):
 
         self.view.render(surface, key_of, paint, hint)
         pulse = 0.5 + 0.5 * math.sin(self.clock * 7.0)
-        before_start = self.phase == "countdown" and session.index == 0
+        before_start = self.phase in ("ready", "countdown") and session.index == 0
         for seat in (0, 1):
             heading = self.steering[seat].heading if self.match.is_human(seat) else state.directions[seat]
             painter.draw_head(surface, seat, state.heads[seat], heading, crashed=crashed[seat],
