@@ -39,13 +39,15 @@ def draw_highlight(surface: pygame.Surface, painter: BoardPainter, theme: Theme,
         return
     colour = theme[role]
     for index in highlight.lines:
-        painter.band(surface, index, colour, int(70 + 80 * glow))
         painter.edge_markers(surface, index, colour)
-    for index in highlight.wrong:
-        painter.band(surface, index, theme["error"], int(70 + 80 * glow))
-        painter.crosses(surface, index, theme["error"])
-    for island in highlight.islands:
-        painter.ring(surface, island, colour, scale=1.2 + 0.1 * glow)
+    with painter.view.clipped(surface):  # the markers sit in the margin; the rest stays on the board
+        for index in highlight.lines:
+            painter.band(surface, index, colour, int(70 + 80 * glow))
+        for index in highlight.wrong:
+            painter.band(surface, index, theme["error"], int(70 + 80 * glow))
+            painter.crosses(surface, index, theme["error"])
+        for island in highlight.islands:
+            painter.ring(surface, island, colour, scale=1.2 + 0.1 * glow)
 
 
 def draw_flash(surface: pygame.Surface, painter: BoardPainter, theme: Theme, lines: frozenset[int],
