@@ -10,7 +10,8 @@ from __future__ import annotations
 from arcade.core.registry import Binding
 
 
-def camera_bindings(wheel: str = "Wheel / Ctrl+wheel", drag: str = "Drag on empty space / middle-drag") -> tuple[Binding, ...]:
+def camera_bindings(wheel: str = "Wheel / Ctrl+wheel",
+                    drag: str = "Drag on empty space / middle-drag") -> tuple[Binding, ...]:
     """Zoom in/out, fit (with a toolbar button), and the help rows for the mouse.
 
     ``wheel`` and ``drag`` say what zooms and what pans in this game (a wrapped Hashi board

@@ -123,6 +123,17 @@ class GridView:
             self._place(centre, self.viewport.center)
         self.invalidate(background=True)
 
+    def layout_cells(self, viewport: pygame.Rect, cell_w: float, cell_h: float) -> None:
+        """Lay out with cell sizes the caller chose (Runway sizes its lanes and columns itself).
+
+        The viewport is ``viewport``; those sizes are zoom 1; the zoom is kept.
+        """
+        self.area = pygame.Rect(viewport)
+        self.viewport = pygame.Rect(viewport)
+        self.fit_w, self.fit_h = float(cell_w), float(cell_h)
+        self._apply_zoom()
+        self.invalidate(background=True)
+
     def _apply_zoom(self) -> None:
         if self.square:
             cell = max(self.min_cell, round(self.fit_w * self.zoom))
@@ -263,7 +274,7 @@ class GridView:
         else:
             self.camera_version += 1
 
-    def set_zoom(self, zoom: float, anchor: tuple[float, float] | None = None) -> bool:
+    def set_zoom(self, zoom: float, anchor: tuple[float, float] | None = None, *, clamp: bool = True) -> bool:
         """Zoom to ``zoom`` (clamped) keeping the grid point under ``anchor`` (default: the viewport centre) still.
 
         Returns True if the cell size changed. The cached board is rebuilt at the new size
@@ -277,7 +288,7 @@ class GridView:
         self._apply_zoom()
         if (self.cell_w, self.cell_h) == before:
             return False
-        self._place(point, anchor)
+        self._place(point, anchor, clamp=clamp)
         self.invalidate(background=True)
         return True
 

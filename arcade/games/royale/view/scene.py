@@ -271,6 +271,10 @@ class RoyaleScene(CameraScene, PuzzleScene):
 
     # -- input -------------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and self.camera.panning:
+            self.pointer.handle(event)  # the tracker's drag ends with the pan (no click follows a pan)
+            self.camera.stop_pan()
+            return True
         if self.camera.handle(event):  # wheel zoom, middle-drag and a drag already panning
             if self.camera.pointer is not None:
                 self.grid.update_hover(self.camera.pointer)
@@ -280,12 +284,12 @@ class RoyaleScene(CameraScene, PuzzleScene):
         gesture = self.pointer.handle(event)
         if gesture is None:
             return False
-        if gesture.kind == "drag" and gesture.moved and gesture.button == 1 and not self.camera.panning:
-            # Every cell is "empty space" for a drag (moves are clicks): a left-drag pans.
-            if self.grid.viewport.collidepoint(gesture.start):
-                self.camera.start_pan(gesture.start)
-                self.camera.drag_to(gesture.pos)
-                return True
+        # Every cell is "empty space" for a drag (moves are clicks): a left-drag pans.
+        if (gesture.kind == "drag" and gesture.moved and gesture.button == 1 and not self.camera.panning
+                and self.grid.viewport.collidepoint(gesture.start)):
+            self.camera.start_pan(gesture.start)
+            self.camera.drag_to(gesture.pos)
+            return True
         if gesture.kind == "click" and gesture.button == 1:
             cell = self.grid.cell_at(gesture.pos)
             if cell is not None:
