@@ -16,7 +16,7 @@ from arcade.ui.input import MIDDLE
 
 
 def ctrl_held() -> bool:
-    return bool(pygame.key.get_mods() & (pygame.KMOD_CTRL | pygame.KMOD_META)) if pygame.get_init() else False
+    return bool(pygame.key.get_mods() & (pygame.KMOD_CTRL | pygame.KMOD_META)) if pygame.display.get_init() else False
 
 
 class CameraInput:

@@ -414,7 +414,7 @@ class HashiScene(CameraScene, PuzzleScene):
             return True
         if topo is Topology.PLANE:
             return False
-        shift_held = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) if pygame.get_init() else False
+        shift_held = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) if pygame.display.get_init() else False
         d_rows = d_cols = 0
         if topo is Topology.TORUS and not shift_held:
             d_rows, d_cols = event.y, -event.x
