@@ -113,3 +113,8 @@ class CameraScene:
 
     def camera_changed(self) -> None:
         """The camera moved or zoomed (hook)."""
+
+    def zoom_fields(self) -> list[str]:
+        """A header field saying how far the board is zoomed ("Zoom 2.5×"), only while it is."""
+        view = self.camera.view
+        return [f"Zoom {view.cell / max(1.0, view.fit_w):.1f}×"] if view.zoomed else []

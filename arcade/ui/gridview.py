@@ -385,9 +385,16 @@ class GridView:
         return self.origin != before
 
     @contextmanager
-    def clipped(self, surface: pygame.Surface, rect: pygame.Rect | None = None) -> Iterator[pygame.Surface]:
-        """Draw overlays inside the viewport (or ``rect``) only: a zoomed board must not spill onto the chrome."""
+    def clipped(self, surface: pygame.Surface, rect: pygame.Rect | None = None,
+                *, whole: pygame.Rect | None = None) -> Iterator[pygame.Surface]:
+        """Draw overlays inside the viewport (or ``rect``) only: a zoomed board must not spill onto the chrome.
+
+        ``whole`` is the clip while the whole board shows (usually a larger area around it,
+        so rings and pops at the edge islands are not cut as they were never cut before zoom).
+        """
         saved = surface.get_clip()
+        if whole is not None and self.shows_all:
+            rect = whole
         surface.set_clip((rect or self.viewport).clip(saved))
         try:
             yield surface

@@ -40,7 +40,7 @@ def draw_highlight(surface: pygame.Surface, painter: BoardPainter, theme: Theme,
     colour = theme[role]
     for index in highlight.lines:
         painter.edge_markers(surface, index, colour)
-    with painter.view.clipped(surface):  # the markers sit in the margin; the rest stays on the board
+    with painter.view.clipped(surface, whole=painter.outer):  # markers sit in the margin; the rest on the board
         for index in highlight.lines:
             painter.band(surface, index, colour, int(70 + 80 * glow))
         for index in highlight.wrong:

@@ -181,7 +181,7 @@ class HashiScene(CameraScene, PuzzleScene):
                   format_time(self.elapsed)]
         if self.puzzle.topology is not Topology.PLANE:
             fields.insert(0, self.puzzle.topology.value.capitalize())
-        return fields
+        return [*self.zoom_fields(), *fields]
 
     def _report(self, state: State) -> None:
         problems = state.problems()
@@ -589,7 +589,7 @@ class HashiScene(CameraScene, PuzzleScene):
             glow = 0.55 + 0.45 * math.sin(self.clock * 5.0)
             effects.draw_highlight(surface, painter, theme, self._hint_highlight(), "highlight", glow)
             effects.draw_highlight(surface, painter, theme, self.step_highlight, "info", glow)
-        with painter.view.clipped(surface):  # a zoomed board must not spill onto the chrome
+        with painter.view.clipped(surface, whole=painter.outer):  # a zoomed board must not spill onto the chrome
             flash = self.tweens.get("flash")
             if flash is not None:
                 effects.draw_flash(surface, painter, theme, self.flash_lines, self.flash_islands, flash.progress)

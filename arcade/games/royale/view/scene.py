@@ -167,8 +167,8 @@ class RoyaleScene(CameraScene, PuzzleScene):
     def status_fields(self) -> list[str]:
         state = self.session.state
         k = state.moves
-        return [f"Loot {state.loot}", f"Move {k}/{state.level.max_moves}", f"Par {self.par_text()}",
-                format_time(self.elapsed)]
+        return [*self.zoom_fields(), f"Loot {state.loot}", f"Move {k}/{state.level.max_moves}",
+                f"Par {self.par_text()}", format_time(self.elapsed)]
 
     def result_lines(self, outcome: Outcome) -> list[str]:
         state = self.session.state
@@ -417,7 +417,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
         with self.grid.clipped(surface, self.grid.area):  # the frame shows only while the edge does
             pygame.draw.rect(surface, theme["grid"], board_rect.inflate(4, 4), 2)
         # Nothing changed since the last frame (the usual case): skip the per-cell key check.
-        with self.grid.clipped(surface):  # a zoomed board must not spill onto the chrome
+        with self.grid.clipped(surface, whole=self.board_area):  # a zoomed board must not spill onto the chrome
             if self._rendered_version != self._keys_version or not self.grid.blit_cached(surface):
                 self.grid.render(surface, lambda cell: keys[cell[0]][cell[1]], paint)
                 self._rendered_version = self._keys_version

@@ -516,7 +516,7 @@ class TronScene(CameraScene, TickScene):
         else:
             fields.append(f"Tick {self.session.state.tick}")
         fields.append(f"{self.setup.speed}/s")
-        return fields
+        return [*self.zoom_fields(), *fields]
 
     def draw_board(self, surface: pygame.Surface) -> None:
         assert self.app is not None and self.painter is not None
@@ -546,7 +546,8 @@ class TronScene(CameraScene, TickScene):
         self.follow_cycles()
         self.view.render(surface, key_of, paint, hint)
         clip = surface.get_clip()
-        surface.set_clip(self.view.viewport.clip(clip))  # heads and bursts stay on the board
+        # Zoomed in, heads and bursts stay on the board (while it all shows, they may overhang it).
+        surface.set_clip((self.board_area if self.view.shows_all else self.view.viewport).clip(clip))
         pulse = 0.5 + 0.5 * math.sin(self.clock * 7.0)
         before_start = self.phase == "countdown" and session.index == 0
         for seat in (0, 1):
