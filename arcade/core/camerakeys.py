@@ -1,8 +1,9 @@
 """The zoom and pan rows every game's keymap declares (pure: the registry modules import it).
 
-One camera lives in the shared GridView; these rows name its scene actions
-(:class:`arcade.ui.camera.CameraScene`). Ctrl is part of every zoom key because the bare
+One camera lives in the shared GridView; these rows name its scene actions (``zoom`` and
+``zoom_fit``, see :mod:`arcade.ui.camera`). Ctrl is part of every zoom key because the bare
 "+" and "−" already change the speed in Runway and Tron and the watch speed everywhere.
+Two help rows only: the help overlay is already long.
 """
 
 from __future__ import annotations
@@ -10,17 +11,14 @@ from __future__ import annotations
 from arcade.core.registry import Binding
 
 
-def camera_bindings(wheel: str = "Wheel / Ctrl+wheel",
-                    drag: str = "Drag on empty space / middle-drag") -> tuple[Binding, ...]:
-    """Zoom in/out, fit (with a toolbar button), and the help rows for the mouse.
+def camera_bindings(wheel: str = "wheel, at the pointer", drag: str = "drag") -> tuple[Binding, ...]:
+    """Zoom in/out and fit (with a toolbar button); ``wheel`` and ``drag`` say how the mouse does it here.
 
-    ``wheel`` and ``drag`` say what zooms and what pans in this game (a wrapped Hashi board
-    rotates with the plain wheel, so it zooms with Ctrl+wheel only).
+    A wrapped Hashi board rotates with the plain wheel, so it zooms with Ctrl+wheel only;
+    Runway's plain wheel pans the road.
     """
     return (
-        Binding("Ctrl++", "zoom", "zoom in / out around the pointer", arg="1"),
+        Binding("Ctrl++", "zoom", f"zoom in / out ({wheel})", arg="1"),
         Binding("Ctrl+−", "zoom", "", arg="-1"),
-        Binding("Ctrl+0", "zoom_fit", "fit the whole board in the window", button="Fit"),
-        Binding(wheel, "", "zoom around the pointer"),
-        Binding(drag, "", "pan a zoomed board"),
+        Binding("Ctrl+0", "zoom_fit", f"fit the whole board · {drag} to pan", button="Fit"),
     )

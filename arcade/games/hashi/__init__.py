@@ -42,7 +42,7 @@ INFO = GameInfo(
         Binding("PgDn", "rotate_rows", "", arg="1"),
         Binding("Home", "reset_rotation", ""),
         # A wrapped board rotates with the plain wheel and with a drag on water, so it zooms with Ctrl+wheel.
-        *camera_bindings("Wheel (Ctrl+wheel on a wrapped board)", "Drag on water / middle-drag"),
+        *camera_bindings("wheel; Ctrl+wheel if wrapped", "drag water"),
     ),
     record=RecordSpec("time", lower_is_better=True, unit="time"),
     level_groups=("classic", "easy", "medium", "hard", "wrapped"),

@@ -21,7 +21,7 @@ INFO = GameInfo(
         Binding("O", "toggle_optimal", "show / hide the optimal route (after the round)"),
         Binding("L", "open_levels", "choose a grid", button="Levels"),
         Binding("N", "new_grid", "a new random grid", button="New grid"),
-        *camera_bindings("Wheel / Ctrl+wheel", "Drag / middle-drag"),
+        *camera_bindings(),
     ),
     record=RecordSpec("loot", lower_is_better=False),
     level_groups=("small", "medium", "large", "random"),

@@ -31,7 +31,7 @@ INFO = GameInfo(
         Binding("A", "switch_ai", "switch the AI (exact / classic)", button="AI"),
         Binding("F", "follow", "the camera follows the bikes again (wheel or drag pans)"),
         # Ctrl for the zoom keys: the bare + and − change the speed. The plain wheel pans the road.
-        *camera_bindings("Ctrl+wheel", "Drag the road / wheel"),
+        *camera_bindings("Ctrl+wheel", "wheel or drag"),
     ),
     record=RecordSpec("bikes saved", lower_is_better=False),
     level_groups=("example", "easy", "medium", "hard", "random"),

@@ -29,7 +29,7 @@ INFO = GameInfo(
         Binding("L", "open_levels", "choose a map"),
         Binding("N", "single_tick", "one tick while paused", when="can_single_tick"),
         # Ctrl for the zoom keys: the bare + and − change the speed.
-        *camera_bindings("Wheel / Ctrl+wheel", "Drag / middle-drag"),
+        *camera_bindings(),
     ),
     level_groups=("official", "later", "hackerrank", "random"),
 )
