@@ -11,6 +11,7 @@ the repository root on ``sys.path``; ``tests`` is a namespace package).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import select
 import shutil
@@ -109,8 +110,10 @@ class Program:
     on a full pipe, and ``output()`` can still put it in an assertion message.
     """
 
-    def __init__(self, env: dict[str, str], tmp_path: Path, *args: str) -> None:
+    def __init__(self, env: dict[str, str], tmp_path: Path, *args: str, first_run: bool = False) -> None:
         self.home = tmp_path / "home"
+        if not first_run and not (self.home / "config" / "settings.json").exists():
+            seen_how_to_play(self.home)
         self.trace = tmp_path / "trace"
         self.log = tmp_path / "program.log"
         self.env = dict(env, PUZZLE_ARCADE_HOME=str(self.home), PUZZLE_ARCADE_TRACE=str(self.trace),
@@ -145,14 +148,27 @@ class Program:
         stop(self.process)
 
 
+def seen_how_to_play(home: Path) -> None:
+    """Settings of a player who has seen every game's "How to play" page (it opens by itself the first time).
+
+    Journeys that are not about the first run start from here, so their first key goes to the game.
+    """
+    from arcade.games import REGISTRY
+
+    path = home / "config" / "settings.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"games": {name: {"seen_how_to_play": True} for name in REGISTRY.names()}}))
+
+
 @contextlib.contextmanager
-def run_program(env: dict[str, str], tmp_path: Path, *args: str) -> Iterator[Program]:
+def run_program(env: dict[str, str], tmp_path: Path, *args: str, first_run: bool = False) -> Iterator[Program]:
     """Start ``python -m arcade *args``, wait for its first frame, and stop it cleanly on the way out.
 
     After the ``with`` block the program has exited, so a test can assert on
-    ``program.returncode`` (``-15`` is the terminate it was sent) with ``program.output()``.
+    ``program.returncode`` (130: the terminate it was sent closed the window as its close button
+    would) with ``program.output()``.
     """
-    program = Program(env, tmp_path, *args)
+    program = Program(env, tmp_path, *args, first_run=first_run)
     try:
         program.wait_first_frame()
         yield program

@@ -117,6 +117,10 @@ class PanelScene(Scene):
     def on_escape(self) -> None:
         self.close()
 
+    def is_idle(self) -> bool:
+        """A panel only changes on input (or when ``set_lines`` asks for a redraw)."""
+        return True
+
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
         theme = self.app.theme
@@ -185,4 +189,5 @@ class ResultScene(PanelScene):
         """New body text (a figure that arrived while the panel was open), laid out again."""
         self.lines = lines
         if self.app is not None:
+            self.app.redraw = True
             self.resize(self.app.size)

@@ -189,6 +189,9 @@ class PickerScene(Scene):
                         break
         return True
 
+    def is_idle(self) -> bool:
+        return True
+
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
         theme = self.app.theme

@@ -152,6 +152,9 @@ class SettingsScene(Scene):
     def update(self, dt: float) -> None:
         self.toast.update(dt)
 
+    def is_idle(self) -> bool:
+        return not self.toast.messages
+
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
         theme = self.app.theme

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from arcade.cli import main
 from arcade.core.topology import Topology
 from arcade.games.hashi import solver
@@ -106,9 +104,7 @@ def test_generate_several_as_game_ids_and_into_a_folder(tmp_path, capsys):
 def test_generate_refuses_impossible_requests(capsys):
     assert main(["generate", "hashi", "--topology", "torus", "--format", "tatham"]) == 2
     assert main(["generate", "hashi", "--size", "3x3"]) == 2
-    with pytest.raises(SystemExit) as info:  # argparse's own one-line error
-        main(["generate", "hashi", "--size", "ten"])
-    assert info.value.code == 2
+    assert main(["generate", "hashi", "--size", "ten"]) == 2  # argparse's own one-line error
     assert main(["generate", "hashi", "--density", "9"]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and "plane" in err

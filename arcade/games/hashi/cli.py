@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from arcade.core.grid import DisjointSet
+from arcade.core.numbers import int_type
 from arcade.core.registry import Command
 from arcade.games.hashi import ai_cli
 from arcade.games.hashi.logic import Puzzle
@@ -59,7 +60,8 @@ def _stats(values: list[float]) -> str:
 
 def _configure_bench(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="fewer drags and puzzles (for smoke tests)")
-    parser.add_argument("--size", type=int, default=40, help="board side for the drag benchmark (default 40)")
+    parser.add_argument("--size", type=int_type(5, 200, "--size"),
+                        default=40, help="board side for the drag benchmark (default 40)")
     parser.add_argument("--only", choices=("play", "ai"), help="only the play (frame time) or the AI figures")
     parser.add_argument("--data", type=Path, help="folder of the CLLV literature set (*.has)")
 

@@ -73,9 +73,10 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
 
 def read_puzzle(path: str | Path) -> Puzzle:
     """Read a puzzle file of any supported format; unreadable files are a FormatError too."""
+    from arcade.core.inputs import read_text_file
     from arcade.games.hashi.logic import RULES
 
-    return RULES.load_level_file(path)
+    return RULES.parse_level(read_text_file(path), str(path))
 
 
 def export(puzzle: Puzzle, fmt: str) -> str:

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from arcade.core.errors import UsageError
+from arcade.core.numbers import int_type, seed_type
 from arcade.core.registry import Command as CliCommand
 from arcade.core.rng import new_seed
 
@@ -70,29 +71,28 @@ def run_solve(args: argparse.Namespace) -> int:
 
 # -- generate ------------------------------------------------------------------------------
 def configure_generate(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, help="seed (default: a fresh one, printed on stderr)")
-    parser.add_argument("--length", type=int, default=120, help="runway length, 12..500 (default 120)")
+    parser.add_argument("--seed", type=seed_type, help="seed (default: a fresh one, printed on stderr)")
+    parser.add_argument("--length", type=int_type(what="--length"),
+                        default=120, help="runway length, 12..500 (default 120)")
     parser.add_argument("--density", type=float, default=0.12, help="share of hole cells, 0..0.4 (default 0.12)")
-    parser.add_argument("--bikes", type=int, default=4, help="bikes, 1..4 (default 4)")
-    parser.add_argument("--need", type=int, help="bikes that must survive (default: the most that can)")
-    parser.add_argument("--speed", type=int, help="starting speed (default: random 0..3)")
+    parser.add_argument("--bikes", type=int_type(what="--bikes"), default=4, help="bikes, 1..4 (default 4)")
+    parser.add_argument("--need", type=int_type(what="--need"),
+                        help="bikes that must survive (default: the most that can)")
+    parser.add_argument("--speed", type=int_type(what="--speed"), help="starting speed (default: random 0..3)")
     parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write the level here instead of stdout")
 
 
 def run_generate(args: argparse.Namespace) -> int:
     from arcade.games.runway.generator import generate
     from arcade.games.runway.logic import RULES
-    from arcade.services.files import atomic_write_text
+    from arcade.services.files import write_output
 
     seed = new_seed() if args.seed is None else args.seed
     made = generate(seed, length=args.length, density=args.density, bikes=args.bikes, need=args.need,
                     speed=args.speed)
     text = RULES.format_level(made.level)
     if args.output is not None:
-        try:
-            atomic_write_text(args.output, text)
-        except OSError as exc:
-            raise UsageError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        write_output(args.output, text)  # a failure is OSError: one line, exit 74
     else:
         sys.stdout.write(text)
     best = made.best
@@ -112,8 +112,8 @@ def configure_bot(parser: argparse.ArgumentParser) -> None:
 def run_bot_command(args: argparse.Namespace) -> int:
     from arcade.games.runway.bot import run_bot
 
-    if args.budget_ms <= 0:
-        raise UsageError(f"--budget-ms must be positive, got {args.budget_ms:g}")
+    if not 0 < args.budget_ms <= 60_000:  # also refuses nan and inf
+        raise UsageError(f"--budget-ms must be more than 0 and at most 60000, got {args.budget_ms:g}")
     run_bot(sys.stdin, sys.stdout, ai=args.ai, budget=args.budget_ms / 1000,
             log=sys.stderr if args.verbose else None)
     return 0

@@ -13,6 +13,7 @@ import argparse
 import sys
 
 from arcade.core.errors import UsageError
+from arcade.core.numbers import int_type, is_ascii_int, seed_type
 from arcade.core.registry import Command
 from arcade.core.rng import new_seed
 
@@ -29,14 +30,11 @@ def _ms(text: str) -> float:
     return value
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
-    return value
+#: ``--games`` and ``--count``: enough for any experiment, small enough that the schedule fits in memory.
+MAX_COUNT = 1000
+_count = int_type(1, MAX_COUNT, "a count")
+#: The schedule is built up front; this keeps it (and the records) a few MB at most.
+MAX_ROUNDS = 100_000
 
 
 # -- bot -------------------------------------------------------------------------------------
@@ -46,7 +44,7 @@ def configure_bot(parser: argparse.ArgumentParser) -> None:
                         help="random, straight, flood-fill, voronoi or strongest (default strongest)")
     parser.add_argument("--ms", type=_ms, default=1000.0, metavar="N",
                         help="answer each board within N milliseconds (default 1000, the contest's second)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the random bot")
+    parser.add_argument("--seed", type=seed_type, default=0, help="seed of the random bot")
 
 
 def run_bot(args: argparse.Namespace) -> int:
@@ -69,7 +67,7 @@ def configure_tournament(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=_count, default=1, metavar="N",
                         help="rounds per pairing, map and seat (default 1)")
     parser.add_argument("--ms", type=_ms, default=100.0, metavar="N", help="budget per move (default 100)")
-    parser.add_argument("--seed", type=int, default=2010, help="seed of the random maps and bots (default 2010)")
+    parser.add_argument("--seed", type=seed_type, default=2010, help="seed of the random maps and bots (default 2010)")
     parser.add_argument("--strict", action="store_true",
                         help="ignore answers later than --ms (the cycle keeps its heading) "
                              "instead of only counting them")
@@ -89,6 +87,10 @@ def run_tournament(args: argparse.Namespace) -> int:
     if len(set(names)) != len(names):
         raise UsageError(f"a bot is listed twice in {args.bots!r}")
     chosen = maps.resolve(args.maps, args.seed)
+    planned = len(names) * (len(names) - 1) * len(chosen) * args.games  # pairings x maps x games x 2 seats
+    if planned > MAX_ROUNDS:
+        raise UsageError(f"{planned} rounds is more than the {MAX_ROUNDS} a tournament may schedule: "
+                         "use fewer maps, bots or --games")
     tournament = Tournament(names, chosen, args.games, args.ms, args.seed, strict=args.strict)
     total = len(tournament.schedule())
     print(f"Tron tournament: {', '.join(names)} on {len(chosen)} maps, {args.games} game(s) per pairing, map "
@@ -114,15 +116,14 @@ def run_tournament(args: argparse.Namespace) -> int:
 # -- generate --------------------------------------------------------------------------------
 
 def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 25x25, got {text!r}") from None
-    return (w, h)
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(is_ascii_int(p) for p in parts):
+        raise argparse.ArgumentTypeError(f"size must look like 25x25, got {text[:20]!r}")
+    return (int(parts[0]), int(parts[1]))
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=None, help="seed (default: a fresh one, printed)")
+    parser.add_argument("--seed", type=seed_type, default=None, help="seed (default: a fresh one, printed)")
     parser.add_argument("--size", type=_size, default=None, metavar="WxH", help="map size (default random)")
     parser.add_argument("--count", type=_count, default=1, metavar="N", help="how many maps (seeds S, S+1, ...)")
 

@@ -110,6 +110,11 @@ class HashiScene(CameraScene, PuzzleScene):
         if button is not None:
             button.toggled = self.show_possible
 
+    def animating(self) -> bool:
+        """Highlights glow, the win celebrates, a drag follows the pointer."""
+        return (self.hint is not None or bool(self.step_highlight)
+                or self.celebrating or self.plan is not None or bool(self.flash_lines or self.flash_islands))
+
     @property
     def dragging(self) -> bool:
         return self.gestures.active or self.pan is not None or self.camera.panning

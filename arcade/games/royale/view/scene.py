@@ -149,6 +149,10 @@ class RoyaleScene(CameraScene, PuzzleScene):
         self.par_worker.close()
         super().leave()
 
+    def animating(self) -> bool:
+        """The hint's route pulses."""
+        return self.hint is not None
+
     def board_tooltip(self, pos: tuple[int, int]) -> str:
         """Before the drop: whether the hovered cell is a drop spot, and why not.
 

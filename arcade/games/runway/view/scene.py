@@ -278,6 +278,11 @@ class RunwayScene(TickScene):
         self.stop_watch()
         self.session.restart()
 
+    def show_preview_step(self, index: int) -> None:
+        """The "How to play" example shows each turn at rest (no animation runs on that page)."""
+        super().show_preview_step(index)
+        self.snap()
+
     # -- session events ------------------------------------------------------------------------
     def on_changed(self) -> None:
         session = self.session
@@ -354,6 +359,10 @@ class RunwayScene(TickScene):
             outcome, self.pending_outcome = self.pending_outcome, None
             self.stop_watch()
             super().on_outcome(outcome)
+
+    def is_idle(self) -> bool:
+        """The viewer's camera glides and bikes animate between turns: always drawn."""
+        return False
 
     def animating(self) -> bool:
         if self.transition is not None and self.transition.progress < 1.0:
