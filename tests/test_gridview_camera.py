@@ -140,7 +140,10 @@ def test_render_at_a_zoom_repaints_the_board_at_the_new_size_and_blits_inside_th
     view.zoom_by(2, (150, 150))
     assert not view.blit_cached(screen)  # the zoom dropped the cache
     screen.fill((9, 9, 9))
-    assert view.render(screen, keys.__getitem__, paint) == 100
+    top, bottom, left, right = view.visible_cells()
+    shown = (bottom - top) * (right - left)
+    assert shown < 100
+    assert view.render(screen, keys.__getitem__, paint) == shown  # only what is in view is painted
     assert view.blit_cached(screen)
     # Outside the viewport nothing was drawn, though the zoomed board reaches there.
     assert tuple(screen.get_at((45, 150)))[:3] == (9, 9, 9)
@@ -149,9 +152,22 @@ def test_render_at_a_zoom_repaints_the_board_at_the_new_size_and_blits_inside_th
     assert cell is not None
     colour = (200, 0, 0) if keys[cell] else (0, 0, 200)
     assert tuple(screen.get_at((150, 150)))[:3] == colour
-    # A pan moves the blit, not the cache: nothing is repainted.
+    # A pan moves the blit: only the cells that came into view are painted, once.
     view.pan_by(-30, 0)
+    assert not view.blit_cached(screen)
+    _, _, _, new_right = view.visible_cells()
+    assert 0 < view.render(screen, keys.__getitem__, paint) <= (new_right - right) * (bottom - top)
     assert view.render(screen, keys.__getitem__, paint) == 0
+    assert view.render(screen, keys.__getitem__, paint, cells=[]) == 0
+    # With a cells hint too, cells that come into view are painted.
+    view.pan_by(30, 0)
+    view.pan_by(-10_000, -10_000)
+    painted = view.render(screen, keys.__getitem__, paint, cells=[])
+    assert painted > 0
+    for cell in [(9, 9), (8, 9)]:
+        colour = (200, 0, 0) if keys[cell] else (0, 0, 200)
+        x, y = view.cell_center(cell)
+        assert tuple(screen.get_at((int(x), int(y))))[:3] == colour
 
 
 def test_non_square_grid_zooms_columns_only():

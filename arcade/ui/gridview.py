@@ -83,6 +83,8 @@ class GridView:
         self.hover: Cell | None = None
         self._background: pygame.Surface | None = None
         self._board: pygame.Surface | None = None
+        #: The big surfaces the background and the board are cut from (see :meth:`_surface`).
+        self._pool: dict[str, pygame.Surface] = {}
         self._drawn: dict[Cell, Hashable] = {}
         #: Cells invalidated one by one since the last render (a ``cells`` hint must still visit them).
         self._dirty: set[Cell] = set()
@@ -93,12 +95,16 @@ class GridView:
         self.repainted = 0
         #: Bumped whenever the camera moves or zooms (callers cache per-camera work on it).
         self.camera_version = 0
+        #: The camera the cached board was last brought up to date for (cells are painted lazily,
+        #: as they come into view: a zoom repaints what shows, not the whole board).
+        self._rendered_camera = -1
 
     # -- layout ------------------------------------------------------------------------
     def resize_grid(self, rows: int, cols: int) -> None:
         """Another grid (a new level): the camera goes back to the fit."""
         self.rows, self.cols = rows, cols
         self.zoom = 1.0
+        self._pool.clear()
         self.layout(self.area, keep_camera=False)
 
     def layout(self, area: pygame.Rect, *, keep_camera: bool = True) -> None:
@@ -420,10 +426,26 @@ class GridView:
                 self._drawn.pop(cell, None)
                 self._dirty.add(cell)
 
+    def _surface(self, name: str, size: tuple[int, int]) -> pygame.Surface:
+        """A ``size`` surface cut from a kept, larger one: a zoom step reuses memory instead of allocating.
+
+        Allocating (and the kernel zeroing) tens of megabytes took most of a zoom frame on a
+        big board; surfaces grow with headroom for the next zoom steps (never past
+        :data:`MAX_CACHE_PIXELS` by much) and shrink by taking a smaller piece.
+        """
+        big = self._pool.get(name)
+        if big is None or big.get_width() < size[0] or big.get_height() < size[1]:
+            scale = max(1.0, min(1.6, math.sqrt(MAX_CACHE_PIXELS / max(1, size[0] * size[1]))))
+            full = (max(size[0], int(size[0] * scale)), max(size[1], int(size[1] * scale)))
+            display = pygame.display.get_surface() if pygame.display.get_init() else None
+            big = pygame.Surface(full, 0, display) if display is not None else pygame.Surface(full)
+            self._pool[name] = big
+        return big.subsurface((0, 0, *size))
+
     def _ensure_surfaces(self) -> None:
         size = (max(1, self.cell * self.cols), max(1, self.cell * self.rows))
         if self._background is None or self._background.get_size() != size:
-            self._background = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            self._background = self._surface("background", size)
             self._background.fill((0, 0, 0))
             if self._background_painter is not None:
                 # Paint in board-local coordinates by moving the camera to (0, 0) for the painter.
@@ -433,7 +455,9 @@ class GridView:
                     self._background_painter(self._background, self)
                 finally:
                     self._ox, self._oy = saved
-            self._board = self._background.copy()
+            # No copy of the background: every cell is cleared from it as it is first painted,
+            # and only painted cells are ever shown.
+            self._board = self._surface("board", size)
             self._drawn.clear()
             self._full = True
 
@@ -453,7 +477,7 @@ class GridView:
         Returns False -- and draws nothing -- when there is no complete cached board
         (never rendered, re-laid out, zoomed or invalidated since); then call :meth:`render`.
         """
-        if self._board is None or len(self._drawn) != self.rows * self.cols or self._dirty:
+        if self._board is None or self._full or self._dirty or self._rendered_camera != self.camera_version:
             return False
         self._blit_board(surface)
         self.repainted = 0
@@ -473,16 +497,24 @@ class GridView:
         ``cells``, when the caller knows them, are the only cells whose key may have changed
         since the last render: only they (plus any cell invalidated since) are looked at,
         which keeps a big board with a few changes per frame cheap. After a layout change,
-        a zoom or a full invalidation every cell is visited anyway.
+        a zoom or a full invalidation every visible cell is visited anyway.
+
+        Only cells in view are painted: a cell off screen keeps whatever it showed (or
+        nothing) until a pan brings it into view, when it is looked at again. So a zoom on a
+        big board repaints a window's worth of cells, not the whole board.
         """
         self._ensure_surfaces()
         assert self._board is not None and self._background is not None
         board, background, drawn, size = self._board, self._background, self._drawn, self.cell
+        top, bottom, left, right = self.visible_cells()
         if cells is None or self._full:
-            visit: Iterable[Cell] = ((r, c) for r in range(self.rows) for c in range(self.cols))
+            visit: Iterable[Cell] = ((r, c) for r in range(top, bottom) for c in range(left, right))
             self._full = False
         else:
             visit = [*cells, *self._dirty]
+            if self._rendered_camera != self.camera_version:  # a pan: cells that came into view
+                visit += [(r, c) for r in range(top, bottom) for c in range(left, right) if (r, c) not in drawn]
+        self._rendered_camera = self.camera_version
         self._dirty = set()
         count = 0
         for cell in visit:
