@@ -6,6 +6,8 @@ follow camera must all land on the right cells at any zoom.
 
 from __future__ import annotations
 
+import gc
+
 import pygame
 import pytest
 
@@ -16,6 +18,14 @@ from arcade.games.hashi.formats import format_level
 from arcade.games.hashi.view import HashiScene
 
 CTRL = pygame.KMOD_LCTRL
+
+
+@pytest.fixture(autouse=True)
+def _free_zoomed_boards():
+    """Zoomed big boards cache tens of megabytes: free them before the next test (child processes
+    forked later by other tests would otherwise start from a large parent)."""
+    yield
+    gc.collect()
 
 
 def wheel(driver, pos: tuple[int, int], notches: int) -> None:

@@ -101,6 +101,11 @@ class CameraScene:
 
     camera: CameraInput
 
+    def leave(self) -> None:
+        """Leaving the game frees the zoomed board's cached surfaces at once (not at the next GC)."""
+        super().leave()  # type: ignore[misc]
+        self.camera.view.release()
+
     def zoom(self, arg: str) -> None:
         if self.camera.view.zoom_by(int(arg), self.camera.anchor()):
             self.camera_changed()

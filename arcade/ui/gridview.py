@@ -426,6 +426,11 @@ class GridView:
                 self._drawn.pop(cell, None)
                 self._dirty.add(cell)
 
+    def release(self) -> None:
+        """Drop the cached surfaces (a zoomed big board holds tens of megabytes); the next render rebuilds."""
+        self._pool.clear()
+        self.invalidate(background=True)
+
     def _surface(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         """A ``size`` surface cut from a kept, larger one: a zoom step reuses memory instead of allocating.
 
@@ -435,7 +440,7 @@ class GridView:
         """
         big = self._pool.get(name)
         if big is None or big.get_width() < size[0] or big.get_height() < size[1]:
-            scale = max(1.0, min(1.6, math.sqrt(MAX_CACHE_PIXELS / max(1, size[0] * size[1]))))
+            scale = max(1.0, min(1.25, math.sqrt(MAX_CACHE_PIXELS / max(1, size[0] * size[1]))))
             full = (max(size[0], int(size[0] * scale)), max(size[1], int(size[1] * scale)))
             display = pygame.display.get_surface() if pygame.display.get_init() else None
             big = pygame.Surface(full, 0, display) if display is not None else pygame.Surface(full)
