@@ -32,6 +32,7 @@ from arcade.games.runway.view.panels import (
     level_title,
 )
 from arcade.games.runway.view.roadview import RoadView
+from arcade.ui.camera import ctrl_held
 from arcade.ui.game_scene import TickScene, format_time
 from arcade.ui.speed import WATCH_SPEEDS
 from arcade.ui.watch import WatchPlayer
@@ -73,7 +74,7 @@ class RunwayScene(TickScene):
         self.shown_index = session.index
         self.falls: dict[int, float] = {}
         self.clock = 0.0
-        self.road = RoadView()
+        self.road = RoadView(session.level.length)
         self.pending_outcome: Outcome | None = None
         self.drag: str | None = None
         self.drag_origin = (0, 0.0)
@@ -172,6 +173,15 @@ class RunwayScene(TickScene):
     def follow(self) -> None:
         self.road.follow = True
         self.say("The camera follows the bikes.")
+
+    def zoom(self, arg: str) -> None:
+        """Ctrl++ / Ctrl+− (and Ctrl+wheel): the player's zoom over the speed's own."""
+        if not self.road.zoom_by(int(arg)):
+            self.say("This is the closest zoom." if int(arg) > 0 else "This is the widest zoom.")
+
+    def zoom_fit(self) -> None:
+        self.road.fit()
+        self.say("The camera follows the bikes at the speed's own zoom.")
 
     def undo(self) -> None:
         if self.watch is not None:
@@ -414,7 +424,9 @@ class RunwayScene(TickScene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
             self.drag = None
             return True
-        elif event.type == pygame.MOUSEWHEEL and self.road.scrolls:
+        elif event.type == pygame.MOUSEWHEEL and ctrl_held():
+            return self.road.zoom_by(event.y) or True
+        elif event.type == pygame.MOUSEWHEEL and (self.road.scrolls or self.road.grid.zoomed):
             self.road.pan(-(event.y - event.x) * 3)
             return True
         return False
