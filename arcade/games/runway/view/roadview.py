@@ -216,11 +216,24 @@ class RoadView:
             if column % step == 0 and abs(x0 + cw / 2 - finish_x) > keep_clear:
                 draw_text(surface, theme, str(column), (x0 + cw / 2, self.sky.bottom - 2), size=ruler,
                           colour=theme["text_dim"], anchor="midbottom")
+        self._draw_lane_numbers(surface, theme)
         if road.x - 4 <= finish_x <= road.right + 4:
             draw_finish(surface, theme, int(finish_x), road.y, road.bottom, max(4, int(min(cw, self.lane_h) / 3)))
             label_x = min(max(finish_x, road.x + keep_clear), road.right - keep_clear)
             draw_text(surface, theme, finish_label, (label_x, self.sky.bottom - 2), size=ruler, bold=True,
                       colour=theme["text"], anchor="midbottom")
+
+    def _draw_lane_numbers(self, surface: pygame.Surface, theme: Theme) -> None:
+        """Each lane's number (the Y of the rules, as the messages say "lane 1") in the verge before the road,
+        or at the road's left edge once the start has scrolled away."""
+        left_edge = self.to_screen(-0.5, 0)[0]
+        x = left_edge - 14 if left_edge - self.road.x >= 26 else self.road.x + 12
+        size = max(11, min(15, self.lane_h // 4))
+        for lane in range(LANES):
+            centre = (round(x), self.road.y + lane * self.lane_h + self.lane_h // 2)
+            pygame.draw.circle(surface, theme["panel"], centre, size - 2)
+            draw_text(surface, theme, str(lane), centre, size=size, bold=True, colour=theme["text_dim"],
+                      anchor="center")
 
     def draw_bikes(self, surface: pygame.Surface, theme: Theme, motions: Sequence[Motion], t: float,
                    falls: dict[int, float]) -> None:

@@ -12,7 +12,7 @@ fills the cache for every state along it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pygame
@@ -34,6 +34,7 @@ from arcade.games.runway.view.panels import (
 from arcade.games.runway.view.roadview import RoadView
 from arcade.ui.camera import ctrl_held
 from arcade.ui.game_scene import TickScene, format_time
+from arcade.ui.overlays import ResultScene
 from arcade.ui.speed import WATCH_SPEEDS
 from arcade.ui.watch import WatchPlayer
 
@@ -326,6 +327,13 @@ class RunwayScene(TickScene):
     def on_outcome(self, outcome: Outcome) -> None:
         """Hold the result overlay back until the last turn has been seen."""
         self.pending_outcome = outcome
+
+    def result_scene(self, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
+                     role: str) -> ResultScene:
+        """The result sits at the bottom: the road, with the last fall, stays in view above it."""
+        scene = ResultScene(title, lines, buttons, role=role)
+        scene.placement = "bottom"
+        return scene
 
     def result_title(self, outcome: Outcome) -> str:
         if outcome.is_win:
