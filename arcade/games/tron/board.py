@@ -174,19 +174,23 @@ def voronoi(geo: Geometry, free: int, me: int, opp: int) -> Territory:
     b = 1 << opp
     fa = ((a << 1) | (a >> 1) | (a << s) | (a >> s)) & free
     fb = ((b << 1) | (b >> 1) | (b << s) | (b >> s)) & free
-    tie = fa & fb
-    seen = fa | fb
-    mine = fa & ~fb
-    theirs = fb & ~fa
-    ties = tie
+    ties = fa & fb
+    mine = fa ^ ties
+    theirs = fb ^ ties
+    # ``avail``: free cells neither search has reached (fronts are subsets of it, so xor removes them).
+    avail = free & ~(fa | fb)
     while fa or fb:
-        na = ((fa << 1) | (fa >> 1) | (fa << s) | (fa >> s)) & free & ~seen
-        nb = ((fb << 1) | (fb >> 1) | (fb << s) | (fb >> s)) & free & ~seen
+        na = ((fa << 1) | (fa >> 1) | (fa << s) | (fa >> s)) & avail
+        nb = ((fb << 1) | (fb >> 1) | (fb << s) | (fb >> s)) & avail
         tie = na & nb
-        mine |= na & ~nb
-        theirs |= nb & ~na
-        ties |= tie
-        seen |= na | nb
+        if tie:
+            ties |= tie
+            mine |= na ^ tie
+            theirs |= nb ^ tie
+        else:
+            mine |= na
+            theirs |= nb
+        avail ^= na | nb
         fa, fb = na, nb
     if ties:
         return Territory(mine, theirs, False)
@@ -212,6 +216,20 @@ class OutOfTime(Exception):
     """A search ran past its deadline (raised from inside long evaluations)."""
 
 
+#: Chamber estimates by (stride, region, head): the estimate depends on nothing else, and a
+#: search meets the same region again and again (my room after a cut does not change with
+#: the opponent's moves on the other side). Cleared when full.
+_CHAMBER_CACHE: dict[tuple[int, int, int], int] = {}
+_CHAMBER_CACHE_SIZE = 50_000
+
+
+@lru_cache(maxsize=32)
+def _even_string(geo: Geometry) -> str:
+    """One character per cell index: "1" where the cell is on the even checkerboard colour."""
+    size = (geo.height + 2) * geo.stride
+    return format(geo.even, f"0{size}b")[::-1]
+
+
 def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None,
                  deadline: float | None = None) -> int:
     """Estimated longest path from ``start`` through ``region`` (default: all it reaches).
@@ -229,44 +247,58 @@ def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None
         region = flood(geo, free, start)
     if not region:
         return 0
-    offsets = geo.offsets
-    even = geo.even
+    key = (geo.stride, region, start)
+    known = _CHAMBER_CACHE.get(key)
+    if known is not None:
+        return known
+    size = (geo.height + 2) * geo.stride
+    # One character per cell: "1" in the region. Indexing a string is far cheaper than
+    # shifting a big int for every neighbour test.
+    inside = format(region, f"0{size}b")[::-1]
+    parity = _even_string(geo)
+    o0, o1, o2, o3 = geo.offsets
     # Iterative Tarjan from the head (which is not in the region but is the root).
-    disc: dict[int, int] = {start: 0}
-    low: dict[int, int] = {start: 0}
-    parent_of: dict[int, int] = {}
+    disc = [-1] * size
+    low = [0] * size
+    parent_of = [-1] * size
+    disc[start] = 0
     order: list[int] = [start]
-    stack: list[tuple[int, int]] = [(start, 0)]
+    stack: list[int] = [start]
+    steps: list[int] = [0]
     counter = 1
     while stack:
-        v, k = stack[-1]
+        v = stack[-1]
+        k = steps[-1]
         if k < 4:
-            stack[-1] = (v, k + 1)
-            w = v + offsets[k]
-            if not (region >> w & 1) and w != start:
+            steps[-1] = k + 1
+            w = v + (o0 if k == 0 else o1 if k == 1 else o2 if k == 2 else o3)
+            if inside[w] != "1" and w != start:
                 continue  # (the head is not in the region, but an edge back to it still counts)
-            if w not in disc:
+            dw = disc[w]
+            if dw < 0:
                 disc[w] = low[w] = counter
                 counter += 1
                 if deadline is not None and counter & 255 == 0 and perf_counter() > deadline:
                     raise OutOfTime
                 parent_of[w] = v
                 order.append(w)
-                stack.append((w, 0))
-            elif w != parent_of.get(v) and disc[w] < low[v]:
-                low[v] = disc[w]
+                stack.append(w)
+                steps.append(0)
+            elif w != parent_of[v] and dw < low[v]:
+                low[v] = dw
         else:
             stack.pop()
+            steps.pop()
             if stack:
-                u = stack[-1][0]
+                u = stack[-1]
                 if low[v] < low[u]:
                     low[u] = low[v]
     # Chambers: a vertex whose parent separates it (low >= disc of parent) starts a new one.
-    chamber: dict[int, int] = {start: 0}
+    chamber = [0] * size
     chamber_parent = [-1]
     evens = [0]
     odds = [0]
-    entry_even = [bool(even >> start & 1)]
+    entry_even = [parity[start] == "1"]
     for v in order[1:]:
         u = parent_of[v]
         if low[v] >= disc[u]:
@@ -274,11 +306,11 @@ def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None
             chamber_parent.append(chamber[u])
             evens.append(0)
             odds.append(0)
-            entry_even.append(bool(even >> v & 1))
+            entry_even.append(parity[v] == "1")
         else:
             cid = chamber[u]
         chamber[v] = cid
-        if even >> v & 1:
+        if parity[v] == "1":
             evens[cid] += 1
         else:
             odds[cid] += 1
@@ -298,6 +330,9 @@ def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None
         parent = chamber_parent[cid]
         if parent >= 0 and value[cid] > best_child[parent]:
             best_child[parent] = value[cid]
+    if len(_CHAMBER_CACHE) >= _CHAMBER_CACHE_SIZE:
+        _CHAMBER_CACHE.clear()
+    _CHAMBER_CACHE[key] = value[0]
     return value[0]
 
 
