@@ -36,6 +36,7 @@ from arcade.games.tron.board import (
     parity_bound,
     voronoi,
 )
+from arcade.games.tron.endgame import FillPlanner
 from arcade.games.tron.logic import DIRECTIONS
 
 #: Score of a won position (a loss is its negative); a draw scores 0.
@@ -394,9 +395,21 @@ class StrongestBot(SearchBot):
     #: An open cell has about two edges inside a territory.
     cell_value = NODE_WEIGHT + 2 * EDGE_WEIGHT
 
+    def __init__(self, seed: int = 0, *, depth: int | None = None) -> None:
+        super().__init__(seed, depth=depth)
+        self.planner = FillPlanner(seed)
+
+    def reset(self) -> None:
+        self.planner.reset()
+
     def endgame(self, board: Board, deadline: float) -> Decision:
-        direction, length, depth = fill_search(board, deadline, self.max_depth)
-        return Decision(direction, f"separated: about {length} moves of room (depth {depth})", depth, 0, length)
+        cell, length, bound = self.planner.move(board.geo, board.free, board.me, deadline)
+        by_target = {target: d for d, target in board.safe_moves()}
+        if cell not in by_target:
+            direction, length, depth = fill_search(board, deadline, self.max_depth)
+            return Decision(direction, f"separated: about {length} moves of room (depth {depth})", depth, 0, length)
+        return Decision(by_target[cell], f"separated: a path of {length} moves planned (at most {bound})",
+                        0, 0, length)
 
 
 def fill_search(board: Board, deadline: float, max_depth: int = 10_000) -> tuple[str, int, int]:

@@ -230,34 +230,19 @@ def _even_string(geo: Geometry) -> str:
     return format(geo.even, f"0{size}b")[::-1]
 
 
-def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None,
-                 deadline: float | None = None) -> int:
-    """Estimated longest path from ``start`` through ``region`` (default: all it reaches).
+def dfs_tree(geo: Geometry, region: int, start: int, deadline: float | None = None,
+             ) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Depth-first tree of ``region`` from ``start`` (Tarjan's numbering, iterative).
 
-    The chamber tree (a1k0n, 2010): a depth-first search finds the articulation points
-    of the region; a path that passes an articulation point into the part hanging below
-    it can never come back. So the region splits into chambers, each worth its own
-    cells (capped by the checkerboard parity bound) plus the best chamber hanging off it,
-    and the estimate is the best root-to-leaf sum -- not the sum of everything, which is
-    what a plain flood fill counts and why it walks into dead ends. With a ``deadline``
-    (``time.perf_counter()`` seconds) it raises :class:`OutOfTime` rather than run past it:
-    on a 50x50 map one estimate takes milliseconds.
+    Returns (cells in discovery order, parent of each cell index, discovery number, low
+    point): a cell ``v`` whose parent ``u`` has ``low[v] >= disc[u]`` is cut off from the
+    rest by ``u`` -- it starts a new chamber. ``start`` (a head, not in the region) is the root.
     """
-    if region is None:
-        region = flood(geo, free, start)
-    if not region:
-        return 0
-    key = (geo.stride, region, start)
-    known = _CHAMBER_CACHE.get(key)
-    if known is not None:
-        return known
     size = (geo.height + 2) * geo.stride
     # One character per cell: "1" in the region. Indexing a string is far cheaper than
     # shifting a big int for every neighbour test.
     inside = format(region, f"0{size}b")[::-1]
-    parity = _even_string(geo)
     o0, o1, o2, o3 = geo.offsets
-    # Iterative Tarjan from the head (which is not in the region but is the root).
     disc = [-1] * size
     low = [0] * size
     parent_of = [-1] * size
@@ -293,6 +278,33 @@ def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None
                 u = stack[-1]
                 if low[v] < low[u]:
                     low[u] = low[v]
+    return order, parent_of, disc, low
+
+
+def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None,
+                 deadline: float | None = None) -> int:
+    """Estimated longest path from ``start`` through ``region`` (default: all it reaches).
+
+    The chamber tree (a1k0n, 2010): a depth-first search finds the articulation points
+    of the region; a path that passes an articulation point into the part hanging below
+    it can never come back. So the region splits into chambers, each worth its own
+    cells (capped by the checkerboard parity bound) plus the best chamber hanging off it,
+    and the estimate is the best root-to-leaf sum -- not the sum of everything, which is
+    what a plain flood fill counts and why it walks into dead ends. With a ``deadline``
+    (``time.perf_counter()`` seconds) it raises :class:`OutOfTime` rather than run past it:
+    on a 50x50 map one estimate takes milliseconds.
+    """
+    if region is None:
+        region = flood(geo, free, start)
+    if not region:
+        return 0
+    key = (geo.stride, region, start)
+    known = _CHAMBER_CACHE.get(key)
+    if known is not None:
+        return known
+    size = (geo.height + 2) * geo.stride
+    parity = _even_string(geo)
+    order, parent_of, disc, low = dfs_tree(geo, region, start, deadline)
     # Chambers: a vertex whose parent separates it (low >= disc of parent) starts a new one.
     chamber = [0] * size
     chamber_parent = [-1]
