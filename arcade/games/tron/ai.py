@@ -277,6 +277,27 @@ def a1k0n_eval(geo: Geometry, free: int, a: int, b: int, deadline: float) -> int
             + EDGE_WEIGHT * (edges(geo, mine) - edges(geo, theirs)))
 
 
+def degree_eval(geo: Geometry, free: int, a: int, b: int, deadline: float) -> int:
+    """a1k0n's terms as he counted them: 55·(parity-fillable cells) + 194·(free neighbours of the cells).
+
+    The edge term is each territory cell's count of free neighbours -- internal edges
+    twice, and edges into the opponent's or contested cells too -- so it rewards room that
+    is open and a long front, at twice the weight the pair count gave it.
+    """
+    t = voronoi(geo, free, a, b)
+    mine, theirs = t.mine, t.theirs
+    if t.separated:
+        return SEPARATED * separated_difference(geo, free, a, mine, b, theirs, deadline)
+    s = geo.stride
+    spread_free = (free >> 1, free << 1, free >> s, free << s)
+    deg_a = deg_b = 0
+    for f in spread_free:
+        deg_a += (mine & f).bit_count()
+        deg_b += (theirs & f).bit_count()
+    return (NODE_WEIGHT * (parity_bound(geo, mine, a) - parity_bound(geo, theirs, b))
+            + EDGE_WEIGHT * (deg_a - deg_b))
+
+
 def separated_difference(geo: Geometry, free: int, a: int, mine: int, b: int, theirs: int,
                          deadline: float | None = None) -> int:
     """Chamber estimate of my room minus theirs, skipping the costly estimate where it cannot matter.

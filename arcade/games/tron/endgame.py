@@ -123,6 +123,55 @@ def add_detours(geo: Geometry, free: int, head: int, path: list[int]) -> list[in
     return cells[1:]
 
 
+#: Rooms up to this many cells are solved exactly (a depth-first search with a bound cut).
+EXACT_CELLS = 40
+#: ... unless the exact search needs more nodes than this (then the heuristic plan stands).
+EXACT_NODES = 20_000
+
+
+def longest_path(geo: Geometry, free: int, head: int, max_nodes: int = EXACT_NODES,
+                 deadline: float | None = None) -> list[int] | None:
+    """The longest path from ``head`` through ``free`` (exact), or None if it takes too long.
+
+    Depth-first, neighbours with fewer ways on first; a branch is cut when the steps taken
+    plus the parity bound of what it can still reach cannot beat the best path found, and
+    the search stops as soon as a path reaches the parity bound of the whole room.
+    """
+    offsets = geo.offsets
+    best: list[int] = []
+    target = parity_bound(geo, flood(geo, free, head), head)
+    path: list[int] = []
+    nodes = 0
+
+    class _Stop(Exception):
+        pass
+
+    def walk(free: int, cell: int) -> None:
+        nonlocal best, nodes
+        nodes += 1
+        if nodes > max_nodes or (deadline is not None and nodes & 63 == 0 and perf_counter() > deadline):
+            raise _Stop
+        if len(path) > len(best):
+            best = path.copy()
+            if len(best) >= target:
+                raise _Stop
+        if len(path) + parity_bound(geo, flood(geo, free, cell), cell) <= len(best):
+            return
+        nexts = [cell + o for o in offsets if free >> (cell + o) & 1]
+        nexts.sort(key=lambda n: sum(1 for o in offsets if free >> (n + o) & 1))
+        for n in nexts:
+            path.append(n)
+            walk(free & ~(1 << n), n)
+            path.pop()
+
+    try:
+        walk(free, head)
+    except _Stop:
+        if nodes > max_nodes or len(best) < target:
+            return None
+    return best
+
+
 class FillPlanner:
     """Keeps the longest path found through my room and improves it between moves."""
 
@@ -148,6 +197,12 @@ class FillPlanner:
             best = plan
         else:
             best = []
+        if len(best) < bound and room.bit_count() <= EXACT_CELLS:
+            exact = longest_path(geo, free, head, EXACT_NODES, deadline)
+            if exact is not None:
+                if len(exact) > len(best):
+                    best = exact
+                bound = len(best)  # proved optimal: nothing longer exists
         tries = 0
         while len(best) < bound and perf_counter() < deadline:
             first = nexts[tries % len(nexts)]
