@@ -181,6 +181,11 @@ class PairSearch:
         self.nodes = 0
         self.use_table = use_table
         self.table: dict[tuple[int, int, int], tuple[int, int]] = {}
+        #: The opponent's refutation of each of my moves in a position (their best reply to it).
+        self.replies: dict[tuple[int, int, int, int], int] = {}
+        #: Killer directions by ply (a1k0n's ordering): the step that was best at this ply elsewhere.
+        self.killer_a: dict[int, int] = {}
+        self.killer_b: dict[int, int] = {}
 
     def _check(self) -> None:
         self.nodes += 1
@@ -199,22 +204,28 @@ class PairSearch:
         if not bmoves:
             return WIN - ply
         key = (free, a, b)
-        hint = self.table.get(key) if self.use_table else None
-        if hint is not None:
-            if hint[0] in amoves:
-                amoves.remove(hint[0])
-                amoves.insert(0, hint[0])
-            if hint[1] in bmoves:
-                bmoves.remove(hint[1])
-                bmoves.insert(0, hint[1])
+        use_table = self.use_table
+        hint = self.table.get(key) if use_table else None
+        if len(amoves) > 1:
+            first = hint[0] if hint is not None else a + self.killer_a.get(ply, 0)
+            if first in amoves and amoves[0] != first:
+                amoves.remove(first)
+                amoves.insert(0, first)
+        killer_b = b + self.killer_b.get(ply, 0)
+        replies = self.replies
         best = -WIN - 1
         best_a = amoves[0]
         best_b = bmoves[0]
         for na in amoves:
             worst = WIN + 1
-            reply = bmoves[0]
             floor = alpha if alpha > best else best
-            for nb in bmoves:
+            order = bmoves
+            if use_table and len(bmoves) > 1:
+                first = replies.get((free, a, b, na), killer_b)
+                if first in bmoves and bmoves[0] != first:
+                    order = [first, *(m for m in bmoves if m != first)]
+            reply = order[0]
+            for nb in order:
                 if na == nb:
                     v = self.draw
                 else:
@@ -224,12 +235,16 @@ class PairSearch:
                     worst, reply = v, nb
                     if worst <= floor:
                         break
+            if use_table:
+                replies[free, a, b, na] = reply
+                self.killer_b[ply] = reply - b
             if worst > best:
                 best, best_a, best_b = worst, na, reply
                 if best >= beta:
                     break
-        if self.use_table:
+        if use_table:
             self.table[key] = (best_a, best_b)
+            self.killer_a[ply] = best_a - a
         return best
 
     def root(self, board: Board, depth: int, order: list[int]) -> list[tuple[int, int]]:

@@ -281,6 +281,35 @@ def dfs_tree(geo: Geometry, region: int, start: int, deadline: float | None = No
     return order, parent_of, disc, low
 
 
+def local_cuts(geo: Geometry, cells: int) -> int:
+    """Cells of ``cells`` whose free neighbours fall apart inside their own 3x3 box (bit-parallel).
+
+    Around a cell, two side-by-side neighbours stay joined if the corner between them is
+    in ``cells`` too; the neighbours form arcs, and a cell with two or more arcs *may* be
+    an articulation point. One with a single arc never is (its neighbours stay joined
+    through its box). So no local cut at all means no articulation point anywhere, and the
+    chamber tree is one room -- a1k0n's "potential articulation" table, done for every
+    cell at once with shifts.
+    """
+    s = geo.stride
+    # Each set below has bit c where cell c's neighbour in that direction is in ``cells``.
+    n = cells << s
+    e = cells >> 1
+    so = cells >> s
+    w = cells << 1
+    ne = cells << (s - 1)
+    se = cells >> (s + 1)
+    sw = cells >> (s - 1)
+    nw = cells << (s + 1)
+    # An arc starts at a neighbour whose counter-clockwise link is broken.
+    start_n = n & ~(w & nw)
+    start_e = e & ~(n & ne)
+    start_s = so & ~(e & se)
+    start_w = w & ~(so & sw)
+    two = (start_n & (start_e | start_s | start_w)) | (start_e & (start_s | start_w)) | (start_s & start_w)
+    return two & cells
+
+
 def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None,
                  deadline: float | None = None) -> int:
     """Estimated longest path from ``start`` through ``region`` (default: all it reaches).
@@ -302,6 +331,9 @@ def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None
     known = _CHAMBER_CACHE.get(key)
     if known is not None:
         return known
+    if not local_cuts(geo, region | 1 << start):
+        # No articulation point anywhere: one room, capped by parity (no depth-first search needed).
+        return parity_bound(geo, region, start)
     size = (geo.height + 2) * geo.stride
     parity = _even_string(geo)
     order, parent_of, disc, low = dfs_tree(geo, region, start, deadline)
