@@ -186,6 +186,7 @@ class PairSearch:
         #: Killer directions by ply (a1k0n's ordering): the step that was best at this ply elsewhere.
         self.killer_a: dict[int, int] = {}
         self.killer_b: dict[int, int] = {}
+        self.partial: list[tuple[int, int]] = []
 
     def _check(self) -> None:
         self.nodes += 1
@@ -253,22 +254,31 @@ class PairSearch:
         free, _a, b = board.free, board.me, board.opp
         offsets = self.geo.offsets
         bmoves = [b + o for o in offsets if free >> (b + o) & 1]
-        results = []
+        results: list[tuple[int, int]] = []
+        #: What a search cut short by the clock still knows (the moves it finished, in order).
+        self.partial = results
         best = -WIN - 1
+        a = board.me
         for na in order:
             if not bmoves:
                 results.append((na, WIN))
                 continue
             worst = WIN + 1
-            for nb in bmoves:
+            replies = bmoves
+            first = self.replies.get((free, a, b, na))
+            if first is not None and first in bmoves:
+                replies = [first, *(m for m in bmoves if m != first)]
+            reply = replies[0]
+            for nb in replies:
                 if na == nb:
                     v = self.draw
                 else:
                     v = self.value(free & ~(1 << na) & ~(1 << nb), na, nb, depth - 1, best, worst, 1)
                 if v < worst:
-                    worst = v
+                    worst, reply = v, nb
                     if worst <= best:
                         break
+            self.replies[free, a, b, na] = reply
             results.append((na, worst))
             best = max(best, worst)
         return results
@@ -396,6 +406,13 @@ class SearchBot(Bot):
             try:
                 results = search.root(board, depth, order)
             except _Timeout:
+                # The deeper search ran out of time, but if it finished the old best move and
+                # then found another that beats it, that move is better by a deeper look.
+                done = search.partial
+                if best_score is not None and len(done) >= 2:
+                    top = max(done[1:], key=lambda r: r[1])
+                    if top[1] > done[0][1]:
+                        best_dir, best_score = by_target[top[0]], top[1]
                 break
             results.sort(key=lambda r: -r[1])
             order = [target for target, _v in results]
