@@ -175,12 +175,16 @@ def longest_path(geo: Geometry, free: int, head: int, max_nodes: int = EXACT_NOD
 class FillPlanner:
     """Keeps the longest path found through my room and improves it between moves."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, max_tries: int | None = None) -> None:
+        """``max_tries`` caps the walks per move (for reproducible tests); normally the clock decides."""
+        self.seed = seed
         self.rng = random.Random(seed)
         self.plan: list[int] = []
+        self.max_tries = max_tries
 
     def reset(self) -> None:
         self.plan = []
+        self.rng.seed(self.seed)
 
     def move(self, geo: Geometry, free: int, head: int, deadline: float) -> tuple[int, int, int]:
         """(next cell, planned path length, upper bound) for the head in its own room."""
@@ -204,7 +208,8 @@ class FillPlanner:
                     best = exact
                 bound = len(best)  # proved optimal: nothing longer exists
         tries = 0
-        while len(best) < bound and perf_counter() < deadline:
+        limit = self.max_tries
+        while len(best) < bound and perf_counter() < deadline and (limit is None or tries < limit):
             first = nexts[tries % len(nexts)]
             rng = self.rng if tries >= len(nexts) else None
             walk = [first, *greedy_walk(geo, free & ~(1 << first), first, rng)]
