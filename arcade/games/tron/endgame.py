@@ -57,12 +57,18 @@ def _room_after(geo: Geometry, free: int, cell: int) -> int:
     return best
 
 
-def greedy_walk(geo: Geometry, free: int, head: int, rng: random.Random | None = None) -> list[int]:
-    """A path from ``head`` (not included) through ``free``: tightest square first, best side at cuts."""
+def greedy_walk(geo: Geometry, free: int, head: int, rng: random.Random | None = None,
+                deadline: float | None = None) -> list[int]:
+    """A path from ``head`` (not included) through ``free``: tightest square first, best side at cuts.
+
+    At the ``deadline`` the walk stops where it is (a shorter path, still a path).
+    """
     offsets = geo.offsets
     stride = geo.stride
     path: list[int] = []
     while True:
+        if deadline is not None and len(path) & 31 == 31 and perf_counter() > deadline:
+            return path
         nexts = [head + o for o in offsets if free >> (head + o) & 1]
         if not nexts:
             return path
@@ -85,7 +91,7 @@ def greedy_walk(geo: Geometry, free: int, head: int, rng: random.Random | None =
         head = choice
 
 
-def add_detours(geo: Geometry, free: int, head: int, path: list[int]) -> list[int]:
+def add_detours(geo: Geometry, free: int, head: int, path: list[int], deadline: float | None = None) -> list[int]:
     """Lengthen ``path`` (from ``head``, through ``free``) by two-cell detours until none fit.
 
     Where the path steps from ``a`` to ``b`` and the two cells beside them (``a + p`` and
@@ -99,7 +105,7 @@ def add_detours(geo: Geometry, free: int, head: int, path: list[int]) -> list[in
     stride = geo.stride
     cells = [head, *path]
     changed = True
-    while changed:
+    while changed and (deadline is None or perf_counter() < deadline):
         changed = False
         i = 0
         while i < len(cells) - 1:
@@ -114,7 +120,7 @@ def add_detours(geo: Geometry, free: int, head: int, path: list[int]) -> list[in
                     changed = True
                     break
             i += 1
-        tail = greedy_walk(geo, unused, cells[-1])
+        tail = greedy_walk(geo, unused, cells[-1], None, deadline)
         if tail:
             cells.extend(tail)
             for cell in tail:
@@ -208,12 +214,17 @@ class FillPlanner:
                     best = exact
                 bound = len(best)  # proved optimal: nothing longer exists
         tries = 0
+        last_walk = 0.0
         limit = self.max_tries
         while len(best) < bound and perf_counter() < deadline and (limit is None or tries < limit):
             first = nexts[tries % len(nexts)]
             rng = self.rng if tries >= len(nexts) else None
-            walk = [first, *greedy_walk(geo, free & ~(1 << first), first, rng)]
-            walk = add_detours(geo, free, head, walk)
+            started = perf_counter()
+            if best and started + last_walk > deadline:
+                break  # another walk would not finish in time
+            walk = [first, *greedy_walk(geo, free & ~(1 << first), first, rng, deadline)]
+            walk = add_detours(geo, free, head, walk, deadline)
+            last_walk = perf_counter() - started
             if len(walk) > len(best):
                 best = walk
             tries += 1
