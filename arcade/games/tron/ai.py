@@ -31,7 +31,6 @@ from arcade.games.tron.board import (
     Geometry,
     OutOfTime,
     chamber_fill,
-    edges,
     flood,
     parity_bound,
     voronoi,
@@ -293,21 +292,14 @@ def territory_eval(geo: Geometry, free: int, a: int, b: int, deadline: float) ->
 
 
 def a1k0n_eval(geo: Geometry, free: int, a: int, b: int, deadline: float) -> int:
-    """55·ΔN + 194·ΔE over Voronoi regions; separated positions by the chamber-tree fill estimate."""
-    t = voronoi(geo, free, a, b)
-    mine, theirs = t.mine, t.theirs
-    if t.separated:
-        return SEPARATED * separated_difference(geo, free, a, mine, b, theirs, deadline)
-    return (NODE_WEIGHT * (mine.bit_count() - theirs.bit_count())
-            + EDGE_WEIGHT * (edges(geo, mine) - edges(geo, theirs)))
+    """a1k0n's evaluation, his terms as he counted them: 55·ΔN + 194·ΔE over the Voronoi territories.
 
-
-def degree_eval(geo: Geometry, free: int, a: int, b: int, deadline: float) -> int:
-    """a1k0n's terms as he counted them: 55·(parity-fillable cells) + 194·(free neighbours of the cells).
-
-    The edge term is each territory cell's count of free neighbours -- internal edges
-    twice, and edges into the opponent's or contested cells too -- so it rewards room that
-    is open and a long front, at twice the weight the pair count gave it.
+    N is the parity-capped cell count (the most cells a path could visit) and E each
+    territory cell's count of free neighbours -- internal edges twice, and edges into the
+    opponent's or contested cells too -- so it rewards room that is open and a long front.
+    (Counting E as pairs inside the territory, as this bot first did, halves its weight
+    against N, which is not the model he fitted the 55 and 194 to.) Separated positions
+    are scored by the chamber-tree fill estimate, times a weight no territory score reaches.
     """
     t = voronoi(geo, free, a, b)
     mine, theirs = t.mine, t.theirs
@@ -445,8 +437,8 @@ class StrongestBot(SearchBot):
     description = "a1k0n's 2010 recipe: Voronoi nodes+edges, chambers, parity, space-filling endgame"
     evaluate = staticmethod(a1k0n_eval)
     use_table = True
-    #: An open cell has about two edges inside a territory.
-    cell_value = NODE_WEIGHT + 2 * EDGE_WEIGHT
+    #: An open cell has about four free neighbours inside a territory.
+    cell_value = NODE_WEIGHT + 4 * EDGE_WEIGHT
 
     def __init__(self, seed: int = 0, *, depth: int | None = None) -> None:
         super().__init__(seed, depth=depth)
