@@ -223,6 +223,11 @@ _CHAMBER_CACHE: dict[tuple[int, int, int], int] = {}
 _CHAMBER_CACHE_SIZE = 50_000
 
 
+def clear_chamber_cache() -> None:
+    """Forget cached chamber estimates (benchmarks measure the work, not the lookup)."""
+    _CHAMBER_CACHE.clear()
+
+
 @lru_cache(maxsize=32)
 def _even_string(geo: Geometry) -> str:
     """One character per cell index: "1" where the cell is on the even checkerboard colour."""
