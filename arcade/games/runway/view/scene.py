@@ -31,6 +31,7 @@ from arcade.games.runway.view.panels import (
     draw_status_row,
     level_title,
 )
+from arcade.games.runway.view.programs import ProgramsMixin
 from arcade.games.runway.view.roadview import RoadView
 from arcade.ui.game_scene import TickScene, format_time
 from arcade.ui.speed import WATCH_SPEEDS
@@ -52,7 +53,7 @@ class Transition:
         return min(1.0, self.elapsed / self.duration) if self.duration > 0 else 1.0
 
 
-class RunwayScene(TickScene):
+class RunwayScene(ProgramsMixin, TickScene):
     """The runway viewer and manual game."""
 
     autosave_when = "move"
@@ -318,6 +319,8 @@ class RunwayScene(TickScene):
         self.pending_outcome = outcome
 
     def result_title(self, outcome: Outcome) -> str:
+        if self.taping:  # an outside program's run (programs.py)
+            return "The program brought them home" if outcome.is_win else "The program lost the race"
         if outcome.is_win:
             return "The AI brought them home" if self.finished_with_ai else "You win!"
         return "Race lost"
@@ -368,6 +371,7 @@ class RunwayScene(TickScene):
     # -- layout ---------------------------------------------------------------------------------
     def layout_board(self, area: pygame.Rect) -> None:
         assert self.app is not None
+        area = self.console_area(area)  # the program console's column, when shown (programs.py)
         compact = area.height < 380
         hud_h, controls_h, timeline_h = (24, 30, 24) if compact else (46, 36, 32)
         minimap_h, gap = (22, 4) if compact else (34, 8)
@@ -463,6 +467,7 @@ class RunwayScene(TickScene):
         self.timeline.draw(surface, theme, self.session.index, self.session.length, losses_by_turn(states),
                            RULES.outcome(states[-1]))
         self.draw_controls(surface)
+        self.draw_console(surface)  # programs.py
 
     def shown_plan(self) -> tuple[str, tuple[Command, ...]] | None:
         """The AI's commands ahead to show: the watched AI's plan, or the hint's."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from arcade.core.game import Example, LevelEntry
 from arcade.core.numbers import checked_int
+from arcade.core.registry import Launch
 from arcade.core.session import Session
 from arcade.games.tron import INFO, generator, maps
 from arcade.games.tron.controller import Match
@@ -82,9 +83,9 @@ class TronFront(GameFront):
             raise ValueError("the saved match's map or round log is damaged")
         return TronScene(INFO, session, setup, match, map_ref=map_ref, seed=seed)
 
-    def open_options(self, app: Any, options: dict[str, Any]) -> TronScene | None:
+    def open_options(self, app: Any, launch: Launch) -> TronScene | None:
         """``play tron --replay FILE``: the round of the file, scrubbed in the viewer (no bots run)."""
-        playback = options.get("replay")
+        playback = launch.options.get("replay")
         if playback is None:
             return None
         session = Session(RULES, playback.level, seed=0, level_id=playback.replay.level_id or "replay")
