@@ -26,17 +26,16 @@ LINE = 17
 
 
 def console_lines(turns: Sequence[Turn], upto: int, names: Sequence[str], keep: int = KEEP) -> list[tuple[int, str]]:
-    """``(player, line)`` of the stderr written in turns ``0 .. upto-1`` (the newest ``keep``), with a
-    ``-- turn N --`` marker before each turn that wrote something."""
+    """``(player, text)`` of the stderr written in turns ``0 .. upto-1`` (the newest ``keep``), each line
+    led by its turn number and, with several players, the player's tag from ``names``: ``12 [1] depth 7``."""
     out: list[tuple[int, str]] = []
     for number in range(min(upto, len(turns)) - 1, -1, -1):
         turn = turns[number]
         block: list[tuple[int, str]] = []
         for player, lines in enumerate(turn.stderr):
-            prefix = f"{names[player]}: " if len(names) > 1 and player < len(names) else ""
-            block += [(player, prefix + line) for line in lines]
-        if block:
-            out[:0] = [(-1, f"— turn {number + 1} —"), *block]
+            tag = f"[{names[player]}] " if len(names) > 1 and player < len(names) else ""
+            block += [(player, f"{number + 1:>3} {tag}{line}") for line in lines]
+        out[:0] = block
         if len(out) >= keep:
             break
     return out[-keep:]

@@ -44,12 +44,14 @@ def test_play_runway_bot_drives_the_viewer_live_and_the_run_is_scrubbable(app, d
     assert scene.tape_paused
     driver.key(pygame.K_PERIOD)
     assert scene.session.index == 1
-    # The console shows the program's stderr up to the turn on screen.
-    driver.key(pygame.K_c)
+    # The console (open for a program) shows its stderr up to the turn on screen.
     assert scene.console.shown and scene.console.rect.width > 0
-    assert [text for _, text in scene.console_view()] == ["— turn 1 —", "turn 0 speed 1"]
+    assert [text for _, text in scene.console_view()] == ["  1 turn 0 speed 1"]
+    driver.key(pygame.K_c)
+    assert not scene.console.shown and scene.console.rect.width == 0
+    driver.key(pygame.K_c)
     driver.key(pygame.K_END)
-    assert len([t for _, t in scene.console_view() if t.startswith("turn ")]) == scene.session.length
+    assert len(scene.console_view()) == scene.session.length
     app.pop()
     assert not live_programs()
 

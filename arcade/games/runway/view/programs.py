@@ -136,6 +136,7 @@ class ProgramsMixin:
         self._stop_live()
         level, level_id = self.session.level, self.session.level_id
         self.show_run(spec, level, level_id, [], [])
+        self.console_visible(True)
         self.prefs["program"] = spec
         stop = threading.Event()
         self._live_stop = stop

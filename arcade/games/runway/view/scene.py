@@ -189,6 +189,9 @@ class RunwayScene(ProgramsMixin, TickScene):
 
     # -- watching the AI ------------------------------------------------------------------------
     def play_pause(self) -> None:
+        if self.taping and self.watch is None:  # a program's run plays back (programs.py)
+            self.tape_pause()
+            return
         if self.watch is None:
             self.toggle_watch()
         else:

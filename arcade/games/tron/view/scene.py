@@ -474,7 +474,7 @@ class TronScene(TickScene):
         """Stderr lines up to the tick on screen (all of them while a round runs)."""
         key = (len(self.turns), self.session.index)
         if self._console_cache[0] != key:
-            names = (self.seat_name(0, True), self.seat_name(1, True))
+            names = ("1", "2")
             upto = self.session.index + (1 if self.session.index >= self.session.length else 0)
             self._console_cache = (key, console_lines(self.turns, upto, names))
         return self._console_cache[1]
@@ -599,6 +599,8 @@ class TronScene(TickScene):
         lines = [score + (f" ({match.draws} drawn)" if match.draws else ""), *self.round_log[-6:]]
         buttons = [("Rematch", self.rematch, "F5"), ("Replay round", self.start_replay, "R"),
                    ("Setup", self.open_setup, "O"), ("Main menu", self.close, "Esc")]
+        if self.turns:
+            buttons.insert(2, ("Save replay", self.save_replay, "Ctrl+S"))
         self.app.push(ResultScene(title, lines, buttons, role=role))
 
     @property
@@ -752,7 +754,7 @@ class TronScene(TickScene):
 
         self.view.render(surface, key_of, paint, hint)
         if self.console.shown:
-            self.console.draw(surface, self.app.theme, self.console_view(), "Console — programs' stderr",
+            self.console.draw(surface, self.app.theme, self.console_view(), "Console — stderr of cycle [1] / [2]",
                               "No stderr yet (a program's stderr shows here)."
                               if any(":" in who for who in self.match.seats) else "Only outside programs write here.")
         pulse = 0.5 + 0.5 * math.sin(self.clock * 7.0)
