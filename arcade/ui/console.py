@@ -21,7 +21,7 @@ from arcade.ui.widgets import draw_text
 #: At most this many lines are gathered for the panel (the newest; older ones scroll away).
 KEEP = 200
 #: Width of the panel: a share of the board area, within these bounds (pixels).
-MIN_WIDTH, MAX_WIDTH, SHARE = 240, 420, 0.34
+MIN_WIDTH, MAX_WIDTH, SHARE = 240, 420, 0.3
 LINE = 17
 
 

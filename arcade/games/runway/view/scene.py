@@ -333,7 +333,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         if self.comparison:
             lines.append(f"Exact AI: {self.comparison['exact']} · classic AI: {self.comparison['classic']}.")
         lines.append(f"Turns: {self.session.state.turn} · Time: {format_time(self.elapsed)}")
-        if self.finished_with_ai and not outcome.is_win:
+        if self.finished_with_ai and not outcome.is_win and not self.taping:
             lines.append("The AI drove some of these turns.")
         if self.record_note:
             lines.append(self.record_note)

@@ -239,6 +239,9 @@ class TronScene(TickScene):
 
     def layout_board(self, area: pygame.Rect) -> None:
         self.view.layout(self.console.split(area))
+        if self.app is not None and self.console.shown:
+            rect = self.console.rect
+            self.app.trace(f"tron-console {rect.x} {rect.y} {rect.width} {rect.height}")  # end-to-end tests
 
     # -- rounds --------------------------------------------------------------------------------
     def seat_name(self, seat: int, short: bool = False) -> str:
@@ -523,6 +526,8 @@ class TronScene(TickScene):
             self.toast.show(str(exc), "error", 6.0)
             return
         self.last_replay = path
+        if self.app is not None:
+            self.app.trace(f"tron-replay {path}")
         self.toast.show(f"Replay saved: {path}", "good", 6.0)
         self.say(f"Replay saved to {path} — open it with: play tron --replay {path}", "info")
 
@@ -568,6 +573,7 @@ class TronScene(TickScene):
         self.over_clock = 0.0
         self.match.record(outcome)
         self.round_log.append(f"Round {self.match.rounds}: {self.round_message(outcome)}")
+        self.app.trace(f"tron-round-over {self.session.state.tick} {outcome.reason}")
         for seat in (0, 1):
             runner = self.runners[seat]
             if isinstance(runner, ProgramRunner) and not self.failures[seat]:
