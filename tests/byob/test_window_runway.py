@@ -107,3 +107,19 @@ def test_saving_the_players_own_run_and_closing_mid_tests_leaves_no_process(app,
     driver.frame()
     app.close()
     assert not live_programs()
+
+
+def test_the_command_line_opens_the_viewer_on_a_program_and_on_replays(tmp_path):
+    from arcade import cli
+
+    shot = tmp_path / "bot.png"
+    args = ["play", "runway", "--level", "01_one_lonely_hole", "--bot", STRAIGHT, "--screenshot", str(shot),
+            "--frames", "30"]
+    assert cli.main(args) == 0 and shot.stat().st_size > 0
+    assert not live_programs()
+    name, level = bundled_tests()[1]
+    path = tmp_path / "r.json"
+    from arcade.services.replays import save_replay
+
+    save_replay(run_program(level, STRAIGHT, level_id=name).replay(), path)
+    assert cli.main(["play", "runway", "--replay", str(path), "--screenshot", str(shot), "--frames", "5"]) == 0

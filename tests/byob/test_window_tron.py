@@ -158,3 +158,39 @@ def test_a_silent_program_loses_on_time_and_leaving_mid_round_leaves_no_process(
     driver.frame(dt=COUNTDOWN + 0.05)
     app.close()
     assert not live_programs()
+
+
+def test_the_seeds_hackerrank_program_plays_and_a_match_with_a_program_resumes(app, driver):
+    from arcade.services import saves
+
+    spec = bot("seed_hackerrank.py")
+    scene = open_tron(app, mode="watch", bot1="random", bot2=PROGRAM, command2=spec, protocol2="hackerrank",
+                      best_of=3, map="hackerrank-tron")  # the seed reads a 15 x 15 board
+    play_round(driver, scene)
+    assert scene.match.rounds == 1 and len(scene.turns) == scene.session.length > 3
+    assert not scene.failures[1], scene.failures
+    app.pop()  # leaving mid-match saves it; Continue brings the program back into its seat
+    saved = saves.read_autosave("tron")
+    assert saved is not None
+    resumed = app.launch("tron", Launch(save=saved.data))
+    assert isinstance(resumed, TronScene) and resumed.match.seats[1] == f"hackerrank:{spec}"
+    assert isinstance(resumed.runners[1], ProgramRunner) and resumed.match.rounds == 1
+    app.pop()
+    assert not live_programs()
+
+
+def test_play_tron_replay_on_the_command_line(tmp_path):
+    from arcade import cli
+    from arcade.games.tron.match import play_round as play_match_round
+    from arcade.games.tron.players import make_player
+    from arcade.games.tron.replay import round_replay
+    from arcade.services.replays import save_replay
+
+    with make_player(f"2010:{bot('tron2010_straight.py')}") as outside, make_player("flood-fill") as ours:
+        record = play_match_round(RULES.parse_level("7 5\n#######\n#1    #\n#     #\n#    2#\n#######\n"),
+                                  (outside, ours), 50)
+    path = tmp_path / "round.json"
+    save_replay(round_replay(record), path)
+    shot = tmp_path / "shot.png"
+    assert cli.main(["play", "tron", "--replay", str(path), "--screenshot", str(shot), "--frames", "5"]) == 0
+    assert shot.stat().st_size > 0
