@@ -184,8 +184,11 @@ class SetupScene(Scene):
     @staticmethod
     def program_rows(cycle: int, command: str, protocol: str) -> list[tuple[str, str, str]]:
         """The command field and protocol choice of a cycle driven by an outside program."""
-        return [(f"command{cycle}", "  Command", command),
-                (f"protocol{cycle}", "  Protocol", f"{protocol} — {PROTOCOLS[protocol].split(':')[0]}")]
+        from arcade.games.tron.outside import LIMITS
+
+        title = PROTOCOLS[protocol].split(":")[0]
+        return [(f"command{cycle}", "Command", command),
+                (f"protocol{cycle}", "Protocol", f"{protocol} — {title} · {LIMITS[protocol].move_ms / 1000:g} s a move")]
 
     def change(self, key: str, step: int) -> None:
         s = self.setup
@@ -328,7 +331,7 @@ class SetupScene(Scene):
             draw_text(surface, theme, label, (rect.x + 14, rect.centery), size=17, bold=True, anchor="midleft",
                       colour=theme["text_dim"])
             if field:
-                box = pygame.Rect(rect.x + 124, rect.y + 3, rect.width - 132, rect.height - 6)
+                box = pygame.Rect(rect.x + 124, rect.y + 3, rect.width - 130, rect.height - 6)
                 pygame.draw.rect(surface, theme["background"], box, border_radius=5)
                 pygame.draw.rect(surface, theme["accent" if i == self.selected else "panel_light"], box, width=1,
                                  border_radius=5)
