@@ -187,8 +187,9 @@ class SetupScene(Scene):
         from arcade.games.tron.outside import LIMITS
 
         title = PROTOCOLS[protocol].split(":")[0]
+        limit = f"{LIMITS[protocol].move_ms / 1000:g} s a move"
         return [(f"command{cycle}", "Command", command),
-                (f"protocol{cycle}", "Protocol", f"{protocol} — {title} · {LIMITS[protocol].move_ms / 1000:g} s a move")]
+                (f"protocol{cycle}", "Protocol", f"{protocol} — {title} · {limit}")]
 
     def change(self, key: str, step: int) -> None:
         s = self.setup
