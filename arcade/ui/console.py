@@ -44,16 +44,18 @@ def console_lines(turns: Sequence[Turn], upto: int, names: Sequence[str], keep: 
 class ConsolePanel:
     """The console's state (shown or not) and drawing; the scene gives it the lines to show."""
 
-    def __init__(self, shown: bool = False) -> None:
+    def __init__(self, shown: bool = False, *, min_width: int = MIN_WIDTH, max_width: int = MAX_WIDTH,
+                 share: float = SHARE) -> None:
         self.shown = shown
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.min_width, self.max_width, self.share = min_width, max_width, share
 
     def split(self, area: pygame.Rect) -> pygame.Rect:
         """Take the console's part of ``area`` (when shown) and return what is left for the board."""
-        if not self.shown or area.width < 2 * MIN_WIDTH:
+        if not self.shown or area.width < 2 * self.min_width:
             self.rect = pygame.Rect(0, 0, 0, 0)
             return area
-        width = max(MIN_WIDTH, min(MAX_WIDTH, int(area.width * SHARE)))
+        width = max(self.min_width, min(self.max_width, int(area.width * self.share)))
         self.rect = pygame.Rect(area.right - width, area.y, width, area.height)
         return pygame.Rect(area.x, area.y, area.width - width - 8, area.height)
 

@@ -194,3 +194,21 @@ def test_play_tron_replay_on_the_command_line(tmp_path):
     shot = tmp_path / "shot.png"
     assert cli.main(["play", "tron", "--replay", str(path), "--screenshot", str(shot), "--frames", "5"]) == 0
     assert shot.stat().st_size > 0
+
+
+def test_a_replay_file_is_only_watched_until_a_match_is_set_up(app, driver, tmp_path):
+    scene = open_tron(app, mode="watch", bot1=PROGRAM, command1=bot("tron2010_straight.py"), bot2="random",
+                      best_of=1, map=SMALL)
+    play_round(driver, scene)
+    path = tmp_path / "r.json"
+    from arcade.services.replays import save_replay
+
+    save_replay(scene.round_replay(), path)
+    app.pop()
+    viewer = app.launch("tron", Launch(options={"replay": open_replay(path, RULES)}))
+    driver.frame()
+    driver.key(pygame.K_F5)  # rematch: refused, nothing starts
+    assert viewer.phase == "replay" and "replay file" in viewer.status_text and viewer.runners == [None, None]
+    viewer.new_match(replace(viewer.setup, mode="watch", bot1="random", bot2="flood-fill"))
+    assert viewer.viewer is None and viewer.phase == "countdown" and viewer.runners[0] is not None
+    app.pop()

@@ -82,7 +82,8 @@ class ProgramsMixin:
         self.bot_worker = self.new_worker()  # type: ignore[attr-defined]
         self.tests = TestsState()
         self.tests_worker = self.new_worker()  # type: ignore[attr-defined]
-        self.console = ConsolePanel()
+        # Narrower than Tron's: the command pad under the road needs the width.
+        self.console = ConsolePanel(min_width=200, max_width=300, share=0.22)
         self.last_replay: Path | None = None
 
     # -- the program's run as the session's history ------------------------------------------

@@ -204,6 +204,8 @@ class TronScene(TickScene):
         self.steer(int(arg[0]), arg[1])
 
     def after_round(self) -> None:
+        if self.refuse_in_viewer():
+            return
         if self.match.over:
             self.show_match_result()
         else:
@@ -320,6 +322,7 @@ class TronScene(TickScene):
 
     def level_changed(self) -> None:
         """A new map (setup, picker): a fresh match on it, the board and the bots rebuilt."""
+        self.viewer = None  # a replay file being watched gives way to a real match
         level = self.session.level
         if self.setup.map != RANDOM_MAP:
             self.setup = replace(self.setup, map=self.session.level_id)
@@ -338,7 +341,16 @@ class TronScene(TickScene):
             self.start_runners()
             self.begin_round()
 
+    def refuse_in_viewer(self) -> bool:
+        """A replay file is only watched: a new round or rematch needs a match (O sets one up)."""
+        if self.viewer is None:
+            return False
+        self.say("This is a replay file — O sets up a match to play, Esc the menu.", "warning")
+        return True
+
     def rematch(self) -> None:
+        if self.refuse_in_viewer():
+            return
         self.stop_replay()
         setup = self.setup
         self.match = Match(setup.mode, setup.seats(), setup.best_of)
