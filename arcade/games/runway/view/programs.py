@@ -15,6 +15,7 @@ the framework's); the scene calls :meth:`console_area` when laying out and
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -26,7 +27,7 @@ import pygame
 from arcade.core.errors import ArcadeError
 from arcade.core.game import Outcome
 from arcade.games.runway.logic import Level
-from arcade.games.runway.outside import RunwayRun, bundled_tests, parse_spec, run_program
+from arcade.games.runway.outside import LIMITS, RunwayRun, bundled_tests, parse_spec, run_program
 from arcade.services import programs
 from arcade.services.replays import Playback, Replay, Turn, replay_from_session, save_replay
 from arcade.ui.console import ConsolePanel, console_lines
@@ -143,12 +144,15 @@ class ProgramsMixin:
         self._live_stop = stop
 
         def turn(run: RunwayRun) -> None:
-            self._live = run
+            if not stop.is_set():
+                self._live = run
 
         def play() -> RunwayRun:
             return run_program(level, spec, level_id=level_id, on_turn=turn, stop=stop)
 
         def done(run: RunwayRun) -> None:
+            if stop.is_set():
+                return  # stopped: another run took the timeline, or the viewer was left
             self._live = run
             self._take_live()
             self._live = None
@@ -156,7 +160,8 @@ class ProgramsMixin:
             self.say_program(f"{short_name(spec)} — {run.line()}")
 
         def failed(exc: BaseException) -> None:
-            self.say_program(f"The program could not run: {exc}", "error")
+            if not stop.is_set():
+                self.say_program(f"The program could not run: {exc}", "error")
 
         self.bot_worker.submit(play, on_done=done, on_error=failed, label="program")
         self.say_program(f"{short_name(spec)} is driving — Space pauses the tape · C console · Ctrl+S saves")
@@ -203,9 +208,19 @@ class ProgramsMixin:
             self.session.redo()
 
     def leave(self) -> None:
+        """Stop the program's runs: nothing a program started outlives the viewer.
+
+        Killing the programs ends a run at once, but a worker may be starting the next test's
+        program just then; it sees the stop event within its first answer's limit, so the
+        workers get that long to finish before the last sweep.
+        """
         self._stop_live()
         self.tests.stop.set()
-        programs.close_all()  # nothing a program started outlives the viewer
+        programs.close_all()
+        for worker in (self.bot_worker, self.tests_worker):
+            with contextlib.suppress(Exception):
+                worker.wait(LIMITS.first_ms / 1000 + 1.0)
+        programs.close_all()
         super().leave()  # type: ignore[misc]
 
     def say_program(self, text: str, role: str = "info") -> None:
