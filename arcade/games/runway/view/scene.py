@@ -518,4 +518,5 @@ class RunwayScene(ProgramsMixin, TickScene):
             watch_button.toggled = self.watch is not None
         speed = self.speed.value
         self.pad.draw(surface, self.app.theme, race_over=self.session.outcome is not None,
-                      playing=self.watch is not None and not self.watch.paused, speed=speed)
+                      playing=(self.watch is not None and not self.watch.paused)
+                      or (self.taping and not self.tape_paused and self.session.can_redo), speed=speed)
