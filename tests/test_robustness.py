@@ -21,6 +21,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -227,26 +228,38 @@ def test_an_existing_output_file_is_replaced_like_a_shell_redirect(capsys, tmp_p
 
 # -- child processes: real descriptors, locales, memory -------------------------------------------------
 
+#: Runs the measured command as ITS child and writes that grandchild's peak RSS (kB) to $RSS_FILE.
+#: A direct child of pytest would carry pytest's own peak into ru_maxrss (fork, then exec, keeps the
+#: high-water mark), so the measurement goes through this small interpreter instead.
+_RSS_WRAPPER = """
+import os, subprocess, sys
+child = subprocess.Popen(sys.argv[1:])
+_, status, usage = os.wait4(child.pid, 0)
+with open(os.environ["RSS_FILE"], "w") as out:
+    out.write(str(usage.ru_maxrss))
+sys.exit(os.waitstatus_to_exitcode(status) % 256)
+"""
+
+
 def run_child(argv: list[str], *, stdin=None, env: dict[str, str] | None = None, timeout: float = 60,
               stdout=subprocess.PIPE) -> tuple[int, str, str, float]:
-    """Run ``python -m arcade argv``; (status, stdout, stderr, peak RSS in MB of exactly that child)."""
-    full_env = dict(os.environ, **(env or {}))
-    process = subprocess.Popen([sys.executable, "-m", "arcade", *argv], stdin=stdin, stdout=stdout,
-                               stderr=subprocess.PIPE, env=full_env, cwd=ROOT)
-    deadline = time.monotonic() + timeout
-    while True:
-        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-        if pid:
-            break
-        if time.monotonic() > deadline:
-            process.kill()
-            os.wait4(process.pid, 0)
-            raise AssertionError(f"{argv} still running after {timeout} s")
-        time.sleep(0.02)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    out = process.stdout.read().decode() if process.stdout else ""
-    err = process.stderr.read().decode()
-    return process.returncode, out, err, usage.ru_maxrss / 1024
+    """Run ``python -m arcade argv``; (status, stdout, stderr, peak RSS in MB of exactly that program)."""
+    with tempfile.TemporaryDirectory() as folder:
+        rss_file = Path(folder) / "rss"
+        full_env = dict(os.environ, **(env or {}), RSS_FILE=str(rss_file))
+        process = subprocess.Popen([sys.executable, "-c", _RSS_WRAPPER, sys.executable, "-m", "arcade", *argv],
+                                   stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, env=full_env, cwd=ROOT,
+                                   start_new_session=True)
+        try:
+            out_bytes, err_bytes = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            raise AssertionError(f"{argv} still running after {timeout} s") from None
+        status = process.returncode
+        rss_kb = float(rss_file.read_text()) if rss_file.exists() else 0.0
+    out = out_bytes.decode() if out_bytes else ""
+    return status, out, err_bytes.decode(), rss_kb / 1024
 
 
 @pytest.mark.parametrize("argv", [

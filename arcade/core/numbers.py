@@ -93,3 +93,19 @@ def checked_float(value: object, lo: float, hi: float, what: str = "number") -> 
     if not math.isfinite(number) or not lo <= number <= hi:
         raise ValueError(f"{what} {value!r} is outside {lo:g}..{hi:g}")
     return number
+
+
+def milliseconds_type(what: str, lo: float = 1, hi: float = 60_000) -> Callable[[str], float]:
+    """An argparse ``type=`` for a time in milliseconds within ``lo..hi`` (finite, ASCII)."""
+
+    def convert(text: str) -> float:
+        try:
+            value = float(text) if text.strip().isascii() else math.nan
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected milliseconds, got {text[:20]!r}") from None
+        if not lo <= value <= hi:  # also refuses NaN
+            raise argparse.ArgumentTypeError(f"{what} must be {lo:g}..{hi:g} ms, got {text[:20]}")
+        return value
+
+    convert.__name__ = what
+    return convert

@@ -145,6 +145,9 @@ class GameScene(Scene):
     def draw_board(self, surface: pygame.Surface) -> None:
         """Draw the board and everything on it."""
 
+    def draw_foreground(self, surface: pygame.Surface) -> None:
+        """Draw over the chrome (status line, toolbar) -- a moment's banner that must not hide the board."""
+
     def handle_board(self, event: pygame.event.Event) -> bool:
         """Pointer input on the board (and keys no binding took); True if consumed."""
         return False
@@ -604,6 +607,8 @@ class GameScene(Scene):
             self._last_outcome = outcome
             self.finished_with_ai = session.ai_moved
             self.record_note = self.keep_record(outcome)
+            if self.app is not None:  # for the end-to-end tests (a no-op without $PUZZLE_ARCADE_TRACE)
+                self.app.trace(f"outcome {self.info.name} {outcome.result} with-ai={int(self.finished_with_ai)}")
             self.on_outcome(outcome)
             self.save_progress()
         else:
@@ -726,6 +731,7 @@ class GameScene(Scene):
                 draw_text(surface, theme, line, (self.status_rect.x, top + 20 * i), size=16, colour=colour,
                           max_width=self.status_rect.width)
         self.toolbar.draw(surface, theme)
+        self.draw_foreground(surface)
         self.toast.draw(surface, theme, self.status_rect.bottom, area=self.status_rect)
 
 

@@ -4,7 +4,9 @@ Every palette names colours by *role* (good, warning, error, player colours...) 
 never hard-code RGB. The default is Okabe & Ito's palette, distinguishable under the
 common colour-vision deficiencies; "tol-bright" is Paul Tol's bright scheme and
 "high-contrast" pushes luminance apart for low vision. Colour is never the only cue:
-views pair each role with a shape or a glyph (see ``Theme.glyph``).
+views pair each role with a shape or a glyph (see ``Theme.glyph``). The ``hint`` role
+(a violet outside the palettes' status colours) marks what a hint points at; a test
+keeps it far from every status colour, also under simulated colour-vision deficiencies.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ PALETTES: dict[str, dict[str, RGB]] = {
         "error": (213, 94, 0),
         "info": (0, 114, 178),
         "highlight": (240, 228, 66),
+        "hint": (200, 80, 255),
         "special": (204, 121, 167),
         "player1": (86, 180, 233),
         "player2": (230, 159, 0),
@@ -52,6 +55,7 @@ PALETTES: dict[str, dict[str, RGB]] = {
         "error": (238, 102, 119),
         "info": (68, 119, 170),
         "highlight": (204, 187, 68),
+        "hint": (200, 80, 255),
         "special": (170, 51, 119),
         "player1": (68, 119, 170),
         "player2": (238, 102, 119),
@@ -66,6 +70,7 @@ PALETTES: dict[str, dict[str, RGB]] = {
         "error": (255, 80, 160),
         "info": (120, 200, 255),
         "highlight": (255, 255, 0),
+        "hint": (170, 90, 255),
         "special": (255, 150, 255),
         "player1": (0, 220, 255),
         "player2": (255, 200, 0),

@@ -327,3 +327,32 @@ def test_toasts_stay_in_the_status_line_never_over_the_board(app, driver):
     scene.toast.show("another", "info")
     driver.frames(2)
     assert pygame.image.tobytes(app.screen.subsurface(scene.board_area), "RGB") == pygame.image.tobytes(before, "RGB")
+
+
+def test_the_camera_comes_to_rest_exactly_where_a_snap_puts_it():
+    """A glide used to stop within 0.01 of the zoom and never reach the target: a pixel off a resumed game."""
+    from arcade.games.runway.view.roadview import RoadView
+
+    space = pygame.Rect(0, 0, 1000, 300)
+    glided, snapped = RoadView(), RoadView()
+    for road in (glided, snapped):
+        road.layout(space, 64, 30)
+    assert glided.scrolls and glided.zoom_for(7) != glided.zoom_for(8)
+    glided.snap_to(lambda: 0.0, 7)
+    for _ in range(600):  # ten seconds of frames at speed 8, the camera following column 5
+        glided.glide(5.0, 1 / 60, 8)
+    snapped.snap_to(lambda: 5.0, 8)
+    assert (glided.cell_w, glided.cam) == (snapped.cell_w, snapped.cam)
+
+
+def test_the_result_leaves_the_road_and_the_fall_in_view(app, driver):
+    scene = open_runway(app)
+    scene.session.play("SPEED")
+    scene.session.play("SPEED")  # speed 3 over the holes at x=3: both bikes fall
+    assert scene.session.outcome is not None and not scene.session.outcome.is_win
+    driver.frames(120, dt=1 / 30)
+    result = app.stack.top
+    assert isinstance(result, ResultScene) and result.title == "Race lost"
+    for bike in scene.session.state.bikes:  # where each bike fell stays in view
+        x, y = scene.road.to_screen(bike.x, bike.y)
+        assert scene.road.road.collidepoint(x, y) and not result.panel.collidepoint(x, y)

@@ -277,3 +277,27 @@ def test_a_bot_that_misses_its_tick_keeps_its_heading_and_the_round_goes_on(app,
     driver.frame(dt=scene.tick_seconds)
     assert scene.session.index == 1 and scene.late_moves == 1
     assert scene.session.state.directions[1] == heading
+
+
+def test_leaving_during_a_replay_mid_match_keeps_the_match(app, driver):
+    """Found by the monkey test: a match left while a round was being replayed was not saved at all."""
+    scene = open_tron(app, best_of=3)
+    driver.key(pygame.K_UP)  # straight into the wall above: round 1 is lost at once
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 1)
+    assert scene.phase == "over" and not scene.match.over
+    final = scene.session.state
+    driver.key(pygame.K_r)
+    assert scene.phase == "replay" and scene.session.index == 0
+    scene.open_pause()  # what the toolbar's Pause button does (Esc leaves the replay instead)
+    assert isinstance(app.stack.top, PauseScene)
+    app.stack.top.to_menu()
+    saved = saves.read_autosave("tron")
+    assert saved is not None, "the match was lost"
+    assert saved.data["extra"]["match"]["score"] == [0, 1]
+    resumed = app.launch("tron")
+    driver.frame()
+    assert isinstance(resumed, TronScene) and resumed.session.state == final and resumed.phase == "over"
+    assert resumed.match.score == [0, 1]
+    driver.key(pygame.K_RETURN)  # on to round 2
+    assert resumed.phase == "countdown" and resumed.session.index == 0

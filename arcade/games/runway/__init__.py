@@ -5,6 +5,7 @@ UP, DOWN) on a four-lane runway full of holes; get at least V of them past the e
 within 50 turns. The exact AI finds the most bikes that can possibly be saved.
 """
 
+from arcade.core.camerakeys import camera_bindings
 from arcade.core.registry import Binding, GameInfo, RecordSpec
 
 _COMMANDS = (("Up", "UP"), ("Down", "DOWN"), ("Right", "SPEED"), ("Left", "SLOW"))
@@ -34,6 +35,8 @@ INFO = GameInfo(
                 button="Tests"),
         Binding("C", "toggle_console", "console: the program's stderr, up to the turn on screen"),
         Binding("Ctrl+S", "save_replay", "save the run on the timeline as a replay file", button="Save replay"),
+        # Ctrl for the zoom keys: the bare + and − change the speed. The plain wheel pans the road.
+        *camera_bindings("Ctrl+wheel", "wheel or drag"),
     ),
     record=RecordSpec("bikes saved", lower_is_better=False),
     level_groups=("example", "easy", "medium", "hard", "random"),

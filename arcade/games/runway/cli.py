@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from arcade.core.errors import UsageError
-from arcade.core.numbers import int_type, seed_type
+from arcade.core.numbers import int_type, milliseconds_type, seed_type
 from arcade.core.registry import Command as CliCommand
 from arcade.core.rng import new_seed
 
@@ -199,14 +199,7 @@ def _bot_turn_times(bot, state) -> list[tuple[int, float]]:
 
 
 # -- referee -------------------------------------------------------------------------------
-def _limit_ms(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected milliseconds, got {text!r}") from None
-    if not 1 <= value <= 60_000:
-        raise argparse.ArgumentTypeError(f"a time limit must be 1..60000 ms, got {text}")
-    return value
+_limit_ms = milliseconds_type("a time limit")
 
 
 def configure_referee(parser: argparse.ArgumentParser) -> None:

@@ -3,6 +3,7 @@
 The rules and map format follow the Google AI Challenge 2010 (see ``docs/tron.md``).
 """
 
+from arcade.core.camerakeys import camera_bindings
 from arcade.core.registry import Binding, GameInfo
 
 INFO = GameInfo(
@@ -30,6 +31,8 @@ INFO = GameInfo(
         Binding("C", "toggle_console", "console: outside programs' stderr, live and in replays", button="Console"),
         Binding("Ctrl+S", "save_replay", "save the round as a replay file (after the round)", button="Save replay",
                 when="can_save_replay"),
+        # Ctrl for the zoom keys: the bare + and − change the speed.
+        *camera_bindings(),
     ),
     level_groups=("official", "later", "hackerrank", "random"),
     how_to_play=(

@@ -16,21 +16,14 @@ import sys
 from pathlib import Path
 
 from arcade.core.errors import UsageError
-from arcade.core.numbers import int_type, is_ascii_int, seed_type
+from arcade.core.numbers import int_type, is_ascii_int, milliseconds_type, seed_type
 from arcade.core.registry import Command
 from arcade.core.rng import new_seed
 
 DEFAULT_MAPS = "all,random:6"
 
 
-def _ms(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected milliseconds, got {text!r}") from None
-    if not 1 <= value <= 60_000:
-        raise argparse.ArgumentTypeError(f"a move budget must be 1..60000 ms, got {text}")
-    return value
+_ms = milliseconds_type("a move budget")
 
 
 #: ``--games`` and ``--count``: enough for any experiment, small enough that the schedule fits in memory.

@@ -83,21 +83,13 @@ class BotRunner(ABC):
         """Release the thread or process."""
 
 
-class ThreadRunner(BotRunner):
-    def __init__(self, bot_name: str, seed: int = 0) -> None:
+class PooledRunner(BotRunner):
+    """A runner whose answers come from one worker thread (our quick bots, outside programs)."""
+
+    def __init__(self, bot_name: str, thread_name: str) -> None:
         super().__init__(bot_name)
-        self.bot = make_bot(bot_name, seed)
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"tron-{bot_name}")
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=thread_name)
         self._future: Future[Reply] | None = None
-
-    def _think(self, request_id: int, board: Board, budget_ms: float, started: float) -> Reply:
-        decision = self.bot.decide(board, bot_deadline(started, budget_ms))
-        return Reply(request_id, decision.direction, decision.reason, decision.depth, decision.nodes,
-                     (time.perf_counter() - started) * 1000)
-
-    def request(self, request_id: int, board: Board, budget_ms: float) -> None:
-        self.pending = request_id
-        self._future = self._pool.submit(self._think, request_id, board, budget_ms, time.perf_counter())
 
     def poll(self) -> Reply | None:
         future = self._future
@@ -113,6 +105,21 @@ class ThreadRunner(BotRunner):
             return None
         self.pending = None
         return reply
+
+
+class ThreadRunner(PooledRunner):
+    def __init__(self, bot_name: str, seed: int = 0) -> None:
+        super().__init__(bot_name, f"tron-{bot_name}")
+        self.bot = make_bot(bot_name, seed)
+
+    def _think(self, request_id: int, board: Board, budget_ms: float, started: float) -> Reply:
+        decision = self.bot.decide(board, bot_deadline(started, budget_ms))
+        return Reply(request_id, decision.direction, decision.reason, decision.depth, decision.nodes,
+                     (time.perf_counter() - started) * 1000)
+
+    def request(self, request_id: int, board: Board, budget_ms: float) -> None:
+        self.pending = request_id
+        self._future = self._pool.submit(self._think, request_id, board, budget_ms, time.perf_counter())
 
     def reset(self) -> None:
         super().reset()
@@ -208,7 +215,7 @@ class ProcessRunner(BotRunner):
             self.process.wait(timeout=2)
 
 
-class ProgramRunner(BotRunner):
+class ProgramRunner(PooledRunner):
     """An outside program (``2010:COMMAND``, ``hackerrank:COMMAND``) in a seat of the window.
 
     Programs block on pipes, not on the CPU, so a worker thread talks to them. Unlike our
@@ -222,11 +229,9 @@ class ProgramRunner(BotRunner):
     def __init__(self, spec: str, seed: int = 0, *, limit_ms: float | None = None) -> None:
         from arcade.games.tron.players import make_player
 
-        super().__init__(spec)
+        super().__init__(spec, "tron-program")
         self.player = make_player(spec, seed, limit_ms=limit_ms)
         self.seed = seed
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tron-program")
-        self._future: Future[Reply] | None = None
         self._began: Future[None] | None = None
         self._console: list[str] = []
         self._lock = threading.Lock()
@@ -250,21 +255,6 @@ class ProgramRunner(BotRunner):
 
     def request(self, request_id: int, board: Board, budget_ms: float) -> None:
         raise TypeError("an outside program needs the whole state: use request_state()")
-
-    def poll(self) -> Reply | None:
-        future = self._future
-        if future is None or not future.done():
-            return None
-        self._future = None
-        error = future.exception()
-        if error is not None:
-            self.error = f"{type(error).__name__}: {error}"
-            return None
-        reply = future.result()
-        if reply.id != self.pending:
-            return None
-        self.pending = None
-        return reply
 
     def console_since(self, index: int) -> list[str]:
         """The program's stderr lines from number ``index`` on (this round and earlier ones)."""

@@ -74,7 +74,8 @@ def _generated(app: Any, seed: int) -> Puzzle:
         topology = Topology.parse(str(prefs.get("topology", "plane")))
     except ValueError:
         topology = Topology.PLANE
-    return make_puzzle(int(width), int(height), str(difficulty), topology, float(density), seed)
+    return make_puzzle(int(width), int(height), str(difficulty), topology, float(density), seed,
+                       prefs.get("no_touching") is True)
 
 
 class HashiFront(GameFront):

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from arcade.core.errors import ArcadeError
-from arcade.core.numbers import is_ascii_int, parse_int
+from arcade.core.numbers import parse_int
 from arcade.core.rng import new_seed
 from arcade.core.topology import Topology
 from arcade.games.hashi import generator
@@ -28,6 +28,8 @@ SIDES = [5, 6, 7, 8, 9, 10, 12, 14, 15, 16, 18, 20, 22, 25, 28, 30, 32, 35, 38, 
 DENSITIES = [0.5, 0.75, 1.0, 1.25, 1.5, 2.0]
 TOPOLOGY_LABELS = {Topology.PLANE: "Plane", Topology.CYLINDER: "Cylinder", Topology.TORUS: "Torus"}
 MAX_SEED_DIGITS = 9
+#: What the seed box takes: ASCII digits only ("²" and "٣" pass str.isdigit, and "²" fails int()).
+DIGITS = frozenset("0123456789")
 
 
 def puzzle_title(width: int, height: int, difficulty: str, topology: Topology, seed: int) -> str:
@@ -35,9 +37,10 @@ def puzzle_title(width: int, height: int, difficulty: str, topology: Topology, s
     return f"{difficulty.capitalize()} {width}×{height}{where} #{seed}"
 
 
-def make_puzzle(width: int, height: int, difficulty: str, topology: Topology, density: float, seed: int) -> Puzzle:
+def make_puzzle(width: int, height: int, difficulty: str, topology: Topology, density: float, seed: int,
+                no_touching: bool = False) -> Puzzle:
     """Generate (in the worker thread) and give the puzzle its title."""
-    made = generator.generate(height, width, difficulty, topology, density, seed)
+    made = generator.generate(height, width, difficulty, topology, density, seed, no_touching=no_touching)
     title = puzzle_title(width, height, difficulty, topology, seed)
     return Puzzle(made.puzzle.shape, made.puzzle.islands, (("title", title), *made.puzzle.meta))
 
@@ -61,6 +64,8 @@ class NewPuzzleScene(Scene):
         except ValueError:
             self.topology = Topology.PLANE
         self.density = float(saved.get("density", 1.0)) if saved.get("density") in DENSITIES else 1.0
+        #: Tatham's Bridges refuses islands side by side; "never" makes puzzles one can hand to its players.
+        self.no_touching = saved.get("no_touching") is True
         self.seed_text = ""  # empty: a fresh random seed each time
         self.worker = Worker()
         self.busy: tuple[str, float] | None = None  # (what, seconds so far)
@@ -72,6 +77,8 @@ class NewPuzzleScene(Scene):
         self.density_slider = Slider(DENSITIES, self.density, self._set_density, fmt=self._density_label)
         self.difficulty_button = Button(self.difficulty.capitalize(), self._next_difficulty, hotkey="D")
         self.topology_button = Button(TOPOLOGY_LABELS[self.topology], self._next_topology, hotkey="T")
+        self.touching_button = Button(self._touching_label(), self._toggle_touching, hotkey="O",
+                                      tooltip="'Never' makes puzzles Tatham's Bridges accepts (its game IDs)")
         self.seed_button = Button(self._seed_label(), self._random_seed, hotkey="S",
                                   tooltip="Type digits for a seed; click for a random one")
         self.rows: list[tuple[str, Button | Slider]] = [
@@ -80,6 +87,7 @@ class NewPuzzleScene(Scene):
             ("Difficulty", self.difficulty_button),
             ("Topology", self.topology_button),
             ("Island density", self.density_slider),
+            ("Touching islands", self.touching_button),
             ("Seed", self.seed_button),
         ]
         self.generate_button = Button("Generate", self.generate, hotkey="Enter",
@@ -101,6 +109,13 @@ class NewPuzzleScene(Scene):
     def _set_density(self, value: float) -> None:
         self.density = float(value)
 
+    def _touching_label(self) -> str:
+        return "Never (Tatham-compatible)" if self.no_touching else "Allowed"
+
+    def _toggle_touching(self) -> None:
+        self.no_touching = not self.no_touching
+        self.touching_button.label = self._touching_label()
+
     def _next_difficulty(self) -> None:
         options = generator.DIFFICULTIES
         self.difficulty = options[(options.index(self.difficulty) + 1) % len(options)]
@@ -121,7 +136,7 @@ class NewPuzzleScene(Scene):
     def _type_seed(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_BACKSPACE:
             self.seed_text = self.seed_text[:-1]
-        elif is_ascii_int(event.unicode) and event.unicode.isdigit() and len(self.seed_text) < MAX_SEED_DIGITS:
+        elif event.unicode in DIGITS and len(self.seed_text) < MAX_SEED_DIGITS:
             self.seed_text += event.unicode
         else:
             return False
@@ -132,14 +147,15 @@ class NewPuzzleScene(Scene):
     def generate(self) -> None:
         if self.busy is not None:
             return
-        seed = parse_int(self.seed_text, 0, None, "seed") if self.seed_text else new_seed()
+        seed = parse_int(self.seed_text, what="the seed") if self.seed_text else new_seed()
         self.prefs["new_puzzle"] = {"width": self.width, "height": self.height, "difficulty": self.difficulty,
-                                    "topology": self.topology.value, "density": self.density}
+                                    "topology": self.topology.value, "density": self.density,
+                                    "no_touching": self.no_touching}
         what = puzzle_title(self.width, self.height, self.difficulty, self.topology, seed)
         self.busy = (what, 0.0)
         self.message = (f"Generating {what}…", "info")
         self.worker.submit(make_puzzle, self.width, self.height, self.difficulty, self.topology, self.density,
-                           seed, on_done=self._done, on_error=self._failed, label="generate")
+                           seed, self.no_touching, on_done=self._done, on_error=self._failed, label="generate")
 
     def _done(self, puzzle: Puzzle) -> None:
         self.busy = None

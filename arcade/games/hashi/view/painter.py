@@ -57,6 +57,8 @@ class BoardPainter:
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.view = GridView(puzzle.rows, puzzle.cols, max_cell=96, min_cell=6)
+        #: The area the board was laid out in (the view's viewport plus the margin for edge markers).
+        self.outer = pygame.Rect(0, 0, 0, 0)
         self.theme: Theme | None = None
         self.shift: Cell = (0, 0)
         self._glyphs: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
@@ -133,6 +135,7 @@ class BoardPainter:
         margin = max(10, min(26, int(rough * 0.8)))
         mx = margin if p.topology.wraps_columns else 4
         my = margin if p.topology.wraps_rows else 4
+        self.outer = pygame.Rect(area)
         self.view.layout(area.inflate(-2 * mx, -2 * my))
 
     # -- keys ----------------------------------------------------------------------------------
@@ -473,7 +476,8 @@ class BoardPainter:
         else:
             count = self.view.render(surface, self.key_function(), self.paint)
             self._rendered_from = made_from
-        self._draw_frame(surface)
+        with self.view.clipped(surface, self.outer):
+            self._draw_frame(surface)
         return count
 
     def _draw_frame(self, surface: pygame.Surface) -> None:
@@ -660,3 +664,24 @@ class BoardPainter:
                     image = self.glyph(label, max(9, round(size * 1.5)), colour)
                     rect = image.get_rect(**{anchor: (round(text_pos[0]), round(text_pos[1]))})
                     surface.blit(image, rect)
+
+    # -- hint marks (shapes no validation state uses) -------------------------------------------
+    def brackets(self, surface: pygame.Surface, island: int, colour: tuple[int, int, int], scale: float = 1.25,
+                 width: int | None = None) -> None:
+        """Four corner brackets framing an island: the hint's own shape (islands are discs or squares,
+        validation states are fills, rings and dashes, so a bracket frame is never mistaken for one)."""
+        x, y = self.island_centre(island)
+        half = self.radius * scale
+        arm = max(3.0, half * 0.55)
+        w = width or max(2, round(self.view.cell / 14))
+        for sx in (-1, 1):
+            for sy in (-1, 1):
+                cx, cy = x + sx * half, y + sy * half
+                pygame.draw.line(surface, colour, (cx, cy), (cx - sx * arm, cy), w)
+                pygame.draw.line(surface, colour, (cx, cy), (cx, cy - sy * arm), w)
+
+    def line_midpoint(self, index: int) -> tuple[Point, bool]:
+        """The middle of a line's longest visible piece, and whether the line runs horizontally."""
+        runs = self.line_runs(index)
+        run = max(runs, key=lambda r: math.dist(r.start, r.end))
+        return ((run.start[0] + run.end[0]) / 2, (run.start[1] + run.end[1]) / 2), run.horizontal

@@ -12,7 +12,7 @@ fills the cache for every state along it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pygame
@@ -33,7 +33,9 @@ from arcade.games.runway.view.panels import (
 )
 from arcade.games.runway.view.programs import ProgramsMixin
 from arcade.games.runway.view.roadview import RoadView
+from arcade.ui.camera import ctrl_held
 from arcade.ui.game_scene import TickScene, format_time
+from arcade.ui.overlays import ResultScene
 from arcade.ui.speed import WATCH_SPEEDS
 from arcade.ui.watch import WatchPlayer
 
@@ -74,7 +76,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         self.shown_index = session.index
         self.falls: dict[int, float] = {}
         self.clock = 0.0
-        self.road = RoadView()
+        self.road = RoadView(session.level.length)
         self.pending_outcome: Outcome | None = None
         self.drag: str | None = None
         self.drag_origin = (0, 0.0)
@@ -173,6 +175,15 @@ class RunwayScene(ProgramsMixin, TickScene):
     def follow(self) -> None:
         self.road.follow = True
         self.say("The camera follows the bikes.")
+
+    def zoom(self, arg: str) -> None:
+        """Ctrl++ / Ctrl+− (and Ctrl+wheel): the player's zoom over the speed's own."""
+        if not self.road.zoom_by(int(arg)):
+            self.say("This is the closest zoom." if int(arg) > 0 else "This is the widest zoom.")
+
+    def zoom_fit(self) -> None:
+        self.road.fit()
+        self.say("The camera follows the bikes at the speed's own zoom.")
 
     def undo(self) -> None:
         if self.watch is not None:
@@ -321,6 +332,13 @@ class RunwayScene(ProgramsMixin, TickScene):
         """Hold the result overlay back until the last turn has been seen."""
         self.pending_outcome = outcome
 
+    def result_scene(self, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
+                     role: str) -> ResultScene:
+        """The result sits at the bottom: the road, with the last fall, stays in view above it."""
+        scene = ResultScene(title, lines, buttons, role=role)
+        scene.placement = "bottom"
+        return scene
+
     def result_title(self, outcome: Outcome) -> str:
         if self.taping:  # an outside program's run (programs.py)
             return "The program brought them home" if outcome.is_win else "The program lost the race"
@@ -389,6 +407,9 @@ class RunwayScene(ProgramsMixin, TickScene):
                              if self.road.scrolls else pygame.Rect(0, 0, 0, 0))
         self.pad.layout(self.app.theme, self.rects["controls"])
         self.road.snap_to(self.camera_target, self.session.state.speed)
+        road = self.road.road  # where the road is, for end-to-end tests (no-op without a trace file)
+        self.app.trace(f"runway-layout {self.session.level_id} {road.x} {road.y} {road.w} {road.h} "
+                       f"{self.road.base_cell:.1f} {int(self.road.scrolls)}")
 
     def lead_x(self) -> float:
         """Column of the leading live bike as drawn now (the camera follows it)."""
@@ -418,7 +439,9 @@ class RunwayScene(ProgramsMixin, TickScene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
             self.drag = None
             return True
-        elif event.type == pygame.MOUSEWHEEL and self.road.scrolls:
+        elif event.type == pygame.MOUSEWHEEL and ctrl_held():
+            return self.road.zoom_by(event.y) or True
+        elif event.type == pygame.MOUSEWHEEL and (self.road.scrolls or self.road.grid.zoomed):
             self.road.pan(-(event.y - event.x) * 3)
             return True
         return False
