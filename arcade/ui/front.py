@@ -100,11 +100,20 @@ class GameFront:
         """The game's scene for ``session``; raises (ValueError, ArcadeError ...) on a damaged save's extras."""
         raise NotImplementedError
 
+    def open_options(self, app: App, launch: Launch) -> GameScene | None:
+        """The scene for ``launch.options`` (``play --replay FILE``, ``play --bot SPEC``), or None to
+        open the usual way. The options were checked by the CLI (see :func:`arcade.cli.play_options`)."""
+        return None
+
 
 def open_session(app: App, front: GameFront, launch: Launch) -> tuple[GameScene, list[str]]:
     """The scene ``launch`` asks for, and one message per problem met (and mended) on the way."""
     messages: list[str] = []
     name = front.name
+    if launch.options:
+        special = front.open_options(app, launch)
+        if special is not None:
+            return special, messages
     if launch.save is not None:
         try:
             return _resumed(app, front, launch.save, "the save"), messages
