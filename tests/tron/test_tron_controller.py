@@ -66,3 +66,10 @@ def test_setup_preferences_keep_defaults_for_anything_odd():
     assert odd == MatchSetup()
     assert MatchSetup(mode="humans").seats() == ("human", "human")
     assert MatchSetup(mode="bot", bot2="voronoi").seats() == ("human", "voronoi")
+
+
+def test_swapping_sides_keeps_each_players_score():
+    match = Match("watch", ("strongest", "flood-fill"), 3)
+    match.record(win(0))
+    match.swap_sides()
+    assert match.seats == ("flood-fill", "strongest") and match.score == [0, 1]

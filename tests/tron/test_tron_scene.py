@@ -301,3 +301,26 @@ def test_leaving_during_a_replay_mid_match_keeps_the_match(app, driver):
     assert resumed.match.score == [0, 1]
     driver.key(pygame.K_RETURN)  # on to round 2
     assert resumed.phase == "countdown" and resumed.session.index == 0
+
+
+def test_the_setup_panel_keeps_its_place_when_the_mode_adds_rows(app, driver):
+    scene = open_tron(app)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    first_row = overlay.row_rects[0].copy()
+    rows = len(overlay.row_rects)
+    for _ in range(2):  # you vs bot -> two players -> bot vs bot (a second bot row appears)
+        driver.key(pygame.K_RIGHT)
+        assert overlay.row_rects[0] == first_row, "the panel moved under the pointer"
+    assert len(overlay.row_rects) != rows or overlay.setup.mode == "watch"
+    assert scene is not None
+
+
+def test_bot_versus_bot_rounds_change_sides_so_they_differ(app, driver):
+    scene = open_tron(app, TWO_ROOMS, mode="watch", bot1="straight", bot2="flood-fill", best_of=3)
+    first = scene.match.seats
+    scene.phase = "over"
+    scene.next_round()
+    assert scene.match.seats == (first[1], first[0])
+    assert [r.bot_name if r else None for r in scene.runners] == list(scene.match.seats)

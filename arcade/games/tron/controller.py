@@ -109,6 +109,15 @@ class Match:
         else:
             self.score[outcome.winner] += 1
 
+    def swap_sides(self) -> None:
+        """The players change cycles (and starting corners); each keeps their score.
+
+        Bot-vs-bot matches swap every round: two deterministic bots would otherwise play the
+        very same round again and again.
+        """
+        self.seats = (self.seats[1], self.seats[0])
+        self.score = [self.score[1], self.score[0]]
+
     def is_human(self, seat: int) -> bool:
         return self.seats[seat] == "human"
 

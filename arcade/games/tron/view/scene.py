@@ -323,6 +323,9 @@ class TronScene(CameraScene, TickScene):
         if self.phase not in ("over", "replay") or self.match.over:
             return
         level, map_id = self.session.level, self.session.level_id
+        if self.setup.mode == "watch":  # bots change sides each round, or every round would be the same
+            self.match.swap_sides()
+            self.start_runners()
         self.session.replace_level(level, seed=self.seed, level_id=map_id)
         self.begin_round()
 

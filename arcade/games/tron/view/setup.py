@@ -145,6 +145,8 @@ class SetupScene(Scene):
 
     def __init__(self, setup: MatchSetup, on_start: Callable[[MatchSetup], None]) -> None:
         super().__init__()
+        #: (window size, panel top) of the last layout: the panel keeps its top while rows change.
+        self._anchor: tuple[tuple[int, int], int] | None = None
         self.title = "New match"
         self.setup = setup
         self.on_start = on_start
@@ -260,6 +262,11 @@ class SetupScene(Scene):
         height = min(size[1] - 20, 80 + self.ROW * len(rows) + 100)
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
+        # Rows come and go with the mode: keep the panel's top where it was (it grows downwards), so
+        # the row under the pointer stays under the pointer and the next click lands where aimed.
+        if self._anchor is not None and self._anchor[0] == size:
+            self.panel.top = min(self._anchor[1], size[1] - 10 - height)
+        self._anchor = (size, self.panel.top)
         row_h = min(self.ROW, (height - 170) // max(1, len(rows)))
         self.row_rects = [pygame.Rect(self.panel.x + 16, self.panel.y + 60 + i * row_h, width - 32, row_h - 4)
                           for i in range(len(rows))]
