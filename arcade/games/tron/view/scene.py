@@ -766,7 +766,7 @@ class TronScene(CameraScene, TickScene):
             fields.append(f"Replay {self.session.index}/{self.session.length}")
         else:
             fields.append(f"Tick {self.session.state.tick}")
-        fields.append(f"{self.setup.speed}/s")
+        fields.append(f"{round(1 / self.tick_seconds)}/s")  # the gentle first round shows its real rate
         return [*self.zoom_fields(), *fields]
 
     def draw_board(self, surface: pygame.Surface) -> None:
