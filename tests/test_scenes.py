@@ -177,3 +177,13 @@ def test_picker_scrolls_jumps_by_letter_picks_and_cancels(app, driver):
     app.push(PickerScene("Again", choices, picked.append, on_cancel=lambda: cancelled.append(1)))
     driver.key(pygame.K_ESCAPE)
     assert cancelled == [1] and isinstance(app.stack.top, MenuScene)
+
+
+def test_an_idle_menu_is_not_redrawn_but_input_redraws_it(app, driver):
+    app.push(MenuScene())
+    driver.frames(5)
+    drawn = app.drawn
+    driver.frames(120)  # two idle seconds
+    assert app.drawn == drawn, "an idle menu was drawn again"
+    driver.key(pygame.K_DOWN)
+    assert app.drawn == drawn + 1
