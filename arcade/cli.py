@@ -94,6 +94,9 @@ def build_parser() -> Parser:
     play.add_argument("--seed", type=seed_arg, help="seed for generated levels and bots")
     play.add_argument("--new", action="store_true",
                       help="start a new game instead of resuming the autosave (which stays until the first move)")
+    play.add_argument("--edit", metavar="FILE_OR_ID", nargs="?", const="",
+                      help="open the game's editor (Hashi): on a level file, bundled level or game ID, "
+                      "a new FILE to create, or a blank board")
 
     bench = sub.add_parser("bench", help="print speed figures (start-up, frame times, game benchmarks)")
     bench.add_argument("game", nargs="?", metavar="GAME", help="only this game")
@@ -135,7 +138,8 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
         app.push(MenuScene())
     else:
         try:
-            app.launch(game, Launch(level=args.level, seed=args.seed, new=args.new), strict=True)
+            options = {"edit": args.edit} if getattr(args, "edit", None) is not None else {}
+            app.launch(game, Launch(level=args.level, seed=args.seed, new=args.new, options=options), strict=True)
         except BaseException:
             app.close()
             raise

@@ -13,7 +13,9 @@ import importlib
 from pathlib import Path
 from typing import Any
 
+from arcade.core.errors import UsageError
 from arcade.core.game import LevelEntry
+from arcade.core.registry import Launch
 from arcade.core.session import Session
 from arcade.games.hashi import INFO, catalog
 from arcade.games.hashi.formats import TATHAM_ID, parse_tatham, read_puzzle
@@ -45,6 +47,15 @@ def _level_id(path: Path) -> str:
         return str(path.resolve().relative_to(levels_dir("hashi").resolve()).with_suffix("")).replace("\\", "/")
     except (ValueError, FileNotFoundError):
         return path.name
+
+
+def _inside_bundle(path: Path) -> bool:
+    """Whether ``path`` is a bundled level (the editor saves a copy elsewhere rather than change it)."""
+    try:
+        path.resolve().relative_to(levels_dir("hashi").resolve())
+    except (ValueError, FileNotFoundError):
+        return False
+    return True
 
 
 def open_level(ref: str) -> tuple[Puzzle, str, Path | None]:
@@ -98,6 +109,27 @@ class HashiFront(GameFront):
 
     def record_value(self, scene: Any) -> float:
         return round(scene.elapsed, 1)
+
+    def open_special(self, app: Any, launch: Launch) -> Any:
+        """``play hashi --edit [FILE|ID]``: the editor on a file, a bundled level, a game ID or a blank board.
+
+        A FILE that does not exist yet is where Save will write a new puzzle.
+        """
+        if "edit" not in launch.options:
+            return None
+        from arcade.games.hashi.editing import Draft
+        from arcade.games.hashi.view.editor import EditorScene
+
+        ref = launch.options["edit"] or ""
+        if not ref:
+            return EditorScene(INFO, Draft.blank())
+        if not TATHAM_ID.match(ref.strip()) and not Path(ref).exists() and Path(ref).suffix:
+            if not Path(ref).parent.is_dir():
+                raise UsageError(f"cannot create {ref}: no folder {Path(ref).parent}")
+            return EditorScene(INFO, Draft.blank(), Path(ref))
+        puzzle, _level_id, path = open_level(ref)
+        writable = path if path is not None and not _inside_bundle(path) else None
+        return EditorScene(INFO, Draft.of(puzzle), writable)
 
     def make_scene(self, app: Any, session: Session[Any, Any, Any]) -> HashiScene:
         return HashiScene(INFO, session)

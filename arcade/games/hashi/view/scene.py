@@ -455,6 +455,14 @@ class HashiScene(PuzzleScene):
 
         app.push(dialogs.game_id_panel(self.puzzle, self.toast.show, close))
 
+    def open_editor(self) -> None:
+        """The puzzle editor on this puzzle (a test-play opened from the editor goes back instead)."""
+        assert self.app is not None
+        from arcade.games.hashi.view.editor import open_editor
+
+        self.stop_watch()
+        open_editor(self.app, self.info, self.puzzle)
+
     def paste(self) -> None:
         text, error = dialogs.paste_text()
         if error:
