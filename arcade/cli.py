@@ -23,6 +23,7 @@ GAME_VERBS = {
     "generate": "generate new puzzles or levels",
     "bot": "run a game's AI as a stdin/stdout bot",
     "tournament": "play bots against each other and print a table",
+    "export": "write printable sheets (PDF or SVG) of levels, with solutions",
 }
 
 

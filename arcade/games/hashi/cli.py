@@ -14,10 +14,12 @@ import sys
 import time
 from pathlib import Path
 
+from arcade.core.errors import UsageError
 from arcade.core.grid import DisjointSet
 from arcade.core.registry import Command
 from arcade.games.hashi import ai_cli
 from arcade.games.hashi.logic import Puzzle
+from arcade.services import sheets
 
 TARGET_P95_MS = 8.0
 
@@ -192,7 +194,42 @@ def run_levels(args: argparse.Namespace) -> int:
     return 0
 
 
+def _configure_export(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("levels", nargs="+", metavar="LEVEL",
+                        help="level files, bundled level ids (classic/01-first-steps) or Tatham game IDs")
+    sheets.configure_options(parser, "Hashi")
+    parser.add_argument("--no-solutions", action="store_true", help="leave out the solution pages")
+
+
+def load_level(ref: str) -> Puzzle:
+    """A puzzle from a game ID, a file of any supported format or a bundled level id."""
+    from arcade.games.hashi.formats import TATHAM_ID, parse_tatham, read_puzzle
+    from arcade.services.resources import find_level
+
+    if TATHAM_ID.match(ref.strip()):
+        return parse_tatham(ref.strip(), "game id")
+    path = Path(ref)
+    return read_puzzle(path if path.is_file() else find_level("hashi", ref, "*"))
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """``export hashi LEVEL… --pdf OUT.pdf``: numbered puzzle pages, then the solution pages."""
+    from arcade.games.hashi.sheets import write_sheets
+
+    items = [(Path(ref).stem if not ref.count(":") else "", load_level(ref)) for ref in args.levels]
+    out = args.pdf or args.svg
+    try:
+        pages, where = write_sheets(items, out, args.paper, args.title or "Hashi", not args.no_solutions)
+    except OSError as exc:
+        raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
+    print(f"wrote {pages} page{'s' if pages != 1 else ''} ({len(items)} puzzle{'s' if len(items) != 1 else ''}"
+          f"{'' if args.no_solutions else ' and their solutions'}) to {where}")
+    return 0
+
+
 COMMANDS = {
+    "export": Command("printable sheets of puzzles (PDF or SVG), numbered, with solution pages at the end",
+                      _configure_export, run_export),
     "solve": Command("solve a puzzle (level file, CLLV .has or Tatham game ID) and print the answer",
                      ai_cli.configure_solve, ai_cli.run_solve),
     "generate": Command("generate unique, graded puzzles (plane, cylinder or torus)",
