@@ -65,7 +65,7 @@ def edits_dir() -> Path:
     return data_dir() / "hashi-edits"
 
 
-class TestPlayScene(HashiScene):
+class PlaytestScene(HashiScene):
     """The normal play scene on the editor's puzzle: no autosave, no records, E goes back."""
 
     autosave_when = None
@@ -342,7 +342,7 @@ class EditorScene(GameScene):
         if self.verdict is not None and self.verdict.kind == "none":
             self.toast.show("This puzzle has no solution: you can play it, but not finish it.", "warning", 5.0)
         session = Session(RULES, puzzle, level_id="test-play", **self.front.hooks())
-        self.app.push(TestPlayScene(self.info, session, self))
+        self.app.push(PlaytestScene(self.info, session, self))
 
     def save(self) -> None:
         puzzle = self._puzzle_or_say()
@@ -558,4 +558,4 @@ def open_editor(app: Any, info: GameInfo, puzzle: Puzzle | None = None, path: Pa
     return scene
 
 
-__all__ = ["MAX_SIDE", "MIN_SIDE", "EditorScene", "TestPlayScene", "edits_dir", "open_editor"]
+__all__ = ["MAX_SIDE", "MIN_SIDE", "EditorScene", "PlaytestScene", "edits_dir", "open_editor"]
