@@ -414,6 +414,9 @@ class EditorScene(GameScene):
         if puzzle is not None and highlight_lines:
             for index in highlight_lines:
                 self._draw_line(surface, theme["error"], self.board_rect, self.cell, puzzle, index, 1, d)
+        if shown is not None and puzzle is not None and shown.kind == "many" and Draft.of(puzzle) == d:
+            for index in shown.differ:  # where the two solutions disagree, on the board itself
+                self._draw_line(surface, theme["warning"], self.board_rect, self.cell, puzzle, index, 1, d, 1)
         for cell, n in d.numbers:
             role = "error" if cell in highlight_islands else "highlight" if cell in fix_cells else ""
             self._draw_island(surface, theme, self.board_rect, self.cell, cell, n, role)
@@ -519,6 +522,8 @@ class EditorScene(GameScene):
                   colour=theme[role] if role != "text_dim" else theme["text_dim"], max_width=width)
         y += 30
         lines = wrap_text(theme, v.detail, 16, width) if v.detail else []
+        if v.rules:
+            lines.append("Rules used in the explained solve:")
         for rule, count in v.rules:
             lines.append(f"  {rule}: {count}")
         if v.kind == "many":
@@ -534,6 +539,12 @@ class EditorScene(GameScene):
                 break
             draw_text(surface, theme, text, (x, y), size=16, max_width=width)
             y += 20
+        if v.kind == "unique" and puzzle is not None and v.solutions:
+            area = pygame.Rect(x, y + 24, width, panel.bottom - y - 32)
+            draw_text(surface, theme, "The solution", (area.centerx, y + 4), size=14, anchor="midtop",
+                      colour=theme["text_dim"])
+            if area.height > 40:
+                self._draw_solution(surface, theme, area, puzzle, v.solutions[0], frozenset())
         if v.kind == "many" and puzzle is not None and len(v.solutions) == 2:
             top = y + 6
             half = (width - 10) // 2
