@@ -62,7 +62,8 @@ def _stats(values: list[float]) -> str:
 def _configure_bench(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="fewer drags and puzzles (for smoke tests)")
     parser.add_argument("--size", type=int, default=40, help="board side for the drag benchmark (default 40)")
-    parser.add_argument("--only", choices=("play", "ai"), help="only the play (frame time) or the AI figures")
+    parser.add_argument("--only", choices=("play", "ai", "editor"),
+                        help="only the play (frame time), the AI or the editor's verdict latency figures")
     parser.add_argument("--data", type=Path, help="folder of the CLLV literature set (*.has)")
 
 
@@ -127,12 +128,17 @@ def _p95(values: list[float]) -> float:
 
 def run_bench(args: argparse.Namespace) -> int:
     only = getattr(args, "only", None)
-    if only != "ai":
+    if only in (None, "play"):
         run_play_bench(args)
-    if only != "play":
+    if only in (None, "ai"):
         print("AI (solver and generator):")
         sys.stdout.flush()
         ai_cli.run_ai_bench(args.quick, getattr(args, "data", None))
+    if only in (None, "editor"):
+        from arcade.games.hashi.editor_bench import run as run_editor_bench
+
+        sys.stdout.flush()
+        run_editor_bench(args.quick)
     return 0
 
 
