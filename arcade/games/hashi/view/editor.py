@@ -222,6 +222,8 @@ class EditorScene(GameScene):
         self.board_rect = pygame.Rect(0, 0, w, h)
         self.board_rect.center = board_area.center
         self._layout_panel_buttons()
+        if self.app is not None:  # end-to-end tests read where the board is from the trace file
+            self.app.trace(f"editor-layout {self.cell} {self.board_rect.x} {self.board_rect.y} {d.rows} {d.cols}")
 
     def _build_panel_buttons(self) -> None:
         def size(dr: int, dc: int):  # type: ignore[no-untyped-def]
