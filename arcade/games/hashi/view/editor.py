@@ -35,6 +35,8 @@ from arcade.services.paths import data_dir
 from arcade.ui.game_scene import GameScene
 from arcade.ui.widgets import Button, draw_text, wrap_text
 
+INTRO = ("Click: place or remove an island · wheel or 1–8: its number · right-click removes · "
+         "T test-plays · F1 every key")
 PANEL_WIDTH = 380
 ROLE = {"empty": "text_dim", "none": "error", "unique": "good", "many": "warning"}
 _ARROWS = (("Up", (-1, 0)), ("Down", (1, 0)), ("Left", (0, -1)), ("Right", (0, 1)))
@@ -119,6 +121,7 @@ class EditorScene(GameScene):
         self._requested_at = 0
         self._build_panel_buttons()
         self.request_verdict()
+        self.say(INTRO)
 
     # -- framework hooks ----------------------------------------------------------------------
     @property
@@ -246,6 +249,10 @@ class EditorScene(GameScene):
         tw = (self.panel_rect.width - 20 - 12) // 3
         for i, button in enumerate(self.panel_buttons[4:]):
             button.rect = pygame.Rect(x + i * (tw + 6), y + 36, tw, 28)
+        if self.app is not None:
+            for button in self.panel_buttons:
+                r = button.rect
+                self.app.trace(f"editor-button {r.x} {r.y} {r.width} {r.height} {button.label.replace(' ', '')}")
 
     def cell_at(self, pos: tuple[int, int]) -> Cell | None:
         if not self.board_rect.collidepoint(pos):
@@ -373,6 +380,8 @@ class EditorScene(GameScene):
             self.say(f"No Tatham game ID: {exc.message}.", "warning")
             return
         error = copy_text(text)
+        if self.app is not None:
+            self.app.trace(f"hashi-gameid {text}")
         self.say(error or f"Game ID copied: {text}", "error" if error else "good")
 
     def copy_level(self) -> None:
@@ -392,11 +401,13 @@ class EditorScene(GameScene):
         out = edits_dir() / f"{stem}.pdf"
         try:
             out.parent.mkdir(parents=True, exist_ok=True)
-            pages, fmt_note = write_sheets([(stem, puzzle)], out)
+            pages, written = write_sheets([(stem, puzzle)], out)
         except (OSError, FormatError) as exc:
             self.refuse(f"Could not print: {exc}")
             return
-        self.say(f"Printed {pages} page{'s' if pages != 1 else ''} to {fmt_note or out}", "good")
+        if self.app is not None:
+            self.app.trace(f"hashi-printed {pages} {written}")
+        self.say(f"Printed {pages} page{'s' if pages != 1 else ''} to {written}", "good")
 
     # -- drawing -------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
