@@ -146,7 +146,7 @@ def test_print_writes_a_pdf_and_says_where(editor, driver, user_home):
     pytest.importorskip("fpdf")
     editor.load_draft(Draft.of(parse_puzzle("2.2\n...\n2.2\n")), None)
     driver.key(pygame.K_p, CTRL, "p")
-    assert "Printed 2 pages to " in editor.status_text
+    assert "Printed 2 pages (the puzzle, then its solution) to " in editor.status_text
     written = editor.status_text.split(" to ", 1)[1]
     assert written.endswith(".pdf") and str(user_home) in written
 
@@ -162,3 +162,13 @@ def test_bundled_levels_are_never_overwritten(app, driver):
     scene = app.launch("hashi", Launch(options={"edit": "classic/01-first-steps"}), strict=True)
     assert isinstance(scene, EditorScene) and scene.draft.numbers
     assert scene.path is None  # Save writes a copy in the edits folder, never into the bundle
+
+
+def test_the_play_scene_prints_too(app, driver, tmp_path, user_home):
+    pytest.importorskip("fpdf")
+    path = tmp_path / "level.txt"
+    path.write_text("2.2\n...\n2.2\n")
+    scene = app.launch("hashi", Launch(level=str(path)))
+    driver.frames(1)
+    driver.key(pygame.K_p, CTRL, "p")
+    assert "Printed 2 pages" in scene.status_text and str(user_home) in scene.status_text

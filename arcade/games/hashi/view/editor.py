@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from arcade.core.errors import FormatError
+from arcade.core.errors import ArcadeError, FormatError
 from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
 from arcade.core.topology import Cell, Topology
@@ -65,6 +65,22 @@ EDITOR_KEYS = (
 def edits_dir() -> Path:
     """Where the editor saves and prints when the puzzle came from no file."""
     return data_dir() / "hashi-edits"
+
+
+def print_puzzle(app: Any, puzzle: Puzzle, stem: str = "") -> tuple[str, str]:
+    """"Print…": the puzzle and its solution as a PDF in the edits folder; (what to say, its role)."""
+    from arcade.games.hashi.sheets import write_sheets
+
+    stem = stem or f"puzzle-{datetime.now():%Y%m%d-%H%M%S}"
+    out = edits_dir() / f"{stem}.pdf"
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        pages, written = write_sheets([(stem, puzzle)], out)
+    except (OSError, ArcadeError) as exc:
+        return f"Could not print: {exc}", "error"
+    if app is not None:
+        app.trace(f"hashi-printed {pages} {written}")
+    return f"Printed {pages} page{'s' if pages != 1 else ''} (the puzzle, then its solution) to {written}", "good"
 
 
 class PlaytestScene(HashiScene):
@@ -395,19 +411,9 @@ class EditorScene(GameScene):
         puzzle = self._puzzle_or_say()
         if puzzle is None:
             return
-        from arcade.games.hashi.sheets import write_sheets
-
-        stem = self.path.stem if self.path is not None else f"puzzle-{datetime.now():%Y%m%d-%H%M%S}"
-        out = edits_dir() / f"{stem}.pdf"
-        try:
-            out.parent.mkdir(parents=True, exist_ok=True)
-            pages, written = write_sheets([(stem, puzzle)], out)
-        except (OSError, FormatError) as exc:
-            self.refuse(f"Could not print: {exc}")
-            return
-        if self.app is not None:
-            self.app.trace(f"hashi-printed {pages} {written}")
-        self.say(f"Printed {pages} page{'s' if pages != 1 else ''} to {written}", "good")
+        stem = self.path.stem if self.path is not None else ""
+        text, role = print_puzzle(self.app, puzzle, stem)
+        self.refuse(text) if role == "error" else self.say(text, role)
 
     # -- drawing -------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
