@@ -21,6 +21,13 @@ def verdicts(game) -> list[str]:
     return [line.split()[1] for line in game.trace_lines() if line.startswith("hashi-verdict")]
 
 
+def play_islands(game, count: int) -> dict[tuple[int, int], tuple[int, int]] | None:
+    """Where the play scene drew each island (by cell), once all ``count`` are in the trace."""
+    found = {(int(p[2]), int(p[3])): (int(p[4]), int(p[5]))
+             for p in (line.split() for line in game.trace_lines()) if p and p[0] == "hashi-island"}
+    return found if len(found) == count else None
+
+
 @pytest.mark.e2e
 def test_build_a_puzzle_by_mouse_play_it_save_it_reopen_it(xserver, tmp_path):
     path = tmp_path / "corners.txt"
@@ -46,9 +53,7 @@ def test_build_a_puzzle_by_mouse_play_it_save_it_reopen_it(xserver, tmp_path):
 
         # Test-play (T): drag the four bridges in the normal play scene.
         xdotool(env, "key", "t")
-        islands = wait_for(lambda: {(int(p[2]), int(p[3])): (int(p[4]), int(p[5]))
-                                    for p in (line.split() for line in game.trace_lines())
-                                    if p[0] == "hashi-island"}, 15, "the play scene's islands")
+        islands = wait_for(lambda: play_islands(game, len(CORNERS)), 15, "the play scene's islands")
         play_cell = int([line.split() for line in game.trace_lines() if line.startswith("hashi-layout")][-1][1])
         for corner, (dx, dy) in (((0, 0), (1, 0)), ((0, 0), (0, 1)), ((6, 6), (-1, 0)), ((6, 6), (0, -1))):
             x, y = islands[corner]
@@ -116,9 +121,7 @@ def test_a_unique_10x10_from_scratch_by_mouse_played_saved_shared_and_printed(xs
 
         # Test-play: every bridge of the solution by dragging.
         xdotool(env, "key", "t")
-        islands = wait_for(lambda: {(int(p[2]), int(p[3])): (int(p[4]), int(p[5]))
-                                    for p in (line.split() for line in game.trace_lines())
-                                    if p[0] == "hashi-island"}, 15, "the play scene's islands")
+        islands = wait_for(lambda: play_islands(game, len(target.islands)), 15, "the play scene's islands")
         play_cell = int([line.split() for line in game.trace_lines() if line.startswith("hashi-layout")][-1][1])
         for line, count in zip(target.lines, solver.solutions(target, 1)[0]):
             x, y = islands[target.islands[line.a].pos]

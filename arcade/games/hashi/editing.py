@@ -100,6 +100,10 @@ class Editor:
         self.index = len(self.history) - 1
         return True
 
+    def apply(self, draft: Draft, what: str) -> str:
+        """Replace the board with ``draft`` as one undoable edit (a suggested fix); ``what`` says what changed."""
+        return f"Applied: {what}." if self._commit(draft) else "Nothing changed."
+
     def load(self, draft: Draft) -> str:
         """Start over on ``draft`` (opening a file or game ID): a fresh history."""
         self.history = [draft]

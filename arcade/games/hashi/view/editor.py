@@ -226,9 +226,7 @@ class EditorScene(GameScene):
         if self.fix is None:
             self.say("No fix to apply.")
             return
-        text = self.fix.text
-        self.editor._commit(Draft.of(self.fix.puzzle))
-        self.changed(f"Applied: {text}.")
+        self.changed(self.editor.apply(Draft.of(self.fix.puzzle), self.fix.text))
 
     # -- layout ------------------------------------------------------------------------------
     def layout_board(self, area: pygame.Rect) -> None:
