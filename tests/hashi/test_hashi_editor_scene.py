@@ -172,3 +172,20 @@ def test_the_play_scene_prints_too(app, driver, tmp_path, user_home):
     driver.frames(1)
     driver.key(pygame.K_p, CTRL, "p")
     assert "Printed 2 pages" in scene.status_text and str(user_home) in scene.status_text
+
+
+def test_an_unsaved_board_comes_back_with_edit_alone(app, driver):
+    scene = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    for cell in ((0, 0), (0, 2)):
+        driver.click(scene.cell_centre(cell))
+    scene.close()
+    again = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    assert set(again.draft.islands) == {(0, 0), (0, 2)}
+    driver.key(pygame.K_n, CTRL, "n")
+    assert again.draft.numbers == ()
+    driver.key(pygame.K_s, CTRL, "s")  # an empty board is not saved...
+    assert "two islands" in again.status_text
+    again.close()
+    third = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    assert third.draft.numbers == ()  # ...and the spare copy of the old one is gone

@@ -13,7 +13,7 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-from arcade.core.errors import UsageError
+from arcade.core.errors import ArcadeError, UsageError
 from arcade.core.game import LevelEntry
 from arcade.core.registry import Launch
 from arcade.core.session import Session
@@ -88,6 +88,21 @@ def _generated(app: Any, seed: int) -> Puzzle:
     return make_puzzle(int(width), int(height), str(difficulty), topology, float(density), seed)
 
 
+def _unsaved_or_blank() -> Any:
+    """``--edit`` alone: the board left unsaved last time, else a blank 7x7 one."""
+    from arcade.games.hashi.editing import Draft
+    from arcade.games.hashi.view.editor import EditorScene, draft_path
+
+    try:
+        draft = Draft.of(read_puzzle(draft_path())) if draft_path().is_file() else None
+    except (ArcadeError, OSError, ValueError):
+        draft = None  # a damaged spare copy is simply not offered
+    scene = EditorScene(INFO, draft or Draft.blank())
+    if draft is not None:
+        scene.toast.show("Your unsaved board from last time (Ctrl+N starts over).", "info", 6.0)
+    return scene
+
+
 class HashiFront(GameFront):
     """Hashi's declaration: the level catalogue, Tatham IDs as levels, the generator for seeds, the AI."""
 
@@ -122,7 +137,7 @@ class HashiFront(GameFront):
 
         ref = launch.options["edit"] or ""
         if not ref:
-            return EditorScene(INFO, Draft.blank())
+            return _unsaved_or_blank()
         if not TATHAM_ID.match(ref.strip()) and not Path(ref).exists() and Path(ref).suffix:
             if not Path(ref).parent.is_dir():
                 raise UsageError(f"cannot create {ref}: no folder {Path(ref).parent}")

@@ -56,6 +56,7 @@ EDITOR_KEYS = (
     Binding("Ctrl+S / S", "save", "save the level file", button="Save"),
     Binding("I", "copy_game_id", "copy the Tatham game ID (or say why not)", button="Game ID"),
     Binding("Ctrl+C", "copy_level", "copy the level file"),
+    Binding("Ctrl+N", "clear_board", "start over on an empty board (Undo brings it back)"),
     Binding("Ctrl+P", "print_sheet", "Print…: a PDF with the solution", button="Print…"),
     Binding("Esc / P", "open_pause", "Pause, settings, main menu", button="Pause"),
     Binding("F1 / ?", "open_pause", "Help: every key"),
@@ -65,6 +66,11 @@ EDITOR_KEYS = (
 def edits_dir() -> Path:
     """Where the editor saves and prints when the puzzle came from no file."""
     return data_dir() / "hashi-edits"
+
+
+def draft_path() -> Path:
+    """Where an unsaved board is kept when the editor is left (``--edit`` alone brings it back)."""
+    return edits_dir() / "unsaved-draft.txt"
 
 
 def print_puzzle(app: Any, puzzle: Puzzle, stem: str = "") -> tuple[str, str]:
@@ -344,6 +350,22 @@ class EditorScene(GameScene):
 
     def set_topology(self, name: str) -> None:
         self.changed(self.editor.set_topology(Topology.parse(name)))
+
+    def clear_board(self) -> None:
+        self.changed(self.editor.clear())
+
+    def leave(self) -> None:
+        """Keep an unsaved board (two islands or more) for the next ``--edit``; a saved one clears it."""
+        super().leave()
+        puzzle = self.draft.puzzle()
+        try:
+            if self.saved_draft != self.draft and puzzle is not None:
+                draft_path().parent.mkdir(parents=True, exist_ok=True)
+                atomic_write_text(draft_path(), format_level(puzzle))
+            elif draft_path().exists():
+                draft_path().unlink()
+        except OSError:
+            pass  # losing the spare copy of a draft is not worth an error on the way out
 
     def load_draft(self, draft: Draft, path: Path | None) -> None:
         self.path = path
