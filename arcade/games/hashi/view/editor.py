@@ -42,7 +42,7 @@ ROLE = {"empty": "text_dim", "none": "error", "unique": "good", "many": "warning
 _ARROWS = (("Up", (-1, 0)), ("Down", (1, 0)), ("Left", (0, -1)), ("Right", (0, 1)))
 
 EDITOR_KEYS = (
-    Binding("Click", "", "place an island / remove it"),
+    Binding("Click · right-click", "", "place an island or remove it · remove it"),
     Binding("Wheel · 1–8", "", "change the number of the island under the pointer"),
     *(Binding(str(n), "set_number", "", arg=str(n)) for n in range(1, 9)),
     Binding("0 / Delete", "remove_here", "remove the island under the pointer"),
