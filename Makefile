@@ -1,25 +1,36 @@
 # Puzzle Arcade -- the two commands of the quick start, and a few helpers.
-#   make run    create .venv, install the game, open the menu
-#   make test   create .venv, install with test extras, run lint, import contracts and the whole suite headless
+#   make run              create .venv, install the game, open the menu
+#   make test             create .venv, install with test extras, run lint, import contracts and the whole suite headless
+#   make install-desktop  add a menu entry and icon for this checkout (freedesktop: ~/.local/share)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PY     := $(BIN)/python
+# Made only once the venv has a working pip: Debian without python3-venv creates .venv/bin/python
+# and then fails, and a target on that file alone would be taken for a finished venv.
+VENV_OK := $(VENV)/.venv-ok
+DATA_HOME ?= $(or $(XDG_DATA_HOME),$(HOME)/.local/share)
 
-.PHONY: run test lint bench screenshot clean
+.PHONY: run test lint bench screenshot clean install-desktop uninstall-desktop
 
-$(PY):
-	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' || \
+$(VENV_OK):
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' 2>/dev/null || \
 	  { echo "Puzzle Arcade needs Python 3.11 or newer; run e.g. 'make PYTHON=python3.12 $(MAKECMDGOALS)'"; exit 1; }
-	@$(PYTHON) -m venv $(VENV) || \
-	  { echo "could not create a virtual environment: on Debian/Ubuntu run 'sudo apt-get install python3-venv'"; exit 1; }
+	@if [ -e $(VENV) ] && ! $(PY) -m pip --version >/dev/null 2>&1; then \
+	  echo "removing the half-made $(VENV) (it has no working pip)"; rm -rf $(VENV); fi
+	@[ -e $(PY) ] || $(PYTHON) -m venv $(VENV) >/dev/null 2>&1 || true
+	@$(PY) -m pip --version >/dev/null 2>&1 || { rm -rf $(VENV); \
+	  echo "could not create a virtual environment with pip: install the venv module (Debian/Ubuntu:" \
+	       "'sudo apt-get install $$($(PYTHON) -c 'import sys; print(f"python3.{sys.version_info[1]}-venv")' \
+	       2>/dev/null || echo python3-venv)') and run make again"; exit 1; }
 	$(PY) -m pip install --quiet --upgrade pip
+	@touch $@
 
-$(VENV)/.installed-run: pyproject.toml | $(PY)
+$(VENV)/.installed-run: pyproject.toml | $(VENV_OK)
 	$(PY) -m pip install --quiet -e .
 	@touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(PY)
+$(VENV)/.installed-test: pyproject.toml | $(VENV_OK)
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $(VENV)/.installed-run $@
 
@@ -41,3 +52,14 @@ screenshot: $(VENV)/.installed-run
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
+
+# A menu entry for this checkout's venv (Exec is its absolute path), and the icon drawn by arcade/ui/icon.py.
+install-desktop: $(VENV)/.installed-run
+	install -d $(DATA_HOME)/applications $(DATA_HOME)/icons/hicolor/256x256/apps
+	sed 's|^Exec=.*|Exec=$(abspath $(BIN))/puzzle-arcade|' desktop/puzzle-arcade.desktop \
+	  > $(DATA_HOME)/applications/puzzle-arcade.desktop
+	install -m 644 assets/puzzle-arcade.png $(DATA_HOME)/icons/hicolor/256x256/apps/puzzle-arcade.png
+	@echo "installed: $(DATA_HOME)/applications/puzzle-arcade.desktop (remove with 'make uninstall-desktop')"
+
+uninstall-desktop:
+	rm -f $(DATA_HOME)/applications/puzzle-arcade.desktop $(DATA_HOME)/icons/hicolor/256x256/apps/puzzle-arcade.png

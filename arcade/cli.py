@@ -2,27 +2,48 @@
 
 ``main.py``, ``python -m arcade`` and the ``puzzle-arcade`` script all call :func:`main`.
 Games add sub-commands (``solve``, ``generate``, ``bot``, ``tournament``, ``bench``)
-through their registry entry, so this module names no game. Every user error -- unknown
-game, bad option, unreadable file -- ends with one line on stderr and exit status 2.
+through their registry entry, so this module names no game.
+
+One rule for every command, kept in :func:`main` alone: whatever goes wrong ends as one
+line on stderr and a documented exit status -- :data:`EXIT_USAGE` (2) for bad input,
+:data:`EXIT_NO_SOLUTION` (1) when a solver finds none, :data:`EXIT_INTERRUPTED` (130) on
+SIGINT or SIGTERM, :data:`EXIT_IO` (74) when an output cannot be written, and
+:data:`EXIT_INTERNAL` (70) for a bug, whose traceback goes to the crash log, never to
+the terminal. Commands raise; they do not print errors or pick statuses themselves.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import logging
 import os
+import signal
 import sys
 from pathlib import Path
-from typing import NoReturn
+from types import FrameType
+from typing import IO, NoReturn
 
 from arcade import __version__
-from arcade.core.errors import ArcadeError, UsageError
+from arcade.core.errors import ArcadeError, FormatError, OutputError, UsageError
+from arcade.core.numbers import seed_type
 
 PROG = "puzzle-arcade"
+EXIT_OK = 0
+EXIT_NO_SOLUTION = 1
+EXIT_USAGE = 2
+EXIT_INTERNAL = 70  # sysexits EX_SOFTWARE
+EXIT_IO = 74  # sysexits EX_IOERR
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, also used for SIGTERM
+#: Environment variables that mean "there is a screen" on Linux (SDL_VIDEODRIVER set by hand also counts).
+DISPLAY_VARS = ("DISPLAY", "WAYLAND_DISPLAY")
+log = logging.getLogger("arcade.cli")
 GAME_VERBS = {
     "solve": "solve a puzzle or level and print the answer",
     "generate": "generate new puzzles or levels",
     "bot": "run a game's AI as a stdin/stdout bot",
     "tournament": "play bots against each other and print a table",
+    "referee": "run an outside program on a game's tests and list pass/fail",
     "export": "write printable sheets (PDF or SVG) of levels, with solutions",
 }
 
@@ -32,6 +53,12 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{PROG}: error: {message}\n")
+
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        """Like argparse's, but a failed write (``--version > /dev/full``) is not swallowed: exit 74."""
+        target = file or sys.stderr
+        if message and target is not None:  # None: pythonw (the gui-scripts entry on Windows) has no console
+            target.write(message)
 
 
 def size_arg(text: str) -> tuple[int, int]:
@@ -52,15 +79,6 @@ def positive_int(text: str) -> int:
     if value <= 0:
         raise argparse.ArgumentTypeError(f"expected a positive number, got {value}")
     return value
-
-
-def seed_arg(text: str) -> int:
-    from arcade.core.numbers import parse_int
-
-    try:
-        return parse_int(text, 0, 2**63 - 1, "seed")
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _screen_options(required_default: bool) -> argparse.ArgumentParser:
@@ -87,17 +105,21 @@ def build_parser() -> Parser:
         parents=[_screen_options(True)],
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--verbose", dest="debug_log", action="store_true",
+                        help="print debug logging on stderr (give it before the command)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     play = sub.add_parser("play", help="open a game directly", parents=[_screen_options(False)])
     play.add_argument("game", metavar="GAME", help=f"one of: {', '.join(REGISTRY.names())}")
     play.add_argument("--level", metavar="FILE_OR_ID", help="a level file or a bundled level id")
-    play.add_argument("--seed", type=seed_arg, help="seed for generated levels and bots")
+    play.add_argument("--seed", type=seed_type, help="seed for generated levels and bots")
     play.add_argument("--new", action="store_true",
                       help="start a new game instead of resuming the autosave (which stays until the first move)")
+    play.add_argument("--replay", metavar="FILE", type=Path, help="open a replay file in the viewer")
+    play.add_argument("--bot", metavar="SPEC", help="let an outside program play (e.g. codingame:./mybot)")
     play.add_argument("--edit", metavar="FILE_OR_ID", nargs="?", const="",
                       help="open the game's editor (Hashi): on a level file, bundled level or game ID, "
-                      "a new FILE to create, or a blank board")
+                      "a new FILE to create, or the last unsaved board")
 
     bench = sub.add_parser("bench", help="print speed figures (start-up, frame times, game benchmarks)")
     bench.add_argument("game", nargs="?", metavar="GAME", help="only this game")
@@ -119,33 +141,97 @@ def build_parser() -> Parser:
     return parser
 
 
+def require_display() -> None:
+    """Stop with one line when a window cannot be shown: on Linux, no X11 or Wayland display.
+
+    Without one, SDL falls back to its offscreen driver and the program would run
+    invisibly for ever. Setting ``SDL_VIDEODRIVER`` by hand skips the check (the user
+    chose a driver); ``--screenshot`` never needs a display.
+    """
+    if not sys.platform.startswith("linux") or os.environ.get("SDL_VIDEODRIVER"):
+        return
+    if not any(os.environ.get(name) for name in DISPLAY_VARS):
+        raise UsageError("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset): run it from "
+                         "a desktop session, or render headless with --screenshot OUT.png")
+
+
 def run_window(args: argparse.Namespace, game: str | None = None) -> int:
     """Open the menu (or a game) in a window, or headless for ``--screenshot``."""
     from arcade.core.registry import Launch
     from arcade.games import REGISTRY
+    from arcade.services.files import check_output_file
 
+    options: dict[str, object] = {}
     if game is not None:
         REGISTRY.get(game)  # fail fast, before a window opens
+        options = play_options(game, args)
     screenshot = getattr(args, "screenshot", None)
     if screenshot is not None:
+        check_output_file(screenshot)  # a bad path fails in one line before any rendering
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from arcade.ui.app import App
-    from arcade.ui.menu import MenuScene
-
-    app = App(REGISTRY, size=getattr(args, "size", None), headless=screenshot is not None)
-    app.persist_settings = screenshot is None  # a screenshot run never changes the user's settings
-    if game is None:
-        app.push(MenuScene())
     else:
+        require_display()
+    import pygame
+
+    from arcade.ui.app import App
+    from arcade.ui.icon import set_window_icon
+    from arcade.ui.menu import MenuScene
+    from arcade.ui.signals import close_window_on_signal
+
+    try:
+        app = App(REGISTRY, size=getattr(args, "size", None), headless=screenshot is not None)
+        app.persist_settings = screenshot is None  # a screenshot run never changes the user's settings
+        set_window_icon()
+        with close_window_on_signal() as interrupted:  # SIGINT/SIGTERM close it like its close button
+            if game is None:
+                app.push(MenuScene())
+            else:
+                try:
+                    launch = Launch(level=args.level, seed=args.seed, new=args.new, options=options)
+                    app.launch(game, launch, strict=True)
+                except BaseException:
+                    app.close()
+                    raise
+            frames = getattr(args, "frames", None) or 3
+            status = app.run(max_frames=frames if screenshot is not None else None, screenshot=screenshot)
+    except pygame.error as exc:
+        if screenshot is not None:
+            raise OutputError(f"cannot write {screenshot}: {exc}") from None
+        raise ArcadeError(f"cannot open the window: {exc}") from None
+    return EXIT_INTERRUPTED if interrupted() else status
+
+
+def play_options(game: str, args: argparse.Namespace) -> dict[str, object]:
+    """``play --replay FILE`` / ``play --bot SPEC``, read and checked before a window opens.
+
+    The scene finds them in ``Launch.options``: ``"replay"`` is a checked
+    :class:`~arcade.services.replays.Playback` (level, every state, moves, per-move times
+    and stderr), ``"bot"`` a :class:`~arcade.services.botspec.BotSpec` of the game's protocols.
+    """
+    import importlib
+
+    from arcade.games import REGISTRY
+
+    options: dict[str, object] = {}
+    edit = getattr(args, "edit", None)
+    if edit is not None:
+        options["edit"] = edit  # the game's front opens its editor (GameFront.open_special)
+    replay = getattr(args, "replay", None)
+    bot = getattr(args, "bot", None)
+    if replay is not None and bot is not None:
+        raise UsageError("--replay and --bot do not go together (a replay already has its players)")
+    if replay is not None:
+        from arcade.services.replays import open_replay
+
+        options["replay"] = open_replay(replay, REGISTRY.get(game).load_rules())
+    if bot is not None:
         try:
-            options = {"edit": args.edit} if getattr(args, "edit", None) is not None else {}
-            app.launch(game, Launch(level=args.level, seed=args.seed, new=args.new, options=options), strict=True)
-        except BaseException:
-            app.close()
-            raise
-    frames = getattr(args, "frames", None) or 3
-    return app.run(max_frames=frames if screenshot is not None else None, screenshot=screenshot)
+            outside = importlib.import_module(f"arcade.games.{game}.outside")
+        except ModuleNotFoundError:
+            raise UsageError(f"{game} does not take outside programs (--bot)") from None
+        options["bot"] = outside.parse_spec(bot)
+    return options
 
 
 def list_levels(game: str) -> int:
@@ -163,32 +249,146 @@ def list_levels(game: str) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; returns the process exit status."""
-    argv = sys.argv[1:] if argv is None else argv
-    try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
-        if args.command is None:
-            return run_window(args)
-        if args.command == "play":
-            return run_window(args, args.game)
-        if args.command == "bench":
-            from arcade.bench import run_bench
+def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM ends a command like Ctrl+C does: as KeyboardInterrupt, so ``finally`` blocks and
+    ``with`` statements (child processes, temp files) clean up on the way out."""
+    raise KeyboardInterrupt(signal.Signals(signum).name)
 
-            return run_bench(args.game, quick=args.quick)
-        if args.command == "levels":
-            return list_levels(args.game)
-        return int(args.run(args))
-    except UsageError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
-        return 2
-    except ArcadeError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
+
+def install_signal_handlers() -> None:
+    """SIGINT and SIGTERM raise KeyboardInterrupt in the main thread (the window swaps in its own).
+
+    Installed before pygame starts, and with ``SDL_NO_SIGNAL_HANDLERS`` set, so SDL never
+    turns them into a quit event that nobody reads (``bench`` used to ignore SIGTERM).
+    """
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            signal.signal(signum, _raise_interrupt)
+        except ValueError:  # not the main thread (main() called from a test's thread)
+            return
+
+
+def _strict_stdin() -> None:
+    """Standard input is UTF-8 whatever the locale, and a bad byte is an error, not mojibake."""
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(OSError, ValueError):  # already read from, or closed
+            reconfigure(encoding="utf-8", errors="strict")
+
+
+def _discard_stdout() -> None:
+    """If stdout cannot be flushed (full disk, closed pipe), send the rest to /dev/null so
+    the interpreter's own flush at exit cannot print a traceback."""
+    try:
+        sys.stdout.flush()
+        return
+    except (OSError, ValueError, AttributeError):
+        pass
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _flush_stdout() -> None:
+    if sys.stdout is None:  # pythonw: no console
+        return
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(f"cannot write standard output: {exc.strerror or exc}") from None
+
+
+def _os_error_line(exc: OSError) -> str:
+    where = f"{exc.filename}: " if exc.filename else ""
+    return f"{where}{exc.strerror or exc}"
+
+
+def _startup() -> None:
+    """Housekeeping that must not delay or break a command: temp files of interrupted saves."""
+    from arcade.services.files import clean_stale_temp
+    from arcade.services.paths import config_dir, data_dir
+
+    removed = clean_stale_temp(data_dir(), config_dir())
+    if removed:
+        log.info("removed %d stale temp file(s) of interrupted saves", len(removed))
+
+
+def dispatch(args: argparse.Namespace) -> int:
+    if args.command is None:
+        return run_window(args)
+    if args.command == "play":
+        return run_window(args, args.game)
+    if args.command == "bench":
+        from arcade.bench import run_bench
+
+        return run_bench(args.game, quick=args.quick)
+    if args.command == "levels":
+        return list_levels(args.game)
+    return int(args.run(args))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; returns the process exit status (see the module docstring for the rule)."""
+    from arcade.services.logs import setup_logging
+
+    argv = sys.argv[1:] if argv is None else argv
+    install_signal_handlers()
+    _strict_stdin()
+    crash_log = setup_logging(verbose=False)
+    try:
+        try:
+            parser = build_parser()
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # --help, --version, or a usage error argparse printed
+            _flush_stdout()
+            return int(exc.code or 0) if not isinstance(exc.code, str) else EXIT_USAGE
+        if args.debug_log:
+            crash_log = setup_logging(verbose=True)
+        log.debug("puzzle-arcade %s, Python %s, command %s", __version__, sys.version.split()[0], argv)
+        _startup()
+        status = dispatch(args)
+        _flush_stdout()
+        return status
+    except KeyboardInterrupt as exc:
+        name = str(exc) or "SIGINT"
+        print(f"{PROG}: interrupted ({name})", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (e.g. `| head`); nothing more to say.
-        sys.stderr.close()
-        return 0
+        _discard_stdout()
+        return EXIT_OK
+    except OutputError as exc:
+        _discard_stdout()
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return EXIT_IO
+    except UsageError as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except (ArcadeError, FormatError) as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except UnicodeEncodeError as exc:  # e.g. PYTHONIOENCODING=ascii and a "≤" in the output
+        _discard_stdout()
+        print(f"{PROG}: cannot write the output in encoding {exc.encoding!r}: use a UTF-8 locale", file=sys.stderr)
+        return EXIT_IO
+    except UnicodeError as exc:
+        print(f"{PROG}: input is not UTF-8 text ({exc})"[:300], file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:
+        _discard_stdout()
+        print(f"{PROG}: I/O error: {_os_error_line(exc)}", file=sys.stderr)
+        return EXIT_IO
+    except MemoryError:
+        print(f"{PROG}: out of memory", file=sys.stderr)
+        return EXIT_INTERNAL
+    except Exception as exc:
+        log.exception("unexpected error in %s", argv)
+        line = f"{type(exc).__name__}: {exc}".splitlines()[0][:200] if str(exc) else type(exc).__name__
+        print(f"{PROG}: internal error ({line}); details in {crash_log}", file=sys.stderr)
+        return EXIT_INTERNAL

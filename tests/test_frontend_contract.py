@@ -354,3 +354,49 @@ def test_a_full_disk_is_a_message_never_a_crash(info, toy_in_registry, monkeypat
         assert any("record" in t for t in said), (said, scene.record_note, scene.session.outcome)
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_how_to_play_has_rules_a_legal_example_drawn_by_the_game_and_every_key(info, toy_in_registry):
+    from arcade.ui.how_to_play import HowToPlayScene
+
+    assert info.how_to_play and all(len(sentence) < 300 for sentence in info.how_to_play)
+    app = new_app(registry_with(info, 0))
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        key(app, pygame.K_F1)
+        page = app.stack.top
+        assert isinstance(page, HowToPlayScene)
+        labels = [label for _, label in page.keys]
+        assert all(label in labels for _, label in scene.help_lines())
+        example = info.load_front().example()
+        if example is not None:
+            assert len(example.captions) == len(example.moves) + 1
+            assert page.preview is not None and page.preview.session.length == len(example.moves)
+            before = pygame.image.tobytes(app.screen, "RGB")
+            key(app, pygame.K_RIGHT)
+            frames(app)
+            assert page.step == 1 and pygame.image.tobytes(app.screen, "RGB") != before
+            assert not saves.autosave_path(info.name).exists()  # the example never saves
+        key(app, pygame.K_RETURN)
+        assert app.stack.top is scene
+        assert app.crashes == 0
+    finally:
+        close(app)
+
+
+def test_the_first_opening_of_a_game_in_a_window_shows_how_to_play_once(user_home, monkeypatch):
+    from arcade.ui.how_to_play import HowToPlayScene
+
+    app = new_app(REGISTRY)
+    app.headless = False  # a window: the page opens by itself the first time only
+    try:
+        app.launch("hashi", Launch(level=SMALL["hashi"]))
+        assert isinstance(app.stack.top, HowToPlayScene)
+        key(app, pygame.K_RETURN)
+        app.stack.pop()
+        app.launch("hashi", Launch(level=SMALL["hashi"]))
+        assert not isinstance(app.stack.top, HowToPlayScene)
+    finally:
+        app.headless = True
+        close(app)

@@ -263,3 +263,26 @@ def test_worker_delivers_on_poll_and_newer_request_wins():
     worker.wait(5)
     assert isinstance(errors[0], ZeroDivisionError)
     worker.close()
+
+
+@pytest.mark.parametrize("palette", ["okabe-ito", "tol-bright", "high-contrast"])
+def test_button_text_contrast_is_at_least_4_5_in_every_state_and_palette(palette):
+    from arcade.ui.theme import PALETTES, Theme, contrast_ratio
+    from arcade.ui.widgets import Button
+
+    assert palette in PALETTES
+    theme = Theme(palette)
+    button = Button("Resume", lambda: None)
+    for toggled in (False, True):
+        for hovered in (False, True):
+            button.toggled, button.hovered = toggled, hovered
+            background, text = button.colours(theme)
+            assert contrast_ratio(text, background) >= 4.5, (palette, toggled, hovered)
+
+
+def test_the_window_size_list_offers_only_sizes_that_fit_the_screen():
+    from arcade.ui.settings_scene import fitting_sizes
+
+    assert fitting_sizes((1366, 768)) == [(1024, 640)]
+    assert (1920, 1080) in fitting_sizes((1920, 1200)) and (1920, 1080) not in fitting_sizes((1600, 1000))
+    assert fitting_sizes((800, 600)) == [(1024, 640)]  # always one to choose

@@ -169,6 +169,7 @@ INFO = GameInfo(
     ),
     record=RecordSpec("time", lower_is_better=True, unit="time"),
     level_groups=("easy", "hard"),
+    how_to_play=("Click a light to toggle it and its four neighbours; switch every light off.",),
 )
 
 DEFAULT_LEVEL = ".o.\nooo\n.o.\n"

@@ -11,6 +11,7 @@ the repository root on ``sys.path``; ``tests`` is a namespace package).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import select
 import shutil
@@ -109,10 +110,14 @@ class Program:
     on a full pipe, and ``output()`` can still put it in an assertion message.
     """
 
-    def __init__(self, env: dict[str, str], tmp_path: Path, *args: str) -> None:
+    def __init__(self, env: dict[str, str], tmp_path: Path, *args: str, run: str = "",
+                 first_run: bool = False) -> None:
+        # Runs named apart (``run``) share the user directory but not the trace and log files.
         self.home = tmp_path / "home"
-        self.trace = tmp_path / "trace"
-        self.log = tmp_path / "program.log"
+        if not first_run and not (self.home / "config" / "settings.json").exists():
+            seen_how_to_play(self.home)
+        self.trace = tmp_path / f"trace{run}"
+        self.log = tmp_path / f"program{run}.log"
         self.env = dict(env, PUZZLE_ARCADE_HOME=str(self.home), PUZZLE_ARCADE_TRACE=str(self.trace),
                         SDL_AUDIODRIVER="dummy")
         self.env.pop("SDL_VIDEODRIVER", None)
@@ -145,14 +150,29 @@ class Program:
         stop(self.process)
 
 
+def seen_how_to_play(home: Path) -> None:
+    """Settings of a player who has seen every game's "How to play" page (it opens by itself the first time).
+
+    Journeys that are not about the first run start from here, so their first key goes to the game.
+    """
+    from arcade.games import REGISTRY
+
+    path = home / "config" / "settings.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"games": {name: {"seen_how_to_play": True} for name in REGISTRY.names()}}))
+
+
 @contextlib.contextmanager
-def run_program(env: dict[str, str], tmp_path: Path, *args: str) -> Iterator[Program]:
+def run_program(env: dict[str, str], tmp_path: Path, *args: str, run: str = "",
+                first_run: bool = False) -> Iterator[Program]:
     """Start ``python -m arcade *args``, wait for its first frame, and stop it cleanly on the way out.
 
     After the ``with`` block the program has exited, so a test can assert on
-    ``program.returncode`` (``-15`` is the terminate it was sent) with ``program.output()``.
+    ``program.returncode`` (130: the terminate it was sent closed the window as its close button
+    would) with ``program.output()``. ``run`` names this run's trace and log files apart from an
+    earlier run on the same user directory; ``first_run`` leaves the "How to play" pages unseen.
     """
-    program = Program(env, tmp_path, *args)
+    program = Program(env, tmp_path, *args, run=run, first_run=first_run)
     try:
         program.wait_first_frame()
         yield program
@@ -204,3 +224,62 @@ def changed_fraction(a: pygame.Surface, b: pygame.Surface, step: int = 8) -> flo
     """The share of sampled pixels that differ: "did the picture change" without comparing every pixel."""
     changed, total = changed_samples(a, b, step)
     return changed / total
+
+
+# -- journeys: several runs of the program on one user directory ------------------------------------
+
+
+def menu_entries(lines: list[str]) -> dict[str, tuple[int, int, int, int]]:
+    """Where the menu drew each entry last (``menu-entry x y w h title`` trace lines), by title."""
+    entries: dict[str, tuple[int, int, int, int]] = {}
+    for line in lines:
+        if line.startswith("menu-entry "):
+            fields = line.split(" ", 5)
+            entries[fields[5]] = (int(fields[1]), int(fields[2]), int(fields[3]), int(fields[4]))
+    return entries
+
+
+def click(env: dict[str, str], window: str, x: int, y: int, button: int = 1) -> None:
+    """Move the pointer to window coordinates ``(x, y)`` and click there, as a player's mouse would (XTEST)."""
+    xdotool(env, "mousemove", "--window", window, str(x), str(y), "sleep", "0.15", "click", str(button),
+            "sleep", "0.1")
+
+
+def press(env: dict[str, str], window: str, *keys: str, delay: float = 0.12) -> None:
+    """Press and release each key in turn on the focused window (XTEST), with a pause between them."""
+    for key in keys:
+        xdotool(env, "key", "--clearmodifiers", key, "sleep", str(delay))
+
+
+def focus(env: dict[str, str], window: str) -> None:
+    """Give the window the keyboard focus (there is no window manager on Xvfb to do it)."""
+    xdotool(env, "windowfocus", "--sync", window, check=False, timeout=10)
+
+
+def park_pointer(env: dict[str, str], window: str) -> None:
+    """Move the pointer off the board (top-left corner, over the header), so no hover highlight shows."""
+    xdotool(env, "mousemove", "--window", window, "4", "4", "sleep", "0.1")
+
+
+def saved_session(home: Path, game: str) -> dict:
+    """The session inside ``game``'s autosave under the program's user directory (``{}`` if none or unreadable)."""
+    import json
+
+    found = [p for p in home.rglob(f"{game}.json") if p.parent.name == "saves"]
+    try:
+        return json.loads(found[0].read_text())["session"] if found else {}
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+def read_records(home: Path) -> dict:
+    """The program's records file (personal bests), ``{}`` when it has written none."""
+    import json
+
+    found = list(home.rglob("records.json"))
+    return json.loads(found[0].read_text()) if found else {}
+
+
+def crop(image: pygame.Surface, rect: tuple[int, int, int, int]) -> pygame.Surface:
+    """A copy of ``rect`` (x, y, w, h in screen pixels) of a screenshot."""
+    return image.subsurface(pygame.Rect(rect)).copy()

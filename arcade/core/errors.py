@@ -28,3 +28,7 @@ class IllegalMove(ArcadeError):
 
 class UsageError(ArcadeError):
     """A bad command-line request (unknown game, bad option value)."""
+
+
+class OutputError(ArcadeError):
+    """An output (a file, a folder, standard output) could not be written; the CLI exits 74."""

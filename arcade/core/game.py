@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
-from arcade.core.errors import FormatError
+from arcade.core.inputs import read_text_file
 
 LevelT = TypeVar("LevelT")
 StateT = TypeVar("StateT")
@@ -74,6 +74,19 @@ class Step:
     undo: int = 0
     kind: Literal["deduce", "guess", "backtrack", "move", "info"] = "move"
     highlight: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example for the "How to play" page: a tiny level and a few moves, with a caption per step.
+
+    ``captions[i]`` says what the board shows after ``i`` moves (so there is one more
+    caption than moves).
+    """
+
+    level: str
+    moves: tuple[str, ...]
+    captions: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -154,14 +167,8 @@ class Rules(ABC, Generic[LevelT, StateT, MoveT]):
 
         A UTF-8 byte-order mark (Windows editors add one) is skipped.
         """
-        path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise FormatError(str(path), None, f"not a UTF-8 text file ({exc.reason})") from None
-        except OSError as exc:
-            raise FormatError(str(path), None, f"cannot read file: {exc.strerror or exc}") from None
-        return self.parse_level(text, str(path))
+        text = read_text_file(path)  # bounded, regular files only, strict UTF-8: every failure a FormatError
+        return self.parse_level(text.removeprefix("\ufeff"), str(path))
 
 
 class PuzzleRules(Rules[LevelT, StateT, MoveT]):

@@ -96,6 +96,8 @@ class GameInfo:
     record: RecordSpec | None = None
     #: Order of the bundled level groups in the picker (folders not named here come last).
     level_groups: tuple[str, ...] = ()
+    #: The rules in a few sentences, for the "How to play" page.
+    how_to_play: tuple[str, ...] = ()
 
     @property
     def keys(self) -> tuple[tuple[str, str], ...]:

@@ -7,16 +7,31 @@ We write to a temporary file in the same directory, flush and fsync it, then
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import re
 import tempfile
+import time
 from pathlib import Path
+
+#: ``mkstemp`` names of :func:`atomic_write_text`: ``.NAME.`` + random letters + ``.tmp``.
+_TEMP_NAME = re.compile(r"^\..+\.[A-Za-z0-9_]+\.tmp$")
+#: A temp file older than this is a leftover (a save takes milliseconds).
+STALE_SECONDS = 60.0
 
 
 def atomic_write_text(path: str | Path, text: str, encoding: str = "utf-8") -> None:
-    """Replace ``path`` with ``text`` atomically, creating parent directories as needed."""
+    """Replace ``path`` with ``text`` atomically, creating parent directories as needed.
+
+    Only a regular file (or nothing) is ever replaced: ``os.replace`` over ``/dev/full``
+    run as root would swap the device node for a file, so a device, FIFO or directory at
+    ``path`` raises OSError instead (use :func:`write_output` for outputs a user names).
+    """
     path = Path(path)
+    if path.exists() and not path.is_file():
+        raise OSError(errno.EEXIST, "exists and is not a regular file", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)  # see _TEMP_NAME
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline="\n") as handle:
             handle.write(text)
@@ -27,3 +42,68 @@ def atomic_write_text(path: str | Path, text: str, encoding: str = "utf-8") -> N
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def clean_stale_temp(*folders: Path, older_than: float = STALE_SECONDS) -> list[Path]:
+    """Delete ``.NAME.xxxx.tmp`` files that an interrupted save (kill -9, power cut) left behind.
+
+    Only names :func:`atomic_write_text` makes, only older than ``older_than`` seconds (a
+    save running in another instance right now is left alone), and never anything else.
+    Returns what was removed; folders that do not exist or cannot be read are skipped.
+    """
+    removed: list[Path] = []
+    now = time.time()
+    for folder in folders:
+        try:
+            candidates = [p for p in Path(folder).rglob(".*.tmp") if _TEMP_NAME.match(p.name)]
+        except OSError:
+            continue
+        for path in candidates:
+            with contextlib.suppress(OSError):
+                if path.is_file() and now - path.stat().st_mtime > older_than:
+                    path.unlink()
+                    removed.append(path)
+    return removed
+
+
+def check_output_file(path: str | Path) -> Path:
+    """Refuse, before any work is done, an output path that cannot become a file.
+
+    A directory, a path under something that is not a folder (``/proc/nope/x.png``), a
+    folder we may not write: :class:`OutputError` (the CLI exits 74). Missing parent
+    folders are created. An existing file is fine -- outputs replace it, like a shell's
+    ``>`` -- and is left untouched here; a probe file made to test the path is removed.
+    """
+    from arcade.core.errors import OutputError
+
+    path = Path(path)
+    try:
+        if path.is_dir():
+            raise OutputError(f"cannot write {path}: it is a directory")
+        existed = path.exists()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "ab"):
+            pass
+        if not existed:
+            path.unlink()
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a NUL byte in the name
+        raise OutputError(f"cannot write {path!r}: {exc}") from None
+    return path
+
+
+def write_output(path: str | Path, text: str) -> None:
+    """Write a command's output file: atomically when it is (or will be) a regular file, straight
+    through when the user named a device or FIFO (``-o /dev/stdout``), like a shell's ``>``.
+
+    Failures are OSError naming the file; the CLI turns them into one line and exit 74.
+    """
+    path = Path(path)
+    if path.exists() and not path.is_file() and not path.is_dir():
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        return
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "is a directory", str(path))
+    atomic_write_text(path, text)

@@ -1,6 +1,6 @@
 """Where user files live (services): platformdirs' config and data dirs, overridable for tests.
 
-Setting ``PUZZLE_ARCADE_HOME`` puts config and data under one directory; the test suite
+Setting ``PUZZLE_ARCADE_HOME`` puts config, data and logs under one directory; the test suite
 uses it so runs never touch the real user dirs.
 """
 
@@ -27,3 +27,11 @@ def data_dir() -> Path:
     if override:
         return Path(override) / "data"
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def log_dir() -> Path:
+    """Where the crash log goes (``~/.local/state/puzzle-arcade/log`` on Linux)."""
+    override = os.environ.get(HOME_ENV)
+    if override:
+        return Path(override) / "logs"
+    return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))

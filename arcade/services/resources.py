@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from arcade.core.errors import UsageError
+from arcade.core.inputs import check_regular_file
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
@@ -42,10 +43,17 @@ def find_level(game: str, ref: str, pattern: str = "*.txt") -> Path:
     """Resolve ``--level FILE_OR_ID``: an existing file path, else a bundled level by id.
 
     An id is a bundled file's path relative to ``levels/<game>/`` without its suffix
-    (``pack/easy-01``), or just its stem when that is unambiguous.
+    (``pack/easy-01``), or just its stem when that is unambiguous. A path that exists but
+    is a FIFO, a device or a file over the input limit is refused here (FormatError), before
+    anything opens it: ``open`` on a FIFO with no writer would block for ever.
     """
     path = Path(ref)
-    if path.is_file():
+    try:
+        exists = path.exists() and not path.is_dir()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+        exists = False
+    if exists:
+        check_regular_file(path)
         return path
     root = levels_dir(game)
     files = level_files(game, pattern)

@@ -16,7 +16,6 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from arcade.core.errors import UsageError
-from arcade.services.files import atomic_write_text
 
 #: Paper sizes in millimetres (width, height).
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -81,7 +80,7 @@ class Page:
 
 def configure_options(parser: argparse.ArgumentParser, what: str) -> None:
     """``--pdf``/``--svg``, ``--paper`` and ``--title``: the options every game's ``export`` shares."""
-    out = parser.add_mutually_exclusive_group(required=True)
+    out = parser.add_mutually_exclusive_group(required=True)  # the option, not the suffix, sets the format
     out.add_argument("--pdf", type=Path, metavar="OUT.pdf", help="write a PDF (needs the 'print' extra: fpdf2)")
     out.add_argument("--svg", type=Path, metavar="OUT.svg", help="write one SVG with every page")
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
@@ -204,16 +203,40 @@ def to_pdf(pages: list[Page], path: Path) -> None:
                 x = item.x - {"start": 0.0, "middle": w / 2, "end": w}.get(item.anchor, w / 2)
                 # fpdf2's text() puts the baseline at y; centre it on the item's middle.
                 pdf.text(x, item.y + item.size * 25.4 / 72 * 0.35, item.text)
-    pdf.output(str(path))
+    _write_bytes(path, bytes(pdf.output()))
 
 
-def write(pages: list[Page], out: Path) -> str:
-    """Write ``pages`` as PDF or SVG by the file's suffix; returns the format written."""
-    suffix = out.suffix.lower()
-    if suffix == ".svg":
-        atomic_write_text(out, to_svg(pages))
-        return "svg"
-    if suffix == ".pdf":
+def _write_bytes(path: Path, data: bytes) -> None:
+    """Like :func:`arcade.services.files.write_output` for bytes: atomic for a file, straight to a device."""
+    import os
+
+    if path.exists() and not path.is_file() and not path.is_dir():
+        with open(path, "wb") as handle:
+            handle.write(data)
+        return
+    temp = path.with_name(f".{path.name}.tmp")
+    try:
+        with open(temp, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    finally:
+        if temp.exists():
+            temp.unlink()
+
+
+def write(pages: list[Page], out: Path, fmt: str = "") -> str:
+    """Write ``pages`` as ``fmt`` ("pdf" or "svg"; default: by the file's suffix, else PDF).
+
+    Returns the format written. A file that cannot be written raises OSError (the CLI's one
+    line and exit 74).
+    """
+    from arcade.services.files import write_output
+
+    fmt = fmt or ("svg" if out.suffix.lower() == ".svg" else "pdf")
+    if fmt == "svg":
+        write_output(out, to_svg(pages))
+    else:
         to_pdf(pages, out)
-        return "pdf"
-    raise UsageError(f"{out}: write a .pdf or a .svg file")
+    return fmt

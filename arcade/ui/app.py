@@ -69,6 +69,10 @@ class App:
         self.running = True
         self.frame_times: list[float] = []
         self.frames = 0
+        #: Frames actually drawn (an idle screen is not drawn again), for the idle benchmark and tests.
+        self.drawn = 0
+        #: Set to draw the next frame whatever the scenes say (a resize, a scene pushed or popped).
+        self.redraw = True
         #: False for headless screenshot runs: they must never change the user's settings.
         self.persist_settings = True
         #: Unexpected errors caught by the frame guard (the monkey test reads it).
@@ -105,6 +109,7 @@ class App:
             self.screen = surface
         self.size = self.screen.get_size()
         self.settings.window_size = self.size  # remembered for the next start
+        self.redraw = True
         self.stack.resize(self.size)
 
     def apply_settings(self) -> None:
@@ -165,10 +170,24 @@ class App:
             self.notify(str(exc), "error")
             return None
         self.push(scene)
+        self.intro(info)
         for message in messages:
             self.trace(f"message {message}")
             self.notify(message, "warning")
         return scene
+
+    def intro(self, info: GameInfo) -> None:
+        """The first time a game is opened in a window, its "How to play" page opens over it."""
+        if self.headless or not info.how_to_play:
+            return
+        prefs = self.game_settings(info.name)
+        if prefs.get("seen_how_to_play") is True:
+            return
+        from arcade.ui.how_to_play import HowToPlayScene
+
+        prefs["seen_how_to_play"] = True
+        self.save_settings()
+        self.push(HowToPlayScene(info))
 
     def notify(self, text: str, role: str = "info") -> None:
         """Show a toast on the top scene if it can, else print to stderr."""
@@ -212,15 +231,23 @@ class App:
         (see :meth:`recover`).
         """
         started = time.perf_counter()
+        draw = False
         try:
             for event in pygame.event.get() if events is None else events:
+                draw = True
                 self.process(event)
             self.stack.update(dt)
-            self.screen.fill(self.theme["background"])
-            self.stack.draw(self.screen)
-        except Exception as exc:
+            if draw or self.redraw or not self.stack.idle():
+                self.redraw = False
+                self.screen.fill(self.theme["background"])
+                self.stack.draw(self.screen)
+                self.drawn += 1
+                draw = True
+        except Exception as exc:  # the guard exists for the unexpected
             self.recover(exc)
-        pygame.display.flip()
+            draw = True
+        if draw:
+            pygame.display.flip()
         self.frame_times.append(time.perf_counter() - started)
         if len(self.frame_times) > 2000:
             del self.frame_times[:1000]

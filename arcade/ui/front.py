@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from arcade.core.errors import ArcadeError, FormatError, UsageError
-from arcade.core.game import LevelEntry, Rules
+from arcade.core.game import Example, LevelEntry, Rules
 from arcade.core.registry import GameInfo, Launch
 from arcade.core.session import Session
 from arcade.services import saves
@@ -79,6 +79,10 @@ class GameFront:
 
     def record_value(self, scene: GameScene) -> float | None:
         """The finished game's result in the unit of ``info.record`` (None: nothing to record)."""
+        return None
+
+    def example(self) -> Example | None:
+        """A worked example for the "How to play" page (None: rules and keys only)."""
         return None
 
     # -- sessions and scenes ---------------------------------------------------------------

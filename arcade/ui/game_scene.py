@@ -85,6 +85,8 @@ class GameScene(Scene):
     watch_keys = "W"
     #: While true, clicks and keys wait (e.g. during a win animation); the toolbar still hovers.
     input_blocked = False
+    #: A scene drawing a "How to play" example: no saves, no records, no overlays, no sounds.
+    previewing = False
 
     def __init__(self, info: GameInfo, session: Session[Any, Any, Any]) -> None:
         super().__init__()
@@ -99,7 +101,7 @@ class GameScene(Scene):
         self.toolbar = Toolbar()
         self.watch: WatchPlayer | None = None
         self.watch_rate = SpeedControl(WATCH_SPEEDS, 4.0)
-        self.hint: Hint | None = None
+        self._hint: Hint | None = None
         self.status_text = ""
         self.status_role = "text_dim"
         self.elapsed = checked_float(session.extra.get("elapsed", 0.0), 0.0, MAX_ELAPSED, "'elapsed'")
@@ -115,9 +117,22 @@ class GameScene(Scene):
         #: Autosaves are written by a background thread: an fsync can take longer than a frame.
         self.saver = BackgroundSaver(info.name)
         self._save_due = False
+        #: Set by every change of the session or the status line; a drawn frame clears it (``is_idle``).
+        self._dirty = True
+        self._drawn_second = -1
         self._tooltip = ""
         self._status_cache: tuple[tuple[str, int], list[str]] = (("", 0), [])
         session.subscribe(self._on_session_change)
+
+    @property
+    def hint(self) -> Hint | None:
+        """The hint on screen (setting it marks the screen for a redraw)."""
+        return self._hint
+
+    @hint.setter
+    def hint(self, value: Hint | None) -> None:
+        self._hint = value
+        self._dirty = True
 
     # -- things subclasses provide -------------------------------------------------------
     @property
@@ -130,12 +145,24 @@ class GameScene(Scene):
     def draw_board(self, surface: pygame.Surface) -> None:
         """Draw the board and everything on it."""
 
+    def draw_foreground(self, surface: pygame.Surface) -> None:
+        """Draw over the chrome (status line, toolbar) -- a moment's banner that must not hide the board."""
+
     def handle_board(self, event: pygame.event.Event) -> bool:
         """Pointer input on the board (and keys no binding took); True if consumed."""
         return False
 
     def level_changed(self) -> None:
         """The session now plays another level: rebuild whatever was made for the old one."""
+
+    def animating(self) -> bool:
+        """Whether the board moves on its own right now (a glow, a transition, a running round)."""
+        return False
+
+    def is_idle(self) -> bool:
+        """Nothing changed since the last drawn frame: no move, no animation, no work, no clock tick."""
+        return (not self._dirty and not self.tweens and self.watch is None and not self.busy
+                and not self.toast.messages and int(self.elapsed) == self._drawn_second and not self.animating())
 
     def board_tooltip(self, pos: tuple[int, int]) -> str:
         """Hover help for the game's own widgets at ``pos`` (shown in the status line like toolbar tooltips)."""
@@ -200,7 +227,7 @@ class GameScene(Scene):
             rows.append(Binding(self.watch_keys, "toggle_watch", "Watch the AI play / stop", button="Watch AI"))
         rows += [
             Binding("Esc / P", "open_pause", "Pause, settings, main menu", button="Pause"),
-            Binding("F1 / ?", "open_pause", "Help: every key"),
+            Binding("F1 / ?", "open_how_to_play", "How to play: the rules, an example, every key"),
         ]
         return rows
 
@@ -230,9 +257,10 @@ class GameScene(Scene):
             action(binding.arg)
 
     def help_lines(self) -> list[tuple[str, str]]:
-        """The help overlay: the game's keys first, the framework's after, the while-watching keys last."""
+        """The help overlay: the game's keys first, the framework's after, keys of a mode (watching, replay) last."""
         rows = self.keymap()
-        return help_rows([*(b for b in rows if b.when != "watching"), *(b for b in rows if b.when == "watching")])
+        modes = ("watching", "replaying")
+        return help_rows([*(b for b in rows if b.when not in modes), *(b for b in rows if b.when in modes)])
 
     @property
     def watching(self) -> bool:
@@ -294,6 +322,7 @@ class GameScene(Scene):
         """Set the status line (a refused move's reason, a hint, the watch step)."""
         self.status_text = text
         self.status_role = role
+        self._dirty = True
 
     def refuse(self, reason: str) -> None:
         """A move was refused: explain, buzz, and let the view flash what it wants."""
@@ -460,6 +489,7 @@ class GameScene(Scene):
             self.save_progress()
 
     def stop_watch(self, message: str = "") -> None:
+        self._dirty = True
         if self.worker.label == "watch":
             self.worker.cancel()
         if self.watch is not None:
@@ -486,6 +516,28 @@ class GameScene(Scene):
         assert self.app is not None
         self.stop_watch()
         self.app.push(PauseScene(self, self.help_lines()))
+
+    def open_how_to_play(self) -> None:
+        from arcade.ui.how_to_play import HowToPlayScene
+
+        assert self.app is not None
+        self.stop_watch()
+        self.app.push(HowToPlayScene(self.info, self.help_lines()))
+
+    # -- preview (the "How to play" example) ---------------------------------------------------
+    def start_preview(self, app: Any) -> None:
+        """Become an example on someone else's page: drawn into a rect, never saving or scoring."""
+        self.app = app
+        self.previewing = True
+        self.autosave_when = None
+
+    def layout_preview(self, rect: pygame.Rect) -> None:
+        self.board_area = rect
+        self.layout_board(rect)
+
+    def show_preview_step(self, index: int) -> None:
+        """Show the example after ``index`` moves, without animation."""
+        self.session.seek(index)
 
     def result_title(self, outcome: Outcome) -> str:
         if outcome.winner is not None and self.session.rules.kind == "tick" and outcome.result == "win":
@@ -535,6 +587,10 @@ class GameScene(Scene):
 
     # -- session events ------------------------------------------------------------------
     def _on_session_change(self, session: Session[Any, Any, Any]) -> None:
+        self._dirty = True
+        if self.previewing:
+            self.on_changed()
+            return
         if session.level is not self._shown_level:
             # Another level (picker, new puzzle, next round on a new map): rebuild and re-lay out.
             self._shown_level = session.level
@@ -551,6 +607,8 @@ class GameScene(Scene):
             self._last_outcome = outcome
             self.finished_with_ai = session.ai_moved
             self.record_note = self.keep_record(outcome)
+            if self.app is not None:  # for the end-to-end tests (a no-op without $PUZZLE_ARCADE_TRACE)
+                self.app.trace(f"outcome {self.info.name} {outcome.result} with-ai={int(self.finished_with_ai)}")
             self.on_outcome(outcome)
             self.save_progress()
         else:
@@ -648,6 +706,8 @@ class GameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
+        self._dirty = False
+        self._drawn_second = int(self.elapsed)
         theme = self.app.theme
         pygame.draw.rect(surface, theme["panel"], self.header_rect)
         pygame.draw.line(surface, theme["grid"], self.header_rect.bottomleft, self.header_rect.bottomright)
@@ -671,7 +731,8 @@ class GameScene(Scene):
                 draw_text(surface, theme, line, (self.status_rect.x, top + 20 * i), size=16, colour=colour,
                           max_width=self.status_rect.width)
         self.toolbar.draw(surface, theme)
-        self.toast.draw(surface, theme, self.status_rect.top - 8)
+        self.draw_foreground(surface)
+        self.toast.draw(surface, theme, self.status_rect.bottom, area=self.status_rect)
 
 
 class PuzzleScene(GameScene):

@@ -17,6 +17,7 @@ import pygame
 from arcade.core.registry import Launch
 from arcade.services import saves
 from arcade.services.saves import Autosave, latest_autosave
+from arcade.ui.how_to_play import HowToPlayScene
 from arcade.ui.scene import Scene
 from arcade.ui.theme import blend
 from arcade.ui.widgets import Toast, draw_text
@@ -34,6 +35,8 @@ class MenuEntry:
     rect: pygame.Rect | None = None
     #: For a game's entry: start a new game instead of resuming (N).
     new_game: Callable[[], None] | None = None
+    #: For a game's entry: its "How to play" page (?, F1).
+    how_to_play: Callable[[], None] | None = None
 
 
 def ago(seconds: float) -> str:
@@ -101,6 +104,7 @@ class MenuScene(Scene):
                     role=GAME_ROLES[i % len(GAME_ROLES)],
                     glyph=info.title[:1],
                     new_game=(lambda info=info: app.launch(info, Launch(new=True))) if resumes else None,
+                    how_to_play=lambda info=info: app.push(HowToPlayScene(info)),
                 )
             )
         entries.append(MenuEntry("Settings", "Sound, animation speed, colours, window", self.open_settings,
@@ -159,6 +163,9 @@ class MenuScene(Scene):
                 self.app.pop()
             elif event.key == pygame.K_c and self.autosave is not None:
                 self.activate(0)
+            elif (event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?") and \
+                    self.entries[self.selected].how_to_play is not None:
+                self.entries[self.selected].how_to_play()  # type: ignore[misc]
             elif event.key == pygame.K_n and self.entries[self.selected].new_game is not None:
                 assert self.app is not None
                 self.app.audio.play("click")
@@ -175,6 +182,9 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self.toast.update(dt)
+
+    def is_idle(self) -> bool:
+        return not self.toast.messages
 
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
         """A quiet dotted grid (this is an arcade of grid games), drawn once per size and palette."""
@@ -224,6 +234,6 @@ class MenuScene(Scene):
                                   colour=theme["text_dim"], anchor="midright").left - 12
             draw_text(surface, theme, entry.subtitle, (tx, rect.y + rect.height * 0.70), size=max(12, title_size - 6),
                       colour=theme["text_dim"], anchor="midleft", max_width=right - tx)
-        draw_text(surface, theme, "↑↓ choose · Enter play · N new game · 1–9 quick start · C continue · Esc quit",
+        draw_text(surface, theme, "↑↓ choose · Enter play · N new game · ? how to play · C continue · Esc quit",
                   (w // 2, h - 16), size=15, colour=theme["text_dim"], anchor="midbottom")
         self.toast.draw(surface, theme, h - 44)

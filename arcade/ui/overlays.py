@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
+from arcade.ui.keymap import parse_keys
 from arcade.ui.scene import Scene
 from arcade.ui.theme import Theme
 from arcade.ui.widgets import Button, draw_text, wrap_text
@@ -46,7 +47,7 @@ class PanelScene(Scene):
         self,
         title: str,
         lines: list[str] | None = None,
-        buttons: list[tuple[str, Callable[[], None]]] | None = None,
+        buttons: list[tuple[str, Callable[[], None]]] | list[tuple[str, Callable[[], None], str]] | None = None,
         *,
         role: str = "accent",
         keys: list[tuple[str, str]] | None = None,
@@ -56,7 +57,9 @@ class PanelScene(Scene):
         self.lines = lines or []
         self.role = role
         self.keys = keys or []
-        self.buttons = [Button(label, self._wrap(action)) for label, action in (buttons or [])]
+        # A button may carry a hotkey ("R"): it works on the panel as the button's label says.
+        self.buttons = [Button(spec[0], self._wrap(spec[1]), hotkey=spec[2] if len(spec) > 2 else "")
+                        for spec in (buttons or [])]
         self.selected = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
 
@@ -79,8 +82,10 @@ class PanelScene(Scene):
         theme = self.app.theme
         width = min(700, size[0] - 40)
         self._body = [line for text in self.lines for line in wrap_text(theme, text, 18, width - 48)]
-        key_rows = len(self.keys)
-        height = 70 + 26 * len(self._body) + 24 * key_rows + (16 if key_rows else 0) + 70
+        # Each key's meaning wraps onto more lines rather than being cut.
+        self._key_rows = [(keys, wrap_text(theme, what, 16, width - 290) or [""]) for keys, what in self.keys]
+        key_lines = sum(len(lines) for _, lines in self._key_rows)
+        height = 70 + 26 * len(self._body) + 22 * key_lines + (16 if key_lines else 0) + 70
         height = min(height, size[1] - 20)
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
@@ -96,6 +101,10 @@ class PanelScene(Scene):
             if b.handle(event):
                 return True
         if event.type == pygame.KEYDOWN:
+            for b in self.buttons:
+                if b.hotkey and any(m.matches(event) for m in parse_keys(b.hotkey)):
+                    b.on_click()
+                    return True
             if event.key == pygame.K_ESCAPE:
                 self.on_escape()
                 return True
@@ -117,6 +126,10 @@ class PanelScene(Scene):
     def on_escape(self) -> None:
         self.close()
 
+    def is_idle(self) -> bool:
+        """A panel only changes on input (or when ``set_lines`` asks for a redraw)."""
+        return True
+
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
         theme = self.app.theme
@@ -128,15 +141,18 @@ class PanelScene(Scene):
         for line in self._body:
             draw_text(surface, theme, line, (self.panel.x + 24, y), size=18)
             y += 26
-        if self.keys:
+        if self._key_rows:
             y += 8
-            for keys, what in self.keys:
-                if y > self.panel.bottom - 80:
+            for keys, lines in self._key_rows:
+                if y + 22 * len(lines) > self.panel.bottom - 70:
+                    draw_text(surface, theme, "…", (self.panel.x + 24, y), size=16, colour=theme["text_dim"])
                     break
                 draw_text(surface, theme, keys, (self.panel.x + 24, y), size=16, colour=theme["highlight"],
                           bold=True, max_width=236)
-                draw_text(surface, theme, what, (self.panel.x + 270, y), size=16, max_width=self.panel.width - 290)
-                y += 24
+                for line in lines:
+                    draw_text(surface, theme, line, (self.panel.x + 270, y), size=16,
+                              max_width=self.panel.width - 290)
+                    y += 22
         for i, b in enumerate(self.buttons):
             b.toggled = i == self.selected
             b.draw(surface, theme, 17)
@@ -181,8 +197,19 @@ class ResultScene(PanelScene):
 
     close_first = True
 
+    def enter(self, app) -> None:  # type: ignore[override]
+        super().enter(app)
+        self._trace()
+
     def set_lines(self, lines: list[str]) -> None:
         """New body text (a figure that arrived while the panel was open), laid out again."""
         self.lines = lines
         if self.app is not None:
+            self.app.redraw = True
             self.resize(self.app.size)
+            self._trace()
+
+    def _trace(self) -> None:
+        """What the result says, for the end-to-end tests (a no-op without $PUZZLE_ARCADE_TRACE)."""
+        if self.app is not None:
+            self.app.trace(" | ".join(["result " + self.title, *self.lines]))

@@ -109,6 +109,10 @@ class PickerScene(Scene):
         self.panel.center = (size[0] // 2, size[1] // 2)
         self.list_rect = pygame.Rect(self.panel.x + 16, self.panel.y + 70, width - 32, rows * self.ROW)
         self._keep_visible()
+        if self.app is not None:  # where each shown row is, for end-to-end tests (no-op without a trace file)
+            for row, index in enumerate(range(self.scroll, min(len(self.choices), self.scroll + self.visible_rows))):
+                self.app.trace(f"picker-row {self.list_rect.x} {self.list_rect.y + row * self.ROW} "
+                               f"{self.list_rect.width} {self.ROW - 4} {self.choices[index].title}")
 
     def _keep_visible(self) -> None:
         if self.selected < self.scroll:
@@ -187,6 +191,9 @@ class PickerScene(Scene):
                         self.selected = i
                         self._keep_visible()
                         break
+        return True
+
+    def is_idle(self) -> bool:
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

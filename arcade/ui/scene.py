@@ -52,6 +52,14 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance animations and timers by ``dt`` seconds (already scaled by nothing)."""
 
+    def is_idle(self) -> bool:
+        """True when nothing on screen would change if the scene were drawn again now.
+
+        The frame loop skips drawing while every visible scene is idle and no input came:
+        an idle menu costs next to nothing. The default is the safe answer: always draw.
+        """
+        return False
+
     def background_update(self, dt: float) -> None:
         """Called instead of ``update`` while another scene is on top: finish background work, no animation."""
 
@@ -83,6 +91,7 @@ class SceneStack:
         return self._enter(scene)
 
     def _enter(self, scene: Scene) -> Scene:
+        self.app.redraw = True
         self.scenes.append(scene)
         scene.enter(self.app)
         scene.resize(self.app.size)
@@ -93,6 +102,7 @@ class SceneStack:
         if not self.scenes:
             return None
         scene = self.scenes.pop()
+        self.app.redraw = True
         scene.leave()
         self.app.trace(f"pop {type(scene).__name__}")
         if self.scenes:
@@ -117,6 +127,18 @@ class SceneStack:
         for scene in self.scenes:
             scene.resize(size)
 
+    def visible(self) -> list[Scene]:
+        """The scenes drawn this frame: the top one and the ones it overlays, down to the first opaque one."""
+        if not self.scenes:
+            return []
+        first = len(self.scenes) - 1
+        while first > 0 and self.scenes[first].overlay:
+            first -= 1
+        return self.scenes[first:]
+
+    def idle(self) -> bool:
+        return all(scene.is_idle() for scene in self.visible())
+
     def handle(self, event: pygame.event.Event) -> bool:
         return self.top.handle(event) if self.top else False
 
@@ -127,10 +149,5 @@ class SceneStack:
             self.top.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if not self.scenes:
-            return
-        first = len(self.scenes) - 1
-        while first > 0 and self.scenes[first].overlay:
-            first -= 1
-        for scene in self.scenes[first:]:
+        for scene in self.visible():
             scene.draw(surface)

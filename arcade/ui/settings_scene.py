@@ -18,6 +18,21 @@ from arcade.ui.theme import PALETTES as PALETTE_COLOURS
 from arcade.ui.widgets import Button, Slider, Toast, draw_form_row, draw_text
 
 
+def fitting_sizes(desktop: tuple[int, int] | None = None) -> list[tuple[int, int]]:
+    """The window sizes that fit on the screen (all of them when the screen size is unknown; always one)."""
+    if desktop is None:
+        try:
+            # Headless drivers report the window itself as the "desktop": no screen to fit then.
+            headless = pygame.display.get_driver() in ("dummy", "offscreen")
+            desktop = None if headless else pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            desktop = None
+    if desktop is None or desktop[0] <= 0:
+        return list(WINDOW_SIZES)
+    fitting = [size for size in WINDOW_SIZES if size[0] <= desktop[0] and size[1] <= desktop[1]]
+    return fitting or [WINDOW_SIZES[0]]
+
+
 class SettingsScene(Scene):
     overlay = True
     title = "Settings"
@@ -85,7 +100,7 @@ class SettingsScene(Scene):
 
     def _next_size(self) -> None:
         s = self._settings()
-        sizes = list(WINDOW_SIZES)
+        sizes = fitting_sizes()
         current = sizes.index(s.window_size) if s.window_size in sizes else -1
         s.window_size = sizes[(current + 1) % len(sizes)]
         self.rows[3][1].label = self._size_label()  # type: ignore[union-attr]
@@ -151,6 +166,9 @@ class SettingsScene(Scene):
 
     def update(self, dt: float) -> None:
         self.toast.update(dt)
+
+    def is_idle(self) -> bool:
+        return not self.toast.messages
 
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None

@@ -4,7 +4,9 @@ Every palette names colours by *role* (good, warning, error, player colours...) 
 never hard-code RGB. The default is Okabe & Ito's palette, distinguishable under the
 common colour-vision deficiencies; "tol-bright" is Paul Tol's bright scheme and
 "high-contrast" pushes luminance apart for low vision. Colour is never the only cue:
-views pair each role with a shape or a glyph (see ``Theme.glyph``).
+views pair each role with a shape or a glyph (see ``Theme.glyph``). The ``hint`` role
+(a violet outside the palettes' status colours) marks what a hint points at; a test
+keeps it far from every status colour, also under simulated colour-vision deficiencies.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ PALETTES: dict[str, dict[str, RGB]] = {
         "error": (213, 94, 0),
         "info": (0, 114, 178),
         "highlight": (240, 228, 66),
+        "hint": (200, 80, 255),
         "special": (204, 121, 167),
         "player1": (86, 180, 233),
         "player2": (230, 159, 0),
@@ -52,6 +55,7 @@ PALETTES: dict[str, dict[str, RGB]] = {
         "error": (238, 102, 119),
         "info": (68, 119, 170),
         "highlight": (204, 187, 68),
+        "hint": (200, 80, 255),
         "special": (170, 51, 119),
         "player1": (68, 119, 170),
         "player2": (238, 102, 119),
@@ -66,6 +70,7 @@ PALETTES: dict[str, dict[str, RGB]] = {
         "error": (255, 80, 160),
         "info": (120, 200, 255),
         "highlight": (255, 255, 0),
+        "hint": (170, 90, 255),
         "special": (255, 150, 255),
         "player1": (0, 220, 255),
         "player2": (255, 200, 0),
@@ -88,6 +93,28 @@ def blend(a: RGB, b: RGB, t: float) -> RGB:
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
+
+
+def luminance(colour: RGB) -> float:
+    """Relative luminance (WCAG 2.x)."""
+
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = colour
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast_ratio(a: RGB, b: RGB) -> float:
+    """WCAG contrast ratio of two colours: 1 (none) to 21 (black on white)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def readable_on(background: RGB, light: RGB, dark: RGB) -> RGB:
+    """Whichever of ``light`` and ``dark`` text reads better on ``background``."""
+    return light if contrast_ratio(light, background) >= contrast_ratio(dark, background) else dark
 
 
 @dataclass

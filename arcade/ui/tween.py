@@ -85,6 +85,10 @@ class Tweens:
     def start(self, key: Any, start: float, end: float, duration: float, **kw: Any) -> Tween:
         return self.add(Tween(start, end, duration, key=key, **kw))
 
+    def __bool__(self) -> bool:
+        """True while any tween runs (the screen is animating)."""
+        return bool(self._items)
+
     def get(self, key: Any) -> Tween | None:
         for t in self._items:
             if t.key == key:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from arcade.ui.theme import Theme, blend
+from arcade.ui.theme import Theme, blend, readable_on
 
 Action = Callable[[], None]
 
@@ -95,20 +95,26 @@ class Button:
             return was
         return False
 
-    def draw(self, surface: pygame.Surface, theme: Theme, size: int = 16) -> None:
+    def colours(self, theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """(background, text) for the button's state; the text is whichever of light or dark reads better."""
         enabled = self.is_enabled()
         base = theme["panel_light"]
+        # Tints kept light enough that light or dark text always reads at 4.5:1 (WCAG AA) in every
+        # palette; the toggled state is also shown by a thicker accent border, not by colour alone.
         if self.toggled:
-            base = blend(base, theme["accent"], 0.45)
+            base = blend(base, theme["accent"], 0.2)
         if self.hovered and enabled:
-            base = blend(base, theme["text"], 0.12)
+            base = blend(base, theme["text"], 0.08)
         if self.pressed:
             base = blend(base, theme["shadow"], 0.3)
+        return base, (readable_on(base, theme["text"], theme["text_dark"]) if enabled else theme["text_dim"])
+
+    def draw(self, surface: pygame.Surface, theme: Theme, size: int = 16) -> None:
+        base, colour = self.colours(theme)
         radius = max(3, self.rect.height // 4)
         pygame.draw.rect(surface, base, self.rect, border_radius=radius)
         border = theme["accent"] if self.toggled else theme["grid"]
-        pygame.draw.rect(surface, border, self.rect, width=1, border_radius=radius)
-        colour = theme["text"] if enabled else theme["text_dim"]
+        pygame.draw.rect(surface, border, self.rect, width=2 if self.toggled else 1, border_radius=radius)
         draw_text(
             surface, theme, self.label, self.rect.center, size=size, colour=colour,
             anchor="center", max_width=self.rect.width - 6,
@@ -206,23 +212,38 @@ class Toast:
             m.remaining -= dt
         self.messages = [m for m in self.messages if m.remaining > 0]
 
-    def draw(self, surface: pygame.Surface, theme: Theme, bottom: int) -> None:
-        y = bottom
+    def draw(self, surface: pygame.Surface, theme: Theme, bottom: int, area: pygame.Rect | None = None) -> None:
+        """Newest message lowest. With ``area`` (a game's status line) toasts stay inside it -- never over the
+        board -- shortened to its width, as many as fit; without, they stack up from ``bottom``."""
+        y = area.bottom if area is not None else bottom
+        width = area.width if area is not None else surface.get_width() - 40
+        centre = area.centerx if area is not None else surface.get_width() // 2
+        font = theme.font(17)
         for m in reversed(self.messages):
             alpha = max(0.0, min(1.0, m.remaining / 0.4))
-            font = theme.font(17)
-            text = f"{theme.glyph(m.role)} {m.text}".strip()
+            text = _fit(font, f"{theme.glyph(m.role)} {m.text}".strip(), width - 28)
             w, h = font.size(text)
             box = pygame.Rect(0, 0, w + 28, h + 14)
-            box.midbottom = (surface.get_width() // 2, y)
+            box.midbottom = (centre, y)
+            if area is not None and box.top < area.top - 2:
+                break
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(panel, (*theme["panel_light"], int(235 * alpha)), panel.get_rect(), border_radius=8)
+            pygame.draw.rect(panel, (*theme["panel_light"], int(245 * alpha)), panel.get_rect(), border_radius=8)
             pygame.draw.rect(panel, (*theme[m.role], int(255 * alpha)), panel.get_rect(), width=2, border_radius=8)
             image = font.render(text, True, theme["text"])
             image.set_alpha(int(255 * alpha))
             panel.blit(image, image.get_rect(center=panel.get_rect().center))
             surface.blit(panel, box)
             y = box.top - 6
+
+
+def _fit(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 class Slider:

@@ -29,20 +29,22 @@ def ask_hint(scene: HashiScene, driver) -> None:
     driver.frame()
 
 
-def island_ring(scene: HashiScene, island: int) -> tuple[int, int]:
-    """A pixel just outside an island's disc, where a highlight ring is drawn."""
+def island_ring(scene: HashiScene, island: int) -> list[tuple[int, int]]:
+    """Pixels around an island's top-left corner, where a hint's bracket frame is drawn."""
     x, y = scene.painter.island_centre(island)
-    return round(x), round(y - scene.painter.radius * 1.25)
+    r = scene.painter.radius
+    cx, cy = round(x - r * 1.25), round(y - r * 1.25)
+    return [(cx + dx, cy + dy) for dx in range(-4, 5) for dy in range(-4, 5)]
 
 
 def test_hint_shows_rule_and_highlight_then_plays(app, driver, open_level):
     scene = open_level("1.1\n...\n3.3\n")
     spots = [island_ring(scene, i) for i in range(len(scene.puzzle.islands))]
-    before = [tuple(app.screen.get_at(p))[:3] for p in spots]
+    before = [[tuple(app.screen.get_at(p))[:3] for p in spot] for spot in spots]
     ask_hint(scene, driver)
     hint = scene.hint
     assert hint is not None and hint.kind == "move" and hint.rule in scene.status_text
-    after = [tuple(app.screen.get_at(p))[:3] for p in spots]
+    after = [[tuple(app.screen.get_at(p))[:3] for p in spot] for spot in spots]
     ringed = {i for kind, i in hint.highlight if kind == "island"}
     assert ringed and all(after[i] != before[i] for i in ringed)
     driver.key(pygame.K_h)
@@ -149,3 +151,20 @@ def test_seed_launch_opens_a_generated_puzzle(app):
     app.frame(1 / 60)
     assert scene.puzzle.title.endswith("#7") and scene.session.level_id == "generated"
     assert solver.count_solutions(scene.puzzle) == 1
+
+
+def test_the_seed_box_takes_ascii_digits_only(app, driver, open_level):
+    """'²' passes str.isdigit but not int(): typed into the seed box it crashed the dialog on Enter."""
+    scene = open_level("2.2\n")
+    driver.key(pygame.K_n)
+    dialog = app.stack.top
+    assert isinstance(dialog, NewPuzzleScene)
+    for _ in range(5):  # down to the seed row
+        driver.key(pygame.K_DOWN)
+    for key, text in ((pygame.K_2, "²"), (pygame.K_3, "٣"), (pygame.K_4, "4"), (pygame.K_1, "１"), (pygame.K_2, "2")):
+        driver.key(key, unicode=text)
+    assert dialog.seed_button.label == "42"
+    driver.key(pygame.K_RETURN)
+    dialog.worker.wait(30)
+    driver.frame()
+    assert app.crashes == 0 and app.stack.top is scene and scene.puzzle.title.endswith("#42")

@@ -25,6 +25,8 @@ from arcade.games.hashi.formats import (
     parse_puzzle,
     parse_tatham,
     read_puzzle,
+    tatham_problems,
+    tatham_refusal,
 )
 from arcade.games.hashi.logic import RULES, Puzzle, State
 from tests.hashi.hashi_oracle import all_solutions
@@ -115,9 +117,9 @@ def test_game_ids_ignore_other_parameters_and_accept_our_headers():
 
 
 def test_runs_longer_than_26_split_into_z_and_more():
-    p = Puzzle.from_grid([[1] + [0] * 30 + [1]])
-    assert format_tatham(p) == "32x1m2:1zd1"
-    assert parse_tatham("32x1:1zd1").islands == p.islands
+    p = Puzzle.from_grid([[1] + [0] * 30 + [1], [0] * 32, [0] * 32])
+    assert format_tatham(p) == "32x3m2:1zd1zzl"
+    assert parse_tatham("32x3:1zd1zzl").islands == p.islands
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -144,12 +146,33 @@ def test_bad_game_ids_are_explained(text, message):
 
 def test_export_refuses_what_tatham_cannot_load():
     with pytest.raises(FormatError, match="touching islands"):
-        format_tatham(parse_puzzle("11\n.."))
+        format_tatham(parse_puzzle("11.\n...\n..."))
     with pytest.raises(FormatError, match="plane boards"):
         format_tatham(parse_puzzle("# topology: cylinder\n1.1"))
     with pytest.raises(FormatError, match="plane boards"):
         format_cllv(parse_puzzle("# topology: torus\n1.1"))
     assert adjacent_pairs(parse_puzzle("11\n.1")) == [((0, 0), (0, 1)), ((0, 1), (1, 1))]
+    with pytest.raises(FormatError, match="at least 3x3"):
+        format_tatham(parse_puzzle("1.1\n..."))
+    assert tatham_problems(parse_puzzle("1.1\n...\n1.1")) == []
+
+
+@pytest.mark.parametrize(("game_id", "refusal"), [
+    (SPEC_ID, None),
+    ("3x3m2:1a1a1a1a1", None),
+    ("3x3m2:11g", "joined islands"),
+    ("3x3m2:1b1e", "joined islands"),  # one above the other, across the row boundary of the run
+    ("3x3m2:1a1a", "shorter than expected"),
+    ("3x3m2:1a1g1", "longer than expected"),
+    ("3x3m2:1h", "too few islands"),
+    ("3x3m2:1a1a-e", "unexpected character"),
+    ("3x3m5:1a1g", "Too many bridges"),
+    ("2x3m2:1a1d", "at least 3"),
+    ("3x3m2:2c1d", None),  # the 2 ends row 1, the 1 starts row 2: not side by side
+])
+def test_tathams_own_rules_on_game_id_text(game_id, refusal):
+    found = tatham_refusal(game_id)
+    assert found == refusal if refusal is None else refusal in found
 
 
 # -- CLLV .has ------------------------------------------------------------------------------------------
@@ -257,6 +280,7 @@ def test_game_ids_round_trip(p):
         return
     game_id = format_tatham(p)
     assert re.fullmatch(r"\d+x\d+m2:[a-z1-8]+", game_id)
+    assert tatham_refusal(game_id) is None
     again = parse_puzzle(game_id)
     assert (again.shape, again.islands) == (p.shape, p.islands)
 

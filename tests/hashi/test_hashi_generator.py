@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from arcade.core.errors import UsageError
 from arcade.core.topology import Shape, Topology
 from arcade.games.hashi import generator, solver
-from arcade.games.hashi.formats import format_level, parse_puzzle
+from arcade.games.hashi.formats import format_level, format_tatham, parse_puzzle, parse_tatham, tatham_refusal
 from arcade.games.hashi.logic import State
 
 
@@ -98,3 +100,44 @@ def test_bad_requests_are_usage_errors(args, message):
 def test_an_impossible_request_says_so():
     with pytest.raises(generator.GenerationError, match="no medium 5x5 torus"):
         generator.generate(5, 5, "medium", Topology.TORUS, seed=0, max_layouts=30)
+
+
+# -- no touching islands (what Tatham's Bridges accepts) ------------------------------------------
+def _touching(puzzle) -> list:
+    cells = {island.pos for island in puzzle.islands}
+    return [(r, c) for r, c in cells if (r, c + 1) in cells or (r + 1, c) in cells]
+
+
+def test_hard_layouts_touch_unless_asked_not_to():
+    """The option must change something: plain hard layouts do put islands side by side."""
+    plain = sum(bool(_touching(generator.grow_layout(Shape(15, 15), "hard", random.Random(s)).puzzle()))
+                for s in range(10))
+    apart = sum(bool(_touching(generator.grow_layout(Shape(15, 15), "hard", random.Random(s),
+                                                     no_touching=True).puzzle())) for s in range(10))
+    assert plain >= 5 and apart == 0
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1), rows=st.integers(5, 9), cols=st.integers(5, 9),
+       difficulty=st.sampled_from(generator.DIFFICULTIES))
+def test_no_touching_puzzles_are_unique_graded_and_apart(seed, rows, cols, difficulty):
+    try:
+        made = generator.generate(rows, cols, difficulty, seed=seed, no_touching=True)
+    except generator.GenerationError:
+        assume(False)  # a tiny board may not allow the grade; the budget then says so
+        return
+    puzzle = made.puzzle
+    assert _touching(puzzle) == []
+    assert solver.count_solutions(puzzle, 2) == 1
+    grade = solver.grade(puzzle)
+    assert grade.solved and grade.name == difficulty
+    assert State(puzzle, made.solution).complete
+    game_id = format_tatham(puzzle)
+    assert tatham_refusal(game_id) is None
+    assert parse_tatham(game_id).islands == puzzle.islands
+
+
+def test_no_touching_keeps_old_seeds_and_changes_only_when_asked():
+    assert generator.generate(9, 9, "hard", seed=5).puzzle == generator.generate(9, 9, "hard", seed=5).puzzle
+    assert generator.generate(9, 9, "hard", seed=5, no_touching=True).puzzle == \
+        generator.generate(9, 9, "hard", seed=5, no_touching=True).puzzle

@@ -156,7 +156,7 @@ def test_wrong_bridge_on_a_locked_island_asks_to_unlock():
     puzzle = parse_puzzle("1.2.1\n")
     state = RULES.play(RULES.play(State.empty(puzzle), "set 0 0 E 2"), "lock 0 0")
     h = hints.hint(state)
-    assert h.kind == "error" and h.move is None and "Unlock" in h.reason
+    assert h.kind == "error" and h.move is None and "unlock the 1 at row 1, column 1" in h.reason.lower()
 
 
 def test_solved_and_unsolvable_boards():

@@ -407,3 +407,16 @@ def test_a_badge_counts_the_bridges_an_island_still_needs(app, driver, open_leve
     assert pixel(app, badge) != before  # "2" still needed
     key = scene.painter._board_keys[0]
     assert key[0] == "i" and key[-1] == 2
+
+
+def test_solved_is_announced_in_the_status_line_never_over_an_island(app, driver, open_level):
+    scene = open_level("2.2\n")
+    scene.session.play("set 0 0 E 2")
+    driver.frames(12, dt=0.05)
+    assert scene.celebrating
+    good = app.theme["good"]
+    status = app.screen.subsurface(scene.status_rect)
+    width, height = status.get_size()
+    shown = {tuple(status.get_at((x, y)))[:3] for x in range(0, width, 3) for y in range(0, height, 3)}
+    assert good in shown, "no 'Solved!' banner in the status line"
+    assert not scene.status_rect.colliderect(scene.painter.view.board_rect)

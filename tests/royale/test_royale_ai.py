@@ -102,6 +102,18 @@ def test_par_cache_remembers_on_disk_and_ignores_damage(tmp_path):
     assert ai.ParCache(path).peek(SEED) is None
 
 
+def test_par_cache_never_trusts_an_entry_of_another_solver_version(tmp_path):
+    """A valid but suboptimal route (loot 1; par is 6), as an older solver might have stored it."""
+    path = tmp_path / "par.json"
+    old_hash = ai.level_key(SEED).split("-", 1)[1]
+    poor = {"start": [8, 10], "moves": "U", "loot": 1}
+    path.write_text(json.dumps({old_hash: poor, f"v{ai.SOLVER_VERSION - 1}-{old_hash}": poor}))
+    cache = ai.ParCache(path)
+    assert cache.peek(SEED) is None
+    assert cache.get(SEED).loot == 6
+    assert json.loads(path.read_text())[ai.level_key(SEED)]["loot"] == 6
+
+
 def test_level_key_ignores_headers():
     plain = Level(SEED.loot)
     assert ai.level_key(plain) == ai.level_key(SEED)

@@ -49,7 +49,7 @@ class Referee:
         pass
 
     # the bot's stdin
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:
         if not self.pending:
             answer, self.written = self.written, ""
             assert answer.endswith("\n") and answer.count("\n") == 1, repr(answer)

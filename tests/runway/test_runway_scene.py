@@ -304,3 +304,42 @@ def test_watching_saves_once_when_the_ai_stops(app, driver):
     scene.saver.flush()
     saved = saves.read_autosave("runway")
     assert saved is not None and saved.data["moves"] == scene.session.moves
+
+
+def test_the_timeline_spans_a_short_race_not_the_whole_turn_limit(app, driver):
+    from arcade.games.runway.ai import exact_plan
+
+    scene = open_runway(app)
+    for command in exact_plan(scene.session.state).commands:  # the statement example: 5 turns
+        scene.session.play(command)
+    driver.frames(2)
+    track = scene.timeline.track
+    assert scene.timeline.span == 10
+    assert scene.timeline.x_of(scene.session.length) - track.x >= 0.4 * track.width
+
+
+def test_toasts_stay_in_the_status_line_never_over_the_board(app, driver):
+    scene = open_runway(app)
+    scene.toast.show("A message long enough to need shortening " * 5, "warning")
+    driver.frames(2)
+    assert scene.status_rect.colliderect(scene.board_area) is False
+    before = app.screen.subsurface(scene.board_area).copy()
+    scene.toast.show("another", "info")
+    driver.frames(2)
+    assert pygame.image.tobytes(app.screen.subsurface(scene.board_area), "RGB") == pygame.image.tobytes(before, "RGB")
+
+
+def test_the_camera_comes_to_rest_exactly_where_a_snap_puts_it():
+    """A glide used to stop within 0.01 of the zoom and never reach the target: a pixel off a resumed game."""
+    from arcade.games.runway.view.roadview import RoadView
+
+    space = pygame.Rect(0, 0, 1000, 300)
+    glided, snapped = RoadView(), RoadView()
+    for road in (glided, snapped):
+        road.layout(space, 64, 30)
+    assert glided.scrolls and glided.zoom_for(7) != glided.zoom_for(8)
+    glided.snap_to(lambda: 0.0, 7)
+    for _ in range(600):  # ten seconds of frames at speed 8, the camera following column 5
+        glided.glide(5.0, 1 / 60, 8)
+    snapped.snap_to(lambda: 5.0, 8)
+    assert (glided.cell_w, glided.cam) == (snapped.cell_w, snapped.cam)

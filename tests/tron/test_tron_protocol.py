@@ -43,6 +43,8 @@ def test_malformed_protocol_input_names_the_line():
         list(read_boards(io.StringIO("5 3\n#####\n")))
     with pytest.raises(FormatError, match="WIDTH HEIGHT"):
         list(read_boards(io.StringIO("hello\n")))
+    with pytest.raises(FormatError, match="WIDTH HEIGHT"):  # '²' passes str.isdigit but not int()
+        list(read_boards(io.StringIO("5 ²\n")))
 
 
 def run_cli(*args: str, stdin: str = "", timeout: float = 60) -> subprocess.CompletedProcess:
@@ -136,6 +138,7 @@ def test_tournament_command_prints_table_and_elo(capsys):
         (["--bots", "flood-fill,nope"], "unknown bot"),
         (["--maps", "atlantis"], "no level file or bundled level 'atlantis'"),
         (["--maps", "random:x"], "random:N"),
+        (["--maps", "random:²"], "random:N"),  # passes str.isdigit, fails int()
     ],
 )
 def test_tournament_refuses_bad_requests_in_one_line(capsys, args, message):

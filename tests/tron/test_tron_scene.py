@@ -25,7 +25,18 @@ def open_tron(app, level: str | None = "empty-room", **setup) -> TronScene:
     return scene
 
 
+ARROW_FOR = {"N": pygame.K_UP, "E": pygame.K_RIGHT, "S": pygame.K_DOWN, "W": pygame.K_LEFT}
+
+
+def start_round(driver, scene: TronScene) -> None:
+    """A match's first round waits for the player: press the arrow of the heading they already have."""
+    if scene.phase == "ready":
+        driver.key(ARROW_FOR[scene.steering[0].heading])
+    assert scene.phase == "countdown"
+
+
 def finish_countdown(driver, scene: TronScene) -> None:
+    start_round(driver, scene)
     driver.frame(dt=COUNTDOWN + 0.05)
     assert scene.phase == "running"
 
@@ -52,10 +63,15 @@ def pixel(app, scene: TronScene, cell: tuple[int, int]) -> tuple[int, int, int]:
     return tuple(app.screen.get_at((int(x), int(y))))[:3]
 
 
-def test_opens_with_nothing_given_and_draws_the_countdown(app, driver):
+def test_opens_with_nothing_given_and_waits_for_the_player_then_counts_down(app, driver):
     scene = app.launch("tron", Launch())
     driver.frames(3)
-    assert isinstance(scene, TronScene) and scene.phase == "countdown"
+    assert isinstance(scene, TronScene) and scene.phase == "ready"
+    driver.frame(dt=COUNTDOWN * 3)
+    assert scene.phase == "ready" and scene.session.index == 0  # nothing moves before the player is ready
+    driver.key(pygame.K_DOWN)
+    assert scene.phase == "countdown" and scene.steering[0].heading == "S"
+    assert scene.tick_seconds >= 1 / 6  # the first round against a bot is gentle
     assert scene.session.level_id == "empty-room"
     assert scene.match.seats == ("human", "flood-fill")
     assert "You 0 : 0 Flood fill" in scene.status_fields()[0]
@@ -151,7 +167,7 @@ def test_a_lost_round_ends_the_match_with_a_result_overlay(app, driver):
     assert isinstance(top, ResultScene) and top.title == "Flood fill wins the match"
     assert saves.read_autosave("tron") is None
     driver.key(pygame.K_RETURN)  # first button: rematch
-    assert app.stack.top is scene and scene.phase == "countdown" and scene.match.score == [0, 0]
+    assert app.stack.top is scene and scene.phase == "ready" and scene.match.score == [0, 0]
 
 
 def test_replay_scrubs_through_the_finished_round(app, driver):
@@ -200,7 +216,7 @@ def test_setup_overlay_changes_mode_and_starts_a_new_match(app, driver):
     assert overlay.setup.mode == "humans"
     driver.key(pygame.K_RETURN)
     assert app.stack.top is scene
-    assert scene.match.seats == ("human", "human") and scene.phase == "countdown"
+    assert scene.match.seats == ("human", "human") and scene.phase == "ready"
     assert app.settings.game("tron")["setup"]["mode"] == "humans"
 
 
@@ -261,3 +277,27 @@ def test_a_bot_that_misses_its_tick_keeps_its_heading_and_the_round_goes_on(app,
     driver.frame(dt=scene.tick_seconds)
     assert scene.session.index == 1 and scene.late_moves == 1
     assert scene.session.state.directions[1] == heading
+
+
+def test_leaving_during_a_replay_mid_match_keeps_the_match(app, driver):
+    """Found by the monkey test: a match left while a round was being replayed was not saved at all."""
+    scene = open_tron(app, best_of=3)
+    driver.key(pygame.K_UP)  # straight into the wall above: round 1 is lost at once
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 1)
+    assert scene.phase == "over" and not scene.match.over
+    final = scene.session.state
+    driver.key(pygame.K_r)
+    assert scene.phase == "replay" and scene.session.index == 0
+    scene.open_pause()  # what the toolbar's Pause button does (Esc leaves the replay instead)
+    assert isinstance(app.stack.top, PauseScene)
+    app.stack.top.to_menu()
+    saved = saves.read_autosave("tron")
+    assert saved is not None, "the match was lost"
+    assert saved.data["extra"]["match"]["score"] == [0, 1]
+    resumed = app.launch("tron")
+    driver.frame()
+    assert isinstance(resumed, TronScene) and resumed.session.state == final and resumed.phase == "over"
+    assert resumed.match.score == [0, 1]
+    driver.key(pygame.K_RETURN)  # on to round 2
+    assert resumed.phase == "countdown" and resumed.session.index == 0

@@ -45,4 +45,12 @@ INFO = GameInfo(
     ),
     record=RecordSpec("time", lower_is_better=True, unit="time"),
     level_groups=("classic", "easy", "medium", "hard", "wrapped"),
+    how_to_play=(
+        "Join the numbered islands with bridges. Each island needs exactly as many bridges as its number.",
+        "Bridges run straight across or down, from one island to the next one in line; at most two join the "
+        "same pair, and bridges never cross each other or an island.",
+        "The puzzle is solved when every island has its number and all islands form one connected network.",
+        "On a cylinder or torus board, bridges may leave one edge and come back on the other side.",
+        "Stuck? H names the next sure step and why; W lets the AI solve it step by step.",
+    ),
 )

@@ -14,12 +14,15 @@ import sys
 import time
 from pathlib import Path
 
-from arcade.core.errors import ArcadeError, FormatError, UsageError
+from arcade.core.errors import ArcadeError, FormatError, OutputError, UsageError
+from arcade.core.inputs import read_text_file
+from arcade.core.numbers import int_type, is_ascii_int, seed_type
 from arcade.core.rng import new_seed
 from arcade.core.topology import Topology
 from arcade.games.hashi import generator, hints, solver
 from arcade.games.hashi.formats import TATHAM_ID, format_bridges, format_level, format_tatham, parse_tatham, read_puzzle
 from arcade.games.hashi.logic import Puzzle, State
+from arcade.services.files import write_output
 
 LITERATURE_ENV = "PUZZLE_ARCADE_HASHI_LITERATURE"
 LITERATURE_PARTS = ("shared", "data", "hashi", "literature")
@@ -42,18 +45,19 @@ def load(ref: str) -> Puzzle:
     if TATHAM_ID.match(text):
         return parse_tatham(text, "game id")
     path = Path(text)
-    if not path.exists():
-        raise FormatError(text, None, "no such file (and not a game ID like 7x7:a3d31g5a...)")
+    try:
+        exists = path.exists()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+        exists = False
+    if not exists:
+        raise FormatError(text[:60], None, "no such file (and not a game ID like 7x7:a3d31g5a...)")
     return read_puzzle(path)
 
 
 def _refs(args: argparse.Namespace) -> list[str]:
     refs = list(args.puzzles)
     if args.file is not None:
-        try:
-            lines = args.file.read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            raise FormatError(str(args.file), None, f"cannot read file: {exc.strerror or exc}") from None
+        lines = read_text_file(args.file).splitlines()
         refs += [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
     if not refs:
         raise UsageError("give a puzzle (file or game ID) or --file F")
@@ -117,11 +121,10 @@ def _explain(puzzle: Puzzle) -> None:
 
 # -- generate ----------------------------------------------------------------------------------
 def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 10x10, got {text!r}") from None
-    return w, h
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(is_ascii_int(p) for p in parts):
+        raise argparse.ArgumentTypeError(f"size must look like 10x10, got {text[:20]!r}")
+    return int(parts[0]), int(parts[1])
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
@@ -130,10 +133,13 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--topology", choices=[t.value for t in Topology], default="plane")
     parser.add_argument("--density", type=float, default=1.0,
                         help="island density factor, 0.25 .. 4 (default 1: the difficulty's own)")
-    parser.add_argument("--seed", type=int, help="seed of the first puzzle (then seed+1, ...); default: random")
-    parser.add_argument("-n", "--count", type=int, default=1, help="how many puzzles (default 1)")
+    parser.add_argument("--seed", type=seed_type, help="seed of the first puzzle (then seed+1, ...); default: random")
+    parser.add_argument("-n", "--count", type=int_type(1, 10_000, "-n"), default=1, help="how many puzzles (default 1)")
     parser.add_argument("--format", choices=("text", "tatham"), default="text",
-                        help="our level file, or Simon Tatham's game ID (plane only)")
+                        help="our level file, or Simon Tatham's game ID (plane only; implies --no-touching)")
+    parser.add_argument("--no-touching", action="store_true",
+                        help="no two islands side by side (hard boards otherwise allow it; Tatham's Bridges "
+                             "refuses them)")
     parser.add_argument("--out", type=Path, help="write one level file per puzzle into this folder")
     parser.add_argument("--title", default="", help="title for the level files (numbered when -n > 1)")
 
@@ -148,9 +154,13 @@ def run_generate(args: argparse.Namespace) -> int:
         raise UsageError(f"-n must be between 1 and 10000, not {args.count}")
     seed = new_seed() if args.seed is None else args.seed
     if args.out is not None:
+        if args.out.exists() and not args.out.is_dir():
+            raise OutputError(f"cannot write into --out {args.out}: it is a file, not a folder")
         args.out.mkdir(parents=True, exist_ok=True)
+    no_touching = args.no_touching or args.format == "tatham"
     for k in range(args.count):
-        made = generator.generate(height, width, args.difficulty, topology, args.density, seed + k)
+        made = generator.generate(height, width, args.difficulty, topology, args.density, seed + k,
+                                  no_touching=no_touching)
         title = args.title or f"{args.difficulty.capitalize()} {width}x{height} {topology.value}"
         if args.count > 1 and args.title:
             title = f"{args.title} {k + 1}"
@@ -161,7 +171,7 @@ def run_generate(args: argparse.Namespace) -> int:
             text = format_level(puzzle)
         if args.out is not None:
             name = f"{args.difficulty}-{width}x{height}-{topology.value}-{seed + k}.txt"
-            (args.out / name).write_text(text, encoding="utf-8")
+            write_output(args.out / name, text)
             print(args.out / name)
         else:
             if k:
@@ -238,6 +248,12 @@ def bench_generated(quick: bool) -> None:
         solve30.append(time.perf_counter() - started)
     print(f"solve unique 30x30 hard:     {_ms(solve30)}   target median ≤ 15 ms (Tatham, C: ~3 ms)")
     print(f"generate unique 30x30 hard:  {_ms(gen30)}   target median ≤ 150 ms (Tatham, C: 83 ms)")
+    apart: list[float] = []
+    for seed in range(n30):
+        started = time.perf_counter()
+        generator.generate(30, 30, "hard", seed=10_000 + seed, no_touching=True)
+        apart.append(time.perf_counter() - started)
+    print(f"  ... with --no-touching:    {_ms(apart)}   (what --format tatham asks for)")
     gen40: list[float] = []
     for seed in range(n40):
         started = time.perf_counter()

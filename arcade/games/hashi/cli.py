@@ -14,8 +14,8 @@ import sys
 import time
 from pathlib import Path
 
-from arcade.core.errors import UsageError
 from arcade.core.grid import DisjointSet
+from arcade.core.numbers import int_type
 from arcade.core.registry import Command
 from arcade.games.hashi import ai_cli
 from arcade.games.hashi.logic import Puzzle
@@ -61,7 +61,8 @@ def _stats(values: list[float]) -> str:
 
 def _configure_bench(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="fewer drags and puzzles (for smoke tests)")
-    parser.add_argument("--size", type=int, default=40, help="board side for the drag benchmark (default 40)")
+    parser.add_argument("--size", type=int_type(5, 200, "--size"),
+                        default=40, help="board side for the drag benchmark (default 40)")
     parser.add_argument("--only", choices=("play", "ai", "editor"),
                         help="only the play (frame time), the AI or the editor's verdict latency figures")
     parser.add_argument("--data", type=Path, help="folder of the CLLV literature set (*.has)")
@@ -221,13 +222,13 @@ def load_level(ref: str) -> Puzzle:
 def run_export(args: argparse.Namespace) -> int:
     """``export hashi LEVEL… --pdf OUT.pdf``: numbered puzzle pages, then the solution pages."""
     from arcade.games.hashi.sheets import write_sheets
+    from arcade.services.files import check_output_file
 
-    items = [(Path(ref).stem if not ref.count(":") else "", load_level(ref)) for ref in args.levels]
     out = args.pdf or args.svg
-    try:
-        pages, where = write_sheets(items, out, args.paper, args.title or "Hashi", not args.no_solutions)
-    except OSError as exc:
-        raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
+    check_output_file(out)  # an output that cannot be written fails before any work (exit 74)
+    items = [(Path(ref).stem if not ref.count(":") else "", load_level(ref)) for ref in args.levels]
+    pages, where = write_sheets(items, out, args.paper, args.title or "Hashi", not args.no_solutions,
+                                "pdf" if args.pdf else "svg")
     print(f"wrote {pages} page{'s' if pages != 1 else ''} ({len(items)} puzzle{'s' if len(items) != 1 else ''}"
           f"{'' if args.no_solutions else ' and their solutions'}) to {where}")
     return 0

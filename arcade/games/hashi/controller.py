@@ -304,30 +304,104 @@ def arrow_plan(state: State, island: int, letter: str, action: Button) -> Plan:
 
 # -- highlights from the AI -----------------------------------------------------------------
 @dataclass(frozen=True)
+class ChainStep:
+    """One forced step of a wrong-bridge hint's chain, as the view draws it.
+
+    ``number`` is its place in the whole chain (badges show it); ``line`` is the line it
+    settles, to ``bounds`` (lo, hi); ``island`` the island whose rule forced it (-1: none).
+    """
+
+    number: int
+    line: int
+    island: int
+    bounds: tuple[int, int]
+    text: str
+
+
+@dataclass(frozen=True)
+class ChainConflict:
+    """The contradiction a chain ends in: the islands and lines it is about, and its sentence."""
+
+    islands: tuple[int, ...]
+    lines: tuple[int, ...]
+    text: str
+
+
+@dataclass(frozen=True)
 class Highlight:
-    """A hint's or watch step's highlight split by kind: islands, lines to look at, wrong lines."""
+    """A hint's or watch step's highlight split by kind: islands, lines to look at, wrong lines,
+    and for a wrong-bridge hint the chain of forced steps (``steps``), the other claims it used
+    (``claims``) and the contradiction it ends in (``conflict``)."""
 
     islands: frozenset[int] = frozenset()
     lines: frozenset[int] = frozenset()
     wrong: frozenset[int] = frozenset()
+    steps: tuple[ChainStep, ...] = ()
+    claims: frozenset[int] = frozenset()
+    conflict: ChainConflict | None = None
 
     def __bool__(self) -> bool:
-        return bool(self.islands or self.lines or self.wrong)
+        return bool(self.islands or self.lines or self.wrong or self.steps)
+
+
+def _ints(values: object, limit: int) -> tuple[int, ...] | None:
+    if not isinstance(values, (tuple, list)) or not all(isinstance(v, int) and 0 <= v < limit for v in values):
+        return None
+    return tuple(values)
+
+
+def _read_step(puzzle: Puzzle, value: object) -> ChainStep | None:
+    if not (isinstance(value, tuple) and len(value) == 5):
+        return None
+    number, line, island, bounds, text = value
+    if not (isinstance(number, int) and isinstance(line, int) and 0 <= line < len(puzzle.lines)
+            and isinstance(island, int) and -1 <= island < len(puzzle.islands) and isinstance(text, str)):
+        return None
+    if not (isinstance(bounds, tuple) and len(bounds) == 2 and all(isinstance(b, int) for b in bounds)):
+        return None
+    return ChainStep(number, line, island, (bounds[0], bounds[1]), text)
+
+
+def _read_conflict(puzzle: Puzzle, value: object) -> ChainConflict | None:
+    if not (isinstance(value, tuple) and len(value) == 3 and isinstance(value[2], str)):
+        return None
+    islands = _ints(value[0], len(puzzle.islands))
+    lines = _ints(value[1], len(puzzle.lines))
+    if islands is None or lines is None:
+        return None
+    return ChainConflict(islands, lines, value[2])
 
 
 def read_highlight(puzzle: Puzzle, entries: tuple[object, ...]) -> Highlight:
-    """Parse ``(("island", i), ("line", j), ("wrong", k), ...)``, skipping anything malformed."""
+    """Parse ``(("island", i), ("line", j), ("wrong", k), ("claim", x), ("step", (...)), ("conflict", (...)))``
+    (see :func:`arcade.games.hashi.hints.chain_highlight`), skipping anything malformed."""
     islands: set[int] = set()
     lines: set[int] = set()
     wrong: set[int] = set()
+    claims: set[int] = set()
+    steps: list[ChainStep] = []
+    conflict: ChainConflict | None = None
     for entry in entries:
-        if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], int)):
+        if not (isinstance(entry, tuple) and len(entry) == 2):
             continue
         kind, index = entry
+        if kind == "step":
+            step = _read_step(puzzle, index)
+            if step is not None:
+                steps.append(step)
+            continue
+        if kind == "conflict":
+            conflict = _read_conflict(puzzle, index) or conflict
+            continue
+        if not isinstance(index, int):
+            continue
         if kind == "island" and 0 <= index < len(puzzle.islands):
             islands.add(index)
         elif kind == "line" and 0 <= index < len(puzzle.lines):
             lines.add(index)
         elif kind == "wrong" and 0 <= index < len(puzzle.lines):
             wrong.add(index)
-    return Highlight(frozenset(islands), frozenset(lines), frozenset(wrong))
+        elif kind == "claim" and 0 <= index < len(puzzle.lines):
+            claims.add(index)
+    return Highlight(frozenset(islands), frozenset(lines), frozenset(wrong), tuple(steps), frozenset(claims),
+                     conflict)

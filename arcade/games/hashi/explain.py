@@ -1,14 +1,17 @@
 """Hashi explanations (pure logic): one sentence per solver deduction, naming the islands involved.
 
 Hints, the watch mode and ``solve --explain`` all speak through :func:`sentence`, so a
-rule reads the same everywhere. Islands are named as a player sees them: their number
-and 1-based row and column ("the 3 at row 2, column 5").
+rule reads the same everywhere. Islands are always named as a player finds them: their
+number and 1-based row and column ("the 3 at row 2, column 5"), never just "the 2" --
+a board has many 2s. A wrong bridge is explained by the chain of forced steps that
+ends in a contradiction (:func:`chain_text`, from :mod:`.solver.reasons`).
 """
 
 from __future__ import annotations
 
 from arcade.games.hashi import solver
 from arcade.games.hashi.logic import OPPOSITE, Move, Puzzle
+from arcade.games.hashi.solver import reasons
 
 _WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 _COUNT = {0: "no bridge", 1: "one bridge", 2: "two bridges"}
@@ -73,9 +76,9 @@ def contradiction_text(puzzle: Puzzle, kind: str, subject: int) -> str:
 
 
 def toward(puzzle: Puzzle, line: int, i: int) -> str:
-    """The line seen from island ``i``: ``west to the 2`` (the highlight shows which 2)."""
+    """The line seen from island ``i``: ``west to the 2 at row 4, column 1``."""
     other = puzzle.lines[line].other(i)
-    return f"{direction(puzzle, line, i)} to the {puzzle.islands[other].number}"
+    return f"{direction(puzzle, line, i)} to {island(puzzle, other)}"
 
 
 def line_from(puzzle: Puzzle, line: int, i: int = -1) -> str:
@@ -94,7 +97,7 @@ def sentence(puzzle: Puzzle, event: solver.Event) -> str:
     me = island(puzzle, who)
     Me = me[:1].upper() + me[1:]
     if rule == solver.SINGLE:
-        return f"{Me} can only reach the {puzzle.islands[ln.other(who)].number} to the " \
+        return f"{Me} can only reach {island(puzzle, ln.other(who))}, to the " \
                f"{direction(puzzle, line, who)}: {bridges(nlo)} there."
     if rule == solver.PIGEONHOLE:
         number = puzzle.islands[who].number
@@ -111,9 +114,9 @@ def sentence(puzzle: Puzzle, event: solver.Event) -> str:
         return f"The bridge on {line_from(puzzle, int(cause))} crosses {line_from(puzzle, line)}: " \
                "no bridge there."  # type: ignore[arg-type]
     if rule == solver.ISOLATION_11:
-        return f"Joining {me} to the 1 {direction(puzzle, line, who)} of it would cut both off: no bridge there."
+        return f"Joining {me} to {island(puzzle, ln.other(who))} would cut both off: no bridge there."
     if rule == solver.ISOLATION_22:
-        return (f"A double bridge from {me} to the 2 {direction(puzzle, line, who)} of it would cut both off: "
+        return (f"A double bridge from {me} to {island(puzzle, ln.other(who))} would cut both off: "
                 f"at most one.")
     if rule == solver.ISOLATION_GROUP:
         members = list(event.detail[0]) if event.detail else [ln.a, ln.b]  # type: ignore[arg-type]
@@ -142,3 +145,58 @@ def sentence(puzzle: Puzzle, event: solver.Event) -> str:
     if rule == solver.GIVEN:
         return f"{line_from(puzzle, line).capitalize()} holds {bridges(nlo)} to {bridges(nhi)}."
     return f"{rule}: {line_from(puzzle, line)} now holds {nlo} to {nhi}."
+
+
+# -- chains: why a claim is wrong ------------------------------------------------------------
+#: Chains with more forced steps than this are told by their first and last step only.
+MAX_SHOWN_STEPS = 4
+
+
+def islands_text(puzzle: Puzzle, members: list[int], limit: int = 3) -> str:
+    """``the 2 at row 1, column 1 and the 2 at row 1, column 3`` (at most ``limit`` named)."""
+    names = [island(puzzle, i) for i in members[:limit]]
+    if len(members) > limit:
+        return ", ".join(names) + f" and {len(members) - limit} more"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
+def conflict_text(puzzle: Puzzle, conflict: reasons.Conflict) -> str:
+    """The contradiction a chain ends in, naming every island by position."""
+    kind, subject = conflict.kind, conflict.subject
+    members = list(conflict.islands)
+    if kind == "closed" and members:
+        if len(members) <= 3:
+            return (f"{islands_text(puzzle, members)} would form a finished group cut off from the other "
+                    f"islands")
+        return (f"the group of {len(members)} islands around {island(puzzle, members[0])} would be finished but "
+                f"cut off from the other islands")
+    if kind == "split" and members:
+        if len(members) <= 3:
+            return f"{islands_text(puzzle, members)} could never be connected to the other islands"
+        return (f"a part of {len(members)} islands around {island(puzzle, members[0])} could never be "
+                f"connected to the other islands")
+    if kind == "empty" and subject >= 0 and conflict.event is not None:
+        nlo, nhi = conflict.event.new
+        return (f"{line_from(puzzle, subject)} would need at least {bridges(nlo)} and at most "
+                f"{bridges(max(nhi, 0))} at once")
+    if kind == "cross" and len(conflict.lines) > 1:
+        return (f"the bridges between {between(puzzle, conflict.lines[0])} would cross those between "
+                f"{between(puzzle, conflict.lines[1])}")
+    return contradiction_text(puzzle, kind, subject)
+
+
+def step_text(puzzle: Puzzle, event: solver.Event) -> str:
+    """One forced step of a chain: the rule's name, then why (``Saturation: the 2 at ... none goes north``)."""
+    text = sentence(puzzle, event)
+    if text.startswith(("The ", "A ", "Any ", "More ", "Joining ")):
+        text = text[:1].lower() + text[1:]
+    return f"{event.rule}: {text}"
+
+
+def shown_steps(chain: reasons.Chain) -> list[tuple[int, solver.Event]]:
+    """The steps to tell, numbered as in the whole chain: all of them, or the first and last of a long one."""
+    steps = chain.steps
+    numbered = list(enumerate(steps, 1))
+    if len(steps) > MAX_SHOWN_STEPS:
+        return [numbered[0], numbered[-1]]
+    return numbered

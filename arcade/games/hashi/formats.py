@@ -73,9 +73,10 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
 
 def read_puzzle(path: str | Path) -> Puzzle:
     """Read a puzzle file of any supported format; unreadable files are a FormatError too."""
+    from arcade.core.inputs import read_text_file
     from arcade.games.hashi.logic import RULES
 
-    return RULES.load_level_file(path)
+    return RULES.parse_level(read_text_file(path), str(path))
 
 
 def export(puzzle: Puzzle, fmt: str) -> str:
@@ -264,16 +265,82 @@ def adjacent_pairs(puzzle: Puzzle) -> list[tuple[tuple[int, int], tuple[int, int
     return pairs
 
 
-def format_tatham(puzzle: Puzzle) -> str:
-    """The game ID Simon Tatham's Bridges accepts (plane boards without touching islands)."""
+#: Tatham's Bridges: smallest board side and the bridges-per-direction range its parameters allow.
+TATHAM_MIN_SIDE = 3
+TATHAM_MAX_BRIDGES = 4
+
+
+def tatham_problems(puzzle: Puzzle) -> list[str]:
+    """Why Simon Tatham's Bridges would refuse this puzzle as a game ID (empty: it accepts it).
+
+    Its rules (``validate_params`` and ``validate_desc`` in bridges.c): a plane board at least
+    3x3, at least two islands, numbers it can write (1-9, A-G) and no two islands side by side.
+    """
+    problems: list[str] = []
     if puzzle.topology is not Topology.PLANE:
-        raise FormatError("<export>", None, "Tatham game IDs only describe plane boards, not "
-                          f"a {puzzle.topology.value}")
+        problems.append(f"Tatham game IDs only describe plane boards, not a {puzzle.topology.value}")
+    if puzzle.rows < TATHAM_MIN_SIDE or puzzle.cols < TATHAM_MIN_SIDE:
+        problems.append(f"Tatham's Bridges needs a board of at least {TATHAM_MIN_SIDE}x{TATHAM_MIN_SIDE}, "
+                        f"not {puzzle.cols}x{puzzle.rows}")
+    if len(puzzle.islands) < 2:
+        problems.append("Tatham's Bridges needs at least two islands")
     touching = adjacent_pairs(puzzle)
     if touching:
         (r1, c1), (r2, c2) = touching[0]
-        raise FormatError("<export>", None, f"Tatham's Bridges refuses touching islands (row {r1 + 1} column "
-                          f"{c1 + 1} and row {r2 + 1} column {c2 + 1})")
+        problems.append(f"Tatham's Bridges refuses touching islands (row {r1 + 1} column {c1 + 1} and row "
+                        f"{r2 + 1} column {c2 + 1})")
+    return problems
+
+
+def tatham_refusal(game_id: str) -> str | None:
+    """What Tatham's Bridges would say on loading ``game_id`` (None: it loads), from the ID text alone.
+
+    A second, independent check of :func:`format_tatham`'s output (tests run every generated
+    ID through it): the size and ``m`` parameter, then the description cell by cell -- only
+    ``1``-``9``, ``A``-``G`` and ``a``-``z`` runs, exactly W*H cells, no island beside the one
+    to its left or above it, at least two islands.
+    """
+    match = re.fullmatch(r"(\d+)x(\d+)([A-Za-z0-9]*):(.*)", game_id.strip(), re.ASCII)
+    if not match:
+        return "not a game ID"
+    width, height, params, desc = int(match.group(1)), int(match.group(2)), match.group(3), match.group(4)
+    if width < TATHAM_MIN_SIDE or height < TATHAM_MIN_SIDE:
+        return "Width and height must be at least 3"
+    maxb = re.search(r"m(\d+)", params)
+    if maxb and not 1 <= int(maxb.group(1)) <= TATHAM_MAX_BRIDGES:
+        return "Too many bridges."
+    island_rows: list[set[int]] = [set() for _ in range(height)]
+    cell = 0
+    islands = 0
+    for ch in desc:
+        if cell >= width * height:
+            return "Game description longer than expected"
+        if "a" <= ch <= "z":
+            cell += ord(ch) - ord("a") + 1
+            continue
+        if not ("1" <= ch <= "9" or "A" <= ch <= "G"):
+            return "Game description contains unexpected character"
+        r, c = divmod(cell, width)
+        if c - 1 in island_rows[r] or (r and c in island_rows[r - 1]):
+            return "Game description contains joined islands"
+        island_rows[r].add(c)
+        islands += 1
+        cell += 1
+    if cell < width * height:
+        return "Game description shorter than expected"
+    if cell > width * height:
+        return "Game description longer than expected"
+    if islands < 2:
+        return "Game description has too few islands"
+    return None
+
+
+def format_tatham(puzzle: Puzzle) -> str:
+    """The game ID Simon Tatham's Bridges accepts; FormatError naming the first rule it breaks (see
+    :func:`tatham_problems`)."""
+    problems = tatham_problems(puzzle)
+    if problems:
+        raise FormatError("<export>", None, problems[0])
     out: list[str] = []
     run = 0
     for row in puzzle.to_grid():

@@ -9,6 +9,11 @@ bridges; on hard it may end on an existing island instead of creating one. An is
 whose four directions are tried leaves the stack. Columns wrap on a cylinder, rows and
 columns on a torus, so bridges may cross the seams.
 
+``no_touching`` keeps every new island off the sides of the others on every difficulty (hard
+normally lets islands touch): Simon Tatham's Bridges refuses boards with orthogonally
+adjacent islands, so ``generate --format tatham`` asks for it. Repairs never move islands,
+so the finished puzzle keeps the property.
+
 The layout comes with its own solution, but that proves nothing: the solver grades the
 puzzle with its staged rules (which also proves it unique when they finish) and the
 generator *repairs* a layout where deduction gets stuck or where it is too easy, by
@@ -66,8 +71,12 @@ class Layout:
         return tuple(counts)
 
 
-def grow_layout(shape: Shape, difficulty: str, rng: random.Random, density: float = 1.0) -> Layout:
-    """Seed 003's algorithm: grow islands and bridges from a random start with a stack."""
+def grow_layout(shape: Shape, difficulty: str, rng: random.Random, density: float = 1.0,
+                no_touching: bool = False) -> Layout:
+    """Seed 003's algorithm: grow islands and bridges from a random start with a stack.
+
+    ``no_touching``: no island is placed beside another (hard boards otherwise allow it).
+    """
     rows, cols = shape.rows, shape.cols
     kind = [[_EMPTY] * cols for _ in range(rows)]
     numbers: dict[Cell, int] = {}
@@ -75,6 +84,7 @@ def grow_layout(shape: Shape, difficulty: str, rng: random.Random, density: floa
     stop = min(0.95, STOP_CHANCE[difficulty] * density)
     double = DOUBLE_CHANCE[difficulty]
     join = difficulty == "hard"
+    apart = not join or no_touching  # new islands must keep off other islands' sides
 
     def island_near(cell: Cell, skip: Cell) -> bool:
         return any(n != skip and kind[n[0]][n[1]] == _ISLAND for n in shape.neighbours(cell))
@@ -111,10 +121,11 @@ def grow_layout(shape: Shape, difficulty: str, rng: random.Random, density: floa
         if join and hit_island and k + 1 >= len(path):
             end, k = hit, len(path)  # ran into an existing island: join it
         else:
-            # Easy and medium keep new islands off other islands' sides; look further if needed.
+            # Easy and medium (and no_touching) keep new islands off other islands' sides;
+            # look further if needed.
             while k < len(path):
                 candidate = path[k]
-                if join or not island_near(candidate, path[k - 1]):
+                if not apart or not island_near(candidate, path[k - 1]):
                     end = candidate
                     break
                 k += 1
@@ -327,8 +338,11 @@ class Generated:
 
 def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topology = Topology.PLANE,
              density: float = 1.0, seed: int | None = None, max_layouts: int = 200,
-             max_repairs: int = 60) -> Generated:
-    """A unique puzzle of exactly the requested grade (see :func:`solver.grade`), reproducible from ``seed``."""
+             max_repairs: int = 60, no_touching: bool = False) -> Generated:
+    """A unique puzzle of exactly the requested grade (see :func:`solver.grade`), reproducible from ``seed``.
+
+    ``no_touching``: no two islands orthogonally adjacent (what Tatham's Bridges accepts).
+    """
     if difficulty not in DIFFICULTIES:
         raise UsageError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
     if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
@@ -341,8 +355,10 @@ def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topolog
     min_islands = max(4, rows * cols // 20)
     repairs = 0
     for attempt in range(max_layouts):
-        rng = random.Random(derive_seed(seed, rows, cols, difficulty, topology.value, density, attempt))
-        layout = grow_layout(shape, difficulty, rng, density)
+        # The option joins the labels only when set, so existing seeds keep their puzzles.
+        labels = (rows, cols, difficulty, topology.value, density, attempt, *(("apart",) if no_touching else ()))
+        rng = random.Random(derive_seed(seed, *labels))
+        layout = grow_layout(shape, difficulty, rng, density, no_touching)
         if len(layout.numbers) < min_islands:
             continue
         puzzle = layout.puzzle()

@@ -23,7 +23,8 @@ from typing import Any
 
 from arcade.core.game import Hint, Step
 from arcade.games.hashi import explain, solver
-from arcade.games.hashi.logic import Move, Puzzle, State
+from arcade.games.hashi.logic import MAX_BRIDGES, Move, Puzzle, State
+from arcade.games.hashi.solver import reasons
 
 #: Failed guesses the watch mode shows before it follows the complete search's solution.
 MAX_VISIBLE_FAILURES = 60
@@ -83,7 +84,6 @@ class Check:
     solution: tuple[int, ...] | None = None
     closest: tuple[int, ...] | None = None
     wrong: list[int] = field(default_factory=list)
-    why: str = ""  # what goes wrong when the claims are followed, if deduction shows it
 
 
 def check(board: Board) -> Check:
@@ -95,63 +95,135 @@ def check(board: Board) -> Check:
     if all(n <= ref[x] for x, n in enumerate(board.bridges)) and all(ref[x] == 0 for x in board.marks):
         return Check(True, ref)
     prefer = board.claims()
-    why = ""
     try:
         engine = solver.engine_from_state(board, solver.CONNECTIVITY)
         found = solver.solutions_from(engine, 1, prefer)
-    except solver.Contradiction as exc:
+    except solver.Contradiction:
         found = []
-        why = explain.contradiction_text(board.puzzle, str(exc.args[0]), int(exc.args[1]))
     if found:
         return Check(True, found[0])
-    if not why:
-        why = _failure(board)
     closest = solver.solutions_from(solver.Engine(solver.compile_puzzle(board.puzzle)), 1, prefer)[0]
     wrong = [x for x, n in enumerate(board.bridges) if n > closest[x]]
     wrong += sorted(x for x in board.marks if closest[x] > 0)
     # Over-full islands first: their wrong bridges are the ones a player can verify at a glance.
     over = {i for i in range(len(board.puzzle.islands)) if board.degree(i) > board.puzzle.islands[i].number}
     wrong.sort(key=lambda x: (not ({board.puzzle.lines[x].a, board.puzzle.lines[x].b} & over), x))
-    return Check(True, None, closest, wrong, why)
+    return Check(True, None, closest, wrong)
 
 
-def _failure(board: Board) -> str:
-    """What deduction from the claims runs into, in words ("" if it takes a search to see)."""
-    try:
-        engine = solver.engine_from_state(board, solver.CONNECTIVITY)
-        engine.propagate()
-        while engine.trial(first_only=False):
-            engine.propagate()
-    except solver.Contradiction as exc:
-        return explain.contradiction_text(board.puzzle, str(exc.args[0]), int(exc.args[1]))
-    return ""
+def _claims(board: Board, line: int, keep: tuple[int, ...] | None) -> list[reasons.Claim]:
+    """The claim on ``line`` first, then the player's other claims (only those ``keep`` agrees with, if given)."""
+    def claim(x: int) -> reasons.Claim:
+        return (x, 0, 0) if x in board.marks else (x, board.bridges[x], MAX_BRIDGES)
+
+    others = [x for x in range(len(board.bridges)) if x != line and (board.bridges[x] or x in board.marks)]
+    if keep is not None:
+        others = [x for x in others if (keep[x] == 0 if x in board.marks else board.bridges[x] <= keep[x])]
+    return [claim(line), *(claim(x) for x in others)]
 
 
-def _wrong_text(board: Board, line: int, closest: tuple[int, ...], why: str = "") -> tuple[str, str | None]:
-    """Reason and fixing move for a wrong claim (``why``: what the claims lead to)."""
+#: Wrong claims tried with trial steps when propagation alone shows no clash (trials cost more).
+TRIAL_CANDIDATES = 3
+
+
+def explain_wrong(board: Board, verdict: Check) -> tuple[int, reasons.Chain | None]:
+    """The wrong claim to report and the chain of forced steps showing it is wrong (None if a search is needed).
+
+    Each wrong claim is tried together with the player's *right* claims, so any contradiction
+    found must use it: weakest rules first, then with trial steps. Failing that, all claims
+    together; the claim reported is then a wrong one the chain really uses.
+    """
+    assert verdict.closest is not None
+    wrong = verdict.wrong
+    for stage, candidates in ((solver.CONNECTIVITY, wrong), (solver.TRIAL, wrong[:TRIAL_CANDIDATES])):
+        for line in candidates:
+            chain = reasons.find_chain(board.puzzle, _claims(board, line, verdict.closest), stage)
+            if chain is not None:
+                return line, chain
+    chain = reasons.find_chain(board.puzzle, _claims(board, wrong[0], None), solver.TRIAL)
+    if chain is not None:
+        used = [e.line for e in chain.claims if e.line in wrong]
+        if used:
+            return used[0], chain
+    return wrong[0], None
+
+
+def _chain_for(board: Board, line: int, keep: tuple[int, ...], trials: bool = True) -> reasons.Chain | None:
+    """The chain showing one given claim wrong (with the player's right claims), if rules can show it."""
+    claims = _claims(board, line, keep)
+    found = reasons.find_chain(board.puzzle, claims, solver.CONNECTIVITY)
+    if found is None and trials:
+        found = reasons.find_chain(board.puzzle, claims, solver.TRIAL)
+    return found
+
+
+def _claim_name(board: Board, line: int) -> str:
+    p = board.puzzle
+    if line in board.marks:
+        return f"your 'no bridge' mark on {explain.line_from(p, line)}"
+    what = "bridge" if board.bridges[line] == 1 else "double bridge"
+    return f"your {what} on {explain.line_from(p, line)}"
+
+
+def _wrong_text(board: Board, line: int, closest: tuple[int, ...], chain: reasons.Chain | None,
+                locked: int = -1) -> tuple[str, str | None]:
+    """Reason and fixing move for a wrong claim: the chain of forced steps that ends in a contradiction.
+
+    ``locked``: an end of the line the player locked; the advice then starts with unlocking it.
+    """
     p = board.puzzle
     ln = p.lines[line]
-    pos = p.islands[ln.a].pos
     if line in board.marks:
-        return (f"The 'no bridge' mark on {explain.line_from(p, line)} is wrong: no solution fits your board "
-                f"with it, and the closest one has a bridge there.", str(Move("unmark", pos, ln.direction)))
-    have, keep = board.bridges[line], closest[line]
-    for i in (ln.a, ln.b):
-        if board.degree(i) > p.islands[i].number:
-            why = f"{explain.island(p, i)} has {board.degree(i)} bridges, more than its number"
-            break
+        subject = f"The 'no bridge' mark on {explain.line_from(p, line)}"
+        fix, move = "remove the mark", str(Move("unmark", p.islands[ln.a].pos, ln.direction))
     else:
-        groups = State(p, tuple(board.bridges)).closed_groups()
-        if groups and any(ln.a in g for g in groups):
-            why = "it closes a finished group off from the other islands"
-        elif why:
-            why = f"with your bridges, {why}"
-        else:
-            why = "no solution contains all your bridges, and this is the one to change"
-    fix = "remove it" if keep == 0 else f"keep only {explain.bridges(keep)}"
-    what = "bridge" if have == 1 else "double bridge"
-    return (f"The {what} on {explain.line_from(p, line)} is wrong: {why}; {fix}.",
-            explain.move_for(p, line, keep))
+        keep = closest[line]
+        what = "bridge" if board.bridges[line] == 1 else "double bridge"
+        subject = f"The {what} on {explain.line_from(p, line)}"
+        fix = "remove it" if keep == 0 else f"keep only {explain.bridges(keep)}"
+        move = explain.move_for(p, line, keep)
+    if locked >= 0:
+        fix = f"unlock {explain.island(p, locked)} first (click it), then {fix}"
+    if chain is None:
+        return (f"{subject} is wrong: no solution has it together with your other bridges and marks (the rules "
+                f"alone cannot show the clash; it takes a search); {fix}.", move)
+    others = [e.line for e in chain.claims if e.line != line]
+    with_ = "with it"
+    if len(others) == 1:
+        with_ = f"with it and {_claim_name(board, others[0])}"
+    elif others:
+        with_ = f"with it and {len(others)} of your other bridges and marks (outlined)"
+    clash = explain.conflict_text(p, chain.conflict)
+    if chain.length == 0:
+        return f"{subject} is wrong: {with_}, {clash}; {fix}.", move
+    n = chain.length
+    steps = " ".join(f"{k}. {explain.step_text(p, e)}" for k, e in explain.shown_steps(chain))
+    if n > explain.MAX_SHOWN_STEPS:
+        how = f"after {n} forced steps (the first and the last are numbered on the board)"
+    else:
+        how = "after one forced step" if n == 1 else f"after {n} forced steps"
+        how += " (numbered on the board)"
+    return f"{subject} is wrong: {with_}, {clash} {how}; {fix}. {steps}", move
+
+
+def chain_highlight(board: Board, line: int, chain: reasons.Chain | None) -> tuple[Any, ...]:
+    """The error hint's highlight: the wrong line and its ends, then the chain for the view to draw.
+
+    ``("step", (number, line, island, (lo, hi), text))`` per shown step (``island`` is the one
+    whose rule forced it, -1 for none), ``("claim", line)`` per other claim the chain uses and
+    ``("conflict", (islands, lines, text))`` for the contradiction it ends in.
+    """
+    p = board.puzzle
+    ln = p.lines[line]
+    out: list[Any] = [("wrong", line), ("island", ln.a), ("island", ln.b)]
+    if chain is None:
+        return tuple(out)
+    out += [("claim", e.line) for e in chain.claims if e.line != line]
+    for number, event in explain.shown_steps(chain):
+        out.append(("step", (number, event.line, event.island, event.new, explain.step_text(p, event))))
+    clash = explain.conflict_text(p, chain.conflict)
+    out.append(("conflict", (chain.conflict.islands, chain.conflict.lines, clash[:1].upper() + clash[1:] + ".")))
+    return tuple(out)
 
 
 # -- deductions as visible steps -------------------------------------------------------------
@@ -254,15 +326,14 @@ def hint(state: State) -> Hint | None:
         return Hint(None, "This puzzle has no solution, so no hint can help.", kind="info")
     if verdict.solution is None:
         assert verdict.closest is not None
-        line = verdict.wrong[0]
-        reason, move = _wrong_text(board, line, verdict.closest, verdict.why)
+        line, chain = explain_wrong(board, verdict)
         ln = p.lines[line]
         locked = [i for i in (ln.a, ln.b) if i in board.locks]
+        reason, move = _wrong_text(board, line, verdict.closest, chain, locked[0] if locked else -1)
         if locked:
-            reason += f" Unlock {explain.island(p, locked[0])} first (click it)."
             move = None
         rule = WRONG_MARK if line in board.marks else WRONG
-        return Hint(move, reason, rule, "error", (("wrong", line), ("island", ln.a), ("island", ln.b)))
+        return Hint(move, reason, rule, "error", chain_highlight(board, line, chain))
     log: list[solver.Event] = []
     engine = solver.engine_from_state(board, solver.LOCAL, log)
     context: list[solver.Event] = []
@@ -318,8 +389,9 @@ def plan(state: State, *, internal: bool = False, max_stage: int = solver.TRIAL)
         return
     if verdict.solution is None:
         assert verdict.closest is not None
-        for line in verdict.wrong:
-            reason, move = _wrong_text(board, line, verdict.closest, verdict.why)
+        for k, line in enumerate(verdict.wrong):
+            chain = _chain_for(board, line, verdict.closest, trials=k < TRIAL_CANDIDATES)
+            reason, move = _wrong_text(board, line, verdict.closest, chain)
             rule = WRONG_MARK if line in board.marks else WRONG
             yield from _unlock_for(board, move)
             _play(board, move)
@@ -430,7 +502,7 @@ def _search(board: Board, solution: tuple[int, ...], internal: bool, max_stage: 
             moves = frame.moves
             context.clear()
             text = f"Contradiction: {why}. Taking back the last guess"
-            text += f" and the {undo - 1} steps built on it." if undo > 1 else "."
+            text += f" and {undo - 1} steps built on it." if undo > 1 else "."
             if pending is not None:  # the previous backtrack never got a move: merge the two
                 undo += pending.undo
             pending = Item("backtrack", text, BACKTRACK, None, undo, (("line", frame.line),))

@@ -137,8 +137,8 @@ def _pages(items: list[tuple[str, Puzzle]], width: float, height: float,
 
 
 def write_sheets(items: list[tuple[str, Puzzle]], out: Path, paper: str = "a4", title: str = "Hashi",
-                 solutions: bool = True) -> tuple[int, str]:
-    """Write the sheets to ``out`` (.pdf or .svg); returns (pages, the path written)."""
+                 solutions: bool = True, fmt: str = "") -> tuple[int, str]:
+    """Write the sheets to ``out`` as ``fmt`` ("pdf"/"svg", default by suffix); returns (pages, the path)."""
     pages = sheet_pages(items, paper, title, solutions)
-    sheets.write(pages, out)
+    sheets.write(pages, out, fmt)
     return len(pages), str(out)

@@ -23,4 +23,12 @@ INFO = GameInfo(
     ),
     record=RecordSpec("loot", lower_is_better=False),
     level_groups=("small", "medium", "large", "random"),
+    how_to_play=(
+        "Drop onto any empty cell, then move one cell at a time (up, down, left, right) and collect the loot "
+        "you step on.",
+        "After your k-th move only the grid shrunk by k cells on every side is safe: the storm eats a ring "
+        "each move. End your route on the centre cell before the storm reaches you.",
+        "Collect as much loot as you can; the par is the best possible haul on this grid.",
+        "H shows the best next move; I lets the AI walk the optimal route.",
+    ),
 )

@@ -2,8 +2,9 @@
 
 Everything here runs in the UI's worker thread, never in a frame. A level's par and its
 optimal route are solved once and remembered -- in memory for this run and in a small
-JSON file in the user's data dir (keyed by a hash of the level text), so reopening a big
-level gives its par at once. The level file's own ``# par:`` header is trusted only for
+JSON file in the user's data dir (keyed by the solver's version and a hash of the level
+text), so reopening a big level gives its par at once, and an entry stored by an older
+solver -- which might have had a bug -- is never trusted. The level file's own ``# par:`` header is trusted only for
 the number; the route always comes from the solver or the cache.
 """
 
@@ -21,7 +22,7 @@ from arcade.core.errors import IllegalMove
 from arcade.core.game import Hint, Step
 from arcade.games.royale.formats import format_level
 from arcade.games.royale.logic import DIRECTION_NAMES, RULES, Level, Move, State, replay, route_is_valid
-from arcade.games.royale.solver import Route, solve_level, solve_state
+from arcade.games.royale.solver import SOLVER_VERSION, Route, solve_level, solve_state
 from arcade.services.files import atomic_write_text
 from arcade.services.paths import data_dir
 
@@ -31,9 +32,9 @@ _CACHE_LIMIT = 400
 
 
 def level_key(level: Level) -> str:
-    """Identity of a level's grid (headers do not change the answer)."""
+    """Identity of a level's grid (headers do not change the answer) and of the solver that answers."""
     grid = format_level(Level(level.loot))
-    return hashlib.blake2b(grid.encode(), digest_size=12).hexdigest()
+    return f"v{SOLVER_VERSION}-" + hashlib.blake2b(grid.encode(), digest_size=12).hexdigest()
 
 
 class ParCache:

@@ -14,29 +14,52 @@ import time
 from pathlib import Path
 
 from arcade.core.errors import UsageError
+from arcade.core.numbers import int_type, seed_type
 from arcade.core.registry import Command
 from arcade.games.royale.formats import format_level
 from arcade.games.royale.generator import generate, parse_size
 from arcade.games.royale.logic import RULES, Level, State, render_text, replay, route_cells
 
+#: Grids up to this many cells are solved exactly within seconds (bench: 121x121 at 30 % loot
+#: in under 10 s); larger ones get :data:`DEFAULT_TIMEOUT` unless ``--timeout`` says otherwise.
+PROVEN_FAST_CELLS = 101 * 101
+DEFAULT_TIMEOUT = 30.0
+
 
 def read_grid(ref: str) -> Level:
-    if ref == "-":
-        return RULES.parse_level(sys.stdin.read(), "<stdin>")
-    path = Path(ref)
-    if not path.exists():
-        from arcade.services.resources import find_level
+    """A grid from a file, ``-`` (stdin, bounded and strict UTF-8) or a bundled id."""
+    from arcade.core.inputs import read_stream_text, read_text_file
+    from arcade.services.resources import find_level
 
-        path = find_level("royale", ref, RULES.level_pattern)
-    return RULES.load_level_file(path)
+    if ref == "-":
+        return RULES.parse_level(read_stream_text(sys.stdin), "<stdin>")
+    path = find_level("royale", ref, RULES.level_pattern)
+    return RULES.parse_level(read_text_file(path), str(path))
+
+
+def default_timeout(level: Level) -> float | None:
+    """No limit for grids the solver is known to finish quickly, else :data:`DEFAULT_TIMEOUT` seconds."""
+    return None if level.rows * level.cols <= PROVEN_FAST_CELLS else DEFAULT_TIMEOUT
+
+
+def seconds_arg(text: str) -> float:
+    """``--timeout``: a positive, finite number of seconds (at most a day)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text[:20]!r}") from None
+    if not 0 < value <= 86_400:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"--timeout must be more than 0 and at most 86400 seconds, got {text[:20]}")
+    return value
 
 
 def configure_solve(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("grid", metavar="GRID", help="level file, '-' for stdin, or a bundled level id")
     parser.add_argument("--time", action="store_true", help="print the solving time as 'time_ms N' on stderr")
     parser.add_argument("--draw", action="store_true", help="also print the board with the route")
-    parser.add_argument("--timeout", type=float, metavar="SECONDS",
-                        help="stop after this long and print the best route found (marked 'exact no')")
+    parser.add_argument("--timeout", type=seconds_arg, metavar="SECONDS",
+                        help="stop after this long and print the best route found (marked 'exact no'); "
+                             f"default: none up to {PROVEN_FAST_CELLS} cells, {DEFAULT_TIMEOUT:g} s beyond")
 
 
 def run_solve(args: argparse.Namespace) -> int:
@@ -44,7 +67,8 @@ def run_solve(args: argparse.Namespace) -> int:
 
     level = read_grid(args.grid)
     started = time.perf_counter()
-    deadline = time.monotonic() + args.timeout if args.timeout else None
+    timeout = args.timeout if args.timeout is not None else default_timeout(level)
+    deadline = time.monotonic() + timeout if timeout else None
     route = solve_level(level, deadline=deadline)
     elapsed = time.perf_counter() - started
     if args.time:
@@ -68,7 +92,7 @@ def run_solve(args: argparse.Namespace) -> int:
 def configure_generate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", default="21x21", help="ROWS or ROWSxCOLS, 3..151 (default 21x21)")
     parser.add_argument("--density", type=float, default=0.2, help="share of cells with loot, 0..0.9 (default 0.2)")
-    parser.add_argument("--seed", type=int, help="seed (printed in the header, so the grid can be made again)")
+    parser.add_argument("--seed", type=seed_type, help="seed (printed in the header, so the grid can be made again)")
     parser.add_argument("--title", default="", help="title for the header")
     parser.add_argument("--par", action="store_true", help="solve it and add a '# par: N' header line")
     parser.add_argument("-o", "--output", type=Path, help="write to this file instead of standard output")
@@ -80,23 +104,26 @@ def run_generate(args: argparse.Namespace) -> int:
     if args.par:
         from arcade.games.royale.solver import solve_level
 
-        route = solve_level(level)
+        timeout = default_timeout(level)
+        route = solve_level(level, deadline=time.monotonic() + timeout if timeout else None)
+        if route is not None and not route.exact:  # a par must be proven, or it misleads players
+            raise UsageError(f"no proven par within {timeout:g} s for a grid this large; leave out --par")
         level = Level(level.loot, (*level.meta, ("par", str(route.loot if route else "none"))))
     text = format_level(level)
     if args.output is None:
         sys.stdout.write(text)
     else:
-        try:
-            args.output.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        from arcade.services.files import write_output
+
+        write_output(args.output, text)  # a failure is OSError: one line, exit 74
         print(f"wrote {args.output} ({level.title})")
     return 0
 
 
 def configure_bench(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="fewer grids and sizes (smoke test)")
-    parser.add_argument("--seeds", type=int, default=3, help="random grids per size (default 3)")
+    parser.add_argument("--seeds", type=int_type(1, 100, "--seeds"),
+                        default=3, help="random grids per size (default 3)")
     parser.add_argument("--limit", type=float, default=10.0, help="seconds allowed for the largest-grid search")
 
 

@@ -8,6 +8,7 @@ loot; the seed and options go into the level's header so a grid can be made agai
 from __future__ import annotations
 
 from arcade.core.errors import UsageError
+from arcade.core.numbers import is_ascii_int
 from arcade.core.rng import make_rng
 from arcade.games.royale.logic import MAX_SIDE, Level
 
@@ -37,10 +38,10 @@ def generate(rows: int, cols: int, density: float = 0.2, seed: int | None = None
 
 def parse_size(text: str) -> tuple[int, int]:
     """``31`` or ``31x41`` (rows x columns)."""
-    try:
-        parts = [int(v) for v in text.lower().split("x")]
-    except ValueError:
-        raise UsageError(f"size must look like 31 or 21x31, got {text!r}") from None
+    pieces = text.lower().split("x")
+    if not all(is_ascii_int(p) for p in pieces):
+        raise UsageError(f"size must look like 31 or 21x31, got {text[:20]!r}")
+    parts = [int(p) for p in pieces]
     if len(parts) == 1:
         parts *= 2
     if len(parts) != 2:

@@ -13,7 +13,6 @@ import itertools
 import time
 from pathlib import Path
 
-from arcade.core.errors import UsageError
 from arcade.games.royale.logic import Level
 from arcade.services import sheets
 from arcade.services.sheets import Box, Circle, Page, Segment, Text
@@ -103,18 +102,17 @@ def configure_export(parser: argparse.ArgumentParser) -> None:
 def run_export(args: argparse.Namespace) -> int:
     """``export royale GRID… --pdf OUT.pdf``: the grids with their par, then one optimal route each."""
     from arcade.games.royale.cli import read_grid
+    from arcade.services.files import check_output_file
 
+    out = args.pdf or args.svg
+    check_output_file(out)  # an output that cannot be written fails before any solving (exit 74)
     items = []
     for ref in args.grids:
         level = read_grid(ref)
         par, route = best_route(level)
         items.append((Path(ref).stem, level, par, route))
-    out = args.pdf or args.svg
     pages = sheet_pages(items, args.paper, args.title or "Battle Royale", not args.no_solutions)
-    try:
-        sheets.write(pages, out)
-    except OSError as exc:
-        raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
+    sheets.write(pages, out, "pdf" if args.pdf else "svg")
     print(f"wrote {len(pages)} page{'s' if len(pages) != 1 else ''} ({len(items)} grid"
           f"{'s' if len(items) != 1 else ''}) to {out}")
     return 0

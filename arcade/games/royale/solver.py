@@ -45,6 +45,9 @@ VECTORS = tuple(DIRECTIONS.values())
 NEG = -1000
 #: Memo entries kept before the table is cleared (it is a cache; clearing never loses exactness).
 MEMO_LIMIT = 1_500_000
+#: Bump whenever a change could alter the answer (a fix, a new pruning rule): cached pars are
+#: keyed by it (see ``ai.ParCache``), so a route an older, buggier solver stored is never shown.
+SOLVER_VERSION = 2
 
 
 # -- history states of the relaxation ---------------------------------------------------

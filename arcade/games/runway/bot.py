@@ -18,15 +18,19 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from arcade.core.errors import FormatError
+from arcade.core.inputs import read_line
+from arcade.core.numbers import NumberError, parse_int
 from arcade.games.runway.ai import AI_NAMES, classic_plan, exact_plan
 from arcade.games.runway.formats import read_lanes
-from arcade.games.runway.logic import LANES, TURN_LIMIT, Bike, Command, Level, State
+from arcade.games.runway.logic import LANES, MAX_LENGTH, TURN_LIMIT, Bike, Command, Level, State
 from arcade.games.runway.solver import TOP_SPEED, Position, Track, position_of
 
 #: Default planning budget per turn (seconds): well inside the puzzle's 150 ms.
 DEFAULT_BUDGET = 0.12
 #: Speeds the protocol may report (the puzzle starts below 50 and gains one per turn at most).
 MAX_REPORTED_SPEED = 150
+#: Positions the protocol may report: on the runway, or at most one jump past its end.
+MAX_X = MAX_LENGTH + MAX_REPORTED_SPEED + 1
 
 
 class EndOfInput(Exception):
@@ -43,7 +47,7 @@ class InputReader:
 
     def next(self) -> str:
         while True:
-            raw = self.stream.readline()
+            raw = read_line(self.stream, self.source, self.line + 1)
             if not raw:
                 raise EndOfInput
             self.line += 1
@@ -58,9 +62,9 @@ class InputReader:
         text = self.next()
         parts = text.split()
         try:
-            values = [int(p) for p in parts]
-        except ValueError:
-            raise self.error(f"{what}: expected {count} whole number(s), got {text[:40]!r}") from None
+            values = [parse_int(p, what=what) for p in parts]
+        except NumberError as exc:
+            raise self.error(str(exc)) from None
         if len(values) != count:
             raise self.error(f"{what}: expected {count} number(s), got {len(values)}")
         return values
@@ -163,7 +167,7 @@ def read_turn(reader: InputReader, bikes: int) -> tuple[int, tuple[Bike, ...]]:
     seen: list[Bike] = []
     for number in range(1, bikes + 1):
         x, y, a = reader.integers(f"bike {number} (X Y A)", 3)
-        if x < 0 or not 0 <= y < LANES or a not in (0, 1):
+        if not 0 <= x <= MAX_X or not 0 <= y < LANES or a not in (0, 1):
             raise reader.error(f"bike {number}: X Y A out of range: {x} {y} {a}")
         seen.append(Bike(x, y, bool(a)))
     return speed, tuple(seen)

@@ -1,9 +1,10 @@
-"""Runway command line (cli, no pygame): ``solve``, ``generate``, ``bot`` and ``bench``.
+"""Runway command line (cli, no pygame): ``solve``, ``generate``, ``bot``, ``bench`` and ``referee``.
 
 * ``solve runway LEVEL`` — the commands an AI plays, the survivors and the turns.
 * ``generate runway`` — a seeded random runway (only winnable ones) in the level format.
 * ``bot runway`` — the CodinGame protocol on stdin/stdout (paste-compatible with the puzzle).
 * ``bench runway`` — planning times on the public tests and on 500-cell runways.
+* ``referee runway --bot codingame:COMMAND [LEVEL ...]`` — an outside program on every test.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import time
 from pathlib import Path
 
 from arcade.core.errors import UsageError
+from arcade.core.numbers import int_type, milliseconds_type, seed_type
 from arcade.core.registry import Command as CliCommand
 from arcade.core.rng import new_seed
 
@@ -70,29 +72,28 @@ def run_solve(args: argparse.Namespace) -> int:
 
 # -- generate ------------------------------------------------------------------------------
 def configure_generate(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, help="seed (default: a fresh one, printed on stderr)")
-    parser.add_argument("--length", type=int, default=120, help="runway length, 12..500 (default 120)")
+    parser.add_argument("--seed", type=seed_type, help="seed (default: a fresh one, printed on stderr)")
+    parser.add_argument("--length", type=int_type(what="--length"),
+                        default=120, help="runway length, 12..500 (default 120)")
     parser.add_argument("--density", type=float, default=0.12, help="share of hole cells, 0..0.4 (default 0.12)")
-    parser.add_argument("--bikes", type=int, default=4, help="bikes, 1..4 (default 4)")
-    parser.add_argument("--need", type=int, help="bikes that must survive (default: the most that can)")
-    parser.add_argument("--speed", type=int, help="starting speed (default: random 0..3)")
+    parser.add_argument("--bikes", type=int_type(what="--bikes"), default=4, help="bikes, 1..4 (default 4)")
+    parser.add_argument("--need", type=int_type(what="--need"),
+                        help="bikes that must survive (default: the most that can)")
+    parser.add_argument("--speed", type=int_type(what="--speed"), help="starting speed (default: random 0..3)")
     parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write the level here instead of stdout")
 
 
 def run_generate(args: argparse.Namespace) -> int:
     from arcade.games.runway.generator import generate
     from arcade.games.runway.logic import RULES
-    from arcade.services.files import atomic_write_text
+    from arcade.services.files import write_output
 
     seed = new_seed() if args.seed is None else args.seed
     made = generate(seed, length=args.length, density=args.density, bikes=args.bikes, need=args.need,
                     speed=args.speed)
     text = RULES.format_level(made.level)
     if args.output is not None:
-        try:
-            atomic_write_text(args.output, text)
-        except OSError as exc:
-            raise UsageError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        write_output(args.output, text)  # a failure is OSError: one line, exit 74
     else:
         sys.stdout.write(text)
     best = made.best
@@ -112,8 +113,8 @@ def configure_bot(parser: argparse.ArgumentParser) -> None:
 def run_bot_command(args: argparse.Namespace) -> int:
     from arcade.games.runway.bot import run_bot
 
-    if args.budget_ms <= 0:
-        raise UsageError(f"--budget-ms must be positive, got {args.budget_ms:g}")
+    if not 0 < args.budget_ms <= 60_000:  # also refuses nan and inf
+        raise UsageError(f"--budget-ms must be more than 0 and at most 60000, got {args.budget_ms:g}")
     run_bot(sys.stdin, sys.stdout, ai=args.ai, budget=args.budget_ms / 1000,
             log=sys.stderr if args.verbose else None)
     return 0
@@ -197,7 +198,53 @@ def _bot_turn_times(bot, state) -> list[tuple[int, float]]:
     return times
 
 
+# -- referee -------------------------------------------------------------------------------
+_limit_ms = milliseconds_type("a time limit")
+
+
+def configure_referee(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--bot", required=True, metavar="SPEC",
+                        help="the program, as codingame:COMMAND (COMMAND split like a shell line)")
+    parser.add_argument("levels", nargs="*", metavar="LEVEL",
+                        help="level files or bundled ids (default: the 13 bundled tests)")
+    parser.add_argument("--limit-ms", type=_limit_ms, default=None, metavar="N",
+                        help="time limit per turn (default CodinGame's 150 ms; the first answer gets 1000 ms)")
+    parser.add_argument("--save-replays", type=Path, metavar="DIR", default=None,
+                        help="write one replay per level into DIR (open one with: play runway --replay FILE)")
+
+
+def run_referee(args: argparse.Namespace) -> int:
+    """``referee runway --bot SPEC [LEVEL ...]``: CodinGame's test-case list, one line per level."""
+    from arcade.games.runway.outside import LIMITS, bundled_tests, parse_spec, run_levels, summary
+    from arcade.services.replays import save_replay
+
+    spec = parse_spec(args.bot)
+    if args.levels:
+        levels = [(Path(ref).stem, load_level(ref)) for ref in args.levels]
+    else:
+        levels = bundled_tests()
+    if args.save_replays is not None:
+        try:
+            args.save_replays.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"cannot create {args.save_replays}: {exc.strerror or exc}") from None
+
+    def report(run) -> None:  # type: ignore[no-untyped-def]
+        print(run.line(), flush=True)
+        if args.save_replays is not None:
+            save_replay(run.replay(), args.save_replays / f"{run.level_id}.json")
+
+    from arcade.services.programs import stop_on_sigterm
+
+    with stop_on_sigterm():
+        runs = run_levels(spec, levels, limits=LIMITS.scaled(args.limit_ms), on_run=report)
+    print(summary(runs))
+    return 0
+
+
 COMMANDS = {
+    "referee": CliCommand("run an outside program (codingame:COMMAND) on every test; pass/fail per level",
+                          configure_referee, run_referee),
     "solve": CliCommand("play a level with an AI and print the commands, survivors and turns",
                         configure_solve, run_solve),
     "generate": CliCommand("print a seeded random runway that the exact AI can win", configure_generate,

@@ -22,7 +22,12 @@ from collections.abc import Iterator
 from typing import Protocol
 
 from arcade.core.errors import FormatError
+from arcade.core.numbers import NumberError, parse_int
 from arcade.games.runway.logic import HOLE, LANES, MAX_LENGTH, MAX_SPEED, ROAD, Bike, Level
+
+#: The farthest a bike can be: a destroyed bike stays where it fell, a finished one at most
+#: one jump past the end. Anything larger (X = 10**20) is refused here, not in the view.
+MAX_X = MAX_LENGTH + MAX_SPEED + 1
 
 
 class LineReader:
@@ -51,12 +56,9 @@ class LineReader:
     def integer(self, what: str, low: int, high: int) -> int:
         text = self.next(what)
         try:
-            value = int(text)
-        except ValueError:
-            raise self.error(f"{what} must be a whole number, got {text[:40]!r}") from None
-        if not low <= value <= high:
-            raise self.error(f"{what} must be between {low} and {high}, got {value}")
-        return value
+            return parse_int(text, low, high, what)
+        except NumberError as exc:
+            raise self.error(str(exc)) from None
 
     def integers(self, what: str, count: int) -> list[int]:
         text = self.next(what)
@@ -64,9 +66,9 @@ class LineReader:
         if len(parts) != count:
             raise self.error(f"{what} needs {count} numbers, got {len(parts)}: {text[:40]!r}")
         try:
-            return [int(p) for p in parts]
-        except ValueError:
-            raise self.error(f"{what} must be whole numbers, got {text[:40]!r}") from None
+            return [parse_int(p, what=what) for p in parts]
+        except NumberError as exc:
+            raise self.error(str(exc)) from None
 
 
 class Lines(Protocol):
@@ -97,8 +99,8 @@ def read_bikes(reader: LineReader, count: int, length: int | None = None) -> tup
     bikes: list[Bike] = []
     for number in range(1, count + 1):
         x, y, a = reader.integers(f"bike {number} (X Y A)", 3)
-        if x < 0:
-            raise reader.error(f"bike {number}: X must not be negative, got {x}")
+        if not 0 <= x <= MAX_X:
+            raise reader.error(f"bike {number}: X must be in 0..{MAX_X}, got {x}")
         if not 0 <= y < LANES:
             raise reader.error(f"bike {number}: Y must be a lane from 0 to {LANES - 1}, got {y}")
         if a not in (0, 1):

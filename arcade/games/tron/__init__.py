@@ -29,4 +29,12 @@ INFO = GameInfo(
         Binding("N", "single_tick", "one tick while paused", when="can_single_tick"),
     ),
     level_groups=("official", "later", "hackerrank", "random"),
+    how_to_play=(
+        "Two light cycles move at the same time, one cell per tick, and leave a wall behind them. You steer "
+        "yours; it never stops and cannot turn back on itself.",
+        "Running into any wall or trail — or off the map — crashes you. If both crash on the same tick, or "
+        "move into the same cell, the round is a draw.",
+        "Box the other cycle in so that it runs out of room before you do. A match is the best of several "
+        "rounds; the first round starts when you press an arrow.",
+    ),
 )

@@ -1,8 +1,10 @@
 """Tron's command-line verbs (cli, no pygame): ``bot``, ``tournament``, ``generate``, ``bench``.
 
 * ``bot tron [--bot NAME] [--ms N]`` speaks the 2010 contest protocol on stdin/stdout.
-* ``tournament tron --bots A,B[,C...] [--maps SPEC] [--games N] [--ms N]`` plays every
-  pairing on every map from both seats and prints the W/D/L table, Elo and move times.
+* ``tournament tron --bots A,B[,C...] [--bot SPEC ...] [--maps SPEC] [--games N] [--ms N]
+  [--jobs N | --scheduler ADDRESS] [--out FILE] [--save-replays DIR]`` plays every pairing on
+  every map from both seats (outside programs too) and prints the W/D/L table, Elo with 95 %
+  intervals and move times.
 * ``generate tron [--seed S] [--size WxH] [--count N]`` prints random symmetric maps.
 * ``bench tron [--quick]`` prints evaluation speeds, search rates and frame times.
 """
@@ -11,32 +13,24 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from arcade.core.errors import UsageError
+from arcade.core.numbers import int_type, is_ascii_int, milliseconds_type, seed_type
 from arcade.core.registry import Command
 from arcade.core.rng import new_seed
 
 DEFAULT_MAPS = "all,random:6"
 
 
-def _ms(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected milliseconds, got {text!r}") from None
-    if not 1 <= value <= 60_000:
-        raise argparse.ArgumentTypeError(f"a move budget must be 1..60000 ms, got {text}")
-    return value
+_ms = milliseconds_type("a move budget")
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
-    return value
+#: ``--games`` and ``--count``: enough for any experiment, small enough that the schedule fits in memory.
+MAX_COUNT = 1000
+_count = int_type(1, MAX_COUNT, "a count")
+#: The schedule is built up front; this keeps it (and the records) a few MB at most.
+MAX_ROUNDS = 100_000
 
 
 # -- bot -------------------------------------------------------------------------------------
@@ -46,7 +40,7 @@ def configure_bot(parser: argparse.ArgumentParser) -> None:
                         help="random, straight, flood-fill, voronoi or strongest (default strongest)")
     parser.add_argument("--ms", type=_ms, default=1000.0, metavar="N",
                         help="answer each board within N milliseconds (default 1000, the contest's second)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the random bot")
+    parser.add_argument("--seed", type=seed_type, default=0, help="seed of the random bot")
 
 
 def run_bot(args: argparse.Namespace) -> int:
@@ -60,39 +54,92 @@ def run_bot(args: argparse.Namespace) -> int:
 
 # -- tournament ------------------------------------------------------------------------------
 
+def _jobs(text: str) -> int:
+    value = _count(text)
+    if value > 256:
+        raise argparse.ArgumentTypeError(f"at most 256 jobs, got {value}")
+    return value
+
+
 def configure_tournament(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--bots", default="strongest,flood-fill", metavar="A,B[,C...]",
-                        help="two or more bots (default strongest,flood-fill)")
+    parser.add_argument("--bots", default=None, metavar="A,B[,C...]",
+                        help="two or more built-in bots (default strongest,flood-fill unless --bot is given)")
+    parser.add_argument("--bot", action="append", default=[], metavar="SPEC", dest="specs",
+                        help="a bot: a built-in name, or an outside program as 2010:COMMAND or hackerrank:COMMAND "
+                             "(repeatable; adds to --bots)")
     parser.add_argument("--maps", default=DEFAULT_MAPS, metavar="SPEC",
                         help="comma-separated: all, official, later, hackerrank, map ids or files, "
                              f"random:N, random-SEED (default {DEFAULT_MAPS})")
     parser.add_argument("--games", type=_count, default=1, metavar="N",
                         help="rounds per pairing, map and seat (default 1)")
     parser.add_argument("--ms", type=_ms, default=100.0, metavar="N", help="budget per move (default 100)")
-    parser.add_argument("--seed", type=int, default=2010, help="seed of the random maps and bots (default 2010)")
+    parser.add_argument("--limit-ms", type=_ms, default=None, metavar="N",
+                        help="time limit per move of outside programs (default: the contest's, 2010: 1000 ms "
+                             "with 3000 for the first, hackerrank: 1000 ms including start-up); late loses")
+    parser.add_argument("--seed", type=seed_type, default=2010, help="seed of the random maps and bots (default 2010)")
     parser.add_argument("--strict", action="store_true",
-                        help="ignore answers later than --ms (the cycle keeps its heading) "
+                        help="ignore our bots' answers later than --ms (the cycle keeps its heading) "
                              "instead of only counting them")
+    parser.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+                        help="play rounds in N local processes (default: the number of CPUs)")
+    parser.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                        help="play rounds on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
+                             "(needs: pip install 'puzzle-arcade[cluster]')")
+    parser.add_argument("--out", type=Path, metavar="FILE", default=None,
+                        help="write every round to FILE (.json with moves and ratings, or .csv)")
+    parser.add_argument("--save-replays", type=Path, metavar="DIR", default=None,
+                        help="write one replay file per round into DIR")
     parser.add_argument("--quiet", action="store_true", help="do not print a line per round")
+
+
+def tournament_bots(bots: str | None, specs: list[str]) -> dict[str, str]:
+    """The bots of a tournament, name -> spec text: ``--bots`` names, then every ``--bot`` spec."""
+    from arcade.games.tron.players import parse_spec
+
+    texts = [b for b in (bots or "").split(",") if b.strip()]
+    if bots is None and not specs:
+        texts = ["strongest", "flood-fill"]
+    parsed = [parse_spec(t) for t in [*texts, *specs]]
+    names = [p.name for p in parsed]
+    if len(names) < 2:
+        raise UsageError("a tournament needs at least two bots, e.g. --bots strongest,flood-fill "
+                         "or --bot flood-fill --bot '2010:./mybot'")
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise UsageError(f"the bot {twice!r} is listed twice")
+    return {p.name: p.text for p in parsed}
 
 
 def run_tournament(args: argparse.Namespace) -> int:
     import time
 
     from arcade.games.tron import maps
-    from arcade.games.tron.ai import bot_name
+    from arcade.games.tron.cluster import DASK_HINT, default_jobs
     from arcade.games.tron.match import Tournament, format_table
+    from arcade.games.tron.replay import save_round_replays, write_results
 
-    names = [bot_name(b) for b in args.bots.split(",") if b.strip()]
-    if len(names) < 2:
-        raise UsageError("a tournament needs at least two bots, e.g. --bots strongest,flood-fill")
-    if len(set(names)) != len(names):
-        raise UsageError(f"a bot is listed twice in {args.bots!r}")
+    specs = tournament_bots(args.bots, args.specs)
+    names = list(specs)
+    if args.scheduler is not None:
+        import importlib.util
+
+        if importlib.util.find_spec("distributed") is None:
+            raise UsageError(DASK_HINT)
+    if args.out is not None and args.out.suffix.lower() not in (".json", ".csv"):
+        raise UsageError(f"--out must end in .json or .csv, got {str(args.out)!r}")
     chosen = maps.resolve(args.maps, args.seed)
-    tournament = Tournament(names, chosen, args.games, args.ms, args.seed, strict=args.strict)
+    planned = len(names) * (len(names) - 1) * len(chosen) * args.games  # pairings x maps x games x 2 seats
+    if planned > MAX_ROUNDS:
+        raise UsageError(f"{planned} rounds is more than the {MAX_ROUNDS} a tournament may schedule: "
+                         "use fewer maps, bots or --games")
+    tournament = Tournament(names, chosen, args.games, args.ms, args.seed, strict=args.strict,
+                            limit_ms=args.limit_ms, specs={n: t for n, t in specs.items() if n != t})
     total = len(tournament.schedule())
+    jobs = args.jobs or default_jobs()
+    where = f"on the Dask cluster at {args.scheduler}" if args.scheduler else \
+        f"in {min(jobs, total)} process{'es' * (min(jobs, total) != 1)}"
     print(f"Tron tournament: {', '.join(names)} on {len(chosen)} maps, {args.games} game(s) per pairing, map "
-          f"and seat, {args.ms:g} ms per move: {total} rounds", flush=True)
+          f"and seat, {args.ms:g} ms per move: {total} rounds {where}", flush=True)
     started = time.perf_counter()
     done = [0]
 
@@ -101,28 +148,39 @@ def run_tournament(args: argparse.Namespace) -> int:
         if args.quiet:
             return
         winner = "draw" if record.outcome.winner is None else f"{record.bots[record.outcome.winner]} wins"
+        failure = next((f for f in record.failures if f), "")
         print(f"  [{done[0]:>{len(str(total))}}/{total}] {record.map_id:<26} {record.bots[0]:>10} vs "
-              f"{record.bots[1]:<10} {winner:<16} {len(record.moves):>4} ticks", file=sys.stderr, flush=True)
+              f"{record.bots[1]:<10} {winner:<16} {len(record.moves):>4} ticks"
+              + (f"  ({failure})" if failure else ""), file=sys.stderr, flush=True)
 
-    tournament.run(progress)
+    from arcade.services.programs import stop_on_sigterm
+
+    with stop_on_sigterm():
+        tournament.run(progress, jobs=jobs, scheduler=args.scheduler)
     print(format_table(tournament))
     print(f"\n{total} rounds in {time.perf_counter() - started:.0f} s; maps: "
           + ", ".join(map_id for map_id, _ in chosen))
+    if args.out is not None:
+        write_results(tournament, args.out)
+        print(f"results: {args.out}")
+    if args.save_replays is not None:
+        count = save_round_replays(tournament.records, args.save_replays,
+                                   {"budget_ms": args.ms, "tournament_seed": args.seed})
+        print(f"replays: {count} files in {args.save_replays}")
     return 0
 
 
 # -- generate --------------------------------------------------------------------------------
 
 def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 25x25, got {text!r}") from None
-    return (w, h)
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(is_ascii_int(p) for p in parts):
+        raise argparse.ArgumentTypeError(f"size must look like 25x25, got {text[:20]!r}")
+    return (int(parts[0]), int(parts[1]))
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=None, help="seed (default: a fresh one, printed)")
+    parser.add_argument("--seed", type=seed_type, default=None, help="seed (default: a fresh one, printed)")
     parser.add_argument("--size", type=_size, default=None, metavar="WxH", help="map size (default random)")
     parser.add_argument("--count", type=_count, default=1, metavar="N", help="how many maps (seeds S, S+1, ...)")
 

@@ -145,7 +145,7 @@ def direction_between(a: Pos, b: Pos) -> str | None:
     return None
 
 
-_SIZE_LINE = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
+_SIZE_LINE = re.compile(r"^\s*(\d{1,9})\s+(\d{1,9})\s*$", re.ASCII)
 
 
 def parse_map(text: str, source: str = "<string>") -> Level:

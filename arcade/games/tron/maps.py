@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from arcade.core.errors import UsageError
-from arcade.core.numbers import is_ascii_int
+from arcade.core.numbers import parse_int
 from arcade.core.rng import derive_seed
 from arcade.games.tron import generator
 from arcade.games.tron.logic import RULES, Level
@@ -20,6 +20,9 @@ from arcade.services.resources import find_level, level_files, levels_dir
 
 GAME = "tron"
 GROUPS = ("official", "later", "hackerrank")
+#: Seeds of ``random-SEED`` maps and the N of ``random:N`` are bounded like every other number.
+MAX_SEED = 2**63 - 1
+MAX_RANDOM_MAPS = 1000
 GROUP_TITLES = {"official": "Google AI Challenge 2010", "later": "2010, added later",
                 "hackerrank": "HackerRank"}
 #: What is special about a map, for the picker.
@@ -70,8 +73,9 @@ def random_entry(seed: int) -> MapEntry:
 
 def load(ref: str) -> tuple[str, Level]:
     """(id, level) for a bundled id, a file path or ``random-<seed>``."""
-    if ref.startswith("random-") and is_ascii_int(ref.removeprefix("random-")):
-        return ref, generator.generate(int(ref.removeprefix("random-")))
+    if ref.startswith("random-"):
+        seed = parse_int(ref.removeprefix("random-"), 0, MAX_SEED, "the seed of a random-SEED map")
+        return ref, generator.generate(seed)
     path = find_level(GAME, ref, RULES.level_pattern)
     return path.stem, RULES.load_level_file(path)
 
@@ -97,10 +101,8 @@ def resolve(spec: str, seed: int = 0) -> list[tuple[str, Level]]:
                 if entry.group == token:
                     add(entry.id, entry.load())
         elif token.startswith("random:"):
-            count = token.removeprefix("random:")
-            if not count.isdigit():
-                raise UsageError(f"'random:N' needs a whole number, got {token!r}")
-            for k in range(int(count)):
+            count = parse_int(token.removeprefix("random:"), 0, MAX_RANDOM_MAPS, "N in 'random:N'")
+            for k in range(count):
                 map_seed = derive_seed(seed, "tournament-map", k) % 1_000_000
                 add(generator.map_id(map_seed), generator.generate(map_seed))
         else:

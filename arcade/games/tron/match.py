@@ -12,15 +12,14 @@ on the order the games were played in.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from arcade.core.game import Outcome
 from arcade.core.rng import derive_seed
-from arcade.games.tron.ai import Bot, make_bot
-from arcade.games.tron.board import Board
+from arcade.games.tron.ai import Bot
 from arcade.games.tron.logic import RULES, Level, State
+from arcade.games.tron.players import Answer, BuiltinPlayer, Player
 
 #: Part of the budget a bot may use for its search; the rest covers conversion and jitter.
 SEARCH_SHARE = 0.85
@@ -45,6 +44,14 @@ class RoundRecord:
     #: CPU seconds of this process per answer: a move far over its wall-clock time but not its
     #: CPU time was waiting for the processor (another program ran), not thinking too long.
     cpu: tuple[list[float], list[float]] = ([], [])
+    #: Per seat, per answer: the outside program's stderr lines (empty for our bots).
+    stderr: tuple[list[tuple[str, ...]], list[tuple[str, ...]]] = ([], [])
+    #: Why a seat lost without crashing its cycle (a program's timeout, crash, garbage), else "".
+    failures: tuple[str, str] = ("", "")
+    #: Where this round sits in its tournament's schedule, its game number and the seats' seeds.
+    index: int = 0
+    game: int = 0
+    seeds: tuple[int, int] = (0, 0)
 
     @property
     def score(self) -> float:
@@ -52,48 +59,74 @@ class RoundRecord:
         return 0.5 if self.outcome.winner is None else (1.0 if self.outcome.winner == 0 else 0.0)
 
 
+def failure_outcome(failures: tuple[str, str], names: tuple[str, str], tick: int) -> Outcome:
+    """The result when one or both seats failed to answer (timeout, crash, garbage, end of output)."""
+    if failures[0] and failures[1]:
+        return Outcome("draw", f"Both programs failed on tick {tick}: 1 {failures[0]}; 2 {failures[1]}.", None, 0.5)
+    loser = 0 if failures[0] else 1
+    return Outcome("win", f"Cycle {loser + 1} ({names[loser]}) lost on tick {tick}: {failures[loser]}.",
+                   1 - loser, 1.0 if loser == 1 else 0.0)
+
+
 def play_round(
     level: Level,
-    bots: tuple[Bot, Bot],
+    bots: tuple[Bot | Player, Bot | Player],
     budget_ms: float,
     *,
     map_id: str = "",
     names: tuple[str, str] | None = None,
     max_ticks: int | None = None,
     strict: bool = False,
-    clock: Callable[[], float] = time.perf_counter,
+    seeds: tuple[int, int] = (0, 0),
+    on_tick: Callable[[State, tuple[Answer, Answer]], None] | None = None,
 ) -> RoundRecord:
     """Play one round to its end (a map's floor bounds its length; ``max_ticks`` is a safety stop).
 
-    With ``strict`` an answer that arrives after the budget is ignored and the cycle keeps
-    its heading, as a missed input would in the game window.
+    ``bots`` are our bots or :class:`~arcade.games.tron.players.Player` seats (outside
+    programs). With ``strict`` an answer of our bots that arrives after the budget is
+    ignored and the cycle keeps its heading, as a missed input would in the game window;
+    an outside program that answers late, crashes or prints garbage loses the round.
     """
+    players = tuple(b if isinstance(b, Player) else BuiltinPlayer(b, reseed=False) for b in bots)
+    names = names or (players[0].name, players[1].name)
     state = RULES.initial_state(level)
     moves: list[str] = []
     times: tuple[list[float], list[float]] = ([], [])
     cpu: tuple[list[float], list[float]] = ([], [])
+    stderr: tuple[list[tuple[str, ...]], list[tuple[str, ...]]] = ([], [])
     limit = max_ticks if max_ticks is not None else level.width * level.height + 1
-    for bot in bots:
-        bot.reset()
-    while RULES.outcome(state) is None and state.tick < limit:
-        directions = []
-        for seat in (0, 1):
-            started = clock()
-            cpu_started = time.process_time()
-            board = Board.from_state(state, seat)
-            decision = bots[seat].decide(board, bot_deadline(started, budget_ms))
-            elapsed = clock() - started
-            times[seat].append(elapsed)
-            cpu[seat].append(time.process_time() - cpu_started)
-            direction = decision.direction
-            if strict and elapsed > budget_ms / 1000:
-                direction = state.directions[seat] or direction
-            directions.append(direction)
-        move = (directions[0], directions[1])
-        state = RULES.apply(state, move)
-        moves.append(RULES.encode_move(move))
-    outcome = RULES.outcome(state) or Outcome("draw", f"stopped after {state.tick} ticks", None, 0.5)
-    return RoundRecord(map_id, names or (bots[0].name, bots[1].name), moves, outcome, times, state, cpu)
+    outcome: Outcome | None = None
+    failures = ("", "")
+    try:
+        for seat, player in enumerate(players):
+            player.begin(level, seat, seeds[seat])
+        while RULES.outcome(state) is None and state.tick < limit:
+            answers = (players[0].answer(state, 0, budget_ms), players[1].answer(state, 1, budget_ms))
+            for seat, answer in enumerate(answers):
+                times[seat].append(answer.ms / 1000)
+                cpu[seat].append(answer.cpu_ms / 1000)
+                stderr[seat].append(answer.stderr)
+            if on_tick is not None:
+                on_tick(state, answers)
+            if answers[0].failure or answers[1].failure:
+                failures = (answers[0].failure, answers[1].failure)
+                outcome = failure_outcome(failures, names, state.tick + 1)
+                break
+            directions = []
+            for seat, answer in enumerate(answers):
+                direction = answer.direction or "N"
+                if strict and answer.late:
+                    direction = state.directions[seat] or direction
+                directions.append(direction)
+            move = (directions[0], directions[1])
+            state = RULES.apply(state, move)
+            moves.append(RULES.encode_move(move))
+    finally:
+        for player in players:
+            player.end()
+    if outcome is None:
+        outcome = RULES.outcome(state) or Outcome("draw", f"stopped after {state.tick} ticks", None, 0.5)
+    return RoundRecord(map_id, names, moves, outcome, times, state, cpu, stderr, failures, seeds=seeds)
 
 
 @dataclass
@@ -121,6 +154,38 @@ class Standing:
             self.draws += 1
 
 
+@dataclass(frozen=True)
+class RoundTask:
+    """One round of a tournament, everything needed to play it anywhere (bots as spec texts)."""
+
+    index: int
+    map_id: str
+    level: Level
+    first: str
+    second: str
+    game: int
+    seeds: tuple[int, int]
+    budget_ms: float
+    strict: bool = False
+    limit_ms: float | None = None
+    #: The seats' bot specs when they differ from their names (``mine=2010:./bot`` is named ``mine``).
+    specs: tuple[str, str] | None = None
+
+
+def play_task(task: RoundTask) -> RoundRecord:
+    """Play ``task`` (in this process); outside programs are started for it and always stopped after."""
+    from dataclasses import replace
+
+    from arcade.games.tron.players import make_player
+
+    specs = task.specs or (task.first, task.second)
+    first = make_player(specs[0], task.seeds[0], limit_ms=task.limit_ms)
+    with first, make_player(specs[1], task.seeds[1], limit_ms=task.limit_ms) as second:
+        record = play_round(task.level, (first, second), task.budget_ms, map_id=task.map_id,
+                            names=(task.first, task.second), strict=task.strict, seeds=task.seeds)
+    return replace(record, index=task.index, game=task.game)
+
+
 @dataclass
 class Tournament:
     """Every pairing of ``bots`` on every map, from both seats, ``games`` times each."""
@@ -132,6 +197,10 @@ class Tournament:
     seed: int = 0
     strict: bool = False
     records: list[RoundRecord] = field(default_factory=list)
+    #: Per-move time limit of outside programs in ms (None: their protocol's, the contest's).
+    limit_ms: float | None = None
+    #: Bot name -> spec text, for bots whose name is not their spec (labelled programs).
+    specs: dict[str, str] = field(default_factory=dict)
 
     def pairings(self) -> list[tuple[str, str]]:
         return [(a, b) for i, a in enumerate(self.bots) for b in self.bots[i + 1 :]]
@@ -146,17 +215,45 @@ class Tournament:
                     rounds.append((map_id, level, b, a, game))
         return rounds
 
-    def run(self, on_round: Callable[[RoundRecord], None] | None = None) -> None:
-        for map_id, level, first, second, game in self.schedule():
-            bots = (
-                make_bot(first, derive_seed(self.seed, map_id, first, second, game, 0)),
-                make_bot(second, derive_seed(self.seed, map_id, first, second, game, 1)),
-            )
-            record = play_round(level, bots, self.budget_ms, map_id=map_id, names=(first, second),
-                                strict=self.strict)
-            self.records.append(record)
-            if on_round is not None:
-                on_round(record)
+    def tasks(self) -> list[RoundTask]:
+        """Every round as a self-contained task (picklable: it can run in another process or machine).
+
+        Each seat's seed is derived from the tournament seed, the map, both bots and the
+        game number, never from the order rounds run in, so any number of workers gives
+        the same results as one for bots whose only randomness is their seed.
+        """
+        return [
+            RoundTask(index, map_id, level, first, second, game,
+                      (derive_seed(self.seed, map_id, first, second, game, 0),
+                       derive_seed(self.seed, map_id, first, second, game, 1)),
+                      self.budget_ms, self.strict, self.limit_ms,
+                      (self.specs.get(first, first), self.specs.get(second, second)))
+            for index, (map_id, level, first, second, game) in enumerate(self.schedule())
+        ]
+
+    def run(self, on_round: Callable[[RoundRecord], None] | None = None, *, jobs: int = 1,
+            scheduler: str | None = None) -> None:
+        """Play every round: here (``jobs`` 1), in ``jobs`` local processes, or on a Dask cluster.
+
+        ``on_round`` sees records as they finish; ``records`` ends in schedule order whatever ran where.
+        """
+        tasks = self.tasks()
+        if scheduler is not None:
+            from arcade.games.tron.cluster import run_on_dask
+
+            records = run_on_dask(tasks, scheduler, on_round)
+        elif jobs > 1 and len(tasks) > 1:
+            from arcade.games.tron.cluster import run_in_processes
+
+            records = run_in_processes(tasks, jobs, on_round)
+        else:
+            records = []
+            for task in tasks:
+                record = play_task(task)
+                records.append(record)
+                if on_round is not None:
+                    on_round(record)
+        self.records = sorted(records, key=lambda r: r.index)
 
     # -- results ---------------------------------------------------------------------------
     def standings(self) -> dict[tuple[str, str], Standing]:
@@ -197,6 +294,11 @@ class Tournament:
     def elo(self) -> dict[str, float]:
         return fit_elo(self.bots, ((r.bots[0], r.bots[1], r.score) for r in self.records))
 
+    def elo_intervals(self) -> dict[str, float]:
+        """Half-width of each rating's 95 % confidence interval (Elo points)."""
+        games = [(r.bots[0], r.bots[1], r.score) for r in self.records]
+        return elo_intervals(self.bots, games, fit_elo(self.bots, games))
+
 
 def fit_elo(players: list[str], games: Iterable[tuple[str, str, float]], *, mean: float = 1500.0,
             prior_games: float = 1.0, iterations: int = 2000) -> dict[str, float]:
@@ -232,12 +334,47 @@ def fit_elo(players: list[str], games: Iterable[tuple[str, str, float]], *, mean
     return {p: mean + 400.0 * math.log10(strength[index[p]]) for p in players}
 
 
+def elo_intervals(players: list[str], games: Iterable[tuple[str, str, float]], ratings: dict[str, float], *,
+                  prior_games: float = 1.0, mean: float = 1500.0) -> dict[str, float]:
+    """95 % confidence half-widths of :func:`fit_elo`'s ratings (normal approximation).
+
+    The covariance of the log-strengths is the inverse of the observed information (minus
+    the Hessian of the log-likelihood at the fit), including the virtual draws against an
+    average opponent that keep the fit finite, projected on ratings relative to their mean
+    (which is fixed at ``mean``); 1.96 standard errors, converted to Elo points.
+    """
+    import numpy as np
+
+    index = {p: i for i, p in enumerate(players)}
+    n = len(players)
+    info = np.zeros((n, n))
+    theta = {p: (ratings[p] - mean) * math.log(10) / 400 for p in players}
+    for p in players:
+        q = 1.0 / (1.0 + math.exp(-theta[p]))
+        info[index[p], index[p]] += prior_games * q * (1 - q)
+    for a, b, _ in games:
+        q = 1.0 / (1.0 + math.exp(theta[b] - theta[a]))
+        w = q * (1 - q)
+        i, j = index[a], index[b]
+        info[i, i] += w
+        info[j, j] += w
+        info[i, j] -= w
+        info[j, i] -= w
+    # Ratings are centred on ``mean``: only differences are measured, so remove the common
+    # shift (weakly pinned by the virtual draws alone) from the covariance.
+    centre = np.eye(n) - np.full((n, n), 1.0 / n)
+    covariance = centre @ np.linalg.pinv(info) @ centre
+    scale = 400 / math.log(10)
+    return {p: 1.96 * scale * math.sqrt(max(0.0, float(covariance[index[p], index[p]]))) for p in players}
+
+
 def format_table(tournament: Tournament) -> str:
     """The W/D/L table, each bot's total and Elo, and the move-time figures, as text."""
     bots = tournament.bots
     standings = tournament.standings()
     totals = tournament.totals()
     ratings = tournament.elo()
+    intervals = tournament.elo_intervals()
     times = tournament.move_times()
     budget = tournament.budget_ms / 1000
     width = max(12, *(len(b) for b in bots)) + 2
@@ -255,7 +392,7 @@ def format_table(tournament: Tournament) -> str:
         lines.append(f"{a:<{width}}" + "".join(cells))
     lines.append("")
     cpu_times = tournament.move_times(cpu=True)
-    lines.append(f"{'bot':<{width}}{'games':>7}{'W':>6}{'D':>6}{'L':>6}{'score':>8}{'Elo':>8}"
+    lines.append(f"{'bot':<{width}}{'games':>7}{'W':>6}{'D':>6}{'L':>6}{'score':>8}{'Elo':>7}{'± 95%':>7}"
                  f"{'moves':>8}{'max ms':>9}{'p99 ms':>9}{'over':>6}{'max cpu':>9}")
     for b in sorted(bots, key=lambda name: -ratings[name]):
         t = totals[b]
@@ -265,7 +402,8 @@ def format_table(tournament: Tournament) -> str:
         over = sum(1 for x in ts if x > budget)
         cpu_max = max(cpu_times[b], default=0.0) * 1000
         lines.append(f"{b:<{width}}{t.games:>7}{t.wins:>6}{t.draws:>6}{t.losses:>6}{t.score:>8.3f}"
-                     f"{ratings[b]:>8.0f}{len(ts):>8}{slowest:>9.1f}{p99:>9.1f}{over:>6}{cpu_max:>9.1f}")
+                     f"{ratings[b]:>7.0f}{'±' + format(intervals[b], '.0f'):>7}{len(ts):>8}{slowest:>9.1f}"
+                     f"{p99:>9.1f}{over:>6}{cpu_max:>9.1f}")
     lines.append("")
     lines.append("slowest answers (wall ms / CPU ms of this process): " + ", ".join(
         f"{bot} {wall * 1000:.0f}/{cpu * 1000:.0f} on {map_id} tick {tick}"

@@ -14,31 +14,42 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from arcade.core.errors import FormatError
+from arcade.core.inputs import read_line
+from arcade.core.numbers import NumberError, parse_int
 from arcade.games.tron.ai import Bot
 from arcade.games.tron.board import PROTOCOL, Board
-from arcade.games.tron.logic import parse_map
+from arcade.games.tron.logic import MAX_SIDE, parse_map
 from arcade.games.tron.match import bot_deadline
 
 
 def read_boards(stream: TextIO, source: str = "<stdin>") -> Iterator[tuple[Board, float]]:
-    """Yield (board, time it was read) for each board on ``stream``; blank lines between boards are skipped."""
+    """Yield (board, time it was read) for each board on ``stream``; blank lines between boards are skipped.
+
+    The size line is checked before any row is read, and no line is buffered past
+    :data:`~arcade.core.inputs.MAX_LINE_CHARS`, so a hostile referee cannot make us
+    hold more than one legal board in memory.
+    """
     number = 0
     while True:
-        line = stream.readline()
         number += 1
+        line = read_line(stream, source, number)
         if not line:
             return
         if not line.strip():
             continue
         first = number
         parts = line.split()
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        if len(parts) != 2:
             raise FormatError(source, number, f"expected 'WIDTH HEIGHT', got {line.strip()[:40]!r}")
-        height = int(parts[1])
+        try:
+            parse_int(parts[0], 1, MAX_SIDE, "the board width")
+            height = parse_int(parts[1], 1, MAX_SIDE, "the board height")
+        except NumberError as exc:
+            raise FormatError(source, number, str(exc)) from None
         rows = [line.rstrip("\r\n")]
         for _ in range(height):
-            row = stream.readline()
             number += 1
+            row = read_line(stream, source, number, limit=MAX_SIDE + 2)
             if not row:
                 raise FormatError(source, number, f"input ended inside the board that starts on line {first}")
             rows.append(row.rstrip("\r\n"))

@@ -27,6 +27,7 @@ from pathlib import Path
 import arcade
 from arcade.games.tron.ai import make_bot
 from arcade.games.tron.board import Board
+from arcade.games.tron.logic import Level, State
 from arcade.games.tron.match import bot_deadline
 from arcade.games.tron.protocol import board_text
 
@@ -42,6 +43,10 @@ class Reply:
     depth: int = 0
     nodes: int = 0
     ms: float = 0.0
+    #: An outside program's one-line reason for losing the round (its seat has lost), else "".
+    failure: str = ""
+    #: stderr lines an outside program wrote for this move (the console panel shows them).
+    stderr: tuple[str, ...] = ()
 
 
 class BotRunner(ABC):
@@ -78,21 +83,13 @@ class BotRunner(ABC):
         """Release the thread or process."""
 
 
-class ThreadRunner(BotRunner):
-    def __init__(self, bot_name: str, seed: int = 0) -> None:
+class PooledRunner(BotRunner):
+    """A runner whose answers come from one worker thread (our quick bots, outside programs)."""
+
+    def __init__(self, bot_name: str, thread_name: str) -> None:
         super().__init__(bot_name)
-        self.bot = make_bot(bot_name, seed)
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"tron-{bot_name}")
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=thread_name)
         self._future: Future[Reply] | None = None
-
-    def _think(self, request_id: int, board: Board, budget_ms: float, started: float) -> Reply:
-        decision = self.bot.decide(board, bot_deadline(started, budget_ms))
-        return Reply(request_id, decision.direction, decision.reason, decision.depth, decision.nodes,
-                     (time.perf_counter() - started) * 1000)
-
-    def request(self, request_id: int, board: Board, budget_ms: float) -> None:
-        self.pending = request_id
-        self._future = self._pool.submit(self._think, request_id, board, budget_ms, time.perf_counter())
 
     def poll(self) -> Reply | None:
         future = self._future
@@ -108,6 +105,21 @@ class ThreadRunner(BotRunner):
             return None
         self.pending = None
         return reply
+
+
+class ThreadRunner(PooledRunner):
+    def __init__(self, bot_name: str, seed: int = 0) -> None:
+        super().__init__(bot_name, f"tron-{bot_name}")
+        self.bot = make_bot(bot_name, seed)
+
+    def _think(self, request_id: int, board: Board, budget_ms: float, started: float) -> Reply:
+        decision = self.bot.decide(board, bot_deadline(started, budget_ms))
+        return Reply(request_id, decision.direction, decision.reason, decision.depth, decision.nodes,
+                     (time.perf_counter() - started) * 1000)
+
+    def request(self, request_id: int, board: Board, budget_ms: float) -> None:
+        self.pending = request_id
+        self._future = self._pool.submit(self._think, request_id, board, budget_ms, time.perf_counter())
 
     def reset(self) -> None:
         super().reset()
@@ -203,8 +215,69 @@ class ProcessRunner(BotRunner):
             self.process.wait(timeout=2)
 
 
+class ProgramRunner(PooledRunner):
+    """An outside program (``2010:COMMAND``, ``hackerrank:COMMAND``) in a seat of the window.
+
+    Programs block on pipes, not on the CPU, so a worker thread talks to them. Unlike our
+    bots they need the whole state (HackerRank's protocol tells the trails apart), so the
+    scene asks with :meth:`request_state`; :meth:`begin_round` starts a round (the 2010
+    protocol's process lives for one round), :meth:`console_since` feeds the console panel
+    with stderr lines as they arrive, and :meth:`close` stops the program for good.
+    A reply with ``failure`` set means the program lost the round (late, crashed, garbage).
+    """
+
+    def __init__(self, spec: str, seed: int = 0, *, limit_ms: float | None = None) -> None:
+        from arcade.games.tron.players import make_player
+
+        super().__init__(spec, "tron-program")
+        self.player = make_player(spec, seed, limit_ms=limit_ms)
+        self.seed = seed
+        self._began: Future[None] | None = None
+        self._console: list[str] = []
+        self._lock = threading.Lock()
+
+    def begin_round(self, level: Level, seat: int, seed: int | None = None) -> None:
+        """A new round on ``level`` in ``seat``; starts the program (in the worker thread)."""
+        self.pending = None
+        self._began = self._pool.submit(self.player.begin, level, seat, self.seed if seed is None else seed)
+
+    def _think(self, request_id: int, state: State, seat: int, budget_ms: float) -> Reply:
+        answer = self.player.answer(state, seat, budget_ms)
+        with self._lock:
+            self._console.extend(answer.stderr)
+        return Reply(request_id, answer.direction or "", answer.failure or answer.reason, ms=answer.ms,
+                     failure=answer.failure, stderr=answer.stderr)
+
+    def request_state(self, request_id: int, state: State, seat: int, budget_ms: float) -> None:
+        """Ask for the move of ``seat`` in ``state`` (the program's own limit applies, not ``budget_ms``)."""
+        self.pending = request_id
+        self._future = self._pool.submit(self._think, request_id, state, seat, budget_ms)
+
+    def request(self, request_id: int, board: Board, budget_ms: float) -> None:
+        raise TypeError("an outside program needs the whole state: use request_state()")
+
+    def console_since(self, index: int) -> list[str]:
+        """The program's stderr lines from number ``index`` on (this round and earlier ones)."""
+        with self._lock:
+            return self._console[index:]
+
+    def reset(self) -> None:
+        super().reset()
+        self._pool.submit(self.player.end)
+
+    def close(self) -> None:
+        # Kill first (unblocks a worker waiting on the program), let the worker finish, then
+        # kill again in case it had just started a process for a new round.
+        self.player.close()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        self.player.close()
+
+
 def make_runner(bot_name: str, seed: int = 0, *, process: bool | None = None) -> BotRunner:
-    """A process for the searching bots, a thread for the rest (``process`` forces either)."""
+    """A process for the searching bots, a thread for the rest (``process`` forces either);
+    an outside program's spec (``2010:./bot``) gets a :class:`ProgramRunner`."""
+    if ":" in bot_name:
+        return ProgramRunner(bot_name, seed)
     use_process = bot_name in SEARCHERS if process is None else process
     if use_process:
         try:

@@ -204,7 +204,10 @@ class Engine:
         if nlo == olo and nhi == ohi:
             return
         if nlo > nhi:
-            raise Contradiction("empty", line, mask | self.lomask[line] | self.himask[line])
+            exc = Contradiction("empty", line, mask | self.lomask[line] | self.himask[line])
+            if self.log is not None:  # what the rule tried, for explanations (see .reasons)
+                exc.event = Event(rule, line, (olo, ohi), (nlo, nhi), island, detail)  # type: ignore[attr-defined]
+            raise exc
         net = self.net
         x, y = net.a[line], net.b[line]
         olomask, ohimask = self.lomask[line], self.himask[line]

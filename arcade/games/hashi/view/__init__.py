@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from arcade.core.errors import ArcadeError, UsageError
-from arcade.core.game import LevelEntry
+from arcade.core.game import Example, LevelEntry
 from arcade.core.registry import Launch
 from arcade.core.session import Session
 from arcade.games.hashi import INFO, catalog
@@ -118,6 +118,13 @@ class HashiFront(GameFront):
 
     def hooks(self) -> dict[str, Any]:
         return ai_hooks()
+
+    def example(self) -> Example:
+        return Example("2.3\n...\n..1\n", ("set 0 0 E 2", "set 0 2 S 1"), (
+            "Three islands: the 2 and the 1 each have one neighbour in line, the 3 has two.",
+            "The 2's only neighbour is the 3, so both its bridges go there: a double bridge.",
+            "The 3 has 2 and needs one more: down to the 1. Every number is met and all are joined: solved.",
+        ))
 
     def record_key(self, level: Puzzle) -> str:
         return catalog.level_key(level)

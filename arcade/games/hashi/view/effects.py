@@ -33,8 +33,13 @@ def draw_seam_markers(surface: pygame.Surface, painter: BoardPainter, theme: The
 
 
 def draw_highlight(surface: pygame.Surface, painter: BoardPainter, theme: Theme, highlight: Highlight,
-                   role: str, glow: float) -> None:
-    """A hint's or watch step's highlight: glowing bands on lines, crosses on wrong lines, rings on islands."""
+                   role: str, glow: float, elapsed: float = 0.0) -> None:
+    """A hint's or watch step's highlight: glowing bands on lines, crosses on wrong lines, marks on islands.
+
+    A hint (``role`` "hint") frames its islands with corner brackets in its own colour --
+    a shape no validation state uses; a watch step rings them. A wrong-bridge hint also
+    draws its chain (:func:`draw_chain`), ``elapsed`` seconds after it appeared.
+    """
     if not highlight:
         return
     colour = theme[role]
@@ -45,7 +50,137 @@ def draw_highlight(surface: pygame.Surface, painter: BoardPainter, theme: Theme,
         painter.band(surface, index, theme["error"], int(70 + 80 * glow))
         painter.crosses(surface, index, theme["error"])
     for island in highlight.islands:
-        painter.ring(surface, island, colour, scale=1.2 + 0.1 * glow)
+        if role == "hint":
+            painter.brackets(surface, island, colour, scale=1.22 + 0.06 * glow)
+        else:
+            painter.ring(surface, island, colour, scale=1.2 + 0.1 * glow)
+    if highlight.steps or highlight.conflict is not None:
+        draw_chain(surface, painter, theme, highlight, elapsed)
+
+
+#: Seconds each step of a chain is the current one (its caption shows, later steps are faint).
+STEP_SECONDS = 2.6
+
+
+def chain_phase(steps: int, elapsed: float) -> int:
+    """Which part of a chain is current: 0..steps-1 a step, ``steps`` the contradiction.
+
+    The sequence plays once per cycle and then holds on the contradiction for a beat
+    before it starts again, so a player who looks late still sees it build up.
+    """
+    cycle = steps + 2
+    return min(int(max(0.0, elapsed) / STEP_SECONDS) % cycle, steps)
+
+
+def draw_chain(surface: pygame.Surface, painter: BoardPainter, theme: Theme, highlight: Highlight,
+               elapsed: float) -> None:
+    """The forced steps of a wrong-bridge hint, one after another: what each step forces on its line
+    (bridges, or crosses for "none"), a numbered diamond beside it, brackets on the island whose rule
+    forced it; then the contradiction (brackets and a ✗ diamond in the error colour) and a caption
+    with the current step's sentence."""
+    colour = theme["hint"]
+    steps = highlight.steps
+    current = chain_phase(len(steps), elapsed)
+    for index in highlight.claims:  # the player's other bridges the chain leans on
+        painter.band(surface, index, colour, 60)
+        painter.dashes(surface, index, colour)
+    for k, step in enumerate(steps):
+        shown = k <= current
+        tint = colour if shown else blend(theme["background"], colour, 0.35)
+        lo, hi = step.bounds
+        if hi == 0:
+            painter.crosses(surface, step.line, tint)
+        elif lo > 0:
+            painter.bars(surface, step.line, lo, tint)
+        else:
+            painter.band(surface, step.line, tint, 90)
+        if shown and step.island >= 0:
+            painter.brackets(surface, step.island, colour, scale=1.3 if k == current else 1.22)
+        centre, horizontal = painter.line_midpoint(step.line)
+        _badge(surface, painter, theme, str(step.number), _beside(painter, centre, horizontal), tint,
+               k == current)
+    conflict = highlight.conflict
+    if conflict is not None:
+        shown = current >= len(steps)
+        bad = theme["error"] if shown else blend(theme["background"], theme["error"], 0.35)
+        for index in conflict.lines:
+            painter.band(surface, index, bad, 80 if shown else 30)
+        for island in conflict.islands:
+            painter.brackets(surface, island, bad, scale=1.3 if shown else 1.2)
+        if conflict.lines:  # on the other side of the line from a step's badge
+            (x, y), horizontal = painter.line_midpoint(conflict.lines[0])
+            away = painter.view.cell * 0.42
+            _badge(surface, painter, theme, "✗", (x, y + away) if horizontal else (x - away, y), bad, shown)
+        elif conflict.islands:
+            x, y = painter.island_centre(conflict.islands[0])
+            r = painter.radius
+            _badge(surface, painter, theme, "✗", (x + r * 1.25, y + r * 1.25), bad, shown)
+    if current < len(steps):
+        step = steps[current]
+        text = f"Step {step.number} of {max(s.number for s in steps)} — {step.text}"
+        anchor = painter.line_midpoint(step.line)[0]
+    elif conflict is not None:
+        text = f"✗ So: {conflict.text}"
+        anchor = painter.island_centre(conflict.islands[0]) if conflict.islands else painter.view.board_rect.center
+    else:
+        return
+    draw_caption(surface, painter, theme, text, anchor)
+
+
+def _beside(painter: BoardPainter, centre: tuple[float, float], horizontal: bool) -> tuple[float, float]:
+    """Where a line's badge goes: beside the line, not on it (above a horizontal one, right of a vertical one)."""
+    away = painter.view.cell * 0.42
+    return (centre[0], centre[1] - away) if horizontal else (centre[0] + away, centre[1])
+
+
+def _badge(surface: pygame.Surface, painter: BoardPainter, theme: Theme, label: str,
+           centre: tuple[float, float], colour: tuple[int, int, int], current: bool) -> None:
+    """A diamond with a step number (the hint's badge shape; the "bridges needed" cue is round)."""
+    size = max(9.0, painter.view.cell * (0.26 if current else 0.21))
+    x, y = centre
+    points = [(x, y - size), (x + size, y), (x, y + size), (x - size, y)]
+    pygame.draw.polygon(surface, colour, points)
+    pygame.draw.polygon(surface, theme["shadow"], points, width=max(1, round(size / 8)))
+    image = painter.glyph(label, max(9, round(size * 1.05)), theme["text_dark"])
+    surface.blit(image, image.get_rect(center=(round(x), round(y + 0.5))))
+
+
+def draw_caption(surface: pygame.Surface, painter: BoardPainter, theme: Theme, text: str,
+                 anchor: tuple[float, float]) -> None:
+    """The current step's sentence in a box beside the board (level with what it describes) when there
+    is room, else on the board on the side away from it."""
+    from arcade.ui.widgets import wrap_text
+
+    board = painter.view.board_rect
+    screen = surface.get_rect()
+    size = 15
+    font = theme.font(size)
+    line_h = font.get_linesize()
+    right, left = screen.right - board.right - 24, board.left - 24
+    beside = max(right, left) >= 220
+    width = min(max(right, left), 340) if beside else max(160, min(board.width - 16, 620))
+    lines = wrap_text(theme, text, size, width - 20)[:6]
+    box = pygame.Rect(0, 0, width, line_h * len(lines) + 14)
+    if beside:
+        box.centery = round(anchor[1])
+        if right >= left:
+            box.left = board.right + 14
+        else:
+            box.right = board.left - 14
+        box.clamp_ip(board.inflate(screen.width, 0).clip(screen))
+    else:
+        box.centerx = board.centerx
+        if anchor[1] > board.centery:
+            box.top = board.top + 6
+        else:
+            box.bottom = board.bottom - 6
+    box.clamp_ip(screen)
+    backing = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(backing, (*theme["panel"], 235), backing.get_rect(), border_radius=8)
+    surface.blit(backing, box)
+    pygame.draw.rect(surface, theme["hint"], box, width=2, border_radius=8)
+    for k, line in enumerate(lines):
+        surface.blit(font.render(line, True, theme["text"]), (box.x + 10, box.y + 7 + k * line_h))
 
 
 def draw_flash(surface: pygame.Surface, painter: BoardPainter, theme: Theme, lines: frozenset[int],
@@ -107,7 +242,7 @@ def draw_pop(surface: pygame.Surface, painter: BoardPainter, theme: Theme, islan
 
 def draw_celebration(surface: pygame.Surface, painter: BoardPainter, theme: Theme, islands: int,
                      t: float) -> None:
-    """The puzzle is solved: a wave of coloured rings from the centre, a glowing frame and "Solved!"."""
+    """The puzzle is solved: a wave of coloured rings from the centre and a glowing frame (the words: below)."""
     board = painter.view.board_rect
     cx, cy = board.center
     reach = math.hypot(board.width, board.height) / 2 or 1.0
@@ -120,14 +255,18 @@ def draw_celebration(surface: pygame.Surface, painter: BoardPainter, theme: Them
             painter.ring(surface, i, colours[i % 3], scale=1.0 + 0.6 * strength, alpha=int(255 * strength))
     pygame.draw.rect(surface, blend(theme["background"], theme["good"], pulse(t)), board.inflate(8, 8), width=3,
                      border_radius=6)
+
+
+def draw_solved_banner(surface: pygame.Surface, theme: Theme, t: float, rect: pygame.Rect) -> None:
+    """ "Solved!" in ``rect`` (the status line: it never hides an island), fading in."""
     if t <= 0.15:
         return
-    size = max(24, min(64, board.width // 8))
+    size = max(16, min(40, rect.height - 10))
     image = theme.font(size, bold=True).render("Solved!", True, theme["good"])
-    box = image.get_rect(center=board.center).inflate(size, size // 2)
+    box = image.get_rect(center=rect.center).inflate(size * 2, 8)
     backing = pygame.Surface(box.size, pygame.SRCALPHA)
     alpha = min(1.0, (t - 0.15) * 4)
-    pygame.draw.rect(backing, (*theme["panel"], int(225 * alpha)), backing.get_rect(), border_radius=box.height // 2)
+    pygame.draw.rect(backing, (*theme["panel"], int(240 * alpha)), backing.get_rect(), border_radius=box.height // 2)
     pygame.draw.rect(backing, (*theme["good"], int(255 * alpha)), backing.get_rect(), width=3,
                      border_radius=box.height // 2)
     image.set_alpha(int(255 * alpha))

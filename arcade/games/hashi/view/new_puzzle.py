@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from arcade.core.errors import ArcadeError
-from arcade.core.numbers import is_ascii_int, parse_int
+from arcade.core.numbers import parse_int
 from arcade.core.rng import new_seed
 from arcade.core.topology import Topology
 from arcade.games.hashi import generator
@@ -28,6 +28,8 @@ SIDES = [5, 6, 7, 8, 9, 10, 12, 14, 15, 16, 18, 20, 22, 25, 28, 30, 32, 35, 38, 
 DENSITIES = [0.5, 0.75, 1.0, 1.25, 1.5, 2.0]
 TOPOLOGY_LABELS = {Topology.PLANE: "Plane", Topology.CYLINDER: "Cylinder", Topology.TORUS: "Torus"}
 MAX_SEED_DIGITS = 9
+#: What the seed box takes: ASCII digits only ("²" and "٣" pass str.isdigit, and "²" fails int()).
+DIGITS = frozenset("0123456789")
 
 
 def puzzle_title(width: int, height: int, difficulty: str, topology: Topology, seed: int) -> str:
@@ -121,7 +123,7 @@ class NewPuzzleScene(Scene):
     def _type_seed(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_BACKSPACE:
             self.seed_text = self.seed_text[:-1]
-        elif is_ascii_int(event.unicode) and event.unicode.isdigit() and len(self.seed_text) < MAX_SEED_DIGITS:
+        elif event.unicode in DIGITS and len(self.seed_text) < MAX_SEED_DIGITS:
             self.seed_text += event.unicode
         else:
             return False
@@ -132,7 +134,7 @@ class NewPuzzleScene(Scene):
     def generate(self) -> None:
         if self.busy is not None:
             return
-        seed = parse_int(self.seed_text, 0, None, "seed") if self.seed_text else new_seed()
+        seed = parse_int(self.seed_text, what="the seed") if self.seed_text else new_seed()
         self.prefs["new_puzzle"] = {"width": self.width, "height": self.height, "difficulty": self.difficulty,
                                     "topology": self.topology.value, "density": self.density}
         what = puzzle_title(self.width, self.height, self.difficulty, self.topology, seed)

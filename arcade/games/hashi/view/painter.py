@@ -660,3 +660,24 @@ class BoardPainter:
                     image = self.glyph(label, max(9, round(size * 1.5)), colour)
                     rect = image.get_rect(**{anchor: (round(text_pos[0]), round(text_pos[1]))})
                     surface.blit(image, rect)
+
+    # -- hint marks (shapes no validation state uses) -------------------------------------------
+    def brackets(self, surface: pygame.Surface, island: int, colour: tuple[int, int, int], scale: float = 1.25,
+                 width: int | None = None) -> None:
+        """Four corner brackets framing an island: the hint's own shape (islands are discs or squares,
+        validation states are fills, rings and dashes, so a bracket frame is never mistaken for one)."""
+        x, y = self.island_centre(island)
+        half = self.radius * scale
+        arm = max(3.0, half * 0.55)
+        w = width or max(2, round(self.view.cell / 14))
+        for sx in (-1, 1):
+            for sy in (-1, 1):
+                cx, cy = x + sx * half, y + sy * half
+                pygame.draw.line(surface, colour, (cx, cy), (cx - sx * arm, cy), w)
+                pygame.draw.line(surface, colour, (cx, cy), (cx, cy - sy * arm), w)
+
+    def line_midpoint(self, index: int) -> tuple[Point, bool]:
+        """The middle of a line's longest visible piece, and whether the line runs horizontally."""
+        runs = self.line_runs(index)
+        run = max(runs, key=lambda r: math.dist(r.start, r.end))
+        return ((run.start[0] + run.end[0]) / 2, (run.start[1] + run.end[1]) / 2), run.horizontal

@@ -73,6 +73,8 @@ class HashiScene(PuzzleScene):
         self.flash_islands: frozenset[int] = frozenset()
         self.step_highlight = Highlight()
         self.clock = 0.0
+        self._hint_seen: object = None  # the hint whose chain animation started at _hint_since
+        self._hint_since = 0.0
         self._pops: set[int] = set()
         self.celebrating = False
         self._keys_state: State | None = None
@@ -105,6 +107,11 @@ class HashiScene(PuzzleScene):
         button = self.toolbar.find("Possible")
         if button is not None:
             button.toggled = self.show_possible
+
+    def animating(self) -> bool:
+        """Highlights glow, the win celebrates, a drag follows the pointer."""
+        return (self.hint is not None or bool(self.step_highlight)
+                or self.celebrating or self.plan is not None or bool(self.flash_lines or self.flash_islands))
 
     @property
     def dragging(self) -> bool:
@@ -545,7 +552,10 @@ class HashiScene(PuzzleScene):
         bridged, possible = self._seams(state)
         effects.draw_seam_markers(surface, painter, theme, state, bridged, possible)
         glow = 0.55 + 0.45 * math.sin(self.clock * 5.0)
-        effects.draw_highlight(surface, painter, theme, self._hint_highlight(), "highlight", glow)
+        hint_shown = self._hint_highlight()
+        if self.hint is not self._hint_seen:  # a new hint: its chain plays from step 1
+            self._hint_seen, self._hint_since = self.hint, self.clock
+        effects.draw_highlight(surface, painter, theme, hint_shown, "hint", glow, self.clock - self._hint_since)
         effects.draw_highlight(surface, painter, theme, self.step_highlight, "info", glow)
         flash = self.tweens.get("flash")
         if flash is not None:
@@ -561,6 +571,11 @@ class HashiScene(PuzzleScene):
         celebrate = self.tweens.get("celebrate")
         if celebrate is not None:
             effects.draw_celebration(surface, painter, theme, len(self.puzzle.islands), celebrate.progress)
+
+    def draw_foreground(self, surface: pygame.Surface) -> None:
+        celebrate = self.tweens.get("celebrate")
+        if celebrate is not None and self.app is not None:
+            effects.draw_solved_banner(surface, self.app.theme, celebrate.progress, self.status_rect)
 
     def _hint_highlight(self) -> Highlight:
         """The hint's highlight, plus the line its move names when the hint highlights no line itself."""

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from arcade.core.errors import ArcadeError
-from arcade.core.game import LevelEntry
+from arcade.core.game import Example, LevelEntry
 from arcade.core.rng import new_seed
 from arcade.core.session import Session
 from arcade.games.royale import INFO, ai
@@ -99,6 +99,17 @@ class RoyaleFront(GameFront):
 
     def record_value(self, scene: Any) -> float:
         return float(scene.session.state.loot)
+
+    def example(self) -> Example:
+        level = ("1 . . . . . .\n. . . . . 1 .\n. . . 1 1 . .\n. . . . . . .\n. 1 . . . . .\n"
+                 ". . . . . 1 .\n. . . . . . 1\n")
+        return Example(level, ("start 1 4", "D", "L", "D"), (
+            "A 7x7 grid: the centre is row 3, column 3; the storm allows 3 moves.",
+            "Drop on an empty cell near the loot (row 1, column 4).",
+            "Move down onto a loot cell (+1). The outer ring is now storm.",
+            "Left onto the next loot (+2). Only the centre's ring is still safe.",
+            "Down onto the centre as the storm closes: 2 loot, the par of this grid.",
+        ))
 
     def hooks(self) -> dict[str, Any]:
         return {"hint": ai.hint, "watch": ai.watch}

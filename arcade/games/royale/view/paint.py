@@ -76,7 +76,7 @@ def zone_colour(theme: Theme, zone: int) -> tuple[int, int, int]:
     if zone == EDGE:
         return blend(theme["panel_light"], theme["warning"], 0.22)
     if zone == DOOMED:
-        return blend(theme["panel"], theme["error"], 0.16)
+        return blend(theme["panel"], theme["error"], 0.07)  # quiet: most of a fresh grid is doomed
     return blend(theme["background"], theme["special"], 0.10)
 
 
@@ -139,7 +139,9 @@ def paint_cell(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, key: tu
         if zone == EDGE:
             hatch(surface, rect, blend(base, theme["warning"], 0.75), 1, max(1, size // 14))
         elif zone == DOOMED:
-            hatch(surface, rect, blend(base, theme["error"], 0.55), 3 if size >= 14 else 1, max(1, size // 20))
+            # Before the drop most of a big grid is doomed: a light, sparse hatch says so without
+            # drowning the loot and the safe diamond in red.
+            hatch(surface, rect, blend(base, theme["error"], 0.32), 2 if size >= 14 else 1, 1)
         elif zone == STORM:
             hatch(surface, rect, blend(base, theme["text_dim"], 0.18), 2 if size >= 14 else 1, 1, cross=True)
     if size >= 5:

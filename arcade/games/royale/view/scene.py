@@ -146,6 +146,10 @@ class RoyaleScene(PuzzleScene):
         self.par_worker.close()
         super().leave()
 
+    def animating(self) -> bool:
+        """The hint's route pulses."""
+        return self.hint is not None
+
     def board_tooltip(self, pos: tuple[int, int]) -> str:
         """Before the drop: whether the hovered cell is a drop spot, and why not.
 
@@ -477,8 +481,8 @@ class RoyaleScene(PuzzleScene):
         size = self.grid.cell
         points = [self._pixel(c) for c in cells]
         if len(points) > 1:
-            dashed_polyline(surface, theme["special"], points, max(3, size // 6), max(4.0, size * 0.3),
-                            max(3.0, size * 0.25))
+            dashed_polyline(surface, theme["special"], points, max(4, size // 4), max(5.0, size * 0.35),
+                            max(3.0, size * 0.2))
         glow = 0.5 + 0.5 * abs(((pygame.time.get_ticks() / 600.0) % 2) - 1)
         colour = blend(theme["special"], theme["text"], glow * 0.6)
         state = self.session.state

@@ -12,7 +12,7 @@ import hashlib
 from typing import Any
 
 from arcade.core.errors import ArcadeError
-from arcade.core.game import LevelEntry
+from arcade.core.game import Example, LevelEntry
 from arcade.core.rng import new_seed
 from arcade.core.session import Session
 from arcade.games.runway import INFO
@@ -79,6 +79,17 @@ class RunwayFront(GameFront):
     def seeded_level(self, app: Any, seed: int) -> tuple[Level, str]:
         made = generate(seed)
         return made.level, f"random-{seed}-{made.level.length}"
+
+    def example(self) -> Example:
+        level = RULES.format_level(self.open_level("00_statement_example")[0])
+        return Example(level, ("SPEED", "JUMP", "UP", "UP", "SPEED"), (
+            "The statement's example: bikes in lanes 1 and 2 at x=0, speed 1; one of them must cross.",
+            "SPEED: speed 2, both bikes ride 2 cells.",
+            "JUMP: only the landing cell counts. Bike 1 lands in the hole at x=4 and falls; one is enough.",
+            "UP: every riding bike changes lane (a lane change checks both lanes on the way).",
+            "UP again, past the last holes.",
+            "SPEED: the bike crosses the finish in 5 turns — the fewest possible.",
+        ))
 
     def hooks(self) -> dict[str, Any]:
         return {"hint": hint, "watch": watch}

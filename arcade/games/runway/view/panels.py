@@ -119,13 +119,22 @@ def draw_plan_row(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, y: i
 
 
 class Timeline:
-    """The turn scrubber: turns 0..limit, the recorded history, losses (✗) and the result (✓/✗)."""
+    """The turn scrubber: the recorded history, losses (✗) and the result (✓/✗).
+
+    It spans the turns that matter -- the history and the plan ahead, with a little room --
+    rather than all of the turn limit, so a five-turn race fills the track instead of a tenth.
+    """
 
     LABEL = 64
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
+        self.span = min(limit, 10)
         self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def fit(self, turns: int) -> None:
+        """Span ``turns`` (plus room to go on), rounded up to a multiple of 5, at least 10, at most the limit."""
+        self.span = max(1, min(self.limit, max(10, -(-(turns + 2) // 5) * 5)))
 
     @property
     def track(self) -> pygame.Rect:
@@ -134,11 +143,11 @@ class Timeline:
 
     def turn_at(self, x: int) -> int:
         track = self.track
-        return round((x - track.x) / track.width * self.limit)
+        return round((x - track.x) / track.width * self.span)
 
     def x_of(self, turn: float) -> float:
         track = self.track
-        return track.x + track.width * turn / self.limit
+        return track.x + track.width * min(turn, self.span) / self.span
 
     def draw(self, surface: pygame.Surface, theme: Theme, index: int, length: int, losses: dict[int, int],
              final: Outcome | None) -> None:
@@ -150,7 +159,8 @@ class Timeline:
         pygame.draw.rect(surface, theme["grid"], tape, border_radius=4)
         done = pygame.Rect(track.x, track.y, round(self.x_of(index) - track.x), track.height)
         pygame.draw.rect(surface, theme["accent"], done, border_radius=4)
-        for turn in range(0, self.limit + 1, 10):
+        step = 1 if self.span <= 10 else 5 if self.span <= 30 else 10
+        for turn in range(0, self.span + 1, step):
             x = self.x_of(turn)
             pygame.draw.line(surface, theme["text_dim"], (x, track.bottom + 1), (x, track.bottom + 4))
             if self.rect.height >= 28:

@@ -91,12 +91,14 @@ class RoadView:
         """Ease the zoom towards the one for ``speed`` and (when following) the camera towards ``target``."""
         ease = 1 - math.exp(-dt * 9)
         zoom = self.zoom_for(speed)
-        if abs(zoom - self.cell_w) > 0.01:
+        if zoom != self.cell_w:
             centre = self.cam + self.visible_columns * LEAD_AT
-            self.cell_w += (zoom - self.cell_w) * ease * 0.5
+            # Land exactly on the zoom (and below on the target) once close: at rest the road is
+            # drawn where a snap would draw it, whatever way the camera came.
+            self.cell_w = zoom if abs(zoom - self.cell_w) <= 0.01 else self.cell_w + (zoom - self.cell_w) * ease * 0.5
             self.cam = centre - self.visible_columns * LEAD_AT
         if self.follow:
-            self.cam += (target - self.cam) * ease
+            self.cam = target if abs(target - self.cam) < 0.002 else self.cam + (target - self.cam) * ease
 
     def snap_to(self, target_for, speed: int) -> None:
         """Jump straight to the zoom for ``speed`` and the camera ``target_for()`` gives for it."""

@@ -268,6 +268,11 @@ class RunwayScene(TickScene):
         self.stop_watch()
         self.session.restart()
 
+    def show_preview_step(self, index: int) -> None:
+        """The "How to play" example shows each turn at rest (no animation runs on that page)."""
+        super().show_preview_step(index)
+        self.snap()
+
     # -- session events ------------------------------------------------------------------------
     def on_changed(self) -> None:
         session = self.session
@@ -345,6 +350,10 @@ class RunwayScene(TickScene):
             self.stop_watch()
             super().on_outcome(outcome)
 
+    def is_idle(self) -> bool:
+        """The viewer's camera glides and bikes animate between turns: always drawn."""
+        return False
+
     def animating(self) -> bool:
         if self.transition is not None and self.transition.progress < 1.0:
             return True
@@ -373,6 +382,9 @@ class RunwayScene(TickScene):
                              if self.road.scrolls else pygame.Rect(0, 0, 0, 0))
         self.pad.layout(self.app.theme, self.rects["controls"])
         self.road.snap_to(self.camera_target, self.session.state.speed)
+        road = self.road.road  # where the road is, for end-to-end tests (no-op without a trace file)
+        self.app.trace(f"runway-layout {self.session.level_id} {road.x} {road.y} {road.w} {road.h} "
+                       f"{self.road.base_cell:.1f} {int(self.road.scrolls)}")
 
     def lead_x(self) -> float:
         """Column of the leading live bike as drawn now (the camera follows it)."""
@@ -449,6 +461,8 @@ class RunwayScene(TickScene):
                               [m.at(t) for m in motions])
         self.draw_hud(surface)
         states = [self.session.state_at(i) for i in range(self.session.length + 1)]
+        shown = self.shown_plan()
+        self.timeline.fit(max(self.session.length, self.session.index + (len(shown[1]) if shown else 0)))
         self.timeline.draw(surface, theme, self.session.index, self.session.length, losses_by_turn(states),
                            RULES.outcome(states[-1]))
         self.draw_controls(surface)

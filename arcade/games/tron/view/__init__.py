@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arcade.core.game import LevelEntry
+from arcade.core.game import Example, LevelEntry
 from arcade.core.numbers import checked_int
 from arcade.core.session import Session
 from arcade.games.tron import INFO, generator, maps
@@ -46,6 +46,15 @@ class TronFront(GameFront):
 
     def seeded_level(self, app: Any, seed: int) -> tuple[Level, str]:
         return generator.generate(seed), generator.map_id(seed)
+
+    def example(self) -> Example:
+        return Example("7 5\n#######\n#1    #\n#     #\n#    2#\n#######\n", ("E W", "E N", "S N", "S W"), (
+            "Cycle 1 (you) top left, cycle 2 bottom right; both move every tick.",
+            "Both ride on, each leaving a wall behind.",
+            "Cycle 2 turns up to chase.",
+            "Cycle 1 turns down and cuts across: its trail now walls off the top row.",
+            "Cycle 2 turns left into cycle 1's trail and crashes: cycle 1 wins the round.",
+        ))
 
     def last_level(self, app: Any) -> str | None:
         return MatchSetup.from_dict(app.game_settings(INFO.name).get("setup")).map

@@ -27,7 +27,7 @@ from arcade.core.game import Outcome
 from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
 from arcade.games.tron.ai import BOTS
-from arcade.games.tron.board import Board
+from arcade.games.tron.board import Board, voronoi
 from arcade.games.tron.controller import Match, Steering
 from arcade.games.tron.logic import OPPOSITE, Level, State, default_direction
 from arcade.games.tron.runner import BotRunner, Reply, ThreadRunner, make_runner
@@ -47,6 +47,8 @@ CRASH_TIME = 1.1
 WATCH_NEXT_ROUND = 2.5
 #: Share of a tick a bot may think (the rest is the answer's trip and slack).
 BOT_SHARE = 0.75
+#: The first round of a match against a bot is played at most this fast (ticks per second).
+GENTLE_SPEED = 6
 
 WASD = (("W", "N"), ("D", "E"), ("S", "S"), ("A", "W"))
 ARROWS = (("Up", "N"), ("Right", "E"), ("Down", "S"), ("Left", "W"))
@@ -122,6 +124,10 @@ class TronScene(TickScene):
         replay = [b for b in self.info.keymap if b.when == "replaying"]
         return [*replay, *steer, *(b for b in self.info.keymap if b.when != "replaying")]
 
+    def animating(self) -> bool:
+        """The heads pulse and the round runs on the clock: Tron is always drawn."""
+        return True
+
     # -- when keys act ---------------------------------------------------------------------------
     @property
     def replaying(self) -> bool:
@@ -129,7 +135,15 @@ class TronScene(TickScene):
 
     @property
     def can_steer(self) -> bool:
-        return self.phase in ("countdown", "running")
+        return self.phase in ("ready", "countdown", "running")
+
+    @property
+    def tick_seconds(self) -> float:
+        """The chosen speed -- but a match's first round against a bot is gentle (at most GENTLE_SPEED)."""
+        rate = self.speed.value
+        if self.setup.mode == "bot" and self.match.rounds == 0:
+            rate = min(rate, GENTLE_SPEED)
+        return 1.0 / max(1.0, rate)
 
     @property
     def in_round(self) -> bool:
@@ -188,6 +202,9 @@ class TronScene(TickScene):
 
     def layout_board(self, area: pygame.Rect) -> None:
         self.view.layout(area)
+        if self.app is not None:  # where the board is, for end-to-end tests (no-op without a trace file)
+            self.app.trace(f"tron-layout {self.session.level_id} {self.view.cols} {self.view.rows} "
+                           f"{self.view.cell} {self.view.origin[0]} {self.view.origin[1]}")
 
     # -- rounds --------------------------------------------------------------------------------
     def seat_name(self, seat: int, short: bool = False) -> str:
@@ -209,7 +226,9 @@ class TronScene(TickScene):
         """Countdown into a round; ``resume`` continues a saved round from its current tick."""
         self.round_key += 1
         state = self.session.state
-        self.phase = "countdown"
+        # A match's first round waits for the player: it starts on their first steering key.
+        first = not resume and self.match.rounds == 0 and self.setup.mode != "watch"
+        self.phase = "ready" if first else "countdown"
         self.countdown = RESUME_COUNTDOWN if resume else COUNTDOWN
         self.tick_clock = 0.0
         self.paused = False
@@ -223,7 +242,10 @@ class TronScene(TickScene):
                 runner.reset()
         self.reasons = ["", ""]
         self.request_moves()
-        if self.setup.mode == "watch":
+        if self.phase == "ready":
+            keys = "W A S D (cycle 1) or the arrows (cycle 2)" if self.setup.mode == "humans" else "an arrow"
+            self.say(f"Press {keys} to start — that is also your first direction.", "info")
+        elif self.setup.mode == "watch":
             self.say(f"Round {self.match.rounds + 1}: {self.seat_name(0)} vs {self.seat_name(1)} — "
                      "+/− speed, Space pause", "info")
         elif self.setup.mode == "humans":
@@ -337,7 +359,24 @@ class TronScene(TickScene):
         if self.session.outcome is None:
             self.request_moves()
             if self.setup.mode == "watch":
-                self.say(f"1 · {self.reasons[0]}   2 · {self.reasons[1]}", "text_dim")
+                self.say(self.commentary(), "text_dim")
+
+    def commentary(self) -> str:
+        """Who has more room, in plain words (Voronoi territory: the cells each cycle reaches first)."""
+        board = Board.from_state(self.session.state, 0)
+        split = voronoi(board.geo, board.free, board.me, board.opp)
+        mine, theirs = bin(split.mine).count("1"), bin(split.theirs).count("1")
+        first, second = self.seat_name(0), self.seat_name(1)
+        if split.separated:
+            if mine == theirs:
+                return f"Walled apart, with the same room each ({mine} cells): the better filler wins."
+            leader, more, less = (first, mine, theirs) if mine > theirs else (second, theirs, mine)
+            return f"Walled apart: {leader} has more room to fill, {more} against {less} cells."
+        if mine == theirs:
+            return f"Even: each cycle reaches {mine} cells first."
+        leader, more, less = (first, mine, theirs) if mine > theirs else (second, theirs, mine)
+        verb = "control" if leader == "You" else "controls"
+        return f"{leader} {verb} more room: {more} vs {less} cells."
 
     # -- outcome -------------------------------------------------------------------------------
     def named(self, reason: str) -> str:
@@ -384,8 +423,8 @@ class TronScene(TickScene):
         self.app.audio.play("lose" if human_lost else "win")
         score = f"{self.seat_name(0)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1)}"
         lines = [score + (f" ({match.draws} drawn)" if match.draws else ""), *self.round_log[-6:]]
-        buttons = [("Rematch", self.rematch), ("Replay round", self.start_replay), ("Setup", self.open_setup),
-                   ("Menu", self.close)]
+        buttons = [("Rematch", self.rematch, "F5"), ("Replay round", self.start_replay, "R"),
+                   ("Setup", self.open_setup, "O"), ("Main menu", self.close, "Esc")]
         self.app.push(ResultScene(title, lines, buttons, role=role))
 
     # -- replay --------------------------------------------------------------------------------
@@ -423,10 +462,14 @@ class TronScene(TickScene):
         self.say("Paused — Space resumes." if self.paused else "Go!", "info")
 
     def steer(self, seat: int, direction: str) -> None:
-        if not self.match.is_human(seat) or self.phase not in ("countdown", "running") or self.paused:
+        if not self.match.is_human(seat) or self.phase not in ("ready", "countdown", "running") or self.paused:
             return
         steering = self.steering[seat]
-        if self.phase == "countdown" and self.session.index == 0:
+        if self.phase == "ready":
+            steering.aim(direction)
+            self.phase = "countdown"
+            self.say("Get ready…", "info")
+        elif self.phase == "countdown" and self.session.index == 0:
             steering.aim(direction)
         elif not steering.press(direction) and direction == OPPOSITE.get(steering.heading):
             self.say("A cycle cannot turn back on itself.", "text_dim")
@@ -541,7 +584,13 @@ class TronScene(TickScene):
     def draw_banners(self, surface: pygame.Surface) -> None:
         assert self.painter is not None
         painter = self.painter
-        if self.phase == "countdown":
+        if self.phase == "ready":
+            gentle = (f"This first round runs at a gentle {GENTLE_SPEED} ticks a second."
+                      if self.setup.mode == "bot" and self.speed.value > GENTLE_SPEED else "")
+            keys = "W A S D or an arrow" if self.setup.mode == "humans" else "an arrow (or W A S D)"
+            painter.draw_banner(surface, [(self.countdown_hint(), "text"), (gentle, "text_dim")],
+                                big=f"Press {keys} to start", big_role="info")
+        elif self.phase == "countdown":
             number = max(1, math.ceil(self.countdown / 0.8))
             text = "Ready" if self.session.index > 0 and self.countdown <= 0.8 else str(number)
             lines = [] if self.paused else [(self.countdown_hint(), "text")]
@@ -577,6 +626,12 @@ class TronScene(TickScene):
         if self.setup.mode == "humans":
             return "Cycle 1: W A S D · Cycle 2: arrows"
         return "You are cycle 1: the arrow is your heading, turn now if you like"
+
+    # -- the "How to play" example ---------------------------------------------------------------
+    def start_preview(self, app: Any) -> None:
+        super().start_preview(app)
+        self.painter = BoardPainter(self.session.level, self.view, app.theme)
+        self.phase = "preview"  # no countdown, no banners
 
     # -- saving and leaving ---------------------------------------------------------------------
     def leave(self) -> None:

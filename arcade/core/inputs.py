@@ -1,0 +1,110 @@
+"""Reading what a user hands us (core): bounded before it is buffered, strict UTF-8, regular files only.
+
+A level path can name a FIFO with no writer (``open`` blocks for ever), ``/dev/zero``
+(``read()`` never ends, then MemoryError), a directory, or a file in another encoding.
+Every text input of the command line goes through these helpers, which refuse such
+things up front with a :class:`FormatError` naming the source, so the CLI prints one line
+and exits 2. Nothing here blocks except a read from a stream the user chose (stdin).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+from arcade.core.errors import FormatError
+
+#: The largest file or stdin text we read (the biggest bundled level is about 10 kB).
+MAX_INPUT_BYTES = 8 * 1024 * 1024
+#: The longest line a line protocol (bots) accepts; the widest legal board row is far shorter.
+MAX_LINE_CHARS = 64 * 1024
+
+
+def _describe(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def decode_text(data: bytes, source: str) -> str:
+    """Strict UTF-8 (a leading byte-order mark is skipped); a bad byte is a FormatError with its offset."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FormatError(source, None, f"not a UTF-8 text file (byte 0x{data[exc.start]:02x} at offset {exc.start})") \
+            from None
+
+
+def check_regular_file(path: str | Path, limit: int = MAX_INPUT_BYTES) -> os.stat_result:
+    """The file's stat if it is a regular file of at most ``limit`` bytes, else a FormatError.
+
+    ``stat`` never blocks, unlike ``open`` on a FIFO, so FIFOs and devices are refused
+    before anything waits on them.
+    """
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        raise FormatError(str(path), None, f"cannot read file: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise FormatError(str(path), None, f"{_describe(info.st_mode)}, not a regular file")
+    if info.st_size > limit:
+        raise FormatError(str(path), None, f"file is {info.st_size} bytes; the limit is {limit}")
+    return info
+
+
+def read_bytes_file(path: str | Path, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """At most ``limit`` bytes of a regular file (a file that grew past it meanwhile is refused)."""
+    check_regular_file(path, limit)
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise FormatError(str(path), None, f"cannot read file: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise FormatError(str(path), None, f"file is larger than the limit of {limit} bytes")
+    return data
+
+
+def read_text_file(path: str | Path, limit: int = MAX_INPUT_BYTES) -> str:
+    """A regular file's text: bounded, strict UTF-8; every failure is a FormatError naming the file."""
+    return decode_text(read_bytes_file(path, limit), str(path))
+
+
+def read_stream_text(stream: BinaryIO | TextIO, source: str = "<stdin>", limit: int = MAX_INPUT_BYTES) -> str:
+    """All of a stream (stdin), reading at most ``limit`` + 1 bytes; bytes are decoded strictly.
+
+    Given a text stream, its underlying binary buffer is read when it has one, so the
+    decoding does not depend on the locale (``PYTHONIOENCODING``).
+    """
+    raw = getattr(stream, "buffer", stream)
+    data = raw.read(limit + 1)
+    if isinstance(data, str):  # a StringIO (tests)
+        if len(data) > limit:
+            raise FormatError(source, None, f"input is larger than the limit of {limit} characters")
+        return data
+    if len(data) > limit:
+        raise FormatError(source, None, f"input is larger than the limit of {limit} bytes")
+    return decode_text(data, source)
+
+
+def read_line(stream: TextIO, source: str, line: int, limit: int = MAX_LINE_CHARS) -> str:
+    """One line of a line protocol ('' at end of input), never buffering more than ``limit`` characters.
+
+    A text stream that cannot decode its bytes raises UnicodeDecodeError; that becomes a
+    FormatError at this line too.
+    """
+    try:
+        text = stream.readline(limit + 1)
+    except UnicodeDecodeError as exc:
+        raise FormatError(source, line, f"not UTF-8 text ({exc.reason})") from None
+    if len(text) > limit and not text.endswith("\n"):
+        raise FormatError(source, line, f"line is longer than {limit} characters")
+    return text

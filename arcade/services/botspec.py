@@ -1,0 +1,65 @@
+"""Bot specs (service, pure): ``NAME`` for a built-in bot or ``PROTOCOL:COMMAND`` for an outside program.
+
+``flood-fill`` names one of our bots; ``2010:./mybot --fast`` runs ``./mybot --fast`` and
+speaks the 2010 contest protocol with it; ``mine=2010:./mybot`` does the same and calls it
+``mine`` in tables (otherwise a program is named by its whole spec). COMMAND is split like a shell line (``shlex``:
+quotes keep spaces, no globbing, no pipes). Each game says which protocols it speaks; the
+same spec text works on the command line, in the Tron setup dialog and in replays.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from arcade.core.errors import UsageError
+
+_PREFIX = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_.-]*):(.*)$", re.S)
+_LABEL = re.compile(r"^([A-Za-z][A-Za-z0-9_.-]*)=([A-Za-z0-9][A-Za-z0-9_.-]*:.*)$", re.S)
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A parsed spec: ``protocol`` is None for a built-in bot (then ``name`` is its canonical name)."""
+
+    text: str
+    name: str
+    protocol: str | None = None
+    argv: tuple[str, ...] = ()
+
+    @property
+    def outside(self) -> bool:
+        return self.protocol is not None
+
+
+def parse_bot_spec(text: str, protocols: Mapping[str, str], builtin: Callable[[str], str] | None = None,
+                   *, game: str = "") -> BotSpec:
+    """Read ``text``; ``protocols`` maps the game's protocol names to a description, ``builtin``
+    canonicalises a built-in bot's name (raising UsageError for unknown names)."""
+    raw = text.strip()
+    if not raw:
+        raise UsageError("an empty bot spec (use a bot name or PROTOCOL:COMMAND)")
+    label = _LABEL.match(raw)
+    if label is not None:
+        spec = parse_bot_spec(label.group(2), protocols, builtin, game=game)
+        return BotSpec(raw, label.group(1), spec.protocol, spec.argv)
+    match = _PREFIX.match(raw)
+    if match is None:
+        if builtin is None:
+            names = ", ".join(f"{p}:COMMAND" for p in protocols)
+            raise UsageError(f"{raw!r} is not a program spec (use {names})")
+        return BotSpec(raw, builtin(raw))
+    protocol, command = match.group(1).lower(), match.group(2)
+    if protocol not in protocols:
+        where = f"{game} " if game else ""
+        choices = ", ".join(f"{p} ({d})" for p, d in protocols.items())
+        raise UsageError(f"unknown {where}bot protocol {match.group(1)!r} (choose from: {choices})")
+    try:
+        argv = tuple(shlex.split(command))
+    except ValueError as exc:
+        raise UsageError(f"cannot split the command of {raw!r}: {exc}") from None
+    if not argv:
+        raise UsageError(f"no command after '{protocol}:' in {raw!r}")
+    return BotSpec(raw, raw, protocol, argv)

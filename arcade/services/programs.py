@@ -1,0 +1,461 @@
+"""Outside programs (service, pure): a bot someone else wrote, spoken to over pipes, never left running.
+
+Every protocol (Tron's 2010 and HackerRank ones, Runway's CodinGame one) goes through
+:class:`Program`, so the rules for outside code live in one place:
+
+* it starts in a process group of its own (``start_new_session``), so closing it kills the
+  program *and* anything it started; the group is killed and the leader reaped on every
+  path out -- a normal close, an error, ``with`` leaving on an exception or Ctrl+C, and
+  ``atexit`` for whatever is still open -- so no zombie or orphan is left behind;
+* stdout and stderr are read by two daemon threads with plain blocking ``os.read`` calls,
+  so a program that floods either pipe can never block itself or us; what is kept is
+  bounded (an answer line, all of stdout, all of stderr), the rest is read and dropped;
+* :meth:`Program.ask` writes one input and waits for one answer line until a deadline.
+  The contests all treat a late answer as a lost game: we wait a short grace period past
+  the limit only to *report* how late the answer was, then the game is lost anyway;
+* stderr is split per question: the lines that arrived by the time the answer did (plus
+  a few milliseconds for lines written just before it) belong to that move; the console
+  panel reads the same lines live with :meth:`Program.stderr_since`.
+
+Every failure is one line (``ProgramFailure``) fit for a result line: "timed out: no
+answer within 150 ms", "exited with status 1 without answering: ZeroDivisionError: …".
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import queue
+import select
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from arcade.core.errors import ArcadeError
+
+#: Longest answer line we accept (bytes); a longer one is garbage.
+LINE_LIMIT = 4096
+#: Everything a program may print on stdout over its life (bytes); more is a loss.
+STDOUT_LIMIT = 1 << 20
+#: stderr kept per program (bytes) and per line (characters); the rest is drained and counted.
+STDERR_LIMIT = 256 * 1024
+STDERR_LINE = 400
+#: How long after a late deadline we keep listening, only to say how late the answer was.
+GRACE_SHARE = 0.5
+GRACE_MAX = 1.0
+#: How long an answer waits for stderr lines written just before it.
+STDERR_SETTLE = 0.1
+
+
+class ProgramFailure(ArcadeError):
+    """An outside program lost its game: the message is the one-line reason."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer: the line (None when the program failed), its time and the stderr written meanwhile."""
+
+    line: str | None
+    ms: float
+    failure: str = ""
+    late: bool = False
+    stderr: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Time allowed per answer: ``first_ms`` for the first one (start-up included), ``move_ms`` after."""
+
+    move_ms: float
+    first_ms: float | None = None
+
+    def for_answer(self, number: int) -> float:
+        """Milliseconds allowed for answer ``number`` (0 is the first)."""
+        if number == 0 and self.first_ms is not None:
+            return max(self.first_ms, self.move_ms)
+        return self.move_ms
+
+    def scaled(self, move_ms: float | None) -> Limits:
+        """These limits with the per-move one replaced (the first answer keeps at least its own)."""
+        return self if move_ms is None else Limits(move_ms, self.first_ms)
+
+
+_LIVE: set[Program] = set()
+_LIVE_LOCK = threading.RLock()  # re-entrant: a signal handler may close programs
+
+
+def live_programs() -> list[Program]:
+    """Programs started and not yet closed (tests check this is empty between tests)."""
+    with _LIVE_LOCK:
+        return list(_LIVE)
+
+
+def close_all() -> None:
+    """Kill every program still open (the window calls this on close; ``atexit`` does too)."""
+    for program in live_programs():
+        program.close()
+
+
+atexit.register(close_all)
+
+
+def kill_child_groups() -> None:
+    """Kill the process group of every child of this process (Linux ``/proc``; elsewhere nothing).
+
+    For a worker process that only ever starts programs: a stop signal can land between a
+    program's start and its registration, and then only its parent knows it.
+    """
+    me = str(os.getpid())
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                text = stat.read()
+        except OSError:
+            continue
+        fields = text[text.rfind(")") + 2:].split()
+        if len(fields) > 1 and fields[1] == me:
+            with contextlib.suppress(OSError):
+                os.killpg(int(entry), signal.SIGKILL)
+            with contextlib.suppress(OSError):
+                os.kill(int(entry), signal.SIGKILL)
+
+
+@contextlib.contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """While a long command runs (a tournament, a referee run), SIGTERM ends it like Ctrl+C:
+    through the ``with`` blocks that stop every program, instead of leaving them orphaned."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _ready(fd: int, event: int, timeout: float | None) -> bool:
+    """Whether ``fd`` is ready for ``event`` within ``timeout`` seconds (None: wait).
+
+    ``poll`` rather than ``select``: it works for any descriptor number, however many files
+    a long-running window has open.
+    """
+    poller = select.poll()
+    poller.register(fd, event | select.POLLHUP | select.POLLERR)
+    if timeout is None:
+        return bool(poller.poll())
+    return bool(poller.poll(0 if timeout <= 0 else int(timeout * 1000) + 1))
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+@dataclass
+class _Stderr:
+    lines: list[str] = field(default_factory=list)
+    partial: str = ""
+    kept: int = 0
+    dropped: int = 0
+    eof: bool = False
+    skipping: bool = False
+
+
+class Program:
+    """One running outside program. Use as a context manager, or call :meth:`close`."""
+
+    def __init__(self, argv: Sequence[str], *, env: Mapping[str, str] | None = None, cwd: str | None = None,
+                 name: str = "") -> None:
+        if not argv:
+            raise ProgramFailure("no command to run")
+        self.argv = list(argv)
+        self.name = name or self.argv[0]
+        full_env = dict(os.environ)
+        if env:
+            full_env.update(env)
+        self.started = time.perf_counter()
+        try:
+            self.process = subprocess.Popen(
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                start_new_session=True, env=full_env, cwd=cwd, bufsize=0,
+            )
+        except FileNotFoundError:
+            raise ProgramFailure(f"cannot start {self.argv[0]!r}: no such program") from None
+        except PermissionError:
+            raise ProgramFailure(f"cannot start {self.argv[0]!r}: not executable") from None
+        except OSError as exc:
+            raise ProgramFailure(f"cannot start {self.argv[0]!r}: {exc.strerror or exc}") from None
+        self.pid = self.process.pid
+        self.closed = False
+        self._done = False
+        with _LIVE_LOCK:
+            _LIVE.add(self)  # at once: a signal handler's close_all must find it
+        self.answers = 0
+        self._lines: queue.Queue[tuple[str, str]] = queue.Queue()
+        self._stdout_bytes = 0
+        self._err = _Stderr()
+        self._err_lock = threading.Lock()
+        self._taken = 0
+        assert self.process.stdin and self.process.stdout and self.process.stderr
+        self._in_fd = self.process.stdin.fileno()
+        os.set_blocking(self._in_fd, False)
+        self._out_fd = self.process.stdout.fileno()
+        self._err_fd = self.process.stderr.fileno()
+        self._threads = [
+            threading.Thread(target=self._read_stdout, name=f"{self.name}-stdout", daemon=True),
+            threading.Thread(target=self._read_stderr, name=f"{self.name}-stderr", daemon=True),
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    # -- readers (threads) ---------------------------------------------------------------
+    def _read_stdout(self) -> None:
+        buffer = b""
+        overflow = False
+        while True:
+            try:
+                data = os.read(self._out_fd, 65536)
+            except OSError:
+                data = b""
+            if not data:
+                if buffer and not overflow:
+                    self._lines.put(("line", buffer.decode("utf-8", "replace")))
+                self._lines.put(("eof", ""))
+                return
+            self._stdout_bytes += len(data)
+            if overflow:
+                continue  # drain only: the game is already lost
+            if self._stdout_bytes > STDOUT_LIMIT:
+                self._lines.put(("error", f"printed more than {STDOUT_LIMIT // 1024} KiB on stdout"))
+                overflow = True
+                continue
+            buffer += data
+            while b"\n" in buffer:
+                line, buffer = buffer.split(b"\n", 1)
+                self._lines.put(("line", line.decode("utf-8", "replace")))
+            if len(buffer) > LINE_LIMIT:
+                self._lines.put(("error", f"printed a line longer than {LINE_LIMIT} bytes"))
+                overflow = True
+
+    def _read_stderr(self) -> None:
+        err = self._err
+        while True:
+            with contextlib.suppress(OSError, ValueError):
+                _ready(self._err_fd, select.POLLIN, None)
+            with self._err_lock:
+                try:
+                    data = os.read(self._err_fd, 65536)
+                except OSError:
+                    data = b""
+                if not data:
+                    if err.partial:
+                        self._keep_line(err.partial)
+                        err.partial = ""
+                    err.eof = True
+                    return
+                if err.kept >= STDERR_LIMIT:
+                    err.dropped += len(data)
+                    continue
+                text = data.decode("utf-8", "replace")
+                if err.skipping:
+                    # The rest of an overlong line: drop it up to its end.
+                    cut = text.find("\n")
+                    err.dropped += len(text) if cut < 0 else cut
+                    if cut < 0:
+                        continue
+                    err.skipping = False
+                    text = text[cut + 1:]
+                *complete, err.partial = (err.partial + text).split("\n")
+                for line in complete:
+                    self._keep_line(line)
+                if len(err.partial) > STDERR_LINE:
+                    self._keep_line(err.partial)
+                    err.partial = ""
+                    err.skipping = True
+
+    def _keep_line(self, line: str) -> None:
+        err = self._err
+        if err.kept >= STDERR_LIMIT:
+            err.dropped += len(line) + 1
+            return
+        line = line.rstrip("\r")
+        if len(line) > STDERR_LINE:
+            line = line[:STDERR_LINE] + " […]"
+        err.kept += len(line) + 1
+        err.lines.append(line)
+        if err.kept >= STDERR_LIMIT:
+            err.lines.append(f"[stderr past {STDERR_LIMIT // 1024} KiB is not kept]")
+
+    # -- stderr --------------------------------------------------------------------------
+    def stderr_since(self, index: int) -> list[str]:
+        """stderr lines from number ``index`` on (the console panel keeps its own index)."""
+        with self._err_lock:
+            return self._err.lines[index:]
+
+    def take_stderr(self) -> tuple[str, ...]:
+        """stderr lines not yet attributed to an answer."""
+        with self._err_lock:
+            lines = self._err.lines[self._taken:]
+            self._taken = len(self._err.lines)
+        return tuple(lines)
+
+    def _settle_stderr(self) -> None:
+        """Wait (briefly) until stderr written before the answer has been read by its thread."""
+        end = time.perf_counter() + STDERR_SETTLE
+        while time.perf_counter() < end:
+            with self._err_lock:
+                if self._err.eof:
+                    return
+                try:
+                    ready = _ready(self._err_fd, select.POLLIN, 0)
+                except (OSError, ValueError):
+                    return
+                if not ready:
+                    return
+            time.sleep(0.0005)
+
+    # -- talking -------------------------------------------------------------------------
+    def send(self, text: str, deadline: float) -> None:
+        """Write ``text`` to the program's stdin before ``deadline`` (a ``perf_counter`` value)."""
+        data = text.encode()
+        while data:
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                raise ProgramFailure("timed out: did not read its input")
+            try:
+                ready = _ready(self._in_fd, select.POLLOUT, remaining)
+                if not ready:
+                    continue
+                written = os.write(self._in_fd, data)
+            except BlockingIOError:
+                continue
+            except (BrokenPipeError, ConnectionResetError, ValueError, OSError):
+                raise ProgramFailure(self._gone("stopped reading its input")) from None
+            data = data[written:]
+
+    def close_input(self) -> None:
+        """Send end-of-file (for programs that read their input to the end)."""
+        with contextlib.suppress(OSError, ValueError):
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+
+    def read_line(self, limit: float, sent_at: float) -> Answer:
+        """Wait for one answer line until ``sent_at + limit`` seconds; late or missing answers fail."""
+        deadline = sent_at + limit
+        grace_end = deadline + min(GRACE_MAX, limit * GRACE_SHARE)
+        while True:
+            timeout = grace_end - time.perf_counter()
+            try:
+                kind, text = self._lines.get(timeout=max(0.0, timeout))
+            except queue.Empty:
+                ms = (time.perf_counter() - sent_at) * 1000
+                return self._answer(None, ms, f"timed out: no answer within {limit * 1000:.0f} ms", late=True)
+            now = time.perf_counter()
+            ms = (now - sent_at) * 1000
+            if kind == "eof":
+                return self._answer(None, ms, self._gone("closed its output without answering"))
+            if kind == "error":
+                return self._answer(None, ms, text)
+            if not text.strip():
+                continue  # blank lines between answers are harmless
+            self.answers += 1
+            if now > deadline:
+                shown = text.strip()[:40]
+                return self._answer(None, ms, f"timed out: answered {shown!r} after {ms:.0f} ms, "
+                                              f"over the {limit * 1000:.0f} ms limit", late=True)
+            return self._answer(text.strip(), ms)
+
+    def ask(self, text: str, limit: float, *, close_input: bool = False) -> Answer:
+        """Send one input and read one answer line within ``limit`` seconds (from the last byte sent)."""
+        sent_at = time.perf_counter()
+        try:
+            self.send(text, sent_at + limit)
+        except ProgramFailure as exc:
+            return self._answer(None, (time.perf_counter() - sent_at) * 1000, str(exc))
+        if close_input:
+            self.close_input()
+        return self.read_line(limit, time.perf_counter())
+
+    def _answer(self, line: str | None, ms: float, failure: str = "", late: bool = False) -> Answer:
+        if line is None:
+            # Give a crashing program a moment to finish its traceback before we quote it.
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=0.05)
+        self._settle_stderr()
+        return Answer(line, ms, failure, late, self.take_stderr())
+
+    def _gone(self, what: str) -> str:
+        """Why the program stopped talking: its exit status or signal and its last stderr line."""
+        try:
+            status = self.process.wait(timeout=0.2)
+        except subprocess.TimeoutExpired:
+            return what
+        if status < 0:
+            how = f"was killed by {_signal_name(-status)}"
+        elif status == 0:
+            how = "exited"
+        else:
+            how = f"exited with status {status}"
+        self._settle_stderr()
+        with self._err_lock:
+            last = next((line.strip() for line in reversed(self._err.lines) if line.strip()), "")
+        verb = "without answering" if "answer" in what else f"({what})"
+        return f"{how} {verb}" + (f": {last[:120]}" if last else "")
+
+    # -- ending --------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return not self.closed and self.process.poll() is None
+
+    def finish(self, timeout: float) -> None:
+        """Give a program that has answered ``timeout`` seconds to exit by itself, then close it."""
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=timeout)
+        self.close()
+
+    def close(self) -> None:
+        """Kill the program's whole process group and reap it; safe to call twice, or again
+        from a signal handler that interrupted a first call."""
+        if self._done:
+            return
+        self.closed = True
+        with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+            os.killpg(self.pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError, OSError):
+            self.process.kill()
+        self.close_input()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=5)
+        for thread in getattr(self, "_threads", ()):
+            if thread.ident is not None:
+                thread.join(timeout=1)
+        for stream in (self.process.stdout, self.process.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                if stream is not None:
+                    stream.close()
+        self._done = True
+        with _LIVE_LOCK:
+            _LIVE.discard(self)
+
+    def __enter__(self) -> Program:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

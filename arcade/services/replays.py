@@ -1,0 +1,217 @@
+"""Replay files (service, pure): one game as documented JSON -- level, every move, every answer's time and stderr.
+
+A replay is what a bot author keeps of a Tron round or a Runway run to look at later:
+the level text (so the file stands alone), the players (bot specs), every move in the
+game's own move text, per move each player's answer time and the stderr lines its
+program wrote, and the result. The format is described in ``docs/tron.md`` and
+``docs/runway.md``::
+
+    {"format": "puzzle-arcade-replay", "version": 1, "game": "tron",
+     "level_id": "apocalyptic", "level": "W H\\n...", "players": ["flood-fill", "2010:./bot"],
+     "moves": ["N E", ...],
+     "turns": [{"ms": [1.2, 40.3], "stderr": [[], ["depth 7"]]}, ...],
+     "result": {"result": "win", "winner": 0, "score": 1.0, "reason": "..."},
+     "failures": ["", ""], "meta": {...}}
+
+``turns`` has one entry per move, plus one more when the game ended because a program
+failed to answer (that entry holds its time and the stderr it wrote, often a traceback).
+Loading checks everything, including that every move is legal from the level on; a
+damaged file is one :class:`~arcade.core.errors.FormatError` line. :func:`open_replay`
+gives the viewer the level, every state and the per-move metadata.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from arcade.core.errors import ArcadeError, FormatError
+from arcade.core.game import Rules
+
+FORMAT = "puzzle-arcade-replay"
+VERSION = 1
+#: A replay larger than this is refused (a Tron round on the largest map is far below it).
+MAX_BYTES = 64 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One move's metadata: per player the answer time (ms) and the stderr lines written for it."""
+
+    ms: tuple[float, ...]
+    stderr: tuple[tuple[str, ...], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ms": [round(x, 3) for x in self.ms], "stderr": [list(lines) for lines in self.stderr]}
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A whole game. ``result`` holds ``result``, ``reason``, ``winner`` (or None) and ``score``."""
+
+    game: str
+    level: str
+    players: tuple[str, ...]
+    moves: tuple[str, ...]
+    turns: tuple[Turn, ...]
+    result: dict[str, Any]
+    level_id: str = ""
+    failures: tuple[str, ...] = ()
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT, "version": VERSION, "game": self.game, "level_id": self.level_id,
+            "level": self.level, "players": list(self.players), "moves": list(self.moves),
+            "turns": [t.to_dict() for t in self.turns], "result": dict(self.result),
+            "failures": list(self.failures or ("",) * len(self.players)), "meta": dict(self.meta),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n"
+
+
+def replay_from_session(session: Any, players: tuple[str, ...], *, turns: tuple[Turn, ...] | None = None,
+                        failures: tuple[str, ...] | None = None, meta: dict[str, Any] | None = None) -> Replay:
+    """A replay of a game played in the window (a :class:`~arcade.core.session.Session`): its level,
+    the moves up to the current state and the outcome; ``turns`` default to no times and no stderr."""
+    moves = tuple(session.moves)
+    if turns is None:
+        turns = tuple(Turn((0.0,) * len(players), ((),) * len(players)) for _ in moves)
+    outcome = session.outcome
+    result = ({"result": "unfinished", "winner": None, "score": None, "reason": "the game was not finished"}
+              if outcome is None else
+              {"result": outcome.result, "winner": outcome.winner, "score": outcome.score, "reason": outcome.reason})
+    return Replay(session.rules.name, session.rules.format_level(session.level), players, moves, turns, result,
+                  session.level_id, failures or ("",) * len(players), dict(meta or {}))
+
+
+def save_replay(replay: Replay, path: str | Path) -> None:
+    """Write ``replay`` atomically; an unwritable path is one ArcadeError line."""
+    from arcade.services.files import atomic_write_text
+
+    try:
+        atomic_write_text(path, replay.to_json())
+    except OSError as exc:
+        raise ArcadeError(f"cannot write the replay {path}: {exc.strerror or exc}") from None
+
+
+def _need(cond: bool, source: str, message: str) -> None:
+    if not cond:
+        raise FormatError(source, None, f"not a valid replay: {message}")
+
+
+def _strings(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def replay_from_dict(data: object, source: str = "<replay>", game: str | None = None) -> Replay:
+    """Check the structure of a decoded replay and build it (moves are checked by :func:`replay_states`)."""
+    _need(isinstance(data, dict), source, "expected a JSON object")
+    assert isinstance(data, dict)
+    _need(data.get("format") == FORMAT, source, f"the 'format' field is not {FORMAT!r}")
+    version = data.get("version")
+    _need(isinstance(version, int), source, "no version number")
+    if version > VERSION:
+        raise FormatError(source, None, f"replay version {version} is newer than this program reads ({VERSION})")
+    name = data.get("game")
+    _need(isinstance(name, str), source, "no game name")
+    if game is not None and name != game:
+        raise FormatError(source, None, f"this is a {name} replay, not a {game} one")
+    _need(isinstance(data.get("level"), str), source, "no level text")
+    players = data.get("players")
+    _need(_strings(players) and len(players) >= 1, source, "'players' must be a list of bot specs")
+    moves = data.get("moves")
+    _need(_strings(moves), source, "'moves' must be a list of strings")
+    turns_data = data.get("turns")
+    _need(isinstance(turns_data, list), source, "'turns' must be a list")
+    _need(len(moves) <= len(turns_data) <= len(moves) + 1, source,
+          f"{len(turns_data)} turns for {len(moves)} moves")
+    turns = []
+    for number, turn in enumerate(turns_data, 1):
+        ok = isinstance(turn, dict) and isinstance(turn.get("ms"), list) and isinstance(turn.get("stderr"), list)
+        _need(ok, source, f"turn {number} needs 'ms' and 'stderr' lists")
+        ms, stderr = turn["ms"], turn["stderr"]
+        _need(len(ms) == len(players) and all(isinstance(x, int | float) and x >= 0 for x in ms), source,
+              f"turn {number}: 'ms' needs one time per player")
+        _need(len(stderr) == len(players) and all(_strings(lines) for lines in stderr), source,
+              f"turn {number}: 'stderr' needs one list of lines per player")
+        turns.append(Turn(tuple(float(x) for x in ms), tuple(tuple(lines) for lines in stderr)))
+    result = data.get("result")
+    _need(isinstance(result, dict) and isinstance(result.get("result"), str)
+          and isinstance(result.get("reason", ""), str), source, "'result' needs 'result' and 'reason'")
+    winner = result.get("winner")
+    _need(winner is None or (isinstance(winner, int) and 0 <= winner < len(players)), source, "bad 'winner'")
+    failures = data.get("failures", [""] * len(players))
+    _need(_strings(failures) and len(failures) == len(players), source, "'failures' needs one entry per player")
+    meta = data.get("meta", {})
+    _need(isinstance(meta, dict), source, "'meta' must be an object")
+    return Replay(name, data["level"], tuple(players), tuple(moves), tuple(turns), dict(result),
+                  str(data.get("level_id", "")), tuple(failures), dict(meta))
+
+
+def load_replay(path: str | Path, game: str | None = None) -> Replay:
+    """Read and check a replay file; every problem is one FormatError line naming the file."""
+    source = str(path)
+    try:
+        size = Path(path).stat().st_size
+        if size > MAX_BYTES:
+            raise FormatError(source, None, f"the file is {size // 2**20} MiB, more than a replay can be")
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ArcadeError(f"{source}: no such replay file") from None
+    except UnicodeDecodeError:
+        raise FormatError(source, None, "not a valid replay: not UTF-8 text") from None
+    except OSError as exc:
+        raise ArcadeError(f"{source}: cannot read: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        what = exc.msg.lower().removesuffix(" starting at").removesuffix(" at")
+        message = f"not a valid replay: broken JSON ({what} at column {exc.colno})"
+        raise FormatError(source, exc.lineno, message) from None
+    return replay_from_dict(data, source, game)
+
+
+@dataclass(frozen=True)
+class Playback:
+    """What a viewer needs: the level, the state before and after every move, the moves and their turns."""
+
+    replay: Replay
+    level: Any
+    states: list[Any]
+    moves: list[Any]
+
+    @property
+    def turns(self) -> tuple[Turn, ...]:
+        return self.replay.turns
+
+    def turn(self, index: int) -> Turn | None:
+        """Metadata of move ``index`` (0-based), or of the failed answer after the last move."""
+        return self.replay.turns[index] if 0 <= index < len(self.replay.turns) else None
+
+
+def replay_states(replay: Replay, rules: Rules[Any, Any, Any], source: str = "<replay>") -> Playback:
+    """Parse the level and apply every move with ``rules``; an illegal move is a FormatError line."""
+    try:
+        level = rules.parse_level(replay.level, f"{source} (level)")
+    except FormatError as exc:
+        raise FormatError(source, None, f"not a valid replay: its level does not read: {exc.message}") from None
+    state = rules.initial_state(level)
+    states, moves = [state], []
+    for number, text in enumerate(replay.moves, 1):
+        try:
+            move = rules.decode_move(text)
+            state = rules.apply(state, move)
+        except ArcadeError as exc:
+            raise FormatError(source, None, f"not a valid replay: move {number} {text!r}: {exc}") from None
+        states.append(state)
+        moves.append(move)
+    return Playback(replay, level, states, moves)
+
+
+def open_replay(path: str | Path, rules: Rules[Any, Any, Any]) -> Playback:
+    """Load, check and replay a file for ``rules``' game: the viewer's one call."""
+    return replay_states(load_replay(path, rules.name), rules, str(path))

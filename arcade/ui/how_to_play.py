@@ -1,0 +1,176 @@
+"""How to play (ui): a game's rules in a few sentences, a worked example drawn by the game's own view, every key.
+
+The rules come from the game's ``GameInfo.how_to_play``; the example is the game's
+``GameFront.example()`` -- a tiny level and a few moves -- played on a real scene of the
+game in *preview* mode (no saves, no records, no overlays), so the example looks exactly
+like the game; the keys come from the same keymap that drives the game. It opens from
+the menu (? on a game), with F1 in a game, and by itself the first time a game is opened.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from arcade.core.game import Example
+from arcade.core.registry import GameInfo
+from arcade.core.session import Session
+from arcade.ui.overlays import draw_backdrop, draw_panel
+from arcade.ui.scene import Scene
+from arcade.ui.widgets import Button, draw_text, wrap_text
+
+if TYPE_CHECKING:
+    from arcade.ui.game_scene import GameScene
+
+#: Seconds each step of the example stays on screen while it plays by itself.
+STEP_SECONDS = 1.8
+
+
+class HowToPlayScene(Scene):
+    """The overlay. ←/→ step through the example, Space plays/pauses it, Esc or Enter closes."""
+
+    overlay = True
+
+    def __init__(self, info: GameInfo, keys: list[tuple[str, str]] | None = None) -> None:
+        super().__init__()
+        self.info = info
+        self.title = f"How to play {info.title}"
+        self.keys = keys
+        self.example: Example | None = None
+        self.preview: GameScene | None = None
+        self.step = 0
+        self.playing = True
+        self.clock = 0.0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.example_rect = pygame.Rect(0, 0, 0, 0)
+        self.text_rect = pygame.Rect(0, 0, 0, 0)
+        self.close_button = Button("Got it", self.close, hotkey="Enter")
+        self._body: list[str] = []
+
+    def enter(self, app: Any) -> None:
+        super().enter(app)
+        front = self.info.load_front()
+        self.example = front.example()
+        if self.example is not None:
+            rules = self.info.load_rules()
+            session = Session(rules, rules.parse_level(self.example.level, "example"))
+            for move in self.example.moves:
+                session.play(move)
+            session.seek(0)
+            self.preview = front.make_scene(app, session)
+            self.preview.start_preview(app)
+        if self.keys is None:
+            self.keys = self.preview.help_lines() if self.preview is not None else list(self.info.keys)
+
+    # -- stepping ----------------------------------------------------------------------------
+    @property
+    def steps(self) -> int:
+        return len(self.example.moves) + 1 if self.example is not None else 0
+
+    def show(self, step: int) -> None:
+        if self.preview is None:
+            return
+        self.step = step % self.steps
+        self.clock = 0.0
+        self.preview.show_preview_step(self.step)
+        if self.app is not None:
+            self.app.redraw = True
+
+    def update(self, dt: float) -> None:
+        if self.preview is None or not self.playing:
+            return
+        self.clock += dt
+        pause = STEP_SECONDS * (2 if self.step == self.steps - 1 else 1)
+        if self.clock >= pause:
+            self.show(self.step + 1)
+
+    def is_idle(self) -> bool:
+        return not self.playing
+
+    # -- layout ------------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        assert self.app is not None
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(1180, w - 40), min(760, h - 30))
+        self.panel.center = (w // 2, h // 2)
+        inner = self.panel.inflate(-40, -40)
+        side = self.preview is not None and inner.width >= 700
+        text_w = inner.width // 2 - 10 if side else inner.width
+        self.text_rect = pygame.Rect(inner.x, inner.y + 46, text_w, inner.height - 46 - 56)
+        self.example_rect = (pygame.Rect(inner.x + text_w + 20, inner.y + 46, inner.width - text_w - 20,
+                                         inner.height - 46 - 56 - 50) if side else pygame.Rect(0, 0, 0, 0))
+        if self.preview is not None and self.example_rect.width:
+            self.preview.layout_preview(self.example_rect)
+            self.show(self.step)
+        self._body = [line for text in self.info.how_to_play
+                      for line in wrap_text(self.app.theme, text, 17, self.text_rect.width)]
+        self.close_button.rect = pygame.Rect(0, 0, self.close_button.preferred_width(self.app.theme, 17) + 20, 38)
+        self.close_button.rect.midbottom = (self.panel.centerx, self.panel.bottom - 16)
+
+    # -- input ---------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.close_button.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_F1):
+                self.close()
+            elif event.key == pygame.K_RIGHT and self.preview is not None:
+                self.playing = False
+                self.show(self.step + 1)
+            elif event.key == pygame.K_LEFT and self.preview is not None:
+                self.playing = False
+                self.show(self.step - 1)
+            elif event.key == pygame.K_SPACE:
+                self.playing = not self.playing
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.example_rect.collidepoint(event.pos):
+            self.playing = False
+            self.show(self.step + 1)
+        return True  # an overlay swallows everything
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        assert self.app is not None
+        theme = self.app.theme
+        draw_backdrop(surface, 190)
+        draw_panel(surface, theme, self.panel)
+        draw_text(surface, theme, self.title, (self.panel.centerx, self.panel.y + 18), size=28, bold=True,
+                  anchor="midtop")
+        y = self.text_rect.y
+        for line in self._body:
+            draw_text(surface, theme, line, (self.text_rect.x, y), size=17)
+            y += 24
+        y += 14
+        draw_text(surface, theme, "Keys", (self.text_rect.x, y), size=17, bold=True, colour=theme["accent"])
+        y += 26
+        column = self.text_rect.x + min(230, self.text_rect.width // 2)
+        for keys, meaning in self.keys or []:
+            if y > self.text_rect.bottom - 18:
+                draw_text(surface, theme, "… more in the pause menu (Esc)", (self.text_rect.x, y), size=14,
+                          colour=theme["text_dim"])
+                break
+            draw_text(surface, theme, keys, (self.text_rect.x, y), size=14, bold=True, colour=theme["highlight"],
+                      max_width=column - self.text_rect.x - 8)
+            draw_text(surface, theme, meaning, (column, y), size=14, max_width=self.text_rect.right - column)
+            y += 20
+        if self.preview is not None and self.example is not None and self.example_rect.width:
+            self._draw_example(surface)
+        self.close_button.draw(surface, theme, 17)
+
+    def _draw_example(self, surface: pygame.Surface) -> None:
+        assert self.app is not None and self.example is not None and self.preview is not None
+        theme = self.app.theme
+        rect = self.example_rect
+        pygame.draw.rect(surface, theme["background"], rect.inflate(8, 8), border_radius=8)
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        self.preview.draw_board(surface)
+        surface.set_clip(clip)
+        caption = self.example.captions[self.step] if self.step < len(self.example.captions) else ""
+        lines = wrap_text(theme, f"{self.step}/{self.steps - 1} · {caption}", 16, rect.width)[:2]
+        for i, line in enumerate(lines):
+            draw_text(surface, theme, line, (rect.x, rect.bottom + 10 + 20 * i), size=16,
+                      colour=theme["text"] if i else theme["info"])
+        draw_text(surface, theme, "← → step · Space play/pause · Enter close", (rect.right, rect.y - 24),
+                  size=13, colour=theme["text_dim"], anchor="topright")

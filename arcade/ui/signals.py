@@ -1,0 +1,49 @@
+"""SIGINT and SIGTERM close the window like its close button (ui), so saves are flushed.
+
+The CLI makes both signals raise KeyboardInterrupt, which in the frame loop would skip
+:meth:`App.close` and with it the last autosave and the settings. While a window is up,
+:func:`close_window_on_signal` swaps in, for the ``with`` block, a handler that posts ``pygame.QUIT``: the loop
+ends at the next frame (within 1/60 s) through the normal path. A second signal, or one
+before the display exists, still raises KeyboardInterrupt, so nothing can hang.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+from collections.abc import Callable, Iterator
+from types import FrameType
+
+import pygame
+
+
+@contextlib.contextmanager
+def close_window_on_signal(
+    signums: tuple[int, ...] = (signal.SIGINT, signal.SIGTERM),
+) -> Iterator[Callable[[], bool]]:
+    """While the ``with`` block runs, a signal posts ``pygame.QUIT``; yields "did a signal arrive?".
+
+    The previous handlers come back on exit, so a caller that runs more than one window
+    (tests) keeps its own Ctrl+C behaviour afterwards. The CLI exits 130 when it says yes.
+    """
+    received: list[int] = []
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        first = not received
+        received.append(signum)
+        if first and pygame.display.get_init():
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+            return
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    previous: dict[int, object] = {}
+    for signum in signums:
+        try:
+            previous[signum] = signal.signal(signum, handler)
+        except ValueError:  # not the main thread: leave the defaults
+            break
+    try:
+        yield lambda: bool(received)
+    finally:
+        for signum, old in previous.items():
+            signal.signal(signum, old)  # type: ignore[arg-type]

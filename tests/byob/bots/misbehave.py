@@ -1,0 +1,28 @@
+"""A bot that reads its first line and then misbehaves, for the tests: ``misbehave.py MODE``.
+
+sleep: never answers · crash: a traceback and exit status 1 · garbage: prints nonsense ·
+overlong: an endless answer line · spawn: starts a grandchild that sleeps, then sleeps itself
+(the process-group kill's test).
+"""
+
+import subprocess
+import sys
+import time
+
+mode = sys.argv[1]
+sys.stdin.readline()
+if mode == "sleep":
+    time.sleep(60)
+elif mode == "crash":
+    print("about to divide", file=sys.stderr, flush=True)
+    print(1 // 0)
+elif mode == "garbage":
+    print("hello there", flush=True)
+    time.sleep(60)
+elif mode == "overlong":
+    sys.stdout.write("1" * 100_000)
+    sys.stdout.flush()
+    time.sleep(60)
+elif mode == "spawn":
+    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)  # byob-grandchild"])
+    time.sleep(60)

@@ -1,0 +1,31 @@
+"""A 2010-protocol Tron bot for the tests: keep going straight, turn to the first free side when blocked.
+
+``--flood`` also writes a megabyte to stderr before every answer (the output bound's test).
+"""
+
+import sys
+
+STEPS = {1: (0, -1), 2: (1, 0), 3: (0, 1), 4: (-1, 0)}
+flood = "--flood" in sys.argv
+heading = None
+while True:
+    line = sys.stdin.readline()
+    if not line:
+        break
+    if not line.strip():
+        continue
+    width, height = map(int, line.split())
+    rows = [sys.stdin.readline().rstrip("\n").ljust(width) for _ in range(height)]
+    me = next((x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == "1")
+
+    def free(d, me=me, rows=rows, width=width, height=height):
+        x, y = me[0] + STEPS[d][0], me[1] + STEPS[d][1]
+        return 0 <= x < width and 0 <= y < height and rows[y][x] == " "
+
+    if heading is None or not free(heading):
+        heading = next((d for d in (1, 2, 3, 4) if free(d)), 1)
+    if flood:
+        sys.stderr.write("x" * 1_000_000 + "\n")
+    sys.stderr.write(f"heading {heading}\n")
+    sys.stderr.flush()
+    print(heading, flush=True)

@@ -1,0 +1,49 @@
+"""Helpers of the outside-program tests: the tiny bots' command lines and a /proc scan for leftover processes."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+BOTS = Path(__file__).parent / "bots"
+#: Words in the command line of every process these tests start (the bots, our bot, grandchildren).
+MARKERS = (str(BOTS), "byob-grandchild", "arcade bot runway")
+#: Helper processes Python's multiprocessing keeps for the whole session (not leftovers of a test).
+HELPERS = ("resource_tracker", "forkserver")
+
+
+def bot(name: str, *args: str) -> str:
+    """The command line of a test bot, for a spec: ``python3 tests/byob/bots/NAME ARGS``."""
+    return " ".join([sys.executable, str(BOTS / name), *args])
+
+
+def processes() -> list[tuple[int, int, str, str]]:
+    """(pid, parent pid, state, command line) of every process we can see in /proc."""
+    rows = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        rows.append((int(entry.name), int(fields[1]), fields[0], cmdline))
+    return rows
+
+
+def leftovers(before: set[int]) -> list[str]:
+    """Processes started during the test that are still there: bots anywhere, or our own children."""
+    me = os.getpid()
+    found = []
+    for pid, ppid, state, cmdline in processes():
+        if pid == me or pid in before:
+            continue
+        if state == "Z" and ppid != me:
+            continue  # killed, waiting for init to reap it: not running, not ours to reap
+        ours = ppid == me and not any(h in cmdline for h in HELPERS)
+        if ours or any(m in cmdline for m in MARKERS):
+            found.append(f"{pid} ({state}, parent {ppid}) {cmdline[:100]}")
+    return found

@@ -1,0 +1,172 @@
+"""The process layer shared by every protocol: deadlines, failures as one line, bounded output, no leftovers."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import pytest
+
+from arcade.core.errors import UsageError
+from arcade.services.botspec import parse_bot_spec
+from arcade.services.programs import STDERR_LIMIT, STDERR_LINE, Limits, Program, ProgramFailure, live_programs
+from tests.byob.helpers import BOTS, processes
+
+PROTOCOLS = {"2010": "the 2010 contest", "hackerrank": "HackerRank"}
+
+
+def misbehave(mode: str) -> list[str]:
+    return [sys.executable, str(BOTS / "misbehave.py"), mode]
+
+
+def test_spec_is_a_builtin_name_or_protocol_and_shell_split_command():
+    builtin = parse_bot_spec("Flood", PROTOCOLS, lambda s: s.lower())
+    assert builtin.protocol is None and builtin.name == "flood"
+    spec = parse_bot_spec("2010:./my bot 'two words' --x=1", PROTOCOLS, str)
+    assert spec.protocol == "2010" and spec.argv == ("./my", "bot", "two words", "--x=1")
+    assert spec.name == spec.text
+    labelled = parse_bot_spec("mine=hackerrank:python3 bot.py", PROTOCOLS, str)
+    assert (labelled.name, labelled.protocol, labelled.argv) == ("mine", "hackerrank", ("python3", "bot.py"))
+    for bad, words in [("codingame:./x", "unknown bot protocol 'codingame'"), ("2010:", "no command"),
+                       ("2010:'open", "cannot split"), ("  ", "empty")]:
+        with pytest.raises(UsageError, match=words):
+            parse_bot_spec(bad, PROTOCOLS, str)
+    with pytest.raises(UsageError, match="not a program spec"):
+        parse_bot_spec("exact", {"codingame": "CG"}, None)
+
+
+def test_an_answer_comes_back_with_its_time_and_stderr():
+    code = "import sys; l = input(); print('dbg', l, file=sys.stderr, flush=True); print(l.upper(), flush=True)"
+    with Program([sys.executable, "-c", code]) as program:
+        answer = program.ask("hello\n", 5.0)
+    assert answer.line == "HELLO" and not answer.failure and answer.ms > 0
+    assert answer.stderr == ("dbg hello",)
+    assert not live_programs()
+
+
+def test_a_late_answer_loses_with_a_reason():
+    with Program(misbehave("sleep")) as program:
+        answer = program.ask("x\n", 0.2)
+    assert answer.line is None and answer.late
+    assert answer.failure == "timed out: no answer within 200 ms"
+
+
+def test_an_answer_after_the_limit_is_reported_with_its_lateness():
+    code = "import time\ninput(); print('0', flush=True)\ninput(); time.sleep(0.5); print('1', flush=True)\n"
+    with Program([sys.executable, "-c", code]) as program:
+        assert program.ask("warm up\n", 30.0).line == "0"  # started: now only the sleep counts
+        answer = program.ask("x\n", 0.4)  # listened to until 0.6 s, only to report the lateness
+    assert answer.line is None and answer.late
+    assert answer.failure.startswith("timed out: answered '1' after ") and "over the 400 ms limit" in answer.failure
+
+
+def test_a_crash_is_one_line_with_the_exit_status_and_the_last_stderr_line():
+    with Program(misbehave("crash")) as program:
+        answer = program.ask("x\n", 5.0)
+    assert answer.failure == ("exited with status 1 without answering: "
+                              "ZeroDivisionError: integer division or modulo by zero")
+    assert "\n" not in answer.failure
+    assert answer.stderr[0] == "about to divide" and any("Traceback" in line for line in answer.stderr)
+
+
+def test_an_endless_line_on_stdout_is_a_loss():
+    with Program(misbehave("overlong")) as program:
+        answer = program.ask("x\n", 5.0)
+    assert answer.failure == "printed a line longer than 4096 bytes"
+
+
+def test_a_missing_program_is_one_line():
+    with pytest.raises(ProgramFailure, match="cannot start '/no/such/bot': no such program"):
+        Program(["/no/such/bot"])
+
+
+def test_stderr_floods_are_drained_and_kept_bounded():
+    code = ("import sys\nfor n in range(3):\n    input()\n"
+            "    sys.stderr.write('y' * 3_000_000 + '\\n' + 'z\\n' * 200_000)\n"
+            "    sys.stderr.flush()\n    print(n, flush=True)\n")
+    with Program([sys.executable, "-c", code]) as program:
+        answers = [program.ask("go\n", 30.0) for _ in range(3)]
+        kept = program.stderr_since(0)
+    assert [a.line for a in answers] == ["0", "1", "2"]
+    assert sum(len(line) + 1 for line in kept) < STDERR_LIMIT + 2 * STDERR_LINE
+    assert max(len(line) for line in kept) <= STDERR_LINE + 4
+    assert kept[0].startswith("yyy") and kept[0].endswith("[…]") and kept[1] == "z"
+
+
+def test_closing_kills_the_whole_process_group():
+    program = Program(misbehave("spawn"))
+    program.ask("x\n", 0.5)  # times out while the program and its grandchild sleep
+    group = program.pid
+    program.close()
+    assert program.process.returncode is not None  # reaped: no zombie child of ours
+    # The grandchild was killed with its group; init reaps it (a dead zombie of init's meanwhile).
+    end = time.monotonic() + 5
+    while (alive := [pid for pid, _, state, _ in processes() if state != "Z" and _pgid(pid) == group]):
+        assert time.monotonic() < end, f"still running in the program's group: {alive}"
+        time.sleep(0.02)
+
+
+def _pgid(pid: int) -> int | None:
+    try:
+        return os.getpgid(pid)
+    except ProcessLookupError:
+        return None
+
+
+def test_the_first_answer_may_take_longer():
+    limits = Limits(150.0, 1000.0)
+    assert limits.for_answer(0) == 1000.0 and limits.for_answer(1) == 150.0
+    assert limits.scaled(2000.0).for_answer(0) == 2000.0 and limits.scaled(None) is limits
+
+
+def test_the_leftover_check_sees_a_bot_nobody_stopped():
+    import subprocess
+
+    from tests.byob.helpers import leftovers
+
+    before = {pid for pid, *_ in processes()}
+    stray = subprocess.Popen(misbehave("sleep"), stdin=subprocess.PIPE)
+    try:
+        assert any(str(stray.pid) == line.split()[0] for line in leftovers(before))
+    finally:
+        stray.kill()
+        stray.wait()
+        stray.stdin.close()
+    assert leftovers(before) == []
+
+
+def test_ctrl_c_in_the_middle_of_a_round_leaves_no_program_running():
+    from arcade.games.tron.logic import parse_map
+    from arcade.games.tron.match import play_round
+    from arcade.games.tron.players import make_player
+
+    level = parse_map("8 6\n########\n#1     #\n#      #\n#      #\n#     2#\n########\n")
+
+    def interrupt(state, answers):
+        raise KeyboardInterrupt
+
+    first = make_player(f"2010:{sys.executable} {BOTS / 'tron2010_straight.py'}")
+    with pytest.raises(KeyboardInterrupt), first, make_player("flood-fill") as second:
+        play_round(level, (first, second), 20, on_tick=interrupt)
+    assert live_programs() == []
+
+
+def test_the_window_runner_talks_to_a_program_in_a_thread():
+    from arcade.games.tron.logic import RULES, parse_map
+    from arcade.games.tron.runner import ProgramRunner, make_runner
+
+    level = parse_map("8 6\n########\n#1     #\n#      #\n#      #\n#     2#\n########\n")
+    runner = make_runner(f"2010:{sys.executable} {BOTS / 'tron2010_straight.py'}")
+    assert isinstance(runner, ProgramRunner)
+    try:
+        runner.begin_round(level, 0)
+        runner.request_state(1, RULES.initial_state(level), 0, 50)
+        reply = runner.wait(10)
+        assert reply is not None and reply.direction == "E" and reply.failure == ""
+        assert reply.stderr == ("heading 2",) and runner.console_since(0) == ["heading 2"]
+        with pytest.raises(TypeError):
+            runner.request(2, None, 50)  # type: ignore[arg-type]
+    finally:
+        runner.close()
+    assert live_programs() == []

@@ -1,0 +1,199 @@
+"""Replays (save -> load -> the same states, damaged files are one line) and ``referee runway``."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from arcade import cli
+from arcade.core.errors import ArcadeError, FormatError
+from arcade.games.runway.logic import RULES as RUNWAY
+from arcade.games.runway.outside import bundled_tests, parse_spec, run_program
+from arcade.games.tron.logic import parse_map
+from arcade.games.tron.match import play_round
+from arcade.games.tron.outside import Tron2010Player
+from arcade.games.tron.players import make_player
+from arcade.games.tron.players import parse_spec as tron_spec
+from arcade.games.tron.replay import open_tron_replay, round_replay
+from arcade.services.programs import Limits
+from arcade.services.replays import load_replay, open_replay, save_replay
+from tests.byob.helpers import bot
+
+LEVEL = parse_map("8 6\n########\n#1     #\n#      #\n#      #\n#     2#\n########\n")
+OUR_BOT = f"codingame:{sys.executable} -m arcade bot runway"
+ROOMY = Limits(3000.0, 3000.0)  # these tests check results, not speed, on a busy machine
+
+
+def tron_record():
+    outside = Tron2010Player(tron_spec(f"2010:{bot('tron2010_straight.py')}"), ROOMY)
+    with outside, make_player("random", 5) as ours:
+        return play_round(LEVEL, (ours, outside), 20, map_id="small", seeds=(5, 6))
+
+
+def test_a_tron_round_round_trips_through_a_replay_file(tmp_path):
+    record = tron_record()
+    path = tmp_path / "round.json"
+    save_replay(round_replay(record), path)
+    playback = open_tron_replay(path)
+    assert playback.states[-1] == record.final
+    assert len(playback.states) == len(record.moves) + 1
+    assert [t.stderr[1] for t in playback.turns] == record.stderr[1]
+    assert [round(t.ms[0], 3) for t in playback.turns] == [round(x * 1000, 3) for x in record.times[0]]
+    assert playback.replay.result["reason"] == record.outcome.reason
+    assert playback.replay.players == ("random", f"2010:{bot('tron2010_straight.py')}")
+    again = tmp_path / "again.json"
+    save_replay(playback.replay, again)
+    assert again.read_text() == path.read_text()
+
+
+def test_a_failed_answer_is_kept_as_the_last_turn(tmp_path):
+    outside = Tron2010Player(tron_spec(f"2010:{bot('misbehave.py', 'crash')}"), ROOMY)
+    with outside:
+        record = play_round(LEVEL, (make_player("flood-fill"), outside), 20)
+    save_replay(round_replay(record), tmp_path / "crash.json")
+    playback = open_tron_replay(tmp_path / "crash.json")
+    assert playback.moves == [] and len(playback.turns) == 1
+    assert "Traceback (most recent call last):" in playback.turn(0).stderr[1]
+    assert playback.replay.failures[1].startswith("exited with status 1")
+
+
+def test_a_runway_run_round_trips_through_a_replay_file(tmp_path):
+    name, level = bundled_tests()[0]
+    run = run_program(level, OUR_BOT, level_id=name, limits=ROOMY)
+    assert run.passed
+    save_replay(run.replay(), tmp_path / "run.json")
+    playback = open_replay(tmp_path / "run.json", RUNWAY)
+    assert playback.states == run.states and playback.moves == run.commands
+    assert playback.replay.level_id == name and len(playback.turns) == len(run.commands)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d.update(version=99), "replay version 99 is newer than this program reads (1)"),
+    (lambda d: d.update(game="runway"), "this is a runway replay, not a tron one"),
+    (lambda d: d["moves"].__setitem__(0, "N X"), "move 1 'N X'"),
+    (lambda d: d["turns"].pop() and d["turns"].pop(), "turns for"),
+    (lambda d: d.update(level="9 9\nnot a map"), "its level does not read"),
+    (lambda d: d["turns"][0].update(ms=[1.0]), "turn 1: 'ms' needs one time per player"),
+])
+def test_a_damaged_replay_is_one_line(tmp_path, change, message):
+    path = tmp_path / "r.json"
+    save_replay(round_replay(tron_record()), path)
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(FormatError) as caught:
+        open_tron_replay(path)
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_truncated_or_missing_replay_is_one_line_on_the_command_line(tmp_path, capsys):
+    path = tmp_path / "cut.json"
+    save_replay(round_replay(tron_record()), path)
+    path.write_text(path.read_text()[:200])
+    assert cli.main(["play", "tron", "--replay", str(path)]) == 2
+    assert cli.main(["play", "runway", "--replay", str(tmp_path / "none.json")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith(f"puzzle-arcade: {path}:") and "not a valid replay: broken JSON" in err[0]
+    assert err[1] == f"puzzle-arcade: {tmp_path / 'none.json'}: no such replay file"
+    with pytest.raises(ArcadeError, match="no such replay file"):
+        load_replay(tmp_path / "none.json")
+
+
+def test_play_hands_a_checked_replay_and_a_bot_spec_to_the_scene(tmp_path):
+    path = tmp_path / "r.json"
+    save_replay(round_replay(tron_record()), path)
+    args = cli.build_parser().parse_args(["play", "tron", "--replay", str(path)])
+    options = cli.play_options("tron", args)
+    assert options["replay"].states[-1].tick == len(options["replay"].moves)
+    args = cli.build_parser().parse_args(["play", "runway", "--bot", OUR_BOT])
+    assert cli.play_options("runway", args)["bot"] == parse_spec(OUR_BOT)
+
+
+def test_referee_runs_our_own_bot_as_an_outside_program_and_it_passes_all_13(capsys):
+    assert cli.main(["referee", "runway", "--bot", OUR_BOT, "--limit-ms", "3000"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 14 and lines[-1] == "passed 13/13"
+    assert lines[0] == "00_statement_example: pass 1/2 alive in 5 turns"
+    assert lines[12] == "12_well_worn_road: pass 1/2 alive in 16 turns"
+    assert all(": pass " in line for line in lines[:13])
+
+
+def test_referee_lists_failures_with_their_reason_and_saves_replays(tmp_path, capsys):
+    status = cli.main(["referee", "runway", "--bot", f"codingame:{bot('codingame_straight.py')}",
+                       "01_one_lonely_hole", "00_statement_example", "--save-replays", str(tmp_path),
+                       "--limit-ms", "3000"])
+    out = capsys.readouterr().out.splitlines()
+    assert status == 0
+    assert out == ["01_one_lonely_hole: fail — No bike is left, 1 needed",
+                   "00_statement_example: fail — No bike is left, 1 needed", "passed 0/2"]
+    playback = open_replay(tmp_path / "01_one_lonely_hole.json", RUNWAY)
+    assert [m.value for m in playback.moves][:2] == ["SPEED", "WAIT"]
+    assert playback.turn(0).stderr == (("turn 0 speed 0",),)
+
+
+@pytest.mark.parametrize(("mode", "reason"), [
+    ("garbage", "answered 'hello there' (expected SPEED, SLOW, JUMP, WAIT, UP or DOWN)"),
+    ("crash", "exited with status 1 without answering: ZeroDivisionError: integer division or modulo by zero"),
+    ("sleep", "timed out: no answer within 300 ms"),
+])
+def test_a_misbehaving_runway_program_fails_the_test_with_one_line(mode, reason):
+    name, level = bundled_tests()[1]
+    limits = Limits(300.0) if mode == "sleep" else ROOMY  # a crash must not be mistaken for a timeout
+    run = run_program(level, f"codingame:{bot('misbehave.py', mode)}", level_id=name, limits=limits)
+    assert run.line() == f"{name}: fail — {reason}"
+    assert run.replay().result["reason"] == reason
+
+
+def test_a_run_reports_each_turn_and_can_be_stopped():
+    import threading
+
+    stop = threading.Event()
+    seen = []
+
+    def on_turn(run):
+        seen.append(len(run.commands))
+        if len(run.commands) == 2:
+            stop.set()
+
+    name, level = bundled_tests()[12]
+    run = run_program(level, OUR_BOT, level_id=name, limits=ROOMY, on_turn=on_turn, stop=stop)
+    assert seen == [1, 2] and run.failure == "stopped" and not run.passed
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--bot", "exact"], "'exact' is not a program spec (use codingame:COMMAND)"),
+    (["--bot", "codingame:/no/such/bot", "01_one_lonely_hole"], None),
+    (["--bot", "codingame:x", "no_such_level"], "no_such_level"),
+])
+def test_referee_usage_errors(argv, message, capsys):
+    status = cli.main(["referee", "runway", *argv])
+    captured = capsys.readouterr()
+    if message is None:  # a program that cannot start fails its tests, it is not a usage error
+        assert status == 0
+        assert captured.out.splitlines()[0] == "01_one_lonely_hole: fail — cannot start '/no/such/bot': no such program"
+    else:
+        assert status == 2 and message in captured.err and captured.err.count("\n") == 1
+
+
+def test_a_game_played_in_the_window_saves_as_a_replay(tmp_path):
+    from arcade.core.session import Session
+    from arcade.games.runway.ai import play_game
+    from arcade.services.replays import replay_from_session
+
+    name, level = bundled_tests()[11]
+    session = Session(RUNWAY, level, level_id=name)
+    for command in play_game("exact", RUNWAY.initial_state(level)).commands:
+        session.play(command)
+    save_replay(replay_from_session(session, ("exact",)), tmp_path / "w.json")
+    playback = open_replay(tmp_path / "w.json", RUNWAY)
+    assert playback.states[-1] == session.state and playback.replay.result["result"] == "win"
+
+
+def test_play_runway_with_a_replay_opens_headless(tmp_path):
+    name, level = bundled_tests()[0]
+    save_replay(run_program(level, OUR_BOT, level_id=name, limits=ROOMY).replay(), tmp_path / "r.json")
+    shot = tmp_path / "shot.png"
+    assert cli.main(["play", "runway", "--replay", str(tmp_path / "r.json"), "--screenshot", str(shot)]) == 0
+    assert shot.stat().st_size > 0

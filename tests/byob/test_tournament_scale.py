@@ -1,0 +1,137 @@
+"""Tournaments with outside programs, in several processes and on a Dask cluster; Elo intervals; result files."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import json
+
+import pytest
+
+from arcade import cli
+from arcade.games.tron.logic import parse_map
+from arcade.games.tron.match import Tournament, elo_intervals, fit_elo
+from arcade.games.tron.replay import open_tron_replay
+from tests.byob.helpers import bot
+
+MAPS = [("small", parse_map("9 7\n#########\n#1      #\n#  # #  #\n#       #\n#  # #  #\n#      2#\n#########\n")),
+        ("open", parse_map("8 6\n########\n#1     #\n#      #\n#      #\n#     2#\n########\n"))]
+
+
+def tournament() -> Tournament:
+    """Deterministic bots only: their one random draw is the round's seed."""
+    program = f"line=2010:{bot('tron2010_straight.py')}"
+    return Tournament(["flood-fill", "random", "line"], MAPS, games=1, budget_ms=20, seed=7,
+                      specs={"line": program}, limit_ms=10_000)  # results, not speed, on a busy machine
+
+
+def results(t: Tournament) -> list[tuple]:
+    return [(r.index, r.map_id, r.bots, r.moves, r.outcome, r.seeds) for r in t.records]
+
+
+def test_two_local_processes_give_the_same_results_as_one():
+    one, two = tournament(), tournament()
+    one.run(jobs=1)
+    seen = []
+    two.run(seen.append, jobs=2)
+    assert len(seen) == len(two.records) == 12
+    assert results(one) == results(two)
+    assert [r.index for r in two.records] == list(range(12))
+
+
+@pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="Dask distributed is not installed")
+def test_a_dask_cluster_on_localhost_gives_the_same_results_as_the_local_run():
+    from distributed import LocalCluster
+
+    local = tournament()
+    local.run(jobs=1)
+    remote = tournament()
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=True, host="127.0.0.1",
+                      dashboard_address=None) as cluster:
+        remote.run(scheduler=cluster.scheduler_address)
+    assert results(remote) == results(local)
+
+
+def test_without_dask_the_scheduler_option_says_how_to_install_it(monkeypatch, capsys):
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "distributed" else real(name, *a))
+    status = cli.main(["tournament", "tron", "--bots", "random,straight", "--scheduler", "tcp://127.0.0.1:1"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err == "puzzle-arcade: error: --scheduler needs Dask distributed: pip install 'puzzle-arcade[cluster]'\n"
+
+
+def test_elo_intervals_shrink_with_more_games_and_stay_finite_for_a_clean_sweep():
+    few = [("a", "b", 1.0), ("b", "a", 0.0), ("a", "b", 0.5)]
+    many = few * 20
+    narrow = elo_intervals(["a", "b"], many, fit_elo(["a", "b"], many))
+    wide = elo_intervals(["a", "b"], few, fit_elo(["a", "b"], few))
+    assert 0 < narrow["a"] < wide["a"] < 2000
+    sweep = [("a", "b", 1.0)] * 10
+    assert all(0 < v < 2000 for v in elo_intervals(["a", "b"], sweep, fit_elo(["a", "b"], sweep)).values())
+
+
+def test_the_tournament_command_takes_outside_bots_and_writes_rounds_and_replays(tmp_path, capsys):
+    out_json, out_csv, replays = tmp_path / "r.json", tmp_path / "r.csv", tmp_path / "replays"
+    args = ["tournament", "tron", "--bot", "flood-fill", "--bot", f"line=2010:{bot('tron2010_straight.py')}",
+            "--maps", "hackerrank-obstacle-tron", "--jobs", "1", "--ms", "20", "--quiet", "--limit-ms", "10000"]
+    assert cli.main([*args, "--out", str(out_json), "--save-replays", str(replays)]) == 0
+    assert cli.main([*args, "--out", str(out_csv)]) == 0
+    text = capsys.readouterr().out
+    assert "flood-fill, line on 1 maps" in text and "± 95%" in text and f"replays: 2 files in {replays}" in text
+    data = json.loads(out_json.read_text())
+    assert [r["seat1"] for r in data["rounds"]] == ["flood-fill", "line"]
+    assert set(data["elo"]) == {"flood-fill", "line"} and all(v["ci95"] > 0 for v in data["elo"].values())
+    rows = list(csv.DictReader(out_csv.open()))
+    assert [(r["seat1"], r["ticks"]) for r in rows] == [(r["seat1"], str(r["ticks"])) for r in data["rounds"]]
+    files = sorted(replays.iterdir())
+    assert [f.name for f in files] == ["0001-hackerrank-obstacle-tron-flood-fill-vs-line.json",
+                                       "0002-hackerrank-obstacle-tron-line-vs-flood-fill.json"]
+    playback = open_tron_replay(files[0])
+    assert playback.replay.players == ("flood-fill", "line")
+    assert [" ".join(m) for m in playback.moves] == data["rounds"][0]["moves"]
+    assert playback.turns[0].stderr[1] == ("heading 1",)  # seat 2 starts with free floor north
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--bot", "flood-fill", "--bot", "ff"], "the bot 'flood-fill' is listed twice"),
+    (["--bot", "flood-fill"], "a tournament needs at least two bots"),
+    (["--bot", "ff", "--bot", "runway:./x"], "unknown tron bot protocol 'runway'"),
+    (["--bots", "ff,random", "--out", "r.txt"], "--out must end in .json or .csv"),
+])
+def test_bad_tournament_requests_are_one_line(argv, message, capsys):
+    assert cli.main(["tournament", "tron", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM"])
+def test_ctrl_c_or_sigterm_stops_a_tournament_in_worker_processes_and_leaves_no_program(stop):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.byob.helpers import processes
+
+    before = {pid for pid, *_ in processes()}
+    sleeper = f"2010:{bot('misbehave.py', 'sleep')}"
+    command = [sys.executable, "-m", "arcade", "tournament", "tron", "--bot", "flood-fill", "--bot", sleeper,
+               "--maps", "official", "--jobs", "2", "--quiet"]
+    run = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        end = time.monotonic() + 30
+        while not any(pid not in before and "misbehave.py sleep" in cmd and "arcade" not in cmd
+                      for pid, _, _, cmd in processes()):  # a program, not the tournament naming it
+            assert time.monotonic() < end, "the tournament never started its programs"
+            time.sleep(0.05)
+        if stop == "SIGINT":
+            os.killpg(run.pid, signal.SIGINT)  # what Ctrl+C in a terminal does: every process of the group
+        else:
+            run.send_signal(signal.SIGTERM)  # what a service manager or `kill` does: the main process only
+        assert run.wait(timeout=30) == 130
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()

@@ -1,0 +1,119 @@
+"""Outside Tron programs: the 2010 and HackerRank protocols against tiny bots and the seed's own program."""
+
+from __future__ import annotations
+
+import pytest
+
+from arcade.core.errors import UsageError
+from arcade.games.tron import maps
+from arcade.games.tron.ai import StraightBot, make_bot
+from arcade.games.tron.logic import RULES, parse_map
+from arcade.games.tron.match import RoundTask, play_round, play_task
+from arcade.games.tron.outside import HackerRankPlayer, Tron2010Player, hackerrank_text
+from arcade.games.tron.players import BuiltinPlayer, make_player, parse_spec
+from arcade.services.programs import Limits
+from tests.byob.helpers import bot
+
+SMALL = parse_map("8 6\n########\n#1     #\n#      #\n#      #\n#     2#\n########\n")
+BOXED = parse_map("15 15\n###############\n#1#           #\n###           #\n"
+                  + "#             #\n" * 10 + "#            2#\n###############\n")
+QUICK = Limits(5000.0)  # generous: these tests check behaviour, not speed
+
+
+def program(spec: str, limits: Limits = QUICK) -> Tron2010Player | HackerRankPlayer:
+    parsed = parse_spec(spec)
+    return Tron2010Player(parsed, limits) if parsed.protocol == "2010" else HackerRankPlayer(parsed, limits)
+
+
+def test_a_2010_program_plays_a_whole_round_with_stderr_per_move():
+    with program(f"2010:{bot('tron2010_straight.py')}") as outside:
+        record = play_round(SMALL, (outside, make_bot("flood-fill")), 20)
+    assert record.outcome.result in ("win", "draw") and record.failures == ("", "")
+    assert record.moves and all(len(m.split()) == 2 for m in record.moves)
+    # North of the top-left start is a wall, so the straight bot's first answer is east (2).
+    assert record.moves[0].split()[0] == "E"
+    assert record.stderr[0][0] == ("heading 2",) and len(record.stderr[0]) == len(record.times[0])
+    assert record.stderr[1][0] == ()  # our bot writes no stderr
+
+
+def test_hackerrank_input_is_letter_positions_then_rows():
+    state = RULES.apply(RULES.initial_state(SMALL), ("E", "W"))
+    text = hackerrank_text(state, 1).splitlines()
+    assert text[0] == "g"
+    assert text[1] == "1 2 4 5"  # r_row r_col g_row g_col
+    assert text[2:] == ["########", "#rr----#", "#------#", "#------#", "#----gg#", "########"]
+    assert hackerrank_text(state, 0).splitlines()[0] == "r"
+
+
+def test_the_seeds_hackerrank_program_runs_unmodified_and_moves_like_its_description():
+    """The seed's program (verbatim) plays the moves of our straight bot, which implements its rule."""
+    level = maps.load("hackerrank-tron")[1]
+    with program(f"hackerrank:{bot('seed_hackerrank.py')}") as seed_bot:
+        record = play_round(level, (seed_bot, make_bot("flood-fill")), 20, max_ticks=5)
+    reference = play_round(level, (BuiltinPlayer(StraightBot()), make_bot("flood-fill")), 20, max_ticks=5)
+    assert record.failures == ("", "")
+    assert record.moves == reference.moves
+
+
+def test_the_seeds_program_printing_none_when_boxed_in_loses_with_that_reason():
+    with program(f"hackerrank:{bot('seed_hackerrank.py')}") as seed_bot:
+        record = play_round(BOXED, (seed_bot, make_bot("flood-fill")), 20)
+    assert record.outcome.winner == 1 and record.moves == []
+    assert record.failures[0] == "answered 'None' (expected LEFT, RIGHT, UP or DOWN)"
+    assert "lost on tick 1: answered 'None'" in record.outcome.reason
+
+
+def test_a_hackerrank_straight_bot_plays_one_process_per_move():
+    with program(f"hackerrank:{bot('hackerrank_straight.py')}") as outside:
+        record = play_round(SMALL, (make_bot("flood-fill"), outside), 20, max_ticks=4)
+    assert record.failures == ("", "")
+    assert [m.split()[1] for m in record.moves][:1] == ["N"]  # UP is free at the start
+    assert record.stderr[1][0] == ("g at 4 6",)
+
+
+@pytest.mark.parametrize(("mode", "reason"), [
+    ("sleep", "timed out: no answer within 300 ms"),
+    ("crash", "exited with status 1 without answering: ZeroDivisionError: integer division or modulo by zero"),
+    ("garbage", "answered 'hello there' (expected 1, 2, 3 or 4)"),
+])
+def test_a_misbehaving_2010_program_loses_the_round_with_one_line(mode, reason):
+    limits = Limits(300.0) if mode == "sleep" else QUICK  # a crash must not be mistaken for a timeout
+    with program(f"2010:{bot('misbehave.py', mode)}", limits) as outside:
+        record = play_round(SMALL, (make_bot("flood-fill"), outside), 20)
+    assert record.outcome.winner == 0 and record.failures == ("", reason)
+    assert record.outcome.reason == f"Cycle 2 ({outside.name}) lost on tick 1: {reason}."
+
+
+def test_a_misbehaving_hackerrank_program_loses_too():
+    with program(f"hackerrank:{bot('misbehave.py', 'garbage')}") as outside:
+        record = play_round(SMALL, (outside, make_bot("flood-fill")), 20)
+    assert record.failures[0] == "answered 'hello there' (expected LEFT, RIGHT, UP or DOWN)"
+
+
+def test_a_stderr_flood_does_not_stop_the_game_and_is_kept_bounded():
+    with program(f"2010:{bot('tron2010_straight.py', '--flood')}") as outside:
+        record = play_round(SMALL, (outside, make_bot("flood-fill")), 20)
+    assert record.failures == ("", "")
+    kept = sum(len(line) for lines in record.stderr[0] for line in lines)
+    assert kept < 300_000 < len(record.moves) * 1_000_000
+
+
+def test_both_programs_failing_on_the_same_tick_is_a_draw():
+    with program(f"2010:{bot('misbehave.py', 'garbage')}") as a, program(f"2010:{bot('misbehave.py', 'crash')}") as b:
+        record = play_round(SMALL, (a, b), 20)
+    assert record.outcome.result == "draw" and all(record.failures)
+
+
+def test_specs_make_the_right_players():
+    assert isinstance(make_player("ff"), BuiltinPlayer)
+    assert isinstance(make_player("2010:./x"), Tron2010Player)
+    assert make_player("hackerrank:./x", limit_ms=250).limits.for_answer(3) == 250
+    with pytest.raises(UsageError, match="unknown tron bot protocol 'codingame'"):
+        parse_spec("codingame:./x")
+
+
+def test_a_round_task_with_programs_names_seats_by_label():
+    task = RoundTask(3, "small", SMALL, "mine", "flood-fill", 0, (1, 2), 20,
+                     specs=(f"mine=2010:{bot('tron2010_straight.py')}", "flood-fill"), limit_ms=10_000)
+    record = play_task(task)
+    assert record.bots == ("mine", "flood-fill") and record.index == 3 and record.moves
