@@ -137,7 +137,7 @@ def test_game_id_is_copied_or_refused_with_the_reason(editor, driver, monkeypatc
     editor.load_draft(Draft.of(parse_puzzle("2.2\n...\n2.2\n")), None)
     driver.key(pygame.K_i, unicode="i")
     assert copied == ["3x3m2:2a2c2a2"]
-    editor.load_draft(Draft.of(parse_puzzle("22\n..\n")), None)
+    editor.load_draft(Draft.of(parse_puzzle("22.\n...\n...\n")), None)
     driver.key(pygame.K_i, unicode="i")
     assert len(copied) == 1 and "touching islands" in editor.status_text
 
