@@ -30,6 +30,8 @@ def test_gridview_cell_pixel_round_trip_on_odd_sizes(rows, cols, w, h, x, y):
     if view.cell > view.min_cell:
         assert pygame.Rect(x, y, w, h).contains(board)
     for cell in [(0, 0), (rows - 1, cols - 1), (rows // 2, cols // 3)]:
+        if not view.is_visible(cell):
+            continue  # a board too big even at the smallest cell is panned, not squeezed: off-screen cells miss
         centre = view.cell_center(cell)
         assert view.cell_at((int(centre[0]), int(centre[1]))) == cell
         rect = view.cell_rect(cell)

@@ -65,6 +65,8 @@ class PanelScene(Scene):
 
     #: Close the panel before running a button's action (result panels: every choice leaves them).
     close_first = False
+    #: "center", or "bottom" to leave the middle of the screen visible (Runway's fall stays in view).
+    placement = "center"
 
     def _wrap(self, action: Callable[[], None]) -> Callable[[], None]:
         if not self.close_first:
@@ -89,6 +91,8 @@ class PanelScene(Scene):
         height = min(height, size[1] - 20)
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
+        if self.placement == "bottom":
+            self.panel.midbottom = (size[0] // 2, size[1] - 8)
         total = sum(b.preferred_width(theme, 17) for b in self.buttons) + 10 * max(0, len(self.buttons) - 1)
         x = self.panel.centerx - total // 2
         for b in self.buttons:

@@ -343,3 +343,16 @@ def test_the_camera_comes_to_rest_exactly_where_a_snap_puts_it():
         glided.glide(5.0, 1 / 60, 8)
     snapped.snap_to(lambda: 5.0, 8)
     assert (glided.cell_w, glided.cam) == (snapped.cell_w, snapped.cam)
+
+
+def test_the_result_leaves_the_road_and_the_fall_in_view(app, driver):
+    scene = open_runway(app)
+    scene.session.play("SPEED")
+    scene.session.play("SPEED")  # speed 3 over the holes at x=3: both bikes fall
+    assert scene.session.outcome is not None and not scene.session.outcome.is_win
+    driver.frames(120, dt=1 / 30)
+    result = app.stack.top
+    assert isinstance(result, ResultScene) and result.title == "Race lost"
+    for bike in scene.session.state.bikes:  # where each bike fell stays in view
+        x, y = scene.road.to_screen(bike.x, bike.y)
+        assert scene.road.road.collidepoint(x, y) and not result.panel.collidepoint(x, y)

@@ -43,7 +43,7 @@ def test_malformed_protocol_input_names_the_line():
         list(read_boards(io.StringIO("5 3\n#####\n")))
     with pytest.raises(FormatError, match="WIDTH HEIGHT"):
         list(read_boards(io.StringIO("hello\n")))
-    with pytest.raises(FormatError, match="WIDTH HEIGHT"):  # '²' passes str.isdigit but not int()
+    with pytest.raises(FormatError, match="digits 0-9"):  # '²' passes str.isdigit but not int()
         list(read_boards(io.StringIO("5 ²\n")))
 
 

@@ -4,6 +4,7 @@ Registration only: the rules live in ``logic``, file formats in ``formats``, inp
 in ``controller`` and the screen in ``view`` (the only pygame part).
 """
 
+from arcade.core.camerakeys import camera_bindings
 from arcade.core.registry import Binding, GameInfo, RecordSpec
 
 _ARROWS = (("Up", "N"), ("Down", "S"), ("Left", "W"), ("Right", "E"))
@@ -42,6 +43,8 @@ INFO = GameInfo(
         Binding("PgUp", "rotate_rows", "", arg="-1"),
         Binding("PgDn", "rotate_rows", "", arg="1"),
         Binding("Home", "reset_rotation", ""),
+        # A wrapped board rotates with the plain wheel and with a drag on water, so it zooms with Ctrl+wheel.
+        *camera_bindings("wheel; Ctrl+wheel if wrapped", "drag water"),
     ),
     record=RecordSpec("time", lower_is_better=True, unit="time"),
     level_groups=("classic", "easy", "medium", "hard", "wrapped"),

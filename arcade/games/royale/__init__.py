@@ -1,5 +1,6 @@
 """Battle Royale: drop on a shrinking grid, grab loot, and stand on the centre when the storm closes."""
 
+from arcade.core.camerakeys import camera_bindings
 from arcade.core.registry import Binding, GameInfo, RecordSpec
 
 _MOVES = (("Up", "U"), ("W", "U"), ("Down", "D"), ("S", "D"), ("Left", "L"), ("A", "L"), ("Right", "R"), ("D", "R"))
@@ -20,6 +21,7 @@ INFO = GameInfo(
         Binding("O", "toggle_optimal", "show / hide the optimal route (after the round)"),
         Binding("L", "open_levels", "choose a grid", button="Levels"),
         Binding("N", "new_grid", "a new random grid", button="New grid"),
+        *camera_bindings(),
     ),
     record=RecordSpec("loot", lower_is_better=False),
     level_groups=("small", "medium", "large", "random"),

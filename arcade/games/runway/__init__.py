@@ -5,6 +5,7 @@ UP, DOWN) on a four-lane runway full of holes; get at least V of them past the e
 within 50 turns. The exact AI finds the most bikes that can possibly be saved.
 """
 
+from arcade.core.camerakeys import camera_bindings
 from arcade.core.registry import Binding, GameInfo, RecordSpec
 
 _COMMANDS = (("Up", "UP"), ("Down", "DOWN"), ("Right", "SPEED"), ("Left", "SLOW"))
@@ -29,6 +30,8 @@ INFO = GameInfo(
         Binding("L", "open_levels", "pick a runway", button="Level"),
         Binding("A", "switch_ai", "switch the AI (exact / classic)", button="AI"),
         Binding("F", "follow", "the camera follows the bikes again (wheel or drag pans)"),
+        # Ctrl for the zoom keys: the bare + and − change the speed. The plain wheel pans the road.
+        *camera_bindings("Ctrl+wheel", "wheel or drag"),
     ),
     record=RecordSpec("bikes saved", lower_is_better=False),
     level_groups=("example", "easy", "medium", "hard", "random"),

@@ -3,6 +3,7 @@
 The rules and map format follow the Google AI Challenge 2010 (see ``docs/tron.md``).
 """
 
+from arcade.core.camerakeys import camera_bindings
 from arcade.core.registry import Binding, GameInfo
 
 INFO = GameInfo(
@@ -27,6 +28,8 @@ INFO = GameInfo(
         Binding("O / F2", "open_setup", "match setup: mode, bots, map, speed, rounds", button="Setup"),
         Binding("L", "open_levels", "choose a map"),
         Binding("N", "single_tick", "one tick while paused", when="can_single_tick"),
+        # Ctrl for the zoom keys: the bare + and − change the speed.
+        *camera_bindings(),
     ),
     level_groups=("official", "later", "hackerrank", "random"),
     how_to_play=(

@@ -44,18 +44,20 @@ def draw_highlight(surface: pygame.Surface, painter: BoardPainter, theme: Theme,
         return
     colour = theme[role]
     for index in highlight.lines:
-        painter.band(surface, index, colour, int(70 + 80 * glow))
         painter.edge_markers(surface, index, colour)
-    for index in highlight.wrong:
-        painter.band(surface, index, theme["error"], int(70 + 80 * glow))
-        painter.crosses(surface, index, theme["error"])
-    for island in highlight.islands:
-        if role == "hint":
-            painter.brackets(surface, island, colour, scale=1.22 + 0.06 * glow)
-        else:
-            painter.ring(surface, island, colour, scale=1.2 + 0.1 * glow)
-    if highlight.steps or highlight.conflict is not None:
-        draw_chain(surface, painter, theme, highlight, elapsed)
+    with painter.view.clipped(surface, whole=painter.outer):  # markers sit in the margin; the rest on the board
+        for index in highlight.lines:
+            painter.band(surface, index, colour, int(70 + 80 * glow))
+        for index in highlight.wrong:
+            painter.band(surface, index, theme["error"], int(70 + 80 * glow))
+            painter.crosses(surface, index, theme["error"])
+        for island in highlight.islands:
+            if role == "hint":
+                painter.brackets(surface, island, colour, scale=1.22 + 0.06 * glow)
+            else:
+                painter.ring(surface, island, colour, scale=1.2 + 0.1 * glow)
+        if highlight.steps or highlight.conflict is not None:
+            draw_chain(surface, painter, theme, highlight, elapsed)
 
 
 #: Seconds each step of a chain is the current one (its caption shows, later steps are faint).

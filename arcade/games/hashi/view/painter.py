@@ -57,6 +57,8 @@ class BoardPainter:
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.view = GridView(puzzle.rows, puzzle.cols, max_cell=96, min_cell=6)
+        #: The area the board was laid out in (the view's viewport plus the margin for edge markers).
+        self.outer = pygame.Rect(0, 0, 0, 0)
         self.theme: Theme | None = None
         self.shift: Cell = (0, 0)
         self._glyphs: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
@@ -133,6 +135,7 @@ class BoardPainter:
         margin = max(10, min(26, int(rough * 0.8)))
         mx = margin if p.topology.wraps_columns else 4
         my = margin if p.topology.wraps_rows else 4
+        self.outer = pygame.Rect(area)
         self.view.layout(area.inflate(-2 * mx, -2 * my))
 
     # -- keys ----------------------------------------------------------------------------------
@@ -473,7 +476,8 @@ class BoardPainter:
         else:
             count = self.view.render(surface, self.key_function(), self.paint)
             self._rendered_from = made_from
-        self._draw_frame(surface)
+        with self.view.clipped(surface, self.outer):
+            self._draw_frame(surface)
         return count
 
     def _draw_frame(self, surface: pygame.Surface) -> None:

@@ -37,6 +37,7 @@ from arcade.games.hashi.formats import parse_puzzle
 from arcade.games.hashi.logic import RULES, Puzzle, State
 from arcade.games.hashi.view import dialogs, effects
 from arcade.games.hashi.view.painter import BoardPainter
+from arcade.ui.camera import CameraInput, CameraScene
 from arcade.ui.game_scene import PuzzleScene, format_time
 from arcade.ui.input import LEFT as BUTTON_LEFT
 from arcade.ui.input import MIDDLE as BUTTON_MIDDLE
@@ -54,12 +55,15 @@ POP_TIME = 0.45
 CELEBRATE_TIME = 1.4
 
 
-class HashiScene(PuzzleScene):
+class HashiScene(CameraScene, PuzzleScene):
     """Play one Hashi puzzle; ``start_puzzle`` switches to another without leaving the screen."""
 
     def __init__(self, info: GameInfo, session: Session[Puzzle, State, Any]) -> None:
         super().__init__(info, session)
         self.painter = BoardPainter(session.level)
+        #: The shared GridView camera: wheel zoom on a plane board, Ctrl+wheel on a wrapped one.
+        self.camera = CameraInput(self.painter.view)
+        self._pan_last: tuple[int, int] = (0, 0)
         self.tracker = PointerTracker(threshold=4)
         self.gestures = Gestures()
         self.plan: Plan | None = None
@@ -115,7 +119,7 @@ class HashiScene(PuzzleScene):
 
     @property
     def dragging(self) -> bool:
-        return self.gestures.active or self.pan is not None
+        return self.gestures.active or self.pan is not None or self.camera.panning
 
     @property
     def input_blocked(self) -> bool:
@@ -128,6 +132,7 @@ class HashiScene(PuzzleScene):
         self.tracker.reset()
         self.plan = None
         self.pan = None
+        self.camera.stop_pan()
 
     def _introduce(self) -> None:
         self.say(INTRO)
@@ -142,6 +147,7 @@ class HashiScene(PuzzleScene):
         self.tracker.reset()
         self.plan = None
         self.pan = None
+        self.camera.stop_pan()
         self._pops.clear()
         self.celebrating = False
         self.flash_lines = self.flash_islands = frozenset()
@@ -182,7 +188,7 @@ class HashiScene(PuzzleScene):
                   format_time(self.elapsed)]
         if self.puzzle.topology is not Topology.PLANE:
             fields.insert(0, self.puzzle.topology.value.capitalize())
-        return fields
+        return [*self.zoom_fields(), *fields]
 
     def _report(self, state: State) -> None:
         problems = state.problems()
@@ -217,6 +223,25 @@ class HashiScene(PuzzleScene):
     def watch_step_shown(self, step: Step) -> None:
         super().watch_step_shown(step)
         self.step_highlight = read_highlight(self.puzzle, step.highlight)
+        self.reveal(self.step_highlight)
+
+    def show_hint(self, hint: Any) -> None:
+        super().show_hint(hint)
+        self.reveal(self._hint_highlight())
+
+    def reveal(self, highlight: Highlight) -> bool:
+        """Scroll a zoomed board so a hint's or watch step's islands and lines are on screen."""
+        p = self.puzzle
+        islands = set(highlight.islands)
+        for index in highlight.lines | highlight.wrong:
+            if 0 <= index < len(p.lines):
+                islands.update((p.lines[index].a, p.lines[index].b))
+        cells = [self.painter.display(p.islands[i].pos) for i in islands if 0 <= i < len(p.islands)]
+        return self.painter.view.scroll_into_view(cells)
+
+    def _reveal_cursor(self) -> None:
+        if self.cursor_visible and 0 <= self.cursor < len(self.puzzle.islands):
+            self.painter.view.scroll_into_view([self.painter.display(self.puzzle.islands[self.cursor].pos)])
 
     def stop_watch(self, message: str = "") -> None:
         super().stop_watch(message)
@@ -295,6 +320,7 @@ class HashiScene(PuzzleScene):
     def handle_board(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = tuple(event.pos)
+            self.camera.pointer = self.pointer
             self.painter.view.update_hover(event.pos)
             self.hover_island = self.painter.island_at_pixel(event.pos)
         if event.type == pygame.WINDOWLEAVE:
@@ -325,8 +351,13 @@ class HashiScene(PuzzleScene):
                 self.cursor = island
                 self.cursor_visible = False
                 return True
-            if self.painter.wraps and (g.button == BUTTON_MIDDLE or (island is None and g.button == BUTTON_LEFT)):
-                self.pan = (g.pos, self.painter.shift)
+            if g.button == BUTTON_MIDDLE or (island is None and g.button == BUTTON_LEFT):
+                # Drag on water: a wrapped board rotates (and pans along an axis that does not wrap).
+                if self.painter.wraps:
+                    self.pan = (g.pos, self.painter.shift)
+                    self._pan_last = g.pos
+                else:
+                    self.camera.start_pan(g.pos, g.button)
                 return True
             return False
         if g.kind == "drag":
@@ -335,6 +366,9 @@ class HashiScene(PuzzleScene):
                 return True
             if self.pan is not None:
                 self._pan_to(g.pos)
+                return True
+            if self.camera.drag_to(g.pos):
+                self._camera_moved_by_pointer(g.pos)
                 return True
             return False
         if g.kind in ("release", "click"):
@@ -347,12 +381,21 @@ class HashiScene(PuzzleScene):
             if self.pan is not None:
                 self.pan = None
                 return True
+            if self.camera.panning:
+                self.camera.stop_pan()
+                return True
             return False
         # cancel
         self.gestures.cancel()
         self.plan = None
         self.pan = None
+        self.camera.stop_pan()
         return True
+
+    def _camera_moved_by_pointer(self, pos: tuple[int, int]) -> None:
+        """The board moved under a still pointer: what it hovers changed."""
+        self.painter.view.update_hover(pos)
+        self.hover_island = self.painter.island_at_pixel(pos)
 
     def _pan_to(self, pos: tuple[int, int]) -> None:
         assert self.pan is not None
@@ -361,12 +404,24 @@ class HashiScene(PuzzleScene):
         d_cols = round((pos[0] - start[0]) / cell)
         d_rows = round((pos[1] - start[1]) / cell)
         self.painter.set_shift((shift[0] + d_rows, shift[1] + d_cols))
+        # An axis that does not wrap pans the camera instead (a zoomed cylinder scrolls up and down).
+        topo = self.puzzle.topology
+        dx = 0 if topo.wraps_columns else pos[0] - self._pan_last[0]
+        dy = 0 if topo.wraps_rows else pos[1] - self._pan_last[1]
+        self._pan_last = pos
+        if dx or dy:
+            self.painter.view.pan_by(dx, dy)
 
     def _wheel(self, event: pygame.event.Event) -> bool:
         topo = self.puzzle.topology
+        # The plain wheel zooms a plane board; a wrapped board keeps it for rotating, Ctrl+wheel zooms.
+        if self.camera.wheel(event, plain_zooms=topo is Topology.PLANE):
+            if self.pointer is not None:
+                self._camera_moved_by_pointer(self.pointer)
+            return True
         if topo is Topology.PLANE:
             return False
-        shift_held = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) if pygame.get_init() else False
+        shift_held = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) if pygame.display.get_init() else False
         d_rows = d_cols = 0
         if topo is Topology.TORUS and not shift_held:
             d_rows, d_cols = event.y, -event.x
@@ -394,6 +449,7 @@ class HashiScene(PuzzleScene):
     def cursor_step(self, letter: str) -> None:
         if not self._show_cursor():
             self.cursor = move_cursor(self.puzzle, self.cursor, letter)
+        self._reveal_cursor()
 
     def cursor_build(self, letter: str) -> None:
         self._show_cursor()
@@ -410,6 +466,7 @@ class HashiScene(PuzzleScene):
             self.say(f"There is no other island showing {digit}.", "warning")
         else:
             self.cursor = found
+            self._reveal_cursor()
 
     def lock_cursor(self) -> None:
         if not self._show_cursor():
@@ -549,28 +606,30 @@ class HashiScene(PuzzleScene):
         state = self.session.state
         self._refresh_keys(state)
         painter.render(surface)
-        bridged, possible = self._seams(state)
-        effects.draw_seam_markers(surface, painter, theme, state, bridged, possible)
-        glow = 0.55 + 0.45 * math.sin(self.clock * 5.0)
-        hint_shown = self._hint_highlight()
-        if self.hint is not self._hint_seen:  # a new hint: its chain plays from step 1
-            self._hint_seen, self._hint_since = self.hint, self.clock
-        effects.draw_highlight(surface, painter, theme, hint_shown, "hint", glow, self.clock - self._hint_since)
-        effects.draw_highlight(surface, painter, theme, self.step_highlight, "info", glow)
-        flash = self.tweens.get("flash")
-        if flash is not None:
-            effects.draw_flash(surface, painter, theme, self.flash_lines, self.flash_islands, flash.progress)
-        if self.plan is not None:
-            effects.draw_plan(surface, painter, theme, self.plan, self.pointer)
-        for island in sorted(self._pops):
-            pop = self.tweens.get(("pop", island))
-            if pop is None or island >= len(self.puzzle.islands):
-                self._pops.discard(island)
-            else:
-                effects.draw_pop(surface, painter, theme, island, pop.value)
-        celebrate = self.tweens.get("celebrate")
-        if celebrate is not None:
-            effects.draw_celebration(surface, painter, theme, len(self.puzzle.islands), celebrate.progress)
+        with painter.view.clipped(surface, painter.outer):
+            bridged, possible = self._seams(state)
+            effects.draw_seam_markers(surface, painter, theme, state, bridged, possible)
+            glow = 0.55 + 0.45 * math.sin(self.clock * 5.0)
+            hint_shown = self._hint_highlight()
+            if self.hint is not self._hint_seen:  # a new hint: its chain plays from step 1
+                self._hint_seen, self._hint_since = self.hint, self.clock
+            effects.draw_highlight(surface, painter, theme, hint_shown, "hint", glow, self.clock - self._hint_since)
+            effects.draw_highlight(surface, painter, theme, self.step_highlight, "info", glow)
+        with painter.view.clipped(surface, whole=painter.outer):  # a zoomed board must not spill onto the chrome
+            flash = self.tweens.get("flash")
+            if flash is not None:
+                effects.draw_flash(surface, painter, theme, self.flash_lines, self.flash_islands, flash.progress)
+            if self.plan is not None:
+                effects.draw_plan(surface, painter, theme, self.plan, self.pointer)
+            for island in sorted(self._pops):
+                pop = self.tweens.get(("pop", island))
+                if pop is None or island >= len(self.puzzle.islands):
+                    self._pops.discard(island)
+                else:
+                    effects.draw_pop(surface, painter, theme, island, pop.value)
+            celebrate = self.tweens.get("celebrate")
+            if celebrate is not None:
+                effects.draw_celebration(surface, painter, theme, len(self.puzzle.islands), celebrate.progress)
 
     def draw_foreground(self, surface: pygame.Surface) -> None:
         celebrate = self.tweens.get("celebrate")

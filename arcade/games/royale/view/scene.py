@@ -21,6 +21,7 @@ from arcade.core.session import Session
 from arcade.games.royale import ai, controller
 from arcade.games.royale.logic import DIRECTIONS, Cell, Level, Move, State
 from arcade.games.royale.solver import Route
+from arcade.ui.camera import CameraInput, CameraScene
 from arcade.ui.game_scene import PuzzleScene, format_time
 from arcade.ui.gridview import GridView
 from arcade.ui.input import PointerTracker
@@ -47,7 +48,7 @@ PICKUP_SECONDS = 0.7
 FLASH_SECONDS = 0.8
 
 
-class RoyaleScene(PuzzleScene):
+class RoyaleScene(CameraScene, PuzzleScene):
     """The Battle Royale board, its side panel and the round-over overlay."""
 
     watch_keys = "I"  # W moves up here
@@ -73,7 +74,9 @@ class RoyaleScene(PuzzleScene):
     def level_changed(self) -> None:
         """Everything drawn for one grid, rebuilt for a new one; the par is looked up again."""
         level = self.session.level
-        self.grid = GridView(level.rows, level.cols, max_cell=56)
+        # A 4-pixel margin keeps the board's frame inside the area; zoom and pan go through the camera.
+        self.grid = GridView(level.rows, level.cols, margin=4, max_cell=56)
+        self.camera = CameraInput(self.grid)
         self.cursor: Cell = level.centre
         self.keys = cell_keys(self.session.state)
         self._keys_version = 0
@@ -168,8 +171,8 @@ class RoyaleScene(PuzzleScene):
     def status_fields(self) -> list[str]:
         state = self.session.state
         k = state.moves
-        return [f"Loot {state.loot}", f"Move {k}/{state.level.max_moves}", f"Par {self.par_text()}",
-                format_time(self.elapsed)]
+        return [*self.zoom_fields(), f"Loot {state.loot}", f"Move {k}/{state.level.max_moves}",
+                f"Par {self.par_text()}", format_time(self.elapsed)]
 
     def result_lines(self, outcome: Outcome) -> list[str]:
         state = self.session.state
@@ -272,21 +275,49 @@ class RoyaleScene(PuzzleScene):
 
     # -- input -------------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and self.camera.panning:
+            self.pointer.handle(event)  # the tracker's drag ends with the pan (no click follows a pan)
+            self.camera.stop_pan()
+            return True
+        if self.camera.handle(event):  # wheel zoom, middle-drag and a drag already panning
+            if self.camera.pointer is not None:
+                self.grid.update_hover(self.camera.pointer)
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.grid.update_hover(event.pos)
         gesture = self.pointer.handle(event)
-        if gesture is not None and gesture.kind == "click" and gesture.button == 1:
+        if gesture is None:
+            return False
+        # Every cell is "empty space" for a drag (moves are clicks): a left-drag pans.
+        if (gesture.kind == "drag" and gesture.moved and gesture.button == 1 and not self.camera.panning
+                and self.grid.viewport.collidepoint(gesture.start)):
+            self.camera.start_pan(gesture.start)
+            self.camera.drag_to(gesture.pos)
+            return True
+        if gesture.kind == "click" and gesture.button == 1:
             cell = self.grid.cell_at(gesture.pos)
             if cell is not None:
                 self.click_cell(cell)
                 return True
         return False
 
+    def show_hint(self, hint) -> None:  # type: ignore[no-untyped-def]
+        super().show_hint(hint)
+        if hint is not None and hint.highlight:
+            cells = [c for c in hint.highlight if isinstance(c, tuple)][:2]
+            self.grid.scroll_into_view(cells, margin=2)
+
+    def _follow_player(self) -> None:
+        """Keep the player (or, before the drop, the cursor) on screen when zoomed in."""
+        state = self.session.state
+        self.grid.scroll_into_view([state.path[-1] if state.placed else self.cursor], margin=2)
+
     def step_key(self, letter: str) -> None:
         if self.watch is not None:
             self.stop_watch("Stopped watching.")
         else:
             self.step(letter)
+            self._follow_player()
 
     # -- state changes and animation -------------------------------------------------------------
     def on_changed(self) -> None:
@@ -297,6 +328,7 @@ class RoyaleScene(PuzzleScene):
         self.app.trace(f"royale-move {len(moves)} {moves[-1] if moves else '-'}")
         self.keys = cell_keys(new)
         self._keys_version += 1
+        self._follow_player()
         self._side_cache = None
         audio = self.app.audio
         if new.placed and old.placed and new.path[:-1] == old.path and len(new.path) == len(old.path) + 1:
@@ -386,32 +418,34 @@ class RoyaleScene(PuzzleScene):
             paint_cell(board, theme, rect, key)
 
         board_rect = self.grid.board_rect
-        pygame.draw.rect(surface, theme["grid"], board_rect.inflate(4, 4), 2)
+        with self.grid.clipped(surface, self.grid.area):  # the frame shows only while the edge does
+            pygame.draw.rect(surface, theme["grid"], board_rect.inflate(4, 4), 2)
         # Nothing changed since the last frame (the usual case): skip the per-cell key check.
-        if self._rendered_version != self._keys_version or not self.grid.blit_cached(surface):
-            self.grid.render(surface, lambda cell: keys[cell[0]][cell[1]], paint)
-            self._rendered_version = self._keys_version
-        state = self.session.state
-        self._draw_ring(surface)
-        if state.placed and self.session.outcome is None:
-            self._draw_next_edge(surface, state.moves + 1)
-        if self.show_optimal and self.par_route is not None:
-            points = [self._pixel(c) for c in self.par_route.cells]
-            draw_route(surface, theme, points, size, "player2", dashed=True)
-        self._draw_hint(surface)
-        if state.placed:
-            trail = [self._pixel(c) for c in state.path]
-            step = self.tweens.get("step")
-            if step is not None and self.step_from is not None and len(trail) >= 2:
-                a, b = self._pixel(self.step_from), trail[-1]
-                t = step.value
-                trail[-1] = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-            draw_route(surface, theme, trail, size, "player1")
-            drop = self.tweens.get("drop")
-            pulse = 0.0 if drop is None else (1 - drop.value) * 4
-            draw_player(surface, theme, trail[-1], size, dead=state.dead, pulse=pulse)
-        self._draw_effects(surface)
-        self._draw_hover(surface, state)
+        with self.grid.clipped(surface, whole=self.board_area):  # a zoomed board must not spill onto the chrome
+            if self._rendered_version != self._keys_version or not self.grid.blit_cached(surface):
+                self.grid.render(surface, lambda cell: keys[cell[0]][cell[1]], paint)
+                self._rendered_version = self._keys_version
+            state = self.session.state
+            self._draw_ring(surface)
+            if state.placed and self.session.outcome is None:
+                self._draw_next_edge(surface, state.moves + 1)
+            if self.show_optimal and self.par_route is not None:
+                points = [self._pixel(c) for c in self.par_route.cells]
+                draw_route(surface, theme, points, size, "player2", dashed=True)
+            self._draw_hint(surface)
+            if state.placed:
+                trail = [self._pixel(c) for c in state.path]
+                step = self.tweens.get("step")
+                if step is not None and self.step_from is not None and len(trail) >= 2:
+                    a, b = self._pixel(self.step_from), trail[-1]
+                    t = step.value
+                    trail[-1] = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+                draw_route(surface, theme, trail, size, "player1")
+                drop = self.tweens.get("drop")
+                pulse = 0.0 if drop is None else (1 - drop.value) * 4
+                draw_player(surface, theme, trail[-1], size, dead=state.dead, pulse=pulse)
+            self._draw_effects(surface)
+            self._draw_hover(surface, state)
         if self.side_rect.width:
             self._draw_side(surface)
 

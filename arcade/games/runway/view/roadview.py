@@ -1,16 +1,24 @@
-"""Runway road view (ui, pygame): cell and lane sizes, the camera, and drawing the road, bikes and plan.
+"""Runway road view (ui, pygame): the road as a GridView of lanes x columns, its camera, and the drawing.
+
+The road is a grid of four lanes by the runway's columns, on the shared
+:class:`~arcade.ui.gridview.GridView`: its camera is the one every board has (pixels to
+cells and back, zoom around a point, pan with a clamp, follow). Lanes are wide and
+columns narrow, and a zoom only narrows or widens the columns (``square=False``,
+``zoom_rows=False``). The road is drawn each frame from the visible columns (holes are
+few and bikes move all the time), so the cached cell layer of GridView is not used.
 
 A short runway is shown whole; a long one (it does not fit at a readable cell width) is
-seen through a camera that follows the leading bike, keeping it a third of the way
+seen through the camera, which follows the leading bike, keeping it a third of the way
 across, and zooms out as the bikes speed up so that about two turns of road ahead are
 always on screen (at speed 15 a turn covers 15 cells). The player can pan it (wheel,
-drag, minimap); ``follow`` comes back on the next turn or with F.
+drag, minimap) and zoom it (Ctrl+wheel, Ctrl++ / Ctrl+−, on top of the speed zoom);
+``follow`` comes back on the next turn, with F or with Fit.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -25,6 +33,7 @@ from arcade.games.runway.view.render import (
     draw_wreck,
     road_colours,
 )
+from arcade.ui.gridview import ZOOM_STEP, GridView
 from arcade.ui.theme import Theme
 from arcade.ui.widgets import draw_text
 
@@ -35,18 +44,53 @@ MIN_LANE = 14
 #: On a scrolling runway the camera zooms out with speed, to keep this many turns ahead in view.
 TURNS_AHEAD = 2.2
 MIN_CELL = 9.0
+#: Columns the camera may show before the start and after the finish (the run-off).
+BEFORE_START, AFTER_FINISH = 1.5, 3.0
+#: How far the player may zoom the road in or out over the speed's own zoom.
+USER_ZOOM = (0.5, 4.0)
 
 
 class RoadView:
-    def __init__(self) -> None:
+    """The road's grid and camera; ``cam`` is the camera's left column, ``follow`` whether it chases the bikes."""
+
+    def __init__(self, length: int = 1) -> None:
+        self.grid = GridView(LANES, max(1, length), square=False, zoom_rows=False, min_cell=1, max_cell=10_000)
+        self.grid.overscroll = (BEFORE_START, AFTER_FINISH, 0.0, 0.0)
         self.sky = pygame.Rect(0, 0, 0, 0)
-        self.road = pygame.Rect(0, 0, 0, 0)
-        self.lane_h = 40
-        self.cell_w = 40.0
-        self.cam = 0.0
-        self.follow = True
         self.scrolls = False
         self.base_cell = 40.0
+        #: The player's zoom on top of the speed zoom (Ctrl+wheel, Ctrl++ / Ctrl+−; Fit resets it).
+        self.user_zoom = 1.0
+
+    # -- the camera, through the grid ------------------------------------------------------------
+    @property
+    def road(self) -> pygame.Rect:
+        return self.grid.viewport
+
+    @property
+    def lane_h(self) -> int:
+        return round(self.grid.cell_h)
+
+    @property
+    def cell_w(self) -> float:
+        return self.grid.cell_w
+
+    @property
+    def cam(self) -> float:
+        """The column at the road's left edge (fractional; negative before the start)."""
+        return self.grid.to_grid(self.road.topleft)[1]
+
+    @cam.setter
+    def cam(self, column: float) -> None:
+        self.grid.look_at((0.0, column), (0.0, 0.0), clamp=False)
+
+    @property
+    def follow(self) -> bool:
+        return self.grid.follow
+
+    @follow.setter
+    def follow(self, value: bool) -> None:
+        self.grid.follow = value
 
     # -- layout and camera ------------------------------------------------------------------------
     def layout(self, space: pygame.Rect, length: int, minimap_height: int) -> None:
@@ -62,12 +106,15 @@ class RoadView:
         if self.scrolls:
             lane = max(MIN_LANE, min(MAX_LANE, int((space.height - minimap_height) / (LANES + 0.7))))
             cell = max(0.7 * lane, min(float(lane), space.width / (length + 3)))
-        self.lane_h, self.cell_w, self.base_cell = lane, cell, cell
+        self.base_cell = cell
         margin = int(lane * 0.7)
         block = LANES * lane + margin + (minimap_height if self.scrolls else 0)
         y = space.y + max(0, (space.height - block) // 2)
         self.sky = pygame.Rect(space.x, y, space.width, margin)
-        self.road = pygame.Rect(space.x, y + margin, space.width, LANES * lane)
+        if self.grid.cols != max(1, length):
+            self.grid.cols = max(1, length)
+        self.grid.min_zoom = MIN_CELL * USER_ZOOM[0] / cell
+        self.grid.layout_cells(pygame.Rect(space.x, y + margin, space.width, LANES * lane), cell, lane)
 
     @property
     def visible_columns(self) -> float:
@@ -78,44 +125,56 @@ class RoadView:
         visible = self.visible_columns
         if not self.scrolls:
             return max(-(visible - length) / 2, lead + 2 - visible)
-        return max(-1.5, min(lead - LEAD_AT * visible, max(length, lead) + 3 - visible))
+        return max(-BEFORE_START, min(lead - LEAD_AT * visible, max(length, lead) + AFTER_FINISH - visible))
 
     def zoom_for(self, speed: int) -> float:
-        """Cell width that keeps ``TURNS_AHEAD`` turns at ``speed`` in the part of the view ahead of the bikes."""
+        """Cell width that keeps ``TURNS_AHEAD`` turns at ``speed`` ahead of the bikes (times the player's zoom)."""
         if not self.scrolls:
-            return self.base_cell
+            return self.base_cell * self.user_zoom
         wanted = (TURNS_AHEAD * speed + 4) / (1 - LEAD_AT)
-        return max(MIN_CELL, min(self.base_cell, self.road.width / max(1.0, wanted)))
+        return max(MIN_CELL, min(self.base_cell, self.road.width / max(1.0, wanted))) * self.user_zoom
+
+    def _lead_pixel(self) -> tuple[float, float]:
+        return (self.road.x + self.road.width * LEAD_AT, float(self.road.centery))
 
     def glide(self, target: float, dt: float, speed: int = 0) -> None:
         """Ease the zoom towards the one for ``speed`` and (when following) the camera towards ``target``."""
         ease = 1 - math.exp(-dt * 9)
         zoom = self.zoom_for(speed)
         if zoom != self.cell_w:
-            centre = self.cam + self.visible_columns * LEAD_AT
-            # Land exactly on the zoom (and below on the target) once close: at rest the road is
-            # drawn where a snap would draw it, whatever way the camera came.
-            self.cell_w = zoom if abs(zoom - self.cell_w) <= 0.01 else self.cell_w + (zoom - self.cell_w) * ease * 0.5
-            self.cam = centre - self.visible_columns * LEAD_AT
+            # Land exactly on the zoom once close: at rest the road is drawn where a snap would draw it.
+            width = zoom if abs(zoom - self.cell_w) <= 0.01 else self.cell_w + (zoom - self.cell_w) * ease * 0.5
+            self.grid.set_zoom(width / self.base_cell, self._lead_pixel(), clamp=False)
         if self.follow:
-            self.cam = target if abs(target - self.cam) < 0.002 else self.cam + (target - self.cam) * ease
+            self.grid.glide_to((0.0, target), (0.0, 0.0), dt, clamp=False)
 
-    def snap_to(self, target_for, speed: int) -> None:
+    def snap_to(self, target_for: Callable[[], float], speed: int) -> None:
         """Jump straight to the zoom for ``speed`` and the camera ``target_for()`` gives for it."""
-        self.cell_w = self.zoom_for(speed)
+        self.grid.set_zoom(self.zoom_for(speed) / self.base_cell, clamp=False)
         self.follow = True
         self.cam = target_for()
 
     def pan(self, columns: float) -> None:
-        if self.scrolls:
-            self.follow = False
-            self.cam += columns
+        """Look ``columns`` further along (a wheel notch, a drag, the minimap); the camera stops following."""
+        if self.scrolls or self.grid.zoomed:
+            self.grid.pan_by(-columns * self.cell_w, 0)
+
+    def zoom_by(self, steps: float) -> bool:
+        """The player's zoom, around the point under the pointer's column third; True if it changed."""
+        before = self.user_zoom
+        self.user_zoom = min(USER_ZOOM[1], max(USER_ZOOM[0], self.user_zoom * ZOOM_STEP ** steps))
+        return self.user_zoom != before
+
+    def fit(self) -> None:
+        """Back to the speed's own zoom, following the bikes."""
+        self.user_zoom = 1.0
+        self.follow = True
 
     def to_screen(self, x: float, lane: float) -> tuple[float, float]:
-        return self.road.x + (x + 0.5 - self.cam) * self.cell_w, self.road.y + (lane + 0.5) * self.lane_h
+        return self.grid.to_screen((lane + 0.5, x + 0.5))
 
     def column_at(self, px: float) -> float:
-        return (px - self.road.x) / self.cell_w + self.cam - 0.5
+        return self.grid.to_grid((px, self.road.y))[1] - 0.5
 
     # -- drawing --------------------------------------------------------------------------------
     def draw_road(self, surface: pygame.Surface, theme: Theme, level: Level) -> None:
@@ -157,11 +216,24 @@ class RoadView:
             if column % step == 0 and abs(x0 + cw / 2 - finish_x) > keep_clear:
                 draw_text(surface, theme, str(column), (x0 + cw / 2, self.sky.bottom - 2), size=ruler,
                           colour=theme["text_dim"], anchor="midbottom")
+        self._draw_lane_numbers(surface, theme)
         if road.x - 4 <= finish_x <= road.right + 4:
             draw_finish(surface, theme, int(finish_x), road.y, road.bottom, max(4, int(min(cw, self.lane_h) / 3)))
             label_x = min(max(finish_x, road.x + keep_clear), road.right - keep_clear)
             draw_text(surface, theme, finish_label, (label_x, self.sky.bottom - 2), size=ruler, bold=True,
                       colour=theme["text"], anchor="midbottom")
+
+    def _draw_lane_numbers(self, surface: pygame.Surface, theme: Theme) -> None:
+        """Each lane's number (the Y of the rules, as the messages say "lane 1") in the verge before the road,
+        or at the road's left edge once the start has scrolled away."""
+        left_edge = self.to_screen(-0.5, 0)[0]
+        x = left_edge - 14 if left_edge - self.road.x >= 26 else self.road.x + 12
+        size = max(11, min(15, self.lane_h // 4))
+        for lane in range(LANES):
+            centre = (round(x), self.road.y + lane * self.lane_h + self.lane_h // 2)
+            pygame.draw.circle(surface, theme["panel"], centre, size - 2)
+            draw_text(surface, theme, str(lane), centre, size=size, bold=True, colour=theme["text_dim"],
+                      anchor="center")
 
     def draw_bikes(self, surface: pygame.Surface, theme: Theme, motions: Sequence[Motion], t: float,
                    falls: dict[int, float]) -> None:

@@ -12,7 +12,7 @@ fills the cache for every state along it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pygame
@@ -32,7 +32,9 @@ from arcade.games.runway.view.panels import (
     level_title,
 )
 from arcade.games.runway.view.roadview import RoadView
+from arcade.ui.camera import ctrl_held
 from arcade.ui.game_scene import TickScene, format_time
+from arcade.ui.overlays import ResultScene
 from arcade.ui.speed import WATCH_SPEEDS
 from arcade.ui.watch import WatchPlayer
 
@@ -73,7 +75,7 @@ class RunwayScene(TickScene):
         self.shown_index = session.index
         self.falls: dict[int, float] = {}
         self.clock = 0.0
-        self.road = RoadView()
+        self.road = RoadView(session.level.length)
         self.pending_outcome: Outcome | None = None
         self.drag: str | None = None
         self.drag_origin = (0, 0.0)
@@ -172,6 +174,15 @@ class RunwayScene(TickScene):
     def follow(self) -> None:
         self.road.follow = True
         self.say("The camera follows the bikes.")
+
+    def zoom(self, arg: str) -> None:
+        """Ctrl++ / Ctrl+− (and Ctrl+wheel): the player's zoom over the speed's own."""
+        if not self.road.zoom_by(int(arg)):
+            self.say("This is the closest zoom." if int(arg) > 0 else "This is the widest zoom.")
+
+    def zoom_fit(self) -> None:
+        self.road.fit()
+        self.say("The camera follows the bikes at the speed's own zoom.")
 
     def undo(self) -> None:
         if self.watch is not None:
@@ -317,6 +328,13 @@ class RunwayScene(TickScene):
         """Hold the result overlay back until the last turn has been seen."""
         self.pending_outcome = outcome
 
+    def result_scene(self, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
+                     role: str) -> ResultScene:
+        """The result sits at the bottom: the road, with the last fall, stays in view above it."""
+        scene = ResultScene(title, lines, buttons, role=role)
+        scene.placement = "bottom"
+        return scene
+
     def result_title(self, outcome: Outcome) -> str:
         if outcome.is_win:
             return "The AI brought them home" if self.finished_with_ai else "You win!"
@@ -414,7 +432,9 @@ class RunwayScene(TickScene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
             self.drag = None
             return True
-        elif event.type == pygame.MOUSEWHEEL and self.road.scrolls:
+        elif event.type == pygame.MOUSEWHEEL and ctrl_held():
+            return self.road.zoom_by(event.y) or True
+        elif event.type == pygame.MOUSEWHEEL and (self.road.scrolls or self.road.grid.zoomed):
             self.road.pan(-(event.y - event.x) * 3)
             return True
         return False

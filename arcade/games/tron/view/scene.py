@@ -34,6 +34,7 @@ from arcade.games.tron.runner import BotRunner, Reply, ThreadRunner, make_runner
 from arcade.games.tron.view.paint import BoardPainter, TrailMap
 from arcade.games.tron.view.replay import ReplayPlayer
 from arcade.games.tron.view.setup import RANDOM_MAP, SPEEDS, MatchSetup, SetupScene, bot_title
+from arcade.ui.camera import CameraInput, CameraScene
 from arcade.ui.game_scene import TickScene
 from arcade.ui.gridview import GridView
 from arcade.ui.overlays import ResultScene
@@ -52,7 +53,7 @@ GENTLE_SPEED = 6
 
 WASD = (("W", "N"), ("D", "E"), ("S", "S"), ("A", "W"))
 ARROWS = (("Up", "N"), ("Right", "E"), ("Down", "S"), ("Left", "W"))
-class TronScene(TickScene):
+class TronScene(CameraScene, TickScene):
     scrub_always = False
     #: Ten ticks a second is no reason to write ten files a second: the match is saved when left.
     autosave_when = "leave"
@@ -68,6 +69,8 @@ class TronScene(TickScene):
         self.seed = seed
         level = session.level
         self.view = GridView(level.height, level.width, max_cell=44)
+        #: Zoomed in, the camera follows the human's cycle (both cycles when no one plays).
+        self.camera = CameraInput(self.view)
         self.painter: BoardPainter | None = None
         self.trails = TrailMap()
         self.steering = [Steering(), Steering()]
@@ -205,6 +208,21 @@ class TronScene(TickScene):
         if self.app is not None:  # where the board is, for end-to-end tests (no-op without a trace file)
             self.app.trace(f"tron-layout {self.session.level_id} {self.view.cols} {self.view.rows} "
                            f"{self.view.cell} {self.view.origin[0]} {self.view.origin[1]}")
+
+    def handle_board(self, event: pygame.event.Event) -> bool:
+        """The mouse only moves the camera here: wheel zooms, a drag pans."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.view.viewport.collidepoint(event.pos):
+            self.camera.start_pan(event.pos)
+            return True
+        return self.camera.handle(event)
+
+    def follow_cycles(self) -> None:
+        """Keep the followed cycles' heads on screen (a few cells ahead of the edge) while zoomed."""
+        if not self.view.zoomed or not self.view.follow:
+            return
+        state = self.session.state
+        seats = [seat for seat in (0, 1) if self.match.is_human(seat)] or [0, 1]
+        self.view.scroll_into_view([(state.heads[seat][1], state.heads[seat][0]) for seat in seats], margin=4)
 
     # -- rounds --------------------------------------------------------------------------------
     def seat_name(self, seat: int, short: bool = False) -> str:
@@ -541,7 +559,7 @@ class TronScene(TickScene):
         else:
             fields.append(f"Tick {self.session.state.tick}")
         fields.append(f"{self.setup.speed}/s")
-        return fields
+        return [*self.zoom_fields(), *fields]
 
     def draw_board(self, surface: pygame.Surface) -> None:
         assert self.app is not None and self.painter is not None
@@ -568,9 +586,13 @@ class TronScene(TickScene):
         def paint(board: pygame.Surface, cell: tuple[int, int], rect: pygame.Rect, key: Any) -> None:
             painter.paint_trail(board, cell, rect, None if key is None else key[:3])
 
+        self.follow_cycles()
         self.view.render(surface, key_of, paint, hint)
+        clip = surface.get_clip()
+        # Zoomed in, heads and bursts stay on the board (while it all shows, they may overhang it).
+        surface.set_clip((self.board_area if self.view.shows_all else self.view.viewport).clip(clip))
         pulse = 0.5 + 0.5 * math.sin(self.clock * 7.0)
-        before_start = self.phase == "countdown" and session.index == 0
+        before_start = self.phase in ("ready", "countdown") and session.index == 0
         for seat in (0, 1):
             heading = self.steering[seat].heading if self.match.is_human(seat) else state.directions[seat]
             painter.draw_head(surface, seat, state.heads[seat], heading, crashed=crashed[seat],
@@ -579,6 +601,7 @@ class TronScene(TickScene):
             burst = self.tweens.get(("burst", seat))
             if burst is not None:
                 painter.draw_burst(surface, state.heads[seat], burst.value, seat)
+        surface.set_clip(clip)
         self.draw_banners(surface)
 
     def draw_banners(self, surface: pygame.Surface) -> None:
