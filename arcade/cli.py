@@ -216,7 +216,7 @@ def play_options(game: str, args: argparse.Namespace) -> dict[str, object]:
     options: dict[str, object] = {}
     edit = getattr(args, "edit", None)
     if edit is not None:
-        options["edit"] = edit  # the game's front opens its editor (GameFront.open_special)
+        options["edit"] = edit  # the game's front opens its editor (GameFront.open_options)
     replay = getattr(args, "replay", None)
     bot = getattr(args, "bot", None)
     if replay is not None and bot is not None:

@@ -21,6 +21,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -233,52 +234,38 @@ def test_an_existing_output_file_is_replaced_like_a_shell_redirect(capsys, tmp_p
 
 # -- child processes: real descriptors, locales, memory -------------------------------------------------
 
-#: Runs ``python -m arcade ARGV`` as its child and reports that child's peak RSS on the fd named by
-#: its first argument. The test
-#: process cannot measure it itself: Popen starts children with vfork, and at exec the kernel
-#: credits the child with its parent's peak RSS -- the whole pytest process's, hundreds of MB
-#: late in the suite. Forked from this small launcher, the child's figure is its own.
-_MEASURE = """
-import os, sys
-fd = int(sys.argv[1])
-pid = os.fork()
-if pid == 0:
-    os.close(fd)
-    os.execv(sys.executable, [sys.executable, "-m", "arcade", *sys.argv[2:]])
-_, status, usage = os.wait4(pid, 0)
-os.write(fd, str(usage.ru_maxrss).encode())
-os._exit(os.waitstatus_to_exitcode(status) & 0xFF)
+#: Runs the measured command as ITS child and writes that grandchild's peak RSS (kB) to $RSS_FILE.
+#: A direct child of pytest would carry pytest's own peak into ru_maxrss (fork, then exec, keeps the
+#: high-water mark), so the measurement goes through this small interpreter instead.
+_RSS_WRAPPER = """
+import os, subprocess, sys
+child = subprocess.Popen(sys.argv[1:])
+_, status, usage = os.wait4(child.pid, 0)
+with open(os.environ["RSS_FILE"], "w") as out:
+    out.write(str(usage.ru_maxrss))
+sys.exit(os.waitstatus_to_exitcode(status) % 256)
 """
 
 
 def run_child(argv: list[str], *, stdin=None, env: dict[str, str] | None = None, timeout: float = 60,
               stdout=subprocess.PIPE) -> tuple[int, str, str, float]:
-    """Run ``python -m arcade argv``; (status, stdout, stderr, peak RSS in MB of exactly that child)."""
-    full_env = dict(os.environ, **(env or {}))
-    report, report_w = os.pipe()
-    try:
-        process = subprocess.Popen([sys.executable, "-c", _MEASURE, str(report_w), *argv], stdin=stdin,
-                                   stdout=stdout, stderr=subprocess.PIPE, env=full_env, cwd=ROOT,
-                                   pass_fds=(report_w,), start_new_session=True)
-    finally:
-        os.close(report_w)
-    deadline = time.monotonic() + timeout
-    try:
-        while process.poll() is None:
-            if time.monotonic() > deadline:
-                os.killpg(process.pid, signal.SIGKILL)  # the launcher and the program under test
-                process.wait()
-                raise AssertionError(f"{argv} still running after {timeout} s")
-            time.sleep(0.02)
-        with os.fdopen(report, "rb") as pipe:
-            report = -1
-            peak_kb = int(pipe.read() or 0)
-    finally:
-        if report != -1:
-            os.close(report)
-    out = process.stdout.read().decode() if process.stdout else ""
-    err = process.stderr.read().decode()
-    return process.returncode, out, err, peak_kb / 1024
+    """Run ``python -m arcade argv``; (status, stdout, stderr, peak RSS in MB of exactly that program)."""
+    with tempfile.TemporaryDirectory() as folder:
+        rss_file = Path(folder) / "rss"
+        full_env = dict(os.environ, **(env or {}), RSS_FILE=str(rss_file))
+        process = subprocess.Popen([sys.executable, "-c", _RSS_WRAPPER, sys.executable, "-m", "arcade", *argv],
+                                   stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, env=full_env, cwd=ROOT,
+                                   start_new_session=True)
+        try:
+            out_bytes, err_bytes = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            raise AssertionError(f"{argv} still running after {timeout} s") from None
+        status = process.returncode
+        rss_kb = float(rss_file.read_text()) if rss_file.exists() else 0.0
+    out = out_bytes.decode() if out_bytes else ""
+    return status, out, err_bytes.decode(), rss_kb / 1024
 
 
 @pytest.mark.parametrize("argv", [

@@ -288,3 +288,11 @@ def test_the_window_size_list_offers_only_sizes_that_fit_the_screen():
     assert fitting_sizes((1366, 768)) == [(1024, 640)]
     assert (1920, 1080) in fitting_sizes((1920, 1200)) and (1920, 1080) not in fitting_sizes((1600, 1000))
     assert fitting_sizes((800, 600)) == [(1024, 640)]  # always one to choose
+
+
+def test_a_picker_opens_with_the_current_row_mid_list_so_the_next_ones_show(app):
+    from arcade.ui.picker import Choice, PickerScene
+
+    picker = PickerScene("Pick", [Choice(f"Level {i}") for i in range(40)], lambda c: None, selected=20)
+    app.push(picker)
+    assert picker.scroll <= 20 < picker.scroll + picker.visible_rows - 2

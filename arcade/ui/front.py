@@ -96,24 +96,27 @@ class GameFront:
     def resume_session(self, data: dict[str, Any], source: str) -> Session[Any, Any, Any]:
         return Session.from_dict(self.rules, data, source, **self.hooks())
 
-    def open_special(self, app: App, launch: Launch) -> GameScene | None:
-        """A scene other than play that ``launch.options`` asks for (Hashi's ``--edit``); None: play."""
-        if "edit" in launch.options:
-            raise UsageError(f"{self.info.title} has no editor")
-        return None
-
     def make_scene(self, app: App, session: Session[Any, Any, Any]) -> GameScene:
         """The game's scene for ``session``; raises (ValueError, ArcadeError ...) on a damaged save's extras."""
         raise NotImplementedError
+
+    def open_options(self, app: App, launch: Launch) -> GameScene | None:
+        """The scene for ``launch.options`` (``play --replay FILE``, ``play --bot SPEC``, ``play hashi
+        --edit``), or None to open the usual way. The options were checked by the CLI (see
+        :func:`arcade.cli.play_options`)."""
+        return None
 
 
 def open_session(app: App, front: GameFront, launch: Launch) -> tuple[GameScene, list[str]]:
     """The scene ``launch`` asks for, and one message per problem met (and mended) on the way."""
     messages: list[str] = []
     name = front.name
-    special = front.open_special(app, launch) if launch.options else None
-    if special is not None:
-        return special, messages
+    if launch.options:
+        special = front.open_options(app, launch)
+        if special is not None:
+            return special, messages
+        if "edit" in launch.options:  # play GAME --edit: only a game whose front opens an editor has one
+            raise UsageError(f"{front.info.title} has no editor")
     if launch.save is not None:
         try:
             return _resumed(app, front, launch.save, "the save"), messages

@@ -93,6 +93,7 @@ class PickerScene(Scene):
         if self.choices and self.choices[self.selected].header:
             self.selected = self._pickable(self.selected, 1)
         self.scroll = 0
+        self._placed = False
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.list_rect = pygame.Rect(0, 0, 0, 0)
 
@@ -108,6 +109,9 @@ class PickerScene(Scene):
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
         self.list_rect = pygame.Rect(self.panel.x + 16, self.panel.y + 70, width - 32, rows * self.ROW)
+        if not self._placed:  # on opening, the current row sits mid-list: the ones after it show too
+            self.scroll = self.selected - self.visible_rows // 2
+            self._placed = True
         self._keep_visible()
         if self.app is not None:  # where each shown row is, for end-to-end tests (no-op without a trace file)
             for row, index in enumerate(range(self.scroll, min(len(self.choices), self.scroll + self.visible_rows))):

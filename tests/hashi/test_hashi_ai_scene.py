@@ -100,7 +100,7 @@ def test_new_puzzle_dialog_generates_in_the_background(app, driver, open_level):
     assert isinstance(dialog, NewPuzzleScene)
     inside = (dialog.panel.x + 8, dialog.panel.centery)
     assert tuple(app.screen.get_at(inside))[:3] == app.theme["panel"]
-    for _ in range(5):  # down to the seed row, then type one
+    for _ in range(6):  # down to the seed row, then type one
         driver.key(pygame.K_DOWN)
     for digit in "123":
         driver.key(getattr(pygame, f"K_{digit}"), unicode=digit)
@@ -115,7 +115,7 @@ def test_new_puzzle_dialog_generates_in_the_background(app, driver, open_level):
     assert app.settings.game("hashi")["new_puzzle"]["difficulty"] == "medium"
     # The same seed again gives the same puzzle; Esc cancels without change.
     driver.key(pygame.K_n)
-    for _ in range(5):
+    for _ in range(6):
         driver.key(pygame.K_DOWN)
     for digit in "123":
         driver.key(getattr(pygame, f"K_{digit}"), unicode=digit)
@@ -159,7 +159,7 @@ def test_the_seed_box_takes_ascii_digits_only(app, driver, open_level):
     driver.key(pygame.K_n)
     dialog = app.stack.top
     assert isinstance(dialog, NewPuzzleScene)
-    for _ in range(5):  # down to the seed row
+    for _ in range(6):  # down to the seed row
         driver.key(pygame.K_DOWN)
     for key, text in ((pygame.K_2, "²"), (pygame.K_3, "٣"), (pygame.K_4, "4"), (pygame.K_1, "１"), (pygame.K_2, "2")):
         driver.key(key, unicode=text)
@@ -168,3 +168,19 @@ def test_the_seed_box_takes_ascii_digits_only(app, driver, open_level):
     dialog.worker.wait(30)
     driver.frame()
     assert app.crashes == 0 and app.stack.top is scene and scene.puzzle.title.endswith("#42")
+
+
+def test_new_puzzle_can_forbid_touching_islands_for_tatham(app, driver, open_level):
+    scene = open_level("2.2\n")
+    driver.key(pygame.K_n)
+    dialog = app.stack.top
+    assert isinstance(dialog, NewPuzzleScene) and not dialog.no_touching
+    driver.click(dialog.touching_button.rect.center)
+    assert dialog.no_touching and "Tatham" in dialog.touching_button.label
+    driver.click(dialog.generate_button.rect.center)
+    dialog.worker.wait(60)
+    driver.frame()
+    assert app.stack.top is scene
+    cells = {island.pos for island in scene.puzzle.islands}
+    assert not any((r + 1, c) in cells or (r, c + 1) in cells for r, c in cells)
+    assert app.settings.game("hashi")["new_puzzle"]["no_touching"] is True

@@ -16,6 +16,7 @@ from arcade.games.tron.board import (
     edges,
     flood,
     geometry,
+    local_cuts,
     parity_bound,
     voronoi,
 )
@@ -191,3 +192,22 @@ def test_board_from_state_sees_trails_and_both_sides():
     assert as_cells(board, board.free) == {(2, 1)}
     assert board.to_rows() == ["#####", "#2 1#", "#####"]
     assert state.over
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards())
+def test_local_cuts_follow_the_3x3_rule_and_include_every_articulation_point(level):
+    """A cell is a local cut when its free neighbours form two or more arcs around it (a corner
+    joins two side-by-side neighbours); every real articulation point is one."""
+    board = Board.from_level(level)
+    geo = board.geo
+    cells = board.free | 1 << board.me | 1 << board.opp
+    cuts = local_cuts(geo, cells)
+    assert articulation_points(geo, cells) & ~cuts == 0
+    s = geo.stride
+    for c in cells_of(cells):
+        sides = [cells >> n & 1 if n >= 0 else 0 for n in (c - s, c + 1, c + s, c - 1)]
+        corners = [cells >> n & 1 if n >= 0 else 0 for n in (c - s + 1, c + s + 1, c + s - 1, c - s - 1)]
+        links = sum(sides[i] & sides[(i + 1) % 4] & corners[i] for i in range(4))
+        arcs = 0 if not any(sides) else max(1, sum(sides) - links)
+        assert bool(cuts >> c & 1) == (arcs >= 2)

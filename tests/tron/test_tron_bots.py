@@ -22,7 +22,7 @@ from arcade.games.tron.ai import (
     fill_search,
     make_bot,
 )
-from arcade.games.tron.board import Board
+from arcade.games.tron.board import Board, chamber_fill, flood
 from arcade.games.tron.logic import DELTAS, RULES, Level, State
 from arcade.games.tron.match import Tournament, fit_elo, format_table, play_round
 from tests.tron.test_tron_board import boards
@@ -225,3 +225,41 @@ def test_strict_rounds_ignore_late_answers_and_keep_the_heading():
     assert [m.split()[0] for m in relaxed.moves] == ["E", "S", "S"]
     assert [m.split()[0] for m in strict.moves] == ["E", "E", "E"]
     assert max(strict.times[0]) > 0.005 and max(strict.cpu[0]) < 0.025
+
+
+#: Cycle 1 at the door between two rooms. West: 21 cells, but four pillars leave 9 cells of one
+#: colour and 12 of the other, so a path entering on the scarce colour visits at most 18. East:
+#: 20 cells, balanced. Flood fill counts cells and goes west; the parity bound says east.
+PARITY = RULES.parse_level("""13 9
+#############
+#     #    ##
+# # # #    ##
+#     1    ##
+# # # #    ##
+#     #    ##
+#############
+#2          #
+#############
+""")
+
+
+def test_strongest_takes_the_room_the_parity_bound_prefers():
+    board = Board.from_level(PARITY)
+    assert FloodFillBot().decide(board, time.perf_counter() + 1).direction == "W"
+    west_only = board.free & ~(1 << (board.me + 1))  # the east door shut
+    west = flood(board.geo, west_only, board.me)
+    assert west.bit_count() == 21
+    assert chamber_fill(board.geo, west_only, board.me, west) == 18
+    assert StrongestBot(depth=3).decide(board, time.perf_counter() + 5).direction == "E"
+
+
+@pytest.mark.parametrize("name", ["apocalyptic", "big-room", "center", "joust", "keyhole", "quadrant",
+                                  "ring", "toronto", "trix", "u", "empty-room"])
+def test_strongest_never_loses_to_flood_fill_on_the_official_maps(name):
+    """At a small fixed depth (reproducible: no clock decides anything), from both seats."""
+    _id, level = maps.load(name)
+    for seat in (0, 1):
+        bots = [FloodFillBot(), FloodFillBot()]
+        bots[seat] = StrongestBot(depth=2)
+        record = play_round(level, (bots[0], bots[1]), 60_000)
+        assert record.outcome.winner in (seat, None), (name, seat, record.outcome.reason)

@@ -19,6 +19,7 @@ INFO = GameInfo(
     commands="arcade.games.runway.cli:COMMANDS",
     order=20,
     keymap=(
+        Binding("Space", "tape_pause", "a program's run: play / pause", when="taping"),
         Binding("↑ / ↓", "", "UP / DOWN: every bike changes lane"),
         Binding("→ / ←", "", "SPEED / SLOW: one faster / one slower"),
         *(Binding(key, "command", "", arg=command) for key, command in _COMMANDS),
@@ -30,6 +31,10 @@ INFO = GameInfo(
         Binding("L", "open_levels", "pick a runway", button="Level"),
         Binding("A", "switch_ai", "switch the AI (exact / classic)", button="AI"),
         Binding("F", "follow", "the camera follows the bikes again (wheel or drag pans)"),
+        Binding("T", "open_tests", "test cases: run your program on every bundled test, watch any run",
+                button="Tests"),
+        Binding("C", "toggle_console", "console: the program's stderr, up to the turn on screen"),
+        Binding("Ctrl+S", "save_replay", "save the run on the timeline as a replay file", button="Save replay"),
         # Ctrl for the zoom keys: the bare + and − change the speed. The plain wheel pans the road.
         *camera_bindings("Ctrl+wheel", "wheel or drag"),
     ),

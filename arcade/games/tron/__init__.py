@@ -28,6 +28,9 @@ INFO = GameInfo(
         Binding("O / F2", "open_setup", "match setup: mode, bots, map, speed, rounds", button="Setup"),
         Binding("L", "open_levels", "choose a map"),
         Binding("N", "single_tick", "one tick while paused", when="can_single_tick"),
+        Binding("C", "toggle_console", "console: outside programs' stderr, live and in replays", button="Console"),
+        Binding("Ctrl+S", "save_replay", "save the round as a replay file (after the round)", button="Save replay",
+                when="can_save_replay"),
         # Ctrl for the zoom keys: the bare + and − change the speed.
         *camera_bindings(),
     ),

@@ -18,7 +18,7 @@ import timeit
 
 from arcade.games.tron import maps
 from arcade.games.tron.ai import StrongestBot, a1k0n_eval, make_bot
-from arcade.games.tron.board import Board, chamber_fill, flood, voronoi
+from arcade.games.tron.board import Board, chamber_fill, clear_chamber_cache, flood, voronoi
 from arcade.games.tron.logic import RULES, State
 from arcade.games.tron.match import Tournament
 
@@ -53,7 +53,7 @@ def evaluation_speed(quick: bool) -> None:
         figures = [
             _micro(lambda b=board: flood(b.geo, b.free, b.me), n),
             _micro(lambda b=board: voronoi(b.geo, b.free, b.me, b.opp), n),
-            _micro(lambda b=board: chamber_fill(b.geo, b.free, b.me), max(2, n // 10)),
+            _micro(lambda b=board: (clear_chamber_cache(), chamber_fill(b.geo, b.free, b.me)), max(2, n // 10)),
             _micro(lambda b=board: a1k0n_eval(b.geo, b.free, b.me, b.opp, 1e18), n),
         ]
         print(f"  {map_id:<12}{figures[0]:>9.0f}{figures[1]:>10.0f}{figures[2]:>10.0f}{figures[3]:>12.0f}")

@@ -174,19 +174,23 @@ def voronoi(geo: Geometry, free: int, me: int, opp: int) -> Territory:
     b = 1 << opp
     fa = ((a << 1) | (a >> 1) | (a << s) | (a >> s)) & free
     fb = ((b << 1) | (b >> 1) | (b << s) | (b >> s)) & free
-    tie = fa & fb
-    seen = fa | fb
-    mine = fa & ~fb
-    theirs = fb & ~fa
-    ties = tie
+    ties = fa & fb
+    mine = fa ^ ties
+    theirs = fb ^ ties
+    # ``avail``: free cells neither search has reached (fronts are subsets of it, so xor removes them).
+    avail = free & ~(fa | fb)
     while fa or fb:
-        na = ((fa << 1) | (fa >> 1) | (fa << s) | (fa >> s)) & free & ~seen
-        nb = ((fb << 1) | (fb >> 1) | (fb << s) | (fb >> s)) & free & ~seen
+        na = ((fa << 1) | (fa >> 1) | (fa << s) | (fa >> s)) & avail
+        nb = ((fb << 1) | (fb >> 1) | (fb << s) | (fb >> s)) & avail
         tie = na & nb
-        mine |= na & ~nb
-        theirs |= nb & ~na
-        ties |= tie
-        seen |= na | nb
+        if tie:
+            ties |= tie
+            mine |= na ^ tie
+            theirs |= nb ^ tie
+        else:
+            mine |= na
+            theirs |= nb
+        avail ^= na | nb
         fa, fb = na, nb
     if ties:
         return Territory(mine, theirs, False)
@@ -212,6 +216,105 @@ class OutOfTime(Exception):
     """A search ran past its deadline (raised from inside long evaluations)."""
 
 
+#: Chamber estimates by (stride, region, head): the estimate depends on nothing else, and a
+#: search meets the same region again and again (my room after a cut does not change with
+#: the opponent's moves on the other side). Cleared when full.
+_CHAMBER_CACHE: dict[tuple[int, int, int], int] = {}
+_CHAMBER_CACHE_SIZE = 50_000
+
+
+def clear_chamber_cache() -> None:
+    """Forget cached chamber estimates (benchmarks measure the work, not the lookup)."""
+    _CHAMBER_CACHE.clear()
+
+
+@lru_cache(maxsize=32)
+def _even_string(geo: Geometry) -> str:
+    """One character per cell index: "1" where the cell is on the even checkerboard colour."""
+    size = (geo.height + 2) * geo.stride
+    return format(geo.even, f"0{size}b")[::-1]
+
+
+def dfs_tree(geo: Geometry, region: int, start: int, deadline: float | None = None,
+             ) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Depth-first tree of ``region`` from ``start`` (Tarjan's numbering, iterative).
+
+    Returns (cells in discovery order, parent of each cell index, discovery number, low
+    point): a cell ``v`` whose parent ``u`` has ``low[v] >= disc[u]`` is cut off from the
+    rest by ``u`` -- it starts a new chamber. ``start`` (a head, not in the region) is the root.
+    """
+    size = (geo.height + 2) * geo.stride
+    # One character per cell: "1" in the region. Indexing a string is far cheaper than
+    # shifting a big int for every neighbour test.
+    inside = format(region, f"0{size}b")[::-1]
+    o0, o1, o2, o3 = geo.offsets
+    disc = [-1] * size
+    low = [0] * size
+    parent_of = [-1] * size
+    disc[start] = 0
+    order: list[int] = [start]
+    stack: list[int] = [start]
+    steps: list[int] = [0]
+    counter = 1
+    while stack:
+        v = stack[-1]
+        k = steps[-1]
+        if k < 4:
+            steps[-1] = k + 1
+            w = v + (o0 if k == 0 else o1 if k == 1 else o2 if k == 2 else o3)
+            if inside[w] != "1" and w != start:
+                continue  # (the head is not in the region, but an edge back to it still counts)
+            dw = disc[w]
+            if dw < 0:
+                disc[w] = low[w] = counter
+                counter += 1
+                if deadline is not None and counter & 255 == 0 and perf_counter() > deadline:
+                    raise OutOfTime
+                parent_of[w] = v
+                order.append(w)
+                stack.append(w)
+                steps.append(0)
+            elif w != parent_of[v] and dw < low[v]:
+                low[v] = dw
+        else:
+            stack.pop()
+            steps.pop()
+            if stack:
+                u = stack[-1]
+                if low[v] < low[u]:
+                    low[u] = low[v]
+    return order, parent_of, disc, low
+
+
+def local_cuts(geo: Geometry, cells: int) -> int:
+    """Cells of ``cells`` whose free neighbours fall apart inside their own 3x3 box (bit-parallel).
+
+    Around a cell, two side-by-side neighbours stay joined if the corner between them is
+    in ``cells`` too; the neighbours form arcs, and a cell with two or more arcs *may* be
+    an articulation point. One with a single arc never is (its neighbours stay joined
+    through its box). So no local cut at all means no articulation point anywhere, and the
+    chamber tree is one room -- a1k0n's "potential articulation" table, done for every
+    cell at once with shifts.
+    """
+    s = geo.stride
+    # Each set below has bit c where cell c's neighbour in that direction is in ``cells``.
+    n = cells << s
+    e = cells >> 1
+    so = cells >> s
+    w = cells << 1
+    ne = cells << (s - 1)
+    se = cells >> (s + 1)
+    sw = cells >> (s - 1)
+    nw = cells << (s + 1)
+    # An arc starts at a neighbour whose counter-clockwise link is broken.
+    start_n = n & ~(w & nw)
+    start_e = e & ~(n & ne)
+    start_s = so & ~(e & se)
+    start_w = w & ~(so & sw)
+    two = (start_n & (start_e | start_s | start_w)) | (start_e & (start_s | start_w)) | (start_s & start_w)
+    return two & cells
+
+
 def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None,
                  deadline: float | None = None) -> int:
     """Estimated longest path from ``start`` through ``region`` (default: all it reaches).
@@ -229,44 +332,22 @@ def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None
         region = flood(geo, free, start)
     if not region:
         return 0
-    offsets = geo.offsets
-    even = geo.even
-    # Iterative Tarjan from the head (which is not in the region but is the root).
-    disc: dict[int, int] = {start: 0}
-    low: dict[int, int] = {start: 0}
-    parent_of: dict[int, int] = {}
-    order: list[int] = [start]
-    stack: list[tuple[int, int]] = [(start, 0)]
-    counter = 1
-    while stack:
-        v, k = stack[-1]
-        if k < 4:
-            stack[-1] = (v, k + 1)
-            w = v + offsets[k]
-            if not (region >> w & 1) and w != start:
-                continue  # (the head is not in the region, but an edge back to it still counts)
-            if w not in disc:
-                disc[w] = low[w] = counter
-                counter += 1
-                if deadline is not None and counter & 255 == 0 and perf_counter() > deadline:
-                    raise OutOfTime
-                parent_of[w] = v
-                order.append(w)
-                stack.append((w, 0))
-            elif w != parent_of.get(v) and disc[w] < low[v]:
-                low[v] = disc[w]
-        else:
-            stack.pop()
-            if stack:
-                u = stack[-1][0]
-                if low[v] < low[u]:
-                    low[u] = low[v]
+    key = (geo.stride, region, start)
+    known = _CHAMBER_CACHE.get(key)
+    if known is not None:
+        return known
+    if not local_cuts(geo, region | 1 << start):
+        # No articulation point anywhere: one room, capped by parity (no depth-first search needed).
+        return parity_bound(geo, region, start)
+    size = (geo.height + 2) * geo.stride
+    parity = _even_string(geo)
+    order, parent_of, disc, low = dfs_tree(geo, region, start, deadline)
     # Chambers: a vertex whose parent separates it (low >= disc of parent) starts a new one.
-    chamber: dict[int, int] = {start: 0}
+    chamber = [0] * size
     chamber_parent = [-1]
     evens = [0]
     odds = [0]
-    entry_even = [bool(even >> start & 1)]
+    entry_even = [parity[start] == "1"]
     for v in order[1:]:
         u = parent_of[v]
         if low[v] >= disc[u]:
@@ -274,11 +355,11 @@ def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None
             chamber_parent.append(chamber[u])
             evens.append(0)
             odds.append(0)
-            entry_even.append(bool(even >> v & 1))
+            entry_even.append(parity[v] == "1")
         else:
             cid = chamber[u]
         chamber[v] = cid
-        if even >> v & 1:
+        if parity[v] == "1":
             evens[cid] += 1
         else:
             odds[cid] += 1
@@ -298,6 +379,9 @@ def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None
         parent = chamber_parent[cid]
         if parent >= 0 and value[cid] > best_child[parent]:
             best_child[parent] = value[cid]
+    if len(_CHAMBER_CACHE) >= _CHAMBER_CACHE_SIZE:
+        _CHAMBER_CACHE.clear()
+    _CHAMBER_CACHE[key] = value[0]
     return value[0]
 
 

@@ -57,6 +57,19 @@ MODES = ("bot", "humans", "watch")
 MODE_TITLES = {"bot": "You vs a bot", "humans": "Two players", "watch": "Bot vs bot"}
 
 
+def _program_spec(seat: object) -> bool:
+    """Whether a saved seat is an outside program's spec (``2010:./bot``) the setup could have made."""
+    from arcade.core.errors import UsageError
+    from arcade.games.tron.players import parse_spec
+
+    if not isinstance(seat, str) or ":" not in seat:
+        return False
+    try:
+        return parse_spec(seat).outside
+    except UsageError:
+        return False
+
+
 @dataclass
 class Match:
     """A best-of-``best_of`` series between two seats; ``seats`` hold "human" or a bot name.
@@ -114,7 +127,8 @@ class Match:
         mode, seats = data.get("mode"), data.get("seats")
         if mode not in MODES:
             raise ValueError(f"unknown match mode {str(mode)[:20]!r}")
-        if not isinstance(seats, list) or len(seats) != 2 or not all(s == "human" or s in BOTS for s in seats):
+        if not isinstance(seats, list) or len(seats) != 2 or not all(
+                s == "human" or s in BOTS or _program_spec(s) for s in seats):
             raise ValueError("the seats are not two players this game knows")
         best_of = checked_int(data.get("best_of"), 1, 99, "best_of")
         score = data.get("score")

@@ -85,7 +85,8 @@ def _generated(app: Any, seed: int) -> Puzzle:
         topology = Topology.parse(str(prefs.get("topology", "plane")))
     except ValueError:
         topology = Topology.PLANE
-    return make_puzzle(int(width), int(height), str(difficulty), topology, float(density), seed)
+    return make_puzzle(int(width), int(height), str(difficulty), topology, float(density), seed,
+                       prefs.get("no_touching") is True)
 
 
 def _unsaved_or_blank() -> Any:
@@ -132,7 +133,7 @@ class HashiFront(GameFront):
     def record_value(self, scene: Any) -> float:
         return round(scene.elapsed, 1)
 
-    def open_special(self, app: Any, launch: Launch) -> Any:
+    def open_options(self, app: Any, launch: Launch) -> Any:
         """``play hashi --edit [FILE|ID]``: the editor on a file, a bundled level, a game ID or a blank board.
 
         A FILE that does not exist yet is where Save will write a new puzzle.

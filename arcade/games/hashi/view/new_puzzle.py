@@ -37,9 +37,10 @@ def puzzle_title(width: int, height: int, difficulty: str, topology: Topology, s
     return f"{difficulty.capitalize()} {width}×{height}{where} #{seed}"
 
 
-def make_puzzle(width: int, height: int, difficulty: str, topology: Topology, density: float, seed: int) -> Puzzle:
+def make_puzzle(width: int, height: int, difficulty: str, topology: Topology, density: float, seed: int,
+                no_touching: bool = False) -> Puzzle:
     """Generate (in the worker thread) and give the puzzle its title."""
-    made = generator.generate(height, width, difficulty, topology, density, seed)
+    made = generator.generate(height, width, difficulty, topology, density, seed, no_touching=no_touching)
     title = puzzle_title(width, height, difficulty, topology, seed)
     return Puzzle(made.puzzle.shape, made.puzzle.islands, (("title", title), *made.puzzle.meta))
 
@@ -63,6 +64,8 @@ class NewPuzzleScene(Scene):
         except ValueError:
             self.topology = Topology.PLANE
         self.density = float(saved.get("density", 1.0)) if saved.get("density") in DENSITIES else 1.0
+        #: Tatham's Bridges refuses islands side by side; "never" makes puzzles one can hand to its players.
+        self.no_touching = saved.get("no_touching") is True
         self.seed_text = ""  # empty: a fresh random seed each time
         self.worker = Worker()
         self.busy: tuple[str, float] | None = None  # (what, seconds so far)
@@ -74,6 +77,8 @@ class NewPuzzleScene(Scene):
         self.density_slider = Slider(DENSITIES, self.density, self._set_density, fmt=self._density_label)
         self.difficulty_button = Button(self.difficulty.capitalize(), self._next_difficulty, hotkey="D")
         self.topology_button = Button(TOPOLOGY_LABELS[self.topology], self._next_topology, hotkey="T")
+        self.touching_button = Button(self._touching_label(), self._toggle_touching, hotkey="O",
+                                      tooltip="'Never' makes puzzles Tatham's Bridges accepts (its game IDs)")
         self.seed_button = Button(self._seed_label(), self._random_seed, hotkey="S",
                                   tooltip="Type digits for a seed; click for a random one")
         self.rows: list[tuple[str, Button | Slider]] = [
@@ -82,6 +87,7 @@ class NewPuzzleScene(Scene):
             ("Difficulty", self.difficulty_button),
             ("Topology", self.topology_button),
             ("Island density", self.density_slider),
+            ("Touching islands", self.touching_button),
             ("Seed", self.seed_button),
         ]
         self.generate_button = Button("Generate", self.generate, hotkey="Enter",
@@ -102,6 +108,13 @@ class NewPuzzleScene(Scene):
 
     def _set_density(self, value: float) -> None:
         self.density = float(value)
+
+    def _touching_label(self) -> str:
+        return "Never (Tatham-compatible)" if self.no_touching else "Allowed"
+
+    def _toggle_touching(self) -> None:
+        self.no_touching = not self.no_touching
+        self.touching_button.label = self._touching_label()
 
     def _next_difficulty(self) -> None:
         options = generator.DIFFICULTIES
@@ -136,12 +149,13 @@ class NewPuzzleScene(Scene):
             return
         seed = parse_int(self.seed_text, what="the seed") if self.seed_text else new_seed()
         self.prefs["new_puzzle"] = {"width": self.width, "height": self.height, "difficulty": self.difficulty,
-                                    "topology": self.topology.value, "density": self.density}
+                                    "topology": self.topology.value, "density": self.density,
+                                    "no_touching": self.no_touching}
         what = puzzle_title(self.width, self.height, self.difficulty, self.topology, seed)
         self.busy = (what, 0.0)
         self.message = (f"Generating {what}…", "info")
         self.worker.submit(make_puzzle, self.width, self.height, self.difficulty, self.topology, self.density,
-                           seed, on_done=self._done, on_error=self._failed, label="generate")
+                           seed, self.no_touching, on_done=self._done, on_error=self._failed, label="generate")
 
     def _done(self, puzzle: Puzzle) -> None:
         self.busy = None

@@ -13,6 +13,7 @@ from typing import Any
 
 from arcade.core.errors import ArcadeError
 from arcade.core.game import Example, LevelEntry
+from arcade.core.registry import Launch
 from arcade.core.rng import new_seed
 from arcade.core.session import Session
 from arcade.games.runway import INFO
@@ -102,6 +103,33 @@ class RunwayFront(GameFront):
 
     def make_scene(self, app: Any, session: Session[Any, Any, Any]) -> RunwayScene:
         return RunwayScene(INFO, session, app.game_settings(INFO.name))
+
+    def open_options(self, app: Any, launch: Launch) -> RunwayScene | None:
+        """``play runway --replay FILE`` (the file's run on the timeline) or ``--bot SPEC`` (the program
+        drives the last runway played, or the one given with ``--level``)."""
+        playback, spec = launch.options.get("replay"), launch.options.get("bot")
+        if playback is not None:
+            session = self.new_session(app, playback.level, playback.replay.level_id or "replay")
+            for move in playback.moves:
+                session.play(move, by_ai=True)
+            session.seek(0)
+            scene = self.make_scene(app, session)
+            scene.show_playback(playback, played=True)
+            return scene
+        if spec is None:
+            return None
+        if launch.level is not None:
+            level, level_id = self.open_level(launch.level)  # a bad --level is the caller's error
+        elif launch.seed is not None:
+            level, level_id = self.seeded_level(app, launch.seed)
+        else:
+            try:
+                level, level_id = self.open_level(self.last_level(app) or self.first_level())
+            except ArcadeError:
+                level, level_id = self.open_level(self.first_level())
+        scene = self.make_scene(app, self.new_session(app, level, level_id))
+        scene.drive_with(spec.text)
+        return scene
 
 
 FRONT = RunwayFront(INFO)

@@ -31,6 +31,7 @@ from arcade.games.runway.view.panels import (
     draw_status_row,
     level_title,
 )
+from arcade.games.runway.view.programs import ProgramsMixin
 from arcade.games.runway.view.roadview import RoadView
 from arcade.ui.camera import ctrl_held
 from arcade.ui.game_scene import TickScene, format_time
@@ -54,7 +55,7 @@ class Transition:
         return min(1.0, self.elapsed / self.duration) if self.duration > 0 else 1.0
 
 
-class RunwayScene(TickScene):
+class RunwayScene(ProgramsMixin, TickScene):
     """The runway viewer and manual game."""
 
     autosave_when = "move"
@@ -199,6 +200,9 @@ class RunwayScene(TickScene):
 
     # -- watching the AI ------------------------------------------------------------------------
     def play_pause(self) -> None:
+        if self.taping and self.watch is None:  # a program's run plays back (programs.py)
+            self.tape_pause()
+            return
         if self.watch is None:
             self.toggle_watch()
         else:
@@ -336,6 +340,8 @@ class RunwayScene(TickScene):
         return scene
 
     def result_title(self, outcome: Outcome) -> str:
+        if self.taping:  # an outside program's run (programs.py)
+            return "The program brought them home" if outcome.is_win else "The program lost the race"
         if outcome.is_win:
             return "The AI brought them home" if self.finished_with_ai else "You win!"
         return "Race lost"
@@ -345,7 +351,7 @@ class RunwayScene(TickScene):
         if self.comparison:
             lines.append(f"Exact AI: {self.comparison['exact']} · classic AI: {self.comparison['classic']}.")
         lines.append(f"Turns: {self.session.state.turn} · Time: {format_time(self.elapsed)}")
-        if self.finished_with_ai and not outcome.is_win:
+        if self.finished_with_ai and not outcome.is_win and not self.taping:
             lines.append("The AI drove some of these turns.")
         if self.record_note:
             lines.append(self.record_note)
@@ -386,6 +392,7 @@ class RunwayScene(TickScene):
     # -- layout ---------------------------------------------------------------------------------
     def layout_board(self, area: pygame.Rect) -> None:
         assert self.app is not None
+        area = self.console_area(area)  # the program console's column, when shown (programs.py)
         compact = area.height < 380
         hud_h, controls_h, timeline_h = (24, 30, 24) if compact else (46, 36, 32)
         minimap_h, gap = (22, 4) if compact else (34, 8)
@@ -486,6 +493,7 @@ class RunwayScene(TickScene):
         self.timeline.draw(surface, theme, self.session.index, self.session.length, losses_by_turn(states),
                            RULES.outcome(states[-1]))
         self.draw_controls(surface)
+        self.draw_console(surface)  # programs.py
 
     def shown_plan(self) -> tuple[str, tuple[Command, ...]] | None:
         """The AI's commands ahead to show: the watched AI's plan, or the hint's."""
@@ -533,4 +541,5 @@ class RunwayScene(TickScene):
             watch_button.toggled = self.watch is not None
         speed = self.speed.value
         self.pad.draw(surface, self.app.theme, race_over=self.session.outcome is not None,
-                      playing=self.watch is not None and not self.watch.paused, speed=speed)
+                      playing=(self.watch is not None and not self.watch.paused)
+                      or (self.taping and not self.tape_paused and self.session.can_redo), speed=speed)

@@ -8,10 +8,12 @@ last match's setup, and the match state a save carries.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from arcade.core.game import Example, LevelEntry
 from arcade.core.numbers import checked_int
+from arcade.core.registry import Launch
 from arcade.core.session import Session
 from arcade.games.tron import INFO, generator, maps
 from arcade.games.tron.controller import Match
@@ -80,6 +82,20 @@ class TronFront(GameFront):
         if not isinstance(map_ref, str) or not isinstance(log, list) or not all(isinstance(x, str) for x in log):
             raise ValueError("the saved match's map or round log is damaged")
         return TronScene(INFO, session, setup, match, map_ref=map_ref, seed=seed)
+
+    def open_options(self, app: Any, launch: Launch) -> TronScene | None:
+        """``play tron --replay FILE``: the round of the file, scrubbed in the viewer (no bots run)."""
+        playback = launch.options.get("replay")
+        if playback is None:
+            return None
+        session = Session(RULES, playback.level, seed=0, level_id=playback.replay.level_id or "replay")
+        for move in playback.moves:
+            session.play(move, by_ai=True)
+        setup = MatchSetup.from_dict(app.game_settings(INFO.name).get("setup"))
+        scene = TronScene(INFO, session, replace(setup, mode="watch"), Match("watch", ("?", "?"), 1),
+                          map_ref=session.level_id, seed=0)
+        scene.view_replay(playback)
+        return scene
 
 
 FRONT = TronFront(INFO)

@@ -30,11 +30,15 @@ from arcade.games.tron.ai import BOTS
 from arcade.games.tron.board import Board, voronoi
 from arcade.games.tron.controller import Match, Steering
 from arcade.games.tron.logic import OPPOSITE, Level, State, default_direction
-from arcade.games.tron.runner import BotRunner, Reply, ThreadRunner, make_runner
+from arcade.games.tron.match import failure_outcome
+from arcade.games.tron.runner import BotRunner, ProgramRunner, Reply, ThreadRunner, make_runner
 from arcade.games.tron.view.paint import BoardPainter, TrailMap
 from arcade.games.tron.view.replay import ReplayPlayer
 from arcade.games.tron.view.setup import RANDOM_MAP, SPEEDS, MatchSetup, SetupScene, bot_title
+from arcade.services import programs
+from arcade.services.replays import Playback, Replay, Turn, replay_from_session, save_replay
 from arcade.ui.camera import CameraInput, CameraScene
+from arcade.ui.console import ConsolePanel, console_lines
 from arcade.ui.game_scene import TickScene
 from arcade.ui.gridview import GridView
 from arcade.ui.overlays import ResultScene
@@ -53,6 +57,21 @@ GENTLE_SPEED = 6
 
 WASD = (("W", "N"), ("D", "E"), ("S", "S"), ("A", "W"))
 ARROWS = (("Up", "N"), ("Right", "E"), ("Down", "S"), ("Left", "W"))
+def program_title(spec: str) -> str:
+    """A short name for an outside program's seat: its label, else its script's file name."""
+    from arcade.games.tron.players import parse_spec
+
+    try:
+        parsed = parse_spec(spec)
+    except ArcadeError:
+        return spec[:30]
+    if parsed.protocol is None or parsed.name != parsed.text:
+        return parsed.name
+    argv = parsed.argv
+    target = argv[1] if len(argv) > 1 and "python" in argv[0].rsplit("/", 1)[-1] else argv[0]
+    return target.rstrip("/").rsplit("/", 1)[-1][:30]
+
+
 class TronScene(CameraScene, TickScene):
     scrub_always = False
     #: Ten ticks a second is no reason to write ten files a second: the match is saved when left.
@@ -96,6 +115,16 @@ class TronScene(CameraScene, TickScene):
         self.round_log: list[str] = list(session.extra.get("round_log", []))
         self._result_shown = False
         self._painted: tuple[object, ...] | None = None
+        #: Per tick of this round: each seat's answer time and the stderr its program wrote (replays, console).
+        self.turns: list[Turn] = []
+        #: Why a program seat lost this round without crashing (late, crash, garbage, EOF), per seat.
+        self.failures = ["", ""]
+        #: The round's result when a program failed (the rules only know crashes), else None.
+        self.failed: Outcome | None = None
+        #: A replay file being viewed (``play tron --replay``): no bots run, the round is only scrubbed.
+        self.viewer: Playback | None = None
+        self.console = ConsolePanel(shown=any(":" in who for who in match.seats))
+        self._console_cache: tuple[tuple[int, int], list[tuple[int, str]]] = ((-1, -1), [])
 
     # -- set-up --------------------------------------------------------------------------------
     @property
@@ -106,7 +135,13 @@ class TronScene(CameraScene, TickScene):
         super().enter(app)
         self.painter = BoardPainter(self.session.level, self.view, app.theme)
         self.start_runners()
-        if self.session.outcome is not None:
+        if self.viewer is not None:
+            self.phase = "replay"
+            self.replay.start(self.session)
+            result = self.viewer.replay.result.get("reason", "")
+            self.say(f"Replay file: {self.seat_name(0)} vs {self.seat_name(1)} — {result}  "
+                     "Space pause · ←/→ step · C console · Esc menu", "info")
+        elif self.session.outcome is not None:
             self.phase = "over"
             self.over_clock = CRASH_TIME
             self.say(self.round_message(self.session.outcome), "info")
@@ -172,6 +207,8 @@ class TronScene(CameraScene, TickScene):
         self.steer(int(arg[0]), arg[1])
 
     def after_round(self) -> None:
+        if self.refuse_in_viewer():
+            return
         if self.match.over:
             self.show_match_result()
         else:
@@ -193,6 +230,8 @@ class TronScene(CameraScene, TickScene):
 
     def start_runners(self) -> None:
         self.stop_runners()
+        if self.viewer is not None:
+            return
         for seat, who in enumerate(self.match.seats):
             if who != "human":
                 self.runners[seat] = make_runner(who, self.seed + seat)
@@ -204,7 +243,10 @@ class TronScene(CameraScene, TickScene):
             self.runners[seat] = None
 
     def layout_board(self, area: pygame.Rect) -> None:
-        self.view.layout(area)
+        self.view.layout(self.console.split(area))
+        if self.app is not None and self.console.shown:
+            rect = self.console.rect
+            self.app.trace(f"tron-console {rect.x} {rect.y} {rect.width} {rect.height}")  # end-to-end tests
         if self.app is not None:  # where the board is, for end-to-end tests (no-op without a trace file)
             self.app.trace(f"tron-layout {self.session.level_id} {self.view.cols} {self.view.rows} "
                            f"{self.view.cell} {self.view.origin[0]} {self.view.origin[1]}")
@@ -231,7 +273,7 @@ class TronScene(CameraScene, TickScene):
             if self.setup.mode == "bot":
                 return "You"
             return f"P{seat + 1}" if short else f"Player {seat + 1}"
-        title = bot_title(who) if who in BOTS else who
+        title = bot_title(who) if who in BOTS else program_title(who)
         if self.match.seats[0] == self.match.seats[1]:
             title += f" {seat + 1}"  # strongest vs strongest: say which is which
         return title
@@ -258,7 +300,13 @@ class TronScene(CameraScene, TickScene):
             runner = self.runners[seat]
             if runner is not None:
                 runner.reset()
+                if isinstance(runner, ProgramRunner):
+                    runner.begin_round(self.session.level, seat, self.seed + seat)
         self.reasons = ["", ""]
+        if not resume:
+            self.turns = []
+        self.failures = ["", ""]
+        self.failed = None
         self.request_moves()
         if self.phase == "ready":
             keys = "W A S D (cycle 1) or the arrows (cycle 2)" if self.setup.mode == "humans" else "an arrow"
@@ -295,6 +343,7 @@ class TronScene(CameraScene, TickScene):
 
     def level_changed(self) -> None:
         """A new map (setup, picker): a fresh match on it, the board and the bots rebuilt."""
+        self.viewer = None  # a replay file being watched gives way to a real match
         level = self.session.level
         if self.setup.map != RANDOM_MAP:
             self.setup = replace(self.setup, map=self.session.level_id)
@@ -303,6 +352,9 @@ class TronScene(CameraScene, TickScene):
         self.match = Match(self.setup.mode, self.setup.seats(), self.setup.best_of)
         self.round_log = []
         self.phase = "countdown"
+        if any(":" in who for who in self.match.seats) and not self.console.shown:
+            self.console.shown = True  # a program seat: show what it writes to stderr
+            self.relayout()
         if level.width != self.view.cols or level.height != self.view.rows:
             self.view.resize_grid(level.height, level.width)
         if self.app is not None:
@@ -310,7 +362,16 @@ class TronScene(CameraScene, TickScene):
             self.start_runners()
             self.begin_round()
 
+    def refuse_in_viewer(self) -> bool:
+        """A replay file is only watched: a new round or rematch needs a match (O sets one up)."""
+        if self.viewer is None:
+            return False
+        self.say("This is a replay file — O sets up a match to play, Esc the menu.", "warning")
+        return True
+
     def rematch(self) -> None:
+        if self.refuse_in_viewer():
+            return
         self.stop_replay()
         setup = self.setup
         self.match = Match(setup.mode, setup.seats(), setup.best_of)
@@ -333,7 +394,10 @@ class TronScene(CameraScene, TickScene):
                 continue
             self.serial += 1
             self.waiting[seat] = self.serial
-            runner.request(self.serial, Board.from_state(state, seat), self.bot_budget_ms)
+            if isinstance(runner, ProgramRunner):
+                runner.request_state(self.serial, state, seat, self.bot_budget_ms)
+            else:
+                runner.request(self.serial, Board.from_state(state, seat), self.bot_budget_ms)
 
     def poll_bots(self) -> None:
         for seat, runner in enumerate(self.runners):
@@ -344,6 +408,15 @@ class TronScene(CameraScene, TickScene):
                 self.answers[seat] = reply
                 self.reasons[seat] = reply.reason
                 self.slowest_ms[seat] = max(self.slowest_ms[seat], reply.ms)
+                if reply.failure:
+                    self.failures[seat] = reply.failure
+            if isinstance(runner, ProgramRunner):
+                if runner.error and self.waiting[seat] is not None and self.answers[seat] is None:
+                    # The worker talking to the program broke: the program's seat loses, like a crash.
+                    self.failures[seat] = runner.error
+                    self.answers[seat] = Reply(self.waiting[seat], "", runner.error, failure=runner.error)
+                    runner.error = ""
+                continue
             if runner.error and not isinstance(runner, ThreadRunner):
                 # The child process died: carry on in a thread rather than freeze the round.
                 self.toast.show(f"{runner.error}; running it in-process instead", "warning")
@@ -356,8 +429,37 @@ class TronScene(CameraScene, TickScene):
     def moves_ready(self) -> bool:
         return all(self.runners[s] is None or self.answers[s] is not None for s in (0, 1))
 
+    def program_seat(self, seat: int) -> bool:
+        return isinstance(self.runners[seat], ProgramRunner)
+
+    def waits_for_program(self) -> bool:
+        """An outside program has its own time limit (enforced by its player): the tick waits for it."""
+        return any(self.program_seat(s) and self.answers[s] is None for s in (0, 1))
+
+    def record_turn(self) -> None:
+        """Keep this tick's answer times and stderr (the console and a saved replay show them)."""
+        answers = self.answers
+        self.turns.append(Turn(tuple(a.ms if a is not None else 0.0 for a in answers),
+                               tuple(a.stderr if a is not None else () for a in answers)))
+
+    def end_by_failure(self) -> None:
+        """A program failed to answer (late, crash, garbage, end of output): its seat loses the round."""
+        self.record_turn()
+        names = (self.seat_name(0), self.seat_name(1))
+        outcome = failure_outcome((self.failures[0], self.failures[1]), names, self.session.state.tick)
+        self.failed = outcome
+        for seat in (0, 1):
+            runner = self.runners[seat]
+            if isinstance(runner, ProgramRunner):
+                runner.reset()  # stop the round's process now (a per-move program is gone already)
+        self.on_outcome(outcome)
+
     def advance(self) -> None:
         """Play one tick: each seat's direction, both at once."""
+        if any(self.failures):
+            self.end_by_failure()
+            return
+        self.record_turn()
         directions = []
         for seat in (0, 1):
             answer = self.answers[seat]
@@ -396,6 +498,92 @@ class TronScene(CameraScene, TickScene):
         verb = "control" if leader == "You" else "controls"
         return f"{leader} {verb} more room: {more} vs {less} cells."
 
+    # -- outside programs: console, replay files ------------------------------------------------
+    def toggle_console(self) -> None:
+        self.console.shown = not self.console.shown
+        self.relayout()
+        self._painted = None
+        self.say("Console shown: each program's stderr, newest at the bottom (C hides it)." if self.console.shown
+                 else "Console hidden (C shows it).", "info")
+
+    def console_view(self) -> list[tuple[int, str]]:
+        """Stderr lines up to the tick on screen (all of them while a round runs)."""
+        key = (len(self.turns), self.session.index)
+        if self._console_cache[0] != key:
+            names = ("1", "2")
+            upto = self.session.index + (1 if self.session.index >= self.session.length else 0)
+            self._console_cache = (key, console_lines(self.turns, upto, names))
+        return self._console_cache[1]
+
+    @property
+    def can_save_replay(self) -> bool:
+        return self.phase in ("over", "replay") and (self.round_outcome is not None or self.viewer is not None)
+
+    def round_replay(self) -> Replay:
+        """This round as a replay file: map, both seats' specs, every tick, times, stderr, result."""
+        session = self.session
+        index = session.index
+        session.seek(session.length)
+        try:
+            moves = len(session.moves)
+            turns = list(self.turns)
+            if len(turns) < moves:  # a resumed round: the ticks before the save have no times
+                turns[:0] = [Turn((0.0, 0.0), ((), ()))] * (moves - len(turns))
+            seats = tuple(self.match.seats)
+            players = tuple("human" if who == "human" else who for who in seats)
+            replay = replay_from_session(session, players, turns=tuple(turns[:moves + 1]),
+                                         failures=tuple(self.failures), meta={"seed": self.seed})
+        finally:
+            session.seek(index)
+        outcome = self.round_outcome
+        if session.outcome is None and outcome is not None:
+            result = {"result": outcome.result, "winner": outcome.winner, "score": outcome.score,
+                      "reason": outcome.reason}
+            replay = replace(replay, result=result)
+        return replay
+
+    def save_replay(self) -> None:
+        """Write the round to the user data dir (``replays/``) and say where."""
+        if not self.can_save_replay:
+            self.say("A round can be saved as a replay once it is over.", "warning")
+            return
+        from datetime import datetime
+
+        from arcade.services.paths import data_dir
+
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = data_dir() / "replays" / f"tron-{self.session.level_id}-{stamp}.json"
+        try:
+            save_replay(self.viewer.replay if self.viewer is not None else self.round_replay(), path)
+        except ArcadeError as exc:
+            self.toast.show(str(exc), "error", 6.0)
+            return
+        self.last_replay = path
+        if self.app is not None:
+            self.app.trace(f"tron-replay {path}")
+        self.toast.show(f"Replay saved: {path}", "good", 6.0)
+        self.say(f"Replay saved to {path} — open it with: play tron --replay {path}", "info")
+
+    def view_replay(self, playback: Playback) -> None:
+        """Show a replay file (``play tron --replay``): its seats, ticks, stderr and result, scrubbed."""
+        replay = playback.replay
+        self.viewer = playback
+        self.stop_runners()
+        players = ((*replay.players, "?", "?"))[:2]
+        seats = tuple("human" if p == "human" else p for p in players)
+        self.match = Match("watch", (seats[0], seats[1]), 1)
+        self.setup = replace(self.setup, mode="watch")
+        self.turns = list(playback.turns)
+        self.failures = list(((*replay.failures, "", ""))[:2])
+        result = replay.result
+        self.failed = None
+        if self.session.outcome is None and result.get("result") not in (None, "unfinished"):
+            self.failed = Outcome(str(result["result"]), str(result.get("reason", "")), result.get("winner"),
+                                  result.get("score"))
+        self.console.shown = any(any(lines) for turn in self.turns for lines in turn.stderr)
+        self.phase = "replay"
+        self.replay.start(self.session)
+
     # -- outcome -------------------------------------------------------------------------------
     def named(self, reason: str) -> str:
         """The rules say "Cycle 1" and "Cycle 2"; the screen says who they are."""
@@ -418,13 +606,20 @@ class TronScene(CameraScene, TickScene):
         self.over_clock = 0.0
         self.match.record(outcome)
         self.round_log.append(f"Round {self.match.rounds}: {self.round_message(outcome)}")
+        self.app.trace(f"tron-round-over {self.session.state.tick} {outcome.reason}")
+        for seat in (0, 1):
+            runner = self.runners[seat]
+            if isinstance(runner, ProgramRunner) and not self.failures[seat]:
+                runner.reset()  # the round's program process ends with the round
         state = self.session.state
         for seat in (0, 1):
             if state.crashed[seat]:
                 self.tweens.start(("burst", seat), 0.0, 1.0, CRASH_TIME * 0.8)
         self.app.audio.play("crash")
-        self.say(self.round_message(outcome) + ("" if self.match.over else "  Enter: next round · R: replay"),
-                 "warning" if outcome.winner is None else "info")
+        tail = "" if self.match.over else "  Enter: next round · R: replay"
+        if self.turns:
+            tail += " · Ctrl+S: save replay"
+        self.say(self.round_message(outcome) + tail, "warning" if outcome.winner is None else "info")
 
     def show_match_result(self) -> None:
         assert self.app is not None
@@ -443,7 +638,14 @@ class TronScene(CameraScene, TickScene):
         lines = [score + (f" ({match.draws} drawn)" if match.draws else ""), *self.round_log[-6:]]
         buttons = [("Rematch", self.rematch, "F5"), ("Replay round", self.start_replay, "R"),
                    ("Setup", self.open_setup, "O"), ("Main menu", self.close, "Esc")]
+        if self.turns:
+            buttons.insert(2, ("Save replay", self.save_replay, "Ctrl+S"))
         self.app.push(ResultScene(title, lines, buttons, role=role))
+
+    @property
+    def round_outcome(self) -> Outcome | None:
+        """The round's result: the rules' (a crash, a draw) or a program's failure."""
+        return self.session.outcome or self.failed
 
     # -- replay --------------------------------------------------------------------------------
     def toggle_replay(self) -> None:
@@ -453,7 +655,7 @@ class TronScene(CameraScene, TickScene):
             self.start_replay()
 
     def start_replay(self) -> None:
-        if self.session.outcome is None and self.phase != "over":
+        if self.round_outcome is None and self.phase != "over":
             self.say("Replay is for a finished round.", "warning")
             return
         self.phase = "replay"
@@ -464,11 +666,14 @@ class TronScene(CameraScene, TickScene):
     def stop_replay(self) -> None:
         if self.phase != "replay":
             return
+        if self.viewer is not None:
+            self.open_pause()  # a replay file has nothing but the replay: Esc is the menu
+            return
         self.phase = "over"
         self.over_clock = CRASH_TIME
         self._result_shown = True
         self.session.seek(self.session.length)
-        outcome = self.session.outcome
+        outcome = self.round_outcome
         if outcome is not None:
             self.say(self.round_message(outcome), "info")
 
@@ -532,7 +737,7 @@ class TronScene(CameraScene, TickScene):
         elif self.phase == "running" and not self.paused:
             self.tick_clock += dt
             if self.tick_clock >= self.tick_seconds:
-                late = self.tick_clock >= 2 * self.tick_seconds
+                late = self.tick_clock >= 2 * self.tick_seconds and not self.waits_for_program()
                 if self.moves_ready() or late:
                     # A bot that missed a whole extra tick keeps its heading (a missed input).
                     self.tick_clock = min(self.tick_clock - self.tick_seconds, self.tick_seconds) if not late else 0.0
@@ -602,6 +807,10 @@ class TronScene(CameraScene, TickScene):
             if burst is not None:
                 painter.draw_burst(surface, state.heads[seat], burst.value, seat)
         surface.set_clip(clip)
+        if self.console.shown:
+            self.console.draw(surface, self.app.theme, self.console_view(), "Console — stderr of cycle [1] / [2]",
+                              "No stderr yet (a program's stderr shows here)."
+                              if any(":" in who for who in self.match.seats) else "Only outside programs write here.")
         self.draw_banners(surface)
 
     def draw_banners(self, surface: pygame.Surface) -> None:
@@ -626,8 +835,8 @@ class TronScene(CameraScene, TickScene):
                 painter.draw_banner(surface, [("Space resumes · Esc menu", "text")], big="Paused")
             elif go is not None and self.session.index <= 2:
                 painter.draw_banner(surface, [], big="GO", big_role="good", fade=go.value)
-        elif self.phase == "over" and self.over_clock >= CRASH_TIME * 0.6 and self.session.outcome is not None:
-            outcome = self.session.outcome
+        elif self.phase == "over" and self.over_clock >= CRASH_TIME * 0.6 and self.round_outcome is not None:
+            outcome = self.round_outcome
             if outcome.winner is None:
                 big, role = "Draw", "warning"
             else:
@@ -658,14 +867,18 @@ class TronScene(CameraScene, TickScene):
 
     # -- saving and leaving ---------------------------------------------------------------------
     def leave(self) -> None:
-        self.stop_replay()  # a save holds the round as it stands, not a replay's position
+        if self.viewer is None:
+            self.stop_replay()  # a save holds the round as it stands, not a replay's position
         self.stop_runners()
+        programs.close_all()  # nothing an outside program started outlives its window
         super().leave()
 
     def game_over(self) -> bool:
         return self.match.over
 
     def has_progress(self) -> bool:
+        if self.viewer is not None:
+            return False  # a replay file is not a match to continue
         return self.session.index > 0 or self.match.rounds > 0
 
     def save_extra(self) -> None:

@@ -14,10 +14,11 @@ from typing import Any
 
 import pygame
 
-from arcade.core.errors import ArcadeError
+from arcade.core.errors import ArcadeError, UsageError
 from arcade.games.tron import maps
 from arcade.games.tron.ai import BOTS, DEFAULT_BOT
 from arcade.games.tron.controller import MODE_TITLES, MODES
+from arcade.games.tron.players import PROTOCOLS, parse_spec
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.picker import Choice, PickerScene
 from arcade.ui.scene import Scene
@@ -28,6 +29,11 @@ BOT_TIMES = (25, 50, 100, 200, 500)
 BEST_OF = (1, 3, 5, 7, 9)
 RANDOM_MAP = "random"
 DEFAULT_MAP = "empty-room"
+#: The seat choice after the built-in bots: an outside program (a command and a protocol).
+PROGRAM = "program"
+SEAT_CHOICES = (*BOTS, PROGRAM)
+#: Longest command the field takes (a path and a few arguments).
+MAX_COMMAND = 300
 
 
 @dataclass(frozen=True)
@@ -41,17 +47,47 @@ class MatchSetup:
     speed: int = 10
     bot_ms: int = 100
     best_of: int = 3
+    #: Per cycle, the outside program's command and protocol (used when that cycle's bot is PROGRAM).
+    command1: str = ""
+    command2: str = ""
+    protocol1: str = "2010"
+    protocol2: str = "2010"
+
+    def seat_spec(self, seat: int) -> str:
+        """Who drives bot seat ``seat`` (0 or 1): a bot name or a program's ``PROTOCOL:COMMAND``."""
+        bot = self.bot1 if seat == 0 else self.bot2
+        if bot != PROGRAM:
+            return bot
+        command, protocol = (self.command1, self.protocol1) if seat == 0 else (self.command2, self.protocol2)
+        return f"{protocol}:{command.strip()}"
 
     def seats(self) -> tuple[str, str]:
         if self.mode == "bot":
-            return ("human", self.bot2)
+            return ("human", self.seat_spec(1))
         if self.mode == "humans":
             return ("human", "human")
-        return (self.bot1, self.bot2)
+        return (self.seat_spec(0), self.seat_spec(1))
+
+    def program_seats(self) -> list[int]:
+        """The seats an outside program drives in this mode."""
+        return [seat for seat, who in enumerate(self.seats()) if ":" in who]
+
+    def check(self) -> str:
+        """One line saying what is wrong with a program seat, or "" when the setup can start."""
+        for seat in self.program_seats():
+            command = self.command1 if seat == 0 else self.command2
+            if not command.strip():
+                return f"Cycle {seat + 1}: type the program's command (e.g. python3 mybot.py)."
+            try:
+                parse_spec(self.seat_spec(seat))
+            except UsageError as exc:
+                return f"Cycle {seat + 1}: {exc}"
+        return ""
 
     def to_dict(self) -> dict[str, Any]:
         return {"mode": self.mode, "bot1": self.bot1, "bot2": self.bot2, "map": self.map, "speed": self.speed,
-                "bot_ms": self.bot_ms, "best_of": self.best_of}
+                "bot_ms": self.bot_ms, "best_of": self.best_of, "command1": self.command1,
+                "command2": self.command2, "protocol1": self.protocol1, "protocol2": self.protocol2}
 
     @classmethod
     def from_dict(cls, data: Any) -> MatchSetup:
@@ -63,7 +99,13 @@ class MatchSetup:
         if data.get("mode") in MODES:
             picks["mode"] = data["mode"]
         for key in ("bot1", "bot2"):
-            if data.get(key) in BOTS:
+            if data.get(key) in SEAT_CHOICES:
+                picks[key] = data[key]
+        for key in ("command1", "command2"):
+            if isinstance(data.get(key), str):
+                picks[key] = data[key][:MAX_COMMAND]
+        for key in ("protocol1", "protocol2"):
+            if data.get(key) in PROTOCOLS:
                 picks[key] = data[key]
         if isinstance(data.get("map"), str) and data["map"]:
             picks["map"] = data["map"]
@@ -74,6 +116,8 @@ class MatchSetup:
 
 
 def bot_title(name: str) -> str:
+    if name == PROGRAM:
+        return "Program… (your own bot)"
     return BOTS[name].title if name in BOTS else name
 
 
@@ -108,6 +152,8 @@ class SetupScene(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.row_rects: list[pygame.Rect] = []
         self.buttons = [Button("Start", self.start), Button("Cancel", self.close)]
+        #: Why Start was refused (a program seat without a usable command), shown in the panel.
+        self.error = ""
 
     # -- rows --------------------------------------------------------------------------------
     def rows(self) -> list[tuple[str, str, str]]:
@@ -116,12 +162,16 @@ class SetupScene(Scene):
         rows = [("mode", "Mode", MODE_TITLES[s.mode])]
         if s.mode == "watch":
             rows.append(("bot1", "Cycle 1", bot_title(s.bot1)))
+            if s.bot1 == PROGRAM:
+                rows += self.program_rows(1, s.command1, s.protocol1)
         else:
             rows.append(("human1", "Cycle 1", "You: WASD" + (" or arrows" if s.mode == "bot" else "")))
         if s.mode == "humans":
             rows.append(("human2", "Cycle 2", "Player 2: arrows"))
         else:
             rows.append(("bot2", "Cycle 2", bot_title(s.bot2)))
+            if s.bot2 == PROGRAM:
+                rows += self.program_rows(2, s.command2, s.protocol2)
         rows += [
             ("map", "Map", map_title(s.map) + "  ▸"),
             ("speed", "Speed", f"{s.speed} ticks per second"),
@@ -131,11 +181,23 @@ class SetupScene(Scene):
         rows.append(("best_of", "Rounds", f"best of {s.best_of}"))
         return rows
 
+    @staticmethod
+    def program_rows(cycle: int, command: str, protocol: str) -> list[tuple[str, str, str]]:
+        """The command field and protocol choice of a cycle driven by an outside program."""
+        from arcade.games.tron.outside import LIMITS
+
+        title = PROTOCOLS[protocol].split(":")[0]
+        limit = f"{LIMITS[protocol].move_ms / 1000:g} s a move"
+        return [(f"command{cycle}", "Command", command),
+                (f"protocol{cycle}", "Protocol", f"{protocol} — {title} · {limit}")]
+
     def change(self, key: str, step: int) -> None:
         s = self.setup
-        names = list(BOTS)
+        names = list(SEAT_CHOICES)
+        protocols = list(PROTOCOLS)
         cycle: dict[str, tuple[list[Any], Any]] = {
             "mode": (list(MODES), s.mode), "bot1": (names, s.bot1), "bot2": (names, s.bot2),
+            "protocol1": (protocols, s.protocol1), "protocol2": (protocols, s.protocol2),
             "speed": (list(SPEEDS), s.speed), "bot_ms": (list(BOT_TIMES), s.bot_ms),
             "best_of": (list(BEST_OF), s.best_of),
         }
@@ -147,6 +209,7 @@ class SetupScene(Scene):
         values, current = cycle[key]
         index = values.index(current) if current in values else 0
         self.setup = replace(s, **{key: values[(index + step) % len(values)]})
+        self.error = ""
         self.selected = min(self.selected, len(self.rows()) - 1)
         if self.app is not None:
             self.resize(self.app.size)
@@ -162,9 +225,31 @@ class SetupScene(Scene):
         self.app.push(PickerScene("Choose a map", choices, picked, selected=current))
 
     def start(self) -> None:
+        """Start the match -- unless a program seat has no usable command (then say why, in one line)."""
+        self.error = self.setup.check()
+        if self.error:
+            # Put the cursor on the field of the cycle the message is about ("Cycle N: ...").
+            field = f"command{self.error[6]}"
+            self.selected = next((i for i, row in enumerate(self.rows()) if row[0] == field), self.selected)
+            return
         self.close()
         self.on_start(self.setup)
 
+    def type_into(self, key: str, event: pygame.event.Event) -> bool:
+        """Edit a command field with a key press; False when the key is not typing."""
+        text = getattr(self.setup, key)
+        if event.key == pygame.K_BACKSPACE:
+            text = text[:-1]
+        elif event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and event.key == pygame.K_u:
+            text = ""
+        elif (event.unicode and event.unicode.isprintable() and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+              and len(text) < MAX_COMMAND):
+            text += event.unicode
+        else:
+            return False
+        self.setup = replace(self.setup, **{key: text})
+        self.error = ""
+        return True
 
     # -- layout and input ------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -172,11 +257,11 @@ class SetupScene(Scene):
         assert self.app is not None
         rows = self.rows()
         width = min(620, size[0] - 40)
-        height = min(size[1] - 20, 80 + self.ROW * len(rows) + 80)
+        height = min(size[1] - 20, 80 + self.ROW * len(rows) + 100)
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
-        row_h = min(self.ROW, (height - 160) // max(1, len(rows)))
-        self.row_rects = [pygame.Rect(self.panel.x + 16, self.panel.y + 66 + i * row_h, width - 32, row_h - 4)
+        row_h = min(self.ROW, (height - 170) // max(1, len(rows)))
+        self.row_rects = [pygame.Rect(self.panel.x + 16, self.panel.y + 60 + i * row_h, width - 32, row_h - 4)
                           for i in range(len(rows))]
         theme = self.app.theme
         total = sum(b.preferred_width(theme, 17) + 24 for b in self.buttons) + 10
@@ -212,6 +297,8 @@ class SetupScene(Scene):
                 self.close()
         elif event.type == pygame.KEYDOWN:
             key = rows[self.selected][0]
+            if key.startswith("command") and self.type_into(key, event):
+                return True
             if event.key == pygame.K_ESCAPE:
                 self.close()
             elif event.key in (pygame.K_UP, pygame.K_w):
@@ -238,16 +325,36 @@ class SetupScene(Scene):
                   anchor="midtop")
         for i, ((key, label, value), rect) in enumerate(zip(self.rows(), self.row_rects, strict=False)):
             fixed = key.startswith("human")
+            field = key.startswith("command")
             if i == self.selected:
                 pygame.draw.rect(surface, theme["panel_light"], rect, border_radius=8)
                 pygame.draw.rect(surface, theme["accent"], rect, width=1, border_radius=8)
             draw_text(surface, theme, label, (rect.x + 14, rect.centery), size=17, bold=True, anchor="midleft",
                       colour=theme["text_dim"])
+            if field:
+                box = pygame.Rect(rect.x + 124, rect.y + 3, rect.width - 130, rect.height - 6)
+                pygame.draw.rect(surface, theme["background"], box, border_radius=5)
+                pygame.draw.rect(surface, theme["accent" if i == self.selected else "panel_light"], box, width=1,
+                                 border_radius=5)
+                shown = value + ("▏" if i == self.selected else "")
+                if not value and i != self.selected:
+                    shown = "type the command, e.g. python3 mybot.py"
+                # The end of a long command is what is being typed: show its tail.
+                while len(shown) > 8 and theme.font(16).size(shown)[0] > box.width - 16:
+                    shown = "…" + shown[2:]
+                draw_text(surface, theme, shown, (box.x + 8, box.centery), size=16, anchor="midleft",
+                          colour=theme["text"] if value else theme["text_dim"])
+                continue
             text = value if fixed or key == "map" else f"◂  {value}  ▸"
             draw_text(surface, theme, text, (rect.x + 130, rect.centery), size=17, anchor="midleft",
                       colour=theme["text_dim"] if fixed else theme["text"], max_width=rect.width - 140)
         for b in self.buttons:
             b.draw(surface, theme, 17)
-        hint = "↑↓ choose · ←→ change · Enter start · Esc cancel"
+        if self.error:
+            draw_text(surface, theme, self.error, (self.panel.centerx, self.panel.bottom - 84), size=15,
+                      colour=theme["error"], anchor="midbottom", max_width=self.panel.width - 32)
+        typing = self.rows()[self.selected][0].startswith("command")
+        hint = ("type the command · Backspace erase · ↑↓ choose · Enter start" if typing
+                else "↑↓ choose · ←→ change · Enter start · Esc cancel")
         draw_text(surface, theme, hint, (self.panel.centerx, self.panel.bottom - 64), size=14,
                   colour=theme["text_dim"], anchor="midbottom")

@@ -1,0 +1,353 @@
+"""Outside programs in the Runway viewer (ui): a program's run as a tape, its stderr console, test cases, replays.
+
+A bot author's run (``play runway --bot SPEC``, a row of the Tests panel, a replay file)
+becomes the session's history: every command the program gave is a move, so the
+timeline, stepping and scrubbing work as for any run. While a program still plays (in a
+worker thread, never in a frame) its commands are appended as they arrive and the tape
+plays them back at the playback speed. Each turn's stderr lines feed the console (C);
+Ctrl+S saves whatever is on screen as a replay file; T opens the Tests panel.
+
+:class:`ProgramsMixin` is mixed into :class:`~arcade.games.runway.view.scene.RunwayScene`
+(before the framework's scene class, so its ``__init__``, ``update`` and ``leave`` wrap
+the framework's); the scene calls :meth:`console_area` when laying out and
+:meth:`draw_console` after drawing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from arcade.core.errors import ArcadeError
+from arcade.core.game import Outcome
+from arcade.games.runway.logic import Level
+from arcade.games.runway.outside import LIMITS, RunwayRun, bundled_tests, parse_spec, run_program
+from arcade.services import programs
+from arcade.services.replays import Playback, Replay, Turn, replay_from_session, save_replay
+from arcade.ui.console import ConsolePanel, console_lines
+
+
+@dataclass
+class TestsState:
+    """The Tests panel's results, kept on the scene so they survive closing the panel."""
+
+    spec: str = ""
+    names: list[str] = field(default_factory=list)
+    runs: dict[str, RunwayRun] = field(default_factory=dict)
+    running: bool = False
+    stop: threading.Event = field(default_factory=threading.Event)
+
+
+def short_name(spec: str) -> str:
+    """A program's spec shortened for the screen: its label, else its script's file name."""
+    try:
+        parsed = parse_spec(spec)
+    except ArcadeError:
+        return spec[:30]
+    if parsed.name != parsed.text:
+        return parsed.name
+    argv = parsed.argv
+    target = argv[-1] if len(argv) > 1 else argv[0]
+    return target.rstrip("/").rsplit("/", 1)[-1][:30]
+
+
+class ProgramsMixin:
+    """A program's run on the runway viewer's timeline, its console, the Tests panel and replay files."""
+
+    # Provided by the scene this is mixed into (GameScene / RunwayScene).
+    session: Any
+    app: Any
+    toast: Any
+    prefs: dict
+    speed: Any
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: The spec of the program whose run is on the timeline (None: the player's or the AI's run).
+        self.program_spec: str | None = None
+        self.program_moves: list[str] = []
+        #: Per turn of the program's run: its answer time and stderr (console, replay).
+        self.program_turns: list[Turn] = []
+        self.program_failure = ""
+        self.program_level: Level | None = None
+        self.tape_paused = False
+        self._tape_clock = 0.0
+        self._live: RunwayRun | None = None
+        self._live_stop = threading.Event()
+        self.bot_worker = self.new_worker()  # type: ignore[attr-defined]
+        self.tests = TestsState()
+        self.tests_worker = self.new_worker()  # type: ignore[attr-defined]
+        # Narrower than Tron's: the command pad under the road needs the width.
+        self.console = ConsolePanel(min_width=200, max_width=300, share=0.22)
+        self.last_replay: Path | None = None
+
+    # -- the program's run as the session's history ------------------------------------------
+    @property
+    def taping(self) -> bool:
+        """A program's run is on the timeline (a move of the player's own ends that)."""
+        return (self.program_spec is not None and self.session.level is self.program_level
+                and self.session.length == len(self.program_moves))
+
+    def play(self, move: Any, *, by_ai: bool = False) -> bool:
+        """The player's own move takes over from the program's run (the tape ends there)."""
+        if not by_ai:
+            self._stop_live()
+            self.program_spec = None
+        return super().play(move, by_ai=by_ai)  # type: ignore[misc]
+
+    def show_run(self, spec: str, level: Level, level_id: str, commands: list[str], turns: list[Turn],
+                 failure: str = "", *, played: bool = False) -> None:
+        """Put a program's run on the timeline, from its start, and play it back (``played``: the
+        session already holds exactly these moves, as when a replay file opens the scene)."""
+        self._stop_live()
+        if not played:
+            if self.session.level is not level or self.session.level_id != level_id:
+                self.change_level(level, level_id)  # type: ignore[attr-defined]
+            else:
+                self.stop_watch()  # type: ignore[attr-defined]
+                self.session.replace_level(level, seed=self.session.seed, level_id=level_id)
+            for command in commands:
+                self.session.play(command, by_ai=True)
+            self.session.seek(0)
+        self.program_level = self.session.level
+        self.program_spec = spec
+        self.program_moves = list(commands)
+        self.program_turns = list(turns)
+        self.program_failure = failure
+        self.tape_paused = False
+        self._tape_clock = 0.0
+        if any(any(lines) for turn in turns for lines in turn.stderr):
+            self.console_visible(True)
+
+    def show_playback(self, playback: Playback, *, played: bool = False) -> None:
+        """``play runway --replay FILE``: the replay's run on the timeline."""
+        replay = playback.replay
+        self.show_run(replay.players[0], self.session.level if played else playback.level,
+                      replay.level_id or "replay", list(replay.moves), list(replay.turns),
+                      replay.failures[0] if replay.failures else "", played=played)
+        self.say_program(f"Replay of {short_name(replay.players[0])}: {replay.result.get('reason', '')}")
+
+    def drive_with(self, spec: str) -> None:
+        """``play runway --bot SPEC``: run the program on this runway in a worker; its turns appear as they come."""
+        self._stop_live()
+        level, level_id = self.session.level, self.session.level_id
+        self.show_run(spec, level, level_id, [], [])
+        self.console_visible(True)
+        self.prefs["program"] = spec
+        stop = threading.Event()
+        self._live_stop = stop
+
+        def turn(run: RunwayRun) -> None:
+            if not stop.is_set():
+                self._live = run
+
+        def play() -> RunwayRun:
+            return run_program(level, spec, level_id=level_id, on_turn=turn, stop=stop)
+
+        def done(run: RunwayRun) -> None:
+            if stop.is_set():
+                return  # stopped: another run took the timeline, or the viewer was left
+            self._live = run
+            self._take_live()
+            self._live = None
+            self.program_failure = run.failure
+            self.say_program(f"{short_name(spec)} — {run.line()}")
+
+        def failed(exc: BaseException) -> None:
+            if not stop.is_set():
+                self.say_program(f"The program could not run: {exc}", "error")
+
+        self.bot_worker.submit(play, on_done=done, on_error=failed, label="program")
+        self.say_program(f"{short_name(spec)} is driving — Space pauses the tape · C console · Ctrl+S saves")
+
+    def _take_live(self) -> None:
+        """Append the commands the running program gave since the last frame to the history."""
+        run = self._live
+        if run is None or not self.taping:
+            return
+        count = min(len(run.commands), len(run.turns))
+        if count <= len(self.program_moves):
+            self.program_turns = list(run.turns)
+            return
+        session = self.session
+        index = session.index
+        session.seek(session.length)
+        for command in run.commands[len(self.program_moves):count]:
+            session.play(command, by_ai=True)
+            self.program_moves.append(command.value)
+        self.program_turns = list(run.turns)
+        session.seek(index)  # the tape plays the new turns at the playback speed
+
+    def _stop_live(self) -> None:
+        self._live_stop.set()
+        self._live = None
+
+    def tape_pause(self) -> None:
+        self.tape_paused = not self.tape_paused
+        self.say_program("Paused — Space plays on · , . step · drag the timeline" if self.tape_paused
+                         else "Playing the program's run.")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)  # type: ignore[misc]
+        if self._live is not None:
+            self._take_live()
+        if not self.taping or self.tape_paused or not self.session.can_redo:
+            self._tape_clock = 0.0
+            return
+        if self.animating():  # type: ignore[attr-defined]
+            return
+        self._tape_clock += dt * self.speed.value
+        if self._tape_clock >= 1.0:
+            self._tape_clock = 0.0
+            self.session.redo()
+
+    def leave(self) -> None:
+        """Stop the program's runs: nothing a program started outlives the viewer.
+
+        Killing the programs ends a run at once, but a worker may be starting the next test's
+        program just then; it sees the stop event within its first answer's limit, so the
+        workers get that long to finish before the last sweep.
+        """
+        self._stop_live()
+        self.tests.stop.set()
+        programs.close_all()
+        for worker in (self.bot_worker, self.tests_worker):
+            with contextlib.suppress(Exception):
+                worker.wait(LIMITS.first_ms / 1000 + 1.0)
+        programs.close_all()
+        super().leave()  # type: ignore[misc]
+
+    def say_program(self, text: str, role: str = "info") -> None:
+        self.say(text, role)  # type: ignore[attr-defined]
+
+    # -- the console ------------------------------------------------------------------------------
+    def console_visible(self, shown: bool) -> None:
+        if self.console.shown != shown:
+            self.console.shown = shown
+            self.relayout()  # type: ignore[attr-defined]
+
+    def toggle_console(self) -> None:
+        self.console_visible(not self.console.shown)
+        self.say_program("Console: the program's stderr up to the turn on screen (C hides it)."
+                         if self.console.shown else "Console hidden (C shows it).")
+
+    def console_area(self, area: pygame.Rect) -> pygame.Rect:
+        """The board's part of ``area`` (the console takes the right side while shown)."""
+        return self.console.split(area)
+
+    def console_view(self) -> list[tuple[int, str]]:
+        if not self.taping:
+            return []
+        index = self.session.index
+        upto = index + (1 if index >= self.session.length else 0)  # a failed last answer shows at the end
+        return console_lines(self.program_turns, upto, ("",))
+
+    def draw_console(self, surface: pygame.Surface) -> None:
+        if not self.console.shown or self.app is None:
+            return
+        title = f"Console — {short_name(self.program_spec)} stderr" if self.taping and self.program_spec else \
+            "Console — a program's stderr"
+        empty = ("No stderr up to this turn." if self.taping else
+                 "Shows a program's stderr: play runway --bot SPEC, or T for the Tests panel.")
+        self.console.draw(surface, self.app.theme, self.console_view(), title, empty)
+
+    # -- replay files ---------------------------------------------------------------------------------
+    def run_replay(self) -> Replay:
+        """What is on the timeline as a replay: the program's run (times, stderr, failure) or the player's."""
+        session = self.session
+        index = session.index
+        session.seek(session.length)
+        try:
+            if self.taping and self.program_spec is not None:
+                moves = len(session.moves)
+                turns = list(self.program_turns[:moves + 1])
+                turns += [Turn((0.0,), ((),))] * (moves - len(turns))
+                failure = self.program_failure if len(turns) > moves or self.program_failure else ""
+                replay = replay_from_session(session, (self.program_spec,), turns=tuple(turns),
+                                             failures=(failure,))
+                if failure:
+                    outcome = session.outcome or Outcome("loss", failure)
+                    replay = replace(replay, result={"result": "loss", "winner": None, "score": outcome.score,
+                                                     "reason": failure})
+            else:
+                who = "ai" if session.ai_moved else "player"
+                replay = replay_from_session(session, (who,))
+        finally:
+            session.seek(index)
+        return replay
+
+    def save_replay(self) -> None:
+        """Write the run on the timeline to the user data dir (``replays/``) and say where."""
+        from arcade.services.paths import data_dir
+
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = data_dir() / "replays" / f"runway-{self.session.level_id or 'run'}-{stamp}.json"
+        try:
+            save_replay(self.run_replay(), path)
+        except ArcadeError as exc:
+            self.toast.show(str(exc), "error", 6.0)
+            return
+        self.last_replay = path
+        self.toast.show(f"Replay saved: {path}", "good", 6.0)
+        self.say_program(f"Replay saved to {path} — open it with: play runway --replay {path}")
+
+    # -- test cases ---------------------------------------------------------------------------------
+    def open_tests(self) -> None:
+        from arcade.games.runway.view.tests_panel import RunwayTestsPanel
+
+        if not self.tests.spec:
+            self.tests.spec = str(self.prefs.get("program") or self.program_spec or "")
+        assert self.app is not None
+        self.app.push(RunwayTestsPanel(self))
+
+    def run_tests(self, spec: str) -> str:
+        """Run ``spec`` on every bundled test in the worker; "" when started, else why not (one line)."""
+        try:
+            parsed = parse_spec(spec)
+        except ArcadeError as exc:
+            return str(exc)
+        try:
+            levels = bundled_tests()
+        except ArcadeError as exc:
+            return f"cannot read the bundled tests: {exc}"
+        self.tests.stop.set()
+        state = TestsState(spec=spec, names=[name for name, _ in levels])
+        self.tests = state
+        self.prefs["program"] = spec
+        state.running = True
+
+        def run_all() -> int:
+            for name, level in levels:
+                if state.stop.is_set():
+                    break
+                state.runs[name] = run_program(level, parsed, level_id=name, stop=state.stop)
+            return sum(run.passed for run in state.runs.values())
+
+        def done(passed: int) -> None:
+            state.running = False
+            if self.tests is state and not state.stop.is_set():
+                self.toast.show(f"{short_name(spec)}: passed {passed}/{len(levels)}",
+                                "good" if passed == len(levels) else "warning", 6.0)
+
+        def failed(exc: BaseException) -> None:
+            state.running = False
+            self.toast.show(f"The tests stopped: {exc}", "error", 6.0)
+
+        self.tests_worker.submit(run_all, on_done=done, on_error=failed, label="tests")
+        return ""
+
+    def watch_test(self, name: str) -> bool:
+        """Show the run of test ``name`` on the timeline (False if it has not run yet)."""
+        run = self.tests.runs.get(name)
+        if run is None:
+            return False
+        self.show_run(run.spec, run.level, name, [c.value for c in run.commands], list(run.turns), run.failure)
+        self.say_program(f"Test {run.line()} — Space plays · , . step · C console")
+        return True
+

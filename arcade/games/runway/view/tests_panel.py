@@ -1,0 +1,180 @@
+"""The Tests panel (ui): CodinGame's "test cases" list for a bot author's Runway program.
+
+A command field (``codingame:COMMAND``, the last one used filled in), then one row per
+bundled test: not run yet, running, ``pass K/N alive in T turns`` or ``fail — reason``.
+Enter (or Run all) runs the program on every test in the scene's worker -- the panel
+only reads the results, so frames never wait; a click on a finished row (or Enter on it)
+closes the panel and puts that run on the viewer's timeline.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from arcade.games.runway.view.programs import short_name
+from arcade.ui.overlays import draw_backdrop, draw_panel
+from arcade.ui.scene import Scene
+from arcade.ui.widgets import Button, draw_text
+
+MAX_SPEC = 300
+
+
+class RunwayTestsPanel(Scene):
+    overlay = True
+    ROW = 26
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__()
+        self.title = "Test cases"
+        self.scene = scene
+        self.spec = scene.tests.spec or "codingame:"
+        #: -1: the command field; 0..n-1: a test row.
+        self.selected = -1 if not scene.tests.runs else 0
+        self.error = ""
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.field = pygame.Rect(0, 0, 0, 0)
+        self.row_rects: list[pygame.Rect] = []
+        self.buttons = [Button("Run all", self.run_all), Button("Close", self.close)]
+
+    @property
+    def names(self) -> list[str]:
+        tests = self.scene.tests
+        if tests.names:
+            return tests.names
+        from arcade.games.runway.outside import bundled_tests
+
+        tests.names = [name for name, _ in bundled_tests()]
+        return tests.names
+
+    def is_idle(self) -> bool:
+        return False  # results arrive from the worker
+
+    # -- actions --------------------------------------------------------------------------------
+    def run_all(self) -> None:
+        self.error = self.scene.run_tests(self.spec.strip())
+        if not self.error:
+            self.selected = 0
+
+    def watch(self, row: int) -> None:
+        name = self.names[row]
+        if self.scene.watch_test(name):
+            self.close()
+        elif self.scene.tests.running:
+            self.error = f"{name} has not finished yet."
+        else:
+            self.error = "Run the tests first (Enter on the command)."
+
+    # -- layout and input -------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        assert self.app is not None
+        count = len(self.names)
+        width = min(760, size[0] - 40)
+        row_h = max(18, min(self.ROW, (size[1] - 240) // max(1, count)))
+        height = min(size[1] - 20, 170 + row_h * count)
+        self.panel = pygame.Rect(0, 0, width, height)
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        self.field = pygame.Rect(self.panel.x + 16, self.panel.y + 52, width - 32, 32)
+        top = self.field.bottom + 10
+        self.row_rects = [pygame.Rect(self.panel.x + 16, top + i * row_h, width - 32, row_h - 2) for i in range(count)]
+        theme = self.app.theme
+        x = self.panel.right - 16
+        for b in reversed(self.buttons):
+            w = b.preferred_width(theme, 16) + 20
+            x -= w
+            b.rect = pygame.Rect(x, self.panel.bottom - 46, w, 34)
+            x -= 8
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        for b in self.buttons:
+            if b.handle(event):
+                return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.field.collidepoint(event.pos):
+                self.selected = -1
+            for i, rect in enumerate(self.row_rects):
+                if rect.collidepoint(event.pos):
+                    self.selected = i
+                    self.watch(i)
+                    return True
+            if not self.panel.collidepoint(event.pos):
+                self.close()
+        elif event.type == pygame.KEYDOWN:
+            if self.selected == -1 and self.type_into(event):
+                return True
+            count = len(self.names)
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            elif event.key in (pygame.K_UP,):
+                self.selected = max(-1, self.selected - 1)
+            elif event.key in (pygame.K_DOWN, pygame.K_TAB):
+                self.selected = min(count - 1, self.selected + 1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.selected == -1:
+                    self.run_all()
+                else:
+                    self.watch(self.selected)
+        return True
+
+    def type_into(self, event: pygame.event.Event) -> bool:
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if event.key == pygame.K_BACKSPACE:
+            self.spec = self.spec[:-1]
+        elif ctrl and event.key == pygame.K_u:
+            self.spec = ""
+        elif event.unicode and event.unicode.isprintable() and not ctrl and len(self.spec) < MAX_SPEC:
+            self.spec += event.unicode
+        else:
+            return False
+        self.error = ""
+        return True
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        assert self.app is not None
+        theme = self.app.theme
+        tests = self.scene.tests
+        draw_backdrop(surface)
+        draw_panel(surface, theme, self.panel)
+        done = [tests.runs[n] for n in tests.names if n in tests.runs]
+        status = ""
+        if tests.spec and tests.runs:
+            status = f"{short_name(tests.spec)}: passed {sum(r.passed for r in done)}/{len(tests.names)}"
+            if tests.running:
+                status += f" · running {len(done) + 1}/{len(tests.names)}…"
+        draw_text(surface, theme, self.title, (self.panel.x + 18, self.panel.y + 14), size=24, bold=True)
+        draw_text(surface, theme, status, (self.panel.right - 18, self.panel.y + 20), size=15, anchor="topright",
+                  colour=theme["text_dim"], max_width=self.panel.width // 2)
+        focused = self.selected == -1
+        pygame.draw.rect(surface, theme["background"], self.field, border_radius=6)
+        pygame.draw.rect(surface, theme["accent" if focused else "panel_light"], self.field, width=1,
+                         border_radius=6)
+        shown = self.spec + ("▏" if focused else "")
+        while len(shown) > 8 and theme.font(16).size(shown)[0] > self.field.width - 16:
+            shown = "…" + shown[2:]
+        draw_text(surface, theme, shown, (self.field.x + 8, self.field.centery), size=16, anchor="midleft")
+        for i, (name, rect) in enumerate(zip(self.names, self.row_rects, strict=False)):
+            if i == self.selected:
+                pygame.draw.rect(surface, theme["panel_light"], rect, border_radius=6)
+            run = tests.runs.get(name)
+            if run is not None:
+                text, role = run.line(), ("good" if run.passed else "error")
+                mark = "✓" if run.passed else "✗"
+            elif tests.running and tests.spec:
+                text, role, mark = f"{name}: waiting…", "text_dim", "·"
+            else:
+                text, role, mark = f"{name}: not run", "text_dim", "·"
+            size = 15 if rect.height >= 20 else 13
+            draw_text(surface, theme, mark, (rect.x + 10, rect.centery), size=size, bold=True, anchor="midleft",
+                      colour=theme[role])
+            draw_text(surface, theme, text, (rect.x + 32, rect.centery), size=size, anchor="midleft",
+                      colour=theme["text"] if run is not None else theme["text_dim"], max_width=rect.width - 40)
+        for b in self.buttons:
+            b.draw(surface, theme, 16)
+        hint = self.error or ("Type codingame:COMMAND · Enter runs every test · ↓ then Enter or a click watches a run"
+                              if focused else "Enter or click: watch this run · ↑ to the command · Esc close")
+        draw_text(surface, theme, hint, (self.panel.x + 18, self.panel.bottom - 30), size=14, anchor="midleft",
+                  colour=theme["error" if self.error else "text_dim"],
+                  max_width=self.panel.width - 60 - sum(b.rect.width + 8 for b in self.buttons))

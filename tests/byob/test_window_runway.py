@@ -1,0 +1,125 @@
+"""Outside programs in the Runway viewer, driven by posted events: ``play runway --bot``, the console,
+the Tests panel, saving a run as a replay and opening it with ``play runway --replay``."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from arcade.core.registry import Launch
+from arcade.games.runway.logic import RULES
+from arcade.games.runway.outside import bundled_tests, parse_spec, run_program
+from arcade.games.runway.view.scene import RunwayScene
+from arcade.games.runway.view.tests_panel import RunwayTestsPanel
+from arcade.services.programs import live_programs
+from arcade.services.replays import load_replay, open_replay
+from tests.byob.helpers import bot
+
+STRAIGHT = f"codingame:{bot('codingame_straight.py')}"
+
+
+def wait_for(driver, condition, limit: float = 60.0) -> None:
+    end = time.monotonic() + limit
+    while not condition() and time.monotonic() < end:
+        driver.frame()
+        time.sleep(0.005)
+    assert condition()
+
+
+def test_play_runway_bot_drives_the_viewer_live_and_the_run_is_scrubbable(app, driver):
+    spec = parse_spec(STRAIGHT)
+    scene = app.launch("runway", Launch(level="00_statement_example", options={"bot": spec}))
+    assert isinstance(scene, RunwayScene) and scene.taping
+    wait_for(driver, lambda: not scene.bot_worker.busy)
+    expected = run_program(scene.session.level, spec, level_id="00_statement_example")
+    assert scene.session.length == len(expected.commands) > 0
+    assert [scene.session.state_at(i) for i in range(scene.session.length + 1)] == expected.states
+    assert expected.line() in scene.status_text
+    # The tape plays the run back; Space pauses it, the timeline keys scrub it.
+    wait_for(driver, lambda: scene.session.index == scene.session.length)
+    driver.key(pygame.K_HOME)
+    assert scene.session.index == 0
+    driver.key(pygame.K_SPACE)
+    assert scene.tape_paused
+    driver.key(pygame.K_PERIOD)
+    assert scene.session.index == 1
+    # The console (open for a program) shows its stderr up to the turn on screen.
+    assert scene.console.shown and scene.console.rect.width > 0
+    assert [text for _, text in scene.console_view()] == ["  1 turn 0 speed 1"]
+    driver.key(pygame.K_c)
+    assert not scene.console.shown and scene.console.rect.width == 0
+    driver.key(pygame.K_c)
+    driver.key(pygame.K_END)
+    assert len(scene.console_view()) == scene.session.length
+    app.pop()
+    assert not live_programs()
+
+
+def test_the_tests_panel_lists_every_bundled_test_and_a_row_opens_its_run(app, driver):
+    scene = app.launch("runway", Launch(level="00_statement_example"))
+    driver.frame()
+    driver.key(pygame.K_t)
+    panel = app.stack.top
+    assert isinstance(panel, RunwayTestsPanel)
+    for _ in range(len(panel.spec)):
+        driver.key(pygame.K_BACKSPACE)
+    driver.key(pygame.K_RETURN)  # an empty spec: one line, nothing runs
+    assert panel.error and not scene.tests.running
+    for char in STRAIGHT:
+        driver.key(0, unicode=char)
+    driver.key(pygame.K_RETURN)
+    assert scene.tests.running and not panel.error
+    names = [name for name, _ in bundled_tests()]
+    wait_for(driver, lambda: not scene.tests.running, 120)
+    assert list(scene.tests.runs) == names == panel.names
+    lines = [scene.tests.runs[n].line() for n in names]
+    assert all(line.startswith(name + ": ") for line, name in zip(lines, names, strict=True))
+    assert app.settings.game("runway")["program"] == STRAIGHT
+    # A click on a row closes the panel and shows that run.
+    row = 3
+    driver.click(panel.row_rects[row].center)
+    assert app.stack.top is scene and scene.taping and scene.session.level_id == names[row]
+    run = scene.tests.runs[names[row]]
+    assert scene.session.length == len(run.commands)
+    # Ctrl+S saves it; play runway --replay shows the same states.
+    driver.key(pygame.K_s, mod=pygame.KMOD_CTRL)
+    path = scene.last_replay
+    replay = load_replay(path, "runway")
+    assert replay.players == (STRAIGHT,) and list(replay.moves) == [c.value for c in run.commands]
+    app.pop()
+    playback = open_replay(path, RULES)
+    viewer = app.launch("runway", Launch(options={"replay": playback}))
+    driver.frame()
+    assert viewer.taping and viewer.session.index == 0
+    assert [viewer.session.state_at(i) for i in range(viewer.session.length + 1)] == run.states
+    assert not live_programs()
+
+
+def test_saving_the_players_own_run_and_closing_mid_tests_leaves_no_process(app, driver):
+    scene = app.launch("runway", Launch(level="00_statement_example"))
+    driver.frame()
+    driver.key(pygame.K_RIGHT)  # SPEED, the player's own move
+    driver.key(pygame.K_s, mod=pygame.KMOD_CTRL)
+    replay = load_replay(scene.last_replay, "runway")
+    assert replay.players == ("player",) and replay.moves == ("SPEED",)
+    assert scene.run_tests(f"codingame:{bot('misbehave.py', 'sleep')}") == ""
+    driver.frame()
+    app.close()
+    assert not live_programs()
+
+
+def test_the_command_line_opens_the_viewer_on_a_program_and_on_replays(tmp_path):
+    from arcade import cli
+
+    shot = tmp_path / "bot.png"
+    args = ["play", "runway", "--level", "01_one_lonely_hole", "--bot", STRAIGHT, "--screenshot", str(shot),
+            "--frames", "30"]
+    assert cli.main(args) == 0 and shot.stat().st_size > 0
+    assert not live_programs()
+    name, level = bundled_tests()[1]
+    path = tmp_path / "r.json"
+    from arcade.services.replays import save_replay
+
+    save_replay(run_program(level, STRAIGHT, level_id=name).replay(), path)
+    assert cli.main(["play", "runway", "--replay", str(path), "--screenshot", str(shot), "--frames", "5"]) == 0

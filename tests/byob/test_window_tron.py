@@ -1,0 +1,214 @@
+"""Outside programs in the Tron window, driven by posted events: the setup's Program seat, the console,
+a program's failure losing the round, saving a round as a replay and opening it with ``play --replay``."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import pygame
+
+from arcade.core.registry import Launch
+from arcade.games.tron.logic import RULES
+from arcade.games.tron.runner import ProgramRunner
+from arcade.games.tron.view.scene import COUNTDOWN, TronScene
+from arcade.games.tron.view.setup import PROGRAM, MatchSetup, SetupScene
+from arcade.services.programs import live_programs
+from arcade.services.replays import load_replay, open_replay
+from tests.byob.helpers import bot
+
+SMALL = "test-board2"
+
+
+def open_tron(app, **setup) -> TronScene:
+    scene = app.launch("tron", Launch(level="empty-room", seed=3))
+    assert isinstance(scene, TronScene)
+    if setup:
+        scene.new_match(replace(scene.setup, **setup))
+    app.frame(1 / 60)
+    return scene
+
+
+def play_round(driver, scene: TronScene, limit: float = 30.0) -> None:
+    """Run the clock until the round is over, waiting for the programs like the frame loop would."""
+    driver.frame(dt=COUNTDOWN + 0.05)
+    end = time.monotonic() + limit
+    while scene.phase in ("countdown", "running") and time.monotonic() < end:
+        scene.poll_bots()
+        if scene.moves_ready():
+            driver.frame(dt=scene.tick_seconds)
+        else:
+            time.sleep(0.002)
+    assert scene.phase == "over", scene.phase
+
+
+def type_text(driver, text: str) -> None:
+    for char in text:
+        driver.key(pygame.key.key_code(char) if char.isalnum() else 0, unicode=char)
+
+
+def test_setup_offers_a_program_seat_validates_the_command_and_remembers_it(app, driver):
+    scene = open_tron(app, mode="watch", best_of=1)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    driver.key(pygame.K_DOWN)  # cycle 1
+    while overlay.setup.bot1 != PROGRAM:
+        driver.key(pygame.K_RIGHT)
+    keys = [row[0] for row in overlay.rows()]
+    assert keys[2:4] == ["command1", "protocol1"]
+    driver.key(pygame.K_RETURN)  # no command yet: refused with one line, the overlay stays
+    assert app.stack.top is overlay and overlay.error.startswith("Cycle 1: type the program's command")
+    assert overlay.rows()[overlay.selected][0] == "command1"
+    type_text(driver, 'python3 "unclosed')
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is overlay and "cannot split the command" in overlay.error
+    for _ in range(len('python3 "unclosed')):
+        driver.key(pygame.K_BACKSPACE)
+    assert overlay.setup.command1 == ""
+    type_text(driver, bot("tron2010_straight.py"))
+    driver.key(pygame.K_DOWN)  # protocol row: Right switches to hackerrank and back
+    driver.key(pygame.K_RIGHT)
+    assert overlay.setup.protocol1 == "hackerrank"
+    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is scene
+    assert scene.match.seats[0] == f"2010:{bot('tron2010_straight.py')}"
+    assert isinstance(scene.runners[0], ProgramRunner)
+    saved = app.settings.game("tron")["setup"]
+    assert saved["bot1"] == PROGRAM and saved["command1"] == bot("tron2010_straight.py")
+    assert MatchSetup.from_dict(saved).seats()[0] == scene.match.seats[0]
+    assert scene.console.shown  # a program seat opens the console
+    scene.stop_runners()
+
+
+def test_a_program_plays_a_round_its_stderr_shows_in_the_console_and_the_replay_reopens(app, driver, tmp_path):
+    spec = bot("tron2010_straight.py")
+    scene = open_tron(app, mode="watch", bot1=PROGRAM, command1=spec, bot2="flood-fill", best_of=1,
+                      map=SMALL)
+    play_round(driver, scene)
+    lines = [text for _, text in scene.console_view()]
+    assert any("heading" in line for line in lines), lines[-5:]
+    assert len(scene.turns) == scene.session.length
+    driver.frames(2)
+    # Ctrl+S saves the round into the user data dir and says where.
+    driver.key(pygame.K_s, mod=pygame.KMOD_CTRL)
+    path = scene.last_replay
+    assert path.exists() and str(path) in scene.status_text
+    replay = load_replay(path, "tron")
+    assert replay.players[0] == f"2010:{spec}" and replay.moves == tuple(scene.session.moves)
+    assert any("heading" in line for turn in replay.turns for line in turn.stderr[0])
+    app.pop()
+    assert not live_programs()
+    # play tron --replay FILE: the same states, scrubbed, the console showing the stderr up to the tick.
+    playback = open_replay(path, RULES)
+    viewer = app.launch("tron", Launch(options={"replay": playback}))
+    assert isinstance(viewer, TronScene) and viewer.phase == "replay" and viewer.runners == [None, None]
+    driver.frame()
+    assert [viewer.session.state_at(i) for i in range(viewer.session.length + 1)] == playback.states
+    assert viewer.console.shown and viewer.seat_name(0) == "tron2010_straight.py"
+    driver.key(pygame.K_SPACE)  # pause
+    driver.key(pygame.K_END)
+    assert viewer.session.index == viewer.session.length
+    assert any("heading" in text for _, text in viewer.console_view())
+    driver.key(pygame.K_HOME)
+    assert viewer.session.index == 0 and viewer.console_view() == []
+    driver.key(pygame.K_c)
+    assert not viewer.console.shown
+    assert not viewer.has_progress()  # viewing a file leaves no match to continue
+
+
+def test_a_crashing_program_loses_the_round_with_its_reason(app, driver):
+    scene = open_tron(app, mode="watch", bot1=PROGRAM, command1=bot("misbehave.py", "crash"), bot2="flood-fill",
+                      best_of=1)
+    play_round(driver, scene)
+    outcome = scene.round_outcome
+    assert outcome is not None and outcome.winner == 1
+    assert "lost on tick 0: exited with status 1 without answering: ZeroDivisionError" in outcome.reason
+    assert "misbehave.py wins" not in scene.status_text and "exited with status 1" in scene.status_text
+    assert any("divide" in text for _, text in scene.console_view())
+    replay = scene.round_replay()
+    assert replay.failures[0] and replay.result["winner"] == 1 and len(replay.turns) == len(replay.moves) + 1
+    scene.stop_runners()
+
+
+def test_a_hackerrank_program_in_the_bot_seat_against_the_player(app, driver):
+    scene = open_tron(app, mode="bot", bot2=PROGRAM, command2=bot("hackerrank_straight.py"),
+                      protocol2="hackerrank", best_of=1, map=SMALL)
+    assert scene.match.seats[1].startswith("hackerrank:")
+    driver.key(pygame.K_DOWN)  # the first round starts on the player's key
+    play_round(driver, scene)
+    assert any(" at " in text for _, text in scene.console_view())
+    app.pop()
+    assert not live_programs()
+
+
+def test_a_silent_program_loses_on_time_and_leaving_mid_round_leaves_no_process(app, driver, monkeypatch):
+    from arcade.games.tron import outside
+    from arcade.services.programs import Limits
+
+    monkeypatch.setitem(outside.LIMITS, "2010", Limits(300.0, 300.0))
+    scene = open_tron(app, mode="watch", bot1=PROGRAM, command1=bot("misbehave.py", "sleep"), bot2="random",
+                      best_of=1)
+    play_round(driver, scene)
+    assert scene.round_outcome is not None and scene.round_outcome.winner == 1
+    assert "300 ms" in scene.round_outcome.reason or "time" in scene.round_outcome.reason
+    # A new round starts the program again; closing the window mid-round kills it.
+    scene.new_match(replace(scene.setup, best_of=3))
+    driver.frame(dt=COUNTDOWN + 0.05)
+    app.close()
+    assert not live_programs()
+
+
+def test_the_seeds_hackerrank_program_plays_and_a_match_with_a_program_resumes(app, driver):
+    from arcade.services import saves
+
+    spec = bot("seed_hackerrank.py")
+    scene = open_tron(app, mode="watch", bot1="random", bot2=PROGRAM, command2=spec, protocol2="hackerrank",
+                      best_of=3, map="hackerrank-tron")  # the seed reads a 15 x 15 board
+    play_round(driver, scene)
+    assert scene.match.rounds == 1 and len(scene.turns) == scene.session.length > 3
+    assert not scene.failures[1], scene.failures
+    app.pop()  # leaving mid-match saves it; Continue brings the program back into its seat
+    saved = saves.read_autosave("tron")
+    assert saved is not None
+    resumed = app.launch("tron", Launch(save=saved.data))
+    assert isinstance(resumed, TronScene) and resumed.match.seats[1] == f"hackerrank:{spec}"
+    assert isinstance(resumed.runners[1], ProgramRunner) and resumed.match.rounds == 1
+    app.pop()
+    assert not live_programs()
+
+
+def test_play_tron_replay_on_the_command_line(tmp_path):
+    from arcade import cli
+    from arcade.games.tron.match import play_round as play_match_round
+    from arcade.games.tron.players import make_player
+    from arcade.games.tron.replay import round_replay
+    from arcade.services.replays import save_replay
+
+    with make_player(f"2010:{bot('tron2010_straight.py')}") as outside, make_player("flood-fill") as ours:
+        record = play_match_round(RULES.parse_level("7 5\n#######\n#1    #\n#     #\n#    2#\n#######\n"),
+                                  (outside, ours), 50)
+    path = tmp_path / "round.json"
+    save_replay(round_replay(record), path)
+    shot = tmp_path / "shot.png"
+    assert cli.main(["play", "tron", "--replay", str(path), "--screenshot", str(shot), "--frames", "5"]) == 0
+    assert shot.stat().st_size > 0
+
+
+def test_a_replay_file_is_only_watched_until_a_match_is_set_up(app, driver, tmp_path):
+    scene = open_tron(app, mode="watch", bot1=PROGRAM, command1=bot("tron2010_straight.py"), bot2="random",
+                      best_of=1, map=SMALL)
+    play_round(driver, scene)
+    path = tmp_path / "r.json"
+    from arcade.services.replays import save_replay
+
+    save_replay(scene.round_replay(), path)
+    app.pop()
+    viewer = app.launch("tron", Launch(options={"replay": open_replay(path, RULES)}))
+    driver.frame()
+    driver.key(pygame.K_F5)  # rematch: refused, nothing starts
+    assert viewer.phase == "replay" and "replay file" in viewer.status_text and viewer.runners == [None, None]
+    viewer.new_match(replace(viewer.setup, mode="watch", bot1="random", bot2="flood-fill"))
+    assert viewer.viewer is None and viewer.phase == "countdown" and viewer.runners[0] is not None
+    app.pop()

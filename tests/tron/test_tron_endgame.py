@@ -1,0 +1,88 @@
+"""The endgame planner: its paths are real paths, small rooms are filled exactly, plans only grow."""
+
+from __future__ import annotations
+
+import time
+
+from hypothesis import given, settings
+
+from arcade.games.tron.board import Board, chamber_fill, flood
+from arcade.games.tron.endgame import FillPlanner, add_detours, greedy_walk, longest_path
+from arcade.games.tron.logic import RULES
+from tests.tron.test_tron_board import as_cells, boards
+from tests.tron.test_tron_board import longest_path as brute_force_longest
+
+
+def assert_is_path(board: Board, head: int, path: list[int]) -> None:
+    seen = set()
+    prev = head
+    for cell in path:
+        assert cell - prev in board.geo.offsets, "not a step"
+        assert board.free >> cell & 1, "not a free cell"
+        assert cell not in seen, "cell visited twice"
+        seen.add(cell)
+        prev = cell
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(max_side=5))
+def test_small_rooms_are_filled_exactly(level):
+    """The planner's first plan on a small room is as long as the brute-force longest path."""
+    board = Board.from_level(level)
+    region = flood(board.geo, board.free, board.me)
+    exact = brute_force_longest(level, level.starts[0], as_cells(board, region))
+    path = longest_path(board.geo, board.free, board.me)
+    assert path is not None
+    assert_is_path(board, board.me, path)
+    assert len(path) == exact
+    planner = FillPlanner()
+    cell, length, _bound = planner.move(board.geo, board.free, board.me, time.perf_counter() + 5)
+    assert length == exact
+    if exact:
+        assert cell in {board.me + o for o in board.geo.offsets}
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards(max_side=7))
+def test_walks_and_detours_are_real_paths_never_longer_than_the_chamber_bound(level):
+    board = Board.from_level(level)
+    walk = greedy_walk(board.geo, board.free, board.me)
+    assert_is_path(board, board.me, walk)
+    longer = add_detours(board.geo, board.free, board.me, walk)
+    assert_is_path(board, board.me, longer)
+    assert len(walk) <= len(longer) <= flood(board.geo, board.free, board.me).bit_count()
+
+
+ROOM = RULES.parse_level("""12 9
+############
+#1         #
+#          #
+#          #
+#          #
+#          #
+#          #
+#         2#
+############
+""")
+
+
+def test_a_big_open_room_is_planned_to_its_parity_bound_and_the_plan_is_followed():
+    """80 cells in an open room: the plan reaches the bound, and each later move follows it."""
+    board = Board.from_level(ROOM)
+    free = board.free & ~(1 << board.opp)
+    planner = FillPlanner()
+    head = board.me
+    bound = chamber_fill(board.geo, free, head)
+    moves = 0
+    while True:
+        cell, length, _ = planner.move(board.geo, free, head, time.perf_counter() + 5)
+        if cell < 0:
+            break
+        if moves == 0:
+            assert length == bound
+        else:
+            assert length == bound - moves
+        free &= ~(1 << cell)
+        head = cell
+        moves += 1
+    assert moves == bound
