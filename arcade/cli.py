@@ -44,6 +44,7 @@ GAME_VERBS = {
     "bot": "run a game's AI as a stdin/stdout bot",
     "tournament": "play bots against each other and print a table",
     "referee": "run an outside program on a game's tests and list pass/fail",
+    "export": "write printable sheets (PDF or SVG) of levels, with solutions",
 }
 
 
@@ -116,6 +117,9 @@ def build_parser() -> Parser:
                       help="start a new game instead of resuming the autosave (which stays until the first move)")
     play.add_argument("--replay", metavar="FILE", type=Path, help="open a replay file in the viewer")
     play.add_argument("--bot", metavar="SPEC", help="let an outside program play (e.g. codingame:./mybot)")
+    play.add_argument("--edit", metavar="FILE_OR_ID", nargs="?", const="",
+                      help="open the game's editor (Hashi): on a level file, bundled level or game ID, "
+                      "a new FILE to create, or the last unsaved board")
 
     bench = sub.add_parser("bench", help="print speed figures (start-up, frame times, game benchmarks)")
     bench.add_argument("game", nargs="?", metavar="GAME", help="only this game")
@@ -210,6 +214,9 @@ def play_options(game: str, args: argparse.Namespace) -> dict[str, object]:
     from arcade.games import REGISTRY
 
     options: dict[str, object] = {}
+    edit = getattr(args, "edit", None)
+    if edit is not None:
+        options["edit"] = edit  # the game's front opens its editor (GameFront.open_options)
     replay = getattr(args, "replay", None)
     bot = getattr(args, "bot", None)
     if replay is not None and bot is not None:

@@ -117,6 +117,9 @@ FILE_COMMANDS = {
     "tournament tron --maps": ["tournament", "tron", "--maps", "FILE", "--quiet"],
     "play runway --level": ["play", "runway", "--level", "FILE", "--screenshot", "SHOT"],
     "play tron --level": ["play", "tron", "--level", "FILE", "--screenshot", "SHOT"],
+    "export hashi": ["export", "hashi", "FILE", "--svg", "SVG"],
+    "export royale": ["export", "royale", "FILE", "--svg", "SVG"],
+    "play hashi --edit": ["play", "hashi", "--edit", "FILE", "--screenshot", "SHOT"],
 }
 FILE_KINDS = ["non-UTF-8", "FIFO", "directory", "/dev/zero", "huge size", "Unicode digit"]
 
@@ -124,11 +127,11 @@ FILE_KINDS = ["non-UTF-8", "FIFO", "directory", "/dev/zero", "huge size", "Unico
 @pytest.mark.parametrize("kind", FILE_KINDS)
 @pytest.mark.parametrize("command", list(FILE_COMMANDS))
 def test_every_file_command_refuses_every_bad_file_in_one_line(capsys, tmp_path, bad_files, command, kind):
-    argv = [str(bad_files[kind]) if a == "FILE" else str(tmp_path / "shot.png") if a == "SHOT" else a
-            for a in FILE_COMMANDS[command]]
+    argv = [str(bad_files[kind]) if a == "FILE" else str(tmp_path / "shot.png") if a == "SHOT"
+            else str(tmp_path / "sheet.svg") if a == "SVG" else a for a in FILE_COMMANDS[command]]
     code, _out, err = run_in_process(capsys, argv)
     assert_one_line(code, err, 2)
-    assert not (tmp_path / "shot.png").exists()
+    assert not (tmp_path / "shot.png").exists() and not (tmp_path / "sheet.svg").exists()
 
 
 @pytest.mark.parametrize("kind, needle", [("runway X=10**20", "too many digits"),
@@ -204,6 +207,9 @@ def test_numbers_are_ascii_digits_with_maxima(capsys, tmp_path, argv, needle):
     ["--screenshot", "FOLDER"],
     ["--screenshot", "/proc/nope/x.png"],
     ["play", "hashi", "--screenshot", "EXISTING_FILE/x.png"],
+    ["export", "hashi", "classic/01-first-steps", "--svg", "FOLDER"],
+    ["export", "hashi", "classic/01-first-steps", "--pdf", "/dev/full"],
+    ["export", "royale", "07-pocket-storm-9x9", "--svg", "/dev/full"],
 ])
 def test_outputs_that_cannot_be_written_are_one_line_and_exit_74(capsys, tmp_path, argv):
     existing = tmp_path / "existing.txt"

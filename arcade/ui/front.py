@@ -101,8 +101,9 @@ class GameFront:
         raise NotImplementedError
 
     def open_options(self, app: App, launch: Launch) -> GameScene | None:
-        """The scene for ``launch.options`` (``play --replay FILE``, ``play --bot SPEC``), or None to
-        open the usual way. The options were checked by the CLI (see :func:`arcade.cli.play_options`)."""
+        """The scene for ``launch.options`` (``play --replay FILE``, ``play --bot SPEC``, ``play hashi
+        --edit``), or None to open the usual way. The options were checked by the CLI (see
+        :func:`arcade.cli.play_options`)."""
         return None
 
 
@@ -114,6 +115,8 @@ def open_session(app: App, front: GameFront, launch: Launch) -> tuple[GameScene,
         special = front.open_options(app, launch)
         if special is not None:
             return special, messages
+        if "edit" in launch.options:  # play GAME --edit: only a game whose front opens an editor has one
+            raise UsageError(f"{front.info.title} has no editor")
     if launch.save is not None:
         try:
             return _resumed(app, front, launch.save, "the save"), messages

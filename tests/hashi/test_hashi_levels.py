@@ -115,3 +115,4 @@ def test_bench_quick_prints_drag_frame_times():
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert "frame time during a drag at 1280x800" in result.stdout and "p95" in result.stdout
+    assert "30x30 in the scene, click to verdict shown" in result.stdout  # the editor's verdict latency

@@ -19,6 +19,7 @@ from arcade.core.numbers import int_type
 from arcade.core.registry import Command
 from arcade.games.hashi import ai_cli
 from arcade.games.hashi.logic import Puzzle
+from arcade.services import sheets
 
 TARGET_P95_MS = 8.0
 
@@ -62,7 +63,8 @@ def _configure_bench(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="fewer drags and puzzles (for smoke tests)")
     parser.add_argument("--size", type=int_type(5, 200, "--size"),
                         default=40, help="board side for the drag benchmark (default 40)")
-    parser.add_argument("--only", choices=("play", "ai"), help="only the play (frame time) or the AI figures")
+    parser.add_argument("--only", choices=("play", "ai", "editor"),
+                        help="only the play (frame time), the AI or the editor's verdict latency figures")
     parser.add_argument("--data", type=Path, help="folder of the CLLV literature set (*.has)")
 
 
@@ -136,12 +138,17 @@ def _p95(values: list[float]) -> float:
 
 def run_bench(args: argparse.Namespace) -> int:
     only = getattr(args, "only", None)
-    if only != "ai":
+    if only in (None, "play"):
         run_play_bench(args)
-    if only != "play":
+    if only in (None, "ai"):
         print("AI (solver and generator):")
         sys.stdout.flush()
         ai_cli.run_ai_bench(args.quick, getattr(args, "data", None))
+    if only in (None, "editor"):
+        from arcade.games.hashi.editor_bench import run as run_editor_bench
+
+        sys.stdout.flush()
+        run_editor_bench(args.quick)
     return 0
 
 
@@ -208,7 +215,42 @@ def run_levels(args: argparse.Namespace) -> int:
     return 0
 
 
+def _configure_export(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("levels", nargs="+", metavar="LEVEL",
+                        help="level files, bundled level ids (classic/01-first-steps) or Tatham game IDs")
+    sheets.configure_options(parser, "Hashi")
+    parser.add_argument("--no-solutions", action="store_true", help="leave out the solution pages")
+
+
+def load_level(ref: str) -> Puzzle:
+    """A puzzle from a game ID, a file of any supported format or a bundled level id."""
+    from arcade.games.hashi.formats import TATHAM_ID, parse_tatham, read_puzzle
+    from arcade.services.resources import find_level
+
+    if TATHAM_ID.match(ref.strip()):
+        return parse_tatham(ref.strip(), "game id")
+    path = Path(ref)
+    return read_puzzle(path if path.is_file() else find_level("hashi", ref, "*"))
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """``export hashi LEVEL… --pdf OUT.pdf``: numbered puzzle pages, then the solution pages."""
+    from arcade.games.hashi.sheets import write_sheets
+    from arcade.services.files import check_output_file
+
+    out = args.pdf or args.svg
+    check_output_file(out)  # an output that cannot be written fails before any work (exit 74)
+    items = [(Path(ref).stem if not ref.count(":") else "", load_level(ref)) for ref in args.levels]
+    pages, where = write_sheets(items, out, args.paper, args.title or "Hashi", not args.no_solutions,
+                                "pdf" if args.pdf else "svg")
+    print(f"wrote {pages} page{'s' if pages != 1 else ''} ({len(items)} puzzle{'s' if len(items) != 1 else ''}"
+          f"{'' if args.no_solutions else ' and their solutions'}) to {where}")
+    return 0
+
+
 COMMANDS = {
+    "export": Command("printable sheets of puzzles (PDF or SVG), numbered, with solution pages at the end",
+                      _configure_export, run_export),
     "solve": Command("solve a puzzle (level file, CLLV .has or Tatham game ID) and print the answer",
                      ai_cli.configure_solve, ai_cli.run_solve),
     "generate": Command("generate unique, graded puzzles (plane, cylinder or torus)",

@@ -137,4 +137,12 @@ COMMANDS = {
     "solve": Command("solve a grid exactly: prints loot, start and moves", configure_solve, run_solve),
     "generate": Command("generate a random grid (size, loot density, seed)", configure_generate, run_generate),
     "bench": Command("time the exact solver against the seed's Java figures", configure_bench, run_bench),
+    "export": Command("printable sheets of grids with their par (PDF or SVG), optimal routes at the end",
+                      lambda parser: _sheets().configure_export(parser), lambda args: _sheets().run_export(args)),
 }
+
+
+def _sheets():
+    from arcade.games.royale import sheets
+
+    return sheets

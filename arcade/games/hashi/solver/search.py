@@ -40,6 +40,10 @@ def luby(i: int) -> int:
     return 1 << (k - 1)
 
 
+class Stopped(Exception):
+    """A search ended early because its ``stop`` callable said so; ``args[0]`` = solutions found so far."""
+
+
 class Search:
     """Complete search: decide, propagate, and on a contradiction jump back and assert the opposite.
 
@@ -62,8 +66,11 @@ class Search:
     RESTART_BASE = 100
 
     def __init__(self, engine: Engine, *, prefer: dict[int, int] | None = None, seed: int = 0,
-                 restarts: bool = True, probe: bool = True) -> None:
+                 restarts: bool = True, probe: bool = True, stop: Callable[[], bool] | None = None) -> None:
         self.engine = engine
+        #: Asked every 64 nodes; True ends the search with :class:`Stopped` (the editor's live verdict
+        #: drops a count the player's next edit made stale, and bounds its search for a fix).
+        self.stop = stop
         self.rng = random.Random(seed)
         self.weight = [1.0] * engine.net.n
         self.phase: dict[int, int] = dict(prefer or {})
@@ -163,6 +170,9 @@ class Search:
         while True:
             if mask is None:
                 e.nodes += 1
+                if self.stop is not None and not e.nodes & 63 and self.stop():
+                    e.undo(base)
+                    raise Stopped(found)
                 if e.solved():
                     try:
                         self._check_seen()

@@ -13,7 +13,9 @@ import importlib
 from pathlib import Path
 from typing import Any
 
+from arcade.core.errors import ArcadeError, UsageError
 from arcade.core.game import Example, LevelEntry
+from arcade.core.registry import Launch
 from arcade.core.session import Session
 from arcade.games.hashi import INFO, catalog
 from arcade.games.hashi.formats import TATHAM_ID, parse_tatham, read_puzzle
@@ -47,6 +49,15 @@ def _level_id(path: Path) -> str:
         return path.name
 
 
+def _inside_bundle(path: Path) -> bool:
+    """Whether ``path`` is a bundled level (the editor saves a copy elsewhere rather than change it)."""
+    try:
+        path.resolve().relative_to(levels_dir("hashi").resolve())
+    except (ValueError, FileNotFoundError):
+        return False
+    return True
+
+
 def open_level(ref: str) -> tuple[Puzzle, str, Path | None]:
     """Resolve ``--level``: a Tatham game ID, a file of any supported format, or a bundled level id."""
     text = ref.strip()
@@ -78,6 +89,21 @@ def _generated(app: Any, seed: int) -> Puzzle:
                        prefs.get("no_touching") is True)
 
 
+def _unsaved_or_blank() -> Any:
+    """``--edit`` alone: the board left unsaved last time, else a blank 7x7 one."""
+    from arcade.games.hashi.editing import Draft
+    from arcade.games.hashi.view.editor import EditorScene, draft_path
+
+    try:
+        draft = Draft.of(read_puzzle(draft_path())) if draft_path().is_file() else None
+    except (ArcadeError, OSError, ValueError):
+        draft = None  # a damaged spare copy is simply not offered
+    scene = EditorScene(INFO, draft or Draft.blank())
+    if draft is not None:
+        scene.toast.show("Your unsaved board from last time (Ctrl+N starts over).", "info", 6.0)
+    return scene
+
+
 class HashiFront(GameFront):
     """Hashi's declaration: the level catalogue, Tatham IDs as levels, the generator for seeds, the AI."""
 
@@ -106,6 +132,27 @@ class HashiFront(GameFront):
 
     def record_value(self, scene: Any) -> float:
         return round(scene.elapsed, 1)
+
+    def open_options(self, app: Any, launch: Launch) -> Any:
+        """``play hashi --edit [FILE|ID]``: the editor on a file, a bundled level, a game ID or a blank board.
+
+        A FILE that does not exist yet is where Save will write a new puzzle.
+        """
+        if "edit" not in launch.options:
+            return None
+        from arcade.games.hashi.editing import Draft
+        from arcade.games.hashi.view.editor import EditorScene
+
+        ref = launch.options["edit"] or ""
+        if not ref:
+            return _unsaved_or_blank()
+        if not TATHAM_ID.match(ref.strip()) and not Path(ref).exists() and Path(ref).suffix:
+            if not Path(ref).parent.is_dir():
+                raise UsageError(f"cannot create {ref}: no folder {Path(ref).parent}")
+            return EditorScene(INFO, Draft.blank(), Path(ref))
+        puzzle, _level_id, path = open_level(ref)
+        writable = path if path is not None and not _inside_bundle(path) else None
+        return EditorScene(INFO, Draft.of(puzzle), writable)
 
     def make_scene(self, app: Any, session: Session[Any, Any, Any]) -> HashiScene:
         return HashiScene(INFO, session)

@@ -519,6 +519,22 @@ class HashiScene(CameraScene, PuzzleScene):
 
         app.push(dialogs.game_id_panel(self.puzzle, self.toast.show, close))
 
+    def open_editor(self) -> None:
+        """The puzzle editor on this puzzle (a test-play opened from the editor goes back instead)."""
+        assert self.app is not None
+        from arcade.games.hashi.view.editor import open_editor
+
+        self.stop_watch()
+        open_editor(self.app, self.info, self.puzzle)
+
+    def print_sheet(self) -> None:
+        """"Print…": this puzzle and its solution as a PDF; the status line says where."""
+        from arcade.games.hashi.view.editor import print_puzzle
+
+        stem = self.session.level_id.replace("/", "-") if self.session.level_id else ""
+        text, role = print_puzzle(self.app, self.puzzle, stem)
+        self.say(text, role)
+
     def paste(self) -> None:
         text, error = dialogs.paste_text()
         if error:

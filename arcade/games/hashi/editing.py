@@ -1,0 +1,210 @@
+"""The Hashi puzzle editor's model (pure logic): a draft board and its undo history.
+
+The editor scene only translates clicks, the wheel and keys into the actions here, so
+every edit can be tested without a window. A :class:`Draft` is immutable (the history
+keeps every version, undo is a step back, a new edit after undo drops the redo tail,
+just like play); :class:`Editor` holds the history and says what each action did in one
+sentence for the status line.
+
+A draft may be anything a player is half-way through building -- no islands, one
+island, numbers that cannot work -- so it is not a :class:`Puzzle` until
+:meth:`Draft.puzzle` is asked for one (``None`` while it has fewer than two islands).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from arcade.core.topology import Cell, Shape, Topology
+from arcade.games.hashi.logic import MAX_NUMBER, Island, Puzzle
+
+MIN_SIDE = 3
+#: The largest board the editor offers (the live verdict is measured up to 30x30).
+MAX_SIDE = 30
+#: The number a freshly placed island gets (the wheel or a digit changes it).
+DEFAULT_NUMBER = 2
+#: Most versions the history keeps (older ones are dropped: an editor session is not a diary).
+HISTORY_LIMIT = 2000
+
+
+@dataclass(frozen=True)
+class Draft:
+    """One version of the board being edited: size, topology, island numbers by cell, header lines."""
+
+    rows: int
+    cols: int
+    topology: Topology = Topology.PLANE
+    numbers: tuple[tuple[Cell, int], ...] = ()
+    meta: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def blank(cls, rows: int = 7, cols: int = 7, topology: Topology = Topology.PLANE) -> Draft:
+        return cls(rows, cols, topology)
+
+    @classmethod
+    def of(cls, puzzle: Puzzle) -> Draft:
+        """The draft of an existing puzzle (to edit a level file, a game ID or the puzzle being played)."""
+        meta = tuple((k, v) for k, v in puzzle.meta if k != "topology")
+        numbers = tuple(sorted((isl.pos, isl.number) for isl in puzzle.islands))
+        return cls(puzzle.rows, puzzle.cols, puzzle.topology, numbers, meta)
+
+    @property
+    def islands(self) -> dict[Cell, int]:
+        return dict(self.numbers)
+
+    def shape_contains(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols
+
+    def number_at(self, cell: Cell) -> int:
+        """The island number at ``cell``, 0 for water."""
+        return self.islands.get(cell, 0)
+
+    def with_numbers(self, numbers: dict[Cell, int]) -> Draft:
+        return replace(self, numbers=tuple(sorted(numbers.items())))
+
+    def puzzle(self) -> Puzzle | None:
+        """The draft as a Puzzle, or None while it has fewer than two islands."""
+        if len(self.numbers) < 2:
+            return None
+        return Puzzle(Shape(self.rows, self.cols, self.topology),
+                      tuple(Island(cell, n) for cell, n in self.numbers), self.meta)
+
+
+class Editor:
+    """The draft being edited and its history; every action returns the sentence the status line shows."""
+
+    def __init__(self, draft: Draft | None = None) -> None:
+        self.history: list[Draft] = [draft or Draft.blank()]
+        self.index = 0
+
+    @property
+    def draft(self) -> Draft:
+        return self.history[self.index]
+
+    @property
+    def can_undo(self) -> bool:
+        return self.index > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self.index < len(self.history) - 1
+
+    def _commit(self, draft: Draft) -> bool:
+        """Make ``draft`` the current version (a no-op edit leaves the history alone)."""
+        if draft == self.draft:
+            return False
+        del self.history[self.index + 1:]
+        self.history.append(draft)
+        if len(self.history) > HISTORY_LIMIT:
+            del self.history[0]
+        self.index = len(self.history) - 1
+        return True
+
+    def apply(self, draft: Draft, what: str) -> str:
+        """Replace the board with ``draft`` as one undoable edit (a suggested fix); ``what`` says what changed."""
+        return f"Applied: {what}." if self._commit(draft) else "Nothing changed."
+
+    def load(self, draft: Draft) -> str:
+        """Start over on ``draft`` (opening a file or game ID): a fresh history."""
+        self.history = [draft]
+        self.index = 0
+        return f"Editing a {draft.cols}×{draft.rows} {draft.topology.value} board."
+
+    # -- island actions ------------------------------------------------------------------
+    def toggle(self, cell: Cell, number: int = DEFAULT_NUMBER) -> str:
+        """Place an island on water, or remove the island there (a click)."""
+        draft = self.draft
+        if not draft.shape_contains(cell):
+            return "That is off the board."
+        numbers = draft.islands
+        where = _where(cell)
+        if cell in numbers:
+            n = numbers.pop(cell)
+            self._commit(draft.with_numbers(numbers))
+            return f"Removed the {n} at {where}."
+        numbers[cell] = max(1, min(MAX_NUMBER, number))
+        self._commit(draft.with_numbers(numbers))
+        return f"Placed a {numbers[cell]} at {where} (wheel or 1–8 to change it)."
+
+    def set_number(self, cell: Cell, number: int) -> str:
+        """Give the island at ``cell`` a number (placing one on water)."""
+        draft = self.draft
+        if not draft.shape_contains(cell):
+            return "That is off the board."
+        if not 1 <= number <= MAX_NUMBER:
+            return f"Island numbers go from 1 to {MAX_NUMBER}."
+        numbers = draft.islands
+        old = numbers.get(cell)
+        numbers[cell] = number
+        self._commit(draft.with_numbers(numbers))
+        if old is None:
+            return f"Placed a {number} at {_where(cell)}."
+        return f"The island at {_where(cell)} now shows {number}."
+
+    def bump(self, cell: Cell, step: int) -> str:
+        """The wheel on an island: its number up or down, wrapping round 1..8."""
+        n = self.draft.number_at(cell)
+        if not n:
+            return "Place an island first (click), then turn the wheel on it."
+        return self.set_number(cell, (n - 1 + step) % MAX_NUMBER + 1)
+
+    def remove(self, cell: Cell) -> str:
+        numbers = self.draft.islands
+        if cell not in numbers:
+            return "There is no island there."
+        n = numbers.pop(cell)
+        self._commit(self.draft.with_numbers(numbers))
+        return f"Removed the {n} at {_where(cell)}."
+
+    def clear(self) -> str:
+        if not self.draft.numbers:
+            return "The board is already empty."
+        self._commit(self.draft.with_numbers({}))
+        return "Cleared the board (Undo brings the islands back)."
+
+    # -- board actions -------------------------------------------------------------------
+    def resize(self, rows: int, cols: int) -> str:
+        """Change the board size; islands outside the new size are dropped (Undo restores them)."""
+        rows = max(MIN_SIDE, min(MAX_SIDE, rows))
+        cols = max(MIN_SIDE, min(MAX_SIDE, cols))
+        draft = self.draft
+        kept = {cell: n for cell, n in draft.numbers if cell[0] < rows and cell[1] < cols}
+        lost = len(draft.numbers) - len(kept)
+        if not self._commit(replace(draft, rows=rows, cols=cols, numbers=tuple(sorted(kept.items())))):
+            return f"The board is {cols}×{rows} already." if (rows, cols) == (draft.rows, draft.cols) else \
+                f"Boards go from {MIN_SIDE} to {MAX_SIDE} cells a side."
+        note = f"; {lost} island{'s' if lost != 1 else ''} outside it removed" if lost else ""
+        return f"The board is now {cols}×{rows}{note}."
+
+    def set_topology(self, topology: Topology) -> str:
+        if not self._commit(replace(self.draft, topology=topology)):
+            return f"The board is a {topology.value} already."
+        return {
+            Topology.PLANE: "Plane: the edges are walls.",
+            Topology.CYLINDER: "Cylinder: bridges may cross the left/right edge.",
+            Topology.TORUS: "Torus: bridges may cross every edge.",
+        }[topology]
+
+    def set_title(self, title: str) -> str:
+        meta = [(k, v) for k, v in self.draft.meta if k != "title"]
+        if title.strip():
+            meta.insert(0, ("title", " ".join(title.split())))
+        self._commit(replace(self.draft, meta=tuple(meta)))
+        return f"Title: {title.strip() or '(none)'}."
+
+    # -- history -------------------------------------------------------------------------
+    def undo(self) -> str:
+        if not self.can_undo:
+            return "Nothing to undo."
+        self.index -= 1
+        return "Undone."
+
+    def redo(self) -> str:
+        if not self.can_redo:
+            return "Nothing to redo."
+        self.index += 1
+        return "Redone."
+
+
+def _where(cell: Cell) -> str:
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"

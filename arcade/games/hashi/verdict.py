@@ -1,0 +1,254 @@
+"""The editor's live verdict (pure logic): no solution, unique (and how hard), or two solutions and a fix.
+
+The editor asks after every change; the answer comes from the complete solver, so
+"unique" is proven, never guessed:
+
+* **no solution** -- with the smallest contradiction found: an island that cannot get
+  its number from its lines at all, an odd total of numbers (every bridge has two ends),
+  or the contradiction the rules reach from the empty board; it names what to highlight.
+* **unique** -- with the grade of the explained solve (easy / medium / hard, or "needs
+  search" when the rules stall) and how often each rule fired.
+* **2+ solutions** -- two of them and the lines where they differ, and (asked for
+  separately, since it takes longer) :func:`suggest_fix`: one island or number change
+  after which the exact counter finds exactly one solution.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from arcade.core.topology import Cell
+from arcade.games.hashi import explain, solver
+from arcade.games.hashi.logic import MAX_BRIDGES, MAX_NUMBER, Island, Puzzle
+
+#: What each grade says the puzzle needs, in the verdict's words.
+NEEDS = {"easy": "local rules only", "medium": "isolation rules", "hard": "connectivity or trial steps",
+         "search": "guessing (the rules stall; search settles it)"}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the solver says about a draft. ``kind`` is "empty", "none", "unique" or "many"."""
+
+    kind: str
+    headline: str
+    detail: str = ""
+    #: Islands and lines to highlight (the contradiction's subject).
+    islands: frozenset[int] = frozenset()
+    lines: frozenset[int] = frozenset()
+    grade: str = ""
+    #: (rule name, times it fired) in the explained solve of a unique puzzle, most used first.
+    rules: tuple[tuple[str, int], ...] = ()
+    #: The solutions found (one for "unique", two for "many"), bridge counts per line.
+    solutions: tuple[tuple[int, ...], ...] = ()
+    #: Lines whose bridge counts differ between the two solutions shown.
+    differ: frozenset[int] = frozenset()
+    seconds: float = 0.0
+
+    @property
+    def summary(self) -> str:
+        return f"{self.headline} — {self.detail}" if self.detail else self.headline
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A change that makes a puzzle with several solutions unique (proven by the exact counter)."""
+
+    text: str
+    puzzle: Puzzle
+    #: The cells the change touches (for the highlight).
+    cells: tuple[Cell, ...] = field(default=())
+    tried: int = 0
+
+
+def find_solutions(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None) -> list[tuple[int, ...]]:
+    """Up to ``limit`` solutions by the complete search; raises :class:`solver.Stopped` when ``stop()`` says so."""
+    found: list[tuple[int, ...]] = []
+    engine = solver.Engine(solver.compile_puzzle(puzzle), solver.CONNECTIVITY)
+    solver.Search(engine, stop=stop).run(limit, found.append)
+    return found
+
+
+def verdict(puzzle: Puzzle | None, stop: Callable[[], bool] | None = None) -> Verdict:
+    """The verdict on ``puzzle`` (None: the draft has fewer than two islands).
+
+    ``stop`` is asked during the search; when it says True, :class:`solver.Stopped` is raised
+    (the draft changed again, so this answer would be stale).
+    """
+    started = time.perf_counter()
+    if puzzle is None:
+        return Verdict("empty", "Not a puzzle yet", "place at least two islands")
+    found = find_solutions(puzzle, 2, stop)
+    if not found:
+        result = _no_solution(puzzle)
+    elif len(found) == 1:
+        result = _unique(puzzle, found[0])
+    else:
+        a, b = found
+        differ = frozenset(i for i, (x, y) in enumerate(zip(a, b)) if x != y)
+        result = Verdict("many", "2+ solutions",
+                         f"two shown; they differ on {len(differ)} line{'s' if len(differ) != 1 else ''}",
+                         solutions=(a, b), differ=differ)
+    return _timed(result, started)
+
+
+def _timed(result: Verdict, started: float) -> Verdict:
+    from dataclasses import replace
+
+    return replace(result, seconds=time.perf_counter() - started)
+
+
+def _unique(puzzle: Puzzle, solution: tuple[int, ...]) -> Verdict:
+    log: list[solver.Event] = []
+    engine = solver.Engine(solver.compile_puzzle(puzzle), solver.LOCAL, log)
+    needed = solver.LOCAL
+    try:
+        for stage in solver.staged(engine):
+            needed = max(needed, stage)
+    except solver.Contradiction:  # cannot happen on a solvable board; grade it as search
+        pass
+    name = "search" if not engine.solved() else {solver.LOCAL: "easy", solver.ISOLATION: "medium"}.get(needed, "hard")
+    counts = Counter(event.rule for event in log if event.rule != solver.GIVEN)
+    rules = tuple(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+    return Verdict("unique", "Unique", f"grade: {name}, needs: {NEEDS[name]}", grade=name, rules=rules,
+                   solutions=(solution,))
+
+
+def _no_solution(puzzle: Puzzle) -> Verdict:
+    """Explain an unsolvable board with the smallest contradiction found (one island before the whole board)."""
+    for i, island in enumerate(puzzle.islands):
+        reach = MAX_BRIDGES * len(puzzle.lines_of[i])
+        if island.number > reach:
+            why = ("it sees no other island" if reach == 0
+                   else f"its {len(puzzle.lines_of[i])} line{'s' if reach > 2 else ''} hold at most {reach}")
+            return Verdict("none", "No solution", f"{explain.island(puzzle, i)} needs {island.number} but {why}",
+                           islands=frozenset({i}))
+    total = sum(island.number for island in puzzle.islands)
+    if total % 2:
+        return Verdict("none", "No solution",
+                       f"the numbers add up to {total}, an odd total, but every bridge has two ends",
+                       islands=frozenset(range(len(puzzle.islands))))
+    for stage in (solver.LOCAL, solver.ISOLATION, solver.CONNECTIVITY, solver.TRIAL):
+        engine = solver.Engine(solver.compile_puzzle(puzzle), min(stage, solver.CONNECTIVITY))
+        try:
+            engine.propagate()
+            if stage == solver.TRIAL:
+                engine.trial(first_only=False)
+        except solver.Contradiction as exc:
+            kind, subject = exc.args[0], exc.args[1]
+            on_line = kind in ("cross", "empty")
+            islands = frozenset() if on_line or subject < 0 else frozenset({subject})
+            lines = frozenset({subject}) if on_line and subject >= 0 else frozenset()
+            if on_line and subject >= 0:
+                line = puzzle.lines[subject]
+                islands = frozenset({line.a, line.b})
+            rule = solver.STAGE_NAMES[stage]
+            return Verdict("none", "No solution",
+                           f"{explain.contradiction_text(puzzle, kind, subject)} ({rule} rules)",
+                           islands=islands, lines=lines)
+    return Verdict("none", "No solution", "the search tried every arrangement and none satisfies every island")
+
+
+# -- fixes -----------------------------------------------------------------------------------
+def _with(puzzle: Puzzle, numbers: dict[Cell, int]) -> Puzzle | None:
+    """``puzzle`` with island numbers changed (0 removes an island; a new cell adds one); None if invalid."""
+    grid = {isl.pos: isl.number for isl in puzzle.islands}
+    for cell, n in numbers.items():
+        if n == 0:
+            grid.pop(cell, None)
+        elif 1 <= n <= MAX_NUMBER:
+            grid[cell] = n
+        else:
+            return None
+    if len(grid) < 2:
+        return None
+    return Puzzle(puzzle.shape, tuple(Island(c, n) for c, n in sorted(grid.items())), puzzle.meta)
+
+
+def _where(cell: Cell) -> str:
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+def candidates(puzzle: Puzzle, a: tuple[int, ...], b: tuple[int, ...]) -> Iterator[tuple[str, dict[Cell, int]]]:
+    """Small changes worth trying, simplest first, all near the lines where the two solutions differ.
+
+    1. an island in the middle of a differing line, carrying what one solution put there
+       (both solutions' bridges would have to pass it);
+    2. one island's number moved by 2 (so the total stays even);
+    3. one island removed;
+    4. one solution's bridge count changed on one line, with both end numbers following
+       (so that solution, edited, is still a solution of the new puzzle).
+    """
+    differ = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+    isl = puzzle.islands
+    seen: set[tuple[tuple[Cell, int], ...]] = set()
+
+    def once(text: str, change: dict[Cell, int]) -> Iterator[tuple[str, dict[Cell, int]]]:
+        key = tuple(sorted(change.items()))
+        if key not in seen:
+            seen.add(key)
+            yield text, change
+
+    for line_index in differ:
+        line = puzzle.lines[line_index]
+        cells = line.cells
+        if cells:
+            middle = cells[len(cells) // 2]
+            for sol in (a, b):
+                n = 2 * sol[line_index]
+                if n:
+                    yield from once(f"add a {n} at {_where(middle)}", {middle: n})
+    ends = sorted({end for i in differ for end in (puzzle.lines[i].a, puzzle.lines[i].b)})
+    for i in ends:
+        for delta in (2, -2):
+            n = isl[i].number + delta
+            if 1 <= n <= MAX_NUMBER:
+                yield from once(f"change the {isl[i].number} at {_where(isl[i].pos)} to {n}", {isl[i].pos: n})
+    for i in ends:
+        yield from once(f"remove the {isl[i].number} at {_where(isl[i].pos)}", {isl[i].pos: 0})
+    for sol in (a, b):
+        for line_index in range(len(puzzle.lines)):
+            line = puzzle.lines[line_index]
+            if line.a not in ends and line.b not in ends:
+                continue
+            for count in range(MAX_BRIDGES + 1):
+                delta = count - sol[line_index]
+                if not delta:
+                    continue
+                na, nb = isl[line.a].number + delta, isl[line.b].number + delta
+                if 1 <= na <= MAX_NUMBER and 1 <= nb <= MAX_NUMBER:
+                    pa, pb = isl[line.a].pos, isl[line.b].pos
+                    yield from once(f"change the {isl[line.a].number} at {_where(pa)} to {na} and the "
+                                    f"{isl[line.b].number} at {_where(pb)} to {nb}", {pa: na, pb: nb})
+
+
+def suggest_fix(puzzle: Puzzle, a: tuple[int, ...], b: tuple[int, ...], *, budget: float = 5.0,
+                cancelled: Callable[[], bool] = lambda: False) -> Fix | None:
+    """The first small change (see :func:`candidates`) after which the puzzle has exactly one solution.
+
+    Each candidate is checked with the exact solution counter, so a returned fix is proven.
+    Gives up (None) after ``budget`` seconds or as soon as ``cancelled()`` says the draft changed.
+    """
+    deadline = time.perf_counter() + budget
+
+    def stop() -> bool:
+        return cancelled() or time.perf_counter() > deadline
+
+    tried = 0
+    for text, change in candidates(puzzle, a, b):
+        if stop():
+            return None
+        fixed = _with(puzzle, change)
+        if fixed is None:
+            continue
+        tried += 1
+        try:
+            count = len(find_solutions(fixed, 2, stop))
+        except solver.Stopped:
+            return None
+        if count == 1:
+            return Fix(text[:1].upper() + text[1:], fixed, tuple(change), tried)
+    return None

@@ -1,0 +1,611 @@
+"""The Hashi puzzle editor (ui): build a puzzle by mouse with the solver's live verdict beside it.
+
+Clicks, the wheel, digits and the side panel become actions of the pure
+:class:`~arcade.games.hashi.editing.Editor`; after every change the verdict
+(:mod:`arcade.games.hashi.verdict`) is computed on a worker and shown in the panel --
+no solution (the contradiction highlighted), unique (grade and rule counts) or two
+solutions side by side with their differences highlighted, and then, on a second
+worker, a proven fix. T test-plays the puzzle in the normal play scene (E there comes
+back); S saves a level file, I copies the Tatham game ID (or says why there is none),
+Ctrl+P prints a PDF with the solution.
+"""
+
+from __future__ import annotations
+
+import itertools
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from arcade.core.errors import ArcadeError, FormatError
+from arcade.core.registry import Binding, GameInfo
+from arcade.core.session import Session
+from arcade.core.topology import Cell, Topology
+from arcade.games.hashi import solver
+from arcade.games.hashi.editing import MAX_SIDE, MIN_SIDE, Draft, Editor
+from arcade.games.hashi.formats import format_level, format_tatham
+from arcade.games.hashi.logic import RULES, Puzzle
+from arcade.games.hashi.verdict import Fix, Verdict, suggest_fix, verdict
+from arcade.games.hashi.view.dialogs import copy_text
+from arcade.games.hashi.view.scene import HashiScene
+from arcade.services.files import atomic_write_text
+from arcade.services.paths import data_dir
+from arcade.ui.game_scene import GameScene
+from arcade.ui.widgets import Button, draw_text, wrap_text
+
+INTRO = ("Click: place or remove an island · wheel or 1–8: its number · right-click removes · "
+         "T test-plays · F1 every key")
+PANEL_WIDTH = 380
+ROLE = {"empty": "text_dim", "none": "error", "unique": "good", "many": "warning"}
+_ARROWS = (("Up", (-1, 0)), ("Down", (1, 0)), ("Left", (0, -1)), ("Right", (0, 1)))
+
+EDITOR_KEYS = (
+    Binding("Click · right-click", "", "place an island or remove it · remove it"),
+    Binding("Wheel · 1–8", "", "change the number of the island under the pointer"),
+    *(Binding(str(n), "set_number", "", arg=str(n)) for n in range(1, 9)),
+    Binding("0 / Delete", "remove_here", "remove the island under the pointer"),
+    Binding("Arrows · Space", "", "move the keyboard cursor · place or remove there"),
+    *(Binding(key, "move_cursor", "", arg=key) for key, _ in _ARROWS),
+    Binding("Space", "toggle_here", ""),
+    Binding("Ctrl+Z / U", "undo", "Undo", button="Undo"),
+    Binding("Ctrl+Y / Ctrl+Shift+Z / R", "redo", "Redo", button="Redo"),
+    Binding("F", "apply_fix", "apply the suggested fix", button="Fix", when="has_fix"),
+    Binding("T", "test_play", "test-play this puzzle (E comes back)", button="Test-play"),
+    Binding("Ctrl+S / S", "save", "save the level file", button="Save"),
+    Binding("I", "copy_game_id", "copy the Tatham game ID (or say why not)", button="Game ID"),
+    Binding("Ctrl+C", "copy_level", "copy the level file"),
+    Binding("Ctrl+N", "clear_board", "start over on an empty board (Undo brings it back)"),
+    Binding("Ctrl+P", "print_sheet", "Print…: a PDF with the solution", button="Print…"),
+    Binding("Esc / P", "open_pause", "Pause, settings, main menu", button="Pause"),
+    Binding("F1 / ?", "open_pause", "Help: every key"),
+)
+
+
+def edits_dir() -> Path:
+    """Where the editor saves and prints when the puzzle came from no file."""
+    return data_dir() / "hashi-edits"
+
+
+def draft_path() -> Path:
+    """Where an unsaved board is kept when the editor is left (``--edit`` alone brings it back)."""
+    return edits_dir() / "unsaved-draft.txt"
+
+
+def print_puzzle(app: Any, puzzle: Puzzle, stem: str = "") -> tuple[str, str]:
+    """"Print…": the puzzle and its solution as a PDF in the edits folder; (what to say, its role)."""
+    from arcade.games.hashi.sheets import write_sheets
+
+    stem = stem or f"puzzle-{datetime.now():%Y%m%d-%H%M%S}"
+    out = edits_dir() / f"{stem}.pdf"
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        pages, written = write_sheets([(stem, puzzle)], out)
+    except (OSError, ArcadeError) as exc:
+        return f"Could not print: {exc}", "error"
+    if app is not None:
+        app.trace(f"hashi-printed {pages} {written}")
+    return f"Printed {pages} page{'s' if pages != 1 else ''} (the puzzle, then its solution) to {written}", "good"
+
+
+class PlaytestScene(HashiScene):
+    """The normal play scene on the editor's puzzle: no autosave, no records, E goes back."""
+
+    autosave_when = None
+
+    def __init__(self, info: GameInfo, session: Session[Any, Any, Any], editor: EditorScene) -> None:
+        super().__init__(info, session)
+        self.editor_scene = editor
+
+    @property
+    def level_title(self) -> str:
+        return "Test-play"
+
+    def open_editor(self) -> None:
+        self.close()
+
+    def keep_record(self, outcome: Any) -> str:
+        return "A test-play is not a personal best."
+
+    def result_buttons(self, outcome: Any) -> list[tuple[str, Any]]:
+        return [("Back to the editor", self.close), ("Play again", self.new_game)]
+
+
+class EditorScene(GameScene):
+    """Edit a Hashi puzzle; ``path`` is where Save writes (None: a new file in the edits folder)."""
+
+    autosave_when = None
+    allow_undo = False
+
+    def __init__(self, info: GameInfo, draft: Draft, path: Path | None = None) -> None:
+        super().__init__(info, Session(RULES, _placeholder()))
+        self.editor = Editor(draft)
+        self.path = path
+        self.verdict: Verdict | None = None
+        #: The puzzle the verdict is about (its line numbers; the draft may be one edit ahead).
+        self.verdict_puzzle: Puzzle | None = None
+        self.fix: Fix | None = None
+        self.fix_state = ""  # "", "searching", "none"
+        self.verdict_worker = self.new_worker()
+        self.fix_worker = self.new_worker()
+        self._generation = itertools.count()
+        self.generation = next(self._generation)
+        self.hover: Cell | None = None
+        self.cursor: Cell = (0, 0)
+        self.board_rect = pygame.Rect(0, 0, 0, 0)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.cell = 20
+        self.panel_buttons: list[Button] = []
+        self.saved_draft: Draft | None = draft if path is not None and path.exists() else None
+        #: Last verdict timings in ms (the benchmark and the trace read them).
+        self.latencies: list[float] = []
+        self._requested_at = 0
+        self._build_panel_buttons()
+        self.request_verdict()
+        self.say(INTRO)
+
+    # -- framework hooks ----------------------------------------------------------------------
+    @property
+    def level_title(self) -> str:
+        name = self.path.name if self.path is not None else "new puzzle"
+        dirty = " *" if self.saved_draft != self.editor.draft else ""
+        return f"Editor — {name}{dirty}"
+
+    def game_bindings(self) -> list[Binding]:
+        return list(EDITOR_KEYS)
+
+    def standard_bindings(self) -> list[Binding]:
+        return []
+
+    def status_fields(self) -> list[str]:
+        d = self.editor.draft
+        return [f"{d.cols}×{d.rows} {d.topology.value}", f"Islands {len(d.numbers)}"]
+
+    def _enabled_predicate(self, binding: Binding):  # type: ignore[no-untyped-def]
+        if binding.action == "undo":
+            return lambda: self.editor.can_undo
+        if binding.action == "redo":
+            return lambda: self.editor.can_redo
+        return super()._enabled_predicate(binding)
+
+    @property
+    def has_fix(self) -> bool:
+        return self.fix is not None
+
+    @property
+    def draft(self) -> Draft:
+        return self.editor.draft
+
+    # -- the verdict ---------------------------------------------------------------------------
+    def changed(self, message: str) -> None:
+        """After an action: say what it did and ask the solver again."""
+        self.say(message)
+        self.request_verdict()
+
+    def request_verdict(self) -> None:
+        self.generation = generation = next(self._generation)
+        self.fix = None
+        self.fix_state = ""
+        self.fix_worker.cancel()
+        puzzle = self.draft.puzzle()
+        self._requested_at = pygame.time.get_ticks() if pygame.get_init() else 0
+
+        def stale() -> bool:
+            return self.generation != generation
+
+        self.verdict_worker.submit(verdict, puzzle, stale,
+                                   on_done=lambda v: self._verdict_done(generation, puzzle, v),
+                                   on_error=self._verdict_failed, label="verdict")
+
+    def _verdict_failed(self, exc: BaseException) -> None:
+        if not isinstance(exc, solver.Stopped):
+            self.say(f"The solver failed: {exc}", "error")
+
+    def _verdict_done(self, generation: int, puzzle: Puzzle | None, result: Verdict) -> None:
+        if generation != self.generation:
+            return
+        self.verdict = result
+        self.verdict_puzzle = puzzle
+        self.latencies.append(result.seconds * 1000)
+        if self.app is not None:
+            self.app.trace(f"hashi-verdict {result.kind} {result.seconds * 1000:.1f}")
+        if result.kind == "many" and puzzle is not None:
+            a, b = result.solutions
+            self.fix_state = "searching"
+
+            def stale() -> bool:
+                return self.generation != generation
+
+            self.fix_worker.submit(lambda: suggest_fix(puzzle, a, b, cancelled=stale),
+                                   on_done=lambda fix: self._fix_done(generation, fix), label="fix")
+
+    def _fix_done(self, generation: int, fix: Fix | None) -> None:
+        if generation != self.generation:
+            return
+        self.fix = fix
+        self.fix_state = "" if fix is not None else "none"
+        if self.app is not None:
+            self.app.trace(f"hashi-fix {fix.text if fix else '-'}")
+
+    def apply_fix(self) -> None:
+        if self.fix is None:
+            self.say("No fix to apply.")
+            return
+        self.changed(self.editor.apply(Draft.of(self.fix.puzzle), self.fix.text))
+
+    # -- layout ------------------------------------------------------------------------------
+    def layout_board(self, area: pygame.Rect) -> None:
+        panel_w = min(PANEL_WIDTH, max(240, area.width // 3))
+        self.panel_rect = pygame.Rect(area.right - panel_w, area.top, panel_w, area.height)
+        board_area = pygame.Rect(area.left, area.top, area.width - panel_w - 12, area.height)
+        d = self.draft
+        self.cell = max(8, min(64, board_area.width // d.cols, board_area.height // d.rows))
+        w, h = self.cell * d.cols, self.cell * d.rows
+        self.board_rect = pygame.Rect(0, 0, w, h)
+        self.board_rect.center = board_area.center
+        self._layout_panel_buttons()
+        if self.app is not None:  # end-to-end tests read where the board is from the trace file
+            self.app.trace(f"editor-layout {self.cell} {self.board_rect.x} {self.board_rect.y} {d.rows} {d.cols}")
+
+    def _build_panel_buttons(self) -> None:
+        def size(dr: int, dc: int):  # type: ignore[no-untyped-def]
+            return lambda: self.resize_board(dr, dc)
+
+        self.panel_buttons = [
+            Button("W −", size(0, -1), tooltip="one column less"),
+            Button("W +", size(0, 1), tooltip="one column more"),
+            Button("H −", size(-1, 0), tooltip="one row less"),
+            Button("H +", size(1, 0), tooltip="one row more"),
+            *(Button(t.value.capitalize(), lambda t=t: self.set_topology(t.value),
+                     tooltip=f"make the board a {t.value}") for t in Topology),
+        ]
+
+    def _layout_panel_buttons(self) -> None:
+        x, y = self.panel_rect.x + 10, self.panel_rect.y + 34
+        bw = (self.panel_rect.width - 20 - 18) // 4
+        for i, button in enumerate(self.panel_buttons[:4]):
+            button.rect = pygame.Rect(x + i * (bw + 6), y, bw, 28)
+        tw = (self.panel_rect.width - 20 - 12) // 3
+        for i, button in enumerate(self.panel_buttons[4:]):
+            button.rect = pygame.Rect(x + i * (tw + 6), y + 36, tw, 28)
+        if self.app is not None:
+            for button in self.panel_buttons:
+                r = button.rect
+                self.app.trace(f"editor-button {r.x} {r.y} {r.width} {r.height} {button.label.replace(' ', '')}")
+
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        if not self.board_rect.collidepoint(pos):
+            return None
+        return ((pos[1] - self.board_rect.y) // self.cell, (pos[0] - self.board_rect.x) // self.cell)
+
+    def cell_centre(self, cell: Cell) -> tuple[int, int]:
+        return (self.board_rect.x + cell[1] * self.cell + self.cell // 2,
+                self.board_rect.y + cell[0] * self.cell + self.cell // 2)
+
+    # -- input -------------------------------------------------------------------------------
+    def handle_board(self, event: pygame.event.Event) -> bool:
+        for button in self.panel_buttons:
+            if button.handle(event):
+                return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.cell_at(tuple(event.pos))
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            cell = self.cell_at(tuple(event.pos))
+            if cell is None:
+                return False
+            self.cursor = cell
+            if event.button == 3:
+                self.changed(self.editor.remove(cell))
+            else:
+                self.changed(self.editor.toggle(cell))
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            cell = self.hover
+            if cell is None or not event.y:
+                return False
+            self.changed(self.editor.bump(cell, 1 if event.y > 0 else -1))
+            return True
+        return False
+
+    def board_tooltip(self, pos: tuple[int, int]) -> str:
+        for button in self.panel_buttons:
+            if button.rect.collidepoint(pos):
+                return button.tooltip
+        return ""
+
+    def _target(self) -> Cell:
+        return self.hover if self.hover is not None else self.cursor
+
+    # -- keymap actions ------------------------------------------------------------------------
+    def set_number(self, digit: str) -> None:
+        self.changed(self.editor.set_number(self._target(), int(digit)))
+
+    def remove_here(self) -> None:
+        self.changed(self.editor.remove(self._target()))
+
+    def toggle_here(self) -> None:
+        self.changed(self.editor.toggle(self.cursor))
+
+    def move_cursor(self, key: str) -> None:
+        dr, dc = dict(_ARROWS)[key]
+        d = self.draft
+        self.hover = None
+        self.cursor = ((self.cursor[0] + dr) % d.rows, (self.cursor[1] + dc) % d.cols)
+
+    def undo(self) -> None:
+        self.changed(self.editor.undo())
+        self.relayout()
+
+    def redo(self) -> None:
+        self.changed(self.editor.redo())
+        self.relayout()
+
+    def resize_board(self, d_rows: int, d_cols: int) -> None:
+        d = self.draft
+        self.changed(self.editor.resize(d.rows + d_rows, d.cols + d_cols))
+        self.cursor = (min(self.cursor[0], self.draft.rows - 1), min(self.cursor[1], self.draft.cols - 1))
+        self.relayout()
+
+    def set_topology(self, name: str) -> None:
+        self.changed(self.editor.set_topology(Topology.parse(name)))
+
+    def clear_board(self) -> None:
+        self.changed(self.editor.clear())
+
+    def leave(self) -> None:
+        """Keep an unsaved board (two islands or more) for the next ``--edit``; a saved one clears it."""
+        super().leave()
+        puzzle = self.draft.puzzle()
+        try:
+            if self.saved_draft != self.draft and puzzle is not None:
+                draft_path().parent.mkdir(parents=True, exist_ok=True)
+                atomic_write_text(draft_path(), format_level(puzzle))
+            elif draft_path().exists():
+                draft_path().unlink()
+        except OSError:
+            pass  # losing the spare copy of a draft is not worth an error on the way out
+
+    def load_draft(self, draft: Draft, path: Path | None) -> None:
+        self.path = path
+        self.saved_draft = draft if path is not None else None
+        self.changed(self.editor.load(draft))
+        self.relayout()
+
+    # -- test-play, save, share, print ------------------------------------------------------
+    def _puzzle_or_say(self) -> Puzzle | None:
+        puzzle = self.draft.puzzle()
+        if puzzle is None:
+            self.refuse("Place at least two islands first.")
+        return puzzle
+
+    def test_play(self) -> None:
+        puzzle = self._puzzle_or_say()
+        if puzzle is None or self.app is None:
+            return
+        if self.verdict is not None and self.verdict.kind == "none":
+            self.toast.show("This puzzle has no solution: you can play it, but not finish it.", "warning", 5.0)
+        session = Session(RULES, puzzle, level_id="test-play", **self.front.hooks())
+        self.app.push(PlaytestScene(self.info, session, self))
+
+    def save(self) -> None:
+        puzzle = self._puzzle_or_say()
+        if puzzle is None:
+            return
+        path = self.path or edits_dir() / f"puzzle-{datetime.now():%Y%m%d-%H%M%S}.txt"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(path, format_level(puzzle))
+        except OSError as exc:
+            self.refuse(f"Could not save {path}: {exc.strerror or exc}")
+            return
+        self.path = path
+        self.saved_draft = self.draft
+        if self.app is not None:
+            self.app.trace(f"hashi-saved {path}")
+        self.say(f"Saved to {path}", "good")
+
+    def copy_game_id(self) -> None:
+        puzzle = self._puzzle_or_say()
+        if puzzle is None:
+            return
+        try:
+            text = format_tatham(puzzle)
+        except FormatError as exc:
+            self.say(f"No Tatham game ID: {exc.message}.", "warning")
+            return
+        error = copy_text(text)
+        if self.app is not None:
+            self.app.trace(f"hashi-gameid {text}")
+        self.say(error or f"Game ID copied: {text}", "error" if error else "good")
+
+    def copy_level(self) -> None:
+        puzzle = self._puzzle_or_say()
+        if puzzle is None:
+            return
+        error = copy_text(format_level(puzzle))
+        self.say(error or "Level file copied to the clipboard.", "error" if error else "good")
+
+    def print_sheet(self) -> None:
+        puzzle = self._puzzle_or_say()
+        if puzzle is None:
+            return
+        stem = self.path.stem if self.path is not None else ""
+        text, role = print_puzzle(self.app, puzzle, stem)
+        self.refuse(text) if role == "error" else self.say(text, role)
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw_board(self, surface: pygame.Surface) -> None:
+        assert self.app is not None
+        theme = self.app.theme
+        d = self.draft
+        puzzle = self.verdict_puzzle
+        shown = self.verdict
+        highlight_islands: set[Cell] = set()
+        highlight_lines: set[int] = set()
+        if shown is not None and puzzle is not None and shown.kind == "none":
+            islands = puzzle.islands
+            highlight_islands = {islands[i].pos for i in shown.islands if i < len(islands)}
+            highlight_lines = {i for i in shown.lines if i < len(puzzle.lines)}
+        fix_cells = set(self.fix.cells) if self.fix is not None else set()
+        self._draw_grid(surface, theme, self.board_rect, self.cell, d)
+        if puzzle is not None and highlight_lines:
+            for index in highlight_lines:
+                self._draw_line(surface, theme["error"], self.board_rect, self.cell, puzzle, index, 1, d)
+        if shown is not None and puzzle is not None and shown.kind == "many" and Draft.of(puzzle) == d:
+            for index in shown.differ:  # where the two solutions disagree, on the board itself
+                self._draw_line(surface, theme["warning"], self.board_rect, self.cell, puzzle, index, 1, d, 1)
+        for cell, n in d.numbers:
+            role = "error" if cell in highlight_islands else "highlight" if cell in fix_cells else ""
+            self._draw_island(surface, theme, self.board_rect, self.cell, cell, n, role)
+        for cell in fix_cells - set(dict(d.numbers)):
+            centre = self._centre(self.board_rect, self.cell, cell)
+            pygame.draw.circle(surface, theme["highlight"], centre, max(3, self.cell * 2 // 5), 2)
+        target = self.hover or self.cursor
+        if self.board_rect.width:
+            rect = pygame.Rect(self.board_rect.x + target[1] * self.cell, self.board_rect.y + target[0] * self.cell,
+                               self.cell, self.cell)
+            pygame.draw.rect(surface, theme["accent"], rect, 2)
+        self._draw_panel(surface, theme, puzzle, shown)
+
+    @staticmethod
+    def _centre(rect: pygame.Rect, cell: int, pos: Cell) -> tuple[int, int]:
+        return (rect.x + pos[1] * cell + cell // 2, rect.y + pos[0] * cell + cell // 2)
+
+    def _draw_grid(self, surface: pygame.Surface, theme: Any, rect: pygame.Rect, cell: int, d: Draft) -> None:
+        pygame.draw.rect(surface, theme["panel"], rect)
+        for r in range(d.rows + 1):
+            y = rect.y + r * cell
+            pygame.draw.line(surface, theme["grid_faint"], (rect.x, y), (rect.right, y))
+        for c in range(d.cols + 1):
+            x = rect.x + c * cell
+            pygame.draw.line(surface, theme["grid_faint"], (x, rect.y), (x, rect.bottom))
+        if d.topology is not Topology.PLANE:
+            seam = theme["accent"]
+            pygame.draw.line(surface, seam, rect.topleft, rect.bottomleft, 2)
+            pygame.draw.line(surface, seam, (rect.right - 1, rect.y), (rect.right - 1, rect.bottom), 2)
+            if d.topology is Topology.TORUS:
+                pygame.draw.line(surface, seam, rect.topleft, (rect.right, rect.y), 2)
+                pygame.draw.line(surface, seam, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1), 2)
+
+    def _draw_island(self, surface: pygame.Surface, theme: Any, rect: pygame.Rect, cell: int, pos: Cell,
+                     n: int, role: str) -> None:
+        centre = self._centre(rect, cell, pos)
+        radius = max(3, cell * 2 // 5)
+        pygame.draw.circle(surface, theme["panel_light"], centre, radius)
+        pygame.draw.circle(surface, theme[role] if role else theme["text_dim"], centre, radius, 3 if role else 1)
+        if cell >= 12:
+            draw_text(surface, theme, str(n), centre, size=max(10, int(cell * 0.5)), bold=True, anchor="center",
+                      colour=theme[role] if role else theme["text"])
+
+    def _draw_line(self, surface: pygame.Surface, colour: Any, rect: pygame.Rect, cell: int, puzzle: Puzzle,
+                   index: int, count: int, d: Draft, width: int = 2) -> None:
+        """A line's bridges, drawn cell by cell so lines round the edge of a wrapped board show too."""
+        line = puzzle.lines[index]
+        a, b = puzzle.islands[line.a].pos, puzzle.islands[line.b].pos
+        dr, dc = (0, 1) if line.horizontal else (1, 0)
+        half = cell // 2
+        pieces = []
+        ca = self._centre(rect, cell, a)
+        pieces.append((ca, (ca[0] + dc * half, ca[1] + dr * half)))
+        for pos in line.cells:
+            c = self._centre(rect, cell, pos)
+            pieces.append(((c[0] - dc * half, c[1] - dr * half), (c[0] + dc * half, c[1] + dr * half)))
+        cb = self._centre(rect, cell, b)
+        pieces.append(((cb[0] - dc * half, cb[1] - dr * half), cb))
+        gap = max(2, cell // 8)
+        offsets = [0] if count == 1 else [-gap, gap]
+        for start, end in pieces:
+            for off in offsets:
+                ox, oy = (0, off) if line.horizontal else (off, 0)
+                pygame.draw.line(surface, colour, (start[0] + ox, start[1] + oy), (end[0] + ox, end[1] + oy), width)
+
+    def _draw_solution(self, surface: pygame.Surface, theme: Any, rect: pygame.Rect, puzzle: Puzzle,
+                       bridges: tuple[int, ...], differ: frozenset[int]) -> None:
+        d = Draft(puzzle.rows, puzzle.cols, puzzle.topology)
+        cell = max(3, min(rect.width // d.cols, rect.height // d.rows))
+        board = pygame.Rect(0, 0, cell * d.cols, cell * d.rows)
+        board.midtop = rect.midtop
+        pygame.draw.rect(surface, theme["panel_light"], board)
+        for index, count in enumerate(bridges):
+            if count:
+                colour = theme["warning"] if index in differ else theme["text"]
+                self._draw_line(surface, colour, board, cell, puzzle, index, count, d, 2 if index in differ else 1)
+            elif index in differ:
+                self._draw_line(surface, theme["warning"], board, cell, puzzle, index, 1, d, 1)
+        for island in puzzle.islands:
+            centre = self._centre(board, cell, island.pos)
+            pygame.draw.circle(surface, theme["panel"], centre, max(2, cell * 2 // 5))
+            pygame.draw.circle(surface, theme["text_dim"], centre, max(2, cell * 2 // 5), 1)
+            if cell >= 14:
+                draw_text(surface, theme, str(island.number), centre, size=max(9, int(cell * 0.45)),
+                          anchor="center")
+
+    def _draw_panel(self, surface: pygame.Surface, theme: Any, puzzle: Puzzle | None, v: Verdict | None) -> None:
+        panel = self.panel_rect
+        pygame.draw.rect(surface, theme["panel"], panel, border_radius=8)
+        x, width = panel.x + 10, panel.width - 20
+        draw_text(surface, theme, f"Size {self.draft.cols}×{self.draft.rows} · {self.draft.topology.value}",
+                  (x, panel.y + 8), size=16, colour=theme["text_dim"])
+        for button in self.panel_buttons:
+            button.toggled = button.label.lower() == self.draft.topology.value
+            button.draw(surface, theme, 15)
+        y = panel.y + 110
+        if v is None:
+            draw_text(surface, theme, "Asking the solver…", (x, y), size=18, colour=theme["text_dim"])
+            return
+        role = ROLE[v.kind]
+        busy = " …" if self.verdict_worker.busy else ""
+        draw_text(surface, theme, f"{theme.glyph(role)} {v.headline}{busy}".strip(), (x, y), size=22, bold=True,
+                  colour=theme[role] if role != "text_dim" else theme["text_dim"], max_width=width)
+        y += 30
+        lines = wrap_text(theme, v.detail, 16, width) if v.detail else []
+        if v.rules:
+            lines.append("Rules used in the explained solve:")
+        for rule, count in v.rules:
+            lines.append(f"  {rule}: {count}")
+        if v.kind == "many":
+            if self.fix is not None:
+                lines += wrap_text(theme, f"Fix (proven, F applies it): {self.fix.text}.", 16, width)
+            elif self.fix_state == "searching":
+                lines.append("Searching for a change that makes it unique…")
+            elif self.fix_state == "none":
+                lines += wrap_text(theme, "No single small change makes it unique: add islands or change numbers "
+                                   "where the two solutions differ (highlighted).", 16, width)
+        for text in lines:
+            if y > panel.bottom - 20:
+                break
+            draw_text(surface, theme, text, (x, y), size=16, max_width=width)
+            y += 20
+        if v.kind == "unique" and puzzle is not None and v.solutions:
+            area = pygame.Rect(x, y + 24, width, panel.bottom - y - 32)
+            draw_text(surface, theme, "The solution", (area.centerx, y + 4), size=14, anchor="midtop",
+                      colour=theme["text_dim"])
+            if area.height > 40:
+                self._draw_solution(surface, theme, area, puzzle, v.solutions[0], frozenset())
+        if v.kind == "many" and puzzle is not None and len(v.solutions) == 2:
+            top = y + 6
+            half = (width - 10) // 2
+            for k, bridges in enumerate(v.solutions):
+                area = pygame.Rect(x + k * (half + 10), top + 18, half, panel.bottom - top - 26)
+                draw_text(surface, theme, f"Solution {'AB'[k]}", (area.centerx, top), size=14, anchor="midtop",
+                          colour=theme["text_dim"])
+                if area.height > 20:
+                    self._draw_solution(surface, theme, area, puzzle, bridges, v.differ)
+
+
+def _placeholder() -> Puzzle:
+    """A two-island puzzle for the base scene's session (the editor plays no moves)."""
+    return Draft(3, 3, numbers=(((0, 0), 1), ((0, 2), 1))).puzzle()  # type: ignore[return-value]
+
+
+def open_editor(app: Any, info: GameInfo, puzzle: Puzzle | None = None, path: Path | None = None) -> EditorScene:
+    """Push the editor on ``puzzle`` (None: a blank 7x7 board)."""
+    draft = Draft.of(puzzle) if puzzle is not None else Draft.blank()
+    scene = EditorScene(info, draft, path)
+    app.push(scene)
+    return scene
+
+
+__all__ = ["MAX_SIDE", "MIN_SIDE", "EditorScene", "PlaytestScene", "edits_dir", "open_editor"]

@@ -1,0 +1,191 @@
+"""The editor scene driven by posted events: place, number, undo, topology, verdicts, test-play, save, print."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from arcade.core.registry import Launch
+from arcade.core.topology import Topology
+from arcade.games.hashi import INFO, solver
+from arcade.games.hashi.editing import Draft
+from arcade.games.hashi.formats import parse_puzzle, read_puzzle
+from arcade.games.hashi.logic import line_move
+from arcade.games.hashi.view import HashiScene
+from arcade.games.hashi.view.editor import EditorScene, PlaytestScene
+from arcade.ui.overlays import ResultScene
+
+CTRL = pygame.KMOD_CTRL
+
+
+@pytest.fixture
+def editor(app, driver):
+    scene = EditorScene(INFO, Draft.blank(5, 5))
+    app.push(scene)
+    driver.frames(2)
+    return scene
+
+
+def settle(scene: EditorScene, driver) -> None:
+    """Let the verdict (and a fix search) finish and be delivered on the frame loop."""
+    for worker in (scene.verdict_worker, scene.fix_worker):
+        worker.wait(30)
+    driver.frames(1)
+
+
+def wheel(driver, pos, y):
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                 pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y)))
+
+
+def test_click_places_wheel_and_digits_number_undo_takes_back(editor, driver):
+    driver.click(editor.cell_centre((0, 0)))
+    assert editor.draft.number_at((0, 0)) == 2
+    wheel(driver, editor.cell_centre((0, 0)), 1)
+    assert editor.draft.number_at((0, 0)) == 3
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=editor.cell_centre((0, 4)), rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+    driver.key(pygame.K_5, unicode="5")
+    assert editor.draft.number_at((0, 4)) == 5
+    driver.key(pygame.K_z, CTRL, "z")
+    assert editor.draft.number_at((0, 4)) == 0
+    driver.key(pygame.K_z, CTRL, "z")
+    assert editor.draft.number_at((0, 0)) == 2
+    driver.key(pygame.K_y, CTRL, "y")
+    assert editor.draft.number_at((0, 0)) == 3
+    driver.click(editor.cell_centre((0, 0)))
+    assert editor.draft.number_at((0, 0)) == 0
+
+
+def test_topology_and_size_buttons_in_the_side_panel(editor, driver):
+    torus = next(b for b in editor.panel_buttons if b.label == "Torus")
+    driver.click(torus.rect.center)
+    assert editor.draft.topology is Topology.TORUS
+    wider = next(b for b in editor.panel_buttons if b.label == "W +")
+    driver.click(wider.rect.center)
+    assert (editor.draft.cols, editor.draft.rows) == (6, 5)
+    driver.key(pygame.K_z, CTRL, "z")
+    driver.key(pygame.K_z, CTRL, "z")
+    assert editor.draft.topology is Topology.PLANE and editor.draft.cols == 5
+
+
+def test_the_live_verdict_goes_through_every_state(editor, driver):
+    settle(editor, driver)
+    assert editor.verdict.kind == "empty"
+    for cell in ((0, 0), (0, 2), (2, 0), (2, 2)):
+        driver.click(editor.cell_centre(cell))
+    settle(editor, driver)
+    assert editor.verdict.kind == "unique"  # four 2s round a square: one cycle
+    wheel(driver, editor.cell_centre((0, 0)), 1)
+    settle(editor, driver)
+    assert editor.verdict.kind == "none" and "odd total" in editor.verdict.detail
+    for cell in ((0, 2), (2, 0), (2, 2)):
+        wheel(driver, editor.cell_centre(cell), 1)
+    settle(editor, driver)
+    assert editor.verdict.kind == "many" and len(editor.verdict.solutions) == 2
+    assert editor.fix is not None
+    driver.key(pygame.K_f, unicode="f")
+    settle(editor, driver)
+    assert editor.verdict.kind == "unique"
+
+
+def test_round_trip_editor_file_play_solved(app, driver, tmp_path):
+    path = tmp_path / "mine.txt"
+    scene = app.launch("hashi", Launch(options={"edit": str(path)}), strict=True)
+    assert isinstance(scene, EditorScene) and scene.path == path
+    driver.frames(1)
+    for cell in ((0, 0), (0, 2), (2, 0), (2, 2)):
+        driver.click(scene.cell_centre(cell))
+    settle(scene, driver)
+    driver.key(pygame.K_s, CTRL, "s")
+    saved = read_puzzle(path)
+    assert len(saved.islands) == 4
+    # Test-play (T), solve it there, E comes back to the editor.
+    driver.key(pygame.K_t, unicode="t")
+    play = app.stack.top
+    assert isinstance(play, PlaytestScene) and play.puzzle == saved
+    for line, count in enumerate(solver.solutions(saved, 1)[0]):
+        if count:
+            play.play(line_move(saved, line, count))
+    assert play.session.outcome is not None and play.session.outcome.is_win
+    driver.frames(120)  # the celebration, then the result overlay
+    result = app.stack.top
+    assert isinstance(result, ResultScene)
+    assert result.buttons[0].label == "Back to the editor"
+    app.pop()
+    driver.key(pygame.K_e, unicode="e")
+    assert app.stack.top is scene
+    # Reopen the saved file in the normal game: it plays.
+    again = app.launch("hashi", Launch(level=str(path)))
+    assert isinstance(again, HashiScene) and again.puzzle == saved
+
+
+def test_play_scene_e_opens_the_editor_on_its_puzzle(app, driver, tmp_path):
+    path = tmp_path / "level.txt"
+    path.write_text("2.2\n...\n2.2\n")
+    scene = app.launch("hashi", Launch(level=str(path)))
+    driver.frames(1)
+    driver.key(pygame.K_e, unicode="e")
+    top = app.stack.top
+    assert isinstance(top, EditorScene)
+    assert top.draft.puzzle().to_grid() == scene.puzzle.to_grid()
+
+
+def test_game_id_is_copied_or_refused_with_the_reason(editor, driver, monkeypatch):
+    copied = []
+    monkeypatch.setattr("arcade.games.hashi.view.editor.copy_text", lambda text: copied.append(text) or "")
+    editor.load_draft(Draft.of(parse_puzzle("2.2\n...\n2.2\n")), None)
+    driver.key(pygame.K_i, unicode="i")
+    assert copied == ["3x3m2:2a2c2a2"]
+    editor.load_draft(Draft.of(parse_puzzle("22.\n...\n...\n")), None)
+    driver.key(pygame.K_i, unicode="i")
+    assert len(copied) == 1 and "touching islands" in editor.status_text
+
+
+def test_print_writes_a_pdf_and_says_where(editor, driver, user_home):
+    pytest.importorskip("fpdf")
+    editor.load_draft(Draft.of(parse_puzzle("2.2\n...\n2.2\n")), None)
+    driver.key(pygame.K_p, CTRL, "p")
+    assert "Printed 2 pages (the puzzle, then its solution) to " in editor.status_text
+    written = editor.status_text.split(" to ", 1)[1]
+    assert written.endswith(".pdf") and str(user_home) in written
+
+
+def test_edit_is_refused_for_a_game_without_an_editor(app):
+    from arcade.core.errors import UsageError
+
+    with pytest.raises(UsageError, match="has no editor"):
+        app.launch("royale", Launch(options={"edit": ""}), strict=True)
+
+
+def test_bundled_levels_are_never_overwritten(app, driver):
+    scene = app.launch("hashi", Launch(options={"edit": "classic/01-first-steps"}), strict=True)
+    assert isinstance(scene, EditorScene) and scene.draft.numbers
+    assert scene.path is None  # Save writes a copy in the edits folder, never into the bundle
+
+
+def test_the_play_scene_prints_too(app, driver, tmp_path, user_home):
+    pytest.importorskip("fpdf")
+    path = tmp_path / "level.txt"
+    path.write_text("2.2\n...\n2.2\n")
+    scene = app.launch("hashi", Launch(level=str(path)))
+    driver.frames(1)
+    driver.key(pygame.K_p, CTRL, "p")
+    assert "Printed 2 pages" in scene.status_text and str(user_home) in scene.status_text
+
+
+def test_an_unsaved_board_comes_back_with_edit_alone(app, driver):
+    scene = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    for cell in ((0, 0), (0, 2)):
+        driver.click(scene.cell_centre(cell))
+    scene.close()
+    again = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    assert set(again.draft.islands) == {(0, 0), (0, 2)}
+    driver.key(pygame.K_n, CTRL, "n")
+    assert again.draft.numbers == ()
+    driver.key(pygame.K_s, CTRL, "s")  # an empty board is not saved...
+    assert "two islands" in again.status_text
+    again.close()
+    third = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    assert third.draft.numbers == ()  # ...and the spare copy of the old one is gone

@@ -1,0 +1,87 @@
+"""The editor's verdict: it agrees with an exhaustive search, explains contradictions, and its fixes are proven."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+
+from arcade.games.hashi import solver
+from arcade.games.hashi.formats import parse_puzzle
+from arcade.games.hashi.logic import State
+from arcade.games.hashi.verdict import candidates, suggest_fix, verdict
+from tests.hashi.hashi_ai_oracle import brute_force, small_puzzles
+
+KIND = {0: "none", 1: "unique", 2: "many"}
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_puzzles())
+def test_the_verdict_matches_an_exhaustive_count(puzzle):
+    every = set(brute_force(puzzle))
+    v = verdict(puzzle)
+    assert v.kind == KIND[min(2, len(every))]
+    assert v.kind == KIND[solver.count_solutions(puzzle, 2)]
+    for bridges in v.solutions:
+        assert bridges in every
+    if v.kind == "many":
+        a, b = v.solutions
+        assert a != b
+        assert v.differ == {i for i, (x, y) in enumerate(zip(a, b)) if x != y}
+    if v.kind == "unique":
+        assert v.grade == solver.grade(puzzle).name
+        assert v.rules and all(count > 0 for _, count in v.rules)
+    if v.kind == "none":
+        assert v.detail
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_puzzles())
+def test_a_suggested_fix_is_proven_unique(puzzle):
+    v = verdict(puzzle)
+    if v.kind != "many":
+        return
+    fix = suggest_fix(puzzle, *v.solutions, budget=30.0)
+    if fix is not None:
+        assert len(brute_force(fix.puzzle)) == 1
+        assert fix.puzzle != puzzle and fix.cells
+
+
+def test_two_ways_round_a_square_get_a_fix_that_makes_it_unique():
+    puzzle = parse_puzzle("3.3\n...\n3.3\n")
+    v = verdict(puzzle)
+    assert v.kind == "many" and v.headline == "2+ solutions"
+    assert len(v.differ) == 4
+    fix = suggest_fix(puzzle, *v.solutions)
+    assert fix is not None
+    assert solver.count_solutions(fix.puzzle, 2) == 1
+    assert fix.text.startswith(("Add", "Change", "Remove"))
+
+
+def test_no_solution_names_the_smallest_contradiction():
+    # A 5 with only two neighbours can never get its bridges: one island, highlighted.
+    puzzle = parse_puzzle("5.2\n...\n2..\n")
+    v = verdict(puzzle)
+    assert v.kind == "none"
+    assert v.islands == {puzzle.island_at[(0, 0)]}
+    assert "needs 5" in v.detail
+    odd = verdict(parse_puzzle("1.2\n...\n...\n"))
+    assert odd.kind == "none" and "odd total" in odd.detail
+
+
+def test_unique_gives_the_grade_and_rule_counts():
+    puzzle = parse_puzzle("2.2\n...\n2.2\n")
+    v = verdict(puzzle)
+    assert v.kind == "unique"
+    assert v.summary.startswith("Unique — grade: ")
+    assert sum(count for _, count in v.rules) > 0
+    assert State(puzzle, v.solutions[0]).complete
+
+
+def test_the_empty_draft_is_not_a_puzzle_yet():
+    assert verdict(None).kind == "empty"
+
+
+def test_candidates_stay_near_the_difference():
+    puzzle = parse_puzzle("3.3\n...\n3.3\n")
+    v = verdict(puzzle)
+    changes = [change for _, change in candidates(puzzle, *v.solutions)]
+    assert changes and len({tuple(sorted(c.items())) for c in changes}) == len(changes)
