@@ -240,3 +240,21 @@ def write(pages: list[Page], out: Path, fmt: str = "") -> str:
     else:
         to_pdf(pages, out)
     return fmt
+
+
+def page_groups(sizes: list[int]) -> list[list[int]]:
+    """Indices of the items on each page, in order: ``sizes[i]`` is how many items like item i fit a page.
+
+    Items share a page only with neighbours that fit the same number to a page, so a big board
+    never squeezes onto a page laid out for small ones.
+    """
+    groups: list[list[int]] = []
+    k = 0
+    while k < len(sizes):
+        count = sizes[k]
+        group: list[int] = []
+        while k < len(sizes) and len(group) < count and sizes[k] == count:
+            group.append(k)
+            k += 1
+        groups.append(group)
+    return groups

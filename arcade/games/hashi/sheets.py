@@ -114,13 +114,8 @@ def sheet_pages(items: list[tuple[str, Puzzle]], paper: str = "a4", title: str =
 def _pages(items: list[tuple[str, Puzzle]], width: float, height: float,
            answers: list[list[tuple[int, ...]]] | None) -> list[Page]:
     pages: list[Page] = []
-    k = 0
-    while k < len(items):
-        count = per_page(items[k][1])
-        group = []
-        while k < len(items) and len(group) < count and per_page(items[k][1]) == count:
-            group.append(k)
-            k += 1
+    for group in sheets.page_groups([per_page(puzzle) for _, puzzle in items]):
+        count = per_page(items[group[0]][1])
         page = Page(width, height)
         boxes = sheets.slots(width, height, count, columns=1 if count == 2 else None)
         for index, box in zip(group, boxes):

@@ -68,13 +68,8 @@ def sheet_pages(items: list[tuple[str, Level, str, list[tuple[int, int]] | None]
     width, height = sheets.paper_size(paper)
     pages: list[tuple[Page, str]] = []
     for with_routes in (False, True) if solutions else (False,):
-        k = 0
-        while k < len(items):
-            count = per_page(items[k][1])
-            group = []
-            while k < len(items) and len(group) < count and per_page(items[k][1]) == count:
-                group.append(k)
-                k += 1
+        for group in sheets.page_groups([per_page(level) for _, level, _, _ in items]):
+            count = per_page(items[group[0]][1])
             page = Page(width, height)
             for index, box in zip(group, sheets.slots(width, height, count, columns=1 if count == 2 else None)):
                 name, level, par, route = items[index]
