@@ -392,14 +392,15 @@ class RunwayScene(ProgramsMixin, TickScene):
     # -- layout ---------------------------------------------------------------------------------
     def layout_board(self, area: pygame.Rect) -> None:
         assert self.app is not None
-        area = self.console_area(area)  # the program console's column, when shown (programs.py)
         compact = area.height < 380
         hud_h, controls_h, timeline_h = (24, 30, 24) if compact else (46, 36, 32)
         minimap_h, gap = (22, 4) if compact else (34, 8)
-        self.rects["hud"] = pygame.Rect(area.x, area.y, area.width, hud_h)
+        # The command pad keeps the whole width; the program console (programs.py), when shown,
+        # takes the right side of what is above it.
         self.rects["controls"] = pygame.Rect(area.x, area.bottom - controls_h, area.width, controls_h)
-        self.timeline.rect = pygame.Rect(area.x, self.rects["controls"].top - gap - timeline_h, area.width,
-                                         timeline_h)
+        area = self.console_area(pygame.Rect(area.x, area.y, area.width, area.height - controls_h - gap))
+        self.rects["hud"] = pygame.Rect(area.x, area.y, area.width, hud_h)
+        self.timeline.rect = pygame.Rect(area.x, area.bottom - timeline_h, area.width, timeline_h)
         top = self.rects["hud"].bottom + gap
         space = pygame.Rect(area.x, top, area.width, self.timeline.rect.top - gap - top)
         self.road.layout(space, self.session.level.length, minimap_h + gap)
@@ -531,8 +532,12 @@ class RunwayScene(ProgramsMixin, TickScene):
         draw_status_row(surface, theme, rect, row1, self.session.state, RULES.turn_limit, last,
                         {} if compact else self.comparison, 15 if compact else 17)
         if not compact:
-            idle = ("Plan: H asks the exact AI · Space lets the AI drive" if self.session.outcome is None
-                    else "The race is over — step back, scrub the timeline or restart")
+            if self.session.outcome is not None:
+                idle = "The race is over — step back, scrub the timeline or restart"
+            elif self.taping:
+                idle = "Your program drives: Space pauses its run · an arrow key takes over from here"
+            else:
+                idle = "Plan: H asks the exact AI · Space lets the AI drive"
             draw_plan_row(surface, theme, rect, rect.y + 34, self.shown_plan(), idle)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
