@@ -296,3 +296,16 @@ def test_a_picker_opens_with_the_current_row_mid_list_so_the_next_ones_show(app)
     picker = PickerScene("Pick", [Choice(f"Level {i}") for i in range(40)], lambda c: None, selected=20)
     app.push(picker)
     assert picker.scroll <= 20 < picker.scroll + picker.visible_rows - 2
+
+
+def test_a_long_key_table_goes_to_two_columns_instead_of_being_cut(app):
+    from arcade.ui.overlays import PanelScene
+
+    keys = [(f"K{i}", f"what key {i} does, in a sentence long enough to wrap once or twice") for i in range(16)]
+    panel = PanelScene("Paused", [], [("Resume", lambda: None)], keys=keys)
+    app.push(panel)
+    assert len(panel._key_columns) == 2
+    shown = sum(len(rows) for _, rows in panel._key_columns)
+    assert shown == len(keys)
+    for _, rows in panel._key_columns:
+        assert 70 + 22 * sum(len(lines) for _, lines in rows) + 16 <= panel.panel.height - 70

@@ -83,11 +83,11 @@ class PanelScene(Scene):
         assert self.app is not None
         theme = self.app.theme
         width = min(700, size[0] - 40)
-        self._body = [line for text in self.lines for line in wrap_text(theme, text, 18, width - 48)]
-        # Each key's meaning wraps onto more lines rather than being cut.
-        self._key_rows = [(keys, wrap_text(theme, what, 16, width - 290) or [""]) for keys, what in self.keys]
-        key_lines = sum(len(lines) for _, lines in self._key_rows)
-        height = 70 + 26 * len(self._body) + 22 * key_lines + (16 if key_lines else 0) + 70
+        height = self._layout_keys(width, 1)
+        if height > size[1] - 20 and size[0] >= 900:
+            # Too many keys for one column (Tron, Runway): two columns on a wider panel, nothing cut.
+            width = min(1180, size[0] - 40)
+            height = self._layout_keys(width, 2)
         height = min(height, size[1] - 20)
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
@@ -99,6 +99,32 @@ class PanelScene(Scene):
             w = b.preferred_width(theme, 17)
             b.rect = pygame.Rect(x, self.panel.bottom - 56, w, 38)
             x += w + 10
+
+    def _layout_keys(self, width: int, columns: int) -> int:
+        """Wrap the body and the key table for a panel ``width`` wide; returns the height it needs.
+
+        Each key's meaning wraps onto more lines rather than being cut; with two columns the rows
+        are split where the line counts balance.
+        """
+        assert self.app is not None
+        theme = self.app.theme
+        self._body = [line for text in self.lines for line in wrap_text(theme, text, 18, width - 48)]
+        column_w = (width - 48 - 24 * (columns - 1)) // columns
+        self._keys_w = min(236, column_w // 3 + 40)
+        label_w = column_w - self._keys_w - 16
+        rows = [(keys, wrap_text(theme, what, 16, label_w) or [""]) for keys, what in self.keys]
+        total = sum(len(lines) for _, lines in rows)
+        split, seen = len(rows), 0
+        if columns == 2:
+            for i, (_, lines) in enumerate(rows):
+                if seen >= total / 2:
+                    split = i
+                    break
+                seen += len(lines)
+        self._key_columns = [(0, rows[:split])] + ([(column_w + 24, rows[split:])] if columns == 2 else [])
+        self._label_w = label_w
+        longest = max((sum(len(lines) for _, lines in part) for _, part in self._key_columns), default=0)
+        return 70 + 26 * len(self._body) + 22 * longest + (16 if longest else 0) + 70
 
     def handle(self, event: pygame.event.Event) -> bool:
         for b in self.buttons:
@@ -145,17 +171,18 @@ class PanelScene(Scene):
         for line in self._body:
             draw_text(surface, theme, line, (self.panel.x + 24, y), size=18)
             y += 26
-        if self._key_rows:
-            y += 8
-            for keys, lines in self._key_rows:
+        top = y + 8
+        for offset, rows in self._key_columns:
+            y = top
+            x = self.panel.x + 24 + offset
+            for keys, lines in rows:
                 if y + 22 * len(lines) > self.panel.bottom - 70:
-                    draw_text(surface, theme, "…", (self.panel.x + 24, y), size=16, colour=theme["text_dim"])
+                    draw_text(surface, theme, "…", (x, y), size=16, colour=theme["text_dim"])
                     break
-                draw_text(surface, theme, keys, (self.panel.x + 24, y), size=16, colour=theme["highlight"],
-                          bold=True, max_width=236)
+                draw_text(surface, theme, keys, (x, y), size=16, colour=theme["highlight"], bold=True,
+                          max_width=self._keys_w - 8)
                 for line in lines:
-                    draw_text(surface, theme, line, (self.panel.x + 270, y), size=16,
-                              max_width=self.panel.width - 290)
+                    draw_text(surface, theme, line, (x + self._keys_w, y), size=16, max_width=self._label_w)
                     y += 22
         for i, b in enumerate(self.buttons):
             b.toggled = i == self.selected
