@@ -301,7 +301,7 @@ def test_a_picker_opens_with_the_current_row_mid_list_so_the_next_ones_show(app)
 def test_a_long_key_table_goes_to_two_columns_instead_of_being_cut(app):
     from arcade.ui.overlays import PanelScene
 
-    keys = [(f"K{i}", f"what key {i} does, in a sentence long enough to wrap once or twice") for i in range(16)]
+    keys = [(f"K{i}", f"what key {i} does, in a sentence long enough to wrap once or twice") for i in range(12)]
     panel = PanelScene("Paused", [], [("Resume", lambda: None)], keys=keys)
     app.push(panel)
     assert len(panel._key_columns) == 2
