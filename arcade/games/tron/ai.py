@@ -277,10 +277,9 @@ class PairSearch:
             self.killer_a[ply] = best_a - a
         return best
 
-    def root(self, board: Board, depth: int, order: list[int], exact_ties: bool = False) -> list[tuple[int, int]]:
+    def root(self, board: Board, depth: int, order: list[int]) -> list[tuple[int, int]]:
         """Values of my moves (in ``order``) at ``depth`` pairs: exact for the best so far, and an
-        upper bound for a move that cannot beat it (enough to rank the best first). With
-        ``exact_ties`` a move reported equal to the best is exactly as good (a real tie)."""
+        upper bound for a move that cannot beat it (enough to rank the best first)."""
         free, _a, b = board.free, board.me, board.opp
         offsets = self.geo.offsets
         bmoves = [b + o for o in offsets if free >> (b + o) & 1]
@@ -299,17 +298,14 @@ class PairSearch:
             if first is not None and first in bmoves:
                 replies = [first, *(m for m in bmoves if m != first)]
             reply = replies[0]
-            # The window starts one below the best so far: a move that only ties it gets its
-            # exact value too, so the tie-break can tell real ties from moves cut off below.
-            floor = best - 1 if exact_ties else best
             for nb in replies:
                 if na == nb:
                     v = self.draw
                 else:
-                    v = self.value(free & ~(1 << na) & ~(1 << nb), na, nb, depth - 1, floor, worst, 1)
+                    v = self.value(free & ~(1 << na) & ~(1 << nb), na, nb, depth - 1, best, worst, 1)
                 if v < worst:
                     worst, reply = v, nb
-                    if worst <= floor:
+                    if worst <= best:
                         break
             self.replies[free, a, b, na] = reply
             results.append((na, worst))
@@ -395,8 +391,6 @@ class SearchBot(Bot):
     cell_value = 1.0
     #: Keep the move-ordering tables from one move to the next (see :class:`OrderingMemory`).
     keep_memory = False
-    #: Among moves scored exactly equal, avoid a cell the opponent can enter on the same tick.
-    break_ties = False
 
     def __init__(self, seed: int = 0, *, depth: int | None = None) -> None:
         """``depth`` fixes the search depth (in move pairs) for reproducible tests; normally the clock decides."""
@@ -435,7 +429,6 @@ class SearchBot(Bot):
             memory = self.memory
         search = PairSearch(geo, self.evaluate, deadline, use_table=self.use_table, draw=-self.contempt,
                             memory=memory)
-        last: list[tuple[int, int]] = []
         by_target = {target: d for d, target in moves}
         order = [target for _d, target in moves]
         # A sensible answer before any search: the flood-fill choice.
@@ -444,7 +437,7 @@ class SearchBot(Bot):
         depth_done = 0
         for depth in range(1, self.max_depth + 1):
             try:
-                results = search.root(board, depth, order, self.break_ties)
+                results = search.root(board, depth, order)
             except _Timeout:
                 # The deeper search ran out of time, but if it finished the old best move and
                 # then found another that beats it, that move is better by a deeper look.
@@ -453,40 +446,20 @@ class SearchBot(Bot):
                     top = max(done[1:], key=lambda r: r[1])
                     if top[1] > done[0][1]:
                         best_dir, best_score = by_target[top[0]], top[1]
-                        last = []  # a deeper look found it: no tie to break
                 break
             results.sort(key=lambda r: -r[1])
             order = [target for target, _v in results]
             best_dir, best_score = by_target[results[0][0]], results[0][1]
             depth_done = depth
-            last = results
             if abs(best_score) >= WIN - 10_000 or time.perf_counter() > deadline:
                 break
             if depth * 2 > territory.mine.bit_count() + territory.theirs.bit_count() + 2:
                 break
-        if self.break_ties and best_score is not None and abs(best_score) < WIN - 10_000:
-            tied = [target for target, v in last if v == best_score]
-            if len(tied) > 1:
-                best_dir = self._break_tie(board, tied, by_target)
         if best_score is None:
             reason = "no time to search"
         else:
             reason = describe(best_score, self.cell_value) + f" (depth {depth_done})"
         return Decision(best_dir, reason, depth_done, search.nodes, best_score)
-
-    def _break_tie(self, board: Board, tied: list[int], by_target: dict[int, str]) -> str:
-        """Among moves the worst case ranks exactly equal, one the opponent cannot also enter.
-
-        On a point-symmetric map the pessimistic search scores most moves exactly even (the
-        opponent could mirror every one), including the step into the cell both heads can
-        reach -- and both searchers used to take that step, the only move that "cannot
-        lose", and draw by a head-on. When another move is worth exactly as much, this bot
-        steps aside: if the opponent enters the cell, the game goes on at a value the search
-        has already found no worse; otherwise the tied moves keep the search's order.
-        """
-        contested = board.geo.spread(1 << board.opp)
-        calm = [t for t in tied if not contested >> t & 1]
-        return by_target[calm[0] if calm else tied[0]]
 
     def endgame(self, board: Board, deadline: float) -> Decision:
         direction, area = flood_choice(board)
@@ -506,7 +479,6 @@ class StrongestBot(SearchBot):
     evaluate = staticmethod(a1k0n_eval)
     use_table = True
     keep_memory = True
-    break_ties = True
     #: An open cell has about four free neighbours inside a territory.
     cell_value = NODE_WEIGHT + 4 * EDGE_WEIGHT
 
