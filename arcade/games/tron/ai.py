@@ -160,6 +160,34 @@ _Timeout = OutOfTime
 Evaluate = Callable[[Geometry, int, int, int, float], int]
 
 
+class OrderingMemory:
+    """The search's move-ordering hints, kept from one move to the next.
+
+    Last tick's search already visited most positions of this tick's tree (two plies
+    down), so its best moves and refutations order this search from the first
+    iteration. The entries are only hints -- the order moves are tried in, never a
+    value -- so a stale one costs a little time and cannot change a result; the dicts
+    are emptied once they pass ``limit`` entries to bound the memory.
+    """
+
+    def __init__(self, limit: int = 150_000) -> None:
+        self.limit = limit
+        #: Best move pair found in each position (free cells, my head, their head).
+        self.table: dict[tuple[int, int, int], tuple[int, int]] = {}
+        #: The opponent's best reply to each of my moves in a position.
+        self.replies: dict[tuple[int, int, int, int], int] = {}
+
+    def trim(self) -> None:
+        """Forget everything once the dicts have grown past the limit."""
+        if len(self.table) + len(self.replies) > self.limit:
+            self.table.clear()
+            self.replies.clear()
+
+    def clear(self) -> None:
+        self.table.clear()
+        self.replies.clear()
+
+
 class PairSearch:
     """Alpha-beta over move pairs: I pick a move, the opponent answers knowing it, both apply.
 
@@ -171,7 +199,7 @@ class PairSearch:
     """
 
     def __init__(self, geo: Geometry, evaluate: Evaluate, deadline: float, *, use_table: bool = True,
-                 draw: int = 0) -> None:
+                 draw: int = 0, memory: OrderingMemory | None = None) -> None:
         self.geo = geo
         #: What a draw is worth to me (negative: I would rather play on).
         self.draw = draw
@@ -179,9 +207,11 @@ class PairSearch:
         self.deadline = deadline
         self.nodes = 0
         self.use_table = use_table
-        self.table: dict[tuple[int, int, int], tuple[int, int]] = {}
+        if memory is None:
+            memory = OrderingMemory()
+        self.table = memory.table
         #: The opponent's refutation of each of my moves in a position (their best reply to it).
-        self.replies: dict[tuple[int, int, int, int], int] = {}
+        self.replies = memory.replies
         #: Killer directions by ply (a1k0n's ordering): the step that was best at this ply elsewhere.
         self.killer_a: dict[int, int] = {}
         self.killer_b: dict[int, int] = {}
@@ -359,12 +389,18 @@ class SearchBot(Bot):
     contempt = 0
     #: What one cell of territory is worth in ``evaluate``'s units (for the reason shown to people).
     cell_value = 1.0
+    #: Keep the move-ordering tables from one move to the next (see :class:`OrderingMemory`).
+    keep_memory = False
 
     def __init__(self, seed: int = 0, *, depth: int | None = None) -> None:
         """``depth`` fixes the search depth (in move pairs) for reproducible tests; normally the clock decides."""
         super().__init__(seed)
         if depth is not None:
             self.max_depth = depth
+        self.memory = OrderingMemory()
+
+    def reset(self) -> None:
+        self.memory.clear()
 
     def decide(self, board: Board, deadline: float) -> Decision:
         # The search makes no reference cycles, so the cyclic collector is paused while it
@@ -387,7 +423,12 @@ class SearchBot(Bot):
         territory = voronoi(geo, board.free, board.me, board.opp)
         if territory.separated:
             return self.endgame(board, deadline)
-        search = PairSearch(geo, self.evaluate, deadline, use_table=self.use_table, draw=-self.contempt)
+        memory = None
+        if self.keep_memory:
+            self.memory.trim()
+            memory = self.memory
+        search = PairSearch(geo, self.evaluate, deadline, use_table=self.use_table, draw=-self.contempt,
+                            memory=memory)
         by_target = {target: d for d, target in moves}
         order = [target for _d, target in moves]
         # A sensible answer before any search: the flood-fill choice.
@@ -437,6 +478,7 @@ class StrongestBot(SearchBot):
     description = "a1k0n's 2010 recipe: Voronoi nodes+edges, chambers, parity, space-filling endgame"
     evaluate = staticmethod(a1k0n_eval)
     use_table = True
+    keep_memory = True
     #: An open cell has about four free neighbours inside a territory.
     cell_value = NODE_WEIGHT + 4 * EDGE_WEIGHT
 
@@ -446,6 +488,7 @@ class StrongestBot(SearchBot):
         self.planner = FillPlanner(seed, None if depth is None else 12)
 
     def reset(self) -> None:
+        super().reset()
         self.planner.reset()
 
     def endgame(self, board: Board, deadline: float) -> Decision:

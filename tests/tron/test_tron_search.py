@@ -1,0 +1,39 @@
+"""The pair search's memory between moves: ordering hints only, never a different decision."""
+
+from __future__ import annotations
+
+import time
+
+from arcade.games.tron import maps
+from arcade.games.tron.ai import OrderingMemory, StrongestBot
+from arcade.games.tron.board import Board
+from arcade.games.tron.logic import RULES
+
+FAR = 10**9
+
+
+def test_kept_tables_change_no_decision_at_a_fixed_depth():
+    _id, level = maps.load("box")
+    state = RULES.initial_state(level)
+    kept, fresh = StrongestBot(depth=4), StrongestBot(depth=4)
+    fresh.keep_memory = False
+    for _tick in range(12):
+        boards_ = [Board.from_state(state, seat) for seat in (0, 1)]
+        a = kept.decide(boards_[0], time.perf_counter() + FAR)
+        b = fresh.decide(boards_[0], time.perf_counter() + FAR)
+        assert (a.direction, a.score) == (b.direction, b.score)
+        other = StrongestBot(depth=2).decide(boards_[1], time.perf_counter() + FAR)
+        state = RULES.apply(state, (a.direction, other.direction))
+        if state.over:
+            break
+    assert kept.memory.table  # it did keep something
+
+
+def test_memory_is_emptied_past_its_limit():
+    memory = OrderingMemory(limit=3)
+    memory.table.update({(1, 2, 3): (4, 5), (2, 2, 3): (4, 5)})
+    memory.trim()
+    assert len(memory.table) == 2
+    memory.replies.update({(1, 2, 3, 4): 5, (2, 2, 3, 4): 5})
+    memory.trim()
+    assert not memory.table and not memory.replies
