@@ -304,25 +304,25 @@ def _bytes_file(data: bytes):
     return read
 
 
-def test_an_endless_board_on_stdin_is_refused_before_it_is_buffered():
-    """The 2010 referee's size line is checked first: ``5 999999999`` then endless rows used to reach 1.9 GB."""
-    feeder = subprocess.Popen(["sh", "-c", "printf '5 999999999\\n'; yes '#####'"], stdout=subprocess.PIPE)
+def run_fed(feed: str, argv: list[str]) -> tuple[int, str, str, float]:
+    """``run_child`` with an endless standard input made by the shell command ``feed``."""
+    feeder = subprocess.Popen(["sh", "-c", feed], stdout=subprocess.PIPE)
     try:
-        code, _out, err, rss = run_child(["bot", "tron"], stdin=feeder.stdout, timeout=30)
+        return run_child(argv, stdin=feeder.stdout, timeout=30)
     finally:
         feeder.kill()
         feeder.wait()
+
+
+def test_an_endless_board_on_stdin_is_refused_before_it_is_buffered():
+    """The 2010 referee's size line is checked first: ``5 999999999`` then endless rows used to reach 1.9 GB."""
+    code, _out, err, rss = run_fed("printf '5 999999999\\n'; yes '#####'", ["bot", "tron"])
     assert code == 2 and "between 1 and 200" in err, err
     assert rss < MAX_RSS_MB, f"peak RSS {rss:.0f} MB"
 
 
 def test_an_endless_line_on_stdin_is_refused_with_bounded_memory():
-    feeder = subprocess.Popen(["sh", "-c", "yes 1 | tr -d '\\n'"], stdout=subprocess.PIPE)
-    try:
-        code, _out, err, rss = run_child(["bot", "runway"], stdin=feeder.stdout, timeout=30)
-    finally:
-        feeder.kill()
-        feeder.wait()
+    code, _out, err, rss = run_fed("yes 1 | tr -d '\\n'", ["bot", "runway"])
     assert code == 2 and "longer than" in err, err
     assert rss < MAX_RSS_MB, f"peak RSS {rss:.0f} MB"
 

@@ -372,19 +372,8 @@ class GridView:
         before = self.origin
         x_left, x_right = x0 + left * self.cell_w, x0 + right * self.cell_w
         y_top, y_bottom = y0 + top * self.cell_h, y0 + bottom * self.cell_h
-        dx = dy = 0.0
-        if x_right - x_left > vp.width:
-            dx = vp.centerx - (x_left + x_right) / 2
-        elif x_left < vp.x:
-            dx = vp.x - x_left
-        elif x_right > vp.right:
-            dx = vp.right - x_right
-        if y_bottom - y_top > vp.height:
-            dy = vp.centery - (y_top + y_bottom) / 2
-        elif y_top < vp.y:
-            dy = vp.y - y_top
-        elif y_bottom > vp.bottom:
-            dy = vp.bottom - y_bottom
+        dx = _least_shift(x_left, x_right, vp.x, vp.right)
+        dy = _least_shift(y_top, y_bottom, vp.y, vp.bottom)
         if not (dx or dy):
             return False
         self._ox += dx
@@ -541,3 +530,14 @@ class GridView:
         self._blit_board(surface)
         self.repainted = count
         return count
+
+
+def _least_shift(lo: float, hi: float, view_lo: float, view_hi: float) -> float:
+    """The least move along one axis that brings ``lo..hi`` into ``view_lo..view_hi`` (centred if it cannot fit)."""
+    if hi - lo > view_hi - view_lo:
+        return (view_lo + view_hi) / 2 - (lo + hi) / 2
+    if lo < view_lo:
+        return view_lo - lo
+    if hi > view_hi:
+        return view_hi - hi
+    return 0.0
