@@ -25,7 +25,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
+
 from arcade.core.errors import UsageError
+from arcade.games.tron import kernel
 from arcade.games.tron.board import (
     Board,
     Geometry,
@@ -423,6 +426,12 @@ class SearchBot(Bot):
         territory = voronoi(geo, board.free, board.me, board.opp)
         if territory.separated:
             return self.endgame(board, deadline)
+        return self.search(board, deadline, territory.mine.bit_count() + territory.theirs.bit_count())
+
+    def search(self, board: Board, deadline: float, room: int) -> Decision:
+        """Iterative deepening of :class:`PairSearch` until the deadline (``room``: cells either can reach)."""
+        geo = board.geo
+        moves = board.safe_moves()
         memory = None
         if self.keep_memory:
             self.memory.trim()
@@ -453,7 +462,7 @@ class SearchBot(Bot):
             depth_done = depth
             if abs(best_score) >= WIN - 10_000 or time.perf_counter() > deadline:
                 break
-            if depth * 2 > territory.mine.bit_count() + territory.theirs.bit_count() + 2:
+            if depth * 2 > room + 2:
                 break
         if best_score is None:
             reason = "no time to search"
@@ -482,14 +491,71 @@ class StrongestBot(SearchBot):
     #: An open cell has about four free neighbours inside a territory.
     cell_value = NODE_WEIGHT + 4 * EDGE_WEIGHT
 
-    def __init__(self, seed: int = 0, *, depth: int | None = None) -> None:
+    def __init__(self, seed: int = 0, *, depth: int | None = None, compiled: bool | None = None) -> None:
+        """``compiled``: search with :mod:`~arcade.games.tron.kernel` (None: when numba is installed)."""
         super().__init__(seed, depth=depth)
+        if compiled is None:
+            compiled = kernel.ACCELERATED
         # At a fixed depth (tests) the endgame is made reproducible too: a fixed number of walks.
         self.planner = FillPlanner(seed, None if depth is None else 12)
+        #: The compiled search's buffers per board size, or None without numba (bitboard search).
+        self.arrays: dict[tuple[int, int], kernel.SearchArrays] | None = None
+        if compiled:
+            kernel.warm_up()
+            self.arrays = {}
 
     def reset(self) -> None:
         super().reset()
         self.planner.reset()
+        if self.arrays is not None:
+            for arrays in self.arrays.values():
+                arrays.clear()
+
+    def search(self, board: Board, deadline: float, room: int) -> Decision:
+        if self.arrays is None:
+            return super().search(board, deadline, room)
+        return self.array_search(board, deadline, room)
+
+    def array_search(self, board: Board, deadline: float, room: int) -> Decision:
+        """The same iterative deepening on the compiled search of :mod:`arcade.games.tron.kernel`."""
+        geo = board.geo
+        size = (geo.width, geo.height)
+        arrays = self.arrays.get(size)
+        if arrays is None:
+            arrays = self.arrays[size] = kernel.SearchArrays(*size)
+        else:
+            arrays.next_move()
+        a, b, h = arrays.load(board.free, geo.stride, board.me, board.opp)
+        moves = board.safe_moves()
+        by_dir = {DIRECTIONS.index(d): d for d, _target in moves}
+        order = [DIRECTIONS.index(d) for d, _target in moves]
+        best_dir, _area = flood_choice(board)
+        best_score: int | None = None
+        depth_done = 0
+        arrays.info[0] = 0
+        for depth in range(1, min(self.max_depth, kernel.MAX_PLY) + 1):
+            done = arrays.root(a, b, h, depth, np.array(order, dtype=np.int64), deadline)
+            values = [int(v) for v in arrays.values[:done]]
+            if done < len(order):
+                # Cut short: a move that beat the old best at this depth is better by a deeper look.
+                if best_score is not None and done >= 2:
+                    top = max(range(1, done), key=lambda k: values[k])
+                    if values[top] > values[0]:
+                        best_dir, best_score = by_dir[order[top]], values[top]
+                break
+            ranked = sorted(zip(values, range(len(order))), key=lambda r: -r[0])
+            order = [order[k] for _v, k in ranked]
+            best_dir, best_score = by_dir[order[0]], ranked[0][0]
+            depth_done = depth
+            if abs(best_score) >= WIN - 10_000 or time.perf_counter() > deadline:
+                break
+            if depth * 2 > room + 2:
+                break
+        if best_score is None:
+            reason = "no time to search"
+        else:
+            reason = describe(best_score, self.cell_value) + f" (depth {depth_done})"
+        return Decision(best_dir, reason, depth_done, int(arrays.info[0]), best_score)
 
     def endgame(self, board: Board, deadline: float) -> Decision:
         cell, length, bound = self.planner.move(board.geo, board.free, board.me, deadline)

@@ -16,7 +16,7 @@ import statistics
 import time
 import timeit
 
-from arcade.games.tron import maps
+from arcade.games.tron import kernel, maps
 from arcade.games.tron.ai import StrongestBot, a1k0n_eval, make_bot
 from arcade.games.tron.board import Board, chamber_fill, clear_chamber_cache, flood, voronoi
 from arcade.games.tron.logic import RULES, State
@@ -46,7 +46,8 @@ def _position(map_id: str, ticks: int) -> State:
 
 def evaluation_speed(quick: bool) -> None:
     print("evaluation cost (median µs per call):")
-    print(f"  {'map':<12}{'flood':>9}{'voronoi':>10}{'chamber':>10}{'a1k0n eval':>12}")
+    compiled = "compiled eval" if kernel.ACCELERATED else "array eval (no numba)"
+    print(f"  {'map':<12}{'flood':>9}{'voronoi':>10}{'chamber':>10}{'a1k0n eval':>12}{compiled:>24}")
     for map_id in ("joust", "huge-room"):
         board = Board.from_state(_position(map_id, 0), 0)
         n = 20 if quick else 200
@@ -56,11 +57,22 @@ def evaluation_speed(quick: bool) -> None:
             _micro(lambda b=board: (clear_chamber_cache(), chamber_fill(b.geo, b.free, b.me)), max(2, n // 10)),
             _micro(lambda b=board: a1k0n_eval(b.geo, b.free, b.me, b.opp, 1e18), n),
         ]
-        print(f"  {map_id:<12}{figures[0]:>9.0f}{figures[1]:>10.0f}{figures[2]:>10.0f}{figures[3]:>12.0f}")
+        arrays = kernel.SearchArrays(board.geo.width, board.geo.height, table_bits=4)
+        a, b, _h = arrays.load(board.free, board.geo.stride, board.me, board.opp)
+        figures.append(_micro(lambda s=arrays, a=a, b=b: s.evaluate(a, b), n if kernel.ACCELERATED else 2))
+        print(f"  {map_id:<12}{figures[0]:>9.0f}{figures[1]:>10.0f}{figures[2]:>10.0f}{figures[3]:>12.0f}"
+              f"{figures[4]:>24.1f}")
 
 
 def search_speed(quick: bool, budget_ms: float) -> None:
-    print(f"\nstrongest bot, one move with {budget_ms:g} ms (deadline at 85%):")
+    backends = [("compiled search", True)] if kernel.ACCELERATED else []
+    backends.append(("bitboard search (pure Python)", False))
+    for label, compiled in backends:
+        _search_speed(quick, budget_ms, label, compiled)
+
+
+def _search_speed(quick: bool, budget_ms: float, label: str, compiled: bool) -> None:
+    print(f"\nstrongest bot, {label}, one move with {budget_ms:g} ms (deadline at 85%):")
     positions = [("joust", 0), ("big-room", 12), ("apocalyptic", 10), ("huge-room", 0), ("huge-room", 30)]
     if quick:
         positions = positions[:2]
@@ -69,7 +81,7 @@ def search_speed(quick: bool, budget_ms: float) -> None:
         board = Board.from_state(state, 0)
         results = []
         for _ in range(1 if quick else 3):
-            bot = StrongestBot()
+            bot = StrongestBot(compiled=compiled)
             started = time.perf_counter()
             decision = bot.decide(board, started + budget_ms / 1000 * 0.85)
             elapsed = time.perf_counter() - started
