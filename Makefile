@@ -26,12 +26,19 @@ $(VENV_OK):
 	$(PY) -m pip install --quiet --upgrade pip
 	@touch $@
 
+# The `fast` extra (numba) compiles the Tron bot's search; where no wheel exists the game runs
+# without it (pure Python). Compiling takes a few seconds once and is cached on disk.
+WARM_TRON := $(PY) -c 'from arcade.games.tron.kernel import ACCELERATED, warm_up; warm_up(); \
+  print("Tron search:", "compiled" if ACCELERATED else "pure Python (numba not installed)")'
+
 $(VENV)/.installed-run: pyproject.toml | $(VENV_OK)
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet -e '.[fast]' || $(PY) -m pip install --quiet -e .
+	@$(WARM_TRON)
 	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(VENV_OK)
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,fast]' || $(PY) -m pip install --quiet -e '.[test]'
+	@$(WARM_TRON)
 	@touch $(VENV)/.installed-run $@
 
 run: $(VENV)/.installed-run

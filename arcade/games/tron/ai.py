@@ -535,17 +535,18 @@ class StrongestBot(SearchBot):
         arrays.info[0] = 0
         for depth in range(1, min(self.max_depth, kernel.MAX_PLY) + 1):
             done = arrays.root(a, b, h, depth, np.array(order, dtype=np.int64), deadline)
-            values = [int(v) for v in arrays.values[:done]]
+            # Ranked by value, ties by the value were no head-on on offer (see kernel.search_root).
+            keys = [(int(v), int(w)) for v, w in zip(arrays.values[:done], arrays.secondary[:done], strict=True)]
             if done < len(order):
                 # Cut short: a move that beat the old best at this depth is better by a deeper look.
                 if best_score is not None and done >= 2:
-                    top = max(range(1, done), key=lambda k: values[k])
-                    if values[top] > values[0]:
-                        best_dir, best_score = by_dir[order[top]], values[top]
+                    top = max(range(1, done), key=lambda k: keys[k])
+                    if keys[top] > keys[0]:
+                        best_dir, best_score = by_dir[order[top]], keys[top][0]
                 break
-            ranked = sorted(zip(values, range(len(order))), key=lambda r: -r[0])
-            order = [order[k] for _v, k in ranked]
-            best_dir, best_score = by_dir[order[0]], ranked[0][0]
+            ranked = sorted(range(len(order)), key=lambda k: keys[k], reverse=True)
+            order = [order[k] for k in ranked]
+            best_dir, best_score = by_dir[order[0]], keys[ranked[0]][0]
             depth_done = depth
             if abs(best_score) >= WIN - 10_000 or time.perf_counter() > deadline:
                 break
