@@ -111,6 +111,32 @@ def test_bfs_distances_match_a_reference_search(mod, level):
 
 @pytest.mark.parametrize("mod", KERNELS)
 @settings(max_examples=60, deadline=None)
+@given(boards(max_side=7))
+def test_one_search_from_both_heads_splits_the_board_like_two(mod, level):
+    _board, arrays, a, b, _h = load(mod, level)
+    cells = free_cells(arrays)
+    from_a = reach(arrays, a, cells)
+    from_b = reach(arrays, b, cells)
+    dist = np.zeros(arrays.size, dtype=np.int32)
+    owner = np.zeros(arrays.size, dtype=np.int32)
+    queue = np.zeros(arrays.size, dtype=np.int32)
+    meet = mod.split(arrays.grid, a, b, arrays.offs, dist, owner, queue)
+    for cell in cells | {a, b}:
+        da, db = from_a.get(cell, mod.INF), from_b.get(cell, mod.INF)
+        if cell == a:
+            da = 0
+        if cell == b:
+            db = 0
+        expected = (1 if da <= db and da < mod.INF else 0) | (2 if db <= da and db < mod.INF else 0)
+        assert owner[cell] == expected, cell
+        assert dist[cell] == min(da, db)
+    # They can meet iff the search from one head reaches a free neighbour of the other.
+    near_b = {w for w in neighbours(arrays, b) if w in cells}
+    assert meet == (a in neighbours(arrays, b) or bool(near_b & set(from_a)))
+
+
+@pytest.mark.parametrize("mod", KERNELS)
+@settings(max_examples=60, deadline=None)
 @given(boards(max_side=6))
 def test_articulation_points_are_the_cells_whose_removal_splits_the_region(mod, level):
     _board, arrays, a, _b, _h = load(mod, level)
@@ -118,7 +144,7 @@ def test_articulation_points_are_the_cells_whose_removal_splits_the_region(mod, 
     cells = free_cells(arrays)
     region = set(reach(arrays, a, cells))
     arrays.work[:] = 0
-    mod._articulations(arrays.grid, a, arrays.offs, arrays.work[0], arrays.work[1], False, arrays.work, 0)
+    mod._articulations(arrays.grid, a, arrays.offs, arrays.work[0], arrays.work[1], 0, arrays.work, 0)
     found = {int(i) for i in np.flatnonzero(arrays.work[kernel._ART])}
     expected = set()
     for v in region:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import time
 
-from arcade.games.tron import maps
+import pytest
+
+from arcade.games.tron import kernel, maps
 from arcade.games.tron.ai import OrderingMemory, StrongestBot
 from arcade.games.tron.board import Board
 from arcade.games.tron.logic import RULES
@@ -15,18 +17,39 @@ FAR = 10**9
 def test_kept_tables_change_no_decision_at_a_fixed_depth():
     _id, level = maps.load("box")
     state = RULES.initial_state(level)
-    kept, fresh = StrongestBot(depth=4), StrongestBot(depth=4)
+    kept, fresh = StrongestBot(depth=4, compiled=False), StrongestBot(depth=4, compiled=False)
     fresh.keep_memory = False
     for _tick in range(12):
         boards_ = [Board.from_state(state, seat) for seat in (0, 1)]
         a = kept.decide(boards_[0], time.perf_counter() + FAR)
         b = fresh.decide(boards_[0], time.perf_counter() + FAR)
         assert (a.direction, a.score) == (b.direction, b.score)
-        other = StrongestBot(depth=2).decide(boards_[1], time.perf_counter() + FAR)
+        other = StrongestBot(depth=2, compiled=False).decide(boards_[1], time.perf_counter() + FAR)
         state = RULES.apply(state, (a.direction, other.direction))
         if state.over:
             break
     assert kept.memory.table  # it did keep something
+
+
+@pytest.mark.skipif(not kernel.ACCELERATED, reason="numba is not installed")
+def test_the_compiled_search_keeps_its_table_and_finds_the_same_values():
+    """The transposition table and killers carried between moves only reorder the search."""
+    _id, level = maps.load("box")
+    state = RULES.initial_state(level)
+    kept, fresh = StrongestBot(depth=5, compiled=True), StrongestBot(depth=5, compiled=True)
+    for _tick in range(12):
+        boards_ = [Board.from_state(state, seat) for seat in (0, 1)]
+        fresh.reset()
+        a = kept.decide(boards_[0], time.perf_counter() + FAR)
+        b = fresh.decide(boards_[0], time.perf_counter() + FAR)
+        assert a.score == b.score
+        other = StrongestBot(depth=2, compiled=False).decide(boards_[1], time.perf_counter() + FAR)
+        state = RULES.apply(state, (a.direction, other.direction))
+        if state.over:
+            break
+    arrays = kept.arrays[level.width, level.height]
+    assert (arrays.tt_key != -1).any()  # it did keep something
+    assert b.nodes and a.nodes < b.nodes * 2
 
 
 def test_memory_is_emptied_past_its_limit():

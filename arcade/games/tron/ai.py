@@ -45,6 +45,10 @@ from arcade.games.tron.logic import DIRECTIONS
 WIN = 10**12
 #: Weight of one cell of difference once the players are separated: beats any territory score.
 SEPARATED = 10**6
+#: Part of its budget a bot searches for; the rest covers Python's wrap-up, conversion and jitter.
+SEARCH_SHARE = 0.85
+#: The compiled search looks at the clock about every millisecond and returns within one.
+COMPILED_SEARCH_SHARE = 0.92
 #: a1k0n's weights for Voronoi nodes and edges.
 NODE_WEIGHT = 55
 EDGE_WEIGHT = 194
@@ -67,6 +71,8 @@ class Bot(ABC):
     name = ""
     title = ""
     description = ""
+    #: The part of a move's budget this bot's deadline leaves it (see ``match.bot_deadline``).
+    search_share = SEARCH_SHARE
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -503,6 +509,7 @@ class StrongestBot(SearchBot):
         if compiled:
             kernel.warm_up()
             self.arrays = {}
+            self.search_share = COMPILED_SEARCH_SHARE
 
     def reset(self) -> None:
         super().reset()

@@ -39,7 +39,7 @@ def handle(bot_name: str, seed: int, stdin: TextIO, stdout: TextIO) -> int:
                 bot.reset()
                 continue
             board = Board.from_level(parse_map(request["board"], "<request>"), 0)
-            decision = bot.decide(board, bot_deadline(started, float(request["ms"])))
+            decision = bot.decide(board, bot_deadline(started, float(request["ms"]), bot.search_share))
             reply = {"id": request["id"], "dir": decision.direction, "reason": decision.reason,
                      "depth": decision.depth, "nodes": decision.nodes,
                      "ms": round((time.perf_counter() - started) * 1000, 2)}

@@ -82,9 +82,10 @@ CLOCK_EVERY = 32
 MAX_PLY = 96
 #: Columns of the chamber-tree frame stack (see :func:`_max_space`).
 _FRAME_COLUMNS = 14
-#: Rows of the int32 work array: distances from A and B, a queue, DFS numbers, low links,
-#: a DFS stack of cells and of next directions, articulation flags.
-_D_A, _D_B, _QUEUE, _NUM, _LOW, _STACK, _STEP, _ART = range(8)
+#: Rows of the int32 work array: distance to the nearer head and who owns the cell (see
+#: :func:`split`), a queue, DFS numbers, low links, a DFS stack of cells and of next
+#: directions, articulation flags.
+_LEVEL, _OWNER, _QUEUE, _NUM, _LOW, _STACK, _STEP, _ART = range(8)
 
 
 @_njit_gil
@@ -117,12 +118,61 @@ def bfs(grid: np.ndarray, start: int, offs: np.ndarray, dist: np.ndarray, queue:
 
 
 @njit
-def _articulations(grid: np.ndarray, root: int, offs: np.ndarray, d_own: np.ndarray, d_other: np.ndarray,
-                   filt: bool, work: np.ndarray, counter: int) -> int:
+def split(grid: np.ndarray, a: int, b: int, offs: np.ndarray, level: np.ndarray, owner: np.ndarray,
+          queue: np.ndarray) -> bool:
+    """Voronoi territories by one breadth-first search from both heads at once.
+
+    ``level`` is each cell's distance to the nearer head and ``owner`` who is that near:
+    1 (``a``), 2 (``b``) or 3 (both, a contested cell), 0 unreached. A cell's owners are
+    those of its neighbours one step nearer, so the two separate searches a1k0n ran give
+    the same split at half the cost. Returns whether the two can still meet: a contested
+    cell, two neighbouring cells owned by different heads, or the heads side by side.
+    """
+    level[:] = INF
+    owner[:] = 0
+    level[a] = 0
+    level[b] = 0
+    owner[a] = 1
+    owner[b] = 2
+    queue[0] = a
+    queue[1] = b
+    head = 0
+    tail = 2
+    meet = False
+    for k in range(4):
+        if a + offs[k] == b:
+            meet = True
+    while head < tail:
+        u = queue[head]
+        head += 1
+        lu = level[u] + 1
+        ou = owner[u]
+        for k in range(4):
+            w = u + offs[k]
+            if grid[w] != 0:
+                continue
+            lw = level[w]
+            if lw == INF:
+                level[w] = lu
+                owner[w] = ou
+                queue[tail] = w
+                tail += 1
+            elif lw == lu:
+                if owner[w] != owner[w] | ou:
+                    owner[w] |= ou
+                    meet = True
+            elif owner[w] != ou:
+                meet = True
+    return meet
+
+
+@njit
+def _articulations(grid: np.ndarray, root: int, offs: np.ndarray, level: np.ndarray, owner: np.ndarray,
+                   me: int, work: np.ndarray, counter: int) -> int:
     """Tarjan's articulation points of the region around ``root``, without recursion.
 
-    The region is the free cells reachable from ``root`` -- only those strictly closer to
-    me than to the opponent when ``filt`` (my Voronoi territory). Marks ``work[_ART]`` and
+    The region is the free cells reachable from ``root`` -- only those of my Voronoi
+    territory (``owner == me``, see :func:`split`) unless ``me`` is 0. Marks ``work[_ART]`` and
     leaves DFS numbers in ``work[_NUM]`` (0: outside the region), which :func:`_explore`
     then uses as its "not yet claimed" marks. Returns the last DFS number given.
     """
@@ -146,7 +196,7 @@ def _articulations(grid: np.ndarray, root: int, offs: np.ndarray, d_own: np.ndar
             w = v + offs[k]
             if grid[w] != 0:
                 continue
-            if filt and d_own[w] >= d_other[w]:
+            if me != 0 and owner[w] != me:
                 continue
             if num[w] == 0:
                 if sp == 0:
@@ -184,8 +234,8 @@ def fillable(red: int, black: int, start_color: int) -> int:
 
 
 @njit
-def _explore(grid: np.ndarray, v: int, offs: np.ndarray, color: np.ndarray, d_own: np.ndarray,
-             d_other: np.ndarray, filt: bool, work: np.ndarray, exits: np.ndarray,
+def _explore(grid: np.ndarray, v: int, offs: np.ndarray, color: np.ndarray, level: np.ndarray,
+             owner: np.ndarray, me: int, work: np.ndarray, exits: np.ndarray,
              n_exits: int) -> tuple[int, int, int, int, int]:
     """Claim the chamber entered at ``v``: cells up to the articulation points around it.
 
@@ -213,7 +263,7 @@ def _explore(grid: np.ndarray, v: int, offs: np.ndarray, color: np.ndarray, d_ow
             if grid[w] != 0:
                 continue
             edges += 1
-            if filt and d_own[w] >= d_other[w]:
+            if me != 0 and owner[w] != me:
                 front = 1
                 continue
             if num[w] == 0:
@@ -231,7 +281,7 @@ def _explore(grid: np.ndarray, v: int, offs: np.ndarray, color: np.ndarray, d_ow
             if grid[w] != 0:
                 continue
             edges += 1
-            if filt and d_own[w] >= d_other[w]:
+            if me != 0 and owner[w] != me:
                 front = 1
                 continue
             if num[w] == 0:
@@ -251,10 +301,10 @@ def _explore(grid: np.ndarray, v: int, offs: np.ndarray, color: np.ndarray, d_ow
 
 
 @njit
-def _open_frame(grid: np.ndarray, top: int, v: int, offs: np.ndarray, color: np.ndarray, d_own: np.ndarray,
-                d_other: np.ndarray, filt: bool, work: np.ndarray, exits: np.ndarray, frames: np.ndarray,
+def _open_frame(grid: np.ndarray, top: int, v: int, offs: np.ndarray, color: np.ndarray, level: np.ndarray,
+                owner: np.ndarray, me: int, work: np.ndarray, exits: np.ndarray, frames: np.ndarray,
                 n_exits: int) -> int:
-    red, black, edges, front, end = _explore(grid, v, offs, color, d_own, d_other, filt, work, exits, n_exits)
+    red, black, edges, front, end = _explore(grid, v, offs, color, level, owner, me, work, exits, n_exits)
     f = frames[top]
     f[0] = v
     f[1] = red
@@ -276,8 +326,8 @@ def _open_frame(grid: np.ndarray, top: int, v: int, offs: np.ndarray, color: np.
 
 
 @njit
-def _max_space(grid: np.ndarray, v: int, offs: np.ndarray, color: np.ndarray, d_own: np.ndarray,
-               d_other: np.ndarray, filt: bool, work: np.ndarray, exits: np.ndarray,
+def _max_space(grid: np.ndarray, v: int, offs: np.ndarray, color: np.ndarray, level: np.ndarray,
+               owner: np.ndarray, me: int, work: np.ndarray, exits: np.ndarray,
                frames: np.ndarray) -> tuple[int, int, int, int]:
     """The best chain of chambers from ``v``: (red, black, edges, front) of what a path can use.
 
@@ -288,12 +338,12 @@ def _max_space(grid: np.ndarray, v: int, offs: np.ndarray, color: np.ndarray, d_
     plus the steps to get there.
     """
     top = 0
-    n_exits = _open_frame(grid, 0, v, offs, color, d_own, d_other, filt, work, exits, frames, 0)
+    n_exits = _open_frame(grid, 0, v, offs, color, level, owner, me, work, exits, frames, 0)
     while True:
         f = frames[top]
         if f[5] < f[6]:
             top += 1
-            n_exits = _open_frame(grid, top, exits[f[5]], offs, color, d_own, d_other, filt, work, exits,
+            n_exits = _open_frame(grid, top, exits[f[5]], offs, color, level, owner, me, work, exits,
                                   frames, n_exits)
             continue
         red, black, edges, front = f[8], f[9], f[10], f[11]
@@ -307,7 +357,7 @@ def _max_space(grid: np.ndarray, v: int, offs: np.ndarray, color: np.ndarray, d_
         if front == 0:
             steps += p[12 + exit_color]
         else:
-            steps += d_own[exit_cell] - 1
+            steps += level[exit_cell] - 1
         if steps > p[7]:
             p[7] = steps
             if front == 0:
@@ -327,30 +377,23 @@ def _max_space(grid: np.ndarray, v: int, offs: np.ndarray, color: np.ndarray, d_
 def evaluate(grid: np.ndarray, a: int, b: int, offs: np.ndarray, color: np.ndarray, work: np.ndarray,
              exits: np.ndarray, frames: np.ndarray) -> int:
     """The position's value for the player at ``a`` (heads blocked in ``grid``, left as found)."""
-    d_a = work[_D_A]
-    d_b = work[_D_B]
-    bfs(grid, a, offs, d_a, work[_QUEUE])
-    connected = False
-    for k in range(4):
-        w = b + offs[k]
-        if w == a or (grid[w] == 0 and d_a[w] < INF):
-            connected = True
+    level = work[_LEVEL]
+    owner = work[_OWNER]
+    connected = split(grid, a, b, offs, level, owner, work[_QUEUE])
     work[_NUM][:] = 0
     work[_ART][:] = 0
-    if connected:
-        bfs(grid, b, offs, d_b, work[_QUEUE])
+    mine = 1 if connected else 0
+    theirs = 2 if connected else 0
     grid[a] = 0
     grid[b] = 0
-    counter = _articulations(grid, a, offs, d_a, d_b, connected, work, 0)
-    _articulations(grid, b, offs, d_b, d_a, connected, work, counter)
-    ra, ba, ea, fa = _max_space(grid, a, offs, color, d_a, d_b, connected, work, exits, frames)
-    rb, bb, eb, fb = _max_space(grid, b, offs, color, d_b, d_a, connected, work, exits, frames)
+    counter = _articulations(grid, a, offs, level, owner, mine, work, 0)
+    _articulations(grid, b, offs, level, owner, theirs, work, counter)
+    ra, ba, ea, fa = _max_space(grid, a, offs, color, level, owner, mine, work, exits, frames)
+    rb, bb, eb, fb = _max_space(grid, b, offs, color, level, owner, theirs, work, exits, frames)
     grid[a] = 1
     grid[b] = 1
     if connected:
-        mine = K1 * (fa + fillable(ra, ba, color[a])) + K2 * ea
-        theirs = K1 * (fb + fillable(rb, bb, color[b])) + K2 * eb
-        return mine - theirs
+        return (K1 * (fa + fillable(ra, ba, color[a])) + K2 * ea) - (K1 * (fb + fillable(rb, bb, color[b])) + K2 * eb)
     return SEPARATED * (fillable(ra, ba, color[a]) - fillable(rb, bb, color[b]))
 
 

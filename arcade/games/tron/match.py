@@ -17,17 +17,17 @@ from dataclasses import dataclass, field
 
 from arcade.core.game import Outcome
 from arcade.core.rng import derive_seed
-from arcade.games.tron.ai import Bot
+from arcade.games.tron.ai import SEARCH_SHARE, Bot
 from arcade.games.tron.logic import RULES, Level, State
 from arcade.games.tron.players import Answer, BuiltinPlayer, Player
 
-#: Part of the budget a bot may use for its search; the rest covers conversion and jitter.
-SEARCH_SHARE = 0.85
 
+def bot_deadline(started: float, budget_ms: float, share: float = SEARCH_SHARE) -> float:
+    """When a bot given ``budget_ms`` must stop searching (a safety margin for the answer's trip).
 
-def bot_deadline(started: float, budget_ms: float) -> float:
-    """When a bot given ``budget_ms`` must stop searching (a safety margin for the answer's trip)."""
-    margin = max(0.002, budget_ms / 1000 * (1 - SEARCH_SHARE))
+    ``share`` is the part of the budget the bot may search for (:attr:`Bot.search_share`).
+    """
+    margin = max(0.002, budget_ms / 1000 * (1 - share))
     return started + max(0.0005, budget_ms / 1000 - margin)
 
 

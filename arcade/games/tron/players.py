@@ -17,7 +17,7 @@ import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
-from arcade.games.tron.ai import Bot, bot_name, make_bot
+from arcade.games.tron.ai import SEARCH_SHARE, Bot, bot_name, make_bot
 from arcade.games.tron.board import Board
 from arcade.games.tron.logic import Level, State
 from arcade.services.botspec import BotSpec, parse_bot_spec
@@ -29,11 +29,11 @@ PROTOCOLS = {
 }
 
 
-def bot_deadline(started: float, budget_ms: float) -> float:
+def bot_deadline(started: float, budget_ms: float, share: float = SEARCH_SHARE) -> float:
     """When a bot given ``budget_ms`` must stop searching (see :func:`arcade.games.tron.match.bot_deadline`)."""
     from arcade.games.tron.match import bot_deadline as deadline
 
-    return deadline(started, budget_ms)
+    return deadline(started, budget_ms, share)
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ class BuiltinPlayer(Player):
         started = time.perf_counter()
         cpu_started = time.process_time()
         board = Board.from_state(state, seat)
-        decision = self.bot.decide(board, bot_deadline(started, budget_ms))
+        decision = self.bot.decide(board, bot_deadline(started, budget_ms, self.bot.search_share))
         elapsed = time.perf_counter() - started
         return Answer(decision.direction, elapsed * 1000, late=elapsed > budget_ms / 1000,
                       reason=decision.reason, cpu_ms=(time.process_time() - cpu_started) * 1000)

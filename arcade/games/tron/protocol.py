@@ -65,7 +65,7 @@ def read_boards(stream: TextIO, source: str = "<stdin>") -> Iterator[tuple[Board
 
 def answer(bot: Bot, board: Board, read_at: float, budget_ms: float) -> str:
     """The protocol digit for ``board`` (decided before the budget, counted from ``read_at``)."""
-    decision = bot.decide(board, bot_deadline(read_at, budget_ms))
+    decision = bot.decide(board, bot_deadline(read_at, budget_ms, bot.search_share))
     return str(PROTOCOL[decision.direction])
 
 

@@ -113,7 +113,7 @@ class ThreadRunner(PooledRunner):
         self.bot = make_bot(bot_name, seed)
 
     def _think(self, request_id: int, board: Board, budget_ms: float, started: float) -> Reply:
-        decision = self.bot.decide(board, bot_deadline(started, budget_ms))
+        decision = self.bot.decide(board, bot_deadline(started, budget_ms, self.bot.search_share))
         return Reply(request_id, decision.direction, decision.reason, decision.depth, decision.nodes,
                      (time.perf_counter() - started) * 1000)
 
