@@ -280,3 +280,16 @@ def test_strongest_never_loses_to_flood_fill_on_the_official_maps(name, compiled
         bots[seat] = StrongestBot(depth=4 if compiled else 2, compiled=compiled)
         record = play_round(level, (bots[0], bots[1]), 60_000)
         assert record.outcome.winner in (seat, None), (name, seat, record.outcome.reason)
+
+
+def test_each_bot_searches_for_its_own_share_of_the_budget():
+    from arcade.games.tron.ai import COMPILED_SEARCH_SHARE, SEARCH_SHARE
+    from arcade.games.tron.match import bot_deadline
+
+    assert StrongestBot(compiled=False).search_share == SEARCH_SHARE == FloodFillBot().search_share
+    assert bot_deadline(10.0, 100) == pytest.approx(10.0 + 0.1 * SEARCH_SHARE)
+    assert bot_deadline(10.0, 100, COMPILED_SEARCH_SHARE) == pytest.approx(10.0 + 0.1 * COMPILED_SEARCH_SHARE)
+    # At least 2 ms of margin whatever the share, for tiny budgets.
+    assert bot_deadline(10.0, 5, 0.99) == pytest.approx(10.0 + 0.003)
+    if kernel.ACCELERATED:
+        assert StrongestBot().search_share == COMPILED_SEARCH_SHARE
