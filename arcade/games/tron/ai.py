@@ -41,17 +41,18 @@ from arcade.games.tron.board import (
 from arcade.games.tron.endgame import FillPlanner
 from arcade.games.tron.logic import DIRECTIONS
 
-#: Score of a won position (a loss is its negative); a draw scores 0.
-WIN = 10**12
-#: Weight of one cell of difference once the players are separated: beats any territory score.
-SEPARATED = 10**6
+#: Score of a won position (a loss is its negative; a draw scores 0), and the weight of one cell
+#: of difference once the players are separated (beats any territory score): the compiled
+#: search's numbers, so both searches describe their scores alike.
+WIN = kernel.WIN
+SEPARATED = kernel.SEPARATED
 #: Part of its budget a bot searches for; the rest covers Python's wrap-up, conversion and jitter.
 SEARCH_SHARE = 0.85
 #: The compiled search looks at the clock about every millisecond and returns within one.
 COMPILED_SEARCH_SHARE = 0.92
 #: a1k0n's weights for Voronoi nodes and edges.
-NODE_WEIGHT = 55
-EDGE_WEIGHT = 194
+NODE_WEIGHT = kernel.K1
+EDGE_WEIGHT = kernel.K2
 
 
 @dataclass(frozen=True)
@@ -436,45 +437,60 @@ class SearchBot(Bot):
 
     def search(self, board: Board, deadline: float, room: int) -> Decision:
         """Iterative deepening of :class:`PairSearch` until the deadline (``room``: cells either can reach)."""
-        geo = board.geo
         moves = board.safe_moves()
         memory = None
         if self.keep_memory:
             self.memory.trim()
             memory = self.memory
-        search = PairSearch(geo, self.evaluate, deadline, use_table=self.use_table, draw=-self.contempt,
+        search = PairSearch(board.geo, self.evaluate, deadline, use_table=self.use_table, draw=-self.contempt,
                             memory=memory)
+
+        def run(depth: int, order: list[int]) -> tuple[list[tuple[int, tuple[int, ...]]], bool]:
+            try:
+                return [(target, (v,)) for target, v in search.root(board, depth, order)], True
+            except _Timeout:
+                return [(target, (v,)) for target, v in search.partial], False
+
         by_target = {target: d for d, target in moves}
-        order = [target for _d, target in moves]
-        # A sensible answer before any search: the flood-fill choice.
-        best_dir, _area = flood_choice(board)
+        best, score, depth = self.deepen(run, [target for _d, target in moves], deadline, room)
+        return self.decision(board, by_target.get(best), score, depth, search.nodes)
+
+    def deepen(self, run: Callable[[int, list[int]], tuple[list[tuple[int, tuple[int, ...]]], bool]],
+               order: list[int], deadline: float, room: int) -> tuple[int | None, int | None, int]:
+        """Iterative deepening, shared by the searches: (best move, its score, depth finished).
+
+        ``run(depth, order)`` searches the root moves in ``order`` and returns (move, key)
+        pairs for the moves it finished -- ranked by key, the first element of which is the
+        score -- and whether it finished them all before the clock ran out.
+        """
+        best: int | None = None
         best_score: int | None = None
         depth_done = 0
         for depth in range(1, self.max_depth + 1):
-            try:
-                results = search.root(board, depth, order)
-            except _Timeout:
+            results, complete = run(depth, order)
+            if not complete:
                 # The deeper search ran out of time, but if it finished the old best move and
                 # then found another that beats it, that move is better by a deeper look.
-                done = search.partial
-                if best_score is not None and len(done) >= 2:
-                    top = max(done[1:], key=lambda r: r[1])
-                    if top[1] > done[0][1]:
-                        best_dir, best_score = by_target[top[0]], top[1]
+                if best_score is not None and len(results) >= 2:
+                    top = max(results[1:], key=lambda r: r[1])
+                    if top[1] > results[0][1]:
+                        best, best_score = top[0], top[1][0]
                 break
-            results.sort(key=lambda r: -r[1])
-            order = [target for target, _v in results]
-            best_dir, best_score = by_target[results[0][0]], results[0][1]
+            results.sort(key=lambda r: r[1], reverse=True)
+            order = [move for move, _key in results]
+            best, best_score = results[0][0], results[0][1][0]
             depth_done = depth
             if abs(best_score) >= WIN - 10_000 or time.perf_counter() > deadline:
                 break
             if depth * 2 > room + 2:
                 break
-        if best_score is None:
-            reason = "no time to search"
-        else:
-            reason = describe(best_score, self.cell_value) + f" (depth {depth_done})"
-        return Decision(best_dir, reason, depth_done, search.nodes, best_score)
+        return best, best_score, depth_done
+
+    def decision(self, board: Board, direction: str | None, score: int | None, depth: int, nodes: int) -> Decision:
+        """The search's answer in words; the flood-fill choice if no depth finished in time."""
+        if direction is None or score is None:
+            return Decision(flood_choice(board)[0], "no time to search", depth, nodes, None)
+        return Decision(direction, describe(score, self.cell_value) + f" (depth {depth})", depth, nodes, score)
 
     def endgame(self, board: Board, deadline: float) -> Decision:
         direction, area = flood_choice(board)
@@ -509,6 +525,7 @@ class StrongestBot(SearchBot):
         if compiled:
             kernel.warm_up()
             self.arrays = {}
+            self.max_depth = min(self.max_depth, kernel.MAX_PLY)
             self.search_share = COMPILED_SEARCH_SHARE
 
     def reset(self) -> None:
@@ -533,37 +550,17 @@ class StrongestBot(SearchBot):
         else:
             arrays.next_move()
         a, b, h = arrays.load(board.free, geo.stride, board.me, board.opp)
-        moves = board.safe_moves()
-        by_dir = {DIRECTIONS.index(d): d for d, _target in moves}
-        order = [DIRECTIONS.index(d) for d, _target in moves]
-        best_dir, _area = flood_choice(board)
-        best_score: int | None = None
-        depth_done = 0
         arrays.info[0] = 0
-        for depth in range(1, min(self.max_depth, kernel.MAX_PLY) + 1):
+
+        def run(depth: int, order: list[int]) -> tuple[list[tuple[int, tuple[int, ...]]], bool]:
             done = arrays.root(a, b, h, depth, np.array(order, dtype=np.int64), deadline)
             # Ranked by value, ties by the value were no head-on on offer (see kernel.search_root).
-            keys = [(int(v), int(w)) for v, w in zip(arrays.values[:done], arrays.secondary[:done], strict=True)]
-            if done < len(order):
-                # Cut short: a move that beat the old best at this depth is better by a deeper look.
-                if best_score is not None and done >= 2:
-                    top = max(range(1, done), key=lambda k: keys[k])
-                    if keys[top] > keys[0]:
-                        best_dir, best_score = by_dir[order[top]], keys[top][0]
-                break
-            ranked = sorted(range(len(order)), key=lambda k: keys[k], reverse=True)
-            order = [order[k] for k in ranked]
-            best_dir, best_score = by_dir[order[0]], keys[ranked[0]][0]
-            depth_done = depth
-            if abs(best_score) >= WIN - 10_000 or time.perf_counter() > deadline:
-                break
-            if depth * 2 > room + 2:
-                break
-        if best_score is None:
-            reason = "no time to search"
-        else:
-            reason = describe(best_score, self.cell_value) + f" (depth {depth_done})"
-        return Decision(best_dir, reason, depth_done, int(arrays.info[0]), best_score)
+            keys = zip(arrays.values[:done].tolist(), arrays.secondary[:done].tolist(), strict=True)
+            return list(zip(order, keys, strict=False)), done == len(order)
+
+        by_dir = {DIRECTIONS.index(d): d for d, _target in board.safe_moves()}
+        best, score, depth = self.deepen(run, list(by_dir), deadline, room)
+        return self.decision(board, by_dir.get(best), score, depth, int(arrays.info[0]))
 
     def endgame(self, board: Board, deadline: float) -> Decision:
         cell, length, bound = self.planner.move(board.geo, board.free, board.me, deadline)

@@ -257,20 +257,8 @@ def _explore(grid: np.ndarray, v: int, offs: np.ndarray, color: np.ndarray, leve
         red += 1
     else:
         black += 1
-    if art[v]:
-        for k in range(4):
-            w = v + offs[k]
-            if grid[w] != 0:
-                continue
-            edges += 1
-            if me != 0 and owner[w] != me:
-                front = 1
-                continue
-            if num[w] == 0:
-                continue
-            exits[n_exits] = w
-            n_exits += 1
-        return red, black, edges, front, n_exits
+    # Entered at a cut cell, the chamber is that cell alone: every way on is an exit.
+    cut_entry = art[v] != 0
     sp = 0
     stack[0] = v
     while sp >= 0:
@@ -286,7 +274,7 @@ def _explore(grid: np.ndarray, v: int, offs: np.ndarray, color: np.ndarray, leve
                 continue
             if num[w] == 0:
                 continue
-            if art[w]:
+            if art[w] or cut_entry:
                 exits[n_exits] = w
                 n_exits += 1
             else:
