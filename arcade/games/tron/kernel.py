@@ -516,107 +516,99 @@ def search_root(grid: np.ndarray, a: int, b: int, h: int, depth: int, order: np.
                 reply = row[4 + j]
                 if worst <= floor:
                     j = n_b
-        if terminal:
-            # Hand ``ret`` to the parent: restore its locals.
-            if ply == 0:
-                return 0
-            ply -= 1
-            st = stack[ply]
-            a, b, h, depth = st[_F_A], st[_F_B], st[_F_H], st[_F_DEPTH]
-            alpha, beta, n_a, n_b = st[_F_ALPHA], st[_F_BETA], st[_F_NA], st[_F_NB]
-            i, j, best, best_a = st[_F_I], st[_F_J], st[_F_BEST], st[_F_BESTA]
-            worst, reply, floor = st[_F_WORST], st[_F_REPLY], st[_F_FLOOR]
-            slot, key, hit = st[_F_SLOT], st[_F_KEY], st[_F_HIT] != 0
-            continue
-        # Advance this node to its next child (or finish it).
-        descended = False
-        while not descended:
-            if j < 0:
-                # Start my move ``i``: order the replies, best known first.
-                if i >= n_a:
-                    break
-                ad = row[i]
-                floor = alpha if alpha > best else best
-                first = tt_move[slot, 1 + ad] if hit else -1
-                if first < 0:
-                    first = killers[ply, 1]
-                _to_front(row, 4, n_b, first)
-                if ply == 0:
-                    # At the root the head-on reply goes last and is not allowed to cut: see below.
-                    root_collide = _to_back(row, 4, n_b, a + offs[ad] - b, offs)
-                worst = WIN + 1
-                reply = row[4]
-                j = 0
-            elif j < n_b:
-                j += 1
-            if j < n_b:
-                na = a + offs[row[i]]
-                nb = b + offs[row[4 + j]]
-                if na == nb:
+        if not terminal:
+            # Advance this node to its next child (or finish it).
+            descended = False
+            while not descended:
+                if j < 0:
+                    # Start my move ``i``: order the replies, best known first.
+                    if i >= n_a:
+                        break
+                    ad = row[i]
+                    floor = alpha if alpha > best else best
+                    first = tt_move[slot, 1 + ad] if hit else -1
+                    if first < 0:
+                        first = killers[ply, 1]
+                    _to_front(row, 4, n_b, first)
                     if ply == 0:
+                        # At the root the head-on reply goes last and is not allowed to cut: see below.
+                        root_collide = _to_back(row, 4, n_b, a + offs[ad] - b, offs)
+                    worst = WIN + 1
+                    reply = row[4]
+                    j = 0
+                elif j < n_b:
+                    j += 1
+                if j < n_b:
+                    na = a + offs[row[i]]
+                    nb = b + offs[row[4 + j]]
+                    if na == nb:
+                        if ply == 0:
+                            continue
+                        if worst > 0:
+                            worst = 0
+                            reply = row[4 + j]
+                            if worst <= floor:
+                                j = n_b
                         continue
-                    if worst > 0:
-                        worst = 0
-                        reply = row[4 + j]
-                        if worst <= floor:
-                            j = n_b
+                    grid[na] = 1
+                    grid[nb] = 1
+                    st = stack[ply]
+                    st[_F_A], st[_F_B], st[_F_H], st[_F_DEPTH] = a, b, h, depth
+                    st[_F_ALPHA], st[_F_BETA], st[_F_NA], st[_F_NB] = alpha, beta, n_a, n_b
+                    st[_F_I], st[_F_J], st[_F_BEST], st[_F_BESTA] = i, j, best, best_a
+                    st[_F_WORST], st[_F_REPLY], st[_F_FLOOR] = worst, reply, floor
+                    st[_F_SLOT], st[_F_KEY], st[_F_HIT] = slot, key, 1 if hit else 0
+                    child_beta = worst if worst < beta else beta
+                    h = h ^ zobrist[0, na] ^ zobrist[0, nb]
+                    a = na
+                    b = nb
+                    alpha = floor
+                    beta = child_beta
+                    depth -= 1
+                    ply += 1
+                    entering = True
+                    descended = True
                     continue
-                grid[na] = 1
-                grid[nb] = 1
-                st = stack[ply]
-                st[_F_A], st[_F_B], st[_F_H], st[_F_DEPTH] = a, b, h, depth
-                st[_F_ALPHA], st[_F_BETA], st[_F_NA], st[_F_NB] = alpha, beta, n_a, n_b
-                st[_F_I], st[_F_J], st[_F_BEST], st[_F_BESTA] = i, j, best, best_a
-                st[_F_WORST], st[_F_REPLY], st[_F_FLOOR] = worst, reply, floor
-                st[_F_SLOT], st[_F_KEY], st[_F_HIT] = slot, key, 1 if hit else 0
-                child_beta = worst if worst < beta else beta
-                h = h ^ zobrist[0, na] ^ zobrist[0, nb]
-                a = na
-                b = nb
-                alpha = floor
-                beta = child_beta
-                depth -= 1
-                ply += 1
-                entering = True
-                descended = True
+                # Every reply to my move ``i`` is scored (or one refuted it).
+                ad = row[i]
+                row[8 + ad] = reply
+                killers[ply, 1] = reply
+                if ply == 0:
+                    # Against a search that lets the opponent see my move, a head-on is always on
+                    # offer where our heads are two apart, so every good move scores "draw" and the
+                    # choice among them would fall to move order. The root keeps both numbers: the
+                    # value with the head-on (what ranks moves) and without it (what breaks ties:
+                    # how good the move is if the opponent does not throw the round away).
+                    secondary[i] = worst
+                    if root_collide and worst > 0:
+                        worst = 0
+                    values[i] = worst
+                if worst > best:
+                    best = worst
+                    best_a = ad
+                i += 1
+                j = -1
+                if best >= beta:
+                    break
+            if descended:
                 continue
-            # Every reply to my move ``i`` is scored (or one refuted it).
-            ad = row[i]
-            row[8 + ad] = reply
-            killers[ply, 1] = reply
+            # Node finished: remember its best move and replies, and hand ``best`` up.
+            if tt_key[slot] != key:
+                # First visit, or another position took the slot meanwhile.
+                tt_key[slot] = key
+                for k in range(5):
+                    tt_move[slot, k] = -1
+            tt_move[slot, 0] = best_a
+            for k in range(4):
+                if row[8 + k] >= 0:
+                    tt_move[slot, 1 + k] = row[8 + k]
+            killers[ply, 0] = best_a
             if ply == 0:
-                # Against a search that lets the opponent see my move, a head-on is always on
-                # offer where our heads are two apart, so every good move scores "draw" and the
-                # choice among them would fall to move order. The root keeps both numbers: the
-                # value with the head-on (what ranks moves) and without it (what breaks ties:
-                # how good the move is if the opponent does not throw the round away).
-                secondary[i] = worst
-                if root_collide and worst > 0:
-                    worst = 0
-                values[i] = worst
-            if worst > best:
-                best = worst
-                best_a = ad
-            i += 1
-            j = -1
-            if best >= beta:
-                break
-        if descended:
-            continue
-        # Node finished: remember its best move and replies, and hand ``best`` up.
-        if tt_key[slot] != key:
-            # First visit, or another position took the slot meanwhile.
-            tt_key[slot] = key
-            for k in range(5):
-                tt_move[slot, k] = -1
-        tt_move[slot, 0] = best_a
-        for k in range(4):
-            if row[8 + k] >= 0:
-                tt_move[slot, 1 + k] = row[8 + k]
-        killers[ply, 0] = best_a
+                return n_a
+            ret = best
+        # Hand ``ret`` to the parent: restore its locals.
         if ply == 0:
-            return n_a
-        ret = best
+            return 0
         ply -= 1
         st = stack[ply]
         a, b, h, depth = st[_F_A], st[_F_B], st[_F_H], st[_F_DEPTH]
@@ -624,7 +616,6 @@ def search_root(grid: np.ndarray, a: int, b: int, h: int, depth: int, order: np.
         i, j, best, best_a = st[_F_I], st[_F_J], st[_F_BEST], st[_F_BESTA]
         worst, reply, floor = st[_F_WORST], st[_F_REPLY], st[_F_FLOOR]
         slot, key, hit = st[_F_SLOT], st[_F_KEY], st[_F_HIT] != 0
-
 
 class SearchArrays:
     """Everything the compiled search needs for one board size, made once and reused every move.
