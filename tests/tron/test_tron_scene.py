@@ -324,3 +324,24 @@ def test_bot_versus_bot_rounds_change_sides_so_they_differ(app, driver):
     scene.next_round()
     assert scene.match.seats == (first[1], first[0])
     assert [r.bot_name if r else None for r in scene.runners] == list(scene.match.seats)
+
+
+class StartingRunner(SilentRunner):
+    """A bot process that has not said it is ready yet (the first start compiles the search)."""
+
+    ready = False
+
+
+def test_go_waits_for_the_bot_processes_to_start(app, driver):
+    scene = open_tron(app, level="joust")
+    real = scene.runners[1]
+    scene.runners[1] = StartingRunner()
+    start_round(driver, scene)
+    driver.frame(dt=COUNTDOWN + 0.05)
+    driver.frame(dt=1.0)
+    assert scene.phase == "countdown" and scene.session.index == 0
+    assert scene.status_text == "Starting the bots…"
+    scene.runners[1] = real
+    scene.request_moves()
+    driver.frame(dt=0.05)
+    assert scene.phase == "running"

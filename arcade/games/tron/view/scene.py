@@ -52,6 +52,8 @@ CRASH_TIME = 1.1
 WATCH_NEXT_ROUND = 2.5
 #: Share of a tick a bot may think (the rest is the answer's trip and slack).
 BOT_SHARE = 0.75
+#: Said while "go" waits for the bot processes to start.
+BOTS_STARTING = "Starting the bots…"
 #: The first round of a match against a bot is played at most this fast (ticks per second).
 GENTLE_SPEED = 6
 
@@ -429,6 +431,10 @@ class TronScene(CameraScene, TickScene):
                     self.runners[seat].request(self.waiting[seat], Board.from_state(self.session.state, seat),
                                                self.bot_budget_ms)
 
+    def bots_started(self) -> bool:
+        """Every bot process of this round has said it is ready (threads and programs always are)."""
+        return all(getattr(runner, "ready", True) for runner in self.runners if runner is not None)
+
     def moves_ready(self) -> bool:
         return all(self.runners[s] is None or self.answers[s] is not None for s in (0, 1))
 
@@ -729,7 +735,13 @@ class TronScene(CameraScene, TickScene):
             after = math.ceil(self.countdown / 0.8)
             if after != before and self.app is not None:
                 self.app.audio.play("tick")
-            if self.countdown <= 0:
+            if self.countdown <= 0 and not self.bots_started():
+                # Hold "go" until every bot process has started: the first start after an install
+                # compiles the strongest bot's search, and its first moves must not be lost to that.
+                self.countdown = 1e-3
+                if self.status_text != BOTS_STARTING:
+                    self.say(BOTS_STARTING, "info")
+            elif self.countdown <= 0:
                 self.phase = "running"
                 self.tick_clock = 0.0
                 self.tweens.start("go", 1.0, 0.0, 0.6)
