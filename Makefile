@@ -1,6 +1,7 @@
 # Puzzle Arcade -- the two commands of the quick start, and a few helpers.
 #   make run              create .venv, install the game, open the menu
 #   make test             create .venv, install with test extras, run lint, import contracts and the whole suite headless
+#                         (then Tron's tests again without the numba compiler)
 #   make install-desktop  add a menu entry and icon for this checkout (freedesktop: ~/.local/share)
 PYTHON ?= python3
 VENV   := .venv
@@ -48,8 +49,11 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check arcade tests main.py
 	$(BIN)/lint-imports
 
+# The whole suite, then Tron's tests again without numba's compiler: the pure-Python path the
+# game falls back to where numba is missing must pass the same tests.
 test: lint
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q
+	ARCADE_NO_JIT=1 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q -p no:cacheprovider tests/tron
 
 bench: $(VENV)/.installed-run
 	$(PY) -m arcade bench
