@@ -14,6 +14,8 @@ move found so far by then, never later. The ladder, weakest first:
   55·ΔN + 194·ΔE over Voronoi regions (N cells, E edges between them), a transposition
   table for move ordering, separated positions scored by the chamber tree (articulation
   points) with the checkerboard parity bound, and a space-filling search once separated.
+  With numba installed it searches with :mod:`arcade.games.tron.kernel` instead: the same
+  pair search compiled, with a1k0n's chamber tree at every leaf.
 """
 
 from __future__ import annotations

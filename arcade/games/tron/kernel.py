@@ -14,15 +14,15 @@ The board is a flat ``uint8`` array with a border of walls (``1`` blocked, ``0``
 step is an index offset and never leaves the array: cell ``(x, y)`` is ``(y + 1) * (width + 2)
 + x + 1``. Heads are blocked cells, as in the 2010 protocol.
 
-What is computed (a1k0n's recipe, :file:`docs/tron-ai.md` has the long story):
+What is computed (a1k0n's recipe; ``docs/tron.md`` has the long story and the measurements):
 
-* :func:`evaluate` -- both players' breadth-first distances; if they are cut apart, the
-  difference of the moves each can still make in its own room (chamber tree + checkerboard
-  parity) times :data:`SEPARATED`; otherwise ``55·(cells + front) + 194·edges`` of the best
-  chain of chambers inside each player's Voronoi territory, mine minus theirs.
-* :func:`search_root` -- alpha-beta over move pairs (I move, the opponent
-  answers knowing my move, both apply), ordered by a transposition table of best moves and
-  replies (Zobrist hashes) and by killer moves per ply, checking the clock every :data:`CLOCK_EVERY` nodes.
+* :func:`evaluate` -- one breadth-first search from both heads (:func:`split`); if they are
+  cut apart, the difference of the moves each can still make in its own room (chamber tree +
+  checkerboard parity) times :data:`SEPARATED`; otherwise ``55·(cells + front) + 194·edges`` of
+  the best chain of chambers inside each player's Voronoi territory, mine minus theirs.
+* :func:`search_root` -- alpha-beta over move pairs (I move, the opponent answers knowing my
+  move, both apply), ordered by a transposition table of best moves and replies (Zobrist
+  hashes) and by killer moves per ply, checking the clock every :data:`CLOCK_EVERY` nodes.
 """
 
 from __future__ import annotations
