@@ -47,7 +47,8 @@ def test_the_compiled_search_keeps_its_table_and_finds_the_same_values():
         state = RULES.apply(state, (a.direction, other.direction))
         if state.over:
             break
-    arrays = kept.arrays[level.width, level.height]
+    arrays = kept.arrays
+    assert arrays is not None and (arrays.width, arrays.height) == (level.width, level.height)
     assert (arrays.tt_key != -1).any()  # it did keep something
     assert b.nodes and a.nodes < b.nodes * 2
 

@@ -522,11 +522,12 @@ class StrongestBot(SearchBot):
             compiled = kernel.ACCELERATED
         # At a fixed depth (tests) the endgame is made reproducible too: a fixed number of walks.
         self.planner = FillPlanner(seed, None if depth is None else 12)
-        #: The compiled search's buffers per board size, or None without numba (bitboard search).
-        self.arrays: dict[tuple[int, int], kernel.SearchArrays] | None = None
+        self.compiled = bool(compiled)
+        #: The compiled search's buffers for the board size last played (its table is 13 MB: one
+        #: size at a time, so a bot that meets many sizes in a tournament does not pile them up).
+        self.arrays: kernel.SearchArrays | None = None
         if compiled:
             kernel.warm_up()
-            self.arrays = {}
             self.max_depth = min(self.max_depth, kernel.MAX_PLY)
             self.search_share = COMPILED_SEARCH_SHARE
 
@@ -534,21 +535,19 @@ class StrongestBot(SearchBot):
         super().reset()
         self.planner.reset()
         if self.arrays is not None:
-            for arrays in self.arrays.values():
-                arrays.clear()
+            self.arrays.clear()
 
     def search(self, board: Board, deadline: float, room: int) -> Decision:
-        if self.arrays is None:
+        if not self.compiled:
             return super().search(board, deadline, room)
         return self.array_search(board, deadline, room)
 
     def array_search(self, board: Board, deadline: float, room: int) -> Decision:
         """The same iterative deepening on the compiled search of :mod:`arcade.games.tron.kernel`."""
         geo = board.geo
-        size = (geo.width, geo.height)
-        arrays = self.arrays.get(size)
-        if arrays is None:
-            arrays = self.arrays[size] = kernel.SearchArrays(*size)
+        arrays = self.arrays
+        if arrays is None or (arrays.width, arrays.height) != (geo.width, geo.height):
+            arrays = self.arrays = kernel.SearchArrays(geo.width, geo.height)
         else:
             arrays.next_move()
         a, b, h = arrays.load(board.free, geo.stride, board.me, board.opp)
