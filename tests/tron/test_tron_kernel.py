@@ -97,19 +97,6 @@ def test_load_keeps_every_free_cell_and_both_heads(mod, level):
 
 
 @pytest.mark.parametrize("mod", KERNELS)
-@settings(max_examples=40, deadline=None)
-@given(boards(max_side=7))
-def test_bfs_distances_match_a_reference_search(mod, level):
-    _board, arrays, a, _b, _h = load(mod, level)
-    dist = np.zeros(arrays.size, dtype=np.int32)
-    queue = np.zeros(arrays.size, dtype=np.int32)
-    mod.bfs(arrays.grid, a, arrays.offs, dist, queue)
-    expected = reach(arrays, a, free_cells(arrays))
-    got = {i: int(d) for i, d in enumerate(dist) if d < mod.INF}
-    assert got == expected
-
-
-@pytest.mark.parametrize("mod", KERNELS)
 @settings(max_examples=60, deadline=None)
 @given(boards(max_side=7))
 def test_one_search_from_both_heads_splits_the_board_like_two(mod, level):

@@ -97,27 +97,6 @@ def _now() -> float:
 
 
 @njit
-def bfs(grid: np.ndarray, start: int, offs: np.ndarray, dist: np.ndarray, queue: np.ndarray) -> int:
-    """Breadth-first distances from ``start`` over free cells (``start`` itself may be blocked)."""
-    dist[:] = INF
-    dist[start] = 0
-    queue[0] = start
-    head = 0
-    tail = 1
-    while head < tail:
-        u = queue[head]
-        head += 1
-        du = dist[u] + 1
-        for k in range(4):
-            w = u + offs[k]
-            if grid[w] == 0 and dist[w] == INF:
-                dist[w] = du
-                queue[tail] = w
-                tail += 1
-    return tail
-
-
-@njit
 def split(grid: np.ndarray, a: int, b: int, offs: np.ndarray, level: np.ndarray, owner: np.ndarray,
           queue: np.ndarray) -> bool:
     """Voronoi territories by one breadth-first search from both heads at once.
