@@ -50,8 +50,9 @@ WIN = kernel.WIN
 SEPARATED = kernel.SEPARATED
 #: Part of its budget a bot searches for; the rest covers Python's wrap-up, conversion and jitter.
 SEARCH_SHARE = 0.85
-#: The compiled search looks at the clock about every millisecond and returns within one.
-COMPILED_SEARCH_SHARE = 0.92
+#: The compiled search looks at the clock about every millisecond; the other 10 % covers the
+#: wrap-up and a few milliseconds without the processor on a busy machine.
+COMPILED_SEARCH_SHARE = 0.90
 #: a1k0n's weights for Voronoi nodes and edges.
 NODE_WEIGHT = kernel.K1
 EDGE_WEIGHT = kernel.K2
@@ -555,9 +556,8 @@ class StrongestBot(SearchBot):
 
         def run(depth: int, order: list[int]) -> tuple[list[tuple[int, tuple[int, ...]]], bool]:
             done = arrays.root(a, b, h, depth, np.array(order, dtype=np.int64), deadline)
-            # Ranked by value, ties by the value were no head-on on offer (see kernel.search_root).
-            keys = zip(arrays.values[:done].tolist(), arrays.secondary[:done].tolist(), strict=True)
-            return list(zip(order, keys, strict=False)), done == len(order)
+            return [(move, (value,)) for move, value in zip(order, arrays.values[:done].tolist(),
+                                                             strict=False)], done == len(order)
 
         by_dir = {DIRECTIONS.index(d): d for d, _target in board.safe_moves()}
         best, score, depth = self.deepen(run, list(by_dir), deadline, room)

@@ -365,20 +365,6 @@ def evaluate(grid: np.ndarray, a: int, b: int, offs: np.ndarray, color: np.ndarr
 
 
 @njit
-def _to_back(row: np.ndarray, start: int, count: int, target: int, offs: np.ndarray) -> bool:
-    """Move the direction ``k`` with ``offs[k] == target`` (the opponent's step onto my new head)
-    to the end of ``row[start:start+count]``; True if it was there."""
-    for i in range(start, start + count):
-        if offs[row[i]] == target:
-            k = row[i]
-            for j in range(i, start + count - 1):
-                row[j] = row[j + 1]
-            row[start + count - 1] = k
-            return True
-    return False
-
-
-@njit
 def _to_front(row: np.ndarray, start: int, count: int, first: int) -> None:
     """Move direction ``first`` (if it is among ``row[start:start+count]``) to the front."""
     if first < 0:
@@ -399,7 +385,7 @@ _STACK_FIELDS = 18
 
 @njit
 def search_root(grid: np.ndarray, a: int, b: int, h: int, depth: int, order: np.ndarray, n_order: int,
-                values: np.ndarray, secondary: np.ndarray, deadline: float, offs: np.ndarray,
+                values: np.ndarray, deadline: float, offs: np.ndarray,
                 color: np.ndarray, work: np.ndarray, exits: np.ndarray, frames: np.ndarray, zobrist: np.ndarray,
                 tt_key: np.ndarray, tt_move: np.ndarray, killers: np.ndarray, moves: np.ndarray,
                 stack: np.ndarray, info: np.ndarray) -> int:
@@ -424,7 +410,6 @@ def search_root(grid: np.ndarray, a: int, b: int, h: int, depth: int, order: np.
     n_a = n_b = i = j = best_a = reply = slot = key = 0
     best = worst = floor = 0
     hit = False
-    root_collide = False
     while True:
         if entering:
             entering = False
@@ -466,7 +451,6 @@ def search_root(grid: np.ndarray, a: int, b: int, h: int, depth: int, order: np.
                 if ply == 0:
                     for k in range(n_a):
                         values[k] = WIN
-                        secondary[k] = WIN
                     return n_a
             elif depth == 0:
                 ret = evaluate(grid, a, b, offs, color, work, exits, frames)
@@ -509,9 +493,6 @@ def search_root(grid: np.ndarray, a: int, b: int, h: int, depth: int, order: np.
                     if first < 0:
                         first = killers[ply, 1]
                     _to_front(row, 4, n_b, first)
-                    if ply == 0:
-                        # At the root the head-on reply goes last and is not allowed to cut: see below.
-                        root_collide = _to_back(row, 4, n_b, a + offs[ad] - b, offs)
                     worst = WIN + 1
                     reply = row[4]
                     j = 0
@@ -521,8 +502,6 @@ def search_root(grid: np.ndarray, a: int, b: int, h: int, depth: int, order: np.
                     na = a + offs[row[i]]
                     nb = b + offs[row[4 + j]]
                     if na == nb:
-                        if ply == 0:
-                            continue
                         if worst > 0:
                             worst = 0
                             reply = row[4 + j]
@@ -553,14 +532,6 @@ def search_root(grid: np.ndarray, a: int, b: int, h: int, depth: int, order: np.
                 row[8 + ad] = reply
                 killers[ply, 1] = reply
                 if ply == 0:
-                    # Against a search that lets the opponent see my move, a head-on is always on
-                    # offer where our heads are two apart, so every good move scores "draw" and the
-                    # choice among them would fall to move order. The root keeps both numbers: the
-                    # value with the head-on (what ranks moves) and without it (what breaks ties:
-                    # how good the move is if the opponent does not throw the round away).
-                    secondary[i] = worst
-                    if root_collide and worst > 0:
-                        worst = 0
                     values[i] = worst
                 if worst > best:
                     best = worst
@@ -625,8 +596,6 @@ class SearchArrays:
         self.stack = np.zeros((MAX_PLY + 2, _STACK_FIELDS), dtype=np.int64)
         self.info = np.zeros(3, dtype=np.int64)
         self.values = np.zeros(4, dtype=np.int64)
-        #: Each root move's value were a head-on not on offer (breaks ties of ``values``).
-        self.secondary = np.zeros(4, dtype=np.int64)
 
     def clear(self) -> None:
         """A new round: forget the table and the killers."""
@@ -661,7 +630,7 @@ class SearchArrays:
         """Run :func:`search_root`; the values land in ``self.values``, nodes in ``self.info[0]``."""
         self.info[1] = 0
         self.info[2] = self.info[0]
-        return search_root(self.grid, a, b, h, depth, order, len(order), self.values, self.secondary, deadline,
+        return search_root(self.grid, a, b, h, depth, order, len(order), self.values, deadline,
                            self.offs,
                            self.color, self.work, self.exits, self.frames, self.zobrist, self.tt_key,
                            self.tt_move, self.killers, self.moves, self.stack, self.info)
