@@ -293,3 +293,33 @@ def test_each_bot_searches_for_its_own_share_of_the_budget():
     assert bot_deadline(10.0, 5, 0.99) == pytest.approx(10.0 + 0.003)
     if kernel.ACCELERATED:
         assert StrongestBot().search_share == COMPILED_SEARCH_SHARE
+
+
+def test_an_answer_runs_with_the_garbage_collector_paused_and_restores_it():
+    """A full collection inside a move made one answer of 7,000 late in a tournament worker."""
+    import gc
+
+    from arcade.games.tron.ai import Bot, Decision
+    from arcade.games.tron.players import BuiltinPlayer
+
+    seen: list[bool] = []
+
+    class Recorder(Bot):
+        name = "recorder"
+
+        def decide(self, board: Board, deadline: float) -> Decision:
+            seen.append(gc.isenabled())
+            return Decision("N", "records")
+
+    state = RULES.initial_state(RULES.parse_level("5 3\n#####\n#1 2#\n#####\n"))
+    player = BuiltinPlayer(Recorder())
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        player.answer(state, 0, 100)
+        assert seen == [False] and gc.isenabled()
+        gc.disable()
+        player.answer(state, 0, 100)
+        assert seen == [False, False] and not gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()

@@ -24,7 +24,8 @@ import gc
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
@@ -87,6 +88,23 @@ class Bot(ABC):
 
     def reset(self) -> None:  # noqa: B027 -- optional hook, most bots keep no memory
         """A new round starts (bots with memory forget it)."""
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for one answer.
+
+    Answering makes no reference cycles, and a full collection over a big heap (a tournament
+    worker holds every finished round) can take ten milliseconds -- a late answer if it lands
+    inside a move. Paused, the collection runs between moves instead.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _fallback(board: Board) -> str:
@@ -416,15 +434,8 @@ class SearchBot(Bot):
         self.memory.clear()
 
     def decide(self, board: Board, deadline: float) -> Decision:
-        # The search makes no reference cycles, so the cyclic collector is paused while it
-        # runs: a full collection over a big heap could otherwise land inside a move.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with collector_paused():
             return self._decide(board, deadline)
-        finally:
-            if collecting:
-                gc.enable()
 
     def _decide(self, board: Board, deadline: float) -> Decision:
         geo = board.geo

@@ -17,7 +17,7 @@ import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
-from arcade.games.tron.ai import SEARCH_SHARE, Bot, bot_name, make_bot
+from arcade.games.tron.ai import SEARCH_SHARE, Bot, bot_name, collector_paused, make_bot
 from arcade.games.tron.board import Board
 from arcade.games.tron.logic import Level, State
 from arcade.services.botspec import BotSpec, parse_bot_spec
@@ -91,8 +91,9 @@ class BuiltinPlayer(Player):
     def answer(self, state: State, seat: int, budget_ms: float) -> Answer:
         started = time.perf_counter()
         cpu_started = time.process_time()
-        board = Board.from_state(state, seat)
-        decision = self.bot.decide(board, bot_deadline(started, budget_ms, self.bot.search_share))
+        with collector_paused():  # the board's conversion too, not only the search
+            board = Board.from_state(state, seat)
+            decision = self.bot.decide(board, bot_deadline(started, budget_ms, self.bot.search_share))
         elapsed = time.perf_counter() - started
         return Answer(decision.direction, elapsed * 1000, late=elapsed > budget_ms / 1000,
                       reason=decision.reason, cpu_ms=(time.process_time() - cpu_started) * 1000)
