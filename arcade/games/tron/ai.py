@@ -459,23 +459,24 @@ class SearchBot(Bot):
         search = PairSearch(board.geo, self.evaluate, deadline, use_table=self.use_table, draw=-self.contempt,
                             memory=memory)
 
-        def run(depth: int, order: list[int]) -> tuple[list[tuple[int, tuple[int, ...]]], bool]:
+        def run(depth: int, order: list[int]) -> tuple[list[tuple[int, int]], bool]:
             try:
-                return [(target, (v,)) for target, v in search.root(board, depth, order)], True
+                return search.root(board, depth, order), True
             except _Timeout:
-                return [(target, (v,)) for target, v in search.partial], False
+                return search.partial, False
 
         by_target = {target: d for d, target in moves}
         best, score, depth = self.deepen(run, [target for _d, target in moves], deadline, room)
         return self.decision(board, by_target.get(best), score, depth, search.nodes)
 
-    def deepen(self, run: Callable[[int, list[int]], tuple[list[tuple[int, tuple[int, ...]]], bool]],
+    def deepen(self, run: Callable[[int, list[int]], tuple[list[tuple[int, int]], bool]],
                order: list[int], deadline: float, room: int) -> tuple[int | None, int | None, int]:
         """Iterative deepening, shared by the searches: (best move, its score, depth finished).
 
-        ``run(depth, order)`` searches the root moves in ``order`` and returns (move, key)
-        pairs for the moves it finished -- ranked by key, the first element of which is the
-        score -- and whether it finished them all before the clock ran out.
+        ``run(depth, order)`` searches the root moves in ``order`` and returns (move, value)
+        pairs for the moves it finished, and whether it finished them all before the clock
+        ran out. Equal values keep the order of the last iteration: the move the shallower
+        search ranked first stays first unless another one beats it.
         """
         best: int | None = None
         best_score: int | None = None
@@ -488,11 +489,11 @@ class SearchBot(Bot):
                 if best_score is not None and len(results) >= 2:
                     top = max(results[1:], key=lambda r: r[1])
                     if top[1] > results[0][1]:
-                        best, best_score = top[0], top[1][0]
+                        best, best_score = top
                 break
             results.sort(key=lambda r: r[1], reverse=True)
-            order = [move for move, _key in results]
-            best, best_score = results[0][0], results[0][1][0]
+            order = [move for move, _value in results]
+            best, best_score = results[0]
             depth_done = depth
             if abs(best_score) >= WIN - 10_000 or time.perf_counter() > deadline:
                 break
@@ -565,10 +566,9 @@ class StrongestBot(SearchBot):
         a, b, h = arrays.load(board.free, geo.stride, board.me, board.opp)
         arrays.info[0] = 0
 
-        def run(depth: int, order: list[int]) -> tuple[list[tuple[int, tuple[int, ...]]], bool]:
+        def run(depth: int, order: list[int]) -> tuple[list[tuple[int, int]], bool]:
             done = arrays.root(a, b, h, depth, np.array(order, dtype=np.int64), deadline)
-            return [(move, (value,)) for move, value in zip(order, arrays.values[:done].tolist(),
-                                                             strict=False)], done == len(order)
+            return list(zip(order, arrays.values[:done].tolist(), strict=False)), done == len(order)
 
         by_dir = {DIRECTIONS.index(d): d for d, _target in board.safe_moves()}
         best, score, depth = self.deepen(run, list(by_dir), deadline, room)
