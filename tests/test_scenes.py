@@ -97,6 +97,37 @@ def test_continue_appears_after_an_autosave_and_resumes(app, driver, toy_registe
     assert resumed is not scene and resumed.session.state == expected and resumed.session.index == 1
 
 
+def test_continue_key_with_nothing_saved_says_so_instead_of_doing_nothing(app, driver, toy_registered):
+    menu = app.push(MenuScene())
+    assert menu.autosave is None
+    driver.key(pygame.K_c)
+    assert app.stack.top is menu
+    assert "Nothing to continue" in menu.toast.current
+
+
+def test_settings_say_when_sound_is_on_but_there_is_no_device(app, driver):
+    app.push(MenuScene())
+    app.audio.available = False  # the dummy driver may or may not give a mixer: pin the case
+    settings = app.push(SettingsScene())
+    label = settings.rows[0][1].label
+    assert app.settings.sound and "no device" in label
+    app.audio.available = True
+    driver.key(pygame.K_s)
+    driver.key(pygame.K_s)
+    assert settings.rows[0][1].label == "On"
+
+
+def test_pause_key_column_fits_the_longest_key(app, driver, toy_registered):
+    app.launch("toy", Launch(level="o..\n...\n...\n"))
+    driver.key(pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    pause.keys = [*pause.keys, ("Right-drag from an island", "remove one")]
+    pause.resize(app.size)
+    font = app.theme.font(16, True)
+    assert pause._keys_w - 8 >= font.size("Right-drag from an island")[0]
+
+
 def test_settings_change_applies_and_persists(app, driver, user_home):
     app.push(MenuScene())
     settings = app.push(SettingsScene())

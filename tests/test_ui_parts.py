@@ -309,3 +309,16 @@ def test_a_long_key_table_goes_to_two_columns_instead_of_being_cut(app):
     assert shown == len(keys)
     for _, rows in panel._key_columns:
         assert 70 + 22 * sum(len(lines) for _, lines in rows) + 16 <= panel.panel.height - 70
+
+
+def test_what_the_sound_library_prints_while_probing_is_hidden_and_stderr_comes_back(capfd):
+    """ALSA's "cannot find card" lines go to descriptor 2 from C: hidden during the probe only."""
+    import os
+
+    from arcade.ui.audio import _native_stderr_silenced
+
+    with _native_stderr_silenced():
+        os.write(2, b"ALSA lib confmisc.c: cannot find card '0'\n")
+    os.write(2, b"after\n")
+    err = capfd.readouterr().err
+    assert "cannot find card" not in err and "after" in err

@@ -161,8 +161,11 @@ class MenuScene(Scene):
             elif event.key == pygame.K_ESCAPE or event.key == pygame.K_q:
                 assert self.app is not None
                 self.app.pop()
-            elif event.key == pygame.K_c and self.autosave is not None:
-                self.activate(0)
+            elif event.key == pygame.K_c:
+                if self.autosave is not None:
+                    self.activate(0)
+                else:
+                    self.toast.show("Nothing to continue yet: pick a game and press Enter", "info", 4)
             elif (event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?") and \
                     self.entries[self.selected].how_to_play is not None:
                 self.entries[self.selected].how_to_play()  # type: ignore[misc]
@@ -234,6 +237,8 @@ class MenuScene(Scene):
                                   colour=theme["text_dim"], anchor="midright").left - 12
             draw_text(surface, theme, entry.subtitle, (tx, rect.y + rect.height * 0.70), size=max(12, title_size - 6),
                       colour=theme["text_dim"], anchor="midleft", max_width=right - tx)
-        draw_text(surface, theme, "↑↓ choose · Enter play · N new game · ? how to play · C continue · Esc quit",
+        keys = "↑↓ choose · Enter play · N new game · ? how to play · "
+        keys += "C continue · Esc quit" if self.autosave is not None else "Esc quit"
+        draw_text(surface, theme, keys,
                   (w // 2, h - 16), size=15, colour=theme["text_dim"], anchor="midbottom")
         self.toast.draw(surface, theme, h - 44)

@@ -110,7 +110,10 @@ class PanelScene(Scene):
         theme = self.app.theme
         self._body = [line for text in self.lines for line in wrap_text(theme, text, 18, width - 48)]
         column_w = (width - 48 - 24 * (columns - 1)) // columns
-        self._keys_w = min(236, column_w // 3 + 40)
+        # As wide as the longest key needs (plus the gap), but never more than 45 % of the column.
+        key_font = theme.font(16, True)
+        widest = max((key_font.size(keys)[0] for keys, _what in self.keys), default=0)
+        self._keys_w = min(max(widest + 16, column_w // 3), int(column_w * 0.45))
         label_w = column_w - self._keys_w - 16
         rows = [(keys, wrap_text(theme, what, 16, label_w) or [""]) for keys, what in self.keys]
         total = sum(len(lines) for _, lines in rows)

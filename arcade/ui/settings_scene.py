@@ -71,7 +71,11 @@ class SettingsScene(Scene):
         self.app.apply_settings()
 
     def _sound_label(self) -> str:
-        return "On" if self._settings().sound else "Off"
+        if not self._settings().sound:
+            return "Off"
+        if self.app is not None and not self.app.audio.available:
+            return "On (no device)"
+        return "On"
 
     def _fullscreen_label(self) -> str:
         return "On" if self._settings().fullscreen else "Off"
