@@ -369,6 +369,13 @@ def test_how_to_play_has_rules_a_legal_example_drawn_by_the_game_and_every_key(i
         assert isinstance(page, HowToPlayScene)
         labels = [label for _, label in page.keys]
         assert all(label in labels for _, label in scene.help_lines())
+        # Nothing is cut: each key fits its column, each meaning wraps within the text column.
+        keys_font, text_font = app.theme.font(14, True), app.theme.font(14)
+        key_room = page.key_column - page.text_rect.x - 8
+        assert all(keys_font.size(keys)[0] <= key_room for keys, _ in page.key_rows)
+        assert all(text_font.size(line)[0] <= page.text_rect.right - page.key_column
+                   for _, lines in page.key_rows for line in lines)
+        assert [" ".join(lines) for _, lines in page.key_rows] == [" ".join(m.split()) for _, m in page.keys]
         example = info.load_front().example()
         if example is not None:
             assert len(example.captions) == len(example.moves) + 1

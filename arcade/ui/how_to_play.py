@@ -47,6 +47,9 @@ class HowToPlayScene(Scene):
         self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.close_button = Button("Got it", self.close, hotkey="Enter")
         self._body: list[str] = []
+        #: Where the meanings start, and each key with its meaning wrapped (see :meth:`_layout_keys`).
+        self.key_column = 0
+        self.key_rows: list[tuple[str, list[str]]] = []
 
     def enter(self, app: Any) -> None:
         super().enter(app)
@@ -106,8 +109,23 @@ class HowToPlayScene(Scene):
             self.show(self.step)
         self._body = [line for text in self.info.how_to_play
                       for line in wrap_text(self.app.theme, text, 17, self.text_rect.width)]
+        self._layout_keys()
         self.close_button.rect = pygame.Rect(0, 0, self.close_button.preferred_width(self.app.theme, 17) + 20, 38)
         self.close_button.rect.midbottom = (self.panel.centerx, self.panel.bottom - 16)
+
+    def _layout_keys(self) -> None:
+        """The key column as wide as the longest key needs (within reason), each meaning wrapped.
+
+        A meaning wraps onto a second line rather than being cut; what does not fit below is
+        left to the pause menu, which lists every key.
+        """
+        assert self.app is not None
+        theme = self.app.theme
+        width = self.text_rect.width
+        widest = max((theme.font(14, True).size(keys)[0] for keys, _meaning in self.keys or []), default=0)
+        self.key_column = self.text_rect.x + min(max(widest + 12, width // 3), width // 2)
+        self.key_rows = [(keys, wrap_text(theme, meaning, 14, self.text_rect.right - self.key_column) or [""])
+                         for keys, meaning in self.keys or []]
 
     # -- input ---------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -144,16 +162,17 @@ class HowToPlayScene(Scene):
         y += 14
         draw_text(surface, theme, "Keys", (self.text_rect.x, y), size=17, bold=True, colour=theme["accent"])
         y += 26
-        column = self.text_rect.x + min(230, self.text_rect.width // 2)
-        for keys, meaning in self.keys or []:
-            if y > self.text_rect.bottom - 18:
+        column = self.key_column
+        for keys, lines in self.key_rows:
+            if y + 20 * len(lines) > self.text_rect.bottom:
                 draw_text(surface, theme, "… more in the pause menu (Esc)", (self.text_rect.x, y), size=14,
                           colour=theme["text_dim"])
                 break
             draw_text(surface, theme, keys, (self.text_rect.x, y), size=14, bold=True, colour=theme["highlight"],
                       max_width=column - self.text_rect.x - 8)
-            draw_text(surface, theme, meaning, (column, y), size=14, max_width=self.text_rect.right - column)
-            y += 20
+            for line in lines:
+                draw_text(surface, theme, line, (column, y), size=14)
+                y += 20
         if self.preview is not None and self.example is not None and self.example_rect.width:
             self._draw_example(surface)
         self.close_button.draw(surface, theme, 17)

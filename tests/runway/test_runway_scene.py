@@ -356,3 +356,17 @@ def test_the_result_leaves_the_road_and_the_fall_in_view(app, driver):
     for bike in scene.session.state.bikes:  # where each bike fell stays in view
         x, y = scene.road.to_screen(bike.x, bike.y)
         assert scene.road.road.collidepoint(x, y) and not result.panel.collidepoint(x, y)
+
+
+def test_command_buttons_shorten_to_their_key_glyph_when_the_row_is_narrow(app, driver):
+    """The how-to-play preview is half a window wide: six buttons cut to "…" said nothing."""
+    scene = open_runway(app)
+    theme = app.theme
+    pad = scene.pad
+    pad.layout(theme, pygame.Rect(0, 0, 1200, 36))
+    assert [b.label for b in pad.commands][:2] == ["↑ UP", "↓ DOWN"]
+    pad.layout(theme, pygame.Rect(0, 0, 560, 30))
+    assert [b.label for b in pad.commands] == ["↑", "↓", "→", "←", "J", "⏎"]
+    for button in pad.commands:
+        assert theme.font(pad.text_size).size(button.label)[0] <= button.rect.width - 6
+    assert "JUMP" in pad.tooltip(pad.commands[4].rect.center)

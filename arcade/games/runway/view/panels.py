@@ -265,8 +265,16 @@ class ControlPad:
         icon_w, square = rect.height + 8, rect.height
         speed_w = theme.font(size).size("32 turns/s")[0] + 8
         right = rect.right - (5 * (icon_w + 4) + 2 * (square + 4) + speed_w + 8)
+        room = right - rect.x - 12 - 4 * len(self.commands)
+        # Full names when they fit, else the key glyph alone (the hover help still names it):
+        # a row of buttons cut to "…" tells nobody anything.
+        for button, (label, _command) in zip(self.commands, COMMAND_LABELS):
+            button.label = label
+        if sum(b.preferred_width(theme, size) for b in self.commands) > room:
+            for button, (label, _command) in zip(self.commands, COMMAND_LABELS):
+                button.label = label.split()[0]
         widths = [b.preferred_width(theme, size) for b in self.commands]
-        scale = min(1.0, (right - rect.x - 12 - 4 * len(widths)) / max(1, sum(widths)))
+        scale = min(1.0, room / max(1, sum(widths)))
         x = rect.x
         for button, width in zip(self.commands, widths):
             button.rect = pygame.Rect(x, rect.y, int(width * scale), rect.height)
