@@ -70,6 +70,7 @@ def test_watch_solves_and_reports(app, driver, toy_registered):
         if scene.session.outcome is not None:
             break
     assert scene.session.outcome is not None and scene.finished_with_ai
+    assert scene.status_text == scene.session.outcome.reason  # not the last step's label
 
 
 def test_escape_opens_pause_with_game_keys_and_back(app, driver, toy_registered):

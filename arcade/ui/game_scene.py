@@ -185,6 +185,7 @@ class GameScene(Scene):
     def on_outcome(self, outcome: Outcome) -> None:
         """The game just ended (records are already kept); the default plays a sound and shows the result."""
         assert self.app is not None
+        self.say(outcome.reason, "good" if outcome.is_win else "error" if outcome.result == "loss" else "warning")
         self.app.audio.play("win" if outcome.is_win else "lose")
         self.show_result(outcome)
 
@@ -476,8 +477,12 @@ class GameScene(Scene):
         self.watch_step_shown(step)
 
     def watch_step_shown(self, step: Step) -> None:
-        """After a watch step: show its label (games add highlights)."""
-        if step.label:
+        """After a watch step: show its label (games add highlights).
+
+        The step that ends the game leaves the outcome's words, said as the game ended (just
+        before this), on show: the last step's label would hide how it ended.
+        """
+        if step.label and self.session.outcome is None:
             role = {"guess": "warning", "backtrack": "error"}.get(step.kind, "info")
             self.say(step.label, role)
 

@@ -91,6 +91,9 @@ def test_watch_solves_with_rule_labels(app, driver, open_level):
             break
     assert scene.session.state.complete and scene.finished_with_ai
     assert {"Pigeonhole", "Single neighbour"} & labels
+    # The step that solved it leaves the outcome's words and no highlight of its own behind.
+    assert scene.status_text == scene.session.outcome.reason
+    assert not scene.step_highlight
 
 
 def test_new_puzzle_dialog_generates_in_the_background(app, driver, open_level):

@@ -370,3 +370,18 @@ def test_command_buttons_shorten_to_their_key_glyph_when_the_row_is_narrow(app, 
     for button in pad.commands:
         assert theme.font(pad.text_size).size(button.label)[0] <= button.rect.width - 6
     assert "JUMP" in pad.tooltip(pad.commands[4].rect.center)
+
+
+def test_a_resting_viewer_is_not_redrawn_every_frame_but_a_turn_animates(app, driver):
+    """At rest the road was drawn 60 times a second (half a core on a laptop for a still picture)."""
+    scene = open_runway(app)
+    settle(driver, 3.0)
+    drawn = app.drawn
+    driver.frames(120)  # two seconds at rest: only the clock's second ticks are drawn
+    assert app.drawn - drawn <= 3 and scene.is_idle()
+    driver.key(pygame.K_RIGHT)  # SPEED: the bikes move and the camera follows
+    drawn = app.drawn
+    driver.frames(30)
+    assert app.drawn - drawn >= 25
+    settle(driver, 3.0)
+    assert scene.is_idle()

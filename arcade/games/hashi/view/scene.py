@@ -222,8 +222,9 @@ class HashiScene(CameraScene, PuzzleScene):
 
     def watch_step_shown(self, step: Step) -> None:
         super().watch_step_shown(step)
-        self.step_highlight = read_highlight(self.puzzle, step.highlight)
-        self.reveal(self.step_highlight)
+        if self.session.outcome is None:  # solved: the board itself is the picture
+            self.step_highlight = read_highlight(self.puzzle, step.highlight)
+            self.reveal(self.step_highlight)
 
     def show_hint(self, hint: Any) -> None:
         super().show_hint(hint)
@@ -251,6 +252,7 @@ class HashiScene(CameraScene, PuzzleScene):
         assert self.app is not None
         self.gestures.cancel()
         self.plan = None
+        self.step_highlight = Highlight()  # the solved board, not the last watched step
         self.app.trace("hashi-solved")
         self.app.audio.play("win" if outcome.is_win else "lose")
         self.say(outcome.reason, "good")

@@ -78,6 +78,8 @@ class RunwayScene(ProgramsMixin, TickScene):
         self.clock = 0.0
         self.road = RoadView(session.level.length)
         self.pending_outcome: Outcome | None = None
+        #: The camera as last drawn (see :meth:`is_idle`).
+        self._drawn_view: tuple[float, float, bool] | None = None
         self.drag: str | None = None
         self.drag_origin = (0, 0.0)
         self.minimap = Minimap()
@@ -328,6 +330,11 @@ class RunwayScene(ProgramsMixin, TickScene):
         self.falls.clear()
         self.road.snap_to(self.camera_target, self.session.state.speed)
 
+    def watch_step_shown(self, step: Step) -> None:
+        """Every turn's label, the last one too: the outcome is told once its turn has been seen."""
+        if step.label:
+            self.say(step.label, "info")
+
     def on_outcome(self, outcome: Outcome) -> None:
         """Hold the result overlay back until the last turn has been seen."""
         self.pending_outcome = outcome
@@ -375,8 +382,17 @@ class RunwayScene(ProgramsMixin, TickScene):
             super().on_outcome(outcome)
 
     def is_idle(self) -> bool:
-        """The viewer's camera glides and bikes animate between turns: always drawn."""
-        return False
+        """Nothing to redraw: the bikes stand, no run plays, and the camera has come to rest.
+
+        The camera glides and zooms towards the bikes after every turn, so "at rest" is the
+        view drawn last still being the view now; until then every frame is drawn.
+        """
+        playing = self.taping and not self.tape_paused and self.session.can_redo
+        return (super().is_idle() and self.pending_outcome is None and not playing and self._live is None
+                and self._drawn_view == self._view_now())
+
+    def _view_now(self) -> tuple[float, float, bool]:
+        return (self.road.cell_w, self.road.cam, self.road.follow)
 
     def animating(self) -> bool:
         if self.transition is not None and self.transition.progress < 1.0:
@@ -495,6 +511,7 @@ class RunwayScene(ProgramsMixin, TickScene):
                            RULES.outcome(states[-1]))
         self.draw_controls(surface)
         self.draw_console(surface)  # programs.py
+        self._drawn_view = self._view_now()
 
     def shown_plan(self) -> tuple[str, tuple[Command, ...]] | None:
         """The AI's commands ahead to show: the watched AI's plan, or the hint's."""
