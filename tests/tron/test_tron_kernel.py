@@ -222,15 +222,22 @@ def minimax(mod, arrays, a: int, b: int, depth: int, ply: int) -> int:
         return mod.WIN - ply
     if depth == 0:
         return arrays.evaluate(a, b)
-    return max(min(reply(mod, arrays, na, nb, depth, ply) for nb in theirs) for na in mine)
+    below = child_depth(mod, depth, ply, len(mine), len(theirs))
+    return max(min(reply(mod, arrays, na, nb, below, ply) for nb in theirs) for na in mine)
 
 
-def reply(mod, arrays, na: int, nb: int, depth: int, ply: int) -> int:
+def child_depth(mod, depth: int, ply: int, n_mine: int, n_theirs: int) -> int:
+    """A pair where neither side has a choice does not use up depth (within the stack's room)."""
+    return depth if n_mine == 1 and n_theirs == 1 and ply + depth < mod.MAX_PLY - 1 else depth - 1
+
+
+def reply(mod, arrays, na: int, nb: int, below: int, ply: int) -> int:
+    """The pair (na, nb) played, then ``below`` pairs more."""
     if na == nb:
         return 0
     arrays.grid[na] = arrays.grid[nb] = 1
     try:
-        return minimax(mod, arrays, na, nb, depth - 1, ply + 1)
+        return minimax(mod, arrays, na, nb, below, ply + 1)
     finally:
         arrays.grid[na] = arrays.grid[nb] = 0
 
@@ -251,9 +258,10 @@ def test_alpha_beta_finds_the_minimax_value_of_the_best_move(mod, level, depth):
         values = [int(v) for v in arrays.values[: len(order)]]
         truth = []
         theirs = [b + int(o) for o in arrays.offs if arrays.grid[b + o] == 0]
+        below = child_depth(mod, depth, 0, len(order), len(theirs))
         for k in order:
             na = a + int(arrays.offs[k])
-            truth.append(min(reply(mod, arrays, na, nb, depth, 0) for nb in theirs) if theirs else mod.WIN)
+            truth.append(min(reply(mod, arrays, na, nb, below, 0) for nb in theirs) if theirs else mod.WIN)
         assert max(values) == max(truth)
         assert values[0] == truth[0]
         # A later move is exact if it beat the best so far, else an upper bound.
@@ -285,3 +293,25 @@ def test_every_position_of_a_small_room_keeps_the_board_intact(mod):
         order = np.array([k for k in range(4) if arrays.grid[a + arrays.offs[k]] == 0], dtype=np.int64)
         arrays.root(a, b, h, 4, order, time.perf_counter() + 3600)
         assert np.array_equal(arrays.grid, before)
+
+
+@pytest.mark.parametrize("mod", KERNELS)
+def test_corridors_do_not_use_up_depth_but_stay_within_the_stack(mod):
+    """Both heads in one long corridor: every pair is forced, so the search runs on without
+    spending depth -- until the stack's room (``MAX_PLY``) makes it count again."""
+    length = 3 * mod.MAX_PLY
+    level = Level(length, 1, (" " * length,), ((0, 0), (length - 1, 0)))
+    _board, arrays, a, b, h = load(mod, level)
+    before = arrays.grid.copy()
+    order = np.array([k for k in range(4) if arrays.grid[a + arrays.offs[k]] == 0], dtype=np.int64)
+    assert arrays.root(a, b, h, 2, order, time.perf_counter() + 3600) == 1
+    assert np.array_equal(arrays.grid, before)
+    # Two pairs deep, yet the search walked the corridor as far as the stack allows.
+    assert arrays.info[0] >= mod.MAX_PLY - 2
+
+    # A short one is seen to its end at depth 1: the heads meet (a draw), nobody wins.
+    level = Level(9, 1, (" " * 9,), ((0, 0), (8, 0)))
+    _board, arrays, a, b, h = load(mod, level)
+    order = np.array([k for k in range(4) if arrays.grid[a + arrays.offs[k]] == 0], dtype=np.int64)
+    arrays.root(a, b, h, 1, order, time.perf_counter() + 3600)
+    assert arrays.values[0] == 0 and arrays.info[0] >= 4

@@ -61,3 +61,19 @@ def test_memory_is_emptied_past_its_limit():
     memory.replies.update({(1, 2, 3, 4): 5, (2, 2, 3, 4): 5})
     memory.trim()
     assert not memory.table and not memory.replies
+
+
+def test_the_bitboard_search_also_walks_forced_pairs_without_spending_depth():
+    """The pure-Python path (no numba) extends a pair with no choice on either side, as the kernel does."""
+    from arcade.games.tron.ai import PairSearch, a1k0n_eval
+    from arcade.games.tron.logic import Level
+
+    level = Level(40, 1, (" " * 40,), ((0, 0), (39, 0)))
+    board = Board.from_level(level)
+    targets = [target for _d, target in board.safe_moves()]
+    nodes = {}
+    for extend in (False, True):
+        search = PairSearch(board.geo, a1k0n_eval, time.perf_counter() + FAR, extend_forced=extend)
+        assert search.root(board, 1, targets)[0][1] == 0  # the heads meet in the middle: a draw
+        nodes[extend] = search.nodes
+    assert nodes[False] <= 2 and nodes[True] >= 18

@@ -230,8 +230,10 @@ class PairSearch:
     """
 
     def __init__(self, geo: Geometry, evaluate: Evaluate, deadline: float, *, use_table: bool = True,
-                 draw: int = 0, memory: OrderingMemory | None = None) -> None:
+                 draw: int = 0, memory: OrderingMemory | None = None, extend_forced: bool = False) -> None:
         self.geo = geo
+        #: A pair with one move on each side does not use up depth (as in the compiled search).
+        self.extend_forced = extend_forced
         #: What a draw is worth to me (negative: I would rather play on).
         self.draw = draw
         self.evaluate = evaluate
@@ -277,6 +279,7 @@ class PairSearch:
         best = -WIN - 1
         best_a = amoves[0]
         best_b = bmoves[0]
+        child_depth = self.child_depth(depth, ply, len(amoves), len(bmoves))
         for na in amoves:
             worst = WIN + 1
             floor = alpha if alpha > best else best
@@ -290,7 +293,7 @@ class PairSearch:
                 if na == nb:
                     v = self.draw
                 else:
-                    v = self.value(free & ~(1 << na) & ~(1 << nb), na, nb, depth - 1,
+                    v = self.value(free & ~(1 << na) & ~(1 << nb), na, nb, child_depth,
                                    floor, worst if worst < beta else beta, ply + 1)
                 if v < worst:
                     worst, reply = v, nb
@@ -308,6 +311,12 @@ class PairSearch:
             self.killer_a[ply] = best_a - a
         return best
 
+    def child_depth(self, depth: int, ply: int, n_mine: int, n_theirs: int) -> int:
+        """The depth left below a node: one pair less, unless neither side has a choice here."""
+        if self.extend_forced and n_mine == 1 and n_theirs == 1 and ply + depth < kernel.MAX_PLY - 1:
+            return depth
+        return depth - 1
+
     def root(self, board: Board, depth: int, order: list[int]) -> list[tuple[int, int]]:
         """Values of my moves (in ``order``) at ``depth`` pairs: exact for the best so far, and an
         upper bound for a move that cannot beat it (enough to rank the best first)."""
@@ -319,6 +328,7 @@ class PairSearch:
         self.partial = results
         best = -WIN - 1
         a = board.me
+        child_depth = self.child_depth(depth, 0, len(order), len(bmoves))
         for na in order:
             if not bmoves:
                 results.append((na, WIN))
@@ -333,7 +343,7 @@ class PairSearch:
                 if na == nb:
                     v = self.draw
                 else:
-                    v = self.value(free & ~(1 << na) & ~(1 << nb), na, nb, depth - 1, best, worst, 1)
+                    v = self.value(free & ~(1 << na) & ~(1 << nb), na, nb, child_depth, best, worst, 1)
                 if v < worst:
                     worst, reply = v, nb
                     if worst <= best:
@@ -422,6 +432,8 @@ class SearchBot(Bot):
     cell_value = 1.0
     #: Keep the move-ordering tables from one move to the next (see :class:`OrderingMemory`).
     keep_memory = False
+    #: Let a pair with no choice on either side not use up depth (see :meth:`PairSearch.child_depth`).
+    extend_forced = False
 
     def __init__(self, seed: int = 0, *, depth: int | None = None) -> None:
         """``depth`` fixes the search depth (in move pairs) for reproducible tests; normally the clock decides."""
@@ -457,7 +469,7 @@ class SearchBot(Bot):
             self.memory.trim()
             memory = self.memory
         search = PairSearch(board.geo, self.evaluate, deadline, use_table=self.use_table, draw=-self.contempt,
-                            memory=memory)
+                            memory=memory, extend_forced=self.extend_forced)
 
         def run(depth: int, order: list[int]) -> tuple[list[tuple[int, int]], bool]:
             try:
@@ -525,6 +537,7 @@ class StrongestBot(SearchBot):
     evaluate = staticmethod(a1k0n_eval)
     use_table = True
     keep_memory = True
+    extend_forced = True
     #: An open cell has about four free neighbours inside a territory.
     cell_value = NODE_WEIGHT + 4 * EDGE_WEIGHT
 

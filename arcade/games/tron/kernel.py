@@ -392,9 +392,11 @@ def search_root(grid: np.ndarray, a: int, b: int, h: int, depth: int, order: np.
     """Alpha-beta over move pairs, ``depth`` pairs deep: the values of my moves ``order[:n_order]``.
 
     I pick a move, the opponent answers knowing it, both apply; entering the same cell is a
-    draw. The first move's value is exact, a later one's is exact if it beats the best so
-    far and an upper bound otherwise (enough to rank the best first); they land in
-    ``values``. Returns how many root moves were finished before the clock ran out.
+    draw. A pair where neither side has a choice (both in corridors) does not use up a pair of
+    the depth: it costs one node, and the search sees where the corridors lead. The first
+    move's value is exact, a later one's is exact if it beats the best so far and an upper
+    bound otherwise (enough to rank the best first); they land in ``values``. Returns how many
+    root moves were finished before the clock ran out.
 
     The recursion is written as a loop over an explicit ``stack`` of suspended nodes
     (numba cannot cache recursive functions), ``moves[ply]`` being each node's scratch row:
@@ -522,7 +524,8 @@ def search_root(grid: np.ndarray, a: int, b: int, h: int, depth: int, order: np.
                     b = nb
                     alpha = floor
                     beta = child_beta
-                    depth -= 1
+                    if not (n_a == 1 and n_b == 1 and ply + depth < MAX_PLY - 1):
+                        depth -= 1
                     ply += 1
                     entering = True
                     descended = True
