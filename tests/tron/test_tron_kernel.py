@@ -211,8 +211,9 @@ def test_compiled_evaluation_equals_the_pure_one(level):
     assert fast.evaluate(a, b) == slow.evaluate(a, b)
 
 
-def minimax(mod, arrays, a: int, b: int, depth: int, ply: int) -> int:
-    """Reference: the pair game without pruning, the kernel's evaluation at the leaves."""
+def minimax(mod, arrays, a: int, b: int, depth: int, ply: int, extended: int = 0) -> int:
+    """Reference: the pair game without pruning, the kernel's evaluation at the leaves (a leaf
+    whose heads are close is played on one more pair, a path at most ``EXT_MAX`` times)."""
     grid, offs = arrays.grid, arrays.offs
     mine = [a + int(o) for o in offs if grid[a + o] == 0]
     theirs = [b + int(o) for o in offs if grid[b + o] == 0]
@@ -221,9 +222,18 @@ def minimax(mod, arrays, a: int, b: int, depth: int, ply: int) -> int:
     if not theirs:
         return mod.WIN - ply
     if depth == 0:
-        return arrays.evaluate(a, b)
+        if not near(mod, arrays, a, b, ply, extended):
+            return arrays.evaluate(a, b)
+        depth, extended = 1, extended + 1
     below = child_depth(mod, depth, ply, len(mine), len(theirs))
-    return max(min(reply(mod, arrays, na, nb, below, ply) for nb in theirs) for na in mine)
+    return max(min(reply(mod, arrays, na, nb, below, ply, extended) for nb in theirs) for na in mine)
+
+
+def near(mod, arrays, a: int, b: int, ply: int, extended: int) -> bool:
+    """The heads are at most ``EXT_NEAR`` steps apart, and the path has extensions and stack left."""
+    ax, ay = a % arrays.stride, a // arrays.stride
+    bx, by = b % arrays.stride, b // arrays.stride
+    return extended < mod.EXT_MAX and ply + 2 < mod.MAX_PLY and abs(ax - bx) + abs(ay - by) <= mod.EXT_NEAR
 
 
 def child_depth(mod, depth: int, ply: int, n_mine: int, n_theirs: int) -> int:
@@ -231,13 +241,13 @@ def child_depth(mod, depth: int, ply: int, n_mine: int, n_theirs: int) -> int:
     return depth if n_mine == 1 and n_theirs == 1 and ply + depth < mod.MAX_PLY - 1 else depth - 1
 
 
-def reply(mod, arrays, na: int, nb: int, below: int, ply: int) -> int:
+def reply(mod, arrays, na: int, nb: int, below: int, ply: int, extended: int = 0) -> int:
     """The pair (na, nb) played, then ``below`` pairs more."""
     if na == nb:
         return 0
     arrays.grid[na] = arrays.grid[nb] = 1
     try:
-        return minimax(mod, arrays, na, nb, below, ply + 1)
+        return minimax(mod, arrays, na, nb, below, ply + 1, extended)
     finally:
         arrays.grid[na] = arrays.grid[nb] = 0
 
@@ -315,3 +325,27 @@ def test_corridors_do_not_use_up_depth_but_stay_within_the_stack(mod):
     order = np.array([k for k in range(4) if arrays.grid[a + arrays.offs[k]] == 0], dtype=np.int64)
     arrays.root(a, b, h, 1, order, time.perf_counter() + 3600)
     assert arrays.values[0] == 0 and arrays.info[0] >= 4
+
+
+#: Heads two steps apart: stepping between them (east) looks best one pair ahead, but four
+#: pairs show it gets walled off into the top right (a cut five cells short); south is even.
+NEAR_HEADS = Level(5, 5, (" #   ", "#    ", "#    ", "     ", "##   "), ((1, 1), (3, 1)))
+
+
+@pytest.mark.parametrize("mod", KERNELS)
+def test_a_leaf_with_the_heads_close_is_searched_on(mod):
+    """Where the heads are within ``EXT_NEAR`` steps a leaf is played on (at most ``EXT_MAX``
+    pairs a line), so one pair of nominal depth already sees the cut four pairs show."""
+    _board, arrays, a, b, h = load(mod, NEAR_HEADS)
+    east, south = 1, 2
+    order = np.array([east, south], dtype=np.int64)
+    assert arrays.root(a, b, h, 1, order, time.perf_counter() + 3600) == 2
+    assert arrays.values[1] > arrays.values[0]  # south
+    assert arrays.values[1] == reply_value(mod, arrays, a + int(arrays.offs[south]), b, 1)
+
+
+def reply_value(mod, arrays, na: int, b: int, depth: int) -> int:
+    """The reference value of my move to ``na`` at ``depth`` pairs (the opponent's best answer)."""
+    theirs = [b + int(o) for o in arrays.offs if arrays.grid[b + o] == 0]
+    below = child_depth(mod, depth, 0, 2, len(theirs))
+    return min(reply(mod, arrays, na, nb, below, 0) for nb in theirs)

@@ -139,6 +139,8 @@ def test_tournament_command_prints_table_and_elo(capsys):
         (["--maps", "atlantis"], "no level file or bundled level 'atlantis'"),
         (["--maps", "random:x"], "random:N"),
         (["--maps", "random:²"], "random:N"),  # passes str.isdigit, fails int()
+        (["--maps", "scatter:-1"], "scatter:N"),
+        (["--maps", "scatter-x"], "scatter-SEED"),
     ],
 )
 def test_tournament_refuses_bad_requests_in_one_line(capsys, args, message):
@@ -173,10 +175,50 @@ def test_generated_maps_are_point_symmetric_and_fair():
         assert generator.generate(seed) == level
 
 
+def test_scatter_maps_are_the_family_issue_12_measures_on():
+    """10..30 a side with a full border, single walls on at most a few per cent of the inner
+    cells, point-symmetric, mirrored starts that can meet; the same seed, the same map."""
+    from arcade.games.tron.board import flood
+
+    densities = []
+    for seed in range(40):
+        level = generator.scatter(seed)
+        w, h = level.width, level.height
+        assert 10 <= w <= 30 and 10 <= h <= 30
+        assert level.rows[0] == level.rows[-1] == "#" * w
+        assert all(row[0] == row[-1] == "#" for row in level.rows)
+        for y in range(h):
+            for x in range(w):
+                assert level.rows[y][x] == level.rows[h - 1 - y][w - 1 - x]
+        (ax, ay), (bx, by) = level.starts
+        assert (bx, by) == (w - 1 - ax, h - 1 - ay)
+        board = Board.from_level(level)
+        assert board.geo.spread(1 << board.opp) & flood(board.geo, board.free, board.me), seed
+        inner = "".join(row[1:-1] for row in level.rows[1:-1])
+        densities.append(inner.count("#") / len(inner))
+        assert generator.scatter(seed) == level
+    # 0-8 % drawn per map (walled-in pockets add some on small maps): strewn, not rooms nor mazes.
+    assert max(densities) <= 0.15 and 0.02 <= sum(densities) / len(densities) <= 0.06
+
+
+def test_scatter_maps_by_seed_and_by_count(capsys):
+    assert main(["generate", "tron", "--scatter", "--seed", "5"]) == 0
+    assert capsys.readouterr().out == format_map(generator.scatter(5))
+    assert main(["generate", "tron", "--scatter", "--size", "20x20"]) == 2
+    assert "--scatter" in capsys.readouterr().err
+    assert maps.load("scatter-5") == ("scatter-5", generator.scatter(5))
+    chosen = maps.resolve("scatter:3,random:1", seed=2010)
+    assert [map_id.split("-")[0] for map_id, _ in chosen] == ["scatter"] * 3 + ["random"]
+    for map_id, level in chosen[:3]:
+        assert level == generator.scatter(int(map_id.removeprefix("scatter-")))
+    # random:N draws the seeds it always drew.
+    assert chosen[3] == maps.resolve("random:1", seed=2010)[0]
+
+
 def test_levels_lists_every_bundled_map_with_its_size(capsys):
     assert main(["levels", "tron"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert len(lines) == 29 + 1 and "README" not in out
+    assert len(lines) == 29 + 2 and "README" not in out
     assert any(line.startswith("huge-room") and "50x50" in line for line in lines)
     assert any(line.startswith("divider") and "separate rooms" in line for line in lines)

@@ -77,3 +77,24 @@ def test_the_bitboard_search_also_walks_forced_pairs_without_spending_depth():
         assert search.root(board, 1, targets)[0][1] == 0  # the heads meet in the middle: a draw
         nodes[extend] = search.nodes
     assert nodes[False] <= 2 and nodes[True] >= 18
+
+
+def test_the_bitboard_search_also_plays_on_where_the_heads_are_close():
+    """One pair ahead, stepping between two heads two steps apart looks best; the pure-Python
+    path, like the kernel, plays such a leaf on and sees what four pairs see: it gets walled off."""
+    from arcade.games.tron.ai import PairSearch, a1k0n_eval
+    from arcade.games.tron.logic import Level
+
+    level = Level(5, 5, (" #   ", "#    ", "#    ", "     ", "##   "), ((1, 1), (3, 1)))
+    board = Board.from_level(level)
+    name = {target: direction for direction, target in board.safe_moves()}
+    assert sorted(name.values()) == ["E", "S"]
+
+    def best(depth: int, near: bool) -> str:
+        search = PairSearch(board.geo, a1k0n_eval, time.perf_counter() + FAR, extend_near=near)
+        values = search.root(board, depth, list(name))
+        return name[max(values, key=lambda value: value[1])[0]]
+
+    assert best(1, near=False) == "E"
+    assert best(4, near=False) == "S"
+    assert best(1, near=True) == "S"

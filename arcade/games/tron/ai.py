@@ -230,10 +230,13 @@ class PairSearch:
     """
 
     def __init__(self, geo: Geometry, evaluate: Evaluate, deadline: float, *, use_table: bool = True,
-                 draw: int = 0, memory: OrderingMemory | None = None, extend_forced: bool = False) -> None:
+                 draw: int = 0, memory: OrderingMemory | None = None, extend_forced: bool = False,
+                 extend_near: bool = False) -> None:
         self.geo = geo
         #: A pair with one move on each side does not use up depth (as in the compiled search).
         self.extend_forced = extend_forced
+        #: A leaf whose heads are close is searched on (as in the compiled search, see ``near_leaf``).
+        self.extend_near = extend_near
         #: What a draw is worth to me (negative: I would rather play on).
         self.draw = draw
         self.evaluate = evaluate
@@ -255,10 +258,13 @@ class PairSearch:
         if time.perf_counter() > self.deadline:
             raise _Timeout
 
-    def value(self, free: int, a: int, b: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def value(self, free: int, a: int, b: int, depth: int, alpha: int, beta: int, ply: int,
+              extended: int = 0) -> int:
         self._check()
         if depth == 0:
-            return self.evaluate(self.geo, free, a, b, self.deadline)
+            if not (self.extend_near and self.near_leaf(a, b, ply, extended)):
+                return self.evaluate(self.geo, free, a, b, self.deadline)
+            depth, extended = 1, extended + 1
         offsets = self.geo.offsets
         amoves = [a + o for o in offsets if free >> (a + o) & 1]
         bmoves = [b + o for o in offsets if free >> (b + o) & 1]
@@ -294,7 +300,7 @@ class PairSearch:
                     v = self.draw
                 else:
                     v = self.value(free & ~(1 << na) & ~(1 << nb), na, nb, child_depth,
-                                   floor, worst if worst < beta else beta, ply + 1)
+                                   floor, worst if worst < beta else beta, ply + 1, extended)
                 if v < worst:
                     worst, reply = v, nb
                     if worst <= floor:
@@ -310,6 +316,12 @@ class PairSearch:
             self.table[key] = (best_a, best_b)
             self.killer_a[ply] = best_a - a
         return best
+
+    def near_leaf(self, a: int, b: int, ply: int, extended: int) -> bool:
+        """Whether a leaf is searched one pair on: the heads are close enough to touch within it."""
+        s = self.geo.stride
+        return (extended < kernel.EXT_MAX and ply + 2 < kernel.MAX_PLY
+                and abs(a % s - b % s) + abs(a // s - b // s) <= kernel.EXT_NEAR)
 
     def child_depth(self, depth: int, ply: int, n_mine: int, n_theirs: int) -> int:
         """The depth left below a node: one pair less, unless neither side has a choice here."""
@@ -434,6 +446,8 @@ class SearchBot(Bot):
     keep_memory = False
     #: Let a pair with no choice on either side not use up depth (see :meth:`PairSearch.child_depth`).
     extend_forced = False
+    #: Search a leaf whose heads are close one pair on (see :meth:`PairSearch.near_leaf`).
+    extend_near = False
 
     def __init__(self, seed: int = 0, *, depth: int | None = None) -> None:
         """``depth`` fixes the search depth (in move pairs) for reproducible tests; normally the clock decides."""
@@ -469,7 +483,7 @@ class SearchBot(Bot):
             self.memory.trim()
             memory = self.memory
         search = PairSearch(board.geo, self.evaluate, deadline, use_table=self.use_table, draw=-self.contempt,
-                            memory=memory, extend_forced=self.extend_forced)
+                            memory=memory, extend_forced=self.extend_forced, extend_near=self.extend_near)
 
         def run(depth: int, order: list[int]) -> tuple[list[tuple[int, int]], bool]:
             try:
@@ -538,6 +552,7 @@ class StrongestBot(SearchBot):
     use_table = True
     keep_memory = True
     extend_forced = True
+    extend_near = True
     #: An open cell has about four free neighbours inside a territory.
     cell_value = NODE_WEIGHT + 4 * EDGE_WEIGHT
 

@@ -5,7 +5,7 @@
   [--jobs N | --scheduler ADDRESS] [--out FILE] [--save-replays DIR]`` plays every pairing on
   every map from both seats (outside programs too) and prints the W/D/L table, Elo with 95 %
   intervals and move times.
-* ``generate tron [--seed S] [--size WxH] [--count N]`` prints random symmetric maps.
+* ``generate tron [--seed S] [--size WxH | --scatter] [--count N]`` prints random symmetric maps.
 * ``bench tron [--quick]`` prints evaluation speeds, search rates and frame times.
 """
 
@@ -69,7 +69,7 @@ def configure_tournament(parser: argparse.ArgumentParser) -> None:
                              "(repeatable; adds to --bots)")
     parser.add_argument("--maps", default=DEFAULT_MAPS, metavar="SPEC",
                         help="comma-separated: all, official, later, hackerrank, map ids or files, "
-                             f"random:N, random-SEED (default {DEFAULT_MAPS})")
+                             f"random:N, random-SEED, scatter:N, scatter-SEED (default {DEFAULT_MAPS})")
     parser.add_argument("--games", type=_count, default=1, metavar="N",
                         help="rounds per pairing, map and seat (default 1)")
     parser.add_argument("--ms", type=_ms, default=100.0, metavar="N", help="budget per move (default 100)")
@@ -183,6 +183,8 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed_type, default=None, help="seed (default: a fresh one, printed)")
     parser.add_argument("--size", type=_size, default=None, metavar="WxH", help="map size (default random)")
     parser.add_argument("--count", type=_count, default=1, metavar="N", help="how many maps (seeds S, S+1, ...)")
+    parser.add_argument("--scatter", action="store_true",
+                        help="single walls strewn at random, 10..30 a side, 0-8 %% of the cells (ids scatter-SEED)")
 
 
 def run_generate(args: argparse.Namespace) -> int:
@@ -190,14 +192,17 @@ def run_generate(args: argparse.Namespace) -> int:
     from arcade.games.tron.logic import format_map
 
     seed = new_seed() if args.seed is None else args.seed
+    if args.scatter and args.size:
+        raise UsageError("--scatter maps choose their own size (10..30 a side); leave out --size")
     width, height = args.size if args.size else (None, None)
     for k in range(args.count):
         try:
-            level = generator.generate(seed + k, width, height)
+            level = generator.scatter(seed + k) if args.scatter else generator.generate(seed + k, width, height)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         if args.count > 1 or args.seed is None:
-            print(f"# {generator.map_id(seed + k)}", file=sys.stderr)
+            name = generator.scatter_id(seed + k) if args.scatter else generator.map_id(seed + k)
+            print(f"# {name}", file=sys.stderr)
         sys.stdout.write(format_map(level))
     return 0
 
@@ -217,6 +222,7 @@ def run_levels(args: argparse.Namespace) -> int:
         note = maps.NOTES.get(entry.id, "")
         print(f"{entry.id:<26}{entry.group:<12}{level.width:>3}x{level.height:<4}{note}".rstrip())
     print("random-SEED               generated   a point-symmetric map (python -m arcade generate tron)")
+    print("scatter-SEED              generated   single walls strewn about, 10..30 a side (generate tron --scatter)")
     return 0
 
 

@@ -6,6 +6,10 @@ random blocks, bars and pillars; the two starts mirror each other. A draw is rej
 (and redrawn from a derived seed) if the starts are cut apart, if either start has less
 than a fair share of room, or if floor is scarce; pockets that neither cycle can reach
 are filled in so the map shows only what matters. Same seed, same map.
+
+A second family, :func:`scatter`, is the one issue 12 measures the strongest bot on: sides
+of 10 to 30 cells, every inner cell a wall with one probability of 0 to 8 % per map (so the
+walls are single cells strewn about, not pieces), mirrored the same way.
 """
 
 from __future__ import annotations
@@ -106,3 +110,58 @@ def generate(seed: int, width: int | None = None, height: int | None = None) -> 
 def map_id(seed: int) -> str:
     """The name a generated map goes by (``random-<seed>``)."""
     return f"random-{seed}"
+
+
+#: Sides and inner-wall probability of :func:`scatter` maps (the border counts in the side).
+SCATTER_SIDES = (10, 30)
+SCATTER_MAX_WALLS = 0.08
+
+
+def scatter(seed: int) -> Level:
+    """A point-symmetric map with single walls strewn at random: 10..30 a side, 0-8 % of the inner cells.
+
+    The starts are a free cell and its mirror that can reach each other; pockets neither can
+    reach are walled in. Redrawn from a derived seed until that holds (an empty room if
+    200 draws fail, which no seed has needed).
+    """
+    low, high = SCATTER_SIDES
+    for attempt in range(200):
+        rng = make_rng(derive_seed(seed, "scatter", attempt))
+        width, height = rng.randint(low, high), rng.randint(low, high)
+        density = rng.uniform(0.0, SCATTER_MAX_WALLS)
+        grid = [["#" if x in (0, width - 1) or y in (0, height - 1) else " " for x in range(width)]
+                for y in range(height)]
+        for y in range(1, height - 1):
+            for x in range(1, width - 1):
+                mx, my = _mirror(width, height, x, y)
+                if (y, x) <= (my, mx) and rng.random() < density:
+                    grid[y][x] = grid[my][mx] = "#"
+        free = [(x, y) for y in range(height) for x in range(width)
+                if grid[y][x] == " " and (x, y) != _mirror(width, height, x, y)]
+        if not free:
+            continue
+        start = rng.choice(free)
+        other = _mirror(width, height, *start)
+        level = _connected(width, height, grid, start, other)
+        if level is not None:
+            return level
+    rows = tuple("#" * width if y in (0, height - 1) else "#" + " " * (width - 2) + "#" for y in range(height))
+    return Level(width, height, rows, ((1, 1), (width - 2, height - 2)))
+
+
+def _connected(width: int, height: int, grid: list[list[str]], start: tuple[int, int],
+               other: tuple[int, int]) -> Level | None:
+    """The map with unreachable pockets walled in, or None if the starts cannot reach each other."""
+    level = Level(width, height, tuple("".join(row) for row in grid), (start, other))
+    board = Board.from_level(level)
+    reach = flood(board.geo, board.free, board.me)
+    if not (board.geo.spread(1 << board.opp) & reach or reach >> board.opp & 1):
+        return None
+    rows = tuple("".join(" " if reach >> board.geo.index(x, y) & 1 or (x, y) in (start, other) else "#"
+                         for x in range(width)) for y in range(height))
+    return Level(width, height, rows, (start, other))
+
+
+def scatter_id(seed: int) -> str:
+    """The name a scatter map goes by (``scatter-<seed>``)."""
+    return f"scatter-{seed}"

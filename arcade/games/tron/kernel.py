@@ -379,8 +379,13 @@ def _to_front(row: np.ndarray, start: int, count: int, first: int) -> None:
 
 #: Fields of a suspended node in the search's stack (see :func:`search_root`).
 _F_A, _F_B, _F_H, _F_DEPTH, _F_ALPHA, _F_BETA, _F_NA, _F_NB, _F_I, _F_J, _F_BEST, _F_BESTA, _F_WORST, \
-    _F_REPLY, _F_FLOOR, _F_SLOT, _F_KEY, _F_HIT = range(18)
-_STACK_FIELDS = 18
+    _F_REPLY, _F_FLOOR, _F_SLOT, _F_KEY, _F_HIT, _F_EXT = range(19)
+_STACK_FIELDS = 19
+#: A leaf whose heads are at most ``EXT_NEAR`` steps apart is searched one pair on, at most
+#: ``EXT_MAX`` times along a line: where the heads can touch, one more pair decides a cut or
+#: a head-on that the evaluation, counting territory, cannot see (the sixth pass, docs/tron.md).
+EXT_MAX = 2
+EXT_NEAR = 2
 
 
 @njit
@@ -393,7 +398,8 @@ def search_root(grid: np.ndarray, a: int, b: int, h: int, depth: int, order: np.
 
     I pick a move, the opponent answers knowing it, both apply; entering the same cell is a
     draw. A pair where neither side has a choice (both in corridors) does not use up a pair of
-    the depth: it costs one node, and the search sees where the corridors lead. The first
+    the depth: it costs one node, and the search sees where the corridors lead. A leaf whose
+    heads are close is searched one pair on (``EXT_NEAR``, ``EXT_MAX``). The first
     move's value is exact, a later one's is exact if it beats the best so far and an upper
     bound otherwise (enough to rank the best first); they land in ``values``. Returns how many
     root moves were finished before the clock ran out.
@@ -412,6 +418,8 @@ def search_root(grid: np.ndarray, a: int, b: int, h: int, depth: int, order: np.
     n_a = n_b = i = j = best_a = reply = slot = key = 0
     best = worst = floor = 0
     hit = False
+    ext = 0  # leaves played on along the current line
+    stride = offs[2]
     while True:
         if entering:
             entering = False
@@ -455,7 +463,13 @@ def search_root(grid: np.ndarray, a: int, b: int, h: int, depth: int, order: np.
                         values[k] = WIN
                     return n_a
             elif depth == 0:
-                ret = evaluate(grid, a, b, offs, color, work, exits, frames)
+                near = abs(a % stride - b % stride) + abs(a // stride - b // stride) <= EXT_NEAR
+                if near and ext < EXT_MAX and ply + 2 < MAX_PLY:
+                    depth = 1
+                    ext += 1
+                    terminal = False
+                else:
+                    ret = evaluate(grid, a, b, offs, color, work, exits, frames)
             else:
                 terminal = False
             if not terminal:
@@ -518,6 +532,7 @@ def search_root(grid: np.ndarray, a: int, b: int, h: int, depth: int, order: np.
                     st[_F_I], st[_F_J], st[_F_BEST], st[_F_BESTA] = i, j, best, best_a
                     st[_F_WORST], st[_F_REPLY], st[_F_FLOOR] = worst, reply, floor
                     st[_F_SLOT], st[_F_KEY], st[_F_HIT] = slot, key, 1 if hit else 0
+                    st[_F_EXT] = ext
                     child_beta = worst if worst < beta else beta
                     h = h ^ zobrist[0, na] ^ zobrist[0, nb]
                     a = na
@@ -569,6 +584,7 @@ def search_root(grid: np.ndarray, a: int, b: int, h: int, depth: int, order: np.
         i, j, best, best_a = st[_F_I], st[_F_J], st[_F_BEST], st[_F_BESTA]
         worst, reply, floor = st[_F_WORST], st[_F_REPLY], st[_F_FLOOR]
         slot, key, hit = st[_F_SLOT], st[_F_KEY], st[_F_HIT] != 0
+        ext = st[_F_EXT]
 
 class SearchArrays:
     """Everything the compiled search needs for one board size, made once and reused every move.

@@ -2,7 +2,8 @@
 
 Bundled maps live in ``levels/tron/<group>/<name>.txt`` (groups: ``official``, ``later``,
 ``hackerrank``); their id is the file name without ``.txt`` (``joust``) or, in full,
-``official/joust``. ``random-<seed>`` names a generated map. The CLI and the scene
+``official/joust``. ``random-<seed>`` names a generated map and ``scatter-<seed>`` one with
+single walls strewn about (:func:`~arcade.games.tron.generator.scatter`). The CLI and the scene
 resolve every reference here, so a typo fails the same way everywhere: one line.
 """
 
@@ -21,6 +22,7 @@ from arcade.services.resources import find_level, level_files, levels_dir
 GAME = "tron"
 GROUPS = ("official", "later", "hackerrank")
 #: Seeds of ``random-SEED`` maps and the N of ``random:N`` are bounded like every other number.
+#: (``scatter-SEED`` and ``scatter:N`` alike.)
 MAX_SEED = 2**63 - 1
 MAX_RANDOM_MAPS = 1000
 GROUP_TITLES = {"official": "Google AI Challenge 2010", "later": "2010, added later",
@@ -48,7 +50,7 @@ class MapEntry:
     def load(self) -> Level:
         if self.path is not None:
             return RULES.load_level_file(self.path)
-        return generator.generate(int(self.id.removeprefix("random-")))
+        return _generated(self.id)
 
 
 def bundled() -> list[MapEntry]:
@@ -71,17 +73,26 @@ def random_entry(seed: int) -> MapEntry:
     return MapEntry(generator.map_id(seed), "random")
 
 
+#: Generated families: id prefix -> the function drawing a map from its seed.
+FAMILIES = {"random": generator.generate, "scatter": generator.scatter}
+
+
+def _generated(map_id: str) -> Level:
+    family, _, seed = map_id.partition("-")
+    return FAMILIES[family](parse_int(seed, 0, MAX_SEED, f"the seed of a {family}-SEED map"))
+
+
 def load(ref: str) -> tuple[str, Level]:
-    """(id, level) for a bundled id, a file path or ``random-<seed>``."""
-    if ref.startswith("random-"):
-        seed = parse_int(ref.removeprefix("random-"), 0, MAX_SEED, "the seed of a random-SEED map")
-        return ref, generator.generate(seed)
+    """(id, level) for a bundled id, a file path, ``random-<seed>`` or ``scatter-<seed>``."""
+    if ref.partition("-")[0] in FAMILIES and ref.partition("-")[2]:
+        return ref, _generated(ref)
     path = find_level(GAME, ref, RULES.level_pattern)
     return path.stem, RULES.load_level_file(path)
 
 
 def resolve(spec: str, seed: int = 0) -> list[tuple[str, Level]]:
-    """Maps for a comma-separated spec: ``all``, a group, ids, paths, ``random:N``, ``random-<seed>``."""
+    """Maps for a comma-separated spec: ``all``, a group, ids, paths, ``random:N``, ``random-<seed>``,
+    ``scatter:N``, ``scatter-<seed>``."""
     result: list[tuple[str, Level]] = []
     seen: set[str] = set()
 
@@ -100,11 +111,14 @@ def resolve(spec: str, seed: int = 0) -> list[tuple[str, Level]]:
             for entry in bundled():
                 if entry.group == token:
                     add(entry.id, entry.load())
-        elif token.startswith("random:"):
-            count = parse_int(token.removeprefix("random:"), 0, MAX_RANDOM_MAPS, "N in 'random:N'")
+        elif token.partition(":")[0] in FAMILIES and ":" in token:
+            family, _, text = token.partition(":")
+            count = parse_int(text, 0, MAX_RANDOM_MAPS, f"N in '{family}:N'")
             for k in range(count):
-                map_seed = derive_seed(seed, "tournament-map", k) % 1_000_000
-                add(generator.map_id(map_seed), generator.generate(map_seed))
+                # random:N keeps the seeds it always drew; each other family draws its own.
+                salt = "tournament-map" if family == "random" else f"tournament-{family}"
+                map_seed = derive_seed(seed, salt, k) % 1_000_000
+                add(f"{family}-{map_seed}", FAMILIES[family](map_seed))
         else:
             add(*load(token))
     if not result:
