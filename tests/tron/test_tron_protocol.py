@@ -158,42 +158,40 @@ def test_generate_prints_reproducible_symmetric_connected_maps(capsys):
     assert main(["generate", "tron", "--seed", "1", "--size", "3x3"]) == 2
 
 
+def assert_symmetric_and_fair(level, seed: int) -> None:
+    """Walls and starts mirror each other by a half-turn, and the two starts can meet."""
+    from arcade.games.tron.board import flood
+
+    w, h = level.width, level.height
+    for y in range(h):
+        for x in range(w):
+            assert level.rows[y][x] == level.rows[h - 1 - y][w - 1 - x], (seed, x, y)
+    (ax, ay), (bx, by) = level.starts
+    assert (bx, by) == (w - 1 - ax, h - 1 - ay)
+    board = Board.from_level(level)
+    assert board.geo.spread(1 << board.opp) & flood(board.geo, board.free, board.me), seed
+
+
 def test_generated_maps_are_point_symmetric_and_fair():
     for seed in range(25):
         level = generator.generate(seed)
-        w, h = level.width, level.height
-        for y in range(h):
-            for x in range(w):
-                assert level.rows[y][x] == level.rows[h - 1 - y][w - 1 - x]
-        (ax, ay), (bx, by) = level.starts
-        assert (bx, by) == (w - 1 - ax, h - 1 - ay)
-        board = Board.from_level(level)
-        from arcade.games.tron.board import flood
-
-        reach = flood(board.geo, board.free, board.me)
-        assert board.geo.spread(1 << board.opp) & reach, seed
+        assert_symmetric_and_fair(level, seed)
         assert generator.generate(seed) == level
 
 
 def test_scatter_maps_are_the_family_issue_12_measures_on():
     """10..30 a side with a full border, single walls on at most a few per cent of the inner
-    cells, point-symmetric, mirrored starts that can meet; the same seed, the same map."""
-    from arcade.games.tron.board import flood
-
+    cells, point-symmetric, mirrored starts that can meet; the same seed, the same map. (Seeds
+    121 and 178 have a pocket whose only way in is a start: walled in on one side only, they
+    once broke the symmetry.)"""
     densities = []
-    for seed in range(40):
+    for seed in range(200):
         level = generator.scatter(seed)
         w, h = level.width, level.height
         assert 10 <= w <= 30 and 10 <= h <= 30
         assert level.rows[0] == level.rows[-1] == "#" * w
         assert all(row[0] == row[-1] == "#" for row in level.rows)
-        for y in range(h):
-            for x in range(w):
-                assert level.rows[y][x] == level.rows[h - 1 - y][w - 1 - x]
-        (ax, ay), (bx, by) = level.starts
-        assert (bx, by) == (w - 1 - ax, h - 1 - ay)
-        board = Board.from_level(level)
-        assert board.geo.spread(1 << board.opp) & flood(board.geo, board.free, board.me), seed
+        assert_symmetric_and_fair(level, seed)
         inner = "".join(row[1:-1] for row in level.rows[1:-1])
         densities.append(inner.count("#") / len(inner))
         assert generator.scatter(seed) == level

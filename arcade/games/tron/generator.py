@@ -68,27 +68,13 @@ def _draw(seed: int, width: int, height: int) -> Level | None:
     if not half:
         return None
     start = rng.choice(half)
-    other = _mirror(width, height, *start)
-    rows = tuple("".join(row) for row in grid)
-    level = Level(width, height, rows, (start, other))
-    board = Board.from_level(level)
-    reach_a = flood(board.geo, board.free, board.me)
-    reach_b = flood(board.geo, board.free, board.opp)
-    if not (reach_a >> board.opp & 1 or board.geo.spread(1 << board.opp) & reach_a):
+    level = _connected(width, height, grid, start, _mirror(width, height, *start))
+    if level is None:
         return None  # cut apart
-    floor = reach_a.bit_count()
-    if floor < max(20, inner // 3):
-        return None
-    # Fill pockets neither cycle can reach.
-    keep = reach_a | reach_b
-    final = []
-    for y in range(height):
-        row = []
-        for x in range(width):
-            i = board.geo.index(x, y)
-            row.append(" " if (keep >> i & 1) or (x, y) in (start, other) else "#")
-        final.append("".join(row))
-    return Level(width, height, tuple(final), (start, other))
+    board = Board.from_level(level)
+    if flood(board.geo, board.free, board.me).bit_count() < max(20, inner // 3):
+        return None  # too little floor
+    return level
 
 
 def generate(seed: int, width: int | None = None, height: int | None = None) -> Level:
@@ -157,7 +143,9 @@ def _connected(width: int, height: int, grid: list[list[str]], start: tuple[int,
     reach = flood(board.geo, board.free, board.me)
     if not (board.geo.spread(1 << board.opp) & reach or reach >> board.opp & 1):
         return None
-    rows = tuple("".join(" " if reach >> board.geo.index(x, y) & 1 or (x, y) in (start, other) else "#"
+    # A pocket whose only way in is a head belongs to that head's flood alone: keep both.
+    keep = reach | flood(board.geo, board.free, board.opp)
+    rows = tuple("".join(" " if keep >> board.geo.index(x, y) & 1 or (x, y) in (start, other) else "#"
                          for x in range(width)) for y in range(height))
     return Level(width, height, rows, (start, other))
 
