@@ -6,6 +6,7 @@ import time
 from dataclasses import replace
 
 import pygame
+import pytest
 
 from arcade.core.registry import Launch
 from arcade.games.tron.view.scene import COUNTDOWN, TronScene
@@ -220,8 +221,10 @@ def test_setup_overlay_changes_mode_and_starts_a_new_match(app, driver):
     assert app.settings.game("tron")["setup"]["mode"] == "humans"
 
 
-def test_leaving_mid_match_saves_and_continue_resumes(app, driver):
-    scene = open_tron(app, best_of=3)
+@pytest.mark.parametrize("level", ["empty-room", "scatter-7"])
+def test_leaving_mid_match_saves_and_continue_resumes(app, driver, level):
+    """A bundled map, and a generated one that only its id names (``play tron --level scatter-7``)."""
+    scene = open_tron(app, level=level, best_of=3)
     driver.key(pygame.K_DOWN)
     finish_countdown(driver, scene)
     run_ticks(driver, scene, 4)
@@ -232,6 +235,7 @@ def test_leaving_mid_match_saves_and_continue_resumes(app, driver):
     resumed = app.launch("tron", Launch(save=saved.data))
     driver.frame()
     assert isinstance(resumed, TronScene)
+    assert resumed.session.level_id == level
     assert resumed.session.state == state and resumed.phase == "countdown"
     assert resumed.steering[0].heading == "S"
 
