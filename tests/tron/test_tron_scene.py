@@ -349,3 +349,22 @@ def test_go_waits_for_the_bot_processes_to_start(app, driver):
     scene.request_moves()
     driver.frame(dt=0.05)
     assert scene.phase == "running"
+
+
+@pytest.mark.parametrize(("choice", "draw"), [("random", "generate"), ("scatter", "scatter")])
+def test_a_generated_map_choice_draws_a_new_map_for_every_match(app, driver, choice, draw):
+    """"Random map" and "Scattered walls" in the setup: each match on a fresh map of the family,
+    named by its seed (so a save or a replay can name it again), the choice itself kept."""
+    from arcade.games.tron import generator
+    from arcade.games.tron.view.setup import map_choices, map_title
+
+    assert choice in [c.value for c in map_choices()] and "new each match" in map_title(choice)
+    scene = open_tron(app, map=choice)
+    ids = [scene.session.level_id]
+    scene.new_match(replace(scene.setup))
+    ids.append(scene.session.level_id)
+    assert ids[0] != ids[1] and scene.setup.map == choice
+    for map_id in ids:
+        family, _, seed = map_id.partition("-")
+        assert family == choice
+    assert scene.session.level == getattr(generator, draw)(int(seed))

@@ -82,6 +82,17 @@ def _generated(map_id: str) -> Level:
     return FAMILIES[family](parse_int(seed, 0, MAX_SEED, f"the seed of a {family}-SEED map"))
 
 
+def fresh(family: str, seed: int) -> tuple[str, Level]:
+    """A map of a generated family (``random``, ``scatter``) drawn from ``seed``: (id, level)."""
+    return f"{family}-{seed}", FAMILIES[family](seed)
+
+
+def seed_of(map_id: str) -> int | None:
+    """The seed a generated map's id names (``scatter-7`` -> 7), None for any other map."""
+    family, _, seed = map_id.partition("-")
+    return int(seed) if family in FAMILIES and seed.isascii() and seed.isdigit() else None
+
+
 def load(ref: str) -> tuple[str, Level]:
     """(id, level) for a bundled id, a file path, ``random-<seed>`` or ``scatter-<seed>``."""
     if ref.partition("-")[0] in FAMILIES and ref.partition("-")[2]:

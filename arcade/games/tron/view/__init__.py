@@ -19,7 +19,7 @@ from arcade.games.tron import INFO, generator, maps
 from arcade.games.tron.controller import Match
 from arcade.games.tron.logic import RULES, Level
 from arcade.games.tron.view.scene import TronScene
-from arcade.games.tron.view.setup import RANDOM_MAP, MatchSetup
+from arcade.games.tron.view.setup import RANDOM_MAP, SCATTER_MAP, MatchSetup
 from arcade.ui.front import GameFront
 
 __all__ = ["FRONT", "TronScene"]
@@ -35,14 +35,16 @@ class TronFront(GameFront):
 
     def extra_choices(self) -> list[LevelEntry]:
         return [LevelEntry(RANDOM_MAP, "A random symmetric map", group="random", subtitle="a new one every match",
-                           tag="random")]
+                           tag="random"),
+                LevelEntry(SCATTER_MAP, "A map with scattered walls", group="random",
+                           subtitle="single walls strewn about, a new one every match", tag="random")]
 
     def open_level(self, ref: str) -> tuple[Level, str]:
-        if ref == RANDOM_MAP:
+        if ref in maps.FAMILIES:  # "random", "scatter": a new map of the family
             from arcade.core.rng import new_seed
 
-            seed = new_seed()
-            return generator.generate(seed), generator.map_id(seed)
+            map_id, level = maps.fresh(ref, new_seed())
+            return level, map_id
         map_id, level = maps.load(ref)
         return level, map_id
 

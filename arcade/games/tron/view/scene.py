@@ -26,6 +26,7 @@ from arcade.core.errors import ArcadeError
 from arcade.core.game import Outcome
 from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
+from arcade.games.tron import maps
 from arcade.games.tron.ai import BOTS
 from arcade.games.tron.board import Board, voronoi
 from arcade.games.tron.controller import Match, Steering
@@ -34,7 +35,7 @@ from arcade.games.tron.match import failure_outcome
 from arcade.games.tron.runner import BotRunner, ProgramRunner, Reply, ThreadRunner, make_runner
 from arcade.games.tron.view.paint import BoardPainter, TrailMap
 from arcade.games.tron.view.replay import ReplayPlayer
-from arcade.games.tron.view.setup import RANDOM_MAP, SPEEDS, MatchSetup, SetupScene, bot_title
+from arcade.games.tron.view.setup import FRESH_MAPS, SPEEDS, MatchSetup, SetupScene, bot_title
 from arcade.services import programs
 from arcade.services.replays import Playback, Replay, Turn, replay_from_session, save_replay
 from arcade.ui.camera import CameraInput, CameraScene
@@ -343,14 +344,16 @@ class TronScene(CameraScene, TickScene):
         self.speed.set(setup.speed)
         self.app.game_settings("tron")["setup"] = setup.to_dict()
         self.app.save_settings()
-        seed = int(map_id.removeprefix("random-")) if map_id.startswith("random-") else self.seed
+        seed = maps.seed_of(map_id)
+        if seed is None:
+            seed = self.seed
         self.change_level(level, map_id, seed=seed)
 
     def level_changed(self) -> None:
         """A new map (setup, picker): a fresh match on it, the board and the bots rebuilt."""
         self.viewer = None  # a replay file being watched gives way to a real match
         level = self.session.level
-        if self.setup.map != RANDOM_MAP:
+        if self.setup.map not in FRESH_MAPS:
             self.setup = replace(self.setup, map=self.session.level_id)
         self.map_ref = self.session.level_id
         self.seed = self.session.seed

@@ -27,7 +27,10 @@ from arcade.ui.widgets import Button, draw_text
 SPEEDS = (4, 6, 8, 10, 12, 15, 20, 30)
 BOT_TIMES = (25, 50, 100, 200, 500)
 BEST_OF = (1, 3, 5, 7, 9)
+#: The map choices that draw a new generated map for every match (named after their family).
 RANDOM_MAP = "random"
+SCATTER_MAP = "scatter"
+FRESH_MAPS = {RANDOM_MAP: "Random map (new each match)", SCATTER_MAP: "Scattered walls (new each match)"}
 DEFAULT_MAP = "empty-room"
 #: The seat choice after the built-in bots: an outside program (a command and a protocol).
 PROGRAM = "program"
@@ -122,11 +125,13 @@ def bot_title(name: str) -> str:
 
 
 def map_title(ref: str) -> str:
-    return "Random map (new each match)" if ref == RANDOM_MAP else ref
+    return FRESH_MAPS.get(ref, ref)
 
 
 def map_choices() -> list[Choice]:
-    choices = [Choice("Random map", "a fresh symmetric map for each match", RANDOM_MAP, tag="seeded")]
+    choices = [Choice("Random map", "a fresh symmetric map for each match", RANDOM_MAP, tag="seeded"),
+               Choice("Scattered walls", "single walls strewn about, 10–30 a side, new each match", SCATTER_MAP,
+                      tag="seeded")]
     for entry in maps.bundled():
         try:
             level = entry.load()
