@@ -188,7 +188,7 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    from arcade.games.tron import generator
+    from arcade.games.tron import generator, maps
     from arcade.games.tron.logic import format_map
 
     seed = new_seed() if args.seed is None else args.seed
@@ -197,11 +197,13 @@ def run_generate(args: argparse.Namespace) -> int:
     width, height = args.size if args.size else (None, None)
     for k in range(args.count):
         try:
-            level = generator.scatter(seed + k) if args.scatter else generator.generate(seed + k, width, height)
+            if args.scatter:
+                name, level = maps.fresh("scatter", seed + k)
+            else:
+                name, level = generator.map_id(seed + k), generator.generate(seed + k, width, height)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         if args.count > 1 or args.seed is None:
-            name = generator.scatter_id(seed + k) if args.scatter else generator.map_id(seed + k)
             print(f"# {name}", file=sys.stderr)
         sys.stdout.write(format_map(level))
     return 0

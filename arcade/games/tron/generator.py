@@ -149,7 +149,3 @@ def _connected(width: int, height: int, grid: list[list[str]], start: tuple[int,
                          for x in range(width)) for y in range(height))
     return Level(width, height, rows, (start, other))
 
-
-def scatter_id(seed: int) -> str:
-    """The name a scatter map goes by (``scatter-<seed>``)."""
-    return f"scatter-{seed}"

@@ -95,7 +95,8 @@ def seed_of(map_id: str) -> int | None:
 
 def load(ref: str) -> tuple[str, Level]:
     """(id, level) for a bundled id, a file path, ``random-<seed>`` or ``scatter-<seed>``."""
-    if ref.partition("-")[0] in FAMILIES and ref.partition("-")[2]:
+    family, _, seed = ref.partition("-")
+    if family in FAMILIES and seed:
         return ref, _generated(ref)
     path = find_level(GAME, ref, RULES.level_pattern)
     return path.stem, RULES.load_level_file(path)
@@ -129,7 +130,7 @@ def resolve(spec: str, seed: int = 0) -> list[tuple[str, Level]]:
                 # random:N keeps the seeds it always drew; each other family draws its own.
                 salt = "tournament-map" if family == "random" else f"tournament-{family}"
                 map_seed = derive_seed(seed, salt, k) % 1_000_000
-                add(f"{family}-{map_seed}", FAMILIES[family](map_seed))
+                add(*fresh(family, map_seed))
         else:
             add(*load(token))
     if not result:
