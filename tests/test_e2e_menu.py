@@ -38,3 +38,17 @@ def test_click_a_menu_entry_in_the_real_window(xserver, tmp_path):
         assert pushes, program.trace_lines()
         assert changed_fraction(before, after) > 0.05, "the picture did not change after the click"
     assert program.returncode in (0, 130), program.output()
+
+
+def test_the_letter_on_a_badge_opens_its_game_in_the_real_window(xserver, tmp_path):
+    with run_program(xserver, tmp_path, "--size", "1024x640") as program:
+        env = program.env
+        window = wait_window(program)
+        wait_for(lambda: [line for line in program.trace_lines() if line.startswith("menu-entry ")], 20, "the menu")
+        time.sleep(0.5)
+        xdotool(env, "windowfocus", "--sync", window, check=False)
+        xdotool(env, "key", "--window", window, "r")
+        pushes = wait_for(lambda: [line for line in program.trace_lines() if line.startswith("push Runway")],
+                          20, "Runway opened by its letter")
+        assert pushes == ["push RunwayScene"], program.trace_lines()
+    assert program.returncode in (0, 130), program.output()

@@ -218,3 +218,24 @@ def test_an_idle_menu_is_not_redrawn_but_input_redraws_it(app, driver):
     assert app.drawn == drawn, "an idle menu was drawn again"
     driver.key(pygame.K_DOWN)
     assert app.drawn == drawn + 1
+
+
+def test_the_letter_on_a_game_badge_opens_that_game_and_the_footer_says_so(app, driver):
+    menu = app.push(MenuScene())
+    driver.frame()
+    assert menu.accelerators() == {"h": entry_index(menu, "Hashi"), "r": entry_index(menu, "Runway"),
+                                   "b": entry_index(menu, "Battle Royale"), "t": entry_index(menu, "Tron")}
+    assert "Enter play · H R B T open · N new game" in menu.footer()
+    driver.key(pygame.K_t, unicode="T")  # shifted or not, the letter counts
+    assert type(app.stack.top).__name__ == "TronScene"
+
+
+def test_a_badge_letter_the_menu_already_uses_or_two_games_share_opens_nothing(app, driver, toy_registered):
+    menu = app.push(MenuScene())
+    driver.frame()
+    games = menu.game_entries()
+    menu.entries[games[0]].glyph = "Q"  # Q quits: it stays the menu's
+    menu.entries[games[1]].glyph = menu.entries[games[2]].glyph = "X"
+    assert "q" not in menu.accelerators() and "x" not in menu.accelerators()
+    driver.key(pygame.K_x, unicode="x")
+    assert app.stack.top is menu

@@ -23,6 +23,8 @@ from arcade.ui.theme import blend
 from arcade.ui.widgets import Toast, draw_text
 
 GAME_ROLES = ("player1", "player2", "player3", "player4", "special", "good")
+#: Letters the menu's own keys use (W/S/K/J move, Q quits, C continues, N starts anew): never a game's.
+RESERVED_LETTERS = frozenset("wskjqcn")
 
 
 @dataclass
@@ -174,14 +176,39 @@ class MenuScene(Scene):
                 self.app.audio.play("click")
                 self.entries[self.selected].new_game()  # type: ignore[misc]
             elif pygame.K_1 <= event.key <= pygame.K_9:
-                games = [i for i, e in enumerate(self.entries) if e.title not in ("Continue", "Settings", "Quit")]
+                games = self.game_entries()
                 n = event.key - pygame.K_1
                 if n < len(games):
                     self.activate(games[n])
+            elif (letter := getattr(event, "unicode", "").lower()) in self.accelerators():
+                self.activate(self.accelerators()[letter])
             else:
                 return False
             return True
         return False
+
+    def footer(self) -> str:
+        """The keys line under the entries."""
+        letters = " ".join(letter.upper() for letter in self.accelerators())
+        keys = "↑↓ choose · Enter play · " + (f"{letters} open · " if letters else "")
+        keys += "N new game · ? how to play · "
+        return keys + ("C continue · Esc quit" if self.autosave is not None else "Esc quit")
+
+    def game_entries(self) -> list[int]:
+        """Indices of the entries that open a game (not Continue, Settings or Quit)."""
+        return [i for i, e in enumerate(self.entries) if e.how_to_play is not None]
+
+    def accelerators(self) -> dict[str, int]:
+        """Badge letter -> game entry: the letter on a game's badge opens it, as the badge suggests.
+
+        A letter the menu already uses (arrows on W/S/K/J, Q, C, N) or two games share opens nothing.
+        """
+        letters: dict[str, list[int]] = {}
+        for i in self.game_entries():
+            glyph = self.entries[i].glyph.lower()
+            if glyph.isalpha() and glyph not in RESERVED_LETTERS:
+                letters.setdefault(glyph, []).append(i)
+        return {letter: found[0] for letter, found in letters.items() if len(found) == 1}
 
     def update(self, dt: float) -> None:
         self.toast.update(dt)
@@ -237,8 +264,6 @@ class MenuScene(Scene):
                                   colour=theme["text_dim"], anchor="midright").left - 12
             draw_text(surface, theme, entry.subtitle, (tx, rect.y + rect.height * 0.70), size=max(12, title_size - 6),
                       colour=theme["text_dim"], anchor="midleft", max_width=right - tx)
-        keys = "↑↓ choose · Enter play · N new game · ? how to play · "
-        keys += "C continue · Esc quit" if self.autosave is not None else "Esc quit"
-        draw_text(surface, theme, keys,
-                  (w // 2, h - 16), size=15, colour=theme["text_dim"], anchor="midbottom")
+        draw_text(surface, theme, self.footer(),
+                  (w // 2, h - 16), size=15, colour=theme["text_dim"], anchor="midbottom", max_width=w - 24)
         self.toast.draw(surface, theme, h - 44)
