@@ -180,8 +180,8 @@ class MenuScene(Scene):
                 n = event.key - pygame.K_1
                 if n < len(games):
                     self.activate(games[n])
-            elif (letter := getattr(event, "unicode", "").lower()) in self.accelerators():
-                self.activate(self.accelerators()[letter])
+            elif (found := self.accelerators().get(getattr(event, "unicode", "").lower())) is not None:
+                self.activate(found)
             else:
                 return False
             return True
