@@ -168,10 +168,19 @@ def test_a_game_the_ai_finished_is_never_a_personal_best(info, toy_in_registry):
                 break
         assert scene.session.outcome is not None and scene.session.outcome.is_win
         assert scene.finished_with_ai and "AI" in scene.record_note
+        assert "AI" in scene.result_title(scene.session.outcome)  # the AI crossed the line: its title
         assert saves.read_records().get(info.name, {}) == {}
+        winning = scene.session.moves
         # Restart and undo past the AI's moves give the player a clean slate again.
         scene.restart()
         assert not scene.session.ai_moved
+        # The AI's moves but the last, the player's last: the player's title, with a line of help.
+        for move in winning[:-1]:
+            scene.session.play(move, by_ai=True)
+        scene.session.play(winning[-1])
+        assert scene.session.outcome is not None and scene.session.outcome.is_win
+        assert "AI" not in scene.result_title(scene.session.outcome)
+        assert scene.finished_with_ai == (len(winning) > 1)
     finally:
         close(app)
 
@@ -387,6 +396,16 @@ def test_how_to_play_has_rules_a_legal_example_drawn_by_the_game_and_every_key(i
             assert not saves.autosave_path(info.name).exists()  # the example never saves
         key(app, pygame.K_RETURN)
         assert app.stack.top is scene
+        # Opened from the menu's "?" or by itself on a first visit, the page lists the same keys
+        # (a game without an example has no scene to ask: its declared keys, each one the game's).
+        app.push(HowToPlayScene(info))
+        frames(app)
+        if example is not None:
+            assert app.stack.top.keys == page.keys
+        else:
+            assert app.stack.top.keys and all(row in page.keys for row in app.stack.top.keys)
+        key(app, pygame.K_RETURN)
+        assert app.stack.top is scene
         assert app.crashes == 0
     finally:
         close(app)
@@ -407,3 +426,39 @@ def test_the_first_opening_of_a_game_in_a_window_shows_how_to_play_once(user_hom
     finally:
         app.headless = True
         close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_hover_text_never_hides_the_message_or_move_that_came_after_it(info, toy_in_registry):
+    """The pointer rests on a toolbar button: its tooltip shows; the hint asked for then (or a
+    move played) replaces it; moving the pointer brings the hover text back."""
+    app = new_app(registry_with(info, 0))
+    try:
+        scene = top_game_after(app, info)
+        button = scene.toolbar.buttons[0]
+        motion = pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(1, 0), buttons=(0, 0, 0))
+        app.frame(1 / 60, [motion])
+        hover = scene.toolbar.hovered_tooltip()
+        assert hover and scene.status_line() == (hover, "text_dim")
+        if scene.has_hint:
+            key(app, pygame.K_h)
+            scene.worker.wait(30)
+            frames(app)
+            text, _role = scene.status_line()
+            assert text and text != hover and text == scene.status_text
+        app.frame(1 / 60, [motion])
+        assert scene.status_line()[0] == hover
+        safe_moves(scene, 1)
+        frames(app)
+        assert scene.status_line()[0] != hover
+        assert app.crashes == 0
+    finally:
+        close(app)
+
+
+def top_game_after(app: App, info: GameInfo) -> GameScene:
+    """``info``'s small level opened, with every modal page (how to play, a setup dialog) out of the way."""
+    scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+    frames(app)
+    assert app.stack.top is scene
+    return scene

@@ -342,6 +342,12 @@ def test_royale_journey(xserver, tmp_path):
         def centre(rc: tuple[int, int]) -> tuple[float, float]:
             return ox + (rc[1] + 0.5) * cell_size, oy + (rc[0] + 0.5) * cell_size
 
+        # The pointer rests on a loot cell ("holds loot"); H: the hint's explanation replaces that hover text.
+        mark = player.mark()
+        xdotool(player.env, "mousemove", "--window", player.window, *(str(round(v)) for v in centre((5, 10))))
+        player.wait_line(mark, lambda line: line.startswith("status ") and "holds loot" in line, "the hover text")
+        player.keys("h")
+        player.wait_line(mark, lambda line: line.startswith("status optimal route: drop at"), "the hint's text")
         # Drop with a click, one step with an arrow key.
         (r, c), key = royale_drop_cell(level_id)
         mark = player.mark()
@@ -355,6 +361,7 @@ def test_royale_journey(xserver, tmp_path):
         player.wait_line(mark, lambda line: line == "outcome royale win with-ai=1", "the AI to win the round", 40)
         result = player.wait_line(mark, lambda line: line.startswith("result ") and re.search(r"Par: \d+", line),
                                   "a numeric par in the result", 40)
+        assert result.startswith("result The AI made it"), result  # the AI's last move: the AI's title
         assert "Finished with the AI's help — not counted as a personal best." in result, result
         assert "royale" not in read_records(home)
         mark = player.mark()

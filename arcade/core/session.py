@@ -107,6 +107,12 @@ class Session(Generic[LevelT, StateT, MoveT]):
         """
         return any(self._by_ai[: self._index])
 
+    @property
+    def ai_finished(self) -> bool:
+        """Whether the move that leads to the current state was the AI's: who crossed the line
+        (a result's title credits the AI then; an earlier hint only earns a line of help)."""
+        return self._index > 0 and self._by_ai[self._index - 1]
+
     # -- changing ----------------------------------------------------------------------
     def subscribe(self, listener: Callable[[Session[LevelT, StateT, MoveT]], None]) -> None:
         """Call ``listener(session)`` after every change (the UI autosaves and redraws here)."""

@@ -121,6 +121,8 @@ class GameScene(Scene):
         self._dirty = True
         self._drawn_second = -1
         self._tooltip = ""
+        #: The status line last drawn (traced for the end-to-end tests when it changes).
+        self._traced_status = ""
         self._status_cache: tuple[tuple[str, int], list[str]] = (("", 0), [])
         session.subscribe(self._on_session_change)
 
@@ -258,10 +260,19 @@ class GameScene(Scene):
             action(binding.arg)
 
     def help_lines(self) -> list[tuple[str, str]]:
-        """The help overlay: the game's keys first, the framework's after, keys of a mode (watching, replay) last."""
+        """The help overlay: the game's keys first, the framework's after, keys of a mode last.
+
+        A mode's row is one of watching or a replay, or a conditional row whose keys also have
+        a plain meaning (Runway's Space plays a program's run back, else lets the AI drive):
+        the dispatch order puts it first, a reader wants the plain meaning first.
+        """
         rows = self.keymap()
-        modes = ("watching", "replaying")
-        return help_rows([*(b for b in rows if b.when not in modes), *(b for b in rows if b.when in modes)])
+        plain = {b.keys for b in rows if not b.when}
+
+        def is_mode(b: Binding) -> bool:
+            return b.when in ("watching", "replaying") or (bool(b.when) and b.keys in plain)
+
+        return help_rows([*(b for b in rows if not is_mode(b)), *(b for b in rows if is_mode(b))])
 
     @property
     def watching(self) -> bool:
@@ -320,8 +331,13 @@ class GameScene(Scene):
 
     # -- messages ------------------------------------------------------------------------
     def say(self, text: str, role: str = "text_dim") -> None:
-        """Set the status line (a refused move's reason, a hint, the watch step)."""
+        """Set the status line (a refused move's reason, a hint, the watch step).
+
+        The newest message wins over a hover text shown before it (the pointer resting on
+        the board must not hide the hint just asked for); moving the pointer brings it back.
+        """
         self.status_text = text
+        self._tooltip = ""
         self.status_role = role
         self._dirty = True
 
@@ -547,6 +563,8 @@ class GameScene(Scene):
     def result_title(self, outcome: Outcome) -> str:
         if outcome.winner is not None and self.session.rules.kind == "tick" and outcome.result == "win":
             return f"Player {outcome.winner + 1} wins"
+        if outcome.result == "win" and self.session.ai_finished:
+            return "The AI solved it" if self.session.rules.kind == "puzzle" else "The AI won"
         return {"win": "Solved!" if self.session.rules.kind == "puzzle" else "You win!",
                 "loss": "Game over", "draw": "Draw"}[outcome.result]
 
@@ -593,6 +611,7 @@ class GameScene(Scene):
     # -- session events ------------------------------------------------------------------
     def _on_session_change(self, session: Session[Any, Any, Any]) -> None:
         self._dirty = True
+        self._tooltip = ""  # it described the position before this change
         if self.previewing:
             self.on_changed()
             return
@@ -600,7 +619,6 @@ class GameScene(Scene):
             # Another level (picker, new puzzle, next round on a new map): rebuild and re-lay out.
             self._shown_level = session.level
             self._last_outcome = None
-            self._tooltip = ""
             self.tweens.clear()
             self.level_changed()
             self.relayout()
@@ -709,6 +727,16 @@ class GameScene(Scene):
         elif self.session.outcome is None and self.session.index > 0:
             self.elapsed += dt
 
+    def status_line(self) -> tuple[str, str]:
+        """What the status line shows and its role: a hover text, else the last message (dots while the AI works)."""
+        if self._tooltip:
+            return self._tooltip, "text_dim"
+        if self.worker.busy:
+            dots = "." * (1 + pygame.time.get_ticks() // 300 % 3)
+            text = f"{self.status_text.rstrip('…')}{dots}" if self.status_text else f"Thinking{dots}"
+            return text, self.status_role
+        return self.status_text, self.status_role
+
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
         self._dirty = False
@@ -723,11 +751,10 @@ class GameScene(Scene):
         draw_text(surface, theme, title, (16, self.header_rect.centery), size=22, bold=True, anchor="midleft",
                   max_width=max(80, fields_rect.left - 40))
         self.draw_board(surface)
-        text = self._tooltip or self.status_text
-        role = "text_dim" if self._tooltip else self.status_role
-        if self.worker.busy and not self._tooltip:
-            dots = "." * (1 + pygame.time.get_ticks() // 300 % 3)
-            text = f"{self.status_text.rstrip('…')}{dots}" if self.status_text else f"Thinking{dots}"
+        text, role = self.status_line()
+        if text != self._traced_status and not self.worker.busy:
+            self._traced_status = text
+            self.app.trace(f"status {text}")
         if text:
             colour = theme[role] if role != "text_dim" else theme["text_dim"]
             lines = self._status_lines(f"{theme.glyph(role)} {text}".strip())

@@ -57,7 +57,8 @@ class HowToPlayScene(Scene):
         self.example = front.example()
         if self.example is not None:
             rules = self.info.load_rules()
-            session = Session(rules, rules.parse_level(self.example.level, "example"))
+            # The game's own AI hooks, never run here, so the page lists the same keys as the game.
+            session = Session(rules, rules.parse_level(self.example.level, "example"), **front.hooks())
             for move in self.example.moves:
                 session.play(move)
             session.seek(0)

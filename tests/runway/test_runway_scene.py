@@ -385,3 +385,11 @@ def test_a_resting_viewer_is_not_redrawn_every_frame_but_a_turn_animates(app, dr
     assert app.drawn - drawn >= 25
     settle(driver, 3.0)
     assert scene.is_idle()
+
+
+def test_help_lists_each_keys_plain_meaning_before_its_meaning_in_a_mode(app):
+    scene = open_runway(app)
+    space = [meaning for keys, meaning in scene.help_lines() if keys == "Space"]
+    # Dispatch tries the program's tape first; the reader needs "let the AI drive" first.
+    assert space[0] == "let the AI drive / pause it"
+    assert sorted(space[1:]) == ["While watching: pause / resume", "a program's run: play / pause"]

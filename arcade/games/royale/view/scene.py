@@ -200,7 +200,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
 
     def result_title(self, outcome: Outcome) -> str:
         if outcome.is_win:
-            return "You made it!"
+            return "The AI made it" if self.session.ai_finished else "You made it!"
         return "Caught by the storm" if self.session.state.dead else "Out of time"
 
     def result_buttons(self, outcome: Outcome) -> list[tuple[str, Callable[[], None]]]:

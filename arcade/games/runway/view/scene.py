@@ -350,7 +350,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         if self.taping:  # an outside program's run (programs.py)
             return "The program brought them home" if outcome.is_win else "The program lost the race"
         if outcome.is_win:
-            return "The AI brought them home" if self.finished_with_ai else "You win!"
+            return "The AI brought them home" if self.session.ai_finished else "You win!"
         return "Race lost"
 
     def result_lines(self, outcome: Outcome) -> list[str]:
