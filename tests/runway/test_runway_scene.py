@@ -370,6 +370,17 @@ def test_command_buttons_shorten_to_their_key_glyph_when_the_row_is_narrow(app, 
     for button in pad.commands:
         assert theme.font(pad.text_size).size(button.label)[0] <= button.rect.width - 6
     assert "JUMP" in pad.tooltip(pad.commands[4].rect.center)
+    # Narrower still (the page at 1024x640): the commands step aside whole, never as slivers.
+    for width in range(296, 1201, 20):  # down to a 320-pixel window
+        row = pygame.Rect(0, 0, width, 30)
+        pad.layout(theme, row)
+        shown = [b for b in pad.commands if b.rect.width]
+        assert shown in ([], pad.commands), width
+        for button in shown:
+            assert theme.font(pad.text_size).size(button.label)[0] <= button.rect.width - 6, width
+        assert all(row.contains(b.rect) for b in pad.transport.values()), width
+    pad.layout(theme, pygame.Rect(0, 0, 440, 30))
+    assert not any(b.rect.width for b in pad.commands) and pad.tooltip((5, 15)) == ""
 
 
 def test_a_resting_viewer_is_not_redrawn_every_frame_but_a_turn_animates(app, driver):

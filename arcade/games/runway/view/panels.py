@@ -88,8 +88,10 @@ def draw_status_row(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, y:
     colour = theme["error"] if active < need else theme["text"]
     x = draw_text(surface, theme, f"{active} active · {need} needed", (x + 6, y), size=size, colour=colour,
                   anchor="midleft").right + 18
-    x = draw_text(surface, theme, f"Last: {last}", (x, y), size=size, anchor="midleft",
-                  colour=theme["highlight"]).right + 18
+    last_text = f"Last: {last}"
+    if theme.font(size).size(last_text)[0] <= rect.right - x - 4:  # a narrow view (the how-to page) leaves it out
+        x = draw_text(surface, theme, last_text, (x, y), size=size, anchor="midleft",
+                      colour=theme["highlight"]).right + 18
     if comparison and rect.right - x > 120:
         text = f"Exact AI saves {comparison['exact']} · classic {comparison['classic']}"
         draw_text(surface, theme, text, (rect.right - 4, y), size=14, colour=theme["text_dim"], anchor="midright",
@@ -264,6 +266,12 @@ class ControlPad:
         size = self.text_size = 15 if rect.height >= 34 else 13
         icon_w, square = rect.height + 8, rect.height
         speed_w = theme.font(size).size("32 turns/s")[0] + 8
+        # In a very narrow window the player buttons turn square, then the speed's words go
+        # (+ and − still change it, and say so): the transport always fits the row.
+        if 5 * (icon_w + 4) + 2 * (square + 4) + speed_w + 14 > rect.width:
+            icon_w = square
+        if 5 * (icon_w + 4) + 2 * (square + 4) + speed_w + 14 > rect.width:
+            speed_w = 0
         right = rect.right - (5 * (icon_w + 4) + 2 * (square + 4) + speed_w + 8)
         room = right - rect.x - 12 - 4 * len(self.commands)
         # Full names when they fit, else the key glyph alone (the hover help still names it):
@@ -273,12 +281,16 @@ class ControlPad:
         if sum(b.preferred_width(theme, size) for b in self.commands) > room:
             for button, (label, _command) in zip(self.commands, COMMAND_LABELS):
                 button.label = label.split()[0]
-        widths = [b.preferred_width(theme, size) for b in self.commands]
-        scale = min(1.0, room / max(1, sum(widths)))
+        scale = min(1.0, room / max(1, sum(b.preferred_width(theme, size) for b in self.commands)))
+        widths = [int(b.preferred_width(theme, size) * scale) for b in self.commands]
+        if any(width < theme.font(size).size(b.label)[0] + 10 for b, width in zip(self.commands, widths)):
+            # Not even the glyphs fit (the how-to page's example at 1024x640): no slivers of
+            # buttons; the keys still drive, and the transport on the right keeps its place.
+            widths = [0] * len(widths)
         x = rect.x
         for button, width in zip(self.commands, widths):
-            button.rect = pygame.Rect(x, rect.y, int(width * scale), rect.height)
-            x += int(width * scale) + 4
+            button.rect = pygame.Rect(x, rect.y, width, rect.height if width else 0)
+            x += width + 4
         x = right + 8
         for name in ("start", "back", "play", "step", "end"):
             self.transport[name].rect = pygame.Rect(x, rect.y, icon_w, rect.height)
@@ -306,7 +318,8 @@ class ControlPad:
     def draw(self, surface: pygame.Surface, theme: Theme, *, race_over: bool, playing: bool, speed: float) -> None:
         for button in self.commands:
             button.enabled = not race_over
-            button.draw(surface, theme, self.text_size)
+            if button.rect.width:
+                button.draw(surface, theme, self.text_size)
         icons = {"start": "start", "back": "back", "play": "pause" if playing else "play", "step": "step",
                  "end": "end"}
         self.transport["play"].toggled = playing
@@ -315,5 +328,6 @@ class ControlPad:
             if name in icons:
                 draw_icon(surface, theme["text"] if button.is_enabled() else theme["text_dim"], button.rect,
                           icons[name])
-        draw_text(surface, theme, f"{speed:g} turns/s", self.speed_rect.center, size=self.text_size,
-                  colour=theme["text_dim"], anchor="center")
+        if self.speed_rect.width:
+            draw_text(surface, theme, f"{speed:g} turns/s", self.speed_rect.center, size=self.text_size,
+                      colour=theme["text_dim"], anchor="center")
