@@ -429,28 +429,34 @@ def test_the_first_opening_of_a_game_in_a_window_shows_how_to_play_once(user_hom
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
-def test_a_hover_text_never_hides_the_message_or_move_that_came_after_it(info, toy_in_registry):
-    """The pointer rests on a toolbar button: its tooltip shows; the hint asked for then (or a
-    move played) replaces it; moving the pointer brings the hover text back."""
+def test_a_hover_text_stays_while_the_game_runs_and_gives_way_when_the_player_acts(info, toy_in_registry):
+    """The pointer rests on a toolbar button: its tooltip shows, and stays through moves the
+    player did not make (ticks, the AI); a key or a click replaces it with what it brings (the
+    hint asked for); moving the pointer brings it back."""
     app = new_app(registry_with(info, 0))
     try:
         scene = top_game_after(app, info)
-        button = scene.toolbar.buttons[0]
-        motion = pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(1, 0), buttons=(0, 0, 0))
+        motion = pygame.event.Event(pygame.MOUSEMOTION, pos=scene.toolbar.buttons[0].rect.center, rel=(1, 0),
+                                    buttons=(0, 0, 0))
         app.frame(1 / 60, [motion])
         hover = scene.toolbar.hovered_tooltip()
         assert hover and scene.status_line() == (hover, "text_dim")
+        safe_moves(scene, 1)
+        scene.say("a message nobody asked for")
+        frames(app)
+        assert scene.status_line()[0] == hover
         if scene.has_hint:
             key(app, pygame.K_h)
             scene.worker.wait(30)
             frames(app)
             text, _role = scene.status_line()
             assert text and text != hover and text == scene.status_text
+        else:
+            header = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)
+            app.frame(1 / 60, [header])
+            assert scene.status_line()[0] == scene.status_text != hover
         app.frame(1 / 60, [motion])
         assert scene.status_line()[0] == hover
-        safe_moves(scene, 1)
-        frames(app)
-        assert scene.status_line()[0] != hover
         assert app.crashes == 0
     finally:
         close(app)

@@ -331,13 +331,8 @@ class GameScene(Scene):
 
     # -- messages ------------------------------------------------------------------------
     def say(self, text: str, role: str = "text_dim") -> None:
-        """Set the status line (a refused move's reason, a hint, the watch step).
-
-        The newest message wins over a hover text shown before it (the pointer resting on
-        the board must not hide the hint just asked for); moving the pointer brings it back.
-        """
+        """Set the status line (a refused move's reason, a hint, the watch step)."""
         self.status_text = text
-        self._tooltip = ""
         self.status_role = role
         self._dirty = True
 
@@ -611,7 +606,6 @@ class GameScene(Scene):
     # -- session events ------------------------------------------------------------------
     def _on_session_change(self, session: Session[Any, Any, Any]) -> None:
         self._dirty = True
-        self._tooltip = ""  # it described the position before this change
         if self.previewing:
             self.on_changed()
             return
@@ -619,6 +613,7 @@ class GameScene(Scene):
             # Another level (picker, new puzzle, next round on a new map): rebuild and re-lay out.
             self._shown_level = session.level
             self._last_outcome = None
+            self._tooltip = ""
             self.tweens.clear()
             self.level_changed()
             self.relayout()
@@ -680,6 +675,11 @@ class GameScene(Scene):
             self.toolbar.handle(event)
             self._tooltip = self.toolbar.hovered_tooltip() or self.board_tooltip(tuple(event.pos))
             return self.handle_board(event)
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            # The player acts: what that brings (a hint asked for with the pointer resting on the
+            # board, a drop) shows in place of the hover text; moving the pointer brings it back.
+            # Ticks and the AI's moves leave it, so a button can be read while a round runs.
+            self._tooltip = ""
         blocked = self.input_blocked and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         if blocked or self.toolbar.handle(event):
             return True
