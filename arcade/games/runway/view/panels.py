@@ -266,13 +266,17 @@ class ControlPad:
         size = self.text_size = 15 if rect.height >= 34 else 13
         icon_w, square = rect.height + 8, rect.height
         speed_w = theme.font(size).size("32 turns/s")[0] + 8
+
+        def transport_width() -> int:
+            return 5 * (icon_w + 4) + 2 * (square + 4) + speed_w + 8
+
         # In a very narrow window the player buttons turn square, then the speed's words go
         # (+ and − still change it, and say so): the transport always fits the row.
-        if 5 * (icon_w + 4) + 2 * (square + 4) + speed_w + 14 > rect.width:
+        if transport_width() + 6 > rect.width:
             icon_w = square
-        if 5 * (icon_w + 4) + 2 * (square + 4) + speed_w + 14 > rect.width:
+        if transport_width() + 6 > rect.width:
             speed_w = 0
-        right = rect.right - (5 * (icon_w + 4) + 2 * (square + 4) + speed_w + 8)
+        right = rect.right - transport_width()
         room = right - rect.x - 12 - 4 * len(self.commands)
         # Full names when they fit, else the key glyph alone (the hover help still names it):
         # a row of buttons cut to "…" tells nobody anything.
@@ -281,8 +285,9 @@ class ControlPad:
         if sum(b.preferred_width(theme, size) for b in self.commands) > room:
             for button, (label, _command) in zip(self.commands, COMMAND_LABELS):
                 button.label = label.split()[0]
-        scale = min(1.0, room / max(1, sum(b.preferred_width(theme, size) for b in self.commands)))
-        widths = [int(b.preferred_width(theme, size) * scale) for b in self.commands]
+        preferred = [b.preferred_width(theme, size) for b in self.commands]
+        scale = min(1.0, room / max(1, sum(preferred)))
+        widths = [int(width * scale) for width in preferred]
         if any(width < theme.font(size).size(b.label)[0] + 10 for b, width in zip(self.commands, widths)):
             # Not even the glyphs fit (the how-to page's example at 1024x640): no slivers of
             # buttons; the keys still drive, and the transport on the right keeps its place.
