@@ -169,6 +169,9 @@ def test_a_game_the_ai_finished_is_never_a_personal_best(info, toy_in_registry):
         assert scene.session.outcome is not None and scene.session.outcome.is_win
         assert scene.finished_with_ai and "AI" in scene.record_note
         assert "AI" in scene.result_title(scene.session.outcome)  # the AI crossed the line: its title
+        # The player's clock never ran: no "Time: 00:00", the moves are said to be the AI's.
+        lines = scene.result_lines(scene.session.outcome)
+        assert not any("Time:" in line for line in lines) and any("by the AI" in line for line in lines), lines
         assert saves.read_records().get(info.name, {}) == {}
         winning = scene.session.moves
         # Restart and undo past the AI's moves give the player a clean slate again.
@@ -180,6 +183,7 @@ def test_a_game_the_ai_finished_is_never_a_personal_best(info, toy_in_registry):
         scene.session.play(winning[-1])
         assert scene.session.outcome is not None and scene.session.outcome.is_win
         assert "AI" not in scene.result_title(scene.session.outcome)
+        assert any("Time:" in line for line in scene.result_lines(scene.session.outcome))
         assert scene.finished_with_ai == (len(winning) > 1)
     finally:
         close(app)

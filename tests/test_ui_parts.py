@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from arcade.core.game import Step
+from arcade.games import REGISTRY
 from arcade.ui.audio import Audio, synthesise
 from arcade.ui.gridview import GridView
 from arcade.ui.input import PointerTracker, standard_action
@@ -296,6 +297,26 @@ def test_a_picker_opens_with_the_current_row_mid_list_so_the_next_ones_show(app)
     picker = PickerScene("Pick", [Choice(f"Level {i}") for i in range(40)], lambda c: None, selected=20)
     app.push(picker)
     assert picker.scroll <= 20 < picker.scroll + picker.visible_rows - 2
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (480, 400)])
+def test_a_picker_footer_always_says_how_to_pick_and_leave(size):
+    """A list that scrolls used to show only its scroll keys: Enter and Esc were nowhere to be read."""
+    from arcade.ui.app import App
+    from arcade.ui.picker import Choice, PickerScene
+
+    app = App(REGISTRY, size=size, headless=True)
+    try:
+        for count in (3, 40):
+            picker = PickerScene("Pick", [Choice(f"Level {i}") for i in range(count)], lambda c: None, selected=2)
+            app.push(picker)
+            footer = picker.footer()
+            assert "Enter pick" in footer and "Esc cancel" in footer, footer
+            assert ("3 / 40" in footer) == (count == 40)
+            assert app.theme.font(14).size(footer)[0] <= picker.panel.width - 24
+            app.pop()
+    finally:
+        app.close()
 
 
 def test_a_long_key_table_goes_to_two_columns_instead_of_being_cut(app):

@@ -108,6 +108,12 @@ class Session(Generic[LevelT, StateT, MoveT]):
         return any(self._by_ai[: self._index])
 
     @property
+    def ai_played_all(self) -> bool:
+        """Whether every move that leads to the current state was the AI's (a watched solve):
+        the player's clock never ran, so a result shows no time."""
+        return self._index > 0 and all(self._by_ai[: self._index])
+
+    @property
     def ai_finished(self) -> bool:
         """Whether the move that leads to the current state was the AI's: who crossed the line
         (a result's title credits the AI then; an earlier hint only earns a line of help)."""

@@ -45,6 +45,7 @@ from arcade.ui.widgets import Button, Toast, Toolbar, draw_text, wrap_text
 from arcade.ui.worker import Worker
 
 if TYPE_CHECKING:
+    from arcade.ui.app import App
     from arcade.ui.front import GameFront
 
 HEADER = 52
@@ -193,10 +194,17 @@ class GameScene(Scene):
 
     def result_lines(self, outcome: Outcome) -> list[str]:
         lines = [outcome.reason] if outcome.reason else []
-        lines.append(f"Moves: {self.session.index} · Time: {format_time(self.elapsed)}")
+        lines.append(self.tally_line("Moves", self.session.index))
         if self.record_note:
             lines.append(self.record_note)
         return lines
+
+    def tally_line(self, label: str, count: int) -> str:
+        """A result's count and time: "Moves: 12 · Time: 01:23". The clock counts only the
+        player's own time, so after a game the AI played alone it would read 00:00: say so instead."""
+        if self.session.ai_played_all:
+            return f"{label}: {count}, all played by the AI"
+        return f"{label}: {count} · Time: {format_time(self.elapsed)}"
 
     def new_game(self) -> None:
         """Start another game of the same kind (default: restart)."""
@@ -299,7 +307,7 @@ class GameScene(Scene):
         return None
 
     # -- layout --------------------------------------------------------------------------
-    def enter(self, app) -> None:  # type: ignore[override]
+    def enter(self, app: App) -> None:
         super().enter(app)
         self.build_toolbar()
 

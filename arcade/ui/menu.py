@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,6 +22,9 @@ from arcade.ui.how_to_play import HowToPlayScene
 from arcade.ui.scene import Scene
 from arcade.ui.theme import blend
 from arcade.ui.widgets import Toast, draw_text
+
+if TYPE_CHECKING:
+    from arcade.ui.app import App
 
 GAME_ROLES = ("player1", "player2", "player3", "player4", "special", "good")
 #: Letters the menu's own keys use (W/S/K/J move, Q quits, C continues, N starts anew): never a game's.
@@ -63,7 +67,7 @@ class MenuScene(Scene):
         self._background_key: tuple[tuple[int, int], str] | None = None
         self._background_surface = pygame.Surface((1, 1))
 
-    def enter(self, app) -> None:  # type: ignore[override]
+    def enter(self, app: App) -> None:
         super().enter(app)
         self.rebuild()
         if app.settings.problem:

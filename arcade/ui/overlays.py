@@ -7,6 +7,7 @@ them, Enter picks the first button, and every button is also clickable.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,6 +15,9 @@ from arcade.ui.keymap import parse_keys
 from arcade.ui.scene import Scene
 from arcade.ui.theme import Theme
 from arcade.ui.widgets import Button, draw_text, wrap_text
+
+if TYPE_CHECKING:
+    from arcade.ui.app import App
 
 _BACKDROPS: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
@@ -231,7 +235,7 @@ class ResultScene(PanelScene):
 
     close_first = True
 
-    def enter(self, app) -> None:  # type: ignore[override]
+    def enter(self, app: App) -> None:
         super().enter(app)
         self._trace()
 

@@ -200,6 +200,16 @@ class PickerScene(Scene):
     def is_idle(self) -> bool:
         return True
 
+    def footer(self) -> str:
+        """The keys line under the list: where the selection is when it scrolls, and always how to pick or leave."""
+        if len(self.choices) <= self.visible_rows:
+            return "Enter pick · Esc cancel"
+        where = f"{self.selected + 1} / {len(self.choices)}"
+        info = f"{where} · wheel or PgUp/PgDn scroll · Enter pick · Esc cancel"
+        if self.app is not None and self.app.theme.font(14).size(info)[0] > self.panel.width - 24:
+            info = f"{where} · Enter pick · Esc cancel"  # a narrow window keeps what matters
+        return info
+
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
         theme = self.app.theme
@@ -237,8 +247,5 @@ class PickerScene(Scene):
             knob = pygame.Rect(track.x, track.y + round(track.height * self.scroll / len(self.choices)),
                                track.width, max(12, round(track.height * share)))
             pygame.draw.rect(surface, theme["text_dim"], knob, border_radius=3)
-            info = f"{self.selected + 1} / {len(self.choices)} · wheel or PgUp/PgDn to scroll"
-        else:
-            info = "Enter pick · Esc cancel"
-        draw_text(surface, theme, info, (self.panel.centerx, self.panel.bottom - 14), size=14,
-                  colour=theme["text_dim"], anchor="midbottom")
+        draw_text(surface, theme, self.footer(), (self.panel.centerx, self.panel.bottom - 14), size=14,
+                  colour=theme["text_dim"], anchor="midbottom", max_width=self.panel.width - 24)

@@ -7,6 +7,7 @@ is no "OK/Cancel" to forget. It opens from the menu or over a paused game.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,6 +17,9 @@ from arcade.ui.scene import Scene
 from arcade.ui.theme import PALETTE_NAMES
 from arcade.ui.theme import PALETTES as PALETTE_COLOURS
 from arcade.ui.widgets import Button, Slider, Toast, draw_form_row, draw_text
+
+if TYPE_CHECKING:
+    from arcade.ui.app import App
 
 
 def fitting_sizes(desktop: tuple[int, int] | None = None) -> list[tuple[int, int]]:
@@ -45,7 +49,7 @@ class SettingsScene(Scene):
         self.toast = Toast()
         self.back = Button("Back", self.close, hotkey="Esc")
 
-    def enter(self, app) -> None:  # type: ignore[override]
+    def enter(self, app: App) -> None:
         super().enter(app)
         s = app.settings
         self.speed = Slider(

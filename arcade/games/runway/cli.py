@@ -14,11 +14,15 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from arcade.core.errors import UsageError
 from arcade.core.numbers import int_type, milliseconds_type, seed_type
 from arcade.core.registry import Command as CliCommand
 from arcade.core.rng import new_seed
+
+if TYPE_CHECKING:
+    from arcade.games.runway.logic import Level
 
 
 def _level_arg(parser: argparse.ArgumentParser) -> None:
@@ -30,7 +34,7 @@ def _ai_arg(parser: argparse.ArgumentParser) -> None:
                         help="exact search (default) or the seed's classic 3-turn look-ahead")
 
 
-def load_level(ref: str):
+def load_level(ref: str) -> Level:
     """A level from a path or a bundled id; bad files raise FormatError (file:line)."""
     from arcade.games.runway.logic import RULES
     from arcade.services.resources import find_level

@@ -18,9 +18,13 @@ import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING
 
 from arcade.core.errors import ArcadeError, UsageError
 from arcade.games.tron.match import RoundRecord, RoundTask, play_task
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 DASK_HINT = "--scheduler needs Dask distributed: pip install 'puzzle-arcade[cluster]'"
 
@@ -88,7 +92,7 @@ def run_in_processes(tasks: Sequence[RoundTask], jobs: int,
     return records
 
 
-def dask_client(address: str):  # type: ignore[no-untyped-def]
+def dask_client(address: str) -> Client:
     """A client of the Dask scheduler at ``address``; one clear line if Dask is missing or unreachable."""
     try:
         from distributed import Client

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -44,6 +44,9 @@ from arcade.ui.input import MIDDLE as BUTTON_MIDDLE
 from arcade.ui.input import RIGHT as BUTTON_RIGHT
 from arcade.ui.input import Gesture, PointerTracker
 from arcade.ui.tween import ease_out_cubic
+
+if TYPE_CHECKING:
+    from arcade.ui.app import App
 
 INTRO = "Drag from an island towards a neighbour to build · right-drag removes · click an island to lock it"
 WRAP_NOTE = {
@@ -99,7 +102,7 @@ class HashiScene(CameraScene, PuzzleScene):
     def level_title(self) -> str:
         return self.puzzle.title or self.session.level_id
 
-    def enter(self, app) -> None:  # type: ignore[override]
+    def enter(self, app: App) -> None:
         self.prefs = app.settings.game(self.info.name)
         self.show_possible = self.prefs.get("show_possible") is True
         super().enter(app)

@@ -12,6 +12,7 @@ import functools
 import threading
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -40,6 +41,9 @@ from .paint import (
 )
 from .panel import render_side
 from .result import RoyaleResultScene
+
+if TYPE_CHECKING:
+    from arcade.ui.app import App
 
 SIDE_WIDTH = 236
 RING_SECONDS = 0.55
@@ -135,7 +139,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
     def level_title(self) -> str:
         return self.session.level.title
 
-    def enter(self, app) -> None:  # type: ignore[override]
+    def enter(self, app: App) -> None:
         super().enter(app)
         self.start_par()
         state = self.session.state
@@ -186,7 +190,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
                 lines.append(f"Your loot: {state.loot} · Par: {par.loot} (the optimal route is dashed below)")
         else:
             lines.append(f"Your loot: {state.loot} · Par: {self.par_text()}")
-        lines.append(f"Moves: {state.moves} · Time: {format_time(self.elapsed)}")
+        lines.append(self.tally_line("Moves", state.moves))
         if self.record_note:
             lines.append(self.record_note)
         return lines

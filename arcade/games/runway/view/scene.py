@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -38,6 +39,9 @@ from arcade.ui.game_scene import TickScene, format_time
 from arcade.ui.overlays import ResultScene
 from arcade.ui.speed import WATCH_SPEEDS
 from arcade.ui.watch import WatchPlayer
+
+if TYPE_CHECKING:
+    from arcade.ui.app import App
 
 #: Seconds a turn takes on screen when the player drives (scaled by the animation setting).
 TURN_SECONDS = 0.45
@@ -93,7 +97,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         self.rects: dict[str, pygame.Rect] = {}
 
     # -- set-up ----------------------------------------------------------------------------
-    def enter(self, app) -> None:  # type: ignore[override]
+    def enter(self, app: App) -> None:
         super().enter(app)
         self.start_analysis()
         self.say(self.level_summary())
@@ -357,7 +361,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         lines = [outcome.reason]
         if self.comparison:
             lines.append(f"Exact AI: {self.comparison['exact']} · classic AI: {self.comparison['classic']}.")
-        lines.append(f"Turns: {self.session.state.turn} · Time: {format_time(self.elapsed)}")
+        lines.append(self.tally_line("Turns", self.session.state.turn))
         if self.finished_with_ai and not outcome.is_win and not self.taping:
             lines.append("The AI drove some of these turns.")
         if self.record_note:

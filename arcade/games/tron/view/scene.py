@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -43,6 +43,9 @@ from arcade.ui.console import ConsolePanel, console_lines
 from arcade.ui.game_scene import TickScene
 from arcade.ui.gridview import GridView
 from arcade.ui.overlays import ResultScene
+
+if TYPE_CHECKING:
+    from arcade.ui.app import App
 
 #: Seconds of "3, 2, 1" before a round, and before play resumes after a pause overlay.
 COUNTDOWN = 2.4
@@ -134,7 +137,7 @@ class TronScene(CameraScene, TickScene):
     def level_title(self) -> str:
         return self.session.level_id
 
-    def enter(self, app) -> None:  # type: ignore[override]
+    def enter(self, app: App) -> None:
         super().enter(app)
         self.painter = BoardPainter(self.session.level, self.view, app.theme)
         self.start_runners()
