@@ -79,6 +79,10 @@ def test_menu_keyboard_navigation_and_escape_quits(app, driver, toy_registered):
     assert type(app.stack.top).__name__ == "ToyScene"
     driver.key(pygame.K_ESCAPE)  # pause
     assert isinstance(app.stack.top, PauseScene)
+    driver.key(pygame.K_p)  # the other pause key resumes too
+    assert type(app.stack.top).__name__ == "ToyScene"
+    driver.key(pygame.K_p)
+    assert isinstance(app.stack.top, PauseScene)
     app.stack.top.to_menu()
     assert app.stack.top is menu
     driver.key(pygame.K_ESCAPE)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from arcade.ui.input import standard_action
 from arcade.ui.keymap import parse_keys
 from arcade.ui.scene import Scene
 from arcade.ui.theme import Theme
@@ -197,7 +198,7 @@ class PanelScene(Scene):
 
 
 class PauseScene(PanelScene):
-    """Esc in a game: resume, restart, settings, help keys, back to the menu."""
+    """Esc or P in a game: resume (Esc or P again), settings, the keys, back to the menu."""
 
     def __init__(self, game_scene: Scene, keys: list[tuple[str, str]]) -> None:
         self.game_scene = game_scene
@@ -211,6 +212,13 @@ class PauseScene(PanelScene):
             ],
             keys=keys,
         )
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        # The key that paused resumes: P pauses and P again plays on, like Esc.
+        if event.type == pygame.KEYDOWN and standard_action(event) == "pause":
+            self.close()
+            return True
+        return super().handle(event)
 
     def open_settings(self) -> None:
         from arcade.ui.settings_scene import SettingsScene
