@@ -6,9 +6,9 @@ import time
 
 from hypothesis import given, settings
 
-from arcade.games.tron.board import Board, chamber_fill, flood
+from arcade.games.tron.board import Board, chamber_fill, clear_chamber_cache, flood, parity_bound
 from arcade.games.tron.endgame import FillPlanner, add_detours, greedy_walk, longest_path
-from arcade.games.tron.logic import RULES
+from arcade.games.tron.logic import RULES, parse_map
 from tests.tron.test_tron_board import as_cells, boards
 from tests.tron.test_tron_board import longest_path as brute_force_longest
 
@@ -86,3 +86,35 @@ def test_a_big_open_room_is_planned_to_its_parity_bound_and_the_plan_is_followed
         head = cell
         moves += 1
     assert moves == bound
+
+
+def _three_halls(side: int = 40) -> Board:
+    """A hall with a door to each of two more: a path can enter only one of them, so the chamber
+    tree (the first hall and the best one beyond) is well below the parity bound (all three)."""
+    rows = []
+    for y in range(side):
+        row = ["#" if x in (0, side - 1) or y in (0, side - 1) else " " for x in range(side)]
+        if y not in (side // 4, 3 * side // 4):
+            row[side // 2] = "#"
+        if y == side // 2:
+            row[side // 2:] = "#" * (side - side // 2)
+        rows.append(row)
+    rows[1][1], rows[side - 2][side - 2] = "1", "2"
+    return Board.from_level(parse_map(f"{side} {side}\n" + "\n".join("".join(r) for r in rows) + "\n", "halls"))
+
+
+def test_a_room_too_big_to_chart_in_time_is_bounded_by_parity_and_still_moves():
+    """The chamber tree of a 200x200 room took 30 ms before any walk: past the budget at 25 ms.
+    Now it gets a third of the time; out of time, the parity bound stands in and a move is made."""
+    board = _three_halls()
+    geo = board.geo
+    free = board.free & ~(1 << board.opp)
+    room = flood(geo, free, board.me)
+    clear_chamber_cache()
+    cell, length, bound = FillPlanner().move(geo, free, board.me, time.perf_counter() - 1)
+    assert cell in {board.me + o for o in geo.offsets} and free >> cell & 1
+    assert length >= 1 and bound == parity_bound(geo, room, board.me)
+    # With time, the chamber tree's tighter bound.
+    clear_chamber_cache()
+    _cell, _length, charted = FillPlanner().move(geo, free, board.me, time.perf_counter() + 5)
+    assert charted == chamber_fill(geo, free, board.me, room) < bound - 300

@@ -292,6 +292,27 @@ def test_a_passed_deadline_stops_the_search_and_restores_the_board(mod):
     assert np.array_equal(arrays.grid, before)
 
 
+def test_the_clock_is_read_about_every_millisecond_whatever_the_board_size(monkeypatch):
+    """32 leaves cost a millisecond on 25x25 but 25 ms on 200x200, which ran a 100 ms move to 112:
+    the bigger the board, the fewer nodes between two looks at the clock."""
+    sides = [5, 25, 50, 80, 120, 200]
+    intervals = [kernel.clock_interval(side * side) for side in sides]
+    assert intervals[1] == kernel.CLOCK_EVERY and intervals[-1] == 1
+    assert intervals == sorted(intervals, reverse=True) and min(intervals) >= 1
+    # The search itself looks that often: count the looks of the plain-Python copy.
+    looks = []
+    monkeypatch.setattr(PURE, "_now", lambda: looks.append(1) or 0.0)
+    for side in (8, 120):
+        level = Level(side, side, (" " * side,) * side, ((0, 0), (side - 1, side - 1)))
+        _board, arrays, a, b, h = load(PURE, level)
+        assert arrays.info[3] == kernel.clock_interval(side * side)
+        looks.clear()
+        order = np.array([k for k in range(4) if arrays.grid[a + arrays.offs[k]] == 0], dtype=np.int64)
+        arrays.root(a, b, h, 1 if side > 8 else 3, order, 1.0)
+        nodes = int(arrays.info[0])
+        assert len(looks) == -(-nodes // int(arrays.info[3])), (side, nodes, len(looks))
+
+
 @pytest.mark.parametrize("mod", KERNELS)
 def test_every_position_of_a_small_room_keeps_the_board_intact(mod):
     """Exhaustively over both heads in a 3x3 room: search never leaves a trace on the board."""

@@ -3,7 +3,8 @@
 ``python -m arcade bench tron`` prints, for a 25x25 and the 50x50 official map: the cost
 of one flood fill, Voronoi split, chamber estimate and full evaluation; the strongest
 bot's depth and nodes per second in a few real positions; the slowest move of a short
-strongest-vs-flood-fill series against its budget; and the window's frame times on the
+strongest-vs-flood-fill series against its budget; the slowest answer on the largest map a
+file may hold (200x200); and the window's frame times on the
 50x50 map while two strongest bots think (in their own processes, as the game runs
 them, and -- for comparison -- in threads of the window's process). The full strength
 benchmark is the tournament command (see docs/tron.md).
@@ -19,8 +20,8 @@ import timeit
 from arcade.games.tron import kernel, maps
 from arcade.games.tron.ai import StrongestBot, a1k0n_eval, make_bot
 from arcade.games.tron.board import Board, chamber_fill, clear_chamber_cache, flood, voronoi
-from arcade.games.tron.logic import RULES, State
-from arcade.games.tron.match import Tournament
+from arcade.games.tron.logic import MAX_SIDE, RULES, State, parse_map
+from arcade.games.tron.match import Tournament, bot_deadline
 
 
 def _micro(fn, repeat: int) -> float:
@@ -150,10 +151,45 @@ def frame_times(quick: bool) -> None:
         app.close()
 
 
+def _largest_board(separated: bool) -> Board:
+    """A map of the largest size a file may have (200x200), 3 % single walls, heads in opposite corners;
+    ``separated``: a wall down the middle, so the bot is in the endgame from the first move."""
+    import random
+
+    side = MAX_SIDE
+    rng = random.Random(2010)
+    rows = []
+    for y in range(side):
+        row = ["#" if x in (0, side - 1) or y in (0, side - 1) or (separated and x == side // 2)
+               or rng.random() < 0.03 else " " for x in range(side)]
+        rows.append(row)
+    rows[1][1], rows[side - 2][side - 2] = "1", "2"
+    text = f"{side} {side}\n" + "\n".join("".join(row) for row in rows) + "\n"
+    return Board.from_level(parse_map(text, "largest"), 0)
+
+
+def largest_boards(quick: bool, budget_ms: float) -> None:
+    """The slowest answer on the largest board: a leaf there costs a millisecond, a chamber tree 30."""
+    answers = 2 if quick else 5
+    print(f"\nslowest of {answers} answers on a {MAX_SIDE}x{MAX_SIDE} map, {budget_ms:g} ms budget "
+          "(the deadline the referee sets):")
+    for label, separated in (("open", False), ("cut in two", True)):
+        board = _largest_board(separated)
+        for name in ("voronoi", "strongest"):
+            bot = make_bot(name, 1)
+            slowest = 0.0
+            for _ in range(answers):
+                started = time.perf_counter()
+                bot.decide(board, bot_deadline(started, budget_ms, bot.search_share))
+                slowest = max(slowest, time.perf_counter() - started)
+            print(f"  {label:<12}{name:<11}{slowest * 1000:6.1f} ms")
+
+
 def run(*, quick: bool = False, budget_ms: float = 100.0) -> int:
     evaluation_speed(quick)
     search_speed(quick, budget_ms)
     move_times(quick, budget_ms)
+    largest_boards(quick, budget_ms)
     frame_times(quick)
     return 0
 

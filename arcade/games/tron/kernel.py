@@ -22,7 +22,7 @@ What is computed (a1k0n's recipe; ``docs/tron.md`` has the long story and the me
   the best chain of chambers inside each player's Voronoi territory, mine minus theirs.
 * :func:`search_root` -- alpha-beta over move pairs (I move, the opponent answers knowing my
   move, both apply), ordered by a transposition table of best moves and replies (Zobrist
-  hashes) and by killer moves per ply, checking the clock every :data:`CLOCK_EVERY` nodes.
+  hashes) and by killer moves per ply, checking the clock about every millisecond (:func:`clock_interval`).
 """
 
 from __future__ import annotations
@@ -76,7 +76,8 @@ SEPARATED = 10**6
 #: a1k0n's weights of a territory's cells (and front) and of its edges.
 K1 = 55
 K2 = 194
-#: Nodes between two looks at the clock (a look costs about a microsecond).
+#: Nodes between two looks at the clock (a look costs about a microsecond) on a 25x25 board,
+#: about a millisecond of search; bigger boards look more often (see :func:`clock_interval`).
 CLOCK_EVERY = 32
 #: Deepest search in plies of move pairs (the buffers are sized for it).
 MAX_PLY = 96
@@ -86,6 +87,15 @@ _FRAME_COLUMNS = 14
 #: :func:`split`), a queue, DFS numbers, low links, a DFS stack of cells and of next
 #: directions, articulation flags.
 _LEVEL, _OWNER, _QUEUE, _NUM, _LOW, _STACK, _STEP, _ART = range(8)
+
+
+def clock_interval(cells: int) -> int:
+    """Nodes between two looks at the clock on a board of ``cells``: about a millisecond of search.
+
+    A leaf's cost grows with the board (a breadth-first search and a depth-first one over it):
+    32 leaves take a millisecond on 25x25 but 25 ms on 200x200, which once overran a 100 ms budget.
+    """
+    return max(1, min(CLOCK_EVERY, CLOCK_EVERY * 625 // max(1, cells)))
 
 
 @_njit_gil
@@ -407,7 +417,7 @@ def search_root(grid: np.ndarray, a: int, b: int, h: int, depth: int, order: np.
     The recursion is written as a loop over an explicit ``stack`` of suspended nodes
     (numba cannot cache recursive functions), ``moves[ply]`` being each node's scratch row:
     my move order, the opponent's, and its best reply to each of my moves. ``info`` holds
-    [nodes, aborted, node count of the next clock check].
+    [nodes, aborted, node count of the next clock check, nodes between checks].
     """
     ply = 0
     alpha = -WIN - 1
@@ -427,7 +437,7 @@ def search_root(grid: np.ndarray, a: int, b: int, h: int, depth: int, order: np.
             info[0] += 1
             if info[0] >= info[2]:
                 # A leaf costs 10-60 us on contest-sized boards: the clock is read about every millisecond.
-                info[2] = info[0] + CLOCK_EVERY
+                info[2] = info[0] + info[3]
                 if _now() > deadline:
                     info[1] = 1
             if info[1] and ply > 0:
@@ -613,7 +623,8 @@ class SearchArrays:
         self.killers = np.full((MAX_PLY + 2, 2), -1, dtype=np.int8)
         self.moves = np.zeros((MAX_PLY + 2, 12), dtype=np.int64)
         self.stack = np.zeros((MAX_PLY + 2, _STACK_FIELDS), dtype=np.int64)
-        self.info = np.zeros(3, dtype=np.int64)
+        self.info = np.zeros(4, dtype=np.int64)
+        self.info[3] = clock_interval(width * height)
         self.values = np.zeros(4, dtype=np.int64)
 
     def clear(self) -> None:
