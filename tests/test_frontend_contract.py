@@ -190,6 +190,41 @@ def test_a_game_the_ai_finished_is_never_a_personal_best(info, toy_in_registry):
 
 
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_a_hint_asked_for_before_a_move_never_shows_after_it(info, toy_in_registry):
+    """A hint takes up to 30 s on a big board; the player may move meanwhile. Its answer was for
+    the old position and showed anyway -- and H again would have played it on the new one."""
+    import threading
+
+    app = new_app(registry_with(info, 0))
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        release = threading.Event()
+        hook = scene.session.hint_hook
+
+        def slow_hint(state):
+            release.wait(30)
+            return hook(state)
+
+        scene.session.hint_hook = slow_hint
+        scene.request_hint()
+        assert scene.worker.busy
+        safe_moves(scene, 1)
+        frames(app)
+        release.set()
+        scene.worker.wait(30)
+        frames(app)
+        assert scene.hint is None, scene.hint
+        assert not scene.worker.busy and "Thinking" not in scene.status_line()[0], scene.status_line()
+        # Asked again on the new position, it comes.
+        scene.request_hint()
+        scene.worker.wait(30)
+        frames(app)
+        assert scene.hint is not None, scene.status_text
+    finally:
+        close(app)
+
+
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
 def test_a_played_hint_counts_as_the_ais_move_until_undone(info, toy_in_registry):
     app = new_app(registry_with(info, 0))
     try:

@@ -268,6 +268,38 @@ def test_worker_delivers_on_poll_and_newer_request_wins():
     worker.close()
 
 
+def test_a_cancelled_or_superseded_job_is_told_to_stop():
+    """A search that asks job_cancelled() gives the thread back when the player moves on."""
+    import threading
+
+    from arcade.ui.worker import Worker, job_cancelled
+
+    worker = Worker()
+    started, seen = threading.Event(), []
+
+    def search(name: str) -> str:
+        started.set()
+        for _ in range(500):
+            if job_cancelled():
+                seen.append(name)
+                return "stopped"
+            threading.Event().wait(0.01)
+        return "ran out"
+
+    try:
+        assert not job_cancelled()  # outside a worker's thread
+        worker.submit(search, "first", on_done=lambda r: None)
+        assert started.wait(5)
+        worker.cancel()
+        started.clear()
+        worker.submit(search, "second", on_done=lambda r: None)  # runs once "first" has stopped
+        assert started.wait(5) and seen == ["first"]
+        worker.submit(lambda: "third", on_done=lambda r: None)  # supersedes "second"
+        assert worker.wait(5) and seen == ["first", "second"]
+    finally:
+        worker.close()
+
+
 @pytest.mark.parametrize("palette", ["okabe-ito", "tol-bright", "high-contrast"])
 def test_button_text_contrast_is_at_least_4_5_in_every_state_and_palette(palette):
     from arcade.ui.theme import PALETTES, Theme, contrast_ratio

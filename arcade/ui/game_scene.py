@@ -627,6 +627,12 @@ class GameScene(Scene):
             self.relayout()
         if self.hint is not None and self.hint.kind != "info":
             self.hint = None
+        if self.worker.label == "hint":
+            # Its answer would be for the position before this change (and H again would play it
+            # here): drop it. A hint on a big board can take seconds; the player need not wait.
+            self.worker.cancel()
+            if self.status_text.startswith("Thinking"):
+                self.say("Hint dropped: the position changed. H asks again.")
         outcome = session.outcome
         self.on_changed()
         if outcome is not None and self._last_outcome is None:

@@ -3,14 +3,30 @@
 Searches that take more than a frame (a bot's move, a hint on a big board, a new puzzle)
 go to a single worker thread; the scene polls :meth:`Worker.poll` every frame and keeps
 drawing meanwhile. AIs take their own time budget (a deadline), so a result always comes.
-A newer request supersedes an older one: its late answer is dropped.
+A newer request supersedes an older one: its late answer is dropped, and a search that
+asks :func:`job_cancelled` (an AI's ``should_stop``) stops early instead of holding the
+thread for its whole budget while the next request waits.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
+
+_job = threading.local()
+
+
+def job_cancelled() -> bool:
+    """Whether the worker job running on this thread was cancelled or superseded.
+
+    Pass it (or a function that calls it) as an AI's ``should_stop``: a Battle Royale hint
+    on a 151x151 grid searches for 30 s, and a move the player makes meanwhile cancels it.
+    False outside a worker's thread.
+    """
+    token = getattr(_job, "token", None)
+    return token is not None and token.is_set()
 
 
 class Worker:
@@ -19,6 +35,7 @@ class Worker:
         self._future: Future[Any] | None = None
         self._on_done: Callable[[Any], None] | None = None
         self._on_error: Callable[[BaseException], None] | None = None
+        self._token: threading.Event | None = None
         self.label = ""
 
     @property
@@ -36,7 +53,18 @@ class Worker:
         """Start ``fn(*args)``; ``on_done(result)`` runs later on the main thread via ``poll``."""
         if self._future is not None:
             self._future.cancel()
-        self._future = self._pool.submit(fn, *args)
+        if self._token is not None:
+            self._token.set()
+        token = self._token = threading.Event()
+
+        def run() -> Any:
+            _job.token = token
+            try:
+                return fn(*args)
+            finally:
+                _job.token = None
+
+        self._future = self._pool.submit(run)
         self._on_done = on_done
         self._on_error = on_error
         self.label = label
@@ -44,6 +72,8 @@ class Worker:
     def cancel(self) -> None:
         if self._future is not None:
             self._future.cancel()
+        if self._token is not None:
+            self._token.set()
         self._future = None
         self.label = ""
 

@@ -32,6 +32,18 @@ def test_hint_mid_game_gives_the_next_step_and_the_best_total():
     assert total < 6
 
 
+def test_a_hint_cut_short_by_its_time_limit_never_calls_its_route_optimal():
+    """On a 151x151 grid the search stops at 30 s: its route is the best found, not proven."""
+    big = generate(61, 61, 0.3, seed=5)
+    state = RULES.play(State(big), f"start {big.centre[0]} {big.centre[1] + 3}")
+    hint = ai.hint(state, should_stop=lambda: True)
+    assert hint is not None and hint.move is not None
+    assert hint.rule == "best route found" and "not proven best" in hint.reason
+    assert "optimal" not in hint.rule + hint.reason and "best still possible" not in hint.reason
+    exact = ai.hint(RULES.play(RULES.play(State(SEED), "start 3 10"), "D"))
+    assert exact is not None and exact.rule == "optimal route"
+
+
 def test_hint_on_the_centre_with_nothing_left_says_finish():
     level = Level.from_rows([[0] * 7 for _ in range(7)])
     state = RULES.play(State(level), "start 3 3")
@@ -118,3 +130,23 @@ def test_level_key_ignores_headers():
     plain = Level(SEED.loot)
     assert ai.level_key(plain) == ai.level_key(SEED)
     assert ai.level_key(generate(9, 9, 0.2, 1)) != ai.level_key(generate(9, 9, 0.2, 2))
+
+
+def test_a_second_caller_waiting_for_the_par_leaves_when_told_to_stop(tmp_path):
+    """A hint waits for the par being solved -- unless the player moved on meanwhile."""
+    import threading
+    import time
+
+    cache = ai.ParCache(tmp_path / "par.json")
+    key = ai.level_key(SEED)
+    busy = cache._busy.setdefault(key, threading.Lock())
+    busy.acquire()  # someone else is solving this level
+    try:
+        stop = threading.Event()
+        threading.Timer(0.1, stop.set).start()
+        started = time.monotonic()
+        assert cache.get(SEED, should_stop=stop.is_set) is None
+        assert time.monotonic() - started < 5
+    finally:
+        busy.release()
+    assert cache.get(SEED).loot == 6  # and once free, it solves as before

@@ -83,12 +83,16 @@ class ParCache:
         """The optimal route of ``level`` (solving it if needed); None when no route exists.
 
         One solve per level at a time: a second caller (a hint while the par is being
-        computed) waits for the first one's answer instead of solving again.
+        computed) waits for the first one's answer instead of solving again -- unless
+        ``should_stop`` says its caller has moved on, which then gets None at once.
         """
         key = level_key(level)
         with self._lock:
             busy = self._busy.setdefault(key, threading.Lock())
-        with busy:
+        while not busy.acquire(timeout=0.05):
+            if should_stop is not None and should_stop():
+                return None
+        try:
             route = self.peek(level)
             if route is not None:
                 return route
@@ -96,6 +100,8 @@ class ParCache:
             if route is not None and route.exact:
                 self.store(level, route)
             return route
+        finally:
+            busy.release()
 
     def store(self, level: Level, route: Route) -> None:
         key = level_key(level)
@@ -133,21 +139,25 @@ def hint(state: State, should_stop: Callable[[], bool] | None = None) -> Hint | 
         return Hint(None, "The centre is out of reach in the moves left: undo (U) to step back.",
                     rule="doomed", kind="error")
     route = best_from(state, should_stop)
-    unproven = "" if route is None or route.exact else " (best found in the time allowed)"
     if route is None:
         return Hint(None, "No empty cell can reach the centre before the storm closes.", kind="info")
+    # On a huge grid the search may stop at its time limit: then the route is the best it found,
+    # and the hint must not call it optimal.
+    rule = "optimal route" if route.exact else "best route found"
+
+    def reach(loot: int) -> str:
+        return f"best still possible: {loot}" if route.exact else f"{loot} loot, not proven best (out of time)"
+
     if not state.placed:
         r, c = route.start
-        return Hint(str(Move.start(route.start)),
-                    f"drop at ({r}, {c}) — best still possible: {route.loot}{unproven}",
-                    rule="optimal route", highlight=tuple(route.cells))
+        return Hint(str(Move.start(route.start)), f"drop at ({r}, {c}) — {reach(route.loot)}",
+                    rule=rule, highlight=tuple(route.cells))
     best = state.loot + route.loot
     if not route.moves:
         return Hint("finish", f"finish now — best still possible: {best} (nothing more is worth the walk)",
-                    rule="optimal route", highlight=(state.pos,))
+                    rule=rule, highlight=(state.pos,))
     letter = route.moves[0]
-    return Hint(letter, f"go {DIRECTION_NAMES[letter]} — best still possible: {best}{unproven}",
-                rule="optimal route", highlight=tuple(route.cells))
+    return Hint(letter, f"go {DIRECTION_NAMES[letter]} — {reach(best)}", rule=rule, highlight=tuple(route.cells))
 
 
 def watch(state: State, should_stop: Callable[[], bool] | None = None) -> Iterator[Step]:

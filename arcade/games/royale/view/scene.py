@@ -30,6 +30,7 @@ from arcade.ui.overlays import ResultScene
 from arcade.ui.theme import blend
 from arcade.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, linear
 from arcade.ui.widgets import draw_text
+from arcade.ui.worker import job_cancelled
 
 from .paint import (
     cell_keys,
@@ -58,12 +59,17 @@ class RoyaleScene(CameraScene, PuzzleScene):
     watch_keys = "I"  # W moves up here
 
     def __init__(self, info: GameInfo, session: Session[Level, State, Move]) -> None:
-        # Leaving the scene stops its searches (hint, watch, par) through one flag.
+        # Leaving the scene stops its searches (hint, watch, par) through one flag; a move made
+        # while a hint or watch job searches cancels that job, which then stops too.
         self.stop_event = threading.Event()
+
+        def should_stop() -> bool:
+            return self.stop_event.is_set() or job_cancelled()
+
         if session.hint_hook is not None:
-            session.hint_hook = functools.partial(session.hint_hook, should_stop=self.stop_event.is_set)
+            session.hint_hook = functools.partial(session.hint_hook, should_stop=should_stop)
         if session.watch_hook is not None:
-            session.watch_hook = functools.partial(session.watch_hook, should_stop=self.stop_event.is_set)
+            session.watch_hook = functools.partial(session.watch_hook, should_stop=should_stop)
         super().__init__(info, session)
         self.pointer = PointerTracker()
         self.par_worker = self.new_worker()
