@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import signal
 import subprocess
@@ -393,6 +394,26 @@ def test_sigterm_ends_every_long_running_mode_within_a_second(tmp_path, mode):
     assert process.returncode == 130, err
     assert "Traceback" not in err and len(err.strip().splitlines()) <= 1, err
     assert elapsed < 1.0, f"{mode} took {elapsed:.2f} s to stop"
+
+
+@pytest.mark.slow
+def test_an_interrupted_tournament_keeps_the_rounds_it_finished(tmp_path):
+    """An hour of rounds used to be lost to Ctrl+C or SIGTERM: now the table is printed and
+    --out written for the rounds that finished, then the usual one line and status 130."""
+    out = tmp_path / "results.json"
+    process = _spawn(["tournament", "tron", "--bots", "random,straight", "--maps", "joust", "--games", "1000",
+                      "--ms", "5", "--jobs", "1", "--out", str(out)], stdout=subprocess.PIPE)
+    assert process.stderr is not None
+    # Progress lines read "  [   2/2000] joust ...".
+    _wait_for(lambda: process.stderr.readline().decode().split("/")[0].strip(" [") == "2", 30, "two finished rounds")
+    _terminate_and_time(process)
+    stdout = process.stdout.read().decode() if process.stdout else ""
+    err = process.stderr.read().decode()
+    assert process.returncode == 130, err
+    assert "interrupted (SIGTERM)" in err and "Traceback" not in err, err
+    played = int(stdout.split("Interrupted after ")[1].split()[0])
+    assert played >= 2 and "Pairings" in stdout and f"results: {out}" in stdout, stdout
+    assert len(json.loads(out.read_text())["rounds"]) == played
 
 
 # -- crash log, --verbose, temp files, display ------------------------------------------------------

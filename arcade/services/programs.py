@@ -139,7 +139,7 @@ def stop_on_sigterm() -> Iterator[None]:
         return
 
     def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
+        raise KeyboardInterrupt(signal.Signals(signum).name)  # "interrupted (SIGTERM)", not SIGINT
 
     previous = signal.signal(signal.SIGTERM, interrupt)
     try:

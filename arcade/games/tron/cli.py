@@ -155,18 +155,31 @@ def run_tournament(args: argparse.Namespace) -> int:
 
     from arcade.services.programs import stop_on_sigterm
 
-    with stop_on_sigterm():
-        tournament.run(progress, jobs=jobs, scheduler=args.scheduler)
-    print(format_table(tournament))
-    print(f"\n{total} rounds in {time.perf_counter() - started:.0f} s; maps: "
-          + ", ".join(map_id for map_id, _ in chosen))
-    if args.out is not None:
-        write_results(tournament, args.out)
-        print(f"results: {args.out}")
-    if args.save_replays is not None:
-        count = save_round_replays(tournament.records, args.save_replays,
-                                   {"budget_ms": args.ms, "tournament_seed": args.seed})
-        print(f"replays: {count} files in {args.save_replays}")
+    def report(played: int) -> None:
+        if not played:
+            return
+        print(format_table(tournament))
+        print(f"\n{played} rounds in {time.perf_counter() - started:.0f} s; maps: "
+              + ", ".join(map_id for map_id, _ in chosen))
+        if args.out is not None:
+            write_results(tournament, args.out)
+            print(f"results: {args.out}")
+        if args.save_replays is not None:
+            count = save_round_replays(tournament.records, args.save_replays,
+                                       {"budget_ms": args.ms, "tournament_seed": args.seed})
+            print(f"replays: {count} files in {args.save_replays}")
+
+    try:
+        with stop_on_sigterm():
+            tournament.run(progress, jobs=jobs, scheduler=args.scheduler)
+    except KeyboardInterrupt:
+        # Ctrl+C or SIGTERM: the rounds that finished are reported and written, then the usual exit.
+        played = len(tournament.records)
+        print(f"\nInterrupted after {played} of {total} rounds" + (": the table and files below hold those."
+                                                                    if played else "."), flush=True)
+        report(played)
+        raise
+    report(total)
     return 0
 
 

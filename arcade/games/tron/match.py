@@ -236,24 +236,31 @@ class Tournament:
         """Play every round: here (``jobs`` 1), in ``jobs`` local processes, or on a Dask cluster.
 
         ``on_round`` sees records as they finish; ``records`` ends in schedule order whatever ran where.
+        Interrupted (Ctrl+C, SIGTERM, an error), ``records`` still holds every round that finished:
+        an hour of rounds is not lost to the last one.
         """
         tasks = self.tasks()
-        if scheduler is not None:
-            from arcade.games.tron.cluster import run_on_dask
+        finished: list[RoundRecord] = []
 
-            records = run_on_dask(tasks, scheduler, on_round)
-        elif jobs > 1 and len(tasks) > 1:
-            from arcade.games.tron.cluster import run_in_processes
+        def keep(record: RoundRecord) -> None:
+            finished.append(record)
+            if on_round is not None:
+                on_round(record)
 
-            records = run_in_processes(tasks, jobs, on_round)
-        else:
-            records = []
-            for task in tasks:
-                record = play_task(task)
-                records.append(record)
-                if on_round is not None:
-                    on_round(record)
-        self.records = sorted(records, key=lambda r: r.index)
+        try:
+            if scheduler is not None:
+                from arcade.games.tron.cluster import run_on_dask
+
+                run_on_dask(tasks, scheduler, keep)
+            elif jobs > 1 and len(tasks) > 1:
+                from arcade.games.tron.cluster import run_in_processes
+
+                run_in_processes(tasks, jobs, keep)
+            else:
+                for task in tasks:
+                    keep(play_task(task))
+        finally:
+            self.records = sorted(finished, key=lambda r: r.index)
 
     # -- results ---------------------------------------------------------------------------
     def standings(self) -> dict[tuple[str, str], Standing]:
