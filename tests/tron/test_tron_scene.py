@@ -368,3 +368,33 @@ def test_a_generated_map_choice_draws_a_new_map_for_every_match(app, driver, cho
         family, _, seed = map_id.partition("-")
         assert family == choice
     assert scene.session.level == getattr(generator, draw)(int(seed))
+
+
+def _big_map(tmp_path, side: int = 150) -> str:
+    rows = ["#" * side] + ["#" + " " * (side - 2) + "#" for _ in range(side - 2)] + ["#" * side]
+    rows[side // 2] = "#" + " " * 20 + "1" + " " * (side - 24) + "2#"
+    path = tmp_path / "big.txt"
+    path.write_text(f"{side} {side}\n" + "\n".join(rows) + "\n")
+    return str(path)
+
+
+def test_a_map_too_big_to_read_at_the_fit_opens_zoomed_on_the_players_cycle(app, driver, tmp_path):
+    """A 150x150 map fits a 1024x640 window in 3-pixel cells: a cycle nobody can follow."""
+    from arcade.games.tron.view.scene import READABLE_CELL
+
+    scene = open_tron(app, level=_big_map(tmp_path))
+    view = scene.view
+    assert view.zoomed and view.cell >= READABLE_CELL
+    head = scene.session.state.heads[0]
+    assert view.viewport.contains(view.cell_rect((head[1], head[0])))
+    # Ctrl+0 (Fit) shows the whole map and the next layout (a resize) leaves that choice alone.
+    scene.zoom_fit()
+    app.on_resize((1100, 700))
+    driver.frame()
+    assert not view.zoomed
+    # Bots alone: the spectator sees the whole map; a map readable at the fit is never zoomed.
+    watching = replace(scene.setup, mode="watch", bot1="random", bot2="random")
+    app.game_settings("tron")["setup"] = watching.to_dict()  # as if chosen last time
+    assert open_tron(app, level=_big_map(tmp_path)).setup.mode == "watch"
+    assert not app.stack.top.view.zoomed
+    assert not open_tron(app, level="huge-room").view.zoomed

@@ -60,6 +60,9 @@ BOT_SHARE = 0.75
 BOTS_STARTING = "Starting the bots…"
 #: The first round of a match against a bot is played at most this fast (ticks per second).
 GENTLE_SPEED = 6
+#: The smallest cell a player can follow a cycle on: a bigger map (a 200x200 file fits in
+#: 3-pixel cells) starts each round zoomed to this around the player's cycle.
+READABLE_CELL = 10
 
 WASD = (("W", "N"), ("D", "E"), ("S", "S"), ("A", "W"))
 ARROWS = (("Up", "N"), ("Right", "E"), ("Down", "S"), ("Left", "W"))
@@ -105,6 +108,8 @@ class TronScene(CameraScene, TickScene):
         self.reasons = ["", ""]
         self.serial = 0
         self.round_key = 0
+        #: The round whose camera was set for a readable cell (see :meth:`readable_camera`).
+        self._camera_round = -1
         self.phase = "countdown"
         self.paused = False
         self._auto_paused = False
@@ -253,6 +258,7 @@ class TronScene(CameraScene, TickScene):
         if self.app is not None and self.console.shown:
             rect = self.console.rect
             self.app.trace(f"tron-console {rect.x} {rect.y} {rect.width} {rect.height}")  # end-to-end tests
+        self.readable_camera()
         if self.app is not None:  # where the board is, for end-to-end tests (no-op without a trace file)
             self.app.trace(f"tron-layout {self.session.level_id} {self.view.cols} {self.view.rows} "
                            f"{self.view.cell} {self.view.origin[0]} {self.view.origin[1]}")
@@ -263,6 +269,25 @@ class TronScene(CameraScene, TickScene):
             self.camera.start_pan(event.pos)
             return True
         return self.camera.handle(event)
+
+    def readable_camera(self) -> None:
+        """Once a round, on a map too big to read at the fit: zoom to :data:`READABLE_CELL` on the
+        player's cycle (the camera then follows it; Fit or Ctrl+0 shows the whole map). Bots alone:
+        the whole map, as a spectator wants it."""
+        view = self.view
+        if self._camera_round == self.round_key or view.viewport.width <= 1:
+            return  # done for this round, or not laid out yet (layout_board calls again)
+        self._camera_round = self.round_key
+        seats = [seat for seat in (0, 1) if self.match.is_human(seat)]
+        if not seats or view.zoomed or view.cell >= READABLE_CELL:
+            return
+        view.set_zoom(READABLE_CELL / max(1.0, view.fit_w))
+        view.follow = True
+        state = self.session.state
+        heads = [(state.heads[seat][1], state.heads[seat][0]) for seat in seats]
+        span = min(view.viewport.width, view.viewport.height) / max(1, view.cell)
+        view.scroll_into_view(heads, margin=max(4.0, span / 3))
+        self.camera_changed()
 
     def follow_cycles(self) -> None:
         """Keep the followed cycles' heads on screen (a few cells ahead of the edge) while zoomed."""
@@ -308,6 +333,7 @@ class TronScene(CameraScene, TickScene):
                 runner.reset()
                 if isinstance(runner, ProgramRunner):
                     runner.begin_round(self.session.level, seat, self.seed + seat)
+        self.readable_camera()
         self.reasons = ["", ""]
         if not resume:
             self.turns = []
