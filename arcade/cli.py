@@ -66,8 +66,12 @@ def size_arg(text: str) -> tuple[int, int]:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"size must look like 1280x800, got {text!r}") from None
-    if not (320 <= w <= 8000 and 240 <= h <= 8000):
-        raise argparse.ArgumentTypeError(f"size {w}x{h} is outside 320x240 .. 8000x8000")
+    from arcade.services.settings import MIN_WINDOW
+
+    # The same least size a window can be dragged to: below it headers, boards and toolbars overlap.
+    low_w, low_h = MIN_WINDOW
+    if not (low_w <= w <= 8000 and low_h <= h <= 8000):
+        raise argparse.ArgumentTypeError(f"size {w}x{h} is outside {low_w}x{low_h} .. 8000x8000")
     return (w, h)
 
 
@@ -91,7 +95,7 @@ def _screen_options(required_default: bool) -> argparse.ArgumentParser:
     group.add_argument("--frames", metavar="N", type=positive_int, default=3 if required_default else default,
                        help="frames to run before the screenshot (default 3)")
     group.add_argument("--size", metavar="WxH", type=size_arg, default=default,
-                       help="window size, e.g. 1280x800 (default: from settings)")
+                       help="window size, e.g. 1280x800, at least 640x400 (default: from settings)")
     return parent
 
 

@@ -41,6 +41,7 @@ def test_upstream_pygame_is_refused_with_one_line(monkeypatch, capsys):
         (["play", "chess"], "unknown game 'chess'"),
         (["--frames", "zero"], "expected a whole number"),
         (["--size", "big"], "size must look like 1280x800"),
+        (["--size", "320x240"], "outside 640x400"),  # the least a window can be dragged to
         (["nonsense"], "invalid choice"),
         (["play"], "required"),
         (["levels", "chess"], "unknown game"),
