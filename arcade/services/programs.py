@@ -388,10 +388,31 @@ class Program:
         try:
             self.send(text, sent_at + limit)
         except ProgramFailure as exc:
-            return self._answer(None, (time.perf_counter() - sent_at) * 1000, str(exc))
+            ms = (time.perf_counter() - sent_at) * 1000
+            early = self._written_answer()
+            if early is not None:
+                # It answered before reading all of its input, then quit: judge what it said
+                # ("answered 'HELLO'") rather than only that it stopped reading.
+                self.answers += 1
+                return self._answer(early, ms)
+            return self._answer(None, ms, str(exc))
         if close_input:
             self.close_input()
         return self.read_line(limit, time.perf_counter())
+
+    def _written_answer(self) -> str | None:
+        """An answer line the program had already written (it is not waited for), else None."""
+        end = time.perf_counter() + 0.05  # the reader thread may still be handing it over
+        while True:
+            try:
+                kind, text = self._lines.get(timeout=max(0.0, end - time.perf_counter()))
+            except queue.Empty:
+                return None
+            if kind != "line":
+                self._lines.put((kind, text))  # an end of output or an error stays for read_line
+                return None
+            if text.strip():
+                return text.strip()
 
     def _answer(self, line: str | None, ms: float, failure: str = "", late: bool = False) -> Answer:
         if line is None:

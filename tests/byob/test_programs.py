@@ -70,6 +70,14 @@ def test_a_crash_is_one_line_with_the_exit_status_and_the_last_stderr_line():
     assert answer.stderr[0] == "about to divide" and any("Traceback" in line for line in answer.stderr)
 
 
+def test_an_answer_written_before_quitting_unread_input_is_judged_not_lost():
+    """It printed 'hello there' and quit while its input was still being written: the referee said
+    only "stopped reading its input"; now the answer is judged like any other."""
+    with Program(misbehave("blurt")) as program:
+        answer = program.ask("x\n" + "y" * 300_000 + "\n", 5.0)
+    assert answer.line == "hello there" and not answer.failure, answer
+
+
 def test_an_endless_line_on_stdout_is_a_loss():
     with Program(misbehave("overlong")) as program:
         answer = program.ask("x\n", 5.0)

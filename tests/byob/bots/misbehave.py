@@ -1,6 +1,7 @@
 """A bot that reads its first line and then misbehaves, for the tests: ``misbehave.py MODE``.
 
 sleep: never answers · crash: a traceback and exit status 1 · garbage: prints nonsense ·
+blurt: prints nonsense and quits without reading the rest of its input ·
 overlong: an endless answer line · spawn: starts a grandchild that sleeps, then sleeps itself
 (the process-group kill's test).
 """
@@ -19,6 +20,8 @@ elif mode == "crash":
 elif mode == "garbage":
     print("hello there", flush=True)
     time.sleep(60)
+elif mode == "blurt":
+    print("hello there", flush=True)
 elif mode == "overlong":
     sys.stdout.write("1" * 100_000)
     sys.stdout.flush()
