@@ -60,9 +60,11 @@ BOT_SHARE = 0.75
 BOTS_STARTING = "Starting the bots…"
 #: The first round of a match against a bot is played at most this fast (ticks per second).
 GENTLE_SPEED = 6
-#: The smallest cell a player can follow a cycle on: a bigger map (a 200x200 file fits in
-#: 3-pixel cells) starts each round zoomed to this around the player's cycle.
-READABLE_CELL = 10
+#: Below this cell size a cycle is hard to follow (a 200x200 file fits a window in 3-pixel
+#: cells; the bundled 50x50 map gets 9 at 1024x640 and stays whole): such a map starts each
+#: round zoomed to :data:`READABLE_CELL` around the player's cycle.
+SMALLEST_CELL = 8
+READABLE_CELL = 12
 
 WASD = (("W", "N"), ("D", "E"), ("S", "S"), ("A", "W"))
 ARROWS = (("Up", "N"), ("Right", "E"), ("Down", "S"), ("Left", "W"))
@@ -271,15 +273,15 @@ class TronScene(CameraScene, TickScene):
         return self.camera.handle(event)
 
     def readable_camera(self) -> None:
-        """Once a round, on a map too big to read at the fit: zoom to :data:`READABLE_CELL` on the
-        player's cycle (the camera then follows it; Fit or Ctrl+0 shows the whole map). Bots alone:
-        the whole map, as a spectator wants it."""
+        """Once a round, on a map too big to read at the fit (cells under :data:`SMALLEST_CELL`): zoom
+        to :data:`READABLE_CELL` on the player's cycle (the camera then follows it; Fit or Ctrl+0
+        shows the whole map). Bots alone: the whole map, as a spectator wants it."""
         view = self.view
         if self._camera_round == self.round_key or view.viewport.width <= 1:
             return  # done for this round, or not laid out yet (layout_board calls again)
         self._camera_round = self.round_key
         seats = [seat for seat in (0, 1) if self.match.is_human(seat)]
-        if not seats or view.zoomed or view.cell >= READABLE_CELL:
+        if not seats or view.zoomed or view.cell >= SMALLEST_CELL:
             return
         view.set_zoom(READABLE_CELL / max(1.0, view.fit_w))
         view.follow = True
