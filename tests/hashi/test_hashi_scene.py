@@ -420,3 +420,21 @@ def test_solved_is_announced_in_the_status_line_never_over_an_island(app, driver
     shown = {tuple(status.get_at((x, y)))[:3] for x in range(0, width, 3) for y in range(0, height, 3)}
     assert good in shown, "no 'Solved!' banner in the status line"
     assert not scene.status_rect.colliderect(scene.painter.view.board_rect)
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("1.1\n...\n..1\n", "no solution"),    # three 1s: no network can join them
+    ("3.3\n...\n3.3\n", "more than one"),  # a ring of four 3s: doubles across or down
+    ("1.1\n", ""),                          # unique: nothing to say
+])
+def test_a_puzzle_from_a_file_is_checked_as_it_opens(open_level, text, says):
+    """A file or a paste was never proven: the player learns at once that it cannot be solved
+    (or has several solutions), not after trying every bridge."""
+    scene = open_level(text)
+    scene.check_worker.wait(10)
+    scene.app.frame(1 / 60)
+    shown = " ".join([scene.status_text, *(message.text for message in scene.toast.messages)])
+    if says:
+        assert says in shown, shown
+    else:
+        assert "solution" not in shown, shown

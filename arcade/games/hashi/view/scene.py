@@ -35,6 +35,7 @@ from arcade.games.hashi.controller import (
 )
 from arcade.games.hashi.formats import parse_puzzle
 from arcade.games.hashi.logic import RULES, Puzzle, State
+from arcade.games.hashi.verdict import find_solutions
 from arcade.games.hashi.view import dialogs, effects
 from arcade.games.hashi.view.painter import BoardPainter
 from arcade.ui.camera import CameraInput, CameraScene
@@ -44,6 +45,7 @@ from arcade.ui.input import MIDDLE as BUTTON_MIDDLE
 from arcade.ui.input import RIGHT as BUTTON_RIGHT
 from arcade.ui.input import Gesture, PointerTracker
 from arcade.ui.tween import ease_out_cubic
+from arcade.ui.worker import job_cancelled
 
 if TYPE_CHECKING:
     from arcade.ui.app import App
@@ -84,6 +86,8 @@ class HashiScene(CameraScene, PuzzleScene):
         self._hint_since = 0.0
         self._pops: set[int] = set()
         self.celebrating = False
+        #: Checks each puzzle as it opens: a file or a paste may have no solution, or several.
+        self.check_worker = self.new_worker()
         self._keys_state: State | None = None
         self._keys_possible = False
         self._seam_cache: tuple[Any, ...] | None = None
@@ -142,6 +146,21 @@ class HashiScene(CameraScene, PuzzleScene):
         note = WRAP_NOTE.get(self.puzzle.topology)
         if note:
             self.toast.show(note, "info", 6.0)
+        # A puzzle from a file or a paste was never proven: say at once if it cannot be solved
+        # (or has several solutions) instead of letting the player find out at the end.
+        puzzle = self.puzzle
+        self.check_worker.submit(find_solutions, puzzle, 2, job_cancelled,
+                                 on_done=lambda found: self._checked(puzzle, found),
+                                 on_error=lambda _error: None, label="check")
+
+    def _checked(self, puzzle: Puzzle, found: list[tuple[int, ...]]) -> None:
+        if puzzle is not self.puzzle or len(found) == 1:
+            return
+        if not found:
+            self.say("This puzzle has no solution (the solver proved it): E opens it in the editor, "
+                     "L picks another.", "error")
+        else:
+            self.toast.show("This puzzle has more than one solution: any valid one wins.", "info", 6.0)
 
     def level_changed(self) -> None:
         """A new puzzle in this scene (picker, paste, "New puzzle"): reset everything made for the old one."""
