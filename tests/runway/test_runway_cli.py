@@ -63,3 +63,13 @@ def test_bench_quick_prints_the_figures(capsys, monkeypatch):
     out = capsys.readouterr().out
     assert "12_well_worn_road" in out and "target ≤ 50 ms" in out
     assert "generated runways, length 500" in out and "bot: first turn" in out
+
+
+def test_solve_exits_1_when_the_race_cannot_be_won(tmp_path, capsys):
+    """Holes wider than any jump from a standing start: the exact AI keeps both bikes alive for
+    50 turns and loses. It says so, and the status tells a script (as `solve hashi` does)."""
+    level = tmp_path / "hopeless.txt"
+    holes = "..0000000000000000000000...."
+    level.write_text("2\n2\n" + "\n".join([holes] * 4) + "\n1\n0 0 1\n0 1 1\n")
+    assert main(["solve", "runway", str(level)]) == 1
+    assert "result: loss" in capsys.readouterr().out

@@ -71,7 +71,8 @@ def run_solve(args: argparse.Namespace) -> int:
     print(f"survivors: {game.survivors} of {len(level.bikes)} ({level.need} needed)")
     print(f"turns: {len(game.commands)}")
     print(f"result: {outcome.result} — {outcome.reason}")
-    return 0
+    # 1 like `solve hashi` with no solution: a script can tell a lost race from a won one.
+    return 0 if outcome.is_win else 1
 
 
 # -- generate ------------------------------------------------------------------------------
