@@ -280,24 +280,27 @@ class TronScene(CameraScene, TickScene):
         if self._camera_round == self.round_key or view.viewport.width <= 1:
             return  # done for this round, or not laid out yet (layout_board calls again)
         self._camera_round = self.round_key
-        seats = [seat for seat in (0, 1) if self.match.is_human(seat)]
-        if not seats or view.zoomed or view.cell >= SMALLEST_CELL:
+        if not self.human_seats() or view.zoomed or view.cell >= SMALLEST_CELL:
             return
         view.set_zoom(READABLE_CELL / max(1.0, view.fit_w))
         view.follow = True
-        state = self.session.state
-        heads = [(state.heads[seat][1], state.heads[seat][0]) for seat in seats]
         span = min(view.viewport.width, view.viewport.height) / max(1, view.cell)
-        view.scroll_into_view(heads, margin=max(4.0, span / 3))
+        view.scroll_into_view(self.followed_heads(), margin=max(4.0, span / 3))
         self.camera_changed()
+
+    def human_seats(self) -> list[int]:
+        return [seat for seat in (0, 1) if self.match.is_human(seat)]
+
+    def followed_heads(self) -> list[tuple[int, int]]:
+        """The heads the camera keeps on screen, as (row, col): the humans', or both when bots play."""
+        state = self.session.state
+        return [(state.heads[seat][1], state.heads[seat][0]) for seat in self.human_seats() or [0, 1]]
 
     def follow_cycles(self) -> None:
         """Keep the followed cycles' heads on screen (a few cells ahead of the edge) while zoomed."""
         if not self.view.zoomed or not self.view.follow:
             return
-        state = self.session.state
-        seats = [seat for seat in (0, 1) if self.match.is_human(seat)] or [0, 1]
-        self.view.scroll_into_view([(state.heads[seat][1], state.heads[seat][0]) for seat in seats], margin=4)
+        self.view.scroll_into_view(self.followed_heads(), margin=4)
 
     # -- rounds --------------------------------------------------------------------------------
     def seat_name(self, seat: int, short: bool = False) -> str:
