@@ -438,3 +438,17 @@ def test_a_puzzle_from_a_file_is_checked_as_it_opens(open_level, text, says):
         assert says in shown, shown
     else:
         assert "solution" not in shown, shown
+
+
+def test_a_failing_puzzle_check_is_logged_and_the_game_goes_on(open_level, monkeypatch, caplog):
+    from arcade.games.hashi.view import scene as scene_module
+
+    def broken(*args):
+        raise RuntimeError("a bug in the check")
+
+    monkeypatch.setattr(scene_module, "find_solutions", broken)
+    scene = open_level("1.1\n")
+    scene.check_worker.wait(10)
+    scene.app.frame(1 / 60)
+    assert scene.app.stack.top is scene and "solution" not in scene.status_text
+    assert "a bug in the check" in caplog.text

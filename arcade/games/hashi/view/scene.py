@@ -8,6 +8,7 @@ change, and each frame only draws what moves (drag preview, highlights, animatio
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 from collections.abc import Callable
@@ -20,7 +21,7 @@ from arcade.core.game import Outcome, Step
 from arcade.core.registry import GameInfo
 from arcade.core.session import Session
 from arcade.core.topology import Cell, Topology
-from arcade.games.hashi import catalog
+from arcade.games.hashi import catalog, solver
 from arcade.games.hashi.controller import (
     LEFT,
     RIGHT,
@@ -50,6 +51,7 @@ from arcade.ui.worker import job_cancelled
 if TYPE_CHECKING:
     from arcade.ui.app import App
 
+LOG = logging.getLogger("arcade.hashi")
 INTRO = "Drag from an island towards a neighbour to build · right-drag removes · click an island to lock it"
 WRAP_NOTE = {
     Topology.CYLINDER: "Cylinder: left and right edges are joined (rotate: Alt+arrows)",
@@ -151,7 +153,14 @@ class HashiScene(CameraScene, PuzzleScene):
         puzzle = self.puzzle
         self.check_worker.submit(find_solutions, puzzle, 2, job_cancelled,
                                  on_done=lambda found: self._checked(puzzle, found),
-                                 on_error=lambda _error: None, label="check")
+                                 on_error=self._check_failed, label="check")
+
+    @staticmethod
+    def _check_failed(error: BaseException) -> None:
+        # Stopped: another puzzle opened. Anything else is a bug, but a check the player never
+        # asked for must not end the game: it goes to the log (--verbose shows it).
+        if not isinstance(error, solver.Stopped):
+            LOG.warning("checking the puzzle failed: %r", error)
 
     def _checked(self, puzzle: Puzzle, found: list[tuple[int, ...]]) -> None:
         if puzzle is not self.puzzle or len(found) == 1:
