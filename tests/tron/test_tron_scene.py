@@ -399,3 +399,31 @@ def test_a_map_too_big_to_read_at_the_fit_opens_zoomed_on_the_players_cycle(app,
     assert not app.stack.top.view.zoomed
     huge = open_tron(app, level="huge-room")  # 50x50 in 9-pixel cells here: readable, left whole
     assert not huge.view.zoomed and huge.view.cell >= 8
+
+
+def test_a_finished_or_paused_round_stands_still_and_is_not_redrawn(app, driver):
+    """Left open on a round's end, the window used to redraw 60 times a second: half a core."""
+    scene = open_tron(app, level="hackerrank-tron", mode="humans", best_of=3)
+    driver.key(pygame.K_d)
+    driver.key(pygame.K_LEFT)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 2)
+    driver.key(pygame.K_SPACE)  # paused in a round: the heads stop pulsing
+    driver.frames(20, dt=0.05)  # the "GO" fades out
+    drawn = app.drawn
+    driver.frames(40, dt=0.05)
+    assert app.drawn - drawn <= 2, app.drawn - drawn  # at most the clock's seconds
+    driver.key(pygame.K_SPACE)
+    drawn = app.drawn
+    driver.frames(10)
+    assert app.drawn - drawn >= 10  # running: every frame
+    run_ticks(driver, scene, 10)  # the head-on
+    assert scene.phase == "over" and not scene.match.over
+    driver.frames(60, dt=1 / 30)  # the crash settles, the banner comes
+    drawn = app.drawn
+    driver.frames(60, dt=1 / 30)
+    assert app.drawn - drawn <= 2, app.drawn - drawn  # at most the timer's second
+    driver.key(pygame.K_RETURN)  # and the next round moves again
+    drawn = app.drawn
+    driver.frames(10)
+    assert scene.phase == "countdown" and app.drawn - drawn >= 10

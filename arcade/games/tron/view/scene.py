@@ -176,8 +176,15 @@ class TronScene(CameraScene, TickScene):
         return [*replay, *steer, *(b for b in self.info.keymap if b.when != "replaying")]
 
     def animating(self) -> bool:
-        """The heads pulse and the round runs on the clock: Tron is always drawn."""
-        return True
+        """Drawn every frame while something moves: a round on the clock, a countdown, the pulsing
+        heads, a crash settling, a replay playing. A finished round or a paused one stands still
+        and is drawn again only when something changes (left open at the round's end, the window
+        used to take half a core for as long as it stayed there)."""
+        if self.phase == "over":
+            return self.over_clock < CRASH_TIME
+        if self.phase == "replay":
+            return not self.replay.paused
+        return not self.paused
 
     # -- when keys act ---------------------------------------------------------------------------
     @property
@@ -853,7 +860,7 @@ class TronScene(CameraScene, TickScene):
         for seat in (0, 1):
             heading = self.steering[seat].heading if self.match.is_human(seat) else state.directions[seat]
             painter.draw_head(surface, seat, state.heads[seat], heading, crashed=crashed[seat],
-                              pulse=0.0 if over else pulse,
+                              pulse=0.0 if over or self.paused else pulse,
                               arrow=before_start and self.match.is_human(seat))
             burst = self.tweens.get(("burst", seat))
             if burst is not None:
