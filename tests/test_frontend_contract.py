@@ -190,6 +190,29 @@ def test_a_game_the_ai_finished_is_never_a_personal_best(info, toy_in_registry):
 
 
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_a_game_left_on_its_result_panel_is_not_redrawn(info, toy_in_registry):
+    """Battle Royale under its result panel was drawn 60 times a second (a move's animation that
+    only runs on top never finished): half a core for as long as the window stayed open."""
+    app = new_app(registry_with(info, 0))
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        scene.toggle_watch()
+        for _ in range(3000):
+            scene.worker.wait(30)
+            frames(app, 1, dt=0.25)
+            if scene.session.outcome is not None:
+                break
+        assert scene.session.outcome is not None
+        frames(app, 60, dt=0.1)  # the result panel comes and settles
+        assert app.stack.top is not scene, "no result panel"
+        drawn = app.drawn
+        frames(app, 60)
+        assert app.drawn - drawn <= 1, f"{app.drawn - drawn} of 60 frames drawn on a still screen"
+    finally:
+        close(app)
+
+
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
 def test_a_hint_asked_for_before_a_move_never_shows_after_it(info, toy_in_registry):
     """A hint takes up to 30 s on a big board; the player may move meanwhile. Its answer was for
     the old position and showed anyway -- and H again would have played it on the new one."""

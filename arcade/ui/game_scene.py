@@ -167,6 +167,12 @@ class GameScene(Scene):
         return (not self._dirty and not self.tweens and self.watch is None and not self.busy
                 and not self.toast.messages and int(self.elapsed) == self._drawn_second and not self.animating())
 
+    def is_idle_covered(self) -> bool:
+        """Under an overlay the game does not move (its tweens, watch and clock wait for it to be on
+        top again): only a worker's answer changes it, and that marks it dirty. Battle Royale under
+        its result panel used to be drawn every frame (a move's tween never finished): half a core."""
+        return not self._dirty
+
     def board_tooltip(self, pos: tuple[int, int]) -> str:
         """Hover help for the game's own widgets at ``pos`` (shown in the status line like toolbar tooltips)."""
         return ""

@@ -60,6 +60,12 @@ class Scene:
         """
         return False
 
+    def is_idle_covered(self) -> bool:
+        """:meth:`is_idle` while an overlay is on top. Only :meth:`background_update` runs then, so
+        an animation under the overlay cannot move on; a scene whose picture depends on nothing
+        else may say so here (a game under its result panel must not be redrawn every frame)."""
+        return self.is_idle()
+
     def background_update(self, dt: float) -> None:
         """Called instead of ``update`` while another scene is on top: finish background work, no animation."""
 
@@ -137,7 +143,8 @@ class SceneStack:
         return self.scenes[first:]
 
     def idle(self) -> bool:
-        return all(scene.is_idle() for scene in self.visible())
+        top = self.top
+        return all(scene.is_idle() if scene is top else scene.is_idle_covered() for scene in self.visible())
 
     def handle(self, event: pygame.event.Event) -> bool:
         return self.top.handle(event) if self.top else False
