@@ -74,6 +74,16 @@ def safe_moves(scene: GameScene, count: int, seed: int = 1) -> list[str]:
     return scene.session.moves
 
 
+def watch_to_the_end(app: App, scene: GameScene) -> None:
+    """Let the AI play the game through, as W (or I) does, until it ends."""
+    scene.toggle_watch()
+    for _ in range(3000):
+        scene.worker.wait(30)
+        frames(app, 1, dt=0.25)
+        if scene.session.outcome is not None:
+            return
+
+
 def top_game(app: App) -> GameScene:
     scene = app.stack.top
     assert isinstance(scene, GameScene), f"expected a game scene on top, got {type(scene).__name__}"
@@ -160,12 +170,7 @@ def test_a_game_the_ai_finished_is_never_a_personal_best(info, toy_in_registry):
     try:
         scene = app.launch(info.name, Launch(level=SMALL[info.name]))
         assert scene.has_watch
-        scene.toggle_watch()
-        for _ in range(3000):
-            scene.worker.wait(30)
-            frames(app, 1, dt=0.25)
-            if scene.session.outcome is not None:
-                break
+        watch_to_the_end(app, scene)
         assert scene.session.outcome is not None and scene.session.outcome.is_win
         assert scene.finished_with_ai and "AI" in scene.record_note
         assert "AI" in scene.result_title(scene.session.outcome)  # the AI crossed the line: its title
@@ -196,12 +201,7 @@ def test_a_game_left_on_its_result_panel_is_not_redrawn(info, toy_in_registry):
     app = new_app(registry_with(info, 0))
     try:
         scene = app.launch(info.name, Launch(level=SMALL[info.name]))
-        scene.toggle_watch()
-        for _ in range(3000):
-            scene.worker.wait(30)
-            frames(app, 1, dt=0.25)
-            if scene.session.outcome is not None:
-                break
+        watch_to_the_end(app, scene)
         assert scene.session.outcome is not None
         frames(app, 60, dt=0.1)  # the result panel comes and settles
         assert app.stack.top is not scene, "no result panel"
@@ -406,12 +406,7 @@ def test_a_full_disk_is_a_message_never_a_crash(info, toy_in_registry, monkeypat
         monkeypatch.setattr("arcade.services.settings.atomic_write_text", full)
         safe_moves(scene, 1)  # an autosave that fails in the background
         scene.session.undo()
-        scene.toggle_watch()
-        for _ in range(3000):
-            scene.worker.wait(30)
-            frames(app, 1, dt=0.25)
-            if scene.session.outcome is not None:
-                break
+        watch_to_the_end(app, scene)
         winning = scene.session.moves
         scene.change_level(scene.session.level, scene.session.level_id)  # again, and win "by hand" this time
         for move in winning:
