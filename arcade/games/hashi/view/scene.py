@@ -148,8 +148,11 @@ class HashiScene(CameraScene, PuzzleScene):
         note = WRAP_NOTE.get(self.puzzle.topology)
         if note:
             self.toast.show(note, "info", 6.0)
-        # A puzzle from a file or a paste was never proven: say at once if it cannot be solved
-        # (or has several solutions) instead of letting the player find out at the end.
+        self.check_puzzle()
+
+    def check_puzzle(self) -> None:
+        """A puzzle from a file or a paste was never proven: say at once if it cannot be solved
+        (or has several solutions) instead of letting the player find out at the end."""
         puzzle = self.puzzle
         self.check_worker.submit(find_solutions, puzzle, 2, job_cancelled,
                                  on_done=lambda found: self._checked(puzzle, found),
