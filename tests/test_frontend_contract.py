@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import random
+import threading
+import time
 from dataclasses import replace
 
 import pygame
@@ -208,6 +210,64 @@ def test_a_game_left_on_its_result_panel_is_not_redrawn(info, toy_in_registry):
         drawn = app.drawn
         frames(app, 60)
         assert app.drawn - drawn <= 1, f"{app.drawn - drawn} of 60 frames drawn on a still screen"
+    finally:
+        close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_workers_answer_is_drawn_on_the_frame_it_arrives(info, toy_in_registry):
+    """The Hashi editor's verdict panel kept an old, wrong verdict on screen until the mouse moved:
+    the answer was stored by its callback, and a still screen is not drawn again unless told."""
+    app = new_app(registry_with(info, 0))
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        frames(app, 30)
+        release, answers = threading.Event(), []
+        worker = scene.new_worker()
+        worker.submit(release.wait, 10, on_done=answers.append)
+        frames(app, 3)
+        release.set()
+        for _ in range(200):
+            if not worker.busy or worker._future is None or worker._future.done():
+                break
+            time.sleep(0.01)
+        drawn = app.drawn
+        frames(app, 1)
+        assert answers == [True], "the answer was not delivered"
+        assert app.drawn == drawn + 1, "the frame that delivered the answer was not drawn"
+    finally:
+        close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_new_attempt_starts_its_clock_and_its_status_line_afresh(info, toy_in_registry):
+    """Restart then a solve by hand recorded the time of every earlier attempt too; "Play again"
+    left the last game's "all islands connected" over the empty board."""
+    app = new_app(registry_with(info, 0))
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        if not scene.allow_undo:
+            pytest.skip(f"{info.name} has no restart")
+        rules = scene.session.rules
+
+        def first_safe_move() -> object:
+            state = scene.session.state
+            return next(m for m in rules.legal_moves(state) if rules.outcome(rules.apply(state, m)) is None)
+
+        assert scene.play(first_safe_move()) and scene.play(first_safe_move())
+        scene.elapsed = 30.0
+        scene.restart()
+        scene.redo()
+        scene.redo()
+        assert scene.elapsed == 30.0, "redoing the old moves is the same attempt"
+        scene.restart()
+        assert scene.play(first_safe_move())
+        assert scene.elapsed == 0.0, "a new first move did not start a new clock"
+        scene.say("Words about the last game")
+        scene.new_game()
+        frames(app)
+        assert scene.status_text != "Words about the last game"
+        assert scene.session.index == 0 and scene.elapsed == 0.0
     finally:
         close(app)
 

@@ -213,8 +213,9 @@ class GameScene(Scene):
         return f"{label}: {count} · Time: {format_time(self.elapsed)}"
 
     def new_game(self) -> None:
-        """Start another game of the same kind (default: restart)."""
-        self.restart()
+        """"Play again": the same level from scratch -- a new clock, no history, no old words.
+        (Restart differs: it keeps the moves for Redo, as one attempt.)"""
+        self.change_level(self.session.level, self.session.level_id, seed=self.session.seed)
 
     def game_over(self) -> bool:
         """Whether the game is over, so its autosave goes (Tron: the match, not the round)."""
@@ -361,9 +362,15 @@ class GameScene(Scene):
         """Play a move (the player's, or the AI's when ``by_ai``); a refused move is explained."""
         if self.watch is not None and not by_ai:
             self.stop_watch("Stopped watching: your move.")
+        elapsed = self.elapsed
+        if self.session.index == 0:
+            # A new attempt (after a restart, or undoing to the start): the clock runs from its
+            # first move, as it does on a fresh board; redoing the old moves keeps the old clock.
+            self.elapsed = 0.0
         try:
             self.session.play(move, by_ai=by_ai)
         except IllegalMove as exc:
+            self.elapsed = elapsed
             self.refuse(str(exc))
             return False
         return True
@@ -387,7 +394,10 @@ class GameScene(Scene):
         self.stop_watch()
         self.hint = None
         self.elapsed = 0.0
-        self.session.replace_level(level, seed=seed, level_id=level_id)  # the listener rebuilds the board
+        # The listener rebuilds the board and the status line, even for the same level ("Play
+        # again" once showed the last game's "all islands connected" over an empty board).
+        self._shown_level = None
+        self.session.replace_level(level, seed=seed, level_id=level_id)
         self.remember_level(level_id)
 
     def remember_level(self, level_id: str) -> None:
@@ -628,6 +638,7 @@ class GameScene(Scene):
             self._shown_level = session.level
             self._last_outcome = None
             self._tooltip = ""
+            self.say("")  # the last game's words are not this one's (a game's level_changed may greet)
             self.tweens.clear()
             self.level_changed()
             self.relayout()
@@ -726,9 +737,13 @@ class GameScene(Scene):
         return any(w.busy for w in self.workers)
 
     def poll_workers(self) -> None:
-        """Deliver finished background work (par, hints, plans, bot moves) on the main thread."""
+        """Deliver finished background work (par, hints, plans, bot moves) on the main thread.
+
+        An answer always marks the scene for drawing: the callbacks only store what came (the
+        editor's verdict, a par), and an idle screen is not drawn again until something says so."""
         for worker in self.workers:
-            worker.poll()
+            if worker.poll():
+                self._dirty = True
         if self.saver.error:
             self.toast.show(self.saver.error, "error")
             self.saver.error = ""

@@ -70,3 +70,18 @@ def test_topology_and_the_level_file_round_trip():
     ed.undo()
     ed.undo()
     assert ed.draft.topology is Topology.PLANE
+
+
+def test_an_edit_drops_the_header_lines_that_described_the_old_board_but_keeps_the_title():
+    puzzle = parse_puzzle("# title: Seven seas\n# difficulty: hard\n# generator: seed 7\n"
+                          "# author: Puzzle Arcade generator\n2.2\n...\n2.2\n")
+    editor = Editor(Draft.of(puzzle))
+    editor.set_title("Seven seas")  # no board change: nothing is dropped
+    assert dict(editor.draft.meta)["difficulty"] == "hard"
+    editor.toggle((1, 1))
+    assert dict(editor.draft.meta) == {"title": "Seven seas"}
+    editor.undo()
+    assert dict(editor.draft.meta)["generator"] == "seed 7", "undo brings the old header back"
+    editor.clear()
+    assert editor.draft.meta == () and editor.draft.numbers == ()
+    assert editor.clear() == "The board is already empty."

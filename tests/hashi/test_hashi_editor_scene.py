@@ -103,7 +103,8 @@ def test_round_trip_editor_file_play_solved(app, driver, tmp_path):
     # Test-play (T), solve it there, E comes back to the editor.
     driver.key(pygame.K_t, unicode="t")
     play = app.stack.top
-    assert isinstance(play, PlaytestScene) and play.puzzle == saved
+    assert isinstance(play, PlaytestScene) and play.puzzle.islands == saved.islands
+    assert saved.meta_value("difficulty") == scene.verdict.grade != "", "the save is not graded by the verdict"
     for line, count in enumerate(solver.solutions(saved, 1)[0]):
         if count:
             play.play(line_move(saved, line, count))
@@ -118,6 +119,32 @@ def test_round_trip_editor_file_play_solved(app, driver, tmp_path):
     # Reopen the saved file in the normal game: it plays.
     again = app.launch("hashi", Launch(level=str(path)))
     assert isinstance(again, HashiScene) and again.puzzle == saved
+
+
+def test_a_fresh_board_saves_without_the_old_puzzles_header_and_warns_when_it_does_not_work(app, driver, user_home):
+    """Ctrl+N on a generated puzzle, then a new one built and saved: the file kept the old title,
+    grade and seed; and a puzzle with no solution was saved with a green 'Saved'."""
+    old = parse_puzzle("# title: Hard 12x14 torus #1\n# difficulty: hard\n# generator: seed 1\n"
+                       "# author: Puzzle Arcade generator\n2.2\n...\n2.2\n")
+    scene = EditorScene(INFO, Draft.of(old))
+    app.push(scene)
+    driver.frames(2)
+    driver.key(pygame.K_n, CTRL, "n")
+    assert scene.draft.meta == () and scene.draft.numbers == ()
+    for cell in ((0, 0), (0, 2), (2, 0)):
+        driver.click(scene.cell_centre(cell))
+    settle(scene, driver)
+    assert scene.verdict.kind == "none"
+    driver.key(pygame.K_s, CTRL, "s")
+    assert scene.status_role == "warning" and "no solution" in scene.status_text
+    saved = read_puzzle(scene.path)
+    assert saved.meta_value("title") == "" and saved.meta_value("generator") == ""
+    assert saved.meta_value("difficulty") == "", "a puzzle with no solution got a grade"
+    driver.click(scene.cell_centre((2, 2)))
+    settle(scene, driver)
+    driver.key(pygame.K_s, CTRL, "s")
+    assert scene.status_role == "good"
+    assert read_puzzle(scene.path).meta_value("difficulty") == scene.verdict.grade != ""
 
 
 def test_play_scene_e_opens_the_editor_on_its_puzzle(app, driver, tmp_path):

@@ -25,6 +25,9 @@ MAX_SIDE = 30
 DEFAULT_NUMBER = 2
 #: Most versions the history keeps (older ones are dropped: an editor session is not a diary).
 HISTORY_LIMIT = 2000
+#: Header lines that describe one exact board (its grade, the seed that made it, who made it):
+#: an edit makes them false, so they go with the first change. The title stays; the player names it.
+PROVENANCE = ("difficulty", "generator", "author")
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,15 @@ class Draft:
     def with_numbers(self, numbers: dict[Cell, int]) -> Draft:
         return replace(self, numbers=tuple(sorted(numbers.items())))
 
+    def same_board(self, other: Draft) -> bool:
+        """Same size, topology and islands (the header lines aside)."""
+        return (self.rows, self.cols, self.topology, self.numbers) == \
+            (other.rows, other.cols, other.topology, other.numbers)
+
+    def with_meta(self, key: str, value: str) -> Draft:
+        """This draft with header ``key`` set to ``value`` (replacing an old one)."""
+        return replace(self, meta=(*((k, v) for k, v in self.meta if k != key), (key, value)))
+
     def puzzle(self) -> Puzzle | None:
         """The draft as a Puzzle, or None while it has fewer than two islands."""
         if len(self.numbers) < 2:
@@ -93,6 +105,8 @@ class Editor:
         """Make ``draft`` the current version (a no-op edit leaves the history alone)."""
         if draft == self.draft:
             return False
+        if not draft.same_board(self.draft):
+            draft = replace(draft, meta=tuple((k, v) for k, v in draft.meta if k not in PROVENANCE))
         del self.history[self.index + 1:]
         self.history.append(draft)
         if len(self.history) > HISTORY_LIMIT:
@@ -157,9 +171,10 @@ class Editor:
         return f"Removed the {n} at {_where(cell)}."
 
     def clear(self) -> str:
-        if not self.draft.numbers:
+        """Start over: no islands and no header lines (a new puzzle is not the old one's namesake)."""
+        if not self.draft.numbers and not self.draft.meta:
             return "The board is already empty."
-        self._commit(self.draft.with_numbers({}))
+        self._commit(replace(self.draft.with_numbers({}), meta=()))
         return "Cleared the board (Undo brings the islands back)."
 
     # -- board actions -------------------------------------------------------------------

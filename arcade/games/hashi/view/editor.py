@@ -389,10 +389,21 @@ class EditorScene(GameScene):
         session = Session(RULES, puzzle, level_id="test-play", **self.front.hooks())
         self.app.push(PlaytestScene(self.info, session, self))
 
+    def current_verdict(self) -> Verdict | None:
+        """The verdict if it is about the board as it is now (None while the solver is still at it)."""
+        if self.verdict is None or self.verdict_worker.busy:
+            return None
+        return self.verdict if self.verdict_puzzle == self.draft.puzzle() else None
+
     def save(self) -> None:
+        """Write the puzzle, graded by the verdict when it is unique; a puzzle that does not work yet
+        is saved all the same (it may be half-way through), with a warning that says why."""
         puzzle = self._puzzle_or_say()
         if puzzle is None:
             return
+        verdict = self.current_verdict()
+        if verdict is not None and verdict.kind == "unique" and verdict.grade:
+            puzzle = Draft.of(puzzle).with_meta("difficulty", verdict.grade).puzzle() or puzzle
         path = self.path or edits_dir() / f"puzzle-{datetime.now():%Y%m%d-%H%M%S}.txt"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -404,7 +415,14 @@ class EditorScene(GameScene):
         self.saved_draft = self.draft
         if self.app is not None:
             self.app.trace(f"hashi-saved {path}")
-        self.say(f"Saved to {path}", "good")
+        if verdict is None:
+            self.say(f"Saved to {path} (the solver is still checking it).", "good")
+        elif verdict.kind == "none":
+            self.say(f"Saved to {path} — but it has no solution yet: {verdict.detail}", "warning")
+        elif verdict.kind == "many":
+            self.say(f"Saved to {path} — but it has more than one solution (F applies a fix).", "warning")
+        else:
+            self.say(f"Saved to {path}", "good")
 
     def copy_game_id(self) -> None:
         puzzle = self._puzzle_or_say()

@@ -199,10 +199,6 @@ class HashiScene(CameraScene, PuzzleScene):
         """Start a fresh game on ``puzzle`` in this scene (paste, a "New puzzle" dialog)."""
         self.change_level(puzzle, level_id)
 
-    def new_game(self) -> None:
-        """"Play again": the same puzzle from scratch (undo history cleared)."""
-        self.change_level(self.puzzle, self.session.level_id)
-
     # -- layout ------------------------------------------------------------------------------
     def layout_board(self, area: pygame.Rect) -> None:
         self.painter.layout(area)

@@ -285,10 +285,6 @@ class RunwayScene(ProgramsMixin, TickScene):
         self.snap()
         self.say(f"{level_title(self.session.level_id)}: {self.level_summary()}")
 
-    def new_game(self) -> None:
-        self.stop_watch()
-        self.session.restart()
-
     def show_preview_step(self, index: int) -> None:
         """The "How to play" example shows each turn at rest (no animation runs on that page)."""
         super().show_preview_step(index)
