@@ -440,6 +440,29 @@ def test_damaged_settings_fall_back_to_defaults_with_a_message(user_home):
     assert settings.problem and "\n" not in settings.problem
 
 
+@pytest.mark.parametrize("where", ["menu", "game"])
+def test_damaged_records_are_set_aside_and_said_where_the_player_is(user_home, where):
+    """A garbage records.json erased every personal best without a word, then was overwritten."""
+    saves.records_path().parent.mkdir(parents=True, exist_ok=True)
+    saves.records_path().write_text("garbage")
+    app = new_app(REGISTRY)
+    try:
+        if where == "menu":
+            app.push(MenuScene())
+            toast = app.stack.top.toast
+        else:
+            scene = app.launch("royale", Launch(level=SMALL["royale"]))
+            scene.open_levels()
+            app.pop()
+            frames(app)
+            toast = scene.toast
+        said = [m.text for m in toast.messages if "records" in m.text]
+        assert len(said) == 1 and "records.json.damaged" in said[0]
+        assert saves.records_path().with_name("records.json.damaged").read_text() == "garbage"
+    finally:
+        close(app)
+
+
 def test_an_unexpected_error_in_a_scene_returns_to_the_menu_with_the_save_kept(app, driver, monkeypatch):
     scene = app.launch("hashi", Launch(level=SMALL["hashi"]))
     safe_moves(scene, 2)

@@ -53,7 +53,10 @@ def test_missing_settings_are_defaults_and_damaged_ones_say_why(user_home):
     Settings.path().parent.mkdir(parents=True)
     Settings.path().write_text("{not json")
     damaged = Settings.load()
-    assert damaged == Settings() and "unreadable settings" in damaged.problem
+    assert damaged == Settings() and "moved to settings.json.damaged" in damaged.problem
+    assert "line 1" not in damaged.problem, "a parser's internals are not the player's business"
+    assert not Settings.path().exists()
+    assert Settings.path().with_name("settings.json.damaged").read_text() == "{not json"
     Settings.path().write_text(json.dumps({"sound": "loud", "palette": "okabe-ito", "window_size": [10, 10],
                                            "unknown": 1}))
     partly = Settings.load()
@@ -101,6 +104,24 @@ def test_every_kind_of_damaged_autosave_is_moved_aside_with_one_line(user_home, 
     latest, problems = saves.latest_autosave(["hashi"])
     assert latest is None and len(problems) == 1 and "\n" not in problems[0]
     assert not path.exists() and path.with_suffix(".json.damaged").exists()
+
+
+@pytest.mark.parametrize("text", ["garbage", '{"hashi": {"a": 1', "[1, 2]", "\udcff"])
+def test_a_damaged_records_file_is_moved_aside_said_once_and_never_overwritten(user_home, text):
+    """A garbage records.json was read as "no records" and the next win wrote over it: every best lost."""
+    path = saves.records_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, errors="surrogateescape")
+    assert saves.read_records() == {}
+    problems = saves.take_problems()
+    assert len(problems) == 1 and "moved to records.json.damaged" in problems[0] and "\n" not in problems[0]
+    assert path.with_name("records.json.damaged").read_text(errors="surrogateescape") == text
+    assert saves.record_result("hashi", "k", 3.0)
+    assert saves.read_records() == {"hashi": {"k": 3.0}} and saves.take_problems() == []
+    path.write_text("garbage again")
+    saves.read_records()
+    assert path.with_name("records.json.damaged.2").read_text() == "garbage again", "the first copy was replaced"
+    saves.take_problems()
 
 
 def test_records_drop_values_that_are_not_finite_numbers(user_home):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
 import re
 import tempfile
@@ -42,6 +43,36 @@ def atomic_write_text(path: str | Path, text: str, encoding: str = "utf-8") -> N
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def quarantine(path: Path) -> Path | None:
+    """Move a damaged file aside (``NAME.damaged``, or ``NAME.damaged.2`` ... if that is taken) so it
+    stops failing but can still be inspected; None if it could not be moved."""
+    target = path.with_name(path.name + ".damaged")
+    n = 1
+    while target.exists() and n < 100:
+        n += 1
+        target = path.with_name(f"{path.name}.damaged.{n}")
+    try:
+        path.replace(target)
+    except OSError:
+        return None
+    return target
+
+
+def damage_reason(exc: BaseException) -> str:
+    """Why a file could not be used, in words a player reads (not a parser's line and column)."""
+    if isinstance(exc, json.JSONDecodeError):
+        return "not readable JSON: cut short or overwritten"
+    if isinstance(exc, UnicodeDecodeError):
+        return "not text"
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    if isinstance(exc, KeyError):
+        return f"{exc.args[0]!r} is missing" if exc.args else "a field is missing"
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    return " ".join(str(exc).split())[:120] or type(exc).__name__
 
 
 def clean_stale_temp(*folders: Path, older_than: float = STALE_SECONDS) -> list[Path]:

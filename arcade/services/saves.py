@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from arcade.core.errors import ArcadeError
-from arcade.services.files import atomic_write_text
+from arcade.services.files import atomic_write_text, damage_reason, quarantine
 from arcade.services.paths import data_dir
 
 
@@ -73,7 +73,7 @@ def read_autosave(game: str) -> Autosave | None:
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
-        raise DamagedSave(damaged_message(game, path, str(exc))) from None
+        raise DamagedSave(damaged_message(game, path, damage_reason(exc))) from None
 
 
 def damaged_message(game: str, path: Path, why: str) -> str:
@@ -81,16 +81,6 @@ def damaged_message(game: str, path: Path, why: str) -> str:
     moved = quarantine(path)
     where = f"moved to {moved.name}" if moved is not None else "could not be moved aside"
     return f"The saved {game} game was damaged ({why[:120]}); it was {where}."
-
-
-def quarantine(path: Path) -> Path | None:
-    """Move a damaged save aside so it stops failing but can still be inspected."""
-    target = path.with_suffix(path.suffix + ".damaged")
-    try:
-        path.replace(target)
-    except OSError:
-        return None
-    return target
 
 
 def latest_autosave(games: list[str]) -> tuple[Autosave | None, list[str]]:
@@ -112,14 +102,45 @@ def records_path() -> Path:
     return data_dir() / "records.json"
 
 
+#: What went wrong with a file the player never opened by hand (the records), kept until the
+#: UI takes it: records are read deep inside a level picker or a win, where there is no one to tell.
+_unreported: list[str] = []
+
+
+def take_problems() -> list[str]:
+    """The messages about damaged files moved aside since the last call (the menu and games show them)."""
+    problems = _unreported[:]
+    _unreported.clear()
+    return problems
+
+
 def read_records() -> dict[str, dict[str, float]]:
-    """Every game's best results; anything that is not a finite number is dropped, not trusted."""
+    """Every game's best results; anything that is not a finite number is dropped, not trusted.
+
+    A file that is not a JSON object of games is moved aside (``records.json.damaged``) before
+    anything else happens: the next record written would otherwise replace every old one.
+    """
+    return _load_records()[0]
+
+
+def _load_records() -> tuple[dict[str, dict[str, float]], bool]:
+    """The records, and whether a new one may be written (False: a damaged file is still in the way)."""
+    path = records_path()
     try:
-        data = json.loads(records_path().read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return {}
-    if not isinstance(data, dict):
-        return {}
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise TypeError("it is not a table of games")
+    except FileNotFoundError:
+        return {}, True
+    except (OSError, UnicodeDecodeError, ValueError, TypeError, RecursionError) as exc:
+        moved = quarantine(path)
+        if moved is None and path.exists():
+            _unreported.append(f"Your records file {path} is damaged ({damage_reason(exc)}) and could not be "
+                               "moved aside: no new record is kept until it is.")
+            return {}, False
+        _unreported.append(f"Your records were damaged ({damage_reason(exc)}); the file was moved to "
+                           f"{moved.name if moved else path.name + '.damaged'} and new records start now.")
+        return {}, True
     clean: dict[str, dict[str, float]] = {}
     for game, per_game in data.items():
         if isinstance(per_game, dict):
@@ -127,7 +148,7 @@ def read_records() -> dict[str, dict[str, float]]:
                 str(k): float(v) for k, v in per_game.items()
                 if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
             }
-    return clean
+    return clean, True
 
 
 def game_records(game: str) -> dict[str, float]:
@@ -139,7 +160,9 @@ def record_result(game: str, key: str, value: float, *, lower_is_better: bool = 
 
     Raises OSError when the records cannot be written (the caller says so; nothing is lost).
     """
-    records = read_records()
+    records, writable = _load_records()
+    if not writable:
+        raise OSError(f"{records_path()} is damaged and could not be moved aside")
     per_game = records.setdefault(game, {})
     old = per_game.get(key)
     better = old is None or (value < old if lower_is_better else value > old)

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from arcade.services.files import atomic_write_text
+from arcade.services.files import atomic_write_text, damage_reason, quarantine
 from arcade.services.paths import config_dir
 
 PALETTES = ("okabe-ito", "tol-bright", "high-contrast")
@@ -44,8 +44,10 @@ class Settings:
             raw = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return cls()
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            return cls(problem=f"{path}: unreadable settings, using defaults ({exc})")
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+            return cls(problem=_set_aside(path, damage_reason(exc)))
+        if not isinstance(raw, dict):
+            return cls(problem=_set_aside(path, "not a table of settings"))
         return cls.from_dict(raw, str(path))
 
     @classmethod
@@ -63,7 +65,7 @@ class Settings:
             except (TypeError, ValueError):
                 bad.append(f.name)
         if bad:
-            settings.problem = f"{source}: ignored bad values for {', '.join(bad)}"
+            settings.problem = f"Some settings were not valid ({', '.join(bad)}); their defaults are used."
         return settings
 
     def to_dict(self) -> dict[str, Any]:
@@ -78,6 +80,13 @@ class Settings:
     def game(self, name: str) -> dict[str, Any]:
         """The mutable preference dict of one game."""
         return self.games.setdefault(name, {})
+
+
+def _set_aside(path: Path, why: str) -> str:
+    """Move a damaged settings file aside (it would be overwritten by the next change) and say so."""
+    moved = quarantine(path)
+    where = f"it was moved to {moved.name}" if moved is not None else "it could not be moved aside"
+    return f"Your settings were damaged ({why}); {where} and the defaults are used."
 
 
 def _coerce(name: str, value: Any) -> Any:

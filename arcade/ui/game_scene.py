@@ -747,6 +747,10 @@ class GameScene(Scene):
         if self.saver.error:
             self.toast.show(self.saver.error, "error")
             self.saver.error = ""
+            self._dirty = True
+        for problem in saves.take_problems():  # a damaged records file met by a picker or a win
+            self.toast.show(problem, "warning", 8)
+            self._dirty = True
 
     def background_update(self, dt: float) -> None:
         """Under an overlay (pause, result, picker) the workers still deliver: a par arrives behind the result."""

@@ -83,7 +83,8 @@ class MenuScene(Scene):
         app = self.app
         entries: list[MenuEntry] = []
         self.autosave, problems = latest_autosave(app.registry.names())
-        for problem in problems:
+        saves.read_records()  # a damaged records file is moved aside now, and said below
+        for problem in [*problems, *saves.take_problems()]:
             self.toast.show(problem, "warning", 8)
         saved_games = {self.autosave.game} if self.autosave is not None else set()
         if self.autosave is not None:
