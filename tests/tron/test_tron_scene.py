@@ -236,8 +236,31 @@ def test_leaving_mid_match_saves_and_continue_resumes(app, driver, level):
     driver.frame()
     assert isinstance(resumed, TronScene)
     assert resumed.session.level_id == level
-    assert resumed.session.state == state and resumed.phase == "countdown"
-    assert resumed.steering[0].heading == "S"
+    assert resumed.session.state == state and resumed.steering[0].heading == "S"
+    # A resumed round waits for the player (it used to run at once: a crash before the hands
+    # were on the keys); the first key is a real turn, not a free aim through the trail.
+    driver.frames(60, dt=0.1)
+    assert resumed.phase == "ready" and resumed.session.state == state
+    driver.key(pygame.K_UP)  # straight back through the trail: refused, but the round goes on
+    assert resumed.phase == "countdown" and resumed.steering[0].queue == []
+    driver.frame(dt=COUNTDOWN + 0.05)
+    assert resumed.phase == "running" and resumed.session.state == state
+
+
+def test_a_turn_pressed_while_paused_is_taken_on_the_next_tick(app, driver):
+    """Keys were dropped while paused: N (one tick) could only go straight, and a turn made
+    before Space was lost, into the wall the player had just turned away from."""
+    scene = open_tron(app)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 1)
+    heading = scene.steering[0].heading
+    turn = {"N": "E", "S": "E", "E": "S", "W": "S"}[heading]
+    driver.key(pygame.K_SPACE)
+    assert scene.paused
+    driver.key(ARROW_FOR[turn])
+    wait_for_bots(scene)
+    driver.key(pygame.K_n)
+    assert scene.paused and scene.session.state.directions[0] == turn
 
 
 def test_separate_rooms_map_forced_draw_and_small_window(app, driver):

@@ -161,6 +161,17 @@ class TronScene(CameraScene, TickScene):
         else:
             self.begin_round(resume=self.session.index > 0)
 
+    def tick_bindings(self) -> list[Binding]:
+        """The shared history keys (, . Home End) walk a replay here: a live round has no history."""
+        rows = []
+        for b in super().tick_bindings():
+            if b.when == "can_scrub":  # , and . are listed with the replay's arrows already
+                listed = b.action in ("step_back", "step_forward")
+                label = "" if listed else f"Replay: {b.label[0].lower()}{b.label[1:]}"
+                b = replace(b, label=label, when="replaying")
+            rows.append(b)
+        return rows
+
     def game_bindings(self) -> list[Binding]:
         """Who steers with which keys depends on the mode; replay keys come first while replaying."""
         if self.setup.mode == "humans":
@@ -329,8 +340,10 @@ class TronScene(CameraScene, TickScene):
         """Countdown into a round; ``resume`` continues a saved round from its current tick."""
         self.round_key += 1
         state = self.session.state
-        # A match's first round waits for the player: it starts on their first steering key.
-        first = not resume and self.match.rounds == 0 and self.setup.mode != "watch"
+        # A match's first round waits for the player: it starts on their first steering key. So
+        # does a round resumed from a save: dropped into a running round, the player crashed
+        # before their hands were on the keys.
+        first = (resume or self.match.rounds == 0) and self.setup.mode != "watch"
         self.phase = "ready" if first else "countdown"
         self.countdown = RESUME_COUNTDOWN if resume else COUNTDOWN
         self.tick_clock = 0.0
@@ -738,11 +751,15 @@ class TronScene(CameraScene, TickScene):
         self.say("Paused — Space resumes." if self.paused else "Go!", "info")
 
     def steer(self, seat: int, direction: str) -> None:
-        if not self.match.is_human(seat) or self.phase not in ("ready", "countdown", "running") or self.paused:
+        """A steering key. While paused it is kept for the next tick (N steps into it)."""
+        if not self.match.is_human(seat) or self.phase not in ("ready", "countdown", "running"):
             return
         steering = self.steering[seat]
         if self.phase == "ready":
-            steering.aim(direction)
+            if self.session.index == 0:
+                steering.aim(direction)
+            else:  # a resumed round: its trail is behind the cycle, so only a real turn is taken
+                steering.press(direction)
             self.phase = "countdown"
             self.say("Get ready…", "info")
         elif self.phase == "countdown" and self.session.index == 0:
@@ -879,8 +896,13 @@ class TronScene(CameraScene, TickScene):
             gentle = (f"This first round runs at a gentle {GENTLE_SPEED} ticks a second."
                       if self.setup.mode == "bot" and self.speed.value > GENTLE_SPEED else "")
             keys = "W A S D or an arrow" if self.setup.mode == "humans" else "an arrow (or W A S D)"
-            painter.draw_banner(surface, [(self.countdown_hint(), "text"), (gentle, "text_dim")],
-                                big=f"Press {keys} to start", big_role="info")
+            if self.session.index > 0:  # a saved round: say where it stands
+                lines = [(f"Resumed on tick {self.session.index}: a turn now is taken at once", "text")]
+                big = f"Press {keys} to go on"
+            else:
+                lines = [(self.countdown_hint(), "text"), (gentle, "text_dim")]
+                big = f"Press {keys} to start"
+            painter.draw_banner(surface, lines, big=big, big_role="info")
         elif self.phase == "countdown":
             number = max(1, math.ceil(self.countdown / 0.8))
             text = "Ready" if self.session.index > 0 and self.countdown <= 0.8 else str(number)
