@@ -221,6 +221,26 @@ def test_setup_overlay_changes_mode_and_starts_a_new_match(app, driver):
     assert app.settings.game("tron")["setup"]["mode"] == "humans"
 
 
+def test_setup_map_row_steps_with_the_arrows_and_opens_the_list_on_enter(app, driver):
+    """Right on the map row opened the picker (every other row steps), and Enter there did too
+    while the footer said "Enter start": the footer now says what Enter does on that row."""
+    from arcade.ui.picker import PickerScene
+
+    scene = open_tron(app)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    overlay.selected = next(i for i, row in enumerate(overlay.rows()) if row[0] == "map")
+    before = overlay.setup.map
+    driver.key(pygame.K_RIGHT)
+    assert app.stack.top is overlay and overlay.setup.map != before
+    driver.key(pygame.K_LEFT)
+    assert overlay.setup.map == before
+    driver.key(pygame.K_RETURN)
+    assert isinstance(app.stack.top, PickerScene)
+    app.pop()
+    assert app.stack.top is overlay and scene.phase != "running"
+
+
 @pytest.mark.parametrize("level", ["empty-room", "scatter-7"])
 def test_leaving_mid_match_saves_and_continue_resumes(app, driver, level):
     """A bundled map, and a generated one that only its id names (``play tron --level scatter-7``)."""

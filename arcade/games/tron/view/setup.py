@@ -1,9 +1,9 @@
 """The match setup overlay (ui): mode, who drives each cycle, map, speed, bot time and rounds.
 
 Rows are chosen with Up/Down (or the mouse) and changed with Left/Right (or a click on
-the arrows); Enter on the map row opens the map picker, Enter elsewhere starts the
-match. The overlay edits a plain :class:`MatchSetup` and hands it back, so the game
-scene decides what a new setup means (a new match).
+the arrows); Enter or a click on the map row opens the map picker (←→ step through the
+maps there too), Enter elsewhere starts the match. The overlay edits a plain
+:class:`MatchSetup` and hands it back, so the game scene decides what a new setup means (a new match).
 """
 
 from __future__ import annotations
@@ -154,6 +154,8 @@ class SetupScene(Scene):
         self._anchor: tuple[tuple[int, int], int] | None = None
         self.title = "New match"
         self.setup = setup
+        #: Every map's value, in the picker's order (read once, when ←→ first steps through them).
+        self._map_values: list[Any] | None = None
         self.on_start = on_start
         self.selected = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -209,8 +211,9 @@ class SetupScene(Scene):
             "best_of": (list(BEST_OF), s.best_of),
         }
         if key == "map":
-            self.pick_map()
-            return
+            if self._map_values is None:
+                self._map_values = [c.value for c in map_choices()]
+            cycle["map"] = (self._map_values, s.map)
         if key not in cycle:
             return
         values, current = cycle[key]
@@ -303,8 +306,10 @@ class SetupScene(Scene):
             if row is not None:
                 self.selected = row
                 rect = self.row_rects[row]
-                # The left third steps back, the rest steps forward.
-                self.change(rows[row][0], -1 if event.pos[0] < rect.x + rect.width // 3 else 1)
+                if rows[row][0] == "map":  # a click on the map opens the list of every map
+                    self.pick_map()
+                else:  # the left third steps back, the rest steps forward
+                    self.change(rows[row][0], -1 if event.pos[0] < rect.x + rect.width // 3 else 1)
             elif not self.panel.collidepoint(event.pos):
                 self.close()
         elif event.type == pygame.KEYDOWN:
@@ -357,7 +362,7 @@ class SetupScene(Scene):
                 draw_text(surface, theme, shown, (box.x + 8, box.centery), size=16, anchor="midleft",
                           colour=theme["text"] if value else theme["text_dim"])
                 continue
-            text = value if fixed or key == "map" else f"◂  {value}  ▸"
+            text = value if fixed else f"◂  {value}  ▸"
             draw_text(surface, theme, text, (rect.x + 130, rect.centery), size=17, anchor="midleft",
                       colour=theme["text_dim"] if fixed else theme["text"], max_width=rect.width - 140)
         for b in self.buttons:
@@ -366,7 +371,9 @@ class SetupScene(Scene):
             draw_text(surface, theme, self.error, (self.panel.centerx, self.panel.bottom - 84), size=15,
                       colour=theme["error"], anchor="midbottom", max_width=self.panel.width - 32)
         typing = self.rows()[self.selected][0].startswith("command")
+        on_map = self.rows()[self.selected][0] == "map"
         hint = ("type the command · Backspace erase · ↑↓ choose · Enter start" if typing
+                else "↑↓ choose · ←→ change · Enter or click: every map · Esc cancel" if on_map
                 else "↑↓ choose · ←→ change · Enter start · Esc cancel")
         draw_text(surface, theme, hint, (self.panel.centerx, self.panel.bottom - 64), size=14,
                   colour=theme["text_dim"], anchor="midbottom")
