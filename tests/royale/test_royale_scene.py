@@ -174,6 +174,8 @@ def test_watch_the_ai_walks_the_optimal_route(app, driver):
             break
     assert scene.session.outcome is not None and scene.session.outcome.is_win
     assert scene.session.state.loot == 6 and scene.finished_with_ai
+    lines = " ".join(scene.result_lines(scene.session.outcome))
+    assert "The AI's loot: 6" in lines and "Your" not in lines and " you " not in lines, lines
 
 
 def test_optimal_route_is_hidden_until_the_round_ends(app, driver):

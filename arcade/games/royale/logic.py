@@ -329,7 +329,7 @@ class RoyaleRules(PuzzleRules[Level, State, Move]):
                            score=score)
         if not state.safe_directions():
             if state.on_centre:
-                return Outcome("win", f"The storm closed in; you held the centre with {state.loot} loot.",
+                return Outcome("win", f"The storm closed in on the centre, held with {state.loot} loot.",
                                score=score)
             return Outcome("loss", "No safe move left: the storm closed in before you reached the centre.",
                            score=score)

@@ -184,18 +184,23 @@ class RoyaleScene(CameraScene, PuzzleScene):
         return [*self.zoom_fields(), f"Loot {state.loot}", f"Move {k}/{state.level.max_moves}",
                 f"Par {self.par_text()}", format_time(self.elapsed)]
 
+    def route_owner(self) -> str:
+        """Whose route the result shows: the AI's when it played every move (a watched game)."""
+        return "The AI's" if self.session.ai_played_all else "Your"
+
     def result_lines(self, outcome: Outcome) -> list[str]:
         state = self.session.state
         lines = [outcome.reason] if outcome.reason else []
         par = self.par_route
+        whose = f"{self.route_owner()} loot: {state.loot}"
         if par is not None:
             if outcome.is_win and state.loot >= par.loot:
                 who = "the AI" if self.finished_with_ai else "you"
-                lines.append(f"Your loot: {state.loot} · Par: {par.loot} — {who} matched the best possible route ★")
+                lines.append(f"{whose} · Par: {par.loot} — {who} matched the best possible route ★")
             else:
-                lines.append(f"Your loot: {state.loot} · Par: {par.loot} (the optimal route is dashed below)")
+                lines.append(f"{whose} · Par: {par.loot} (the optimal route is dashed below)")
         else:
-            lines.append(f"Your loot: {state.loot} · Par: {self.par_text()}")
+            lines.append(f"{whose} · Par: {self.par_text()}")
         lines.append(self.tally_line("Moves", state.moves))
         if self.record_note:
             lines.append(self.record_note)
