@@ -331,6 +331,19 @@ def test_a_picker_opens_with_the_current_row_mid_list_so_the_next_ones_show(app)
     assert picker.scroll <= 20 < picker.scroll + picker.visible_rows - 2
 
 
+def test_a_picker_counts_levels_not_group_titles_and_home_shows_the_first_title(app):
+    """The first level read "2 / 27" (23 levels), and Home scrolled its group's title out of view."""
+    from arcade.ui.picker import Choice, PickerScene
+
+    choices = [Choice("Small", header=True), *(Choice(f"S{i}") for i in range(20)),
+               Choice("Large", header=True), *(Choice(f"L{i}") for i in range(20))]
+    picker = PickerScene("Pick", choices, lambda c: None, selected=40)
+    app.push(picker)
+    assert picker.footer().startswith("39 / 40")
+    picker.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode=""))
+    assert picker.selected == 1 and picker.scroll == 0 and picker.footer().startswith("1 / 40")
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (480, 400)])
 def test_a_picker_footer_always_says_how_to_pick_and_leave(size):
     """A list that scrolls used to show only its scroll keys: Enter and Esc were nowhere to be read."""

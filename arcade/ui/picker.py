@@ -60,7 +60,8 @@ def level_choices(info: GameInfo, entries: list[LevelEntry], records: dict[str, 
             best = records.get(entry.record_key) if entry.record_key else None
             if best is not None:
                 what = info.record.what if info.record else "best"
-                tag, role = f"✓ {what} {format_record(info, best)}", "good"
+                done = f"✓ {what} {format_record(info, best)}"
+                tag, role = (f"{entry.tag} · {done}" if entry.tag else done), "good"  # the grade stays
             else:
                 tag, role = entry.tag, "text_dim"
             if entry.id == current and selected < 0:
@@ -121,6 +122,8 @@ class PickerScene(Scene):
     def _keep_visible(self) -> None:
         if self.selected < self.scroll:
             self.scroll = self.selected
+            if self.selected > 0 and self.choices[self.selected - 1].header:
+                self.scroll -= 1  # a group's first row comes with its title (Home showed no "Small")
         elif self.selected >= self.scroll + self.visible_rows:
             self.scroll = self.selected - self.visible_rows + 1
         self.scroll = max(0, min(self.scroll, max(0, len(self.choices) - self.visible_rows)))
@@ -204,7 +207,9 @@ class PickerScene(Scene):
         """The keys line under the list: where the selection is when it scrolls, and always how to pick or leave."""
         if len(self.choices) <= self.visible_rows:
             return "Enter pick · Esc cancel"
-        where = f"{self.selected + 1} / {len(self.choices)}"
+        # Counted as the player counts: levels, not the group titles between them.
+        number = sum(not c.header for c in self.choices[: self.selected + 1])
+        where = f"{number} / {sum(not c.header for c in self.choices)}"
         info = f"{where} · wheel or PgUp/PgDn scroll · Enter pick · Esc cancel"
         if self.app is not None and self.app.theme.font(14).size(info)[0] > self.panel.width - 24:
             info = f"{where} · Enter pick · Esc cancel"  # a narrow window keeps what matters
