@@ -533,6 +533,10 @@ def test_how_to_play_has_rules_a_legal_example_drawn_by_the_game_and_every_key(i
             key(app, pygame.K_RIGHT)
             frames(app)
             assert page.step == 1 and pygame.image.tobytes(app.screen, "RGB") != before
+            for _ in range(page.steps - 1):  # round to step 0 again: the same picture as at first
+                key(app, pygame.K_RIGHT)     # (Hashi's "complete" ring stayed on from step 1)
+            frames(app)
+            assert page.step == 0 and pygame.image.tobytes(app.screen, "RGB") == before
             assert not saves.autosave_path(info.name).exists()  # the example never saves
         key(app, pygame.K_RETURN)
         assert app.stack.top is scene

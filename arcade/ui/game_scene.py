@@ -576,8 +576,11 @@ class GameScene(Scene):
         self.layout_board(rect)
 
     def show_preview_step(self, index: int) -> None:
-        """Show the example after ``index`` moves, without animation."""
+        """Show the example after ``index`` moves, without animation: the page never runs the
+        scene's tweens, so one started by the move (Hashi's "complete" pop) would stay on the
+        board for good -- a green ring on the 2 at step 0 of 2."""
         self.session.seek(index)
+        self.tweens.clear()
 
     def result_title(self, outcome: Outcome) -> str:
         if outcome.winner is not None and self.session.rules.kind == "tick" and outcome.result == "win":
