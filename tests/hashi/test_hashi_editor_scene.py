@@ -216,3 +216,34 @@ def test_an_unsaved_board_comes_back_with_edit_alone(app, driver):
     again.close()
     third = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
     assert third.draft.numbers == ()  # ...and the spare copy of the old one is gone
+
+
+def test_a_saved_puzzle_is_in_the_level_picker_under_my_puzzles_and_e_edits_that_file(app, driver, user_home):
+    """Saved puzzles went to a folder the app never showed again: only --edit FILE reached them."""
+    from arcade.games.hashi.view.editor import edits_dir
+    from arcade.ui.picker import PickerScene
+
+    editor = EditorScene(INFO, Draft.blank(5, 5))
+    app.push(editor)
+    driver.frames(2)
+    for cell in ((0, 0), (0, 2), (2, 0), (2, 2)):
+        driver.click(editor.cell_centre(cell))
+    settle(editor, driver)
+    driver.key(pygame.K_s, CTRL, "s")
+    saved = editor.path
+    assert saved is not None and saved.parent == edits_dir()
+    app.pop()
+    scene = app.launch("hashi", Launch(level="classic/01-first-steps"))
+    driver.frames(1)
+    scene.open_levels()
+    picker = app.stack.top
+    assert isinstance(picker, PickerScene)
+    titles = [c.title for c in picker.choices]
+    assert "My puzzles" in titles, titles
+    row = titles.index("My puzzles") + 1
+    picker.pick(row)
+    driver.frames(1)
+    assert app.stack.top is scene and scene.puzzle.islands == read_puzzle(saved).islands
+    driver.key(pygame.K_e, unicode="e")
+    again = app.stack.top
+    assert isinstance(again, EditorScene) and again.path == saved, "E on my puzzle edits its file"

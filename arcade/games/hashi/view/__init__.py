@@ -10,6 +10,7 @@ first bundled level. The AI's hint and watch hooks are plugged in when
 from __future__ import annotations
 
 import importlib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,9 @@ from arcade.games.hashi.logic import Puzzle
 from arcade.games.hashi.view.scene import HashiScene
 from arcade.services.resources import find_level, levels_dir
 from arcade.ui.front import GameFront
+
+#: The picker's group of the player's own puzzles (after the bundled groups).
+MY_PUZZLES = "my-puzzles"
 
 __all__ = ["FRONT", "HashiScene", "ai_hooks", "open_level"]
 
@@ -109,6 +113,14 @@ class HashiFront(GameFront):
 
     def levels(self) -> list[LevelEntry]:
         return [catalog.picker_entry(e) for e in catalog.bundled_levels()]
+
+    def extra_choices(self) -> list[LevelEntry]:
+        """The puzzles saved from the editor, under "My puzzles" (they were reachable only by
+        ``play hashi --edit FILE`` or the clipboard); a row opens the file by its path."""
+        from arcade.games.hashi.view.editor import edits_dir
+
+        return [replace(catalog.picker_entry(e), id=str(e.path), group=MY_PUZZLES)
+                for e in catalog.bundled_levels(edits_dir())]
 
     def open_level(self, ref: str) -> tuple[Puzzle, str]:
         puzzle, level_id, _path = open_level(ref)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from arcade.core.errors import FormatError, IllegalMove
+from arcade.core.errors import ArcadeError, FormatError, IllegalMove
 from arcade.core.game import Outcome, Step
 from arcade.core.registry import GameInfo
 from arcade.core.session import Session
@@ -34,7 +34,7 @@ from arcade.games.hashi.controller import (
     plan_lock,
     read_highlight,
 )
-from arcade.games.hashi.formats import parse_puzzle
+from arcade.games.hashi.formats import parse_puzzle, read_puzzle
 from arcade.games.hashi.logic import RULES, Puzzle, State
 from arcade.games.hashi.verdict import find_solutions
 from arcade.games.hashi.view import dialogs, effects
@@ -49,6 +49,8 @@ from arcade.ui.tween import ease_out_cubic
 from arcade.ui.worker import job_cancelled
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from arcade.ui.app import App
 
 LOG = logging.getLogger("arcade.hashi")
@@ -557,7 +559,19 @@ class HashiScene(CameraScene, PuzzleScene):
         from arcade.games.hashi.view.editor import open_editor
 
         self.stop_watch()
-        open_editor(self.app, self.info, self.puzzle)
+        open_editor(self.app, self.info, self.puzzle, self.own_file())
+
+    def own_file(self) -> Path | None:
+        """The player's own file this puzzle came from (My puzzles), so the editor saves back to it."""
+        from arcade.games.hashi.view.editor import edits_dir
+
+        path = edits_dir() / self.session.level_id
+        if not self.session.level_id or "/" in self.session.level_id or not path.is_file():
+            return None
+        try:
+            return path if read_puzzle(path) == self.puzzle else None
+        except (ArcadeError, OSError):
+            return None
 
     def print_sheet(self) -> None:
         """"Print…": this puzzle and its solution as a PDF; the status line says where."""
