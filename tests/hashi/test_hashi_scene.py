@@ -223,6 +223,11 @@ def test_a_wrapped_board_rotates_and_a_drag_round_the_edge_builds_the_wrapped_li
     assert pixel(app, tuple(map(round, view.cell_center((0, 0))))) not in water
     assert pixel(app, tuple(map(round, view.cell_center((0, 4))))) in water
     assert scene.painter.island_at_pixel(cell_centre(scene, (0, 4))) == scene.puzzle.island_at[(0, 4)]
+    # The column numbers move with it: "column 5" (a hint's words) is above the island that moved.
+    labels = scene.painter.coordinate_labels()
+    column_5 = next(centre for text, centre in labels[:5] if text == "5")
+    assert abs(column_5[0] - view.cell_center((0, 0))[0]) < 1 and column_5[1] < view.board_rect.top
+    assert [text for text, _ in labels[5:]] == ["1", "2", "3"], "rows do not rotate on a cylinder"
     driver.key(pygame.K_LEFT, pygame.KMOD_ALT)
     assert scene.painter.shift == (0, 2)
     driver.key(pygame.K_HOME)

@@ -29,6 +29,7 @@ from arcade.games.hashi.formats import format_level, format_tatham
 from arcade.games.hashi.logic import RULES, Puzzle
 from arcade.games.hashi.verdict import Fix, Verdict, suggest_fix, verdict
 from arcade.games.hashi.view.dialogs import copy_text
+from arcade.games.hashi.view.painter import LABEL_BAND, LABEL_MIN_CELL
 from arcade.games.hashi.view.scene import HashiScene
 from arcade.services.files import atomic_write_text
 from arcade.services.paths import data_dir
@@ -238,8 +239,11 @@ class EditorScene(GameScene):
     def layout_board(self, area: pygame.Rect) -> None:
         panel_w = min(PANEL_WIDTH, max(240, area.width // 3))
         self.panel_rect = pygame.Rect(area.right - panel_w, area.top, panel_w, area.height)
-        board_area = pygame.Rect(area.left, area.top, area.width - panel_w - 12, area.height)
         d = self.draft
+        # A band above and left for the row and column numbers the messages name cells by.
+        band = LABEL_BAND if min((area.width - panel_w) // d.cols, area.height // d.rows) >= LABEL_MIN_CELL + 2 else 0
+        board_area = pygame.Rect(area.left + band, area.top + band, area.width - panel_w - 12 - band,
+                                 area.height - band)
         self.cell = max(8, min(64, board_area.width // d.cols, board_area.height // d.rows))
         w, h = self.cell * d.cols, self.cell * d.rows
         self.board_rect = pygame.Rect(0, 0, w, h)
@@ -468,6 +472,15 @@ class EditorScene(GameScene):
             highlight_lines = {i for i in shown.lines if i < len(puzzle.lines)}
         fix_cells = set(self.fix.cells) if self.fix is not None else set()
         self._draw_grid(surface, theme, self.board_rect, self.cell, d)
+        if self.cell >= LABEL_MIN_CELL:
+            size, dim = max(10, min(14, self.cell // 3)), theme["text_dim"]
+            top, left = self.board_rect.top - LABEL_BAND // 2, self.board_rect.left - LABEL_BAND // 2
+            for c in range(d.cols):
+                draw_text(surface, theme, str(c + 1), (self.cell_centre((0, c))[0], top), size=size, colour=dim,
+                          anchor="center")
+            for r in range(d.rows):
+                draw_text(surface, theme, str(r + 1), (left, self.cell_centre((r, 0))[1]), size=size, colour=dim,
+                          anchor="center")
         if puzzle is not None and highlight_lines:
             for index in highlight_lines:
                 self._draw_line(surface, theme["error"], self.board_rect, self.cell, puzzle, index, 1, d)

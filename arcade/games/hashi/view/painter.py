@@ -52,6 +52,12 @@ class Run:
     horizontal: bool
 
 
+#: Pixels above and left of the board for its row and column numbers.
+LABEL_BAND = 18
+#: Below this cell size the numbers would crowd each other: none are drawn.
+LABEL_MIN_CELL = 16
+
+
 class BoardPainter:
     """Owns the GridView of one puzzle, the display rotation, the cell keys and the drawing code."""
 
@@ -59,6 +65,8 @@ class BoardPainter:
         self.view = GridView(puzzle.rows, puzzle.cols, max_cell=96, min_cell=6)
         #: The area the board was laid out in (the view's viewport plus the margin for edge markers).
         self.outer = pygame.Rect(0, 0, 0, 0)
+        #: The margin kept for a wrapped board's edge markers (x, y); the numbers sit outside it.
+        self.marker_gap = (4, 4)
         self.theme: Theme | None = None
         self.shift: Cell = (0, 0)
         self._glyphs: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
@@ -129,14 +137,42 @@ class BoardPainter:
 
     # -- layout ------------------------------------------------------------------------------
     def layout(self, area: pygame.Rect) -> None:
-        """Fit the board in ``area``, leaving a margin for the edge markers of wrapped boards."""
+        """Fit the board in ``area``, leaving a margin for the edge markers of wrapped boards and,
+        above and to the left, a band for the row and column numbers."""
         p = self.puzzle
         rough = max(6, min(area.width // p.cols, area.height // p.rows))
         margin = max(10, min(26, int(rough * 0.8)))
         mx = margin if p.topology.wraps_columns else 4
         my = margin if p.topology.wraps_rows else 4
+        band = LABEL_BAND if rough >= LABEL_MIN_CELL + 2 else 0
         self.outer = pygame.Rect(area)
-        self.view.layout(area.inflate(-2 * mx, -2 * my))
+        self.marker_gap = (mx, my)
+        self.view.layout(pygame.Rect(area.x + mx + band, area.y + my + band,
+                                     max(1, area.width - 2 * mx - band), max(1, area.height - 2 * my - band)))
+
+    def coordinate_labels(self) -> list[tuple[str, tuple[int, int]]]:
+        """(number, centre) of each row and column label beside the visible board (none when the
+        cells are too small to label). Counted from 1 as hints and messages count cells ("the 4
+        at row 2, column 2"); they name board cells, so on a rotated wrapped board they move with
+        the islands and a hint's words and the picture always agree."""
+        view = self.view
+        if view.cell < LABEL_MIN_CELL:
+            return []
+        r0, r1, c0, c1 = view.visible_cells()
+        board, vp = view.board_rect, view.viewport
+        top = max(board.top, vp.top) - self.marker_gap[1] - LABEL_BAND // 2
+        left = max(board.left, vp.left) - self.marker_gap[0] - LABEL_BAND // 2
+        labels = [(str(self.board((0, c))[1] + 1), (round(view.cell_center((0, c))[0]), top)) for c in range(c0, c1)]
+        labels += [(str(self.board((r, 0))[0] + 1), (left, round(view.cell_center((r, 0))[1]))) for r in range(r0, r1)]
+        return labels
+
+    def draw_coordinates(self, surface: pygame.Surface) -> None:
+        if self.theme is None:
+            return
+        size = max(10, min(14, self.view.cell // 3))
+        for text, centre in self.coordinate_labels():
+            image = self.glyph(text, size, self.theme["text_dim"])
+            surface.blit(image, image.get_rect(center=centre))
 
     # -- keys ----------------------------------------------------------------------------------
     def update_keys(self, state: State, show_possible: bool) -> None:

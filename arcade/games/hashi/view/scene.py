@@ -661,6 +661,9 @@ class HashiScene(CameraScene, PuzzleScene):
                 self._hint_seen, self._hint_since = self.hint, self.clock
             effects.draw_highlight(surface, painter, theme, hint_shown, "hint", glow, self.clock - self._hint_since)
             effects.draw_highlight(surface, painter, theme, self.step_highlight, "info", glow)
+        if not self.previewing:
+            with painter.view.clipped(surface, painter.outer):
+                painter.draw_coordinates(surface)
         with painter.view.clipped(surface, whole=painter.outer):  # a zoomed board must not spill onto the chrome
             flash = self.tweens.get("flash")
             if flash is not None:
