@@ -624,11 +624,12 @@ class GameScene(Scene):
             self.toast.show(f"Could not save your record: {exc.strerror or exc}", "error", 6.0)
             return ""
         shown = format_record(self.info, value)
+        # "bikes saved 3", "time 00:39", "loot 6": the picker's tag reads the same way.
         if better and old is not None:
-            return f"A new personal best {spec.what}: {shown} (was {format_record(self.info, old)})."
+            return f"A new personal best: {spec.what} {shown} (was {format_record(self.info, old)})."
         if better:
-            return f"Your first {spec.what} on this level is recorded: {shown}."
-        return f"Your best {spec.what} on this level: {format_record(self.info, old)}." if old is not None else ""
+            return f"Your first result on this level is recorded: {spec.what} {shown}."
+        return f"Your best on this level: {spec.what} {format_record(self.info, old)}." if old is not None else ""
 
     # -- session events ------------------------------------------------------------------
     def _on_session_change(self, session: Session[Any, Any, Any]) -> None:
@@ -797,7 +798,7 @@ class GameScene(Scene):
         if text != self._traced_status and not self.worker.busy:
             self._traced_status = text
             self.app.trace(f"status {text}")
-        if text:
+        if text and not self.toast.messages:  # a toast takes the line for its few seconds (they overlapped)
             colour = theme[role] if role != "text_dim" else theme["text_dim"]
             lines = self._status_lines(f"{theme.glyph(role)} {text}".strip())
             top = self.status_rect.centery - 10 * len(lines)

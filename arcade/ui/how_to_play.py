@@ -188,9 +188,13 @@ class HowToPlayScene(Scene):
         self.preview.draw_board(surface)
         surface.set_clip(clip)
         caption = self.example.captions[self.step] if self.step < len(self.example.captions) else ""
-        lines = wrap_text(theme, f"{self.step}/{self.steps - 1} · {caption}", 16, rect.width)[:2]
-        for i, line in enumerate(lines):
-            draw_text(surface, theme, line, (rect.x, rect.bottom + 10 + 20 * i), size=16,
-                      colour=theme["text"] if i else theme["info"])
+        counter = f"{self.step}/{self.steps - 1} ·"
+        lines = wrap_text(theme, f"{counter} {caption}", 16, rect.width)[:2]
+        for i, line in enumerate(lines):  # the step counter stands out, the words read as one text
+            x, y = rect.x, rect.bottom + 10 + 20 * i
+            if i == 0 and line.startswith(counter):
+                x = draw_text(surface, theme, counter, (x, y), size=16, colour=theme["info"]).right
+                line = line[len(counter):]
+            draw_text(surface, theme, line, (x, y), size=16, colour=theme["text"])
         draw_text(surface, theme, "← → step · Space play/pause · Enter close", (rect.right, rect.y - 24),
                   size=13, colour=theme["text_dim"], anchor="topright")

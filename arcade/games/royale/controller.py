@@ -58,8 +58,10 @@ def describe_cell(state: State, cell: Cell) -> tuple[str, str]:
         refusal = level.start_refusal(cell)
         if refusal:
             return f"✗ {refusal}", "error"
-        spare = level.max_moves - level.distance_to_centre(cell)
-        return f"✓ {where}: drop here — centre {level.distance_to_centre(cell)} steps away, {spare} spare moves", "good"
+        distance = level.distance_to_centre(cell)
+        spare = level.max_moves - distance
+        return (f"✓ {where}: drop here — centre {distance} step{'s' if distance != 1 else ''} away, "
+                f"{spare} spare move{'s' if spare != 1 else ''}", "good")
     if not level.in_box(cell, k):
         return f"{where}: swallowed by the storm", "text_dim"
     distance = level.distance_to_centre(cell)

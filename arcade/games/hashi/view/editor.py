@@ -60,7 +60,7 @@ EDITOR_KEYS = (
     Binding("Ctrl+N", "clear_board", "start over on an empty board (Undo brings it back)"),
     Binding("Ctrl+P", "print_sheet", "Print…: a PDF with the solution", button="Print…"),
     Binding("Esc / P", "open_pause", "Pause, settings, main menu", button="Pause"),
-    Binding("F1 / ?", "open_pause", "Help: every key"),
+    Binding("F1 / ?", "open_how_to_play", "How to play Hashi, and every key of the editor"),
 )
 
 

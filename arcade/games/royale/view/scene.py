@@ -236,8 +236,9 @@ class RoyaleScene(CameraScene, PuzzleScene):
         if not state.placed:
             self.refuse("Drop the player first.")
         elif not state.on_centre:
+            distance = state.level.distance_to_centre(state.pos)  # type: ignore[arg-type]
             self.refuse(f"Finish only on the centre {state.level.centre} — it is "
-                        f"{state.level.distance_to_centre(state.pos)} steps away.")  # type: ignore[arg-type]
+                        f"{distance} step{'s' if distance != 1 else ''} away.")
         else:
             self.play(Move.finish())
 
