@@ -94,7 +94,8 @@ class MenuScene(Scene):
             entries.append(
                 MenuEntry(
                     "Continue",
-                    f"{label} (saved {ago(time.time() - save.saved_at)})",
+                    # When comes first: a long label is what gets shortened, not "saved 5 min ago".
+                    f"Saved {ago(time.time() - save.saved_at)} · {label}",
                     lambda game=save.game: app.launch(game),
                     role="highlight",
                     glyph="▶",

@@ -224,10 +224,10 @@ class RoadView:
                       colour=theme["text"], anchor="midbottom")
 
     def _draw_lane_numbers(self, surface: pygame.Surface, theme: Theme) -> None:
-        """Each lane's number (the Y of the rules, as the messages say "lane 1") in the verge before the road,
-        or at the road's left edge once the start has scrolled away."""
-        left_edge = self.to_screen(-0.5, 0)[0]
-        x = left_edge - 14 if left_edge - self.road.x >= 26 else self.road.x + 12
+        """Each lane's number (the Y of the rules, as the messages say "lane 1") at the view's left
+        edge: in the verge before the road while the start shows (far left, clear of a bike's back
+        wheel at x=0, which hid the number beside the road), at the road's edge once it scrolled."""
+        x = self.road.x + 12
         size = max(11, min(15, self.lane_h // 4))
         for lane in range(LANES):
             centre = (round(x), self.road.y + lane * self.lane_h + self.lane_h // 2)
