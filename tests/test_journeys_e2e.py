@@ -159,7 +159,7 @@ def assert_continue_restores(tmp_path: Path, env: dict[str, str], game: str, sce
     """Start the program again, click Continue: the same game, level, moves and board picture come back.
 
     Continue is clicked, or with ``by_key`` chosen with its key, C. ``on_board`` runs as soon
-    as the game is shown (Tron pauses its resume countdown there);
+    as the game is shown (Tron checks there that its resumed round waits for a key);
     the picture may take a moment to settle (a par or an AI comparison arriving), so it is
     compared a few times before the test gives up.
     """
@@ -466,8 +466,13 @@ def test_tron_journey(xserver, tmp_path):
     match = saved["extra"]["match"]
     assert match["rounds"] == 1 and sum(match["score"]) + match["draws"] == 1, match
 
-    def pause_the_resume_countdown(player: Player) -> None:
-        player.keys("space")
+    def the_resumed_round_waits_for_the_player(player: Player) -> None:
+        """It used to run at once after Continue: a crash before the hands were on the keys."""
+        mark = player.mark()
+        time.sleep(2.0)
+        assert not [line for line in player.since(mark) if line.startswith("tron-move ")], \
+            "the resumed round ran without a key from the player"
 
     assert_continue_restores(tmp_path, xserver, "tron", "TronScene", before, saved, "tron-layout", [layout],
-                             on_board=pause_the_resume_countdown, same=tron_compare(layout), by_key=True)
+                             on_board=the_resumed_round_waits_for_the_player, same=tron_compare(layout),
+                             by_key=True)
