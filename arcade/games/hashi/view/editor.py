@@ -135,6 +135,7 @@ class EditorScene(GameScene):
         self.hover: Cell | None = None
         self.cursor: Cell = (0, 0)
         self.board_rect = pygame.Rect(0, 0, 0, 0)
+        self.label_band = 0
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.cell = 20
         self.panel_buttons: list[Button] = []
@@ -241,7 +242,8 @@ class EditorScene(GameScene):
         self.panel_rect = pygame.Rect(area.right - panel_w, area.top, panel_w, area.height)
         d = self.draft
         # A band above and left for the row and column numbers the messages name cells by.
-        band = LABEL_BAND if min((area.width - panel_w) // d.cols, area.height // d.rows) >= LABEL_MIN_CELL + 2 else 0
+        rough = min((area.width - panel_w) // d.cols, area.height // d.rows)
+        band = self.label_band = LABEL_BAND if rough >= LABEL_MIN_CELL + 2 else 0
         board_area = pygame.Rect(area.left + band, area.top + band, area.width - panel_w - 12 - band,
                                  area.height - band)
         self.cell = max(8, min(64, board_area.width // d.cols, board_area.height // d.rows))
@@ -472,7 +474,7 @@ class EditorScene(GameScene):
             highlight_lines = {i for i in shown.lines if i < len(puzzle.lines)}
         fix_cells = set(self.fix.cells) if self.fix is not None else set()
         self._draw_grid(surface, theme, self.board_rect, self.cell, d)
-        if self.cell >= LABEL_MIN_CELL:
+        if self.label_band:
             size, dim = max(10, min(14, self.cell // 3)), theme["text_dim"]
             top, left = self.board_rect.top - LABEL_BAND // 2, self.board_rect.left - LABEL_BAND // 2
             for c in range(d.cols):

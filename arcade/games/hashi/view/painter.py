@@ -54,8 +54,9 @@ class Run:
 
 #: Pixels above and left of the board for its row and column numbers.
 LABEL_BAND = 18
-#: Below this cell size the numbers would crowd each other: none are drawn.
-LABEL_MIN_CELL = 16
+#: A board whose fitted cells are smaller gets no numbers (they would crowd each other, and the
+#: band would shrink a big board's cells further).
+LABEL_MIN_CELL = 20
 
 
 class BoardPainter:
@@ -67,6 +68,8 @@ class BoardPainter:
         self.outer = pygame.Rect(0, 0, 0, 0)
         #: The margin kept for a wrapped board's edge markers (x, y); the numbers sit outside it.
         self.marker_gap = (4, 4)
+        #: The band kept for the row and column numbers (0: the board is too fine for them).
+        self.label_band = 0
         self.theme: Theme | None = None
         self.shift: Cell = (0, 0)
         self._glyphs: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
@@ -144,7 +147,7 @@ class BoardPainter:
         margin = max(10, min(26, int(rough * 0.8)))
         mx = margin if p.topology.wraps_columns else 4
         my = margin if p.topology.wraps_rows else 4
-        band = LABEL_BAND if rough >= LABEL_MIN_CELL + 2 else 0
+        band = self.label_band = LABEL_BAND if rough >= LABEL_MIN_CELL + 2 else 0
         self.outer = pygame.Rect(area)
         self.marker_gap = (mx, my)
         self.view.layout(pygame.Rect(area.x + mx + band, area.y + my + band,
@@ -156,7 +159,7 @@ class BoardPainter:
         at row 2, column 2"); they name board cells, so on a rotated wrapped board they move with
         the islands and a hint's words and the picture always agree."""
         view = self.view
-        if view.cell < LABEL_MIN_CELL:
+        if not self.label_band:
             return []
         r0, r1, c0, c1 = view.visible_cells()
         board, vp = view.board_rect, view.viewport
