@@ -370,3 +370,22 @@ def reply_value(mod, arrays, na: int, b: int, depth: int) -> int:
     theirs = [b + int(o) for o in arrays.offs if arrays.grid[b + o] == 0]
     below = child_depth(mod, depth, 0, 2, len(theirs))
     return min(reply(mod, arrays, na, nb, below, 0) for nb in theirs)
+
+
+def test_an_interrupt_inside_the_compiled_search_is_an_interrupt_not_an_internal_error(monkeypatch):
+    """Ctrl+C landing in the compiled clock call came out as SystemError ("returned a result with an
+    exception set") and the CLI exited 70, "internal error", instead of 130."""
+    arrays = kernel.SearchArrays(4, 3, table_bits=4)
+
+    def interrupted(*args):
+        try:
+            raise KeyboardInterrupt("SIGTERM")
+        except KeyboardInterrupt as exc:
+            raise SystemError("<built-in method _now> returned a result with an exception set") from exc
+
+    monkeypatch.setattr(kernel, "search_root", interrupted)
+    with pytest.raises(KeyboardInterrupt, match="SIGTERM"):
+        arrays.root(6, 13, 0, 2, np.array([0], dtype=np.int64), time.perf_counter() + 1)
+    monkeypatch.setattr(kernel, "search_root", lambda *args: (_ for _ in ()).throw(SystemError("other")))
+    with pytest.raises(SystemError, match="other"):
+        arrays.root(6, 13, 0, 2, np.array([0], dtype=np.int64), time.perf_counter() + 1)

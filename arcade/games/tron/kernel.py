@@ -660,10 +660,18 @@ class SearchArrays:
         """Run :func:`search_root`; the values land in ``self.values``, nodes in ``self.info[0]``."""
         self.info[1] = 0
         self.info[2] = self.info[0]
-        return search_root(self.grid, a, b, h, depth, order, len(order), self.values, deadline,
-                           self.offs,
-                           self.color, self.work, self.exits, self.frames, self.zobrist, self.tt_key,
-                           self.tt_move, self.killers, self.moves, self.stack, self.info)
+        try:
+            return search_root(self.grid, a, b, h, depth, order, len(order), self.values, deadline,
+                               self.offs,
+                               self.color, self.work, self.exits, self.frames, self.zobrist, self.tt_key,
+                               self.tt_move, self.killers, self.moves, self.stack, self.info)
+        except SystemError as exc:
+            # Ctrl+C or SIGTERM (the CLI raises KeyboardInterrupt) landing in the compiled search's
+            # clock call comes out as "returned a result with an exception set": an interrupt, not
+            # an internal error (exit 130, not 70).
+            if isinstance(exc.__cause__, KeyboardInterrupt):
+                raise exc.__cause__ from None
+            raise
 
     def evaluate(self, a: int, b: int) -> int:
         return evaluate(self.grid, a, b, self.offs, self.color, self.work, self.exits, self.frames)
