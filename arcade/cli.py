@@ -21,12 +21,12 @@ import os
 import signal
 import sys
 from pathlib import Path
-from types import FrameType
 from typing import IO, NoReturn
 
 from arcade import __version__
 from arcade.core.errors import ArcadeError, FormatError, OutputError, UsageError
 from arcade.core.numbers import seed_type
+from arcade.services import interrupts
 
 PROG = "puzzle-arcade"
 EXIT_OK = 0
@@ -253,12 +253,6 @@ def list_levels(game: str) -> int:
     return 0
 
 
-def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
-    """SIGTERM ends a command like Ctrl+C does: as KeyboardInterrupt, so ``finally`` blocks and
-    ``with`` statements (child processes, temp files) clean up on the way out."""
-    raise KeyboardInterrupt(signal.Signals(signum).name)
-
-
 def install_signal_handlers() -> None:
     """SIGINT and SIGTERM raise KeyboardInterrupt in the main thread (the window swaps in its own).
 
@@ -268,7 +262,7 @@ def install_signal_handlers() -> None:
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     for signum in (signal.SIGINT, signal.SIGTERM):
         try:
-            signal.signal(signum, _raise_interrupt)
+            signal.signal(signum, interrupts.raise_interrupt)
         except ValueError:  # not the main thread (main() called from a test's thread)
             return
 

@@ -36,6 +36,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arcade.core.errors import ArcadeError
+from arcade.services import interrupts
 
 #: Longest answer line we accept (bytes); a longer one is garbage.
 LINE_LIMIT = 4096
@@ -47,6 +48,8 @@ STDERR_LINE = 400
 #: How long after a late deadline we keep listening, only to say how late the answer was.
 GRACE_SHARE = 0.5
 GRACE_MAX = 1.0
+#: The longest single wait for a program's line before checking for a lost stop signal.
+WAIT_SLICE = 0.25
 #: How long an answer waits for stderr lines written just before it.
 STDERR_SETTLE = 0.1
 
@@ -138,10 +141,7 @@ def stop_on_sigterm() -> Iterator[None]:
         yield
         return
 
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt(signal.Signals(signum).name)  # "interrupted (SIGTERM)", not SIGINT
-
-    previous = signal.signal(signal.SIGTERM, interrupt)
+    previous = signal.signal(signal.SIGTERM, interrupts.raise_interrupt)  # "interrupted (SIGTERM)"
     try:
         yield
     finally:
@@ -363,8 +363,12 @@ class Program:
         while True:
             timeout = grace_end - time.perf_counter()
             try:
-                kind, text = self._lines.get(timeout=max(0.0, timeout))
+                # In slices: a stop signal lost in a fork hook is raised again here (interrupts).
+                kind, text = self._lines.get(timeout=max(0.0, min(timeout, WAIT_SLICE)))
             except queue.Empty:
+                interrupts.check()
+                if time.perf_counter() < grace_end:
+                    continue
                 ms = (time.perf_counter() - sent_at) * 1000
                 return self._answer(None, ms, f"timed out: no answer within {limit * 1000:.0f} ms", late=True)
             now = time.perf_counter()

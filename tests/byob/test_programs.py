@@ -52,6 +52,27 @@ def test_a_late_answer_loses_with_a_reason():
     assert answer.failure == "timed out: no answer within 200 ms"
 
 
+def test_a_stop_signal_whose_interrupt_was_lost_still_ends_the_wait_for_an_answer():
+    """A signal landing in a fork hook (starting a bot) raises KeyboardInterrupt where Python
+    prints "Exception ignored" and drops it: the tournament went on playing. The wait for an
+    answer looks again every quarter second."""
+    import contextlib
+    import signal
+
+    from arcade.services import interrupts
+
+    with Program(misbehave("sleep")) as program:
+        with contextlib.suppress(KeyboardInterrupt):  # lost, as in a fork hook
+            interrupts.raise_interrupt(signal.SIGTERM, None)
+        started = time.perf_counter()
+        try:
+            with pytest.raises(KeyboardInterrupt, match="SIGTERM"):
+                program.ask("x\n", 30.0)
+        finally:
+            interrupts.clear()
+    assert time.perf_counter() - started < 5 and not live_programs()
+
+
 def test_an_answer_after_the_limit_is_reported_with_its_lateness():
     code = "import time\ninput(); print('0', flush=True)\ninput(); time.sleep(0.5); print('1', flush=True)\n"
     with Program([sys.executable, "-c", code]) as program:

@@ -15,17 +15,23 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
 from arcade.core.errors import ArcadeError, UsageError
 from arcade.games.tron.match import RoundRecord, RoundTask, play_task
+from arcade.services import interrupts
 
 if TYPE_CHECKING:
     from distributed import Client
 
+#: How long the results wait in one go before checking for a lost stop signal.
+WAIT_SLICE = 0.25
+#: How long stopped workers get, all together, to stop their programs and exit.
+STOP_SECONDS = 2.0
 DASK_HINT = "--scheduler needs Dask distributed: pip install 'puzzle-arcade[cluster]'"
 
 
@@ -38,26 +44,28 @@ def default_jobs() -> int:
 
 
 def _worker_init() -> None:
-    """In each worker: Ctrl+C is the parent's business; SIGTERM stops the worker's programs, then it."""
+    """In each worker: Ctrl+C is the parent's business; SIGTERM stops the worker's programs, then
+    it; and on Linux the worker gets SIGTERM when its parent dies (even by SIGKILL), so a worker
+    and its programs never outlive the tournament."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _worker_stop)
+    with contextlib.suppress(Exception):  # not Linux, or no libc to ask: the parent's terminate() still works
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+        if os.getppid() == 1:  # the parent died before the line above
+            _worker_stop(signal.SIGTERM, None)
 
 
 def _worker_stop(signum: int, frame: object) -> None:
-    # Unwind whatever runs: the round's ``with`` blocks stop its programs on the way out.
-    raise SystemExit(128 + signum)
+    """Stop the round's programs and leave, from the handler itself: an exception raised here could
+    be swallowed (a signal landing in a fork hook is "ignored") and the worker would play on."""
+    from arcade.services.programs import close_all, kill_child_groups
 
-
-def _play_in_worker(task: RoundTask) -> RoundRecord:
-    """``play_task`` in a worker; stopped by SIGTERM, it leaves the worker for good, programs stopped."""
-    try:
-        return play_task(task)
-    except SystemExit as stop:
-        from arcade.services.programs import close_all, kill_child_groups
-
-        close_all()
-        kill_child_groups()  # a program started in the very moment the signal came
-        os._exit(stop.code if isinstance(stop.code, int) else 1)
+    close_all()
+    kill_child_groups()  # a program started in the very moment the signal came
+    os._exit(128 + signum)
 
 
 def run_in_processes(tasks: Sequence[RoundTask], jobs: int,
@@ -70,23 +78,32 @@ def run_in_processes(tasks: Sequence[RoundTask], jobs: int,
     records: list[RoundRecord] = []
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_worker_init)
     try:
-        futures = [pool.submit(_play_in_worker, task) for task in tasks]
-        for future in as_completed(futures):
-            try:
-                record = future.result()
-            except BrokenProcessPool as exc:
-                raise ArcadeError(f"a worker process died: {exc}") from None
-            records.append(record)
-            if on_round is not None:
-                on_round(record)
+        pending = {pool.submit(play_task, task) for task in tasks}
+        while pending:
+            # In slices: a stop signal lost while a worker was forked is raised again (interrupts).
+            done, pending = wait(pending, timeout=WAIT_SLICE, return_when=FIRST_COMPLETED)
+            interrupts.check()
+            for future in done:
+                try:
+                    record = future.result()
+                except BrokenProcessPool as exc:
+                    raise ArcadeError(f"a worker process died: {exc}") from None
+                records.append(record)
+                if on_round is not None:
+                    on_round(record)
     except BaseException:
         workers = list(getattr(pool, "_processes", {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
         for worker in workers:
             with contextlib.suppress(OSError, ValueError):
                 worker.terminate()
+        end = time.monotonic() + STOP_SECONDS
         for worker in workers:
-            worker.join(timeout=5)
+            worker.join(timeout=max(0.0, end - time.monotonic()))
+            if worker.is_alive():  # it could not stop its programs in time: no more waiting
+                with contextlib.suppress(OSError, ValueError):
+                    worker.kill()
+                worker.join(timeout=1)
         raise
     pool.shutdown(wait=True)
     return records

@@ -1,0 +1,42 @@
+"""Ctrl+C and SIGTERM as KeyboardInterrupt that cannot be lost (services).
+
+The command line turns both signals into KeyboardInterrupt, so ``finally`` blocks and ``with``
+statements stop child programs on the way out. But Python reports and drops an exception
+raised where it cannot propagate: a signal that lands while the interpreter runs a fork hook
+(logging's lock release after every ``fork`` -- starting a bot or a worker process) or a
+``__del__`` is printed as "Exception ignored" and forgotten, and a tournament went on playing.
+So the handler also remembers the signal, and every long wait calls :func:`check` between
+short slices: a lost interrupt is raised again a fraction of a second later.
+"""
+
+from __future__ import annotations
+
+import signal
+from types import FrameType
+
+#: The signal that asked this process to stop ("SIGINT", "SIGTERM"), or "".
+_pending = ""
+
+
+def raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    """A signal handler: remember the signal, then end the command as KeyboardInterrupt."""
+    global _pending
+    _pending = signal.Signals(signum).name
+    raise KeyboardInterrupt(_pending)
+
+
+def check() -> None:
+    """Raise KeyboardInterrupt again if a stop signal came and its first one was lost."""
+    if _pending:
+        raise KeyboardInterrupt(_pending)
+
+
+def pending() -> str:
+    """The stop signal received, or "" (tests, and code that must not start new work)."""
+    return _pending
+
+
+def clear() -> None:
+    """Forget a stop signal (a test that sent one to itself, or a caller that handled it)."""
+    global _pending
+    _pending = ""
