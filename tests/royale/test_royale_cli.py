@@ -72,6 +72,9 @@ def test_generate_is_seeded_and_reads_back(tmp_path, capsys):
     assert again.loot == level.loot
     assert main(["generate", "royale", "--size", "2"]) == 2
     assert main(["generate", "royale", "--density", "1.5"]) == 2
+    # A title with line breaks wrote grid rows into the header: a file the program could not read.
+    assert main(["generate", "royale", "--size", "5", "--seed", "1", "--title", "a\n1.1\nzz", "-o", str(out)]) == 0
+    assert RULES.load_level_file(out).title == "a 1.1 zz"
 
 
 def test_bench_quick_prints_the_figures(capsys):

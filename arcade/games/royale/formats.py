@@ -59,6 +59,7 @@ def parse_level(text: str, source: str = "<string>") -> Level:
 
 def format_level(level: Level) -> str:
     """The level in our file format (``parse_level`` reads it back equal)."""
-    lines = [f"# {key}: {value}" for key, value in level.meta]
+    # A header value on one line: a title with a newline (``generate --title``) wrote grid rows.
+    lines = [f"# {key}: {' '.join(str(value).splitlines()).strip()}" for key, value in level.meta]
     lines += [" ".join("1" if v else "." for v in row) for row in level.loot]
     return "\n".join(lines) + "\n"

@@ -30,7 +30,7 @@ def generate(rows: int, cols: int, density: float = 0.2, seed: int | None = None
     loot = [[1 if r * cols + c in chosen else 0 for c in range(cols)] for r in range(rows)]
     percent = f"{density * 100:g}"
     meta = [
-        ("title", title or f"Random {rows}x{cols}, {percent} % loot"),
+        ("title", " ".join(title.split()) or f"Random {rows}x{cols}, {percent} % loot"),
         ("generator", f"generate royale --size {rows}x{cols} --density {density:g} --seed {seed}"),
     ]
     return Level.from_rows(loot, meta)
