@@ -124,6 +124,27 @@ def check_output_file(path: str | Path) -> Path:
     return path
 
 
+def check_output_dir(path: str | Path) -> Path:
+    """Make sure ``path`` is (or can become) a folder we may write, before any work is done:
+    a tournament found out only after its last round that its replays had nowhere to go.
+    :class:`OutputError` (the CLI exits 74) otherwise."""
+    from arcade.core.errors import OutputError
+
+    path = Path(path)
+    try:
+        if path.exists() and not path.is_dir():
+            raise OutputError(f"cannot write replays to {path}: it is a file, not a folder")
+        path.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".write-check.", dir=path)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise OutputError(f"cannot write to {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a NUL byte in the name
+        raise OutputError(f"cannot write to {path!r}: {exc}") from None
+    return path
+
+
 def write_output(path: str | Path, text: str) -> None:
     """Write a command's output file: atomically when it is (or will be) a regular file, straight
     through when the user named a device or FIFO (``-o /dev/stdout``), like a shell's ``>``.

@@ -105,6 +105,17 @@ def test_bad_tournament_requests_are_one_line(argv, message, capsys):
     assert message in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("output", [["--out", "/proc/x.csv"], ["--save-replays", "FILE"], ["--save-replays", "/proc/r"]])
+def test_an_output_that_cannot_be_written_is_refused_before_the_first_round(output, capsys, tmp_path):
+    """All the rounds played, the table printed, then "cannot write" and exit 2: now 74 at once."""
+    if output[1] == "FILE":
+        output = [output[0], str(tmp_path / "a-file")]
+        (tmp_path / "a-file").write_text("")
+    assert cli.main(["tournament", "tron", "--bots", "flood-fill,random", "--maps", "official", *output]) == 74
+    out, err = capsys.readouterr()
+    assert "cannot write" in err and err.count("\n") == 1 and "rounds" not in out
+
+
 @pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM", "SIGKILL"])
 def test_ctrl_c_or_sigterm_stops_a_tournament_in_worker_processes_and_leaves_no_program(stop):
     """SIGTERM took up to 12 s now and then (a worker could not stop its programs, and each was

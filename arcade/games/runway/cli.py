@@ -229,10 +229,9 @@ def run_referee(args: argparse.Namespace) -> int:
     else:
         levels = bundled_tests()
     if args.save_replays is not None:
-        try:
-            args.save_replays.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise UsageError(f"cannot create {args.save_replays}: {exc.strerror or exc}") from None
+        from arcade.services.files import check_output_dir
+
+        check_output_dir(args.save_replays)
 
     def report(run) -> None:  # type: ignore[no-untyped-def]
         print(run.line(), flush=True)

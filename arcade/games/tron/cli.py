@@ -117,6 +117,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     from arcade.games.tron.cluster import DASK_HINT, default_jobs
     from arcade.games.tron.match import Tournament, format_table
     from arcade.games.tron.replay import save_round_replays, write_results
+    from arcade.services.files import check_output_dir, check_output_file
 
     specs = tournament_bots(args.bots, args.specs)
     names = list(specs)
@@ -127,6 +128,11 @@ def run_tournament(args: argparse.Namespace) -> int:
             raise UsageError(DASK_HINT)
     if args.out is not None and args.out.suffix.lower() not in (".json", ".csv"):
         raise UsageError(f"--out must end in .json or .csv, got {str(args.out)!r}")
+    # Where the results go is checked before the first round, not after the last (exit 74).
+    if args.out is not None:
+        check_output_file(args.out)
+    if args.save_replays is not None:
+        check_output_dir(args.save_replays)
     chosen = maps.resolve(args.maps, args.seed)
     planned = len(names) * (len(names) - 1) * len(chosen) * args.games  # pairings x maps x games x 2 seats
     if planned > MAX_ROUNDS:

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from arcade.core.errors import ArcadeError, UsageError
+from arcade.core.errors import OutputError
 from arcade.games.tron.logic import RULES, format_map
 from arcade.games.tron.match import RoundRecord, Tournament
 from arcade.services.replays import Playback, Replay, Turn, open_replay, save_replay
@@ -53,11 +53,9 @@ def replay_name(record: RoundRecord) -> str:
 
 def save_round_replays(records: list[RoundRecord], directory: str | Path, meta: dict[str, Any]) -> int:
     """One replay file per round in ``directory`` (created if needed); returns how many were written."""
-    folder = Path(directory)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UsageError(f"cannot create {folder}: {exc.strerror or exc}") from None
+    from arcade.services.files import check_output_dir
+
+    folder = check_output_dir(directory)
     for record in records:
         save_replay(round_replay(record, meta), folder / replay_name(record))
     return len(records)
@@ -110,4 +108,4 @@ def write_results(tournament: Tournament, path: str | Path) -> None:
     try:
         atomic_write_text(path, text)
     except OSError as exc:
-        raise ArcadeError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
