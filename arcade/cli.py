@@ -25,7 +25,7 @@ from typing import IO, NoReturn
 
 from arcade import __version__
 from arcade.core.errors import ArcadeError, FormatError, OutputError, UsageError
-from arcade.core.numbers import seed_type
+from arcade.core.numbers import int_type, seed_type
 from arcade.services import interrupts
 
 PROG = "puzzle-arcade"
@@ -75,14 +75,9 @@ def size_arg(text: str) -> tuple[int, int]:
     return (w, h)
 
 
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {value}")
-    return value
+#: Frames a headless screenshot may run first: a minute at 60 frames a second is plenty for any
+#: animation to settle (99999999999 ran for ever).
+MAX_FRAMES = 3600
 
 
 def _screen_options(required_default: bool) -> argparse.ArgumentParser:
@@ -92,7 +87,8 @@ def _screen_options(required_default: bool) -> argparse.ArgumentParser:
     group = parent.add_argument_group("headless screenshot")
     group.add_argument("--screenshot", metavar="OUT.png", type=Path, default=default,
                        help="render without a window (dummy video driver), save a PNG and exit")
-    group.add_argument("--frames", metavar="N", type=positive_int, default=3 if required_default else default,
+    group.add_argument("--frames", metavar="N", type=int_type(1, MAX_FRAMES, "frames"),
+                       default=3 if required_default else default,
                        help="frames to run before the screenshot (default 3)")
     group.add_argument("--size", metavar="WxH", type=size_arg, default=default,
                        help="window size, e.g. 1280x800, at least 640x400 (default: from settings)")
@@ -203,7 +199,10 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
         if screenshot is not None:
             raise OutputError(f"cannot write {screenshot}: {exc}") from None
         raise ArcadeError(f"cannot open the window: {exc}") from None
-    return EXIT_INTERRUPTED if interrupted() else status
+    if interrupted():
+        print(f"{PROG}: interrupted ({interrupted()})", file=sys.stderr)  # as every other command says
+        return EXIT_INTERRUPTED
+    return status
 
 
 def play_options(game: str, args: argparse.Namespace) -> dict[str, object]:

@@ -39,7 +39,8 @@ def test_upstream_pygame_is_refused_with_one_line(monkeypatch, capsys):
     "argv, expected",
     [
         (["play", "chess"], "unknown game 'chess'"),
-        (["--frames", "zero"], "expected a whole number"),
+        (["--frames", "zero"], "frames must be a whole number"),
+        (["--frames", "99999999999"], "frames must be between 1 and 3600"),  # it ran for ever
         (["--size", "big"], "size must look like 1280x800"),
         (["--size", "320x240"], "outside 640x400"),  # the least a window can be dragged to
         (["nonsense"], "invalid choice"),

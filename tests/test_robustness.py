@@ -376,7 +376,9 @@ def test_sigterm_ends_every_long_running_mode_within_a_second(tmp_path, mode):
         assert "start-up" in _first_line(process)  # past the subprocess start-up probe, now drawing scenes
     elif mode == "screenshot":
         trace = tmp_path / "trace.txt"
-        process = _spawn(["--screenshot", str(tmp_path / "shot.png"), "--frames", "1000000"],
+        # The most frames allowed, on the biggest board: seconds of drawing left when the signal comes.
+        process = _spawn(["--screenshot", str(tmp_path / "shot.png"), "--frames", "3600", "--size", "1920x1080",
+                          "play", "tron", "--level", "huge-room"],
                          env={"PUZZLE_ARCADE_TRACE": str(trace)}, stdout=subprocess.DEVNULL)
         _wait_for(lambda: trace.exists() and "first-frame" in trace.read_text(), 30, "the first frame")
     elif mode == "bot tron":
@@ -393,6 +395,7 @@ def test_sigterm_ends_every_long_running_mode_within_a_second(tmp_path, mode):
     err = process.stderr.read().decode() if process.stderr else ""
     assert process.returncode == 130, err
     assert "Traceback" not in err and len(err.strip().splitlines()) <= 1, err
+    assert "interrupted (SIGTERM)" in err, f"{mode} stopped without a word"  # the screenshot said nothing
     assert elapsed < 1.0, f"{mode} took {elapsed:.2f} s to stop"
 
 

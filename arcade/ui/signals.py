@@ -20,11 +20,12 @@ import pygame
 @contextlib.contextmanager
 def close_window_on_signal(
     signums: tuple[int, ...] = (signal.SIGINT, signal.SIGTERM),
-) -> Iterator[Callable[[], bool]]:
-    """While the ``with`` block runs, a signal posts ``pygame.QUIT``; yields "did a signal arrive?".
+) -> Iterator[Callable[[], str]]:
+    """While the ``with`` block runs, a signal posts ``pygame.QUIT``; yields "which signal came?"
+    (its name, "" if none).
 
     The previous handlers come back on exit, so a caller that runs more than one window
-    (tests) keeps its own Ctrl+C behaviour afterwards. The CLI exits 130 when it says yes.
+    (tests) keeps its own Ctrl+C behaviour afterwards. The CLI says so and exits 130 when one came.
     """
     received: list[int] = []
 
@@ -43,7 +44,7 @@ def close_window_on_signal(
         except ValueError:  # not the main thread: leave the defaults
             break
     try:
-        yield lambda: bool(received)
+        yield lambda: signal.Signals(received[0]).name if received else ""
     finally:
         for signum, old in previous.items():
             signal.signal(signum, old)  # type: ignore[arg-type]
