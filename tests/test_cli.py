@@ -97,3 +97,10 @@ def test_console_script_is_installed():
     assert script.exists(), "pip install -e . should create the puzzle-arcade script"
     result = subprocess.run([str(script), "--version"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and result.stdout.startswith("puzzle-arcade ")
+
+
+@pytest.mark.parametrize("game", ["hashi", "royale", "runway"])
+def test_a_directory_given_as_a_level_is_named_as_one(capsys, tmp_path, game):
+    """Battle Royale and Runway said "no level file or bundled level" for a folder that exists."""
+    code, _out, err = run_main(capsys, "solve", game, str(tmp_path))
+    assert code == 2 and "a directory, not a regular file" in err and len(err.strip().splitlines()) == 1

@@ -7,6 +7,7 @@ beside the package. This module is the only place that knows.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from arcade.core.errors import UsageError
@@ -65,4 +66,7 @@ def find_level(game: str, ref: str, pattern: str = "*.txt") -> Path:
         return stems[0]
     if len(stems) > 1:
         raise UsageError(f"level id {ref!r} is ambiguous for {game}: use one of {sorted(by_id)[:5]}")
+    with contextlib.suppress(OSError, ValueError):
+        if path.is_dir():  # "a directory, not a regular file", not "no level file ..."
+            check_regular_file(path)
     raise UsageError(f"no level file or bundled level {ref!r} for {game} (list them: puzzle-arcade levels {game})")
