@@ -125,7 +125,7 @@ def test_referee_lists_failures_with_their_reason_and_saves_replays(tmp_path, ca
                        "01_one_lonely_hole", "00_statement_example", "--save-replays", str(tmp_path),
                        "--limit-ms", "3000"])
     out = capsys.readouterr().out.splitlines()
-    assert status == 0
+    assert status == 1, "a failed test is exit status 1, as in any test runner (a CI job must see it)"
     assert out == ["01_one_lonely_hole: fail — No bike is left, 1 needed",
                    "00_statement_example: fail — No bike is left, 1 needed", "passed 0/2"]
     playback = open_replay(tmp_path / "01_one_lonely_hole.json", RUNWAY)
@@ -171,7 +171,7 @@ def test_referee_usage_errors(argv, message, capsys):
     status = cli.main(["referee", "runway", *argv])
     captured = capsys.readouterr()
     if message is None:  # a program that cannot start fails its tests, it is not a usage error
-        assert status == 0
+        assert status == 1
         assert captured.out.splitlines()[0] == "01_one_lonely_hole: fail — cannot start '/no/such/bot': no such program"
     else:
         assert status == 2 and message in captured.err and captured.err.count("\n") == 1
