@@ -221,8 +221,20 @@ def test_outputs_that_cannot_be_written_are_one_line_and_exit_74(capsys, tmp_pat
             else str(folder) if a == "FOLDER" else a for a in argv]
     code, _out, err = run_in_process(capsys, argv)
     assert_one_line(code, err, 74, "")
+    target = argv[argv.index(next(a for a in argv if a in ("-o", "--out", "--svg", "--pdf", "--screenshot"))) + 1]
+    assert target.split("/x.png")[0] in err or target in err, "the message names the output asked for"
+    assert ".tmp" not in err, "not the temporary file beside it"
     assert existing.read_text() == "keep me\n"
     assert Path("/dev/full").is_char_device()  # never replaced by a file, even when run as root
+
+
+def test_a_sheet_of_a_puzzle_with_no_solution_is_written_with_a_warning(capsys, tmp_path):
+    """It was written in silence: only the solution page said "this puzzle has no solution"."""
+    broken = tmp_path / "broken.txt"
+    broken.write_text("2.1\n")
+    code, out, err = run_in_process(capsys, ["export", "hashi", str(broken), "classic/01-first-steps",
+                                             "--svg", str(tmp_path / "s.svg")])
+    assert code == 0 and "wrote" in out and err.strip() == "warning: no solution for broken"
 
 
 def test_an_existing_output_file_is_replaced_like_a_shell_redirect(capsys, tmp_path):

@@ -31,17 +31,22 @@ def atomic_write_text(path: str | Path, text: str, encoding: str = "utf-8") -> N
     path = Path(path)
     if path.exists() and not path.is_file():
         raise OSError(errno.EEXIST, "exists and is not a regular file", str(path))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)  # see _TEMP_NAME
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)  # see _TEMP_NAME
+    except OSError as exc:  # name the file asked for, not the temporary one beside it
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline="\n") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise OSError(exc.errno, exc.strerror, str(path)) from None
         raise
 
 
@@ -153,8 +158,11 @@ def write_output(path: str | Path, text: str) -> None:
     """
     path = Path(path)
     if path.exists() and not path.is_file() and not path.is_dir():
-        with open(path, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        try:
+            with open(path, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
+        except OSError as exc:  # a write error names no file ("No space left on device"): name it
+            raise OSError(exc.errno, exc.strerror, str(path)) from None
         return
     if path.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a directory", str(path))

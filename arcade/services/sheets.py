@@ -238,7 +238,10 @@ def write(pages: list[Page], out: Path, fmt: str = "") -> str:
     if fmt == "svg":
         write_output(out, to_svg(pages))
     else:
-        to_pdf(pages, out)
+        try:
+            to_pdf(pages, out)
+        except OSError as exc:  # "No space left on device" names no file: name the one asked for
+            raise OSError(exc.errno, exc.strerror, str(out)) from None
     return fmt
 
 

@@ -105,7 +105,8 @@ def test_bad_tournament_requests_are_one_line(argv, message, capsys):
     assert message in err and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("output", [["--out", "/proc/x.csv"], ["--save-replays", "FILE"], ["--save-replays", "/proc/r"]])
+@pytest.mark.parametrize("output", [["--out", "/proc/x.csv"], ["--save-replays", "FILE"],
+                                    ["--save-replays", "/proc/r"]])
 def test_an_output_that_cannot_be_written_is_refused_before_the_first_round(output, capsys, tmp_path):
     """All the rounds played, the table printed, then "cannot write" and exit 2: now 74 at once."""
     if output[1] == "FILE":

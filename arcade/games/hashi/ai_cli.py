@@ -59,6 +59,8 @@ def _refs(args: argparse.Namespace) -> list[str]:
     if args.file is not None:
         lines = read_text_file(args.file).splitlines()
         refs += [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if not refs and args.file is not None:
+        raise UsageError(f"{args.file} lists no puzzles (one file or game ID a line; # starts a comment)")
     if not refs:
         raise UsageError("give a puzzle (file or game ID) or --file F")
     return refs

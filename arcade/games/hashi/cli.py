@@ -235,16 +235,20 @@ def load_level(ref: str) -> Puzzle:
 
 def run_export(args: argparse.Namespace) -> int:
     """``export hashi LEVEL… --pdf OUT.pdf``: numbered puzzle pages, then the solution pages."""
-    from arcade.games.hashi.sheets import write_sheets
+    from arcade.games.hashi.sheets import solve_all, write_sheets
     from arcade.services.files import check_output_file
 
     out = args.pdf or args.svg
     check_output_file(out)  # an output that cannot be written fails before any work (exit 74)
     items = [(Path(ref).stem if not ref.count(":") else "", load_level(ref)) for ref in args.levels]
+    answers = solve_all(items)
     pages, where = write_sheets(items, out, args.paper, args.title or "Hashi", not args.no_solutions,
-                                "pdf" if args.pdf else "svg")
+                                "pdf" if args.pdf else "svg", answers)
     print(f"wrote {pages} page{'s' if pages != 1 else ''} ({len(items)} puzzle{'s' if len(items) != 1 else ''}"
           f"{'' if args.no_solutions else ' and their solutions'}) to {where}")
+    unsolvable = [name or f"#{i + 1}" for i, ((name, _), found) in enumerate(zip(items, answers)) if not found]
+    if unsolvable:  # written all the same (a sheet may show a broken puzzle), but never silently
+        print(f"warning: no solution for {', '.join(unsolvable)}", file=sys.stderr)
     return 0
 
 

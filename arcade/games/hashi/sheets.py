@@ -98,12 +98,17 @@ def draw_puzzle(page: Page, box: tuple[float, float, float, float], puzzle: Puzz
         below += 5
 
 
+def solve_all(items: list[tuple[str, Puzzle]]) -> list[list[tuple[int, ...]]]:
+    """One solution per puzzle (an empty list: it has none), for the solution pages."""
+    return [solver.solutions(p, 1) for _, p in items]
+
+
 def sheet_pages(items: list[tuple[str, Puzzle]], paper: str = "a4", title: str = "Hashi",
-                solutions: bool = True) -> list[Page]:
+                solutions: bool = True, answers: list[list[tuple[int, ...]]] | None = None) -> list[Page]:
     """The puzzle pages, then (``solutions``) the solution pages, numbered "page N of M"."""
     width, height = sheets.paper_size(paper)
     puzzle_pages = _pages(items, width, height, None)
-    solution_pages = _pages(items, width, height, [solver.solutions(p, 1) for _, p in items]) if solutions else []
+    solution_pages = _pages(items, width, height, answers or solve_all(items)) if solutions else []
     pages = [(page, f"{title} puzzles") for page in puzzle_pages] + [(page, f"{title} solutions")
                                                                       for page in solution_pages]
     for number, (page, heading) in enumerate(pages, 1):
@@ -132,8 +137,9 @@ def _pages(items: list[tuple[str, Puzzle]], width: float, height: float,
 
 
 def write_sheets(items: list[tuple[str, Puzzle]], out: Path, paper: str = "a4", title: str = "Hashi",
-                 solutions: bool = True, fmt: str = "") -> tuple[int, str]:
+                 solutions: bool = True, fmt: str = "",
+                 answers: list[list[tuple[int, ...]]] | None = None) -> tuple[int, str]:
     """Write the sheets to ``out`` as ``fmt`` ("pdf"/"svg", default by suffix); returns (pages, the path)."""
-    pages = sheet_pages(items, paper, title, solutions)
+    pages = sheet_pages(items, paper, title, solutions, answers)
     sheets.write(pages, out, fmt)
     return len(pages), str(out)

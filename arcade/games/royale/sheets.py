@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import sys
 import time
 from pathlib import Path
 
@@ -110,4 +111,7 @@ def run_export(args: argparse.Namespace) -> int:
     sheets.write(pages, out, "pdf" if args.pdf else "svg")
     print(f"wrote {len(pages)} page{'s' if len(pages) != 1 else ''} ({len(items)} grid"
           f"{'s' if len(items) != 1 else ''}) to {out}")
+    stranded = [name for name, _, _, route in items if route is None]
+    if stranded:  # written all the same, but never silently
+        print(f"warning: no route reaches the centre on {', '.join(stranded)}", file=sys.stderr)
     return 0
