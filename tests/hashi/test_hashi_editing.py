@@ -85,3 +85,11 @@ def test_an_edit_drops_the_header_lines_that_described_the_old_board_but_keeps_t
     editor.clear()
     assert editor.draft.meta == () and editor.draft.numbers == ()
     assert editor.clear() == "The board is already empty."
+
+
+def test_a_generated_puzzles_title_names_its_seed_and_goes_with_it_on_an_edit():
+    generated = parse_puzzle("# title: Hard 8×8 cylinder #951009188\n# generator: seed 951009188, density 1\n"
+                             "2.2\n...\n2.2\n")
+    editor = Editor(Draft.of(generated))
+    editor.toggle((1, 1))
+    assert editor.draft.meta == (), "the old grade and seed stayed in the title"

@@ -247,3 +247,23 @@ def test_a_saved_puzzle_is_in_the_level_picker_under_my_puzzles_and_e_edits_that
     driver.key(pygame.K_e, unicode="e")
     again = app.stack.top
     assert isinstance(again, EditorScene) and again.path == saved, "E on my puzzle edits its file"
+
+
+def test_e_in_the_editor_goes_back_to_the_game_it_was_opened_from(app, driver):
+    """The pause menu offered only Resume, Settings and Main menu: the game was out of reach."""
+    game = app.launch("hashi", Launch(level="classic/01-first-steps"))
+    driver.frames(1)
+    driver.key(pygame.K_e, unicode="e")
+    editor = app.stack.top
+    assert isinstance(editor, EditorScene) and editor.over_a_game
+    assert editor.toolbar.find("Back to game") is not None
+    driver.key(pygame.K_e, unicode="e")
+    assert app.stack.top is game
+
+
+def test_e_does_nothing_in_an_editor_opened_on_its_own(app, driver):
+    editor = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    assert not editor.over_a_game
+    driver.key(pygame.K_e, unicode="e")
+    assert app.stack.top is editor

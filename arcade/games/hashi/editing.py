@@ -13,6 +13,7 @@ island, numbers that cannot work -- so it is not a :class:`Puzzle` until
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from arcade.core.topology import Cell, Shape, Topology
@@ -82,6 +83,14 @@ class Draft:
                       tuple(Island(cell, n) for cell, n in self.numbers), self.meta)
 
 
+def _generated_title(meta: tuple[tuple[str, str], ...]) -> bool:
+    """Whether the title is the generator's name for its board ("Hard 8×8 cylinder #951009188"):
+    it states the grade and the seed, so it goes with them (a curated title stays)."""
+    values = dict(meta)
+    seed = re.match(r"seed (\d+)", values.get("generator", ""))
+    return seed is not None and values.get("title", "").endswith(f"#{seed.group(1)}")
+
+
 class Editor:
     """The draft being edited and its history; every action returns the sentence the status line shows."""
 
@@ -106,7 +115,8 @@ class Editor:
         if draft == self.draft:
             return False
         if not draft.same_board(self.draft):
-            draft = replace(draft, meta=tuple((k, v) for k, v in draft.meta if k not in PROVENANCE))
+            drop = set(PROVENANCE) | ({"title"} if _generated_title(draft.meta) else set())
+            draft = replace(draft, meta=tuple((k, v) for k, v in draft.meta if k not in drop))
         del self.history[self.index + 1:]
         self.history.append(draft)
         if len(self.history) > HISTORY_LIMIT:

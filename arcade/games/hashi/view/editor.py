@@ -29,7 +29,7 @@ from arcade.games.hashi.formats import format_level, format_tatham
 from arcade.games.hashi.logic import RULES, Puzzle
 from arcade.games.hashi.verdict import Fix, Verdict, suggest_fix, verdict
 from arcade.games.hashi.view.dialogs import copy_text
-from arcade.games.hashi.view.painter import LABEL_BAND, LABEL_MIN_CELL
+from arcade.games.hashi.view.painter import LABEL_BAND, labelled
 from arcade.games.hashi.view.scene import HashiScene
 from arcade.services.files import atomic_write_text
 from arcade.services.paths import data_dir
@@ -54,6 +54,8 @@ EDITOR_KEYS = (
     Binding("Ctrl+Y / Ctrl+Shift+Z / R", "redo", "Redo", button="Redo"),
     Binding("F", "apply_fix", "apply the suggested fix", button="Fix", when="has_fix"),
     Binding("T", "test_play", "test-play this puzzle (E comes back)", button="Test-play"),
+    Binding("E", "back_to_game", "back to the game the editor was opened from", button="Back to game",
+            when="over_a_game"),
     Binding("Ctrl+S / S", "save", "save the level file", button="Save"),
     Binding("I", "copy_game_id", "copy the Tatham game ID (or say why not)", button="Game ID"),
     Binding("Ctrl+C", "copy_level", "copy the level file"),
@@ -150,7 +152,7 @@ class EditorScene(GameScene):
     # -- framework hooks ----------------------------------------------------------------------
     @property
     def level_title(self) -> str:
-        name = self.path.name if self.path is not None else "new puzzle"
+        name = self.path.name if self.path is not None else dict(self.draft.meta).get("title") or "new puzzle"
         dirty = " *" if self.saved_draft != self.editor.draft else ""
         return f"Editor — {name}{dirty}"
 
@@ -170,6 +172,17 @@ class EditorScene(GameScene):
         if binding.action == "redo":
             return lambda: self.editor.can_redo
         return super()._enabled_predicate(binding)
+
+    @property
+    def over_a_game(self) -> bool:
+        """Opened with E from a game (not by ``play hashi --edit``): E goes back to it."""
+        scenes = self.app.stack.scenes if self.app is not None else []
+        return len(scenes) > 1 and scenes[-1] is self and isinstance(scenes[-2], HashiScene)
+
+    def back_to_game(self) -> None:
+        """Back to the game below (an unsaved board is kept for ``play hashi --edit``: see leave)."""
+        if self.over_a_game:
+            self.close()
 
     @property
     def has_fix(self) -> bool:
@@ -243,7 +256,7 @@ class EditorScene(GameScene):
         d = self.draft
         # A band above and left for the row and column numbers the messages name cells by.
         rough = min((area.width - panel_w) // d.cols, area.height // d.rows)
-        band = self.label_band = LABEL_BAND if rough >= LABEL_MIN_CELL + 2 else 0
+        band = self.label_band = LABEL_BAND if rough >= 6 else 0
         board_area = pygame.Rect(area.left + band, area.top + band, area.width - panel_w - 12 - band,
                                  area.height - band)
         self.cell = max(8, min(64, board_area.width // d.cols, board_area.height // d.rows))
@@ -475,12 +488,12 @@ class EditorScene(GameScene):
         fix_cells = set(self.fix.cells) if self.fix is not None else set()
         self._draw_grid(surface, theme, self.board_rect, self.cell, d)
         if self.label_band:
-            size, dim = max(10, min(14, self.cell // 3)), theme["text_dim"]
+            size, dim = max(10, min(14, self.cell // 3 + 4)), theme["text_dim"]
             top, left = self.board_rect.top - LABEL_BAND // 2, self.board_rect.left - LABEL_BAND // 2
-            for c in range(d.cols):
+            for c in (c for c in range(d.cols) if labelled(c, self.cell)):
                 draw_text(surface, theme, str(c + 1), (self.cell_centre((0, c))[0], top), size=size, colour=dim,
                           anchor="center")
-            for r in range(d.rows):
+            for r in (r for r in range(d.rows) if labelled(r, self.cell)):
                 draw_text(surface, theme, str(r + 1), (left, self.cell_centre((r, 0))[1]), size=size, colour=dim,
                           anchor="center")
         if puzzle is not None and highlight_lines:

@@ -54,9 +54,13 @@ class Run:
 
 #: Pixels above and left of the board for its row and column numbers.
 LABEL_BAND = 18
-#: A board whose fitted cells are smaller gets no numbers (they would crowd each other, and the
-#: band would shrink a big board's cells further).
-LABEL_MIN_CELL = 20
+#: Cells at least this wide get a number each; finer ones every fifth (1, 5, 10, ...), as on a ruler.
+LABEL_MIN_CELL = 16
+
+
+def labelled(index: int, cell: float) -> bool:
+    """Whether row or column ``index`` (0-based) is numbered at this cell size."""
+    return cell >= LABEL_MIN_CELL or index == 0 or (index + 1) % 5 == 0
 
 
 class BoardPainter:
@@ -147,15 +151,15 @@ class BoardPainter:
         margin = max(10, min(26, int(rough * 0.8)))
         mx = margin if p.topology.wraps_columns else 4
         my = margin if p.topology.wraps_rows else 4
-        band = self.label_band = LABEL_BAND if rough >= LABEL_MIN_CELL + 2 else 0
+        band = self.label_band = LABEL_BAND if rough >= 6 else 0
         self.outer = pygame.Rect(area)
         self.marker_gap = (mx, my)
         self.view.layout(pygame.Rect(area.x + mx + band, area.y + my + band,
                                      max(1, area.width - 2 * mx - band), max(1, area.height - 2 * my - band)))
 
     def coordinate_labels(self) -> list[tuple[str, tuple[int, int]]]:
-        """(number, centre) of each row and column label beside the visible board (none when the
-        cells are too small to label). Counted from 1 as hints and messages count cells ("the 4
+        """(number, centre) of each row and column label beside the visible board (every fifth on a
+        fine board, all of them once zoomed in). Counted from 1 as hints and messages count cells ("the 4
         at row 2, column 2"); they name board cells, so on a rotated wrapped board they move with
         the islands and a hint's words and the picture always agree."""
         view = self.view
@@ -165,14 +169,21 @@ class BoardPainter:
         board, vp = view.board_rect, view.viewport
         top = max(board.top, vp.top) - self.marker_gap[1] - LABEL_BAND // 2
         left = max(board.left, vp.left) - self.marker_gap[0] - LABEL_BAND // 2
-        labels = [(str(self.board((0, c))[1] + 1), (round(view.cell_center((0, c))[0]), top)) for c in range(c0, c1)]
-        labels += [(str(self.board((r, 0))[0] + 1), (left, round(view.cell_center((r, 0))[1]))) for r in range(r0, r1)]
+        labels = []
+        for c in range(c0, c1):
+            col = self.board((0, c))[1]
+            if labelled(col, view.cell):
+                labels.append((str(col + 1), (round(view.cell_center((0, c))[0]), top)))
+        for r in range(r0, r1):
+            row = self.board((r, 0))[0]
+            if labelled(row, view.cell):
+                labels.append((str(row + 1), (left, round(view.cell_center((r, 0))[1]))))
         return labels
 
     def draw_coordinates(self, surface: pygame.Surface) -> None:
         if self.theme is None:
             return
-        size = max(10, min(14, self.view.cell // 3))
+        size = max(10, min(14, self.view.cell // 3 + 4))
         for text, centre in self.coordinate_labels():
             image = self.glyph(text, size, self.theme["text_dim"])
             surface.blit(image, image.get_rect(center=centre))
