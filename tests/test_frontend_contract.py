@@ -256,9 +256,10 @@ def test_a_new_attempt_starts_its_clock_and_its_status_line_afresh(info, toy_in_
             assert scene.play(first_safe_move()) and scene.play(first_safe_move())
             scene.elapsed = 30.0
             scene.restart()
+            assert scene.clock_text == "00:00", "the header showed the old time after Restart"
             scene.redo()
             scene.redo()
-            assert scene.elapsed == 30.0, "redoing the old moves is the same attempt"
+            assert scene.elapsed == 30.0 and scene.clock_text == "00:30", "redoing the old moves is the same attempt"
             scene.restart()
             assert scene.play(first_safe_move())
             assert scene.elapsed == 0.0, "a new first move did not start a new clock"

@@ -183,7 +183,7 @@ class GameScene(Scene):
 
     def status_fields(self) -> list[str]:
         """Short facts for the header's right side (moves, timer, score...)."""
-        return [f"Moves {self.session.index}", format_time(self.elapsed)]
+        return [f"Moves {self.session.index}", self.clock_text]
 
     def autosave_label(self) -> str:
         return self.level_title
@@ -204,6 +204,12 @@ class GameScene(Scene):
         if self.record_note:
             lines.append(self.record_note)
         return lines
+
+    @property
+    def clock_text(self) -> str:
+        """The header's clock: 00:00 at the start of an attempt (after Restart it showed the old
+        time until the first move, which starts the clock again; Redo brings the old time back)."""
+        return format_time(self.elapsed if self.session.index > 0 else 0.0)
 
     def tally_line(self, label: str, count: int) -> str:
         """A result's count and time: "Moves: 12 · Time: 01:23". The clock counts only the

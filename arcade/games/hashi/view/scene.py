@@ -40,7 +40,7 @@ from arcade.games.hashi.verdict import find_solutions
 from arcade.games.hashi.view import dialogs, effects
 from arcade.games.hashi.view.painter import BoardPainter
 from arcade.ui.camera import CameraInput, CameraScene
-from arcade.ui.game_scene import PuzzleScene, format_time
+from arcade.ui.game_scene import PuzzleScene
 from arcade.ui.input import LEFT as BUTTON_LEFT
 from arcade.ui.input import MIDDLE as BUTTON_MIDDLE
 from arcade.ui.input import RIGHT as BUTTON_RIGHT
@@ -217,7 +217,7 @@ class HashiScene(CameraScene, PuzzleScene):
     def status_fields(self) -> list[str]:
         state = self.session.state
         fields = [f"Islands {state.analysis.done}/{len(self.puzzle.islands)}", f"Moves {self.session.index}",
-                  format_time(self.elapsed)]
+                  self.clock_text]
         if self.puzzle.topology is not Topology.PLANE:
             fields.insert(0, self.puzzle.topology.value.capitalize())
         return [*self.zoom_fields(), *fields]

@@ -72,7 +72,8 @@ class RoyaleResultScene(ResultScene):
         # Legend: a short sample of each line style, then its words.
         y = rect.bottom + 16
         par = self.scene.par_route
-        items = [("player1", False, f"{self.scene.route_owner().lower()} route ({self.scene.session.state.loot} loot)")]
+        whose = self.scene.route_owner(capital=False)
+        items = [("player1", False, f"{whose} route ({self.scene.session.state.loot} loot)")]
         if par is not None:
             items.append(("player2", True, f"optimal route ({par.loot} loot)"))
         else:

@@ -23,7 +23,7 @@ from arcade.games.royale import ai, controller
 from arcade.games.royale.logic import DIRECTIONS, Cell, Level, Move, State
 from arcade.games.royale.solver import Route
 from arcade.ui.camera import CameraInput, CameraScene
-from arcade.ui.game_scene import PuzzleScene, format_time
+from arcade.ui.game_scene import PuzzleScene
 from arcade.ui.gridview import GridView
 from arcade.ui.input import PointerTracker
 from arcade.ui.overlays import ResultScene
@@ -182,11 +182,12 @@ class RoyaleScene(CameraScene, PuzzleScene):
         state = self.session.state
         k = state.moves
         return [*self.zoom_fields(), f"Loot {state.loot}", f"Move {k}/{state.level.max_moves}",
-                f"Par {self.par_text()}", format_time(self.elapsed)]
+                f"Par {self.par_text()}", self.clock_text]
 
-    def route_owner(self) -> str:
+    def route_owner(self, *, capital: bool = True) -> str:
         """Whose route the result shows: the AI's when it played every move (a watched game)."""
-        return "The AI's" if self.session.ai_played_all else "Your"
+        whose = "the AI's" if self.session.ai_played_all else "your"
+        return whose[0].upper() + whose[1:] if capital else whose
 
     def result_lines(self, outcome: Outcome) -> list[str]:
         state = self.session.state

@@ -35,7 +35,7 @@ from arcade.games.runway.view.panels import (
 from arcade.games.runway.view.programs import ProgramsMixin
 from arcade.games.runway.view.roadview import RoadView
 from arcade.ui.camera import ctrl_held
-from arcade.ui.game_scene import TickScene, format_time
+from arcade.ui.game_scene import TickScene
 from arcade.ui.overlays import ResultScene
 from arcade.ui.speed import WATCH_SPEEDS
 from arcade.ui.watch import WatchPlayer
@@ -124,7 +124,7 @@ class RunwayScene(ProgramsMixin, TickScene):
                 "Arrows / J / Enter drive · Space lets the AI drive · H hints.")
 
     def status_fields(self) -> list[str]:
-        return [f"Turn {self.session.state.turn}/{RULES.turn_limit}", format_time(self.elapsed)]
+        return [f"Turn {self.session.state.turn}/{RULES.turn_limit}", self.clock_text]
 
     # -- AI plans ----------------------------------------------------------------------------
     def plan_now(self, ai: str, state: State) -> Plan:
