@@ -555,6 +555,30 @@ def test_how_to_play_has_rules_a_legal_example_drawn_by_the_game_and_every_key(i
         close(app)
 
 
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_how_to_play_in_a_small_window_scrolls_to_every_key(info, toy_in_registry):
+    """At 800x500 the rules ran under the "Got it" button and no key was listed at all ("… more
+    in the pause menu", which was cut too): now the column scrolls, and nothing is left out."""
+    from arcade.ui.how_to_play import HowToPlayScene
+
+    app = App(registry_with(info, 0), size=(800, 500), headless=True)
+    try:
+        page = HowToPlayScene(info)
+        app.push(page)
+        frames(app)
+        assert page.text_rect.bottom <= page.close_button.rect.top, "the text column runs under the button"
+        assert len(page.key_rows) == len(page.keys) > 0
+        key(app, pygame.K_END)
+        assert page.scroll == page.max_scroll and page.content_height - page.scroll <= page.text_rect.height
+        key(app, pygame.K_HOME)
+        assert page.scroll == 0
+        if page.max_scroll:
+            app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)])
+            assert page.scroll > 0, "the wheel does not scroll"
+    finally:
+        close(app)
+
+
 def test_the_first_opening_of_a_game_in_a_window_shows_how_to_play_once(user_home, monkeypatch):
     from arcade.ui.how_to_play import HowToPlayScene
 

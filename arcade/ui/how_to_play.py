@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 #: Seconds each step of the example stays on screen while it plays by itself.
 STEP_SECONDS = 1.8
+#: Keys that scroll the rules-and-keys column.
+SCROLL_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 
 
 class HowToPlayScene(Scene):
@@ -47,6 +49,8 @@ class HowToPlayScene(Scene):
         self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.close_button = Button("Got it", self.close, hotkey="Enter")
         self._body: list[str] = []
+        #: Pixels the rules-and-keys column is scrolled by (wheel, ↑ ↓, PgUp/PgDn, Home/End).
+        self.scroll = 0
         #: Where the meanings start, and each key with its meaning wrapped (see :meth:`_layout_keys`).
         self.key_column = 0
         self.key_rows: list[tuple[str, list[str]]] = []
@@ -117,8 +121,8 @@ class HowToPlayScene(Scene):
     def _layout_keys(self) -> None:
         """The key column as wide as the longest key needs (within reason), each meaning wrapped.
 
-        A meaning wraps onto a second line rather than being cut; what does not fit below is
-        left to the pause menu, which lists every key.
+        A meaning wraps onto a second line rather than being cut; the column scrolls when the
+        rules and keys are taller than the page (at 800x500 no key was shown at all).
         """
         assert self.app is not None
         theme = self.app.theme
@@ -127,6 +131,21 @@ class HowToPlayScene(Scene):
         self.key_column = self.text_rect.x + min(max(widest + 12, width // 3), width // 2)
         self.key_rows = [(keys, wrap_text(theme, meaning, 14, self.text_rect.right - self.key_column) or [""])
                          for keys, meaning in self.keys or []]
+        self.scroll = max(0, min(self.scroll, self.max_scroll))
+
+    @property
+    def content_height(self) -> int:
+        """The rules, a gap, the "Keys" heading and every key row, in pixels (see :meth:`draw`)."""
+        return 24 * len(self._body) + 14 + 26 + sum(20 * len(lines) for _keys, lines in self.key_rows)
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.content_height - self.text_rect.height)
+
+    def scroll_by(self, pixels: int) -> None:
+        self.scroll = max(0, min(self.scroll + pixels, self.max_scroll))
+        if self.app is not None:
+            self.app.redraw = True
 
     # -- input ---------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -143,6 +162,12 @@ class HowToPlayScene(Scene):
                 self.show(self.step - 1)
             elif event.key == pygame.K_SPACE:
                 self.playing = not self.playing
+            elif event.key in SCROLL_KEYS:
+                page = max(40, self.text_rect.height - 40)
+                self.scroll_by({pygame.K_UP: -40, pygame.K_DOWN: 40, pygame.K_PAGEUP: -page,
+                                pygame.K_PAGEDOWN: page, pygame.K_HOME: -10**6, pygame.K_END: 10**6}[event.key])
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-40 * event.y)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.example_rect.collidepoint(event.pos):
             self.playing = False
             self.show(self.step + 1)
@@ -156,27 +181,42 @@ class HowToPlayScene(Scene):
         draw_panel(surface, theme, self.panel)
         draw_text(surface, theme, self.title, (self.panel.centerx, self.panel.y + 18), size=28, bold=True,
                   anchor="midtop")
-        y = self.text_rect.y
-        for line in self._body:
-            draw_text(surface, theme, line, (self.text_rect.x, y), size=17)
-            y += 24
-        y += 14
-        draw_text(surface, theme, "Keys", (self.text_rect.x, y), size=17, bold=True, colour=theme["accent"])
-        y += 26
-        column = self.key_column
-        for keys, lines in self.key_rows:
-            if y + 20 * len(lines) > self.text_rect.bottom:
-                draw_text(surface, theme, "… more in the pause menu (Esc)", (self.text_rect.x, y), size=14,
-                          colour=theme["text_dim"])
-                break
-            draw_text(surface, theme, keys, (self.text_rect.x, y), size=14, bold=True, colour=theme["highlight"],
-                      max_width=column - self.text_rect.x - 8)
-            for line in lines:
-                draw_text(surface, theme, line, (column, y), size=14)
-                y += 20
+        self._draw_column(surface)
         if self.preview is not None and self.example is not None and self.example_rect.width:
             self._draw_example(surface)
         self.close_button.draw(surface, theme, 17)
+
+    def _draw_column(self, surface: pygame.Surface) -> None:
+        """The rules, then every key, clipped to the column and scrolled; a bar and a hint when it scrolls."""
+        assert self.app is not None
+        theme = self.app.theme
+        rect = self.text_rect
+        clip = surface.get_clip()
+        surface.set_clip(rect.clip(clip))
+        y = rect.y - self.scroll
+        for line in self._body:
+            draw_text(surface, theme, line, (rect.x, y), size=17)
+            y += 24
+        y += 14
+        draw_text(surface, theme, "Keys", (rect.x, y), size=17, bold=True, colour=theme["accent"])
+        y += 26
+        column = self.key_column
+        for keys, lines in self.key_rows:
+            draw_text(surface, theme, keys, (rect.x, y), size=14, bold=True, colour=theme["highlight"],
+                      max_width=column - rect.x - 8)
+            for line in lines:
+                draw_text(surface, theme, line, (column, y), size=14)
+                y += 20
+        surface.set_clip(clip)
+        if self.max_scroll:
+            track = pygame.Rect(rect.right + 4, rect.y, 4, rect.height)
+            pygame.draw.rect(surface, theme["panel_light"], track, border_radius=2)
+            knob_h = max(20, track.height * rect.height // self.content_height)
+            knob_y = track.y + (track.height - knob_h) * self.scroll // self.max_scroll
+            pygame.draw.rect(surface, theme["accent"], (track.x, knob_y, 4, knob_h), border_radius=2)
+            if self.scroll < self.max_scroll:
+                draw_text(surface, theme, "↓ more: wheel, ↓ or PgDn", (rect.x, rect.bottom + 4), size=13,
+                          colour=theme["text_dim"])
 
     def _draw_example(self, surface: pygame.Surface) -> None:
         assert self.app is not None and self.example is not None and self.preview is not None
@@ -196,5 +236,5 @@ class HowToPlayScene(Scene):
                 x = draw_text(surface, theme, counter, (x, y), size=16, colour=theme["info"]).right
                 line = line[len(counter):]
             draw_text(surface, theme, line, (x, y), size=16, colour=theme["text"])
-        draw_text(surface, theme, "← → step · Space play/pause · Enter close", (rect.right, rect.y - 24),
+        draw_text(surface, theme, "← → step · Space play/pause · Enter close", (rect.right, rect.y - 22),
                   size=13, colour=theme["text_dim"], anchor="topright")
