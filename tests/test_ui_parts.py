@@ -377,6 +377,27 @@ def test_a_long_key_table_goes_to_two_columns_instead_of_being_cut(app):
         assert 70 + 22 * sum(len(lines) for _, lines in rows) + 16 <= panel.panel.height - 70
 
 
+def test_a_key_table_taller_than_a_small_window_scrolls_to_its_last_key():
+    """At 800x500 the pause menu cut the table at "…": Esc, F1, Space and more were listed nowhere."""
+    from arcade.ui.app import App
+    from arcade.ui.overlays import PanelScene
+
+    app = App(REGISTRY, size=(800, 500), headless=True)
+    try:
+        keys = [(f"K{i}", f"what key {i} does") for i in range(30)]
+        panel = PanelScene("Paused", [], [("Resume", lambda: None)], keys=keys)
+        app.push(panel)
+        assert panel.max_key_scroll > 0
+        for _ in range(10):
+            panel.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode=""))
+        assert panel.key_scroll == panel.max_key_scroll
+        assert panel._keys_h - panel.key_scroll <= panel.keys_area().height, "the last key is out of reach"
+        panel.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+        assert panel.key_scroll < panel.max_key_scroll
+    finally:
+        app.close()
+
+
 def test_what_the_sound_library_prints_while_probing_is_hidden_and_stderr_comes_back(capfd):
     """ALSA's "cannot find card" lines go to descriptor 2 from C: hidden during the probe only."""
     import os

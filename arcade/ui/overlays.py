@@ -67,6 +67,10 @@ class PanelScene(Scene):
                         for spec in (buttons or [])]
         self.selected = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
+        #: Pixels the key table is scrolled by (wheel, PgUp/PgDn) when it is taller than the panel.
+        self.key_scroll = 0
+        self._body: list[str] = []
+        self._keys_h = 0
 
     #: Close the panel before running a button's action (result panels: every choice leaves them).
     close_first = False
@@ -132,7 +136,23 @@ class PanelScene(Scene):
         self._key_columns = [(0, rows[:split])] + ([(column_w + 24, rows[split:])] if columns == 2 else [])
         self._label_w = label_w
         longest = max((sum(len(lines) for _, lines in part) for _, part in self._key_columns), default=0)
+        self._keys_h = 22 * longest
         return 70 + 26 * len(self._body) + 22 * longest + (16 if longest else 0) + 70
+
+    def keys_area(self) -> pygame.Rect:
+        """Where the key table is drawn: below the body, above the buttons."""
+        top = self.panel.y + 70 + 26 * len(self._body) + 8
+        return pygame.Rect(self.panel.x, top, self.panel.width, max(0, self.panel.bottom - 70 - top))
+
+    @property
+    def max_key_scroll(self) -> int:
+        return max(0, self._keys_h - self.keys_area().height) if self.keys else 0
+
+    def scroll_keys(self, pixels: int) -> None:
+        """Scroll the key table (an 800x500 pause menu cut it at "…" with no way to the rest)."""
+        self.key_scroll = max(0, min(self.key_scroll + pixels, self.max_key_scroll))
+        if self.app is not None:
+            self.app.redraw = True
 
     def handle(self, event: pygame.event.Event) -> bool:
         for b in self.buttons:
@@ -145,6 +165,10 @@ class PanelScene(Scene):
                     return True
             if event.key == pygame.K_ESCAPE:
                 self.on_escape()
+                return True
+            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.max_key_scroll:
+                page = max(22, self.keys_area().height - 22)
+                self.scroll_keys(page if event.key == pygame.K_PAGEDOWN else -page)
                 return True
             if event.key in (pygame.K_LEFT, pygame.K_UP) and self.buttons:
                 self.selected = (self.selected - 1) % len(self.buttons)
@@ -159,6 +183,8 @@ class PanelScene(Scene):
             for i, b in enumerate(self.buttons):
                 if b.rect.collidepoint(event.pos):
                     self.selected = i
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_keys(-44 * event.y)
         return True  # an overlay swallows everything
 
     def on_escape(self) -> None:
@@ -179,19 +205,25 @@ class PanelScene(Scene):
         for line in self._body:
             draw_text(surface, theme, line, (self.panel.x + 24, y), size=18)
             y += 26
-        top = y + 8
+        area = self.keys_area()
+        self.key_scroll = min(self.key_scroll, self.max_key_scroll)
+        clip = surface.get_clip()
+        surface.set_clip(area.clip(clip))
         for offset, rows in self._key_columns:
-            y = top
+            y = area.y - self.key_scroll
             x = self.panel.x + 24 + offset
             for keys, lines in rows:
-                if y + 22 * len(lines) > self.panel.bottom - 70:
-                    draw_text(surface, theme, "…", (x, y), size=16, colour=theme["text_dim"])
-                    break
-                draw_text(surface, theme, keys, (x, y), size=16, colour=theme["highlight"], bold=True,
-                          max_width=self._keys_w - 8)
-                for line in lines:
-                    draw_text(surface, theme, line, (x + self._keys_w, y), size=16, max_width=self._label_w)
-                    y += 22
+                if y + 22 * len(lines) > area.y and y < area.bottom:
+                    draw_text(surface, theme, keys, (x, y), size=16, colour=theme["highlight"], bold=True,
+                              max_width=self._keys_w - 8)
+                    for i, line in enumerate(lines):
+                        draw_text(surface, theme, line, (x + self._keys_w, y + 22 * i), size=16,
+                                  max_width=self._label_w)
+                y += 22 * len(lines)
+        surface.set_clip(clip)
+        if self.key_scroll < self.max_key_scroll:
+            draw_text(surface, theme, "↓ more keys: wheel or PgDn", (self.panel.x + 24, area.bottom + 2), size=13,
+                      colour=theme["text_dim"])
         for i, b in enumerate(self.buttons):
             b.toggled = i == self.selected
             b.draw(surface, theme, 17)
