@@ -206,6 +206,11 @@ class GameScene(Scene):
         return lines
 
     @property
+    def ai_label(self) -> str:
+        """Who made the moves marked as not the player's: the AI, or (Runway) an outside program."""
+        return "the AI"
+
+    @property
     def clock_text(self) -> str:
         """The header's clock: 00:00 at the start of an attempt (after Restart it showed the old
         time until the first move, which starts the clock again; Redo brings the old time back)."""
@@ -215,7 +220,7 @@ class GameScene(Scene):
         """A result's count and time: "Moves: 12 · Time: 01:23". The clock counts only the
         player's own time, so after a game the AI played alone it would read 00:00: say so instead."""
         if self.session.ai_played_all:
-            return f"{label}: {count}, all played by the AI"
+            return f"{label}: {count}, all played by {self.ai_label}"
         return f"{label}: {count} · Time: {format_time(self.elapsed)}"
 
     def new_game(self) -> None:
@@ -618,6 +623,8 @@ class GameScene(Scene):
         if spec is None or not outcome.is_win:
             return ""
         if self.finished_with_ai:
+            if self.ai_label != "the AI":
+                return f"Played by {self.ai_label} — not counted as your personal best."
             return "Finished with the AI's help — not counted as a personal best."
         key = self.front.record_key(self.session.level)
         value = self.front.record_value(self)
@@ -731,12 +738,12 @@ class GameScene(Scene):
                 return True
         return self.handle_board(event)
 
-    def _status_lines(self, text: str) -> list[str]:
-        """The status text wrapped to at most two lines (cached: wrapping measures every word)."""
-        key = (text, self.status_rect.width)
+    def _status_lines(self, text: str, width: int) -> list[str]:
+        """The status text wrapped to at most two lines of ``width`` (cached: wrapping measures every word)."""
+        key = (text, width)
         if self._status_cache[0] != key:
             assert self.app is not None
-            lines = wrap_text(self.app.theme, text, 16, self.status_rect.width)
+            lines = wrap_text(self.app.theme, text, 16, width)
             if len(lines) > 2:
                 lines = [lines[0], " ".join(lines[1:])]  # draw_text shortens the rest with an ellipsis
             self._status_cache = (key, lines)
@@ -773,8 +780,13 @@ class GameScene(Scene):
         self.toast.update(dt)
         if self.watch is not None:
             self.watch.update(dt)
-        elif self.session.outcome is None and self.session.index > 0:
+        elif self.clock_runs():
             self.elapsed += dt
+
+    def clock_runs(self) -> bool:
+        """Whether the player's clock runs now: from their first move to the end, never while the
+        AI (or, in Runway, an outside program's run on the timeline) is being watched."""
+        return self.watch is None and self.session.outcome is None and self.session.index > 0
 
     def status_line(self) -> tuple[str, str]:
         """What the status line shows and its role: a hover text, else the last message (dots while the AI works)."""
@@ -804,16 +816,21 @@ class GameScene(Scene):
         if text != self._traced_status and not self.worker.busy:
             self._traced_status = text
             self.app.trace(f"status {text}")
-        if text and not self.toast.messages:  # a toast takes the line for its few seconds (they overlapped)
+        # A toast takes the right of the status line and the text wraps in what is left: they used
+        # to overlap, and hiding the text instead hid a failed test's reason behind "passed 0/13".
+        toast_w = self.toast.width(theme, int(self.status_rect.width * 0.45)) if self.toast.messages else 0
+        text_w = self.status_rect.width - (toast_w + 12 if toast_w else 0)
+        if text:
             colour = theme[role] if role != "text_dim" else theme["text_dim"]
-            lines = self._status_lines(f"{theme.glyph(role)} {text}".strip())
+            lines = self._status_lines(f"{theme.glyph(role)} {text}".strip(), text_w)
             top = self.status_rect.centery - 10 * len(lines)
             for i, line in enumerate(lines):
                 draw_text(surface, theme, line, (self.status_rect.x, top + 20 * i), size=16, colour=colour,
-                          max_width=self.status_rect.width)
+                          max_width=text_w)
         self.toolbar.draw(surface, theme)
         self.draw_foreground(surface)
-        self.toast.draw(surface, theme, self.status_rect.bottom, area=self.status_rect)
+        toast_area = pygame.Rect(self.status_rect.right - toast_w, self.status_rect.y, toast_w, self.status_rect.height)
+        self.toast.draw(surface, theme, self.status_rect.bottom, area=toast_area)
 
 
 class PuzzleScene(GameScene):

@@ -212,6 +212,12 @@ class Toast:
             m.remaining -= dt
         self.messages = [m for m in self.messages if m.remaining > 0]
 
+    def width(self, theme: Theme, most: int) -> int:
+        """The widest box the messages need, at most ``most`` pixels (a status line makes room for it)."""
+        font = theme.font(17)
+        return max((min(most, font.size(f"{theme.glyph(m.role)} {m.text}".strip())[0] + 28) for m in self.messages),
+                   default=0)
+
     def draw(self, surface: pygame.Surface, theme: Theme, bottom: int, area: pygame.Rect | None = None) -> None:
         """Newest message lowest. With ``area`` (a game's status line) toasts stay inside it -- never over the
         board -- shortened to its width, as many as fit; without, they stack up from ``bottom``."""

@@ -39,7 +39,9 @@ def test_play_runway_bot_drives_the_viewer_live_and_the_run_is_scrubbable(app, d
     # The tape plays the run back; Space pauses it, the timeline keys scrub it.
     wait_for(driver, lambda: scene.session.index == scene.session.length)
     driver.key(pygame.K_HOME)
-    assert scene.session.index == 0
+    assert scene.session.index == 0 and scene.tape_paused, "Home holds the run at its start (it played on)"
+    driver.key(pygame.K_SPACE)
+    assert not scene.tape_paused
     driver.key(pygame.K_SPACE)
     assert scene.tape_paused
     driver.key(pygame.K_PERIOD)
@@ -123,3 +125,48 @@ def test_the_command_line_opens_the_viewer_on_a_program_and_on_replays(tmp_path)
 
     save_replay(run_program(level, STRAIGHT, level_id=name).replay(), path)
     assert cli.main(["play", "runway", "--replay", str(path), "--screenshot", str(shot), "--frames", "5"]) == 0
+
+
+def test_a_programs_run_is_credited_to_it_shown_once_and_scrubbed_without_the_clock(app, driver):
+    """The result said "all played by the AI", popped up again each time the run was scrubbed
+    to its end, and the player's clock ran while only the program's run was watched."""
+    from arcade.ui.overlays import ResultScene
+
+    spec = parse_spec(STRAIGHT)
+    scene = app.launch("runway", Launch(level="00_statement_example", options={"bot": spec}))
+    wait_for(driver, lambda: not scene.bot_worker.busy)
+    wait_for(driver, lambda: isinstance(app.stack.top, ResultScene))
+    assert any("all played by codingame_straight.py" in line for line in app.stack.top.lines)
+    app.pop()
+    assert scene.elapsed == 0.0, "the clock ran during the program's run"
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_END)
+    driver.frames(120)
+    assert app.stack.top is scene, "the result came back on scrubbing to the end"
+    assert scene.session.outcome is not None and scene.session.outcome.reason in scene.status_text
+
+
+def test_a_level_picked_while_a_program_drives_is_driven_by_it_too(app, driver):
+    """The program was dropped in silence: the new level was an ordinary player's game."""
+    spec = parse_spec(STRAIGHT)
+    scene = app.launch("runway", Launch(level="00_statement_example", options={"bot": spec}))
+    wait_for(driver, lambda: not scene.bot_worker.busy)
+    entry = next(e for e in scene.front.levels() if e.id.startswith("01_"))
+    scene.load_entry(entry)
+    assert scene.session.level_id.startswith("01_") and scene.taping and scene.program_spec == STRAIGHT
+    wait_for(driver, lambda: not scene.bot_worker.busy)
+    assert scene.session.length > 0
+    app.pop()
+    assert not live_programs()
+
+
+def test_a_failed_run_says_why_above_the_road(app, driver, tmp_path):
+    crash = tmp_path / "crash.py"
+    crash.write_text("import sys\nprint('about to crash', file=sys.stderr)\nraise SystemExit(1)\n")
+    import sys
+
+    spec = parse_spec(f"codingame:{sys.executable} {crash}")
+    scene = app.launch("runway", Launch(level="01_one_lonely_hole", options={"bot": spec}))
+    wait_for(driver, lambda: not scene.bot_worker.busy)
+    assert scene.program_failure.startswith("exited with status 1")
+    assert scene.program_failure in scene.status_text

@@ -76,6 +76,10 @@ class ProgramsMixin:
         self.program_turns: list[Turn] = []
         self.program_failure = ""
         self.program_level: Level | None = None
+        #: The program ``play runway --bot`` drives with: it drives again on a level picked later.
+        self.driving_spec: str | None = None
+        #: The tape's result was shown once: scrubbing back to its end tells it in the status line.
+        self.tape_result_shown = False
         self.tape_paused = False
         self._tape_clock = 0.0
         self._live: RunwayRun | None = None
@@ -94,11 +98,17 @@ class ProgramsMixin:
         return (self.program_spec is not None and self.session.level is self.program_level
                 and self.session.length == len(self.program_moves))
 
+    @property
+    def ai_label(self) -> str:
+        """A program's run is the program's, not the AI's ("Turns: 2, all played by rwbot.py")."""
+        return short_name(self.program_spec) if self.taping and self.program_spec else "the AI"
+
     def play(self, move: Any, *, by_ai: bool = False) -> bool:
         """The player's own move takes over from the program's run (the tape ends there)."""
         if not by_ai:
             self._stop_live()
             self.program_spec = None
+            self.driving_spec = None
         return super().play(move, by_ai=by_ai)  # type: ignore[misc]
 
     def show_run(self, spec: str, level: Level, level_id: str, commands: list[str], turns: list[Turn],
@@ -121,6 +131,7 @@ class ProgramsMixin:
         self.program_turns = list(turns)
         self.program_failure = failure
         self.tape_paused = False
+        self.tape_result_shown = False
         self._tape_clock = 0.0
         if any(any(lines) for turn in turns for lines in turn.stderr):
             self.console_visible(True)
@@ -138,6 +149,7 @@ class ProgramsMixin:
         self._stop_live()
         level, level_id = self.session.level, self.session.level_id
         self.show_run(spec, level, level_id, [], [])
+        self.driving_spec = spec
         self.console_visible(True)
         self.prefs["program"] = spec
         stop = threading.Event()
@@ -187,6 +199,17 @@ class ProgramsMixin:
     def _stop_live(self) -> None:
         self._live_stop.set()
         self._live = None
+
+    def clock_runs(self) -> bool:
+        """A program's run on the timeline is not the player's time (scrubbing it ran the clock)."""
+        return not self.taping and super().clock_runs()  # type: ignore[misc]
+
+    def load_entry(self, entry: Any) -> None:
+        """A level picked while a program drives: the program drives there too (it was dropped in silence)."""
+        spec = self.driving_spec if self.taping else None
+        super().load_entry(entry)  # type: ignore[misc]
+        if spec is not None and self.session.level is not self.program_level:
+            self.drive_with(spec)
 
     def tape_pause(self) -> None:
         self.tape_paused = not self.tape_paused

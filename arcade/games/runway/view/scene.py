@@ -156,6 +156,7 @@ class RunwayScene(ProgramsMixin, TickScene):
     def step_back(self) -> None:
         if self.watch is not None:
             self.watch.paused = True
+        self.tape_paused = self.tape_paused or self.taping  # a step holds a program's run there
         if not self.session.undo():
             self.say("This is the start of the race.")
 
@@ -164,6 +165,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         if self.watch is not None:
             self.watch.step()
             return
+        self.tape_paused = self.tape_paused or self.taping
         if self.session.redo():
             return
         if self.session.outcome is not None:
@@ -174,8 +176,11 @@ class RunwayScene(ProgramsMixin, TickScene):
             self._apply_ai_step(Step(plan.first.value))
 
     def seek(self, index: int) -> None:
+        """Scrubbing holds a watch or a program's run where it is put (Home restarted a playing run)."""
         if self.watch is not None:
             self.watch.paused = True
+        if self.taping:
+            self.tape_paused = True
         self.session.seek(index)
 
     def follow(self) -> None:
@@ -379,7 +384,11 @@ class RunwayScene(ProgramsMixin, TickScene):
         if self.pending_outcome is not None and not self.animating():
             outcome, self.pending_outcome = self.pending_outcome, None
             self.stop_watch()
-            super().on_outcome(outcome)
+            if self.taping and self.tape_result_shown:  # scrubbed back to the end of a run: no panel again
+                self.say(outcome.reason, "good" if outcome.is_win else "warning")
+            else:
+                self.tape_result_shown = self.taping
+                super().on_outcome(outcome)
 
     def is_idle(self) -> bool:
         """Nothing to redraw: the bikes stand, no run plays, and the camera has come to rest.
@@ -551,6 +560,8 @@ class RunwayScene(ProgramsMixin, TickScene):
         if not compact:
             if self.session.outcome is not None:
                 idle = "The race is over — step back, scrub the timeline or restart"
+            elif self.taping and self.program_failure and not self.session.can_redo:
+                idle = f"The program's run ended here: {self.program_failure}"
             elif self.taping:
                 idle = "Your program drives: Space pauses its run · an arrow key takes over from here"
             else:
