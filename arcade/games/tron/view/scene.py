@@ -17,6 +17,7 @@ a fresh countdown, and the save goes once the match is over.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -652,10 +653,9 @@ class TronScene(CameraScene, TickScene):
 
     # -- outcome -------------------------------------------------------------------------------
     def named(self, reason: str) -> str:
-        """The rules say "Cycle 1" and "Cycle 2"; the screen says who they are."""
-        for seat in (0, 1):
-            reason = reason.replace(f"Cycle {seat + 1} ", f"{self.seat_name(seat)} ")
-        return reason
+        """The rules say "Cycle 1" (or "Cycle 2 (crash.py)"); the screen says who they are, once
+        ("crash.py (crash.py) lost" named the program twice)."""
+        return re.sub(r"Cycle ([12])(?: \([^)]*\))? ", lambda m: f"{self.seat_name(int(m.group(1)) - 1)} ", reason)
 
     def round_message(self, outcome: Outcome) -> str:
         if outcome.winner is None:
@@ -884,7 +884,9 @@ class TronScene(CameraScene, TickScene):
                 painter.draw_burst(surface, state.heads[seat], burst.value, seat)
         surface.set_clip(clip)
         if self.console.shown:
-            self.console.draw(surface, self.app.theme, self.console_view(), "Console — stderr of cycle [1] / [2]",
+            programs = [seat for seat in (0, 1) if ":" in self.match.seats[seat]]
+            whose = " / ".join(f"{self.seat_name(seat)} [{seat + 1}]" for seat in programs) or "cycle [1] / [2]"
+            self.console.draw(surface, self.app.theme, self.console_view(), f"Console — stderr of {whose}",
                               "No stderr yet (a program's stderr shows here)."
                               if any(":" in who for who in self.match.seats) else "Only outside programs write here.")
         self.draw_banners(surface)

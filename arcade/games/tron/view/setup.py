@@ -182,7 +182,7 @@ class SetupScene(Scene):
             if s.bot2 == PROGRAM:
                 rows += self.program_rows(2, s.command2, s.protocol2)
         rows += [
-            ("map", "Map", map_title(s.map) + "  ▸"),
+            ("map", "Map", map_title(s.map)),
             ("speed", "Speed", f"{s.speed} ticks per second"),
         ]
         if s.mode != "humans":
