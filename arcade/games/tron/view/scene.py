@@ -368,7 +368,11 @@ class TronScene(CameraScene, TickScene):
         self.request_moves()
         if self.phase == "ready":
             keys = "W A S D (cycle 1) or the arrows (cycle 2)" if self.setup.mode == "humans" else "an arrow"
-            self.say(f"Press {keys} to start — that is also your first direction.", "info")
+            if self.session.index > 0:
+                self.say(f"Resumed on tick {self.session.index}: press {keys} to go on — a turn, or your heading "
+                         "to go straight.", "info")
+            else:
+                self.say(f"Press {keys} to start — that is also your first direction.", "info")
         elif self.setup.mode == "watch":
             self.say(f"Round {self.match.rounds + 1}: {self.seat_name(0)} vs {self.seat_name(1)} — "
                      "+/− speed, Space pause", "info")
@@ -873,7 +877,8 @@ class TronScene(CameraScene, TickScene):
         # Zoomed in, heads and bursts stay on the board (while it all shows, they may overhang it).
         surface.set_clip((self.board_area if self.view.shows_all else self.view.viewport).clip(clip))
         pulse = 0.5 + 0.5 * math.sin(self.clock * 7.0)
-        before_start = self.phase in ("ready", "countdown") and session.index == 0
+        # The heading arrow shows before a round starts, and while a resumed round waits for a key.
+        before_start = self.phase == "ready" or (self.phase == "countdown" and session.index == 0)
         for seat in (0, 1):
             heading = self.steering[seat].heading if self.match.is_human(seat) else state.directions[seat]
             painter.draw_head(surface, seat, state.heads[seat], heading, crashed=crashed[seat],
