@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 from hypothesis import given
@@ -409,3 +411,23 @@ def test_what_the_sound_library_prints_while_probing_is_hidden_and_stderr_comes_
     os.write(2, b"after\n")
     err = capfd.readouterr().err
     assert "cannot find card" not in err and "after" in err
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 500), (1280, 800)])
+def test_the_menu_cards_fit_between_the_title_and_the_keys_line(size, user_home):
+    """At 800x500 the last card ran into the keys line under it."""
+    from arcade.services import saves
+    from arcade.ui.app import App
+    from arcade.ui.menu import MenuScene
+
+    saves.write_autosave("hashi", {"game": "hashi", "moves": []}, "First steps")  # a Continue card too
+    app = App(REGISTRY, size=size, headless=True)
+    try:
+        menu = MenuScene()
+        app.push(menu)
+        rects = [entry.rect for entry in menu.entries]
+        assert len(rects) == 7
+        assert rects[0].top >= 90 and rects[-1].bottom <= size[1] - 40
+        assert all(a.bottom < b.top for a, b in itertools.pairwise(rects))
+    finally:
+        app.close()

@@ -130,10 +130,18 @@ class MenuScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         width = min(720, size[0] - 60)
+        count = max(1, len(self.entries))
+        room = size[1] - 40  # the keys line below the cards
         top = max(120, int(size[1] * 0.2))
-        available = size[1] - top - 50
-        height = max(44, min(74, available // max(1, len(self.entries)) - 10))
+        height = max(44, min(74, (room - 10 - top) // count - 10))
         gap = max(6, min(12, height // 6))
+        if top + count * (height + gap) > room:
+            # A small window (800x500): the cards ran into the keys line. The title block comes
+            # up first, then the cards get thinner.
+            top = max(96, room - count * (height + gap))
+            if top + count * (height + gap) > room:
+                gap = 4
+                height = max(30, (room - top) // count - gap)
         x = (size[0] - width) // 2
         for i, entry in enumerate(self.entries):
             entry.rect = pygame.Rect(x, top + i * (height + gap), width, height)
@@ -245,8 +253,10 @@ class MenuScene(Scene):
         surface.blit(self._background(surface.get_size()), (0, 0))
         title_y = max(20, int(h * 0.2) - 100)
         draw_text(surface, theme, "Puzzle Arcade", (w // 2, title_y), size=46, bold=True, anchor="midtop")
-        draw_text(surface, theme, "Grid puzzles and games with AIs that explain themselves",
-                  (w // 2, title_y + 58), size=18, colour=theme["text_dim"], anchor="midtop")
+        first = self.entries[0].rect if self.entries and self.entries[0].rect is not None else None
+        if first is None or first.top >= title_y + 86:  # the smallest window has no room for it
+            draw_text(surface, theme, "Grid puzzles and games with AIs that explain themselves",
+                      (w // 2, title_y + 58), size=18, colour=theme["text_dim"], anchor="midtop")
         for i, entry in enumerate(self.entries):
             rect = entry.rect
             if rect is None:
