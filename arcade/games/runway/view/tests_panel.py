@@ -173,8 +173,9 @@ class RunwayTestsPanel(Scene):
                       colour=theme["text"] if run is not None else theme["text_dim"], max_width=rect.width - 40)
         for b in self.buttons:
             b.draw(surface, theme, 16)
-        hint = self.error or ("Type codingame:COMMAND · Enter runs every test · ↓ then Enter or a click watches a run"
-                              if focused else "Enter or click: watch this run · ↑ to the command · Esc close")
+        # Short enough to fit beside the buttons (the longer one was cut after "↓ then Enter or").
+        hint = self.error or ("Enter runs every test · ↓ Enter or a click: watch one" if focused
+                              else "Enter or click: watch this run · ↑ command · Esc close")
         draw_text(surface, theme, hint, (self.panel.x + 18, self.panel.bottom - 30), size=14, anchor="midleft",
                   colour=theme["error" if self.error else "text_dim"],
                   max_width=self.panel.width - 60 - sum(b.rect.width + 8 for b in self.buttons))
