@@ -585,6 +585,10 @@ def test_the_first_opening_of_a_game_in_a_window_shows_how_to_play_once(user_hom
     app = new_app(REGISTRY)
     app.headless = False  # a window: the page opens by itself the first time only
     try:
+        # Not over a bot author's run (play runway --bot), a replay or the editor: their own tools.
+        app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+        assert not isinstance(app.stack.top, HowToPlayScene)
+        app.stack.pop()
         app.launch("hashi", Launch(level=SMALL["hashi"]))
         assert isinstance(app.stack.top, HowToPlayScene)
         key(app, pygame.K_RETURN)

@@ -170,7 +170,8 @@ class App:
             self.notify(str(exc), "error")
             return None
         self.push(scene)
-        self.intro(info)
+        if not (launch and launch.options):  # a bot author's run, a replay or the editor: no rules page over it
+            self.intro(info)
         for message in messages:
             self.trace(f"message {message}")
             self.notify(message, "warning")
