@@ -151,8 +151,8 @@ def test_ctrl_c_or_sigterm_stops_a_tournament_in_worker_processes_and_leaves_no_
             assert time.monotonic() - stopped < 5, "the tournament took its time to stop"
         end = time.monotonic() + 10
         while left := [cmd for pid, _, state, cmd in processes()
-                       if pid not in before and state != "Z" and ("misbehave.py" in cmd or "arcade" in cmd)
-                       and "pytest" not in cmd]:
+                       if pid not in before and state != "Z"  # its workers (forked: the same command) and bots
+                       and ("misbehave.py sleep" in cmd or "arcade tournament tron --bot flood-fill" in cmd)]:
             assert time.monotonic() < end, f"left running: {left}"
             time.sleep(0.1)
     finally:
