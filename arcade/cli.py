@@ -6,10 +6,11 @@ through their registry entry, so this module names no game.
 
 One rule for every command, kept in :func:`main` alone: whatever goes wrong ends as one
 line on stderr and a documented exit status -- :data:`EXIT_USAGE` (2) for bad input,
-:data:`EXIT_NO_SOLUTION` (1) when a solver finds none, :data:`EXIT_INTERRUPTED` (130) on
-SIGINT or SIGTERM, :data:`EXIT_IO` (74) when an output cannot be written, and
-:data:`EXIT_INTERNAL` (70) for a bug, whose traceback goes to the crash log, never to
-the terminal. Commands raise; they do not print errors or pick statuses themselves.
+:data:`EXIT_NO_SOLUTION` (1) when a solver finds none (or, as in any test runner, a
+referee's test fails), :data:`EXIT_INTERRUPTED` (130) on SIGINT or SIGTERM, :data:`EXIT_IO`
+(74) when an output cannot be written, and :data:`EXIT_INTERNAL` (70) for a bug, whose
+traceback goes to the crash log, never to the terminal. Commands raise; they do not print
+errors or pick statuses themselves.
 """
 
 from __future__ import annotations
@@ -335,6 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     from arcade.services.logs import setup_logging
 
     argv = sys.argv[1:] if argv is None else argv
+    interrupts.clear()  # main() called again in one process (tests) starts with no stop pending
     install_signal_handlers()
     _strict_stdin()
     crash_log = setup_logging(verbose=False)

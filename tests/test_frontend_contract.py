@@ -214,14 +214,22 @@ def test_a_game_left_on_its_result_panel_is_not_redrawn(info, toy_in_registry):
         close(app)
 
 
-@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+#: Games whose board stands still once opened (Tron's first round waits with a pulsing arrow, drawn
+#: every frame: a test of "drawn on the frame the answer arrives" could not fail there).
+STILL = [g for g in GAMES if g.name != "tron"]
+
+
+@pytest.mark.parametrize("info", STILL, ids=[g.name for g in STILL])
 def test_a_workers_answer_is_drawn_on_the_frame_it_arrives(info, toy_in_registry):
     """The Hashi editor's verdict panel kept an old, wrong verdict on screen until the mouse moved:
     the answer was stored by its callback, and a still screen is not drawn again unless told."""
     app = new_app(registry_with(info, 0))
     try:
         scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        for worker in scene.workers:  # what the level's opening asked for (Battle Royale's par)
+            worker.wait(30)
         frames(app, 30)
+        assert scene.is_idle(), "the scene must be still, or the test could not fail"
         release, answers = threading.Event(), []
         worker = scene.new_worker()
         worker.submit(release.wait, 10, on_done=answers.append)

@@ -178,3 +178,34 @@ def test_background_saver_writes_the_latest_and_reports_failures(user_home, monk
     saver.flush()
     assert saver.error == "Autosave failed: No space left on device"
     assert saves.read_autosave("toy").data["moves"] == ["19"]  # the previous save is intact
+
+
+def test_records_and_settings_that_cannot_be_read_are_left_alone_and_never_written_over(user_home, monkeypatch):
+    """A records.json readable only by another user was moved aside as "damaged" and the player
+    told "new records start now"; settings alike. Unreadable is not damaged: the file stays."""
+    from pathlib import Path
+
+    path = saves.records_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"hashi": {"k": 3.0}}')
+    Settings.path().parent.mkdir(parents=True, exist_ok=True)
+    Settings.path().write_text('{"sound": false}')
+    real = Path.read_text
+
+    def denied(self, *args, **kwargs):
+        if self.name in ("records.json", "settings.json"):
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "read_text", denied)
+    assert saves.read_records() == {} and saves.read_records() == {}
+    problems = saves.take_problems()
+    assert len(problems) == 1 and "cannot be read" in problems[0], "said once, however often it is read"
+    with pytest.raises(OSError):
+        saves.record_result("hashi", "k", 1.0)
+    settings = Settings.load()
+    assert "cannot be read" in settings.problem
+    settings.save()
+    monkeypatch.setattr(Path, "read_text", real)
+    assert path.read_text() == '{"hashi": {"k": 3.0}}' and Settings.path().read_text() == '{"sound": false}'
+    assert not path.with_name("records.json.damaged").exists()

@@ -360,6 +360,7 @@ class Program:
         """Wait for one answer line until ``sent_at + limit`` seconds; late or missing answers fail."""
         deadline = sent_at + limit
         grace_end = deadline + min(GRACE_MAX, limit * GRACE_SHARE)
+        interrupts.check()  # every answer: a bot that answers fast never lets a wait run out
         while True:
             timeout = grace_end - time.perf_counter()
             try:

@@ -107,6 +107,24 @@ def records_path() -> Path:
 _unreported: list[str] = []
 
 
+def _report(message: str) -> None:
+    """Queue a message for the UI, once (the records are read several times for one win)."""
+    if message not in _unreported:
+        _unreported.append(message)
+
+
+def _set_records_aside(path: Path, why: str) -> bool:
+    """Move a damaged records file aside and say so; whether a new one may be written."""
+    moved = quarantine(path)
+    if moved is None and path.exists():
+        _report(f"Your records file {path} is damaged ({why}) and could not be moved aside: no new record "
+                "is kept until it is.")
+        return False
+    _report(f"Your records were damaged ({why}); the file was moved to "
+            f"{moved.name if moved else path.name + '.damaged'} and new records start now.")
+    return True
+
+
 def take_problems() -> list[str]:
     """The messages about damaged files moved aside since the last call (the menu and games show them)."""
     problems = _unreported[:]
@@ -132,15 +150,16 @@ def _load_records() -> tuple[dict[str, dict[str, float]], bool]:
             raise TypeError("it is not a table of games")
     except FileNotFoundError:
         return {}, True
-    except (OSError, UnicodeDecodeError, ValueError, TypeError, RecursionError) as exc:
-        moved = quarantine(path)
-        if moved is None and path.exists():
-            _unreported.append(f"Your records file {path} is damaged ({damage_reason(exc)}) and could not be "
-                               "moved aside: no new record is kept until it is.")
+    except OSError as exc:
+        if not isinstance(exc, IsADirectoryError):
+            # Unreadable, not damaged (permissions, an I/O error): the file stays as it is, and no
+            # record is written over it; moving it aside would have thrown every best away.
+            _report(f"Your records file {path} cannot be read ({damage_reason(exc)}): no new record is kept "
+                    "until it can.")
             return {}, False
-        _unreported.append(f"Your records were damaged ({damage_reason(exc)}); the file was moved to "
-                           f"{moved.name if moved else path.name + '.damaged'} and new records start now.")
-        return {}, True
+        return {}, _set_records_aside(path, "a folder, not a file")
+    except (UnicodeDecodeError, ValueError, TypeError, RecursionError) as exc:
+        return {}, _set_records_aside(path, damage_reason(exc))
     clean: dict[str, dict[str, float]] = {}
     for game, per_game in data.items():
         if isinstance(per_game, dict):

@@ -32,6 +32,8 @@ class Settings:
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: Not saved: why the file on disk could not be used as is, if it could not.
     problem: str = field(default="", compare=False, repr=False)
+    #: Not saved: the file on disk could not be read, so it must not be replaced by these values.
+    readonly: bool = field(default=False, compare=False, repr=False)
 
     @staticmethod
     def path() -> Path:
@@ -44,7 +46,12 @@ class Settings:
             raw = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return cls()
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        except IsADirectoryError:
+            return cls(problem=_set_aside(path, "a folder, not a file"))
+        except OSError as exc:  # unreadable, not damaged: left alone, and never written over
+            return cls(problem=f"Your settings file {path} cannot be read ({damage_reason(exc)}): the defaults "
+                               "are used and changes are not saved.", readonly=True)
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
             return cls(problem=_set_aside(path, damage_reason(exc)))
         if not isinstance(raw, dict):
             return cls(problem=_set_aside(path, "not a table of settings"))
@@ -58,7 +65,7 @@ class Settings:
             return settings
         bad = []
         for f in fields(cls):
-            if f.name == "problem" or f.name not in raw:
+            if f.name in ("problem", "readonly") or f.name not in raw:
                 continue
             try:
                 setattr(settings, f.name, _coerce(f.name, raw[f.name]))
@@ -71,10 +78,13 @@ class Settings:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data.pop("problem")
+        data.pop("readonly")
         data["window_size"] = list(self.window_size)
         return data
 
     def save(self, path: Path | None = None) -> None:
+        if self.readonly:
+            return  # the file that could not be read is the player's: it is not replaced
         atomic_write_text(path or self.path(), json.dumps(self.to_dict(), indent=2) + "\n")
 
     def game(self, name: str) -> dict[str, Any]:

@@ -71,6 +71,17 @@ def test_a_stop_signal_whose_interrupt_was_lost_still_ends_the_wait_for_an_answe
         finally:
             interrupts.clear()
     assert time.perf_counter() - started < 5 and not live_programs()
+    # A bot that answers at once never lets a wait run out: the next question raises it all the same.
+    code = "import sys\nfor line in sys.stdin: print(line.strip(), flush=True)\n"
+    with Program([sys.executable, "-c", code]) as program:
+        assert program.ask("warm\n", 30.0).line == "warm"
+        with contextlib.suppress(KeyboardInterrupt):
+            interrupts.raise_interrupt(signal.SIGTERM, None)
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                program.ask("x\n", 30.0)
+        finally:
+            interrupts.clear()
 
 
 def test_an_answer_after_the_limit_is_reported_with_its_lateness():

@@ -244,9 +244,16 @@ def test_a_saved_puzzle_is_in_the_level_picker_under_my_puzzles_and_e_edits_that
     picker.pick(row)
     driver.frames(1)
     assert app.stack.top is scene and scene.puzzle.islands == read_puzzle(saved).islands
+    assert scene.session.level_id == f"my-puzzles/{saved.name}"
+    scene.open_levels()
+    assert app.stack.top.selected == row, "the picker opens on the puzzle being played"
+    app.pop()
     driver.key(pygame.K_e, unicode="e")
     again = app.stack.top
     assert isinstance(again, EditorScene) and again.path == saved, "E on my puzzle edits its file"
+    app.pop()
+    by_id = app.launch("hashi", Launch(level=f"my-puzzles/{saved.name}"), strict=True)  # play --level works too
+    assert by_id.puzzle.islands == read_puzzle(saved).islands
 
 
 def test_e_in_the_editor_goes_back_to_the_game_it_was_opened_from(app, driver):

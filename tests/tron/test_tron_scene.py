@@ -239,6 +239,12 @@ def test_setup_map_row_steps_with_the_arrows_and_opens_the_list_on_enter(app, dr
     assert isinstance(app.stack.top, PickerScene)
     app.pop()
     assert app.stack.top is overlay and scene.phase != "running"
+    # A map that is not in the list (a generated id, a file) is kept as the first choice, not lost.
+    overlay.setup = replace(overlay.setup, map="scatter-7")
+    overlay._map_values = None
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_LEFT)
+    assert overlay.setup.map == "scatter-7"
 
 
 @pytest.mark.parametrize("level", ["empty-room", "scatter-7"])

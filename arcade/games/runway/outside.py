@@ -24,6 +24,7 @@ from arcade.core.errors import IllegalMove
 from arcade.core.game import Outcome
 from arcade.games.runway.formats import format_level
 from arcade.games.runway.logic import RULES, Command, Level, State
+from arcade.services import interrupts
 from arcade.services.botspec import BotSpec, parse_bot_spec
 from arcade.services.programs import Limits, Program, ProgramFailure
 from arcade.services.replays import Replay, Turn
@@ -147,6 +148,7 @@ def run_levels(spec: BotSpec | str, levels: Sequence[tuple[str, Level]], *, limi
         spec = parse_spec(spec)
     runs = []
     for name, level in levels:
+        interrupts.check()  # a stop signal that was lost (see interrupts) ends the referee here
         run = run_program(level, spec, level_id=name, limits=limits)
         runs.append(run)
         if on_run is not None:

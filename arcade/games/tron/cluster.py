@@ -43,7 +43,7 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _worker_init() -> None:
+def _worker_init(parent: int) -> None:
     """In each worker: Ctrl+C is the parent's business; SIGTERM stops the worker's programs, then
     it; and on Linux the worker gets SIGTERM when its parent dies (even by SIGKILL), so a worker
     and its programs never outlive the tournament."""
@@ -54,16 +54,20 @@ def _worker_init() -> None:
 
         pr_set_pdeathsig = 1
         ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
-        if os.getppid() == 1:  # the parent died before the line above
-            _worker_stop(signal.SIGTERM, None)
+    if os.getppid() != parent:  # the parent died before the line above (re-parented: 1 or a subreaper)
+        _worker_stop(signal.SIGTERM, None)
 
 
 def _worker_stop(signum: int, frame: object) -> None:
-    """Stop the round's programs and leave, from the handler itself: an exception raised here could
-    be swallowed (a signal landing in a fork hook is "ignored") and the worker would play on."""
-    from arcade.services.programs import close_all, kill_child_groups
+    """Kill the round's programs and leave, from the handler itself and without waiting for
+    anything: an exception raised here could be swallowed (a signal landing in a fork hook is
+    "ignored") and the worker would play on; a wait could hang on a lock the interrupted code
+    holds, past the parent's deadline. Nothing needs reaping before ``_exit``."""
+    from arcade.services.programs import kill_child_groups, live_programs
 
-    close_all()
+    for program in live_programs():
+        with contextlib.suppress(OSError):
+            os.killpg(program.pid, signal.SIGKILL)
     kill_child_groups()  # a program started in the very moment the signal came
     os._exit(128 + signum)
 
@@ -76,14 +80,14 @@ def run_in_processes(tasks: Sequence[RoundTask], jobs: int,
     programs of its round before it exits, so nothing is left running.
     """
     records: list[RoundRecord] = []
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_worker_init)
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_worker_init,
+                               initargs=(os.getpid(),))
     try:
         pending = {pool.submit(play_task, task) for task in tasks}
         while pending:
             # In slices: a stop signal lost while a worker was forked is raised again (interrupts).
             done, pending = wait(pending, timeout=WAIT_SLICE, return_when=FIRST_COMPLETED)
-            interrupts.check()
-            for future in done:
+            for future in done:  # first: rounds that finished are reported even if a stop came
                 try:
                     record = future.result()
                 except BrokenProcessPool as exc:
@@ -91,6 +95,7 @@ def run_in_processes(tasks: Sequence[RoundTask], jobs: int,
                 records.append(record)
                 if on_round is not None:
                     on_round(record)
+            interrupts.check()
     except BaseException:
         workers = list(getattr(pool, "_processes", {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
@@ -138,6 +143,7 @@ def run_on_dask(tasks: Sequence[RoundTask], address: str,
             records.append(record)
             if on_round is not None:
                 on_round(record)
+            interrupts.check()
         return records
     finally:
         client.close()

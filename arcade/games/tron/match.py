@@ -20,6 +20,7 @@ from arcade.core.rng import derive_seed
 from arcade.games.tron.ai import SEARCH_SHARE, Bot
 from arcade.games.tron.logic import RULES, Level, State
 from arcade.games.tron.players import Answer, BuiltinPlayer, Player
+from arcade.services import interrupts
 
 
 def bot_deadline(started: float, budget_ms: float, share: float = SEARCH_SHARE) -> float:
@@ -258,6 +259,7 @@ class Tournament:
                 run_in_processes(tasks, jobs, keep)
             else:
                 for task in tasks:
+                    interrupts.check()  # a stop signal that was lost (see interrupts) ends it here
                     keep(play_task(task))
         finally:
             self.records = sorted(finished, key=lambda r: r.index)

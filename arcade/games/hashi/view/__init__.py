@@ -46,11 +46,34 @@ def ai_hooks() -> dict[str, Any]:
 
 
 def _level_id(path: Path) -> str:
-    """The bundled id of a level file (``classic/01-first-steps``), or its file name."""
+    """The bundled id of a level file (``classic/01-first-steps``), ``my-puzzles/NAME`` for one the
+    editor saved, or else its file name."""
     try:
         return str(path.resolve().relative_to(levels_dir("hashi").resolve()).with_suffix("")).replace("\\", "/")
     except (ValueError, FileNotFoundError):
-        return path.name
+        pass
+    mine = _my_puzzle_name(path)
+    return f"{MY_PUZZLES}/{mine}" if mine else path.name
+
+
+def _my_puzzle_name(path: Path) -> str:
+    """``path`` below the editor's folder, as ``sub/name.txt`` ("" when it is elsewhere)."""
+    from arcade.games.hashi.view.editor import edits_dir
+
+    try:
+        return str(path.resolve().relative_to(edits_dir().resolve())).replace("\\", "/")
+    except (ValueError, OSError):
+        return ""
+
+
+def my_puzzle_path(level_id: str) -> Path | None:
+    """The file of a ``my-puzzles/NAME`` level id (None for any other id)."""
+    from arcade.games.hashi.view.editor import edits_dir
+
+    prefix = f"{MY_PUZZLES}/"
+    if not level_id.startswith(prefix) or ".." in level_id.split("/"):
+        return None
+    return edits_dir() / level_id[len(prefix):]
 
 
 def _inside_bundle(path: Path) -> bool:
@@ -67,7 +90,7 @@ def open_level(ref: str) -> tuple[Puzzle, str, Path | None]:
     text = ref.strip()
     if TATHAM_ID.match(text):
         return parse_tatham(text, "--level"), "", None
-    path = Path(ref)
+    path = my_puzzle_path(text) or Path(ref)  # "my-puzzles/NAME": a puzzle the editor saved
     if not path.is_file():
         path = find_level("hashi", ref, "*")
     return read_puzzle(path), _level_id(path), path
@@ -119,7 +142,7 @@ class HashiFront(GameFront):
         ``play hashi --edit FILE`` or the clipboard); a row opens the file by its path."""
         from arcade.games.hashi.view.editor import edits_dir
 
-        return [replace(catalog.picker_entry(e), id=str(e.path), group=MY_PUZZLES)
+        return [replace(catalog.picker_entry(e), id=_level_id(e.path), group=MY_PUZZLES)
                 for e in catalog.bundled_levels(edits_dir())]
 
     def open_level(self, ref: str) -> tuple[Puzzle, str]:

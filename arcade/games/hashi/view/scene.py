@@ -563,10 +563,10 @@ class HashiScene(CameraScene, PuzzleScene):
 
     def own_file(self) -> Path | None:
         """The player's own file this puzzle came from (My puzzles), so the editor saves back to it."""
-        from arcade.games.hashi.view.editor import edits_dir
+        from arcade.games.hashi.view import my_puzzle_path
 
-        path = edits_dir() / self.session.level_id
-        if not self.session.level_id or "/" in self.session.level_id or not path.is_file():
+        path = my_puzzle_path(self.session.level_id)
+        if path is None or not path.is_file():
             return None
         try:
             return path if read_puzzle(path) == self.puzzle else None

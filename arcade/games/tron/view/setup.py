@@ -213,6 +213,8 @@ class SetupScene(Scene):
         if key == "map":
             if self._map_values is None:
                 self._map_values = [c.value for c in map_choices()]
+                if s.map not in self._map_values:  # a map file or a generated id: kept as the first choice
+                    self._map_values.insert(0, s.map)
             cycle["map"] = (self._map_values, s.map)
         if key not in cycle:
             return
