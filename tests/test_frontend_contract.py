@@ -159,6 +159,13 @@ def test_play_and_the_menu_entry_resume_and_a_new_game_keeps_the_save_until_its_
         safe_moves(fresh, 1, seed=9)
         app.stack.pop_to(MenuScene)
         assert saved_session(info.name)["moves"] == fresh.session.moves
+        again = app.launch(info.name, Launch())
+        if again.allow_undo:  # undone back to the start: saved so (Continue brought the move back)
+            again.undo()
+            frames(app)
+            app.stack.pop_to(MenuScene)
+            assert saved_session(info.name)["index"] == 0
+            assert app.launch(info.name, Launch()).session.index == 0
     finally:
         close(app)
 

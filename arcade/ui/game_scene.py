@@ -233,8 +233,10 @@ class GameScene(Scene):
         return self.session.outcome is not None
 
     def has_progress(self) -> bool:
-        """Whether there is anything worth saving (an untouched game never replaces an older save)."""
-        return self.session.index > 0
+        """Whether there is anything worth saving (an untouched game never replaces an older save).
+        Moves undone back to the start count: the save must hold the undo (Continue brought the
+        undone move back), and Redo still has them."""
+        return self.session.length > 0
 
     def save_extra(self) -> None:
         """Put the scene's own state (a match score, a setup) into ``session.extra`` before a save."""
