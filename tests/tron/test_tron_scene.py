@@ -167,6 +167,9 @@ def test_a_lost_round_ends_the_match_with_a_result_overlay(app, driver):
     top = app.stack.top
     assert isinstance(top, ResultScene) and top.title == "Flood fill wins the match"
     assert saves.read_autosave("tron") is None
+    driver.key(pygame.K_ESCAPE)  # one step back, to the board (it went to the main menu)
+    assert app.stack.top is scene
+    scene.show_match_result()
     driver.key(pygame.K_RETURN)  # first button: rematch
     assert app.stack.top is scene and scene.phase == "ready" and scene.match.score == [0, 0]
 

@@ -706,8 +706,11 @@ class TronScene(CameraScene, TickScene):
         self.app.audio.play("lose" if human_lost else "win")
         score = f"{self.seat_name(0)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1)}"
         lines = [score + (f" ({match.draws} drawn)" if match.draws else ""), *self.round_log[-6:]]
+        # Esc is one step back, to the board, as on every result panel (it went to the main menu,
+        # where the next Esc quits).
         buttons = [("Rematch", self.rematch, "F5"), ("Replay round", self.start_replay, "R"),
-                   ("Setup", self.open_setup, "O"), ("Main menu", self.close, "Esc")]
+                   ("Setup", self.open_setup, "O"), ("Look at board", lambda: None, "Esc"),
+                   ("Main menu", self.close, "M")]
         if self.turns:
             buttons.insert(2, ("Save replay", self.save_replay, "Ctrl+S"))
         self.app.push(ResultScene(title, lines, buttons, role=role))
