@@ -33,6 +33,23 @@ class BotSpec:
     def outside(self) -> bool:
         return self.protocol is not None
 
+    @property
+    def short_name(self) -> str:
+        """A short name for the screen: the spec's label, else the script it runs (``mybot.py``), or
+        the module after ``-m`` (``arcade bot tron``; the seat was named "-m")."""
+        if not self.outside or self.name != self.text or not self.argv:
+            return self.name[:30]
+        argv = list(self.argv)
+        if "python" in argv[0].rsplit("/", 1)[-1] and len(argv) > 1:
+            args = argv[1:]
+            if "-m" in args[:-1]:
+                return " ".join(args[args.index("-m") + 1:])[:30]
+            scripts = [a for a in args if not a.startswith("-")]
+            target = scripts[0] if scripts else argv[0]
+        else:
+            target = argv[0]
+        return target.rstrip("/").rsplit("/", 1)[-1][:30]
+
 
 def parse_bot_spec(text: str, protocols: Mapping[str, str], builtin: Callable[[str], str] | None = None,
                    *, game: str = "") -> BotSpec:

@@ -36,6 +36,16 @@ def test_spec_is_a_builtin_name_or_protocol_and_shell_split_command():
         parse_bot_spec("exact", {"codingame": "CG"}, None)
 
 
+@pytest.mark.parametrize(("text", "short"), [
+    ("2010:/usr/bin/python3 -m arcade bot tron", "arcade bot tron"),  # was "-m"
+    ("2010:python3 -u mybot.py --fast", "mybot.py"),
+    ("2010:./bots/tronbot", "tronbot"),
+    ("mine=hackerrank:python3 x.py", "mine"),
+])
+def test_a_program_is_named_on_screen_by_its_label_script_or_module(text, short):
+    assert parse_bot_spec(text, PROTOCOLS, str).short_name == short
+
+
 def test_an_answer_comes_back_with_its_time_and_stderr():
     code = "import sys; l = input(); print('dbg', l, file=sys.stderr, flush=True); print(l.upper(), flush=True)"
     with Program([sys.executable, "-c", code]) as program:

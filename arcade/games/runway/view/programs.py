@@ -47,14 +47,9 @@ class TestsState:
 def short_name(spec: str) -> str:
     """A program's spec shortened for the screen: its label, else its script's file name."""
     try:
-        parsed = parse_spec(spec)
+        return parse_spec(spec).short_name
     except ArcadeError:
         return spec[:30]
-    if parsed.name != parsed.text:
-        return parsed.name
-    argv = parsed.argv
-    target = argv[-1] if len(argv) > 1 else argv[0]
-    return target.rstrip("/").rsplit("/", 1)[-1][:30]
 
 
 class ProgramsMixin:

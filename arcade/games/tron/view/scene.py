@@ -74,14 +74,9 @@ def program_title(spec: str) -> str:
     from arcade.games.tron.players import parse_spec
 
     try:
-        parsed = parse_spec(spec)
+        return parse_spec(spec).short_name
     except ArcadeError:
         return spec[:30]
-    if parsed.protocol is None or parsed.name != parsed.text:
-        return parsed.name
-    argv = parsed.argv
-    target = argv[1] if len(argv) > 1 and "python" in argv[0].rsplit("/", 1)[-1] else argv[0]
-    return target.rstrip("/").rsplit("/", 1)[-1][:30]
 
 
 class TronScene(CameraScene, TickScene):
@@ -955,6 +950,7 @@ class TronScene(CameraScene, TickScene):
         super().start_preview(app)
         self.painter = BoardPainter(self.session.level, self.view, app.theme)
         self.phase = "preview"  # no countdown, no banners
+        self.console.shown = False  # the last match's console (a program seat) squeezed the example
 
     # -- saving and leaving ---------------------------------------------------------------------
     def leave(self) -> None:
