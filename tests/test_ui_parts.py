@@ -431,3 +431,21 @@ def test_the_menu_cards_fit_between_the_title_and_the_keys_line(size, user_home)
         assert all(a.bottom < b.top for a, b in itertools.pairwise(rects))
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 500), (1280, 800)])
+def test_the_settings_panel_fits_the_window(size, user_home):
+    """At 640x400 the panel was taller than the window: its title and Back button were cut off."""
+    from arcade.ui.app import App
+    from arcade.ui.settings_scene import SettingsScene
+
+    app = App(REGISTRY, size=size, headless=True)
+    try:
+        scene = SettingsScene()
+        app.push(scene)
+        window = pygame.Rect(0, 0, *size)
+        assert window.contains(scene.panel) and scene.panel.contains(scene.back.rect)
+        rects = [widget.rect for _label, widget in scene.rows]
+        assert all(scene.panel.contains(r) for r in rects) and rects[-1].bottom < scene.back.rect.top
+    finally:
+        app.close()

@@ -125,16 +125,20 @@ class SettingsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         width = min(620, size[0] - 40)
-        height = 100 + 56 * len(self.rows) + 70
-        self.panel = pygame.Rect(0, 0, width, height)
+        # Rows close up in a small window: at 640x400 the panel was taller than the window and its
+        # title and Back button were cut off.
+        step = max(44, min(56, (size[1] - 20 - 150) // len(self.rows)))
+        head = 80 if step == 56 else 62
+        height = head + 20 + step * len(self.rows) + 70 - (56 - step)
+        self.panel = pygame.Rect(0, 0, width, min(height, size[1] - 10))
         self.panel.center = (size[0] // 2, size[1] // 2)
-        y = self.panel.y + 80
+        y = self.panel.y + head
         for _label, widget in self.rows:
             if isinstance(widget, Slider):
                 widget.rect = pygame.Rect(self.panel.x + 250, y + 8, width - 340, 24)
             else:
                 widget.rect = pygame.Rect(self.panel.x + 250, y, 190, 38)
-            y += 56
+            y += step
         self.back.rect = pygame.Rect(0, 0, 120, 38)
         self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
 
