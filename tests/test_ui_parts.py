@@ -449,3 +449,22 @@ def test_the_settings_panel_fits_the_window(size, user_home):
         assert all(scene.panel.contains(r) for r in rects) and rects[-1].bottom < scene.back.rect.top
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1280, 800)])
+def test_the_new_puzzle_dialog_fits_the_window(size, user_home):
+    """At 640x400 Generate and Cancel lay over the seed field, and the hint over the border."""
+    from arcade.core.registry import Launch
+    from arcade.ui.app import App
+
+    app = App(REGISTRY, size=size, headless=True)
+    try:
+        scene = app.launch("hashi", Launch(level="classic/01-first-steps"))
+        scene.open_new_puzzle()
+        dialog = app.stack.top
+        rows = [widget.rect for _label, widget in dialog.rows]
+        assert pygame.Rect(0, 0, *size).contains(dialog.panel)
+        assert rows[-1].bottom < dialog.message_y < dialog.generate_button.rect.top
+        assert dialog.panel.contains(dialog.generate_button.rect) and dialog.panel.contains(dialog.cancel_button.rect)
+    finally:
+        app.close()

@@ -190,18 +190,22 @@ class NewPuzzleScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         width = min(640, size[0] - 40)
-        row = 48 if size[1] >= 560 else 40
-        height = 80 + row * len(self.rows) + 40 + 70
+        # Rows close up to fit the window: at 640x400 the buttons lay over the seed field and the
+        # hint over the panel's border.
+        head, foot = (72, 110) if size[1] >= 500 else (58, 94)
+        row = max(28, min(48 if size[1] >= 560 else 40, (size[1] - 16 - head - foot) // len(self.rows)))
+        height = head + row * len(self.rows) + foot
         self.row_height = row
         self.panel = pygame.Rect(0, 0, width, min(height, size[1] - 16))
         self.panel.center = (size[0] // 2, size[1] // 2)
-        y = self.panel.y + 72
+        y = self.panel.y + head
         label_width = min(200, width // 3)
         for _label, widget in self.rows:
             if isinstance(widget, Slider):
-                widget.rect = pygame.Rect(self.panel.x + label_width + 24, y + 8, width - label_width - 190, 24)
+                widget.rect = pygame.Rect(self.panel.x + label_width + 24, y + (row - 24) // 2,
+                                          width - label_width - 190, 24)
             else:
-                widget.rect = pygame.Rect(self.panel.x + label_width + 24, y + 2, 170, row - 10)
+                widget.rect = pygame.Rect(self.panel.x + label_width + 24, y + 2, 170, row - max(6, row // 5))
             y += row
         self.message_y = y + 14
         self.generate_button.rect = pygame.Rect(0, 0, 140, 38)
