@@ -147,6 +147,22 @@ def test_settings_change_applies_and_persists(app, driver, user_home):
     assert isinstance(app.stack.top, MenuScene)
 
 
+def test_left_and_right_step_every_setting_both_ways(app, driver, user_home):
+    """Only the speed slider took ← →: a palette one back meant going round all of them."""
+    app.push(MenuScene())
+    settings = app.push(SettingsScene())
+    settings.focus = 2
+    before = app.settings.palette
+    driver.key(pygame.K_RIGHT)
+    assert app.settings.palette != before
+    driver.key(pygame.K_LEFT)
+    assert app.settings.palette == before
+    settings.focus = 0
+    sound = app.settings.sound
+    driver.key(pygame.K_RIGHT)
+    assert app.settings.sound is not sound
+
+
 def test_window_size_setting_resizes_and_relayouts(app, driver):
     menu = app.push(MenuScene())
     first = menu.entries[0].rect.copy()

@@ -100,17 +100,17 @@ class SettingsScene(Scene):
         self._settings().animation_speed = value
         self._changed()
 
-    def _next_palette(self) -> None:
+    def _next_palette(self, step: int = 1) -> None:
         s = self._settings()
-        s.palette = PALETTES[(PALETTES.index(s.palette) + 1) % len(PALETTES)]
+        s.palette = PALETTES[(PALETTES.index(s.palette) + step) % len(PALETTES)]
         self.rows[2][1].label = PALETTE_NAMES[s.palette]  # type: ignore[union-attr]
         self._changed()
 
-    def _next_size(self) -> None:
+    def _next_size(self, step: int = 1) -> None:
         s = self._settings()
         sizes = fitting_sizes()
-        current = sizes.index(s.window_size) if s.window_size in sizes else -1
-        s.window_size = sizes[(current + 1) % len(sizes)]
+        current = sizes.index(s.window_size) if s.window_size in sizes else (-1 if step > 0 else 0)
+        s.window_size = sizes[(current + step) % len(sizes)]
         self.rows[3][1].label = self._size_label()  # type: ignore[union-attr]
         self._changed()
 
@@ -171,6 +171,12 @@ class SettingsScene(Scene):
                 self.focus = (self.focus + 1) % len(self.rows)
             elif event.key in (pygame.K_RETURN, pygame.K_SPACE):
                 self._activate(self.focus)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus in (2, 3):
+                # ← → step every choice, as in the other dialogs (only the speed slider took them)
+                step = 1 if event.key == pygame.K_RIGHT else -1
+                (self._next_palette if self.focus == 2 else self._next_size)(step)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus in (0, 4):
+                (self._toggle_sound if self.focus == 0 else self._toggle_fullscreen)()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.rows[self.focus][1] is self.speed:
                 self.speed.focused = True
                 self.speed.handle(event)
