@@ -60,7 +60,9 @@ def frames(app: App, n: int = 2, dt: float = 1 / 60) -> None:
 
 
 def key(app: App, code: int, mod: int = 0) -> None:
-    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)])
+    """Press and release ``code`` (a key whose press changed the scene is ignored until released)."""
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0),
+                       pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0)])
 
 
 def safe_moves(scene: GameScene, count: int, seed: int = 1) -> list[str]:
@@ -655,3 +657,44 @@ def top_game_after(app: App, info: GameInfo) -> GameScene:
     frames(app)
     assert app.stack.top is scene
     return scene
+
+
+def key_down(app: App, code: int, up: bool = False) -> None:
+    """One key event alone: the press (or pygame's timer repeat of it), or with ``up`` the release."""
+    kind = pygame.KEYUP if up else pygame.KEYDOWN
+    app.frame(1 / 60, [pygame.event.Event(kind, key=code, mod=0, unicode="", scancode=0)])
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_held_key_that_opened_a_scene_does_not_act_in_it(info, toy_in_registry, monkeypatch):
+    """pygame repeats a held key from a timer: a slow Continue got a second C (Tron's console opened)."""
+    registry = registry_with(info, 0)
+    play_and_leave(registry, info.name)
+    app = new_app(registry)
+    try:
+        app.push(MenuScene())
+        key_down(app, pygame.K_c)
+        scene = top_game(app)
+        frames(app)
+        seen: list[int] = []
+        handle = scene.handle
+        monkeypatch.setattr(scene, "handle", lambda event: (seen.append(event.key) if event.type == pygame.KEYDOWN
+                                                            else None, handle(event))[1])
+        key_down(app, pygame.K_c)  # the repeat, before the release was read
+        assert seen == [], "the repeat of the key that chose Continue reached the game"
+        key_down(app, pygame.K_c, up=True)
+        key_down(app, pygame.K_c)  # a new press does reach it
+        assert seen == [pygame.K_c]
+        # Esc held in the game: the pause opens and stays open (the repeat closed it again).
+        key_down(app, pygame.K_c, up=True)
+        key_down(app, pygame.K_ESCAPE)
+        paused = app.stack.top
+        assert paused is not scene
+        key_down(app, pygame.K_ESCAPE)
+        key_down(app, pygame.K_ESCAPE)
+        assert app.stack.top is paused, "a held Esc went through the pause"
+        key_down(app, pygame.K_ESCAPE, up=True)
+        key_down(app, pygame.K_ESCAPE)
+        assert app.stack.top is scene, "a new Esc no longer closes the pause"
+    finally:
+        close(app)

@@ -20,6 +20,7 @@ from arcade.core.errors import ArcadeError
 from arcade.core.registry import GameInfo, Launch, Registry
 from arcade.services.settings import MIN_WINDOW, Settings
 from arcade.ui.audio import Audio
+from arcade.ui.input import HeldKeys
 from arcade.ui.scene import Scene, SceneStack
 from arcade.ui.theme import Theme
 
@@ -65,6 +66,7 @@ class App:
         self.screen = self._open_window(self.size, self.settings.fullscreen and not headless)
         self.audio = Audio(enabled=self.settings.sound)
         self.stack = SceneStack(self)
+        self.held_keys = HeldKeys()
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame_times: list[float] = []
@@ -222,8 +224,10 @@ class App:
         ):
             self.settings.fullscreen = not self.fullscreen
             self.apply_settings()
-        else:
+        elif not self.held_keys.swallows(event):
+            top = self.stack.top
             self.stack.handle(event)
+            self.held_keys.note(event, self.stack.top is not top)
 
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: handle events (queued ones if ``events`` is None), update, draw, flip.

@@ -134,3 +134,31 @@ def standard_action(event: pygame.event.Event) -> str | None:
     if key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
         return "help"
     return None
+
+
+class HeldKeys:
+    """Keeps a key that changed the scene from acting again in the scene it opened.
+
+    pygame repeats a held key from a timer thread (``key.set_repeat``). When the press opens
+    a scene that is slow to start (a big Tron map, a bot process), the timer fires before the
+    release is read, and the new scene gets a KEYDOWN the player never meant for it: C for
+    Continue toggled Tron's console, a held Esc popped the pause and then the game. A key
+    whose press changed the top scene is therefore ignored until it is released (or the
+    window loses focus, when the release may never come).
+    """
+
+    def __init__(self) -> None:
+        self.held: set[int] = set()
+
+    def swallows(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` is the held-over repeat of a key that changed the scene (drop it)."""
+        if event.type == pygame.KEYUP:
+            self.held.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.held.clear()
+        return event.type == pygame.KEYDOWN and event.key in self.held
+
+    def note(self, event: pygame.event.Event, scene_changed: bool) -> None:
+        """After ``event`` was handled: hold its key if it pushed, popped or replaced the top scene."""
+        if event.type == pygame.KEYDOWN and scene_changed:
+            self.held.add(event.key)
