@@ -235,6 +235,8 @@ def play_options(game: str, args: argparse.Namespace) -> dict[str, object]:
         except ModuleNotFoundError:
             raise UsageError(f"{game} does not take outside programs (--bot)") from None
         options["bot"] = outside.parse_spec(bot)
+        if options["bot"].problem():
+            raise UsageError(options["bot"].problem())
     return options
 
 

@@ -196,6 +196,19 @@ def test_numbers_are_ascii_digits_with_maxima(capsys, tmp_path, argv, needle):
     assert_one_line(code, err, 2, needle)
 
 
+@pytest.mark.parametrize("argv", [
+    ["tournament", "tron", "--bots", "flood-fill", "--bot", "2010:./no-such-bot", "--maps", "joust", "--jobs", "1"],
+    ["play", "runway", "--bot", "codingame:./no-such-bot", "--screenshot", "SHOT"],
+    ["play", "tron", "--bot", "2010:./no-such-bot", "--screenshot", "SHOT"],
+])
+def test_a_program_that_cannot_start_is_one_line_before_any_round(capsys, tmp_path, argv):
+    """The tournament played every round as a forfeit and exited 0."""
+    argv = [str(tmp_path / "shot.png") if a == "SHOT" else a for a in argv]
+    code, out, err = run_in_process(capsys, argv)
+    assert_one_line(code, err, 2, "cannot start './no-such-bot': no such program")
+    assert "round" not in out and not (tmp_path / "shot.png").exists()
+
+
 # -- outputs -------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("argv", [

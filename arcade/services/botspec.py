@@ -9,10 +9,13 @@ same spec text works on the command line, in the Tron setup dialog and in replay
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import shutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from arcade.core.errors import UsageError
 
@@ -49,6 +52,46 @@ class BotSpec:
         else:
             target = argv[0]
         return target.rstrip("/").rsplit("/", 1)[-1][:30]
+
+    def problem(self) -> str:
+        """Why this program cannot be started from here, in one line ("" if it can, or for a built-in bot).
+
+        Asked before a tournament, a referee run or a match: a mistyped path used to play every
+        round as a forfeit ("cannot start ... no such program" 78 times, exit status 0). A Python
+        script that is missing is caught too, since it is the interpreter that would start.
+        """
+        if not self.outside or not self.argv:
+            return ""
+        program = self.argv[0]
+        if "/" in program or (os.altsep is not None and os.altsep in program):
+            path = Path(program)
+            if not path.exists():
+                return f"cannot start {program!r}: no such program"
+            if path.is_dir():
+                return f"cannot start {program!r}: it is a folder, not a program"
+            if not os.access(path, os.X_OK):
+                return f"cannot start {program!r}: not executable (chmod +x it, or run it through its interpreter)"
+        elif shutil.which(program) is None:
+            return f"cannot start {program!r}: no such program on the PATH"
+        script = _python_script(self.argv)
+        if script is not None and not Path(script).is_file():
+            return f"cannot start {' '.join(self.argv)!r}: no such file {script!r}"
+        return ""
+
+
+def _python_script(argv: tuple[str, ...]) -> str | None:
+    """The script a Python interpreter is asked to run (``python3 bot.py``), None for ``-m``/``-c`` or no script."""
+    if not re.fullmatch(r"python[0-9.]*(\.exe)?|pypy[0-9.]*", argv[0].replace("\\", "/").rsplit("/", 1)[-1]):
+        return None
+    args = iter(argv[1:])
+    for arg in args:
+        if arg == "-" or arg.startswith(("-m", "-c")):
+            return None
+        if arg in ("-W", "-X"):  # options that take the next word
+            next(args, None)
+        elif not arg.startswith("-"):
+            return arg
+    return None
 
 
 def parse_bot_spec(text: str, protocols: Mapping[str, str], builtin: Callable[[str], str] | None = None,

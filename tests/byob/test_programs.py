@@ -220,3 +220,29 @@ def test_the_window_runner_talks_to_a_program_in_a_thread():
     finally:
         runner.close()
     assert live_programs() == []
+
+
+def test_a_program_that_cannot_start_is_named_before_it_is_run(tmp_path, monkeypatch):
+    """Checked before a tournament, a referee run or a match: a wrong path used to forfeit every round."""
+    monkeypatch.chdir(tmp_path)
+    script = tmp_path / "bot.py"
+    script.write_text("print('UP')\n")
+    plain = tmp_path / "plain"
+    plain.write_text("#!/bin/sh\n")
+    plain.chmod(0o644)
+
+    def problem(command: str) -> str:
+        return parse_bot_spec(f"2010:{command}", PROTOCOLS, str).problem()
+
+    assert problem("./nope") == "cannot start './nope': no such program"
+    assert problem(str(tmp_path)) == f"cannot start {str(tmp_path)!r}: it is a folder, not a program"
+    if os.geteuid() != 0:  # root may run anything
+        assert problem("./plain").startswith("cannot start './plain': not executable")
+    assert problem("no-such-command-here") == "cannot start 'no-such-command-here': no such program on the PATH"
+    assert problem(f"{sys.executable} -u missing.py") == \
+        f"cannot start '{sys.executable} -u missing.py': no such file 'missing.py'"
+    assert problem(f"{sys.executable} -W ignore missing.py").endswith("no such file 'missing.py'")
+    for fine in (f"{sys.executable} bot.py", f"{sys.executable} -m arcade bot tron", f"{sys.executable} -c pass",
+                 "sh -c 'echo UP'", f"{sys.executable} -W ignore bot.py"):
+        assert problem(fine) == "", fine
+    assert parse_bot_spec("flood-fill", PROTOCOLS, str).problem() == ""

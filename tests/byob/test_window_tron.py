@@ -65,6 +65,11 @@ def test_setup_offers_a_program_seat_validates_the_command_and_remembers_it(app,
     assert app.stack.top is overlay and "cannot split the command" in overlay.error
     for _ in range(len('python3 "unclosed')):
         driver.key(pygame.K_BACKSPACE)
+    type_text(driver, "./no-such-bot")  # a program that cannot start is refused here, not in the round
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is overlay and overlay.error == "Cycle 1: cannot start './no-such-bot': no such program"
+    for _ in range(len("./no-such-bot")):
+        driver.key(pygame.K_BACKSPACE)
     assert overlay.setup.command1 == ""
     type_text(driver, bot("tron2010_straight.py"))
     driver.key(pygame.K_DOWN)  # protocol row: Right switches to hackerrank and back

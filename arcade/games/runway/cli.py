@@ -228,6 +228,8 @@ def run_referee(args: argparse.Namespace) -> int:
         levels = [(Path(ref).stem, load_level(ref)) for ref in args.levels]
     else:
         levels = bundled_tests()
+    if spec.problem():  # before the first level (it failed every level, one line each)
+        raise UsageError(spec.problem())
     if args.save_replays is not None:
         from arcade.services.files import check_output_dir
 

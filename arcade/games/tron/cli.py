@@ -126,6 +126,12 @@ def run_tournament(args: argparse.Namespace) -> int:
 
         if importlib.util.find_spec("distributed") is None:
             raise UsageError(DASK_HINT)
+    else:  # a program that cannot start here is named before the first round (on a cluster it runs elsewhere)
+        from arcade.games.tron.players import parse_spec
+
+        problem = next((p for p in (parse_spec(text).problem() for text in specs.values()) if p), "")
+        if problem:
+            raise UsageError(problem)
     if args.out is not None and args.out.suffix.lower() not in (".json", ".csv"):
         raise UsageError(f"--out must end in .json or .csv, got {str(args.out)!r}")
     # Where the results go is checked before the first round, not after the last (exit 74).

@@ -330,6 +330,8 @@ class ProgramsMixin:
             parsed = parse_spec(spec)
         except ArcadeError as exc:
             return str(exc)
+        if parsed.problem():
+            return parsed.problem()
         try:
             levels = bundled_tests()
         except ArcadeError as exc:

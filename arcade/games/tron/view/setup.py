@@ -82,9 +82,11 @@ class MatchSetup:
             if not command.strip():
                 return f"Cycle {seat + 1}: type the program's command (e.g. python3 mybot.py)."
             try:
-                parse_spec(self.seat_spec(seat))
+                problem = parse_spec(self.seat_spec(seat)).problem()
             except UsageError as exc:
-                return f"Cycle {seat + 1}: {exc}"
+                problem = str(exc)
+            if problem:
+                return f"Cycle {seat + 1}: {problem}"
         return ""
 
     def to_dict(self) -> dict[str, Any]:
