@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+import pygame
 import pytest
 
 from arcade.games.hashi.formats import parse_puzzle
@@ -111,3 +112,16 @@ def test_hint_colour_stands_out_on_the_board(palette):
     assert contrast(theme["hint"], theme["text_dark"]) >= 4.5
     # The amber "cut off" state the issue found the old highlight lost against.
     assert delta_e(theme["hint"], states["closed"]) >= 30
+
+
+@pytest.mark.parametrize("text", ["2.2.2\n.....\n2.3.5\n.....\n2...2\n", "# topology: torus\n2...2\n.....\n1...1\n"])
+@pytest.mark.parametrize("size", [(800, 300), (640, 240), (1280, 560), (300, 900), (90, 70)])
+def test_the_frame_around_the_board_lies_inside_its_area(text, size):
+    """At the fit the frame's bottom line was drawn outside the board's area and clipped away."""
+    painter = BoardPainter(parse_puzzle(text))
+    area = pygame.Rect(10, 60, *size)
+    painter.layout(area)
+    pad = max(2, painter.view.cell // 8)
+    frame = painter.view.board_rect.inflate(2 * pad, 2 * pad)
+    # Its lines are drawn on rect.left/top and on rect.right/bottom themselves (one past the rect).
+    assert area.collidepoint(frame.topleft) and area.collidepoint(frame.bottomright), (frame, area)

@@ -149,8 +149,11 @@ class BoardPainter:
         p = self.puzzle
         rough = max(6, min(area.width // p.cols, area.height // p.rows))
         margin = max(10, min(26, int(rough * 0.8)))
-        mx = margin if p.topology.wraps_columns else 4
-        my = margin if p.topology.wraps_rows else 4
+        # A plane edge keeps room for the frame drawn around the board (a pad of cell // 8, see
+        # _draw_frame): at the fit it lay outside the area and its bottom line was clipped away.
+        plain = 4 + rough // 8
+        mx = margin if p.topology.wraps_columns else plain
+        my = margin if p.topology.wraps_rows else plain
         band = self.label_band = LABEL_BAND if rough >= 6 else 0
         self.outer = pygame.Rect(area)
         self.marker_gap = (mx, my)
