@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import importlib.util
 import json
+import os
 
 import pytest
 
@@ -37,6 +38,24 @@ def test_two_local_processes_give_the_same_results_as_one():
     assert len(seen) == len(two.records) == 12
     assert results(one) == results(two)
     assert [r.index for r in two.records] == list(range(12))
+
+
+def test_the_workers_start_whatever_the_start_method(monkeypatch):
+    """Under forkserver (Linux's default from Python 3.14) a worker's parent is the fork server: the
+    workers took themselves for orphans and left, and ``--jobs 2`` failed at once."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from arcade.games.tron import cluster
+
+    for method in ("forkserver", "spawn", "fork"):
+        if method not in multiprocessing.get_all_start_methods():
+            continue
+        pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context(method),
+                                   initializer=cluster._worker_init, initargs=(os.getpid(),))
+        with pool:
+            assert list(pool.map(abs, [-1, -2, -3])) == [1, 2, 3], method
+    assert not cluster._alive(2 ** 22 + 12345)  # above Linux's largest pid: no such process
 
 
 @pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="Dask distributed is not installed")

@@ -54,8 +54,22 @@ def _worker_init(parent: int) -> None:
 
         pr_set_pdeathsig = 1
         ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
-    if os.getppid() != parent:  # the parent died before the line above (re-parented: 1 or a subreaper)
+    if not _alive(parent):  # the tournament died before the line above
         _worker_stop(signal.SIGTERM, None)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still exists. Not ``os.getppid() == pid``: under the forkserver start
+    method (Linux's default from Python 3.14) a worker's parent is the fork server, and every
+    worker took itself for an orphan and left at once. The fork server leaves when the
+    tournament dies, so the death signal above still reaches the workers."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists but is not ours to signal
+        return True
+    return True
 
 
 def _worker_stop(signum: int, frame: object) -> None:
