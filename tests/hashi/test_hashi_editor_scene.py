@@ -274,3 +274,28 @@ def test_e_does_nothing_in_an_editor_opened_on_its_own(app, driver):
     assert not editor.over_a_game
     driver.key(pygame.K_e, unicode="e")
     assert app.stack.top is editor
+
+
+def test_the_spare_copy_of_an_unsaved_board_is_not_one_of_my_puzzles(app, driver):
+    """It was listed under "My puzzles", and opening it there then leaving the editor deleted it."""
+    from arcade.games.hashi.view import FRONT, my_puzzle_path
+    from arcade.games.hashi.view.editor import LEGACY_DRAFT, draft_path, edits_dir
+
+    scene = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    for cell in ((0, 0), (0, 2)):
+        driver.click(scene.cell_centre(cell))
+    scene.close()
+    assert draft_path().is_file()
+    assert [e.id for e in FRONT.extra_choices()] == [], "the spare copy is listed as a puzzle"
+    assert my_puzzle_path(f"my-puzzles/{draft_path().name}") is None
+    for bad in ("my-puzzles/", "my-puzzles//etc/hosts", "my-puzzles/../x.txt", "my-puzzles/a/../../x.txt"):
+        assert my_puzzle_path(bad) is None, bad
+    assert my_puzzle_path("my-puzzles/sub/mine.txt") == edits_dir() / "sub" / "mine.txt"
+    # A draft kept by an earlier version (a plain name, listed) is read once, then moved out of the list.
+    legacy = edits_dir() / LEGACY_DRAFT
+    draft_path().rename(legacy)
+    again = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    assert set(again.draft.islands) == {(0, 0), (0, 2)}
+    again.close()
+    assert not legacy.exists() and draft_path().is_file()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import replace
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from arcade.core.errors import ArcadeError, UsageError
@@ -71,9 +71,15 @@ def my_puzzle_path(level_id: str) -> Path | None:
     from arcade.games.hashi.view.editor import edits_dir
 
     prefix = f"{MY_PUZZLES}/"
-    if not level_id.startswith(prefix) or ".." in level_id.split("/"):
+    if not level_id.startswith(prefix):
         return None
-    return edits_dir() / level_id[len(prefix):]
+    name = level_id[len(prefix):]
+    parts = name.replace("\\", "/").split("/")
+    # Below the folder only: no "..", no absolute tail ("my-puzzles//etc/hosts" named /etc/hosts),
+    # and no dot file (the editor's spare copy of an unsaved board is not a puzzle).
+    if not name or PurePath(name).is_absolute() or any(p in ("", "..") or p.startswith(".") for p in parts):
+        return None
+    return edits_dir() / name
 
 
 def _inside_bundle(path: Path) -> bool:
@@ -119,10 +125,13 @@ def _generated(app: Any, seed: int) -> Puzzle:
 def _unsaved_or_blank() -> Any:
     """``--edit`` alone: the board left unsaved last time, else a blank 7x7 one."""
     from arcade.games.hashi.editing import Draft
-    from arcade.games.hashi.view.editor import EditorScene, draft_path
+    from arcade.games.hashi.view.editor import LEGACY_DRAFT, EditorScene, draft_path
 
+    spare = draft_path()
+    if not spare.is_file() and spare.with_name(LEGACY_DRAFT).is_file():
+        spare = spare.with_name(LEGACY_DRAFT)  # kept there by an earlier version
     try:
-        draft = Draft.of(read_puzzle(draft_path())) if draft_path().is_file() else None
+        draft = Draft.of(read_puzzle(spare)) if spare.is_file() else None
     except (ArcadeError, OSError, ValueError):
         draft = None  # a damaged spare copy is simply not offered
     scene = EditorScene(INFO, draft or Draft.blank())

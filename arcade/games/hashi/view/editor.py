@@ -72,8 +72,16 @@ def edits_dir() -> Path:
 
 
 def draft_path() -> Path:
-    """Where an unsaved board is kept when the editor is left (``--edit`` alone brings it back)."""
-    return edits_dir() / "unsaved-draft.txt"
+    """Where an unsaved board is kept when the editor is left (``--edit`` alone brings it back).
+
+    A dot file: the level picker lists the editor's folder under "My puzzles", and the spare copy
+    showed there as a puzzle -- which the editor then deleted when it was opened and left.
+    """
+    return edits_dir() / ".unsaved-draft.txt"
+
+
+#: Where earlier versions kept the draft (read once if the new place has none, then removed).
+LEGACY_DRAFT = "unsaved-draft.txt"
 
 
 def print_puzzle(app: Any, puzzle: Puzzle, stem: str = "") -> tuple[str, str]:
@@ -377,12 +385,16 @@ class EditorScene(GameScene):
         """Keep an unsaved board (two islands or more) for the next ``--edit``; a saved one clears it."""
         super().leave()
         puzzle = self.draft.puzzle()
+        spare = draft_path()
         try:
             if self.saved_draft != self.draft and puzzle is not None:
-                draft_path().parent.mkdir(parents=True, exist_ok=True)
-                atomic_write_text(draft_path(), format_level(puzzle))
-            elif draft_path().exists():
-                draft_path().unlink()
+                spare.parent.mkdir(parents=True, exist_ok=True)
+                atomic_write_text(spare, format_level(puzzle))
+            elif spare.exists() and self.path != spare:  # the spare copy itself, opened by path, stays
+                spare.unlink()
+            legacy = spare.with_name(LEGACY_DRAFT)
+            if legacy.is_file() and self.path != legacy:
+                legacy.unlink()  # read by this --edit, or superseded by the new spare copy
         except OSError:
             pass  # losing the spare copy of a draft is not worth an error on the way out
 
