@@ -19,6 +19,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from arcade.core.game import Outcome
 from arcade.core.registry import GameInfo, Launch, Registry
 from arcade.games import REGISTRY
 from arcade.services import saves
@@ -281,10 +282,16 @@ def test_a_new_attempt_starts_its_clock_and_its_status_line_afresh(info, toy_in_
             assert scene.play(first_safe_move())
             assert scene.elapsed == 0.0, "a new first move did not start a new clock"
         scene.say("Words about the last game")
-        scene.new_game()
+        if scene.allow_undo:
+            assert scene.play(first_safe_move())
+        # The result panel's "Play again", as the player presses it (Battle Royale's was a Restart,
+        # keeping the finished game for Redo and writing it back as the autosave).
+        again = dict(scene.result_buttons(Outcome("win")))["Play again"]
+        again()
         frames(app)
         assert scene.status_text != "Words about the last game"
         assert scene.session.index == 0 and scene.elapsed == 0.0
+        assert scene.session.length == 0, "Play again kept the last game's moves (for Redo)"
     finally:
         close(app)
 
