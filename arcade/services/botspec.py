@@ -39,17 +39,15 @@ class BotSpec:
     @property
     def short_name(self) -> str:
         """A short name for the screen: the spec's label, else the script it runs (``mybot.py``), or
-        the module after ``-m`` (``arcade bot tron``; the seat was named "-m")."""
+        the module after ``-m`` (``arcade bot tron``; the seat was named "-m"). ``env`` and the
+        interpreter's options are looked past (``python3 -W ignore bot.py`` was named "ignore")."""
         if not self.outside or self.name != self.text or not self.argv:
             return self.name[:30]
-        argv = list(self.argv)
-        if "python" in argv[0].rsplit("/", 1)[-1] and len(argv) > 1:
-            args = argv[1:]
-            if "-m" in args[:-1]:
-                return " ".join(args[args.index("-m") + 1:])[:30]
-            scripts = [a for a in args if not a.startswith("-")]
-            target = scripts[0] if scripts else argv[0]
-        else:
+        argv = _past_env(self.argv) or self.argv
+        kind, target = _python_target(argv)
+        if kind == "module":
+            return target[:30]
+        if kind != "script":
             target = argv[0]
         return target.rstrip("/").rsplit("/", 1)[-1][:30]
 
@@ -62,36 +60,65 @@ class BotSpec:
         """
         if not self.outside or not self.argv:
             return ""
-        program = self.argv[0]
-        if "/" in program or (os.altsep is not None and os.altsep in program):
-            path = Path(program)
-            if not path.exists():
-                return f"cannot start {program!r}: no such program"
-            if path.is_dir():
-                return f"cannot start {program!r}: it is a folder, not a program"
-            if not os.access(path, os.X_OK):
-                return f"cannot start {program!r}: not executable (chmod +x it, or run it through its interpreter)"
-        elif shutil.which(program) is None:
-            return f"cannot start {program!r}: no such program on the PATH"
-        script = _python_script(self.argv)
-        if script is not None and not Path(script).is_file():
-            return f"cannot start {' '.join(self.argv)!r}: no such file {script!r}"
+        for argv in (self.argv, _past_env(self.argv)):  # env itself, then the program it runs
+            if not argv:
+                continue
+            program = argv[0]
+            if "/" in program or (os.altsep is not None and os.altsep in program):
+                path = Path(program)
+                if not path.exists():
+                    return f"cannot start {program!r}: no such program"
+                if path.is_dir():
+                    return f"cannot start {program!r}: it is a folder, not a program"
+                if not os.access(path, os.X_OK):
+                    return f"cannot start {program!r}: not executable (chmod +x it, or run it through its interpreter)"
+            elif shutil.which(program) is None:
+                return f"cannot start {program!r}: no such program on the PATH"
+            kind, script = _python_target(argv)
+            if kind == "script" and not Path(script).is_file():
+                return f"cannot start {' '.join(self.argv)!r}: no such file {script!r}"
         return ""
 
 
-def _python_script(argv: tuple[str, ...]) -> str | None:
-    """The script a Python interpreter is asked to run (``python3 bot.py``), None for ``-m``/``-c`` or no script."""
+def _past_env(argv: tuple[str, ...]) -> tuple[str, ...]:
+    """The command ``env`` is asked to run (``env PYTHONHASHSEED=0 python3 bot.py``); () for any other."""
+    if argv[0].replace("\\", "/").rsplit("/", 1)[-1] != "env":
+        return ()
+    rest = list(argv[1:])
+    while rest and (rest[0].startswith("-") or "=" in rest[0]):
+        if rest.pop(0) in ("-u", "--unset", "-C", "--chdir", "-S", "--split-string"):
+            rest = rest[1:]  # an option that takes the next word
+    return tuple(rest)
+
+
+def _python_target(argv: tuple[str, ...]) -> tuple[str, str]:
+    """What a Python interpreter is asked to run: ("script", path), ("module", "name args"),
+    ("code", ""), or ("", "") when ``argv`` is not a Python interpreter or runs nothing named."""
     if not re.fullmatch(r"python[0-9.]*(\.exe)?|pypy[0-9.]*", argv[0].replace("\\", "/").rsplit("/", 1)[-1]):
-        return None
-    args = iter(argv[1:])
-    for arg in args:
-        if arg == "-" or arg.startswith(("-m", "-c")):
-            return None
+        return "", ""
+    args = list(argv[1:])
+    while args:
+        arg = args.pop(0)
+        if arg == "-m" and args:
+            return "module", " ".join(args)
+        if arg.startswith("-m") and len(arg) > 2:
+            return "module", " ".join([arg[2:], *args])
+        if arg.startswith("-c") or arg == "-":
+            return "code", ""
         if arg in ("-W", "-X"):  # options that take the next word
-            next(args, None)
+            args = args[1:]
         elif not arg.startswith("-"):
-            return arg
-    return None
+            return "script", arg
+    return "", ""
+
+
+def short_name_of(text: str, parse: Callable[[str], BotSpec]) -> str:
+    """``text``'s :attr:`BotSpec.short_name` as ``parse`` (a game's spec reader) reads it; a spec that
+    no longer parses (an old replay's) is shown cut to 30 characters."""
+    try:
+        return parse(text).short_name
+    except UsageError:
+        return text[:30]
 
 
 def parse_bot_spec(text: str, protocols: Mapping[str, str], builtin: Callable[[str], str] | None = None,

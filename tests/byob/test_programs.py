@@ -39,6 +39,11 @@ def test_spec_is_a_builtin_name_or_protocol_and_shell_split_command():
 @pytest.mark.parametrize(("text", "short"), [
     ("2010:/usr/bin/python3 -m arcade bot tron", "arcade bot tron"),  # was "-m"
     ("2010:python3 -u mybot.py --fast", "mybot.py"),
+    ("2010:python3 -W ignore bots/mybot.py", "mybot.py"),  # was "ignore"
+    ("2010:python3 -X dev -marcade bot tron", "arcade bot tron"),
+    ("2010:/usr/bin/env PYTHONHASHSEED=0 python3 mybot.py", "mybot.py"),  # was "env"
+    ("2010:env -u HOME ./tronbot", "tronbot"),
+    ("2010:python3 -c 'print(1)'", "python3"),
     ("2010:./bots/tronbot", "tronbot"),
     ("mine=hackerrank:python3 x.py", "mine"),
 ])
@@ -242,7 +247,9 @@ def test_a_program_that_cannot_start_is_named_before_it_is_run(tmp_path, monkeyp
     assert problem(f"{sys.executable} -u missing.py") == \
         f"cannot start '{sys.executable} -u missing.py': no such file 'missing.py'"
     assert problem(f"{sys.executable} -W ignore missing.py").endswith("no such file 'missing.py'")
+    assert problem("env X=1 ./nope") == "cannot start './nope': no such program"
+    assert problem(f"env X=1 {sys.executable} missing.py").endswith("no such file 'missing.py'")
     for fine in (f"{sys.executable} bot.py", f"{sys.executable} -m arcade bot tron", f"{sys.executable} -c pass",
-                 "sh -c 'echo UP'", f"{sys.executable} -W ignore bot.py"):
+                 "sh -c 'echo UP'", f"{sys.executable} -W ignore bot.py", f"env -u HOME {sys.executable} bot.py"):
         assert problem(fine) == "", fine
     assert parse_bot_spec("flood-fill", PROTOCOLS, str).problem() == ""

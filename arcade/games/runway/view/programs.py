@@ -29,6 +29,7 @@ from arcade.core.game import Outcome
 from arcade.games.runway.logic import Level
 from arcade.games.runway.outside import LIMITS, RunwayRun, bundled_tests, parse_spec, run_program
 from arcade.services import programs
+from arcade.services.botspec import short_name_of
 from arcade.services.replays import Playback, Replay, Turn, replay_from_session, save_replay
 from arcade.ui.console import ConsolePanel, console_lines
 
@@ -46,10 +47,7 @@ class TestsState:
 
 def short_name(spec: str) -> str:
     """A program's spec shortened for the screen: its label, else its script's file name."""
-    try:
-        return parse_spec(spec).short_name
-    except ArcadeError:
-        return spec[:30]
+    return short_name_of(spec, parse_spec)
 
 
 class ProgramsMixin:

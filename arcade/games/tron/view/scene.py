@@ -38,6 +38,7 @@ from arcade.games.tron.view.paint import BoardPainter, TrailMap
 from arcade.games.tron.view.replay import ReplayPlayer
 from arcade.games.tron.view.setup import FRESH_MAPS, SPEEDS, MatchSetup, SetupScene, bot_title
 from arcade.services import programs
+from arcade.services.botspec import short_name_of
 from arcade.services.replays import Playback, Replay, Turn, replay_from_session, save_replay
 from arcade.ui.camera import CameraInput, CameraScene
 from arcade.ui.console import ConsolePanel, console_lines
@@ -73,10 +74,7 @@ def program_title(spec: str) -> str:
     """A short name for an outside program's seat: its label, else its script's file name."""
     from arcade.games.tron.players import parse_spec
 
-    try:
-        return parse_spec(spec).short_name
-    except ArcadeError:
-        return spec[:30]
+    return short_name_of(spec, parse_spec)
 
 
 class TronScene(CameraScene, TickScene):
