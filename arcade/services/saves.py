@@ -105,24 +105,32 @@ def records_path() -> Path:
 #: What went wrong with a file the player never opened by hand (the records), kept until the
 #: UI takes it: records are read deep inside a level picker or a win, where there is no one to tell.
 _unreported: list[str] = []
+#: Messages about a lasting state (a file that cannot be read) the UI has taken already: the file
+#: is read again at every picker and win, and the player was told again each time.
+_told: set[str] = set()
 
 
-def _report(message: str) -> None:
-    """Queue a message for the UI, once (the records are read several times for one win)."""
-    if message not in _unreported:
-        _unreported.append(message)
+def _report(message: str, *, lasting: bool = False) -> None:
+    """Queue a message for the UI, once (the records are read several times for one win); a
+    ``lasting`` one only once per run."""
+    if message in _unreported or (lasting and message in _told):
+        return
+    _unreported.append(message)
+    if lasting:
+        _told.add(message)
 
 
-def _set_records_aside(path: Path, why: str) -> bool:
-    """Move a damaged records file aside and say so; whether a new one may be written."""
+def _set_records_aside(path: Path, why: str) -> str:
+    """Move a damaged records file aside and say so; why no new record may be written ("": it may)."""
     moved = quarantine(path)
     if moved is None and path.exists():
         _report(f"Your records file {path} is damaged ({why}) and could not be moved aside: no new record "
-                "is kept until it is.")
-        return False
-    _report(f"Your records were damaged ({why}); the file was moved to "
-            f"{moved.name if moved else path.name + '.damaged'} and new records start now.")
-    return True
+                "is kept until it is.", lasting=True)
+        return f"{path} is damaged ({why}) and could not be moved aside"
+    if moved is not None:  # (None and gone: someone else removed it meanwhile; nothing to say)
+        _report(f"Your records were damaged ({why}); the file was moved to {moved.name} and new records "
+                "start now.")
+    return ""
 
 
 def take_problems() -> list[str]:
@@ -141,22 +149,22 @@ def read_records() -> dict[str, dict[str, float]]:
     return _load_records()[0]
 
 
-def _load_records() -> tuple[dict[str, dict[str, float]], bool]:
-    """The records, and whether a new one may be written (False: a damaged file is still in the way)."""
+def _load_records() -> tuple[dict[str, dict[str, float]], str]:
+    """The records, and why no new one may be written ("" when it may: nothing is in the way)."""
     path = records_path()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict):
             raise TypeError("it is not a table of games")
     except FileNotFoundError:
-        return {}, True
+        return {}, ""
     except OSError as exc:
         if not isinstance(exc, IsADirectoryError):
             # Unreadable, not damaged (permissions, an I/O error): the file stays as it is, and no
             # record is written over it; moving it aside would have thrown every best away.
             _report(f"Your records file {path} cannot be read ({damage_reason(exc)}): no new record is kept "
-                    "until it can.")
-            return {}, False
+                    "until it can.", lasting=True)
+            return {}, f"{path} cannot be read ({damage_reason(exc)})"
         return {}, _set_records_aside(path, "a folder, not a file")
     except (UnicodeDecodeError, ValueError, TypeError, RecursionError) as exc:
         return {}, _set_records_aside(path, damage_reason(exc))
@@ -167,7 +175,7 @@ def _load_records() -> tuple[dict[str, dict[str, float]], bool]:
                 str(k): float(v) for k, v in per_game.items()
                 if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
             }
-    return clean, True
+    return clean, ""
 
 
 def game_records(game: str) -> dict[str, float]:
@@ -179,9 +187,9 @@ def record_result(game: str, key: str, value: float, *, lower_is_better: bool = 
 
     Raises OSError when the records cannot be written (the caller says so; nothing is lost).
     """
-    records, writable = _load_records()
-    if not writable:
-        raise OSError(f"{records_path()} is damaged and could not be moved aside")
+    records, blocked = _load_records()
+    if blocked:
+        raise OSError(blocked)
     per_game = records.setdefault(game, {})
     old = per_game.get(key)
     better = old is None or (value < old if lower_is_better else value > old)
