@@ -29,7 +29,7 @@ from arcade.games.hashi.formats import format_level, format_tatham
 from arcade.games.hashi.logic import RULES, Puzzle
 from arcade.games.hashi.verdict import Fix, Verdict, suggest_fix, verdict
 from arcade.games.hashi.view.dialogs import copy_text
-from arcade.games.hashi.view.painter import LABEL_BAND, labelled
+from arcade.games.hashi.view.painter import LABEL_BAND, number_labels
 from arcade.games.hashi.view.scene import HashiScene
 from arcade.services.files import atomic_write_text
 from arcade.services.paths import data_dir
@@ -502,12 +502,10 @@ class EditorScene(GameScene):
         if self.label_band:
             size, dim = max(10, min(14, self.cell // 3 + 4)), theme["text_dim"]
             top, left = self.board_rect.top - LABEL_BAND // 2, self.board_rect.left - LABEL_BAND // 2
-            for c in (c for c in range(d.cols) if labelled(c, self.cell)):
-                draw_text(surface, theme, str(c + 1), (self.cell_centre((0, c))[0], top), size=size, colour=dim,
-                          anchor="center")
-            for r in (r for r in range(d.rows) if labelled(r, self.cell)):
-                draw_text(surface, theme, str(r + 1), (left, self.cell_centre((r, 0))[1]), size=size, colour=dim,
-                          anchor="center")
+            columns = [(c, self.cell_centre((0, c))[0]) for c in range(d.cols)]
+            rows = [(r, self.cell_centre((r, 0))[1]) for r in range(d.rows)]
+            for text, centre in number_labels(columns, rows, self.cell, top, left):
+                draw_text(surface, theme, text, centre, size=size, colour=dim, anchor="center")
         if puzzle is not None and highlight_lines:
             for index in highlight_lines:
                 self._draw_line(surface, theme["error"], self.board_rect, self.cell, puzzle, index, 1, d)

@@ -17,7 +17,7 @@ paired with its other end by matching lettered arrows in the margin.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 
 import pygame
@@ -63,6 +63,17 @@ def labelled(index: int, cell: float) -> bool:
     return cell >= LABEL_MIN_CELL or index == 0 or (index + 1) % 5 == 0
 
 
+def number_labels(columns: Iterable[tuple[int, float]], rows: Iterable[tuple[int, float]], cell: float,
+                  top: float, left: float) -> list[tuple[str, tuple[int, int]]]:
+    """(number, centre) of the row and column numbers: ``columns`` are (board column, x on
+    screen), ``rows`` (board row, y); the numbers sit on the line ``top`` and the column ``left``.
+    Counted from 1, as hints and the editor's messages count cells. The game and the editor both
+    draw from this, so their numbers agree."""
+    labels = [(str(c + 1), (round(x), round(top))) for c, x in columns if labelled(c, cell)]
+    labels += [(str(r + 1), (round(left), round(y))) for r, y in rows if labelled(r, cell)]
+    return labels
+
+
 class BoardPainter:
     """Owns the GridView of one puzzle, the display rotation, the cell keys and the drawing code."""
 
@@ -72,7 +83,7 @@ class BoardPainter:
         self.outer = pygame.Rect(0, 0, 0, 0)
         #: The margin kept for a wrapped board's edge markers (x, y); the numbers sit outside it.
         self.marker_gap = (4, 4)
-        #: The band kept for the row and column numbers (0: the board is too fine for them).
+        #: The band kept above and left of the board for the row and column numbers.
         self.label_band = 0
         self.theme: Theme | None = None
         self.shift: Cell = (0, 0)
@@ -154,7 +165,7 @@ class BoardPainter:
         plain = 4 + rough // 8
         mx = margin if p.topology.wraps_columns else plain
         my = margin if p.topology.wraps_rows else plain
-        band = self.label_band = LABEL_BAND if rough >= 6 else 0
+        band = self.label_band = LABEL_BAND
         self.outer = pygame.Rect(area)
         self.marker_gap = (mx, my)
         self.view.layout(pygame.Rect(area.x + mx + band, area.y + my + band,
@@ -172,16 +183,9 @@ class BoardPainter:
         board, vp = view.board_rect, view.viewport
         top = max(board.top, vp.top) - self.marker_gap[1] - LABEL_BAND // 2
         left = max(board.left, vp.left) - self.marker_gap[0] - LABEL_BAND // 2
-        labels = []
-        for c in range(c0, c1):
-            col = self.board((0, c))[1]
-            if labelled(col, view.cell):
-                labels.append((str(col + 1), (round(view.cell_center((0, c))[0]), top)))
-        for r in range(r0, r1):
-            row = self.board((r, 0))[0]
-            if labelled(row, view.cell):
-                labels.append((str(row + 1), (left, round(view.cell_center((r, 0))[1]))))
-        return labels
+        columns = [(self.board((0, c))[1], view.cell_center((0, c))[0]) for c in range(c0, c1)]
+        rows = [(self.board((r, 0))[0], view.cell_center((r, 0))[1]) for r in range(r0, r1)]
+        return number_labels(columns, rows, view.cell, top, left)
 
     def draw_coordinates(self, surface: pygame.Surface) -> None:
         if self.theme is None:
