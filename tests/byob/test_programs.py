@@ -79,13 +79,12 @@ def test_a_stop_signal_whose_interrupt_was_lost_still_ends_the_wait_for_an_answe
     with Program(misbehave("sleep")) as program:
         with contextlib.suppress(KeyboardInterrupt):  # lost, as in a fork hook
             interrupts.raise_interrupt(signal.SIGTERM, None)
-        started = time.perf_counter()
-        try:
+        try:  # lost for good, the wait would end in 30 s with a timeout answer, not an interrupt
             with pytest.raises(KeyboardInterrupt, match="SIGTERM"):
                 program.ask("x\n", 30.0)
         finally:
             interrupts.clear()
-    assert time.perf_counter() - started < 5 and not live_programs()
+    assert not live_programs()
     # A bot that answers at once never lets a wait run out: the next question raises it all the same.
     code = "import sys\nfor line in sys.stdin: print(line.strip(), flush=True)\n"
     with Program([sys.executable, "-c", code]) as program:

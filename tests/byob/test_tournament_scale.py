@@ -160,14 +160,12 @@ def test_ctrl_c_or_sigterm_stops_a_tournament_in_worker_processes_and_leaves_no_
                       for pid, _, _, cmd in processes()):  # a program, not the tournament naming it
             assert time.monotonic() < end, "the tournament never started its programs"
             time.sleep(0.05)
-        stopped = time.monotonic()
         if stop == "SIGINT":
             os.killpg(run.pid, signal.SIGINT)  # what Ctrl+C in a terminal does: every process of the group
         else:
             run.send_signal(getattr(signal, stop))  # what a service manager or `kill` does: the main process only
-        assert run.wait(timeout=30) == (130 if stop != "SIGKILL" else -signal.SIGKILL)
-        if stop != "SIGKILL":
-            assert time.monotonic() - stopped < 5, "the tournament took its time to stop"
+        # Stopping took up to 12 s (programs waited for one by one): a wait of 10 s fails on that.
+        assert run.wait(timeout=10) == (130 if stop != "SIGKILL" else -signal.SIGKILL)
         end = time.monotonic() + 10
         while left := [cmd for pid, _, state, cmd in processes()
                        if pid not in before and state != "Z"  # its workers (forked: the same command) and bots
