@@ -705,3 +705,32 @@ def test_a_held_key_that_opened_a_scene_does_not_act_in_it(info, toy_in_registry
         assert app.stack.top is scene, "a new Esc no longer closes the pause"
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_new_level_opens_at_its_own_camera_not_the_last_levels_zoom(info, toy_in_registry):
+    """Runway kept the player's zoom on the next level: a zoomed-in runway opened with no bike on screen."""
+    registry = registry_with(info, 0)
+    app = new_app(registry)
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        frames(app)
+        fitted = scene.camera_state()
+        for _ in range(3):
+            key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)  # Ctrl++
+        frames(app, 30)
+        if any(b.action == "zoom" for b in scene.game_bindings()):
+            assert scene.camera_state() != fitted, "Ctrl++ did not zoom (the check could not fail)"
+        other = next(e for e in scene.front.levels() if e.id != scene.session.level_id and not e.error)
+        scene.load_entry(other)
+        frames(app, 30)
+        after = scene.camera_state()
+    finally:
+        close(app)
+    app = new_app(registry)  # the same level opened afresh
+    try:
+        fresh = app.launch(info.name, Launch(level=other.id))
+        frames(app, 30)
+        assert after == fresh.camera_state(), "the new level kept the last level's camera"
+    finally:
+        close(app)

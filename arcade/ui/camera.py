@@ -119,6 +119,11 @@ class CameraScene:
     def camera_changed(self) -> None:
         """The camera moved or zoomed (hook)."""
 
+    def camera_state(self) -> object:
+        view = self.camera.view
+        return (round(view.cell, 3), view.zoomed, view.follow, tuple(round(v, 3) for v in view.to_grid(
+            view.viewport.center)))
+
     def zoom_fields(self) -> list[str]:
         """A header field saying how far the board is zoomed ("Zoom 2.5×"), only while it is."""
         view = self.camera.view

@@ -158,6 +158,12 @@ class GameScene(Scene):
     def level_changed(self) -> None:
         """The session now plays another level: rebuild whatever was made for the old one."""
 
+    def camera_state(self) -> object:
+        """What the player made of the camera (zoom, pan, follow), as a value to compare: a new
+        level opens at its own camera, as if opened from the menu, not at the last level's zoom
+        (Runway kept it, and a zoomed-in level could open with no bike on screen)."""
+        return None
+
     def animating(self) -> bool:
         """Whether the board moves on its own right now (a glow, a transition, a running round)."""
         return False

@@ -404,3 +404,24 @@ def test_help_lists_each_keys_plain_meaning_before_its_meaning_in_a_mode(app):
     # Dispatch tries the program's tape first; the reader needs "let the AI drive" first.
     assert space[0] == "let the AI drive / pause it"
     assert sorted(space[1:]) == ["While watching: pause / resume", "a program's run: play / pause"]
+
+
+def test_a_zoomed_short_runway_keeps_the_bikes_on_screen(app, driver):
+    """Zoomed into a runway that fits, the camera sat on its middle: the bikes at the start were off screen."""
+    scene = open_runway(app, "11_mandatory_sacrifices")
+    assert not scene.road.scrolls
+    for _ in range(3):
+        driver.key(pygame.K_EQUALS, pygame.KMOD_CTRL)
+    settle(driver)
+    assert scene.road.zoomed and scene.road.visible_columns < scene.session.level.length
+    assert any(field.startswith("Zoom ") for field in scene.status_fields()), "no Zoom N× in the header"
+
+    def on_screen() -> bool:
+        lead = max(scene.session.state.bikes, key=lambda b: b.x)
+        return scene.road.road.collidepoint(scene.road.to_screen(lead.x, lead.y))
+
+    assert on_screen()
+    for _ in range(3):
+        scene.play("SPEED")
+        settle(driver)
+        assert on_screen()

@@ -121,9 +121,11 @@ class RoadView:
         return self.road.width / self.cell_w if self.cell_w else 1.0
 
     def target(self, length: int, lead: float) -> float:
-        """The camera's left column for a leading bike at column ``lead``."""
+        """The camera's left column for a leading bike at column ``lead``: a runway that fits is
+        shown whole and centred; a long one, or a short one the player zoomed into, follows the
+        bike (centring a zoomed short runway left the bikes off screen, behind the camera)."""
         visible = self.visible_columns
-        if not self.scrolls:
+        if not self.scrolls and visible >= length + BEFORE_START:
             return max(-(visible - length) / 2, lead + 2 - visible)
         return max(-BEFORE_START, min(lead - LEAD_AT * visible, max(length, lead) + AFTER_FINISH - visible))
 
@@ -169,6 +171,11 @@ class RoadView:
         """Back to the speed's own zoom, following the bikes."""
         self.user_zoom = 1.0
         self.follow = True
+
+    @property
+    def zoomed(self) -> bool:
+        """Whether the player zoomed the road (the header says how far)."""
+        return self.user_zoom != 1.0
 
     def to_screen(self, x: float, lane: float) -> tuple[float, float]:
         return self.grid.to_screen((lane + 0.5, x + 0.5))

@@ -124,7 +124,11 @@ class RunwayScene(ProgramsMixin, TickScene):
                 "Arrows / J / Enter drive · Space lets the AI drive · H hints.")
 
     def status_fields(self) -> list[str]:
-        return [f"Turn {self.session.state.turn}/{RULES.turn_limit}", self.clock_text]
+        zoom = [f"Zoom {self.road.user_zoom:.1f}×"] if self.road.zoomed else []
+        return [*zoom, f"Turn {self.session.state.turn}/{RULES.turn_limit}", self.clock_text]
+
+    def camera_state(self) -> object:
+        return (self.road.user_zoom, self.road.follow, round(self.road.cam, 3))
 
     # -- AI plans ----------------------------------------------------------------------------
     def plan_now(self, ai: str, state: State) -> Plan:
@@ -287,6 +291,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         self.plans.clear()
         self.start_analysis()
         self.shown_index = 0
+        self.road.fit()  # a new runway opens at its own zoom, on the bikes
         self.snap()
         self.say(f"{level_title(self.session.level_id)}: {self.level_summary()}")
 
