@@ -170,3 +170,27 @@ def test_a_failed_run_says_why_above_the_road(app, driver, tmp_path):
     wait_for(driver, lambda: not scene.bot_worker.busy)
     assert scene.program_failure.startswith("exited with status 1")
     assert scene.program_failure in scene.status_text
+
+
+def test_turns_a_program_drove_before_the_player_took_over_are_credited_to_it(app, driver):
+    """The result said "The AI drove some of these turns" when no AI had played: the program had."""
+    from arcade.ui.overlays import ResultScene
+
+    spec = parse_spec(STRAIGHT)
+    scene = app.launch("runway", Launch(level="11_mandatory_sacrifices", options={"bot": spec}))
+    wait_for(driver, lambda: not scene.bot_worker.busy)
+    wait_for(driver, lambda: isinstance(app.stack.top, ResultScene))
+    app.pop()
+    scene.session.seek(1)
+    assert scene.play("WAIT")  # the player takes over after the program's first turn
+    assert not scene.taping and scene.ai_label == "codingame_straight.py"
+    while scene.session.outcome is None:
+        scene.play("WAIT")
+    wait_for(driver, lambda: isinstance(app.stack.top, ResultScene))
+    lines = app.stack.top.lines
+    assert "The AI drove some of these turns." not in lines, lines
+    assert "codingame_straight.py drove some of these turns." in lines, lines
+    app.pop()
+    scene.session.seek(0)
+    scene.play("WAIT")  # all the player's own now
+    assert scene.ai_label == "the AI" and not scene.session.ai_moved

@@ -69,6 +69,9 @@ class ProgramsMixin:
         self.program_turns: list[Turn] = []
         self.program_failure = ""
         self.program_level: Level | None = None
+        #: The program whose run the player took over: its turns stay in the history and are its,
+        #: not the AI's ("The AI drove some of these turns" after taking over from slow.py).
+        self.taken_over: tuple[str, Level, int] | None = None
         #: The program ``play runway --bot`` drives with: it drives again on a level picked later.
         self.driving_spec: str | None = None
         #: The tape's result was shown once: scrubbing back to its end tells it in the status line.
@@ -93,13 +96,25 @@ class ProgramsMixin:
 
     @property
     def ai_label(self) -> str:
-        """A program's run is the program's, not the AI's ("Turns: 2, all played by rwbot.py")."""
-        return short_name(self.program_spec) if self.taping and self.program_spec else "the AI"
+        """A program's run is the program's, not the AI's ("Turns: 2, all played by rwbot.py"),
+        and so are its turns left in the history after the player took over."""
+        if self.taping and self.program_spec:
+            return short_name(self.program_spec)
+        if self.taken_over is not None:
+            spec, level, kept = self.taken_over  # the program's first ``kept`` turns are in the history
+            if self.session.level is level and min(self.session.index, kept):
+                return short_name(spec)
+        return "the AI"
 
     def play(self, move: Any, *, by_ai: bool = False) -> bool:
         """The player's own move takes over from the program's run (the tape ends there)."""
         if not by_ai:
             self._stop_live()
+            index = self.session.index
+            if self.program_spec is not None and self.program_level is self.session.level and index:
+                self.taken_over = (self.program_spec, self.session.level, index)
+            elif self.taken_over is not None and index < self.taken_over[2]:  # a program's turn replaced
+                self.taken_over = (*self.taken_over[:2], index)
             self.program_spec = None
             self.driving_spec = None
         return super().play(move, by_ai=by_ai)  # type: ignore[misc]

@@ -369,7 +369,8 @@ class RunwayScene(ProgramsMixin, TickScene):
             lines.append(f"Exact AI: {self.comparison['exact']} · classic AI: {self.comparison['classic']}.")
         lines.append(self.tally_line("Turns", self.session.state.turn))
         if self.finished_with_ai and not outcome.is_win and not self.taping:
-            lines.append("The AI drove some of these turns.")
+            who = "The AI" if self.ai_label == "the AI" else self.ai_label  # a program's name keeps its case
+            lines.append(f"{who} drove some of these turns.")
         if self.record_note:
             lines.append(self.record_note)
         return lines
