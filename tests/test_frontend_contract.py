@@ -734,3 +734,26 @@ def test_a_new_level_opens_at_its_own_camera_not_the_last_levels_zoom(info, toy_
         assert after == fresh.camera_state(), "the new level kept the last level's camera"
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_back_at_the_menu_the_game_left_is_still_the_one_selected(info, toy_in_registry):
+    """The first save adds a Continue row above the games: the highlight stayed on the same row,
+    the next game's (Enter after leaving Battle Royale opened Runway)."""
+    registry = registry_with(info, 0)
+    app = new_app(registry)
+    try:
+        menu = app.push(MenuScene())
+        assert menu.entries[0].title != "Continue"
+        row = next(i for i, e in enumerate(menu.entries) if e.title == info.title)
+        menu.selected = row
+        key(app, pygame.K_RETURN)
+        scene = top_game(app)
+        assert safe_moves(scene, 2)
+        frames(app)
+        app.stack.pop_to(MenuScene)
+        frames(app)
+        assert menu.entries[0].title == "Continue"
+        assert menu.entries[menu.selected].title == info.title
+    finally:
+        close(app)

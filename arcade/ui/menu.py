@@ -118,8 +118,12 @@ class MenuScene(Scene):
         entries.append(MenuEntry("Settings", "Sound, animation speed, colours, window", self.open_settings,
                                  role="text_dim", glyph="⚙"))
         entries.append(MenuEntry("Quit", "Progress is saved automatically", app.pop, role="text_dim", glyph="✗"))
+        # The selection stays on the same entry, not the same row: a Continue row appearing above
+        # it once moved the highlight to the next game (Enter opened Runway after leaving Royale).
+        before = self.entries[self.selected].title if 0 <= self.selected < len(self.entries) else None
         self.entries = entries
-        self.selected = min(self.selected, len(entries) - 1)
+        titles = [entry.title for entry in entries]
+        self.selected = titles.index(before) if before in titles else min(self.selected, len(entries) - 1)
 
     def open_settings(self) -> None:
         from arcade.ui.settings_scene import SettingsScene
