@@ -18,7 +18,7 @@ def camera_bindings(wheel: str = "wheel, at the pointer", drag: str = "drag") ->
     Runway's plain wheel pans the road.
     """
     return (
-        Binding("Ctrl++", "zoom", f"zoom in / out ({wheel})", arg="1"),
-        Binding("Ctrl+−", "zoom", "", arg="-1"),
+        Binding("Ctrl++", "zoom", f"zoom in / out ({wheel})", arg="1", repeat=True),
+        Binding("Ctrl+−", "zoom", "", arg="-1", repeat=True),
         Binding("Ctrl+0", "zoom_fit", f"fit the whole board · {drag} to pan", button="Fit"),
     )

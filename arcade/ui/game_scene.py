@@ -253,8 +253,8 @@ class GameScene(Scene):
         rows: list[Binding] = []
         if self.allow_undo:
             rows += [
-                Binding("Ctrl+Z / U", "undo", "Undo", button="Undo"),
-                Binding("Ctrl+Y / Ctrl+Shift+Z / R", "redo", "Redo", button="Redo"),
+                Binding("Ctrl+Z / U", "undo", "Undo", button="Undo", repeat=True),
+                Binding("Ctrl+Y / Ctrl+Shift+Z / R", "redo", "Redo", button="Redo", repeat=True),
                 Binding("Ctrl+R", "restart", "Restart (Redo brings the moves back)", button="Restart"),
             ]
         if self.has_hint:
@@ -274,9 +274,9 @@ class GameScene(Scene):
             return []
         return [
             Binding("Space", "watch_pause", "While watching: pause / resume", when="watching"),
-            Binding("N / .", "watch_step", "While watching: one step", when="watching"),
-            Binding("+", "watch_speed", "While watching: faster / slower", arg="1", when="watching"),
-            Binding("−", "watch_speed", "", arg="-1", when="watching"),
+            Binding("N / .", "watch_step", "While watching: one step", when="watching", repeat=True),
+            Binding("+", "watch_speed", "While watching: faster / slower", arg="1", when="watching", repeat=True),
+            Binding("−", "watch_speed", "", arg="-1", when="watching", repeat=True),
         ]
 
     def keymap(self) -> list[Binding]:
@@ -742,7 +742,8 @@ class GameScene(Scene):
         if event.type == pygame.KEYDOWN:
             binding = find_binding((b for b in self.keymap() if self.binding_active(b)), event)
             if binding is not None:
-                self.run_binding(binding)
+                if not getattr(event, "repeat", False) or binding.repeat:  # a held key acts once, see Binding
+                    self.run_binding(binding)
                 return True
         return self.handle_board(event)
 
@@ -887,10 +888,10 @@ class TickScene(GameScene):
 
     def tick_bindings(self) -> list[Binding]:
         return [
-            Binding("+", "change_speed", "Faster / slower", arg="1"),
-            Binding("−", "change_speed", "", arg="-1"),
-            Binding(",", "step_back", "Step back one turn", when="can_scrub"),
-            Binding(".", "step_forward", "Step forward one turn", when="can_scrub"),
+            Binding("+", "change_speed", "Faster / slower", arg="1", repeat=True),
+            Binding("−", "change_speed", "", arg="-1", repeat=True),
+            Binding(",", "step_back", "Step back one turn", when="can_scrub", repeat=True),
+            Binding(".", "step_forward", "Step forward one turn", when="can_scrub", repeat=True),
             Binding("Home", "seek_start", "Back to the start", when="can_scrub"),
             Binding("End", "seek_end", "To the end of the history", when="can_scrub"),
         ]

@@ -149,13 +149,24 @@ class HeldKeys:
 
     def __init__(self) -> None:
         self.held: set[int] = set()
+        #: Keys pressed and not released yet: a KEYDOWN for one of them is the keyboard's repeat.
+        self.down: set[int] = set()
 
     def swallows(self, event: pygame.event.Event) -> bool:
-        """Whether ``event`` is the held-over repeat of a key that changed the scene (drop it)."""
-        if event.type == pygame.KEYUP:
+        """Whether ``event`` is the held-over repeat of a key that changed the scene (drop it).
+
+        Every KEYDOWN is also marked ``event.repeat`` (pygame does not say): whether its key was
+        already down. A binding acts on repeats only if it says so (:attr:`Binding.repeat`).
+        """
+        if event.type == pygame.KEYDOWN:
+            event.repeat = event.key in self.down
+            self.down.add(event.key)
+        elif event.type == pygame.KEYUP:
             self.held.discard(event.key)
+            self.down.discard(event.key)
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.held.clear()
+            self.down.clear()
         return event.type == pygame.KEYDOWN and event.key in self.held
 
     def note(self, event: pygame.event.Event, scene_changed: bool) -> None:

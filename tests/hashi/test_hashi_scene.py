@@ -165,6 +165,20 @@ def test_keyboard_cursor_builds_removes_and_locks(app, driver, open_level):
     assert scene.cursor in (scene.puzzle.island_at[(0, 0)], scene.puzzle.island_at[(0, 4)])
     driver.key(pygame.K_SPACE)
     assert scene.session.state.locks == {scene.cursor}
+    # Held down, the cursor keys repeat (moving about); building and locking act once a press.
+    def held(key: int, mod: int = 0, times: int = 3) -> None:
+        driver.frame(*[pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)] * times)
+        driver.frame(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+
+    held(pygame.K_SPACE)
+    assert scene.session.state.locks == set(), "a held Space locked and unlocked and locked again"
+    scene.cursor = scene.puzzle.island_at[(0, 0)]
+    before = scene.session.state.bridges[line]
+    held(pygame.K_RIGHT, pygame.KMOD_CTRL)
+    assert scene.session.state.bridges[line] == before + 1
+    index = scene.session.index
+    held(pygame.K_z, pygame.KMOD_CTRL, times=3)  # undo repeats: three moves back
+    assert scene.session.index == index - 3
 
 
 def test_solving_pops_celebrates_records_the_time_and_shows_the_result(app, driver, open_level):

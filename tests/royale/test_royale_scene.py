@@ -237,3 +237,19 @@ def test_a_seed_opens_the_same_random_grid(app, driver):
     driver.frames(1)
     assert first.session.level_id == "random 21x21 #5"
     assert first.session.level.loot == second.session.level.loot
+
+
+def test_a_held_arrow_moves_once_not_into_the_storm(app, driver):
+    """The keyboard's repeat of a held → walked the player sixteen cells in a row, into the storm."""
+    scene = open_level(app, driver)
+    for _ in range(4):
+        driver.key(pygame.K_UP)
+    driver.key(pygame.K_RETURN)  # drop at the cursor, (3, 10)
+    assert scene.session.state.placed
+    before = len(scene.session.state.path)
+    held = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode="", scancode=0) for _ in range(8)]
+    driver.frame(*held)  # one press and seven repeats: the key is not released
+    assert len(scene.session.state.path) == before + 1
+    driver.frame(pygame.event.Event(pygame.KEYUP, key=pygame.K_UP, mod=0, unicode="", scancode=0))
+    driver.key(pygame.K_UP)  # a new press moves again
+    assert len(scene.session.state.path) == before + 2

@@ -425,3 +425,12 @@ def test_a_zoomed_short_runway_keeps_the_bikes_on_screen(app, driver):
         scene.play("SPEED")
         settle(driver)
         assert on_screen()
+
+
+def test_a_held_command_key_plays_one_turn(app, driver):
+    """Each repeat of a held → was a turn of SPEED: the bikes raced into the holes."""
+    scene = open_runway(app)
+    held = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)] * 6
+    driver.frame(*held)
+    assert scene.session.moves == ["SPEED"]
+    driver.frame(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))

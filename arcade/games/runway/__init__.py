@@ -26,7 +26,7 @@ INFO = GameInfo(
         Binding("J", "command", "JUMP: only the landing cell x + speed counts", arg="JUMP"),
         Binding("Enter", "command", "WAIT: go on at the same speed", arg="WAIT"),
         Binding("Space", "play_pause", "let the AI drive / pause it"),
-        Binding("N", "step_forward", "next turn (the history's, else the AI's)"),
+        Binding("N", "step_forward", "next turn (the history's, else the AI's)", repeat=True),
         Binding("Timeline · minimap", "", "click or drag to go to a turn · to look along the runway"),
         Binding("L", "open_levels", "pick a runway", button="Level"),
         Binding("A", "switch_ai", "switch the AI (exact / classic)", button="AI"),

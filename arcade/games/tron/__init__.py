@@ -17,8 +17,8 @@ INFO = GameInfo(
     # Steering keys depend on the match mode and are added by TronScene.game_bindings.
     keymap=(
         Binding("Space", "replay_pause", "Replay: pause / resume", when="replaying"),
-        Binding("Left", "step_back", "Replay: step back (also ,)", when="replaying"),
-        Binding("Right / N", "step_forward", "Replay: step forward (also .)", when="replaying"),
+        Binding("Left", "step_back", "Replay: step back (also ,)", when="replaying", repeat=True),
+        Binding("Right / N", "step_forward", "Replay: step forward (also .)", when="replaying", repeat=True),
         Binding("R / Esc", "stop_replay", "Replay: leave", when="replaying"),
         Binding("Space", "toggle_pause", "pause / resume the round", when="in_round"),
         Binding("Enter / Space", "after_round", "next round (or the match result)", button="Next round",
@@ -27,7 +27,7 @@ INFO = GameInfo(
         Binding("F5", "rematch", "rematch on this map from 0 : 0", button="Rematch"),
         Binding("O / F2", "open_setup", "match setup: mode, bots, map, speed, rounds", button="Setup"),
         Binding("L", "open_levels", "choose a map"),
-        Binding("N", "single_tick", "one tick while paused", when="can_single_tick"),
+        Binding("N", "single_tick", "one tick while paused", when="can_single_tick", repeat=True),
         Binding("C", "toggle_console", "console: outside programs' stderr, live and in replays", button="Console"),
         Binding("Ctrl+S", "save_replay", "save the round as a replay file (after the round)", button="Save replay",
                 when="can_save_replay"),
