@@ -19,7 +19,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from arcade.core.game import Outcome
+from arcade.core.game import Outcome, Step
 from arcade.core.registry import GameInfo, Launch, Registry
 from arcade.games import REGISTRY
 from arcade.services import saves
@@ -281,6 +281,11 @@ def test_a_new_attempt_starts_its_clock_and_its_status_line_afresh(info, toy_in_
             scene.restart()
             assert scene.play(first_safe_move())
             assert scene.elapsed == 0.0, "a new first move did not start a new clock"
+            scene.elapsed = 30.0
+            scene.restart()
+            scene.apply_ai_step(Step(rules.encode_move(first_safe_move())))  # the AI's move, as watched
+            assert scene.session.index == 1 and scene.clock_text == "00:00", \
+                "the AI's first move after Restart brought the old attempt's time back"
         scene.say("Words about the last game")
         if scene.allow_undo:
             assert scene.play(first_safe_move())

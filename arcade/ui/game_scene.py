@@ -382,10 +382,7 @@ class GameScene(Scene):
         if self.watch is not None and not by_ai:
             self.stop_watch("Stopped watching: your move.")
         elapsed = self.elapsed
-        if self.session.index == 0:
-            # A new attempt (after a restart, or undoing to the start): the clock runs from its
-            # first move, as it does on a fresh board; redoing the old moves keeps the old clock.
-            self.elapsed = 0.0
+        self.new_attempt_clock()
         try:
             self.session.play(move, by_ai=by_ai)
         except IllegalMove as exc:
@@ -393,6 +390,14 @@ class GameScene(Scene):
             self.refuse(str(exc))
             return False
         return True
+
+    def new_attempt_clock(self) -> None:
+        """Before a new move (the player's or the AI's): at the start it is a new attempt (after a
+        restart, or undoing to the start), whose clock runs from its first move as on a fresh
+        board; redoing the old moves keeps the old clock. The AI's first move after a Restart
+        showed the old attempt's time in the header."""
+        if self.session.index == 0:
+            self.elapsed = 0.0
 
     def undo(self) -> None:
         self.stop_watch()
@@ -523,9 +528,12 @@ class GameScene(Scene):
 
     def apply_ai_step(self, step: Step) -> None:
         """Carry out one AI step (its moves are the AI's: see ``Session.ai_moved``)."""
+        elapsed = self.elapsed
+        self.new_attempt_clock()
         try:
             self.session.apply_step(step)
         except (IllegalMove, ArcadeError) as exc:
+            self.elapsed = elapsed
             self.stop_watch(f"The AI's step was refused: {exc}")
             return
         self.watch_step_shown(step)

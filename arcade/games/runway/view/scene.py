@@ -266,6 +266,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         if self.session.can_redo and self.session.state_at(self.session.index + 1) == after:
             self.session.redo()
         else:
+            self.new_attempt_clock()
             self.session.play(step.move, by_ai=True)
 
     def _ai_finished(self) -> None:
