@@ -468,3 +468,13 @@ def test_the_new_puzzle_dialog_fits_the_window(size, user_home):
         assert dialog.panel.contains(dialog.generate_button.rect) and dialog.panel.contains(dialog.cancel_button.rect)
     finally:
         app.close()
+
+
+def test_a_message_gets_its_roles_glyph_once():
+    """A hovered Battle Royale cell's own "✗ doomed" was shown as "✗ ✗ doomed"."""
+    from arcade.ui.theme import Theme
+
+    assert Theme.marked("error", "✗ (4, 10) holds loot") == "✗ (4, 10) holds loot"
+    assert Theme.marked("error", "refused") == "✗ refused"
+    assert Theme.marked("good", "✓ drop here") == "✓ drop here"
+    assert Theme.marked("text_dim", "plain") == "plain"

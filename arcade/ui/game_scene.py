@@ -84,6 +84,8 @@ class GameScene(Scene):
     has_watch = False
     #: The key that starts and stops watching (Battle Royale moves with WASD, so it uses I).
     watch_keys = "W"
+    #: What a hint gives, for the keys table (Hashi's is a sure deduction, the others' a best move).
+    hint_help = "Hint: the AI's best next move and why (again: play it)"
     #: While true, clicks and keys wait (e.g. during a win animation); the toolbar still hovers.
     input_blocked = False
     #: A scene drawing a "How to play" example: no saves, no records, no overlays, no sounds.
@@ -258,8 +260,7 @@ class GameScene(Scene):
                 Binding("Ctrl+R", "restart", "Restart (Redo brings the moves back)", button="Restart"),
             ]
         if self.has_hint:
-            rows.append(Binding("H", "request_hint", "Hint: the next sure step and why (again: play it)",
-                                button="Hint"))
+            rows.append(Binding("H", "request_hint", self.hint_help, button="Hint"))
         if self.has_watch:
             rows.append(Binding(self.watch_keys, "toggle_watch", "Watch the AI play / stop", button="Watch AI"))
         rows += [
@@ -839,7 +840,7 @@ class GameScene(Scene):
         text_w = self.status_rect.width - (toast_w + 12 if toast_w else 0)
         if text:
             colour = theme[role] if role != "text_dim" else theme["text_dim"]
-            lines = self._status_lines(f"{theme.glyph(role)} {text}".strip(), text_w)
+            lines = self._status_lines(theme.marked(role, text), text_w)
             top = self.status_rect.centery - 10 * len(lines)
             for i, line in enumerate(lines):
                 draw_text(surface, theme, line, (self.status_rect.x, top + 20 * i), size=16, colour=colour,

@@ -161,3 +161,12 @@ class Theme:
     @staticmethod
     def glyph(role: str) -> str:
         return GLYPHS.get(role, "")
+
+    @staticmethod
+    def marked(role: str, text: str) -> str:
+        """``text`` behind its role's glyph ("✗ refused"), once: a message that already starts
+        with it (a hovered cell's "✗ doomed") was shown as "✗ ✗ doomed"."""
+        glyph = GLYPHS.get(role, "")
+        if not glyph or text.startswith(glyph):
+            return text
+        return f"{glyph} {text}".strip()

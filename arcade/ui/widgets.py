@@ -215,7 +215,7 @@ class Toast:
     def width(self, theme: Theme, most: int) -> int:
         """The widest box the messages need, at most ``most`` pixels (a status line makes room for it)."""
         font = theme.font(17)
-        return max((min(most, font.size(f"{theme.glyph(m.role)} {m.text}".strip())[0] + 28) for m in self.messages),
+        return max((min(most, font.size(theme.marked(m.role, m.text))[0] + 28) for m in self.messages),
                    default=0)
 
     def draw(self, surface: pygame.Surface, theme: Theme, bottom: int, area: pygame.Rect | None = None) -> None:
@@ -227,7 +227,7 @@ class Toast:
         font = theme.font(17)
         for m in reversed(self.messages):
             alpha = max(0.0, min(1.0, m.remaining / 0.4))
-            text = _fit(font, f"{theme.glyph(m.role)} {m.text}".strip(), width - 28)
+            text = _fit(font, theme.marked(m.role, m.text), width - 28)
             w, h = font.size(text)
             box = pygame.Rect(0, 0, w + 28, h + 14)
             box.midbottom = (centre, y)
