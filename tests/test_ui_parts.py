@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from arcade.core.game import Step
 from arcade.games import REGISTRY
+from arcade.ui.app import App
 from arcade.ui.audio import Audio, synthesise
 from arcade.ui.gridview import GridView
 from arcade.ui.input import PointerTracker, standard_action
@@ -478,3 +479,23 @@ def test_a_message_gets_its_roles_glyph_once():
     assert Theme.marked("error", "refused") == "✗ refused"
     assert Theme.marked("good", "✓ drop here") == "✓ drop here"
     assert Theme.marked("text_dim", "plain") == "plain"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (800, 500), (640, 400)])
+def test_a_panels_buttons_stay_inside_it_and_apart(size, user_home):
+    """Tron's match result has six buttons: two stuck out of the panel at 1024x640."""
+    from arcade.ui.overlays import ResultScene
+
+    app = App(REGISTRY, size=size, headless=True)
+    try:
+        buttons = [("Rematch", "F5"), ("Replay round", "R"), ("Save replay", "Ctrl+S"), ("Setup", "O"),
+                   ("Look at board", "Esc"), ("Main menu", "M")]
+        panel = ResultScene("You win the match!", ["You 3 : 1 Flood-fill"],
+                            [(name, lambda: None, key) for name, key in buttons])
+        app.push(panel)
+        app.frame(1 / 60, [])
+        rects = [b.rect for b in panel.buttons]
+        assert all(panel.panel.contains(r) for r in rects), (panel.panel, rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    finally:
+        app.close()

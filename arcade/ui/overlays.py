@@ -43,6 +43,23 @@ def draw_panel(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, role: s
     pygame.draw.rect(surface, theme[role], rect, width=2, border_radius=14)
 
 
+#: Height of a row of panel buttons (a 38-pixel button and its gap).
+BUTTON_ROW = 46
+
+
+def button_rows(widths: list[int], room: int, gap: int) -> list[list[int]]:
+    """Indices of buttons ``widths`` wide, in rows no wider than ``room`` (at least one a row)."""
+    rows: list[list[int]] = [[]]
+    used = 0
+    for i, w in enumerate(widths):
+        if rows[-1] and used + gap + w > room:
+            rows.append([])
+            used = 0
+        used += (gap if rows[-1] else 0) + w
+        rows[-1].append(i)
+    return rows if rows[0] else []
+
+
 class PanelScene(Scene):
     """A centred panel with a title, wrapped body lines, a key table and a row of buttons."""
 
@@ -71,6 +88,8 @@ class PanelScene(Scene):
         self.key_scroll = 0
         self._body: list[str] = []
         self._keys_h = 0
+        #: Height taken by rows of buttons after the first (they wrap in a narrow window).
+        self._buttons_extra = 0
 
     #: Close the panel before running a button's action (result panels: every choice leaves them).
     close_first = False
@@ -91,23 +110,29 @@ class PanelScene(Scene):
         super().resize(size)
         assert self.app is not None
         theme = self.app.theme
-        width = min(700, size[0] - 40)
+        widths = [b.preferred_width(theme, 17) for b in self.buttons]
+        # Wide enough for the row of buttons where the window allows (Tron's match result had
+        # six, and two stuck out of a 700-pixel panel); what still does not fit goes on two rows.
+        width = min(max(700, sum(widths) + 10 * max(0, len(widths) - 1) + 48), size[0] - 40)
         height = self._layout_keys(width, 1)
         if height > size[1] - 20 and size[0] >= 900:
             # Too many keys for one column (Tron, Runway): two columns on a wider panel, nothing cut.
             width = min(1180, size[0] - 40)
             height = self._layout_keys(width, 2)
-        height = min(height, size[1] - 20)
+        rows = button_rows(widths, width - 32, 10)
+        self._buttons_extra = BUTTON_ROW * max(0, len(rows) - 1)
+        height = min(height + self._buttons_extra, size[1] - 20)
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
         if self.placement == "bottom":
             self.panel.midbottom = (size[0] // 2, size[1] - 8)
-        total = sum(b.preferred_width(theme, 17) for b in self.buttons) + 10 * max(0, len(self.buttons) - 1)
-        x = self.panel.centerx - total // 2
-        for b in self.buttons:
-            w = b.preferred_width(theme, 17)
-            b.rect = pygame.Rect(x, self.panel.bottom - 56, w, 38)
-            x += w + 10
+        top = self.panel.bottom - 56 - self._buttons_extra
+        for r, row in enumerate(rows):
+            total = sum(widths[i] for i in row) + 10 * (len(row) - 1)
+            x = self.panel.centerx - total // 2
+            for i in row:
+                self.buttons[i].rect = pygame.Rect(x, top + r * BUTTON_ROW, widths[i], 38)
+                x += widths[i] + 10
 
     def _layout_keys(self, width: int, columns: int) -> int:
         """Wrap the body and the key table for a panel ``width`` wide; returns the height it needs.
@@ -142,7 +167,8 @@ class PanelScene(Scene):
     def keys_area(self) -> pygame.Rect:
         """Where the key table is drawn: below the body, above the buttons."""
         top = self.panel.y + 70 + 26 * len(self._body) + 8
-        return pygame.Rect(self.panel.x, top, self.panel.width, max(0, self.panel.bottom - 70 - top))
+        bottom = self.panel.bottom - 70 - self._buttons_extra
+        return pygame.Rect(self.panel.x, top, self.panel.width, max(0, bottom - top))
 
     @property
     def max_key_scroll(self) -> int:
