@@ -499,3 +499,19 @@ def test_a_panels_buttons_stay_inside_it_and_apart(size, user_home):
         assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     finally:
         app.close()
+
+
+def test_a_console_line_wraps_and_a_path_without_spaces_breaks_anywhere():
+    """Every long stderr line was cut at "…": a traceback could not be read."""
+    from arcade.ui.console import wrap_line
+
+    def fits(text: str) -> bool:
+        return len(text) <= 20
+
+    line = '  3 File "/tmp/walkA/crash/a/very/long/path.py", line 4'
+    pieces = wrap_line(fits, line)
+    assert all(fits(p) for p in pieces) and len(pieces) > 2
+    assert "".join(p.removeprefix("    ") for p in pieces).replace(" ", "") == line.replace(" ", "")
+    assert pieces[1].startswith("    ")
+    assert wrap_line(fits, "short") == ["short"]
+    assert wrap_line(lambda t: len(t) <= 1, "abc", indent="") == ["a", "b", "c"]  # always progresses

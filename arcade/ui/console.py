@@ -10,7 +10,7 @@ board area while shown.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -39,6 +39,32 @@ def console_lines(turns: Sequence[Turn], upto: int, names: Sequence[str], keep: 
         if len(out) >= keep:
             break
     return out[-keep:]
+
+
+def wrap_line(fits: Callable[[str], bool], text: str, indent: str = "    ") -> list[str]:
+    """One stderr line in pieces that each ``fits``: broken at a space where one is near the end,
+    else anywhere (a traceback's path has no space); the pieces after the first are indented.
+    The console cut every long line at "…", so a traceback could not be read."""
+    pieces: list[str] = []
+    rest, lead = text, ""
+    while rest:
+        if fits(lead + rest):
+            pieces.append(lead + rest)
+            break
+        low, high = 1, len(rest)  # the longest prefix that fits (at least one character)
+        while low < high:
+            mid = (low + high + 1) // 2
+            if fits(lead + rest[:mid]):
+                low = mid
+            else:
+                high = mid - 1
+        cut = low
+        space = rest.rfind(" ", 0, cut + 1)
+        if space > cut // 2:
+            cut = space + 1
+        pieces.append(lead + rest[:cut].rstrip(" "))
+        rest, lead = rest[cut:], indent
+    return pieces or [""]
 
 
 class ConsolePanel:
@@ -74,6 +100,13 @@ class ConsolePanel:
                       max_width=rect.width - 20)
             return
         roles = {-1: "text_dim", 0: "text", 1: "highlight"}
-        for i, (player, text) in enumerate(lines[-rows:] if rows else []):
+        font, room = theme.font(13), rect.width - 20
+        shown: list[tuple[int, str]] = []  # the newest lines, wrapped, as many as the panel holds
+        for player, text in reversed(lines):
+            if len(shown) >= rows:
+                break
+            pieces = wrap_line(lambda piece: font.size(piece)[0] <= room, text)
+            shown[:0] = [(player, piece) for piece in pieces]
+        for i, (player, text) in enumerate(shown[-rows:] if rows else []):
             draw_text(surface, theme, text, (rect.x + 10, top + i * LINE), size=13,
-                      colour=theme[roles.get(player, "text")], max_width=rect.width - 20)
+                      colour=theme[roles.get(player, "text")], max_width=room)
