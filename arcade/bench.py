@@ -80,9 +80,18 @@ def measure_scene(make_scene: Callable[[object], object], frames: int, overlay_o
 def run_bench(game: str | None = None, *, quick: bool = False) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    # Always a home of its own: with PUZZLE_ARCADE_HOME already set, the benchmark boards were
+    # autosaved over the player's game and the editor's draft in that home.
+    before = os.environ.get("PUZZLE_ARCADE_HOME")
     with tempfile.TemporaryDirectory() as home:
-        os.environ.setdefault("PUZZLE_ARCADE_HOME", home)
-        return _run(game, quick)
+        os.environ["PUZZLE_ARCADE_HOME"] = home
+        try:
+            return _run(game, quick)
+        finally:
+            if before is None:
+                os.environ.pop("PUZZLE_ARCADE_HOME", None)
+            else:
+                os.environ["PUZZLE_ARCADE_HOME"] = before
 
 
 def _run(game: str | None, quick: bool) -> int:

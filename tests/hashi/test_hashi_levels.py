@@ -110,9 +110,18 @@ def test_a_bad_level_is_one_line_and_exit_status_2(tmp_path):
 
 
 @pytest.mark.slow
-def test_bench_quick_prints_drag_frame_times():
+def test_bench_quick_prints_drag_frame_times(user_home):
+    """It runs in a home of its own: with PUZZLE_ARCADE_HOME set (as here) the benchmark boards
+    were autosaved over the player's game."""
+    save = user_home / "data" / "saves" / "hashi.json"
+    save.parent.mkdir(parents=True)
+    save.write_text("the player's game")
     result = subprocess.run([sys.executable, "-m", "arcade", "bench", "hashi", "--quick"], cwd=ROOT,
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
+    written = sorted(str(p.relative_to(user_home)) for p in user_home.rglob("*") if p.parts[-1] != "logs"
+                     and "logs" not in p.relative_to(user_home).parts)  # (the program's own log may start)
+    assert save.read_text() == "the player's game" and written == ["data", "data/saves", "data/saves/hashi.json"], \
+        f"the benchmark wrote into the player's home: {written}"
     assert "frame time during a drag at 1280x800" in result.stdout and "p95" in result.stdout
     assert "30x30 in the scene, click to verdict shown" in result.stdout  # the editor's verdict latency
