@@ -190,14 +190,14 @@ def test_records_and_settings_that_cannot_be_read_are_left_alone_and_never_writt
     path.write_text('{"hashi": {"k": 3.0}}')
     Settings.path().parent.mkdir(parents=True, exist_ok=True)
     Settings.path().write_text('{"sound": false}')
-    real = Path.read_text
+    from arcade.services import files
 
-    def denied(self, *args, **kwargs):
-        if self.name in ("records.json", "settings.json"):
-            raise PermissionError(13, "Permission denied", str(self))
-        return real(self, *args, **kwargs)
+    def denied(name, *args, **kwargs):  # what open() does on a file another user owns
+        if Path(name).name in ("records.json", "settings.json"):
+            raise PermissionError(13, "Permission denied", str(name))
+        return open(name, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_text", denied)
+    monkeypatch.setattr(files, "open", denied, raising=False)
     assert saves.read_records() == {} and saves.read_records() == {}
     problems = saves.take_problems()
     assert len(problems) == 1 and "cannot be read" in problems[0], "said once, however often it is read"
@@ -208,6 +208,46 @@ def test_records_and_settings_that_cannot_be_read_are_left_alone_and_never_writt
     settings = Settings.load()
     assert "cannot be read" in settings.problem
     settings.save()
-    monkeypatch.setattr(Path, "read_text", real)
+    monkeypatch.delattr(files, "open")
     assert path.read_text() == '{"hashi": {"k": 3.0}}' and Settings.path().read_text() == '{"sound": false}'
     assert not path.with_name("records.json.damaged").exists()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero", "huge"])
+def test_a_save_settings_or_records_file_that_is_not_a_file_is_set_aside_without_waiting(user_home, kind):
+    """A FIFO in a save's place hung the start for good; a link to /dev/zero was read until memory ran out."""
+    import os
+
+    from arcade.services.settings import Settings
+
+    def plant(path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if kind == "fifo":
+            os.mkfifo(path)
+        elif kind == "zero":
+            path.symlink_to("/dev/zero")
+        else:
+            with open(path, "wb") as handle:  # sparse: 9 MB of nothing, over the 8 MB bound
+                handle.truncate(9 * 1024 * 1024)
+
+    save, settings, records = saves.autosave_path("hashi"), Settings.path(), saves.records_path()
+    for path in (save, settings, records):
+        plant(path)
+    latest, problems = saves.latest_autosave(["hashi"])
+    assert latest is None and len(problems) == 1 and "damaged" in problems[0], problems
+    loaded = Settings.load()
+    assert "damaged" in loaded.problem or "moved" in loaded.problem, loaded.problem
+    assert saves.read_records() == {} and any("records" in p for p in saves.take_problems())
+    for path in (save, settings, records):
+        assert not os.path.lexists(path) and os.path.lexists(path.with_name(path.name + ".damaged")), path
+
+
+def test_a_home_that_is_a_file_is_not_called_a_damaged_save(tmp_path, monkeypatch):
+    """It said "The saved hashi game was damaged (Not a directory); it was could not be moved aside"."""
+    home = tmp_path / "home"
+    home.write_text("a file, not a folder")
+    monkeypatch.setenv("PUZZLE_ARCADE_HOME", str(home))
+    latest, problems = saves.latest_autosave(["hashi"])
+    assert latest is None and len(problems) == 1
+    assert "cannot be read" in problems[0] and "damaged" not in problems[0] and "was could" not in problems[0]
+    assert home.read_text() == "a file, not a folder"

@@ -22,7 +22,8 @@ MAX_INPUT_BYTES = 8 * 1024 * 1024
 MAX_LINE_CHARS = 64 * 1024
 
 
-def _describe(mode: int) -> str:
+def describe_mode(mode: int) -> str:
+    """What a file that is not a regular one is, in words ("a FIFO (named pipe)", "a device")."""
     if stat.S_ISDIR(mode):
         return "a directory"
     if stat.S_ISFIFO(mode):
@@ -54,7 +55,7 @@ def check_regular_file(path: str | Path, limit: int = MAX_INPUT_BYTES) -> os.sta
     except OSError as exc:
         raise FormatError(str(path), None, f"cannot read file: {exc.strerror or exc}") from None
     if not stat.S_ISREG(info.st_mode):
-        raise FormatError(str(path), None, f"{_describe(info.st_mode)}, not a regular file")
+        raise FormatError(str(path), None, f"{describe_mode(info.st_mode)}, not a regular file")
     if info.st_size > limit:
         raise FormatError(str(path), None, f"file is {info.st_size} bytes; the limit is {limit}")
     return info

@@ -11,9 +11,12 @@ import errno
 import json
 import os
 import re
+import stat
 import tempfile
 import time
 from pathlib import Path
+
+from arcade.core.inputs import MAX_INPUT_BYTES, describe_mode
 
 #: ``mkstemp`` names of :func:`atomic_write_text`: ``.NAME.`` + random letters + ``.tmp``.
 _TEMP_NAME = re.compile(r"^\..+\.[A-Za-z0-9_]+\.tmp$")
@@ -48,6 +51,29 @@ def atomic_write_text(path: str | Path, text: str, encoding: str = "utf-8") -> N
         if isinstance(exc, OSError):
             raise OSError(exc.errno, exc.strerror, str(path)) from None
         raise
+
+
+def read_kept_text(path: Path, limit: int = MAX_INPUT_BYTES) -> str:
+    """The text of a file the program keeps (a save, the settings, the records): bounded, and
+    never a read that waits or has no end. A FIFO in a save's place hung the start for good, and
+    a link to /dev/zero ate memory until the machine gave out.
+
+    Raises what ``open`` raises (FileNotFoundError, IsADirectoryError, PermissionError ...) for
+    a file that cannot be read, and ValueError or UnicodeDecodeError for one that is damaged --
+    a FIFO, a device, more than ``limit`` bytes, not UTF-8 -- which the caller moves aside.
+    """
+    info = os.stat(path)  # follows a link: /dev/zero behind one is a device; stat never blocks
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "Is a directory", str(path))
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError(f"{describe_mode(info.st_mode)}, not a file")
+    if info.st_size > limit:
+        raise ValueError(f"larger than {limit // (1024 * 1024)} MB")
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"larger than {limit // (1024 * 1024)} MB")
+    return data.decode("utf-8")
 
 
 def quarantine(path: Path) -> Path | None:

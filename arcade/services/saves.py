@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from arcade.core.errors import ArcadeError
-from arcade.services.files import atomic_write_text, damage_reason, quarantine
+from arcade.services.files import atomic_write_text, damage_reason, quarantine, read_kept_text
 from arcade.services.paths import data_dir
 
 
@@ -59,7 +59,18 @@ def read_autosave(game: str) -> Autosave | None:
     """
     path = autosave_path(game)
     try:
-        payload = json.loads(path.read_text(encoding="utf-8"))
+        text = read_kept_text(path)
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise DamagedSave(damaged_message(game, path, "a folder, not a file")) from None
+    except OSError as exc:  # unreadable, not damaged (permissions, a home that is a file): left alone
+        raise DamagedSave(f"The saved {game} game at {path} cannot be read ({damage_reason(exc)}); "
+                          "it was left as it is.") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise DamagedSave(damaged_message(game, path, damage_reason(exc))) from None
+    try:
+        payload = json.loads(text)
         saved_at = payload["saved_at"]
         if isinstance(saved_at, bool) or not isinstance(saved_at, (int, float)) or not math.isfinite(saved_at):
             raise ValueError("'saved_at' is not a time")
@@ -70,17 +81,15 @@ def read_autosave(game: str) -> Autosave | None:
         if session.get("game") != game:
             raise ValueError(f"it holds a game of {str(session.get('game'))[:40]!r}")
         return Autosave(game=game, path=path, saved_at=float(saved_at), data=session, label=label[:200])
-    except FileNotFoundError:
-        return None
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
         raise DamagedSave(damaged_message(game, path, damage_reason(exc))) from None
 
 
 def damaged_message(game: str, path: Path, why: str) -> str:
     """Move ``path`` aside and say so in one line."""
     moved = quarantine(path)
-    where = f"moved to {moved.name}" if moved is not None else "could not be moved aside"
-    return f"The saved {game} game was damaged ({why[:120]}); it was {where}."
+    where = f"it was moved to {moved.name}" if moved is not None else "it could not be moved aside"
+    return f"The saved {game} game was damaged ({why[:120]}); {where}."
 
 
 def latest_autosave(games: list[str]) -> tuple[Autosave | None, list[str]]:
@@ -153,7 +162,7 @@ def _load_records() -> tuple[dict[str, dict[str, float]], str]:
     """The records, and why no new one may be written ("" when it may: nothing is in the way)."""
     path = records_path()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_kept_text(path))
         if not isinstance(data, dict):
             raise TypeError("it is not a table of games")
     except FileNotFoundError:

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from arcade.services.files import atomic_write_text, damage_reason, quarantine
+from arcade.services.files import atomic_write_text, damage_reason, quarantine, read_kept_text
 from arcade.services.paths import config_dir
 
 PALETTES = ("okabe-ito", "tol-bright", "high-contrast")
@@ -43,7 +43,7 @@ class Settings:
     def load(cls, path: Path | None = None) -> Settings:
         path = path or cls.path()
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
+            raw = json.loads(read_kept_text(path))
         except FileNotFoundError:
             return cls()
         except IsADirectoryError:
@@ -51,7 +51,7 @@ class Settings:
         except OSError as exc:  # unreadable, not damaged: left alone, and never written over
             return cls(problem=f"Your settings file {path} cannot be read ({damage_reason(exc)}): the defaults "
                                "are used and changes are not saved.", readonly=True)
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # (a FIFO, a device: ValueError too)
             return cls(problem=_set_aside(path, damage_reason(exc)))
         if not isinstance(raw, dict):
             return cls(problem=_set_aside(path, "not a table of settings"))
