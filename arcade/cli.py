@@ -262,7 +262,7 @@ def install_signal_handlers() -> None:
     turns them into a quit event that nobody reads (``bench`` used to ignore SIGTERM).
     """
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
-    for signum in (signal.SIGINT, signal.SIGTERM):
+    for signum in interrupts.stop_signals():
         try:
             signal.signal(signum, interrupts.raise_interrupt)
         except ValueError:  # not the main thread (main() called from a test's thread)

@@ -80,7 +80,7 @@ def alarm(seconds: int = ALARM_SECONDS):
 @pytest.fixture(autouse=True)
 def restore_signals():
     """main() installs SIGINT/SIGTERM handlers; give pytest its own back afterwards."""
-    saved = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    saved = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
     yield
     for signum, handler in saved.items():
         signal.signal(signum, handler)
@@ -422,6 +422,32 @@ def test_sigterm_ends_every_long_running_mode_within_a_second(tmp_path, mode):
     assert "Traceback" not in err and len(err.strip().splitlines()) <= 1, err
     assert "interrupted (SIGTERM)" in err, f"{mode} stopped without a word"  # the screenshot said nothing
     assert elapsed < 1.0, f"{mode} took {elapsed:.2f} s to stop"
+
+
+@pytest.mark.slow
+def test_a_closed_terminal_sighup_saves_the_window_as_quit_does(tmp_path):
+    """SIGHUP (the terminal closed, an ssh session dropped) killed the program outright: a Tron
+    match left mid-way was not saved."""
+    home = tmp_path / "home"
+    (home / "config").mkdir(parents=True)
+    setup = {"mode": "watch", "bot1": "random", "bot2": "random", "best_of": 5, "speed": 4}
+    (home / "config" / "settings.json").write_text(json.dumps(
+        {"games": {"tron": {"seen_how_to_play": True, "setup": setup}}}))
+    trace = tmp_path / "trace.txt"
+    process = _spawn(["play", "tron", "--level", "empty-room", "--new"], stdout=subprocess.DEVNULL,
+                     env={"PUZZLE_ARCADE_HOME": str(home), "PUZZLE_ARCADE_TRACE": str(trace),
+                          "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    try:
+        _wait_for(lambda: trace.exists() and "tron-move " in trace.read_text(), 60, "a tick of the round")
+        process.send_signal(signal.SIGHUP)
+        assert process.wait(timeout=10) == 130
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    err = process.stderr.read().decode() if process.stderr else ""
+    assert "interrupted (SIGHUP)" in err and "Traceback" not in err, err
+    assert (home / "data" / "saves" / "tron.json").is_file(), "the match was not saved"
 
 
 @pytest.mark.slow

@@ -14,8 +14,22 @@ from __future__ import annotations
 import signal
 from types import FrameType
 
-#: The signal that asked this process to stop ("SIGINT", "SIGTERM"), or "".
+#: The signal that asked this process to stop ("SIGINT", "SIGTERM", "SIGHUP"), or "".
 _pending = ""
+
+
+def stop_signals(*, terminal_too: bool = True) -> tuple[int, ...]:
+    """The signals that ask the program to stop: Ctrl+C, SIGTERM and -- where the platform has it
+    and the program was not started under ``nohup`` -- SIGHUP, sent when the terminal closes or
+    an ssh session drops. SIGHUP killed the program outright: a Tron match was not saved, and a
+    tournament left its bots running. ``terminal_too=False`` leaves SIGINT out (the ones a child
+    process that the parent stops itself should catch)."""
+    signums = [signal.SIGINT] if terminal_too else []
+    signums.append(signal.SIGTERM)
+    hangup = getattr(signal, "SIGHUP", None)
+    if hangup is not None and signal.getsignal(hangup) is not signal.SIG_IGN:
+        signums.append(hangup)
+    return tuple(signums)
 
 
 def raise_interrupt(signum: int, frame: FrameType | None) -> None:

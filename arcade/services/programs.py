@@ -141,11 +141,13 @@ def stop_on_sigterm() -> Iterator[None]:
         yield
         return
 
-    previous = signal.signal(signal.SIGTERM, interrupts.raise_interrupt)  # "interrupted (SIGTERM)"
+    signums = interrupts.stop_signals(terminal_too=False)  # SIGTERM, SIGHUP: "interrupted (SIGTERM)"
+    previous = {signum: signal.signal(signum, interrupts.raise_interrupt) for signum in signums}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def _ready(fd: int, event: int, timeout: float | None) -> bool:

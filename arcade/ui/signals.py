@@ -1,4 +1,4 @@
-"""SIGINT and SIGTERM close the window like its close button (ui), so saves are flushed.
+"""SIGINT, SIGTERM and SIGHUP close the window like its close button (ui), so saves are flushed.
 
 The CLI makes both signals raise KeyboardInterrupt, which in the frame loop would skip
 :meth:`App.close` and with it the last autosave and the settings. While a window is up,
@@ -16,17 +16,19 @@ from types import FrameType
 
 import pygame
 
+from arcade.services import interrupts
+
 
 @contextlib.contextmanager
-def close_window_on_signal(
-    signums: tuple[int, ...] = (signal.SIGINT, signal.SIGTERM),
-) -> Iterator[Callable[[], str]]:
+def close_window_on_signal(signums: tuple[int, ...] | None = None) -> Iterator[Callable[[], str]]:
     """While the ``with`` block runs, a signal posts ``pygame.QUIT``; yields "which signal came?"
     (its name, "" if none).
 
     The previous handlers come back on exit, so a caller that runs more than one window
     (tests) keeps its own Ctrl+C behaviour afterwards. The CLI says so and exits 130 when one came.
     """
+    if signums is None:
+        signums = interrupts.stop_signals()  # SIGHUP too: a closed terminal saves the game as Quit does
     received: list[int] = []
 
     def handler(signum: int, frame: FrameType | None) -> None:

@@ -136,7 +136,7 @@ def test_an_output_that_cannot_be_written_is_refused_before_the_first_round(outp
     assert "cannot write" in err and err.count("\n") == 1 and "rounds" not in out
 
 
-@pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM", "SIGKILL"])
+@pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM", "SIGHUP", "SIGKILL"])
 def test_ctrl_c_or_sigterm_stops_a_tournament_in_worker_processes_and_leaves_no_program(stop):
     """SIGTERM took up to 12 s now and then (a worker could not stop its programs, and each was
     waited for 5 s in turn), was lost once (it landed in a fork hook and was "ignored"), and a

@@ -48,6 +48,8 @@ def _worker_init(parent: int) -> None:
     it; and on Linux the worker gets SIGTERM when its parent dies (even by SIGKILL), so a worker
     and its programs never outlive the tournament."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):  # a closed terminal reaches the whole group: the parent stops us
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _worker_stop)
     with contextlib.suppress(Exception):  # not Linux, or no libc to ask: the parent's terminate() still works
         import ctypes
