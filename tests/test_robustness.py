@@ -241,6 +241,25 @@ def test_outputs_that_cannot_be_written_are_one_line_and_exit_74(capsys, tmp_pat
     assert Path("/dev/full").is_char_device()  # never replaced by a file, even when run as root
 
 
+def test_a_screenshot_on_a_full_disk_is_exit_74_and_no_cut_file(capsys, tmp_path, monkeypatch):
+    """pygame wrote straight to the disk: a full one left an empty or cut PNG, and exit status 0."""
+    import errno
+
+    from arcade.services import files
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(files.os, "fsync", full)
+    shot = tmp_path / "menu.png"
+    code, _out, err = run_in_process(capsys, ["--screenshot", str(shot)])
+    assert_one_line(code, err, 74, "No space left on device")
+    assert str(shot) in err and not shot.exists() and not list(tmp_path.glob("*menu*")), "a cut or temporary file"
+    monkeypatch.undo()
+    code, _out, err = run_in_process(capsys, ["--screenshot", str(tmp_path / "menu.txt")])
+    assert code == 0 and (tmp_path / "menu.txt").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"  # not a TGA
+
+
 def test_a_sheet_of_a_puzzle_with_no_solution_is_written_with_a_warning(capsys, tmp_path):
     """It was written in silence: only the solution page said "this puzzle has no solution"."""
     broken = tmp_path / "broken.txt"

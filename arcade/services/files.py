@@ -31,6 +31,11 @@ def atomic_write_text(path: str | Path, text: str, encoding: str = "utf-8") -> N
     run as root would swap the device node for a file, so a device, FIFO or directory at
     ``path`` raises OSError instead (use :func:`write_output` for outputs a user names).
     """
+    atomic_write_bytes(path, text.encode(encoding))
+
+
+def atomic_write_bytes(path: str | Path, data: bytes) -> None:
+    """:func:`atomic_write_text` for bytes (a screenshot's PNG): all of it, or the old file untouched."""
     path = Path(path)
     if path.exists() and not path.is_file():
         raise OSError(errno.EEXIST, "exists and is not a regular file", str(path))
@@ -40,8 +45,8 @@ def atomic_write_text(path: str | Path, text: str, encoding: str = "utf-8") -> N
     except OSError as exc:  # name the file asked for, not the temporary one beside it
         raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
-        with os.fdopen(fd, "w", encoding=encoding, newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)

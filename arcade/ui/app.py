@@ -18,6 +18,7 @@ import pygame
 
 from arcade.core.errors import ArcadeError
 from arcade.core.registry import GameInfo, Launch, Registry
+from arcade.services.files import atomic_write_bytes
 from arcade.services.settings import MIN_WINDOW, Settings
 from arcade.ui.audio import Audio
 from arcade.ui.input import HeldKeys
@@ -301,9 +302,16 @@ class App:
         return 0
 
     def save_screenshot(self, path: Path) -> None:
+        """Encode the picture in memory, then write it whole (atomically): pygame writing straight
+        to a full disk left a cut or empty PNG and said nothing. A name that is not an image's
+        (``shot.txt``) gets a PNG, not whatever format pygame guesses from it."""
+        import io
+
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(path))
+        hint = path.name if path.suffix.lower() in (".png", ".bmp", ".tga", ".jpg", ".jpeg") else "shot.png"
+        buffer = io.BytesIO()
+        pygame.image.save(self.screen, buffer, hint)
+        atomic_write_bytes(path, buffer.getvalue())
 
     def close(self) -> None:
         while self.stack.scenes:
