@@ -136,3 +136,13 @@ def test_ai_benchmark_quick(tmp_path, capsys):
     count = len(list(DATA.glob("*.has")))
     assert f"solved {count}/{count}" in out
     assert "generate unique 30x30 hard" in out and "generate unique 40x40 hard" in out
+
+
+def test_solve_takes_a_bundled_level_id_as_play_and_export_do(capsys):
+    """``solve hashi classic/01-first-steps`` said "no such file"."""
+    from arcade import cli
+
+    assert cli.main(["solve", "hashi", "classic/01-first-steps", "--count"]) == 0
+    assert capsys.readouterr().out.strip() == "1"
+    assert cli.main(["solve", "hashi", "no-such-level"]) == 2
+    assert "puzzle-arcade levels hashi" in capsys.readouterr().err

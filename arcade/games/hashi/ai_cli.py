@@ -23,6 +23,7 @@ from arcade.games.hashi import generator, hints, solver
 from arcade.games.hashi.formats import TATHAM_ID, format_bridges, format_level, format_tatham, parse_tatham, read_puzzle
 from arcade.games.hashi.logic import Puzzle, State
 from arcade.services.files import write_output
+from arcade.services.resources import find_level
 
 LITERATURE_ENV = "PUZZLE_ARCADE_HASHI_LITERATURE"
 LITERATURE_PARTS = ("shared", "data", "hashi", "literature")
@@ -40,7 +41,8 @@ def configure_solve(parser: argparse.ArgumentParser) -> None:
 
 
 def load(ref: str) -> Puzzle:
-    """A puzzle from a Tatham game ID or a file of any supported format."""
+    """A puzzle from a Tatham game ID, a file of any supported format, or a bundled level id
+    (``classic/01-first-steps``, as ``play`` and ``export`` take it)."""
     text = ref.strip()
     if TATHAM_ID.match(text):
         return parse_tatham(text, "game id")
@@ -50,7 +52,11 @@ def load(ref: str) -> Puzzle:
     except (OSError, ValueError):  # a name too long for the file system, a NUL byte
         exists = False
     if not exists:
-        raise FormatError(text[:60], None, "no such file (and not a game ID like 7x7:a3d31g5a...)")
+        try:
+            path = find_level("hashi", text, "*")
+        except UsageError:
+            raise FormatError(text[:60], None, "no such file, bundled level (puzzle-arcade levels hashi) "
+                                               "or game ID like 7x7:a3d31g5a...") from None
     return read_puzzle(path)
 
 
