@@ -170,6 +170,15 @@ def test_a_failed_run_says_why_above_the_road(app, driver, tmp_path):
     wait_for(driver, lambda: not scene.bot_worker.busy)
     assert scene.program_failure.startswith("exited with status 1")
     assert scene.program_failure in scene.status_text
+    # ...and the run ends on a result panel, as a finished one does (only the status line said it).
+    from arcade.ui.overlays import ResultScene
+
+    wait_for(driver, lambda: isinstance(app.stack.top, ResultScene))
+    panel = app.stack.top
+    assert panel.title == "The program failed" and any(scene.program_failure in line for line in panel.lines)
+    app.pop()
+    driver.frames(30)
+    assert app.stack.top is scene, "the panel came back"
 
 
 def test_turns_a_program_drove_before_the_player_took_over_are_credited_to_it(app, driver):

@@ -434,3 +434,23 @@ def test_a_held_command_key_plays_one_turn(app, driver):
     driver.frame(*held)
     assert scene.session.moves == ["SPEED"]
     driver.frame(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+
+
+def test_the_result_of_a_long_run_shows_the_bikes_at_the_finish(app, driver):
+    """At a fast watch speed the camera was still gliding when the panel came: the finish out of view."""
+    from arcade.games.runway.generator import generate
+
+    made = generate(7, length=300)
+    scene = open_runway(app)
+    scene.change_level(made.level, "random-7-300")
+    driver.frames(2)
+    assert scene.road.scrolls
+    for command in made.best.commands:
+        scene.session.play(command.name, by_ai=True)  # all at once, as the fastest watch plays them
+    for _ in range(240):
+        driver.frame(dt=1 / 30)
+        if isinstance(app.stack.top, ResultScene):
+            break
+    assert isinstance(app.stack.top, ResultScene)
+    lead = max(scene.session.state.bikes, key=lambda b: b.x)
+    assert scene.road.road.collidepoint(scene.road.to_screen(lead.x, lead.y)), "the winning bikes are off screen"

@@ -219,6 +219,12 @@ class ProgramsMixin:
         if spec is not None and self.session.level is not self.program_level:
             self.drive_with(spec)
 
+    def failed_run_ended(self) -> bool:
+        """A program's run that failed has been played to its end and its panel not shown yet."""
+        return (self.taping and bool(self.program_failure) and not self.tape_result_shown
+                and self.session.outcome is None and not self.session.can_redo and self._live is None
+                and not self.bot_worker.busy and not self.animating())  # type: ignore[attr-defined]
+
     def tape_pause(self) -> None:
         self.tape_paused = not self.tape_paused
         self.say_program("Paused — Space plays on · , . step · drag the timeline" if self.tape_paused
@@ -228,6 +234,11 @@ class ProgramsMixin:
         super().update(dt)  # type: ignore[misc]
         if self._live is not None:
             self._take_live()
+        if self.failed_run_ended():
+            # A run the program broke off (a timeout, a crash, a bad answer) has no outcome from the
+            # rules; it ended with a line in the status bar only, where a finished run gets a panel.
+            self.tape_result_shown = True
+            self.show_result(Outcome("loss", f"{short_name(self.program_spec or '')}: {self.program_failure}"))
         if not self.taping or self.tape_paused or not self.session.can_redo:
             self._tape_clock = 0.0
             return

@@ -359,6 +359,8 @@ class RunwayScene(ProgramsMixin, TickScene):
 
     def result_title(self, outcome: Outcome) -> str:
         if self.taping:  # an outside program's run (programs.py)
+            if self.session.outcome is None:  # broken off by the program, not ended by the rules
+                return "The program failed"
             return "The program brought them home" if outcome.is_win else "The program lost the race"
         if outcome.is_win:
             return "The AI brought them home" if self.session.ai_finished else "You win!"
@@ -395,6 +397,9 @@ class RunwayScene(ProgramsMixin, TickScene):
                 self.say(outcome.reason, "good" if outcome.is_win else "warning")
             else:
                 self.tape_result_shown = self.taping
+                # The board stands still under the panel: put the camera on the end now (at a fast
+                # watch speed on a long runway it was still gliding, the finish out of view).
+                self.road.snap_to(self.camera_target, self.session.state.speed)
                 super().on_outcome(outcome)
 
     def is_idle(self) -> bool:
