@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -251,3 +252,13 @@ def test_a_home_that_is_a_file_is_not_called_a_damaged_save(tmp_path, monkeypatc
     assert latest is None and len(problems) == 1
     assert "cannot be read" in problems[0] and "damaged" not in problems[0] and "was could" not in problems[0]
     assert home.read_text() == "a file, not a folder"
+
+
+def test_a_path_under_the_home_folder_is_shown_with_a_tilde(monkeypatch, tmp_path):
+    """A replay's full path did not fit the status line; the command to open it was cut off."""
+    from arcade.services.paths import shown_path
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert shown_path(tmp_path / ".local" / "x.json") == "~/.local/x.json"
+    assert shown_path(Path("/elsewhere/x.json")) == "/elsewhere/x.json"
+    assert shown_path(Path("relative.json")) == "relative.json"

@@ -29,6 +29,15 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+def shown_path(path: Path) -> str:
+    """``path`` as a player reads it: the home folder as ``~`` (a replay's full path did not fit
+    the status line, and the command to open it was cut off)."""
+    try:
+        return "~/" + str(path.relative_to(Path.home())) if path.is_absolute() else str(path)
+    except (ValueError, RuntimeError):  # elsewhere, or no home directory
+        return str(path)
+
+
 def log_dir() -> Path:
     """Where the crash log goes (``~/.local/state/puzzle-arcade/log`` on Linux)."""
     override = os.environ.get(HOME_ENV)

@@ -98,6 +98,20 @@ def save_replay(replay: Replay, path: str | Path) -> None:
         raise ArcadeError(f"cannot write the replay {path}: {exc.strerror or exc}") from None
 
 
+def save_replay_in_data(replay: Replay, game: str, level_id: str) -> Path:
+    """Write ``replay`` to the user data dir's ``replays/`` folder, named after the game, the level
+    and the time (``tron-joust-20261126-101500.json``); its path, or one ArcadeError line."""
+    from datetime import datetime
+
+    from arcade.services.paths import data_dir
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    name = "".join(c if c.isalnum() or c in "-_." else "-" for c in (level_id or "run"))[:60]
+    path = data_dir() / "replays" / f"{game}-{name}-{stamp}.json"
+    save_replay(replay, path)
+    return path
+
+
 def _need(cond: bool, source: str, message: str) -> None:
     if not cond:
         raise FormatError(source, None, f"not a valid replay: {message}")

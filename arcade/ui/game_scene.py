@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -632,6 +633,25 @@ class GameScene(Scene):
         role = {"win": "good", "loss": "error", "draw": "warning"}[outcome.result]
         self.app.push(self.result_scene(self.result_title(outcome), self.result_lines(outcome),
                                         self.result_buttons(outcome), role))
+
+    # -- replays ------------------------------------------------------------------------------
+    def keep_replay(self, replay: Any) -> Path | None:
+        """Save ``replay`` in the user data dir and say where, with the command that opens it (Runway's
+        and Tron's Ctrl+S); None when it could not be written (said in a toast)."""
+        from arcade.services.paths import shown_path
+        from arcade.services.replays import save_replay_in_data
+
+        try:
+            path = save_replay_in_data(replay, self.info.name, self.session.level_id)
+        except ArcadeError as exc:
+            self.toast.show(str(exc), "error", 6.0)
+            return None
+        self.toast.show(f"Replay saved: {path.name}", "good", 6.0)
+        self.say(f"Replay saved — open it with: puzzle-arcade play {self.info.name} --replay {shown_path(path)}",
+                 "info")
+        if self.app is not None:
+            self.app.trace(f"replay-saved {path}")  # end-to-end tests
+        return path
 
     # -- records -----------------------------------------------------------------------------
     def keep_record(self, outcome: Outcome) -> str:

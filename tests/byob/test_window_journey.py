@@ -65,7 +65,7 @@ def test_a_program_seat_chosen_in_the_setup_plays_a_round_and_its_replay_reopens
         after = console_crop(env, tmp_path / "after.png", rect)
         assert changed_fraction(before, after, step=2) > 0.01, "the console shows nothing new"
         keys(env, window, "ctrl+s")
-        saved = wait_for(lambda: next((x for x in program.trace_lines() if x.startswith("tron-replay ")), None),
+        saved = wait_for(lambda: next((x for x in program.trace_lines() if x.startswith("replay-saved ")), None),
                          10, "the saved replay")
         path = Path(saved.split(" ", 1)[1])
         replay = load_replay(path, "tron")

@@ -87,6 +87,8 @@ def test_the_tests_panel_lists_every_bundled_test_and_a_row_opens_its_run(app, d
     # Ctrl+S saves it; play runway --replay shows the same states.
     driver.key(pygame.K_s, mod=pygame.KMOD_CTRL)
     path = scene.last_replay
+    assert path.name.startswith(f"runway-{names[row]}-") and path.parent.name == "replays"
+    assert scene.status_text.endswith(f"open it with: puzzle-arcade play runway --replay {path}")
     replay = load_replay(path, "runway")
     assert replay.players == (STRAIGHT,) and list(replay.moves) == [c.value for c in run.commands]
     app.pop()

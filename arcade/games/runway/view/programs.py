@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import threading
 from dataclasses import dataclass, field, replace
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,7 @@ from arcade.games.runway.logic import Level
 from arcade.games.runway.outside import LIMITS, RunwayRun, bundled_tests, parse_spec, run_program
 from arcade.services import programs
 from arcade.services.botspec import short_name_of
-from arcade.services.replays import Playback, Replay, Turn, replay_from_session, save_replay
+from arcade.services.replays import Playback, Replay, Turn, replay_from_session
 from arcade.ui.console import ConsolePanel, console_lines
 
 
@@ -326,18 +325,9 @@ class ProgramsMixin:
 
     def save_replay(self) -> None:
         """Write the run on the timeline to the user data dir (``replays/``) and say where."""
-        from arcade.services.paths import data_dir
-
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = data_dir() / "replays" / f"runway-{self.session.level_id or 'run'}-{stamp}.json"
-        try:
-            save_replay(self.run_replay(), path)
-        except ArcadeError as exc:
-            self.toast.show(str(exc), "error", 6.0)
-            return
-        self.last_replay = path
-        self.toast.show(f"Replay saved: {path}", "good", 6.0)
-        self.say_program(f"Replay saved to {path} — open it with: play runway --replay {path}")
+        path = self.keep_replay(self.run_replay())  # type: ignore[attr-defined]
+        if path is not None:
+            self.last_replay = path
 
     # -- test cases ---------------------------------------------------------------------------------
     def open_tests(self) -> None:

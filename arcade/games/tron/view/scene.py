@@ -39,7 +39,7 @@ from arcade.games.tron.view.replay import ReplayPlayer
 from arcade.games.tron.view.setup import FRESH_MAPS, SPEEDS, MatchSetup, SetupScene, bot_title
 from arcade.services import programs
 from arcade.services.botspec import short_name_of
-from arcade.services.replays import Playback, Replay, Turn, replay_from_session, save_replay
+from arcade.services.replays import Playback, Replay, Turn, replay_from_session
 from arcade.ui.camera import CameraInput, CameraScene
 from arcade.ui.console import ConsolePanel, console_lines
 from arcade.ui.game_scene import TickScene
@@ -611,22 +611,9 @@ class TronScene(CameraScene, TickScene):
         if not self.can_save_replay:
             self.say("A round can be saved as a replay once it is over.", "warning")
             return
-        from datetime import datetime
-
-        from arcade.services.paths import data_dir
-
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = data_dir() / "replays" / f"tron-{self.session.level_id}-{stamp}.json"
-        try:
-            save_replay(self.viewer.replay if self.viewer is not None else self.round_replay(), path)
-        except ArcadeError as exc:
-            self.toast.show(str(exc), "error", 6.0)
-            return
-        self.last_replay = path
-        if self.app is not None:
-            self.app.trace(f"tron-replay {path}")
-        self.toast.show(f"Replay saved: {path}", "good", 6.0)
-        self.say(f"Replay saved to {path} — open it with: play tron --replay {path}", "info")
+        path = self.keep_replay(self.viewer.replay if self.viewer is not None else self.round_replay())
+        if path is not None:
+            self.last_replay = path
 
     def view_replay(self, playback: Playback) -> None:
         """Show a replay file (``play tron --replay``): its seats, ticks, stderr and result, scrubbed."""
