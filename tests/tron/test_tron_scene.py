@@ -170,6 +170,11 @@ def test_a_lost_round_ends_the_match_with_a_result_overlay(app, driver):
     driver.key(pygame.K_ESCAPE)  # one step back, to the board (it went to the main menu)
     assert app.stack.top is scene
     scene.show_match_result()
+    driver.key(pygame.K_r)  # the result's "Replay round", then leaving it: back to the match result
+    assert app.stack.top is scene and scene.phase == "replay"
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, ResultScene) and app.stack.top.title == "Flood fill wins the match", \
+        "left the replay onto a round banner offering a next round in a match that was over"
     driver.key(pygame.K_RETURN)  # first button: rematch
     assert app.stack.top is scene and scene.phase == "ready" and scene.match.score == [0, 0]
 

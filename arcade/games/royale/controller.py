@@ -60,8 +60,10 @@ def describe_cell(state: State, cell: Cell) -> tuple[str, str]:
             return f"✗ {refusal}", "error"
         distance = level.distance_to_centre(cell)
         spare = level.max_moves - distance
-        return (f"✓ {where}: drop here — centre {distance} step{'s' if distance != 1 else ''} away, "
-                f"{spare} spare move{'s' if spare != 1 else ''}", "good")
+        steps = f"centre {distance} step{'s' if distance != 1 else ''} away"
+        if spare < 2:  # as the board's colour says: one spare move cannot pay for a detour (two)
+            return f"✓ {where}: drop here — {steps}, no spare moves: only straight to the centre", "good"
+        return f"✓ {where}: drop here — {steps}, {spare} spare moves", "good"
     if not level.in_box(cell, k):
         return f"{where}: swallowed by the storm", "text_dim"
     distance = level.distance_to_centre(cell)

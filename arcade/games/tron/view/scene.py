@@ -555,7 +555,7 @@ class TronScene(CameraScene, TickScene):
             if mine == theirs:
                 return f"Walled apart, with the same room each ({mine} cells): the better filler wins."
             leader, more, less = (first, mine, theirs) if mine > theirs else (second, theirs, mine)
-            return f"Walled apart: {leader} has more room to fill, {more} against {less} cells."
+            return f"Walled apart: {leader} has more room to fill, {more} cells against {less}."
         if mine == theirs:
             return f"Even: each cycle reaches {mine} cells first."
         leader, more, less = (first, mine, theirs) if mine > theirs else (second, theirs, mine)
@@ -729,6 +729,10 @@ class TronScene(CameraScene, TickScene):
         outcome = self.round_outcome
         if outcome is not None:
             self.say(self.round_message(outcome), "info")
+        if self.match.over and self.app is not None:
+            # Opened from the match result: back to it (the round's banner offered "Next round"
+            # in a match that was over).
+            self.show_match_result()
 
     # -- input ---------------------------------------------------------------------------------
     def toggle_pause(self) -> None:
