@@ -91,8 +91,9 @@ def _screen_options(required_default: bool) -> argparse.ArgumentParser:
     group.add_argument("--frames", metavar="N", type=int_type(1, MAX_FRAMES, "frames"),
                        default=3 if required_default else default,
                        help="frames to run before the screenshot (default 3)")
-    group.add_argument("--size", metavar="WxH", type=size_arg, default=default,
-                       help="window size, e.g. 1280x800, at least 640x400 (default: from settings)")
+    window = parent.add_argument_group("window")  # the window's size as much as a screenshot's
+    window.add_argument("--size", metavar="WxH", type=size_arg, default=default,
+                        help="window size, e.g. 1280x800, at least 640x400 (default: from settings)")
     return parent
 
 

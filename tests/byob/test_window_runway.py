@@ -66,8 +66,8 @@ def test_the_tests_panel_lists_every_bundled_test_and_a_row_opens_its_run(app, d
     assert isinstance(panel, RunwayTestsPanel)
     for _ in range(len(panel.spec)):
         driver.key(pygame.K_BACKSPACE)
-    driver.key(pygame.K_RETURN)  # an empty spec: one line, nothing runs
-    assert panel.error and not scene.tests.running
+    driver.key(pygame.K_RETURN)  # an empty spec: one line saying what to type, nothing runs
+    assert panel.error.startswith("Type your program's command") and not scene.tests.running
     for char in STRAIGHT:
         driver.key(0, unicode=char)
     driver.key(pygame.K_RETURN)

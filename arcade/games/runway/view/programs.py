@@ -340,6 +340,8 @@ class ProgramsMixin:
 
     def run_tests(self, spec: str) -> str:
         """Run ``spec`` on every bundled test in the worker; "" when started, else why not (one line)."""
+        if spec.strip() in ("", "codingame:"):  # the parser's "no command after 'codingame:'" said less
+            return "Type your program's command after codingame: (e.g. codingame:python3 mybot.py)."
         try:
             parsed = parse_spec(spec)
         except ArcadeError as exc:
