@@ -221,6 +221,10 @@ def test_setup_overlay_changes_mode_and_starts_a_new_match(app, driver):
     driver.key(pygame.K_o)
     overlay = app.stack.top
     assert isinstance(overlay, SetupScene)
+    driver.key(pygame.K_DOWN)  # past "Cycle 1: You", which nothing changes, to the bot
+    assert overlay.rows()[overlay.selected][0] == "bot2"
+    driver.key(pygame.K_UP)
+    assert overlay.rows()[overlay.selected][0] == "mode"
     driver.key(pygame.K_RIGHT)  # mode: you vs bot -> two players
     assert overlay.setup.mode == "humans"
     driver.key(pygame.K_RETURN)

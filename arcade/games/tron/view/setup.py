@@ -192,6 +192,14 @@ class SetupScene(Scene):
         rows.append(("best_of", "Rounds", f"best of {s.best_of}"))
         return rows
 
+    def step_row(self, rows: list[tuple[str, str, str]], step: int) -> None:
+        """The next row up or down that ← → can change: a seat the players hold ("Cycle 1: You")
+        is only said, and the cursor stopped there with nothing to do."""
+        for _ in rows:
+            self.selected = (self.selected + step) % len(rows)
+            if not rows[self.selected][0].startswith("human"):
+                return
+
     @staticmethod
     def program_rows(cycle: int, command: str, protocol: str) -> list[tuple[str, str, str]]:
         """The command field and protocol choice of a cycle driven by an outside program."""
@@ -323,9 +331,9 @@ class SetupScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.close()
             elif event.key in (pygame.K_UP, pygame.K_w):
-                self.selected = (self.selected - 1) % len(rows)
+                self.step_row(rows, -1)
             elif event.key in (pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
-                self.selected = (self.selected + 1) % len(rows)
+                self.step_row(rows, 1)
             elif event.key in (pygame.K_LEFT, pygame.K_a):
                 self.change(key, -1)
             elif event.key in (pygame.K_RIGHT, pygame.K_d):
