@@ -488,3 +488,18 @@ def test_a_finished_or_paused_round_stands_still_and_is_not_redrawn(app, driver)
     drawn = app.drawn
     driver.frames(10)
     assert scene.phase == "countdown" and app.drawn - drawn >= 10
+
+
+def test_a_banner_keeps_off_the_heads(app, driver):
+    """The round's banner hid the crash in the middle of the board, "Paused" the bot's head."""
+    scene = open_tron(app)
+    painter = scene.painter
+    view = painter.view
+    area = view.board_rect.clip(view.area)
+    rows = view.rows
+    middle_row = rows // 2
+    band, clear = painter._banner_place(area, 200, [(middle_row, 2)])
+    assert clear >= 0, "a head in the middle stayed under the band"
+    assert not band.collidepoint(view.cell_center((middle_row, 2)))
+    band, clear = painter._banner_place(area, 200, [(0, 0)])  # nothing in the middle: it stays there
+    assert clear == 0 and abs(band.centery - area.centery) <= 1

@@ -10,7 +10,7 @@ tube and cycle 2's a hollow one, and each head carries its number.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 
 import pygame
 
@@ -208,9 +208,29 @@ class BoardPainter:
             pygame.draw.line(layer, (*theme["highlight"], alpha), a, b, max(1, cell // 6))
         surface.blit(layer, layer.get_rect(center=(round(cx), round(cy))))
 
+    def _banner_place(self, area: pygame.Rect, height: int,
+                      avoid: Sequence[tuple[int, int]]) -> tuple[pygame.Rect, float]:
+        """The band's rectangle and how clear of the cells ``avoid`` it is (negative: one is under
+        it): the middle of ``area`` if none is under it, else the height nearest the middle that
+        keeps them clearest."""
+        middle = pygame.Rect(area.x, area.centery - height // 2, area.width, height)
+        points = [self.view.cell_center(cell) for cell in avoid]
+        points = [p for p in points if area.collidepoint(p)]
+        margin = self.view.cell * 0.75
+        if not points or _clear_of(middle, points, margin) >= 0:
+            return middle, 0.0
+        places = [middle.move(0, dy) for dy in range(-area.height, area.height, 8)]
+        places = [band for band in places if area.top + 4 <= band.top and band.bottom <= area.bottom - 4] or [middle]
+        best = max(places, key=lambda band: (min(0.0, _clear_of(band, points, margin)),
+                                             -abs(band.centery - middle.centery)))
+        return best, _clear_of(best, points, margin)
+
     def draw_banner(self, surface: pygame.Surface, lines: list[tuple[str, str]], *, big: str = "",
-                    big_role: str = "highlight", fade: float = 1.0) -> None:
-        """Text centred on the board over a translucent band (countdown, round result, pause).
+                    big_role: str = "highlight", fade: float = 1.0,
+                    avoid: Sequence[tuple[int, int]] = ()) -> None:
+        """Text on the board over a translucent band (countdown, round result, pause): centred, or
+        above or below the middle when the cells ``avoid`` (row, column: the heads) would be under
+        it -- the round's banner hid the crash, "Paused" the bot's head while the player planned.
 
         The band and the big title are cached (a new font size per frame would load a new
         font each time); ``fade`` (0..1) animates the title's opacity instead.
@@ -221,8 +241,11 @@ class BoardPainter:
         widest = max((theme.font(19).size(text)[0] + 48 for text, _role in lines), default=0)
         if widest > area.width:  # a small board: let the band run wider than the board, up to the whole area
             area = area.inflate(min(widest, self.view.area.width) - area.width, 0).clamp(self.view.area)
-        height = (90 if big else 0) + 30 * len(lines) + 24
-        band = pygame.Rect(area.x, area.centery - height // 2, area.width, height)
+        title_h = 90 if big else 0
+        band, clear = self._banner_place(area, title_h + 30 * len(lines) + 24, avoid)
+        if clear < 0 and big:  # no room beside the heads for the big title: a smaller one
+            title_h = 46
+            band, clear = self._banner_place(area, title_h + 30 * len(lines) + 24, avoid)
         shade = self._shades.get(band.size)
         if shade is None:
             shade = pygame.Surface(band.size, pygame.SRCALPHA)
@@ -232,6 +255,8 @@ class BoardPainter:
         y = band.y + 12
         if big:
             size = max(24, min(84, self.view.area.height // 5, area.width // max(4, len(big))))
+            if title_h < 90:
+                size = min(size, 34)
             key = (big, size, theme[big_role])
             image = self._titles.get(key)
             if image is None:
@@ -240,12 +265,17 @@ class BoardPainter:
                     self._titles.clear()
                 self._titles[key] = image
             image.set_alpha(round(255 * max(0.0, min(1.0, fade))))
-            surface.blit(image, image.get_rect(center=(band.centerx, y + 45)))
-            y += 90
+            surface.blit(image, image.get_rect(center=(band.centerx, y + title_h // 2)))
+            y += title_h
         for text, role in lines:
             draw_text(surface, theme, text, (band.centerx, y + 14), size=19, colour=theme[role], anchor="center",
                       max_width=band.width - 24)
             y += 30
+
+
+def _clear_of(band: pygame.Rect, points: list[tuple[float, float]], margin: float) -> float:
+    """How far the nearest of ``points`` lies outside ``band`` (vertically; negative: under it)."""
+    return min((max(band.top - y, y - band.bottom) - margin for _x, y in points), default=float("inf"))
 
 
 def _tube(board: pygame.Surface, rect: pygame.Rect, sides: int, width: int, fill: tuple[int, int, int]) -> None:

@@ -886,6 +886,8 @@ class TronScene(CameraScene, TickScene):
     def draw_banners(self, surface: pygame.Surface) -> None:
         assert self.painter is not None
         painter = self.painter
+        state = self.session.state
+        heads = [(state.heads[seat][1], state.heads[seat][0]) for seat in (0, 1)]  # kept in view: see draw_banner
         if self.phase == "ready":
             gentle = (f"This first round runs at a gentle {GENTLE_SPEED} ticks a second."
                       if self.setup.mode == "bot" and self.speed.value > GENTLE_SPEED else "")
@@ -896,20 +898,20 @@ class TronScene(CameraScene, TickScene):
             else:
                 lines = [(self.countdown_hint(), "text"), (gentle, "text_dim")]
                 big = f"Press {keys} to start"
-            painter.draw_banner(surface, lines, big=big, big_role="info")
+            painter.draw_banner(surface, lines, big=big, big_role="info", avoid=heads)
         elif self.phase == "countdown":
             number = max(1, math.ceil(self.countdown / 0.8))
             text = "Ready" if self.session.index > 0 and self.countdown <= 0.8 else str(number)
             lines = [] if self.paused else [(self.countdown_hint(), "text")]
             if self.paused:
                 lines = [("Paused — Space resumes", "text")]
-            painter.draw_banner(surface, lines, big=text, fade=0.35 + 0.65 * (self.countdown / 0.8 % 1))
+            painter.draw_banner(surface, lines, big=text, fade=0.35 + 0.65 * (self.countdown / 0.8 % 1), avoid=heads)
         elif self.phase == "running":
             go = self.tweens.get("go")
             if self.paused:
-                painter.draw_banner(surface, [("Space resumes · Esc menu", "text")], big="Paused")
+                painter.draw_banner(surface, [("Space resumes · Esc menu", "text")], big="Paused", avoid=heads)
             elif go is not None and self.session.index <= 2:
-                painter.draw_banner(surface, [], big="GO", big_role="good", fade=go.value)
+                painter.draw_banner(surface, [], big="GO", big_role="good", fade=go.value, avoid=heads)
         elif self.phase == "over" and self.over_clock >= CRASH_TIME * 0.6 and self.round_outcome is not None:
             outcome = self.round_outcome
             if outcome.winner is None:
@@ -925,7 +927,7 @@ class TronScene(CameraScene, TickScene):
             score = f"{self.seat_name(0)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1)}"
             painter.draw_banner(surface, [(self.named(outcome.reason), "text"), (score, "highlight"),
                                           (hint, "text_dim")],
-                                big=big, big_role=role)
+                                big=big, big_role=role, avoid=heads)
 
     def countdown_hint(self) -> str:
         if self.setup.mode == "watch":
