@@ -50,7 +50,7 @@ def test_a_program_seat_chosen_in_the_setup_plays_a_round_and_its_replay_reopens
         wait_for(lambda: "push SetupScene" in program.trace_lines(), 10, "the setup dialog")
         # Mode "You vs a bot"; cycle 2's seat steps from the default bot to "Program…".
         steps = SEAT_CHOICES.index("program") - SEAT_CHOICES.index(DEFAULT_BOT)
-        keys(env, window, "Down", "Down", *(["Right"] * steps), "Down")
+        keys(env, window, "Down", *(["Right"] * steps), "Down")  # (Down passes "Cycle 1: You")
         xdotool(env, "type", "--window", window, "--delay", "20", BOT, timeout=60)
         keys(env, window, "Return")
         line = wait_for(lambda: next((x for x in program.trace_lines() if x.startswith("tron-console ")), None),
