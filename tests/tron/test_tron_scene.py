@@ -249,8 +249,16 @@ def test_setup_map_row_steps_with_the_arrows_and_opens_the_list_on_enter(app, dr
     assert overlay.setup.map == before
     driver.key(pygame.K_RETURN)
     assert isinstance(app.stack.top, PickerScene)
+    setup_rows = [(c.title, c.tag) for c in app.stack.top.choices]
     app.pop()
     assert app.stack.top is overlay and scene.phase != "running"
+    app.pop()
+    scene.open_levels()  # L: the same list, the same look (ids and sizes there, names without sizes here)
+    assert [(c.title, c.tag) for c in app.stack.top.choices] == setup_rows
+    assert ("Huge room", "50×50") in setup_rows
+    app.pop()
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
     # A map that is not in the list (a generated id, a file) is kept as the first choice, not lost.
     overlay.setup = replace(overlay.setup, map="scatter-7")
     overlay._map_values = None
@@ -419,7 +427,7 @@ def test_a_generated_map_choice_draws_a_new_map_for_every_match(app, driver, cho
     from arcade.games.tron import generator
     from arcade.games.tron.view.setup import map_choices, map_title
 
-    assert choice in [c.value for c in map_choices()] and "new each match" in map_title(choice)
+    assert choice in [c.value.id for c in map_choices()[0] if not c.header] and "new each match" in map_title(choice)
     scene = open_tron(app, map=choice)
     ids = [scene.session.level_id]
     scene.new_match(replace(scene.setup))

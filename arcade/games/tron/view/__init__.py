@@ -19,7 +19,7 @@ from arcade.games.tron import INFO, generator, maps
 from arcade.games.tron.controller import Match
 from arcade.games.tron.logic import RULES, Level
 from arcade.games.tron.view.scene import TronScene
-from arcade.games.tron.view.setup import RANDOM_MAP, SCATTER_MAP, MatchSetup
+from arcade.games.tron.view.setup import MatchSetup, bundled_map_entries, fresh_map_entries
 from arcade.ui.front import GameFront
 
 __all__ = ["FRONT", "TronScene"]
@@ -29,15 +29,10 @@ class TronFront(GameFront):
     """Tron's declaration to the framework."""
 
     def levels(self) -> list[LevelEntry]:
-        return [LevelEntry(entry.id, entry.id.replace("-", " ").replace("_", " ").capitalize(), group=entry.group,
-                           subtitle=maps.NOTES.get(entry.id, maps.GROUP_TITLES.get(entry.group, "")))
-                for entry in maps.bundled()]
+        return bundled_map_entries()
 
     def extra_choices(self) -> list[LevelEntry]:
-        return [LevelEntry(RANDOM_MAP, "A random symmetric map", group="random", subtitle="a new one every match",
-                           tag="random"),
-                LevelEntry(SCATTER_MAP, "A map with scattered walls", group="random",
-                           subtitle="single walls strewn about, a new one every match", tag="random")]
+        return fresh_map_entries()
 
     def open_level(self, ref: str) -> tuple[Level, str]:
         if ref in maps.FAMILIES:  # "random", "scatter": a new map of the family

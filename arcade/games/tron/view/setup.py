@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from arcade.core.errors import ArcadeError, UsageError
+from arcade.core.game import LevelEntry
 from arcade.games.tron import maps
 from arcade.games.tron.ai import BOTS, DEFAULT_BOT
 from arcade.games.tron.controller import MODE_TITLES, MODES
@@ -126,24 +127,47 @@ def bot_title(name: str) -> str:
     return BOTS[name].title if name in BOTS else name
 
 
+def map_name(map_id: str) -> str:
+    """A bundled map's name as the pickers show it: "huge-room" is "Huge room"."""
+    return map_id.replace("-", " ").replace("_", " ").capitalize()
+
+
 def map_title(ref: str) -> str:
-    return FRESH_MAPS.get(ref, ref)
+    """The setup's Map row: a family of fresh maps, a bundled map's name, or a file or id as given."""
+    if ref in FRESH_MAPS:
+        return FRESH_MAPS[ref]
+    return map_name(ref) if any(entry.id == ref for entry in maps.bundled()) else ref
 
 
-def map_choices() -> list[Choice]:
-    choices = [Choice("Random map", "a fresh symmetric map for each match", RANDOM_MAP, tag="seeded"),
-               Choice("Scattered walls", "single walls strewn about, 10–30 a side, new each match", SCATTER_MAP,
-                      tag="seeded")]
+def bundled_map_entries() -> list[LevelEntry]:
+    """The bundled maps as both pickers list them (L, and the setup's Map row, which looked different:
+    ids and sizes there, names without sizes here): name, what is special, size."""
+    entries = []
     for entry in maps.bundled():
+        subtitle = maps.NOTES.get(entry.id, maps.GROUP_TITLES.get(entry.group, ""))
         try:
             level = entry.load()
-        except ArcadeError:  # a damaged file on disk: skip it here, the CLI reports it
+        except ArcadeError as exc:  # a damaged file on disk: listed as such
+            entries.append(LevelEntry(entry.id, map_name(entry.id), group=entry.group, error=str(exc)))
             continue
-        subtitle = maps.GROUP_TITLES.get(entry.group, entry.group)
-        if entry.id in maps.NOTES:
-            subtitle += f" · {maps.NOTES[entry.id]}"
-        choices.append(Choice(entry.id, subtitle, entry.id, tag=f"{level.width}×{level.height}"))
-    return choices
+        entries.append(LevelEntry(entry.id, map_name(entry.id), group=entry.group, subtitle=subtitle,
+                                  tag=f"{level.width}×{level.height}"))
+    return entries
+
+
+def fresh_map_entries() -> list[LevelEntry]:
+    return [LevelEntry(RANDOM_MAP, "A random symmetric map", group="random", subtitle="a new one every match",
+                       tag="random"),
+            LevelEntry(SCATTER_MAP, "A map with scattered walls", group="random",
+                       subtitle="single walls strewn about, 10–30 a side, a new one every match", tag="random")]
+
+
+def map_choices(current: str = "") -> tuple[list[Choice], int]:
+    """The setup's map list: the L picker's rows (its headers, names and sizes), ``current`` selected."""
+    from arcade.games.tron import INFO
+    from arcade.ui.picker import level_choices
+
+    return level_choices(INFO, [*bundled_map_entries(), *fresh_map_entries()], {}, current)
 
 
 class SetupScene(Scene):
@@ -222,7 +246,7 @@ class SetupScene(Scene):
         }
         if key == "map":
             if self._map_values is None:
-                self._map_values = [c.value for c in map_choices()]
+                self._map_values = [c.value.id for c in map_choices()[0] if not c.header and not c.value.error]
                 if s.map not in self._map_values:  # a map file or a generated id: kept as the first choice
                     self._map_values.insert(0, s.map)
             cycle["map"] = (self._map_values, s.map)
@@ -238,11 +262,12 @@ class SetupScene(Scene):
 
     def pick_map(self) -> None:
         assert self.app is not None
-        choices = map_choices()
-        current = next((i for i, c in enumerate(choices) if c.value == self.setup.map), 0)
+        choices, current = map_choices(self.setup.map)
 
         def picked(choice: Choice) -> None:
-            self.setup = replace(self.setup, map=str(choice.value))
+            if choice.value.error:
+                return
+            self.setup = replace(self.setup, map=choice.value.id)
 
         self.app.push(PickerScene("Choose a map", choices, picked, selected=current))
 
