@@ -253,3 +253,19 @@ def test_a_held_arrow_moves_once_not_into_the_storm(app, driver):
     driver.frame(pygame.event.Event(pygame.KEYUP, key=pygame.K_UP, mod=0, unicode="", scancode=0))
     driver.key(pygame.K_UP)  # a new press moves again
     assert len(scene.session.state.path) == before + 2
+
+
+@pytest.mark.parametrize("height", [330, 560])
+def test_the_side_panels_legend_keeps_every_row_in_a_small_window(app, driver, monkeypatch, height):
+    """At 800x500 it left out the centre, the loot, the reach of the centre and loot taken."""
+    from arcade.games.royale.view import panel
+
+    scene = open_level(app, driver)
+    drawn: list[str] = []
+    real = panel.draw_text
+    monkeypatch.setattr(panel, "draw_text", lambda surface, theme, text, *a, **k: (drawn.append(text),
+                                                                                  real(surface, theme, text, *a, **k)))
+    panel.render_side(app.theme, (230, height), scene.session.state, None, "6", True)
+    for row in ("the centre", "loot", "safe", "no spare moves", "doomed", "storm", "reach of the centre",
+                "loot taken", "storm's next edge", "optimal route (O)"):
+        assert row in drawn, (row, drawn)

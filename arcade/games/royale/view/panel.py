@@ -61,24 +61,33 @@ def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outc
         draw_text(panel, theme, part, (x, y), size=15, colour=theme[role], max_width=width - 2 * x)
         y += 20
     y += 10
-    # Legend: a swatch painted exactly like the board, then words.
-    sw = 22
+    # Legend: a swatch painted exactly like the board, then words -- the centre and the loot first:
+    # a small window used to drop the last rows, and those were them.
     legend = [
+        ((SAFE, 0, False, True, 0), "the centre"),
+        ((SAFE, 1, False, False, 0), "loot"),
         ((SAFE, 0, False, False, 0), "safe"),
         ((EDGE, 0, False, False, 0), "no spare moves"),
         ((DOOMED, 0, False, False, 0), "doomed"),
         ((STORM, 0, False, False, 0), "storm"),
         ((SAFE, 0, False, False, 15), "reach of the centre"),
-        ((SAFE, 1, False, False, 0), "loot"),
         ((SAFE, 2, False, False, 0), "loot taken"),
-        ((SAFE, 0, False, True, 0), "the centre"),
     ]
+    step, line_step = 28, 22
+    room = height - 12 - y
+    need = len(legend) * step + 3 * line_step
+    if need > room:  # a small window: smaller rows rather than fewer
+        scale = max(0.55, room / need)
+        step, line_step = max(15, int(step * scale)), max(14, int(line_step * scale))
+    sw = min(22, step - 4)
+    size = 14 if step >= 24 else 12
     for swatch_key, text in legend:
-        if y + sw > height - 70:
+        if y + sw > height - 8:
             break
         paint_cell(panel, theme, pygame.Rect(x, y, sw, sw), swatch_key)
-        draw_text(panel, theme, text, (x + sw + 10, y + sw // 2), size=14, anchor="midleft", colour=theme["text_dim"])
-        y += sw + 6
+        draw_text(panel, theme, text, (x + sw + 10, y + sw // 2), size=size, anchor="midleft",
+                  colour=theme["text_dim"])
+        y += step
     lines = [
         (lambda y: dashed_polyline(panel, theme["error"], [(x, y), (x + sw, y)], 3, 5, 3), "storm's next edge"),
         (lambda y: draw_route(panel, theme, [(x + 2, y), (x + sw - 2, y)], 18, "player2", dashed=True,
@@ -87,9 +96,10 @@ def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outc
     ]
     y += 4
     for sample, text in lines:
-        if y + 16 > height - 8:
+        if y + line_step - 6 > height - 8:
             break
-        sample(y + 8.0)
-        draw_text(panel, theme, text, (x + sw + 10, y + 8), size=14, anchor="midleft", colour=theme["text_dim"])
-        y += 22
+        sample(y + line_step / 2 - 3)
+        draw_text(panel, theme, text, (x + sw + 10, y + line_step // 2 - 3), size=size, anchor="midleft",
+                  colour=theme["text_dim"])
+        y += line_step
     return panel
