@@ -205,3 +205,6 @@ def test_turns_a_program_drove_before_the_player_took_over_are_credited_to_it(ap
     scene.session.seek(0)
     scene.play("WAIT")  # all the player's own now
     assert scene.ai_label == "the AI" and not scene.session.ai_moved
+    assert scene.console.shown
+    scene.new_game()  # Play again: the player's own game, no program's console left open and empty
+    assert not scene.console.shown

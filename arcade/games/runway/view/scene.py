@@ -292,6 +292,8 @@ class RunwayScene(ProgramsMixin, TickScene):
         self.plans.clear()
         self.start_analysis()
         self.shown_index = 0
+        if not self.taping:  # the player's own game: no program's console (it stayed open, empty)
+            self.console_visible(False)
         self.road.fit()  # a new runway opens at its own zoom, on the bikes
         self.snap()
         self.say(f"{level_title(self.session.level_id)}: {self.level_summary()}")
