@@ -558,6 +558,11 @@ def test_how_to_play_has_rules_a_legal_example_drawn_by_the_game_and_every_key(i
         if example is not None:
             assert len(example.captions) == len(example.moves) + 1
             assert page.preview is not None and page.preview.session.length == len(example.moves)
+            for _ in range(1000):  # whatever the example's scene computes in the background has arrived
+                if not page.preview.busy:
+                    break
+                time.sleep(0.01)
+            frames(app)
             before = pygame.image.tobytes(app.screen, "RGB")
             key(app, pygame.K_RIGHT)
             frames(app)

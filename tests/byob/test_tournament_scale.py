@@ -6,6 +6,7 @@ import csv
 import importlib.util
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -176,3 +177,56 @@ def test_ctrl_c_or_sigterm_stops_a_tournament_in_worker_processes_and_leaves_no_
         if run.poll() is None:
             os.killpg(run.pid, signal.SIGKILL)
             run.wait()
+
+
+_POOL_OWNER = """
+import multiprocessing, os, sys, time
+from concurrent.futures import ProcessPoolExecutor
+from arcade.games.tron import cluster
+
+if __name__ == "__main__":  # (spawn and forkserver import this file again in the worker)
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context(sys.argv[1]),
+                               initializer=cluster._worker_init, initargs=(os.getpid(),))
+    print(pool.submit(os.getpid).result(), flush=True)
+    pool.submit(time.sleep, 120)
+    time.sleep(120)
+"""
+
+
+@pytest.mark.parametrize("method", ["forkserver", "fork", "spawn"])
+def test_a_worker_never_outlives_a_tournament_killed_outright(method, tmp_path):
+    """Under forkserver (Linux's default from Python 3.14) the death signal follows the fork server,
+    which outlived a tournament killed with SIGKILL: its worker played on for good."""
+    import multiprocessing
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    if method not in multiprocessing.get_all_start_methods():
+        pytest.skip(f"no {method} start method here")
+    script = tmp_path / "owner.py"
+    script.write_text(_POOL_OWNER)
+    owner = subprocess.Popen([sys.executable, str(script), method], stdout=subprocess.PIPE, text=True)
+    worker = 0
+    try:
+        worker = int(owner.stdout.readline())
+        owner.kill()
+        owner.wait(timeout=10)
+        end = time.monotonic() + 10
+
+        def running() -> bool:  # (a zombie waiting for its parent to reap it has stopped)
+            stat = Path(f"/proc/{worker}/stat")
+            try:
+                return stat.read_text().split(")")[-1].split()[0] != "Z"
+            except OSError:
+                return False
+
+        while running():
+            assert time.monotonic() < end, f"the worker outlived the tournament ({method})"
+            time.sleep(0.05)
+    finally:
+        if owner.poll() is None:
+            owner.kill()
+        if worker and os.path.exists(f"/proc/{worker}"):  # a failed check leaves nothing behind
+            os.kill(worker, signal.SIGKILL)

@@ -58,13 +58,35 @@ def _worker_init(parent: int) -> None:
         ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
     if not _alive(parent):  # the tournament died before the line above
         _worker_stop(signal.SIGTERM, None)
+    _watch_parent()
+
+
+def _watch_parent() -> None:
+    """Stop this worker when the tournament dies, whatever the start method. The death signal
+    above follows the worker's parent, and under forkserver that is the fork server -- which
+    outlives a killed tournament, since every worker holds its "alive" pipe open: a tournament
+    killed with SIGKILL left a worker and the fork server running for good. So a thread waits on
+    the tournament's own sentinel too (on macOS and Windows, which have no death signal, it is
+    the only guard)."""
+    import multiprocessing
+    import threading
+    from multiprocessing.connection import wait as wait_for
+
+    tournament = multiprocessing.parent_process()
+    if tournament is None:
+        return
+
+    def watch() -> None:
+        wait_for([tournament.sentinel])
+        _worker_stop(signal.SIGTERM, None)  # from this thread: it kills the programs and leaves at once
+
+    threading.Thread(target=watch, name="tournament-watch", daemon=True).start()
 
 
 def _alive(pid: int) -> bool:
     """Whether process ``pid`` still exists. Not ``os.getppid() == pid``: under the forkserver start
     method (Linux's default from Python 3.14) a worker's parent is the fork server, and every
-    worker took itself for an orphan and left at once. The fork server leaves when the
-    tournament dies, so the death signal above still reaches the workers."""
+    worker took itself for an orphan and left at once."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -134,7 +134,16 @@ class RunwayScene(ProgramsMixin, TickScene):
     def plan_now(self, ai: str, state: State) -> Plan:
         return self.plans.plan(ai, state)
 
+    def start_preview(self, app: Any) -> None:
+        """An example on the How-to-play page shows no AI figures: the comparison, arriving from its
+        worker whenever the machine got to it, changed the example's picture under the reader."""
+        super().start_preview(app)
+        self.analysis.cancel()
+        self.comparison = {}
+
     def start_analysis(self) -> None:
+        if self.previewing:
+            return
         """How many bikes each AI saves on this level (in the background, shown in the HUD)."""
         self.comparison = {}
         start = self.session.initial
