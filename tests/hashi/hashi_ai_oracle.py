@@ -16,9 +16,17 @@ def brute_force(puzzle: Puzzle) -> list[tuple[int, ...]]:
     counts = [0] * len(lines)
     found: list[tuple[int, ...]] = []
 
+    def pairs_ok() -> bool:
+        """At most 2 bridges between the same two islands, whichever ways round (wrapped boards)."""
+        per_pair: dict[frozenset[int], int] = {}
+        for line, n in zip(lines, counts):
+            key = frozenset((line.a, line.b))
+            per_pair[key] = per_pair.get(key, 0) + n
+        return all(n <= 2 for n in per_pair.values())
+
     def place(k: int) -> None:
         if k == len(lines):
-            if degree == need and State(puzzle, tuple(counts)).connected:
+            if degree == need and pairs_ok() and State(puzzle, tuple(counts)).connected:
                 found.append(tuple(counts))
             return
         line = lines[k]

@@ -29,7 +29,11 @@ def all_solutions(puzzle: Puzzle, limit: int = 1000) -> list[State]:
         if len(found) >= limit:
             return
         if index == len(lines):
-            if have == need:
+            per_pair: dict[frozenset[int], int] = {}  # at most 2 between a pair, both ways round counted
+            for line, n in zip(lines, bridges):
+                key = frozenset((line.a, line.b))
+                per_pair[key] = per_pair.get(key, 0) + n
+            if have == need and all(n <= 2 for n in per_pair.values()):
                 state = State(puzzle, tuple(bridges))
                 if state.complete:
                     found.append(state)

@@ -160,6 +160,11 @@ def _brute_force_complete(state: State) -> bool:
             used_cells[cell] = line.horizontal
     if degree != [i.number for i in p.islands]:
         return False
+    per_pair: dict[frozenset[int], int] = {}  # both ways round a wrapped row count for the pair
+    for line, n in zip(p.lines, state.bridges):
+        per_pair[frozenset((line.a, line.b))] = per_pair.get(frozenset((line.a, line.b)), 0) + n
+    if any(n > 2 for n in per_pair.values()):
+        return False
     seen = {0}
     queue = deque([0])
     while queue:
@@ -320,3 +325,44 @@ def test_puzzles_reject_impossible_islands():
         Puzzle(Shape(2, 2), (Island((0, 0), 9),))
     with pytest.raises(ValueError, match="share"):
         Puzzle(Shape(2, 2), (Island((0, 0), 1), Island((0, 0), 2)))
+
+
+def test_at_most_two_bridges_join_a_pair_whichever_way_round():
+    """The spec: "at most 2 between the same pair". On a cylinder row holding only two islands,
+    both routes (straight across and round the edge) join them: 2 on each was allowed, 4 in all."""
+    from arcade.games.hashi import solver
+
+    puzzle = parse_puzzle("# topology: cylinder\n2..2\n....\n")
+    across, round_the_edge = puzzle.line_between(0, 1)
+    assert puzzle.lines[round_the_edge].wraps and not puzzle.lines[across].wraps
+    assert puzzle.twins[across] == (round_the_edge,)
+    state = RULES.apply(State.empty(puzzle), line_move(puzzle, across, 2))
+    assert state.capacity(round_the_edge) == 0
+    with pytest.raises(IllegalMove, match="already have 2 the other way round"):
+        RULES.apply(state, line_move(puzzle, round_the_edge, 1))
+    assert all(m.count == 0 for m in RULES.legal_moves(state) if m.kind == "set" and m.direction == "E"
+               and RULES.resolve_line(state, m) == round_the_edge)
+    split = RULES.apply(RULES.apply(State.empty(puzzle), line_move(puzzle, across, 1)),
+                        line_move(puzzle, round_the_edge, 1))
+    assert split.complete  # one each way is two for the pair
+    assert len(all_solutions(puzzle)) == 3 and solver.count_solutions(puzzle, 5) == 3
+    four = parse_puzzle("# topology: cylinder\n4..4\n....\n")
+    assert all_solutions(four) == [] and solver.count_solutions(four, 2) == 0
+    assert not State(four, (2, 2)).valid
+
+
+def test_the_solver_deduces_and_explains_the_pair_limit():
+    """A bridge across leaves the way round the edge at most 2 minus it: a named rule, in words."""
+    from arcade.games.hashi import explain, solver
+
+    puzzle = parse_puzzle("# topology: cylinder\n3..2\n....\n1...\n")
+    across, round_the_edge = puzzle.line_between(0, 1)
+    log: list[solver.Event] = []
+    engine = solver.Engine(solver.compile_puzzle(puzzle), solver.LOCAL, log)
+    engine.restrict(across, 2, 2)
+    engine.propagate()
+    assert engine.hi[round_the_edge] == 0
+    pair = next(e for e in log if e.rule == solver.PAIR)
+    assert pair.line == round_the_edge and pair.detail == (across,)
+    text = explain.sentence(puzzle, pair)
+    assert text.startswith("At most 2 bridges join the same two islands") and ", no bridge on the line" in text

@@ -113,6 +113,11 @@ def sentence(puzzle: Puzzle, event: solver.Event) -> str:
         (cause,) = event.detail
         return f"The bridge on {line_from(puzzle, int(cause))} crosses {line_from(puzzle, line)}: " \
                "no bridge there."  # type: ignore[arg-type]
+    if rule == solver.PAIR:
+        (cause,) = event.detail
+        limit = "no bridge" if nhi == 0 else f"at most {bridges(nhi)}"
+        return (f"At most 2 bridges join the same two islands, whichever way round: with "
+                f"{line_from(puzzle, int(cause))} taken, {limit} on {line_from(puzzle, line)}.")
     if rule == solver.ISOLATION_11:
         return f"Joining {me} to {island(puzzle, ln.other(who))} would cut both off: no bridge there."
     if rule == solver.ISOLATION_22:

@@ -81,6 +81,8 @@ def grow_layout(shape: Shape, difficulty: str, rng: random.Random, density: floa
     kind = [[_EMPTY] * cols for _ in range(rows)]
     numbers: dict[Cell, int] = {}
     bridges: dict[tuple[Cell, str], int] = {}
+    #: Bridges per pair of islands: both ways round a wrapped row count together (at most 2).
+    joined: dict[frozenset[Cell], int] = {}
     stop = min(0.95, STOP_CHANCE[difficulty] * density)
     double = DOUBLE_CHANCE[difficulty]
     join = difficulty == "hard"
@@ -134,6 +136,10 @@ def grow_layout(shape: Shape, difficulty: str, rng: random.Random, density: floa
         if end is None or end == cell:
             continue
         count = 2 if rng.random() < double else 1
+        pair = frozenset((cell, end))
+        count = min(count, MAX_BRIDGES - joined.get(pair, 0))
+        if count <= 0:
+            continue  # these two are joined twice already, the other way round
         if numbers[cell] + count > MAX_NUMBER or numbers.get(end, 0) + count > MAX_NUMBER:
             count = 1
             if numbers[cell] + 1 > MAX_NUMBER or numbers.get(end, 0) + 1 > MAX_NUMBER:
@@ -147,6 +153,7 @@ def grow_layout(shape: Shape, difficulty: str, rng: random.Random, density: floa
         else:
             bridges[(end, "E" if letter == "W" else "S")] = count
         numbers[cell] += count
+        joined[pair] = joined.get(pair, 0) + count
         if end not in numbers:
             kind[end[0]][end[1]] = _ISLAND
             numbers[end] = 0
@@ -249,9 +256,9 @@ class _Board:
         net, sol, need, left = self.net, self.solution, self.need, self.left
         a, b = net.a[line], net.b[line]
         count = sol[line]
-        if count < MAX_BRIDGES and need[a] < MAX_NUMBER and need[b] < MAX_NUMBER and not (
-            count == 0 and any(sol[x] for x in net.cross[line])
-        ) and (line, count + 1) not in left:
+        if count + sum(sol[t] for t in net.twins[line]) < MAX_BRIDGES and need[a] < MAX_NUMBER \
+                and need[b] < MAX_NUMBER and not (count == 0 and any(sol[x] for x in net.cross[line])) \
+                and (line, count + 1) not in left:
             yield line, count + 1
         if count == 2 and (line, 1) not in left:
             yield line, 1

@@ -252,7 +252,7 @@ def _highlight(puzzle: Puzzle, event: solver.Event) -> tuple[Any, ...]:
         if kind in ("over", "short", "closed") and int(subject) >= 0:
             islands.add(int(subject))
     lines: list[Any] = [("line", event.line)]
-    if event.rule == solver.CROSSING:
+    if event.rule in (solver.CROSSING, solver.PAIR):
         lines.append(("line", int(event.detail[0])))  # type: ignore[arg-type]
     return (*lines, *(("island", i) for i in sorted(islands)))
 

@@ -176,6 +176,14 @@ class Puzzle:
         """Lines joining two islands (two on a wrapped row or column with only those islands)."""
         return [i for i, _ in self.lines_of[a] if self.lines[i].other(a) == b]
 
+    @cached_property
+    def twins(self) -> tuple[tuple[int, ...], ...]:
+        """Per line: the other lines joining the same two islands -- the way round a wrapped row or
+        column holding only those two. The rules allow at most 2 bridges between the same pair,
+        whichever ways they go (both routes were filled, 4 bridges between one pair)."""
+        return tuple(tuple(i for i in self.line_between(line.a, line.b) if i != line.index)
+                     for line in self.lines)
+
     def describe(self, island: int) -> str:
         """How messages name an island: its number and 1-based row/column."""
         isl = self.islands[island]
@@ -321,10 +329,11 @@ class State:
         return None
 
     def capacity(self, line: int) -> int:
-        """How many more bridges ``line`` could take without crossing or exceeding 2 (marks count as 0)."""
+        """How many more bridges ``line`` could take without crossing or exceeding 2 between its two
+        islands, both ways round counted (marks count as 0)."""
         if line in self.marks or self.blocked_by(line) is not None:
             return 0
-        return MAX_BRIDGES - self.bridges[line]
+        return MAX_BRIDGES - self.bridges[line] - sum(self.bridges[t] for t in self.puzzle.twins[line])
 
     @cached_property
     def components(self) -> list[list[int]]:
@@ -374,8 +383,12 @@ class State:
 
     @property
     def valid(self) -> bool:
-        """No line holds more than 2 bridges and no two bridges cross."""
-        return all(0 <= n <= MAX_BRIDGES for n in self.bridges) and not self.crossed_lines
+        """No pair of islands is joined by more than 2 bridges (both ways round a wrapped row
+        counted) and no two bridges cross."""
+        twins = self.puzzle.twins
+        return (all(n >= 0 and n + sum(self.bridges[t] for t in twins[i]) <= MAX_BRIDGES
+                    for i, n in enumerate(self.bridges))
+                and not self.crossed_lines)
 
     @cached_property
     def complete(self) -> bool:
@@ -504,6 +517,10 @@ class HashiRules(PuzzleRules[Puzzle, State, Move]):
             other = state.blocked_by(line_index)
             if other is not None:
                 raise IllegalMove(f"it would cross the bridge between {p.describe_line(other)}")
+            round_the_other_way = sum(state.bridges[t] for t in p.twins[line_index])
+            if move.count + round_the_other_way > MAX_BRIDGES:
+                raise IllegalMove(f"at most {MAX_BRIDGES} bridges can join two islands, and these two already "
+                                  f"have {round_the_other_way} the other way round")
         bridges = list(state.bridges)
         bridges[line_index] = move.count
         return State(p, tuple(bridges), state.marks, state.locks)
@@ -517,7 +534,8 @@ class HashiRules(PuzzleRules[Puzzle, State, Move]):
             a = p.islands[line.a].pos
             if line.a in state.locks or line.b in state.locks:
                 continue
-            for n in range(MAX_BRIDGES + 1):
+            other_way = sum(state.bridges[t] for t in p.twins[line.index])
+            for n in range(MAX_BRIDGES + 1 - other_way):  # at most 2 for the pair, both ways round
                 if n == state.bridges[line.index]:
                     continue
                 if n and (line.index in state.marks or state.blocked_by(line.index) is not None):

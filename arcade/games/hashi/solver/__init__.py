@@ -21,6 +21,7 @@ from arcade.games.hashi.solver.engine import (
     ISOLATION_22,
     ISOLATION_GROUP,
     LOCAL,
+    PAIR,
     PARITY,
     PIGEONHOLE,
     RULE_STAGE,
@@ -53,7 +54,7 @@ from arcade.games.hashi.solver.search import (
 
 __all__ = [
     "CAPACITY", "CONNECTIVITY", "CROSSING", "CUT_LINE", "GIVEN", "ISOLATION", "ISOLATION_11", "ISOLATION_22",
-    "ISOLATION_GROUP", "LOCAL", "PARITY", "PIGEONHOLE", "RULE_STAGE", "SATURATED", "SINGLE", "STAGE_NAMES",
+    "ISOLATION_GROUP", "LOCAL", "PAIR", "PARITY", "PIGEONHOLE", "RULE_STAGE", "SATURATED", "SINGLE", "STAGE_NAMES",
     "TRIAL", "TRIAL_RULE", "Contradiction", "Engine", "Event", "Grade", "Net", "Search", "Stopped", "compile_puzzle",
     "count_solutions", "engine_from_state", "grade", "is_unique", "luby", "search", "solutions",
     "solutions_from", "solve", "staged",

@@ -35,6 +35,7 @@ PIGEONHOLE = "Pigeonhole"
 SATURATED = "Saturation"
 CAPACITY = "Capacity"
 CROSSING = "Crossing"
+PAIR = "Pair"
 ISOLATION_11 = "Isolation 1–1"
 ISOLATION_22 = "Isolation 2=2"
 ISOLATION_GROUP = "Isolation"
@@ -45,7 +46,7 @@ GIVEN = "Given"
 
 #: Which stage each rule belongs to (for grading and for hints that prefer simple rules).
 RULE_STAGE = {
-    SINGLE: LOCAL, PIGEONHOLE: LOCAL, SATURATED: LOCAL, CAPACITY: LOCAL, CROSSING: LOCAL,
+    SINGLE: LOCAL, PIGEONHOLE: LOCAL, SATURATED: LOCAL, CAPACITY: LOCAL, CROSSING: LOCAL, PAIR: LOCAL,
     ISOLATION_11: ISOLATION, ISOLATION_22: ISOLATION, ISOLATION_GROUP: ISOLATION,
     CUT_LINE: CONNECTIVITY, PARITY: CONNECTIVITY, TRIAL_RULE: TRIAL,
 }
@@ -86,6 +87,8 @@ class Net:
         self.nbrs = [[(index, puzzle.lines[index].other(i)) for index, _ in per]
                      for i, per in enumerate(puzzle.lines_of)]
         self.cross = [list(c) for c in puzzle.crossings]
+        #: Per line: the other lines joining the same two islands (both ways round a wrapped row).
+        self.twins = [list(t) for t in puzzle.twins]
 
 
 @lru_cache(maxsize=16)
@@ -278,6 +281,9 @@ class Engine:
                         if self.lo[other]:
                             raise Contradiction("cross", line, mask | self.lomask[other])
                         self.restrict(other, 0, 0, mask, CROSSING, -1, (line,))
+            for other in net.twins[line]:  # at most 2 between the pair, whichever way round
+                if self.hi[other] > MAX_BRIDGES - nlo:
+                    self.restrict(other, 0, MAX_BRIDGES - nlo, mask, PAIR, -1, (line,))
             self.dirty_groups.add(rx)
             if crem[rx] <= 0 and self.size[rx] < net.n:
                 raise Contradiction("closed", rx, gmask[rx])

@@ -39,6 +39,7 @@ from arcade.games.hashi.solver.engine import (
     ISOLATION_11,
     ISOLATION_22,
     ISOLATION_GROUP,
+    PAIR,
     PARITY,
     PIGEONHOLE,
     SATURATED,
@@ -142,7 +143,7 @@ class _Replay:
             return self._capped(others)
         if rule in (SATURATED, CAPACITY):
             return self._sure(others)
-        if rule == CROSSING:
+        if rule in (CROSSING, PAIR):
             cause = int(event.detail[0])  # type: ignore[arg-type]
             return self._sure([cause])
         if rule in (ISOLATION_11, ISOLATION_22, ISOLATION_GROUP):
