@@ -141,3 +141,20 @@ def test_no_touching_keeps_old_seeds_and_changes_only_when_asked():
     assert generator.generate(9, 9, "hard", seed=5).puzzle == generator.generate(9, 9, "hard", seed=5).puzzle
     assert generator.generate(9, 9, "hard", seed=5, no_touching=True).puzzle == \
         generator.generate(9, 9, "hard", seed=5, no_touching=True).puzzle
+
+
+def test_the_search_for_a_second_solution_has_a_node_budget(monkeypatch):
+    """On hard 30x30 boards at density 4 it ran for minutes and `generate` seemed to hang: past
+    its budget a layout is given up (in nodes, not seconds, so a seed still gives one puzzle)."""
+    puzzle = parse_puzzle("2.2\n...\n2.2\n")  # unique: the ring of single bridges
+    (hidden,) = solver.solutions(puzzle, 2)
+
+    def killers(budget: int) -> object:
+        monkeypatch.setattr(generator, "KILLER_CHECKS", budget)
+        board = generator._Board(puzzle, hidden)
+        engine = board.engine(solver.CONNECTIVITY)
+        engine.nodes = 63  # the budget is looked at every 64 nodes: at the first one here
+        return board.killers(engine)
+
+    assert killers(10) == []  # within the budget: no second solution, nothing to change
+    assert killers(-1) is None  # over it: this layout is given up

@@ -163,6 +163,11 @@ def grow_layout(shape: Shape, difficulty: str, rng: random.Random, density: floa
 
 
 # -- uniqueness and grade by repair ---------------------------------------------------------
+#: Nodes (in 64s) the search for a second solution may take while a layout is repaired: on hard
+#: 30x30 boards at density 4 that search ran for minutes, and ``generate`` seemed to hang.
+KILLER_CHECKS = 10
+
+
 class _Board:
     """A layout under repair: fixed geometry (lines, crossings) with a hidden solution per line.
 
@@ -266,7 +271,7 @@ class _Board:
                 and line not in self._needed()):
             yield line, 0
 
-    def killers(self, engine: solver.Engine) -> list[list[tuple[int, int]]]:
+    def killers(self, engine: solver.Engine) -> list[list[tuple[int, int]]] | None:
         """Changes that make a second solution (found from the stuck state) impossible, grouped
         by the separate places where the two solutions differ (one change per place will do).
 
@@ -277,9 +282,18 @@ class _Board:
         """
         engine.stage = solver.CONNECTIVITY
         others: list[tuple[int, ...]] = []
-        search = solver.Search(engine, probe=False)
+        checks = [KILLER_CHECKS]
+
+        def spent() -> bool:  # asked every 64 nodes: a budget in nodes, so a seed still gives one puzzle
+            checks[0] -= 1
+            return checks[0] < 0
+
+        search = solver.Search(engine, probe=False, stop=spent)
         search.seen.append(tuple(self.solution))
-        search.run(1, others.append)
+        try:
+            search.run(1, others.append)
+        except solver.Stopped:
+            return None  # too costly to look for a second solution here: the caller tries another layout
         if not others:
             return []
         other, sol, net = others[0], self.solution, self.net
@@ -386,6 +400,8 @@ def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topolog
                 # rules out a second solution, else on a line left open (or right next to one).
                 open_lines = engine.open_lines()
                 places = board.killers(engine)
+                if places is None:
+                    break
                 if places:
                     for choices in places:
                         line, count = rng.choice(choices)
@@ -414,5 +430,10 @@ def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topolog
                     continue
             meta = (("difficulty", difficulty), ("generator", f"seed {seed}"))
             return Generated(board.build(meta), tuple(board.solution), difficulty, seed, attempt + 1, repairs)
-    raise GenerationError(f"no {difficulty} {cols}x{rows} {topology.value} puzzle found from seed {seed} "
-                          f"(small wrapped boards rarely allow every grade: try a larger board)")
+    advice = ["try another seed"]
+    if density > 2:
+        advice.append("a lower density")
+    if topology is not Topology.PLANE and rows * cols <= 100:
+        advice.append("a larger board (small wrapped boards rarely allow every grade)")
+    raise GenerationError(f"no {difficulty} {cols}x{rows} {topology.value} puzzle found from seed {seed}: "
+                          + ", or ".join(advice))
