@@ -515,3 +515,37 @@ def test_a_console_line_wraps_and_a_path_without_spaces_breaks_anywhere():
     assert pieces[1].startswith("    ")
     assert wrap_line(fits, "short") == ["short"]
     assert wrap_line(lambda t: len(t) <= 1, "abc", indent="") == ["a", "b", "c"]  # always progresses
+
+
+def test_the_console_scrolls_back_to_the_start_of_a_long_traceback(user_home):
+    """Only the newest lines fitted: the "Traceback" line had scrolled away with no way back."""
+    from arcade.ui.console import ConsolePanel
+    from arcade.ui.theme import Theme
+
+    theme = Theme("dark")
+    panel = ConsolePanel(shown=True)
+    panel.rect = pygame.Rect(0, 0, 300, 200)
+    lines = [(0, f"  1 line {i}") for i in range(60)]
+    surface = pygame.Surface((400, 300))
+    drawn: list[str] = []
+
+    def draw(**_kw: object) -> None:
+        drawn.clear()
+        import arcade.ui.console as console
+
+        real = console.draw_text
+        console.draw_text = lambda s, t, text, *a, **k: (drawn.append(text), real(s, t, text, *a, **k))
+        try:
+            panel.draw(surface, theme, lines, "Console")
+        finally:
+            console.draw_text = real
+
+    draw()
+    assert "  1 line 59" in drawn and "  1 line 0" not in drawn
+    panel.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(50, 50), rel=(0, 0), buttons=(0, 0, 0)))
+    assert panel.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=100, precise_y=100.0))
+    draw()
+    assert drawn[2] == "  1 line 0" and "  1 line 59" not in drawn  # back to the first line, no further
+    panel.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1000, precise_y=-1000.0))
+    draw()
+    assert panel.scroll == 0 and "  1 line 59" in drawn

@@ -445,7 +445,9 @@ class Program:
         with self._err_lock:
             last = next((line.strip() for line in reversed(self._err.lines) if line.strip()), "")
         verb = "without answering" if "answer" in what else f"({what})"
-        return f"{how} {verb}" + (f": {last[:120]}" if last else "")
+        if len(last) > 120:  # one line stays one line; the console has it whole
+            last = last[:119].rstrip() + "…"
+        return f"{how} {verb}" + (f": {last}" if last else "")
 
     # -- ending --------------------------------------------------------------------------
     @property

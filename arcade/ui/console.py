@@ -75,6 +75,21 @@ class ConsolePanel:
         self.shown = shown
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.min_width, self.max_width, self.share = min_width, max_width, share
+        #: Screen lines scrolled back from the newest (the wheel over the panel); 0 follows new output.
+        self.scroll = 0
+        self._pointer: tuple[int, int] | None = None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The wheel over the panel scrolls back through older lines (the start of a long traceback
+        had scrolled out of sight for good); True if it used the event."""
+        if event.type == pygame.MOUSEMOTION:
+            self._pointer = tuple(event.pos)  # type: ignore[assignment]
+            return False
+        if (event.type == pygame.MOUSEWHEEL and self.shown and self._pointer is not None
+                and self.rect.collidepoint(self._pointer)):
+            self.scroll = max(0, self.scroll + 3 * int(event.y))
+            return True
+        return False
 
     def split(self, area: pygame.Rect) -> pygame.Rect:
         """Take the console's part of ``area`` (when shown) and return what is left for the board."""
@@ -103,10 +118,17 @@ class ConsolePanel:
         font, room = theme.font(13), rect.width - 20
         shown: list[tuple[int, str]] = []  # the newest lines, wrapped, as many as the panel holds
         for player, text in reversed(lines):
-            if len(shown) >= rows:
+            if len(shown) >= rows + self.scroll:
                 break
             pieces = wrap_line(lambda piece: font.size(piece)[0] <= room, text)
             shown[:0] = [(player, piece) for piece in pieces]
+        # No further back than the first line (scrolled, the last row is the note below).
+        self.scroll = 0 if len(shown) <= rows else min(self.scroll, len(shown) - rows + 1)
+        if self.scroll and rows > 1:
+            shown = shown[:len(shown) - self.scroll]
+            rows -= 1  # the last row says where the view is
+            draw_text(surface, theme, f"↑ {self.scroll} lines back · wheel down: newest",
+                      (rect.x + 10, top + rows * LINE), size=12, colour=theme["accent"], max_width=room)
         for i, (player, text) in enumerate(shown[-rows:] if rows else []):
             draw_text(surface, theme, text, (rect.x + 10, top + i * LINE), size=13,
                       colour=theme[roles.get(player, "text")], max_width=room)

@@ -36,6 +36,7 @@ from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
 from arcade.services import saves
 from arcade.services.autosave import BackgroundSaver
+from arcade.ui.console import wrap_line
 from arcade.ui.keymap import find_binding, help_rows
 from arcade.ui.overlays import PauseScene, ResultScene
 from arcade.ui.scene import Scene
@@ -781,7 +782,10 @@ class GameScene(Scene):
         key = (text, width)
         if self._status_cache[0] != key:
             assert self.app is not None
-            lines = wrap_text(self.app.theme, text, 16, width)
+            font = self.app.theme.font(16)
+            lines = [piece for line in wrap_text(self.app.theme, text, 16, width)
+                     # a word wider than the line (a replay's path) breaks rather than being cut off
+                     for piece in wrap_line(lambda part: font.size(part)[0] <= width, line, indent="")]
             if len(lines) > 2:
                 lines = [lines[0], " ".join(lines[1:])]  # draw_text shortens the rest with an ellipsis
             self._status_cache = (key, lines)

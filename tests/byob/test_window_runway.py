@@ -89,6 +89,9 @@ def test_the_tests_panel_lists_every_bundled_test_and_a_row_opens_its_run(app, d
     path = scene.last_replay
     assert path.name.startswith(f"runway-{names[row]}-") and path.parent.name == "replays"
     assert scene.status_text.endswith(f"open it with: puzzle-arcade play runway --replay {path}")
+    # All of it on screen: the path is one long word, which was cut off at the line's end.
+    shown = scene._status_lines(scene.status_text, 600)
+    assert len(shown) <= 2 and "".join(shown).replace(" ", "") == scene.status_text.replace(" ", "")
     replay = load_replay(path, "runway")
     assert replay.players == (STRAIGHT,) and list(replay.moves) == [c.value for c in run.commands]
     app.pop()

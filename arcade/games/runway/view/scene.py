@@ -471,7 +471,7 @@ class RunwayScene(ProgramsMixin, TickScene):
 
     # -- input ----------------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> bool:
-        if self.pad.handle(event):
+        if self.console.handle(event) or self.pad.handle(event):  # the wheel over the console scrolls it
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             areas = {"timeline": self.timeline.rect, "minimap": self.minimap.rect,

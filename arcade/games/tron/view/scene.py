@@ -278,7 +278,10 @@ class TronScene(CameraScene, TickScene):
                            f"{self.view.cell} {self.view.origin[0]} {self.view.origin[1]}")
 
     def handle_board(self, event: pygame.event.Event) -> bool:
-        """The mouse only moves the camera here: wheel zooms, a drag pans."""
+        """The mouse only moves the camera here: wheel zooms, a drag pans (over the console, the
+        wheel scrolls its lines)."""
+        if self.console.handle(event):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.view.viewport.collidepoint(event.pos):
             self.camera.start_pan(event.pos)
             return True
