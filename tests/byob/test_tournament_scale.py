@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import importlib.util
 import json
+import multiprocessing
 import os
 from pathlib import Path
 
@@ -44,7 +45,6 @@ def test_two_local_processes_give_the_same_results_as_one():
 def test_the_workers_start_whatever_the_start_method(monkeypatch):
     """Under forkserver (Linux's default from Python 3.14) a worker's parent is the fork server: the
     workers took themselves for orphans and left, and ``--jobs 2`` failed at once."""
-    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     from arcade.games.tron import cluster
@@ -193,18 +193,16 @@ if __name__ == "__main__":  # (spawn and forkserver import this file again in th
 """
 
 
-@pytest.mark.parametrize("method", ["forkserver", "fork", "spawn"])
+@pytest.mark.parametrize("method", [m for m in ("forkserver", "fork", "spawn")
+                                    if m in multiprocessing.get_all_start_methods()])
 def test_a_worker_never_outlives_a_tournament_killed_outright(method, tmp_path):
     """Under forkserver (Linux's default from Python 3.14) the death signal follows the fork server,
     which outlived a tournament killed with SIGKILL: its worker played on for good."""
-    import multiprocessing
     import signal
     import subprocess
     import sys
     import time
 
-    if method not in multiprocessing.get_all_start_methods():
-        pytest.skip(f"no {method} start method here")
     script = tmp_path / "owner.py"
     script.write_text(_POOL_OWNER)
     owner = subprocess.Popen([sys.executable, str(script), method], stdout=subprocess.PIPE, text=True)

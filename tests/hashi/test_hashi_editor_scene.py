@@ -201,12 +201,17 @@ def test_the_play_scene_prints_too(app, driver, tmp_path, user_home):
     assert "Printed 2 pages" in scene.status_text and str(user_home) in scene.status_text
 
 
-def test_an_unsaved_board_comes_back_with_edit_alone(app, driver):
+def leave_an_unsaved_board(app, driver) -> None:
+    """``--edit`` alone, two islands placed, the editor left without saving (a spare copy is kept)."""
     scene = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
     driver.frames(1)
     for cell in ((0, 0), (0, 2)):
         driver.click(scene.cell_centre(cell))
     scene.close()
+
+
+def test_an_unsaved_board_comes_back_with_edit_alone(app, driver):
+    leave_an_unsaved_board(app, driver)
     again = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
     assert set(again.draft.islands) == {(0, 0), (0, 2)}
     driver.key(pygame.K_n, CTRL, "n")
@@ -281,11 +286,7 @@ def test_the_spare_copy_of_an_unsaved_board_is_not_one_of_my_puzzles(app, driver
     from arcade.games.hashi.view import FRONT, my_puzzle_path
     from arcade.games.hashi.view.editor import LEGACY_DRAFT, draft_path, edits_dir
 
-    scene = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
-    driver.frames(1)
-    for cell in ((0, 0), (0, 2)):
-        driver.click(scene.cell_centre(cell))
-    scene.close()
+    leave_an_unsaved_board(app, driver)
     assert draft_path().is_file()
     assert [e.id for e in FRONT.extra_choices()] == [], "the spare copy is listed as a puzzle"
     assert my_puzzle_path(f"my-puzzles/{draft_path().name}") is None
