@@ -162,6 +162,8 @@ def test_a_lost_round_ends_the_match_with_a_result_overlay(app, driver):
     run_ticks(driver, scene, 1)
     assert scene.phase == "over" and scene.session.outcome.winner == 1
     assert scene.match.over and scene.match.score == [0, 1]
+    # The header tells the round just played at its gentle rate (it showed the next round's).
+    assert f"{round(scene.round_rate(0))}/s" in scene.status_fields() and scene.round_rate(0) < scene.speed.value
     assert scene.status_text.startswith("Flood fill wins the round. You crashed into a wall on tick 1")
     driver.frames(90, dt=1 / 30)
     top = app.stack.top

@@ -203,10 +203,14 @@ class TronScene(CameraScene, TickScene):
     @property
     def tick_seconds(self) -> float:
         """The chosen speed -- but a match's first round against a bot is gentle (at most GENTLE_SPEED)."""
+        return 1.0 / self.round_rate(self.match.rounds)
+
+    def round_rate(self, index: int) -> float:
+        """Ticks a second of round ``index`` (0-based) of this match."""
         rate = self.speed.value
-        if self.setup.mode == "bot" and self.match.rounds == 0:
+        if self.setup.mode == "bot" and index == 0:
             rate = min(rate, GENTLE_SPEED)
-        return 1.0 / max(1.0, rate)
+        return max(1.0, rate)
 
     @property
     def in_round(self) -> bool:
@@ -833,7 +837,10 @@ class TronScene(CameraScene, TickScene):
             fields.append(f"Replay {self.session.index}/{self.session.length}")
         else:
             fields.append(f"Tick {self.session.state.tick}")
-        fields.append(f"{round(1 / self.tick_seconds)}/s")  # the gentle first round shows its real rate
+        # The round on screen: the one just played once it is over (the gentle first round's end
+        # showed the next round's speed), the next one otherwise.
+        shown = self.match.rounds - 1 if self.phase in ("over", "replay") and self.match.rounds else self.match.rounds
+        fields.append(f"{round(self.round_rate(shown))}/s")
         return [*self.zoom_fields(), *fields]
 
     def draw_board(self, surface: pygame.Surface) -> None:
