@@ -300,3 +300,13 @@ def test_the_spare_copy_of_an_unsaved_board_is_not_one_of_my_puzzles(app, driver
     assert set(again.draft.islands) == {(0, 0), (0, 2)}
     again.close()
     assert not legacy.exists() and draft_path().is_file()
+
+
+def test_the_title_marks_unsaved_changes_not_a_board_just_opened(app, driver):
+    """A new empty board showed "*" (unsaved) before anything was done."""
+    editor = EditorScene(INFO, Draft.blank(5, 5))
+    app.push(editor)
+    driver.frames(2)
+    assert not editor.level_title.endswith("*")
+    driver.click(editor.cell_centre((0, 0)))
+    assert editor.level_title.endswith(" *")

@@ -150,6 +150,8 @@ class EditorScene(GameScene):
         self.cell = 20
         self.panel_buttons: list[Button] = []
         self.saved_draft: Draft | None = draft if path is not None and path.exists() else None
+        #: A new empty board is nothing to save yet: the title's "*" showed on a board just opened.
+        self._blank = draft if not draft.numbers else None
         #: Last verdict timings in ms (the benchmark and the trace read them).
         self.latencies: list[float] = []
         self._requested_at = 0
@@ -161,7 +163,8 @@ class EditorScene(GameScene):
     @property
     def level_title(self) -> str:
         name = self.path.name if self.path is not None else dict(self.draft.meta).get("title") or "new puzzle"
-        dirty = " *" if self.saved_draft != self.editor.draft else ""
+        baseline = self.saved_draft if self.saved_draft is not None else self._blank
+        dirty = " *" if baseline != self.editor.draft else ""
         return f"Editor — {name}{dirty}"
 
     def game_bindings(self) -> list[Binding]:
