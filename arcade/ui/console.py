@@ -78,6 +78,8 @@ class ConsolePanel:
         #: Screen lines scrolled back from the newest (the wheel over the panel); 0 follows new output.
         self.scroll = 0
         self._pointer: tuple[int, int] | None = None
+        #: (text, width) -> its wrapped pieces: the panel is drawn every frame of a live round.
+        self._wrapped: dict[tuple[str, int], list[str]] = {}
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The wheel over the panel scrolls back through older lines (the start of a long traceback
@@ -120,7 +122,11 @@ class ConsolePanel:
         for player, text in reversed(lines):
             if len(shown) >= rows + self.scroll:
                 break
-            pieces = wrap_line(lambda piece: font.size(piece)[0] <= room, text)
+            pieces = self._wrapped.get((text, room))
+            if pieces is None:
+                if len(self._wrapped) > 4 * KEEP:
+                    self._wrapped.clear()
+                pieces = self._wrapped[(text, room)] = wrap_line(lambda piece: font.size(piece)[0] <= room, text)
             shown[:0] = [(player, piece) for piece in pieces]
         # No further back than the first line (scrolled, the last row is the note below).
         self.scroll = 0 if len(shown) <= rows else min(self.scroll, len(shown) - rows + 1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -132,11 +133,17 @@ def map_name(map_id: str) -> str:
     return map_id.replace("-", " ").replace("_", " ").capitalize()
 
 
+@lru_cache(maxsize=1)
+def _bundled_ids() -> frozenset[str]:
+    """The bundled maps' ids, read once: the setup's rows are built every frame it is drawn."""
+    return frozenset(entry.id for entry in maps.bundled())
+
+
 def map_title(ref: str) -> str:
     """The setup's Map row: a family of fresh maps, a bundled map's name, or a file or id as given."""
     if ref in FRESH_MAPS:
         return FRESH_MAPS[ref]
-    return map_name(ref) if any(entry.id == ref for entry in maps.bundled()) else ref
+    return map_name(ref) if ref in _bundled_ids() else ref
 
 
 def bundled_map_entries() -> list[LevelEntry]:
