@@ -767,3 +767,18 @@ def test_back_at_the_menu_the_game_left_is_still_the_one_selected(info, toy_in_r
         assert menu.entries[menu.selected].title == info.title
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_every_keymap_condition_names_a_predicate_of_the_scene(info, toy_in_registry):
+    """A misspelt ``when`` or ``button_when`` would fail only when that key or button is used."""
+    app = new_app(registry_with(info, 0))
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        frames(app)
+        for binding in scene.keymap():
+            for name in (binding.when, binding.button_when):
+                if name:
+                    assert isinstance(getattr(scene, name), bool), f"{binding.keys}: {name} is not a predicate"
+    finally:
+        close(app)

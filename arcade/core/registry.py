@@ -60,7 +60,10 @@ class Binding:
     ``repeat``: whether a held key acts again at the keyboard's repeat rate. Only moving about
     does (a cursor, undo and redo, steps through a history, zoom); a move that costs a turn, a
     toggle or a dialog acts once per press -- a held arrow in Battle Royale walked the player
-    sixteen cells into the storm.
+    sixteen cells into the storm. ``button_when`` names a scene predicate that enables the
+    button alone: the key still acts and says why it cannot (Battle Royale's Enter drops the
+    player before the drop, while its Finish button stays grey until the player stands on the
+    centre -- a Finish button that dropped the player was a surprise).
     """
 
     keys: str
@@ -70,6 +73,7 @@ class Binding:
     arg: str | None = None
     when: str = ""
     repeat: bool = False
+    button_when: str = ""
 
 
 @dataclass(frozen=True)

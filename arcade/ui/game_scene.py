@@ -331,6 +331,8 @@ class GameScene(Scene):
                   "restart": lambda: self.session.index > 0}
         if binding.action in checks:
             return checks[binding.action]
+        if binding.button_when:
+            return lambda: bool(getattr(self, binding.button_when))
         if binding.when:
             return lambda: self.binding_active(binding)
         return None

@@ -118,6 +118,24 @@ def test_enter_finishes_on_the_centre_and_the_overlay_shows_both_routes(app, dri
     assert found
 
 
+def test_the_finish_button_is_grey_until_the_player_stands_on_the_centre(app, driver):
+    """Before the drop the Finish button dropped the player where the keyboard cursor was."""
+    scene = open_level(app, driver, "02-dead-end-11x11")
+    finish = next(b for b in scene.toolbar.buttons if b.label == "Finish")
+    assert not finish.is_enabled()
+    driver.click(finish.rect.center)
+    assert not scene.session.state.placed, "the grey Finish button dropped the player"
+    centre = scene.session.level.centre
+    driver.click(centre_of(scene, (centre[0] - 1, centre[1])))
+    assert scene.session.state.placed and not finish.is_enabled()
+    driver.key(pygame.K_RETURN)  # the key still says why it cannot finish here
+    assert "Finish only on the centre" in scene.status_text and scene.session.outcome is None
+    driver.click(centre_of(scene, centre))
+    assert finish.is_enabled()
+    driver.click(finish.rect.center)
+    assert scene.session.outcome is not None and scene.session.outcome.is_win
+
+
 def test_zones_are_painted_by_danger(app, driver):
     scene = open_level(app, driver, "02-dead-end-11x11")
     theme = app.theme

@@ -174,6 +174,12 @@ class RoyaleScene(CameraScene, PuzzleScene):
             return ""
         return controller.describe_cell(self.session.state, cell)[0]
 
+    @property
+    def can_finish(self) -> bool:
+        """Whether the Finish button can act: standing on the centre in a running round."""
+        state = self.session.state
+        return state.placed and state.on_centre and self.session.outcome is None and not self.watching
+
     def _legal_finish(self) -> list[Move]:
         state = self.session.state
         return [Move.finish()] if state.on_centre and self.session.outcome is None else []
