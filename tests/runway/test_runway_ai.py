@@ -15,6 +15,7 @@ from arcade.games.runway.ai import (
     classic_series_score,
     exact_plan,
     hint,
+    last_winnable,
     play_game,
     watch,
 )
@@ -158,6 +159,29 @@ def test_no_win_still_gives_a_full_losing_plan():
     assert "no way to get 1 across" in plan.summary()
     outcome = RULES.outcome(replay(start, plan.commands))
     assert outcome is not None and outcome.result == "loss"
+
+
+@pytest.mark.parametrize("opening", [("SPEED",), ("SPEED", "SPEED", "SPEED", "JUMP", "SLOW"), ("SPEED", "SPEED")])
+def test_a_lost_race_steps_back_to_the_latest_turn_it_could_still_be_won(opening):
+    """Watching the AI on a race no longer winnable played on until the bikes fell or time ran out."""
+    name = "03_chained_jumps_over_decreasing_length" if len(opening) < 5 else "02_chained_jumps_over_increasing_length"
+    history = [start_of(name)]
+    for command in opening:
+        history.append(RULES.play(history[-1], command))
+    winnable = [exact_plan(state).win for state in history]
+    back, plan = last_winnable(history)
+    expected = next(k for k in range(len(history)) if winnable[-1 - k])
+    assert back == expected and plan.win
+    end = replay(history[-1 - back], plan.commands)
+    assert RULES.outcome(end).is_win
+
+
+def test_a_race_never_winnable_takes_nothing_back():
+    wall = "...." + "0" * 30 + "......"
+    start = RULES.initial_state(Level((wall,) * 4, 1, 1, (Bike(0, 0), Bike(0, 1))))
+    history = [start, RULES.apply(start, Command.SPEED)]
+    back, plan = last_winnable(history)
+    assert back == 0 and not plan.win and plan.commands
 
 
 def test_a_deadline_cuts_the_search_but_an_answer_still_comes(monkeypatch):

@@ -137,6 +137,26 @@ def test_watch_plays_the_optimal_plan_then_shows_the_result(app, driver):
     assert scene.finished_with_ai
 
 
+def test_watching_a_lost_race_goes_back_to_where_it_could_still_be_won(app, driver):
+    """It used to drive on from the lost position until every bike had fallen."""
+    scene = open_runway(app, "02_chained_jumps_over_increasing_length")
+    for command in ("SPEED", "SPEED", "SPEED", "JUMP", "SLOW"):
+        scene.command(Command(command))
+    settle(driver)
+    assert scene.session.index == 5 and not exact_plan(scene.session.state).win
+    driver.key(pygame.K_SPACE)
+    scene.worker.wait(10)
+    driver.frame()
+    assert scene.session.index == 4 and exact_plan(scene.session.state).win
+    assert "goes back 1 turn, to turn 4" in scene.status_text
+    for _ in range(1200):
+        driver.frame(dt=1 / 30)
+        if isinstance(app.stack.top, ResultScene):
+            break
+    assert scene.session.outcome.is_win and len(scene.session.state.active) == 4
+    assert scene.finished_with_ai
+
+
 def test_the_result_waits_for_the_last_turn_to_be_seen(app, driver):
     scene = open_runway(app)
     plan = exact_plan(scene.session.state)

@@ -86,6 +86,29 @@ def exact_plan(state: State, turn_limit: int = TURN_LIMIT, *, budget: float | No
                 result.complete)
 
 
+def last_winnable(history: list[State], *, budget: float | None = None) -> tuple[int, Plan]:
+    """How many turns to take back, and the exact plan from there, for a race to be won again.
+
+    ``history`` runs from the start of the race to the current state. Watching the AI on a
+    race that can no longer be won used to play on to the turn limit, 50 turns of bikes
+    crawling; it now steps back to the latest turn from which the race could still be won
+    (Battle Royale's AI starts over the same way). When none can (or ``budget`` seconds run
+    out) it takes nothing back and returns the plan that keeps most bikes going.
+    """
+    plan = exact_plan(history[-1])
+    if plan.win:
+        return 0, plan
+    deadline = None if budget is None else time.perf_counter() + budget
+    for back in range(1, len(history)):
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            break
+        earlier = exact_plan(history[-1 - back], budget=left)
+        if earlier.win and earlier.complete:
+            return back, earlier
+    return 0, plan
+
+
 # -- the classic AI ----------------------------------------------------------------------
 def classic_series_score(track: Track, pos: Position, bikes: int, series: tuple[Command, ...]) -> int:
     """The seed's score of one series from ``pos``: X for every live moving bike, penalties otherwise."""

@@ -21,7 +21,7 @@ import pygame
 from arcade.core.game import Outcome, Step
 from arcade.core.registry import GameInfo
 from arcade.core.session import Session
-from arcade.games.runway.ai import AI_TITLES, Plan, PlanCache, compare_ais, exact_plan
+from arcade.games.runway.ai import AI_TITLES, Plan, PlanCache, compare_ais, last_winnable
 from arcade.games.runway.logic import RULES, Command, State
 from arcade.games.runway.motion import Motion, describe_turn, losses_by_turn, still, turn_motions
 from arcade.games.runway.view.panels import (
@@ -46,6 +46,8 @@ if TYPE_CHECKING:
 #: Seconds a turn takes on screen when the player drives (scaled by the animation setting).
 TURN_SECONDS = 0.45
 FALL_SECONDS = 0.55
+#: How long watching a lost race may look back for a turn it could still be won from.
+REWIND_SECONDS = 10.0
 @dataclass
 class Transition:
     """One turn being animated: the motions, and how far along they are (real seconds)."""
@@ -142,9 +144,9 @@ class RunwayScene(ProgramsMixin, TickScene):
         self.comparison = {}
 
     def start_analysis(self) -> None:
+        """How many bikes each AI saves on this level (in the background, shown in the HUD)."""
         if self.previewing:
             return
-        """How many bikes each AI saves on this level (in the background, shown in the HUD)."""
         self.comparison = {}
         start = self.session.initial
 
@@ -242,23 +244,36 @@ class RunwayScene(ProgramsMixin, TickScene):
             self.say("The race is over — step back or restart to watch the AI drive.")
             return
         state = self.session.state
-        if self.ai_name == "exact" and self.plans.get("exact", state) is None:
+        known = self.plans.get("exact", state)
+        if self.ai_name == "exact" and (known is None or not known.win):
             self.say("The AI is planning…")
+            history = [self.session.state_at(i) for i in range(self.session.index + 1)]
 
-            def planned(plan: Plan) -> None:
-                self.plans.remember(state, plan)
-                self.begin_watch()
+            def planned(result: tuple[int, Plan]) -> None:
+                back, plan = result
+                self.plans.remember(history[-1 - back], plan)
+                note = ""
+                if back:
+                    turn = self.session.state.turn
+                    for _ in range(back):
+                        self.session.undo()
+                    note = (f"The race could not be won from turn {turn} any more, so the AI goes back "
+                            f"{back} turn{'s' * (back != 1)}, to turn {self.session.state.turn}: it "
+                            f"{plan.summary()}. ")
+                self.begin_watch(note)
 
-            self.worker.submit(exact_plan, state, on_done=planned, on_error=self._ai_failed, label="watch")
+            self.worker.submit(lambda: last_winnable(history, budget=REWIND_SECONDS), on_done=planned,
+                               on_error=self._ai_failed, label="watch")
             return
         self.begin_watch()
 
-    def begin_watch(self) -> None:
+    def begin_watch(self, note: str = "") -> None:
+        """Start the AI driving; ``note`` says first what it did before (went back to a winnable turn)."""
         self.hint = None
         self.watch = WatchPlayer(self._ai_steps(), self._apply_ai_step, speed=self.speed,
                                  on_finish=self._ai_finished)
-        self.say(f"Watching the {AI_TITLES[self.ai_name].lower()} — Space pause · N step · , back · +/− speed",
-                 "info")
+        self.say(note + f"Watching the {AI_TITLES[self.ai_name].lower()} — Space pause · N step · , back · "
+                 "+/− speed", "warning" if note else "info")
 
     def _ai_steps(self) -> Iterator[Step]:
         """The AI's next command for whatever state the session is in when a step is due."""
