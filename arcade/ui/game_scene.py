@@ -248,6 +248,15 @@ class GameScene(Scene):
         undone move back), and Redo still has them."""
         return self.session.length > 0
 
+    def owns_save(self) -> bool:
+        """Whether the game on screen is the player's own, whose autosave this scene writes and clears.
+
+        An outside program's run or a replay put on the timeline is not: watching Runway's test
+        panel play a program's run to its end cleared the player's saved game (a finished game's
+        save goes), and its turns would have replaced it.
+        """
+        return True
+
     def save_extra(self) -> None:
         """Put the scene's own state (a match score, a setup) into ``session.extra`` before a save."""
 
@@ -731,7 +740,7 @@ class GameScene(Scene):
         Saves go to a background writer (an fsync can take longer than a frame). While the
         AI is being watched one save at the end will do: a step is not worth a file write.
         """
-        if self.autosave_when is None or self.app is None:
+        if self.autosave_when is None or self.app is None or not self.owns_save():
             return
         if self.game_over():
             self.saver.flush()

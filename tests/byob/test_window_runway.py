@@ -211,3 +211,26 @@ def test_turns_a_program_drove_before_the_player_took_over_are_credited_to_it(ap
     assert scene.console.shown
     scene.new_game()  # Play again: the player's own game, no program's console left open and empty
     assert not scene.console.shown
+
+
+def test_watching_a_programs_run_keeps_the_players_own_saved_game(app, driver):
+    """A program's run played to its end cleared the player's Runway save (a finished game's goes)."""
+    from arcade.services import saves
+
+    scene = app.launch("runway", Launch(level="00_statement_example"))
+    driver.frame()
+    driver.key(pygame.K_RIGHT)  # SPEED: the player's own game, saved
+    scene.saver.flush()
+    mine = saves.read_autosave("runway")
+    assert mine is not None and mine.data["moves"] == ["SPEED"]
+    scene.drive_with(STRAIGHT)
+    wait_for(driver, lambda: not scene.bot_worker.busy)
+    wait_for(driver, lambda: scene.session.outcome is not None and scene.session.index == scene.session.length)
+    for _ in range(120):
+        driver.frame(dt=1 / 20)
+    scene.saver.flush()
+    kept = saves.read_autosave("runway")
+    assert kept is not None and kept.data["moves"] == ["SPEED"], "the program's run replaced the save"
+    app.pop()
+    scene.saver.flush()
+    assert saves.read_autosave("runway").data["moves"] == ["SPEED"]

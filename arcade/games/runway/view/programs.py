@@ -68,6 +68,8 @@ class ProgramsMixin:
         self.program_turns: list[Turn] = []
         self.program_failure = ""
         self.program_level: Level | None = None
+        #: A program's run is being put on the timeline (its turns are not the player's to save).
+        self._loading_run = False
         #: The program whose run the player took over: its turns stay in the history and are its,
         #: not the AI's ("The AI drove some of these turns" after taking over from slow.py).
         self.taken_over: tuple[str, Level, int] | None = None
@@ -92,6 +94,12 @@ class ProgramsMixin:
         """A program's run is on the timeline (a move of the player's own ends that)."""
         return (self.program_spec is not None and self.session.level is self.program_level
                 and self.session.length == len(self.program_moves))
+
+    def owns_save(self) -> bool:
+        """A program's run on the timeline is not the player's game: it neither replaces nor clears
+        its save, from the moment it is loaded or starts arriving until the player's own move."""
+        on_screen = self.program_spec is not None and self.session.level is self.program_level
+        return not (self._loading_run or on_screen)
 
     @property
     def ai_label(self) -> str:
@@ -124,14 +132,18 @@ class ProgramsMixin:
         session already holds exactly these moves, as when a replay file opens the scene)."""
         self._stop_live()
         if not played:
-            if self.session.level is not level or self.session.level_id != level_id:
-                self.change_level(level, level_id)  # type: ignore[attr-defined]
-            else:
-                self.stop_watch()  # type: ignore[attr-defined]
-                self.session.replace_level(level, seed=self.session.seed, level_id=level_id)
-            for command in commands:
-                self.session.play(command, by_ai=True)
-            self.session.seek(0)
+            self._loading_run = True
+            try:
+                if self.session.level is not level or self.session.level_id != level_id:
+                    self.change_level(level, level_id)  # type: ignore[attr-defined]
+                else:
+                    self.stop_watch()  # type: ignore[attr-defined]
+                    self.session.replace_level(level, seed=self.session.seed, level_id=level_id)
+                for command in commands:
+                    self.session.play(command, by_ai=True)
+                self.session.seek(0)
+            finally:
+                self._loading_run = False
         self.program_level = self.session.level
         self.program_spec = spec
         self.program_moves = list(commands)
