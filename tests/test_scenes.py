@@ -147,6 +147,22 @@ def test_settings_change_applies_and_persists(app, driver, user_home):
     assert isinstance(app.stack.top, MenuScene)
 
 
+def test_the_settings_show_a_change_made_behind_them_and_the_next_click_undoes_it(app, driver, user_home):
+    """Alt+Enter over the settings left the row saying "Off"; a click on it then turned fullscreen on."""
+    app.push(MenuScene())
+    settings = app.push(SettingsScene())
+    row = settings.rows[4][1]
+    assert row.label == "Off"
+    driver.key(pygame.K_RETURN, mod=pygame.KMOD_ALT)
+    assert app.settings.fullscreen is True
+    driver.frame()
+    assert row.label == "On"
+    driver.click(row.rect.center)
+    assert app.settings.fullscreen is False and Settings.load().fullscreen is False
+    driver.frame()
+    assert row.label == "Off"
+
+
 def test_left_and_right_step_every_setting_both_ways(app, driver, user_home):
     """Only the speed slider took ← →: a palette one back meant going round all of them."""
     app.push(MenuScene())

@@ -188,8 +188,18 @@ class SettingsScene(Scene):
     def is_idle(self) -> bool:
         return not self.toast.messages
 
+    def _refresh_labels(self) -> None:
+        """Show the settings as they are now: Alt+Enter or dragging the window's edge change them
+        behind this screen (the Fullscreen row said "Off" in fullscreen, and a click then turned it on)."""
+        s = self._settings()
+        labels = (self._sound_label(), None, PALETTE_NAMES[s.palette], self._size_label(), self._fullscreen_label())
+        for (_label, widget), text in zip(self.rows, labels, strict=True):
+            if text is not None and isinstance(widget, Button):
+                widget.label = text
+
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
+        self._refresh_labels()
         theme = self.app.theme
         draw_backdrop(surface, 170)
         draw_panel(surface, theme, self.panel)
