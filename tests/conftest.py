@@ -21,6 +21,9 @@ def user_home(tmp_path, monkeypatch):
     home = tmp_path / "home"
     monkeypatch.setenv("PUZZLE_ARCADE_HOME", str(home))
     monkeypatch.delenv("PUZZLE_ARCADE_TRACE", raising=False)
+    from arcade.services import saves
+
+    monkeypatch.setattr(saves, "_unsaved", {})  # a failed save is remembered per process
     return home
 
 

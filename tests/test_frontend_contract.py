@@ -782,3 +782,40 @@ def test_every_keymap_condition_names_a_predicate_of_the_scene(info, toy_in_regi
                     assert isinstance(getattr(scene, name), bool), f"{binding.keys}: {name} is not a predicate"
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_progress_that_could_not_be_saved_is_said_until_a_save_succeeds(info, toy_in_registry, monkeypatch):
+    """A read-only disk was a toast of a few seconds; the menu then said "Saved just now" and
+    quitting lost the moves without a word."""
+    import errno
+
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    registry = registry_with(info, 0)
+    play_and_leave(registry, info.name)
+    app = new_app(registry)
+    try:
+        menu = app.push(MenuScene())
+        scene = app.launch(info.name)
+        monkeypatch.setattr("arcade.services.saves.atomic_write_text", read_only)
+        safe_moves(scene, 1, seed=7)
+        scene.save_progress(leaving=True)  # Tron saves when the match is left
+        scene.saver.flush()
+        assert saves.save_failure(info.name) == "Read-only file system"
+        frames(app)
+        app.stack.pop_to(MenuScene)
+        frames(app)
+        lines = {entry.title: entry.subtitle for entry in menu.entries}
+        assert "not saved" in lines["Continue"] and "could not be saved" in lines[info.title]
+        assert lines["Quit"].startswith(f"✗ Not saved: {info.title}")
+        monkeypatch.undo()
+        scene = app.launch(info.name)
+        safe_moves(scene, 1, seed=8)
+        app.stack.pop_to(MenuScene)
+        frames(app)
+        assert saves.save_failure(info.name) == ""
+        assert menu.entries[-1].subtitle == "Progress is saved automatically"
+    finally:
+        close(app)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,14 +41,36 @@ def autosave_path(game: str) -> Path:
     return saves_dir() / f"{game}.json"
 
 
+#: Per game, why its last autosave could not be written (cleared by the next one that is).
+_unsaved: dict[str, str] = {}
+
+
+def save_failure(game: str) -> str:
+    """Why ``game``'s latest progress is not on disk ("" when it is): a read-only or full disk.
+
+    A failed save used to be a toast of a few seconds, after which the menu said "Saved just
+    now" over the old file and quitting lost the moves without a word.
+    """
+    return _unsaved.get(game, "")
+
+
+def _noting_failure(game: str, write: Callable[[], None]) -> None:
+    try:
+        write()
+    except OSError as exc:
+        _unsaved[game] = str(exc.strerror or exc)
+        raise
+    _unsaved.pop(game, None)
+
+
 def write_autosave(game: str, data: dict[str, Any], label: str = "") -> None:
     """Store ``data`` (a JSON-able session dict) as the autosave of ``game``."""
     payload = {"saved_at": time.time(), "label": label, "session": data}
-    atomic_write_text(autosave_path(game), json.dumps(payload) + "\n")
+    _noting_failure(game, lambda: atomic_write_text(autosave_path(game), json.dumps(payload) + "\n"))
 
 
 def clear_autosave(game: str) -> None:
-    autosave_path(game).unlink(missing_ok=True)
+    _noting_failure(game, lambda: autosave_path(game).unlink(missing_ok=True))
 
 
 def read_autosave(game: str) -> Autosave | None:

@@ -862,6 +862,10 @@ class GameScene(Scene):
         fields = "   ".join(self.status_fields())
         fields_rect = draw_text(surface, theme, fields, (self.header_rect.right - 16, self.header_rect.centery),
                                 size=18, anchor="midright", colour=theme["text"])
+        if self.owns_save() and saves.save_failure(self.info.name):
+            # Lasting, not a toast: until a save succeeds, quitting would lose the moves since.
+            fields_rect = draw_text(surface, theme, "✗ Not saved", (fields_rect.left - 20, self.header_rect.centery),
+                                    size=18, bold=True, anchor="midright", colour=theme["error"])
         draw_text(surface, theme, title, (16, self.header_rect.centery), size=22, bold=True, anchor="midleft",
                   max_width=max(80, fields_rect.left - 40))
         self.draw_board(surface)

@@ -95,7 +95,8 @@ class MenuScene(Scene):
                 MenuEntry(
                     "Continue",
                     # When comes first: a long label is what gets shortened, not "saved 5 min ago".
-                    f"Saved {ago(time.time() - save.saved_at)} · {label}",
+                    f"Saved {ago(time.time() - save.saved_at)} · {label}"
+                    + (" · ✗ your latest moves are not saved" if saves.save_failure(save.game) else ""),
                     lambda game=save.game: app.launch(game),
                     role="highlight",
                     glyph="▶",
@@ -104,10 +105,12 @@ class MenuScene(Scene):
         saved_games |= {name for name in app.registry.names() if saves.autosave_path(name).is_file()}
         for i, info in enumerate(app.registry):
             resumes = info.name in saved_games
+            failure = saves.save_failure(info.name)
             entries.append(
                 MenuEntry(
                     info.title,
-                    ("Resume your game · N: new game" if resumes else info.description),
+                    (f"✗ Your latest moves could not be saved: {failure}" if failure
+                     else "Resume your game · N: new game" if resumes else info.description),
                     lambda info=info: app.launch(info),
                     role=GAME_ROLES[i % len(GAME_ROLES)],
                     glyph=info.title[:1],
@@ -117,7 +120,10 @@ class MenuScene(Scene):
             )
         entries.append(MenuEntry("Settings", "Sound, animation speed, colours, window", self.open_settings,
                                  role="text_dim", glyph="⚙"))
-        entries.append(MenuEntry("Quit", "Progress is saved automatically", app.pop, role="text_dim", glyph="✗"))
+        unsaved = [info.title for info in app.registry if saves.save_failure(info.name)]
+        entries.append(MenuEntry("Quit", (f"✗ Not saved: {', '.join(unsaved)} — quitting loses the latest moves"
+                                          if unsaved else "Progress is saved automatically"),
+                                 app.pop, role="text_dim", glyph="✗"))
         # The selection stays on the same entry, not the same row: a Continue row appearing above
         # it once moved the highlight to the next game (Enter opened Runway after leaving Royale).
         before = self.entries[self.selected].title if 0 <= self.selected < len(self.entries) else None
