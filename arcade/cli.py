@@ -22,7 +22,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import IO, NoReturn
+from typing import IO, Any, NoReturn
 
 from arcade import __version__
 from arcade.core.errors import ArcadeError, FormatError, OutputError, UsageError
@@ -157,6 +157,20 @@ def require_display() -> None:
                          "a desktop session, or render headless with --screenshot OUT.png")
 
 
+def refuse_invisible_window(app: Any) -> None:
+    """Stop with one line when SDL opened no real window: a ``DISPLAY`` naming no X server made it
+    fall back to its offscreen driver, and the program ran invisibly until killed."""
+    import pygame
+
+    driver = pygame.display.get_driver()
+    if os.environ.get("SDL_VIDEODRIVER") or driver not in ("offscreen", "dummy"):
+        return
+    app.close()
+    shown = ", ".join(f"{name}={os.environ[name]}" for name in DISPLAY_VARS if os.environ.get(name)) or "no display"
+    raise UsageError(f"cannot open the window: nothing answers at {shown} (SDL fell back to its {driver} "
+                     "driver); run it from a desktop session, or render headless with --screenshot OUT.png")
+
+
 def run_window(args: argparse.Namespace, game: str | None = None) -> int:
     """Open the menu (or a game) in a window, or headless for ``--screenshot``."""
     from arcade.core.registry import Launch
@@ -183,6 +197,8 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
 
     try:
         app = App(REGISTRY, size=getattr(args, "size", None), headless=screenshot is not None)
+        if screenshot is None:
+            refuse_invisible_window(app)
         app.persist_settings = screenshot is None  # a screenshot run never changes the user's settings
         set_window_icon()
         with close_window_on_signal() as interrupted:  # SIGINT/SIGTERM close it like its close button

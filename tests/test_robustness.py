@@ -529,6 +529,18 @@ def test_stale_temp_files_of_interrupted_saves_are_removed_at_start(capsys, user
     assert not stale.exists() and fresh.exists() and other.exists()
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 displays")
+def test_a_display_nothing_answers_at_is_one_line_not_an_invisible_window(tmp_path):
+    """SDL fell back to its offscreen driver and the program ran, invisible, until killed."""
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY")}
+    env.update(DISPLAY=":987", SDL_AUDIODRIVER="dummy", PUZZLE_ARCADE_HOME=str(tmp_path / "home"))
+    done = subprocess.run([sys.executable, "-m", "arcade", "play", "royale"], env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "cannot open the window: nothing answers at DISPLAY=:987" in done.stderr.strip().splitlines()[-1]
+
+
 def test_no_display_is_one_line_not_an_invisible_window(capsys, monkeypatch):
     for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
         monkeypatch.delenv(name, raising=False)
