@@ -8,7 +8,7 @@ from arcade.core.session import Session
 from arcade.games.royale import ai
 from arcade.games.royale.generator import generate
 from arcade.games.royale.logic import RULES, Level, Move, State
-from arcade.games.royale.solver import solve_level
+from arcade.games.royale.solver import solve_level, solve_state
 from arcade.services.resources import levels_dir
 
 SEED = RULES.load_level_file(levels_dir("royale") / "01-seed-14x20.txt")
@@ -72,17 +72,23 @@ def test_watch_from_scratch_plays_the_par_route_and_wins():
     assert outcome is not None and outcome.is_win and session.state.loot == 6
 
 
-def test_watch_from_a_doomed_state_starts_over():
+def test_watch_from_a_doomed_state_steps_back_to_the_latest_hopeful_one():
+    """It used to start the round over, throwing away the player's whole route."""
     level = generate(21, 21, 0.2, 4)
     session = Session(RULES, level, watch=ai.watch)
     for move in ("start 10 3", "U", "U", "U"):
         session.play(move)
     assert session.state.doomed
+    hopeful = max(i for i in range(session.index + 1) if not session.state_at(i).doomed)
+    assert 0 < hopeful < session.index
+    back = session.state_at(hopeful)
     steps = list(session.watch())
-    assert steps[0].undo == 4 and steps[0].move.startswith("start")
+    assert steps[0].undo == session.index - hopeful and not steps[0].move.startswith("start")
+    assert "stepped back" in steps[0].label
     play_steps(session, steps)
     assert session.outcome is not None and session.outcome.is_win
-    assert session.state.loot == solve_level(level).loot
+    assert session.state.path[: len(back.path)] == back.path
+    assert session.state.loot == back.loot + solve_state(back).loot  # the best from there
 
 
 def test_watch_mid_game_finishes_on_the_centre():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import json
 import threading
 import time
@@ -21,7 +22,7 @@ from pathlib import Path
 from arcade.core.errors import IllegalMove
 from arcade.core.game import Hint, Step
 from arcade.games.royale.formats import format_level
-from arcade.games.royale.logic import DIRECTION_NAMES, RULES, Level, Move, State, replay, route_is_valid
+from arcade.games.royale.logic import DIRECTION_NAMES, DIRECTIONS, RULES, Level, Move, State, replay, route_is_valid
 from arcade.games.royale.solver import SOLVER_VERSION, Route, solve_level, solve_state
 from arcade.services.files import atomic_write_text
 from arcade.services.paths import data_dir
@@ -160,14 +161,31 @@ def hint(state: State, should_stop: Callable[[], bool] | None = None) -> Hint | 
     return Hint(letter, f"go {DIRECTION_NAMES[letter]} — {reach(best)}", rule=rule, highlight=tuple(route.cells))
 
 
+def last_hopeful(state: State) -> tuple[int, State]:
+    """How many moves to take back from a doomed ``state`` to the latest one that can still reach
+    the centre, and that state (unplaced when even the drop was hopeless).
+
+    Watching the AI from a doomed position used to start the whole round over, the player's
+    route and loot thrown away, where a step or two back would have done.
+    """
+    path = state.path
+    letters = "".join(next(d for d, (dr, dc) in DIRECTIONS.items() if (a[0] + dr, a[1] + dc) == b)
+                      for a, b in itertools.pairwise(path))
+    for keep in range(len(path) - 1, 0, -1):
+        earlier = replay(state.level, path[0], letters[: keep - 1])
+        if not earlier.doomed:
+            return len(path) - keep, earlier
+    return len(path), State(state.level)
+
+
 def watch(state: State, should_stop: Callable[[], bool] | None = None) -> Iterator[Step]:
-    """Steps of the optimal route from here (from the start if unplaced; restarting if doomed)."""
+    """Steps of the optimal route from here (from the start if unplaced; from the latest
+    position that could still reach the centre if doomed)."""
     if RULES.outcome(state) is not None:
         return
     undo = 0
     if state.doomed:
-        undo = len(state.path)
-        state = State(state.level)
+        undo, state = last_hopeful(state)
     route = best_from(state, should_stop)
     if route is None:
         yield Step(None, "No empty cell can reach the centre in time.", kind="info", undo=undo)
@@ -177,13 +195,18 @@ def watch(state: State, should_stop: Callable[[], bool] | None = None) -> Iterat
         r, c = route.start
         label = f"The AI drops at ({r}, {c}) and aims for {route.loot} loot."
         if undo:
-            label = "The centre was out of reach, so the AI starts over: " + label
+            label = "The centre was out of reach from every cell of your route, so the AI starts over: " + label
         yield Step(str(Move.start(route.start)), label, undo=undo, highlight=tuple(route.cells))
         state = RULES.apply(state, Move.start(route.start))
+        undo = 0
     for letter in route.moves:
         state = RULES.apply(state, Move.go(letter))
-        yield Step(letter, f"{DIRECTION_NAMES[letter].capitalize()} — loot {state.loot} of {goal}",
-                   highlight=(state.pos,))
+        label = f"{DIRECTION_NAMES[letter].capitalize()} — loot {state.loot} of {goal}"
+        if undo:
+            label = (f"The centre was out of reach, so the AI stepped back {undo} move{'s' * (undo != 1)} "
+                     f"to where it was not yet: {label}")
+        yield Step(letter, label, undo=undo, highlight=(state.pos,))
+        undo = 0
     try:
         if RULES.outcome(state) is None:
             RULES.apply(state, Move.finish())
