@@ -408,7 +408,7 @@ def damaged_payloads(game: str, good: dict) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
-def test_damaged_saves_are_moved_aside_with_one_line_on_every_path(info, toy_in_registry, user_home):
+def test_damaged_saves_are_moved_aside_with_one_line_on_every_path(info, toy_in_registry, user_home, capsys):
     registry = registry_with(info, 0)
     play_and_leave(registry, info.name)
     good = json.loads(saves.autosave_path(info.name).read_text())
@@ -439,6 +439,10 @@ def test_damaged_saves_are_moved_aside_with_one_line_on_every_path(info, toy_in_
                 said = [m.text for s in app.stack.scenes for m in getattr(getattr(s, "toast", None), "messages", [])]
                 assert any("damaged" in t.lower() or "could not" in t.lower() for t in said), f"{where}: {said}"
                 assert all("\n" not in t and "Traceback" not in t for t in said), where
+                # The whole line on stderr too, once: a window shortens it and a toast goes.
+                told = [line for line in capsys.readouterr().err.splitlines() if "damaged" in line.lower()
+                        or "could not" in line.lower()]
+                assert len(told) == 1 and told[0].startswith("puzzle-arcade: ") and info.title in told[0], told
             finally:
                 close(app)
 

@@ -62,7 +62,12 @@ def test_missing_settings_are_defaults_and_damaged_ones_say_why(user_home):
                                            "unknown": 1}))
     partly = Settings.load()
     assert partly.sound is True and partly.window_size == (1280, 800)
-    assert "sound" in partly.problem and "window_size" in partly.problem
+    assert "sound" in partly.problem and "window size" in partly.problem, "the names the Settings screen shows"
+    # Moved aside like any damaged file (the next change wrote the defaults over it), the rest kept.
+    assert "moved to settings.json.damaged.2" in partly.problem and not Settings.path().exists()
+    Settings.path().write_text(json.dumps({"sound": False, "palette": 42}))
+    kept = Settings.load()
+    assert kept.sound is False and kept.palette == "okabe-ito" and "colour palette" in kept.problem
 
 
 def test_autosave_write_read_clear_and_latest(user_home):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,25 +73,26 @@ def clear_autosave(game: str) -> None:
     _noting_failure(game, lambda: autosave_path(game).unlink(missing_ok=True))
 
 
-def read_autosave(game: str) -> Autosave | None:
-    """The autosave of ``game``, or None if there is none.
+def read_autosave(game: str, title: str = "") -> Autosave | None:
+    """The autosave of ``game``, or None if there is none (``title``: the game's name in messages).
 
     A file that is not a well-formed autosave (bad JSON, wrong types, a NaN or infinite
     time stamp, a foreign game) is moved aside and reported by raising :class:`DamagedSave`
     with a one-line message; the session inside is checked later, when it is replayed.
     """
     path = autosave_path(game)
+    name = title or game
     try:
         text = read_kept_text(path)
     except FileNotFoundError:
         return None
     except IsADirectoryError:
-        raise DamagedSave(damaged_message(game, path, "a folder, not a file")) from None
+        raise DamagedSave(damaged_message(name, path, "a folder, not a file")) from None
     except OSError as exc:  # unreadable, not damaged (permissions, a home that is a file): left alone
-        raise DamagedSave(f"The saved {game} game at {path} cannot be read ({damage_reason(exc)}); "
+        raise DamagedSave(f"The saved {name} game at {path} cannot be read ({damage_reason(exc)}); "
                           "it was left as it is.") from None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise DamagedSave(damaged_message(game, path, damage_reason(exc))) from None
+        raise DamagedSave(damaged_message(name, path, damage_reason(exc))) from None
     try:
         payload = json.loads(text)
         saved_at = payload["saved_at"]
@@ -105,23 +106,25 @@ def read_autosave(game: str) -> Autosave | None:
             raise ValueError(f"it holds a game of {str(session.get('game'))[:40]!r}")
         return Autosave(game=game, path=path, saved_at=float(saved_at), data=session, label=label[:200])
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
-        raise DamagedSave(damaged_message(game, path, damage_reason(exc))) from None
+        raise DamagedSave(damaged_message(name, path, damage_reason(exc))) from None
 
 
 def damaged_message(game: str, path: Path, why: str) -> str:
     """Move ``path`` aside and say so in one line."""
     moved = quarantine(path)
-    where = f"it was moved to {moved.name}" if moved is not None else "it could not be moved aside"
-    return f"The saved {game} game was damaged ({why[:120]}); {where}."
+    # Where the file went comes before why: a window shortens the end of a long line.
+    where = f"was moved to {moved.name}" if moved is not None else "could not be moved aside"
+    return f"The saved {game} game was damaged and {where} ({why[:120]})."
 
 
-def latest_autosave(games: list[str]) -> tuple[Autosave | None, list[str]]:
-    """The most recent valid autosave of ``games`` and one message per damaged save moved aside."""
+def latest_autosave(games: list[str], titles: Mapping[str, str] | None = None) -> tuple[Autosave | None, list[str]]:
+    """The most recent valid autosave of ``games`` and one message per damaged save moved aside
+    (``titles``: the games' names for the messages -- "royale" read as a typo next to "Battle Royale")."""
     found: list[Autosave] = []
     problems: list[str] = []
     for game in games:
         try:
-            save = read_autosave(game)
+            save = read_autosave(game, (titles or {}).get(game, ""))
         except DamagedSave as exc:
             problems.append(str(exc))
             continue

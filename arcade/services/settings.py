@@ -34,6 +34,8 @@ class Settings:
     problem: str = field(default="", compare=False, repr=False)
     #: Not saved: the file on disk could not be read, so it must not be replaced by these values.
     readonly: bool = field(default=False, compare=False, repr=False)
+    #: Not saved: the settings that were not valid, by the names the Settings screen shows.
+    bad: list[str] = field(default_factory=list, compare=False, repr=False)
 
     @staticmethod
     def path() -> Path:
@@ -55,7 +57,11 @@ class Settings:
             return cls(problem=_set_aside(path, damage_reason(exc)))
         if not isinstance(raw, dict):
             return cls(problem=_set_aside(path, "not a table of settings"))
-        return cls.from_dict(raw, str(path))
+        settings = cls.from_dict(raw, str(path))
+        if settings.bad:
+            # Moved aside like any damaged file: the next change would have written the defaults over it.
+            settings.problem = _set_aside(path, f"not valid: {', '.join(settings.bad)}; the rest is kept")
+        return settings
 
     @classmethod
     def from_dict(cls, raw: Any, source: str = "<settings>") -> Settings:
@@ -65,20 +71,22 @@ class Settings:
             return settings
         bad = []
         for f in fields(cls):
-            if f.name in ("problem", "readonly") or f.name not in raw:
+            if f.name in ("problem", "readonly", "bad") or f.name not in raw:
                 continue
             try:
                 setattr(settings, f.name, _coerce(f.name, raw[f.name]))
             except (TypeError, ValueError):
                 bad.append(f.name)
         if bad:
-            settings.problem = f"Some settings were not valid ({', '.join(bad)}); their defaults are used."
+            settings.bad = [_LABELS.get(name, name) for name in bad]
+            settings.problem = f"Some settings were not valid ({', '.join(settings.bad)}); their defaults are used."
         return settings
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data.pop("problem")
         data.pop("readonly")
+        data.pop("bad")
         data["window_size"] = list(self.window_size)
         return data
 
@@ -90,6 +98,11 @@ class Settings:
     def game(self, name: str) -> dict[str, Any]:
         """The mutable preference dict of one game."""
         return self.games.setdefault(name, {})
+
+
+#: The settings' names as the Settings screen shows them (a message said "animation_speed, window_size").
+_LABELS = {"sound": "sound", "animation_speed": "animation speed", "palette": "colour palette",
+           "window_size": "window size", "fullscreen": "fullscreen", "games": "the games' preferences"}
 
 
 def _set_aside(path: Path, why: str) -> str:

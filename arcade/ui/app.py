@@ -68,6 +68,8 @@ class App:
         self.audio = Audio(enabled=self.settings.sound)
         self.stack = SceneStack(self)
         self.held_keys = HeldKeys()
+        #: Problems already told on stderr (the menu is rebuilt, the records read, many times).
+        self._warned: set[str] = set()
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame_times: list[float] = []
@@ -177,7 +179,7 @@ class App:
             self.intro(info)
         for message in messages:
             self.trace(f"message {message}")
-            self.notify(message, "warning")
+            self.warn(message)
         return scene
 
     def intro(self, info: GameInfo) -> None:
@@ -192,6 +194,17 @@ class App:
         prefs["seen_how_to_play"] = True
         self.save_settings()
         self.push(HowToPlayScene(info))
+
+    def warn(self, text: str, toast: Any = None, seconds: float = 8.0) -> None:
+        """A problem with the player's files (a damaged save moved aside, settings reset): a toast
+        on ``toast`` (else the top scene's), and the whole line once on stderr -- a window shortens
+        a long line, and a toast is gone in a few seconds with no way to read it again."""
+        if text not in self._warned:
+            self._warned.add(text)
+            print(f"puzzle-arcade: {text}", file=sys.stderr)
+        toast = toast if toast is not None else getattr(self.stack.top, "toast", None)
+        if toast is not None:
+            toast.show(text, "warning", seconds)
 
     def notify(self, text: str, role: str = "info") -> None:
         """Show a toast on the top scene if it can, else print to stderr."""

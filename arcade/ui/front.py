@@ -124,7 +124,7 @@ def open_session(app: App, front: GameFront, launch: Launch) -> tuple[GameScene,
             messages.append(f"Could not resume that save: {_one_line(exc)}")
     elif launch.level is None and launch.seed is None and not launch.new:
         try:
-            saved = saves.read_autosave(name)
+            saved = saves.read_autosave(name, front.info.title)
         except saves.DamagedSave as exc:
             messages.append(str(exc))
             saved = None

@@ -819,7 +819,8 @@ class GameScene(Scene):
             self.saver.error = ""
             self._dirty = True
         for problem in saves.take_problems():  # a damaged records file met by a picker or a win
-            self.toast.show(problem, "warning", 8)
+            if self.app is not None:
+                self.app.warn(problem, self.toast)
             self._dirty = True
 
     def background_update(self, dt: float) -> None:

@@ -71,7 +71,7 @@ class MenuScene(Scene):
         super().enter(app)
         self.rebuild()
         if app.settings.problem:
-            self.toast.show(app.settings.problem, "warning", 6)
+            app.warn(app.settings.problem, self.toast)
 
     def resume(self) -> None:
         self.rebuild()
@@ -82,10 +82,10 @@ class MenuScene(Scene):
         assert self.app is not None
         app = self.app
         entries: list[MenuEntry] = []
-        self.autosave, problems = latest_autosave(app.registry.names())
+        self.autosave, problems = latest_autosave(app.registry.names(), {g.name: g.title for g in app.registry})
         saves.read_records()  # a damaged records file is moved aside now, and said below
         for problem in [*problems, *saves.take_problems()]:
-            self.toast.show(problem, "warning", 8)
+            app.warn(problem, self.toast)
         saved_games = {self.autosave.game} if self.autosave is not None else set()
         if self.autosave is not None:
             save = self.autosave
