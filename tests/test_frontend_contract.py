@@ -823,3 +823,30 @@ def test_progress_that_could_not_be_saved_is_said_until_a_save_succeeds(info, to
         assert menu.entries[-1].subtitle == "Progress is saved automatically"
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_hint_and_watch_are_grey_on_a_finished_game_and_back_after_undo(info, toy_in_registry):
+    """They stayed clickable after the round and only answered "the game is over"."""
+    app = new_app(registry_with(info, 0))
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        frames(app)
+        buttons = {b.label: b for b in scene.toolbar.buttons}
+        if "Hint" not in buttons and "Watch AI" not in buttons:
+            pytest.skip(f"{info.title} has no hint or watch")
+        ai = [b for label, b in buttons.items() if label in ("Hint", "Watch AI")]
+        assert all(b.is_enabled() for b in ai)
+        watch_to_the_end(app, scene)
+        assert scene.session.outcome is not None
+        for _ in range(300):  # the last step's animation, the result panel, closed, and the watch ends
+            if app.stack.top is not scene:
+                app.pop()
+            if not scene.watching:
+                break
+            frames(app, 1, dt=0.1)
+        assert not any(b.is_enabled() for b in ai), [(b.label, b.is_enabled(), scene.watching) for b in ai]
+        scene.undo()
+        assert all(b.is_enabled() for b in ai)
+    finally:
+        close(app)

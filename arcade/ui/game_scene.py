@@ -336,8 +336,11 @@ class GameScene(Scene):
         self.toolbar = Toolbar(buttons)
 
     def _enabled_predicate(self, binding: Binding) -> Callable[[], bool] | None:
+        # Hint and Watch have nothing to do on a finished game (they only said so): grey, as Finish is.
         checks = {"undo": lambda: self.session.can_undo, "redo": lambda: self.session.can_redo,
-                  "restart": lambda: self.session.index > 0}
+                  "restart": lambda: self.session.index > 0,
+                  "request_hint": lambda: self.session.outcome is None,
+                  "toggle_watch": lambda: self.watching or self.session.outcome is None}
         if binding.action in checks:
             return checks[binding.action]
         if binding.button_when:
