@@ -275,3 +275,17 @@ def test_a_badge_letter_the_menu_already_uses_or_two_games_share_opens_nothing(a
     assert "q" not in menu.accelerators() and "x" not in menu.accelerators()
     driver.key(pygame.K_x, unicode="x")
     assert app.stack.top is menu
+
+
+def test_a_pointer_resting_where_the_window_opened_does_not_move_the_menus_highlight(app, driver, toy_registered):
+    """The window opening under a resting pointer sent a motion there: Enter then opened that game, not Continue."""
+    menu = app.push(MenuScene())
+    driver.frame()
+    under = menu.entries[2].rect.center
+    motion = {"rel": (0, 0), "buttons": (0, 0, 0)}
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=under, **motion))
+    assert menu.selected == 0
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=under, **motion))
+    assert menu.selected == 0
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=(under[0] + 3, under[1]), **motion))
+    assert menu.selected == 2, "a pointer that moves still selects"

@@ -46,7 +46,7 @@ class MenuEntry:
 
 
 def ago(seconds: float) -> str:
-    if seconds < 90:
+    if seconds < 45:
         return "just now"
     if seconds < 90 * 60:
         return f"{round(seconds / 60)} min ago"
@@ -64,6 +64,8 @@ class MenuScene(Scene):
         self.selected = 0
         self.toast = Toast()
         self.autosave: Autosave | None = None
+        #: Where the pointer was last seen (None: not yet): only a pointer that moves selects.
+        self._pointer: tuple[int, int] | None = None
         self._background_key: tuple[tuple[int, int], str] | None = None
         self._background_surface = pygame.Surface((1, 1))
 
@@ -167,6 +169,11 @@ class MenuScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
+            # The window opening (or a scene closing) under a resting pointer sends a motion to where
+            # it already was: that moved the highlight off Continue, and Enter opened another game.
+            resting, self._pointer = self._pointer is None or self._pointer == event.pos, event.pos
+            if resting:
+                return False
             for i, entry in enumerate(self.entries):
                 if entry.rect is not None and entry.rect.collidepoint(event.pos):
                     self.selected = i
