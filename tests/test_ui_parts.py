@@ -549,3 +549,15 @@ def test_the_console_scrolls_back_to_the_start_of_a_long_traceback(user_home):
     panel.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1000, precise_y=-1000.0))
     draw()
     assert panel.scroll == 0 and "  1 line 59" in drawn
+
+
+@pytest.mark.parametrize("palette", ["okabe-ito", "tol-bright", "high-contrast"])
+def test_no_players_colour_is_the_error_colour(palette):
+    """Tol's bright palette drew the second player (Battle Royale's optimal route) in its error red,
+    the same dashed pink as the storm's next edge."""
+    from arcade.ui.theme import PALETTES
+
+    colours = PALETTES[palette]
+    players = [colours[f"player{i}"] for i in range(1, 5)]
+    assert len(set(players)) == 4
+    assert colours["error"] not in players

@@ -58,7 +58,8 @@ PALETTES: dict[str, dict[str, RGB]] = {
         "hint": (200, 80, 255),
         "special": (170, 51, 119),
         "player1": (68, 119, 170),
-        "player2": (238, 102, 119),
+        # Tol's cyan: his red is the error colour (the storm's edge and the optimal route looked alike).
+        "player2": (102, 204, 238),
         "player3": (34, 136, 51),
         "player4": (170, 51, 119),
     },
