@@ -268,7 +268,7 @@ class GameScene(Scene):
             rows += [
                 Binding("Ctrl+Z / U", "undo", "Undo", button="Undo", repeat=True),
                 Binding("Ctrl+Y / Ctrl+Shift+Z / R", "redo", "Redo", button="Redo", repeat=True),
-                Binding("Ctrl+R", "restart", "Restart (Redo brings the moves back)", button="Restart"),
+                Binding("Ctrl+R", "restart", "Restart (Redo brings the moves back, one a press)", button="Restart"),
             ]
         if self.has_hint:
             rows.append(Binding("H", "request_hint", self.hint_help, button="Hint"))
@@ -427,7 +427,7 @@ class GameScene(Scene):
     def restart(self) -> None:
         self.stop_watch()
         self.session.restart()
-        self.say("Restarted — Redo brings your moves back.")
+        self.say("Restarted — Redo (Ctrl+Y) brings your moves back one at a time.")
 
     # -- levels --------------------------------------------------------------------------
     def change_level(self, level: Any, level_id: str, *, seed: int = 0) -> None:
