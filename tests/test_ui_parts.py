@@ -392,6 +392,8 @@ def test_a_key_table_taller_than_a_small_window_scrolls_to_its_last_key():
         app.push(panel)
         assert panel.max_key_scroll > 0
         for _ in range(10):
+            # Whole rows at every scroll position: the last row showed cut in half above "more keys".
+            assert panel.keys_area().height % 22 == 0 and panel.key_scroll % 22 == 0
             panel.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode=""))
         assert panel.key_scroll == panel.max_key_scroll
         assert panel._keys_h - panel.key_scroll <= panel.keys_area().height, "the last key is out of reach"

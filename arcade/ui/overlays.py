@@ -165,10 +165,12 @@ class PanelScene(Scene):
         return 70 + 26 * len(self._body) + 22 * longest + (16 if longest else 0) + 70
 
     def keys_area(self) -> pygame.Rect:
-        """Where the key table is drawn: below the body, above the buttons."""
+        """Where the key table is drawn: below the body, above the buttons, a whole number of
+        22-pixel lines high -- so every scroll position shows whole rows (the last row showed
+        cut in half above "more keys")."""
         top = self.panel.y + 70 + 26 * len(self._body) + 8
         bottom = self.panel.bottom - 70 - self._buttons_extra
-        return pygame.Rect(self.panel.x, top, self.panel.width, max(0, bottom - top))
+        return pygame.Rect(self.panel.x, top, self.panel.width, max(0, bottom - top) // 22 * 22)
 
     @property
     def max_key_scroll(self) -> int:
