@@ -513,3 +513,36 @@ def test_a_banner_keeps_off_the_heads(app, driver):
     assert not band.collidepoint(view.cell_center((middle_row, 2)))
     band, clear = painter._banner_place(area, 200, [(0, 0)])  # nothing in the middle: it stays there
     assert clear == 0 and abs(band.centery - area.centery) <= 1
+
+
+@pytest.mark.parametrize("how", ["rematch", "setup"])
+def test_a_rematch_or_a_new_setup_left_before_its_first_tick_leaves_no_old_match_to_continue(app, driver, how):
+    """Continue offered the old match ("You 0 : 1 …") after F5 or a new setup left at tick 0: an
+    untouched match never saves, so the old save stayed. The choice, made in the game, ends it."""
+    scene = open_tron(app, best_of=3)
+    driver.key(pygame.K_DOWN)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 3)
+    app.pop()
+    saved = saves.read_autosave("tron")
+    assert saved is not None
+    resumed = app.launch("tron", Launch(save=saved.data))
+    driver.frame()
+    assert isinstance(resumed, TronScene) and resumed.session.index > 0
+    if how == "rematch":
+        driver.key(pygame.K_F5)
+        assert resumed.session.index == 0 and resumed.match.rounds == 0
+    else:
+        driver.key(pygame.K_o)
+        overlay = app.stack.top
+        assert isinstance(overlay, SetupScene)
+        overlay.start()  # the overlay's Start
+        driver.frame()
+        assert app.stack.top is resumed and resumed.session.index == 0 and resumed.match.rounds == 0
+    assert saves.read_autosave("tron") is None
+    driver.key(pygame.K_ESCAPE)  # Esc -> Main menu before the first arrow
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    pause.to_menu()
+    assert app.stack.top is not resumed
+    assert saves.read_autosave("tron") is None

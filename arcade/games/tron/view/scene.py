@@ -409,7 +409,10 @@ class TronScene(CameraScene, TickScene):
         self.change_level(level, map_id, seed=seed)
 
     def level_changed(self) -> None:
-        """A new map (setup, picker): a fresh match on it, the board and the bots rebuilt."""
+        """A new map (setup, picker): a fresh match on it, the board and the bots rebuilt. The old
+        match is over by the player's choice, so its save goes (see ``GameScene.abandon_save``)."""
+        if self.viewer is None:
+            self.abandon_save()
         self.viewer = None  # a replay file being watched gives way to a real match
         level = self.session.level
         if self.setup.map not in FRESH_MAPS:
@@ -440,6 +443,7 @@ class TronScene(CameraScene, TickScene):
         if self.refuse_in_viewer():
             return
         self.stop_replay()
+        self.abandon_save()  # Continue offered the old match after a rematch left before its first tick
         setup = self.setup
         self.match = Match(setup.mode, setup.seats(), setup.best_of)
         self.round_log = []
