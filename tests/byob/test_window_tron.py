@@ -219,3 +219,17 @@ def test_a_replay_file_is_only_watched_until_a_match_is_set_up(app, driver, tmp_
     viewer.new_match(replace(viewer.setup, mode="watch", bot1="random", bot2="flood-fill"))
     assert viewer.viewer is None and viewer.phase == "countdown" and viewer.runners[0] is not None
     app.pop()
+
+
+def test_play_with_a_program_spec_puts_the_program_in_the_opponents_seat(app, driver):
+    """``play tron --bot '2010:python3 mybot.py'`` played Flood fill (the option was read and dropped)."""
+    from arcade.cli import build_parser, play_options
+
+    args = build_parser().parse_args(["play", "tron", "--bot", f"2010:{bot('tron2010_straight.py')}"])
+    scene = app.launch("tron", Launch(options=play_options("tron", args)), strict=True)
+    driver.frame()
+    assert isinstance(scene, TronScene) and scene.match.seats[0] == "human"
+    assert scene.match.seats[1].startswith("2010:") and scene.match.seats[1].endswith("tron2010_straight.py")
+    assert isinstance(scene.runners[1], ProgramRunner)
+    assert scene.status_fields()[0].startswith("You 0 : 0 tron2010_straight.py")
+    scene.stop_runners()

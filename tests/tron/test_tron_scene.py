@@ -546,3 +546,25 @@ def test_a_rematch_or_a_new_setup_left_before_its_first_tick_leaves_no_old_match
     pause.to_menu()
     assert app.stack.top is not resumed
     assert saves.read_autosave("tron") is None
+
+
+def launch_from_command_line(app, *argv: str) -> TronScene:
+    """``python -m arcade play tron ARGV``, down the command line's own path to the scene."""
+    from arcade.cli import build_parser, play_options
+
+    args = build_parser().parse_args(["play", "tron", *argv])
+    scene = app.launch("tron", Launch(level=args.level, seed=args.seed, new=args.new,
+                                      options=play_options("tron", args)), strict=True)
+    assert isinstance(scene, TronScene)
+    app.frame(1 / 60)
+    return scene
+
+
+def test_play_with_bot_puts_that_bot_in_the_opponents_seat_and_says_so(app, driver):
+    """``play tron --bot strongest --level joust`` was checked and then dropped: Flood fill played."""
+    scene = launch_from_command_line(app, "--bot", "strongest", "--level", "joust")
+    assert scene.session.level_id == "joust" and scene.setup.mode == "bot"
+    assert scene.match.seats == ("human", "strongest")
+    assert scene.status_fields()[0].startswith("You 0 : 0 Strongest")
+    assert scene.runners[0] is None and scene.runners[1] is not None
+    assert "setup" not in app.game_settings("tron")  # this run's choice, not the next one's
