@@ -129,11 +129,13 @@ def test_a_crashing_program_loses_the_round_with_its_reason(app, driver):
     play_round(driver, scene)
     outcome = scene.round_outcome
     assert outcome is not None and outcome.winner == 1
-    assert "lost on tick 0: exited with status 1 without answering: ZeroDivisionError" in outcome.reason
+    # The first answer's tick is 1, as for a crash, in the tournament and in the console (it said 0).
+    assert "lost on tick 1: exited with status 1 without answering: ZeroDivisionError" in outcome.reason
     assert "misbehave.py wins" not in scene.status_text and "exited with status 1" in scene.status_text
     name = scene.seat_name(0)
-    assert f"{name} lost on tick 0" in scene.status_text and f"{name} ({name})" not in scene.status_text
-    assert any("divide" in text for _, text in scene.console_view())
+    assert f"{name} lost on tick 1" in scene.status_text and f"{name} ({name})" not in scene.status_text
+    traceback = [text for _, text in scene.console_view()]
+    assert any("divide" in text for text in traceback) and all(text.split()[0] == "1" for text in traceback)
     replay = scene.round_replay()
     assert replay.failures[0] and replay.result["winner"] == 1 and len(replay.turns) == len(replay.moves) + 1
     scene.stop_runners()

@@ -518,10 +518,14 @@ class TronScene(CameraScene, TickScene):
                                tuple(a.stderr if a is not None else () for a in answers)))
 
     def end_by_failure(self) -> None:
-        """A program failed to answer (late, crash, garbage, end of output): its seat loses the round."""
+        """A program failed to answer (late, crash, garbage, end of output): its seat loses the round.
+
+        The tick it lost on is the one it was asked to play, ``state.tick + 1``: a crash on the first
+        move is "on tick 1", the console labels this answer's stderr 1, and the tournament said 1;
+        the window alone said "lost on tick 0" next to a traceback numbered 1."""
         self.record_turn()
         names = (self.seat_name(0), self.seat_name(1))
-        outcome = failure_outcome((self.failures[0], self.failures[1]), names, self.session.state.tick)
+        outcome = failure_outcome((self.failures[0], self.failures[1]), names, self.session.state.tick + 1)
         self.failed = outcome
         for seat in (0, 1):
             runner = self.runners[seat]
