@@ -13,6 +13,7 @@ from arcade.games.tron.logic import RULES
 from arcade.games.tron.runner import ProgramRunner
 from arcade.games.tron.view.scene import COUNTDOWN, TronScene
 from arcade.games.tron.view.setup import PROGRAM, MatchSetup, SetupScene
+from arcade.services import saves
 from arcade.services.programs import live_programs
 from arcade.services.replays import load_replay, open_replay
 from tests.byob.helpers import bot
@@ -235,3 +236,39 @@ def test_play_with_a_program_spec_puts_the_program_in_the_opponents_seat(app, dr
     assert isinstance(scene.runners[1], ProgramRunner)
     assert scene.status_fields()[0].startswith("You 0 : 0 tron2010_straight.py")
     scene.stop_runners()
+
+
+def run_program_ticks(driver, scene: TronScene, count: int, limit: float = 20.0) -> None:
+    end = time.monotonic() + limit
+    target = scene.session.index + count
+    while scene.session.index < target and scene.phase in ("countdown", "running") and time.monotonic() < end:
+        scene.poll_bots()
+        if scene.phase == "countdown" or scene.moves_ready():
+            driver.frame(dt=max(scene.countdown + 0.05, scene.tick_seconds) if scene.phase == "countdown"
+                         else scene.tick_seconds)
+        else:
+            time.sleep(0.002)
+    assert scene.session.index >= target, (scene.phase, scene.session.index)
+
+
+def test_a_resumed_rounds_console_numbers_its_lines_by_the_real_tick(app, driver):
+    """After Continue the console numbered from 1 again (the header said Tick 11, a replay 43–67):
+    each line carries its tick, and the console says the output from before the save is gone."""
+    scene = open_tron(app, mode="watch", bot1=PROGRAM, command1=bot("tron2010_straight.py"),
+                      bot2="flood-fill", best_of=3)
+    run_program_ticks(driver, scene, 4)
+    assert scene.session.index == 4
+    app.pop()
+    saved = saves.read_autosave("tron")
+    assert saved is not None
+    resumed = app.launch("tron", Launch(save=saved.data))
+    driver.frame()
+    assert isinstance(resumed, TronScene) and resumed.session.index == 4
+    run_program_ticks(driver, resumed, 3)
+    lines = resumed.console_view()
+    assert lines[0] == (-1, "(ticks 1–4: earlier output was not kept across the relaunch)")
+    numbers = [int(text.split()[0]) for player, text in lines[1:]]
+    assert numbers and numbers[0] == 5 and numbers[-1] == resumed.session.state.tick
+    replay = resumed.round_replay()
+    assert len(replay.turns) >= resumed.session.index and replay.turns[4].stderr[0]
+    resumed.stop_runners()

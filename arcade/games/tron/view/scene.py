@@ -124,6 +124,8 @@ class TronScene(CameraScene, TickScene):
         self._painted: tuple[object, ...] | None = None
         #: Per tick of this round: each seat's answer time and the stderr its program wrote (replays, console).
         self.turns: list[Turn] = []
+        #: Ticks at the start of this round whose answers were not kept (a round resumed from a save).
+        self.unkept_ticks = 0
         #: Why a program seat lost this round without crashing (late, crash, garbage, EOF), per seat.
         self.failures = ["", ""]
         #: The round's result when a program failed (the rules only know crashes), else None.
@@ -363,6 +365,13 @@ class TronScene(CameraScene, TickScene):
         self.reasons = ["", ""]
         if not resume:
             self.turns = []
+            self.unkept_ticks = 0
+        elif len(self.turns) < self.session.index:
+            # A round resumed after a relaunch: its earlier ticks' stderr was not saved. Empty turns
+            # stand in for them, so a line keeps its real tick (the console numbered from 1 again
+            # while the header said Tick 43), and the console says what is missing.
+            self.unkept_ticks = self.session.index - len(self.turns)
+            self.turns[:0] = [Turn((0.0, 0.0), ((), ()))] * self.unkept_ticks
         self.failures = ["", ""]
         self.failed = None
         self.request_moves()
@@ -591,7 +600,11 @@ class TronScene(CameraScene, TickScene):
         if self._console_cache[0] != key:
             names = ("1", "2")
             upto = self.session.index + (1 if self.session.index >= self.session.length else 0)
-            self._console_cache = (key, console_lines(self.turns, upto, names))
+            lines = console_lines(self.turns, upto, names)
+            if self.unkept_ticks and upto > 0:
+                shown = "tick 1" if self.unkept_ticks == 1 else f"ticks 1–{self.unkept_ticks}"
+                lines.insert(0, (-1, f"({shown}: earlier output was not kept across the relaunch)"))
+            self._console_cache = (key, lines)
         return self._console_cache[1]
 
     @property
