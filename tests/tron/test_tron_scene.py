@@ -568,3 +568,29 @@ def test_play_with_bot_puts_that_bot_in_the_opponents_seat_and_says_so(app, driv
     assert scene.status_fields()[0].startswith("You 0 : 0 Strongest")
     assert scene.runners[0] is None and scene.runners[1] is not None
     assert "setup" not in app.game_settings("tron")  # this run's choice, not the next one's
+
+
+def test_the_replay_viewer_greys_rematch_and_shows_no_made_up_score(app, driver, tmp_path):
+    """``play tron --replay`` showed "0 : 0 … Best of 1" and a Rematch button that only refused."""
+    from arcade.games.tron.logic import RULES
+    from arcade.services.replays import open_replay, save_replay
+
+    scene = open_tron(app, mode="humans", best_of=3)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 40)
+    assert scene.phase == "over"
+    path = tmp_path / "round.json"
+    save_replay(scene.round_replay(), path)
+    app.pop()
+    viewer = app.launch("tron", Launch(options={"replay": open_replay(path, RULES)}))
+    driver.frame()
+    assert isinstance(viewer, TronScene) and viewer.phase == "replay"
+    fields = viewer.status_fields()
+    assert "Replay file" in fields and not any(" : " in f or f.startswith("Best of") for f in fields)
+    rematch = next(b for b in viewer.toolbar.buttons if b.label == "Rematch")
+    assert not rematch.is_enabled()
+    driver.key(pygame.K_F5)  # the key still says why
+    assert "replay file" in viewer.status_text and viewer.phase == "replay"
+    live = app.launch("tron", Launch(level="empty-room"))
+    driver.frame()
+    assert next(b for b in live.toolbar.buttons if b.label == "Rematch").is_enabled()

@@ -231,6 +231,12 @@ class TronScene(CameraScene, TickScene):
         return self.phase == "replay"
 
     @property
+    def has_match(self) -> bool:
+        """A match is being played (not a replay file viewed): Rematch greys out in the viewer, where
+        it looked live and only refused (F5 still says why)."""
+        return self.viewer is None
+
+    @property
     def can_single_tick(self) -> bool:
         return self.paused and self.phase == "running" and self.moves_ready()
 
@@ -850,6 +856,9 @@ class TronScene(CameraScene, TickScene):
             self.replay.update(dt, self.session, self.speed.value)
 
     def status_fields(self) -> list[str]:
+        if self.viewer is not None:  # a replay file has no match: "0 : 0 … Best of 1" was made up
+            return [*self.zoom_fields(), f"{self.seat_name(0, True)} vs {self.seat_name(1, True)}", "Replay file",
+                    f"Replay {self.session.index}/{self.session.length}", f"{round(self.speed.value)}/s"]
         match = self.match
         score = f"{self.seat_name(0, True)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1, True)}"
         fields = [score, f"Round {min(match.rounds + (self.phase != 'over'), match.best_of)}/{match.best_of}"
