@@ -594,3 +594,25 @@ def test_the_replay_viewer_greys_rematch_and_shows_no_made_up_score(app, driver,
     live = app.launch("tron", Launch(level="empty-room"))
     driver.frame()
     assert next(b for b in live.toolbar.buttons if b.label == "Rematch").is_enabled()
+
+
+def test_a_long_reason_in_the_round_banner_wraps_instead_of_being_cut(app, driver, monkeypatch):
+    """A program's crash reason was cut to "ZeroDivisionError: di…" in the round's banner."""
+    from arcade.games.tron.view import paint
+
+    scene = open_tron(app)
+    reason = ("Flood fill wins the round. mybot.py lost on tick 1: exited with status 1 without answering: "
+              "ZeroDivisionError: division by zero (in mybot.py, line 12, in choose)")
+    drawn: list[tuple[str, int]] = []
+    real = paint.draw_text
+
+    def spy(surface, theme, text, pos, **kw):
+        drawn.append((text, kw.get("max_width", 10**6)))
+        return real(surface, theme, text, pos, **kw)
+
+    monkeypatch.setattr(paint, "draw_text", spy)
+    scene.painter.draw_banner(app.screen, [(reason, "text"), ("You 0 : 1 Flood fill", "highlight")], big="Draw")
+    font = app.theme.font(19)
+    pieces = [text for text, _ in drawn[:-1]]
+    assert len(pieces) >= 2 and " ".join(pieces) == reason
+    assert all(font.size(text)[0] <= width for text, width in drawn)
