@@ -118,7 +118,9 @@ def build_parser() -> Parser:
     play.add_argument("--new", action="store_true",
                       help="start a new game instead of resuming the autosave (which stays until the first move)")
     play.add_argument("--replay", metavar="FILE", type=Path, help="open a replay file in the viewer")
-    play.add_argument("--bot", metavar="SPEC", help="let an outside program play (e.g. codingame:./mybot)")
+    play.add_argument("--bot", metavar="SPEC",
+                      help="a bot or an outside program plays (runway: codingame:./mybot; tron: strongest, "
+                      "2010:./mybot, the opponent's seat)")
     play.add_argument("--edit", metavar="FILE_OR_ID", nargs="?", const="",
                       help="open the game's editor (Hashi): on a level file, bundled level or game ID, "
                       "a new FILE to create, or the last unsaved board")

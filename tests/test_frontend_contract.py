@@ -850,3 +850,39 @@ def test_hint_and_watch_are_grey_on_a_finished_game_and_back_after_undo(info, to
         assert all(b.is_enabled() for b in ai)
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_abandoning_a_game_clears_its_own_save_and_never_another_games(info, toy_in_registry):
+    """``abandon_save`` (Tron's rematch and new setup) takes this game's save and nothing else: the
+    other game's save stays and Continue offers it; a scene that does not autosave (a test-play)
+    clears nothing; and the untouched new game writes nothing when left."""
+    registry = registry_with(info, 0)
+    other = next(g.name for g in GAMES if g.name != info.name and g.name != "toy")
+    play_and_leave(registry, other)
+    play_and_leave(registry, info.name)
+    app = new_app(registry)
+    try:
+        app.push(MenuScene())
+        scene = app.launch(info.name, Launch())
+        assert scene.session.index > 0
+        kept = scene.autosave_when
+        scene.autosave_when = None  # as in a test-play: nothing of the player's may go
+        scene.abandon_save()
+        assert saves.autosave_path(info.name).is_file()
+        scene.autosave_when = kept
+        scene.abandon_save()
+        assert not saves.autosave_path(info.name).exists()
+        assert saves.autosave_path(other).is_file()
+        scene.change_level(scene.session.level, scene.session.level_id)  # a new game, left untouched
+        frames(app)
+        app.stack.pop_to(MenuScene)
+        assert not saves.autosave_path(info.name).exists()
+    finally:
+        close(app)
+    app = new_app(registry)
+    try:
+        menu = app.push(MenuScene())
+        assert menu.entries[0].title == "Continue" and REGISTRY.get(other).title in menu.entries[0].subtitle
+    finally:
+        close(app)

@@ -762,6 +762,25 @@ class GameScene(Scene):
         self.save_extra()
         self.saver.submit(self.session.to_dict(), self.autosave_label())
 
+    def abandon_save(self) -> None:
+        """The player gave this game up for a new one from inside the scene (Tron's rematch, a new
+        match from its setup): its autosave goes now, and the untouched new game saves nothing until
+        it has progress, as ever.
+
+        A new game from the menu keeps the old save until its first move (opened by mistake, it must
+        not cost a game); a choice made in the game, looking at it, is the player's word that it is
+        over -- Tron's old match came back from Continue after a rematch left at 0 : 0. Only this
+        game's own save is touched, and never by a scene that does not autosave (a test-play).
+        """
+        if self.autosave_when is None or self.previewing or self.app is None:
+            return
+        self._save_due = False
+        self.saver.flush()  # a write of the old game still under way would bring it back
+        try:
+            saves.clear_autosave(self.info.name)
+        except OSError as exc:
+            self.toast.show(f"Autosave failed: {exc.strerror or exc}", "error")
+
     def leave(self) -> None:
         self.stop_watch()
         self.save_progress(leaving=True)

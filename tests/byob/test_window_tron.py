@@ -13,6 +13,7 @@ from arcade.games.tron.logic import RULES
 from arcade.games.tron.runner import ProgramRunner
 from arcade.games.tron.view.scene import COUNTDOWN, TronScene
 from arcade.games.tron.view.setup import PROGRAM, MatchSetup, SetupScene
+from arcade.services import saves
 from arcade.services.programs import live_programs
 from arcade.services.replays import load_replay, open_replay
 from tests.byob.helpers import bot
@@ -129,11 +130,13 @@ def test_a_crashing_program_loses_the_round_with_its_reason(app, driver):
     play_round(driver, scene)
     outcome = scene.round_outcome
     assert outcome is not None and outcome.winner == 1
-    assert "lost on tick 0: exited with status 1 without answering: ZeroDivisionError" in outcome.reason
+    # The first answer's tick is 1, as for a crash, in the tournament and in the console (it said 0).
+    assert "lost on tick 1: exited with status 1 without answering: ZeroDivisionError" in outcome.reason
     assert "misbehave.py wins" not in scene.status_text and "exited with status 1" in scene.status_text
     name = scene.seat_name(0)
-    assert f"{name} lost on tick 0" in scene.status_text and f"{name} ({name})" not in scene.status_text
-    assert any("divide" in text for _, text in scene.console_view())
+    assert f"{name} lost on tick 1" in scene.status_text and f"{name} ({name})" not in scene.status_text
+    traceback = [text for _, text in scene.console_view()]
+    assert any("divide" in text for text in traceback) and all(text.split()[0] == "1" for text in traceback)
     replay = scene.round_replay()
     assert replay.failures[0] and replay.result["winner"] == 1 and len(replay.turns) == len(replay.moves) + 1
     scene.stop_runners()
@@ -219,3 +222,53 @@ def test_a_replay_file_is_only_watched_until_a_match_is_set_up(app, driver, tmp_
     viewer.new_match(replace(viewer.setup, mode="watch", bot1="random", bot2="flood-fill"))
     assert viewer.viewer is None and viewer.phase == "countdown" and viewer.runners[0] is not None
     app.pop()
+
+
+def test_play_with_a_program_spec_puts_the_program_in_the_opponents_seat(app, driver):
+    """``play tron --bot '2010:python3 mybot.py'`` played Flood fill (the option was read and dropped)."""
+    from arcade.cli import build_parser, play_options
+
+    args = build_parser().parse_args(["play", "tron", "--bot", f"2010:{bot('tron2010_straight.py')}"])
+    scene = app.launch("tron", Launch(options=play_options("tron", args)), strict=True)
+    driver.frame()
+    assert isinstance(scene, TronScene) and scene.match.seats[0] == "human"
+    assert scene.match.seats[1].startswith("2010:") and scene.match.seats[1].endswith("tron2010_straight.py")
+    assert isinstance(scene.runners[1], ProgramRunner)
+    assert scene.status_fields()[0].startswith("You 0 : 0 tron2010_straight.py")
+    scene.stop_runners()
+
+
+def run_program_ticks(driver, scene: TronScene, count: int, limit: float = 20.0) -> None:
+    end = time.monotonic() + limit
+    target = scene.session.index + count
+    while scene.session.index < target and scene.phase in ("countdown", "running") and time.monotonic() < end:
+        scene.poll_bots()
+        if scene.phase == "countdown" or scene.moves_ready():
+            driver.frame(dt=max(scene.countdown + 0.05, scene.tick_seconds) if scene.phase == "countdown"
+                         else scene.tick_seconds)
+        else:
+            time.sleep(0.002)
+    assert scene.session.index >= target, (scene.phase, scene.session.index)
+
+
+def test_a_resumed_rounds_console_numbers_its_lines_by_the_real_tick(app, driver):
+    """After Continue the console numbered from 1 again (the header said Tick 11, a replay 43–67):
+    each line carries its tick, and the console says the output from before the save is gone."""
+    scene = open_tron(app, mode="watch", bot1=PROGRAM, command1=bot("tron2010_straight.py"),
+                      bot2="flood-fill", best_of=3)
+    run_program_ticks(driver, scene, 4)
+    assert scene.session.index == 4
+    app.pop()
+    saved = saves.read_autosave("tron")
+    assert saved is not None
+    resumed = app.launch("tron", Launch(save=saved.data))
+    driver.frame()
+    assert isinstance(resumed, TronScene) and resumed.session.index == 4
+    run_program_ticks(driver, resumed, 3)
+    lines = resumed.console_view()
+    assert lines[0] == (-1, "(ticks 1–4: earlier output was not kept across the relaunch)")
+    numbers = [int(text.split()[0]) for player, text in lines[1:]]
+    assert numbers and numbers[0] == 5 and numbers[-1] == resumed.session.state.tick
+    replay = resumed.round_replay()
+    assert len(replay.turns) >= resumed.session.index and replay.turns[4].stderr[0]
+    resumed.stop_runners()

@@ -324,3 +324,17 @@ def test_an_answer_runs_with_the_garbage_collector_paused_and_restores_it():
         assert seen == [False, False] and not gc.isenabled()
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_a_tournament_progress_line_says_1_tick_not_1_ticks():
+    from types import SimpleNamespace
+
+    from arcade.core.game import Outcome
+    from arcade.games.tron.cli import progress_line
+
+    def record(moves: int) -> SimpleNamespace:
+        return SimpleNamespace(outcome=Outcome("win", "", 0, 1.0), failures=("", ""), map_id="joust",
+                               bots=("strongest", "flood-fill"), moves=["N S"] * moves)
+
+    assert progress_line(record(1), 1, 12).rstrip().endswith("   1 tick")
+    assert progress_line(record(37), 2, 12).rstrip().endswith("  37 ticks")

@@ -513,3 +513,106 @@ def test_a_banner_keeps_off_the_heads(app, driver):
     assert not band.collidepoint(view.cell_center((middle_row, 2)))
     band, clear = painter._banner_place(area, 200, [(0, 0)])  # nothing in the middle: it stays there
     assert clear == 0 and abs(band.centery - area.centery) <= 1
+
+
+@pytest.mark.parametrize("how", ["rematch", "setup"])
+def test_a_rematch_or_a_new_setup_left_before_its_first_tick_leaves_no_old_match_to_continue(app, driver, how):
+    """Continue offered the old match ("You 0 : 1 …") after F5 or a new setup left at tick 0: an
+    untouched match never saves, so the old save stayed. The choice, made in the game, ends it."""
+    scene = open_tron(app, best_of=3)
+    driver.key(pygame.K_DOWN)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 3)
+    app.pop()
+    saved = saves.read_autosave("tron")
+    assert saved is not None
+    resumed = app.launch("tron", Launch(save=saved.data))
+    driver.frame()
+    assert isinstance(resumed, TronScene) and resumed.session.index > 0
+    if how == "rematch":
+        driver.key(pygame.K_F5)
+        assert resumed.session.index == 0 and resumed.match.rounds == 0
+    else:
+        driver.key(pygame.K_o)
+        overlay = app.stack.top
+        assert isinstance(overlay, SetupScene)
+        overlay.start()  # the overlay's Start
+        driver.frame()
+        assert app.stack.top is resumed and resumed.session.index == 0 and resumed.match.rounds == 0
+    assert saves.read_autosave("tron") is None
+    driver.key(pygame.K_ESCAPE)  # Esc -> Main menu before the first arrow
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    pause.to_menu()
+    assert app.stack.top is not resumed
+    assert saves.read_autosave("tron") is None
+
+
+def launch_from_command_line(app, *argv: str) -> TronScene:
+    """``python -m arcade play tron ARGV``, down the command line's own path to the scene."""
+    from arcade.cli import build_parser, play_options
+
+    args = build_parser().parse_args(["play", "tron", *argv])
+    scene = app.launch("tron", Launch(level=args.level, seed=args.seed, new=args.new,
+                                      options=play_options("tron", args)), strict=True)
+    assert isinstance(scene, TronScene)
+    app.frame(1 / 60)
+    return scene
+
+
+def test_play_with_bot_puts_that_bot_in_the_opponents_seat_and_says_so(app, driver):
+    """``play tron --bot strongest --level joust`` was checked and then dropped: Flood fill played."""
+    scene = launch_from_command_line(app, "--bot", "strongest", "--level", "joust")
+    assert scene.session.level_id == "joust" and scene.setup.mode == "bot"
+    assert scene.match.seats == ("human", "strongest")
+    assert scene.status_fields()[0].startswith("You 0 : 0 Strongest")
+    assert scene.runners[0] is None and scene.runners[1] is not None
+    assert "setup" not in app.game_settings("tron")  # this run's choice, not the next one's
+
+
+def test_the_replay_viewer_greys_rematch_and_shows_no_made_up_score(app, driver, tmp_path):
+    """``play tron --replay`` showed "0 : 0 … Best of 1" and a Rematch button that only refused."""
+    from arcade.games.tron.logic import RULES
+    from arcade.services.replays import open_replay, save_replay
+
+    scene = open_tron(app, mode="humans", best_of=3)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 40)
+    assert scene.phase == "over"
+    path = tmp_path / "round.json"
+    save_replay(scene.round_replay(), path)
+    app.pop()
+    viewer = app.launch("tron", Launch(options={"replay": open_replay(path, RULES)}))
+    driver.frame()
+    assert isinstance(viewer, TronScene) and viewer.phase == "replay"
+    fields = viewer.status_fields()
+    assert "Replay file" in fields and not any(" : " in f or f.startswith("Best of") for f in fields)
+    rematch = next(b for b in viewer.toolbar.buttons if b.label == "Rematch")
+    assert not rematch.is_enabled()
+    driver.key(pygame.K_F5)  # the key still says why
+    assert "replay file" in viewer.status_text and viewer.phase == "replay"
+    live = app.launch("tron", Launch(level="empty-room"))
+    driver.frame()
+    assert next(b for b in live.toolbar.buttons if b.label == "Rematch").is_enabled()
+
+
+def test_a_long_reason_in_the_round_banner_wraps_instead_of_being_cut(app, driver, monkeypatch):
+    """A program's crash reason was cut to "ZeroDivisionError: di…" in the round's banner."""
+    from arcade.games.tron.view import paint
+
+    scene = open_tron(app)
+    reason = ("Flood fill wins the round. mybot.py lost on tick 1: exited with status 1 without answering: "
+              "ZeroDivisionError: division by zero (in mybot.py, line 12, in choose)")
+    drawn: list[tuple[str, int]] = []
+    real = paint.draw_text
+
+    def spy(surface, theme, text, pos, **kw):
+        drawn.append((text, kw.get("max_width", 10**6)))
+        return real(surface, theme, text, pos, **kw)
+
+    monkeypatch.setattr(paint, "draw_text", spy)
+    scene.painter.draw_banner(app.screen, [(reason, "text"), ("You 0 : 1 Flood fill", "highlight")], big="Draw")
+    font = app.theme.font(19)
+    pieces = [text for text, _ in drawn[:-1]]
+    assert len(pieces) >= 2 and " ".join(pieces) == reason
+    assert all(font.size(text)[0] <= width for text, width in drawn)

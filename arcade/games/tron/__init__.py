@@ -24,7 +24,7 @@ INFO = GameInfo(
         Binding("Enter / Space", "after_round", "next round (or the match result)", button="Next round",
                 when="round_over"),
         Binding("R", "toggle_replay", "replay the round that just ended", button="Replay", when="can_replay"),
-        Binding("F5", "rematch", "rematch on this map from 0 : 0", button="Rematch"),
+        Binding("F5", "rematch", "rematch on this map from 0 : 0", button="Rematch", button_when="has_match"),
         Binding("O / F2", "open_setup", "match setup: mode, bots, map, speed, rounds", button="Setup"),
         Binding("L", "open_levels", "choose a map"),
         Binding("N", "single_tick", "one tick while paused", when="can_single_tick", repeat=True),

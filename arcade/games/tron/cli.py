@@ -110,6 +110,17 @@ def tournament_bots(bots: str | None, specs: list[str]) -> dict[str, str]:
     return {p.name: p.text for p in parsed}
 
 
+def progress_line(record, done: int, total: int) -> str:  # type: ignore[no-untyped-def]
+    """A round's line while a tournament runs. "1 tick", not "1 ticks": a program that fails its first
+    answer ends the round after one tick, and that is a line a bot author reads."""
+    winner = "draw" if record.outcome.winner is None else f"{record.bots[record.outcome.winner]} wins"
+    failure = next((f for f in record.failures if f), "")
+    ticks = len(record.moves)
+    return (f"  [{done:>{len(str(total))}}/{total}] {record.map_id:<26} {record.bots[0]:>10} vs "
+            f"{record.bots[1]:<10} {winner:<16} {ticks:>4} {'tick' if ticks == 1 else 'ticks'}"
+            + (f"  ({failure})" if failure else ""))
+
+
 def run_tournament(args: argparse.Namespace) -> int:
     import time
 
@@ -159,11 +170,7 @@ def run_tournament(args: argparse.Namespace) -> int:
         done[0] += 1
         if args.quiet:
             return
-        winner = "draw" if record.outcome.winner is None else f"{record.bots[record.outcome.winner]} wins"
-        failure = next((f for f in record.failures if f), "")
-        print(f"  [{done[0]:>{len(str(total))}}/{total}] {record.map_id:<26} {record.bots[0]:>10} vs "
-              f"{record.bots[1]:<10} {winner:<16} {len(record.moves):>4} ticks"
-              + (f"  ({failure})" if failure else ""), file=sys.stderr, flush=True)
+        print(progress_line(record, done[0], total), file=sys.stderr, flush=True)
 
     from arcade.services.programs import stop_on_sigterm
 

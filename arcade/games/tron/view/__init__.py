@@ -8,9 +8,11 @@ last match's setup, and the match state a save carries.
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import replace
 from typing import Any
 
+from arcade.core.errors import ArcadeError
 from arcade.core.game import Example, LevelEntry
 from arcade.core.numbers import checked_int
 from arcade.core.registry import Launch
@@ -19,7 +21,8 @@ from arcade.games.tron import INFO, generator, maps
 from arcade.games.tron.controller import Match
 from arcade.games.tron.logic import RULES, Level
 from arcade.games.tron.view.scene import TronScene
-from arcade.games.tron.view.setup import MatchSetup, bundled_map_entries, fresh_map_entries
+from arcade.games.tron.view.setup import FRESH_MAPS, PROGRAM, MatchSetup, bundled_map_entries, fresh_map_entries
+from arcade.services.botspec import BotSpec
 from arcade.ui.front import GameFront
 
 __all__ = ["FRONT", "TronScene"]
@@ -81,10 +84,12 @@ class TronFront(GameFront):
         return TronScene(INFO, session, setup, match, map_ref=map_ref, seed=seed)
 
     def open_options(self, app: Any, launch: Launch) -> TronScene | None:
-        """``play tron --replay FILE``: the round of the file, scrubbed in the viewer (no bots run)."""
+        """``play tron --replay FILE``: the round of the file, scrubbed in the viewer (no bots run).
+        ``play tron --bot SPEC``: a new match against that bot or outside program (see :meth:`bot_match`)."""
         playback = launch.options.get("replay")
         if playback is None:
-            return None
+            spec = launch.options.get("bot")
+            return None if spec is None else self.bot_match(app, launch, spec)
         session = Session(RULES, playback.level, seed=0, level_id=playback.replay.level_id or "replay")
         for move in playback.moves:
             session.play(move, by_ai=True)
@@ -93,6 +98,36 @@ class TronFront(GameFront):
                           map_ref=session.level_id, seed=0)
         scene.view_replay(playback)
         return scene
+
+
+    def bot_match(self, app: Any, launch: Launch, spec: BotSpec) -> TronScene:
+        """You against ``spec`` (a bot's name or ``PROTOCOL:COMMAND``) in cycle 2's seat, on ``--level``
+        or the last map, with the rest of the last setup: the option used to be read, checked and
+        then dropped, and the match was against the setup's bot (Flood fill) with no word of it.
+
+        Like ``play --new`` it starts a new match (the old save stays until the first move), and
+        the choice is this run's: the setup kept for next time is not changed (O changes it).
+        """
+        last = MatchSetup.from_dict(app.game_settings(INFO.name).get("setup"))
+        if spec.outside:
+            setup = replace(last, mode="bot", bot2=PROGRAM, command2=shlex.join(spec.argv),
+                            protocol2=str(spec.protocol))
+        else:
+            setup = replace(last, mode="bot", bot2=spec.name)
+        if launch.level is not None:
+            level, level_id = self.open_level(launch.level)  # a bad --level is the caller's error
+        elif launch.seed is not None:
+            level, level_id = self.seeded_level(app, launch.seed)
+        else:
+            try:
+                level, level_id = self.open_level(setup.map)
+            except ArcadeError:
+                level, level_id = self.open_level(self.first_level())
+        session = self.new_session(app, level, level_id, launch.seed or 0)
+        if setup.map not in FRESH_MAPS:
+            setup = replace(setup, map=level_id)
+        return TronScene(INFO, session, setup, Match(setup.mode, setup.seats(), setup.best_of),
+                         map_ref=level_id, seed=session.seed)
 
 
 FRONT = TronFront(INFO)

@@ -17,7 +17,7 @@ import pygame
 from arcade.games.tron.logic import DELTAS, OPPOSITE, Level, State
 from arcade.ui.gridview import GridView
 from arcade.ui.theme import Theme, blend
-from arcade.ui.widgets import draw_text
+from arcade.ui.widgets import draw_text, wrap_text
 
 SIDE_BITS = {"N": 1, "E": 2, "S": 4, "W": 8}
 TrailKey = tuple[int, int, bool]
@@ -225,6 +225,18 @@ class BoardPainter:
                                              -abs(band.centery - middle.centery)))
         return best, _clear_of(best, points, margin)
 
+    def wrap_banner_lines(self, lines: list[tuple[str, str]], width: int) -> list[tuple[str, str]]:
+        """``lines`` with any line wider than ``width`` wrapped onto as many lines as it needs: a
+        program's crash reason was cut to "ZeroDivisionError: di…", the one line a bot author wanted."""
+        out: list[tuple[str, str]] = []
+        font = self.theme.font(19)
+        for text, role in lines:
+            if font.size(text)[0] <= width:
+                out.append((text, role))
+            else:
+                out += [(piece, role) for piece in wrap_text(self.theme, text, 19, max(40, width))]
+        return out
+
     def draw_banner(self, surface: pygame.Surface, lines: list[tuple[str, str]], *, big: str = "",
                     big_role: str = "highlight", fade: float = 1.0,
                     avoid: Sequence[tuple[int, int]] = ()) -> None:
@@ -241,6 +253,7 @@ class BoardPainter:
         widest = max((theme.font(19).size(text)[0] + 48 for text, _role in lines), default=0)
         if widest > area.width:  # a small board: let the band run wider than the board, up to the whole area
             area = area.inflate(min(widest, self.view.area.width) - area.width, 0).clamp(self.view.area)
+        lines = self.wrap_banner_lines(lines, area.width - 24)
         title_h = 90 if big else 0
         band, clear = self._banner_place(area, title_h + 30 * len(lines) + 24, avoid)
         if clear < 0 and big:  # no room beside the heads for the big title: a smaller one

@@ -124,6 +124,8 @@ class TronScene(CameraScene, TickScene):
         self._painted: tuple[object, ...] | None = None
         #: Per tick of this round: each seat's answer time and the stderr its program wrote (replays, console).
         self.turns: list[Turn] = []
+        #: Ticks at the start of this round whose answers were not kept (a round resumed from a save).
+        self.unkept_ticks = 0
         #: Why a program seat lost this round without crashing (late, crash, garbage, EOF), per seat.
         self.failures = ["", ""]
         #: The round's result when a program failed (the rules only know crashes), else None.
@@ -227,6 +229,12 @@ class TronScene(CameraScene, TickScene):
     @property
     def can_scrub(self) -> bool:
         return self.phase == "replay"
+
+    @property
+    def has_match(self) -> bool:
+        """A match is being played (not a replay file viewed): Rematch greys out in the viewer, where
+        it looked live and only refused (F5 still says why)."""
+        return self.viewer is None
 
     @property
     def can_single_tick(self) -> bool:
@@ -363,6 +371,13 @@ class TronScene(CameraScene, TickScene):
         self.reasons = ["", ""]
         if not resume:
             self.turns = []
+            self.unkept_ticks = 0
+        elif len(self.turns) < self.session.index:
+            # A round resumed after a relaunch: its earlier ticks' stderr was not saved. Empty turns
+            # stand in for them, so a line keeps its real tick (the console numbered from 1 again
+            # while the header said Tick 43), and the console says what is missing.
+            self.unkept_ticks = self.session.index - len(self.turns)
+            self.turns[:0] = [Turn((0.0, 0.0), ((), ()))] * self.unkept_ticks
         self.failures = ["", ""]
         self.failed = None
         self.request_moves()
@@ -409,7 +424,10 @@ class TronScene(CameraScene, TickScene):
         self.change_level(level, map_id, seed=seed)
 
     def level_changed(self) -> None:
-        """A new map (setup, picker): a fresh match on it, the board and the bots rebuilt."""
+        """A new map (setup, picker): a fresh match on it, the board and the bots rebuilt. The old
+        match is over by the player's choice, so its save goes (see ``GameScene.abandon_save``)."""
+        if self.viewer is None:
+            self.abandon_save()
         self.viewer = None  # a replay file being watched gives way to a real match
         level = self.session.level
         if self.setup.map not in FRESH_MAPS:
@@ -440,6 +458,7 @@ class TronScene(CameraScene, TickScene):
         if self.refuse_in_viewer():
             return
         self.stop_replay()
+        self.abandon_save()  # Continue offered the old match after a rematch left before its first tick
         setup = self.setup
         self.match = Match(setup.mode, setup.seats(), setup.best_of)
         self.round_log = []
@@ -514,10 +533,14 @@ class TronScene(CameraScene, TickScene):
                                tuple(a.stderr if a is not None else () for a in answers)))
 
     def end_by_failure(self) -> None:
-        """A program failed to answer (late, crash, garbage, end of output): its seat loses the round."""
+        """A program failed to answer (late, crash, garbage, end of output): its seat loses the round.
+
+        The tick it lost on is the one it was asked to play, ``state.tick + 1``: a crash on the first
+        move is "on tick 1", the console labels this answer's stderr 1, and the tournament said 1;
+        the window alone said "lost on tick 0" next to a traceback numbered 1."""
         self.record_turn()
         names = (self.seat_name(0), self.seat_name(1))
-        outcome = failure_outcome((self.failures[0], self.failures[1]), names, self.session.state.tick)
+        outcome = failure_outcome((self.failures[0], self.failures[1]), names, self.session.state.tick + 1)
         self.failed = outcome
         for seat in (0, 1):
             runner = self.runners[seat]
@@ -583,7 +606,11 @@ class TronScene(CameraScene, TickScene):
         if self._console_cache[0] != key:
             names = ("1", "2")
             upto = self.session.index + (1 if self.session.index >= self.session.length else 0)
-            self._console_cache = (key, console_lines(self.turns, upto, names))
+            lines = console_lines(self.turns, upto, names)
+            if self.unkept_ticks and upto > 0:
+                shown = "tick 1" if self.unkept_ticks == 1 else f"ticks 1–{self.unkept_ticks}"
+                lines.insert(0, (-1, f"({shown}: earlier output was not kept across the relaunch)"))
+            self._console_cache = (key, lines)
         return self._console_cache[1]
 
     @property
@@ -829,6 +856,9 @@ class TronScene(CameraScene, TickScene):
             self.replay.update(dt, self.session, self.speed.value)
 
     def status_fields(self) -> list[str]:
+        if self.viewer is not None:  # a replay file has no match: "0 : 0 … Best of 1" was made up
+            return [*self.zoom_fields(), f"{self.seat_name(0, True)} vs {self.seat_name(1, True)}", "Replay file",
+                    f"Replay {self.session.index}/{self.session.length}", f"{round(self.speed.value)}/s"]
         match = self.match
         score = f"{self.seat_name(0, True)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1, True)}"
         fields = [score, f"Round {min(match.rounds + (self.phase != 'over'), match.best_of)}/{match.best_of}"
