@@ -616,3 +616,27 @@ def test_a_long_reason_in_the_round_banner_wraps_instead_of_being_cut(app, drive
     pieces = [text for text, _ in drawn[:-1]]
     assert len(pieces) >= 2 and " ".join(pieces) == reason
     assert all(font.size(text)[0] <= width for text, width in drawn)
+
+
+def test_a_replay_watched_to_its_end_leaves_the_players_saved_match(app, driver, tmp_path):
+    """A replay file's match is not the player's: seeing it end must not clear Tron's save."""
+    from arcade.games.tron.logic import RULES
+    from arcade.services import saves
+    from arcade.services.replays import open_replay, save_replay
+
+    scene = open_tron(app, mode="humans", best_of=3)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 40)
+    path = tmp_path / "round.json"
+    save_replay(scene.round_replay(), path)
+    app.pop()  # leaving mid-match saves it
+    scene.saver.flush()
+    assert saves.read_autosave("tron") is not None
+    viewer = app.launch("tron", Launch(options={"replay": open_replay(path, RULES)}))
+    for _ in range(400):
+        driver.frame(dt=0.1)
+    assert viewer.owns_save() is False
+    viewer.save_progress(leaving=True)
+    app.pop()
+    viewer.saver.flush()
+    assert saves.read_autosave("tron") is not None, "the replay viewer cleared the player's match"

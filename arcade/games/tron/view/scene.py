@@ -994,6 +994,10 @@ class TronScene(CameraScene, TickScene):
     def game_over(self) -> bool:
         return self.match.over
 
+    def owns_save(self) -> bool:
+        """A replay file on screen is not the player's match: it neither writes nor clears the save."""
+        return self.viewer is None
+
     def has_progress(self) -> bool:
         if self.viewer is not None:
             return False  # a replay file is not a match to continue
