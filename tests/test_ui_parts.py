@@ -203,6 +203,27 @@ def test_toast_fades_out():
     assert t.current == ""
 
 
+def test_a_long_toast_free_of_a_status_line_wraps_instead_of_losing_its_end():
+    """The menu cut "…details are in /t…": a damaged save's new name and the crash log's path were lost."""
+    from arcade.ui.theme import Theme
+
+    theme = Theme("okabe-ito")
+    surface = pygame.Surface((640, 400))
+    t = Toast()
+    t.show("Something went wrong in Hashi (ValueError: a long reason). Your progress is saved; details are "
+           "in /home/player/.local/state/puzzle-arcade/logs/crash.log.", "error", 5)
+    surface.fill((0, 0, 0))
+    t.draw(surface, theme, 390)
+    rows = [y for y in range(400) if any(surface.get_at((x, y))[:3] != (0, 0, 0) for x in range(0, 640, 2))]
+    assert rows and rows[-1] - rows[0] > 2 * theme.font(17).get_linesize(), "one line, cut at the window's edge"
+    one_line = Toast()
+    one_line.show("saved", "good")
+    surface.fill((0, 0, 0))
+    one_line.draw(surface, theme, 390)
+    short = [y for y in range(400) if any(surface.get_at((x, y))[:3] != (0, 0, 0) for x in range(0, 640, 2))]
+    assert short[-1] - short[0] < 2 * theme.font(17).get_linesize()
+
+
 def test_tweens_ease_replace_by_key_and_finish():
     done = []
     tw = Tweens()

@@ -227,18 +227,24 @@ class Toast:
         font = theme.font(17)
         for m in reversed(self.messages):
             alpha = max(0.0, min(1.0, m.remaining / 0.4))
-            text = _fit(font, theme.marked(m.role, m.text), width - 28)
-            w, h = font.size(text)
-            box = pygame.Rect(0, 0, w + 28, h + 14)
+            text = theme.marked(m.role, m.text)
+            # Free of a status line (the menu), a long message wraps: a damaged save's new name and
+            # the crash log's path were cut off at the window's edge, with no way to read them.
+            lines = ([_fit(font, text, width - 28)] if area is not None
+                     else [_fit(font, line, width - 28) for line in wrap_text(theme, text, 17, width - 28)[:4]])
+            line_h = font.get_linesize()
+            w = max(font.size(line)[0] for line in lines)
+            box = pygame.Rect(0, 0, w + 28, line_h * len(lines) + 14)
             box.midbottom = (centre, y)
             if area is not None and box.top < area.top - 2:
                 break
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(panel, (*theme["panel_light"], int(245 * alpha)), panel.get_rect(), border_radius=8)
             pygame.draw.rect(panel, (*theme[m.role], int(255 * alpha)), panel.get_rect(), width=2, border_radius=8)
-            image = font.render(text, True, theme["text"])
-            image.set_alpha(int(255 * alpha))
-            panel.blit(image, image.get_rect(center=panel.get_rect().center))
+            for i, line in enumerate(lines):
+                image = font.render(line, True, theme["text"])
+                image.set_alpha(int(255 * alpha))
+                panel.blit(image, image.get_rect(midtop=(box.width // 2, 7 + i * line_h)))
             surface.blit(panel, box)
             y = box.top - 6
 
