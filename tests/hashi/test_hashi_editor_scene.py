@@ -310,3 +310,37 @@ def test_the_title_marks_unsaved_changes_not_a_board_just_opened(app, driver):
     assert not editor.level_title.endswith("*")
     driver.click(editor.cell_centre((0, 0)))
     assert editor.level_title.endswith(" *")
+
+
+def test_looking_at_another_puzzle_in_the_editor_keeps_the_draft(app, driver, tmp_path):
+    """E on a game opened the editor with "Leviathan *", and going back replaced the spare copy of the
+    board drawn from scratch with Leviathan; an unchanged editor on a saved file deleted it."""
+    from arcade.games.hashi.view.editor import draft_path
+
+    leave_an_unsaved_board(app, driver)
+    kept = draft_path().read_text()
+    game = app.launch("hashi", Launch(level="classic/01-first-steps"))
+    driver.frames(1)
+    driver.key(pygame.K_e, unicode="e")
+    editor = app.stack.top
+    assert isinstance(editor, EditorScene) and not editor.level_title.endswith("*"), editor.level_title
+    driver.key(pygame.K_e, unicode="e")
+    assert app.stack.top is game and draft_path().read_text() == kept
+    mine = tmp_path / "mine.txt"
+    mine.write_text("2.2\n...\n2.2\n")
+    for way_in in (Launch(options={"edit": str(mine)}), Launch(options={"edit": "3x3m2:2a2c2a2"}),
+                   Launch(options={"edit": "classic/01-first-steps"})):
+        editor = app.launch("hashi", way_in, strict=True)
+        driver.frames(1)
+        assert not editor.level_title.endswith("*"), way_in
+        editor.close()
+        assert draft_path().read_text() == kept, way_in
+    # A real change does replace it (and marks the title).
+    editor = app.launch("hashi", Launch(options={"edit": "classic/01-first-steps"}), strict=True)
+    driver.frames(1)
+    driver.click(editor.cell_centre((0, 1)))
+    assert editor.level_title.endswith(" *")
+    editor.close()
+    assert draft_path().read_text() != kept
+    again = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    assert again.draft.numbers == editor.draft.numbers

@@ -134,7 +134,7 @@ def _unsaved_or_blank() -> Any:
         draft = Draft.of(read_puzzle(spare)) if spare.is_file() else None
     except (ArcadeError, OSError, ValueError):
         draft = None  # a damaged spare copy is simply not offered
-    scene = EditorScene(INFO, draft or Draft.blank())
+    scene = EditorScene(INFO, draft or Draft.blank(), from_draft=draft is not None)
     if draft is not None:
         scene.toast.show("Your unsaved board from last time (Ctrl+N starts over).", "info", 6.0)
     return scene

@@ -129,7 +129,7 @@ class EditorScene(GameScene):
     autosave_when = None
     allow_undo = False
 
-    def __init__(self, info: GameInfo, draft: Draft, path: Path | None = None) -> None:
+    def __init__(self, info: GameInfo, draft: Draft, path: Path | None = None, *, from_draft: bool = False) -> None:
         super().__init__(info, Session(RULES, _placeholder()))
         self.editor = Editor(draft)
         self.path = path
@@ -150,8 +150,13 @@ class EditorScene(GameScene):
         self.cell = 20
         self.panel_buttons: list[Button] = []
         self.saved_draft: Draft | None = draft if path is not None and path.exists() else None
-        #: A new empty board is nothing to save yet: the title's "*" showed on a board just opened.
-        self._blank = draft if not draft.numbers else None
+        #: The board as it was opened: only a change from it is unsaved work. A puzzle opened from a
+        #: game, the bundle or the clipboard showed "*" at once, and leaving it unchanged replaced
+        #: the spare copy of the board the player had drawn (data loss).
+        self.origin = draft
+        #: Opened on the spare copy of an unsaved board (``--edit`` alone): that board is unsaved work
+        #: as it stands, and leaving it saved or emptied is what retires the spare copy.
+        self.from_draft = from_draft
         #: Last verdict timings in ms (the benchmark and the trace read them).
         self.latencies: list[float] = []
         self._requested_at = 0
@@ -163,9 +168,19 @@ class EditorScene(GameScene):
     @property
     def level_title(self) -> str:
         name = self.path.name if self.path is not None else dict(self.draft.meta).get("title") or "new puzzle"
-        baseline = self.saved_draft if self.saved_draft is not None else self._blank
-        dirty = " *" if baseline != self.editor.draft else ""
+        dirty = " *" if self.unsaved else ""
         return f"Editor — {name}{dirty}"
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the board holds work no file has: a change since it was opened or saved, or a
+        resumed draft not saved yet (an empty board is nothing to lose)."""
+        draft = self.editor.draft
+        if self.saved_draft is not None:
+            return draft != self.saved_draft
+        if self.from_draft:
+            return bool(draft.numbers)
+        return draft != self.origin
 
     def game_bindings(self) -> list[Binding]:
         return list(EDITOR_KEYS)
@@ -385,18 +400,23 @@ class EditorScene(GameScene):
         self.changed(self.editor.clear())
 
     def leave(self) -> None:
-        """Keep an unsaved board (two islands or more) for the next ``--edit``; a saved one clears it."""
+        """Keep an unsaved board for the next ``--edit``; only a board actually edited replaces the
+        spare copy, and only the spare copy's own board, saved or emptied, retires it. (Looking at
+        another puzzle in the editor overwrote the spare copy, or deleted it when that puzzle had a
+        file: the board drawn from scratch was lost.)"""
         super().leave()
         puzzle = self.draft.puzzle()
         spare = draft_path()
+        legacy = spare.with_name(LEGACY_DRAFT)
+        kept = False
         try:
-            if self.saved_draft != self.draft and puzzle is not None:
+            if self.from_draft and (puzzle is None or self.saved_draft == self.draft):
+                spare.unlink(missing_ok=True)  # its board was saved, or emptied by the player
+            elif self.unsaved and puzzle is not None and (self.draft != self.origin or not spare.is_file()):
                 spare.parent.mkdir(parents=True, exist_ok=True)
                 atomic_write_text(spare, format_level(puzzle))
-            elif spare.exists() and self.path != spare:  # the spare copy itself, opened by path, stays
-                spare.unlink()
-            legacy = spare.with_name(LEGACY_DRAFT)
-            if legacy.is_file() and self.path != legacy:
+                kept = True
+            if (self.from_draft or kept) and legacy.is_file() and self.path != legacy:
                 legacy.unlink()  # read by this --edit, or superseded by the new spare copy
         except OSError:
             pass  # losing the spare copy of a draft is not worth an error on the way out
@@ -404,6 +424,7 @@ class EditorScene(GameScene):
     def load_draft(self, draft: Draft, path: Path | None) -> None:
         self.path = path
         self.saved_draft = draft if path is not None else None
+        self.origin = draft
         self.changed(self.editor.load(draft))
         self.relayout()
 
