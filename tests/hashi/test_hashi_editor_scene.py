@@ -344,3 +344,28 @@ def test_looking_at_another_puzzle_in_the_editor_keeps_the_draft(app, driver, tm
     assert draft_path().read_text() != kept
     again = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
     assert again.draft.numbers == editor.draft.numbers
+
+
+def test_leaving_unsaved_work_says_it_is_kept_and_the_editor_offers_it_back(app, driver):
+    """Nothing said the board was kept, and E from a game opened that game's puzzle: only
+    ``--edit`` alone reached the draft."""
+    game = app.launch("hashi", Launch(level="classic/01-first-steps"))
+    driver.frames(1)
+    driver.key(pygame.K_e, unicode="e")
+    editor = app.stack.top
+    assert not editor.draft_waiting and editor.toolbar.find("Resume draft") is not None
+    driver.click(editor.cell_centre((0, 1)))
+    driver.key(pygame.K_e, unicode="e")
+    assert app.stack.top is game
+    assert "kept as a draft" in game.toast.current
+    drawn = editor.draft.numbers
+    driver.key(pygame.K_e, unicode="e")
+    again = app.stack.top
+    assert isinstance(again, EditorScene) and again is not editor and again.draft_waiting
+    driver.click(again.cell_centre((1, 1)))
+    driver.key(pygame.K_d, unicode="d")  # refused over unsaved changes: they would be lost
+    assert again.status_role == "error" and again.draft.numbers != drawn
+    driver.key(pygame.K_z, CTRL, "z")
+    driver.key(pygame.K_d, unicode="d")
+    assert again.draft.numbers == drawn and again.path is None and not again.draft_waiting
+    assert again.level_title.endswith(" *"), "a resumed draft is unsaved work"

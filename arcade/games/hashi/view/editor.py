@@ -25,7 +25,7 @@ from arcade.core.session import Session
 from arcade.core.topology import Cell, Topology
 from arcade.games.hashi import solver
 from arcade.games.hashi.editing import MAX_SIDE, MIN_SIDE, Draft, Editor
-from arcade.games.hashi.formats import format_level, format_tatham
+from arcade.games.hashi.formats import format_level, format_tatham, read_puzzle
 from arcade.games.hashi.logic import RULES, Puzzle
 from arcade.games.hashi.verdict import Fix, Verdict, suggest_fix, verdict
 from arcade.games.hashi.view.dialogs import copy_text
@@ -60,6 +60,8 @@ EDITOR_KEYS = (
     Binding("I", "copy_game_id", "copy the Tatham game ID (or say why not)", button="Game ID"),
     Binding("Ctrl+C", "copy_level", "copy the level file"),
     Binding("Ctrl+N", "clear_board", "start over on an empty board (Undo brings it back)"),
+    Binding("D", "resume_draft", "Resume draft: the board you left unsaved last time", button="Resume draft",
+            when="draft_waiting"),
     Binding("Ctrl+P", "print_sheet", "Print…: a PDF with the solution", button="Print…"),
     Binding("Esc / P", "open_pause", "Pause, settings, main menu", button="Pause"),
     Binding("F1 / ?", "open_how_to_play", "How to play Hashi, and every key of the editor"),
@@ -82,6 +84,19 @@ def draft_path() -> Path:
 
 #: Where earlier versions kept the draft (read once if the new place has none, then removed).
 LEGACY_DRAFT = "unsaved-draft.txt"
+#: Said on the way out when the board is kept (nothing said so, and E from a game opens that game's puzzle).
+KEPT_NOTE = "Your unsaved board is kept as a draft: Resume draft (D) in the editor, or play hashi --edit, reopens it."
+
+
+def read_draft() -> Draft | None:
+    """The board left unsaved last time (None if there is none, or it cannot be read)."""
+    spare = draft_path()
+    if not spare.is_file() and spare.with_name(LEGACY_DRAFT).is_file():
+        spare = spare.with_name(LEGACY_DRAFT)  # kept there by an earlier version
+    try:
+        return Draft.of(read_puzzle(spare)) if spare.is_file() else None
+    except (ArcadeError, OSError, ValueError):
+        return None  # a damaged spare copy is simply not offered
 
 
 def print_puzzle(app: Any, puzzle: Puzzle, stem: str = "") -> tuple[str, str]:
@@ -157,6 +172,9 @@ class EditorScene(GameScene):
         #: Opened on the spare copy of an unsaved board (``--edit`` alone): that board is unsaved work
         #: as it stands, and leaving it saved or emptied is what retires the spare copy.
         self.from_draft = from_draft
+        #: A draft is kept that this editor is not on: the toolbar offers Resume draft (read once).
+        self._draft_waiting = not from_draft and (draft_path().is_file() or
+                                                  draft_path().with_name(LEGACY_DRAFT).is_file())
         #: Last verdict timings in ms (the benchmark and the trace read them).
         self.latencies: list[float] = []
         self._requested_at = 0
@@ -209,6 +227,25 @@ class EditorScene(GameScene):
         """Back to the game below (an unsaved board is kept for ``play hashi --edit``: see leave)."""
         if self.over_a_game:
             self.close()
+
+    @property
+    def draft_waiting(self) -> bool:
+        return self._draft_waiting
+
+    def resume_draft(self) -> None:
+        """Open the board left unsaved last time (E from a game opens the game's puzzle, and only
+        ``--edit`` alone reached the draft). Refused over unsaved changes: they would be lost."""
+        if self.unsaved:
+            self.refuse("Save (Ctrl+S) or undo your changes first: resuming the draft would drop them.")
+            return
+        draft = read_draft()
+        if draft is None:
+            self._draft_waiting = False
+            self.refuse("The draft could not be read.")
+            return
+        self.from_draft, self._draft_waiting = True, False
+        self.load_draft(draft, None)
+        self.say("Your unsaved board from last time (Ctrl+N starts over).")
 
     @property
     def has_fix(self) -> bool:
@@ -419,7 +456,9 @@ class EditorScene(GameScene):
             if (self.from_draft or kept) and legacy.is_file() and self.path != legacy:
                 legacy.unlink()  # read by this --edit, or superseded by the new spare copy
         except OSError:
-            pass  # losing the spare copy of a draft is not worth an error on the way out
+            return  # losing the spare copy of a draft is not worth an error on the way out
+        if kept and self.app is not None:
+            self.app.notify(KEPT_NOTE, "info")
 
     def load_draft(self, draft: Draft, path: Path | None) -> None:
         self.path = path
@@ -688,4 +727,4 @@ def open_editor(app: Any, info: GameInfo, puzzle: Puzzle | None = None, path: Pa
     return scene
 
 
-__all__ = ["MAX_SIDE", "MIN_SIDE", "EditorScene", "PlaytestScene", "edits_dir", "open_editor"]
+__all__ = ["MAX_SIDE", "MIN_SIDE", "EditorScene", "PlaytestScene", "edits_dir", "open_editor", "read_draft"]
