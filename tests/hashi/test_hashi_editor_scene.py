@@ -369,3 +369,35 @@ def test_leaving_unsaved_work_says_it_is_kept_and_the_editor_offers_it_back(app,
     driver.key(pygame.K_d, unicode="d")
     assert again.draft.numbers == drawn and again.path is None and not again.draft_waiting
     assert again.level_title.endswith(" *"), "a resumed draft is unsaved work"
+
+
+def test_a_level_chosen_during_a_test_play_is_played_normally(editor, driver):
+    """L during a test-play opened a real level still as "Test-play": no record, no Next level."""
+    from arcade.services import saves
+    from arcade.ui.picker import PickerScene
+
+    app = editor.app
+    editor.load_draft(Draft.of(parse_puzzle("2.2\n...\n2.2\n")), None)
+    driver.key(pygame.K_t, unicode="t")
+    play = app.stack.top
+    assert isinstance(play, PlaytestScene) and play.level_title == "Test-play"
+    driver.key(pygame.K_l, unicode="l")
+    picker = app.stack.top
+    assert isinstance(picker, PickerScene)
+    row = next(i for i, c in enumerate(picker.choices) if not c.header and c.value.id == "classic/01-first-steps")
+    picker.pick(row)
+    driver.frames(1)
+    assert app.stack.top is play and play.session.level_id == "classic/01-first-steps"
+    assert play.level_title == "First steps" and play.autosave_when == "move"
+    puzzle = play.puzzle
+    for line, count in enumerate(solver.solutions(puzzle, 1)[0]):
+        if count:
+            play.play(line_move(puzzle, line, count))
+    assert "personal best" not in play.record_note and "recorded" in play.record_note, play.record_note
+    assert saves.game_records("hashi")
+    assert play.result_buttons(play.session.outcome)[0][0] == "Next level"
+    # E now edits that level (it no longer goes back to the test-played board).
+    driver.frames(120)
+    app.pop()
+    driver.key(pygame.K_e, unicode="e")
+    assert isinstance(app.stack.top, EditorScene) and app.stack.top is not editor

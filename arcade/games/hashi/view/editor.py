@@ -116,25 +116,44 @@ def print_puzzle(app: Any, puzzle: Puzzle, stem: str = "") -> tuple[str, str]:
 
 
 class PlaytestScene(HashiScene):
-    """The normal play scene on the editor's puzzle: no autosave, no records, E goes back."""
+    """The normal play scene on the editor's puzzle: no autosave, no records, E goes back.
+
+    Another puzzle chosen here (the level picker, a paste, a new puzzle) ends the test-play: that
+    puzzle is played normally, with its records, autosave and next level. (It stayed a
+    "Test-play" that kept no record of a real level.)
+    """
 
     autosave_when = None
+    #: The level id of the editor's puzzle ("Play again" keeps testing it).
+    LEVEL_ID = "test-play"
 
     def __init__(self, info: GameInfo, session: Session[Any, Any, Any], editor: EditorScene) -> None:
         super().__init__(info, session)
         self.editor_scene = editor
+        self.testing = True
+
+    def change_level(self, level: Any, level_id: str, *, seed: int = 0) -> None:
+        if level_id != self.LEVEL_ID and self.testing:
+            self.testing = False
+            self.autosave_when = HashiScene.autosave_when
+        super().change_level(level, level_id, seed=seed)
 
     @property
     def level_title(self) -> str:
-        return "Test-play"
+        return "Test-play" if self.testing else super().level_title
 
     def open_editor(self) -> None:
-        self.close()
+        if self.testing:
+            self.close()
+        else:
+            super().open_editor()
 
     def keep_record(self, outcome: Any) -> str:
-        return "A test-play is not a personal best."
+        return "A test-play is not a personal best." if self.testing else super().keep_record(outcome)
 
     def result_buttons(self, outcome: Any) -> list[tuple[str, Any]]:
+        if not self.testing:
+            return super().result_buttons(outcome)
         return [("Back to the editor", self.close), ("Play again", self.new_game)]
 
 
@@ -480,7 +499,7 @@ class EditorScene(GameScene):
             return
         if self.verdict is not None and self.verdict.kind == "none":
             self.toast.show("This puzzle has no solution: you can play it, but not finish it.", "warning", 5.0)
-        session = Session(RULES, puzzle, level_id="test-play", **self.front.hooks())
+        session = Session(RULES, puzzle, level_id=PlaytestScene.LEVEL_ID, **self.front.hooks())
         self.app.push(PlaytestScene(self.info, session, self))
 
     def current_verdict(self) -> Verdict | None:
