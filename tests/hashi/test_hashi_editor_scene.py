@@ -401,3 +401,21 @@ def test_a_level_chosen_during_a_test_play_is_played_normally(editor, driver):
     app.pop()
     driver.key(pygame.K_e, unicode="e")
     assert isinstance(app.stack.top, EditorScene) and app.stack.top is not editor
+
+
+def test_the_save_message_says_what_the_panel_says_about_a_fix(app, driver, user_home):
+    """First steps on a cylinder: the save said "F applies a fix" while the panel said no single
+    small change makes it unique, with Fix greyed."""
+    scene = app.launch("hashi", Launch(options={"edit": "classic/01-first-steps"}), strict=True)
+    driver.frames(1)
+    driver.click(next(b for b in scene.panel_buttons if b.label == "Cylinder").rect.center)
+    settle(scene, driver)
+    assert scene.verdict.kind == "many" and scene.fix is None and scene.fix_state == "none"
+    driver.key(pygame.K_s, CTRL, "s")
+    assert "F applies" not in scene.status_text and "no single small change" in scene.status_text
+    # A board with a fix: the message names F.
+    scene.load_draft(Draft.of(parse_puzzle("3.3\n...\n3.3\n")), None)
+    settle(scene, driver)
+    assert scene.verdict.kind == "many" and scene.fix is not None
+    driver.key(pygame.K_s, CTRL, "s")
+    assert "F applies the fix shown" in scene.status_text

@@ -533,9 +533,18 @@ class EditorScene(GameScene):
         elif verdict.kind == "none":
             self.say(f"Saved to {path} — but it has no solution yet: {verdict.detail}", "warning")
         elif verdict.kind == "many":
-            self.say(f"Saved to {path} — but it has more than one solution (F applies a fix).", "warning")
+            self.say(f"Saved to {path} — but it has more than one solution ({self._fix_note()}).", "warning")
         else:
             self.say(f"Saved to {path}", "good")
+
+    def _fix_note(self) -> str:
+        """What the panel says about a fix, in a few words (the save offered "F applies a fix" while
+        the panel said no single change works and Fix was grey)."""
+        if self.fix is not None:
+            return "F applies the fix shown"
+        if self.fix_state == "none":
+            return "no single small change makes it unique: add islands where the solutions differ"
+        return "looking for a fix"
 
     def copy_game_id(self) -> None:
         puzzle = self._puzzle_or_say()
