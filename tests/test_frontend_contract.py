@@ -824,3 +824,30 @@ def test_after_a_wheel_scroll_the_picker_highlights_a_shown_row_and_enter_opens_
         assert top_game(app) is scene and scene.session.level_id == chosen.value.id
     finally:
         close(app)
+
+
+TIMED = [g for g in GAMES if g.record is not None and g.record.unit == "time"]
+
+
+@pytest.mark.parametrize("info", TIMED, ids=[g.name for g in TIMED])
+def test_a_new_best_time_never_reads_the_same_as_the_one_it_beat(info, toy_in_registry):
+    """8.6 s beaten by 8.1 s read "A new personal best: time 00:08 (was 00:08)"."""
+    app = new_app(registry_with(info, 0))
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        frames(app)
+        key_ = scene.front.record_key(scene.session.level)
+        saves.record_result(info.name, key_, 8.6)
+        scene.elapsed = 8.1
+        assert scene.keep_record(Outcome("win")) == "A new personal best: time 00:08.1 (was 00:08.6)."
+        scene.elapsed = 5.0
+        assert scene.keep_record(Outcome("win")) == "A new personal best: time 00:05 (was 00:08)."
+    finally:
+        close(app)
+
+
+def test_times_with_tenths():
+    from arcade.ui.game_scene import format_time
+
+    assert [format_time(s, tenths=True) for s in (8.14, 8.96, 59.96, 3600.04)] == \
+        ["00:08.1", "00:09.0", "01:00.0", "1:00:00.0"]

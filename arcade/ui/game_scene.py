@@ -59,18 +59,31 @@ WATCH_LIMIT = 200_000
 MAX_ELAPSED = 10 * 365 * 86400.0
 
 
-def format_time(seconds: float) -> str:
+def format_time(seconds: float, *, tenths: bool = False) -> str:
+    """``mm:ss`` (``h:mm:ss`` past an hour); with ``tenths``, ``mm:ss.t``."""
+    if tenths:
+        whole, tenth = divmod(round(seconds * 10), 10)
+        return f"{format_time(whole)}.{tenth}"
     seconds = int(seconds)
     if seconds >= 3600:
         return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
     return f"{seconds // 60:02d}:{seconds % 60:02d}"
 
 
-def format_record(info: GameInfo, value: float) -> str:
-    """A personal best as the game's RecordSpec wants it shown."""
+def format_record(info: GameInfo, value: float, *, tenths: bool = False) -> str:
+    """A personal best as the game's RecordSpec wants it shown (``tenths``: a time to the tenth)."""
     if info.record is not None and info.record.unit == "time":
-        return format_time(value)
+        return format_time(value, tenths=tenths)
     return f"{value:g}"
+
+
+def format_records(info: GameInfo, new: float, old: float) -> tuple[str, str]:
+    """A new best and the one it beat, as different as they are: times that print the same to the
+    second show tenths ("time 00:08 (was 00:08)" for 8.1 s after 8.6 s)."""
+    shown, was = format_record(info, new), format_record(info, old)
+    if shown == was and new != old:
+        shown, was = format_record(info, new, tenths=True), format_record(info, old, tenths=True)
+    return shown, was
 
 
 class GameScene(Scene):
@@ -679,7 +692,8 @@ class GameScene(Scene):
         shown = format_record(self.info, value)
         # "bikes saved 3", "time 00:39", "loot 6": the picker's tag reads the same way.
         if better and old is not None:
-            return f"A new personal best: {spec.what} {shown} (was {format_record(self.info, old)})."
+            shown, was = format_records(self.info, value, old)
+            return f"A new personal best: {spec.what} {shown} (was {was})."
         if better:
             return f"Your first result on this level is recorded: {spec.what} {shown}."
         return f"Your best on this level: {spec.what} {format_record(self.info, old)}." if old is not None else ""
