@@ -471,3 +471,19 @@ def test_a_failing_puzzle_check_is_logged_and_the_game_goes_on(open_level, monke
     scene.app.frame(1 / 60)
     assert scene.app.stack.top is scene and "solution" not in scene.status_text
     assert "a bug in the check" in caplog.text
+
+
+def test_the_game_id_panel_copies_the_id_as_it_opens_and_says_so(app, driver, open_level, monkeypatch):
+    """The guide says I "shows it, copies it", but the panel only showed it (a button copied)."""
+    scene = open_level(SPEC_ID)
+    pygame.scrap.put_text("nonsense")
+    driver.key(pygame.K_i)
+    panel = app.stack.top
+    assert isinstance(panel, PanelScene) and SPEC_ID in panel.lines
+    assert pygame.scrap.get_text() == SPEC_ID and "copied to the clipboard" in panel.lines[0]
+    app.pop()
+    # No clipboard: the panel says the ID was not copied, and why.
+    monkeypatch.setattr("arcade.games.hashi.view.dialogs.copy_text", lambda text: "Could not copy: no clipboard")
+    driver.key(pygame.K_i)
+    panel = app.stack.top
+    assert app.stack.top is not scene and "not copied (no clipboard)" in panel.lines[0]
