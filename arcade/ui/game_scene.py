@@ -141,7 +141,10 @@ class GameScene(Scene):
         self._tooltip = ""
         #: The status line last drawn (traced for the end-to-end tests when it changes).
         self._traced_status = ""
-        self._status_cache: tuple[tuple[str, int], list[str]] = (("", 0), [])
+        self._status_cache: tuple[tuple[str, int], list[str], bool] = (("", 0), [], False)
+        #: Whether the status line drawn last had to cut its text short ("…" after two lines): a game
+        #: can then show the whole of it elsewhere (Hashi's caption over the board).
+        self.status_cut = False
         session.subscribe(self._on_session_change)
 
     @property
@@ -802,9 +805,10 @@ class GameScene(Scene):
             lines = [piece for line in wrap_text(self.app.theme, text, 16, width)
                      # a word wider than the line (a replay's path) breaks rather than being cut off
                      for piece in wrap_line(lambda part: font.size(part)[0] <= width, line, indent="")]
-            if len(lines) > 2:
+            cut = len(lines) > 2
+            if cut:
                 lines = [lines[0], " ".join(lines[1:])]  # draw_text shortens the rest with an ellipsis
-            self._status_cache = (key, lines)
+            self._status_cache = (key, lines, cut)
         return self._status_cache[1]
 
     @property
@@ -878,9 +882,11 @@ class GameScene(Scene):
         # to overlap, and hiding the text instead hid a failed test's reason behind "passed 0/13".
         toast_w = self.toast.width(theme, int(self.status_rect.width * 0.45)) if self.toast.messages else 0
         text_w = self.status_rect.width - (toast_w + 12 if toast_w else 0)
+        self.status_cut = False
         if text:
             colour = theme[role] if role != "text_dim" else theme["text_dim"]
             lines = self._status_lines(theme.marked(role, text), text_w)
+            self.status_cut = self._status_cache[2]
             top = self.status_rect.centery - 10 * len(lines)
             for i, line in enumerate(lines):
                 draw_text(surface, theme, line, (self.status_rect.x, top + 20 * i), size=16, colour=colour,

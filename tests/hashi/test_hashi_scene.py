@@ -487,3 +487,25 @@ def test_the_game_id_panel_copies_the_id_as_it_opens_and_says_so(app, driver, op
     driver.key(pygame.K_i)
     panel = app.stack.top
     assert app.stack.top is not scene and "not copied (no clipboard)" in panel.lines[0]
+
+
+def test_a_watch_step_explanation_too_long_for_the_status_line_is_shown_whole_on_the_board(app, driver, open_level):
+    """A long watch step ended in "…" after two lines of the status line, with no way to read the rest."""
+    from arcade.games.hashi.view import effects
+
+    scene = open_level("3...3\n.....\n2...2\n")
+    long = " ".join(f"Reason {k}: the 2 at row 3, column 1 can only reach the 3 above it." for k in range(5))
+    scene.start_watch([Step("set 2 0 N 1", long, kind="deduce", highlight=(("island", 2), ("line", 3))),
+                       Step("set 0 0 E 1", "A short one.", kind="deduce")])
+    driver.key(pygame.K_SPACE)  # pause, then N steps one at a time
+    driver.key(pygame.K_n)
+    driver.frame()
+    assert scene.status_text == long and scene.status_cut
+    text, anchor = scene.status_caption()
+    assert text == long
+    box, lines = effects.caption_box(scene.painter, app.theme, app.screen.get_rect(), text, anchor)
+    assert " ".join(lines).split() == long.split(), "the caption holds every word"
+    assert pixel(app, (box.centerx, box.y)) == app.theme["hint"], "the caption is drawn"
+    driver.key(pygame.K_n)
+    driver.frame()
+    assert scene.status_text == "A short one." and not scene.status_cut and scene.status_caption() is None

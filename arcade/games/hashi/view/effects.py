@@ -164,7 +164,7 @@ def caption_box(painter: BoardPainter, theme: Theme, screen: pygame.Rect, text: 
     right, left = screen.right - right_edge - 24, left_edge - 24
     beside = max(right, left) >= 220
     width = min(max(right, left), 340) if beside else max(160, min(board.width - 16, 620))
-    lines = wrap_text(theme, text, size, width - 20)[:6]
+    lines = wrap_text(theme, text, size, width - 20)[:12]
     box = pygame.Rect(0, 0, width, line_h * len(lines) + 14)
     if beside:
         box.centery = round(anchor[1])
