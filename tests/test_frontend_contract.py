@@ -886,3 +886,72 @@ def test_abandoning_a_game_clears_its_own_save_and_never_another_games(info, toy
         assert menu.entries[0].title == "Continue" and REGISTRY.get(other).title in menu.entries[0].subtitle
     finally:
         close(app)
+
+
+def wheel(app: App, y: int, pos: tuple[int, int] | None = None) -> None:
+    events = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))] if pos else []
+    events.append(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y)))
+    app.frame(1 / 60, events)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_after_a_wheel_scroll_the_picker_highlights_a_shown_row_and_enter_opens_it(info, toy_in_registry):
+    """The pointer rested on the list, the wheel scrolled it: nothing shown was highlighted, the footer
+    said "7 / 68" and Enter opened the row hovered before scrolling, now out of view."""
+    app = App(registry_with(info, 0), size=(900, 420), headless=True)  # a short list, so it scrolls
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        frames(app)
+        key(app, pygame.K_l)
+        picker = app.stack.top
+        assert isinstance(picker, PickerScene)
+        shown = range(picker.scroll, picker.scroll + picker.visible_rows)
+        # With the pointer away from the list, the selection is kept in view.
+        wheel(app, -1, (picker.panel.x + 2, picker.panel.y + 2))
+        assert picker.scroll <= picker.selected < picker.scroll + picker.visible_rows
+        # With the pointer on the list, the highlight follows the row under it.
+        pos = (picker.list_rect.centerx, picker.list_rect.y + picker.ROW // 2)
+        for _ in range(2):
+            wheel(app, -1, pos)
+            shown = range(picker.scroll, picker.scroll + picker.visible_rows)
+            assert picker.selected in shown, (picker.selected, shown)
+            under = picker._row_at(pos)
+            if under is not None and not picker.choices[under].header:
+                assert picker.selected == under
+        chosen = picker.choices[picker.selected]
+        number = sum(not c.header for c in picker.choices[: picker.selected + 1])
+        assert picker.footer().startswith(f"{number} /") or len(picker.choices) <= picker.visible_rows
+        if chosen.value.error or chosen.value.group == "random":
+            return
+        key(app, pygame.K_RETURN)
+        frames(app)
+        assert top_game(app) is scene and scene.session.level_id == chosen.value.id
+    finally:
+        close(app)
+
+
+TIMED = [g for g in GAMES if g.record is not None and g.record.unit == "time"]
+
+
+@pytest.mark.parametrize("info", TIMED, ids=[g.name for g in TIMED])
+def test_a_new_best_time_never_reads_the_same_as_the_one_it_beat(info, toy_in_registry):
+    """8.6 s beaten by 8.1 s read "A new personal best: time 00:08 (was 00:08)"."""
+    app = new_app(registry_with(info, 0))
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        frames(app)
+        key_ = scene.front.record_key(scene.session.level)
+        saves.record_result(info.name, key_, 8.6)
+        scene.elapsed = 8.1
+        assert scene.keep_record(Outcome("win")) == "A new personal best: time 00:08.1 (was 00:08.6)."
+        scene.elapsed = 5.0
+        assert scene.keep_record(Outcome("win")) == "A new personal best: time 00:05 (was 00:08)."
+    finally:
+        close(app)
+
+
+def test_times_with_tenths():
+    from arcade.ui.game_scene import format_time
+
+    assert [format_time(s, tenths=True) for s in (8.14, 8.96, 59.96, 3600.04)] == \
+        ["00:08.1", "00:09.0", "01:00.0", "1:00:00.0"]

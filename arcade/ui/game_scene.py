@@ -59,18 +59,31 @@ WATCH_LIMIT = 200_000
 MAX_ELAPSED = 10 * 365 * 86400.0
 
 
-def format_time(seconds: float) -> str:
+def format_time(seconds: float, *, tenths: bool = False) -> str:
+    """``mm:ss`` (``h:mm:ss`` past an hour); with ``tenths``, ``mm:ss.t``."""
+    if tenths:
+        whole, tenth = divmod(round(seconds * 10), 10)
+        return f"{format_time(whole)}.{tenth}"
     seconds = int(seconds)
     if seconds >= 3600:
         return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
     return f"{seconds // 60:02d}:{seconds % 60:02d}"
 
 
-def format_record(info: GameInfo, value: float) -> str:
-    """A personal best as the game's RecordSpec wants it shown."""
+def format_record(info: GameInfo, value: float, *, tenths: bool = False) -> str:
+    """A personal best as the game's RecordSpec wants it shown (``tenths``: a time to the tenth)."""
     if info.record is not None and info.record.unit == "time":
-        return format_time(value)
+        return format_time(value, tenths=tenths)
     return f"{value:g}"
+
+
+def format_records(info: GameInfo, new: float, old: float) -> tuple[str, str]:
+    """A new best and the one it beat, as different as they are: times that print the same to the
+    second show tenths ("time 00:08 (was 00:08)" for 8.1 s after 8.6 s)."""
+    shown, was = format_record(info, new), format_record(info, old)
+    if shown == was and new != old:
+        shown, was = format_record(info, new, tenths=True), format_record(info, old, tenths=True)
+    return shown, was
 
 
 class GameScene(Scene):
@@ -128,7 +141,10 @@ class GameScene(Scene):
         self._tooltip = ""
         #: The status line last drawn (traced for the end-to-end tests when it changes).
         self._traced_status = ""
-        self._status_cache: tuple[tuple[str, int], list[str]] = (("", 0), [])
+        self._status_cache: tuple[tuple[str, int], list[str], bool] = (("", 0), [], False)
+        #: Whether the status line drawn last had to cut its text short ("…" after two lines): a game
+        #: can then show the whole of it elsewhere (Hashi's caption over the board).
+        self.status_cut = False
         session.subscribe(self._on_session_change)
 
     @property
@@ -691,7 +707,8 @@ class GameScene(Scene):
         shown = format_record(self.info, value)
         # "bikes saved 3", "time 00:39", "loot 6": the picker's tag reads the same way.
         if better and old is not None:
-            return f"A new personal best: {spec.what} {shown} (was {format_record(self.info, old)})."
+            shown, was = format_records(self.info, value, old)
+            return f"A new personal best: {spec.what} {shown} (was {was})."
         if better:
             return f"Your first result on this level is recorded: {spec.what} {shown}."
         return f"Your best on this level: {spec.what} {format_record(self.info, old)}." if old is not None else ""
@@ -819,9 +836,10 @@ class GameScene(Scene):
             lines = [piece for line in wrap_text(self.app.theme, text, 16, width)
                      # a word wider than the line (a replay's path) breaks rather than being cut off
                      for piece in wrap_line(lambda part: font.size(part)[0] <= width, line, indent="")]
-            if len(lines) > 2:
+            cut = len(lines) > 2
+            if cut:
                 lines = [lines[0], " ".join(lines[1:])]  # draw_text shortens the rest with an ellipsis
-            self._status_cache = (key, lines)
+            self._status_cache = (key, lines, cut)
         return self._status_cache[1]
 
     @property
@@ -900,9 +918,11 @@ class GameScene(Scene):
         # to overlap, and hiding the text instead hid a failed test's reason behind "passed 0/13".
         toast_w = self.toast.width(theme, int(self.status_rect.width * 0.45)) if self.toast.messages else 0
         text_w = self.status_rect.width - (toast_w + 12 if toast_w else 0)
+        self.status_cut = False
         if text:
             colour = theme[role] if role != "text_dim" else theme["text_dim"]
             lines = self._status_lines(theme.marked(role, text), text_w)
+            self.status_cut = self._status_cache[2]
             top = self.status_rect.centery - 10 * len(lines)
             for i, line in enumerate(lines):
                 draw_text(surface, theme, line, (self.status_rect.x, top + 20 * i), size=16, colour=colour,

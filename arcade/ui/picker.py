@@ -94,6 +94,8 @@ class PickerScene(Scene):
         if self.choices and self.choices[self.selected].header:
             self.selected = self._pickable(self.selected, 1)
         self.scroll = 0
+        #: Where the pointer last was (a wheel event carries no position).
+        self.pointer: tuple[int, int] | None = None
         self._placed = False
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.list_rect = pygame.Rect(0, 0, 0, 0)
@@ -146,6 +148,22 @@ class PickerScene(Scene):
             i -= direction
         return i if 0 <= i < len(self.choices) else index
 
+    def _select_after_scroll(self) -> None:
+        """After a wheel scroll the highlight is the row under the pointer, or else the nearest
+        shown row: the selection stayed on a row scrolled out of view, the footer counted it and
+        Enter opened it, unseen."""
+        row = self._row_at(self.pointer) if self.pointer is not None else None
+        if row is not None and not self.choices[row].header:
+            self.selected = row
+            return
+        end = min(len(self.choices), self.scroll + self.visible_rows) - 1
+        if self.scroll <= self.selected <= end:
+            return
+        edge, direction = (self.scroll, 1) if self.selected < self.scroll else (end, -1)
+        candidate = self._pickable(edge, direction)
+        if self.scroll <= candidate <= end:
+            self.selected = candidate
+
     def pick(self, index: int) -> None:
         assert self.app is not None
         choice = self.choices[index]
@@ -167,6 +185,7 @@ class PickerScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
+            self.pointer = tuple(event.pos)
             row = self._row_at(event.pos)
             if row is not None and not self.choices[row].header:
                 self.selected = row
@@ -178,6 +197,7 @@ class PickerScene(Scene):
                 self.cancel()
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(self.scroll - event.y * 3, max(0, len(self.choices) - self.visible_rows)))
+            self._select_after_scroll()
         elif event.type == pygame.KEYDOWN:
             keys = {
                 pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.visible_rows,

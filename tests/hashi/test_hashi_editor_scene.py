@@ -310,3 +310,112 @@ def test_the_title_marks_unsaved_changes_not_a_board_just_opened(app, driver):
     assert not editor.level_title.endswith("*")
     driver.click(editor.cell_centre((0, 0)))
     assert editor.level_title.endswith(" *")
+
+
+def test_looking_at_another_puzzle_in_the_editor_keeps_the_draft(app, driver, tmp_path):
+    """E on a game opened the editor with "Leviathan *", and going back replaced the spare copy of the
+    board drawn from scratch with Leviathan; an unchanged editor on a saved file deleted it."""
+    from arcade.games.hashi.view.editor import draft_path
+
+    leave_an_unsaved_board(app, driver)
+    kept = draft_path().read_text()
+    game = app.launch("hashi", Launch(level="classic/01-first-steps"))
+    driver.frames(1)
+    driver.key(pygame.K_e, unicode="e")
+    editor = app.stack.top
+    assert isinstance(editor, EditorScene) and not editor.level_title.endswith("*"), editor.level_title
+    driver.key(pygame.K_e, unicode="e")
+    assert app.stack.top is game and draft_path().read_text() == kept
+    mine = tmp_path / "mine.txt"
+    mine.write_text("2.2\n...\n2.2\n")
+    for way_in in (Launch(options={"edit": str(mine)}), Launch(options={"edit": "3x3m2:2a2c2a2"}),
+                   Launch(options={"edit": "classic/01-first-steps"})):
+        editor = app.launch("hashi", way_in, strict=True)
+        driver.frames(1)
+        assert not editor.level_title.endswith("*"), way_in
+        editor.close()
+        assert draft_path().read_text() == kept, way_in
+    # A real change does replace it (and marks the title).
+    editor = app.launch("hashi", Launch(options={"edit": "classic/01-first-steps"}), strict=True)
+    driver.frames(1)
+    driver.click(editor.cell_centre((0, 1)))
+    assert editor.level_title.endswith(" *")
+    editor.close()
+    assert draft_path().read_text() != kept
+    again = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    assert again.draft.numbers == editor.draft.numbers
+
+
+def test_leaving_unsaved_work_says_it_is_kept_and_the_editor_offers_it_back(app, driver):
+    """Nothing said the board was kept, and E from a game opened that game's puzzle: only
+    ``--edit`` alone reached the draft."""
+    game = app.launch("hashi", Launch(level="classic/01-first-steps"))
+    driver.frames(1)
+    driver.key(pygame.K_e, unicode="e")
+    editor = app.stack.top
+    assert not editor.draft_waiting and editor.toolbar.find("Resume draft") is not None
+    driver.click(editor.cell_centre((0, 1)))
+    driver.key(pygame.K_e, unicode="e")
+    assert app.stack.top is game
+    assert "kept as a draft" in game.toast.current
+    drawn = editor.draft.numbers
+    driver.key(pygame.K_e, unicode="e")
+    again = app.stack.top
+    assert isinstance(again, EditorScene) and again is not editor and again.draft_waiting
+    driver.click(again.cell_centre((1, 1)))
+    driver.key(pygame.K_d, unicode="d")  # refused over unsaved changes: they would be lost
+    assert again.status_role == "error" and again.draft.numbers != drawn
+    driver.key(pygame.K_z, CTRL, "z")
+    driver.key(pygame.K_d, unicode="d")
+    assert again.draft.numbers == drawn and again.path is None and not again.draft_waiting
+    assert again.level_title.endswith(" *"), "a resumed draft is unsaved work"
+
+
+def test_a_level_chosen_during_a_test_play_is_played_normally(editor, driver):
+    """L during a test-play opened a real level still as "Test-play": no record, no Next level."""
+    from arcade.services import saves
+    from arcade.ui.picker import PickerScene
+
+    app = editor.app
+    editor.load_draft(Draft.of(parse_puzzle("2.2\n...\n2.2\n")), None)
+    driver.key(pygame.K_t, unicode="t")
+    play = app.stack.top
+    assert isinstance(play, PlaytestScene) and play.level_title == "Test-play"
+    driver.key(pygame.K_l, unicode="l")
+    picker = app.stack.top
+    assert isinstance(picker, PickerScene)
+    row = next(i for i, c in enumerate(picker.choices) if not c.header and c.value.id == "classic/01-first-steps")
+    picker.pick(row)
+    driver.frames(1)
+    assert app.stack.top is play and play.session.level_id == "classic/01-first-steps"
+    assert play.level_title == "First steps" and play.autosave_when == "move"
+    puzzle = play.puzzle
+    for line, count in enumerate(solver.solutions(puzzle, 1)[0]):
+        if count:
+            play.play(line_move(puzzle, line, count))
+    assert "personal best" not in play.record_note and "recorded" in play.record_note, play.record_note
+    assert saves.game_records("hashi")
+    assert play.result_buttons(play.session.outcome)[0][0] == "Next level"
+    # E now edits that level (it no longer goes back to the test-played board).
+    driver.frames(120)
+    app.pop()
+    driver.key(pygame.K_e, unicode="e")
+    assert isinstance(app.stack.top, EditorScene) and app.stack.top is not editor
+
+
+def test_the_save_message_says_what_the_panel_says_about_a_fix(app, driver, user_home):
+    """First steps on a cylinder: the save said "F applies a fix" while the panel said no single
+    small change makes it unique, with Fix greyed."""
+    scene = app.launch("hashi", Launch(options={"edit": "classic/01-first-steps"}), strict=True)
+    driver.frames(1)
+    driver.click(next(b for b in scene.panel_buttons if b.label == "Cylinder").rect.center)
+    settle(scene, driver)
+    assert scene.verdict.kind == "many" and scene.fix is None and scene.fix_state == "none"
+    driver.key(pygame.K_s, CTRL, "s")
+    assert "F applies" not in scene.status_text and "no single small change" in scene.status_text
+    # A board with a fix: the message names F.
+    scene.load_draft(Draft.of(parse_puzzle("3.3\n...\n3.3\n")), None)
+    settle(scene, driver)
+    assert scene.verdict.kind == "many" and scene.fix is not None
+    driver.key(pygame.K_s, CTRL, "s")
+    assert "F applies the fix shown" in scene.status_text

@@ -61,3 +61,24 @@ def test_the_wrong_bridge_hint_draws_its_numbered_steps(app, driver):
     faint = tuple(app.screen.get_at(inside))[:3]
     driver.frames(round(effects.STEP_SECONDS * 60) + 5)
     assert tuple(app.screen.get_at(inside))[:3] == theme["hint"] != faint
+
+
+def test_a_caption_beside_the_board_leaves_the_row_numbers_readable():
+    """On the left of the board the caption box covered the row numbers ("finished1")."""
+    from arcade.games.hashi.view.painter import BoardPainter
+    from arcade.ui.theme import Theme
+
+    pygame.font.init()
+    theme = Theme()
+    painter = BoardPainter(read_puzzle(LEVEL))
+    painter.theme = theme
+    screen = pygame.Rect(0, 0, 1280, 800)
+    for area in (pygame.Rect(0, 60, 1280, 640), pygame.Rect(300, 60, 700, 640), pygame.Rect(0, 60, 900, 640)):
+        painter.layout(area)
+        board = painter.view.board_rect
+        for anchor in ((board.left, board.top + 10), (board.centerx, board.centery), (board.right, board.bottom)):
+            box, _lines = effects.caption_box(painter, theme, screen, "Step 1 of 2 — " + "a long reason " * 8, anchor)
+            for text, centre in painter.coordinate_labels():
+                label = pygame.Rect(0, 0, 10 * len(text), 14)
+                label.center = centre
+                assert not box.colliderect(label), (area, anchor, text, centre, box)

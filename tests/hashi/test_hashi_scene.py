@@ -471,3 +471,41 @@ def test_a_failing_puzzle_check_is_logged_and_the_game_goes_on(open_level, monke
     scene.app.frame(1 / 60)
     assert scene.app.stack.top is scene and "solution" not in scene.status_text
     assert "a bug in the check" in caplog.text
+
+
+def test_the_game_id_panel_copies_the_id_as_it_opens_and_says_so(app, driver, open_level, monkeypatch):
+    """The guide says I "shows it, copies it", but the panel only showed it (a button copied)."""
+    scene = open_level(SPEC_ID)
+    pygame.scrap.put_text("nonsense")
+    driver.key(pygame.K_i)
+    panel = app.stack.top
+    assert isinstance(panel, PanelScene) and SPEC_ID in panel.lines
+    assert pygame.scrap.get_text() == SPEC_ID and "copied to the clipboard" in panel.lines[0]
+    app.pop()
+    # No clipboard: the panel says the ID was not copied, and why.
+    monkeypatch.setattr("arcade.games.hashi.view.dialogs.copy_text", lambda text: "Could not copy: no clipboard")
+    driver.key(pygame.K_i)
+    panel = app.stack.top
+    assert app.stack.top is not scene and "not copied (no clipboard)" in panel.lines[0]
+
+
+def test_a_watch_step_explanation_too_long_for_the_status_line_is_shown_whole_on_the_board(app, driver, open_level):
+    """A long watch step ended in "…" after two lines of the status line, with no way to read the rest."""
+    from arcade.games.hashi.view import effects
+
+    scene = open_level("3...3\n.....\n2...2\n")
+    long = " ".join(f"Reason {k}: the 2 at row 3, column 1 can only reach the 3 above it." for k in range(5))
+    scene.start_watch([Step("set 2 0 N 1", long, kind="deduce", highlight=(("island", 2), ("line", 3))),
+                       Step("set 0 0 E 1", "A short one.", kind="deduce")])
+    driver.key(pygame.K_SPACE)  # pause, then N steps one at a time
+    driver.key(pygame.K_n)
+    driver.frame()
+    assert scene.status_text == long and scene.status_cut
+    text, anchor = scene.status_caption()
+    assert text == long
+    box, lines = effects.caption_box(scene.painter, app.theme, app.screen.get_rect(), text, anchor)
+    assert " ".join(lines).split() == long.split(), "the caption holds every word"
+    assert pixel(app, (box.centerx, box.y)) == app.theme["hint"], "the caption is drawn"
+    driver.key(pygame.K_n)
+    driver.frame()
+    assert scene.status_text == "A short one." and not scene.status_cut and scene.status_caption() is None

@@ -92,3 +92,24 @@ def test_export_errors_are_one_line(tmp_path, capsys):
     assert main(["export", "hashi", "classic/01-first-steps", "--svg", str(blocker / "x.svg")]) == 74
     assert "cannot write" in capsys.readouterr().err
     assert main(["export", "hashi", "classic/01-first-steps"]) == 2  # --pdf or --svg is required
+
+
+def test_the_export_examples_in_the_guide_name_levels_that_load():
+    """``export hashi classic/01-first-steps medium/*.txt …`` failed: run from the project folder the
+    shell glob matches nothing and "medium/*.txt" is no level. Each argument, globbed as a shell
+    would from the project folder, must load."""
+    import glob
+    import shlex
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    examples = [line for line in (root / "docs" / "hashi.md").read_text().splitlines()
+                if line.startswith("python -m arcade export hashi ")]
+    assert examples
+    for line in examples:
+        words = shlex.split(line)[5:]
+        for word in words[: next((i for i, w in enumerate(words) if w.startswith("--")), len(words))]:
+            matches = sorted(glob.glob(word, root_dir=root)) if any(c in word for c in "*?[") else [word]
+            assert matches, f"{word!r} matches nothing from the project folder"
+            for ref in matches:
+                load_level(str(root / ref) if (root / ref).is_file() else ref)

@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import Any
 
-from arcade.core.errors import ArcadeError, UsageError
+from arcade.core.errors import UsageError
 from arcade.core.game import Example, LevelEntry
 from arcade.core.registry import Launch
 from arcade.core.session import Session
@@ -125,16 +125,10 @@ def _generated(app: Any, seed: int) -> Puzzle:
 def _unsaved_or_blank() -> Any:
     """``--edit`` alone: the board left unsaved last time, else a blank 7x7 one."""
     from arcade.games.hashi.editing import Draft
-    from arcade.games.hashi.view.editor import LEGACY_DRAFT, EditorScene, draft_path
+    from arcade.games.hashi.view.editor import EditorScene, read_draft
 
-    spare = draft_path()
-    if not spare.is_file() and spare.with_name(LEGACY_DRAFT).is_file():
-        spare = spare.with_name(LEGACY_DRAFT)  # kept there by an earlier version
-    try:
-        draft = Draft.of(read_puzzle(spare)) if spare.is_file() else None
-    except (ArcadeError, OSError, ValueError):
-        draft = None  # a damaged spare copy is simply not offered
-    scene = EditorScene(INFO, draft or Draft.blank())
+    draft = read_draft()
+    scene = EditorScene(INFO, draft or Draft.blank(), from_draft=draft is not None)
     if draft is not None:
         scene.toast.show("Your unsaved board from last time (Ctrl+N starts over).", "info", 6.0)
     return scene

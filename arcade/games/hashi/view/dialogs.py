@@ -68,12 +68,19 @@ def paste_text() -> tuple[str, str]:
 
 
 def game_id_panel(puzzle: Puzzle, on_copied: Callable[[str, str], None], close: Callable[[], None]) -> PanelScene:
-    """The Game ID panel: the ID (or why not), and buttons to copy it or the level file.
+    """The Game ID panel: the ID, already copied to the clipboard (or why not), and buttons to copy
+    it again or the level file. The guide says I "shows it, copies it", and it only showed it: the
+    panel now copies on opening and says whether the clipboard took it.
 
     ``on_copied(message, role)`` reports the result; the panel closes itself after a copy.
     """
     shown, copyable = game_id(puzzle)
-    lines = ["Simon Tatham's Bridges game ID:" if copyable else "No Tatham game ID for this puzzle:"]
+    if copyable:
+        error = copy_text(copyable)
+        lines = [f"Simon Tatham's Bridges game ID — not copied ({error.removeprefix('Could not copy: ')}):"
+                 if error else "Simon Tatham's Bridges game ID (copied to the clipboard):"]
+    else:
+        lines = ["No Tatham game ID for this puzzle:"]
     lines += [shown[i:i + ID_CHUNK] for i in range(0, len(shown), ID_CHUNK)]
     lines.append("Ctrl+V in this screen starts a puzzle from a copied game ID or level file.")
 

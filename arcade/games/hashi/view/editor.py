@@ -25,7 +25,7 @@ from arcade.core.session import Session
 from arcade.core.topology import Cell, Topology
 from arcade.games.hashi import solver
 from arcade.games.hashi.editing import MAX_SIDE, MIN_SIDE, Draft, Editor
-from arcade.games.hashi.formats import format_level, format_tatham
+from arcade.games.hashi.formats import format_level, format_tatham, read_puzzle
 from arcade.games.hashi.logic import RULES, Puzzle
 from arcade.games.hashi.verdict import Fix, Verdict, suggest_fix, verdict
 from arcade.games.hashi.view.dialogs import copy_text
@@ -60,6 +60,8 @@ EDITOR_KEYS = (
     Binding("I", "copy_game_id", "copy the Tatham game ID (or say why not)", button="Game ID"),
     Binding("Ctrl+C", "copy_level", "copy the level file"),
     Binding("Ctrl+N", "clear_board", "start over on an empty board (Undo brings it back)"),
+    Binding("D", "resume_draft", "Resume draft: the board you left unsaved last time", button="Resume draft",
+            when="draft_waiting"),
     Binding("Ctrl+P", "print_sheet", "Print…: a PDF with the solution", button="Print…"),
     Binding("Esc / P", "open_pause", "Pause, settings, main menu", button="Pause"),
     Binding("F1 / ?", "open_how_to_play", "How to play Hashi, and every key of the editor"),
@@ -82,6 +84,19 @@ def draft_path() -> Path:
 
 #: Where earlier versions kept the draft (read once if the new place has none, then removed).
 LEGACY_DRAFT = "unsaved-draft.txt"
+#: Said on the way out when the board is kept (nothing said so, and E from a game opens that game's puzzle).
+KEPT_NOTE = "Your unsaved board is kept as a draft: Resume draft (D) in the editor, or play hashi --edit, reopens it."
+
+
+def read_draft() -> Draft | None:
+    """The board left unsaved last time (None if there is none, or it cannot be read)."""
+    spare = draft_path()
+    if not spare.is_file() and spare.with_name(LEGACY_DRAFT).is_file():
+        spare = spare.with_name(LEGACY_DRAFT)  # kept there by an earlier version
+    try:
+        return Draft.of(read_puzzle(spare)) if spare.is_file() else None
+    except (ArcadeError, OSError, ValueError):
+        return None  # a damaged spare copy is simply not offered
 
 
 def print_puzzle(app: Any, puzzle: Puzzle, stem: str = "") -> tuple[str, str]:
@@ -101,25 +116,44 @@ def print_puzzle(app: Any, puzzle: Puzzle, stem: str = "") -> tuple[str, str]:
 
 
 class PlaytestScene(HashiScene):
-    """The normal play scene on the editor's puzzle: no autosave, no records, E goes back."""
+    """The normal play scene on the editor's puzzle: no autosave, no records, E goes back.
+
+    Another puzzle chosen here (the level picker, a paste, a new puzzle) ends the test-play: that
+    puzzle is played normally, with its records, autosave and next level. (It stayed a
+    "Test-play" that kept no record of a real level.)
+    """
 
     autosave_when = None
+    #: The level id of the editor's puzzle ("Play again" keeps testing it).
+    LEVEL_ID = "test-play"
 
     def __init__(self, info: GameInfo, session: Session[Any, Any, Any], editor: EditorScene) -> None:
         super().__init__(info, session)
         self.editor_scene = editor
+        self.testing = True
+
+    def change_level(self, level: Any, level_id: str, *, seed: int = 0) -> None:
+        if level_id != self.LEVEL_ID and self.testing:
+            self.testing = False
+            self.autosave_when = HashiScene.autosave_when
+        super().change_level(level, level_id, seed=seed)
 
     @property
     def level_title(self) -> str:
-        return "Test-play"
+        return "Test-play" if self.testing else super().level_title
 
     def open_editor(self) -> None:
-        self.close()
+        if self.testing:
+            self.close()
+        else:
+            super().open_editor()
 
     def keep_record(self, outcome: Any) -> str:
-        return "A test-play is not a personal best."
+        return "A test-play is not a personal best." if self.testing else super().keep_record(outcome)
 
     def result_buttons(self, outcome: Any) -> list[tuple[str, Any]]:
+        if not self.testing:
+            return super().result_buttons(outcome)
         return [("Back to the editor", self.close), ("Play again", self.new_game)]
 
 
@@ -129,7 +163,7 @@ class EditorScene(GameScene):
     autosave_when = None
     allow_undo = False
 
-    def __init__(self, info: GameInfo, draft: Draft, path: Path | None = None) -> None:
+    def __init__(self, info: GameInfo, draft: Draft, path: Path | None = None, *, from_draft: bool = False) -> None:
         super().__init__(info, Session(RULES, _placeholder()))
         self.editor = Editor(draft)
         self.path = path
@@ -150,8 +184,16 @@ class EditorScene(GameScene):
         self.cell = 20
         self.panel_buttons: list[Button] = []
         self.saved_draft: Draft | None = draft if path is not None and path.exists() else None
-        #: A new empty board is nothing to save yet: the title's "*" showed on a board just opened.
-        self._blank = draft if not draft.numbers else None
+        #: The board as it was opened: only a change from it is unsaved work. A puzzle opened from a
+        #: game, the bundle or the clipboard showed "*" at once, and leaving it unchanged replaced
+        #: the spare copy of the board the player had drawn (data loss).
+        self.origin = draft
+        #: Opened on the spare copy of an unsaved board (``--edit`` alone): that board is unsaved work
+        #: as it stands, and leaving it saved or emptied is what retires the spare copy.
+        self.from_draft = from_draft
+        #: A draft is kept that this editor is not on: the toolbar offers Resume draft (read once).
+        self._draft_waiting = not from_draft and (draft_path().is_file() or
+                                                  draft_path().with_name(LEGACY_DRAFT).is_file())
         #: Last verdict timings in ms (the benchmark and the trace read them).
         self.latencies: list[float] = []
         self._requested_at = 0
@@ -163,9 +205,19 @@ class EditorScene(GameScene):
     @property
     def level_title(self) -> str:
         name = self.path.name if self.path is not None else dict(self.draft.meta).get("title") or "new puzzle"
-        baseline = self.saved_draft if self.saved_draft is not None else self._blank
-        dirty = " *" if baseline != self.editor.draft else ""
+        dirty = " *" if self.unsaved else ""
         return f"Editor — {name}{dirty}"
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the board holds work no file has: a change since it was opened or saved, or a
+        resumed draft not saved yet (an empty board is nothing to lose)."""
+        draft = self.editor.draft
+        if self.saved_draft is not None:
+            return draft != self.saved_draft
+        if self.from_draft:
+            return bool(draft.numbers)
+        return draft != self.origin
 
     def game_bindings(self) -> list[Binding]:
         return list(EDITOR_KEYS)
@@ -194,6 +246,25 @@ class EditorScene(GameScene):
         """Back to the game below (an unsaved board is kept for ``play hashi --edit``: see leave)."""
         if self.over_a_game:
             self.close()
+
+    @property
+    def draft_waiting(self) -> bool:
+        return self._draft_waiting
+
+    def resume_draft(self) -> None:
+        """Open the board left unsaved last time (E from a game opens the game's puzzle, and only
+        ``--edit`` alone reached the draft). Refused over unsaved changes: they would be lost."""
+        if self.unsaved:
+            self.refuse("Save (Ctrl+S) or undo your changes first: resuming the draft would drop them.")
+            return
+        draft = read_draft()
+        if draft is None:
+            self._draft_waiting = False
+            self.refuse("The draft could not be read.")
+            return
+        self.from_draft, self._draft_waiting = True, False
+        self.load_draft(draft, None)
+        self.say("Your unsaved board from last time (Ctrl+N starts over).")
 
     @property
     def has_fix(self) -> bool:
@@ -385,25 +456,33 @@ class EditorScene(GameScene):
         self.changed(self.editor.clear())
 
     def leave(self) -> None:
-        """Keep an unsaved board (two islands or more) for the next ``--edit``; a saved one clears it."""
+        """Keep an unsaved board for the next ``--edit``; only a board actually edited replaces the
+        spare copy, and only the spare copy's own board, saved or emptied, retires it. (Looking at
+        another puzzle in the editor overwrote the spare copy, or deleted it when that puzzle had a
+        file: the board drawn from scratch was lost.)"""
         super().leave()
         puzzle = self.draft.puzzle()
         spare = draft_path()
+        legacy = spare.with_name(LEGACY_DRAFT)
+        kept = False
         try:
-            if self.saved_draft != self.draft and puzzle is not None:
+            if self.from_draft and (puzzle is None or self.saved_draft == self.draft):
+                spare.unlink(missing_ok=True)  # its board was saved, or emptied by the player
+            elif self.unsaved and puzzle is not None and (self.draft != self.origin or not spare.is_file()):
                 spare.parent.mkdir(parents=True, exist_ok=True)
                 atomic_write_text(spare, format_level(puzzle))
-            elif spare.exists() and self.path != spare:  # the spare copy itself, opened by path, stays
-                spare.unlink()
-            legacy = spare.with_name(LEGACY_DRAFT)
-            if legacy.is_file() and self.path != legacy:
+                kept = True
+            if (self.from_draft or kept) and legacy.is_file() and self.path != legacy:
                 legacy.unlink()  # read by this --edit, or superseded by the new spare copy
         except OSError:
-            pass  # losing the spare copy of a draft is not worth an error on the way out
+            return  # losing the spare copy of a draft is not worth an error on the way out
+        if kept and self.app is not None:
+            self.app.notify(KEPT_NOTE, "info")
 
     def load_draft(self, draft: Draft, path: Path | None) -> None:
         self.path = path
         self.saved_draft = draft if path is not None else None
+        self.origin = draft
         self.changed(self.editor.load(draft))
         self.relayout()
 
@@ -420,7 +499,7 @@ class EditorScene(GameScene):
             return
         if self.verdict is not None and self.verdict.kind == "none":
             self.toast.show("This puzzle has no solution: you can play it, but not finish it.", "warning", 5.0)
-        session = Session(RULES, puzzle, level_id="test-play", **self.front.hooks())
+        session = Session(RULES, puzzle, level_id=PlaytestScene.LEVEL_ID, **self.front.hooks())
         self.app.push(PlaytestScene(self.info, session, self))
 
     def current_verdict(self) -> Verdict | None:
@@ -454,9 +533,18 @@ class EditorScene(GameScene):
         elif verdict.kind == "none":
             self.say(f"Saved to {path} — but it has no solution yet: {verdict.detail}", "warning")
         elif verdict.kind == "many":
-            self.say(f"Saved to {path} — but it has more than one solution (F applies a fix).", "warning")
+            self.say(f"Saved to {path} — but it has more than one solution ({self._fix_note()}).", "warning")
         else:
             self.say(f"Saved to {path}", "good")
+
+    def _fix_note(self) -> str:
+        """What the panel says about a fix, in a few words (the save offered "F applies a fix" while
+        the panel said no single change works and Fix was grey)."""
+        if self.fix is not None:
+            return "F applies the fix shown"
+        if self.fix_state == "none":
+            return "no single small change makes it unique: add islands where the solutions differ"
+        return "looking for a fix"
 
     def copy_game_id(self) -> None:
         puzzle = self._puzzle_or_say()
@@ -667,4 +755,4 @@ def open_editor(app: Any, info: GameInfo, puzzle: Puzzle | None = None, path: Pa
     return scene
 
 
-__all__ = ["MAX_SIDE", "MIN_SIDE", "EditorScene", "PlaytestScene", "edits_dir", "open_editor"]
+__all__ = ["MAX_SIDE", "MIN_SIDE", "EditorScene", "PlaytestScene", "edits_dir", "open_editor", "read_draft"]

@@ -147,28 +147,31 @@ def _badge(surface: pygame.Surface, painter: BoardPainter, theme: Theme, label: 
     surface.blit(image, image.get_rect(center=(round(x), round(y + 0.5))))
 
 
-def draw_caption(surface: pygame.Surface, painter: BoardPainter, theme: Theme, text: str,
-                 anchor: tuple[float, float]) -> None:
-    """The current step's sentence in a box beside the board (level with what it describes) when there
-    is room, else on the board on the side away from it."""
+def caption_box(painter: BoardPainter, theme: Theme, screen: pygame.Rect, text: str,
+                anchor: tuple[float, float]) -> tuple[pygame.Rect, list[str]]:
+    """Where the caption goes and its wrapped lines: beside the board, level with what it describes,
+    clear of the row numbers and edge markers (on the left it was drawn over the row numbers:
+    "finished1"), when there is room; else on the board, on the side away from it."""
     from arcade.ui.widgets import wrap_text
 
     board = painter.view.board_rect
-    screen = surface.get_rect()
     size = 15
-    font = theme.font(size)
-    line_h = font.get_linesize()
-    right, left = screen.right - board.right - 24, board.left - 24
+    line_h = theme.font(size).get_linesize()
+    # The margin beside the board holds the edge markers (wrapped boards) and, on the left, the row numbers.
+    gap = painter.marker_gap[0] if painter.outer.width else 0
+    left_edge = board.left - gap - painter.label_band
+    right_edge = board.right + gap
+    right, left = screen.right - right_edge - 24, left_edge - 24
     beside = max(right, left) >= 220
     width = min(max(right, left), 340) if beside else max(160, min(board.width - 16, 620))
-    lines = wrap_text(theme, text, size, width - 20)[:6]
+    lines = wrap_text(theme, text, size, width - 20)[:12]
     box = pygame.Rect(0, 0, width, line_h * len(lines) + 14)
     if beside:
         box.centery = round(anchor[1])
         if right >= left:
-            box.left = board.right + 14
+            box.left = right_edge + 10
         else:
-            box.right = board.left - 14
+            box.right = left_edge - 10
         box.clamp_ip(board.inflate(screen.width, 0).clip(screen))
     else:
         box.centerx = board.centerx
@@ -177,6 +180,15 @@ def draw_caption(surface: pygame.Surface, painter: BoardPainter, theme: Theme, t
         else:
             box.bottom = board.bottom - 6
     box.clamp_ip(screen)
+    return box, lines
+
+
+def draw_caption(surface: pygame.Surface, painter: BoardPainter, theme: Theme, text: str,
+                 anchor: tuple[float, float]) -> None:
+    """The current step's sentence in a box beside the board (see :func:`caption_box`)."""
+    box, lines = caption_box(painter, theme, surface.get_rect(), text, anchor)
+    font = theme.font(15)
+    line_h = font.get_linesize()
     backing = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(backing, (*theme["panel"], 235), backing.get_rect(), border_radius=8)
     surface.blit(backing, box)

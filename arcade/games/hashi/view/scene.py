@@ -686,6 +686,27 @@ class HashiScene(CameraScene, PuzzleScene):
         celebrate = self.tweens.get("celebrate")
         if celebrate is not None and self.app is not None:
             effects.draw_solved_banner(surface, self.app.theme, celebrate.progress, self.status_rect)
+        caption = self.status_caption()
+        if caption is not None and self.app is not None:
+            effects.draw_caption(surface, self.painter, self.app.theme, *caption)
+
+    def status_caption(self) -> tuple[str, tuple[float, float]] | None:
+        """The whole explanation of a watch step or hint, and where on the board it is about, when
+        the status line had to cut it short: it ended in "…" after two lines, with no way to read
+        the rest. A chain hint has its own captions, step by step."""
+        if not self.status_cut or self.status_line()[0] != self.status_text:
+            return None  # nothing cut, or the status line shows a hover text
+        highlight = self.step_highlight if self.watch is not None else self._hint_highlight() if self.hint else None
+        if highlight is None or highlight.steps or highlight.conflict is not None:
+            return None
+        painter = self.painter
+        if highlight.lines or highlight.wrong:
+            anchor = painter.line_midpoint(min(highlight.lines or highlight.wrong))[0]
+        elif highlight.islands:
+            anchor = painter.island_centre(min(highlight.islands))
+        else:
+            anchor = painter.view.board_rect.center
+        return self.status_text, anchor
 
     def _hint_highlight(self) -> Highlight:
         """The hint's highlight, plus the line its move names when the hint highlights no line itself."""
