@@ -121,6 +121,8 @@ FILE_COMMANDS = {
     "export hashi": ["export", "hashi", "FILE", "--svg", "SVG"],
     "export royale": ["export", "royale", "FILE", "--svg", "SVG"],
     "play hashi --edit": ["play", "hashi", "--edit", "FILE", "--screenshot", "SHOT"],
+    "play tron --replay": ["play", "tron", "--replay", "FILE", "--screenshot", "SHOT"],
+    "play runway --replay": ["play", "runway", "--replay", "FILE", "--screenshot", "SHOT"],
 }
 FILE_KINDS = ["non-UTF-8", "FIFO", "directory", "/dev/zero", "huge size", "Unicode digit"]
 
@@ -133,6 +135,16 @@ def test_every_file_command_refuses_every_bad_file_in_one_line(capsys, tmp_path,
     code, _out, err = run_in_process(capsys, argv)
     assert_one_line(code, err, 2)
     assert not (tmp_path / "shot.png").exists() and not (tmp_path / "sheet.svg").exists()
+
+
+@pytest.mark.parametrize("kind, needle", [("FIFO", "a FIFO (named pipe), not a regular file"),
+                                          ("/dev/zero", "a device, not a regular file")])
+def test_a_replay_that_is_not_a_regular_file_is_refused_before_it_is_opened(capsys, tmp_path, bad_files, kind, needle):
+    """``play tron --replay FIFO`` waited for a writer for ever, and /dev/urandom was read without end."""
+    code, _out, err = run_in_process(capsys, ["play", "tron", "--replay", str(bad_files[kind]),
+                                              "--screenshot", str(tmp_path / "shot.png")])
+    assert_one_line(code, err, 2, needle)
+    assert err.startswith(f"puzzle-arcade: {bad_files[kind]}: ")
 
 
 @pytest.mark.parametrize("kind, needle", [("runway X=10**20", "too many digits"),
