@@ -147,6 +147,17 @@ def test_a_replay_that_is_not_a_regular_file_is_refused_before_it_is_opened(caps
     assert err.startswith(f"puzzle-arcade: {bad_files[kind]}: ")
 
 
+@pytest.mark.parametrize("text, needle", [("[" * 100_000, "nested too deeply"),
+                                          ("1" * 5000, "a number with too many digits")])
+def test_a_replay_nested_too_deeply_or_with_a_huge_number_is_bad_input(capsys, tmp_path, text, needle):
+    """RecursionError in json and Python's integer digit limit ended ``play --replay`` as internal errors (70)."""
+    path = tmp_path / "r.json"
+    path.write_text(text)
+    code, _out, err = run_in_process(capsys, ["play", "tron", "--replay", str(path),
+                                              "--screenshot", str(tmp_path / "shot.png")])
+    assert_one_line(code, err, 2, f"{path}: not a valid replay: {needle}")
+
+
 @pytest.mark.parametrize("kind, needle", [("runway X=10**20", "too many digits"),
                                           ("runway X=10**18", "X must be in 0..")])
 @pytest.mark.parametrize("command", ["solve runway", "play runway --level"])

@@ -9,10 +9,11 @@ and exits 2. Nothing here blocks except a read from a stream the user chose (std
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from arcade.core.errors import FormatError
 
@@ -94,6 +95,27 @@ def read_stream_text(stream: BinaryIO | TextIO, source: str = "<stdin>", limit: 
     if len(data) > limit:
         raise FormatError(source, None, f"input is larger than the limit of {limit} bytes")
     return decode_text(data, source)
+
+
+def parse_json(text: str | bytes) -> Any:
+    """``json.loads`` where every damaged input is a ValueError (a JSONDecodeError when the JSON
+    itself is broken), so a loader needs one ``except`` for all of them.
+
+    ``json.loads`` has two more ways to fail on damaged text: 100000 ``[`` in a row raise
+    RecursionError, and a 5000-digit number raises a ValueError about
+    ``sys.set_int_max_str_digits``. Both ended commands as internal errors (exit 70). Here
+    they are ValueErrors that say, in a user's words, what is wrong.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    except ValueError as exc:  # only the integer digit limit gets here
+        if "digits" in str(exc):
+            raise ValueError("a number with too many digits") from None
+        raise
 
 
 def read_line(stream: TextIO, source: str, line: int, limit: int = MAX_LINE_CHARS) -> str:

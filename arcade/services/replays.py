@@ -30,7 +30,7 @@ from typing import Any
 
 from arcade.core.errors import ArcadeError, FormatError
 from arcade.core.game import Rules
-from arcade.core.inputs import read_bytes_file
+from arcade.core.inputs import parse_json, read_bytes_file
 
 FORMAT = "puzzle-arcade-replay"
 VERSION = 1
@@ -191,11 +191,13 @@ def load_replay(path: str | Path, game: str | None = None) -> Replay:
     except UnicodeDecodeError:
         raise FormatError(source, None, "not a valid replay: not UTF-8 text") from None
     try:
-        data = json.loads(text)
+        data = parse_json(text)
     except json.JSONDecodeError as exc:
         what = exc.msg.lower().removesuffix(" starting at").removesuffix(" at")
         message = f"not a valid replay: broken JSON ({what} at column {exc.colno})"
         raise FormatError(source, exc.lineno, message) from None
+    except ValueError as exc:  # 100000 '[' or a 5000-digit number: these were internal errors (exit 70)
+        raise FormatError(source, None, f"not a valid replay: {exc}") from None
     return replay_from_dict(data, source, game)
 
 
