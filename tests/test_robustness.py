@@ -512,6 +512,75 @@ def test_an_interrupted_tournament_keeps_the_rounds_it_finished(tmp_path):
     assert len(json.loads(out.read_text())["rounds"]) == played
 
 
+def _tournament_until_two_rounds(tmp_path):
+    out, replays = tmp_path / "results.json", tmp_path / "replays"
+    process = _spawn(["tournament", "tron", "--bots", "random,straight", "--maps", "joust", "--games", "1000",
+                      "--ms", "5", "--jobs", "1", "--out", str(out), "--save-replays", str(replays)],
+                     stdout=subprocess.PIPE)
+    assert process.stderr is not None
+    _wait_for(lambda: process.stderr.readline().decode().split("/")[0].strip(" [") == "2", 30, "two finished rounds")
+    return process, out, replays
+
+
+@pytest.mark.slow
+def test_more_signals_while_an_interrupted_tournament_writes_its_files_lose_nothing(tmp_path):
+    """A second Ctrl+C 50 ms after the first cut the final writes short: every finished round was lost
+    (results and replays were only written at the end). Now replays are written as rounds finish and
+    the last writes cannot be interrupted; the exit is still one line and 130."""
+    process, out, replays = _tournament_until_two_rounds(tmp_path)
+    try:
+        process.send_signal(signal.SIGINT)
+        for _ in range(40):  # a burst of Ctrl+C, from 50 ms after the first on
+            time.sleep(0.05)
+            if process.poll() is not None:
+                break
+            process.send_signal(signal.SIGINT)
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    stdout = process.stdout.read().decode() if process.stdout else ""
+    err = process.stderr.read().decode()
+    assert process.returncode == 130 and "interrupted (SIGINT)" in err and "Traceback" not in err, err
+    played = int(stdout.split("Interrupted after ")[1].split()[0])
+    assert f"results: {out}" in stdout and f"replays: {played} files" in stdout, stdout
+    assert len(json.loads(out.read_text())["rounds"]) == played
+    assert len(list(replays.glob("*.json"))) == played
+
+
+@pytest.mark.slow
+def test_a_killed_tournament_has_written_every_round_it_reported(tmp_path):
+    """kill -9 used to leave nothing: results and replays were held in memory until the last round."""
+    process, out, replays = _tournament_until_two_rounds(tmp_path)
+    process.kill()
+    process.wait(timeout=10)
+    assert len(list(replays.glob("*.json"))) >= 2, "a reported round has no replay"
+    assert len(json.loads(out.read_text())["rounds"]) >= 1
+
+
+def test_tournament_files_write_each_replay_at_once_and_space_out_result_writes(tmp_path):
+    from arcade.games.tron.maps import resolve
+    from arcade.games.tron.match import Tournament
+    from arcade.games.tron.replay import TournamentFiles
+
+    tournament = Tournament(["random", "straight"], resolve("joust", 1), 2, 5.0, 1)
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.5  # every write "takes" half a second: the next one waits 4 x that
+        return now[0]
+
+    files = TournamentFiles(tournament, tmp_path / "r.json", tmp_path / "replays", {}, clock)
+    tmp_path.joinpath("replays").mkdir()
+    tournament.run(files.add)
+    assert len(list((tmp_path / "replays").iterdir())) == 4
+    written = len(json.loads((tmp_path / "r.json").read_text())["rounds"])
+    assert 1 <= written < 4
+    files.finish()
+    assert len(json.loads((tmp_path / "r.json").read_text())["rounds"]) == 4
+
+
 # -- crash log, --verbose, temp files, display ------------------------------------------------------
 
 def test_an_unexpected_error_is_one_line_naming_the_crash_log_which_holds_the_traceback(

@@ -116,7 +116,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     from arcade.games.tron import maps
     from arcade.games.tron.cluster import DASK_HINT, default_jobs
     from arcade.games.tron.match import Tournament, format_table
-    from arcade.games.tron.replay import save_round_replays, write_results
+    from arcade.games.tron.replay import TournamentFiles
     from arcade.services.files import check_output_dir, check_output_file
 
     specs = tournament_bots(args.bots, args.specs)
@@ -154,8 +154,11 @@ def run_tournament(args: argparse.Namespace) -> int:
           f"and seat, {args.ms:g} ms per move: {total} rounds {where}", flush=True)
     started = time.perf_counter()
     done = [0]
+    files = TournamentFiles(tournament, args.out, args.save_replays,
+                            {"budget_ms": args.ms, "tournament_seed": args.seed})
 
     def progress(record) -> None:  # type: ignore[no-untyped-def]
+        files.add(record)  # on disk before its line is printed: kill -9 loses no round it reported
         done[0] += 1
         if args.quiet:
             return
@@ -165,33 +168,37 @@ def run_tournament(args: argparse.Namespace) -> int:
               f"{record.bots[1]:<10} {winner:<16} {len(record.moves):>4} ticks"
               + (f"  ({failure})" if failure else ""), file=sys.stderr, flush=True)
 
+    from arcade.services import interrupts
     from arcade.services.programs import stop_on_sigterm
 
     def report(played: int) -> None:
         if not played:
             return
+        tournament.records = files.records  # every round reported, even if a signal cut run() short
         print(format_table(tournament))
         print(f"\n{played} rounds in {time.perf_counter() - started:.0f} s; maps: "
               + ", ".join(map_id for map_id, _ in chosen))
+        files.finish()
         if args.out is not None:
-            write_results(tournament, args.out)
             print(f"results: {args.out}")
         if args.save_replays is not None:
-            count = save_round_replays(tournament.records, args.save_replays,
-                                       {"budget_ms": args.ms, "tournament_seed": args.seed})
-            print(f"replays: {count} files in {args.save_replays}")
+            print(f"replays: {files.replays_written} files in {args.save_replays}")
 
     try:
         with stop_on_sigterm():
             tournament.run(progress, jobs=jobs, scheduler=args.scheduler)
     except KeyboardInterrupt:
         # Ctrl+C or SIGTERM: the rounds that finished are reported and written, then the usual exit.
-        played = len(tournament.records)
+        # Further signals are only remembered from here on: they must not cut the last writes short.
+        interrupts.hold()
+        played = len(files.records)
         print(f"\nInterrupted after {played} of {total} rounds" + (": the table and files below hold those."
                                                                     if played else "."), flush=True)
         report(played)
         raise
-    report(total)
+    with interrupts.deferred():  # a signal now waits until the files are whole, then exits 130
+        report(total)
+    interrupts.check()
     return 0
 
 
