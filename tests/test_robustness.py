@@ -395,6 +395,21 @@ def test_an_endless_line_on_stdin_is_refused_with_bounded_memory():
     assert rss < MAX_RSS_MB, f"peak RSS {rss:.0f} MB"
 
 
+@pytest.mark.parametrize("argv", [["solve", "royale", "-"], ["bot", "tron"], ["bot", "runway"]])
+def test_a_closed_stdin_is_no_input_not_an_internal_error(capsys, monkeypatch, argv):
+    """``solve royale - <&-``: Python makes sys.stdin None, and reading it was an AttributeError (70)."""
+    monkeypatch.setattr(sys, "stdin", None)
+    with alarm():
+        code = main(argv)
+    assert_one_line(code, capsys.readouterr().err, 2, "puzzle-arcade: <stdin>: no input")
+
+
+def test_a_closed_stdin_in_a_real_process_is_no_input():
+    process = subprocess.run([sys.executable, "-m", "arcade", "solve", "royale", "-"],
+                             preexec_fn=lambda: os.close(0), cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert process.returncode == 2 and process.stderr == "puzzle-arcade: <stdin>: no input\n", process.stderr
+
+
 def test_solve_royale_reads_at_most_the_limit_from_an_endless_stdin():
     with open("/dev/zero", "rb") as zero:
         code, _out, err, rss = run_child(["solve", "royale", "-"], stdin=zero, timeout=30)

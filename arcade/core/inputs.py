@@ -19,6 +19,8 @@ from arcade.core.errors import FormatError
 
 #: The largest file or stdin text we read (the biggest bundled level is about 10 kB).
 MAX_INPUT_BYTES = 8 * 1024 * 1024
+#: What a closed standard input (``sys.stdin`` None) is called.
+NO_INPUT = "no input"
 #: The longest line a line protocol (bots) accepts; the widest legal board row is far shorter.
 MAX_LINE_CHARS = 64 * 1024
 
@@ -80,12 +82,16 @@ def read_text_file(path: str | Path, limit: int = MAX_INPUT_BYTES) -> str:
     return decode_text(read_bytes_file(path, limit), str(path))
 
 
-def read_stream_text(stream: BinaryIO | TextIO, source: str = "<stdin>", limit: int = MAX_INPUT_BYTES) -> str:
+def read_stream_text(stream: BinaryIO | TextIO | None, source: str = "<stdin>", limit: int = MAX_INPUT_BYTES) -> str:
     """All of a stream (stdin), reading at most ``limit`` + 1 bytes; bytes are decoded strictly.
 
     Given a text stream, its underlying binary buffer is read when it has one, so the
-    decoding does not depend on the locale (``PYTHONIOENCODING``).
+    decoding does not depend on the locale (``PYTHONIOENCODING``). ``None`` -- what Python makes
+    ``sys.stdin`` when the program starts with it closed (``<&-``) -- is "no input", not an
+    AttributeError (exit 70).
     """
+    if stream is None:
+        raise FormatError(source, None, NO_INPUT)
     raw = getattr(stream, "buffer", stream)
     data = raw.read(limit + 1)
     if isinstance(data, str):  # a StringIO (tests)
@@ -118,12 +124,16 @@ def parse_json(text: str | bytes) -> Any:
         raise
 
 
-def read_line(stream: TextIO, source: str, line: int, limit: int = MAX_LINE_CHARS) -> str:
+def read_line(stream: TextIO | None, source: str, line: int, limit: int = MAX_LINE_CHARS) -> str:
     """One line of a line protocol ('' at end of input), never buffering more than ``limit`` characters.
+
+    ``stream`` None (stdin closed, ``<&-``) is "no input", as for :func:`read_stream_text`.
 
     A text stream that cannot decode its bytes raises UnicodeDecodeError; that becomes a
     FormatError at this line too.
     """
+    if stream is None:
+        raise FormatError(source, None, NO_INPUT)
     try:
         text = stream.readline(limit + 1)
     except UnicodeDecodeError as exc:
