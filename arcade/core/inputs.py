@@ -38,6 +38,18 @@ def describe_mode(mode: int) -> str:
     return "not a regular file"
 
 
+def printable_name(text: str) -> str:
+    """``text`` -- a file name or a command line argument -- with the bytes that were not UTF-8
+    (Python keeps them as lone surrogates, ``\\udcfb``) shown as ``\\xfb``: it can be printed, and
+    written into a CSV or JSON file, in any UTF-8 output. A map file named ``\\xfb.txt`` played
+    all its rounds, then its id stopped the table and the results file (exit 74, nothing written).
+    Names that were UTF-8 come back unchanged; distinct names stay distinct."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate no file name makes (from "\\ud800" in the text itself)
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def decode_text(data: bytes, source: str) -> str:
     """Strict UTF-8 (a leading byte-order mark is skipped); a bad byte is a FormatError with its offset."""
     try:

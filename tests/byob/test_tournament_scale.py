@@ -228,3 +228,26 @@ def test_a_worker_never_outlives_a_tournament_killed_outright(method, tmp_path):
             owner.kill()
         if worker and os.path.exists(f"/proc/{worker}"):  # a failed check leaves nothing behind
             os.kill(worker, signal.SIGKILL)
+
+
+def test_maps_and_outputs_with_names_that_are_not_utf8_are_played_printed_and_written(tmp_path):
+    """A map file named b'\\xfb.txt' played every round, then its id stopped the table and the CSV:
+    exit 74 "cannot write the output in encoding 'utf-8'" and no results. Ids shown are printable."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    folder = os.fsencode(tmp_path)
+    map_file = os.fsdecode(folder + b"/\xfb.txt")
+    Path(map_file).write_text((root / "levels" / "tron" / "official" / "u.txt").read_text())
+    out, replays = os.fsdecode(folder + b"/\xfc.csv"), os.fsdecode(folder + b"/\xfd")
+    process = subprocess.run([sys.executable, "-m", "arcade", "tournament", "tron", "--bots", "random,straight",
+                              "--maps", map_file, "--out", out, "--save-replays", replays, "--jobs", "1"],
+                             cwd=root, capture_output=True, timeout=120,
+                             env=dict(os.environ, PYTHONIOENCODING="utf-8", LC_ALL="C.UTF-8"))
+    assert process.returncode == 0, process.stderr
+    stdout = process.stdout.decode("utf-8")
+    assert "maps: \\xfb" in stdout and "results: " in stdout and "\\xfc.csv" in stdout
+    rows = list(csv.DictReader(Path(out).read_text(encoding="utf-8").splitlines()))
+    assert [r["map"] for r in rows] == ["\\xfb", "\\xfb"]
+    assert len(os.listdir(replays)) == 2

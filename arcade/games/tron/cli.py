@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from arcade.core.errors import UsageError
+from arcade.core.inputs import printable_name
 from arcade.core.numbers import int_type, is_ascii_int, milliseconds_type, seed_type
 from arcade.core.registry import Command
 from arcade.core.rng import new_seed
@@ -100,14 +101,15 @@ def tournament_bots(bots: str | None, specs: list[str]) -> dict[str, str]:
     if bots is None and not specs:
         texts = ["strongest", "flood-fill"]
     parsed = [parse_spec(t) for t in [*texts, *specs]]
-    names = [p.name for p in parsed]
+    names = [printable_name(p.name) for p in parsed]
     if len(names) < 2:
         raise UsageError("a tournament needs at least two bots, e.g. --bots strongest,flood-fill "
                          "or --bot flood-fill --bot '2010:./mybot'")
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise UsageError(f"the bot {twice!r} is listed twice")
-    return {p.name: p.text for p in parsed}
+    # A name is shown and written into the results; the text (the command) is run as given.
+    return {printable_name(p.name): p.text for p in parsed}
 
 
 def run_tournament(args: argparse.Namespace) -> int:
@@ -180,9 +182,9 @@ def run_tournament(args: argparse.Namespace) -> int:
               + ", ".join(map_id for map_id, _ in chosen))
         files.finish()
         if args.out is not None:
-            print(f"results: {args.out}")
+            print(f"results: {printable_name(str(args.out))}")
         if args.save_replays is not None:
-            print(f"replays: {files.replays_written} files in {args.save_replays}")
+            print(f"replays: {files.replays_written} files in {printable_name(str(args.save_replays))}")
 
     try:
         with stop_on_sigterm():

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from arcade.core.errors import UsageError
+from arcade.core.inputs import printable_name
 from arcade.core.numbers import parse_int
 from arcade.core.rng import derive_seed
 from arcade.games.tron import generator
@@ -99,7 +100,7 @@ def load(ref: str) -> tuple[str, Level]:
     if family in FAMILIES and seed:
         return ref, _generated(ref)
     path = find_level(GAME, ref, RULES.level_pattern)
-    return path.stem, RULES.load_level_file(path)
+    return printable_name(path.stem), RULES.load_level_file(path)  # the id is shown and written: printable
 
 
 def resolve(spec: str, seed: int = 0) -> list[tuple[str, Level]]:
