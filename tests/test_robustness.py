@@ -612,6 +612,39 @@ def test_an_unexpected_error_is_one_line_naming_the_crash_log_which_holds_the_tr
     assert "Traceback" in text and "RuntimeError: a bug" in text and "levels" in text
 
 
+@pytest.mark.parametrize("home_kind", ["a file", "crash.log a folder", "nowhere to log"])
+def test_a_crash_log_that_cannot_be_written_still_gives_one_line_naming_a_log_that_exists(
+        capsys, monkeypatch, tmp_path, home_kind):
+    """PUZZLE_ARCADE_HOME a plain file (or a read-only dir), then a bug: a full traceback on the
+    terminal (logging's last resort) and a line naming a crash log that was never written."""
+    from arcade.services import logs
+
+    home = tmp_path / "home"
+    fallback = tmp_path / "tmp" / "crash.log"
+    if home_kind == "a file":
+        home.write_text("")
+    else:
+        (home / "logs" / "crash.log").mkdir(parents=True)
+    if home_kind == "nowhere to log":
+        fallback = tmp_path / "a-file" / "crash.log"
+        (tmp_path / "a-file").write_text("")
+    else:
+        fallback.parent.mkdir()
+    monkeypatch.setenv("PUZZLE_ARCADE_HOME", str(home))
+    monkeypatch.setattr(logs, "fallback_log_path", lambda: fallback)
+
+    def broken(args):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(cli, "dispatch", broken)
+    code, _out, err = run_in_process(capsys, ["levels", "tron"])
+    if home_kind == "nowhere to log":
+        assert_one_line(code, err, 70, "internal error (RuntimeError: a bug); the crash log could not be written")
+    else:
+        assert_one_line(code, err, 70, f"internal error (RuntimeError: a bug); details in {fallback}")
+        assert "Traceback" in fallback.read_text() and fallback.stat().st_mode & 0o777 == 0o600
+
+
 def test_verbose_prints_debug_logging_on_stderr(capsys):
     code, out, err = run_in_process(capsys, ["--verbose", "levels", "runway"])
     assert code == 0 and "00_statement_example" in out
