@@ -360,7 +360,7 @@ def main(argv: list[str] | None = None) -> int:
     interrupts.clear()  # main() called again in one process (tests) starts with no stop pending
     install_signal_handlers()
     _strict_stdin()
-    crash_log = setup_logging(verbose=False)
+    setup_logging(verbose=False)
     try:
         try:
             parser = build_parser()
@@ -369,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
             _flush_stdout()
             return int(exc.code or 0) if not isinstance(exc.code, str) else EXIT_USAGE
         if args.debug_log:
-            crash_log = setup_logging(verbose=True)
+            setup_logging(verbose=True)
         log.debug("puzzle-arcade %s, Python %s, command %s", __version__, sys.version.split()[0], argv)
         _startup()
         status = dispatch(args)
@@ -408,7 +408,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{PROG}: out of memory", file=sys.stderr)
         return EXIT_INTERNAL
     except Exception as exc:
-        log.exception("unexpected error in %s", argv)
+        from arcade.services.logs import log_crash
+
+        written = log_crash("unexpected error in %s", argv)  # the log it is really in, or None
         line = f"{type(exc).__name__}: {exc}".splitlines()[0][:200] if str(exc) else type(exc).__name__
-        print(f"{PROG}: internal error ({line}); details in {crash_log}", file=sys.stderr)
+        where = f"details in {written}" if written is not None else "the crash log could not be written"
+        print(f"{PROG}: internal error ({line}); {where}", file=sys.stderr)
         return EXIT_INTERNAL

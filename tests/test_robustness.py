@@ -121,6 +121,8 @@ FILE_COMMANDS = {
     "export hashi": ["export", "hashi", "FILE", "--svg", "SVG"],
     "export royale": ["export", "royale", "FILE", "--svg", "SVG"],
     "play hashi --edit": ["play", "hashi", "--edit", "FILE", "--screenshot", "SHOT"],
+    "play tron --replay": ["play", "tron", "--replay", "FILE", "--screenshot", "SHOT"],
+    "play runway --replay": ["play", "runway", "--replay", "FILE", "--screenshot", "SHOT"],
 }
 FILE_KINDS = ["non-UTF-8", "FIFO", "directory", "/dev/zero", "huge size", "Unicode digit"]
 
@@ -133,6 +135,27 @@ def test_every_file_command_refuses_every_bad_file_in_one_line(capsys, tmp_path,
     code, _out, err = run_in_process(capsys, argv)
     assert_one_line(code, err, 2)
     assert not (tmp_path / "shot.png").exists() and not (tmp_path / "sheet.svg").exists()
+
+
+@pytest.mark.parametrize("kind, needle", [("FIFO", "a FIFO (named pipe), not a regular file"),
+                                          ("/dev/zero", "a device, not a regular file")])
+def test_a_replay_that_is_not_a_regular_file_is_refused_before_it_is_opened(capsys, tmp_path, bad_files, kind, needle):
+    """``play tron --replay FIFO`` waited for a writer for ever, and /dev/urandom was read without end."""
+    code, _out, err = run_in_process(capsys, ["play", "tron", "--replay", str(bad_files[kind]),
+                                              "--screenshot", str(tmp_path / "shot.png")])
+    assert_one_line(code, err, 2, needle)
+    assert err.startswith(f"puzzle-arcade: {bad_files[kind]}: ")
+
+
+@pytest.mark.parametrize("text, needle", [("[" * 100_000, "nested too deeply"),
+                                          ("1" * 5000, "a number with too many digits")])
+def test_a_replay_nested_too_deeply_or_with_a_huge_number_is_bad_input(capsys, tmp_path, text, needle):
+    """RecursionError in json and Python's integer digit limit ended ``play --replay`` as internal errors (70)."""
+    path = tmp_path / "r.json"
+    path.write_text(text)
+    code, _out, err = run_in_process(capsys, ["play", "tron", "--replay", str(path),
+                                              "--screenshot", str(tmp_path / "shot.png")])
+    assert_one_line(code, err, 2, f"{path}: not a valid replay: {needle}")
 
 
 @pytest.mark.parametrize("kind, needle", [("runway X=10**20", "too many digits"),
@@ -372,6 +395,21 @@ def test_an_endless_line_on_stdin_is_refused_with_bounded_memory():
     assert rss < MAX_RSS_MB, f"peak RSS {rss:.0f} MB"
 
 
+@pytest.mark.parametrize("argv", [["solve", "royale", "-"], ["bot", "tron"], ["bot", "runway"]])
+def test_a_closed_stdin_is_no_input_not_an_internal_error(capsys, monkeypatch, argv):
+    """``solve royale - <&-``: Python makes sys.stdin None, and reading it was an AttributeError (70)."""
+    monkeypatch.setattr(sys, "stdin", None)
+    with alarm():
+        code = main(argv)
+    assert_one_line(code, capsys.readouterr().err, 2, "puzzle-arcade: <stdin>: no input")
+
+
+def test_a_closed_stdin_in_a_real_process_is_no_input():
+    process = subprocess.run([sys.executable, "-m", "arcade", "solve", "royale", "-"],
+                             preexec_fn=lambda: os.close(0), cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert process.returncode == 2 and process.stderr == "puzzle-arcade: <stdin>: no input\n", process.stderr
+
+
 def test_solve_royale_reads_at_most_the_limit_from_an_endless_stdin():
     with open("/dev/zero", "rb") as zero:
         code, _out, err, rss = run_child(["solve", "royale", "-"], stdin=zero, timeout=30)
@@ -489,6 +527,75 @@ def test_an_interrupted_tournament_keeps_the_rounds_it_finished(tmp_path):
     assert len(json.loads(out.read_text())["rounds"]) == played
 
 
+def _tournament_until_two_rounds(tmp_path):
+    out, replays = tmp_path / "results.json", tmp_path / "replays"
+    process = _spawn(["tournament", "tron", "--bots", "random,straight", "--maps", "joust", "--games", "1000",
+                      "--ms", "5", "--jobs", "1", "--out", str(out), "--save-replays", str(replays)],
+                     stdout=subprocess.PIPE)
+    assert process.stderr is not None
+    _wait_for(lambda: process.stderr.readline().decode().split("/")[0].strip(" [") == "2", 30, "two finished rounds")
+    return process, out, replays
+
+
+@pytest.mark.slow
+def test_more_signals_while_an_interrupted_tournament_writes_its_files_lose_nothing(tmp_path):
+    """A second Ctrl+C 50 ms after the first cut the final writes short: every finished round was lost
+    (results and replays were only written at the end). Now replays are written as rounds finish and
+    the last writes cannot be interrupted; the exit is still one line and 130."""
+    process, out, replays = _tournament_until_two_rounds(tmp_path)
+    try:
+        process.send_signal(signal.SIGINT)
+        for _ in range(40):  # a burst of Ctrl+C, from 50 ms after the first on
+            time.sleep(0.05)
+            if process.poll() is not None:
+                break
+            process.send_signal(signal.SIGINT)
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    stdout = process.stdout.read().decode() if process.stdout else ""
+    err = process.stderr.read().decode()
+    assert process.returncode == 130 and "interrupted (SIGINT)" in err and "Traceback" not in err, err
+    played = int(stdout.split("Interrupted after ")[1].split()[0])
+    assert f"results: {out}" in stdout and f"replays: {played} files" in stdout, stdout
+    assert len(json.loads(out.read_text())["rounds"]) == played
+    assert len(list(replays.glob("*.json"))) == played
+
+
+@pytest.mark.slow
+def test_a_killed_tournament_has_written_every_round_it_reported(tmp_path):
+    """kill -9 used to leave nothing: results and replays were held in memory until the last round."""
+    process, out, replays = _tournament_until_two_rounds(tmp_path)
+    process.kill()
+    process.wait(timeout=10)
+    assert len(list(replays.glob("*.json"))) >= 2, "a reported round has no replay"
+    assert len(json.loads(out.read_text())["rounds"]) >= 1
+
+
+def test_tournament_files_write_each_replay_at_once_and_space_out_result_writes(tmp_path):
+    from arcade.games.tron.maps import resolve
+    from arcade.games.tron.match import Tournament
+    from arcade.games.tron.replay import TournamentFiles
+
+    tournament = Tournament(["random", "straight"], resolve("joust", 1), 2, 5.0, 1)
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.5  # every write "takes" half a second: the next one waits 4 x that
+        return now[0]
+
+    files = TournamentFiles(tournament, tmp_path / "r.json", tmp_path / "replays", {}, clock)
+    tmp_path.joinpath("replays").mkdir()
+    tournament.run(files.add)
+    assert len(list((tmp_path / "replays").iterdir())) == 4
+    written = len(json.loads((tmp_path / "r.json").read_text())["rounds"])
+    assert 1 <= written < 4
+    files.finish()
+    assert len(json.loads((tmp_path / "r.json").read_text())["rounds"]) == 4
+
+
 # -- crash log, --verbose, temp files, display ------------------------------------------------------
 
 def test_an_unexpected_error_is_one_line_naming_the_crash_log_which_holds_the_traceback(
@@ -503,6 +610,39 @@ def test_an_unexpected_error_is_one_line_naming_the_crash_log_which_holds_the_tr
     assert "RuntimeError: a bug" in err
     text = log.read_text()
     assert "Traceback" in text and "RuntimeError: a bug" in text and "levels" in text
+
+
+@pytest.mark.parametrize("home_kind", ["a file", "crash.log a folder", "nowhere to log"])
+def test_a_crash_log_that_cannot_be_written_still_gives_one_line_naming_a_log_that_exists(
+        capsys, monkeypatch, tmp_path, home_kind):
+    """PUZZLE_ARCADE_HOME a plain file (or a read-only dir), then a bug: a full traceback on the
+    terminal (logging's last resort) and a line naming a crash log that was never written."""
+    from arcade.services import logs
+
+    home = tmp_path / "home"
+    fallback = tmp_path / "tmp" / "crash.log"
+    if home_kind == "a file":
+        home.write_text("")
+    else:
+        (home / "logs" / "crash.log").mkdir(parents=True)
+    if home_kind == "nowhere to log":
+        fallback = tmp_path / "a-file" / "crash.log"
+        (tmp_path / "a-file").write_text("")
+    else:
+        fallback.parent.mkdir()
+    monkeypatch.setenv("PUZZLE_ARCADE_HOME", str(home))
+    monkeypatch.setattr(logs, "fallback_log_path", lambda: fallback)
+
+    def broken(args):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(cli, "dispatch", broken)
+    code, _out, err = run_in_process(capsys, ["levels", "tron"])
+    if home_kind == "nowhere to log":
+        assert_one_line(code, err, 70, "internal error (RuntimeError: a bug); the crash log could not be written")
+    else:
+        assert_one_line(code, err, 70, f"internal error (RuntimeError: a bug); details in {fallback}")
+        assert "Traceback" in fallback.read_text() and fallback.stat().st_mode & 0o777 == 0o600
 
 
 def test_verbose_prints_debug_logging_on_stderr(capsys):

@@ -267,3 +267,68 @@ def test_a_path_under_the_home_folder_is_shown_with_a_tilde(monkeypatch, tmp_pat
     assert shown_path(tmp_path / ".local" / "x.json") == "~/.local/x.json"
     assert shown_path(Path("/elsewhere/x.json")) == "/elsewhere/x.json"
     assert shown_path(Path("relative.json")) == "relative.json"
+
+
+DEEP_JSON = "[" * 100_000
+LONG_NUMBER = "1" * 5000
+
+
+@pytest.mark.parametrize("text, why", [(DEEP_JSON, "nested too deeply"),
+                                       ('{"saved_at": ' + LONG_NUMBER + "}", "too many digits")])
+def test_json_too_deep_or_with_a_huge_number_is_a_damaged_file_not_a_crash(user_home, text, why):
+    """json.loads raises RecursionError on 100000 '[' and a ValueError about sys.set_int_max_str_digits
+    on a 5000-digit number: every loader of JSON sees both as a plain ValueError saying why."""
+    from arcade.core.errors import FormatError
+    from arcade.core.inputs import parse_json
+    from arcade.core.session import Session
+    from arcade.games.hashi.logic import RULES as HASHI
+    from arcade.services.replays import load_replay
+
+    with pytest.raises(ValueError, match=why):
+        parse_json(text)
+    with pytest.raises(FormatError, match=why):
+        Session.from_json(HASHI, text)
+    replay = user_home / "r.json"
+    replay.parent.mkdir(parents=True, exist_ok=True)
+    replay.write_text(text)
+    with pytest.raises(FormatError, match=f"r.json: not a valid replay: .*{why}"):
+        load_replay(replay)
+    for path in (saves.autosave_path("hashi"), Settings.path(), saves.records_path()):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    latest, problems = saves.latest_autosave(["hashi"])
+    assert latest is None and why in problems[0], problems
+    assert why in Settings.load().problem
+    assert saves.read_records() == {} and any(why in p for p in saves.take_problems())
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o077])
+def test_atomic_writes_leave_modes_and_links_as_a_shell_redirect_would(tmp_path, umask):
+    """mkstemp's 0600 was every output's mode (screenshots, sheets, replays, results), an overwrite reset
+    a file's mode, and writing through a symlink replaced the link with a regular file."""
+    old = os.umask(umask)
+    try:
+        new = tmp_path / "out" / "new.svg"
+        files.atomic_write_text(new, "one")
+        assert new.stat().st_mode & 0o777 == 0o666 & ~umask
+        assert files.current_umask() == umask
+        kept = tmp_path / "kept.json"
+        kept.write_text("old")
+        kept.chmod(0o640)
+        files.write_output(kept, "new")
+        assert kept.read_text() == "new" and kept.stat().st_mode & 0o777 == 0o640
+        target = tmp_path / "real" / "results.csv"
+        target.parent.mkdir()
+        target.write_text("old")
+        target.chmod(0o604)
+        link = tmp_path / "link.csv"
+        link.symlink_to(target)
+        files.atomic_write_bytes(link, b"new")
+        assert link.is_symlink() and target.read_text() == "new" and target.stat().st_mode & 0o777 == 0o604
+        dangling = tmp_path / "dangling.png"
+        dangling.symlink_to(tmp_path / "real" / "later.png")
+        files.atomic_write_bytes(dangling, b"png")
+        assert dangling.is_symlink() and (tmp_path / "real" / "later.png").read_bytes() == b"png"
+        assert sorted(os.listdir(target.parent)) == ["later.png", "results.csv"], "no temp file left"
+    finally:
+        os.umask(old)

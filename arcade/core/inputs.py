@@ -9,15 +9,18 @@ and exits 2. Nothing here blocks except a read from a stream the user chose (std
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from arcade.core.errors import FormatError
 
 #: The largest file or stdin text we read (the biggest bundled level is about 10 kB).
 MAX_INPUT_BYTES = 8 * 1024 * 1024
+#: What a closed standard input (``sys.stdin`` None) is called.
+NO_INPUT = "no input"
 #: The longest line a line protocol (bots) accepts; the widest legal board row is far shorter.
 MAX_LINE_CHARS = 64 * 1024
 
@@ -33,6 +36,18 @@ def describe_mode(mode: int) -> str:
     if stat.S_ISSOCK(mode):
         return "a socket"
     return "not a regular file"
+
+
+def printable_name(text: str) -> str:
+    """``text`` -- a file name or a command line argument -- with the bytes that were not UTF-8
+    (Python keeps them as lone surrogates, ``\\udcfb``) shown as ``\\xfb``: it can be printed, and
+    written into a CSV or JSON file, in any UTF-8 output. A map file named ``\\xfb.txt`` played
+    all its rounds, then its id stopped the table and the results file (exit 74, nothing written).
+    Names that were UTF-8 come back unchanged; distinct names stay distinct."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate no file name makes (from "\\ud800" in the text itself)
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def decode_text(data: bytes, source: str) -> str:
@@ -79,12 +94,16 @@ def read_text_file(path: str | Path, limit: int = MAX_INPUT_BYTES) -> str:
     return decode_text(read_bytes_file(path, limit), str(path))
 
 
-def read_stream_text(stream: BinaryIO | TextIO, source: str = "<stdin>", limit: int = MAX_INPUT_BYTES) -> str:
+def read_stream_text(stream: BinaryIO | TextIO | None, source: str = "<stdin>", limit: int = MAX_INPUT_BYTES) -> str:
     """All of a stream (stdin), reading at most ``limit`` + 1 bytes; bytes are decoded strictly.
 
     Given a text stream, its underlying binary buffer is read when it has one, so the
-    decoding does not depend on the locale (``PYTHONIOENCODING``).
+    decoding does not depend on the locale (``PYTHONIOENCODING``). ``None`` -- what Python makes
+    ``sys.stdin`` when the program starts with it closed (``<&-``) -- is "no input", not an
+    AttributeError (exit 70).
     """
+    if stream is None:
+        raise FormatError(source, None, NO_INPUT)
     raw = getattr(stream, "buffer", stream)
     data = raw.read(limit + 1)
     if isinstance(data, str):  # a StringIO (tests)
@@ -96,12 +115,37 @@ def read_stream_text(stream: BinaryIO | TextIO, source: str = "<stdin>", limit: 
     return decode_text(data, source)
 
 
-def read_line(stream: TextIO, source: str, line: int, limit: int = MAX_LINE_CHARS) -> str:
+def parse_json(text: str | bytes) -> Any:
+    """``json.loads`` where every damaged input is a ValueError (a JSONDecodeError when the JSON
+    itself is broken), so a loader needs one ``except`` for all of them.
+
+    ``json.loads`` has two more ways to fail on damaged text: 100000 ``[`` in a row raise
+    RecursionError, and a 5000-digit number raises a ValueError about
+    ``sys.set_int_max_str_digits``. Both ended commands as internal errors (exit 70). Here
+    they are ValueErrors that say, in a user's words, what is wrong.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    except ValueError as exc:  # only the integer digit limit gets here
+        if "digits" in str(exc):
+            raise ValueError("a number with too many digits") from None
+        raise
+
+
+def read_line(stream: TextIO | None, source: str, line: int, limit: int = MAX_LINE_CHARS) -> str:
     """One line of a line protocol ('' at end of input), never buffering more than ``limit`` characters.
+
+    ``stream`` None (stdin closed, ``<&-``) is "no input", as for :func:`read_stream_text`.
 
     A text stream that cannot decode its bytes raises UnicodeDecodeError; that becomes a
     FormatError at this line too.
     """
+    if stream is None:
+        raise FormatError(source, None, NO_INPUT)
     try:
         text = stream.readline(limit + 1)
     except UnicodeDecodeError as exc:

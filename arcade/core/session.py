@@ -15,6 +15,7 @@ from typing import Any, Generic
 
 from arcade.core.errors import ArcadeError, FormatError, IllegalMove
 from arcade.core.game import Hint, LevelT, MoveT, Outcome, Rules, StateT, Step
+from arcade.core.inputs import parse_json
 from arcade.core.numbers import checked_int
 
 SAVE_VERSION = 1
@@ -259,9 +260,11 @@ class Session(Generic[LevelT, StateT, MoveT]):
         cls, rules: Rules[LevelT, StateT, MoveT], text: str, source: str = "<save>", **hooks: Any
     ) -> Session[LevelT, StateT, MoveT]:
         try:
-            data = json.loads(text)
+            data = parse_json(text)
         except json.JSONDecodeError as exc:
             raise FormatError(source, exc.lineno, f"not valid JSON ({exc.msg})") from None
+        except ValueError as exc:  # nested too deeply, a number with too many digits
+            raise FormatError(source, None, f"damaged save ({exc})") from None
         return cls.from_dict(rules, data, source, **hooks)
 
 

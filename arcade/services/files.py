@@ -35,10 +35,22 @@ def atomic_write_text(path: str | Path, text: str, encoding: str = "utf-8") -> N
 
 
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:
-    """:func:`atomic_write_text` for bytes (a screenshot's PNG): all of it, or the old file untouched."""
+    """:func:`atomic_write_text` for bytes (a screenshot's PNG): all of it, or the old file untouched.
+
+    The file ends up as a shell's ``>`` would leave it, not as ``mkstemp`` makes its temporary
+    file: a new file gets ``0666 & ~umask`` (every screenshot, sheet and replay was 0600), an
+    existing file keeps its mode, and a symbolic link keeps pointing where it did -- its target is
+    written (the link used to be replaced by a regular file).
+    """
     path = Path(path)
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))  # the file the link names (which may not exist yet)
     if path.exists() and not path.is_file():
         raise OSError(errno.EEXIST, "exists and is not a regular file", str(path))
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        mode = 0o666 & ~current_umask()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)  # see _TEMP_NAME
@@ -49,6 +61,7 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException as exc:
         with contextlib.suppress(OSError):
@@ -56,6 +69,19 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
         if isinstance(exc, OSError):
             raise OSError(exc.errno, exc.strerror, str(path)) from None
         raise
+
+
+def current_umask() -> int:
+    """The process's umask, read without changing it where the platform allows (Linux's
+    /proc/self/status): setting it to read it back races with threads creating files."""
+    with contextlib.suppress(OSError, ValueError), open("/proc/self/status", encoding="ascii",
+                                                         errors="replace") as handle:
+        for line in handle:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def read_kept_text(path: Path, limit: int = MAX_INPUT_BYTES) -> str:

@@ -11,8 +11,12 @@ short slices: a lost interrupt is raised again a fraction of a second later.
 
 from __future__ import annotations
 
+import contextlib
 import signal
+import threading
+from collections.abc import Iterator
 from types import FrameType
+from typing import Any
 
 #: The signal that asked this process to stop ("SIGINT", "SIGTERM", "SIGHUP"), or "".
 _pending = ""
@@ -37,6 +41,48 @@ def raise_interrupt(signum: int, frame: FrameType | None) -> None:
     global _pending
     _pending = signal.Signals(signum).name
     raise KeyboardInterrupt(_pending)
+
+
+def remember_interrupt(signum: int, frame: FrameType | None) -> None:
+    """A signal handler for code that must not be cut short: remember the signal (the first one
+    wins, so the exit still names it), raise nothing."""
+    global _pending
+    _pending = _pending or signal.Signals(signum).name
+
+
+def hold() -> None:
+    """From now on stop signals are ignored: the program is on its way out, writing what an
+    interrupted run keeps (a tournament's table, results and replays) before the exit line.
+    A second Ctrl+C 50 ms after the first cut those writes short and every finished round was
+    lost. Ignored, not remembered: the first signal already decided the exit, and a Python
+    handler is reset at interpreter shutdown, where one more Ctrl+C killed the process by
+    SIGINT. Main thread only (a no-op elsewhere)."""
+    _set_handlers(signal.SIG_IGN)
+
+
+def _set_handlers(handler: Any) -> dict[int, Any]:
+    """Install ``handler`` for every stop signal; the previous ones (main thread only, else {})."""
+    previous: dict[int, Any] = {}
+    if threading.current_thread() is not threading.main_thread():
+        return previous
+    for signum in stop_signals():
+        with contextlib.suppress(ValueError, OSError):
+            previous[signum] = signal.signal(signum, handler)
+    return previous
+
+
+@contextlib.contextmanager
+def deferred() -> Iterator[None]:
+    """Stop signals that come while the block runs are remembered, not raised in the middle of
+    it; the previous handlers come back afterwards, and :func:`check` raises a remembered one.
+    For the last writes of a run that ends normally: an exit 130 after the files are whole."""
+    previous = _set_handlers(remember_interrupt)
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(signum, handler)
 
 
 def check() -> None:

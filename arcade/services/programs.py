@@ -58,6 +58,11 @@ class ProgramFailure(ArcadeError):
     """An outside program lost its game: the message is the one-line reason."""
 
 
+class InputClosed(ProgramFailure):
+    """The program closed its input (or exited) before it read all of it. Not always a loss: a
+    program run once per move (HackerRank) may answer without reading and exit."""
+
+
 @dataclass(frozen=True)
 class Answer:
     """One answer: the line (None when the program failed), its time and the stderr written meanwhile."""
@@ -335,7 +340,10 @@ class Program:
 
     # -- talking -------------------------------------------------------------------------
     def send(self, text: str, deadline: float) -> None:
-        """Write ``text`` to the program's stdin before ``deadline`` (a ``perf_counter`` value)."""
+        """Write ``text`` to the program's stdin before ``deadline`` (a ``perf_counter`` value).
+
+        Raises :class:`InputClosed` if the program no longer reads it, ProgramFailure if the
+        deadline passes first."""
         data = text.encode()
         while data:
             remaining = deadline - time.perf_counter()
@@ -349,7 +357,7 @@ class Program:
             except BlockingIOError:
                 continue
             except (BrokenPipeError, ConnectionResetError, ValueError, OSError):
-                raise ProgramFailure(self._gone("stopped reading its input")) from None
+                raise InputClosed(self._gone("stopped reading its input")) from None
             data = data[written:]
 
     def close_input(self) -> None:

@@ -23,12 +23,14 @@ gives the viewer the level, every state and the per-move metadata.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from arcade.core.errors import ArcadeError, FormatError
 from arcade.core.game import Rules
+from arcade.core.inputs import parse_json, read_bytes_file
 
 FORMAT = "puzzle-arcade-replay"
 VERSION = 1
@@ -167,25 +169,35 @@ def replay_from_dict(data: object, source: str = "<replay>", game: str | None = 
 
 
 def load_replay(path: str | Path, game: str | None = None) -> Replay:
-    """Read and check a replay file; every problem is one FormatError line naming the file."""
+    """Read and check a replay file; every problem is one FormatError line naming the file.
+
+    The file is read like a level file (:func:`~arcade.core.inputs.read_bytes_file`): a regular
+    file of at most :data:`MAX_BYTES`, checked with ``stat`` before it is opened. ``play tron
+    --replay FIFO`` waited for a writer for ever, and ``--replay /dev/urandom`` read until
+    memory ran out.
+    """
     source = str(path)
     try:
-        size = Path(path).stat().st_size
-        if size > MAX_BYTES:
-            raise FormatError(source, None, f"the file is {size // 2**20} MiB, more than a replay can be")
-        text = Path(path).read_text(encoding="utf-8")
+        os.stat(path)
     except FileNotFoundError:
         raise ArcadeError(f"{source}: no such replay file") from None
-    except UnicodeDecodeError:
-        raise FormatError(source, None, "not a valid replay: not UTF-8 text") from None
     except OSError as exc:
         raise ArcadeError(f"{source}: cannot read: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a NUL byte in the name
+        raise ArcadeError(f"{source!r}: cannot read: {exc}") from None
+    raw = read_bytes_file(path, MAX_BYTES)  # FIFOs, devices, folders, too large: FormatError
     try:
-        data = json.loads(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FormatError(source, None, "not a valid replay: not UTF-8 text") from None
+    try:
+        data = parse_json(text)
     except json.JSONDecodeError as exc:
         what = exc.msg.lower().removesuffix(" starting at").removesuffix(" at")
         message = f"not a valid replay: broken JSON ({what} at column {exc.colno})"
         raise FormatError(source, exc.lineno, message) from None
+    except ValueError as exc:  # 100000 '[' or a 5000-digit number: these were internal errors (exit 70)
+        raise FormatError(source, None, f"not a valid replay: {exc}") from None
     return replay_from_dict(data, source, game)
 
 

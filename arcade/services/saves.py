@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from arcade.core.errors import ArcadeError
+from arcade.core.inputs import parse_json
 from arcade.services.files import atomic_write_text, damage_reason, quarantine, read_kept_text
 from arcade.services.paths import data_dir
 
@@ -94,7 +95,7 @@ def read_autosave(game: str, title: str = "") -> Autosave | None:
     except (ValueError, UnicodeDecodeError) as exc:
         raise DamagedSave(damaged_message(name, path, damage_reason(exc))) from None
     try:
-        payload = json.loads(text)
+        payload = parse_json(text)
         saved_at = payload["saved_at"]
         if isinstance(saved_at, bool) or not isinstance(saved_at, (int, float)) or not math.isfinite(saved_at):
             raise ValueError("'saved_at' is not a time")
@@ -188,7 +189,7 @@ def _load_records() -> tuple[dict[str, dict[str, float]], str]:
     """The records, and why no new one may be written ("" when it may: nothing is in the way)."""
     path = records_path()
     try:
-        data = json.loads(read_kept_text(path))
+        data = parse_json(read_kept_text(path))
         if not isinstance(data, dict):
             raise TypeError("it is not a table of games")
     except FileNotFoundError:

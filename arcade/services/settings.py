@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from arcade.core.inputs import parse_json
 from arcade.services.files import atomic_write_text, damage_reason, quarantine, read_kept_text
 from arcade.services.paths import config_dir
 
@@ -45,7 +46,7 @@ class Settings:
     def load(cls, path: Path | None = None) -> Settings:
         path = path or cls.path()
         try:
-            raw = json.loads(read_kept_text(path))
+            raw = parse_json(read_kept_text(path))
         except FileNotFoundError:
             return cls()
         except IsADirectoryError:

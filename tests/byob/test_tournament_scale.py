@@ -228,3 +228,84 @@ def test_a_worker_never_outlives_a_tournament_killed_outright(method, tmp_path):
             owner.kill()
         if worker and os.path.exists(f"/proc/{worker}"):  # a failed check leaves nothing behind
             os.kill(worker, signal.SIGKILL)
+
+
+def test_maps_and_outputs_with_names_that_are_not_utf8_are_played_printed_and_written(tmp_path):
+    """A map file named b'\\xfb.txt' played every round, then its id stopped the table and the CSV:
+    exit 74 "cannot write the output in encoding 'utf-8'" and no results. Ids shown are printable."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    folder = os.fsencode(tmp_path)
+    map_file = os.fsdecode(folder + b"/\xfb.txt")
+    Path(map_file).write_text((root / "levels" / "tron" / "official" / "u.txt").read_text())
+    out, replays = os.fsdecode(folder + b"/\xfc.csv"), os.fsdecode(folder + b"/\xfd")
+    process = subprocess.run([sys.executable, "-m", "arcade", "tournament", "tron", "--bots", "random,straight",
+                              "--maps", map_file, "--out", out, "--save-replays", replays, "--jobs", "1"],
+                             cwd=root, capture_output=True, timeout=120,
+                             env=dict(os.environ, PYTHONIOENCODING="utf-8", LC_ALL="C.UTF-8"))
+    assert process.returncode == 0, process.stderr
+    stdout = process.stdout.decode("utf-8")
+    assert "maps: \\xfb" in stdout and "results: " in stdout and "\\xfc.csv" in stdout
+    rows = list(csv.DictReader(Path(out).read_text(encoding="utf-8").splitlines()))
+    assert [r["map"] for r in rows] == ["\\xfb", "\\xfb"]
+    assert len(os.listdir(replays)) == 2
+
+
+def _fake_scheduler(answer: bytes | None):
+    """A TCP server on localhost that answers every connection with ``answer`` (None: never a word)."""
+    import socket
+    import threading
+
+    server = socket.create_server(("127.0.0.1", 0))
+    kept = []
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            kept.append(conn)
+            if answer is not None:
+                conn.sendall(answer)
+
+    threading.Thread(target=serve, daemon=True).start()
+    return server, f"tcp://127.0.0.1:{server.getsockname()[1]}"
+
+
+@pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="Dask distributed is not installed")
+def test_something_that_is_not_a_dask_scheduler_is_one_line_not_out_of_memory(capsys):
+    """Dask read an HTTP answer's first bytes as a frame length, asked for exabytes, and the
+    tournament ended "out of memory", exit 70."""
+    server, address = _fake_scheduler(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+    try:
+        assert cli.main(["tournament", "tron", "--bots", "random,straight", "--scheduler", address]) == 2
+    finally:
+        server.close()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"cannot reach the Dask scheduler at {address}: what answers" in err, err
+
+
+@pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="Dask distributed is not installed")
+def test_ctrl_c_while_connecting_to_a_silent_scheduler_is_interrupted(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    server, address = _fake_scheduler(None)
+    root = Path(__file__).resolve().parents[2]
+    try:
+        process = subprocess.Popen([sys.executable, "-m", "arcade", "tournament", "tron", "--bots", "random,straight",
+                                    "--scheduler", address], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   env=dict(os.environ, PUZZLE_ARCADE_HOME=str(tmp_path)))
+        assert process.stdout is not None
+        assert "on the Dask cluster" in process.stdout.readline().decode()  # connecting now
+        time.sleep(1.0)
+        process.send_signal(signal.SIGINT)
+        _out, err = process.communicate(timeout=20)
+    finally:
+        server.close()
+    assert process.returncode == 130 and err.decode() == "puzzle-arcade: interrupted (SIGINT)\n", err

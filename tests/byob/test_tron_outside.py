@@ -117,3 +117,32 @@ def test_a_round_task_with_programs_names_seats_by_label():
                      specs=(f"mine=2010:{bot('tron2010_straight.py')}", "flood-fill"), limit_ms=10_000)
     record = play_task(task)
     assert record.bots == ("mine", "flood-fill") and record.index == 3 and record.moves
+
+
+def _script(tmp_path, name: str, body: str) -> str:
+    path = tmp_path / name
+    path.write_text("#!/bin/sh\n" + body + "\n")
+    path.chmod(0o755)
+    return str(path)
+
+
+def test_a_hackerrank_program_that_answers_without_reading_its_input_makes_its_move(tmp_path, monkeypatch):
+    """``echo UP`` and exit is a valid HackerRank move, but when the program had exited before the board
+    was written (a broken pipe), the move was lost as "exited (stopped reading its input)": at random
+    ticks. The send is made to come after the exit every time, so the test does not depend on luck."""
+    from arcade.services.programs import Program
+
+    original = Program.send
+
+    def send_after_exit(self, text, deadline):
+        self.process.wait(timeout=5)  # the pipe's reader is gone: the write breaks, every time
+        return original(self, text, deadline)
+
+    monkeypatch.setattr(Program, "send", send_after_exit)
+    state = RULES.initial_state(SMALL)
+    with program(f"hackerrank:{_script(tmp_path, 'up.sh', 'echo UP')}") as blurt:
+        answers = [blurt.answer(state, 0, 20) for _ in range(5)]
+    assert [(a.direction, a.failure) for a in answers] == [("N", "")] * 5
+    with program(f"hackerrank:{_script(tmp_path, 'mute.sh', 'exit 0')}") as mute:
+        answer = mute.answer(state, 0, 20)
+    assert answer.direction is None and answer.failure == "exited without answering"

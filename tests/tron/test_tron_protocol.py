@@ -220,3 +220,24 @@ def test_levels_lists_every_bundled_map_with_its_size(capsys):
     assert len(lines) == 29 + 2 and "README" not in out
     assert any(line.startswith("huge-room") and "50x50" in line for line in lines)
     assert any(line.startswith("divider") and "separate rooms" in line for line in lines)
+
+
+def test_two_different_maps_with_one_name_are_refused_the_same_map_twice_is_played_once(tmp_path, capsys):
+    """``--maps m2/box.txt,m3/box.txt`` played only the first box, without a word; so did ``u,m3/u.txt``."""
+    from arcade.core.errors import UsageError
+    from arcade.services.resources import levels_dir
+
+    joust, center = (levels_dir("tron") / "official" / f"{n}.txt" for n in ("joust", "center"))
+    for folder, source in (("m2", joust), ("m3", center)):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "box.txt").write_text(source.read_text())
+        (tmp_path / folder / "u.txt").write_text(source.read_text())
+    box2, box3 = tmp_path / "m2" / "box.txt", tmp_path / "m3" / "box.txt"
+    with pytest.raises(UsageError, match=f"two maps named 'box': {box2} and {box3}"):
+        maps.resolve(f"{box2},{box3}")
+    with pytest.raises(UsageError, match="two maps named 'u': u and "):
+        maps.resolve(f"u,{tmp_path / 'm2' / 'u.txt'}")
+    assert main(["tournament", "tron", "--bots", "random,straight", "--maps", f"{box2},{box3}"]) == 2
+    assert "two maps named 'box'" in capsys.readouterr().err
+    (tmp_path / "m3" / "joust.txt").write_text(joust.read_text())
+    assert [i for i, _ in maps.resolve(f"joust,official,{tmp_path / 'm3' / 'joust.txt'}")].count("joust") == 1

@@ -21,10 +21,11 @@ from pathlib import Path
 
 from arcade.core.errors import IllegalMove
 from arcade.core.game import Hint, Step
+from arcade.core.inputs import parse_json
 from arcade.games.royale.formats import format_level
 from arcade.games.royale.logic import DIRECTION_NAMES, DIRECTIONS, RULES, Level, Move, State, replay, route_is_valid
 from arcade.games.royale.solver import SOLVER_VERSION, Route, solve_level, solve_state
-from arcade.services.files import atomic_write_text
+from arcade.services.files import atomic_write_text, read_kept_text
 from arcade.services.paths import data_dir
 
 #: Longest a hint or a par may think before settling for the best route found so far.
@@ -53,7 +54,7 @@ class ParCache:
 
     def _read_disk(self) -> dict[str, dict]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = parse_json(read_kept_text(self.path))
         except (OSError, ValueError):
             return {}
         return data if isinstance(data, dict) else {}

@@ -18,6 +18,7 @@ import time
 from typing import TextIO
 
 from arcade.core.errors import ArcadeError
+from arcade.core.inputs import parse_json
 from arcade.games.tron.ai import make_bot
 from arcade.games.tron.board import Board
 from arcade.games.tron.logic import parse_map
@@ -34,7 +35,7 @@ def handle(bot_name: str, seed: int, stdin: TextIO, stdout: TextIO) -> int:
             continue
         request = None
         try:
-            request = json.loads(line)
+            request = parse_json(line)  # damaged requests are ValueErrors, answered below
             if request.get("reset"):
                 bot.reset()
                 continue

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from arcade.core.errors import UsageError
+from arcade.core.inputs import printable_name
 from arcade.core.numbers import int_type, is_ascii_int, milliseconds_type, seed_type
 from arcade.core.registry import Command
 from arcade.core.rng import new_seed
@@ -100,14 +101,15 @@ def tournament_bots(bots: str | None, specs: list[str]) -> dict[str, str]:
     if bots is None and not specs:
         texts = ["strongest", "flood-fill"]
     parsed = [parse_spec(t) for t in [*texts, *specs]]
-    names = [p.name for p in parsed]
+    names = [printable_name(p.name) for p in parsed]
     if len(names) < 2:
         raise UsageError("a tournament needs at least two bots, e.g. --bots strongest,flood-fill "
                          "or --bot flood-fill --bot '2010:./mybot'")
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise UsageError(f"the bot {twice!r} is listed twice")
-    return {p.name: p.text for p in parsed}
+    # A name is shown and written into the results; the text (the command) is run as given.
+    return {printable_name(p.name): p.text for p in parsed}
 
 
 def progress_line(record, done: int, total: int) -> str:  # type: ignore[no-untyped-def]
@@ -127,7 +129,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     from arcade.games.tron import maps
     from arcade.games.tron.cluster import DASK_HINT, default_jobs
     from arcade.games.tron.match import Tournament, format_table
-    from arcade.games.tron.replay import save_round_replays, write_results
+    from arcade.games.tron.replay import TournamentFiles
     from arcade.services.files import check_output_dir, check_output_file
 
     specs = tournament_bots(args.bots, args.specs)
@@ -165,40 +167,47 @@ def run_tournament(args: argparse.Namespace) -> int:
           f"and seat, {args.ms:g} ms per move: {total} rounds {where}", flush=True)
     started = time.perf_counter()
     done = [0]
+    files = TournamentFiles(tournament, args.out, args.save_replays,
+                            {"budget_ms": args.ms, "tournament_seed": args.seed})
 
     def progress(record) -> None:  # type: ignore[no-untyped-def]
+        files.add(record)  # on disk before its line is printed: kill -9 loses no round it reported
         done[0] += 1
         if args.quiet:
             return
         print(progress_line(record, done[0], total), file=sys.stderr, flush=True)
 
+    from arcade.services import interrupts
     from arcade.services.programs import stop_on_sigterm
 
     def report(played: int) -> None:
         if not played:
             return
+        tournament.records = files.records  # every round reported, even if a signal cut run() short
         print(format_table(tournament))
         print(f"\n{played} rounds in {time.perf_counter() - started:.0f} s; maps: "
               + ", ".join(map_id for map_id, _ in chosen))
+        files.finish()
         if args.out is not None:
-            write_results(tournament, args.out)
-            print(f"results: {args.out}")
+            print(f"results: {printable_name(str(args.out))}")
         if args.save_replays is not None:
-            count = save_round_replays(tournament.records, args.save_replays,
-                                       {"budget_ms": args.ms, "tournament_seed": args.seed})
-            print(f"replays: {count} files in {args.save_replays}")
+            print(f"replays: {files.replays_written} files in {printable_name(str(args.save_replays))}")
 
     try:
         with stop_on_sigterm():
             tournament.run(progress, jobs=jobs, scheduler=args.scheduler)
     except KeyboardInterrupt:
         # Ctrl+C or SIGTERM: the rounds that finished are reported and written, then the usual exit.
-        played = len(tournament.records)
+        # Further signals are only remembered from here on: they must not cut the last writes short.
+        interrupts.hold()
+        played = len(files.records)
         print(f"\nInterrupted after {played} of {total} rounds" + (": the table and files below hold those."
                                                                     if played else "."), flush=True)
         report(played)
         raise
-    report(total)
+    with interrupts.deferred():  # a signal now waits until the files are whole, then exits 130
+        report(total)
+    interrupts.check()
     return 0
 
 

@@ -153,7 +153,8 @@ def run_in_processes(tasks: Sequence[RoundTask], jobs: int,
 
 
 def dask_client(address: str) -> Client:
-    """A client of the Dask scheduler at ``address``; one clear line if Dask is missing or unreachable."""
+    """A client of the Dask scheduler at ``address``; one clear line if Dask is missing or unreachable,
+    or if something else answers there. Ctrl+C while it connects is KeyboardInterrupt (exit 130)."""
     try:
         from distributed import Client
     except ImportError:
@@ -161,7 +162,14 @@ def dask_client(address: str) -> Client:
     try:
         return Client(address, timeout="10s")
     except (OSError, TimeoutError, ValueError) as exc:
+        interrupts.check()  # Ctrl+C while it connected, whatever Dask made of it: exit 130
         raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    except Exception as exc:
+        interrupts.check()
+        # Something that is not a Dask scheduler answered: Dask reads its first bytes as a frame
+        # length and asks for exabytes (MemoryError), which ended as "out of memory", exit 70.
+        raise UsageError(f"cannot reach the Dask scheduler at {address}: what answers there is not a Dask "
+                         f"scheduler ({type(exc).__name__})") from None
 
 
 def run_on_dask(tasks: Sequence[RoundTask], address: str,

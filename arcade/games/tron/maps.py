@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from arcade.core.errors import UsageError
+from arcade.core.inputs import printable_name
 from arcade.core.numbers import parse_int
 from arcade.core.rng import derive_seed
 from arcade.games.tron import generator
@@ -99,30 +100,39 @@ def load(ref: str) -> tuple[str, Level]:
     if family in FAMILIES and seed:
         return ref, _generated(ref)
     path = find_level(GAME, ref, RULES.level_pattern)
-    return path.stem, RULES.load_level_file(path)
+    return printable_name(path.stem), RULES.load_level_file(path)  # the id is shown and written: printable
 
 
 def resolve(spec: str, seed: int = 0) -> list[tuple[str, Level]]:
     """Maps for a comma-separated spec: ``all``, a group, ids, paths, ``random:N``, ``random-<seed>``,
     ``scatter:N``, ``scatter-<seed>``."""
     result: list[tuple[str, Level]] = []
-    seen: set[str] = set()
+    seen: dict[str, tuple[Level, str]] = {}
 
-    def add(map_id: str, level: Level) -> None:
-        if map_id not in seen:
-            seen.add(map_id)
-            result.append((map_id, level))
+    def add(map_id: str, level: Level, source: str = "") -> None:
+        """One more map; the same map named twice (``all,official``) is played once. Two different
+        maps with one id -- ``m2/box.txt,m3/box.txt``, or ``u`` and a file ``u.txt`` -- were merged
+        without a word (only the first was played), and an id must name one map in the results."""
+        source = source or map_id
+        if map_id in seen:
+            first, first_source = seen[map_id]
+            if first != level:
+                raise UsageError(f"two maps named {map_id!r}: {first_source} and {source} "
+                                 "(a map's id is its file name: rename one)")
+            return
+        seen[map_id] = (level, source)
+        result.append((map_id, level))
 
     for token in (t.strip() for t in spec.split(",")):
         if not token:
             continue
         if token == "all":
             for entry in bundled():
-                add(entry.id, entry.load())
+                add(entry.id, entry.load(), f"{entry.group}/{entry.id}")
         elif token in GROUPS:
             for entry in bundled():
                 if entry.group == token:
-                    add(entry.id, entry.load())
+                    add(entry.id, entry.load(), f"{entry.group}/{entry.id}")
         elif token.partition(":")[0] in FAMILIES and ":" in token:
             family, _, text = token.partition(":")
             count = parse_int(text, 0, MAX_RANDOM_MAPS, f"N in '{family}:N'")
@@ -132,7 +142,7 @@ def resolve(spec: str, seed: int = 0) -> list[tuple[str, Level]]:
                 map_seed = derive_seed(seed, salt, k) % 1_000_000
                 add(*fresh(family, map_seed))
         else:
-            add(*load(token))
+            add(*load(token), printable_name(token))
     if not result:
         raise UsageError(f"no maps in {spec!r}")
     return result

@@ -25,7 +25,7 @@ from arcade.games.tron.players import Answer, Player, parse_spec
 from arcade.games.tron.protocol import board_text
 from arcade.services.botspec import BotSpec
 from arcade.services.programs import Answer as ProgramAnswer
-from arcade.services.programs import Limits, Program, ProgramFailure
+from arcade.services.programs import InputClosed, Limits, Program, ProgramFailure
 
 #: Time limits per protocol: the 2010 contest gave 1 s a move (3 s for the first); HackerRank-style
 #: programs start anew every move, so the start-up counts and we allow 1 s for each.
@@ -143,6 +143,12 @@ class HackerRankPlayer(ProgramPlayer):
         with program:
             try:
                 program.send(hackerrank_text(state, seat), program.started + limit)
+            except InputClosed:
+                # It answered without reading the board (``echo UP``) and exited: a valid move under
+                # a once-per-move protocol. Whether our write came before or after its exit was luck,
+                # and after it the move was lost at random ticks; the answer it wrote decides instead
+                # (none: "exited without answering").
+                pass
             except ProgramFailure as exc:
                 return self._record(Answer(None, 0.0, str(exc), stderr=program.take_stderr()))
             program.close_input()

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import arcade
+from arcade.core.inputs import parse_json
 from arcade.games.tron.ai import make_bot
 from arcade.games.tron.board import Board
 from arcade.games.tron.logic import Level, State
@@ -175,7 +176,7 @@ class ProcessRunner(BotRunner):
         assert stdout is not None
         for line in stdout:
             try:
-                self._replies.put(json.loads(line))
+                self._replies.put(parse_json(line))  # a damaged line is a ValueError: skipped
             except ValueError:
                 continue
         self._replies.put({"closed": True})
