@@ -54,16 +54,6 @@ def replay_name(record: RoundRecord) -> str:
     return f"{record.index + 1:04d}-{_slug(record.map_id)}-{_slug(record.bots[0])}-vs-{_slug(record.bots[1])}.json"
 
 
-def save_round_replays(records: list[RoundRecord], directory: str | Path, meta: dict[str, Any]) -> int:
-    """One replay file per round in ``directory`` (created if needed); returns how many were written."""
-    from arcade.services.files import check_output_dir
-
-    folder = check_output_dir(directory)
-    for record in records:
-        save_replay(round_replay(record, meta), folder / replay_name(record))
-    return len(records)
-
-
 class TournamentFiles:
     """``--save-replays`` and ``--out`` written while a tournament runs, not only at its end.
 

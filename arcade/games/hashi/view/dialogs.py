@@ -1,4 +1,4 @@
-"""Hashi's dialogs (ui): the level picker's rows, the game-ID panel and the clipboard.
+"""Hashi's dialogs (ui): the game-ID panel and the clipboard.
 
 The scene opens these; they only build the overlay contents (and talk to the clipboard),
 so the rules of what a row or the panel says live in one place.
@@ -11,34 +11,12 @@ from collections.abc import Callable
 import pygame
 
 from arcade.core.errors import FormatError
-from arcade.games.hashi.catalog import LevelEntry
 from arcade.games.hashi.formats import format_level, format_tatham
 from arcade.games.hashi.logic import Puzzle
-from arcade.ui.game_scene import format_time
 from arcade.ui.overlays import PanelScene
-from arcade.ui.picker import Choice
 
 #: Game IDs have no spaces, so the panel breaks them into pieces of this many characters.
 ID_CHUNK = 56
-
-
-def level_choices(entries: list[LevelEntry], records: dict[str, float], current: str) -> tuple[list[Choice], int]:
-    """Picker rows -- title; folder, size, islands, topology; difficulty and best time -- and the current row."""
-    choices = []
-    selected = 0
-    for i, entry in enumerate(entries):
-        if entry.id == current:
-            selected = i
-        if entry.error:
-            choices.append(Choice(entry.title, entry.error, entry, tag="cannot load", role="error"))
-            continue
-        subtitle = f"{entry.folder or 'levels'} · {entry.size} · {entry.islands} islands · {entry.topology}"
-        best = records.get(entry.key)
-        tag = entry.difficulty
-        if best is not None:
-            tag = f"{tag} · ✓ {format_time(best)}".strip(" ·")
-        choices.append(Choice(entry.title, subtitle, entry, tag=tag, role="good" if best is not None else "text_dim"))
-    return choices, selected
 
 
 def game_id(puzzle: Puzzle) -> tuple[str, str]:
