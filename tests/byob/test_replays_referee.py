@@ -133,6 +133,22 @@ def test_referee_lists_failures_with_their_reason_and_saves_replays(tmp_path, ca
     assert playback.turn(0).stderr == (("turn 0 speed 0",),)
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="file names that are not UTF-8")
+def test_referee_on_a_level_whose_file_name_is_not_utf8_prints_and_saves_its_run(tmp_path, capsys):
+    """Its run passed, then the replay holding its id could not be written: exit 74, no replay."""
+    import shutil
+
+    from arcade.services.resources import levels_dir
+
+    level = tmp_path / "\udcfb.txt"  # the bytes b"\xfb.txt", as Python names them
+    shutil.copy(levels_dir("runway") / "01_one_lonely_hole.txt", level)
+    status = cli.main(["referee", "runway", "--bot", OUR_BOT, str(level), "--save-replays", str(tmp_path / "r"),
+                       "--limit-ms", "3000"])
+    assert status == 0, capsys.readouterr()
+    assert capsys.readouterr().out.splitlines()[0].startswith("\\xfb: pass")
+    assert open_replay(tmp_path / "r" / "\\xfb.json", RUNWAY).moves
+
+
 @pytest.mark.parametrize(("mode", "reason"), [
     ("garbage", "answered 'hello there' (expected SPEED, SLOW, JUMP, WAIT, UP or DOWN)"),
     ("crash", "exited with status 1 without answering: ZeroDivisionError: integer division or modulo by zero"),

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from arcade.core.errors import UsageError
+from arcade.core.inputs import printable_name
 from arcade.core.numbers import int_type, milliseconds_type, seed_type
 from arcade.core.registry import Command as CliCommand
 from arcade.core.rng import new_seed
@@ -225,7 +226,8 @@ def run_referee(args: argparse.Namespace) -> int:
 
     spec = parse_spec(args.bot)
     if args.levels:
-        levels = [(Path(ref).stem, load_level(ref)) for ref in args.levels]
+        # The id is printed and written into each replay: printable, whatever bytes the file name holds.
+        levels = [(printable_name(Path(ref).stem), load_level(ref)) for ref in args.levels]
     else:
         levels = bundled_tests()
     if spec.problem():  # before the first level (it failed every level, one line each)
