@@ -244,8 +244,9 @@ def run_export(args: argparse.Namespace) -> int:
     answers = solve_all(items)
     pages, where = write_sheets(items, out, args.paper, args.title or "Hashi", not args.no_solutions,
                                 "pdf" if args.pdf else "svg", answers)
-    print(f"wrote {pages} page{'s' if pages != 1 else ''} ({len(items)} puzzle{'s' if len(items) != 1 else ''}"
-          f"{'' if args.no_solutions else ' and their solutions'}) to {where}")
+    several = len(items) != 1
+    print(f"wrote {pages} page{'s' if pages != 1 else ''} ({len(items)} puzzle{'s' if several else ''}"
+          f"{'' if args.no_solutions else (' and their solutions' if several else ' and its solution')}) to {where}")
     unsolvable = [name or f"#{i + 1}" for i, ((name, _), found) in enumerate(zip(items, answers)) if not found]
     if unsolvable:  # written all the same (a sheet may show a broken puzzle), but never silently
         print(f"warning: no solution for {', '.join(unsolvable)}", file=sys.stderr)

@@ -287,8 +287,8 @@ def tatham_problems(puzzle: Puzzle) -> list[str]:
     touching = adjacent_pairs(puzzle)
     if touching:
         (r1, c1), (r2, c2) = touching[0]
-        problems.append(f"Tatham's Bridges refuses touching islands (row {r1 + 1} column {c1 + 1} and row "
-                        f"{r2 + 1} column {c2 + 1})")
+        problems.append(f"Tatham's Bridges refuses touching islands (row {r1 + 1}, column {c1 + 1} and row "
+                        f"{r2 + 1}, column {c2 + 1})")
     return problems
 
 

@@ -123,7 +123,7 @@ def _no_solution(puzzle: Puzzle) -> Verdict:
         reach = MAX_BRIDGES * len(puzzle.lines_of[i])
         if island.number > reach:
             why = ("it sees no other island" if reach == 0
-                   else f"its {len(puzzle.lines_of[i])} line{'s' if reach > 2 else ''} hold at most {reach}")
+                   else f"its {len(puzzle.lines_of[i])} line{'s hold' if reach > 2 else ' holds'} at most {reach}")
             return Verdict("none", "No solution", f"{explain.island(puzzle, i)} needs {island.number} but {why}",
                            islands=frozenset({i}))
     total = sum(island.number for island in puzzle.islands)

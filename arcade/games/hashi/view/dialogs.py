@@ -59,6 +59,7 @@ def game_id_panel(puzzle: Puzzle, on_copied: Callable[[str, str], None], close: 
                  if error else "Simon Tatham's Bridges game ID (copied to the clipboard):"]
     else:
         lines = ["No Tatham game ID for this puzzle:"]
+        shown = shown if shown.endswith(".") else shown + "."  # a reason, said as a sentence
     lines += [shown[i:i + ID_CHUNK] for i in range(0, len(shown), ID_CHUNK)]
     lines.append("Ctrl+V in this screen starts a puzzle from a copied game ID or level file.")
 

@@ -110,7 +110,7 @@ class NewPuzzleScene(Scene):
         self.density = float(value)
 
     def _touching_label(self) -> str:
-        return "Never (Tatham-compatible)" if self.no_touching else "Allowed"
+        return "Never (as Tatham)" if self.no_touching else "Allowed"
 
     def _toggle_touching(self) -> None:
         self.no_touching = not self.no_touching
