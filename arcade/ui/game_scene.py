@@ -100,7 +100,7 @@ class GameScene(Scene):
     #: The key that starts and stops watching (Battle Royale moves with WASD, so it uses I).
     watch_keys = "W"
     #: What a hint gives, for the keys table (Hashi's is a sure deduction, the others' a best move).
-    hint_help = "Hint: the AI's best next move and why (again: play it)"
+    hint_help = "hint: the AI's best next move and why (again: play it)"
     #: While true, clicks and keys wait (e.g. during a win animation); the toolbar still hovers.
     input_blocked = False
     #: A scene drawing a "How to play" example: no saves, no records, no overlays, no sounds.
@@ -282,17 +282,17 @@ class GameScene(Scene):
         rows: list[Binding] = []
         if self.allow_undo:
             rows += [
-                Binding("Ctrl+Z / U", "undo", "Undo", button="Undo", repeat=True),
-                Binding("Ctrl+Y / Ctrl+Shift+Z / R", "redo", "Redo", button="Redo", repeat=True),
-                Binding("Ctrl+R", "restart", "Restart (Redo brings the moves back, one a press)", button="Restart"),
+                Binding("Ctrl+Z / U", "undo", "undo", button="Undo", repeat=True),
+                Binding("Ctrl+Y / Ctrl+Shift+Z / R", "redo", "redo", button="Redo", repeat=True),
+                Binding("Ctrl+R", "restart", "restart (redo brings the moves back, one a press)", button="Restart"),
             ]
         if self.has_hint:
             rows.append(Binding("H", "request_hint", self.hint_help, button="Hint"))
         if self.has_watch:
-            rows.append(Binding(self.watch_keys, "toggle_watch", "Watch the AI play / stop", button="Watch AI"))
+            rows.append(Binding(self.watch_keys, "toggle_watch", "watch the AI play / stop", button="Watch AI"))
         rows += [
-            Binding("Esc / P", "open_pause", "Pause, settings, main menu", button="Pause"),
-            Binding("F1 / ?", "open_how_to_play", "How to play: the rules, an example, every key"),
+            Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
+            Binding("F1 / ?", "open_how_to_play", "how to play: the rules, an example, every key"),
         ]
         return rows
 
@@ -301,9 +301,9 @@ class GameScene(Scene):
         if not self.has_watch:
             return []
         return [
-            Binding("Space", "watch_pause", "While watching: pause / resume", when="watching"),
-            Binding("N / .", "watch_step", "While watching: one step", when="watching", repeat=True),
-            Binding("+", "watch_speed", "While watching: faster / slower", arg="1", when="watching", repeat=True),
+            Binding("Space", "watch_pause", "while watching: pause / resume", when="watching"),
+            Binding("N / .", "watch_step", "while watching: one step", when="watching", repeat=True),
+            Binding("+", "watch_speed", "while watching: faster / slower", arg="1", when="watching", repeat=True),
             Binding("−", "watch_speed", "", arg="-1", when="watching", repeat=True),
         ]
 
@@ -979,12 +979,12 @@ class TickScene(GameScene):
 
     def tick_bindings(self) -> list[Binding]:
         return [
-            Binding("+", "change_speed", "Faster / slower", arg="1", repeat=True),
+            Binding("+", "change_speed", "faster / slower", arg="1", repeat=True),
             Binding("−", "change_speed", "", arg="-1", repeat=True),
-            Binding(",", "step_back", "Step back one turn", when="can_scrub", repeat=True),
-            Binding(".", "step_forward", "Step forward one turn", when="can_scrub", repeat=True),
-            Binding("Home", "seek_start", "Back to the start", when="can_scrub"),
-            Binding("End", "seek_end", "To the end of the history", when="can_scrub"),
+            Binding(",", "step_back", "step back one turn", when="can_scrub", repeat=True),
+            Binding(".", "step_forward", "step forward one turn", when="can_scrub", repeat=True),
+            Binding("Home", "seek_start", "back to the start", when="can_scrub"),
+            Binding("End", "seek_end", "to the end of the history", when="can_scrub"),
         ]
 
     def keymap(self) -> list[Binding]:

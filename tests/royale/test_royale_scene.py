@@ -232,7 +232,7 @@ def test_pause_lists_the_game_keys_with_i_for_watch(app, driver):
     top = app.stack.top
     assert isinstance(top, PauseScene)
     keys = dict((what, keys) for keys, what in top.keys)
-    assert keys["Watch the AI play / stop"] == "I"
+    assert keys["watch the AI play / stop"] == "I"
     assert any("WASD" in k for k, _ in top.keys)
 
 

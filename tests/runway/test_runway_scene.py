@@ -423,7 +423,7 @@ def test_help_lists_each_keys_plain_meaning_before_its_meaning_in_a_mode(app):
     space = [meaning for keys, meaning in scene.help_lines() if keys == "Space"]
     # Dispatch tries the program's tape first; the reader needs "let the AI drive" first.
     assert space[0] == "let the AI drive / pause it"
-    assert sorted(space[1:]) == ["While watching: pause / resume", "a program's run: play / pause"]
+    assert sorted(space[1:]) == ["a program's run: play / pause", "while watching: pause / resume"]
 
 
 def test_a_zoomed_short_runway_keeps_the_bikes_on_screen(app, driver):

@@ -34,7 +34,7 @@ INFO = GameInfo(
         Binding("N", "open_new_puzzle", "new puzzle (size, difficulty, topology)", button="New"),
         Binding("I", "open_game_id", "this puzzle's game ID", button="Game ID"),
         Binding("Ctrl+V", "paste", "play a pasted game ID or level"),
-        Binding("Ctrl+P", "print_sheet", "Print…: this puzzle and its solution as a PDF", button="Print…"),
+        Binding("Ctrl+P", "print_sheet", "print: this puzzle and its solution as a PDF", button="Print…"),
         Binding("E", "open_editor", "edit this puzzle (the editor with the solver's live verdict)", button="Edit"),
         Binding("Alt+arrows · [ ] · wheel", "", "rotate a cylinder or torus board"),
         *(Binding(f"Alt+{key}", "rotate_toward", "", arg=d, repeat=True) for key, d in _ARROWS),

@@ -16,10 +16,10 @@ INFO = GameInfo(
     order=40,
     # Steering keys depend on the match mode and are added by TronScene.game_bindings.
     keymap=(
-        Binding("Space", "replay_pause", "Replay: pause / resume", when="replaying"),
-        Binding("Left", "step_back", "Replay: step back (also ,)", when="replaying", repeat=True),
-        Binding("Right / N", "step_forward", "Replay: step forward (also .)", when="replaying", repeat=True),
-        Binding("R / Esc", "stop_replay", "Replay: leave", when="replaying"),
+        Binding("Space", "replay_pause", "replay: pause / resume", when="replaying"),
+        Binding("Left", "step_back", "replay: step back (also ,)", when="replaying", repeat=True),
+        Binding("Right / N", "step_forward", "replay: step forward (also .)", when="replaying", repeat=True),
+        Binding("R / Esc", "stop_replay", "replay: leave", when="replaying"),
         Binding("Space", "toggle_pause", "pause / resume the round", when="in_round"),
         Binding("Enter / Space", "after_round", "next round (or the match result)", button="Next round",
                 when="round_over"),

@@ -50,8 +50,8 @@ EDITOR_KEYS = (
     Binding("Arrows · Space", "", "move the keyboard cursor · place or remove there"),
     *(Binding(key, "move_cursor", "", arg=key, repeat=True) for key, _ in _ARROWS),
     Binding("Space", "toggle_here", ""),
-    Binding("Ctrl+Z / U", "undo", "Undo", button="Undo", repeat=True),
-    Binding("Ctrl+Y / Ctrl+Shift+Z / R", "redo", "Redo", button="Redo", repeat=True),
+    Binding("Ctrl+Z / U", "undo", "undo", button="Undo", repeat=True),
+    Binding("Ctrl+Y / Ctrl+Shift+Z / R", "redo", "redo", button="Redo", repeat=True),
     Binding("F", "apply_fix", "apply the suggested fix", button="Fix", when="has_fix"),
     Binding("T", "test_play", "test-play this puzzle (E comes back)", button="Test-play"),
     Binding("E", "back_to_game", "back to the game the editor was opened from", button="Back to game",
@@ -60,11 +60,11 @@ EDITOR_KEYS = (
     Binding("I", "copy_game_id", "copy the Tatham game ID (or say why not)", button="Game ID"),
     Binding("Ctrl+C", "copy_level", "copy the level file"),
     Binding("Ctrl+N", "clear_board", "start over on an empty board (Undo brings it back)"),
-    Binding("D", "resume_draft", "Resume draft: the board you left unsaved last time", button="Resume draft",
+    Binding("D", "resume_draft", "resume draft: the board you left unsaved last time", button="Resume draft",
             when="draft_waiting"),
-    Binding("Ctrl+P", "print_sheet", "Print…: a PDF with the solution", button="Print…"),
-    Binding("Esc / P", "open_pause", "Pause, settings, main menu", button="Pause"),
-    Binding("F1 / ?", "open_how_to_play", "How to play Hashi, and every key of the editor"),
+    Binding("Ctrl+P", "print_sheet", "print: a PDF with the solution", button="Print…"),
+    Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
+    Binding("F1 / ?", "open_how_to_play", "how to play Hashi, and every key of the editor"),
 )
 
 

@@ -67,7 +67,7 @@ CELEBRATE_TIME = 1.4
 class HashiScene(CameraScene, PuzzleScene):
     """Play one Hashi puzzle; ``start_puzzle`` switches to another without leaving the screen."""
 
-    hint_help = "Hint: the next sure step and why (again: play it)"
+    hint_help = "hint: the next sure step and why (again: play it)"
 
     def __init__(self, info: GameInfo, session: Session[Puzzle, State, Any]) -> None:
         super().__init__(info, session)

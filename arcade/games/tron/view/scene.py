@@ -163,7 +163,7 @@ class TronScene(CameraScene, TickScene):
         for b in super().tick_bindings():
             if b.when == "can_scrub":  # , and . are listed with the replay's arrows already
                 listed = b.action in ("step_back", "step_forward")
-                label = "" if listed else f"Replay: {b.label[0].lower()}{b.label[1:]}"
+                label = "" if listed else f"replay: {b.label[0].lower()}{b.label[1:]}"
                 b = replace(b, label=label, when="replaying")
             rows.append(b)
         return rows
