@@ -730,12 +730,15 @@ class GameScene(Scene):
             self.relayout()
         if self.hint is not None and self.hint.kind != "info":
             self.hint = None
-        if self.worker.label == "hint":
-            # Its answer would be for the position before this change (and H again would play it
-            # here): drop it. A hint on a big board can take seconds; the player need not wait.
+        if self.worker.label == "hint" or (self.worker.label == "watch" and self.watch is None):
+            # Its answer would be for the position before this change (H again would play a hint
+            # here, a watch would start from a plan made elsewhere): drop it. A hint on a big board
+            # can take seconds; the player need not wait.
+            what = "Hint" if self.worker.label == "hint" else "Watch"
             self.worker.cancel()
-            if self.status_text.startswith("Thinking"):
-                self.say("Hint dropped: the position changed. H asks again.")
+            if self.status_text.startswith(("Thinking", "The AI is planning")):
+                self.say(f"{what} dropped: the position changed. {'H' if what == 'Hint' else self.watch_keys} "
+                         "asks again.")
         outcome = session.outcome
         self.on_changed()
         if outcome is not None and self._last_outcome is None:

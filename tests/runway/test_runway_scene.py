@@ -157,6 +157,21 @@ def test_watching_a_lost_race_goes_back_to_where_it_could_still_be_won(app, driv
     assert scene.finished_with_ai
 
 
+def test_a_move_while_the_ai_plans_its_watch_drops_that_plan(app, driver):
+    """The rewind was counted from the turn on screen when the plan arrived: three undos while it
+    planned, and it took back a turn the player had left winnable, then drove a plan made elsewhere."""
+    scene = open_runway(app, "02_chained_jumps_over_increasing_length")
+    for command in ("SPEED", "SPEED", "SPEED", "JUMP", "SLOW"):
+        scene.command(Command(command))
+    settle(driver)
+    driver.key(pygame.K_SPACE)  # plan in the background...
+    scene.step_back()  # ...while the player steps back through the turns
+    scene.step_back()
+    scene.worker.wait(10)
+    driver.frames(3)
+    assert scene.session.index == 3 and scene.watch is None
+
+
 def test_the_result_waits_for_the_last_turn_to_be_seen(app, driver):
     scene = open_runway(app)
     plan = exact_plan(scene.session.state)

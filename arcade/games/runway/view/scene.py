@@ -251,6 +251,8 @@ class RunwayScene(ProgramsMixin, TickScene):
 
             def planned(result: tuple[int, Plan]) -> None:
                 back, plan = result
+                if self.session.index != len(history) - 1 or self.session.state is not history[-1]:
+                    return  # the player moved meanwhile: this plan was for another turn
                 self.plans.remember(history[-1 - back], plan)
                 note = ""
                 if back:
