@@ -955,3 +955,17 @@ def test_times_with_tenths():
 
     assert [format_time(s, tenths=True) for s in (8.14, 8.96, 59.96, 3600.04)] == \
         ["00:08.1", "00:09.0", "01:00.0", "1:00:00.0"]
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_only_a_scene_that_autosaves_owns_the_save(info, toy_in_registry):
+    """The Hashi editor's header said "Not saved" when Hashi's autosave had failed: it saves no game."""
+    app = new_app(registry_with(info, 0))
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        frames(app)
+        assert scene.owns_save() is (scene.autosave_when is not None)
+        scene.autosave_when = None
+        assert not scene.owns_save()
+    finally:
+        close(app)

@@ -269,9 +269,10 @@ class GameScene(Scene):
 
         An outside program's run or a replay put on the timeline is not: watching Runway's test
         panel play a program's run to its end cleared the player's saved game (a finished game's
-        save goes), and its turns would have replaced it.
+        save goes), and its turns would have replaced it. Nor is a scene that never autosaves (the
+        editor, a test-play, the How-to-play example): its header must not say "Not saved".
         """
-        return True
+        return self.autosave_when is not None and not self.previewing
 
     def save_extra(self) -> None:
         """Put the scene's own state (a match score, a setup) into ``session.extra`` before a save."""
@@ -792,7 +793,7 @@ class GameScene(Scene):
         over -- Tron's old match came back from Continue after a rematch left at 0 : 0. Only this
         game's own save is touched, and never by a scene that does not autosave (a test-play).
         """
-        if self.autosave_when is None or self.previewing or self.app is None:
+        if not self.owns_save() or self.app is None:
             return
         self._save_due = False
         self.saver.flush()  # a write of the old game still under way would bring it back

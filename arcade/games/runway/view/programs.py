@@ -99,7 +99,7 @@ class ProgramsMixin:
         """A program's run on the timeline is not the player's game: it neither replaces nor clears
         its save, from the moment it is loaded or starts arriving until the player's own move."""
         on_screen = self.program_spec is not None and self.session.level is self.program_level
-        return not (self._loading_run or on_screen)
+        return super().owns_save() and not (self._loading_run or on_screen)  # type: ignore[misc]
 
     @property
     def ai_label(self) -> str:

@@ -426,8 +426,7 @@ class TronScene(CameraScene, TickScene):
     def level_changed(self) -> None:
         """A new map (setup, picker): a fresh match on it, the board and the bots rebuilt. The old
         match is over by the player's choice, so its save goes (see ``GameScene.abandon_save``)."""
-        if self.viewer is None:
-            self.abandon_save()
+        self.abandon_save()  # not while a replay file is on screen: owns_save says so
         self.viewer = None  # a replay file being watched gives way to a real match
         level = self.session.level
         if self.setup.map not in FRESH_MAPS:
@@ -996,7 +995,7 @@ class TronScene(CameraScene, TickScene):
 
     def owns_save(self) -> bool:
         """A replay file on screen is not the player's match: it neither writes nor clears the save."""
-        return self.viewer is None
+        return super().owns_save() and self.viewer is None
 
     def has_progress(self) -> bool:
         if self.viewer is not None:
