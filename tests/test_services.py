@@ -68,6 +68,7 @@ def test_missing_settings_are_defaults_and_damaged_ones_say_why(user_home):
     Settings.path().write_text(json.dumps({"sound": False, "palette": 42}))
     kept = Settings.load()
     assert kept.sound is False and kept.palette == "okabe-ito" and "colour palette" in kept.problem
+    assert "the other settings are kept" in kept.problem and "the defaults are used" not in kept.problem
 
 
 def test_autosave_write_read_clear_and_latest(user_home):

@@ -61,7 +61,8 @@ class Settings:
         settings = cls.from_dict(raw, str(path))
         if settings.bad:
             # Moved aside like any damaged file: the next change would have written the defaults over it.
-            settings.problem = _set_aside(path, f"not valid: {', '.join(settings.bad)}; the rest is kept")
+            settings.problem = _set_aside(path, f"not valid: {', '.join(settings.bad)}",
+                                          rest="those are back to their defaults and the other settings are kept")
         return settings
 
     @classmethod
@@ -106,11 +107,12 @@ _LABELS = {"sound": "sound", "animation_speed": "animation speed", "palette": "c
            "window_size": "window size", "fullscreen": "fullscreen", "games": "the games' preferences"}
 
 
-def _set_aside(path: Path, why: str) -> str:
-    """Move a damaged settings file aside (it would be overwritten by the next change) and say so."""
+def _set_aside(path: Path, why: str, rest: str = "the defaults are used") -> str:
+    """Move a damaged settings file aside (it would be overwritten by the next change) and say so;
+    ``rest`` says what is used instead (all the defaults, or only for the values that were bad)."""
     moved = quarantine(path)
     where = f"it was moved to {moved.name}" if moved is not None else "it could not be moved aside"
-    return f"Your settings were damaged ({why}); {where} and the defaults are used."
+    return f"Your settings were damaged ({why}); {where} and {rest}."
 
 
 def _coerce(name: str, value: Any) -> Any:
