@@ -574,6 +574,31 @@ def test_a_killed_tournament_has_written_every_round_it_reported(tmp_path):
     assert len(json.loads(out.read_text())["rounds"]) >= 1
 
 
+def test_a_disk_that_fills_mid_tournament_still_shows_the_rounds_that_finished(capsys, monkeypatch, tmp_path):
+    """Writing each replay as its round ends made a full disk after round k end the run with one
+    line and no table; the table of the finished rounds came first before."""
+    import errno
+
+    from arcade.games.tron import replay
+
+    written = []
+    real = replay.save_replay
+
+    def fills_up(data, path):
+        if len(written) == 2:
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        written.append(path)
+        real(data, path)
+
+    monkeypatch.setattr(replay, "save_replay", fills_up)
+    code, out, err = run_in_process(capsys, ["tournament", "tron", "--bots", "random,straight", "--maps", "joust",
+                                             "--games", "2", "--jobs", "1", "--quiet",
+                                             "--save-replays", str(tmp_path / "r")])
+    assert_one_line(code, err, 74, "No space left")
+    assert "3 rounds in" in out and "straight" in out, out  # the third finished; its replay did not fit
+    assert len(list((tmp_path / "r").glob("*.json"))) == 2
+
+
 def test_tournament_files_write_each_replay_at_once_and_space_out_result_writes(tmp_path):
     from arcade.games.tron.maps import resolve
     from arcade.games.tron.match import Tournament

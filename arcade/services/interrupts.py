@@ -81,8 +81,10 @@ def deferred() -> Iterator[None]:
         yield
     finally:
         for signum, handler in previous.items():
-            with contextlib.suppress(ValueError, OSError, TypeError):
-                signal.signal(signum, handler)
+            # None: a handler not installed from Python -- the default is the nearest (left as it
+            # was, a TypeError kept this block's handler and later Ctrl+C did nothing).
+            with contextlib.suppress(ValueError, OSError):
+                signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
 
 
 def check() -> None:

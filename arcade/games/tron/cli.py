@@ -15,7 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from arcade.core.errors import UsageError
+from arcade.core.errors import ArcadeError, UsageError
 from arcade.core.inputs import printable_name
 from arcade.core.numbers import int_type, is_ascii_int, milliseconds_type, seed_type
 from arcade.core.registry import Command
@@ -180,13 +180,19 @@ def run_tournament(args: argparse.Namespace) -> int:
     from arcade.services import interrupts
     from arcade.services.programs import stop_on_sigterm
 
-    def report(played: int) -> None:
+    shown = [False]  # the table is printed once, whichever way the run ends
+
+    def report(played: int, *, write: bool = True) -> None:
         if not played:
             return
-        tournament.records = files.records  # every round reported, even if a signal cut run() short
-        print(format_table(tournament))
-        print(f"\n{played} rounds in {time.perf_counter() - started:.0f} s; maps: "
-              + ", ".join(map_id for map_id, _ in chosen))
+        if not shown[0]:
+            shown[0] = True
+            tournament.records = files.records  # every round reported, even if a signal cut run() short
+            print(format_table(tournament))
+            print(f"\n{played} rounds in {time.perf_counter() - started:.0f} s; maps: "
+                  + ", ".join(map_id for map_id, _ in chosen))
+        if not write:
+            return
         files.finish()
         if args.out is not None:
             print(f"results: {printable_name(str(args.out))}")
@@ -196,6 +202,16 @@ def run_tournament(args: argparse.Namespace) -> int:
     try:
         with stop_on_sigterm():
             tournament.run(progress, jobs=jobs, scheduler=args.scheduler)
+            # A signal now waits until the files are whole, then exits 130 (one landing before this
+            # line is the Ctrl+C case below, which writes them too).
+            with interrupts.deferred():
+                report(total)
+    except (ArcadeError, OSError):
+        # A replay or results file that could not be written (a full disk) mid-run: the rounds that
+        # finished are still the player's -- their table first, then the error's one line.
+        interrupts.hold()
+        report(len(files.records), write=False)
+        raise
     except KeyboardInterrupt:
         # Ctrl+C or SIGTERM: the rounds that finished are reported and written, then the usual exit.
         # Further signals are only remembered from here on: they must not cut the last writes short.
@@ -205,8 +221,6 @@ def run_tournament(args: argparse.Namespace) -> int:
                                                                     if played else "."), flush=True)
         report(played)
         raise
-    with interrupts.deferred():  # a signal now waits until the files are whole, then exits 130
-        report(total)
     interrupts.check()
     return 0
 

@@ -99,8 +99,8 @@ class TournamentFiles:
             record = self._unsaved[0]
             if self.replays is not None:
                 save_replay(round_replay(record, self.meta), self.replays / replay_name(record))
-                self.replays_written += 1
-            self._unsaved.pop(0)
+            self._unsaved.pop(0)  # before counting: a signal between them must not count one twice
+            self.replays_written += self.replays is not None
 
     def write_results(self) -> None:
         """Rewrite ``--out`` with every round so far (atomically: a cut write leaves the previous one)."""
