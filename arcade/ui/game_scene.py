@@ -264,6 +264,10 @@ class GameScene(Scene):
         undone move back), and Redo still has them."""
         return self.session.length > 0
 
+    #: While a binding runs: whether a held key's repeat triggered it. A key that repeats to move
+    #: about (stepping through a history) must not go on to play turns once the history ends.
+    key_repeating = False
+
     def owns_save(self) -> bool:
         """Whether the game on screen is the player's own, whose autosave this scene writes and clears.
 
@@ -827,7 +831,11 @@ class GameScene(Scene):
             binding = find_binding((b for b in self.keymap() if self.binding_active(b)), event)
             if binding is not None:
                 if not getattr(event, "repeat", False) or binding.repeat:  # a held key acts once, see Binding
-                    self.run_binding(binding)
+                    self.key_repeating = bool(getattr(event, "repeat", False))
+                    try:
+                        self.run_binding(binding)
+                    finally:
+                        self.key_repeating = False
                 return True
         return self.handle_board(event)
 

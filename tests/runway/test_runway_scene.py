@@ -489,3 +489,21 @@ def test_the_result_of_a_long_run_shows_the_bikes_at_the_finish(app, driver):
     assert isinstance(app.stack.top, ResultScene)
     lead = max(scene.session.state.bikes, key=lambda b: b.x)
     assert scene.road.road.collidepoint(scene.road.to_screen(lead.x, lead.y)), "the winning bikes are off screen"
+
+
+@pytest.mark.parametrize("key", [pygame.K_n, pygame.K_PERIOD])
+def test_a_held_step_key_walks_the_history_and_stops_at_its_end(app, driver, key):
+    """Held at the end of the history, N and . played the AI's turns to the end of the race."""
+    scene = open_runway(app, "02_chained_jumps_over_increasing_length")
+    for command in ("SPEED", "SPEED", "SPEED"):
+        scene.command(Command(command))
+    settle(driver)
+    driver.key(pygame.K_HOME)
+    assert scene.session.index == 0
+    held = [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0) for _ in range(12)]
+    driver.frame(*held)  # one press and eleven repeats: through the three turns, then no further
+    assert scene.session.index == 3 and scene.session.length == 3
+    assert "End of the history" in scene.status_text
+    driver.frame(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+    driver.key(key)  # a new press plays the AI's next turn
+    assert scene.session.index == 4

@@ -186,6 +186,11 @@ class RunwayScene(ProgramsMixin, TickScene):
         if self.session.outcome is not None:
             self.say("The race is over.")
             return
+        if self.key_repeating:
+            # Held, N and . step through the history and stop at its end: a turn costs a press (held
+            # down they used to play the AI's turns to the end of the race).
+            self.say("End of the history — press N again for the AI's next turn, Space to let it drive.")
+            return
         plan = self.plan_now(self.ai_name, self.session.state)
         if plan.first is not None:
             self._apply_ai_step(Step(plan.first.value))
