@@ -969,3 +969,25 @@ def test_only_a_scene_that_autosaves_owns_the_save(info, toy_in_registry):
         assert not scene.owns_save()
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_level_opened_by_name_is_where_the_next_start_begins(info, toy_in_registry):
+    """``play runway --level 06…`` lost, quit: the save was gone (a finished game) and the next start
+    opened the first level, not the one played."""
+    registry = registry_with(info, 0)
+    app = new_app(registry)
+    try:
+        first = app.registry.get(info.name).load_front().first_level()
+        other = next(e.id for e in app.registry.get(info.name).load_front().levels()
+                     if e.id != first and not e.error and e.group != "random")
+        app.launch(info.name, Launch(level=other))
+        frames(app)
+    finally:
+        close(app)
+    app = new_app(registry)
+    try:
+        scene = app.launch(info.name, Launch())
+        assert scene.session.level_id == other
+    finally:
+        close(app)

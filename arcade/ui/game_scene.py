@@ -374,6 +374,10 @@ class GameScene(Scene):
     def enter(self, app: App) -> None:
         super().enter(app)
         self.build_toolbar()
+        if self.owns_save():
+            # However the level was opened (``play GAME --level X``, Continue): a finished game's
+            # save goes, and the next start came back to the first level instead of this one.
+            self.remember_level(self.session.level_id)
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

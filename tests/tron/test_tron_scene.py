@@ -567,7 +567,8 @@ def test_play_with_bot_puts_that_bot_in_the_opponents_seat_and_says_so(app, driv
     assert scene.match.seats == ("human", "strongest")
     assert scene.status_fields()[0].startswith("You 0 : 0 Strongest")
     assert scene.runners[0] is None and scene.runners[1] is not None
-    assert "setup" not in app.game_settings("tron")  # this run's choice, not the next one's
+    saved = app.game_settings("tron")["setup"]  # the map is remembered, as every game's level is;
+    assert saved["map"] == "joust" and saved["bot2"] != "strongest"  # the bot is this run's choice only
 
 
 def test_the_replay_viewer_greys_rematch_and_shows_no_made_up_score(app, driver, tmp_path):
