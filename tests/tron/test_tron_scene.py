@@ -641,3 +641,16 @@ def test_a_replay_watched_to_its_end_leaves_the_players_saved_match(app, driver,
     app.pop()
     viewer.saver.flush()
     assert saves.read_autosave("tron") is not None, "the replay viewer cleared the player's match"
+
+
+def test_a_finished_round_is_saved_at_once_not_only_when_the_match_is_left(app, driver):
+    """kill -9 between rounds lost the round just played: Continue brought back 0 : 0 to play it again."""
+    from arcade.services import saves
+
+    scene = open_tron(app, mode="humans", best_of=3)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 40)
+    assert scene.phase == "over" and scene.match.rounds == 1
+    scene.saver.flush()
+    saved = saves.read_autosave("tron")
+    assert saved is not None and saved.data["extra"]["match"] == scene.match.to_dict()

@@ -702,6 +702,9 @@ class TronScene(CameraScene, TickScene):
         self.over_clock = 0.0
         self.match.record(outcome)
         self.round_log.append(f"Round {self.match.rounds}: {self.round_message(outcome)}")
+        # A round's end is saved at once (once a round, in the background): kill -9 between rounds
+        # lost the finished round, and Continue let it be played again.
+        self.save_progress(leaving=True)
         self.app.trace(f"tron-round-over {self.session.state.tick} {outcome.reason}")
         for seat in (0, 1):
             runner = self.runners[seat]
