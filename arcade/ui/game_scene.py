@@ -55,6 +55,8 @@ HEADER = 52
 STATUS = 44
 #: Most steps a watch source may produce (a runaway AI cannot fill memory).
 WATCH_LIMIT = 200_000
+#: While the AI is watched, the game is saved at most this often (seconds of watching).
+WATCH_SAVE_SECONDS = 5.0
 #: Longest play time a save may carry (a bigger number is a damaged save).
 MAX_ELAPSED = 10 * 365 * 86400.0
 
@@ -135,6 +137,8 @@ class GameScene(Scene):
         #: Autosaves are written by a background thread: an fsync can take longer than a frame.
         self.saver = BackgroundSaver(info.name)
         self._save_due = False
+        #: Seconds watched since the last save (see :meth:`save_progress`).
+        self._watched_unsaved = 0.0
         #: Set by every change of the session or the status line; a drawn frame clears it (``is_idle``).
         self._dirty = True
         self._drawn_second = -1
@@ -770,7 +774,9 @@ class GameScene(Scene):
         """Write the autosave, or clear it once the game is over; never blocks a frame.
 
         Saves go to a background writer (an fsync can take longer than a frame). While the
-        AI is being watched one save at the end will do: a step is not worth a file write.
+        AI is being watched a step is not worth a file write: one save every
+        :data:`WATCH_SAVE_SECONDS` of watching, and one at the end (a kill -9 while watching lost
+        every step the AI had played).
         """
         if self.autosave_when is None or self.app is None or not self.owns_save():
             return
@@ -783,10 +789,11 @@ class GameScene(Scene):
             return
         if not self.has_progress() or (self.autosave_when == "leave" and not leaving):
             return
-        if self.watch is not None and not leaving:
+        if self.watch is not None and not leaving and self._watched_unsaved < WATCH_SAVE_SECONDS:
             self._save_due = True
             return
         self._save_due = False
+        self._watched_unsaved = 0.0
         self.session.extra["elapsed"] = round(self.elapsed, 1)
         self.save_extra()
         self.saver.submit(self.session.to_dict(), self.autosave_label())
@@ -890,6 +897,9 @@ class GameScene(Scene):
         self.toast.update(dt)
         if self.watch is not None:
             self.watch.update(dt)
+            self._watched_unsaved += dt
+            if self._save_due and self._watched_unsaved >= WATCH_SAVE_SECONDS:
+                self.save_progress()
         elif self.clock_runs():
             self.elapsed += dt
 

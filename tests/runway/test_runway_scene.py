@@ -341,6 +341,23 @@ def test_watching_saves_once_when_the_ai_stops(app, driver):
     assert saved is not None and saved.data["moves"] == scene.session.moves
 
 
+def test_a_long_watch_is_saved_every_few_seconds_not_only_at_its_end(app, driver):
+    """kill -9 while watching lost every turn the AI had played: the save waited for the watch to end."""
+    from arcade.ui.game_scene import WATCH_SAVE_SECONDS
+
+    scene = open_runway(app, "12_well_worn_road")
+    driver.key(pygame.K_SPACE)
+    scene.worker.wait(10)
+    watched = 0.0
+    while watched < WATCH_SAVE_SECONDS + 1 and scene.session.outcome is None:
+        driver.frame(dt=1 / 10)
+        watched += 1 / 10
+    assert scene.watch is not None and scene.session.outcome is None
+    scene.saver.flush()
+    saved = saves.read_autosave("runway")
+    assert saved is not None and len(saved.data["moves"]) >= 2 * WATCH_SAVE_SECONDS - 2
+
+
 def test_the_timeline_spans_a_short_race_not_the_whole_turn_limit(app, driver):
     from arcade.games.runway.ai import exact_plan
 
