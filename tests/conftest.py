@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -24,6 +25,9 @@ def user_home(tmp_path, monkeypatch):
     from arcade.services import saves
 
     monkeypatch.setattr(saves, "_unsaved", {})  # a failed save is remembered per process
+    editor = sys.modules.get("arcade.games.hashi.view.editor")
+    if editor is not None:
+        monkeypatch.setattr(editor, "_live_in_use", False)  # an editor of an earlier test kept it
     return home
 
 

@@ -9,21 +9,26 @@ waits for the last one (before the autosave is cleared on a win and when the sce
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from arcade.services import saves
 
 
 class BackgroundSaver:
-    def __init__(self, game: str) -> None:
+    """Writes ``game``'s autosave off the main thread -- or, with ``write``, any file the scene
+    keeps current (the Hashi editor's spare copy of an unsaved board): ``write(data, label)``."""
+
+    def __init__(self, game: str, write: Callable[[Any, str], None] | None = None) -> None:
         self.game = game
+        self._write = write or (lambda data, label: saves.write_autosave(game, data, label))
         #: The last write's failure, for the scene to show (and reset) on its next frame.
         self.error = ""
         self._lock = threading.Lock()
-        self._pending: tuple[dict[str, Any], str] | None = None
+        self._pending: tuple[Any, str] | None = None
         self._thread: threading.Thread | None = None
 
-    def submit(self, data: dict[str, Any], label: str) -> None:
+    def submit(self, data: Any, label: str) -> None:
         with self._lock:
             self._pending = (data, label)
             if self._thread is None:
@@ -38,7 +43,7 @@ class BackgroundSaver:
                     self._thread = None
                     return
             try:
-                saves.write_autosave(self.game, *job)
+                self._write(*job)
             except OSError as exc:
                 self.error = f"Autosave failed: {exc.strerror or exc}"
 

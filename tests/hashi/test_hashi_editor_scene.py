@@ -210,6 +210,23 @@ def leave_an_unsaved_board(app, driver) -> None:
     scene.close()
 
 
+def test_a_board_drawn_survives_a_run_killed_inside_the_editor(app, driver, monkeypatch):
+    """The spare copy was written only when the editor was left: kill -9 lost the board drawn."""
+    from arcade.games.hashi.view import editor as editor_module
+
+    scene = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    for cell in ((0, 0), (0, 2), (2, 0)):
+        driver.click(scene.cell_centre(cell))
+    scene.spare_saver.flush()
+    assert editor_module.live_copy_path().is_file() and not editor_module.draft_path().is_file()
+    monkeypatch.setattr(editor_module, "_live_in_use", False)  # the next run: nobody edits it now
+    again = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    assert set(again.draft.islands) == {(0, 0), (0, 2), (2, 0)}
+    again.close()
+    assert not editor_module.live_copy_path().exists() and editor_module.draft_path().is_file()
+
+
 def test_an_unsaved_board_comes_back_with_edit_alone(app, driver):
     leave_an_unsaved_board(app, driver)
     again = app.launch("hashi", Launch(options={"edit": ""}), strict=True)

@@ -12,7 +12,9 @@ Ctrl+P prints a PDF with the solution.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,7 @@ from arcade.games.hashi.verdict import Fix, Verdict, suggest_fix, verdict
 from arcade.games.hashi.view.dialogs import copy_text
 from arcade.games.hashi.view.painter import LABEL_BAND, number_labels
 from arcade.games.hashi.view.scene import HashiScene
+from arcade.services.autosave import BackgroundSaver
 from arcade.services.files import atomic_write_text
 from arcade.services.paths import data_dir
 from arcade.ui.game_scene import GameScene
@@ -90,6 +93,7 @@ KEPT_NOTE = "Your unsaved board is kept as a draft: Resume draft (D) in the edit
 
 def read_draft() -> Draft | None:
     """The board left unsaved last time (None if there is none, or it cannot be read)."""
+    recover_live_copy()
     spare = draft_path()
     if not spare.is_file() and spare.with_name(LEGACY_DRAFT).is_file():
         spare = spare.with_name(LEGACY_DRAFT)  # kept there by an earlier version
@@ -157,6 +161,32 @@ class PlaytestScene(HashiScene):
         return [("Back to the editor", self.close), ("Play again", self.new_game)]
 
 
+def live_copy_path() -> Path:
+    """The live copy of the board being edited (see :meth:`EditorScene.keep_spare_copy`)."""
+    return edits_dir() / ".unsaved-draft.live.txt"
+
+
+#: An editor of this process keeps the live copy now; else one on disk was left by a run that ended
+#: inside the editor, and is recovered.
+_live_in_use = False
+
+
+def recover_live_copy() -> None:
+    """A live copy left by a run that ended inside the editor (kill -9, a power cut) is the newest
+    unsaved work: it becomes the spare copy, as leaving the editor would have made it."""
+    live = live_copy_path()
+    if _live_in_use or not live.is_file():
+        return
+    with contextlib.suppress(OSError):
+        os.replace(live, draft_path())
+
+
+def _write_spare(text: str, _label: str) -> None:
+    path = live_copy_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(path, text)
+
+
 class EditorScene(GameScene):
     """Edit a Hashi puzzle; ``path`` is where Save writes (None: a new file in the edits folder)."""
 
@@ -188,10 +218,13 @@ class EditorScene(GameScene):
         #: game, the bundle or the clipboard showed "*" at once, and leaving it unchanged replaced
         #: the spare copy of the board the player had drawn (data loss).
         self.origin = draft
+        #: Writes the spare copy of an edited board as it changes (see :meth:`keep_spare_copy`).
+        self.spare_saver = BackgroundSaver(f"{info.name}-draft", _write_spare)
         #: Opened on the spare copy of an unsaved board (``--edit`` alone): that board is unsaved work
         #: as it stands, and leaving it saved or emptied is what retires the spare copy.
         self.from_draft = from_draft
         #: A draft is kept that this editor is not on: the toolbar offers Resume draft (read once).
+        recover_live_copy()
         self._draft_waiting = not from_draft and (draft_path().is_file() or
                                                   draft_path().with_name(LEGACY_DRAFT).is_file())
         #: Last verdict timings in ms (the benchmark and the trace read them).
@@ -276,9 +309,22 @@ class EditorScene(GameScene):
 
     # -- the verdict ---------------------------------------------------------------------------
     def changed(self, message: str) -> None:
-        """After an action: say what it did and ask the solver again."""
+        """After an action: say what it did, keep the spare copy current, and ask the solver again."""
         self.say(message)
+        self.keep_spare_copy()
         self.request_verdict()
+
+    def keep_spare_copy(self) -> None:
+        """An edited, unsaved board is also written, as it changes and in the background, to a live
+        copy beside the spare one: the spare copy was written only when the editor was left, so a
+        kill -9 or a power cut lost the board drawn. Leaving removes the live copy (the spare copy
+        is then written as before); one found by a later run is that run's to recover."""
+        global _live_in_use
+        puzzle = self.draft.puzzle()
+        if puzzle is None or not self.unsaved or self.draft == self.origin or self.app is None:
+            return
+        _live_in_use = True
+        self.spare_saver.submit(format_level(puzzle), "draft")
 
     def request_verdict(self) -> None:
         self.generation = generation = next(self._generation)
@@ -460,7 +506,12 @@ class EditorScene(GameScene):
         spare copy, and only the spare copy's own board, saved or emptied, retires it. (Looking at
         another puzzle in the editor overwrote the spare copy, or deleted it when that puzzle had a
         file: the board drawn from scratch was lost.)"""
+        global _live_in_use
         super().leave()
+        self.spare_saver.flush()  # a live copy still being written must not land after what follows
+        with contextlib.suppress(OSError):
+            live_copy_path().unlink(missing_ok=True)
+        _live_in_use = False
         puzzle = self.draft.puzzle()
         spare = draft_path()
         legacy = spare.with_name(LEGACY_DRAFT)
