@@ -504,6 +504,36 @@ def test_an_unexpected_error_in_a_scene_returns_to_the_menu_with_the_save_kept(a
     assert app.crashes == 1 and isinstance(app.stack.top, MenuScene)
     assert saved_session("hashi")["moves"] == scene.session.moves
     assert app.running
+    said = app.stack.top.toast.current
+    assert "Your progress is saved; details are in the terminal (stderr)." in said, said
+
+
+def test_an_unexpected_error_says_where_its_details_went_and_if_the_save_failed(app, driver, monkeypatch,
+                                                                                  tmp_path):
+    """The message named a crash log whether or not it had been written, and said the progress
+    was saved on a read-only disk too."""
+    import errno
+
+    from arcade.services import logs
+
+    logs.setup_logging()
+    try:
+        scene = app.launch("hashi", Launch(level=SMALL["hashi"]))
+        monkeypatch.setattr("arcade.services.saves.atomic_write_text",
+                            lambda *a, **k: (_ for _ in ()).throw(OSError(errno.EROFS, "Read-only file system")))
+        safe_moves(scene, 2)
+        monkeypatch.setattr(scene, "draw_board", lambda surface: 1 / 0)
+        driver.frames(2)
+        said = app.stack.top.toast.current
+        assert "Your latest moves in Hashi could not be saved" in said, said
+        assert f"details are in {logs.crash_log_path()}" in said and logs.crash_log_path().is_file(), said
+    finally:
+        import logging
+
+        for handler in list(logging.getLogger("arcade").handlers):
+            if getattr(handler, "baseFilename", None):
+                logging.getLogger("arcade").removeHandler(handler)
+                handler.close()
 
 
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])

@@ -714,3 +714,21 @@ def test_no_display_is_one_line_not_an_invisible_window(capsys, monkeypatch):
     assert_one_line(code, err, 2, "no display")
     code, _out, err = run_in_process(capsys, ["play", "hashi"])
     assert_one_line(code, err, 2, "--screenshot")
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs to make a file of another user")
+def test_a_crash_log_made_by_another_user_is_never_written_to(tmp_path):
+    """The fallback log lives in the shared temp dir: another user could make it first and read our tracebacks."""
+    import logging
+
+    from arcade.services import logs
+
+    path = tmp_path / "crash.log"
+    path.write_text("")
+    os.chown(path, 65534, 65534)
+    handler = logs._crash_handler(path)
+    try:
+        handler.handle(logging.makeLogRecord({"msg": "secret", "levelno": logging.ERROR, "levelname": "ERROR"}))
+        assert handler.failed and path.read_text() == ""
+    finally:
+        handler.close()

@@ -39,13 +39,18 @@ class _QuietRotatingFile(logging.handlers.RotatingFileHandler):
         self.failed = True
 
     def _open(self):  # type: ignore[no-untyped-def]
-        """Created 0600, never through a symlink (the fallback lives in the shared temp dir), and
-        only a regular file: a FIFO in its place would block the exit for good."""
+        """Created 0600, never through a symlink (the fallback lives in the shared temp dir), only a
+        regular file (a FIFO in its place would block the exit for good), and only our own."""
         flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
         fd = os.open(self.baseFilename, flags, 0o600)
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
             os.close(fd)
             raise OSError(errno.EINVAL, "not a regular file", self.baseFilename)
+        if hasattr(os, "getuid") and info.st_uid != os.getuid():
+            # In the shared temp dir another user could have made the file first, to read our tracebacks.
+            os.close(fd)
+            raise OSError(errno.EPERM, "belongs to another user", self.baseFilename)
         return open(fd, "a", encoding=self.encoding, errors=self.errors)
 
 

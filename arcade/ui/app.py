@@ -278,13 +278,18 @@ class App:
         Each game scene is left (``leave`` writes its autosave) on the way down; the menu
         then says what happened in one line and where the details are.
         """
+        from arcade.services import saves
+        from arcade.services.logs import log_crash
         from arcade.ui.game_scene import GameScene
         from arcade.ui.menu import MenuScene
 
         self.crashes += 1
-        LOG.error("unexpected error in a scene", exc_info=exc)
+        logged = log_crash("unexpected error in a scene") if _logs_to_file() else None
+        if not _logs_to_file():
+            LOG.error("unexpected error in a scene", exc_info=exc)
         self.trace(f"crash {type(exc).__name__}: {exc}")
-        where = next((s.title for s in reversed(self.stack.scenes) if isinstance(s, GameScene)), "")
+        games = [s for s in self.stack.scenes if isinstance(s, GameScene)]
+        where = games[-1].title if games else ""
         while self.stack.scenes and not isinstance(self.stack.top, MenuScene):
             try:
                 self.stack.pop()
@@ -294,8 +299,15 @@ class App:
             self.push(MenuScene())
         self.running = True
         detail = f" ({type(exc).__name__}: {str(exc)[:80]})" if str(exc) else f" ({type(exc).__name__})"
-        self.notify(f"Something went wrong{' in ' + where if where else ''}{detail}. Your progress is saved; "
-                    f"details are in {crash_log_hint()}.", "error")
+        # Say only what holds: the progress saved (not if its save failed), the log where it went.
+        unsaved = [g.info.title for g in games if saves.save_failure(g.info.name)]
+        kept = (f"Your latest moves in {', '.join(unsaved)} could not be saved" if unsaved
+                else "Your progress is saved")
+        if _logs_to_file():
+            told = f"details are in {logged}" if logged is not None else "the details could not be written to a log"
+        else:
+            told = "details are in the terminal (stderr)"
+        self.notify(f"Something went wrong{' in ' + where if where else ''}{detail}. {kept}; {told}.", "error")
 
     def run(self, *, max_frames: int | None = None, screenshot: Path | None = None) -> int:
         """The main loop. With ``max_frames`` it stops after that many frames (fixed 1/60 s steps)."""
@@ -340,10 +352,6 @@ class App:
         return self.settings.game(name)
 
 
-def crash_log_hint() -> str:
-    """Where unexpected errors are logged (the services' log file when set up, else stderr)."""
-    for handler in logging.getLogger("arcade").handlers:
-        path = getattr(handler, "baseFilename", None)
-        if path:
-            return str(path)
-    return "the terminal (stderr)"
+def _logs_to_file() -> bool:
+    """Whether unexpected errors go to the services' crash log (set up by the CLI), else to stderr."""
+    return any(getattr(handler, "baseFilename", None) for handler in logging.getLogger("arcade").handlers)
