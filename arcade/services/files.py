@@ -38,9 +38,10 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
     """:func:`atomic_write_text` for bytes (a screenshot's PNG): all of it, or the old file untouched.
 
     The file ends up as a shell's ``>`` would leave it, not as ``mkstemp`` makes its temporary
-    file: a new file gets ``0666 & ~umask`` (every screenshot, sheet and replay was 0600), an
-    existing file keeps its mode, and a symbolic link keeps pointing where it did -- its target is
-    written (the link used to be replaced by a regular file).
+    file: a new file gets ``0666 & ~umask`` (every screenshot, sheet and replay was 0600; saves,
+    settings and records, in the user's own dirs, follow the umask too), an existing file keeps
+    its mode, and a symbolic link keeps pointing where it did -- its target is written (the link
+    used to be replaced by a regular file).
     """
     path = Path(path)
     if path.is_symlink():

@@ -66,6 +66,15 @@ class GameFront:
         last = app.game_settings(self.name).get("last_level")
         return last if isinstance(last, str) and last else None
 
+    def launch_level(self, app: App, launch: Launch) -> tuple[Any, str]:
+        """The level a launch with options names (``play GAME --bot``): ``--level``, else ``--seed``,
+        else the one played last if it still opens, else the first bundled one."""
+        if launch.level is not None:
+            return self.open_level(launch.level)  # a bad --level is the caller's error
+        if launch.seed is not None:
+            return self.seeded_level(app, launch.seed)
+        return _last_or_first(app, self, [])
+
     def first_level(self) -> str:
         """The level a first-time player starts on."""
         entries = [e for e in self.levels() if not e.error]

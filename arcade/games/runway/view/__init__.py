@@ -118,15 +118,7 @@ class RunwayFront(GameFront):
             return scene
         if spec is None:
             return None
-        if launch.level is not None:
-            level, level_id = self.open_level(launch.level)  # a bad --level is the caller's error
-        elif launch.seed is not None:
-            level, level_id = self.seeded_level(app, launch.seed)
-        else:
-            try:
-                level, level_id = self.open_level(self.last_level(app) or self.first_level())
-            except ArcadeError:
-                level, level_id = self.open_level(self.first_level())
+        level, level_id = self.launch_level(app, launch)
         scene = self.make_scene(app, self.new_session(app, level, level_id))
         scene.drive_with(spec.text)
         return scene

@@ -12,7 +12,6 @@ import shlex
 from dataclasses import replace
 from typing import Any
 
-from arcade.core.errors import ArcadeError
 from arcade.core.game import Example, LevelEntry
 from arcade.core.numbers import checked_int
 from arcade.core.registry import Launch
@@ -114,15 +113,7 @@ class TronFront(GameFront):
                             protocol2=str(spec.protocol))
         else:
             setup = replace(last, mode="bot", bot2=spec.name)
-        if launch.level is not None:
-            level, level_id = self.open_level(launch.level)  # a bad --level is the caller's error
-        elif launch.seed is not None:
-            level, level_id = self.seeded_level(app, launch.seed)
-        else:
-            try:
-                level, level_id = self.open_level(setup.map)
-            except ArcadeError:
-                level, level_id = self.open_level(self.first_level())
+        level, level_id = self.launch_level(app, launch)
         session = self.new_session(app, level, level_id, launch.seed or 0)
         if setup.map not in FRESH_MAPS:
             setup = replace(setup, map=level_id)
