@@ -167,6 +167,7 @@ def refuse_invisible_window(app: Any) -> None:
     driver = pygame.display.get_driver()
     if os.environ.get("SDL_VIDEODRIVER") or driver not in ("offscreen", "dummy"):
         return
+    app.persist_settings = False  # a run that never showed a window changes no setting
     app.close()
     shown = ", ".join(f"{name}={os.environ[name]}" for name in DISPLAY_VARS if os.environ.get(name)) or "no display"
     raise UsageError(f"cannot open the window: nothing answers at {shown} (SDL fell back to its {driver} "

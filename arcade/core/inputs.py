@@ -43,7 +43,8 @@ def printable_name(text: str) -> str:
     (Python keeps them as lone surrogates, ``\\udcfb``) shown as ``\\xfb``: it can be printed, and
     written into a CSV or JSON file, in any UTF-8 output. A map file named ``\\xfb.txt`` played
     all its rounds, then its id stopped the table and the results file (exit 74, nothing written).
-    Names that were UTF-8 come back unchanged; distinct names stay distinct."""
+    Names that were UTF-8 come back unchanged. (A name holding the four characters ``\xfb``
+    and one holding the byte 0xfb read the same: it is for showing and recording, not a key.)"""
     try:
         return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     except UnicodeEncodeError:  # a surrogate no file name makes (from "\\ud800" in the text itself)

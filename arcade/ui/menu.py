@@ -76,6 +76,7 @@ class MenuScene(Scene):
             app.warn(app.settings.problem, self.toast)
 
     def resume(self) -> None:
+        self._pointer = None  # a scene closing under a resting pointer sends a motion to where it was
         self.rebuild()
         if self.app:
             self.resize(self.app.size)

@@ -91,7 +91,6 @@ class SettingsScene(Scene):
     def _toggle_sound(self) -> None:
         s = self._settings()
         s.sound = not s.sound
-        self.rows[0][1].label = self._sound_label()  # type: ignore[union-attr]
         self._changed()
         assert self.app is not None
         self.app.audio.play("click")
@@ -103,7 +102,6 @@ class SettingsScene(Scene):
     def _next_palette(self, step: int = 1) -> None:
         s = self._settings()
         s.palette = PALETTES[(PALETTES.index(s.palette) + step) % len(PALETTES)]
-        self.rows[2][1].label = PALETTE_NAMES[s.palette]  # type: ignore[union-attr]
         self._changed()
 
     def _next_size(self, step: int = 1) -> None:
@@ -111,13 +109,11 @@ class SettingsScene(Scene):
         sizes = fitting_sizes()
         current = sizes.index(s.window_size) if s.window_size in sizes else (-1 if step > 0 else 0)
         s.window_size = sizes[(current + step) % len(sizes)]
-        self.rows[3][1].label = self._size_label()  # type: ignore[union-attr]
         self._changed()
 
     def _toggle_fullscreen(self) -> None:
         s = self._settings()
         s.fullscreen = not s.fullscreen
-        self.rows[4][1].label = self._fullscreen_label()  # type: ignore[union-attr]
         self._changed()
 
 
