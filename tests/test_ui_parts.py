@@ -584,3 +584,25 @@ def test_no_players_colour_is_the_error_colour(palette):
     players = [colours[f"player{i}"] for i in range(1, 5)]
     assert len(set(players)) == 4
     assert colours["error"] not in players
+
+
+@pytest.mark.parametrize("vision", ["normal", "deuteranopia", "protanopia", "tritanopia"])
+@pytest.mark.parametrize("palette", ["okabe-ito", "tol-bright", "high-contrast"])
+def test_the_two_players_colours_read_apart(palette, vision):
+    """Tron's two cycles (Runway's first two bikes) were blue and cyan in Tol's bright palette: hard
+    to tell apart at a glance, the more so for colour-blind players."""
+    import math
+
+    from arcade.ui.theme import PALETTES
+    from tests.hashi.test_hashi_hint_colours import delta_e, lab, simulate
+
+    def hue(rgb: tuple[int, int, int]) -> float:
+        _lightness, a, b = lab(rgb)
+        return math.degrees(math.atan2(b, a)) % 360
+
+    colours = PALETTES[palette]
+    one, two = colours["player1"], colours["player2"]
+    if vision != "normal":
+        one, two = simulate(one, vision), simulate(two, vision)
+    apart = abs(hue(one) - hue(two))
+    assert delta_e(one, two) >= 20.0 and min(apart, 360 - apart) >= 90.0  # blue and cyan: 36 degrees

@@ -58,8 +58,9 @@ PALETTES: dict[str, dict[str, RGB]] = {
         "hint": (200, 80, 255),
         "special": (170, 51, 119),
         "player1": (68, 119, 170),
-        # Tol's cyan: his red is the error colour (the storm's edge and the optimal route looked alike).
-        "player2": (102, 204, 238),
+        # Tol's yellow: his red is the error colour (the storm's edge and the optimal route looked
+        # alike), and his cyan was too near the blue of player 1 (Tron's two cycles).
+        "player2": (204, 187, 68),
         "player3": (34, 136, 51),
         "player4": (170, 51, 119),
     },
