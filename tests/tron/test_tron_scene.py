@@ -654,3 +654,13 @@ def test_a_finished_round_is_saved_at_once_not_only_when_the_match_is_left(app, 
     scene.saver.flush()
     saved = saves.read_autosave("tron")
     assert saved is not None and saved.data["extra"]["match"] == scene.match.to_dict()
+
+
+def test_a_speed_change_in_the_gentle_first_round_says_when_it_applies(app, driver):
+    """+ said "Speed: 20 ticks per second" while the first round ran on at its gentle 6."""
+    scene = open_tron(app, mode="bot", speed=10)
+    assert scene.phase == "ready" and scene.round_rate(0) == 6
+    driver.key(pygame.K_PLUS, unicode="+")
+    said = scene.toast.current
+    assert scene.setup.speed > 10 and "from the next round" in said and "gentle 6" in said, said
+    assert scene.tick_seconds == 1 / 6

@@ -809,7 +809,13 @@ class TronScene(CameraScene, TickScene):
 
     def speed_changed(self, value: float) -> None:
         self.setup = replace(self.setup, speed=int(value))
-        self.toast.show(f"Speed: {self.setup.speed} ticks per second", "info")
+        now = self.round_rate(self.match.rounds)
+        if self.phase in ("ready", "countdown", "running") and now != self.setup.speed:
+            # The gentle first round keeps its pace: the toast said 20 while the round ran on at 6.
+            self.toast.show(f"Speed: {self.setup.speed} ticks per second from the next round (this first "
+                            f"round stays at a gentle {now:g})", "info")
+        else:
+            self.toast.show(f"Speed: {self.setup.speed} ticks per second", "info")
 
     # -- pause overlay -------------------------------------------------------------------------
     def pause(self) -> None:
