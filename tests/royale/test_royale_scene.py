@@ -287,3 +287,16 @@ def test_the_side_panels_legend_keeps_every_row_in_a_small_window(app, driver, m
     for row in ("the centre", "loot", "safe", "no spare moves", "doomed", "storm", "reach of the centre",
                 "loot taken", "storm's next edge", "optimal route (O)"):
         assert row in drawn, (row, drawn)
+
+
+def test_o_after_the_round_says_whether_the_optimal_route_is_shown(app, driver):
+    """Hiding it left the status line saying "Dashed: the optimal route (O hides it)"."""
+    scene = open_level(app, driver, "02-dead-end-11x11")
+    driver.click(centre_of(scene, scene.session.level.centre))
+    driver.key(pygame.K_RETURN)
+    app.pop()  # the result panel
+    assert scene.show_optimal
+    driver.key(pygame.K_o, unicode="o")
+    assert not scene.show_optimal and "hidden" in scene.status_text
+    driver.key(pygame.K_o, unicode="o")
+    assert scene.show_optimal and "O hides it" in scene.status_text

@@ -272,6 +272,10 @@ class RoyaleScene(CameraScene, PuzzleScene):
         self.show_optimal = not self.show_optimal
         if self.show_optimal and self.par_route is None:
             self.say(f"The optimal route is not known yet (par {self.par_text()}).", "warning")
+        elif self.show_optimal:
+            self.say("Dashed: the optimal route (O hides it).", "info")
+        else:
+            self.say("The optimal route is hidden (O shows it again).", "info")  # it said "O hides it" still
 
     def step(self, letter: str) -> None:
         state = self.session.state
