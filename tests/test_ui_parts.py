@@ -224,6 +224,22 @@ def test_a_long_toast_free_of_a_status_line_wraps_instead_of_losing_its_end():
     assert short[-1] - short[0] < 2 * theme.font(17).get_linesize()
 
 
+def test_a_long_toast_in_a_status_line_uses_its_two_lines():
+    """Beside the status line a toast was one line, cut: "Torus: … (rotate: Alt+…"."""
+    from arcade.ui.theme import Theme
+
+    theme = Theme("okabe-ito")
+    surface = pygame.Surface((1024, 200))
+    area = pygame.Rect(600, 100, 420, 44)
+    t = Toast()
+    t.show("Torus: opposite edges are joined (rotate: Alt+arrows, the wheel, or drag the water)", "info", 5)
+    surface.fill((0, 0, 0))
+    t.draw(surface, theme, area.bottom, area=area)
+    rows = [y for y in range(200) if any(surface.get_at((x, y))[:3] != (0, 0, 0) for x in range(0, 1024, 2))]
+    assert rows and area.top <= rows[0] and rows[-1] < area.bottom, "outside the status line"
+    assert rows[-1] - rows[0] > theme.font(17).get_linesize() + 10, "one line, cut"
+
+
 def test_tweens_ease_replace_by_key_and_finish():
     done = []
     tw = Tweens()

@@ -690,9 +690,10 @@ class GameScene(Scene):
         except ArcadeError as exc:
             self.toast.show(str(exc), "error", 6.0)
             return None
-        self.toast.show(f"Replay saved: {path.name}", "good", 6.0)
+        # The status line alone, at its full width: a toast beside it took half the line, and the
+        # file's path and the command to open it were cut in both.
         self.say(f"Replay saved — open it with: puzzle-arcade play {self.info.name} --replay {shown_path(path)}",
-                 "info")
+                 "good")
         if self.app is not None:
             self.app.trace(f"replay-saved {path}")  # end-to-end tests
         return path

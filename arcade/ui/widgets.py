@@ -213,7 +213,8 @@ class Toast:
         self.messages = [m for m in self.messages if m.remaining > 0]
 
     def width(self, theme: Theme, most: int) -> int:
-        """The widest box the messages need, at most ``most`` pixels (a status line makes room for it)."""
+        """The widest box the messages need, at most ``most`` pixels (a status line makes room for
+        it); a message wider than that wraps onto a second line in :meth:`draw`."""
         font = theme.font(17)
         return max((min(most, font.size(theme.marked(m.role, m.text))[0] + 28) for m in self.messages),
                    default=0)
@@ -230,11 +231,16 @@ class Toast:
             text = theme.marked(m.role, m.text)
             # Free of a status line (the menu), a long message wraps: a damaged save's new name and
             # the crash log's path were cut off at the window's edge, with no way to read them.
-            lines = ([_fit(font, text, width - 28)] if area is not None
-                     else [_fit(font, line, width - 28) for line in wrap_text(theme, text, 17, width - 28)[:4]])
             line_h = font.get_linesize()
+            # In a status line a toast has its two lines' height (the replay path after Ctrl+S, the
+            # torus notice's rotation keys were cut); elsewhere (the menu) up to four lines.
+            most = 4 if area is None else max(1, (area.height + 4) // line_h)
+            lines = [_fit(font, line, width - 28) for line in wrap_text(theme, text, 17, width - 28)]
+            if len(lines) > most:
+                lines = [*lines[: most - 1], _fit(font, " ".join(lines[most - 1:]), width - 28)]
+            pad = 14 if len(lines) == 1 else 4
             w = max(font.size(line)[0] for line in lines)
-            box = pygame.Rect(0, 0, w + 28, line_h * len(lines) + 14)
+            box = pygame.Rect(0, 0, w + 28, line_h * len(lines) + pad)
             box.midbottom = (centre, y)
             if area is not None and box.top < area.top - 2:
                 break
@@ -244,7 +250,7 @@ class Toast:
             for i, line in enumerate(lines):
                 image = font.render(line, True, theme["text"])
                 image.set_alpha(int(255 * alpha))
-                panel.blit(image, image.get_rect(midtop=(box.width // 2, 7 + i * line_h)))
+                panel.blit(image, image.get_rect(midtop=(box.width // 2, pad // 2 + i * line_h)))
             surface.blit(panel, box)
             y = box.top - 6
 
