@@ -17,6 +17,21 @@ from tests.xwindow import xvfb
 
 
 @pytest.fixture(autouse=True)
+def signal_handlers():
+    """The stop signals' handlers as every test found them. A command run in-process may leave them
+    ignored on its way out (``interrupts.hold``: right for a process about to exit); left so, every
+    later program this test process starts inherits SIGHUP ignored -- taken for nohup."""
+    import signal
+
+    names = [name for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    saved = {name: signal.getsignal(getattr(signal, name)) for name in names}
+    yield
+    for name, handler in saved.items():
+        if handler is not None:
+            signal.signal(getattr(signal, name), handler)
+
+
+@pytest.fixture(autouse=True)
 def user_home(tmp_path, monkeypatch):
     """Every test gets its own settings/saves directory (never the real user dirs)."""
     home = tmp_path / "home"

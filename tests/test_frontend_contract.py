@@ -10,10 +10,12 @@ framework's one launch path, the menu and a relaunch, on the dummy driver.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -78,6 +80,16 @@ def safe_moves(scene: GameScene, count: int, seed: int = 1) -> list[str]:
             break
         scene.session.play(rng.choice(legal))
     return scene.session.moves
+
+
+@contextlib.contextmanager
+def small_game(info: GameInfo) -> Iterator[tuple[App, GameScene]]:
+    """A fresh app with ``info`` first in the menu, its small level open (closed afterwards)."""
+    app = new_app(registry_with(info, 0))
+    try:
+        yield app, app.launch(info.name, Launch(level=SMALL[info.name]))
+    finally:
+        close(app)
 
 
 def watch_to_the_end(app: App, scene: GameScene) -> None:
@@ -179,9 +191,7 @@ WATCHABLE = [g for g in GAMES if g.name != "tron"]  # Tron's AI is the opponent,
 
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
 def test_a_game_the_ai_finished_is_never_a_personal_best(info, toy_in_registry):
-    app = new_app(registry_with(info, 0))
-    try:
-        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+    with small_game(info) as (app, scene):
         assert scene.has_watch
         watch_to_the_end(app, scene)
         assert scene.session.outcome is not None and scene.session.outcome.is_win
@@ -203,17 +213,13 @@ def test_a_game_the_ai_finished_is_never_a_personal_best(info, toy_in_registry):
         assert "AI" not in scene.result_title(scene.session.outcome)
         assert any("Time:" in line for line in scene.result_lines(scene.session.outcome))
         assert scene.finished_with_ai == (len(winning) > 1)
-    finally:
-        close(app)
 
 
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
 def test_a_game_left_on_its_result_panel_is_not_redrawn(info, toy_in_registry):
     """Battle Royale under its result panel was drawn 60 times a second (a move's animation that
     only runs on top never finished): half a core for as long as the window stayed open."""
-    app = new_app(registry_with(info, 0))
-    try:
-        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+    with small_game(info) as (app, scene):
         watch_to_the_end(app, scene)
         assert scene.session.outcome is not None
         frames(app, 60, dt=0.1)  # the result panel comes and settles
@@ -221,8 +227,6 @@ def test_a_game_left_on_its_result_panel_is_not_redrawn(info, toy_in_registry):
         drawn = app.drawn
         frames(app, 60)
         assert app.drawn - drawn <= 1, f"{app.drawn - drawn} of 60 frames drawn on a still screen"
-    finally:
-        close(app)
 
 
 #: Games whose board stands still once opened (Tron's first round waits with a pulsing arrow, drawn
@@ -234,9 +238,7 @@ STILL = [g for g in GAMES if g.name != "tron"]
 def test_a_workers_answer_is_drawn_on_the_frame_it_arrives(info, toy_in_registry):
     """The Hashi editor's verdict panel kept an old, wrong verdict on screen until the mouse moved:
     the answer was stored by its callback, and a still screen is not drawn again unless told."""
-    app = new_app(registry_with(info, 0))
-    try:
-        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+    with small_game(info) as (app, scene):
         for worker in scene.workers:  # what the level's opening asked for (Battle Royale's par)
             worker.wait(30)
         frames(app, 30)
@@ -254,17 +256,13 @@ def test_a_workers_answer_is_drawn_on_the_frame_it_arrives(info, toy_in_registry
         frames(app, 1)
         assert answers == [True], "the answer was not delivered"
         assert app.drawn == drawn + 1, "the frame that delivered the answer was not drawn"
-    finally:
-        close(app)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_a_new_attempt_starts_its_clock_and_its_status_line_afresh(info, toy_in_registry):
     """Restart then a solve by hand recorded the time of every earlier attempt too; "Play again"
     left the last game's "all islands connected" over the empty board."""
-    app = new_app(registry_with(info, 0))
-    try:
-        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+    with small_game(info) as (app, scene):
         rules = scene.session.rules
 
         def first_safe_move() -> object:
@@ -298,8 +296,6 @@ def test_a_new_attempt_starts_its_clock_and_its_status_line_afresh(info, toy_in_
         assert scene.status_text != "Words about the last game"
         assert scene.session.index == 0 and scene.elapsed == 0.0
         assert scene.session.length == 0, "Play again kept the last game's moves (for Redo)"
-    finally:
-        close(app)
 
 
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
@@ -308,9 +304,7 @@ def test_a_hint_asked_for_before_a_move_never_shows_after_it(info, toy_in_regist
     the old position and showed anyway -- and H again would have played it on the new one."""
     import threading
 
-    app = new_app(registry_with(info, 0))
-    try:
-        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+    with small_game(info) as (app, scene):
         release = threading.Event()
         hook = scene.session.hint_hook
 
@@ -333,15 +327,11 @@ def test_a_hint_asked_for_before_a_move_never_shows_after_it(info, toy_in_regist
         scene.worker.wait(30)
         frames(app)
         assert scene.hint is not None, scene.status_text
-    finally:
-        close(app)
 
 
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
 def test_a_played_hint_counts_as_the_ais_move_until_undone(info, toy_in_registry):
-    app = new_app(registry_with(info, 0))
-    try:
-        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+    with small_game(info) as (app, scene):
         scene.request_hint()
         scene.worker.wait(30)
         frames(app)
@@ -350,15 +340,11 @@ def test_a_played_hint_counts_as_the_ais_move_until_undone(info, toy_in_registry
         assert scene.session.ai_moved
         scene.undo()
         assert not scene.session.ai_moved
-    finally:
-        close(app)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_a_level_change_rebuilds_and_lays_out_the_board(info, toy_in_registry, monkeypatch):
-    app = new_app(registry_with(info, 0))
-    try:
-        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+    with small_game(info) as (app, scene):
         frames(app)
         calls: list[str] = []
         monkeypatch.setattr(scene, "level_changed", lambda: calls.append("level_changed"))
@@ -376,8 +362,6 @@ def test_a_level_change_rebuilds_and_lays_out_the_board(info, toy_in_registry, m
         assert scene.session.level_id == picker.choices[others[0]].value.id
         assert calls[:2] == ["level_changed", "layout"], calls
         frames(app)
-    finally:
-        close(app)
 
 
 def damaged_payloads(game: str, good: dict) -> dict[str, str]:
@@ -547,9 +531,7 @@ def test_a_full_disk_is_a_message_never_a_crash(info, toy_in_registry, monkeypat
     def full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    app = new_app(registry_with(info, 0))
-    try:
-        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+    with small_game(info) as (app, scene):
         monkeypatch.setattr("arcade.services.files.atomic_write_text", full)
         monkeypatch.setattr("arcade.services.saves.atomic_write_text", full)
         monkeypatch.setattr("arcade.services.settings.atomic_write_text", full)
@@ -567,8 +549,6 @@ def test_a_full_disk_is_a_message_never_a_crash(info, toy_in_registry, monkeypat
         said = [m.text for m in scene.toast.messages]
         assert any("No space left" in t for t in said), said
         assert any("record" in t for t in said), (said, scene.record_note, scene.session.outcome)
-    finally:
-        close(app)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
@@ -576,9 +556,7 @@ def test_how_to_play_has_rules_a_legal_example_drawn_by_the_game_and_every_key(i
     from arcade.ui.how_to_play import HowToPlayScene
 
     assert info.how_to_play and all(len(sentence) < 300 for sentence in info.how_to_play)
-    app = new_app(registry_with(info, 0))
-    try:
-        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+    with small_game(info) as (app, scene):
         key(app, pygame.K_F1)
         page = app.stack.top
         assert isinstance(page, HowToPlayScene)
@@ -622,8 +600,6 @@ def test_how_to_play_has_rules_a_legal_example_drawn_by_the_game_and_every_key(i
         key(app, pygame.K_RETURN)
         assert app.stack.top is scene
         assert app.crashes == 0
-    finally:
-        close(app)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
@@ -809,16 +785,12 @@ def test_back_at_the_menu_the_game_left_is_still_the_one_selected(info, toy_in_r
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_every_keymap_condition_names_a_predicate_of_the_scene(info, toy_in_registry):
     """A misspelt ``when`` or ``button_when`` would fail only when that key or button is used."""
-    app = new_app(registry_with(info, 0))
-    try:
-        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+    with small_game(info) as (app, scene):
         frames(app)
         for binding in scene.keymap():
             for name in (binding.when, binding.button_when):
                 if name:
                     assert isinstance(getattr(scene, name), bool), f"{binding.keys}: {name} is not a predicate"
-    finally:
-        close(app)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
@@ -861,9 +833,7 @@ def test_progress_that_could_not_be_saved_is_said_until_a_save_succeeds(info, to
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_hint_and_watch_are_grey_on_a_finished_game_and_back_after_undo(info, toy_in_registry):
     """They stayed clickable after the round and only answered "the game is over"."""
-    app = new_app(registry_with(info, 0))
-    try:
-        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+    with small_game(info) as (app, scene):
         frames(app)
         buttons = {b.label: b for b in scene.toolbar.buttons}
         if "Hint" not in buttons and "Watch AI" not in buttons:
@@ -881,8 +851,6 @@ def test_hint_and_watch_are_grey_on_a_finished_game_and_back_after_undo(info, to
         assert not any(b.is_enabled() for b in ai), [(b.label, b.is_enabled(), scene.watching) for b in ai]
         scene.undo()
         assert all(b.is_enabled() for b in ai)
-    finally:
-        close(app)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
@@ -969,9 +937,7 @@ TIMED = [g for g in GAMES if g.record is not None and g.record.unit == "time"]
 @pytest.mark.parametrize("info", TIMED, ids=[g.name for g in TIMED])
 def test_a_new_best_time_never_reads_the_same_as_the_one_it_beat(info, toy_in_registry):
     """8.6 s beaten by 8.1 s read "A new personal best: time 00:08 (was 00:08)"."""
-    app = new_app(registry_with(info, 0))
-    try:
-        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+    with small_game(info) as (app, scene):
         frames(app)
         key_ = scene.front.record_key(scene.session.level)
         saves.record_result(info.name, key_, 8.6)
@@ -979,8 +945,6 @@ def test_a_new_best_time_never_reads_the_same_as_the_one_it_beat(info, toy_in_re
         assert scene.keep_record(Outcome("win")) == "A new personal best: time 00:08.1 (was 00:08.6)."
         scene.elapsed = 5.0
         assert scene.keep_record(Outcome("win")) == "A new personal best: time 00:05 (was 00:08)."
-    finally:
-        close(app)
 
 
 def test_times_with_tenths():
@@ -993,15 +957,11 @@ def test_times_with_tenths():
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_only_a_scene_that_autosaves_owns_the_save(info, toy_in_registry):
     """The Hashi editor's header said "Not saved" when Hashi's autosave had failed: it saves no game."""
-    app = new_app(registry_with(info, 0))
-    try:
-        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+    with small_game(info) as (app, scene):
         frames(app)
         assert scene.owns_save() is (scene.autosave_when is not None)
         scene.autosave_when = None
         assert not scene.owns_save()
-    finally:
-        close(app)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
