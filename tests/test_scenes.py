@@ -289,3 +289,23 @@ def test_a_pointer_resting_where_the_window_opened_does_not_move_the_menus_highl
     assert menu.selected == 0
     driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=(under[0] + 3, under[1]), **motion))
     assert menu.selected == 2, "a pointer that moves still selects"
+
+
+def test_alt_enter_acts_once_even_when_its_release_goes_to_the_window_it_replaced(app, driver, toy_registered,
+                                                                                  monkeypatch):
+    """The release went to the old window, pygame repeated the press for ever: fullscreen toggled
+    again and again over the Settings, and on the menu the repeats opened Continue."""
+    menu = app.push(MenuScene())
+    driver.frame()
+    toggles = []
+    monkeypatch.setattr(app, "apply_settings", lambda: toggles.append(app.settings.fullscreen))
+    press = {"key": pygame.K_RETURN, "unicode": "\r", "scancode": 0}
+    driver.frame(pygame.event.Event(pygame.KEYDOWN, mod=pygame.KMOD_ALT, **press))
+    assert len(toggles) == 1
+    for mod in (pygame.KMOD_ALT, pygame.KMOD_ALT, 0, 0):  # the repeats, Alt held and let go
+        driver.frame(pygame.event.Event(pygame.KEYDOWN, mod=mod, **press))
+    assert len(toggles) == 1, "a repeat toggled fullscreen again"
+    assert app.stack.top is menu, "a repeat of Enter acted on the menu"
+    driver.frame(pygame.event.Event(pygame.KEYUP, mod=0, **press))
+    driver.frame(pygame.event.Event(pygame.KEYDOWN, mod=pygame.KMOD_ALT, **press))
+    assert len(toggles) == 2, "a new Alt+Enter no longer works"

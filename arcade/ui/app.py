@@ -68,6 +68,8 @@ class App:
         self.audio = Audio(enabled=self.settings.sound)
         self.stack = SceneStack(self)
         self.held_keys = HeldKeys()
+        #: Keys whose release may have gone to a window since replaced (see :meth:`process`).
+        self._stale_keys: set[int] = set()
         #: Problems already told on stderr (the menu is rebuilt, the records read, many times).
         self._warned: set[str] = set()
         self.clock = pygame.time.Clock()
@@ -223,6 +225,8 @@ class App:
 
     # -- loop --------------------------------------------------------------------------
     def process(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYUP:
+            self._stale_keys.discard(event.key)
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
@@ -231,6 +235,8 @@ class App:
         elif event.type == pygame.WINDOWSIZECHANGED:
             if (event.x, event.y) != self.size and not self.fullscreen:
                 self.on_resize((event.x, event.y))
+        elif event.type == pygame.KEYDOWN and event.key in self._stale_keys:
+            pass  # the repeat of an Enter whose release went to the window Alt+Enter replaced
         elif (
             event.type == pygame.KEYDOWN
             and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -238,6 +244,11 @@ class App:
         ):
             self.settings.fullscreen = not self.fullscreen
             self.apply_settings()
+            # The window is made anew, and the key's release can go to the old one: pygame then
+            # repeats the press until a release comes, and each repeat toggled fullscreen again
+            # (over the Settings, for ever) or, Alt let go, opened the menu's Continue. Until
+            # this key's release, its presses are dropped.
+            self._stale_keys.add(event.key)
         elif not self.held_keys.swallows(event):
             top = self.stack.top
             self.stack.handle(event)
