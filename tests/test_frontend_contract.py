@@ -984,3 +984,21 @@ def test_a_level_opened_by_name_is_where_the_next_start_begins(info, toy_in_regi
         assert scene.session.level_id == other
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_main_menu_on_a_result_opens_the_menu_even_when_started_in_the_game(info, toy_in_registry):
+    """Started with ``play GAME`` (no menu underneath), the result panel's Main menu quit the program."""
+    with small_game(info) as (app, scene):
+        assert not any(isinstance(s, MenuScene) for s in app.stack.scenes)
+        watch_to_the_end(app, scene)
+        for _ in range(300):
+            if app.stack.top is not scene:
+                break
+            frames(app, 1, dt=0.1)
+        panel = app.stack.top
+        assert panel is not scene, "no result panel"
+        button = next(b for b in panel.buttons if b.label == "Main menu")
+        button.on_click()
+        frames(app)
+        assert isinstance(app.stack.top, MenuScene) and app.running

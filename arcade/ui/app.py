@@ -197,6 +197,15 @@ class App:
         self.save_settings()
         self.push(HowToPlayScene(info))
 
+    def back_to_menu(self) -> None:
+        """Leave whatever is open for the main menu -- also when the program started in a game
+        (``play GAME``) and no menu is underneath: a result panel's Main menu then quit the program."""
+        from arcade.ui.menu import MenuScene
+
+        self.stack.pop_to(MenuScene)
+        if not self.stack.scenes:
+            self.push(MenuScene())
+
     def warn(self, text: str, toast: Any = None, seconds: float = 8.0) -> None:
         """A problem with the player's files (a damaged save moved aside, settings reset): a toast
         on ``toast`` (else the top scene's), and the whole line once on stderr -- a window shortens

@@ -665,12 +665,17 @@ class GameScene(Scene):
 
     def result_buttons(self, outcome: Outcome) -> list[tuple[str, Callable[[], None]]]:
         """(label, action) for the result overlay; each action runs after the overlay has closed."""
-        return [("Play again", self.new_game), ("Look at board", lambda: None), ("Main menu", self.close)]
+        return [("Play again", self.new_game), ("Look at board", lambda: None), ("Main menu", self.to_menu)]
 
     def result_scene(self, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
                      role: str) -> ResultScene:
         """The overlay itself (a game may show more than text, e.g. a map of the route)."""
         return ResultScene(title, lines, buttons, role=role)
+
+    def to_menu(self) -> None:
+        """The result panel's Main menu: the menu even when the program was started in this game."""
+        if self.app is not None:
+            self.app.back_to_menu()
 
     def show_result(self, outcome: Outcome) -> None:
         assert self.app is not None

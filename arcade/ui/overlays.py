@@ -288,11 +288,7 @@ class PauseScene(PanelScene):
 
     def to_menu(self) -> None:
         assert self.app is not None
-        from arcade.ui.menu import MenuScene
-
-        self.app.stack.pop_to(MenuScene)
-        if not self.app.stack.scenes:
-            self.app.push(MenuScene())
+        self.app.back_to_menu()
 
 
 class ResultScene(PanelScene):

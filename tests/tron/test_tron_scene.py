@@ -664,3 +664,17 @@ def test_a_speed_change_in_the_gentle_first_round_says_when_it_applies(app, driv
     said = scene.toast.current
     assert scene.setup.speed > 10 and "from the next round" in said and "gentle 6" in said, said
     assert scene.tick_seconds == 1 / 6
+
+
+def test_main_menu_on_the_match_result_opens_the_menu_when_started_in_tron(app, driver):
+    """``play tron``: no menu underneath, and the match result's Main menu quit the program."""
+    from arcade.ui.menu import MenuScene
+
+    scene = open_tron(app, mode="humans", best_of=1)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 40)
+    scene.show_match_result()
+    panel = app.stack.top
+    next(b for b in panel.buttons if b.label == "Main menu").on_click()
+    driver.frame()
+    assert isinstance(app.stack.top, MenuScene) and app.running

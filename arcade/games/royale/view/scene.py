@@ -231,7 +231,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
             self.say("Dashed: the optimal route (O hides it). Undo steps back into the round.", "info")
 
         return [("Play again", self.new_game), ("Look at board", look), ("New grid", self.new_grid),
-                ("Main menu", self.close)]
+                ("Main menu", self.to_menu)]
 
     def result_scene(self, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
                      role: str) -> ResultScene:

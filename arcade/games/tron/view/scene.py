@@ -739,7 +739,7 @@ class TronScene(CameraScene, TickScene):
         # where the next Esc quits).
         buttons = [("Rematch", self.rematch, "F5"), ("Replay round", self.start_replay, "R"),
                    ("Setup", self.open_setup, "O"), ("Look at board", lambda: None, "Esc"),
-                   ("Main menu", self.close, "M")]
+                   ("Main menu", self.to_menu, "M")]
         if self.turns:
             buttons.insert(2, ("Save replay", self.save_replay, "Ctrl+S"))
         self.app.push(ResultScene(title, lines, buttons, role=role))
