@@ -817,7 +817,8 @@ def test_progress_that_could_not_be_saved_is_said_until_a_save_succeeds(info, to
         app.stack.pop_to(MenuScene)
         frames(app)
         lines = {entry.title: entry.subtitle for entry in menu.entries}
-        assert "not saved" in lines["Continue"] and "could not be saved" in lines[info.title]
+        assert lines["Continue"].startswith("✗ Your latest moves are not saved")
+        assert "could not be saved" in lines[info.title]
         assert lines["Quit"].startswith(f"✗ Not saved: {info.title}")
         monkeypatch.undo()
         scene = app.launch(info.name)

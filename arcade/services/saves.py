@@ -164,8 +164,7 @@ def _set_records_aside(path: Path, why: str) -> str:
                 "is kept until it is.", lasting=True)
         return f"{path} is damaged ({why}) and could not be moved aside"
     if moved is not None:  # (None and gone: someone else removed it meanwhile; nothing to say)
-        _report(f"Your records were damaged ({why}); the file was moved to {moved.name} and new records "
-                "start now.")
+        _report(f"Your records were damaged and moved to {moved.name} ({why}); new records start now.")
     return ""
 
 

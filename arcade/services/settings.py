@@ -111,8 +111,9 @@ def _set_aside(path: Path, why: str, rest: str = "the defaults are used") -> str
     """Move a damaged settings file aside (it would be overwritten by the next change) and say so;
     ``rest`` says what is used instead (all the defaults, or only for the values that were bad)."""
     moved = quarantine(path)
-    where = f"it was moved to {moved.name}" if moved is not None else "it could not be moved aside"
-    return f"Your settings were damaged ({why}); {where} and {rest}."
+    # Where the file went comes before why, as for every damaged file (a window shortens the end).
+    where = f"moved to {moved.name}" if moved is not None else "could not be moved aside"
+    return f"Your settings were damaged and {where} ({why}); {rest}."
 
 
 def _coerce(name: str, value: Any) -> Any:

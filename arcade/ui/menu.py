@@ -98,8 +98,9 @@ class MenuScene(Scene):
                 MenuEntry(
                     "Continue",
                     # When comes first: a long label is what gets shortened, not "saved 5 min ago".
-                    f"Saved {ago(time.time() - save.saved_at)} · {label}"
-                    + (" · ✗ your latest moves are not saved" if saves.save_failure(save.game) else ""),
+                    # A failed save leads: at the end a long label cut it off ("· ✗ y…").
+                    (f"✗ Your latest moves are not saved · {label}" if saves.save_failure(save.game)
+                     else f"Saved {ago(time.time() - save.saved_at)} · {label}"),
                     lambda game=save.game: app.launch(game),
                     role="highlight",
                     glyph="▶",

@@ -204,8 +204,8 @@ def watch(state: State, should_stop: Callable[[], bool] | None = None) -> Iterat
         state = RULES.apply(state, Move.go(letter))
         label = f"{DIRECTION_NAMES[letter].capitalize()} — loot {state.loot} of {goal}"
         if undo:
-            label = (f"The centre was out of reach, so the AI stepped back {undo} move{'s' * (undo != 1)} "
-                     f"to where it was not yet: {label}")
+            label = (f"The centre was out of reach, so the AI stepped back {undo} move{'s' * (undo != 1)}, "
+                     f"to where it still could make it. {label}")
         yield Step(letter, label, undo=undo, highlight=(state.pos,))
         undo = 0
     try:
