@@ -200,8 +200,13 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
 
     try:
         app = App(REGISTRY, size=getattr(args, "size", None), headless=screenshot is not None)
+        shared = ""
         if screenshot is None:
             refuse_invisible_window(app)
+            from arcade.services import instance
+            from arcade.services.paths import data_dir
+
+            shared = instance.claim(data_dir())
         app.persist_settings = screenshot is None  # a screenshot run never changes the user's settings
         set_window_icon()
         with close_window_on_signal() as interrupted:  # SIGINT/SIGTERM close it like its close button
@@ -214,6 +219,8 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
                 except BaseException:
                     app.close()
                     raise
+            if shared:
+                app.warn(shared)  # once the menu or the game is there to show it
             frames = getattr(args, "frames", None) or 3
             status = app.run(max_frames=frames if screenshot is not None else None, screenshot=screenshot)
     except pygame.error as exc:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -333,3 +334,29 @@ def test_atomic_writes_leave_modes_and_links_as_a_shell_redirect_would(tmp_path,
         assert sorted(os.listdir(target.parent)) == ["later.png", "results.csv"], "no temp file left"
     finally:
         os.umask(old)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock")
+def test_a_second_window_on_the_same_saves_is_told_and_the_lock_goes_with_the_first(tmp_path):
+    """Two windows on one data folder overwrote each other's save of the same game without a word."""
+    import fcntl
+    import subprocess
+
+    from arcade.services import instance
+
+    folder = tmp_path / "data"
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sys, time; from pathlib import Path; from arcade.services import instance; "
+        f"assert instance.claim(Path({str(folder)!r})) == ''; print('held', flush=True); time.sleep(60)")],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        instance.release()
+        assert "Another Puzzle Arcade window is open on the same saves" in instance.claim(folder)
+    finally:
+        holder.kill()
+        holder.wait()
+    assert instance.claim(folder) == "", "the lock outlived the window that held it (killed)"
+    with open(folder / instance.LOCK_NAME) as other, pytest.raises(OSError):
+        fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)  # now this process holds it
+    instance.release()
