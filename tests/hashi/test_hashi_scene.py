@@ -213,6 +213,20 @@ def test_autosave_after_a_move_and_resume(app, driver, open_level):
     assert fresh.session.moves == ["set 0 0 E 1"]
 
 
+def test_continue_brings_a_wrapped_board_back_turned_as_it_was_left(app, driver, open_level):
+    """The bridges came back, but a board turned with ] came back unturned."""
+    scene = open_level("# topology: cylinder\n2...2\n.....\n1...1\n")
+    driver.drag(at(scene, (0, 4)), towards(scene, (0, 4), 0, 0.8))
+    driver.key(pygame.K_RIGHTBRACKET)
+    driver.key(pygame.K_RIGHTBRACKET)
+    assert scene.painter.shift == (0, 2)
+    app.pop()  # leaving saves
+    scene.saver.flush()
+    again = app.launch("hashi", Launch())
+    driver.frames(1)
+    assert again.session.state == scene.session.state and again.painter.shift == (0, 2)
+
+
 def test_with_nothing_to_resume_the_first_bundled_level_opens(app, driver):
     scene = app.launch("hashi", Launch())
     driver.frames(2)

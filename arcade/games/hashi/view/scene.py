@@ -72,6 +72,10 @@ class HashiScene(CameraScene, PuzzleScene):
     def __init__(self, info: GameInfo, session: Session[Puzzle, State, Any]) -> None:
         super().__init__(info, session)
         self.painter = BoardPainter(session.level)
+        # A wrapped board comes back turned as it was left (Continue showed it unturned).
+        shift = session.extra.get("shift")
+        if isinstance(shift, list) and len(shift) == 2 and all(type(v) is int for v in shift):
+            self.painter.set_shift((shift[0], shift[1]))  # (reduced to the board; 0 where it does not wrap)
         #: The shared GridView camera: wheel zoom on a plane board, Ctrl+wheel on a wrapped one.
         self.camera = CameraInput(self.painter.view)
         self._pan_last: tuple[int, int] = (0, 0)
@@ -177,6 +181,10 @@ class HashiScene(CameraScene, PuzzleScene):
                      "L picks another.", "error")
         else:
             self.toast.show("This puzzle has more than one solution: any valid one wins.", "info", 6.0)
+
+    def save_extra(self) -> None:
+        """The turn of a wrapped board goes with the save (a view, but the player's arrangement)."""
+        self.session.extra["shift"] = list(self.painter.shift)
 
     def level_changed(self) -> None:
         """A new puzzle in this scene (picker, paste, "New puzzle"): reset everything made for the old one."""
