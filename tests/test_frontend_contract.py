@@ -841,12 +841,13 @@ def test_hint_and_watch_are_grey_on_a_finished_game_and_back_after_undo(info, to
         assert len(ai) == 2 and all(b.is_enabled() for b in ai)
         watch_to_the_end(app, scene)
         assert scene.session.outcome is not None
-        for _ in range(300):  # the last step's animation, the result panel, closed, and the watch ends
+        for _ in range(300):  # the last step's animation, then the result panel
             if app.stack.top is not scene:
-                app.pop()
-            if not scene.watching:
                 break
             frames(app, 1, dt=0.1)
+        assert app.stack.top is not scene and not scene.watching, "the watch outlived the game under its panel"
+        app.pop()
+        frames(app)
         assert not any(b.is_enabled() for b in ai), [(b.label, b.is_enabled(), scene.watching) for b in ai]
         scene.undo()
         assert all(b.is_enabled() for b in ai)

@@ -679,6 +679,9 @@ class GameScene(Scene):
 
     def show_result(self, outcome: Outcome) -> None:
         assert self.app is not None
+        # The watch is over with the game: under the panel it would only end at its next step, and
+        # meanwhile its button looked active (the scene does not update under an overlay).
+        self.stop_watch()
         role = {"win": "good", "loss": "error", "draw": "warning"}[outcome.result]
         self.app.push(self.result_scene(self.result_title(outcome), self.result_lines(outcome),
                                         self.result_buttons(outcome), role))
