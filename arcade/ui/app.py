@@ -304,8 +304,9 @@ class App:
         from arcade.ui.menu import MenuScene
 
         self.crashes += 1
-        logged = log_crash("unexpected error in a scene") if _logs_to_file() else None
-        if not _logs_to_file():
+        to_file = _logs_to_file()
+        logged = log_crash("unexpected error in a scene") if to_file else None
+        if not to_file:
             LOG.error("unexpected error in a scene", exc_info=exc)
         self.trace(f"crash {type(exc).__name__}: {exc}")
         games = [s for s in self.stack.scenes if isinstance(s, GameScene)]
@@ -323,7 +324,7 @@ class App:
         unsaved = [g.info.title for g in games if saves.save_failure(g.info.name)]
         kept = (f"Your latest moves in {', '.join(unsaved)} could not be saved" if unsaved
                 else "Your progress is saved")
-        if _logs_to_file():
+        if to_file:
             told = f"details are in {logged}" if logged is not None else "the details could not be written to a log"
         else:
             told = "details are in the terminal (stderr)"
