@@ -1002,3 +1002,51 @@ def test_main_menu_on_a_result_opens_the_menu_even_when_started_in_the_game(info
         button.on_click()
         frames(app)
         assert isinstance(app.stack.top, MenuScene) and app.running
+
+
+def keys_listed_twice(table: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
+    """Every key named by two rows of one keys table: (key, one meaning, the other)."""
+    from arcade.ui.keymap import named_keys
+
+    twice = []
+    for i, (keys, meaning) in enumerate(table):
+        for other_keys, other in table[i + 1:]:
+            for matcher in named_keys(keys) & named_keys(other_keys):
+                twice.append((f"{keys} | {other_keys} ({matcher.codes})", meaning, other))
+    return twice
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_keys_table_lists_each_key_once_in_every_mode(info, toy_in_registry):
+    """Runway's table listed Space three times (let the AI drive; while watching: pause; a program's
+    run: play / pause) and Tron's too (the round, the next round, the replay): a key is listed once,
+    with what a press of it does in the mode the game is in -- for every combination of the scene's
+    conditions, in the pause overlay and on the how-to-play page."""
+    import itertools
+
+    from arcade.ui.how_to_play import HowToPlayScene
+    from arcade.ui.overlays import PauseScene
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        conditions = sorted({b.when for b in scene.keymap() if b.when})
+        for values in itertools.product((False, True), repeat=len(conditions)):
+            mode = dict(zip(conditions, values, strict=True))
+            scene.binding_active = lambda b, mode=mode: not b.when or mode[b.when]  # type: ignore[method-assign]
+            table = scene.help_lines()
+            assert not keys_listed_twice(table), (mode, keys_listed_twice(table))
+        del scene.binding_active
+        if scene.has_watch:  # for real: while the AI plays
+            scene.toggle_watch()
+            scene.worker.wait(30)
+            frames(app)
+            assert scene.watching and not keys_listed_twice(scene.help_lines())
+            scene.stop_watch()
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.stack.top, PauseScene) and app.stack.top.keys
+        assert not keys_listed_twice(app.stack.top.keys)
+        app.pop()
+        frames(app)
+        key(app, pygame.K_F1)
+        assert isinstance(app.stack.top, HowToPlayScene) and app.stack.top.keys
+        assert not keys_listed_twice(app.stack.top.keys)

@@ -622,3 +622,35 @@ def test_the_two_players_colours_read_apart(palette, vision):
         one, two = simulate(one, vision), simulate(two, vision)
     apart = abs(hue(one) - hue(two))
     assert delta_e(one, two) >= 20.0 and min(apart, 360 - apart) >= 90.0  # blue and cyan: 36 degrees
+
+
+def test_a_keys_table_keeps_each_key_in_the_row_a_press_runs_now():
+    from arcade.core.registry import Binding
+    from arcade.ui.keymap import help_rows, listed_once, named_keys, parse_keys
+
+    pygame.init()  # key names to codes
+    rows = [
+        Binding("Space", "replay_pause", "replay: pause", when="replaying"),
+        Binding("Right / N", "step", "replay: step", when="replaying"),
+        Binding("Arrows / W A S D", "", "steer"),
+        Binding("Space", "pause", "pause the round", when="in_round"),
+        Binding("Enter / Space", "next", "next round", when="over"),
+        Binding("R", "replay", "replay the round", when="over"),
+        Binding("N", "tick", "one tick", when="paused"),
+    ]
+
+    def table(*modes: str) -> list[tuple[str, str]]:
+        kept = listed_once(rows, lambda b: not b.when or b.when in modes, lambda b: b.when == "replaying")
+        return help_rows(kept[i] for i in sorted(kept))
+
+    assert table("in_round") == [("Arrows / W A S D", "steer"), ("Space", "pause the round"),
+                                 ("Enter", "next round"), ("R", "replay the round"), ("N", "one tick")]
+    assert table("over") == [("Arrows / W A S D", "steer"), ("Enter / Space", "next round"),
+                             ("R", "replay the round"), ("N", "one tick")]
+    # Replaying, Right and Space are the replay's: the group row naming Right goes (it cannot be cut).
+    assert table("replaying") == [("Space", "replay: pause"), ("Right / N", "replay: step"),
+                                  ("Enter", "next round"), ("R", "replay the round")]
+    assert named_keys("Arrows / W A S D") == named_keys("↑ / ↓ / ← / → / WASD")
+    assert named_keys("Ctrl+arrow · 1–3") == {*parse_keys("Ctrl+Up / Ctrl+Down / Ctrl+Left / Ctrl+Right"),
+                                              *parse_keys("1 / 2 / 3")}
+    assert named_keys("Left-drag from an island") == named_keys("Timeline · minimap") == frozenset()

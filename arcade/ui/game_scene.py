@@ -37,7 +37,7 @@ from arcade.core.session import Session
 from arcade.services import saves
 from arcade.services.autosave import BackgroundSaver
 from arcade.ui.console import wrap_line
-from arcade.ui.keymap import find_binding, help_rows
+from arcade.ui.keymap import find_binding, help_rows, listed_once
 from arcade.ui.overlays import PauseScene, ResultScene
 from arcade.ui.scene import Scene
 from arcade.ui.speed import WATCH_SPEEDS, SpeedControl
@@ -101,6 +101,9 @@ class GameScene(Scene):
     has_watch = False
     #: The key that starts and stops watching (Battle Royale moves with WASD, so it uses I).
     watch_keys = "W"
+    #: What that key runs, and its meaning in the keys table (Runway's plays and pauses).
+    watch_action = "toggle_watch"
+    watch_help = "watch the AI play / stop"
     #: What a hint gives, for the keys table (Hashi's is a sure deduction, the others' a best move).
     hint_help = "hint: the AI's best next move and why (again: play it)"
     #: While true, clicks and keys wait (e.g. during a win animation); the toolbar still hovers.
@@ -298,7 +301,7 @@ class GameScene(Scene):
         if self.has_hint:
             rows.append(Binding("H", "request_hint", self.hint_help, button="Hint"))
         if self.has_watch:
-            rows.append(Binding(self.watch_keys, "toggle_watch", "watch the AI play / stop", button="Watch AI"))
+            rows.append(Binding(self.watch_keys, self.watch_action, self.watch_help, button="Watch AI"))
         rows += [
             Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
             Binding("F1 / ?", "open_how_to_play", "how to play: the rules, an example, every key"),
@@ -331,19 +334,21 @@ class GameScene(Scene):
             action(binding.arg)
 
     def help_lines(self) -> list[tuple[str, str]]:
-        """The help overlay: the game's keys first, the framework's after, keys of a mode last.
+        """The help overlay: each key once, with what a press of it does now.
 
-        A mode's row is one of watching or a replay, or a conditional row whose keys also have
-        a plain meaning (Runway's Space plays a program's run back, else lets the AI drive):
-        the dispatch order puts it first, a reader wants the plain meaning first.
+        The game's keys first, the framework's after, keys of a mode (watching, a replay) last.
+        A key with meanings in several modes is listed with the one it has at the moment (Tron's
+        Space pauses the round, or the replay, or goes on to the next round); a key whose only
+        meaning does not apply now is still listed with it (see :func:`listed_once`).
         """
         rows = self.keymap()
-        plain = {b.keys for b in rows if not b.when}
 
         def is_mode(b: Binding) -> bool:
-            return b.when in ("watching", "replaying") or (bool(b.when) and b.keys in plain)
+            return b.when in ("watching", "replaying")
 
-        return help_rows([*(b for b in rows if not is_mode(b)), *(b for b in rows if is_mode(b))])
+        kept = listed_once(rows, self.binding_active, later_first=is_mode)
+        order = sorted(kept, key=lambda i: (is_mode(rows[i]), i))
+        return help_rows([kept[i] for i in order])
 
     @property
     def watching(self) -> bool:
@@ -365,7 +370,7 @@ class GameScene(Scene):
         checks = {"undo": lambda: self.session.can_undo, "redo": lambda: self.session.can_redo,
                   "restart": lambda: self.session.index > 0,
                   "request_hint": lambda: self.session.outcome is None,
-                  "toggle_watch": lambda: self.watching or self.session.outcome is None}
+                  self.watch_action: lambda: self.watching or self.session.outcome is None}
         if binding.action in checks:
             return checks[binding.action]
         if binding.button_when:
@@ -616,6 +621,12 @@ class GameScene(Scene):
         assert self.watch is not None
         self.watch.toggle_pause()
         self.say("Paused — N steps, Space resumes." if self.watch.paused else "Watching the AI.", "info")
+        self.save_if_paused()
+
+    def save_if_paused(self) -> None:
+        """A paused watch is saved at once (it may stay paused a long time, or be killed there)."""
+        if self._save_due and self.watch is not None and self.watch.paused:
+            self.save_progress()
 
     def watch_step(self) -> None:
         assert self.watch is not None
@@ -784,8 +795,8 @@ class GameScene(Scene):
 
         Saves go to a background writer (an fsync can take longer than a frame). While the
         AI is being watched a step is not worth a file write: one save every
-        :data:`WATCH_SAVE_SECONDS` of watching, and one at the end (a kill -9 while watching lost
-        every step the AI had played).
+        :data:`WATCH_SAVE_SECONDS` of watching, and one at the end or a pause (a kill -9 while
+        watching lost every step the AI had played).
         """
         if self.autosave_when is None or self.app is None or not self.owns_save():
             return
@@ -798,7 +809,8 @@ class GameScene(Scene):
             return
         if not self.has_progress() or (self.autosave_when == "leave" and not leaving):
             return
-        if self.watch is not None and not leaving and self._watched_unsaved < WATCH_SAVE_SECONDS:
+        playing = self.watch is not None and not self.watch.paused
+        if playing and not leaving and self._watched_unsaved < WATCH_SAVE_SECONDS:
             self._save_due = True
             return
         self._save_due = False

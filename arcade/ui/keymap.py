@@ -10,8 +10,9 @@ PgUp, PgDn, Up, Down, Left, Right, Delete, Backspace, F1-F12). Text that is not 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pygame
@@ -109,6 +110,73 @@ def find_binding(bindings: Iterable[Binding], event: pygame.event.Event) -> Bind
         if binding.action and any(m.matches(event) for m in parse_keys(binding.keys)):
             return binding
     return None
+
+
+ARROWS = ("Up", "Down", "Left", "Right")
+
+
+@lru_cache(maxsize=512)
+def named_keys(text: str) -> frozenset[KeyMatcher]:
+    """Every key a help row's key text names, as matchers: its alternatives, and the words the
+    help uses for a group of keys ("Arrows", "Ctrl+arrow", "W A S D", "WASD", "1–8", "[ ]").
+    Mouse gestures ("Click", "Left-drag from an island", "wheel", "Timeline") name none."""
+    found: set[KeyMatcher] = set()
+    for part in re.split(r" / | · ", text):
+        part = part.strip()
+        matcher = _alternative(part)
+        if matcher is not None:
+            found.add(matcher)
+            continue
+        *mods, last = part.split("+")
+        if last.lower() in ("arrow", "arrows") and all(m in ("Ctrl", "Shift", "Alt") for m in mods):
+            found.update(m for key in ARROWS if (m := _alternative("+".join([*mods, key]))) is not None)
+            continue
+        span = re.fullmatch(r"(\d)[–-](\d)", part)
+        if span:
+            found.update(m for n in range(int(span[1]), int(span[2]) + 1) if (m := _alternative(str(n))) is not None)
+            continue
+        words = part.split()
+        if len(words) > 1 and all(_alternative(w) is not None for w in words):  # "W A S D", "[ ]"
+            found.update(m for w in words if (m := _alternative(w)) is not None)
+        elif re.fullmatch(r"[A-Z]{2,}", part):  # "WASD"
+            found.update(m for c in part if (m := _alternative(c)) is not None)
+    return frozenset(found)
+
+
+def listed_once(bindings: Sequence[Binding], active: Callable[[Binding], bool],
+                later_first: Callable[[Binding], object] = lambda b: 0) -> dict[int, Binding]:
+    """The rows of a help table, each key in one row only: the row a press of it runs now.
+
+    The rows that act now claim their keys in dispatch order, as a press finds them; then the
+    rows that do not act now (in ``later_first`` order): a key with no meaning at the moment
+    is listed with its meaning in another mode ("R: replay the round that just ended" during
+    the round), a key that has one is not listed again with another (Runway listed Space three
+    times). A row keeps the alternatives no earlier row claimed ("Right / N" becomes "Right") and
+    goes when none is left; a row naming its keys as a group ("Arrows / W A S D") keeps all or
+    none. Returns the kept rows, keys trimmed, by their index in ``bindings``.
+    """
+    claimed: set[KeyMatcher] = set()
+    kept: dict[int, Binding] = {}
+    now = [i for i, b in enumerate(bindings) if active(b)]
+    later = sorted((i for i, b in enumerate(bindings) if not active(b)), key=lambda i: later_first(bindings[i]))
+    for i in [*now, *later]:
+        binding = bindings[i]
+        alternatives = binding.keys.split(" / ")
+        names = [named_keys(a) for a in alternatives]
+        if not parse_keys(binding.keys) and any(names):  # a group: all or none
+            keys = frozenset().union(*names)
+            if not keys & claimed:
+                claimed |= keys
+                kept[i] = binding
+            continue
+        left = [(a, k) for a, k in zip(alternatives, names, strict=True) if not k & claimed]
+        if not left:
+            continue
+        for _, keys in left:
+            claimed |= keys
+        text = " / ".join(a for a, _ in left)
+        kept[i] = binding if text == binding.keys else replace(binding, keys=text)
+    return kept
 
 
 def help_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:

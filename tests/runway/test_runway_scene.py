@@ -324,7 +324,7 @@ def test_a_finished_race_refuses_more_commands(app, driver):
     assert scene.session.index == played and scene.session.moves[-1] != Command.UP.value
 
 
-def test_watching_saves_once_when_the_ai_stops(app, driver):
+def test_watching_saves_once_when_the_ai_pauses(app, driver):
     scene = open_runway(app, "12_well_worn_road")
     driver.key(pygame.K_SPACE)
     scene.worker.wait(10)
@@ -334,8 +334,8 @@ def test_watching_saves_once_when_the_ai_stops(app, driver):
             break
     scene.saver.flush()
     assert saves.read_autosave("runway") is None  # no file write per AI turn
-    driver.key(pygame.K_w)
-    assert scene.watch is None
+    driver.key(pygame.K_w)  # W pauses the AI, as Space does: the game is saved as it stands
+    assert scene.watch is not None and scene.watch.paused
     scene.saver.flush()
     saved = saves.read_autosave("runway")
     assert saved is not None and saved.data["moves"] == scene.session.moves
@@ -450,12 +450,40 @@ def test_a_resting_viewer_is_not_redrawn_every_frame_but_a_turn_animates(app, dr
     assert scene.is_idle()
 
 
-def test_help_lists_each_keys_plain_meaning_before_its_meaning_in_a_mode(app):
-    scene = open_runway(app)
-    space = [meaning for keys, meaning in scene.help_lines() if keys == "Space"]
-    # Dispatch tries the program's tape first; the reader needs "let the AI drive" first.
-    assert space[0] == "let the AI drive / pause it"
-    assert sorted(space[1:]) == ["a program's run: play / pause", "while watching: pause / resume"]
+def rows_naming(scene, key: str) -> list[tuple[str, str]]:
+    """The help rows that list ``key`` among their keys."""
+    from arcade.ui.keymap import named_keys, parse_keys
+
+    (wanted,) = parse_keys(key)
+    return [(keys, meaning) for keys, meaning in scene.help_lines() if wanted in named_keys(keys)]
+
+
+def test_help_lists_space_once_and_w_is_the_same_key_play_pause(app, driver):
+    """The table listed Space three times (let the AI drive; while watching; a program's run) and W
+    apart with an overlapping meaning (W started the AI too, and stopped it where Space paused)."""
+    scene = open_runway(app, "12_well_worn_road")
+    for key in ("Space", "W", "N", ".", "+", "Esc"):
+        assert len(rows_naming(scene, key)) == 1, (key, scene.help_lines())
+    assert rows_naming(scene, "Space") == [("Space / W", "let the AI drive from the turn on screen / pause it")]
+    assert rows_naming(scene, "N") == rows_naming(scene, ".")
+    # W does what the table says, exactly as Space: starts the AI, then pauses it (not a stop).
+    driver.key(pygame.K_w)
+    scene.worker.wait(10)
+    driver.frame()
+    assert scene.watch is not None and not scene.watch.paused
+    assert len(rows_naming(scene, "Space")) == 1 and len(rows_naming(scene, "N")) == 1  # watching too
+    driver.key(pygame.K_w)
+    assert scene.watch is not None and scene.watch.paused
+    driver.key(pygame.K_SPACE)
+    assert scene.watch is not None and not scene.watch.paused
+    # A program's run on the timeline: the same row, saying what it plays now.
+    scene.stop_watch()
+    scene.show_run("codingame:./mine.py", scene.session.level, scene.session.level_id, ["SPEED", "WAIT"], [])
+    assert scene.taping
+    assert rows_naming(scene, "Space") == [("Space / W", "play / pause the program's run on the timeline")]
+    paused = scene.tape_paused
+    driver.key(pygame.K_w)
+    assert scene.tape_paused is not paused and scene.watch is None
 
 
 def test_a_zoomed_short_runway_keeps_the_bikes_on_screen(app, driver):

@@ -18,15 +18,15 @@ INFO = GameInfo(
     front="arcade.games.runway.view:FRONT",
     commands="arcade.games.runway.cli:COMMANDS",
     order=20,
+    # Space / W (play / pause: the AI drives, or a program's run plays) is the framework's watch
+    # row, set by RunwayScene.watch_keys: one row, one meaning, whatever is on the timeline.
     keymap=(
-        Binding("Space", "tape_pause", "a program's run: play / pause", when="taping"),
         Binding("↑ / ↓", "", "UP / DOWN: every bike changes lane"),
         Binding("→ / ←", "", "SPEED / SLOW: one faster / one slower"),
         *(Binding(key, "command", "", arg=command) for key, command in _COMMANDS),
         Binding("J", "command", "JUMP: only the landing cell x + speed counts", arg="JUMP"),
         Binding("Enter", "command", "WAIT: go on at the same speed", arg="WAIT"),
-        Binding("Space", "play_pause", "let the AI drive / pause it"),
-        Binding("N", "step_forward", "next turn (the history's, else the AI's)", repeat=True),
+        Binding("N / .", "step_forward", "next turn (the history's, else the AI's)", repeat=True),
         Binding("Timeline · minimap", "", "click or drag to go to a turn · to look along the runway"),
         Binding("L", "open_levels", "pick a runway", button="Level"),
         Binding("A", "switch_ai", "switch the AI (exact / classic)", button="AI"),

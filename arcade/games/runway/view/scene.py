@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from arcade.core.game import Outcome, Step
-from arcade.core.registry import GameInfo
+from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
 from arcade.games.runway.ai import AI_TITLES, Plan, PlanCache, compare_ais, last_winnable
 from arcade.games.runway.logic import RULES, Command, State
@@ -69,6 +69,10 @@ class RunwayScene(ProgramsMixin, TickScene):
     has_hint = True
     has_watch = True
     speeds = WATCH_SPEEDS
+    #: One key plays and pauses whatever drives: the AI, or a program's run on the timeline. W is
+    #: the same key (it is "watch" in every game); a command of the player's own takes over.
+    watch_keys = "Space / W"
+    watch_action = "play_pause"
 
     def __init__(self, info: GameInfo, session: Session, prefs: dict | None = None) -> None:
         super().__init__(info, session, prefs)
@@ -230,6 +234,18 @@ class RunwayScene(ProgramsMixin, TickScene):
             super().redo()
 
     # -- watching the AI ------------------------------------------------------------------------
+    @property
+    def watch_help(self) -> str:  # type: ignore[override]
+        """Space's meaning in the keys table: what it plays and pauses now."""
+        if self.taping and self.watch is None:
+            return "play / pause the program's run on the timeline"
+        return "let the AI drive from the turn on screen / pause it"
+
+    def watching_bindings(self) -> list[Binding]:
+        """None: Space, N, . and + / − mean the same while the AI drives (the framework's watching
+        rows listed Space, N and + / − a second time)."""
+        return []
+
     def play_pause(self) -> None:
         if self.taping and self.watch is None:  # a program's run plays back (programs.py)
             self.tape_pause()
@@ -238,8 +254,9 @@ class RunwayScene(ProgramsMixin, TickScene):
             self.toggle_watch()
         else:
             self.watch.toggle_pause()
-            self.say("Paused — Space resumes, N steps, , steps back." if self.watch.paused else "Watching the AI.",
-                     "info")
+            self.say("Paused — Space resumes, N steps, , steps back; a command of yours takes over."
+                     if self.watch.paused else "Watching the AI.", "info")
+            self.save_if_paused()
 
     def toggle_watch(self) -> None:
         if self.watch is not None:
@@ -614,10 +631,10 @@ class RunwayScene(ProgramsMixin, TickScene):
             draw_plan_row(surface, theme, rect, rect.y + 34, self.shown_plan(), idle)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
+        playing = ((self.watch is not None and not self.watch.paused)
+                   or (self.taping and not self.tape_paused and self.session.can_redo))
         watch_button = self.toolbar.find("Watch AI")
         if watch_button is not None:
-            watch_button.toggled = self.watch is not None
-        speed = self.speed.value
-        self.pad.draw(surface, self.app.theme, race_over=self.session.outcome is not None,
-                      playing=(self.watch is not None and not self.watch.paused)
-                      or (self.taping and not self.tape_paused and self.session.can_redo), speed=speed)
+            watch_button.toggled = playing  # the same key as the pad's play button: pressed while playing
+        self.pad.draw(surface, self.app.theme, race_over=self.session.outcome is not None, playing=playing,
+                      speed=self.speed.value)
