@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -358,16 +360,73 @@ def test_a_long_watch_is_saved_every_few_seconds_not_only_at_its_end(app, driver
     assert saved is not None and len(saved.data["moves"]) >= 2 * WATCH_SAVE_SECONDS - 2
 
 
-def test_the_timeline_spans_a_short_race_not_the_whole_turn_limit(app, driver):
-    from arcade.games.runway.ai import exact_plan
+def axis_ends_at(scene, turn: int) -> None:
+    """The timeline as drawn: its axis (track and ticks) ends at ``turn``, labelled, with the result's
+    mark inside the timeline and no two tick labels on top of each other."""
+    timeline = scene.timeline
+    track, ticks = timeline.track, timeline.ticks()
+    assert timeline.span == turn and ticks[-1] == (turn, True), (timeline.span, ticks)
+    assert all(t <= turn for t, _ in ticks) and timeline.x_of(turn) == track.right
+    labelled = [timeline.x_of(t) for t, shown in ticks if shown]
+    assert all(b - a >= timeline.LABEL_GAP for a, b in itertools.pairwise(labelled)), ticks
+    assert track.right + timeline.RESULT <= timeline.rect.right
 
+
+def test_the_timeline_of_a_race_that_ended_ends_at_its_last_turn(app, driver):
+    """After a five-turn race the axis and its ticks ran on to turn 10, past the finish."""
     scene = open_runway(app)
     for command in exact_plan(scene.session.state).commands:  # the statement example: 5 turns
         scene.session.play(command)
     driver.frames(2)
-    track = scene.timeline.track
-    assert scene.timeline.span == 10
-    assert scene.timeline.x_of(scene.session.length) - track.x >= 0.4 * track.width
+    assert scene.session.outcome is not None and scene.session.length == 5
+    axis_ends_at(scene, 5)
+    assert [t for t, _ in scene.timeline.ticks()] == [0, 1, 2, 3, 4, 5]
+    driver.key(pygame.K_HOME)  # scrubbed back, the race still ended at turn 5
+    driver.frames(2)
+    assert scene.session.index == 0
+    axis_ends_at(scene, 5)
+
+
+def test_the_timeline_of_a_long_race_ends_at_its_last_turn_labelled(app, driver):
+    """A 31-turn race: ticks every 10 turns and its end, 31 -- whose label would sit on 30's."""
+    scene = open_runway(app)
+    session = scene.session
+    for command in ["SLOW", *["WAIT"] * 28, "SPEED", "SPEED"]:  # wait at speed 0, then into the holes at x=3
+        session.play(command)
+    driver.frames(2)
+    assert session.outcome is not None and not session.outcome.is_win and session.length == 31
+    axis_ends_at(scene, 31)
+    assert [t for t, _ in scene.timeline.ticks()] == [0, 10, 20, 30, 31]
+    driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=(640, 400), w=640, h=400))
+    driver.frames(2)
+    axis_ends_at(scene, 31)  # narrow: 30's label makes way for the end's, its tick stays
+    assert scene.timeline.ticks()[-2:] == [(30, False), (31, True)]
+    driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 640), w=1024, h=640))
+    scene.session.seek(0)
+    scene.session.play("SLOW")  # a different turn 1: the history is cut, the race is running again
+    for _ in range(48):
+        session.play("WAIT")
+    driver.frames(2)
+    assert session.outcome is None and scene.timeline.span == 50  # never past the turn limit
+    session.play("WAIT")  # turn 50: lost on the turn limit
+    driver.frames(2)
+    assert session.outcome is not None and not session.outcome.is_win
+    axis_ends_at(scene, 50)
+
+
+def test_the_timeline_of_a_race_still_running_has_room_ahead(app, driver):
+    """Still running, the end is not known: the axis spans the history and the plan shown, with room."""
+    scene = open_runway(app, "12_well_worn_road")
+    for _ in range(3):
+        driver.key(pygame.K_RETURN)  # WAIT
+    settle(driver)
+    assert scene.session.outcome is None
+    assert scene.timeline.span == 10 and scene.timeline.ticks()[-1] == (10, True)
+    driver.key(pygame.K_h)
+    scene.worker.wait(10)
+    driver.frames(2)
+    ahead = scene.session.index + len(scene.shown_plan()[1])
+    assert ahead > 10 and scene.timeline.span >= ahead + 2 and scene.timeline.span % 5 == 0
 
 
 def test_toasts_stay_in_the_status_line_never_over_the_board(app, driver):

@@ -123,25 +123,35 @@ def draw_plan_row(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, y: i
 class Timeline:
     """The turn scrubber: the recorded history, losses (✗) and the result (✓/✗).
 
-    It spans the turns that matter -- the history and the plan ahead, with a little room --
-    rather than all of the turn limit, so a five-turn race fills the track instead of a tenth.
+    It spans the turns that matter rather than all of the turn limit, so a five-turn race
+    fills the track instead of a tenth: a race that has ended exactly its turns (the axis
+    stops at the finish, where the ✓ or ✗ stands), a race still running the history and
+    the plan ahead, with a little room to go on.
     """
 
     LABEL = 64
+    #: Room right of the track for the result's ✓ / ✗, drawn just after the last turn.
+    RESULT = 24
+    #: Closest two tick labels may be (pixels): a label next to the end's is left out.
+    LABEL_GAP = 24
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.span = min(limit, 10)
         self.rect = pygame.Rect(0, 0, 0, 0)
 
-    def fit(self, turns: int) -> None:
-        """Span ``turns`` (plus room to go on), rounded up to a multiple of 5, at least 10, at most the limit."""
-        self.span = max(1, min(self.limit, max(10, -(-(turns + 2) // 5) * 5)))
+    def fit(self, turns: int, *, ended: bool = False) -> None:
+        """Span ``turns``: exactly, once the race has ended there; else with room to go on, rounded up
+        to a multiple of 5, at least 10. Never past the turn limit."""
+        if ended:
+            self.span = max(1, min(self.limit, turns))
+        else:
+            self.span = max(1, min(self.limit, max(10, -(-(turns + 2) // 5) * 5)))
 
     @property
     def track(self) -> pygame.Rect:
         r = self.rect
-        return pygame.Rect(r.x + self.LABEL, r.y + r.height // 2 - 4, max(10, r.width - self.LABEL - 14), 8)
+        return pygame.Rect(r.x + self.LABEL, r.y + r.height // 2 - 4, max(10, r.width - self.LABEL - self.RESULT), 8)
 
     def turn_at(self, x: int) -> int:
         track = self.track
@@ -150,6 +160,14 @@ class Timeline:
     def x_of(self, turn: float) -> float:
         track = self.track
         return track.x + track.width * min(turn, self.span) / self.span
+
+    def ticks(self) -> list[tuple[int, bool]]:
+        """The axis: (turn, labelled) every 1, 5 or 10 turns, and at its end, always labelled (the last
+        turn of a race that has ended); a label too close to the end's is left out, not its tick."""
+        step = 1 if self.span <= 10 else 5 if self.span <= 30 else 10
+        end = self.x_of(self.span)
+        return [(turn, turn == self.span or end - self.x_of(turn) >= self.LABEL_GAP)
+                for turn in [*range(0, self.span, step), self.span]]
 
     def draw(self, surface: pygame.Surface, theme: Theme, index: int, length: int, losses: dict[int, int],
              final: Outcome | None) -> None:
@@ -161,11 +179,10 @@ class Timeline:
         pygame.draw.rect(surface, theme["grid"], tape, border_radius=4)
         done = pygame.Rect(track.x, track.y, round(self.x_of(index) - track.x), track.height)
         pygame.draw.rect(surface, theme["accent"], done, border_radius=4)
-        step = 1 if self.span <= 10 else 5 if self.span <= 30 else 10
-        for turn in range(0, self.span + 1, step):
+        for turn, labelled in self.ticks():
             x = self.x_of(turn)
             pygame.draw.line(surface, theme["text_dim"], (x, track.bottom + 1), (x, track.bottom + 4))
-            if self.rect.height >= 28:
+            if labelled and self.rect.height >= 28:
                 draw_text(surface, theme, str(turn), (x, track.bottom + 4), size=10, colour=theme["text_dim"],
                           anchor="midtop")
         for turn, lost in losses.items():
@@ -173,7 +190,7 @@ class Timeline:
                       colour=theme["error"], anchor="midbottom", bold=True)
         if final is not None:
             glyph, role = ("✓", "good") if final.is_win else ("✗", "error")
-            draw_text(surface, theme, glyph, (self.x_of(length) + 8, track.centery), size=15, colour=theme[role],
+            draw_text(surface, theme, glyph, (self.x_of(length) + 10, track.centery), size=15, colour=theme[role],
                       anchor="midleft", bold=True)
         knob = (self.x_of(index), track.centery)
         pygame.draw.circle(surface, theme["text"], knob, 8)

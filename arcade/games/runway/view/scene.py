@@ -576,13 +576,20 @@ class RunwayScene(ProgramsMixin, TickScene):
                               [m.at(t) for m in motions])
         self.draw_hud(surface)
         states = [self.session.state_at(i) for i in range(self.session.length + 1)]
-        shown = self.shown_plan()
-        self.timeline.fit(max(self.session.length, self.session.index + (len(shown[1]) if shown else 0)))
-        self.timeline.draw(surface, theme, self.session.index, self.session.length, losses_by_turn(states),
-                           RULES.outcome(states[-1]))
+        final = RULES.outcome(states[-1])
+        self.fit_timeline(final)
+        self.timeline.draw(surface, theme, self.session.index, self.session.length, losses_by_turn(states), final)
         self.draw_controls(surface)
         self.draw_console(surface)  # programs.py
         self._drawn_view = self._view_now()
+
+    def fit_timeline(self, final: Outcome | None) -> None:
+        """The timeline's axis ends where the race ends: at the history's last turn once that ended the
+        race (or a program's run broke off there); a race still running gets its history and the plan
+        ahead, with room to go on. It ran to turn 10 after a five-turn race."""
+        ended = final is not None or (self.taping and bool(self.program_failure))
+        shown = None if ended else self.shown_plan()
+        self.timeline.fit(max(self.session.length, self.session.index + (len(shown[1]) if shown else 0)), ended=ended)
 
     def shown_plan(self) -> tuple[str, tuple[Command, ...]] | None:
         """The AI's commands ahead to show: the watched AI's plan, or the hint's."""
