@@ -205,6 +205,51 @@ def test_replay_scrubs_through_the_finished_round(app, driver):
     assert scene.match.rounds == 1  # replaying did not count the round again
 
 
+def test_save_replay_stays_available_through_the_whole_replay_and_saves_the_whole_round(app, driver):
+    """Save replay greyed out on every tick of a replay but the last, flickering as the round played
+    back or was scrubbed: it saves the whole round, so it is there from the round's end on, whatever
+    tick is on screen. Before the end it is grey, and Ctrl+S says why."""
+    from arcade.games.tron.logic import RULES
+    from arcade.services.replays import open_replay
+
+    scene = open_tron(app, mode="watch", bot1="flood-fill", bot2="straight", best_of=3)
+    save = next(b for b in scene.toolbar.buttons if b.label == "Save replay")
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 2)
+    assert scene.phase == "running" and not save.is_enabled()
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
+    assert "once it is over" in scene.status_text
+    run_ticks(driver, scene, 400)
+    assert scene.phase == "over" and save.is_enabled()
+    length = scene.session.length
+    driver.key(pygame.K_r)
+    assert scene.phase == "replay"
+    seen = []
+    while scene.session.index < length:  # played back...
+        seen.append((scene.session.index, save.is_enabled()))
+        driver.frame(dt=scene.tick_seconds)
+    driver.key(pygame.K_HOME)  # ...and scrubbed
+    for step in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_END, pygame.K_LEFT):
+        driver.key(step)
+        seen.append((scene.session.index, save.is_enabled()))
+    assert len({index for index, _ in seen}) > 5 and all(enabled for _, enabled in seen), seen
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_RIGHT)
+    assert scene.session.index == 1
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)  # at tick 1: the whole round is saved
+    assert scene.status_role == "good" and scene.last_replay is not None
+    saved = open_replay(scene.last_replay, RULES)
+    assert len(saved.moves) == length and saved.replay.result["result"] == scene.round_outcome.result
+    assert scene.session.index == 1 and scene.phase == "replay"  # and the replay stays where it was
+    # A replay file in the viewer: the same, from its first tick to its last.
+    viewer = app.launch("tron", Launch(options={"replay": open_replay(scene.last_replay, RULES)}))
+    driver.frame()
+    button = next(b for b in viewer.toolbar.buttons if b.label == "Save replay")
+    for _ in range(length + 2):
+        assert button.is_enabled(), viewer.session.index
+        driver.key(pygame.K_RIGHT)
+
+
 def test_bot_vs_bot_watch_plays_by_itself_and_speed_keys_work(app, driver):
     scene = open_tron(app, level="quadrant", mode="watch", bot1="flood-fill", bot2="random", best_of=1, speed=10)
     driver.key(pygame.K_PLUS)

@@ -29,8 +29,8 @@ INFO = GameInfo(
         Binding("L", "open_levels", "choose a map"),
         Binding("N", "single_tick", "one tick while paused", when="can_single_tick", repeat=True),
         Binding("C", "toggle_console", "console: outside programs' stderr, live and in replays", button="Console"),
-        Binding("Ctrl+S", "save_replay", "save the round as a replay file (after the round)", button="Save replay",
-                when="can_save_replay"),
+        Binding("Ctrl+S", "save_replay", "save the whole round as a replay file (once it is over, from any tick)",
+                button="Save replay", button_when="can_save_replay"),
         # Ctrl for the zoom keys: the bare + and − change the speed.
         *camera_bindings(),
     ),

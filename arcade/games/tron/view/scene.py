@@ -627,6 +627,9 @@ class TronScene(CameraScene, TickScene):
 
     @property
     def can_save_replay(self) -> bool:
+        """Save replay saves the whole round, never the tick on screen: it is there from the round's end,
+        and stays through its replay however it is scrubbed (it greyed out on every tick but the last),
+        and for a replay file whatever its end. Before the round is over, Ctrl+S says why not."""
         return self.phase in ("over", "replay") and (self.round_outcome is not None or self.viewer is not None)
 
     def round_replay(self) -> Replay:
@@ -646,7 +649,7 @@ class TronScene(CameraScene, TickScene):
         finally:
             session.seek(index)
         outcome = self.round_outcome
-        if session.outcome is None and outcome is not None:
+        if self.final_outcome is None and outcome is not None:  # a program's failure ended the round
             result = {"result": outcome.result, "winner": outcome.winner, "score": outcome.score,
                       "reason": outcome.reason}
             replay = replace(replay, result=result)
@@ -674,7 +677,7 @@ class TronScene(CameraScene, TickScene):
         self.failures = list(((*replay.failures, "", ""))[:2])
         result = replay.result
         self.failed = None
-        if self.session.outcome is None and result.get("result") not in (None, "unfinished"):
+        if self.final_outcome is None and result.get("result") not in (None, "unfinished"):
             self.failed = Outcome(str(result["result"]), str(result.get("reason", "")), result.get("winner"),
                                   result.get("score"))
         self.console.shown = any(any(lines) for turn in self.turns for lines in turn.stderr)
@@ -745,9 +748,16 @@ class TronScene(CameraScene, TickScene):
         self.app.push(ResultScene(title, lines, buttons, role=role))
 
     @property
+    def final_outcome(self) -> Outcome | None:
+        """The rules' result at the round's last tick (a crash, a draw), whatever tick is on screen."""
+        session = self.session
+        return session.rules.outcome(session.state_at(session.length))
+
+    @property
     def round_outcome(self) -> Outcome | None:
-        """The round's result: the rules' (a crash, a draw) or a program's failure."""
-        return self.session.outcome or self.failed
+        """The round's result: the rules' (a crash, a draw) or a program's failure. The round's, not the
+        tick's on screen: scrubbing a replay back made the round unfinished (Save replay greyed out)."""
+        return self.final_outcome or self.failed
 
     # -- replay --------------------------------------------------------------------------------
     def toggle_replay(self) -> None:
