@@ -26,7 +26,7 @@ from arcade.core.game import Outcome, Step
 from arcade.core.registry import GameInfo, Launch, Registry
 from arcade.games import REGISTRY
 from arcade.services import saves
-from arcade.services.settings import Settings
+from arcade.services.settings import MIN_WINDOW, Settings
 from arcade.ui.app import App
 from arcade.ui.game_scene import GameScene
 from arcade.ui.menu import MenuScene
@@ -1002,3 +1002,111 @@ def test_main_menu_on_a_result_opens_the_menu_even_when_started_in_the_game(info
         button.on_click()
         frames(app)
         assert isinstance(app.stack.top, MenuScene) and app.running
+
+
+#: Every toolbar is one row: at the least a window can be, at the default 1024x640 (where Hashi's
+#: Pause went to a second row) and large.
+TOOLBAR_SIZES = [MIN_WINDOW, (1024, 640), (1920, 1200)]
+#: Scenes a game opens besides its board (Hashi's editor has a toolbar of its own).
+TOOLBAR_SCENES = [*((g, None) for g in GAMES), (REGISTRY.get("hashi"), {"edit": ""})]
+
+
+def toolbar_problems(scene: GameScene, size: tuple[int, int]) -> list[str]:
+    """What is wrong with ``scene``'s toolbar at ``size``: a second row, a button outside the window,
+    on another or on the status line, a label cut, a button neither on the row nor in its More menu."""
+    bar, theme = scene.toolbar, scene.app.theme
+    window = pygame.Rect((0, 0), size)
+    more, overflow = getattr(bar, "more", None), getattr(bar, "overflow", [])
+    row = [b for b in [*bar.buttons, more] if b is not None and b.rect.width]  # a closed menu's have none
+    problems = []
+
+    def check(buttons, text_size, where):
+        for i, b in enumerate(buttons):
+            if not window.contains(b.rect):
+                problems.append(f"{b.label!r} {where} is outside the window: {b.rect}")
+            if theme.font(text_size).size(b.label)[0] > b.rect.width - 6:
+                problems.append(f"{b.label!r} {where} is cut: {b.rect.width} px")
+            problems.extend(f"{b.label!r} and {o.label!r} {where} overlap" for o in buttons[i + 1:]
+                            if b.rect.colliderect(o.rect))
+
+    if len({(b.rect.y, b.rect.height) for b in row}) != 1:
+        problems.append(f"more than one row: {[(b.label, b.rect.topleft) for b in row]}")
+    check(row, bar.text_size, "on the row")
+    if bar.rect.top < scene.status_rect.bottom or scene.board_area.bottom > scene.status_rect.top:
+        problems.append(f"the toolbar {bar.rect} or the board {scene.board_area} covers the status line")
+    if {id(b) for b in bar.buttons} != {id(b) for b in row if b is not more} | {id(b) for b in overflow}:
+        problems.append("a button is neither on the row nor in the More menu")
+    if bar.find("Pause") is not None and bar.find("Pause") not in row:
+        problems.append("Pause (every key, the menu) went into the More menu")
+    if overflow:
+        bar.toggle_menu()
+        check(overflow, bar._menu_size, "in the More menu")
+        problems.extend(f"the More menu covers {b.label!r}" for b in row if b is not more
+                        and bar.menu_rect.colliderect(b.rect))
+        bar.close_menu()
+    return problems
+
+
+@pytest.mark.parametrize("size", TOOLBAR_SIZES, ids=[f"{w}x{h}" for w, h in TOOLBAR_SIZES])
+@pytest.mark.parametrize(("info", "options"), TOOLBAR_SCENES,
+                         ids=[g.name + ("-editor" if o else "") for g, o in TOOLBAR_SCENES])
+def test_every_toolbar_is_one_row_that_fits_the_window(info, options, size, toy_in_registry):
+    """The toolbar wrapped onto a second row when the window was narrow for it (Hashi's at 1024
+    pixels): the framework lays every game's out in one row, smaller text first, then a More menu
+    for what still does not fit -- never at the default size, never for Pause."""
+    app = App(registry_with(info, 0), size=size, headless=True)
+    try:
+        launch = Launch(options=options) if options else Launch(level=SMALL[info.name])
+        scene = app.launch(info.name, launch, strict=True)
+        frames(app)
+        assert app.size == size and top_game(app) is scene
+        assert toolbar_problems(scene, size) == []
+        if size != MIN_WINDOW:
+            assert getattr(scene.toolbar, "overflow", []) == [], f"buttons in a More menu at {size}"
+        if scene.has_watch and scene.session.outcome is None:
+            scene.toggle_watch()  # the keymap changes while watching: the toolbar is built anew
+            scene.worker.wait(30)
+            frames(app)
+            assert toolbar_problems(scene, size) == []
+    finally:
+        close(app)
+
+
+def test_the_more_menu_runs_a_button_that_did_not_fit_and_a_click_elsewhere_only_closes_it(toy_in_registry):
+    """At the least window Hashi's row cannot hold its thirteen buttons: the rest are one click away."""
+    app = App(registry_with(REGISTRY.get("hashi"), 0), size=MIN_WINDOW, headless=True)
+    try:
+        scene = app.launch("hashi", Launch(level=SMALL["hashi"]), strict=True)
+        frames(app)
+        bar = scene.toolbar
+        assert bar.overflow and bar.more in bar.row()
+        hidden = bar.overflow[0]
+        assert hidden.rect.width == 0, "a button in the closed menu must not take clicks"
+        click(app, bar.more.rect.center)
+        assert bar.menu_open and bar.menu_rect.collidepoint(hidden.rect.center)
+        moves = scene.session.index
+        click(app, scene.board_area.center)  # on the board: closes the menu, does nothing else
+        assert not bar.menu_open and scene.session.index == moves
+        assert hidden.rect.width == 0
+        click(app, bar.more.rect.center)
+        escape = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
+        app.frame(1 / 60, [escape])
+        assert not bar.menu_open and app.stack.top is scene, "Esc closes the menu, not the game"
+        fit = bar.find("Fit")
+        assert fit in bar.overflow
+        scene.zoom("1")
+        zoomed = scene.painter.view.cell
+        assert not scene.painter.view.shows_all
+        click(app, bar.more.rect.center)
+        click(app, fit.rect.center)
+        assert scene.painter.view.cell < zoomed and scene.painter.view.shows_all and not scene.toolbar.menu_open
+    finally:
+        close(app)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    frames(app, 1)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(1 / 60)
