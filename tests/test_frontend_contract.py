@@ -11,8 +11,10 @@ framework's one launch path, the menu and a relaunch, on the dummy driver.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import random
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -22,6 +24,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from arcade.core.errors import ArcadeError, IllegalMove
 from arcade.core.game import Outcome, Step
 from arcade.core.registry import GameInfo, Launch, Registry
 from arcade.games import REGISTRY
@@ -1110,3 +1113,82 @@ def click(app: App, pos: tuple[int, int]) -> None:
         pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     app.frame(1 / 60)
+
+
+#: A cell named as a bare pair of numbers ("(3, 4)"), which players read neither 0- nor 1-based.
+BARE_PAIR = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)")
+#: A cell named the one way every game names cells (arcade.core.grid.cell_name).
+CELL_NAME = re.compile(r"\brow (-?\d+), column (-?\d+)\b")
+#: The games whose sentences name cells (the contract checks that they still do, so it cannot pass empty).
+NAMES_CELLS = {"hashi", "royale", "toy"}
+
+
+def player_texts(scene: GameScene) -> tuple[list[str], list[str]]:
+    """Every sentence the game shows about its board along a game played to its end (by the AI
+    where it plays, else by random legal moves): the hint at each position, each watch step, the
+    result, the hover text over the whole board at the start and at the end; and, apart, the
+    refusals of moves made from legal ones with their numbers changed (often off the board)."""
+    session, rules = scene.session, scene.session.rules
+    texts: list[str] = []
+    refused: list[str] = []
+
+    def hover() -> None:
+        area = scene.board_area
+        texts.extend(scene.board_tooltip((x, y)) for x in range(area.left + 3, area.right, 9)
+                     for y in range(area.top + 3, area.bottom, 9))
+
+    def refusals() -> None:
+        for move in list(rules.legal_moves(session.state))[:40]:
+            text = rules.encode_move(move)
+            for number in set(re.findall(r"\d+", text)):
+                for other in ("0", "1", "3", "99"):
+                    try:
+                        rules.apply(session.state, rules.decode_move(re.sub(rf"\b{number}\b", other, text)))
+                    except IllegalMove as exc:
+                        refused.append(str(exc))
+                    except (ArcadeError, ValueError):
+                        pass
+
+    hover()
+    refusals()
+    rng = random.Random(5)
+    steps = itertools.islice(session.watch(), 400) if session.watch_hook else None
+    for _ in range(400):
+        if session.outcome is not None:
+            break
+        if session.hint_hook is not None:
+            hint = session.hint()
+            texts.append(hint.reason if hint is not None else "")
+        step = next(steps, None) if steps is not None else None
+        if step is not None:
+            texts.append(step.label)
+            session.apply_step(step)
+        elif rules.legal_moves(session.state):
+            session.play(rules.encode_move(rng.choice(list(rules.legal_moves(session.state)))))
+        else:
+            break
+        if session.index % 5 == 0:
+            refusals()
+    if session.outcome is not None:
+        texts.append(session.outcome.reason)
+    hover()
+    return [t for t in texts if t], refused
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_every_game_names_cells_from_1_in_the_same_words(info, toy_in_registry):
+    """Battle Royale said "(3, 4)", counted from 0, where Hashi says "the 4 at row 4, column 5":
+    every game names a cell through cell_name, as "row R, column C" counted from 1 -- inside the
+    board, never a bare pair of numbers."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        view = getattr(getattr(scene, "camera", None), "view", None)
+        rows, cols = (view.rows, view.cols) if view is not None else (10**6, 10**6)
+        texts, refused = player_texts(scene)
+        assert texts and scene.session.outcome is not None, "the game was not played to its end"
+        assert [t for t in [*texts, *refused] if BARE_PAIR.search(t)] == []
+        names = [(t, int(r), int(c)) for t in texts for r, c in CELL_NAME.findall(t)]
+        assert [n for n in names if not (1 <= n[1] <= rows and 1 <= n[2] <= cols)] == [], "a cell off the board"
+        refused_names = [(t, int(r), int(c)) for t in refused for r, c in CELL_NAME.findall(t)]
+        assert [n for n in refused_names if n[1] < 1 or n[2] < 1] == []
+        assert bool(names or refused_names) == (info.name in NAMES_CELLS), (names or refused_names)[:3]
