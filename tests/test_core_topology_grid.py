@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arcade.core.grid import DisjointSet, distances, flood_fill, line_of_sight, lines_of_sight
+from arcade.core.grid import DisjointSet, cell_name, distances, flood_fill, line_of_sight, lines_of_sight
 from arcade.core.topology import DIRECTIONS, Shape, Topology
 
 
@@ -119,3 +119,13 @@ def test_flood_fill_matches_a_naive_closure(rows, cols, topology, data):
                     reach.add(n)
                     changed = True
     assert filled == reach
+
+
+@pytest.mark.parametrize(("cell", "name", "short"), [
+    ((0, 0), "row 1, column 1", "r1,c1"),
+    ((3, 10), "row 4, column 11", "r4,c11"),  # Battle Royale's seed start, which it called "(3, 10)"
+    ((1, 4), "row 2, column 5", "r2,c5"),
+    ((149, 0), "row 150, column 1", "r150,c1"),
+])
+def test_a_cell_is_named_as_players_count_from_1(cell, name, short):
+    assert cell_name(cell) == name and cell_name(cell, short=True) == short

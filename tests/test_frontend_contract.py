@@ -11,8 +11,10 @@ framework's one launch path, the menu and a relaunch, on the dummy driver.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import random
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -22,11 +24,12 @@ from pathlib import Path
 import pygame
 import pytest
 
+from arcade.core.errors import ArcadeError, IllegalMove
 from arcade.core.game import Outcome, Step
 from arcade.core.registry import GameInfo, Launch, Registry
 from arcade.games import REGISTRY
 from arcade.services import saves
-from arcade.services.settings import Settings
+from arcade.services.settings import MIN_WINDOW, Settings
 from arcade.ui.app import App
 from arcade.ui.game_scene import GameScene
 from arcade.ui.menu import MenuScene
@@ -1050,3 +1053,190 @@ def test_a_keys_table_lists_each_key_once_in_every_mode(info, toy_in_registry):
         key(app, pygame.K_F1)
         assert isinstance(app.stack.top, HowToPlayScene) and app.stack.top.keys
         assert not keys_listed_twice(app.stack.top.keys)
+
+
+#: Every toolbar is one row: at the least a window can be, at the default 1024x640 (where Hashi's
+#: Pause went to a second row) and large.
+TOOLBAR_SIZES = [MIN_WINDOW, (1024, 640), (1920, 1200)]
+#: Scenes a game opens besides its board (Hashi's editor has a toolbar of its own).
+TOOLBAR_SCENES = [*((g, None) for g in GAMES), (REGISTRY.get("hashi"), {"edit": ""})]
+
+
+def toolbar_problems(scene: GameScene, size: tuple[int, int]) -> list[str]:
+    """What is wrong with ``scene``'s toolbar at ``size``: a second row, a button outside the window,
+    on another or on the status line, a label cut, a button neither on the row nor in its More menu."""
+    bar, theme = scene.toolbar, scene.app.theme
+    window = pygame.Rect((0, 0), size)
+    more, overflow = getattr(bar, "more", None), getattr(bar, "overflow", [])
+    row = [b for b in [*bar.buttons, more] if b is not None and b.rect.width]  # a closed menu's have none
+    problems = []
+
+    def check(buttons, text_size, where):
+        for i, b in enumerate(buttons):
+            if not window.contains(b.rect):
+                problems.append(f"{b.label!r} {where} is outside the window: {b.rect}")
+            if theme.font(text_size).size(b.label)[0] > b.rect.width - 6:
+                problems.append(f"{b.label!r} {where} is cut: {b.rect.width} px")
+            problems.extend(f"{b.label!r} and {o.label!r} {where} overlap" for o in buttons[i + 1:]
+                            if b.rect.colliderect(o.rect))
+
+    if len({(b.rect.y, b.rect.height) for b in row}) != 1:
+        problems.append(f"more than one row: {[(b.label, b.rect.topleft) for b in row]}")
+    check(row, bar.text_size, "on the row")
+    if bar.rect.top < scene.status_rect.bottom or scene.board_area.bottom > scene.status_rect.top:
+        problems.append(f"the toolbar {bar.rect} or the board {scene.board_area} covers the status line")
+    if {id(b) for b in bar.buttons} != {id(b) for b in row if b is not more} | {id(b) for b in overflow}:
+        problems.append("a button is neither on the row nor in the More menu")
+    if bar.find("Pause") is not None and bar.find("Pause") not in row:
+        problems.append("Pause (every key, the menu) went into the More menu")
+    if overflow:
+        bar.toggle_menu()
+        check(overflow, bar._menu_size, "in the More menu")
+        problems.extend(f"the More menu covers {b.label!r}" for b in row if b is not more
+                        and bar.menu_rect.colliderect(b.rect))
+        bar.close_menu()
+    return problems
+
+
+@pytest.mark.parametrize("size", TOOLBAR_SIZES, ids=[f"{w}x{h}" for w, h in TOOLBAR_SIZES])
+@pytest.mark.parametrize(("info", "options"), TOOLBAR_SCENES,
+                         ids=[g.name + ("-editor" if o else "") for g, o in TOOLBAR_SCENES])
+def test_every_toolbar_is_one_row_that_fits_the_window(info, options, size, toy_in_registry):
+    """The toolbar wrapped onto a second row when the window was narrow for it (Hashi's at 1024
+    pixels): the framework lays every game's out in one row, smaller text first, then a More menu
+    for what still does not fit -- never at the default size, never for Pause."""
+    app = App(registry_with(info, 0), size=size, headless=True)
+    try:
+        launch = Launch(options=options) if options else Launch(level=SMALL[info.name])
+        scene = app.launch(info.name, launch, strict=True)
+        frames(app)
+        assert app.size == size and top_game(app) is scene
+        assert toolbar_problems(scene, size) == []
+        if size != MIN_WINDOW:
+            assert getattr(scene.toolbar, "overflow", []) == [], f"buttons in a More menu at {size}"
+        if scene.has_watch and scene.session.outcome is None:
+            scene.toggle_watch()  # the keymap changes while watching: the toolbar is built anew
+            scene.worker.wait(30)
+            frames(app)
+            assert toolbar_problems(scene, size) == []
+    finally:
+        close(app)
+
+
+def test_the_more_menu_runs_a_button_that_did_not_fit_and_a_click_elsewhere_only_closes_it(toy_in_registry):
+    """At the least window Hashi's row cannot hold its thirteen buttons: the rest are one click away."""
+    app = App(registry_with(REGISTRY.get("hashi"), 0), size=MIN_WINDOW, headless=True)
+    try:
+        scene = app.launch("hashi", Launch(level=SMALL["hashi"]), strict=True)
+        frames(app)
+        bar = scene.toolbar
+        assert bar.overflow and bar.more in bar.row()
+        hidden = bar.overflow[0]
+        assert hidden.rect.width == 0, "a button in the closed menu must not take clicks"
+        click(app, bar.more.rect.center)
+        assert bar.menu_open and bar.menu_rect.collidepoint(hidden.rect.center)
+        moves = scene.session.index
+        click(app, scene.board_area.center)  # on the board: closes the menu, does nothing else
+        assert not bar.menu_open and scene.session.index == moves
+        assert hidden.rect.width == 0
+        click(app, bar.more.rect.center)
+        escape = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
+        app.frame(1 / 60, [escape])
+        assert not bar.menu_open and app.stack.top is scene, "Esc closes the menu, not the game"
+        fit = bar.find("Fit")
+        assert fit in bar.overflow
+        scene.zoom("1")
+        zoomed = scene.painter.view.cell
+        assert not scene.painter.view.shows_all
+        click(app, bar.more.rect.center)
+        click(app, fit.rect.center)
+        assert scene.painter.view.cell < zoomed and scene.painter.view.shows_all and not scene.toolbar.menu_open
+    finally:
+        close(app)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    frames(app, 1)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(1 / 60)
+
+
+#: A cell named as a bare pair of numbers ("(3, 4)"), which players read neither 0- nor 1-based.
+BARE_PAIR = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)")
+#: A cell named the one way every game names cells (arcade.core.grid.cell_name).
+CELL_NAME = re.compile(r"\brow (-?\d+), column (-?\d+)\b")
+#: The games whose sentences name cells (the contract checks that they still do, so it cannot pass empty).
+NAMES_CELLS = {"hashi", "royale", "toy"}
+
+
+def player_texts(scene: GameScene) -> tuple[list[str], list[str]]:
+    """Every sentence the game shows about its board along a game played to its end (by the AI
+    where it plays, else by random legal moves): the hint at each position, each watch step, the
+    result, the hover text over the whole board at the start and at the end; and, apart, the
+    refusals of moves made from legal ones with their numbers changed (often off the board)."""
+    session, rules = scene.session, scene.session.rules
+    texts: list[str] = []
+    refused: list[str] = []
+
+    def hover() -> None:
+        area = scene.board_area
+        texts.extend(scene.board_tooltip((x, y)) for x in range(area.left + 3, area.right, 9)
+                     for y in range(area.top + 3, area.bottom, 9))
+
+    def refusals() -> None:
+        for move in list(rules.legal_moves(session.state))[:40]:
+            text = rules.encode_move(move)
+            for number in set(re.findall(r"\d+", text)):
+                for other in ("0", "1", "3", "99"):
+                    try:
+                        rules.apply(session.state, rules.decode_move(re.sub(rf"\b{number}\b", other, text)))
+                    except IllegalMove as exc:
+                        refused.append(str(exc))
+                    except (ArcadeError, ValueError):
+                        pass
+
+    hover()
+    refusals()
+    rng = random.Random(5)
+    steps = itertools.islice(session.watch(), 400) if session.watch_hook else None
+    for _ in range(400):
+        if session.outcome is not None:
+            break
+        if session.hint_hook is not None:
+            hint = session.hint()
+            texts.append(hint.reason if hint is not None else "")
+        step = next(steps, None) if steps is not None else None
+        if step is not None:
+            texts.append(step.label)
+            session.apply_step(step)
+        elif rules.legal_moves(session.state):
+            session.play(rules.encode_move(rng.choice(list(rules.legal_moves(session.state)))))
+        else:
+            break
+        if session.index % 5 == 0:
+            refusals()
+    if session.outcome is not None:
+        texts.append(session.outcome.reason)
+    hover()
+    return [t for t in texts if t], refused
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_every_game_names_cells_from_1_in_the_same_words(info, toy_in_registry):
+    """Battle Royale said "(3, 4)", counted from 0, where Hashi says "the 4 at row 4, column 5":
+    every game names a cell through cell_name, as "row R, column C" counted from 1 -- inside the
+    board, never a bare pair of numbers."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        view = getattr(getattr(scene, "camera", None), "view", None)
+        rows, cols = (view.rows, view.cols) if view is not None else (10**6, 10**6)
+        texts, refused = player_texts(scene)
+        assert texts and scene.session.outcome is not None, "the game was not played to its end"
+        assert [t for t in [*texts, *refused] if BARE_PAIR.search(t)] == []
+        names = [(t, int(r), int(c)) for t in texts for r, c in CELL_NAME.findall(t)]
+        assert [n for n in names if not (1 <= n[1] <= rows and 1 <= n[2] <= cols)] == [], "a cell off the board"
+        refused_names = [(t, int(r), int(c)) for t in refused for r, c in CELL_NAME.findall(t)]
+        assert [n for n in refused_names if n[1] < 1 or n[2] < 1] == []
+        assert bool(names or refused_names) == (info.name in NAMES_CELLS), (names or refused_names)[:3]

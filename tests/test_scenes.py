@@ -309,3 +309,72 @@ def test_alt_enter_acts_once_even_when_its_release_goes_to_the_window_it_replace
     driver.frame(pygame.event.Event(pygame.KEYUP, mod=0, **press))
     driver.frame(pygame.event.Event(pygame.KEYDOWN, mod=pygame.KMOD_ALT, **press))
     assert len(toggles) == 2, "a new Alt+Enter no longer works"
+
+
+def test_closing_writes_the_save_then_closes_the_window_before_the_sound_device(app, driver, toy_registered,
+                                                                             monkeypatch):
+    """Left to pygame.quit at exit, the sound device closed first and the window stayed on screen
+    while PulseAudio drained it (0.9-1.5 s measured, seconds on some desktops). The window must go
+    as soon as the save is written, the lock on the data folder with it, and the sound last."""
+    from arcade.services import instance
+
+    scene = app.launch("toy", Launch(level="o..\n...\n...\n"))
+    driver.click(tuple(map(int, scene.view.cell_center((2, 2)))))
+    expected = scene.session.to_dict()["moves"]
+    steps: list[str] = []
+    real_display_quit, real_mixer_quit, real_release = pygame.display.quit, pygame.mixer.quit, instance.release
+
+    def display_quit():
+        saved = saves.read_autosave("toy")
+        steps.append("window" + (" after the save" if saved and saved.data["moves"] == expected else " unsaved"))
+        real_display_quit()
+
+    def mixer_quit():
+        steps.append("sound")
+        real_mixer_quit()
+
+    def release():
+        steps.append("lock")
+        real_release()
+
+    monkeypatch.setattr(pygame.display, "quit", display_quit)
+    monkeypatch.setattr(pygame.mixer, "quit", mixer_quit)
+    monkeypatch.setattr(instance, "release", release)
+    app.close()
+    assert steps == ["window after the save", "lock", "sound"]
+    assert not pygame.display.get_init() and not app.audio.available
+
+
+def test_no_work_but_a_save_keeps_a_closed_window_s_process_alive(app, driver, toy_registered):
+    """The interpreter joins every non-daemon thread at exit: an AI job that does not ask
+    job_cancelled (a solver's count, a generator) kept the closed window's process running until it
+    was done. Only a save still being written may hold the exit -- and must, to be finished."""
+    import threading
+
+    from arcade.services.autosave import BackgroundSaver
+
+    scene = app.launch("toy", Launch(level="o..\n...\n...\n"))
+    gate = threading.Event()
+    started = threading.Event()
+
+    def stubborn_search():
+        started.set()
+        gate.wait(30)  # never asks job_cancelled()
+
+    scene.worker.submit(stubborn_search, on_done=lambda result: None)
+    assert started.wait(10)
+    try:
+        app.close()
+        holding = [t.name for t in threading.enumerate()
+                   if t is not threading.main_thread() and not t.daemon and t.is_alive()]
+        assert holding == [], f"threads the exit would wait for: {holding}"
+    finally:
+        gate.set()
+    writing = threading.Event()
+    saver = BackgroundSaver("toy", write=lambda data, label: writing.wait(10))
+    saver.submit({}, "slow disk")
+    try:
+        assert not saver._thread.daemon, "a save still being written at exit would be cut off"
+    finally:
+        writing.set()
+        saver.flush()

@@ -167,16 +167,31 @@ def test_button_clicks_only_when_press_and_release_inside_and_enabled():
     assert clicks == [1]
 
 
-def test_toolbar_wraps_on_narrow_windows():
+def test_a_toolbar_is_one_row_smaller_text_first_then_a_more_menu_by_priority():
+    """It wrapped onto a second row when narrow (Hashi's Pause under the rest at 1024 pixels)."""
     from arcade.ui.theme import Theme
 
     pygame.font.init()
-    bar = Toolbar([Button(f"Button {i}", lambda: None) for i in range(8)])
-    wide = bar.layout(Theme(), pygame.Rect(0, 0, 2000, 30), 30)
-    assert wide.height == 30
-    narrow = bar.layout(Theme(), pygame.Rect(0, 0, 300, 30), 30)
-    assert narrow.height > 60
-    assert all(b.rect.right <= 300 for b in bar.buttons)
+    theme = Theme()
+    buttons = [Button(f"Button {i}", lambda: None) for i in range(8)]
+    buttons[0].priority = buttons[7].priority = 3
+    bar = Toolbar(buttons)
+    wide = bar.layout(theme, pygame.Rect(0, 0, 2000, 30), 30)
+    assert wide.height == 30 and bar.overflow == [] and bar.text_size == 15
+    full = bar._width(theme, buttons, 15, 21, 6)
+    snug = bar.layout(theme, pygame.Rect(0, 0, full - 40, 30), 30)
+    assert snug.height == 30 and bar.overflow == [] and (bar.text_size, bar._padding) < (15, 21)
+    narrow = bar.layout(theme, pygame.Rect(0, 0, 400, 30), 30)
+    assert narrow.height == 30 and bar.text_size == Toolbar.MIN_TEXT
+    row = bar.row()
+    assert row[-1] is bar.more and {b.rect.y for b in row} == {0} and all(b.rect.right <= 400 for b in row)
+    assert buttons[0] in row and buttons[7] in row, "the highest priorities stay on the row"
+    shown = [b for b in buttons if b in row]
+    assert shown == sorted(shown, key=buttons.index) and bar.overflow == [b for b in buttons if b not in row]
+    assert bar.overflow[-1] is buttons[6], "of equal priorities the rightmost go first"
+    assert all(b.rect.width == 0 for b in bar.overflow)
+    bar.toggle_menu()
+    assert all(bar.menu_rect.contains(b.rect) and b.rect.bottom < 0 for b in bar.overflow)
 
 
 def test_slider_drag_and_keys():

@@ -17,6 +17,7 @@ import pygame
 
 from arcade.core.errors import FormatError, IllegalMove, UsageError
 from arcade.core.game import Hint, LevelEntry, Outcome, PuzzleRules, Step
+from arcade.core.grid import cell_name
 from arcade.core.registry import Binding, GameInfo, RecordSpec
 from arcade.core.session import Session
 from arcade.core.topology import Shape
@@ -75,7 +76,7 @@ class LightsOut(PuzzleRules[Level, State, tuple[int, int]]):
     def apply(self, state: State, move: tuple[int, int]) -> State:
         shape = state.level.shape
         if not shape.contains(move):
-            raise IllegalMove(f"cell {move} is off the board")
+            raise IllegalMove(f"{cell_name(move)} is off the board")
         if self.outcome(state) is not None:
             raise IllegalMove("the puzzle is already solved")
         grid = [list(row) for row in state.lights]
@@ -118,12 +119,12 @@ def hint(state: State) -> Hint | None:
     presses = solve(state)
     if not presses:
         return Hint(None, "Nothing to do." if presses == [] else "No solution.", kind="info")
-    return Hint(RULES.encode_move(presses[0]), f"press {presses[0]}", rule="search", highlight=(presses[0],))
+    return Hint(RULES.encode_move(presses[0]), f"press {cell_name(presses[0])}", rule="search", highlight=(presses[0],))
 
 
 def watch(state: State) -> Iterator[Step]:
     for p in solve(state) or []:
-        yield Step(RULES.encode_move(p), f"press {p}", kind="deduce")
+        yield Step(RULES.encode_move(p), f"press {cell_name(p)}", kind="deduce")
 
 
 class ToyScene(PuzzleScene):

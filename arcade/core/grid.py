@@ -1,8 +1,9 @@
-"""Grid helpers (core): lines of sight, flood fill and disjoint sets over any :class:`Shape`.
+"""Grid helpers (core): cell names, lines of sight, flood fill and disjoint sets over any :class:`Shape`.
 
 These are the few graph routines every game here needs -- Hashi looks along rows and
 columns for the next island, Tron and Battle Royale flood-fill reachable space, Hashi's
-connectivity checks union islands -- written once, topology-aware, without pygame.
+connectivity checks union islands -- written once, topology-aware, without pygame. And
+one way to name a cell to a player: :func:`cell_name`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,18 @@ from typing import Generic, TypeVar
 from arcade.core.topology import DIRECTIONS, Cell, Shape
 
 T = TypeVar("T", bound=Hashable)
+
+
+def cell_name(cell: Cell, *, short: bool = False) -> str:
+    """A ``(row, column)`` cell as every game names it to a player: counted from 1, in words.
+
+    Inside, cells count from 0; players count from 1, and a board's row and column numbers
+    do too. ``(0, 0)`` is "row 1, column 1", ``(3, 10)`` "row 4, column 11" (``short``: "r4,c11",
+    for a list of many). Hints, refused moves, hover texts and results all go through here, so
+    no game prints a bare 0-based pair ("(3, 4)") while another says "row 2, column 5".
+    """
+    row, column = cell
+    return f"r{row + 1},c{column + 1}" if short else f"row {row + 1}, column {column + 1}"
 
 
 @dataclass(frozen=True)

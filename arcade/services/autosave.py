@@ -4,6 +4,11 @@ An atomic write with fsync takes 4-10 ms, more than a frame's budget on a big bo
 so game scenes hand the session's save dict to :class:`BackgroundSaver`. Saves are
 written in order by one thread and a newer one replaces any not yet started; ``flush``
 waits for the last one (before the autosave is cleared on a win and when the scene closes).
+
+The thread is not a daemon: the interpreter waits for it at exit, so a save still being
+written when the window closes (a slow disk, past ``flush``'s timeout) is finished, never cut
+off. It is the only work the exit waits for -- the AI's threads are daemons
+(:mod:`arcade.ui.worker`).
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ class BackgroundSaver:
         with self._lock:
             self._pending = (data, label)
             if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name=f"{self.game}-autosave", daemon=True)
+                self._thread = threading.Thread(target=self._run, name=f"{self.game}-autosave", daemon=False)
                 self._thread.start()
 
     def _run(self) -> None:

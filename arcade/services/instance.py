@@ -59,7 +59,8 @@ def claim(folder: Path) -> str:
 
 
 def release() -> None:
-    """Let the folder go (tests; the system does it when the process ends)."""
+    """Let the folder go: the window calls this once it has closed and written everything (the
+    system also does it when the process ends)."""
     global _held
     if _held is not None:
         _held.close()

@@ -360,6 +360,15 @@ class App:
         atomic_write_bytes(path, buffer.getvalue())
 
     def close(self) -> None:
+        """Leave every scene (each writes its save whole), write the settings, then close the window
+        at once and only after it the sound device.
+
+        Left to ``pygame.quit`` at the interpreter's exit, the devices closed in the reverse order
+        of their start: the sound device first, and with PulseAudio closing it waits for the stream
+        to drain (measured 0.9-1.5 s after a fresh start, seconds on some desktops), all that time
+        with the window still on screen. Nothing the player needs waits on the sound device, so
+        it goes last, after the window and the lock on the data folder.
+        """
         while self.stack.scenes:
             self.stack.pop()
         self.running = False
@@ -368,6 +377,11 @@ class App:
                 self.settings.save()
             except OSError as exc:
                 print(f"could not save settings: {exc.strerror or exc}", file=sys.stderr)
+        from arcade.services import instance
+
+        pygame.display.quit()  # the window goes now: every save is written
+        instance.release()  # a window opened right after this one is not told another is open
+        self.audio.close()
 
     def game_settings(self, name: str) -> dict[str, Any]:
         return self.settings.game(name)

@@ -134,5 +134,13 @@ class Audio:
                 sound.set_volume(max(0.0, min(1.0, volume)))
                 sound.play()
 
+    def close(self) -> None:
+        """Stop the sound device (slow on some systems: the window closes before it, see
+        :meth:`arcade.ui.app.App.close`); ``play`` is silent afterwards."""
+        self.available = False
+        self._sounds.clear()
+        with contextlib.suppress(pygame.error):
+            pygame.mixer.quit()
+
     def names(self) -> list[str]:
         return sorted(self._sounds)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
@@ -354,6 +354,12 @@ class GameScene(Scene):
     def watching(self) -> bool:
         return self.watch is not None
 
+    #: Toolbar buttons kept on the row longest when the window is too narrow for all (the rest go
+    #: into its More menu, the game's own buttons before these): Pause, which also lists every key,
+    #: then the moves every game shares.
+    TOOLBAR_PRIORITY: ClassVar[dict[str, int]] = {"open_pause": 3, "undo": 2, "redo": 2, "request_hint": 2,
+                                                  "toggle_watch": 2}
+
     def build_toolbar(self) -> None:
         """The toolbar from the keymap's rows that have a button (again when the keymap changes)."""
         buttons = []
@@ -362,7 +368,8 @@ class GameScene(Scene):
                 continue
             enabled = self._enabled_predicate(binding)
             buttons.append(Button(binding.button, lambda b=binding: self.run_binding(b), hotkey=binding.keys,
-                                  tooltip=binding.label, enabled_when=enabled))
+                                  tooltip=binding.label, enabled_when=enabled,
+                                  priority=self.TOOLBAR_PRIORITY.get(binding.action, 1)))
         self.toolbar = Toolbar(buttons)
 
     def _enabled_predicate(self, binding: Binding) -> Callable[[], bool] | None:
@@ -394,8 +401,7 @@ class GameScene(Scene):
         w, h = size
         self.header_rect = pygame.Rect(0, 0, w, HEADER)
         bar_height = 34 if h >= 600 else 28
-        used = self.toolbar.layout(self.app.theme, pygame.Rect(12, 0, w - 24, bar_height), bar_height)
-        bar_top = h - used.height - 10
+        bar_top = h - bar_height - 10  # one row at every size (buttons that do not fit go into its More menu)
         self.toolbar.layout(self.app.theme, pygame.Rect(12, bar_top, w - 24, bar_height), bar_height)
         self.status_rect = pygame.Rect(12, bar_top - STATUS - 4, w - 24, STATUS)
         self.board_area = pygame.Rect(12, HEADER + 6, w - 24, self.status_rect.top - HEADER - 12)
@@ -848,9 +854,10 @@ class GameScene(Scene):
     # -- frame ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            self.toolbar.handle(event)
-            self._tooltip = self.toolbar.hovered_tooltip() or self.board_tooltip(tuple(event.pos))
-            return self.handle_board(event)
+            over_menu = self.toolbar.handle(event)  # the open More menu covers the board under it
+            board_tip = "" if over_menu else self.board_tooltip(tuple(event.pos))
+            self._tooltip = self.toolbar.hovered_tooltip() or board_tip
+            return True if over_menu else self.handle_board(event)
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             # The player acts: what that brings (a hint asked for with the pointer resting on the
             # board, a drop) shows in place of the hover text; moving the pointer brings it back.
@@ -978,6 +985,7 @@ class GameScene(Scene):
         self.draw_foreground(surface)
         toast_area = pygame.Rect(self.status_rect.right - toast_w, self.status_rect.y, toast_w, self.status_rect.height)
         self.toast.draw(surface, theme, self.status_rect.bottom, area=toast_area)
+        self.toolbar.draw_menu(surface, theme)
 
 
 class PuzzleScene(GameScene):

@@ -72,9 +72,12 @@ class Button:
     pressed: bool = False
     #: Optional callable re-evaluated every frame to enable/disable the button.
     enabled_when: Callable[[], bool] | None = None
+    #: In a toolbar too narrow for every button, the lower priorities go into its "More" menu first.
+    priority: int = 1
 
-    def preferred_width(self, theme: Theme, size: int) -> int:
-        return theme.font(size).size(self.label)[0] + size + 6
+    def preferred_width(self, theme: Theme, size: int, padding: int | None = None) -> int:
+        """The label's width at ``size`` plus ``padding`` (default: the size plus 6 pixels)."""
+        return theme.font(size).size(self.label)[0] + (size + 6 if padding is None else padding)
 
     def is_enabled(self) -> bool:
         return self.enabled and (self.enabled_when is None or self.enabled_when())
@@ -122,13 +125,36 @@ class Button:
 
 
 class Toolbar:
-    """A row of buttons that wraps onto more rows when the window is narrow."""
+    """One row of buttons at every window width, laid out by the framework for every game.
+
+    A row that wrapped onto a second one at the smallest windows (Hashi's Pause went under its
+    other twelve buttons even at 1024 pixels) took the board's room and broke the row's order.
+    Instead, :meth:`layout` tries, in turn: every label at the row's text size; tighter padding
+    and gaps; smaller text, down to :data:`MIN_TEXT` pixels; and then it moves the buttons of
+    lowest :attr:`Button.priority` (the rightmost of equals first) behind a **More** button at
+    the row's end, whose menu opens above it. Labels are never cut: the row is what is shown.
+    """
+
+    #: The smallest label size before buttons go into the More menu (still readable).
+    MIN_TEXT = 12
+    #: The More button's label.
+    MORE = "More…"
 
     def __init__(self, buttons: list[Button] | None = None, *, gap: int = 6) -> None:
         self.buttons: list[Button] = buttons or []
         self.gap = gap
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.text_size = 16
+        #: The buttons in the More menu (in their row order); empty when the row holds them all.
+        self.overflow: list[Button] = []
+        self.more = Button(self.MORE, self.toggle_menu, tooltip="the buttons the window is too narrow for",
+                           priority=0)
+        self.menu_open = False
+        #: Where the More menu draws when open (its buttons' rects are only set while it is).
+        self.menu_rect = pygame.Rect(0, 0, 0, 0)
+        self._menu_rects: list[pygame.Rect] = []
+        self._padding = 0
+        self._menu_size = 16
 
     def add(self, button: Button) -> Button:
         self.buttons.append(button)
@@ -137,32 +163,121 @@ class Toolbar:
     def find(self, label: str) -> Button | None:
         return next((b for b in self.buttons if b.label == label), None)
 
+    def row(self) -> list[Button]:
+        """The buttons on the row, left to right (with More at the end when some did not fit)."""
+        shown = [b for b in self.buttons if b not in self.overflow]
+        return [*shown, self.more] if self.overflow else shown
+
     def layout(self, theme: Theme, area: pygame.Rect, height: int = 34) -> pygame.Rect:
-        """Place buttons left to right inside ``area``; returns the rect actually used."""
-        self.text_size = max(12, min(18, height // 2))
-        x, y = area.x, area.y
-        for b in self.buttons:
-            w = b.preferred_width(theme, self.text_size)
-            if x > area.x and x + w > area.right:
-                x = area.x
-                y += height + self.gap
-            b.rect = pygame.Rect(x, y, w, height)
-            x += w + self.gap
-        self.rect = pygame.Rect(area.x, area.y, area.width, y + height - area.y)
+        """Place the buttons in one row inside ``area`` (see the class); returns the rect used."""
+        size = max(self.MIN_TEXT, min(18, height // 2))
+        attempts = [(size, size + 6, self.gap)]
+        attempts += [(s, max(8, s // 2 + 4), min(self.gap, 4)) for s in range(size, self.MIN_TEXT - 1, -1)]
+        for text, padding, gap in attempts:
+            if self._width(theme, self.buttons, text, padding, gap) <= area.width:
+                self._place(theme, area, height, [], text, padding, gap)
+                return self.rect
+        text, padding, gap = attempts[-1]
+        # Lowest priority first, and of equals the rightmost: the row keeps its left-to-right order.
+        order = sorted(range(len(self.buttons)), key=lambda i: (self.buttons[i].priority, -i))
+        hidden: list[Button] = []
+        for index in order:
+            shown = [b for b in self.buttons if b not in hidden]
+            if self._width(theme, [*shown, self.more], text, padding, gap) <= area.width or not shown:
+                break
+            hidden.append(self.buttons[index])
+        self._place(theme, area, height, [b for b in self.buttons if b in hidden], text, padding, gap)
         return self.rect
 
+    @staticmethod
+    def _width(theme: Theme, buttons: list[Button], text: int, padding: int, gap: int) -> int:
+        return sum(b.preferred_width(theme, text, padding) for b in buttons) + gap * max(0, len(buttons) - 1)
+
+    def _place(self, theme: Theme, area: pygame.Rect, height: int, overflow: list[Button], text: int,
+               padding: int, gap: int) -> None:
+        self.text_size, self._padding = text, padding
+        if [b.label for b in overflow] != [b.label for b in self.overflow]:
+            self.menu_open = False
+        self.overflow = overflow
+        x = area.x
+        for b in self.row():
+            w = b.preferred_width(theme, text, padding)
+            b.rect = pygame.Rect(x, area.y, w, height)
+            x += w + gap
+        self.rect = pygame.Rect(area.x, area.y, area.width, height)
+        # The menu: its buttons stacked upwards from the row, right-aligned under the More button.
+        self._menu_size = max(text, min(16, height // 2))
+        width = max((b.preferred_width(theme, self._menu_size) for b in overflow), default=0)
+        width = max(width, self.more.rect.width)
+        right = min(self.more.rect.right, area.right)
+        top = area.y - 8 - len(overflow) * (height + 4) + 4
+        self._menu_rects = [pygame.Rect(right - width, top + i * (height + 4), width, height)
+                            for i in range(len(overflow))]  # read top down in the row's order
+        if self._menu_rects:
+            self.menu_rect = self._menu_rects[0].unionall(self._menu_rects).inflate(12, 12)
+        else:
+            self.menu_rect = pygame.Rect(0, 0, 0, 0)
+        self._place_menu()
+
+    def _place_menu(self) -> None:
+        """The menu's buttons answer the pointer only while it is open."""
+        for b, rect in zip(self.overflow, self._menu_rects, strict=True):
+            b.rect = rect.copy() if self.menu_open else pygame.Rect(0, 0, 0, 0)
+            if not self.menu_open:
+                b.hovered = b.pressed = False
+        self.more.toggled = self.menu_open
+
+    def toggle_menu(self) -> None:
+        self.menu_open = not self.menu_open and bool(self.overflow)
+        self._place_menu()
+
+    def close_menu(self) -> None:
+        if self.menu_open:
+            self.menu_open = False
+            self._place_menu()
+
     def handle(self, event: pygame.event.Event) -> bool:
+        """Clicks on the row's buttons and the open menu's; True when consumed. While the menu is
+        open a click elsewhere only closes it (it does not reach the board under it), and so
+        does Esc; another key closes it and goes on to act."""
+        if self.menu_open:
+            if event.type == pygame.KEYDOWN:
+                self.close_menu()
+                return event.key == pygame.K_ESCAPE
+            clicked = False
+            for b in self.overflow:
+                clicked = b.handle(event) or clicked
+            if event.type == pygame.MOUSEBUTTONUP and clicked:
+                self.close_menu()  # its action ran (or the press was let go off it)
+                return True
+            if clicked:
+                return True
+            if event.type == pygame.MOUSEBUTTONDOWN and not self.more.rect.collidepoint(event.pos):
+                self.close_menu()
+                return True
+            if event.type == pygame.MOUSEMOTION and self.menu_rect.collidepoint(event.pos):
+                self.more.handle(event)
+                return True
         consumed = False
-        for b in self.buttons:
+        for b in self.row():
             consumed = b.handle(event) or consumed
         return consumed
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
-        for b in self.buttons:
+        for b in self.row():
             b.draw(surface, theme, self.text_size)
 
+    def draw_menu(self, surface: pygame.Surface, theme: Theme) -> None:
+        """The open More menu, over everything else (its owner draws it last)."""
+        if not (self.menu_open and self.overflow):
+            return
+        pygame.draw.rect(surface, theme["panel"], self.menu_rect, border_radius=6)
+        pygame.draw.rect(surface, theme["grid"], self.menu_rect, width=1, border_radius=6)
+        for b in self.overflow:
+            b.draw(surface, theme, self._menu_size)
+
     def hovered_tooltip(self) -> str:
-        for b in self.buttons:
+        for b in [*self.row(), *(self.overflow if self.menu_open else [])]:
             if b.hovered and (b.tooltip or b.hotkey):
                 return f"{b.tooltip or b.label}" + (f"  [{b.hotkey}]" if b.hotkey else "")
         return ""

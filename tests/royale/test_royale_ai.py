@@ -156,3 +156,10 @@ def test_a_second_caller_waiting_for_the_par_leaves_when_told_to_stop(tmp_path):
     finally:
         busy.release()
     assert cache.get(SEED).loot == 6  # and once free, it solves as before
+
+
+def test_the_hint_and_the_watch_name_the_start_from_1():
+    hint = ai.hint(State(SEED))
+    assert hint.reason.startswith("drop at row 4, column 11 — ")  # the start (3, 10)
+    first = next(iter(ai.watch(State(SEED))))
+    assert first.label == "The AI drops at row 4, column 11 and aims for 6 loot."

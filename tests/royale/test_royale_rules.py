@@ -196,3 +196,22 @@ def test_states_compare_by_value():
     a = play(RULES.initial_state(SEED), "start 3 10", "D")
     b = play(RULES.initial_state(SEED), "start 3 10", "D")
     assert a == b and hash(a) == hash(b)
+
+
+def test_sentences_name_cells_from_1_as_row_and_column():
+    """They said "(3, 10)", counted from 0, where Hashi says "row 4, column 11"."""
+    from arcade.games.royale.controller import describe_cell
+
+    start = RULES.initial_state(SEED)
+    with pytest.raises(IllegalMove, match=r"^row 1, column 4 holds loot"):
+        RULES.play(start, "start 0 3")
+    with pytest.raises(IllegalMove, match=r"^row 1, column 1 is 17 steps from the centre"):
+        RULES.play(start, "start 0 0")
+    with pytest.raises(IllegalMove, match=r"only finish on the centre, at row 8, column 11$"):
+        RULES.play(play(start, "start 3 10"), "finish")
+    with pytest.raises(IllegalMove, match=r"no step up from row 1, column 5$"):
+        RULES.play(State(empty(9, 9), ((0, 4),)), "U")
+    caught = play(RULES.initial_state(empty(9, 9)), "start 4 4", "U", "U", "U")  # onto (1, 4)
+    assert RULES.outcome(caught).reason == "Caught by the storm at row 2, column 5 after 3 moves."
+    assert describe_cell(start, (3, 10))[0].startswith("✓ row 4, column 11: drop here")
+    assert "at row 4, column 11 ·" in RULES.state_text(play(start, "start 3 10")).splitlines()[0]

@@ -241,3 +241,31 @@ def test_two_different_maps_with_one_name_are_refused_the_same_map_twice_is_play
     assert "two maps named 'box'" in capsys.readouterr().err
     (tmp_path / "m3" / "joust.txt").write_text(joust.read_text())
     assert [i for i, _ in maps.resolve(f"joust,official,{tmp_path / 'm3' / 'joust.txt'}")].count("joust") == 1
+
+
+def test_closing_a_bot_process_kills_it_instead_of_waiting_for_it_to_read_its_end_of_input(monkeypatch):
+    """A child still starting (importing, compiling its search) never read the closed stdin: each
+    bot cost the window 0.5 s of waiting before the kill, a bot-vs-bot match over a second to close.
+    The child has nothing to save, so it is killed at once and only then reaped."""
+    runner = ProcessRunner("strongest")
+    process = runner.process
+    steps: list[str] = []
+    real_kill, real_wait = process.kill, process.wait
+
+    def kill():
+        steps.append("kill")
+        real_kill()
+
+    def wait(timeout=None):
+        steps.append("wait" if steps and steps[-1] == "kill" else f"wait for a live child ({timeout} s)")
+        return real_wait(timeout=10)
+
+    monkeypatch.setattr(process, "kill", kill)
+    monkeypatch.setattr(process, "wait", wait)
+    try:
+        runner.close()
+    finally:
+        real_kill()
+        real_wait(timeout=10)
+    assert steps == ["kill", "wait"]
+    assert process.returncode is not None

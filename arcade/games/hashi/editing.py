@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from arcade.core.grid import cell_name
 from arcade.core.topology import Cell, Shape, Topology
 from arcade.games.hashi.logic import MAX_NUMBER, Island, Puzzle
 
@@ -232,4 +233,4 @@ class Editor:
 
 
 def _where(cell: Cell) -> str:
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+    return cell_name(cell)

@@ -9,6 +9,7 @@ ends in a contradiction (:func:`chain_text`, from :mod:`.solver.reasons`).
 
 from __future__ import annotations
 
+from arcade.core.grid import cell_name
 from arcade.games.hashi import solver
 from arcade.games.hashi.logic import OPPOSITE, Move, Puzzle
 from arcade.games.hashi.solver import reasons
@@ -19,13 +20,13 @@ _COUNT = {0: "no bridge", 1: "one bridge", 2: "two bridges"}
 
 def island(puzzle: Puzzle, i: int) -> str:
     isl = puzzle.islands[i]
-    return f"the {isl.number} at row {isl.pos[0] + 1}, column {isl.pos[1] + 1}"
+    return f"the {isl.number} at {cell_name(isl.pos)}"
 
 
 def short(puzzle: Puzzle, i: int) -> str:
     """Compact island name for lists: ``3 (r2,c5)``."""
     isl = puzzle.islands[i]
-    return f"{isl.number} (r{isl.pos[0] + 1},c{isl.pos[1] + 1})"
+    return f"{isl.number} ({cell_name(isl.pos, short=True)})"
 
 
 def between(puzzle: Puzzle, line: int) -> str:

@@ -21,6 +21,7 @@ import re
 from pathlib import Path
 
 from arcade.core.errors import FormatError
+from arcade.core.grid import cell_name
 from arcade.core.topology import Topology
 from arcade.games.hashi.logic import MAX_BRIDGES, MAX_NUMBER, Puzzle, State
 
@@ -286,9 +287,8 @@ def tatham_problems(puzzle: Puzzle) -> list[str]:
         problems.append("Tatham's Bridges needs at least two islands")
     touching = adjacent_pairs(puzzle)
     if touching:
-        (r1, c1), (r2, c2) = touching[0]
-        problems.append(f"Tatham's Bridges refuses touching islands (row {r1 + 1}, column {c1 + 1} and row "
-                        f"{r2 + 1}, column {c2 + 1})")
+        first, second = touching[0]
+        problems.append(f"Tatham's Bridges refuses touching islands ({cell_name(first)} and {cell_name(second)})")
     return problems
 
 

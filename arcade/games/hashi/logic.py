@@ -22,7 +22,7 @@ from typing import Literal
 
 from arcade.core.errors import IllegalMove
 from arcade.core.game import Outcome, PuzzleRules
-from arcade.core.grid import DisjointSet, line_of_sight
+from arcade.core.grid import DisjointSet, cell_name, line_of_sight
 from arcade.core.topology import Cell, Shape, Topology
 
 MAX_BRIDGES = 2
@@ -187,7 +187,7 @@ class Puzzle:
     def describe(self, island: int) -> str:
         """How messages name an island: its number and 1-based row/column."""
         isl = self.islands[island]
-        return f"the {isl.number} at row {isl.pos[0] + 1}, column {isl.pos[1] + 1}"
+        return f"the {isl.number} at {cell_name(isl.pos)}"
 
     def describe_line(self, line: int) -> str:
         """How messages name a line: its two islands (and "round the edge" when it wraps)."""
@@ -481,7 +481,7 @@ class HashiRules(PuzzleRules[Puzzle, State, Move]):
         p = state.puzzle
         island = p.island_at.get(move.pos)
         if island is None:
-            raise IllegalMove(f"there is no island at row {move.pos[0] + 1}, column {move.pos[1] + 1}")
+            raise IllegalMove(f"there is no island at {cell_name(move.pos)}")
         if move.direction not in DIRS:
             raise IllegalMove(f"direction must be N, E, S or W, not {move.direction!r}")
         line = p.line_from(island, move.direction)
@@ -494,7 +494,7 @@ class HashiRules(PuzzleRules[Puzzle, State, Move]):
         if move.kind in ("lock", "unlock"):
             island = p.island_at.get(move.pos)
             if island is None:
-                raise IllegalMove(f"there is no island at row {move.pos[0] + 1}, column {move.pos[1] + 1}")
+                raise IllegalMove(f"there is no island at {cell_name(move.pos)}")
             locks = state.locks | {island} if move.kind == "lock" else state.locks - {island}
             return State(p, state.bridges, state.marks, frozenset(locks))
         if move.kind not in ("set", "mark", "unmark"):

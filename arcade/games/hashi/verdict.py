@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from arcade.core.grid import cell_name
 from arcade.core.topology import Cell
 from arcade.games.hashi import explain, solver
 from arcade.games.hashi.logic import MAX_BRIDGES, MAX_NUMBER, Island, Puzzle
@@ -169,7 +170,7 @@ def _with(puzzle: Puzzle, numbers: dict[Cell, int]) -> Puzzle | None:
 
 
 def _where(cell: Cell) -> str:
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+    return cell_name(cell)
 
 
 def candidates(puzzle: Puzzle, a: tuple[int, ...], b: tuple[int, ...]) -> Iterator[tuple[str, dict[Cell, int]]]:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from arcade.core.errors import IllegalMove
 from arcade.core.game import Hint, Step
+from arcade.core.grid import cell_name
 from arcade.core.inputs import parse_json
 from arcade.games.royale.formats import format_level
 from arcade.games.royale.logic import DIRECTION_NAMES, DIRECTIONS, RULES, Level, Move, State, replay, route_is_valid
@@ -151,8 +152,7 @@ def hint(state: State, should_stop: Callable[[], bool] | None = None) -> Hint | 
         return f"best still possible: {loot}" if route.exact else f"{loot} loot, not proven best (out of time)"
 
     if not state.placed:
-        r, c = route.start
-        return Hint(str(Move.start(route.start)), f"drop at ({r}, {c}) — {reach(route.loot)}",
+        return Hint(str(Move.start(route.start)), f"drop at {cell_name(route.start)} — {reach(route.loot)}",
                     rule=rule, highlight=tuple(route.cells))
     best = state.loot + route.loot
     if not route.moves:
@@ -193,8 +193,7 @@ def watch(state: State, should_stop: Callable[[], bool] | None = None) -> Iterat
         return
     goal = state.loot + route.loot
     if not state.placed:
-        r, c = route.start
-        label = f"The AI drops at ({r}, {c}) and aims for {route.loot} loot."
+        label = f"The AI drops at {cell_name(route.start)} and aims for {route.loot} loot."
         if undo:
             label = "The centre was out of reach from every cell of your route, so the AI starts over: " + label
         yield Step(str(Move.start(route.start)), label, undo=undo, highlight=tuple(route.cells))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from arcade.core.grid import cell_name
 from arcade.games.royale.logic import DIRECTIONS, Cell, Move, State
 
 #: Key names (pygame.key.name) and the direction they move in.
@@ -51,8 +52,7 @@ def direction_for_key(name: str) -> str | None:
 def describe_cell(state: State, cell: Cell) -> tuple[str, str]:
     """A one-line description of a hovered cell and its role (good/warning/error/text_dim)."""
     level = state.level
-    r, c = cell
-    where = f"({r}, {c})"
+    where = cell_name(cell)
     k = state.moves
     if not state.placed:
         refusal = level.start_refusal(cell)

@@ -22,6 +22,7 @@ from typing import Literal
 
 from arcade.core.errors import IllegalMove
 from arcade.core.game import Outcome, PuzzleRules
+from arcade.core.grid import cell_name
 
 Cell = tuple[int, int]
 
@@ -93,12 +94,12 @@ class Level:
     def start_refusal(self, cell: Cell) -> str | None:
         """Why the player may not start on ``cell`` (None if they may)."""
         if not self.contains(cell):
-            return f"({cell[0]}, {cell[1]}) is off the map"
+            return f"{cell_name(cell)} is off the map"
         if self.has_loot(cell):
-            return f"({cell[0]}, {cell[1]}) holds loot: drop on an empty cell"
+            return f"{cell_name(cell)} holds loot: drop on an empty cell"
         distance, budget = self.distance_to_centre(cell), self.max_moves
         if distance > budget:
-            return (f"({cell[0]}, {cell[1]}) is {distance} steps from the centre but the storm closes "
+            return (f"{cell_name(cell)} is {distance} steps from the centre but the storm closes "
                     f"after {budget} moves: you would never make it")
         return None
 
@@ -223,10 +224,10 @@ def render_text(state: State, storm: bool = True) -> str:
     visited = set(state.path)
     lines = []
     if not state.placed:
-        lines.append(f"not placed · storm closes after {level.max_moves} moves · centre {level.centre}")
+        lines.append(f"not placed · storm closes after {level.max_moves} moves · centre at {cell_name(level.centre)}")
     else:
         status = "dead" if state.dead else "finished" if state.finished else "doomed" if state.doomed else "alive"
-        lines.append(f"move {k}/{level.max_moves} · loot {state.loot} · at {state.pos} · {status}")
+        lines.append(f"move {k}/{level.max_moves} · loot {state.loot} · at {cell_name(state.pos)} · {status}")
     for r in range(level.rows):
         row = []
         for c in range(level.cols):
@@ -285,7 +286,7 @@ class RoyaleRules(PuzzleRules[Level, State, Move]):
             raise IllegalMove("drop the player first: click an empty cell inside the marked diamond")
         if move.kind == "finish":
             if not state.on_centre:
-                raise IllegalMove(f"you can only finish on the centre {level.centre}")
+                raise IllegalMove(f"you can only finish on the centre, at {cell_name(level.centre)}")
             return State(level, state.path, finished=True, collected=state.collected)
         if move.direction not in DIRECTIONS:
             raise IllegalMove(f"unknown direction {move.direction!r}")
@@ -293,7 +294,7 @@ class RoyaleRules(PuzzleRules[Level, State, Move]):
         r, c = state.path[-1]
         target = (r + dr, c + dc)
         if not level.contains(target):
-            raise IllegalMove(f"the map ends there: no step {DIRECTION_NAMES[move.direction]} from ({r}, {c})")
+            raise IllegalMove(f"the map ends there: no step {DIRECTION_NAMES[move.direction]} from {cell_name((r, c))}")
         collected = state.collected | {target} if level.has_loot(target) else state.collected
         dead = not level.in_box(target, state.moves + 1)
         return State(level, (*state.path, target), dead=dead, collected=collected)
@@ -322,8 +323,8 @@ class RoyaleRules(PuzzleRules[Level, State, Move]):
             return None
         score = float(state.loot)
         if state.dead:
-            r, c = state.path[-1]
-            return Outcome("loss", f"Caught by the storm at ({r}, {c}) after {state.moves} moves.", score=score)
+            return Outcome("loss", f"Caught by the storm at {cell_name(state.path[-1])} after {state.moves} moves.",
+                           score=score)
         if state.finished:
             return Outcome("win", f"Finished on the centre with {state.loot} loot in {state.moves} moves.",
                            score=score)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arcade.core.game import Outcome
+from arcade.core.grid import cell_name
 from arcade.core.registry import GameInfo
 from arcade.core.session import Session
 from arcade.games.royale import ai, controller
@@ -244,7 +245,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
             self.refuse("Drop the player first.")
         elif not state.on_centre:
             distance = state.level.distance_to_centre(state.pos)  # type: ignore[arg-type]
-            self.refuse(f"Finish only on the centre {state.level.centre} — it is "
+            self.refuse(f"Finish only on the centre, at {cell_name(state.level.centre)} — it is "
                         f"{distance} step{'s' if distance != 1 else ''} away.")
         else:
             self.play(Move.finish())
