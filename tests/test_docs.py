@@ -38,3 +38,16 @@ def test_every_module_in_a_guides_module_table_exists(doc):
     rows = TABLE_ROW.findall(doc.read_text())
     missing = [path for path in rows if not ((package / path).is_file() or (ROOT / path).is_file())]
     assert rows and not missing, f"{_doc_id(doc)}'s module table names modules that do not exist: {missing}"
+
+
+def test_the_level_file_example_in_docs_hashi_is_the_bundled_level_whole_and_solvable():
+    """It showed three of the seven rows, labelled medium (the level is hard): saved as a file,
+    it had no solution."""
+    from arcade.games.hashi.formats import parse_puzzle
+    from arcade.games.hashi.solver.search import count_solutions
+
+    guide = (ROOT / "docs" / "hashi.md").read_text()
+    blocks = re.findall(r"```\n(# title: Round the bend\n.*?)```", guide, re.S)
+    bundled = (ROOT / "levels" / "hashi" / "wrapped" / "01-round-the-bend.txt").read_text()
+    assert blocks == [bundled]
+    assert count_solutions(parse_puzzle(blocks[0], "docs/hashi.md")) == 1
