@@ -108,7 +108,8 @@ def test_the_tournament_command_takes_outside_bots_and_writes_rounds_and_replays
     assert [f.name for f in files] == ["0001-hackerrank-obstacle-tron-flood-fill-vs-line.json",
                                        "0002-hackerrank-obstacle-tron-line-vs-flood-fill.json"]
     playback = open_tron_replay(files[0])
-    assert playback.replay.players == ("flood-fill", "line")
+    # The spec, as in a replay saved from the window or by referee runway (it kept only the label "line").
+    assert playback.replay.players == ("flood-fill", f"line=2010:{bot('tron2010_straight.py')}")
     assert [" ".join(m) for m in playback.moves] == data["rounds"][0]["moves"]
     assert playback.turns[0].stderr[1] == ("heading 1",)  # seat 2 starts with free floor north
 
