@@ -119,6 +119,9 @@ def test_the_tournament_command_takes_outside_bots_and_writes_rounds_and_replays
     (["--bot", "flood-fill"], "a tournament needs at least two bots"),
     (["--bot", "ff", "--bot", "runway:./x"], "unknown tron bot protocol 'runway'"),
     (["--bots", "ff,random", "--out", "r.txt"], "--out must end in .json or .csv"),
+    # --jobs was silently ignored beside --scheduler
+    (["--bots", "ff,random", "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1"],
+     "argument --scheduler: not allowed with argument --jobs"),
 ])
 def test_bad_tournament_requests_are_one_line(argv, message, capsys):
     assert cli.main(["tournament", "tron", *argv]) == 2
