@@ -77,7 +77,8 @@ def measure_scene(make_scene: Callable[[object], object], frames: int, overlay_o
     return times
 
 
-def run_bench(game: str | None = None, *, quick: bool = False) -> int:
+def run_bench(game: str | None = None, *, quick: bool = False, options: argparse.Namespace | None = None) -> int:
+    """Every benchmark, or only ``game``'s; ``options`` are the game's own (``bench GAME --seeds 3``)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     # Always a home of its own: with PUZZLE_ARCADE_HOME already set, the benchmark boards were
@@ -86,7 +87,7 @@ def run_bench(game: str | None = None, *, quick: bool = False) -> int:
     with tempfile.TemporaryDirectory() as home:
         os.environ["PUZZLE_ARCADE_HOME"] = home
         try:
-            return _run(game, quick)
+            return _run(game, quick, options)
         finally:
             if before is None:
                 os.environ.pop("PUZZLE_ARCADE_HOME", None)
@@ -94,7 +95,7 @@ def run_bench(game: str | None = None, *, quick: bool = False) -> int:
                 os.environ["PUZZLE_ARCADE_HOME"] = before
 
 
-def _run(game: str | None, quick: bool) -> int:
+def _run(game: str | None, quick: bool, options: argparse.Namespace | None) -> int:
     from arcade.core.registry import Launch
     from arcade.games import REGISTRY
     from arcade.ui.front import open_session
@@ -129,7 +130,11 @@ def _run(game: str | None, quick: bool) -> int:
             sys.stdout.flush()
             parser = argparse.ArgumentParser()
             command.configure(parser)
-            args = parser.parse_args(["--quick"] if quick else [])
+            args = parser.parse_args(["--quick"] if quick else [])  # the game's defaults
+            if game is not None and options is not None:  # and the options given after its name
+                args = argparse.Namespace(**{**vars(args), **{k: v for k, v in vars(options).items()
+                                                             if k in vars(args)}})
+                args.quick = quick
             status = command.run(args)
             if status:
                 return status

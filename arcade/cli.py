@@ -125,9 +125,7 @@ def build_parser() -> Parser:
                       help="open the game's editor (Hashi): on a level file, bundled level or game ID, "
                       "a new FILE to create, or the last unsaved board")
 
-    bench = sub.add_parser("bench", help="print speed figures (start-up, frame times, game benchmarks)")
-    bench.add_argument("game", nargs="?", metavar="GAME", help="only this game")
-    bench.add_argument("--quick", action="store_true", help="fewer repetitions (for smoke tests)")
+    _add_bench(sub, REGISTRY)
 
     levels = sub.add_parser("levels", help="list a game's bundled levels")
     levels.add_argument("game", metavar="GAME")
@@ -143,6 +141,65 @@ def build_parser() -> Parser:
             command.configure(game_parser)
             game_parser.set_defaults(run=command.run)
     return parser
+
+
+class _BenchParser(Parser):
+    """``bench``'s parser: a game's own option given before the game's name is named as such."""
+
+    game_options: dict[str, list[str]]  # option string -> the games whose benchmark takes it
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        own = ("-h", "--help", "--quick")
+        for arg in args or ():
+            if arg in self.game_options.get("", ()):  # a game's name: what follows is its own
+                break
+            option = arg.split("=", 1)[0]
+            if option.startswith("-") and not any(o == option or (option.startswith("--") and o.startswith(option))
+                                                  for o in own):
+                games = self.game_options.get(option)
+                where = (f"an option of {' and '.join(f'bench {g}' for g in games)}: give it after the game's name"
+                         if games else "not an option of bench (bench --help lists every game's own options)")
+                self.error(f"{option} is {where}")
+        return super().parse_known_args(args, namespace)
+
+
+def _add_bench(sub: Any, registry: Any) -> None:
+    """``bench [--quick] [GAME [its own options]]``: each game's benchmark options follow its name."""
+    import textwrap
+
+    description = textwrap.fill(
+        "Without GAME: start-up time, the frame times of the menu and of every game's scene, then every "
+        "game's own benchmark. With GAME: only that game's scene and its own benchmark, which takes the "
+        "options listed below (bench GAME --help explains them).", 78)
+    parser_class, sub._parser_class = sub._parser_class, _BenchParser
+    try:
+        bench = sub.add_parser("bench", help="print speed figures (start-up, frame times, game benchmarks)",
+                               usage="%(prog)s [-h] [--quick] [GAME [the game's options]]",
+                               description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    finally:
+        sub._parser_class = parser_class
+    bench.add_argument("--quick", action="store_true", help="fewer repetitions (for smoke tests)")
+    games = bench.add_subparsers(dest="game", metavar="GAME", parser_class=Parser, prog=bench.prog)
+    options: dict[str, list[str]] = {"": []}
+    usages = []
+    for info in registry:
+        command = info.load_commands().get("bench")
+        help_text = command.help if command is not None else "frame times of its scene"
+        game_parser = games.add_parser(info.name, help=help_text, description=help_text)
+        if command is not None:
+            command.configure(game_parser)
+        else:
+            game_parser.add_argument("--quick", action="store_true", help="fewer repetitions (for smoke tests)")
+        options[""].append(info.name)
+        for action in game_parser._actions:
+            if action.dest == "quick":  # ``bench --quick GAME`` keeps it (the default would reset it)
+                action.default = argparse.SUPPRESS
+            for option in action.option_strings:
+                options.setdefault(option, []).append(info.name)
+        usage = " ".join(game_parser.format_usage().split()[1:]).replace(" [-h]", "")
+        usages.append(f"  {usage}")
+    bench.game_options = options
+    bench.epilog = "each game's own options:\n" + "\n".join(usages)
 
 
 def require_display() -> None:
@@ -354,7 +411,7 @@ def dispatch(args: argparse.Namespace) -> int:
     if args.command == "bench":
         from arcade.bench import run_bench
 
-        return run_bench(args.game, quick=args.quick)
+        return run_bench(args.game, quick=args.quick, options=args)
     if args.command == "levels":
         return list_levels(args.game)
     return int(args.run(args))

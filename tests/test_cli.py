@@ -104,3 +104,70 @@ def test_a_directory_given_as_a_level_is_named_as_one(capsys, tmp_path, game):
     """Battle Royale and Runway said "no level file or bundled level" for a folder that exists."""
     code, _out, err = run_main(capsys, "solve", game, str(tmp_path))
     assert code == 2 and "a directory, not a regular file" in err and len(err.strip().splitlines()) == 1
+
+
+def _fake_benchmarks(monkeypatch) -> list[tuple[str, dict]]:
+    """Every game's own benchmark records the options it got instead of running; scenes are not measured."""
+    import argparse
+
+    from arcade import bench
+    from arcade.core.registry import Command
+    from arcade.games import REGISTRY
+
+    ran: list[tuple[str, dict]] = []
+    monkeypatch.setattr(bench, "measure_scene", lambda *a, **k: [0.001] * 3)
+    monkeypatch.setattr(bench, "time_to_first_frame", lambda runs: 0.1)
+    from arcade.core.registry import load_object
+
+    for info in REGISTRY:
+        commands = load_object(info.commands)
+        real = commands["bench"]
+
+        def record(args: argparse.Namespace, name=info.name) -> int:
+            ran.append((name, vars(args)))
+            return 0
+
+        monkeypatch.setitem(commands, "bench", Command(real.help, real.configure, record))
+    return ran
+
+
+def test_bench_game_takes_the_games_own_options(capsys, monkeypatch):
+    """docs/royale.md's ``bench royale --quick --seeds 3 --limit 10`` and docs/tron.md's ``bench tron --ms N``
+    were refused: only ``bench [GAME] [--quick]`` was known."""
+    ran = _fake_benchmarks(monkeypatch)
+    code, _out, err = run_main(capsys, "bench", "royale", "--quick", "--seeds", "2", "--limit", "4")
+    assert code == 0, err
+    assert ran == [("royale", {"quick": True, "seeds": 2, "limit": 4.0})]
+    ran.clear()
+    code, _out, err = run_main(capsys, "bench", "--quick", "tron", "--ms", "50")  # --quick before the game too
+    assert code == 0, err
+    assert ran == [("tron", {"quick": True, "ms": 50.0})]
+    ran.clear()
+    code, _out, err = run_main(capsys, "bench", "hashi")
+    assert code == 0, err
+    assert ran == [("hashi", {"quick": False, "size": 40, "only": None, "data": None})]
+    ran.clear()
+    code, _out, err = run_main(capsys, "bench", "--quick")  # every game, each with its defaults
+    assert code == 0, err
+    assert [name for name, _args in ran] == ["hashi", "runway", "royale", "tron"]
+    assert dict(ran)["royale"] == {"quick": True, "seeds": 3, "limit": 10.0}
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["bench", "--seeds", "3"], "--seeds is an option of bench royale: give it after the game's name"),
+    (["bench", "--quick", "--ms=5", "tron"], "--ms is an option of bench tron"),
+    (["bench", "--bogus"], "--bogus is not an option of bench"),
+    (["bench", "royale", "--ms", "5"], "unrecognized arguments: --ms 5"),
+])
+def test_bench_refuses_misplaced_game_options_in_one_line(capsys, monkeypatch, argv, expected):
+    ran = _fake_benchmarks(monkeypatch)
+    code, _out, err = run_main(capsys, *argv)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and expected in err and not ran
+
+
+def test_bench_help_shows_every_games_options(capsys):
+    code, out, _err = run_main(capsys, "bench", "--help")
+    assert code == 0
+    assert "bench royale [--quick] [--seeds SEEDS] [--limit LIMIT]" in out and "bench tron [--quick] [--ms N]" in out
+    code, out, _err = run_main(capsys, "bench", "royale", "--help")
+    assert code == 0 and "--seeds" in out and "--limit" in out

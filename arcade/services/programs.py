@@ -253,13 +253,15 @@ class Program:
                 self._lines.put(("error", f"printed more than {STDOUT_LIMIT // 1024} KiB on stdout"))
                 overflow = True
                 continue
-            buffer += data
-            while b"\n" in buffer:
-                line, buffer = buffer.split(b"\n", 1)
-                self._lines.put(("line", line.decode("utf-8", "replace")))
-            if len(buffer) > LINE_LIMIT:
-                self._lines.put(("error", f"printed a line longer than {LINE_LIMIT} bytes"))
-                overflow = True
+            *complete, buffer = (buffer + data).split(b"\n")
+            # Every line is held to the limit, a complete one as much as one still coming.
+            for number, line in enumerate([*complete, buffer]):
+                if len(line) > LINE_LIMIT:
+                    self._lines.put(("error", f"printed a line longer than {LINE_LIMIT} bytes"))
+                    overflow = True
+                    break
+                if number < len(complete):  # the last piece is the line still coming
+                    self._lines.put(("line", line.decode("utf-8", "replace")))
 
     def _read_stderr(self) -> None:
         err = self._err

@@ -130,6 +130,18 @@ def test_an_endless_line_on_stdout_is_a_loss():
     assert answer.failure == "printed a line longer than 4096 bytes"
 
 
+def test_a_complete_line_over_the_limit_is_a_loss_too():
+    """Only a line still coming was held to 4096 bytes: 'SPEED' and 6000 spaces with its line end was SPEED."""
+    with Program([*misbehave("padded"), "SPEED"]) as program:
+        answer = program.ask("x\n", 5.0)
+    assert answer.line is None and answer.failure == "printed a line longer than 4096 bytes"
+    code = "input(); print('A' * 4096, flush=True); print('B' * 4097, flush=True); input()"
+    with Program([sys.executable, "-c", code]) as program:
+        first = program.ask("x\n", 5.0)
+        second = program.read_line(5.0, time.perf_counter())
+    assert first.line == "A" * 4096 and second.failure == "printed a line longer than 4096 bytes"
+
+
 def test_a_missing_program_is_one_line():
     with pytest.raises(ProgramFailure, match="cannot start '/no/such/bot': no such program"):
         Program(["/no/such/bot"])

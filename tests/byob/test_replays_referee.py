@@ -162,6 +162,14 @@ def test_a_misbehaving_runway_program_fails_the_test_with_one_line(mode, reason)
     assert run.replay().result["reason"] == reason
 
 
+def test_a_runway_answer_padded_past_the_line_limit_fails():
+    """'SPEED' followed by 6000 spaces and a line end was accepted as SPEED."""
+    name, level = bundled_tests()[1]
+    spec = f"codingame:{bot('misbehave.py', 'padded', 'SPEED')}"
+    run = run_program(level, spec, level_id=name, limits=Limits(300.0, 3000.0))
+    assert run.line() == f"{name}: fail — printed a line longer than 4096 bytes"
+
+
 def test_a_run_reports_each_turn_and_can_be_stopped():
     import threading
 

@@ -108,7 +108,8 @@ def test_the_tournament_command_takes_outside_bots_and_writes_rounds_and_replays
     assert [f.name for f in files] == ["0001-hackerrank-obstacle-tron-flood-fill-vs-line.json",
                                        "0002-hackerrank-obstacle-tron-line-vs-flood-fill.json"]
     playback = open_tron_replay(files[0])
-    assert playback.replay.players == ("flood-fill", "line")
+    # The spec, as in a replay saved from the window or by referee runway (it kept only the label "line").
+    assert playback.replay.players == ("flood-fill", f"line=2010:{bot('tron2010_straight.py')}")
     assert [" ".join(m) for m in playback.moves] == data["rounds"][0]["moves"]
     assert playback.turns[0].stderr[1] == ("heading 1",)  # seat 2 starts with free floor north
 
@@ -118,6 +119,9 @@ def test_the_tournament_command_takes_outside_bots_and_writes_rounds_and_replays
     (["--bot", "flood-fill"], "a tournament needs at least two bots"),
     (["--bot", "ff", "--bot", "runway:./x"], "unknown tron bot protocol 'runway'"),
     (["--bots", "ff,random", "--out", "r.txt"], "--out must end in .json or .csv"),
+    # --jobs was silently ignored beside --scheduler
+    (["--bots", "ff,random", "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1"],
+     "argument --scheduler: not allowed with argument --jobs"),
 ])
 def test_bad_tournament_requests_are_one_line(argv, message, capsys):
     assert cli.main(["tournament", "tron", *argv]) == 2

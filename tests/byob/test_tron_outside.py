@@ -90,6 +90,14 @@ def test_a_misbehaving_hackerrank_program_loses_too():
     assert record.failures[0] == "answered 'hello there' (expected LEFT, RIGHT, UP or DOWN)"
 
 
+@pytest.mark.parametrize(("protocol", "word"), [("2010", "1"), ("hackerrank", "UP")])
+def test_an_answer_padded_past_the_line_limit_loses(protocol, word):
+    """A valid move followed by 6000 spaces was taken as the move."""
+    with program(f"{protocol}:{bot('misbehave.py', 'padded', word)}", Limits(300.0, 5000.0)) as outside:
+        record = play_round(SMALL, (outside, make_bot("flood-fill")), 20)
+    assert record.failures[0] == "printed a line longer than 4096 bytes"
+
+
 def test_a_stderr_flood_does_not_stop_the_game_and_is_kept_bounded():
     with program(f"2010:{bot('tron2010_straight.py', '--flood')}") as outside:
         record = play_round(SMALL, (outside, make_bot("flood-fill")), 20)

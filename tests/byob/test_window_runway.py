@@ -31,6 +31,7 @@ def test_play_runway_bot_drives_the_viewer_live_and_the_run_is_scrubbable(app, d
     spec = parse_spec(STRAIGHT)
     scene = app.launch("runway", Launch(level="00_statement_example", options={"bot": spec}))
     assert isinstance(scene, RunwayScene) and scene.taping
+    assert scene.tape_line().startswith("Your program drives: Space pauses its run")
     wait_for(driver, lambda: not scene.bot_worker.busy)
     expected = run_program(scene.session.level, spec, level_id="00_statement_example")
     assert scene.session.length == len(expected.commands) > 0
@@ -99,6 +100,8 @@ def test_the_tests_panel_lists_every_bundled_test_and_a_row_opens_its_run(app, d
     viewer = app.launch("runway", Launch(options={"replay": playback}))
     driver.frame()
     assert viewer.taping and viewer.session.index == 0
+    # A replay is played back, not driven ("Your program drives: Space pauses its run…").
+    assert viewer.tape_line() == "Replay of codingame_straight.py: Space pauses it · an arrow key takes over from here"
     assert [viewer.session.state_at(i) for i in range(viewer.session.length + 1)] == run.states
     assert not live_programs()
 

@@ -128,6 +128,15 @@ def test_generate_refuses_impossible_requests(capsys):
     assert "Traceback" not in err and "plane" in err
 
 
+def test_generate_help_shows_every_default(capsys):
+    """Size, difficulty, topology and format had defaults the help did not name."""
+    assert main(["generate", "hashi", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # as argparse wraps it
+    for default in ("default 10x10", "default medium", "default plane", "default 1", "default text",
+                    "default: random", "default: standard output"):
+        assert default in out, default
+
+
 def test_ai_benchmark_quick(tmp_path, capsys):
     from arcade.games.hashi import ai_cli
 

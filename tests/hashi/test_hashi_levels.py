@@ -125,3 +125,14 @@ def test_bench_quick_prints_drag_frame_times(user_home):
         f"the benchmark wrote into the player's home: {written}"
     assert "frame time during a drag at 1280x800" in result.stdout and "p95" in result.stdout
     assert "30x30 in the scene, click to verdict shown" in result.stdout  # the editor's verdict latency
+
+
+def test_the_editor_benchmark_keeps_no_draft_and_says_nothing(user_home, capfd):
+    """``bench hashi`` printed "Your unsaved board is kept as a draft … play hashi --edit reopens it"
+    on stderr once per board size: its edited boards were kept as the player's draft."""
+    from arcade.games.hashi.editor_bench import scene_latencies
+    from arcade.services.paths import data_dir
+
+    assert len(scene_latencies(10, 3)) == 3
+    assert "kept as a draft" not in capfd.readouterr().err
+    assert not [p for p in data_dir().rglob("*") if "draft" in p.name]

@@ -14,7 +14,7 @@ def test_solve_prints_commands_survivors_and_turns(capsys):
     assert main(["solve", "runway", "11_mandatory_sacrifices"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("commands: SPEED ")
-    assert out[1] == "survivors: 2 of 4 (1 needed)"
+    assert out[1] == "bikes: 2 of 4 crossed (1 needed to cross)"
     turns = int(out[2].split(": ")[1])
     assert turns == len(out[0].split()) - 1
     assert out[3].startswith("result: win")
@@ -24,7 +24,18 @@ def test_solve_with_the_classic_ai_and_a_trace(capsys):
     assert main(["solve", "runway", "levels/runway/00_statement_example.txt", "--ai", "classic", "--trace"]) == 0
     out = capsys.readouterr().out
     assert "> SPEED" in out and "...0x.....|" in out
-    assert "survivors: 1 of 2 (1 needed)" in out
+    assert "bikes: 1 of 2 crossed (1 needed to cross)" in out
+
+
+def test_solve_says_a_lost_race_has_bikes_still_riding_not_survivors(tmp_path, capsys):
+    """A loss by turns printed "survivors: 1 of 1 (1 needed)" beside "result: loss"."""
+    wall = "." * 10 + "0" * 25 + "." * 10
+    lost = tmp_path / "lost.txt"
+    lost.write_text(f"1\n1\n{wall}\n{wall}\n{wall}\n{wall}\n0\n0 0 1\n")
+    assert main(["solve", "runway", str(lost)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "bikes: 1 of 1 still riding (1 needed to cross)"
+    assert out[3].startswith("result: loss — 50 turns are up")
 
 
 def test_solve_reports_a_malformed_level_as_file_line(tmp_path, capsys):

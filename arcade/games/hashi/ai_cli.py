@@ -136,19 +136,25 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--size", type=_size, default=(10, 10), metavar="WxH", help="board size (5x5 .. 40x40)")
-    parser.add_argument("--difficulty", choices=generator.DIFFICULTIES, default="medium")
-    parser.add_argument("--topology", choices=[t.value for t in Topology], default="plane")
+    parser.add_argument("--size", type=_size, default=(10, 10), metavar="WxH",
+                        help="board size (5x5 .. 40x40; default 10x10)")
+    parser.add_argument("--difficulty", choices=generator.DIFFICULTIES, default="medium",
+                        help="easy: local rules suffice, medium: isolation needed, hard: connectivity or "
+                             "trials (default medium)")
+    parser.add_argument("--topology", choices=[t.value for t in Topology], default="plane",
+                        help="cylinder: left and right edges joined, torus: top and bottom too (default plane)")
     parser.add_argument("--density", type=float, default=1.0,
                         help="island density factor, 0.25 .. 4 (default 1: the difficulty's own)")
     parser.add_argument("--seed", type=seed_type, help="seed of the first puzzle (then seed+1, ...); default: random")
     parser.add_argument("-n", "--count", type=int_type(1, 10_000, "-n"), default=1, help="how many puzzles (default 1)")
     parser.add_argument("--format", choices=("text", "tatham"), default="text",
-                        help="our level file, or Simon Tatham's game ID (plane only; implies --no-touching)")
+                        help="our level file, or Simon Tatham's game ID (plane only; implies --no-touching; "
+                             "default text)")
     parser.add_argument("--no-touching", action="store_true",
                         help="no two islands side by side (hard boards otherwise allow it; Tatham's Bridges "
                              "refuses them)")
-    parser.add_argument("--out", type=Path, help="write one level file per puzzle into this folder")
+    parser.add_argument("--out", type=Path,
+                        help="write one level file per puzzle into this folder (default: standard output)")
     parser.add_argument("--title", default="", help="title for the level files (numbered when -n > 1)")
 
 

@@ -113,7 +113,7 @@ def scene_latencies(size: int, edits: int, seed: int = 2) -> list[float]:
 
     app = App(REGISTRY, size=(1280, 800), headless=True)
     app.audio.enabled = False
-    scene = EditorScene(INFO, Draft.of(base_puzzle(size, seed)))
+    scene = EditorScene(INFO, Draft.of(base_puzzle(size, seed)), keep_drafts=False)  # not a player's board
     app.push(scene)
     app.frame(1 / 60)
     scene.verdict_worker.wait(30)

@@ -1,6 +1,6 @@
 """Runway command line (cli, no pygame): ``solve``, ``generate``, ``bot``, ``bench`` and ``referee``.
 
-* ``solve runway LEVEL`` — the commands an AI plays, the survivors and the turns.
+* ``solve runway LEVEL`` — the commands an AI plays, the bikes that crossed and the turns.
 * ``generate runway`` — a seeded random runway (only winnable ones) in the level format.
 * ``bot runway`` — the CodinGame protocol on stdin/stdout (paste-compatible with the puzzle).
 * ``bench runway`` — planning times on the public tests and on 500-cell runways.
@@ -69,7 +69,10 @@ def run_solve(args: argparse.Namespace) -> int:
     outcome = RULES.outcome(game.final)
     assert outcome is not None
     print("commands: " + " ".join(c.value for c in game.commands))
-    print(f"survivors: {game.survivors} of {len(level.bikes)} ({level.need} needed)")
+    # On a win the bikes left crossed; on a loss they have not ("survivors: 1 of 1 (1 needed)" beside
+    # "result: loss — 50 turns are up" read as a success).
+    how = "crossed" if outcome.is_win else "still riding"
+    print(f"bikes: {game.survivors} of {len(level.bikes)} {how} ({level.need} needed to cross)")
     print(f"turns: {len(game.commands)}")
     print(f"result: {outcome.result} — {outcome.reason}")
     # 1 like `solve hashi` with no solution: a script can tell a lost race from a won one.

@@ -81,11 +81,13 @@ def configure_tournament(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strict", action="store_true",
                         help="ignore our bots' answers later than --ms (the cycle keeps its heading) "
                              "instead of only counting them")
-    parser.add_argument("--jobs", type=_jobs, default=None, metavar="N",
-                        help="play rounds in N local processes (default: the number of CPUs)")
-    parser.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                        help="play rounds on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
-                             "(needs: pip install 'puzzle-arcade[cluster]')")
+    # One or the other: --jobs beside --scheduler was silently ignored (the cluster has its own workers).
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+                       help="play rounds in N local processes (default: the number of CPUs)")
+    where.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                       help="play rounds on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
+                            "(needs: pip install 'puzzle-arcade[cluster]'; not with --jobs)")
     parser.add_argument("--out", type=Path, metavar="FILE", default=None,
                         help="write every round to FILE (.json with moves and ratings, or .csv)")
     parser.add_argument("--save-replays", type=Path, metavar="DIR", default=None,

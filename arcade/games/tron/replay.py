@@ -13,7 +13,7 @@ import io
 import json
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -24,8 +24,12 @@ from arcade.games.tron.match import RoundRecord, Tournament
 from arcade.services.replays import Playback, Replay, Turn, open_replay, save_replay
 
 
-def round_replay(record: RoundRecord, meta: dict[str, Any] | None = None) -> Replay:
-    """The replay of one round: map text, both players' specs, moves, times, stderr and result."""
+def round_replay(record: RoundRecord, meta: dict[str, Any] | None = None,
+                 specs: Mapping[str, str] | None = None) -> Replay:
+    """The replay of one round: map text, both players' specs, moves, times, stderr and result.
+
+    ``specs`` maps a seat's name to its spec where they differ (a labelled program, ``mine`` for
+    ``mine=2010:./bot``): the replay keeps the spec, so it says which program played."""
     turns = tuple(
         Turn((record.times[0][i] * 1000, record.times[1][i] * 1000),
              (record.stderr[0][i] if i < len(record.stderr[0]) else (),
@@ -36,7 +40,8 @@ def round_replay(record: RoundRecord, meta: dict[str, Any] | None = None) -> Rep
     result = {"result": outcome.result, "winner": outcome.winner, "score": outcome.score, "reason": outcome.reason}
     info = {"seeds": list(record.seeds), "game": record.game, "ticks": len(record.moves)}
     info.update(meta or {})
-    return Replay("tron", format_map(record.final.level), record.bots, tuple(record.moves), turns, result,
+    players = tuple((specs or {}).get(name, name) for name in record.bots)
+    return Replay("tron", format_map(record.final.level), players, tuple(record.moves), turns, result,
                   record.map_id, record.failures, info)
 
 
@@ -98,7 +103,8 @@ class TournamentFiles:
         while self._unsaved:
             record = self._unsaved[0]
             if self.replays is not None:
-                save_replay(round_replay(record, self.meta), self.replays / replay_name(record))
+                save_replay(round_replay(record, self.meta, self.tournament.specs),
+                            self.replays / replay_name(record))
             self._unsaved.pop(0)  # before counting: a signal between them must not count one twice
             self.replays_written += self.replays is not None
 

@@ -2,7 +2,8 @@
 
 sleep: never answers · crash: a traceback and exit status 1 · garbage: prints nonsense ·
 blurt: prints nonsense and quits without reading the rest of its input ·
-overlong: an endless answer line · spawn: starts a grandchild that sleeps, then sleeps itself
+overlong: an endless answer line · padded WORD: WORD, 6000 spaces and a line end ·
+spawn: starts a grandchild that sleeps, then sleeps itself
 (the process-group kill's test).
 """
 
@@ -25,6 +26,10 @@ elif mode == "blurt":
     print("hello there", flush=True)
 elif mode == "overlong":
     sys.stdout.write("1" * 100_000)
+    sys.stdout.flush()
+    time.sleep(60)
+elif mode == "padded":
+    sys.stdout.write(sys.argv[2] + " " * 6000 + "\n")
     sys.stdout.flush()
     time.sleep(60)
 elif mode == "spawn":

@@ -193,8 +193,13 @@ class EditorScene(GameScene):
     autosave_when = None
     allow_undo = False
 
-    def __init__(self, info: GameInfo, draft: Draft, path: Path | None = None, *, from_draft: bool = False) -> None:
+    def __init__(self, info: GameInfo, draft: Draft, path: Path | None = None, *, from_draft: bool = False,
+                 keep_drafts: bool = True) -> None:
         super().__init__(info, Session(RULES, _placeholder()))
+        #: Whether an unsaved board is kept for the next ``--edit`` (live and spare copies, the note on
+        #: leaving). False for boards no player drew: the benchmark's edits said "Your unsaved board is
+        #: kept as a draft" on stderr, once per board size.
+        self.keep_drafts = keep_drafts
         self.editor = Editor(draft)
         self.path = path
         self.verdict: Verdict | None = None
@@ -224,7 +229,8 @@ class EditorScene(GameScene):
         #: as it stands, and leaving it saved or emptied is what retires the spare copy.
         self.from_draft = from_draft
         #: A draft is kept that this editor is not on: the toolbar offers Resume draft (read once).
-        recover_live_copy()
+        if keep_drafts:
+            recover_live_copy()
         self._draft_waiting = not from_draft and (draft_path().is_file() or
                                                   draft_path().with_name(LEGACY_DRAFT).is_file())
         #: Last verdict timings in ms (the benchmark and the trace read them).
@@ -321,7 +327,7 @@ class EditorScene(GameScene):
         is then written as before); one found by a later run is that run's to recover."""
         global _live_in_use
         puzzle = self.draft.puzzle()
-        if puzzle is None or not self.unsaved or self.draft == self.origin or self.app is None:
+        if puzzle is None or not self.unsaved or self.draft == self.origin or self.app is None or not self.keep_drafts:
             return
         _live_in_use = True
         self.spare_saver.submit(format_level(puzzle), "draft")
@@ -508,6 +514,8 @@ class EditorScene(GameScene):
         file: the board drawn from scratch was lost.)"""
         global _live_in_use
         super().leave()
+        if not self.keep_drafts:
+            return  # it wrote no copy, and the copies on disk are not its own
         self.spare_saver.flush()  # a live copy still being written must not land after what follows
         with contextlib.suppress(OSError):
             live_copy_path().unlink(missing_ok=True)

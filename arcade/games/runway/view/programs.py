@@ -68,6 +68,8 @@ class ProgramsMixin:
         self.program_turns: list[Turn] = []
         self.program_failure = ""
         self.program_level: Level | None = None
+        #: The run on the timeline came from a replay file (nothing is driving: it is played back).
+        self.program_replayed = False
         #: A program's run is being put on the timeline (its turns are not the player's to save).
         self._loading_run = False
         #: The program whose run the player took over: its turns stay in the history and are its,
@@ -149,6 +151,7 @@ class ProgramsMixin:
         self.program_moves = list(commands)
         self.program_turns = list(turns)
         self.program_failure = failure
+        self.program_replayed = False
         self.tape_paused = False
         self.tape_result_shown = False
         self._tape_clock = 0.0
@@ -161,7 +164,14 @@ class ProgramsMixin:
         self.show_run(replay.players[0], self.session.level if played else playback.level,
                       replay.level_id or "replay", list(replay.moves), list(replay.turns),
                       replay.failures[0] if replay.failures else "", played=played)
+        self.program_replayed = True
         self.say_program(f"Replay of {short_name(replay.players[0])}: {replay.result.get('reason', '')}")
+
+    def tape_line(self) -> str:
+        """The HUD's line while a program's run is on the timeline: a replay is played back, not driven."""
+        if self.program_replayed and self.program_spec is not None:
+            return f"Replay of {short_name(self.program_spec)}: Space pauses it · an arrow key takes over from here"
+        return "Your program drives: Space pauses its run · an arrow key takes over from here"
 
     def drive_with(self, spec: str) -> None:
         """``play runway --bot SPEC``: run the program on this runway in a worker; its turns appear as they come."""

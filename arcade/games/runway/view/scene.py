@@ -632,7 +632,7 @@ class RunwayScene(ProgramsMixin, TickScene):
             elif self.taping and self.program_failure and not self.session.can_redo:
                 idle = f"The program's run ended here: {self.program_failure}"
             elif self.taping:
-                idle = "Your program drives: Space pauses its run · an arrow key takes over from here"
+                idle = self.tape_line()
             else:
                 idle = "Plan: H asks the exact AI · Space lets the AI drive"
             draw_plan_row(surface, theme, rect, rect.y + 34, self.shown_plan(), idle)
