@@ -1,7 +1,7 @@
 """The editor's pure model: placing, numbering, removing, resizing, topology and undo/redo."""
 
 from arcade.core.topology import Topology
-from arcade.games.hashi.editing import DEFAULT_NUMBER, MAX_SIDE, Draft, Editor
+from arcade.games.hashi.editing import DEFAULT_NUMBER, MIN_SIDE, Draft, Editor
 from arcade.games.hashi.formats import format_level, parse_puzzle
 
 
@@ -52,8 +52,37 @@ def test_resize_drops_islands_outside_and_undo_brings_them_back():
     assert (ed.draft.rows, ed.draft.cols) == (5, 5) and set(ed.draft.islands) == {(0, 0)}
     ed.undo()
     assert set(ed.draft.islands) == {(0, 0), (6, 6)}
-    ed.resize(100, 100)
-    assert ed.draft.rows == MAX_SIDE
+    message = ed.resize(100, 100)
+    assert "40 is the most" in message and (ed.draft.rows, ed.draft.cols) == (7, 7)
+
+
+def test_the_editor_takes_every_board_the_game_plays_and_a_size_past_a_limit_changes_nothing():
+    """The editor stopped at 30 while the New dialog made 40x40: W+ on a 40x40 board made it 30x30
+    and deleted the 161 islands outside. One limit now (logic.MAX_SIDE); a size button at it is
+    refused with the reason, and a button never changes the other side or drops islands unsaid."""
+    from arcade.games.hashi import generator
+    from arcade.games.hashi.logic import MAX_SIDE
+    from arcade.games.hashi.view.new_puzzle import SIDES
+
+    assert max(SIDES) == MAX_SIDE == 40 and min(SIDES) == generator.MIN_SIDE
+    corners = {(0, 0): 1, (0, MAX_SIDE - 1): 2, (MAX_SIDE - 1, 0): 3, (MAX_SIDE - 1, MAX_SIDE - 1): 4}
+    ed = Editor(Draft.blank(MAX_SIDE, MAX_SIDE).with_numbers(corners))
+    before = ed.draft
+    for rows, cols, what in ((MAX_SIDE, MAX_SIDE + 1, "wide"), (MAX_SIDE + 1, MAX_SIDE, "tall")):
+        assert not ed.can_resize(rows - MAX_SIDE, cols - MAX_SIDE)
+        assert ed.resize(rows, cols) == f"The board is 40 cells {what}: 40 is the most (the largest board Hashi plays)."
+        assert ed.draft is before and not ed.can_undo
+    assert ed.can_resize(0, -1) and ed.can_resize(-1, 0)
+    assert ed.resize(MAX_SIDE, MAX_SIDE - 1) == \
+        "The board is now 39×40; 2 islands outside it removed (Undo brings them back)."
+    assert (ed.draft.rows, ed.draft.cols) == (40, 39) and set(ed.draft.islands) == {(0, 0), (39, 0)}
+    assert ed.can_resize(0, 1)
+    ed.undo()
+    assert ed.draft == before
+    small = Editor(Draft.blank(MIN_SIDE, MIN_SIDE))
+    assert not small.can_resize(0, -1) and "3 is the least" in small.resize(MIN_SIDE, MIN_SIDE - 1)
+    narrow = Editor(Draft.blank(MIN_SIDE - 1, 9))  # a file's 9x2 board grows towards the limits
+    assert narrow.can_resize(1, 0) and not narrow.can_resize(-1, 0) and narrow.can_resize(0, -1)
 
 
 def test_topology_and_the_level_file_round_trip():

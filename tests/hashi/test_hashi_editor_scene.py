@@ -436,3 +436,34 @@ def test_the_save_message_says_what_the_panel_says_about_a_fix(app, driver, user
     assert scene.verdict.kind == "many" and scene.fix is not None
     driver.key(pygame.K_s, CTRL, "s")
     assert "F applies the fix shown" in scene.status_text
+
+
+def test_size_buttons_at_the_largest_board_are_grey_refuse_with_the_reason_and_keep_every_island(app, driver):
+    """A 40x40 board from the New dialog, edited: W+ cut it to 30x30 and removed 161 islands
+    ("The board is now 30×30; 161 islands outside it removed"). At the limit W+ and H+ are grey and
+    a click says why; W− takes one column, the rows and the other islands stay."""
+    from arcade.games.hashi.logic import MAX_SIDE
+
+    numbers = {(r, c): 1 + (r + c) % 4 for r in range(0, MAX_SIDE, 3) for c in range(0, MAX_SIDE, 3)}
+    scene = EditorScene(INFO, Draft.blank(MAX_SIDE, MAX_SIDE, Topology.TORUS).with_numbers(numbers))
+    app.push(scene)
+    driver.frames(2)
+    before = scene.draft
+    buttons = {b.label: b for b in scene.panel_buttons}
+    assert not buttons["W +"].is_enabled() and not buttons["H +"].is_enabled()
+    assert buttons["W −"].is_enabled() and buttons["H −"].is_enabled()
+    for label, what in (("W +", "wide"), ("H +", "tall")):
+        driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=buttons[label].rect.center, rel=(0, 0),
+                                        buttons=(0, 0, 0)))
+        assert scene.status_line()[0].startswith(f"The board is 40 cells {what}: 40 is the most"), "no hover reason"
+        driver.click(buttons[label].rect.center)
+        assert scene.draft is before and not scene.editor.can_undo
+        assert scene.status_role == "error" and scene.status_text.startswith(f"The board is 40 cells {what}")
+    driver.click(buttons["W −"].rect.center)
+    assert (scene.draft.rows, scene.draft.cols) == (MAX_SIDE, MAX_SIDE - 1)
+    assert set(scene.draft.islands) == {cell for cell in numbers if cell[1] < MAX_SIDE - 1}
+    lost = sum(1 for cell in numbers if cell[1] == MAX_SIDE - 1)
+    assert scene.status_text == f"The board is now 39×40; {lost} islands outside it removed (Undo brings them back)."
+    assert buttons["W +"].is_enabled()
+    driver.click(buttons["W +"].rect.center)
+    assert (scene.draft.rows, scene.draft.cols) == (MAX_SIDE, MAX_SIDE)

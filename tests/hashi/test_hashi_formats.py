@@ -82,9 +82,19 @@ def test_level_file_errors_name_the_line(text, line, message):
     assert message in str(caught.value)
 
 
-def test_boards_larger_than_200_are_refused():
-    with pytest.raises(FormatError, match="larger than 200x200"):
-        parse_grid("1" + "." * 200 + "1\n", "big")
+def test_boards_past_the_games_largest_side_are_refused_in_every_format():
+    """One limit for every way a board is made (logic.MAX_SIDE): a file the parser takes, the editor
+    and the play screen take too."""
+    from arcade.games.hashi.formats import parse_cllv, parse_tatham
+    from arcade.games.hashi.logic import MAX_SIDE
+
+    assert parse_grid("1" + "." * (MAX_SIDE - 2) + "1\n", "widest").cols == MAX_SIDE
+    with pytest.raises(FormatError, match=f"larger than {MAX_SIDE}x{MAX_SIDE}"):
+        parse_grid("1" + "." * (MAX_SIDE - 1) + "1\n", "big")
+    with pytest.raises(FormatError, match=f"larger than {MAX_SIDE}x{MAX_SIDE}"):
+        parse_tatham(f"{MAX_SIDE + 1}x3:1a1", "id")
+    with pytest.raises(FormatError, match=f"larger than {MAX_SIDE}x{MAX_SIDE}"):
+        parse_cllv(f"3 {MAX_SIDE + 1} 2\n0 0 1\n0 2 1\n", "big.has")
 
 
 def test_read_puzzle_accepts_a_byte_order_mark_and_reports_unreadable_files(tmp_path):

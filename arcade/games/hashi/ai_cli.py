@@ -21,7 +21,7 @@ from arcade.core.rng import new_seed
 from arcade.core.topology import Topology
 from arcade.games.hashi import generator, hints, solver
 from arcade.games.hashi.formats import TATHAM_ID, format_bridges, format_level, format_tatham, parse_tatham, read_puzzle
-from arcade.games.hashi.logic import Puzzle, State
+from arcade.games.hashi.logic import MAX_SIDE, Puzzle, State
 from arcade.services.files import write_output
 from arcade.services.resources import find_level
 
@@ -137,7 +137,8 @@ def _size(text: str) -> tuple[int, int]:
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", type=_size, default=(10, 10), metavar="WxH",
-                        help="board size (5x5 .. 40x40; default 10x10)")
+                        help=f"board size ({generator.MIN_SIDE}x{generator.MIN_SIDE} .. {MAX_SIDE}x{MAX_SIDE}; "
+                             "default 10x10)")
     parser.add_argument("--difficulty", choices=generator.DIFFICULTIES, default="medium",
                         help="easy: local rules suffice, medium: isolation needed, hard: connectivity or "
                              "trials (default medium)")

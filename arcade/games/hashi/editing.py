@@ -18,11 +18,11 @@ from dataclasses import dataclass, replace
 
 from arcade.core.grid import cell_name
 from arcade.core.topology import Cell, Shape, Topology
-from arcade.games.hashi.logic import MAX_NUMBER, Island, Puzzle
+from arcade.games.hashi.logic import MAX_NUMBER, MAX_SIDE, Island, Puzzle
 
+#: The smallest board the size buttons make (Tatham's Bridges' least); the largest is the game's
+#: own :data:`~arcade.games.hashi.logic.MAX_SIDE`, shared with the parsers and the generator.
 MIN_SIDE = 3
-#: The largest board the editor offers (the live verdict is measured up to 30x30).
-MAX_SIDE = 30
 #: The number a freshly placed island gets (the wheel or a digit changes it).
 DEFAULT_NUMBER = 2
 #: Most versions the history keeps (older ones are dropped: an editor session is not a diary).
@@ -189,17 +189,35 @@ class Editor:
         return "Cleared the board (Undo brings the islands back)."
 
     # -- board actions -------------------------------------------------------------------
+    def resize_refusal(self, rows: int, cols: int) -> str:
+        """Why the board cannot become ``cols``×``rows`` ("" if it can). Only a side that changes is
+        checked, and only in the direction it moves: a board outside the limits (a file's 2x9) can
+        still be brought towards them. Nothing is ever clamped -- the editor once cut a 40x40 board
+        to 30x30 at W+, the other side and its islands with it."""
+        draft = self.draft
+        for new, old, what in ((cols, draft.cols, "wide"), (rows, draft.rows, "tall")):
+            if new > old and new > MAX_SIDE:
+                return f"The board is {old} cells {what}: {MAX_SIDE} is the most (the largest board Hashi plays)."
+            if new < old and new < MIN_SIDE:
+                return f"The board is {old} cells {what}: {MIN_SIDE} is the least."
+        return ""
+
+    def can_resize(self, d_rows: int, d_cols: int) -> bool:
+        """Whether growing or shrinking by ``d_rows``/``d_cols`` is allowed (the size buttons grey out)."""
+        return not self.resize_refusal(self.draft.rows + d_rows, self.draft.cols + d_cols)
+
     def resize(self, rows: int, cols: int) -> str:
-        """Change the board size; islands outside the new size are dropped (Undo restores them)."""
-        rows = max(MIN_SIDE, min(MAX_SIDE, rows))
-        cols = max(MIN_SIDE, min(MAX_SIDE, cols))
+        """Change the board size; islands outside a smaller board are dropped, said by number (Undo
+        restores them). A size past the limits is refused with the reason, the board unchanged."""
+        refusal = self.resize_refusal(rows, cols)
+        if refusal:
+            return refusal
         draft = self.draft
         kept = {cell: n for cell, n in draft.numbers if cell[0] < rows and cell[1] < cols}
         lost = len(draft.numbers) - len(kept)
         if not self._commit(replace(draft, rows=rows, cols=cols, numbers=tuple(sorted(kept.items())))):
-            return f"The board is {cols}×{rows} already." if (rows, cols) == (draft.rows, draft.cols) else \
-                f"Boards go from {MIN_SIDE} to {MAX_SIDE} cells a side."
-        note = f"; {lost} island{'s' if lost != 1 else ''} outside it removed" if lost else ""
+            return f"The board is {cols}×{rows} already."
+        note = f"; {lost} island{'s' if lost != 1 else ''} outside it removed (Undo brings them back)" if lost else ""
         return f"The board is now {cols}×{rows}{note}."
 
     def set_topology(self, topology: Topology) -> str:

@@ -23,13 +23,12 @@ from pathlib import Path
 from arcade.core.errors import FormatError
 from arcade.core.grid import cell_name
 from arcade.core.topology import Topology
-from arcade.games.hashi.logic import MAX_BRIDGES, MAX_NUMBER, Puzzle, State
+from arcade.games.hashi.logic import MAX_BRIDGES, MAX_NUMBER, MAX_SIDE, Puzzle, State
 
 #: A Tatham game ID: size, optional parameters, then ``:`` and the description (``#`` means a random seed).
 TATHAM_ID = re.compile(r"^(\d+)x(\d+)([A-Za-z0-9.]*)([:#])(\S*)$", re.ASCII)
 _CLLV_HEAD = re.compile(r"^\d+\s+\d+\s+\d+$", re.ASCII)
 _HEADER_KEY = re.compile(r"^[a-z][a-z0-9_-]*$", re.ASCII)
-MAX_SIDE = 200
 #: File name endings the level picker lists (our files and Tatham IDs are ``.txt``, CLLV is ``.has``).
 LEVEL_SUFFIXES = (".txt", ".has")
 FORMATS = ("grid", "tatham", "cllv")

@@ -30,10 +30,11 @@ from arcade.core.errors import ArcadeError, UsageError
 from arcade.core.rng import derive_seed, make_rng
 from arcade.core.topology import Cell, Shape, Topology
 from arcade.games.hashi import solver
-from arcade.games.hashi.logic import DIRS, MAX_BRIDGES, MAX_NUMBER, Puzzle
+from arcade.games.hashi.logic import DIRS, MAX_BRIDGES, MAX_NUMBER, MAX_SIDE, Puzzle
 
 DIFFICULTIES = ("easy", "medium", "hard")
-MIN_SIDE, MAX_SIDE = 5, 40
+#: The smallest board the generator makes (the largest is the game's, ``logic.MAX_SIDE``).
+MIN_SIDE = 5
 
 #: Chance per cell that a growing bridge stops (before the density factor), and the chance
 #: of a double bridge, per difficulty. Harder boards get shorter bridges, hence more islands.

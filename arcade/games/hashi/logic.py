@@ -27,6 +27,12 @@ from arcade.core.topology import Cell, Shape, Topology
 
 MAX_BRIDGES = 2
 MAX_NUMBER = 8
+#: The largest board side Hashi supports, one limit for every way a board is made: the file
+#: parsers (our files, Tatham game IDs, CLLV), the "New puzzle" dialog and the generator, and the
+#: editor's size buttons. It is the size the game is measured at (a drag on 40x40, generating
+#: 40x40 hard, the editor's verdict): the editor allowed only 30 and cut a 40x40 board it opened
+#: to 30x30 at the first size button, deleting the islands outside.
+MAX_SIDE = 40
 
 #: Direction letters and their (d_row, d_col); lines are stored going E or S from their first island.
 DIRS: dict[str, Cell] = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}

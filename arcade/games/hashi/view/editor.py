@@ -26,9 +26,9 @@ from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
 from arcade.core.topology import Cell, Topology
 from arcade.games.hashi import solver
-from arcade.games.hashi.editing import MAX_SIDE, MIN_SIDE, Draft, Editor
+from arcade.games.hashi.editing import MIN_SIDE, Draft, Editor
 from arcade.games.hashi.formats import format_level, format_tatham, read_puzzle
-from arcade.games.hashi.logic import RULES, Puzzle
+from arcade.games.hashi.logic import MAX_SIDE, RULES, Puzzle
 from arcade.games.hashi.verdict import Fix, Verdict, suggest_fix, verdict
 from arcade.games.hashi.view.dialogs import copy_text
 from arcade.games.hashi.view.painter import LABEL_BAND, number_labels
@@ -405,11 +405,19 @@ class EditorScene(GameScene):
         def size(dr: int, dc: int):  # type: ignore[no-untyped-def]
             return lambda: self.resize_board(dr, dc)
 
+        def allowed(dr: int, dc: int):  # type: ignore[no-untyped-def]
+            return lambda: self.editor.can_resize(dr, dc)
+
+        # A size button at its limit is grey; a click on it says why (see handle_board).
+        self.size_buttons = {
+            (0, -1): Button("W −", size(0, -1), tooltip="one column less", enabled_when=allowed(0, -1)),
+            (0, 1): Button("W +", size(0, 1), tooltip=f"one column more (up to {MAX_SIDE})",
+                           enabled_when=allowed(0, 1)),
+            (-1, 0): Button("H −", size(-1, 0), tooltip="one row less", enabled_when=allowed(-1, 0)),
+            (1, 0): Button("H +", size(1, 0), tooltip=f"one row more (up to {MAX_SIDE})", enabled_when=allowed(1, 0)),
+        }
         self.panel_buttons = [
-            Button("W −", size(0, -1), tooltip="one column less"),
-            Button("W +", size(0, 1), tooltip="one column more"),
-            Button("H −", size(-1, 0), tooltip="one row less"),
-            Button("H +", size(1, 0), tooltip="one row more"),
+            *self.size_buttons.values(),
             *(Button(t.value.capitalize(), lambda t=t: self.set_topology(t.value),
                      tooltip=f"make the board a {t.value}") for t in Topology),
         ]
@@ -438,6 +446,11 @@ class EditorScene(GameScene):
 
     # -- input -------------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for (dr, dc), button in self.size_buttons.items():
+                if button.rect.collidepoint(event.pos) and not button.is_enabled():
+                    self.resize_board(dr, dc)  # refused, with the reason
+                    return True
         for button in self.panel_buttons:
             if button.handle(event):
                 return True
@@ -463,6 +476,9 @@ class EditorScene(GameScene):
         return False
 
     def board_tooltip(self, pos: tuple[int, int]) -> str:
+        for (dr, dc), button in self.size_buttons.items():
+            if button.rect.collidepoint(pos) and not button.is_enabled():  # grey: say why
+                return self.editor.resize_refusal(self.draft.rows + dr, self.draft.cols + dc)
         for button in self.panel_buttons:
             if button.rect.collidepoint(pos):
                 return button.tooltip
@@ -497,6 +513,10 @@ class EditorScene(GameScene):
 
     def resize_board(self, d_rows: int, d_cols: int) -> None:
         d = self.draft
+        refusal = self.editor.resize_refusal(d.rows + d_rows, d.cols + d_cols)
+        if refusal:
+            self.refuse(refusal)
+            return
         self.changed(self.editor.resize(d.rows + d_rows, d.cols + d_cols))
         self.cursor = (min(self.cursor[0], self.draft.rows - 1), min(self.cursor[1], self.draft.cols - 1))
         self.relayout()

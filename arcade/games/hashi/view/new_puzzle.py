@@ -18,13 +18,14 @@ from arcade.core.numbers import parse_int
 from arcade.core.rng import new_seed
 from arcade.core.topology import Topology
 from arcade.games.hashi import generator
-from arcade.games.hashi.logic import Puzzle
+from arcade.games.hashi.logic import MAX_SIDE, Puzzle
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.widgets import Button, Slider, draw_form_row, draw_text
 from arcade.ui.worker import Worker
 
-SIDES = list(range(5, 41))  # every size: ← → step by one (odd sizes were out of reach)
+#: Every size the generator makes: ← → step by one (odd sizes were out of reach).
+SIDES = list(range(generator.MIN_SIDE, MAX_SIDE + 1))
 DENSITIES = [0.5, 0.75, 1.0, 1.25, 1.5, 2.0]
 TOPOLOGY_LABELS = {Topology.PLANE: "Plane", Topology.CYLINDER: "Cylinder", Topology.TORUS: "Torus"}
 MAX_SEED_DIGITS = 9
