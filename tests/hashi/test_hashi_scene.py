@@ -13,6 +13,7 @@ from arcade.core.registry import Launch
 from arcade.games.hashi.catalog import level_key
 from arcade.games.hashi.formats import parse_puzzle
 from arcade.games.hashi.view import HashiScene
+from arcade.games.hashi.view.painter import seam_label
 from arcade.services import saves
 from arcade.ui.overlays import PanelScene, ResultScene
 from arcade.ui.picker import PickerScene
@@ -523,3 +524,70 @@ def test_a_watch_step_explanation_too_long_for_the_status_line_is_shown_whole_on
     driver.key(pygame.K_n)
     driver.frame()
     assert scene.status_text == "A short one." and not scene.status_cut and scene.status_caption() is None
+
+
+def marker_overlaps(scene: HashiScene) -> tuple[list[str], int]:
+    """Every edge marker (arrow and letter) that would overlap a row or column number, as drawn:
+    markers clipped to their zone and the board's area, numbers where they are. Also how many
+    lettered markers were checked."""
+    painter = scene.painter
+    zone = painter.marker_zone.clip(painter.outer)
+    numbers = painter.coordinate_rects()
+    problems, checked = [], 0
+    crossing = [line.index for line in scene.puzzle.lines if painter.crosses_view_edge(line.index)]
+    board, viewport = painter.view.board_rect, painter.view.viewport
+    for k, index in enumerate(crossing):
+        label = seam_label(k)
+        for points, rect in painter.marker_shapes(index, label):
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            arrow = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+            for what, shape in (("arrow", arrow), (f"letter {label}", rect)):
+                shown = shape.clip(zone)
+                if not shown.width or not shown.height:
+                    continue
+                checked += what != "arrow"
+                for text, number in numbers:
+                    if shown.colliderect(number):
+                        problems.append(f"{what} {shown} on the number {text} {number}")
+            # Where the board's edge shows, the letter is whole (the margin is wide enough for it).
+            whole = (board.left >= viewport.left and board.right <= viewport.right
+                     and board.top >= viewport.top and board.bottom <= viewport.bottom)
+            if whole and not zone.contains(rect):
+                problems.append(f"letter {label} {rect} cut by its margin {zone}")
+    return problems, checked
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640), (640, 400)])
+def test_edge_letters_and_the_row_and_column_numbers_never_overlap_at_any_zoom(tmp_path, size):
+    """Zoomed in on a Hard 40x40 torus (Ctrl++ twice), the letters A and B pairing the ends of
+    wrapped bridges sat on the row numbers 11 and 13: the margin was a fraction of the fit's cell
+    while the markers grew with the zoom. Checked on the rectangles as drawn, zoomed in step by
+    step to the closest zoom, panned to every corner, on a rotated board too."""
+    from arcade.core.topology import Topology
+    from arcade.games import REGISTRY
+    from arcade.games.hashi.formats import format_level
+    from arcade.games.hashi.generator import generate
+    from arcade.ui.app import App
+
+    puzzle = generate(40, 40, "hard", Topology.TORUS, seed=942).puzzle
+    path = tmp_path / "torus.txt"
+    path.write_text(format_level(puzzle))
+    app = App(REGISTRY, size=size, headless=True)
+    try:
+        scene = app.launch("hashi", Launch(level=str(path)))
+        app.frame(1 / 60)
+        view = scene.painter.view
+        checked = 0
+        for step in range(12):
+            for pan in ((0, 0), (10_000, 10_000), (-10_000, 0), (0, -10_000), (10_000, 0)):
+                view.pan_by(*pan)
+                problems, seen = marker_overlaps(scene)
+                assert problems == [], (size, step, view.cell, pan, problems[:4])
+                checked += seen
+            scene.painter.rotate(3, 5)
+            scene.zoom("1")
+            app.frame(1 / 60)
+        assert view.zoomed and checked > 100, (view.cell, checked)
+    finally:
+        app.close()
+        pygame.display.quit()

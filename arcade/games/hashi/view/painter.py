@@ -54,6 +54,16 @@ class Run:
 
 #: Pixels above and left of the board for its row and column numbers.
 LABEL_BAND = 18
+#: Pixels between the board's edge and the tip of an edge marker.
+MARKER_GAP = 3
+#: The letters pairing the two ends of a wrapped bridge (no I or O, which read as 1 and 0);
+#: past them, numbers from 25.
+SEAM_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+
+
+def seam_label(k: int) -> str:
+    """The label of the ``k``-th bridged line crossing the visible edge (0-based)."""
+    return SEAM_LETTERS[k] if k < len(SEAM_LETTERS) else str(k + 1)
 #: Cells at least this wide get a number each; finer ones every fifth (1, 5, 10, ...), as on a ruler.
 LABEL_MIN_CELL = 16
 
@@ -83,6 +93,9 @@ class BoardPainter:
         self.outer = pygame.Rect(0, 0, 0, 0)
         #: The margin kept for a wrapped board's edge markers (x, y); the numbers sit outside it.
         self.marker_gap = (4, 4)
+        #: The edge markers' size and their letters' text size (set by :meth:`layout`).
+        self.marker_size = 4.0
+        self.marker_font = 9
         #: The band kept above and left of the board for the row and column numbers.
         self.label_band = 0
         self.theme: Theme | None = None
@@ -155,21 +168,51 @@ class BoardPainter:
 
     # -- layout ------------------------------------------------------------------------------
     def layout(self, area: pygame.Rect) -> None:
-        """Fit the board in ``area``, leaving a margin for the edge markers of wrapped boards and,
-        above and to the left, a band for the row and column numbers."""
+        """Fit the board in ``area``: a margin on each wrapped side for the edge markers, sized for
+        the largest marker and letter this board can show, and outside it, above and to the left,
+        a band for the row and column numbers -- so the two never meet, at any zoom. (The margin
+        was a fraction of the cell while the markers grew with the zoom: zoomed in on a 40x40
+        torus, the letters "A" and "B" sat on the row numbers 11 and 13.)"""
         p = self.puzzle
         rough = max(6, min(area.width // p.cols, area.height // p.rows))
-        margin = max(10, min(26, int(rough * 0.8)))
+        # Markers keep the size of the fit (they are chrome in the margin, like the numbers).
+        self.marker_size = max(4.0, min(9.0, rough * 0.35))
+        self.marker_font = max(9, round(self.marker_size * 1.5))
+        label_w, label_h = self._widest_seam_label()
+        size = self.marker_size
+        # Left and right: gap, arrow, gap, letter; top and bottom: gap, arrow, letter (see marker_shapes).
+        across = math.ceil(MARKER_GAP + size * 1.4 + 1 + label_w) + 2
+        along = math.ceil(MARKER_GAP + size + 1 + label_h) + 2
         # A plane edge keeps room for the frame drawn around the board (a pad of cell // 8, see
         # _draw_frame): at the fit it lay outside the area and its bottom line was clipped away.
         plain = 4 + rough // 8
-        mx = margin if p.topology.wraps_columns else plain
-        my = margin if p.topology.wraps_rows else plain
+        mx = max(10, across) if p.topology.wraps_columns else plain
+        my = max(10, along) if p.topology.wraps_rows else plain
         band = self.label_band = LABEL_BAND
         self.outer = pygame.Rect(area)
         self.marker_gap = (mx, my)
         self.view.layout(pygame.Rect(area.x + mx + band, area.y + my + band,
                                      max(1, area.width - 2 * mx - band), max(1, area.height - 2 * my - band)))
+
+    def _widest_seam_label(self) -> tuple[int, int]:
+        """The size of the widest letter (or number) an edge marker of this board can carry: at most
+        one wrapped line crosses the visible edge per row and per column."""
+        p = self.puzzle
+        count = (p.rows if p.topology.wraps_columns else 0) + (p.cols if p.topology.wraps_rows else 0)
+        texts = {seam_label(k) for k in range(count)}
+        sizes = [self.text_size(text, self.marker_font) for text in texts] or [(0, 0)]
+        return max(w for w, _ in sizes), max(h for _, h in sizes)
+
+    def text_size(self, text: str, size: int) -> tuple[int, int]:
+        """Pixels of ``text`` in the bold UI font (an estimate before a theme is set: a preview)."""
+        if self.theme is not None:
+            return self.theme.font(size, bold=True).size(text)
+        return math.ceil(0.75 * size * len(text)), math.ceil(1.25 * size)
+
+    @property
+    def marker_zone(self) -> pygame.Rect:
+        """Where edge markers may show: the viewport and its margins, never the numbers' band."""
+        return self.view.viewport.inflate(2 * self.marker_gap[0], 2 * self.marker_gap[1])
 
     def coordinate_labels(self) -> list[tuple[str, tuple[int, int]]]:
         """(number, centre) of each row and column label beside the visible board (every fifth on a
@@ -187,10 +230,24 @@ class BoardPainter:
         rows = [(self.board((r, 0))[0], view.cell_center((r, 0))[1]) for r in range(r0, r1)]
         return number_labels(columns, rows, view.cell, top, left)
 
+    def coordinate_size(self) -> int:
+        """The numbers' text size: a little larger on larger cells."""
+        return max(10, min(14, self.view.cell // 3 + 4))
+
+    def coordinate_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """Where each row and column number is drawn (text, rect on screen)."""
+        size = self.coordinate_size()
+        out = []
+        for text, centre in self.coordinate_labels():
+            rect = pygame.Rect((0, 0), self.text_size(text, size))
+            rect.center = centre
+            out.append((text, rect))
+        return out
+
     def draw_coordinates(self, surface: pygame.Surface) -> None:
         if self.theme is None:
             return
-        size = max(10, min(14, self.view.cell // 3 + 4))
+        size = self.coordinate_size()
         for text, centre in self.coordinate_labels():
             image = self.glyph(text, size, self.theme["text_dim"])
             surface.blit(image, image.get_rect(center=centre))
@@ -691,36 +748,54 @@ class BoardPainter:
         pygame.draw.circle(layer, (*colour, alpha), (r + 2, r + 2), r, width=w)
         surface.blit(layer, (round(x) - r - 2, round(y) - r - 2))
 
-    def edge_markers(self, surface: pygame.Surface, index: int, colour: tuple[int, int, int],
-                     label: str = "") -> None:
-        """Arrows in the margin where a line leaves the visible board, with a label pairing both ends."""
+    def marker_shapes(self, index: int, label: str = "") -> list[tuple[list[Point], pygame.Rect | None]]:
+        """Where a line's edge markers go: for each end that leaves the visible board, the arrow's
+        points in the margin and the rect of its ``label`` (None without one). Drawn clipped to
+        :attr:`marker_zone`, which the row and column numbers lie outside of."""
         runs = self.line_runs(index)
         if len(runs) < 2:
-            return
+            return []
         board = self.view.board_rect
-        size = max(4.0, min(9.0, self.view.cell * 0.35))
+        size = self.marker_size
+        shapes: list[tuple[list[Point], pygame.Rect | None]] = []
+        label_size = self.text_size(label, self.marker_font) if label else (0, 0)
         for run in runs:
             for point, is_island, sign in ((run.start, run.start_island, -1), (run.end, run.end_island, 1)):
                 if is_island:
                     continue
                 x, y = point
                 if run.horizontal:
-                    tip = (board.right + size + 3, y) if sign > 0 else (board.left - size - 3, y)
+                    tip = (board.right + size + MARKER_GAP, y) if sign > 0 else (board.left - size - MARKER_GAP, y)
                     base = tip[0] - sign * size
                     pts = [tip, (base, y - size * 0.8), (base, y + size * 0.8)]
                     text_pos = (tip[0] + sign * (size * 0.4 + 1), y)
                     anchor = "midleft" if sign > 0 else "midright"
                 else:
-                    tip = (x, board.bottom + size + 3) if sign > 0 else (x, board.top - size - 3)
+                    tip = (x, board.bottom + size + MARKER_GAP) if sign > 0 else (x, board.top - size - MARKER_GAP)
                     base = tip[1] - sign * size
                     pts = [tip, (x - size * 0.8, base), (x + size * 0.8, base)]
-                    text_pos = (x + size + 2, tip[1] - sign * size / 2)
-                    anchor = "midleft"
-                pygame.draw.polygon(surface, colour, pts)
+                    # Beyond the tip, as on the left and right: beside it, the letters of
+                    # neighbouring columns ran into each other ("Z25", "26Q" on a 40x40 torus).
+                    text_pos = (x, tip[1] + sign)
+                    anchor = "midtop" if sign > 0 else "midbottom"
+                rect = None
                 if label:
-                    image = self.glyph(label, max(9, round(size * 1.5)), colour)
-                    rect = image.get_rect(**{anchor: (round(text_pos[0]), round(text_pos[1]))})
-                    surface.blit(image, rect)
+                    rect = pygame.Rect((0, 0), label_size)
+                    setattr(rect, anchor, (round(text_pos[0]), round(text_pos[1])))
+                shapes.append((pts, rect))
+        return shapes
+
+    def edge_markers(self, surface: pygame.Surface, index: int, colour: tuple[int, int, int],
+                     label: str = "") -> None:
+        """Arrows in the margin where a line leaves the visible board, with a label pairing both ends."""
+        shapes = self.marker_shapes(index, label)
+        if not shapes:
+            return
+        with self.view.clipped(surface, self.marker_zone):
+            for pts, rect in shapes:
+                pygame.draw.polygon(surface, colour, pts)
+                if rect is not None:
+                    surface.blit(self.glyph(label, self.marker_font, colour), rect)
 
     # -- hint marks (shapes no validation state uses) -------------------------------------------
     def brackets(self, surface: pygame.Surface, island: int, colour: tuple[int, int, int], scale: float = 1.25,

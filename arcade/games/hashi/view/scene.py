@@ -38,7 +38,7 @@ from arcade.games.hashi.formats import parse_puzzle, read_puzzle
 from arcade.games.hashi.logic import RULES, Puzzle, State
 from arcade.games.hashi.verdict import find_solutions
 from arcade.games.hashi.view import dialogs, effects
-from arcade.games.hashi.view.painter import BoardPainter
+from arcade.games.hashi.view.painter import BoardPainter, seam_label
 from arcade.ui.camera import CameraInput, CameraScene
 from arcade.ui.game_scene import PuzzleScene
 from arcade.ui.input import LEFT as BUTTON_LEFT
@@ -646,8 +646,7 @@ class HashiScene(CameraScene, PuzzleScene):
         if cache != self._seam_cache:
             crossing = [line.index for line in self.puzzle.lines if self.painter.crosses_view_edge(line.index)]
             bridged = [i for i in crossing if state.bridges[i]]
-            letters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
-            self._seam_lines = [(i, letters[k] if k < len(letters) else str(k + 1)) for k, i in enumerate(bridged)]
+            self._seam_lines = [(i, seam_label(k)) for k, i in enumerate(bridged)]
             self._seam_possible = [
                 i for i in crossing if self.show_possible and not state.bridges[i] and state.capacity(i) > 0
             ] if self.show_possible else []
