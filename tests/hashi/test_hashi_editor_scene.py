@@ -13,6 +13,7 @@ from arcade.games.hashi.formats import parse_puzzle, read_puzzle
 from arcade.games.hashi.logic import line_move
 from arcade.games.hashi.view import HashiScene
 from arcade.games.hashi.view.editor import EditorScene, PlaytestScene
+from arcade.services.settings import MIN_WINDOW, Settings
 from arcade.ui.overlays import ResultScene
 
 CTRL = pygame.KMOD_CTRL
@@ -467,3 +468,57 @@ def test_size_buttons_at_the_largest_board_are_grey_refuse_with_the_reason_and_k
     assert buttons["W +"].is_enabled()
     driver.click(buttons["W +"].rect.center)
     assert (scene.draft.rows, scene.draft.cols) == (MAX_SIDE, MAX_SIDE)
+
+
+#: The least window, the playtester's 800x500, the default sizes.
+PANEL_SIZES = sorted({MIN_WINDOW, (800, 500), (1024, 640), Settings().window_size})
+
+
+def panel_problems(scene: EditorScene) -> list[str]:
+    """Every thing in the side panel that is not wholly inside it."""
+    panel = scene.panel_rect
+    problems = [f"button {b.label} {b.rect}" for b in scene.panel_buttons if not panel.contains(b.rect)]
+    problems += [f"{item.kind} {item.text!r} {item.rect}" for item in scene.panel_items()
+                 if not panel.contains(item.rect)]
+    return problems
+
+
+@pytest.mark.parametrize("size", PANEL_SIZES, ids=[f"{w}x{h}" for w, h in PANEL_SIZES])
+def test_the_side_panel_fits_every_verdict_at_every_window_size(driver, size):
+    """At 800x500 "The solution" sat on the panel's border and the picture of a 40x40 board was cut
+    off below it (its cells never went under 3 pixels). Everything the panel shows is inside it,
+    for each verdict, from the least window to the default; the picture is scaled to the room and
+    the rules list gives way to it."""
+    from arcade.core.topology import Topology as T
+    from arcade.games import REGISTRY
+    from arcade.games.hashi.generator import generate
+    from arcade.ui.app import App
+
+    app = App(REGISTRY, size=size, headless=True)
+    driver.app = app
+    try:
+        big = generate(40, 40, "hard", T.TORUS, seed=7).puzzle
+        drafts = {
+            "unique": Draft.of(big),
+            "many": Draft.blank(5, 5).with_numbers({(0, 0): 3, (0, 2): 3, (2, 0): 3, (2, 2): 3}),
+            "none": Draft.blank(40, 40).with_numbers({(0, 0): 8, (0, 39): 1, (39, 0): 1, (20, 20): 1}),
+        }
+        for kind, draft in drafts.items():
+            scene = EditorScene(INFO, draft, keep_drafts=False)
+            app.push(scene)
+            driver.frames(1)
+            settle(scene, driver)
+            assert scene.verdict.kind == kind
+            assert panel_problems(scene) == [], (kind, size, panel_problems(scene))
+            board = scene.board_rect.inflate(scene.label_band, scene.label_band).move(-scene.label_band // 2,
+                                                                                       -scene.label_band // 2)
+            assert scene.board_area.contains(board) and not board.colliderect(scene.panel_rect), (board, size)
+            pictures = [item for item in scene.panel_items() if item.kind == "picture"]
+            if kind == "unique" and size != MIN_WINDOW:
+                assert len(pictures) == 1, "the solution's picture was left out"
+                assert any(i.kind == "caption" and i.text == "The solution" for i in scene.panel_items())
+            if kind == "many" and size != MIN_WINDOW:  # the least window has room for the words only
+                assert len(pictures) == 2
+            app.pop()
+    finally:
+        app.close()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,17 @@ from arcade.ui.widgets import Button, draw_text, wrap_text
 INTRO = ("Click: place or remove an island · wheel or 1–8: its number · right-click removes · "
          "T test-plays · F1 every key")
 PANEL_WIDTH = 380
+#: The smallest editor cell (pixels): a 40x40 board still fits the least window.
+MIN_CELL = 3
+#: The side panel's inner padding, and the height of one line of its 16-pixel text.
+PANEL_PAD = 10
+LINE = 20
+#: A solution picture's cells are at least this many pixels (else the picture is left out), and
+#: it gets up to this height before the rules list takes the rest.
+PICTURE_MIN_CELL = 2
+PICTURE_WANT = 160
+#: Between the two pictures of "2+ solutions".
+PICTURE_GAP = 10
 ROLE = {"empty": "text_dim", "none": "error", "unique": "good", "many": "warning"}
 _ARROWS = (("Up", (-1, 0)), ("Down", (1, 0)), ("Left", (0, -1)), ("Right", (0, 1)))
 
@@ -393,7 +405,9 @@ class EditorScene(GameScene):
         band = self.label_band = LABEL_BAND if rough >= 6 else 0
         board_area = pygame.Rect(area.left + band, area.top + band, area.width - panel_w - 12 - band,
                                  area.height - band)
-        self.cell = max(8, min(64, board_area.width // d.cols, board_area.height // d.rows))
+        # Smaller cells rather than a board over the header and the status line (a 40x40 board at
+        # the least window has 5-pixel cells; it was 8 at the least, 320 pixels in 250).
+        self.cell = max(MIN_CELL, min(64, board_area.width // d.cols, board_area.height // d.rows))
         w, h = self.cell * d.cols, self.cell * d.rows
         self.board_rect = pygame.Rect(0, 0, w, h)
         self.board_rect.center = board_area.center
@@ -747,12 +761,11 @@ class EditorScene(GameScene):
                 ox, oy = (0, off) if line.horizontal else (off, 0)
                 pygame.draw.line(surface, colour, (start[0] + ox, start[1] + oy), (end[0] + ox, end[1] + oy), width)
 
-    def _draw_solution(self, surface: pygame.Surface, theme: Any, rect: pygame.Rect, puzzle: Puzzle,
+    def _draw_solution(self, surface: pygame.Surface, theme: Any, board: pygame.Rect, puzzle: Puzzle,
                        bridges: tuple[int, ...], differ: frozenset[int]) -> None:
+        """A solution's picture filling ``board`` (laid out by :meth:`panel_items`)."""
         d = Draft(puzzle.rows, puzzle.cols, puzzle.topology)
-        cell = max(3, min(rect.width // d.cols, rect.height // d.rows))
-        board = pygame.Rect(0, 0, cell * d.cols, cell * d.rows)
-        board.midtop = rect.midtop
+        cell = max(1, board.width // d.cols)
         pygame.draw.rect(surface, theme["panel_light"], board)
         for index, count in enumerate(bridges):
             if count:
@@ -762,63 +775,144 @@ class EditorScene(GameScene):
                 self._draw_line(surface, theme["warning"], board, cell, puzzle, index, 1, d, 1)
         for island in puzzle.islands:
             centre = self._centre(board, cell, island.pos)
-            pygame.draw.circle(surface, theme["panel"], centre, max(2, cell * 2 // 5))
-            pygame.draw.circle(surface, theme["text_dim"], centre, max(2, cell * 2 // 5), 1)
+            pygame.draw.circle(surface, theme["panel"], centre, max(1, cell * 2 // 5))
+            pygame.draw.circle(surface, theme["text_dim"], centre, max(1, cell * 2 // 5), 1)
             if cell >= 14:
                 draw_text(surface, theme, str(island.number), centre, size=max(9, int(cell * 0.45)),
                           anchor="center")
 
+    def panel_items(self) -> list[PanelItem]:
+        """Everything the side panel shows under its buttons, placed: the size line, the verdict's
+        headline, its words, the rules used, the fix, and the solution pictures with their captions.
+
+        All of it lies inside the panel at every window size: a picture is scaled to the room
+        left (its cells down to :data:`PICTURE_MIN_CELL` pixels), the rules list gives way to it
+        ("… and 3 more"), and what still does not fit is left out -- at 800x500 "The solution"
+        sat on the panel's border with the picture cut off below it (its cells never went under 3
+        pixels, 120 for a 40x40 board, whatever the room).
+        """
+        assert self.app is not None
+        theme = self.app.theme
+        panel = self.panel_rect
+        x, width = panel.x + PANEL_PAD, panel.width - 2 * PANEL_PAD
+        bottom = panel.bottom - PANEL_PAD
+        items: list[PanelItem] = []
+
+        def text(line: str, y: int, size: int, role: str = "text", bold: bool = False) -> int:
+            w, h = theme.font(size, bold).size(line)
+            items.append(PanelItem("text", pygame.Rect(x, y, min(w, width), h), line, size, role, bold))
+            return y + h + 1
+
+        d, v, puzzle = self.draft, self.verdict, self.verdict_puzzle
+        text(f"Size {d.cols}×{d.rows} · {d.topology.value}", panel.y + 8, 16, "text_dim")
+        y = max(b.rect.bottom for b in self.panel_buttons) + 12 if self.panel_buttons else panel.y + 110
+        if v is None:
+            text("Asking the solver…", y, 18, "text_dim")
+            return items
+        role = ROLE[v.kind]
+        busy = " …" if self.verdict_worker.busy else ""
+        y = text(f"{theme.glyph(role)} {v.headline}{busy}".strip(), y, 22, role, bold=True) + 3
+        words = wrap_text(theme, v.detail, 16, width) if v.detail else []
+        if v.kind == "many":
+            if self.fix is not None:
+                words += wrap_text(theme, f"Fix (proven, F applies it): {self.fix.text}.", 16, width)
+            elif self.fix_state == "searching":
+                words.append("Searching for a change that makes it unique…")
+            elif self.fix_state == "none":
+                words += wrap_text(theme, "No single small change makes it unique: add islands or change numbers "
+                                   "where the two solutions differ (highlighted).", 16, width)
+        pictures = [] if puzzle is None else \
+            list(v.solutions[:1]) if v.kind == "unique" else list(v.solutions) if v.kind == "many" else []
+        across = 1 if len(pictures) < 2 else 2
+        picture_w = (width - PICTURE_GAP * (across - 1)) // across
+        need = PICTURE_MIN_CELL * max(puzzle.rows, puzzle.cols) if puzzle is not None else 0
+        if pictures and picture_w < need:
+            pictures = []  # too narrow for cells of PICTURE_MIN_CELL pixels
+        rules = ["Rules used in the explained solve:", *(f"  {rule}: {count}" for rule, count in v.rules)] \
+            if v.rules else []
+        # Short of room, the rules share lines: "Rules used: Pigeonhole 493 · Capacity 271 · …".
+        compact = wrap_text(theme, "Rules used: " + " · ".join(f"{rule} {count}" for rule, count in v.rules),
+                            16, width) if v.rules else []
+
+        def fit_rules(room_lines: int) -> list[str]:
+            if len(rules) <= room_lines:
+                return rules
+            if room_lines <= 0:
+                return []
+            cut = compact[:room_lines]
+            return cut if len(cut) == len(compact) else [*cut[:-1], cut[-1] + " …"]
+
+        caption = theme.font(14).get_linesize()
+        room = bottom - y
+        lines = len(words)
+        if pictures:
+            # The picture's share: at least its smallest size, half the room when there is plenty.
+            keep = 4 + caption + max(need, min(PICTURE_WANT, (room - lines * LINE) // 2))
+            if room - lines * LINE < 4 + caption + need:
+                pictures = []
+            else:
+                spare = max(0, (room - lines * LINE - keep) // LINE)
+                rules = fit_rules(spare)
+        if not pictures:
+            rules = fit_rules((room - lines * LINE) // LINE)
+        shown = words + rules
+        if len(shown) * LINE > room:
+            shown = _fit_lines(shown, room // LINE)
+        for line in shown:
+            items.append(PanelItem("text", pygame.Rect(x, y, min(width, theme.font(16).size(line)[0]), LINE - 1),
+                                   line, 16, "text"))
+            y += LINE
+        if pictures:
+            top = y + 4
+            area_h = bottom - top - caption
+            names = ["The solution"] if len(pictures) == 1 else ["Solution A", "Solution B"]
+            for k, (bridges, name) in enumerate(zip(pictures, names)):
+                left = x + k * (picture_w + PICTURE_GAP)
+                w = theme.font(14).size(name)[0]
+                label = pygame.Rect(0, top, min(w, picture_w), caption)
+                label.centerx = left + picture_w // 2
+                items.append(PanelItem("caption", label, name, 14, "text_dim"))
+                cell = min(picture_w // puzzle.cols, area_h // puzzle.rows)  # type: ignore[union-attr]
+                board = pygame.Rect(0, top + caption, cell * puzzle.cols, cell * puzzle.rows)  # type: ignore[union-attr]
+                board.centerx = left + picture_w // 2
+                items.append(PanelItem("picture", board, bridges=bridges,
+                                       differ=v.differ if v.kind == "many" else frozenset()))
+        return items
+
     def _draw_panel(self, surface: pygame.Surface, theme: Any, puzzle: Puzzle | None, v: Verdict | None) -> None:
         panel = self.panel_rect
         pygame.draw.rect(surface, theme["panel"], panel, border_radius=8)
-        x, width = panel.x + 10, panel.width - 20
-        draw_text(surface, theme, f"Size {self.draft.cols}×{self.draft.rows} · {self.draft.topology.value}",
-                  (x, panel.y + 8), size=16, colour=theme["text_dim"])
         for button in self.panel_buttons:
             button.toggled = button.label.lower() == self.draft.topology.value
             button.draw(surface, theme, 15)
-        y = panel.y + 110
-        if v is None:
-            draw_text(surface, theme, "Asking the solver…", (x, y), size=18, colour=theme["text_dim"])
-            return
-        role = ROLE[v.kind]
-        busy = " …" if self.verdict_worker.busy else ""
-        draw_text(surface, theme, f"{theme.glyph(role)} {v.headline}{busy}".strip(), (x, y), size=22, bold=True,
-                  colour=theme[role] if role != "text_dim" else theme["text_dim"], max_width=width)
-        y += 30
-        lines = wrap_text(theme, v.detail, 16, width) if v.detail else []
-        if v.rules:
-            lines.append("Rules used in the explained solve:")
-        for rule, count in v.rules:
-            lines.append(f"  {rule}: {count}")
-        if v.kind == "many":
-            if self.fix is not None:
-                lines += wrap_text(theme, f"Fix (proven, F applies it): {self.fix.text}.", 16, width)
-            elif self.fix_state == "searching":
-                lines.append("Searching for a change that makes it unique…")
-            elif self.fix_state == "none":
-                lines += wrap_text(theme, "No single small change makes it unique: add islands or change numbers "
-                                   "where the two solutions differ (highlighted).", 16, width)
-        for text in lines:
-            if y > panel.bottom - 20:
-                break
-            draw_text(surface, theme, text, (x, y), size=16, max_width=width)
-            y += 20
-        if v.kind == "unique" and puzzle is not None and v.solutions:
-            area = pygame.Rect(x, y + 24, width, panel.bottom - y - 32)
-            draw_text(surface, theme, "The solution", (area.centerx, y + 4), size=14, anchor="midtop",
-                      colour=theme["text_dim"])
-            if area.height > 40:
-                self._draw_solution(surface, theme, area, puzzle, v.solutions[0], frozenset())
-        if v.kind == "many" and puzzle is not None and len(v.solutions) == 2:
-            top = y + 6
-            half = (width - 10) // 2
-            for k, bridges in enumerate(v.solutions):
-                area = pygame.Rect(x + k * (half + 10), top + 18, half, panel.bottom - top - 26)
-                draw_text(surface, theme, f"Solution {'AB'[k]}", (area.centerx, top), size=14, anchor="midtop",
-                          colour=theme["text_dim"])
-                if area.height > 20:
-                    self._draw_solution(surface, theme, area, puzzle, bridges, v.differ)
+        for item in self.panel_items():
+            if item.kind == "picture":
+                if puzzle is not None:
+                    self._draw_solution(surface, theme, item.rect, puzzle, item.bridges, item.differ)
+                continue
+            draw_text(surface, theme, item.text, item.rect.topleft, size=item.size, bold=item.bold,
+                      colour=theme[item.role], max_width=max(1, item.rect.width))
+
+
+@dataclass(frozen=True)
+class PanelItem:
+    """One thing the editor's side panel shows, where (see :meth:`EditorScene.panel_items`)."""
+
+    kind: str  # "text", "caption" or "picture"
+    rect: pygame.Rect
+    text: str = ""
+    size: int = 16
+    role: str = "text"
+    bold: bool = False
+    bridges: tuple[int, ...] = ()
+    differ: frozenset[int] = frozenset()
+
+
+def _fit_lines(lines: list[str], room: int) -> list[str]:
+    """``lines`` cut to ``room`` lines, the last one ending in "…" when some were left out."""
+    if len(lines) <= room:
+        return lines
+    return [*lines[: room - 1], lines[room - 1] + " …"] if room > 0 else []
 
 
 def _placeholder() -> Puzzle:
