@@ -1240,3 +1240,65 @@ def test_every_game_names_cells_from_1_in_the_same_words(info, toy_in_registry):
         refused_names = [(t, int(r), int(c)) for t in refused for r, c in CELL_NAME.findall(t)]
         assert [n for n in refused_names if n[1] < 1 or n[2] < 1] == []
         assert bool(names or refused_names) == (info.name in NAMES_CELLS), (names or refused_names)[:3]
+
+
+#: A level whose opening says something about it (Hashi's torus note), for the test below.
+NOTED = {"hashi": "wrapped/02-doughnut"}
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_words_about_a_level_go_when_another_level_opens(info, toy_in_registry):
+    """"Torus: opposite edges are joined (rotate: Alt+arrows)" stayed up after the plane level
+    Neighbours was picked from Levels. A level change takes away the status line's words and every
+    toast about the old level (``level_note``), in every game: after it the toasts are those the
+    new level shows when opened afresh, plus only those about something else (a failed save)."""
+    registry = registry_with(info, 0)
+    first = NOTED.get(info.name, SMALL[info.name])
+    app = new_app(registry)
+    try:
+        scene = app.launch(info.name, Launch(level=first))
+        frames(app, 5)
+        scene.say("Words about the first level.")
+        scene.level_note("A note about the first level.")
+        scene.toast.show("Autosave failed: the disk is full", "error", 60.0)  # not about the level: stays
+        other = next(e for e in scene.front.levels()
+                     if e.id not in (first, scene.session.level_id) and not e.error and e.group != "random")
+        if info.name in NOTED:
+            other = next(e for e in scene.front.levels() if e.id == SMALL[info.name])
+        scene.load_entry(other)
+        assert scene.session.level_id == other.id
+        frames(app, 5)
+        after = {m.text for m in scene.toast.messages}
+        status = scene.status_text
+    finally:
+        close(app)
+    app = new_app(registry)  # the same level opened afresh
+    try:
+        fresh = app.launch(info.name, Launch(level=other.id))
+        frames(app, 5)
+        fresh_toasts = {m.text for m in fresh.toast.messages}
+    finally:
+        close(app)
+    assert status != "Words about the first level."
+    assert after - fresh_toasts == {"Autosave failed: the disk is full"}, (first, other.id, after)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_toast_that_fades_leaves_the_status_line_drawn_at_its_full_width(info, toy_in_registry):
+    """The status line wraps in the room a toast leaves beside it; when the toast faded, an idle
+    screen was not drawn again and the line stayed wrapped beside nothing."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        scene.say("A status line long enough to need the whole width of the window " * 2)
+        scene.toast.show("A toast beside the status line", "info", 1.0)
+        frames(app, 2)
+        assert scene._status_cache[0][1] < scene.status_rect.width, "the line did not make room for the toast"
+        for _ in range(100):
+            had, drawn = bool(scene.toast.messages), app.drawn
+            frames(app, 1, dt=0.1)
+            if had and not scene.toast.messages:
+                assert app.drawn == drawn + 1, "the frame the toast went was not drawn"
+                break
+        else:
+            pytest.fail("the toast never went")
+        assert scene._status_cache[0][1] == scene.status_rect.width

@@ -59,6 +59,8 @@ WATCH_LIMIT = 200_000
 WATCH_SAVE_SECONDS = 5.0
 #: Longest play time a save may carry (a bigger number is a damaged save).
 MAX_ELAPSED = 10 * 365 * 86400.0
+#: The tag of toasts about the level on screen (see :meth:`GameScene.level_note`).
+LEVEL_TAG = "level"
 
 
 def format_time(seconds: float, *, tenths: bool = False) -> str:
@@ -427,6 +429,14 @@ class GameScene(Scene):
         self.status_role = role
         self._dirty = True
 
+    def level_note(self, text: str, role: str = "info", seconds: float = 6.0) -> None:
+        """A toast about the level on screen ("Torus: opposite edges are joined"): it goes when
+        the level changes, as the status line's words do. (Toasts outlived the level: the torus
+        note stayed up over the plane level picked next.) A toast about anything else -- a save
+        that failed, a program's test results -- is ``self.toast.show`` and stays its time."""
+        self.toast.show(text, role, seconds, tag=LEVEL_TAG)
+        self._dirty = True
+
     def refuse(self, reason: str) -> None:
         """A move was refused: explain, buzz, and let the view flash what it wants."""
         self.say(reason, "error")
@@ -764,6 +774,7 @@ class GameScene(Scene):
             self._last_outcome = None
             self._tooltip = ""
             self.say("")  # the last game's words are not this one's (a game's level_changed may greet)
+            self.toast.drop(LEVEL_TAG)  # nor its level notes
             self.tweens.clear()
             self.level_changed()
             self.relayout()
@@ -922,7 +933,10 @@ class GameScene(Scene):
         assert self.app is not None
         self.poll_workers()
         self.tweens.update(dt * self.app.animation_speed)
-        self.toast.update(dt)
+        if self.toast.update(dt):
+            # The status line wraps in the room the toast left: draw it again at its full width (an
+            # idle screen is not redrawn, and the line stayed wrapped beside nothing).
+            self._dirty = True
         if self.watch is not None:
             self.watch.update(dt)
             self._watched_unsaved += dt

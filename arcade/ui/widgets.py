@@ -305,6 +305,8 @@ class _ToastMessage:
     text: str
     role: str
     remaining: float
+    #: What the message is about, for :meth:`Toast.drop` ("level": the level on screen).
+    tag: str = ""
 
 
 class Toast:
@@ -314,18 +316,30 @@ class Toast:
         self.duration = duration
         self.messages: list[_ToastMessage] = []
 
-    def show(self, text: str, role: str = "info", duration: float | None = None) -> None:
+    def show(self, text: str, role: str = "info", duration: float | None = None, *, tag: str = "") -> None:
+        """Show ``text`` for ``duration`` seconds; ``tag`` says what it is about (see :meth:`drop`)."""
         self.messages = [m for m in self.messages if m.text != text][-2:]
-        self.messages.append(_ToastMessage(text, role, duration or self.duration))
+        self.messages.append(_ToastMessage(text, role, duration or self.duration, tag))
+
+    def drop(self, tag: str) -> bool:
+        """Take away at once the messages tagged ``tag`` (no longer true); True if any went."""
+        kept = [m for m in self.messages if m.tag != tag]
+        dropped = len(kept) != len(self.messages)
+        self.messages = kept
+        return dropped
 
     @property
     def current(self) -> str:
         return self.messages[-1].text if self.messages else ""
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
+        """Age the messages; True when one went (what is drawn beside them, e.g. a status line
+        that made room for them, must be drawn again)."""
         for m in self.messages:
             m.remaining -= dt
+        count = len(self.messages)
         self.messages = [m for m in self.messages if m.remaining > 0]
+        return len(self.messages) != count
 
     def width(self, theme: Theme, most: int) -> int:
         """The widest box the messages need, at most ``most`` pixels (a status line makes room for

@@ -155,7 +155,7 @@ class HashiScene(CameraScene, PuzzleScene):
         self.say(INTRO)
         note = WRAP_NOTE.get(self.puzzle.topology)
         if note:
-            self.toast.show(note, "info", 6.0)
+            self.level_note(note, "info", 6.0)
         self.check_puzzle()
 
     def check_puzzle(self) -> None:
@@ -180,7 +180,7 @@ class HashiScene(CameraScene, PuzzleScene):
             self.say("This puzzle has no solution (the solver proved it): E opens it in the editor, "
                      "L picks another.", "error")
         else:
-            self.toast.show("This puzzle has more than one solution: any valid one wins.", "info", 6.0)
+            self.level_note("This puzzle has more than one solution: any valid one wins.", "info", 6.0)
 
     def save_extra(self) -> None:
         """The turn of a wrapped board goes with the save (a view, but the player's arrangement)."""
@@ -549,7 +549,7 @@ class HashiScene(CameraScene, PuzzleScene):
 
     def start_generated(self, puzzle: Puzzle) -> None:
         self.start_puzzle(puzzle, "generated")
-        self.toast.show(f"New puzzle: {puzzle.title}", "good")
+        self.level_note(f"New puzzle: {puzzle.title}", "good", 2.5)
         if self.app is not None:
             self.app.save_settings()
 
@@ -605,7 +605,7 @@ class HashiScene(CameraScene, PuzzleScene):
             self.refuse(str(exc))
             return
         self.start_puzzle(puzzle, "pasted")
-        self.toast.show(f"Started the pasted {puzzle.cols}×{puzzle.rows} puzzle.", "good")
+        self.level_note(f"Started the pasted {puzzle.cols}×{puzzle.rows} puzzle.", "good", 2.5)
 
     # -- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
