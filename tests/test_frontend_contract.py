@@ -1302,3 +1302,47 @@ def test_a_toast_that_fades_leaves_the_status_line_drawn_at_its_full_width(info,
         else:
             pytest.fail("the toast never went")
         assert scene._status_cache[0][1] == scene.status_rect.width
+
+
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_a_watch_is_driven_with_the_mouse_and_its_button_says_what_a_click_does(info, toy_in_registry):
+    """Hashi's Watch AI button read the same while the AI played, and pausing or stepping the watch
+    took keys the screen did not show. While the AI is watched the button reads "Stop watching"
+    (pressed), and Pause AI / Resume AI and Step sit beside it -- the framework's, so every game
+    whose watch is the framework's has them. (Runway's watch key plays and pauses, and its pad
+    has the player buttons: its Watch button is shown pressed while the AI drives.)"""
+    with small_game(info) as (app, scene):
+        frames(app)
+
+        def labels() -> list[str]:
+            return [b.label for b in scene.toolbar.row()]
+
+        assert "Watch AI" in labels() and "Pause AI" not in labels() and "Step" not in labels()
+        click(app, scene.toolbar.find("Watch AI").rect.center)
+        scene.worker.wait(30)
+        frames(app)
+        assert scene.watching, scene.status_text
+        if scene.watch_action != "toggle_watch":
+            button = scene.toolbar.find("Watch AI")
+            assert button is not None and button.toggled
+            return
+        row = labels()
+        assert "Watch AI" not in row and scene.toolbar.find("Stop watching").toggled, row
+        at = row.index("Stop watching")
+        assert row[at + 1: at + 3] == ["Pause AI", "Step"], row
+        places = [b.rect.copy() for b in scene.toolbar.row()]
+        click(app, scene.toolbar.find("Pause AI").rect.center)
+        assert scene.watch.paused and "Resume AI" in labels() and "Pause AI" not in labels()
+        assert [b.rect for b in scene.toolbar.row()] == places, "the row moved under the pointer"
+        index = scene.session.index
+        click(app, scene.toolbar.find("Step").rect.center)
+        assert scene.session.index > index
+        if scene.watch is None:  # that step was the AI's last (the toy's one-move game)
+            assert "Watch AI" in labels() and not {"Pause AI", "Resume AI", "Step"} & set(labels())
+            return
+        assert scene.watch.paused
+        click(app, scene.toolbar.find("Resume AI").rect.center)
+        assert not scene.watch.paused and "Pause AI" in labels()
+        click(app, scene.toolbar.find("Stop watching").rect.center)
+        assert not scene.watching
+        assert "Watch AI" in labels() and not {"Pause AI", "Resume AI", "Step", "Stop watching"} & set(labels())

@@ -303,20 +303,33 @@ class GameScene(Scene):
         if self.has_hint:
             rows.append(Binding("H", "request_hint", self.hint_help, button="Hint"))
         if self.has_watch:
-            rows.append(Binding(self.watch_keys, self.watch_action, self.watch_help, button="Watch AI"))
+            rows.append(Binding(self.watch_keys, self.watch_action, self.watch_help, button=self.watch_button))
         rows += [
             Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
             Binding("F1 / ?", "open_how_to_play", "how to play: the rules, an example, every key"),
         ]
         return rows
 
+    @property
+    def watch_button(self) -> str:
+        """The Watch button's label: what a click does now. "Stop watching" while the AI plays
+        (it read "Watch AI" throughout, and only the keys said how to stop); a game whose watch key
+        does something else while watching (Runway's plays and pauses) keeps "Watch AI", shown
+        pressed while the AI drives."""
+        return "Stop watching" if self.watching and self.watch_action == "toggle_watch" else "Watch AI"
+
     def watching_bindings(self) -> list[Binding]:
-        """Keys that mean something else while the AI is being watched (they come first)."""
+        """Keys that mean something else while the AI is being watched (they come first); their
+        buttons -- pause or resume, one step -- are on the toolbar while the AI is watched, beside
+        the Watch button, so a watch can be driven with the mouse alone."""
         if not self.has_watch:
             return []
+        paused = self.watch is not None and self.watch.paused
         return [
-            Binding("Space", "watch_pause", "while watching: pause / resume", when="watching"),
-            Binding("N / .", "watch_step", "while watching: one step", when="watching", repeat=True),
+            Binding("Space", "watch_pause", "while watching: pause / resume", when="watching",
+                    button="Resume AI" if paused else "Pause AI"),
+            Binding("N / .", "watch_step", "while watching: one step", when="watching", repeat=True,
+                    button="Step"),
             Binding("+", "watch_speed", "while watching: faster / slower", arg="1", when="watching", repeat=True),
             Binding("−", "watch_speed", "", arg="-1", when="watching", repeat=True),
         ]
@@ -360,19 +373,46 @@ class GameScene(Scene):
     #: into its More menu, the game's own buttons before these): Pause, which also lists every key,
     #: then the moves every game shares.
     TOOLBAR_PRIORITY: ClassVar[dict[str, int]] = {"open_pause": 3, "undo": 2, "redo": 2, "request_hint": 2,
-                                                  "toggle_watch": 2}
+                                                  "toggle_watch": 2, "watch_pause": 3, "watch_step": 3}
 
     def build_toolbar(self) -> None:
-        """The toolbar from the keymap's rows that have a button (again when the keymap changes)."""
+        """The toolbar from the keymap's rows that have a button (again when the keymap changes).
+
+        The watch's own buttons are there while the AI is watched only, right after the Watch
+        button (which then shows pressed)."""
         buttons = []
+        watch_rows = set(self.watching_bindings())
+        watching: list[Button] = []
         for binding in self.keymap():
             if not binding.button:
                 continue
+            if binding in watch_rows and not self.watching:
+                continue
             enabled = self._enabled_predicate(binding)
-            buttons.append(Button(binding.button, lambda b=binding: self.run_binding(b), hotkey=binding.keys,
-                                  tooltip=binding.label, enabled_when=enabled,
-                                  priority=self.TOOLBAR_PRIORITY.get(binding.action, 1)))
-        self.toolbar = Toolbar(buttons)
+            button = Button(binding.button, lambda b=binding: self.run_binding(b), hotkey=binding.keys,
+                            tooltip=binding.label, enabled_when=enabled,
+                            priority=self.TOOLBAR_PRIORITY.get(binding.action, 1))
+            if binding in watch_rows:
+                if binding.action == "watch_pause":
+                    button.other_label = "Pause AI" if button.label == "Resume AI" else "Resume AI"
+                watching.append(button)
+                continue
+            if binding.action == self.watch_action and self.has_watch:
+                button.toggled = self.watching
+                buttons.append(button)
+                buttons += watching
+                watching = []
+                continue
+            buttons.append(button)
+        self.toolbar = Toolbar([*buttons, *watching])
+
+    def refresh_toolbar(self) -> None:
+        """Build and lay out the toolbar again (a watch started, paused or stopped), the board as it is."""
+        if self.app is None:
+            return
+        self.build_toolbar()
+        self._layout_toolbar(self.app.size)
+        self._dirty = True
 
     def _enabled_predicate(self, binding: Binding) -> Callable[[], bool] | None:
         # Hint and Watch have nothing to do on a finished game (they only said so): grey, as Finish is.
@@ -400,14 +440,21 @@ class GameScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         assert self.app is not None
-        w, h = size
+        w = size[0]
         self.header_rect = pygame.Rect(0, 0, w, HEADER)
-        bar_height = 34 if h >= 600 else 28
-        bar_top = h - bar_height - 10  # one row at every size (buttons that do not fit go into its More menu)
-        self.toolbar.layout(self.app.theme, pygame.Rect(12, bar_top, w - 24, bar_height), bar_height)
+        bar_top = self._layout_toolbar(size)
         self.status_rect = pygame.Rect(12, bar_top - STATUS - 4, w - 24, STATUS)
         self.board_area = pygame.Rect(12, HEADER + 6, w - 24, self.status_rect.top - HEADER - 12)
         self.layout_board(self.board_area)
+
+    def _layout_toolbar(self, size: tuple[int, int]) -> int:
+        """Lay the toolbar out along the window's foot; returns its top."""
+        assert self.app is not None
+        w, h = size
+        bar_height = 34 if h >= 600 else 28
+        bar_top = h - bar_height - 10  # one row at every size (buttons that do not fit go into its More menu)
+        self.toolbar.layout(self.app.theme, pygame.Rect(12, bar_top, w - 24, bar_height), bar_height)
+        return bar_top
 
     def relayout(self) -> None:
         """Lay the whole screen out again (the toolbar may have changed, the board surely has)."""
@@ -590,8 +637,9 @@ class GameScene(Scene):
         self.hint = None
         self.watch = WatchPlayer(iter(steps), self.apply_ai_step, speed=self.watch_rate,
                                  on_finish=self._watch_done)
-        self.say("Watching the AI — Space pause · N step · +/− speed · "
-                 f"{self.watch_keys} stop", "info")
+        self.refresh_toolbar()
+        self.say("Watching the AI — Pause AI or Space pauses · Step or N plays one step · +/− speed · "
+                 f"Stop watching or {self.watch_keys} stops", "info")
 
     def apply_ai_step(self, step: Step) -> None:
         """Carry out one AI step (its moves are the AI's: see ``Session.ai_moved``)."""
@@ -619,6 +667,7 @@ class GameScene(Scene):
         if self.session.outcome is None:
             self.say("The AI has no more steps.", "warning")
         self.watch = None
+        self.refresh_toolbar()
         if self._save_due:
             self.save_progress()
 
@@ -628,6 +677,7 @@ class GameScene(Scene):
             self.worker.cancel()
         if self.watch is not None:
             self.watch = None
+            self.refresh_toolbar()
             if message:
                 self.say(message)
         if self._save_due:
@@ -636,7 +686,9 @@ class GameScene(Scene):
     def watch_pause(self) -> None:
         assert self.watch is not None
         self.watch.toggle_pause()
-        self.say("Paused — N steps, Space resumes." if self.watch.paused else "Watching the AI.", "info")
+        self.refresh_toolbar()
+        self.say("Paused — Step or N plays one step, Resume AI or Space goes on." if self.watch.paused
+                 else "Watching the AI.", "info")
         self.save_if_paused()
 
     def save_if_paused(self) -> None:
@@ -646,7 +698,10 @@ class GameScene(Scene):
 
     def watch_step(self) -> None:
         assert self.watch is not None
-        self.watch.step()
+        was_paused = self.watch.paused
+        self.watch.step()  # it pauses the watch: the button now offers to resume
+        if not was_paused and self.watch is not None:
+            self.refresh_toolbar()
 
     def watch_speed(self, arg: str) -> None:
         self.say(f"Watch speed: {self.watch_rate.change(int(arg)):g} steps/s", "info")

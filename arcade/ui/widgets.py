@@ -74,10 +74,15 @@ class Button:
     enabled_when: Callable[[], bool] | None = None
     #: In a toolbar too narrow for every button, the lower priorities go into its "More" menu first.
     priority: int = 1
+    #: The other text a label switches to ("Pause AI" / "Resume AI"): the button keeps the width of
+    #: the wider, so the row does not move under the pointer when it switches.
+    other_label: str = ""
 
     def preferred_width(self, theme: Theme, size: int, padding: int | None = None) -> int:
         """The label's width at ``size`` plus ``padding`` (default: the size plus 6 pixels)."""
-        return theme.font(size).size(self.label)[0] + (size + 6 if padding is None else padding)
+        font = theme.font(size)
+        text = max(font.size(self.label)[0], font.size(self.other_label)[0] if self.other_label else 0)
+        return text + (size + 6 if padding is None else padding)
 
     def is_enabled(self) -> bool:
         return self.enabled and (self.enabled_when is None or self.enabled_when())
