@@ -1019,19 +1019,30 @@ def keys_listed_twice(table: list[tuple[str, str]]) -> list[tuple[str, str, str]
     return twice
 
 
-@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
-def test_a_keys_table_lists_each_key_once_in_every_mode(info, toy_in_registry):
+#: Scenes with a keys table of their own besides each game's board: Hashi's puzzle editor.
+KEY_TABLE_SCENES = [*((g, None) for g in GAMES), (REGISTRY.get("hashi"), {"edit": ""})]
+
+
+@pytest.mark.parametrize(("info", "options"), KEY_TABLE_SCENES,
+                         ids=[g.name + ("-editor" if o else "") for g, o in KEY_TABLE_SCENES])
+def test_a_keys_table_lists_each_key_once_in_every_mode(info, options, toy_in_registry):
     """Runway's table listed Space three times (let the AI drive; while watching: pause; a program's
     run: play / pause) and Tron's too (the round, the next round, the replay): a key is listed once,
     with what a press of it does in the mode the game is in -- for every combination of the scene's
-    conditions, in the pause overlay and on the how-to-play page."""
+    conditions, in the pause overlay and on the how-to-play page. Hashi's editor too, whose keys
+    table is its own."""
     import itertools
 
     from arcade.ui.how_to_play import HowToPlayScene
     from arcade.ui.overlays import PauseScene
 
-    with small_game(info) as (app, scene):
+    app = new_app(registry_with(info, 0))
+    try:
+        launch = Launch(options=options) if options else Launch(level=SMALL[info.name])
+        scene = app.launch(info.name, launch, strict=True)
         frames(app)
+        if options:
+            assert type(scene).__name__ == "EditorScene" and scene.help_lines()
         conditions = sorted({b.when for b in scene.keymap() if b.when})
         for values in itertools.product((False, True), repeat=len(conditions)):
             mode = dict(zip(conditions, values, strict=True))
@@ -1053,6 +1064,8 @@ def test_a_keys_table_lists_each_key_once_in_every_mode(info, toy_in_registry):
         key(app, pygame.K_F1)
         assert isinstance(app.stack.top, HowToPlayScene) and app.stack.top.keys
         assert not keys_listed_twice(app.stack.top.keys)
+    finally:
+        close(app)
 
 
 #: Every toolbar is one row: at the least a window can be, at the default 1024x640 (where Hashi's
