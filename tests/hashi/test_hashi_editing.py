@@ -70,7 +70,7 @@ def test_the_editor_takes_every_board_the_game_plays_and_a_size_past_a_limit_cha
     before = ed.draft
     for rows, cols, what in ((MAX_SIDE, MAX_SIDE + 1, "wide"), (MAX_SIDE + 1, MAX_SIDE, "tall")):
         assert not ed.can_resize(rows - MAX_SIDE, cols - MAX_SIDE)
-        assert ed.resize(rows, cols) == f"The board is 40 cells {what}: 40 is the most (the largest board Hashi plays)."
+        assert ed.resize(rows, cols) == f"The board is 40 cells {what}: 40 is the most (the largest board Hashi makes)."
         assert ed.draft is before and not ed.can_undo
     assert ed.can_resize(0, -1) and ed.can_resize(-1, 0)
     assert ed.resize(MAX_SIDE, MAX_SIDE - 1) == \
@@ -122,3 +122,16 @@ def test_a_generated_puzzles_title_names_its_seed_and_goes_with_it_on_an_edit():
     editor = Editor(Draft.of(generated))
     editor.toggle((1, 1))
     assert editor.draft.meta == (), "the old grade and seed stayed in the title"
+
+
+def test_a_file_larger_than_the_boards_hashi_makes_opens_as_it_is_and_shrinks_one_side_at_a_time():
+    """Files go up to logic.MAX_FILE_SIDE: a 45x50 puzzle from a collection opens whole in the
+    editor; W+ and H+ are refused, W- takes one column and leaves the rows alone."""
+    from arcade.games.hashi.logic import MAX_SIDE
+
+    ed = Editor(Draft.blank(50, 45).with_numbers({(0, 0): 1, (49, 44): 1}))
+    before = ed.draft
+    assert not ed.can_resize(0, 1) and not ed.can_resize(1, 0)
+    assert f"{MAX_SIDE} is the most" in ed.resize(51, 45) and ed.draft is before
+    assert ed.resize(50, 44) == "The board is now 44×50; 1 island outside it removed (Undo brings them back)."
+    assert (ed.draft.rows, ed.draft.cols) == (50, 44)

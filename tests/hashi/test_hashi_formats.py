@@ -82,19 +82,22 @@ def test_level_file_errors_name_the_line(text, line, message):
     assert message in str(caught.value)
 
 
-def test_boards_past_the_games_largest_side_are_refused_in_every_format():
-    """One limit for every way a board is made (logic.MAX_SIDE): a file the parser takes, the editor
-    and the play screen take too."""
+def test_files_past_the_largest_file_side_are_refused_in_every_format():
+    """Files may be larger than the boards Hashi makes (logic.MAX_SIDE, 40): a 60x60 puzzle from a
+    collection is read and solved as it comes; past logic.MAX_FILE_SIDE every format refuses it."""
     from arcade.games.hashi.formats import parse_cllv, parse_tatham
-    from arcade.games.hashi.logic import MAX_SIDE
+    from arcade.games.hashi.logic import MAX_FILE_SIDE, MAX_SIDE
 
-    assert parse_grid("1" + "." * (MAX_SIDE - 2) + "1\n", "widest").cols == MAX_SIDE
-    with pytest.raises(FormatError, match=f"larger than {MAX_SIDE}x{MAX_SIDE}"):
-        parse_grid("1" + "." * (MAX_SIDE - 1) + "1\n", "big")
-    with pytest.raises(FormatError, match=f"larger than {MAX_SIDE}x{MAX_SIDE}"):
-        parse_tatham(f"{MAX_SIDE + 1}x3:1a1", "id")
-    with pytest.raises(FormatError, match=f"larger than {MAX_SIDE}x{MAX_SIDE}"):
-        parse_cllv(f"3 {MAX_SIDE + 1} 2\n0 0 1\n0 2 1\n", "big.has")
+    assert MAX_FILE_SIDE > MAX_SIDE
+    assert parse_grid("1" + "." * 58 + "1\n", "wide").cols == 60
+    assert parse_grid("1" + "." * (MAX_FILE_SIDE - 2) + "1\n", "widest").cols == MAX_FILE_SIDE
+    big = f"larger than {MAX_FILE_SIDE}x{MAX_FILE_SIDE}"
+    with pytest.raises(FormatError, match=big):
+        parse_grid("1" + "." * (MAX_FILE_SIDE - 1) + "1\n", "big")
+    with pytest.raises(FormatError, match=big):
+        parse_tatham(f"{MAX_FILE_SIDE + 1}x3:1a1", "id")
+    with pytest.raises(FormatError, match=big):
+        parse_cllv(f"3 {MAX_FILE_SIDE + 1} 2\n0 0 1\n0 2 1\n", "big.has")
 
 
 def test_read_puzzle_accepts_a_byte_order_mark_and_reports_unreadable_files(tmp_path):

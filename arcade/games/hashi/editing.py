@@ -21,7 +21,8 @@ from arcade.core.topology import Cell, Shape, Topology
 from arcade.games.hashi.logic import MAX_NUMBER, MAX_SIDE, Island, Puzzle
 
 #: The smallest board the size buttons make (Tatham's Bridges' least); the largest is the game's
-#: own :data:`~arcade.games.hashi.logic.MAX_SIDE`, shared with the parsers and the generator.
+#: own :data:`~arcade.games.hashi.logic.MAX_SIDE`, shared with the New dialog and the generator (a
+#: bigger board from a file opens as it is, and W-/H- bring it towards the limit).
 MIN_SIDE = 3
 #: The number a freshly placed island gets (the wheel or a digit changes it).
 DEFAULT_NUMBER = 2
@@ -197,7 +198,7 @@ class Editor:
         draft = self.draft
         for new, old, what in ((cols, draft.cols, "wide"), (rows, draft.rows, "tall")):
             if new > old and new > MAX_SIDE:
-                return f"The board is {old} cells {what}: {MAX_SIDE} is the most (the largest board Hashi plays)."
+                return f"The board is {old} cells {what}: {MAX_SIDE} is the most (the largest board Hashi makes)."
             if new < old and new < MIN_SIDE:
                 return f"The board is {old} cells {what}: {MIN_SIDE} is the least."
         return ""

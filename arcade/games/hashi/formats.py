@@ -23,7 +23,7 @@ from pathlib import Path
 from arcade.core.errors import FormatError
 from arcade.core.grid import cell_name
 from arcade.core.topology import Topology
-from arcade.games.hashi.logic import MAX_BRIDGES, MAX_NUMBER, MAX_SIDE, Puzzle, State
+from arcade.games.hashi.logic import MAX_BRIDGES, MAX_FILE_SIDE, MAX_NUMBER, Puzzle, State
 
 #: A Tatham game ID: size, optional parameters, then ``:`` and the description (``#`` means a random seed).
 TATHAM_ID = re.compile(r"^(\d+)x(\d+)([A-Za-z0-9.]*)([:#])(\S*)$", re.ASCII)
@@ -93,8 +93,8 @@ def export(puzzle: Puzzle, fmt: str) -> str:
 def _check_size(source: str, line: int, rows: int, cols: int) -> None:
     if rows < 1 or cols < 1:
         raise FormatError(source, line, f"board size {cols}x{rows} is empty")
-    if rows > MAX_SIDE or cols > MAX_SIDE:
-        raise FormatError(source, line, f"board size {cols}x{rows} is larger than {MAX_SIDE}x{MAX_SIDE}")
+    if rows > MAX_FILE_SIDE or cols > MAX_FILE_SIDE:
+        raise FormatError(source, line, f"board size {cols}x{rows} is larger than {MAX_FILE_SIDE}x{MAX_FILE_SIDE}")
 
 
 def _build(

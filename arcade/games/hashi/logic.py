@@ -27,12 +27,15 @@ from arcade.core.topology import Cell, Shape, Topology
 
 MAX_BRIDGES = 2
 MAX_NUMBER = 8
-#: The largest board side Hashi supports, one limit for every way a board is made: the file
-#: parsers (our files, Tatham game IDs, CLLV), the "New puzzle" dialog and the generator, and the
-#: editor's size buttons. It is the size the game is measured at (a drag on 40x40, generating
-#: 40x40 hard, the editor's verdict): the editor allowed only 30 and cut a 40x40 board it opened
-#: to 30x30 at the first size button, deleting the islands outside.
+#: The largest board side Hashi makes: the "New puzzle" dialog, the generator and the editor's
+#: size buttons share it, so a board one of them makes the others take. It is the size the game
+#: is measured at (a drag on 40x40, generating 40x40 hard, the editor's live verdict): the editor
+#: once allowed only 30 and cut a 40x40 board it opened to 30x30 at the first size button.
 MAX_SIDE = 40
+#: The largest board side a file may have (``formats``): bigger than what Hashi makes, because
+#: puzzles from elsewhere (collections, Tatham IDs, CLLV sets) are solved and played as they come;
+#: the editor opens them too and its size buttons only bring them towards :data:`MAX_SIDE`.
+MAX_FILE_SIDE = 200
 
 #: Direction letters and their (d_row, d_col); lines are stored going E or S from their first island.
 DIRS: dict[str, Cell] = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
