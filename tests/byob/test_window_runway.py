@@ -237,3 +237,37 @@ def test_watching_a_programs_run_keeps_the_players_own_saved_game(app, driver):
     app.pop()
     scene.saver.flush()
     assert saves.read_autosave("runway").data["moves"] == ["SPEED"]
+
+
+def test_the_tests_panels_errors_are_shown_whole_at_every_window_size(app, driver):
+    """The empty command's example was cut at "codingame:p…" and a protocol typo at "(choose from: c…":
+    the useful part of the message is where it was cut. Wrapped, every word is on screen."""
+    from arcade.services.settings import MIN_WINDOW
+
+    scene = app.launch("runway", Launch(level="00_statement_example"))
+    driver.frame()
+    driver.key(pygame.K_t)
+    panel = app.stack.top
+    assert isinstance(panel, RunwayTestsPanel)
+    for size in (MIN_WINDOW, (800, 500), (1280, 800)):
+        app.on_resize(size)
+        for spec in ("codingame:", "codingamcodingame:python3 bot.py",
+                     "codingame:/a/very/long/path/that/does/not/exist/anywhere/on/this/machine/to/my_bot.py"):
+            panel.spec = spec
+            panel.run_all()
+            assert panel.error and not scene.tests.running
+            driver.frame()
+            lines = panel.hint_lines
+            assert "".join(lines).replace(" ", "") == panel.error.replace(" ", ""), (size, lines)
+            assert not any(line.endswith("…") for line in lines)
+            font = app.theme.font(panel.HINT_SIZE)
+            assert all(font.size(line)[0] <= panel.hint_rect.width for line in lines)
+            assert panel.panel.contains(panel.hint_rect), (size, panel.hint_rect, panel.panel)
+            assert not any(panel.hint_rect.colliderect(b.rect) for b in panel.buttons)
+            assert panel.hint_rect.top >= panel.row_rects[-1].bottom, (size, lines)
+    panel.spec = "codingame:"
+    panel.run_all()
+    driver.frame()
+    assert " ".join(panel.hint_lines).endswith("(e.g. codingame:python3 mybot.py).")
+    app.pop()
+    app.pop()

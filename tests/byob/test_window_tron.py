@@ -272,3 +272,33 @@ def test_a_resumed_rounds_console_numbers_its_lines_by_the_real_tick(app, driver
     replay = resumed.round_replay()
     assert len(replay.turns) >= resumed.session.index and replay.turns[4].stderr[0]
     resumed.stop_runners()
+
+
+def test_the_setups_program_errors_are_shown_whole_at_every_window_size(app, driver):
+    """A refused command's reason was one line cut with "…" at the panel's edge: the program's path
+    or the end of the reason was lost. Wrapped, every word is on screen."""
+    from arcade.services.settings import MIN_WINDOW
+
+    open_tron(app, mode="watch", best_of=1)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    long_path = "./a/very/long/path/that/does/not/exist/anywhere/on/this/machine/to/the/bot/program.py"
+    for size in (MIN_WINDOW, (800, 500), (1280, 800)):
+        app.on_resize(size)
+        for command in (long_path, 'python3 "an unclosed quote in a long command line to split'):
+            overlay.setup = replace(overlay.setup, bot1=PROGRAM, bot2=PROGRAM, command1="", command2=command)
+            overlay.start()
+            assert app.stack.top is overlay and overlay.error.startswith("Cycle 1:")
+            overlay.setup = replace(overlay.setup, command1=command)
+            overlay.start()
+            assert app.stack.top is overlay and overlay.error.startswith("Cycle 1: "), overlay.error
+            driver.frame()
+            lines = overlay.error_lines
+            assert "".join(lines).replace(" ", "") == overlay.error.replace(" ", ""), (size, lines)
+            font = app.theme.font(overlay.ERROR_SIZE)
+            assert all(font.size(line)[0] <= overlay.panel.width - 32 for line in lines)
+            line_h = font.get_linesize()
+            top = overlay.panel.bottom - 84 - len(lines) * line_h
+            assert top >= overlay.row_rects[-1].bottom - 2, (size, lines)
+    app.pop()
