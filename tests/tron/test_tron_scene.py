@@ -723,3 +723,23 @@ def test_main_menu_on_the_match_result_opens_the_menu_when_started_in_tron(app, 
     next(b for b in panel.buttons if b.label == "Main menu").on_click()
     driver.frame()
     assert isinstance(app.stack.top, MenuScene) and app.running
+
+
+@pytest.mark.parametrize(("speed", "bot_ms", "shown"), [
+    (30, 200, "25 ms per move: ¾ of a 33 ms tick (200 ms chosen)"),
+    (10, 200, "75 ms per move: ¾ of a 100 ms tick (200 ms chosen)"),
+    (10, 50, "50 ms per move"),
+    (4, 100, "100 ms per move"),
+])
+def test_the_setups_bot_time_is_the_time_the_bot_gets_at_the_chosen_speed(app, driver, speed, bot_ms, shown):
+    """It said "200 ms per move (at most ¾ of a tick)" at 30 ticks a second, where a bot gets 25 ms."""
+    scene = open_tron(app, mode="watch", best_of=1)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    overlay.setup = replace(overlay.setup, speed=speed, bot_ms=bot_ms)
+    row = next(value for key, _, value in overlay.rows() if key == "bot_ms")
+    assert row == shown
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is scene and scene.speed.value == speed
+    assert f"{scene.bot_budget_ms:.0f} ms per move" in row  # what the bots are asked with

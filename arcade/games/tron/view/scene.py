@@ -36,7 +36,7 @@ from arcade.games.tron.match import failure_outcome
 from arcade.games.tron.runner import BotRunner, ProgramRunner, Reply, ThreadRunner, make_runner
 from arcade.games.tron.view.paint import BoardPainter, TrailMap
 from arcade.games.tron.view.replay import ReplayPlayer
-from arcade.games.tron.view.setup import FRESH_MAPS, SPEEDS, MatchSetup, SetupScene, bot_title
+from arcade.games.tron.view.setup import FRESH_MAPS, SPEEDS, MatchSetup, SetupScene, bot_budget_ms, bot_title
 from arcade.services import programs
 from arcade.services.botspec import short_name_of
 from arcade.services.replays import Playback, Replay, Turn, replay_from_session
@@ -56,8 +56,6 @@ RESUME_COUNTDOWN = 1.2
 CRASH_TIME = 1.1
 #: Bot-vs-bot matches move on to the next round by themselves after this long.
 WATCH_NEXT_ROUND = 2.5
-#: Share of a tick a bot may think (the rest is the answer's trip and slack).
-BOT_SHARE = 0.75
 #: Said while "go" waits for the bot processes to start.
 BOTS_STARTING = "Starting the bots…"
 #: The first round of a match against a bot is played at most this fast (ticks per second).
@@ -343,7 +341,7 @@ class TronScene(CameraScene, TickScene):
 
     @property
     def bot_budget_ms(self) -> float:
-        return max(5.0, min(float(self.setup.bot_ms), self.tick_seconds * 1000 * BOT_SHARE))
+        return bot_budget_ms(self.setup.bot_ms, 1.0 / self.tick_seconds)
 
     def begin_round(self, *, resume: bool = False) -> None:
         """Countdown into a round; ``resume`` continues a saved round from its current tick."""

@@ -41,6 +41,26 @@ SEAT_CHOICES = (*BOTS, PROGRAM)
 MAX_COMMAND = 300
 
 
+#: Share of a tick a bot may think (the rest is the answer's trip and slack).
+BOT_SHARE = 0.75
+
+
+def bot_budget_ms(bot_ms: float, ticks_per_second: float) -> float:
+    """The time a bot really gets for a move: the chosen time, but never more than :data:`BOT_SHARE`
+    of a tick at ``ticks_per_second`` (and never under 5 ms)."""
+    return max(5.0, min(float(bot_ms), 1000.0 / max(1.0, ticks_per_second) * BOT_SHARE))
+
+
+def bot_time_text(bot_ms: int, ticks_per_second: float) -> str:
+    """The setup's Bot time row: what a bot gets at the chosen speed. "200 ms per move (at most ¾ of
+    a tick)" was shown at 30 ticks a second, where a tick is 33 ms and a bot gets 25."""
+    budget = bot_budget_ms(bot_ms, ticks_per_second)
+    if budget >= bot_ms:
+        return f"{bot_ms} ms per move"
+    tick = 1000.0 / max(1.0, ticks_per_second)
+    return f"{budget:.0f} ms per move: ¾ of a {tick:.0f} ms tick ({bot_ms} ms chosen)"
+
+
 @dataclass(frozen=True)
 class MatchSetup:
     """What the player chose; stored in the settings as the next match's defaults."""
@@ -223,7 +243,7 @@ class SetupScene(Scene):
             ("speed", "Speed", f"{s.speed} ticks per second"),
         ]
         if s.mode != "humans":
-            rows.append(("bot_ms", "Bot time", f"{s.bot_ms} ms per move (at most ¾ of a tick)"))
+            rows.append(("bot_ms", "Bot time", bot_time_text(s.bot_ms, s.speed)))
         rows.append(("best_of", "Rounds", f"best of {s.best_of}"))
         return rows
 
