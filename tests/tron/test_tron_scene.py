@@ -743,3 +743,60 @@ def test_the_setups_bot_time_is_the_time_the_bot_gets_at_the_chosen_speed(app, d
     driver.key(pygame.K_RETURN)
     assert app.stack.top is scene and scene.speed.value == speed
     assert f"{scene.bot_budget_ms:.0f} ms per move" in row  # what the bots are asked with
+
+
+def test_once_the_match_is_over_next_round_is_match_result_and_a_replay_agrees_with_its_keys(app, driver, tmp_path):
+    """After a lost match (Look at board) "Next round" stayed lit and opened the match result; in a
+    replay the keys table listed "Enter: next round" while Enter did nothing and the button was grey."""
+    scene = open_tron(app, best_of=3)
+
+    def lose_round() -> None:
+        driver.key(pygame.K_UP)  # straight into the wall above
+        if scene.phase == "ready":
+            driver.key(pygame.K_UP)
+        driver.frame(dt=COUNTDOWN + 0.05)
+        run_ticks(driver, scene, 2)
+        assert scene.phase == "over"
+
+    def keys() -> dict[str, str]:
+        return dict(scene.help_lines())
+
+    lose_round()
+    assert keys()["Enter / Space"] == "next round"
+    assert scene.toolbar.find("Next round").is_enabled() and scene.toolbar.find("Match result") is None
+    driver.key(pygame.K_r)  # the round's replay: Enter goes on to the next round, and the table says so
+    assert scene.phase == "replay"
+    assert keys()["Enter"] == "next round" and scene.toolbar.find("Next round").is_enabled()
+    assert "Enter: next round" in scene.status_text
+    driver.key(pygame.K_RETURN)
+    assert scene.phase in ("ready", "countdown") and scene.session.index == 0 and scene.match.rounds == 1
+    lose_round()
+    assert scene.match.over and scene.match.score == [0, 2]
+    driver.frames(90, dt=1 / 30)
+    assert isinstance(app.stack.top, ResultScene)
+    result = app.stack.top
+    driver.click(next(b for b in result.buttons if b.label == "Look at board").rect.center)
+    assert app.stack.top is scene
+    driver.frame()
+    assert scene.toolbar.find("Next round") is None
+    button = scene.toolbar.find("Match result")
+    assert button is not None and button.is_enabled()
+    assert keys()["Enter / Space"].startswith("the match result")
+    driver.click(button.rect.center)
+    assert isinstance(app.stack.top, ResultScene) and app.stack.top.title == result.title
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_r)  # the last round's replay: Enter is the match result there too
+    assert scene.phase == "replay" and keys()["Enter"].startswith("the match result")
+    driver.key(pygame.K_RETURN)
+    assert isinstance(app.stack.top, ResultScene) and scene.phase == "over"
+    driver.key(pygame.K_ESCAPE)
+    # A replay file has no match: no Enter in its keys, no button for it.
+    scene.save_replay()
+    from arcade.games.tron.logic import RULES
+    from arcade.services.replays import open_replay
+
+    viewer = app.launch("tron", Launch(options={"replay": open_replay(scene.last_replay, RULES)}))
+    driver.frame()
+    assert viewer.phase == "replay"
+    assert not any(k.startswith("Enter") for k, _ in viewer.help_lines())
+    assert viewer.toolbar.find("Next round") is None and viewer.toolbar.find("Match result") is None

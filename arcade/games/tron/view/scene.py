@@ -131,6 +131,7 @@ class TronScene(CameraScene, TickScene):
         #: A replay file being viewed (``play tron --replay``): no bots run, the round is only scrubbed.
         self.viewer: Playback | None = None
         self.console = ConsolePanel(shown=any(":" in who for who in match.seats))
+        self._toolbar_for: tuple[bool, bool] | None = None
         self._console_cache: tuple[tuple[int, int], list[tuple[int, str]]] = ((-1, -1), [])
 
     # -- set-up --------------------------------------------------------------------------------
@@ -178,7 +179,24 @@ class TronScene(CameraScene, TickScene):
         else:
             steer = []
         replay = [b for b in self.info.keymap if b.when == "replaying"]
-        return [*replay, *steer, *(b for b in self.info.keymap if b.when != "replaying")]
+        rest = []
+        for b in self.info.keymap:
+            if b.action == "after_round":
+                if self.viewer is not None:
+                    continue  # a replay file has no match: no next round, no match result
+                if self.match.over:  # "Next round" stayed lit and opened the match result
+                    b = replace(b, label="the match result again (rematch, replay, setup)", button="Match result")
+            if b.when != "replaying":
+                rest.append(b)
+        return [*replay, *steer, *rest]
+
+    def build_toolbar(self) -> None:
+        super().build_toolbar()
+        self._toolbar_for = self.toolbar_key()
+
+    def toolbar_key(self) -> tuple[bool, bool]:
+        """What the toolbar's buttons depend on besides the mode: the match being over, a replay file."""
+        return (self.match.over, self.viewer is None)
 
     def animating(self) -> bool:
         """Drawn every frame while something moves: a round on the clock, a countdown, the pulsing
@@ -221,6 +239,11 @@ class TronScene(CameraScene, TickScene):
         return self.phase == "over"
 
     @property
+    def round_done(self) -> bool:
+        """A round of the match has ended: on its banner, or in its replay, Enter goes on."""
+        return self.viewer is None and self.phase in ("over", "replay")
+
+    @property
     def can_replay(self) -> bool:
         return self.phase in ("over", "replay")
 
@@ -244,6 +267,10 @@ class TronScene(CameraScene, TickScene):
     def after_round(self) -> None:
         if self.refuse_in_viewer():
             return
+        if self.phase == "replay":
+            self.stop_replay()  # back at the round's end (a match that is over shows its result there)
+            if self.match.over:
+                return
         if self.match.over:
             self.show_match_result()
         else:
@@ -771,7 +798,9 @@ class TronScene(CameraScene, TickScene):
         self.phase = "replay"
         self.tweens.clear()
         self.replay.start(self.session)
-        self.say("Replay — Space pause · ←/→ step · +/− speed · Home/End · R or Esc to leave", "info")
+        then = "match result" if self.match.over else "next round"
+        self.say(f"Replay — Space pause · ←/→ step · +/− speed · Home/End · R or Esc to leave · Enter: {then}",
+                 "info")
 
     def stop_replay(self) -> None:
         if self.phase != "replay":
@@ -843,6 +872,8 @@ class TronScene(CameraScene, TickScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.clock += dt
+        if self._toolbar_for != self.toolbar_key():
+            self.relayout()  # the match ended (Next round is now Match result), or a replay file opened
         self.poll_bots()
         if self.phase == "countdown" and not self.paused:
             before = math.ceil(self.countdown / 0.8)
