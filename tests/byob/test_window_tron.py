@@ -302,3 +302,19 @@ def test_the_setups_program_errors_are_shown_whole_at_every_window_size(app, dri
             top = overlay.panel.bottom - 84 - len(lines) * line_h
             assert top >= overlay.row_rects[-1].bottom - 2, (size, lines)
     app.pop()
+
+
+def test_your_program_at_800x500_opens_with_both_cycles_in_view(app, driver):
+    """With the program's console beside it, Huge room opened at 1.7x around cycle 1 and cycle 2
+    started off screen until Ctrl+0."""
+    from arcade.cli import build_parser, play_options
+
+    app.on_resize((800, 500))
+    args = build_parser().parse_args(["play", "tron", "--level", "huge-room", "--bot",
+                                      f"2010:{bot('tron2010_straight.py')}"])
+    scene = app.launch("tron", Launch(level="huge-room", options=play_options("tron", args)), strict=True)
+    driver.frame()
+    assert scene.console.shown and scene.phase == "ready"
+    view = scene.view
+    assert all(view.viewport.contains(view.cell_rect((y, x))) for x, y in scene.session.state.heads)
+    scene.stop_runners()

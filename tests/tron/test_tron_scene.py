@@ -486,23 +486,34 @@ def test_a_generated_map_choice_draws_a_new_map_for_every_match(app, driver, cho
     assert scene.session.level == getattr(generator, draw)(int(seed))
 
 
-def _big_map(tmp_path, side: int = 150) -> str:
+def _big_map(tmp_path, side: int = 150, gap: int | None = None) -> str:
+    """A walled square; cycle 1 at column 21, cycle 2 ``gap`` columns after it (default: by the east wall)."""
     rows = ["#" * side] + ["#" + " " * (side - 2) + "#" for _ in range(side - 2)] + ["#" * side]
-    rows[side // 2] = "#" + " " * 20 + "1" + " " * (side - 24) + "2#"
-    path = tmp_path / "big.txt"
+    gap = side - 23 if gap is None else gap
+    rows[side // 2] = "#" + " " * 20 + "1" + " " * (gap - 1) + "2" + " " * (side - 24 - gap) + "#"
+    path = tmp_path / f"big-{gap}.txt"
     path.write_text(f"{side} {side}\n" + "\n".join(rows) + "\n")
     return str(path)
 
 
+def heads_in_view(scene: TronScene) -> bool:
+    view = scene.view
+    return all(view.viewport.contains(view.cell_rect((y, x))) for x, y in scene.session.state.heads)
+
+
 def test_a_map_too_big_to_read_at_the_fit_opens_zoomed_on_the_players_cycle(app, driver, tmp_path):
-    """A 150x150 map fits a 1024x640 window in 3-pixel cells: a cycle nobody can follow."""
+    """A 150x150 map fits a 1024x640 window in 3-pixel cells: a cycle nobody can follow. It opens
+    zoomed in -- as far as both cycles stay in view (with the cycles 126 columns apart, less than
+    the readable cell; close together, the readable cell)."""
     from arcade.games.tron.view.scene import READABLE_CELL
 
     scene = open_tron(app, level=_big_map(tmp_path))
     view = scene.view
-    assert view.zoomed and view.cell >= READABLE_CELL
-    head = scene.session.state.heads[0]
-    assert view.viewport.contains(view.cell_rect((head[1], head[0])))
+    fit = view.fit_w
+    assert view.zoomed and fit < view.cell < READABLE_CELL and heads_in_view(scene)
+    near = open_tron(app, level=_big_map(tmp_path, gap=20))
+    assert near.view.zoomed and near.view.cell >= READABLE_CELL and heads_in_view(near)
+    app.pop()
     # Ctrl+0 (Fit) shows the whole map and the next layout (a resize) leaves that choice alone.
     scene.zoom_fit()
     app.on_resize((1100, 700))
@@ -800,3 +811,26 @@ def test_once_the_match_is_over_next_round_is_match_result_and_a_replay_agrees_w
     assert viewer.phase == "replay"
     assert not any(k.startswith("Enter") for k, _ in viewer.help_lines())
     assert viewer.toolbar.find("Next round") is None and viewer.toolbar.find("Match result") is None
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 500), (1024, 640)])
+@pytest.mark.parametrize("console", [False, True])
+def test_a_round_against_a_bot_opens_with_both_cycles_in_view(app, driver, size, console):
+    """At 800x500 with a program's console, Huge room opened at 1.7x around cycle 1: cycle 2 started
+    off screen until Ctrl+0."""
+    app.on_resize(size)
+    scene = open_tron(app, level="huge-room", mode="bot", best_of=3)
+    if console:  # as a program's seat opens it (then a new match starts)
+        scene.console.shown = True
+        scene.relayout()
+        scene.rematch()
+    driver.frame()
+    assert scene.phase == "ready" and heads_in_view(scene), (scene.view.zoom, scene.view.cell)
+    # And each new round: lose this one, the next opens with both in view again.
+    driver.key(pygame.K_UP)
+    driver.frame(dt=COUNTDOWN + 0.05)
+    run_ticks(driver, scene, 200)
+    assert scene.phase == "over"
+    driver.key(pygame.K_RETURN)
+    driver.frame()
+    assert scene.phase == "countdown" and heads_in_view(scene)

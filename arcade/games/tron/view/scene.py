@@ -104,6 +104,8 @@ class TronScene(CameraScene, TickScene):
         self.round_key = 0
         #: The round whose camera was set for a readable cell (see :meth:`readable_camera`).
         self._camera_round = -1
+        #: The zoom :meth:`readable_camera` chose (0: none), so a new round may choose again.
+        self._auto_zoom = 0.0
         self.phase = "countdown"
         self.paused = False
         self._auto_paused = False
@@ -326,18 +328,34 @@ class TronScene(CameraScene, TickScene):
 
     def readable_camera(self) -> None:
         """Once a round, on a map too big to read at the fit (cells under :data:`SMALLEST_CELL`): zoom
-        to :data:`READABLE_CELL` on the player's cycle (the camera then follows it; Fit or Ctrl+0
-        shows the whole map). Bots alone: the whole map, as a spectator wants it."""
+        in towards :data:`READABLE_CELL` -- but never so far that a cycle starts off screen: at 800x500
+        with a program's console, Huge room opened at 1.7x on cycle 1 and cycle 2 was not in view
+        until Ctrl+0. The camera then follows the player's cycle; Fit or Ctrl+0 shows the whole map.
+        Bots alone: the whole map, as a spectator wants it."""
         view = self.view
         if self._camera_round == self.round_key or view.viewport.width <= 1:
             return  # done for this round, or not laid out yet (layout_board calls again)
         self._camera_round = self.round_key
-        if not self.human_seats() or view.zoomed or view.cell >= SMALLEST_CELL:
+        if view.zoomed and view.zoom != self._auto_zoom:
+            return  # the player's own zoom stays
+        if view.zoomed:
+            view.fit()  # the last round's start: this round's heads may be elsewhere
+        self._auto_zoom = 0.0
+        if not self.human_seats() or view.cell >= SMALLEST_CELL:
             return
-        view.set_zoom(READABLE_CELL / max(1.0, view.fit_w))
+        state = self.session.state
+        rows = [state.heads[seat][1] for seat in (0, 1)]
+        cols = [state.heads[seat][0] for seat in (0, 1)]
+        margin = 4  # cells around the heads, as the following camera keeps (see follow_cycles)
+        both = min(view.viewport.width / (max(cols) - min(cols) + 1 + 2 * margin),
+                   view.viewport.height / (max(rows) - min(rows) + 1 + 2 * margin))
+        cell = math.floor(min(float(READABLE_CELL), both))
+        if cell <= view.cell:
+            return  # the heads are as far apart as the map is wide: the fit is what shows both
+        view.set_zoom(cell / max(1.0, view.fit_w))
+        self._auto_zoom = view.zoom
         view.follow = True
-        span = min(view.viewport.width, view.viewport.height) / max(1, view.cell)
-        view.scroll_into_view(self.followed_heads(), margin=max(4.0, span / 3))
+        view.look_at(((min(rows) + max(rows) + 1) / 2, (min(cols) + max(cols) + 1) / 2))
         self.camera_changed()
 
     def human_seats(self) -> list[int]:
