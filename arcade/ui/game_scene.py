@@ -218,6 +218,13 @@ class GameScene(Scene):
         """Short facts for the header's right side (moves, timer, score...)."""
         return [f"Moves {self.session.index}", self.clock_text]
 
+    def draw_status_fields(self, surface: pygame.Surface, pos: tuple[int, int]) -> pygame.Rect:
+        """Draw :meth:`status_fields` in the header, right-aligned at ``pos``; the rect drawn (Tron sets
+        its score apart from the players' names)."""
+        assert self.app is not None
+        return draw_text(surface, self.app.theme, "   ".join(self.status_fields()), pos, size=18, anchor="midright",
+                         colour=self.app.theme["text"])
+
     def autosave_label(self) -> str:
         return self.level_title
 
@@ -954,9 +961,7 @@ class GameScene(Scene):
         pygame.draw.rect(surface, theme["panel"], self.header_rect)
         pygame.draw.line(surface, theme["grid"], self.header_rect.bottomleft, self.header_rect.bottomright)
         title = self.info.title + (f" — {self.level_title}" if self.level_title else "")
-        fields = "   ".join(self.status_fields())
-        fields_rect = draw_text(surface, theme, fields, (self.header_rect.right - 16, self.header_rect.centery),
-                                size=18, anchor="midright", colour=theme["text"])
+        fields_rect = self.draw_status_fields(surface, (self.header_rect.right - 16, self.header_rect.centery))
         if self.owns_save() and saves.save_failure(self.info.name):
             # Lasting, not a toast: until a save succeeds, quitting would lose the moves since.
             fields_rect = draw_text(surface, theme, "✗ Not saved", (fields_rect.left - 20, self.header_rect.centery),

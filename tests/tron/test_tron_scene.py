@@ -834,3 +834,61 @@ def test_a_round_against_a_bot_opens_with_both_cycles_in_view(app, driver, size,
     driver.key(pygame.K_RETURN)
     driver.frame()
     assert scene.phase == "countdown" and heads_in_view(scene)
+
+
+def test_names_and_score_are_told_apart_one_name_per_player_and_the_replay_keys_listed(app, driver, monkeypatch):
+    """"Strongest 1 0 : 0 Strongest 2" read as one run of numbers; the console's title said "stderr of
+    cycle [1] / [2]" like placeholders; a replay file's header said "P1" where its status line said
+    "Player 1"; the replay's "←/→ step" was in no keys table of the round."""
+    import json
+
+    from arcade.games.tron import view as tron_view
+    from arcade.games.tron.logic import RULES
+    from arcade.services.replays import open_replay
+
+    scene = open_tron(app, mode="watch", bot1="flood-fill", bot2="flood-fill", best_of=3)
+    assert scene.seat_name(0) == "Flood fill 1" and scene.seat_name(1) == "Flood fill 2"
+    assert scene.score_text() == "Flood fill 1 — 0 : 0 — Flood fill 2"
+    assert scene.status_fields()[0] == scene.score_text()
+    assert scene.countdown_hint() == "Flood fill 1 vs Flood fill 2"
+    drawn = []
+    real = tron_view.scene.draw_text
+
+    def spy(surface, theme, text, pos, **kw):
+        drawn.append((text, kw.get("bold", False)))
+        return real(surface, theme, text, pos, **kw)
+
+    monkeypatch.setattr(tron_view.scene, "draw_text", spy)
+    titles = []
+    monkeypatch.setattr(scene.console, "draw", lambda surface, theme, lines, title, empty="": titles.append(title))
+    scene.console.shown = True
+    driver.frame()
+    # The header: each name on its own, the score bold and apart from them.
+    assert ("0 : 0", True) in drawn and ("Flood fill 1", False) in drawn and ("Flood fill 2", False) in drawn
+    assert titles[-1] == "Console — outside programs' stderr"
+    # A live round's keys table tells the replay's stepping keys (its status line advertises them).
+    keys = dict(scene.help_lines())
+    assert "←/→ step" in keys["R"]
+    monkeypatch.undo()
+    # A replay file: one name per player in the header, the status line and the console.
+    humans = open_tron(app, level="hackerrank-tron", mode="humans", best_of=3)
+    assert humans.score_text() == "Player 1 — 0 : 0 — Player 2"
+    driver.key(pygame.K_d)
+    driver.key(pygame.K_LEFT)
+    finish_countdown(driver, humans)
+    run_ticks(driver, humans, 10)
+    assert humans.phase == "over"
+    humans.save_replay()
+    data = json.loads(humans.last_replay.read_text())
+    data["players"] = ["human", "2010:python3 mybot.py"]
+    humans.last_replay.write_text(json.dumps(data))
+    viewer = app.launch("tron", Launch(options={"replay": open_replay(humans.last_replay, RULES)}))
+    driver.frame()
+    assert viewer.seat_name(0) == "Player 1" and viewer.seat_name(1) == "mybot.py"
+    assert "Player 1 vs mybot.py" in viewer.status_fields() and "P1" not in " ".join(viewer.status_fields())
+    assert viewer.status_text.startswith("Replay file: Player 1 vs mybot.py")
+    titles = []
+    monkeypatch.setattr(viewer.console, "draw", lambda surface, theme, lines, title, empty="": titles.append(title))
+    viewer.console.shown = True
+    driver.frame()
+    assert titles[-1] == "Console — stderr of mybot.py [2]"

@@ -24,7 +24,8 @@ INFO = GameInfo(
         # Also from a round's replay (Space there pauses it); once the match is over the scene shows it
         # as "Match result" (see TronScene.game_bindings).
         Binding("Enter / Space", "after_round", "next round", button="Next round", when="round_done"),
-        Binding("R", "toggle_replay", "replay the round that just ended", button="Replay", when="can_replay"),
+        Binding("R", "toggle_replay", "replay the round that just ended (there ←/→ step, Space pauses)",
+                button="Replay", when="can_replay"),
         Binding("F5", "rematch", "rematch on this map from 0 : 0", button="Rematch", button_when="has_match"),
         Binding("O / F2", "open_setup", "match setup: mode, bots, map, speed, rounds", button="Setup"),
         Binding("L", "open_levels", "choose a map"),

@@ -45,6 +45,7 @@ from arcade.ui.console import ConsolePanel, console_lines
 from arcade.ui.game_scene import TickScene
 from arcade.ui.gridview import GridView
 from arcade.ui.overlays import ResultScene
+from arcade.ui.widgets import draw_text
 
 if TYPE_CHECKING:
     from arcade.ui.app import App
@@ -373,16 +374,28 @@ class TronScene(CameraScene, TickScene):
         self.view.scroll_into_view(self.followed_heads(), margin=4)
 
     # -- rounds --------------------------------------------------------------------------------
-    def seat_name(self, seat: int, short: bool = False) -> str:
+    def seat_name(self, seat: int) -> str:
+        """A seat's one name, everywhere (a replay file's header said "P1" where its status line said
+        "Player 1"): You, Player N, a bot's title or a program's short name; the same bot in both
+        seats is told apart by its cycle's number ("Strongest 1", "Strongest 2")."""
         who = self.match.seats[seat]
         if who == "human":
             if self.setup.mode == "bot":
                 return "You"
-            return f"P{seat + 1}" if short else f"Player {seat + 1}"
+            return f"Player {seat + 1}"
         title = bot_title(who) if who in BOTS else program_title(who)
         if self.match.seats[0] == self.match.seats[1]:
             title += f" {seat + 1}"  # strongest vs strongest: say which is which
         return title
+
+    def score_text(self) -> str:
+        """The match's score between the two names. A name that ends in a number keeps off the score
+        by a dash: "Strongest 1 0 : 0 Strongest 2" read as a score of 1 0 : 0 Strongest."""
+        first, second = self.seat_name(0), self.seat_name(1)
+        score = f"{self.match.score[0]:g} : {self.match.score[1]:g}"
+        if first[-1:].isdigit() or second[-1:].isdigit():
+            return f"{first} — {score} — {second}"
+        return f"{first} {score} {second}"
 
     @property
     def bot_budget_ms(self) -> float:
@@ -779,8 +792,7 @@ class TronScene(CameraScene, TickScene):
             role = "good" if name == "You" or self.setup.mode != "bot" else "error"
         human_lost = self.setup.mode == "bot" and winner == 1
         self.app.audio.play("lose" if human_lost else "win")
-        score = f"{self.seat_name(0)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1)}"
-        lines = [score + (f" ({match.draws} drawn)" if match.draws else ""), *self.round_log[-6:]]
+        lines = [self.score_text() + (f" ({match.draws} drawn)" if match.draws else ""), *self.round_log[-6:]]
         # Esc is one step back, to the board, as on every result panel (it went to the main menu,
         # where the next Esc quits).
         buttons = [("Rematch", self.rematch, "F5"), ("Replay round", self.start_replay, "R"),
@@ -935,11 +947,11 @@ class TronScene(CameraScene, TickScene):
 
     def status_fields(self) -> list[str]:
         if self.viewer is not None:  # a replay file has no match: "0 : 0 … Best of 1" was made up
-            return [*self.zoom_fields(), f"{self.seat_name(0, True)} vs {self.seat_name(1, True)}", "Replay file",
+            return [*self.zoom_fields(), f"{self.seat_name(0)} vs {self.seat_name(1)}", "Replay file",
                     f"Replay {self.session.index}/{self.session.length}", f"{round(self.speed.value)}/s"]
         match = self.match
-        score = f"{self.seat_name(0, True)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1, True)}"
-        fields = [score, f"Round {min(match.rounds + (self.phase != 'over'), match.best_of)}/{match.best_of}"
+        round_now = min(match.rounds + (self.phase != "over"), match.best_of)
+        fields = [self.score_text(), f"Round {round_now}/{match.best_of}"
                   if self.phase not in ("over", "replay") else f"Best of {match.best_of}"]
         if self.phase == "replay":
             fields.append(f"Replay {self.session.index}/{self.session.length}")
@@ -950,6 +962,42 @@ class TronScene(CameraScene, TickScene):
         shown = self.match.rounds - 1 if self.phase in ("over", "replay") and self.match.rounds else self.match.rounds
         fields.append(f"{round(self.round_rate(shown))}/s")
         return [*self.zoom_fields(), *fields]
+
+    def draw_status_fields(self, surface: pygame.Surface, pos: tuple[int, int]) -> pygame.Rect:
+        """The header's facts, the names and the score set apart: each name after its cycle's colour
+        chip (cycle 2's hollow, as its trail), the score bold between them."""
+        assert self.app is not None
+        theme = self.app.theme
+        fields = self.status_fields()
+        zoom = self.zoom_fields()
+        x, y = pos
+        rest = "   ".join(fields[len(zoom) + 1:])
+        rect = draw_text(surface, theme, rest, (x, y), size=18, anchor="midright", colour=theme["text"])
+        x = rect.left - 22
+        if self.viewer is not None:
+            middle, bold = "vs", False
+        else:
+            middle, bold = f"{self.match.score[0]:g} : {self.match.score[1]:g}", True
+        for seat, piece in ((1, None), (1, self.seat_name(1)), (None, middle), (0, self.seat_name(0)), (0, None)):
+            if piece is None:  # a chip
+                chip = pygame.Rect(0, 0, 12, 12)
+                chip.midright = (x, y)
+                colour = theme[f"player{seat + 1}"]
+                pygame.draw.rect(surface, colour, chip, border_radius=3)
+                if seat == 1:
+                    pygame.draw.rect(surface, theme["panel"], chip.inflate(-6, -6), border_radius=1)
+                rect.union_ip(chip)
+                x = chip.left - 6
+                continue
+            score = seat is None
+            part = draw_text(surface, theme, piece, (x, y), size=18, anchor="midright", bold=bold and score,
+                             colour=theme["highlight" if score and bold else "text"])
+            rect.union_ip(part)
+            x = part.left - (6 if seat == 0 else 12)  # the score keeps off both names
+        if zoom:
+            rect.union_ip(draw_text(surface, theme, "   ".join(zoom), (x - 10, y), size=18, anchor="midright",
+                                    colour=theme["text"]))
+        return rect
 
     def draw_board(self, surface: pygame.Surface) -> None:
         assert self.app is not None and self.painter is not None
@@ -995,8 +1043,11 @@ class TronScene(CameraScene, TickScene):
         surface.set_clip(clip)
         if self.console.shown:
             programs = [seat for seat in (0, 1) if ":" in self.match.seats[seat]]
-            whose = " / ".join(f"{self.seat_name(seat)} [{seat + 1}]" for seat in programs) or "cycle [1] / [2]"
-            self.console.draw(surface, self.app.theme, self.console_view(), f"Console — stderr of {whose}",
+            # Each line is tagged with its cycle's number: the title says whose number is whose. Without
+            # a program it said "stderr of cycle [1] / [2]", which read as placeholders left unfilled.
+            whose = " and ".join(f"{self.seat_name(seat)} [{seat + 1}]" for seat in programs)
+            title = f"Console — stderr of {whose}" if programs else "Console — outside programs' stderr"
+            self.console.draw(surface, self.app.theme, self.console_view(), title,
                               "No stderr yet (a program's stderr shows here)."
                               if any(":" in who for who in self.match.seats) else "Only outside programs write here.")
         self.draw_banners(surface)
@@ -1042,14 +1093,15 @@ class TronScene(CameraScene, TickScene):
             hint = ("Enter: match result · R: replay" if match.over
                     else "Enter or Space: next round · R: replay" + (" (next round soon)" if
                                                                     self.setup.mode == "watch" else ""))
-            score = f"{self.seat_name(0)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1)}"
-            painter.draw_banner(surface, [(self.named(outcome.reason), "text"), (score, "highlight"),
+            painter.draw_banner(surface, [(self.named(outcome.reason), "text"), (self.score_text(), "highlight"),
                                           (hint, "text_dim")],
                                 big=big, big_role=role, avoid=heads)
 
     def countdown_hint(self) -> str:
-        if self.setup.mode == "watch":
-            return f"{self.seat_name(0)} (1) vs {self.seat_name(1)} (2)"
+        if self.setup.mode == "watch":  # which cycle is whose ("Strongest 1 (1)" said it twice)
+            first, second = self.seat_name(0), self.seat_name(1)
+            return (f"{first} vs {second}" if self.match.seats[0] == self.match.seats[1]
+                    else f"{first} (1) vs {second} (2)")
         if self.setup.mode == "humans":
             return "Cycle 1: W A S D · Cycle 2: arrows"
         return "You are cycle 1: the arrow is your heading, turn now if you like"
@@ -1086,4 +1138,4 @@ class TronScene(CameraScene, TickScene):
                                   seed=self.seed, round_log=self.round_log[-20:])
 
     def autosave_label(self) -> str:
-        return f"{self.session.level_id} — {self.status_fields()[0]}"
+        return f"{self.session.level_id} — {self.score_text()}"  # (status_fields start with the zoom when zoomed)
