@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from arcade.core.errors import ArcadeError, IllegalMove
+from arcade.core.errors import ArcadeError, FormatError, IllegalMove
 from arcade.core.game import Hint, LevelEntry, Outcome, Step
 from arcade.core.numbers import checked_float
 from arcade.core.registry import Binding, GameInfo
@@ -506,6 +506,10 @@ class GameScene(Scene):
         assert self.app is not None
         self.stop_watch()
         entries = [*self.front.levels(), *self.front.extra_choices()]
+        if self.front.replays:
+            from arcade.ui.replays import picker_entry
+
+            entries.append(picker_entry(self.info.name))
         if not entries:
             self.say(f"No {self.info.title} levels found.", "warning")
             return
@@ -516,6 +520,11 @@ class GameScene(Scene):
 
     def load_entry(self, entry: LevelEntry) -> None:
         """Open a picker row (a bundled file, or a recipe such as a random runway)."""
+        from arcade.ui.replays import SAVED_REPLAYS
+
+        if entry.value == SAVED_REPLAYS and entry.group == "replays":
+            self.open_saved_replays()
+            return
         if entry.error:
             self.refuse(entry.error)
             return
@@ -526,6 +535,44 @@ class GameScene(Scene):
             self.refuse(str(exc))
             return
         self.change_level(level, level_id)
+
+    def open_saved_replays(self) -> None:
+        """The game's saved replays, newest first; picking one opens it in the game's replay viewer."""
+        from arcade.ui.picker import PickerScene
+        from arcade.ui.replays import MAX_LISTED, replay_choices, replay_files, saved_replays
+
+        assert self.app is not None
+        listed = saved_replays(self.info.name)
+        if not listed:
+            self.say("No saved replays yet: Ctrl+S saves the run on screen as a replay.", "warning")
+            return
+        total = len(replay_files(self.info.name))
+        more = f" (the newest {MAX_LISTED} of {total})" if total > len(listed) else ""
+        self.app.push(PickerScene(f"{self.info.title} — saved replays{more}", replay_choices(self.front, listed),
+                                  lambda choice: self.open_saved_replay(choice.value)))
+
+    def open_saved_replay(self, saved: Any) -> None:
+        """Open one listed file in the replay viewer (``play GAME --replay FILE``'s scene) in place of
+        this one; a damaged file is refused in one line."""
+        from arcade.core.registry import Launch
+        from arcade.services.replays import open_replay
+        from arcade.ui.replays import refusal
+
+        assert self.app is not None
+        if saved.error:
+            self.refuse(refusal(saved))
+            return
+        try:
+            playback = open_replay(saved.path, self.session.rules)
+            scene = self.front.open_options(self.app, Launch(options={"replay": playback}))
+        except ArcadeError as exc:
+            self.refuse(refusal(saved, exc.message if isinstance(exc, FormatError) else exc))
+            return
+        if scene is None:
+            self.refuse(f"{self.info.title} has no replay viewer.")
+            return
+        self.app.replace(scene)
+        self.app.trace(f"replay-opened {saved.path}")  # end-to-end tests
 
     # -- hint ------------------------------------------------------------------------------
     def request_hint(self) -> None:
@@ -712,8 +759,8 @@ class GameScene(Scene):
 
     # -- replays ------------------------------------------------------------------------------
     def keep_replay(self, replay: Any) -> Path | None:
-        """Save ``replay`` in the user data dir and say where, with the command that opens it (Runway's
-        and Tron's Ctrl+S); None when it could not be written (said in a toast)."""
+        """Save ``replay`` in the user data dir and say where, and how to open it again -- in the window
+        (Runway's and Tron's Ctrl+S), else with the command; None when it could not be written (a toast)."""
         from arcade.services.paths import shown_path
         from arcade.services.replays import save_replay_in_data
 
@@ -724,8 +771,12 @@ class GameScene(Scene):
             return None
         # The status line alone, at its full width: a toast beside it took half the line, and the
         # file's path and the command to open it were cut in both.
-        self.say(f"Replay saved — open it with: puzzle-arcade play {self.info.name} --replay {shown_path(path)}",
-                 "good")
+        key = next((b.keys for b in self.keymap() if b.action == "open_levels"), "")
+        if self.front.replays and key:  # a player who only uses the window opens it there (it said only the command)
+            self.say(f"Replay saved — {key} → Saved replays opens it here; the file: {shown_path(path)}", "good")
+        else:
+            self.say(f"Replay saved — open it with: puzzle-arcade play {self.info.name} --replay {shown_path(path)}",
+                     "good")
         if self.app is not None:
             self.app.trace(f"replay-saved {path}")  # end-to-end tests
         return path

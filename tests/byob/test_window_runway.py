@@ -89,7 +89,7 @@ def test_the_tests_panel_lists_every_bundled_test_and_a_row_opens_its_run(app, d
     driver.key(pygame.K_s, mod=pygame.KMOD_CTRL)
     path = scene.last_replay
     assert path.name.startswith(f"runway-{names[row]}-") and path.parent.name == "replays"
-    assert scene.status_text.endswith(f"open it with: puzzle-arcade play runway --replay {path}")
+    assert scene.status_text == f"Replay saved — L → Saved replays opens it here; the file: {path}"
     # All of it on screen: the path is one long word, which was cut off at the line's end.
     shown = scene._status_lines(scene.status_text, 600)
     assert len(shown) <= 2 and "".join(shown).replace(" ", "") == scene.status_text.replace(" ", "")

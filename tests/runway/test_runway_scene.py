@@ -267,7 +267,7 @@ def test_level_picker_opens_and_loads_a_level(app, driver):
     driver.key(pygame.K_l)
     picker = app.stack.top
     assert isinstance(picker, PickerScene)
-    assert len([c for c in picker.choices if not c.header]) == 13 + 3
+    assert len([c for c in picker.choices if not c.header]) == 13 + 3 + 1  # and the saved replays
     for _ in range(12):
         driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN)
@@ -279,7 +279,8 @@ def test_level_picker_opens_and_loads_a_level(app, driver):
 def test_picker_makes_a_random_runway(app, driver):
     scene = open_runway(app)
     driver.key(pygame.K_l)
-    driver.key(pygame.K_END)
+    driver.key(pygame.K_END)  # the saved replays, after the three random runways
+    driver.key(pygame.K_UP)
     driver.key(pygame.K_UP)
     driver.key(pygame.K_UP)
     driver.key(pygame.K_RETURN)
