@@ -480,7 +480,7 @@ def test_command_buttons_shorten_to_their_key_glyph_when_the_row_is_narrow(app, 
     pad.layout(theme, pygame.Rect(0, 0, 560, 30))
     assert [b.label for b in pad.commands] == ["↑", "↓", "→", "←", "J", "⏎"]
     for button in pad.commands:
-        assert theme.font(pad.text_size).size(button.label)[0] <= button.rect.width - 6
+        assert theme.font(pad.command_size).size(button.label)[0] <= button.rect.width - 6
     assert "JUMP" in pad.tooltip(pad.commands[4].rect.center)
     # Narrower still (the page at 1024x640): the commands step aside whole, never as slivers.
     for width in range(296, 1201, 20):  # down to a 320-pixel window
@@ -489,7 +489,7 @@ def test_command_buttons_shorten_to_their_key_glyph_when_the_row_is_narrow(app, 
         shown = [b for b in pad.commands if b.rect.width]
         assert shown in ([], pad.commands), width
         for button in shown:
-            assert theme.font(pad.text_size).size(button.label)[0] <= button.rect.width - 6, width
+            assert theme.font(pad.command_size).size(button.label)[0] <= button.rect.width - 6, width
         assert all(row.contains(b.rect) for b in pad.transport.values()), width
     pad.layout(theme, pygame.Rect(0, 0, 440, 30))
     assert not any(b.rect.width for b in pad.commands) and pad.tooltip((5, 15)) == ""
@@ -612,3 +612,29 @@ def test_a_held_step_key_walks_the_history_and_stops_at_its_end(app, driver, key
     driver.frame(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
     driver.key(key)  # a new press plays the AI's next turn
     assert scene.session.index == 4
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 500), (1024, 640)])
+def test_the_command_buttons_keep_their_names_down_to_the_smallest_window(app, driver, size):
+    """At 800 pixels and less the row was "↑ ↓ → ← J ⏎": a mouse player could not tell that → was
+    SPEED or ⏎ WAIT. Each button keeps its command's name, whole, and its hover help names the key."""
+    from arcade.games.runway.view.panels import COMMAND_HELP, COMMAND_LABELS
+
+    app.on_resize(size)
+    scene = open_runway(app)
+    driver.frame()
+    pad, theme = scene.pad, app.theme
+    font = theme.font(pad.command_size)
+    assert pad.command_size >= 12
+    for button, (label, command) in zip(pad.commands, COMMAND_LABELS, strict=True):
+        assert command.value in button.label, (size, button.label)
+        assert button.rect.width and font.size(button.label)[0] <= button.rect.width - 6, (size, button.label)
+        assert scene.board_area.contains(button.rect) or pad.rect.contains(button.rect)
+        assert not any(button.rect.colliderect(t.rect) for t in pad.transport.values())
+        driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(1, 0), buttons=(0, 0, 0)))
+        text, _role = scene.status_line()
+        assert text == COMMAND_HELP[command] and f"[{label.split()[0]}" in text.replace("[Enter]", "[⏎"), text
+    if size[0] >= 800:
+        assert [b.label for b in pad.commands] == [label for label, _ in COMMAND_LABELS]
+    driver.click(pad.commands[2].rect.center)  # SPEED, by its name
+    assert scene.session.moves == ["SPEED"]
