@@ -698,15 +698,26 @@ class GameScene(Scene):
     # -- overlays ----------------------------------------------------------------------------
     def open_pause(self) -> None:
         assert self.app is not None
-        self.stop_watch()
+        self.stop_watch_for_overlay()
         self.app.push(PauseScene(self, self.help_lines()))
 
     def open_how_to_play(self) -> None:
         from arcade.ui.how_to_play import HowToPlayScene
 
         assert self.app is not None
-        self.stop_watch()
+        self.stop_watch_for_overlay()
         self.app.push(HowToPlayScene(self.info, self.help_lines()))
+
+    def stop_watch_for_overlay(self) -> None:
+        """The pause menu and the how-to page stop the AI (playing or planning); the status line says
+        so. It went on saying "Paused — Space resumes…", and Space then started a new watch."""
+        stopping = self.watch is not None or self.worker.label == "watch"
+        self.stop_watch()
+        if stopping:
+            self.say(self.watch_stopped_text(), "info")
+
+    def watch_stopped_text(self) -> str:
+        return f"Stopped watching the AI — {self.watch_keys} watches it again from here."
 
     # -- preview (the "How to play" example) ---------------------------------------------------
     def start_preview(self, app: Any) -> None:
@@ -1070,6 +1081,8 @@ class TickScene(GameScene):
 
     #: The speeds (ticks or turns per second) the + and − keys move through.
     speeds: tuple[float, ...] = (4, 6, 8, 10, 12, 15, 20, 30)
+    #: What + and − change, for the keys table (a bare "faster / slower" did not say what).
+    speed_help = "speed: faster / slower"
     #: Whether the timeline keys act (Tron scrubs only in a replay; Runway always).
     scrub_always = True
 
@@ -1090,7 +1103,7 @@ class TickScene(GameScene):
 
     def tick_bindings(self) -> list[Binding]:
         return [
-            Binding("+", "change_speed", "faster / slower", arg="1", repeat=True),
+            Binding("+", "change_speed", self.speed_help, arg="1", repeat=True),
             Binding("−", "change_speed", "", arg="-1", repeat=True),
             Binding(",", "step_back", "step back one turn", when="can_scrub", repeat=True),
             Binding(".", "step_forward", "step forward one turn", when="can_scrub", repeat=True),

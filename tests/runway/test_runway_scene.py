@@ -638,3 +638,60 @@ def test_the_command_buttons_keep_their_names_down_to_the_smallest_window(app, d
         assert [b.label for b in pad.commands] == [label for label, _ in COMMAND_LABELS]
     driver.click(pad.commands[2].rect.center)  # SPEED, by its name
     assert scene.session.moves == ["SPEED"]
+
+
+def test_watch_ai_is_lit_only_while_the_ai_drives_and_the_status_tells_the_truth(app, driver):
+    """Watch AI was lit while a program's run played; the pause menu or F1 stopped the AI and the status
+    line went on saying "Paused — Space resumes…" (Space then started a fresh watch); the + / − row
+    said only "faster / slower"."""
+    from arcade.ui.how_to_play import HowToPlayScene
+    from arcade.ui.overlays import PauseScene
+
+    scene = open_runway(app, "11_mandatory_sacrifices")
+    watch_button = scene.toolbar.find("Watch AI")
+    play_button = scene.pad.transport["play"]
+    assert dict(scene.help_lines())["+ / −"].startswith("playback speed")
+    # A program's run plays on the timeline: the pad's play button is down, Watch AI is not.
+    scene.show_run("codingame:./mine.py", scene.session.level, scene.session.level_id, ["SPEED", "WAIT"], [])
+    driver.frame()
+    assert scene.taping and not scene.tape_paused
+    assert play_button.toggled and not watch_button.toggled
+    # The AI drives: both are.
+    scene.stop_watch()
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_RIGHT)  # the player's own move ends the program's run on the timeline
+    assert not scene.taping
+    driver.key(pygame.K_SPACE)
+    scene.worker.wait(10)
+    driver.frame()
+    assert scene.watch is not None and watch_button.toggled and play_button.toggled
+    for opener, overlay in ((pygame.K_ESCAPE, PauseScene), (pygame.K_F1, HowToPlayScene)):
+        driver.key(pygame.K_SPACE)  # paused: "Paused — Space resumes …"
+        assert scene.watch is not None and scene.watch.paused and scene.status_text.startswith("Paused")
+        driver.key(opener)
+        assert isinstance(app.stack.top, overlay) and scene.watch is None
+        driver.key(pygame.K_ESCAPE)
+        assert app.stack.top is scene
+        driver.frame()
+        assert scene.status_text == "The AI stopped driving (the menu stops it) — Space lets it drive again from here."
+        assert not watch_button.toggled and not play_button.toggled
+        driver.key(pygame.K_SPACE)  # as the line says: the AI drives again
+        scene.worker.wait(10)
+        driver.frame()
+        assert scene.watch is not None and not scene.watch.paused
+
+
+def test_a_replay_shows_its_own_line_from_the_first_frame(app, driver):
+    """The status line showed the level's intro ("Space lets the AI drive") until a turn replaced it."""
+    from arcade.games.runway.logic import RULES
+    from arcade.services.replays import open_replay
+
+    scene = open_runway(app)
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
+    path = scene.last_replay
+    viewer = app.launch("runway", Launch(options={"replay": open_replay(path, RULES)}))
+    assert viewer.status_text == "Replay of your run: the game was not finished"
+    driver.frame()
+    assert viewer.status_line()[0] == "Replay of your run: the game was not finished"
+    assert viewer.tape_line().startswith("Replay of your run: Space pauses it")

@@ -49,6 +49,12 @@ def short_name(spec: str) -> str:
     return short_name_of(spec, parse_spec)
 
 
+def replayed_run(player: str) -> str:
+    """Whose run a replay holds, for "Replay of …": a program's name, or the player's or the AI's own run
+    (a saved run of the player's own said "Replay of player")."""
+    return {"player": "your run", "ai": "the AI's run"}.get(player) or short_name(player)
+
+
 class ProgramsMixin:
     """A program's run on the runway viewer's timeline, its console, the Tests panel and replay files."""
 
@@ -165,12 +171,12 @@ class ProgramsMixin:
                       replay.level_id or "replay", list(replay.moves), list(replay.turns),
                       replay.failures[0] if replay.failures else "", played=played)
         self.program_replayed = True
-        self.say_program(f"Replay of {short_name(replay.players[0])}: {replay.result.get('reason', '')}")
+        self.say_program(f"Replay of {replayed_run(replay.players[0])}: {replay.result.get('reason', '')}")
 
     def tape_line(self) -> str:
         """The HUD's line while a program's run is on the timeline: a replay is played back, not driven."""
         if self.program_replayed and self.program_spec is not None:
-            return f"Replay of {short_name(self.program_spec)}: Space pauses it · an arrow key takes over from here"
+            return f"Replay of {replayed_run(self.program_spec)}: Space pauses it · an arrow key takes over from here"
         return "Your program drives: Space pauses its run · an arrow key takes over from here"
 
     def drive_with(self, spec: str) -> None:

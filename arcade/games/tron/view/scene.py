@@ -78,6 +78,7 @@ def program_title(spec: str) -> str:
 
 class TronScene(CameraScene, TickScene):
     scrub_always = False
+    speed_help = "speed: faster / slower (ticks per second; in a replay, the replay's)"
     #: Ten ticks a second is no reason to write ten files a second: the match is saved when left.
     autosave_when = "leave"
     speeds = SPEEDS
