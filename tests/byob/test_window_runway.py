@@ -271,3 +271,29 @@ def test_the_tests_panels_errors_are_shown_whole_at_every_window_size(app, drive
     assert " ".join(panel.hint_lines).endswith("(e.g. codingame:python3 mybot.py).")
     app.pop()
     app.pop()
+
+
+def test_closing_the_viewer_mid_run_waits_for_nothing_and_leaves_no_program_or_thread(app, driver, monkeypatch):
+    """Closing waited for each worker up to the first answer's limit and a second: the window stayed
+    while a program ran. Now it kills the programs and waits for no worker; any thread left is a daemon."""
+    import threading
+
+    from arcade.ui.worker import Worker
+    from tests.byob.helpers import leftovers, processes
+
+    waited = []
+    real_wait = Worker.wait
+    monkeypatch.setattr(Worker, "wait", lambda self, timeout=None: waited.append(timeout) or real_wait(self, 0))
+    before_threads = set(threading.enumerate())
+    before = {pid for pid, *_ in processes()}
+    scene = app.launch("runway", Launch(level="00_statement_example",
+                                        options={"bot": parse_spec(f"codingame:{bot('misbehave.py', 'sleep')}")}))
+    driver.frame()
+    assert scene.run_tests(f"codingame:{bot('misbehave.py', 'sleep')}") == ""
+    wait_for(driver, lambda: len(live_programs()) == 2, 20)  # the driving program and a test's, both silent
+    app.pop()
+    assert not waited, f"closing waited for a worker ({waited})"
+    assert not live_programs()
+    assert not leftovers(before)
+    left = [t for t in threading.enumerate() if t not in before_threads and t.is_alive() and not t.daemon]
+    assert not left, [t.name for t in left]

@@ -318,3 +318,30 @@ def test_your_program_at_800x500_opens_with_both_cycles_in_view(app, driver):
     view = scene.view
     assert all(view.viewport.contains(view.cell_rect((y, x))) for x, y in scene.session.state.heads)
     scene.stop_runners()
+
+
+def test_closing_mid_round_kills_the_programs_and_leaves_no_thread_to_wait_for(app, driver):
+    """Tron's runners ran in non-daemon pools (joined at exit) and closing waited for the worker
+    talking to a program: now the programs are killed and every thread left is a daemon."""
+    import threading
+
+    from tests.byob.helpers import leftovers, processes
+
+    before_threads = set(threading.enumerate())
+    before = {pid for pid, *_ in processes()}
+    scene = open_tron(app, mode="watch", bot1=PROGRAM, command1=bot("misbehave.py", "sleep"), bot2=PROGRAM,
+                      command2=bot("misbehave.py", "sleep"), protocol2="hackerrank", best_of=3)
+    driver.frame(dt=COUNTDOWN + 0.05)
+    end = time.monotonic() + 20
+    while len(live_programs()) < 2 and time.monotonic() < end:
+        driver.frame()
+        time.sleep(0.01)
+    assert len(live_programs()) == 2 and scene.phase == "running"  # both waiting on a silent program
+    # The interpreter's exit joins every non-daemon thread: no runner's worker may be one.
+    running = [t.name for t in threading.enumerate() if t not in before_threads and not t.daemon]
+    assert not running, running
+    app.pop()
+    assert not live_programs()
+    assert not leftovers(before)
+    left = [t for t in threading.enumerate() if t not in before_threads and t.is_alive() and not t.daemon]
+    assert not left, [t.name for t in left]

@@ -15,7 +15,6 @@ the framework's); the scene calls :meth:`console_area` when laying out and
 
 from __future__ import annotations
 
-import contextlib
 import threading
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -26,7 +25,7 @@ import pygame
 from arcade.core.errors import ArcadeError
 from arcade.core.game import Outcome
 from arcade.games.runway.logic import Level
-from arcade.games.runway.outside import LIMITS, RunwayRun, bundled_tests, parse_spec, run_program
+from arcade.games.runway.outside import RunwayRun, bundled_tests, parse_spec, run_program
 from arcade.services import programs
 from arcade.services.botspec import short_name_of
 from arcade.services.replays import Playback, Replay, Turn, replay_from_session
@@ -277,18 +276,15 @@ class ProgramsMixin:
             self.session.redo()
 
     def leave(self) -> None:
-        """Stop the program's runs: nothing a program started outlives the viewer.
+        """Stop the program's runs: nothing a program started outlives the viewer, and closing never
+        waits for them (it waited for each worker up to the first answer's limit and a second).
 
-        Killing the programs ends a run at once, but a worker may be starting the next test's
-        program just then; it sees the stop event within its first answer's limit, so the
-        workers get that long to finish before the last sweep.
+        The stop events are set first, then every program is killed; a worker starting the next
+        test's program just then has it killed as it starts (``Program(stop=...)``). The workers'
+        threads are daemons, ended with the scene's workers.
         """
         self._stop_live()
         self.tests.stop.set()
-        programs.close_all()
-        for worker in (self.bot_worker, self.tests_worker):
-            with contextlib.suppress(Exception):
-                worker.wait(LIMITS.first_ms / 1000 + 1.0)
         programs.close_all()
         super().leave()  # type: ignore[misc]
 
