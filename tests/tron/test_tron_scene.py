@@ -738,8 +738,8 @@ def test_main_menu_on_the_match_result_opens_the_menu_when_started_in_tron(app, 
 
 
 @pytest.mark.parametrize(("speed", "bot_ms", "shown"), [
-    (30, 200, "25 ms per move: ¾ of a 33 ms tick (200 ms chosen)"),
-    (10, 200, "75 ms per move: ¾ of a 100 ms tick (200 ms chosen)"),
+    (30, 200, "25 ms (¾ of a 33 ms tick; 200 chosen)"),
+    (10, 200, "75 ms (¾ of a 100 ms tick; 200 chosen)"),
     (10, 50, "50 ms per move"),
     (4, 100, "100 ms per move"),
 ])
@@ -754,7 +754,16 @@ def test_the_setups_bot_time_is_the_time_the_bot_gets_at_the_chosen_speed(app, d
     assert row == shown
     driver.key(pygame.K_RETURN)
     assert app.stack.top is scene and scene.speed.value == speed
-    assert f"{scene.bot_budget_ms:.0f} ms per move" in row  # what the bots are asked with
+    assert row.startswith(f"{scene.bot_budget_ms:.0f} ms")  # what the bots are asked with
+    # The whole row fits the panel down to the smallest window.
+    from arcade.services.settings import MIN_WINDOW
+
+    app.on_resize(MIN_WINDOW)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    overlay.setup = replace(overlay.setup, speed=speed, bot_ms=bot_ms)
+    rect = overlay.row_rects[next(i for i, r in enumerate(overlay.rows()) if r[0] == "bot_ms")]
+    assert app.theme.font(17).size(f"◂  {shown}  ▸")[0] <= rect.width - 140
 
 
 def test_once_the_match_is_over_next_round_is_match_result_and_a_replay_agrees_with_its_keys(app, driver, tmp_path):

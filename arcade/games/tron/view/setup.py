@@ -58,7 +58,7 @@ def bot_time_text(bot_ms: int, ticks_per_second: float) -> str:
     if budget >= bot_ms:
         return f"{bot_ms} ms per move"
     tick = 1000.0 / max(1.0, ticks_per_second)
-    return f"{budget:.0f} ms per move: ¾ of a {tick:.0f} ms tick ({bot_ms} ms chosen)"
+    return f"{budget:.0f} ms (¾ of a {tick:.0f} ms tick; {bot_ms} chosen)"  # short: the row fits at 640x400
 
 
 @dataclass(frozen=True)
