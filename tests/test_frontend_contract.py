@@ -925,7 +925,7 @@ def test_after_a_wheel_scroll_the_picker_highlights_a_shown_row_and_enter_opens_
         chosen = picker.choices[picker.selected]
         number = sum(not c.header for c in picker.choices[: picker.selected + 1])
         assert picker.footer().startswith(f"{number} /") or len(picker.choices) <= picker.visible_rows
-        if chosen.value.error or chosen.value.group == "random":
+        if chosen.value.error or chosen.value.group in ("random", "replays"):
             return
         key(app, pygame.K_RETURN)
         frames(app)
@@ -1359,3 +1359,64 @@ def test_a_watch_is_driven_with_the_mouse_and_its_button_says_what_a_click_does(
         click(app, scene.toolbar.find("Stop watching").rect.center)
         assert not scene.watching
         assert "Watch AI" in labels() and not {"Pause AI", "Resume AI", "Step", "Stop watching"} & set(labels())
+
+
+REPLAYING = [g for g in GAMES if g.load_front().replays]
+
+
+@pytest.mark.parametrize("info", REPLAYING, ids=[g.name for g in REPLAYING])
+def test_saved_replays_open_in_the_window_newest_first_and_a_damaged_one_is_refused(info, toy_in_registry):
+    """A replay saved with Ctrl+S could only be opened from the command line ("open it with: puzzle-arcade
+    play runway --replay …"): the level picker's last row lists the game's saved replays, newest first,
+    a damaged file under its own name, refused in one line; a good one opens in the game's viewer."""
+    import os
+
+    from arcade.services.replays import replay_from_session, save_replay
+    from arcade.ui.replays import SAVED_REPLAYS, replays_folder
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        moves = safe_moves(scene, 4)
+        assert moves
+        replay = replay_from_session(scene.session, ("human", "human"))
+        saved = scene.keep_replay(replay)  # what Ctrl+S writes, and what it says
+        assert saved is not None and saved.parent == replays_folder()
+        assert "L → Saved replays opens it here" in scene.status_text and str(saved) in scene.status_text
+        folder = replays_folder()
+        old, damaged, new = (folder / f"{info.name}-{name}.json" for name in ("old", "damaged", "new"))
+        saved.rename(old)
+        damaged.write_text('{"format": "puzzle-arcade-replay", "version": 1')
+        save_replay(replace(replay, moves=replay.moves[:2], turns=replay.turns[:2]), new)
+        (folder / "other-game-x.json").write_text("{}")  # another game's files are not listed
+        now = time.time()
+        for age, path in ((300, old), (200, damaged), (100, new)):
+            os.utime(path, (now - age, now - age))
+
+        def open_list() -> PickerScene:
+            scene.open_levels()
+            picker = app.stack.top
+            assert isinstance(picker, PickerScene)
+            rows = [i for i, c in enumerate(picker.choices) if not c.header]
+            assert picker.choices[rows[-1]].value.value == SAVED_REPLAYS, "the last row opens the saved replays"
+            assert picker.choices[rows[-1]].tag == "3 saved"
+            picker.pick(rows[-1])
+            listing = app.stack.top
+            assert isinstance(listing, PickerScene) and listing is not picker
+            return listing
+
+        listing = open_list()
+        assert [c.value.path.name for c in listing.choices] == [new.name, damaged.name, old.name]
+        row = listing.choices[1]
+        assert row.title == damaged.name and row.tag == "damaged" and row.role == "error"
+        listing.pick(1)
+        assert top_game(app) is scene and scene.status_role == "error"
+        said = scene.status_text
+        assert said.startswith(f"Cannot open the replay {damaged.name}: ") and "\n" not in said
+        listing = open_list()
+        listing.pick(0)
+        frames(app)
+        viewer = top_game(app)
+        assert viewer is not scene and viewer.info.name == info.name and not viewer.owns_save()
+        viewer.session.seek(viewer.session.length)
+        assert viewer.session.moves == list(replay.moves[:2])
+        frames(app)

@@ -706,6 +706,23 @@ def test_a_display_nothing_answers_at_is_one_line_not_an_invisible_window(tmp_pa
     assert "cannot open the window: nothing answers at DISPLAY=:987" in done.stderr.strip().splitlines()[-1]
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 displays")
+@pytest.mark.parametrize("game", [[], ["play", "runway"], ["play", "tron"]])
+def test_a_display_nothing_answers_at_without_xdg_runtime_dir_prints_only_our_line(tmp_path, game):
+    """SDL's Wayland probe printed "error: XDG_RUNTIME_DIR is invalid or not set in the environment."
+    before our own line: only ours is printed."""
+    drop = ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "SDL_AUDIODRIVER")
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    env.update(DISPLAY=":987", PUZZLE_ARCADE_HOME=str(tmp_path / "home"))
+    done = subprocess.run([sys.executable, "-m", "arcade", *game], env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("puzzle-arcade: error: cannot open the window: nothing answers"), \
+        lines
+    assert done.stdout == ""
+
+
 def test_no_display_is_one_line_not_an_invisible_window(capsys, monkeypatch):
     for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
         monkeypatch.delenv(name, raising=False)

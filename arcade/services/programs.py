@@ -189,7 +189,9 @@ class Program:
     """One running outside program. Use as a context manager, or call :meth:`close`."""
 
     def __init__(self, argv: Sequence[str], *, env: Mapping[str, str] | None = None, cwd: str | None = None,
-                 name: str = "") -> None:
+                 name: str = "", stop: threading.Event | None = None) -> None:
+        """Start ``argv``. With ``stop`` set by the time it is registered (its owner closed meanwhile, as a
+        window does without waiting for the thread starting it), it is killed at once: ProgramFailure."""
         if not argv:
             raise ProgramFailure("no command to run")
         self.argv = list(argv)
@@ -231,6 +233,9 @@ class Program:
         ]
         for thread in self._threads:
             thread.start()
+        if stop is not None and stop.is_set():  # after registering: a close_all before it saw it, or this does
+            self.close()
+            raise ProgramFailure("stopped: its window was closed")
 
     # -- readers (threads) ---------------------------------------------------------------
     def _read_stdout(self) -> None:

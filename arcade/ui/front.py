@@ -29,6 +29,10 @@ DAMAGE = (ArcadeError, ValueError, TypeError, KeyError, IndexError, OverflowErro
 class GameFront:
     """A game's front-end declaration. Subclasses override what their game needs."""
 
+    #: Replay files saved in the window (Ctrl+S) open again from the level picker's *Saved replays*
+    #: row (see :mod:`arcade.ui.replays`); the game's :meth:`open_options` opens ``{"replay": ...}``.
+    replays = False
+
     def __init__(self, info: GameInfo) -> None:
         self.info = info
 
@@ -108,6 +112,10 @@ class GameFront:
     def make_scene(self, app: App, session: Session[Any, Any, Any]) -> GameScene:
         """The game's scene for ``session``; raises (ValueError, ArcadeError ...) on a damaged save's extras."""
         raise NotImplementedError
+
+    def replay_player(self, player: str) -> str:
+        """A replay's player (a bot spec, "human") as the list of saved replays names it."""
+        return player
 
     def open_options(self, app: App, launch: Launch) -> GameScene | None:
         """The scene for ``launch.options`` (``play --replay FILE``, ``play --bot SPEC``, ``play hashi

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from arcade.core.errors import ArcadeError, IllegalMove
+from arcade.core.errors import ArcadeError, FormatError, IllegalMove
 from arcade.core.game import Hint, LevelEntry, Outcome, Step
 from arcade.core.numbers import checked_float
 from arcade.core.registry import Binding, GameInfo
@@ -219,6 +219,13 @@ class GameScene(Scene):
     def status_fields(self) -> list[str]:
         """Short facts for the header's right side (moves, timer, score...)."""
         return [f"Moves {self.session.index}", self.clock_text]
+
+    def draw_status_fields(self, surface: pygame.Surface, pos: tuple[int, int]) -> pygame.Rect:
+        """Draw :meth:`status_fields` in the header, right-aligned at ``pos``; the rect drawn (Tron sets
+        its score apart from the players' names)."""
+        assert self.app is not None
+        return draw_text(surface, self.app.theme, "   ".join(self.status_fields()), pos, size=18, anchor="midright",
+                         colour=self.app.theme["text"])
 
     def autosave_label(self) -> str:
         return self.level_title
@@ -556,6 +563,10 @@ class GameScene(Scene):
         assert self.app is not None
         self.stop_watch()
         entries = [*self.front.levels(), *self.front.extra_choices()]
+        if self.front.replays:
+            from arcade.ui.replays import picker_entry
+
+            entries.append(picker_entry(self.info.name))
         if not entries:
             self.say(f"No {self.info.title} levels found.", "warning")
             return
@@ -566,6 +577,11 @@ class GameScene(Scene):
 
     def load_entry(self, entry: LevelEntry) -> None:
         """Open a picker row (a bundled file, or a recipe such as a random runway)."""
+        from arcade.ui.replays import SAVED_REPLAYS
+
+        if entry.value == SAVED_REPLAYS and entry.group == "replays":
+            self.open_saved_replays()
+            return
         if entry.error:
             self.refuse(entry.error)
             return
@@ -576,6 +592,44 @@ class GameScene(Scene):
             self.refuse(str(exc))
             return
         self.change_level(level, level_id)
+
+    def open_saved_replays(self) -> None:
+        """The game's saved replays, newest first; picking one opens it in the game's replay viewer."""
+        from arcade.ui.picker import PickerScene
+        from arcade.ui.replays import MAX_LISTED, replay_choices, replay_files, saved_replays
+
+        assert self.app is not None
+        listed = saved_replays(self.info.name)
+        if not listed:
+            self.say("No saved replays yet: Ctrl+S saves the run on screen as a replay.", "warning")
+            return
+        total = len(replay_files(self.info.name))
+        more = f" (the newest {MAX_LISTED} of {total})" if total > len(listed) else ""
+        self.app.push(PickerScene(f"{self.info.title} — saved replays{more}", replay_choices(self.front, listed),
+                                  lambda choice: self.open_saved_replay(choice.value)))
+
+    def open_saved_replay(self, saved: Any) -> None:
+        """Open one listed file in the replay viewer (``play GAME --replay FILE``'s scene) in place of
+        this one; a damaged file is refused in one line."""
+        from arcade.core.registry import Launch
+        from arcade.services.replays import open_replay
+        from arcade.ui.replays import refusal
+
+        assert self.app is not None
+        if saved.error:
+            self.refuse(refusal(saved))
+            return
+        try:
+            playback = open_replay(saved.path, self.session.rules)
+            scene = self.front.open_options(self.app, Launch(options={"replay": playback}))
+        except ArcadeError as exc:
+            self.refuse(refusal(saved, exc.message if isinstance(exc, FormatError) else exc))
+            return
+        if scene is None:
+            self.refuse(f"{self.info.title} has no replay viewer.")
+            return
+        self.app.replace(scene)
+        self.app.trace(f"replay-opened {saved.path}")  # end-to-end tests
 
     # -- hint ------------------------------------------------------------------------------
     def request_hint(self) -> None:
@@ -709,15 +763,26 @@ class GameScene(Scene):
     # -- overlays ----------------------------------------------------------------------------
     def open_pause(self) -> None:
         assert self.app is not None
-        self.stop_watch()
+        self.stop_watch_for_overlay()
         self.app.push(PauseScene(self, self.help_lines()))
 
     def open_how_to_play(self) -> None:
         from arcade.ui.how_to_play import HowToPlayScene
 
         assert self.app is not None
-        self.stop_watch()
+        self.stop_watch_for_overlay()
         self.app.push(HowToPlayScene(self.info, self.help_lines()))
+
+    def stop_watch_for_overlay(self) -> None:
+        """The pause menu and the how-to page stop the AI (playing or planning); the status line says
+        so. It went on saying "Paused — Space resumes…", and Space then started a new watch."""
+        stopping = self.watch is not None or self.worker.label == "watch"
+        self.stop_watch()
+        if stopping:
+            self.say(self.watch_stopped_text(), "info")
+
+    def watch_stopped_text(self) -> str:
+        return f"Stopped watching the AI — {self.watch_keys} watches it again from here."
 
     # -- preview (the "How to play" example) ---------------------------------------------------
     def start_preview(self, app: Any) -> None:
@@ -770,8 +835,8 @@ class GameScene(Scene):
 
     # -- replays ------------------------------------------------------------------------------
     def keep_replay(self, replay: Any) -> Path | None:
-        """Save ``replay`` in the user data dir and say where, with the command that opens it (Runway's
-        and Tron's Ctrl+S); None when it could not be written (said in a toast)."""
+        """Save ``replay`` in the user data dir and say where, and how to open it again -- in the window
+        (Runway's and Tron's Ctrl+S), else with the command; None when it could not be written (a toast)."""
         from arcade.services.paths import shown_path
         from arcade.services.replays import save_replay_in_data
 
@@ -782,8 +847,12 @@ class GameScene(Scene):
             return None
         # The status line alone, at its full width: a toast beside it took half the line, and the
         # file's path and the command to open it were cut in both.
-        self.say(f"Replay saved — open it with: puzzle-arcade play {self.info.name} --replay {shown_path(path)}",
-                 "good")
+        key = next((b.keys for b in self.keymap() if b.action == "open_levels"), "")
+        if self.front.replays and key:  # a player who only uses the window opens it there (it said only the command)
+            self.say(f"Replay saved — {key} → Saved replays opens it here; the file: {shown_path(path)}", "good")
+        else:
+            self.say(f"Replay saved — open it with: puzzle-arcade play {self.info.name} --replay {shown_path(path)}",
+                     "good")
         if self.app is not None:
             self.app.trace(f"replay-saved {path}")  # end-to-end tests
         return path
@@ -1023,9 +1092,7 @@ class GameScene(Scene):
         pygame.draw.rect(surface, theme["panel"], self.header_rect)
         pygame.draw.line(surface, theme["grid"], self.header_rect.bottomleft, self.header_rect.bottomright)
         title = self.info.title + (f" — {self.level_title}" if self.level_title else "")
-        fields = "   ".join(self.status_fields())
-        fields_rect = draw_text(surface, theme, fields, (self.header_rect.right - 16, self.header_rect.centery),
-                                size=18, anchor="midright", colour=theme["text"])
+        fields_rect = self.draw_status_fields(surface, (self.header_rect.right - 16, self.header_rect.centery))
         if self.owns_save() and saves.save_failure(self.info.name):
             # Lasting, not a toast: until a save succeeds, quitting would lose the moves since.
             fields_rect = draw_text(surface, theme, "✗ Not saved", (fields_rect.left - 20, self.header_rect.centery),
@@ -1083,6 +1150,8 @@ class TickScene(GameScene):
 
     #: The speeds (ticks or turns per second) the + and − keys move through.
     speeds: tuple[float, ...] = (4, 6, 8, 10, 12, 15, 20, 30)
+    #: What + and − change, for the keys table (a bare "faster / slower" did not say what).
+    speed_help = "speed: faster / slower"
     #: Whether the timeline keys act (Tron scrubs only in a replay; Runway always).
     scrub_always = True
 
@@ -1103,7 +1172,7 @@ class TickScene(GameScene):
 
     def tick_bindings(self) -> list[Binding]:
         return [
-            Binding("+", "change_speed", "faster / slower", arg="1", repeat=True),
+            Binding("+", "change_speed", self.speed_help, arg="1", repeat=True),
             Binding("−", "change_speed", "", arg="-1", repeat=True),
             Binding(",", "step_back", "step back one turn", when="can_scrub", repeat=True),
             Binding(".", "step_forward", "step forward one turn", when="can_scrub", repeat=True),

@@ -59,6 +59,23 @@ def wrap_text(theme: Theme, text: str, size: int, width: int, bold: bool = False
     return lines
 
 
+def wrap_whole(theme: Theme, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``text`` in lines that each fit ``width`` pixels, none of it cut: broken at spaces, and a word
+    wider than the line (a path) broken where it must be. Joined with spaces, the lines give back
+    the text's words (a message shortened with "…" at the useful part told nobody anything)."""
+    font = theme.font(size, bold)
+    out: list[str] = []
+    for line in wrap_text(theme, text, size, width, bold):
+        while font.size(line)[0] > width and len(line) > 1:
+            cut = len(line) - 1
+            while cut > 1 and font.size(line[:cut])[0] > width:
+                cut -= 1
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
+
+
 @dataclass
 class Button:
     label: str

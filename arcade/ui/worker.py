@@ -16,11 +16,12 @@ process alive until it was done.) Saves never run here; they have their own writ
 
 from __future__ import annotations
 
-import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
+
+from arcade.services.daemon import DaemonThread
 
 _job = threading.local()
 
@@ -36,59 +37,9 @@ def job_cancelled() -> bool:
     return token is not None and token.is_set()
 
 
-class _DaemonThread:
-    """Runs submitted calls one after another on one daemon thread, started on the first call."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self._jobs: queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]] | None] = queue.SimpleQueue()
-        self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None
-        self._closed = False
-
-    def submit(self, fn: Callable[[], Any]) -> Future[Any]:
-        future: Future[Any] = Future()
-        with self._lock:
-            if self._closed:
-                raise RuntimeError("cannot submit a job to a closed worker")
-            self._jobs.put((future, fn))
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
-                self._thread.start()
-        return future
-
-    def _run(self) -> None:
-        while True:
-            job = self._jobs.get()
-            if job is None:
-                return
-            future, fn = job
-            if not future.set_running_or_notify_cancel():
-                continue  # cancelled before it started
-            try:
-                result = fn()
-            except BaseException as exc:  # delivered to the main thread by Worker.poll
-                future.set_exception(exc)
-            else:
-                future.set_result(result)
-
-    def shutdown(self) -> None:
-        """Drop the jobs not yet started and let the thread end after the one it runs (not waited for)."""
-        with self._lock:
-            self._closed = True
-            while True:
-                try:
-                    job = self._jobs.get_nowait()
-                except queue.Empty:
-                    break
-                if job is not None:
-                    job[0].cancel()
-            self._jobs.put(None)
-
-
 class Worker:
     def __init__(self) -> None:
-        self._pool = _DaemonThread("arcade-ai")
+        self._pool = DaemonThread("arcade-ai")
         self._future: Future[Any] | None = None
         self._on_done: Callable[[Any], None] | None = None
         self._on_error: Callable[[BaseException], None] | None = None

@@ -264,3 +264,43 @@ def test_a_program_that_cannot_start_is_named_before_it_is_run(tmp_path, monkeyp
                  "sh -c 'echo UP'", f"{sys.executable} -W ignore bot.py", f"env -u HOME {sys.executable} bot.py"):
         assert problem(fine) == "", fine
     assert parse_bot_spec("flood-fill", PROTOCOLS, str).problem() == ""
+
+
+def test_a_program_started_after_its_owner_stopped_is_killed_as_it_starts():
+    """A window closes without waiting for the thread that is starting a program: that program must
+    not outlive it (the window used to wait for its workers, up to the answer limit and a second)."""
+    import threading
+
+    stop = threading.Event()
+    stop.set()
+    before = {pid for pid, *_ in processes()}
+    with pytest.raises(ProgramFailure, match="stopped"):
+        Program(misbehave("sleep"), stop=stop)
+    assert live_programs() == []
+    assert not [p for p in processes() if p[0] not in before and "misbehave" in p[3] and p[2] != "Z"]
+
+
+def test_closing_the_window_runner_mid_answer_waits_for_no_thread():
+    """Tron's runners used non-daemon pools (joined at exit) and closing waited for the worker talking
+    to the program; now close kills the program and returns, and any thread left is a daemon."""
+    import threading
+
+    from arcade.games.tron.logic import RULES, parse_map
+    from arcade.games.tron.runner import make_runner
+
+    level = parse_map("8 6\n########\n#1     #\n#      #\n#      #\n#     2#\n########\n")
+    before = set(threading.enumerate())
+    for protocol in ("2010", "hackerrank"):
+        runner = make_runner(f"{protocol}:{sys.executable} {BOTS / 'misbehave.py'} sleep")
+        runner.begin_round(level, 0)
+        runner.request_state(1, RULES.initial_state(level), 0, 50)
+        end = time.monotonic() + 10
+        while not live_programs() and time.monotonic() < end:
+            time.sleep(0.01)
+        assert live_programs(), "the program should be running and its worker waiting for it"
+        # The interpreter's exit joins every non-daemon thread: the worker must be a daemon.
+        assert all(t.daemon for t in threading.enumerate() if t not in before), protocol
+        runner.close()
+        assert live_programs() == []
+        left = [t for t in threading.enumerate() if t not in before and t.is_alive()]
+        assert all(t.daemon for t in left), [t.name for t in left if not t.daemon]

@@ -89,7 +89,7 @@ def test_the_tests_panel_lists_every_bundled_test_and_a_row_opens_its_run(app, d
     driver.key(pygame.K_s, mod=pygame.KMOD_CTRL)
     path = scene.last_replay
     assert path.name.startswith(f"runway-{names[row]}-") and path.parent.name == "replays"
-    assert scene.status_text.endswith(f"open it with: puzzle-arcade play runway --replay {path}")
+    assert scene.status_text == f"Replay saved — L → Saved replays opens it here; the file: {path}"
     # All of it on screen: the path is one long word, which was cut off at the line's end.
     shown = scene._status_lines(scene.status_text, 600)
     assert len(shown) <= 2 and "".join(shown).replace(" ", "") == scene.status_text.replace(" ", "")
@@ -237,3 +237,63 @@ def test_watching_a_programs_run_keeps_the_players_own_saved_game(app, driver):
     app.pop()
     scene.saver.flush()
     assert saves.read_autosave("runway").data["moves"] == ["SPEED"]
+
+
+def test_the_tests_panels_errors_are_shown_whole_at_every_window_size(app, driver):
+    """The empty command's example was cut at "codingame:p…" and a protocol typo at "(choose from: c…":
+    the useful part of the message is where it was cut. Wrapped, every word is on screen."""
+    from arcade.services.settings import MIN_WINDOW
+
+    scene = app.launch("runway", Launch(level="00_statement_example"))
+    driver.frame()
+    driver.key(pygame.K_t)
+    panel = app.stack.top
+    assert isinstance(panel, RunwayTestsPanel)
+    for size in (MIN_WINDOW, (800, 500), (1280, 800)):
+        app.on_resize(size)
+        for spec in ("codingame:", "codingamcodingame:python3 bot.py",
+                     "codingame:/a/very/long/path/that/does/not/exist/anywhere/on/this/machine/to/my_bot.py"):
+            panel.spec = spec
+            panel.run_all()
+            assert panel.error and not scene.tests.running
+            driver.frame()
+            lines = panel.hint_lines
+            assert "".join(lines).replace(" ", "") == panel.error.replace(" ", ""), (size, lines)
+            assert not any(line.endswith("…") for line in lines)
+            font = app.theme.font(panel.HINT_SIZE)
+            assert all(font.size(line)[0] <= panel.hint_rect.width for line in lines)
+            assert panel.panel.contains(panel.hint_rect), (size, panel.hint_rect, panel.panel)
+            assert not any(panel.hint_rect.colliderect(b.rect) for b in panel.buttons)
+            assert panel.hint_rect.top >= panel.row_rects[-1].bottom, (size, lines)
+    panel.spec = "codingame:"
+    panel.run_all()
+    driver.frame()
+    assert " ".join(panel.hint_lines).endswith("(e.g. codingame:python3 mybot.py).")
+    app.pop()
+    app.pop()
+
+
+def test_closing_the_viewer_mid_run_waits_for_nothing_and_leaves_no_program_or_thread(app, driver, monkeypatch):
+    """Closing waited for each worker up to the first answer's limit and a second: the window stayed
+    while a program ran. Now it kills the programs and waits for no worker; any thread left is a daemon."""
+    import threading
+
+    from arcade.ui.worker import Worker
+    from tests.byob.helpers import leftovers, processes
+
+    waited = []
+    real_wait = Worker.wait
+    monkeypatch.setattr(Worker, "wait", lambda self, timeout=None: waited.append(timeout) or real_wait(self, 0))
+    before_threads = set(threading.enumerate())
+    before = {pid for pid, *_ in processes()}
+    scene = app.launch("runway", Launch(level="00_statement_example",
+                                        options={"bot": parse_spec(f"codingame:{bot('misbehave.py', 'sleep')}")}))
+    driver.frame()
+    assert scene.run_tests(f"codingame:{bot('misbehave.py', 'sleep')}") == ""
+    wait_for(driver, lambda: len(live_programs()) == 2, 20)  # the driving program and a test's, both silent
+    app.pop()
+    assert not waited, f"closing waited for a worker ({waited})"
+    assert not live_programs()
+    assert not leftovers(before)
+    left = [t for t in threading.enumerate() if t not in before_threads and t.is_alive() and not t.daemon]
+    assert not left, [t.name for t in left]

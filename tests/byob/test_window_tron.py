@@ -272,3 +272,76 @@ def test_a_resumed_rounds_console_numbers_its_lines_by_the_real_tick(app, driver
     replay = resumed.round_replay()
     assert len(replay.turns) >= resumed.session.index and replay.turns[4].stderr[0]
     resumed.stop_runners()
+
+
+def test_the_setups_program_errors_are_shown_whole_at_every_window_size(app, driver):
+    """A refused command's reason was one line cut with "…" at the panel's edge: the program's path
+    or the end of the reason was lost. Wrapped, every word is on screen."""
+    from arcade.services.settings import MIN_WINDOW
+
+    open_tron(app, mode="watch", best_of=1)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    long_path = "./a/very/long/path/that/does/not/exist/anywhere/on/this/machine/to/the/bot/program.py"
+    for size in (MIN_WINDOW, (800, 500), (1280, 800)):
+        app.on_resize(size)
+        for command in (long_path, 'python3 "an unclosed quote in a long command line to split'):
+            overlay.setup = replace(overlay.setup, bot1=PROGRAM, bot2=PROGRAM, command1="", command2=command)
+            overlay.start()
+            assert app.stack.top is overlay and overlay.error.startswith("Cycle 1:")
+            overlay.setup = replace(overlay.setup, command1=command)
+            overlay.start()
+            assert app.stack.top is overlay and overlay.error.startswith("Cycle 1: "), overlay.error
+            driver.frame()
+            lines = overlay.error_lines
+            assert "".join(lines).replace(" ", "") == overlay.error.replace(" ", ""), (size, lines)
+            font = app.theme.font(overlay.ERROR_SIZE)
+            assert all(font.size(line)[0] <= overlay.panel.width - 32 for line in lines)
+            line_h = font.get_linesize()
+            top = overlay.panel.bottom - 84 - len(lines) * line_h
+            assert top >= overlay.row_rects[-1].bottom - 2, (size, lines)
+    app.pop()
+
+
+def test_your_program_at_800x500_opens_with_both_cycles_in_view(app, driver):
+    """With the program's console beside it, Huge room opened at 1.7x around cycle 1 and cycle 2
+    started off screen until Ctrl+0."""
+    from arcade.cli import build_parser, play_options
+
+    app.on_resize((800, 500))
+    args = build_parser().parse_args(["play", "tron", "--level", "huge-room", "--bot",
+                                      f"2010:{bot('tron2010_straight.py')}"])
+    scene = app.launch("tron", Launch(level="huge-room", options=play_options("tron", args)), strict=True)
+    driver.frame()
+    assert scene.console.shown and scene.phase == "ready"
+    view = scene.view
+    assert all(view.viewport.contains(view.cell_rect((y, x))) for x, y in scene.session.state.heads)
+    scene.stop_runners()
+
+
+def test_closing_mid_round_kills_the_programs_and_leaves_no_thread_to_wait_for(app, driver):
+    """Tron's runners ran in non-daemon pools (joined at exit) and closing waited for the worker
+    talking to a program: now the programs are killed and every thread left is a daemon."""
+    import threading
+
+    from tests.byob.helpers import leftovers, processes
+
+    before_threads = set(threading.enumerate())
+    before = {pid for pid, *_ in processes()}
+    scene = open_tron(app, mode="watch", bot1=PROGRAM, command1=bot("misbehave.py", "sleep"), bot2=PROGRAM,
+                      command2=bot("misbehave.py", "sleep"), protocol2="hackerrank", best_of=3)
+    driver.frame(dt=COUNTDOWN + 0.05)
+    end = time.monotonic() + 20
+    while len(live_programs()) < 2 and time.monotonic() < end:
+        driver.frame()
+        time.sleep(0.01)
+    assert len(live_programs()) == 2 and scene.phase == "running"  # both waiting on a silent program
+    # The interpreter's exit joins every non-daemon thread: no runner's worker may be one.
+    running = [t.name for t in threading.enumerate() if t not in before_threads and not t.daemon]
+    assert not running, running
+    app.pop()
+    assert not live_programs()
+    assert not leftovers(before)
+    left = [t for t in threading.enumerate() if t not in before_threads and t.is_alive() and not t.daemon]
+    assert not left, [t.name for t in left]

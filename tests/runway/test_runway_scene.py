@@ -267,7 +267,7 @@ def test_level_picker_opens_and_loads_a_level(app, driver):
     driver.key(pygame.K_l)
     picker = app.stack.top
     assert isinstance(picker, PickerScene)
-    assert len([c for c in picker.choices if not c.header]) == 13 + 3
+    assert len([c for c in picker.choices if not c.header]) == 13 + 3 + 1  # and the saved replays
     for _ in range(12):
         driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN)
@@ -279,7 +279,8 @@ def test_level_picker_opens_and_loads_a_level(app, driver):
 def test_picker_makes_a_random_runway(app, driver):
     scene = open_runway(app)
     driver.key(pygame.K_l)
-    driver.key(pygame.K_END)
+    driver.key(pygame.K_END)  # the saved replays, after the three random runways
+    driver.key(pygame.K_UP)
     driver.key(pygame.K_UP)
     driver.key(pygame.K_UP)
     driver.key(pygame.K_RETURN)
@@ -479,7 +480,7 @@ def test_command_buttons_shorten_to_their_key_glyph_when_the_row_is_narrow(app, 
     pad.layout(theme, pygame.Rect(0, 0, 560, 30))
     assert [b.label for b in pad.commands] == ["↑", "↓", "→", "←", "J", "⏎"]
     for button in pad.commands:
-        assert theme.font(pad.text_size).size(button.label)[0] <= button.rect.width - 6
+        assert theme.font(pad.command_size).size(button.label)[0] <= button.rect.width - 6
     assert "JUMP" in pad.tooltip(pad.commands[4].rect.center)
     # Narrower still (the page at 1024x640): the commands step aside whole, never as slivers.
     for width in range(296, 1201, 20):  # down to a 320-pixel window
@@ -488,7 +489,7 @@ def test_command_buttons_shorten_to_their_key_glyph_when_the_row_is_narrow(app, 
         shown = [b for b in pad.commands if b.rect.width]
         assert shown in ([], pad.commands), width
         for button in shown:
-            assert theme.font(pad.text_size).size(button.label)[0] <= button.rect.width - 6, width
+            assert theme.font(pad.command_size).size(button.label)[0] <= button.rect.width - 6, width
         assert all(row.contains(b.rect) for b in pad.transport.values()), width
     pad.layout(theme, pygame.Rect(0, 0, 440, 30))
     assert not any(b.rect.width for b in pad.commands) and pad.tooltip((5, 15)) == ""
@@ -611,3 +612,86 @@ def test_a_held_step_key_walks_the_history_and_stops_at_its_end(app, driver, key
     driver.frame(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
     driver.key(key)  # a new press plays the AI's next turn
     assert scene.session.index == 4
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 500), (1024, 640)])
+def test_the_command_buttons_keep_their_names_down_to_the_smallest_window(app, driver, size):
+    """At 800 pixels and less the row was "↑ ↓ → ← J ⏎": a mouse player could not tell that → was
+    SPEED or ⏎ WAIT. Each button keeps its command's name, whole, and its hover help names the key."""
+    from arcade.games.runway.view.panels import COMMAND_HELP, COMMAND_LABELS
+
+    app.on_resize(size)
+    scene = open_runway(app)
+    driver.frame()
+    pad, theme = scene.pad, app.theme
+    font = theme.font(pad.command_size)
+    assert pad.command_size >= 12
+    for button, (label, command) in zip(pad.commands, COMMAND_LABELS, strict=True):
+        assert command.value in button.label, (size, button.label)
+        assert button.rect.width and font.size(button.label)[0] <= button.rect.width - 6, (size, button.label)
+        assert scene.board_area.contains(button.rect) or pad.rect.contains(button.rect)
+        assert not any(button.rect.colliderect(t.rect) for t in pad.transport.values())
+        driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(1, 0), buttons=(0, 0, 0)))
+        text, _role = scene.status_line()
+        assert text == COMMAND_HELP[command] and f"[{label.split()[0]}" in text.replace("[Enter]", "[⏎"), text
+    if size[0] >= 800:
+        assert [b.label for b in pad.commands] == [label for label, _ in COMMAND_LABELS]
+    driver.click(pad.commands[2].rect.center)  # SPEED, by its name
+    assert scene.session.moves == ["SPEED"]
+
+
+def test_watch_ai_is_lit_only_while_the_ai_drives_and_the_status_tells_the_truth(app, driver):
+    """Watch AI was lit while a program's run played; the pause menu or F1 stopped the AI and the status
+    line went on saying "Paused — Space resumes…" (Space then started a fresh watch); the + / − row
+    said only "faster / slower"."""
+    from arcade.ui.how_to_play import HowToPlayScene
+    from arcade.ui.overlays import PauseScene
+
+    scene = open_runway(app, "11_mandatory_sacrifices")
+    watch_button = scene.toolbar.find("Watch AI")
+    play_button = scene.pad.transport["play"]
+    assert dict(scene.help_lines())["+ / −"].startswith("playback speed")
+    # A program's run plays on the timeline: the pad's play button is down, Watch AI is not.
+    scene.show_run("codingame:./mine.py", scene.session.level, scene.session.level_id, ["SPEED", "WAIT"], [])
+    driver.frame()
+    assert scene.taping and not scene.tape_paused
+    assert play_button.toggled and not watch_button.toggled
+    # The AI drives: both are.
+    scene.stop_watch()
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_RIGHT)  # the player's own move ends the program's run on the timeline
+    assert not scene.taping
+    driver.key(pygame.K_SPACE)
+    scene.worker.wait(10)
+    driver.frame()
+    assert scene.watch is not None and watch_button.toggled and play_button.toggled
+    for opener, overlay in ((pygame.K_ESCAPE, PauseScene), (pygame.K_F1, HowToPlayScene)):
+        driver.key(pygame.K_SPACE)  # paused: "Paused — Space resumes …"
+        assert scene.watch is not None and scene.watch.paused and scene.status_text.startswith("Paused")
+        driver.key(opener)
+        assert isinstance(app.stack.top, overlay) and scene.watch is None
+        driver.key(pygame.K_ESCAPE)
+        assert app.stack.top is scene
+        driver.frame()
+        assert scene.status_text == "The AI stopped driving (the menu stops it) — Space lets it drive again from here."
+        assert not watch_button.toggled and not play_button.toggled
+        driver.key(pygame.K_SPACE)  # as the line says: the AI drives again
+        scene.worker.wait(10)
+        driver.frame()
+        assert scene.watch is not None and not scene.watch.paused
+
+
+def test_a_replay_shows_its_own_line_from_the_first_frame(app, driver):
+    """The status line showed the level's intro ("Space lets the AI drive") until a turn replaced it."""
+    from arcade.games.runway.logic import RULES
+    from arcade.services.replays import open_replay
+
+    scene = open_runway(app)
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
+    path = scene.last_replay
+    viewer = app.launch("runway", Launch(options={"replay": open_replay(path, RULES)}))
+    assert viewer.status_text == "Replay of your run: the game was not finished"
+    driver.frame()
+    assert viewer.status_line()[0] == "Replay of your run: the game was not finished"
+    assert viewer.tape_line().startswith("Replay of your run: Space pauses it")

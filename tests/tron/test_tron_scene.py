@@ -301,7 +301,8 @@ def test_setup_map_row_steps_with_the_arrows_and_opens_the_list_on_enter(app, dr
     assert app.stack.top is overlay and scene.phase != "running"
     app.pop()
     scene.open_levels()  # L: the same list, the same look (ids and sizes there, names without sizes here)
-    assert [(c.title, c.tag) for c in app.stack.top.choices] == setup_rows
+    rows = [(c.title, c.tag) for c in app.stack.top.choices]
+    assert rows[:-2] == setup_rows and rows[-2:] == [("Replays", ""), ("Saved replays", "")]  # and L's replays
     assert ("Huge room", "50×50") in setup_rows
     app.pop()
     driver.key(pygame.K_o)
@@ -486,23 +487,34 @@ def test_a_generated_map_choice_draws_a_new_map_for_every_match(app, driver, cho
     assert scene.session.level == getattr(generator, draw)(int(seed))
 
 
-def _big_map(tmp_path, side: int = 150) -> str:
+def _big_map(tmp_path, side: int = 150, gap: int | None = None) -> str:
+    """A walled square; cycle 1 at column 21, cycle 2 ``gap`` columns after it (default: by the east wall)."""
     rows = ["#" * side] + ["#" + " " * (side - 2) + "#" for _ in range(side - 2)] + ["#" * side]
-    rows[side // 2] = "#" + " " * 20 + "1" + " " * (side - 24) + "2#"
-    path = tmp_path / "big.txt"
+    gap = side - 23 if gap is None else gap
+    rows[side // 2] = "#" + " " * 20 + "1" + " " * (gap - 1) + "2" + " " * (side - 24 - gap) + "#"
+    path = tmp_path / f"big-{gap}.txt"
     path.write_text(f"{side} {side}\n" + "\n".join(rows) + "\n")
     return str(path)
 
 
+def heads_in_view(scene: TronScene) -> bool:
+    view = scene.view
+    return all(view.viewport.contains(view.cell_rect((y, x))) for x, y in scene.session.state.heads)
+
+
 def test_a_map_too_big_to_read_at_the_fit_opens_zoomed_on_the_players_cycle(app, driver, tmp_path):
-    """A 150x150 map fits a 1024x640 window in 3-pixel cells: a cycle nobody can follow."""
+    """A 150x150 map fits a 1024x640 window in 3-pixel cells: a cycle nobody can follow. It opens
+    zoomed in -- as far as both cycles stay in view (with the cycles 126 columns apart, less than
+    the readable cell; close together, the readable cell)."""
     from arcade.games.tron.view.scene import READABLE_CELL
 
     scene = open_tron(app, level=_big_map(tmp_path))
     view = scene.view
-    assert view.zoomed and view.cell >= READABLE_CELL
-    head = scene.session.state.heads[0]
-    assert view.viewport.contains(view.cell_rect((head[1], head[0])))
+    fit = view.fit_w
+    assert view.zoomed and fit < view.cell < READABLE_CELL and heads_in_view(scene)
+    near = open_tron(app, level=_big_map(tmp_path, gap=20))
+    assert near.view.zoomed and near.view.cell >= READABLE_CELL and heads_in_view(near)
+    app.pop()
     # Ctrl+0 (Fit) shows the whole map and the next layout (a resize) leaves that choice alone.
     scene.zoom_fit()
     app.on_resize((1100, 700))
@@ -723,3 +735,170 @@ def test_main_menu_on_the_match_result_opens_the_menu_when_started_in_tron(app, 
     next(b for b in panel.buttons if b.label == "Main menu").on_click()
     driver.frame()
     assert isinstance(app.stack.top, MenuScene) and app.running
+
+
+@pytest.mark.parametrize(("speed", "bot_ms", "shown"), [
+    (30, 200, "25 ms (¾ of a 33 ms tick; 200 chosen)"),
+    (10, 200, "75 ms (¾ of a 100 ms tick; 200 chosen)"),
+    (10, 50, "50 ms per move"),
+    (4, 100, "100 ms per move"),
+])
+def test_the_setups_bot_time_is_the_time_the_bot_gets_at_the_chosen_speed(app, driver, speed, bot_ms, shown):
+    """It said "200 ms per move (at most ¾ of a tick)" at 30 ticks a second, where a bot gets 25 ms."""
+    scene = open_tron(app, mode="watch", best_of=1)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    overlay.setup = replace(overlay.setup, speed=speed, bot_ms=bot_ms)
+    row = next(value for key, _, value in overlay.rows() if key == "bot_ms")
+    assert row == shown
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is scene and scene.speed.value == speed
+    assert row.startswith(f"{scene.bot_budget_ms:.0f} ms")  # what the bots are asked with
+    # The whole row fits the panel down to the smallest window.
+    from arcade.services.settings import MIN_WINDOW
+
+    app.on_resize(MIN_WINDOW)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    overlay.setup = replace(overlay.setup, speed=speed, bot_ms=bot_ms)
+    rect = overlay.row_rects[next(i for i, r in enumerate(overlay.rows()) if r[0] == "bot_ms")]
+    assert app.theme.font(17).size(f"◂  {shown}  ▸")[0] <= rect.width - 140
+
+
+def test_once_the_match_is_over_next_round_is_match_result_and_a_replay_agrees_with_its_keys(app, driver, tmp_path):
+    """After a lost match (Look at board) "Next round" stayed lit and opened the match result; in a
+    replay the keys table listed "Enter: next round" while Enter did nothing and the button was grey."""
+    scene = open_tron(app, best_of=3)
+
+    def lose_round() -> None:
+        driver.key(pygame.K_UP)  # straight into the wall above
+        if scene.phase == "ready":
+            driver.key(pygame.K_UP)
+        driver.frame(dt=COUNTDOWN + 0.05)
+        run_ticks(driver, scene, 2)
+        assert scene.phase == "over"
+
+    def keys() -> dict[str, str]:
+        return dict(scene.help_lines())
+
+    lose_round()
+    assert keys()["Enter / Space"] == "next round"
+    assert scene.toolbar.find("Next round").is_enabled() and scene.toolbar.find("Match result") is None
+    driver.key(pygame.K_r)  # the round's replay: Enter goes on to the next round, and the table says so
+    assert scene.phase == "replay"
+    assert keys()["Enter"] == "next round" and scene.toolbar.find("Next round").is_enabled()
+    assert "Enter: next round" in scene.status_text
+    driver.key(pygame.K_RETURN)
+    assert scene.phase in ("ready", "countdown") and scene.session.index == 0 and scene.match.rounds == 1
+    lose_round()
+    assert scene.match.over and scene.match.score == [0, 2]
+    driver.frames(90, dt=1 / 30)
+    assert isinstance(app.stack.top, ResultScene)
+    result = app.stack.top
+    driver.click(next(b for b in result.buttons if b.label == "Look at board").rect.center)
+    assert app.stack.top is scene
+    driver.frame()
+    assert scene.toolbar.find("Next round") is None
+    button = scene.toolbar.find("Match result")
+    assert button is not None and button.is_enabled()
+    assert keys()["Enter / Space"].startswith("the match result")
+    driver.click(button.rect.center)
+    assert isinstance(app.stack.top, ResultScene) and app.stack.top.title == result.title
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_r)  # the last round's replay: Enter is the match result there too
+    assert scene.phase == "replay" and keys()["Enter"].startswith("the match result")
+    driver.key(pygame.K_RETURN)
+    assert isinstance(app.stack.top, ResultScene) and scene.phase == "over"
+    driver.key(pygame.K_ESCAPE)
+    # A replay file has no match: no Enter in its keys, no button for it.
+    scene.save_replay()
+    from arcade.games.tron.logic import RULES
+    from arcade.services.replays import open_replay
+
+    viewer = app.launch("tron", Launch(options={"replay": open_replay(scene.last_replay, RULES)}))
+    driver.frame()
+    assert viewer.phase == "replay"
+    assert not any(k.startswith("Enter") for k, _ in viewer.help_lines())
+    assert viewer.toolbar.find("Next round") is None and viewer.toolbar.find("Match result") is None
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 500), (1024, 640)])
+@pytest.mark.parametrize("console", [False, True])
+def test_a_round_against_a_bot_opens_with_both_cycles_in_view(app, driver, size, console):
+    """At 800x500 with a program's console, Huge room opened at 1.7x around cycle 1: cycle 2 started
+    off screen until Ctrl+0."""
+    app.on_resize(size)
+    scene = open_tron(app, level="huge-room", mode="bot", best_of=3)
+    if console:  # as a program's seat opens it (then a new match starts)
+        scene.console.shown = True
+        scene.relayout()
+        scene.rematch()
+    driver.frame()
+    assert scene.phase == "ready" and heads_in_view(scene), (scene.view.zoom, scene.view.cell)
+    # And each new round: lose this one, the next opens with both in view again.
+    driver.key(pygame.K_UP)
+    driver.frame(dt=COUNTDOWN + 0.05)
+    run_ticks(driver, scene, 200)
+    assert scene.phase == "over"
+    driver.key(pygame.K_RETURN)
+    driver.frame()
+    assert scene.phase == "countdown" and heads_in_view(scene)
+
+
+def test_names_and_score_are_told_apart_one_name_per_player_and_the_replay_keys_listed(app, driver, monkeypatch):
+    """"Strongest 1 0 : 0 Strongest 2" read as one run of numbers; the console's title said "stderr of
+    cycle [1] / [2]" like placeholders; a replay file's header said "P1" where its status line said
+    "Player 1"; the replay's "←/→ step" was in no keys table of the round."""
+    import json
+
+    from arcade.games.tron import view as tron_view
+    from arcade.games.tron.logic import RULES
+    from arcade.services.replays import open_replay
+
+    scene = open_tron(app, mode="watch", bot1="flood-fill", bot2="flood-fill", best_of=3)
+    assert scene.seat_name(0) == "Flood fill 1" and scene.seat_name(1) == "Flood fill 2"
+    assert scene.score_text() == "Flood fill 1 — 0 : 0 — Flood fill 2"
+    assert scene.status_fields()[0] == scene.score_text()
+    assert scene.countdown_hint() == "Flood fill 1 vs Flood fill 2"
+    drawn = []
+    real = tron_view.scene.draw_text
+
+    def spy(surface, theme, text, pos, **kw):
+        drawn.append((text, kw.get("bold", False)))
+        return real(surface, theme, text, pos, **kw)
+
+    monkeypatch.setattr(tron_view.scene, "draw_text", spy)
+    titles = []
+    monkeypatch.setattr(scene.console, "draw", lambda surface, theme, lines, title, empty="": titles.append(title))
+    scene.console.shown = True
+    driver.frame()
+    # The header: each name on its own, the score bold and apart from them.
+    assert ("0 : 0", True) in drawn and ("Flood fill 1", False) in drawn and ("Flood fill 2", False) in drawn
+    assert titles[-1] == "Console — outside programs' stderr"
+    # A live round's keys table tells the replay's stepping keys (its status line advertises them).
+    keys = dict(scene.help_lines())
+    assert "←/→ step" in keys["R"]
+    monkeypatch.undo()
+    # A replay file: one name per player in the header, the status line and the console.
+    humans = open_tron(app, level="hackerrank-tron", mode="humans", best_of=3)
+    assert humans.score_text() == "Player 1 — 0 : 0 — Player 2"
+    driver.key(pygame.K_d)
+    driver.key(pygame.K_LEFT)
+    finish_countdown(driver, humans)
+    run_ticks(driver, humans, 10)
+    assert humans.phase == "over"
+    humans.save_replay()
+    data = json.loads(humans.last_replay.read_text())
+    data["players"] = ["human", "2010:python3 mybot.py"]
+    humans.last_replay.write_text(json.dumps(data))
+    viewer = app.launch("tron", Launch(options={"replay": open_replay(humans.last_replay, RULES)}))
+    driver.frame()
+    assert viewer.seat_name(0) == "Player 1" and viewer.seat_name(1) == "mybot.py"
+    assert "Player 1 vs mybot.py" in viewer.status_fields() and "P1" not in " ".join(viewer.status_fields())
+    assert viewer.status_text.startswith("Replay file: Player 1 vs mybot.py")
+    titles = []
+    monkeypatch.setattr(viewer.console, "draw", lambda surface, theme, lines, title, empty="": titles.append(title))
+    viewer.console.shown = True
+    driver.frame()
+    assert titles[-1] == "Console — stderr of mybot.py [2]"

@@ -21,12 +21,14 @@ INFO = GameInfo(
         Binding("Right / N", "step_forward", "replay: step forward (also .)", when="replaying", repeat=True),
         Binding("R / Esc", "stop_replay", "replay: leave", when="replaying"),
         Binding("Space", "toggle_pause", "pause / resume the round", when="in_round"),
-        Binding("Enter / Space", "after_round", "next round (or the match result)", button="Next round",
-                when="round_over"),
-        Binding("R", "toggle_replay", "replay the round that just ended", button="Replay", when="can_replay"),
+        # Also from a round's replay (Space there pauses it); once the match is over the scene shows it
+        # as "Match result" (see TronScene.game_bindings).
+        Binding("Enter / Space", "after_round", "next round", button="Next round", when="round_done"),
+        Binding("R", "toggle_replay", "replay the round that just ended (there ←/→ step, Space pauses)",
+                button="Replay", when="can_replay"),
         Binding("F5", "rematch", "rematch on this map from 0 : 0", button="Rematch", button_when="has_match"),
         Binding("O / F2", "open_setup", "match setup: mode, bots, map, speed, rounds", button="Setup"),
-        Binding("L", "open_levels", "choose a map"),
+        Binding("L", "open_levels", "choose a map, or a saved replay to watch"),
         Binding("N", "single_tick", "one tick while paused", when="can_single_tick", repeat=True),
         Binding("C", "toggle_console", "console: outside programs' stderr, live and in replays", button="Console"),
         Binding("Ctrl+S", "save_replay", "save the whole round as a replay file (once it is over, from any tick)",

@@ -17,6 +17,7 @@ environment, a seed per round, so a program that wants randomness can repeat a r
 
 from __future__ import annotations
 
+import threading
 from dataclasses import replace
 
 from arcade.games.tron.board import Board
@@ -82,6 +83,27 @@ class ProgramPlayer(Player):
         self.seed = 0
         self.moves = 0
         self.console: list[str] = []
+        #: Set by :meth:`close`: a program a worker thread starts after it is killed at once.
+        self.stop = threading.Event()
+        #: The program running now (2010: the round's; HackerRank: this move's), for :meth:`end` to kill.
+        self.program: Program | None = None
+
+    def close(self) -> None:
+        """Stop for good, from any thread, without waiting for one that is talking to the program."""
+        self.stop.set()
+        self.end()
+
+    def end(self) -> None:
+        program, self.program = self.program, None
+        if program is not None:
+            program.close()
+
+    def _started(self, program: Program) -> Program:
+        """Keep ``program`` as the one running; closed meanwhile, whoever closed may not have seen it."""
+        self.program = program
+        if self.stop.is_set():
+            self.end()
+        return program
 
     def begin(self, level: Level, seat: int, seed: int) -> None:
         self.end()
@@ -105,28 +127,23 @@ class Tron2010Player(ProgramPlayer):
 
     def __init__(self, spec: BotSpec, limits: Limits) -> None:
         super().__init__(spec, limits)
-        self.program: Program | None = None
         self.failure = ""
 
     def begin(self, level: Level, seat: int, seed: int) -> None:
         super().begin(level, seat, seed)
         self.failure = ""
         try:
-            self.program = Program(self.spec.argv, env=self._env(), name=self.spec.name)
+            self._started(Program(self.spec.argv, env=self._env(), name=self.spec.name, stop=self.stop))
         except ProgramFailure as exc:
             self.failure = str(exc)
 
     def answer(self, state: State, seat: int, budget_ms: float) -> Answer:
-        if self.program is None:
+        program = self.program
+        if program is None:
             return self._record(Answer(None, 0.0, self.failure or "the program is not running"))
         limit = self.limits.for_answer(self.moves) / 1000
-        reply = self.program.ask(board_text(Board.from_state(state, seat)), limit)
+        reply = program.ask(board_text(Board.from_state(state, seat)), limit)
         return self._record(_from_program(reply, DIGITS, "1, 2, 3 or 4"))
-
-    def end(self) -> None:
-        if self.program is not None:
-            self.program.close()
-            self.program = None
 
 
 class HackerRankPlayer(ProgramPlayer):
@@ -137,7 +154,7 @@ class HackerRankPlayer(ProgramPlayer):
     def answer(self, state: State, seat: int, budget_ms: float) -> Answer:
         limit = self.limits.for_answer(self.moves) / 1000
         try:
-            program = Program(self.spec.argv, env=self._env(), name=self.spec.name)
+            program = self._started(Program(self.spec.argv, env=self._env(), name=self.spec.name, stop=self.stop))
         except ProgramFailure as exc:
             return self._record(Answer(None, 0.0, str(exc)))
         with program:
@@ -155,6 +172,8 @@ class HackerRankPlayer(ProgramPlayer):
             reply = program.read_line(limit, program.started)
             # Its move is over: let it exit, stop it, and keep every stderr line it wrote.
             program.finish(0.2)
+        if self.program is program:
+            self.program = None
         late_lines = program.take_stderr()
         if late_lines:
             reply = replace(reply, stderr=reply.stderr + late_lines)

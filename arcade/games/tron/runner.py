@@ -20,7 +20,7 @@ import sys
 import threading
 import time
 from abc import ABC, abstractmethod
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,6 +31,7 @@ from arcade.games.tron.board import Board
 from arcade.games.tron.logic import Level, State
 from arcade.games.tron.match import bot_deadline
 from arcade.games.tron.protocol import board_text
+from arcade.services.daemon import DaemonThread
 
 #: Bots that search until their deadline and therefore get their own process.
 SEARCHERS = ("voronoi", "strongest")
@@ -85,11 +86,15 @@ class BotRunner(ABC):
 
 
 class PooledRunner(BotRunner):
-    """A runner whose answers come from one worker thread (our quick bots, outside programs)."""
+    """A runner whose answers come from one worker thread (our quick bots, outside programs).
+
+    The thread is a daemon: closing the window never waits for it (a ``ThreadPoolExecutor``'s
+    threads are joined at exit, and the window stayed until a program's answer came or timed out).
+    """
 
     def __init__(self, bot_name: str, thread_name: str) -> None:
         super().__init__(bot_name)
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=thread_name)
+        self._pool = DaemonThread(thread_name)
         self._future: Future[Reply] | None = None
 
     def poll(self) -> Reply | None:
@@ -127,7 +132,7 @@ class ThreadRunner(PooledRunner):
         self.bot.reset()
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool.shutdown()
 
 
 class ProcessRunner(BotRunner):
@@ -268,11 +273,10 @@ class ProgramRunner(PooledRunner):
         self._pool.submit(self.player.end)
 
     def close(self) -> None:
-        # Kill first (unblocks a worker waiting on the program), let the worker finish, then
-        # kill again in case it had just started a process for a new round.
+        """Kill the program now; the worker thread is not waited for: a program it starts after this
+        is killed as it starts (the player's stop is set), and nothing of the program needs saving."""
         self.player.close()
-        self._pool.shutdown(wait=True, cancel_futures=True)
-        self.player.close()
+        self._pool.shutdown()
 
 
 def make_runner(bot_name: str, seed: int = 0, *, process: bool | None = None) -> BotRunner:

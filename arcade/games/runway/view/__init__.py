@@ -45,6 +45,13 @@ def level_key(level: Level) -> str:
 class RunwayFront(GameFront):
     """Runway's declaration to the framework."""
 
+    replays = True
+
+    def replay_player(self, player: str) -> str:
+        from arcade.games.runway.view.programs import short_name
+
+        return {"player": "you", "ai": "the AI"}.get(player) or short_name(player)
+
     def levels(self) -> list[LevelEntry]:
         entries = []
         for path in level_files("runway", RULES.level_pattern):

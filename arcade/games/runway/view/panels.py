@@ -273,46 +273,77 @@ class ControlPad:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.speed_rect = pygame.Rect(0, 0, 0, 0)
         self.text_size = 15
+        #: The commands' text size (a point smaller than the row's when only that lets the words fit).
+        self.command_size = 15
 
     @property
     def buttons(self) -> list[Button]:
         return [*self.commands, *self.transport.values()]
 
     def layout(self, theme: Theme, rect: pygame.Rect) -> None:
+        """The commands' names stay readable down to the smallest window: "↑ UP" when there is room,
+        else the word alone ("SPEED"; the hover help names the key), the player buttons squared up
+        for it if need be. At 800 pixels the row was "↑ ↓ → ← J ⏎": nobody could tell → was SPEED or
+        ⏎ WAIT. Only where not even the words fit (the how-to page's example) do the keys' glyphs
+        stand alone, and then nothing (the keys still drive)."""
         self.rect = rect
         size = self.text_size = 15 if rect.height >= 34 else 13
+        font = theme.font(size)
         icon_w, square = rect.height + 8, rect.height
-        speed_w = theme.font(size).size("32 turns/s")[0] + 8
+        speed_w = font.size("32 turns/s")[0] + 8
+        gap = 4
 
         def transport_width() -> int:
             return 5 * (icon_w + 4) + 2 * (square + 4) + speed_w + 8
 
+        def room() -> int:
+            return rect.width - transport_width() - 12 - gap * (len(self.commands) - 1)
+
+        def fits(labels: list[str], padding: int) -> bool:
+            return sum(font.size(label)[0] + padding for label in labels) <= room()
+
+        def smaller() -> None:
+            nonlocal font
+            self.command_size = size - 1
+            font = theme.font(self.command_size)
+
+        full = [label for label, _command in COMMAND_LABELS]
+        words = [label.split()[1] for label in full]
+        glyphs = [label.split()[0] for label in full]
         # In a very narrow window the player buttons turn square, then the speed's words go
         # (+ and − still change it, and say so): the transport always fits the row.
         if transport_width() + 6 > rect.width:
             icon_w = square
         if transport_width() + 6 > rect.width:
             speed_w = 0
-        right = rect.right - transport_width()
-        room = right - rect.x - 12 - 4 * len(self.commands)
-        # Full names when they fit, else the key glyph alone (the hover help still names it):
-        # a row of buttons cut to "…" tells nobody anything.
-        for button, (label, _command) in zip(self.commands, COMMAND_LABELS):
+        self.command_size = size
+        labels, padding = full, size + 6
+        if not fits(labels, padding):
+            icon_w = square  # square player buttons leave the names their room
+        if not fits(labels, padding):
+            labels, padding = words, 12
+        if not fits(labels, padding):
+            labels, padding = words, 10
+            smaller()
+        if not fits(labels, padding):
+            labels, padding = glyphs, 10
+            self.command_size = size
+            font = theme.font(size)
+        for button, label in zip(self.commands, labels, strict=True):
             button.label = label
-        if sum(b.preferred_width(theme, size) for b in self.commands) > room:
-            for button, (label, _command) in zip(self.commands, COMMAND_LABELS):
-                button.label = label.split()[0]
-        preferred = [b.preferred_width(theme, size) for b in self.commands]
-        scale = min(1.0, room / max(1, sum(preferred)))
-        widths = [int(width * scale) for width in preferred]
-        if any(width < theme.font(size).size(b.label)[0] + 10 for b, width in zip(self.commands, widths)):
-            # Not even the glyphs fit (the how-to page's example at 1024x640): no slivers of
-            # buttons; the keys still drive, and the transport on the right keeps its place.
+        widths = [font.size(label)[0] + padding for label in labels]
+        if sum(widths) > room():
+            # Not even the glyphs fit: no slivers of buttons; the keys still drive, and the
+            # transport on the right keeps its place.
             widths = [0] * len(widths)
+        elif labels is words:  # the words share out the room left
+            spare = (room() - sum(widths)) // len(widths)
+            widths = [w + min(spare, 12) for w in widths]
         x = rect.x
-        for button, width in zip(self.commands, widths):
+        for button, width in zip(self.commands, widths, strict=True):
             button.rect = pygame.Rect(x, rect.y, width, rect.height if width else 0)
-            x += width + 4
+            x += width + gap
+        right = rect.right - transport_width()
         x = right + 8
         for name in ("start", "back", "play", "step", "end"):
             self.transport[name].rect = pygame.Rect(x, rect.y, icon_w, rect.height)
@@ -341,7 +372,7 @@ class ControlPad:
         for button in self.commands:
             button.enabled = not race_over
             if button.rect.width:
-                button.draw(surface, theme, self.text_size)
+                button.draw(surface, theme, self.command_size)
         icons = {"start": "start", "back": "back", "play": "pause" if playing else "play", "step": "step",
                  "end": "end"}
         self.transport["play"].toggled = playing

@@ -15,7 +15,6 @@ the framework's); the scene calls :meth:`console_area` when laying out and
 
 from __future__ import annotations
 
-import contextlib
 import threading
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -26,7 +25,7 @@ import pygame
 from arcade.core.errors import ArcadeError
 from arcade.core.game import Outcome
 from arcade.games.runway.logic import Level
-from arcade.games.runway.outside import LIMITS, RunwayRun, bundled_tests, parse_spec, run_program
+from arcade.games.runway.outside import RunwayRun, bundled_tests, parse_spec, run_program
 from arcade.services import programs
 from arcade.services.botspec import short_name_of
 from arcade.services.replays import Playback, Replay, Turn, replay_from_session
@@ -47,6 +46,12 @@ class TestsState:
 def short_name(spec: str) -> str:
     """A program's spec shortened for the screen: its label, else its script's file name."""
     return short_name_of(spec, parse_spec)
+
+
+def replayed_run(player: str) -> str:
+    """Whose run a replay holds, for "Replay of …": a program's name, or the player's or the AI's own run
+    (a saved run of the player's own said "Replay of player")."""
+    return {"player": "your run", "ai": "the AI's run"}.get(player) or short_name(player)
 
 
 class ProgramsMixin:
@@ -165,12 +170,12 @@ class ProgramsMixin:
                       replay.level_id or "replay", list(replay.moves), list(replay.turns),
                       replay.failures[0] if replay.failures else "", played=played)
         self.program_replayed = True
-        self.say_program(f"Replay of {short_name(replay.players[0])}: {replay.result.get('reason', '')}")
+        self.say_program(f"Replay of {replayed_run(replay.players[0])}: {replay.result.get('reason', '')}")
 
     def tape_line(self) -> str:
         """The HUD's line while a program's run is on the timeline: a replay is played back, not driven."""
         if self.program_replayed and self.program_spec is not None:
-            return f"Replay of {short_name(self.program_spec)}: Space pauses it · an arrow key takes over from here"
+            return f"Replay of {replayed_run(self.program_spec)}: Space pauses it · an arrow key takes over from here"
         return "Your program drives: Space pauses its run · an arrow key takes over from here"
 
     def drive_with(self, spec: str) -> None:
@@ -271,18 +276,15 @@ class ProgramsMixin:
             self.session.redo()
 
     def leave(self) -> None:
-        """Stop the program's runs: nothing a program started outlives the viewer.
+        """Stop the program's runs: nothing a program started outlives the viewer, and closing never
+        waits for them (it waited for each worker up to the first answer's limit and a second).
 
-        Killing the programs ends a run at once, but a worker may be starting the next test's
-        program just then; it sees the stop event within its first answer's limit, so the
-        workers get that long to finish before the last sweep.
+        The stop events are set first, then every program is killed; a worker starting the next
+        test's program just then has it killed as it starts (``Program(stop=...)``). The workers'
+        threads are daemons, ended with the scene's workers.
         """
         self._stop_live()
         self.tests.stop.set()
-        programs.close_all()
-        for worker in (self.bot_worker, self.tests_worker):
-            with contextlib.suppress(Exception):
-                worker.wait(LIMITS.first_ms / 1000 + 1.0)
         programs.close_all()
         super().leave()  # type: ignore[misc]
 

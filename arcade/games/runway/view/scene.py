@@ -73,6 +73,7 @@ class RunwayScene(ProgramsMixin, TickScene):
     #: the same key (it is "watch" in every game); a command of the player's own takes over.
     watch_keys = "Space / W"
     watch_action = "play_pause"
+    speed_help = "playback speed: faster / slower (turns per second; the AI's and a run's)"
 
     def __init__(self, info: GameInfo, session: Session, prefs: dict | None = None) -> None:
         super().__init__(info, session, prefs)
@@ -106,7 +107,8 @@ class RunwayScene(ProgramsMixin, TickScene):
     def enter(self, app: App) -> None:
         super().enter(app)
         self.start_analysis()
-        self.say(self.level_summary())
+        if not self.status_text:  # a replay's or a program's own line, said as it was put on the timeline
+            self.say(self.level_summary())
 
     def build_toolbar(self) -> None:
         super().build_toolbar()
@@ -240,6 +242,9 @@ class RunwayScene(ProgramsMixin, TickScene):
         if self.taping and self.watch is None:
             return "play / pause the program's run on the timeline"
         return "let the AI drive from the turn on screen / pause it"
+
+    def watch_stopped_text(self) -> str:
+        return "The AI stopped driving (the menu stops it) — Space lets it drive again from here."
 
     def watching_bindings(self) -> list[Binding]:
         """None: Space, N, . and + / − mean the same while the AI drives (the framework's watching
@@ -641,7 +646,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         playing = ((self.watch is not None and not self.watch.paused)
                    or (self.taping and not self.tape_paused and self.session.can_redo))
         watch_button = self.toolbar.find("Watch AI")
-        if watch_button is not None:
-            watch_button.toggled = playing  # the same key as the pad's play button: pressed while playing
+        if watch_button is not None:  # lit while the AI drives, not while a program's run plays
+            watch_button.toggled = self.watch is not None and not self.watch.paused
         self.pad.draw(surface, self.app.theme, race_over=self.session.outcome is not None, playing=playing,
                       speed=self.speed.value)

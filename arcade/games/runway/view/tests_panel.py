@@ -16,7 +16,7 @@ import pygame
 from arcade.games.runway.view.programs import short_name
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
-from arcade.ui.widgets import Button, draw_text
+from arcade.ui.widgets import Button, draw_text, wrap_whole
 
 MAX_SPEC = 300
 
@@ -24,6 +24,7 @@ MAX_SPEC = 300
 class RunwayTestsPanel(Scene):
     overlay = True
     ROW = 26
+    HINT_SIZE = 14
 
     def __init__(self, scene: Any) -> None:
         super().__init__()
@@ -36,6 +37,10 @@ class RunwayTestsPanel(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.field = pygame.Rect(0, 0, 0, 0)
         self.row_rects: list[pygame.Rect] = []
+        #: The line under the list as drawn: the error (or the keys) wrapped to the room left of the buttons.
+        self.hint_lines: list[str] = []
+        self.hint_rect = pygame.Rect(0, 0, 0, 0)
+        self._laid_out: tuple[tuple[int, int], str] | None = None
         self.buttons = [Button("Run all", self.run_all), Button("Close", self.close)]
 
     @property
@@ -72,20 +77,42 @@ class RunwayTestsPanel(Scene):
         assert self.app is not None
         count = len(self.names)
         width = min(760, size[0] - 40)
-        row_h = max(18, min(self.ROW, (size[1] - 240) // max(1, count)))
-        height = min(size[1] - 20, 170 + row_h * count)
+        theme = self.app.theme
+        x = (size[0] + width) // 2 - 16
+        widths = [b.preferred_width(theme, 16) + 20 for b in self.buttons]
+        # The line under the list, left of the buttons: the keys, or an error wrapped whole (a typo in
+        # the protocol was cut at "(choose from: c…", the empty command's example at "codingame:p…").
+        text_w = width - 36 - sum(w + 8 for w in widths)
+        self.hint_lines = wrap_whole(theme, self.hint_text(), self.HINT_SIZE, text_w)
+        line_h = theme.font(self.HINT_SIZE).get_linesize()
+        extra = max(0, len(self.hint_lines) * line_h - 40)  # what the buttons' band does not hold
+        row_h = max(18, min(self.ROW, (size[1] - 240 - extra) // max(1, count)))
+        height = min(size[1] - 20, 170 + extra + row_h * count)
+        # A long error in a low window: the rows give it room (they are short-lived: typing clears it).
+        row_h = max(12, min(row_h, (height - 170 - extra) // max(1, count)))
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
         self.field = pygame.Rect(self.panel.x + 16, self.panel.y + 52, width - 32, 32)
         top = self.field.bottom + 10
         self.row_rects = [pygame.Rect(self.panel.x + 16, top + i * row_h, width - 32, row_h - 2) for i in range(count)]
-        theme = self.app.theme
         x = self.panel.right - 16
-        for b in reversed(self.buttons):
-            w = b.preferred_width(theme, 16) + 20
+        for b, w in zip(reversed(self.buttons), reversed(widths), strict=True):
             x -= w
             b.rect = pygame.Rect(x, self.panel.bottom - 46, w, 34)
             x -= 8
+        block = len(self.hint_lines) * line_h
+        self.hint_rect = pygame.Rect(self.panel.x + 18, min(self.panel.bottom - 29 - block // 2,
+                                                            self.panel.bottom - 10 - block),
+                                     text_w, block)
+        self._laid_out = (size, self.hint_text())
+
+    def hint_text(self) -> str:
+        """The line under the list: the error if there is one, else what the keys do."""
+        if self.error:
+            return self.error
+        # Short enough to fit beside the buttons (the longer one was cut after "↓ then Enter or").
+        return ("Enter runs every test · ↓ Enter or a click: watch one" if self.selected == -1
+                else "Enter or click: watch this run · ↑ command · Esc close")
 
     def handle(self, event: pygame.event.Event) -> bool:
         for b in self.buttons:
@@ -136,6 +163,8 @@ class RunwayTestsPanel(Scene):
         assert self.app is not None
         theme = self.app.theme
         tests = self.scene.tests
+        if self._laid_out != (self.app.size, self.hint_text()):
+            self.resize(self.app.size)  # an error came or went: its lines take their room
         draw_backdrop(surface)
         draw_panel(surface, theme, self.panel)
         done = [tests.runs[n] for n in tests.names if n in tests.runs]
@@ -166,16 +195,14 @@ class RunwayTestsPanel(Scene):
                 text, role, mark = f"{name}: waiting…", "text_dim", "·"
             else:
                 text, role, mark = f"{name}: not run", "text_dim", "·"
-            size = 15 if rect.height >= 20 else 13
+            size = 15 if rect.height >= 20 else 13 if rect.height >= 14 else 11
             draw_text(surface, theme, mark, (rect.x + 10, rect.centery), size=size, bold=True, anchor="midleft",
                       colour=theme[role])
             draw_text(surface, theme, text, (rect.x + 32, rect.centery), size=size, anchor="midleft",
                       colour=theme["text"] if run is not None else theme["text_dim"], max_width=rect.width - 40)
         for b in self.buttons:
             b.draw(surface, theme, 16)
-        # Short enough to fit beside the buttons (the longer one was cut after "↓ then Enter or").
-        hint = self.error or ("Enter runs every test · ↓ Enter or a click: watch one" if focused
-                              else "Enter or click: watch this run · ↑ command · Esc close")
-        draw_text(surface, theme, hint, (self.panel.x + 18, self.panel.bottom - 30), size=14, anchor="midleft",
-                  colour=theme["error" if self.error else "text_dim"],
-                  max_width=self.panel.width - 60 - sum(b.rect.width + 8 for b in self.buttons))
+        line_h = theme.font(self.HINT_SIZE).get_linesize()
+        for i, line in enumerate(self.hint_lines):
+            draw_text(surface, theme, line, (self.hint_rect.x, self.hint_rect.y + i * line_h), size=self.HINT_SIZE,
+                      colour=theme["error" if self.error else "text_dim"])

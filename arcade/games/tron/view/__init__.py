@@ -30,6 +30,17 @@ __all__ = ["FRONT", "TronScene"]
 class TronFront(GameFront):
     """Tron's declaration to the framework."""
 
+    replays = True
+
+    def replay_player(self, player: str) -> str:
+        from arcade.games.tron.ai import BOTS
+        from arcade.games.tron.view.scene import program_title
+        from arcade.games.tron.view.setup import bot_title
+
+        if player == "human":
+            return "a player"
+        return bot_title(player) if player in BOTS else program_title(player)
+
     def levels(self) -> list[LevelEntry]:
         return bundled_map_entries()
 

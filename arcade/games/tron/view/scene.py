@@ -36,7 +36,7 @@ from arcade.games.tron.match import failure_outcome
 from arcade.games.tron.runner import BotRunner, ProgramRunner, Reply, ThreadRunner, make_runner
 from arcade.games.tron.view.paint import BoardPainter, TrailMap
 from arcade.games.tron.view.replay import ReplayPlayer
-from arcade.games.tron.view.setup import FRESH_MAPS, SPEEDS, MatchSetup, SetupScene, bot_title
+from arcade.games.tron.view.setup import FRESH_MAPS, SPEEDS, MatchSetup, SetupScene, bot_budget_ms, bot_title
 from arcade.services import programs
 from arcade.services.botspec import short_name_of
 from arcade.services.replays import Playback, Replay, Turn, replay_from_session
@@ -45,6 +45,7 @@ from arcade.ui.console import ConsolePanel, console_lines
 from arcade.ui.game_scene import TickScene
 from arcade.ui.gridview import GridView
 from arcade.ui.overlays import ResultScene
+from arcade.ui.widgets import draw_text
 
 if TYPE_CHECKING:
     from arcade.ui.app import App
@@ -56,8 +57,6 @@ RESUME_COUNTDOWN = 1.2
 CRASH_TIME = 1.1
 #: Bot-vs-bot matches move on to the next round by themselves after this long.
 WATCH_NEXT_ROUND = 2.5
-#: Share of a tick a bot may think (the rest is the answer's trip and slack).
-BOT_SHARE = 0.75
 #: Said while "go" waits for the bot processes to start.
 BOTS_STARTING = "Starting the bots…"
 #: The first round of a match against a bot is played at most this fast (ticks per second).
@@ -79,6 +78,7 @@ def program_title(spec: str) -> str:
 
 class TronScene(CameraScene, TickScene):
     scrub_always = False
+    speed_help = "speed: faster / slower (ticks per second; in a replay, the replay's)"
     #: Ten ticks a second is no reason to write ten files a second: the match is saved when left.
     autosave_when = "leave"
     speeds = SPEEDS
@@ -106,6 +106,8 @@ class TronScene(CameraScene, TickScene):
         self.round_key = 0
         #: The round whose camera was set for a readable cell (see :meth:`readable_camera`).
         self._camera_round = -1
+        #: The zoom :meth:`readable_camera` chose (0: none), so a new round may choose again.
+        self._auto_zoom = 0.0
         self.phase = "countdown"
         self.paused = False
         self._auto_paused = False
@@ -133,6 +135,7 @@ class TronScene(CameraScene, TickScene):
         #: A replay file being viewed (``play tron --replay``): no bots run, the round is only scrubbed.
         self.viewer: Playback | None = None
         self.console = ConsolePanel(shown=any(":" in who for who in match.seats))
+        self._toolbar_for: tuple[bool, bool] | None = None
         self._console_cache: tuple[tuple[int, int], list[tuple[int, str]]] = ((-1, -1), [])
 
     # -- set-up --------------------------------------------------------------------------------
@@ -180,7 +183,24 @@ class TronScene(CameraScene, TickScene):
         else:
             steer = []
         replay = [b for b in self.info.keymap if b.when == "replaying"]
-        return [*replay, *steer, *(b for b in self.info.keymap if b.when != "replaying")]
+        rest = []
+        for b in self.info.keymap:
+            if b.action == "after_round":
+                if self.viewer is not None:
+                    continue  # a replay file has no match: no next round, no match result
+                if self.match.over:  # "Next round" stayed lit and opened the match result
+                    b = replace(b, label="the match result again (rematch, replay, setup)", button="Match result")
+            if b.when != "replaying":
+                rest.append(b)
+        return [*replay, *steer, *rest]
+
+    def build_toolbar(self) -> None:
+        super().build_toolbar()
+        self._toolbar_for = self.toolbar_key()
+
+    def toolbar_key(self) -> tuple[bool, bool]:
+        """What the toolbar's buttons depend on besides the mode: the match being over, a replay file."""
+        return (self.match.over, self.viewer is None)
 
     def animating(self) -> bool:
         """Drawn every frame while something moves: a round on the clock, a countdown, the pulsing
@@ -223,6 +243,11 @@ class TronScene(CameraScene, TickScene):
         return self.phase == "over"
 
     @property
+    def round_done(self) -> bool:
+        """A round of the match has ended: on its banner, or in its replay, Enter goes on."""
+        return self.viewer is None and self.phase in ("over", "replay")
+
+    @property
     def can_replay(self) -> bool:
         return self.phase in ("over", "replay")
 
@@ -246,6 +271,10 @@ class TronScene(CameraScene, TickScene):
     def after_round(self) -> None:
         if self.refuse_in_viewer():
             return
+        if self.phase == "replay":
+            self.stop_replay()  # back at the round's end (a match that is over shows its result there)
+            if self.match.over:
+                return
         if self.match.over:
             self.show_match_result()
         else:
@@ -301,18 +330,34 @@ class TronScene(CameraScene, TickScene):
 
     def readable_camera(self) -> None:
         """Once a round, on a map too big to read at the fit (cells under :data:`SMALLEST_CELL`): zoom
-        to :data:`READABLE_CELL` on the player's cycle (the camera then follows it; Fit or Ctrl+0
-        shows the whole map). Bots alone: the whole map, as a spectator wants it."""
+        in towards :data:`READABLE_CELL` -- but never so far that a cycle starts off screen: at 800x500
+        with a program's console, Huge room opened at 1.7x on cycle 1 and cycle 2 was not in view
+        until Ctrl+0. The camera then follows the player's cycle; Fit or Ctrl+0 shows the whole map.
+        Bots alone: the whole map, as a spectator wants it."""
         view = self.view
         if self._camera_round == self.round_key or view.viewport.width <= 1:
             return  # done for this round, or not laid out yet (layout_board calls again)
         self._camera_round = self.round_key
-        if not self.human_seats() or view.zoomed or view.cell >= SMALLEST_CELL:
+        if view.zoomed and view.zoom != self._auto_zoom:
+            return  # the player's own zoom stays
+        if view.zoomed:
+            view.fit()  # the last round's start: this round's heads may be elsewhere
+        self._auto_zoom = 0.0
+        if not self.human_seats() or view.cell >= SMALLEST_CELL:
             return
-        view.set_zoom(READABLE_CELL / max(1.0, view.fit_w))
+        state = self.session.state
+        rows = [state.heads[seat][1] for seat in (0, 1)]
+        cols = [state.heads[seat][0] for seat in (0, 1)]
+        margin = 4  # cells around the heads, as the following camera keeps (see follow_cycles)
+        both = min(view.viewport.width / (max(cols) - min(cols) + 1 + 2 * margin),
+                   view.viewport.height / (max(rows) - min(rows) + 1 + 2 * margin))
+        cell = math.floor(min(float(READABLE_CELL), both))
+        if cell <= view.cell:
+            return  # the heads are as far apart as the map is wide: the fit is what shows both
+        view.set_zoom(cell / max(1.0, view.fit_w))
+        self._auto_zoom = view.zoom
         view.follow = True
-        span = min(view.viewport.width, view.viewport.height) / max(1, view.cell)
-        view.scroll_into_view(self.followed_heads(), margin=max(4.0, span / 3))
+        view.look_at(((min(rows) + max(rows) + 1) / 2, (min(cols) + max(cols) + 1) / 2))
         self.camera_changed()
 
     def human_seats(self) -> list[int]:
@@ -330,20 +375,32 @@ class TronScene(CameraScene, TickScene):
         self.view.scroll_into_view(self.followed_heads(), margin=4)
 
     # -- rounds --------------------------------------------------------------------------------
-    def seat_name(self, seat: int, short: bool = False) -> str:
+    def seat_name(self, seat: int) -> str:
+        """A seat's one name, everywhere (a replay file's header said "P1" where its status line said
+        "Player 1"): You, Player N, a bot's title or a program's short name; the same bot in both
+        seats is told apart by its cycle's number ("Strongest 1", "Strongest 2")."""
         who = self.match.seats[seat]
         if who == "human":
             if self.setup.mode == "bot":
                 return "You"
-            return f"P{seat + 1}" if short else f"Player {seat + 1}"
+            return f"Player {seat + 1}"
         title = bot_title(who) if who in BOTS else program_title(who)
         if self.match.seats[0] == self.match.seats[1]:
             title += f" {seat + 1}"  # strongest vs strongest: say which is which
         return title
 
+    def score_text(self) -> str:
+        """The match's score between the two names. A name that ends in a number keeps off the score
+        by a dash: "Strongest 1 0 : 0 Strongest 2" read as a score of 1 0 : 0 Strongest."""
+        first, second = self.seat_name(0), self.seat_name(1)
+        score = f"{self.match.score[0]:g} : {self.match.score[1]:g}"
+        if first[-1:].isdigit() or second[-1:].isdigit():
+            return f"{first} — {score} — {second}"
+        return f"{first} {score} {second}"
+
     @property
     def bot_budget_ms(self) -> float:
-        return max(5.0, min(float(self.setup.bot_ms), self.tick_seconds * 1000 * BOT_SHARE))
+        return bot_budget_ms(self.setup.bot_ms, 1.0 / self.tick_seconds)
 
     def begin_round(self, *, resume: bool = False) -> None:
         """Countdown into a round; ``resume`` continues a saved round from its current tick."""
@@ -736,8 +793,7 @@ class TronScene(CameraScene, TickScene):
             role = "good" if name == "You" or self.setup.mode != "bot" else "error"
         human_lost = self.setup.mode == "bot" and winner == 1
         self.app.audio.play("lose" if human_lost else "win")
-        score = f"{self.seat_name(0)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1)}"
-        lines = [score + (f" ({match.draws} drawn)" if match.draws else ""), *self.round_log[-6:]]
+        lines = [self.score_text() + (f" ({match.draws} drawn)" if match.draws else ""), *self.round_log[-6:]]
         # Esc is one step back, to the board, as on every result panel (it went to the main menu,
         # where the next Esc quits).
         buttons = [("Rematch", self.rematch, "F5"), ("Replay round", self.start_replay, "R"),
@@ -773,7 +829,9 @@ class TronScene(CameraScene, TickScene):
         self.phase = "replay"
         self.tweens.clear()
         self.replay.start(self.session)
-        self.say("Replay — Space pause · ←/→ step · +/− speed · Home/End · R or Esc to leave", "info")
+        then = "match result" if self.match.over else "next round"
+        self.say(f"Replay — Space pause · ←/→ step · +/− speed · Home/End · R or Esc to leave · Enter: {then}",
+                 "info")
 
     def stop_replay(self) -> None:
         if self.phase != "replay":
@@ -845,6 +903,8 @@ class TronScene(CameraScene, TickScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.clock += dt
+        if self._toolbar_for != self.toolbar_key():
+            self.relayout()  # the match ended (Next round is now Match result), or a replay file opened
         self.poll_bots()
         if self.phase == "countdown" and not self.paused:
             before = math.ceil(self.countdown / 0.8)
@@ -888,11 +948,11 @@ class TronScene(CameraScene, TickScene):
 
     def status_fields(self) -> list[str]:
         if self.viewer is not None:  # a replay file has no match: "0 : 0 … Best of 1" was made up
-            return [*self.zoom_fields(), f"{self.seat_name(0, True)} vs {self.seat_name(1, True)}", "Replay file",
+            return [*self.zoom_fields(), f"{self.seat_name(0)} vs {self.seat_name(1)}", "Replay file",
                     f"Replay {self.session.index}/{self.session.length}", f"{round(self.speed.value)}/s"]
         match = self.match
-        score = f"{self.seat_name(0, True)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1, True)}"
-        fields = [score, f"Round {min(match.rounds + (self.phase != 'over'), match.best_of)}/{match.best_of}"
+        round_now = min(match.rounds + (self.phase != "over"), match.best_of)
+        fields = [self.score_text(), f"Round {round_now}/{match.best_of}"
                   if self.phase not in ("over", "replay") else f"Best of {match.best_of}"]
         if self.phase == "replay":
             fields.append(f"Replay {self.session.index}/{self.session.length}")
@@ -903,6 +963,42 @@ class TronScene(CameraScene, TickScene):
         shown = self.match.rounds - 1 if self.phase in ("over", "replay") and self.match.rounds else self.match.rounds
         fields.append(f"{round(self.round_rate(shown))}/s")
         return [*self.zoom_fields(), *fields]
+
+    def draw_status_fields(self, surface: pygame.Surface, pos: tuple[int, int]) -> pygame.Rect:
+        """The header's facts, the names and the score set apart: each name after its cycle's colour
+        chip (cycle 2's hollow, as its trail), the score bold between them."""
+        assert self.app is not None
+        theme = self.app.theme
+        fields = self.status_fields()
+        zoom = self.zoom_fields()
+        x, y = pos
+        rest = "   ".join(fields[len(zoom) + 1:])
+        rect = draw_text(surface, theme, rest, (x, y), size=18, anchor="midright", colour=theme["text"])
+        x = rect.left - 22
+        if self.viewer is not None:
+            middle, bold = "vs", False
+        else:
+            middle, bold = f"{self.match.score[0]:g} : {self.match.score[1]:g}", True
+        for seat, piece in ((1, None), (1, self.seat_name(1)), (None, middle), (0, self.seat_name(0)), (0, None)):
+            if piece is None:  # a chip
+                chip = pygame.Rect(0, 0, 12, 12)
+                chip.midright = (x, y)
+                colour = theme[f"player{seat + 1}"]
+                pygame.draw.rect(surface, colour, chip, border_radius=3)
+                if seat == 1:
+                    pygame.draw.rect(surface, theme["panel"], chip.inflate(-6, -6), border_radius=1)
+                rect.union_ip(chip)
+                x = chip.left - 6
+                continue
+            score = seat is None
+            part = draw_text(surface, theme, piece, (x, y), size=18, anchor="midright", bold=bold and score,
+                             colour=theme["highlight" if score and bold else "text"])
+            rect.union_ip(part)
+            x = part.left - (6 if seat == 0 else 12)  # the score keeps off both names
+        if zoom:
+            rect.union_ip(draw_text(surface, theme, "   ".join(zoom), (x - 10, y), size=18, anchor="midright",
+                                    colour=theme["text"]))
+        return rect
 
     def draw_board(self, surface: pygame.Surface) -> None:
         assert self.app is not None and self.painter is not None
@@ -948,8 +1044,11 @@ class TronScene(CameraScene, TickScene):
         surface.set_clip(clip)
         if self.console.shown:
             programs = [seat for seat in (0, 1) if ":" in self.match.seats[seat]]
-            whose = " / ".join(f"{self.seat_name(seat)} [{seat + 1}]" for seat in programs) or "cycle [1] / [2]"
-            self.console.draw(surface, self.app.theme, self.console_view(), f"Console — stderr of {whose}",
+            # Each line is tagged with its cycle's number: the title says whose number is whose. Without
+            # a program it said "stderr of cycle [1] / [2]", which read as placeholders left unfilled.
+            whose = " and ".join(f"{self.seat_name(seat)} [{seat + 1}]" for seat in programs)
+            title = f"Console — stderr of {whose}" if programs else "Console — outside programs' stderr"
+            self.console.draw(surface, self.app.theme, self.console_view(), title,
                               "No stderr yet (a program's stderr shows here)."
                               if any(":" in who for who in self.match.seats) else "Only outside programs write here.")
         self.draw_banners(surface)
@@ -995,14 +1094,15 @@ class TronScene(CameraScene, TickScene):
             hint = ("Enter: match result · R: replay" if match.over
                     else "Enter or Space: next round · R: replay" + (" (next round soon)" if
                                                                     self.setup.mode == "watch" else ""))
-            score = f"{self.seat_name(0)} {match.score[0]:g} : {match.score[1]:g} {self.seat_name(1)}"
-            painter.draw_banner(surface, [(self.named(outcome.reason), "text"), (score, "highlight"),
+            painter.draw_banner(surface, [(self.named(outcome.reason), "text"), (self.score_text(), "highlight"),
                                           (hint, "text_dim")],
                                 big=big, big_role=role, avoid=heads)
 
     def countdown_hint(self) -> str:
-        if self.setup.mode == "watch":
-            return f"{self.seat_name(0)} (1) vs {self.seat_name(1)} (2)"
+        if self.setup.mode == "watch":  # which cycle is whose ("Strongest 1 (1)" said it twice)
+            first, second = self.seat_name(0), self.seat_name(1)
+            return (f"{first} vs {second}" if self.match.seats[0] == self.match.seats[1]
+                    else f"{first} (1) vs {second} (2)")
         if self.setup.mode == "humans":
             return "Cycle 1: W A S D · Cycle 2: arrows"
         return "You are cycle 1: the arrow is your heading, turn now if you like"
@@ -1039,4 +1139,4 @@ class TronScene(CameraScene, TickScene):
                                   seed=self.seed, round_log=self.round_log[-20:])
 
     def autosave_label(self) -> str:
-        return f"{self.session.level_id} — {self.status_fields()[0]}"
+        return f"{self.session.level_id} — {self.score_text()}"  # (status_fields start with the zoom when zoomed)

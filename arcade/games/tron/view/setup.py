@@ -24,7 +24,7 @@ from arcade.games.tron.players import PROTOCOLS, parse_spec
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.picker import Choice, PickerScene
 from arcade.ui.scene import Scene
-from arcade.ui.widgets import Button, draw_text
+from arcade.ui.widgets import Button, draw_text, wrap_whole
 
 SPEEDS = (4, 6, 8, 10, 12, 15, 20, 30)
 BOT_TIMES = (25, 50, 100, 200, 500)
@@ -39,6 +39,26 @@ PROGRAM = "program"
 SEAT_CHOICES = (*BOTS, PROGRAM)
 #: Longest command the field takes (a path and a few arguments).
 MAX_COMMAND = 300
+
+
+#: Share of a tick a bot may think (the rest is the answer's trip and slack).
+BOT_SHARE = 0.75
+
+
+def bot_budget_ms(bot_ms: float, ticks_per_second: float) -> float:
+    """The time a bot really gets for a move: the chosen time, but never more than :data:`BOT_SHARE`
+    of a tick at ``ticks_per_second`` (and never under 5 ms)."""
+    return max(5.0, min(float(bot_ms), 1000.0 / max(1.0, ticks_per_second) * BOT_SHARE))
+
+
+def bot_time_text(bot_ms: int, ticks_per_second: float) -> str:
+    """The setup's Bot time row: what a bot gets at the chosen speed. "200 ms per move (at most ¾ of
+    a tick)" was shown at 30 ticks a second, where a tick is 33 ms and a bot gets 25."""
+    budget = bot_budget_ms(bot_ms, ticks_per_second)
+    if budget >= bot_ms:
+        return f"{bot_ms} ms per move"
+    tick = 1000.0 / max(1.0, ticks_per_second)
+    return f"{budget:.0f} ms (¾ of a {tick:.0f} ms tick; {bot_ms} chosen)"  # short: the row fits at 640x400
 
 
 @dataclass(frozen=True)
@@ -180,6 +200,7 @@ def map_choices(current: str = "") -> tuple[list[Choice], int]:
 class SetupScene(Scene):
     overlay = True
     ROW = 44
+    ERROR_SIZE = 15
 
     def __init__(self, setup: MatchSetup, on_start: Callable[[MatchSetup], None]) -> None:
         super().__init__()
@@ -196,6 +217,9 @@ class SetupScene(Scene):
         self.buttons = [Button("Start", self.start), Button("Cancel", self.close)]
         #: Why Start was refused (a program seat without a usable command), shown in the panel.
         self.error = ""
+        #: ``error`` as drawn: wrapped to the panel's width, none of it cut.
+        self.error_lines: list[str] = []
+        self._laid_out: tuple[tuple[int, int], str] | None = None
 
     # -- rows --------------------------------------------------------------------------------
     def rows(self) -> list[tuple[str, str, str]]:
@@ -219,7 +243,7 @@ class SetupScene(Scene):
             ("speed", "Speed", f"{s.speed} ticks per second"),
         ]
         if s.mode != "humans":
-            rows.append(("bot_ms", "Bot time", f"{s.bot_ms} ms per move (at most ¾ of a tick)"))
+            rows.append(("bot_ms", "Bot time", bot_time_text(s.bot_ms, s.speed)))
         rows.append(("best_of", "Rounds", f"best of {s.best_of}"))
         return rows
 
@@ -311,7 +335,12 @@ class SetupScene(Scene):
         assert self.app is not None
         rows = self.rows()
         width = min(620, size[0] - 40)
-        height = min(size[1] - 20, 80 + self.ROW * len(rows) + 100)
+        theme = self.app.theme
+        # Why Start was refused, whole: a program's long path or a protocol's list is the useful part.
+        self.error_lines = wrap_whole(theme, self.error, self.ERROR_SIZE, width - 32) if self.error else []
+        line_h = theme.font(self.ERROR_SIZE).get_linesize()
+        extra = max(0, len(self.error_lines) - 1) * line_h  # the first line has its place above the keys
+        height = min(size[1] - 20, 80 + self.ROW * len(rows) + 100 + extra)
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
         # Rows come and go with the mode: keep the panel's top where it was (it grows downwards), so
@@ -319,10 +348,10 @@ class SetupScene(Scene):
         if self._anchor is not None and self._anchor[0] == size:
             self.panel.top = min(self._anchor[1], size[1] - 10 - height)
         self._anchor = (size, self.panel.top)
-        row_h = min(self.ROW, (height - 170) // max(1, len(rows)))
+        row_h = min(self.ROW, (height - 170 - extra) // max(1, len(rows)))
         self.row_rects = [pygame.Rect(self.panel.x + 16, self.panel.y + 60 + i * row_h, width - 32, row_h - 4)
                           for i in range(len(rows))]
-        theme = self.app.theme
+        self._laid_out = (size, self.error)
         total = sum(b.preferred_width(theme, 17) + 24 for b in self.buttons) + 10
         x = self.panel.centerx - total // 2
         for b in self.buttons:
@@ -380,6 +409,8 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
         theme = self.app.theme
+        if self._laid_out != (self.app.size, self.error):
+            self.resize(self.app.size)  # an error came or went: its lines take their room
         draw_backdrop(surface)
         draw_panel(surface, theme, self.panel)
         draw_text(surface, theme, self.title, (self.panel.centerx, self.panel.y + 18), size=26, bold=True,
@@ -411,9 +442,10 @@ class SetupScene(Scene):
                       colour=theme["text_dim"] if fixed else theme["text"], max_width=rect.width - 140)
         for b in self.buttons:
             b.draw(surface, theme, 17)
-        if self.error:
-            draw_text(surface, theme, self.error, (self.panel.centerx, self.panel.bottom - 84), size=15,
-                      colour=theme["error"], anchor="midbottom", max_width=self.panel.width - 32)
+        line_h = theme.font(self.ERROR_SIZE).get_linesize()
+        for i, line in enumerate(reversed(self.error_lines)):
+            draw_text(surface, theme, line, (self.panel.centerx, self.panel.bottom - 84 - i * line_h),
+                      size=self.ERROR_SIZE, colour=theme["error"], anchor="midbottom")
         typing = self.rows()[self.selected][0].startswith("command")
         on_map = self.rows()[self.selected][0] == "map"
         hint = ("type the command · Backspace erase · ↑↓ choose · Enter start" if typing

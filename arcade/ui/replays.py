@@ -1,0 +1,106 @@
+"""Saved replays in the window (ui): the list a game's level picker opens, for every game that has them.
+
+A replay saved with Ctrl+S could only be opened from the command line (``play GAME
+--replay FILE``); a player who only uses the window had no way back to it. A game whose
+front declares ``replays = True`` (Runway, Tron) gets a *Saved replays* row at the end of
+its level picker, which lists the game's files in the user data dir's ``replays/`` folder,
+newest first. Each row says the level, the players and how it ended; a damaged file is
+listed under its name with what is wrong, and picking it says so in one line. A good one
+opens in the game's replay viewer, exactly as ``play GAME --replay FILE`` opens it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from arcade.core.errors import ArcadeError, FormatError
+from arcade.core.game import LevelEntry
+from arcade.services.paths import data_dir
+from arcade.services.replays import Replay, load_replay
+from arcade.ui.picker import Choice
+
+if TYPE_CHECKING:
+    from arcade.ui.front import GameFront
+
+#: At most this many files are listed (the newest): each is read to say what it holds.
+MAX_LISTED = 100
+#: The level picker's row that opens the list (its ``value``; no level has it).
+SAVED_REPLAYS = "saved-replays"
+
+
+@dataclass(frozen=True)
+class SavedReplay:
+    """One file of the replays folder: what it holds, or why it cannot be read (``error``, one line)."""
+
+    path: Path
+    modified: float
+    replay: Replay | None = None
+    error: str = ""
+
+
+def replays_folder() -> Path:
+    return data_dir() / "replays"
+
+
+def replay_files(game: str) -> list[tuple[Path, float]]:
+    """``game``'s replay files (``GAME-*.json``) and their times, newest first; none if the folder cannot be read."""
+    found = []
+    try:
+        for path in replays_folder().glob(f"{game}-*.json"):
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            if path.is_file():
+                found.append((path, stat.st_mtime))
+    except OSError:
+        return []
+    found.sort(key=lambda item: (item[1], item[0].name), reverse=True)
+    return found
+
+
+def saved_replays(game: str, limit: int = MAX_LISTED) -> list[SavedReplay]:
+    """The newest ``limit`` files of ``game``, each read and checked (a damaged one says why)."""
+    listed = []
+    for path, modified in replay_files(game)[:limit]:
+        try:
+            listed.append(SavedReplay(path, modified, load_replay(path, game)))
+        except FormatError as exc:
+            listed.append(SavedReplay(path, modified, error=exc.message))
+        except ArcadeError as exc:
+            listed.append(SavedReplay(path, modified, error=str(exc).removeprefix(f"{path}: ")))
+    return listed
+
+
+def picker_entry(game: str) -> LevelEntry:
+    """The level picker's last row: the saved replays, how many."""
+    count = len(replay_files(game))
+    subtitle = ("the runs you saved with Ctrl+S, newest first — watch one again" if count
+                else "none yet: Ctrl+S saves the run on screen as a replay")
+    return LevelEntry(SAVED_REPLAYS, "Saved replays", group="replays", subtitle=subtitle,
+                      tag=f"{count} saved" if count else "", value=SAVED_REPLAYS)
+
+
+def replay_choices(front: GameFront, listed: list[SavedReplay]) -> list[Choice]:
+    """The list's rows: the level and the players, how it ended and the file, the time it was saved."""
+    choices = []
+    for saved in listed:
+        when = time.strftime("%d %b %H:%M", time.localtime(saved.modified))
+        if saved.replay is None:
+            choices.append(Choice(saved.path.name, f"damaged: {saved.error}", saved, tag="damaged", role="error"))
+            continue
+        replay = saved.replay
+        players = " vs ".join(front.replay_player(p) for p in replay.players)
+        reason = str(replay.result.get("reason", "")).strip()
+        title = f"{replay.level_id or 'a level of its own'} — {players}"
+        choices.append(Choice(title, f"{reason + ' · ' if reason else ''}{saved.path.name}", saved, tag=when,
+                              role="text_dim"))
+    return choices
+
+
+def refusal(saved: SavedReplay, error: Any = None) -> str:
+    """The one line said when a listed file cannot be opened."""
+    return f"Cannot open the replay {saved.path.name}: {error or saved.error}"
