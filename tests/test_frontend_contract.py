@@ -1240,3 +1240,27 @@ def test_every_game_names_cells_from_1_in_the_same_words(info, toy_in_registry):
         refused_names = [(t, int(r), int(c)) for t in refused for r, c in CELL_NAME.findall(t)]
         assert [n for n in refused_names if n[1] < 1 or n[2] < 1] == []
         assert bool(names or refused_names) == (info.name in NAMES_CELLS), (names or refused_names)[:3]
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_how_to_play_page_names_cells_as_the_game_does(info, toy_in_registry):
+    """Battle Royale's worked example said "the centre is row 3, column 3" on a 7x7 grid, counted
+    from 0, while the game names the same cell "row 4, column 4": every cell the rules or the
+    example's captions name is named as cell_name names it -- inside the example's board, never a
+    bare pair of numbers."""
+    from arcade.ui.how_to_play import HowToPlayScene
+
+    app = new_app(registry_with(info, 0))
+    try:
+        page = HowToPlayScene(info)
+        app.push(page)
+        frames(app)
+        example = info.load_front().example()
+        texts = [*info.how_to_play, *(example.captions if example is not None else ())]
+        view = getattr(getattr(page.preview, "camera", None), "view", None)
+        rows, cols = (view.rows, view.cols) if view is not None else (10**6, 10**6)
+        assert [t for t in texts if BARE_PAIR.search(t)] == []
+        names = [(t, int(r), int(c)) for t in texts for r, c in CELL_NAME.findall(t)]
+        assert [n for n in names if not (1 <= n[1] <= rows and 1 <= n[2] <= cols)] == [], "a cell off the board"
+    finally:
+        close(app)

@@ -300,3 +300,20 @@ def test_o_after_the_round_says_whether_the_optimal_route_is_shown(app, driver):
     assert not scene.show_optimal and "hidden" in scene.status_text
     driver.key(pygame.K_o, unicode="o")
     assert scene.show_optimal and "O hides it" in scene.status_text
+
+
+def test_the_how_to_play_example_names_its_cells_from_1_as_the_game_does():
+    """It said "the centre is row 3, column 3" and "drop … (row 1, column 4)" on its 7x7 grid,
+    counted from 0, while the game (its hints, hovers and rulers) calls them row 4, column 4 and
+    row 2, column 5."""
+    from arcade.core.grid import cell_name
+    from arcade.core.session import Session
+    from arcade.games.royale import INFO
+
+    front = INFO.load_front()
+    example = front.example()
+    rules = INFO.load_rules()
+    session = Session(rules, rules.parse_level(example.level, "example"))
+    assert f"the centre is {cell_name(session.level.centre)};" in example.captions[0]
+    session.play(example.moves[0])
+    assert f"({cell_name(session.state.pos)})" in example.captions[1]
