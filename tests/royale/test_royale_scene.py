@@ -317,3 +317,32 @@ def test_the_how_to_play_example_names_its_cells_from_1_as_the_game_does():
     assert f"the centre is {cell_name(session.level.centre)};" in example.captions[0]
     session.play(example.moves[0])
     assert f"({cell_name(session.state.pos)})" in example.captions[1]
+
+
+def test_the_board_has_row_and_column_numbers_counted_from_1_as_its_words_name_cells(app, driver):
+    """A hint's "row 26, column 26" on a 51x51 grid had to be counted by hand: the board now has
+    rulers (the shared GridView's, as Hashi has), every fifth number on a fine board, every one
+    once zoomed in, each beside the row or column that cell_name calls by it."""
+    from arcade.core.grid import cell_name
+
+    scene = open_level(app, driver, "17-grand-royale-51x51")
+    grid = scene.grid
+    board = grid.board_rect
+    labels = grid.ruler_labels()
+    columns = {text: x for text, (x, y) in labels if y < board.top}
+    rows = {text: y for text, (x, y) in labels if x < board.left}
+    assert [t for t in ["1", "5", "10", "25", "50"] if t in columns and t in rows] == ["1", "5", "10", "25", "50"]
+    for text, x in columns.items():
+        assert cell_name(grid.cell_at((x, board.top + 1))).endswith(f"column {text}")
+    for text, y in rows.items():
+        assert cell_name(grid.cell_at((board.left + 1, y))).startswith(f"row {text},")
+    # Drawn, beside the board (not under it): ink where "25" stands over column 25.
+    background = app.theme["background"]
+    x, y = columns["25"], next(yy for _t, (xx, yy) in labels if xx == columns["25"])
+    box = [tuple(app.screen.get_at((x + dx, y + dy)))[:3] for dx in range(-6, 7) for dy in range(-5, 6)]
+    assert any(colour != tuple(background) for colour in box)
+    # Zoomed in, every row and column in view has its number: 26 is the centre's.
+    grid.set_zoom(4.0, grid.cell_center((25, 25)))
+    driver.frames(1)
+    texts = {text for text, _ in grid.ruler_labels()}
+    assert "26" in texts and grid.cell >= 16

@@ -86,7 +86,9 @@ class RoyaleScene(CameraScene, PuzzleScene):
         """Everything drawn for one grid, rebuilt for a new one; the par is looked up again."""
         level = self.session.level
         # A 4-pixel margin keeps the board's frame inside the area; zoom and pan go through the camera.
-        self.grid = GridView(level.rows, level.cols, margin=4, max_cell=56)
+        # Row and column numbers beside it, counted from 1: "row 26, column 26" of a 51x51 grid
+        # had to be counted by hand.
+        self.grid = GridView(level.rows, level.cols, margin=4, max_cell=56, rulers=True)
         self.camera = CameraInput(self.grid)
         self.cursor: Cell = level.centre
         self.keys = cell_keys(self.session.state)
@@ -474,6 +476,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
                 draw_player(surface, theme, trail[-1], size, dead=state.dead, pulse=pulse)
             self._draw_effects(surface)
             self._draw_hover(surface, state)
+        self.grid.draw_rulers(surface, theme)
         if self.side_rect.width:
             self._draw_side(surface)
 
