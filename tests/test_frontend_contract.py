@@ -33,6 +33,7 @@ from arcade.services.settings import MIN_WINDOW, Settings
 from arcade.ui.app import App
 from arcade.ui.game_scene import GameScene
 from arcade.ui.menu import MenuScene
+from arcade.ui.overlays import ResultScene
 from arcade.ui.picker import PickerScene
 from tests import toygame
 
@@ -1264,3 +1265,44 @@ def test_the_how_to_play_page_names_cells_as_the_game_does(info, toy_in_registry
         assert [n for n in names if not (1 <= n[1] <= rows and 1 <= n[2] <= cols)] == [], "a cell off the board"
     finally:
         close(app)
+
+
+def result_panel(app: App, info: GameInfo, scene: GameScene) -> ResultScene:
+    """``scene``'s game played to its end (Tron: its match result) and its result panel, just opened."""
+    if info.name == "tron":
+        scene.show_match_result()
+    else:
+        watch_to_the_end(app, scene)
+    for _ in range(400):  # Hashi celebrates before its panel comes up
+        if isinstance(app.stack.top, ResultScene):
+            break
+        frames(app, 1, dt=0.05)
+    panel = app.stack.top
+    assert isinstance(panel, ResultScene), type(panel).__name__
+    return panel
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_result_panel_takes_no_key_meant_for_the_board_and_enter_keeps_the_board(info, toy_in_registry):
+    """Battle Royale teaches Enter as "finish on the centre": pressed right after the last move,
+    it landed on the result panel, whose focused "Play again" restarted the level and threw the
+    result away. A result panel takes no key or click for a moment after it opens, and Enter's
+    default then is a button that keeps the finished board."""
+    with small_game(info) as (app, scene):
+        panel = result_panel(app, info, scene)
+        session = scene.session
+        moves, outcome, level = list(session.moves), session.outcome, session.level
+        for code in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE):
+            key(app, code)
+            assert app.stack.top is panel, f"{pygame.key.name(code)} pressed as the panel opened acted on it"
+        for button in panel.buttons:
+            app.frame(1 / 60, [pygame.event.Event(kind, pos=button.rect.center, button=1)
+                               for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)])
+            assert app.stack.top is panel, f"a click as the panel opened pressed {button.label!r}"
+        frames(app, 40)  # read
+        default = panel.buttons[panel.selected].label
+        key(app, pygame.K_RETURN)
+        assert app.stack.top is scene, default
+        assert (session.moves, session.outcome, scene.session.level) == (moves, outcome, level), \
+            f"Enter's default {default!r} left the finished board"
+        assert app.crashes == 0

@@ -232,6 +232,7 @@ def test_hashi_journey(xserver, tmp_path):
         assert "Finished with the AI's help — not counted as a personal best." in result, result
         assert "hashi" not in read_records(program.home)
         mark = player.mark()
+        time.sleep(1.0)  # a result panel takes keys once it has been open ARM_SECONDS
         player.keys("Escape")  # close the result and look at the board
         player.wait_line(mark, closed_result, "the result to close")
         solved = player.shot("hashi-1-solved")
@@ -283,6 +284,7 @@ def test_runway_journey(xserver, tmp_path):
         assert "Finished with the AI's help — not counted as a personal best." in result, result
         assert "runway" not in read_records(home)
         mark = player.mark()
+        time.sleep(1.0)  # a result panel takes keys once it has been open ARM_SECONDS
         player.keys("Escape")
         player.wait_line(mark, closed_result, "the result to close")
         finished = player.shot("runway-1-finished")
@@ -365,6 +367,7 @@ def test_royale_journey(xserver, tmp_path):
         assert "Finished with the AI's help — not counted as a personal best." in result, result
         assert "royale" not in read_records(home)
         mark = player.mark()
+        time.sleep(1.0)  # a result panel takes keys once it has been open ARM_SECONDS
         player.keys("Escape")
         player.wait_line(mark, closed_result, "the result to close")
         finished = player.shot("royale-1-finished")

@@ -205,8 +205,27 @@ def test_result_overlay_on_win_and_play_again(app, driver, toy_registered):
     top = app.stack.top
     assert type(top).__name__ == "ResultScene" and top.title == "Solved!"
     assert saves.read_autosave("toy") is None  # a finished game leaves no autosave
-    driver.key(pygame.K_RETURN)  # first button: play again
+    driver.frames(40)  # the panel takes input once it has been read a moment
+    again = next(b for b in top.buttons if b.label == "Play again")
+    driver.click(again.rect.center)
     assert app.stack.top is scene and scene.session.index == 0
+
+
+def test_a_key_held_as_the_result_panel_opens_acts_on_it_only_after_its_release(app, driver, toy_registered):
+    """The game ended while Enter was down (the repeat of a key pressed for the board): the
+    keyboard's repeats of it never reach the panel; a new press does."""
+    scene = app.launch("toy", Launch(level=".o.\nooo\n.o.\n"))
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    driver.frame(down)  # the toy game has no Enter: the key is only down
+    driver.click(tuple(map(int, scene.view.cell_center((1, 1)))))
+    panel = app.stack.top
+    assert type(panel).__name__ == "ResultScene"
+    driver.frames(40)
+    driver.frame(down)  # the keyboard's repeat, long after: still the old press
+    assert app.stack.top is panel
+    driver.frame(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    driver.frame(down)
+    assert app.stack.top is scene and scene.session.outcome is not None  # "Look at board"
 
 
 def test_refused_move_explains_in_status_line(app, driver, toy_registered):

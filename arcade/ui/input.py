@@ -169,6 +169,11 @@ class HeldKeys:
             self.down.clear()
         return event.type == pygame.KEYDOWN and event.key in self.held
 
+    def hold_down(self) -> None:
+        """Hold every key that is down now: a scene opened by something else than a key (a round
+        that ended on a timer, the AI's last step) must not take the repeat of a key pressed before."""
+        self.held |= self.down
+
     def note(self, event: pygame.event.Event, scene_changed: bool) -> None:
         """After ``event`` was handled: hold its key if it pushed, popped or replaced the top scene."""
         if event.type == pygame.KEYDOWN and scene_changed:
