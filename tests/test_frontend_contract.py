@@ -1306,3 +1306,99 @@ def test_a_result_panel_takes_no_key_meant_for_the_board_and_enter_keeps_the_boa
         assert (session.moves, session.outcome, scene.session.level) == (moves, outcome, level), \
             f"Enter's default {default!r} left the finished board"
         assert app.crashes == 0
+
+
+#: The framework's words for the level picker's button and a new board's, in every game's toolbar.
+LEVELS_BUTTON, NEW_BOARD_BUTTON = "Levels", "New board"
+#: The words a result panel may use for what the framework offers after a game.
+RESULT_WORDS = {"Next level", LEVELS_BUTTON, "Play again", "Look at board", NEW_BOARD_BUTTON, "Main menu"}
+
+
+def named_by_id(entry_id: str, text: str) -> bool:
+    """Whether ``text`` shows a level's file id as such ("04-loop-13x13 · 13x13", "huge-room")."""
+    return bool(re.search(rf"(?<![\w-]){re.escape(entry_id)}(?![\w-])", text)) and \
+        any(mark in entry_id for mark in "-_/")
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_every_game_calls_the_same_thing_by_the_same_name_and_a_level_by_its_title(info, toy_in_registry):
+    """"Levels" in Hashi and Battle Royale was "Level" in Runway, "New" in Hashi "New grid" in
+    Battle Royale; Battle Royale's level list showed file ids ("04-loop-13x13 · 13x13") where Hashi
+    shows titles, and Tron's header and the menu's Continue said "huge-room" where its setup said
+    "Huge room". The framework owns those words: one for the level picker, one for a new board, and
+    a level's title everywhere the player reads its name."""
+    registry = registry_with(info, 0)
+    app = new_app(registry)
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        keymap = scene.keymap()
+        assert [b for b in keymap if b.action == "open_levels"], "no level picker"
+        assert {b.button for b in keymap if b.action == "open_levels"} <= {"", LEVELS_BUTTON}
+        labels = [button.label for button in scene.toolbar.buttons]
+        assert [t for t in labels if t.lower().startswith("level")] in ([], [LEVELS_BUTTON]), labels
+        assert [t for t in labels if t.lower().startswith("new")] in ([], [NEW_BOARD_BUTTON]), labels
+        # Titles, not ids: in the picker, in the header, in the autosave the menu's Continue shows.
+        entries = [e for e in scene.front.levels() if not e.error]
+        assert entries
+        for entry in entries:
+            assert not named_by_id(entry.id, entry.title) and not named_by_id(entry.id, entry.subtitle), entry
+        groups = {}
+        for entry in entries:
+            groups.setdefault(entry.group, entry)
+        for entry in [*groups.values(), entries[-1]]:
+            scene.load_entry(entry)
+            frames(app)
+            assert scene.session.level_id == entry.id
+            assert scene.level_title == entry.title and entry.title in scene.autosave_label(), \
+                (entry.id, scene.level_title, scene.autosave_label())
+        safe_moves(scene, 2)
+        frames(app)
+        app.stack.pop()
+    finally:
+        close(app)
+    app = new_app(registry)
+    try:
+        menu = app.push(MenuScene())
+        frames(app)
+        assert menu.entries[0].title == "Continue" and entries[-1].title in menu.entries[0].subtitle, \
+            menu.entries[0].subtitle
+        assert not named_by_id(entries[-1].id, menu.entries[0].subtitle)
+    finally:
+        close(app)
+
+
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_every_game_with_ordered_levels_offers_the_next_one_on_its_result(info, toy_in_registry):
+    """Only Hashi's result offered "Next level"; Runway and Battle Royale have ordered level sets
+    too. The framework's result panel offers the level after this one in the picker's order (the
+    next group's first after a group's last: Runway's lone example leads to its first easy runway),
+    with the same words in every game, and "New board" where the toolbar has it; after the last
+    level, the picker."""
+    from arcade.ui.picker import level_groups
+
+    app = new_app(registry_with(info, 0))
+    try:
+        entries = info.load_front().levels()
+        groups = [[e for e in members if not e.error] for _g, members in level_groups(info, entries)]
+        first, following = groups[0][-1], groups[1][0]  # a group's last, the next group's first
+        last = groups[-1][-1]
+        scene = app.launch(info.name, Launch(level=first.id))
+        frames(app)
+        panel = result_panel(app, info, scene)
+        labels = [button.label for button in panel.buttons]
+        assert labels[0] == "Next level" and set(labels) <= RESULT_WORDS, labels
+        toolbar = [button.label for button in scene.toolbar.buttons]
+        assert (NEW_BOARD_BUTTON in labels) == (NEW_BOARD_BUTTON in toolbar), (labels, toolbar)
+        frames(app, 40)  # read
+        app.frame(1 / 60, [pygame.event.Event(kind, pos=panel.buttons[0].rect.center, button=1)
+                           for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)])
+        frames(app)
+        assert app.stack.top is scene and scene.session.level_id == following.id
+        assert scene.session.outcome is None and scene.session.index == 0
+        assert scene.level_title == following.title
+        scene.change_level(*scene.front.open_level(last.id))
+        frames(app)
+        assert scene.session.level_id == last.id
+        assert scene.result_buttons(scene.session.outcome)[0][0] == LEVELS_BUTTON
+    finally:
+        close(app)

@@ -32,13 +32,13 @@ import pygame
 from arcade.core.errors import ArcadeError, IllegalMove
 from arcade.core.game import Hint, LevelEntry, Outcome, Step
 from arcade.core.numbers import checked_float
-from arcade.core.registry import Binding, GameInfo
+from arcade.core.registry import LEVELS_BUTTON, NEW_BOARD_BUTTON, Binding, GameInfo
 from arcade.core.session import Session
 from arcade.services import saves
 from arcade.services.autosave import BackgroundSaver
 from arcade.ui.console import wrap_line
 from arcade.ui.keymap import find_binding, help_rows, listed_once
-from arcade.ui.overlays import PauseScene, ResultScene
+from arcade.ui.overlays import LOOK_AT_BOARD, MAIN_MENU, NEXT_LEVEL, PLAY_AGAIN, PauseScene, ResultScene
 from arcade.ui.scene import Scene
 from arcade.ui.speed import WATCH_SPEEDS, SpeedControl
 from arcade.ui.tween import Tweens
@@ -167,7 +167,9 @@ class GameScene(Scene):
     # -- things subclasses provide -------------------------------------------------------
     @property
     def level_title(self) -> str:
-        return self.session.level_id or ""
+        """The level's name in the header and the menu's Continue: the picker's title, never a
+        file id ("huge-room" is "Huge room"), see :meth:`GameFront.level_title`."""
+        return self.front.level_title(self.session.level, self.session.level_id)
 
     def layout_board(self, area: pygame.Rect) -> None:
         """Fit the board into ``area`` (called on every resize and every level change)."""
@@ -681,8 +683,31 @@ class GameScene(Scene):
                 "loss": "Game over", "draw": "Draw"}[outcome.result]
 
     def result_buttons(self, outcome: Outcome) -> list[tuple[str, Callable[[], None]]]:
-        """(label, action) for the result overlay; each action runs after the overlay has closed."""
-        return [("Play again", self.new_game), ("Look at board", lambda: None), ("Main menu", self.to_menu)]
+        """(label, action) for the result overlay; each action runs after the overlay has closed.
+
+        The framework's words in every game: **Next level** (the level after this one in the
+        picker's order) -- or **Levels** after the last level or on a board that is not a bundled
+        level -- then Play again, Look at board, **New board** where the game makes new boards
+        (its toolbar's button, the same action), Main menu.
+        """
+        buttons: list[tuple[str, Callable[[], None]]] = []
+        keymap = self.keymap()
+        if any(b.action == "open_levels" for b in keymap):
+            from arcade.ui.picker import next_level
+
+            following = next_level(self.info, self.front.levels(), self.session.level_id)
+            if following is not None:
+                buttons.append((NEXT_LEVEL, lambda: self.load_entry(following)))
+            else:
+                buttons.append((LEVELS_BUTTON, self.open_levels))
+        buttons += [(PLAY_AGAIN, self.new_game), (LOOK_AT_BOARD, self.look_at_board)]
+        new_board = next((b for b in keymap if b.button == NEW_BOARD_BUTTON), None)
+        if new_board is not None:
+            buttons.append((NEW_BOARD_BUTTON, lambda: self.run_binding(new_board)))
+        return [*buttons, (MAIN_MENU, self.to_menu)]
+
+    def look_at_board(self) -> None:
+        """The result's Look at board: the panel closes on the finished board (a game may show more)."""
 
     def result_scene(self, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
                      role: str) -> ResultScene:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from arcade.core.registry import LEVELS_BUTTON, NEW_BOARD_BUTTON
 from arcade.ui.input import standard_action
 from arcade.ui.keymap import parse_keys
 from arcade.ui.scene import Scene
@@ -298,7 +299,7 @@ MAIN_MENU = "Main menu"
 NEXT_LEVEL = "Next level"
 #: Result buttons that leave the finished board (a new attempt, another level, a rematch, the menu):
 #: never the one Enter presses by default.
-LEAVING = frozenset({PLAY_AGAIN, MAIN_MENU, NEXT_LEVEL, "Rematch"})
+LEAVING = frozenset({PLAY_AGAIN, MAIN_MENU, NEXT_LEVEL, LEVELS_BUTTON, NEW_BOARD_BUTTON, "Rematch"})
 #: Seconds a result panel takes no key or click after it opens. The game often ends on the
 #: player's own key (Battle Royale's last step, with Enter -- "finish on the centre" -- already
 #: on its way): that press was meant for the board, not for the panel that came up under it.

@@ -391,7 +391,7 @@ def test_solving_a_bundled_level_offers_the_next_one(app, driver):
     result = app.stack.top
     assert isinstance(result, ResultScene)
     labels = [button.label for button in result.buttons]
-    assert labels == ["Next level", "Play again", "Look at board", "Main menu"]
+    assert labels == ["Next level", "Play again", "Look at board", "New board", "Main menu"]
     result.buttons[0].on_click()
     assert app.stack.top is scene and scene.session.level_id == "classic/02-seven-seas"
     assert scene.session.index == 0 and scene.session.outcome is None

@@ -72,7 +72,7 @@ class RoyaleFront(GameFront):
                 continue
             density = round(100 * level.loot_count / max(1, level.rows * level.cols))
             entries.append(LevelEntry(level_id, level.title, group=size_group(level),
-                                      subtitle=f"{level_id} · {level.rows}x{level.cols} · {density} % loot",
+                                      subtitle=f"{level.rows}x{level.cols} · {density} % loot",
                                       tag=f"par {level.meta_value('par', '?')}", record_key=ai.level_key(level)))
         return entries
 

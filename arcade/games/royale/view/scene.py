@@ -228,13 +228,9 @@ class RoyaleScene(CameraScene, PuzzleScene):
             return "The AI made it" if self.session.ai_finished else "You made it!"
         return "Caught by the storm" if self.session.state.dead else "Out of time"
 
-    def result_buttons(self, outcome: Outcome) -> list[tuple[str, Callable[[], None]]]:
-        def look() -> None:
-            self.show_optimal = True
-            self.say("Dashed: the optimal route (O hides it). Undo steps back into the round.", "info")
-
-        return [("Play again", self.new_game), ("Look at board", look), ("New grid", self.new_grid),
-                ("Main menu", self.to_menu)]
+    def look_at_board(self) -> None:
+        self.show_optimal = True
+        self.say("Dashed: the optimal route (O hides it). Undo steps back into the round.", "info")
 
     def result_scene(self, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
                      role: str) -> ResultScene:
