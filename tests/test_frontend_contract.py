@@ -1402,3 +1402,58 @@ def test_every_game_with_ordered_levels_offers_the_next_one_on_its_result(info, 
         assert scene.result_buttons(scene.session.outcome)[0][0] == LEVELS_BUTTON
     finally:
         close(app)
+
+
+def finish_by_hand(session) -> None:
+    """Play the AI's plan from here as the player's own moves, to the end."""
+    for step in itertools.islice(session.watch(), 600):
+        for _ in range(step.undo):
+            session.undo()
+        if step.move is not None:
+            session.play(step.move)
+        if session.outcome is not None:
+            return
+
+
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_the_result_credits_the_ai_with_what_it_did_a_played_hint_is_not_the_ai_playing(info, toy_in_registry):
+    """Battle Royale's result said "the AI matched the best possible route" after one hint that
+    only played the drop: a played hint is credited as a hint ("with 1 hint"), watched steps as
+    the AI's moves ("the AI played 4 of 6 moves"), a watched game as the AI's ("the AI played it")."""
+    with small_game(info) as (app, scene):
+        session = scene.session
+        scene.request_hint()
+        scene.worker.wait(30)
+        frames(app)
+        assert scene.hint is not None and scene.hint.move is not None, scene.status_text
+        scene.request_hint()  # H again plays it
+        assert (session.hints_played, session.ai_played) == (1, 0)
+        finish_by_hand(session)
+        outcome = session.outcome
+        assert outcome is not None and outcome.is_win
+        said = " ".join(scene.result_lines(outcome))
+        assert scene.ai_credit() == "with 1 hint"
+        assert scene.record_note == "Finished with 1 hint — not counted as a personal best."
+        assert "AI matched" not in said and "AI played" not in said and "with 1 hint" in said, said
+        # Saved and resumed, the hint is still a hint.
+        again = type(session).from_dict(session.rules, session.to_dict())
+        assert (again.hints_played, again.ai_played, again.ai_moved) == (1, 0, True)
+        # The player's first move, then the AI watched: the AI played all the others.
+        moves = list(session.moves)
+        while app.stack.top is not scene:  # the result panel, if it came up
+            app.stack.pop()
+        if len(moves) > 1:
+            scene.change_level(session.level, session.level_id)
+            scene.play(moves[0])
+            watch_to_the_end(app, scene)
+            played = session.ai_played
+            assert session.outcome is not None and played == session.index - 1 > 0
+            assert scene.ai_credit() == f"the AI played {played} of {session.index} moves"
+            assert scene.record_note.startswith(f"The AI played {played} of {session.index} moves — ")
+            while app.stack.top is not scene:
+                app.stack.pop()
+        # Watched from the first move to the last: the AI played it.
+        scene.change_level(session.level, session.level_id)
+        watch_to_the_end(app, scene)
+        assert scene.ai_credit() == "the AI played it"
+        assert scene.record_note == "The AI played it — not counted as a personal best."

@@ -245,6 +245,22 @@ class GameScene(Scene):
         """Who made the moves marked as not the player's: the AI, or (Runway) an outside program."""
         return "the AI"
 
+    def ai_credit(self) -> str:
+        """What the AI did for the game on screen, in words: "" (nothing), "with 1 hint" (hints the
+        player played), "the AI played 4 of 6 moves" (watched steps; ", 1 of them a hint" when
+        hints were played too), "the AI played it" (every move watched). The result and the
+        record note say it this way in every game: a hint that only played the drop was reported
+        as "the AI matched the best possible route"."""
+        session = self.session
+        hints, played, moves = session.hints_played, session.ai_played, session.index
+        hint_words = f"{hints} hint{'s' if hints != 1 else ''}"
+        if not played:
+            return f"with {hint_words}" if hints else ""
+        if played == moves:
+            return f"{self.ai_label} played it"
+        of_them = f", {hints} of them {'a hint' if hints == 1 else 'hints'}" if hints else ""
+        return f"{self.ai_label} played {played + hints} of {moves} moves{of_them}"
+
     @property
     def clock_text(self) -> str:
         """The header's clock: 00:00 at the start of an attempt (after Restart it showed the old
@@ -531,7 +547,9 @@ class GameScene(Scene):
         """
         if self.hint is not None and self.hint.move is not None and self.hint.kind in ("move", "error", "guess"):
             hint, self.hint = self.hint, None
-            if self.play(hint.move, by_ai=True):
+            with self.session.playing_hint():  # the AI's move, credited as a hint, not as the AI's play
+                played = self.play(hint.move, by_ai=True)
+            if played:
                 self.say(f"{'Revealed' if hint.kind == 'guess' else 'Played the hint'}: {hint.reason}", "info")
             return
         if self.session.hint_hook is None:
@@ -757,7 +775,9 @@ class GameScene(Scene):
         if self.finished_with_ai:
             if self.ai_label != "the AI":
                 return f"Played by {self.ai_label} — not counted as your personal best."
-            return "Finished with the AI's help — not counted as a personal best."
+            credit = self.ai_credit()
+            said = f"Finished {credit}" if credit.startswith("with ") else credit[:1].upper() + credit[1:]
+            return f"{said} — not counted as a personal best."
         key = self.front.record_key(self.session.level)
         value = self.front.record_value(self)
         if not key or value is None:

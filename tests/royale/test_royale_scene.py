@@ -346,3 +346,21 @@ def test_the_board_has_row_and_column_numbers_counted_from_1_as_its_words_name_c
     driver.frames(1)
     texts = {text for text, _ in grid.ruler_labels()}
     assert "26" in texts and grid.cell >= 16
+
+
+def test_a_hint_that_played_the_drop_is_credited_as_a_hint_not_as_the_ai_matching_par(app, driver):
+    """The playtester took one hint (it played the drop), walked D D D R D L and read "the AI
+    matched the best possible route": the result now says the player matched it, with 1 hint."""
+    scene = open_level(app, driver)
+    driver.key(pygame.K_h)
+    scene.worker.wait(30)
+    driver.frames(1)
+    driver.key(pygame.K_h)  # H again plays it: the drop
+    assert scene.session.moves == ["start 3 10"] and scene.session.hints_played == 1
+    for key in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT):
+        driver.key(key)
+    top = app.stack.top
+    assert isinstance(top, RoyaleResultScene) and top.title == "You made it!"
+    said = "\n".join(top.lines)
+    assert "Par: 6 — you matched the best route with 1 hint ★" in said, said
+    assert "Finished with 1 hint — not counted as a personal best." in said and "the AI matched" not in said

@@ -205,8 +205,14 @@ class RoyaleScene(CameraScene, PuzzleScene):
         whose = f"{self.route_owner()} loot: {state.loot}"
         if par is not None:
             if outcome.is_win and state.loot >= par.loot:
-                who = "the AI" if self.finished_with_ai else "you"
-                lines.append(f"{whose} · Par: {par.loot} — {who} matched the best possible route ★")
+                # Who matched it, as the framework credits the AI (its line below says how much): a
+                # hint that played the drop is "with 1 hint", not "the AI matched the best route".
+                session, credit = self.session, self.ai_credit()
+                who = ("the AI matched the best possible route" if session.ai_played_all
+                       else "you and the AI matched the best route" if session.ai_played
+                       else f"you matched the best route {credit}" if credit
+                       else "you matched the best possible route")
+                lines.append(f"{whose} · Par: {par.loot} — {who} ★")
             else:
                 lines.append(f"{whose} · Par: {par.loot} (the optimal route is dashed below)")
         else:
