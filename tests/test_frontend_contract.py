@@ -33,6 +33,7 @@ from arcade.services.settings import MIN_WINDOW, Settings
 from arcade.ui.app import App
 from arcade.ui.game_scene import GameScene
 from arcade.ui.menu import MenuScene
+from arcade.ui.overlays import ResultScene
 from arcade.ui.picker import PickerScene
 from tests import toygame
 
@@ -1420,3 +1421,219 @@ def test_saved_replays_open_in_the_window_newest_first_and_a_damaged_one_is_refu
         viewer.session.seek(viewer.session.length)
         assert viewer.session.moves == list(replay.moves[:2])
         frames(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_how_to_play_page_names_cells_as_the_game_does(info, toy_in_registry):
+    """Battle Royale's worked example said "the centre is row 3, column 3" on a 7x7 grid, counted
+    from 0, while the game names the same cell "row 4, column 4": every cell the rules or the
+    example's captions name is named as cell_name names it -- inside the example's board, never a
+    bare pair of numbers."""
+    from arcade.ui.how_to_play import HowToPlayScene
+
+    app = new_app(registry_with(info, 0))
+    try:
+        page = HowToPlayScene(info)
+        app.push(page)
+        frames(app)
+        example = info.load_front().example()
+        texts = [*info.how_to_play, *(example.captions if example is not None else ())]
+        view = getattr(getattr(page.preview, "camera", None), "view", None)
+        rows, cols = (view.rows, view.cols) if view is not None else (10**6, 10**6)
+        assert [t for t in texts if BARE_PAIR.search(t)] == []
+        names = [(t, int(r), int(c)) for t in texts for r, c in CELL_NAME.findall(t)]
+        assert [n for n in names if not (1 <= n[1] <= rows and 1 <= n[2] <= cols)] == [], "a cell off the board"
+    finally:
+        close(app)
+
+
+def result_panel(app: App, info: GameInfo, scene: GameScene) -> ResultScene:
+    """``scene``'s game played to its end (Tron: its match result) and its result panel, just opened."""
+    if info.name == "tron":
+        scene.show_match_result()
+    else:
+        watch_to_the_end(app, scene)
+    for _ in range(400):  # Hashi celebrates before its panel comes up
+        if isinstance(app.stack.top, ResultScene):
+            break
+        frames(app, 1, dt=0.05)
+    panel = app.stack.top
+    assert isinstance(panel, ResultScene), type(panel).__name__
+    return panel
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_result_panel_takes_no_key_meant_for_the_board_and_enter_keeps_the_board(info, toy_in_registry):
+    """Battle Royale teaches Enter as "finish on the centre": pressed right after the last move,
+    it landed on the result panel, whose focused "Play again" restarted the level and threw the
+    result away. A result panel takes no key or click for a moment after it opens, and Enter's
+    default then is a button that keeps the finished board."""
+    with small_game(info) as (app, scene):
+        panel = result_panel(app, info, scene)
+        session = scene.session
+        moves, outcome, level = list(session.moves), session.outcome, session.level
+        for code in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE):
+            key(app, code)
+            assert app.stack.top is panel, f"{pygame.key.name(code)} pressed as the panel opened acted on it"
+        for button in panel.buttons:
+            app.frame(1 / 60, [pygame.event.Event(kind, pos=button.rect.center, button=1)
+                               for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)])
+            assert app.stack.top is panel, f"a click as the panel opened pressed {button.label!r}"
+        frames(app, 40)  # read
+        default = panel.buttons[panel.selected].label
+        key(app, pygame.K_RETURN)
+        assert app.stack.top is scene, default
+        assert (session.moves, session.outcome, scene.session.level) == (moves, outcome, level), \
+            f"Enter's default {default!r} left the finished board"
+        assert app.crashes == 0
+
+
+#: The framework's words for the level picker's button and a new board's, in every game's toolbar.
+LEVELS_BUTTON, NEW_BOARD_BUTTON = "Levels", "New board"
+#: The words a result panel may use for what the framework offers after a game.
+RESULT_WORDS = {"Next level", LEVELS_BUTTON, "Play again", "Look at board", NEW_BOARD_BUTTON, "Main menu"}
+
+
+def named_by_id(entry_id: str, text: str) -> bool:
+    """Whether ``text`` shows a level's file id as such ("04-loop-13x13 · 13x13", "huge-room")."""
+    return bool(re.search(rf"(?<![\w-]){re.escape(entry_id)}(?![\w-])", text)) and \
+        any(mark in entry_id for mark in "-_/")
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_every_game_calls_the_same_thing_by_the_same_name_and_a_level_by_its_title(info, toy_in_registry):
+    """"Levels" in Hashi and Battle Royale was "Level" in Runway, "New" in Hashi "New grid" in
+    Battle Royale; Battle Royale's level list showed file ids ("04-loop-13x13 · 13x13") where Hashi
+    shows titles, and Tron's header and the menu's Continue said "huge-room" where its setup said
+    "Huge room". The framework owns those words: one for the level picker, one for a new board, and
+    a level's title everywhere the player reads its name."""
+    registry = registry_with(info, 0)
+    app = new_app(registry)
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        keymap = scene.keymap()
+        assert [b for b in keymap if b.action == "open_levels"], "no level picker"
+        assert {b.button for b in keymap if b.action == "open_levels"} <= {"", LEVELS_BUTTON}
+        labels = [button.label for button in scene.toolbar.buttons]
+        assert [t for t in labels if t.lower().startswith("level")] in ([], [LEVELS_BUTTON]), labels
+        assert [t for t in labels if t.lower().startswith("new")] in ([], [NEW_BOARD_BUTTON]), labels
+        # Titles, not ids: in the picker, in the header, in the autosave the menu's Continue shows.
+        entries = [e for e in scene.front.levels() if not e.error]
+        assert entries
+        for entry in entries:
+            assert not named_by_id(entry.id, entry.title) and not named_by_id(entry.id, entry.subtitle), entry
+        groups = {}
+        for entry in entries:
+            groups.setdefault(entry.group, entry)
+        for entry in [*groups.values(), entries[-1]]:
+            scene.load_entry(entry)
+            frames(app)
+            assert scene.session.level_id == entry.id
+            assert scene.level_title == entry.title and entry.title in scene.autosave_label(), \
+                (entry.id, scene.level_title, scene.autosave_label())
+        safe_moves(scene, 2)
+        frames(app)
+        app.stack.pop()
+    finally:
+        close(app)
+    app = new_app(registry)
+    try:
+        menu = app.push(MenuScene())
+        frames(app)
+        assert menu.entries[0].title == "Continue" and entries[-1].title in menu.entries[0].subtitle, \
+            menu.entries[0].subtitle
+        assert not named_by_id(entries[-1].id, menu.entries[0].subtitle)
+    finally:
+        close(app)
+
+
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_every_game_with_ordered_levels_offers_the_next_one_on_its_result(info, toy_in_registry):
+    """Only Hashi's result offered "Next level"; Runway and Battle Royale have ordered level sets
+    too. The framework's result panel offers the level after this one in the picker's order (the
+    next group's first after a group's last: Runway's lone example leads to its first easy runway),
+    with the same words in every game, and "New board" where the toolbar has it; after the last
+    level, the picker."""
+    from arcade.ui.picker import level_groups
+
+    app = new_app(registry_with(info, 0))
+    try:
+        entries = info.load_front().levels()
+        groups = [[e for e in members if not e.error] for _g, members in level_groups(info, entries)]
+        first, following = groups[0][-1], groups[1][0]  # a group's last, the next group's first
+        last = groups[-1][-1]
+        scene = app.launch(info.name, Launch(level=first.id))
+        frames(app)
+        panel = result_panel(app, info, scene)
+        labels = [button.label for button in panel.buttons]
+        assert labels[0] == "Next level" and set(labels) <= RESULT_WORDS, labels
+        toolbar = [button.label for button in scene.toolbar.buttons]
+        assert (NEW_BOARD_BUTTON in labels) == (NEW_BOARD_BUTTON in toolbar), (labels, toolbar)
+        frames(app, 40)  # read
+        app.frame(1 / 60, [pygame.event.Event(kind, pos=panel.buttons[0].rect.center, button=1)
+                           for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)])
+        frames(app)
+        assert app.stack.top is scene and scene.session.level_id == following.id
+        assert scene.session.outcome is None and scene.session.index == 0
+        assert scene.level_title == following.title
+        scene.change_level(*scene.front.open_level(last.id))
+        frames(app)
+        assert scene.session.level_id == last.id
+        assert scene.result_buttons(scene.session.outcome)[0][0] == LEVELS_BUTTON
+    finally:
+        close(app)
+
+
+def finish_by_hand(session) -> None:
+    """Play the AI's plan from here as the player's own moves, to the end."""
+    for step in itertools.islice(session.watch(), 600):
+        for _ in range(step.undo):
+            session.undo()
+        if step.move is not None:
+            session.play(step.move)
+        if session.outcome is not None:
+            return
+
+
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_the_result_credits_the_ai_with_what_it_did_a_played_hint_is_not_the_ai_playing(info, toy_in_registry):
+    """Battle Royale's result said "the AI matched the best possible route" after one hint that
+    only played the drop: a played hint is credited as a hint ("with 1 hint"), watched steps as
+    the AI's moves ("the AI played 4 of 6 moves"), a watched game as the AI's ("the AI played it")."""
+    with small_game(info) as (app, scene):
+        session = scene.session
+        scene.request_hint()
+        scene.worker.wait(30)
+        frames(app)
+        assert scene.hint is not None and scene.hint.move is not None, scene.status_text
+        scene.request_hint()  # H again plays it
+        assert (session.hints_played, session.ai_played) == (1, 0)
+        finish_by_hand(session)
+        outcome = session.outcome
+        assert outcome is not None and outcome.is_win
+        said = " ".join(scene.result_lines(outcome))
+        assert scene.ai_credit() == "with 1 hint"
+        assert scene.record_note == "Finished with 1 hint — not counted as a personal best."
+        assert "AI matched" not in said and "AI played" not in said and "with 1 hint" in said, said
+        # Saved and resumed, the hint is still a hint.
+        again = type(session).from_dict(session.rules, session.to_dict())
+        assert (again.hints_played, again.ai_played, again.ai_moved) == (1, 0, True)
+        # The player's first move, then the AI watched: the AI played all the others.
+        moves = list(session.moves)
+        while app.stack.top is not scene:  # the result panel, if it came up
+            app.stack.pop()
+        if len(moves) > 1:
+            scene.change_level(session.level, session.level_id)
+            scene.play(moves[0])
+            watch_to_the_end(app, scene)
+            played = session.ai_played
+            assert session.outcome is not None and played == session.index - 1 > 0
+            assert scene.ai_credit() == f"the AI played {played} of {session.index} moves"
+            assert scene.record_note.startswith(f"The AI played {played} of {session.index} moves — ")
+            while app.stack.top is not scene:
+                app.stack.pop()
+        # Watched from the first move to the last: the AI played it.
+        scene.change_level(session.level, session.level_id)
+        watch_to_the_end(app, scene)
+        assert scene.ai_credit() == "the AI played it"
+        assert scene.record_note == "The AI played it — not counted as a personal best."

@@ -179,3 +179,42 @@ def test_non_square_grid_zooms_columns_only():
     assert view.cell_h == lane and abs(view.cell_w - 3 * view.fit_w) < 1e-9
     centre = view.cell_center((2, 150))
     assert view.cell_at((int(centre[0]), int(centre[1]))) == (2, 150) or not view.is_visible((2, 150))
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=st.integers(1, 120), cols=st.integers(1, 120), zoom=st.floats(1.0, 6.0),
+       dx=st.integers(-3000, 3000), dy=st.integers(-3000, 3000))
+def test_rulers_number_the_rows_and_columns_in_view_from_1_beside_the_board(rows, cols, zoom, dx, dy):
+    """A board that names cells ("row 26, column 26") has rulers: each number sits beside the row
+    or column it names, counted from 1, outside the board and inside the view's area, at any zoom --
+    every one on a coarse board, every fifth (1, 5, 10 ...) on a fine one."""
+    view = GridView(rows, cols, max_cell=96, min_cell=2, rulers=True)
+    area = pygame.Rect(30, 40, 700, 500)
+    view.layout(area)
+    assert area.contains(view.viewport) and view.viewport.top >= area.top + view.ruler_bands[0]
+    assert view.viewport.left >= area.left + view.ruler_bands[1]
+    view.set_zoom(zoom)
+    view.pan_by(dx, dy)
+    labels = view.ruler_labels()
+    board, vp = view.board_rect, view.viewport
+    left_edge, top_edge = max(board.left, vp.left), max(board.top, vp.top)
+    columns = [(int(t), x) for t, (x, y) in labels if y < top_edge and x >= left_edge - 1]
+    rows_shown = [(int(t), y) for t, (x, y) in labels if x < left_edge and y >= top_edge - 1]
+    assert len(columns) + len(rows_shown) == len(labels)
+    for _, (x, y) in labels:  # inside the view's area, never over the chrome
+        assert area.collidepoint(x, y)
+    shown_columns = [c for c in range(cols) if vp.left <= view.cell_center((0, c))[0] < vp.right]
+    shown_rows = [r for r in range(rows) if vp.top <= view.cell_center((r, 0))[1] < vp.bottom]
+    for number, x in columns:
+        assert abs(x - view.cell_center((0, number - 1))[0]) <= 1
+    for number, y in rows_shown:
+        assert abs(y - view.cell_center((number - 1, 0))[1]) <= 1
+    fine = view.cell < 16
+    assert [n for n, _ in columns] == [c + 1 for c in shown_columns if not fine or c == 0 or (c + 1) % 5 == 0]
+    assert [n for n, _ in rows_shown] == [r + 1 for r in shown_rows if not fine or r == 0 or (r + 1) % 5 == 0]
+
+
+def test_a_view_without_rulers_keeps_its_whole_area_for_the_board():
+    view = GridView(10, 10, rulers=False)
+    view.layout(pygame.Rect(0, 0, 300, 300))
+    assert view.viewport == pygame.Rect(0, 0, 300, 300) and view.ruler_labels() == []

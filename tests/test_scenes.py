@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from arcade.core.registry import Launch
 from arcade.services import saves
@@ -205,8 +206,27 @@ def test_result_overlay_on_win_and_play_again(app, driver, toy_registered):
     top = app.stack.top
     assert type(top).__name__ == "ResultScene" and top.title == "Solved!"
     assert saves.read_autosave("toy") is None  # a finished game leaves no autosave
-    driver.key(pygame.K_RETURN)  # first button: play again
+    driver.frames(40)  # the panel takes input once it has been read a moment
+    again = next(b for b in top.buttons if b.label == "Play again")
+    driver.click(again.rect.center)
     assert app.stack.top is scene and scene.session.index == 0
+
+
+def test_a_key_held_as_the_result_panel_opens_acts_on_it_only_after_its_release(app, driver, toy_registered):
+    """The game ended while Enter was down (the repeat of a key pressed for the board): the
+    keyboard's repeats of it never reach the panel; a new press does."""
+    scene = app.launch("toy", Launch(level=".o.\nooo\n.o.\n"))
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    driver.frame(down)  # the toy game has no Enter: the key is only down
+    driver.click(tuple(map(int, scene.view.cell_center((1, 1)))))
+    panel = app.stack.top
+    assert type(panel).__name__ == "ResultScene"
+    driver.frames(40)
+    driver.frame(down)  # the keyboard's repeat, long after: still the old press
+    assert app.stack.top is panel
+    driver.frame(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    driver.frame(down)
+    assert app.stack.top is scene and scene.session.outcome is not None  # "Look at board"
 
 
 def test_refused_move_explains_in_status_line(app, driver, toy_registered):
@@ -298,7 +318,8 @@ def test_alt_enter_acts_once_even_when_its_release_goes_to_the_window_it_replace
     menu = app.push(MenuScene())
     driver.frame()
     toggles = []
-    monkeypatch.setattr(app, "apply_settings", lambda: toggles.append(app.settings.fullscreen))
+    apply = app.apply_settings  # the window is made anew, as in a real window (headless: never fullscreen)
+    monkeypatch.setattr(app, "apply_settings", lambda: (toggles.append(app.settings.fullscreen), apply()))
     press = {"key": pygame.K_RETURN, "unicode": "\r", "scancode": 0}
     driver.frame(pygame.event.Event(pygame.KEYDOWN, mod=pygame.KMOD_ALT, **press))
     assert len(toggles) == 1
@@ -309,6 +330,62 @@ def test_alt_enter_acts_once_even_when_its_release_goes_to_the_window_it_replace
     driver.frame(pygame.event.Event(pygame.KEYUP, mod=0, **press))
     driver.frame(pygame.event.Event(pygame.KEYDOWN, mod=pygame.KMOD_ALT, **press))
     assert len(toggles) == 2, "a new Alt+Enter no longer works"
+
+
+REMAKE_KEYS = [("Z", pygame.K_z, None), ("F", pygame.K_f, None), ("Enter on Window size", pygame.K_RETURN, 3),
+               ("Space on Fullscreen", pygame.K_SPACE, 4), ("Right on Window size", pygame.K_RIGHT, 3),
+               ("Left on Fullscreen", pygame.K_LEFT, 4)]
+
+
+@pytest.mark.parametrize(("name", "code", "row"), REMAKE_KEYS, ids=[k[0] for k in REMAKE_KEYS])
+def test_a_settings_key_that_remakes_the_window_acts_once_until_released(app, driver, name, code, row, monkeypatch):
+    """The Window size and Fullscreen rows make the window anew, and the key's release could go to
+    the old window: pygame repeated the press for ever and the window size cycled on its own. As
+    for Alt+Enter, a key down when the window was replaced acts again only after its release --
+    through the focus the old window loses."""
+    from arcade.ui.settings_scene import SettingsScene
+
+    settings = app.push(SettingsScene())
+    driver.frame()
+    if row is not None:
+        settings.focus = row
+    remade = []
+    set_window = app.set_window
+    monkeypatch.setattr(app, "set_window", lambda *a, **k: (remade.append(1), set_window(*a, **k)))
+    shown = lambda: (app.settings.window_size, app.settings.fullscreen)  # noqa: E731
+    press = {"key": code, "mod": 0, "unicode": "", "scancode": 0}
+    before = shown()
+    driver.frame(pygame.event.Event(pygame.KEYDOWN, **press))
+    once = shown()
+    assert once != before, f"{name} did not change the window"
+    for _ in range(2):  # the keyboard's repeats, the release gone to the old window (an odd count in all)
+        driver.frame(pygame.event.Event(pygame.KEYDOWN, **press))
+    driver.frame(pygame.event.Event(pygame.WINDOWFOCUSLOST), pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    driver.frame(pygame.event.Event(pygame.KEYDOWN, **press))
+    assert shown() == once, f"a repeat of {name} changed the window again"
+    assert app.stack.top is settings
+    driver.frame(pygame.event.Event(pygame.KEYUP, **press))
+    del remade[:]
+    driver.frame(pygame.event.Event(pygame.KEYDOWN, **press))
+    assert shown() != once, f"a new {name} no longer works"
+    if not remade:  # headless, fullscreen off again keeps the window: once more, to make it anew
+        driver.frame(pygame.event.Event(pygame.KEYUP, **press))
+        driver.frame(pygame.event.Event(pygame.KEYDOWN, **press))
+    assert remade
+    twice = shown()
+    # As X11 does it (seen under Xvfb): the old window's end releases the key, the new window's
+    # focus presses it again while it is still held -- that press made the window anew again, for
+    # ever. It is the same key, still held: only its next real release lets it act again.
+    driver.frame(pygame.event.Event(pygame.KEYUP, **press))
+    driver.frame(pygame.event.Event(pygame.WINDOWFOCUSLOST), pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    driver.frame(pygame.event.Event(pygame.KEYDOWN, **press))  # the focus's press
+    assert shown() == twice, f"the new window's press of a held {name} changed the window again"
+    for _ in range(3):
+        driver.frame(pygame.event.Event(pygame.KEYDOWN, **press))  # pygame's repeats of it
+    assert shown() == twice, f"a repeat of a held {name} changed the window again"
+    driver.frame(pygame.event.Event(pygame.KEYUP, **press))
+    driver.frame(pygame.event.Event(pygame.KEYDOWN, **press))
+    assert shown() != twice, f"a new {name} no longer works"
 
 
 def test_closing_writes_the_save_then_closes_the_window_before_the_sound_device(app, driver, toy_registered,

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from arcade.core.game import Step
 from arcade.games import REGISTRY
+from arcade.services.settings import MIN_WINDOW
 from arcade.ui.app import App
 from arcade.ui.audio import Audio, synthesise
 from arcade.ui.gridview import GridView
@@ -484,6 +485,49 @@ def test_the_menu_cards_fit_between_the_title_and_the_keys_line(size, user_home)
         assert len(rects) == 7
         assert rects[0].top >= 90 and rects[-1].bottom <= size[1] - 40
         assert all(a.bottom < b.top for a, b in itertools.pairwise(rects))
+    finally:
+        app.close()
+
+
+MENU_SIZES = [MIN_WINDOW, (641, 401), (700, 430), (800, 500), (1024, 640), (1280, 800), (1920, 1080),
+              (640, 1000), (2000, 400)]
+
+
+@pytest.mark.parametrize("continues", [False, True], ids=["first-start", "with-continue"])
+@pytest.mark.parametrize("size", MENU_SIZES, ids=[f"{w}x{h}" for w, h in MENU_SIZES])
+def test_the_menus_keys_line_fits_whole_and_its_messages_cover_no_card(size, continues, user_home):
+    """At 640x400 the keys line ran off the window ("… · C contin…", Esc quit lost); at 1024x640
+    "Nothing to continue yet" lay over the Quit card's line. The keys wrap between keys onto a second
+    line, under the cards; messages show above the first card."""
+    from arcade.services import saves
+    from arcade.ui.app import App
+    from arcade.ui.menu import FOOTER_SIZE, MenuScene
+
+    if continues:
+        saves.write_autosave("hashi", {"game": "hashi", "moves": []}, "First steps")
+    app = App(REGISTRY, size=size, headless=True)
+    try:
+        menu = MenuScene()
+        app.push(menu)
+        app.frame(1 / 60, [])
+        width, height = app.size
+        font = app.theme.font(FOOTER_SIZE)
+        lines = menu.footer_lines(width - 24)
+        assert " · ".join(lines) == menu.footer() and menu.footer().endswith("Esc quit")
+        assert all(font.size(line)[0] <= width - 24 for line in lines), lines
+        cards = [entry.rect for entry in menu.entries]
+        assert menu.footer_top(app.size) >= cards[-1].bottom + 4 and cards[0].top >= 90
+        assert all(a.bottom < b.top for a, b in itertools.pairwise(cards))
+        if not continues:  # C with nothing to continue says so
+            app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c", scancode=0)])
+            assert "Nothing to continue" in menu.toast.current
+        menu.toast.show("Could not resume that save: " + "a long reason with a path /home/player/.local/share/"
+                        "puzzle-arcade/saves/hashi.json.damaged-2024 " * 3, "warning")
+        app.frame(1 / 60, [])
+        assert menu.toast.boxes, "no message was drawn"
+        window = pygame.Rect(0, 0, width, height)
+        for box in menu.toast.boxes:
+            assert window.contains(box) and not any(box.colliderect(card) for card in cards), (box, cards)
     finally:
         app.close()
 

@@ -18,7 +18,7 @@ import pygame
 from arcade.core.errors import FormatError, IllegalMove, UsageError
 from arcade.core.game import Hint, LevelEntry, Outcome, PuzzleRules, Step
 from arcade.core.grid import cell_name
-from arcade.core.registry import Binding, GameInfo, RecordSpec
+from arcade.core.registry import Binding, GameInfo, RecordSpec, levels_binding
 from arcade.core.session import Session
 from arcade.core.topology import Shape
 from arcade.ui.front import GameFront
@@ -166,7 +166,7 @@ INFO = GameInfo(
     order=999,
     keymap=(
         Binding("Click", "", "toggle a light and its neighbours"),
-        Binding("L", "open_levels", "choose a level", button="Levels"),
+        levels_binding("choose a level"),
     ),
     record=RecordSpec("time", lower_is_better=True, unit="time"),
     level_groups=("easy", "hard"),

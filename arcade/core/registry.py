@@ -76,6 +76,23 @@ class Binding:
     button_when: str = ""
 
 
+#: Toolbar words the framework owns, so one thing has one name in every game ("Levels" in one game
+#: and "Level" in another, "New" in one and "New grid" in another, read as different things).
+LEVELS_BUTTON = "Levels"
+NEW_BOARD_BUTTON = "New board"
+
+
+def levels_binding(label: str, *, button: bool = True) -> Binding:
+    """L: the framework's level picker (``open_levels``), "Levels" on the toolbar (``button``)."""
+    return Binding("L", "open_levels", label, button=LEVELS_BUTTON if button else "")
+
+
+def new_board_binding(action: str, label: str, keys: str = "N") -> Binding:
+    """A new board made for the player (Hashi's new puzzle, Battle Royale's random grid): "New board"
+    on the toolbar, and on the result panel, which runs the same action."""
+    return Binding(keys, action, label, button=NEW_BOARD_BUTTON)
+
+
 @dataclass(frozen=True)
 class RecordSpec:
     """What a personal best is in a game: a solve time (lower is better), loot or bikes saved (higher)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, Generic
 
 from arcade.core.errors import ArcadeError, FormatError, IllegalMove
@@ -19,6 +20,8 @@ from arcade.core.inputs import parse_json
 from arcade.core.numbers import checked_int
 
 SAVE_VERSION = 1
+#: Who chose a move the AI chose: the AI by itself (a watch step, a bot), or a hint the player played.
+AI_MOVE, HINT_MOVE = "ai", "hint"
 #: Bounds a save must respect before anything in it is replayed (a damaged or hostile file
 #: must not make the program allocate or loop without limit).
 MAX_SAVE_MOVES = 200_000
@@ -55,8 +58,11 @@ class Session(Generic[LevelT, StateT, MoveT]):
         start = initial if initial is not None else rules.initial_state(level, seed)
         self._states: list[StateT] = [start]
         self._moves: list[str] = []
-        #: Parallel to ``_moves``: True where the AI chose the move (watch steps, played hints).
-        self._by_ai: list[bool] = []
+        #: Parallel to ``_moves``: who chose each move -- "" the player, :data:`AI_MOVE` the AI
+        #: (a watch step, a bot), :data:`HINT_MOVE` a hint the player had played (H again).
+        self._by_ai: list[str] = []
+        #: What ``play(by_ai=True)`` records now (see :meth:`playing_hint`).
+        self._ai_kind = AI_MOVE
         self._index = 0
         self._listeners: list[Callable[[Session[LevelT, StateT, MoveT]], None]] = []
 
@@ -115,10 +121,20 @@ class Session(Generic[LevelT, StateT, MoveT]):
         return self._index > 0 and all(self._by_ai[: self._index])
 
     @property
+    def hints_played(self) -> int:
+        """How many of the moves that lead to the current state were hints the player had played."""
+        return sum(1 for kind in self._by_ai[: self._index] if kind == HINT_MOVE)
+
+    @property
+    def ai_played(self) -> int:
+        """How many of the moves that lead to the current state the AI played by itself (watch steps)."""
+        return sum(1 for kind in self._by_ai[: self._index] if kind == AI_MOVE)
+
+    @property
     def ai_finished(self) -> bool:
         """Whether the move that leads to the current state was the AI's: who crossed the line
         (a result's title credits the AI then; an earlier hint only earns a line of help)."""
-        return self._index > 0 and self._by_ai[self._index - 1]
+        return self._index > 0 and bool(self._by_ai[self._index - 1])
 
     # -- changing ----------------------------------------------------------------------
     def subscribe(self, listener: Callable[[Session[LevelT, StateT, MoveT]], None]) -> None:
@@ -143,7 +159,7 @@ class Session(Generic[LevelT, StateT, MoveT]):
         del self._by_ai[self._index :]
         self._states.append(new_state)
         self._moves.append(text)
-        self._by_ai.append(by_ai)
+        self._by_ai.append(self._ai_kind if by_ai else "")
         self._index += 1
         self._changed()
         return new_state
@@ -185,6 +201,16 @@ class Session(Generic[LevelT, StateT, MoveT]):
         self.extra = {}
         self._changed()
 
+    @contextmanager
+    def playing_hint(self) -> Iterator[None]:
+        """Moves played by the AI inside are hints the player asked for and played (H again):
+        the AI's all the same, but a result says "with 1 hint", not that the AI played the game."""
+        self._ai_kind = HINT_MOVE
+        try:
+            yield
+        finally:
+            self._ai_kind = AI_MOVE
+
     # -- AI hooks ----------------------------------------------------------------------
     def hint(self) -> Hint | None:
         """The game's advice for the current state, or None if the game offers none."""
@@ -216,6 +242,7 @@ class Session(Generic[LevelT, StateT, MoveT]):
             "moves": list(self._moves),
             "index": self._index,
             "ai_moves": [i for i, by_ai in enumerate(self._by_ai) if by_ai],
+            "hint_moves": [i for i, by_ai in enumerate(self._by_ai) if by_ai == HINT_MOVE],
             "extra": self.extra,
         }
 
@@ -243,14 +270,16 @@ class Session(Generic[LevelT, StateT, MoveT]):
             fields = _checked_fields(data)
         except (KeyError, TypeError, ValueError) as exc:
             raise FormatError(source, None, f"damaged save ({exc})") from None
-        level_text, level_id, seed, moves, index, ai_moves, extra = fields
+        level_text, level_id, seed, moves, index, ai_moves, hint_moves, extra = fields
         level = rules.parse_level(level_text, f"{source} (level)")
         session = cls(rules, level, seed=seed, level_id=level_id, **hooks)
         for number, text in enumerate(moves, 1):
             try:
-                session.play(text, by_ai=number - 1 in ai_moves)
+                session._ai_kind = HINT_MOVE if number - 1 in hint_moves else AI_MOVE
+                session.play(text, by_ai=number - 1 in ai_moves or number - 1 in hint_moves)
             except IllegalMove as exc:
                 raise FormatError(source, None, f"move {number} ({text[:40]!r}) is illegal: {exc}") from None
+        session._ai_kind = AI_MOVE
         session.seek(index)
         session.extra = extra
         return session
@@ -268,7 +297,7 @@ class Session(Generic[LevelT, StateT, MoveT]):
         return cls.from_dict(rules, data, source, **hooks)
 
 
-def _checked_fields(data: dict[str, Any]) -> tuple[str, str, int, list[str], int, set[int], dict[str, Any]]:
+def _checked_fields(data: dict[str, Any]) -> tuple[str, str, int, list[str], int, set[int], set[int], dict[str, Any]]:
     """The save's fields, each checked for type, range and size (KeyError/TypeError/ValueError if not)."""
     version = data.get("version", SAVE_VERSION)
     if isinstance(version, bool) or version != SAVE_VERSION:
@@ -290,7 +319,11 @@ def _checked_fields(data: dict[str, Any]) -> tuple[str, str, int, list[str], int
     if not isinstance(ai_list, list):
         raise ValueError("'ai_moves' is not a list")
     ai_moves = {checked_int(i, 0, max(0, len(moves) - 1), "an 'ai_moves' entry") for i in ai_list}
+    hint_list = data.get("hint_moves", [])  # older saves have none: their AI moves read as the AI's
+    if not isinstance(hint_list, list):
+        raise ValueError("'hint_moves' is not a list")
+    hint_moves = {checked_int(i, 0, max(0, len(moves) - 1), "a 'hint_moves' entry") for i in hint_list}
     extra = data.get("extra", {})
     if not isinstance(extra, dict):
         raise ValueError("'extra' is not an object")
-    return level, level_id, seed, [str(m) for m in moves], index, ai_moves, dict(extra)
+    return level, level_id, seed, [str(m) for m in moves], index, ai_moves, hint_moves, dict(extra)

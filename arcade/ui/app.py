@@ -104,9 +104,9 @@ class App:
         self.screen = self._open_window(self.size, self.settings.fullscreen and not headless)
         self.audio = Audio(enabled=self.settings.sound)
         self.stack = SceneStack(self)
+        #: Keys that must not act again until released: one that changed the scene, one down
+        #: while the window was made anew (see :class:`HeldKeys`).
         self.held_keys = HeldKeys()
-        #: Keys whose release may have gone to a window since replaced (see :meth:`process`).
-        self._stale_keys: set[int] = set()
         #: Problems already told on stderr (the menu is rebuilt, the records read, many times).
         self._warned: set[str] = set()
         self.clock = pygame.time.Clock()
@@ -142,6 +142,9 @@ class App:
             fullscreen = False
         size = size or self.settings.window_size
         self.screen = self._open_window(size, fullscreen)
+        # The key that asked for it (Alt+Enter, the Settings' Window size or Fullscreen row) may
+        # have its release sent to the old window: pygame would repeat it for ever.
+        self.held_keys.window_replaced()
         self.stack.resize(self.size)
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -271,8 +274,8 @@ class App:
 
     # -- loop --------------------------------------------------------------------------
     def process(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYUP:
-            self._stale_keys.discard(event.key)
+        if self.held_keys.swallows(event):
+            return  # the repeat of a key that changed the scene or the window, not released since
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
@@ -281,21 +284,17 @@ class App:
         elif event.type == pygame.WINDOWSIZECHANGED:
             if (event.x, event.y) != self.size and not self.fullscreen:
                 self.on_resize((event.x, event.y))
-        elif event.type == pygame.KEYDOWN and event.key in self._stale_keys:
-            pass  # the repeat of an Enter whose release went to the window Alt+Enter replaced
         elif (
             event.type == pygame.KEYDOWN
             and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
             and event.mod & pygame.KMOD_ALT
         ):
+            # The window is made anew (set_window): until Enter's release its repeats are dropped,
+            # or each toggled fullscreen again (over the Settings, for ever) or, Alt let go, opened
+            # the menu's Continue.
             self.settings.fullscreen = not self.fullscreen
             self.apply_settings()
-            # The window is made anew, and the key's release can go to the old one: pygame then
-            # repeats the press until a release comes, and each repeat toggled fullscreen again
-            # (over the Settings, for ever) or, Alt let go, opened the menu's Continue. Until
-            # this key's release, its presses are dropped.
-            self._stale_keys.add(event.key)
-        elif not self.held_keys.swallows(event):
+        else:
             top = self.stack.top
             self.stack.handle(event)
             self.held_keys.note(event, self.stack.top is not top)

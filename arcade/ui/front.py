@@ -35,6 +35,8 @@ class GameFront:
 
     def __init__(self, info: GameInfo) -> None:
         self.info = info
+        #: Bundled levels' titles by id, read once (see :meth:`level_title`).
+        self._titles: dict[str, str] | None = None
 
     @property
     def name(self) -> str:
@@ -85,6 +87,16 @@ class GameFront:
         if not entries:
             raise UsageError(f"no {self.info.title} levels found")
         return entries[0].id
+
+    def level_title(self, level: Any, level_id: str) -> str:
+        """A level's name as the player reads it everywhere -- the game's header, the menu's
+        Continue, the picker: a bundled level's picker title, else the level's own title, else its
+        id (a random board's "random 21x21 #42"). Tron's header said "huge-room" where its setup
+        and picker said "Huge room"."""
+        if self._titles is None:
+            self._titles = {e.id: e.title for e in self.levels() if not e.error}
+        title = self._titles.get(level_id) or getattr(level, "title", "")
+        return title if isinstance(title, str) and title else level_id
 
     def record_key(self, level: Any) -> str:
         """The key a level's personal best is kept under (default: none, so no records)."""

@@ -32,13 +32,13 @@ import pygame
 from arcade.core.errors import ArcadeError, FormatError, IllegalMove
 from arcade.core.game import Hint, LevelEntry, Outcome, Step
 from arcade.core.numbers import checked_float
-from arcade.core.registry import Binding, GameInfo
+from arcade.core.registry import LEVELS_BUTTON, NEW_BOARD_BUTTON, Binding, GameInfo
 from arcade.core.session import Session
 from arcade.services import saves
 from arcade.services.autosave import BackgroundSaver
 from arcade.ui.console import wrap_line
 from arcade.ui.keymap import find_binding, help_rows, listed_once
-from arcade.ui.overlays import PauseScene, ResultScene
+from arcade.ui.overlays import LOOK_AT_BOARD, MAIN_MENU, NEXT_LEVEL, PLAY_AGAIN, PauseScene, ResultScene
 from arcade.ui.scene import Scene
 from arcade.ui.speed import WATCH_SPEEDS, SpeedControl
 from arcade.ui.tween import Tweens
@@ -169,7 +169,9 @@ class GameScene(Scene):
     # -- things subclasses provide -------------------------------------------------------
     @property
     def level_title(self) -> str:
-        return self.session.level_id or ""
+        """The level's name in the header and the menu's Continue: the picker's title, never a
+        file id ("huge-room" is "Huge room"), see :meth:`GameFront.level_title`."""
+        return self.front.level_title(self.session.level, self.session.level_id)
 
     def layout_board(self, area: pygame.Rect) -> None:
         """Fit the board into ``area`` (called on every resize and every level change)."""
@@ -251,6 +253,22 @@ class GameScene(Scene):
     def ai_label(self) -> str:
         """Who made the moves marked as not the player's: the AI, or (Runway) an outside program."""
         return "the AI"
+
+    def ai_credit(self) -> str:
+        """What the AI did for the game on screen, in words: "" (nothing), "with 1 hint" (hints the
+        player played), "the AI played 4 of 6 moves" (watched steps; ", 1 of them a hint" when
+        hints were played too), "the AI played it" (every move watched). The result and the
+        record note say it this way in every game: a hint that only played the drop was reported
+        as "the AI matched the best possible route"."""
+        session = self.session
+        hints, played, moves = session.hints_played, session.ai_played, session.index
+        hint_words = f"{hints} hint{'s' if hints != 1 else ''}"
+        if not played:
+            return f"with {hint_words}" if hints else ""
+        if played == moves:
+            return f"{self.ai_label} played it"
+        of_them = f", {hints} of them {'a hint' if hints == 1 else 'hints'}" if hints else ""
+        return f"{self.ai_label} played {played + hints} of {moves} moves{of_them}"
 
     @property
     def clock_text(self) -> str:
@@ -640,7 +658,9 @@ class GameScene(Scene):
         """
         if self.hint is not None and self.hint.move is not None and self.hint.kind in ("move", "error", "guess"):
             hint, self.hint = self.hint, None
-            if self.play(hint.move, by_ai=True):
+            with self.session.playing_hint():  # the AI's move, credited as a hint, not as the AI's play
+                played = self.play(hint.move, by_ai=True)
+            if played:
                 self.say(f"{'Revealed' if hint.kind == 'guess' else 'Played the hint'}: {hint.reason}", "info")
             return
         if self.session.hint_hook is None:
@@ -811,8 +831,31 @@ class GameScene(Scene):
                 "loss": "Game over", "draw": "Draw"}[outcome.result]
 
     def result_buttons(self, outcome: Outcome) -> list[tuple[str, Callable[[], None]]]:
-        """(label, action) for the result overlay; each action runs after the overlay has closed."""
-        return [("Play again", self.new_game), ("Look at board", lambda: None), ("Main menu", self.to_menu)]
+        """(label, action) for the result overlay; each action runs after the overlay has closed.
+
+        The framework's words in every game: **Next level** (the level after this one in the
+        picker's order) -- or **Levels** after the last level or on a board that is not a bundled
+        level -- then Play again, Look at board, **New board** where the game makes new boards
+        (its toolbar's button, the same action), Main menu.
+        """
+        buttons: list[tuple[str, Callable[[], None]]] = []
+        keymap = self.keymap()
+        if any(b.action == "open_levels" for b in keymap):
+            from arcade.ui.picker import next_level
+
+            following = next_level(self.info, self.front.levels(), self.session.level_id)
+            if following is not None:
+                buttons.append((NEXT_LEVEL, lambda: self.load_entry(following)))
+            else:
+                buttons.append((LEVELS_BUTTON, self.open_levels))
+        buttons += [(PLAY_AGAIN, self.new_game), (LOOK_AT_BOARD, self.look_at_board)]
+        new_board = next((b for b in keymap if b.button == NEW_BOARD_BUTTON), None)
+        if new_board is not None:
+            buttons.append((NEW_BOARD_BUTTON, lambda: self.run_binding(new_board)))
+        return [*buttons, (MAIN_MENU, self.to_menu)]
+
+    def look_at_board(self) -> None:
+        """The result's Look at board: the panel closes on the finished board (a game may show more)."""
 
     def result_scene(self, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
                      role: str) -> ResultScene:
@@ -866,7 +909,9 @@ class GameScene(Scene):
         if self.finished_with_ai:
             if self.ai_label != "the AI":
                 return f"Played by {self.ai_label} — not counted as your personal best."
-            return "Finished with the AI's help — not counted as a personal best."
+            credit = self.ai_credit()
+            said = f"Finished {credit}" if credit.startswith("with ") else credit[:1].upper() + credit[1:]
+            return f"{said} — not counted as a personal best."
         key = self.front.record_key(self.session.level)
         value = self.front.record_value(self)
         if not key or value is None:

@@ -17,6 +17,11 @@ zoomed board costs what it costs unzoomed. The zoom is capped so the cached boar
 under :data:`MAX_CACHE_PIXELS`. Things that move every frame (drag previews, cursors,
 animations) are drawn on top afterwards, straight on the screen, inside :meth:`clipped`.
 
+Row and column numbers ("rulers") count from 1, as every game names cells to a player
+(:func:`arcade.core.grid.cell_name`): a view made with ``rulers=True`` keeps a band above
+and left of the board for them and :meth:`GridView.draw_rulers` draws them -- each row and
+column on a coarse board, every fifth (1, 5, 10 ...) on a fine one, as on a ruler.
+
 Cells are square and whole pixels (``square=True``, what the cache needs). Runway's road
 is a grid of lanes x columns with wide lanes and a zoom that only narrows the columns:
 ``square=False`` gives it float cell sizes (``cell_w``/``cell_h``) and ``zoom_rows=False``;
@@ -32,6 +37,7 @@ from contextlib import contextmanager
 import pygame
 
 from arcade.ui.input import Point
+from arcade.ui.theme import Theme
 
 Cell = tuple[int, int]
 CellPainter = Callable[[pygame.Surface, Cell, pygame.Rect, Hashable], None]
@@ -42,6 +48,28 @@ MAX_CACHE_PIXELS = 9_000_000
 MAX_ZOOM_CELL = 96
 #: One wheel notch or one Ctrl++ press.
 ZOOM_STEP = 1.25
+#: Pixels above and left of a board for its row and column numbers (two digits; more widen the left one).
+RULER_BAND = 18
+#: Pixels between the rulers and the board's edge (a frame drawn round the board stays clear of them).
+RULER_GAP = 3
+#: Cells at least this wide get a number each; finer ones every fifth (1, 5, 10, ...), as on a ruler.
+RULER_MIN_CELL = 16
+
+
+def ruler_labelled(index: int, cell: float) -> bool:
+    """Whether row or column ``index`` (0-based) is numbered at this cell size."""
+    return cell >= RULER_MIN_CELL or index == 0 or (index + 1) % 5 == 0
+
+
+def ruler_labels(columns: Iterable[tuple[int, float]], rows: Iterable[tuple[int, float]], cell: float,
+                 top: float, left: float) -> list[tuple[str, tuple[int, int]]]:
+    """(number, centre) of the row and column numbers: ``columns`` are (board column, x on
+    screen), ``rows`` (board row, y); the numbers sit on the line ``top`` and the column ``left``.
+    Counted from 1, as hints and messages name cells (``cell_name``), so the words and the
+    picture agree. Every board with rulers (Hashi's, its editor's, Battle Royale's) draws from here."""
+    labels = [(str(c + 1), (round(x), round(top))) for c, x in columns if ruler_labelled(c, cell)]
+    labels += [(str(r + 1), (round(left), round(y))) for r, y in rows if ruler_labelled(r, cell)]
+    return labels
 
 
 class GridView:
@@ -57,6 +85,7 @@ class GridView:
         min_cell: int = 2,
         square: bool = True,
         zoom_rows: bool = True,
+        rulers: bool = False,
     ) -> None:
         self.rows = rows
         self.cols = cols
@@ -65,6 +94,9 @@ class GridView:
         self.min_cell = min_cell
         self.square = square
         self.zoom_rows = zoom_rows
+        #: Whether the board has row and column numbers beside it (see :meth:`ruler_labels`).
+        self.rulers = rulers
+        self._ruler_glyphs: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
         self.area = pygame.Rect(0, 0, 0, 0)
         #: Where the board is shown (the area less the margin): the clip of every board drawing.
         self.viewport = pygame.Rect(0, 0, 0, 0)
@@ -112,6 +144,10 @@ class GridView:
         centre = self.to_grid(self.viewport.center) if keep_camera and self.zoom != 1.0 and self.viewport.w else None
         self.area = pygame.Rect(area)
         self.viewport = self.area.inflate(-2 * self.margin, -2 * self.margin)
+        if self.rulers:  # the numbers' bands, above and to the left, are not the board's
+            top, left = self.ruler_bands
+            self.viewport.update(self.viewport.x + left, self.viewport.y + top,
+                                 self.viewport.width - left, self.viewport.height - top)
         self.viewport.width, self.viewport.height = max(1, self.viewport.width), max(1, self.viewport.height)
         fit_w = self.viewport.width / max(1, self.cols)
         fit_h = self.viewport.height / max(1, self.rows)
@@ -184,6 +220,54 @@ class GridView:
     def shows_all(self) -> bool:
         """Whether every cell is inside the viewport."""
         return self.viewport.contains(self.board_rect)
+
+    # -- rulers ------------------------------------------------------------------------
+    @property
+    def ruler_bands(self) -> tuple[int, int]:
+        """Pixels kept above and left of the board for the numbers (0, 0 without rulers); the left
+        band widens for three-digit rows."""
+        if not self.rulers:
+            return (0, 0)
+        digits = len(str(self.rows))
+        return (RULER_BAND + RULER_GAP, RULER_BAND + RULER_GAP + 7 * max(0, digits - 2))
+
+    def ruler_size(self) -> int:
+        """The numbers' font size: small beside small cells, never under 10."""
+        return max(10, min(14, self.cell // 3 + 4))
+
+    def ruler_labels(self) -> list[tuple[str, tuple[int, int]]]:
+        """(number, centre) of each row and column number beside the cells in view -- every one on
+        a coarse board, every fifth on a fine one, all once zoomed in; they follow the camera."""
+        if not self.rulers:
+            return []
+        r0, r1, c0, c1 = self.visible_cells()
+        board, vp = self.board_rect, self.viewport
+        top_band, left_band = self.ruler_bands
+        top = max(board.top, vp.top) - RULER_GAP - (top_band - RULER_GAP) // 2
+        left = max(board.left, vp.left) - RULER_GAP - (left_band - RULER_GAP) // 2
+        # Only rows and columns whose middle is in view: a number beside half a cell at the edge
+        # would sit over the other ruler, or past the end of its own.
+        columns = [(c, x) for c in range(c0, c1) if vp.left <= (x := self.cell_center((0, c))[0]) < vp.right]
+        rows = [(r, y) for r in range(r0, r1) if vp.top <= (y := self.cell_center((r, 0))[1]) < vp.bottom]
+        return ruler_labels(columns, rows, self.cell_w, top, left)
+
+    def draw_rulers(self, surface: pygame.Surface, theme: Theme) -> None:
+        """Draw the row and column numbers (inside the view's area: never over the chrome)."""
+        size = self.ruler_size()
+        colour = theme["text_dim"]
+        saved = surface.get_clip()
+        surface.set_clip(self.area.clip(saved))
+        try:
+            for text, centre in self.ruler_labels():
+                key = (text, size, colour)
+                image = self._ruler_glyphs.get(key)
+                if image is None:
+                    if len(self._ruler_glyphs) > 1000:
+                        self._ruler_glyphs.clear()
+                    image = self._ruler_glyphs[key] = theme.font(size).render(text, True, colour)
+                surface.blit(image, image.get_rect(center=centre))
+        finally:
+            surface.set_clip(saved)
 
     # -- cells and pixels, through the camera ------------------------------------------
     def cell_rect(self, cell: Cell) -> pygame.Rect:

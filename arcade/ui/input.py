@@ -7,6 +7,7 @@ turns pygame events into :class:`Gesture` values using ``event.pos`` only -- nev
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Literal
 
@@ -145,12 +146,32 @@ class HeldKeys:
     Continue toggled Tron's console, a held Esc popped the pause and then the game. A key
     whose press changed the top scene is therefore ignored until it is released (or the
     window loses focus, when the release may never come).
+
+    A key that was down when the window was made anew (Alt+Enter; the Settings' Window size and
+    Fullscreen rows, by Enter, Space, Z, F or an arrow) is *stale*. Its release can go to the old
+    window, and pygame then repeats the press until a release comes; and on X11 the old window's
+    end sends a release of its own, the new window's focus then a fresh press of every key still
+    held -- which made the window anew again, for as long as the key was down: the window size
+    cycled on its own, fullscreen toggled for ever. A stale key's presses are dropped until its
+    release, and the press the new window's focus brings (within :data:`REFOCUS_SECONDS`) is
+    taken for what it is: the same key, still held, so stale again.
     """
+
+    #: How long after the window was replaced the new window's focus may bring a press of a key
+    #: held through it (SDL does so at once; a person's next press of it comes later).
+    REFOCUS_SECONDS = 1.0
 
     def __init__(self) -> None:
         self.held: set[int] = set()
         #: Keys pressed and not released yet: a KEYDOWN for one of them is the keyboard's repeat.
         self.down: set[int] = set()
+        #: Keys down when the window was replaced (see :meth:`window_replaced`).
+        self.stale: set[int] = set()
+        #: The keys down at the last window change, whether its new window has had the focus since,
+        #: and until when a press of one of them is the focus's, not the player's.
+        self._replaced: set[int] = set()
+        self._refocused = False
+        self._replaced_until = 0.0
 
     def swallows(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` is the held-over repeat of a key that changed the scene (drop it).
@@ -161,13 +182,32 @@ class HeldKeys:
         if event.type == pygame.KEYDOWN:
             event.repeat = event.key in self.down
             self.down.add(event.key)
+            if (event.key in self._replaced and self._refocused
+                    and time.monotonic() < self._replaced_until):
+                self._replaced.discard(event.key)  # the new window's focus pressing a key still held
+                self.stale.add(event.key)
         elif event.type == pygame.KEYUP:
             self.held.discard(event.key)
             self.down.discard(event.key)
+            self.stale.discard(event.key)
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.held.clear()
             self.down.clear()
-        return event.type == pygame.KEYDOWN and event.key in self.held
+        elif event.type == pygame.WINDOWFOCUSGAINED and self._replaced:
+            self._refocused = True
+        return event.type == pygame.KEYDOWN and (event.key in self.held or event.key in self.stale)
+
+    def window_replaced(self) -> None:
+        """The window was made anew: every key down now is stale until its own release comes."""
+        self.stale |= self.down
+        self._replaced = set(self.down)
+        self._refocused = False
+        self._replaced_until = time.monotonic() + self.REFOCUS_SECONDS
+
+    def hold_down(self) -> None:
+        """Hold every key that is down now: a scene opened by something else than a key (a round
+        that ended on a timer, the AI's last step) must not take the repeat of a key pressed before."""
+        self.held |= self.down
 
     def note(self, event: pygame.event.Event, scene_changed: bool) -> None:
         """After ``event`` was handled: hold its key if it pushed, popped or replaced the top scene."""

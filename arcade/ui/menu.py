@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from arcade.ui.app import App
 
 GAME_ROLES = ("player1", "player2", "player3", "player4", "special", "good")
+#: The keys line's text size, and its distance from the window's bottom edge.
+FOOTER_SIZE = 15
+FOOTER_BOTTOM = 16
 #: Letters the menu's own keys use (W/S/K/J move, Q quits, C continues, N starts anew): never a game's.
 RESERVED_LETTERS = frozenset("wskjqcn")
 
@@ -145,7 +148,7 @@ class MenuScene(Scene):
         super().resize(size)
         width = min(720, size[0] - 60)
         count = max(1, len(self.entries))
-        room = size[1] - 40  # the keys line below the cards
+        room = self.footer_top(size) - 6  # the keys line (one or two lines) below the cards
         top = max(120, int(size[1] * 0.2))
         height = max(44, min(74, (room - 10 - top) // count - 10))
         gap = max(6, min(12, height // 6))
@@ -227,6 +230,33 @@ class MenuScene(Scene):
         keys += "N new game · ? how to play · "
         return keys + ("C continue · Esc quit" if self.autosave is not None else "Esc quit")
 
+    def footer_lines(self, width: int) -> list[str]:
+        """The keys line wrapped between its keys to ``width`` pixels: at 640x400 it ran past the
+        window's edge, "… · C contin…", and "Esc quit" was lost."""
+        assert self.app is not None
+        font = self.app.theme.font(FOOTER_SIZE)
+        lines: list[str] = []
+        for piece in self.footer().split(" · "):
+            joined = f"{lines[-1]} · {piece}" if lines else piece
+            if lines and font.size(joined)[0] <= width:
+                lines[-1] = joined
+            else:
+                lines.append(piece)
+        return lines
+
+    def footer_top(self, size: tuple[int, int]) -> int:
+        """Where the keys line starts (its lines stand on :data:`FOOTER_BOTTOM` above the bottom)."""
+        assert self.app is not None
+        line = self.app.theme.font(FOOTER_SIZE).get_linesize()
+        return size[1] - FOOTER_BOTTOM - line * len(self.footer_lines(size[0] - 24))
+
+    def toast_area(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the menu's messages show: above the first card, over the title (never over a card:
+        at 1024x640 "Nothing to continue yet" covered the Quit card's line)."""
+        first = self.entries[0].rect if self.entries and self.entries[0].rect is not None else None
+        bottom = first.top - 6 if first is not None else size[1] // 3
+        return pygame.Rect(20, 4, size[0] - 40, max(24, bottom - 4))
+
     def game_entries(self) -> list[int]:
         """Indices of the entries that open a game (not Continue, Settings or Quit)."""
         return [i for i, e in enumerate(self.entries) if e.how_to_play is not None]
@@ -299,6 +329,9 @@ class MenuScene(Scene):
                                   colour=theme["text_dim"], anchor="midright").left - 12
             draw_text(surface, theme, entry.subtitle, (tx, rect.y + rect.height * 0.70), size=max(12, title_size - 6),
                       colour=theme["text_dim"], anchor="midleft", max_width=right - tx)
-        draw_text(surface, theme, self.footer(),
-                  (w // 2, h - 16), size=15, colour=theme["text_dim"], anchor="midbottom", max_width=w - 24)
-        self.toast.draw(surface, theme, h - 44)
+        lines = self.footer_lines(w - 24)
+        step = theme.font(FOOTER_SIZE).get_linesize()
+        for i, line in enumerate(lines):
+            draw_text(surface, theme, line, (w // 2, h - FOOTER_BOTTOM - step * (len(lines) - 1 - i)),
+                      size=FOOTER_SIZE, colour=theme["text_dim"], anchor="midbottom", max_width=w - 24)
+        self.toast.draw(surface, theme, 0, area=self.toast_area((w, h)))

@@ -7,10 +7,11 @@ them, Enter picks the first button, and every button is also clickable.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from arcade.core.registry import LEVELS_BUTTON, NEW_BOARD_BUTTON
 from arcade.ui.input import standard_action
 from arcade.ui.keymap import parse_keys
 from arcade.ui.scene import Scene
@@ -291,17 +292,62 @@ class PauseScene(PanelScene):
         self.app.back_to_menu()
 
 
+#: The result panel's buttons, worded once for every game.
+PLAY_AGAIN = "Play again"
+LOOK_AT_BOARD = "Look at board"
+MAIN_MENU = "Main menu"
+NEXT_LEVEL = "Next level"
+#: Result buttons that leave the finished board (a new attempt, another level, a rematch, the menu):
+#: never the one Enter presses by default.
+LEAVING = frozenset({PLAY_AGAIN, MAIN_MENU, NEXT_LEVEL, LEVELS_BUTTON, NEW_BOARD_BUTTON, "Rematch"})
+#: Seconds a result panel takes no key or click after it opens. The game often ends on the
+#: player's own key (Battle Royale's last step, with Enter -- "finish on the centre" -- already
+#: on its way): that press was meant for the board, not for the panel that came up under it.
+ARM_SECONDS = 0.5
+
+
+def default_button(labels: list[str]) -> int:
+    """The button a result panel focuses first: "Look at board" (it only closes the panel), else
+    the first that does not leave the finished board, else the first."""
+    if LOOK_AT_BOARD in labels:
+        return labels.index(LOOK_AT_BOARD)
+    return next((i for i, label in enumerate(labels) if label not in LEAVING), 0)
+
+
 class ResultScene(PanelScene):
     """Shown when a game ends: what happened, the numbers, and what to do next.
 
     Every button closes the panel first, so an action like "Menu" only has to close the game.
+    A result must be read before it can be dismissed by accident: the panel takes no key or
+    click for :data:`ARM_SECONDS` after it opens, a key already down as it opens acts only after
+    its release, and Enter's default is a button that keeps the board (Enter right after the
+    last move used to land on "Play again" and throw the result away).
     """
 
     close_first = True
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.selected = default_button([b.label for b in self.buttons])
+        #: Seconds the panel has been open (it takes input from :data:`ARM_SECONDS` on).
+        self.opened = 0.0
+
+    @property
+    def armed(self) -> bool:
+        return self.opened >= ARM_SECONDS
+
     def enter(self, app: App) -> None:
         super().enter(app)
+        app.held_keys.hold_down()
         self._trace()
+
+    def update(self, dt: float) -> None:
+        self.opened += dt
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.armed and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return True  # meant for the board the panel came up over
+        return super().handle(event)
 
     def set_lines(self, lines: list[str]) -> None:
         """New body text (a figure that arrived while the panel was open), laid out again."""

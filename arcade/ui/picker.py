@@ -37,21 +37,37 @@ class Choice:
     header: bool = False
 
 
-def level_choices(info: GameInfo, entries: list[LevelEntry], records: dict[str, float],
-                  current: str) -> tuple[list[Choice], int]:
-    """Picker rows for ``entries``: grouped in the game's declared order, with headers and best results."""
-    from arcade.ui.game_scene import format_record
-
+def level_groups(info: GameInfo, entries: list[LevelEntry]) -> list[tuple[str, list[LevelEntry]]]:
+    """``entries`` by group, in the order the picker lists them: the game's declared groups first."""
     order = {name: i for i, name in enumerate(info.level_groups)}
     first_seen: dict[str, int] = {}
     for i, entry in enumerate(entries):
         first_seen.setdefault(entry.group, i)
     groups = sorted(first_seen, key=lambda g: (order.get(g, len(order)), first_seen[g]))
+    return [(group, [e for e in entries if e.group == group]) for group in groups]
+
+
+def next_level(info: GameInfo, entries: list[LevelEntry], level_id: str) -> LevelEntry | None:
+    """The level after ``level_id`` as the picker lists them -- the game's groups in their declared
+    order (Runway's example, then easy, medium, hard), skipping files that do not load; None after
+    the last or for a level that is not one of ``entries`` (a random or pasted board)."""
+    playable = [e for _group, members in level_groups(info, entries) for e in members if not e.error]
+    for i, entry in enumerate(playable):
+        if entry.id == level_id:
+            return playable[i + 1] if i + 1 < len(playable) else None
+    return None
+
+
+def level_choices(info: GameInfo, entries: list[LevelEntry], records: dict[str, float],
+                  current: str) -> tuple[list[Choice], int]:
+    """Picker rows for ``entries``: grouped in the game's declared order, with headers and best results."""
+    from arcade.ui.game_scene import format_record
+
+    grouped = level_groups(info, entries)
     choices: list[Choice] = []
     selected = -1
-    for group in groups:
-        members = [e for e in entries if e.group == group]
-        if group and len(groups) > 1:
+    for group, members in grouped:
+        if group and len(grouped) > 1:
             choices.append(Choice(group.replace("-", " ").capitalize(), header=True))
         for entry in members:
             if entry.error:

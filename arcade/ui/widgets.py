@@ -337,6 +337,8 @@ class Toast:
     def __init__(self, duration: float = 2.5) -> None:
         self.duration = duration
         self.messages: list[_ToastMessage] = []
+        #: Where the messages were drawn last (one box each, newest first).
+        self.boxes: list[pygame.Rect] = []
 
     def show(self, text: str, role: str = "info", duration: float | None = None, *, tag: str = "") -> None:
         """Show ``text`` for ``duration`` seconds; ``tag`` says what it is about (see :meth:`drop`)."""
@@ -377,6 +379,7 @@ class Toast:
         width = area.width if area is not None else surface.get_width() - 40
         centre = area.centerx if area is not None else surface.get_width() // 2
         font = theme.font(17)
+        self.boxes = []
         for m in reversed(self.messages):
             alpha = max(0.0, min(1.0, m.remaining / 0.4))
             text = theme.marked(m.role, m.text)
@@ -403,6 +406,7 @@ class Toast:
                 image.set_alpha(int(255 * alpha))
                 panel.blit(image, image.get_rect(midtop=(box.width // 2, pad // 2 + i * line_h)))
             surface.blit(panel, box)
+            self.boxes.append(box)
             y = box.top - 6
 
 

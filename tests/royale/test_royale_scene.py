@@ -91,8 +91,8 @@ def test_walking_into_the_storm_dies_and_undo_brings_you_back(app, driver):
     top = app.stack.top
     assert isinstance(top, RoyaleResultScene) and top.title == "Caught by the storm"
     assert "Par: 6" in " ".join(top.lines)
-    driver.key(pygame.K_RIGHT)  # "Look at board"
-    driver.key(pygame.K_RETURN)
+    driver.frames(40)  # the panel takes keys once it has been read a moment
+    driver.key(pygame.K_RETURN)  # the default: "Look at board"
     assert app.stack.top is scene and scene.show_optimal
     driver.key(pygame.K_u)
     assert not scene.session.state.dead and scene.session.state.pos == (2, 10)
@@ -300,3 +300,67 @@ def test_o_after_the_round_says_whether_the_optimal_route_is_shown(app, driver):
     assert not scene.show_optimal and "hidden" in scene.status_text
     driver.key(pygame.K_o, unicode="o")
     assert scene.show_optimal and "O hides it" in scene.status_text
+
+
+def test_the_how_to_play_example_names_its_cells_from_1_as_the_game_does():
+    """It said "the centre is row 3, column 3" and "drop … (row 1, column 4)" on its 7x7 grid,
+    counted from 0, while the game (its hints, hovers and rulers) calls them row 4, column 4 and
+    row 2, column 5."""
+    from arcade.core.grid import cell_name
+    from arcade.core.session import Session
+    from arcade.games.royale import INFO
+
+    front = INFO.load_front()
+    example = front.example()
+    rules = INFO.load_rules()
+    session = Session(rules, rules.parse_level(example.level, "example"))
+    assert f"the centre is {cell_name(session.level.centre)};" in example.captions[0]
+    session.play(example.moves[0])
+    assert f"({cell_name(session.state.pos)})" in example.captions[1]
+
+
+def test_the_board_has_row_and_column_numbers_counted_from_1_as_its_words_name_cells(app, driver):
+    """A hint's "row 26, column 26" on a 51x51 grid had to be counted by hand: the board now has
+    rulers (the shared GridView's, as Hashi has), every fifth number on a fine board, every one
+    once zoomed in, each beside the row or column that cell_name calls by it."""
+    from arcade.core.grid import cell_name
+
+    scene = open_level(app, driver, "17-grand-royale-51x51")
+    grid = scene.grid
+    board = grid.board_rect
+    labels = grid.ruler_labels()
+    columns = {text: x for text, (x, y) in labels if y < board.top}
+    rows = {text: y for text, (x, y) in labels if x < board.left}
+    assert [t for t in ["1", "5", "10", "25", "50"] if t in columns and t in rows] == ["1", "5", "10", "25", "50"]
+    for text, x in columns.items():
+        assert cell_name(grid.cell_at((x, board.top + 1))).endswith(f"column {text}")
+    for text, y in rows.items():
+        assert cell_name(grid.cell_at((board.left + 1, y))).startswith(f"row {text},")
+    # Drawn, beside the board (not under it): ink where "25" stands over column 25.
+    background = app.theme["background"]
+    x, y = columns["25"], next(yy for _t, (xx, yy) in labels if xx == columns["25"])
+    box = [tuple(app.screen.get_at((x + dx, y + dy)))[:3] for dx in range(-6, 7) for dy in range(-5, 6)]
+    assert any(colour != tuple(background) for colour in box)
+    # Zoomed in, every row and column in view has its number: 26 is the centre's.
+    grid.set_zoom(4.0, grid.cell_center((25, 25)))
+    driver.frames(1)
+    texts = {text for text, _ in grid.ruler_labels()}
+    assert "26" in texts and grid.cell >= 16
+
+
+def test_a_hint_that_played_the_drop_is_credited_as_a_hint_not_as_the_ai_matching_par(app, driver):
+    """The playtester took one hint (it played the drop), walked D D D R D L and read "the AI
+    matched the best possible route": the result now says the player matched it, with 1 hint."""
+    scene = open_level(app, driver)
+    driver.key(pygame.K_h)
+    scene.worker.wait(30)
+    driver.frames(1)
+    driver.key(pygame.K_h)  # H again plays it: the drop
+    assert scene.session.moves == ["start 3 10"] and scene.session.hints_played == 1
+    for key in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT):
+        driver.key(key)
+    top = app.stack.top
+    assert isinstance(top, RoyaleResultScene) and top.title == "You made it!"
+    said = "\n".join(top.lines)
+    assert "Par: 6 — you matched the best route with 1 hint ★" in said, said
+    assert "Finished with 1 hint — not counted as a personal best." in said and "the AI matched" not in said

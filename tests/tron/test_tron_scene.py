@@ -172,12 +172,14 @@ def test_a_lost_round_ends_the_match_with_a_result_overlay(app, driver):
     driver.key(pygame.K_ESCAPE)  # one step back, to the board (it went to the main menu)
     assert app.stack.top is scene
     scene.show_match_result()
+    driver.frames(40)  # a result panel takes keys once it has been read a moment
     driver.key(pygame.K_r)  # the result's "Replay round", then leaving it: back to the match result
     assert app.stack.top is scene and scene.phase == "replay"
     driver.key(pygame.K_ESCAPE)
     assert isinstance(app.stack.top, ResultScene) and app.stack.top.title == "Flood fill wins the match", \
         "left the replay onto a round banner offering a next round in a match that was over"
-    driver.key(pygame.K_RETURN)  # first button: rematch
+    driver.frames(40)
+    driver.key(pygame.K_F5)  # the result's Rematch (Enter's default keeps the board)
     assert app.stack.top is scene and scene.phase == "ready" and scene.match.score == [0, 0]
 
 

@@ -5,7 +5,7 @@ in ``controller`` and the screen in ``view`` (the only pygame part).
 """
 
 from arcade.core.camerakeys import camera_bindings
-from arcade.core.registry import Binding, GameInfo, RecordSpec
+from arcade.core.registry import Binding, GameInfo, RecordSpec, levels_binding, new_board_binding
 
 _ARROWS = (("Up", "N"), ("Down", "S"), ("Left", "W"), ("Right", "E"))
 
@@ -30,8 +30,8 @@ INFO = GameInfo(
         *(Binding(str(n), "jump_to_number", "", arg=str(n)) for n in range(1, 9)),
         Binding("Space / Enter", "lock_cursor", "lock or unlock the cursor's island"),
         Binding("G", "toggle_possible", "show the bridges still possible", button="Possible"),
-        Binding("L", "open_levels", "choose a level", button="Levels"),
-        Binding("N", "open_new_puzzle", "new puzzle (size, difficulty, topology)", button="New"),
+        levels_binding("choose a level"),
+        new_board_binding("open_new_puzzle", "new puzzle (size, difficulty, topology)"),
         Binding("I", "open_game_id", "this puzzle's game ID", button="Game ID"),
         Binding("Ctrl+V", "paste", "play a pasted game ID or level"),
         Binding("Ctrl+P", "print_sheet", "print: this puzzle and its solution as a PDF", button="Print…"),

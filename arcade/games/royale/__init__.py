@@ -1,7 +1,7 @@
 """Battle Royale: drop on a shrinking grid, grab loot, and stand on the centre when the storm closes."""
 
 from arcade.core.camerakeys import camera_bindings
-from arcade.core.registry import Binding, GameInfo, RecordSpec
+from arcade.core.registry import Binding, GameInfo, RecordSpec, levels_binding, new_board_binding
 
 _MOVES = (("Up", "U"), ("W", "U"), ("Down", "D"), ("S", "D"), ("Left", "L"), ("A", "L"), ("Right", "R"), ("D", "R"))
 
@@ -20,8 +20,8 @@ INFO = GameInfo(
         Binding("Enter", "confirm", "drop here / finish on the centre (you may keep looting)", button="Finish",
                 button_when="can_finish"),
         Binding("O", "toggle_optimal", "show / hide the optimal route (after the round)"),
-        Binding("L", "open_levels", "choose a grid", button="Levels"),
-        Binding("N", "new_grid", "a new random grid", button="New grid"),
+        levels_binding("choose a grid"),
+        new_board_binding("new_grid", "a new random grid"),
         *camera_bindings(),
     ),
     record=RecordSpec("loot", lower_is_better=False),

@@ -6,7 +6,7 @@ within 50 turns. The exact AI finds the most bikes that can possibly be saved.
 """
 
 from arcade.core.camerakeys import camera_bindings
-from arcade.core.registry import Binding, GameInfo, RecordSpec
+from arcade.core.registry import Binding, GameInfo, RecordSpec, levels_binding
 
 _COMMANDS = (("Up", "UP"), ("Down", "DOWN"), ("Right", "SPEED"), ("Left", "SLOW"))
 
@@ -28,7 +28,7 @@ INFO = GameInfo(
         Binding("Enter", "command", "WAIT: go on at the same speed", arg="WAIT"),
         Binding("N / .", "step_forward", "next turn (the history's, else the AI's)", repeat=True),
         Binding("Timeline · minimap", "", "click or drag to go to a turn · to look along the runway"),
-        Binding("L", "open_levels", "pick a runway, or a saved replay to watch", button="Level"),
+        levels_binding("pick a runway, or a saved replay to watch"),
         Binding("A", "switch_ai", "switch the AI (exact / classic)", button="AI"),
         Binding("F", "follow", "the camera follows the bikes again (wheel or drag pans)"),
         Binding("T", "open_tests", "test cases: run your program on every bundled test, watch any run",

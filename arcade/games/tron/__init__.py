@@ -4,7 +4,7 @@ The rules and map format follow the Google AI Challenge 2010 (see ``docs/tron.md
 """
 
 from arcade.core.camerakeys import camera_bindings
-from arcade.core.registry import Binding, GameInfo
+from arcade.core.registry import Binding, GameInfo, levels_binding
 
 INFO = GameInfo(
     name="tron",
@@ -28,7 +28,7 @@ INFO = GameInfo(
                 button="Replay", when="can_replay"),
         Binding("F5", "rematch", "rematch on this map from 0 : 0", button="Rematch", button_when="has_match"),
         Binding("O / F2", "open_setup", "match setup: mode, bots, map, speed, rounds", button="Setup"),
-        Binding("L", "open_levels", "choose a map, or a saved replay to watch"),
+        levels_binding("choose a map, or a saved replay to watch", button=False),
         Binding("N", "single_tick", "one tick while paused", when="can_single_tick", repeat=True),
         Binding("C", "toggle_console", "console: outside programs' stderr, live and in replays", button="Console"),
         Binding("Ctrl+S", "save_replay", "save the whole round as a replay file (once it is over, from any tick)",

@@ -17,14 +17,14 @@ paired with its other end by matching lettered arrows in the margin.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 import pygame
 
 from arcade.core.topology import Cell
 from arcade.games.hashi.logic import Puzzle, State
-from arcade.ui.gridview import GridView
+from arcade.ui.gridview import RULER_BAND, GridView, ruler_labels
 from arcade.ui.theme import Theme, blend
 
 Point = tuple[float, float]
@@ -52,8 +52,11 @@ class Run:
     horizontal: bool
 
 
-#: Pixels above and left of the board for its row and column numbers.
-LABEL_BAND = 18
+#: Pixels above and left of the board for its row and column numbers (the shared rulers' band).
+LABEL_BAND = RULER_BAND
+#: The row and column numbers as every board with rulers draws them (the game's, the editor's).
+number_labels = ruler_labels
+
 #: Pixels between the board's edge and the tip of an edge marker.
 MARKER_GAP = 3
 #: The letters pairing the two ends of a wrapped bridge (no I or O, which read as 1 and 0);
@@ -64,24 +67,6 @@ SEAM_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 def seam_label(k: int) -> str:
     """The label of the ``k``-th bridged line crossing the visible edge (0-based)."""
     return SEAM_LETTERS[k] if k < len(SEAM_LETTERS) else str(k + 1)
-#: Cells at least this wide get a number each; finer ones every fifth (1, 5, 10, ...), as on a ruler.
-LABEL_MIN_CELL = 16
-
-
-def labelled(index: int, cell: float) -> bool:
-    """Whether row or column ``index`` (0-based) is numbered at this cell size."""
-    return cell >= LABEL_MIN_CELL or index == 0 or (index + 1) % 5 == 0
-
-
-def number_labels(columns: Iterable[tuple[int, float]], rows: Iterable[tuple[int, float]], cell: float,
-                  top: float, left: float) -> list[tuple[str, tuple[int, int]]]:
-    """(number, centre) of the row and column numbers: ``columns`` are (board column, x on
-    screen), ``rows`` (board row, y); the numbers sit on the line ``top`` and the column ``left``.
-    Counted from 1, as hints and the editor's messages count cells. The game and the editor both
-    draw from this, so their numbers agree."""
-    labels = [(str(c + 1), (round(x), round(top))) for c, x in columns if labelled(c, cell)]
-    labels += [(str(r + 1), (round(left), round(y))) for r, y in rows if labelled(r, cell)]
-    return labels
 
 
 class BoardPainter:

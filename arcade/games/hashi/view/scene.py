@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import math
 import os
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -21,7 +20,7 @@ from arcade.core.game import Outcome, Step
 from arcade.core.registry import GameInfo
 from arcade.core.session import Session
 from arcade.core.topology import Cell, Topology
-from arcade.games.hashi import catalog, solver
+from arcade.games.hashi import solver
 from arcade.games.hashi.controller import (
     LEFT,
     RIGHT,
@@ -306,15 +305,6 @@ class HashiScene(CameraScene, PuzzleScene):
                 self.show_result(outcome)
 
         self.tweens.start("celebrate", 0.0, 1.0, CELEBRATE_TIME, on_done=done)
-
-    def result_buttons(self, outcome: Outcome) -> list[tuple[str, Callable[[], None]]]:
-        """The next level of the folder first (or the level picker after the last one)."""
-        following = catalog.next_level(catalog.bundled_levels(), self.session.level_id)
-        if following is not None:
-            first = ("Next level", lambda: self.load_entry(catalog.picker_entry(following)))
-        else:
-            first = ("Levels", self.open_levels)
-        return [first, *super().result_buttons(outcome)]
 
     # -- playing plans ------------------------------------------------------------------------
     def play_plan(self, plan: Plan) -> bool:

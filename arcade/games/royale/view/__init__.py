@@ -12,6 +12,7 @@ from typing import Any
 
 from arcade.core.errors import ArcadeError
 from arcade.core.game import Example, LevelEntry
+from arcade.core.grid import cell_name
 from arcade.core.rng import new_seed
 from arcade.core.session import Session
 from arcade.games.royale import INFO, ai
@@ -71,7 +72,7 @@ class RoyaleFront(GameFront):
                 continue
             density = round(100 * level.loot_count / max(1, level.rows * level.cols))
             entries.append(LevelEntry(level_id, level.title, group=size_group(level),
-                                      subtitle=f"{level_id} · {level.rows}x{level.cols} · {density} % loot",
+                                      subtitle=f"{level.rows}x{level.cols} · {density} % loot",
                                       tag=f"par {level.meta_value('par', '?')}", record_key=ai.level_key(level)))
         return entries
 
@@ -103,9 +104,11 @@ class RoyaleFront(GameFront):
     def example(self) -> Example:
         level = ("1 . . . . . .\n. . . . . 1 .\n. . . 1 1 . .\n. . . . . . .\n. 1 . . . . .\n"
                  ". . . . . 1 .\n. . . . . . 1\n")
-        return Example(level, ("start 1 4", "D", "L", "D"), (
-            "A 7x7 grid: the centre is row 3, column 3; the storm allows 3 moves.",
-            "Drop on an empty cell near the loot (row 1, column 4).",
+        # Cells are named as the game names them (counted from 1), never by the move text's 0-based pair.
+        centre, drop = RULES.parse_level(level).centre, (1, 4)
+        return Example(level, (f"start {drop[0]} {drop[1]}", "D", "L", "D"), (
+            f"A 7x7 grid: the centre is {cell_name(centre)}; the storm allows 3 moves.",
+            f"Drop on an empty cell near the loot ({cell_name(drop)}).",
             "Move down onto a loot cell (+1). The outer ring is now storm.",
             "Left onto the next loot (+2). Only the centre's ring is still safe.",
             "Down onto the centre as the storm closes: 2 loot, the par of this grid.",

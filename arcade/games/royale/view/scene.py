@@ -86,7 +86,9 @@ class RoyaleScene(CameraScene, PuzzleScene):
         """Everything drawn for one grid, rebuilt for a new one; the par is looked up again."""
         level = self.session.level
         # A 4-pixel margin keeps the board's frame inside the area; zoom and pan go through the camera.
-        self.grid = GridView(level.rows, level.cols, margin=4, max_cell=56)
+        # Row and column numbers beside it, counted from 1: "row 26, column 26" of a 51x51 grid
+        # had to be counted by hand.
+        self.grid = GridView(level.rows, level.cols, margin=4, max_cell=56, rulers=True)
         self.camera = CameraInput(self.grid)
         self.cursor: Cell = level.centre
         self.keys = cell_keys(self.session.state)
@@ -203,8 +205,14 @@ class RoyaleScene(CameraScene, PuzzleScene):
         whose = f"{self.route_owner()} loot: {state.loot}"
         if par is not None:
             if outcome.is_win and state.loot >= par.loot:
-                who = "the AI" if self.finished_with_ai else "you"
-                lines.append(f"{whose} · Par: {par.loot} — {who} matched the best possible route ★")
+                # Who matched it, as the framework credits the AI (its line below says how much): a
+                # hint that played the drop is "with 1 hint", not "the AI matched the best route".
+                session, credit = self.session, self.ai_credit()
+                who = ("the AI matched the best possible route" if session.ai_played_all
+                       else "you and the AI matched the best route" if session.ai_played
+                       else f"you matched the best route {credit}" if credit
+                       else "you matched the best possible route")
+                lines.append(f"{whose} · Par: {par.loot} — {who} ★")
             else:
                 lines.append(f"{whose} · Par: {par.loot} (the optimal route is dashed below)")
         else:
@@ -226,13 +234,9 @@ class RoyaleScene(CameraScene, PuzzleScene):
             return "The AI made it" if self.session.ai_finished else "You made it!"
         return "Caught by the storm" if self.session.state.dead else "Out of time"
 
-    def result_buttons(self, outcome: Outcome) -> list[tuple[str, Callable[[], None]]]:
-        def look() -> None:
-            self.show_optimal = True
-            self.say("Dashed: the optimal route (O hides it). Undo steps back into the round.", "info")
-
-        return [("Play again", self.new_game), ("Look at board", look), ("New grid", self.new_grid),
-                ("Main menu", self.to_menu)]
+    def look_at_board(self) -> None:
+        self.show_optimal = True
+        self.say("Dashed: the optimal route (O hides it). Undo steps back into the round.", "info")
 
     def result_scene(self, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
                      role: str) -> ResultScene:
@@ -474,6 +478,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
                 draw_player(surface, theme, trail[-1], size, dead=state.dead, pulse=pulse)
             self._draw_effects(surface)
             self._draw_hover(surface, state)
+        self.grid.draw_rulers(surface, theme)
         if self.side_rect.width:
             self._draw_side(surface)
 

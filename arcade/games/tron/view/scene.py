@@ -139,10 +139,6 @@ class TronScene(CameraScene, TickScene):
         self._console_cache: tuple[tuple[int, int], list[tuple[int, str]]] = ((-1, -1), [])
 
     # -- set-up --------------------------------------------------------------------------------
-    @property
-    def level_title(self) -> str:
-        return self.session.level_id
-
     def enter(self, app: App) -> None:
         super().enter(app)
         self.painter = BoardPainter(self.session.level, self.view, app.theme)
@@ -1139,4 +1135,4 @@ class TronScene(CameraScene, TickScene):
                                   seed=self.seed, round_log=self.round_log[-20:])
 
     def autosave_label(self) -> str:
-        return f"{self.session.level_id} — {self.score_text()}"  # (status_fields start with the zoom when zoomed)
+        return f"{self.level_title} — {self.score_text()}"  # (status_fields start with the zoom when zoomed)
