@@ -203,8 +203,8 @@ def test_rulers_number_the_rows_and_columns_in_view_from_1_beside_the_board(rows
     assert len(columns) + len(rows_shown) == len(labels)
     for _, (x, y) in labels:  # inside the view's area, never over the chrome
         assert area.collidepoint(x, y)
-    shown_columns = [c for c in range(cols) if vp.left <= view.cell_center((0, c))[0] < vp.right]
-    shown_rows = [r for r in range(rows) if vp.top <= view.cell_center((r, 0))[1] < vp.bottom]
+    shown_columns = [c for c in range(cols) if vp.left <= round(view.cell_center((0, c))[0]) < vp.right]
+    shown_rows = [r for r in range(rows) if vp.top <= round(view.cell_center((r, 0))[1]) < vp.bottom]
     for number, x in columns:
         assert abs(x - view.cell_center((0, number - 1))[0]) <= 1
     for number, y in rows_shown:

@@ -246,9 +246,10 @@ class GridView:
         top = max(board.top, vp.top) - RULER_GAP - (top_band - RULER_GAP) // 2
         left = max(board.left, vp.left) - RULER_GAP - (left_band - RULER_GAP) // 2
         # Only rows and columns whose middle is in view: a number beside half a cell at the edge
-        # would sit over the other ruler, or past the end of its own.
-        columns = [(c, x) for c in range(c0, c1) if vp.left <= (x := self.cell_center((0, c))[0]) < vp.right]
-        rows = [(r, y) for r in range(r0, r1) if vp.top <= (y := self.cell_center((r, 0))[1]) < vp.bottom]
+        # would sit over the other ruler, or past the end of its own. Rounded as drawn: a middle at
+        # 539.6 is drawn at 540, on the edge of a view ending there.
+        columns = [(c, x) for c in range(c0, c1) if vp.left <= (x := round(self.cell_center((0, c))[0])) < vp.right]
+        rows = [(r, y) for r in range(r0, r1) if vp.top <= (y := round(self.cell_center((r, 0))[1])) < vp.bottom]
         return ruler_labels(columns, rows, self.cell_w, top, left)
 
     def draw_rulers(self, surface: pygame.Surface, theme: Theme) -> None:

@@ -807,11 +807,13 @@ def test_once_the_match_is_over_next_round_is_match_result_and_a_replay_agrees_w
     assert keys()["Enter / Space"].startswith("the match result")
     driver.click(button.rect.center)
     assert isinstance(app.stack.top, ResultScene) and app.stack.top.title == result.title
+    driver.frames(40)  # a result panel takes keys once it has been read a moment
     driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_r)  # the last round's replay: Enter is the match result there too
     assert scene.phase == "replay" and keys()["Enter"].startswith("the match result")
     driver.key(pygame.K_RETURN)
     assert isinstance(app.stack.top, ResultScene) and scene.phase == "over"
+    driver.frames(40)
     driver.key(pygame.K_ESCAPE)
     # A replay file has no match: no Enter in its keys, no button for it.
     scene.save_replay()
