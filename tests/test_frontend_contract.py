@@ -1584,6 +1584,34 @@ def test_every_game_with_ordered_levels_offers_the_next_one_on_its_result(info, 
         close(app)
 
 
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_a_game_the_player_finishes_with_a_played_hint_is_the_players_in_the_title(info, toy_in_registry):
+    """Nine moves by hand and the last by H, H: the title said "The AI solved it" (Battle Royale
+    "The AI made it") beside "with 1 hint". A played hint is the player's move with help; only a
+    watch step that ends the game credits the AI in the title."""
+    with small_game(info) as (app, scene):
+        session = scene.session
+        finish_by_hand(session)
+        moves = list(session.moves)
+        assert session.outcome is not None and session.outcome.is_win and moves
+        while app.stack.top is not scene:
+            app.stack.pop()
+        scene.change_level(session.level, session.level_id)
+        for move in moves[:-1]:
+            scene.play(move)
+        scene.request_hint()
+        scene.worker.wait(30)
+        frames(app)
+        assert scene.hint is not None and scene.hint.move is not None, scene.status_text
+        scene.request_hint()  # H again plays it
+        outcome = session.outcome
+        assert outcome is not None and outcome.is_win and session.hints_played == 1 and not session.ai_finished
+        assert "AI" not in scene.result_title(outcome), scene.result_title(outcome)
+        session.undo()
+        session.play(moves[-1], by_ai=True)  # the same move as a watch step: the AI crossed the line
+        assert session.ai_finished and "AI" in scene.result_title(session.outcome)
+
+
 def finish_by_hand(session) -> None:
     """Play the AI's plan from here as the player's own moves, to the end."""
     for step in itertools.islice(session.watch(), 600):

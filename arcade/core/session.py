@@ -132,9 +132,10 @@ class Session(Generic[LevelT, StateT, MoveT]):
 
     @property
     def ai_finished(self) -> bool:
-        """Whether the move that leads to the current state was the AI's: who crossed the line
-        (a result's title credits the AI then; an earlier hint only earns a line of help)."""
-        return self._index > 0 and bool(self._by_ai[self._index - 1])
+        """Whether the AI played the move that leads to the current state by itself (a watch step):
+        who crossed the line, so a result's title credits the AI. A hint the player chose to play
+        is the player's move with help -- it earns the "with 1 hint" line, not "The AI solved it"."""
+        return self._index > 0 and self._by_ai[self._index - 1] == AI_MOVE
 
     # -- changing ----------------------------------------------------------------------
     def subscribe(self, listener: Callable[[Session[LevelT, StateT, MoveT]], None]) -> None:

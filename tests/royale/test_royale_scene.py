@@ -236,6 +236,23 @@ def test_pause_lists_the_game_keys_with_i_for_watch(app, driver):
     assert any("WASD" in k for k, _ in top.keys)
 
 
+@pytest.mark.parametrize("size", [(640, 400), (800, 500), (1024, 640)])
+def test_the_result_buttons_never_overlap_where_they_wrap_onto_two_rows(app, driver, size):
+    """The framework's five result buttons wrap onto two rows in a narrow window; Royale's result,
+    which makes room for its mini-map, put every button on one line there (Main menu over Play again)."""
+    scene = open_level(app, driver, "02-dead-end-11x11")
+    driver.click(centre_of(scene, scene.session.level.centre))
+    driver.key(pygame.K_RETURN)
+    top = app.stack.top
+    assert isinstance(top, RoyaleResultScene)
+    app.on_resize(size)
+    driver.frames(2)
+    rects = [b.rect for b in top.buttons]
+    assert len(rects) >= 4
+    assert [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)] == []
+    assert all(top.panel.contains(r) for r in rects) and not any(r.colliderect(top.map_rect) for r in rects)
+
+
 @pytest.mark.parametrize("size", [(800, 500), (1600, 1000)])
 def test_layout_fits_small_and_large_windows(app, driver, size):
     scene = open_level(app, driver, "17-grand-royale-51x51")

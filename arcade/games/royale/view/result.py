@@ -36,10 +36,12 @@ class RoyaleResultScene(ResultScene):
         if self._map_height < 60:
             self._map_height = 0
         extra = self._map_height + 34 if self._map_height else 0
+        bottom = self.panel.bottom
         self.panel.height += extra
         self.panel.center = (size[0] // 2, size[1] // 2)
+        # The buttons keep their rows (five wrap onto two in a narrow window), moved with the bottom.
         for b in self.buttons:
-            b.rect.y = self.panel.bottom - 56
+            b.rect.y += self.panel.bottom - bottom
         self._map = None
 
     def _minimap(self) -> pygame.Surface | None:
@@ -63,6 +65,7 @@ class RoyaleResultScene(ResultScene):
         theme = self.app.theme
         image = self._minimap()
         if image is None:
+            self.map_rect = pygame.Rect(0, 0, 0, 0)  # no room for it in this window
             return
         top = self.panel.y + 70 + 26 * len(self._body) + 6
         rect = image.get_rect(midtop=(self.panel.centerx, top))
