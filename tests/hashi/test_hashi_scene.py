@@ -591,3 +591,30 @@ def test_edge_letters_and_the_row_and_column_numbers_never_overlap_at_any_zoom(t
     finally:
         app.close()
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (640, 400)])
+def test_row_and_column_numbers_never_overlap_each_other_zoomed_in_and_panned(size):
+    """Zoomed in and panned on a plane board, the number of a column half out of view sat over the
+    row numbers in the corner (the shared rulers number only what has its middle in view; Hashi's
+    own copy did not)."""
+    from arcade.games import REGISTRY
+    from arcade.ui.app import App
+
+    app = App(REGISTRY, size=size, headless=True)
+    try:
+        scene = app.launch("hashi", Launch(level="hard/20-open-sea"))
+        app.frame(1 / 60)
+        view = scene.painter.view
+        for _step in range(8):
+            scene.zoom("1")
+            app.frame(1 / 60)
+            for pan in ((7, 5), (-13, 11), (10_000, 10_000), (-10_000, -10_000), (33, -17)):
+                view.pan_by(*pan)
+                rects = [r for _, r in scene.painter.coordinate_rects()]
+                clash = [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
+                assert clash == [], (size, view.cell, pan, clash[:3])
+        assert view.zoomed
+    finally:
+        app.close()
+        pygame.display.quit()

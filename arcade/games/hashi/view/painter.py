@@ -211,8 +211,12 @@ class BoardPainter:
         board, vp = view.board_rect, view.viewport
         top = max(board.top, vp.top) - self.marker_gap[1] - LABEL_BAND // 2
         left = max(board.left, vp.left) - self.marker_gap[0] - LABEL_BAND // 2
-        columns = [(self.board((0, c))[1], view.cell_center((0, c))[0]) for c in range(c0, c1)]
-        rows = [(self.board((r, 0))[0], view.cell_center((r, 0))[1]) for r in range(r0, r1)]
+        # As the shared rulers do: only rows and columns whose middle is in view (rounded, as
+        # drawn) -- a number beside half a cell at the edge sat over the other ruler's numbers.
+        columns = [(self.board((0, c))[1], x) for c in range(c0, c1)
+                   if vp.left <= (x := round(view.cell_center((0, c))[0])) < vp.right]
+        rows = [(self.board((r, 0))[0], y) for r in range(r0, r1)
+                if vp.top <= (y := round(view.cell_center((r, 0))[1])) < vp.bottom]
         return number_labels(columns, rows, view.cell, top, left)
 
     def coordinate_size(self) -> int:
