@@ -1407,6 +1407,8 @@ def test_saved_replays_open_in_the_window_newest_first_and_a_damaged_one_is_refu
 
         listing = open_list()
         assert [c.value.path.name for c in listing.choices] == [new.name, damaged.name, old.name]
+        # A level by its title, as everywhere else (Tron's list said "huge-room").
+        assert listing.choices[0].title.startswith(f"{scene.level_title} — "), listing.choices[0].title
         row = listing.choices[1]
         assert row.title == damaged.name and row.tag == "damaged" and row.role == "error"
         listing.pick(1)
@@ -1665,3 +1667,15 @@ def test_the_result_credits_the_ai_with_what_it_did_a_played_hint_is_not_the_ai_
         watch_to_the_end(app, scene)
         assert scene.ai_credit() == "the AI played it"
         assert scene.record_note == "The AI played it — not counted as a personal best."
+
+
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_the_watch_button_stays_on_a_narrow_toolbar_whatever_its_action_is_called(info, toy_in_registry):
+    """The toolbar keeps Pause, Undo, Redo, Hint and Watch on the row longest; Runway's Watch button
+    runs its play / pause key (``watch_action``), and went into More before the game's own buttons."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        assert scene.has_watch
+        button = next(b for b in scene.toolbar.buttons if b.label in ("Watch AI", "Stop watching"))
+        hint = next(b for b in scene.toolbar.buttons if b.label == "Hint")
+        assert button.priority == hint.priority > 1

@@ -396,7 +396,8 @@ class GameScene(Scene):
 
     #: Toolbar buttons kept on the row longest when the window is too narrow for all (the rest go
     #: into its More menu, the game's own buttons before these): Pause, which also lists every key,
-    #: then the moves every game shares.
+    #: then the moves every game shares ("toggle_watch" stands for the game's ``watch_action``:
+    #: Runway's is its play / pause key).
     TOOLBAR_PRIORITY: ClassVar[dict[str, int]] = {"open_pause": 3, "undo": 2, "redo": 2, "request_hint": 2,
                                                   "toggle_watch": 2, "watch_pause": 3, "watch_step": 3}
 
@@ -416,7 +417,8 @@ class GameScene(Scene):
             enabled = self._enabled_predicate(binding)
             button = Button(binding.button, lambda b=binding: self.run_binding(b), hotkey=binding.keys,
                             tooltip=binding.label, enabled_when=enabled,
-                            priority=self.TOOLBAR_PRIORITY.get(binding.action, 1))
+                            priority=self.TOOLBAR_PRIORITY.get(
+                                "toggle_watch" if binding.action == self.watch_action else binding.action, 1))
             if binding in watch_rows:
                 if binding.action == "watch_pause":
                     button.other_label = "Pause AI" if button.label == "Resume AI" else "Resume AI"

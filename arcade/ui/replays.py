@@ -95,7 +95,8 @@ def replay_choices(front: GameFront, listed: list[SavedReplay]) -> list[Choice]:
         replay = saved.replay
         players = " vs ".join(front.replay_player(p) for p in replay.players)
         reason = str(replay.result.get("reason", "")).strip()
-        title = f"{replay.level_id or 'a level of its own'} — {players}"
+        level = front.level_title(None, replay.level_id) if replay.level_id else "a level of its own"
+        title = f"{level} — {players}"
         choices.append(Choice(title, f"{reason + ' · ' if reason else ''}{saved.path.name}", saved, tag=when,
                               role="text_dim"))
     return choices

@@ -48,9 +48,6 @@ def test_the_catalogue_lists_levels_by_folder_with_what_the_picker_shows():
     assert (first.islands, first.difficulty, first.topology, first.error) == (8, "medium", "plane", "")
     doughnut = catalog.find_entry(entries, "wrapped/02-doughnut")
     assert doughnut is not None and doughnut.topology == "torus"
-    assert catalog.next_level(entries, "classic/01-first-steps").id == "classic/02-seven-seas"
-    last_classic = [e for e in entries if e.folder == "classic"][-1]
-    assert catalog.next_level(entries, last_classic.id) is None  # the next folder is another pack
 
 
 def test_the_catalogue_finds_generated_packs_and_reports_broken_files(tmp_path):
@@ -63,7 +60,6 @@ def test_the_catalogue_finds_generated_packs_and_reports_broken_files(tmp_path):
     assert [e.id for e in entries] == ["pack/b", "pack/broken", "pack/deep/a"]
     broken = catalog.find_entry(entries, "pack/broken")
     assert broken.error.endswith("broken.txt:1: column 3: unexpected '9' (use '.' for water and 1-8 for islands)")
-    assert catalog.next_level(entries, "pack/b") is None  # broken files are skipped; deep/ is another folder
 
 
 def test_best_times_follow_the_board_not_its_title():

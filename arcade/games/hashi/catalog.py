@@ -102,18 +102,6 @@ def find_entry(entries: list[LevelEntry], level_id: str) -> LevelEntry | None:
     return next((e for e in entries if e.id == level_id), None)
 
 
-def next_level(entries: list[LevelEntry], level_id: str) -> LevelEntry | None:
-    """The level after ``level_id`` in the same folder (skipping broken files), or None at the end."""
-    playable = [e for e in entries if not e.error]
-    for i, entry in enumerate(playable):
-        if entry.id == level_id:
-            following = playable[i + 1] if i + 1 < len(playable) else None
-            if following is not None and following.folder == entry.folder:
-                return following
-            return None
-    return None
-
-
 def picker_entry(entry: LevelEntry) -> game.LevelEntry:
     """A catalogue entry as the framework's level picker lists it (grouped by folder, best time by board)."""
     if entry.error:

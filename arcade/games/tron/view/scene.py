@@ -44,7 +44,7 @@ from arcade.ui.camera import CameraInput, CameraScene
 from arcade.ui.console import ConsolePanel, console_lines
 from arcade.ui.game_scene import TickScene
 from arcade.ui.gridview import GridView
-from arcade.ui.overlays import ResultScene
+from arcade.ui.overlays import LOOK_AT_BOARD, MAIN_MENU, ResultScene
 from arcade.ui.widgets import draw_text
 
 if TYPE_CHECKING:
@@ -793,8 +793,8 @@ class TronScene(CameraScene, TickScene):
         # Esc is one step back, to the board, as on every result panel (it went to the main menu,
         # where the next Esc quits).
         buttons = [("Rematch", self.rematch, "F5"), ("Replay round", self.start_replay, "R"),
-                   ("Setup", self.open_setup, "O"), ("Look at board", lambda: None, "Esc"),
-                   ("Main menu", self.to_menu, "M")]
+                   ("Setup", self.open_setup, "O"), (LOOK_AT_BOARD, self.look_at_board, "Esc"),
+                   (MAIN_MENU, self.to_menu, "M")]
         if self.turns:
             buttons.insert(2, ("Save replay", self.save_replay, "Ctrl+S"))
         self.app.push(ResultScene(title, lines, buttons, role=role))
