@@ -456,3 +456,30 @@ def test_no_work_but_a_save_keeps_a_closed_window_s_process_alive(app, driver, t
     finally:
         writing.set()
         saver.flush()
+
+
+def test_the_data_folder_stays_locked_until_a_slow_save_is_written(app, driver, toy_registered, monkeypatch):
+    """A scene's flush gives up after a few seconds on a slow disk: the lock went while the writer
+    was still replacing the save, and a window opened then would have read it half way."""
+    import time
+
+    from arcade.services import autosave, instance
+
+    scene = app.launch("toy", Launch(level="o..\n...\n...\n"))
+    driver.click(tuple(map(int, scene.view.cell_center((2, 2)))))
+    real_flush = autosave.BackgroundSaver.flush
+    monkeypatch.setattr(autosave.BackgroundSaver, "flush", lambda self, timeout=5.0: real_flush(self, 0.01))
+    real_write = saves.write_autosave
+    written: list[str] = []
+
+    def slow_write(*args, **kwargs):
+        time.sleep(0.3)  # longer than the (shortened) flush
+        real_write(*args, **kwargs)
+        written.append("save")
+
+    monkeypatch.setattr(saves, "write_autosave", slow_write)
+    steps: list[str] = []
+    real_release = instance.release
+    monkeypatch.setattr(instance, "release", lambda: (steps.append(f"lock after {written}"), real_release()))
+    app.close()
+    assert steps == ["lock after ['save']"], "the lock went before the save was written"
