@@ -377,8 +377,9 @@ def test_a_settings_key_that_remakes_the_window_acts_once_until_released(app, dr
     # focus presses it again while it is still held -- that press made the window anew again, for
     # ever. It is the same key, still held: only its next real release lets it act again.
     driver.frame(pygame.event.Event(pygame.KEYUP, **press))
-    driver.frame(pygame.event.Event(pygame.WINDOWFOCUSLOST), pygame.event.Event(pygame.WINDOWFOCUSGAINED))
-    driver.frame(pygame.event.Event(pygame.KEYDOWN, **press))  # the focus's press
+    # The focus's press comes with the focus, in one batch (a press tens of ms later is the player's).
+    driver.frame(pygame.event.Event(pygame.WINDOWFOCUSLOST), pygame.event.Event(pygame.WINDOWFOCUSGAINED),
+                 pygame.event.Event(pygame.KEYDOWN, **press))
     assert shown() == twice, f"the new window's press of a held {name} changed the window again"
     for _ in range(3):
         driver.frame(pygame.event.Event(pygame.KEYDOWN, **press))  # pygame's repeats of it
@@ -455,3 +456,30 @@ def test_no_work_but_a_save_keeps_a_closed_window_s_process_alive(app, driver, t
     finally:
         writing.set()
         saver.flush()
+
+
+def test_the_data_folder_stays_locked_until_a_slow_save_is_written(app, driver, toy_registered, monkeypatch):
+    """A scene's flush gives up after a few seconds on a slow disk: the lock went while the writer
+    was still replacing the save, and a window opened then would have read it half way."""
+    import time
+
+    from arcade.services import autosave, instance
+
+    scene = app.launch("toy", Launch(level="o..\n...\n...\n"))
+    driver.click(tuple(map(int, scene.view.cell_center((2, 2)))))
+    real_flush = autosave.BackgroundSaver.flush
+    monkeypatch.setattr(autosave.BackgroundSaver, "flush", lambda self, timeout=5.0: real_flush(self, 0.01))
+    real_write = saves.write_autosave
+    written: list[str] = []
+
+    def slow_write(*args, **kwargs):
+        time.sleep(0.3)  # longer than the (shortened) flush
+        real_write(*args, **kwargs)
+        written.append("save")
+
+    monkeypatch.setattr(saves, "write_autosave", slow_write)
+    steps: list[str] = []
+    real_release = instance.release
+    monkeypatch.setattr(instance, "release", lambda: (steps.append(f"lock after {written}"), real_release()))
+    app.close()
+    assert steps == ["lock after ['save']"], "the lock went before the save was written"

@@ -713,3 +713,65 @@ def test_a_keys_table_keeps_each_key_in_the_row_a_press_runs_now():
     assert named_keys("Ctrl+arrow · 1–3") == {*parse_keys("Ctrl+Up / Ctrl+Down / Ctrl+Left / Ctrl+Right"),
                                               *parse_keys("1 / 2 / 3")}
     assert named_keys("Left-drag from an island") == named_keys("Timeline · minimap") == frozenset()
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _held_keys(monkeypatch):
+    from arcade.ui import input as input_module
+
+    clock = _Clock()
+    monkeypatch.setattr(input_module.time, "monotonic", clock)
+    return input_module.HeldKeys(), clock
+
+
+def _key(kind: int, key: int = pygame.K_f) -> pygame.event.Event:
+    return pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0)
+
+
+def test_a_second_press_soon_after_the_window_was_remade_is_not_swallowed(monkeypatch):
+    """Released, then pressed again within a second of the remake: the press acts (it was taken for
+    the new window's focus pressing a key still held, and dropped)."""
+    keys, clock = _held_keys(monkeypatch)
+    assert not keys.swallows(_key(pygame.KEYDOWN))
+    keys.window_replaced()
+    clock.now += 0.05
+    assert not keys.swallows(_key(pygame.KEYUP))
+    assert not keys.swallows(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    clock.now += 0.25  # a person's new press, well after the focus
+    assert not keys.swallows(_key(pygame.KEYDOWN))
+
+
+def test_a_press_after_a_release_the_new_window_saw_is_not_swallowed(monkeypatch):
+    keys, clock = _held_keys(monkeypatch)
+    keys.swallows(_key(pygame.KEYDOWN))
+    keys.window_replaced()
+    clock.now += 0.02
+    keys.swallows(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    assert not keys.swallows(_key(pygame.KEYUP))  # the new window has the focus: a real release
+    clock.now += 0.01
+    assert not keys.swallows(_key(pygame.KEYDOWN))
+
+
+def test_the_press_x11_sends_with_the_new_windows_focus_is_still_swallowed(monkeypatch):
+    """The old window's end releases the key, the new window's focus presses it again at once: the
+    key is still held, and only its next release lets it act."""
+    keys, clock = _held_keys(monkeypatch)
+    keys.swallows(_key(pygame.KEYDOWN))
+    keys.window_replaced()
+    clock.now += 0.05
+    for event in (_key(pygame.KEYUP), pygame.event.Event(pygame.WINDOWFOCUSLOST),
+                  pygame.event.Event(pygame.WINDOWFOCUSGAINED)):
+        assert not keys.swallows(event)
+    clock.now += 0.005
+    assert keys.swallows(_key(pygame.KEYDOWN)), "the focus's press of a held key acted"
+    clock.now += 0.5
+    assert keys.swallows(_key(pygame.KEYDOWN)), "a repeat of the held key acted"
+    assert not keys.swallows(_key(pygame.KEYUP))
+    assert not keys.swallows(_key(pygame.KEYDOWN))

@@ -8,7 +8,8 @@ waits for the last one (before the autosave is cleared on a win and when the sce
 The thread is not a daemon: the interpreter waits for it at exit, so a save still being
 written when the window closes (a slow disk, past ``flush``'s timeout) is finished, never cut
 off. It is the only work the exit waits for -- the AI's threads are daemons
-(:mod:`arcade.ui.worker`).
+(:mod:`arcade.ui.worker`). The window waits for it too (:func:`wait_for_writers`) before it
+lets the data folder's lock go: another window may open the saves as soon as it does.
 """
 
 from __future__ import annotations
@@ -18,6 +19,23 @@ from collections.abc import Callable
 from typing import Any
 
 from arcade.services import saves
+
+#: Every writer thread still running, whichever scene started it (its scene may be gone).
+_WRITERS: set[threading.Thread] = set()
+_WRITERS_LOCK = threading.Lock()
+
+
+def wait_for_writers() -> None:
+    """Wait, without a time limit, until no save is being written: the window closing holds the
+    data folder's lock until then (a scene's ``flush`` gives up after a few seconds on a slow disk,
+    and a window opened meanwhile would read a save half way to its newest version)."""
+    while True:
+        with _WRITERS_LOCK:
+            running = list(_WRITERS)
+        if not running:
+            return
+        for thread in running:
+            thread.join()
 
 
 class BackgroundSaver:
@@ -38,6 +56,8 @@ class BackgroundSaver:
             self._pending = (data, label)
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name=f"{self.game}-autosave", daemon=False)
+                with _WRITERS_LOCK:
+                    _WRITERS.add(self._thread)
                 self._thread.start()
 
     def _run(self) -> None:
@@ -45,6 +65,8 @@ class BackgroundSaver:
             with self._lock:
                 job, self._pending = self._pending, None
                 if job is None:
+                    with _WRITERS_LOCK:
+                        _WRITERS.discard(threading.current_thread())
                     self._thread = None
                     return
             try:

@@ -59,8 +59,9 @@ def claim(folder: Path) -> str:
 
 
 def release() -> None:
-    """Let the folder go: the window calls this once it has closed and written everything (the
-    system also does it when the process ends)."""
+    """Let the folder go: the window calls this once it has closed and its autosave writer has
+    finished every save (:func:`arcade.services.autosave.wait_for_writers`); the system also does
+    it when the process ends."""
     global _held
     if _held is not None:
         _held.close()

@@ -214,6 +214,14 @@ class Program:
         self.pid = self.process.pid
         self.closed = False
         self._done = False
+        # Guards the stdin descriptor: a worker thread may still be sending when the window closes
+        # the program, and a number closed and reused (the autosave's temp file) must never be
+        # written. ``send`` checks ``_input_closed`` under it right before each write, and closing
+        # happens under it too. Re-entrant: a signal handler may close programs mid-``send``.
+        self._in_lock = threading.RLock()
+        self._input_closed = False
+        self._writing = False
+        self._close_pending = False
         with _LIVE_LOCK:
             _LIVE.add(self)  # at once: a signal handler's close_all must find it
         self.answers = 0
@@ -238,7 +246,18 @@ class Program:
             raise ProgramFailure("stopped: its window was closed")
 
     # -- readers (threads) ---------------------------------------------------------------
+    # Each reader closes its own descriptor when it has read to the end, never :meth:`close`:
+    # closed under a reader still in ``os.read``, the number could be reused by another file
+    # (a save) and the reader would drain it.
     def _read_stdout(self) -> None:
+        try:
+            self._read_stdout_to_end()
+        finally:
+            with contextlib.suppress(OSError, ValueError):
+                assert self.process.stdout is not None
+                self.process.stdout.close()
+
+    def _read_stdout_to_end(self) -> None:
         buffer = b""
         overflow = False
         while True:
@@ -269,6 +288,17 @@ class Program:
                     self._lines.put(("line", line.decode("utf-8", "replace")))
 
     def _read_stderr(self) -> None:
+        try:
+            self._read_stderr_to_end()
+        finally:
+            # Under the lock, after ``eof`` is set: ``_settle_stderr`` polls the descriptor
+            # only while ``eof`` is not set.
+            with self._err_lock, contextlib.suppress(OSError, ValueError):
+                self._err.eof = True
+                assert self.process.stderr is not None
+                self.process.stderr.close()
+
+    def _read_stderr_to_end(self) -> None:
         err = self._err
         while True:
             with contextlib.suppress(OSError, ValueError):
@@ -350,25 +380,54 @@ class Program:
         """Write ``text`` to the program's stdin before ``deadline`` (a ``perf_counter`` value).
 
         Raises :class:`InputClosed` if the program no longer reads it, ProgramFailure if the
-        deadline passes first."""
+        deadline passes first or the program was closed (a worker thread may still be talking
+        to a program its window closed; the descriptor number may belong to another file by
+        then, so nothing is written)."""
         data = text.encode()
         while data:
             remaining = deadline - time.perf_counter()
             if remaining <= 0:
                 raise ProgramFailure("timed out: did not read its input")
             try:
+                # A poll on a closed or reused number is harmless; the write is checked below.
                 ready = _ready(self._in_fd, select.POLLOUT, remaining)
                 if not ready:
                     continue
-                written = os.write(self._in_fd, data)
+                written = self._write(data)
             except BlockingIOError:
                 continue
             except (BrokenPipeError, ConnectionResetError, ValueError, OSError):
                 raise InputClosed(self._gone("stopped reading its input")) from None
             data = data[written:]
 
+    def _write(self, data: bytes) -> int:
+        """One ``os.write`` to stdin, only while it is still open (checked under the lock that closes it)."""
+        with self._in_lock:
+            if self._input_closed:
+                if self.closed:
+                    raise ProgramFailure("stopped: the program was closed")
+                raise InputClosed("its input was already closed")
+            self._writing = True
+            try:
+                return os.write(self._in_fd, data)
+            finally:
+                self._writing = False
+                if self._close_pending:
+                    self._close_pending = False
+                    self._close_stdin()
+
     def close_input(self) -> None:
-        """Send end-of-file (for programs that read their input to the end)."""
+        """Send end-of-file (for programs that read their input to the end); no write follows it."""
+        with self._in_lock:
+            self._input_closed = True
+            if self._writing:
+                # Only this thread can hold the lock while writing: a signal handler closing
+                # programs interrupted our own ``_write``; it closes the descriptor after its write.
+                self._close_pending = True
+                return
+            self._close_stdin()
+
+    def _close_stdin(self) -> None:
         with contextlib.suppress(OSError, ValueError):
             assert self.process.stdin is not None
             self.process.stdin.close()
@@ -488,13 +547,17 @@ class Program:
         self.close_input()
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=5)
-        for thread in getattr(self, "_threads", ()):
-            if thread.ident is not None:
+        # The readers close stdout and stderr themselves once they have read to the end (the group
+        # is dead, so at once); one still reading after the join (a program that left a process of
+        # its own session holding the pipe) keeps its descriptor until then, never reused under it.
+        threads = getattr(self, "_threads", [None, None])
+        for stream, thread in zip((self.process.stdout, self.process.stderr), threads, strict=True):
+            if thread is None or thread.ident is None:  # closed (by a signal) before its reader started
+                with contextlib.suppress(OSError, ValueError):
+                    if stream is not None:
+                        stream.close()
+            elif thread is not threading.current_thread():
                 thread.join(timeout=1)
-        for stream in (self.process.stdout, self.process.stderr):
-            with contextlib.suppress(OSError, ValueError):
-                if stream is not None:
-                    stream.close()
         self._done = True
         with _LIVE_LOCK:
             _LIVE.discard(self)

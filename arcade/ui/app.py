@@ -396,8 +396,9 @@ class App:
         atomic_write_bytes(path, buffer.getvalue())
 
     def close(self) -> None:
-        """Leave every scene (each writes its save whole), write the settings, then close the window
-        at once and only after it the sound device.
+        """Leave every scene (each hands its save to the writer), write the settings, close the window
+        at once, let the data folder's lock go once every save is on disk, and only then the sound
+        device.
 
         Left to ``pygame.quit`` at the interpreter's exit, the devices closed in the reverse order
         of their start: the sound device first, and with PulseAudio closing it waits for the stream
@@ -413,9 +414,12 @@ class App:
                 self.settings.save()
             except OSError as exc:
                 print(f"could not save settings: {exc.strerror or exc}", file=sys.stderr)
-        from arcade.services import instance
+        from arcade.services import autosave, instance
 
-        pygame.display.quit()  # the window goes now: every save is written
+        pygame.display.quit()  # the window goes now; a save still being written is waited for below
+        # A scene's flush gives up after a few seconds (a slow disk): the lock stays until the
+        # writer is done, or a window opened meanwhile would read a save still being replaced.
+        autosave.wait_for_writers()
         instance.release()  # a window opened right after this one is not told another is open
         self.audio.close()
 

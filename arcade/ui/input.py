@@ -153,13 +153,19 @@ class HeldKeys:
     end sends a release of its own, the new window's focus then a fresh press of every key still
     held -- which made the window anew again, for as long as the key was down: the window size
     cycled on its own, fullscreen toggled for ever. A stale key's presses are dropped until its
-    release, and the press the new window's focus brings (within :data:`REFOCUS_SECONDS`) is
-    taken for what it is: the same key, still held, so stale again.
+    release, and the press the new window's focus brings is taken for what it is: the same key,
+    still held, so stale again. Only that press: one arriving right with the focus (within
+    :data:`FOCUS_PRESS_SECONDS`), before the new window has seen the key released. A person who
+    let go and pressed again within a second of the remake pressed later than that, or after a
+    release the new window saw -- a real press, which used to be swallowed.
     """
 
     #: How long after the window was replaced the new window's focus may bring a press of a key
     #: held through it (SDL does so at once; a person's next press of it comes later).
     REFOCUS_SECONDS = 1.0
+    #: How soon after the new window's focus its press of a held key comes: X11 sends it in the
+    #: same batch of events; a person's release and new press take longer.
+    FOCUS_PRESS_SECONDS = 0.05
 
     def __init__(self) -> None:
         self.held: set[int] = set()
@@ -172,6 +178,7 @@ class HeldKeys:
         self._replaced: set[int] = set()
         self._refocused = False
         self._replaced_until = 0.0
+        self._focused_at = 0.0
 
     def swallows(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` is the held-over repeat of a key that changed the scene (drop it).
@@ -182,19 +189,25 @@ class HeldKeys:
         if event.type == pygame.KEYDOWN:
             event.repeat = event.key in self.down
             self.down.add(event.key)
-            if (event.key in self._replaced and self._refocused
-                    and time.monotonic() < self._replaced_until):
-                self._replaced.discard(event.key)  # the new window's focus pressing a key still held
-                self.stale.add(event.key)
+            if event.key in self._replaced and self._refocused:
+                now = time.monotonic()
+                if now < self._replaced_until and now < self._focused_at + self.FOCUS_PRESS_SECONDS:
+                    self.stale.add(event.key)  # the new window's focus pressing a key still held
+                self._replaced.discard(event.key)  # any later press is the player's
         elif event.type == pygame.KEYUP:
             self.held.discard(event.key)
             self.down.discard(event.key)
             self.stale.discard(event.key)
+            if self._refocused:
+                # The new window saw the key go up: its next press is a real one. (A release before
+                # the focus may be the old window's end, X11's, with the key still held.)
+                self._replaced.discard(event.key)
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.held.clear()
             self.down.clear()
         elif event.type == pygame.WINDOWFOCUSGAINED and self._replaced:
             self._refocused = True
+            self._focused_at = time.monotonic()
         return event.type == pygame.KEYDOWN and (event.key in self.held or event.key in self.stale)
 
     def window_replaced(self) -> None:

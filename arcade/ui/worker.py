@@ -11,7 +11,9 @@ The thread is a daemon: an answer nobody will read is not worth waiting for at e
 ``ThreadPoolExecutor``'s threads are joined when the interpreter exits, so a search that does
 not ask :func:`job_cancelled` -- a solver's count, a generator -- kept a closed window's
 process alive until it was done.) Saves never run here; they have their own writer
-(:class:`arcade.services.autosave.BackgroundSaver`), which the exit does wait for.
+(:class:`arcade.services.autosave.BackgroundSaver`), which the exit does wait for. A job may
+write a cache (Battle Royale's par store): an atomic write, so one cut off at exit leaves the
+old file whole and costs only a solve next time -- not a save, not waited for.
 """
 
 from __future__ import annotations

@@ -304,3 +304,67 @@ def test_closing_the_window_runner_mid_answer_waits_for_no_thread():
         assert live_programs() == []
         left = [t for t in threading.enumerate() if t not in before and t.is_alive()]
         assert all(t.daemon for t in left), [t.name for t in left if not t.daemon]
+
+
+def test_a_closed_program_writes_nothing_into_a_file_that_reused_its_descriptor(tmp_path):
+    """A window's worker may still ``send``/``ask`` after the window closed the program; the stdin
+    number is free by then and the autosave's next temp file can get it: the board used to land there."""
+    program = Program([sys.executable, "-c", "import sys; sys.stdin.read()"])
+    in_fd = program._in_fd
+    program.close()
+    files = [open(tmp_path / f"save{n}.tmp", "wb") for n in range(3)]  # noqa: SIM115 - kept open on purpose
+    try:
+        assert in_fd in {f.fileno() for f in files}, "the test needs the number reused"
+        with pytest.raises(ProgramFailure, match="closed"):
+            program.send("1 2 3 4\n", time.perf_counter() + 1.0)
+        answer = program.ask("board\n", 0.2)
+        assert answer.line is None and "closed" in answer.failure
+    finally:
+        for f in files:
+            f.close()
+    assert [(tmp_path / f"save{n}.tmp").read_bytes() for n in range(3)] == [b"", b"", b""]
+
+
+def test_closing_input_then_sending_writes_nothing():
+    with Program([sys.executable, "-c", "import sys; sys.stdin.read(); print('done', flush=True)"]) as program:
+        program.close_input()
+        with pytest.raises(ProgramFailure, match="already closed"):
+            program.send("late\n", time.perf_counter() + 1.0)
+        assert program.read_line(5.0, time.perf_counter()).line == "done"
+
+
+def test_a_pipe_still_being_read_is_not_closed_under_its_reader():
+    """A program that left a process of its own session holding its stdout outlives the close's join:
+    its reader keeps reading, so the descriptor stays its own (not reused and drained) until the end."""
+    import signal
+    import stat
+
+    code = ("import subprocess, sys\n"
+            "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)'], start_new_session=True)\n"
+            "print(child.pid, flush=True)\n"
+            "import time; time.sleep(30)\n")
+    program = Program([sys.executable, "-c", code])
+    escaped = int(program.read_line(10.0, time.perf_counter()).line)
+    try:
+        program.close()  # the join times out: the escaped process still holds the write end
+        reader = program._threads[0]
+        assert reader.is_alive()
+        assert stat.S_ISFIFO(os.fstat(program._out_fd).st_mode), "stdout was closed under its reader"
+    finally:
+        os.kill(escaped, signal.SIGKILL)
+    reader.join(5)
+    assert not reader.is_alive() and program.process.stdout.closed and program.process.stderr.closed
+
+
+def test_a_tron_player_stopped_while_its_program_started_gets_no_closed_program():
+    """``HackerRankPlayer.answer`` went on to send the board to the program ``_started`` had just closed."""
+    from arcade.games.tron.outside import make_program_player
+    from arcade.services.botspec import BotSpec
+
+    spec = BotSpec(text="x", name="x", protocol="hackerrank", argv=(sys.executable, "-c", "pass"))
+    player = make_program_player(spec)
+    program = Program(misbehave("sleep"))
+    player.stop.set()  # the window closed between the program's start and its hand-over
+    with pytest.raises(ProgramFailure, match="stopped"):
+        player._started(program)
+    assert program.closed and player.program is None and live_programs() == []

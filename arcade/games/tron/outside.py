@@ -99,10 +99,13 @@ class ProgramPlayer(Player):
             program.close()
 
     def _started(self, program: Program) -> Program:
-        """Keep ``program`` as the one running; closed meanwhile, whoever closed may not have seen it."""
+        """Keep ``program`` as the one running. Closed meanwhile (whoever closed may not have seen it),
+        it is killed and ProgramFailure raised, as ``Program`` does: a closed program handed back
+        would still be sent the board by a worker thread the window no longer waits for."""
         self.program = program
         if self.stop.is_set():
             self.end()
+            raise ProgramFailure("stopped: its window was closed")
         return program
 
     def begin(self, level: Level, seat: int, seed: int) -> None:
