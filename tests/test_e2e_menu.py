@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.xwindow import changed_fraction, run_program, screenshot, wait_for, wait_window, xdotool
+from tests.xwindow import changed_fraction, run_program, screenshot, wait_for, wait_window, xdotool, xvfb
 
 pytestmark = pytest.mark.e2e
 
@@ -51,4 +51,15 @@ def test_the_letter_on_a_badge_opens_its_game_in_the_real_window(xserver, tmp_pa
         pushes = wait_for(lambda: [line for line in program.trace_lines() if line.startswith("push Runway")],
                           20, "Runway opened by its letter")
         assert pushes == ["push RunwayScene"], program.trace_lines()
+    assert program.returncode in (0, 130), program.output()
+
+
+def test_the_first_window_fits_a_laptop_screen(tmp_path):
+    """With no --size and no settings yet, the default 1280x800 opened half off a 1366x768 screen:
+    the window opens at the largest offered size that fits, and that is the size remembered."""
+    with xvfb("1366x768x24") as env, run_program(env, tmp_path) as program:
+        window = wait_window(program)
+        wait_for(lambda: [line for line in program.trace_lines() if line.startswith("menu-entry ")], 20, "the menu")
+        geometry = xdotool(env, "getwindowgeometry", window).stdout
+        assert "Geometry: 1024x640" in geometry, geometry
     assert program.returncode in (0, 130), program.output()

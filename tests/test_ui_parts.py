@@ -379,6 +379,19 @@ def test_the_window_size_list_offers_only_sizes_that_fit_the_screen():
     assert fitting_sizes((800, 600)) == [(1024, 640)]  # always one to choose
 
 
+def test_the_first_window_fits_the_screen():
+    """The default 1280x800 opened half off a 1366x768 laptop screen (its toolbar out of reach)."""
+    from arcade.ui.settings_scene import start_size
+
+    assert start_size((1280, 800), (1366, 768)) == (1024, 640)
+    assert start_size((1280, 800), (1920, 1080)) == (1280, 800)  # a size that fits is kept
+    assert start_size((1600, 1000), (1600, 1000)) == (1600, 1000)
+    assert start_size((1920, 1080), (1600, 900)) == (1440, 900)
+    assert start_size((1280, 800), (800, 600)) == (800, 600)  # smaller than every offered size
+    assert start_size((1280, 800), (600, 300)) == (640, 400)  # never under the least window
+    assert start_size((1280, 800), None) == (1280, 800)  # the screen unknown (headless)
+
+
 def test_a_picker_opens_with_the_current_row_mid_list_so_the_next_ones_show(app):
     from arcade.ui.picker import Choice, PickerScene
 

@@ -76,6 +76,16 @@ def require_pygame_ce() -> None:
         )
 
 
+def _desktop_size() -> tuple[int, int] | None:
+    """The screen's size, or None where the driver cannot tell (a headless one reports the window)."""
+    try:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        return pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return None
+
+
 class App:
     def __init__(
         self,
@@ -100,6 +110,10 @@ class App:
         self.fullscreen = False
         if size is not None:
             self.settings.window_size = size  # an explicit --size is also the size to remember
+        elif not headless:
+            from arcade.ui.settings_scene import start_size
+
+            self.settings.window_size = start_size(self.settings.window_size, _desktop_size())
         self.size: tuple[int, int] = self.settings.window_size
         self.screen = self._open_window(self.size, self.settings.fullscreen and not headless)
         self.audio = Audio(enabled=self.settings.sound)

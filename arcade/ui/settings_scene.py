@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arcade.services.settings import ANIMATION_SPEEDS, PALETTES, WINDOW_SIZES
+from arcade.services.settings import ANIMATION_SPEEDS, MIN_WINDOW, PALETTES, WINDOW_SIZES
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.theme import PALETTE_NAMES
@@ -35,6 +35,18 @@ def fitting_sizes(desktop: tuple[int, int] | None = None) -> list[tuple[int, int
         return list(WINDOW_SIZES)
     fitting = [size for size in WINDOW_SIZES if size[0] <= desktop[0] and size[1] <= desktop[1]]
     return fitting or [WINDOW_SIZES[0]]
+
+
+def start_size(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window size to open at: the remembered one if it fits on the screen, else the largest
+    offered size that does, else the screen itself (never under the least window). The default
+    1280x800 opened half off a 1366x768 laptop's screen, its toolbar out of reach."""
+    if desktop is None or desktop[0] <= 0 or (size[0] <= desktop[0] and size[1] <= desktop[1]):
+        return size
+    fitting = [s for s in WINDOW_SIZES if s[0] <= desktop[0] and s[1] <= desktop[1]]
+    if fitting:
+        return max(fitting)
+    return (max(MIN_WINDOW[0], min(size[0], desktop[0])), max(MIN_WINDOW[1], min(size[1], desktop[1])))
 
 
 class SettingsScene(Scene):
