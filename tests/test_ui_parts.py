@@ -473,9 +473,9 @@ def test_what_the_sound_library_prints_while_probing_is_hidden_and_stderr_comes_
     """ALSA's "cannot find card" lines go to descriptor 2 from C: hidden during the probe only."""
     import os
 
-    from arcade.ui.audio import _native_stderr_silenced
+    from arcade.ui.native_stderr import native_stderr_filtered
 
-    with _native_stderr_silenced():
+    with native_stderr_filtered(noise=None):
         os.write(2, b"ALSA lib confmisc.c: cannot find card '0'\n")
     os.write(2, b"after\n")
     err = capfd.readouterr().err

@@ -7,13 +7,10 @@ one frame with a given time step, so behaviour does not depend on the machine's 
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +22,7 @@ from arcade.services.files import atomic_write_bytes
 from arcade.services.settings import MIN_WINDOW, Settings
 from arcade.ui.audio import Audio
 from arcade.ui.input import HeldKeys
+from arcade.ui.native_stderr import native_stderr_filtered
 from arcade.ui.scene import Scene, SceneStack
 from arcade.ui.theme import Theme
 
@@ -32,39 +30,6 @@ WINDOW_TITLE = "Puzzle Arcade"
 FPS = 60
 TRACE_ENV = "PUZZLE_ARCADE_TRACE"
 LOG = logging.getLogger("arcade")
-
-
-#: Lines the native libraries print on their own while the display starts, said better by our own
-#: message or of no use to a player: with DISPLAY naming no X server and no XDG_RUNTIME_DIR, SDL's
-#: Wayland probe printed "error: XDG_RUNTIME_DIR is invalid or not set in the environment." before
-#: our one line saying what is wrong.
-NATIVE_NOISE = ("XDG_RUNTIME_DIR is invalid or not set",)
-
-
-@contextlib.contextmanager
-def native_stderr_filtered(noise: tuple[str, ...] = NATIVE_NOISE) -> Iterator[None]:
-    """Hold what C code writes to file descriptor 2 meanwhile, then write it back without the ``noise``
-    lines (Python's ``sys.stderr`` is not where SDL writes, so only the descriptor catches it)."""
-    try:
-        sys.stderr.flush()
-        saved = os.dup(2)
-    except (OSError, ValueError, AttributeError):
-        yield
-        return
-    with tempfile.TemporaryFile() as held:
-        os.dup2(held.fileno(), 2)
-        try:
-            yield
-        finally:
-            os.dup2(saved, 2)
-            os.close(saved)
-            held.seek(0)
-            text = held.read().decode("utf-8", "replace")
-            kept = [line for line in text.splitlines(keepends=True) if not any(n in line for n in noise)]
-            if kept:
-                with contextlib.suppress(OSError, ValueError):
-                    sys.stderr.write("".join(kept))
-                    sys.stderr.flush()
 
 
 def require_pygame_ce() -> None:

@@ -8,39 +8,13 @@ sound card, CI, the dummy driver) or sound is off in the settings, ``play`` does
 from __future__ import annotations
 
 import contextlib
-import os
-import sys
-from collections.abc import Iterator
 
 import numpy as np
 import pygame
 
+from arcade.ui.native_stderr import native_stderr_filtered
+
 RATE = 22050
-
-
-@contextlib.contextmanager
-def _native_stderr_silenced() -> Iterator[None]:
-    """Send what C libraries print to file descriptor 2 to /dev/null for a moment.
-
-    On a machine without a sound card ALSA prints eight lines of "cannot find card" while SDL
-    probes it; the mixer's failure is already handled (the game plays silently and the
-    settings say so), so those lines would only alarm the player. Python's own ``sys.stderr``
-    is flushed first and restored after, and nothing is silenced if the descriptor cannot be
-    duplicated (no stderr at all, some embedded interpreters).
-    """
-    try:
-        sys.stderr.flush()
-        saved = os.dup(2)
-    except (OSError, AttributeError, ValueError):
-        yield
-        return
-    try:
-        with open(os.devnull, "wb") as null:
-            os.dup2(null.fileno(), 2)
-        yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
 
 
 def _envelope(n: int, attack: float = 0.005, release: float = 0.6) -> np.ndarray:
@@ -105,7 +79,7 @@ class Audio:
     def _start(self) -> None:
         try:
             if not pygame.mixer.get_init():
-                with _native_stderr_silenced():
+                with native_stderr_filtered(noise=None):
                     pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
             init = pygame.mixer.get_init()
             if not init:
