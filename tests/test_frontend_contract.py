@@ -1679,3 +1679,36 @@ def test_the_watch_button_stays_on_a_narrow_toolbar_whatever_its_action_is_calle
         button = next(b for b in scene.toolbar.buttons if b.label in ("Watch AI", "Stop watching"))
         hint = next(b for b in scene.toolbar.buttons if b.label == "Hint")
         assert button.priority == hint.priority > 1
+
+
+LONG_TOAST = ("Your unsaved board is kept as a draft: Resume draft (D) in the editor, or hashi --edit, "
+              "reopens it; New grid: Random 21x21, 20 % loot (seed in the level list) -- every word of "
+              "this message must be readable before it fades")
+
+
+@pytest.mark.parametrize("size", [MIN_WINDOW, (1024, 640)], ids=["min", "1024x640"])
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_long_toast_is_drawn_with_every_word_and_stays_long_enough_to_read(info, size, toy_in_registry):
+    """Toasts were cut with "…" in small windows and the words were lost ("Your unsaved board is
+    kept as a draft: Resume draft (D…" at 640x400, "New grid: Random 21x21, 20 % loot (seed in
+    the level…" in Battle Royale): a long one wraps onto as many lines as it needs, inside the
+    window, and stays up for the time it takes to read."""
+    from arcade.ui.widgets import reading_seconds
+
+    app = App(registry_with(info, 0), size=size, headless=True)
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]), strict=True)
+        frames(app)
+        scene.toast.show(LONG_TOAST, "info", 3.0)
+        assert scene.toast.messages[-1].remaining >= reading_seconds(LONG_TOAST) > 10
+        app.redraw = True
+        frames(app, 1)
+        toast = scene.toast
+        assert toast.boxes and toast.drawn_lines, "the toast is drawn"
+        drawn = " ".join(toast.drawn_lines[0])
+        assert "…" not in drawn and all(word in drawn.split() for word in LONG_TOAST.split()), toast.drawn_lines[0]
+        assert app.screen.get_rect().contains(toast.boxes[0]), (toast.boxes[0], size)
+        assert toast.boxes[0].bottom <= scene.status_rect.bottom, "never over the toolbar"
+        assert toast.boxes[0].top >= scene.header_rect.bottom, "never over the header"
+    finally:
+        close(app)

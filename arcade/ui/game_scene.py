@@ -1167,7 +1167,7 @@ class GameScene(Scene):
         self.toolbar.draw(surface, theme)
         self.draw_foreground(surface)
         toast_area = pygame.Rect(self.status_rect.right - toast_w, self.status_rect.y, toast_w, self.status_rect.height)
-        self.toast.draw(surface, theme, self.status_rect.bottom, area=toast_area)
+        self.toast.draw(surface, theme, self.status_rect.bottom, area=toast_area, wide=self.status_rect)
         self.toolbar.draw_menu(surface, theme)
 
 

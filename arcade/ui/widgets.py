@@ -331,6 +331,17 @@ class _ToastMessage:
     tag: str = ""
 
 
+#: The most lines a toast wraps onto; past them (a message of a hundred words) it is shortened.
+TOAST_MAX_LINES = 8
+#: Words a player reads per second: a long toast stays up long enough to be read.
+READ_WORDS_PER_SECOND = 3.0
+
+
+def reading_seconds(text: str) -> float:
+    """How long a message must stay up to be read."""
+    return len(text.split()) / READ_WORDS_PER_SECOND
+
+
 class Toast:
     """Short messages that appear near the bottom of the screen and fade out."""
 
@@ -339,11 +350,15 @@ class Toast:
         self.messages: list[_ToastMessage] = []
         #: Where the messages were drawn last (one box each, newest first).
         self.boxes: list[pygame.Rect] = []
+        #: The lines drawn in each box last (newest first).
+        self.drawn_lines: list[list[str]] = []
 
     def show(self, text: str, role: str = "info", duration: float | None = None, *, tag: str = "") -> None:
-        """Show ``text`` for ``duration`` seconds; ``tag`` says what it is about (see :meth:`drop`)."""
+        """Show ``text`` for ``duration`` seconds -- longer when it takes longer to read; ``tag``
+        says what it is about (see :meth:`drop`)."""
         self.messages = [m for m in self.messages if m.text != text][-2:]
-        self.messages.append(_ToastMessage(text, role, duration or self.duration, tag))
+        seconds = max(duration or self.duration, reading_seconds(text))
+        self.messages.append(_ToastMessage(text, role, seconds, tag))
 
     def drop(self, tag: str) -> bool:
         """Take away at once the messages tagged ``tag`` (no longer true); True if any went."""
@@ -372,31 +387,51 @@ class Toast:
         return max((min(most, font.size(theme.marked(m.role, m.text))[0] + 28) for m in self.messages),
                    default=0)
 
-    def draw(self, surface: pygame.Surface, theme: Theme, bottom: int, area: pygame.Rect | None = None) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, bottom: int, area: pygame.Rect | None = None,
+             wide: pygame.Rect | None = None) -> None:
         """Newest message lowest. With ``area`` (a game's status line) toasts stay inside it -- never over the
-        board -- shortened to its width, as many as fit; without, they stack up from ``bottom``."""
+        board -- as many as fit; without, they stack up from ``bottom``. A message too long for
+        the area is never cut: the newest takes the whole of ``wide`` (the status line, over its
+        text for a while), and only if that is not enough grows upwards, over the board's edge,
+        as many lines as it needs (up to :data:`TOAST_MAX_LINES`). ("Your unsaved board is kept as
+        a draft: Resume draft (D…" lost its words at 640x400, with no way to read them.)"""
         y = area.bottom if area is not None else bottom
         width = area.width if area is not None else surface.get_width() - 40
         centre = area.centerx if area is not None else surface.get_width() // 2
         font = theme.font(17)
+        line_h = font.get_linesize()
+        screen = surface.get_rect()
         self.boxes = []
-        for m in reversed(self.messages):
+        self.drawn_lines = []
+        for k, m in enumerate(reversed(self.messages)):
+            newest = k == 0
             alpha = max(0.0, min(1.0, m.remaining / 0.4))
             text = theme.marked(m.role, m.text)
-            # Free of a status line (the menu), a long message wraps: a damaged save's new name and
-            # the crash log's path were cut off at the window's edge, with no way to read them.
-            line_h = font.get_linesize()
             # In a status line a toast has its two lines' height (the replay path after Ctrl+S, the
-            # torus notice's rotation keys were cut); elsewhere (the menu) up to four lines.
-            most = 4 if area is None else max(1, (area.height + 4) // line_h)
-            lines = [_fit(font, line, width - 28) for line in wrap_text(theme, text, 17, width - 28)]
+            # torus notice's rotation keys were cut); elsewhere (the menu) as many as it needs.
+            most = TOAST_MAX_LINES if area is None else max(1, (area.height + 4) // line_h)
+            wrap_w = width - 28
+            lines = wrap_text(theme, text, 17, wrap_w)
+            grow = area is not None and newest and len(lines) > most
+            if grow:
+                # Wider (the whole status line), then taller, growing up from the status line.
+                wrap_w = max(width, (wide or area).width, min(screen.width - 24, 640)) - 28
+                lines = wrap_text(theme, text, 17, wrap_w)
+                # As many lines as the window has room for above the area's bottom (the menu's
+                # area starts at the top: no room to grow there).
+                most = max(most, min(TOAST_MAX_LINES, (y - screen.top - 8) // line_h))
+            lines = [_fit(font, line, wrap_w) for line in lines]
             if len(lines) > most:
-                lines = [*lines[: most - 1], _fit(font, " ".join(lines[most - 1:]), width - 28)]
+                lines = [*lines[: most - 1], _fit(font, " ".join(lines[most - 1:]), wrap_w)]
             pad = 14 if len(lines) == 1 else 4
             w = max(font.size(line)[0] for line in lines)
             box = pygame.Rect(0, 0, w + 28, line_h * len(lines) + pad)
             box.midbottom = (centre, y)
-            if area is not None and box.top < area.top - 2:
+            if grow:
+                assert area is not None
+                box.right = min(max(area.right, box.width + 12), screen.right - 12)
+                box.left = max(box.left, 12)
+            elif area is not None and box.top < area.top - 2:
                 break
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(panel, (*theme["panel_light"], int(245 * alpha)), panel.get_rect(), border_radius=8)
@@ -407,7 +442,10 @@ class Toast:
                 panel.blit(image, image.get_rect(midtop=(box.width // 2, pad // 2 + i * line_h)))
             surface.blit(panel, box)
             self.boxes.append(box)
+            self.drawn_lines.append(lines)
             y = box.top - 6
+            if grow:
+                break
 
 
 def _fit(font: pygame.font.Font, text: str, width: int) -> str:

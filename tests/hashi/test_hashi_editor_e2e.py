@@ -63,10 +63,11 @@ def test_build_a_puzzle_by_mouse_play_it_save_it_reopen_it(xserver, tmp_path):
             command += ["sleep", "0.1", "mouseup", "1", "sleep", "0.2"]
             xdotool(env, *command)
         wait_for(lambda: "hashi-solved" in game.trace_lines(), 15, "the test-play to be solved")
-        # The result offers "Back to the editor" first; Enter takes it. Then save with Ctrl+S.
+        # The result offers "Back to the editor" first, left of Enter's default (Look at board):
+        # Left, then Enter takes it. Then save with Ctrl+S.
         wait_for(lambda: "push ResultScene" in game.trace_lines(), 15, "the result after the celebration")
         time.sleep(1.0)  # a result panel takes keys once it has been open ARM_SECONDS
-        xdotool(env, "key", "Return")
+        xdotool(env, "key", "Left", "key", "Return")
         wait_for(lambda: "pop PlaytestScene" in game.trace_lines(), 15, "back in the editor")
         xdotool(env, "key", "ctrl+s")
         saved = wait_for(lambda: [line for line in game.trace_lines() if line.startswith("hashi-saved")], 15,
@@ -134,7 +135,7 @@ def test_a_unique_10x10_from_scratch_by_mouse_played_saved_shared_and_printed(xs
         wait_for(lambda: "hashi-solved" in game.trace_lines(), 20, "the 10x10 test-play to be solved")
         wait_for(lambda: "push ResultScene" in game.trace_lines(), 15, "the result")
         time.sleep(1.0)  # a result panel takes keys once it has been open ARM_SECONDS
-        xdotool(env, "key", "Return")
+        xdotool(env, "key", "Left", "key", "Return")
         wait_for(lambda: "pop PlaytestScene" in game.trace_lines(), 15, "back in the editor")
 
         # Save, take the game ID, print.

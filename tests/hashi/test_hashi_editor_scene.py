@@ -113,8 +113,14 @@ def test_round_trip_editor_file_play_solved(app, driver, tmp_path):
     driver.frames(120)  # the celebration, then the result overlay
     result = app.stack.top
     assert isinstance(result, ResultScene)
-    assert result.buttons[0].label == "Back to the editor"
-    app.pop()
+    labels = [b.label for b in result.buttons]
+    assert labels[0] == "Back to the editor" and "Look at board" in labels
+    # Enter's default is Look at board, as in every result panel: the finished board stays.
+    assert labels[result.selected] == "Look at board"
+    driver.frames(60)  # the panel takes keys once it has been open a moment
+    driver.key(pygame.K_RETURN)
+    driver.frames(2)
+    assert app.stack.top is play
     driver.key(pygame.K_e, unicode="e")
     assert app.stack.top is scene
     # Reopen the saved file in the normal game: it plays.

@@ -618,3 +618,113 @@ def test_row_and_column_numbers_never_overlap_each_other_zoomed_in_and_panned(si
     finally:
         app.close()
         pygame.display.quit()
+
+
+def frame_colour_in(app, rect: pygame.Rect, colour: tuple[int, int, int]) -> list[tuple[int, int]]:
+    screen = app.screen
+    rect = rect.clip(screen.get_rect())
+    return [(x, y) for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+            if tuple(screen.get_at((x, y)))[:3] == colour]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (640, 400)])
+def test_zoomed_and_scrolled_the_edge_line_and_markers_keep_clear_of_the_numbers(size):
+    """Zoomed 3.8x into "Circumnavigation" (a 20x20 torus) near its top-left, scrolled a little
+    past the top edge: the dashed edge line was drawn through the column numbers and the top
+    edge arrow sat under the "2" -- the frame was drawn round the board even where its edge lay
+    outside the viewport. Checked on the pixels drawn and on every marker's place."""
+    from arcade.games import REGISTRY
+    from arcade.ui.app import App
+    from arcade.ui.theme import blend
+
+    app = App(REGISTRY, size=size, headless=True)
+    try:
+        scene = app.launch("hashi", Launch(level="hard/13-circumnavigation"))
+        app.frame(1 / 60)
+        painter, view = scene.painter, scene.painter.view
+        for _ in range(6):
+            view.zoom_by(1, view.board_rect.topleft)
+        joined = blend(app.theme["background"], app.theme["accent"], 0.75)
+        checked = 0
+        for rotate in ((0, 0), (3, 5)):
+            painter.rotate(*rotate)
+            scene.camera_changed()
+            for dy in range(0, view.cell + 1, max(1, view.cell // 6)):
+                view.pan_by(10_000, 10_000)
+                view.pan_by(-dy, -dy)
+                app.redraw = True
+                app.frame(1 / 60)
+                vp = view.viewport
+                for text, rect in painter.coordinate_rects():
+                    assert not frame_colour_in(app, rect, joined), (size, rotate, dy, text, rect)
+                crossing = [line.index for line in scene.puzzle.lines if painter.crosses_view_edge(line.index)]
+                for index in crossing:
+                    for points, _ in painter.marker_shapes(index):
+                        tip = points[0]
+                        if points[1][0] == points[2][0]:  # left or right of the board
+                            assert vp.top <= tip[1] < vp.bottom, (dy, tip, vp)
+                            assert (tip[0] < vp.left and view.board_rect.left >= vp.left) or (
+                                tip[0] > vp.right and view.board_rect.right <= vp.right), (dy, tip, vp)
+                        else:
+                            assert vp.left <= tip[0] < vp.right, (dy, tip, vp)
+                            assert (tip[1] < vp.top and view.board_rect.top >= vp.top) or (
+                                tip[1] > vp.bottom and view.board_rect.bottom <= vp.bottom), (dy, tip, vp)
+                        checked += 1
+        assert checked > 10
+    finally:
+        app.close()
+        pygame.display.quit()
+
+
+def test_zoomed_on_a_big_torus_every_row_inside_the_frame_is_drawn(tmp_path):
+    """Test-playing a 40x40 torus at 2.0x near the top-left, row 1 was out of view (above the
+    viewport) yet inside the dashed frame, with its "A" marker beside it: the row looked empty.
+    Now the frame's top line shows only where the board's top edge is in view, so whatever lies
+    between it and the viewport is drawn; a row out of view has no marker."""
+    from arcade.core.topology import Topology
+    from arcade.games import REGISTRY
+    from arcade.games.hashi.formats import format_level
+    from arcade.games.hashi.generator import generate
+    from arcade.ui.app import App
+
+    puzzle = generate(40, 40, "hard", Topology.TORUS, seed=942).puzzle
+    path = tmp_path / "torus.txt"
+    path.write_text(format_level(puzzle))
+    app = App(REGISTRY, size=(800, 500), headless=True)
+    try:
+        scene = app.launch("hashi", Launch(level=str(path)))
+        app.frame(1 / 60)
+        painter, view = scene.painter, scene.painter.view
+        view.set_zoom(2.0, view.board_rect.topleft)
+        for dy in range(0, 2 * view.cell):
+            view.pan_by(10_000, 10_000)
+            view.pan_by(0, -dy)
+            app.redraw = True
+            app.frame(1 / 60)
+            vp = view.viewport
+            r0 = view.visible_cells()[0]
+            tops = [rect for side, rect in painter.frame_rects() if side == "top"]
+            for rect in tops:
+                # Nothing between the frame's top line and the viewport is left undrawn.
+                assert rect.bottom <= vp.top + 1 and r0 == 0, (dy, rect, vp, r0)
+                centre_y = view.cell_center((0, 0))[1]
+                assert rect.bottom <= centre_y
+            if view.board_rect.top < vp.top:
+                assert not tops, (dy, tops, vp)
+                assert not frame_colour_in(app, pygame.Rect(vp.left, vp.top - painter.marker_gap[1], vp.width,
+                                                            painter.marker_gap[1]),
+                                           painter_joined(app)), dy
+            for line in scene.puzzle.lines:
+                for points, _ in painter.marker_shapes(line.index, "A"):
+                    tip = points[0]
+                    if points[1][0] == points[2][0]:  # left or right: beside a row in view
+                        assert vp.top <= tip[1] < vp.bottom, (dy, tip, vp)
+    finally:
+        app.close()
+        pygame.display.quit()
+
+
+def painter_joined(app) -> tuple[int, int, int]:
+    from arcade.ui.theme import blend
+
+    return blend(app.theme["background"], app.theme["accent"], 0.75)

@@ -38,6 +38,7 @@ from arcade.services.autosave import BackgroundSaver
 from arcade.services.files import atomic_write_text
 from arcade.services.paths import data_dir
 from arcade.ui.game_scene import GameScene
+from arcade.ui.overlays import LOOK_AT_BOARD
 from arcade.ui.widgets import Button, draw_text, wrap_text
 
 INTRO = ("Click: place or remove an island · wheel or 1–8: its number · right-click removes · "
@@ -170,7 +171,8 @@ class PlaytestScene(HashiScene):
     def result_buttons(self, outcome: Any) -> list[tuple[str, Any]]:
         if not self.testing:
             return super().result_buttons(outcome)
-        return [("Back to the editor", self.close), ("Play again", self.new_game)]
+        # Look at board as in every result panel (Enter's default: it keeps the finished board).
+        return [("Back to the editor", self.close), (LOOK_AT_BOARD, self.look_at_board), ("Play again", self.new_game)]
 
 
 def live_copy_path() -> Path:

@@ -199,6 +199,45 @@ class BoardPainter:
         """Where edge markers may show: the viewport and its margins, never the numbers' band."""
         return self.view.viewport.inflate(2 * self.marker_gap[0], 2 * self.marker_gap[1])
 
+    def edges_in_view(self) -> dict[str, bool]:
+        """Which of the board's four edges show in the viewport ("top", "bottom", "left", "right").
+
+        Zoomed in and scrolled, an edge can lie outside the viewport (in the margin or past it):
+        then neither its frame line nor its markers are drawn there. (They were: the dashed top
+        edge ran through the column numbers, and row 1, out of view, sat inside the frame as if
+        it were empty, with its "A" marker beside it.)"""
+        board, vp = self.view.board_rect, self.view.viewport
+        return {"top": board.top >= vp.top, "bottom": board.bottom <= vp.bottom,
+                "left": board.left >= vp.left, "right": board.right <= vp.right}
+
+    def frame_pad(self) -> int:
+        """How far outside the board its frame lies: a little more on larger cells, never past the
+        margin (where the numbers' band begins)."""
+        return max(2, min(self.view.cell // 8, min(self.marker_gap) - 3))
+
+    def frame_span(self) -> pygame.Rect:
+        """Where the frame may be drawn: the viewport, and past it by the frame's pad only on the
+        sides whose edge is in view (a side line stops at the viewport where the board goes on)."""
+        vp, shown, out = self.view.viewport, self.edges_in_view(), self.frame_pad() + 1
+        left, top = vp.left - out * shown["left"], vp.top - out * shown["top"]
+        right, bottom = vp.right + out * shown["right"], vp.bottom + out * shown["bottom"]
+        return pygame.Rect(left, top, right - left, bottom - top).clip(self.outer)
+
+    def frame_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """(side, rect) of each frame line drawn: only the edges in view, within the viewport's span."""
+        pad = self.frame_pad()
+        rect = self.view.board_rect.inflate(2 * pad, 2 * pad)
+        shown, span = self.edges_in_view(), self.frame_span()
+        out = []
+        for side, line in (("top", pygame.Rect(rect.left, rect.top - 1, rect.width, 2)),
+                           ("bottom", pygame.Rect(rect.left, rect.bottom - 1, rect.width, 2)),
+                           ("left", pygame.Rect(rect.left - 1, rect.top, 2, rect.height)),
+                           ("right", pygame.Rect(rect.right - 1, rect.top, 2, rect.height))):
+            line = line.clip(span)
+            if shown[side] and line.width and line.height:
+                out.append((side, line))
+        return out
+
     def coordinate_labels(self) -> list[tuple[str, tuple[int, int]]]:
         """(number, centre) of each row and column label beside the visible board (every fifth on a
         fine board, all of them once zoomed in). Counted from 1 as hints and messages count cells ("the 4
@@ -586,14 +625,17 @@ class BoardPainter:
     def _draw_frame(self, surface: pygame.Surface) -> None:
         assert self.theme is not None
         theme = self.theme
-        pad = max(2, self.view.cell // 8)
+        pad = self.frame_pad()
         rect = self.view.board_rect.inflate(2 * pad, 2 * pad)
         topo = self.puzzle.topology
         solid = theme["grid"]
         joined = blend(theme["background"], theme["accent"], 0.75)
         dash = max(4, self.view.cell // 3)
+        shown = self.edges_in_view()
 
-        def edge(a: Point, b: Point, wrapped: bool) -> None:
+        def edge(side: str, a: Point, b: Point, wrapped: bool) -> None:
+            if not shown[side]:
+                return
             if not wrapped:
                 pygame.draw.line(surface, solid, a, b)
                 return
@@ -605,10 +647,12 @@ class BoardPainter:
                 pygame.draw.line(surface, joined, (a[0] + ux * t, a[1] + uy * t), (a[0] + ux * t1, a[1] + uy * t1), 2)
                 t += dash * 2
 
-        edge(rect.topleft, rect.bottomleft, topo.wraps_columns)
-        edge(rect.topright, rect.bottomright, topo.wraps_columns)
-        edge(rect.topleft, rect.topright, topo.wraps_rows)
-        edge(rect.bottomleft, rect.bottomright, topo.wraps_rows)
+        # Within the viewport's span and its margins, never in the numbers' band.
+        with self.view.clipped(surface, self.frame_span()):
+            edge("left", rect.topleft, rect.bottomleft, topo.wraps_columns)
+            edge("right", rect.topright, rect.bottomright, topo.wraps_columns)
+            edge("top", rect.topleft, rect.topright, topo.wraps_rows)
+            edge("bottom", rect.bottomleft, rect.bottomright, topo.wraps_rows)
 
     # -- geometry of lines on screen ------------------------------------------------------------
     def line_runs(self, index: int) -> list[Run]:
@@ -748,11 +792,19 @@ class BoardPainter:
         size = self.marker_size
         shapes: list[tuple[list[Point], pygame.Rect | None]] = []
         label_size = self.text_size(label, self.marker_font) if label else (0, 0)
+        shown, vp = self.edges_in_view(), self.view.viewport
         for run in runs:
             for point, is_island, sign in ((run.start, run.start_island, -1), (run.end, run.end_island, 1)):
                 if is_island:
                     continue
                 x, y = point
+                # Only at an edge in view, beside a row or column in view: a marker at an edge
+                # scrolled away, or beside a row out of view, pointed at nothing drawn.
+                side = ("right" if sign > 0 else "left") if run.horizontal else ("bottom" if sign > 0 else "top")
+                along = y if run.horizontal else x
+                lo, hi = (vp.top, vp.bottom) if run.horizontal else (vp.left, vp.right)
+                if not shown[side] or not lo <= along < hi:
+                    continue
                 if run.horizontal:
                     tip = (board.right + size + MARKER_GAP, y) if sign > 0 else (board.left - size - MARKER_GAP, y)
                     base = tip[0] - sign * size
