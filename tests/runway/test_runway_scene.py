@@ -431,6 +431,8 @@ def test_the_timeline_of_a_race_still_running_has_room_ahead(app, driver):
 
 
 def test_toasts_stay_in_the_status_line_never_over_the_board(app, driver):
+    """A toast that fits the status line leaves the board alone (one too long even for the whole
+    line grows over the board's bottom edge rather than lose words: the contract tests cover it)."""
     scene = open_runway(app)
     scene.toast.show("A message long enough to need shortening " * 5, "warning")
     driver.frames(2)
