@@ -33,7 +33,7 @@ from arcade.core.errors import ArcadeError, FormatError, IllegalMove
 from arcade.core.game import Hint, LevelEntry, Outcome, Step
 from arcade.core.numbers import checked_float
 from arcade.core.registry import LEVELS_BUTTON, NEW_BOARD_BUTTON, Binding, GameInfo
-from arcade.core.session import Session
+from arcade.core.session import Session, credit_words
 from arcade.services import saves
 from arcade.services.autosave import BackgroundSaver
 from arcade.ui.console import wrap_line
@@ -261,14 +261,7 @@ class GameScene(Scene):
         record note say it this way in every game: a hint that only played the drop was reported
         as "the AI matched the best possible route"."""
         session = self.session
-        hints, played, moves = session.hints_played, session.ai_played, session.index
-        hint_words = f"{hints} hint{'s' if hints != 1 else ''}"
-        if not played:
-            return f"with {hint_words}" if hints else ""
-        if played == moves:
-            return f"{self.ai_label} played it"
-        of_them = f", {hints} of them {'a hint' if hints == 1 else 'hints'}" if hints else ""
-        return f"{self.ai_label} played {played + hints} of {moves} moves{of_them}"
+        return credit_words(session.hints_played, session.ai_played, session.index, self.ai_label)
 
     @property
     def clock_text(self) -> str:
@@ -907,6 +900,8 @@ class GameScene(Scene):
         """Record a personal best the way the game declares it; returns the sentence for the result."""
         spec = self.info.record
         if spec is None or not outcome.is_win:
+            return ""
+        if not self.finished_with_ai and not self.owns_save():  # a replay of the player's run: not a new game
             return ""
         if self.finished_with_ai:
             if self.ai_label != "the AI":
