@@ -1658,8 +1658,17 @@ def test_the_result_credits_the_ai_with_what_it_did_a_played_hint_is_not_the_ai_
             watch_to_the_end(app, scene)
             played = session.ai_played
             assert session.outcome is not None and played == session.index - 1 > 0
-            assert scene.ai_credit() == f"the AI played {played} of {session.index} moves"
-            assert scene.record_note.startswith(f"The AI played {played} of {session.index} moves — ")
+            # The credit counts what the result's "Moves" counts: Battle Royale's said "the AI
+            # played 6 of 7 moves, 1 of them a hint" next to "Moves: 6" (the drop is not a move).
+            lines = " ".join(scene.result_lines(session.outcome))
+            shown = re.search(r"(?:Moves|Turns): (\d+)", lines)
+            assert shown is not None, lines
+            counted = int(shown.group(1))
+            ai_counted = sum(1 for i, kind in enumerate(session.kinds) if kind == "ai" and scene.counts_as_move(i))
+            said = (f"the AI played {ai_counted} of {counted} moves" if ai_counted < counted
+                    else f"the AI played all {counted} moves")
+            assert scene.ai_credit() == said, (scene.ai_credit(), lines)
+            assert scene.record_note.startswith(said[:1].upper() + said[1:] + " — ")
             while app.stack.top is not scene:
                 app.stack.pop()
         # Watched from the first move to the last: the AI played it.

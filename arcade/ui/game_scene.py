@@ -33,7 +33,7 @@ from arcade.core.errors import ArcadeError, FormatError, IllegalMove
 from arcade.core.game import Hint, LevelEntry, Outcome, Step
 from arcade.core.numbers import checked_float
 from arcade.core.registry import LEVELS_BUTTON, NEW_BOARD_BUTTON, Binding, GameInfo
-from arcade.core.session import Session, credit_words
+from arcade.core.session import AI_MOVE, HINT_MOVE, Session, credit_words
 from arcade.services import saves
 from arcade.services.autosave import BackgroundSaver
 from arcade.ui.console import wrap_line
@@ -260,8 +260,41 @@ class GameScene(Scene):
         hints were played too), "the AI played it" (every move watched). The result and the
         record note say it this way in every game: a hint that only played the drop was reported
         as "the AI matched the best possible route"."""
-        session = self.session
-        return credit_words(session.hints_played, session.ai_played, session.index, self.ai_label)
+        counted: list[str] = []
+        aside: list[tuple[str, str]] = []  # moves the result's "Moves" leaves out: (name, kind)
+        for index, kind in enumerate(self.session.kinds):
+            if self.counts_as_move(index):
+                counted.append(kind)
+            else:
+                aside.append((self.aside_name(index), kind))
+        label, moves = self.ai_label, len(counted)
+        words = credit_words(counted.count(HINT_MOVE), counted.count(AI_MOVE), moves, label)
+        # Battle Royale's drop is not one of the result's "Moves": the credit counted it ("the AI
+        # played 6 of 7 moves" next to "Moves: 6"); such a move is said on its own when the AI chose it.
+        if words.endswith(" played it") and any(kind != AI_MOVE for _, kind in aside):
+            words = f"{label} played all {moves} moves"
+        if words.endswith(" played it"):
+            return words
+        hinted = [name for name, kind in aside if kind == HINT_MOVE]
+        if AI_MOVE not in counted:  # the player's moves, with hints: every hint counts ("with 2 hints")
+            words, hinted = credit_words(counted.count(HINT_MOVE) + len(hinted), 0, moves, label), []
+        played = [name for name, kind in aside if kind == AI_MOVE]
+        extra = " and ".join(([f"a hint for {' and '.join(hinted)}"] if hinted else [])
+                             + ([f"{label} playing {' and '.join(played)}"] if played else []))
+        if not extra:
+            return words
+        if not words:
+            return f"with {extra}"
+        return f"{words} and {extra}" if words.startswith("with ") else f"{words}, with {extra}"
+
+    def aside_name(self, index: int) -> str:
+        """How a move the result does not count is named in the credit ("a hint for the drop")."""
+        return "the first move"
+
+    def counts_as_move(self, index: int) -> bool:
+        """Whether the session's move ``index`` is one the result's "Moves" counts (default: all),
+        so the AI credit counts the same moves (Battle Royale's drop is not one)."""
+        return True
 
     @property
     def clock_text(self) -> str:

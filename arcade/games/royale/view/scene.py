@@ -193,6 +193,13 @@ class RoyaleScene(CameraScene, PuzzleScene):
         return [*self.zoom_fields(), f"Loot {state.loot}", f"Move {k}/{state.level.max_moves}",
                 f"Par {self.par_text()}", self.clock_text]
 
+    def aside_name(self, index: int) -> str:
+        return "the drop" if self.session.rules.decode_move(self.session.moves[index]).kind == "start" else "the finish"
+
+    def counts_as_move(self, index: int) -> bool:
+        """The result's "Moves" counts the steps (State.moves): not the drop, nor the finish."""
+        return self.session.rules.decode_move(self.session.moves[index]).kind == "go"
+
     def route_owner(self, *, capital: bool = True) -> str:
         """Whose route the result shows: the AI's when it played every move (a watched game)."""
         whose = "the AI's" if self.session.ai_played_all else "your"
