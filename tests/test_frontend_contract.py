@@ -347,6 +347,57 @@ def test_a_played_hint_counts_as_the_ais_move_until_undone(info, toy_in_registry
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_new_board_or_another_level_asks_before_it_throws_a_game_in_progress_away(info, toy_in_registry):
+    """Battle Royale's N threw a round in progress away without a word, Undo grey afterwards; Hashi's
+    N opened a dialog first. In every game a new board or another level picked while moves are made
+    and the game is not over asks first: the first press (or pick) says so and keeps the game, the
+    same again goes ahead."""
+    from arcade.core.registry import NEW_BOARD_BUTTON
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        moves = safe_moves(scene, 3)
+        assert moves and scene.in_progress()
+        level_id = scene.session.level_id
+        new_board = next((b for b in scene.keymap() if b.button == NEW_BOARD_BUTTON), None)
+        if new_board is not None:
+            scene.run_binding(new_board)
+            frames(app)
+            assert scene.session.moves == moves and scene.session.level_id == level_id, "thrown away at once"
+            if app.stack.top is scene:  # no dialog of its own (Hashi's asks): it said so
+                assert any("again to throw away this game" in m.text for m in scene.toast.messages)
+                scene.run_binding(new_board)
+                frames(app)
+                assert scene.session.moves != moves or scene.session.level_id != level_id
+            while app.stack.top is not scene:
+                app.stack.pop()
+            scene.change_level(scene.session.level, level_id)
+            safe_moves(scene, 3)
+            moves = scene.session.moves
+        scene.open_levels()
+        picker = app.stack.top
+        assert isinstance(picker, PickerScene)
+        other = next(i for i, c in enumerate(picker.choices)
+                     if not c.header and c.value is not None and c.value.id != level_id
+                     and c.value.group not in ("random", "replays") and not c.value.error)
+        chosen = picker.choices[other].value.id
+        picker.pick(other)
+        again = app.stack.top
+        assert scene.session.moves == moves and scene.session.level_id == level_id, "thrown away at once"
+        assert isinstance(again, PickerScene) and "again to throw away this game" in again.title, again
+        assert again.choices[again.selected].value.id == chosen
+        again.pick(again.selected)
+        assert scene.session.level_id == chosen and scene.session.index == 0
+        # A finished game or an untouched one is not asked about.
+        scene.open_levels()
+        picker = app.stack.top
+        back = next(i for i, c in enumerate(picker.choices) if not c.header and c.value is not None
+                    and c.value.id == level_id)
+        picker.pick(back)
+        assert scene.session.level_id == level_id
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_a_level_change_rebuilds_and_lays_out_the_board(info, toy_in_registry, monkeypatch):
     with small_game(info) as (app, scene):
         frames(app)

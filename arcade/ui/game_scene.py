@@ -392,7 +392,43 @@ class GameScene(Scene):
     def binding_active(self, binding: Binding) -> bool:
         return not binding.when or bool(getattr(self, binding.when))
 
+    #: Whether the game's New board action asks first by itself (Hashi's opens its dialog).
+    new_board_asks: ClassVar[bool] = False
+    #: How long a "press again" stays asked (seconds).
+    CONFIRM_SECONDS: ClassVar[float] = 5.0
+
+    def in_progress(self) -> bool:
+        """Moves made in the player's own game, not finished: a new board or another level would
+        throw them away (a replay or a program's run on screen is not the player's game)."""
+        return self.session.index > 0 and not self.game_over() and self.owns_save()
+
+    def confirm_discard(self, what: str, again: str, *, timed: bool = True) -> bool:
+        """Nothing a player did is lost silently: while a game is in progress, the first request to
+        replace it (``what``) only says "``again`` to throw away this game (3 moves made)"; the same
+        request again within :data:`CONFIRM_SECONDS` (``timed``; the level picker asks on its own
+        screen, so no time limit there) goes ahead. Battle Royale's N threw a round away
+        without a word, and Undo was grey afterwards."""
+        import time
+
+        if not self.in_progress():
+            self._discard_asked = None
+            return True
+        now = time.monotonic()
+        asked = getattr(self, "_discard_asked", None)
+        if asked is not None and asked[0] == what and (not timed or now - asked[1] < self.CONFIRM_SECONDS):
+            self._discard_asked = None
+            return True
+        self._discard_asked = (what, now)
+        moves = self.session.index
+        self.toast.show(f"{again} to throw away this game ({moves} move{'s' if moves != 1 else ''} made)",
+                        "warning", self.CONFIRM_SECONDS, tag="discard")
+        return False
+
     def run_binding(self, binding: Binding) -> None:
+        if binding.button == NEW_BOARD_BUTTON and not self.new_board_asks:
+            keys = binding.keys.split(" / ")[0]
+            if not self.confirm_discard("new board", f"Press {keys} (New board) again"):
+                return
         action = getattr(self, binding.action)
         if binding.arg is None:
             action()
@@ -619,7 +655,29 @@ class GameScene(Scene):
         choices, selected = level_choices(self.info, entries, saves.game_records(self.info.name),
                                           self.session.level_id)
         self.app.push(PickerScene(f"{self.info.title} — choose a level", choices,
-                                  lambda choice: self.load_entry(choice.value), selected=selected))
+                                  lambda choice: self.pick_entry(choice.value), selected=selected))
+
+    def pick_entry(self, entry: LevelEntry) -> None:
+        """A picker row chosen: while a game is in progress, another level asks first -- the picker
+        comes back on that row, saying so; picking it again opens it."""
+        from arcade.ui.picker import PickerScene
+
+        assert self.app is not None
+        replaces = entry.group != "replays" and not entry.error
+        if replaces and not self.confirm_discard(f"level {entry.id}", "Pick it again", timed=False):
+            picker = self.app.stack.top
+            self.open_levels()
+            again = self.app.stack.top
+            if isinstance(again, PickerScene) and again is not picker:
+                moves = self.session.index
+                again.title = (f"{self.info.title} — pick {entry.title} again to throw away this game "
+                               f"({moves} move{'s' if moves != 1 else ''} made)")
+                index = next((i for i, c in enumerate(again.choices)
+                              if getattr(c.value, "id", None) == entry.id and not c.header), None)
+                if index is not None:
+                    again.selected = index
+            return
+        self.load_entry(entry)
 
     def load_entry(self, entry: LevelEntry) -> None:
         """Open a picker row (a bundled file, or a recipe such as a random runway)."""

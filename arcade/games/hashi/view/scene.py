@@ -67,6 +67,8 @@ class HashiScene(CameraScene, PuzzleScene):
     """Play one Hashi puzzle; ``start_puzzle`` switches to another without leaving the screen."""
 
     hint_help = "hint: the next sure step and why (again: play it)"
+    #: N opens the New board dialog: it asks first by itself (Cancel keeps the game).
+    new_board_asks = True
 
     def __init__(self, info: GameInfo, session: Session[Puzzle, State, Any]) -> None:
         super().__init__(info, session)
