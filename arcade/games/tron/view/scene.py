@@ -88,6 +88,8 @@ class TronScene(CameraScene, TickScene):
         super().__init__(info, session)
         self.speed.set(setup.speed)
         self.setup = setup
+        #: The ended round (its ``round_key``) whose banner Look at board moved into the status line.
+        self.looked_at: int | None = None
         self.match = match
         self.map_ref = map_ref
         self.seed = seed
@@ -1078,14 +1080,10 @@ class TronScene(CameraScene, TickScene):
                 painter.draw_banner(surface, [("Space resumes · Esc menu", "text")], big="Paused", avoid=heads)
             elif go is not None and self.session.index <= 2:
                 painter.draw_banner(surface, [], big="GO", big_role="good", fade=go.value, avoid=heads)
-        elif self.phase == "over" and self.over_clock >= CRASH_TIME * 0.6 and self.round_outcome is not None:
+        elif (self.phase == "over" and self.over_clock >= CRASH_TIME * 0.6 and self.round_outcome is not None
+              and self.looked_at != self.round_key):  # Look at board: the banner is in the status line
             outcome = self.round_outcome
-            if outcome.winner is None:
-                big, role = "Draw", "warning"
-            else:
-                name = self.seat_name(outcome.winner)
-                big = "You win!" if name == "You" else f"{name} wins"
-                role = "error" if self.setup.mode == "bot" and outcome.winner == 1 else "good"
+            big, role, _ = self.round_banner()
             match = self.match
             hint = ("Enter: match result · R: replay" if match.over
                     else "Enter or Space: next round · R: replay" + (" (next round soon)" if
@@ -1093,6 +1091,30 @@ class TronScene(CameraScene, TickScene):
             painter.draw_banner(surface, [(self.named(outcome.reason), "text"), (self.score_text(), "highlight"),
                                           (hint, "text_dim")],
                                 big=big, big_role=role, avoid=heads)
+
+    def round_banner(self) -> tuple[str, str, str]:
+        """The ended round's banner words: the big line, its role and the keys line."""
+        outcome = self.round_outcome
+        assert outcome is not None
+        if outcome.winner is None:
+            big, role = "Draw", "warning"
+        else:
+            name = self.seat_name(outcome.winner)
+            big = "You win!" if name == "You" else f"{name} wins"
+            role = "error" if self.setup.mode == "bot" and outcome.winner == 1 else "good"
+        hint = ("Enter: match result · R: replay" if self.match.over
+                else "Enter or Space: next round · R: replay")
+        return big, role, hint
+
+    def look_at_board(self) -> None:
+        """The match result's Look at board shows the board: the round's big banner ("Flood fill
+        wins / Enter: match result · R: replay") covered its middle; its words go to the status line."""
+        if self.phase != "over" or self.round_outcome is None:
+            return
+        self.looked_at = self.round_key
+        big, role, hint = self.round_banner()
+        self.say(f"{big} — {self.named(self.round_outcome.reason)} · {self.score_text()} · {hint}",
+                 "info" if role == "good" else role)
 
     def countdown_hint(self) -> str:
         if self.setup.mode == "watch":  # which cycle is whose ("Strongest 1 (1)" said it twice)
