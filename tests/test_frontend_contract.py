@@ -347,6 +347,31 @@ def test_a_played_hint_counts_as_the_ais_move_until_undone(info, toy_in_registry
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_new_board_is_called_new_board_wherever_the_player_reads_it(info, toy_in_registry):
+    """Hashi's New board button opened a dialog titled "New puzzle"; Battle Royale's said "New grid:
+    …" and refused with "press N for a new grid": one name, in the dialog's title, the toast, the
+    refusals and the keys table."""
+    from arcade.core.registry import NEW_BOARD_BUTTON
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        new_board = next((b for b in scene.keymap() if b.button == NEW_BOARD_BUTTON), None)
+        if new_board is None:
+            return
+        assert "new board" in new_board.label.lower(), new_board.label
+        scene.run_binding(new_board)
+        frames(app)
+        top = app.stack.top
+        read = [getattr(top, "title", ""), scene.status_text, *(m.text for m in scene.toast.messages)]
+        if top is not scene:
+            assert top.title == NEW_BOARD_BUTTON, top.title
+        else:
+            assert any(text.startswith(f"{NEW_BOARD_BUTTON}: ") for text in read), read
+        words = " ".join(str(t) for t in read).lower()
+        assert "new puzzle" not in words and "new grid" not in words, read
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_a_new_board_or_another_level_asks_before_it_throws_a_game_in_progress_away(info, toy_in_registry):
     """Battle Royale's N threw a round in progress away without a word, Undo grey afterwards; Hashi's
     N opened a dialog first. In every game a new board or another level picked while moves are made

@@ -268,7 +268,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
         assert self.app is not None
         level, level_id = random_level(*random_recipe(self.app.game_settings(self.info.name)))
         self.change_level(level, level_id)
-        self.toast.show(f"New grid: {level.title} (seed in the level id)", "info")
+        self.toast.show(f"New board: {level.title} (seed in the level id)", "info")
 
     def confirm(self) -> None:
         """Enter: drop on the cursor's cell before the drop, finish on the centre after it."""
@@ -301,7 +301,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
                 self.say(text + ("  (Enter drops here)" if role == "good" else ""), role)
             return
         if self.session.outcome is not None:
-            self.refuse("The round is over: undo, restart (Ctrl+R) or N for a new grid.")
+            self.refuse("The round is over: undo, restart (Ctrl+R) or N (New board) for a new board.")
             return
         self.play(Move.go(letter))
 
