@@ -93,7 +93,7 @@ def replay_choices(front: GameFront, listed: list[SavedReplay]) -> list[Choice]:
             choices.append(Choice(saved.path.name, f"damaged: {saved.error}", saved, tag="damaged", role="error"))
             continue
         replay = saved.replay
-        players = " vs ".join(front.replay_player(p) for p in replay.players)
+        players = " vs ".join(front.replay_players(replay.players))
         credit = replay_credit(replay) if len(replay.players) == 1 and "ai_moves" in replay.meta else ""
         if credit.endswith(" played it"):  # a watched solve: the AI's run, as its result says
             players = credit.removesuffix(" played it")

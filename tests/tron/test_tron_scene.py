@@ -898,9 +898,16 @@ def test_names_and_score_are_told_apart_one_name_per_player_and_the_replay_keys_
     humans.last_replay.write_text(json.dumps(data))
     viewer = app.launch("tron", Launch(options={"replay": open_replay(humans.last_replay, RULES)}))
     driver.frame()
-    assert viewer.seat_name(0) == "Player 1" and viewer.seat_name(1) == "mybot.py"
-    assert "Player 1 vs mybot.py" in viewer.status_fields() and "P1" not in " ".join(viewer.status_fields())
-    assert viewer.status_text.startswith("Replay file: Player 1 vs mybot.py")
+    # One name per player: a person against a program is "You", as in the live header (the viewer
+    # said "Player 1" and the saved replays' list "a player" for the same seat).
+    assert viewer.seat_name(0) == "You" and viewer.seat_name(1) == "mybot.py"
+    assert "You vs mybot.py" in viewer.status_fields() and "P1" not in " ".join(viewer.status_fields())
+    assert viewer.status_text.startswith("Replay file: You vs mybot.py")
+    from arcade.ui.replays import replay_choices, saved_replays
+
+    row = replay_choices(viewer.front, saved_replays("tron"))[0]
+    title = viewer.front.level_title(None, data["level_id"])
+    assert title != data["level_id"] and row.title == f"{title} — You vs mybot.py", row.title  # not the map's id
     titles = []
     monkeypatch.setattr(viewer.console, "draw", lambda surface, theme, lines, title, empty="": titles.append(title))
     viewer.console.shown = True

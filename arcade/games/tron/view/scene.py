@@ -76,6 +76,23 @@ def program_title(spec: str) -> str:
     return short_name_of(spec, parse_spec)
 
 
+def seat_names(seats: tuple[str, ...]) -> tuple[str, ...]:
+    """Each seat's one name, in the live header, a replay's viewer and the saved replays' list alike:
+    "You" against a bot, "Player N" when two people play, a bot's title or a program's short name;
+    the same bot in both seats is told apart by its cycle's number ("Strongest 1", "Strongest 2")."""
+    humans = seats.count("human")
+    names = []
+    for seat, who in enumerate(seats):
+        if who == "human":
+            names.append("You" if humans == 1 else f"Player {seat + 1}")
+            continue
+        title = bot_title(who) if who in BOTS else program_title(who)
+        if len(seats) == 2 and seats[0] == seats[1]:
+            title += f" {seat + 1}"  # strongest vs strongest: say which is which
+        names.append(title)
+    return tuple(names)
+
+
 class TronScene(CameraScene, TickScene):
     scrub_always = False
     speed_help = "speed: faster / slower (ticks per second; in a replay, the replay's)"
@@ -375,17 +392,8 @@ class TronScene(CameraScene, TickScene):
     # -- rounds --------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
         """A seat's one name, everywhere (a replay file's header said "P1" where its status line said
-        "Player 1"): You, Player N, a bot's title or a program's short name; the same bot in both
-        seats is told apart by its cycle's number ("Strongest 1", "Strongest 2")."""
-        who = self.match.seats[seat]
-        if who == "human":
-            if self.setup.mode == "bot":
-                return "You"
-            return f"Player {seat + 1}"
-        title = bot_title(who) if who in BOTS else program_title(who)
-        if self.match.seats[0] == self.match.seats[1]:
-            title += f" {seat + 1}"  # strongest vs strongest: say which is which
-        return title
+        "Player 1"; the saved replays' list "a player"): see :func:`seat_names`."""
+        return seat_names(tuple(self.match.seats))[seat]
 
     def score_text(self) -> str:
         """The match's score between the two names. A name that ends in a number keeps off the score
