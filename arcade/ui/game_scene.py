@@ -419,10 +419,15 @@ class GameScene(Scene):
             self._discard_asked = None
             return True
         self._discard_asked = (what, now)
-        moves = self.session.index
-        self.toast.show(f"{again} to throw away this game ({moves} move{'s' if moves != 1 else ''} made)",
-                        "warning", self.CONFIRM_SECONDS, tag="discard")
+        self.toast.show(f"{again} to throw away this game{self.moves_made()}", "warning", self.CONFIRM_SECONDS,
+                        tag="discard")
         return False
+
+    def moves_made(self) -> str:
+        """" (3 moves made)": the moves a game in progress has, counted as its result counts them
+        (Battle Royale's drop is not one: "2 moves made" read next to "Move 1/6")."""
+        moves = sum(1 for index in range(self.session.index) if self.counts_as_move(index))
+        return f" ({moves} move{'s' if moves != 1 else ''} made)" if moves else ""
 
     def run_binding(self, binding: Binding) -> None:
         if binding.button == NEW_BOARD_BUTTON and not self.new_board_asks:
@@ -669,9 +674,7 @@ class GameScene(Scene):
             self.open_levels()
             again = self.app.stack.top
             if isinstance(again, PickerScene) and again is not picker:
-                moves = self.session.index
-                again.title = (f"{self.info.title} — pick {entry.title} again to throw away this game "
-                               f"({moves} move{'s' if moves != 1 else ''} made)")
+                again.title = f"{self.info.title} — pick {entry.title} again to throw away this game{self.moves_made()}"
                 index = next((i for i, c in enumerate(again.choices)
                               if getattr(c.value, "id", None) == entry.id and not c.header), None)
                 if index is not None:

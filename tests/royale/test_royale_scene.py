@@ -408,3 +408,24 @@ def test_the_ai_credit_counts_the_moves_the_result_counts_and_names_the_drop(app
     credit = scene.ai_credit()
     assert credit.startswith(f"the AI played all {moves} moves, with a hint for the drop"), (credit, lines)
     assert f"of {moves + 1} moves" not in credit and "of them a hint" not in credit
+
+
+def test_n_during_a_round_asks_first_counting_moves_as_the_header_does(app, driver):
+    """N threw a round in progress away without a word (Undo grey afterwards); its question then said
+    "2 moves made" next to "Move 1/6" (the drop is not a move)."""
+    scene = open_level(app, driver)
+    rules = scene.session.rules
+
+    def safe(state):
+        return next(m for m in rules.legal_moves(state) if rules.outcome(rules.apply(state, m)) is None
+                    and rules.legal_moves(rules.apply(state, m)))
+
+    scene.session.play(safe(scene.session.state))  # the drop
+    scene.session.play(safe(scene.session.state))  # a step
+    moves = list(scene.session.moves)
+    driver.key(pygame.K_n)
+    assert scene.session.moves == moves
+    said = [m.text for m in scene.toast.messages]
+    assert "Press N (New board) again to throw away this game (1 move made)" in said, said
+    driver.key(pygame.K_n)
+    assert scene.session.index == 0 and scene.session.level_id != "01-seed-14x20"
