@@ -99,7 +99,7 @@ def replay_choices(front: GameFront, listed: list[SavedReplay]) -> list[Choice]:
             players = credit.removesuffix(" played it")
         elif credit:  # the player's run, with the live result's words ("you, with 1 hint")
             players = f"{players}, {credit}"
-        reason = str(replay.result.get("reason", "")).strip()
+        reason = front.replay_reason(replay)
         level = front.level_title(None, replay.level_id) if replay.level_id else "a level of its own"
         title = f"{level} — {players}"
         choices.append(Choice(title, f"{reason + ' · ' if reason else ''}{saved.path.name}", saved, tag=when,

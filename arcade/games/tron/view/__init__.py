@@ -43,6 +43,12 @@ class TronFront(GameFront):
 
         return list(seat_names(tuple(players)))
 
+    def replay_reason(self, replay: Any) -> str:
+        """"You crashed into a wall", as the round said it (the list said "Cycle 1 crashed …")."""
+        from arcade.games.tron.view.scene import named_reason, seat_names
+
+        return named_reason(super().replay_reason(replay), seat_names(tuple(replay.players)))
+
     def levels(self) -> list[LevelEntry]:
         return bundled_map_entries()
 

@@ -93,6 +93,11 @@ def seat_names(seats: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(names)
 
 
+def named_reason(reason: str, names: tuple[str, ...]) -> str:
+    """A rules' reason with each "Cycle N" (or "Cycle 2 (crash.py)") as the seat's one name."""
+    return re.sub(r"Cycle ([12])(?: \([^)]*\))? ", lambda m: f"{names[int(m.group(1)) - 1]} ", reason)
+
+
 class TronScene(CameraScene, TickScene):
     scrub_always = False
     speed_help = "speed: faster / slower (ticks per second; in a replay, the replay's)"
@@ -751,7 +756,7 @@ class TronScene(CameraScene, TickScene):
     def named(self, reason: str) -> str:
         """The rules say "Cycle 1" (or "Cycle 2 (crash.py)"); the screen says who they are, once
         ("crash.py (crash.py) lost" named the program twice)."""
-        return re.sub(r"Cycle ([12])(?: \([^)]*\))? ", lambda m: f"{self.seat_name(int(m.group(1)) - 1)} ", reason)
+        return named_reason(reason, seat_names(tuple(self.match.seats)))
 
     def round_message(self, outcome: Outcome) -> str:
         if outcome.winner is None:
