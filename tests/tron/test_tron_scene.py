@@ -909,7 +909,8 @@ def test_names_and_score_are_told_apart_one_name_per_player_and_the_replay_keys_
     title = viewer.front.level_title(None, data["level_id"])
     assert title != data["level_id"] and row.title == f"{title} — You vs mybot.py", row.title  # not the map's id
     # How it ended, in the same names ("Cycle 1 crashed …" where the round said "You crashed …").
-    assert "Cycle " not in row.subtitle and row.subtitle.startswith(viewer.named(data["result"]["reason"])), row.subtitle
+    said = row.subtitle
+    assert "Cycle " not in said and said.startswith(viewer.named(data["result"]["reason"])), said
     titles = []
     monkeypatch.setattr(viewer.console, "draw", lambda surface, theme, lines, title, empty="": titles.append(title))
     viewer.console.shown = True
