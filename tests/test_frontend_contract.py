@@ -347,6 +347,82 @@ def test_a_played_hint_counts_as_the_ais_move_until_undone(info, toy_in_registry
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_new_board_is_called_new_board_wherever_the_player_reads_it(info, toy_in_registry):
+    """Hashi's New board button opened a dialog titled "New puzzle"; Battle Royale's said "New grid:
+    …" and refused with "press N for a new grid": one name, in the dialog's title, the toast, the
+    refusals and the keys table."""
+    from arcade.core.registry import NEW_BOARD_BUTTON
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        new_board = next((b for b in scene.keymap() if b.button == NEW_BOARD_BUTTON), None)
+        if new_board is None:
+            return
+        assert "new board" in new_board.label.lower(), new_board.label
+        scene.run_binding(new_board)
+        frames(app)
+        top = app.stack.top
+        read = [getattr(top, "title", ""), scene.status_text, *(m.text for m in scene.toast.messages)]
+        if top is not scene:
+            assert top.title == NEW_BOARD_BUTTON, top.title
+        else:
+            assert any(text.startswith(f"{NEW_BOARD_BUTTON}: ") for text in read), read
+        words = " ".join(str(t) for t in read).lower()
+        assert "new puzzle" not in words and "new grid" not in words, read
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_new_board_or_another_level_asks_before_it_throws_a_game_in_progress_away(info, toy_in_registry):
+    """Battle Royale's N threw a round in progress away without a word, Undo grey afterwards; Hashi's
+    N opened a dialog first. In every game a new board or another level picked while moves are made
+    and the game is not over asks first: the first press (or pick) says so and keeps the game, the
+    same again goes ahead."""
+    from arcade.core.registry import NEW_BOARD_BUTTON
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        moves = safe_moves(scene, 3)
+        assert moves and scene.in_progress()
+        level_id = scene.session.level_id
+        new_board = next((b for b in scene.keymap() if b.button == NEW_BOARD_BUTTON), None)
+        if new_board is not None:
+            scene.run_binding(new_board)
+            frames(app)
+            assert scene.session.moves == moves and scene.session.level_id == level_id, "thrown away at once"
+            if app.stack.top is scene:  # no dialog of its own (Hashi's asks): it said so
+                assert any("again to throw away this game" in m.text for m in scene.toast.messages)
+                scene.run_binding(new_board)
+                frames(app)
+                assert scene.session.moves != moves or scene.session.level_id != level_id
+            while app.stack.top is not scene:
+                app.stack.pop()
+            scene.change_level(scene.session.level, level_id)
+            safe_moves(scene, 3)
+            moves = scene.session.moves
+        scene.open_levels()
+        picker = app.stack.top
+        assert isinstance(picker, PickerScene)
+        other = next(i for i, c in enumerate(picker.choices)
+                     if not c.header and c.value is not None and c.value.id != level_id
+                     and c.value.group not in ("random", "replays") and not c.value.error)
+        chosen = picker.choices[other].value.id
+        picker.pick(other)
+        again = app.stack.top
+        assert scene.session.moves == moves and scene.session.level_id == level_id, "thrown away at once"
+        assert isinstance(again, PickerScene) and "again to throw away this game" in again.title, again
+        assert again.choices[again.selected].value.id == chosen
+        again.pick(again.selected)
+        assert scene.session.level_id == chosen and scene.session.index == 0
+        # A finished game or an untouched one is not asked about.
+        scene.open_levels()
+        picker = app.stack.top
+        back = next(i for i, c in enumerate(picker.choices) if not c.header and c.value is not None
+                    and c.value.id == level_id)
+        picker.pick(back)
+        assert scene.session.level_id == level_id
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_a_level_change_rebuilds_and_lays_out_the_board(info, toy_in_registry, monkeypatch):
     with small_game(info) as (app, scene):
         frames(app)
@@ -1515,7 +1591,10 @@ def test_every_game_calls_the_same_thing_by_the_same_name_and_a_level_by_its_tit
         scene = app.launch(info.name, Launch(level=SMALL[info.name]))
         keymap = scene.keymap()
         assert [b for b in keymap if b.action == "open_levels"], "no level picker"
-        assert {b.button for b in keymap if b.action == "open_levels"} <= {"", LEVELS_BUTTON}
+        # A button, in every game: Tron's picker (and its Saved replays) had only the L key, out of
+        # a mouse player's reach (the toolbar's More menu takes what does not fit).
+        assert {b.button for b in keymap if b.action == "open_levels"} == {LEVELS_BUTTON}
+        assert scene.toolbar.find(LEVELS_BUTTON) is not None
         labels = [button.label for button in scene.toolbar.buttons]
         assert [t for t in labels if t.lower().startswith("level")] in ([], [LEVELS_BUTTON]), labels
         assert [t for t in labels if t.lower().startswith("new")] in ([], [NEW_BOARD_BUTTON]), labels
@@ -1658,8 +1737,17 @@ def test_the_result_credits_the_ai_with_what_it_did_a_played_hint_is_not_the_ai_
             watch_to_the_end(app, scene)
             played = session.ai_played
             assert session.outcome is not None and played == session.index - 1 > 0
-            assert scene.ai_credit() == f"the AI played {played} of {session.index} moves"
-            assert scene.record_note.startswith(f"The AI played {played} of {session.index} moves — ")
+            # The credit counts what the result's "Moves" counts: Battle Royale's said "the AI
+            # played 6 of 7 moves, 1 of them a hint" next to "Moves: 6" (the drop is not a move).
+            lines = " ".join(scene.result_lines(session.outcome))
+            shown = re.search(r"(?:Moves|Turns): (\d+)", lines)
+            assert shown is not None, lines
+            counted = int(shown.group(1))
+            ai_counted = sum(1 for i, kind in enumerate(session.kinds) if kind == "ai" and scene.counts_as_move(i))
+            said = (f"the AI played {ai_counted} of {counted} moves" if ai_counted < counted
+                    else f"the AI played all {counted} moves")
+            assert scene.ai_credit() == said, (scene.ai_credit(), lines)
+            assert scene.record_note.startswith(said[:1].upper() + said[1:] + " — ")
             while app.stack.top is not scene:
                 app.stack.pop()
         # Watched from the first move to the last: the AI played it.

@@ -22,6 +22,21 @@ from arcade.core.numbers import checked_int
 SAVE_VERSION = 1
 #: Who chose a move the AI chose: the AI by itself (a watch step, a bot), or a hint the player played.
 AI_MOVE, HINT_MOVE = "ai", "hint"
+
+
+def credit_words(hints: int, played: int, moves: int, ai_label: str = "the AI") -> str:
+    """What the AI did for a game, in words (pure; the live result, the record note, a saved
+    replay's list row, viewer and end panel all say it so): "" (nothing), "with 1 hint" (hints
+    the player played), "the AI played 4 of 6 moves" (watched steps; ", 1 of them a hint" when
+    hints were played too), "the AI played it" (every move the AI's). ``moves`` counts what the
+    result's "Moves" counts; ``hints`` and ``played`` count only those moves."""
+    hint_words = f"{hints} hint{'s' if hints != 1 else ''}"
+    if not played:
+        return f"with {hint_words}" if hints else ""
+    if played >= moves:
+        return f"{ai_label} played it"
+    of_them = f", {hints} of them {'a hint' if hints == 1 else 'hints'}" if hints else ""
+    return f"{ai_label} played {played + hints} of {moves} moves{of_them}"
 #: Bounds a save must respect before anything in it is replayed (a damaged or hostile file
 #: must not make the program allocate or loop without limit).
 MAX_SAVE_MOVES = 200_000
@@ -129,6 +144,12 @@ class Session(Generic[LevelT, StateT, MoveT]):
     def ai_played(self) -> int:
         """How many of the moves that lead to the current state the AI played by itself (watch steps)."""
         return sum(1 for kind in self._by_ai[: self._index] if kind == AI_MOVE)
+
+    @property
+    def kinds(self) -> list[str]:
+        """Who chose each move that leads to the current state: "" the player, :data:`AI_MOVE`
+        the AI, :data:`HINT_MOVE` a hint the player played (a saved replay keeps them)."""
+        return list(self._by_ai[: self._index])
 
     @property
     def ai_finished(self) -> bool:

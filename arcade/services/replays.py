@@ -31,6 +31,7 @@ from typing import Any
 from arcade.core.errors import ArcadeError, FormatError
 from arcade.core.game import Rules
 from arcade.core.inputs import parse_json, read_bytes_file
+from arcade.core.session import AI_MOVE, HINT_MOVE, credit_words
 
 FORMAT = "puzzle-arcade-replay"
 VERSION = 1
@@ -86,8 +87,39 @@ def replay_from_session(session: Any, players: tuple[str, ...], *, turns: tuple[
     result = ({"result": "unfinished", "winner": None, "score": None, "reason": "the game was not finished"}
               if outcome is None else
               {"result": outcome.result, "winner": outcome.winner, "score": outcome.score, "reason": outcome.reason})
+    kinds = list(getattr(session, "kinds", ()))[: len(moves)]
+    who = {"ai_moves": [i for i, kind in enumerate(kinds) if kind == AI_MOVE],
+           "hint_moves": [i for i, kind in enumerate(kinds) if kind == HINT_MOVE]}
     return Replay(session.rules.name, session.rules.format_level(session.level), players, moves, turns, result,
-                  session.level_id, failures or ("",) * len(players), dict(meta or {}))
+                  session.level_id, failures or ("",) * len(players), {**who, **(meta or {})})
+
+
+def move_kinds(replay: Replay) -> list[str]:
+    """Who chose each of the replay's moves, as a session says it ("" the player, "ai", "hint"):
+    ``meta`` keeps ``ai_moves`` and ``hint_moves`` (the indexes); a file without them (a program's
+    run, an older file) is all the AI's."""
+    meta = replay.meta
+    ai, hints = meta.get("ai_moves"), meta.get("hint_moves")
+    if not isinstance(ai, list) or not isinstance(hints, list):
+        return [AI_MOVE] * len(replay.moves)
+    return [HINT_MOVE if i in hints else AI_MOVE if i in ai else "" for i in range(len(replay.moves))]
+
+
+def replay_credit(replay: Replay, ai_label: str = "the AI") -> str:
+    """What the AI did in a saved run, in the live result's words ("with 1 hint", "the AI played it")."""
+    kinds = move_kinds(replay)
+    return credit_words(kinds.count(HINT_MOVE), kinds.count(AI_MOVE), len(kinds), ai_label)
+
+
+def play_replay_moves(session: Any, playback: Playback) -> None:
+    """Play a replay's moves into a fresh viewer session, each as the one who chose it (the
+    player's, a hint, the AI's), so the viewer's result credits the run as the live one did."""
+    for move, kind in zip(playback.moves, move_kinds(playback.replay), strict=True):
+        if kind == HINT_MOVE:
+            with session.playing_hint():
+                session.play(move, by_ai=True)
+        else:
+            session.play(move, by_ai=kind == AI_MOVE)
 
 
 def save_replay(replay: Replay, path: str | Path) -> None:

@@ -129,6 +129,15 @@ class GameFront:
         """A replay's player (a bot spec, "human") as the list of saved replays names it."""
         return player
 
+    def replay_players(self, players: tuple[str, ...]) -> list[str]:
+        """A replay's players as its list row names them: one name per player, as the game's
+        header and replay viewer say it (Tron's list said "a player" where they said "You")."""
+        return [self.replay_player(p) for p in players]
+
+    def replay_reason(self, replay: Any) -> str:
+        """How a saved replay ended, as its list row says it (Tron names the seats as its screen does)."""
+        return str(replay.result.get("reason", "")).strip()
+
     def open_options(self, app: App, launch: Launch) -> GameScene | None:
         """The scene for ``launch.options`` (``play --replay FILE``, ``play --bot SPEC``, ``play hashi
         --edit``), or None to open the usual way. The options were checked by the CLI (see

@@ -33,7 +33,7 @@ from arcade.core.errors import ArcadeError, FormatError, IllegalMove
 from arcade.core.game import Hint, LevelEntry, Outcome, Step
 from arcade.core.numbers import checked_float
 from arcade.core.registry import LEVELS_BUTTON, NEW_BOARD_BUTTON, Binding, GameInfo
-from arcade.core.session import Session
+from arcade.core.session import AI_MOVE, HINT_MOVE, Session, credit_words
 from arcade.services import saves
 from arcade.services.autosave import BackgroundSaver
 from arcade.ui.console import wrap_line
@@ -260,15 +260,41 @@ class GameScene(Scene):
         hints were played too), "the AI played it" (every move watched). The result and the
         record note say it this way in every game: a hint that only played the drop was reported
         as "the AI matched the best possible route"."""
-        session = self.session
-        hints, played, moves = session.hints_played, session.ai_played, session.index
-        hint_words = f"{hints} hint{'s' if hints != 1 else ''}"
-        if not played:
-            return f"with {hint_words}" if hints else ""
-        if played == moves:
-            return f"{self.ai_label} played it"
-        of_them = f", {hints} of them {'a hint' if hints == 1 else 'hints'}" if hints else ""
-        return f"{self.ai_label} played {played + hints} of {moves} moves{of_them}"
+        counted: list[str] = []
+        aside: list[tuple[str, str]] = []  # moves the result's "Moves" leaves out: (name, kind)
+        for index, kind in enumerate(self.session.kinds):
+            if self.counts_as_move(index):
+                counted.append(kind)
+            else:
+                aside.append((self.aside_name(index), kind))
+        label, moves = self.ai_label, len(counted)
+        words = credit_words(counted.count(HINT_MOVE), counted.count(AI_MOVE), moves, label)
+        # Battle Royale's drop is not one of the result's "Moves": the credit counted it ("the AI
+        # played 6 of 7 moves" next to "Moves: 6"); such a move is said on its own when the AI chose it.
+        if words.endswith(" played it") and any(kind != AI_MOVE for _, kind in aside):
+            words = f"{label} played all {moves} moves"
+        if words.endswith(" played it"):
+            return words
+        hinted = [name for name, kind in aside if kind == HINT_MOVE]
+        if AI_MOVE not in counted:  # the player's moves, with hints: every hint counts ("with 2 hints")
+            words, hinted = credit_words(counted.count(HINT_MOVE) + len(hinted), 0, moves, label), []
+        played = [name for name, kind in aside if kind == AI_MOVE]
+        extra = " and ".join(([f"a hint for {' and '.join(hinted)}"] if hinted else [])
+                             + ([f"{label} playing {' and '.join(played)}"] if played else []))
+        if not extra:
+            return words
+        if not words:
+            return f"with {extra}"
+        return f"{words} and {extra}" if words.startswith("with ") else f"{words}, with {extra}"
+
+    def aside_name(self, index: int) -> str:
+        """How a move the result does not count is named in the credit ("a hint for the drop")."""
+        return "the first move"
+
+    def counts_as_move(self, index: int) -> bool:
+        """Whether the session's move ``index`` is one the result's "Moves" counts (default: all),
+        so the AI credit counts the same moves (Battle Royale's drop is not one)."""
+        return True
 
     @property
     def clock_text(self) -> str:
@@ -366,7 +392,48 @@ class GameScene(Scene):
     def binding_active(self, binding: Binding) -> bool:
         return not binding.when or bool(getattr(self, binding.when))
 
+    #: Whether the game's New board action asks first by itself (Hashi's opens its dialog).
+    new_board_asks: ClassVar[bool] = False
+    #: How long a "press again" stays asked (seconds).
+    CONFIRM_SECONDS: ClassVar[float] = 5.0
+
+    def in_progress(self) -> bool:
+        """Moves made in the player's own game, not finished: a new board or another level would
+        throw them away (a replay or a program's run on screen is not the player's game)."""
+        return self.session.index > 0 and not self.game_over() and self.owns_save()
+
+    def confirm_discard(self, what: str, again: str, *, timed: bool = True) -> bool:
+        """Nothing a player did is lost silently: while a game is in progress, the first request to
+        replace it (``what``) only says "``again`` to throw away this game (3 moves made)"; the same
+        request again within :data:`CONFIRM_SECONDS` (``timed``; the level picker asks on its own
+        screen, so no time limit there) goes ahead. Battle Royale's N threw a round away
+        without a word, and Undo was grey afterwards."""
+        import time
+
+        if not self.in_progress():
+            self._discard_asked = None
+            return True
+        now = time.monotonic()
+        asked = getattr(self, "_discard_asked", None)
+        if asked is not None and asked[0] == what and (not timed or now - asked[1] < self.CONFIRM_SECONDS):
+            self._discard_asked = None
+            return True
+        self._discard_asked = (what, now)
+        self.toast.show(f"{again} to throw away this game{self.moves_made()}", "warning", self.CONFIRM_SECONDS,
+                        tag="discard")
+        return False
+
+    def moves_made(self) -> str:
+        """" (3 moves made)": the moves a game in progress has, counted as its result counts them
+        (Battle Royale's drop is not one: "2 moves made" read next to "Move 1/6")."""
+        moves = sum(1 for index in range(self.session.index) if self.counts_as_move(index))
+        return f" ({moves} move{'s' if moves != 1 else ''} made)" if moves else ""
+
     def run_binding(self, binding: Binding) -> None:
+        if binding.button == NEW_BOARD_BUTTON and not self.new_board_asks:
+            keys = binding.keys.split(" / ")[0]
+            if not self.confirm_discard("new board", f"Press {keys} (New board) again"):
+                return
         action = getattr(self, binding.action)
         if binding.arg is None:
             action()
@@ -593,7 +660,27 @@ class GameScene(Scene):
         choices, selected = level_choices(self.info, entries, saves.game_records(self.info.name),
                                           self.session.level_id)
         self.app.push(PickerScene(f"{self.info.title} — choose a level", choices,
-                                  lambda choice: self.load_entry(choice.value), selected=selected))
+                                  lambda choice: self.pick_entry(choice.value), selected=selected))
+
+    def pick_entry(self, entry: LevelEntry) -> None:
+        """A picker row chosen: while a game is in progress, another level asks first -- the picker
+        comes back on that row, saying so; picking it again opens it."""
+        from arcade.ui.picker import PickerScene
+
+        assert self.app is not None
+        replaces = entry.group != "replays" and not entry.error
+        if replaces and not self.confirm_discard(f"level {entry.id}", "Pick it again", timed=False):
+            picker = self.app.stack.top
+            self.open_levels()
+            again = self.app.stack.top
+            if isinstance(again, PickerScene) and again is not picker:
+                again.title = f"{self.info.title} — pick {entry.title} again to throw away this game{self.moves_made()}"
+                index = next((i for i, c in enumerate(again.choices)
+                              if getattr(c.value, "id", None) == entry.id and not c.header), None)
+                if index is not None:
+                    again.selected = index
+            return
+        self.load_entry(entry)
 
     def load_entry(self, entry: LevelEntry) -> None:
         """Open a picker row (a bundled file, or a recipe such as a random runway)."""
@@ -907,6 +994,8 @@ class GameScene(Scene):
         """Record a personal best the way the game declares it; returns the sentence for the result."""
         spec = self.info.record
         if spec is None or not outcome.is_win:
+            return ""
+        if not self.finished_with_ai and not self.owns_save():  # a replay of the player's run: not a new game
             return ""
         if self.finished_with_ai:
             if self.ai_label != "the AI":

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from arcade.core.errors import ArcadeError, FormatError
 from arcade.core.game import LevelEntry
 from arcade.services.paths import data_dir
-from arcade.services.replays import Replay, load_replay
+from arcade.services.replays import Replay, load_replay, replay_credit
 from arcade.ui.picker import Choice
 
 if TYPE_CHECKING:
@@ -93,8 +93,13 @@ def replay_choices(front: GameFront, listed: list[SavedReplay]) -> list[Choice]:
             choices.append(Choice(saved.path.name, f"damaged: {saved.error}", saved, tag="damaged", role="error"))
             continue
         replay = saved.replay
-        players = " vs ".join(front.replay_player(p) for p in replay.players)
-        reason = str(replay.result.get("reason", "")).strip()
+        players = " vs ".join(front.replay_players(replay.players))
+        credit = replay_credit(replay) if len(replay.players) == 1 and "ai_moves" in replay.meta else ""
+        if credit.endswith(" played it"):  # a watched solve: the AI's run, as its result says
+            players = credit.removesuffix(" played it")
+        elif credit:  # the player's run, with the live result's words ("you, with 1 hint")
+            players = f"{players}, {credit}"
+        reason = front.replay_reason(replay)
         level = front.level_title(None, replay.level_id) if replay.level_id else "a level of its own"
         title = f"{level} — {players}"
         choices.append(Choice(title, f"{reason + ' · ' if reason else ''}{saved.path.name}", saved, tag=when,

@@ -381,3 +381,51 @@ def test_a_hint_that_played_the_drop_is_credited_as_a_hint_not_as_the_ai_matchin
     said = "\n".join(top.lines)
     assert "Par: 6 — you matched the best route with 1 hint ★" in said, said
     assert "Finished with 1 hint — not counted as a personal best." in said and "the AI matched" not in said
+
+
+def test_the_ai_credit_counts_the_moves_the_result_counts_and_names_the_drop(app, driver):
+    """A hint that played the drop, then the AI watched: "Moves: 6" next to "The AI played 6 of 7
+    moves, 1 of them a hint" -- the drop is not one of the result's moves; it is said on its own."""
+    import re
+
+    scene = open_level(app, driver)
+    scene.request_hint()
+    scene.worker.wait(30)
+    driver.frames(1)
+    scene.request_hint()  # H again plays it: the drop
+    assert scene.session.hints_played == 1 and scene.session.index == 1
+    scene.toggle_watch()
+    for _ in range(3000):
+        scene.worker.wait(30)
+        driver.frames(1)
+        if scene.session.outcome is not None:
+            break
+    outcome = scene.session.outcome
+    assert outcome is not None
+    lines = " · ".join(scene.result_lines(outcome))
+    moves = int(re.search(r"Moves: (\d+)", lines).group(1))
+    assert moves == scene.session.state.moves
+    credit = scene.ai_credit()
+    assert credit.startswith(f"the AI played all {moves} moves, with a hint for the drop"), (credit, lines)
+    assert f"of {moves + 1} moves" not in credit and "of them a hint" not in credit
+
+
+def test_n_during_a_round_asks_first_counting_moves_as_the_header_does(app, driver):
+    """N threw a round in progress away without a word (Undo grey afterwards); its question then said
+    "2 moves made" next to "Move 1/6" (the drop is not a move)."""
+    scene = open_level(app, driver)
+    rules = scene.session.rules
+
+    def safe(state):
+        return next(m for m in rules.legal_moves(state) if rules.outcome(rules.apply(state, m)) is None
+                    and rules.legal_moves(rules.apply(state, m)))
+
+    scene.session.play(safe(scene.session.state))  # the drop
+    scene.session.play(safe(scene.session.state))  # a step
+    moves = list(scene.session.moves)
+    driver.key(pygame.K_n)
+    assert scene.session.moves == moves
+    said = [m.text for m in scene.toast.messages]
+    assert "Press N (New board) again to throw away this game (1 move made)" in said, said
+    driver.key(pygame.K_n)
+    assert scene.session.index == 0 and scene.session.level_id != "01-seed-14x20"

@@ -697,3 +697,45 @@ def test_a_replay_shows_its_own_line_from_the_first_frame(app, driver):
     driver.frame()
     assert viewer.status_line()[0] == "Replay of your run: the game was not finished"
     assert viewer.tape_line().startswith("Replay of your run: Space pauses it")
+
+
+def test_a_saved_run_with_one_hint_is_the_players_in_the_list_the_viewer_and_its_end_panel(app, driver):
+    """One hint played (H, H), the rest by hand, a win: the live result said "Finished with 1 hint",
+    but Ctrl+S saved "players": ["ai"]; the list said "— the AI", the viewer "Replay of the AI's run"
+    and its end panel "The program brought them home / Turns: 5, all played by ai"."""
+    import json
+
+    from arcade.games.runway.logic import RULES
+    from arcade.services.replays import open_replay
+    from arcade.ui.replays import replay_choices, saved_replays
+
+    scene = open_runway(app)
+    driver.key(pygame.K_h)
+    scene.worker.wait(10)
+    driver.frame()
+    driver.key(pygame.K_h)
+    assert scene.session.hints_played == 1
+    for command in exact_plan(scene.session.state).commands:
+        scene.play(command)
+    settle(driver, 3)
+    assert scene.session.outcome is not None and scene.session.outcome.is_win
+    assert scene.ai_credit() == "with 1 hint"
+    scene.save_replay()  # Ctrl+S
+    path = scene.last_replay
+    data = json.loads(path.read_text())
+    assert data["players"] == ["player"] and data["meta"]["hint_moves"] == [0] and data["meta"]["ai_moves"] == []
+    row = replay_choices(scene.front, saved_replays("runway"))[0]
+    assert row.title.endswith(" — you, with 1 hint"), row.title
+    viewer = app.launch("runway", Launch(options={"replay": open_replay(path, RULES)}))
+    assert viewer.status_text.startswith("Replay of your run, with 1 hint: "), viewer.status_text
+    # the tape plays on to the end by itself
+    for _ in range(40):
+        settle(driver, 0.5)
+        if isinstance(app.stack.top, ResultScene):
+            break
+    panel = app.stack.top
+    assert isinstance(panel, ResultScene), app.stack.top
+    text = " / ".join([panel.title, *panel.lines])
+    assert panel.title == "You win!", text
+    assert "all played by" not in text and "program" not in text.lower(), text
+    assert "Finished with 1 hint — not counted as a personal best." in text, text

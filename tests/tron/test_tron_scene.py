@@ -898,11 +898,60 @@ def test_names_and_score_are_told_apart_one_name_per_player_and_the_replay_keys_
     humans.last_replay.write_text(json.dumps(data))
     viewer = app.launch("tron", Launch(options={"replay": open_replay(humans.last_replay, RULES)}))
     driver.frame()
-    assert viewer.seat_name(0) == "Player 1" and viewer.seat_name(1) == "mybot.py"
-    assert "Player 1 vs mybot.py" in viewer.status_fields() and "P1" not in " ".join(viewer.status_fields())
-    assert viewer.status_text.startswith("Replay file: Player 1 vs mybot.py")
+    # One name per player: a person against a program is "You", as in the live header (the viewer
+    # said "Player 1" and the saved replays' list "a player" for the same seat).
+    assert viewer.seat_name(0) == "You" and viewer.seat_name(1) == "mybot.py"
+    assert "You vs mybot.py" in viewer.status_fields() and "P1" not in " ".join(viewer.status_fields())
+    assert viewer.status_text.startswith("Replay file: You vs mybot.py")
+    from arcade.ui.replays import replay_choices, saved_replays
+
+    row = replay_choices(viewer.front, saved_replays("tron"))[0]
+    title = viewer.front.level_title(None, data["level_id"])
+    assert title != data["level_id"] and row.title == f"{title} — You vs mybot.py", row.title  # not the map's id
+    # How it ended, in the same names ("Cycle 1 crashed …" where the round said "You crashed …").
+    said = row.subtitle
+    assert "Cycle " not in said and said.startswith(viewer.named(data["result"]["reason"])), said
     titles = []
     monkeypatch.setattr(viewer.console, "draw", lambda surface, theme, lines, title, empty="": titles.append(title))
     viewer.console.shown = True
     driver.frame()
     assert titles[-1] == "Console — stderr of mybot.py [2]"
+
+
+def test_look_at_board_after_a_lost_match_shows_the_board_the_banner_goes_to_the_status_line(app, driver):
+    """After a lost match, Look at board still had the big "Flood fill wins / Enter: match result ·
+    R: replay" banner over the middle of the board: its words move to the status line."""
+    scene = open_tron(app, best_of=1)
+    driver.key(pygame.K_UP)  # straight into the wall above
+    if scene.phase == "ready":
+        driver.key(pygame.K_UP)
+    driver.frame(dt=COUNTDOWN + 0.05)
+    run_ticks(driver, scene, 2)
+    assert scene.match.over
+    drawn: list[str] = []
+    real = scene.painter.draw_banner
+
+    def record(surface, lines, **kwargs):
+        drawn.append(kwargs.get("big", ""))
+        return real(surface, lines, **kwargs)
+
+    scene.painter.draw_banner = record
+    driver.frames(90, dt=1 / 30)
+    result = app.stack.top
+    assert isinstance(result, ResultScene)
+    assert any(big.endswith(" wins") for big in drawn), drawn  # the banner, before Look at board
+    driver.click(next(b for b in result.buttons if b.label == "Look at board").rect.center)
+    assert app.stack.top is scene
+    drawn.clear()
+    driver.frames(3)
+    assert drawn == [], drawn
+    assert " wins — " in scene.status_text and "Enter: match result · R: replay" in scene.status_text, scene.status_text
+    # The next match's rounds have their banner again.
+    scene.rematch()
+    driver.key(pygame.K_UP)
+    if scene.phase == "ready":
+        driver.key(pygame.K_UP)
+    driver.frame(dt=COUNTDOWN + 0.05)
+    run_ticks(driver, scene, 2)
+    driver.frames(20, dt=1 / 30)
+    assert any(big.endswith(" wins") for big in drawn), drawn

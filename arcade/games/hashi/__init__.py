@@ -31,7 +31,7 @@ INFO = GameInfo(
         Binding("Space / Enter", "lock_cursor", "lock or unlock the cursor's island"),
         Binding("G", "toggle_possible", "show the bridges still possible", button="Possible"),
         levels_binding("choose a level"),
-        new_board_binding("open_new_puzzle", "new puzzle (size, difficulty, topology)"),
+        new_board_binding("open_new_puzzle", "new board (size, difficulty, topology)"),
         Binding("I", "open_game_id", "this puzzle's game ID", button="Game ID"),
         Binding("Ctrl+V", "paste", "play a pasted game ID or level"),
         Binding("Ctrl+P", "print_sheet", "print: this puzzle and its solution as a PDF", button="Print…"),

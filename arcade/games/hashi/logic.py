@@ -27,7 +27,7 @@ from arcade.core.topology import Cell, Shape, Topology
 
 MAX_BRIDGES = 2
 MAX_NUMBER = 8
-#: The largest board side Hashi makes: the "New puzzle" dialog, the generator and the editor's
+#: The largest board side Hashi makes: the "New board" dialog, the generator and the editor's
 #: size buttons share it, so a board one of them makes the others take. It is the size the game
 #: is measured at (a drag on 40x40, generating 40x40 hard, the editor's live verdict): the editor
 #: once allowed only 30 and cut a 40x40 board it opened to 30x30 at the first size button.

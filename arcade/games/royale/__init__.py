@@ -21,7 +21,7 @@ INFO = GameInfo(
                 button_when="can_finish"),
         Binding("O", "toggle_optimal", "show / hide the optimal route (after the round)"),
         levels_binding("choose a grid"),
-        new_board_binding("new_grid", "a new random grid"),
+        new_board_binding("new_grid", "a new board (a random grid)"),
         *camera_bindings(),
     ),
     record=RecordSpec("loot", lower_is_better=False),

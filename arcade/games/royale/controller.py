@@ -31,7 +31,7 @@ def click(state: State, cell: Cell) -> Intent:
         refusal = level.start_refusal(cell)
         return Intent(reason=refusal) if refusal else Intent(Move.start(cell))
     if state.dead or state.finished:
-        return Intent(reason="The round is over: undo, restart or press N for a new grid.")
+        return Intent(reason="The round is over: undo, restart or N (New board) for a new board.")
     pos = state.path[-1]
     if cell == pos:
         if state.on_centre:

@@ -28,7 +28,7 @@ INFO = GameInfo(
                 button="Replay", when="can_replay"),
         Binding("F5", "rematch", "rematch on this map from 0 : 0", button="Rematch", button_when="has_match"),
         Binding("O / F2", "open_setup", "match setup: mode, bots, map, speed, rounds", button="Setup"),
-        levels_binding("choose a map, or a saved replay to watch", button=False),
+        levels_binding("choose a map, or a saved replay to watch"),
         Binding("N", "single_tick", "one tick while paused", when="can_single_tick", repeat=True),
         Binding("C", "toggle_console", "console: outside programs' stderr, live and in replays", button="Console"),
         Binding("Ctrl+S", "save_replay", "save the whole round as a replay file (once it is over, from any tick)",

@@ -1,4 +1,4 @@
-"""Hashi's "New puzzle" dialog (ui): size, difficulty, topology, density and seed, generated off the frame loop.
+"""Hashi's "New board" dialog (ui): size, difficulty, topology, density and seed, generated off the frame loop.
 
 The generator runs in this overlay's own :class:`~arcade.ui.worker.Worker` (the scene
 below is not updated while an overlay is on top), so the window keeps drawing -- with a
@@ -50,7 +50,7 @@ class NewPuzzleScene(Scene):
     """The dialog. ``on_ready(puzzle)`` receives the generated puzzle; the dialog closes itself."""
 
     overlay = True
-    title = "New puzzle"
+    title = "New board"
 
     def __init__(self, prefs: dict[str, Any], on_ready: Callable[[Puzzle], None]) -> None:
         super().__init__()
@@ -260,7 +260,7 @@ class NewPuzzleScene(Scene):
         theme = self.app.theme
         draw_backdrop(surface, 160)
         draw_panel(surface, theme, self.panel)
-        draw_text(surface, theme, "New puzzle", (self.panel.centerx, self.panel.y + 20), size=28, bold=True,
+        draw_text(surface, theme, "New board", (self.panel.centerx, self.panel.y + 20), size=28, bold=True,
                   anchor="midtop")
         for i, (label, widget) in enumerate(self.rows):
             draw_form_row(surface, theme, label, widget, self.panel.x + 20, i == self.focus and self.busy is None)

@@ -67,6 +67,8 @@ class HashiScene(CameraScene, PuzzleScene):
     """Play one Hashi puzzle; ``start_puzzle`` switches to another without leaving the screen."""
 
     hint_help = "hint: the next sure step and why (again: play it)"
+    #: N opens the New board dialog: it asks first by itself (Cancel keeps the game).
+    new_board_asks = True
 
     def __init__(self, info: GameInfo, session: Session[Puzzle, State, Any]) -> None:
         super().__init__(info, session)
@@ -186,7 +188,7 @@ class HashiScene(CameraScene, PuzzleScene):
         self.session.extra["shift"] = list(self.painter.shift)
 
     def level_changed(self) -> None:
-        """A new puzzle in this scene (picker, paste, "New puzzle"): reset everything made for the old one."""
+        """A new puzzle in this scene (picker, paste, "New board"): reset everything made for the old one."""
         self.step_highlight = Highlight()
         self.gestures.cancel()
         self.tracker.reset()
@@ -207,7 +209,7 @@ class HashiScene(CameraScene, PuzzleScene):
         self._introduce()
 
     def start_puzzle(self, puzzle: Puzzle, level_id: str = "") -> None:
-        """Start a fresh game on ``puzzle`` in this scene (paste, a "New puzzle" dialog)."""
+        """Start a fresh game on ``puzzle`` in this scene (paste, the "New board" dialog)."""
         self.change_level(puzzle, level_id)
 
     # -- layout ------------------------------------------------------------------------------
@@ -530,7 +532,7 @@ class HashiScene(CameraScene, PuzzleScene):
                  else "Possible bridges hidden.")
 
     def open_new_puzzle(self) -> None:
-        """The "New puzzle" dialog; it generates in its own worker and hands the puzzle back."""
+        """The "New board" dialog; it generates in its own worker and hands the puzzle back."""
         assert self.app is not None
         from arcade.games.hashi.view.new_puzzle import NewPuzzleScene
 
@@ -539,7 +541,7 @@ class HashiScene(CameraScene, PuzzleScene):
 
     def start_generated(self, puzzle: Puzzle) -> None:
         self.start_puzzle(puzzle, "generated")
-        self.level_note(f"New puzzle: {puzzle.title}", "good", 2.5)
+        self.level_note(f"New board: {puzzle.title}", "good", 2.5)
         if self.app is not None:
             self.app.save_settings()
 

@@ -193,6 +193,13 @@ class RoyaleScene(CameraScene, PuzzleScene):
         return [*self.zoom_fields(), f"Loot {state.loot}", f"Move {k}/{state.level.max_moves}",
                 f"Par {self.par_text()}", self.clock_text]
 
+    def aside_name(self, index: int) -> str:
+        return "the drop" if self.session.rules.decode_move(self.session.moves[index]).kind == "start" else "the finish"
+
+    def counts_as_move(self, index: int) -> bool:
+        """The result's "Moves" counts the steps (State.moves): not the drop, nor the finish."""
+        return self.session.rules.decode_move(self.session.moves[index]).kind == "go"
+
     def route_owner(self, *, capital: bool = True) -> str:
         """Whose route the result shows: the AI's when it played every move (a watched game)."""
         whose = "the AI's" if self.session.ai_played_all else "your"
@@ -261,7 +268,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
         assert self.app is not None
         level, level_id = random_level(*random_recipe(self.app.game_settings(self.info.name)))
         self.change_level(level, level_id)
-        self.toast.show(f"New grid: {level.title} (seed in the level id)", "info")
+        self.toast.show(f"New board: {level.title} (seed in the level id)", "info")
 
     def confirm(self) -> None:
         """Enter: drop on the cursor's cell before the drop, finish on the centre after it."""
@@ -294,7 +301,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
                 self.say(text + ("  (Enter drops here)" if role == "good" else ""), role)
             return
         if self.session.outcome is not None:
-            self.refuse("The round is over: undo, restart (Ctrl+R) or N for a new grid.")
+            self.refuse("The round is over: undo, restart (Ctrl+R) or N (New board) for a new board.")
             return
         self.play(Move.go(letter))
 

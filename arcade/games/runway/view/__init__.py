@@ -22,6 +22,7 @@ from arcade.games.runway.generator import generate
 from arcade.games.runway.logic import RULES, Level
 from arcade.games.runway.view.panels import RANDOM_SIZES, level_title
 from arcade.games.runway.view.scene import RunwayScene
+from arcade.services.replays import play_replay_moves
 from arcade.services.resources import find_level, level_files
 from arcade.ui.front import GameFront
 
@@ -117,8 +118,7 @@ class RunwayFront(GameFront):
         playback, spec = launch.options.get("replay"), launch.options.get("bot")
         if playback is not None:
             session = self.new_session(app, playback.level, playback.replay.level_id or "replay")
-            for move in playback.moves:
-                session.play(move, by_ai=True)
+            play_replay_moves(session, playback)  # each move as the one who chose it
             session.seek(0)
             scene = self.make_scene(app, session)
             scene.show_playback(playback, played=True)

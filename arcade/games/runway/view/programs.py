@@ -28,7 +28,7 @@ from arcade.games.runway.logic import Level
 from arcade.games.runway.outside import RunwayRun, bundled_tests, parse_spec, run_program
 from arcade.services import programs
 from arcade.services.botspec import short_name_of
-from arcade.services.replays import Playback, Replay, Turn, replay_from_session
+from arcade.services.replays import Playback, Replay, Turn, replay_credit, replay_from_session
 from arcade.ui.console import ConsolePanel, console_lines
 
 
@@ -46,6 +46,10 @@ class TestsState:
 def short_name(spec: str) -> str:
     """A program's spec shortened for the screen: its label, else its script's file name."""
     return short_name_of(spec, parse_spec)
+
+
+#: A saved replay of a run played in the window (not an outside program's): "player", or "ai" in older files.
+OWN_RUNS = ("player", "ai")
 
 
 def replayed_run(player: str) -> str:
@@ -75,6 +79,8 @@ class ProgramsMixin:
         self.program_level: Level | None = None
         #: The run on the timeline came from a replay file (nothing is driving: it is played back).
         self.program_replayed = False
+        #: A replayed run's credit, in the live result's words ("with 1 hint"; see :func:`replay_credit`).
+        self.replayed_credit = ""
         #: A program's run is being put on the timeline (its turns are not the player's to save).
         self._loading_run = False
         #: The program whose run the player took over: its turns stay in the history and are its,
@@ -112,13 +118,19 @@ class ProgramsMixin:
     def ai_label(self) -> str:
         """A program's run is the program's, not the AI's ("Turns: 2, all played by rwbot.py"),
         and so are its turns left in the history after the player took over."""
-        if self.taping and self.program_spec:
+        if self.taping and self.program_spec and not self.own_run:
             return short_name(self.program_spec)
         if self.taken_over is not None:
             spec, level, kept = self.taken_over  # the program's first ``kept`` turns are in the history
             if self.session.level is level and min(self.session.index, kept):
                 return short_name(spec)
         return "the AI"
+
+    @property
+    def own_run(self) -> bool:
+        """The run on the timeline is a saved replay of a run played in the window (the player's,
+        hints and AI steps marked), not an outside program's: it is credited as the live result was."""
+        return self.program_replayed and self.program_spec in OWN_RUNS
 
     def play(self, move: Any, *, by_ai: bool = False) -> bool:
         """The player's own move takes over from the program's run (the tape ends there)."""
@@ -170,12 +182,22 @@ class ProgramsMixin:
                       replay.level_id or "replay", list(replay.moves), list(replay.turns),
                       replay.failures[0] if replay.failures else "", played=played)
         self.program_replayed = True
-        self.say_program(f"Replay of {replayed_run(replay.players[0])}: {replay.result.get('reason', '')}")
+        self.replayed_credit = replay_credit(replay)
+        self.say_program(f"{self.replay_heading()}: {replay.result.get('reason', '')}")
+
+    def replay_heading(self) -> str:
+        """"Replay of your run, with 1 hint": whose run, with the live result's credit words."""
+        if not self.own_run:
+            return f"Replay of {replayed_run(self.program_spec or '')}"
+        credit = self.replayed_credit
+        if credit.endswith(" played it"):
+            return "Replay of the AI's run"
+        return f"Replay of your run{', ' + credit if credit else ''}"
 
     def tape_line(self) -> str:
         """The HUD's line while a program's run is on the timeline: a replay is played back, not driven."""
         if self.program_replayed and self.program_spec is not None:
-            return f"Replay of {replayed_run(self.program_spec)}: Space pauses it · an arrow key takes over from here"
+            return f"{self.replay_heading()}: Space pauses it · an arrow key takes over from here"
         return "Your program drives: Space pauses its run · an arrow key takes over from here"
 
     def drive_with(self, spec: str) -> None:
@@ -341,8 +363,10 @@ class ProgramsMixin:
                     replay = replace(replay, result={"result": "loss", "winner": None, "score": outcome.score,
                                                      "reason": failure})
             else:
-                who = "ai" if session.ai_moved else "player"
-                replay = replay_from_session(session, (who,))
+                # The player's run: who chose each move (the player, a hint, an AI step) is in its
+                # meta, so the list, the viewer and its end panel credit it as the live result did
+                # (a run with one hint was saved as the AI's: "Turns: 5, all played by ai").
+                replay = replay_from_session(session, ("player",))
         finally:
             session.seek(index)
         return replay

@@ -413,7 +413,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         return scene
 
     def result_title(self, outcome: Outcome) -> str:
-        if self.taping:  # an outside program's run (programs.py)
+        if self.taping and not self.own_run:  # an outside program's run (programs.py)
             if self.session.outcome is None:  # broken off by the program, not ended by the rules
                 return "The program failed"
             return "The program brought them home" if outcome.is_win else "The program lost the race"

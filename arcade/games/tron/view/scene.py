@@ -76,6 +76,28 @@ def program_title(spec: str) -> str:
     return short_name_of(spec, parse_spec)
 
 
+def seat_names(seats: tuple[str, ...]) -> tuple[str, ...]:
+    """Each seat's one name, in the live header, a replay's viewer and the saved replays' list alike:
+    "You" against a bot, "Player N" when two people play, a bot's title or a program's short name;
+    the same bot in both seats is told apart by its cycle's number ("Strongest 1", "Strongest 2")."""
+    humans = seats.count("human")
+    names = []
+    for seat, who in enumerate(seats):
+        if who == "human":
+            names.append("You" if humans == 1 else f"Player {seat + 1}")
+            continue
+        title = bot_title(who) if who in BOTS else program_title(who)
+        if len(seats) == 2 and seats[0] == seats[1]:
+            title += f" {seat + 1}"  # strongest vs strongest: say which is which
+        names.append(title)
+    return tuple(names)
+
+
+def named_reason(reason: str, names: tuple[str, ...]) -> str:
+    """A rules' reason with each "Cycle N" (or "Cycle 2 (crash.py)") as the seat's one name."""
+    return re.sub(r"Cycle ([12])(?: \([^)]*\))? ", lambda m: f"{names[int(m.group(1)) - 1]} ", reason)
+
+
 class TronScene(CameraScene, TickScene):
     scrub_always = False
     speed_help = "speed: faster / slower (ticks per second; in a replay, the replay's)"
@@ -88,6 +110,8 @@ class TronScene(CameraScene, TickScene):
         super().__init__(info, session)
         self.speed.set(setup.speed)
         self.setup = setup
+        #: The ended round (its ``round_key``) whose banner Look at board moved into the status line.
+        self.looked_at: int | None = None
         self.match = match
         self.map_ref = map_ref
         self.seed = seed
@@ -373,17 +397,8 @@ class TronScene(CameraScene, TickScene):
     # -- rounds --------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
         """A seat's one name, everywhere (a replay file's header said "P1" where its status line said
-        "Player 1"): You, Player N, a bot's title or a program's short name; the same bot in both
-        seats is told apart by its cycle's number ("Strongest 1", "Strongest 2")."""
-        who = self.match.seats[seat]
-        if who == "human":
-            if self.setup.mode == "bot":
-                return "You"
-            return f"Player {seat + 1}"
-        title = bot_title(who) if who in BOTS else program_title(who)
-        if self.match.seats[0] == self.match.seats[1]:
-            title += f" {seat + 1}"  # strongest vs strongest: say which is which
-        return title
+        "Player 1"; the saved replays' list "a player"): see :func:`seat_names`."""
+        return seat_names(tuple(self.match.seats))[seat]
 
     def score_text(self) -> str:
         """The match's score between the two names. A name that ends in a number keeps off the score
@@ -741,7 +756,7 @@ class TronScene(CameraScene, TickScene):
     def named(self, reason: str) -> str:
         """The rules say "Cycle 1" (or "Cycle 2 (crash.py)"); the screen says who they are, once
         ("crash.py (crash.py) lost" named the program twice)."""
-        return re.sub(r"Cycle ([12])(?: \([^)]*\))? ", lambda m: f"{self.seat_name(int(m.group(1)) - 1)} ", reason)
+        return named_reason(reason, seat_names(tuple(self.match.seats)))
 
     def round_message(self, outcome: Outcome) -> str:
         if outcome.winner is None:
@@ -1078,14 +1093,10 @@ class TronScene(CameraScene, TickScene):
                 painter.draw_banner(surface, [("Space resumes · Esc menu", "text")], big="Paused", avoid=heads)
             elif go is not None and self.session.index <= 2:
                 painter.draw_banner(surface, [], big="GO", big_role="good", fade=go.value, avoid=heads)
-        elif self.phase == "over" and self.over_clock >= CRASH_TIME * 0.6 and self.round_outcome is not None:
+        elif (self.phase == "over" and self.over_clock >= CRASH_TIME * 0.6 and self.round_outcome is not None
+              and self.looked_at != self.round_key):  # Look at board: the banner is in the status line
             outcome = self.round_outcome
-            if outcome.winner is None:
-                big, role = "Draw", "warning"
-            else:
-                name = self.seat_name(outcome.winner)
-                big = "You win!" if name == "You" else f"{name} wins"
-                role = "error" if self.setup.mode == "bot" and outcome.winner == 1 else "good"
+            big, role, _ = self.round_banner()
             match = self.match
             hint = ("Enter: match result · R: replay" if match.over
                     else "Enter or Space: next round · R: replay" + (" (next round soon)" if
@@ -1093,6 +1104,30 @@ class TronScene(CameraScene, TickScene):
             painter.draw_banner(surface, [(self.named(outcome.reason), "text"), (self.score_text(), "highlight"),
                                           (hint, "text_dim")],
                                 big=big, big_role=role, avoid=heads)
+
+    def round_banner(self) -> tuple[str, str, str]:
+        """The ended round's banner words: the big line, its role and the keys line."""
+        outcome = self.round_outcome
+        assert outcome is not None
+        if outcome.winner is None:
+            big, role = "Draw", "warning"
+        else:
+            name = self.seat_name(outcome.winner)
+            big = "You win!" if name == "You" else f"{name} wins"
+            role = "error" if self.setup.mode == "bot" and outcome.winner == 1 else "good"
+        hint = ("Enter: match result · R: replay" if self.match.over
+                else "Enter or Space: next round · R: replay")
+        return big, role, hint
+
+    def look_at_board(self) -> None:
+        """The match result's Look at board shows the board: the round's big banner ("Flood fill
+        wins / Enter: match result · R: replay") covered its middle; its words go to the status line."""
+        if self.phase != "over" or self.round_outcome is None:
+            return
+        self.looked_at = self.round_key
+        big, role, hint = self.round_banner()
+        self.say(f"{big} — {self.named(self.round_outcome.reason)} · {self.score_text()} · {hint}",
+                 "info" if role == "good" else role)
 
     def countdown_hint(self) -> str:
         if self.setup.mode == "watch":  # which cycle is whose ("Strongest 1 (1)" said it twice)
