@@ -482,4 +482,5 @@ def test_the_data_folder_stays_locked_until_a_slow_save_is_written(app, driver, 
     real_release = instance.release
     monkeypatch.setattr(instance, "release", lambda: (steps.append(f"lock after {written}"), real_release()))
     app.close()
-    assert steps == ["lock after ['save']"], "the lock went before the save was written"
+    # Every save begun (the move's, the leave's: how many depends on timing) was written before the lock went.
+    assert written and steps == [f"lock after {written}"], "the lock went before the save was written"

@@ -352,8 +352,10 @@ def test_a_pipe_still_being_read_is_not_closed_under_its_reader():
         assert stat.S_ISFIFO(os.fstat(program._out_fd).st_mode), "stdout was closed under its reader"
     finally:
         os.kill(escaped, signal.SIGKILL)
-    reader.join(5)
-    assert not reader.is_alive() and program.process.stdout.closed and program.process.stderr.closed
+    for thread in program._threads:  # stdout's reader and stderr's: each closes its own pipe as it ends
+        thread.join(5)
+    assert not any(t.is_alive() for t in program._threads)
+    assert program.process.stdout.closed and program.process.stderr.closed
 
 
 def test_a_tron_player_stopped_while_its_program_started_gets_no_closed_program():
