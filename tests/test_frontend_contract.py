@@ -67,6 +67,19 @@ def frames(app: App, n: int = 2, dt: float = 1 / 60) -> None:
         app.frame(dt, [])
 
 
+@contextlib.contextmanager
+def opened_afresh(registry: Registry, name: str, level_id: str, n: int) -> Iterator[GameScene]:
+    """A new app with game ``name`` opened on ``level_id`` and ``n`` frames run: what a level shows
+    when nothing came before it (closed on the way out)."""
+    app = new_app(registry)
+    try:
+        scene = app.launch(name, Launch(level=level_id))
+        frames(app, n)
+        yield scene
+    finally:
+        close(app)
+
+
 def key(app: App, code: int, mod: int = 0) -> None:
     """Press and release ``code`` (a key whose press changed the scene is ignored until released)."""
     app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0),
@@ -830,13 +843,8 @@ def test_a_new_level_opens_at_its_own_camera_not_the_last_levels_zoom(info, toy_
         after = scene.camera_state()
     finally:
         close(app)
-    app = new_app(registry)  # the same level opened afresh
-    try:
-        fresh = app.launch(info.name, Launch(level=other.id))
-        frames(app, 30)
+    with opened_afresh(registry, info.name, other.id, 30) as fresh:
         assert after == fresh.camera_state(), "the new level kept the last level's camera"
-    finally:
-        close(app)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
@@ -1362,13 +1370,8 @@ def test_words_about_a_level_go_when_another_level_opens(info, toy_in_registry):
         status = scene.status_text
     finally:
         close(app)
-    app = new_app(registry)  # the same level opened afresh
-    try:
-        fresh = app.launch(info.name, Launch(level=other.id))
-        frames(app, 5)
+    with opened_afresh(registry, info.name, other.id, 5) as fresh:
         fresh_toasts = {m.text for m in fresh.toast.messages}
-    finally:
-        close(app)
     assert status != "Words about the first level."
     assert after - fresh_toasts == {"Autosave failed: the disk is full"}, (first, other.id, after)
 
