@@ -159,16 +159,32 @@ def test_watching_a_lost_race_goes_back_to_where_it_could_still_be_won(app, driv
     assert scene.finished_with_ai
 
 
-def test_a_move_while_the_ai_plans_its_watch_drops_that_plan(app, driver):
+def test_a_move_while_the_ai_plans_its_watch_drops_that_plan(app, driver, monkeypatch):
     """The rewind was counted from the turn on screen when the plan arrived: three undos while it
     planned, and it took back a turn the player had left winnable, then drove a plan made elsewhere."""
+    import threading
+
+    import arcade.games.runway.view.scene as scene_module
+
+    # The plan is held until the player has stepped back: on a loaded machine it used to come in
+    # during Space's own frame, before the steps back this test is about (one red run in CI).
+    stepped_back = threading.Event()
+    planner = scene_module.last_winnable
+
+    def held_planner(*args, **kwargs):
+        stepped_back.wait(10)
+        return planner(*args, **kwargs)
+
+    monkeypatch.setattr(scene_module, "last_winnable", held_planner)
     scene = open_runway(app, "02_chained_jumps_over_increasing_length")
     for command in ("SPEED", "SPEED", "SPEED", "JUMP", "SLOW"):
         scene.command(Command(command))
     settle(driver)
     driver.key(pygame.K_SPACE)  # plan in the background...
+    assert scene.watch is None and scene.worker.busy
     scene.step_back()  # ...while the player steps back through the turns
     scene.step_back()
+    stepped_back.set()
     scene.worker.wait(10)
     driver.frames(3)
     assert scene.session.index == 3 and scene.watch is None
