@@ -525,12 +525,31 @@ def test_damaged_saves_are_moved_aside_with_one_line_on_every_path(info, toy_in_
                 close(app)
 
 
+#: Every preference key a game keeps, at its top level and inside its nested tables.
+PREFERENCE_KEYS = ("last_level", "random_size", "random_density", "speed", "ai", "program", "show_possible",
+                   "seen_how_to_play")
+NESTED_PREFERENCE_KEYS = ("mode", "bot1", "bot2", "command1", "command2", "protocol1", "protocol2", "map",
+                          "speed", "bot_ms", "best_of", "width", "height", "difficulty", "topology", "density",
+                          "no_touching")
+
+
+def bad_preferences(kind: str) -> dict:
+    """Preferences a player (or another version) could have left: wrong scalars, or JSON lists and
+    objects where a choice is kept -- ``[1] in {"exact": ...}`` raised "unhashable type" and the game
+    would not open (exit 70 from ``play runway``; Tron's setup the same)."""
+    if kind == "scalars":
+        return {"last_level": "/no/such/level.txt", "random_size": "abc", "speed": "fast",
+                "setup": {"map": "/deleted/custom-map.txt", "mode": "chess"}, "ai": 7, "new_puzzle": {"width": "²"}}
+    value = [1] if kind == "lists" else {"a": [1]}
+    nested = {key: value for key in NESTED_PREFERENCE_KEYS}
+    return {**{key: value for key in PREFERENCE_KEYS}, "setup": nested, "new_puzzle": nested}
+
+
+@pytest.mark.parametrize("kind", ["scalars", "lists", "objects"])
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
-def test_bad_preferences_fall_back_and_the_game_still_opens(info, toy_in_registry, user_home):
+def test_bad_preferences_fall_back_and_the_game_still_opens(info, kind, toy_in_registry, user_home):
     settings = Settings()
-    settings.games = {info.name: {"last_level": "/no/such/level.txt", "random_size": "abc", "speed": "fast",
-                                  "setup": {"map": "/deleted/custom-map.txt", "mode": "chess"}, "ai": 7,
-                                  "new_puzzle": {"width": "²"}}}
+    settings.games = {info.name: bad_preferences(kind)}
     settings.save()
     app = new_app(registry_with(info, 0))
     try:
