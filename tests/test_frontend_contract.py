@@ -1822,3 +1822,28 @@ def test_a_long_toast_is_drawn_with_every_word_and_stays_long_enough_to_read(inf
         assert toast.boxes[0].top >= scene.header_rect.bottom, "never over the header"
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_moves_a_full_disk_kept_from_the_save_are_named_on_the_terminal_when_the_window_closes(
+        info, toy_in_registry, user_home, monkeypatch, capsys):
+    """SIGTERM (or Quit) on a full disk said only "interrupted": the window's "Not saved" mark went
+    with it, and the moves since the last good save were lost without a word."""
+    import errno
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with small_game(info) as (app, scene):
+        safe_moves(scene, 1)
+        scene.save_progress(leaving=True)  # a good save first (Tron saves only when it is left)
+        scene.saver.flush()
+        assert saves.autosave_path(info.name).is_file()
+        monkeypatch.setattr("arcade.services.saves.atomic_write_text", full)
+        safe_moves(scene, 1, seed=2)
+        frames(app, 2)
+        capsys.readouterr()
+    err = capsys.readouterr().err
+    said = [line for line in err.splitlines() if info.title in line]
+    assert len(said) == 1 and "not saved (No space left on device)" in said[0], err
+    assert str(saves.autosave_path(info.name)) in said[0], err
