@@ -243,7 +243,8 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
         options = play_options(game, args)
     screenshot = getattr(args, "screenshot", None)
     if screenshot is not None:
-        check_output_file(screenshot)  # a bad path fails in one line before any rendering
+        # A bad path fails in one line before any rendering; so does the level, replay or edited file itself.
+        check_output_file(screenshot, [getattr(args, name, None) for name in ("level", "replay", "edit")])
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     else:

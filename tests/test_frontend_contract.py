@@ -525,12 +525,31 @@ def test_damaged_saves_are_moved_aside_with_one_line_on_every_path(info, toy_in_
                 close(app)
 
 
+#: Every preference key a game keeps, at its top level and inside its nested tables.
+PREFERENCE_KEYS = ("last_level", "random_size", "random_density", "speed", "ai", "program", "show_possible",
+                   "seen_how_to_play")
+NESTED_PREFERENCE_KEYS = ("mode", "bot1", "bot2", "command1", "command2", "protocol1", "protocol2", "map",
+                          "speed", "bot_ms", "best_of", "width", "height", "difficulty", "topology", "density",
+                          "no_touching")
+
+
+def bad_preferences(kind: str) -> dict:
+    """Preferences a player (or another version) could have left: wrong scalars, or JSON lists and
+    objects where a choice is kept -- ``[1] in {"exact": ...}`` raised "unhashable type" and the game
+    would not open (exit 70 from ``play runway``; Tron's setup the same)."""
+    if kind == "scalars":
+        return {"last_level": "/no/such/level.txt", "random_size": "abc", "speed": "fast",
+                "setup": {"map": "/deleted/custom-map.txt", "mode": "chess"}, "ai": 7, "new_puzzle": {"width": "²"}}
+    value = [1] if kind == "lists" else {"a": [1]}
+    nested = {key: value for key in NESTED_PREFERENCE_KEYS}
+    return {**{key: value for key in PREFERENCE_KEYS}, "setup": nested, "new_puzzle": nested}
+
+
+@pytest.mark.parametrize("kind", ["scalars", "lists", "objects"])
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
-def test_bad_preferences_fall_back_and_the_game_still_opens(info, toy_in_registry, user_home):
+def test_bad_preferences_fall_back_and_the_game_still_opens(info, kind, toy_in_registry, user_home):
     settings = Settings()
-    settings.games = {info.name: {"last_level": "/no/such/level.txt", "random_size": "abc", "speed": "fast",
-                                  "setup": {"map": "/deleted/custom-map.txt", "mode": "chess"}, "ai": 7,
-                                  "new_puzzle": {"width": "²"}}}
+    settings.games = {info.name: bad_preferences(kind)}
     settings.save()
     app = new_app(registry_with(info, 0))
     try:
@@ -1803,3 +1822,28 @@ def test_a_long_toast_is_drawn_with_every_word_and_stays_long_enough_to_read(inf
         assert toast.boxes[0].top >= scene.header_rect.bottom, "never over the header"
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_moves_a_full_disk_kept_from_the_save_are_named_on_the_terminal_when_the_window_closes(
+        info, toy_in_registry, user_home, monkeypatch, capsys):
+    """SIGTERM (or Quit) on a full disk said only "interrupted": the window's "Not saved" mark went
+    with it, and the moves since the last good save were lost without a word."""
+    import errno
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with small_game(info) as (app, scene):
+        safe_moves(scene, 1)
+        scene.save_progress(leaving=True)  # a good save first (Tron saves only when it is left)
+        scene.saver.flush()
+        assert saves.autosave_path(info.name).is_file()
+        monkeypatch.setattr("arcade.services.saves.atomic_write_text", full)
+        safe_moves(scene, 1, seed=2)
+        frames(app, 2)
+        capsys.readouterr()
+    err = capsys.readouterr().err
+    said = [line for line in err.splitlines() if info.title in line]
+    assert len(said) == 1 and "not saved (No space left on device)" in said[0], err
+    assert str(saves.autosave_path(info.name)) in said[0], err

@@ -749,3 +749,40 @@ def test_a_crash_log_made_by_another_user_is_never_written_to(tmp_path):
         assert handler.failed and path.read_text() == ""
     finally:
         handler.close()
+
+
+# -- an output that is an input ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("argv", [
+    ["export", "hashi", "LEVEL", "--svg", "LEVEL"],
+    ["export", "hashi", "LEVEL", "--pdf", "LINK"],
+    ["export", "royale", "GRID", "--svg", "GRID"],
+    ["play", "hashi", "--level", "LEVEL", "--screenshot", "LINK"],
+    ["play", "hashi", "--edit", "LEVEL", "--screenshot", "LEVEL"],
+    ["tournament", "tron", "--bots", "flood-fill,random", "--maps", "MAP", "--out", "MAP", "--quiet"],
+])
+def test_an_output_that_is_one_of_the_inputs_is_refused_and_the_input_kept(capsys, tmp_path, argv):
+    """``export hashi my.txt --svg my.txt`` wrote the sheet over the level and said "wrote 2 pages"."""
+    level = tmp_path / "level.txt"
+    level.write_text((ROOT / "levels/hashi/classic/01-first-steps.txt").read_text())
+    grid = tmp_path / "grid.txt"
+    grid.write_text(next((ROOT / "levels/royale").glob("01-*.txt")).read_text())
+    tron_map = tmp_path / "map.csv"
+    tron_map.write_text("10 10\n" + "#" * 10 + "\n" + ("#1" + " " * 7 + "#\n") + ("#" + " " * 8 + "#\n") * 6
+                        + ("#" + " " * 7 + "2#\n") + "#" * 10 + "\n")
+    link = tmp_path / "link.txt"
+    link.symlink_to(level)
+    names = {"LEVEL": level, "GRID": grid, "MAP": tron_map, "LINK": link}
+    before = {path: path.read_bytes() for path in (level, grid, tron_map)}
+    code, _out, err = run_in_process(capsys, [str(names.get(a, a)) for a in argv])
+    assert_one_line(code, err, 2, "is also an input")
+    assert {path: path.read_bytes() for path in before} == before
+
+
+def test_results_and_replays_given_one_path_are_refused_before_the_first_round(capsys, tmp_path):
+    """``--out r.json --save-replays r.json`` played every round, then could not write the results (74)."""
+    same = tmp_path / "r.json"
+    code, out, err = run_in_process(capsys, ["tournament", "tron", "--bots", "flood-fill,random", "--maps", "joust",
+                                             "--jobs", "1", "--out", str(same), "--save-replays", str(same)])
+    assert_one_line(code, err, 2, "--save-replays both name")
+    assert out == "" and not same.exists()

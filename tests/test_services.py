@@ -11,7 +11,7 @@ import pytest
 
 from arcade.core.errors import UsageError
 from arcade.services import files, paths, resources, saves
-from arcade.services.settings import Settings
+from arcade.services.settings import Settings, stored_choice
 
 
 def test_atomic_write_replaces_and_leaves_no_temp_files(tmp_path):
@@ -360,3 +360,25 @@ def test_a_second_window_on_the_same_saves_is_told_and_the_lock_goes_with_the_fi
     with open(folder / instance.LOCK_NAME) as other, pytest.raises(OSError):
         fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)  # now this process holds it
     instance.release()
+
+
+@pytest.mark.parametrize("text", ['{"window_size": [Infinity, 800]}', '{"window_size": [1e400, 800]}',
+                                  '{"window_size": [-Infinity, 800], "sound": false}'])
+def test_an_infinite_window_size_is_a_bad_setting_not_a_program_that_never_starts(user_home, text):
+    """``int(inf)`` is an OverflowError, which the settings did not expect: every launch ended in
+    "internal error" (exit 70) until the player found and edited the file by hand."""
+    path = Settings.path()
+    path.parent.mkdir(parents=True)
+    path.write_text(text)
+    settings = Settings.load()
+    assert settings.window_size == (1280, 800) and "window size" in settings.problem
+
+
+def test_a_stored_choice_counts_only_when_it_is_one_of_the_choices_and_of_its_kind():
+    choices = {"exact": "Exact search", "classic": "Classic"}
+    assert stored_choice("classic", choices, "exact") == "classic"
+    for value in ([1], {"a": 1}, None, 7, "nope"):
+        assert stored_choice(value, choices, "exact") == "exact"
+    assert stored_choice(1, [0.5, 1.0], 0.5) == 1.0
+    assert stored_choice(True, [0.5, 1.0], 0.5) == 0.5  # true is not the number 1
+    assert stored_choice([10], range(5, 41), 10) == 10

@@ -14,6 +14,7 @@ import re
 import stat
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 from arcade.core.inputs import MAX_INPUT_BYTES, describe_mode
@@ -160,17 +161,25 @@ def clean_stale_temp(*folders: Path, older_than: float = STALE_SECONDS) -> list[
     return removed
 
 
-def check_output_file(path: str | Path) -> Path:
+def check_output_file(path: str | Path, inputs: Iterable[str | Path | None] = ()) -> Path:
     """Refuse, before any work is done, an output path that cannot become a file.
 
     A directory, a path under something that is not a folder (``/proc/nope/x.png``), a
     folder we may not write: :class:`OutputError` (the CLI exits 74). Missing parent
     folders are created. An existing file is fine -- outputs replace it, like a shell's
     ``>`` -- and is left untouched here; a probe file made to test the path is removed.
+
+    An output that is one of the command's ``inputs`` (the same file by another name too) is a
+    usage error (exit 2): ``export hashi my.txt --svg my.txt`` wrote the sheet over the level
+    and said "wrote 2 pages", and ``tournament --maps my.map --out my.map`` the results over the map.
     """
-    from arcade.core.errors import OutputError
+    from arcade.core.errors import OutputError, UsageError
 
     path = Path(path)
+    for ref in inputs:
+        if ref is not None and str(ref) and same_file(path, Path(ref)):
+            raise UsageError(f"the output {path} is also an input ({ref}): it would be written over; "
+                             "choose another output file")
     try:
         if path.is_dir():
             raise OutputError(f"cannot write {path}: it is a directory")
@@ -185,6 +194,15 @@ def check_output_file(path: str | Path) -> Path:
     except ValueError as exc:  # a NUL byte in the name
         raise OutputError(f"cannot write {path!r}: {exc}") from None
     return path
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file (a link, ``./x``, a hard link): what the path would
+    write over. Only files that exist can be one; a path that cannot be looked at is not."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
 
 
 def check_output_dir(path: str | Path) -> Path:

@@ -8,6 +8,7 @@ back to defaults, and :attr:`Settings.problem` says what was wrong so the UI can
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -77,7 +78,7 @@ class Settings:
                 continue
             try:
                 setattr(settings, f.name, _coerce(f.name, raw[f.name]))
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):  # [Infinity, 800]: int() overflows
                 bad.append(f.name)
         if bad:
             settings.bad = [_LABELS.get(name, name) for name in bad]
@@ -100,6 +101,28 @@ class Settings:
     def game(self, name: str) -> dict[str, Any]:
         """The mutable preference dict of one game."""
         return self.games.setdefault(name, {})
+
+
+def stored_choice(value: Any, choices: Iterable[Any], default: Any) -> Any:
+    """``value`` from the settings file if it is one of ``choices``, else ``default``.
+
+    The per-game preferences are free-form JSON the player can edit, so a choice read back may
+    be a list or an object: ``value in CHOICES`` raised "unhashable type" where CHOICES is a dict
+    and the game would not open at all. Here a stored value counts only when it has the kind of
+    its choice (text for text, a number for a number, ``true`` never as 1) and equals it.
+    """
+    for choice in choices:
+        if _kind(value) == _kind(choice) and value == choice:
+            return choice
+    return default
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, (int, float)):
+        return "number"
+    return type(value).__name__
 
 
 #: The settings' names as the Settings screen shows them (a message said "animation_speed, window_size").

@@ -400,6 +400,18 @@ class App:
         # writer is done, or a window opened meanwhile would read a save still being replaced.
         autosave.wait_for_writers()
         instance.release()  # a window opened right after this one is not told another is open
+        from arcade.services import saves
+
+        # The window is gone, and with it the "Not saved" mark: the last word goes to the terminal.
+        # A full disk at quit (or at SIGTERM) lost the moves since the last good save with only
+        # "interrupted" said, as if they were kept.
+        for info in self.registry:
+            why = saves.save_failure(info.name)
+            if why:
+                path = saves.autosave_path(info.name)
+                kept = f"the save before them is kept in {path}" if path.is_file() else "no earlier save is kept"
+                print(f"puzzle-arcade: your latest moves in {info.title} were not saved ({why}); {kept}",
+                      file=sys.stderr)
         self.audio.close()
 
     def game_settings(self, name: str) -> dict[str, Any]:

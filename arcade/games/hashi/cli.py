@@ -239,7 +239,7 @@ def run_export(args: argparse.Namespace) -> int:
     from arcade.services.files import check_output_file
 
     out = args.pdf or args.svg
-    check_output_file(out)  # an output that cannot be written fails before any work (exit 74)
+    check_output_file(out, args.levels)  # an output that cannot be written fails before any work (exit 74)
     items = [(Path(ref).stem if not ref.count(":") else "", load_level(ref)) for ref in args.levels]
     answers = solve_all(items)
     pages, where = write_sheets(items, out, args.paper, args.title or "Hashi", not args.no_solutions,

@@ -101,7 +101,7 @@ def run_export(args: argparse.Namespace) -> int:
     from arcade.services.files import check_output_file
 
     out = args.pdf or args.svg
-    check_output_file(out)  # an output that cannot be written fails before any solving (exit 74)
+    check_output_file(out, args.grids)  # an output that cannot be written fails before any solving (exit 74)
     items = []
     for ref in args.grids:
         level = read_grid(ref)

@@ -151,7 +151,9 @@ def run_tournament(args: argparse.Namespace) -> int:
         raise UsageError(f"--out must end in .json or .csv, got {str(args.out)!r}")
     # Where the results go is checked before the first round, not after the last (exit 74).
     if args.out is not None:
-        check_output_file(args.out)
+        if args.save_replays is not None and args.out.resolve() == args.save_replays.resolve():
+            raise UsageError(f"--out and --save-replays both name {args.out}: the results file needs its own name")
+        check_output_file(args.out, args.maps.split(","))  # (a map file among the maps is an input)
     if args.save_replays is not None:
         check_output_dir(args.save_replays)
     chosen = maps.resolve(args.maps, args.seed)

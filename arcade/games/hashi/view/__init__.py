@@ -23,6 +23,7 @@ from arcade.games.hashi.formats import TATHAM_ID, parse_tatham, read_puzzle
 from arcade.games.hashi.logic import Puzzle
 from arcade.games.hashi.view.scene import HashiScene
 from arcade.services.resources import find_level, levels_dir
+from arcade.services.settings import stored_choice
 from arcade.ui.front import GameFront
 
 #: The picker's group of the player's own puzzles (after the bundled groups).
@@ -110,10 +111,10 @@ def _generated(app: Any, seed: int) -> Puzzle:
     settings = getattr(app, "settings", None)
     prefs = settings.game("hashi").get("new_puzzle", {}) if settings is not None else {}
     prefs = prefs if isinstance(prefs, dict) else {}
-    width = prefs.get("width") if prefs.get("width") in SIDES else 10
-    height = prefs.get("height") if prefs.get("height") in SIDES else 10
-    difficulty = prefs.get("difficulty") if prefs.get("difficulty") in ("easy", "medium", "hard") else "medium"
-    density = prefs.get("density") if prefs.get("density") in DENSITIES else 1.0
+    width = stored_choice(prefs.get("width"), SIDES, 10)
+    height = stored_choice(prefs.get("height"), SIDES, 10)
+    difficulty = stored_choice(prefs.get("difficulty"), ("easy", "medium", "hard"), "medium")
+    density = stored_choice(prefs.get("density"), DENSITIES, 1.0)
     try:
         topology = Topology.parse(str(prefs.get("topology", "plane")))
     except ValueError:

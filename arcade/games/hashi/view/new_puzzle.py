@@ -19,6 +19,7 @@ from arcade.core.rng import new_seed
 from arcade.core.topology import Topology
 from arcade.games.hashi import generator
 from arcade.games.hashi.logic import MAX_SIDE, Puzzle
+from arcade.services.settings import stored_choice
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.widgets import Button, Slider, draw_form_row, draw_text
@@ -57,14 +58,14 @@ class NewPuzzleScene(Scene):
         saved = prefs.get("new_puzzle", {}) if isinstance(prefs.get("new_puzzle"), dict) else {}
         self.prefs = prefs
         self.on_ready = on_ready
-        self.width = int(saved.get("width", 10)) if saved.get("width") in SIDES else 10
-        self.height = int(saved.get("height", 10)) if saved.get("height") in SIDES else 10
-        self.difficulty = saved.get("difficulty") if saved.get("difficulty") in generator.DIFFICULTIES else "medium"
+        self.width: int = stored_choice(saved.get("width"), SIDES, 10)
+        self.height: int = stored_choice(saved.get("height"), SIDES, 10)
+        self.difficulty: str = stored_choice(saved.get("difficulty"), generator.DIFFICULTIES, "medium")
         try:
             self.topology = Topology.parse(str(saved.get("topology", "plane")))
         except ValueError:
             self.topology = Topology.PLANE
-        self.density = float(saved.get("density", 1.0)) if saved.get("density") in DENSITIES else 1.0
+        self.density: float = stored_choice(saved.get("density"), DENSITIES, 1.0)
         #: Tatham's Bridges refuses islands side by side; "never" makes puzzles one can hand to its players.
         self.no_touching = saved.get("no_touching") is True
         self.seed_text = ""  # empty: a fresh random seed each time

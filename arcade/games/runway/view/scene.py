@@ -34,6 +34,7 @@ from arcade.games.runway.view.panels import (
 )
 from arcade.games.runway.view.programs import ProgramsMixin
 from arcade.games.runway.view.roadview import RoadView
+from arcade.services.settings import stored_choice
 from arcade.ui.camera import ctrl_held
 from arcade.ui.game_scene import TickScene
 from arcade.ui.overlays import ResultScene
@@ -79,7 +80,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         super().__init__(info, session, prefs)
         self.prefs: dict = prefs if prefs is not None else {}
         self.watch_rate = self.speed  # one speed: playback, the AI driving and stepping share it
-        self.ai_name = self.prefs.get("ai") if self.prefs.get("ai") in AI_TITLES else "exact"
+        self.ai_name: str = stored_choice(self.prefs.get("ai"), AI_TITLES, "exact")
         self.plans = PlanCache()
         self.comparison: dict[str, str] = {}
         self.analysis = self.new_worker()

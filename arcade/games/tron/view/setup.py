@@ -21,6 +21,7 @@ from arcade.games.tron import maps
 from arcade.games.tron.ai import BOTS, DEFAULT_BOT
 from arcade.games.tron.controller import MODE_TITLES, MODES
 from arcade.games.tron.players import PROTOCOLS, parse_spec
+from arcade.services.settings import stored_choice
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.picker import Choice, PickerScene
 from arcade.ui.scene import Scene
@@ -123,22 +124,17 @@ class MatchSetup:
         if not isinstance(data, dict):
             return setup
         picks: dict[str, Any] = {}
-        if data.get("mode") in MODES:
-            picks["mode"] = data["mode"]
-        for key in ("bot1", "bot2"):
-            if data.get(key) in SEAT_CHOICES:
-                picks[key] = data[key]
+        for key, allowed in (("mode", MODES), ("bot1", SEAT_CHOICES), ("bot2", SEAT_CHOICES),
+                             ("protocol1", PROTOCOLS), ("protocol2", PROTOCOLS), ("speed", SPEEDS),
+                             ("bot_ms", BOT_TIMES), ("best_of", BEST_OF)):
+            choice = stored_choice(data.get(key), allowed, None)
+            if choice is not None:
+                picks[key] = choice
         for key in ("command1", "command2"):
             if isinstance(data.get(key), str):
                 picks[key] = data[key][:MAX_COMMAND]
-        for key in ("protocol1", "protocol2"):
-            if data.get(key) in PROTOCOLS:
-                picks[key] = data[key]
         if isinstance(data.get("map"), str) and data["map"]:
             picks["map"] = data["map"]
-        for key, allowed in (("speed", SPEEDS), ("bot_ms", BOT_TIMES), ("best_of", BEST_OF)):
-            if data.get(key) in allowed:
-                picks[key] = data[key]
         return replace(setup, **picks)
 
 
