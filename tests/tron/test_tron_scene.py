@@ -589,6 +589,8 @@ def test_a_rematch_or_a_new_setup_left_before_its_first_tick_leaves_no_old_match
     driver.frame()
     assert isinstance(resumed, TronScene) and resumed.session.index > 0
     if how == "rematch":
+        driver.key(pygame.K_F5)  # a match under way: the first press asks
+        assert resumed.session.index > 0
         driver.key(pygame.K_F5)
         assert resumed.session.index == 0 and resumed.match.rounds == 0
     else:
