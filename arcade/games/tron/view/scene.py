@@ -552,7 +552,15 @@ class TronScene(CameraScene, TickScene):
 
     def open_setup(self) -> None:
         assert self.app is not None
-        self.app.push(SetupScene(self.setup, self.new_match))
+        self._discard_asked = None  # a Start asked about in an earlier visit is not this one's
+        self.app.push(SetupScene(self.setup, self.new_match, confirm=self.confirm_new_match))
+
+    def confirm_new_match(self) -> str:
+        """The setup's Start in the middle of a match asks once, in the panel, as F5 and another map
+        do (it started the new match and threw the old one away); "" when it may go ahead."""
+        if self.confirm_discard("new match", "Press Start again", timed=False):
+            return ""
+        return f"Press Start again to throw away this game{self.moves_made()}"
 
     # -- bots ----------------------------------------------------------------------------------
     def request_moves(self) -> None:
