@@ -1847,3 +1847,88 @@ def test_moves_a_full_disk_kept_from_the_save_are_named_on_the_terminal_when_the
     said = [line for line in err.splitlines() if info.title in line]
     assert len(said) == 1 and "not saved (No space left on device)" in said[0], err
     assert str(saves.autosave_path(info.name)) in said[0], err
+
+
+def resize(app: App, size: tuple[int, int]) -> None:
+    """The player drags the window to ``size`` (one VIDEORESIZE, then a frame)."""
+    app.frame(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+
+
+def finished_with_its_result(app: App, info: GameInfo, scene: GameScene) -> ResultScene:
+    """``scene``'s game over and its result panel open (Tron: a match won, as the scene shows it)."""
+    if info.name == "tron":
+        while not scene.match.over:
+            scene.match.record(Outcome("win", "boxed in", winner=0))
+    return result_panel(app, info, scene)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_after_look_at_board_the_result_button_brings_the_same_result_back(info, toy_in_registry):
+    """After Look at board nothing on screen led back to the result's Next level: the toolbar had
+    Levels, New board and Undo. In every game, once the game is over, a Result button (and F3)
+    opens the same panel again -- title, lines, buttons, the Next level that still works -- at any
+    window size, while no such button stands on the toolbar of a game that is not over."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        way_back = scene.result_button
+        assert scene.toolbar.find(way_back) is None, "a result button before the game is over"
+        panel = finished_with_its_result(app, info, scene)
+        title, lines, labels = panel.title, list(panel.lines), [b.label for b in panel.buttons]
+        frames(app, 40)  # read
+        click(app, next(b for b in panel.buttons if b.label == "Look at board").rect.center)
+        frames(app)
+        assert app.stack.top is scene
+        for size in (MIN_WINDOW, (1280, 800)):
+            resize(app, size)
+            frames(app)
+            button = scene.toolbar.find(way_back)
+            assert button is not None and button in scene.toolbar.row(), f"no {way_back!r} on the row at {size}"
+            assert toolbar_problems(scene, size) == []
+        click(app, scene.toolbar.find(way_back).rect.center)
+        again = app.stack.top
+        assert isinstance(again, ResultScene), f"{way_back!r} opened {type(again).__name__}"
+        assert (again.title, again.lines, [b.label for b in again.buttons]) == (title, lines, labels)
+        assert again.panel.width <= 1280 and again.buttons[0].rect.right <= 1280  # laid out for the new size
+        frames(app, 40)
+        key(app, pygame.K_ESCAPE)
+        assert app.stack.top is scene
+        key(app, pygame.K_F3)  # the key does the same, and the keys table names it once
+        assert isinstance(app.stack.top, ResultScene) and app.stack.top.title == title
+        assert sum(keys == "F3" for keys, _ in scene.help_lines()) == 1
+        frames(app, 40)
+        key(app, pygame.K_ESCAPE)
+        if scene.session.can_undo and info.name != "tron":  # no longer over: nothing to go back to
+            scene.undo()
+            frames(app)
+            assert scene.toolbar.find(way_back) is None and not scene.result_ready
+            key(app, pygame.K_F3)
+            assert app.stack.top is scene
+        assert app.crashes == 0
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_every_key_that_throws_a_game_away_asks_once_first(info, toy_in_registry):
+    """Tron's F5 (Rematch) restarted a running match at 0 : 0 without a word, while New board and
+    another level already asked. Every binding marked ``discards`` -- a new board, a rematch -- asks
+    the same way in every game: the first press keeps the game and says so, the same again within
+    a few seconds goes ahead; on a finished game it goes ahead at once."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        safe_moves(scene, 3)
+        discarding = [b for b in scene.keymap()
+                      if b.discards and not (b.button == "New board" and scene.new_board_asks)]
+        if info.name == "tron":
+            assert [b.keys for b in discarding] == ["F5"]
+        for binding in discarding:
+            assert scene.in_progress()
+            before = (list(scene.session.moves), scene.session.level)
+            scene.run_binding(binding)
+            frames(app)
+            assert (list(scene.session.moves), scene.session.level) == before, f"{binding.keys} threw it away at once"
+            assert any("again to throw away this game" in m.text for m in scene.toast.messages), binding.keys
+            scene.run_binding(binding)
+            frames(app)
+            assert (list(scene.session.moves), scene.session.level) != before, f"{binding.keys} again did nothing"
+            while app.stack.top is not scene:
+                app.stack.pop()
+            safe_moves(scene, 3)

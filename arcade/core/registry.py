@@ -64,6 +64,9 @@ class Binding:
     button alone: the key still acts and says why it cannot (Battle Royale's Enter drops the
     player before the drop, while its Finish button stays grey until the player stands on the
     centre -- a Finish button that dropped the player was a surprise).
+    ``discards``: the action throws away a game in progress (a new board, Tron's rematch): the
+    first press only asks, the same again within a few seconds goes ahead (see
+    ``GameScene.confirm_discard``; Tron's F5 threw a running round away without a word).
     """
 
     keys: str
@@ -74,6 +77,7 @@ class Binding:
     when: str = ""
     repeat: bool = False
     button_when: str = ""
+    discards: bool = False
 
 
 #: Toolbar words the framework owns, so one thing has one name in every game ("Levels" in one game
@@ -90,7 +94,7 @@ def levels_binding(label: str, *, button: bool = True) -> Binding:
 def new_board_binding(action: str, label: str, keys: str = "N") -> Binding:
     """A new board made for the player (Hashi's new puzzle, Battle Royale's random grid): "New board"
     on the toolbar, and on the result panel, which runs the same action."""
-    return Binding(keys, action, label, button=NEW_BOARD_BUTTON)
+    return Binding(keys, action, label, button=NEW_BOARD_BUTTON, discards=True)
 
 
 @dataclass(frozen=True)

@@ -154,6 +154,9 @@ class GameScene(Scene):
         #: Whether the status line drawn last had to cut its text short ("…" after two lines): a game
         #: can then show the whole of it elsewhere (Hashi's caption over the board).
         self.status_cut = False
+        #: The result panel last shown, kept while the game stays over: Look at board closed it and
+        #: nothing on screen led back to its Next level (see :meth:`reopen_result`).
+        self._result_panel: ResultScene | None = None
         session.subscribe(self._on_session_change)
 
     @property
@@ -356,6 +359,8 @@ class GameScene(Scene):
         if self.has_watch:
             rows.append(Binding(self.watch_keys, self.watch_action, self.watch_help, button=self.watch_button))
         rows += [
+            Binding(self.RESULT_KEYS, "reopen_result", self.result_help, button=self.result_button,
+                    when="result_ready"),
             Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
             Binding("F1 / ?", "open_how_to_play", "how to play: the rules, an example, every key"),
         ]
@@ -391,6 +396,12 @@ class GameScene(Scene):
 
     def binding_active(self, binding: Binding) -> bool:
         return not binding.when or bool(getattr(self, binding.when))
+
+    #: The way back to a finished game's result panel: its key, its toolbar button (shown while
+    #: there is a result to go back to) and its row in the keys table.
+    RESULT_KEYS: ClassVar[str] = "F3"
+    result_button: ClassVar[str] = "Result"
+    result_help: ClassVar[str] = "the result panel again (Next level, Play again…) after Look at board"
 
     #: Whether the game's New board action asks first by itself (Hashi's opens its dialog).
     new_board_asks: ClassVar[bool] = False
@@ -430,9 +441,13 @@ class GameScene(Scene):
         return f" ({moves} move{'s' if moves != 1 else ''} made)" if moves else ""
 
     def run_binding(self, binding: Binding) -> None:
-        if binding.button == NEW_BOARD_BUTTON and not self.new_board_asks:
+        """Run a key's or a button's action; one that throws a game in progress away (``discards``:
+        a new board, a rematch) asks first -- unless it has a dialog of its own (``new_board_asks``)."""
+        new_board = binding.button == NEW_BOARD_BUTTON
+        if (binding.discards or new_board) and not (new_board and self.new_board_asks):
             keys = binding.keys.split(" / ")[0]
-            if not self.confirm_discard("new board", f"Press {keys} (New board) again"):
+            name = binding.button or binding.label
+            if not self.confirm_discard(name.lower(), f"Press {keys} ({name}) again"):
                 return
         action = getattr(self, binding.action)
         if binding.arg is None:
@@ -466,7 +481,8 @@ class GameScene(Scene):
     #: then the moves every game shares ("toggle_watch" stands for the game's ``watch_action``:
     #: Runway's is its play / pause key).
     TOOLBAR_PRIORITY: ClassVar[dict[str, int]] = {"open_pause": 3, "undo": 2, "redo": 2, "request_hint": 2,
-                                                  "toggle_watch": 2, "watch_pause": 3, "watch_step": 3}
+                                                  "toggle_watch": 2, "watch_pause": 3, "watch_step": 3,
+                                                  "reopen_result": 3}
 
     def build_toolbar(self) -> None:
         """The toolbar from the keymap's rows that have a button (again when the keymap changes).
@@ -481,6 +497,8 @@ class GameScene(Scene):
                 continue
             if binding in watch_rows and not self.watching:
                 continue
+            if binding.action == "reopen_result" and not self.result_ready:
+                continue  # only while there is a result to go back to (a grey button all game long)
             enabled = self._enabled_predicate(binding)
             button = Button(binding.button, lambda b=binding: self.run_binding(b), hotkey=binding.keys,
                             tooltip=binding.label, enabled_when=enabled,
@@ -962,8 +980,42 @@ class GameScene(Scene):
         # meanwhile its button looked active (the scene does not update under an overlay).
         self.stop_watch()
         role = {"win": "good", "loss": "error", "draw": "warning"}[outcome.result]
-        self.app.push(self.result_scene(self.result_title(outcome), self.result_lines(outcome),
-                                        self.result_buttons(outcome), role))
+        self.push_result(self.result_scene(self.result_title(outcome), self.result_lines(outcome),
+                                           self.result_buttons(outcome), role))
+
+    @property
+    def result_ready(self) -> bool:
+        """The game is over and its result panel was shown: the Result button and its key bring it back."""
+        return self._result_panel is not None and self.game_over()
+
+    def push_result(self, panel: ResultScene) -> None:
+        """Open a result panel and keep it, so that after Look at board (or Esc) :meth:`reopen_result`
+        brings back the same panel -- its title, its lines, its Next level."""
+        assert self.app is not None
+        shown = self.result_ready
+        self._result_panel = panel
+        self.app.push(panel)
+        if not shown:
+            self.refresh_toolbar()
+
+    def reopen_result(self) -> None:
+        """The Result button: the finished game's result panel again, as it was first shown. Once the
+        panel was closed with Look at board, the toolbar offered only Levels, New board and Undo: the
+        Next level it had named was nowhere on screen."""
+        panel = self._result_panel
+        if panel is None or not self.game_over():
+            self.say("There is no result to show: the game is not over.", "warning")
+            return
+        assert self.app is not None
+        if self.app.stack.top is self:
+            panel.reopen()
+            self.app.push(panel)
+
+    def forget_result(self) -> None:
+        """The game is no longer over (Undo, Play again, another level): its result panel goes."""
+        if self._result_panel is not None:
+            self._result_panel = None
+            self.refresh_toolbar()
 
     # -- replays ------------------------------------------------------------------------------
     def keep_replay(self, replay: Any) -> Path | None:
@@ -1028,6 +1080,8 @@ class GameScene(Scene):
         if self.previewing:
             self.on_changed()
             return
+        if not self.game_over():
+            self.forget_result()
         if session.level is not self._shown_level:
             # Another level (picker, new puzzle, next round on a new map): rebuild and re-lay out.
             self._shown_level = session.level

@@ -349,6 +349,11 @@ class ResultScene(PanelScene):
             return True  # meant for the board the panel came up over
         return super().handle(event)
 
+    def reopen(self) -> None:
+        """Make the panel ready to be shown again (the game's Result button): focus and arming as new."""
+        self.opened = 0.0
+        self.selected = default_button([b.label for b in self.buttons])
+
     def set_lines(self, lines: list[str]) -> None:
         """New body text (a figure that arrived while the panel was open), laid out again."""
         self.lines = lines

@@ -226,6 +226,8 @@ class Toolbar:
             w = b.preferred_width(theme, text, padding)
             b.rect = pygame.Rect(x, area.y, w, height)
             x += w + gap
+        if not overflow:  # no More button on this row: it keeps no place from a narrower window's
+            self.more.rect = pygame.Rect(0, 0, 0, 0)
         self.rect = pygame.Rect(area.x, area.y, area.width, height)
         # The menu: its buttons stacked upwards from the row, right-aligned under the More button.
         self._menu_size = max(text, min(16, height // 2))

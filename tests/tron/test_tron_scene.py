@@ -8,6 +8,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from arcade.core.game import Outcome
 from arcade.core.registry import Launch
 from arcade.games.tron.view.scene import COUNTDOWN, TronScene
 from arcade.games.tron.view.setup import SetupScene
@@ -589,13 +590,19 @@ def test_a_rematch_or_a_new_setup_left_before_its_first_tick_leaves_no_old_match
     driver.frame()
     assert isinstance(resumed, TronScene) and resumed.session.index > 0
     if how == "rematch":
+        driver.key(pygame.K_F5)  # a match under way: the first press asks
+        assert resumed.session.index > 0
         driver.key(pygame.K_F5)
         assert resumed.session.index == 0 and resumed.match.rounds == 0
     else:
         driver.key(pygame.K_o)
         overlay = app.stack.top
         assert isinstance(overlay, SetupScene)
-        overlay.start()  # the overlay's Start
+        overlay.start()  # the overlay's Start: a match under way, so it asks first, in the panel
+        driver.frame()
+        assert app.stack.top is overlay and resumed.session.index > 0
+        assert overlay.error.startswith("Press Start again to throw away this game (round 1 of 3"), overlay.error
+        overlay.start()
         driver.frame()
         assert app.stack.top is resumed and resumed.session.index == 0 and resumed.match.rounds == 0
     assert saves.read_autosave("tron") is None
@@ -955,3 +962,33 @@ def test_look_at_board_after_a_lost_match_shows_the_board_the_banner_goes_to_the
     run_ticks(driver, scene, 2)
     driver.frames(20, dt=1 / 30)
     assert any(big.endswith(" wins") for big in drawn), drawn
+
+
+def test_f5_and_the_setups_start_ask_once_mid_match_and_not_once_it_is_over(app, driver):
+    """F5 threw a running round away at 0 : 0 without a word (New board and another level asked).
+    In the middle of a match -- in a round or between two -- F5 and the setup's Start ask once;
+    once the match is over a rematch is what the result offers, and goes at once."""
+    scene = open_tron(app, best_of=3)
+    driver.key(pygame.K_DOWN)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 3)
+    ticks = scene.session.index
+    driver.key(pygame.K_F5)
+    assert scene.session.index >= ticks and scene.match.rounds == 0, "F5 restarted at once"
+    assert any("Press F5 (Rematch) again to throw away this game (round 1 of 3" in m.text
+               for m in scene.toast.messages)
+    driver.key(pygame.K_F5)
+    assert scene.session.index == 0
+    scene.match.record(Outcome("win", "boxed in", winner=0))  # between rounds: 1 : 0
+    assert scene.in_progress()
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    overlay.start()
+    assert app.stack.top is overlay and scene.match.rounds == 1 and "round" in overlay.error
+    overlay.close()
+    while not scene.match.over:
+        scene.match.record(Outcome("win", "boxed in", winner=0))
+    assert not scene.in_progress()
+    driver.key(pygame.K_F5)
+    assert scene.match.rounds == 0, "a finished match's rematch asked"

@@ -104,6 +104,9 @@ class TronScene(CameraScene, TickScene):
     #: Ten ticks a second is no reason to write ten files a second: the match is saved when left.
     autosave_when = "leave"
     speeds = SPEEDS
+    #: The framework's way back to a result, in the match's words (Enter does the same once it is over).
+    result_button = "Match result"
+    result_help = "the match result again (rematch, replay, setup) after Look at board"
 
     def __init__(self, info: GameInfo, session: Session[Level, State, Any], setup: MatchSetup, match: Match,
                  *, map_ref: str, seed: int) -> None:
@@ -208,8 +211,9 @@ class TronScene(CameraScene, TickScene):
             if b.action == "after_round":
                 if self.viewer is not None:
                     continue  # a replay file has no match: no next round, no match result
-                if self.match.over:  # "Next round" stayed lit and opened the match result
-                    b = replace(b, label="the match result again (rematch, replay, setup)", button="Match result")
+                if self.match.over:  # "Next round" stayed lit and opened the match result; the
+                    # button is the framework's way back to a result (result_button, shown once it was)
+                    b = replace(b, label="the match result again (rematch, replay, setup)", button="")
             if b.when != "replaying":
                 rest.append(b)
         return [*replay, *steer, *rest]
@@ -548,7 +552,15 @@ class TronScene(CameraScene, TickScene):
 
     def open_setup(self) -> None:
         assert self.app is not None
-        self.app.push(SetupScene(self.setup, self.new_match))
+        self._discard_asked = None  # a Start asked about in an earlier visit is not this one's
+        self.app.push(SetupScene(self.setup, self.new_match, confirm=self.confirm_new_match))
+
+    def confirm_new_match(self) -> str:
+        """The setup's Start in the middle of a match asks once, in the panel, as F5 and another map
+        do (it started the new match and threw the old one away); "" when it may go ahead."""
+        if self.confirm_discard("new match", "Press Start again", timed=False):
+            return ""
+        return f"Press Start again to throw away this game{self.moves_made()}"
 
     # -- bots ----------------------------------------------------------------------------------
     def request_moves(self) -> None:
@@ -812,7 +824,7 @@ class TronScene(CameraScene, TickScene):
                    (MAIN_MENU, self.to_menu, "M")]
         if self.turns:
             buttons.insert(2, ("Save replay", self.save_replay, "Ctrl+S"))
-        self.app.push(ResultScene(title, lines, buttons, role=role))
+        self.push_result(ResultScene(title, lines, buttons, role=role))
 
     @property
     def final_outcome(self) -> Outcome | None:
@@ -1155,6 +1167,18 @@ class TronScene(CameraScene, TickScene):
 
     def game_over(self) -> bool:
         return self.match.over
+
+    def in_progress(self) -> bool:
+        """A match under way -- a round played or one running, the match not over: a rematch or another
+        map throws it away (F5 restarted a running round at 0 : 0 without a word)."""
+        if self.viewer is not None or self.match.over or not self.owns_save():
+            return False
+        return self.match.rounds > 0 or self.session.index > 0
+
+    def moves_made(self) -> str:
+        """What a rematch would throw away: the round being played and the score."""
+        playing = self.match.rounds + (self.phase not in ("over", "replay"))
+        return f" (round {playing} of {self.match.best_of}, {self.score_text()})"
 
     def owns_save(self) -> bool:
         """A replay file on screen is not the player's match: it neither writes nor clears the save."""

@@ -198,8 +198,12 @@ class SetupScene(Scene):
     ROW = 44
     ERROR_SIZE = 15
 
-    def __init__(self, setup: MatchSetup, on_start: Callable[[MatchSetup], None]) -> None:
+    def __init__(self, setup: MatchSetup, on_start: Callable[[MatchSetup], None],
+                 confirm: Callable[[], str] | None = None) -> None:
         super().__init__()
+        #: Asked before Start goes ahead: "" to go, else what to say in the panel (a match in progress
+        #: would be thrown away: the first Start says so, the second starts -- as F5 asks).
+        self.confirm = confirm
         #: (window size, panel top) of the last layout: the panel keeps its top while rows change.
         self._anchor: tuple[tuple[int, int], int] | None = None
         self.title = "New match"
@@ -306,6 +310,10 @@ class SetupScene(Scene):
             field = f"command{self.error[6]}"
             self.selected = next((i for i, row in enumerate(self.rows()) if row[0] == field), self.selected)
             return
+        if self.confirm is not None:
+            self.error = self.confirm()
+            if self.error:
+                return
         self.close()
         self.on_start(self.setup)
 
