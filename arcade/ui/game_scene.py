@@ -337,11 +337,20 @@ class GameScene(Scene):
         time until the first move, which starts the clock again; Redo brings the old time back)."""
         return format_time(self.elapsed if self.session.index > 0 else 0.0)
 
+    @property
+    def timed(self) -> bool:
+        """Whether the clock measured the game on screen. A run replayed from a file was not timed
+        here and its file keeps no player's clock: its end panel said "Time: 00:00"."""
+        return True
+
     def tally_line(self, label: str, count: int) -> str:
         """A result's count and time: "Moves: 12 · Time: 01:23". The clock counts only the
-        player's own time, so after a game the AI played alone it would read 00:00: say so instead."""
+        player's own time, so after a game the AI played alone it would read 00:00: say so instead;
+        a game the clock did not measure (see :attr:`timed`) has no time at all."""
         if self.session.ai_played_all:
             return f"{label}: {count}, all played by {self.ai_label}"
+        if not self.timed:
+            return f"{label}: {count}"
         return f"{label}: {count} · Time: {format_time(self.elapsed)}"
 
     def new_game(self) -> None:

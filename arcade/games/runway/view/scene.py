@@ -134,7 +134,8 @@ class RunwayScene(ProgramsMixin, TickScene):
 
     def status_fields(self) -> list[str]:
         zoom = [f"Zoom {self.road.user_zoom:.1f}×"] if self.road.zoomed else []
-        return [*zoom, f"Turn {self.session.state.turn}/{RULES.turn_limit}", self.clock_text]
+        clock = [self.clock_text] if self.timed else []  # a run on the timeline was not timed here
+        return [*zoom, f"Turn {self.session.state.turn}/{RULES.turn_limit}", *clock]
 
     def camera_state(self) -> object:
         return (self.road.user_zoom, self.road.follow, round(self.road.cam, 3))
