@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arcade.core.grid import DisjointSet, cell_name, distances, flood_fill, line_of_sight, lines_of_sight
+from arcade.core.grid import (
+    DisjointSet,
+    cell_name,
+    distances,
+    flood_fill,
+    line_of_sight,
+    lines_of_sight,
+    size_name,
+)
 from arcade.core.topology import DIRECTIONS, Shape, Topology
 
 
@@ -129,3 +140,39 @@ def test_flood_fill_matches_a_naive_closure(rows, cols, topology, data):
 ])
 def test_a_cell_is_named_as_players_count_from_1(cell, name, short):
     assert cell_name(cell) == name and cell_name(cell, short=True) == short
+
+
+def test_a_board_size_is_written_width_by_height_with_the_times_sign():
+    assert size_name(40, 7) == "40×7"  # 40 columns, 7 rows: as Hashi always said it
+    assert size_name(20, 14) == "20×14"  # Battle Royale's seed grid, which its picker called "14x20"
+
+
+#: f-strings that still write a size with an ASCII "x": text the player types or a file is named by
+#: (game IDs, ``--size``, level ids and file names, benchmark lines), not a size shown as a size.
+ASCII_SIZES = {
+    "arcade/games/hashi/formats.py": 1,  # the Tatham game ID "7x7m2:…"
+    "arcade/games/hashi/ai_cli.py": 2,  # the --size help, a generated file's name
+    "arcade/games/hashi/cli.py": 2,  # the benchmark's titles and lines
+    "arcade/games/royale/generator.py": 2,  # the --size it was given, the command that regenerates it
+    "arcade/games/royale/view/__init__.py": 1,  # a random grid's level id
+    "arcade/core/topology.py": 1,  # a programming error (topology cannot import grid)
+    "arcade/cli.py": 1,  # a window's size in pixels, as --size takes it
+    "arcade/ui/settings_scene.py": 1,  # a window's size in pixels, not a board's
+}
+
+
+def test_every_size_shown_to_a_player_goes_through_size_name():
+    """Battle Royale's picker said "14x20" (rows x columns) where Hashi said "40×7" (width × height):
+    each game formatted sizes itself. Any new f-string that does is caught here."""
+    root = Path(__file__).resolve().parent.parent
+    pattern = re.compile(r"\{[^{}]*\}\s*[x×]\s*\{[^{}]*\}")
+    found = {}
+    for path in sorted((root / "arcade").rglob("*.py")):
+        name = path.relative_to(root).as_posix()
+        if name == "arcade/core/grid.py" or "bench" in name:
+            continue
+        count = sum(1 for line in path.read_text(encoding="utf-8").splitlines()
+                    if pattern.search(line) and "zoom" not in line.lower())
+        if count:
+            found[name] = count
+    assert found == ASCII_SIZES

@@ -1932,3 +1932,81 @@ def test_every_key_that_throws_a_game_away_asks_once_first(info, toy_in_registry
             while app.stack.top is not scene:
                 app.stack.pop()
             safe_moves(scene, 3)
+
+
+def zoom_in(app: App, scene: GameScene) -> bool:
+    """Ctrl++ three times and a pan of a few pixels, as a player looking closer; False if the game has no zoom."""
+    fitted = scene.camera_state()
+    for _ in range(3):
+        key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+    frames(app, 30)
+    if not any(b.action == "zoom" for b in scene.game_bindings()):
+        return False
+    assert scene.camera_state() != fitted, "Ctrl++ did not zoom (the check could not fail)"
+    return True
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_continue_brings_back_the_zoom_the_game_was_left_at(info, toy_in_registry):
+    """Continue put a Hashi board's turn back but opened it at the fit: zoomed in on a big board,
+    the player had to find their corner again. The camera goes with every game's save."""
+    registry = registry_with(info, 0)
+    app = new_app(registry)
+    try:
+        app.push(MenuScene())
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        frames(app)
+        zooms = zoom_in(app, scene)
+        assert safe_moves(scene, 2), f"{info.name}: no move could be played"
+        frames(app, 30)
+        left = scene.camera_state()
+        app.stack.pop_to(MenuScene)
+    finally:
+        close(app)
+    app = new_app(registry)  # a relaunch, then Continue
+    try:
+        app.push(MenuScene())
+        key(app, pygame.K_c)
+        scene = top_game(app)
+        frames(app, 30)
+        if zooms:
+            assert scene.camera_state() == left, "Continue opened the game at another camera"
+        else:
+            assert "camera" not in scene.session.extra
+    finally:
+        close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_saved_camera_that_no_longer_fits_is_clamped_and_a_damaged_one_ignored(info, toy_in_registry):
+    """A zoom saved in a big window, or one edited by hand, opens the game (never a crash): clamped
+    to what this window allows, or the game's own camera when the value is not a camera at all."""
+    registry = registry_with(info, 0)
+    play_and_leave(registry, info.name)
+    path = saves.autosave_path(info.name)
+    data = json.loads(path.read_text())
+    with opened_afresh(registry, info.name, SMALL[info.name], 30) as fresh:
+        own = fresh.camera_state()
+    for camera, clamped in (({"zoom": 1e5, "centre": [1e3, -1e3], "follow": False}, True),
+                            ({"zoom": "big", "centre": [0, 0]}, False), ([1, 2], False),
+                            ({"zoom": float("inf")}, False), ({"zoom": -2.0, "centre": [0, 0]}, False),
+                            ({"zoom": True, "centre": [0, 0]}, False)):
+        data["session"]["extra"]["camera"] = camera
+        path.write_text(json.dumps(data))
+        app = new_app(registry)
+        try:
+            scene = app.launch(info.name, Launch())
+            frames(app, 30)
+            assert scene.session.moves == data["session"]["moves"], "the damaged camera cost the game"
+            state = scene.camera_state()
+            if clamped:
+                view = getattr(getattr(scene, "camera", None), "view", None)
+                if view is not None:
+                    assert view.zoom == pytest.approx(view.max_zoom) and view.board_rect.colliderect(view.viewport)
+                road = getattr(scene, "road", None)
+                if road is not None:
+                    assert road.user_zoom == 4.0
+            else:
+                assert state == own, f"a damaged camera {camera!r} was used"
+        finally:
+            close(app)

@@ -3,7 +3,7 @@
 These are the few graph routines every game here needs -- Hashi looks along rows and
 columns for the next island, Tron and Battle Royale flood-fill reachable space, Hashi's
 connectivity checks union islands -- written once, topology-aware, without pygame. And
-one way to name a cell to a player: :func:`cell_name`.
+one way to name a cell to a player, :func:`cell_name`, and a board's size, :func:`size_name`.
 """
 
 from __future__ import annotations
@@ -28,6 +28,17 @@ def cell_name(cell: Cell, *, short: bool = False) -> str:
     """
     row, column = cell
     return f"r{row + 1},c{column + 1}" if short else f"row {row + 1}, column {column + 1}"
+
+
+def size_name(width: int, height: int) -> str:
+    """A board's size as every game shows it to a player: width × height, "40×7" for 40 columns
+    and 7 rows, with the multiplication sign.
+
+    Battle Royale's picker said rows x columns ("14x20") where Hashi said "40×7", so the same
+    words meant two shapes. Pickers, titles, dialogs, sheets and messages all go through here.
+    (Text the player types -- ``--size``, game IDs, file names -- keeps its own ASCII syntax.)
+    """
+    return f"{width}×{height}"
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from arcade.core.numbers import checked_float
 from arcade.ui.gridview import GridView
 from arcade.ui.input import MIDDLE
 
@@ -123,6 +124,34 @@ class CameraScene:
         view = self.camera.view
         return (round(view.cell, 3), view.zoomed, view.follow, tuple(round(v, 3) for v in view.to_grid(
             view.viewport.center)))
+
+    def saved_camera(self) -> dict[str, object] | None:
+        """The zoom over the fit, the grid point at the viewport's centre and whether the camera
+        follows: enough to show the same part of the board in any window (None at the fit)."""
+        view = self.camera.view
+        if not view.zoomed:
+            return None
+        vp = view.viewport  # the exact middle, as look_at puts it back (Rect.center rounds down)
+        row, col = view.to_grid((vp.x + vp.width / 2, vp.y + vp.height / 2))
+        return {"zoom": view.zoom, "centre": [row, col], "follow": view.follow}
+
+    def restore_camera(self, saved: dict[str, object]) -> None:
+        """Zoom (clamped to what this window allows) and centre on the saved point (clamped to the board)."""
+        view = self.camera.view
+        zoom = checked_float(saved.get("zoom"), 0.0, 1e6, "the zoom")
+        centre = saved.get("centre")
+        if not (isinstance(centre, list) and len(centre) == 2):
+            raise ValueError("the centre is not a [row, column] pair")
+        row = min(max(checked_float(centre[0], -1e6, 1e6, "the centre's row"), 0.0), float(view.rows))
+        col = min(max(checked_float(centre[1], -1e6, 1e6, "the centre's column"), 0.0), float(view.cols))
+        follow = saved.get("follow", True)
+        if not isinstance(follow, bool):
+            raise ValueError("'follow' is not true or false")
+        view.set_zoom(zoom)
+        view.look_at((row, col))
+        view.follow = follow
+        view.invalidate(background=True)
+        self.camera_changed()
 
     def zoom_fields(self) -> list[str]:
         """A header field saying how far the board is zoomed ("Zoom 2.5×"), only while it is."""

@@ -23,6 +23,7 @@ keymap names.
 from __future__ import annotations
 
 import itertools
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -49,6 +50,8 @@ from arcade.ui.worker import Worker
 if TYPE_CHECKING:
     from arcade.ui.app import App
     from arcade.ui.front import GameFront
+
+LOG = logging.getLogger("arcade")
 
 HEADER = 52
 #: Room for two lines of status text: hints and refusals explain themselves in full sentences.
@@ -157,6 +160,9 @@ class GameScene(Scene):
         #: The result panel last shown, kept while the game stays over: Look at board closed it and
         #: nothing on screen led back to its Next level (see :meth:`reopen_result`).
         self._result_panel: ResultScene | None = None
+        #: Whether the saved camera (zoom, pan) was put back: once, at the first layout, when the
+        #: board knows the window it is shown in (see :meth:`restore_camera`).
+        self._camera_restored = False
         session.subscribe(self._on_session_change)
 
     @property
@@ -197,6 +203,35 @@ class GameScene(Scene):
         level opens at its own camera, as if opened from the menu, not at the last level's zoom
         (Runway kept it, and a zoomed-in level could open with no bike on screen)."""
         return None
+
+    def saved_camera(self) -> dict[str, Any] | None:
+        """The player's zoom and pan, to go with the autosave (None: the view is at its own camera).
+
+        Continue restored a Hashi board's turn but opened it at the fit: zoomed in on a 40x40
+        board, the player had to find their corner again. Every view that zooms says here what to
+        keep and gets it back through :meth:`restore_camera`."""
+        return None
+
+    def restore_camera(self, saved: dict[str, Any]) -> None:
+        """Put back what :meth:`saved_camera` gave, clamped to the window the board has now (a
+        smaller window, a board grown since). Raise ``ValueError`` for a value that is not one: a
+        damaged camera opens the game at its own camera, it never costs the game."""
+
+    def _restore_saved_camera(self) -> None:
+        """Once, after the first layout: the save's camera, validated (see :meth:`restore_camera`)."""
+        if self._camera_restored:
+            return
+        self._camera_restored = True
+        saved = self.session.extra.get("camera")
+        if saved is None:
+            return
+        try:
+            if not isinstance(saved, dict):
+                raise ValueError("'camera' is not an object")
+            self.restore_camera(saved)
+        except ValueError as exc:
+            LOG.warning("the saved camera was ignored: %s", exc)
+            self.session.extra.pop("camera", None)
 
     def animating(self) -> bool:
         """Whether the board moves on its own right now (a glow, a transition, a running round)."""
@@ -305,11 +340,20 @@ class GameScene(Scene):
         time until the first move, which starts the clock again; Redo brings the old time back)."""
         return format_time(self.elapsed if self.session.index > 0 else 0.0)
 
+    @property
+    def timed(self) -> bool:
+        """Whether the clock measured the game on screen. A run replayed from a file was not timed
+        here and its file keeps no player's clock: its end panel said "Time: 00:00"."""
+        return True
+
     def tally_line(self, label: str, count: int) -> str:
         """A result's count and time: "Moves: 12 · Time: 01:23". The clock counts only the
-        player's own time, so after a game the AI played alone it would read 00:00: say so instead."""
+        player's own time, so after a game the AI played alone it would read 00:00: say so instead;
+        a game the clock did not measure (see :attr:`timed`) has no time at all."""
         if self.session.ai_played_all:
             return f"{label}: {count}, all played by {self.ai_label}"
+        if not self.timed:
+            return f"{label}: {count}"
         return f"{label}: {count} · Time: {format_time(self.elapsed)}"
 
     def new_game(self) -> None:
@@ -558,6 +602,7 @@ class GameScene(Scene):
         self.status_rect = pygame.Rect(12, bar_top - STATUS - 4, w - 24, STATUS)
         self.board_area = pygame.Rect(12, HEADER + 6, w - 24, self.status_rect.top - HEADER - 12)
         self.layout_board(self.board_area)
+        self._restore_saved_camera()
 
     def _layout_toolbar(self, size: tuple[int, int]) -> int:
         """Lay the toolbar out along the window's foot; returns its top."""
@@ -1147,6 +1192,11 @@ class GameScene(Scene):
         self._save_due = False
         self._watched_unsaved = 0.0
         self.session.extra["elapsed"] = round(self.elapsed, 1)
+        camera = self.saved_camera()
+        if camera:
+            self.session.extra["camera"] = camera
+        else:
+            self.session.extra.pop("camera", None)
         self.save_extra()
         self.saver.submit(self.session.to_dict(), self.autosave_label())
 

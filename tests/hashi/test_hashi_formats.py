@@ -91,7 +91,7 @@ def test_files_past_the_largest_file_side_are_refused_in_every_format():
     assert MAX_FILE_SIDE > MAX_SIDE
     assert parse_grid("1" + "." * 58 + "1\n", "wide").cols == 60
     assert parse_grid("1" + "." * (MAX_FILE_SIDE - 2) + "1\n", "widest").cols == MAX_FILE_SIDE
-    big = f"larger than {MAX_FILE_SIDE}x{MAX_FILE_SIDE}"
+    big = f"larger than {MAX_FILE_SIDE}×{MAX_FILE_SIDE}"
     with pytest.raises(FormatError, match=big):
         parse_grid("1" + "." * (MAX_FILE_SIDE - 1) + "1\n", "big")
     with pytest.raises(FormatError, match=big):
@@ -138,8 +138,8 @@ def test_runs_longer_than_26_split_into_z_and_more():
 @pytest.mark.parametrize(("text", "message"), [
     ("7x7m3:a3d31g5a5a2e1b3b2d3b3a23d2a", "allows 3 bridges per pair"),
     ("7x7#12345", "random-seed ID"),
-    ("3x1:1a", "covers 2 cells, the 3x1 board has 3"),
-    ("2x1:1b", "covers more than the 2x1 board"),
+    ("3x1:1a", "covers 2 cells, the 3×1 board has 3"),
+    ("2x1:1b", "covers more than the 2×1 board"),
     ("3x1:1A1", "island number 10"),
     ("3x1:191", "island number 9"),
     ("3x1:1-1", "unexpected '-' in the description"),
@@ -165,7 +165,7 @@ def test_export_refuses_what_tatham_cannot_load():
     with pytest.raises(FormatError, match="plane boards"):
         format_cllv(parse_puzzle("# topology: torus\n1.1"))
     assert adjacent_pairs(parse_puzzle("11\n.1")) == [((0, 0), (0, 1)), ((0, 1), (1, 1))]
-    with pytest.raises(FormatError, match="at least 3x3"):
+    with pytest.raises(FormatError, match="at least 3×3"):
         format_tatham(parse_puzzle("1.1\n..."))
     assert tatham_problems(parse_puzzle("1.1\n...\n1.1")) == []
 

@@ -98,7 +98,7 @@ def test_bad_requests_are_usage_errors(args, message):
 
 
 def test_an_impossible_request_says_so():
-    with pytest.raises(generator.GenerationError, match="no medium 5x5 torus"):
+    with pytest.raises(generator.GenerationError, match="no medium 5×5 torus"):
         generator.generate(5, 5, "medium", Topology.TORUS, seed=0, max_layouts=30)
 
 

@@ -429,3 +429,20 @@ def test_n_during_a_round_asks_first_counting_moves_as_the_header_does(app, driv
     assert "Press N (New board) again to throw away this game (1 move made)" in said, said
     driver.key(pygame.K_n)
     assert scene.session.index == 0 and scene.session.level_id != "01-seed-14x20"
+
+
+def test_the_level_picker_writes_a_grid_size_width_by_height_as_hashi_does():
+    """The seed grid (14 rows, 20 columns) was "14x20" in Battle Royale's picker, rows first,
+    where Hashi's "40×7" is 40 columns: the same words meant two shapes."""
+    from arcade.core.grid import size_name
+    from arcade.games.royale.logic import RULES
+    from arcade.games.royale.view import FRONT as front
+    from arcade.games.royale.view import bundled_levels
+
+    entries = {e.id: e for e in front.levels()}
+    seed = entries["01-seed-14x20"]
+    assert seed.subtitle.startswith("20×14 · "), seed.subtitle
+    for entry in entries.values():
+        level = RULES.load_level_file(next(p for i, p in bundled_levels() if i == entry.id))
+        assert entry.subtitle.startswith(size_name(level.cols, level.rows) + " · ")
+    assert all("×" in e.title and "x" not in e.title.split(",")[0] for e in front.extra_choices())

@@ -755,3 +755,32 @@ def test_a_saved_run_with_one_hint_is_the_players_in_the_list_the_viewer_and_its
     assert panel.title == "You win!", text
     assert "all played by" not in text and "program" not in text.lower(), text
     assert "Finished with 1 hint — not counted as a personal best." in text, text
+
+
+def test_a_replays_end_panel_and_header_show_no_time_it_never_measured(app, driver):
+    """A replay's end panel said "Time: 00:00": the viewer's clock never runs on a run on the
+    timeline, and a replay file keeps no player's clock. The panel says the turns only; the live
+    result of the same run keeps its time."""
+    from arcade.games.runway.logic import RULES
+    from arcade.services.replays import open_replay
+
+    scene = open_runway(app)
+    for command in exact_plan(scene.session.state).commands:
+        scene.play(command)
+        settle(driver, 0.4)
+    settle(driver, 3)
+    assert scene.session.outcome is not None and scene.session.outcome.is_win
+    live = app.stack.top
+    assert isinstance(live, ResultScene) and any("Time: " in line for line in live.lines), live.lines
+    turns = scene.session.state.turn
+    scene.save_replay()
+    viewer = app.launch("runway", Launch(options={"replay": open_replay(scene.last_replay, RULES)}))
+    driver.frame()
+    assert not any(":" in field and field[:2].isdigit() for field in viewer.status_fields()), viewer.status_fields()
+    for _ in range(40):
+        settle(driver, 0.5)
+        if isinstance(app.stack.top, ResultScene):
+            break
+    panel = app.stack.top
+    assert isinstance(panel, ResultScene) and panel is not live
+    assert f"Turns: {turns}" in panel.lines and not any("Time" in line for line in panel.lines), panel.lines

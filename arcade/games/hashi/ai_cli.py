@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from arcade.core.errors import ArcadeError, FormatError, OutputError, UsageError
+from arcade.core.grid import size_name
 from arcade.core.inputs import read_text_file
 from arcade.core.numbers import int_type, is_ascii_int, seed_type
 from arcade.core.rng import new_seed
@@ -176,7 +177,7 @@ def run_generate(args: argparse.Namespace) -> int:
     for k in range(args.count):
         made = generator.generate(height, width, args.difficulty, topology, args.density, seed + k,
                                   no_touching=no_touching)
-        title = args.title or f"{args.difficulty.capitalize()} {width}x{height} {topology.value}"
+        title = args.title or f"{args.difficulty.capitalize()} {size_name(width, height)} {topology.value}"
         if args.count > 1 and args.title:
             title = f"{args.title} {k + 1}"
         puzzle = Puzzle(made.puzzle.shape, made.puzzle.islands, (("title", title), *made.puzzle.meta))

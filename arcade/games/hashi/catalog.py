@@ -15,6 +15,7 @@ from pathlib import Path
 
 from arcade.core import game
 from arcade.core.errors import FormatError
+from arcade.core.grid import size_name
 from arcade.games.hashi.formats import LEVEL_SUFFIXES, format_level, read_puzzle
 from arcade.games.hashi.logic import Puzzle
 from arcade.services.resources import levels_dir
@@ -40,7 +41,7 @@ class LevelEntry:
 
     @property
     def size(self) -> str:
-        return f"{self.cols}×{self.rows}"
+        return size_name(self.cols, self.rows)
 
 
 def level_key(puzzle: Puzzle) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from arcade.core.grid import cell_name
+from arcade.core.grid import cell_name, size_name
 from arcade.core.topology import Cell, Shape, Topology
 from arcade.games.hashi.logic import MAX_NUMBER, MAX_SIDE, Island, Puzzle
 
@@ -134,7 +134,7 @@ class Editor:
         """Start over on ``draft`` (opening a file or game ID): a fresh history."""
         self.history = [draft]
         self.index = 0
-        return f"Editing a {draft.cols}×{draft.rows} {draft.topology.value} board."
+        return f"Editing a {size_name(draft.cols, draft.rows)} {draft.topology.value} board."
 
     # -- island actions ------------------------------------------------------------------
     def toggle(self, cell: Cell, number: int = DEFAULT_NUMBER) -> str:
@@ -217,9 +217,9 @@ class Editor:
         kept = {cell: n for cell, n in draft.numbers if cell[0] < rows and cell[1] < cols}
         lost = len(draft.numbers) - len(kept)
         if not self._commit(replace(draft, rows=rows, cols=cols, numbers=tuple(sorted(kept.items())))):
-            return f"The board is {cols}×{rows} already."
+            return f"The board is {size_name(cols, rows)} already."
         note = f"; {lost} island{'s' if lost != 1 else ''} outside it removed (Undo brings them back)" if lost else ""
-        return f"The board is now {cols}×{rows}{note}."
+        return f"The board is now {size_name(cols, rows)}{note}."
 
     def set_topology(self, topology: Topology) -> str:
         if not self._commit(replace(self.draft, topology=topology)):

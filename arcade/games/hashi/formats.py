@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 
 from arcade.core.errors import FormatError
-from arcade.core.grid import cell_name
+from arcade.core.grid import cell_name, size_name
 from arcade.core.topology import Topology
 from arcade.games.hashi.logic import MAX_BRIDGES, MAX_FILE_SIDE, MAX_NUMBER, Puzzle, State
 
@@ -92,9 +92,10 @@ def export(puzzle: Puzzle, fmt: str) -> str:
 
 def _check_size(source: str, line: int, rows: int, cols: int) -> None:
     if rows < 1 or cols < 1:
-        raise FormatError(source, line, f"board size {cols}x{rows} is empty")
+        raise FormatError(source, line, f"board size {size_name(cols, rows)} is empty")
     if rows > MAX_FILE_SIDE or cols > MAX_FILE_SIDE:
-        raise FormatError(source, line, f"board size {cols}x{rows} is larger than {MAX_FILE_SIDE}x{MAX_FILE_SIDE}")
+        raise FormatError(source, line, f"board size {size_name(cols, rows)} is larger than "
+                                        f"{size_name(MAX_FILE_SIDE, MAX_FILE_SIDE)}")
 
 
 def _build(
@@ -241,10 +242,10 @@ def parse_tatham(text: str, source: str = "<game id>") -> Puzzle:
         else:
             raise FormatError(source, lineno, f"unexpected {ch!r} in the description")
         if len(cells) > rows * cols:
-            raise FormatError(source, lineno, f"description covers more than the {cols}x{rows} board")
+            raise FormatError(source, lineno, f"description covers more than the {size_name(cols, rows)} board")
     if len(cells) != rows * cols:
-        raise FormatError(source, lineno, f"description covers {len(cells)} cells, the {cols}x{rows} board has "
-                          f"{rows * cols}")
+        raise FormatError(source, lineno, f"description covers {len(cells)} cells, the "
+                          f"{size_name(cols, rows)} board has {rows * cols}")
     big = max(cells)
     if big > MAX_NUMBER:
         raise FormatError(source, lineno, f"island number {big} needs more than {MAX_BRIDGES} bridges per "
@@ -280,8 +281,8 @@ def tatham_problems(puzzle: Puzzle) -> list[str]:
     if puzzle.topology is not Topology.PLANE:
         problems.append(f"Tatham game IDs only describe plane boards, not a {puzzle.topology.value}")
     if puzzle.rows < TATHAM_MIN_SIDE or puzzle.cols < TATHAM_MIN_SIDE:
-        problems.append(f"Tatham's Bridges needs a board of at least {TATHAM_MIN_SIDE}x{TATHAM_MIN_SIDE}, "
-                        f"not {puzzle.cols}x{puzzle.rows}")
+        problems.append(f"Tatham's Bridges needs a board of at least {size_name(TATHAM_MIN_SIDE, TATHAM_MIN_SIDE)}, "
+                        f"not {size_name(puzzle.cols, puzzle.rows)}")
     if len(puzzle.islands) < 2:
         problems.append("Tatham's Bridges needs at least two islands")
     touching = adjacent_pairs(puzzle)

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from arcade.core.errors import ArcadeError, UsageError
+from arcade.core.grid import size_name
 from arcade.core.rng import derive_seed, make_rng
 from arcade.core.topology import Cell, Shape, Topology
 from arcade.games.hashi import solver
@@ -368,7 +369,7 @@ def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topolog
     if difficulty not in DIFFICULTIES:
         raise UsageError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
     if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
-        raise UsageError(f"board size must be {MIN_SIDE}..{MAX_SIDE} on each side, not {cols}x{rows}")
+        raise UsageError(f"board size must be {MIN_SIDE}..{MAX_SIDE} on each side, not {size_name(cols, rows)}")
     if not 0.25 <= density <= 4.0:
         raise UsageError(f"density must be between 0.25 and 4, not {density}")
     if seed is None:
@@ -436,5 +437,5 @@ def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topolog
         advice.append("a lower density")
     if topology is not Topology.PLANE and rows * cols <= 100:
         advice.append("a larger board (small wrapped boards rarely allow every grade)")
-    raise GenerationError(f"no {difficulty} {cols}x{rows} {topology.value} puzzle found from seed {seed}: "
+    raise GenerationError(f"no {difficulty} {size_name(cols, rows)} {topology.value} puzzle found from seed {seed}: "
                           + ", or ".join(advice))

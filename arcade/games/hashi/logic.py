@@ -22,7 +22,7 @@ from typing import Literal
 
 from arcade.core.errors import IllegalMove
 from arcade.core.game import Outcome, PuzzleRules
-from arcade.core.grid import DisjointSet, cell_name, line_of_sight
+from arcade.core.grid import DisjointSet, cell_name, line_of_sight, size_name
 from arcade.core.topology import Cell, Shape, Topology
 
 MAX_BRIDGES = 2
@@ -86,7 +86,7 @@ class Puzzle:
         seen: set[Cell] = set()
         for island in self.islands:
             if not self.shape.contains(island.pos):
-                raise ValueError(f"island {island.pos} is off the {self.shape.rows}x{self.shape.cols} board")
+                raise ValueError(f"island {island.pos} is off the {size_name(self.shape.cols, self.shape.rows)} board")
             if not 1 <= island.number <= MAX_NUMBER:
                 raise ValueError(f"island {island.pos} has number {island.number}, expected 1-{MAX_NUMBER}")
             if island.pos in seen:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from arcade.core.grid import size_name
 from arcade.core.topology import Cell, Topology
 from arcade.games.hashi import solver
 from arcade.games.hashi.logic import Puzzle
@@ -28,7 +29,7 @@ def per_page(puzzle: Puzzle) -> int:
 
 
 def caption(number: int, title: str, puzzle: Puzzle) -> str:
-    parts = [f"{puzzle.cols}×{puzzle.rows}", puzzle.topology.value]
+    parts = [size_name(puzzle.cols, puzzle.rows), puzzle.topology.value]
     difficulty = puzzle.meta_value("difficulty")
     if difficulty:
         parts.append(difficulty)

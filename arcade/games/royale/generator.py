@@ -8,6 +8,7 @@ loot; the seed and options go into the level's header so a grid can be made agai
 from __future__ import annotations
 
 from arcade.core.errors import UsageError
+from arcade.core.grid import size_name
 from arcade.core.numbers import is_ascii_int
 from arcade.core.rng import make_rng
 from arcade.games.royale.logic import MAX_SIDE, Level
@@ -30,7 +31,7 @@ def generate(rows: int, cols: int, density: float = 0.2, seed: int | None = None
     loot = [[1 if r * cols + c in chosen else 0 for c in range(cols)] for r in range(rows)]
     percent = f"{density * 100:g}"
     meta = [
-        ("title", " ".join(title.split()) or f"Random {rows}x{cols}, {percent} % loot"),
+        ("title", " ".join(title.split()) or f"Random {size_name(cols, rows)}, {percent} % loot"),
         ("generator", f"generate royale --size {rows}x{cols} --density {density:g} --seed {seed}"),
     ]
     return Level.from_rows(loot, meta)

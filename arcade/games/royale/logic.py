@@ -22,7 +22,7 @@ from typing import Literal
 
 from arcade.core.errors import IllegalMove
 from arcade.core.game import Outcome, PuzzleRules
-from arcade.core.grid import cell_name
+from arcade.core.grid import cell_name, size_name
 
 Cell = tuple[int, int]
 
@@ -111,7 +111,7 @@ class Level:
 
     @property
     def title(self) -> str:
-        return self.meta_value("title") or f"{self.rows}x{self.cols} grid"
+        return self.meta_value("title") or f"{size_name(self.cols, self.rows)} grid"
 
     @classmethod
     def from_rows(cls, rows: Sequence[Sequence[int]], meta: Sequence[tuple[str, str]] = ()) -> Level:

@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+from arcade.core.grid import size_name
 from arcade.games.royale.logic import Level
 from arcade.services import sheets
 from arcade.services.sheets import Box, Circle, Page, Segment, Text
@@ -74,7 +75,7 @@ def sheet_pages(items: list[tuple[str, Level, str, list[tuple[int, int]] | None]
             page = Page(width, height)
             for index, box in zip(group, sheets.slots(width, height, count, columns=1 if count == 2 else None)):
                 name, level, par, route = items[index]
-                heading = f"{index + 1}. {_title(level) or name} — {level.cols}×{level.rows} · par {par}"
+                heading = f"{index + 1}. {_title(level) or name} — {size_name(level.cols, level.rows)} · par {par}"
                 if with_routes:
                     draw_grid(page, box, level, f"Route {heading}", route)
                 else:

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from arcade.core.errors import ArcadeError, UsageError
+from arcade.core.grid import size_name
 from arcade.core.inputs import printable_name
 from arcade.core.numbers import int_type, is_ascii_int, milliseconds_type, seed_type
 from arcade.core.registry import Command
@@ -281,7 +282,7 @@ def run_levels(args: argparse.Namespace) -> int:
     for entry in maps.bundled():
         level = entry.load()
         note = maps.NOTES.get(entry.id, "")
-        print(f"{entry.id:<26}{entry.group:<12}{level.width:>3}x{level.height:<4}{note}".rstrip())
+        print(f"{entry.id:<26}{entry.group:<12}{size_name(level.width, level.height):<8}{note}".rstrip())
     print("random-SEED               generated   a point-symmetric map (python -m arcade generate tron)")
     print("scatter-SEED              generated   single walls strewn about, 10..30 a side (generate tron --scatter)")
     return 0

@@ -14,6 +14,7 @@ walls are single cells strewn about, not pieces), mirrored the same way.
 
 from __future__ import annotations
 
+from arcade.core.grid import size_name
 from arcade.core.rng import derive_seed, make_rng
 from arcade.games.tron.board import Board, flood
 from arcade.games.tron.logic import Level
@@ -83,7 +84,7 @@ def generate(seed: int, width: int | None = None, height: int | None = None) -> 
     width = width if width is not None else rng.randint(13, 31)
     height = height if height is not None else rng.randint(13, 31)
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
-        raise ValueError(f"random maps are {MIN_SIDE}..{MAX_SIDE} cells on a side, not {width}x{height}")
+        raise ValueError(f"random maps are {MIN_SIDE}..{MAX_SIDE} cells on a side, not {size_name(width, height)}")
     for attempt in range(200):
         level = _draw(derive_seed(seed, "map", attempt), width, height)
         if level is not None:

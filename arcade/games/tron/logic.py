@@ -19,6 +19,7 @@ from functools import cached_property
 
 from arcade.core.errors import FormatError, IllegalMove
 from arcade.core.game import Outcome, TickRules
+from arcade.core.grid import size_name
 
 #: Directions in protocol order (1 north, 2 east, 3 south, 4 west) and their (dx, dy).
 DIRECTIONS = ("N", "E", "S", "W")
@@ -164,7 +165,7 @@ def parse_map(text: str, source: str = "<string>") -> Level:
         raise FormatError(source, 1, f"expected 'WIDTH HEIGHT', got {lines[0][:40]!r}")
     width, height = int(match.group(1)), int(match.group(2))
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise FormatError(source, 1, f"map size {width}x{height} is outside 1..{MAX_SIDE}")
+        raise FormatError(source, 1, f"map size {size_name(width, height)} is outside 1..{MAX_SIDE}")
     if width * height < 2:
         raise FormatError(source, 1, "a map needs at least two cells")
     body = lines[1 : 1 + height]

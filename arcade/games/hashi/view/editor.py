@@ -23,6 +23,7 @@ from typing import Any
 import pygame
 
 from arcade.core.errors import ArcadeError, FormatError
+from arcade.core.grid import size_name
 from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
 from arcade.core.topology import Cell, Topology
@@ -280,7 +281,7 @@ class EditorScene(GameScene):
 
     def status_fields(self) -> list[str]:
         d = self.editor.draft
-        return [f"{d.cols}×{d.rows} {d.topology.value}", f"Islands {len(d.numbers)}"]
+        return [f"{size_name(d.cols, d.rows)} {d.topology.value}", f"Islands {len(d.numbers)}"]
 
     def _enabled_predicate(self, binding: Binding):  # type: ignore[no-untyped-def]
         if binding.action == "undo":
@@ -806,7 +807,7 @@ class EditorScene(GameScene):
             return y + h + 1
 
         d, v, puzzle = self.draft, self.verdict, self.verdict_puzzle
-        text(f"Size {d.cols}×{d.rows} · {d.topology.value}", panel.y + 8, 16, "text_dim")
+        text(f"Size {size_name(d.cols, d.rows)} · {d.topology.value}", panel.y + 8, 16, "text_dim")
         y = max(b.rect.bottom for b in self.panel_buttons) + 12 if self.panel_buttons else panel.y + 110
         if v is None:
             text("Asking the solver…", y, 18, "text_dim")

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from arcade.core.errors import ArcadeError
+from arcade.core.grid import size_name
 from arcade.core.numbers import parse_int
 from arcade.core.rng import new_seed
 from arcade.core.topology import Topology
@@ -36,7 +37,7 @@ DIGITS = frozenset("0123456789")
 
 def puzzle_title(width: int, height: int, difficulty: str, topology: Topology, seed: int) -> str:
     where = "" if topology is Topology.PLANE else f" {topology.value}"
-    return f"{difficulty.capitalize()} {width}×{height}{where} #{seed}"
+    return f"{difficulty.capitalize()} {size_name(width, height)}{where} #{seed}"
 
 
 def make_puzzle(width: int, height: int, difficulty: str, topology: Topology, density: float, seed: int,

@@ -17,6 +17,7 @@ import pygame
 
 from arcade.core.errors import ArcadeError, FormatError, IllegalMove
 from arcade.core.game import Outcome, Step
+from arcade.core.grid import size_name
 from arcade.core.registry import GameInfo
 from arcade.core.session import Session
 from arcade.core.topology import Cell, Topology
@@ -597,7 +598,7 @@ class HashiScene(CameraScene, PuzzleScene):
             self.refuse(str(exc))
             return
         self.start_puzzle(puzzle, "pasted")
-        self.level_note(f"Started the pasted {puzzle.cols}×{puzzle.rows} puzzle.", "good", 2.5)
+        self.level_note(f"Started the pasted {size_name(puzzle.cols, puzzle.rows)} puzzle.", "good", 2.5)
 
     # -- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:

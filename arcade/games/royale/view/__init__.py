@@ -12,7 +12,7 @@ from typing import Any
 
 from arcade.core.errors import ArcadeError
 from arcade.core.game import Example, LevelEntry
-from arcade.core.grid import cell_name
+from arcade.core.grid import cell_name, size_name
 from arcade.core.rng import new_seed
 from arcade.core.session import Session
 from arcade.games.royale import INFO, ai
@@ -72,12 +72,12 @@ class RoyaleFront(GameFront):
                 continue
             density = round(100 * level.loot_count / max(1, level.rows * level.cols))
             entries.append(LevelEntry(level_id, level.title, group=size_group(level),
-                                      subtitle=f"{level.rows}x{level.cols} · {density} % loot",
+                                      subtitle=f"{size_name(level.cols, level.rows)} · {density} % loot",
                                       tag=f"par {level.meta_value('par', '?')}", record_key=ai.level_key(level)))
         return entries
 
     def extra_choices(self) -> list[LevelEntry]:
-        return [LevelEntry(f"random-{size}-{density}", f"Random {size}x{size}, {density * 100:g} % loot",
+        return [LevelEntry(f"random-{size}-{density}", f"Random {size_name(size, size)}, {density * 100:g} % loot",
                            group="random", subtitle="a new grid every time", tag="random", value=(size, density))
                 for size, density in RANDOM_SIZES]
 

@@ -256,6 +256,12 @@ class ProgramsMixin:
         self._live_stop.set()
         self._live = None
 
+    @property
+    def timed(self) -> bool:
+        """A run on the timeline (a program's, or a replay of the player's own) was not timed here,
+        and a replay file keeps no player's clock (docs/runway.md): no "Time" for it."""
+        return not self.taping
+
     def clock_runs(self) -> bool:
         """A program's run on the timeline is not the player's time (scrubbing it ran the clock)."""
         return not self.taping and super().clock_runs()  # type: ignore[misc]

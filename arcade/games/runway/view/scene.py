@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from arcade.core.game import Outcome, Step
+from arcade.core.numbers import checked_float
 from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
 from arcade.games.runway.ai import AI_TITLES, Plan, PlanCache, compare_ais, last_winnable
@@ -33,7 +34,7 @@ from arcade.games.runway.view.panels import (
     level_title,
 )
 from arcade.games.runway.view.programs import ProgramsMixin
-from arcade.games.runway.view.roadview import RoadView
+from arcade.games.runway.view.roadview import USER_ZOOM, RoadView
 from arcade.services.settings import stored_choice
 from arcade.ui.camera import ctrl_held
 from arcade.ui.game_scene import TickScene
@@ -134,10 +135,21 @@ class RunwayScene(ProgramsMixin, TickScene):
 
     def status_fields(self) -> list[str]:
         zoom = [f"Zoom {self.road.user_zoom:.1f}×"] if self.road.zoomed else []
-        return [*zoom, f"Turn {self.session.state.turn}/{RULES.turn_limit}", self.clock_text]
+        clock = [self.clock_text] if self.timed else []  # a run on the timeline was not timed here
+        return [*zoom, f"Turn {self.session.state.turn}/{RULES.turn_limit}", *clock]
 
     def camera_state(self) -> object:
         return (self.road.user_zoom, self.road.follow, round(self.road.cam, 3))
+
+    def saved_camera(self) -> dict[str, object] | None:
+        """The player's zoom over the speed's own (the camera follows the bikes at every layout)."""
+        return {"zoom": self.road.user_zoom} if self.road.zoomed else None
+
+    def restore_camera(self, saved: dict[str, object]) -> None:
+        low, high = USER_ZOOM
+        zoom = checked_float(saved.get("zoom"), 0.0, 1e6, "the zoom")
+        self.road.user_zoom = min(high, max(low, zoom))
+        self.road.snap_to(self.camera_target, self.session.state.speed)
 
     # -- AI plans ----------------------------------------------------------------------------
     def plan_now(self, ai: str, state: State) -> Plan:

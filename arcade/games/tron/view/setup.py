@@ -17,6 +17,7 @@ import pygame
 
 from arcade.core.errors import ArcadeError, UsageError
 from arcade.core.game import LevelEntry
+from arcade.core.grid import size_name
 from arcade.games.tron import maps
 from arcade.games.tron.ai import BOTS, DEFAULT_BOT
 from arcade.games.tron.controller import MODE_TITLES, MODES
@@ -174,7 +175,7 @@ def bundled_map_entries() -> list[LevelEntry]:
             entries.append(LevelEntry(entry.id, map_name(entry.id), group=entry.group, error=str(exc)))
             continue
         entries.append(LevelEntry(entry.id, map_name(entry.id), group=entry.group, subtitle=subtitle,
-                                  tag=f"{level.width}×{level.height}"))
+                                  tag=size_name(level.width, level.height)))
     return entries
 
 
