@@ -424,6 +424,14 @@ def test_a_new_board_or_another_level_asks_before_it_throws_a_game_in_progress_a
         assert scene.session.moves == moves and scene.session.level_id == level_id, "thrown away at once"
         assert isinstance(again, PickerScene) and "again to throw away this game" in again.title, again
         assert again.choices[again.selected].value.id == chosen
+        # Cancelled, the question goes with that visit: the next visit's single pick asks again (it
+        # used to open the level at once, the question having no time limit in the picker).
+        app.stack.pop()
+        scene.open_levels()
+        app.stack.top.pick(other)
+        again = app.stack.top
+        assert scene.session.moves == moves and scene.session.level_id == level_id, "a stale question answered"
+        assert isinstance(again, PickerScene) and "again to throw away this game" in again.title, again
         again.pick(again.selected)
         assert scene.session.level_id == chosen and scene.session.index == 0
         # A finished game or an untouched one is not asked about.
@@ -1682,7 +1690,10 @@ def test_every_game_with_ordered_levels_offers_the_next_one_on_its_result(info, 
         scene.change_level(*scene.front.open_level(last.id))
         frames(app)
         assert scene.session.level_id == last.id
-        assert scene.result_buttons(scene.session.outcome)[0][0] == LEVELS_BUTTON
+        assert scene.result_buttons(Outcome("win"))[0][0] == LEVELS_BUTTON
+        # After a loss the same level again comes first: Next level first read as a level passed.
+        lost = [label for label, _action in scene.result_buttons(Outcome("loss"))]
+        assert lost[:2] == ["Play again", LEVELS_BUTTON], lost
     finally:
         close(app)
 

@@ -93,6 +93,12 @@ def format_records(info: GameInfo, new: float, old: float) -> tuple[str, str]:
     return shown, was
 
 
+def asked_level(asked: tuple[str, float] | None) -> bool:
+    """Whether a pending "press again" question (see :meth:`GameScene.confirm_discard`) is the level
+    picker's."""
+    return asked is not None and asked[0].startswith("level ")
+
+
 class GameScene(Scene):
     """Base of every game screen. Subclasses call ``super().__init__(info, session)``."""
 
@@ -712,6 +718,10 @@ class GameScene(Scene):
 
         assert self.app is not None
         self.stop_watch()
+        # A new visit to the picker asks afresh: a level asked about in a visit the player cancelled
+        # (the question has no time limit there) used to open on a single pick days later.
+        if asked_level(getattr(self, "_discard_asked", None)):
+            self._discard_asked = None
         entries = [*self.front.levels(), *self.front.extra_choices()]
         if self.front.replays:
             from arcade.ui.replays import picker_entry
@@ -734,7 +744,9 @@ class GameScene(Scene):
         replaces = entry.group != "replays" and not entry.error
         if replaces and not self.confirm_discard(f"level {entry.id}", "Pick it again", timed=False):
             picker = self.app.stack.top
+            asked = self._discard_asked
             self.open_levels()
+            self._discard_asked = asked  # this visit is the one that asked
             again = self.app.stack.top
             if isinstance(again, PickerScene) and again is not picker:
                 again.title = f"{self.info.title} — pick {entry.title} again to throw away this game{self.moves_made()}"
@@ -987,11 +999,15 @@ class GameScene(Scene):
 
         The framework's words in every game: **Next level** (the level after this one in the
         picker's order) -- or **Levels** after the last level or on a board that is not a bundled
-        level -- then Play again, Look at board, **New board** where the game makes new boards
-        (its toolbar's button, the same action), Main menu.
+        level -- then Play again (first of all after a loss), Look at board, **New board** where
+        the game makes new boards (its toolbar's button, the same action), Main menu.
         """
         buttons: list[tuple[str, Callable[[], None]]] = []
         keymap = self.keymap()
+        if outcome.result == "loss":
+            # After a loss the next thing to try is this level again: Next level first read as if
+            # the level had been passed (Runway offered it first after a lost race).
+            buttons.append((PLAY_AGAIN, self.new_game))
         if any(b.action == "open_levels" for b in keymap):
             from arcade.ui.picker import next_level
 
@@ -1000,7 +1016,9 @@ class GameScene(Scene):
                 buttons.append((NEXT_LEVEL, lambda: self.load_entry(following)))
             else:
                 buttons.append((LEVELS_BUTTON, self.open_levels))
-        buttons += [(PLAY_AGAIN, self.new_game), (LOOK_AT_BOARD, self.look_at_board)]
+        if outcome.result != "loss":
+            buttons.append((PLAY_AGAIN, self.new_game))
+        buttons.append((LOOK_AT_BOARD, self.look_at_board))
         new_board = next((b for b in keymap if b.button == NEW_BOARD_BUTTON), None)
         if new_board is not None:
             buttons.append((NEW_BOARD_BUTTON, lambda: self.run_binding(new_board)))
