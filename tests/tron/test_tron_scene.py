@@ -992,3 +992,55 @@ def test_f5_and_the_setups_start_ask_once_mid_match_and_not_once_it_is_over(app,
     assert not scene.in_progress()
     driver.key(pygame.K_F5)
     assert scene.match.rounds == 0, "a finished match's rematch asked"
+
+
+def _setup_row(overlay: SetupScene, key: str) -> int:
+    return next(i for i, row in enumerate(overlay.rows()) if row[0] == key)
+
+
+def test_enter_starts_the_match_from_the_map_row_once_a_map_is_picked(app, driver):
+    """Enter on Map opened the list, the pick came back with Map selected, and the next Enter opened
+    the list again: the footer's "Enter start" was never true there."""
+    scene = open_tron(app)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    while overlay.rows()[overlay.selected][0] != "map":
+        driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)
+    picker = app.stack.top
+    assert picker is not overlay  # the list of every map
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is overlay and overlay.map_set
+    chosen = overlay.setup.map
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is scene, "Enter on the map row opened the list again instead of starting"
+    assert scene.session.level_id == chosen
+
+
+def test_setup_arrows_stay_put_so_a_second_click_steps_again(app, driver):
+    """The ◂ ▸ followed the value's width: "You vs a bot ▸" clicked, "Two players ▸" moved left of the
+    pointer. Clicking ▸ on the Map row opened the list instead of stepping, so the next click (aimed at
+    Start) landed in the list."""
+    open_tron(app)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    rect = overlay.row_rects[0]
+    spot = overlay.arrow_rects("mode", rect)[1].center
+    driver.click(spot)
+    assert overlay.setup.mode == "humans"
+    assert overlay.arrow_rects("mode", overlay.row_rects[0])[1].center == spot
+    driver.click(spot)
+    assert overlay.setup.mode == "watch"
+    driver.click(overlay.arrow_rects("mode", overlay.row_rects[0])[0].center)
+    assert overlay.setup.mode == "humans"
+    row = _setup_row(overlay, "map")
+    before = overlay.setup.map
+    driver.click(overlay.arrow_rects("map", overlay.row_rects[row])[1].center)
+    assert app.stack.top is overlay, "▸ on the Map row opened the list"
+    assert overlay.setup.map != before
+    start = overlay.buttons[0].rect.center
+    driver.click(start)
+    assert app.stack.top is not overlay  # one click on Start starts

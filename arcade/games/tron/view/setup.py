@@ -1,8 +1,10 @@
 """The match setup overlay (ui): mode, who drives each cycle, map, speed, bot time and rounds.
 
 Rows are chosen with Up/Down (or the mouse) and changed with Left/Right (or a click on
-the arrows); Enter or a click on the map row opens the map picker (←→ step through the
-maps there too), Enter elsewhere starts the match. The overlay edits a plain
+the ◂ ▸ arrows, which stand at the same place whatever the value, so a second click on the same
+spot steps again); Enter or a click on the map's name opens the map picker (←→ and the arrows
+step through the maps there too), Enter elsewhere -- and on the map row once a map is picked
+from the list -- starts the match. The overlay edits a plain
 :class:`MatchSetup` and hands it back, so the game scene decides what a new setup means (a new match).
 """
 
@@ -221,6 +223,10 @@ class SetupScene(Scene):
         #: ``error`` as drawn: wrapped to the panel's width, none of it cut.
         self.error_lines: list[str] = []
         self._laid_out: tuple[tuple[int, int], str] | None = None
+        #: A map was just picked from the list on the Map row: Enter there now starts.
+        #: Enter used to open the list again and again, so it could never start from that row
+        #: although the footer said "Enter start".
+        self.map_set = False
 
     # -- rows --------------------------------------------------------------------------------
     def rows(self) -> list[tuple[str, str, str]]:
@@ -248,9 +254,44 @@ class SetupScene(Scene):
         rows.append(("best_of", "Rounds", f"best of {s.best_of}"))
         return rows
 
+    def values_of(self, key: str) -> list[str]:
+        """Every value text row ``key`` can show (its widest fixes where the row's ▸ stands)."""
+        s = self.setup
+        if key == "mode":
+            return list(MODE_TITLES.values())
+        if key in ("bot1", "bot2"):
+            return [bot_title(name) for name in SEAT_CHOICES]
+        if key.startswith("protocol"):
+            return [self.program_rows(1, "", protocol)[1][2] for protocol in PROTOCOLS]
+        if key == "map":
+            return [map_title(ref) for ref in self._map_ids()]
+        if key == "speed":
+            return [f"{speed} ticks per second" for speed in SPEEDS]
+        if key == "bot_ms":
+            return [bot_time_text(ms, s.speed) for ms in BOT_TIMES]
+        if key == "best_of":
+            return [f"best of {n}" for n in BEST_OF]
+        return []
+
+    #: Where a row's value starts, right of the label; ◂ stands just left of it.
+    VALUE_X = 150
+    ARROW_W = 20
+
+    def arrow_rects(self, key: str, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+        """The row's ◂ and ▸, at fixed places: ▸ after the widest value the row can take. They used to
+        follow the value's width, so clicking ▸ twice on the same spot missed the second time."""
+        assert self.app is not None
+        font = self.app.theme.font(17)
+        widest = max((font.size(text)[0] for text in self.values_of(key)), default=0)
+        value_x = rect.x + self.VALUE_X
+        right = min(value_x + widest + 8, rect.right - self.ARROW_W)
+        return (pygame.Rect(value_x - self.ARROW_W - 2, rect.y, self.ARROW_W, rect.height),
+                pygame.Rect(right, rect.y, self.ARROW_W, rect.height))
+
     def step_row(self, rows: list[tuple[str, str, str]], step: int) -> None:
         """The next row up or down that ← → can change: a seat the players hold ("Cycle 1: You")
         is only said, and the cursor stopped there with nothing to do."""
+        self.map_set = False
         for _ in rows:
             self.selected = (self.selected + step) % len(rows)
             if not rows[self.selected][0].startswith("human"):
@@ -277,11 +318,7 @@ class SetupScene(Scene):
             "best_of": (list(BEST_OF), s.best_of),
         }
         if key == "map":
-            if self._map_values is None:
-                self._map_values = [c.value.id for c in map_choices()[0] if not c.header and not c.value.error]
-                if s.map not in self._map_values:  # a map file or a generated id: kept as the first choice
-                    self._map_values.insert(0, s.map)
-            cycle["map"] = (self._map_values, s.map)
+            cycle["map"] = (self._map_ids(), s.map)
         if key not in cycle:
             return
         values, current = cycle[key]
@@ -292,6 +329,14 @@ class SetupScene(Scene):
         if self.app is not None:
             self.resize(self.app.size)
 
+    def _map_ids(self) -> list[str]:
+        """Every map's value in the picker's order, read once."""
+        if self._map_values is None:
+            self._map_values = [c.value.id for c in map_choices()[0] if not c.header and not c.value.error]
+            if self.setup.map not in self._map_values:  # a map file or a generated id: the first choice
+                self._map_values.insert(0, self.setup.map)
+        return self._map_values
+
     def pick_map(self) -> None:
         assert self.app is not None
         choices, current = map_choices(self.setup.map)
@@ -300,6 +345,7 @@ class SetupScene(Scene):
             if choice.value.error:
                 return
             self.setup = replace(self.setup, map=choice.value.id)
+            self.map_set = True
 
         self.app.push(PickerScene("Choose a map", choices, picked, selected=current))
 
@@ -377,17 +423,25 @@ class SetupScene(Scene):
         rows = self.rows()
         if event.type == pygame.MOUSEMOTION:
             row = self._row_at(event.pos)
-            if row is not None:
+            if row is not None and row != self.selected:
                 self.selected = row
+                self.map_set = False
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             row = self._row_at(event.pos)
             if row is not None:
+                if row != self.selected:
+                    self.map_set = False
                 self.selected = row
                 rect = self.row_rects[row]
-                if rows[row][0] == "map":  # a click on the map opens the list of every map
+                back, forward = self.arrow_rects(rows[row][0], rect)
+                if event.pos[0] < back.right:  # ◂ (and the label) steps back
+                    self.change(rows[row][0], -1)
+                elif event.pos[0] >= forward.x:  # ▸ and right of it steps on
+                    self.change(rows[row][0], 1)
+                elif rows[row][0] == "map":  # a click on the map's name opens the list of every map
                     self.pick_map()
-                else:  # the left third steps back, the rest steps forward
-                    self.change(rows[row][0], -1 if event.pos[0] < rect.x + rect.width // 3 else 1)
+                else:  # the value steps on
+                    self.change(rows[row][0], 1)
             elif not self.panel.collidepoint(event.pos):
                 self.close()
         elif event.type == pygame.KEYDOWN:
@@ -405,7 +459,7 @@ class SetupScene(Scene):
             elif event.key in (pygame.K_RIGHT, pygame.K_d):
                 self.change(key, 1)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                if key == "map":
+                if key == "map" and not self.map_set:
                     self.pick_map()
                 else:
                     self.start()
@@ -442,9 +496,15 @@ class SetupScene(Scene):
                 draw_text(surface, theme, shown, (box.x + 8, box.centery), size=16, anchor="midleft",
                           colour=theme["text"] if value else theme["text_dim"])
                 continue
-            text = value if fixed else f"◂  {value}  ▸"
-            draw_text(surface, theme, text, (rect.x + 130, rect.centery), size=17, anchor="midleft",
-                      colour=theme["text_dim"] if fixed else theme["text"], max_width=rect.width - 140)
+            if fixed:
+                draw_text(surface, theme, value, (rect.x + self.VALUE_X - self.ARROW_W, rect.centery), size=17,
+                          anchor="midleft", colour=theme["text_dim"], max_width=rect.width - 140)
+                continue
+            back, forward = self.arrow_rects(key, rect)
+            draw_text(surface, theme, "◂", back.center, size=17, anchor="center")
+            draw_text(surface, theme, value, (rect.x + self.VALUE_X, rect.centery), size=17, anchor="midleft",
+                      max_width=forward.x - rect.x - self.VALUE_X - 4)
+            draw_text(surface, theme, "▸", forward.center, size=17, anchor="center")
         for b in self.buttons:
             b.draw(surface, theme, 17)
         line_h = theme.font(self.ERROR_SIZE).get_linesize()
@@ -454,6 +514,8 @@ class SetupScene(Scene):
         typing = self.rows()[self.selected][0].startswith("command")
         on_map = self.rows()[self.selected][0] == "map"
         hint = ("type the command · Backspace erase · ↑↓ choose · Enter start" if typing
+                else "↑↓ choose · ←→ change · Enter start · click the name: every map · Esc cancel"
+                if on_map and self.map_set
                 else "↑↓ choose · ←→ change · Enter or click: every map · Esc cancel" if on_map
                 else "↑↓ choose · ←→ change · Enter start · Esc cancel")
         draw_text(surface, theme, hint, (self.panel.centerx, self.panel.bottom - 64), size=14,
