@@ -1044,3 +1044,42 @@ def test_setup_arrows_stay_put_so_a_second_click_steps_again(app, driver):
     start = overlay.buttons[0].rect.center
     driver.click(start)
     assert app.stack.top is not overlay  # one click on Start starts
+
+
+def test_a_round_replay_is_played_paused_stepped_and_scrubbed_with_the_mouse(app, driver):
+    """Tron's replay had keys only (named in the status line); Runway's has a timeline and player
+    buttons. The same framework bar now sits under Tron's board: a mouse-only player drives it."""
+    scene = open_tron(app, mode="watch", bot1="flood-fill", bot2="straight", best_of=3)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 400)
+    assert scene.phase == "over"
+    final = scene.session.state
+    length = scene.session.length
+    driver.key(pygame.K_r)
+    driver.frame()
+    bar = scene.replay_bar
+    assert bar.rect.width > 0 and not bar.rect.colliderect(scene.view.viewport), "the bar covers the board"
+    buttons = bar.buttons
+    driver.click(buttons["play"].rect.center)  # pause
+    assert scene.replay.paused
+    here = scene.session.index
+    driver.click(buttons["step"].rect.center)
+    assert scene.session.index == here + 1
+    driver.click(buttons["back"].rect.center)
+    driver.click(buttons["back"].rect.center)
+    assert scene.session.index == max(0, here - 1)
+    driver.click(buttons["end"].rect.center)
+    assert scene.session.state == final
+    track = bar.timeline.track
+    driver.click((track.x, track.centery))  # the timeline's start
+    assert scene.session.index == 0
+    driver.drag((track.x, track.centery), (round(bar.timeline.x_of(length // 2)), track.centery))
+    assert scene.session.index == length // 2 and scene.phase == "replay"
+    driver.click(buttons["play"].rect.center)  # play on
+    assert not scene.replay.paused
+    driver.frames(3, dt=0.1)
+    assert scene.session.index > length // 2
+    driver.key(pygame.K_ESCAPE)
+    driver.frame()
+    assert scene.phase == "over" and scene.session.state == final
+    assert scene.view.viewport.bottom > bar.rect.top  # the board has its room back

@@ -16,10 +16,12 @@ from arcade.core.errors import ArcadeError
 from arcade.core.game import Outcome
 from arcade.games.runway.logic import LANES, RULES, Command, Level, State
 from arcade.games.runway.motion import Pose
-from arcade.games.runway.view.render import bike_colour, draw_icon, minimap_picture
+from arcade.games.runway.view.render import bike_colour, minimap_picture
 from arcade.services.resources import level_files
 from arcade.ui.picker import Choice
 from arcade.ui.theme import Theme
+from arcade.ui.transport import Timeline as BaseTimeline
+from arcade.ui.transport import draw_icon
 from arcade.ui.widgets import Button, draw_text
 
 RANDOM_SIZES = (("Random runway — short", 60), ("Random runway — medium", 180), ("Random runway — long", 500))
@@ -120,8 +122,9 @@ def draw_plan_row(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, y: i
         x = chip.right + 2
 
 
-class Timeline:
-    """The turn scrubber: the recorded history, losses (✗) and the result (✓/✗).
+class Timeline(BaseTimeline):
+    """The turn scrubber (the framework's :class:`arcade.ui.transport.Timeline`) with Runway's marks:
+    losses (✗) over their turns and the result (✓/✗) after the last.
 
     It spans the turns that matter rather than all of the turn limit, so a five-turn race
     fills the track instead of a tenth: a race that has ended exactly its turns (the axis
@@ -129,72 +132,18 @@ class Timeline:
     the plan ahead, with a little room to go on.
     """
 
-    LABEL = 64
-    #: Room right of the track for the result's ✓ / ✗, drawn just after the last turn.
-    RESULT = 24
-    #: Closest two tick labels may be (pixels): a label next to the end's is left out.
-    LABEL_GAP = 24
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.span = min(limit, 10)
-        self.rect = pygame.Rect(0, 0, 0, 0)
-
-    def fit(self, turns: int, *, ended: bool = False) -> None:
-        """Span ``turns``: exactly, once the race has ended there; else with room to go on, rounded up
-        to a multiple of 5, at least 10. Never past the turn limit."""
-        if ended:
-            self.span = max(1, min(self.limit, turns))
-        else:
-            self.span = max(1, min(self.limit, max(10, -(-(turns + 2) // 5) * 5)))
-
-    @property
-    def track(self) -> pygame.Rect:
-        r = self.rect
-        return pygame.Rect(r.x + self.LABEL, r.y + r.height // 2 - 4, max(10, r.width - self.LABEL - self.RESULT), 8)
-
-    def turn_at(self, x: int) -> int:
+    def draw(self, surface: pygame.Surface, theme: Theme, index: int, length: int,  # type: ignore[override]
+             losses: dict[int, int] | None = None, final: Outcome | None = None) -> None:
+        self.draw_track(surface, theme, index, length)
         track = self.track
-        return round((x - track.x) / track.width * self.span)
-
-    def x_of(self, turn: float) -> float:
-        track = self.track
-        return track.x + track.width * min(turn, self.span) / self.span
-
-    def ticks(self) -> list[tuple[int, bool]]:
-        """The axis: (turn, labelled) every 1, 5 or 10 turns, and at its end, always labelled (the last
-        turn of a race that has ended); a label too close to the end's is left out, not its tick."""
-        step = 1 if self.span <= 10 else 5 if self.span <= 30 else 10
-        end = self.x_of(self.span)
-        return [(turn, turn == self.span or end - self.x_of(turn) >= self.LABEL_GAP)
-                for turn in [*range(0, self.span, step), self.span]]
-
-    def draw(self, surface: pygame.Surface, theme: Theme, index: int, length: int, losses: dict[int, int],
-             final: Outcome | None) -> None:
-        track = self.track
-        draw_text(surface, theme, "Turns", (self.rect.x + 4, track.centery), size=14, colour=theme["text_dim"],
-                  anchor="midleft")
-        pygame.draw.rect(surface, theme["grid_faint"], track, border_radius=4)
-        tape = pygame.Rect(track.x, track.y, round(self.x_of(length) - track.x), track.height)
-        pygame.draw.rect(surface, theme["grid"], tape, border_radius=4)
-        done = pygame.Rect(track.x, track.y, round(self.x_of(index) - track.x), track.height)
-        pygame.draw.rect(surface, theme["accent"], done, border_radius=4)
-        for turn, labelled in self.ticks():
-            x = self.x_of(turn)
-            pygame.draw.line(surface, theme["text_dim"], (x, track.bottom + 1), (x, track.bottom + 4))
-            if labelled and self.rect.height >= 28:
-                draw_text(surface, theme, str(turn), (x, track.bottom + 4), size=10, colour=theme["text_dim"],
-                          anchor="midtop")
-        for turn, lost in losses.items():
+        for turn, lost in (losses or {}).items():
             draw_text(surface, theme, "✗" * min(lost, 2), (self.x_of(turn), track.top - 1), size=12,
                       colour=theme["error"], anchor="midbottom", bold=True)
         if final is not None:
             glyph, role = ("✓", "good") if final.is_win else ("✗", "error")
             draw_text(surface, theme, glyph, (self.x_of(length) + 10, track.centery), size=15, colour=theme[role],
                       anchor="midleft", bold=True)
-        knob = (self.x_of(index), track.centery)
-        pygame.draw.circle(surface, theme["text"], knob, 8)
-        pygame.draw.circle(surface, theme["accent"], knob, 8, width=2)
+        self.draw_knob(surface, theme, index)
 
 
 class Minimap:

@@ -172,36 +172,3 @@ def minimap_picture(theme: Theme, level: Level, size: tuple[int, int]) -> pygame
 
 
 # -- icons --------------------------------------------------------------------------------------
-def draw_icon(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect, name: str) -> None:
-    """Transport icons drawn as shapes (the UI font has no media glyphs)."""
-    cx, cy = rect.center
-    h = max(6, min(rect.width, rect.height) * 0.42)
-
-    def triangle(x: float, direction: int) -> None:
-        pygame.draw.polygon(surface, colour, [(x - direction * h * 0.5, cy - h * 0.6),
-                                              (x + direction * h * 0.5, cy),
-                                              (x - direction * h * 0.5, cy + h * 0.6)])
-
-    def bar(x: float) -> None:
-        pygame.draw.rect(surface, colour, (round(x - h * 0.12), round(cy - h * 0.6), max(2, round(h * 0.24)),
-                                           round(h * 1.2)))
-
-    if name == "play":
-        triangle(cx + h * 0.1, 1)
-    elif name == "pause":
-        bar(cx - h * 0.3)
-        bar(cx + h * 0.3)
-    elif name == "step":
-        triangle(cx - h * 0.15, 1)
-        bar(cx + h * 0.5)
-    elif name == "back":
-        triangle(cx + h * 0.15, -1)
-        bar(cx - h * 0.5)
-    elif name == "end":
-        triangle(cx - h * 0.45, 1)
-        triangle(cx + h * 0.2, 1)
-        bar(cx + h * 0.8)
-    elif name == "start":
-        triangle(cx + h * 0.45, -1)
-        triangle(cx - h * 0.2, -1)
-        bar(cx - h * 0.8)

@@ -45,6 +45,7 @@ from arcade.ui.console import ConsolePanel, console_lines
 from arcade.ui.game_scene import TickScene
 from arcade.ui.gridview import GridView
 from arcade.ui.overlays import LOOK_AT_BOARD, MAIN_MENU, ResultScene
+from arcade.ui.transport import ReplayBar
 from arcade.ui.widgets import draw_text
 
 if TYPE_CHECKING:
@@ -142,6 +143,12 @@ class TronScene(CameraScene, TickScene):
         self.tick_clock = 0.0
         self.over_clock = 0.0
         self.replay = ReplayPlayer()
+        #: A replay's mouse controls (the framework's, as Runway's): play/pause, step, ends, a timeline
+        #: to click or drag. Tron's replay had only keys, named in the status line.
+        self.replay_bar = ReplayBar(self.replay_seek, self.replay_pause, self.replay_step,
+                                    tooltips={"play": "Play / pause the replay [Space]"})
+        #: Whether the board was laid out with the replay bar under it (it shows only in a replay).
+        self._bar_laid_out = False
         self.clock = 0.0
         self.stalls = 0
         self.late_moves = 0
@@ -308,7 +315,21 @@ class TronScene(CameraScene, TickScene):
         self.advance()
 
     def replay_pause(self) -> None:
+        """Play or pause; play at the round's end plays it again from the start."""
         self.replay.paused = not self.replay.paused
+        if not self.replay.paused and self.session.index >= self.session.length:
+            self.session.seek(0)
+
+    def replay_seek(self, index: int) -> None:
+        """A click or drag on the replay's timeline, or its ⏮ ⏭ buttons: pause there."""
+        self.replay.paused = True
+        self.session.seek(max(0, min(index, self.session.length)))
+
+    def replay_step(self, delta: int) -> None:
+        if delta < 0:
+            self.step_back()
+        else:
+            self.step_forward()
 
     def step_back(self) -> None:
         self.replay.paused = True
@@ -333,6 +354,11 @@ class TronScene(CameraScene, TickScene):
             self.runners[seat] = None
 
     def layout_board(self, area: pygame.Rect) -> None:
+        self._bar_laid_out = self.phase == "replay"
+        if self._bar_laid_out:  # the replay's controls take a row under the board
+            bar_h = ReplayBar.HEIGHT
+            self.replay_bar.layout(pygame.Rect(area.x, area.bottom - bar_h, area.width, bar_h))
+            area = pygame.Rect(area.x, area.y, area.width, area.height - bar_h - 8)
         self.view.layout(self.console.split(area))
         if self.app is not None and self.console.shown:
             rect = self.console.rect
@@ -342,9 +368,14 @@ class TronScene(CameraScene, TickScene):
             self.app.trace(f"tron-layout {self.session.level_id} {self.view.cols} {self.view.rows} "
                            f"{self.view.cell} {self.view.origin[0]} {self.view.origin[1]}")
 
+    def board_tooltip(self, pos: tuple[int, int]) -> str:
+        return self.replay_bar.tooltip(pos) if self.phase == "replay" and self._bar_laid_out else ""
+
     def handle_board(self, event: pygame.event.Event) -> bool:
         """The mouse only moves the camera here: wheel zooms, a drag pans (over the console, the
-        wheel scrolls its lines)."""
+        wheel scrolls its lines). In a replay, its bar's buttons and timeline come first."""
+        if self.phase == "replay" and self._bar_laid_out and self.replay_bar.handle(event):
+            return True
         if self.console.handle(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.view.viewport.collidepoint(event.pos):
@@ -853,7 +884,8 @@ class TronScene(CameraScene, TickScene):
         self.tweens.clear()
         self.replay.start(self.session)
         then = "match result" if self.match.over else "next round"
-        self.say(f"Replay — Space pause · ←/→ step · +/− speed · Home/End · R or Esc to leave · Enter: {then}",
+        self.say(f"Replay — Space pause · ←/→ step · +/− speed · Home/End · the bar: click or drag · "
+                 f"R or Esc to leave · Enter: {then}",
                  "info")
 
     def stop_replay(self) -> None:
@@ -1028,6 +1060,8 @@ class TronScene(CameraScene, TickScene):
         painter = self.painter
         session = self.session
         state = session.state
+        if self._bar_laid_out != (self.phase == "replay"):  # a replay began or ended: the bar comes or goes
+            self.layout_board(self.board_area)
         changed = self.trails.update(session.state_at, session.index, (self.round_key, id(session.initial)))
         cells = self.trails.cells
         over = state.over
@@ -1074,6 +1108,9 @@ class TronScene(CameraScene, TickScene):
             self.console.draw(surface, self.app.theme, self.console_view(), title,
                               "No stderr yet (a program's stderr shows here)."
                               if any(":" in who for who in self.match.seats) else "Only outside programs write here.")
+        if self.phase == "replay":
+            self.replay_bar.draw(surface, self.app.theme, session.index, session.length,
+                                 playing=not self.replay.paused)
         self.draw_banners(surface)
 
     def draw_banners(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,213 @@
+"""Replay transport (ui, pygame): a timeline to click or drag to a turn, and the player buttons.
+
+Every game that replays a history needs the same mouse controls: a mouse-only player must be
+able to play and pause, step back and on, jump to either end and scrub. Runway had them alone
+(its turn timeline and player buttons); Tron's round replays had only keys. The pieces live
+here once: :class:`Timeline` (the track, its axis and knob; a game adds its own marks on top)
+and :class:`ReplayBar` (a timeline with the five player buttons, wired to callables), plus
+:func:`draw_icon` for the buttons' media glyphs, which the UI font lacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from arcade.ui.theme import Theme
+from arcade.ui.widgets import Button, draw_text
+
+
+def draw_icon(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect, name: str) -> None:
+    """Transport icons drawn as shapes (the UI font has no media glyphs): play, pause, step, back,
+    start, end."""
+    cx, cy = rect.center
+    h = max(6, min(rect.width, rect.height) * 0.42)
+
+    def triangle(x: float, direction: int) -> None:
+        pygame.draw.polygon(surface, colour, [(x - direction * h * 0.5, cy - h * 0.6),
+                                              (x + direction * h * 0.5, cy),
+                                              (x - direction * h * 0.5, cy + h * 0.6)])
+
+    def bar(x: float) -> None:
+        pygame.draw.rect(surface, colour, (round(x - h * 0.12), round(cy - h * 0.6), max(2, round(h * 0.24)),
+                                           round(h * 1.2)))
+
+    if name == "play":
+        triangle(cx + h * 0.1, 1)
+    elif name == "pause":
+        bar(cx - h * 0.3)
+        bar(cx + h * 0.3)
+    elif name == "step":
+        triangle(cx - h * 0.15, 1)
+        bar(cx + h * 0.5)
+    elif name == "back":
+        triangle(cx + h * 0.15, -1)
+        bar(cx - h * 0.5)
+    elif name == "end":
+        triangle(cx - h * 0.45, 1)
+        triangle(cx + h * 0.2, 1)
+        bar(cx + h * 0.8)
+    elif name == "start":
+        triangle(cx + h * 0.45, -1)
+        triangle(cx - h * 0.2, -1)
+        bar(cx - h * 0.8)
+
+
+class Timeline:
+    """A scrubber over turns ``0..span``: a label, the track (the recorded part lighter, the part up
+    to the shown turn in the accent), an axis every 1, 5 or 10 turns and a knob. ``turn_at`` turns a
+    pointer's x back into a turn. A game draws its own marks between :meth:`draw_track` and
+    :meth:`draw_knob`."""
+
+    LABEL = 64
+    #: Room right of the track (a game's result mark stands there).
+    RESULT = 24
+    #: Closest two tick labels may be (pixels): a label next to the end's is left out.
+    LABEL_GAP = 24
+
+    def __init__(self, limit: int, label: str = "Turns") -> None:
+        self.limit = limit
+        self.label = label
+        self.span = max(1, min(limit, 10))
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def fit(self, turns: int, *, ended: bool = False) -> None:
+        """Span ``turns``: exactly, once the history has ended there; else with room to go on, rounded
+        up to a multiple of 5, at least 10. Never past the limit."""
+        if ended:
+            self.span = max(1, min(self.limit, turns))
+        else:
+            self.span = max(1, min(self.limit, max(10, -(-(turns + 2) // 5) * 5)))
+
+    @property
+    def track(self) -> pygame.Rect:
+        r = self.rect
+        return pygame.Rect(r.x + self.LABEL, r.y + r.height // 2 - 4, max(10, r.width - self.LABEL - self.RESULT), 8)
+
+    def turn_at(self, x: int) -> int:
+        track = self.track
+        return round((x - track.x) / track.width * self.span)
+
+    def x_of(self, turn: float) -> float:
+        track = self.track
+        return track.x + track.width * min(turn, self.span) / self.span
+
+    def ticks(self) -> list[tuple[int, bool]]:
+        """The axis: (turn, labelled) every 1, 5 or 10 turns, and at its end, always labelled; a label
+        too close to the end's is left out, not its tick."""
+        step = 1 if self.span <= 10 else 5 if self.span <= 30 else 10
+        end = self.x_of(self.span)
+        return [(turn, turn == self.span or end - self.x_of(turn) >= self.LABEL_GAP)
+                for turn in [*range(0, self.span, step), self.span]]
+
+    def draw_track(self, surface: pygame.Surface, theme: Theme, index: int, length: int) -> None:
+        track = self.track
+        draw_text(surface, theme, self.label, (self.rect.x + 4, track.centery), size=14, colour=theme["text_dim"],
+                  anchor="midleft")
+        pygame.draw.rect(surface, theme["grid_faint"], track, border_radius=4)
+        tape = pygame.Rect(track.x, track.y, round(self.x_of(length) - track.x), track.height)
+        pygame.draw.rect(surface, theme["grid"], tape, border_radius=4)
+        done = pygame.Rect(track.x, track.y, round(self.x_of(index) - track.x), track.height)
+        pygame.draw.rect(surface, theme["accent"], done, border_radius=4)
+        for turn, labelled in self.ticks():
+            x = self.x_of(turn)
+            pygame.draw.line(surface, theme["text_dim"], (x, track.bottom + 1), (x, track.bottom + 4))
+            if labelled and self.rect.height >= 28:
+                draw_text(surface, theme, str(turn), (x, track.bottom + 4), size=10, colour=theme["text_dim"],
+                          anchor="midtop")
+
+    def draw_knob(self, surface: pygame.Surface, theme: Theme, index: int) -> None:
+        knob = (self.x_of(index), self.track.centery)
+        pygame.draw.circle(surface, theme["text"], knob, 8)
+        pygame.draw.circle(surface, theme["accent"], knob, 8, width=2)
+
+    def draw(self, surface: pygame.Surface, theme: Theme, index: int, length: int) -> None:
+        self.draw_track(surface, theme, index, length)
+        self.draw_knob(surface, theme, index)
+
+
+#: The player buttons, in order, with their hover help (a game may reword them).
+PLAYER_BUTTONS = {
+    "start": "First tick [Home]",
+    "back": "Step back one tick [←]",
+    "play": "Play / pause [Space]",
+    "step": "Step on one tick [→]",
+    "end": "Last tick [End]",
+}
+
+
+class ReplayBar:
+    """A replay's mouse controls in one row: the five player buttons, then the timeline.
+
+    ``seek(turn)`` goes to a turn (a click or a drag on the timeline, ⏮ and ⏭); ``toggle`` plays or
+    pauses; ``step(delta)`` steps one turn back or on. The bar reads the position it shows from
+    :meth:`draw`'s arguments, so it holds no state of the game's.
+    """
+
+    HEIGHT = 36
+
+    def __init__(self, seek: Callable[[int], None], toggle: Callable[[], None], step: Callable[[int], None],
+                 *, label: str = "Ticks", tooltips: dict[str, str] | None = None) -> None:
+        self.seek = seek
+        self.timeline = Timeline(10**9, label)
+        self.length = 0
+        self.tooltips = {**PLAYER_BUTTONS, **(tooltips or {})}
+        actions: dict[str, Callable[[], None]] = {
+            "start": lambda: self.seek(0), "back": lambda: step(-1), "play": toggle,
+            "step": lambda: step(1), "end": lambda: self.seek(self.length),
+        }
+        self.buttons = {name: Button("", actions[name], tooltip=self.tooltips[name]) for name in PLAYER_BUTTONS}
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.dragging = False
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        size = rect.height - 4
+        x = rect.x
+        for button in self.buttons.values():
+            button.rect = pygame.Rect(x, rect.y + 2, size + 8, size)
+            x += size + 12
+        self.timeline.rect = pygame.Rect(x + 4, rect.y, max(0, rect.right - x - 4), rect.height)
+
+    def _seek_to(self, x: int) -> None:
+        self.seek(max(0, min(self.timeline.turn_at(x), self.length)))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Clicks on the buttons, a click or drag on the timeline; True when the bar took the event."""
+        for button in self.buttons.values():
+            if button.handle(event) and event.type != pygame.MOUSEMOTION:
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.timeline.rect.collidepoint(event.pos):
+            self.dragging = True
+            self._seek_to(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self._seek_to(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            self._seek_to(event.pos[0])
+            return True
+        return False
+
+    def tooltip(self, pos: tuple[int, int]) -> str:
+        for name, button in self.buttons.items():
+            if button.rect.collidepoint(pos):
+                return self.tooltips[name]
+        return "click or drag to go to a tick" if self.timeline.rect.collidepoint(pos) else ""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, index: int, length: int, *, playing: bool) -> None:
+        self.length = length
+        self.timeline.limit = max(1, length)
+        self.timeline.fit(length, ended=True)
+        self.buttons["back"].enabled = index > 0
+        self.buttons["start"].enabled = index > 0
+        self.buttons["step"].enabled = index < length
+        self.buttons["end"].enabled = index < length
+        self.buttons["play"].toggled = playing
+        for name, button in self.buttons.items():
+            button.draw(surface, theme)
+            icon = "pause" if name == "play" and playing else name
+            draw_icon(surface, theme["text"] if button.is_enabled() else theme["text_dim"], button.rect, icon)
+        self.timeline.draw(surface, theme, index, length)
