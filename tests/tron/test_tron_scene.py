@@ -1083,3 +1083,44 @@ def test_a_round_replay_is_played_paused_stepped_and_scrubbed_with_the_mouse(app
     driver.frame()
     assert scene.phase == "over" and scene.session.state == final
     assert scene.view.viewport.bottom > bar.rect.top  # the board has its room back
+
+
+def test_the_round_banner_on_a_tiny_board_stands_beside_it_not_across_its_frame(app, driver):
+    """On the 6x4 test board at 1600x1000 "Draw" and its lines were drawn across the board's frame,
+    over both crashed heads: a band that does not fit the board goes below it."""
+    driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 1000), w=1600, h=1000))
+    scene = open_tron(app, "test-board", mode="watch", bot1="flood-fill", bot2="straight")
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 50)
+    assert scene.phase == "over"
+    driver.frames(40, dt=1 / 30)  # the crash settles, the banner comes
+    board = scene.view.board_rect
+    band = scene.painter.band
+    assert band.height > 0 and not band.colliderect(board), (band, board)
+    assert scene.view.area.contains(band)
+
+
+def test_a_head_on_crash_shows_both_cycles(app, driver):
+    """Both heads on one cell: cycle 2's block was drawn whole over cycle 1's. Each now has its half."""
+    from arcade.games.tron.view.paint import player_colour
+    from arcade.ui.theme import blend
+
+    scene = open_tron(app, level="hackerrank-tron", mode="humans", best_of=3)
+    driver.key(pygame.K_d)       # cycle 1 (1,7) east
+    driver.key(pygame.K_LEFT)    # cycle 2 (13,7) west
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 10)
+    state = scene.session.state
+    assert "Head-on" in scene.session.outcome.reason and state.heads[0] == state.heads[1]
+    driver.frames(80, dt=1 / 30)  # the bursts are over, the banner keeps clear of the heads
+    x, y = state.heads[0]
+    rect = scene.view.cell_rect((y, x))
+    theme = app.theme
+    bright = [blend(player_colour(theme, seat), (255, 255, 255), 0.35) for seat in (0, 1)]
+
+    def nearest(pos: tuple[int, int]) -> int:
+        got = tuple(app.screen.get_at(pos))[:3]
+        return min((0, 1), key=lambda seat: sum((a - b) ** 2 for a, b in zip(got, bright[seat], strict=True)))
+
+    assert nearest((rect.x + 3, rect.centery)) == 0, "cycle 1's head is hidden"
+    assert nearest((rect.right - 4, rect.centery)) == 1

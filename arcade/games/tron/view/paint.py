@@ -87,6 +87,7 @@ class BoardPainter:
         self.theme = theme
         self._shades: dict[tuple[int, int], pygame.Surface] = {}
         self._titles: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
+        self.band = pygame.Rect(0, 0, 0, 0)
         view.set_background_painter(self.paint_background)
 
     def paint_background(self, surface: pygame.Surface, view: GridView) -> None:
@@ -144,8 +145,12 @@ class BoardPainter:
             _tube(board, rect, sides, max(2, core // 3), floor)
 
     def draw_head(self, surface: pygame.Surface, player: int, pos: tuple[int, int], heading: str | None,
-                  *, crashed: bool, pulse: float = 0.0, arrow: bool = False) -> None:
-        """A head: a bright block with its number; an arrow shows the heading before the start."""
+                  *, crashed: bool, pulse: float = 0.0, arrow: bool = False, shared: bool = False) -> None:
+        """A head: a bright block with its number; an arrow shows the heading before the start.
+
+        ``shared``: both heads are on this cell (a head-on crash); each takes its half of the block
+        (cycle 1 the left, cycle 2 the right), so both numbers and crosses show -- drawn whole,
+        cycle 2's hid cycle 1's."""
         view, theme = self.view, self.theme
         x, y = pos
         rect = view.cell_rect((y, x))
@@ -155,13 +160,17 @@ class BoardPainter:
         bright = blend(colour, (255, 255, 255), 0.35 + 0.2 * pulse)
         grow = max(2, round(view.cell * (0.18 + 0.08 * pulse)))
         body = rect.inflate(grow, grow)
+        if shared:
+            half = body.width // 2
+            body = pygame.Rect(body.x + player * half, body.y, body.width - half if player else half, body.height)
         glow = pygame.Surface(body.inflate(view.cell // 2, view.cell // 2).size, pygame.SRCALPHA)
         pygame.draw.rect(glow, (*colour, 70), glow.get_rect(), border_radius=view.cell // 2)
         surface.blit(glow, glow.get_rect(center=body.center))
         pygame.draw.rect(surface, bright, body, border_radius=max(2, view.cell // 5))
         pygame.draw.rect(surface, theme["shadow"], body, width=1, border_radius=max(2, view.cell // 5))
         if view.cell >= 10:
-            draw_text(surface, theme, str(player + 1), body.center, size=max(9, round(view.cell * 0.7)),
+            size = max(9, round(view.cell * (0.5 if shared else 0.7)))
+            draw_text(surface, theme, str(player + 1), body.center, size=size,
                       bold=True, colour=theme["text_dark"], anchor="center")
         if crashed:
             self.draw_cross(surface, body, theme["error"])
@@ -225,6 +234,22 @@ class BoardPainter:
                                              -abs(band.centery - middle.centery)))
         return best, _clear_of(best, points, margin)
 
+    #: Pixels between a board's frame and a banner put beside it.
+    BESIDE_GAP = 12
+
+    def _beside_board(self, board: pygame.Rect, width: int, height: int) -> pygame.Rect | None:
+        """A place ``width`` x ``height`` below the board (else above it), clear of its frame and
+        inside the view; None when neither side has the room."""
+        view = self.view.area
+        width = min(width, view.width)
+        for top in (board.bottom + self.BESIDE_GAP, board.top - self.BESIDE_GAP - height):
+            place = pygame.Rect(0, top, width, height)
+            place.centerx = board.centerx
+            place = place.clamp(pygame.Rect(view.x, place.y, view.width, height))
+            if view.contains(place) and not place.colliderect(board):
+                return place
+        return None
+
     def wrap_banner_lines(self, lines: list[tuple[str, str]], width: int) -> list[tuple[str, str]]:
         """``lines`` with any line wider than ``width`` wrapped onto as many lines as it needs: a
         program's crash reason was cut to "ZeroDivisionError: di…", the one line a bot author wanted."""
@@ -251,14 +276,21 @@ class BoardPainter:
         board = self.view.board_rect
         area = board.clip(self.view.area) if board.width else self.view.area
         widest = max((theme.font(19).size(text)[0] + 48 for text, _role in lines), default=0)
-        if widest > area.width:  # a small board: let the band run wider than the board, up to the whole area
+        title_h = 90 if big else 0
+        if board.width and (widest > area.width or title_h + 30 * len(lines) + 24 > area.height):
+            # A board too small for the band (the 6x4 test board): the band ran across the board's
+            # frame and hid both heads. Beside the board it hides nothing, if there is room.
+            outside = self._beside_board(board, max(widest, board.width), title_h + 30 * len(lines) + 24)
+            if outside is not None:
+                area = outside
+        if widest > area.width:  # still too narrow: let the band run wider, up to the whole area
             area = area.inflate(min(widest, self.view.area.width) - area.width, 0).clamp(self.view.area)
         lines = self.wrap_banner_lines(lines, area.width - 24)
-        title_h = 90 if big else 0
         band, clear = self._banner_place(area, title_h + 30 * len(lines) + 24, avoid)
         if clear < 0 and big:  # no room beside the heads for the big title: a smaller one
             title_h = 46
             band, clear = self._banner_place(area, title_h + 30 * len(lines) + 24, avoid)
+        self.band = band  # where the last banner went (tests check it keeps clear of the board)
         shade = self._shades.get(band.size)
         if shade is None:
             shade = pygame.Surface(band.size, pygame.SRCALPHA)

@@ -1094,7 +1094,8 @@ class TronScene(CameraScene, TickScene):
             heading = self.steering[seat].heading if self.match.is_human(seat) else state.directions[seat]
             painter.draw_head(surface, seat, state.heads[seat], heading, crashed=crashed[seat],
                               pulse=0.0 if over or self.paused else pulse,
-                              arrow=before_start and self.match.is_human(seat))
+                              arrow=before_start and self.match.is_human(seat),
+                              shared=state.heads[0] == state.heads[1])
             burst = self.tweens.get(("burst", seat))
             if burst is not None:
                 painter.draw_burst(surface, state.heads[seat], burst.value, seat)
