@@ -728,3 +728,35 @@ def painter_joined(app) -> tuple[int, int, int]:
     from arcade.ui.theme import blend
 
     return blend(app.theme["background"], app.theme["accent"], 0.75)
+
+
+def test_a_wrapped_pairs_letter_stays_while_other_bridges_come_and_go(app, driver):
+    """Watching the AI on a torus, the letters were handed out afresh in board order at every
+    bridge: a new bridge early in the order turned column 4's "D" into "E"."""
+    from arcade.games.hashi.logic import line_move
+    from arcade.games.hashi.solver.search import solve
+
+    scene = app.launch("hashi", Launch(level="wrapped/02-doughnut"))
+    assert isinstance(scene, HashiScene)
+    app.frame(1 / 60)
+    puzzle = scene.puzzle
+    solution = solve(puzzle)
+    assert solution is not None
+    crossing = [line.index for line in puzzle.lines
+                if scene.painter.crosses_view_edge(line.index) and solution.bridges[line.index]]
+    assert len(crossing) >= 3
+    # Build the seam bridges last first, so each new one comes earlier in board order.
+    letters: dict[int, str] = {}
+    for index in reversed(crossing):
+        scene.play(line_move(puzzle, index, 1))
+        app.frame(1 / 60)
+        now = dict(scene._seams(scene.session.state)[0])
+        assert {i: now[i] for i in letters} == letters, (letters, now)
+        assert len(set(now.values())) == len(now)  # the pairs are told apart
+        letters = now
+    # Taking one away leaves the others as they were.
+    gone = crossing[1]
+    scene.play(line_move(puzzle, gone, 0))
+    app.frame(1 / 60)
+    now = dict(scene._seams(scene.session.state)[0])
+    assert now == {i: t for i, t in letters.items() if i != gone}

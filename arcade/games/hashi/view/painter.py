@@ -69,6 +69,23 @@ def seam_label(k: int) -> str:
     return SEAM_LETTERS[k] if k < len(SEAM_LETTERS) else str(k + 1)
 
 
+def assign_seam_labels(previous: dict[int, int], bridged: list[int]) -> dict[int, int]:
+    """Label numbers (for :func:`seam_label`) for the bridged lines crossing the visible edge.
+
+    A line that already has a label keeps it for as long as it stays bridged; a new one takes the
+    smallest number no other line holds. Numbering the present bridges in board order re-lettered
+    the pairs while the AI played on a torus: a new bridge earlier in the order pushed every later
+    letter on ("D" became "E" under the player's eyes).
+    """
+    keep = {line: k for line, k in previous.items() if line in set(bridged)}
+    used = set(keep.values())
+    free = (k for k in range(len(bridged) + len(used) + 1) if k not in used)
+    for line in bridged:
+        if line not in keep:
+            keep[line] = next(free)
+    return keep
+
+
 class BoardPainter:
     """Owns the GridView of one puzzle, the display rotation, the cell keys and the drawing code."""
 
