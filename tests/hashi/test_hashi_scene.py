@@ -760,3 +760,42 @@ def test_a_wrapped_pairs_letter_stays_while_other_bridges_come_and_go(app, drive
     app.frame(1 / 60)
     now = dict(scene._seams(scene.session.state)[0])
     assert now == {i: t for i, t in letters.items() if i != gone}
+
+
+@pytest.mark.parametrize("cell", [36, 38, 40, 42, 44, 48, 56])
+def test_a_badge_never_covers_the_islands_number_and_is_legible(app, open_level, cell):
+    """At 800x600 the badge was 9-pixel text over the number ("6" under a "4", "3" under a "2")."""
+    from arcade.games.hashi.view.painter import CUE_MIN_TEXT
+
+    scene = open_level("3...3\n.....\n2...2\n")
+    painter = scene.painter
+    rect = pygame.Rect(10, 10, cell, cell)
+    shown = 0
+    for number in range(1, 9):
+        ink = painter.number_rect(rect, number)
+        assert rect.contains(ink)
+        for text in [str(k) for k in range(1, number + 1)] + ["+1", "+2", "+3"]:
+            badge = painter.cue_rect(rect, number, text)
+            if badge is None:
+                continue
+            shown += 1
+            assert not badge.colliderect(ink), (number, text, badge, ink)
+            assert rect.contains(badge)
+            assert painter.cue_size(cell) >= CUE_MIN_TEXT
+    if cell >= 44:
+        assert shown, "badges hidden on roomy cells"
+
+
+def test_the_keyboard_cursor_does_not_cover_a_badge(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 1))
+    rect = scene.painter.view.cell_rect(scene.painter.display((0, 0)))
+    badge = scene.painter.cue_rect(rect, 3, "2")
+    assert badge is not None
+    badge = badge.inflate(-badge.height, -2)  # the pill between its round ends
+    before = app.screen.subsurface(badge).copy()
+    scene.cursor, scene.cursor_visible = 0, True
+    scene._keys_state = None
+    driver.frames(1)
+    after = app.screen.subsurface(badge)
+    assert pygame.image.tobytes(before, "RGB") == pygame.image.tobytes(after, "RGB")
