@@ -728,3 +728,74 @@ def painter_joined(app) -> tuple[int, int, int]:
     from arcade.ui.theme import blend
 
     return blend(app.theme["background"], app.theme["accent"], 0.75)
+
+
+def test_a_wrapped_pairs_letter_stays_while_other_bridges_come_and_go(app, driver):
+    """Watching the AI on a torus, the letters were handed out afresh in board order at every
+    bridge: a new bridge early in the order turned column 4's "D" into "E"."""
+    from arcade.games.hashi.logic import line_move
+    from arcade.games.hashi.solver.search import solve
+
+    scene = app.launch("hashi", Launch(level="wrapped/02-doughnut"))
+    assert isinstance(scene, HashiScene)
+    app.frame(1 / 60)
+    puzzle = scene.puzzle
+    solution = solve(puzzle)
+    assert solution is not None
+    crossing = [line.index for line in puzzle.lines
+                if scene.painter.crosses_view_edge(line.index) and solution.bridges[line.index]]
+    assert len(crossing) >= 3
+    # Build the seam bridges last first, so each new one comes earlier in board order.
+    letters: dict[int, str] = {}
+    for index in reversed(crossing):
+        scene.play(line_move(puzzle, index, 1))
+        app.frame(1 / 60)
+        now = dict(scene._seams(scene.session.state)[0])
+        assert {i: now[i] for i in letters} == letters, (letters, now)
+        assert len(set(now.values())) == len(now)  # the pairs are told apart
+        letters = now
+    # Taking one away leaves the others as they were.
+    gone = crossing[1]
+    scene.play(line_move(puzzle, gone, 0))
+    app.frame(1 / 60)
+    now = dict(scene._seams(scene.session.state)[0])
+    assert now == {i: t for i, t in letters.items() if i != gone}
+
+
+@pytest.mark.parametrize("cell", [36, 38, 40, 42, 44, 48, 56])
+def test_a_badge_never_covers_the_islands_number_and_is_legible(app, open_level, cell):
+    """At 800x600 the badge was 9-pixel text over the number ("6" under a "4", "3" under a "2")."""
+    from arcade.games.hashi.view.painter import CUE_MIN_TEXT
+
+    scene = open_level("3...3\n.....\n2...2\n")
+    painter = scene.painter
+    rect = pygame.Rect(10, 10, cell, cell)
+    shown = 0
+    for number in range(1, 9):
+        ink = painter.number_rect(rect, number)
+        assert rect.contains(ink)
+        for text in [str(k) for k in range(1, number + 1)] + ["+1", "+2", "+3"]:
+            badge = painter.cue_rect(rect, number, text)
+            if badge is None:
+                continue
+            shown += 1
+            assert not badge.colliderect(ink), (number, text, badge, ink)
+            assert rect.contains(badge)
+            assert painter.cue_size(cell) >= CUE_MIN_TEXT
+    if cell >= 44:
+        assert shown, "badges hidden on roomy cells"
+
+
+def test_the_keyboard_cursor_does_not_cover_a_badge(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 1))
+    rect = scene.painter.view.cell_rect(scene.painter.display((0, 0)))
+    badge = scene.painter.cue_rect(rect, 3, "2")
+    assert badge is not None
+    badge = badge.inflate(-badge.height, -2)  # the pill between its round ends
+    before = app.screen.subsurface(badge).copy()
+    scene.cursor, scene.cursor_visible = 0, True
+    scene._keys_state = None
+    driver.frames(1)
+    after = app.screen.subsurface(badge)
+    assert pygame.image.tobytes(before, "RGB") == pygame.image.tobytes(after, "RGB")

@@ -302,7 +302,7 @@ def test_the_side_panels_legend_keeps_every_row_in_a_small_window(app, driver, m
                                                                                   real(surface, theme, text, *a, **k)))
     panel.render_side(app.theme, (230, height), scene.session.state, None, "6", True)
     for row in ("the centre", "loot", "safe", "no spare moves", "doomed", "storm", "reach of the centre",
-                "loot taken", "storm's next edge", "optimal route (O)"):
+                "loot taken", *panel.line_marks(scene.session.state, None)):
         assert row in drawn, (row, drawn)
 
 
@@ -446,3 +446,58 @@ def test_the_level_picker_writes_a_grid_size_width_by_height_as_hashi_does():
         level = RULES.load_level_file(next(p for i, p in bundled_levels() if i == entry.id))
         assert entry.subtitle.startswith(size_name(level.cols, level.rows) + " · ")
     assert all("×" in e.title and "x" not in e.title.split(",")[0] for e in front.extra_choices())
+
+
+def _legend_rows(app, scene) -> list[str]:
+    from arcade.games.royale.view import panel
+
+    drawn: list[str] = []
+    real = panel.draw_text
+    panel.draw_text = lambda surface, theme, text, *a, **k: (drawn.append(text), real(surface, theme, text, *a, **k))
+    try:
+        panel.render_side(app.theme, (230, 700), scene.session.state, scene.session.outcome, "6", True)
+    finally:
+        panel.draw_text = real
+    return drawn
+
+
+def test_the_centre_reads_as_the_goal_before_the_drop(app, driver):
+    """The keyboard cursor sat unasked on the centre (loot, so "may not drop"): a red square and "✗"
+    that no legend row explained, and the goal read as forbidden."""
+    scene = open_level(app, driver)
+    driver.frames(1)
+    rect = scene.grid.cell_rect(scene.session.level.centre).inflate(4, 4)
+    red = tuple(app.theme["error"])
+    reds = sum(tuple(app.screen.get_at((x, y)))[:3] == red for x in range(rect.left, rect.right)
+               for y in range(rect.top, rect.bottom))
+    assert reds == 0
+    driver.key(pygame.K_UP)  # the keyboard brings the cursor, one cell up from the centre
+    assert scene.cursor == (6, 10) and scene.cursor_shown
+
+
+def test_the_legend_lists_every_mark_the_board_draws(app, driver):
+    scene = open_level(app, driver)
+    seen: set[str] = set()
+
+    def check() -> None:
+        driver.frames(1)
+        assert scene.marks_drawn <= set(_legend_rows(app, scene)), (scene.marks_drawn, _legend_rows(app, scene))
+        seen.update(scene.marks_drawn)
+
+    move = pygame.event.Event(pygame.MOUSEMOTION, pos=centre_of(scene, (0, 0)), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frame(move)
+    check()
+    driver.key(pygame.K_UP)
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=centre_of(scene, (5, 9)), rel=(0, 0), buttons=(0, 0, 0)))
+    check()
+    driver.key(pygame.K_h)
+    scene.worker.wait(30)
+    check()
+    driver.click(centre_of(scene, (3, 10)))
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=centre_of(scene, (4, 10)), rel=(0, 0), buttons=(0, 0, 0)))
+    check()
+    driver.key(pygame.K_h)
+    scene.worker.wait(30)
+    check()
+    assert {"may drop here", "may not drop here", "you, your route", "a step you can take", "hint (H)",
+            "storm's next edge"} <= seen

@@ -34,6 +34,8 @@ LineKey = tuple[int, bool, str, bool]
 ORDER = "NESW"
 #: Cells smaller than this show no "bridges still needed" badge (it would cover the number).
 CUE_MIN_CELL = 36
+#: The badge's smallest text: smaller digits did not read (9-pixel badges at 800x600).
+CUE_MIN_TEXT = 11
 _VEC = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
 
@@ -67,6 +69,23 @@ SEAM_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 def seam_label(k: int) -> str:
     """The label of the ``k``-th bridged line crossing the visible edge (0-based)."""
     return SEAM_LETTERS[k] if k < len(SEAM_LETTERS) else str(k + 1)
+
+
+def assign_seam_labels(previous: dict[int, int], bridged: list[int]) -> dict[int, int]:
+    """Label numbers (for :func:`seam_label`) for the bridged lines crossing the visible edge.
+
+    A line that already has a label keeps it for as long as it stays bridged; a new one takes the
+    smallest number no other line holds. Numbering the present bridges in board order re-lettered
+    the pairs while the AI played on a torus: a new bridge earlier in the order pushed every later
+    letter on ("D" became "E" under the player's eyes).
+    """
+    keep = {line: k for line, k in previous.items() if line in set(bridged)}
+    used = set(keep.values())
+    free = (k for k in range(len(bridged) + len(used) + 1) if k not in used)
+    for line in bridged:
+        if line not in keep:
+            keep[line] = next(free)
+    return keep
 
 
 class BoardPainter:
@@ -434,6 +453,9 @@ class BoardPainter:
             width = max(2, rect.width // 12)
             pygame.draw.rect(surface, self.theme["highlight"], rect.inflate(-1, -1), width=width,
                              border_radius=max(2, rect.width // 5))
+        if key is not None and key[0] != "w" and key[5]:
+            _, number, look, _, _, cue = key
+            self._paint_cue(surface, rect, number, f"+{cue}" if look == "over" else str(cue), look == "over")
 
     def _paint_line_part(self, surface: pygame.Surface, rect: pygame.Rect, key: LineKey, horizontal: bool,
                          start: float, end: float) -> None:
@@ -483,7 +505,7 @@ class BoardPainter:
     def _paint_island(self, surface: pygame.Surface, rect: pygame.Rect, key: tuple, flags: tuple[str, ...]) -> None:
         assert self.theme is not None
         theme = self.theme
-        _, number, look, locked, stubs, cue = key
+        _, number, look, locked, stubs, _cue = key  # the badge is painted by paint(), over the cursor
         colours = self._col
         s = rect.width
         cx, cy = rect.x + s / 2, rect.y + s / 2
@@ -528,25 +550,54 @@ class BoardPainter:
         if hover or selected:
             pygame.draw.aacircle(surface, theme["accent"], centre, min(s // 2, r + 1), width=max(2, s // 14))
         ink = colours["ink"]
-        glyph = self.glyph(str(number), self.number_size(), ink)
+        glyph = self.glyph(str(number), self.number_size(s), ink)
         surface.blit(glyph, glyph.get_rect(center=(cx, cy + 0.5)))
-        if cue and s >= CUE_MIN_CELL:
-            self._paint_cue(surface, rect, f"+{cue}" if look == "over" else str(cue), look == "over")
 
-    def _paint_cue(self, surface: pygame.Surface, rect: pygame.Rect, text: str, over: bool) -> None:
-        """A small badge on the island's lower right: bridges still needed, or "+n" too many."""
+    def number_rect(self, rect: pygame.Rect, number: int) -> pygame.Rect:
+        """The ink of an island's number in its cell ``rect`` (as :meth:`_paint_island` draws it)."""
+        assert self.theme is not None
+        glyph = self.glyph(str(number), self.number_size(rect.width), self._col["ink"])
+        at = glyph.get_rect(center=(rect.x + rect.width / 2, rect.y + rect.width / 2 + 0.5))
+        return glyph.get_bounding_rect().move(at.topleft)
+
+    def cue_rect(self, rect: pygame.Rect, number: int, text: str) -> pygame.Rect | None:
+        """Where the "bridges still needed" badge ``text`` goes in the cell ``rect``, or None.
+
+        The badge sits in the cell's lower right corner, its text at least :data:`CUE_MIN_TEXT`
+        pixels; when that would touch the island's own number, there is no badge. (At 800x600 the
+        badge was 9-pixel text half over the number: a "6" read as "64".)
+        """
+        assert self.theme is not None
+        s = rect.width
+        if s < CUE_MIN_CELL:
+            return None
+        ink = self.glyph(text, self.cue_size(s), self.theme["text"]).get_bounding_rect()
+        badge = pygame.Rect(0, 0, ink.width + 5, ink.height + 4)
+        badge.width = max(badge.width, badge.height)
+        badge.bottomright = rect.bottomright
+        if badge.colliderect(self.number_rect(rect, number)):
+            return None
+        return badge
+
+    @staticmethod
+    def cue_size(cell: int) -> int:
+        """The badge's text size on cells of ``cell`` pixels (never below :data:`CUE_MIN_TEXT`)."""
+        return max(CUE_MIN_TEXT, round(cell * 0.3))
+
+    def _paint_cue(self, surface: pygame.Surface, rect: pygame.Rect, number: int, text: str, over: bool) -> None:
+        """A small badge in the island's lower right: bridges still needed, or "+n" too many.
+
+        Painted after the keyboard cursor, so the cursor's frame does not cover it either."""
         assert self.theme is not None
         theme = self.theme
-        s = rect.width
-        size = max(10, round(s * 0.23))
-        image = self.glyph(text, size, theme["text"])
-        badge = image.get_rect().inflate(6, 2)
-        badge.width = max(badge.width, badge.height)
-        badge.center = (round(rect.x + s * 0.8), round(rect.y + s * 0.8))
-        badge.clamp_ip(rect)
+        badge = self.cue_rect(rect, number, text)
+        if badge is None:
+            return
+        image = self.glyph(text, self.cue_size(rect.width), theme["text"])
+        ink = image.get_bounding_rect()
         pygame.draw.rect(surface, theme["error"] if over else theme["panel"], badge, border_radius=badge.height // 2)
         pygame.draw.rect(surface, theme["text_dim"], badge, width=1, border_radius=badge.height // 2)
-        surface.blit(image, image.get_rect(center=badge.center))
+        surface.blit(image, (badge.centerx - ink.centerx, badge.centery - ink.centery))
 
     def _paint_adjacent(self, surface: pygame.Surface, rect: pygame.Rect, letter: str, key: LineKey) -> None:
         """The part of a touching-islands line inside one island cell: over the rim, clear of the number."""
@@ -591,8 +642,9 @@ class BoardPainter:
             a0 = 2 * math.pi * k / segments
             pygame.draw.arc(surface, colour, rect, a0, a0 + math.pi / segments * 1.2, width)
 
-    def number_size(self) -> int:
-        return max(8, round(self.view.cell * 0.6))
+    def number_size(self, cell: int | None = None) -> int:
+        """The islands' number size on cells of ``cell`` pixels (default: the view's)."""
+        return max(8, round((cell or self.view.cell) * 0.6))
 
     def glyph(self, text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
         key = (text, size, colour)

@@ -38,7 +38,7 @@ from arcade.games.hashi.formats import parse_puzzle, read_puzzle
 from arcade.games.hashi.logic import RULES, Puzzle, State
 from arcade.games.hashi.verdict import find_solutions
 from arcade.games.hashi.view import dialogs, effects
-from arcade.games.hashi.view.painter import BoardPainter, seam_label
+from arcade.games.hashi.view.painter import BoardPainter, assign_seam_labels, seam_label
 from arcade.ui.camera import CameraInput, CameraScene
 from arcade.ui.game_scene import PuzzleScene
 from arcade.ui.input import LEFT as BUTTON_LEFT
@@ -104,6 +104,8 @@ class HashiScene(CameraScene, PuzzleScene):
         self._keys_possible = False
         self._seam_cache: tuple[Any, ...] | None = None
         self._seam_lines: list[tuple[int, str]] = []
+        #: The label number each bridged seam line holds, kept while it stays bridged (for this turn).
+        self._seam_numbers: tuple[Any, dict[int, int]] = (None, {})
         self._seam_possible: list[int] = []
         self._prev_state = session.state
         self._prev_index = session.index
@@ -205,6 +207,7 @@ class HashiScene(CameraScene, PuzzleScene):
         self.painter.set_puzzle(self.puzzle)
         self._keys_state = None
         self._seam_cache = None
+        self._seam_numbers = (None, {})
         self._prev_index = 0
         self._prev_state = self.session.state
         self._introduce()
@@ -639,7 +642,11 @@ class HashiScene(CameraScene, PuzzleScene):
         if cache != self._seam_cache:
             crossing = [line.index for line in self.puzzle.lines if self.painter.crosses_view_edge(line.index)]
             bridged = [i for i in crossing if state.bridges[i]]
-            self._seam_lines = [(i, seam_label(k)) for k, i in enumerate(bridged)]
+            if self._seam_numbers[0] != self.painter.shift:  # turned: other lines cross the edge
+                self._seam_numbers = (self.painter.shift, {})
+            numbers = assign_seam_labels(self._seam_numbers[1], bridged)
+            self._seam_numbers = (self.painter.shift, numbers)
+            self._seam_lines = [(i, seam_label(numbers[i])) for i in bridged]
             self._seam_possible = [
                 i for i in crossing if self.show_possible and not state.bridges[i] and state.capacity(i) > 0
             ] if self.show_possible else []

@@ -17,10 +17,16 @@ import pygame
 
 from arcade.games.royale.logic import Cell, Level, State
 from arcade.ui.theme import Theme, blend
+from arcade.ui.widgets import draw_text
 
 SAFE, EDGE, DOOMED, STORM = range(4)
 ZONE_NAMES = {SAFE: "safe", EDGE: "no spare moves", DOOMED: "doomed", STORM: "storm"}
 NO_LOOT, LOOT, TAKEN = range(3)
+# The marks drawn over the cells, named as the legend names them (the scene records which it drew,
+# and a test checks that the legend lists every one of them).
+NEXT_EDGE, OPTIMAL, HINT = "storm's next edge", "optimal route (O)", "hint (H)"
+DROP_OK, DROP_NO = "may drop here", "may not drop here"
+YOU, STEP = "you, your route", "a step you can take"
 
 
 def horizon(state: State) -> int:
@@ -231,6 +237,19 @@ def draw_player(surface: pygame.Surface, theme: Theme, center: tuple[float, floa
     pygame.draw.circle(surface, theme["text"], (x, y), radius, max(1, radius // 5))
     if radius >= 8:
         pygame.draw.circle(surface, theme["text"], (x, y - radius // 3), max(1, radius // 4))
+
+
+def draw_drop_mark(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, ok: bool) -> None:
+    """Before the drop: a cell you may drop on (green frame, ✓) or may not (red frame, ✗).
+
+    Shared by the board and the legend, so the legend's sample is the board's mark itself.
+    """
+    size = rect.width
+    role = "good" if ok else "error"
+    pygame.draw.rect(surface, theme[role], rect.inflate(2, 2), max(2, size // 9))
+    if size >= 14:
+        draw_text(surface, theme, "✓" if ok else "✗", (rect.right - 2, rect.top + 1), size=max(10, size // 3),
+                  bold=True, anchor="topright", colour=theme[role])
 
 
 def draw_arrow(surface: pygame.Surface, colour: tuple[int, int, int], a: tuple[float, float],

@@ -9,7 +9,41 @@ from arcade.games.royale.logic import State
 from arcade.ui.theme import Theme
 from arcade.ui.widgets import draw_text, wrap_text
 
-from .paint import DOOMED, EDGE, SAFE, STORM, dashed_polyline, draw_coin, draw_route, paint_cell
+from .paint import (
+    DOOMED,
+    DROP_NO,
+    DROP_OK,
+    EDGE,
+    HINT,
+    NEXT_EDGE,
+    OPTIMAL,
+    SAFE,
+    STEP,
+    STORM,
+    YOU,
+    dashed_polyline,
+    draw_coin,
+    draw_drop_mark,
+    draw_player,
+    draw_route,
+    paint_cell,
+)
+
+
+def line_marks(state: State, outcome: Outcome | None) -> list[str]:
+    """The marks drawn over the cells that the legend lists for this state, in order.
+
+    Before the drop the board can show the drop marks (under the pointer, or at the keyboard's
+    cursor) and a hint (a cell); during the round the player, a step under the pointer, the storm's next
+    edge and a hint; after it, the optimal route too. A red "✗" square once showed on the centre
+    with no legend row, and the goal read as forbidden. Only what the state can show is listed,
+    so the rows fit a small window.
+    """
+    if not state.placed:
+        return [DROP_OK, DROP_NO, HINT]
+    if outcome is None:
+        return [YOU, STEP, NEXT_EDGE, HINT]
+    return [YOU, OPTIMAL, HINT]
 
 
 def status_line(state: State, outcome: Outcome | None) -> tuple[str, str]:
@@ -75,10 +109,10 @@ def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outc
     ]
     step, line_step = 28, 22
     room = height - 12 - y
-    need = len(legend) * step + 3 * line_step
+    need = len(legend) * step + len(line_marks(state, outcome)) * line_step
     if need > room:  # a small window: smaller rows rather than fewer
-        scale = max(0.55, room / need)
-        step, line_step = max(15, int(step * scale)), max(14, int(line_step * scale))
+        scale = max(0.5, room / need)
+        step, line_step = max(14, int(step * scale)), max(13, int(line_step * scale))
     sw = min(22, step - 4)
     size = 14 if step >= 24 else 12
     for swatch_key, text in legend:
@@ -88,12 +122,18 @@ def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outc
         draw_text(panel, theme, text, (x + sw + 10, y + sw // 2), size=size, anchor="midleft",
                   colour=theme["text_dim"])
         y += step
-    lines = [
-        (lambda y: dashed_polyline(panel, theme["error"], [(x, y), (x + sw, y)], 3, 5, 3), "storm's next edge"),
-        (lambda y: draw_route(panel, theme, [(x + 2, y), (x + sw - 2, y)], 18, "player2", dashed=True,
-                              markers=False), "optimal route (O)"),
-        (lambda y: dashed_polyline(panel, theme["special"], [(x + 2, y), (x + sw - 2, y)], 3, 4, 3), "hint (H)"),
-    ]
+    samples = {
+        NEXT_EDGE: lambda y: dashed_polyline(panel, theme["error"], [(x, y), (x + sw, y)], 3, 5, 3),
+        OPTIMAL: lambda y: draw_route(panel, theme, [(x + 2, y), (x + sw - 2, y)], 18, "player2", dashed=True,
+                                      markers=False),
+        HINT: lambda y: dashed_polyline(panel, theme["special"], [(x + 2, y), (x + sw - 2, y)], 3, 4, 3),
+        DROP_OK: lambda y: draw_drop_mark(panel, theme, pygame.Rect(x + 2, round(y) - 7, 15, 15), True),
+        DROP_NO: lambda y: draw_drop_mark(panel, theme, pygame.Rect(x + 2, round(y) - 7, 15, 15), False),
+        YOU: lambda y: (draw_route(panel, theme, [(x, y), (x + sw - 4, y)], 8, "player1", markers=False),
+                        draw_player(panel, theme, (x + sw - 6, y), 16)),
+        STEP: lambda y: pygame.draw.rect(panel, theme["text"], (x + 3, round(y) - 7, 15, 15), 2),
+    }
+    lines = [(samples[name], name) for name in line_marks(state, outcome)]
     y += 4
     for sample, text in lines:
         if y + line_step - 6 > height - 8:

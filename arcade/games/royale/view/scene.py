@@ -30,13 +30,20 @@ from arcade.ui.input import PointerTracker
 from arcade.ui.overlays import ResultScene
 from arcade.ui.theme import blend
 from arcade.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, linear
-from arcade.ui.widgets import draw_text
 from arcade.ui.worker import job_cancelled
 
 from .paint import (
+    DROP_NO,
+    DROP_OK,
+    HINT,
+    NEXT_EDGE,
+    OPTIMAL,
+    STEP,
+    YOU,
     cell_keys,
     dashed_polyline,
     draw_arrow,
+    draw_drop_mark,
     draw_player,
     draw_route,
     paint_cell,
@@ -91,6 +98,8 @@ class RoyaleScene(CameraScene, PuzzleScene):
         self.grid = GridView(level.rows, level.cols, margin=4, max_cell=56, rulers=True)
         self.camera = CameraInput(self.grid)
         self.cursor: Cell = level.centre
+        self.cursor_shown = False  # see _draw_hover
+        self.marks_drawn: set[str] = set()  # the overlay marks of the last frame (the legend lists them all)
         self.keys = cell_keys(self.session.state)
         self._keys_version = 0
         self._rendered_version = -1
@@ -273,6 +282,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
     def confirm(self) -> None:
         """Enter: drop on the cursor's cell before the drop, finish on the centre after it."""
         if not self.session.state.placed:
+            self.cursor_shown = True
             self.click_cell(self.cursor)
         else:
             self.finish()
@@ -295,6 +305,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
             dr, dc = DIRECTIONS[letter]
             r, c = self.cursor
             cell = (r + dr, c + dc)
+            self.cursor_shown = True
             if state.level.contains(cell):
                 self.cursor = cell
                 text, role = controller.describe_cell(state, cell)
@@ -465,14 +476,18 @@ class RoyaleScene(CameraScene, PuzzleScene):
                 self.grid.render(surface, lambda cell: keys[cell[0]][cell[1]], paint)
                 self._rendered_version = self._keys_version
             state = self.session.state
+            self.marks_drawn = set()
             self._draw_ring(surface)
             if state.placed and self.session.outcome is None:
                 self._draw_next_edge(surface, state.moves + 1)
+                self.marks_drawn.add(NEXT_EDGE)
             if self.show_optimal and self.par_route is not None:
                 points = [self._pixel(c) for c in self.par_route.cells]
                 draw_route(surface, theme, points, size, "player2", dashed=True)
+                self.marks_drawn.add(OPTIMAL)
             self._draw_hint(surface)
             if state.placed:
+                self.marks_drawn.add(YOU)
                 trail = [self._pixel(c) for c in state.path]
                 step = self.tweens.get("step")
                 if step is not None and self.step_from is not None and len(trail) >= 2:
@@ -553,6 +568,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
         if not cells:
             return
         size = self.grid.cell
+        self.marks_drawn.add(HINT)
         points = [self._pixel(c) for c in cells]
         if len(points) > 1:
             dashed_polyline(surface, theme["special"], points, max(4, size // 4), max(5.0, size * 0.35),
@@ -598,22 +614,21 @@ class RoyaleScene(CameraScene, PuzzleScene):
         if not state.placed:
             if self.grid.hover is not None:
                 cells.append(self.grid.hover)
-            if self.cursor != self.grid.hover and (self.cursor != state.level.centre or self.grid.hover is None):
+            # The keyboard's drop cursor shows only once the keyboard is used: it starts on the
+            # centre, which often holds loot, and a red "✗" drawn there unasked made the goal
+            # read as forbidden.
+            if self.cursor_shown and self.cursor != self.grid.hover:
                 cells.append(self.cursor)
             for cell in cells:
                 ok = state.level.is_start(cell)
-                role = "good" if ok else "error"
-                rect = self.grid.cell_rect(cell)
-                pygame.draw.rect(surface, theme[role], rect.inflate(2, 2), max(2, size // 9))
-                if size >= 14:
-                    glyph = "✓" if ok else "✗"
-                    draw_text(surface, theme, glyph, (rect.right - 2, rect.top + 1), size=max(10, size // 3),
-                              bold=True, anchor="topright", colour=theme[role])
+                draw_drop_mark(surface, theme, self.grid.cell_rect(cell), ok)
+                self.marks_drawn.add(DROP_OK if ok else DROP_NO)
         elif self.grid.hover is not None and self.session.outcome is None:
             intent = controller.click(state, self.grid.hover)
             if intent.move is not None:
                 pygame.draw.rect(surface, theme["text"], self.grid.cell_rect(self.grid.hover).inflate(2, 2),
                                  max(2, size // 12))
+                self.marks_drawn.add(STEP)
 
     # -- side panel ------------------------------------------------------------------------------
     def _draw_side(self, surface: pygame.Surface) -> None:
