@@ -45,7 +45,17 @@ def test_no_route_exits_1(tmp_path, capsys):
     grid = tmp_path / "full.txt"
     grid.write_text("1 1 1\n1 1 1\n1 1 1\n")
     assert main(["solve", "royale", str(grid)]) == 1
-    assert "no route" in capsys.readouterr().err
+    assert capsys.readouterr().err.strip() == (
+        "puzzle-arcade: no route: every cell holds loot, and a route starts on a cell without loot")
+
+
+def test_no_route_from_empty_corners_says_they_cannot_reach(tmp_path, capsys):
+    """Empty cells only in the corners of a 5x5 grid: the first move already leaves the storm's box."""
+    grid = tmp_path / "corners.txt"
+    grid.write_text(". 1 1 1 .\n1 1 1 1 1\n1 1 1 1 1\n1 1 1 1 1\n. 1 1 1 .\n")
+    assert main(["solve", "royale", str(grid)]) == 1
+    assert capsys.readouterr().err.strip() == (
+        "puzzle-arcade: no route: no empty cell can reach the centre before the storm closes")
 
 
 def test_bad_input_exits_2_with_file_and_line(tmp_path, capsys):

@@ -74,8 +74,13 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.time:
         print(f"time_ms {elapsed * 1000:.0f}", file=sys.stderr)
     if route is None:
-        print("puzzle-arcade: no route: no empty cell can reach the centre before the storm closes",
-              file=sys.stderr)
+        # A grid full of loot has no start at all (a route starts on a cell without loot):
+        # "no empty cell can reach the centre" read as if some empty cell had tried.
+        if all(cell for row in level.loot for cell in row):
+            why = "every cell holds loot, and a route starts on a cell without loot"
+        else:
+            why = "no empty cell can reach the centre before the storm closes"
+        print(f"puzzle-arcade: no route: {why}", file=sys.stderr)
         return 1
     print(f"loot {route.loot}")
     print(f"start {route.start[0]} {route.start[1]}")
