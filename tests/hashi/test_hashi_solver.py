@@ -243,3 +243,30 @@ def test_wrapped_board_with_two_lines_between_the_same_pair():
     assert len(puzzle.lines) == 2  # one each way round
     assert solver.count_solutions(puzzle, 10) == len(brute_force(puzzle)) == 3
     assert all(State(puzzle, s).complete for s in solver.solutions(puzzle, 10))
+
+
+def lattice(side: int, step: int) -> str:
+    """A board of islands every ``step`` cells, each bridged once to its right and lower neighbour."""
+    rows = []
+    count = (side - 1) // step + 1
+    for r in range(side):
+        row = ["."] * side
+        if r % step == 0:
+            for c in range(0, side, step):
+                i, j = r // step, c // step
+                row[c] = str((i > 0) + (i < count - 1) + (j > 0) + (j < count - 1))
+        rows.append("".join(row))
+    return "\n".join(rows) + "\n"
+
+
+def test_the_restart_budget_grows_with_boards_past_the_literatures_size():
+    """A 200x200 lattice of 2,500 islands took 107 s with the literature's budget of 100 conflicts
+    before a restart (held-out input); the budget now grows with a large board and stays 100 on
+    boards up to 400 islands, the largest of the literature's instances."""
+    from arcade.games.hashi.solver.search import Search
+
+    def base(text: str) -> int:
+        return Search(solver.Engine(solver.compile_puzzle(parse_puzzle(text)), solver.LOCAL)).restart_base()
+
+    assert base(lattice(39, 2)) == Search.RESTART_BASE  # 20x20 = 400 islands
+    assert base(lattice(41, 2)) == 441 // 2  # 441 islands
