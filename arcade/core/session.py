@@ -193,9 +193,16 @@ class Session(Generic[LevelT, StateT, MoveT]):
         self._changed()
         return True
 
-    def redo(self) -> bool:
+    def redo(self, *, by_ai: bool = False) -> bool:
+        """Step forward along the redo history. ``by_ai``: the AI chose this very move itself (its
+        move equals the one recorded, so the history ahead is kept) -- the move is credited to the
+        AI, whoever recorded it first. Replaying the tape through redo credited the AI's move to the
+        player: SPEED, JUMP, undo, redo, undo, Watch AI -> the AI drove turns 2-5 but the result said
+        "The AI played 3 of 5 moves"."""
         if not self.can_redo:
             return False
+        if by_ai:
+            self._by_ai[self._index] = self._ai_kind
         self._index += 1
         self._changed()
         return True

@@ -784,3 +784,30 @@ def test_a_replays_end_panel_and_header_show_no_time_it_never_measured(app, driv
     panel = app.stack.top
     assert isinstance(panel, ResultScene) and panel is not live
     assert f"Turns: {turns}" in panel.lines and not any("Time" in line for line in panel.lines), panel.lines
+
+
+def test_the_ais_move_equal_to_one_on_the_redo_tape_is_credited_to_the_ai(app, driver):
+    """SPEED, JUMP, undo, redo, undo, Watch AI: the AI drove turns 2-5, but its JUMP equalled the
+    undone one on the redo tape and was replayed by redo, credited to the player: "The AI played 3
+    of 5 moves". A move the AI chose is the AI's, whatever the tape holds; the tape ahead is kept."""
+    from arcade.core.session import AI_MOVE
+
+    scene = open_runway(app)
+    for key in (pygame.K_RIGHT, pygame.K_j):
+        driver.key(key)
+        settle(driver, 0.5)
+    driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    driver.key(pygame.K_y, mod=pygame.KMOD_CTRL)
+    driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scene.session.index == 1 and scene.session.length == 2
+    assert exact_plan(scene.session.state).first == Command.JUMP  # the tape's move
+    driver.key(pygame.K_SPACE)
+    scene.worker.wait(10)
+    for _ in range(1200):
+        driver.frame(dt=1 / 30)
+        if isinstance(app.stack.top, ResultScene):
+            break
+    assert isinstance(app.stack.top, ResultScene)
+    kinds = scene.session.kinds
+    assert kinds[0] == "" and kinds[1:] == [AI_MOVE] * (len(kinds) - 1), kinds
+    assert scene.ai_credit() == f"the AI played {len(kinds) - 1} of {len(kinds)} moves"

@@ -330,7 +330,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         state = self.session.state
         after = RULES.play(state, step.move)
         if self.session.can_redo and self.session.state_at(self.session.index + 1) == after:
-            self.session.redo()
+            self.session.redo(by_ai=True)  # the AI's choice, though it equals the recorded move
         else:
             self.new_attempt_clock()
             self.session.play(step.move, by_ai=True)
