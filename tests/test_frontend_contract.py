@@ -233,6 +233,33 @@ def test_a_game_the_ai_finished_is_never_a_personal_best(info, toy_in_registry):
 
 
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_looking_back_through_a_finished_game_does_not_run_the_clock(info, toy_in_registry):
+    """Scrubbing back into a finished Runway race restarted the player's clock (00:14 became 00:16):
+    looking back is not playing. A move from there drops the ending and plays again, timed."""
+    with small_game(info) as (app, scene):
+        if not scene.allow_undo:
+            pytest.skip("no history to look back through")
+        watch_to_the_end(app, scene)
+        assert scene.session.outcome is not None
+        while app.stack.top is not scene:
+            app.pop()
+        scene.elapsed = 14.0
+        scene.session.seek(scene.session.length - 1)
+        assert scene.session.outcome is None and scene.session.looking_back
+        frames(app, 4, dt=0.5)
+        assert scene.elapsed == 14.0, "looking back through a finished game ran the clock"
+        rules = scene.session.rules
+        state = scene.session.state
+        other = [m for m in rules.legal_moves(state) if rules.outcome(rules.apply(state, m)) is None]
+        if other:  # a move that does not end the game: it is played again, and the clock runs
+            assert scene.play(other[0])
+            assert not scene.session.looking_back
+            before = scene.elapsed  # 0 when that move is a new attempt's first
+            frames(app, 2, dt=0.5)
+            assert scene.elapsed > before
+
+
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
 def test_a_game_left_on_its_result_panel_is_not_redrawn(info, toy_in_registry):
     """Battle Royale under its result panel was drawn 60 times a second (a move's animation that
     only runs on top never finished): half a core for as long as the window stayed open."""

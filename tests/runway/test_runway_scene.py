@@ -811,3 +811,29 @@ def test_the_ais_move_equal_to_one_on_the_redo_tape_is_credited_to_the_ai(app, d
     kinds = scene.session.kinds
     assert kinds[0] == "" and kinds[1:] == [AI_MOVE] * (len(kinds) - 1), kinds
     assert scene.ai_credit() == f"the AI played {len(kinds) - 1} of {len(kinds)} moves"
+
+
+def test_scrubbing_back_through_a_finished_race_describes_the_turn_and_keeps_the_clock(app, driver):
+    """After a finished race, scrubbing back restarted the clock (00:14 → 00:16) and the status line
+    still said "✓ 1 of 2 bikes crossed…" over turn 1: looking back is not playing, and the status
+    line says what the turn on screen is."""
+    scene = open_runway(app)
+    for command in exact_plan(scene.session.state).commands:
+        scene.play(command.value)
+        settle(driver, 0.5)
+    settle(driver, 1.5)
+    assert scene.session.outcome is not None and scene.session.outcome.is_win
+    while app.stack.top is not scene:
+        app.pop()
+    assert "crossed" in scene.status_text
+    finished_at = scene.elapsed
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_PERIOD)
+    assert scene.session.index == 1
+    assert scene.status_text.startswith("Turn 1 of ") and "crossed" not in scene.status_text, scene.status_text
+    assert "looking back" in scene.status_text
+    settle(driver, 2.0)
+    assert scene.elapsed == finished_at, "looking back through the finished race ran the clock"
+    # The timeline too: a drag to turn 2 says turn 2.
+    driver.key(pygame.K_END)
+    assert "crossed" in scene.status_text or scene.status_text.startswith(f"Turn {scene.session.length} of ")
