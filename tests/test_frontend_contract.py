@@ -773,6 +773,43 @@ def test_how_to_play_in_a_small_window_scrolls_to_every_key(info, toy_in_registr
         close(app)
 
 
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_how_to_play_never_draws_a_line_cut_by_the_scrolling_columns_edge(info, toy_in_registry):
+    """At 800x600 Runway's page showed a sliver of the next key row, cut in half, above "↓ more:
+    wheel, ↓ or PgDn". At every scroll position the column's lines are whole: the strips above the
+    first drawn line and below the last one are empty."""
+    from arcade.ui.how_to_play import HowToPlayScene
+
+    for size in ((800, 600), (800, 500)):
+        app = App(registry_with(info, 0), size=size, headless=True)
+        try:
+            page = HowToPlayScene(info)
+            app.push(page)
+            page.playing = False
+            rect = page.text_rect
+            for scroll in range(0, page.max_scroll + 1, 7):
+                page.scroll = scroll
+                app.redraw = True
+                frames(app, 1)
+                heights = {(item[2], item[3]): app.theme.font(item[2], item[3]).get_height()
+                           for item in page.column_lines()}
+                lines = [item for item in page.column_lines()
+                         if rect.y <= item[1][1] <= rect.bottom - heights[item[2], item[3]]]
+                assert lines, (size, scroll)
+                fonts = [heights[item[2], item[3]] for item in lines]
+                top = min(item[1][1] for item in lines)
+                bottom = max(item[1][1] + h for item, h in zip(lines, fonts, strict=True))
+                for band in (pygame.Rect(rect.x, rect.y, rect.width, top - rect.y),
+                             pygame.Rect(rect.x, bottom, rect.width, rect.bottom - bottom)):
+                    if band.height <= 0:
+                        continue
+                    colours = {tuple(app.screen.get_at((x, y))) for x in range(band.x, band.right, 2)
+                               for y in range(band.y, band.bottom)}
+                    assert len(colours) == 1, f"{size} scroll {scroll}: a cut line drawn in {band}"
+        finally:
+            close(app)
+
+
 def test_the_first_opening_of_a_game_in_a_window_shows_how_to_play_once(user_home, monkeypatch):
     from arcade.ui.how_to_play import HowToPlayScene
 

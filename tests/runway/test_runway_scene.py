@@ -837,3 +837,21 @@ def test_scrubbing_back_through_a_finished_race_describes_the_turn_and_keeps_the
     # The timeline too: a drag to turn 2 says turn 2.
     driver.key(pygame.K_END)
     assert "crossed" in scene.status_text or scene.status_text.startswith(f"Turn {scene.session.length} of ")
+
+
+@pytest.mark.parametrize("width", [300, 340, 380, 460, 900])
+def test_the_hud_row_never_runs_past_its_view(app, width):
+    """The how-to page's example at 800x600 read "2 active · 1 nee": the bikes' count ran past the
+    view's edge. The longest wording that fits is drawn, whole."""
+    from arcade.games.runway.logic import RULES
+    from arcade.games.runway.view.panels import draw_status_row
+
+    state = RULES.initial_state(open_runway(app).session.level)
+    theme = app.theme
+    surface = pygame.Surface((width + 400, 40))
+    surface.fill((0, 0, 0))
+    rect = pygame.Rect(0, 0, width, 40)
+    draw_status_row(surface, theme, rect, 20, state, 50, "SPEED", {}, 17)
+    outside = {tuple(surface.get_at((x, y)))[:3] for x in range(rect.right, surface.get_width())
+               for y in range(0, 40, 2)}
+    assert outside == {(0, 0, 0)}, f"the row runs past x={rect.right}"
