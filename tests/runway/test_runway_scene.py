@@ -855,3 +855,30 @@ def test_the_hud_row_never_runs_past_its_view(app, width):
     outside = {tuple(surface.get_at((x, y)))[:3] for x in range(rect.right, surface.get_width())
                for y in range(0, 40, 2)}
     assert outside == {(0, 0, 0)}, f"the row runs past x={rect.right}"
+
+
+@pytest.mark.parametrize("size", [(1600, 1000), (1280, 800), (800, 600)])
+def test_a_bike_that_crossed_is_drawn_whole_past_the_finish_strip_and_on_screen(app, driver, size):
+    """At 1600x1000 the bike that finished test 11 stood on the chequered strip, though the panel said
+    it had crossed: it is drawn whole after the strip, inside the road's view."""
+    app.on_resize(size)
+    scene = open_runway(app, "11_mandatory_sacrifices")
+    for command in exact_plan(scene.session.state).commands:
+        scene.play(command.value)
+        settle(driver, 0.6)
+    settle(driver, 1.5)
+    while app.stack.top is not scene:
+        app.pop()
+    settle(driver, 1.0)
+    road, length = scene.road, scene.session.level.length
+    crossed = [b for b in scene.session.state.bikes if b.active and b.x >= length]
+    assert crossed
+    strip_right = road.to_screen(length - 0.5, 0)[0] + 2 * road.finish_square
+    half = 0.52 * road.bike_size
+    for bike in crossed:
+        cx = road.bike_x(bike.x, length)
+        assert cx - half >= strip_right, (bike, cx - half, strip_right)
+        assert cx + half <= road.road.right, (bike, cx + half, road.road.right)
+    # Crossing animates smoothly: the drawn x never jumps back and grows with the column.
+    xs = [road.bike_x(length - 1 + i / 20, length) for i in range(41)]
+    assert xs == sorted(xs)

@@ -607,7 +607,7 @@ class RunwayScene(ProgramsMixin, TickScene):
             self.road.draw_plan(surface, theme, self.plan_states())
         fall_time = FALL_SECONDS / self.app.animation_speed
         falls = {i: min(1.0, (self.clock - start) / fall_time) for i, start in self.falls.items()}
-        self.road.draw_bikes(surface, theme, motions, t, falls)
+        self.road.draw_bikes(surface, theme, motions, t, falls, level.length)
         surface.set_clip(clip)
         if self.road.scrolls:
             self.minimap.draw(surface, theme, level, (self.road.cam, self.road.visible_columns),
