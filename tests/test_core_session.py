@@ -31,6 +31,21 @@ def test_play_undo_redo_and_redo_tail_dropped():
     assert not s.can_redo and s.moves == ["0,0", "2,2"]
 
 
+def test_a_redo_the_ai_chose_is_credited_to_it_and_keeps_the_tape_ahead():
+    """The AI's move equal to the recorded one is replayed by redo (the tape ahead is kept), but it is the
+    AI's move: a plain redo credited it to the player ("The AI played 3 of 5 moves" for 4 of 5)."""
+    from arcade.core.session import AI_MOVE
+
+    s = make()
+    s.play("0,0")
+    s.play("1,1")
+    s.undo()
+    s.undo()
+    assert s.redo(by_ai=True) and s.kinds == [AI_MOVE] and s.length == 2
+    assert s.redo() and s.kinds == [AI_MOVE, ""], "a plain redo keeps the recorded credit"
+    assert s.ai_played == 1
+
+
 def test_illegal_move_leaves_history_untouched():
     s = make()
     with pytest.raises(IllegalMove, match="off the board"):

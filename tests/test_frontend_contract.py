@@ -233,6 +233,33 @@ def test_a_game_the_ai_finished_is_never_a_personal_best(info, toy_in_registry):
 
 
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_looking_back_through_a_finished_game_does_not_run_the_clock(info, toy_in_registry):
+    """Scrubbing back into a finished Runway race restarted the player's clock (00:14 became 00:16):
+    looking back is not playing. A move from there drops the ending and plays again, timed."""
+    with small_game(info) as (app, scene):
+        if not scene.allow_undo:
+            pytest.skip("no history to look back through")
+        watch_to_the_end(app, scene)
+        assert scene.session.outcome is not None
+        while app.stack.top is not scene:
+            app.pop()
+        scene.elapsed = 14.0
+        scene.session.seek(scene.session.length - 1)
+        assert scene.session.outcome is None and scene.session.looking_back
+        frames(app, 4, dt=0.5)
+        assert scene.elapsed == 14.0, "looking back through a finished game ran the clock"
+        rules = scene.session.rules
+        state = scene.session.state
+        other = [m for m in rules.legal_moves(state) if rules.outcome(rules.apply(state, m)) is None]
+        if other:  # a move that does not end the game: it is played again, and the clock runs
+            assert scene.play(other[0])
+            assert not scene.session.looking_back
+            before = scene.elapsed  # 0 when that move is a new attempt's first
+            frames(app, 2, dt=0.5)
+            assert scene.elapsed > before
+
+
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
 def test_a_game_left_on_its_result_panel_is_not_redrawn(info, toy_in_registry):
     """Battle Royale under its result panel was drawn 60 times a second (a move's animation that
     only runs on top never finished): half a core for as long as the window stayed open."""
@@ -744,6 +771,43 @@ def test_how_to_play_in_a_small_window_scrolls_to_every_key(info, toy_in_registr
             assert page.scroll > 0, "the wheel does not scroll"
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_how_to_play_never_draws_a_line_cut_by_the_scrolling_columns_edge(info, toy_in_registry):
+    """At 800x600 Runway's page showed a sliver of the next key row, cut in half, above "↓ more:
+    wheel, ↓ or PgDn". At every scroll position the column's lines are whole: the strips above the
+    first drawn line and below the last one are empty."""
+    from arcade.ui.how_to_play import HowToPlayScene
+
+    for size in ((800, 600), (800, 500)):
+        app = App(registry_with(info, 0), size=size, headless=True)
+        try:
+            page = HowToPlayScene(info)
+            app.push(page)
+            page.playing = False
+            rect = page.text_rect
+            for scroll in range(0, page.max_scroll + 1, 7):
+                page.scroll = scroll
+                app.redraw = True
+                frames(app, 1)
+                heights = {(item[2], item[3]): app.theme.font(item[2], item[3]).get_height()
+                           for item in page.column_lines()}
+                lines = [item for item in page.column_lines()
+                         if rect.y <= item[1][1] <= rect.bottom - heights[item[2], item[3]]]
+                assert lines, (size, scroll)
+                fonts = [heights[item[2], item[3]] for item in lines]
+                top = min(item[1][1] for item in lines)
+                bottom = max(item[1][1] + h for item, h in zip(lines, fonts, strict=True))
+                for band in (pygame.Rect(rect.x, rect.y, rect.width, top - rect.y),
+                             pygame.Rect(rect.x, bottom, rect.width, rect.bottom - bottom)):
+                    if band.height <= 0:
+                        continue
+                    colours = {tuple(app.screen.get_at((x, y))) for x in range(band.x, band.right, 2)
+                               for y in range(band.y, band.bottom)}
+                    assert len(colours) == 1, f"{size} scroll {scroll}: a cut line drawn in {band}"
+        finally:
+            close(app)
 
 
 def test_the_first_opening_of_a_game_in_a_window_shows_how_to_play_once(user_home, monkeypatch):

@@ -79,6 +79,9 @@ class Session(Generic[LevelT, StateT, MoveT]):
         #: What ``play(by_ai=True)`` records now (see :meth:`playing_hint`).
         self._ai_kind = AI_MOVE
         self._index = 0
+        #: The last history end whose outcome :attr:`looking_back` asked, and whether it ends the game.
+        self._end_of: StateT | None = None
+        self._end_over = False
         self._listeners: list[Callable[[Session[LevelT, StateT, MoveT]], None]] = []
 
     # -- reading -----------------------------------------------------------------------
@@ -128,6 +131,19 @@ class Session(Generic[LevelT, StateT, MoveT]):
         starts clean: the honest answer to "did the player do this alone?".
         """
         return any(self._by_ai[: self._index])
+
+    @property
+    def looking_back(self) -> bool:
+        """Whether the current state is behind the end of a history that ends the game: the game was
+        played to its end and the player is only looking back through it (undo, scrubbing). A move from
+        here drops the ending and makes the game live again."""
+        if not self.can_redo:
+            return False
+        last = self._states[-1]
+        if self._end_of is not last:  # the outcome of one history end, asked once
+            self._end_of = last
+            self._end_over = self.rules.outcome(last) is not None
+        return self._end_over
 
     @property
     def ai_played_all(self) -> bool:
@@ -193,9 +209,16 @@ class Session(Generic[LevelT, StateT, MoveT]):
         self._changed()
         return True
 
-    def redo(self) -> bool:
+    def redo(self, *, by_ai: bool = False) -> bool:
+        """Step forward along the redo history. ``by_ai``: the AI chose this very move itself (its
+        move equals the one recorded, so the history ahead is kept) -- the move is credited to the
+        AI, whoever recorded it first. Replaying the tape through redo credited the AI's move to the
+        player: SPEED, JUMP, undo, redo, undo, Watch AI -> the AI drove turns 2-5 but the result said
+        "The AI played 3 of 5 moves"."""
         if not self.can_redo:
             return False
+        if by_ai:
+            self._by_ai[self._index] = self._ai_kind
         self._index += 1
         self._changed()
         return True

@@ -13,6 +13,7 @@ import os
 import re
 import shlex
 import shutil
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,6 +52,41 @@ class BotSpec:
             target = argv[0]
         return target.rstrip("/").rsplit("/", 1)[-1][:30]
 
+    @property
+    def launch_argv(self) -> tuple[str, ...]:
+        """The command actually started: ``argv``, except that ``python``/``python3 -m arcade …`` (a bare
+        interpreter name running our own package) starts with the game's own interpreter.
+
+        The README's own example, ``codingame:python -m arcade bot runway``, typed into Runway's Tests
+        panel ran the first ``python`` on the PATH -- the system one, without the game's dependencies
+        -- and every test failed with ``ModuleNotFoundError``. Our package is only ever meant to run in
+        the interpreter it is installed in, so a bare name asking for it means that one. A path
+        (``/usr/bin/python3 -m arcade``) is taken as written, and so is any other module or script.
+        """
+        if not self.outside or not self.argv or not self.runs_arcade:
+            return self.argv
+        return (sys.executable or self.argv[0], *self.argv[1:])
+
+    @property
+    def runs_arcade(self) -> bool:
+        """Whether the command is a bare ``python``/``python3``/``pythonX.Y`` running ``-m arcade…``."""
+        if not self.outside or not self.argv or not re.fullmatch(r"python[0-9.]*(\.exe)?", self.argv[0]):
+            return False
+        kind, target = _python_target(self.argv)
+        module = target.split(" ", 1)[0] if kind == "module" else ""
+        return module == "arcade" or module.startswith("arcade.")
+
+    def launch_env(self, env: Mapping[str, str] | None = None) -> dict[str, str]:
+        """``env`` plus, for a command that runs our package (:attr:`runs_arcade`), a ``PYTHONPATH`` that
+        finds this very copy of it first (a checkout started as ``python path/to/main.py`` from another
+        folder, or a second checkout beside an installed one, would import another copy or none)."""
+        result = dict(env or {})
+        if self.runs_arcade:
+            root = str(Path(__file__).resolve().parent.parent.parent)
+            rest = result.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
+            result["PYTHONPATH"] = os.pathsep.join(p for p in (root, rest) if p)
+        return result
+
     def problem(self) -> str:
         """Why this program cannot be started from here, in one line ("" if it can, or for a built-in bot).
 
@@ -60,7 +96,7 @@ class BotSpec:
         """
         if not self.outside or not self.argv:
             return ""
-        for argv in (self.argv, _past_env(self.argv)):  # env itself, then the program it runs
+        for argv in (self.launch_argv, _past_env(self.argv)):  # env itself (or our interpreter), then what env runs
             if not argv:
                 continue
             program = argv[0]

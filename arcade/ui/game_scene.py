@@ -1329,8 +1329,11 @@ class GameScene(Scene):
 
     def clock_runs(self) -> bool:
         """Whether the player's clock runs now: from their first move to the end, never while the
-        AI (or, in Runway, an outside program's run on the timeline) is being watched."""
-        return self.watch is None and self.session.outcome is None and self.session.index > 0
+        AI (or, in Runway, an outside program's run on the timeline) is being watched, nor while the
+        player looks back through a game already played to its end (scrubbing back into a finished
+        race restarted the clock: 00:14 became 00:16); a move from there plays again, and times."""
+        return (self.watch is None and self.session.outcome is None and self.session.index > 0
+                and not self.session.looking_back)
 
     def status_line(self) -> tuple[str, str]:
         """What the status line shows and its role: a hover text, else the last message (dots while the AI works)."""

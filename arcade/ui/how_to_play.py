@@ -193,20 +193,10 @@ class HowToPlayScene(Scene):
         rect = self.text_rect
         clip = surface.get_clip()
         surface.set_clip(rect.clip(clip))
-        y = rect.y - self.scroll
-        for line in self._body:
-            draw_text(surface, theme, line, (rect.x, y), size=17)
-            y += 24
-        y += 14
-        draw_text(surface, theme, "Keys", (rect.x, y), size=17, bold=True, colour=theme["accent"])
-        y += 26
-        column = self.key_column
-        for keys, lines in self.key_rows:
-            draw_text(surface, theme, keys, (rect.x, y), size=14, bold=True, colour=theme["highlight"],
-                      max_width=column - rect.x - 8)
-            for line in lines:
-                draw_text(surface, theme, line, (column, y), size=14)
-                y += 20
+        for text, pos, size, bold, role, max_width in self.column_lines():
+            if not rect.y <= pos[1] <= rect.bottom - theme.font(size, bold).get_height():
+                continue  # cut by the column's edge: whole once scrolled to, never half
+            draw_text(surface, theme, text, pos, size=size, bold=bold, colour=theme[role], max_width=max_width)
         surface.set_clip(clip)
         if self.max_scroll:
             track = pygame.Rect(rect.right + 4, rect.y, 4, rect.height)
@@ -217,6 +207,27 @@ class HowToPlayScene(Scene):
             if self.scroll < self.max_scroll:
                 draw_text(surface, theme, "↓ more: wheel, ↓ or PgDn", (rect.x, rect.bottom + 4), size=13,
                           colour=theme["text_dim"])
+
+    def column_lines(self) -> list[tuple[str, tuple[int, int], int, bool, str, int | None]]:
+        """The column's lines at the current scroll: (text, top-left, size, bold, colour role, max width).
+        :meth:`_draw_column` leaves out a line the column's top or bottom edge would cut: at 800x600 a
+        sliver of the next key row showed above "↓ more", cut in half, unreadable."""
+        rect = self.text_rect
+        items: list[tuple[str, tuple[int, int], int, bool, str, int | None]] = []
+        y = rect.y - self.scroll
+        for line in self._body:
+            items.append((line, (rect.x, y), 17, False, "text", None))
+            y += 24
+        y += 14
+        items.append(("Keys", (rect.x, y), 17, True, "accent", None))
+        y += 26
+        column = self.key_column
+        for keys, lines in self.key_rows:
+            items.append((keys, (rect.x, y), 14, True, "highlight", column - rect.x - 8))
+            for line in lines:
+                items.append((line, (column, y), 14, False, "text", None))
+                y += 20
+        return items
 
     def _draw_example(self, surface: pygame.Surface) -> None:
         assert self.app is not None and self.example is not None and self.preview is not None

@@ -220,3 +220,42 @@ def test_play_runway_with_a_replay_opens_headless(tmp_path):
     shot = tmp_path / "shot.png"
     assert cli.main(["play", "runway", "--replay", str(tmp_path / "r.json"), "--screenshot", str(shot)]) == 0
     assert shot.stat().st_size > 0
+
+
+def _python_without_our_dependencies(tmp_path, monkeypatch) -> None:
+    """Put first on the PATH a ``python``/``python3`` that cannot import the game, like a newcomer's system one."""
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    for name in ("python", "python3"):
+        script = fake / name
+        script.write_text("#!/bin/sh\necho \"ModuleNotFoundError: No module named 'platformdirs'\" >&2\nexit 1\n")
+        script.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake}{__import__('os').pathsep}{__import__('os').environ['PATH']}")
+    monkeypatch.chdir(tmp_path)  # and not from the checkout: the child must still find this copy
+
+
+@pytest.mark.parametrize("python", ["python", "python3"])
+def test_the_readmes_own_command_runs_with_the_games_interpreter_whatever_python_is_first(
+        python, tmp_path, monkeypatch):
+    """``codingame:python -m arcade bot runway`` typed into the Tests panel failed 0/13 with
+    "ModuleNotFoundError: No module named 'platformdirs'": the PATH's ``python`` was the system one."""
+    _python_without_our_dependencies(tmp_path, monkeypatch)
+    name, level = bundled_tests()[1]
+    spec = parse_spec(f"codingame:{python} -m arcade bot runway")
+    assert spec.problem() == ""
+    run = run_program(level, spec, level_id=name, limits=ROOMY)
+    assert run.passed, run.line()
+    # Tron's outside programs start through the same spec: the same interpreter.
+    assert tron_spec(f"2010:{python} -m arcade bot tron").launch_argv[0] == sys.executable
+
+
+def test_only_a_bare_python_running_our_package_is_given_the_games_interpreter():
+    """A path is taken as written, and another module or a script runs with the PATH's interpreter."""
+    for command in ("/usr/bin/python3 -m arcade bot runway", "python bot.py", "python -m mybot",
+                    "python3 -m arcadey", "./mybot"):
+        spec = parse_spec(f"codingame:{command}")
+        assert spec.launch_argv == spec.argv, command
+        assert "PYTHONPATH" not in spec.launch_env(), command
+    spec = parse_spec("codingame:python3.11 -u -m arcade.cli bot runway")
+    assert spec.launch_argv == (sys.executable, "-u", "-m", "arcade.cli", "bot", "runway")
+    assert spec.launch_env({"ARCADE_SEED": "3"})["ARCADE_SEED"] == "3"

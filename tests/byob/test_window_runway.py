@@ -273,6 +273,44 @@ def test_the_tests_panels_errors_are_shown_whole_at_every_window_size(app, drive
     app.pop()
 
 
+def test_a_failed_rows_whole_reason_is_shown_under_the_list_on_hover_and_selection(app, driver):
+    """Every row said "exited with status 1 without answering: ModuleNotFo…" and the reason, the one
+    thing a bot author needs, was only in the run's console. The hovered or selected row's line is
+    shown whole under the list, wrapped, at every window size."""
+    from arcade.services.settings import MIN_WINDOW
+
+    crash = ("codingame:sh -c \"echo \\\"ModuleNotFoundError: No module named 'platformdirs'\\\" >&2; exit 1\"")
+    scene = app.launch("runway", Launch(level="00_statement_example"))
+    driver.frame()
+    driver.key(pygame.K_t)
+    panel = app.stack.top
+    assert isinstance(panel, RunwayTestsPanel)
+    panel.spec = crash
+    panel.run_all()
+    wait_for(driver, lambda: not scene.tests.running, 120)
+    names = panel.names
+    line = scene.tests.runs[names[0]].line()
+    assert line.endswith("ModuleNotFoundError: No module named 'platformdirs'"), line
+    font = app.theme.font(panel.HINT_SIZE)
+    for size in (MIN_WINDOW, (800, 600), (1280, 800)):
+        app.on_resize(size)
+        driver.frame()
+        assert panel.selected == 0  # the run selects the first row: its reason is on screen at once
+        assert " ".join(panel.hint_lines) == line, (size, panel.hint_lines)
+        assert all(font.size(text)[0] <= panel.hint_rect.width for text in panel.hint_lines)
+        assert panel.panel.contains(panel.hint_rect) and panel.hint_rect.top >= panel.row_rects[-1].bottom
+        # Hovering another row shows that row's reason; moving off the rows shows the selected one's again.
+        motion = {"rel": (0, 0), "buttons": (0, 0, 0)}
+        driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=panel.row_rects[5].center, **motion))
+        driver.frame()
+        assert " ".join(panel.hint_lines) == scene.tests.runs[names[5]].line()
+        driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), **motion))
+        driver.frame()
+        assert " ".join(panel.hint_lines) == line
+    app.pop()
+    app.pop()
+
+
 def test_closing_the_viewer_mid_run_waits_for_nothing_and_leaves_no_program_or_thread(app, driver, monkeypatch):
     """Closing waited for each worker up to the first answer's limit and a second: the window stayed
     while a program ran. Now it kills the programs and waits for no worker; any thread left is a daemon."""

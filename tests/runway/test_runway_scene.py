@@ -784,3 +784,101 @@ def test_a_replays_end_panel_and_header_show_no_time_it_never_measured(app, driv
     panel = app.stack.top
     assert isinstance(panel, ResultScene) and panel is not live
     assert f"Turns: {turns}" in panel.lines and not any("Time" in line for line in panel.lines), panel.lines
+
+
+def test_the_ais_move_equal_to_one_on_the_redo_tape_is_credited_to_the_ai(app, driver):
+    """SPEED, JUMP, undo, redo, undo, Watch AI: the AI drove turns 2-5, but its JUMP equalled the
+    undone one on the redo tape and was replayed by redo, credited to the player: "The AI played 3
+    of 5 moves". A move the AI chose is the AI's, whatever the tape holds; the tape ahead is kept."""
+    from arcade.core.session import AI_MOVE
+
+    scene = open_runway(app)
+    for key in (pygame.K_RIGHT, pygame.K_j):
+        driver.key(key)
+        settle(driver, 0.5)
+    driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    driver.key(pygame.K_y, mod=pygame.KMOD_CTRL)
+    driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scene.session.index == 1 and scene.session.length == 2
+    assert exact_plan(scene.session.state).first == Command.JUMP  # the tape's move
+    driver.key(pygame.K_SPACE)
+    scene.worker.wait(10)
+    for _ in range(1200):
+        driver.frame(dt=1 / 30)
+        if isinstance(app.stack.top, ResultScene):
+            break
+    assert isinstance(app.stack.top, ResultScene)
+    kinds = scene.session.kinds
+    assert kinds[0] == "" and kinds[1:] == [AI_MOVE] * (len(kinds) - 1), kinds
+    assert scene.ai_credit() == f"the AI played {len(kinds) - 1} of {len(kinds)} moves"
+
+
+def test_scrubbing_back_through_a_finished_race_describes_the_turn_and_keeps_the_clock(app, driver):
+    """After a finished race, scrubbing back restarted the clock (00:14 → 00:16) and the status line
+    still said "✓ 1 of 2 bikes crossed…" over turn 1: looking back is not playing, and the status
+    line says what the turn on screen is."""
+    scene = open_runway(app)
+    for command in exact_plan(scene.session.state).commands:
+        scene.play(command.value)
+        settle(driver, 0.5)
+    settle(driver, 1.5)
+    assert scene.session.outcome is not None and scene.session.outcome.is_win
+    while app.stack.top is not scene:
+        app.pop()
+    assert "crossed" in scene.status_text
+    finished_at = scene.elapsed
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_PERIOD)
+    assert scene.session.index == 1
+    assert scene.status_text.startswith("Turn 1 of ") and "crossed" not in scene.status_text, scene.status_text
+    assert "looking back" in scene.status_text
+    settle(driver, 2.0)
+    assert scene.elapsed == finished_at, "looking back through the finished race ran the clock"
+    # The timeline too: a drag to turn 2 says turn 2.
+    driver.key(pygame.K_END)
+    assert "crossed" in scene.status_text or scene.status_text.startswith(f"Turn {scene.session.length} of ")
+
+
+@pytest.mark.parametrize("width", [300, 340, 380, 460, 900])
+def test_the_hud_row_never_runs_past_its_view(app, width):
+    """The how-to page's example at 800x600 read "2 active · 1 nee": the bikes' count ran past the
+    view's edge. The longest wording that fits is drawn, whole."""
+    from arcade.games.runway.logic import RULES
+    from arcade.games.runway.view.panels import draw_status_row
+
+    state = RULES.initial_state(open_runway(app).session.level)
+    theme = app.theme
+    surface = pygame.Surface((width + 400, 40))
+    surface.fill((0, 0, 0))
+    rect = pygame.Rect(0, 0, width, 40)
+    draw_status_row(surface, theme, rect, 20, state, 50, "SPEED", {}, 17)
+    outside = {tuple(surface.get_at((x, y)))[:3] for x in range(rect.right, surface.get_width())
+               for y in range(0, 40, 2)}
+    assert outside == {(0, 0, 0)}, f"the row runs past x={rect.right}"
+
+
+@pytest.mark.parametrize("size", [(1600, 1000), (1280, 800), (800, 600)])
+def test_a_bike_that_crossed_is_drawn_whole_past_the_finish_strip_and_on_screen(app, driver, size):
+    """At 1600x1000 the bike that finished test 11 stood on the chequered strip, though the panel said
+    it had crossed: it is drawn whole after the strip, inside the road's view."""
+    app.on_resize(size)
+    scene = open_runway(app, "11_mandatory_sacrifices")
+    for command in exact_plan(scene.session.state).commands:
+        scene.play(command.value)
+        settle(driver, 0.6)
+    settle(driver, 1.5)
+    while app.stack.top is not scene:
+        app.pop()
+    settle(driver, 1.0)
+    road, length = scene.road, scene.session.level.length
+    crossed = [b for b in scene.session.state.bikes if b.active and b.x >= length]
+    assert crossed
+    strip_right = road.to_screen(length - 0.5, 0)[0] + 2 * road.finish_square
+    half = 0.52 * road.bike_size
+    for bike in crossed:
+        cx = road.bike_x(bike.x, length)
+        assert cx - half >= strip_right, (bike, cx - half, strip_right)
+        assert cx + half <= road.road.right, (bike, cx + half, road.road.right)
+    # Crossing animates smoothly: the drawn x never jumps back and grows with the column.
+    xs = [road.bike_x(length - 1 + i / 20, length) for i in range(41)]
+    assert xs == sorted(xs)

@@ -101,7 +101,7 @@ def run_program(
     state = RULES.initial_state(level)
     run = RunwayRun(level, level_id, spec.text, [state])
     try:
-        program = Program(spec.argv, env={"ARCADE_SEED": str(seed)}, name=spec.name, stop=stop)
+        program = Program(spec.launch_argv, env=spec.launch_env({"ARCADE_SEED": str(seed)}), name=spec.name, stop=stop)
     except ProgramFailure as exc:
         run.failure = str(exc)
         run.outcome = Outcome("loss", run.failure, score=0)

@@ -117,6 +117,11 @@ class ProgramPlayer(Player):
     def _env(self) -> dict[str, str]:
         return {"ARCADE_SEED": str(self.seed)}
 
+    def _program(self) -> Program:
+        """Start the spec's program (``python -m arcade …`` with the game's interpreter: BotSpec.launch_argv)."""
+        return Program(self.spec.launch_argv, env=self.spec.launch_env(self._env()), name=self.spec.name,
+                       stop=self.stop)
+
     def _record(self, answer: Answer) -> Answer:
         self.moves += 1
         self.console.extend(answer.stderr)
@@ -136,7 +141,7 @@ class Tron2010Player(ProgramPlayer):
         super().begin(level, seat, seed)
         self.failure = ""
         try:
-            self._started(Program(self.spec.argv, env=self._env(), name=self.spec.name, stop=self.stop))
+            self._started(self._program())
         except ProgramFailure as exc:
             self.failure = str(exc)
 
@@ -157,7 +162,7 @@ class HackerRankPlayer(ProgramPlayer):
     def answer(self, state: State, seat: int, budget_ms: float) -> Answer:
         limit = self.limits.for_answer(self.moves) / 1000
         try:
-            program = self._started(Program(self.spec.argv, env=self._env(), name=self.spec.name, stop=self.stop))
+            program = self._started(self._program())
         except ProgramFailure as exc:
             return self._record(Answer(None, 0.0, str(exc)))
         with program:

@@ -88,8 +88,12 @@ def draw_status_row(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, y:
         x += radius * 2 + 4
     active, need = len(state.active), state.level.need
     colour = theme["error"] if active < need else theme["text"]
-    x = draw_text(surface, theme, f"{active} active · {need} needed", (x + 6, y), size=size, colour=colour,
-                  anchor="midleft").right + 18
+    # The how-to page's example is narrow: at 800x600 this read "2 active · 1 nee", cut by the view's
+    # edge. The longest wording that fits is drawn whole; in the narrowest view, none.
+    for words in (f"{active} active · {need} needed", f"{active} active · need {need}", f"{active}/{need}"):
+        if theme.font(size).size(words)[0] <= rect.right - x - 10:
+            x = draw_text(surface, theme, words, (x + 6, y), size=size, colour=colour, anchor="midleft").right + 18
+            break
     last_text = f"Last: {last}"
     if theme.font(size).size(last_text)[0] <= rect.right - x - 4:  # a narrow view (the how-to page) leaves it out
         x = draw_text(surface, theme, last_text, (x, y), size=size, anchor="midleft",

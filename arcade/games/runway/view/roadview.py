@@ -46,6 +46,8 @@ TURNS_AHEAD = 2.2
 MIN_CELL = 9.0
 #: Columns the camera may show before the start and after the finish (the run-off).
 BEFORE_START, AFTER_FINISH = 1.5, 3.0
+#: Half a bike's drawn width, as a share of its size (the wheels' outer edges, see ``draw_bike``).
+BIKE_HALF = 0.53
 #: How far the player may zoom the road in or out over the speed's own zoom.
 USER_ZOOM = (0.5, 4.0)
 
@@ -126,8 +128,36 @@ class RoadView:
         bike (centring a zoomed short runway left the bikes off screen, behind the camera)."""
         visible = self.visible_columns
         if not self.scrolls and visible >= length + BEFORE_START:
-            return max(-(visible - length) / 2, lead + 2 - visible)
+            # Centred, but with room after the finish for a bike drawn whole past the chequered strip.
+            spare = visible - length
+            after = min(spare, max(spare / 2, self.finish_room() / max(1e-6, self.cell_w)))
+            return max(length + after - visible, lead + 2 - visible)
         return max(-BEFORE_START, min(lead - LEAD_AT * visible, max(length, lead) + AFTER_FINISH - visible))
+
+    @property
+    def bike_size(self) -> float:
+        """A bike's drawing size (see :func:`draw_bike`: its wheels span about ``BIKE_HALF`` of it each side)."""
+        return min(self.lane_h * 0.92, self.cell_w * 2.2)
+
+    @property
+    def finish_square(self) -> int:
+        """The side of the finish strip's squares (the strip is two squares wide)."""
+        return max(4, int(min(self.cell_w, self.lane_h) / 3))
+
+    def finish_room(self) -> float:
+        """Pixels after the finish line that hold the strip and a whole bike past it."""
+        return 2 * self.finish_square + 2 * BIKE_HALF * self.bike_size + 6
+
+    def bike_x(self, x: float, length: int) -> float:
+        """The screen x of a bike's centre at column ``x``. Past the line (``x ≥ length``) a bike is drawn
+        whole after the chequered strip: centred on its cell it stood on the strip, though the panel said
+        it had crossed. From the line to its cell it slides there, so a crossing animates smoothly."""
+        cx = self.to_screen(x, 0)[0]
+        line = length - 0.5
+        if x <= line:
+            return cx
+        past = self.to_screen(line, 0)[0] + 2 * self.finish_square + BIKE_HALF * self.bike_size + 3
+        return cx + max(0.0, past - cx) * min(1.0, (x - line) / 0.5)
 
     def zoom_for(self, speed: int) -> float:
         """Cell width that keeps ``TURNS_AHEAD`` turns at ``speed`` ahead of the bikes (times the player's zoom)."""
@@ -225,7 +255,7 @@ class RoadView:
                           colour=theme["text_dim"], anchor="midbottom")
         self._draw_lane_numbers(surface, theme)
         if road.x - 4 <= finish_x <= road.right + 4:
-            draw_finish(surface, theme, int(finish_x), road.y, road.bottom, max(4, int(min(cw, self.lane_h) / 3)))
+            draw_finish(surface, theme, int(finish_x), road.y, road.bottom, self.finish_square)
             label_x = min(max(finish_x, road.x + keep_clear), road.right - keep_clear)
             draw_text(surface, theme, finish_label, (label_x, self.sky.bottom - 2), size=ruler, bold=True,
                       colour=theme["text"], anchor="midbottom")
@@ -243,9 +273,9 @@ class RoadView:
                       anchor="center")
 
     def draw_bikes(self, surface: pygame.Surface, theme: Theme, motions: Sequence[Motion], t: float,
-                   falls: dict[int, float]) -> None:
+                   falls: dict[int, float], length: int) -> None:
         """Every bike at progress ``t``; ``falls`` maps a bike to how far its fall has gone (0..1)."""
-        size = min(self.lane_h * 0.92, self.cell_w * 2.2)
+        size = self.bike_size
         for index, motion in enumerate(motions):
             pose = motion.at(t)
             if pose.crashed:
@@ -258,7 +288,8 @@ class RoadView:
                 else:
                     draw_wreck(surface, theme, cell, index)
                 continue
-            cx, cy = self.to_screen(pose.x, pose.lane)
+            cy = self.to_screen(pose.x, pose.lane)[1]
+            cx = self.bike_x(pose.x, length)
             if pose.lift > 0:
                 draw_shadow(surface, (cx, cy + size * 0.3), size * 0.8, 70)
             tilt = 14 * (1 - 2 * min(1.0, t)) if motion.jump and motion.speed else 0.0

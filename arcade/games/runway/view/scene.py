@@ -330,7 +330,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         state = self.session.state
         after = RULES.play(state, step.move)
         if self.session.can_redo and self.session.state_at(self.session.index + 1) == after:
-            self.session.redo()
+            self.session.redo(by_ai=True)  # the AI's choice, though it equals the recorded move
         else:
             self.new_attempt_clock()
             self.session.play(step.move, by_ai=True)
@@ -379,9 +379,26 @@ class RunwayScene(ProgramsMixin, TickScene):
             self.start_transition(before, command, after)
         else:
             self.snap()
+            if self.watch is None and session.index != self.shown_index:
+                self.say_turn_on_screen()
         self.shown_index = session.index
         if session.outcome is None:
             self.pending_outcome = None
+
+    def say_turn_on_screen(self) -> None:
+        """After a jump through the history (scrubbing, Home/End, stepping back), the status line says
+        what the turn on screen is. Scrubbing back through a finished race kept its last words ("✓ 1
+        of 2 bikes crossed…") above turn 1, as if the race were still over there."""
+        session = self.session
+        index = session.index
+        if index == 0:
+            text = f"Turn 0 of {session.length}: the start"
+        else:
+            what = describe_turn(session.state_at(index - 1), RULES.decode_move(session.moves[-1]), session.state)
+            text = f"Turn {index} of {session.length} · {what}"
+        if session.looking_back:
+            text += " — looking back at a finished race (End: its finish)"
+        self.say(text, "text_dim")
 
     def start_transition(self, before: State, command: Command, after: State) -> None:
         assert self.app is not None
@@ -395,7 +412,10 @@ class RunwayScene(ProgramsMixin, TickScene):
         lost = len(before.active) - len(after.active)
         if self.watch is not None:
             text = f"Turn {after.turn} · {text}"
-        self.say(text, "warning" if lost else ("info" if self.watch is not None else "text_dim"))
+        if self.watch is None and self.session.looking_back:
+            self.say_turn_on_screen()  # stepping through a finished race: which turn of it this is
+        else:
+            self.say(text, "warning" if lost else ("info" if self.watch is not None else "text_dim"))
         if lost:
             self.app.audio.play("crash")
         elif command is Command.JUMP:
@@ -587,7 +607,7 @@ class RunwayScene(ProgramsMixin, TickScene):
             self.road.draw_plan(surface, theme, self.plan_states())
         fall_time = FALL_SECONDS / self.app.animation_speed
         falls = {i: min(1.0, (self.clock - start) / fall_time) for i, start in self.falls.items()}
-        self.road.draw_bikes(surface, theme, motions, t, falls)
+        self.road.draw_bikes(surface, theme, motions, t, falls, level.length)
         surface.set_clip(clip)
         if self.road.scrolls:
             self.minimap.draw(surface, theme, level, (self.road.cam, self.road.visible_columns),

@@ -33,6 +33,8 @@ class RunwayTestsPanel(Scene):
         self.spec = scene.tests.spec or "codingame:"
         #: -1: the command field; 0..n-1: a test row.
         self.selected = -1 if not scene.tests.runs else 0
+        #: The row under the mouse (None: none): its full line is shown under the list, as the selected row's.
+        self.hovered: int | None = None
         self.error = ""
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.field = pygame.Rect(0, 0, 0, 0)
@@ -107,9 +109,20 @@ class RunwayTestsPanel(Scene):
         self._laid_out = (size, self.hint_text())
 
     def hint_text(self) -> str:
-        """The line under the list: the error if there is one, else what the keys do."""
+        """The line under the list: the error if there is one, else the hovered (or selected) row's
+        failure in full, else what the keys do.
+
+        A row is one line and a failure's reason is cut to fit it ("exited with status 1 without
+        answering: ModuleNotFo…"); the reason is what a bot author needs, so it is shown whole here,
+        wrapped, at any window size.
+        """
         if self.error:
             return self.error
+        row = self.hovered if self.hovered is not None else self.selected
+        if 0 <= row < len(self.names):
+            run = self.scene.tests.runs.get(self.names[row])
+            if run is not None and not run.passed:
+                return run.line()
         # Short enough to fit beside the buttons (the longer one was cut after "↓ then Enter or").
         return ("Enter runs every test · ↓ Enter or a click: watch one" if self.selected == -1
                 else "Enter or click: watch this run · ↑ command · Esc close")
@@ -118,7 +131,9 @@ class RunwayTestsPanel(Scene):
         for b in self.buttons:
             if b.handle(event):
                 return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = next((i for i, rect in enumerate(self.row_rects) if rect.collidepoint(event.pos)), None)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.field.collidepoint(event.pos):
                 self.selected = -1
             for i, rect in enumerate(self.row_rects):
