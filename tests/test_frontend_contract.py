@@ -2021,3 +2021,79 @@ def test_a_saved_camera_that_no_longer_fits_is_clamped_and_a_damaged_one_ignored
                 assert state == own, f"a damaged camera {camera!r} was used"
         finally:
             close(app)
+
+
+def reasked_picker(app: App, scene: GameScene) -> PickerScene:
+    """Moves made, the level picker opened and another level picked once: the picker that asks again."""
+    safe_moves(scene, 1)
+    level_id = scene.session.level_id
+    scene.open_levels()
+    picker = app.stack.top
+    assert isinstance(picker, PickerScene)
+    # The longest title of a level the game has: the re-ask names it.
+    others = [i for i, c in enumerate(picker.choices)
+              if not c.header and c.value is not None and c.value.id != level_id
+              and c.value.group not in ("random", "replays") and not c.value.error]
+    picker.pick(max(others, key=lambda i: len(picker.choices[i].title)))
+    again = app.stack.top
+    assert isinstance(again, PickerScene) and "again to throw away this game" in again.title
+    return again
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_level_pickers_question_is_drawn_inside_its_dialog_at_every_size(info, toy_in_registry):
+    """At 1600x1000 Runway's re-ask "Runway — pick 11 · Mandatory sacrifices again to throw away
+    this game (1 move made)" was twice the dialog's width, over both of its edges. The picker's
+    title wraps inside its panel, above the list, at every window size from the smallest up."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        again = reasked_picker(app, scene)
+        for size in (MIN_WINDOW, (800, 600), (1024, 640), (1600, 1000)):
+            resize(app, size)
+            frames(app)
+            assert app.stack.top is again
+            words = " ".join(line for line in again.title_lines(again.panel.width - 32)[0]).split()
+            assert words == again.title.split(), "the title was cut"
+            assert again.title_rects, "no title drawn"
+            for rect in again.title_rects:
+                assert again.panel.contains(rect), f"{rect} spills out of {again.panel} at {size}"
+                assert rect.bottom <= again.list_rect.top, f"the title runs into the list at {size}"
+            assert again.panel.bottom <= size[1] and again.panel.top >= 0
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_throw_away_question_goes_once_it_is_answered(info, toy_in_registry):
+    """After the second pick opened the new level (or the second N / F5 went ahead), the corner's
+    "! Pick it again to throw away this game (1 move made)" stayed over the new game, about one
+    that no longer existed. The question's toast goes when it is answered or the level changes."""
+    from arcade.ui.game_scene import DISCARD_TAG
+
+    def asking() -> bool:
+        return any(m.tag == DISCARD_TAG for m in scene.toast.messages)
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        again = reasked_picker(app, scene)
+        assert asking()
+        again.pick(again.selected)
+        frames(app)
+        assert app.stack.top is scene and scene.session.index == 0
+        assert not asking(), [m.text for m in scene.toast.messages]
+        for binding in [b for b in scene.keymap() if b.discards and not (b.button == "New board"
+                                                                         and scene.new_board_asks)]:
+            safe_moves(scene, 3)
+            scene.run_binding(binding)
+            frames(app)
+            assert asking(), binding.keys
+            scene.run_binding(binding)
+            frames(app)
+            while app.stack.top is not scene:
+                app.stack.pop()
+            assert not asking(), f"{binding.keys}: {[m.text for m in scene.toast.messages]}"
+        # A question made moot by another level (opened some other way) goes too.
+        safe_moves(scene, 3)
+        scene.confirm_discard("level x", "Pick it again", timed=False)
+        assert asking()
+        scene.change_level(scene.session.level, scene.session.level_id)
+        frames(app)
+        assert not asking()

@@ -64,6 +64,8 @@ WATCH_SAVE_SECONDS = 5.0
 MAX_ELAPSED = 10 * 365 * 86400.0
 #: The tag of toasts about the level on screen (see :meth:`GameScene.level_note`).
 LEVEL_TAG = "level"
+#: The tag of the "press again to throw away this game" question's toast (see :meth:`GameScene.confirm_discard`).
+DISCARD_TAG = "discard"
 
 
 def format_time(seconds: float, *, tenths: bool = False) -> str:
@@ -472,17 +474,24 @@ class GameScene(Scene):
         import time
 
         if not self.in_progress():
-            self._discard_asked = None
+            self.forget_discard_question()
             return True
         now = time.monotonic()
         asked = getattr(self, "_discard_asked", None)
         if asked is not None and asked[0] == what and (not timed or now - asked[1] < self.CONFIRM_SECONDS):
-            self._discard_asked = None
+            self.forget_discard_question()
             return True
         self._discard_asked = (what, now)
         self.toast.show(f"{again} to throw away this game{self.moves_made()}", "warning", self.CONFIRM_SECONDS,
-                        tag="discard")
+                        tag=DISCARD_TAG)
         return False
+
+    def forget_discard_question(self) -> None:
+        """The "press again" question answered, or moot (another level opened): it goes, and its
+        toast with it -- "! Pick it again to throw away this game (1 move made)" stayed in the
+        corner over the new level, about a game that no longer existed."""
+        self._discard_asked = None
+        self.toast.drop(DISCARD_TAG)
 
     def moves_made(self) -> str:
         """" (3 moves made)": the moves a game in progress has, counted as its result counts them
@@ -1152,6 +1161,7 @@ class GameScene(Scene):
             self._tooltip = ""
             self.say("")  # the last game's words are not this one's (a game's level_changed may greet)
             self.toast.drop(LEVEL_TAG)  # nor its level notes
+            self.forget_discard_question()  # nor a question about the game that was there
             self.tweens.clear()
             self.level_changed()
             self.relayout()
