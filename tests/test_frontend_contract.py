@@ -2097,3 +2097,55 @@ def test_the_throw_away_question_goes_once_it_is_answered(info, toy_in_registry)
         scene.change_level(scene.session.level, scene.session.level_id)
         frames(app)
         assert not asking()
+
+
+#: What each phrase of the watch's status line does: the action whose keys it names.
+WATCH_PHRASES = {"pauses": "watch_pause", "goes on": "watch_pause", "plays one step": "watch_step", "stops": None}
+
+
+def status_keys(text: str) -> list[tuple[str, str]]:
+    """(verb, key) for every key the watch's status line names before a verb: "Step, N or . plays
+    one step" gives ("plays one step", "N"), ("plays one step", ".") -- the button's name is not a key."""
+    found = []
+    verbs = "|".join(WATCH_PHRASES)
+    for names, verb in re.findall(rf"((?:[^ ,·—]+(?:, | or ))*(?:Pause AI|Resume AI|Step|Stop watching)"
+                                  rf"(?:(?:, | or )[^ ,·—]+)*) ({verbs})\b", text):
+        for name in re.split(r", | or ", names):
+            if name not in ("Pause AI", "Resume AI", "Step", "Stop watching"):
+                found.append((verb, name))
+    return found
+
+
+FRAMEWORK_WATCH = [g for g in WATCHABLE if g.name != "runway"]  # Runway's AI drives on its own keys
+
+
+@pytest.mark.parametrize("info", FRAMEWORK_WATCH, ids=[g.name for g in FRAMEWORK_WATCH])
+def test_every_key_the_watch_status_line_names_is_in_the_keys_table_for_it(info, toy_in_registry):
+    """Hashi's paused watch said "Step or N plays one step" while its pause screen listed only "."
+    for "while watching: one step" (N is its New board there) and the README said N and Space.
+    Every key the watching and paused status lines name is listed in the keys table the pause
+    screen shows, in the row of the action the line says it does -- and it does that."""
+    from arcade.ui.keymap import named_keys
+    from arcade.ui.overlays import PauseScene
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        labels = {b.action: b.label for b in scene.keymap() if b.label}
+        labels[None] = labels[scene.watch_action]
+        scene.toggle_watch()
+        scene.worker.wait(30)
+        frames(app)
+        assert scene.watching
+        watching = scene.status_text
+        scene.watch_pause()
+        paused = scene.status_text
+        named = status_keys(watching) + status_keys(paused)
+        assert {verb for verb, _ in named} >= {"stops"}, (watching, paused)
+        key(app, pygame.K_ESCAPE)
+        table = app.stack.top.keys
+        assert isinstance(app.stack.top, PauseScene)
+        for verb, name in named:
+            label = labels[WATCH_PHRASES[verb]]
+            rows = [keys for keys, meaning in table if meaning == label]
+            assert rows and named_keys(name) <= named_keys(rows[0]), \
+                f"{name!r} ({verb}) in {watching!r} / {paused!r} is not in the table's {label!r} row: {rows}"

@@ -885,8 +885,7 @@ class GameScene(Scene):
         self.watch = WatchPlayer(iter(steps), self.apply_ai_step, speed=self.watch_rate,
                                  on_finish=self._watch_done)
         self.refresh_toolbar()
-        self.say("Watching the AI — Pause AI or Space pauses · Step or N plays one step · +/− speed · "
-                 f"Stop watching or {self.watch_keys} stops", "info")
+        self.say(self.watching_text(), "info")
 
     def apply_ai_step(self, step: Step) -> None:
         """Carry out one AI step (its moves are the AI's: see ``Session.ai_moved``)."""
@@ -934,8 +933,7 @@ class GameScene(Scene):
         assert self.watch is not None
         self.watch.toggle_pause()
         self.refresh_toolbar()
-        self.say("Paused — Step or N plays one step, Resume AI or Space goes on." if self.watch.paused
-                 else "Watching the AI.", "info")
+        self.say(self.watch_paused_text() if self.watch.paused else "Watching the AI.", "info")
         self.save_if_paused()
 
     def save_if_paused(self) -> None:
@@ -973,6 +971,38 @@ class GameScene(Scene):
         self.stop_watch()
         if stopping:
             self.say(self.watch_stopped_text(), "info")
+
+    def table_keys(self, action: str) -> list[str]:
+        """The keys the keys table names for ``action``, as the pause screen and the how-to-play page
+        show it: those overlays stop the watch, so their table is the one without it, where a key
+        the game uses for something else (Hashi's N: new board, its Space: lock the island) is
+        listed with that meaning only (see :func:`listed_once`). The watch's status line names these
+        keys and no other: it said "Step or N plays one step" where the pause screen listed only
+        "." for it, and the README said N and Space."""
+        rows = self.keymap()
+
+        def shown(b: Binding) -> bool:
+            return b.when != "watching" and self.binding_active(b)
+
+        kept = listed_once(rows, shown, later_first=lambda b: b.when in ("watching", "replaying"))
+        return [key for binding in kept.values() if binding.action == action for key in binding.keys.split(" / ")]
+
+    def _button_or_keys(self, button: str, action: str) -> str:
+        """"Step or ." / "Pause AI": a watch button and the keys the table names for its action."""
+        names = [button, *self.table_keys(action)]
+        return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+    def watching_text(self) -> str:
+        """The status line while the AI plays: its buttons and the keys the keys table lists for them."""
+        stop = self._button_or_keys("Stop watching", self.watch_action)
+        speed = " · +/− speed" if {"+", "−"} <= set(self.table_keys("watch_speed")) else ""
+        return (f"Watching the AI — {self._button_or_keys('Pause AI', 'watch_pause')} pauses · "
+                f"{self._button_or_keys('Step', 'watch_step')} plays one step{speed} · {stop} stops")
+
+    def watch_paused_text(self) -> str:
+        """The status line of a paused watch (as :meth:`watching_text`, from the keys table)."""
+        return (f"Paused — {self._button_or_keys('Step', 'watch_step')} plays one step, "
+                f"{self._button_or_keys('Resume AI', 'watch_pause')} goes on.")
 
     def watch_stopped_text(self) -> str:
         return f"Stopped watching the AI — {self.watch_keys} watches it again from here."
