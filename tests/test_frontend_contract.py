@@ -2149,3 +2149,95 @@ def test_every_key_the_watch_status_line_names_is_in_the_keys_table_for_it(info,
             rows = [keys for keys, meaning in table if meaning == label]
             assert rows and named_keys(name) <= named_keys(rows[0]), \
                 f"{name!r} ({verb}) in {watching!r} / {paused!r} is not in the table's {label!r} row: {rows}"
+
+
+def press_matcher(app: App, matcher) -> None:
+    """Press and release the key a keys-table alternative names (its first code, its typed character)."""
+    mod = ((pygame.KMOD_LCTRL if matcher.ctrl else 0) | (pygame.KMOD_LALT if matcher.alt else 0)
+           | (pygame.KMOD_LSHIFT if matcher.shift else 0))
+    code = matcher.codes[0] if matcher.codes else 0
+    char = matcher.chars[0] if matcher.chars else ""
+    if not char and 32 <= code < 127 and not matcher.ctrl and not matcher.alt:
+        char = chr(code).upper() if matcher.shift else chr(code)
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=char, scancode=0),
+                       pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode=char, scancode=0)])
+
+
+def what_shows(app: App, scene: GameScene) -> tuple:
+    """What the player can see change: the scene on top, the status line, the toasts, the game's
+    position, the watch, the camera, and the scene's own switches and counters (a toggle such as
+    Hashi's G, a cursor)."""
+    frames(app, 2)
+    top = app.stack.top
+    view = getattr(scene, "view", None)
+    camera = tuple(getattr(view, name, None) for name in ("zoom", "scroll", "offset", "follow"))
+    own = tuple(sorted((name, value) for name, value in vars(scene).items()
+                       if isinstance(value, (bool, int, str, tuple)) and not name.startswith("_")))
+    return (id(top), len(app.stack.scenes), scene.status_text, tuple(m.text for m in scene.toast.messages),
+            scene.session.index, len(scene.session.moves), id(scene.session.level), scene.watching,
+            camera, own)
+
+
+#: The keys README's "Keys every game shares" lists for undo, redo, restart and hint (the watch key
+#: is each game's own ``watch_keys``).
+SHARED_KEYS = ("Ctrl+Z", "U", "Ctrl+Y", "Ctrl+Shift+Z", "R", "Ctrl+R", "H")
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_every_shared_key_works_or_says_why_not_in_this_game(info, toy_in_registry):
+    """Tron ignored H without a word though "Keys every game shares" lists it as the hint: a shared
+    key either does what the table says, or something of the game's own that its keys table
+    lists, or says in one line why this game has no such thing."""
+    from arcade.ui.keymap import _alternative, named_keys
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        safe_moves(scene, 2)
+        listed = set().union(*(named_keys(keys) for keys, _ in scene.help_lines()))
+        for keys in (*SHARED_KEYS, *scene.watch_keys.split(" / ")):
+            matcher = _alternative(keys)
+            while app.stack.top is not scene:
+                app.stack.pop()
+            scene.stop_watch()
+            scene.say("")
+            scene.toast.messages.clear()
+            before = what_shows(app, scene)
+            press_matcher(app, matcher)
+            after = what_shows(app, scene)
+            assert after != before, f"{keys} did nothing visible in {info.name}"
+            if matcher not in listed:
+                assert app.stack.top is scene and scene.status_text, f"{keys}: not listed, and no word why"
+                assert "\n" not in scene.status_text and info.title in scene.status_text, scene.status_text
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_every_key_in_the_shown_keys_table_does_something_visible(info, toy_in_registry):
+    """A key a game's keys table lists acts where the player can see it -- the position, the screen,
+    an overlay, the status line or a toast -- in the mode it is listed for. Each key is pressed on
+    a fresh game with a couple of moves made."""
+    from arcade.ui.keymap import _alternative, find_binding, parse_keys
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        safe_moves(scene, 2)
+        frames(app)
+        table = scene.help_lines()
+    silent = []
+    for keys, meaning in table:
+        for matcher in parse_keys(keys):
+            with small_game(info) as (app, scene):
+                frames(app)
+                safe_moves(scene, 2)
+                frames(app, 3)
+                probe = pygame.event.Event(pygame.KEYDOWN, key=matcher.codes[0] if matcher.codes else 0,
+                                           mod=0, unicode=matcher.chars[0] if matcher.chars else "")
+                active = [b for b in scene.keymap() if scene.binding_active(b)]
+                if not (matcher.ctrl or matcher.alt or matcher.shift) and find_binding(active, probe) is None:
+                    continue  # listed for another mode ("while watching: one step")
+                before = what_shows(app, scene)
+                press_matcher(app, _alternative("F12"))  # bound to nothing: the measure sees no change
+                assert what_shows(app, scene) == before, "the screen changes by itself: nothing to compare"
+                press_matcher(app, matcher)
+                if what_shows(app, scene) == before:
+                    silent.append(f"{keys} ({meaning})")
+    assert not silent, silent

@@ -38,7 +38,7 @@ from arcade.core.session import AI_MOVE, HINT_MOVE, Session, credit_words
 from arcade.services import saves
 from arcade.services.autosave import BackgroundSaver
 from arcade.ui.console import wrap_line
-from arcade.ui.keymap import find_binding, help_rows, listed_once
+from arcade.ui.keymap import KeyMatcher, find_binding, help_rows, listed_once, named_keys, parse_keys
 from arcade.ui.overlays import LOOK_AT_BOARD, MAIN_MENU, NEXT_LEVEL, PLAY_AGAIN, PauseScene, ResultScene
 from arcade.ui.scene import Scene
 from arcade.ui.speed import WATCH_SPEEDS, SpeedControl
@@ -442,9 +442,48 @@ class GameScene(Scene):
             Binding("−", "watch_speed", "", arg="-1", when="watching", repeat=True),
         ]
 
-    def keymap(self) -> list[Binding]:
-        """Every binding in dispatch order: watching keys, the game's, the framework's."""
+    #: The README's "Keys every game shares" rows a game may lack (feature: the keys and the name
+    #: it goes by) -- see :meth:`missing_bindings`.
+    SHARED_FEATURES: ClassVar[tuple[tuple[str, str, str], ...]] = (
+        ("undo", "Ctrl+Z / U", "undo"), ("undo", "Ctrl+Y / Ctrl+Shift+Z / R", "redo"),
+        ("undo", "Ctrl+R", "restart"), ("hint", "H", "hints"), ("watch", "W", "AI to watch"),
+    )
+    #: Why the game has no undo, hint or watch, said when a shared key for it is pressed.
+    missing_reasons: ClassVar[dict[str, str]] = {}
+
+    def missing_bindings(self, bound: list[Binding]) -> list[Binding]:
+        """Rows for the shared keys of features this game lacks: a press says in one line why.
+        Tron ignored H without a word while "Keys every game shares" lists it as the hint. The keys
+        the game uses itself (Tron's W steers, its R replays) are left to it; the rows have no label,
+        so the game's keys table does not list what it does not have."""
+        have = {"undo": self.allow_undo, "hint": self.has_hint, "watch": self.has_watch}
+        used: set[KeyMatcher] = set()
+        for binding in bound:
+            for alternative in binding.keys.split(" / "):
+                used |= named_keys(alternative)
+        rows = []
+        for feature, keys, name in self.SHARED_FEATURES:
+            if have[feature]:
+                continue
+            keys = self.watch_keys if feature == "watch" else keys
+            free = [k for k in keys.split(" / ") if not named_keys(k) & used]
+            if free:
+                rows.append(Binding(" / ".join(free), "explain_missing", "", arg=name))
+        return rows
+
+    def explain_missing(self, name: str) -> None:
+        """A shared key of a feature this game does not have: say why, in one line."""
+        self.say(self.missing_reasons.get(name, f"{self.title} has no {name}."), "warning")
+
+    def bound_keymap(self) -> list[Binding]:
+        """The bindings of what this scene has, in dispatch order: watching keys, the game's, the framework's."""
         return [*self.watching_bindings(), *self.game_bindings(), *self.standard_bindings()]
+
+    def keymap(self) -> list[Binding]:
+        """Every binding in dispatch order: :meth:`bound_keymap`, then the shared keys of what the
+        game lacks (see :meth:`missing_bindings`)."""
+        bound = self.bound_keymap()
+        return [*bound, *self.missing_bindings(bound)]
 
     def binding_active(self, binding: Binding) -> bool:
         return not binding.when or bool(getattr(self, binding.when))
@@ -522,6 +561,10 @@ class GameScene(Scene):
         Space pauses the round, or the replay, or goes on to the next round); a key whose only
         meaning does not apply now is still listed with it (see :func:`listed_once`).
         """
+        return help_rows(self.listed_bindings())
+
+    def listed_bindings(self) -> list[Binding]:
+        """The rows of the keys table, as :meth:`help_lines` lists them (keys trimmed to those listed there)."""
         rows = self.keymap()
 
         def is_mode(b: Binding) -> bool:
@@ -529,7 +572,7 @@ class GameScene(Scene):
 
         kept = listed_once(rows, self.binding_active, later_first=is_mode)
         order = sorted(kept, key=lambda i: (is_mode(rows[i]), i))
-        return help_rows([kept[i] for i in order])
+        return [kept[i] for i in order]
 
     @property
     def watching(self) -> bool:
@@ -1309,7 +1352,22 @@ class GameScene(Scene):
                     finally:
                         self.key_repeating = False
                 return True
-        return self.handle_board(event)
+        handled = self.handle_board(event)
+        if not handled and event.type == pygame.KEYDOWN and not getattr(event, "repeat", False):
+            handled = self.explain_not_now(event)
+        return handled
+
+    def explain_not_now(self, event: pygame.event.Event) -> bool:
+        """A key the keys table lists for another moment ("R: replay the round that just ended"
+        pressed during Tron's round) says so, in one line: it did nothing without a word."""
+        for binding in self.listed_bindings():
+            if not binding.label or not binding.action or self.binding_active(binding):
+                continue
+            pressed = [k for k in binding.keys.split(" / ") if any(m.matches(event) for m in parse_keys(k))]
+            if pressed:
+                self.say(f"{pressed[0]}: {binding.label} — not now.")
+                return True
+        return False
 
     def _status_lines(self, text: str, width: int) -> list[str]:
         """The status text wrapped to at most two lines of ``width`` (cached: wrapping measures every word)."""
@@ -1478,7 +1536,7 @@ class TickScene(GameScene):
             Binding("End", "seek_end", "to the end of the history", when="can_scrub"),
         ]
 
-    def keymap(self) -> list[Binding]:
+    def bound_keymap(self) -> list[Binding]:
         return [*self.watching_bindings(), *self.game_bindings(), *self.tick_bindings(), *self.standard_bindings()]
 
     def change_speed(self, arg: str) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
@@ -107,6 +107,13 @@ class TronScene(CameraScene, TickScene):
     #: The framework's way back to a result, in the match's words (Enter does the same once it is over).
     result_button = "Match result"
     result_help = "the match result again (rematch, replay, setup) after Look at board"
+    #: The shared keys Tron has no use for say why (H was ignored without a word).
+    missing_reasons: ClassVar[dict[str, str]] = {
+        "hints": "Tron has no hints: it is played live against a bot.",
+        "undo": "Tron has no undo: a round is played live — R replays it once it ends.",
+        "redo": "Tron has no redo: a round is played live — R replays it once it ends.",
+        "restart": "Tron has no restart: F5 starts a rematch (it asks first mid-match).",
+    }
 
     def __init__(self, info: GameInfo, session: Session[Level, State, Any], setup: MatchSetup, match: Match,
                  *, map_ref: str, seed: int) -> None:
