@@ -981,9 +981,12 @@ class TronScene(CameraScene, TickScene):
             return [*self.zoom_fields(), f"{self.seat_name(0)} vs {self.seat_name(1)}", "Replay file",
                     f"Replay {self.session.index}/{self.session.length}", f"{round(self.speed.value)}/s"]
         match = self.match
-        round_now = min(match.rounds + (self.phase != "over"), match.best_of)
-        fields = [self.score_text(), f"Round {round_now}/{match.best_of}"
-                  if self.phase not in ("over", "replay") else f"Best of {match.best_of}"]
+        # One wording all match long: the round on screen -- the one running, or the one just
+        # played (and replayed) once it ends. It read "Round 1/3" during a round and "Best of 3"
+        # once that round was over.
+        ended = self.phase in ("over", "replay")
+        round_now = max(1, min(match.rounds + (not ended), match.best_of))
+        fields = [self.score_text(), f"Round {round_now}/{match.best_of}"]
         if self.phase == "replay":
             fields.append(f"Replay {self.session.index}/{self.session.length}")
         else:
