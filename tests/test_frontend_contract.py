@@ -2048,6 +2048,7 @@ def test_the_level_pickers_question_is_drawn_inside_its_dialog_at_every_size(inf
     with small_game(info) as (app, scene):
         frames(app)
         again = reasked_picker(app, scene)
+        assert again.scroll <= again.selected < again.scroll + again.visible_rows, "asked about out of view"
         for size in (MIN_WINDOW, (800, 600), (1024, 640), (1600, 1000)):
             resize(app, size)
             frames(app)
@@ -2059,6 +2060,8 @@ def test_the_level_pickers_question_is_drawn_inside_its_dialog_at_every_size(inf
                 assert again.panel.contains(rect), f"{rect} spills out of {again.panel} at {size}"
                 assert rect.bottom <= again.list_rect.top, f"the title runs into the list at {size}"
             assert again.panel.bottom <= size[1] and again.panel.top >= 0
+            # The level asked about is the highlighted row, and it is in view.
+            assert again.scroll <= again.selected < again.scroll + again.visible_rows, size
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
@@ -2241,3 +2244,36 @@ def test_every_key_in_the_shown_keys_table_does_something_visible(info, toy_in_r
                 if what_shows(app, scene) == before:
                     silent.append(f"{keys} ({meaning})")
     assert not silent, silent
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_game_finished_under_the_pause_overlay_shows_its_result_when_the_overlay_closes(info, toy_in_registry):
+    """Hashi's result panel never came when its win animation ended under another overlay (help,
+    pause) -- and so no Result button nor F3 -- while other games pushed theirs over the pause
+    screen. In every game the result waits for the game to be back on top, then comes up."""
+    from arcade.ui.overlays import PauseScene
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        key(app, pygame.K_ESCAPE)
+        pause = app.stack.top
+        assert isinstance(pause, PauseScene)
+        if info.name == "tron":
+            while not scene.match.over:
+                scene.match.record(Outcome("win", "boxed in", winner=0))
+            scene.show_match_result()
+        else:
+            finish_by_hand(scene.session)
+            assert scene.session.outcome is not None
+        frames(app, 5)
+        scene.tweens.update(60.0)  # an animation that ends while the overlay is still up (Hashi's win)
+        frames(app, 5)
+        assert app.stack.top is pause, f"{type(app.stack.top).__name__} came over the pause screen"
+        key(app, pygame.K_ESCAPE)
+        for _ in range(200):
+            if isinstance(app.stack.top, ResultScene):
+                break
+            frames(app, 1, dt=0.05)
+        assert isinstance(app.stack.top, ResultScene), [type(s).__name__ for s in app.stack.scenes]
+        assert scene.result_ready and scene.toolbar.find(scene.result_button) is not None
+        assert app.crashes == 0

@@ -168,6 +168,8 @@ class GameScene(Scene):
         #: The result panel last shown, kept while the game stays over: Look at board closed it and
         #: nothing on screen led back to its Next level (see :meth:`reopen_result`).
         self._result_panel: ResultScene | None = None
+        #: A result panel waits for the game to be back on top (see :meth:`push_result`).
+        self._result_due = False
         #: Whether the saved camera (zoom, pan) was put back: once, at the first layout, when the
         #: board knows the window it is shown in (see :meth:`restore_camera`).
         self._camera_restored = False
@@ -805,7 +807,7 @@ class GameScene(Scene):
                 index = next((i for i, c in enumerate(again.choices)
                               if getattr(c.value, "id", None) == entry.id and not c.header), None)
                 if index is not None:
-                    again.selected = index
+                    again.select(index)
             return
         self.load_entry(entry)
 
@@ -1139,9 +1141,23 @@ class GameScene(Scene):
         assert self.app is not None
         shown = self.result_ready
         self._result_panel = panel
-        self.app.push(panel)
+        if self.app.stack.top is self:
+            self.app.push(panel)
+        else:
+            # Another overlay (pause, help) is on top: the panel comes up when the game is back on
+            # top (see :meth:`resume`). Hashi's win animation ending under the pause overlay skipped
+            # its panel altogether, and with it the Result button and F3.
+            self._result_due = True
         if not shown:
             self.refresh_toolbar()
+
+    def resume(self) -> None:
+        """Back on top: a result panel that came due under another overlay is shown now."""
+        super().resume()
+        if getattr(self, "_result_due", False):
+            self._result_due = False
+            if self.result_ready and self.app is not None:
+                self.app.push(self._result_panel)
 
     def reopen_result(self) -> None:
         """The Result button: the finished game's result panel again, as it was first shown. Once the
@@ -1158,6 +1174,7 @@ class GameScene(Scene):
 
     def forget_result(self) -> None:
         """The game is no longer over (Undo, Play again, another level): its result panel goes."""
+        self._result_due = False
         if self._result_panel is not None:
             self._result_panel = None
             self.refresh_toolbar()

@@ -172,6 +172,14 @@ class PickerScene(Scene):
                 self.app.trace(f"picker-row {self.list_rect.x} {self.list_rect.y + row * self.ROW} "
                                f"{self.list_rect.width} {self.ROW - 4} {self.choices[index].title}")
 
+    def select(self, index: int) -> None:
+        """Highlight row ``index`` and bring it into view, mid-list (the level picker's re-ask
+        highlighted the level asked about while showing the rows around the current one: at
+        640x400 "1 / 17" was counted under rows 09-11)."""
+        self.selected = index
+        self.scroll = index - self.visible_rows // 2
+        self._keep_visible()
+
     def _keep_visible(self) -> None:
         if self.selected < self.scroll:
             self.scroll = self.selected

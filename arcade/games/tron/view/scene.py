@@ -922,6 +922,7 @@ class TronScene(CameraScene, TickScene):
             self._auto_paused = True
 
     def resume(self) -> None:
+        super().resume()
         if self._auto_paused:
             self._auto_paused = False
             self.paused = False
