@@ -2085,3 +2085,259 @@ def test_a_saved_camera_that_no_longer_fits_is_clamped_and_a_damaged_one_ignored
                 assert state == own, f"a damaged camera {camera!r} was used"
         finally:
             close(app)
+
+
+def reasked_picker(app: App, scene: GameScene) -> PickerScene:
+    """Moves made, the level picker opened and another level picked once: the picker that asks again."""
+    safe_moves(scene, 1)
+    level_id = scene.session.level_id
+    scene.open_levels()
+    picker = app.stack.top
+    assert isinstance(picker, PickerScene)
+    # The longest title of a level the game has: the re-ask names it.
+    others = [i for i, c in enumerate(picker.choices)
+              if not c.header and c.value is not None and c.value.id != level_id
+              and c.value.group not in ("random", "replays") and not c.value.error]
+    picker.pick(max(others, key=lambda i: len(picker.choices[i].title)))
+    again = app.stack.top
+    assert isinstance(again, PickerScene) and "again to throw away this game" in again.title
+    return again
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_level_pickers_question_is_drawn_inside_its_dialog_at_every_size(info, toy_in_registry):
+    """At 1600x1000 Runway's re-ask "Runway — pick 11 · Mandatory sacrifices again to throw away
+    this game (1 move made)" was twice the dialog's width, over both of its edges. The picker's
+    title wraps inside its panel, above the list, at every window size from the smallest up."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        again = reasked_picker(app, scene)
+        assert again.scroll <= again.selected < again.scroll + again.visible_rows, "asked about out of view"
+        for size in (MIN_WINDOW, (800, 600), (1024, 640), (1600, 1000)):
+            resize(app, size)
+            frames(app)
+            assert app.stack.top is again
+            words = " ".join(line for line in again.title_lines(again.panel.width - 32)[0]).split()
+            assert words == again.title.split(), "the title was cut"
+            assert again.title_rects, "no title drawn"
+            for rect in again.title_rects:
+                assert again.panel.contains(rect), f"{rect} spills out of {again.panel} at {size}"
+                assert rect.bottom <= again.list_rect.top, f"the title runs into the list at {size}"
+            assert again.panel.bottom <= size[1] and again.panel.top >= 0
+            # The level asked about is the highlighted row, and it is in view.
+            assert again.scroll <= again.selected < again.scroll + again.visible_rows, size
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_throw_away_question_goes_once_it_is_answered(info, toy_in_registry):
+    """After the second pick opened the new level (or the second N / F5 went ahead), the corner's
+    "! Pick it again to throw away this game (1 move made)" stayed over the new game, about one
+    that no longer existed. The question's toast goes when it is answered or the level changes."""
+    from arcade.ui.game_scene import DISCARD_TAG
+
+    def asking() -> bool:
+        return any(m.tag == DISCARD_TAG for m in scene.toast.messages)
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        again = reasked_picker(app, scene)
+        assert asking()
+        again.pick(again.selected)
+        frames(app)
+        assert app.stack.top is scene and scene.session.index == 0
+        assert not asking(), [m.text for m in scene.toast.messages]
+        for binding in [b for b in scene.keymap() if b.discards and not (b.button == "New board"
+                                                                         and scene.new_board_asks)]:
+            safe_moves(scene, 3)
+            scene.run_binding(binding)
+            frames(app)
+            assert asking(), binding.keys
+            scene.run_binding(binding)
+            frames(app)
+            while app.stack.top is not scene:
+                app.stack.pop()
+            assert not asking(), f"{binding.keys}: {[m.text for m in scene.toast.messages]}"
+        # A question made moot by another level (opened some other way) goes too.
+        safe_moves(scene, 3)
+        scene.confirm_discard("level x", "Pick it again", timed=False)
+        assert asking()
+        scene.change_level(scene.session.level, scene.session.level_id)
+        frames(app)
+        assert not asking()
+
+
+#: What each phrase of the watch's status line does: the action whose keys it names.
+WATCH_PHRASES = {"pauses": "watch_pause", "goes on": "watch_pause", "plays one step": "watch_step", "stops": None}
+
+
+def status_keys(text: str) -> list[tuple[str, str]]:
+    """(verb, key) for every key the watch's status line names before a verb: "Step, N or . plays
+    one step" gives ("plays one step", "N"), ("plays one step", ".") -- the button's name is not a key."""
+    found = []
+    verbs = "|".join(WATCH_PHRASES)
+    for names, verb in re.findall(rf"((?:[^ ,·—]+(?:, | or ))*(?:Pause AI|Resume AI|Step|Stop watching)"
+                                  rf"(?:(?:, | or )[^ ,·—]+)*) ({verbs})\b", text):
+        for name in re.split(r", | or ", names):
+            if name not in ("Pause AI", "Resume AI", "Step", "Stop watching"):
+                found.append((verb, name))
+    return found
+
+
+FRAMEWORK_WATCH = [g for g in WATCHABLE if g.name != "runway"]  # Runway's AI drives on its own keys
+
+
+@pytest.mark.parametrize("info", FRAMEWORK_WATCH, ids=[g.name for g in FRAMEWORK_WATCH])
+def test_every_key_the_watch_status_line_names_is_in_the_keys_table_for_it(info, toy_in_registry):
+    """Hashi's paused watch said "Step or N plays one step" while its pause screen listed only "."
+    for "while watching: one step" (N is its New board there) and the README said N and Space.
+    Every key the watching and paused status lines name is listed in the keys table the pause
+    screen shows, in the row of the action the line says it does -- and it does that."""
+    from arcade.ui.keymap import named_keys
+    from arcade.ui.overlays import PauseScene
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        labels = {b.action: b.label for b in scene.keymap() if b.label}
+        labels[None] = labels[scene.watch_action]
+        scene.toggle_watch()
+        scene.worker.wait(30)
+        frames(app)
+        assert scene.watching
+        watching = scene.status_text
+        scene.watch_pause()
+        paused = scene.status_text
+        named = status_keys(watching) + status_keys(paused)
+        assert {verb for verb, _ in named} >= {"stops"}, (watching, paused)
+        key(app, pygame.K_ESCAPE)
+        table = app.stack.top.keys
+        assert isinstance(app.stack.top, PauseScene)
+        for verb, name in named:
+            label = labels[WATCH_PHRASES[verb]]
+            rows = [keys for keys, meaning in table if meaning == label]
+            assert rows and named_keys(name) <= named_keys(rows[0]), \
+                f"{name!r} ({verb}) in {watching!r} / {paused!r} is not in the table's {label!r} row: {rows}"
+
+
+def press_matcher(app: App, matcher) -> None:
+    """Press and release the key a keys-table alternative names (its first code, its typed character)."""
+    mod = ((pygame.KMOD_LCTRL if matcher.ctrl else 0) | (pygame.KMOD_LALT if matcher.alt else 0)
+           | (pygame.KMOD_LSHIFT if matcher.shift else 0))
+    code = matcher.codes[0] if matcher.codes else 0
+    char = matcher.chars[0] if matcher.chars else ""
+    if not char and 32 <= code < 127 and not matcher.ctrl and not matcher.alt:
+        char = chr(code).upper() if matcher.shift else chr(code)
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=char, scancode=0),
+                       pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode=char, scancode=0)])
+
+
+def what_shows(app: App, scene: GameScene) -> tuple:
+    """What the player can see change: the scene on top, the status line, the toasts, the game's
+    position, the watch, the camera, and the scene's own switches and counters (a toggle such as
+    Hashi's G, a cursor)."""
+    frames(app, 2)
+    top = app.stack.top
+    view = getattr(scene, "view", None)
+    camera = tuple(getattr(view, name, None) for name in ("zoom", "scroll", "offset", "follow"))
+    own = tuple(sorted((name, value) for name, value in vars(scene).items()
+                       if isinstance(value, (bool, int, str, tuple)) and not name.startswith("_")))
+    return (id(top), len(app.stack.scenes), scene.status_text, tuple(m.text for m in scene.toast.messages),
+            scene.session.index, len(scene.session.moves), id(scene.session.level), scene.watching,
+            camera, own)
+
+
+#: The keys README's "Keys every game shares" lists for undo, redo, restart and hint (the watch key
+#: is each game's own ``watch_keys``).
+SHARED_KEYS = ("Ctrl+Z", "U", "Ctrl+Y", "Ctrl+Shift+Z", "R", "Ctrl+R", "H")
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_every_shared_key_works_or_says_why_not_in_this_game(info, toy_in_registry):
+    """Tron ignored H without a word though "Keys every game shares" lists it as the hint: a shared
+    key either does what the table says, or something of the game's own that its keys table
+    lists, or says in one line why this game has no such thing."""
+    from arcade.ui.keymap import _alternative, named_keys
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        safe_moves(scene, 2)
+        listed = set().union(*(named_keys(keys) for keys, _ in scene.help_lines()))
+        for keys in (*SHARED_KEYS, *scene.watch_keys.split(" / ")):
+            matcher = _alternative(keys)
+            while app.stack.top is not scene:
+                app.stack.pop()
+            scene.stop_watch()
+            scene.say("")
+            scene.toast.messages.clear()
+            before = what_shows(app, scene)
+            press_matcher(app, matcher)
+            after = what_shows(app, scene)
+            assert after != before, f"{keys} did nothing visible in {info.name}"
+            if matcher not in listed:
+                assert app.stack.top is scene and scene.status_text, f"{keys}: not listed, and no word why"
+                assert "\n" not in scene.status_text and info.title in scene.status_text, scene.status_text
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_every_key_in_the_shown_keys_table_does_something_visible(info, toy_in_registry):
+    """A key a game's keys table lists acts where the player can see it -- the position, the screen,
+    an overlay, the status line or a toast -- in the mode it is listed for. Each key is pressed on
+    a fresh game with a couple of moves made."""
+    from arcade.ui.keymap import _alternative, find_binding, parse_keys
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        safe_moves(scene, 2)
+        frames(app)
+        table = scene.help_lines()
+    silent = []
+    for keys, meaning in table:
+        for matcher in parse_keys(keys):
+            with small_game(info) as (app, scene):
+                frames(app)
+                safe_moves(scene, 2)
+                frames(app, 3)
+                probe = pygame.event.Event(pygame.KEYDOWN, key=matcher.codes[0] if matcher.codes else 0,
+                                           mod=0, unicode=matcher.chars[0] if matcher.chars else "")
+                active = [b for b in scene.keymap() if scene.binding_active(b)]
+                if not (matcher.ctrl or matcher.alt or matcher.shift) and find_binding(active, probe) is None:
+                    continue  # listed for another mode ("while watching: one step")
+                before = what_shows(app, scene)
+                press_matcher(app, _alternative("F12"))  # bound to nothing: the measure sees no change
+                assert what_shows(app, scene) == before, "the screen changes by itself: nothing to compare"
+                press_matcher(app, matcher)
+                if what_shows(app, scene) == before:
+                    silent.append(f"{keys} ({meaning})")
+    assert not silent, silent
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_game_finished_under_the_pause_overlay_shows_its_result_when_the_overlay_closes(info, toy_in_registry):
+    """Hashi's result panel never came when its win animation ended under another overlay (help,
+    pause) -- and so no Result button nor F3 -- while other games pushed theirs over the pause
+    screen. In every game the result waits for the game to be back on top, then comes up."""
+    from arcade.ui.overlays import PauseScene
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        key(app, pygame.K_ESCAPE)
+        pause = app.stack.top
+        assert isinstance(pause, PauseScene)
+        if info.name == "tron":
+            while not scene.match.over:
+                scene.match.record(Outcome("win", "boxed in", winner=0))
+            scene.show_match_result()
+        else:
+            finish_by_hand(scene.session)
+            assert scene.session.outcome is not None
+        frames(app, 5)
+        scene.tweens.update(60.0)  # an animation that ends while the overlay is still up (Hashi's win)
+        frames(app, 5)
+        assert app.stack.top is pause, f"{type(app.stack.top).__name__} came over the pause screen"
+        key(app, pygame.K_ESCAPE)
+        for _ in range(200):
+            if isinstance(app.stack.top, ResultScene):
+                break
+            frames(app, 1, dt=0.05)
+        assert isinstance(app.stack.top, ResultScene), [type(s).__name__ for s in app.stack.scenes]
+        assert scene.result_ready and scene.toolbar.find(scene.result_button) is not None
+        assert app.crashes == 0

@@ -38,7 +38,7 @@ from arcade.core.session import AI_MOVE, HINT_MOVE, Session, credit_words
 from arcade.services import saves
 from arcade.services.autosave import BackgroundSaver
 from arcade.ui.console import wrap_line
-from arcade.ui.keymap import find_binding, help_rows, listed_once
+from arcade.ui.keymap import KeyMatcher, find_binding, help_rows, listed_once, named_keys, parse_keys
 from arcade.ui.overlays import LOOK_AT_BOARD, MAIN_MENU, NEXT_LEVEL, PLAY_AGAIN, PauseScene, ResultScene
 from arcade.ui.scene import Scene
 from arcade.ui.speed import WATCH_SPEEDS, SpeedControl
@@ -64,6 +64,8 @@ WATCH_SAVE_SECONDS = 5.0
 MAX_ELAPSED = 10 * 365 * 86400.0
 #: The tag of toasts about the level on screen (see :meth:`GameScene.level_note`).
 LEVEL_TAG = "level"
+#: The tag of the "press again to throw away this game" question's toast (see :meth:`GameScene.confirm_discard`).
+DISCARD_TAG = "discard"
 
 
 def format_time(seconds: float, *, tenths: bool = False) -> str:
@@ -166,6 +168,8 @@ class GameScene(Scene):
         #: The result panel last shown, kept while the game stays over: Look at board closed it and
         #: nothing on screen led back to its Next level (see :meth:`reopen_result`).
         self._result_panel: ResultScene | None = None
+        #: A result panel waits for the game to be back on top (see :meth:`push_result`).
+        self._result_due = False
         #: Whether the saved camera (zoom, pan) was put back: once, at the first layout, when the
         #: board knows the window it is shown in (see :meth:`restore_camera`).
         self._camera_restored = False
@@ -440,9 +444,48 @@ class GameScene(Scene):
             Binding("−", "watch_speed", "", arg="-1", when="watching", repeat=True),
         ]
 
-    def keymap(self) -> list[Binding]:
-        """Every binding in dispatch order: watching keys, the game's, the framework's."""
+    #: The README's "Keys every game shares" rows a game may lack (feature: the keys and the name
+    #: it goes by) -- see :meth:`missing_bindings`.
+    SHARED_FEATURES: ClassVar[tuple[tuple[str, str, str], ...]] = (
+        ("undo", "Ctrl+Z / U", "undo"), ("undo", "Ctrl+Y / Ctrl+Shift+Z / R", "redo"),
+        ("undo", "Ctrl+R", "restart"), ("hint", "H", "hints"), ("watch", "W", "AI to watch"),
+    )
+    #: Why the game has no undo, hint or watch, said when a shared key for it is pressed.
+    missing_reasons: ClassVar[dict[str, str]] = {}
+
+    def missing_bindings(self, bound: list[Binding]) -> list[Binding]:
+        """Rows for the shared keys of features this game lacks: a press says in one line why.
+        Tron ignored H without a word while "Keys every game shares" lists it as the hint. The keys
+        the game uses itself (Tron's W steers, its R replays) are left to it; the rows have no label,
+        so the game's keys table does not list what it does not have."""
+        have = {"undo": self.allow_undo, "hint": self.has_hint, "watch": self.has_watch}
+        used: set[KeyMatcher] = set()
+        for binding in bound:
+            for alternative in binding.keys.split(" / "):
+                used |= named_keys(alternative)
+        rows = []
+        for feature, keys, name in self.SHARED_FEATURES:
+            if have[feature]:
+                continue
+            keys = self.watch_keys if feature == "watch" else keys
+            free = [k for k in keys.split(" / ") if not named_keys(k) & used]
+            if free:
+                rows.append(Binding(" / ".join(free), "explain_missing", "", arg=name))
+        return rows
+
+    def explain_missing(self, name: str) -> None:
+        """A shared key of a feature this game does not have: say why, in one line."""
+        self.say(self.missing_reasons.get(name, f"{self.title} has no {name}."), "warning")
+
+    def bound_keymap(self) -> list[Binding]:
+        """The bindings of what this scene has, in dispatch order: watching keys, the game's, the framework's."""
         return [*self.watching_bindings(), *self.game_bindings(), *self.standard_bindings()]
+
+    def keymap(self) -> list[Binding]:
+        """Every binding in dispatch order: :meth:`bound_keymap`, then the shared keys of what the
+        game lacks (see :meth:`missing_bindings`)."""
+        bound = self.bound_keymap()
+        return [*bound, *self.missing_bindings(bound)]
 
     def binding_active(self, binding: Binding) -> bool:
         return not binding.when or bool(getattr(self, binding.when))
@@ -472,17 +515,24 @@ class GameScene(Scene):
         import time
 
         if not self.in_progress():
-            self._discard_asked = None
+            self.forget_discard_question()
             return True
         now = time.monotonic()
         asked = getattr(self, "_discard_asked", None)
         if asked is not None and asked[0] == what and (not timed or now - asked[1] < self.CONFIRM_SECONDS):
-            self._discard_asked = None
+            self.forget_discard_question()
             return True
         self._discard_asked = (what, now)
         self.toast.show(f"{again} to throw away this game{self.moves_made()}", "warning", self.CONFIRM_SECONDS,
-                        tag="discard")
+                        tag=DISCARD_TAG)
         return False
+
+    def forget_discard_question(self) -> None:
+        """The "press again" question answered, or moot (another level opened): it goes, and its
+        toast with it -- "! Pick it again to throw away this game (1 move made)" stayed in the
+        corner over the new level, about a game that no longer existed."""
+        self._discard_asked = None
+        self.toast.drop(DISCARD_TAG)
 
     def moves_made(self) -> str:
         """" (3 moves made)": the moves a game in progress has, counted as its result counts them
@@ -513,6 +563,10 @@ class GameScene(Scene):
         Space pauses the round, or the replay, or goes on to the next round); a key whose only
         meaning does not apply now is still listed with it (see :func:`listed_once`).
         """
+        return help_rows(self.listed_bindings())
+
+    def listed_bindings(self) -> list[Binding]:
+        """The rows of the keys table, as :meth:`help_lines` lists them (keys trimmed to those listed there)."""
         rows = self.keymap()
 
         def is_mode(b: Binding) -> bool:
@@ -520,7 +574,7 @@ class GameScene(Scene):
 
         kept = listed_once(rows, self.binding_active, later_first=is_mode)
         order = sorted(kept, key=lambda i: (is_mode(rows[i]), i))
-        return help_rows([kept[i] for i in order])
+        return [kept[i] for i in order]
 
     @property
     def watching(self) -> bool:
@@ -753,7 +807,7 @@ class GameScene(Scene):
                 index = next((i for i, c in enumerate(again.choices)
                               if getattr(c.value, "id", None) == entry.id and not c.header), None)
                 if index is not None:
-                    again.selected = index
+                    again.select(index)
             return
         self.load_entry(entry)
 
@@ -876,8 +930,7 @@ class GameScene(Scene):
         self.watch = WatchPlayer(iter(steps), self.apply_ai_step, speed=self.watch_rate,
                                  on_finish=self._watch_done)
         self.refresh_toolbar()
-        self.say("Watching the AI — Pause AI or Space pauses · Step or N plays one step · +/− speed · "
-                 f"Stop watching or {self.watch_keys} stops", "info")
+        self.say(self.watching_text(), "info")
 
     def apply_ai_step(self, step: Step) -> None:
         """Carry out one AI step (its moves are the AI's: see ``Session.ai_moved``)."""
@@ -925,8 +978,7 @@ class GameScene(Scene):
         assert self.watch is not None
         self.watch.toggle_pause()
         self.refresh_toolbar()
-        self.say("Paused — Step or N plays one step, Resume AI or Space goes on." if self.watch.paused
-                 else "Watching the AI.", "info")
+        self.say(self.watch_paused_text() if self.watch.paused else "Watching the AI.", "info")
         self.save_if_paused()
 
     def save_if_paused(self) -> None:
@@ -964,6 +1016,38 @@ class GameScene(Scene):
         self.stop_watch()
         if stopping:
             self.say(self.watch_stopped_text(), "info")
+
+    def table_keys(self, action: str) -> list[str]:
+        """The keys the keys table names for ``action``, as the pause screen and the how-to-play page
+        show it: those overlays stop the watch, so their table is the one without it, where a key
+        the game uses for something else (Hashi's N: new board, its Space: lock the island) is
+        listed with that meaning only (see :func:`listed_once`). The watch's status line names these
+        keys and no other: it said "Step or N plays one step" where the pause screen listed only
+        "." for it, and the README said N and Space."""
+        rows = self.keymap()
+
+        def shown(b: Binding) -> bool:
+            return b.when != "watching" and self.binding_active(b)
+
+        kept = listed_once(rows, shown, later_first=lambda b: b.when in ("watching", "replaying"))
+        return [key for binding in kept.values() if binding.action == action for key in binding.keys.split(" / ")]
+
+    def _button_or_keys(self, button: str, action: str) -> str:
+        """"Step or ." / "Pause AI": a watch button and the keys the table names for its action."""
+        names = [button, *self.table_keys(action)]
+        return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+    def watching_text(self) -> str:
+        """The status line while the AI plays: its buttons and the keys the keys table lists for them."""
+        stop = self._button_or_keys("Stop watching", self.watch_action)
+        speed = " · +/− speed" if {"+", "−"} <= set(self.table_keys("watch_speed")) else ""
+        return (f"Watching the AI — {self._button_or_keys('Pause AI', 'watch_pause')} pauses · "
+                f"{self._button_or_keys('Step', 'watch_step')} plays one step{speed} · {stop} stops")
+
+    def watch_paused_text(self) -> str:
+        """The status line of a paused watch (as :meth:`watching_text`, from the keys table)."""
+        return (f"Paused — {self._button_or_keys('Step', 'watch_step')} plays one step, "
+                f"{self._button_or_keys('Resume AI', 'watch_pause')} goes on.")
 
     def watch_stopped_text(self) -> str:
         return f"Stopped watching the AI — {self.watch_keys} watches it again from here."
@@ -1057,9 +1141,23 @@ class GameScene(Scene):
         assert self.app is not None
         shown = self.result_ready
         self._result_panel = panel
-        self.app.push(panel)
+        if self.app.stack.top is self:
+            self.app.push(panel)
+        else:
+            # Another overlay (pause, help) is on top: the panel comes up when the game is back on
+            # top (see :meth:`resume`). Hashi's win animation ending under the pause overlay skipped
+            # its panel altogether, and with it the Result button and F3.
+            self._result_due = True
         if not shown:
             self.refresh_toolbar()
+
+    def resume(self) -> None:
+        """Back on top: a result panel that came due under another overlay is shown now."""
+        super().resume()
+        if getattr(self, "_result_due", False):
+            self._result_due = False
+            if self.result_ready and self.app is not None:
+                self.app.push(self._result_panel)
 
     def reopen_result(self) -> None:
         """The Result button: the finished game's result panel again, as it was first shown. Once the
@@ -1076,6 +1174,7 @@ class GameScene(Scene):
 
     def forget_result(self) -> None:
         """The game is no longer over (Undo, Play again, another level): its result panel goes."""
+        self._result_due = False
         if self._result_panel is not None:
             self._result_panel = None
             self.refresh_toolbar()
@@ -1152,6 +1251,7 @@ class GameScene(Scene):
             self._tooltip = ""
             self.say("")  # the last game's words are not this one's (a game's level_changed may greet)
             self.toast.drop(LEVEL_TAG)  # nor its level notes
+            self.forget_discard_question()  # nor a question about the game that was there
             self.tweens.clear()
             self.level_changed()
             self.relayout()
@@ -1269,7 +1369,22 @@ class GameScene(Scene):
                     finally:
                         self.key_repeating = False
                 return True
-        return self.handle_board(event)
+        handled = self.handle_board(event)
+        if not handled and event.type == pygame.KEYDOWN and not getattr(event, "repeat", False):
+            handled = self.explain_not_now(event)
+        return handled
+
+    def explain_not_now(self, event: pygame.event.Event) -> bool:
+        """A key the keys table lists for another moment ("R: replay the round that just ended"
+        pressed during Tron's round) says so, in one line: it did nothing without a word."""
+        for binding in self.listed_bindings():
+            if not binding.label or not binding.action or self.binding_active(binding):
+                continue
+            pressed = [k for k in binding.keys.split(" / ") if any(m.matches(event) for m in parse_keys(k))]
+            if pressed:
+                self.say(f"{pressed[0]}: {binding.label} — not now.")
+                return True
+        return False
 
     def _status_lines(self, text: str, width: int) -> list[str]:
         """The status text wrapped to at most two lines of ``width`` (cached: wrapping measures every word)."""
@@ -1441,7 +1556,7 @@ class TickScene(GameScene):
             Binding("End", "seek_end", "to the end of the history", when="can_scrub"),
         ]
 
-    def keymap(self) -> list[Binding]:
+    def bound_keymap(self) -> list[Binding]:
         return [*self.watching_bindings(), *self.game_bindings(), *self.tick_bindings(), *self.standard_bindings()]
 
     def change_speed(self, arg: str) -> None:

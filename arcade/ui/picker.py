@@ -22,7 +22,7 @@ from arcade.core.game import LevelEntry
 from arcade.core.registry import GameInfo
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
-from arcade.ui.widgets import draw_text
+from arcade.ui.widgets import draw_text, wrap_whole
 
 
 @dataclass(frozen=True)
@@ -91,6 +91,9 @@ def level_choices(info: GameInfo, entries: list[LevelEntry], records: dict[str, 
 class PickerScene(Scene):
     overlay = True
     ROW = 46
+    #: The title's type size on one line, and the smaller size it takes when it needs more than one.
+    TITLE_SIZE = 26
+    TITLE_WRAPPED_SIZE = 20
 
     def __init__(
         self,
@@ -102,7 +105,7 @@ class PickerScene(Scene):
         on_cancel: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
-        self.title = title
+        self._title = title
         self.choices = choices
         self.on_pick = on_pick
         self.on_cancel = on_cancel
@@ -115,6 +118,36 @@ class PickerScene(Scene):
         self._placed = False
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.list_rect = pygame.Rect(0, 0, 0, 0)
+        #: Where each line of the title was last drawn (tests check they stay inside the panel).
+        self.title_rects: list[pygame.Rect] = []
+
+    @property
+    def title(self) -> str:
+        return self._title
+
+    @title.setter
+    def title(self, text: str) -> None:
+        """A new title is laid out again: the level picker's re-ask ("pick 11 · Mandatory sacrifices
+        again to throw away this game (1 move made)") was twice the dialog's width, drawn over both
+        of its edges."""
+        self._title = text
+        if self.app is not None and self.size != (0, 0):
+            self.resize(self.size)
+
+    def title_lines(self, width: int) -> tuple[list[str], int]:
+        """The title in lines that fit ``width`` pixels, and their type size: one line at the
+        full size when it fits, else wrapped whole at a smaller size (nothing cut)."""
+        assert self.app is not None
+        theme = self.app.theme
+        if theme.font(self.TITLE_SIZE, True).size(self._title)[0] <= width:
+            return [self._title], self.TITLE_SIZE
+        return wrap_whole(theme, self._title, self.TITLE_WRAPPED_SIZE, width, True), self.TITLE_WRAPPED_SIZE
+
+    def _title_height(self, width: int) -> int:
+        if self.app is None:
+            return 30
+        lines, size = self.title_lines(width)
+        return len(lines) * self.app.theme.font(size, True).get_linesize()
 
     @property
     def visible_rows(self) -> int:
@@ -123,11 +156,13 @@ class PickerScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         width = min(720, size[0] - 40)
-        rows = min(len(self.choices), max(3, (size[1] - 200) // self.ROW))
-        height = 90 + rows * self.ROW + 40
+        # A title of several lines (the re-ask) pushes the list down and takes rows from it.
+        extra = max(0, self._title_height(width - 32) - 30)
+        rows = min(len(self.choices), max(3, (size[1] - 200 - extra) // self.ROW))
+        height = 90 + extra + rows * self.ROW + 40
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
-        self.list_rect = pygame.Rect(self.panel.x + 16, self.panel.y + 70, width - 32, rows * self.ROW)
+        self.list_rect = pygame.Rect(self.panel.x + 16, self.panel.y + 70 + extra, width - 32, rows * self.ROW)
         if not self._placed:  # on opening, the current row sits mid-list: the ones after it show too
             self.scroll = self.selected - self.visible_rows // 2
             self._placed = True
@@ -136,6 +171,14 @@ class PickerScene(Scene):
             for row, index in enumerate(range(self.scroll, min(len(self.choices), self.scroll + self.visible_rows))):
                 self.app.trace(f"picker-row {self.list_rect.x} {self.list_rect.y + row * self.ROW} "
                                f"{self.list_rect.width} {self.ROW - 4} {self.choices[index].title}")
+
+    def select(self, index: int) -> None:
+        """Highlight row ``index`` and bring it into view, mid-list (the level picker's re-ask
+        highlighted the level asked about while showing the rows around the current one: at
+        640x400 "1 / 17" was counted under rows 09-11)."""
+        self.selected = index
+        self.scroll = index - self.visible_rows // 2
+        self._keep_visible()
 
     def _keep_visible(self) -> None:
         if self.selected < self.scroll:
@@ -256,8 +299,10 @@ class PickerScene(Scene):
         theme = self.app.theme
         draw_backdrop(surface)
         draw_panel(surface, theme, self.panel)
-        draw_text(surface, theme, self.title, (self.panel.centerx, self.panel.y + 20), size=26, bold=True,
-                  anchor="midtop")
+        lines, size = self.title_lines(self.panel.width - 32)
+        height = theme.font(size, True).get_linesize()
+        self.title_rects = [draw_text(surface, theme, line, (self.panel.centerx, self.panel.y + 20 + i * height),
+                                      size=size, bold=True, anchor="midtop") for i, line in enumerate(lines)]
         end = min(len(self.choices), self.scroll + self.visible_rows)
         for row, index in enumerate(range(self.scroll, end)):
             choice = self.choices[index]

@@ -218,7 +218,7 @@ def test_levels_lists_every_bundled_map_with_its_size(capsys):
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert len(lines) == 29 + 2 and "README" not in out
-    assert any(line.startswith("huge-room") and "50x50" in line for line in lines)
+    assert any(line.startswith("huge-room") and "50×50" in line for line in lines)
     assert any(line.startswith("divider") and "separate rooms" in line for line in lines)
 
 

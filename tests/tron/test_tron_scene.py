@@ -1124,3 +1124,42 @@ def test_a_head_on_crash_shows_both_cycles(app, driver):
 
     assert nearest((rect.x + 3, rect.centery)) == 0, "cycle 1's head is hidden"
     assert nearest((rect.right - 4, rect.centery)) == 1
+
+
+def test_the_header_names_the_round_in_one_wording_while_it_runs_and_once_it_ends(app, driver):
+    """The header read "Round 1/3" while a round ran and "Best of 3" once it ended: the same
+    thing in two words. It names the round on screen, "Round k/N", throughout."""
+    scene = open_tron(app, best_of=3)
+    assert "Round 1/3" in scene.status_fields()
+    driver.key(pygame.K_UP)  # straight into the wall above
+    finish_countdown(driver, scene)
+    assert "Round 1/3" in scene.status_fields()
+    run_ticks(driver, scene, 1)
+    assert scene.phase == "over" and scene.match.rounds == 1
+    fields = scene.status_fields()
+    assert "Round 1/3" in fields and not any(f.startswith("Best of") for f in fields), fields
+    driver.key(pygame.K_RETURN)  # the next round
+    assert "Round 2/3" in scene.status_fields()
+
+
+def test_the_setups_question_is_drawn_as_a_warning_not_an_error(app, driver):
+    """Mid-match, the setup's Start asks "Press Start again to throw away this game…" in the panel;
+    it was drawn in the error red. A question is a warning: drawn in the warning colour."""
+    scene = open_tron(app, best_of=3)
+    driver.key(pygame.K_DOWN)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 3)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    overlay.start()
+    driver.frame()
+    assert app.stack.top is overlay and overlay.error.startswith("Press Start again")
+    assert overlay.error_role == "warning"
+    surface = pygame.Surface(app.size)
+    overlay.draw(surface)
+    theme = app.theme
+    band = pygame.Rect(overlay.panel.x, overlay.panel.bottom - 84 - 20, overlay.panel.width, 20)
+    colours = {tuple(surface.get_at((x, y)))[:3] for x in range(band.left, band.right)
+               for y in range(band.top, band.bottom)}
+    assert tuple(theme["warning"]) in colours and tuple(theme["error"]) not in colours

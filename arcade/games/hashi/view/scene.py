@@ -307,7 +307,8 @@ class HashiScene(CameraScene, PuzzleScene):
 
         def done() -> None:
             self.celebrating = False
-            if self.app is not None and self.app.stack.top is self and self.session.outcome is not None:
+            # Under another overlay the framework shows the panel when the game is back on top.
+            if self.app is not None and self.session.outcome is not None:
                 self.show_result(outcome)
 
         self.tweens.start("celebrate", 0.0, 1.0, CELEBRATE_TIME, on_done=done)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
@@ -108,6 +108,13 @@ class TronScene(CameraScene, TickScene):
     #: The framework's way back to a result, in the match's words (Enter does the same once it is over).
     result_button = "Match result"
     result_help = "the match result again (rematch, replay, setup) after Look at board"
+    #: The shared keys Tron has no use for say why (H was ignored without a word).
+    missing_reasons: ClassVar[dict[str, str]] = {
+        "hints": "Tron has no hints: it is played live against a bot.",
+        "undo": "Tron has no undo: a round is played live — R replays it once it ends.",
+        "redo": "Tron has no redo: a round is played live — R replays it once it ends.",
+        "restart": "Tron has no restart: F5 starts a rematch (it asks first mid-match).",
+    }
 
     def __init__(self, info: GameInfo, session: Session[Level, State, Any], setup: MatchSetup, match: Match,
                  *, map_ref: str, seed: int) -> None:
@@ -947,6 +954,7 @@ class TronScene(CameraScene, TickScene):
             self._auto_paused = True
 
     def resume(self) -> None:
+        super().resume()
         if self._auto_paused:
             self._auto_paused = False
             self.paused = False
@@ -1006,9 +1014,12 @@ class TronScene(CameraScene, TickScene):
             return [*self.zoom_fields(), f"{self.seat_name(0)} vs {self.seat_name(1)}", "Replay file",
                     f"Replay {self.session.index}/{self.session.length}", f"{round(self.speed.value)}/s"]
         match = self.match
-        round_now = min(match.rounds + (self.phase != "over"), match.best_of)
-        fields = [self.score_text(), f"Round {round_now}/{match.best_of}"
-                  if self.phase not in ("over", "replay") else f"Best of {match.best_of}"]
+        # One wording all match long: the round on screen -- the one running, or the one just
+        # played (and replayed) once it ends. It read "Round 1/3" during a round and "Best of 3"
+        # once that round was over.
+        ended = self.phase in ("over", "replay")
+        round_now = max(1, min(match.rounds + (not ended), match.best_of))
+        fields = [self.score_text(), f"Round {round_now}/{match.best_of}"]
         if self.phase == "replay":
             fields.append(f"Replay {self.session.index}/{self.session.length}")
         else:

@@ -220,6 +220,10 @@ class SetupScene(Scene):
         self.buttons = [Button("Start", self.start), Button("Cancel", self.close)]
         #: Why Start was refused (a program seat without a usable command), shown in the panel.
         self.error = ""
+        #: Its colour's role: "error" for a refusal, "warning" for the question Start asks mid-match
+        #: ("Press Start again to throw away this game…" was drawn in the error red: a question is
+        #: a warning, not something that went wrong).
+        self.error_role = "error"
         #: ``error`` as drawn: wrapped to the panel's width, none of it cut.
         self.error_lines: list[str] = []
         self._laid_out: tuple[tuple[int, int], str] | None = None
@@ -352,6 +356,7 @@ class SetupScene(Scene):
     def start(self) -> None:
         """Start the match -- unless a program seat has no usable command (then say why, in one line)."""
         self.error = self.setup.check()
+        self.error_role = "error"
         if self.error:
             # Put the cursor on the field of the cycle the message is about ("Cycle N: ...").
             field = f"command{self.error[6]}"
@@ -360,6 +365,7 @@ class SetupScene(Scene):
         if self.confirm is not None:
             self.error = self.confirm()
             if self.error:
+                self.error_role = "warning"
                 return
         self.close()
         self.on_start(self.setup)
@@ -510,7 +516,7 @@ class SetupScene(Scene):
         line_h = theme.font(self.ERROR_SIZE).get_linesize()
         for i, line in enumerate(reversed(self.error_lines)):
             draw_text(surface, theme, line, (self.panel.centerx, self.panel.bottom - 84 - i * line_h),
-                      size=self.ERROR_SIZE, colour=theme["error"], anchor="midbottom")
+                      size=self.ERROR_SIZE, colour=theme[self.error_role], anchor="midbottom")
         typing = self.rows()[self.selected][0].startswith("command")
         on_map = self.rows()[self.selected][0] == "map"
         hint = ("type the command · Backspace erase · ↑↓ choose · Enter start" if typing
