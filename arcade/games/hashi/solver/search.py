@@ -176,8 +176,8 @@ class Search:
         # Per depth: (trail mark before it, line, True for "x >= bound" / False for "x <= bound", bound).
         levels: list[tuple[int, int, bool, int]] = []
         found = 0
-        base = self.restart_base()
-        run, budget, since = 1, base, 0
+        first_budget = self.restart_base()
+        run, budget, since = 1, first_budget, 0
         mask: int | None = None
         while True:
             if mask is None:
@@ -200,7 +200,7 @@ class Search:
                         continue
                 if self.restarts and since >= budget and levels:
                     run += 1
-                    budget, since = base * luby(run), 0
+                    budget, since = first_budget * luby(run), 0
                     e.undo(levels[0][0])
                     levels.clear()
                     e.level = 0
