@@ -835,8 +835,14 @@ def test_scrubbing_back_through_a_finished_race_describes_the_turn_and_keeps_the
     settle(driver, 2.0)
     assert scene.elapsed == finished_at, "looking back through the finished race ran the clock"
     # The timeline too: a drag to turn 2 says turn 2.
-    driver.key(pygame.K_END)
-    assert "crossed" in scene.status_text or scene.status_text.startswith(f"Turn {scene.session.length} of ")
+    timeline = scene.timeline
+    y = timeline.track.centery
+    driver.frame(mouse(driver, pygame.MOUSEBUTTONDOWN, (int(timeline.x_of(1)), y)))
+    driver.frame(mouse(driver, "motion", (int(timeline.x_of(2)), y)))
+    driver.frame(mouse(driver, pygame.MOUSEBUTTONUP, (int(timeline.x_of(2)), y)))
+    assert scene.session.index == 2 < scene.session.length
+    assert scene.status_text.startswith("Turn 2 of ") and "crossed" not in scene.status_text, scene.status_text
+    assert scene.elapsed == finished_at, "dragging through the finished race ran the clock"
 
 
 @pytest.mark.parametrize("width", [300, 340, 380, 460, 900])
