@@ -191,15 +191,18 @@ def test_deduction_never_contradicts_a_solution(puzzle):
         assert expected == [engine.bridges()]
 
 
+def engine_snapshot(e: solver.Engine) -> tuple:
+    """Everything an engine holds about the board (bounds, reasons, sums, groups, live lines)."""
+    return (list(e.lo), list(e.hi), list(e.lomask), list(e.himask), list(e.slo), list(e.shi),
+            list(e.rootof), list(e.size), list(e.crem), [e.gmask[r] for r in range(e.net.n)], e.groups,
+            sorted(e.live[:e.nlive]), [sorted(e.members[r]) for r in range(e.net.n) if e.rootof[r] == r])
+
+
 @settings(max_examples=60, deadline=None)
 @given(small_puzzles(), st.randoms(use_true_random=False))
 def test_undo_restores_the_engine_exactly(puzzle, rnd):
     engine = solver.Engine(solver.compile_puzzle(puzzle))
-
-    def snapshot(e: solver.Engine) -> tuple:
-        return (list(e.lo), list(e.hi), list(e.lomask), list(e.himask), list(e.slo), list(e.shi),
-                list(e.rootof), list(e.size), list(e.crem), [e.gmask[r] for r in range(e.net.n)], e.groups,
-                sorted(e.live[:e.nlive]), [sorted(e.members[r]) for r in range(e.net.n) if e.rootof[r] == r])
+    snapshot = engine_snapshot
 
     try:
         engine.propagate()
@@ -270,3 +273,80 @@ def test_the_restart_budget_grows_with_boards_past_the_literatures_size():
 
     assert base(lattice(39, 2)) == Search.RESTART_BASE  # 20x20 = 400 islands
     assert base(lattice(41, 2)) == 441 // 2  # 441 islands
+
+
+# -- the search with restarts forced after every conflict ---------------------------------
+#: ``generate hashi --size 12x9 --difficulty hard --topology cylinder --seed 7``: a unique puzzle
+#: that counted two solutions while the search's end undid the trail to the restart budget's
+#: number instead of its own start mark (e18c31e).
+HARD_CYLINDER_SEED_7 = """\
+# topology: cylinder
+.4...3.1.1.2
+1..1.2......
+.......3.5..
+...2........
+2....3...4..
+.3.4...2...1
+3....3...3..
+............
+.2.3.4......
+"""
+LEVELS = Path(__file__).resolve().parents[2] / "levels" / "hashi"
+
+
+@pytest.fixture
+def restart_always(monkeypatch):
+    """A restart after every conflict (the Luby sequence still grows, so the search ends): the
+    restart and undo bookkeeping runs on small boards, where the usual budget of 100 conflicts
+    is never reached."""
+    from arcade.games.hashi.solver.search import Search
+
+    monkeypatch.setattr(Search, "RESTART_BASE", 1)
+    monkeypatch.setattr(Search, "RESTART_SCALE_FROM", 10**9)
+
+
+def searched_twice(puzzle: Puzzle, limit: int = 2) -> tuple[int, int]:
+    """Count on one engine twice; the engine after each search must be as it was before it."""
+    engine = solver.Engine(solver.compile_puzzle(puzzle))
+    engine.propagate()
+    before, mark = engine_snapshot(engine), engine.mark()
+    first = solver.Search(engine).run(limit)
+    assert engine.mark() == mark, "the search did not undo its trail to where it started"
+    assert engine_snapshot(engine) == before, "the search left the engine changed"
+    second = solver.Search(engine).run(limit)
+    assert engine.mark() == mark and engine_snapshot(engine) == before
+    return first, second
+
+
+@pytest.mark.parametrize("name", ["seed 7", "01-deep-water", "05-endless-current", "10-storm-surge"])
+def test_unique_hard_puzzles_count_one_solution_with_restarts_forced(restart_always, name):
+    puzzle = (parse_puzzle(HARD_CYLINDER_SEED_7) if name == "seed 7"
+              else read_puzzle(LEVELS / "hard" / f"{name}.txt"))
+    assert searched_twice(puzzle) == (1, 1)
+    assert solver.count_solutions(puzzle, 2) == 1
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_puzzles())
+def test_restarts_forced_the_search_still_finds_exactly_the_brute_force_solutions(puzzle):
+    from arcade.games.hashi.solver.search import Search
+
+    # (hypothesis runs the body many times per fixture: the class attributes are set here, and put back)
+    saved = Search.RESTART_BASE, Search.RESTART_SCALE_FROM
+    Search.RESTART_BASE, Search.RESTART_SCALE_FROM = 1, 10**9
+    try:
+        expected = set(brute_force(puzzle))
+        found: list[tuple[int, ...]] = []
+        engine = solver.Engine(solver.compile_puzzle(puzzle))
+        try:
+            engine.propagate()
+        except solver.Contradiction:
+            assert not expected
+            return
+        before, mark = engine_snapshot(engine), engine.mark()
+        count = solver.Search(engine).run(10**6, found.append)
+        assert count == len(found) == len(expected) and set(found) == expected
+        assert engine.mark() == mark and engine_snapshot(engine) == before
+        assert solver.Search(engine).run(2) == min(2, len(expected))  # the same engine, searched again
+    finally:
+        Search.RESTART_BASE, Search.RESTART_SCALE_FROM = saved
