@@ -87,6 +87,23 @@ def test_generate_is_seeded_and_reads_back(tmp_path, capsys):
     assert RULES.load_level_file(out).title == "a 1.1 zz"
 
 
+def test_generate_size_is_rows_by_columns_and_its_help_says_so(capsys):
+    """A generated header holds the title "Random 20×14" (width × height) beside the command
+    ``generate royale --size 14x20``: --size is rows first (existing files' generator lines must make
+    the same grid again), and the help says so."""
+    assert main(["generate", "royale", "--help"]) == 0
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "ROWSxCOLS -- rows first, so 14x20 is 14 rows of 20 columns" in help_text
+    assert main(["generate", "royale", "--size", "14x20", "--seed", "3"]) == 0
+    level = RULES.parse_level(capsys.readouterr().out)
+    assert (level.rows, level.cols) == (14, 20)
+    assert level.title.startswith("Random 20×14")
+    command = level.meta_value("generator").split()
+    assert command[command.index("--size") + 1] == "14x20"
+    assert main(command) == 0  # the header's command makes the same grid again
+    assert RULES.parse_level(capsys.readouterr().out).loot == level.loot
+
+
 def test_bench_quick_prints_the_figures(capsys):
     assert main(["bench", "royale", "--quick"]) == 0
     out = capsys.readouterr().out

@@ -95,7 +95,11 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--size", default="21x21", help="ROWS or ROWSxCOLS, 3..151 (default 21x21)")
+    # Rows first, unlike the title's "20×14" (width × height) and Hashi's --size WxH: the
+    # "# generator:" lines of existing files say --size ROWSxCOLS and must make the same grid again.
+    parser.add_argument("--size", default="21x21", metavar="ROWSxCOLS",
+                        help="ROWS (a square) or ROWSxCOLS -- rows first, so 14x20 is 14 rows of 20 columns, "
+                             "the grid the title calls 20×14 (width × height); 3..151 each (default 21x21)")
     parser.add_argument("--density", type=float, default=0.2, help="share of cells with loot, 0..0.9 (default 0.2)")
     parser.add_argument("--seed", type=seed_type, help="seed (printed in the header, so the grid can be made again)")
     parser.add_argument("--title", default="", help="title for the header")
