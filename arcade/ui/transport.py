@@ -3,9 +3,12 @@
 Every game that replays a history needs the same mouse controls: a mouse-only player must be
 able to play and pause, step back and on, jump to either end and scrub. Runway had them alone
 (its turn timeline and player buttons); Tron's round replays had only keys. The pieces live
-here once: :class:`Timeline` (the track, its axis and knob; a game adds its own marks on top)
-and :class:`ReplayBar` (a timeline with the five player buttons, wired to callables), plus
-:func:`draw_icon` for the buttons' media glyphs, which the UI font lacks.
+here once: :class:`Timeline` (the track, its axis and knob; a game adds its own marks on top),
+:class:`Scrub` (a click or drag on it going to a turn, clamped to the record),
+:class:`PlayerButtons` (the five player buttons, their icons, help and greyed ends) and
+:class:`ReplayBar`, which puts the three in one row (Tron's replay). Runway sets the same
+buttons and scrub in its own rows, beside its commands. :func:`draw_icon` draws the buttons'
+media glyphs, which the UI font lacks.
 """
 
 from __future__ import annotations
@@ -137,6 +140,85 @@ PLAYER_BUTTONS = {
 }
 
 
+class PlayerButtons:
+    """The five player buttons (⏮ ◀ ▶/⏸ ▶ ⏭) with their icons, hover help and greyed ends.
+
+    Runway sets them in its command row, Tron in its replay bar: one copy of the buttons, the
+    icon for each and the rule for greying. ``actions`` maps every name of :data:`PLAYER_BUTTONS`
+    to a callable.
+    """
+
+    def __init__(self, actions: dict[str, Callable[[], None]], tooltips: dict[str, str] | None = None) -> None:
+        self.tooltips = {**PLAYER_BUTTONS, **(tooltips or {})}
+        self.buttons = {name: Button("", actions[name], tooltip=self.tooltips[name]) for name in PLAYER_BUTTONS}
+
+    def __getitem__(self, name: str) -> Button:
+        return self.buttons[name]
+
+    def values(self) -> list[Button]:
+        return list(self.buttons.values())
+
+    def layout(self, x: int, y: int, width: int, height: int, gap: int = 4) -> int:
+        """Set the buttons in a row from ``x``, each ``width`` × ``height``; returns the x after the last."""
+        for button in self.buttons.values():
+            button.rect = pygame.Rect(x, y, width, height)
+            x += width + gap
+        return x - gap
+
+    def update(self, index: int, length: int, *, playing: bool, more: bool = False) -> None:
+        """Grey what would do nothing: ⏮ and ◀ at the first turn, ▶ and ⏭ at the last recorded one
+        (▶ stays lit when ``more``: the game makes a turn past the record, Runway's AI's)."""
+        self.buttons["start"].enabled = self.buttons["back"].enabled = index > 0
+        self.buttons["step"].enabled = index < length or more
+        self.buttons["end"].enabled = index < length
+        self.buttons["play"].toggled = playing
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Clicks on the buttons (hover is tracked but not consumed)."""
+        consumed = False
+        for button in self.buttons.values():
+            consumed = button.handle(event) or consumed
+        return consumed and event.type != pygame.MOUSEMOTION
+
+    def tooltip(self, pos: tuple[int, int]) -> str:
+        for name, button in self.buttons.items():
+            if button.rect.collidepoint(pos):
+                return self.tooltips[name]
+        return ""
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        playing = self.buttons["play"].toggled
+        for name, button in self.buttons.items():
+            button.draw(surface, theme)
+            icon = "pause" if name == "play" and playing else name
+            draw_icon(surface, theme["text"] if button.is_enabled() else theme["text_dim"], button.rect, icon)
+
+
+class Scrub:
+    """A click or drag on a :class:`Timeline` going to the turn under the pointer, clamped to the
+    recorded ``0..length`` (a drag past the history's end holds at its end)."""
+
+    def __init__(self, timeline: Timeline, seek: Callable[[int], None]) -> None:
+        self.timeline = timeline
+        self.seek = seek
+        self.dragging = False
+
+    def turn_at(self, x: int, length: int) -> int:
+        return max(0, min(self.timeline.turn_at(x), length))
+
+    def handle(self, event: pygame.event.Event, length: int) -> bool:
+        """True when the event was a press on the timeline or the drag it began (its motion, its release)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.timeline.rect.collidepoint(event.pos):
+            self.dragging = True
+        elif not (self.dragging and (event.type == pygame.MOUSEMOTION
+                                     or (event.type == pygame.MOUSEBUTTONUP and event.button == 1))):
+            return False
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.dragging = False
+        self.seek(self.turn_at(event.pos[0], length))
+        return True
+
+
 class ReplayBar:
     """A replay's mouse controls in one row: the five player buttons, then the timeline.
 
@@ -151,63 +233,38 @@ class ReplayBar:
                  *, label: str = "Ticks", tooltips: dict[str, str] | None = None) -> None:
         self.seek = seek
         self.timeline = Timeline(10**9, label)
+        self.scrub = Scrub(self.timeline, seek)
         self.length = 0
-        self.tooltips = {**PLAYER_BUTTONS, **(tooltips or {})}
-        actions: dict[str, Callable[[], None]] = {
+        self.player = PlayerButtons({
             "start": lambda: self.seek(0), "back": lambda: step(-1), "play": toggle,
             "step": lambda: step(1), "end": lambda: self.seek(self.length),
-        }
-        self.buttons = {name: Button("", actions[name], tooltip=self.tooltips[name]) for name in PLAYER_BUTTONS}
+        }, tooltips)
+        self.tooltips = self.player.tooltips
+        self.buttons = self.player.buttons
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.dragging = False
+
+    @property
+    def dragging(self) -> bool:
+        return self.scrub.dragging
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
         size = rect.height - 4
-        x = rect.x
-        for button in self.buttons.values():
-            button.rect = pygame.Rect(x, rect.y + 2, size + 8, size)
-            x += size + 12
+        x = self.player.layout(rect.x, rect.y + 2, size + 8, size, gap=4) + 4
         self.timeline.rect = pygame.Rect(x + 4, rect.y, max(0, rect.right - x - 4), rect.height)
-
-    def _seek_to(self, x: int) -> None:
-        self.seek(max(0, min(self.timeline.turn_at(x), self.length)))
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Clicks on the buttons, a click or drag on the timeline; True when the bar took the event."""
-        for button in self.buttons.values():
-            if button.handle(event) and event.type != pygame.MOUSEMOTION:
-                return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.timeline.rect.collidepoint(event.pos):
-            self.dragging = True
-            self._seek_to(event.pos[0])
-            return True
-        if event.type == pygame.MOUSEMOTION and self.dragging:
-            self._seek_to(event.pos[0])
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
-            self.dragging = False
-            self._seek_to(event.pos[0])
-            return True
-        return False
+        return self.player.handle(event) or self.scrub.handle(event, self.length)
 
     def tooltip(self, pos: tuple[int, int]) -> str:
-        for name, button in self.buttons.items():
-            if button.rect.collidepoint(pos):
-                return self.tooltips[name]
-        return "click or drag to go to a tick" if self.timeline.rect.collidepoint(pos) else ""
+        return self.player.tooltip(pos) or (
+            "click or drag to go to a tick" if self.timeline.rect.collidepoint(pos) else "")
 
     def draw(self, surface: pygame.Surface, theme: Theme, index: int, length: int, *, playing: bool) -> None:
         self.length = length
         self.timeline.limit = max(1, length)
         self.timeline.fit(length, ended=True)
-        self.buttons["back"].enabled = index > 0
-        self.buttons["start"].enabled = index > 0
-        self.buttons["step"].enabled = index < length
-        self.buttons["end"].enabled = index < length
-        self.buttons["play"].toggled = playing
-        for name, button in self.buttons.items():
-            button.draw(surface, theme)
-            icon = "pause" if name == "play" and playing else name
-            draw_icon(surface, theme["text"] if button.is_enabled() else theme["text_dim"], button.rect, icon)
+        self.player.update(index, length, playing=playing)
+        self.player.draw(surface, theme)
         self.timeline.draw(surface, theme, index, length)

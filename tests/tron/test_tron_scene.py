@@ -14,6 +14,7 @@ from arcade.games.tron.view.scene import COUNTDOWN, TronScene
 from arcade.games.tron.view.setup import SetupScene
 from arcade.services import saves
 from arcade.ui.overlays import PauseScene, ResultScene
+from arcade.ui.theme import Theme
 
 TWO_ROOMS = "test-board2"
 
@@ -996,6 +997,35 @@ def test_f5_and_the_setups_start_ask_once_mid_match_and_not_once_it_is_over(app,
 
 def _setup_row(overlay: SetupScene, key: str) -> int:
     return next(i for i, row in enumerate(overlay.rows()) if row[0] == key)
+
+
+def test_setup_measures_each_rows_values_once_until_they_or_the_font_change(app, driver):
+    """Every draw and every click measured every value of every row (every map's title) to place the
+    ▸: the widest is kept per row, measured again when the row's values change (the bot's time says
+    per-tick milliseconds, so it follows the speed) or the font does."""
+    open_tron(app, mode="bot")
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    measured: list[str] = []
+    values_of = overlay.values_of
+    overlay.values_of = lambda key: measured.append(key) or values_of(key)
+    app.theme = Theme(app.theme.palette_name)  # another font: measured afresh
+    driver.frame()
+    assert "map" in measured and "bot_ms" in measured
+    measured.clear()
+    driver.frames(3)
+    row = _setup_row(overlay, "best_of")
+    driver.click(overlay.arrow_rects("best_of", overlay.row_rects[row])[1].center)  # relays the panel
+    driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 640), w=900, h=640))
+    driver.frames(2)
+    assert measured == [], "the values were measured again with nothing changed"
+    font = app.theme.font(17)
+    overlay.setup = replace(overlay.setup, speed=4 if overlay.setup.speed != 4 else 30)
+    driver.frame()
+    assert measured == ["bot_ms"]
+    widest = max(font.size(text)[0] for text in values_of("bot_ms"))
+    assert overlay.widest_value("bot_ms") == widest
 
 
 def test_enter_starts_the_match_from_the_map_row_once_a_map_is_picked(app, driver):

@@ -20,8 +20,8 @@ from arcade.games.runway.view.render import bike_colour, minimap_picture
 from arcade.services.resources import level_files
 from arcade.ui.picker import Choice
 from arcade.ui.theme import Theme
+from arcade.ui.transport import PlayerButtons
 from arcade.ui.transport import Timeline as BaseTimeline
-from arcade.ui.transport import draw_icon
 from arcade.ui.widgets import Button, draw_text
 
 RANDOM_SIZES = (("Random runway — short", 60), ("Random runway — medium", 180), ("Random runway — long", 500))
@@ -198,7 +198,7 @@ COMMAND_HELP = {
     Command.JUMP: "JUMP [J]: fly to x + speed; only the landing cell must be road",
     Command.WAIT: "WAIT [Enter]: move on at the same speed",
 }
-#: The player buttons, in order, with their hover help.
+#: Runway's wording of the framework's player buttons' help, and its two speed buttons'.
 TRANSPORT = {
     "start": "First turn [Home]",
     "back": "Step back one turn [, or Ctrl+Z]",
@@ -211,18 +211,19 @@ TRANSPORT = {
 
 
 class ControlPad:
-    """The row under the timeline: the six commands on the left, the player buttons on the right.
+    """The row under the timeline: the six commands on the left, the framework's player buttons
+    (:class:`arcade.ui.transport.PlayerButtons`) and the playback speed on the right.
 
-    ``actions`` maps every name of :data:`TRANSPORT` to a callable; ``can_step_back`` greys
-    the back button at the first turn.
+    ``actions`` maps every name of :data:`TRANSPORT` to a callable.
     """
 
-    def __init__(self, on_command: Callable[[Command], None], actions: dict[str, Callable[[], None]],
-                 can_step_back: Callable[[], bool]) -> None:
+    def __init__(self, on_command: Callable[[Command], None], actions: dict[str, Callable[[], None]]) -> None:
         self.commands = [Button(label, lambda c=command: on_command(c)) for label, command in COMMAND_LABELS]
-        self.transport = {name: Button({"slower": "−", "faster": "+"}.get(name, ""), actions[name])
-                          for name in TRANSPORT}
-        self.transport["back"].enabled_when = can_step_back
+        self.player = PlayerButtons(actions, TRANSPORT)
+        self.speed_buttons = {name: Button({"slower": "−", "faster": "+"}[name], actions[name],
+                                           tooltip=TRANSPORT[name]) for name in ("slower", "faster")}
+        #: Every button right of the commands, by name.
+        self.transport: dict[str, Button] = {**self.player.buttons, **self.speed_buttons}
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.speed_rect = pygame.Rect(0, 0, 0, 0)
         self.text_size = 15
@@ -297,10 +298,7 @@ class ControlPad:
             button.rect = pygame.Rect(x, rect.y, width, rect.height if width else 0)
             x += width + gap
         right = rect.right - transport_width()
-        x = right + 8
-        for name in ("start", "back", "play", "step", "end"):
-            self.transport[name].rect = pygame.Rect(x, rect.y, icon_w, rect.height)
-            x += icon_w + 4
+        x = self.player.layout(right + 8, rect.y, icon_w, rect.height) + 4
         self.transport["slower"].rect = pygame.Rect(x + 6, rect.y, square, square)
         self.speed_rect = pygame.Rect(x + 6 + square, rect.y, speed_w, square)
         self.transport["faster"].rect = pygame.Rect(self.speed_rect.right, rect.y, square, square)
@@ -321,19 +319,18 @@ class ControlPad:
                 return COMMAND_HELP[command]
         return ""
 
-    def draw(self, surface: pygame.Surface, theme: Theme, *, race_over: bool, playing: bool, speed: float) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, *, index: int, length: int, race_over: bool,
+             playing: bool, speed: float) -> None:
+        """The player buttons grey what would do nothing; ▶ stays lit at the history's end while the
+        race runs (it steps the AI's turn)."""
         for button in self.commands:
             button.enabled = not race_over
             if button.rect.width:
                 button.draw(surface, theme, self.command_size)
-        icons = {"start": "start", "back": "back", "play": "pause" if playing else "play", "step": "step",
-                 "end": "end"}
-        self.transport["play"].toggled = playing
-        for name, button in self.transport.items():
+        self.player.update(index, length, playing=playing, more=not race_over)
+        self.player.draw(surface, theme)
+        for button in self.speed_buttons.values():
             button.draw(surface, theme, self.text_size)
-            if name in icons:
-                draw_icon(surface, theme["text"] if button.is_enabled() else theme["text_dim"], button.rect,
-                          icons[name])
         if self.speed_rect.width:
             draw_text(surface, theme, f"{speed:g} turns/s", self.speed_rect.center, size=self.text_size,
                       colour=theme["text_dim"], anchor="center")

@@ -40,6 +40,7 @@ from arcade.ui.camera import ctrl_held
 from arcade.ui.game_scene import TickScene
 from arcade.ui.overlays import ResultScene
 from arcade.ui.speed import WATCH_SPEEDS
+from arcade.ui.transport import Scrub
 from arcade.ui.watch import WatchPlayer
 
 if TYPE_CHECKING:
@@ -102,7 +103,9 @@ class RunwayScene(ProgramsMixin, TickScene):
             "start": self.seek_start, "back": self.step_back, "play": self.play_pause,
             "step": self.step_forward, "end": self.seek_end,
             "slower": lambda: self.change_speed("-1"), "faster": lambda: self.change_speed("1"),
-        }, lambda: self.session.can_undo)
+        })
+        #: A click or drag on the timeline goes to that turn (the framework's, as in Tron's replay).
+        self.scrub = Scrub(self.timeline, self.seek)
         self.rects: dict[str, pygame.Rect] = {}
 
     # -- set-up ----------------------------------------------------------------------------
@@ -550,8 +553,10 @@ class RunwayScene(ProgramsMixin, TickScene):
     def handle_board(self, event: pygame.event.Event) -> bool:
         if self.console.handle(event) or self.pad.handle(event):  # the wheel over the console scrolls it
             return True
+        if self.drag is None and self.scrub.handle(event, self.session.length):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            areas = {"timeline": self.timeline.rect, "minimap": self.minimap.rect,
+            areas = {"minimap": self.minimap.rect,
                      "road": self.road.road.union(self.road.sky)}
             for name, rect in areas.items():
                 if rect.collidepoint(event.pos):
@@ -577,7 +582,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         if tip:
             return tip
         if self.timeline.rect.collidepoint(pos):
-            turn = max(0, min(self.timeline.turn_at(pos[0]), self.session.length))
+            turn = self.scrub.turn_at(pos[0], self.session.length)
             moves = self.session.moves if turn <= self.session.index else None
             played = f": {moves[turn - 1]}" if moves and turn else ""
             return f"Turn {turn}{played} — click or drag to go there"
@@ -586,9 +591,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         return ""
 
     def _drag_to(self, pos: tuple[int, int]) -> None:
-        if self.drag == "timeline":
-            self.seek(max(0, min(self.timeline.turn_at(pos[0]), self.session.length)))
-        elif self.drag == "minimap":
+        if self.drag == "minimap":
             column = self.minimap.column_at(self.session.level, pos[0]) - self.road.visible_columns / 2
             self.road.pan(column - self.road.cam)
         elif self.drag == "road":
@@ -681,5 +684,5 @@ class RunwayScene(ProgramsMixin, TickScene):
         watch_button = self.toolbar.find("Watch AI")
         if watch_button is not None:  # lit while the AI drives, not while a program's run plays
             watch_button.toggled = self.watch is not None and not self.watch.paused
-        self.pad.draw(surface, self.app.theme, race_over=self.session.outcome is not None, playing=playing,
-                      speed=self.speed.value)
+        self.pad.draw(surface, self.app.theme, index=self.session.index, length=self.session.length,
+                      race_over=self.session.outcome is not None, playing=playing, speed=self.speed.value)

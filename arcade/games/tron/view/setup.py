@@ -213,6 +213,10 @@ class SetupScene(Scene):
         self.setup = setup
         #: Every map's value, in the picker's order (read once, when ←→ first steps through them).
         self._map_values: list[Any] | None = None
+        #: Each row's widest value in pixels, with what it was measured for (the font and what the
+        #: row's values depend on): every draw and every click measured every value of every row,
+        #: every map's title among them.
+        self._widest: dict[str, tuple[tuple[Any, ...], int]] = {}
         self.on_start = on_start
         self.selected = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -285,12 +289,26 @@ class SetupScene(Scene):
         """The row's ◂ and ▸, at fixed places: ▸ after the widest value the row can take. They used to
         follow the value's width, so clicking ▸ twice on the same spot missed the second time."""
         assert self.app is not None
-        font = self.app.theme.font(17)
-        widest = max((font.size(text)[0] for text in self.values_of(key)), default=0)
+        widest = self.widest_value(key)
         value_x = rect.x + self.VALUE_X
         right = min(value_x + widest + 8, rect.right - self.ARROW_W)
         return (pygame.Rect(value_x - self.ARROW_W - 2, rect.y, self.ARROW_W, rect.height),
                 pygame.Rect(right, rect.y, self.ARROW_W, rect.height))
+
+    def widest_value(self, key: str) -> int:
+        """The width of row ``key``'s widest value, measured once for the font (a new theme, or a new
+        size, is another font object) and for what the values depend on (the speed, for the bot's
+        time; the map list). A resize relays the panel on every change of a value: it keeps these."""
+        assert self.app is not None
+        font = self.app.theme.font(17)
+        depends: Any = (self.setup.speed if key == "bot_ms"
+                        else tuple(self._map_ids()) if key == "map" else None)
+        stamp = (font, depends)
+        cached = self._widest.get(key)
+        if cached is None or cached[0] != stamp:
+            cached = (stamp, max((font.size(text)[0] for text in self.values_of(key)), default=0))
+            self._widest[key] = cached
+        return cached[1]
 
     def step_row(self, rows: list[tuple[str, str, str]], step: int) -> None:
         """The next row up or down that ← → can change: a seat the players hold ("Cycle 1: You")
