@@ -25,7 +25,7 @@ import pygame
 import pytest
 
 from arcade.core.errors import ArcadeError, IllegalMove
-from arcade.core.game import Outcome, Step
+from arcade.core.game import LevelEntry, Outcome, Step
 from arcade.core.registry import GameInfo, Launch, Registry
 from arcade.games import REGISTRY
 from arcade.services import saves
@@ -2329,9 +2329,9 @@ def test_a_game_finished_under_the_pause_overlay_shows_its_result_when_the_overl
         else:
             finish_by_hand(scene.session)
             assert scene.session.outcome is not None
-        frames(app, 5)
-        scene.tweens.update(60.0)  # an animation that ends while the overlay is still up (Hashi's win)
-        frames(app, 5)
+        # Under an overlay the real loop runs only the game's background_update: workers deliver,
+        # animations wait (Hashi's win animation plays once the pause is closed).
+        frames(app, 60, dt=0.1)
         assert app.stack.top is pause, f"{type(app.stack.top).__name__} came over the pause screen"
         key(app, pygame.K_ESCAPE)
         for _ in range(200):
@@ -2341,3 +2341,55 @@ def test_a_game_finished_under_the_pause_overlay_shows_its_result_when_the_overl
         assert isinstance(app.stack.top, ResultScene), [type(s).__name__ for s in app.stack.scenes]
         assert scene.result_ready and scene.toolbar.find(scene.result_button) is not None
         assert app.crashes == 0
+
+
+def finish_covered(scene: GameScene) -> None:
+    """End the game while an overlay covers it, as a worker's delivery or a session listener would."""
+    if scene.info.name == "tron":
+        while not scene.match.over:
+            scene.match.record(Outcome("win", "boxed in", winner=0))
+        scene.show_match_result()
+    else:
+        finish_by_hand(scene.session)
+        assert scene.session.outcome is not None
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_game_finished_under_the_level_picker_shows_no_result_over_the_level_picked(info, toy_in_registry):
+    """The old result panel came up over a newly opened level: a game that ended while the level
+    picker was open waited for its panel, the picker closes before its pick is handled, and the
+    panel went up in that moment -- over the level picked next, its Play again ready to throw
+    that level away. A picked level opens bare; cancelled, the picker lets the waiting panel up."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        scene.open_levels()
+        picker = app.stack.top
+        assert isinstance(picker, PickerScene)
+        finish_covered(scene)
+        frames(app, 10, dt=0.1)
+        assert app.stack.top is picker
+        level_id = scene.session.level_id
+        other = next(i for i, c in enumerate(picker.choices)
+                     if not c.header and isinstance(c.value, LevelEntry) and c.value.id != level_id
+                     and c.value.group not in ("random", "replays") and not c.value.error)
+        chosen = picker.choices[other].value.id
+        picker.pick(other)
+        frames(app, 30, dt=0.1)
+        while app.stack.top is not scene and not isinstance(app.stack.top, ResultScene):
+            app.stack.pop()  # a game's own setup for the level (Tron's), closed
+            frames(app, 3)
+        assert scene.session.level_id == chosen
+        shown = [type(s).__name__ for s in app.stack.scenes if isinstance(s, ResultScene)]
+        assert not shown, f"the old game's result over the new level: {shown}"
+        assert not scene.result_ready and app.crashes == 0
+        # Cancelled, the picker gives way to the result that came due under it.
+        scene.open_levels()
+        picker = app.stack.top
+        finish_covered(scene)
+        frames(app, 5, dt=0.1)
+        picker.cancel()
+        for _ in range(200):
+            if isinstance(app.stack.top, ResultScene):
+                break
+            frames(app, 1, dt=0.05)
+        assert isinstance(app.stack.top, ResultScene), [type(s).__name__ for s in app.stack.scenes]

@@ -1145,19 +1145,23 @@ class GameScene(Scene):
             self.app.push(panel)
         else:
             # Another overlay (pause, help) is on top: the panel comes up when the game is back on
-            # top (see :meth:`resume`). Hashi's win animation ending under the pause overlay skipped
-            # its panel altogether, and with it the Result button and F3.
+            # top (see :meth:`show_due_result`). Hashi's win animation ending under the pause
+            # overlay skipped its panel altogether, and with it the Result button and F3.
             self._result_due = True
         if not shown:
             self.refresh_toolbar()
 
-    def resume(self) -> None:
-        """Back on top: a result panel that came due under another overlay is shown now."""
-        super().resume()
-        if getattr(self, "_result_due", False):
-            self._result_due = False
-            if self.result_ready and self.app is not None:
-                self.app.push(self._result_panel)
+    def show_due_result(self) -> None:
+        """A result panel that came due under another overlay, shown at the game's first frame back
+        on top -- not as the overlay closes: the level picker closes *before* its pick is handled,
+        so the old game's panel went up first and stayed over the newly opened level, its Play
+        again ready to throw the new level away. By the next frame the pick has opened the level
+        (:meth:`forget_result` dropped the panel) and nothing is due."""
+        if not self._result_due or self.app is None or self.app.stack.top is not self:
+            return
+        self._result_due = False
+        if self.result_ready:
+            self.app.push(self._result_panel)
 
     def reopen_result(self) -> None:
         """The Result button: the finished game's result panel again, as it was first shown. Once the
@@ -1429,6 +1433,7 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         assert self.app is not None
         self.poll_workers()
+        self.show_due_result()
         self.tweens.update(dt * self.app.animation_speed)
         if self.toast.update(dt):
             # The status line wraps in the room the toast left: draw it again at its full width (an
