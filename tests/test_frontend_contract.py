@@ -2166,6 +2166,40 @@ def test_the_throw_away_question_goes_once_it_is_answered(info, toy_in_registry)
         assert not asking()
 
 
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_cancelled_or_reopened_picker_takes_its_question_and_toast_but_no_other(info, toy_in_registry):
+    """Esc on the level picker's re-ask left "! Pick it again to throw away this game" in the corner
+    for its five seconds, about a question no longer asked; and a new picker visit, asking afresh,
+    cleared the question but left its toast. Cancelled or reopened, the picker's question goes with
+    its toast; a question of another kind (a timed N / F5) is left as it is."""
+    from arcade.ui.game_scene import DISCARD_TAG
+
+    def asking() -> bool:
+        return any(m.tag == DISCARD_TAG for m in scene.toast.messages)
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        again = reasked_picker(app, scene)
+        assert asking()
+        again.cancel()
+        frames(app)
+        assert app.stack.top is scene and not asking(), [m.text for m in scene.toast.messages]
+        assert scene._discard_asked is None
+        # Asked, then the picker opened afresh (e.g. from the result panel's Levels button).
+        scene.confirm_discard("level x", "Pick it again", timed=False)
+        assert asking()
+        scene.open_levels()
+        assert not asking() and scene._discard_asked is None
+        app.stack.top.cancel()
+        # Another kind of question stays through a picker visit, toast and all.
+        scene.confirm_discard("new board", "Press N again")
+        scene.open_levels()
+        assert asking() and scene._discard_asked is not None
+        app.stack.top.pick(app.stack.top.selected)  # a pick is no cancel: handled by pick_entry
+        frames(app)
+        assert app.crashes == 0
+
+
 #: What each phrase of the watch's status line does: the action whose keys it names.
 WATCH_PHRASES = {"pauses": "watch_pause", "goes on": "watch_pause", "plays one step": "watch_step", "stops": None}
 
