@@ -1924,6 +1924,41 @@ def test_moves_a_full_disk_kept_from_the_save_are_named_on_the_terminal_when_the
     assert str(saves.autosave_path(info.name)) in said[0], err
 
 
+class GoneTerminal:
+    """A stderr whose terminal went (SIGHUP, a closed pipe): every write raises."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_closing_with_the_terminal_gone_still_closes_everything(toy_in_registry, user_home, monkeypatch):
+    """The last word of App.close ("your latest moves … were not saved") went to a terminal that
+    was gone: the print raised BrokenPipeError and close() ended there, the sound device never
+    closed. With stderr raising, close() finishes, down to the sound device."""
+    import errno
+    import sys
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    info = toygame.INFO
+    app = new_app(registry_with(info, 0))
+    scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+    safe_moves(scene, 1)
+    monkeypatch.setattr("arcade.services.saves.atomic_write_text", full)
+    safe_moves(scene, 1, seed=2)
+    frames(app, 2)
+    closed = []
+    real_close = app.audio.close
+    monkeypatch.setattr(app.audio, "close", lambda: (closed.append(True), real_close()))
+    monkeypatch.setattr(sys, "stderr", GoneTerminal())
+    app.close()
+    assert closed == [True]
+
+
 def resize(app: App, size: tuple[int, int]) -> None:
     """The player drags the window to ``size`` (one VIDEORESIZE, then a frame)."""
     app.frame(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
