@@ -2314,6 +2314,26 @@ def what_shows(app: App, scene: GameScene) -> tuple:
             camera, own)
 
 
+def settled_view(app: App, scene: GameScene) -> tuple:
+    """:func:`what_shows` once every worker the scene made (``scene.workers``: its AI worker and any
+    of its own, Battle Royale's par, Hashi's check, Runway's analysis) is idle. A worker that
+    delivers between two snapshots changes the status line, a toast or the scene's attributes
+    ("thinking" became "known") by itself: on a loaded machine a key seemed to act, or a key
+    bound to nothing seemed to change the screen."""
+    for _ in range(50):
+        for _ in range(200):
+            busy = [worker for worker in scene.workers if worker.busy]
+            if not busy:
+                break
+            for worker in busy:
+                worker.wait(30)
+            frames(app, 1)
+        shown = what_shows(app, scene)
+        if not any(worker.busy for worker in scene.workers):  # nothing started by those frames
+            return shown
+    raise AssertionError(f"{scene.info.name}: its workers never went idle")
+
+
 #: The keys README's "Keys every game shares" lists for undo, redo, restart and hint (the watch key
 #: is each game's own ``watch_keys``).
 SHARED_KEYS = ("Ctrl+Z", "U", "Ctrl+Y", "Ctrl+Shift+Z", "R", "Ctrl+R", "H")
@@ -2337,7 +2357,7 @@ def test_every_shared_key_works_or_says_why_not_in_this_game(info, toy_in_regist
             scene.stop_watch()
             scene.say("")
             scene.toast.messages.clear()
-            before = what_shows(app, scene)
+            before = settled_view(app, scene)
             press_matcher(app, matcher)
             after = what_shows(app, scene)
             assert after != before, f"{keys} did nothing visible in {info.name}"
@@ -2370,7 +2390,7 @@ def test_every_key_in_the_shown_keys_table_does_something_visible(info, toy_in_r
                 active = [b for b in scene.keymap() if scene.binding_active(b)]
                 if not (matcher.ctrl or matcher.alt or matcher.shift) and find_binding(active, probe) is None:
                     continue  # listed for another mode ("while watching: one step")
-                before = what_shows(app, scene)
+                before = settled_view(app, scene)
                 press_matcher(app, _alternative("F12"))  # bound to nothing: the measure sees no change
                 assert what_shows(app, scene) == before, "the screen changes by itself: nothing to compare"
                 press_matcher(app, matcher)
@@ -2462,3 +2482,16 @@ def test_a_game_finished_under_the_level_picker_shows_no_result_over_the_level_p
                 break
             frames(app, 1, dt=0.05)
         assert isinstance(app.stack.top, ResultScene), [type(s).__name__ for s in app.stack.scenes]
+
+
+def test_the_key_tests_measure_the_screen_once_every_worker_is_idle(toy_in_registry):
+    """The key tests flaked on a loaded machine: a worker of the scene's own (Battle Royale's par
+    going from "thinking" to "known") delivered between the two snapshots, and a key seemed to act
+    or an unbound key to change the screen. :func:`settled_view` measures once they are all idle."""
+    with small_game(toygame.INFO) as (app, scene):
+        frames(app)
+        slow = scene.new_worker()
+        slow.submit(time.sleep, 0.3, on_done=lambda _: scene.say("known"), label="par")
+        before = settled_view(app, scene)
+        frames(app, 5)
+        assert what_shows(app, scene) == before and scene.status_text == "known"
