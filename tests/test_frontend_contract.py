@@ -2495,3 +2495,40 @@ def test_the_key_tests_measure_the_screen_once_every_worker_is_idle(toy_in_regis
         before = settled_view(app, scene)
         frames(app, 5)
         assert what_shows(app, scene) == before and scene.status_text == "known"
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_level_picker_never_draws_a_heading_without_its_first_row(info, toy_in_registry):
+    """At 800x600 Hashi's level picker showed "MEDIUM" on its last row, its first level cut off
+    below the list's edge: a heading over nothing. At every scroll a heading is drawn with its
+    first row in view, or not at all (the row stays empty)."""
+    app = App(registry_with(info, 0), size=(800, 600), headless=True)
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        frames(app)
+        scene.open_levels()
+        picker = app.stack.top
+        assert isinstance(picker, PickerScene)
+        frames(app)
+        left_out = 0
+        for scroll in range(max(1, len(picker.choices) - picker.visible_rows + 1)):
+            picker.scroll = scroll
+            drawn = [index for index, _ in picker.rows_in_view()]
+            for index in drawn:
+                if picker.choices[index].header:
+                    assert index + 1 in drawn, (scroll, picker.choices[index].title)
+            last = scroll + picker.visible_rows - 1
+            if last < len(picker.choices) and picker.choices[last].header:
+                left_out += 1
+                surface = pygame.Surface(app.size)
+                picker.draw(surface)
+                band = pygame.Rect(picker.list_rect.x, picker.list_rect.bottom - picker.ROW,
+                                   picker.list_rect.width, picker.ROW)
+                accent = tuple(app.theme["accent"])[:3]
+                assert not any(tuple(surface.get_at((x, y)))[:3] == accent
+                               for x in range(band.left, band.left + 200) for y in range(band.top, band.bottom)), \
+                    f"{picker.choices[last].title} drawn over nothing at scroll {scroll}"
+        if info.name == "hashi":
+            assert left_out, "no scroll put a heading on the last row: the test saw nothing"
+    finally:
+        close(app)
