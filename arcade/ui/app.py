@@ -7,6 +7,7 @@ one frame with a given time step, so behaviour does not depend on the machine's 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
@@ -231,7 +232,7 @@ class App:
         a long line, and a toast is gone in a few seconds with no way to read it again."""
         if text not in self._warned:
             self._warned.add(text)
-            print(f"puzzle-arcade: {text}", file=sys.stderr)
+            to_terminal(f"puzzle-arcade: {text}")
         toast = toast if toast is not None else getattr(self.stack.top, "toast", None)
         if toast is not None:
             toast.show(text, "warning", seconds)
@@ -243,7 +244,7 @@ class App:
         if toast is not None:
             toast.show(text, role, 6.0)
         else:
-            print(text, file=sys.stderr)
+            to_terminal(text)
 
     def trace(self, line: str) -> None:
         """Append a line to the trace file named by $PUZZLE_ARCADE_TRACE (end-to-end tests read it)."""
@@ -392,7 +393,7 @@ class App:
             try:
                 self.settings.save()
             except OSError as exc:
-                print(f"could not save settings: {exc.strerror or exc}", file=sys.stderr)
+                to_terminal(f"could not save settings: {exc.strerror or exc}")
         from arcade.services import autosave, instance
 
         pygame.display.quit()  # the window goes now; a save still being written is waited for below
@@ -410,12 +411,20 @@ class App:
             if why:
                 path = saves.autosave_path(info.name)
                 kept = f"the save before them is kept in {path}" if path.is_file() else "no earlier save is kept"
-                print(f"puzzle-arcade: your latest moves in {info.title} were not saved ({why}); {kept}",
-                      file=sys.stderr)
+                to_terminal(f"puzzle-arcade: your latest moves in {info.title} were not saved ({why}); {kept}")
         self.audio.close()
 
     def game_settings(self, name: str) -> dict[str, Any]:
         return self.settings.game(name)
+
+
+def to_terminal(text: str) -> None:
+    """One line on stderr, if there is still a terminal to read it. Quitting after the terminal
+    went (SIGHUP, a closed pipe) made the print itself raise (BrokenPipeError, or ValueError on a
+    closed stream), and :meth:`App.close` ended there: the sound device was never closed. A
+    line nobody can read is not worth a crash, nor the rest of the close."""
+    with contextlib.suppress(OSError, ValueError):
+        print(text, file=sys.stderr)
 
 
 def _logs_to_file() -> bool:

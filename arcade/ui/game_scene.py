@@ -66,6 +66,8 @@ MAX_ELAPSED = 10 * 365 * 86400.0
 LEVEL_TAG = "level"
 #: The tag of the "press again to throw away this game" question's toast (see :meth:`GameScene.confirm_discard`).
 DISCARD_TAG = "discard"
+#: What the level picker's "press again" questions start with (see :meth:`GameScene.forget_discard_question`).
+LEVEL_QUESTION = "level "
 
 
 def format_time(seconds: float, *, tenths: bool = False) -> str:
@@ -95,12 +97,6 @@ def format_records(info: GameInfo, new: float, old: float) -> tuple[str, str]:
     return shown, was
 
 
-def asked_level(asked: tuple[str, float] | None) -> bool:
-    """Whether a pending "press again" question (see :meth:`GameScene.confirm_discard`) is the level
-    picker's."""
-    return asked is not None and asked[0].startswith("level ")
-
-
 class GameScene(Scene):
     """Base of every game screen. Subclasses call ``super().__init__(info, session)``."""
 
@@ -126,6 +122,9 @@ class GameScene(Scene):
 
     def __init__(self, info: GameInfo, session: Session[Any, Any, Any]) -> None:
         super().__init__()
+        #: The pending "press again to throw away this game" question: what was asked and when
+        #: (see :meth:`confirm_discard`); dropped only through :meth:`forget_discard_question`.
+        self._discard_asked: tuple[str, float] | None = None
         self.info = info
         self.front: GameFront = info.load_front()
         self.title = info.title
@@ -518,7 +517,7 @@ class GameScene(Scene):
             self.forget_discard_question()
             return True
         now = time.monotonic()
-        asked = getattr(self, "_discard_asked", None)
+        asked = self._discard_asked
         if asked is not None and asked[0] == what and (not timed or now - asked[1] < self.CONFIRM_SECONDS):
             self.forget_discard_question()
             return True
@@ -527,12 +526,19 @@ class GameScene(Scene):
                         tag=DISCARD_TAG)
         return False
 
-    def forget_discard_question(self) -> None:
-        """The "press again" question answered, or moot (another level opened): it goes, and its
-        toast with it -- "! Pick it again to throw away this game (1 move made)" stayed in the
-        corner over the new level, about a game that no longer existed."""
+    def forget_discard_question(self, kind: str | None = None) -> None:
+        """The "press again" question answered, or moot (another level opened, its dialog cancelled
+        or opened afresh): it goes, and its toast with it -- "! Pick it again to throw away this
+        game (1 move made)" stayed in the corner over the new level, about a game that no longer
+        existed, and a cancelled picker or Tron setup left it up for its five seconds. ``kind``
+        (the start of what was asked: ``"level "``, Tron's ``"new match"``) forgets only that
+        dialog's question: a new picker visit left F5's question alone, but not its toast."""
+        asked = self._discard_asked
+        if kind is not None and (asked is None or not asked[0].startswith(kind)):
+            return
         self._discard_asked = None
-        self.toast.drop(DISCARD_TAG)
+        if self.toast.drop(DISCARD_TAG):
+            self._dirty = True
 
     def moves_made(self) -> str:
         """" (3 moves made)": the moves a game in progress has, counted as its result counts them
@@ -768,14 +774,20 @@ class GameScene(Scene):
 
     def open_levels(self) -> None:
         """The one level picker: bundled groups in their declared order, solved marks and best results."""
+        # A new visit to the picker asks afresh: a level asked about in a visit the player cancelled
+        # (the question has no time limit there) used to open on a single pick days later.
+        self.forget_discard_question(LEVEL_QUESTION)
+        self.push_level_picker()
+
+    def push_level_picker(self) -> None:
+        """The level picker itself (:meth:`open_levels` without forgetting a question: the re-ask
+        opens it again *with* its question). Cancelled, the picker takes its question and toast
+        along; a pick is handled by :meth:`pick_entry` (the picker closes before that, so only an
+        explicit cancel may drop the question)."""
         from arcade.ui.picker import PickerScene, level_choices
 
         assert self.app is not None
         self.stop_watch()
-        # A new visit to the picker asks afresh: a level asked about in a visit the player cancelled
-        # (the question has no time limit there) used to open on a single pick days later.
-        if asked_level(getattr(self, "_discard_asked", None)):
-            self._discard_asked = None
         entries = [*self.front.levels(), *self.front.extra_choices()]
         if self.front.replays:
             from arcade.ui.replays import picker_entry
@@ -787,7 +799,8 @@ class GameScene(Scene):
         choices, selected = level_choices(self.info, entries, saves.game_records(self.info.name),
                                           self.session.level_id)
         self.app.push(PickerScene(f"{self.info.title} — choose a level", choices,
-                                  lambda choice: self.pick_entry(choice.value), selected=selected))
+                                  lambda choice: self.pick_entry(choice.value), selected=selected,
+                                  on_cancel=lambda: self.forget_discard_question(LEVEL_QUESTION)))
 
     def pick_entry(self, entry: LevelEntry) -> None:
         """A picker row chosen: while a game is in progress, another level asks first -- the picker
@@ -796,11 +809,9 @@ class GameScene(Scene):
 
         assert self.app is not None
         replaces = entry.group != "replays" and not entry.error
-        if replaces and not self.confirm_discard(f"level {entry.id}", "Pick it again", timed=False):
+        if replaces and not self.confirm_discard(f"{LEVEL_QUESTION}{entry.id}", "Pick it again", timed=False):
             picker = self.app.stack.top
-            asked = self._discard_asked
-            self.open_levels()
-            self._discard_asked = asked  # this visit is the one that asked
+            self.push_level_picker()  # this visit is the one that asked: its question stays
             again = self.app.stack.top
             if isinstance(again, PickerScene) and again is not picker:
                 again.title = f"{self.info.title} — pick {entry.title} again to throw away this game{self.moves_made()}"
@@ -1145,19 +1156,23 @@ class GameScene(Scene):
             self.app.push(panel)
         else:
             # Another overlay (pause, help) is on top: the panel comes up when the game is back on
-            # top (see :meth:`resume`). Hashi's win animation ending under the pause overlay skipped
-            # its panel altogether, and with it the Result button and F3.
+            # top (see :meth:`show_due_result`). Hashi's win animation ending under the pause
+            # overlay skipped its panel altogether, and with it the Result button and F3.
             self._result_due = True
         if not shown:
             self.refresh_toolbar()
 
-    def resume(self) -> None:
-        """Back on top: a result panel that came due under another overlay is shown now."""
-        super().resume()
-        if getattr(self, "_result_due", False):
-            self._result_due = False
-            if self.result_ready and self.app is not None:
-                self.app.push(self._result_panel)
+    def show_due_result(self) -> None:
+        """A result panel that came due under another overlay, shown at the game's first frame back
+        on top -- not as the overlay closes: the level picker closes *before* its pick is handled,
+        so the old game's panel went up first and stayed over the newly opened level, its Play
+        again ready to throw the new level away. By the next frame the pick has opened the level
+        (:meth:`forget_result` dropped the panel) and nothing is due."""
+        if not self._result_due or self.app is None or self.app.stack.top is not self:
+            return
+        self._result_due = False
+        if self.result_ready:
+            self.app.push(self._result_panel)
 
     def reopen_result(self) -> None:
         """The Result button: the finished game's result panel again, as it was first shown. Once the
@@ -1429,6 +1444,7 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         assert self.app is not None
         self.poll_workers()
+        self.show_due_result()
         self.tweens.update(dt * self.app.animation_speed)
         if self.toast.update(dt):
             # The status line wraps in the room the toast left: draw it again at its full width (an

@@ -18,7 +18,7 @@ from arcade.core.registry import GameInfo
 from arcade.core.session import Session
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
-from arcade.ui.widgets import Button, draw_text, wrap_text
+from arcade.ui.widgets import Button, draw_text, wholly_inside, wrap_text
 
 if TYPE_CHECKING:
     from arcade.ui.game_scene import GameScene
@@ -194,7 +194,7 @@ class HowToPlayScene(Scene):
         clip = surface.get_clip()
         surface.set_clip(rect.clip(clip))
         for text, pos, size, bold, role, max_width in self.column_lines():
-            if not rect.y <= pos[1] <= rect.bottom - theme.font(size, bold).get_height():
+            if not wholly_inside(pos[1], theme.font(size, bold).get_height(), rect):
                 continue  # cut by the column's edge: whole once scrolled to, never half
             draw_text(surface, theme, text, pos, size=size, bold=bold, colour=theme[role], max_width=max_width)
         surface.set_clip(clip)

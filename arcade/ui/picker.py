@@ -22,7 +22,7 @@ from arcade.core.game import LevelEntry
 from arcade.core.registry import GameInfo
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
-from arcade.ui.widgets import draw_text, wrap_whole
+from arcade.ui.widgets import draw_text, wholly_inside, wrap_whole
 
 
 @dataclass(frozen=True)
@@ -168,9 +168,21 @@ class PickerScene(Scene):
             self._placed = True
         self._keep_visible()
         if self.app is not None:  # where each shown row is, for end-to-end tests (no-op without a trace file)
-            for row, index in enumerate(range(self.scroll, min(len(self.choices), self.scroll + self.visible_rows))):
-                self.app.trace(f"picker-row {self.list_rect.x} {self.list_rect.y + row * self.ROW} "
-                               f"{self.list_rect.width} {self.ROW - 4} {self.choices[index].title}")
+            for index, rect in self.rows_in_view():
+                self.app.trace(f"picker-row {rect.x} {rect.y} {rect.width} {rect.height} {self.choices[index].title}")
+
+    def rows_in_view(self) -> list[tuple[int, pygame.Rect]]:
+        """The rows drawn at the current scroll, with where: a group heading comes with its first
+        row or not at all (:func:`wholly_inside` over both) -- at 800x600 "MEDIUM" stood at the
+        list's bottom edge with its first level cut off below it, a heading over nothing."""
+        shown = []
+        for row, index in enumerate(range(self.scroll, min(len(self.choices), self.scroll + self.visible_rows))):
+            rect = pygame.Rect(self.list_rect.x, self.list_rect.y + row * self.ROW, self.list_rect.width, self.ROW - 4)
+            follows = index + 1 < len(self.choices) and not self.choices[index + 1].header
+            height = 2 * self.ROW - 4 if self.choices[index].header and follows else rect.height
+            if wholly_inside(rect.y, height, self.list_rect):
+                shown.append((index, rect))
+        return shown
 
     def select(self, index: int) -> None:
         """Highlight row ``index`` and bring it into view, mid-list (the level picker's re-ask
@@ -303,10 +315,8 @@ class PickerScene(Scene):
         height = theme.font(size, True).get_linesize()
         self.title_rects = [draw_text(surface, theme, line, (self.panel.centerx, self.panel.y + 20 + i * height),
                                       size=size, bold=True, anchor="midtop") for i, line in enumerate(lines)]
-        end = min(len(self.choices), self.scroll + self.visible_rows)
-        for row, index in enumerate(range(self.scroll, end)):
+        for index, rect in self.rows_in_view():
             choice = self.choices[index]
-            rect = pygame.Rect(self.list_rect.x, self.list_rect.y + row * self.ROW, self.list_rect.width, self.ROW - 4)
             if choice.header:
                 draw_text(surface, theme, choice.title.upper(), (rect.x + 4, rect.bottom - 6), size=15, bold=True,
                           colour=theme["accent"], anchor="bottomleft")

@@ -42,6 +42,14 @@ def draw_text(
     return rect
 
 
+def wholly_inside(top: int, height: int, area: pygame.Rect) -> bool:
+    """Whether something ``height`` tall from ``top`` lies between ``area``'s top and bottom edges.
+    A scrolling column draws only what is wholly inside, never half of it: How to play's key row
+    cut by the column's edge was an unreadable sliver, and the level picker's "MEDIUM" heading
+    stood at the list's bottom with its first level cut off below it."""
+    return area.top <= top and top + height <= area.bottom
+
+
 def wrap_text(theme: Theme, text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``text`` into lines that fit ``width`` pixels."""
     font = theme.font(size, bold)

@@ -1193,3 +1193,39 @@ def test_the_setups_question_is_drawn_as_a_warning_not_an_error(app, driver):
     colours = {tuple(surface.get_at((x, y)))[:3] for x in range(band.left, band.right)
                for y in range(band.top, band.bottom)}
     assert tuple(theme["warning"]) in colours and tuple(theme["error"]) not in colours
+
+
+def test_the_setups_question_goes_with_its_toast_when_cancelled_and_leaves_f5s_alone(app, driver):
+    """Esc on the setup after its Start asked left "! Press Start again to throw away this game" in
+    the corner for five seconds; and opening the setup cleared F5's pending question without its
+    toast (the toast said "again" to a key that would now ask anew). Cancelled, the setup's question
+    and toast go; opening it leaves another question alone."""
+    from arcade.ui.game_scene import DISCARD_TAG
+
+    def asking() -> bool:
+        return any(m.tag == DISCARD_TAG for m in scene.toast.messages)
+
+    scene = open_tron(app, best_of=3)
+    driver.key(pygame.K_DOWN)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 3)
+    for leave in (pygame.K_ESCAPE, "Cancel"):
+        driver.key(pygame.K_o)
+        overlay = app.stack.top
+        assert isinstance(overlay, SetupScene)
+        overlay.start()
+        driver.frame()
+        assert app.stack.top is overlay and asking()
+        if leave == "Cancel":
+            next(b for b in overlay.buttons if b.label == "Cancel").on_click()
+        else:
+            driver.key(leave)
+        driver.frame()
+        assert app.stack.top is not overlay
+        assert not asking() and scene._discard_asked is None, [m.text for m in scene.toast.messages]
+    # F5's question, then the setup opened: F5's question and toast stay.
+    scene.confirm_discard("rematch", "Press F5 again")
+    assert asking()
+    driver.key(pygame.K_o)
+    assert isinstance(app.stack.top, SetupScene)
+    assert asking() and scene._discard_asked is not None and scene._discard_asked[0] == "rematch"

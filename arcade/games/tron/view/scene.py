@@ -60,6 +60,8 @@ CRASH_TIME = 1.1
 WATCH_NEXT_ROUND = 2.5
 #: Said while "go" waits for the bot processes to start.
 BOTS_STARTING = "Starting the bots…"
+#: What the setup's Start asks about mid-match (see :meth:`GameScene.forget_discard_question`).
+NEW_MATCH = "new match"
 #: The first round of a match against a bot is played at most this fast (ticks per second).
 GENTLE_SPEED = 6
 #: Below this cell size a cycle is hard to follow (a 200x200 file fits a window in 3-pixel
@@ -590,13 +592,14 @@ class TronScene(CameraScene, TickScene):
 
     def open_setup(self) -> None:
         assert self.app is not None
-        self._discard_asked = None  # a Start asked about in an earlier visit is not this one's
-        self.app.push(SetupScene(self.setup, self.new_match, confirm=self.confirm_new_match))
+        self.forget_discard_question(NEW_MATCH)  # a Start asked about in an earlier visit is not this one's
+        self.app.push(SetupScene(self.setup, self.new_match, confirm=self.confirm_new_match,
+                                 on_cancel=lambda: self.forget_discard_question(NEW_MATCH)))
 
     def confirm_new_match(self) -> str:
         """The setup's Start in the middle of a match asks once, in the panel, as F5 and another map
         do (it started the new match and threw the old one away); "" when it may go ahead."""
-        if self.confirm_discard("new match", "Press Start again", timed=False):
+        if self.confirm_discard(NEW_MATCH, "Press Start again", timed=False):
             return ""
         return f"Press Start again to throw away this game{self.moves_made()}"
 

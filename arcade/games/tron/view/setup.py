@@ -202,8 +202,12 @@ class SetupScene(Scene):
     ERROR_SIZE = 15
 
     def __init__(self, setup: MatchSetup, on_start: Callable[[MatchSetup], None],
-                 confirm: Callable[[], str] | None = None) -> None:
+                 confirm: Callable[[], str] | None = None,
+                 on_cancel: Callable[[], None] | None = None) -> None:
         super().__init__()
+        #: Called when the panel is left without Start (Cancel, Esc, a click outside): the game
+        #: drops the question a Start asked, and its toast (it stayed up for its five seconds).
+        self.on_cancel = on_cancel
         #: Asked before Start goes ahead: "" to go, else what to say in the panel (a match in progress
         #: would be thrown away: the first Start says so, the second starts -- as F5 asks).
         self.confirm = confirm
@@ -221,7 +225,7 @@ class SetupScene(Scene):
         self.selected = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.row_rects: list[pygame.Rect] = []
-        self.buttons = [Button("Start", self.start), Button("Cancel", self.close)]
+        self.buttons = [Button("Start", self.start), Button("Cancel", self.cancel)]
         #: Why Start was refused (a program seat without a usable command), shown in the panel.
         self.error = ""
         #: Its colour's role: "error" for a refusal, "warning" for the question Start asks mid-match
@@ -371,6 +375,12 @@ class SetupScene(Scene):
 
         self.app.push(PickerScene("Choose a map", choices, picked, selected=current))
 
+    def cancel(self) -> None:
+        """Leave without starting (Cancel, Esc, a click outside the panel)."""
+        self.close()
+        if self.on_cancel is not None:
+            self.on_cancel()
+
     def start(self) -> None:
         """Start the match -- unless a program seat has no usable command (then say why, in one line)."""
         self.error = self.setup.check()
@@ -467,13 +477,13 @@ class SetupScene(Scene):
                 else:  # the value steps on
                     self.change(rows[row][0], 1)
             elif not self.panel.collidepoint(event.pos):
-                self.close()
+                self.cancel()
         elif event.type == pygame.KEYDOWN:
             key = rows[self.selected][0]
             if key.startswith("command") and self.type_into(key, event):
                 return True
             if event.key == pygame.K_ESCAPE:
-                self.close()
+                self.cancel()
             elif event.key in (pygame.K_UP, pygame.K_w):
                 self.step_row(rows, -1)
             elif event.key in (pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
