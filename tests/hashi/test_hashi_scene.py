@@ -434,8 +434,9 @@ def test_a_badge_counts_the_bridges_an_island_still_needs(app, driver, open_leve
     scene = open_level("3...3\n.....\n2...2\n")
     cell = scene.painter.view.cell
     assert cell >= 36
-    x, y = at(scene, (0, 0))
-    badge = (round(x + 0.3 * cell), round(y + 0.3 * cell))
+    disc = scene.painter.cue_rect(scene.painter.view.cell_rect(scene.painter.display((0, 0))), 3, "2")
+    assert disc is not None
+    badge = (disc.x + 2, disc.centery)  # the disc's fill, left of the digit
     before = pixel(app, badge)
     driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 1))
     assert pixel(app, badge) != before  # "2" still needed
@@ -762,28 +763,78 @@ def test_a_wrapped_pairs_letter_stays_while_other_bridges_come_and_go(app, drive
     assert now == {i: t for i, t in letters.items() if i != gone}
 
 
-@pytest.mark.parametrize("cell", [36, 38, 40, 42, 44, 48, 56])
-def test_a_badge_never_covers_the_islands_number_and_is_legible(app, open_level, cell):
-    """At 800x600 the badge was 9-pixel text over the number ("6" under a "4", "3" under a "2")."""
-    from arcade.games.hashi.view.painter import CUE_MIN_TEXT
+def _inside_disc(disc: pygame.Rect, box: pygame.Rect, margin: float) -> bool:
+    """Every corner of ``box`` inside the pill ``disc`` shrunk by ``margin`` (its outline)."""
+    import math
 
-    scene = open_level("3...3\n.....\n2...2\n")
+    r = disc.height / 2 - margin
+    cy = disc.y + disc.height / 2
+    x0, x1 = disc.x + disc.height / 2, disc.right - disc.height / 2
+    for x, y in ((box.left, box.top), (box.right, box.top), (box.left, box.bottom), (box.right, box.bottom)):
+        if math.hypot(x - min(max(x, x0), x1), y - cy) > r:
+            return False
+    return True
+
+
+def _square_level(tmp_path, n: int) -> str:
+    rows = ["." * n for _ in range(n)]
+    rows[0] = "3" + "." * (n - 2) + "3"
+    rows[-1] = "2" + "." * (n - 2) + "2"
+    path = tmp_path / f"square{n}.txt"
+    path.write_text("\n".join(rows) + "\n")
+    return str(path)
+
+
+@pytest.mark.parametrize("window", [(1024, 640), (640, 400)])
+@pytest.mark.parametrize("n", [7, 10])
+def test_a_badge_holds_its_whole_text_clear_of_the_number(app, tmp_path, n, window):
+    """At 1024x640 a 7x7's and a 10x10's badge was 9-12 px with the digit filling the disc and its
+    bottom clipped: the text's real ink must lie inside the disc, and disc and text clear of the
+    island's number, at the cell sizes these boards really get."""
+    from arcade.games.hashi.view.painter import CUE_MIN_TEXT, CUE_OUTLINE, disc_distance
+
+    app.on_resize(window)
+    scene = app.launch("hashi", Launch(level=_square_level(tmp_path, n)))
+    app.frame(1 / 60)
     painter = scene.painter
-    rect = pygame.Rect(10, 10, cell, cell)
+    cell = painter.view.cell
+    rect = pygame.Rect(40, 40, cell, cell)
     shown = 0
     for number in range(1, 9):
-        ink = painter.number_rect(rect, number)
-        assert rect.contains(ink)
+        number_box = painter.number_rect(rect, number)
         for text in [str(k) for k in range(1, number + 1)] + ["+1", "+2", "+3"]:
-            badge = painter.cue_rect(rect, number, text)
+            badge = painter.cue_badge(rect, number, text)
             if badge is None:
                 continue
             shown += 1
-            assert not badge.colliderect(ink), (number, text, badge, ink)
-            assert rect.contains(badge)
-            assert painter.cue_size(cell) >= CUE_MIN_TEXT
-    if cell >= 44:
-        assert shown, "badges hidden on roomy cells"
+            assert badge.size >= CUE_MIN_TEXT
+            image = app.theme.font(badge.size, bold=True).render(text, True, (255, 255, 255))
+            ink = image.get_bounding_rect().move(badge.at)  # the pixels really drawn
+            assert badge.ink.contains(ink), (cell, text, badge.ink, ink)
+            assert _inside_disc(badge.disc, ink, CUE_OUTLINE), (cell, text, badge.disc, ink)
+            assert not ink.colliderect(number_box), (cell, number, text, ink, number_box)
+            assert disc_distance(badge.disc, number_box) >= badge.disc.height / 2, (cell, number, text)
+    if window == (1024, 640):
+        assert shown >= 8 * 9 // 2, f"badges hidden on {cell}-pixel cells"  # every digit at least
+
+
+def test_a_badge_is_drawn_over_the_watch_ring(app, driver, open_level):
+    """During Watch AI the step's ring around an island covered its badge (26-doughnut-watch1)."""
+    from arcade.games.hashi.controller import Highlight
+
+    scene = open_level("3...3\n.....\n2...2\n")
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 1))
+    island = scene.puzzle.island_at[(0, 0)]
+    rect = scene.painter.view.cell_rect(scene.painter.display((0, 0)))
+    badge = scene.painter.cue_rect(rect, 3, "2")
+    assert badge is not None
+    inside = pygame.Rect(0, 0, badge.height * 7 // 10, badge.height * 7 // 10)  # within the round disc
+    inside.center = badge.center
+    driver.frames(1)
+    before = pygame.image.tobytes(app.screen.subsurface(inside), "RGB")
+    scene.step_highlight = Highlight(islands=frozenset({island}))
+    driver.frames(1)
+    assert pygame.image.tobytes(app.screen.subsurface(inside), "RGB") == before
 
 
 def test_the_keyboard_cursor_does_not_cover_a_badge(app, driver, open_level):

@@ -686,6 +686,8 @@ class HashiScene(CameraScene, PuzzleScene):
                     self._pops.discard(island)
                 else:
                     effects.draw_pop(surface, painter, theme, island, pop.value)
+            # The badges over the rings, arrows and marks above (they covered them during a watch).
+            painter.draw_cues(surface)
             celebrate = self.tweens.get("celebrate")
             if celebrate is not None:
                 effects.draw_celebration(surface, painter, theme, len(self.puzzle.islands), celebrate.progress)
