@@ -457,6 +457,41 @@ def test_solved_is_announced_in_the_status_line_never_over_an_island(app, driver
     assert not scene.status_rect.colliderect(scene.painter.view.board_rect)
 
 
+def test_solved_is_not_drawn_under_a_toast(app, driver, open_level):
+    """On the doughnut the torus tip was still up when Watch AI solved it, and "Solved!" sat
+    under it (26-doughnut-watch3): the banner keeps to the status line left of the toasts."""
+    scene = open_level("2.2\n")
+    scene.toast.show("Torus: opposite edges are joined (rotate: Alt+arrows)", "info", 30.0)
+    driver.frames(2)
+    scene.session.play("set 0 0 E 2")
+    driver.frames(12, dt=0.05)
+    assert scene.celebrating and scene.toast.boxes
+    good = app.theme["good"]
+    area = scene.status_rect
+    banner = [(x, y) for x in range(area.left, area.right) for y in range(area.top, area.bottom, 2)
+              if pixel(app, (x, y)) == good]
+    assert banner, "no 'Solved!' banner in the status line"
+    xs = [x for x, _ in banner]
+    ys = [y for _, y in banner]
+    drawn = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    for box in scene.toast.boxes:
+        assert not drawn.colliderect(box.inflate(4, 4)), (drawn, box)
+
+
+def test_the_torus_tip_is_a_toast_of_the_usual_time(app, driver):
+    """It stayed 6 seconds: through a whole Watch AI on the doughnut, up to the "Solved!"."""
+    from arcade.ui.widgets import reading_seconds
+
+    scene = app.launch("hashi", Launch(level="easy/14-tidal-ring"))
+    driver.frames(1)
+    tips = [m for m in scene.toast.messages if m.text.startswith("Torus")]
+    assert tips, "no torus tip on opening"
+    usual = max(scene.toast.duration, reading_seconds(tips[0].text))
+    assert tips[0].remaining <= usual
+    driver.frames(int(usual * 10) + 2, dt=0.1)
+    assert not any(m.text.startswith("Torus") for m in scene.toast.messages)
+
+
 @pytest.mark.parametrize(("text", "says"), [
     ("1.1\n...\n..1\n", "no solution"),    # three 1s: no network can join them
     ("3.3\n...\n3.3\n", "more than one"),  # a ring of four 3s: doubles across or down
