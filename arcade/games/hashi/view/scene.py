@@ -544,7 +544,9 @@ class HashiScene(CameraScene, PuzzleScene):
         from arcade.games.hashi.view.new_puzzle import NewPuzzleScene
 
         self.stop_watch()
-        self.app.push(NewPuzzleScene(self.prefs, self.start_generated))
+        # Generate replaces this game: say so, as the other games' "press N again" does.
+        discards = f"Generating throws away this game{self.moves_made()}" if self.in_progress() else ""
+        self.app.push(NewPuzzleScene(self.prefs, self.start_generated, discards))
 
     def start_generated(self, puzzle: Puzzle) -> None:
         self.start_puzzle(puzzle, "generated")
