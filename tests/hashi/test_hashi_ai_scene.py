@@ -187,3 +187,32 @@ def test_new_puzzle_can_forbid_touching_islands_for_tatham(app, driver, open_lev
     cells = {island.pos for island in scene.puzzle.islands}
     assert not any((r + 1, c) in cells or (r, c + 1) in cells for r, c in cells)
     assert app.settings.game("hashi")["new_puzzle"]["no_touching"] is True
+
+
+@pytest.mark.parametrize("window", [(1024, 640), (640, 400)])
+def test_new_board_dialog_says_it_throws_away_a_game_in_progress(app, driver, open_level, window):
+    """N then Enter threw a game with moves away without a word (other games ask "Press N again
+    to throw away this game (3 moves made)"): the dialog says it, in the framework's words."""
+    app.on_resize(window)
+    scene = open_level("3...3\n.....\n2...2\n")
+    driver.key(pygame.K_n)
+    dialog = app.stack.top
+    assert isinstance(dialog, NewPuzzleScene)
+    assert dialog.discards == "" and dialog.warning_rect is None  # nothing played: nothing to lose
+    driver.key(pygame.K_ESCAPE)
+    scene.session.play("set 0 0 E 1")
+    scene.session.play("set 0 0 S 1")
+    driver.frame()
+    driver.key(pygame.K_n)
+    dialog = app.stack.top
+    assert isinstance(dialog, NewPuzzleScene)
+    assert dialog.discards == f"Generating throws away this game{scene.moves_made()}"
+    assert scene.moves_made() == " (2 moves made)"
+    shown = dialog.warning_rect
+    assert shown is not None and dialog.panel.contains(shown)
+    warning = app.theme["warning"]
+    assert any(tuple(app.screen.get_at((x, y)))[:3] == warning
+               for x in range(shown.left, shown.right) for y in range(shown.top, shown.bottom))
+    # Clear of the message above it and of the buttons below it.
+    assert shown.top >= dialog.message_y + 18
+    assert shown.bottom <= dialog.generate_button.rect.top

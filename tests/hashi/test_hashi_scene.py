@@ -434,8 +434,9 @@ def test_a_badge_counts_the_bridges_an_island_still_needs(app, driver, open_leve
     scene = open_level("3...3\n.....\n2...2\n")
     cell = scene.painter.view.cell
     assert cell >= 36
-    x, y = at(scene, (0, 0))
-    badge = (round(x + 0.3 * cell), round(y + 0.3 * cell))
+    disc = scene.painter.cue_rect(scene.painter.view.cell_rect(scene.painter.display((0, 0))), 3, "2")
+    assert disc is not None
+    badge = (disc.x + 2, disc.centery)  # the disc's fill, left of the digit
     before = pixel(app, badge)
     driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 1))
     assert pixel(app, badge) != before  # "2" still needed
@@ -454,6 +455,41 @@ def test_solved_is_announced_in_the_status_line_never_over_an_island(app, driver
     shown = {tuple(status.get_at((x, y)))[:3] for x in range(0, width, 3) for y in range(0, height, 3)}
     assert good in shown, "no 'Solved!' banner in the status line"
     assert not scene.status_rect.colliderect(scene.painter.view.board_rect)
+
+
+def test_solved_is_not_drawn_under_a_toast(app, driver, open_level):
+    """On the doughnut the torus tip was still up when Watch AI solved it, and "Solved!" sat
+    under it (26-doughnut-watch3): the banner keeps to the status line left of the toasts."""
+    scene = open_level("2.2\n")
+    scene.toast.show("Torus: opposite edges are joined (rotate: Alt+arrows)", "info", 30.0)
+    driver.frames(2)
+    scene.session.play("set 0 0 E 2")
+    driver.frames(12, dt=0.05)
+    assert scene.celebrating and scene.toast.boxes
+    good = app.theme["good"]
+    area = scene.status_rect
+    banner = [(x, y) for x in range(area.left, area.right) for y in range(area.top, area.bottom, 2)
+              if pixel(app, (x, y)) == good]
+    assert banner, "no 'Solved!' banner in the status line"
+    xs = [x for x, _ in banner]
+    ys = [y for _, y in banner]
+    drawn = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    for box in scene.toast.boxes:
+        assert not drawn.colliderect(box.inflate(4, 4)), (drawn, box)
+
+
+def test_the_torus_tip_is_a_toast_of_the_usual_time(app, driver):
+    """It stayed 6 seconds: through a whole Watch AI on the doughnut, up to the "Solved!"."""
+    from arcade.ui.widgets import reading_seconds
+
+    scene = app.launch("hashi", Launch(level="easy/14-tidal-ring"))
+    driver.frames(1)
+    tips = [m for m in scene.toast.messages if m.text.startswith("Torus")]
+    assert tips, "no torus tip on opening"
+    usual = max(scene.toast.duration, reading_seconds(tips[0].text))
+    assert tips[0].remaining <= usual
+    driver.frames(int(usual * 10) + 2, dt=0.1)
+    assert not any(m.text.startswith("Torus") for m in scene.toast.messages)
 
 
 @pytest.mark.parametrize(("text", "says"), [
@@ -762,28 +798,78 @@ def test_a_wrapped_pairs_letter_stays_while_other_bridges_come_and_go(app, drive
     assert now == {i: t for i, t in letters.items() if i != gone}
 
 
-@pytest.mark.parametrize("cell", [36, 38, 40, 42, 44, 48, 56])
-def test_a_badge_never_covers_the_islands_number_and_is_legible(app, open_level, cell):
-    """At 800x600 the badge was 9-pixel text over the number ("6" under a "4", "3" under a "2")."""
-    from arcade.games.hashi.view.painter import CUE_MIN_TEXT
+def _inside_disc(disc: pygame.Rect, box: pygame.Rect, margin: float) -> bool:
+    """Every corner of ``box`` inside the pill ``disc`` shrunk by ``margin`` (its outline)."""
+    import math
 
-    scene = open_level("3...3\n.....\n2...2\n")
+    r = disc.height / 2 - margin
+    cy = disc.y + disc.height / 2
+    x0, x1 = disc.x + disc.height / 2, disc.right - disc.height / 2
+    for x, y in ((box.left, box.top), (box.right, box.top), (box.left, box.bottom), (box.right, box.bottom)):
+        if math.hypot(x - min(max(x, x0), x1), y - cy) > r:
+            return False
+    return True
+
+
+def _square_level(tmp_path, n: int) -> str:
+    rows = ["." * n for _ in range(n)]
+    rows[0] = "3" + "." * (n - 2) + "3"
+    rows[-1] = "2" + "." * (n - 2) + "2"
+    path = tmp_path / f"square{n}.txt"
+    path.write_text("\n".join(rows) + "\n")
+    return str(path)
+
+
+@pytest.mark.parametrize("window", [(1024, 640), (640, 400)])
+@pytest.mark.parametrize("n", [7, 10])
+def test_a_badge_holds_its_whole_text_clear_of_the_number(app, tmp_path, n, window):
+    """At 1024x640 a 7x7's and a 10x10's badge was 9-12 px with the digit filling the disc and its
+    bottom clipped: the text's real ink must lie inside the disc, and disc and text clear of the
+    island's number, at the cell sizes these boards really get."""
+    from arcade.games.hashi.view.painter import CUE_MIN_TEXT, CUE_OUTLINE, disc_distance
+
+    app.on_resize(window)
+    scene = app.launch("hashi", Launch(level=_square_level(tmp_path, n)))
+    app.frame(1 / 60)
     painter = scene.painter
-    rect = pygame.Rect(10, 10, cell, cell)
+    cell = painter.view.cell
+    rect = pygame.Rect(40, 40, cell, cell)
     shown = 0
     for number in range(1, 9):
-        ink = painter.number_rect(rect, number)
-        assert rect.contains(ink)
+        number_box = painter.number_rect(rect, number)
         for text in [str(k) for k in range(1, number + 1)] + ["+1", "+2", "+3"]:
-            badge = painter.cue_rect(rect, number, text)
+            badge = painter.cue_badge(rect, number, text)
             if badge is None:
                 continue
             shown += 1
-            assert not badge.colliderect(ink), (number, text, badge, ink)
-            assert rect.contains(badge)
-            assert painter.cue_size(cell) >= CUE_MIN_TEXT
-    if cell >= 44:
-        assert shown, "badges hidden on roomy cells"
+            assert badge.size >= CUE_MIN_TEXT
+            image = app.theme.font(badge.size, bold=True).render(text, True, (255, 255, 255))
+            ink = image.get_bounding_rect().move(badge.at)  # the pixels really drawn
+            assert badge.ink.contains(ink), (cell, text, badge.ink, ink)
+            assert _inside_disc(badge.disc, ink, CUE_OUTLINE), (cell, text, badge.disc, ink)
+            assert not ink.colliderect(number_box), (cell, number, text, ink, number_box)
+            assert disc_distance(badge.disc, number_box) >= badge.disc.height / 2, (cell, number, text)
+    if window == (1024, 640):
+        assert shown >= 8 * 9 // 2, f"badges hidden on {cell}-pixel cells"  # every digit at least
+
+
+def test_a_badge_is_drawn_over_the_watch_ring(app, driver, open_level):
+    """During Watch AI the step's ring around an island covered its badge (26-doughnut-watch1)."""
+    from arcade.games.hashi.controller import Highlight
+
+    scene = open_level("3...3\n.....\n2...2\n")
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 1))
+    island = scene.puzzle.island_at[(0, 0)]
+    rect = scene.painter.view.cell_rect(scene.painter.display((0, 0)))
+    badge = scene.painter.cue_rect(rect, 3, "2")
+    assert badge is not None
+    inside = pygame.Rect(0, 0, badge.height * 7 // 10, badge.height * 7 // 10)  # within the round disc
+    inside.center = badge.center
+    driver.frames(1)
+    before = pygame.image.tobytes(app.screen.subsurface(inside), "RGB")
+    scene.step_highlight = Highlight(islands=frozenset({island}))
+    driver.frames(1)
+    assert pygame.image.tobytes(app.screen.subsurface(inside), "RGB") == before
 
 
 def test_the_keyboard_cursor_does_not_cover_a_badge(app, driver, open_level):

@@ -1229,3 +1229,26 @@ def test_the_setups_question_goes_with_its_toast_when_cancelled_and_leaves_f5s_a
     driver.key(pygame.K_o)
     assert isinstance(app.stack.top, SetupScene)
     assert asking() and scene._discard_asked is not None and scene._discard_asked[0] == "rematch"
+
+
+@pytest.mark.parametrize("window", [(640, 400), (1280, 800)])
+@pytest.mark.parametrize("mode", ["bot", "watch", "humans"])
+def test_setup_arrows_form_one_column_on_every_row(app, driver, window, mode):
+    """Each row's ▸ stood after its own widest value: Mode 660, Cycle 2 775, Map 845, Speed 721,
+    Bot time 895 at 1024x640, a ragged column. Every row's ◂ and ▸ now share their x, inside the
+    panel, and no value runs past its ▸."""
+    app.on_resize(window)
+    open_tron(app, mode=mode)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    driver.frame()
+    stepped = [(key, rect) for (key, _label, _value), rect in zip(overlay.rows(), overlay.row_rects, strict=False)
+               if not key.startswith(("human", "command"))]
+    assert len(stepped) >= 4
+    arrows = [overlay.arrow_rects(key, rect) for key, rect in stepped]
+    assert len({back.x for back, _ in arrows}) == 1, arrows
+    assert len({forward.x for _, forward in arrows}) == 1, arrows
+    for (_key, rect), (back, forward) in zip(stepped, arrows, strict=True):
+        assert overlay.panel.contains(forward) and back.right < forward.x
+        assert rect.contains(forward)

@@ -271,13 +271,33 @@ def draw_celebration(surface: pygame.Surface, painter: BoardPainter, theme: Them
                      border_radius=6)
 
 
-def draw_solved_banner(surface: pygame.Surface, theme: Theme, t: float, rect: pygame.Rect) -> None:
-    """ "Solved!" in ``rect`` (the status line: it never hides an island), fading in."""
+def solved_banner_box(theme: Theme, rect: pygame.Rect, avoid: list[pygame.Rect] | None = None) -> pygame.Rect | None:
+    """Where "Solved!" goes in ``rect`` (the status line): centred, or moved left of the boxes in
+    ``avoid`` (the toasts on it) -- on the doughnut the torus tip was drawn over it. None when it
+    does not fit beside them."""
+    size = max(16, min(40, rect.height - 10))
+    box = theme.font(size, bold=True).size("Solved!")
+    banner = pygame.Rect(0, 0, box[0] + size * 2, box[1] + 8)
+    banner.center = rect.center
+    blocking = [b for b in avoid or [] if b.colliderect(banner.inflate(12, 0))]
+    if blocking:
+        banner.right = min(b.left for b in blocking) - 8
+        if banner.left < rect.left or any(b.colliderect(banner) for b in avoid or []):
+            return None
+    return banner
+
+
+def draw_solved_banner(surface: pygame.Surface, theme: Theme, t: float, rect: pygame.Rect,
+                       avoid: list[pygame.Rect] | None = None) -> None:
+    """ "Solved!" in ``rect`` (the status line: it never hides an island), fading in, clear of the
+    toasts in ``avoid``."""
     if t <= 0.15:
+        return
+    box = solved_banner_box(theme, rect, avoid)
+    if box is None:
         return
     size = max(16, min(40, rect.height - 10))
     image = theme.font(size, bold=True).render("Solved!", True, theme["good"])
-    box = image.get_rect(center=rect.center).inflate(size * 2, 8)
     backing = pygame.Surface(box.size, pygame.SRCALPHA)
     alpha = min(1.0, (t - 0.15) * 4)
     pygame.draw.rect(backing, (*theme["panel"], int(240 * alpha)), backing.get_rect(), border_radius=box.height // 2)

@@ -31,6 +31,8 @@ SIDES = list(range(generator.MIN_SIDE, MAX_SIDE + 1))
 DENSITIES = [0.5, 0.75, 1.0, 1.25, 1.5, 2.0]
 TOPOLOGY_LABELS = {Topology.PLANE: "Plane", Topology.CYLINDER: "Cylinder", Topology.TORUS: "Torus"}
 MAX_SEED_DIGITS = 9
+#: The height of the "Generating throws away this game" line.
+WARNING_LINE = 22
 #: What the seed box takes: ASCII digits only ("²" and "٣" pass str.isdigit, and "²" fails int()).
 DIGITS = frozenset("0123456789")
 
@@ -54,8 +56,13 @@ class NewPuzzleScene(Scene):
     overlay = True
     title = "New board"
 
-    def __init__(self, prefs: dict[str, Any], on_ready: Callable[[Puzzle], None]) -> None:
+    def __init__(self, prefs: dict[str, Any], on_ready: Callable[[Puzzle], None], discards: str = "") -> None:
+        """``discards``: what generating throws away, said in warning colour above the buttons
+        ("Generating throws away this game (3 moves made)"); empty when no game is in progress.
+        (N then Enter threw a game with moves away without a word.)"""
         super().__init__()
+        self.discards = discards
+        self.warning_rect: pygame.Rect | None = None  # where the warning was drawn last
         saved = prefs.get("new_puzzle", {}) if isinstance(prefs.get("new_puzzle"), dict) else {}
         self.prefs = prefs
         self.on_ready = on_ready
@@ -196,6 +203,8 @@ class NewPuzzleScene(Scene):
         # Rows close up to fit the window: at 640x400 the buttons lay over the seed field and the
         # hint over the panel's border.
         head, foot = (72, 110) if size[1] >= 500 else (58, 94)
+        if self.discards:
+            foot += WARNING_LINE  # its own line under the message, not over the buttons
         row = max(28, min(48 if size[1] >= 560 else 40, (size[1] - 16 - head - foot) // len(self.rows)))
         height = head + row * len(self.rows) + foot
         self.row_height = row
@@ -211,6 +220,7 @@ class NewPuzzleScene(Scene):
                 widget.rect = pygame.Rect(self.panel.x + label_width + 24, y + 2, 170, row - max(6, row // 5))
             y += row
         self.message_y = y + 14
+        self.warning_y = self.message_y + WARNING_LINE
         self.generate_button.rect = pygame.Rect(0, 0, 140, 38)
         self.cancel_button.rect = pygame.Rect(0, 0, 120, 38)
         self.generate_button.rect.bottomright = (self.panel.centerx - 6, self.panel.bottom - 16)
@@ -272,5 +282,9 @@ class NewPuzzleScene(Scene):
             text = f"Generating {self.busy[0]}{dots}  ({self.busy[1]:.1f} s)"
         draw_text(surface, theme, text, (self.panel.centerx, self.message_y), size=16, colour=theme[role],
                   anchor="midtop", max_width=self.panel.width - 40)
+        if self.discards:
+            self.warning_rect = draw_text(surface, theme, theme.marked("warning", self.discards),
+                                          (self.panel.centerx, self.warning_y), size=16, colour=theme["warning"],
+                                          anchor="midtop", max_width=self.panel.width - 40)
         self.generate_button.draw(surface, theme, 17)
         self.cancel_button.draw(surface, theme, 17)

@@ -159,7 +159,9 @@ class HashiScene(CameraScene, PuzzleScene):
         self.say(INTRO)
         note = WRAP_NOTE.get(self.puzzle.topology)
         if note:
-            self.level_note(note, "info", 6.0)
+            # A tip on opening, for a toast's usual time: at 6 seconds it outlasted a whole Watch AI
+            # on the doughnut and sat on the "Solved!" at its end.
+            self.level_note(note, "info", self.toast.duration)
         self.check_puzzle()
 
     def check_puzzle(self) -> None:
@@ -542,7 +544,9 @@ class HashiScene(CameraScene, PuzzleScene):
         from arcade.games.hashi.view.new_puzzle import NewPuzzleScene
 
         self.stop_watch()
-        self.app.push(NewPuzzleScene(self.prefs, self.start_generated))
+        # Generate replaces this game: say so, as the other games' "press N again" does.
+        discards = f"Generating throws away this game{self.moves_made()}" if self.in_progress() else ""
+        self.app.push(NewPuzzleScene(self.prefs, self.start_generated, discards))
 
     def start_generated(self, puzzle: Puzzle) -> None:
         self.start_puzzle(puzzle, "generated")
@@ -686,6 +690,8 @@ class HashiScene(CameraScene, PuzzleScene):
                     self._pops.discard(island)
                 else:
                     effects.draw_pop(surface, painter, theme, island, pop.value)
+            # The badges over the rings, arrows and marks above (they covered them during a watch).
+            painter.draw_cues(surface)
             celebrate = self.tweens.get("celebrate")
             if celebrate is not None:
                 effects.draw_celebration(surface, painter, theme, len(self.puzzle.islands), celebrate.progress)
@@ -693,7 +699,9 @@ class HashiScene(CameraScene, PuzzleScene):
     def draw_foreground(self, surface: pygame.Surface) -> None:
         celebrate = self.tweens.get("celebrate")
         if celebrate is not None and self.app is not None:
-            effects.draw_solved_banner(surface, self.app.theme, celebrate.progress, self.status_rect)
+            # The toasts are drawn after this, from where they were last frame: keep clear of them.
+            toasts = self.toast.boxes if self.toast.messages else []
+            effects.draw_solved_banner(surface, self.app.theme, celebrate.progress, self.status_rect, toasts)
         caption = self.status_caption()
         if caption is not None and self.app is not None:
             effects.draw_caption(surface, self.painter, self.app.theme, *caption)

@@ -289,11 +289,17 @@ class SetupScene(Scene):
     VALUE_X = 150
     ARROW_W = 20
 
+    #: Every row with ◂ ▸, whatever the mode: their values share one column.
+    STEPPED_ROWS = ("mode", "bot1", "bot2", "protocol1", "map", "speed", "bot_ms", "best_of")
+
     def arrow_rects(self, key: str, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
-        """The row's ◂ and ▸, at fixed places: ▸ after the widest value the row can take. They used to
-        follow the value's width, so clicking ▸ twice on the same spot missed the second time."""
+        """Row ``key``'s ◂ and ▸ in ``rect``, at fixed places: one ◂ x and one ▸ x for every row, ▸
+        after the widest value any row can take (capped by the panel; a longer value is shortened
+        with "…"). They used to follow the value's width, so clicking ▸ twice on the same spot missed
+        the second time; then each row had its own ▸ (x 660, 775, 845, 721, 895 at 1024x640), a
+        ragged column."""
         assert self.app is not None
-        widest = self.widest_value(key)
+        widest = max(self.widest_value(k) for k in self.STEPPED_ROWS)
         value_x = rect.x + self.VALUE_X
         right = min(value_x + widest + 8, rect.right - self.ARROW_W)
         return (pygame.Rect(value_x - self.ARROW_W - 2, rect.y, self.ARROW_W, rect.height),
