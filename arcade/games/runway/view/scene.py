@@ -238,6 +238,13 @@ class RunwayScene(ProgramsMixin, TickScene):
         self.road.fit()
         self.say("The camera follows the bikes at the speed's own zoom.")
 
+    def restart(self) -> None:
+        """Ctrl+R: the player's own game from turn 0 (the moves stay for Redo). A program's run on the
+        timeline is forgotten first: its spec stayed, so Space only paused a tape and the clock was gone."""
+        self.forget_program_run()
+        self.console_visible(False)
+        super().restart()
+
     def undo(self) -> None:
         if self.watch is not None:
             self.step_back()
@@ -335,6 +342,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         if self.session.can_redo and self.session.state_at(self.session.index + 1) == after:
             self.session.redo(by_ai=True)  # the AI's choice, though it equals the recorded move
         else:
+            self.take_over_from_program()  # the AI's own move ends a program's run there (programs.py)
             self.new_attempt_clock()
             self.session.play(step.move, by_ai=True)
 
@@ -357,7 +365,10 @@ class RunwayScene(ProgramsMixin, TickScene):
 
     # -- levels ---------------------------------------------------------------------------------
     def level_changed(self) -> None:
-        """A new runway: forget the old plans and comparison, show the new one at its start."""
+        """A new runway (another level, Play again, Next level): forget the old plans and comparison
+        and any program's run (one put on the timeline sets itself up after this), show its start."""
+        if not self._loading_run:
+            self.forget_program_run()
         self.plans.clear()
         self.start_analysis()
         self.shown_index = 0
