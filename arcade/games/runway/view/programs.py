@@ -363,8 +363,11 @@ class ProgramsMixin:
     def draw_console(self, surface: pygame.Surface) -> None:
         if not self.console.shown or self.app is None:
             return
-        title = f"Console — {short_name(self.program_spec)} stderr" if self.taping and self.program_spec else \
-            "Console — a program's stderr"
+        if self.taping and self.program_spec:
+            name = short_name(self.program_spec)
+            title: tuple[str, ...] = (f"Console — {name} stderr", f"{name} stderr", name, "stderr")
+        else:
+            title = ("Console — a program's stderr", "Console — stderr", "Console")
         empty = ("No stderr up to this turn." if self.taping else
                  "Shows a program's stderr: play runway --bot SPEC, or T for the Tests panel.")
         self.console.draw(surface, self.app.theme, self.console_view(), title, empty)

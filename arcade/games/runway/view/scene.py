@@ -137,9 +137,11 @@ class RunwayScene(ProgramsMixin, TickScene):
                 "Arrows / J / Enter drive · Space lets the AI drive · H hints.")
 
     def status_fields(self) -> list[str]:
+        """The header's fields: the zoom when the player's own, and the clock of a timed game."""
         zoom = [f"Zoom {self.road.user_zoom:.1f}×"] if self.road.zoomed else []
         clock = [self.clock_text] if self.timed else []  # a run on the timeline was not timed here
-        return [*zoom, f"Turn {self.session.state.turn}/{RULES.turn_limit}", *clock]
+        # The turn is the HUD's first word, right under the header: "Turn 0/50" was said twice.
+        return [*zoom, *clock]
 
     def camera_state(self) -> object:
         return (self.road.user_zoom, self.road.follow, round(self.road.cam, 3))
