@@ -929,3 +929,30 @@ def test_the_turn_is_said_once_and_the_hud_and_console_titles_fit_with_the_conso
     title = scene.console.title_shown
     assert "codingame_straight.py" in title
     assert theme.font(15, bold=True).size(title)[0] <= scene.console.rect.width - 20, title
+
+
+def test_the_timelines_marks_stand_clear_of_the_knob_at_a_lost_races_end(app, monkeypatch):
+    """At the end of a lost race the ✗ of the turn's losses was drawn over the track, where the knob
+    sits: the knob hid half of them, and the result's ✗ touched its edge."""
+    from arcade.core.game import Outcome
+    from arcade.games.runway.view import panels
+
+    timeline = panels.Timeline(50)
+    timeline.rect = pygame.Rect(100, 100, 800, 32)
+    timeline.fit(2, ended=True)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = panels.draw_text
+
+    def spy(surface, theme, text, pos, size=16, **kwargs):
+        rect = real(surface, theme, text, pos, size=size, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(panels, "draw_text", spy)
+    timeline.draw(app.screen, app.theme, 2, 2, {2: 2}, Outcome("loss", "No bike is left, 1 needed."))
+    x, y, r = timeline.x_of(2), timeline.track.centery, timeline.KNOB
+    knob = pygame.Rect(round(x - r), y - r, 2 * r + 1, 2 * r + 1)
+    marks = [rect for text, rect in drawn if "✗" in text]
+    assert len(marks) == 2
+    for rect in marks:
+        assert not rect.colliderect(knob), (rect, knob)
