@@ -76,6 +76,9 @@ def test_the_tests_panel_lists_every_bundled_test_and_a_row_opens_its_run(app, d
     names = [name for name, _ in bundled_tests()]
     wait_for(driver, lambda: not scene.tests.running, 120)
     assert list(scene.tests.runs) == names == panel.names
+    # The panel says the result in its header; the scene's toast said it again, half hidden behind
+    # the panel, and lingered after it closed (into Play again).
+    assert not any("passed" in m.text for m in scene.toast.messages), scene.toast.current
     lines = [scene.tests.runs[n].line() for n in names]
     assert all(line.startswith(name + ": ") for line, name in zip(lines, names, strict=True))
     assert app.settings.game("runway")["program"] == STRAIGHT
@@ -386,3 +389,13 @@ def test_play_again_and_restart_after_a_programs_run_give_the_players_own_game(a
         assert scene.timed and scene.clock_text in scene.status_fields(), "the header's clock vanished"
         while scene in app.stack.scenes:
             app.pop()
+
+
+def test_tests_run_with_the_panel_closed_end_in_a_toast_on_the_game(app, driver):
+    """Runs that end with the Tests panel closed are told by a toast on the game (nothing else says it)."""
+    scene = app.launch("runway", Launch(level="00_statement_example"))
+    driver.frame()
+    assert scene.run_tests(STRAIGHT) == ""
+    wait_for(driver, lambda: not scene.tests.running, 120)
+    driver.frame()
+    assert scene.toast.current == "codingame_straight.py: passed 0/13"

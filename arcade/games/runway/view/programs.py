@@ -41,6 +41,8 @@ class TestsState:
     runs: dict[str, RunwayRun] = field(default_factory=dict)
     running: bool = False
     stop: threading.Event = field(default_factory=threading.Event)
+    #: Why the runs stopped (the worker failed), shown in the panel's header.
+    error: str = ""
 
 
 def short_name(spec: str) -> str:
@@ -443,16 +445,26 @@ class ProgramsMixin:
 
         def done(passed: int) -> None:
             state.running = False
-            if self.tests is state and not state.stop.is_set():
+            if self.tests is state and not state.stop.is_set() and not self.tests_panel_open():
                 self.toast.show(f"{short_name(spec)}: passed {passed}/{len(levels)}",
                                 "good" if passed == len(levels) else "warning", 6.0)
 
         def failed(exc: BaseException) -> None:
             state.running = False
-            self.toast.show(f"The tests stopped: {exc}", "error", 6.0)
+            state.error = f"The tests stopped: {exc}"
+            if not self.tests_panel_open():
+                self.toast.show(state.error, "error", 6.0)
 
         self.tests_worker.submit(run_all, on_done=done, on_error=failed, label="tests")
         return ""
+
+    def tests_panel_open(self) -> bool:
+        """Whether the Tests panel is on screen: it says the runs' result in its header itself. The
+        scene's toast said it again, half hidden behind the panel, and lingered after it closed
+        (into Play again); it is shown only for runs that end with the panel closed."""
+        from arcade.games.runway.view.tests_panel import RunwayTestsPanel
+
+        return self.app is not None and any(isinstance(scene, RunwayTestsPanel) for scene in self.app.stack.scenes)
 
     def watch_test(self, name: str) -> bool:
         """Show the run of test ``name`` on the timeline (False if it has not run yet)."""
