@@ -80,6 +80,8 @@ class ConsolePanel:
         self._pointer: tuple[int, int] | None = None
         #: (text, width) -> its wrapped pieces: the panel is drawn every frame of a live round.
         self._wrapped: dict[tuple[str, int], list[str]] = {}
+        #: The title's wording drawn last (see :meth:`fitting_title`).
+        self.title_shown = ""
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The wheel over the panel scrolls back through older lines (the start of a long traceback
@@ -93,6 +95,12 @@ class ConsolePanel:
             return True
         return False
 
+    def fitting_title(self, theme: Theme, title: str | Sequence[str]) -> str:
+        """The first of ``title``'s wordings that fits the console's width (the last one otherwise)."""
+        wordings = [title] if isinstance(title, str) else list(title)
+        font = theme.font(15, bold=True)
+        return next((text for text in wordings if font.size(text)[0] <= self.rect.width - 20), wordings[-1])
+
     def split(self, area: pygame.Rect) -> pygame.Rect:
         """Take the console's part of ``area`` (when shown) and return what is left for the board."""
         if not self.shown or area.width < 2 * self.min_width:
@@ -102,14 +110,18 @@ class ConsolePanel:
         self.rect = pygame.Rect(area.right - width, area.y, width, area.height)
         return pygame.Rect(area.x, area.y, area.width - width - 8, area.height)
 
-    def draw(self, surface: pygame.Surface, theme: Theme, lines: Sequence[tuple[int, str]], title: str,
-             empty: str = "No stderr output yet.") -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, lines: Sequence[tuple[int, str]],
+             title: str | Sequence[str], empty: str = "No stderr output yet.") -> None:
+        """``title``: one text, or wordings longest first -- the first that fits is drawn whole (a
+        narrow console cut "Console — codingame_straight.py stderr" to "Console — codingame…")."""
         rect = self.rect
         if not self.shown or rect.width == 0:
             return
         pygame.draw.rect(surface, theme["panel"], rect, border_radius=8)
         pygame.draw.rect(surface, theme["panel_light"], rect, width=1, border_radius=8)
-        draw_text(surface, theme, title, (rect.x + 10, rect.y + 8), size=15, bold=True, max_width=rect.width - 20)
+        self.title_shown = self.fitting_title(theme, title)
+        draw_text(surface, theme, self.title_shown, (rect.x + 10, rect.y + 8), size=15, bold=True,
+                  max_width=rect.width - 20)
         top = rect.y + 32
         rows = max(0, (rect.bottom - 8 - top) // LINE)
         if not lines:

@@ -68,6 +68,8 @@ class Timeline:
     RESULT = 24
     #: Closest two tick labels may be (pixels): a label next to the end's is left out.
     LABEL_GAP = 24
+    #: The knob's radius: a game's marks stand clear of it (Runway's ✗ piled up on it at a race's end).
+    KNOB = 8
 
     def __init__(self, limit: int, label: str = "Turns") -> None:
         self.limit = limit
@@ -122,8 +124,8 @@ class Timeline:
 
     def draw_knob(self, surface: pygame.Surface, theme: Theme, index: int) -> None:
         knob = (self.x_of(index), self.track.centery)
-        pygame.draw.circle(surface, theme["text"], knob, 8)
-        pygame.draw.circle(surface, theme["accent"], knob, 8, width=2)
+        pygame.draw.circle(surface, theme["text"], knob, self.KNOB)
+        pygame.draw.circle(surface, theme["accent"], knob, self.KNOB, width=2)
 
     def draw(self, surface: pygame.Surface, theme: Theme, index: int, length: int) -> None:
         self.draw_track(surface, theme, index, length)

@@ -76,6 +76,9 @@ def test_the_tests_panel_lists_every_bundled_test_and_a_row_opens_its_run(app, d
     names = [name for name, _ in bundled_tests()]
     wait_for(driver, lambda: not scene.tests.running, 120)
     assert list(scene.tests.runs) == names == panel.names
+    # The panel says the result in its header; the scene's toast said it again, half hidden behind
+    # the panel, and lingered after it closed (into Play again).
+    assert not any("passed" in m.text for m in scene.toast.messages), scene.toast.current
     lines = [scene.tests.runs[n].line() for n in names]
     assert all(line.startswith(name + ": ") for line, name in zip(lines, names, strict=True))
     assert app.settings.game("runway")["program"] == STRAIGHT
@@ -335,3 +338,64 @@ def test_closing_the_viewer_mid_run_waits_for_nothing_and_leaves_no_program_or_t
     assert not leftovers(before)
     left = [t for t in threading.enumerate() if t not in before_threads and t.is_alive() and not t.daemon]
     assert not left, [t.name for t in left]
+
+
+def _lost_test_run_then(app, driver, how: str) -> RunwayScene:
+    """Test 06's lost run from the Tests panel on the timeline, played to its end, then ``how``
+    ("play again": the panel's Play again button; "restart": its Look at board, then Ctrl+R)."""
+    from arcade.ui.overlays import ResultScene
+
+    scene = app.launch("runway", Launch(level="00_statement_example"))
+    name, level = next((n, lv) for n, lv in bundled_tests() if n.startswith("06_"))
+    run = run_program(level, parse_spec(STRAIGHT), level_id=name)
+    assert not run.passed
+    scene.tests.runs[name] = run
+    assert scene.watch_test(name) and scene.taping
+    wait_for(driver, lambda: isinstance(app.stack.top, ResultScene))
+    panel = app.stack.top
+    driver.frames(30)
+    label = "Play again" if how == "play again" else "Look at board"
+    next(b for b in panel.buttons if b.label.startswith(label)).on_click()
+    wait_for(driver, lambda: app.stack.top is scene, 5)
+    if how == "restart":
+        driver.key(pygame.K_r, pygame.KMOD_CTRL)
+    return scene
+
+
+def _hint_twice(scene, driver) -> None:
+    driver.key(pygame.K_h)
+    wait_for(driver, lambda: scene.hint is not None)
+    driver.key(pygame.K_h)
+    wait_for(driver, lambda: not scene.animating())
+
+
+def test_play_again_and_restart_after_a_programs_run_give_the_players_own_game(app, driver):
+    """Play again after test 06's lost run looked like the player's game, but two played hints (a
+    history as long as the program's 2-turn run) brought the run back: no clock, "Your program
+    drives", Space only toggling a tape with nothing on it, the AI never driving past turn 2.
+    Ctrl+R kept the run on the timeline the same way."""
+    for how in ("play again", "restart"):
+        scene = _lost_test_run_then(app, driver, how)
+        assert not scene.taping and scene.program_spec is None and scene.driving_spec is None
+        assert scene.taken_over is None and not scene.tape_paused and not scene.console.shown
+        assert scene.timed and scene.session.index == 0
+        _hint_twice(scene, driver)
+        _hint_twice(scene, driver)
+        assert scene.session.index == 2 and not scene.taping and scene.timed
+        driver.key(pygame.K_SPACE)
+        wait_for(driver, lambda s=scene: s.watch is not None)
+        wait_for(driver, lambda s=scene: s.session.outcome is not None)
+        assert scene.session.index > 2 and scene.session.outcome.is_win
+        assert scene.timed and scene.clock_text in scene.status_fields(), "the header's clock vanished"
+        while scene in app.stack.scenes:
+            app.pop()
+
+
+def test_tests_run_with_the_panel_closed_end_in_a_toast_on_the_game(app, driver):
+    """Runs that end with the Tests panel closed are told by a toast on the game (nothing else says it)."""
+    scene = app.launch("runway", Launch(level="00_statement_example"))
+    driver.frame()
+    assert scene.run_tests(STRAIGHT) == ""
+    wait_for(driver, lambda: not scene.tests.running, 120)
+    driver.frame()
+    assert scene.toast.current == "codingame_straight.py: passed 0/13"

@@ -888,3 +888,71 @@ def test_a_bike_that_crossed_is_drawn_whole_past_the_finish_strip_and_on_screen(
     # Crossing animates smoothly: the drawn x never jumps back and grows with the column.
     xs = [road.bike_x(length - 1 + i / 20, length) for i in range(41)]
     assert xs == sorted(xs)
+
+
+def test_the_turn_is_said_once_and_the_hud_and_console_titles_fit_with_the_console_open(app, driver, monkeypatch):
+    """At 1024x640 "Turn 0/50" was in the header and again in the HUD under it; with the console open
+    the HUD read "Exact AI saves 2/2 in 9 turn…" and the console's title "Console — codingame…"."""
+    from arcade.games.runway.outside import bundled_tests, parse_spec, run_program
+    from arcade.games.runway.view import panels
+    from tests.byob.helpers import bot
+
+    assert app.screen.get_size() == (1024, 640)
+    scene = open_runway(app, "06_scattered_pits")
+    assert not any(field.startswith("Turn") for field in scene.status_fields()), scene.status_fields()
+    name, level = next((n, lv) for n, lv in bundled_tests() if n.startswith("06_"))
+    run = run_program(level, parse_spec(f"codingame:{bot('codingame_straight.py')}"), level_id=name)
+    scene.show_run(run.spec, run.level, name, [c.value for c in run.commands], list(run.turns), run.failure)
+    scene.tape_paused = True
+    scene.console_visible(True)
+    for _ in range(300):
+        driver.frame()
+        if scene.comparison:
+            break
+    assert scene.comparison and scene.console.rect.width > 0
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real = panels.draw_text
+
+    def spy(surface, theme, text, pos, size=16, **kwargs):
+        rect = real(surface, theme, text, pos, size=size, **kwargs)
+        drawn.append((text, size, rect))
+        return rect
+
+    monkeypatch.setattr(panels, "draw_text", spy)
+    scene.draw_board(app.screen)
+    theme = app.theme
+    ais = [(text, rect) for text, size, rect in drawn if text.startswith(("Exact AI", "AIs:"))]
+    assert ais, [text for text, _, _ in drawn]
+    for text, rect in ais:
+        assert rect.width >= theme.font(14).size(text)[0] - 1, f"{text!r} was cut"
+        assert rect.right <= scene.rects["hud"].right
+    title = scene.console.title_shown
+    assert "codingame_straight.py" in title
+    assert theme.font(15, bold=True).size(title)[0] <= scene.console.rect.width - 20, title
+
+
+def test_the_timelines_marks_stand_clear_of_the_knob_at_a_lost_races_end(app, monkeypatch):
+    """At the end of a lost race the ✗ of the turn's losses was drawn over the track, where the knob
+    sits: the knob hid half of them, and the result's ✗ touched its edge."""
+    from arcade.core.game import Outcome
+    from arcade.games.runway.view import panels
+
+    timeline = panels.Timeline(50)
+    timeline.rect = pygame.Rect(100, 100, 800, 32)
+    timeline.fit(2, ended=True)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = panels.draw_text
+
+    def spy(surface, theme, text, pos, size=16, **kwargs):
+        rect = real(surface, theme, text, pos, size=size, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(panels, "draw_text", spy)
+    timeline.draw(app.screen, app.theme, 2, 2, {2: 2}, Outcome("loss", "No bike is left, 1 needed."))
+    x, y, r = timeline.x_of(2), timeline.track.centery, timeline.KNOB
+    knob = pygame.Rect(round(x - r), y - r, 2 * r + 1, 2 * r + 1)
+    marks = [rect for text, rect in drawn if "✗" in text]
+    assert len(marks) == 2
+    for rect in marks:
+        assert not rect.colliderect(knob), (rect, knob)

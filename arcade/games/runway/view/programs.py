@@ -41,6 +41,8 @@ class TestsState:
     runs: dict[str, RunwayRun] = field(default_factory=dict)
     running: bool = False
     stop: threading.Event = field(default_factory=threading.Event)
+    #: Why the runs stopped (the worker failed), shown in the panel's header.
+    error: str = ""
 
 
 def short_name(spec: str) -> str:
@@ -70,6 +72,29 @@ class ProgramsMixin:
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        #: A program's run is being put on the timeline (its turns are not the player's to save).
+        self._loading_run = False
+        self._live: RunwayRun | None = None
+        self._live_stop = threading.Event()
+        self.forget_program_run()
+        self.bot_worker = self.new_worker()  # type: ignore[attr-defined]
+        self.tests = TestsState()
+        self.tests_worker = self.new_worker()  # type: ignore[attr-defined]
+        # Narrower than Tron's: the command pad under the road needs the width.
+        self.console = ConsolePanel(min_width=200, max_width=300, share=0.22)
+        self.last_replay: Path | None = None
+
+    # -- the program's run as the session's history ------------------------------------------
+    def forget_program_run(self) -> None:
+        """No program's run on the timeline any more: the one reset of every piece of "program run"
+        state, used by Play again, Restart, another level and a new run put on the timeline.
+
+        ``taping`` is inferred from the level and the history's length, so a stale spec came back
+        to life: after Play again on a test's 2-turn run, two played hints made the history 2 turns
+        long again and the player's game turned into "Your program drives" -- no clock, Space only
+        toggling a tape with nothing left on it, the AI never driving.
+        """
+        self._stop_live()
         #: The spec of the program whose run is on the timeline (None: the player's or the AI's run).
         self.program_spec: str | None = None
         self.program_moves: list[str] = []
@@ -81,8 +106,6 @@ class ProgramsMixin:
         self.program_replayed = False
         #: A replayed run's credit, in the live result's words ("with 1 hint"; see :func:`replay_credit`).
         self.replayed_credit = ""
-        #: A program's run is being put on the timeline (its turns are not the player's to save).
-        self._loading_run = False
         #: The program whose run the player took over: its turns stay in the history and are its,
         #: not the AI's ("The AI drove some of these turns" after taking over from slow.py).
         self.taken_over: tuple[str, Level, int] | None = None
@@ -92,16 +115,7 @@ class ProgramsMixin:
         self.tape_result_shown = False
         self.tape_paused = False
         self._tape_clock = 0.0
-        self._live: RunwayRun | None = None
-        self._live_stop = threading.Event()
-        self.bot_worker = self.new_worker()  # type: ignore[attr-defined]
-        self.tests = TestsState()
-        self.tests_worker = self.new_worker()  # type: ignore[attr-defined]
-        # Narrower than Tron's: the command pad under the road needs the width.
-        self.console = ConsolePanel(min_width=200, max_width=300, share=0.22)
-        self.last_replay: Path | None = None
 
-    # -- the program's run as the session's history ------------------------------------------
     @property
     def taping(self) -> bool:
         """A program's run is on the timeline (a move of the player's own ends that)."""
@@ -133,23 +147,30 @@ class ProgramsMixin:
         return self.program_replayed and self.program_spec in OWN_RUNS
 
     def play(self, move: Any, *, by_ai: bool = False) -> bool:
-        """The player's own move takes over from the program's run (the tape ends there)."""
-        if not by_ai:
-            self._stop_live()
-            index = self.session.index
-            if self.program_spec is not None and self.program_level is self.session.level and index:
-                self.taken_over = (self.program_spec, self.session.level, index)
-            elif self.taken_over is not None and index < self.taken_over[2]:  # a program's turn replaced
-                self.taken_over = (*self.taken_over[:2], index)
-            self.program_spec = None
-            self.driving_spec = None
+        """The player's own move takes over from the program's run (the tape ends there); so does a
+        played hint (H twice, the only ``by_ai`` move that comes through here): it left the tape's
+        spec behind, and a history as long as the tape's was taken for the program's run again."""
+        self.take_over_from_program()
         return super().play(move, by_ai=by_ai)  # type: ignore[misc]
+
+    def take_over_from_program(self) -> None:
+        """A move not on the tape is about to be played at the turn on screen: the program's run
+        ends there (its turns before it stay in the history, credited to it)."""
+        self._stop_live()
+        index = self.session.index
+        if self.program_spec is not None and self.program_level is self.session.level and index:
+            self.taken_over = (self.program_spec, self.session.level, index)
+        elif self.taken_over is not None and index < self.taken_over[2]:  # a program's turn replaced
+            self.taken_over = (*self.taken_over[:2], index)
+        self.program_spec = None
+        self.driving_spec = None
+        self.tape_paused = False
 
     def show_run(self, spec: str, level: Level, level_id: str, commands: list[str], turns: list[Turn],
                  failure: str = "", *, played: bool = False) -> None:
         """Put a program's run on the timeline, from its start, and play it back (``played``: the
         session already holds exactly these moves, as when a replay file opens the scene)."""
-        self._stop_live()
+        self.forget_program_run()
         if not played:
             self._loading_run = True
             try:
@@ -344,8 +365,11 @@ class ProgramsMixin:
     def draw_console(self, surface: pygame.Surface) -> None:
         if not self.console.shown or self.app is None:
             return
-        title = f"Console — {short_name(self.program_spec)} stderr" if self.taping and self.program_spec else \
-            "Console — a program's stderr"
+        if self.taping and self.program_spec:
+            name = short_name(self.program_spec)
+            title: tuple[str, ...] = (f"Console — {name} stderr", f"{name} stderr", name, "stderr")
+        else:
+            title = ("Console — a program's stderr", "Console — stderr", "Console")
         empty = ("No stderr up to this turn." if self.taping else
                  "Shows a program's stderr: play runway --bot SPEC, or T for the Tests panel.")
         self.console.draw(surface, self.app.theme, self.console_view(), title, empty)
@@ -421,16 +445,26 @@ class ProgramsMixin:
 
         def done(passed: int) -> None:
             state.running = False
-            if self.tests is state and not state.stop.is_set():
+            if self.tests is state and not state.stop.is_set() and not self.tests_panel_open():
                 self.toast.show(f"{short_name(spec)}: passed {passed}/{len(levels)}",
                                 "good" if passed == len(levels) else "warning", 6.0)
 
         def failed(exc: BaseException) -> None:
             state.running = False
-            self.toast.show(f"The tests stopped: {exc}", "error", 6.0)
+            state.error = f"The tests stopped: {exc}"
+            if not self.tests_panel_open():
+                self.toast.show(state.error, "error", 6.0)
 
         self.tests_worker.submit(run_all, on_done=done, on_error=failed, label="tests")
         return ""
+
+    def tests_panel_open(self) -> bool:
+        """Whether the Tests panel is on screen: it says the runs' result in its header itself. The
+        scene's toast said it again, half hidden behind the panel, and lingered after it closed
+        (into Play again); it is shown only for runs that end with the panel closed."""
+        from arcade.games.runway.view.tests_panel import RunwayTestsPanel
+
+        return self.app is not None and any(isinstance(scene, RunwayTestsPanel) for scene in self.app.stack.scenes)
 
     def watch_test(self, name: str) -> bool:
         """Show the run of test ``name`` on the timeline (False if it has not run yet)."""

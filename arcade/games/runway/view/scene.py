@@ -137,9 +137,11 @@ class RunwayScene(ProgramsMixin, TickScene):
                 "Arrows / J / Enter drive · Space lets the AI drive · H hints.")
 
     def status_fields(self) -> list[str]:
+        """The header's fields: the zoom when the player's own, and the clock of a timed game."""
         zoom = [f"Zoom {self.road.user_zoom:.1f}×"] if self.road.zoomed else []
         clock = [self.clock_text] if self.timed else []  # a run on the timeline was not timed here
-        return [*zoom, f"Turn {self.session.state.turn}/{RULES.turn_limit}", *clock]
+        # The turn is the HUD's first word, right under the header: "Turn 0/50" was said twice.
+        return [*zoom, *clock]
 
     def camera_state(self) -> object:
         return (self.road.user_zoom, self.road.follow, round(self.road.cam, 3))
@@ -238,6 +240,13 @@ class RunwayScene(ProgramsMixin, TickScene):
         self.road.fit()
         self.say("The camera follows the bikes at the speed's own zoom.")
 
+    def restart(self) -> None:
+        """Ctrl+R: the player's own game from turn 0 (the moves stay for Redo). A program's run on the
+        timeline is forgotten first: its spec stayed, so Space only paused a tape and the clock was gone."""
+        self.forget_program_run()
+        self.console_visible(False)
+        super().restart()
+
     def undo(self) -> None:
         if self.watch is not None:
             self.step_back()
@@ -335,6 +344,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         if self.session.can_redo and self.session.state_at(self.session.index + 1) == after:
             self.session.redo(by_ai=True)  # the AI's choice, though it equals the recorded move
         else:
+            self.take_over_from_program()  # the AI's own move ends a program's run there (programs.py)
             self.new_attempt_clock()
             self.session.play(step.move, by_ai=True)
 
@@ -357,7 +367,10 @@ class RunwayScene(ProgramsMixin, TickScene):
 
     # -- levels ---------------------------------------------------------------------------------
     def level_changed(self) -> None:
-        """A new runway: forget the old plans and comparison, show the new one at its start."""
+        """A new runway (another level, Play again, Next level): forget the old plans and comparison
+        and any program's run (one put on the timeline sets itself up after this), show its start."""
+        if not self._loading_run:
+            self.forget_program_run()
         self.plans.clear()
         self.start_analysis()
         self.shown_index = 0

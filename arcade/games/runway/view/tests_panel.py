@@ -188,6 +188,8 @@ class RunwayTestsPanel(Scene):
             status = f"{short_name(tests.spec)}: passed {sum(r.passed for r in done)}/{len(tests.names)}"
             if tests.running:
                 status += f" · running {len(done) + 1}/{len(tests.names)}…"
+        if tests.error:
+            status = tests.error
         draw_text(surface, theme, self.title, (self.panel.x + 18, self.panel.y + 14), size=24, bold=True)
         draw_text(surface, theme, status, (self.panel.right - 18, self.panel.y + 20), size=15, anchor="topright",
                   colour=theme["text_dim"], max_width=self.panel.width // 2)
