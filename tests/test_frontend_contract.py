@@ -2163,42 +2163,44 @@ def test_the_level_pickers_question_is_drawn_inside_its_dialog_at_every_size(inf
             assert again.scroll <= again.selected < again.scroll + again.visible_rows, size
 
 
+def discard_toast_up(scene: GameScene) -> bool:
+    """Whether the "press again to throw away this game" question's toast is on show."""
+    from arcade.ui.game_scene import DISCARD_TAG
+
+    return any(m.tag == DISCARD_TAG for m in scene.toast.messages)
+
+
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_the_throw_away_question_goes_once_it_is_answered(info, toy_in_registry):
     """After the second pick opened the new level (or the second N / F5 went ahead), the corner's
     "! Pick it again to throw away this game (1 move made)" stayed over the new game, about one
     that no longer existed. The question's toast goes when it is answered or the level changes."""
-    from arcade.ui.game_scene import DISCARD_TAG
-
-    def asking() -> bool:
-        return any(m.tag == DISCARD_TAG for m in scene.toast.messages)
-
     with small_game(info) as (app, scene):
         frames(app)
         again = reasked_picker(app, scene)
-        assert asking()
+        assert discard_toast_up(scene)
         again.pick(again.selected)
         frames(app)
         assert app.stack.top is scene and scene.session.index == 0
-        assert not asking(), [m.text for m in scene.toast.messages]
+        assert not discard_toast_up(scene), [m.text for m in scene.toast.messages]
         for binding in [b for b in scene.keymap() if b.discards and not (b.button == "New board"
                                                                          and scene.new_board_asks)]:
             safe_moves(scene, 3)
             scene.run_binding(binding)
             frames(app)
-            assert asking(), binding.keys
+            assert discard_toast_up(scene), binding.keys
             scene.run_binding(binding)
             frames(app)
             while app.stack.top is not scene:
                 app.stack.pop()
-            assert not asking(), f"{binding.keys}: {[m.text for m in scene.toast.messages]}"
+            assert not discard_toast_up(scene), f"{binding.keys}: {[m.text for m in scene.toast.messages]}"
         # A question made moot by another level (opened some other way) goes too.
         safe_moves(scene, 3)
         scene.confirm_discard("level x", "Pick it again", timed=False)
-        assert asking()
+        assert discard_toast_up(scene)
         scene.change_level(scene.session.level, scene.session.level_id)
         frames(app)
-        assert not asking()
+        assert not discard_toast_up(scene)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
@@ -2207,29 +2209,24 @@ def test_a_cancelled_or_reopened_picker_takes_its_question_and_toast_but_no_othe
     for its five seconds, about a question no longer asked; and a new picker visit, asking afresh,
     cleared the question but left its toast. Cancelled or reopened, the picker's question goes with
     its toast; a question of another kind (a timed N / F5) is left as it is."""
-    from arcade.ui.game_scene import DISCARD_TAG
-
-    def asking() -> bool:
-        return any(m.tag == DISCARD_TAG for m in scene.toast.messages)
-
     with small_game(info) as (app, scene):
         frames(app)
         again = reasked_picker(app, scene)
-        assert asking()
+        assert discard_toast_up(scene)
         again.cancel()
         frames(app)
-        assert app.stack.top is scene and not asking(), [m.text for m in scene.toast.messages]
+        assert app.stack.top is scene and not discard_toast_up(scene), [m.text for m in scene.toast.messages]
         assert scene._discard_asked is None
         # Asked, then the picker opened afresh (e.g. from the result panel's Levels button).
         scene.confirm_discard("level x", "Pick it again", timed=False)
-        assert asking()
+        assert discard_toast_up(scene)
         scene.open_levels()
-        assert not asking() and scene._discard_asked is None
+        assert not discard_toast_up(scene) and scene._discard_asked is None
         app.stack.top.cancel()
         # Another kind of question stays through a picker visit, toast and all.
         scene.confirm_discard("new board", "Press N again")
         scene.open_levels()
-        assert asking() and scene._discard_asked is not None
+        assert discard_toast_up(scene) and scene._discard_asked is not None
         app.stack.top.pick(app.stack.top.selected)  # a pick is no cancel: handled by pick_entry
         frames(app)
         assert app.crashes == 0

@@ -185,13 +185,17 @@ def test_a_lost_round_ends_the_match_with_a_result_overlay(app, driver):
     assert app.stack.top is scene and scene.phase == "ready" and scene.match.score == [0, 0]
 
 
-def test_replay_scrubs_through_the_finished_round(app, driver):
+def finished_watched_round(app, driver):
+    """A bot-vs-bot round played to its end: (scene, the final state, the history's length)."""
     scene = open_tron(app, mode="watch", bot1="flood-fill", bot2="straight", best_of=3)
     finish_countdown(driver, scene)
     run_ticks(driver, scene, 400)
     assert scene.phase == "over"
-    final = scene.session.state
-    length = scene.session.length
+    return scene, scene.session.state, scene.session.length
+
+
+def test_replay_scrubs_through_the_finished_round(app, driver):
+    scene, final, length = finished_watched_round(app, driver)
     driver.key(pygame.K_r)
     assert scene.phase == "replay" and scene.session.index == 0
     driver.frames(3, dt=0.1)
@@ -1079,12 +1083,7 @@ def test_setup_arrows_stay_put_so_a_second_click_steps_again(app, driver):
 def test_a_round_replay_is_played_paused_stepped_and_scrubbed_with_the_mouse(app, driver):
     """Tron's replay had keys only (named in the status line); Runway's has a timeline and player
     buttons. The same framework bar now sits under Tron's board: a mouse-only player drives it."""
-    scene = open_tron(app, mode="watch", bot1="flood-fill", bot2="straight", best_of=3)
-    finish_countdown(driver, scene)
-    run_ticks(driver, scene, 400)
-    assert scene.phase == "over"
-    final = scene.session.state
-    length = scene.session.length
+    scene, final, length = finished_watched_round(app, driver)
     driver.key(pygame.K_r)
     driver.frame()
     bar = scene.replay_bar
