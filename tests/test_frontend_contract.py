@@ -2408,13 +2408,7 @@ def test_a_game_finished_under_the_pause_overlay_shows_its_result_when_the_overl
         key(app, pygame.K_ESCAPE)
         pause = app.stack.top
         assert isinstance(pause, PauseScene)
-        if info.name == "tron":
-            while not scene.match.over:
-                scene.match.record(Outcome("win", "boxed in", winner=0))
-            scene.show_match_result()
-        else:
-            finish_by_hand(scene.session)
-            assert scene.session.outcome is not None
+        finish_covered(scene)
         # Under an overlay the real loop runs only the game's background_update: workers deliver,
         # animations wait (Hashi's win animation plays once the pause is closed).
         frames(app, 60, dt=0.1)
