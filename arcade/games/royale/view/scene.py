@@ -20,6 +20,7 @@ from arcade.core.game import Outcome
 from arcade.core.grid import cell_name
 from arcade.core.registry import GameInfo
 from arcade.core.session import Session
+from arcade.core.words import plural
 from arcade.games.royale import ai, controller
 from arcade.games.royale.logic import DIRECTIONS, Cell, Level, Move, State
 from arcade.games.royale.solver import Route
@@ -266,7 +267,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
         elif not state.on_centre:
             distance = state.level.distance_to_centre(state.pos)  # type: ignore[arg-type]
             self.refuse(f"Finish only on the centre, at {cell_name(state.level.centre)} — it is "
-                        f"{distance} step{'s' if distance != 1 else ''} away.")
+                        f"{plural(distance, 'step')} away.")
         else:
             self.play(Move.finish())
 
