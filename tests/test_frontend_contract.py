@@ -2143,7 +2143,8 @@ def reasked_picker(app: App, scene: GameScene) -> PickerScene:
 def test_the_level_pickers_question_is_drawn_inside_its_dialog_at_every_size(info, toy_in_registry):
     """At 1600x1000 Runway's re-ask "Runway — pick 11 · Mandatory sacrifices again to throw away
     this game (1 move made)" was twice the dialog's width, over both of its edges. The picker's
-    title wraps inside its panel, above the list, at every window size from the smallest up."""
+    title wraps inside its panel, above the list, at every window size from the smallest up, and
+    never between a count and its noun."""
     with small_game(info) as (app, scene):
         frames(app)
         again = reasked_picker(app, scene)
@@ -2152,8 +2153,11 @@ def test_the_level_pickers_question_is_drawn_inside_its_dialog_at_every_size(inf
             resize(app, size)
             frames(app)
             assert app.stack.top is again
-            words = " ".join(line for line in again.title_lines(again.panel.width - 32)[0]).split()
+            lines = again.title_lines(again.panel.width - 32)[0]
+            words = " ".join(line for line in lines).split()
             assert words == again.title.split(), "the title was cut"
+            # "...throw away this game (1" / "move made)": a count stays with its noun.
+            assert not [line for line in lines if re.search(r"\(\w*\s?\d+$", line)], (size, lines)
             assert again.title_rects, "no title drawn"
             for rect in again.title_rects:
                 assert again.panel.contains(rect), f"{rect} spills out of {again.panel} at {size}"
@@ -2161,6 +2165,9 @@ def test_the_level_pickers_question_is_drawn_inside_its_dialog_at_every_size(inf
             assert again.panel.bottom <= size[1] and again.panel.top >= 0
             # The level asked about is the highlighted row, and it is in view.
             assert again.scroll <= again.selected < again.scroll + again.visible_rows, size
+        for width in range(160, 1200, 5):  # whichever width puts the line's end at the count
+            lines = again.title_lines(width)[0]
+            assert not [line for line in lines if re.search(r"\(\d+$", line)], (width, lines)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])

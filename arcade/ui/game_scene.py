@@ -35,6 +35,7 @@ from arcade.core.game import Hint, LevelEntry, Outcome, Step
 from arcade.core.numbers import checked_float
 from arcade.core.registry import LEVELS_BUTTON, NEW_BOARD_BUTTON, Binding, GameInfo
 from arcade.core.session import AI_MOVE, HINT_MOVE, Session, credit_words
+from arcade.core.words import NBSP, plural
 from arcade.services import saves
 from arcade.services.autosave import BackgroundSaver
 from arcade.ui.console import wrap_line
@@ -542,9 +543,10 @@ class GameScene(Scene):
 
     def moves_made(self) -> str:
         """" (3 moves made)": the moves a game in progress has, counted as its result counts them
-        (Battle Royale's drop is not one: "2 moves made" read next to "Move 1/6")."""
+        (Battle Royale's drop is not one: "2 moves made" read next to "Move 1/6"). No-break spaces
+        keep the count one unit: the picker's question wrapped as "...this game (1" / "move made)"."""
         moves = sum(1 for index in range(self.session.index) if self.counts_as_move(index))
-        return f" ({moves} move{'s' if moves != 1 else ''} made)" if moves else ""
+        return f" ({plural(moves, 'move', joiner=NBSP)}{NBSP}made)" if moves else ""
 
     def run_binding(self, binding: Binding) -> None:
         """Run a key's or a button's action; one that throws a game in progress away (``discards``:
