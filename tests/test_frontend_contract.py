@@ -1851,7 +1851,31 @@ def test_the_result_credits_the_ai_with_what_it_did_a_played_hint_is_not_the_ai_
         scene.change_level(session.level, session.level_id)
         watch_to_the_end(app, scene)
         assert scene.ai_credit() == "the AI played it"
-        assert scene.record_note == "The AI played it — not counted as a personal best."
+        assert scene.record_note == "Not counted as a personal best."  # "all played by the AI" says who
+
+
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_the_result_says_what_the_ai_did_once_and_alike(info, toy_in_registry):
+    """Hashi's AI result said "Moves: 10, all played by the AI" and then "The AI played 10 of 10
+    moves, 1 of them a hint — not counted...": twice, and the first said nothing of the hint.
+    One line says what the AI did, in the framework's words, in every game."""
+    with small_game(info) as (app, scene):
+        for hint_first in (True, False):
+            scene.change_level(scene.session.level, scene.session.level_id)
+            if hint_first:
+                scene.request_hint()
+                scene.worker.wait(30)
+                frames(app)
+                scene.request_hint()  # H again plays it
+            watch_to_the_end(app, scene)
+            outcome = scene.session.outcome
+            assert outcome is not None
+            lines = scene.result_lines(outcome)
+            said = [line for line in lines if re.search(r"played by|AI played|played all|with \d+ hint", line)]
+            assert len(said) == 1, lines
+            assert not re.search(r"played (\d+) of \1 ", said[0]), said
+            while app.stack.top is not scene:
+                app.stack.pop()
 
 
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])

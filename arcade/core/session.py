@@ -37,7 +37,9 @@ def credit_words(hints: int, played: int, moves: int, ai_label: str = "the AI") 
     if played >= moves:
         return f"{ai_label} played it"
     of_them = f", {hints} of them {'a hint' if hints == 1 else 'hints'}" if hints else ""
-    return f"{ai_label} played {played + hints} of {moves} moves{of_them}"
+    if played + hints >= moves:  # "played 10 of 10 moves" read as a count that was not all
+        return f"{ai_label} played all {plural(moves, 'move')}{of_them}"
+    return f"{ai_label} played {played + hints} of {plural(moves, 'move')}{of_them}"
 #: Bounds a save must respect before anything in it is replayed (a damaged or hostile file
 #: must not make the program allocate or loop without limit).
 MAX_SAVE_MOVES = 200_000

@@ -235,8 +235,9 @@ class RoyaleScene(CameraScene, PuzzleScene):
         else:
             lines.append(f"{whose} · Par: {self.par_text()}")
         lines.append(self.tally_line("Moves", state.moves))
-        if self.record_note:
-            lines.append(self.record_note)
+        note = self.credit_note()
+        if note:
+            lines.append(note)
         return lines
 
     def on_outcome(self, outcome: Outcome) -> None:
