@@ -2563,3 +2563,28 @@ def test_the_level_picker_never_draws_a_heading_without_its_first_row(info, toy_
             assert left_out, "no scroll put a heading on the last row: the test saw nothing"
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_pause_screen_shows_every_key_whole(info, toy_in_registry):
+    """Hashi's pause showed "Left-drag from an i…", "Ctrl+arrow · Shift+…" and "Ctrl+Y /
+    Ctrl+Shift+…": the key column cut the very words it is for. A key too wide for the column
+    wraps onto more lines, and every line fits, at 1024x640 and at 800x600."""
+    from arcade.ui.overlays import PauseScene
+
+    with small_game(info) as (app, _scene):
+        for size in ((1024, 640), (800, 600)):
+            resize(app, size)
+            frames(app)
+            key(app, pygame.K_ESCAPE)
+            pause = app.stack.top
+            assert isinstance(pause, PauseScene) and pause.keys
+            font = app.theme.font(16, True)
+            shown = [row for _, rows in pause._key_columns for row in rows]
+            assert len(shown) == len(pause.keys)
+            for (keys, _what), (lines, _meaning) in zip(pause.keys, shown):
+                assert " ".join(lines).split() == keys.split(), (size, keys, lines)
+                too_wide = [line for line in lines if font.size(line)[0] > pause._keys_w - 8]
+                assert not too_wide, f"{keys!r} shortened at {size}: {lines}"
+            app.pop()
+            frames(app)
