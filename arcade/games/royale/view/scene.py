@@ -637,11 +637,11 @@ class RoyaleScene(CameraScene, PuzzleScene):
         assert self.app is not None
         state = self.session.state
         key = (state, self.par_status, self.par_route, self.side_rect.size, self.app.theme.palette_name,
-               self.grid.hover if not state.placed else None)
+               self.grid.hover if not state.placed else None, self.hint is not None)
         if self._side_cache is None or self._side_cache[0] != key:
             par = f"Par {self.par_text()}" + ("  (thinking)" if self.par_status == "thinking" else "")
             image = render_side(self.app.theme, self.side_rect.size, state, self.session.rules.outcome(state), par,
-                                self.par_status == "known")
+                                self.par_status == "known", hint_shown=self.hint is not None)
             self._side_cache = (key, image)
         surface.blit(self._side_cache[1], self.side_rect)
 
