@@ -2588,3 +2588,45 @@ def test_the_pause_screen_shows_every_key_whole(info, toy_in_registry):
                 assert not too_wide, f"{keys!r} shortened at {size}: {lines}"
             app.pop()
             frames(app)
+
+
+def lost_result_panel(app: App, info: GameInfo, scene: GameScene) -> ResultScene:
+    """``scene``'s game lost (Tron: a match the bot won) and its result panel, as the game opens it."""
+    if info.name == "tron":
+        while not scene.match.over:
+            scene.match.record(Outcome("win", "boxed in", winner=1))
+        scene.show_match_result()
+    else:
+        safe_moves(scene, 1)
+        scene.show_result(Outcome("loss", "Lost on purpose."))
+    frames(app)
+    panel = app.stack.top
+    assert isinstance(panel, ResultScene), type(panel).__name__
+    return panel
+
+
+@pytest.mark.parametrize("result", ["win", "loss"])
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_every_result_panel_focuses_look_at_board_and_a_loss_offers_play_again_first(info, result,
+                                                                                     toy_in_registry):
+    """After a Battle Royale loss the newcomer found "Next level" highlighted, so Enter would skip
+    the level just lost. Every game's result panel, won or lost, opens with "Look at board"
+    focused (Enter keeps the board), and after a loss "Play again" comes before "Next level" or
+    "Levels" (Tron's match result: "Rematch" first)."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        panel = result_panel(app, info, scene) if result == "win" else lost_result_panel(app, info, scene)
+        labels = [b.label for b in panel.buttons]
+        assert labels[panel.selected] == "Look at board", labels
+        # The pointer, still moving over the board, crosses a button as the panel comes up.
+        for button in panel.buttons:
+            app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(1, 0),
+                                                  buttons=(0, 0, 0))])
+        assert labels[panel.selected] == "Look at board", labels
+        frames(app, 40)  # read: the panel takes keys now
+        assert labels[panel.selected] == "Look at board", labels
+        if result == "loss":
+            again = "Rematch" if info.name == "tron" else "Play again"
+            onward = [labels.index(label) for label in ("Next level", LEVELS_BUTTON) if label in labels]
+            assert again in labels and all(labels.index(again) < i for i in onward), labels
+            assert labels.index(again) == 0, labels

@@ -356,8 +356,11 @@ class ResultScene(PanelScene):
         self.opened += dt
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if not self.armed and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            return True  # meant for the board the panel came up over
+        if not self.armed and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                                             pygame.MOUSEMOTION):
+            # Meant for the board the panel came up over -- a pointer moving over the board where
+            # the buttons then appeared too: it focused "Next level" under it, Enter's default.
+            return True
         return super().handle(event)
 
     def reopen(self) -> None:
