@@ -434,13 +434,13 @@ class RoyaleScene(CameraScene, PuzzleScene):
         spare = state.remaining - distance
         if state.doomed:
             self.say(f"Doomed: the centre is {_steps(distance)} away but the storm allows only "
-                     f"{_plural(state.remaining, 'more move')}. Undo (U) to step back.", "error")
+                     f"{plural(state.remaining, 'more move')}. Undo (U) to step back.", "error")
         elif state.on_centre:
             self.say(f"On the centre with {state.loot} loot: Enter finishes — or keep looting "
-                     f"({_plural(state.remaining, 'move')} left, come back in time).", "good")
+                     f"({plural(state.remaining, 'move')} left, come back in time).", "good")
         elif spare < 2:
             self.say(f"No spare moves: head straight for the centre ({_steps(distance)}, "
-                     f"{_plural(state.remaining, 'move')} left).", "warning")
+                     f"{plural(state.remaining, 'move')} left).", "warning")
         else:
             self.say(f"Centre {_steps(distance)} away · {spare} spare moves · loot {state.loot}", "text_dim")
 
@@ -646,12 +646,8 @@ class RoyaleScene(CameraScene, PuzzleScene):
         surface.blit(self._side_cache[1], self.side_rect)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _steps(n: int) -> str:
-    return _plural(n, "step")
+    return plural(n, "step")
 
 
 __all__ = ["RoyaleScene"]
