@@ -73,3 +73,11 @@ def test_read_line_never_buffers_more_than_the_limit():
     with pytest.raises(FormatError, match="<in>:2: line is longer than 10"):
         read_line(stream, "<in>", 2, limit=10)
     assert stream.tell() <= len("short\n") + 11
+
+
+def test_plural_says_one_in_the_singular_and_any_other_count_in_the_plural():
+    from arcade.core.words import NBSP, plural
+
+    assert [plural(n, "move") for n in (0, 1, 2)] == ["0 moves", "1 move", "2 moves"]
+    assert plural(1, "match", "matches") == "1 match" and plural(3, "match", "matches") == "3 matches"
+    assert plural(1, "move", joiner=NBSP) == "1\u00a0move"

@@ -212,7 +212,8 @@ def test_a_game_the_ai_finished_is_never_a_personal_best(info, toy_in_registry):
         assert scene.has_watch
         watch_to_the_end(app, scene)
         assert scene.session.outcome is not None and scene.session.outcome.is_win
-        assert scene.finished_with_ai and "AI" in scene.record_note
+        # "Not counted as a personal best.": who played is said once, by the tally line below.
+        assert scene.finished_with_ai and "personal best" in scene.record_note
         assert "AI" in scene.result_title(scene.session.outcome)  # the AI crossed the line: its title
         # The player's clock never ran: no "Time: 00:00", the moves are said to be the AI's.
         lines = scene.result_lines(scene.session.outcome)
@@ -1851,7 +1852,31 @@ def test_the_result_credits_the_ai_with_what_it_did_a_played_hint_is_not_the_ai_
         scene.change_level(session.level, session.level_id)
         watch_to_the_end(app, scene)
         assert scene.ai_credit() == "the AI played it"
-        assert scene.record_note == "The AI played it — not counted as a personal best."
+        assert scene.record_note == "Not counted as a personal best."  # "all played by the AI" says who
+
+
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_the_result_says_what_the_ai_did_once_and_alike(info, toy_in_registry):
+    """Hashi's AI result said "Moves: 10, all played by the AI" and then "The AI played 10 of 10
+    moves, 1 of them a hint — not counted...": twice, and the first said nothing of the hint.
+    One line says what the AI did, in the framework's words, in every game."""
+    with small_game(info) as (app, scene):
+        for hint_first in (True, False):
+            scene.change_level(scene.session.level, scene.session.level_id)
+            if hint_first:
+                scene.request_hint()
+                scene.worker.wait(30)
+                frames(app)
+                scene.request_hint()  # H again plays it
+            watch_to_the_end(app, scene)
+            outcome = scene.session.outcome
+            assert outcome is not None
+            lines = scene.result_lines(outcome)
+            said = [line for line in lines if re.search(r"played by|AI played|played all|with \d+ hint", line)]
+            assert len(said) == 1, lines
+            assert not re.search(r"played (\d+) of \1 ", said[0]), said
+            while app.stack.top is not scene:
+                app.stack.pop()
 
 
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
@@ -2143,7 +2168,8 @@ def reasked_picker(app: App, scene: GameScene) -> PickerScene:
 def test_the_level_pickers_question_is_drawn_inside_its_dialog_at_every_size(info, toy_in_registry):
     """At 1600x1000 Runway's re-ask "Runway — pick 11 · Mandatory sacrifices again to throw away
     this game (1 move made)" was twice the dialog's width, over both of its edges. The picker's
-    title wraps inside its panel, above the list, at every window size from the smallest up."""
+    title wraps inside its panel, above the list, at every window size from the smallest up, and
+    never between a count and its noun."""
     with small_game(info) as (app, scene):
         frames(app)
         again = reasked_picker(app, scene)
@@ -2152,8 +2178,11 @@ def test_the_level_pickers_question_is_drawn_inside_its_dialog_at_every_size(inf
             resize(app, size)
             frames(app)
             assert app.stack.top is again
-            words = " ".join(line for line in again.title_lines(again.panel.width - 32)[0]).split()
+            lines = again.title_lines(again.panel.width - 32)[0]
+            words = " ".join(line for line in lines).split()
             assert words == again.title.split(), "the title was cut"
+            # "...throw away this game (1" / "move made)": a count stays with its noun.
+            assert not [line for line in lines if re.search(r"\(\w*\s?\d+$", line)], (size, lines)
             assert again.title_rects, "no title drawn"
             for rect in again.title_rects:
                 assert again.panel.contains(rect), f"{rect} spills out of {again.panel} at {size}"
@@ -2161,6 +2190,9 @@ def test_the_level_pickers_question_is_drawn_inside_its_dialog_at_every_size(inf
             assert again.panel.bottom <= size[1] and again.panel.top >= 0
             # The level asked about is the highlighted row, and it is in view.
             assert again.scroll <= again.selected < again.scroll + again.visible_rows, size
+        for width in range(160, 1200, 5):  # whichever width puts the line's end at the count
+            lines = again.title_lines(width)[0]
+            assert not [line for line in lines if re.search(r"\(\d+$", line)], (width, lines)
 
 
 def discard_toast_up(scene: GameScene) -> bool:
@@ -2523,3 +2555,70 @@ def test_the_level_picker_never_draws_a_heading_without_its_first_row(info, toy_
             assert left_out, "no scroll put a heading on the last row: the test saw nothing"
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_pause_screen_shows_every_key_whole(info, toy_in_registry):
+    """Hashi's pause showed "Left-drag from an i…", "Ctrl+arrow · Shift+…" and "Ctrl+Y /
+    Ctrl+Shift+…": the key column cut the very words it is for. A key too wide for the column
+    wraps onto more lines, and every line fits, at 1024x640 and at 800x600."""
+    from arcade.ui.overlays import PauseScene
+
+    with small_game(info) as (app, _scene):
+        for size in ((1024, 640), (800, 600)):
+            resize(app, size)
+            frames(app)
+            key(app, pygame.K_ESCAPE)
+            pause = app.stack.top
+            assert isinstance(pause, PauseScene) and pause.keys
+            font = app.theme.font(16, True)
+            shown = [row for _, rows in pause._key_columns for row in rows]
+            assert len(shown) == len(pause.keys)
+            for (keys, _what), (lines, _meaning) in zip(pause.keys, shown):
+                assert " ".join(lines).split() == keys.split(), (size, keys, lines)
+                too_wide = [line for line in lines if font.size(line)[0] > pause._keys_w - 8]
+                assert not too_wide, f"{keys!r} shortened at {size}: {lines}"
+            app.pop()
+            frames(app)
+
+
+def lost_result_panel(app: App, info: GameInfo, scene: GameScene) -> ResultScene:
+    """``scene``'s game lost (Tron: a match the bot won) and its result panel, as the game opens it."""
+    if info.name == "tron":
+        while not scene.match.over:
+            scene.match.record(Outcome("win", "boxed in", winner=1))
+        scene.show_match_result()
+    else:
+        safe_moves(scene, 1)
+        scene.show_result(Outcome("loss", "Lost on purpose."))
+    frames(app)
+    panel = app.stack.top
+    assert isinstance(panel, ResultScene), type(panel).__name__
+    return panel
+
+
+@pytest.mark.parametrize("result", ["win", "loss"])
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_every_result_panel_focuses_look_at_board_and_a_loss_offers_play_again_first(info, result,
+                                                                                     toy_in_registry):
+    """After a Battle Royale loss the newcomer found "Next level" highlighted, so Enter would skip
+    the level just lost. Every game's result panel, won or lost, opens with "Look at board"
+    focused (Enter keeps the board), and after a loss "Play again" comes before "Next level" or
+    "Levels" (Tron's match result: "Rematch" first)."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        panel = result_panel(app, info, scene) if result == "win" else lost_result_panel(app, info, scene)
+        labels = [b.label for b in panel.buttons]
+        assert labels[panel.selected] == "Look at board", labels
+        # The pointer, still moving over the board, crosses a button as the panel comes up.
+        for button in panel.buttons:
+            app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(1, 0),
+                                                  buttons=(0, 0, 0))])
+        assert labels[panel.selected] == "Look at board", labels
+        frames(app, 40)  # read: the panel takes keys now
+        assert labels[panel.selected] == "Look at board", labels
+        if result == "loss":
+            again = "Rematch" if info.name == "tron" else "Play again"
+            onward = [labels.index(label) for label in ("Next level", LEVELS_BUTTON) if label in labels]
+            assert again in labels and all(labels.index(again) < i for i in onward), labels
+            assert labels.index(again) == 0, labels

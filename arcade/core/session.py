@@ -18,6 +18,7 @@ from arcade.core.errors import ArcadeError, FormatError, IllegalMove
 from arcade.core.game import Hint, LevelT, MoveT, Outcome, Rules, StateT, Step
 from arcade.core.inputs import parse_json
 from arcade.core.numbers import checked_int
+from arcade.core.words import plural
 
 SAVE_VERSION = 1
 #: Who chose a move the AI chose: the AI by itself (a watch step, a bot), or a hint the player played.
@@ -30,13 +31,15 @@ def credit_words(hints: int, played: int, moves: int, ai_label: str = "the AI") 
     the player played), "the AI played 4 of 6 moves" (watched steps; ", 1 of them a hint" when
     hints were played too), "the AI played it" (every move the AI's). ``moves`` counts what the
     result's "Moves" counts; ``hints`` and ``played`` count only those moves."""
-    hint_words = f"{hints} hint{'s' if hints != 1 else ''}"
+    hint_words = plural(hints, 'hint')
     if not played:
         return f"with {hint_words}" if hints else ""
     if played >= moves:
         return f"{ai_label} played it"
     of_them = f", {hints} of them {'a hint' if hints == 1 else 'hints'}" if hints else ""
-    return f"{ai_label} played {played + hints} of {moves} moves{of_them}"
+    if played + hints >= moves:  # "played 10 of 10 moves" read as a count that was not all
+        return f"{ai_label} played all {plural(moves, 'move')}{of_them}"
+    return f"{ai_label} played {played + hints} of {plural(moves, 'move')}{of_them}"
 #: Bounds a save must respect before anything in it is replayed (a damaged or hostile file
 #: must not make the program allocate or loop without limit).
 MAX_SAVE_MOVES = 200_000

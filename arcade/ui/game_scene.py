@@ -35,6 +35,7 @@ from arcade.core.game import Hint, LevelEntry, Outcome, Step
 from arcade.core.numbers import checked_float
 from arcade.core.registry import LEVELS_BUTTON, NEW_BOARD_BUTTON, Binding, GameInfo
 from arcade.core.session import AI_MOVE, HINT_MOVE, Session, credit_words
+from arcade.core.words import NBSP, plural
 from arcade.services import saves
 from arcade.services.autosave import BackgroundSaver
 from arcade.ui.console import wrap_line
@@ -292,9 +293,35 @@ class GameScene(Scene):
     def result_lines(self, outcome: Outcome) -> list[str]:
         lines = [outcome.reason] if outcome.reason else []
         lines.append(self.tally_line("Moves", self.session.index))
-        if self.record_note:
-            lines.append(self.record_note)
+        note = self.credit_note()
+        if note:
+            lines.append(note)
         return lines
+
+    def credit_note(self) -> str:
+        """The result's line on what the AI did: the record note after a win ("The AI played all
+        10 moves, 1 of them a hint — not counted as a personal best."), else the credit alone ("The
+        AI played 4 of 6 moves."), "" without help -- or, when the AI played alone, only the record
+        note's "Not counted...": the tally line said "all played by the AI" already. Hashi's result
+        said "Moves: 10, all played by the AI" and then "The AI played 10 of 10 moves, 1 of them a
+        hint": twice, and not alike."""
+        if self.record_note or not self.finished_with_ai or self.all_by_ai:
+            return self.record_note  # a game the AI played alone: the tally line says so
+        return self.credit_sentence() + "."
+
+    @property
+    def all_by_ai(self) -> bool:
+        """Every counted move the AI's own (a watched game, a program's run, no hint): the result's
+        tally line says "all played by the AI", and only it."""
+        return self.session.ai_played_all and self.ai_credit().endswith(" played it")
+
+    def credit_sentence(self, finished: bool = False) -> str:
+        """:meth:`ai_credit` as a sentence: "Played with 1 hint" ("Finished ..." for a win), "The AI
+        played it"."""
+        credit = self.ai_credit()
+        if credit.startswith("with ") or not credit:
+            return f"{'Finished' if finished else 'Played'} {credit}".strip()
+        return credit[:1].upper() + credit[1:]
 
     @property
     def ai_label(self) -> str:
@@ -357,12 +384,14 @@ class GameScene(Scene):
 
     def tally_line(self, label: str, count: int) -> str:
         """A result's count and time: "Moves: 12 · Time: 01:23". The clock counts only the
-        player's own time, so after a game the AI played alone it would read 00:00: say so instead;
-        a game the clock did not measure (see :attr:`timed`) has no time at all."""
-        if self.session.ai_played_all:
+        player's own time, so after a game the AI played alone it would read 00:00: say so instead
+        (and only here, see :attr:`all_by_ai`); with a hint among the AI's moves, no time (the
+        credit line says what the AI did); a game the clock did not measure (see :attr:`timed`)
+        has no time at all."""
+        if self.all_by_ai:
             return f"{label}: {count}, all played by {self.ai_label}"
-        if not self.timed:
-            return f"{label}: {count}"
+        if self.session.ai_played_all or not self.timed:
+            return f"{label}: {count}"  # with a played hint: the credit line says what the AI did
         return f"{label}: {count} · Time: {format_time(self.elapsed)}"
 
     def new_game(self) -> None:
@@ -542,9 +571,10 @@ class GameScene(Scene):
 
     def moves_made(self) -> str:
         """" (3 moves made)": the moves a game in progress has, counted as its result counts them
-        (Battle Royale's drop is not one: "2 moves made" read next to "Move 1/6")."""
+        (Battle Royale's drop is not one: "2 moves made" read next to "Move 1/6"). No-break spaces
+        keep the count one unit: the picker's question wrapped as "...this game (1" / "move made)"."""
         moves = sum(1 for index in range(self.session.index) if self.counts_as_move(index))
-        return f" ({moves} move{'s' if moves != 1 else ''} made)" if moves else ""
+        return f" ({plural(moves, 'move', joiner=NBSP)}{NBSP}made)" if moves else ""
 
     def run_binding(self, binding: Binding) -> None:
         """Run a key's or a button's action; one that throws a game in progress away (``discards``:
@@ -1227,11 +1257,12 @@ class GameScene(Scene):
         if not self.finished_with_ai and not self.owns_save():  # a replay of the player's run: not a new game
             return ""
         if self.finished_with_ai:
+            if self.all_by_ai:  # the tally line says who played ("all played by the AI"): only it
+                return "Not counted as your personal best." if self.ai_label != "the AI" \
+                    else "Not counted as a personal best."
             if self.ai_label != "the AI":
                 return f"Played by {self.ai_label} — not counted as your personal best."
-            credit = self.ai_credit()
-            said = f"Finished {credit}" if credit.startswith("with ") else credit[:1].upper() + credit[1:]
-            return f"{said} — not counted as a personal best."
+            return f"{self.credit_sentence(finished=True)} — not counted as a personal best."
         key = self.front.record_key(self.session.level)
         value = self.front.record_value(self)
         if not key or value is None:

@@ -16,7 +16,7 @@ from arcade.ui.input import standard_action
 from arcade.ui.keymap import parse_keys
 from arcade.ui.scene import Scene
 from arcade.ui.theme import Theme
-from arcade.ui.widgets import Button, draw_text, wrap_text
+from arcade.ui.widgets import Button, draw_text, wrap_text, wrap_whole
 
 if TYPE_CHECKING:
     from arcade.ui.app import App
@@ -59,6 +59,11 @@ def button_rows(widths: list[int], room: int, gap: int) -> list[list[int]]:
         used += (gap if rows[-1] else 0) + w
         rows[-1].append(i)
     return rows if rows[0] else []
+
+
+def row_lines(row: tuple[list[str], list[str]]) -> int:
+    """Lines a key table row takes: its key's or its meaning's, whichever wrapped onto more."""
+    return max(len(row[0]), len(row[1]))
 
 
 class PanelScene(Scene):
@@ -150,18 +155,21 @@ class PanelScene(Scene):
         widest = max((key_font.size(keys)[0] for keys, _what in self.keys), default=0)
         self._keys_w = min(max(widest + 16, column_w // 3), int(column_w * 0.45))
         label_w = column_w - self._keys_w - 16
-        rows = [(keys, wrap_text(theme, what, 16, label_w) or [""]) for keys, what in self.keys]
-        total = sum(len(lines) for _, lines in rows)
+        # A key too wide for its column wraps onto more lines too, whole: Hashi's pause showed
+        # "Left-drag from an i…" and "Ctrl+Y / Ctrl+Shift+…", the very words the table is for.
+        rows = [(wrap_whole(theme, keys, 16, self._keys_w - 8, bold=True) or [""],
+                 wrap_text(theme, what, 16, label_w) or [""]) for keys, what in self.keys]
+        total = sum(row_lines(row) for row in rows)
         split, seen = len(rows), 0
         if columns == 2:
-            for i, (_, lines) in enumerate(rows):
+            for i, row in enumerate(rows):
                 if seen >= total / 2:
                     split = i
                     break
-                seen += len(lines)
+                seen += row_lines(row)
         self._key_columns = [(0, rows[:split])] + ([(column_w + 24, rows[split:])] if columns == 2 else [])
         self._label_w = label_w
-        longest = max((sum(len(lines) for _, lines in part) for _, part in self._key_columns), default=0)
+        longest = max((sum(row_lines(row) for row in part) for _, part in self._key_columns), default=0)
         self._keys_h = 22 * longest
         return 70 + 26 * len(self._body) + 22 * longest + (16 if longest else 0) + 70
 
@@ -241,14 +249,17 @@ class PanelScene(Scene):
         for offset, rows in self._key_columns:
             y = area.y - self.key_scroll
             x = self.panel.x + 24 + offset
-            for keys, lines in rows:
-                if y + 22 * len(lines) > area.y and y < area.bottom:
-                    draw_text(surface, theme, keys, (x, y), size=16, colour=theme["highlight"], bold=True,
-                              max_width=self._keys_w - 8)
+            for row in rows:
+                keys, lines = row
+                height = 22 * row_lines(row)
+                if y + height > area.y and y < area.bottom:
+                    for i, part in enumerate(keys):
+                        draw_text(surface, theme, part, (x, y + 22 * i), size=16, colour=theme["highlight"],
+                                  bold=True, max_width=self._keys_w - 8)
                     for i, line in enumerate(lines):
                         draw_text(surface, theme, line, (x + self._keys_w, y + 22 * i), size=16,
                                   max_width=self._label_w)
-                y += 22 * len(lines)
+                y += height
         surface.set_clip(clip)
         if self.key_scroll < self.max_key_scroll:
             draw_text(surface, theme, "↓ more keys: wheel or PgDn", (self.panel.x + 24, area.bottom + 2), size=13,
@@ -345,8 +356,11 @@ class ResultScene(PanelScene):
         self.opened += dt
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if not self.armed and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            return True  # meant for the board the panel came up over
+        if not self.armed and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                                             pygame.MOUSEMOTION):
+            # Meant for the board the panel came up over -- a pointer moving over the board where
+            # the buttons then appeared too: it focused "Next level" under it, Enter's default.
+            return True
         return super().handle(event)
 
     def reopen(self) -> None:

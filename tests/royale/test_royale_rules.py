@@ -215,3 +215,16 @@ def test_sentences_name_cells_from_1_as_row_and_column():
     assert RULES.outcome(caught).reason == "Caught by the storm at row 2, column 5 after 3 moves."
     assert describe_cell(start, (3, 10))[0].startswith("✓ row 4, column 11: drop here")
     assert "at row 4, column 11 ·" in RULES.state_text(play(start, "start 3 10")).splitlines()[0]
+
+
+def test_a_count_of_one_is_said_in_the_singular():
+    """The result read "Caught by the storm at row 1, column 11 after 1 moves.": every count
+    goes through the framework's one plural helper."""
+    from arcade.games.royale.controller import describe_cell
+
+    caught = play(RULES.initial_state(SEED), "start 1 10", "U")  # row 1 is outside box 1
+    assert RULES.outcome(caught).reason == "Caught by the storm at row 1, column 11 after 1 move."
+    three = RULES.initial_state(empty(3, 3))  # K = 1: one step from the centre, no spare move
+    assert "centre 1 step away" in describe_cell(three, (0, 1))[0]
+    with pytest.raises(IllegalMove, match=r"closes after 1 move: you would never"):
+        RULES.play(RULES.initial_state(empty(3, 3)), "start 0 0")

@@ -606,7 +606,8 @@ def test_a_rematch_or_a_new_setup_left_before_its_first_tick_leaves_no_old_match
         overlay.start()  # the overlay's Start: a match under way, so it asks first, in the panel
         driver.frame()
         assert app.stack.top is overlay and resumed.session.index > 0
-        assert overlay.error.startswith("Press Start again to throw away this game (round 1 of 3"), overlay.error
+        assert overlay.error.replace("\u00a0", " ").startswith(
+            "Press Start again to throw away this game (round 1 of 3"), overlay.error
         overlay.start()
         driver.frame()
         assert app.stack.top is resumed and resumed.session.index == 0 and resumed.match.rounds == 0
@@ -980,7 +981,7 @@ def test_f5_and_the_setups_start_ask_once_mid_match_and_not_once_it_is_over(app,
     ticks = scene.session.index
     driver.key(pygame.K_F5)
     assert scene.session.index >= ticks and scene.match.rounds == 0, "F5 restarted at once"
-    assert any("Press F5 (Rematch) again to throw away this game (round 1 of 3" in m.text
+    assert any("Press F5 (Rematch) again to throw away this game (round 1 of 3" in m.text.replace("\u00a0", " ")
                for m in scene.toast.messages)
     driver.key(pygame.K_F5)
     assert scene.session.index == 0
@@ -997,6 +998,20 @@ def test_f5_and_the_setups_start_ask_once_mid_match_and_not_once_it_is_over(app,
     assert not scene.in_progress()
     driver.key(pygame.K_F5)
     assert scene.match.rounds == 0, "a finished match's rematch asked"
+
+
+def test_f5_between_rounds_describes_the_match_not_a_round_that_is_over(app, driver):
+    """After round 1 had ended F5 asked "...(round 1 of 3, You 0 : 1 Flood fill)", as if the
+    round that was over were being played. Between rounds the question tells the match so far."""
+    scene = open_tron(app, best_of=3)
+    driver.key(pygame.K_UP)  # straight into the wall above: round 1 lost
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 1)
+    assert scene.phase == "over" and scene.match.rounds == 1 and not scene.match.over
+    driver.key(pygame.K_F5)
+    said = [m.text.replace("\u00a0", " ") for m in scene.toast.messages]
+    assert any("throw away this game (after round 1 of 3, " in text for text in said), said
+    assert not any("(round 1 of 3" in text for text in said), said
 
 
 def _setup_row(overlay: SetupScene, key: str) -> int:

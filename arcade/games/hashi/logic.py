@@ -24,6 +24,7 @@ from arcade.core.errors import IllegalMove
 from arcade.core.game import Outcome, PuzzleRules
 from arcade.core.grid import DisjointSet, cell_name, line_of_sight, size_name
 from arcade.core.topology import Cell, Shape, Topology
+from arcade.core.words import plural
 
 MAX_BRIDGES = 2
 MAX_NUMBER = 8
@@ -416,9 +417,9 @@ class State:
         for line in sorted(a.crossed):
             out.append(f"Bridges cross between {p.describe_line(line)}.")
         for i in sorted(a.over):
-            out.append(f"{_cap(p.describe(i))} has {self.degrees[i]} bridges — too many.")
+            out.append(f"{_cap(p.describe(i))} has {plural(self.degrees[i], 'bridge')} — too many.")
         for i in sorted(a.stuck):
-            out.append(f"{_cap(p.describe(i))} can no longer get {p.islands[i].number} bridges.")
+            out.append(f"{_cap(p.describe(i))} can no longer get {plural(p.islands[i].number, 'bridge')}.")
         for group in self.closed_groups():
             out.append(f"A finished group of {len(group)} islands is cut off from the rest "
                        f"(it includes {p.describe(min(group))}).")

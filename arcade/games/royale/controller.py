@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arcade.core.grid import cell_name
+from arcade.core.words import plural
 from arcade.games.royale.logic import DIRECTIONS, Cell, Move, State
 
 #: Key names (pygame.key.name) and the direction they move in.
@@ -60,10 +61,10 @@ def describe_cell(state: State, cell: Cell) -> tuple[str, str]:
             return f"✗ {refusal}", "error"
         distance = level.distance_to_centre(cell)
         spare = level.max_moves - distance
-        steps = f"centre {distance} step{'s' if distance != 1 else ''} away"
+        steps = f"centre {plural(distance, 'step')} away"
         if spare < 2:  # as the board's colour says: one spare move cannot pay for a detour (two)
             return f"✓ {where}: drop here — {steps}, no spare moves: only straight to the centre", "good"
-        return f"✓ {where}: drop here — {steps}, {spare} spare moves", "good"
+        return f"✓ {where}: drop here — {steps}, {plural(spare, 'spare move')}", "good"
     if not level.in_box(cell, k):
         return f"{where}: swallowed by the storm", "text_dim"
     distance = level.distance_to_centre(cell)
@@ -75,4 +76,4 @@ def describe_cell(state: State, cell: Cell) -> tuple[str, str]:
         return f"✗ {where}: doomed — from here the centre is out of reach{loot}", "error"
     if spare < 2:
         return f"! {where}: no spare moves — from here only straight to the centre{loot}", "warning"
-    return f"{where}: safe, {spare} spare moves after stepping here{loot}", "text_dim"
+    return f"{where}: safe, {plural(spare, 'spare move')} after stepping here{loot}", "text_dim"

@@ -23,6 +23,7 @@ from typing import Literal
 from arcade.core.errors import IllegalMove
 from arcade.core.game import Outcome, PuzzleRules
 from arcade.core.grid import cell_name, size_name
+from arcade.core.words import plural
 
 Cell = tuple[int, int]
 
@@ -99,8 +100,8 @@ class Level:
             return f"{cell_name(cell)} holds loot: drop on an empty cell"
         distance, budget = self.distance_to_centre(cell), self.max_moves
         if distance > budget:
-            return (f"{cell_name(cell)} is {distance} steps from the centre but the storm closes "
-                    f"after {budget} moves: you would never make it")
+            return (f"{cell_name(cell)} is {plural(distance, 'step')} from the centre but the storm closes "
+                    f"after {plural(budget, 'move')}: you would never make it")
         return None
 
     def meta_value(self, key: str, default: str = "") -> str:
@@ -224,7 +225,8 @@ def render_text(state: State, storm: bool = True) -> str:
     visited = set(state.path)
     lines = []
     if not state.placed:
-        lines.append(f"not placed · storm closes after {level.max_moves} moves · centre at {cell_name(level.centre)}")
+        closes = plural(level.max_moves, "move")
+        lines.append(f"not placed · storm closes after {closes} · centre at {cell_name(level.centre)}")
     else:
         status = "dead" if state.dead else "finished" if state.finished else "doomed" if state.doomed else "alive"
         lines.append(f"move {k}/{level.max_moves} · loot {state.loot} · at {cell_name(state.pos)} · {status}")
@@ -323,7 +325,8 @@ class RoyaleRules(PuzzleRules[Level, State, Move]):
             return None
         score = float(state.loot)
         if state.dead:
-            return Outcome("loss", f"Caught by the storm at {cell_name(state.path[-1])} after {state.moves} moves.",
+            moves = plural(state.moves, "move")
+            return Outcome("loss", f"Caught by the storm at {cell_name(state.path[-1])} after {moves}.",
                            score=score)
         if state.finished:
             return Outcome("win", f"Finished on the centre with {state.loot} loot in {state.moves} moves.",

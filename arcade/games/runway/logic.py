@@ -17,6 +17,7 @@ from functools import cached_property
 
 from arcade.core.errors import IllegalMove
 from arcade.core.game import Outcome, TickRules
+from arcade.core.words import plural
 
 #: The runway always has four lanes; lane 0 is the top one.
 LANES = 4
@@ -224,13 +225,14 @@ class RunwayRules(TickRules[Level, State, Command]):
         total = len(state.bikes)
         need = state.level.need
         if active < need:
-            left = "No bike is left" if active == 0 else f"Only {active} bike{'s' * (active != 1)} left"
+            left = "No bike is left" if active == 0 else f"Only {plural(active, 'bike')} left"
             return Outcome("loss", f"{left}, {need} needed.", score=active)
         if state.x >= state.level.length:
-            turns = f"{state.turn} turn{'s' * (state.turn != 1)}"
+            turns = plural(state.turn, "turn")
             return Outcome("win", f"{active} of {total} bikes crossed ({need} needed) in {turns}.", score=active)
         if state.turn >= self.turn_limit:
-            return Outcome("loss", f"{self.turn_limit} turns are up with the bikes at x={state.x} of "
+            verb = "is" if self.turn_limit == 1 else "are"
+            return Outcome("loss", f"{plural(self.turn_limit, 'turn')} {verb} up with the bikes at x={state.x} of "
                                    f"{state.level.length}.", score=active)
         return None
 

@@ -64,9 +64,32 @@ def status_line(state: State, outcome: Outcome | None) -> tuple[str, str]:
     return f"centre {distance} away · {spare} spare", "text_dim"
 
 
+def legend_sizes(room: int, swatches: int, marks: int) -> tuple[int, int] | None:
+    """(row step, line-mark step) that fit ``swatches`` swatch rows and ``marks`` line-mark rows in
+    ``room`` pixels -- as :func:`render_side` draws them: a step per swatch row (the last only its
+    swatch), then a 4-pixel gap and a step per line mark, the last 6 pixels less. None if even the
+    smallest do not fit. (The gap went uncounted: at 800x500 the round's last row, the hint, fell off.)"""
+    step, line_step = 28, 22
+
+    def need(step: int, line_step: int) -> int:
+        if marks:
+            return swatches * step + 4 + marks * line_step - 6
+        return (swatches - 1) * step + min(22, step - 4)
+
+    if need(step, line_step) > room:  # a small window: smaller rows rather than fewer
+        scale = max(0.45, room / need(step, line_step))
+        step, line_step = max(13, int(step * scale)), max(12, int(line_step * scale))
+        while need(step, line_step) > room and (step > 13 or line_step > 12):
+            step, line_step = max(13, step - 1), max(12, line_step - 1)
+    return (step, line_step) if need(step, line_step) <= room else None
+
+
 def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outcome | None, par: str,
-                par_known: bool) -> pygame.Surface:
-    """The side panel as a surface (the scene caches it until something shown changes)."""
+                par_known: bool, hint_shown: bool = False) -> pygame.Surface:
+    """The side panel as a surface (the scene caches it until something shown changes).
+
+    Every legend row fits; where even the smallest rows cannot, "hint (H)" is listed only while a
+    hint is on the board (``hint_shown``), and then the line mark before it makes way."""
     width, height = size
     panel = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(panel, theme["panel"], panel.get_rect(), border_radius=10)
@@ -107,12 +130,16 @@ def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outc
         ((SAFE, 0, False, False, 15), "reach of the centre"),
         ((SAFE, 2, False, False, 0), "loot taken"),
     ]
-    step, line_step = 28, 22
-    room = height - 12 - y
-    need = len(legend) * step + len(line_marks(state, outcome)) * line_step
-    if need > room:  # a small window: smaller rows rather than fewer
-        scale = max(0.5, room / need)
-        step, line_step = max(14, int(step * scale)), max(13, int(line_step * scale))
+    room = height - 8 - y
+    marks = line_marks(state, outcome)
+    sizes = legend_sizes(room, len(legend), len(marks))
+    while sizes is None and len(marks) > 1:
+        # Too small even for the smallest rows: "hint (H)" goes first -- unless a hint is on the
+        # board, when the mark before it makes way for it.
+        drop = HINT if HINT in marks and not hint_shown else next(m for m in reversed(marks) if m != HINT)
+        marks = [mark for mark in marks if mark != drop]
+        sizes = legend_sizes(room, len(legend), len(marks))
+    step, line_step = sizes or (13, 12)
     sw = min(22, step - 4)
     size = 14 if step >= 24 else 12
     for swatch_key, text in legend:
@@ -133,7 +160,7 @@ def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outc
                         draw_player(panel, theme, (x + sw - 6, y), 16)),
         STEP: lambda y: pygame.draw.rect(panel, theme["text"], (x + 3, round(y) - 7, 15, 15), 2),
     }
-    lines = [(samples[name], name) for name in line_marks(state, outcome)]
+    lines = [(samples[name], name) for name in marks]
     y += 4
     for sample, text in lines:
         if y + line_step - 6 > height - 8:

@@ -20,6 +20,7 @@ from arcade.core.game import Outcome
 from arcade.core.grid import cell_name
 from arcade.core.registry import GameInfo
 from arcade.core.session import Session
+from arcade.core.words import plural
 from arcade.games.royale import ai, controller
 from arcade.games.royale.logic import DIRECTIONS, Cell, Level, Move, State
 from arcade.games.royale.solver import Route
@@ -234,8 +235,9 @@ class RoyaleScene(CameraScene, PuzzleScene):
         else:
             lines.append(f"{whose} · Par: {self.par_text()}")
         lines.append(self.tally_line("Moves", state.moves))
-        if self.record_note:
-            lines.append(self.record_note)
+        note = self.credit_note()
+        if note:
+            lines.append(note)
         return lines
 
     def on_outcome(self, outcome: Outcome) -> None:
@@ -266,7 +268,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
         elif not state.on_centre:
             distance = state.level.distance_to_centre(state.pos)  # type: ignore[arg-type]
             self.refuse(f"Finish only on the centre, at {cell_name(state.level.centre)} — it is "
-                        f"{distance} step{'s' if distance != 1 else ''} away.")
+                        f"{plural(distance, 'step')} away.")
         else:
             self.play(Move.finish())
 
@@ -432,13 +434,13 @@ class RoyaleScene(CameraScene, PuzzleScene):
         spare = state.remaining - distance
         if state.doomed:
             self.say(f"Doomed: the centre is {_steps(distance)} away but the storm allows only "
-                     f"{_plural(state.remaining, 'more move')}. Undo (U) to step back.", "error")
+                     f"{plural(state.remaining, 'more move')}. Undo (U) to step back.", "error")
         elif state.on_centre:
             self.say(f"On the centre with {state.loot} loot: Enter finishes — or keep looting "
-                     f"({_plural(state.remaining, 'move')} left, come back in time).", "good")
+                     f"({plural(state.remaining, 'move')} left, come back in time).", "good")
         elif spare < 2:
             self.say(f"No spare moves: head straight for the centre ({_steps(distance)}, "
-                     f"{_plural(state.remaining, 'move')} left).", "warning")
+                     f"{plural(state.remaining, 'move')} left).", "warning")
         else:
             self.say(f"Centre {_steps(distance)} away · {spare} spare moves · loot {state.loot}", "text_dim")
 
@@ -635,21 +637,17 @@ class RoyaleScene(CameraScene, PuzzleScene):
         assert self.app is not None
         state = self.session.state
         key = (state, self.par_status, self.par_route, self.side_rect.size, self.app.theme.palette_name,
-               self.grid.hover if not state.placed else None)
+               self.grid.hover if not state.placed else None, self.hint is not None)
         if self._side_cache is None or self._side_cache[0] != key:
             par = f"Par {self.par_text()}" + ("  (thinking)" if self.par_status == "thinking" else "")
             image = render_side(self.app.theme, self.side_rect.size, state, self.session.rules.outcome(state), par,
-                                self.par_status == "known")
+                                self.par_status == "known", hint_shown=self.hint is not None)
             self._side_cache = (key, image)
         surface.blit(self._side_cache[1], self.side_rect)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _steps(n: int) -> str:
-    return _plural(n, "step")
+    return plural(n, "step")
 
 
 __all__ = ["RoyaleScene"]

@@ -27,6 +27,7 @@ from arcade.core.errors import ArcadeError
 from arcade.core.game import Outcome
 from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
+from arcade.core.words import NBSP
 from arcade.games.tron import maps
 from arcade.games.tron.ai import BOTS
 from arcade.games.tron.board import Board, voronoi
@@ -1228,9 +1229,14 @@ class TronScene(CameraScene, TickScene):
         return self.match.rounds > 0 or self.session.index > 0
 
     def moves_made(self) -> str:
-        """What a rematch would throw away: the round being played and the score."""
-        playing = self.match.rounds + (self.phase not in ("over", "replay"))
-        return f" (round {playing} of {self.match.best_of}, {self.score_text()})"
+        """What a rematch would throw away: the round being played and the score -- or, between
+        rounds, the match so far. After round 1 had ended F5 asked "(round 1 of 3, You 0 : 1 ...)",
+        naming a round that was over as if it were being played. No-break spaces keep a count
+        whole where the question wraps."""
+        best, score = self.match.best_of, self.score_text()
+        if self.phase in ("over", "replay") or (self.phase != "running" and self.session.index == 0):
+            return f" (after{NBSP}round{NBSP}{self.match.rounds}{NBSP}of{NBSP}{best}, {score})"
+        return f" (round{NBSP}{self.match.rounds + 1}{NBSP}of{NBSP}{best}, {score})"
 
     def owns_save(self) -> bool:
         """A replay file on screen is not the player's match: it neither writes nor clears the save."""
