@@ -27,6 +27,7 @@ import pytest
 from arcade.core.errors import ArcadeError, IllegalMove
 from arcade.core.game import LevelEntry, Outcome, Step
 from arcade.core.registry import GameInfo, Launch, Registry
+from arcade.core.words import plural
 from arcade.games import REGISTRY
 from arcade.services import saves
 from arcade.services.settings import MIN_WINDOW, Settings
@@ -1842,8 +1843,9 @@ def test_the_result_credits_the_ai_with_what_it_did_a_played_hint_is_not_the_ai_
             assert shown is not None, lines
             counted = int(shown.group(1))
             ai_counted = sum(1 for i, kind in enumerate(session.kinds) if kind == "ai" and scene.counts_as_move(i))
-            said = (f"the AI played {ai_counted} of {counted} moves" if ai_counted < counted
-                    else f"the AI played all {counted} moves")
+            noun = plural(counted, scene.front.move_noun)  # Runway counts "Turns": its credit says turns
+            said = (f"the AI played {ai_counted} of {noun}" if ai_counted < counted
+                    else f"the AI played all {noun}")
             assert scene.ai_credit() == said, (scene.ai_credit(), lines)
             assert scene.record_note.startswith(said[:1].upper() + said[1:] + " — ")
             while app.stack.top is not scene:
