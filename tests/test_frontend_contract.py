@@ -27,6 +27,7 @@ import pytest
 from arcade.core.errors import ArcadeError, IllegalMove
 from arcade.core.game import LevelEntry, Outcome, Step
 from arcade.core.registry import GameInfo, Launch, Registry
+from arcade.core.words import plural
 from arcade.games import REGISTRY
 from arcade.services import saves
 from arcade.services.settings import MIN_WINDOW, Settings
@@ -713,7 +714,7 @@ def test_how_to_play_has_rules_a_legal_example_drawn_by_the_game_and_every_key(i
         # Nothing is cut: each key fits its column, each meaning wraps within the text column.
         keys_font, text_font = app.theme.font(14, True), app.theme.font(14)
         key_room = page.key_column - page.text_rect.x - 8
-        assert all(keys_font.size(keys)[0] <= key_room for keys, _ in page.key_rows)
+        assert all(keys_font.size(line)[0] <= key_room for keys, _ in page.key_rows for line in keys)
         assert all(text_font.size(line)[0] <= page.text_rect.right - page.key_column
                    for _, lines in page.key_rows for line in lines)
         assert [" ".join(lines) for _, lines in page.key_rows] == [" ".join(m.split()) for _, m in page.keys]
@@ -1842,8 +1843,9 @@ def test_the_result_credits_the_ai_with_what_it_did_a_played_hint_is_not_the_ai_
             assert shown is not None, lines
             counted = int(shown.group(1))
             ai_counted = sum(1 for i, kind in enumerate(session.kinds) if kind == "ai" and scene.counts_as_move(i))
-            said = (f"the AI played {ai_counted} of {counted} moves" if ai_counted < counted
-                    else f"the AI played all {counted} moves")
+            noun = plural(counted, scene.front.move_noun)  # Runway counts "Turns": its credit says turns
+            said = (f"the AI played {ai_counted} of {noun}" if ai_counted < counted
+                    else f"the AI played all {noun}")
             assert scene.ai_credit() == said, (scene.ai_credit(), lines)
             assert scene.record_note.startswith(said[:1].upper() + said[1:] + " — ")
             while app.stack.top is not scene:
@@ -2622,3 +2624,32 @@ def test_every_result_panel_focuses_look_at_board_and_a_loss_offers_play_again_f
             onward = [labels.index(label) for label in ("Next level", LEVELS_BUTTON) if label in labels]
             assert again in labels and all(labels.index(again) < i for i in onward), labels
             assert labels.index(again) == 0, labels
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_how_to_play_shows_every_key_whole(info, toy_in_registry):
+    """How to play cut long key cells with "…" ("Ctrl+Y / Ctrl+…") after the pause screen had
+    learnt to wrap them: both tables lay out their keys with one helper. At 1024x640 and 800x600
+    every key cell's lines fit the column, give back the whole cell, and each line drawn is whole."""
+    from arcade.ui.how_to_play import HowToPlayScene
+    from arcade.ui.widgets import KEY_SEPARATORS
+
+    with small_game(info) as (app, _scene):
+        for size in ((1024, 640), (800, 600)):
+            resize(app, size)
+            frames(app)
+            key(app, pygame.K_F1)
+            page = app.stack.top
+            assert isinstance(page, HowToPlayScene) and page.keys
+            font = app.theme.font(14, True)
+            room = page.key_column - page.text_rect.x - 8
+            assert len(page.key_rows) == len(page.keys)
+            for (cell, _what), (lines, _meaning) in zip(page.keys, page.key_rows):
+                assert " ".join(lines).split() == cell.split(), (size, cell, lines)
+                assert not [line for line in lines if font.size(line)[0] > room], f"{cell!r} shortened at {size}"
+                # a list of keys breaks only after a separator: no line starts with one ("/ R")
+                assert not any(line.startswith(sep.strip()) for line in lines[1:] for sep in KEY_SEPARATORS), lines
+            drawn = [text for text, _pos, fsize, bold, _role, _w in page.column_lines() if bold and fsize == 14]
+            assert not any(text.endswith("…") for text in drawn), drawn
+            app.pop()
+            frames(app)

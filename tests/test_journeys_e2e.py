@@ -281,7 +281,7 @@ def test_runway_journey(xserver, tmp_path):
         player.wait_line(mark, lambda line: line == "outcome runway win with-ai=1", "the AI to finish the race", 40)
         result = player.wait_line(mark, lambda line: line.startswith("result "), "the result")
         assert result.startswith("result The AI brought them home"), result
-        assert re.search(r"The AI played \d+ of \d+ moves — not counted as a personal best\.", result), result
+        assert re.search(r"The AI played \d+ of \d+ turns — not counted as a personal best\.", result), result
         assert "runway" not in read_records(home)
         mark = player.mark()
         time.sleep(1.0)  # a result panel takes keys once it has been open ARM_SECONDS

@@ -788,3 +788,23 @@ def test_the_press_x11_sends_with_the_new_windows_focus_is_still_swallowed(monke
     assert keys.swallows(_key(pygame.KEYDOWN)), "a repeat of the held key acted"
     assert not keys.swallows(_key(pygame.KEYUP))
     assert not keys.swallows(_key(pygame.KEYDOWN))
+
+
+def test_a_key_cell_breaks_only_after_a_separator_each_key_whole(app):
+    """The pause table broke "Ctrl+Y / Ctrl+Shift+Z / R" before "/ R": a list of keys breaks
+    after " / " or " · ", and a single key wider than the column at its spaces."""
+    from arcade.ui.widgets import wrap_keys
+
+    theme = app.theme
+    font = theme.font(16, True)
+    cell = "Ctrl+Y / Ctrl+Shift+Z / R"
+    width = font.size("Ctrl+Y / Ctrl+Shift+Z /")[0] + 2
+    assert font.size(cell)[0] > width
+    assert wrap_keys(theme, cell, 16, width) == ["Ctrl+Y / Ctrl+Shift+Z /", "R"]
+    narrow = font.size("Ctrl+Shift+Z /")[0] + 2
+    assert wrap_keys(theme, cell, 16, narrow) == ["Ctrl+Y /", "Ctrl+Shift+Z /", "R"]
+    assert wrap_keys(theme, "Ctrl+arrow · Shift+arrow", 16, font.size("Ctrl+arrow ·")[0]) == \
+        ["Ctrl+arrow ·", "Shift+arrow"]
+    long_key = "Left-drag from an island"
+    assert wrap_keys(theme, long_key, 16, font.size("Left-drag from")[0]) == ["Left-drag from", "an island"]
+    assert wrap_keys(theme, "Space", 16, 400) == ["Space"]

@@ -25,12 +25,13 @@ SAVE_VERSION = 1
 AI_MOVE, HINT_MOVE = "ai", "hint"
 
 
-def credit_words(hints: int, played: int, moves: int, ai_label: str = "the AI") -> str:
+def credit_words(hints: int, played: int, moves: int, ai_label: str = "the AI", noun: str = "move") -> str:
     """What the AI did for a game, in words (pure; the live result, the record note, a saved
     replay's list row, viewer and end panel all say it so): "" (nothing), "with 1 hint" (hints
     the player played), "the AI played 4 of 6 moves" (watched steps; ", 1 of them a hint" when
     hints were played too), "the AI played it" (every move the AI's). ``moves`` counts what the
-    result's "Moves" counts; ``hints`` and ``played`` count only those moves."""
+    result's "Moves" counts; ``hints`` and ``played`` count only those moves; ``noun`` is what the
+    game calls one (:attr:`arcade.ui.front.GameFront.move_noun`: Runway's result counts "Turns")."""
     hint_words = plural(hints, 'hint')
     if not played:
         return f"with {hint_words}" if hints else ""
@@ -38,8 +39,8 @@ def credit_words(hints: int, played: int, moves: int, ai_label: str = "the AI") 
         return f"{ai_label} played it"
     of_them = f", {hints} of them {'a hint' if hints == 1 else 'hints'}" if hints else ""
     if played + hints >= moves:  # "played 10 of 10 moves" read as a count that was not all
-        return f"{ai_label} played all {plural(moves, 'move')}{of_them}"
-    return f"{ai_label} played {played + hints} of {plural(moves, 'move')}{of_them}"
+        return f"{ai_label} played all {plural(moves, noun)}{of_them}"
+    return f"{ai_label} played {played + hints} of {plural(moves, noun)}{of_them}"
 #: Bounds a save must respect before anything in it is replayed (a damaged or hostile file
 #: must not make the program allocate or loop without limit).
 MAX_SAVE_MOVES = 200_000

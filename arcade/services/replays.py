@@ -105,10 +105,10 @@ def move_kinds(replay: Replay) -> list[str]:
     return [HINT_MOVE if i in hints else AI_MOVE if i in ai else "" for i in range(len(replay.moves))]
 
 
-def replay_credit(replay: Replay, ai_label: str = "the AI") -> str:
+def replay_credit(replay: Replay, ai_label: str = "the AI", noun: str = "move") -> str:
     """What the AI did in a saved run, in the live result's words ("with 1 hint", "the AI played it")."""
     kinds = move_kinds(replay)
-    return credit_words(kinds.count(HINT_MOVE), kinds.count(AI_MOVE), len(kinds), ai_label)
+    return credit_words(kinds.count(HINT_MOVE), kinds.count(AI_MOVE), len(kinds), ai_label, noun)
 
 
 def play_replay_moves(session: Any, playback: Playback) -> None:

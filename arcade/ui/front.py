@@ -32,6 +32,9 @@ class GameFront:
     #: Replay files saved in the window (Ctrl+S) open again from the level picker's *Saved replays*
     #: row (see :mod:`arcade.ui.replays`); the game's :meth:`open_options` opens ``{"replay": ...}``.
     replays = False
+    #: What the game calls one move, in the result's count and the AI credit ("Turns: 7", "The AI
+    #: played 3 of 7 turns"): Runway's result counted "Turns" and its credit "moves".
+    move_noun = "move"
 
     def __init__(self, info: GameInfo) -> None:
         self.info = info

@@ -292,7 +292,7 @@ class GameScene(Scene):
 
     def result_lines(self, outcome: Outcome) -> list[str]:
         lines = [outcome.reason] if outcome.reason else []
-        lines.append(self.tally_line("Moves", self.session.index))
+        lines.append(self.tally_line(self.tally_label, self.session.index))
         note = self.credit_note()
         if note:
             lines.append(note)
@@ -342,16 +342,17 @@ class GameScene(Scene):
             else:
                 aside.append((self.aside_name(index), kind))
         label, moves = self.ai_label, len(counted)
-        words = credit_words(counted.count(HINT_MOVE), counted.count(AI_MOVE), moves, label)
+        noun = self.front.move_noun
+        words = credit_words(counted.count(HINT_MOVE), counted.count(AI_MOVE), moves, label, noun)
         # Battle Royale's drop is not one of the result's "Moves": the credit counted it ("the AI
         # played 6 of 7 moves" next to "Moves: 6"); such a move is said on its own when the AI chose it.
         if words.endswith(" played it") and any(kind != AI_MOVE for _, kind in aside):
-            words = f"{label} played all {moves} moves"
+            words = f"{label} played all {plural(moves, noun)}"
         if words.endswith(" played it"):
             return words
         hinted = [name for name, kind in aside if kind == HINT_MOVE]
         if AI_MOVE not in counted:  # the player's moves, with hints: every hint counts ("with 2 hints")
-            words, hinted = credit_words(counted.count(HINT_MOVE) + len(hinted), 0, moves, label), []
+            words, hinted = credit_words(counted.count(HINT_MOVE) + len(hinted), 0, moves, label, noun), []
         played = [name for name, kind in aside if kind == AI_MOVE]
         extra = " and ".join(([f"a hint for {' and '.join(hinted)}"] if hinted else [])
                              + ([f"{label} playing {' and '.join(played)}"] if played else []))
@@ -381,6 +382,12 @@ class GameScene(Scene):
         """Whether the clock measured the game on screen. A run replayed from a file was not timed
         here and its file keeps no player's clock: its end panel said "Time: 00:00"."""
         return True
+
+    @property
+    def tally_label(self) -> str:
+        """The result's count's label, the game's :attr:`~arcade.ui.front.GameFront.move_noun` in
+        the plural ("Moves", Runway's "Turns"): the count and the AI credit name the same thing."""
+        return plural(2, self.front.move_noun).split(" ", 1)[1].capitalize()
 
     def tally_line(self, label: str, count: int) -> str:
         """A result's count and time: "Moves: 12 · Time: 01:23". The clock counts only the

@@ -18,7 +18,7 @@ from arcade.core.registry import GameInfo
 from arcade.core.session import Session
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
-from arcade.ui.widgets import Button, draw_text, wholly_inside, wrap_text
+from arcade.ui.widgets import Button, KeyRow, draw_text, key_table_rows, row_lines, wholly_inside, wrap_text
 
 if TYPE_CHECKING:
     from arcade.ui.game_scene import GameScene
@@ -53,7 +53,7 @@ class HowToPlayScene(Scene):
         self.scroll = 0
         #: Where the meanings start, and each key with its meaning wrapped (see :meth:`_layout_keys`).
         self.key_column = 0
-        self.key_rows: list[tuple[str, list[str]]] = []
+        self.key_rows: list[KeyRow] = []
 
     def enter(self, app: Any) -> None:
         super().enter(app)
@@ -129,14 +129,15 @@ class HowToPlayScene(Scene):
         width = self.text_rect.width
         widest = max((theme.font(14, True).size(keys)[0] for keys, _meaning in self.keys or []), default=0)
         self.key_column = self.text_rect.x + min(max(widest + 12, width // 3), width // 2)
-        self.key_rows = [(keys, wrap_text(theme, meaning, 14, self.text_rect.right - self.key_column) or [""])
-                         for keys, meaning in self.keys or []]
+        # A key too wide for its column wraps, whole, like the pause screen's (it was cut at "…").
+        self.key_rows = key_table_rows(theme, self.keys or [], 14, self.key_column - self.text_rect.x - 8,
+                                       self.text_rect.right - self.key_column)
         self.scroll = max(0, min(self.scroll, self.max_scroll))
 
     @property
     def content_height(self) -> int:
         """The rules, a gap, the "Keys" heading and every key row, in pixels (see :meth:`draw`)."""
-        return 24 * len(self._body) + 14 + 26 + sum(20 * len(lines) for _keys, lines in self.key_rows)
+        return 24 * len(self._body) + 14 + 26 + sum(20 * row_lines(row) for row in self.key_rows)
 
     @property
     def max_scroll(self) -> int:
@@ -222,11 +223,13 @@ class HowToPlayScene(Scene):
         items.append(("Keys", (rect.x, y), 17, True, "accent", None))
         y += 26
         column = self.key_column
-        for keys, lines in self.key_rows:
-            items.append((keys, (rect.x, y), 14, True, "highlight", column - rect.x - 8))
-            for line in lines:
-                items.append((line, (column, y), 14, False, "text", None))
-                y += 20
+        for row in self.key_rows:
+            keys, lines = row
+            for i, part in enumerate(keys):
+                items.append((part, (rect.x, y + 20 * i), 14, True, "highlight", column - rect.x - 8))
+            for i, line in enumerate(lines):
+                items.append((line, (column, y + 20 * i), 14, False, "text", None))
+            y += 20 * row_lines(row)
         return items
 
     def _draw_example(self, surface: pygame.Surface) -> None:

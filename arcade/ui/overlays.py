@@ -16,7 +16,7 @@ from arcade.ui.input import standard_action
 from arcade.ui.keymap import parse_keys
 from arcade.ui.scene import Scene
 from arcade.ui.theme import Theme
-from arcade.ui.widgets import Button, draw_text, wrap_text, wrap_whole
+from arcade.ui.widgets import Button, draw_text, key_table_rows, row_lines, wrap_text
 
 if TYPE_CHECKING:
     from arcade.ui.app import App
@@ -59,11 +59,6 @@ def button_rows(widths: list[int], room: int, gap: int) -> list[list[int]]:
         used += (gap if rows[-1] else 0) + w
         rows[-1].append(i)
     return rows if rows[0] else []
-
-
-def row_lines(row: tuple[list[str], list[str]]) -> int:
-    """Lines a key table row takes: its key's or its meaning's, whichever wrapped onto more."""
-    return max(len(row[0]), len(row[1]))
 
 
 class PanelScene(Scene):
@@ -157,8 +152,7 @@ class PanelScene(Scene):
         label_w = column_w - self._keys_w - 16
         # A key too wide for its column wraps onto more lines too, whole: Hashi's pause showed
         # "Left-drag from an i…" and "Ctrl+Y / Ctrl+Shift+…", the very words the table is for.
-        rows = [(wrap_whole(theme, keys, 16, self._keys_w - 8, bold=True) or [""],
-                 wrap_text(theme, what, 16, label_w) or [""]) for keys, what in self.keys]
+        rows = key_table_rows(theme, self.keys, 16, self._keys_w - 8, label_w)
         total = sum(row_lines(row) for row in rows)
         split, seen = len(rows), 0
         if columns == 2:

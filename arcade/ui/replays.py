@@ -94,7 +94,8 @@ def replay_choices(front: GameFront, listed: list[SavedReplay]) -> list[Choice]:
             continue
         replay = saved.replay
         players = " vs ".join(front.replay_players(replay.players))
-        credit = replay_credit(replay) if len(replay.players) == 1 and "ai_moves" in replay.meta else ""
+        mine = len(replay.players) == 1 and "ai_moves" in replay.meta
+        credit = replay_credit(replay, noun=front.move_noun) if mine else ""  # "3 of 5 turns" in Runway
         if credit.endswith(" played it"):  # a watched solve: the AI's run, as its result says
             players = credit.removesuffix(" played it")
         elif credit:  # the player's run, with the live result's words ("you, with 1 hint")

@@ -810,7 +810,7 @@ def test_the_ais_move_equal_to_one_on_the_redo_tape_is_credited_to_the_ai(app, d
     assert isinstance(app.stack.top, ResultScene)
     kinds = scene.session.kinds
     assert kinds[0] == "" and kinds[1:] == [AI_MOVE] * (len(kinds) - 1), kinds
-    assert scene.ai_credit() == f"the AI played {len(kinds) - 1} of {len(kinds)} moves"
+    assert scene.ai_credit() == f"the AI played {len(kinds) - 1} of {len(kinds)} turns"  # Runway counts turns
 
 
 def test_scrubbing_back_through_a_finished_race_describes_the_turn_and_keeps_the_clock(app, driver):
@@ -956,3 +956,71 @@ def test_the_timelines_marks_stand_clear_of_the_knob_at_a_lost_races_end(app, mo
     assert len(marks) == 2
     for rect in marks:
         assert not rect.colliderect(knob), (rect, knob)
+
+
+def end_panel(app, driver, scene, seconds: float = 40) -> list[str]:
+    """The end panel's lines, once it is up (the last turn is seen first)."""
+    for _ in range(int(seconds * 2)):
+        settle(driver, 0.5)
+        if isinstance(app.stack.top, ResultScene):
+            return list(app.stack.top.lines)
+    raise AssertionError(f"no end panel: {scene.status_text}")
+
+
+def lose(scene, *, by_ai_from: int) -> None:
+    """Drive the statement example into the pits with SPEED: the turns from ``by_ai_from`` on as the AI's."""
+    turn = 0
+    while scene.session.outcome is None:
+        scene.session.play(Command("SPEED"), by_ai=turn >= by_ai_from)
+        turn += 1
+    assert not scene.session.outcome.is_win
+
+
+@pytest.mark.parametrize("by_ai_from", [99, 1, 0], ids=["player", "some-by-ai", "all-by-ai"])
+def test_a_lost_races_end_panel_says_who_drove_in_turns(app, driver, by_ai_from):
+    """Runway's own note said "The AI drove some of these turns." after a race the AI drove alone,
+    and its count was in "moves" next to "Turns: 5". The framework's one credit line says it, in turns."""
+    scene = open_runway(app)
+    lose(scene, by_ai_from=by_ai_from)
+    lines = [line for line in end_panel(app, driver, scene) if not line.startswith("Exact AI")]
+    text = " / ".join(lines)
+    turns = scene.session.state.turn
+    assert "some of these" not in text and "moves" not in text, text
+    if by_ai_from == 99:
+        assert f"Turns: {turns} · Time: " in text and "AI" not in text, text
+    elif by_ai_from == 1:
+        assert f"The AI played {turns - 1} of {turns} turns." in lines, lines
+        assert f"Turns: {turns}" in text and "all played by" not in text, text
+    else:
+        assert f"Turns: {turns}, all played by the AI" in lines, lines
+        assert sum("AI" in line for line in lines) == 1, lines
+
+
+def test_a_won_races_end_panel_counts_the_ais_turns_exactly(app, driver):
+    """Your first turn, then Watch AI to the line: the credit counts turns, "3 of 4 turns", not "some"."""
+    scene = open_runway(app)
+    driver.key(pygame.K_RIGHT)
+    settle(driver, 0.6)
+    driver.key(pygame.K_SPACE)
+    lines = end_panel(app, driver, scene)
+    turns = scene.session.state.turn
+    assert scene.session.outcome.is_win
+    assert f"The AI played {turns - 1} of {turns} turns — not counted as a personal best." in lines, lines
+    assert not any("some" in line or "moves" in line for line in lines), lines
+
+
+def test_a_programs_lost_run_says_the_program_drove_it(app, driver):
+    """A program's run that lost said nothing of who drove: its panel names the program, once."""
+    from arcade.games.runway.logic import RULES
+
+    scene = open_runway(app)
+    commands = []
+    probe = RULES.initial_state(scene.session.level)
+    while RULES.outcome(probe) is None:
+        commands.append("SPEED")
+        probe = RULES.apply(probe, RULES.decode_move("SPEED"))
+    scene.show_run("rwbot.py", scene.session.level, scene.session.level_id, commands, [])
+    lines = [line for line in end_panel(app, driver, scene) if not line.startswith("Exact AI")]
+    assert app.stack.top.title == "The program lost the race", app.stack.top.title
+    assert f"Turns: {len(commands)}, all played by rwbot.py" in lines, lines
+    assert sum("rwbot.py" in line for line in lines) == 1 and not any("AI" in line for line in lines), lines

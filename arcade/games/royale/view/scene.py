@@ -234,7 +234,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
                 lines.append(f"{whose} · Par: {par.loot} (the optimal route is dashed below)")
         else:
             lines.append(f"{whose} · Par: {self.par_text()}")
-        lines.append(self.tally_line("Moves", state.moves))
+        lines.append(self.tally_line(self.tally_label, state.moves))
         note = self.credit_note()
         if note:
             lines.append(note)

@@ -47,6 +47,7 @@ class RunwayFront(GameFront):
     """Runway's declaration to the framework."""
 
     replays = True
+    move_noun = "turn"  # the result counts "Turns", and the AI credit says "3 of 7 turns"
 
     def replay_player(self, player: str) -> str:
         from arcade.games.runway.view.programs import short_name

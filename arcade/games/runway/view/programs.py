@@ -107,7 +107,7 @@ class ProgramsMixin:
         #: A replayed run's credit, in the live result's words ("with 1 hint"; see :func:`replay_credit`).
         self.replayed_credit = ""
         #: The program whose run the player took over: its turns stay in the history and are its,
-        #: not the AI's ("The AI drove some of these turns" after taking over from slow.py).
+        #: not the AI's ("slow.py played 3 of 7 turns" after taking over from slow.py).
         self.taken_over: tuple[str, Level, int] | None = None
         #: The program ``play runway --bot`` drives with: it drives again on a level picked later.
         self.driving_spec: str | None = None
@@ -203,7 +203,7 @@ class ProgramsMixin:
                       replay.level_id or "replay", list(replay.moves), list(replay.turns),
                       replay.failures[0] if replay.failures else "", played=played)
         self.program_replayed = True
-        self.replayed_credit = replay_credit(replay)
+        self.replayed_credit = replay_credit(replay, noun=self.front.move_noun)  # type: ignore[attr-defined]
         self.say_program(f"{self.replay_heading()}: {replay.result.get('reason', '')}")
 
     def replay_heading(self) -> str:

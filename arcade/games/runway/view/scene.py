@@ -474,12 +474,12 @@ class RunwayScene(ProgramsMixin, TickScene):
         lines = [outcome.reason]
         if self.comparison:
             lines.append(f"Exact AI: {self.comparison['exact']} · classic AI: {self.comparison['classic']}.")
-        lines.append(self.tally_line("Turns", self.session.state.turn))
-        if self.finished_with_ai and not outcome.is_win and not self.taping:
-            who = "The AI" if self.ai_label == "the AI" else self.ai_label  # a program's name keeps its case
-            lines.append(f"{who} drove some of these turns.")
-        if self.record_note:
-            lines.append(self.record_note)
+        lines.append(self.tally_line(self.tally_label, self.session.state.turn))
+        # The framework's one line on who drove (its own note said "The AI drove some of these
+        # turns" after a race the AI drove alone, and nothing after a program's lost run).
+        note = self.credit_note()
+        if note:
+            lines.append(note)
         return lines
 
     # -- frame ----------------------------------------------------------------------------------
