@@ -41,6 +41,8 @@ def credit_words(hints: int, played: int, moves: int, ai_label: str = "the AI", 
     if played + hints >= moves:  # "played 10 of 10 moves" read as a count that was not all
         return f"{ai_label} played all {plural(moves, noun)}{of_them}"
     return f"{ai_label} played {played + hints} of {plural(moves, noun)}{of_them}"
+
+
 #: Bounds a save must respect before anything in it is replayed (a damaged or hostile file
 #: must not make the program allocate or loop without limit).
 MAX_SAVE_MOVES = 200_000

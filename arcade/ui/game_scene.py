@@ -321,7 +321,8 @@ class GameScene(Scene):
         credit = self.ai_credit()
         if credit.startswith("with ") or not credit:
             return f"{'Finished' if finished else 'Played'} {credit}".strip()
-        return credit[:1].upper() + credit[1:]
+        # "The AI played ..." -- but a program is named as it is ("codingame_straight.py played ...").
+        return "T" + credit[1:] if credit.startswith("the ") else credit
 
     @property
     def ai_label(self) -> str:
