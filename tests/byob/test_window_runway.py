@@ -399,3 +399,50 @@ def test_tests_run_with_the_panel_closed_end_in_a_toast_on_the_game(app, driver)
     wait_for(driver, lambda: not scene.tests.running, 120)
     driver.frame()
     assert scene.toast.current == "codingame_straight.py: passed 0/13"
+
+
+def test_restart_and_play_again_after_a_programs_run_keep_the_players_own_save(app, driver):
+    """Ctrl+R on a program's run forgot the run first, so its turns, still in the history for Redo,
+    were saved as the player's game (the save held ['SPEED', 'SPEED'] instead of ['WAIT']); after
+    the Tests panel's "watch this test" the save was of another level, and Redo replayed the
+    program's moves credited to "the AI"."""
+    from arcade.services import saves
+
+    def saved() -> tuple[str, list[str]]:
+        scene.saver.flush()
+        kept = saves.read_autosave("runway")
+        assert kept is not None, "the player's save was cleared"
+        return (kept.data.get("level_id"), kept.data["moves"])
+
+    scene = app.launch("runway", Launch(level="00_statement_example"))
+    driver.frame()
+    driver.key(pygame.K_RETURN)  # WAIT: the player's own game, saved
+    mine = saved()
+    assert mine[1] == ["WAIT"]
+    name, level = next((n, lv) for n, lv in bundled_tests() if n.startswith("06_"))
+    run = run_program(level, parse_spec(STRAIGHT), level_id=name)
+    for how in ("restart", "play again", "restart on a test"):
+        if how == "restart on a test":
+            scene.tests.runs[name] = run
+            assert scene.watch_test(name)
+        else:
+            scene.show_run(STRAIGHT, scene.session.level, scene.session.level_id, ["SPEED", "SPEED"],
+                           [])
+        scene.seek(scene.session.length)
+        driver.frames(3)
+        while app.stack.top is not scene:  # a test's lost run shows its result
+            app.pop()
+        assert scene.taping
+        if how == "play again":
+            scene.new_game()
+        else:
+            driver.key(pygame.K_r, pygame.KMOD_CTRL)
+        driver.frame()
+        assert saved() == mine, how
+        assert not scene.taping and scene.session.index == 0 and scene.session.length == 0, how
+        driver.key(pygame.K_y, pygame.KMOD_CTRL)
+        assert scene.session.length == 0 and saved() == mine, f"{how}: Redo brought the program's moves back"
+        if how == "restart on a test":
+            assert scene.session.level_id == name  # a fresh game of the level on screen
+    driver.key(pygame.K_RIGHT)  # the player's own move on the fresh game: now that is the save
+    assert saved()[1] == ["SPEED"]

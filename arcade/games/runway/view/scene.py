@@ -241,9 +241,20 @@ class RunwayScene(ProgramsMixin, TickScene):
         self.say("The camera follows the bikes at the speed's own zoom.")
 
     def restart(self) -> None:
-        """Ctrl+R: the player's own game from turn 0 (the moves stay for Redo). A program's run on the
-        timeline is forgotten first: its spec stayed, so Space only paused a tape and the clock was gone."""
-        self.forget_program_run()
+        """Ctrl+R: the player's own game from turn 0 (the moves stay for Redo).
+
+        With a program's run on the timeline its moves are not the player's to redo: Restart is a
+        fresh game of that level, as Play again (Play again's reset forgets the run: its spec stayed,
+        so Space only paused a tape and the clock was gone). Forgetting the run and then going back
+        to turn 0 saved the program's moves, still there for Redo, as the player's game: the
+        player's own save was overwritten (of another level after a test's run), Continue brought
+        the program's run back and Redo replayed its moves as "the AI's". The fresh game saves
+        nothing until the player's own move, so the player's save stays as it was.
+        """
+        if self.program_spec is not None and self.session.level is self.program_level:
+            self.new_game()
+            self.say("Restarted — a new game of this level (the program's run is not yours to redo).")
+            return
         self.console_visible(False)
         super().restart()
 
