@@ -446,3 +446,24 @@ def test_restart_and_play_again_after_a_programs_run_keep_the_players_own_save(a
             assert scene.session.level_id == name  # a fresh game of the level on screen
     driver.key(pygame.K_RIGHT)  # the player's own move on the fresh game: now that is the save
     assert saved()[1] == ["SPEED"]
+
+
+def test_hints_and_ai_steps_after_taking_over_from_a_program_are_the_ais(app, driver):
+    """After a hand-over, the credit counted every later hint and AI step under the program's name
+    ("codingame_straight.py played 3 of 4 turns, 1 of them a hint"): only its own turns are its."""
+    scene = app.launch("runway", Launch(level="11_mandatory_sacrifices"))
+    driver.frame()
+    run = run_program(scene.session.level, parse_spec(STRAIGHT), level_id="11_mandatory_sacrifices")
+    scene.show_run(STRAIGHT, scene.session.level, "11_mandatory_sacrifices", [run.commands[0].value], [])
+    scene.seek(1)
+    with scene.session.playing_hint():
+        assert scene.play("WAIT", by_ai=True)  # a played hint takes over from the program
+    assert scene.ai_credit() == "codingame_straight.py played 1 of 2 turns, with 1 hint"
+    assert scene.play("WAIT", by_ai=True)  # the AI's own step
+    assert scene.play("WAIT")  # the player's
+    assert scene.ai_credit() == "codingame_straight.py played 1 of 4 turns; the AI played 2 more, 1 of them a hint"
+    scene.session.seek(1)
+    assert scene.ai_credit() == "codingame_straight.py played it"
+    scene.session.seek(0)
+    scene.play("WAIT")  # the program's turn replaced: all the player's own
+    assert scene.ai_credit() == ""

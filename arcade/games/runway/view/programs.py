@@ -24,6 +24,8 @@ import pygame
 
 from arcade.core.errors import ArcadeError
 from arcade.core.game import Outcome
+from arcade.core.session import AI_MOVE, HINT_MOVE, credit_words
+from arcade.core.words import plural
 from arcade.games.runway.logic import Level
 from arcade.games.runway.outside import RunwayRun, bundled_tests, parse_spec, run_program
 from arcade.services import programs
@@ -139,6 +141,24 @@ class ProgramsMixin:
             if self.session.level is level and min(self.session.index, kept):
                 return short_name(spec)
         return "the AI"
+
+    def ai_credit(self) -> str:
+        """After the player took over from a program, its first turns are the program's and any
+        later hint or AI step is the AI's, each said under its own name ("slow.py played 3 of 7
+        turns; the AI played 2 more, 1 of them a hint"): every AI move and hint was counted under
+        the program's name ("slow.py played 5 of 7 turns, 1 of them a hint")."""
+        if self.taken_over is None or self.ai_label == "the AI":
+            return super().ai_credit()  # type: ignore[misc]
+        spec, _, kept = self.taken_over
+        kinds = self.session.kinds
+        noun = self.front.move_noun  # type: ignore[attr-defined]
+        words = credit_words(0, min(kept, len(kinds)), len(kinds), short_name(spec), noun)
+        later = kinds[kept:]
+        hints, played = later.count(HINT_MOVE), later.count(AI_MOVE)
+        if played:
+            of_them = f", {hints} of them {'a hint' if hints == 1 else 'hints'}" if hints else ""
+            return f"{words}; the AI played {played + hints} more{of_them}"
+        return f"{words}, with {plural(hints, 'hint')}" if hints else words
 
     @property
     def own_run(self) -> bool:
