@@ -467,3 +467,34 @@ def test_hints_and_ai_steps_after_taking_over_from_a_program_are_the_ais(app, dr
     scene.session.seek(0)
     scene.play("WAIT")  # the program's turn replaced: all the player's own
     assert scene.ai_credit() == ""
+
+
+def test_a_stale_tests_runs_failure_shows_no_toast(app, driver, monkeypatch):
+    """A run of the Tests panel that failed after another run replaced it (or the runs were stopped)
+    still toasted "The tests stopped: …" over the game; its success already said nothing."""
+    import threading
+
+    from arcade.games.runway.view import programs as view_programs
+
+    release = threading.Event()
+
+    def broken(*args, **kwargs):
+        release.wait(30)
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(view_programs, "run_program", broken)
+    scene = app.launch("runway", Launch(level="00_statement_example"))
+    driver.frame()
+    for stale in (True, False):
+        assert scene.run_tests(STRAIGHT) == ""
+        state = scene.tests
+        if stale:
+            scene.tests = view_programs.TestsState()  # another run took the panel
+        release.set()
+        wait_for(driver, lambda s=state: not s.running, 30)
+        driver.frame()
+        release.clear()
+        if stale:
+            assert "boom" not in (scene.toast.current or ""), "a stale run's failure was toasted"
+        else:
+            assert scene.toast.current == "The tests stopped: boom"

@@ -472,7 +472,8 @@ class ProgramsMixin:
         def failed(exc: BaseException) -> None:
             state.running = False
             state.error = f"The tests stopped: {exc}"
-            if not self.tests_panel_open():
+            # A stale run's failure (another run started, or the runs were stopped) is not news.
+            if self.tests is state and not state.stop.is_set() and not self.tests_panel_open():
                 self.toast.show(state.error, "error", 6.0)
 
         self.tests_worker.submit(run_all, on_done=done, on_error=failed, label="tests")
