@@ -305,6 +305,17 @@ def test_a_workers_answer_is_drawn_on_the_frame_it_arrives(info, toy_in_registry
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_results_count_label_keeps_its_nouns_capitals(info, toy_in_registry, monkeypatch):
+    """The label was built with ``.capitalize()``, which lower-cases the rest: "AI step" became
+    "Ai steps". Only the first letter is raised, in every game."""
+    with small_game(info) as (_, scene):
+        noun = scene.front.move_noun
+        assert scene.tally_label == noun[:1].upper() + noun[1:] + "s"
+        monkeypatch.setattr(scene.front, "move_noun", "AI step")
+        assert scene.tally_label == "AI steps"
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_a_new_attempt_starts_its_clock_and_its_status_line_afresh(info, toy_in_registry):
     """Restart then a solve by hand recorded the time of every earlier attempt too; "Play again"
     left the last game's "all islands connected" over the empty board."""

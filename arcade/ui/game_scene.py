@@ -387,8 +387,10 @@ class GameScene(Scene):
     @property
     def tally_label(self) -> str:
         """The result's count's label, the game's :attr:`~arcade.ui.front.GameFront.move_noun` in
-        the plural ("Moves", Runway's "Turns"): the count and the AI credit name the same thing."""
-        return plural(2, self.front.move_noun).split(" ", 1)[1].capitalize()
+        the plural ("Moves", Runway's "Turns"): the count and the AI credit name the same thing.
+        Only its first letter is raised (``capitalize()`` lower-cased the rest: "Ai steps")."""
+        noun = plural(2, self.front.move_noun).split(" ", 1)[1]
+        return noun[:1].upper() + noun[1:]
 
     def tally_line(self, label: str, count: int) -> str:
         """A result's count and time: "Moves: 12 · Time: 01:23". The clock counts only the
