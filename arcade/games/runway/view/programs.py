@@ -89,7 +89,8 @@ class ProgramsMixin:
     # -- the program's run as the session's history ------------------------------------------
     def forget_program_run(self) -> None:
         """No program's run on the timeline any more: the one reset of every piece of "program run"
-        state, used by Play again, Restart, another level and a new run put on the timeline.
+        state, used by Play again (and so Restart on a program's run), another level and a new run put on
+        the timeline.
 
         ``taping`` is inferred from the level and the history's length, so a stale spec came back
         to life: after Play again on a test's 2-turn run, two played hints made the history 2 turns
