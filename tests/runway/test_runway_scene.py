@@ -959,8 +959,11 @@ def test_the_timelines_marks_stand_clear_of_the_knob_at_a_lost_races_end(app, mo
 
 
 def end_panel(app, driver, scene, seconds: float = 40) -> list[str]:
-    """The end panel's lines, once it is up (the last turn is seen first)."""
+    """The end panel's lines, once it is up (the last turn is seen first). The frames are game time,
+    not the clock's: a plan still being made in the background is waited for (on a loaded machine
+    80 half-seconds of frames passed in less real time than the AI took to plan: red in CI)."""
     for _ in range(int(seconds * 2)):
+        scene.worker.wait(30)
         settle(driver, 0.5)
         if isinstance(app.stack.top, ResultScene):
             return list(app.stack.top.lines)
