@@ -1266,3 +1266,43 @@ def test_setup_arrows_form_one_column_on_every_row(app, driver, window, mode):
     for (_key, rect), (back, forward) in zip(stepped, arrows, strict=True):
         assert overlay.panel.contains(forward) and back.right < forward.x
         assert rect.contains(forward)
+
+
+def test_the_match_results_words_are_true_enter_opens_it_only_once_it_was_closed(app, driver):
+    """The banner said "Enter: match result", then the panel opened by itself focused on Look at
+    board: the Enter the banner asked for closed it. And after F3 or Enter reopened it, the status
+    line still said "Enter: match result" under the open panel."""
+    scene = open_tron(app, best_of=1)
+    driver.key(pygame.K_UP)  # straight into the wall above
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 2)
+    assert scene.match.over
+    hints: list[str] = []
+    real = scene.painter.draw_banner
+
+    def record(surface, lines, **kwargs):
+        hints.extend(text for text, _ in lines)
+        return real(surface, lines, **kwargs)
+
+    scene.painter.draw_banner = record
+    driver.frames(90, dt=1 / 30)
+    assert isinstance(app.stack.top, ResultScene)
+    assert not any("Enter" in hint for hint in hints), hints  # it opens by itself: nothing to press
+    assert "Enter" not in scene.status_text, scene.status_text
+
+    def panel_up() -> bool:
+        return isinstance(app.stack.top, ResultScene) and app.stack.top.title == "Flood fill wins the match"
+
+    driver.frames(40)
+    driver.key(pygame.K_RETURN)  # the panel's default: Look at board
+    assert app.stack.top is scene
+    assert "Enter: match result" in scene.status_text, scene.status_text
+    opened = [lambda: driver.key(pygame.K_RETURN), lambda: driver.key(pygame.K_F3),
+              lambda: driver.click(next(b for b in scene.toolbar.buttons if b.label == "Match result").rect.center)]
+    for open_it in opened:
+        open_it()
+        assert panel_up()
+        assert "Enter" not in scene.status_text, scene.status_text
+        driver.frames(40)
+        driver.key(pygame.K_RETURN)  # Look at board again: Enter is back in the status line
+        assert app.stack.top is scene and "Enter: match result" in scene.status_text, scene.status_text

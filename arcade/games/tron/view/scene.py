@@ -867,6 +867,7 @@ class TronScene(CameraScene, TickScene):
         if self.turns:
             buttons.insert(2, ("Save replay", self.save_replay, "Ctrl+S"))
         self.push_result(ResultScene(title, lines, buttons, role=role))
+        self.say_match_over()
 
     @property
     def final_outcome(self) -> Outcome | None:
@@ -1163,7 +1164,7 @@ class TronScene(CameraScene, TickScene):
             outcome = self.round_outcome
             big, role, _ = self.round_banner()
             match = self.match
-            hint = ("Enter: match result · R: replay" if match.over
+            hint = (self.match_over_hint() if match.over
                     else "Enter or Space: next round · R: replay" + (" (next round soon)" if
                                                                     self.setup.mode == "watch" else ""))
             painter.draw_banner(surface, [(self.named(outcome.reason), "text"), (self.score_text(), "highlight"),
@@ -1180,9 +1181,34 @@ class TronScene(CameraScene, TickScene):
             name = self.seat_name(outcome.winner)
             big = "You win!" if name == "You" else f"{name} wins"
             role = "error" if self.setup.mode == "bot" and outcome.winner == 1 else "good"
-        hint = ("Enter: match result · R: replay" if self.match.over
-                else "Enter or Space: next round · R: replay")
+        hint = self.match_over_hint() if self.match.over else "Enter or Space: next round · R: replay"
         return big, role, hint
+
+    def match_over_hint(self) -> str:
+        """The keys once the match is over, true at the moment they are read: the match result opens
+        by itself, focused on Look at board -- a banner saying "Enter: match result" before it came
+        made the player's Enter close the panel it promised to open. Enter opens it only once it
+        was closed (Look at board)."""
+        if not self._result_shown:
+            return "the match result follows · R: replay"
+        if self.app is not None and self.app.stack.top is not self:
+            return "R: replay"  # the panel (or another overlay) is up over the banner
+        return "Enter: match result · R: replay"
+
+    def say_match_over(self) -> None:
+        """The status line under the match result panel: the round's words, no key to open the panel
+        that is already up (it kept "Enter: match result" from Look at board when F3 reopened it)."""
+        outcome = self.round_outcome
+        if outcome is None:
+            return
+        big, role, _ = self.round_banner()
+        self.say(f"{big} — {self.named(outcome.reason)} · {self.score_text()}",
+                 "info" if role == "good" else role)
+
+    def reopen_result(self) -> None:
+        super().reopen_result()
+        if self._result_panel is not None and self.app is not None and self.app.stack.top is self._result_panel:
+            self.say_match_over()
 
     def look_at_board(self) -> None:
         """The match result's Look at board shows the board: the round's big banner ("Flood fill
