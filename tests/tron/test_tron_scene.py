@@ -1306,3 +1306,21 @@ def test_the_match_results_words_are_true_enter_opens_it_only_once_it_was_closed
         driver.frames(40)
         driver.key(pygame.K_RETURN)  # Look at board again: Enter is back in the status line
         assert app.stack.top is scene and "Enter: match result" in scene.status_text, scene.status_text
+
+
+def test_continue_after_a_round_shows_the_same_status_line_with_its_keys(app, driver):
+    """Continue brought back "Player 1 wins the round…" without the "Enter: next round · R: replay ·
+    Ctrl+S: save replay" the round's end had shown before the player left."""
+    scene = open_tron(app, mode="humans", best_of=3)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 40)
+    assert scene.phase == "over" and not scene.match.over
+    before = scene.status_text
+    assert "Enter: next round · R: replay · Ctrl+S: save replay" in before, before
+    app.pop()
+    saved = saves.read_autosave("tron")
+    assert saved is not None
+    resumed = app.launch("tron", Launch(save=saved.data))
+    driver.frame()
+    assert isinstance(resumed, TronScene) and resumed.phase == "over"
+    assert resumed.status_text == before

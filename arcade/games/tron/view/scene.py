@@ -196,7 +196,7 @@ class TronScene(CameraScene, TickScene):
         elif self.session.outcome is not None:
             self.phase = "over"
             self.over_clock = CRASH_TIME
-            self.say(self.round_message(self.session.outcome), "info")
+            self.say_round_end(self.session.outcome)
         else:
             self.begin_round(resume=self.session.index > 0)
 
@@ -840,8 +840,13 @@ class TronScene(CameraScene, TickScene):
             if state.crashed[seat]:
                 self.tweens.start(("burst", seat), 0.0, 1.0, CRASH_TIME * 0.8)
         self.app.audio.play("crash")
+        self.say_round_end(outcome)
+
+    def say_round_end(self, outcome: Outcome) -> None:
+        """The ended round's status line with its keys: at the round's end and on Continue alike
+        (Continue brought back "Player 1 wins the round…" without the keys it had shown)."""
         tail = "" if self.match.over else "  Enter: next round · R: replay"
-        if self.turns:
+        if self.can_save_replay:
             tail += " · Ctrl+S: save replay"
         self.say(self.round_message(outcome) + tail, "warning" if outcome.winner is None else "info")
 
