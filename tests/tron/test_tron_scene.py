@@ -1324,3 +1324,19 @@ def test_continue_after_a_round_shows_the_same_status_line_with_its_keys(app, dr
     driver.frame()
     assert isinstance(resumed, TronScene) and resumed.phase == "over"
     assert resumed.status_text == before
+
+
+@pytest.mark.parametrize("mode", ["bot", "humans"])
+def test_the_setup_names_each_player_as_the_header_does(app, driver, mode):
+    """Two players: the setup said "Cycle 1: You: WASD" while the header said "Player 1"."""
+    scene = open_tron(app, mode=mode)
+    header = scene.status_fields()[0]
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    values = {key: value for key, _, value in overlay.rows()}
+    for seat, name in enumerate(scene.seat_name(s) for s in (0, 1)):
+        assert name in header
+        human = values.get(f"human{seat + 1}")
+        if human is not None:
+            assert human.startswith(f"{name}: "), (human, header)

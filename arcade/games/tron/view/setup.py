@@ -250,7 +250,9 @@ class SetupScene(Scene):
             if s.bot1 == PROGRAM:
                 rows += self.program_rows(1, s.command1, s.protocol1)
         else:
-            rows.append(("human1", "Cycle 1", "You: WASD" + (" or arrows" if s.mode == "bot" else "")))
+            # The seat's one name, as the header will say it (scene.seat_names): two players are
+            # "Player 1" and "Player 2" -- this row said "You" while the header said "Player 1".
+            rows.append(("human1", "Cycle 1", "You: WASD or arrows" if s.mode == "bot" else "Player 1: WASD"))
         if s.mode == "humans":
             rows.append(("human2", "Cycle 2", "Player 2: arrows"))
         else:
