@@ -2664,3 +2664,22 @@ def test_how_to_play_shows_every_key_whole(info, toy_in_registry):
             assert not any(text.endswith("…") for text in drawn), drawn
             app.pop()
             frames(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_level_pickers_title_uses_the_games_own_word_for_a_level(info, toy_in_registry):
+    """Tron's help said "L: choose a map" over a picker titled "Tron — choose a level": the picker's
+    title says what the game calls a level (its front's ``level_noun``), the word its help uses."""
+    app = new_app(registry_with(info, 0))
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        frames(app)
+        noun = scene.front.level_noun
+        label = next(b.label for b in scene.keymap() if b.action == "open_levels")
+        assert re.search(rf"\b{noun}\b", label), (noun, label)
+        key(app, pygame.K_l)
+        picker = app.stack.top
+        assert isinstance(picker, PickerScene)
+        assert picker.title == f"{info.title} — choose a {noun}", picker.title
+    finally:
+        close(app)

@@ -35,6 +35,9 @@ class GameFront:
     #: What the game calls one move, in the result's count and the AI credit ("Turns: 7", "The AI
     #: played 3 of 7 turns"): Runway's result counted "Turns" and its credit "moves".
     move_noun = "move"
+    #: What the game calls one of its levels, in the level picker's title ("Tron — choose a map"): Tron's
+    #: help said "L: choose a map" over a picker titled "choose a level".
+    level_noun = "level"
 
     def __init__(self, info: GameInfo) -> None:
         self.info = info

@@ -838,7 +838,7 @@ class GameScene(Scene):
             return
         choices, selected = level_choices(self.info, entries, saves.game_records(self.info.name),
                                           self.session.level_id)
-        self.app.push(PickerScene(f"{self.info.title} — choose a level", choices,
+        self.app.push(PickerScene(f"{self.info.title} — choose a {self.front.level_noun}", choices,
                                   lambda choice: self.pick_entry(choice.value), selected=selected,
                                   on_cancel=lambda: self.forget_discard_question(LEVEL_QUESTION)))
 

@@ -62,6 +62,8 @@ def size_group(level: Level) -> str:
 class RoyaleFront(GameFront):
     """Battle Royale's declaration to the framework."""
 
+    level_noun = "grid"  # the picker's title, as its help ("L: ... grid") names it
+
     def levels(self) -> list[LevelEntry]:
         entries = []
         for level_id, path in bundled_levels():

@@ -48,6 +48,7 @@ class RunwayFront(GameFront):
 
     replays = True
     move_noun = "turn"  # the result counts "Turns", and the AI credit says "3 of 7 turns"
+    level_noun = "runway"  # the picker's title, as its help ("L: ... runway") names it
 
     def replay_player(self, player: str) -> str:
         from arcade.games.runway.view.programs import short_name

@@ -31,6 +31,8 @@ class TronFront(GameFront):
     """Tron's declaration to the framework."""
 
     replays = True
+    #: Tron's levels are maps: its setup, its help ("L: choose a map") and its picker's title say so.
+    level_noun = "map"
 
     def replay_player(self, player: str) -> str:
         from arcade.games.tron.view.scene import seat_names
