@@ -51,3 +51,25 @@ def test_the_level_file_example_in_docs_hashi_is_the_bundled_level_whole_and_sol
     bundled = (ROOT / "levels" / "hashi" / "wrapped" / "01-round-the-bend.txt").read_text()
     assert blocks == [bundled]
     assert count_solutions(parse_puzzle(blocks[0], "docs/hashi.md")) == 1
+
+
+#: A board's size in prose: digits x digits, not inside `code` (what a player types, file names).
+_PROSE_SIZE = re.compile(r"(?<![\w.-])(\d+) ?[x×] ?(\d+)(?![\w-])")
+#: Window sizes are width x height already, as is the program's size_name.
+_WINDOWS = {(640, 400), (800, 500), (800, 600), (1024, 640), (1280, 800), (1280, 720), (1366, 768),
+            (320, 240), (1920, 1080)}
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
+def test_prose_names_a_board_size_width_first_as_the_program_does(doc):
+    """README said the royale seed is "14x20" while its picker says "20×14" (size_name: width ×
+    height with "×"). Prose writes it the program's way; typed syntax (`--size 14x20`, file names)
+    stays in backticks as it is, and a quote of an old screen in double quotes."""
+    wrong = []
+    for number, line in enumerate(doc.read_text(encoding="utf-8").splitlines(), 1):
+        prose = re.sub(r'`[^`]*`|"[^"]*"', "", line)  # code, and quotes of what a screen once said
+        for match in _PROSE_SIZE.finditer(prose):
+            size = (int(match[1]), int(match[2]))
+            if "x" in match[0] and size not in _WINDOWS and size[0] != size[1]:
+                wrong.append(f"{doc.name}:{number}: {match[0]}")
+    assert not wrong, wrong

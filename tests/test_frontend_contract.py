@@ -2683,3 +2683,28 @@ def test_the_level_pickers_title_uses_the_games_own_word_for_a_level(info, toy_i
         assert picker.title == f"{info.title} — choose a {noun}", picker.title
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_at_the_least_window_the_header_keeps_the_level_title_before_the_games_name(info, monkeypatch,
+                                                                                     toy_in_registry):
+    """At 640x400 the header read "Tron ..." and "Battle Royale — Even...": the game's name, which
+    the player just chose, kept and the level's name lost. In every game the level title is shown
+    whole (or as much as fits) before any of the game's name; a title that fits stays "Game — Level"."""
+    with small_game(info) as (app, scene):
+        resize(app, MIN_WINDOW)
+        frames(app)
+        for level in (scene.level_title, "Even sides with a long way round the storm"):
+            monkeypatch.setattr(type(scene), "level_title", property(lambda _s, t=level: t))
+            scene._dirty = True
+            frames(app)
+            shown = scene.header_shown
+            font = app.theme.font(22, True)
+            assert shown and font.size(shown)[0] <= scene.header_room, (shown, scene.header_room)
+            if shown == f"{info.title} — {level}":
+                continue  # it all fits
+            if shown.startswith(level):
+                assert info.title not in shown[:len(level)], shown
+            else:
+                assert shown.endswith("…") and level.startswith(shown[:-1].rstrip()), (level, shown)
+                assert info.title not in shown, shown

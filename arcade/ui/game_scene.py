@@ -98,6 +98,30 @@ def format_records(info: GameInfo, new: float, old: float) -> tuple[str, str]:
     return shown, was
 
 
+
+def header_title(game: str, level: str, room: int, width: Callable[[str], int]) -> str:
+    """The header's title in ``room`` pixels (``width`` measures a text): "Game — Level" when it fits.
+
+    When it does not, the level goes first and whole, then as much of the game's name as fits:
+    at 640x400 the header read "Battle Royale — Even..." and "Tron ...", the game's name (which
+    the player chose a moment ago) kept and the level's lost. Only a level title wider than the
+    room itself is shortened, with an ellipsis.
+    """
+    full = f"{game} — {level}" if level else game
+    if not level or width(full) <= room:
+        return full
+    if width(level) > room:
+        while level and width(level + "…") > room:
+            level = level[:-1]
+        return level.rstrip() + "…"
+    tail = f" — {game}"
+    if width(level + tail) <= room:
+        return level + tail
+    while len(tail) > len(" — ") + 2 and width(level + tail + "…") > room:
+        tail = tail[:-1]
+    return level + tail.rstrip() + "…" if width(level + tail + "…") <= room else level
+
+
 class GameScene(Scene):
     """Base of every game screen. Subclasses call ``super().__init__(info, session)``."""
 
@@ -143,6 +167,9 @@ class GameScene(Scene):
         self.elapsed = checked_float(session.extra.get("elapsed", 0.0), 0.0, MAX_ELAPSED, "'elapsed'")
         self.board_area = pygame.Rect(0, 0, 0, 0)
         self.header_rect = pygame.Rect(0, 0, 0, 0)
+        #: The title the header last drew (see :func:`header_title`) and the pixels it had.
+        self.header_shown = ""
+        self.header_room = 0
         self.status_rect = pygame.Rect(0, 0, 0, 0)
         self._last_outcome: Outcome | None = session.outcome
         self._shown_level = session.level
@@ -1524,14 +1551,16 @@ class GameScene(Scene):
         theme = self.app.theme
         pygame.draw.rect(surface, theme["panel"], self.header_rect)
         pygame.draw.line(surface, theme["grid"], self.header_rect.bottomleft, self.header_rect.bottomright)
-        title = self.info.title + (f" — {self.level_title}" if self.level_title else "")
         fields_rect = self.draw_status_fields(surface, (self.header_rect.right - 16, self.header_rect.centery))
         if self.owns_save() and saves.save_failure(self.info.name):
             # Lasting, not a toast: until a save succeeds, quitting would lose the moves since.
             fields_rect = draw_text(surface, theme, "✗ Not saved", (fields_rect.left - 20, self.header_rect.centery),
                                     size=18, bold=True, anchor="midright", colour=theme["error"])
-        draw_text(surface, theme, title, (16, self.header_rect.centery), size=22, bold=True, anchor="midleft",
-                  max_width=max(80, fields_rect.left - 40))
+        room = self.header_room = max(80, fields_rect.left - 40)
+        font = theme.font(22, True)
+        self.header_shown = header_title(self.info.title, self.level_title, room, lambda text: font.size(text)[0])
+        draw_text(surface, theme, self.header_shown, (16, self.header_rect.centery), size=22, bold=True,
+                  anchor="midleft", max_width=room)
         self.draw_board(surface)
         text, role = self.status_line()
         if text != self._traced_status and not self.worker.busy:

@@ -150,8 +150,10 @@ def test_the_live_preview_shows_the_line_before_release(app, driver, open_level)
 
 def test_keyboard_cursor_builds_removes_and_locks(app, driver, open_level):
     scene = open_level("3...3\n.....\n2...2\n")
-    driver.key(pygame.K_RIGHT)  # the first arrow only shows the cursor
-    assert scene.cursor_visible and scene.cursor == 0
+    driver.key(pygame.K_RIGHT)  # the first arrow shows the cursor and moves it
+    assert scene.cursor_visible and scene.cursor == scene.puzzle.island_at[(0, 4)]
+    driver.key(pygame.K_LEFT)
+    assert scene.cursor == 0
     driver.key(pygame.K_RIGHT, pygame.KMOD_CTRL)
     driver.key(pygame.K_RIGHT, pygame.KMOD_CTRL)
     line = scene.puzzle.line_from(0, "E")
@@ -886,3 +888,14 @@ def test_the_keyboard_cursor_does_not_cover_a_badge(app, driver, open_level):
     driver.frames(1)
     after = app.screen.subsurface(badge)
     assert pygame.image.tobytes(before, "RGB") == pygame.image.tobytes(after, "RGB")
+
+
+def test_the_opening_status_names_the_keyboard_way_and_fits_at_640x400(app, driver, open_level):
+    """The opening line was mouse-only ("Drag from an island… click an island to lock it"): a
+    keyboard player learnt nothing of the arrows. It names them, and still fits the least window."""
+    app.frame(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, size=(640, 400), w=640, h=400)])
+    scene = open_level("1.2.1\n")  # one solution: no toast beside the status line
+    app.frame(1 / 60)
+    assert not scene.toast.messages
+    assert "arrows" in scene.status_text and "Ctrl+arrow" in scene.status_text
+    assert "Drag" in scene.status_text and not scene.status_cut

@@ -567,3 +567,18 @@ def test_the_legend_lists_every_mark_the_board_draws(app, driver):
     check()
     assert {"may drop here", "may not drop here", "you, your route", "a step you can take", "hint (H)",
             "storm's next edge"} <= seen
+
+
+def test_the_panel_before_the_drop_names_the_keyboard_way_and_fits(app, driver):
+    """The side panel said only "click a cell to drop": nothing for a keyboard player. The panel is
+    always SIDE_WIDTH wide (below 760 pixels it is not drawn; the status line says it), and the line
+    fits one line (a second pushes the legend's last rows off a small window)."""
+    from arcade.games.royale.view import panel
+    from arcade.games.royale.view.scene import SIDE_WIDTH
+    from arcade.ui.widgets import wrap_text
+
+    scene = open_level(app, driver)
+    line, _ = panel.status_line(scene.session.state, None)
+    assert "click" in line and "arrows+Enter" in line
+    lines = wrap_text(app.theme, line, 15, SIDE_WIDTH - 2 * 14)
+    assert len(lines) == 1 and all(app.theme.font(15).size(part)[0] <= SIDE_WIDTH - 28 for part in lines)

@@ -247,3 +247,13 @@ def test_state_text_shows_bikes_wrecks_and_the_finish():
     text = RULES.state_text(state)
     assert text.splitlines()[1:3] == [".x..|", ".2..|"]
     assert "1 of 2 bikes active" in text
+
+
+def test_win_reason_counts_bikes_in_words_and_leaves_turns_to_the_tally():
+    """The end panel said "…in 5 turns." above "Turns: 5 · Time: 00:05", and "1 of 1 bikes crossed"."""
+    lvl = level("....", "....", bikes=(0,), speed=2, need=1)
+    won = play(lvl, W, W)
+    outcome = RULES.outcome(won)
+    assert outcome is not None and outcome.is_win
+    assert outcome.reason == "1 of 1 bike crossed (1 needed)."
+    assert "turn" not in outcome.reason

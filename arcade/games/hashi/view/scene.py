@@ -54,7 +54,10 @@ if TYPE_CHECKING:
     from arcade.ui.app import App
 
 LOG = logging.getLogger("arcade.hashi")
-INTRO = "Drag from an island towards a neighbour to build · right-drag removes · click an island to lock it"
+#: The opening status line names the keyboard way too: it was mouse-only, and a keyboard player
+#: had no clue that arrows move a cursor and Ctrl+arrow builds.
+INTRO = ("Drag from an island towards a neighbour to build · right-drag removes · click an island to lock it"
+         " · or arrows + Ctrl+arrow")
 WRAP_NOTE = {
     Topology.CYLINDER: "Cylinder: left and right edges are joined (rotate: Alt+arrows)",
     Topology.TORUS: "Torus: opposite edges are joined (rotate: Alt+arrows)",
@@ -490,8 +493,13 @@ class HashiScene(CameraScene, PuzzleScene):
         return True
 
     def cursor_step(self, letter: str) -> None:
-        if not self._show_cursor():
-            self.cursor = move_cursor(self.puzzle, self.cursor, letter)
+        """An arrow shows the cursor and moves it, the first press too.
+
+        The first press used to only make the cursor appear: a keyboard player pressed → and saw
+        nothing move, as if the key were dead. Battle Royale's first press already moves.
+        """
+        self._show_cursor()
+        self.cursor = move_cursor(self.puzzle, self.cursor, letter)
         self._reveal_cursor()
 
     def cursor_build(self, letter: str) -> None:

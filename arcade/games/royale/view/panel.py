@@ -49,7 +49,9 @@ def line_marks(state: State, outcome: Outcome | None) -> list[str]:
 def status_line(state: State, outcome: Outcome | None) -> tuple[str, str]:
     """A short line about where the player stands, with its role (glyph and colour)."""
     if not state.placed:
-        return "click a cell to drop", "info"
+        # The keyboard way too: "click a cell to drop" left a keyboard player without a clue. One
+        # line of the panel (a second pushed the legend's last rows off at 800x500).
+        return "drop: click / arrows+Enter", "info"
     level = state.level
     distance = level.distance_to_centre(state.pos)  # type: ignore[arg-type]
     spare = state.remaining - distance
