@@ -1340,3 +1340,27 @@ def test_the_setup_names_each_player_as_the_header_does(app, driver, mode):
         human = values.get(f"human{seat + 1}")
         if human is not None:
             assert human.startswith(f"{name}: "), (human, header)
+
+
+def test_the_match_result_offers_the_next_map(app, driver):
+    """Tron's match result offered Rematch, Replay, Setup… but no next map, while every other game's
+    result offers Next level (the README says every game with bundled levels does)."""
+    from arcade.ui.picker import next_level
+
+    scene = open_tron(app, best_of=1)
+    following = next_level(scene.info, scene.front.levels(), scene.session.level_id)
+    assert following is not None
+    while not scene.match.over:
+        scene.match.record(Outcome("win", "boxed in", winner=1))
+    scene.show_match_result()
+    panel = app.stack.top
+    assert isinstance(panel, ResultScene)
+    labels = [button.label for button in panel.buttons]
+    assert labels[:2] == ["Rematch", "Next level"], labels
+    assert labels[panel.selected] == "Look at board", labels
+    driver.frames(40)  # a result panel takes keys once it has been read a moment
+    app.frame(1 / 60, [pygame.event.Event(kind, pos=panel.buttons[1].rect.center, button=1)
+                       for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)])
+    driver.frames(2)
+    assert app.stack.top is scene and scene.session.level_id == following.id
+    assert scene.match.score == [0, 0] and not scene.match.over

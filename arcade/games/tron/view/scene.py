@@ -45,7 +45,8 @@ from arcade.ui.camera import CameraInput, CameraScene
 from arcade.ui.console import ConsolePanel, console_lines
 from arcade.ui.game_scene import TickScene
 from arcade.ui.gridview import GridView
-from arcade.ui.overlays import LOOK_AT_BOARD, MAIN_MENU, ResultScene
+from arcade.ui.overlays import LOOK_AT_BOARD, MAIN_MENU, NEXT_LEVEL, ResultScene
+from arcade.ui.picker import next_level
 from arcade.ui.transport import ReplayBar
 from arcade.ui.widgets import draw_text
 
@@ -871,6 +872,11 @@ class TronScene(CameraScene, TickScene):
                    (MAIN_MENU, self.to_menu, "M")]
         if self.turns:
             buttons.insert(2, ("Save replay", self.save_replay, "Ctrl+S"))
+        # Every game with bundled levels offers the next one on its result (the framework's words);
+        # Tron's match result offered none, so the 32 maps were reached only through the picker.
+        following = next_level(self.info, self.front.levels(), self.session.level_id)
+        if following is not None:
+            buttons.insert(1, (NEXT_LEVEL, lambda: self.load_entry(following)))
         self.push_result(ResultScene(title, lines, buttons, role=role))
         self.say_match_over()
 
