@@ -322,6 +322,21 @@ def royale_in(app, driver, phase: str):
     return scene
 
 
+def texts_drawn(monkeypatch) -> dict[str, tuple[int, int]]:
+    """Where the side panel writes each text (filled in as it draws)."""
+    from arcade.games.royale.view import panel
+
+    drawn: dict[str, tuple[int, int]] = {}
+    real = panel.draw_text
+
+    def spy(surface, theme, text, pos, *a, **k):
+        drawn[text] = pos
+        return real(surface, theme, text, pos, *a, **k)
+
+    monkeypatch.setattr(panel, "draw_text", spy)
+    return drawn
+
+
 @pytest.mark.parametrize("phase", list(LINE_ROWS))
 @pytest.mark.parametrize("height", [330, 560])
 def test_the_side_panels_legend_keeps_every_row_in_a_small_window(app, driver, monkeypatch, height, phase):
@@ -331,14 +346,7 @@ def test_the_side_panels_legend_keeps_every_row_in_a_small_window(app, driver, m
     from arcade.games.royale.view import panel
 
     scene = royale_in(app, driver, phase)
-    drawn: dict[str, tuple[int, int]] = {}
-    real = panel.draw_text
-
-    def spy(surface, theme, text, pos, *a, **k):
-        drawn[text] = pos
-        return real(surface, theme, text, pos, *a, **k)
-
-    monkeypatch.setattr(panel, "draw_text", spy)
+    drawn = texts_drawn(monkeypatch)
     panel.render_side(app.theme, (230, height), scene.session.state, scene.session.outcome, "6", True)
     required = LINE_ROWS[phase]  # every row: at 800x500 the round's "hint (H)" fell off
     for row in (*SWATCH_ROWS, *required):
@@ -356,14 +364,7 @@ def test_where_even_the_smallest_legend_rows_do_not_fit_the_hint_row_comes_with_
     from arcade.games.royale.view import panel
 
     scene = royale_in(app, driver, "in the round")
-    drawn: dict[str, tuple[int, int]] = {}
-    real = panel.draw_text
-
-    def spy(surface, theme, text, pos, *a, **k):
-        drawn[text] = pos
-        return real(surface, theme, text, pos, *a, **k)
-
-    monkeypatch.setattr(panel, "draw_text", spy)
+    drawn = texts_drawn(monkeypatch)
     height = 318
     panel.render_side(app.theme, (230, height), scene.session.state, None, "6", True, hint_shown=hint_shown)
     assert ("hint (H)" in drawn) == hint_shown, list(drawn)
