@@ -36,6 +36,7 @@ from arcade.ui.game_scene import GameScene
 from arcade.ui.menu import MenuScene
 from arcade.ui.overlays import ResultScene
 from arcade.ui.picker import PickerScene
+from arcade.ui.scene import Scene
 from tests import toygame
 
 GAMES: list[GameInfo] = [*REGISTRY, toygame.INFO]
@@ -239,8 +240,7 @@ def test_looking_back_through_a_finished_game_does_not_run_the_clock(info, toy_i
     """Scrubbing back into a finished Runway race restarted the player's clock (00:14 became 00:16):
     looking back is not playing. A move from there drops the ending and plays again, timed."""
     with small_game(info) as (app, scene):
-        if not scene.allow_undo:
-            pytest.skip("no history to look back through")
+        assert scene.allow_undo, "a game with a watch keeps a history to look back through"
         watch_to_the_end(app, scene)
         assert scene.session.outcome is not None
         while app.stack.top is not scene:
@@ -2570,6 +2570,28 @@ def test_the_level_picker_never_draws_a_heading_without_its_first_row(info, toy_
         close(app)
 
 
+def overlay_at_sizes(app: App, keycode: int, kind: type) -> Iterator[tuple[tuple[int, int], Scene]]:
+    """At 1024x640 and at 800x600: the overlay ``keycode`` opens (a ``kind`` with a keys table),
+    closed again once the caller has looked at it."""
+    for size in ((1024, 640), (800, 600)):
+        resize(app, size)
+        frames(app)
+        key(app, keycode)
+        overlay = app.stack.top
+        assert isinstance(overlay, kind) and overlay.keys
+        yield size, overlay
+        app.pop()
+        frames(app)
+
+
+def assert_key_cell_whole(cell: str, lines: list[str], font: pygame.font.Font, room: int,
+                           size: tuple[int, int]) -> None:
+    """A key table's cell laid out as ``lines``: every word of it there, no line wider than ``room``."""
+    assert " ".join(lines).split() == cell.split(), (size, cell, lines)
+    too_wide = [line for line in lines if font.size(line)[0] > room]
+    assert not too_wide, f"{cell!r} shortened at {size}: {lines}"
+
+
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_the_pause_screen_shows_every_key_whole(info, toy_in_registry):
     """Hashi's pause showed "Left-drag from an i…", "Ctrl+arrow · Shift+…" and "Ctrl+Y /
@@ -2578,21 +2600,12 @@ def test_the_pause_screen_shows_every_key_whole(info, toy_in_registry):
     from arcade.ui.overlays import PauseScene
 
     with small_game(info) as (app, _scene):
-        for size in ((1024, 640), (800, 600)):
-            resize(app, size)
-            frames(app)
-            key(app, pygame.K_ESCAPE)
-            pause = app.stack.top
-            assert isinstance(pause, PauseScene) and pause.keys
+        for size, pause in overlay_at_sizes(app, pygame.K_ESCAPE, PauseScene):
             font = app.theme.font(16, True)
             shown = [row for _, rows in pause._key_columns for row in rows]
             assert len(shown) == len(pause.keys)
             for (keys, _what), (lines, _meaning) in zip(pause.keys, shown):
-                assert " ".join(lines).split() == keys.split(), (size, keys, lines)
-                too_wide = [line for line in lines if font.size(line)[0] > pause._keys_w - 8]
-                assert not too_wide, f"{keys!r} shortened at {size}: {lines}"
-            app.pop()
-            frames(app)
+                assert_key_cell_whole(keys, lines, font, pause._keys_w - 8, size)
 
 
 def lost_result_panel(app: App, info: GameInfo, scene: GameScene) -> ResultScene:
@@ -2646,24 +2659,16 @@ def test_how_to_play_shows_every_key_whole(info, toy_in_registry):
     from arcade.ui.widgets import KEY_SEPARATORS
 
     with small_game(info) as (app, _scene):
-        for size in ((1024, 640), (800, 600)):
-            resize(app, size)
-            frames(app)
-            key(app, pygame.K_F1)
-            page = app.stack.top
-            assert isinstance(page, HowToPlayScene) and page.keys
+        for size, page in overlay_at_sizes(app, pygame.K_F1, HowToPlayScene):
             font = app.theme.font(14, True)
             room = page.key_column - page.text_rect.x - 8
             assert len(page.key_rows) == len(page.keys)
             for (cell, _what), (lines, _meaning) in zip(page.keys, page.key_rows):
-                assert " ".join(lines).split() == cell.split(), (size, cell, lines)
-                assert not [line for line in lines if font.size(line)[0] > room], f"{cell!r} shortened at {size}"
+                assert_key_cell_whole(cell, lines, font, room, size)
                 # a list of keys breaks only after a separator: no line starts with one ("/ R")
                 assert not any(line.startswith(sep.strip()) for line in lines[1:] for sep in KEY_SEPARATORS), lines
             drawn = [text for text, _pos, fsize, bold, _role, _w in page.column_lines() if bold and fsize == 14]
             assert not any(text.endswith("…") for text in drawn), drawn
-            app.pop()
-            frames(app)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
