@@ -16,6 +16,7 @@ from arcade.core.game import Example, LevelEntry
 from arcade.core.registry import Launch
 from arcade.core.rng import new_seed
 from arcade.core.session import Session
+from arcade.core.words import plural
 from arcade.games.runway import INFO
 from arcade.games.runway.ai import hint, watch
 from arcade.games.runway.generator import generate
@@ -66,7 +67,7 @@ class RunwayFront(GameFront):
             bikes = len(level.bikes)
             entries.append(LevelEntry(
                 path.stem, level_title(path.stem), group=difficulty(path.stem),
-                subtitle=(f"{bikes} bike{'s' * (bikes != 1)}, {level.need} to save · {level.length} cells · "
+                subtitle=(f"{plural(bikes, 'bike')}, {level.need} to save · {level.length} cells · "
                           f"start speed {level.speed}"),
                 record_key=level_key(level)))
         return entries

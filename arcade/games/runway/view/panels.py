@@ -8,17 +8,13 @@ turns or columns. None of them touches the session.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pygame
 
-from arcade.core.errors import ArcadeError
 from arcade.core.game import Outcome
-from arcade.games.runway.logic import LANES, RULES, Command, Level, State
+from arcade.games.runway.logic import LANES, Command, Level, State
 from arcade.games.runway.motion import Pose
 from arcade.games.runway.view.render import bike_colour, minimap_picture
-from arcade.services.resources import level_files
-from arcade.ui.picker import Choice
 from arcade.ui.theme import Theme
 from arcade.ui.transport import PlayerButtons
 from arcade.ui.transport import Timeline as BaseTimeline
@@ -36,33 +32,6 @@ def level_title(level_id: str) -> str:
         return f"{number} · {rest.replace('_', ' ').capitalize()}"
     return level_id
 
-
-def level_choices(current: str, records: dict[str, Any]) -> tuple[list[Choice], int]:
-    """The picker's rows: every bundled level (with the player's best), then random runways.
-
-    A choice's value is ``("file", path)`` or ``("random", length)``; the second item is
-    the row of ``current``.
-    """
-    choices = []
-    selected = 0
-    for path in level_files("runway", RULES.level_pattern):
-        try:
-            level = RULES.load_level_file(path)
-        except ArcadeError as exc:
-            choices.append(Choice(path.stem, str(exc), None, "damaged", "error"))
-            continue
-        best = records.get(f"{path.stem} saved")
-        bikes = len(level.bikes)
-        tag = f"your best {int(best)}/{bikes}" if best is not None else ""
-        subtitle = (f"{bikes} bike{'s' * (bikes != 1)}, {level.need} to save · {level.length} cells · "
-                    f"start speed {level.speed}")
-        if path.stem == current:
-            selected = len(choices)
-        choices.append(Choice(level_title(path.stem), subtitle, ("file", path), tag, "good"))
-    for title, length in RANDOM_SIZES:
-        choices.append(Choice(title, f"{length} cells, 4 bikes · a fresh seed · always winnable",
-                              ("random", length), "new", "info"))
-    return choices, selected
 
 PLAN_LABELS = {"exact": "Exact AI plan", "classic": "Classic AI series", "hint": "Hint plan"}
 
