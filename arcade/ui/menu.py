@@ -18,6 +18,7 @@ import pygame
 from arcade.core.registry import Launch
 from arcade.services import saves
 from arcade.services.saves import Autosave, latest_autosave
+from arcade.ui.focus import focus_after
 from arcade.ui.how_to_play import HowToPlayScene
 from arcade.ui.scene import Scene
 from arcade.ui.theme import blend
@@ -190,10 +191,10 @@ class MenuScene(Scene):
                     return True
             return False
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_UP, pygame.K_w, pygame.K_k):
-                self.selected = (self.selected - 1) % len(self.entries)
-            elif event.key in (pygame.K_DOWN, pygame.K_s, pygame.K_j, pygame.K_TAB):
-                self.selected = (self.selected + 1) % len(self.entries)
+            moved = focus_after(event, self.selected, len(self.entries), back=(pygame.K_UP, pygame.K_w, pygame.K_k),
+                                forward=(pygame.K_DOWN, pygame.K_s, pygame.K_j))
+            if moved is not None:
+                self.selected = moved
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.activate(self.selected)
             elif event.key == pygame.K_ESCAPE or event.key == pygame.K_q:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from arcade.core.registry import LEVELS_BUTTON, NEW_BOARD_BUTTON
+from arcade.ui.focus import focus_after
 from arcade.ui.input import standard_action
 from arcade.ui.keymap import parse_keys
 from arcade.ui.scene import Scene
@@ -201,11 +202,10 @@ class PanelScene(Scene):
                 page = max(22, self.keys_area().height - 22)
                 self.scroll_keys(page if event.key == pygame.K_PAGEDOWN else -page)
                 return True
-            if event.key in (pygame.K_LEFT, pygame.K_UP) and self.buttons:
-                self.selected = (self.selected - 1) % len(self.buttons)
-                return True
-            if event.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB) and self.buttons:
-                self.selected = (self.selected + 1) % len(self.buttons)
+            moved = focus_after(event, self.selected, len(self.buttons), back=(pygame.K_LEFT, pygame.K_UP),
+                                forward=(pygame.K_RIGHT, pygame.K_DOWN))
+            if moved is not None:
+                self.selected = moved
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.buttons:
                 self.buttons[self.selected].on_click()

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arcade.services.settings import ANIMATION_SPEEDS, MIN_WINDOW, PALETTES, WINDOW_SIZES
+from arcade.ui.focus import focus_after
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.theme import PALETTE_NAMES
@@ -173,10 +174,8 @@ class SettingsScene(Scene):
                 self.close()
             elif event.key in hotkeys:
                 hotkeys[event.key]()
-            elif event.key == pygame.K_UP:
-                self.focus = (self.focus - 1) % len(self.rows)
-            elif event.key in (pygame.K_DOWN, pygame.K_TAB):
-                self.focus = (self.focus + 1) % len(self.rows)
+            elif (moved := focus_after(event, self.focus, len(self.rows))) is not None:
+                self.focus = moved
             elif event.key in (pygame.K_RETURN, pygame.K_SPACE):
                 self._activate(self.focus)
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus in (2, 3):

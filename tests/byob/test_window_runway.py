@@ -498,3 +498,19 @@ def test_a_stale_tests_runs_failure_shows_no_toast(app, driver, monkeypatch):
             assert "boom" not in (scene.toast.current or ""), "a stale run's failure was toasted"
         else:
             assert scene.toast.current == "The tests stopped: boom"
+
+
+def test_the_tests_panel_takes_home_end_and_shift_tab_as_every_list_does(app, driver):
+    app.launch("runway", Launch(level="00_statement_example"))
+    driver.frame()
+    driver.key(pygame.K_t)
+    panel = app.stack.top
+    assert isinstance(panel, RunwayTestsPanel) and panel.selected == -1  # the command field
+    driver.key(pygame.K_END)
+    assert panel.selected == len(panel.names) - 1
+    driver.key(pygame.K_TAB, mod=pygame.KMOD_LSHIFT)  # used to step down, as Tab does
+    assert panel.selected == len(panel.names) - 2
+    driver.key(pygame.K_HOME)
+    assert panel.selected == -1
+    driver.key(pygame.K_TAB)
+    assert panel.selected == 0

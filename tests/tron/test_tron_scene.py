@@ -280,6 +280,10 @@ def test_setup_overlay_changes_mode_and_starts_a_new_match(app, driver):
     assert overlay.rows()[overlay.selected][0] == "bot2"
     driver.key(pygame.K_UP)
     assert overlay.rows()[overlay.selected][0] == "mode"
+    driver.key(pygame.K_TAB)
+    assert overlay.rows()[overlay.selected][0] == "bot2"
+    driver.key(pygame.K_TAB, mod=pygame.KMOD_LSHIFT)  # Shift+Tab steps back, as in every list
+    assert overlay.rows()[overlay.selected][0] == "mode"
     driver.key(pygame.K_RIGHT)  # mode: you vs bot -> two players
     assert overlay.setup.mode == "humans"
     driver.key(pygame.K_RETURN)

@@ -21,6 +21,7 @@ from arcade.core.topology import Topology
 from arcade.games.hashi import generator
 from arcade.games.hashi.logic import MAX_SIDE, Puzzle
 from arcade.services.settings import stored_choice
+from arcade.ui.focus import focus_after
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.widgets import Button, Slider, draw_form_row, draw_text
@@ -242,10 +243,8 @@ class NewPuzzleScene(Scene):
             pass
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.generate()
-        elif event.key == pygame.K_UP:
-            self.focus = (self.focus - 1) % len(self.rows)
-        elif event.key in (pygame.K_DOWN, pygame.K_TAB):
-            self.focus = (self.focus + 1) % len(self.rows)
+        elif (moved := focus_after(event, self.focus, len(self.rows))) is not None:
+            self.focus = moved
         elif self.rows[self.focus][1] is self.seed_button and self._type_seed(event):
             pass
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):

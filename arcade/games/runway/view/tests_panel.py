@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from arcade.games.runway.view.programs import short_name
+from arcade.ui.focus import focus_step
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.widgets import Button, draw_text, wrap_whole
@@ -149,10 +150,10 @@ class RunwayTestsPanel(Scene):
             count = len(self.names)
             if event.key == pygame.K_ESCAPE:
                 self.close()
-            elif event.key in (pygame.K_UP,):
-                self.selected = max(-1, self.selected - 1)
-            elif event.key in (pygame.K_DOWN, pygame.K_TAB):
-                self.selected = min(count - 1, self.selected + 1)
+            elif (step := focus_step(event)) is not None:
+                self.selected = min(count - 1, max(-1, self.selected + step))
+            elif event.key in (pygame.K_HOME, pygame.K_END):
+                self.selected = -1 if event.key == pygame.K_HOME else count - 1
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.selected == -1:
                     self.run_all()

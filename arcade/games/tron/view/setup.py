@@ -25,6 +25,7 @@ from arcade.games.tron.ai import BOTS, DEFAULT_BOT
 from arcade.games.tron.controller import MODE_TITLES, MODES
 from arcade.games.tron.players import PROTOCOLS, parse_spec
 from arcade.services.settings import stored_choice
+from arcade.ui.focus import focus_step
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.picker import Choice, PickerScene
 from arcade.ui.scene import Scene
@@ -492,10 +493,9 @@ class SetupScene(Scene):
                 return True
             if event.key == pygame.K_ESCAPE:
                 self.cancel()
-            elif event.key in (pygame.K_UP, pygame.K_w):
-                self.step_row(rows, -1)
-            elif event.key in (pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
-                self.step_row(rows, 1)
+            elif (step := focus_step(event, back=(pygame.K_UP, pygame.K_w),
+                                     forward=(pygame.K_DOWN, pygame.K_s))) is not None:
+                self.step_row(rows, step)
             elif event.key in (pygame.K_LEFT, pygame.K_a):
                 self.change(key, -1)
             elif event.key in (pygame.K_RIGHT, pygame.K_d):
