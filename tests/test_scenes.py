@@ -486,36 +486,30 @@ def test_the_data_folder_stays_locked_until_a_slow_save_is_written(app, driver, 
     assert written and steps == [f"lock after {written}"], "the lock went before the save was written"
 
 
+def assert_list_keys(driver, focus, count):
+    """End, Shift+Tab, Home on a list of ``count`` whose focus ``focus()`` reads."""
+    driver.key(pygame.K_END)
+    assert focus() == count - 1
+    driver.key(pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
+    assert focus() == count - 2
+    driver.key(pygame.K_HOME)
+    assert focus() == 0
+
+
 def test_every_list_takes_home_end_and_shift_tab_alike(app, driver, toy_registered):
     """The menu, the settings and a dialog's buttons: Home / End jump to the ends and Shift+Tab
     steps back (it used to step forward, as Tab does, and Home / End did nothing)."""
     menu = app.push(MenuScene())
-    last = len(menu.entries) - 1
-    driver.key(pygame.K_END)
-    assert menu.selected == last
-    driver.key(pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
-    assert menu.selected == last - 1
-    driver.key(pygame.K_HOME)
-    assert menu.selected == 0
-    driver.key(pygame.K_TAB, mod=pygame.KMOD_LSHIFT)  # wraps round, as ↑ does
-    assert menu.selected == last
+    assert_list_keys(driver, lambda: menu.selected, len(menu.entries))
+    driver.key(pygame.K_TAB, mod=pygame.KMOD_RSHIFT)  # wraps round, as ↑ does
+    assert menu.selected == len(menu.entries) - 1
 
     settings = app.push(SettingsScene())
-    driver.key(pygame.K_END)
-    assert settings.focus == len(settings.rows) - 1
-    driver.key(pygame.K_TAB, mod=pygame.KMOD_RSHIFT)
-    assert settings.focus == len(settings.rows) - 2
-    driver.key(pygame.K_HOME)
-    assert settings.focus == 0
+    assert_list_keys(driver, lambda: settings.focus, len(settings.rows))
     settings.close()
 
     app.launch("toy", Launch())
     driver.key(pygame.K_ESCAPE)
     pause = app.stack.top
     assert isinstance(pause, PauseScene) and len(pause.buttons) >= 3
-    driver.key(pygame.K_END)
-    assert pause.selected == len(pause.buttons) - 1
-    driver.key(pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
-    assert pause.selected == len(pause.buttons) - 2
-    driver.key(pygame.K_HOME)
-    assert pause.selected == 0
+    assert_list_keys(driver, lambda: pause.selected, len(pause.buttons))
