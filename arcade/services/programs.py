@@ -111,17 +111,13 @@ def close_all() -> None:
 atexit.register(close_all)
 
 
-def kill_child_groups() -> None:
-    """Kill the process group of every child of this process (Linux ``/proc``; elsewhere nothing).
-
-    For a worker process that only ever starts programs: a stop signal can land between a
-    program's start and its registration, and then only its parent knows it.
-    """
-    me = str(os.getpid())
+def parent_pids() -> dict[int, int]:
+    """Each process's parent, from Linux's ``/proc`` (elsewhere, or unreadable: empty)."""
     try:
         entries = os.listdir("/proc")
     except OSError:
-        return
+        return {}
+    parents = {}
     for entry in entries:
         if not entry.isdigit():
             continue
@@ -131,11 +127,58 @@ def kill_child_groups() -> None:
         except OSError:
             continue
         fields = text[text.rfind(")") + 2:].split()
-        if len(fields) > 1 and fields[1] == me:
-            with contextlib.suppress(OSError):
-                os.killpg(int(entry), signal.SIGKILL)
-            with contextlib.suppress(OSError):
-                os.kill(int(entry), signal.SIGKILL)
+        if len(fields) > 1:
+            parents[int(entry)] = int(fields[1])
+    return parents
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (children, their children, ...), from ``/proc``.
+
+    A program's own process group dies with it, but a child it started in a session of its own
+    (``setsid``, ``start_new_session``) is in another group: it outlived the program, still
+    holding the program's pipes. Still the program's descendant until the program dies, it is
+    found here first. (A daemon that forked twice and let its parent exit is init's child by
+    then: nobody but a subreaper could find it.)
+    """
+    children: dict[int, list[int]] = {}
+    for child, parent in parent_pids().items():
+        children.setdefault(parent, []).append(child)
+    found: list[int] = []
+    todo = list(children.get(pid, []))
+    while todo:
+        child = todo.pop()
+        found.append(child)
+        todo.extend(children.get(child, []))
+    return found
+
+
+def kill_child_groups() -> None:
+    """Kill the process group of every child of this process (Linux ``/proc``; elsewhere nothing).
+
+    For a worker process that only ever starts programs: a stop signal can land between a
+    program's start and its registration, and then only its parent knows it.
+    """
+    me = os.getpid()
+    for child, parent in parent_pids().items():
+        if parent == me:
+            _kill_group_and_process(child)
+
+
+def _group_of(pid: int) -> int | None:
+    """The process group of ``pid``, None if it is gone."""
+    try:
+        return os.getpgid(pid)
+    except OSError:
+        return None
+
+
+def _kill_group_and_process(pid: int) -> None:
+    """SIGKILL the process group ``pid`` leads (if it leads one) and the process itself."""
+    with contextlib.suppress(OSError):
+        os.killpg(pid, signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        os.kill(pid, signal.SIGKILL)
 
 
 @contextlib.contextmanager
@@ -540,8 +583,12 @@ class Program:
         if self._done:
             return
         self.closed = True
+        # Found before the program dies: then they become init's children and cannot be told apart.
+        others = [pid for pid in descendants(self.pid) if _group_of(pid) != self.pid]
         with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
             os.killpg(self.pid, signal.SIGKILL)
+        for pid in others:
+            _kill_group_and_process(pid)
         with contextlib.suppress(ProcessLookupError, OSError):
             self.process.kill()
         self.close_input()

@@ -333,17 +333,46 @@ def test_closing_input_then_sending_writes_nothing():
         assert program.read_line(5.0, time.perf_counter()).line == "done"
 
 
+#: A program that leaves a daemon holding its stdout: a child in a session of its own forks a
+#: grandchild and exits, and the program reaps it, so nothing links the grandchild (init's now)
+#: to the program any more; then the program sleeps.
+DAEMON = ("import os, sys, time\n"
+          "child = os.fork()\n"
+          "if child == 0:\n"
+          "    os.setsid()\n"
+          "    if os.fork() == 0:\n"
+          "        time.sleep(0.2)\n"
+          "        print(os.getpid(), flush=True)\n"
+          "        time.sleep(30)\n"
+          "    os._exit(0)\n"
+          "os.waitpid(child, 0)\n"
+          "time.sleep(30)\n")
+
+
+def test_a_child_in_a_session_of_its_own_is_killed_with_the_program():
+    """``setsid`` took a bot's helper out of the bot's process group: it outlived the close."""
+    code = ("import subprocess, sys, time\n"
+            "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)  # byob-grandchild'],"
+            " start_new_session=True)\n"
+            "print(child.pid, flush=True)\n"
+            "time.sleep(30)\n")
+    program = Program([sys.executable, "-c", code])
+    helper = int(program.read_line(10.0, time.perf_counter()).line)
+    assert _pgid(helper) == helper != program.pid  # its own group and session
+    program.close()
+    end = time.monotonic() + 5
+    while any(pid == helper and state != "Z" for pid, _, state, _ in processes()):
+        assert time.monotonic() < end, "the helper in its own session outlived the program"
+        time.sleep(0.02)
+
+
 def test_a_pipe_still_being_read_is_not_closed_under_its_reader():
-    """A program that left a process of its own session holding its stdout outlives the close's join:
-    its reader keeps reading, so the descriptor stays its own (not reused and drained) until the end."""
+    """A program that left a daemon holding its stdout outlives the close's join: its reader keeps
+    reading, so the descriptor stays its own (not reused and drained) until the end."""
     import signal
     import stat
 
-    code = ("import subprocess, sys\n"
-            "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)'], start_new_session=True)\n"
-            "print(child.pid, flush=True)\n"
-            "import time; time.sleep(30)\n")
-    program = Program([sys.executable, "-c", code])
+    program = Program([sys.executable, "-c", DAEMON])
     escaped = int(program.read_line(10.0, time.perf_counter()).line)
     try:
         program.close()  # the join times out: the escaped process still holds the write end
