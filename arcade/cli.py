@@ -10,7 +10,8 @@ line on stderr and a documented exit status -- :data:`EXIT_USAGE` (2) for bad in
 referee's test fails), :data:`EXIT_INTERRUPTED` (130) on SIGINT or SIGTERM, :data:`EXIT_IO`
 (74) when an output cannot be written, and :data:`EXIT_INTERNAL` (70) for a bug, whose
 traceback goes to the crash log, never to the terminal. Commands raise; they do not print
-errors or pick statuses themselves.
+errors or pick statuses themselves (the statuses live in :mod:`arcade.core.errors`, where a
+game's command that ends without a solution finds :data:`EXIT_NO_SOLUTION` too).
 """
 
 from __future__ import annotations
@@ -25,17 +26,21 @@ from pathlib import Path
 from typing import IO, Any, NoReturn
 
 from arcade import __version__
-from arcade.core.errors import ArcadeError, FormatError, OutputError, UsageError
+from arcade.core.errors import (
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_IO,
+    EXIT_OK,
+    EXIT_USAGE,
+    ArcadeError,
+    FormatError,
+    OutputError,
+    UsageError,
+)
 from arcade.core.numbers import int_type, seed_type
 from arcade.services import interrupts
 
 PROG = "puzzle-arcade"
-EXIT_OK = 0
-EXIT_NO_SOLUTION = 1
-EXIT_USAGE = 2
-EXIT_INTERNAL = 70  # sysexits EX_SOFTWARE
-EXIT_IO = 74  # sysexits EX_IOERR
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, also used for SIGTERM
 #: Environment variables that mean "there is a screen" on Linux (SDL_VIDEODRIVER set by hand also counts).
 DISPLAY_VARS = ("DISPLAY", "WAYLAND_DISPLAY")
 log = logging.getLogger("arcade.cli")

@@ -6,6 +6,16 @@ is, so parsers and rules raise these instead of bare ``ValueError``.
 
 from __future__ import annotations
 
+#: The program's exit statuses, one table for the CLI and every game's commands (``arcade.cli``
+#: explains when each is used). A game's command returned a bare 1 for "no route" or "a test
+#: failed"; the number now has the name the documentation gives it.
+EXIT_OK = 0
+EXIT_NO_SOLUTION = 1
+EXIT_USAGE = 2
+EXIT_INTERNAL = 70  # sysexits EX_SOFTWARE
+EXIT_IO = 74  # sysexits EX_IOERR
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, also used for SIGTERM
+
 
 class ArcadeError(Exception):
     """An error with a message fit to show a user on one line."""

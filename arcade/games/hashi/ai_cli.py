@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from arcade.core.errors import ArcadeError, FormatError, OutputError, UsageError
+from arcade.core.errors import EXIT_NO_SOLUTION, ArcadeError, FormatError, OutputError, UsageError
 from arcade.core.grid import size_name
 from arcade.core.inputs import read_text_file
 from arcade.core.numbers import int_type, is_ascii_int, seed_type
@@ -100,7 +100,7 @@ def _solve_one(puzzle: Puzzle, args: argparse.Namespace) -> int:
         if args.time:
             print(f"time_ms {elapsed * 1000:.1f}", file=sys.stderr)
         if not (args.bridges or args.explain):
-            return 0 if count else 1
+            return 0 if count else EXIT_NO_SOLUTION
     started = time.perf_counter()
     solution = solver.solve(puzzle)
     elapsed = time.perf_counter() - started
@@ -110,7 +110,7 @@ def _solve_one(puzzle: Puzzle, args: argparse.Namespace) -> int:
         _explain(puzzle)
     if solution is None:
         print("no solution")
-        return 1
+        return EXIT_NO_SOLUTION
     if args.bridges:
         sys.stdout.write(format_bridges(solution))
     else:

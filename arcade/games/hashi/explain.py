@@ -23,12 +23,6 @@ def island(puzzle: Puzzle, i: int) -> str:
     return f"the {isl.number} at {cell_name(isl.pos)}"
 
 
-def short(puzzle: Puzzle, i: int) -> str:
-    """Compact island name for lists: ``3 (r2,c5)``."""
-    isl = puzzle.islands[i]
-    return f"{isl.number} ({cell_name(isl.pos, short=True)})"
-
-
 def between(puzzle: Puzzle, line: int) -> str:
     ln = puzzle.lines[line]
     return f"{island(puzzle, ln.a)} and {island(puzzle, ln.b)}"
@@ -42,12 +36,6 @@ def direction(puzzle: Puzzle, line: int, i: int) -> str:
     ln = puzzle.lines[line]
     letter = ln.direction if i == ln.a else OPPOSITE[ln.direction]
     return _WORDS[letter]
-
-
-def group_text(puzzle: Puzzle, members: list[int], limit: int = 4) -> str:
-    names = [short(puzzle, i) for i in members[:limit]]
-    more = f" and {len(members) - limit} more" if len(members) > limit else ""
-    return ", ".join(names) + more
 
 
 def move_for(puzzle: Puzzle, line: int, count: int | None) -> str:

@@ -70,10 +70,6 @@ class Line:
     def other(self, island: int) -> int:
         return self.b if island == self.a else self.a
 
-    def direction_from(self, island: int) -> str:
-        """The direction letter in which this line leaves ``island``."""
-        return self.direction if island == self.a else OPPOSITE[self.direction]
-
 
 @dataclass(frozen=True)
 class Puzzle:

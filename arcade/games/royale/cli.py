@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from arcade.core.errors import UsageError
+from arcade.core.errors import EXIT_NO_SOLUTION, UsageError
 from arcade.core.numbers import int_type, seed_type
 from arcade.core.registry import Command
 from arcade.games.royale.formats import format_level
@@ -81,7 +81,7 @@ def run_solve(args: argparse.Namespace) -> int:
         else:
             why = "no empty cell can reach the centre before the storm closes"
         print(f"puzzle-arcade: no route: {why}", file=sys.stderr)
-        return 1
+        return EXIT_NO_SOLUTION
     print(f"loot {route.loot}")
     print(f"start {route.start[0]} {route.start[1]}")
     print(f"moves {route.moves or '-'}")

@@ -13,9 +13,6 @@ from arcade.core.grid import cell_name
 from arcade.core.words import plural
 from arcade.games.royale.logic import DIRECTIONS, Cell, Move, State
 
-#: Key names (pygame.key.name) and the direction they move in.
-KEY_DIRECTIONS = {"up": "U", "w": "U", "down": "D", "s": "D", "left": "L", "a": "L", "right": "R", "d": "R"}
-
 
 @dataclass(frozen=True)
 class Intent:
@@ -43,11 +40,6 @@ def click(state: State, cell: Cell) -> Intent:
         if step == delta:
             return Intent(Move.go(letter))
     return Intent(reason="One step at a time: click a cell next to the player (or use the arrows / WASD).")
-
-
-def direction_for_key(name: str) -> str | None:
-    """U/D/L/R for an arrow or WASD key name, else None."""
-    return KEY_DIRECTIONS.get(name.lower())
 
 
 def describe_cell(state: State, cell: Cell) -> tuple[str, str]:

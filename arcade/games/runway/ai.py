@@ -268,12 +268,3 @@ def steps_from_plan(state: State, plan: Plan, rules: RunwayRules = RULES) -> Ite
 def watch(state: State) -> Iterator[Step]:
     """The exact AI playing from ``state`` to the end (the session's watch hook)."""
     yield from steps_from_plan(state, exact_plan(state))
-
-
-def classic_watch(state: State) -> Iterator[Step]:
-    """The classic AI playing from ``state``, thinking again every turn."""
-    while RULES.outcome(state) is None:
-        plan = classic_plan(state)
-        command = plan.commands[0]
-        yield Step(command.value, f"Turn {state.turn + 1}: {command.value} — {plan.summary()}")
-        state = RULES.apply(state, command)

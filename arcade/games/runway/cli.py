@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from arcade.core.errors import UsageError
+from arcade.core.errors import EXIT_NO_SOLUTION, UsageError
 from arcade.core.inputs import printable_name
 from arcade.core.numbers import int_type, milliseconds_type, seed_type
 from arcade.core.registry import Command as CliCommand
@@ -76,7 +76,7 @@ def run_solve(args: argparse.Namespace) -> int:
     print(f"turns: {len(game.commands)}")
     print(f"result: {outcome.result} — {outcome.reason}")
     # 1 like `solve hashi` with no solution: a script can tell a lost race from a won one.
-    return 0 if outcome.is_win else 1
+    return 0 if outcome.is_win else EXIT_NO_SOLUTION
 
 
 # -- generate ------------------------------------------------------------------------------
@@ -251,7 +251,7 @@ def run_referee(args: argparse.Namespace) -> int:
         runs = run_levels(spec, levels, limits=LIMITS.scaled(args.limit_ms), on_run=report)
     print(summary(runs))
     # Like a test runner: a CI job running the referee on a bot must see a failure.
-    return 0 if all(run.passed for run in runs) else 1  # as a test runner does (the CLI's status 1)
+    return 0 if all(run.passed for run in runs) else EXIT_NO_SOLUTION  # as a test runner does
 
 
 COMMANDS = {

@@ -20,7 +20,6 @@ from arcade.ui.theme import Theme, blend
 from arcade.ui.widgets import draw_text
 
 SAFE, EDGE, DOOMED, STORM = range(4)
-ZONE_NAMES = {SAFE: "safe", EDGE: "no spare moves", DOOMED: "doomed", STORM: "storm"}
 NO_LOOT, LOOT, TAKEN = range(3)
 # The marks drawn over the cells, named as the legend names them (the scene records which it drew,
 # and a test checks that the legend lists every one of them).

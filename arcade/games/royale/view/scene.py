@@ -193,10 +193,6 @@ class RoyaleScene(CameraScene, PuzzleScene):
         state = self.session.state
         return state.placed and state.on_centre and self.session.outcome is None and not self.watching
 
-    def _legal_finish(self) -> list[Move]:
-        state = self.session.state
-        return [Move.finish()] if state.on_centre and self.session.outcome is None else []
-
     def status_fields(self) -> list[str]:
         state = self.session.state
         k = state.moves
