@@ -154,10 +154,6 @@ class Rules(ABC, Generic[LevelT, StateT, MoveT]):
         """ASCII picture of the state, for the CLI, tests and bug reports."""
         return str(state)
 
-    def level_of(self, state: StateT) -> LevelT:
-        """The level a state was started from (used by saves)."""
-        return state.level  # type: ignore[attr-defined]
-
     def play(self, state: StateT, text: str) -> StateT:
         """Decode and apply one move given as text."""
         return self.apply(state, self.decode_move(text))

@@ -95,18 +95,6 @@ class PointerTracker:
         self.button = None
 
 
-#: The actions every game scene understands, and their keys (shown in the pause overlay).
-STANDARD_KEYS: dict[str, tuple[str, ...]] = {
-    "undo": ("Ctrl+Z", "U"),
-    "redo": ("Ctrl+Y", "Ctrl+Shift+Z", "R"),
-    "restart": ("Ctrl+R",),
-    "hint": ("H",),
-    "watch": ("W",),
-    "pause": ("Esc", "P"),
-    "help": ("F1", "?"),
-}
-
-
 def standard_action(event: pygame.event.Event) -> str | None:
     """Map a KEYDOWN to a standard action name, or None."""
     if event.type != pygame.KEYDOWN:

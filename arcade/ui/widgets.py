@@ -357,23 +357,6 @@ class Toolbar:
 
 
 @dataclass
-class Label:
-    text: str
-    size: int = 18
-    role: str = "text"
-    bold: bool = False
-    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    anchor: str = "midleft"
-
-    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
-        pos = getattr(self.rect, self.anchor)
-        draw_text(
-            surface, theme, self.text, pos, size=self.size, colour=theme[self.role],
-            bold=self.bold, anchor=self.anchor, max_width=self.rect.width or None,
-        )
-
-
-@dataclass
 class _ToastMessage:
     text: str
     role: str

@@ -95,9 +95,6 @@ class Board:
         free, me = self.free, self.me
         return [(d, me + off) for d, off in zip(DIRECTIONS, self.geo.offsets, strict=True) if free >> (me + off) & 1]
 
-    def swapped(self) -> Board:
-        return Board(self.geo, self.free, self.opp, self.me)
-
     def to_rows(self) -> list[str]:
         """The 2010 protocol picture: ``#`` blocked, space free, ``1`` me, ``2`` the opponent."""
         geo = self.geo

@@ -25,7 +25,6 @@ from arcade.core.grid import size_name
 DIRECTIONS = ("N", "E", "S", "W")
 DELTAS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
-DIRECTION_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 #: Largest map side we accept (the biggest official map is 50x50).
 MAX_SIDE = 200
 
@@ -58,10 +57,6 @@ class Level:
                 if ch == "#":
                     bits |= 1 << (y * self.width + x)
         return bits
-
-    @cached_property
-    def floor_count(self) -> int:
-        return self.width * self.height - self.walls.bit_count()
 
     def bit(self, pos: Pos) -> int:
         return 1 << (pos[1] * self.width + pos[0])
@@ -136,14 +131,6 @@ class State:
 def step(pos: Pos, direction: str) -> Pos:
     dx, dy = DELTAS[direction]
     return (pos[0] + dx, pos[1] + dy)
-
-
-def direction_between(a: Pos, b: Pos) -> str | None:
-    """The direction of the one step from ``a`` to ``b`` (None if they are not neighbours)."""
-    for name, (dx, dy) in DELTAS.items():
-        if (a[0] + dx, a[1] + dy) == b:
-            return name
-    return None
 
 
 _SIZE_LINE = re.compile(r"^\s*(\d{1,9})\s+(\d{1,9})\s*$", re.ASCII)

@@ -66,14 +66,6 @@ def bundled() -> list[MapEntry]:
     return sorted(entries, key=lambda e: (rank.get(e.group, len(GROUPS)), e.id))
 
 
-def is_bundled(map_id: str) -> bool:
-    return any(entry.id == map_id for entry in bundled())
-
-
-def random_entry(seed: int) -> MapEntry:
-    return MapEntry(generator.map_id(seed), "random")
-
-
 #: Generated families: id prefix -> the function drawing a map from its seed.
 FAMILIES = {"random": generator.generate, "scatter": generator.scatter}
 

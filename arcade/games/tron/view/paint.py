@@ -20,7 +20,6 @@ from arcade.ui.theme import Theme, blend
 from arcade.ui.widgets import draw_text, wrap_text
 
 SIDE_BITS = {"N": 1, "E": 2, "S": 4, "W": 8}
-TrailKey = tuple[int, int, bool]
 
 
 def floor_colour(theme: Theme) -> tuple[int, int, int]:

@@ -281,10 +281,6 @@ class TronScene(CameraScene, TickScene):
         return self.phase in ("countdown", "running")
 
     @property
-    def round_over(self) -> bool:
-        return self.phase == "over"
-
-    @property
     def round_done(self) -> bool:
         """A round of the match has ended: on its banner, or in its replay, Enter goes on."""
         return self.viewer is None and self.phase in ("over", "replay")
