@@ -2608,6 +2608,38 @@ def test_the_pause_screen_shows_every_key_whole(info, toy_in_registry):
                 assert_key_cell_whole(keys, lines, font, pause._keys_w - 8, size)
 
 
+@pytest.mark.parametrize("options", [None, {"edit": ""}], ids=["game", "editor"])
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_how_to_play_is_a_click_away_on_the_pause_screen(info, options, toy_in_registry):
+    """A newcomer with only a mouse saw How to play once, on a game's first opening: it was F1 or ?
+    after that, and the pause screen (the toolbar's Pause) offered Resume, Settings, Main menu. The
+    pause screen has a How to play button in every game (and Hashi's editor); the page opens over
+    the pause screen and closing it comes back there."""
+    from arcade.ui.how_to_play import HowToPlayScene
+    from arcade.ui.overlays import PauseScene
+
+    if options and info.name != "hashi":
+        pytest.skip("only Hashi has an editor")
+    app = new_app(registry_with(info, 0))
+    try:
+        launch = Launch(options=options) if options else Launch(level=SMALL[info.name])
+        app.launch(info.name, launch, strict=True)
+        frames(app)
+        click(app, top_game(app).toolbar.find("Pause").rect.center)
+        pause = app.stack.top
+        assert isinstance(pause, PauseScene), type(pause).__name__
+        buttons = {b.label: b for b in pause.buttons}
+        assert "How to play" in buttons, list(buttons)
+        click(app, buttons["How to play"].rect.center)
+        page = app.stack.top
+        assert isinstance(page, HowToPlayScene) and page.keys
+        key(app, pygame.K_ESCAPE)
+        frames(app)
+        assert app.stack.top is pause
+    finally:
+        close(app)
+
+
 def lost_result_panel(app: App, info: GameInfo, scene: GameScene) -> ResultScene:
     """``scene``'s game lost (Tron: a match the bot won) and its result panel, as the game opens it."""
     if info.name == "tron":
