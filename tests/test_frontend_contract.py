@@ -2608,6 +2608,84 @@ def test_the_pause_screen_shows_every_key_whole(info, toy_in_registry):
                 assert_key_cell_whole(keys, lines, font, pause._keys_w - 8, size)
 
 
+@pytest.mark.parametrize("options", [None, {"edit": ""}], ids=["game", "editor"])
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_how_to_play_is_a_click_away_on_the_pause_screen(info, options, toy_in_registry):
+    """A newcomer with only a mouse saw How to play once, on a game's first opening: it was F1 or ?
+    after that, and the pause screen (the toolbar's Pause) offered Resume, Settings, Main menu. The
+    pause screen has a How to play button in every game (and Hashi's editor); the page opens over
+    the pause screen and closing it comes back there."""
+    from arcade.ui.how_to_play import HowToPlayScene
+    from arcade.ui.overlays import PauseScene
+
+    if options and info.name != "hashi":
+        pytest.skip("only Hashi has an editor")
+    app = new_app(registry_with(info, 0))
+    try:
+        launch = Launch(options=options) if options else Launch(level=SMALL[info.name])
+        app.launch(info.name, launch, strict=True)
+        frames(app)
+        click(app, top_game(app).toolbar.find("Pause").rect.center)
+        pause = app.stack.top
+        assert isinstance(pause, PauseScene), type(pause).__name__
+        buttons = {b.label: b for b in pause.buttons}
+        assert "How to play" in buttons, list(buttons)
+        click(app, buttons["How to play"].rect.center)
+        page = app.stack.top
+        assert isinstance(page, HowToPlayScene) and page.keys
+        key(app, pygame.K_ESCAPE)
+        frames(app)
+        assert app.stack.top is pause
+    finally:
+        close(app)
+
+
+def press(app: App, pos: tuple[int, int], kind: int) -> None:
+    """One half of a click (the press or the release) at ``pos``, and a frame."""
+    pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+    app.frame(1 / 60)
+
+
+@pytest.mark.parametrize("info", [g for g in GAMES if g.name != "tron"], ids=lambda g: g.name)
+def test_a_double_click_on_watch_ai_leaves_the_ai_playing(info, toy_in_registry, monkeypatch):
+    """A player who double-clicks (many do, on anything) started the AI and stopped it in the same
+    gesture: Battle Royale said "Stopped watching.", Runway "Paused": the second press landed on
+    the button the first had just turned into Stop watching (or lit up). The second press of a
+    double-click on a button the first changed is let go; a third, or a press after the
+    double-click time, acts again; a fast second press on a button that stays the same acts too."""
+    from arcade.ui import widgets
+
+    clock = [100.0]
+    fake = type("Clock", (), {"monotonic": staticmethod(lambda: clock[0])})
+    monkeypatch.setattr(widgets, "time", fake, raising=False)
+    with small_game(info) as (app, scene):
+        frames(app)
+        spot = scene.toolbar.find("Watch AI").rect.center
+        press(app, spot, pygame.MOUSEBUTTONDOWN)
+        press(app, spot, pygame.MOUSEBUTTONUP)
+        scene.worker.wait(30)
+        frames(app)  # the AI's plan arrives: the toolbar is built again around the watch
+        assert scene.watching
+        clock[0] += 0.2
+        press(app, spot, pygame.MOUSEBUTTONDOWN)
+        press(app, spot, pygame.MOUSEBUTTONUP)
+        assert scene.watching and not scene.watch.paused, scene.status_text
+        clock[0] += 1.0  # a deliberate click later stops (Runway: pauses) it, as the button says
+        press(app, spot, pygame.MOUSEBUTTONDOWN)
+        press(app, spot, pygame.MOUSEBUTTONUP)
+        assert not scene.watching or scene.watch.paused
+    with small_game(info) as (app, scene):
+        frames(app)
+        undo = scene.toolbar.find("Undo")
+        safe_moves(scene, 2)
+        frames(app)
+        for _ in range(2):  # a fast double-click on Undo undoes twice
+            press(app, undo.rect.center, pygame.MOUSEBUTTONDOWN)
+            press(app, undo.rect.center, pygame.MOUSEBUTTONUP)
+            clock[0] += 0.1
+        assert scene.session.index == 0
+
+
 def lost_result_panel(app: App, info: GameInfo, scene: GameScene) -> ResultScene:
     """``scene``'s game lost (Tron: a match the bot won) and its result panel, as the game opens it."""
     if info.name == "tron":

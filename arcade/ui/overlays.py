@@ -264,7 +264,10 @@ class PanelScene(Scene):
 
 
 class PauseScene(PanelScene):
-    """Esc or P in a game: resume (Esc or P again), settings, the keys, back to the menu."""
+    """Esc or P in a game: resume (Esc or P again), settings, how to play, the keys, back to the menu.
+
+    How to play is a button here because F1 and ? are keys: a player who only uses the mouse saw
+    the rules once, on the game's first opening, and had no way back to them."""
 
     def __init__(self, game_scene: Scene, keys: list[tuple[str, str]]) -> None:
         self.game_scene = game_scene
@@ -274,6 +277,7 @@ class PauseScene(PanelScene):
             [
                 ("Resume", self.close),
                 ("Settings", self.open_settings),
+                ("How to play", self.open_how_to_play),
                 ("Main menu", self.to_menu),
             ],
             keys=keys,
@@ -291,6 +295,10 @@ class PauseScene(PanelScene):
 
         assert self.app is not None
         self.app.push(SettingsScene())
+
+    def open_how_to_play(self) -> None:
+        """The game's how-to page over this panel (closing it comes back here, as Settings does)."""
+        self.game_scene.open_how_to_play()  # type: ignore[attr-defined]
 
     def to_menu(self) -> None:
         assert self.app is not None

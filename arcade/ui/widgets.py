@@ -8,6 +8,7 @@ can carry a hotkey, shown in its tooltip and in help screens.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -210,6 +211,11 @@ class Toolbar:
     MIN_TEXT = 12
     #: The More button's label.
     MORE = "More…"
+    #: Seconds within which a second press on the same spot is the second half of a double-click
+    #: (the usual desktop setting).
+    DOUBLE_CLICK = 0.5
+    #: How far (pixels) the pointer may move between the two presses of a double-click.
+    DOUBLE_CLICK_SLOP = 6
 
     def __init__(self, buttons: list[Button] | None = None, *, gap: int = 6) -> None:
         self.buttons: list[Button] = buttons or []
@@ -226,6 +232,10 @@ class Toolbar:
         self._menu_rects: list[pygame.Rect] = []
         self._padding = 0
         self._menu_size = 16
+        #: The last press on a button: (time, position, the button's face then). The scene hands it
+        #: on to the toolbar it builds next, since a click often rebuilds the toolbar.
+        self.last_press: tuple[float, tuple[int, int], tuple[str, bool]] | None = None
+        self._swallowing = False
 
     def add(self, button: Button) -> Button:
         self.buttons.append(button)
@@ -309,10 +319,43 @@ class Toolbar:
             self.menu_open = False
             self._place_menu()
 
+    def button_at(self, pos: tuple[int, int]) -> Button | None:
+        """The button (on the row, or in the open menu) under ``pos``."""
+        return next((b for b in [*self.row(), *(self.overflow if self.menu_open else [])]
+                     if b.rect.collidepoint(pos)), None)
+
+    def _second_half_of_a_double_click(self, pos: tuple[int, int]) -> bool:
+        """A press that is the second half of a double-click on a button whose first half changed
+        it (Watch AI became Stop watching, Pause AI became Resume AI, Runway's Watch AI lit up).
+
+        A double-click, the habit of many players, started the AI and stopped it again at once: the
+        second press landed on the button the first had just turned into its opposite. Such a
+        press is let go. A button that stays the same (Undo, Runway's SPEED) takes every press,
+        however fast, as a fast player means them."""
+        button = self.button_at(pos)
+        if button is None or self.last_press is None:
+            return False
+        when, where, face = self.last_press
+        return (time.monotonic() - when <= self.DOUBLE_CLICK
+                and max(abs(pos[0] - where[0]), abs(pos[1] - where[1])) <= self.DOUBLE_CLICK_SLOP
+                and (button.label, button.toggled) != face)
+
     def handle(self, event: pygame.event.Event) -> bool:
         """Clicks on the row's buttons and the open menu's; True when consumed. While the menu is
         open a click elsewhere only closes it (it does not reach the board under it), and so
-        does Esc; another key closes it and goes on to act."""
+        does Esc; another key closes it and goes on to act. The second press of a double-click on
+        a button the first press changed is let go (see :meth:`_second_half_of_a_double_click`)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self._second_half_of_a_double_click(tuple(event.pos)):
+                self.last_press = None  # a third press is a press again
+                self._swallowing = True
+                return True
+            button = self.button_at(tuple(event.pos))
+            if button is not None and button.is_enabled():
+                self.last_press = (time.monotonic(), tuple(event.pos), (button.label, button.toggled))
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._swallowing:
+            self._swallowing = False
+            return True
         if self.menu_open:
             if event.type == pygame.KEYDOWN:
                 self.close_menu()

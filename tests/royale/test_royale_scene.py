@@ -253,6 +253,25 @@ def test_the_result_buttons_never_overlap_where_they_wrap_onto_two_rows(app, dri
     assert all(top.panel.contains(r) for r in rects) and not any(r.colliderect(top.map_rect) for r in rects)
 
 
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (1024, 640)])
+def test_the_result_mini_map_grows_with_a_big_window(app, driver, size):
+    """On a 1920x1080 screen the result's mini-map stayed 250 pixels high: both routes on a
+    thumbnail under two thirds of empty screen. It takes up to 45 % of the window's height (never
+    less than before, never more than the panel leaves room for), the buttons still in the panel."""
+    scene = open_level(app, driver)
+    app.on_resize(size)
+    driver.frames(2)
+    driver.click(centre_of(scene, (3, 10)))
+    for step in ((4, 10), (5, 10), (6, 10), (6, 11), (7, 11), (7, 10)):
+        driver.click(centre_of(scene, step))
+    top = app.stack.top
+    assert isinstance(top, RoyaleResultScene)
+    driver.frames(2)
+    assert top.map_rect.height >= (0.4 * size[1] if size[1] >= 1000 else 230), (size, top.map_rect)
+    assert top.panel.top >= 0 and top.panel.bottom <= size[1]
+    assert all(top.panel.contains(b.rect) and not b.rect.colliderect(top.map_rect) for b in top.buttons)
+
+
 @pytest.mark.parametrize("size", [(800, 500), (1600, 1000)])
 def test_layout_fits_small_and_large_windows(app, driver, size):
     scene = open_level(app, driver, "17-grand-royale-51x51")

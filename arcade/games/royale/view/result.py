@@ -15,7 +15,11 @@ from .paint import draw_route, minimap
 if TYPE_CHECKING:
     from .scene import RoyaleScene
 
+#: The mini-map's height in a small window (pixels), and the share of a taller window's height it
+#: may take: a fixed 250 pixels left the two routes a thumbnail in a 1080-pixel window (21x21
+#: cells of 11 pixels, the route lines hard to follow) with two thirds of the screen unused.
 MAP_MAX = 250
+MAP_SHARE = 0.45
 
 
 class RoyaleResultScene(ResultScene):
@@ -32,9 +36,13 @@ class RoyaleResultScene(ResultScene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         room = size[1] - 20 - self.panel.height
-        self._map_height = max(0, min(MAP_MAX, room - 40))
+        self._map_height = max(0, min(max(MAP_MAX, int(size[1] * MAP_SHARE)), room - 40))
         if self._map_height < 60:
             self._map_height = 0
+        else:  # as high as the map is drawn (its cells are square): no empty band above the buttons
+            level = self.scene.session.state.level
+            cell = max(2, min((self.panel.width - 48) // level.cols, self._map_height // level.rows))
+            self._map_height = min(self._map_height, cell * level.rows)
         extra = self._map_height + 34 if self._map_height else 0
         bottom = self.panel.bottom
         self.panel.height += extra
