@@ -112,11 +112,11 @@ class Player:
         self.wait_push(mark, scene)
 
     def quit_by_menu(self, game_scene: str) -> None:
-        """Esc → Main menu (the pause overlay's third button) → the Quit entry, clicked; the program must exit 0."""
+        """Esc → Main menu (the pause overlay's last button: End) → the Quit entry, clicked; the program must exit 0."""
         mark = self.mark()
         self.keys("Escape")
         self.wait_push(mark, "PauseScene")
-        self.keys("Right", "Right", "Return")
+        self.keys("End", "Return")
         self.wait_line(mark, lambda line: line == f"pop {game_scene}", "the game to close")
         menu = wait_for(lambda: menu_entries(self.since(mark)).get("Quit"), 20, "the menu to come back")
         x, y, w, h = menu
