@@ -1027,3 +1027,19 @@ def test_a_programs_lost_run_says_the_program_drove_it(app, driver):
     assert app.stack.top.title == "The program lost the race", app.stack.top.title
     assert f"Turns: {len(commands)}, all played by rwbot.py" in lines, lines
     assert sum("rwbot.py" in line for line in lines) == 1 and not any("AI" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("size", [(420, 260), (560, 300), (800, 330), (1400, 420)])
+def test_a_bike_at_the_start_stands_clear_of_the_lane_numbers(size):
+    """How to play's example is a narrow road: the finish was given all the spare room, so the
+    bikes at x=0 stood over the lane numbers and their back wheels past the road's edge."""
+    from arcade.games.runway.view.roadview import BIKE_HALF, LANE_NUMBER_RADIUS, LANE_NUMBER_X, RoadView
+
+    road = RoadView()
+    road.layout(pygame.Rect(0, 0, *size), 10, 30)
+    assert not road.scrolls
+    road.cam = road.target(10, 0.0)
+    back_wheel = road.bike_x(0.0, 10) - BIKE_HALF * road.bike_size
+    assert back_wheel >= road.road.x + LANE_NUMBER_X + LANE_NUMBER_RADIUS
+    # ... and the finish line still shows.
+    assert road.to_screen(9.5, 0)[0] < road.road.right

@@ -48,6 +48,9 @@ MIN_CELL = 9.0
 BEFORE_START, AFTER_FINISH = 1.5, 3.0
 #: Half a bike's drawn width, as a share of its size (the wheels' outer edges, see ``draw_bike``).
 BIKE_HALF = 0.53
+#: Where the lane numbers stand: their centre's distance from the road's left edge, and their
+#: badge's largest radius (pixels).
+LANE_NUMBER_X, LANE_NUMBER_RADIUS = 12, 13
 #: How far the player may zoom the road in or out over the speed's own zoom.
 USER_ZOOM = (0.5, 4.0)
 
@@ -128,10 +131,18 @@ class RoadView:
         bike (centring a zoomed short runway left the bikes off screen, behind the camera)."""
         visible = self.visible_columns
         if not self.scrolls and visible >= length + BEFORE_START:
-            # Centred, but with room after the finish for a bike drawn whole past the chequered strip.
+            # Centred, but with room after the finish for a bike drawn whole past the chequered strip,
+            # and before the start for the lane numbers and a back wheel at x=0 (How to play's narrow
+            # example gave the finish all the room, and the bikes covered the lane numbers).
             spare = visible - length
-            after = min(spare, max(spare / 2, self.finish_room() / max(1e-6, self.cell_w)))
-            return max(length + after - visible, lead + 2 - visible)
+            cell = max(1e-6, self.cell_w)
+            after = min(spare, max(spare / 2, self.finish_room() / cell))
+            before = min(spare, max(0.0, self.start_room() / cell - 0.5))
+            finish_first, start_first = length + after - visible, -before
+            if finish_first > start_first:  # no room for both: the camera moves from one to the other
+                share = min(1.0, max(0.0, lead / max(1, length)))
+                finish_first = start_first + (finish_first - start_first) * share
+            return max(finish_first, lead + 2 - visible)
         return max(-BEFORE_START, min(lead - LEAD_AT * visible, max(length, lead) + AFTER_FINISH - visible))
 
     @property
@@ -147,6 +158,10 @@ class RoadView:
     def finish_room(self) -> float:
         """Pixels after the finish line that hold the strip and a whole bike past it."""
         return 2 * self.finish_square + 2 * BIKE_HALF * self.bike_size + 6
+
+    def start_room(self) -> float:
+        """Pixels before the centre of column 0 that hold the lane numbers and a bike's back wheel."""
+        return LANE_NUMBER_X + LANE_NUMBER_RADIUS + BIKE_HALF * self.bike_size + 2
 
     def bike_x(self, x: float, length: int) -> float:
         """The screen x of a bike's centre at column ``x``. Past the line (``x ≥ length``) a bike is drawn
@@ -264,8 +279,8 @@ class RoadView:
         """Each lane's number (the Y of the rules, as the messages say "lane 1") at the view's left
         edge: in the verge before the road while the start shows (far left, clear of a bike's back
         wheel at x=0, which hid the number beside the road), at the road's edge once it scrolled."""
-        x = self.road.x + 12
-        size = max(11, min(15, self.lane_h // 4))
+        x = self.road.x + LANE_NUMBER_X
+        size = max(11, min(LANE_NUMBER_RADIUS + 2, self.lane_h // 4))
         for lane in range(LANES):
             centre = (round(x), self.road.y + lane * self.lane_h + self.lane_h // 2)
             pygame.draw.circle(surface, theme["panel"], centre, size - 2)
