@@ -695,9 +695,9 @@ class GameScene(Scene):
             buttons.append(button)
         # The last press goes on to the new row: a double-click on a button the press rebuilt the
         # toolbar for (Watch AI) must not reach the button that took its place.
-        last_press = self.toolbar.last_press
+        guard = self.toolbar.guard
         self.toolbar = Toolbar([*buttons, *watching])
-        self.toolbar.last_press = last_press
+        self.toolbar.guard = guard
 
     def refresh_toolbar(self) -> None:
         """Build and lay out the toolbar again (a watch started, paused or stopped), the board as it is."""

@@ -18,7 +18,7 @@ from collections.abc import Callable
 import pygame
 
 from arcade.ui.theme import Theme
-from arcade.ui.widgets import Button, draw_text
+from arcade.ui.widgets import Button, DoubleClickGuard, draw_text
 
 
 def draw_icon(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect, name: str) -> None:
@@ -153,6 +153,8 @@ class PlayerButtons:
     def __init__(self, actions: dict[str, Callable[[], None]], tooltips: dict[str, str] | None = None) -> None:
         self.tooltips = {**PLAYER_BUTTONS, **(tooltips or {})}
         self.buttons = {name: Button("", actions[name], tooltip=self.tooltips[name]) for name in PLAYER_BUTTONS}
+        #: A double-click on ▶ played and paused at once: its second press is let go.
+        self.guard = DoubleClickGuard()
 
     def __getitem__(self, name: str) -> Button:
         return self.buttons[name]
@@ -176,11 +178,17 @@ class PlayerButtons:
         self.buttons["play"].toggled = playing
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Clicks on the buttons (hover is tracked but not consumed)."""
+        """Clicks on the buttons (hover is tracked but not consumed); a double-click's second press on
+        a button its first press changed (▶ turned ⏸) is let go (:class:`DoubleClickGuard`)."""
+        if self.guard.swallows(event, self.button_at):
+            return True
         consumed = False
         for button in self.buttons.values():
             consumed = button.handle(event) or consumed
         return consumed and event.type != pygame.MOUSEMOTION
+
+    def button_at(self, pos: tuple[int, int]) -> Button | None:
+        return next((b for b in self.buttons.values() if b.rect.collidepoint(pos)), None)
 
     def tooltip(self, pos: tuple[int, int]) -> str:
         for name, button in self.buttons.items():

@@ -196,6 +196,50 @@ class Button:
         )
 
 
+class DoubleClickGuard:
+    """Lets go of the second press of a double-click on a button that the first press changed.
+
+    A double-click, the habit of many players, started the AI and stopped it again at once: the
+    second press landed on the button the first had just turned into its opposite (Watch AI into
+    Stop watching, Pause AI into Resume AI, a player's ▶ into ⏸). A button that stays the same
+    (Undo, Runway's SPEED, a step) takes every press, however fast, as a fast player means them.
+    The toolbar and the player buttons each keep one.
+    """
+
+    #: Seconds within which a second press on the same spot is the second half of a double-click
+    #: (the usual desktop setting).
+    SECONDS = 0.5
+    #: How far (pixels) the pointer may move between the two presses of a double-click.
+    SLOP = 6
+
+    def __init__(self) -> None:
+        #: The last press on a button: (time, position, the button's face then).
+        self.last_press: tuple[float, tuple[int, int], tuple[str, bool]] | None = None
+        self._swallowing = False
+
+    def swallows(self, event: pygame.event.Event, button_at: Callable[[tuple[int, int]], Button | None]) -> bool:
+        """True if ``event`` is such a second press, or the release of one (``button_at``: the button
+        under a position, or None)."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._swallowing:
+            self._swallowing = False
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        pos = (int(event.pos[0]), int(event.pos[1]))
+        button = button_at(pos)
+        if button is not None and self.last_press is not None:
+            when, where, face = self.last_press
+            if (time.monotonic() - when <= self.SECONDS
+                    and max(abs(pos[0] - where[0]), abs(pos[1] - where[1])) <= self.SLOP
+                    and (button.label, button.toggled) != face):
+                self.last_press = None  # a third press is a press again
+                self._swallowing = True
+                return True
+        if button is not None and button.is_enabled():
+            self.last_press = (time.monotonic(), pos, (button.label, button.toggled))
+        return False
+
+
 class Toolbar:
     """One row of buttons at every window width, laid out by the framework for every game.
 
@@ -211,11 +255,6 @@ class Toolbar:
     MIN_TEXT = 12
     #: The More button's label.
     MORE = "More…"
-    #: Seconds within which a second press on the same spot is the second half of a double-click
-    #: (the usual desktop setting).
-    DOUBLE_CLICK = 0.5
-    #: How far (pixels) the pointer may move between the two presses of a double-click.
-    DOUBLE_CLICK_SLOP = 6
 
     def __init__(self, buttons: list[Button] | None = None, *, gap: int = 6) -> None:
         self.buttons: list[Button] = buttons or []
@@ -232,10 +271,9 @@ class Toolbar:
         self._menu_rects: list[pygame.Rect] = []
         self._padding = 0
         self._menu_size = 16
-        #: The last press on a button: (time, position, the button's face then). The scene hands it
-        #: on to the toolbar it builds next, since a click often rebuilds the toolbar.
-        self.last_press: tuple[float, tuple[int, int], tuple[str, bool]] | None = None
-        self._swallowing = False
+        #: Lets go of a double-click's second press on a button its first press changed. The scene
+        #: hands it on to the toolbar it builds next, since a click often rebuilds the toolbar.
+        self.guard = DoubleClickGuard()
 
     def add(self, button: Button) -> Button:
         self.buttons.append(button)
@@ -324,37 +362,12 @@ class Toolbar:
         return next((b for b in [*self.row(), *(self.overflow if self.menu_open else [])]
                      if b.rect.collidepoint(pos)), None)
 
-    def _second_half_of_a_double_click(self, pos: tuple[int, int]) -> bool:
-        """A press that is the second half of a double-click on a button whose first half changed
-        it (Watch AI became Stop watching, Pause AI became Resume AI, Runway's Watch AI lit up).
-
-        A double-click, the habit of many players, started the AI and stopped it again at once: the
-        second press landed on the button the first had just turned into its opposite. Such a
-        press is let go. A button that stays the same (Undo, Runway's SPEED) takes every press,
-        however fast, as a fast player means them."""
-        button = self.button_at(pos)
-        if button is None or self.last_press is None:
-            return False
-        when, where, face = self.last_press
-        return (time.monotonic() - when <= self.DOUBLE_CLICK
-                and max(abs(pos[0] - where[0]), abs(pos[1] - where[1])) <= self.DOUBLE_CLICK_SLOP
-                and (button.label, button.toggled) != face)
-
     def handle(self, event: pygame.event.Event) -> bool:
         """Clicks on the row's buttons and the open menu's; True when consumed. While the menu is
         open a click elsewhere only closes it (it does not reach the board under it), and so
         does Esc; another key closes it and goes on to act. The second press of a double-click on
-        a button the first press changed is let go (see :meth:`_second_half_of_a_double_click`)."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self._second_half_of_a_double_click(tuple(event.pos)):
-                self.last_press = None  # a third press is a press again
-                self._swallowing = True
-                return True
-            button = self.button_at(tuple(event.pos))
-            if button is not None and button.is_enabled():
-                self.last_press = (time.monotonic(), tuple(event.pos), (button.label, button.toggled))
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._swallowing:
-            self._swallowing = False
+        a button the first press changed is let go (see :class:`DoubleClickGuard`)."""
+        if self.guard.swallows(event, self.button_at):
             return True
         if self.menu_open:
             if event.type == pygame.KEYDOWN:

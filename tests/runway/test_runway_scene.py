@@ -1043,3 +1043,27 @@ def test_a_bike_at_the_start_stands_clear_of_the_lane_numbers(size):
     assert back_wheel >= road.road.x + LANE_NUMBER_X + LANE_NUMBER_RADIUS
     # ... and the finish line still shows.
     assert road.to_screen(9.5, 0)[0] < road.road.right
+
+
+def test_a_double_click_on_the_play_button_leaves_the_ai_driving(app, driver, monkeypatch):
+    """The player buttons under the timeline are not the toolbar: a double-click on ▶ started the AI
+    and the second press, landing on the ⏸ it had become, paused it again."""
+    from arcade.ui import widgets
+
+    clock = [100.0]
+    monkeypatch.setattr(widgets, "time", type("Clock", (), {"monotonic": staticmethod(lambda: clock[0])}))
+    scene = open_runway(app)
+    driver.frames(2)
+    spot = scene.pad.player["play"].rect.center
+    driver.click(spot)
+    scene.worker.wait(30)
+    driver.frames(2)
+    assert scene.watch is not None and not scene.watch.paused
+    clock[0] += 0.2
+    driver.click(spot)
+    driver.frames(1)
+    assert scene.watch is not None and not scene.watch.paused, scene.status_text
+    clock[0] += 1.0  # a deliberate click later pauses, as ⏸ says
+    driver.click(spot)
+    driver.frames(1)
+    assert scene.watch is None or scene.watch.paused

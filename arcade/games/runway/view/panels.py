@@ -289,9 +289,12 @@ class ControlPad:
         self.transport["faster"].rect = pygame.Rect(self.speed_rect.right, rect.y, square, square)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Clicks on the pad (hover is tracked but not consumed)."""
+        """Clicks on the pad (hover is tracked but not consumed). The player buttons take their own
+        clicks first: they let go of a double-click's second press on ▶ turned ⏸."""
+        if self.player.handle(event):
+            return True
         consumed = False
-        for button in self.buttons:
+        for button in [*self.commands, *self.speed_buttons.values()]:
             consumed = button.handle(event) or consumed
         return consumed and event.type != pygame.MOUSEMOTION
 
