@@ -218,6 +218,9 @@ def test_new_grid_and_level_picker(app, driver):
     driver.key(pygame.K_n)
     assert scene.session.level_id.startswith("random 21x21")
     assert not scene.session.state.placed
+    seed = scene.session.level_id.rpartition("#")[2]
+    # The toast says the seed itself (it said "seed in the level id", and no id is shown anywhere).
+    assert any(m.text.endswith(f"seed {seed}") and "level id" not in m.text for m in scene.toast.messages)
     driver.key(pygame.K_l)
     top = app.stack.top
     assert type(top).__name__ == "PickerScene"
@@ -602,3 +605,29 @@ def test_the_panel_before_the_drop_names_the_keyboard_way_and_fits(app, driver):
     assert "click" in line and "arrows+Enter" in line
     lines = wrap_text(app.theme, line, 15, SIDE_WIDTH - 2 * 14)
     assert len(lines) == 1 and all(app.theme.font(15).size(part)[0] <= SIDE_WIDTH - 28 for part in lines)
+
+
+def test_a_double_click_that_drops_or_steps_acts_once(app, driver, monkeypatch):
+    """Many players double-click: the second click on the cell just dropped on said in red "You are
+    here", and on the centre just stepped onto it was a Finish that ended the round."""
+    from arcade.games.royale.view import scene as scene_module
+
+    clock = [100.0]
+    monkeypatch.setattr(scene_module, "time", type("Clock", (), {"monotonic": staticmethod(lambda: clock[0])}))
+    scene = open_level(app, driver, "02-dead-end-11x11")
+    level = scene.session.level
+    r, c = level.centre
+    drop = next(cell for cell in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                if level.start_refusal(cell) is None)
+    driver.click(centre_of(scene, drop))
+    clock[0] += 0.2
+    driver.click(centre_of(scene, drop))
+    assert scene.session.index == 1 and scene.status_role != "error", scene.status_text
+    clock[0] += 1.0
+    driver.click(centre_of(scene, level.centre))  # one step onto the centre ...
+    clock[0] += 0.2
+    driver.click(centre_of(scene, level.centre))  # ... double-clicked: not a finish
+    assert scene.session.state.on_centre and scene.session.outcome is None
+    clock[0] += 1.0
+    driver.click(centre_of(scene, level.centre))  # a click of its own on the centre finishes
+    assert scene.session.outcome is not None and scene.session.outcome.is_win

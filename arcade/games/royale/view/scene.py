@@ -31,6 +31,7 @@ from arcade.ui.input import PointerTracker
 from arcade.ui.overlays import ResultScene
 from arcade.ui.theme import blend
 from arcade.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, linear
+from arcade.ui.widgets import DoubleClickGuard
 from arcade.ui.worker import job_cancelled
 
 from .paint import (
@@ -100,6 +101,8 @@ class RoyaleScene(CameraScene, PuzzleScene):
         self.camera = CameraInput(self.grid)
         self.cursor: Cell = level.centre
         self.cursor_shown = False  # see _draw_hover
+        #: When and where the last click dropped or stepped (see :meth:`click_cell`).
+        self._last_step_click: tuple[float, Cell] | None = None
         self.marks_drawn: set[str] = set()  # the overlay marks of the last frame (the legend lists them all)
         self.keys = cell_keys(self.session.state)
         self._keys_version = 0
@@ -275,7 +278,8 @@ class RoyaleScene(CameraScene, PuzzleScene):
         assert self.app is not None
         level, level_id = random_level(*random_recipe(self.app.game_settings(self.info.name)))
         self.change_level(level, level_id)
-        self.toast.show(f"New board: {level.title} (seed in the level id)", "info")
+        # The seed, said where it can be read (it was "seed in the level id", an id shown nowhere).
+        self.toast.show(f"New board: {level.title} · seed {level_id.rpartition('#')[2]}", "info")
 
     def confirm(self) -> None:
         """Enter: drop on the cursor's cell before the drop, finish on the centre after it."""
@@ -315,11 +319,22 @@ class RoyaleScene(CameraScene, PuzzleScene):
         self.play(Move.go(letter))
 
     def click_cell(self, cell: Cell) -> None:
+        """Drop, step or finish as the click means; the second click of a double-click on the cell its
+        first click dropped or stepped onto is let go. It used to say in red "You are here: click a
+        neighbouring cell", and on the centre it ended the round: a step onto the centre, double-
+        clicked as many players click, was also a Finish."""
+        now = time.monotonic()
+        last, self._last_step_click = self._last_step_click, None
+        if last is not None and last[1] == cell and now - last[0] <= DoubleClickGuard.SECONDS:
+            return
         intent = controller.click(self.session.state, cell)
         if intent.move is None:
             self.refuse(intent.reason)
-        else:
-            self.play(intent.move)
+            return
+        before = self.session.index
+        self.play(intent.move)
+        if intent.move.kind != "finish" and self.session.index > before:
+            self._last_step_click = (now, cell)
 
     # -- input -------------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> bool:
