@@ -1067,3 +1067,25 @@ def test_a_double_click_on_the_play_button_leaves_the_ai_driving(app, driver, mo
     driver.click(spot)
     driver.frames(1)
     assert scene.watch is None or scene.watch.paused
+
+
+def test_two_wrecks_in_one_hole_both_show(app):
+    """Two bikes can end in one hole (one changing lane into it as another leaves it): the second
+    wreck was drawn exactly over the first, hiding its cross and its number."""
+    from arcade.games.runway.motion import Motion
+    from arcade.games.runway.view.roadview import RoadView
+    from arcade.ui.theme import Theme
+
+    theme = Theme()
+    road = RoadView()
+    road.layout(pygame.Rect(0, 0, 900, 400), 10, 30)
+    road.cam = road.target(10, 0.0)
+    surface = pygame.Surface((900, 400))
+    wreck = Motion(5, 2, 5, 2, wreck=True)
+    road.draw_bikes(surface, theme, [Motion(0, 0, 0, 0), Motion(0, 1, 0, 1), wreck, wreck], 1.0, {}, 10)
+    third = bike_colour(theme, 2)
+    cell = pygame.Rect(0, 0, int(road.cell_w), road.lane_h)
+    cell.center = tuple(map(round, road.to_screen(5, 2)))
+    shown = sum(tuple(surface.get_at((x, y)))[:3] == third
+                for x in range(cell.left, cell.right) for y in range(cell.top, cell.bottom))
+    assert shown > 10, "bike 3's wreck is hidden under bike 4's"

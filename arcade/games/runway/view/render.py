@@ -131,16 +131,20 @@ def draw_bike(
     surface.blit(sprite, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
-def draw_wreck(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, index: int) -> None:
-    """A destroyed bike in its hole: the hole, a cross in the bike's colour and its number."""
+def draw_wreck(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, index: int, slot: int = 0) -> None:
+    """A destroyed bike in its hole: the hole, a cross in the bike's colour and its number.
+
+    ``slot`` is how many wrecks of the same hole stand to this one's right (two bikes can end in
+    one hole: one changing lane into it, one leaving it): each moves its cross and its number
+    aside, so the second no longer hides the first's number."""
     colour = bike_colour(theme, index)
     size = max(8, min(rect.width, rect.height))
-    centre = rect.center
+    centre = (rect.centerx - slot * size * 0.14, rect.centery)
     arm = size * 0.28
     width = max(2, size // 9)
     for dx in (-arm, arm):
         pygame.draw.line(surface, colour, (centre[0] - dx, centre[1] - arm), (centre[0] + dx, centre[1] + arm), width)
-    badge = (rect.right - size * 0.18, rect.top + size * 0.2)
+    badge = (rect.right - size * 0.18 - slot * size * 0.34, rect.top + size * 0.2)
     pygame.draw.circle(surface, theme["text"], badge, size * 0.16)
     draw_text(surface, theme, str(index + 1), badge, size=max(7, int(size * 0.22)), bold=True,
               colour=theme["text_dark"], anchor="center")

@@ -291,6 +291,13 @@ class RoadView:
                    falls: dict[int, float], length: int) -> None:
         """Every bike at progress ``t``; ``falls`` maps a bike to how far its fall has gone (0..1)."""
         size = self.bike_size
+        # A hole holding two wrecks draws them side by side, the lower number first.
+        holes: dict[tuple[float, float], int] = {}
+        for motion in motions:
+            pose = motion.at(t)
+            if pose.crashed:
+                holes[(pose.x, pose.lane)] = holes.get((pose.x, pose.lane), 0) + 1
+        wrecks: dict[tuple[float, float], int] = {}  # how many wrecks of each hole are drawn
         for index, motion in enumerate(motions):
             pose = motion.at(t)
             if pose.crashed:
@@ -301,7 +308,9 @@ class RoadView:
                     draw_bike(surface, theme, cell.center, size, index, tilt=-200 * progress,
                               scale=max(0.15, 1 - 0.85 * progress), alpha=int(255 * (1 - 0.6 * progress)))
                 else:
-                    draw_wreck(surface, theme, cell, index)
+                    drawn = wrecks.get((pose.x, pose.lane), 0)
+                    wrecks[(pose.x, pose.lane)] = drawn + 1
+                    draw_wreck(surface, theme, cell, index, holes[(pose.x, pose.lane)] - 1 - drawn)
                 continue
             cy = self.to_screen(pose.x, pose.lane)[1]
             cx = self.bike_x(pose.x, length)
