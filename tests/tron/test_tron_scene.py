@@ -1368,3 +1368,27 @@ def test_the_match_result_offers_the_next_map(app, driver):
     driver.frames(2)
     assert app.stack.top is scene and scene.session.level_id == following.id
     assert scene.match.score == [0, 0] and not scene.match.over
+
+
+def test_a_click_starts_the_round_and_steers_to_its_side(app, driver):
+    """Tron could not be played with the mouse: the round waited for an arrow key. A click heads
+    the cycle towards it before the start, and under way turns it to the click's side."""
+    scene = open_tron(app)
+    x, y = scene.session.state.heads[0]
+    cx, cy = scene.view.cell_center((y, x))
+    cell = scene.view.cell_w
+    driver.click((int(cx + 3 * cell), int(cy + cell)))  # right of the cycle, a little below: east
+    assert scene.phase == "countdown" and scene.steering[0].heading == "E"
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 2)
+    assert scene.session.state.directions[0] == "E"
+    x, y = scene.session.state.heads[0]
+    cx, cy = scene.view.cell_center((y, x))
+    driver.click((int(cx + 4 * cell), int(cy + cell)))  # ahead but below: the turn is south
+    run_ticks(driver, scene, 1)
+    assert scene.session.state.directions[0] == "S"
+    x, y = scene.session.state.heads[0]
+    cx, cy = scene.view.cell_center((y, x))
+    driver.click((int(cx - 2 * cell), int(cy - cell)))  # behind and to the left: west, never back
+    run_ticks(driver, scene, 1)
+    assert scene.session.state.directions[0] == "W"

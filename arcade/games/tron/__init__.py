@@ -44,6 +44,6 @@ INFO = GameInfo(
         "Running into any wall or trail — or off the map — crashes you. If both crash on the same tick, or "
         "move into the same cell, the round is a draw.",
         "Box the other cycle in so that it runs out of room before you do. A match is the best of several "
-        "rounds; the first round starts when you press an arrow.",
+        "rounds; the first round starts when you press an arrow (or click where to go).",
     ),
 )

@@ -46,6 +46,23 @@ class Steering:
         self.queue.append(direction)
         return True
 
+    def toward(self, dx: float, dy: float, *, starting: bool = False) -> str | None:
+        """The direction a click ``(dx, dy)`` pixels from the head asks for, or None.
+
+        Before the start (``starting``) any heading goes: the one nearest the click's. Under way,
+        the click picks a side: the turn perpendicular to where the cycle will be heading (after
+        the turns already queued) towards the click -- never straight on, never back, so a click
+        anywhere on one side of the cycle turns it that way.
+        """
+        if starting:
+            if dx == dy == 0:
+                return None
+            return ("E" if dx > 0 else "W") if abs(dx) > abs(dy) else ("S" if dy > 0 else "N")
+        last = self.queue[-1] if self.queue else self.heading
+        if last in ("N", "S"):
+            return None if dx == 0 else ("E" if dx > 0 else "W")
+        return None if dy == 0 else ("S" if dy > 0 else "N")
+
     def next(self) -> str:
         """The direction for the coming tick (the heading if no turn is queued)."""
         if self.queue:

@@ -220,6 +220,8 @@ class TronScene(CameraScene, TickScene):
                      *(Binding(k, "steer_key", "", arg=f"1{d}", when="can_steer") for k, d in ARROWS)]
         elif self.setup.mode == "bot":
             steer = [Binding("Arrows / W A S D", "", "steer your cycle (cycle 1)"),
+                     Binding("Click", "", "steer with the mouse: before the start towards the click, then to "
+                             "the click's side of your cycle"),
                      *(Binding(k, "steer_key", "", arg=f"0{d}", when="can_steer") for k, d in (*WASD, *ARROWS))]
         else:
             steer = []
@@ -379,16 +381,36 @@ class TronScene(CameraScene, TickScene):
         return self.replay_bar.tooltip(pos) if self.phase == "replay" and self._bar_laid_out else ""
 
     def handle_board(self, event: pygame.event.Event) -> bool:
-        """The mouse only moves the camera here: wheel zooms, a drag pans (over the console, the
-        wheel scrolls its lines). In a replay, its bar's buttons and timeline come first."""
+        """Against a bot a click steers (see :meth:`click_steer`); otherwise the mouse moves the
+        camera: wheel zooms, a drag pans (over the console, the wheel scrolls its lines). In a
+        replay, its bar's buttons and timeline come first."""
         if self.phase == "replay" and self._bar_laid_out and self.replay_bar.handle(event):
             return True
         if self.console.handle(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.view.viewport.collidepoint(event.pos):
+            if self.click_steer(event.pos):
+                return True
             self.camera.start_pan(event.pos)
             return True
         return self.camera.handle(event)
+
+    def click_steer(self, pos: tuple[int, int]) -> bool:
+        """A click on the board steers the one human cycle against a bot: before the start it heads
+        towards the click (and starts the round, as an arrow does), under way it turns to the
+        click's side of the cycle. Tron could not be played with the mouse at all: the round
+        waited for an arrow key. Two players keep the keys (whose cycle would a click steer?)."""
+        humans = self.human_seats()
+        if len(humans) != 1 or self.phase not in ("ready", "countdown", "running"):
+            return False
+        seat = humans[0]
+        x, y = self.session.state.heads[seat]
+        cx, cy = self.view.cell_center((y, x))
+        starting = self.session.index == 0 and self.phase in ("ready", "countdown")
+        direction = self.steering[seat].toward(pos[0] - cx, pos[1] - cy, starting=starting)
+        if direction is not None:
+            self.steer(seat, direction)
+        return True
 
     def readable_camera(self) -> None:
         """Once a round, on a map too big to read at the fit (cells under :data:`SMALLEST_CELL`): zoom
@@ -492,7 +514,8 @@ class TronScene(CameraScene, TickScene):
         self.failed = None
         self.request_moves()
         if self.phase == "ready":
-            keys = "W A S D (cycle 1) or the arrows (cycle 2)" if self.setup.mode == "humans" else "an arrow"
+            keys = ("W A S D (cycle 1) or the arrows (cycle 2)" if self.setup.mode == "humans"
+                    else "an arrow (or click where to go)")
             if self.session.index > 0:
                 self.say(f"Resumed on tick {self.session.index}: press {keys} to go on — a turn, or your heading "
                          "to go straight.", "info")
@@ -998,7 +1021,8 @@ class TronScene(CameraScene, TickScene):
                 self.tick_clock = 0.0
                 self.tweens.start("go", 1.0, 0.0, 0.6)
                 if self.setup.mode == "bot":
-                    self.say("Steer with the arrows or W A S D · Space pause · Esc menu", "text_dim")
+                    self.say("Steer with the arrows, W A S D or a click beside your cycle · Space pause · Esc menu",
+                             "text_dim")
                 elif self.setup.mode == "humans":
                     self.say("Cycle 1: W A S D · cycle 2: arrows · Space pause · Esc menu", "text_dim")
         elif self.phase == "running" and not self.paused:
@@ -1145,7 +1169,7 @@ class TronScene(CameraScene, TickScene):
         if self.phase == "ready":
             gentle = (f"This first round runs at a gentle {GENTLE_SPEED} ticks a second."
                       if self.setup.mode == "bot" and self.speed.value > GENTLE_SPEED else "")
-            keys = "W A S D or an arrow" if self.setup.mode == "humans" else "an arrow (or W A S D)"
+            keys = "W A S D or an arrow" if self.setup.mode == "humans" else "an arrow or click"
             if self.session.index > 0:  # a saved round: say where it stands
                 lines = [(f"Resumed on tick {self.session.index}: a turn now is taken at once", "text")]
                 big = f"Press {keys} to go on"
