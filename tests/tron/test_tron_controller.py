@@ -73,3 +73,19 @@ def test_swapping_sides_keeps_each_players_score():
     match.record(win(0))
     match.swap_sides()
     assert match.seats == ("flood-fill", "strongest") and match.score == [0, 1]
+
+
+@pytest.mark.parametrize(("heading", "queued", "dx", "dy", "starting", "expected"), [
+    ("N", [], 5, -40, True, "N"),    # before the start: the heading nearest the click
+    ("N", [], 40, 5, True, "E"),
+    ("N", [], 0, 0, True, None),     # on the head itself: nothing
+    ("N", [], -3, -40, False, "W"),  # under way: the click's side, even far ahead ...
+    ("N", [], 3, 40, False, "E"),    # ... or behind: never back
+    ("E", [], 40, 1, False, "S"),
+    ("E", ["N"], 40, 1, False, "E"),  # after the queued turn north the sides are east and west
+    ("S", [], 0, -9, False, None),   # straight behind on the axis: no side
+])
+def test_a_click_asks_for_the_turn_to_its_side(heading, queued, dx, dy, starting, expected):
+    steering = Steering(heading)
+    steering.queue = list(queued)
+    assert steering.toward(dx, dy, starting=starting) == expected
