@@ -528,3 +528,29 @@ def test_the_side_panel_fits_every_verdict_at_every_window_size(driver, size):
             app.pop()
     finally:
         app.close()
+
+
+def test_a_board_that_cannot_be_kept_is_never_lost_in_silence(app, driver, monkeypatch, capsys):
+    """With a read-only data folder the running copy and the draft failed in silence: the editor
+    was left, the board was gone, and nothing said so."""
+    from arcade.games.hashi.formats import format_level
+
+    def read_only(path, _text):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr("arcade.games.hashi.view.editor.atomic_write_text", read_only)
+    game = app.launch("hashi", Launch(level="classic/01-first-steps"))
+    driver.frames(1)
+    driver.key(pygame.K_e, unicode="e")
+    editor = app.stack.top
+    assert isinstance(editor, EditorScene)
+    driver.click(editor.cell_centre((0, 1)))
+    editor.spare_saver.flush()
+    driver.frames(1)
+    assert "leaving loses it" in editor.toast.current and "Permission denied" in editor.toast.current
+    board = format_level(editor.draft.puzzle()).strip()
+    driver.key(pygame.K_e, unicode="e")
+    assert app.stack.top is game
+    assert "could not be kept as a draft" in game.toast.current and "Permission denied" in game.toast.current
+    err = capsys.readouterr().err
+    assert "could not be kept as a draft" in err and board in err

@@ -103,6 +103,11 @@ def draft_path() -> Path:
 LEGACY_DRAFT = "unsaved-draft.txt"
 #: Said on the way out when the board is kept (nothing said so, and E from a game opens that game's puzzle).
 KEPT_NOTE = "Your unsaved board is kept as a draft: Resume draft (D) in the editor, or play hashi --edit, reopens it."
+#: Said (and printed on stderr with the board) when the unsaved board could not be written anywhere.
+NOT_KEPT_NOTE = "Your unsaved Hashi board could not be kept as a draft; it is printed on stderr"
+#: Said on the editor as soon as its running copy of the board cannot be written: leaving would lose it.
+UNKEPT_WARNING = ("✗ No copy of this board can be kept ({reason}): leaving loses it unless Ctrl+S saves it; "
+                  "Ctrl+C copies it as text")
 
 
 def read_draft() -> Draft | None:
@@ -275,6 +280,16 @@ class EditorScene(GameScene):
 
     def game_bindings(self) -> list[Binding]:
         return list(EDITOR_KEYS)
+
+    def poll_workers(self) -> None:
+        """Also say at once when the running copy of the board cannot be written (a read-only or
+        full data folder): that failure was silent, and leaving the editor then lost the board."""
+        super().poll_workers()
+        if self.spare_saver.error:
+            reason = self.spare_saver.error.removeprefix("Autosave failed: ")
+            self.spare_saver.error = ""
+            self.toast.show(UNKEPT_WARNING.format(reason=reason), "error", 10.0)
+            self._dirty = True
 
     def standard_bindings(self) -> list[Binding]:
         return []
@@ -560,20 +575,36 @@ class EditorScene(GameScene):
         puzzle = self.draft.puzzle()
         spare = draft_path()
         legacy = spare.with_name(LEGACY_DRAFT)
+        keep = (not (self.from_draft and (puzzle is None or self.saved_draft == self.draft))
+                and self.unsaved and puzzle is not None and (self.draft != self.origin or not spare.is_file()))
         kept = False
         try:
             if self.from_draft and (puzzle is None or self.saved_draft == self.draft):
                 spare.unlink(missing_ok=True)  # its board was saved, or emptied by the player
-            elif self.unsaved and puzzle is not None and (self.draft != self.origin or not spare.is_file()):
+            elif keep and puzzle is not None:
                 spare.parent.mkdir(parents=True, exist_ok=True)
                 atomic_write_text(spare, format_level(puzzle))
                 kept = True
             if (self.from_draft or kept) and legacy.is_file() and self.path != legacy:
                 legacy.unlink()  # read by this --edit, or superseded by the new spare copy
-        except OSError:
-            return  # losing the spare copy of a draft is not worth an error on the way out
+        except OSError as exc:
+            if keep and not kept and puzzle is not None:
+                self._report_lost_board(puzzle, exc)
+            return  # a stale spare copy left behind is not worth an error on the way out
         if kept and self.app is not None:
             self.app.notify(KEPT_NOTE, "info")
+
+    def _report_lost_board(self, puzzle: Puzzle, exc: OSError) -> None:
+        """The unsaved board could not be kept (a read-only or full data folder): say so, and print
+        the board on stderr as a level file -- the editor was left in silence and the board was
+        gone, while the menu's Quit still said "Progress is saved automatically"."""
+        from arcade.ui.app import to_terminal
+
+        reason = f"{exc.strerror or exc}: {exc.filename or draft_path().parent}"
+        text = f"{NOT_KEPT_NOTE} ({reason})"
+        if self.app is not None:
+            self.app.warn(text)
+        to_terminal("puzzle-arcade: the unsaved Hashi board, as a level file:\n" + format_level(puzzle).rstrip())
 
     def load_draft(self, draft: Draft, path: Path | None) -> None:
         self.path = path
