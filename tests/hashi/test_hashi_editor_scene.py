@@ -554,3 +554,35 @@ def test_a_board_that_cannot_be_kept_is_never_lost_in_silence(app, driver, monke
     assert "could not be kept as a draft" in game.toast.current and "Permission denied" in game.toast.current
     err = capsys.readouterr().err
     assert "could not be kept as a draft" in err and board in err
+
+
+def test_a_resumed_draft_of_a_saved_puzzle_saves_back_to_its_file(app, driver, tmp_path):
+    """A puzzle of "My puzzles" edited and left unsaved came back as "new puzzle": Save wrote a
+    second file beside it, and the one the player had edited never got the change."""
+    from arcade.games.hashi.view.editor import draft_path, edits_dir
+
+    mine = tmp_path / "mine.txt"
+    mine.write_text("# title: Mine\n2.2\n...\n2.2\n")
+    editor = app.launch("hashi", Launch(options={"edit": str(mine)}), strict=True)
+    driver.frames(1)
+    driver.click(editor.cell_centre((1, 1)))
+    editor.close()
+    assert draft_path().is_file()
+    for resume in ("--edit alone", "Resume draft"):
+        if resume == "--edit alone":
+            again = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+        else:
+            again = app.launch("hashi", Launch(options={"edit": "3x3m2:2a2c2a2"}), strict=True)
+            driver.frames(1)
+            driver.key(pygame.K_d, unicode="d")
+        driver.frames(1)
+        assert again.path == mine.resolve(), resume
+        assert again.level_title == "Editor — mine.txt *", resume
+        assert again.draft.number_at((1, 1)) == 2 and dict(again.draft.meta).get("title") == "Mine"
+        if resume == "--edit alone":
+            again.close()  # left unsaved again: still the draft of mine.txt
+    driver.key(pygame.K_s, CTRL, "s")
+    saved = read_puzzle(mine)
+    assert {i.pos for i in saved.islands} == {(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)}
+    assert "editing" not in mine.read_text() and not list(edits_dir().glob("puzzle-*.txt"))
+    assert again.level_title == "Editor — mine.txt"

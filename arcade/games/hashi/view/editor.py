@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -108,6 +108,22 @@ NOT_KEPT_NOTE = "Your unsaved Hashi board could not be kept as a draft; it is pr
 #: Said on the editor as soon as its running copy of the board cannot be written: leaving would lose it.
 UNKEPT_WARNING = ("✗ No copy of this board can be kept ({reason}): leaving loses it unless Ctrl+S saves it; "
                   "Ctrl+C copies it as text")
+
+
+#: The draft's header naming the file its board was opened from: a resumed draft saves back there.
+DRAFT_FILE = "editing"
+
+
+def draft_file(draft: Draft) -> tuple[Draft, Path | None]:
+    """The draft without its :data:`DRAFT_FILE` header, and the file that header names (None: a
+    board from no file, or a file whose folder is gone). A draft of a puzzle from "My puzzles" came
+    back as "new puzzle", and Save wrote a second copy beside the file the player had edited."""
+    values = dict(draft.meta)
+    if DRAFT_FILE not in values:
+        return draft, None
+    draft = replace(draft, meta=tuple((k, v) for k, v in draft.meta if k != DRAFT_FILE))
+    path = Path(values[DRAFT_FILE])
+    return draft, path if path.is_absolute() and path.parent.is_dir() else None
 
 
 def read_draft() -> Draft | None:
@@ -216,6 +232,9 @@ class EditorScene(GameScene):
     def __init__(self, info: GameInfo, draft: Draft, path: Path | None = None, *, from_draft: bool = False,
                  keep_drafts: bool = True) -> None:
         super().__init__(info, Session(RULES, _placeholder()))
+        if from_draft:  # the draft of a saved puzzle saves back to its file
+            draft, kept_file = draft_file(draft)
+            path = path or kept_file
         #: Whether an unsaved board is kept for the next ``--edit`` (live and spare copies, the note on
         #: leaving). False for boards no player drew: the benchmark's edits said "Your unsaved board is
         #: kept as a draft" on stderr, once per board size.
@@ -238,7 +257,7 @@ class EditorScene(GameScene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.cell = 20
         self.panel_buttons: list[Button] = []
-        self.saved_draft: Draft | None = draft if path is not None and path.exists() else None
+        self.saved_draft: Draft | None = draft if path is not None and path.exists() and not from_draft else None
         #: The board as it was opened: only a change from it is unsaved work. A puzzle opened from a
         #: game, the bundle or the clipboard showed "*" at once, and leaving it unchanged replaced
         #: the spare copy of the board the player had drawn (data loss).
@@ -332,7 +351,9 @@ class EditorScene(GameScene):
             self.refuse("The draft could not be read.")
             return
         self.from_draft, self._draft_waiting = True, False
+        draft, kept_file = draft_file(draft)
         self.load_draft(draft, None)
+        self.path = kept_file  # unsaved all the same (a resumed draft is), but Save writes back there
         self.say("Your unsaved board from last time (Ctrl+N starts over).")
 
     @property
@@ -360,7 +381,14 @@ class EditorScene(GameScene):
         if puzzle is None or not self.unsaved or self.draft == self.origin or self.app is None or not self.keep_drafts:
             return
         _live_in_use = True
-        self.spare_saver.submit(format_level(puzzle), "draft")
+        self.spare_saver.submit(self.draft_text(puzzle), "draft")
+
+    def draft_text(self, puzzle: Puzzle) -> str:
+        """The spare copy of ``puzzle``: the level file, with a header naming the file it was
+        opened from, so that resuming it later saves back there (see :func:`draft_file`)."""
+        if self.path is not None:
+            puzzle = Draft.of(puzzle).with_meta(DRAFT_FILE, str(self.path.resolve())).puzzle() or puzzle
+        return format_level(puzzle)
 
     def request_verdict(self) -> None:
         self.generation = generation = next(self._generation)
@@ -583,7 +611,7 @@ class EditorScene(GameScene):
                 spare.unlink(missing_ok=True)  # its board was saved, or emptied by the player
             elif keep and puzzle is not None:
                 spare.parent.mkdir(parents=True, exist_ok=True)
-                atomic_write_text(spare, format_level(puzzle))
+                atomic_write_text(spare, self.draft_text(puzzle))
                 kept = True
             if (self.from_draft or kept) and legacy.is_file() and self.path != legacy:
                 legacy.unlink()  # read by this --edit, or superseded by the new spare copy
