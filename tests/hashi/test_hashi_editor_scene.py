@@ -586,3 +586,22 @@ def test_a_resumed_draft_of_a_saved_puzzle_saves_back_to_its_file(app, driver, t
     assert {i.pos for i in saved.islands} == {(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)}
     assert "editing" not in mine.read_text() and not list(edits_dir().glob("puzzle-*.txt"))
     assert again.level_title == "Editor — mine.txt"
+
+
+def test_the_menus_continue_reopens_the_unsaved_editor_board(app, driver):
+    """A player who drew a puzzle, quit and came back found nothing on the menu leading to it:
+    Continue opened the last game played (or was not there), and only E then D in a game, or
+    ``play hashi --edit``, reached the board."""
+    from arcade.services import saves
+    from arcade.ui.menu import MenuScene
+
+    saves.write_autosave("hashi", {"game": "hashi", "moves": []}, "First steps")
+    menu = app.push(MenuScene())
+    driver.frames(1)
+    assert "First steps" in menu.entries[0].subtitle
+    leave_an_unsaved_board(app, driver)
+    assert app.stack.top is menu
+    assert menu.entries[0].title == "Continue" and "unsaved puzzle in the editor" in menu.entries[0].subtitle
+    driver.key(pygame.K_c, unicode="c")
+    editor = app.stack.top
+    assert isinstance(editor, EditorScene) and editor.from_draft and len(editor.draft.numbers) == 2

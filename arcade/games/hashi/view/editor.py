@@ -27,7 +27,7 @@ from arcade.core.grid import size_name
 from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
 from arcade.core.topology import Cell, Topology
-from arcade.games.hashi import solver
+from arcade.games.hashi import INFO, solver
 from arcade.games.hashi.editing import MIN_SIDE, Draft, Editor
 from arcade.games.hashi.formats import format_level, format_tatham, read_puzzle
 from arcade.games.hashi.logic import MAX_SIDE, RULES, Puzzle
@@ -96,13 +96,20 @@ def draft_path() -> Path:
     A dot file: the level picker lists the editor's folder under "My puzzles", and the spare copy
     showed there as a puzzle -- which the editor then deleted when it was opened and left.
     """
-    return edits_dir() / ".unsaved-draft.txt"
+    return data_dir() / _draft_files()[0]
+
+
+def _draft_files() -> tuple[str, ...]:
+    """The draft and its running copy, as the game declares them for the menu's Continue."""
+    assert INFO.draft is not None
+    return INFO.draft.files
 
 
 #: Where earlier versions kept the draft (read once if the new place has none, then removed).
 LEGACY_DRAFT = "unsaved-draft.txt"
 #: Said on the way out when the board is kept (nothing said so, and E from a game opens that game's puzzle).
-KEPT_NOTE = "Your unsaved board is kept as a draft: Resume draft (D) in the editor, or play hashi --edit, reopens it."
+KEPT_NOTE = ("Your unsaved board is kept as a draft: the menu's Continue, Resume draft (D) in the editor "
+             "or play hashi --edit reopens it.")
 #: Said (and printed on stderr with the board) when the unsaved board could not be written anywhere.
 NOT_KEPT_NOTE = "Your unsaved Hashi board could not be kept as a draft; it is printed on stderr"
 #: Said on the editor as soon as its running copy of the board cannot be written: leaving would lose it.
@@ -199,7 +206,7 @@ class PlaytestScene(HashiScene):
 
 def live_copy_path() -> Path:
     """The live copy of the board being edited (see :meth:`EditorScene.keep_spare_copy`)."""
-    return edits_dir() / ".unsaved-draft.live.txt"
+    return data_dir() / _draft_files()[1]
 
 
 #: An editor of this process keeps the live copy now; else one on disk was left by a run that ended
