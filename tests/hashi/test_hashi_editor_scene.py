@@ -605,3 +605,17 @@ def test_the_menus_continue_reopens_the_unsaved_editor_board(app, driver):
     driver.key(pygame.K_c, unicode="c")
     editor = app.stack.top
     assert isinstance(editor, EditorScene) and editor.from_draft and len(editor.draft.numbers) == 2
+
+
+def test_a_print_that_cannot_be_written_says_so_in_words(editor, driver, monkeypatch):
+    """A read-only data folder made Print say "Could not print: [Errno 13] Permission denied:
+    '/…/puzzle.pdf'" -- Python's words, where Save says "Could not save PATH: Permission denied"."""
+    def read_only(_puzzles, out, **_kw):
+        raise PermissionError(13, "Permission denied", str(out))
+
+    monkeypatch.setattr("arcade.games.hashi.sheets.write_sheets", read_only)
+    editor.load_draft(Draft.of(parse_puzzle("2.2\n...\n2.2\n")), None)
+    driver.key(pygame.K_p, CTRL, "p")
+    said = editor.status_text
+    assert said.startswith("Could not print to ") and said.endswith(".pdf: Permission denied")
+    assert "Errno" not in said and "'" not in said

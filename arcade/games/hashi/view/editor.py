@@ -154,7 +154,9 @@ def print_puzzle(app: Any, puzzle: Puzzle, stem: str = "") -> tuple[str, str]:
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         pages, written = write_sheets([(stem, puzzle)], out)
-    except (OSError, ArcadeError) as exc:
+    except OSError as exc:  # in the words Save uses: "[Errno 13] Permission denied: '/…'" was Python's
+        return f"Could not print to {exc.filename or out}: {exc.strerror or exc}", "error"
+    except ArcadeError as exc:
         return f"Could not print: {exc}", "error"
     if app is not None:
         app.trace(f"hashi-printed {pages} {written}")
