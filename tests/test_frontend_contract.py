@@ -171,6 +171,45 @@ def test_continue_opens_the_game_that_saved_at_the_saved_state(info, position, t
         close(app)
 
 
+DRAFTING = [g for g in GAMES if g.draft is not None]
+
+
+@pytest.mark.parametrize("info", DRAFTING, ids=[g.name for g in DRAFTING])
+def test_continue_opens_a_draft_newer_than_every_autosave(info, toy_in_registry, user_home):
+    """Unsaved work a game keeps beside its autosave (the Hashi editor's board) was reachable from
+    nowhere on the menu: Continue opened the last game played. The newer of the two is Continue."""
+    import os
+
+    from arcade.services.paths import data_dir
+
+    assert info.draft is not None
+    registry = registry_with(info, 0)
+    play_and_leave(registry, info.name)
+    resumed_kind = None
+    app = new_app(registry)
+    try:
+        menu = app.push(MenuScene())
+        assert info.draft.label not in menu.entries[0].subtitle  # the autosave alone: the game
+        key(app, pygame.K_c)
+        resumed_kind = type(top_game(app))
+    finally:
+        close(app)
+    draft = data_dir() / info.draft.files[0]
+    draft.parent.mkdir(parents=True, exist_ok=True)
+    draft.write_text("")  # what is in it is the game's business: Continue opens it as the game says
+    later = time.time() + 5
+    os.utime(draft, (later, later))
+    app = new_app(registry)
+    try:
+        menu = app.push(MenuScene())
+        assert menu.entries[0].title == "Continue" and info.draft.label in menu.entries[0].subtitle
+        key(app, pygame.K_c)
+        scene = top_game(app)
+        assert scene.info.name == info.name and type(scene) is not resumed_kind
+    finally:
+        close(app)
+
+
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_play_and_the_menu_entry_resume_and_a_new_game_keeps_the_save_until_its_first_move(info, toy_in_registry):
     registry = registry_with(info, 0)

@@ -108,6 +108,20 @@ class RecordSpec:
 
 
 @dataclass(frozen=True)
+class DraftSpec:
+    """Unsaved work a game keeps outside its autosave (the Hashi editor's board): the menu's
+    Continue opens it when it is newer than every autosave. A player who drew a puzzle, quit and
+    came back found nothing on the menu that led to it: Continue opened the last game played."""
+
+    #: Where the work is kept, relative to the user data dir; the newest file that exists counts.
+    files: tuple[str, ...]
+    #: The ``play`` options that reopen it (``(("edit", ""),)``: Hashi's ``--edit`` alone).
+    options: tuple[tuple[str, str], ...]
+    #: What the Continue card calls it, after the game's title.
+    label: str
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """One registered game. ``rules``/``scene``/``commands`` are ``"module:attribute"`` paths."""
 
@@ -128,6 +142,8 @@ class GameInfo:
     level_groups: tuple[str, ...] = ()
     #: The rules in a few sentences, for the "How to play" page.
     how_to_play: tuple[str, ...] = ()
+    #: Unsaved work kept beside the autosave, offered by the menu's Continue (None: only the autosave).
+    draft: DraftSpec | None = None
 
     @property
     def keys(self) -> tuple[tuple[str, str], ...]:

@@ -1,7 +1,8 @@
 """The title menu (ui): every registered game with its one-line description, Continue, Settings.
 
 Games come from the registry, so a new game appears here by registering itself. The
-"Continue" entry opens the game of the most recent autosave; a game's own entry also
+"Continue" entry opens the game of the most recent autosave -- or a game's unsaved draft (the
+Hashi editor's board, :class:`~arcade.core.registry.DraftSpec`) when that is newer; a game's own entry also
 resumes its autosave (the launch path is the same as ``play GAME``), and N on a game's
 entry starts a new game instead (the old save stays until the first move).
 """
@@ -15,8 +16,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arcade.core.registry import Launch
+from arcade.core.registry import GameInfo, Launch, Registry
 from arcade.services import saves
+from arcade.services.paths import data_dir
 from arcade.services.saves import Autosave, latest_autosave
 from arcade.ui.focus import focus_after
 from arcade.ui.how_to_play import HowToPlayScene
@@ -47,6 +49,21 @@ class MenuEntry:
     new_game: Callable[[], None] | None = None
     #: For a game's entry: its "How to play" page (?, F1).
     how_to_play: Callable[[], None] | None = None
+
+
+def latest_draft(registry: Registry) -> tuple[GameInfo, float] | None:
+    """The game whose declared draft (:attr:`GameInfo.draft`) was written last, and when."""
+    newest: tuple[GameInfo, float] | None = None
+    for info in registry:
+        for name in info.draft.files if info.draft is not None else ():
+            path = data_dir() / name
+            try:
+                saved_at = path.stat().st_mtime if path.is_file() else None
+            except OSError:
+                saved_at = None
+            if saved_at is not None and (newest is None or saved_at > newest[1]):
+                newest = (info, saved_at)
+    return newest
 
 
 def ago(seconds: float) -> str:
@@ -94,7 +111,16 @@ class MenuScene(Scene):
         for problem in [*problems, *saves.take_problems()]:
             app.warn(problem, self.toast)
         saved_games = {self.autosave.game} if self.autosave is not None else set()
-        if self.autosave is not None:
+        draft = latest_draft(app.registry)
+        if draft is not None and (self.autosave is None or draft[1] > self.autosave.saved_at):
+            info, saved_at = draft
+            spec = info.draft
+            assert spec is not None
+            entries.append(MenuEntry(
+                "Continue", f"Saved {ago(time.time() - saved_at)} · {info.title}: {spec.label}",
+                lambda info=info, spec=spec: app.launch(info, Launch(options=dict(spec.options))),
+                role="highlight", glyph="▶"))
+        elif self.autosave is not None:
             save = self.autosave
             info = app.registry.get(save.game)
             label = f"{info.title}" + (f" — {save.label}" if save.label else "")
@@ -201,7 +227,7 @@ class MenuScene(Scene):
                 assert self.app is not None
                 self.app.pop()
             elif event.key == pygame.K_c:
-                if self.autosave is not None:
+                if self.continues:
                     self.activate(0)
                 else:
                     self.toast.show("Nothing to continue yet: pick a game and press Enter", "info", 4)
@@ -229,7 +255,12 @@ class MenuScene(Scene):
         letters = " ".join(letter.upper() for letter in self.accelerators())
         keys = "↑↓ choose · Enter play · " + (f"{letters} open · " if letters else "")
         keys += "N new game · ? how to play · "
-        return keys + ("C continue · Esc quit" if self.autosave is not None else "Esc quit")
+        return keys + ("C continue · Esc quit" if self.continues else "Esc quit")
+
+    @property
+    def continues(self) -> bool:
+        """Whether the first entry is Continue (an autosave, or a game's draft, to go back to)."""
+        return bool(self.entries) and self.entries[0].title == "Continue"
 
     def footer_lines(self, width: int) -> list[str]:
         """The keys line wrapped between its keys to ``width`` pixels: at 640x400 it ran past the

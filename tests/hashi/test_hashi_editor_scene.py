@@ -528,3 +528,94 @@ def test_the_side_panel_fits_every_verdict_at_every_window_size(driver, size):
             app.pop()
     finally:
         app.close()
+
+
+def test_a_board_that_cannot_be_kept_is_never_lost_in_silence(app, driver, monkeypatch, capsys):
+    """With a read-only data folder the running copy and the draft failed in silence: the editor
+    was left, the board was gone, and nothing said so."""
+    from arcade.games.hashi.formats import format_level
+
+    def read_only(path, _text):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr("arcade.games.hashi.view.editor.atomic_write_text", read_only)
+    game = app.launch("hashi", Launch(level="classic/01-first-steps"))
+    driver.frames(1)
+    driver.key(pygame.K_e, unicode="e")
+    editor = app.stack.top
+    assert isinstance(editor, EditorScene)
+    driver.click(editor.cell_centre((0, 1)))
+    editor.spare_saver.flush()
+    driver.frames(1)
+    assert "leaving loses it" in editor.toast.current and "Permission denied" in editor.toast.current
+    board = format_level(editor.draft.puzzle()).strip()
+    driver.key(pygame.K_e, unicode="e")
+    assert app.stack.top is game
+    assert "could not be kept as a draft" in game.toast.current and "Permission denied" in game.toast.current
+    err = capsys.readouterr().err
+    assert "could not be kept as a draft" in err and board in err
+
+
+def test_a_resumed_draft_of_a_saved_puzzle_saves_back_to_its_file(app, driver, tmp_path):
+    """A puzzle of "My puzzles" edited and left unsaved came back as "new puzzle": Save wrote a
+    second file beside it, and the one the player had edited never got the change."""
+    from arcade.games.hashi.view.editor import draft_path, edits_dir
+
+    mine = tmp_path / "mine.txt"
+    mine.write_text("# title: Mine\n2.2\n...\n2.2\n")
+    editor = app.launch("hashi", Launch(options={"edit": str(mine)}), strict=True)
+    driver.frames(1)
+    driver.click(editor.cell_centre((1, 1)))
+    editor.close()
+    assert draft_path().is_file()
+    for resume in ("--edit alone", "Resume draft"):
+        if resume == "--edit alone":
+            again = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+        else:
+            again = app.launch("hashi", Launch(options={"edit": "3x3m2:2a2c2a2"}), strict=True)
+            driver.frames(1)
+            driver.key(pygame.K_d, unicode="d")
+        driver.frames(1)
+        assert again.path == mine.resolve(), resume
+        assert again.level_title == "Editor — mine.txt *", resume
+        assert again.draft.number_at((1, 1)) == 2 and dict(again.draft.meta).get("title") == "Mine"
+        if resume == "--edit alone":
+            again.close()  # left unsaved again: still the draft of mine.txt
+    driver.key(pygame.K_s, CTRL, "s")
+    saved = read_puzzle(mine)
+    assert {i.pos for i in saved.islands} == {(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)}
+    assert "editing" not in mine.read_text() and not list(edits_dir().glob("puzzle-*.txt"))
+    assert again.level_title == "Editor — mine.txt"
+
+
+def test_the_menus_continue_reopens_the_unsaved_editor_board(app, driver):
+    """A player who drew a puzzle, quit and came back found nothing on the menu leading to it:
+    Continue opened the last game played (or was not there), and only E then D in a game, or
+    ``play hashi --edit``, reached the board."""
+    from arcade.services import saves
+    from arcade.ui.menu import MenuScene
+
+    saves.write_autosave("hashi", {"game": "hashi", "moves": []}, "First steps")
+    menu = app.push(MenuScene())
+    driver.frames(1)
+    assert "First steps" in menu.entries[0].subtitle
+    leave_an_unsaved_board(app, driver)
+    assert app.stack.top is menu
+    assert menu.entries[0].title == "Continue" and "unsaved puzzle in the editor" in menu.entries[0].subtitle
+    driver.key(pygame.K_c, unicode="c")
+    editor = app.stack.top
+    assert isinstance(editor, EditorScene) and editor.from_draft and len(editor.draft.numbers) == 2
+
+
+def test_a_print_that_cannot_be_written_says_so_in_words(editor, driver, monkeypatch):
+    """A read-only data folder made Print say "Could not print: [Errno 13] Permission denied:
+    '/…/puzzle.pdf'" -- Python's words, where Save says "Could not save PATH: Permission denied"."""
+    def read_only(_puzzles, out, **_kw):
+        raise PermissionError(13, "Permission denied", str(out))
+
+    monkeypatch.setattr("arcade.games.hashi.sheets.write_sheets", read_only)
+    editor.load_draft(Draft.of(parse_puzzle("2.2\n...\n2.2\n")), None)
+    driver.key(pygame.K_p, CTRL, "p")
+    said = editor.status_text
+    assert said.startswith("Could not print to ") and said.endswith(".pdf: Permission denied")
+    assert "Errno" not in said and "'" not in said

@@ -5,7 +5,7 @@ in ``controller`` and the screen in ``view`` (the only pygame part).
 """
 
 from arcade.core.camerakeys import camera_bindings
-from arcade.core.registry import Binding, GameInfo, RecordSpec, levels_binding, new_board_binding
+from arcade.core.registry import Binding, DraftSpec, GameInfo, RecordSpec, levels_binding, new_board_binding
 
 _ARROWS = (("Up", "N"), ("Down", "S"), ("Left", "W"), ("Right", "E"))
 
@@ -56,4 +56,8 @@ INFO = GameInfo(
         "On a cylinder or torus board, bridges may leave one edge and come back on the other side.",
         "Stuck? H names the next sure step and why; W lets the AI solve it step by step.",
     ),
+    # The editor's spare copy of an unsaved board, and its running copy (left by a run killed in the
+    # editor): Continue reopens it as ``play hashi --edit`` does.
+    draft=DraftSpec(files=("hashi-edits/.unsaved-draft.txt", "hashi-edits/.unsaved-draft.live.txt"),
+                    options=(("edit", ""),), label="your unsaved puzzle in the editor"),
 )

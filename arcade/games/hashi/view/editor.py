@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,7 @@ from arcade.core.grid import size_name
 from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
 from arcade.core.topology import Cell, Topology
-from arcade.games.hashi import solver
+from arcade.games.hashi import INFO, solver
 from arcade.games.hashi.editing import MIN_SIDE, Draft, Editor
 from arcade.games.hashi.formats import format_level, format_tatham, read_puzzle
 from arcade.games.hashi.logic import MAX_SIDE, RULES, Puzzle
@@ -96,13 +96,41 @@ def draft_path() -> Path:
     A dot file: the level picker lists the editor's folder under "My puzzles", and the spare copy
     showed there as a puzzle -- which the editor then deleted when it was opened and left.
     """
-    return edits_dir() / ".unsaved-draft.txt"
+    return data_dir() / _draft_files()[0]
+
+
+def _draft_files() -> tuple[str, ...]:
+    """The draft and its running copy, as the game declares them for the menu's Continue."""
+    assert INFO.draft is not None
+    return INFO.draft.files
 
 
 #: Where earlier versions kept the draft (read once if the new place has none, then removed).
 LEGACY_DRAFT = "unsaved-draft.txt"
 #: Said on the way out when the board is kept (nothing said so, and E from a game opens that game's puzzle).
-KEPT_NOTE = "Your unsaved board is kept as a draft: Resume draft (D) in the editor, or play hashi --edit, reopens it."
+KEPT_NOTE = ("Your unsaved board is kept as a draft: the menu's Continue, Resume draft (D) in the editor "
+             "or play hashi --edit reopens it.")
+#: Said (and printed on stderr with the board) when the unsaved board could not be written anywhere.
+NOT_KEPT_NOTE = "Your unsaved Hashi board could not be kept as a draft; it is printed on stderr"
+#: Said on the editor as soon as its running copy of the board cannot be written: leaving would lose it.
+UNKEPT_WARNING = ("✗ No copy of this board can be kept ({reason}): leaving loses it unless Ctrl+S saves it; "
+                  "Ctrl+C copies it as text")
+
+
+#: The draft's header naming the file its board was opened from: a resumed draft saves back there.
+DRAFT_FILE = "editing"
+
+
+def draft_file(draft: Draft) -> tuple[Draft, Path | None]:
+    """The draft without its :data:`DRAFT_FILE` header, and the file that header names (None: a
+    board from no file, or a file whose folder is gone). A draft of a puzzle from "My puzzles" came
+    back as "new puzzle", and Save wrote a second copy beside the file the player had edited."""
+    values = dict(draft.meta)
+    if DRAFT_FILE not in values:
+        return draft, None
+    draft = replace(draft, meta=tuple((k, v) for k, v in draft.meta if k != DRAFT_FILE))
+    path = Path(values[DRAFT_FILE])
+    return draft, path if path.is_absolute() and path.parent.is_dir() else None
 
 
 def read_draft() -> Draft | None:
@@ -126,7 +154,9 @@ def print_puzzle(app: Any, puzzle: Puzzle, stem: str = "") -> tuple[str, str]:
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         pages, written = write_sheets([(stem, puzzle)], out)
-    except (OSError, ArcadeError) as exc:
+    except OSError as exc:  # in the words Save uses: "[Errno 13] Permission denied: '/…'" was Python's
+        return f"Could not print to {exc.filename or out}: {exc.strerror or exc}", "error"
+    except ArcadeError as exc:
         return f"Could not print: {exc}", "error"
     if app is not None:
         app.trace(f"hashi-printed {pages} {written}")
@@ -178,7 +208,7 @@ class PlaytestScene(HashiScene):
 
 def live_copy_path() -> Path:
     """The live copy of the board being edited (see :meth:`EditorScene.keep_spare_copy`)."""
-    return edits_dir() / ".unsaved-draft.live.txt"
+    return data_dir() / _draft_files()[1]
 
 
 #: An editor of this process keeps the live copy now; else one on disk was left by a run that ended
@@ -211,6 +241,9 @@ class EditorScene(GameScene):
     def __init__(self, info: GameInfo, draft: Draft, path: Path | None = None, *, from_draft: bool = False,
                  keep_drafts: bool = True) -> None:
         super().__init__(info, Session(RULES, _placeholder()))
+        if from_draft:  # the draft of a saved puzzle saves back to its file
+            draft, kept_file = draft_file(draft)
+            path = path or kept_file
         #: Whether an unsaved board is kept for the next ``--edit`` (live and spare copies, the note on
         #: leaving). False for boards no player drew: the benchmark's edits said "Your unsaved board is
         #: kept as a draft" on stderr, once per board size.
@@ -233,7 +266,7 @@ class EditorScene(GameScene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.cell = 20
         self.panel_buttons: list[Button] = []
-        self.saved_draft: Draft | None = draft if path is not None and path.exists() else None
+        self.saved_draft: Draft | None = draft if path is not None and path.exists() and not from_draft else None
         #: The board as it was opened: only a change from it is unsaved work. A puzzle opened from a
         #: game, the bundle or the clipboard showed "*" at once, and leaving it unchanged replaced
         #: the spare copy of the board the player had drawn (data loss).
@@ -276,6 +309,16 @@ class EditorScene(GameScene):
     def game_bindings(self) -> list[Binding]:
         return list(EDITOR_KEYS)
 
+    def poll_workers(self) -> None:
+        """Also say at once when the running copy of the board cannot be written (a read-only or
+        full data folder): that failure was silent, and leaving the editor then lost the board."""
+        super().poll_workers()
+        if self.spare_saver.error:
+            reason = self.spare_saver.error.removeprefix("Autosave failed: ")
+            self.spare_saver.error = ""
+            self.toast.show(UNKEPT_WARNING.format(reason=reason), "error", 10.0)
+            self._dirty = True
+
     def standard_bindings(self) -> list[Binding]:
         return []
 
@@ -317,7 +360,9 @@ class EditorScene(GameScene):
             self.refuse("The draft could not be read.")
             return
         self.from_draft, self._draft_waiting = True, False
+        draft, kept_file = draft_file(draft)
         self.load_draft(draft, None)
+        self.path = kept_file  # unsaved all the same (a resumed draft is), but Save writes back there
         self.say("Your unsaved board from last time (Ctrl+N starts over).")
 
     @property
@@ -345,7 +390,14 @@ class EditorScene(GameScene):
         if puzzle is None or not self.unsaved or self.draft == self.origin or self.app is None or not self.keep_drafts:
             return
         _live_in_use = True
-        self.spare_saver.submit(format_level(puzzle), "draft")
+        self.spare_saver.submit(self.draft_text(puzzle), "draft")
+
+    def draft_text(self, puzzle: Puzzle) -> str:
+        """The spare copy of ``puzzle``: the level file, with a header naming the file it was
+        opened from, so that resuming it later saves back there (see :func:`draft_file`)."""
+        if self.path is not None:
+            puzzle = Draft.of(puzzle).with_meta(DRAFT_FILE, str(self.path.resolve())).puzzle() or puzzle
+        return format_level(puzzle)
 
     def request_verdict(self) -> None:
         self.generation = generation = next(self._generation)
@@ -560,20 +612,36 @@ class EditorScene(GameScene):
         puzzle = self.draft.puzzle()
         spare = draft_path()
         legacy = spare.with_name(LEGACY_DRAFT)
+        keep = (not (self.from_draft and (puzzle is None or self.saved_draft == self.draft))
+                and self.unsaved and puzzle is not None and (self.draft != self.origin or not spare.is_file()))
         kept = False
         try:
             if self.from_draft and (puzzle is None or self.saved_draft == self.draft):
                 spare.unlink(missing_ok=True)  # its board was saved, or emptied by the player
-            elif self.unsaved and puzzle is not None and (self.draft != self.origin or not spare.is_file()):
+            elif keep and puzzle is not None:
                 spare.parent.mkdir(parents=True, exist_ok=True)
-                atomic_write_text(spare, format_level(puzzle))
+                atomic_write_text(spare, self.draft_text(puzzle))
                 kept = True
             if (self.from_draft or kept) and legacy.is_file() and self.path != legacy:
                 legacy.unlink()  # read by this --edit, or superseded by the new spare copy
-        except OSError:
-            return  # losing the spare copy of a draft is not worth an error on the way out
+        except OSError as exc:
+            if keep and not kept and puzzle is not None:
+                self._report_lost_board(puzzle, exc)
+            return  # a stale spare copy left behind is not worth an error on the way out
         if kept and self.app is not None:
             self.app.notify(KEPT_NOTE, "info")
+
+    def _report_lost_board(self, puzzle: Puzzle, exc: OSError) -> None:
+        """The unsaved board could not be kept (a read-only or full data folder): say so, and print
+        the board on stderr as a level file -- the editor was left in silence and the board was
+        gone, while the menu's Quit still said "Progress is saved automatically"."""
+        from arcade.ui.app import to_terminal
+
+        reason = f"{exc.strerror or exc}: {exc.filename or draft_path().parent}"
+        text = f"{NOT_KEPT_NOTE} ({reason})"
+        if self.app is not None:
+            self.app.warn(text)
+        to_terminal("puzzle-arcade: the unsaved Hashi board, as a level file:\n" + format_level(puzzle).rstrip())
 
     def load_draft(self, draft: Draft, path: Path | None) -> None:
         self.path = path
