@@ -2649,6 +2649,44 @@ def test_the_pause_screen_shows_every_key_whole(info, toy_in_registry):
                 assert_key_cell_whole(keys, lines, font, pause._keys_w - 8, size)
 
 
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_pause_screen_draws_whole_key_rows_in_a_small_window(info, toy_in_registry, monkeypatch):
+    """At 640x400 Runway's pause table ended in "pick a runway, or a saved replay to": a row's
+    first line drawn, its last cut off by the table's edge. A row is drawn whole or not at all
+    (the hint below says there are more keys), at every scroll step."""
+    from arcade.ui import overlays
+    from arcade.ui.overlays import PauseScene
+
+    drawn: dict[str, int] = {}  # where each text was drawn (its top)
+    real = overlays.draw_text
+
+    def spy(surface, theme, text, pos, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn[text] = pos[1]
+        return real(surface, theme, text, pos, *args, **kwargs)
+
+    monkeypatch.setattr(overlays, "draw_text", spy)
+    with small_game(info) as (app, _scene):
+        resize(app, (640, 400))
+        frames(app)
+        key(app, pygame.K_ESCAPE)
+        pause = app.stack.top
+        assert isinstance(pause, PauseScene)
+        rows = [row for _, part in pause._key_columns for row in part]
+        area = pause.keys_area()
+        cut_somewhere = False
+        for _step in range(12):
+            drawn.clear()
+            pause.draw(app.screen)
+            for keys, lines in rows:
+                tops = [drawn[line] for line in lines if line in drawn]
+                if tops:  # drawn: every line of it, inside the table (the clip hid a cut one)
+                    assert len(tops) == len(lines), (keys, lines)
+                    assert area.top <= min(tops) and max(tops) + 22 <= area.bottom, (keys, lines, tops, area)
+                cut_somewhere |= not tops
+            pause.scroll_keys(22)
+        assert cut_somewhere or pause.max_key_scroll == 0
+
+
 @pytest.mark.parametrize(("info", "options"), [*((g, None) for g in GAMES), (HASHI, {"edit": ""})],
                          ids=[*(g.name for g in GAMES), "hashi-editor"])
 def test_how_to_play_is_a_click_away_on_the_pause_screen(info, options, toy_in_registry):

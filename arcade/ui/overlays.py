@@ -17,7 +17,7 @@ from arcade.ui.input import standard_action
 from arcade.ui.keymap import parse_keys
 from arcade.ui.scene import Scene
 from arcade.ui.theme import Theme
-from arcade.ui.widgets import Button, draw_text, key_table_rows, row_lines, wrap_text
+from arcade.ui.widgets import Button, draw_text, key_table_rows, row_lines, wholly_inside, wrap_text
 
 if TYPE_CHECKING:
     from arcade.ui.app import App
@@ -246,7 +246,9 @@ class PanelScene(Scene):
             for row in rows:
                 keys, lines = row
                 height = 22 * row_lines(row)
-                if y + height > area.y and y < area.bottom:
+                # Whole rows only, as How to play and the pickers draw them: at 640x400 the pause
+                # table showed "pick a runway, or a saved replay to" with its last line cut off.
+                if wholly_inside(y, height, area):
                     for i, part in enumerate(keys):
                         draw_text(surface, theme, part, (x, y + 22 * i), size=16, colour=theme["highlight"],
                                   bold=True, max_width=self._keys_w - 8)
