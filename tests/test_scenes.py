@@ -513,3 +513,29 @@ def test_every_list_takes_home_end_and_shift_tab_alike(app, driver, toy_register
     pause = app.stack.top
     assert isinstance(pause, PauseScene) and len(pause.buttons) >= 3
     assert_list_keys(driver, lambda: pause.selected, len(pause.buttons))
+
+
+def test_a_game_with_an_editor_offers_it_on_its_menu_card(app, driver):
+    """Making puzzles had no door on the menu: a newcomer had to open Hashi and find its Edit button.
+    The selected card of a game that declares an editor shows "Make a puzzle", which a click or E
+    opens; a game without one takes no E."""
+    from arcade.games.hashi.view.editor import EditorScene
+
+    menu = app.push(MenuScene())
+    hashi = entry_index(menu, "Hashi")
+    runway = entry_index(menu, "Runway")
+    assert menu.entries[runway].make is None
+    menu.selected = runway
+    driver.key(pygame.K_e)
+    assert app.stack.top is menu and "E make a puzzle" not in menu.footer()
+    driver.key(pygame.K_HOME)
+    for _ in range(hashi):
+        driver.key(pygame.K_DOWN)
+    assert menu.selected == hashi
+    assert "E make a puzzle" in menu.footer() and menu.entries[hashi].make_rect is not None
+    driver.click(menu.entries[hashi].make_rect.center)
+    assert isinstance(app.stack.top, EditorScene)
+    app.pop()
+    driver.frames(1)
+    driver.key(pygame.K_e)
+    assert isinstance(app.stack.top, EditorScene)

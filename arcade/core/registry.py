@@ -144,6 +144,9 @@ class GameInfo:
     how_to_play: tuple[str, ...] = ()
     #: Unsaved work kept beside the autosave, offered by the menu's Continue (None: only the autosave).
     draft: DraftSpec | None = None
+    #: The ``play`` options that open the game's puzzle editor (empty: it has none); the menu offers
+    #: it on the game's card ("Make a puzzle", E), since making puzzles is a reason to open the game.
+    editor_options: tuple[tuple[str, str], ...] = ()
 
     @property
     def keys(self) -> tuple[tuple[str, str], ...]:

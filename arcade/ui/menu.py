@@ -34,7 +34,9 @@ GAME_ROLES = ("player1", "player2", "player3", "player4", "special", "good")
 FOOTER_SIZE = 15
 FOOTER_BOTTOM = 16
 #: Letters the menu's own keys use (W/S/K/J move, Q quits, C continues, N starts anew): never a game's.
-RESERVED_LETTERS = frozenset("wskjqcn")
+RESERVED_LETTERS = frozenset("wskjqcne")
+#: The words of a game card's editor action (see :attr:`GameInfo.editor_options`).
+MAKE_LABEL = "✎ Make a puzzle (E)"
 
 
 @dataclass
@@ -49,6 +51,10 @@ class MenuEntry:
     new_game: Callable[[], None] | None = None
     #: For a game's entry: its "How to play" page (?, F1).
     how_to_play: Callable[[], None] | None = None
+    #: For a game with a puzzle editor: open it (E, or a click on the card's "Make a puzzle").
+    make: Callable[[], None] | None = None
+    #: Where the selected card shows "Make a puzzle" (set as it is drawn).
+    make_rect: pygame.Rect | None = None
 
 
 def latest_draft(registry: Registry) -> tuple[GameInfo, float] | None:
@@ -150,6 +156,8 @@ class MenuScene(Scene):
                     glyph=info.title[:1],
                     new_game=(lambda info=info: app.launch(info, Launch(new=True))) if resumes else None,
                     how_to_play=lambda info=info: app.push(HowToPlayScene(info)),
+                    make=((lambda info=info: app.launch(info, Launch(options=dict(info.editor_options))))
+                          if info.editor_options else None),
                 )
             )
         entries.append(MenuEntry("Settings", "Sound, animation speed, colours, window", self.open_settings,
@@ -212,6 +220,13 @@ class MenuScene(Scene):
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i, entry in enumerate(self.entries):
+                if entry.make is not None and entry.make_rect is not None and entry.make_rect.collidepoint(event.pos):
+                    self.selected = i
+                    assert self.app is not None
+                    self.app.audio.play("click")
+                    entry.make()
+                    return True
+            for i, entry in enumerate(self.entries):
                 if entry.rect is not None and entry.rect.collidepoint(event.pos):
                     self.activate(i)
                     return True
@@ -234,6 +249,10 @@ class MenuScene(Scene):
             elif (event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?") and \
                     self.entries[self.selected].how_to_play is not None:
                 self.entries[self.selected].how_to_play()  # type: ignore[misc]
+            elif event.key == pygame.K_e and self.entries[self.selected].make is not None:
+                assert self.app is not None
+                self.app.audio.play("click")
+                self.entries[self.selected].make()  # type: ignore[misc]
             elif event.key == pygame.K_n and self.entries[self.selected].new_game is not None:
                 assert self.app is not None
                 self.app.audio.play("click")
@@ -255,6 +274,8 @@ class MenuScene(Scene):
         letters = " ".join(letter.upper() for letter in self.accelerators())
         keys = "↑↓ choose · Enter play · " + (f"{letters} open · " if letters else "")
         keys += "N new game · ? how to play · "
+        if self.entries and 0 <= self.selected < len(self.entries) and self.entries[self.selected].make is not None:
+            keys += "E make a puzzle · "
         return keys + ("C continue · Esc quit" if self.continues else "Esc quit")
 
     @property
@@ -356,9 +377,16 @@ class MenuScene(Scene):
             draw_text(surface, theme, entry.title, (tx, rect.y + rect.height * 0.30), size=title_size, bold=True,
                       anchor="midleft")
             right = rect.right - 16
+            entry.make_rect = None
             if selected:
                 right = draw_text(surface, theme, "Enter ▶", (rect.right - 16, rect.centery), size=15,
                                   colour=theme["text_dim"], anchor="midright").left - 12
+                if entry.make is not None:  # a second way into the game, clickable: its puzzle editor
+                    label = draw_text(surface, theme, MAKE_LABEL, (right, rect.centery), size=15,
+                                      colour=theme["accent"], anchor="midright")
+                    entry.make_rect = label.inflate(12, 12)
+                    pygame.draw.rect(surface, theme["accent"], entry.make_rect, width=1, border_radius=6)
+                    right = entry.make_rect.left - 12
             draw_text(surface, theme, entry.subtitle, (tx, rect.y + rect.height * 0.70), size=max(12, title_size - 6),
                       colour=theme["text_dim"], anchor="midleft", max_width=right - tx)
         lines = self.footer_lines(w - 24)

@@ -60,4 +60,5 @@ INFO = GameInfo(
     # editor): Continue reopens it as ``play hashi --edit`` does.
     draft=DraftSpec(files=("hashi-edits/.unsaved-draft.txt", "hashi-edits/.unsaved-draft.live.txt"),
                     options=(("edit", ""),), label="your unsaved puzzle in the editor"),
+    editor_options=(("edit", ""),),
 )
