@@ -2868,3 +2868,21 @@ def test_at_the_least_window_the_header_keeps_the_level_title_before_the_games_n
             else:
                 assert shown.endswith("…") and level.startswith(shown[:-1].rstrip()), (level, shown)
                 assert info.title not in shown, shown
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_declared_editor_opens_from_its_options_and_the_menu_offers_only_those(info, toy_in_registry):
+    """The menu's "Make a puzzle" launches a game with its ``editor_options``: they must open (an
+    editor the menu offers and cannot open would be a dead door), and a game without them has no
+    such action on its card."""
+    app = new_app(registry_with(info, 0))
+    try:
+        menu = app.push(MenuScene())
+        card = next(e for e in menu.entries if e.title == info.title)
+        assert (card.make is not None) == bool(info.editor_options)
+        if info.editor_options:
+            scene = app.launch(info.name, Launch(options=dict(info.editor_options)), strict=True)
+            frames(app)
+            assert app.stack.top is scene
+    finally:
+        close(app)
