@@ -33,7 +33,7 @@ from arcade.games.hashi.formats import format_level, format_tatham, read_puzzle
 from arcade.games.hashi.logic import MAX_SIDE, RULES, Puzzle
 from arcade.games.hashi.verdict import Fix, Verdict, suggest_fix, verdict
 from arcade.games.hashi.view.dialogs import copy_text
-from arcade.games.hashi.view.painter import LABEL_BAND, number_labels
+from arcade.games.hashi.view.painter import LABEL_BAND, MAX_CELL, number_labels
 from arcade.games.hashi.view.scene import HashiScene
 from arcade.services.autosave import BackgroundSaver
 from arcade.services.files import atomic_write_text
@@ -461,8 +461,9 @@ class EditorScene(GameScene):
         board_area = pygame.Rect(area.left + band, area.top + band, area.width - panel_w - 12 - band,
                                  area.height - band)
         # Smaller cells rather than a board over the header and the status line (a 40x40 board at
-        # the least window has 5-pixel cells; it was 8 at the least, 320 pixels in 250).
-        self.cell = max(MIN_CELL, min(64, board_area.width // d.cols, board_area.height // d.rows))
+        # the least window has 5-pixel cells; it was 8 at the least, 320 pixels in 250). As large as
+        # the play board's at most (MAX_CELL): capped at 64, a small board stayed small in a big window.
+        self.cell = max(MIN_CELL, min(MAX_CELL, board_area.width // d.cols, board_area.height // d.rows))
         w, h = self.cell * d.cols, self.cell * d.rows
         self.board_rect = pygame.Rect(0, 0, w, h)
         self.board_rect.center = board_area.center

@@ -145,11 +145,17 @@ def assign_seam_labels(previous: dict[int, int], bridged: list[int]) -> dict[int
     return keep
 
 
+#: The largest cell of a Hashi board (pixels), the play board's and the editor's: the editor capped
+#: its cells at 64 while the play board grew to this, so on a 1600x1000 window a 5x5 board filled a
+#: quarter of the editor and twice as much of the test-play.
+MAX_CELL = 96
+
+
 class BoardPainter:
     """Owns the GridView of one puzzle, the display rotation, the cell keys and the drawing code."""
 
     def __init__(self, puzzle: Puzzle) -> None:
-        self.view = GridView(puzzle.rows, puzzle.cols, max_cell=96, min_cell=6)
+        self.view = GridView(puzzle.rows, puzzle.cols, max_cell=MAX_CELL, min_cell=6)
         #: The area the board was laid out in (the view's viewport plus the margin for edge markers).
         self.outer = pygame.Rect(0, 0, 0, 0)
         #: The margin kept for a wrapped board's edge markers (x, y); the numbers sit outside it.
