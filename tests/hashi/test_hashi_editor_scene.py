@@ -577,7 +577,7 @@ def test_a_resumed_draft_of_a_saved_puzzle_saves_back_to_its_file(app, driver, t
             driver.key(pygame.K_d, unicode="d")
         driver.frames(1)
         assert again.path == mine.resolve(), resume
-        assert again.level_title == "Editor — mine.txt *", resume
+        assert again.level_title == "Editor — Mine (mine.txt) *", resume
         assert again.draft.number_at((1, 1)) == 2 and dict(again.draft.meta).get("title") == "Mine"
         if resume == "--edit alone":
             again.close()  # left unsaved again: still the draft of mine.txt
@@ -585,7 +585,7 @@ def test_a_resumed_draft_of_a_saved_puzzle_saves_back_to_its_file(app, driver, t
     saved = read_puzzle(mine)
     assert {i.pos for i in saved.islands} == {(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)}
     assert "editing" not in mine.read_text() and not list(edits_dir().glob("puzzle-*.txt"))
-    assert again.level_title == "Editor — mine.txt"
+    assert again.level_title == "Editor — Mine (mine.txt)"
 
 
 def test_the_menus_continue_reopens_the_unsaved_editor_board(app, driver):
@@ -638,3 +638,70 @@ def test_a_small_board_grows_with_a_big_window_as_the_play_board_does(app, drive
     assert isinstance(play, PlaytestScene)
     driver.frames(2)
     assert play.painter.view.cell == scene.cell
+
+
+def type_text(driver, text: str) -> None:
+    for char in text:
+        key = pygame.K_SPACE if char == " " else pygame.key.key_code(char.lower()) if char.isalnum() else 0
+        driver.key(key, pygame.KMOD_SHIFT if char.isupper() else 0, char)
+
+
+def test_the_title_dialog_names_the_puzzle_its_file_and_its_my_puzzles_row(editor, app, driver):
+    """A new puzzle had no way to get a name: Ctrl+S saved it as puzzle-DATE-TIME.txt and My puzzles
+    listed "puzzle 20261126 185403". Title (F2 / Ctrl+T / the toolbar) opens a field; Enter keeps
+    the title as an undoable edit, shown in the header, saved as ``# title:``, naming the file."""
+    from arcade.games.hashi.view import FRONT
+    from arcade.games.hashi.view.editor import edits_dir
+    from arcade.ui.text_prompt import TextPromptScene
+
+    for cell in ((0, 0), (0, 2), (2, 0), (2, 2)):
+        driver.click(editor.cell_centre(cell))
+    button = editor.toolbar.find("Title")
+    assert button is not None
+    if button in editor.toolbar.row():
+        driver.click(button.rect.center)
+    else:
+        button.on_click()
+    driver.frames(1)
+    dialog = app.stack.top
+    assert isinstance(dialog, TextPromptScene)
+    type_text(driver, "Harbour at dawn!")
+    driver.key(pygame.K_x, CTRL, "x")  # a shortcut types nothing
+    assert dialog.text == "Harbour at dawn!"
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is editor
+    assert dict(editor.draft.meta)["title"] == "Harbour at dawn!"
+    assert editor.level_title == "Editor — Harbour at dawn! *"
+    driver.key(pygame.K_z, CTRL, "z")  # undoable, like every edit
+    assert "title" not in dict(editor.draft.meta)
+    driver.key(pygame.K_y, CTRL, "y")
+    driver.key(pygame.K_s, CTRL, "s")
+    saved = edits_dir() / "harbour-at-dawn.txt"
+    assert editor.path == saved and "# title: Harbour at dawn!" in saved.read_text()
+    assert editor.level_title == "Editor — Harbour at dawn! (harbour-at-dawn.txt)"
+    rows = {e.title: e.id for e in FRONT.extra_choices()}
+    assert rows == {"Harbour at dawn!": "my-puzzles/harbour-at-dawn.txt"}
+
+    # Another new puzzle of the same name never overwrites it; Esc cancels; Ctrl+T opens the field too.
+    driver.key(pygame.K_n, CTRL, "n")
+    editor.load_draft(Draft.blank(5, 5), None)
+    for cell in ((1, 0), (1, 2)):
+        driver.click(editor.cell_centre(cell))
+    driver.key(pygame.K_t, CTRL, "t")
+    assert isinstance(app.stack.top, TextPromptScene)
+    type_text(driver, "Lost")
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is editor and "title" not in dict(editor.draft.meta)
+    driver.key(pygame.K_F2)
+    type_text(driver, "Harbour at dawn!")
+    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_s, CTRL, "s")
+    assert editor.path == edits_dir() / "harbour-at-dawn-2.txt"
+    assert read_puzzle(saved).islands != read_puzzle(editor.path).islands
+
+
+def test_a_title_of_nothing_safe_saves_under_the_date():
+    from arcade.games.hashi.view.editor import slug
+
+    assert slug("Île 7 / ../etc") == "ile-7-etc"
+    assert slug("???") == "" and slug("  ") == ""

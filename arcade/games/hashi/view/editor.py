@@ -15,6 +15,8 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import re
+import unicodedata
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -40,6 +42,7 @@ from arcade.services.files import atomic_write_text
 from arcade.services.paths import data_dir
 from arcade.ui.game_scene import GameScene
 from arcade.ui.overlays import LOOK_AT_BOARD
+from arcade.ui.text_prompt import TextPromptScene
 from arcade.ui.widgets import Button, draw_text, wrap_text
 
 INTRO = ("Click: place or remove an island · wheel or 1–8: its number · right-click removes · "
@@ -73,6 +76,8 @@ EDITOR_KEYS = (
     Binding("T", "test_play", "test-play this puzzle (E comes back)", button="Test-play"),
     Binding("E", "back_to_game", "back to the game the editor was opened from", button="Back to game",
             when="over_a_game"),
+    Binding("F2 / Ctrl+T", "name_puzzle", "give the puzzle a title (My puzzles lists it, Save names the file "
+            "after it)", button="Title"),
     Binding("Ctrl+S / S", "save", "save the level file", button="Save"),
     Binding("I", "copy_game_id", "copy the Tatham game ID (or say why not)", button="Game ID"),
     Binding("Ctrl+C", "copy_level", "copy the level file"),
@@ -143,6 +148,30 @@ def read_draft() -> Draft | None:
         return Draft.of(read_puzzle(spare)) if spare.is_file() else None
     except (ArcadeError, OSError, ValueError):
         return None  # a damaged spare copy is simply not offered
+
+
+#: The longest title the Title dialog takes (a header line, a picker row, a file name).
+TITLE_LIMIT = 60
+
+
+def slug(title: str) -> str:
+    """A file name stem for ``title``: ASCII letters and digits joined by "-" ("Harbour at
+    Dawn!" is "harbour-at-dawn", "Île 7" is "ile-7"); "" when nothing of it is left."""
+    ascii_text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:TITLE_LIMIT].strip("-")
+
+
+def new_puzzle_path(title: str = "") -> Path:
+    """Where Save writes a puzzle from no file: named after its title, else the date and time,
+    never over another file ("-2", "-3"... are added)."""
+    stem = slug(title) or f"puzzle-{datetime.now():%Y%m%d-%H%M%S}"
+    folder = edits_dir()
+    path = folder / f"{stem}.txt"
+    for n in itertools.count(2):
+        if not path.exists():
+            return path
+        path = folder / f"{stem}-{n}.txt"
+    raise AssertionError("unreachable")
 
 
 def print_puzzle(app: Any, puzzle: Puzzle, stem: str = "") -> tuple[str, str]:
@@ -291,7 +320,10 @@ class EditorScene(GameScene):
     # -- framework hooks ----------------------------------------------------------------------
     @property
     def level_title(self) -> str:
-        name = self.path.name if self.path is not None else dict(self.draft.meta).get("title") or "new puzzle"
+        """"Editor — TITLE (file.txt) *": the puzzle's title when it has one, its file, unsaved work."""
+        title = dict(self.draft.meta).get("title", "")
+        file = self.path.name if self.path is not None else ""
+        name = f"{title} ({file})" if title and file else title or file or "new puzzle"
         dirty = " *" if self.unsaved else ""
         return f"Editor — {name}{dirty}"
 
@@ -682,7 +714,7 @@ class EditorScene(GameScene):
         verdict = self.current_verdict()
         if verdict is not None and verdict.kind == "unique" and verdict.grade:
             puzzle = Draft.of(puzzle).with_meta("difficulty", verdict.grade).puzzle() or puzzle
-        path = self.path or edits_dir() / f"puzzle-{datetime.now():%Y%m%d-%H%M%S}.txt"
+        path = self.path or new_puzzle_path(dict(puzzle.meta).get("title", ""))
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_text(path, format_level(puzzle))
@@ -732,11 +764,23 @@ class EditorScene(GameScene):
         error = copy_text(format_level(puzzle))
         self.say(error or "Level file copied to the clipboard.", "error" if error else "good")
 
+    def name_puzzle(self) -> None:
+        """Title (F2): a dialog to name the puzzle; Enter keeps the title as an undoable edit. A
+        puzzle had no way to get a name, so My puzzles listed it as "puzzle 20261126 185403"."""
+        if self.app is None:
+            return
+        self.app.push(TextPromptScene("Title", "The puzzle's name, as My puzzles and printed sheets show it:",
+                                      dict(self.draft.meta).get("title", ""), self.set_title, limit=TITLE_LIMIT))
+
+    def set_title(self, title: str) -> None:
+        """Keep ``title`` (empty: none) through the editor's history, so Undo takes it back."""
+        self.changed(self.editor.set_title(title))
+
     def print_sheet(self) -> None:
         puzzle = self._puzzle_or_say()
         if puzzle is None:
             return
-        stem = self.path.stem if self.path is not None else ""
+        stem = self.path.stem if self.path is not None else slug(dict(puzzle.meta).get("title", ""))
         text, role = print_puzzle(self.app, puzzle, stem)
         self.refuse(text) if role == "error" else self.say(text, role)
 
