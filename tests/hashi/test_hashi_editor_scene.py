@@ -705,3 +705,35 @@ def test_a_title_of_nothing_safe_saves_under_the_date():
 
     assert slug("Île 7 / ../etc") == "ile-7-etc"
     assert slug("???") == "" and slug("  ") == ""
+
+
+@pytest.mark.parametrize("way_in", ["--edit alone", "Resume draft"])
+def test_a_damaged_draft_is_said_and_kept_aside(app, driver, way_in):
+    """A draft that could not be read opened a blank board with no word, and leaving that board
+    overwrote it: now one line says why, and the file is renamed aside (``.damaged``)."""
+    from arcade.games.hashi.view.editor import draft_path
+
+    spare = draft_path()
+    spare.parent.mkdir(parents=True, exist_ok=True)
+    spare.write_text("2.2\n..x\n2.2\n")
+    if way_in == "--edit alone":
+        editor = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+        driver.frames(1)
+        said = editor.toast.current
+    else:
+        editor = app.launch("hashi", Launch(options={"edit": "3x3m2:2a2c2a2"}), strict=True)
+        driver.frames(1)
+        driver.key(pygame.K_d, unicode="d")
+        said = editor.toast.current + " " + editor.status_text
+    aside = spare.with_name(spare.name + ".damaged")
+    assert "could not be read" in said and str(aside) in said, said
+    assert not spare.exists() and aside.read_text() == "2.2\n..x\n2.2\n"
+    spare.write_text("garbage\n")  # a second damaged draft does not overwrite the first
+    assert editor_module_read_draft() is None
+    assert aside.read_text() == "2.2\n..x\n2.2\n" and spare.with_name(spare.name + ".damaged-2").is_file()
+
+
+def editor_module_read_draft():
+    from arcade.games.hashi.view.editor import read_draft
+
+    return read_draft()

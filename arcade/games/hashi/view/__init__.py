@@ -124,14 +124,17 @@ def _generated(app: Any, seed: int) -> Puzzle:
 
 
 def _unsaved_or_blank() -> Any:
-    """``--edit`` alone: the board left unsaved last time, else a blank 7x7 one."""
+    """``--edit`` alone: the board left unsaved last time, else a blank 7x7 one (saying why, when
+    the draft could not be read)."""
     from arcade.games.hashi.editing import Draft
-    from arcade.games.hashi.view.editor import EditorScene, read_draft
+    from arcade.games.hashi.view.editor import EditorScene, read_draft_or_why
 
-    draft = read_draft()
+    draft, why = read_draft_or_why()
     scene = EditorScene(INFO, draft or Draft.blank(), from_draft=draft is not None)
     if draft is not None:
         scene.toast.show("Your unsaved board from last time (Ctrl+N starts over).", "info", 6.0)
+    elif why:  # a damaged draft: said, and kept aside (it opened a blank board with no word)
+        scene.toast.show(f"{why} A blank board instead.", "error", 10.0)
     return scene
 
 

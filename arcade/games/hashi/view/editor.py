@@ -139,15 +139,43 @@ def draft_file(draft: Draft) -> tuple[Draft, Path | None]:
 
 
 def read_draft() -> Draft | None:
-    """The board left unsaved last time (None if there is none, or it cannot be read)."""
+    """The board left unsaved last time (None if there is none, or it cannot be read: see
+    :func:`read_draft_or_why`)."""
+    return read_draft_or_why()[0]
+
+
+def read_draft_or_why() -> tuple[Draft | None, str]:
+    """The board left unsaved last time, and "" -- or None and one line saying why it could not be
+    read. A damaged draft is renamed aside (``….damaged``) so the next draft does not overwrite it:
+    it opened a blank board with no word, and leaving that board replaced the file."""
     recover_live_copy()
     spare = draft_path()
     if not spare.is_file() and spare.with_name(LEGACY_DRAFT).is_file():
         spare = spare.with_name(LEGACY_DRAFT)  # kept there by an earlier version
+    if not spare.is_file():
+        return None, ""
     try:
-        return Draft.of(read_puzzle(spare)) if spare.is_file() else None
-    except (ArcadeError, OSError, ValueError):
-        return None  # a damaged spare copy is simply not offered
+        return Draft.of(read_puzzle(spare)), ""
+    except (ArcadeError, OSError, ValueError) as exc:
+        reason = (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
+    kept = _put_aside(spare)
+    where = f"it is kept as {kept}" if kept else f"it is left at {spare}"
+    return None, f"Your unsaved board from last time could not be read ({reason}); {where}."
+
+
+def _put_aside(path: Path) -> Path | None:
+    """Rename a damaged draft to ``NAME.damaged`` (``.damaged-2``… beside older ones); None if it
+    cannot be moved."""
+    target = path.with_name(path.name + ".damaged")
+    for n in itertools.count(2):
+        if not target.exists():
+            break
+        target = path.with_name(f"{path.name}.damaged-{n}")
+    try:
+        os.replace(path, target)
+    except OSError:
+        return None
+    return target
 
 
 #: The longest title the Title dialog takes (a header line, a picker row, a file name).
@@ -386,10 +414,10 @@ class EditorScene(GameScene):
         if self.unsaved:
             self.refuse("Save (Ctrl+S) or undo your changes first: resuming the draft would drop them.")
             return
-        draft = read_draft()
+        draft, why = read_draft_or_why()
         if draft is None:
             self._draft_waiting = False
-            self.refuse("The draft could not be read.")
+            self.refuse(why or "There is no draft any more.")
             return
         self.from_draft, self._draft_waiting = True, False
         draft, kept_file = draft_file(draft)
