@@ -345,3 +345,24 @@ def test_closing_mid_round_kills_the_programs_and_leaves_no_thread_to_wait_for(a
     assert not leftovers(before)
     left = [t for t in threading.enumerate() if t not in before_threads and t.is_alive() and not t.daemon]
     assert not left, [t.name for t in left]
+
+
+def test_a_letter_past_the_commands_length_limit_is_swallowed_not_a_move_to_another_row(app, driver):
+    """The command field typed through its own code: a letter past the limit fell through to the
+    setup's keys, and "s" / "w" moved to another row. It is the framework's typing now (edit_text)."""
+    from arcade.games.tron.view.setup import MAX_COMMAND
+
+    open_tron(app, mode="watch", best_of=1)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    driver.key(pygame.K_DOWN)  # cycle 1
+    while overlay.setup.bot1 != PROGRAM:
+        driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_DOWN)
+    assert overlay.rows()[overlay.selected][0] == "command1"
+    overlay.setup = replace(overlay.setup, command1="x" * MAX_COMMAND)
+    driver.key(pygame.K_s, unicode="s")
+    driver.key(pygame.K_d, unicode="d")
+    assert overlay.setup.command1 == "x" * MAX_COMMAND and overlay.setup.bot1 == PROGRAM
+    assert overlay.rows()[overlay.selected][0] == "command1"

@@ -17,6 +17,7 @@ from arcade.games.runway.view.programs import short_name
 from arcade.ui.focus import focus_step
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
+from arcade.ui.text_prompt import edit_text
 from arcade.ui.widgets import Button, draw_text, wrap_whole
 
 MAX_SPEC = 300
@@ -162,15 +163,11 @@ class RunwayTestsPanel(Scene):
         return True
 
     def type_into(self, event: pygame.event.Event) -> bool:
-        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        if event.key == pygame.K_BACKSPACE:
-            self.spec = self.spec[:-1]
-        elif ctrl and event.key == pygame.K_u:
-            self.spec = ""
-        elif event.unicode and event.unicode.isprintable() and not ctrl and len(self.spec) < MAX_SPEC:
-            self.spec += event.unicode
-        else:
+        """Edit the command with a key press (the framework's typing); False when the key is not typing."""
+        text = edit_text(self.spec, event, MAX_SPEC)
+        if text is None:
             return False
+        self.spec = text
         self.error = ""
         return True
 

@@ -29,6 +29,7 @@ from arcade.ui.focus import focus_step
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.picker import Choice, PickerScene
 from arcade.ui.scene import Scene
+from arcade.ui.text_prompt import edit_text
 from arcade.ui.widgets import Button, draw_text, wrap_whole
 
 SPEEDS = (4, 6, 8, 10, 12, 15, 20, 30)
@@ -408,16 +409,10 @@ class SetupScene(Scene):
         self.on_start(self.setup)
 
     def type_into(self, key: str, event: pygame.event.Event) -> bool:
-        """Edit a command field with a key press; False when the key is not typing."""
-        text = getattr(self.setup, key)
-        if event.key == pygame.K_BACKSPACE:
-            text = text[:-1]
-        elif event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and event.key == pygame.K_u:
-            text = ""
-        elif (event.unicode and event.unicode.isprintable() and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-              and len(text) < MAX_COMMAND):
-            text += event.unicode
-        else:
+        """Edit a command field with a key press (the framework's typing); False when the key is not
+        typing. A letter past the length limit is swallowed: it used to fall through and step the row."""
+        text = edit_text(getattr(self.setup, key), event, MAX_COMMAND)
+        if text is None:
             return False
         self.setup = replace(self.setup, **{key: text})
         self.error = ""
