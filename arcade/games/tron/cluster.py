@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from arcade.core.errors import ArcadeError, UsageError
 from arcade.games.tron.match import RoundRecord, RoundTask, play_task
 from arcade.services import interrupts
+from arcade.services.programs import kill_child_groups, live_programs
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -100,9 +101,9 @@ def _worker_stop(signum: int, frame: object) -> None:
     """Kill the round's programs and leave, from the handler itself and without waiting for
     anything: an exception raised here could be swallowed (a signal landing in a fork hook is
     "ignored") and the worker would play on; a wait could hang on a lock the interrupted code
-    holds, past the parent's deadline. Nothing needs reaping before ``_exit``."""
-    from arcade.services.programs import kill_child_groups, live_programs
-
+    holds, past the parent's deadline. Nothing needs reaping before ``_exit``. (Nothing is imported
+    here: an import from the watching thread once failed in a forked worker -- "cannot import name
+    'kill_child_groups'" -- and the worker slept on past its tournament.)"""
     for program in live_programs():
         with contextlib.suppress(OSError):
             os.killpg(program.pid, signal.SIGKILL)
