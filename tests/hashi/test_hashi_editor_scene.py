@@ -619,3 +619,29 @@ def test_a_print_that_cannot_be_written_says_so_in_words(editor, driver, monkeyp
     said = editor.status_text
     assert said.startswith("Could not print to ") and said.endswith(".pdf: Permission denied")
     assert "Errno" not in said and "'" not in said
+
+
+@pytest.mark.parametrize("how", ["continue", "resume draft"])
+def test_a_damaged_draft_is_moved_aside_and_said_so_continue_no_longer_points_at_it(app, driver, how):
+    """A spare copy that did not read was "simply not offered" but left in place: the newest file,
+    it kept the menu's Continue on a blank editor for good, the game saved since never offered again."""
+    from arcade.services.paths import data_dir
+    from arcade.ui.menu import latest_draft
+
+    spare = data_dir() / INFO.draft.files[0]
+    spare.parent.mkdir(parents=True, exist_ok=True)
+    spare.write_bytes(b"\xff\xfe not a puzzle")
+    assert latest_draft(app.registry) is not None  # what Continue offers
+    if how == "continue":
+        editor = app.launch("hashi", Launch(options={"edit": ""}))
+        said = editor.toast.current
+    else:
+        editor = EditorScene(INFO, Draft.blank(5, 5))
+        app.push(editor)
+        driver.frames(1)
+        assert editor.draft_waiting
+        driver.key(pygame.K_d, unicode="d")
+        said = editor.status_text
+    assert "damaged" in said and ".unsaved-draft.txt.damaged" in said and "not a UTF-8 text file" in said, said
+    assert not spare.exists() and spare.with_name(spare.name + ".damaged").read_bytes() == b"\xff\xfe not a puzzle"
+    assert latest_draft(app.registry) is None

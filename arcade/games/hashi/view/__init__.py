@@ -128,9 +128,11 @@ def _unsaved_or_blank() -> Any:
     from arcade.games.hashi.editing import Draft
     from arcade.games.hashi.view.editor import EditorScene, read_draft
 
-    draft = read_draft()
+    draft, problem = read_draft()
     scene = EditorScene(INFO, draft or Draft.blank(), from_draft=draft is not None)
-    if draft is not None:
+    if problem:
+        scene.toast.show(problem, "error", 8.0)
+    elif draft is not None:
         scene.toast.show("Your unsaved board from last time (Ctrl+N starts over).", "info", 6.0)
     return scene
 

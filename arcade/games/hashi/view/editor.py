@@ -36,7 +36,7 @@ from arcade.games.hashi.view.dialogs import copy_text
 from arcade.games.hashi.view.painter import LABEL_BAND, number_labels
 from arcade.games.hashi.view.scene import HashiScene
 from arcade.services.autosave import BackgroundSaver
-from arcade.services.files import atomic_write_text
+from arcade.services.files import atomic_write_text, damage_reason, quarantine
 from arcade.services.paths import data_dir
 from arcade.ui.game_scene import GameScene
 from arcade.ui.overlays import LOOK_AT_BOARD
@@ -133,16 +133,26 @@ def draft_file(draft: Draft) -> tuple[Draft, Path | None]:
     return draft, path if path.is_absolute() and path.parent.is_dir() else None
 
 
-def read_draft() -> Draft | None:
-    """The board left unsaved last time (None if there is none, or it cannot be read)."""
+def read_draft() -> tuple[Draft | None, str]:
+    """The board left unsaved last time (None if there is none), and what went wrong ("" if nothing).
+
+    A spare copy that does not read as a puzzle is moved aside (``.damaged``) and said. It used to
+    be left in place, "simply not offered": being the newest file, it kept the menu's Continue on
+    a blank editor for good, so the game the player had saved since was never offered again.
+    """
     recover_live_copy()
     spare = draft_path()
     if not spare.is_file() and spare.with_name(LEGACY_DRAFT).is_file():
         spare = spare.with_name(LEGACY_DRAFT)  # kept there by an earlier version
+    if not spare.is_file():
+        return None, ""
     try:
-        return Draft.of(read_puzzle(spare)) if spare.is_file() else None
-    except (ArcadeError, OSError, ValueError):
-        return None  # a damaged spare copy is simply not offered
+        return Draft.of(read_puzzle(spare)), ""
+    except (ArcadeError, OSError, ValueError) as exc:
+        moved = quarantine(spare)
+        where = f"was moved to {moved.name}" if moved is not None else "could not be moved aside"
+        why = exc.message if isinstance(exc, FormatError) else damage_reason(exc)  # (not the long path again)
+        return None, f"Your unsaved board was damaged and {where} ({why[:120]})."
 
 
 def print_puzzle(app: Any, puzzle: Puzzle, stem: str = "") -> tuple[str, str]:
@@ -354,10 +364,10 @@ class EditorScene(GameScene):
         if self.unsaved:
             self.refuse("Save (Ctrl+S) or undo your changes first: resuming the draft would drop them.")
             return
-        draft = read_draft()
+        draft, problem = read_draft()
         if draft is None:
             self._draft_waiting = False
-            self.refuse("The draft could not be read.")
+            self.refuse(problem or "The draft could not be read.")
             return
         self.from_draft, self._draft_waiting = True, False
         draft, kept_file = draft_file(draft)
