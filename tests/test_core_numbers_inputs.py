@@ -9,7 +9,7 @@ import pytest
 
 from arcade.core.errors import FormatError
 from arcade.core.inputs import read_line, read_stream_text, read_text_file
-from arcade.core.numbers import NumberError, parse_int
+from arcade.core.numbers import NumberError, checked_float, is_finite_number, parse_int
 
 
 @pytest.mark.parametrize("text, value", [("0", 0), ("42", 42), (" 7\n", 7), ("-3", -3), ("9" * 20, int("9" * 20))])
@@ -81,3 +81,19 @@ def test_plural_says_one_in_the_singular_and_any_other_count_in_the_plural():
     assert [plural(n, "move") for n in (0, 1, 2)] == ["0 moves", "1 move", "2 moves"]
     assert plural(1, "match", "matches") == "1 match" and plural(3, "match", "matches") == "3 matches"
     assert plural(1, "move", joiner=NBSP) == "1\u00a0move"
+
+
+@pytest.mark.parametrize("value", [10**400, -(10**400), float("nan"), float("inf"), True, "3", None, [1]],
+                         ids=["huge", "-huge", "nan", "inf", "bool", "text", "null", "list"])
+def test_checked_float_refuses_what_no_float_holds_with_a_value_error(value):
+    """``float(10**400)`` is an OverflowError: a save with a 400-digit number crashed every start."""
+    assert not is_finite_number(value)
+    with pytest.raises(ValueError, match="'elapsed'"):
+        checked_float(value, 0, 1e9, "'elapsed'")
+
+
+def test_checked_float_keeps_ordinary_numbers_and_their_range():
+    assert checked_float(12, 0, 100) == 12.0 and checked_float(2.5, 0, 100) == 2.5
+    assert is_finite_number(10**300)
+    with pytest.raises(ValueError, match="outside"):
+        checked_float(10**300, 0, 100)

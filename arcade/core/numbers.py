@@ -86,13 +86,29 @@ def checked_int(value: object, lo: int, hi: int, what: str = "number") -> int:
 
 
 def checked_float(value: object, lo: float, hi: float, what: str = "number") -> float:
-    """A JSON value that must be a finite number in ``[lo, hi]`` (NaN, infinities and bools refused)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{what} is not a number")
+    """A JSON value that must be a finite number in ``[lo, hi]`` (NaN, infinities and bools refused).
+
+    JSON integers have no size limit: ``float()`` of a 400-digit one is an OverflowError, which no
+    loader expected -- a save holding one stopped the program at every start. It is a ValueError here.
+    """
+    if not is_finite_number(value):
+        raise ValueError(f"{what} is not a finite number")
+    assert isinstance(value, (int, float))
     number = float(value)
-    if not math.isfinite(number) or not lo <= number <= hi:
-        raise ValueError(f"{what} {value!r} is outside {lo:g}..{hi:g}")
+    if not lo <= number <= hi:
+        raise ValueError(f"{what} {number:g} is outside {lo:g}..{hi:g}")
     return number
+
+
+def is_finite_number(value: object) -> bool:
+    """Whether a JSON value is a number a float can hold: not a bool, NaN, an infinity, nor an
+    integer too large for a float (whose ``float()`` raises OverflowError)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
 
 
 def milliseconds_type(what: str, lo: float = 1, hi: float = 60_000) -> Callable[[str], float]:

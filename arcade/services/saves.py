@@ -8,7 +8,6 @@ save is moved aside (never silently deleted) and reported in one line.
 from __future__ import annotations
 
 import json
-import math
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from typing import Any
 
 from arcade.core.errors import ArcadeError
 from arcade.core.inputs import parse_json
+from arcade.core.numbers import is_finite_number
 from arcade.services.files import atomic_write_text, damage_reason, quarantine, read_kept_text
 from arcade.services.paths import data_dir
 
@@ -97,7 +97,7 @@ def read_autosave(game: str, title: str = "") -> Autosave | None:
     try:
         payload = parse_json(text)
         saved_at = payload["saved_at"]
-        if isinstance(saved_at, bool) or not isinstance(saved_at, (int, float)) or not math.isfinite(saved_at):
+        if not is_finite_number(saved_at):
             raise ValueError("'saved_at' is not a time")
         label = payload.get("label", "")
         session = payload["session"]
@@ -208,7 +208,7 @@ def _load_records() -> tuple[dict[str, dict[str, float]], str]:
         if isinstance(per_game, dict):
             clean[str(game)] = {
                 str(k): float(v) for k, v in per_game.items()
-                if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                if is_finite_number(v)
             }
     return clean, ""
 

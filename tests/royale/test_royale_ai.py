@@ -163,3 +163,15 @@ def test_the_hint_and_the_watch_name_the_start_from_1():
     assert hint.reason.startswith("drop at row 4, column 11 — ")  # the start (3, 10)
     first = next(iter(ai.watch(State(SEED))))
     assert first.label == "The AI drops at row 4, column 11 and aims for 6 loot."
+
+
+def test_par_cache_entries_no_route_can_have_are_ignored_and_solved_again(tmp_path):
+    """``int(Infinity)`` and ``int(1e999)`` are OverflowErrors: such an entry failed every par and
+    hint of its level ("The AI failed: OverflowError") for good, as the cache was never rewritten."""
+    path = tmp_path / "par.json"
+    key = ai.level_key(SEED)
+    for start in ("[Infinity, 0]", "[0, -Infinity]", "[NaN, 0]", "[8]", '"8,10"'):
+        path.write_text(f'{{"{key}": {{"start": {start}, "moves": "U", "loot": 1}}}}')
+        assert ai.ParCache(path).peek(SEED) is None, start
+    path.write_text(f'{{"{key}": {{"start": [8, 10], "moves": "U", "loot": 1e999}}}}')
+    assert ai.ParCache(path).get(SEED).loot == 6

@@ -567,7 +567,4 @@ class HashiRules(PuzzleRules[Puzzle, State, Move]):
         return None
 
 
-#: Kept for callers of the first version of this module.
-_DIR_WORDS = DIR_WORDS
-
 RULES = HashiRules()

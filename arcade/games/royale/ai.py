@@ -71,7 +71,7 @@ class ParCache:
             return None
         try:
             route = Route((int(entry["start"][0]), int(entry["start"][1])), str(entry["moves"]), int(entry["loot"]))
-        except (KeyError, TypeError, ValueError, IndexError):
+        except (KeyError, TypeError, ValueError, IndexError, OverflowError):  # int(Infinity) overflows
             return None
         # A damaged or foreign cache entry must never mislead the player: replay it.
         valid = route_is_valid(level, route.start, route.moves)

@@ -38,7 +38,6 @@ CUE_MIN_CELL = 36
 CUE_MIN_TEXT = 11
 #: The badge's light outline (pixels), which sets it off from the island, the water and rings.
 CUE_OUTLINE = 1
-_VEC = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
 
 @dataclass(frozen=True)
