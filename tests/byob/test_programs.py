@@ -266,6 +266,26 @@ def test_a_program_that_cannot_start_is_named_before_it_is_run(tmp_path, monkeyp
     assert parse_bot_spec("flood-fill", PROTOCOLS, str).problem() == ""
 
 
+def test_an_unquoted_path_with_spaces_says_how_to_quote_it(tmp_path, monkeypatch):
+    """``python3 my bots/my bot.py`` said only "no such file 'my'" of a file that is plainly there."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my bots").mkdir()
+    (tmp_path / "my bots" / "my bot.py").write_text("print(1)\n")
+    (tmp_path / "my bots" / "run bot").write_text("#!/bin/sh\necho 1\n")
+    (tmp_path / "my bots" / "run bot").chmod(0o755)
+
+    def problem(command: str) -> str:
+        return parse_bot_spec(f"2010:{command}", PROTOCOLS, str).problem()
+
+    assert problem("python3 my bots/my bot.py --fast") == (
+        "cannot start 'python3 my bots/my bot.py --fast': no such file 'my'"
+        " (a path with spaces needs quotes: python3 'my bots/my bot.py' --fast)")
+    assert problem("./my bots/run bot") == (
+        "cannot start './my': no such program (a path with spaces needs quotes: './my bots/run bot')")
+    assert problem("python3 'my bots/my bot.py'") == ""
+    assert problem("python3 my bots/other.py") == "cannot start 'python3 my bots/other.py': no such file 'my'"
+
+
 def test_a_program_started_after_its_owner_stopped_is_killed_as_it_starts():
     """A window closes without waiting for the thread that is starting a program: that program must
     not outlive it (the window used to wait for its workers, up to the answer limit and a second)."""
