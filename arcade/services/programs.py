@@ -211,6 +211,22 @@ def _ready(fd: int, event: int, timeout: float | None) -> bool:
     return bool(poller.poll(0 if timeout <= 0 else int(timeout * 1000) + 1))
 
 
+def unexpected_answer(line: str, expected: str) -> str:
+    """The one-line reason for an answer that is not a move: what it said, what was expected, and
+    -- when it reads like a sentence, not a mistyped word -- where debug text belongs.
+
+    Every protocol's answer is a single word, and the first thing a beginner's bot prints is a
+    debug line ("debug: read 2 1"): "(expected SPEED, ...)" alone did not say why that line was
+    taken for an answer, nor where else to write it.
+    """
+    word = line.strip()
+    shown = repr(word[:40] + ("…" if len(word) > 40 else ""))
+    reason = f"answered {shown} (expected {expected})"
+    if len(word.split()) > 1:
+        reason += "; stdout is for answers only: print debug text to stderr"
+    return reason
+
+
 def _signal_name(number: int) -> str:
     try:
         return signal.Signals(number).name
