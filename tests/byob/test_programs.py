@@ -10,7 +10,15 @@ import pytest
 
 from arcade.core.errors import UsageError
 from arcade.services.botspec import parse_bot_spec
-from arcade.services.programs import STDERR_LIMIT, STDERR_LINE, Limits, Program, ProgramFailure, live_programs
+from arcade.services.programs import (
+    READS_TO_THE_END,
+    STDERR_LIMIT,
+    STDERR_LINE,
+    Limits,
+    Program,
+    ProgramFailure,
+    live_programs,
+)
 from tests.byob.helpers import BOTS, processes
 
 PROTOCOLS = {"2010": "the 2010 contest", "hackerrank": "HackerRank"}
@@ -65,6 +73,22 @@ def test_a_late_answer_loses_with_a_reason():
         answer = program.ask("x\n", 0.2)
     assert answer.line is None and answer.late
     assert answer.failure == "timed out: no answer within 200 ms"
+
+
+def test_a_program_reading_all_of_stdin_is_told_to_read_line_by_line():
+    """``sys.stdin.read()`` waits for an end of input that never comes between turns: it used to be
+    a bare "no answer within 200 ms", as if the bot were slow."""
+    with Program([sys.executable, "-c", "import sys; sys.stdin.read(); print('SPEED', flush=True)"]) as program:
+        answer = program.ask("1\n2\n", 0.2)
+    assert answer.line is None and answer.late
+    assert answer.failure == "timed out: no answer within 200 ms" + READS_TO_THE_END
+    assert "sys.stdin.read()" in READS_TO_THE_END and "\n" not in READS_TO_THE_END
+    # A bot that sleeps past its limit and happens to answer while we probe is only slow.
+    code = "import time; input(); time.sleep(0.4); print('SPEED', flush=True); time.sleep(5)"
+    with Program([sys.executable, "-c", code]) as program:
+        answer = program.ask("1\n", 0.2)
+    assert answer.failure == "timed out: no answer within 200 ms"
+    assert not live_programs()
 
 
 def test_a_stop_signal_whose_interrupt_was_lost_still_ends_the_wait_for_an_answer():
