@@ -103,7 +103,7 @@ class BotSpec:
             if "/" in program or (os.altsep is not None and os.altsep in program):
                 path = Path(program)
                 if not path.exists():
-                    return f"cannot start {program!r}: no such program"
+                    return f"cannot start {program!r}: no such program" + _unquoted_spaces(argv, 0)
                 if path.is_dir():
                     return f"cannot start {program!r}: it is a folder, not a program"
                 if not os.access(path, os.X_OK):
@@ -112,8 +112,24 @@ class BotSpec:
                 return f"cannot start {program!r}: no such program on the PATH"
             kind, script = _python_target(argv)
             if kind == "script" and not Path(script).is_file():
-                return f"cannot start {' '.join(self.argv)!r}: no such file {script!r}"
+                return (f"cannot start {' '.join(self.argv)!r}: no such file {script!r}"
+                        + _unquoted_spaces(argv, argv.index(script)))
         return ""
+
+
+def _unquoted_spaces(argv: tuple[str, ...], at: int) -> str:
+    """The fix, when the missing path ``argv[at]`` is the start of a path with spaces that exists.
+
+    A command is split like a shell line, so ``python3 my bots/my bot.py`` names the file ``my``:
+    the bare "no such file 'my'" left a beginner staring at a file that is plainly there. When
+    the words from ``at`` on, joined by spaces, make an existing file, we say how to quote it.
+    """
+    for end in range(len(argv), at + 1, -1):
+        joined = " ".join(argv[at:end])
+        if Path(joined).exists():
+            fixed = shlex.join((*argv[:at], joined, *argv[end:]))
+            return f" (a path with spaces needs quotes: {fixed})"
+    return ""
 
 
 def _past_env(argv: tuple[str, ...]) -> tuple[str, ...]:

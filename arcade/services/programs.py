@@ -48,6 +48,12 @@ STDERR_LINE = 400
 #: How long after a late deadline we keep listening, only to say how late the answer was.
 GRACE_SHARE = 0.5
 GRACE_MAX = 1.0
+#: After a timeout, how long we wait for an answer once the program's input is closed: one that
+#: comes then was waiting for the end of its input (``sys.stdin.read()``), not thinking.
+EOF_PROBE = 0.3
+#: What a program that answers only at the end of its input is told.
+READS_TO_THE_END = ("; it answered only once its input ended: read this turn's lines one by one "
+                    "(input()), not all of stdin (sys.stdin.read())")
 #: The longest single wait for a program's line before checking for a lost stop signal.
 WAIT_SLICE = 0.25
 #: How long an answer waits for stderr lines written just before it.
@@ -209,6 +215,22 @@ def _ready(fd: int, event: int, timeout: float | None) -> bool:
     if timeout is None:
         return bool(poller.poll())
     return bool(poller.poll(0 if timeout <= 0 else int(timeout * 1000) + 1))
+
+
+def unexpected_answer(line: str, expected: str) -> str:
+    """The one-line reason for an answer that is not a move: what it said, what was expected, and
+    -- when it reads like a sentence, not a mistyped word -- where debug text belongs.
+
+    Every protocol's answer is a single word, and the first thing a beginner's bot prints is a
+    debug line ("debug: read 2 1"): "(expected SPEED, ...)" alone did not say why that line was
+    taken for an answer, nor where else to write it.
+    """
+    word = line.strip()
+    shown = repr(word[:40] + ("…" if len(word) > 40 else ""))
+    reason = f"answered {shown} (expected {expected})"
+    if len(word.split()) > 1:
+        reason += "; stdout is for answers only: print debug text to stderr"
+    return reason
 
 
 def _signal_name(number: int) -> str:
@@ -490,7 +512,8 @@ class Program:
                 if time.perf_counter() < grace_end:
                     continue
                 ms = (time.perf_counter() - sent_at) * 1000
-                return self._answer(None, ms, f"timed out: no answer within {limit * 1000:.0f} ms", late=True)
+                reason = f"timed out: no answer within {limit * 1000:.0f} ms"
+                return self._answer(None, ms, reason + self._waits_for_eof(), late=True)
             now = time.perf_counter()
             ms = (now - sent_at) * 1000
             if kind == "eof":
@@ -505,6 +528,47 @@ class Program:
                 return self._answer(None, ms, f"timed out: answered {shown!r} after {ms:.0f} ms, "
                                               f"over the {limit * 1000:.0f} ms limit", late=True)
             return self._answer(text.strip(), ms)
+
+    def _waits_for_eof(self) -> str:
+        """:data:`READS_TO_THE_END` if the program, silent past its limit, answers once its input ends.
+
+        A bot that reads the whole of stdin before answering (``sys.stdin.read()``, the habit of
+        one-shot puzzles) waits forever on a protocol that keeps its input open between turns, and
+        "no answer within 1000 ms" read like a slow bot. The run is lost anyway, so closing its
+        input costs nothing and tells the two apart.
+        """
+        with self._in_lock:
+            if self._input_closed:
+                return ""
+        if not self._reading_a_pipe():
+            return ""  # thinking or sleeping (or no /proc to tell): a slow bot, not a reading one
+        self.close_input()
+        end = time.perf_counter() + EOF_PROBE
+        while (left := end - time.perf_counter()) > 0:
+            try:
+                kind, text = self._lines.get(timeout=left)
+            except queue.Empty:
+                break
+            if kind != "line":
+                break
+            if text.strip():
+                return READS_TO_THE_END
+        return ""
+
+    def _reading_a_pipe(self) -> bool:
+        """Whether the program (or a process it started) is blocked reading a pipe, from ``/proc``.
+
+        Only such a program is probed with an end of input: a bot that merely sleeps past its
+        limit and answers during the probe would be told to stop reading stdin, wrongly.
+        """
+        for pid in (self.process.pid, *descendants(self.process.pid)):
+            try:
+                with open(f"/proc/{pid}/wchan", encoding="ascii", errors="replace") as wchan:
+                    if "pipe" in wchan.read():
+                        return True
+            except OSError:
+                continue
+        return False
 
     def ask(self, text: str, limit: float, *, close_input: bool = False) -> Answer:
         """Send one input and read one answer line within ``limit`` seconds (from the last byte sent)."""

@@ -10,7 +10,15 @@ import pytest
 
 from arcade.core.errors import UsageError
 from arcade.services.botspec import parse_bot_spec
-from arcade.services.programs import STDERR_LIMIT, STDERR_LINE, Limits, Program, ProgramFailure, live_programs
+from arcade.services.programs import (
+    READS_TO_THE_END,
+    STDERR_LIMIT,
+    STDERR_LINE,
+    Limits,
+    Program,
+    ProgramFailure,
+    live_programs,
+)
 from tests.byob.helpers import BOTS, processes
 
 PROTOCOLS = {"2010": "the 2010 contest", "hackerrank": "HackerRank"}
@@ -65,6 +73,22 @@ def test_a_late_answer_loses_with_a_reason():
         answer = program.ask("x\n", 0.2)
     assert answer.line is None and answer.late
     assert answer.failure == "timed out: no answer within 200 ms"
+
+
+def test_a_program_reading_all_of_stdin_is_told_to_read_line_by_line():
+    """``sys.stdin.read()`` waits for an end of input that never comes between turns: it used to be
+    a bare "no answer within 200 ms", as if the bot were slow."""
+    with Program([sys.executable, "-c", "import sys; sys.stdin.read(); print('SPEED', flush=True)"]) as program:
+        answer = program.ask("1\n2\n", 0.2)
+    assert answer.line is None and answer.late
+    assert answer.failure == "timed out: no answer within 200 ms" + READS_TO_THE_END
+    assert "sys.stdin.read()" in READS_TO_THE_END and "\n" not in READS_TO_THE_END
+    # A bot that sleeps past its limit and happens to answer while we probe is only slow.
+    code = "import time; input(); time.sleep(0.4); print('SPEED', flush=True); time.sleep(5)"
+    with Program([sys.executable, "-c", code]) as program:
+        answer = program.ask("1\n", 0.2)
+    assert answer.failure == "timed out: no answer within 200 ms"
+    assert not live_programs()
 
 
 def test_a_stop_signal_whose_interrupt_was_lost_still_ends_the_wait_for_an_answer():
@@ -264,6 +288,26 @@ def test_a_program_that_cannot_start_is_named_before_it_is_run(tmp_path, monkeyp
                  "sh -c 'echo UP'", f"{sys.executable} -W ignore bot.py", f"env -u HOME {sys.executable} bot.py"):
         assert problem(fine) == "", fine
     assert parse_bot_spec("flood-fill", PROTOCOLS, str).problem() == ""
+
+
+def test_an_unquoted_path_with_spaces_says_how_to_quote_it(tmp_path, monkeypatch):
+    """``python3 my bots/my bot.py`` said only "no such file 'my'" of a file that is plainly there."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my bots").mkdir()
+    (tmp_path / "my bots" / "my bot.py").write_text("print(1)\n")
+    (tmp_path / "my bots" / "run bot").write_text("#!/bin/sh\necho 1\n")
+    (tmp_path / "my bots" / "run bot").chmod(0o755)
+
+    def problem(command: str) -> str:
+        return parse_bot_spec(f"2010:{command}", PROTOCOLS, str).problem()
+
+    assert problem("python3 my bots/my bot.py --fast") == (
+        "cannot start 'python3 my bots/my bot.py --fast': no such file 'my'"
+        " (a path with spaces needs quotes: python3 'my bots/my bot.py' --fast)")
+    assert problem("./my bots/run bot") == (
+        "cannot start './my': no such program (a path with spaces needs quotes: './my bots/run bot')")
+    assert problem("python3 'my bots/my bot.py'") == ""
+    assert problem("python3 my bots/other.py") == "cannot start 'python3 my bots/other.py': no such file 'my'"
 
 
 def test_a_program_started_after_its_owner_stopped_is_killed_as_it_starts():

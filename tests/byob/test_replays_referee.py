@@ -150,7 +150,8 @@ def test_referee_on_a_level_whose_file_name_is_not_utf8_prints_and_saves_its_run
 
 
 @pytest.mark.parametrize(("mode", "reason"), [
-    ("garbage", "answered 'hello there' (expected SPEED, SLOW, JUMP, WAIT, UP or DOWN)"),
+    ("garbage", "answered 'hello there' (expected SPEED, SLOW, JUMP, WAIT, UP or DOWN)"
+                "; stdout is for answers only: print debug text to stderr"),
     ("crash", "exited with status 1 without answering: ZeroDivisionError: integer division or modulo by zero"),
     ("sleep", "timed out: no answer within 300 ms"),
 ])

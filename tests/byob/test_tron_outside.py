@@ -74,7 +74,8 @@ def test_a_hackerrank_straight_bot_plays_one_process_per_move():
 @pytest.mark.parametrize(("mode", "reason"), [
     ("sleep", "timed out: no answer within 300 ms"),
     ("crash", "exited with status 1 without answering: ZeroDivisionError: integer division or modulo by zero"),
-    ("garbage", "answered 'hello there' (expected 1, 2, 3 or 4)"),
+    ("garbage", "answered 'hello there' (expected 1, 2, 3 or 4)"
+                "; stdout is for answers only: print debug text to stderr"),
 ])
 def test_a_misbehaving_2010_program_loses_the_round_with_one_line(mode, reason):
     limits = Limits(300.0) if mode == "sleep" else QUICK  # a crash must not be mistaken for a timeout
@@ -87,7 +88,8 @@ def test_a_misbehaving_2010_program_loses_the_round_with_one_line(mode, reason):
 def test_a_misbehaving_hackerrank_program_loses_too():
     with program(f"hackerrank:{bot('misbehave.py', 'garbage')}") as outside:
         record = play_round(SMALL, (outside, make_bot("flood-fill")), 20)
-    assert record.failures[0] == "answered 'hello there' (expected LEFT, RIGHT, UP or DOWN)"
+    assert record.failures[0] == ("answered 'hello there' (expected LEFT, RIGHT, UP or DOWN)"
+                                  "; stdout is for answers only: print debug text to stderr")
 
 
 @pytest.mark.parametrize(("protocol", "word"), [("2010", "1"), ("hackerrank", "UP")])

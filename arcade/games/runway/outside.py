@@ -26,7 +26,7 @@ from arcade.games.runway.formats import format_level
 from arcade.games.runway.logic import RULES, Command, Level, State
 from arcade.services import interrupts
 from arcade.services.botspec import BotSpec, parse_bot_spec
-from arcade.services.programs import Limits, Program, ProgramFailure
+from arcade.services.programs import Limits, Program, ProgramFailure, unexpected_answer
 from arcade.services.replays import Replay, Turn
 
 PROTOCOLS = {"codingame": "CodinGame's The Bridge: M, V, lanes, then S and X Y A per turn; one command back"}
@@ -123,8 +123,7 @@ def run_program(
             try:
                 command = Command(word)
             except ValueError:
-                shown = word[:40] + ("…" if len(word) > 40 else "")
-                run.failure = f"answered {shown!r} (expected {EXPECTED})"
+                run.failure = unexpected_answer(word, EXPECTED)
                 break
             try:
                 state = RULES.apply(state, command)

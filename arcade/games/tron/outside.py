@@ -26,7 +26,7 @@ from arcade.games.tron.players import Answer, Player, parse_spec
 from arcade.games.tron.protocol import board_text
 from arcade.services.botspec import BotSpec
 from arcade.services.programs import Answer as ProgramAnswer
-from arcade.services.programs import InputClosed, Limits, Program, ProgramFailure
+from arcade.services.programs import InputClosed, Limits, Program, ProgramFailure, unexpected_answer
 
 #: Time limits per protocol: the 2010 contest gave 1 s a move (3 s for the first); HackerRank-style
 #: programs start anew every move, so the start-up counts and we allow 1 s for each.
@@ -37,16 +37,12 @@ DIGITS = {"1": "N", "2": "E", "3": "S", "4": "W"}
 WORDS = {"UP": "N", "RIGHT": "E", "DOWN": "S", "LEFT": "W"}
 
 
-def _shown(line: str) -> str:
-    return repr(line[:40] + ("…" if len(line) > 40 else ""))
-
-
 def _from_program(answer: ProgramAnswer, table: dict[str, str], expected: str) -> Answer:
     if answer.line is None:
         return Answer(None, answer.ms, answer.failure, answer.late, answer.stderr)
     direction = table.get(answer.line.strip())
     if direction is None:
-        return Answer(None, answer.ms, f"answered {_shown(answer.line)} (expected {expected})", False, answer.stderr)
+        return Answer(None, answer.ms, unexpected_answer(answer.line, expected), False, answer.stderr)
     return Answer(direction, answer.ms, stderr=answer.stderr)
 
 
