@@ -48,7 +48,8 @@ def type_text(driver, text: str) -> None:
         driver.key(pygame.key.key_code(char) if char.isalnum() else 0, unicode=char)
 
 
-def test_setup_offers_a_program_seat_validates_the_command_and_remembers_it(app, driver):
+def setup_with_a_program_seat(app, driver) -> tuple[TronScene, SetupScene]:
+    """Bot vs bot, the setup open (O) and cycle 1's seat stepped to Program…, as a player does."""
     scene = open_tron(app, mode="watch", best_of=1)
     driver.key(pygame.K_o)
     overlay = app.stack.top
@@ -56,6 +57,11 @@ def test_setup_offers_a_program_seat_validates_the_command_and_remembers_it(app,
     driver.key(pygame.K_DOWN)  # cycle 1
     while overlay.setup.bot1 != PROGRAM:
         driver.key(pygame.K_RIGHT)
+    return scene, overlay
+
+
+def test_setup_offers_a_program_seat_validates_the_command_and_remembers_it(app, driver):
+    scene, overlay = setup_with_a_program_seat(app, driver)
     keys = [row[0] for row in overlay.rows()]
     assert keys[2:4] == ["command1", "protocol1"]
     driver.key(pygame.K_RETURN)  # no command yet: refused with one line, the overlay stays
@@ -352,13 +358,7 @@ def test_a_letter_past_the_commands_length_limit_is_swallowed_not_a_move_to_anot
     setup's keys, and "s" / "w" moved to another row. It is the framework's typing now (edit_text)."""
     from arcade.games.tron.view.setup import MAX_COMMAND
 
-    open_tron(app, mode="watch", best_of=1)
-    driver.key(pygame.K_o)
-    overlay = app.stack.top
-    assert isinstance(overlay, SetupScene)
-    driver.key(pygame.K_DOWN)  # cycle 1
-    while overlay.setup.bot1 != PROGRAM:
-        driver.key(pygame.K_RIGHT)
+    _scene, overlay = setup_with_a_program_seat(app, driver)
     driver.key(pygame.K_DOWN)
     assert overlay.rows()[overlay.selected][0] == "command1"
     overlay.setup = replace(overlay.setup, command1="x" * MAX_COMMAND)
