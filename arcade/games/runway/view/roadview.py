@@ -18,6 +18,7 @@ drag, minimap) and zoom it (Ctrl+wheel, Ctrl++ / Ctrl+−, on top of the speed z
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 import pygame
@@ -292,14 +293,10 @@ class RoadView:
         """Every bike at progress ``t``; ``falls`` maps a bike to how far its fall has gone (0..1)."""
         size = self.bike_size
         # A hole holding two wrecks draws them side by side, the lower number first.
-        holes: dict[tuple[float, float], int] = {}
-        for motion in motions:
-            pose = motion.at(t)
-            if pose.crashed:
-                holes[(pose.x, pose.lane)] = holes.get((pose.x, pose.lane), 0) + 1
-        wrecks: dict[tuple[float, float], int] = {}  # how many wrecks of each hole are drawn
-        for index, motion in enumerate(motions):
-            pose = motion.at(t)
+        poses = [motion.at(t) for motion in motions]
+        holes = Counter((pose.x, pose.lane) for pose in poses if pose.crashed)
+        wrecks: Counter[tuple[float, float]] = Counter()  # how many wrecks of each hole are drawn
+        for index, (motion, pose) in enumerate(zip(motions, poses, strict=True)):
             if pose.crashed:
                 cell = pygame.Rect(0, 0, math.ceil(self.cell_w), self.lane_h)
                 cell.center = tuple(map(round, self.to_screen(pose.x, pose.lane)))
@@ -308,9 +305,9 @@ class RoadView:
                     draw_bike(surface, theme, cell.center, size, index, tilt=-200 * progress,
                               scale=max(0.15, 1 - 0.85 * progress), alpha=int(255 * (1 - 0.6 * progress)))
                 else:
-                    drawn = wrecks.get((pose.x, pose.lane), 0)
-                    wrecks[(pose.x, pose.lane)] = drawn + 1
-                    draw_wreck(surface, theme, cell, index, holes[(pose.x, pose.lane)] - 1 - drawn)
+                    spot = (pose.x, pose.lane)
+                    draw_wreck(surface, theme, cell, index, holes[spot] - 1 - wrecks[spot])
+                    wrecks[spot] += 1
                 continue
             cy = self.to_screen(pose.x, pose.lane)[1]
             cx = self.bike_x(pose.x, length)
