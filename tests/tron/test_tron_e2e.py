@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from tests.xwindow import changed_fraction, run_program, screenshot, wait_for, wait_window, xdotool
+from tests.xwindow import changed_fraction, click, run_program, screenshot, wait_for, wait_window, xdotool
 
 pytestmark = pytest.mark.e2e
 
@@ -31,4 +31,19 @@ def test_steer_the_cycle_with_a_real_key_press(xserver, tmp_path):
         time.sleep(0.6)
         after = screenshot(env, tmp_path / "after.png")
         assert changed_fraction(before, after) > 0.01, "the board did not change"
+    assert program.returncode in (0, 130), program.output()
+
+
+def test_start_and_steer_with_a_real_click(xserver, tmp_path):
+    """The mouse alone plays against a bot: a click well below cycle 1 (top-left corner) starts the
+    round heading south."""
+    with run_program(xserver, tmp_path, "play", "tron", "--level", "empty-room", "--size", "1024x640") as program:
+        env = program.env
+        window = wait_window(program)
+        xdotool(env, "windowfocus", "--sync", window, check=False, timeout=10)
+        # empty-room fills the board area's height, centred: x 310 is about cycle 1's column, y 470 far below it.
+        click(env, window, 310, 470)
+        moves = wait_for(lambda: [line.split() for line in program.trace_lines()
+                                  if line.startswith("tron-move ")], 20, "the first tick")
+        assert moves[0][1:3] == ["1", "S"], moves[0]
     assert program.returncode in (0, 130), program.output()
