@@ -539,3 +539,30 @@ def test_a_game_with_an_editor_offers_it_on_its_menu_card(app, driver):
     driver.frames(1)
     driver.key(pygame.K_e)
     assert isinstance(app.stack.top, EditorScene)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_selected_card_keeps_its_whole_description_beside_the_editor_chip(app, driver, monkeypatch, size):
+    """Selected, Hashi's card put "Make a puzzle (E)" and "Enter ▶" both beside its description, which
+    was cut to "Bridges: join numbered islands into one …" at 1280x800. The chip sits on the title's
+    line now; the description is drawn whole, and the chip stays on the card."""
+    import arcade.ui.menu as menu_module
+
+    drawn: list[str] = []
+    real = menu_module.draw_text
+
+    def spy(surface, theme, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        rect = real(surface, theme, text, *args, **kwargs)
+        font = theme.font(kwargs.get("size", 18), kwargs.get("bold", False))
+        if kwargs.get("max_width") is not None and font.size(text)[0] > kwargs["max_width"]:
+            drawn.append(text)  # this one was cut
+        return rect
+
+    monkeypatch.setattr(menu_module, "draw_text", spy)
+    app.on_resize(size)
+    menu = app.push(MenuScene())
+    menu.selected = entry_index(menu, "Hashi")
+    driver.frames(2)
+    hashi = menu.entries[menu.selected]
+    assert hashi.subtitle not in drawn
+    assert hashi.make_rect is not None and hashi.rect is not None and hashi.rect.contains(hashi.make_rect)

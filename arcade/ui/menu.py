@@ -379,14 +379,15 @@ class MenuScene(Scene):
             right = rect.right - 16
             entry.make_rect = None
             if selected:
-                right = draw_text(surface, theme, "Enter ▶", (rect.right - 16, rect.centery), size=15,
-                                  colour=theme["text_dim"], anchor="midright").left - 12
+                # "Enter ▶" beside the description, the editor's chip on the title's line: both beside
+                # the description cut Hashi's to "Bridges: join numbered islands into one …".
+                right = draw_text(surface, theme, "Enter ▶", (rect.right - 16, rect.y + rect.height * 0.70),
+                                  size=15, colour=theme["text_dim"], anchor="midright").left - 12
                 if entry.make is not None:  # a second way into the game, clickable: its puzzle editor
-                    label = draw_text(surface, theme, MAKE_LABEL, (right, rect.centery), size=15,
-                                      colour=theme["accent"], anchor="midright")
-                    entry.make_rect = label.inflate(12, 12)
+                    label = draw_text(surface, theme, MAKE_LABEL, (rect.right - 22, rect.y + rect.height * 0.30),
+                                      size=15, colour=theme["accent"], anchor="midright")
+                    entry.make_rect = label.inflate(12, 8)
                     pygame.draw.rect(surface, theme["accent"], entry.make_rect, width=1, border_radius=6)
-                    right = entry.make_rect.left - 12
             draw_text(surface, theme, entry.subtitle, (tx, rect.y + rect.height * 0.70), size=max(12, title_size - 6),
                       colour=theme["text_dim"], anchor="midleft", max_width=right - tx)
         lines = self.footer_lines(w - 24)
