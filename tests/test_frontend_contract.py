@@ -1586,6 +1586,23 @@ def test_a_watch_is_driven_with_the_mouse_and_its_button_says_what_a_click_does(
         assert "Watch AI" in labels() and not {"Pause AI", "Resume AI", "Step", "Stop watching"} & set(labels())
 
 
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_result_lines_say_the_reason_first_and_the_tally_the_game_counts(info, toy_in_registry):
+    """Every game's result panel is the framework's: the reason first, the game's own lines after
+    it, and one tally line counting what the game counts (Runway's turns, Battle Royale's moves
+    after the drop) -- games supply the hooks, not a copy of the method."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        safe_moves(scene, 2)
+        outcome = Outcome("loss", "The reason it ended.")
+        lines = scene.result_lines(outcome)
+        assert lines[0] == outcome.reason
+        tally = f"{scene.tally_label}: {scene.tally_count()}"
+        assert sum(line.startswith(tally) for line in lines) == 1, lines
+        assert lines.index(next(line for line in lines if line.startswith(tally))) > 0
+        assert scene.result_details(outcome) == lines[1:1 + len(scene.result_details(outcome))]
+
+
 REPLAYING = [g for g in GAMES if g.load_front().replays]
 
 

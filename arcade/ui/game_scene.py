@@ -318,12 +318,27 @@ class GameScene(Scene):
         self.show_result(outcome)
 
     def result_lines(self, outcome: Outcome) -> list[str]:
+        """The result panel's lines, the same in every game: the reason, the game's own lines
+        (:meth:`result_details`), the count and time (:meth:`tally_line` of :meth:`tally_count`),
+        and the one line on what the AI did (:meth:`credit_note`). Games override the hooks, not
+        this: Runway and Battle Royale each had a copy of it, one edit away from saying it differently."""
         lines = [outcome.reason] if outcome.reason else []
-        lines.append(self.tally_line(self.tally_label, self.session.index))
+        lines += self.result_details(outcome)
+        lines.append(self.tally_line(self.tally_label, self.tally_count()))
         note = self.credit_note()
         if note:
             lines.append(note)
         return lines
+
+    def result_details(self, outcome: Outcome) -> list[str]:
+        """The game's own result lines, said after the reason (Runway's AI comparison, Battle
+        Royale's loot and par); none by default."""
+        return []
+
+    def tally_count(self) -> int:
+        """The number the result's tally line counts under :attr:`tally_label` (default: the moves
+        played; Runway's turn, Battle Royale's moves without the drop)."""
+        return self.session.index
 
     def credit_note(self) -> str:
         """The result's line on what the AI did: the record note after a win ("The AI played all

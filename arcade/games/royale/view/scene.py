@@ -214,9 +214,10 @@ class RoyaleScene(CameraScene, PuzzleScene):
         whose = "the AI's" if self.session.ai_played_all else "your"
         return whose[0].upper() + whose[1:] if capital else whose
 
-    def result_lines(self, outcome: Outcome) -> list[str]:
+    def result_details(self, outcome: Outcome) -> list[str]:
+        """After the reason: the loot against the par, and who matched it."""
         state = self.session.state
-        lines = [outcome.reason] if outcome.reason else []
+        lines: list[str] = []
         par = self.par_route
         whose = f"{self.route_owner()} loot: {state.loot}"
         if par is not None:
@@ -233,11 +234,11 @@ class RoyaleScene(CameraScene, PuzzleScene):
                 lines.append(f"{whose} · Par: {par.loot} (the optimal route is dashed below)")
         else:
             lines.append(f"{whose} · Par: {self.par_text()}")
-        lines.append(self.tally_line(self.tally_label, state.moves))
-        note = self.credit_note()
-        if note:
-            lines.append(note)
         return lines
+
+    def tally_count(self) -> int:
+        """The moves after the drop (the drop is not one of the result's moves)."""
+        return self.session.state.moves
 
     def on_outcome(self, outcome: Outcome) -> None:
         assert self.app is not None

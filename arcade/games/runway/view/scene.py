@@ -481,17 +481,14 @@ class RunwayScene(ProgramsMixin, TickScene):
             return "The AI brought them home" if self.session.ai_finished else "You win!"
         return "Race lost"
 
-    def result_lines(self, outcome: Outcome) -> list[str]:
-        lines = [outcome.reason]
-        if self.comparison:
-            lines.append(f"Exact AI: {self.comparison['exact']} · classic AI: {self.comparison['classic']}.")
-        lines.append(self.tally_line(self.tally_label, self.session.state.turn))
-        # The framework's one line on who drove (its own note said "The AI drove some of these
-        # turns" after a race the AI drove alone, and nothing after a program's lost run).
-        note = self.credit_note()
-        if note:
-            lines.append(note)
-        return lines
+    def result_details(self, outcome: Outcome) -> list[str]:
+        """After the reason: how many bikes each AI saves here."""
+        if not self.comparison:
+            return []
+        return [f"Exact AI: {self.comparison['exact']} · classic AI: {self.comparison['classic']}."]
+
+    def tally_count(self) -> int:
+        return self.session.state.turn
 
     # -- frame ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
