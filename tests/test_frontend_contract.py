@@ -1586,6 +1586,96 @@ def test_a_watch_is_driven_with_the_mouse_and_its_button_says_what_a_click_does(
         assert "Watch AI" in labels() and not {"Pause AI", "Resume AI", "Step", "Stop watching"} & set(labels())
 
 
+def watch_button(scene: GameScene):
+    """The toolbar's Watch button, whatever it reads now (it is rebuilt as a watch starts and pauses)."""
+    found = [b for b in scene.toolbar.buttons if b.hotkey == scene.watch_keys]
+    assert len(found) == 1, [b.label for b in scene.toolbar.buttons]
+    return found[0]
+
+
+def start_watch(app: App, scene: GameScene, steps: int = 0) -> None:
+    """Start the AI's watch with the Watch button's own action; with ``steps``, let it play that many
+    (frames of no time until then: the toy's AI solves its level in one step)."""
+    scene.run_binding(next(b for b in scene.keymap() if b.action == scene.watch_action))
+    for _ in range(400):
+        scene.worker.wait(30)
+        frames(app, 1, dt=0.1 if scene.watch is not None and steps else 0.0)
+        if scene.watch is not None and scene.session.index >= steps:
+            return
+    pytest.fail(f"the AI's watch never played {steps} steps: {scene.status_text}")
+
+
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_the_watch_button_is_lit_while_the_ai_plays_and_says_so_while_it_is_paused(info, toy_in_registry):
+    """Runway's Watch AI button was lit and unlit by its own drawing code and still read "Watch AI"
+    while the watch was paused, as if a click would start one; Hashi's "Stop watching" stayed lit
+    beside "Resume AI". The framework sets the button for every game: lit while the AI plays, not
+    lit and not "Watch AI" while its watch is paused, "Watch AI" again once it stops."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        assert watch_button(scene).label == "Watch AI" and not watch_button(scene).toggled
+        start_watch(app, scene)
+        assert watch_button(scene).toggled, watch_button(scene).label
+        key(app, pygame.K_SPACE)  # Space pauses a watch in every game
+        assert scene.watch is not None and scene.watch.paused, scene.status_text
+        button = watch_button(scene)
+        assert not button.toggled and button.label != "Watch AI", button.label
+        key(app, pygame.K_SPACE)
+        assert scene.watch is not None and not scene.watch.paused and watch_button(scene).toggled
+        scene.stop_watch()
+        assert watch_button(scene).label == "Watch AI" and not watch_button(scene).toggled
+
+
+def play_the_timeline(app: App, scene: GameScene) -> None:
+    """Set the timeline of a tick game playing by itself: the AI's watch, or -- a game whose AI is
+    the opponent (Tron) -- the replay of a round played to its end (S: the first cycle heads south)."""
+    if scene.has_watch:
+        start_watch(app, scene, steps=2)
+        return
+    key(app, pygame.K_s)
+    for _ in range(3000):
+        frames(app, 1, dt=0.1)
+        if scene.session.outcome is not None:
+            break
+    frames(app, 1)
+    scene.run_binding(next(b for b in scene.keymap() if b.action == "toggle_replay"))
+    for _ in range(100):
+        frames(app, 1, dt=0.1)
+        if scene.session.index >= 2:
+            return
+    pytest.fail(f"the replay did not play: {scene.phase} {scene.session.index}/{scene.session.length} "
+                f"{type(app.stack.top).__name__} {scene.status_text}")
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_step_back_while_the_timeline_plays_pauses_it_there_and_keeps_it(info, toy_in_registry):
+    """Stepping back while the AI drives (or a replay plays) is the player stopping to look: the
+    framework's timeline (TickScene) holds the playback at the turn stepped to -- the AI's watch
+    stays, paused, its button no longer lit -- and Space plays on from there; Home holds it at the
+    start. Runway and Tron each had their own copy of this, and Tron's Home did not pause."""
+    from arcade.ui.game_scene import TickScene
+
+    with small_game(info) as (app, scene):
+        if not isinstance(scene, TickScene):
+            pytest.skip("no timeline: a puzzle's undo stops the watch")
+        frames(app)
+        play_the_timeline(app, scene)
+        assert scene.playing
+        here = scene.session.index
+        key(app, pygame.K_COMMA)
+        assert scene.session.index == here - 1 and not scene.playing, scene.status_text
+        frames(app, 20, dt=0.25)
+        assert scene.session.index == here - 1 and not scene.playing, "the playback went on"
+        if scene.has_watch:
+            assert scene.watch is not None and scene.watch.paused, "the step back ended the watch"
+            assert not watch_button(scene).toggled
+        key(app, pygame.K_SPACE)  # plays on from the turn on screen...
+        assert scene.playing and (scene.watch is not None or not scene.has_watch)
+        key(app, pygame.K_HOME)  # ...and a jump holds it too (Tron's replay played on from its start)
+        frames(app, 20, dt=0.25)
+        assert scene.session.index == 0 and not scene.playing, "the playback went on after Home"
+
+
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_result_lines_say_the_reason_first_and_the_tally_the_game_counts(info, toy_in_registry):
     """Every game's result panel is the framework's: the reason first, the game's own lines after

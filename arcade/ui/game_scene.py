@@ -502,11 +502,28 @@ class GameScene(Scene):
 
     @property
     def watch_button(self) -> str:
-        """The Watch button's label: what a click does now. "Stop watching" while the AI plays
+        """The Watch button's label: what a click does now. "Stop watching" while the AI is watched
         (it read "Watch AI" throughout, and only the keys said how to stop); a game whose watch key
-        does something else while watching (Runway's plays and pauses) keeps "Watch AI", shown
-        pressed while the AI drives."""
-        return "Stop watching" if self.watching and self.watch_action == "toggle_watch" else "Watch AI"
+        plays and pauses instead (Runway's) reads "Watch AI" while the AI plays and "Resume AI"
+        while its watch is paused -- it read "Watch AI" then too, as if a click started a new watch.
+        Whether it is lit is :attr:`watch_lit`."""
+        if not self.watching:
+            return "Watch AI"
+        if self.watch_action == "toggle_watch":
+            return "Stop watching"
+        return "Resume AI" if self.watch_paused else "Watch AI"
+
+    @property
+    def watch_paused(self) -> bool:
+        """The AI is being watched, its watch paused (by the player, a step, a scrub)."""
+        return self.watch is not None and self.watch.paused
+
+    @property
+    def watch_lit(self) -> bool:
+        """The Watch button is shown pressed while the AI plays, and only then: not while its watch
+        is paused (Hashi's stayed lit beside "Resume AI"; Runway's was set by its own drawing code),
+        nor while something else plays (a program's run on Runway's timeline)."""
+        return self.watching and not self.watch_paused
 
     def watching_bindings(self) -> list[Binding]:
         """Keys that mean something else while the AI is being watched (they come first); their
@@ -702,7 +719,9 @@ class GameScene(Scene):
                 watching.append(button)
                 continue
             if binding.action == self.watch_action and self.has_watch:
-                button.toggled = self.watching
+                button.toggled = self.watch_lit
+                if self.watch_action != "toggle_watch":  # one width for both labels: the row stays put
+                    button.other_label = "Resume AI" if button.label == "Watch AI" else "Watch AI"
                 buttons.append(button)
                 buttons += watching
                 watching = []
@@ -1673,7 +1692,50 @@ class TickScene(GameScene):
     def speed_changed(self, value: float) -> None:
         self.toast.show(f"Speed: {value:g} per second", "info")
 
+    #: What a step says at the ends of the history (Runway's "This is the start of the race.").
+    history_start_text = "This is the start."
+    history_end_text = "This is the end of the history."
+
+    # -- the timeline: stepping and seeking hold whatever plays it ------------------------------
+    @property
+    def playing(self) -> bool:
+        """Whether the timeline moves on by itself now: the AI's watch, running, or the game's own
+        playback (:meth:`playback_running`: Tron's replay, a program's run on Runway's timeline)."""
+        return (self.watch is not None and not self.watch.paused) or self.playback_running()
+
+    def playback_running(self) -> bool:
+        """Whether the game's own playback (not the AI's watch) is moving along the timeline."""
+        return False
+
+    def pause_playback(self) -> None:
+        """Pause the game's own playback where it is (see :meth:`hold_playback`)."""
+
+    def toggle_playback(self) -> bool:
+        """Play or pause the game's own playback, if one is on the timeline; False when there is none
+        (then :meth:`play_pause` starts the AI's watch)."""
+        return False
+
+    def hold_playback(self) -> None:
+        """A step, a seek, an undo or a redo while something plays the timeline pauses it where it
+        is: the player went there to look at that turn. The AI's watch stays (paused, its button no
+        longer lit), so Space resumes it from the turn on screen. Runway and Tron each paused their
+        own playback in every one of these methods."""
+        if self.watch is not None and not self.watch.paused:
+            self.watch.paused = True
+            self.refresh_toolbar()
+            self.save_if_paused()
+        self.pause_playback()
+
+    def play_pause(self) -> None:
+        """Space as a tick game's play key: pause or resume the AI's watch; else play or pause the
+        game's own playback; else let the AI play from the turn on screen."""
+        if self.watch is not None:
+            self.watch_pause()
+        elif not self.toggle_playback():
+            self.toggle_watch()
+
     def seek(self, index: int) -> None:
+        self.hold_playback()
         self.session.seek(index)
 
     def seek_start(self) -> None:
@@ -1683,9 +1745,35 @@ class TickScene(GameScene):
         self.seek(self.session.length)
 
     def step_back(self) -> None:
+        self.hold_playback()
         if not self.session.undo():
-            self.say("This is the start.")
+            self.say(self.history_start_text)
 
     def step_forward(self) -> None:
+        """One turn on: while the AI is watched, its next step (the watch pauses there); else the
+        history's next turn, holding any playback; past its end, :meth:`step_past_end`."""
+        if self.watch is not None:
+            self.watch_step()
+            return
+        self.hold_playback()
         if not self.session.redo():
-            self.say("This is the end of the history.")
+            self.step_past_end()
+
+    def step_past_end(self) -> None:
+        """A step forward at the end of the history (Runway plays the AI's next turn there)."""
+        self.say(self.history_end_text)
+
+    def undo(self) -> None:
+        """While the AI is watched, Undo is a step back that keeps the watch, paused (it used to stop it)."""
+        if self.watch is not None:
+            self.step_back()
+        else:
+            super().undo()
+
+    def redo(self) -> None:
+        """While the AI is watched, Redo is a step along the history that keeps the watch, paused."""
+        if self.watch is not None:
+            self.hold_playback()
+            self.session.redo()
+        else:
+            super().redo()

@@ -666,14 +666,16 @@ def test_watch_ai_is_lit_only_while_the_ai_drives_and_the_status_tells_the_truth
     from arcade.ui.overlays import PauseScene
 
     scene = open_runway(app, "11_mandatory_sacrifices")
-    watch_button = scene.toolbar.find("Watch AI")
+    def watch_button():  # the toolbar is rebuilt as a watch starts, pauses and stops
+        return next(b for b in scene.toolbar.buttons if b.hotkey == scene.watch_keys)
+
     play_button = scene.pad.transport["play"]
     assert dict(scene.help_lines())["+ / −"].startswith("playback speed")
     # A program's run plays on the timeline: the pad's play button is down, Watch AI is not.
     scene.show_run("codingame:./mine.py", scene.session.level, scene.session.level_id, ["SPEED", "WAIT"], [])
     driver.frame()
     assert scene.taping and not scene.tape_paused
-    assert play_button.toggled and not watch_button.toggled
+    assert play_button.toggled and not watch_button().toggled
     # The AI drives: both are.
     scene.stop_watch()
     driver.key(pygame.K_HOME)
@@ -682,7 +684,7 @@ def test_watch_ai_is_lit_only_while_the_ai_drives_and_the_status_tells_the_truth
     driver.key(pygame.K_SPACE)
     scene.worker.wait(10)
     driver.frame()
-    assert scene.watch is not None and watch_button.toggled and play_button.toggled
+    assert scene.watch is not None and watch_button().toggled and play_button.toggled
     for opener, overlay in ((pygame.K_ESCAPE, PauseScene), (pygame.K_F1, HowToPlayScene)):
         driver.key(pygame.K_SPACE)  # paused: "Paused — Space resumes …"
         assert scene.watch is not None and scene.watch.paused and scene.status_text.startswith("Paused")
@@ -692,7 +694,7 @@ def test_watch_ai_is_lit_only_while_the_ai_drives_and_the_status_tells_the_truth
         assert app.stack.top is scene
         driver.frame()
         assert scene.status_text == "The AI stopped driving (the menu stops it) — Space lets it drive again from here."
-        assert not watch_button.toggled and not play_button.toggled
+        assert not watch_button().toggled and not play_button.toggled
         driver.key(pygame.K_SPACE)  # as the line says: the AI drives again
         scene.worker.wait(10)
         driver.frame()

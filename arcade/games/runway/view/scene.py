@@ -77,6 +77,7 @@ class RunwayScene(ProgramsMixin, TickScene):
     watch_keys = "Space / W"
     watch_action = "play_pause"
     speed_help = "playback speed: faster / slower (turns per second; the AI's and a run's)"
+    history_start_text = "This is the start of the race."
 
     def __init__(self, info: GameInfo, session: Session, prefs: dict | None = None) -> None:
         super().__init__(info, session, prefs)
@@ -192,21 +193,24 @@ class RunwayScene(ProgramsMixin, TickScene):
             return
         self.play(command)
 
-    def step_back(self) -> None:
-        if self.watch is not None:
-            self.watch.paused = True
-        self.tape_paused = self.tape_paused or self.taping  # a step holds a program's run there
-        if not self.session.undo():
-            self.say("This is the start of the race.")
+    # Stepping, seeking, undo and redo hold the AI's watch or a program's run where they are put
+    # (Home restarted a playing run): the framework's (TickScene), with the run as Runway's playback.
+    def playback_running(self) -> bool:
+        return self.taping and not self.tape_paused and self.session.can_redo
 
-    def step_forward(self) -> None:
-        """Next turn: the history's, or else the AI's."""
-        if self.watch is not None:
-            self.watch.step()
-            return
-        self.tape_paused = self.tape_paused or self.taping
-        if self.session.redo():
-            return
+    def pause_playback(self) -> None:
+        if self.taping:
+            self.tape_paused = True
+
+    def toggle_playback(self) -> bool:
+        """Space plays and pauses a program's run on the timeline (programs.py) when the AI is not watched."""
+        if not self.taping:
+            return False
+        self.tape_pause()
+        return True
+
+    def step_past_end(self) -> None:
+        """Past the history's last turn, N and . play the AI's next turn."""
         if self.session.outcome is not None:
             self.say("The race is over.")
             return
@@ -218,14 +222,6 @@ class RunwayScene(ProgramsMixin, TickScene):
         plan = self.plan_now(self.ai_name, self.session.state)
         if plan.first is not None:
             self._apply_ai_step(Step(plan.first.value))
-
-    def seek(self, index: int) -> None:
-        """Scrubbing holds a watch or a program's run where it is put (Home restarted a playing run)."""
-        if self.watch is not None:
-            self.watch.paused = True
-        if self.taping:
-            self.tape_paused = True
-        self.session.seek(index)
 
     def follow(self) -> None:
         self.road.follow = True
@@ -258,19 +254,6 @@ class RunwayScene(ProgramsMixin, TickScene):
         self.console_visible(False)
         super().restart()
 
-    def undo(self) -> None:
-        if self.watch is not None:
-            self.step_back()
-        else:
-            super().undo()
-
-    def redo(self) -> None:
-        if self.watch is not None:
-            self.watch.paused = True
-            self.session.redo()
-        else:
-            super().redo()
-
     # -- watching the AI ------------------------------------------------------------------------
     @property
     def watch_help(self) -> str:  # type: ignore[override]
@@ -287,17 +270,8 @@ class RunwayScene(ProgramsMixin, TickScene):
         rows listed Space, N and + / − a second time)."""
         return []
 
-    def play_pause(self) -> None:
-        if self.taping and self.watch is None:  # a program's run plays back (programs.py)
-            self.tape_pause()
-            return
-        if self.watch is None:
-            self.toggle_watch()
-        else:
-            self.watch.toggle_pause()
-            self.say("Paused — Space resumes, N steps, , steps back; a command of yours takes over."
-                     if self.watch.paused else "Watching the AI.", "info")
-            self.save_if_paused()
+    def watch_paused_text(self) -> str:
+        return "Paused — Space resumes, N steps, , steps back; a command of yours takes over."
 
     def toggle_watch(self) -> None:
         if self.watch is not None:
@@ -337,6 +311,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         self.hint = None
         self.watch = WatchPlayer(self._ai_steps(), self._apply_ai_step, speed=self.speed,
                                  on_finish=self._ai_finished)
+        self.refresh_toolbar()  # the Watch AI button lights up (the framework's, see GameScene.watch_lit)
         self.say(note + f"Watching the {AI_TITLES[self.ai_name].lower()} — Space pause · N step · , back · "
                  "+/− speed", "warning" if note else "info")
 
@@ -520,9 +495,8 @@ class RunwayScene(ProgramsMixin, TickScene):
         The camera glides and zooms towards the bikes after every turn, so "at rest" is the
         view drawn last still being the view now; until then every frame is drawn.
         """
-        playing = self.taping and not self.tape_paused and self.session.can_redo
-        return (super().is_idle() and self.pending_outcome is None and not playing and self._live is None
-                and self._drawn_view == self._view_now())
+        return (super().is_idle() and self.pending_outcome is None and not self.playback_running()
+                and self._live is None and self._drawn_view == self._view_now())
 
     def _view_now(self) -> tuple[float, float, bool]:
         return (self.road.cell_w, self.road.cam, self.road.follow)
@@ -700,10 +674,5 @@ class RunwayScene(ProgramsMixin, TickScene):
             draw_plan_row(surface, theme, rect, rect.y + 34, self.shown_plan(), idle)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
-        playing = ((self.watch is not None and not self.watch.paused)
-                   or (self.taping and not self.tape_paused and self.session.can_redo))
-        watch_button = self.toolbar.find("Watch AI")
-        if watch_button is not None:  # lit while the AI drives, not while a program's run plays
-            watch_button.toggled = self.watch is not None and not self.watch.paused
         self.pad.draw(surface, self.app.theme, index=self.session.index, length=self.session.length,
-                      race_over=self.session.outcome is not None, playing=playing, speed=self.speed.value)
+                      race_over=self.session.outcome is not None, playing=self.playing, speed=self.speed.value)

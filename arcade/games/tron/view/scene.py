@@ -330,9 +330,9 @@ class TronScene(CameraScene, TickScene):
             self.session.seek(0)
 
     def replay_seek(self, index: int) -> None:
-        """A click or drag on the replay's timeline, or its ⏮ ⏭ buttons: pause there."""
-        self.replay.paused = True
-        self.session.seek(max(0, min(index, self.session.length)))
+        """A click or drag on the replay's timeline, or its ⏮ ⏭ buttons: pause there (the framework's
+        seek holds the playback, see :meth:`pause_playback`)."""
+        self.seek(index)
 
     def replay_step(self, delta: int) -> None:
         if delta < 0:
@@ -340,13 +340,13 @@ class TronScene(CameraScene, TickScene):
         else:
             self.step_forward()
 
-    def step_back(self) -> None:
-        self.replay.paused = True
-        self.session.seek(self.session.index - 1)
+    # The replay is Tron's playback on the framework's timeline: a step, a seek or Home / End pauses
+    # it where it is (TickScene.hold_playback).
+    def playback_running(self) -> bool:
+        return self.phase == "replay" and not self.replay.paused
 
-    def step_forward(self) -> None:
+    def pause_playback(self) -> None:
         self.replay.paused = True
-        self.session.seek(self.session.index + 1)
 
     def start_runners(self) -> None:
         self.stop_runners()
