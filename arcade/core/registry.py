@@ -119,6 +119,11 @@ class DraftSpec:
     options: tuple[tuple[str, str], ...]
     #: What the Continue card calls it, after the game's title.
     label: str
+    #: ``"module:function"``: the game's own reading of the draft, called with no arguments before the
+    #: menu offers it; "" when it opens (or there is none), else one line why not, the file put aside
+    #: as the game does when it fails to open it. Continue offered any file there -- garbage, empty,
+    #: binary -- and then opened a blank board with an error.
+    check: str = ""
 
 
 @dataclass(frozen=True)

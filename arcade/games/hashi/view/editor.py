@@ -163,6 +163,13 @@ def read_draft_or_why() -> tuple[Draft | None, str]:
     return None, f"Your unsaved board from last time could not be read ({reason}); {where}."
 
 
+def draft_problem() -> str:
+    """The menu's check of the draft (:attr:`DraftSpec.check`): "" when it opens, else what the editor
+    would say opening it, the file kept aside as the editor keeps it -- so the menu offers no Continue
+    that opens a blank board with an error."""
+    return read_draft_or_why()[1]
+
+
 def _put_aside(path: Path) -> Path | None:
     """Rename a damaged draft to ``NAME.damaged`` (``.damaged-2``… beside older ones); None if it
     cannot be moved."""
