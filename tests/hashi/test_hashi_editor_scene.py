@@ -185,6 +185,25 @@ def test_print_writes_a_pdf_and_says_where(editor, driver, user_home):
     assert written.endswith(".pdf") and str(user_home) in written
 
 
+def test_a_bare_name_to_edit_is_the_name_with_txt(app, driver, tmp_path, monkeypatch):
+    """``--edit harbour`` said "no level file or bundled level 'harbour'" where ``--edit harbour.txt``
+    created the puzzle: a bare name that is no file and no level id is NAME.txt, new or saved before."""
+    monkeypatch.chdir(tmp_path)
+    scene = app.launch("hashi", Launch(options={"edit": "harbour"}), strict=True)
+    assert isinstance(scene, EditorScene) and scene.path is not None
+    assert scene.path.resolve() == (tmp_path / "harbour.txt").resolve()
+    driver.frames(1)
+    for cell in ((0, 0), (0, 2)):
+        driver.click(scene.cell_centre(cell))
+    driver.key(pygame.K_s, CTRL, "s")
+    assert len(read_puzzle(tmp_path / "harbour.txt").islands) == 2 and not (tmp_path / "harbour").exists()
+    app.stack.pop()
+    again = app.launch("hashi", Launch(options={"edit": str(tmp_path / "harbour")}), strict=True)
+    assert isinstance(again, EditorScene) and len(again.draft.numbers) == 2, "the puzzle saved as harbour.txt"
+    # A bundled level's id, by its path or its name alone, still opens that level.
+    assert app.launch("hashi", Launch(options={"edit": "01-first-steps"}), strict=True).draft.numbers
+
+
 def test_edit_is_refused_for_a_game_without_an_editor(app):
     from arcade.core.errors import UsageError
 
