@@ -165,6 +165,32 @@ def test_play_scene_e_opens_the_editor_on_its_puzzle(app, driver, tmp_path):
     assert top.draft.puzzle().to_grid() == scene.puzzle.to_grid()
 
 
+def test_the_pause_screen_lists_e_back_to_the_game_only_when_there_is_a_game(app, driver, tmp_path):
+    """Opened by ``play hashi --edit``, the editor's pause screen listed "E: back to the game the
+    editor was opened from" where there is no game: the keys listed are the ones that work."""
+    from arcade.ui.overlays import PauseScene
+
+    def paused_keys() -> list[str]:
+        driver.key(pygame.K_ESCAPE)
+        pause = app.stack.top
+        assert isinstance(pause, PauseScene)
+        keys = [key for key, _ in pause.keys]
+        driver.key(pygame.K_ESCAPE)
+        return keys
+
+    editor = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    assert "E" not in paused_keys() and app.stack.top is editor
+    app.stack.pop()
+    path = tmp_path / "level.txt"
+    path.write_text("2.2\n...\n2.2\n")
+    app.launch("hashi", Launch(level=str(path)))
+    driver.frames(1)
+    driver.key(pygame.K_e, unicode="e")
+    assert isinstance(app.stack.top, EditorScene)
+    assert "E" in paused_keys()
+
+
 def test_game_id_is_copied_or_refused_with_the_reason(editor, driver, monkeypatch):
     copied = []
     monkeypatch.setattr("arcade.games.hashi.view.editor.copy_text", lambda text: copied.append(text) or "")

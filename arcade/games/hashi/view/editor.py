@@ -75,7 +75,7 @@ EDITOR_KEYS = (
     Binding("F", "apply_fix", "apply the suggested fix", button="Fix", when="has_fix"),
     Binding("T", "test_play", "test-play this puzzle (E comes back)", button="Test-play"),
     Binding("E", "back_to_game", "back to the game the editor was opened from", button="Back to game",
-            when="over_a_game"),
+            when="over_a_game", listed_when="over_a_game"),
     Binding("F2 / Ctrl+T", "name_puzzle", "give the puzzle a title (My puzzles lists it, Save names the file "
             "after it)", button="Title"),
     Binding("Ctrl+S / S", "save", "save the level file", button="Save"),
