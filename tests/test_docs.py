@@ -40,6 +40,26 @@ def test_every_module_in_a_guides_module_table_exists(doc):
     assert rows and not missing, f"{_doc_id(doc)}'s module table names modules that do not exist: {missing}"
 
 
+#: A command block of a guide, and in its lines the files read from stdin and the files written.
+_SHELL_BLOCK = re.compile(r"```(?:sh|console|bash)?\n(.*?)```", re.S)
+_READS = re.compile(r"(?<![<\w])< ?([\w./-]+)")
+_WRITES = re.compile(r"(?:\s-o|\s--out|\s--pdf|\s--svg|[^2]>) ?([\w./-]+)")
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=_doc_id)
+def test_every_file_a_guides_command_reads_from_stdin_exists_or_was_written_just_before(doc):
+    """docs/tron.md said ``bot tron ... < boards.txt`` and docs/royale.md ``solve royale - < grid.txt``
+    a line before the command that writes grid.txt: neither ran as written from a fresh clone."""
+    missing = []
+    for block in _SHELL_BLOCK.findall(doc.read_text()):
+        written: set[str] = set()
+        for line in block.splitlines():
+            command = line.split("#", 1)[0]
+            missing += [name for name in _READS.findall(command) if name not in written and not (ROOT / name).is_file()]
+            written |= set(_WRITES.findall(command))
+    assert not missing, f"{_doc_id(doc)}: a command reads {missing} from stdin, which is no file of the checkout"
+
+
 def test_the_level_file_example_in_docs_hashi_is_the_bundled_level_whole_and_solvable():
     """It showed three of the seven rows, labelled medium (the level is hard): saved as a file,
     it had no solution."""

@@ -26,6 +26,7 @@ import pytest
 
 from arcade.core.errors import ArcadeError, IllegalMove
 from arcade.core.game import LevelEntry, Outcome, Step
+from arcade.core.inputs import MAX_INPUT_BYTES
 from arcade.core.registry import GameInfo, Launch, Registry
 from arcade.core.words import plural
 from arcade.games import REGISTRY
@@ -194,11 +195,12 @@ def test_continue_opens_a_draft_newer_than_every_autosave(info, toy_in_registry,
         assert info.draft.label not in menu.entries[0].subtitle  # the autosave alone: the game
         key(app, pygame.K_c)
         resumed_kind = type(top_game(app))
+        level_text = top_game(app).session.rules.format_level(top_game(app).session.level)
     finally:
         close(app)
     draft = data_dir() / info.draft.files[0]
     draft.parent.mkdir(parents=True, exist_ok=True)
-    draft.write_text("")  # what is in it is the game's business: Continue opens it as the game says
+    draft.write_text(level_text)  # a board the game can open (its check reads it: see the test below)
     later = time.time() + 5
     os.utime(draft, (later, later))
     app = new_app(registry)
@@ -208,6 +210,45 @@ def test_continue_opens_a_draft_newer_than_every_autosave(info, toy_in_registry,
         key(app, pygame.K_c)
         scene = top_game(app)
         assert scene.info.name == info.name and type(scene) is not resumed_kind
+    finally:
+        close(app)
+
+
+@pytest.mark.parametrize("content", ["", "garbage\n", "\x00\xff\xfe binary", "folder", "huge"])
+@pytest.mark.parametrize("info", DRAFTING, ids=[g.name for g in DRAFTING])
+def test_a_draft_the_game_cannot_open_is_said_and_never_offered_by_continue(info, content, toy_in_registry,
+                                                                         user_home):
+    """Continue offered any file where a draft is kept -- empty, garbage, binary, huge -- and then
+    opened a blank board with an error. The menu reads it as its game does (:attr:`DraftSpec.check`):
+    one that cannot be opened is said and put aside by the game, and Continue offers the autosave."""
+    import os
+
+    from arcade.services.paths import data_dir
+
+    assert info.draft is not None and info.draft.check, "a game that keeps a draft says how it is read"
+    registry = registry_with(info, 0)
+    play_and_leave(registry, info.name)
+    draft = data_dir() / info.draft.files[0]
+    draft.parent.mkdir(parents=True, exist_ok=True)
+    if content == "folder":
+        draft.mkdir()
+    elif content == "huge":
+        draft.write_bytes(b"x" * (MAX_INPUT_BYTES + 1))  # past what any file of ours is read to
+    else:
+        draft.write_bytes(content.encode("latin-1"))
+    later = time.time() + 5
+    os.utime(draft, (later, later))
+    app = new_app(registry)
+    try:
+        menu = app.push(MenuScene())
+        assert info.draft.label not in menu.entries[0].subtitle, "Continue offered a draft that does not open"
+        assert menu.entries[0].title == "Continue" and info.title in menu.entries[0].subtitle  # the autosave
+        if content != "folder":  # a folder is no draft at all: nothing was offered, nothing is said
+            assert info.title in menu.toast.current and "could not be read" in menu.toast.current
+            assert not draft.exists() and any(p.name.startswith(draft.name + ".damaged")
+                                              for p in draft.parent.iterdir())
+        key(app, pygame.K_c)
+        assert top_game(app).info.name == info.name
     finally:
         close(app)
 

@@ -377,6 +377,23 @@ def test_an_infinite_window_size_is_a_bad_setting_not_a_program_that_never_start
     assert settings.window_size == (1280, 800) and "window size" in settings.problem
 
 
+@pytest.mark.parametrize(("raw", "label"), [
+    ({"animation_speed": True}, "animation speed"), ({"animation_speed": "2"}, "animation speed"),
+    ({"window_size": [1280, True]}, "window size"), ({"window_size": ["1280", 800]}, "window size"),
+    ({"window_size": [1280.5, 800]}, "window size"), ({"window_size": {"1280": 0, "800": 0}}, "window size"),
+])
+def test_a_bool_text_or_fraction_is_not_a_number_in_the_settings(user_home, raw, label):
+    """JSON ``true`` is an int to Python: ``float(True)`` made it an animation speed of 1 that was
+    written back as a number; ``int()`` took "1280" and 1280.5, and iterating an object took its keys."""
+    path = Settings.path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(raw | {"palette": "tol-bright"}))
+    settings = Settings.load()
+    assert settings.animation_speed == 1.0 and settings.window_size == (1280, 800)
+    assert settings.bad == [label] and label in settings.problem and settings.palette == "tol-bright"
+    assert Settings.from_dict({"animation_speed": 2, "window_size": [1600, 1000]}).problem == ""
+
+
 def test_a_stored_choice_counts_only_when_it_is_one_of_the_choices_and_of_its_kind():
     choices = {"exact": "Exact search", "classic": "Classic"}
     assert stored_choice("classic", choices, "exact") == "classic"

@@ -64,6 +64,10 @@ class Binding:
     button alone: the key still acts and says why it cannot (Battle Royale's Enter drops the
     player before the drop, while its Finish button stays grey until the player stands on the
     centre -- a Finish button that dropped the player was a surprise).
+    ``listed_when`` names a scene predicate without which the row is left out of the keys table
+    (pause, F1): for a key that cannot act at all where the scene was opened, unlike ``when``, whose
+    rows stay listed because they act in another mode of the scene (the Hashi editor opened by
+    ``play hashi --edit`` listed "E: back to the game the editor was opened from" with no game there).
     ``discards``: the action throws away a game in progress (a new board, Tron's rematch): the
     first press only asks, the same again within a few seconds goes ahead (see
     ``GameScene.confirm_discard``; Tron's F5 threw a running round away without a word).
@@ -78,6 +82,7 @@ class Binding:
     repeat: bool = False
     button_when: str = ""
     discards: bool = False
+    listed_when: str = ""
 
 
 #: Toolbar words the framework owns, so one thing has one name in every game ("Levels" in one game
@@ -119,6 +124,11 @@ class DraftSpec:
     options: tuple[tuple[str, str], ...]
     #: What the Continue card calls it, after the game's title.
     label: str
+    #: ``"module:function"``: the game's own reading of the draft, called with no arguments before the
+    #: menu offers it; "" when it opens (or there is none), else one line why not, the file put aside
+    #: as the game does when it fails to open it. Continue offered any file there -- garbage, empty,
+    #: binary -- and then opened a blank board with an error.
+    check: str = ""
 
 
 @dataclass(frozen=True)

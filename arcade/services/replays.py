@@ -31,6 +31,7 @@ from typing import Any
 from arcade.core.errors import ArcadeError, FormatError
 from arcade.core.game import Rules
 from arcade.core.inputs import parse_json, read_bytes_file
+from arcade.core.numbers import is_finite_number
 from arcade.core.session import AI_MOVE, HINT_MOVE, credit_words
 
 FORMAT = "puzzle-arcade-replay"
@@ -161,7 +162,8 @@ def replay_from_dict(data: object, source: str = "<replay>", game: str | None = 
     assert isinstance(data, dict)
     _need(data.get("format") == FORMAT, source, f"the 'format' field is not {FORMAT!r}")
     version = data.get("version")
-    _need(isinstance(version, int), source, "no version number")
+    # Not a bool: JSON ``true`` is an int to Python and read as version 1 (the same below for 'winner').
+    _need(isinstance(version, int) and not isinstance(version, bool), source, "no version number")
     if version > VERSION:
         raise FormatError(source, None, f"replay version {version} is newer than this program reads ({VERSION})")
     name = data.get("game")
@@ -182,7 +184,7 @@ def replay_from_dict(data: object, source: str = "<replay>", game: str | None = 
         ok = isinstance(turn, dict) and isinstance(turn.get("ms"), list) and isinstance(turn.get("stderr"), list)
         _need(ok, source, f"turn {number} needs 'ms' and 'stderr' lists")
         ms, stderr = turn["ms"], turn["stderr"]
-        _need(len(ms) == len(players) and all(isinstance(x, int | float) and x >= 0 for x in ms), source,
+        _need(len(ms) == len(players) and all(is_finite_number(x) and x >= 0 for x in ms), source,
               f"turn {number}: 'ms' needs one time per player")
         _need(len(stderr) == len(players) and all(_strings(lines) for lines in stderr), source,
               f"turn {number}: 'stderr' needs one list of lines per player")
@@ -191,7 +193,8 @@ def replay_from_dict(data: object, source: str = "<replay>", game: str | None = 
     _need(isinstance(result, dict) and isinstance(result.get("result"), str)
           and isinstance(result.get("reason", ""), str), source, "'result' needs 'result' and 'reason'")
     winner = result.get("winner")
-    _need(winner is None or (isinstance(winner, int) and 0 <= winner < len(players)), source, "bad 'winner'")
+    _need(winner is None or (isinstance(winner, int) and not isinstance(winner, bool) and 0 <= winner < len(players)),
+          source, "bad 'winner'")
     failures = data.get("failures", [""] * len(players))
     _need(_strings(failures) and len(failures) == len(players), source, "'failures' needs one entry per player")
     meta = data.get("meta", {})

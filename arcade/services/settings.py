@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from arcade.core.inputs import parse_json
+from arcade.core.numbers import checked_float, checked_int
 from arcade.services.files import atomic_write_text, damage_reason, quarantine, read_kept_text
 from arcade.services.paths import config_dir
 
@@ -145,19 +146,19 @@ def _coerce(name: str, value: Any) -> Any:
             raise TypeError(name)
         return value
     if name == "animation_speed":
-        speed = float(value)
-        if not 0.1 <= speed <= 8:
-            raise ValueError(name)
-        return speed
+        # checked_float, not float(): float(True) is 1.0 and float("2") is 2.0, so a JSON ``true`` or
+        # a quoted number passed for a speed and was written back as one.
+        return checked_float(value, 0.1, 8, name)
     if name == "palette":
         if value not in PALETTES:
             raise ValueError(name)
         return value
     if name == "window_size":
-        w, h = (int(v) for v in value)
-        if w < MIN_WINDOW[0] or h < MIN_WINDOW[1] or w > 10000 or h > 10000:
-            raise ValueError(name)
-        return (w, h)
+        # A list of two JSON whole numbers: int() took "1280", 1280.9 and true, and iterating took
+        # the keys of an object or the letters of a text.
+        if not isinstance(value, list) or len(value) != 2:
+            raise TypeError(name)
+        return (checked_int(value[0], MIN_WINDOW[0], 10000, name), checked_int(value[1], MIN_WINDOW[1], 10000, name))
     if name == "games":
         if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
             raise TypeError(name)

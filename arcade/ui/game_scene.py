@@ -672,7 +672,7 @@ class GameScene(Scene):
 
     def listed_bindings(self) -> list[Binding]:
         """The rows of the keys table, as :meth:`help_lines` lists them (keys trimmed to those listed there)."""
-        rows = self.keymap()
+        rows = [b for b in self.keymap() if not b.listed_when or getattr(self, b.listed_when)]
 
         def is_mode(b: Binding) -> bool:
             return b.when in ("watching", "replaying")

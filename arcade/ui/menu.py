@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arcade.core.registry import GameInfo, Launch, Registry
+from arcade.core.registry import GameInfo, Launch, Registry, load_object
 from arcade.services import saves
 from arcade.services.paths import data_dir
 from arcade.services.saves import Autosave, latest_autosave
@@ -57,11 +57,25 @@ class MenuEntry:
     make_rect: pygame.Rect | None = None
 
 
-def latest_draft(registry: Registry) -> tuple[GameInfo, float] | None:
-    """The game whose declared draft (:attr:`GameInfo.draft`) was written last, and when."""
+def latest_draft(registry: Registry, problems: list[str] | None = None) -> tuple[GameInfo, float] | None:
+    """The game whose declared draft (:attr:`GameInfo.draft`) was written last, and when.
+
+    A draft is first read as its game reads it (:attr:`DraftSpec.check`): one that cannot be opened
+    is put aside by the game, said in ``problems``, and not offered (nor is one that could not be
+    moved aside: Continue would open a blank board).
+    """
     newest: tuple[GameInfo, float] | None = None
     for info in registry:
-        for name in info.draft.files if info.draft is not None else ():
+        spec = info.draft
+        if spec is None:
+            continue
+        if spec.check and any((data_dir() / name).is_file() for name in spec.files):
+            problem = load_object(spec.check)()
+            if problem:
+                if problems is not None:
+                    problems.append(f"{info.title}: {problem}")
+                continue
+        for name in spec.files:
             path = data_dir() / name
             try:
                 saved_at = path.stat().st_mtime if path.is_file() else None
@@ -114,10 +128,11 @@ class MenuScene(Scene):
         entries: list[MenuEntry] = []
         self.autosave, problems = latest_autosave(app.registry.names(), {g.name: g.title for g in app.registry})
         saves.read_records()  # a damaged records file is moved aside now, and said below
+        problems = list(problems)
+        draft = latest_draft(app.registry, problems)
         for problem in [*problems, *saves.take_problems()]:
             app.warn(problem, self.toast)
         saved_games = {self.autosave.game} if self.autosave is not None else set()
-        draft = latest_draft(app.registry)
         if draft is not None and (self.autosave is None or draft[1] > self.autosave.saved_at):
             info, saved_at = draft
             spec = info.draft

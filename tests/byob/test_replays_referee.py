@@ -76,6 +76,12 @@ def test_a_runway_run_round_trips_through_a_replay_file(tmp_path):
     (lambda d: d["turns"].pop() and d["turns"].pop(), "turns for"),
     (lambda d: d.update(level="9 9\nnot a map"), "its level does not read"),
     (lambda d: d["turns"][0].update(ms=[1.0]), "turn 1: 'ms' needs one time per player"),
+    # JSON true is an int to Python: it was read as version 1, player 2's win and a 1 ms move, and
+    # a 400-digit time stopped the loader with an OverflowError instead of this line.
+    (lambda d: d.update(version=True), "no version number"),
+    (lambda d: d["result"].update(winner=True), "bad 'winner'"),
+    (lambda d: d["turns"][0].update(ms=[True, 1.0]), "turn 1: 'ms' needs one time per player"),
+    (lambda d: d["turns"][0].update(ms=[10**400, 1.0]), "turn 1: 'ms' needs one time per player"),
 ])
 def test_a_damaged_replay_is_one_line(tmp_path, change, message):
     path = tmp_path / "r.json"

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from arcade import cli
+from arcade.core.errors import UsageError
 from arcade.games.tron.logic import parse_map
 from arcade.games.tron.match import Tournament, elo_intervals, fit_elo
 from arcade.games.tron.replay import open_tron_replay
@@ -101,6 +102,7 @@ def test_the_tournament_command_takes_outside_bots_and_writes_rounds_and_replays
     assert "flood-fill, line on 1 maps" in text and "± 95%" in text and f"replays: 2 files in {replays}" in text
     data = json.loads(out_json.read_text())
     assert [r["seat1"] for r in data["rounds"]] == ["flood-fill", "line"]
+    assert data["specs"] == {"line": f"line=2010:{bot('tron2010_straight.py')}"}  # the program behind the name
     assert set(data["elo"]) == {"flood-fill", "line"} and all(v["ci95"] > 0 for v in data["elo"].values())
     rows = list(csv.DictReader(out_csv.open()))
     assert [(r["seat1"], r["ticks"]) for r in rows] == [(r["seat1"], str(r["ticks"])) for r in data["rounds"]]
@@ -112,6 +114,36 @@ def test_the_tournament_command_takes_outside_bots_and_writes_rounds_and_replays
     assert playback.replay.players == ("flood-fill", f"line=2010:{bot('tron2010_straight.py')}")
     assert [" ".join(m) for m in playback.moves] == data["rounds"][0]["moves"]
     assert playback.turns[0].stderr[1] == ("heading 1",)  # seat 2 starts with free floor north
+
+
+def test_a_program_without_a_label_is_named_after_its_script_and_alike_names_are_told_apart(tmp_path):
+    """Named by its whole command line, a program made every table as wide as that line."""
+    from arcade.games.tron.cli import tournament_bots
+
+    other = tmp_path / "tron2010_straight.py"
+    other.write_text("")
+    straight = tmp_path / "straight"
+    straight.write_text("")
+    specs = [f"2010:{bot('tron2010_straight.py')}", f"2010:python3 {other}", f"2010:python3 {straight}",
+             f"mine=2010:{bot('misbehave.py', 'crash')}"]
+    named = tournament_bots("straight", specs)
+    assert list(named) == ["straight", "tron2010_straight.py", "tron2010_straight.py#2", "straight#2", "mine"]
+    assert list(named.values()) == ["straight", *specs]
+    with pytest.raises(UsageError, match="listed twice"):
+        tournament_bots("straight", [specs[0], specs[0]])
+
+
+def test_quiet_drops_the_progress_but_not_a_programs_failure(capsys):
+    """--quiet hid why a program lost (crashed, timed out): the table said only that it lost."""
+    argv = ["tournament", "tron", "--bots", "straight,random", "--bot", f"2010:{bot('misbehave.py', 'crash')}",
+            "--maps", "empty-room", "--jobs", "1", "--ms", "20", "--quiet", "--limit-ms", "10000"]
+    assert cli.main(argv) == 0
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert len(lines) == 4 and all("misbehave.py" in line and "exited with status 1" in line for line in lines), err
+    assert "ZeroDivisionError" in lines[0]
+    table = [line for line in out.splitlines() if line.startswith(("straight", "random", "misbehave.py", "bot "))]
+    assert len(table) == 7 and max(map(len, table)) < 110, "a table as wide as the program's command line"
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -143,6 +143,8 @@ def test_a_crashing_program_loses_the_round_with_its_reason(app, driver):
     assert f"{name} lost on tick 1" in scene.status_text and f"{name} ({name})" not in scene.status_text
     traceback = [text for _, text in scene.console_view()]
     assert any("divide" in text for text in traceback) and all(text.split()[0] == "1" for text in traceback)
+    # The header names the tick the round ended on, as the result does (it said "Tick 0").
+    assert "Tick 1" in scene.status_fields() and scene.session.state.tick == 0
     replay = scene.round_replay()
     assert replay.failures[0] and replay.result["winner"] == 1 and len(replay.turns) == len(replay.moves) + 1
     scene.stop_runners()

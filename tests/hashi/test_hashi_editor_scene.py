@@ -165,6 +165,32 @@ def test_play_scene_e_opens_the_editor_on_its_puzzle(app, driver, tmp_path):
     assert top.draft.puzzle().to_grid() == scene.puzzle.to_grid()
 
 
+def test_the_pause_screen_lists_e_back_to_the_game_only_when_there_is_a_game(app, driver, tmp_path):
+    """Opened by ``play hashi --edit``, the editor's pause screen listed "E: back to the game the
+    editor was opened from" where there is no game: the keys listed are the ones that work."""
+    from arcade.ui.overlays import PauseScene
+
+    def paused_keys() -> list[str]:
+        driver.key(pygame.K_ESCAPE)
+        pause = app.stack.top
+        assert isinstance(pause, PauseScene)
+        keys = [key for key, _ in pause.keys]
+        driver.key(pygame.K_ESCAPE)
+        return keys
+
+    editor = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    assert "E" not in paused_keys() and app.stack.top is editor
+    app.stack.pop()
+    path = tmp_path / "level.txt"
+    path.write_text("2.2\n...\n2.2\n")
+    app.launch("hashi", Launch(level=str(path)))
+    driver.frames(1)
+    driver.key(pygame.K_e, unicode="e")
+    assert isinstance(app.stack.top, EditorScene)
+    assert "E" in paused_keys()
+
+
 def test_game_id_is_copied_or_refused_with_the_reason(editor, driver, monkeypatch):
     copied = []
     monkeypatch.setattr("arcade.games.hashi.view.editor.copy_text", lambda text: copied.append(text) or "")
@@ -183,6 +209,25 @@ def test_print_writes_a_pdf_and_says_where(editor, driver, user_home):
     assert "Printed 2 pages (the puzzle, then its solution) to " in editor.status_text
     written = editor.status_text.split(" to ", 1)[1]
     assert written.endswith(".pdf") and str(user_home) in written
+
+
+def test_a_bare_name_to_edit_is_the_name_with_txt(app, driver, tmp_path, monkeypatch):
+    """``--edit harbour`` said "no level file or bundled level 'harbour'" where ``--edit harbour.txt``
+    created the puzzle: a bare name that is no file and no level id is NAME.txt, new or saved before."""
+    monkeypatch.chdir(tmp_path)
+    scene = app.launch("hashi", Launch(options={"edit": "harbour"}), strict=True)
+    assert isinstance(scene, EditorScene) and scene.path is not None
+    assert scene.path.resolve() == (tmp_path / "harbour.txt").resolve()
+    driver.frames(1)
+    for cell in ((0, 0), (0, 2)):
+        driver.click(scene.cell_centre(cell))
+    driver.key(pygame.K_s, CTRL, "s")
+    assert len(read_puzzle(tmp_path / "harbour.txt").islands) == 2 and not (tmp_path / "harbour").exists()
+    app.stack.pop()
+    again = app.launch("hashi", Launch(options={"edit": str(tmp_path / "harbour")}), strict=True)
+    assert isinstance(again, EditorScene) and len(again.draft.numbers) == 2, "the puzzle saved as harbour.txt"
+    # A bundled level's id, by its path or its name alone, still opens that level.
+    assert app.launch("hashi", Launch(options={"edit": "01-first-steps"}), strict=True).draft.numbers
 
 
 def test_edit_is_refused_for_a_game_without_an_editor(app):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -132,3 +133,26 @@ def test_the_editor_benchmark_keeps_no_draft_and_says_nothing(user_home, capfd):
     assert len(scene_latencies(10, 3)) == 3
     assert "kept as a draft" not in capfd.readouterr().err
     assert not [p for p in data_dir().rglob("*") if "draft" in p.name]
+
+
+def test_the_play_benchmark_counts_refused_moves_and_lets_a_bug_through(monkeypatch, capsys):
+    """The benchmark's random moves are refused when they cross a bridge (timed, as a player's
+    drag is); ``except Exception: pass`` also timed any crash of the rules as a fast move and
+    said nothing. Refusals are counted and said; anything else stops the benchmark."""
+    import argparse
+
+    from arcade.games.hashi import cli as hashi_cli
+    from arcade.games.hashi.logic import RULES
+
+    monkeypatch.setattr(hashi_cli, "drag_frame_times", lambda size, drags, zoom=1.0: ([1.0], [1.0], 1))
+    args = argparse.Namespace(size=7, quick=True)
+    assert hashi_cli.run_play_bench(args) == 0
+    line = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("rules:"))
+    assert re.search(r"\((\d+) of 40 refused as a player's would be", line), line
+
+    def broken(state, move):
+        raise RuntimeError("a bug in the rules")
+
+    monkeypatch.setattr(RULES, "apply", broken)
+    with pytest.raises(RuntimeError, match="a bug in the rules"):
+        hashi_cli.run_play_bench(args)

@@ -207,6 +207,20 @@ def test_tournament_plays_both_seats_and_tabulates():
     assert "flood-fill" in table and "Elo" in table and "max ms" in table
 
 
+def test_the_slowest_answers_name_their_tick_counted_from_1():
+    """A round's first answer is tick 1's, as crashes, failures and the console count it: the
+    tournament's "slowest answers" line said "tick 0" for it (every tick one less)."""
+    chosen = maps.resolve("quadrant", seed=1)
+    tournament = Tournament(["straight", "random"], chosen, games=1, budget_ms=5, seed=1)
+    tournament.run()
+    record = tournament.records[0]
+    record.times[0][:] = [0.0] * len(record.times[0])
+    record.times[0][0] = 9.0  # the first answer, much the slowest
+    wall, _cpu, bot, map_id, tick = tournament.slowest(1)[0]
+    assert (wall, bot, map_id, tick) == (9.0, record.bots[0], "quadrant", 1)
+    assert "quadrant tick 1" in format_table(tournament)
+
+
 def test_elo_fit_orders_players_and_is_symmetric():
     games = [("a", "b", 1.0)] * 8 + [("b", "a", 0.0)] * 8 + [("b", "c", 1.0)] * 8 + [("a", "c", 0.5)] * 2
     ratings = fit_elo(["a", "b", "c"], games)

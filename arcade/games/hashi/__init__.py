@@ -59,6 +59,7 @@ INFO = GameInfo(
     # The editor's spare copy of an unsaved board, and its running copy (left by a run killed in the
     # editor): Continue reopens it as ``play hashi --edit`` does.
     draft=DraftSpec(files=("hashi-edits/.unsaved-draft.txt", "hashi-edits/.unsaved-draft.live.txt"),
-                    options=(("edit", ""),), label="your unsaved puzzle in the editor"),
+                    options=(("edit", ""),), label="your unsaved puzzle in the editor",
+                    check="arcade.games.hashi.view.editor:draft_problem"),
     editor_options=(("edit", ""),),
 )

@@ -93,7 +93,9 @@ def configure_tournament(parser: argparse.ArgumentParser) -> None:
                         help="write every round to FILE (.json with moves and ratings, or .csv)")
     parser.add_argument("--save-replays", type=Path, metavar="DIR", default=None,
                         help="write one replay file per round into DIR")
-    parser.add_argument("--quiet", action="store_true", help="do not print a line per round")
+    parser.add_argument("--quiet", action="store_true",
+                        help="print no line per round, except for a round a program lost by failing (crash, "
+                             "timeout, garbage), which says why")
 
 
 def tournament_bots(bots: str | None, specs: list[str]) -> dict[str, str]:
@@ -104,15 +106,32 @@ def tournament_bots(bots: str | None, specs: list[str]) -> dict[str, str]:
     if bots is None and not specs:
         texts = ["strongest", "flood-fill"]
     parsed = [parse_spec(t) for t in [*texts, *specs]]
-    names = [printable_name(p.name) for p in parsed]
-    if len(names) < 2:
+    if len(parsed) < 2:
         raise UsageError("a tournament needs at least two bots, e.g. --bots strongest,flood-fill "
                          "or --bot flood-fill --bot '2010:./mybot'")
-    if len(set(names)) != len(names):
-        twice = next(n for n in names if names.count(n) > 1)
+    # The same bot twice is refused: a built-in by its canonical name, a program by its whole spec.
+    given = [printable_name(p.name) for p in parsed]
+    if len(set(given)) != len(given):
+        twice = next(n for n in given if given.count(n) > 1)
         raise UsageError(f"the bot {twice!r} is listed twice")
-    # A name is shown and written into the results; the text (the command) is run as given.
-    return {printable_name(p.name): p.text for p in parsed}
+    # A name is shown and written into the results; the text (the command) is run as given. A program
+    # given without a LABEL= is named after what it runs (``mybot.py``), as the window names its seat:
+    # named by its whole command line it made every table as wide as that line. Two such names that
+    # come out alike (``a/bot.py``, ``b/bot.py``; a script called ``straight``) get ``#2``, ``#3``...
+    unlabelled = [p.outside and p.name == p.text for p in parsed]
+    names = [printable_name(p.short_name) if bare else printable_name(p.name)
+             for p, bare in zip(parsed, unlabelled, strict=True)]
+    taken = {n for n, bare in zip(names, unlabelled, strict=True) if not bare}
+    for i, bare in enumerate(unlabelled):
+        if not bare:
+            continue
+        name, number = names[i], 1
+        while name in taken:
+            number += 1
+            name = f"{names[i]}#{number}"
+        names[i] = name
+        taken.add(name)
+    return {name: p.text for name, p in zip(names, parsed, strict=True)}
 
 
 def progress_line(record, done: int, total: int) -> str:  # type: ignore[no-untyped-def]
@@ -178,7 +197,9 @@ def run_tournament(args: argparse.Namespace) -> int:
     def progress(record) -> None:  # type: ignore[no-untyped-def]
         files.add(record)  # on disk before its line is printed: kill -9 loses no round it reported
         done[0] += 1
-        if args.quiet:
+        # --quiet drops progress, not errors: a round a program lost by crashing, timing out or
+        # answering garbage is still printed with why (the table says only that it lost).
+        if args.quiet and not any(record.failures):
             return
         print(progress_line(record, done[0], total), file=sys.stderr, flush=True)
 

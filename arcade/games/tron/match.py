@@ -291,13 +291,14 @@ class Tournament:
         return times
 
     def slowest(self, count: int = 5) -> list[tuple[float, float, str, str, int]]:
-        """The slowest answers: (wall s, CPU s, bot, map, tick)."""
+        """The slowest answers: (wall s, CPU s, bot, map, tick), the tick counted from 1 as a round's
+        results count it (the first answer is tick 1's: the table said "tick 0")."""
         rows = []
         for r in self.records:
             for seat in (0, 1):
-                for tick, wall in enumerate(r.times[seat]):
-                    cpu = r.cpu[seat][tick] if tick < len(r.cpu[seat]) else float("nan")
-                    rows.append((wall, cpu, r.bots[seat], r.map_id, tick))
+                for index, wall in enumerate(r.times[seat]):
+                    cpu = r.cpu[seat][index] if index < len(r.cpu[seat]) else float("nan")
+                    rows.append((wall, cpu, r.bots[seat], r.map_id, index + 1))
         return sorted(rows, reverse=True)[:count]
 
     def elo(self) -> dict[str, float]:

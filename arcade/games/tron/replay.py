@@ -55,7 +55,7 @@ def _slug(text: str) -> str:
 
 
 def replay_name(record: RoundRecord) -> str:
-    """``0007-apocalyptic-flood-fill-vs-2010_python3_bot.py.json``: schedule order, map and seats."""
+    """``0007-apocalyptic-flood-fill-vs-bot.py.json``: schedule order, map and seats."""
     return f"{record.index + 1:04d}-{_slug(record.map_id)}-{_slug(record.bots[0])}-vs-{_slug(record.bots[1])}.json"
 
 
@@ -128,6 +128,8 @@ def results_dict(tournament: Tournament) -> dict[str, Any]:
     intervals = tournament.elo_intervals()
     return {
         "game": "tron", "bots": list(tournament.bots), "maps": [map_id for map_id, _ in tournament.maps],
+        # The program behind each name that is not its spec (a label, or a script's name): which one played.
+        "specs": {b: tournament.specs[b] for b in tournament.bots if b in tournament.specs},
         "games": tournament.games, "budget_ms": tournament.budget_ms, "seed": tournament.seed,
         "elo": {b: {"rating": round(ratings[b], 1), "ci95": round(intervals[b], 1)} for b in tournament.bots},
         "rounds": [

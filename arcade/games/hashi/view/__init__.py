@@ -22,7 +22,7 @@ from arcade.games.hashi import INFO, catalog
 from arcade.games.hashi.formats import TATHAM_ID, parse_tatham, read_puzzle
 from arcade.games.hashi.logic import Puzzle
 from arcade.games.hashi.view.scene import HashiScene
-from arcade.services.resources import find_level, levels_dir
+from arcade.services.resources import find_level, level_files, levels_dir
 from arcade.services.settings import stored_choice
 from arcade.ui.front import GameFront
 
@@ -123,6 +123,22 @@ def _generated(app: Any, seed: int) -> Puzzle:
                        prefs.get("no_touching") is True)
 
 
+def _file_name(ref: str) -> str:
+    """``--edit NAME``: a bare name that is no file, game ID or level id means ``NAME.txt``, the
+    file Save writes (or the puzzle saved there before). ``--edit harbour`` said "no level file or
+    bundled level" where ``--edit harbour.txt`` created the puzzle."""
+    path = Path(ref)
+    try:
+        if path.suffix or TATHAM_ID.match(ref.strip()) or path.exists() or my_puzzle_path(ref.strip()):
+            return ref
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte: said by open_level
+        return ref
+    root = levels_dir("hashi")
+    if any(ref in (str(f.relative_to(root).with_suffix("")), f.stem) for f in level_files("hashi")):
+        return ref  # a bundled level's id ("classic/05-harbour", "05-harbour")
+    return ref + ".txt"
+
+
 def _unsaved_or_blank() -> Any:
     """``--edit`` alone: the board left unsaved last time, else a blank 7x7 one (saying why, when
     the draft could not be read)."""
@@ -188,6 +204,7 @@ class HashiFront(GameFront):
         ref = launch.options["edit"] or ""
         if not ref:
             return _unsaved_or_blank()
+        ref = _file_name(ref)
         if not TATHAM_ID.match(ref.strip()) and not Path(ref).exists() and Path(ref).suffix:
             if not Path(ref).parent.is_dir():
                 raise UsageError(f"cannot create {ref}: no folder {Path(ref).parent}")

@@ -75,7 +75,7 @@ EDITOR_KEYS = (
     Binding("F", "apply_fix", "apply the suggested fix", button="Fix", when="has_fix"),
     Binding("T", "test_play", "test-play this puzzle (E comes back)", button="Test-play"),
     Binding("E", "back_to_game", "back to the game the editor was opened from", button="Back to game",
-            when="over_a_game"),
+            when="over_a_game", listed_when="over_a_game"),
     Binding("F2 / Ctrl+T", "name_puzzle", "give the puzzle a title (My puzzles lists it, Save names the file "
             "after it)", button="Title"),
     Binding("Ctrl+S / S", "save", "save the level file", button="Save"),
@@ -161,6 +161,13 @@ def read_draft_or_why() -> tuple[Draft | None, str]:
     kept = _put_aside(spare)
     where = f"it is kept as {kept}" if kept else f"it is left at {spare}"
     return None, f"Your unsaved board from last time could not be read ({reason}); {where}."
+
+
+def draft_problem() -> str:
+    """The menu's check of the draft (:attr:`DraftSpec.check`): "" when it opens, else what the editor
+    would say opening it, the file kept aside as the editor keeps it -- so the menu offers no Continue
+    that opens a blank board with an error."""
+    return read_draft_or_why()[1]
 
 
 def _put_aside(path: Path) -> Path | None:

@@ -1045,6 +1045,17 @@ class TronScene(CameraScene, TickScene):
         elif self.phase == "replay":
             self.replay.update(dt, self.session, self.speed.value)
 
+    @property
+    def tick_shown(self) -> int:
+        """The header's tick: the last one played -- or, once a program failed to answer, the one it
+        was asked to play, which the round ended on. Tick N is the N-th move, counted from 1 as
+        crashes, failures, the console and the tournament count them; the header said "Tick 5"
+        beside "lost on tick 6" (and the console's line 6)."""
+        tick = self.session.state.tick
+        if self.phase == "over" and any(self.failures) and self.session.rules.outcome(self.session.state) is None:
+            return tick + 1
+        return tick
+
     def status_fields(self) -> list[str]:
         if self.viewer is not None:  # a replay file has no match: "0 : 0 … Best of 1" was made up
             return [*self.zoom_fields(), f"{self.seat_name(0)} vs {self.seat_name(1)}", "Replay file",
@@ -1059,7 +1070,7 @@ class TronScene(CameraScene, TickScene):
         if self.phase == "replay":
             fields.append(f"Replay {self.session.index}/{self.session.length}")
         else:
-            fields.append(f"Tick {self.session.state.tick}")
+            fields.append(f"Tick {self.tick_shown}")
         # The round on screen: the one just played once it is over (the gentle first round's end
         # showed the next round's speed), the next one otherwise.
         shown = self.match.rounds - 1 if self.phase in ("over", "replay") and self.match.rounds else self.match.rounds
