@@ -1300,7 +1300,7 @@ def test_a_keys_table_lists_each_key_once_in_every_mode(info, options, toy_in_re
 
 #: Every toolbar is one row: at the least a window can be, at the default 1024x640 (where Hashi's
 #: Pause went to a second row) and large.
-TOOLBAR_SIZES = [MIN_WINDOW, (1024, 640), (1920, 1200)]
+TOOLBAR_SIZES = [MIN_WINDOW, (1024, 640), (1920, 1200), (2560, 1440)]
 #: Scenes a game opens besides its board (Hashi's editor has a toolbar of its own).
 TOOLBAR_SCENES = [*((g, None) for g in GAMES), (REGISTRY.get("hashi"), {"edit": ""})]
 
@@ -1364,6 +1364,32 @@ def test_every_toolbar_is_one_row_that_fits_the_window(info, options, size, toy_
             assert toolbar_problems(scene, size) == []
     finally:
         close(app)
+
+
+@pytest.mark.parametrize(("info", "options"), TOOLBAR_SCENES,
+                         ids=[g.name + ("-editor" if o else "") for g, o in TOOLBAR_SCENES])
+def test_on_a_big_window_every_games_chrome_and_text_grow_and_still_fit(info, options, toy_in_registry):
+    """At 2560x1440 the header, the status line and the toolbar were drawn at 1280x720's sizes, tiny in
+    a sea of board: the framework's UI scale (1.5 there) makes every game's chrome and its text
+    bigger, in one row that still fits the window, the board between them."""
+    heights = {}
+    for size in [(1280, 720), (2560, 1440)]:
+        app = App(registry_with(info, 0), size=size, headless=True)
+        try:
+            launch = Launch(options=options) if options else Launch(level=SMALL[info.name])
+            scene = app.launch(info.name, launch, strict=True)
+            frames(app)
+            bar = scene.toolbar
+            heights[size] = (scene.header_rect.height, scene.status_rect.height, bar.rect.height,
+                             app.theme.font(bar.text_size).get_height())
+            assert toolbar_problems(scene, size) == []
+            screen = pygame.Rect((0, 0), size)
+            assert screen.contains(scene.header_rect) and screen.contains(bar.rect)
+            assert scene.header_rect.bottom <= scene.board_area.top <= scene.board_area.bottom <= scene.status_rect.top
+        finally:
+            close(app)
+    small, big = heights[(1280, 720)], heights[(2560, 1440)]
+    assert all(b > s for s, b in zip(small, big, strict=True)), (small, big)
 
 
 def test_the_more_menu_runs_a_button_that_did_not_fit_and_a_click_elsewhere_only_closes_it(toy_in_registry):

@@ -833,7 +833,7 @@ class EditorScene(GameScene):
             columns = [(c, self.cell_centre((0, c))[0]) for c in range(d.cols)]
             rows = [(r, self.cell_centre((r, 0))[1]) for r in range(d.rows)]
             for text, centre in number_labels(columns, rows, self.cell, top, left):
-                draw_text(surface, theme, text, centre, size=size, colour=dim, anchor="center")
+                draw_text(surface, theme, text, centre, size=size, colour=dim, anchor="center", fixed=True)
         if puzzle is not None and highlight_lines:
             for index in highlight_lines:
                 self._draw_line(surface, theme["error"], self.board_rect, self.cell, puzzle, index, 1, d)
@@ -881,7 +881,7 @@ class EditorScene(GameScene):
         pygame.draw.circle(surface, theme[role] if role else theme["text_dim"], centre, radius, 3 if role else 1)
         if cell >= 12:
             draw_text(surface, theme, str(n), centre, size=max(10, int(cell * 0.5)), bold=True, anchor="center",
-                      colour=theme[role] if role else theme["text"])
+                      fixed=True, colour=theme[role] if role else theme["text"])
 
     def _draw_line(self, surface: pygame.Surface, colour: Any, rect: pygame.Rect, cell: int, puzzle: Puzzle,
                    index: int, count: int, d: Draft, width: int = 2) -> None:
@@ -923,7 +923,7 @@ class EditorScene(GameScene):
             pygame.draw.circle(surface, theme["text_dim"], centre, max(1, cell * 2 // 5), 1)
             if cell >= 14:
                 draw_text(surface, theme, str(island.number), centre, size=max(9, int(cell * 0.45)),
-                          anchor="center")
+                          anchor="center", fixed=True)
 
     def panel_items(self) -> list[PanelItem]:
         """Everything the side panel shows under its buttons, placed: the size line, the verdict's

@@ -607,7 +607,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
             pygame.draw.circle(ring, (*theme["highlight"], round(220 * (1 - t))), ring.get_rect().center,
                                round(radius), max(2, size // 10))
             surface.blit(ring, ring.get_rect(center=(round(x), round(y))))
-            label = theme.font(max(14, int(size * 0.6)), bold=True).render("+1", True, theme["highlight"])
+            label = theme.font(max(14, int(size * 0.6)), bold=True, fixed=True).render("+1", True, theme["highlight"])
             label.set_alpha(round(255 * (1 - t * t)))
             surface.blit(label, label.get_rect(midbottom=(round(x), round(y - size * (0.4 + 0.8 * t)))))
         flash = self.tweens.get("flash")

@@ -167,7 +167,7 @@ class Minimap:
             colour = bike_colour(theme, index)
             if pose.crashed:
                 draw_text(surface, theme, "✗", centre, size=max(9, int(lane_h * 1.6)), colour=colour,
-                          anchor="center", bold=True)
+                          anchor="center", bold=True, fixed=True)
             else:
                 pygame.draw.circle(surface, colour, centre, max(3, lane_h * 0.6))
                 pygame.draw.circle(surface, theme["shadow"], centre, max(3, lane_h * 0.6), width=1)

@@ -169,7 +169,7 @@ class BoardPainter:
         pygame.draw.rect(surface, theme["shadow"], body, width=1, border_radius=max(2, view.cell // 5))
         if view.cell >= 10:
             size = max(9, round(view.cell * (0.5 if shared else 0.7)))
-            draw_text(surface, theme, str(player + 1), body.center, size=size,
+            draw_text(surface, theme, str(player + 1), body.center, size=size, fixed=True,
                       bold=True, colour=theme["text_dark"], anchor="center")
         if crashed:
             self.draw_cross(surface, body, theme["error"])
@@ -304,7 +304,7 @@ class BoardPainter:
             key = (big, size, theme[big_role])
             image = self._titles.get(key)
             if image is None:
-                image = theme.font(size, True).render(big, True, theme[big_role])
+                image = theme.font(size, True, fixed=True).render(big, True, theme[big_role])
                 if len(self._titles) > 32:
                     self._titles.clear()
                 self._titles[key] = image
