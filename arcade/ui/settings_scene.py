@@ -133,23 +133,26 @@ class SettingsScene(Scene):
     # -- layout and input --------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        width = min(620, size[0] - 40)
+        assert self.app is not None
+        px = self.app.theme.px  # the form grows with the window's UI scale (1.0 up to 1280x800)
+        width = min(px(620), size[0] - 40)
         # Rows close up in a small window: at 640x400 the panel was taller than the window and its
         # title and Back button were cut off.
-        step = max(44, min(56, (size[1] - 20 - 150) // len(self.rows)))
-        head = 80 if step == 56 else 62
-        height = head + 20 + step * len(self.rows) + 70 - (56 - step)
+        most = px(56)
+        step = max(px(44), min(most, (size[1] - 20 - px(150)) // len(self.rows)))
+        head = px(80) if step == most else px(62)
+        height = head + px(20) + step * len(self.rows) + px(70) - (most - step)
         self.panel = pygame.Rect(0, 0, width, min(height, size[1] - 10))
         self.panel.center = (size[0] // 2, size[1] // 2)
         y = self.panel.y + head
         for _label, widget in self.rows:
             if isinstance(widget, Slider):
-                widget.rect = pygame.Rect(self.panel.x + 250, y + 8, width - 340, 24)
+                widget.rect = pygame.Rect(self.panel.x + px(250), y + px(8), width - px(340), px(24))
             else:
-                widget.rect = pygame.Rect(self.panel.x + 250, y, 190, 38)
+                widget.rect = pygame.Rect(self.panel.x + px(250), y, px(190), px(38))
             y += step
-        self.back.rect = pygame.Rect(0, 0, 120, 38)
-        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
+        self.back.rect = pygame.Rect(0, 0, px(120), px(38))
+        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - px(18))
 
     def _activate(self, index: int) -> None:
         widget = self.rows[index][1]
@@ -210,16 +213,17 @@ class SettingsScene(Scene):
         theme = self.app.theme
         draw_backdrop(surface, 170)
         draw_panel(surface, theme, self.panel)
-        draw_text(surface, theme, "Settings", (self.panel.centerx, self.panel.y + 22), size=28,
+        draw_text(surface, theme, "Settings", (self.panel.centerx, self.panel.y + theme.px(22)), size=28,
                   bold=True, anchor="midtop")
         for i, (label, widget) in enumerate(self.rows):
             draw_form_row(surface, theme, label, widget, self.panel.x + 24, i == self.focus)
         # Palette swatches next to the palette button, so the choice is visible.
         palette_button = self.rows[2][1]
-        x = palette_button.rect.right + 12
+        px = theme.px
+        x = palette_button.rect.right + px(12)
         for role in ("good", "warning", "error", "info", "special"):
-            swatch = pygame.Rect(x, palette_button.rect.centery - 9, 18, 18)
+            swatch = pygame.Rect(x, palette_button.rect.centery - px(9), px(18), px(18))
             pygame.draw.rect(surface, PALETTE_COLOURS[self.app.settings.palette][role], swatch, border_radius=4)
-            x += 22
+            x += px(22)
         self.back.draw(surface, theme, 17)
         self.toast.draw(surface, theme, self.panel.bottom + 50)

@@ -458,8 +458,9 @@ class RoyaleScene(CameraScene, PuzzleScene):
     # -- layout and drawing -------------------------------------------------------------------------
     def layout_board(self, area: pygame.Rect) -> None:
         if area.width >= 760:
-            self.side_rect = pygame.Rect(area.right - SIDE_WIDTH, area.y, SIDE_WIDTH, area.height)
-            board = pygame.Rect(area.x, area.y, area.width - SIDE_WIDTH - 12, area.height)
+            side = self.app.theme.px(SIDE_WIDTH) if self.app is not None else SIDE_WIDTH  # grows with its text
+            self.side_rect = pygame.Rect(area.right - side, area.y, side, area.height)
+            board = pygame.Rect(area.x, area.y, area.width - side - 12, area.height)
         else:
             self.side_rect = pygame.Rect(0, 0, 0, 0)
             board = area
