@@ -512,7 +512,8 @@ class EditorScene(GameScene):
 
     # -- layout ------------------------------------------------------------------------------
     def layout_board(self, area: pygame.Rect) -> None:
-        panel_w = min(PANEL_WIDTH, max(240, area.width // 3))
+        px = self.app.theme.px if self.app is not None else int  # the panel grows with its text
+        panel_w = min(px(PANEL_WIDTH), max(240, area.width // 3))
         self.panel_rect = pygame.Rect(area.right - panel_w, area.top, panel_w, area.height)
         d = self.draft
         # A band above and left for the row and column numbers the messages name cells by.
@@ -553,13 +554,14 @@ class EditorScene(GameScene):
         ]
 
     def _layout_panel_buttons(self) -> None:
-        x, y = self.panel_rect.x + 10, self.panel_rect.y + 34
+        px = self.app.theme.px if self.app is not None else int  # the buttons grow with their text
+        x, y = self.panel_rect.x + 10, self.panel_rect.y + px(34)
         bw = (self.panel_rect.width - 20 - 18) // 4
         for i, button in enumerate(self.panel_buttons[:4]):
-            button.rect = pygame.Rect(x + i * (bw + 6), y, bw, 28)
+            button.rect = pygame.Rect(x + i * (bw + 6), y, bw, px(28))
         tw = (self.panel_rect.width - 20 - 12) // 3
         for i, button in enumerate(self.panel_buttons[4:]):
-            button.rect = pygame.Rect(x + i * (tw + 6), y + 36, tw, 28)
+            button.rect = pygame.Rect(x + i * (tw + 6), y + px(36), tw, px(28))
         if self.app is not None:
             for button in self.panel_buttons:
                 r = button.rect
@@ -940,6 +942,7 @@ class EditorScene(GameScene):
         panel = self.panel_rect
         x, width = panel.x + PANEL_PAD, panel.width - 2 * PANEL_PAD
         bottom = panel.bottom - PANEL_PAD
+        line_h = theme.px(LINE)  # a line of 16-pixel text at the window's UI scale
         items: list[PanelItem] = []
 
         def text(line: str, y: int, size: int, role: str = "text", bold: bool = False) -> int:
@@ -991,21 +994,21 @@ class EditorScene(GameScene):
         lines = len(words)
         if pictures:
             # The picture's share: at least its smallest size, half the room when there is plenty.
-            keep = 4 + caption + max(need, min(PICTURE_WANT, (room - lines * LINE) // 2))
-            if room - lines * LINE < 4 + caption + need:
+            keep = 4 + caption + max(need, min(PICTURE_WANT, (room - lines * line_h) // 2))
+            if room - lines * line_h < 4 + caption + need:
                 pictures = []
             else:
-                spare = max(0, (room - lines * LINE - keep) // LINE)
+                spare = max(0, (room - lines * line_h - keep) // line_h)
                 rules = fit_rules(spare)
         if not pictures:
-            rules = fit_rules((room - lines * LINE) // LINE)
+            rules = fit_rules((room - lines * line_h) // line_h)
         shown = words + rules
-        if len(shown) * LINE > room:
-            shown = _fit_lines(shown, room // LINE)
+        if len(shown) * line_h > room:
+            shown = _fit_lines(shown, room // line_h)
         for line in shown:
-            items.append(PanelItem("text", pygame.Rect(x, y, min(width, theme.font(16).size(line)[0]), LINE - 1),
+            items.append(PanelItem("text", pygame.Rect(x, y, min(width, theme.font(16).size(line)[0]), line_h - 1),
                                    line, 16, "text"))
-            y += LINE
+            y += line_h
         if pictures:
             top = y + 4
             area_h = bottom - top - caption
