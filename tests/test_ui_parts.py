@@ -822,6 +822,46 @@ def test_the_ui_scale_is_one_up_to_1280x800_then_grows_with_the_shorter_gain(siz
     assert ui_scale(size) == scale
 
 
+@pytest.mark.parametrize(("size", "choice", "scale"), [
+    ((2560, 1440), 1.0, 1.0), ((2560, 1440), 1.25, 1.25), ((1920, 1080), 1.5, 1.35), ((1600, 1000), 1.5, 1.25),
+    ((1280, 800), 1.5, 1.0), ((800, 600), 1.25, 1.0),
+])
+def test_a_chosen_text_size_is_kept_as_far_as_the_window_has_room(size, choice, scale):
+    """100 % keeps the design size on a big screen; 125 % and 150 % need a window that many times
+    1280x800 (every layout was made there), else they go as far as it allows."""
+    from arcade.ui.theme import ui_scale
+
+    assert ui_scale(size, choice) == scale
+
+
+def test_the_settings_text_size_row_rescales_every_scene_at_once():
+    """T in Settings steps Auto → 100 % → 125 % → 150 %: at 1920x1080 the menu behind shrinks to the
+    design size at 100 % and grows again at 150 % (as far as 135 %), without a restart."""
+    from arcade.ui.menu import MenuScene
+    from arcade.ui.settings_scene import SettingsScene
+
+    app = App(REGISTRY, size=(1920, 1080), headless=True)
+    app.persist_settings = False
+    try:
+        menu = app.push(MenuScene())
+        settings = app.push(SettingsScene())
+        app.frame(1 / 60)
+        auto = (app.theme.scale, menu.entries[0].rect.height)
+        assert auto[0] == 1.219
+        labels = []
+        for _ in range(3):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t", scancode=0))
+            app.frame(1 / 60)
+            labels.append((settings.rows[5][1].label, app.theme.scale, menu.entries[0].rect.height))
+        assert [label for label, _, _ in labels] == ["100 %", "125 %", "150 % → 135 % here"]
+        assert labels[0][1] == 1.0 and labels[0][2] < auto[1] < labels[2][2] and labels[2][1] == 1.35
+        assert app.settings.text_size == 1.5
+        row = settings.rows[5][1].rect
+        assert settings.panel.contains(row) and settings.panel.contains(settings.back.rect)
+    finally:
+        app.close()
+
+
 def test_theme_font_and_px_follow_the_scale_but_a_fixed_size_does_not():
     """Chrome text and metrics grow with the UI scale; a board's text, sized from its cells, does not."""
     from arcade.ui.theme import Theme

@@ -117,7 +117,7 @@ class App:
 
     def rescale(self) -> None:
         """Set the theme's UI scale from the window's size (or the setting that fixes it)."""
-        self.theme.scale = ui_scale(self._size)
+        self.theme.scale = ui_scale(self._size, self.settings.text_size)
 
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
         flags = pygame.RESIZABLE
@@ -157,6 +157,7 @@ class App:
     def apply_settings(self) -> None:
         """Make the running app follow ``self.settings`` and persist them."""
         self.theme.set_palette(self.settings.palette)
+        self.rescale()  # the Text size may have changed: every scene is laid out again below
         self.audio.enabled = self.settings.sound
         if self.settings.fullscreen != self.fullscreen or (
             not self.fullscreen and self.settings.window_size != self.size

@@ -1,4 +1,4 @@
-"""The settings screen (ui): sound, animation speed, palette, window size, fullscreen.
+"""The settings screen (ui): sound, animation speed, palette, window size, fullscreen, text size.
 
 Every change applies at once and is saved (atomically) to the user config dir, so there
 is no "OK/Cancel" to forget. It opens from the menu or over a paused game.
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arcade.services.settings import ANIMATION_SPEEDS, MIN_WINDOW, PALETTES, WINDOW_SIZES
+from arcade.services.settings import ANIMATION_SPEEDS, MIN_WINDOW, PALETTES, TEXT_SIZES, WINDOW_SIZES
 from arcade.ui.focus import focus_after
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
@@ -74,6 +74,7 @@ class SettingsScene(Scene):
             ("Colour palette", Button(PALETTE_NAMES[s.palette], self._next_palette, hotkey="C")),
             ("Window size", Button(self._size_label(), self._next_size, hotkey="Z")),
             ("Fullscreen", Button(self._fullscreen_label(), self._toggle_fullscreen, hotkey="F")),
+            ("Text size", Button(self._text_size_label(), self._next_text_size, hotkey="T")),
         ]
         if s.problem:
             self.toast.show(s.problem, "warning", 5)
@@ -100,6 +101,22 @@ class SettingsScene(Scene):
     def _size_label(self) -> str:
         w, h = self._settings().window_size
         return f"{w}×{h}"
+
+    def _text_size_label(self) -> str:
+        """Auto, or the chosen scale -- and what the window allows of it when that is less."""
+        choice = self._settings().text_size
+        if not choice:
+            return "Auto"
+        label = f"{round(choice * 100)} %"
+        if self.app is not None and round(self.app.theme.scale, 2) < choice:
+            label += f" → {round(self.app.theme.scale * 100)} % here"  # the window has no room for more
+        return label
+
+    def _next_text_size(self, step: int = 1) -> None:
+        s = self._settings()
+        current = TEXT_SIZES.index(s.text_size) if s.text_size in TEXT_SIZES else 0
+        s.text_size = TEXT_SIZES[(current + step) % len(TEXT_SIZES)]
+        self._changed()
 
     def _toggle_sound(self) -> None:
         s = self._settings()
@@ -134,6 +151,8 @@ class SettingsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         assert self.app is not None
+        if self.rows:
+            self._refresh_labels()  # a button is as wide as its label now (the Text size's changes)
         px = self.app.theme.px  # the form grows with the window's UI scale (1.0 up to 1280x800)
         width = min(px(620), size[0] - 40)
         # Rows close up in a small window: at 640x400 the panel was taller than the window and its
@@ -149,7 +168,9 @@ class SettingsScene(Scene):
             if isinstance(widget, Slider):
                 widget.rect = pygame.Rect(self.panel.x + px(250), y + px(8), width - px(340), px(24))
             else:
-                widget.rect = pygame.Rect(self.panel.x + px(250), y, px(190), px(38))
+                x = self.panel.x + px(250)  # as wide as its label where that is longer (the Text size's)
+                wide = min(max(px(190), widget.preferred_width(self.app.theme, 16)), self.panel.right - 16 - x)
+                widget.rect = pygame.Rect(x, y, wide, px(38))
             y += step
         self.back.rect = pygame.Rect(0, 0, px(120), px(38))
         self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - px(18))
@@ -172,6 +193,7 @@ class SettingsScene(Scene):
                 pygame.K_c: self._next_palette,
                 pygame.K_z: self._next_size,
                 pygame.K_f: self._toggle_fullscreen,
+                pygame.K_t: self._next_text_size,
             }
             if event.key == pygame.K_ESCAPE:
                 self.close()
@@ -181,10 +203,10 @@ class SettingsScene(Scene):
                 self.focus = moved
             elif event.key in (pygame.K_RETURN, pygame.K_SPACE):
                 self._activate(self.focus)
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus in (2, 3):
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus in (2, 3, 5):
                 # ← → step every choice, as in the other dialogs (only the speed slider took them)
                 step = 1 if event.key == pygame.K_RIGHT else -1
-                (self._next_palette if self.focus == 2 else self._next_size)(step)
+                {2: self._next_palette, 3: self._next_size, 5: self._next_text_size}[self.focus](step)
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus in (0, 4):
                 (self._toggle_sound if self.focus == 0 else self._toggle_fullscreen)()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.rows[self.focus][1] is self.speed:
@@ -202,7 +224,8 @@ class SettingsScene(Scene):
         """Show the settings as they are now: Alt+Enter or dragging the window's edge change them
         behind this screen (the Fullscreen row said "Off" in fullscreen, and a click then turned it on)."""
         s = self._settings()
-        labels = (self._sound_label(), None, PALETTE_NAMES[s.palette], self._size_label(), self._fullscreen_label())
+        labels = (self._sound_label(), None, PALETTE_NAMES[s.palette], self._size_label(), self._fullscreen_label(),
+                  self._text_size_label())
         for (_label, widget), text in zip(self.rows, labels, strict=True):
             if text is not None and isinstance(widget, Button):
                 widget.label = text

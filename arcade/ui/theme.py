@@ -96,7 +96,7 @@ SCALE_AT_BIG = 1.5
 SCALE_MOST = 2.0
 
 
-def ui_scale(size: tuple[int, int]) -> float:
+def ui_scale(size: tuple[int, int], choice: float = 0.0) -> float:
     """How much bigger the UI's text and chrome are drawn in a window of ``size`` pixels.
 
     Exactly 1.0 up to :data:`SCALE_FROM` in either direction, so small windows look as they were
@@ -104,8 +104,15 @@ def ui_scale(size: tuple[int, int]) -> float:
     its text short enough for its height) to :data:`SCALE_AT_BIG` at :data:`SCALE_TO`, at most
     :data:`SCALE_MOST`. At 1280x720 the same fonts in a 2560x1440 window looked tiny in a sea of
     board: 1920x1080 gives 1.22, 1920x1200 gives 1.25, 2560x1440 gives 1.5.
+
+    ``choice`` (the Settings' Text size) other than 0 fixes the scale instead, as far as the window
+    has room for it: every layout was made for :data:`SCALE_FROM`, so a scale ``s`` needs a window
+    ``s`` times that (150 % at 1920x1080 gives 1.35; at 1280x800 and below, 1.0 whatever the choice).
     """
     w, h = size
+    if choice:
+        room = max(1.0, min(w / SCALE_FROM[0], h / SCALE_FROM[1]))
+        return round(max(1.0, min(choice, room, SCALE_MOST)), 3)
     grown = min((w - SCALE_FROM[0]) / (SCALE_TO[0] - SCALE_FROM[0]),
                 (h - SCALE_FROM[1]) / (SCALE_TO[1] - SCALE_FROM[1]))
     return round(max(1.0, min(SCALE_MOST, 1.0 + grown * (SCALE_AT_BIG - 1.0))), 3)
