@@ -631,3 +631,24 @@ def test_a_double_click_that_drops_or_steps_acts_once(app, driver, monkeypatch):
     clock[0] += 1.0
     driver.click(centre_of(scene, level.centre))  # a click of its own on the centre finishes
     assert scene.session.outcome is not None and scene.session.outcome.is_win
+
+
+def test_the_best_route_button_shows_and_hides_the_optimal_route_with_the_mouse(app, driver):
+    """The optimal route was the O key alone: a player who uses only the mouse never saw it again
+    after closing the result panel. The toolbar's Best route button is grey during the round and
+    toggles the route after it."""
+    scene = open_level(app, driver, "02-dead-end-11x11")
+    button = scene.toolbar.find("Best route")
+    assert button is not None and not button.is_enabled()
+    driver.click(button.rect.center)
+    assert not scene.show_optimal
+    driver.click(centre_of(scene, scene.session.level.centre))
+    driver.key(pygame.K_RETURN)
+    app.pop()  # the result panel
+    driver.frames(1)
+    button = scene.toolbar.find("Best route")
+    assert scene.show_optimal and button.is_enabled()
+    driver.click(button.rect.center)
+    assert not scene.show_optimal and "hidden" in scene.status_text
+    driver.click(button.rect.center)
+    assert scene.show_optimal

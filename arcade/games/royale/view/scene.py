@@ -196,6 +196,12 @@ class RoyaleScene(CameraScene, PuzzleScene):
         state = self.session.state
         return state.placed and state.on_centre and self.session.outcome is None and not self.watching
 
+    @property
+    def can_show_optimal(self) -> bool:
+        """Whether the Best route button can act: once the round is over (or to hide the route). It
+        was the O key alone, out of reach for a player who uses only the mouse."""
+        return self.session.outcome is not None or self.show_optimal
+
     def status_fields(self) -> list[str]:
         state = self.session.state
         k = state.moves
