@@ -256,7 +256,7 @@ def test_the_result_buttons_never_overlap_where_they_wrap_onto_two_rows(app, dri
     assert all(top.panel.contains(r) for r in rects) and not any(r.colliderect(top.map_rect) for r in rects)
 
 
-@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (1024, 640)])
+@pytest.mark.parametrize("size", [(2560, 1440), (1920, 1080), (1280, 720), (1024, 640)])
 def test_the_result_mini_map_grows_with_a_big_window(app, driver, size):
     """On a 1920x1080 screen the result's mini-map stayed 250 pixels high: both routes on a
     thumbnail under two thirds of empty screen. It takes up to 45 % of the window's height (never
@@ -273,9 +273,13 @@ def test_the_result_mini_map_grows_with_a_big_window(app, driver, size):
     assert top.map_rect.height >= (0.4 * size[1] if size[1] >= 1000 else 230), (size, top.map_rect)
     assert top.panel.top >= 0 and top.panel.bottom <= size[1]
     assert all(top.panel.contains(b.rect) and not b.rect.colliderect(top.map_rect) for b in top.buttons)
+    # Under the text, whose lines grow with the window (at 2560x1440 the map covered "Moves: 0 · Time").
+    px = app.theme.px
+    last_line_bottom = top.panel.y + px(70) + px(26) * (len(top._body) - 1) + app.theme.font(18).get_height()
+    assert top.map_rect.top >= last_line_bottom, (top.map_rect, last_line_bottom)
 
 
-@pytest.mark.parametrize("size", [(800, 500), (1600, 1000)])
+@pytest.mark.parametrize("size", [(800, 500), (1600, 1000), (2560, 1440)])
 def test_layout_fits_small_and_large_windows(app, driver, size):
     scene = open_level(app, driver, "17-grand-royale-51x51")
     app.on_resize(size)
