@@ -1341,7 +1341,7 @@ def test_a_keys_table_lists_each_key_once_in_every_mode(info, options, toy_in_re
 
 #: Every toolbar is one row: at the least a window can be, at the default 1024x640 (where Hashi's
 #: Pause went to a second row) and large.
-TOOLBAR_SIZES = [MIN_WINDOW, (1024, 640), (1920, 1200)]
+TOOLBAR_SIZES = [MIN_WINDOW, (1024, 640), (1920, 1200), (2560, 1440)]
 #: Scenes a game opens besides its board (Hashi's editor has a toolbar of its own).
 TOOLBAR_SCENES = [*((g, None) for g in GAMES), (REGISTRY.get("hashi"), {"edit": ""})]
 
@@ -1405,6 +1405,73 @@ def test_every_toolbar_is_one_row_that_fits_the_window(info, options, size, toy_
             assert toolbar_problems(scene, size) == []
     finally:
         close(app)
+
+
+@pytest.mark.parametrize(("info", "options"), TOOLBAR_SCENES,
+                         ids=[g.name + ("-editor" if o else "") for g, o in TOOLBAR_SCENES])
+def test_on_a_big_window_every_games_chrome_and_text_grow_and_still_fit(info, options, toy_in_registry):
+    """At 2560x1440 the header, the status line and the toolbar were drawn at 1280x720's sizes, tiny in
+    a sea of board: the framework's UI scale (1.5 there) makes every game's chrome and its text
+    bigger, in one row that still fits the window, the board between them."""
+    heights = {}
+    for size in [(1280, 720), (2560, 1440)]:
+        app = App(registry_with(info, 0), size=size, headless=True)
+        try:
+            launch = Launch(options=options) if options else Launch(level=SMALL[info.name])
+            scene = app.launch(info.name, launch, strict=True)
+            frames(app)
+            bar = scene.toolbar
+            heights[size] = (scene.header_rect.height, scene.status_rect.height, bar.rect.height,
+                             app.theme.font(bar.text_size).get_height())
+            assert toolbar_problems(scene, size) == []
+            screen = pygame.Rect((0, 0), size)
+            assert screen.contains(scene.header_rect) and screen.contains(bar.rect)
+            assert scene.header_rect.bottom <= scene.board_area.top <= scene.board_area.bottom <= scene.status_rect.top
+        finally:
+            close(app)
+    small, big = heights[(1280, 720)], heights[(2560, 1440)]
+    assert all(b > s for s, b in zip(small, big, strict=True)), (small, big)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
+def test_on_a_big_window_the_pause_and_how_to_play_grow_and_their_lines_never_overlap(info, toy_in_registry):
+    """The pause screen's and How to play's text grows with the window (UI scale 1.5 at 2560x1440) and
+    so do their line steps: 22-pixel key rows under 1.5x text would overlap. Each panel stays inside
+    the window, its buttons inside it and apart."""
+    from arcade.ui.how_to_play import HowToPlayScene
+    from arcade.ui.overlays import PauseScene
+
+    titles = {}
+    for size in [(1280, 720), (2560, 1440)]:
+        app = App(registry_with(info, 0), size=size, headless=True)
+        try:
+            scene = app.launch(info.name, Launch(level=SMALL[info.name]), strict=True)
+            frames(app)
+            scene.open_pause()
+            frames(app)
+            pause = app.stack.top
+            assert isinstance(pause, PauseScene)
+            screen = pygame.Rect((0, 0), size)
+            theme = app.theme
+            assert screen.contains(pause.panel)
+            assert pause.key_line >= theme.font(16, True).get_linesize()
+            assert all(pause.panel.contains(b.rect) for b in pause.buttons)
+            assert not any(a.rect.colliderect(b.rect) for a, b in itertools.combinations(pause.buttons, 2))
+            app.pop()
+            if info.how_to_play:
+                page = app.push(HowToPlayScene(info))
+                frames(app)
+                assert screen.contains(page.panel) and page.panel.contains(page.close_button.rect)
+                items = page.column_lines()
+                keys = [(pos[1], theme.font(size_, bold).get_height()) for _t, pos, size_, bold, _r, _w in items
+                        if size_ == 14 and not bold]
+                assert all(top + height <= next_top for (top, height), (next_top, _h) in itertools.pairwise(keys)
+                           if next_top > top), "How to play's key lines overlap"
+                app.pop()
+            titles[size] = theme.font(28, True).get_height()
+        finally:
+            close(app)
+    assert titles[(2560, 1440)] > titles[(1280, 720)]
 
 
 def test_the_more_menu_runs_a_button_that_did_not_fit_and_a_click_elsewhere_only_closes_it(toy_in_registry):

@@ -50,6 +50,17 @@ def test_settings_round_trip_in_user_config(user_home):
     assert loaded == s and loaded.problem == ""
 
 
+def test_the_text_size_is_kept_and_a_bad_one_falls_back_to_auto(user_home):
+    """The Settings' Text size (Auto, 100 %, 125 %, 150 %) is stored with the others; a value that is
+    none of them (hand-edited) is Auto again, and said."""
+    s = Settings(text_size=1.25)
+    s.save()
+    assert Settings.load().text_size == 1.25
+    for bad in (3, "big", True, [1.5]):
+        loaded = Settings.from_dict({"text_size": bad, "palette": "tol-bright"})
+        assert loaded.text_size == 0.0 and loaded.palette == "tol-bright" and "text size" in loaded.problem
+
+
 def test_missing_settings_are_defaults_and_damaged_ones_say_why(user_home):
     assert Settings.load() == Settings()
     Settings.path().parent.mkdir(parents=True)

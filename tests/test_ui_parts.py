@@ -808,3 +808,93 @@ def test_a_key_cell_breaks_only_after_a_separator_each_key_whole(app):
     long_key = "Left-drag from an island"
     assert wrap_keys(theme, long_key, 16, font.size("Left-drag from")[0]) == ["Left-drag from", "an island"]
     assert wrap_keys(theme, "Space", 16, 400) == ["Space"]
+
+
+@pytest.mark.parametrize(("size", "scale"), [
+    ((640, 400), 1.0), ((800, 600), 1.0), ((1280, 720), 1.0), ((1280, 800), 1.0), ((3840, 800), 1.0),
+    ((1600, 1000), 1.125), ((1920, 1080), 1.219), ((1920, 1200), 1.25), ((2560, 1440), 1.5),
+    ((3840, 2160), 2.0), ((7680, 4320), 2.0),
+])
+def test_the_ui_scale_is_one_up_to_1280x800_then_grows_with_the_shorter_gain(size, scale):
+    """Worked values of the UI scale: small windows exactly as designed, 1.5 at 2560x1440, at most 2."""
+    from arcade.ui.theme import ui_scale
+
+    assert ui_scale(size) == scale
+
+
+@pytest.mark.parametrize(("size", "choice", "scale"), [
+    ((2560, 1440), 1.0, 1.0), ((2560, 1440), 1.25, 1.25), ((1920, 1080), 1.5, 1.35), ((1600, 1000), 1.5, 1.25),
+    ((1280, 800), 1.5, 1.0), ((800, 600), 1.25, 1.0),
+])
+def test_a_chosen_text_size_is_kept_as_far_as_the_window_has_room(size, choice, scale):
+    """100 % keeps the design size on a big screen; 125 % and 150 % need a window that many times
+    1280x800 (every layout was made there), else they go as far as it allows."""
+    from arcade.ui.theme import ui_scale
+
+    assert ui_scale(size, choice) == scale
+
+
+def test_the_settings_text_size_row_rescales_every_scene_at_once():
+    """T in Settings steps Auto → 100 % → 125 % → 150 %: at 1920x1080 the menu behind shrinks to the
+    design size at 100 % and grows again at 150 % (as far as 135 %), without a restart."""
+    from arcade.ui.menu import MenuScene
+    from arcade.ui.settings_scene import SettingsScene
+
+    app = App(REGISTRY, size=(1920, 1080), headless=True)
+    app.persist_settings = False
+    try:
+        menu = app.push(MenuScene())
+        settings = app.push(SettingsScene())
+        app.frame(1 / 60)
+        auto = (app.theme.scale, menu.entries[0].rect.height)
+        assert auto[0] == 1.219
+        labels = []
+        for _ in range(3):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t", scancode=0))
+            app.frame(1 / 60)
+            labels.append((settings.rows[5][1].label, app.theme.scale, menu.entries[0].rect.height))
+        assert [label for label, _, _ in labels] == ["100 %", "125 %", "150 % → 135 % here"]
+        assert labels[0][1] == 1.0 and labels[0][2] < auto[1] < labels[2][2] and labels[2][1] == 1.35
+        assert app.settings.text_size == 1.5
+        row = settings.rows[5][1].rect
+        assert settings.panel.contains(row) and settings.panel.contains(settings.back.rect)
+    finally:
+        app.close()
+
+
+def test_theme_font_and_px_follow_the_scale_but_a_fixed_size_does_not():
+    """Chrome text and metrics grow with the UI scale; a board's text, sized from its cells, does not."""
+    from arcade.ui.theme import Theme
+
+    pygame.font.init()
+    theme = Theme()
+    small = theme.font(16).get_height()
+    assert theme.px(34) == 34
+    theme.scale = 1.5
+    assert theme.px(34) == 51
+    assert theme.font(16).get_height() > small
+    assert theme.font(16, fixed=True).get_height() == small
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (2560, 1440)])
+def test_the_menu_grows_on_a_big_window_and_its_cards_fit(size):
+    """At 2560x1440 the menu's cards and text were 1280x720's, a strip in the middle of the screen:
+    they grow with the window, titles and cards inside it, clear of the keys line."""
+    from arcade.ui.menu import MenuScene
+
+    cards = {}
+    for window in [(1280, 720), size]:
+        app = App(REGISTRY, size=window, headless=True)
+        try:
+            menu = app.push(MenuScene())
+            app.frame(1 / 60)
+            rects = [e.rect for e in menu.entries]
+            screen = pygame.Rect((0, 0), window)
+            assert all(screen.contains(r) for r in rects)
+            assert all(a.bottom <= b.top for a, b in itertools.pairwise(rects))
+            assert rects[-1].bottom <= menu.footer_top(window)
+            cards[window] = (rects[0].width, rects[0].height, app.theme.font(18).get_height())
+        finally:
+            app.close()
+    small, big = cards[(1280, 720)], cards[size]
+    assert all(b > s for s, b in zip(small, big, strict=True)), (small, big)

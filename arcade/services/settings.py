@@ -1,4 +1,4 @@
-"""User settings (services): sound, animation speed, palette, window size, fullscreen.
+"""User settings (services): sound, animation speed, palette, window size, fullscreen, text size.
 
 Stored as JSON in the platform's user config dir and written atomically. A damaged or
 foreign settings file never stops the game: unknown keys are ignored, bad values fall
@@ -22,6 +22,9 @@ PALETTES = ("okabe-ito", "tol-bright", "high-contrast")
 WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
 ANIMATION_SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 4.0)
 MIN_WINDOW = (640, 400)
+#: The Settings' "Text size" choices: 0 is Auto (grows with the window, see ``arcade.ui.theme.ui_scale``),
+#: the others a fixed scale of the UI's text and chrome (as far as the window has room for it).
+TEXT_SIZES = (0.0, 1.0, 1.25, 1.5)
 
 
 @dataclass
@@ -31,6 +34,8 @@ class Settings:
     palette: str = "okabe-ito"
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
+    #: The UI's text size: 0 (Auto) or one of :data:`TEXT_SIZES`' fixed scales.
+    text_size: float = 0.0
     #: Per-game preferences (last level, bot choice, ...), free-form JSON.
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: Not saved: why the file on disk could not be used as is, if it could not.
@@ -128,7 +133,8 @@ def _kind(value: Any) -> str:
 
 #: The settings' names as the Settings screen shows them (a message said "animation_speed, window_size").
 _LABELS = {"sound": "sound", "animation_speed": "animation speed", "palette": "colour palette",
-           "window_size": "window size", "fullscreen": "fullscreen", "games": "the games' preferences"}
+           "window_size": "window size", "fullscreen": "fullscreen", "text_size": "text size",
+           "games": "the games' preferences"}
 
 
 def _set_aside(path: Path, why: str, rest: str = "the defaults are used") -> str:
@@ -159,6 +165,10 @@ def _coerce(name: str, value: Any) -> Any:
         if not isinstance(value, list) or len(value) != 2:
             raise TypeError(name)
         return (checked_int(value[0], MIN_WINDOW[0], 10000, name), checked_int(value[1], MIN_WINDOW[1], 10000, name))
+    if name == "text_size":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or float(value) not in TEXT_SIZES:
+            raise ValueError(name)
+        return float(value)
     if name == "games":
         if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
             raise TypeError(name)

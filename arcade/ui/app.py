@@ -25,7 +25,7 @@ from arcade.ui.audio import Audio
 from arcade.ui.input import HeldKeys
 from arcade.ui.native_stderr import native_stderr_filtered
 from arcade.ui.scene import Scene, SceneStack
-from arcade.ui.theme import Theme
+from arcade.ui.theme import Theme, ui_scale
 
 WINDOW_TITLE = "Puzzle Arcade"
 FPS = 60
@@ -80,7 +80,7 @@ class App:
             from arcade.ui.settings_scene import start_size
 
             self.settings.window_size = start_size(self.settings.window_size, _desktop_size())
-        self.size: tuple[int, int] = self.settings.window_size
+        self.size = self.settings.window_size
         self.screen = self._open_window(self.size, self.settings.fullscreen and not headless)
         self.audio = Audio(enabled=self.settings.sound)
         self.stack = SceneStack(self)
@@ -104,6 +104,21 @@ class App:
         self._trace_path = os.environ.get(TRACE_ENV)
 
     # -- window ------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's size; setting it also sets the theme's UI scale (see :func:`ui_scale`), so
+        every scene lays itself out and draws its text at the new window's scale."""
+        return self._size
+
+    @size.setter
+    def size(self, size: tuple[int, int]) -> None:
+        self._size = (int(size[0]), int(size[1]))
+        self.rescale()
+
+    def rescale(self) -> None:
+        """Set the theme's UI scale from the window's size (or the setting that fixes it)."""
+        self.theme.scale = ui_scale(self._size, self.settings.text_size)
+
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
         flags = pygame.RESIZABLE
         if fullscreen:
@@ -142,6 +157,7 @@ class App:
     def apply_settings(self) -> None:
         """Make the running app follow ``self.settings`` and persist them."""
         self.theme.set_palette(self.settings.palette)
+        self.rescale()  # the Text size may have changed: every scene is laid out again below
         self.audio.enabled = self.settings.sound
         if self.settings.fullscreen != self.fullscreen or (
             not self.fullscreen and self.settings.window_size != self.size

@@ -768,10 +768,12 @@ class GameScene(Scene):
         super().resize(size)
         assert self.app is not None
         w = size[0]
-        self.header_rect = pygame.Rect(0, 0, w, HEADER)
+        px = self.app.theme.px  # the chrome grows with the window's UI scale (1.0 up to 1280x800)
+        header, status = px(HEADER), px(STATUS)
+        self.header_rect = pygame.Rect(0, 0, w, header)
         bar_top = self._layout_toolbar(size)
-        self.status_rect = pygame.Rect(12, bar_top - STATUS - 4, w - 24, STATUS)
-        self.board_area = pygame.Rect(12, HEADER + 6, w - 24, self.status_rect.top - HEADER - 12)
+        self.status_rect = pygame.Rect(12, bar_top - status - 4, w - 24, status)
+        self.board_area = pygame.Rect(12, header + 6, w - 24, self.status_rect.top - header - 12)
         self.layout_board(self.board_area)
         self._restore_saved_camera()
 
@@ -779,7 +781,7 @@ class GameScene(Scene):
         """Lay the toolbar out along the window's foot; returns its top."""
         assert self.app is not None
         w, h = size
-        bar_height = 34 if h >= 600 else 28
+        bar_height = self.app.theme.px(34 if h >= 600 else 28)
         bar_top = h - bar_height - 10  # one row at every size (buttons that do not fit go into its More menu)
         self.toolbar.layout(self.app.theme, pygame.Rect(12, bar_top, w - 24, bar_height), bar_height)
         return bar_top
@@ -1613,9 +1615,10 @@ class GameScene(Scene):
             colour = theme[role] if role != "text_dim" else theme["text_dim"]
             lines = self._status_lines(theme.marked(role, text), text_w)
             self.status_cut = self._status_cache[2]
-            top = self.status_rect.centery - 10 * len(lines)
+            step = theme.px(20)
+            top = self.status_rect.centery - step * len(lines) // 2
             for i, line in enumerate(lines):
-                draw_text(surface, theme, line, (self.status_rect.x, top + 20 * i), size=16, colour=colour,
+                draw_text(surface, theme, line, (self.status_rect.x, top + step * i), size=16, colour=colour,
                           max_width=text_w)
         self.toolbar.draw(surface, theme)
         self.draw_foreground(surface)

@@ -265,7 +265,7 @@ class GridView:
                 if image is None:
                     if len(self._ruler_glyphs) > 1000:
                         self._ruler_glyphs.clear()
-                    image = self._ruler_glyphs[key] = theme.font(size).render(text, True, colour)
+                    image = self._ruler_glyphs[key] = theme.font(size, fixed=True).render(text, True, colour)
                 surface.blit(image, image.get_rect(center=centre))
         finally:
             surface.set_clip(saved)

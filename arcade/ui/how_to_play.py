@@ -101,22 +101,25 @@ class HowToPlayScene(Scene):
         super().resize(size)
         assert self.app is not None
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(1180, w - 40), min(760, h - 30))
+        px = self.app.theme.px  # the page grows with the window's UI scale (1.0 up to 1280x800)
+        self.panel = pygame.Rect(0, 0, min(px(1180), w - 40), min(px(760), h - 30))
         self.panel.center = (w // 2, h // 2)
         inner = self.panel.inflate(-40, -40)
         side = self.preview is not None and inner.width >= 700
         text_w = inner.width // 2 - 10 if side else inner.width
-        self.text_rect = pygame.Rect(inner.x, inner.y + 46, text_w, inner.height - 46 - 56)
-        self.example_rect = (pygame.Rect(inner.x + text_w + 20, inner.y + 46, inner.width - text_w - 20,
-                                         inner.height - 46 - 56 - 50) if side else pygame.Rect(0, 0, 0, 0))
+        head, foot = px(46), px(56)
+        self.text_rect = pygame.Rect(inner.x, inner.y + head, text_w, inner.height - head - foot)
+        self.example_rect = (pygame.Rect(inner.x + text_w + 20, inner.y + head, inner.width - text_w - 20,
+                                         inner.height - head - foot - px(50)) if side else pygame.Rect(0, 0, 0, 0))
         if self.preview is not None and self.example_rect.width:
             self.preview.layout_preview(self.example_rect)
             self.show(self.step)
         self._body = [line for text in self.info.how_to_play
                       for line in wrap_text(self.app.theme, text, 17, self.text_rect.width)]
         self._layout_keys()
-        self.close_button.rect = pygame.Rect(0, 0, self.close_button.preferred_width(self.app.theme, 17) + 20, 38)
-        self.close_button.rect.midbottom = (self.panel.centerx, self.panel.bottom - 16)
+        self.close_button.rect = pygame.Rect(0, 0, self.close_button.preferred_width(self.app.theme, 17) + px(20),
+                                             px(38))
+        self.close_button.rect.midbottom = (self.panel.centerx, self.panel.bottom - px(16))
 
     def _layout_keys(self) -> None:
         """The key column as wide as the longest key needs (within reason), each meaning wrapped.
@@ -128,7 +131,7 @@ class HowToPlayScene(Scene):
         theme = self.app.theme
         width = self.text_rect.width
         widest = max((theme.font(14, True).size(keys)[0] for keys, _meaning in self.keys or []), default=0)
-        self.key_column = self.text_rect.x + min(max(widest + 12, width // 3), width // 2)
+        self.key_column = self.text_rect.x + min(max(widest + theme.px(12), width // 3), width // 2)
         # A key too wide for its column wraps, whole, like the pause screen's (it was cut at "…").
         self.key_rows = key_table_rows(theme, self.keys or [], 14, self.key_column - self.text_rect.x - 8,
                                        self.text_rect.right - self.key_column)
@@ -137,7 +140,9 @@ class HowToPlayScene(Scene):
     @property
     def content_height(self) -> int:
         """The rules, a gap, the "Keys" heading and every key row, in pixels (see :meth:`draw`)."""
-        return 24 * len(self._body) + 14 + 26 + sum(20 * row_lines(row) for row in self.key_rows)
+        px = self.app.theme.px if self.app is not None else int
+        return (px(24) * len(self._body) + px(14) + px(26)
+                + sum(px(20) * row_lines(row) for row in self.key_rows))
 
     @property
     def max_scroll(self) -> int:
@@ -180,7 +185,7 @@ class HowToPlayScene(Scene):
         theme = self.app.theme
         draw_backdrop(surface, 190)
         draw_panel(surface, theme, self.panel)
-        draw_text(surface, theme, self.title, (self.panel.centerx, self.panel.y + 18), size=28, bold=True,
+        draw_text(surface, theme, self.title, (self.panel.centerx, self.panel.y + theme.px(18)), size=28, bold=True,
                   anchor="midtop")
         self._draw_column(surface)
         if self.preview is not None and self.example is not None and self.example_rect.width:
@@ -214,22 +219,23 @@ class HowToPlayScene(Scene):
         :meth:`_draw_column` leaves out a line the column's top or bottom edge would cut: at 800x600 a
         sliver of the next key row showed above "↓ more", cut in half, unreadable."""
         rect = self.text_rect
+        px = self.app.theme.px if self.app is not None else int
         items: list[tuple[str, tuple[int, int], int, bool, str, int | None]] = []
         y = rect.y - self.scroll
         for line in self._body:
             items.append((line, (rect.x, y), 17, False, "text", None))
-            y += 24
-        y += 14
+            y += px(24)
+        y += px(14)
         items.append(("Keys", (rect.x, y), 17, True, "accent", None))
-        y += 26
-        column = self.key_column
+        y += px(26)
+        column, step = self.key_column, px(20)
         for row in self.key_rows:
             keys, lines = row
             for i, part in enumerate(keys):
-                items.append((part, (rect.x, y + 20 * i), 14, True, "highlight", column - rect.x - 8))
+                items.append((part, (rect.x, y + step * i), 14, True, "highlight", column - rect.x - px(8)))
             for i, line in enumerate(lines):
-                items.append((line, (column, y + 20 * i), 14, False, "text", None))
-            y += 20 * row_lines(row)
+                items.append((line, (column, y + step * i), 14, False, "text", None))
+            y += step * row_lines(row)
         return items
 
     def _draw_example(self, surface: pygame.Surface) -> None:
@@ -245,10 +251,10 @@ class HowToPlayScene(Scene):
         counter = f"{self.step}/{self.steps - 1} ·"
         lines = wrap_text(theme, f"{counter} {caption}", 16, rect.width)[:2]
         for i, line in enumerate(lines):  # the step counter stands out, the words read as one text
-            x, y = rect.x, rect.bottom + 10 + 20 * i
+            x, y = rect.x, rect.bottom + theme.px(10) + theme.px(20) * i
             if i == 0 and line.startswith(counter):
                 x = draw_text(surface, theme, counter, (x, y), size=16, colour=theme["info"]).right
                 line = line[len(counter):]
             draw_text(surface, theme, line, (x, y), size=16, colour=theme["text"])
-        draw_text(surface, theme, "← → step · Space play/pause · Enter close", (rect.right, rect.y - 22),
+        draw_text(surface, theme, "← → step · Space play/pause · Enter close", (rect.right, rect.y - theme.px(22)),
                   size=13, colour=theme["text_dim"], anchor="topright")

@@ -196,12 +196,14 @@ class MenuScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        width = min(720, size[0] - 60)
+        assert self.app is not None
+        px = self.app.theme.px  # the cards grow with the window's UI scale (1.0 up to 1280x800)
+        width = min(px(720), size[0] - 60)
         count = max(1, len(self.entries))
         room = self.footer_top(size) - 6  # the keys line (one or two lines) below the cards
-        top = max(120, int(size[1] * 0.2))
-        height = max(44, min(74, (room - 10 - top) // count - 10))
-        gap = max(6, min(12, height // 6))
+        top = max(px(120), int(size[1] * 0.2))
+        height = max(44, min(px(74), (room - 10 - top) // count - 10))
+        gap = max(6, min(px(12), height // 6))
         if top + count * (height + gap) > room:
             # A small window (800x500): the cards ran into the keys line. The title block comes
             # up first, then the cards get thinner.
@@ -368,12 +370,13 @@ class MenuScene(Scene):
         theme = self.app.theme
         w, h = surface.get_size()
         surface.blit(self._background(surface.get_size()), (0, 0))
-        title_y = max(20, int(h * 0.2) - 100)
+        px = theme.px
+        title_y = max(20, int(h * 0.2) - px(100))
         draw_text(surface, theme, "Puzzle Arcade", (w // 2, title_y), size=46, bold=True, anchor="midtop")
         first = self.entries[0].rect if self.entries and self.entries[0].rect is not None else None
-        if first is None or first.top >= title_y + 86:  # the smallest window has no room for it
+        if first is None or first.top >= title_y + px(86):  # the smallest window has no room for it
             draw_text(surface, theme, "Grid puzzles and games with AIs that explain themselves",
-                      (w // 2, title_y + 58), size=18, colour=theme["text_dim"], anchor="midtop")
+                      (w // 2, title_y + px(58)), size=18, colour=theme["text_dim"], anchor="midtop")
         for i, entry in enumerate(self.entries):
             rect = entry.rect
             if rect is None:
@@ -383,25 +386,27 @@ class MenuScene(Scene):
             pygame.draw.rect(surface, base, rect, border_radius=10)
             border = theme[entry.role] if selected else theme["grid"]
             pygame.draw.rect(surface, border, rect, width=2 if selected else 1, border_radius=10)
-            badge = pygame.Rect(rect.x + 10, rect.y + 8, rect.height - 16, rect.height - 16)
+            inset = px(8)
+            badge = pygame.Rect(rect.x + px(10), rect.y + inset, rect.height - 2 * inset, rect.height - 2 * inset)
             pygame.draw.rect(surface, blend(theme[entry.role], theme["panel"], 0.25), badge, border_radius=8)
             draw_text(surface, theme, entry.glyph, badge.center, size=int(badge.height * 0.55), bold=True,
-                      colour=theme["text_dark"], anchor="center")
-            tx = badge.right + 14
-            title_size = max(16, min(24, rect.height // 3))
+                      colour=theme["text_dark"], anchor="center", fixed=True)
+            tx = badge.right + px(14)
+            # In design pixels: the card's height is in screen pixels, already scaled.
+            title_size = max(16, min(24, round(rect.height / theme.scale) // 3))
             draw_text(surface, theme, entry.title, (tx, rect.y + rect.height * 0.30), size=title_size, bold=True,
                       anchor="midleft")
-            right = rect.right - 16
+            right = rect.right - px(16)
             entry.make_rect = None
             if selected:
                 # "Enter ▶" beside the description, the editor's chip on the title's line: both beside
                 # the description cut Hashi's to "Bridges: join numbered islands into one …".
-                right = draw_text(surface, theme, "Enter ▶", (rect.right - 16, rect.y + rect.height * 0.70),
-                                  size=15, colour=theme["text_dim"], anchor="midright").left - 12
+                right = draw_text(surface, theme, "Enter ▶", (rect.right - px(16), rect.y + rect.height * 0.70),
+                                  size=15, colour=theme["text_dim"], anchor="midright").left - px(12)
                 if entry.make is not None:  # a second way into the game, clickable: its puzzle editor
-                    label = draw_text(surface, theme, MAKE_LABEL, (rect.right - 22, rect.y + rect.height * 0.30),
+                    label = draw_text(surface, theme, MAKE_LABEL, (rect.right - px(22), rect.y + rect.height * 0.30),
                                       size=15, colour=theme["accent"], anchor="midright")
-                    entry.make_rect = label.inflate(12, 8)
+                    entry.make_rect = label.inflate(px(12), px(8))
                     pygame.draw.rect(surface, theme["accent"], entry.make_rect, width=1, border_radius=6)
             draw_text(surface, theme, entry.subtitle, (tx, rect.y + rect.height * 0.70), size=max(12, title_size - 6),
                       colour=theme["text_dim"], anchor="midleft", max_width=right - tx)

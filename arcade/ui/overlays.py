@@ -112,29 +112,31 @@ class PanelScene(Scene):
         super().resize(size)
         assert self.app is not None
         theme = self.app.theme
+        px = theme.px  # the panel grows with the window's UI scale (1.0 up to 1280x800)
         widths = [b.preferred_width(theme, 17) for b in self.buttons]
+        gap = px(10)
         # Wide enough for the row of buttons where the window allows (Tron's match result had
         # six, and two stuck out of a 700-pixel panel); what still does not fit goes on two rows.
-        width = min(max(700, sum(widths) + 10 * max(0, len(widths) - 1) + 48), size[0] - 40)
+        width = min(max(px(700), sum(widths) + gap * max(0, len(widths) - 1) + px(48)), size[0] - 40)
         height = self._layout_keys(width, 1)
         if height > size[1] - 20 and size[0] >= 900:
             # Too many keys for one column (Tron, Runway): two columns on a wider panel, nothing cut.
-            width = min(1180, size[0] - 40)
+            width = min(px(1180), size[0] - 40)
             height = self._layout_keys(width, 2)
-        rows = button_rows(widths, width - 32, 10)
-        self._buttons_extra = BUTTON_ROW * max(0, len(rows) - 1)
+        rows = button_rows(widths, width - px(32), gap)
+        self._buttons_extra = px(BUTTON_ROW) * max(0, len(rows) - 1)
         height = min(height + self._buttons_extra, size[1] - 20)
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
         if self.placement == "bottom":
             self.panel.midbottom = (size[0] // 2, size[1] - 8)
-        top = self.panel.bottom - 56 - self._buttons_extra
+        top = self.panel.bottom - px(56) - self._buttons_extra
         for r, row in enumerate(rows):
-            total = sum(widths[i] for i in row) + 10 * (len(row) - 1)
+            total = sum(widths[i] for i in row) + gap * (len(row) - 1)
             x = self.panel.centerx - total // 2
             for i in row:
-                self.buttons[i].rect = pygame.Rect(x, top + r * BUTTON_ROW, widths[i], 38)
-                x += widths[i] + 10
+                self.buttons[i].rect = pygame.Rect(x, top + r * px(BUTTON_ROW), widths[i], px(38))
+                x += widths[i] + gap
 
     def _layout_keys(self, width: int, columns: int) -> int:
         """Wrap the body and the key table for a panel ``width`` wide; returns the height it needs.
@@ -144,16 +146,17 @@ class PanelScene(Scene):
         """
         assert self.app is not None
         theme = self.app.theme
-        self._body = [line for text in self.lines for line in wrap_text(theme, text, 18, width - 48)]
-        column_w = (width - 48 - 24 * (columns - 1)) // columns
+        px = theme.px
+        self._body = [line for text in self.lines for line in wrap_text(theme, text, 18, width - px(48))]
+        column_w = (width - px(48) - px(24) * (columns - 1)) // columns
         # As wide as the longest key needs (plus the gap), but never more than 45 % of the column.
         key_font = theme.font(16, True)
         widest = max((key_font.size(keys)[0] for keys, _what in self.keys), default=0)
-        self._keys_w = min(max(widest + 16, column_w // 3), int(column_w * 0.45))
-        label_w = column_w - self._keys_w - 16
+        self._keys_w = min(max(widest + px(16), column_w // 3), int(column_w * 0.45))
+        label_w = column_w - self._keys_w - px(16)
         # A key too wide for its column wraps onto more lines too, whole: Hashi's pause showed
         # "Left-drag from an i…" and "Ctrl+Y / Ctrl+Shift+…", the very words the table is for.
-        rows = key_table_rows(theme, self.keys, 16, self._keys_w - 8, label_w)
+        rows = key_table_rows(theme, self.keys, 16, self._keys_w - px(8), label_w)
         total = sum(row_lines(row) for row in rows)
         split, seen = len(rows), 0
         if columns == 2:
@@ -162,19 +165,26 @@ class PanelScene(Scene):
                     split = i
                     break
                 seen += row_lines(row)
-        self._key_columns = [(0, rows[:split])] + ([(column_w + 24, rows[split:])] if columns == 2 else [])
+        self._key_columns = [(0, rows[:split])] + ([(column_w + px(24), rows[split:])] if columns == 2 else [])
         self._label_w = label_w
         longest = max((sum(row_lines(row) for row in part) for _, part in self._key_columns), default=0)
-        self._keys_h = 22 * longest
-        return 70 + 26 * len(self._body) + 22 * longest + (16 if longest else 0) + 70
+        self._keys_h = self.key_line * longest
+        return px(70) + px(26) * len(self._body) + self.key_line * longest + (px(16) if longest else 0) + px(70)
+
+    @property
+    def key_line(self) -> int:
+        """A key table line's height: 22 design pixels at the UI scale."""
+        return self.app.theme.px(22) if self.app is not None else 22
 
     def keys_area(self) -> pygame.Rect:
         """Where the key table is drawn: below the body, above the buttons, a whole number of
         22-pixel lines high -- so every scroll position shows whole rows (the last row showed
         cut in half above "more keys")."""
-        top = self.panel.y + 70 + 26 * len(self._body) + 8
-        bottom = self.panel.bottom - 70 - self._buttons_extra
-        return pygame.Rect(self.panel.x, top, self.panel.width, max(0, bottom - top) // 22 * 22)
+        assert self.app is not None
+        px, line = self.app.theme.px, self.key_line
+        top = self.panel.y + px(70) + px(26) * len(self._body) + px(8)
+        bottom = self.panel.bottom - px(70) - self._buttons_extra
+        return pygame.Rect(self.panel.x, top, self.panel.width, max(0, bottom - top) // line * line)
 
     @property
     def max_key_scroll(self) -> int:
@@ -199,7 +209,7 @@ class PanelScene(Scene):
                 self.on_escape()
                 return True
             if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.max_key_scroll:
-                page = max(22, self.keys_area().height - 22)
+                page = max(self.key_line, self.keys_area().height - self.key_line)
                 self.scroll_keys(page if event.key == pygame.K_PAGEDOWN else -page)
                 return True
             moved = focus_after(event, self.selected, len(self.buttons), back=(pygame.K_LEFT, pygame.K_UP),
@@ -215,7 +225,7 @@ class PanelScene(Scene):
                 if b.rect.collidepoint(event.pos):
                     self.selected = i
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll_keys(-44 * event.y)
+            self.scroll_keys(-2 * self.key_line * event.y)
         return True  # an overlay swallows everything
 
     def on_escape(self) -> None:
@@ -228,37 +238,38 @@ class PanelScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
         theme = self.app.theme
+        px, step = theme.px, self.key_line
         draw_backdrop(surface)
         draw_panel(surface, theme, self.panel, self.role)
-        draw_text(surface, theme, self.title, (self.panel.centerx, self.panel.y + 22), size=28,
+        draw_text(surface, theme, self.title, (self.panel.centerx, self.panel.y + px(22)), size=28,
                   bold=True, anchor="midtop", colour=theme[self.role] if self.role != "accent" else None)
-        y = self.panel.y + 70
+        y = self.panel.y + px(70)
         for line in self._body:
-            draw_text(surface, theme, line, (self.panel.x + 24, y), size=18)
-            y += 26
+            draw_text(surface, theme, line, (self.panel.x + px(24), y), size=18)
+            y += px(26)
         area = self.keys_area()
         self.key_scroll = min(self.key_scroll, self.max_key_scroll)
         clip = surface.get_clip()
         surface.set_clip(area.clip(clip))
         for offset, rows in self._key_columns:
             y = area.y - self.key_scroll
-            x = self.panel.x + 24 + offset
+            x = self.panel.x + px(24) + offset
             for row in rows:
                 keys, lines = row
-                height = 22 * row_lines(row)
+                height = step * row_lines(row)
                 # Whole rows only, as How to play and the pickers draw them: at 640x400 the pause
                 # table showed "pick a runway, or a saved replay to" with its last line cut off.
                 if wholly_inside(y, height, area):
                     for i, part in enumerate(keys):
-                        draw_text(surface, theme, part, (x, y + 22 * i), size=16, colour=theme["highlight"],
-                                  bold=True, max_width=self._keys_w - 8)
+                        draw_text(surface, theme, part, (x, y + step * i), size=16, colour=theme["highlight"],
+                                  bold=True, max_width=self._keys_w - px(8))
                     for i, line in enumerate(lines):
-                        draw_text(surface, theme, line, (x + self._keys_w, y + 22 * i), size=16,
+                        draw_text(surface, theme, line, (x + self._keys_w, y + step * i), size=16,
                                   max_width=self._label_w)
                 y += height
         surface.set_clip(clip)
         if self.key_scroll < self.max_key_scroll:
-            draw_text(surface, theme, "↓ more keys: wheel or PgDn", (self.panel.x + 24, area.bottom + 2), size=13,
+            draw_text(surface, theme, "↓ more keys: wheel or PgDn", (self.panel.x + px(24), area.bottom + 2), size=13,
                       colour=theme["text_dim"])
         for i, b in enumerate(self.buttons):
             b.toggled = i == self.selected

@@ -90,6 +90,7 @@ def level_choices(info: GameInfo, entries: list[LevelEntry], records: dict[str, 
 
 class PickerScene(Scene):
     overlay = True
+    #: A row's height in pixels: 46 at the design size, set at the window's UI scale on every resize.
     ROW = 46
     #: The title's type size on one line, and the smaller size it takes when it needs more than one.
     TITLE_SIZE = 26
@@ -155,14 +156,16 @@ class PickerScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        width = min(720, size[0] - 40)
+        px = self.app.theme.px if self.app is not None else int  # the list grows with its text
+        self.ROW = px(type(self).ROW)
+        width = min(px(720), size[0] - 40)
         # A title of several lines (the re-ask) pushes the list down and takes rows from it.
-        extra = max(0, self._title_height(width - 32) - 30)
-        rows = min(len(self.choices), max(3, (size[1] - 200 - extra) // self.ROW))
-        height = 90 + extra + rows * self.ROW + 40
+        extra = max(0, self._title_height(width - 32) - px(30))
+        rows = min(len(self.choices), max(3, (size[1] - px(200) - extra) // self.ROW))
+        height = px(90) + extra + rows * self.ROW + px(40)
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
-        self.list_rect = pygame.Rect(self.panel.x + 16, self.panel.y + 70 + extra, width - 32, rows * self.ROW)
+        self.list_rect = pygame.Rect(self.panel.x + 16, self.panel.y + px(70) + extra, width - 32, rows * self.ROW)
         if not self._placed:  # on opening, the current row sits mid-list: the ones after it show too
             self.scroll = self.selected - self.visible_rows // 2
             self._placed = True
@@ -309,11 +312,12 @@ class PickerScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
         theme = self.app.theme
+        px = theme.px
         draw_backdrop(surface)
         draw_panel(surface, theme, self.panel)
         lines, size = self.title_lines(self.panel.width - 32)
         height = theme.font(size, True).get_linesize()
-        self.title_rects = [draw_text(surface, theme, line, (self.panel.centerx, self.panel.y + 20 + i * height),
+        self.title_rects = [draw_text(surface, theme, line, (self.panel.centerx, self.panel.y + px(20) + i * height),
                                       size=size, bold=True, anchor="midtop") for i, line in enumerate(lines)]
         for index, rect in self.rows_in_view():
             choice = self.choices[index]
@@ -329,9 +333,9 @@ class PickerScene(Scene):
                                  colour=theme[choice.role], anchor="midright") if choice.tag else None
             right = (tag_rect.left if tag_rect else rect.right) - 12
             if choice.subtitle:
-                draw_text(surface, theme, choice.title, (rect.x + 12, rect.y + 13), size=17, bold=True,
+                draw_text(surface, theme, choice.title, (rect.x + 12, rect.y + px(13)), size=17, bold=True,
                           anchor="midleft", max_width=right - rect.x - 12)
-                draw_text(surface, theme, choice.subtitle, (rect.x + 12, rect.y + 31), size=13,
+                draw_text(surface, theme, choice.subtitle, (rect.x + 12, rect.y + px(31)), size=13,
                           colour=theme["text_dim"], anchor="midleft", max_width=right - rect.x - 12)
             else:
                 draw_text(surface, theme, choice.title, (rect.x + 12, rect.centery), size=17, bold=True,

@@ -1,4 +1,4 @@
-"""The settings screen (ui): sound, animation speed, palette, window size, fullscreen.
+"""The settings screen (ui): sound, animation speed, palette, window size, fullscreen, text size.
 
 Every change applies at once and is saved (atomically) to the user config dir, so there
 is no "OK/Cancel" to forget. It opens from the menu or over a paused game.
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arcade.services.settings import ANIMATION_SPEEDS, MIN_WINDOW, PALETTES, WINDOW_SIZES
+from arcade.services.settings import ANIMATION_SPEEDS, MIN_WINDOW, PALETTES, TEXT_SIZES, WINDOW_SIZES
 from arcade.ui.focus import focus_after
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
@@ -74,6 +74,7 @@ class SettingsScene(Scene):
             ("Colour palette", Button(PALETTE_NAMES[s.palette], self._next_palette, hotkey="C")),
             ("Window size", Button(self._size_label(), self._next_size, hotkey="Z")),
             ("Fullscreen", Button(self._fullscreen_label(), self._toggle_fullscreen, hotkey="F")),
+            ("Text size", Button(self._text_size_label(), self._next_text_size, hotkey="T")),
         ]
         if s.problem:
             self.toast.show(s.problem, "warning", 5)
@@ -100,6 +101,22 @@ class SettingsScene(Scene):
     def _size_label(self) -> str:
         w, h = self._settings().window_size
         return f"{w}×{h}"
+
+    def _text_size_label(self) -> str:
+        """Auto, or the chosen scale -- and what the window allows of it when that is less."""
+        choice = self._settings().text_size
+        if not choice:
+            return "Auto"
+        label = f"{round(choice * 100)} %"
+        if self.app is not None and round(self.app.theme.scale, 2) < choice:
+            label += f" → {round(self.app.theme.scale * 100)} % here"  # the window has no room for more
+        return label
+
+    def _next_text_size(self, step: int = 1) -> None:
+        s = self._settings()
+        current = TEXT_SIZES.index(s.text_size) if s.text_size in TEXT_SIZES else 0
+        s.text_size = TEXT_SIZES[(current + step) % len(TEXT_SIZES)]
+        self._changed()
 
     def _toggle_sound(self) -> None:
         s = self._settings()
@@ -133,23 +150,30 @@ class SettingsScene(Scene):
     # -- layout and input --------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        width = min(620, size[0] - 40)
+        assert self.app is not None
+        if self.rows:
+            self._refresh_labels()  # a button is as wide as its label now (the Text size's changes)
+        px = self.app.theme.px  # the form grows with the window's UI scale (1.0 up to 1280x800)
+        width = min(px(620), size[0] - 40)
         # Rows close up in a small window: at 640x400 the panel was taller than the window and its
         # title and Back button were cut off.
-        step = max(44, min(56, (size[1] - 20 - 150) // len(self.rows)))
-        head = 80 if step == 56 else 62
-        height = head + 20 + step * len(self.rows) + 70 - (56 - step)
+        most = px(56)
+        step = max(px(44), min(most, (size[1] - 20 - px(150)) // len(self.rows)))
+        head = px(80) if step == most else px(62)
+        height = head + px(20) + step * len(self.rows) + px(70) - (most - step)
         self.panel = pygame.Rect(0, 0, width, min(height, size[1] - 10))
         self.panel.center = (size[0] // 2, size[1] // 2)
         y = self.panel.y + head
         for _label, widget in self.rows:
             if isinstance(widget, Slider):
-                widget.rect = pygame.Rect(self.panel.x + 250, y + 8, width - 340, 24)
+                widget.rect = pygame.Rect(self.panel.x + px(250), y + px(8), width - px(340), px(24))
             else:
-                widget.rect = pygame.Rect(self.panel.x + 250, y, 190, 38)
+                x = self.panel.x + px(250)  # as wide as its label where that is longer (the Text size's)
+                wide = min(max(px(190), widget.preferred_width(self.app.theme, 16)), self.panel.right - 16 - x)
+                widget.rect = pygame.Rect(x, y, wide, px(38))
             y += step
-        self.back.rect = pygame.Rect(0, 0, 120, 38)
-        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
+        self.back.rect = pygame.Rect(0, 0, px(120), px(38))
+        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - px(18))
 
     def _activate(self, index: int) -> None:
         widget = self.rows[index][1]
@@ -169,6 +193,7 @@ class SettingsScene(Scene):
                 pygame.K_c: self._next_palette,
                 pygame.K_z: self._next_size,
                 pygame.K_f: self._toggle_fullscreen,
+                pygame.K_t: self._next_text_size,
             }
             if event.key == pygame.K_ESCAPE:
                 self.close()
@@ -178,10 +203,10 @@ class SettingsScene(Scene):
                 self.focus = moved
             elif event.key in (pygame.K_RETURN, pygame.K_SPACE):
                 self._activate(self.focus)
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus in (2, 3):
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus in (2, 3, 5):
                 # ← → step every choice, as in the other dialogs (only the speed slider took them)
                 step = 1 if event.key == pygame.K_RIGHT else -1
-                (self._next_palette if self.focus == 2 else self._next_size)(step)
+                {2: self._next_palette, 3: self._next_size, 5: self._next_text_size}[self.focus](step)
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus in (0, 4):
                 (self._toggle_sound if self.focus == 0 else self._toggle_fullscreen)()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.rows[self.focus][1] is self.speed:
@@ -199,7 +224,8 @@ class SettingsScene(Scene):
         """Show the settings as they are now: Alt+Enter or dragging the window's edge change them
         behind this screen (the Fullscreen row said "Off" in fullscreen, and a click then turned it on)."""
         s = self._settings()
-        labels = (self._sound_label(), None, PALETTE_NAMES[s.palette], self._size_label(), self._fullscreen_label())
+        labels = (self._sound_label(), None, PALETTE_NAMES[s.palette], self._size_label(), self._fullscreen_label(),
+                  self._text_size_label())
         for (_label, widget), text in zip(self.rows, labels, strict=True):
             if text is not None and isinstance(widget, Button):
                 widget.label = text
@@ -210,16 +236,17 @@ class SettingsScene(Scene):
         theme = self.app.theme
         draw_backdrop(surface, 170)
         draw_panel(surface, theme, self.panel)
-        draw_text(surface, theme, "Settings", (self.panel.centerx, self.panel.y + 22), size=28,
+        draw_text(surface, theme, "Settings", (self.panel.centerx, self.panel.y + theme.px(22)), size=28,
                   bold=True, anchor="midtop")
         for i, (label, widget) in enumerate(self.rows):
             draw_form_row(surface, theme, label, widget, self.panel.x + 24, i == self.focus)
         # Palette swatches next to the palette button, so the choice is visible.
         palette_button = self.rows[2][1]
-        x = palette_button.rect.right + 12
+        px = theme.px
+        x = palette_button.rect.right + px(12)
         for role in ("good", "warning", "error", "info", "special"):
-            swatch = pygame.Rect(x, palette_button.rect.centery - 9, 18, 18)
+            swatch = pygame.Rect(x, palette_button.rect.centery - px(9), px(18), px(18))
             pygame.draw.rect(surface, PALETTE_COLOURS[self.app.settings.palette][role], swatch, border_radius=4)
-            x += 22
+            x += px(22)
         self.back.draw(surface, theme, 17)
         self.toast.draw(surface, theme, self.panel.bottom + 50)

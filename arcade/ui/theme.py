@@ -87,6 +87,37 @@ PALETTE_NAMES = {"okabe-ito": "Okabe–Ito", "tol-bright": "Tol bright", "high-c
 GLYPHS = {"good": "✓", "warning": "!", "error": "✗", "info": "▸"}
 
 
+#: Up to this window size the UI is drawn at its design size (scale 1.0): every layout was made there.
+SCALE_FROM = (1280, 800)
+#: At this window size the UI scale reaches :data:`SCALE_AT_BIG` (a 27-inch monitor's 2560x1440).
+SCALE_TO = (2560, 1440)
+SCALE_AT_BIG = 1.5
+#: The largest UI scale (a 4K window): text and chrome never grow past this.
+SCALE_MOST = 2.0
+
+
+def ui_scale(size: tuple[int, int], choice: float = 0.0) -> float:
+    """How much bigger the UI's text and chrome are drawn in a window of ``size`` pixels.
+
+    Exactly 1.0 up to :data:`SCALE_FROM` in either direction, so small windows look as they were
+    made; then rising linearly with whichever side has grown less (a wide but short window keeps
+    its text short enough for its height) to :data:`SCALE_AT_BIG` at :data:`SCALE_TO`, at most
+    :data:`SCALE_MOST`. At 1280x720 the same fonts in a 2560x1440 window looked tiny in a sea of
+    board: 1920x1080 gives 1.22, 1920x1200 gives 1.25, 2560x1440 gives 1.5.
+
+    ``choice`` (the Settings' Text size) other than 0 fixes the scale instead, as far as the window
+    has room for it: every layout was made for :data:`SCALE_FROM`, so a scale ``s`` needs a window
+    ``s`` times that (150 % at 1920x1080 gives 1.35; at 1280x800 and below, 1.0 whatever the choice).
+    """
+    w, h = size
+    if choice:
+        room = max(1.0, min(w / SCALE_FROM[0], h / SCALE_FROM[1]))
+        return round(max(1.0, min(choice, room, SCALE_MOST)), 3)
+    grown = min((w - SCALE_FROM[0]) / (SCALE_TO[0] - SCALE_FROM[0]),
+                (h - SCALE_FROM[1]) / (SCALE_TO[1] - SCALE_FROM[1]))
+    return round(max(1.0, min(SCALE_MOST, 1.0 + grown * (SCALE_AT_BIG - 1.0))), 3)
+
+
 def blend(a: RGB, b: RGB, t: float) -> RGB:
     """Mix two colours; ``t`` = 0 gives ``a``, 1 gives ``b``."""
     t = max(0.0, min(1.0, t))
@@ -123,6 +154,9 @@ def readable_on(background: RGB, light: RGB, dark: RGB) -> RGB:
 class Theme:
     palette_name: str = "okabe-ito"
     colours: dict[str, RGB] = field(default_factory=dict)
+    #: How much bigger than designed the UI's text and chrome are drawn (see :func:`ui_scale`); the
+    #: app sets it from the window's size on every resize.
+    scale: float = 1.0
     _fonts: dict[tuple[int, bool], pygame.font.Font] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -139,13 +173,20 @@ class Theme:
     def __getitem__(self, role: str) -> RGB:
         return self.colours[role]
 
-    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """The UI font at ``size`` pixels.
+    def px(self, length: float) -> int:
+        """``length`` design pixels of chrome (a toolbar's height, a row, a padding) at the UI scale:
+        exactly ``length`` at scale 1.0."""
+        return round(length * self.scale) if self.scale != 1.0 else int(length)
+
+    def font(self, size: int, bold: bool = False, *, fixed: bool = False) -> pygame.font.Font:
+        """The UI font at ``size`` design pixels, drawn ``scale`` times bigger (see :func:`ui_scale`);
+        ``fixed``: ``size`` is already in screen pixels (a board's text, sized from its cells,
+        which the camera scales instead).
 
         We ship DejaVu Sans in ``assets/fonts`` because pygame's default font has no
         arrows, check marks or crosses, and system fonts differ between machines.
         """
-        size = max(6, int(size))
+        size = max(6, int(size) if fixed else self.px(int(size)))
         key = (size, bold)
         font = self._fonts.get(key)
         if font is None:

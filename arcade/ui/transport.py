@@ -76,6 +76,9 @@ class Timeline:
         self.label = label
         self.span = max(1, min(limit, 10))
         self.rect = pygame.Rect(0, 0, 0, 0)
+        #: Room left of the track for the label: :data:`LABEL`, or as wide as the label drawn at the
+        #: window's UI scale needs (measured as it is drawn; at 2560x1440 the knob covered "Turns").
+        self.label_width = self.LABEL
 
     def fit(self, turns: int, *, ended: bool = False) -> None:
         """Span ``turns``: exactly, once the history has ended there; else with room to go on, rounded
@@ -88,7 +91,8 @@ class Timeline:
     @property
     def track(self) -> pygame.Rect:
         r = self.rect
-        return pygame.Rect(r.x + self.LABEL, r.y + r.height // 2 - 4, max(10, r.width - self.LABEL - self.RESULT), 8)
+        label = self.label_width
+        return pygame.Rect(r.x + label, r.y + r.height // 2 - 4, max(10, r.width - label - self.RESULT), 8)
 
     def turn_at(self, x: int) -> int:
         track = self.track
@@ -107,6 +111,7 @@ class Timeline:
                 for turn in [*range(0, self.span, step), self.span]]
 
     def draw_track(self, surface: pygame.Surface, theme: Theme, index: int, length: int) -> None:
+        self.label_width = max(self.LABEL, theme.font(14).size(self.label)[0] + theme.px(8) + self.KNOB + 4)
         track = self.track
         draw_text(surface, theme, self.label, (self.rect.x + 4, track.centery), size=14, colour=theme["text_dim"],
                   anchor="midleft")

@@ -30,9 +30,11 @@ def draw_text(
     bold: bool = False,
     anchor: str = "topleft",
     max_width: int | None = None,
+    fixed: bool = False,
 ) -> pygame.Rect:
-    """Render one line of text anchored at ``pos``; long text is shortened with an ellipsis."""
-    font = theme.font(size, bold)
+    """Render one line of text anchored at ``pos``; long text is shortened with an ellipsis.
+    ``size`` is in design pixels, drawn at the theme's UI scale unless ``fixed`` (see :meth:`Theme.font`)."""
+    font = theme.font(size, bold, fixed=fixed)
     colour = colour or theme["text"]
     if max_width is not None and font.size(text)[0] > max_width:
         while text and font.size(text + "…")[0] > max_width:
@@ -146,10 +148,11 @@ class Button:
     other_label: str = ""
 
     def preferred_width(self, theme: Theme, size: int, padding: int | None = None) -> int:
-        """The label's width at ``size`` plus ``padding`` (default: the size plus 6 pixels)."""
+        """The label's width at ``size`` plus ``padding`` (default: the size plus 6 pixels), both in
+        design pixels (drawn at the theme's UI scale)."""
         font = theme.font(size)
         text = max(font.size(self.label)[0], font.size(self.other_label)[0] if self.other_label else 0)
-        return text + (size + 6 if padding is None else padding)
+        return text + theme.px(size + 6 if padding is None else padding)
 
     def is_enabled(self) -> bool:
         return self.enabled and (self.enabled_when is None or self.enabled_when())
@@ -288,8 +291,10 @@ class Toolbar:
         return [*shown, self.more] if self.overflow else shown
 
     def layout(self, theme: Theme, area: pygame.Rect, height: int = 34) -> pygame.Rect:
-        """Place the buttons in one row inside ``area`` (see the class); returns the rect used."""
-        size = max(self.MIN_TEXT, min(18, height // 2))
+        """Place the buttons in one row inside ``area`` (see the class); returns the rect used.
+        ``height`` is in screen pixels; the text sizes, paddings and gaps tried are in design pixels
+        (drawn at the theme's UI scale)."""
+        size = max(self.MIN_TEXT, min(18, round(height / theme.scale) // 2))
         attempts = [(size, size + 6, self.gap)]
         attempts += [(s, max(8, s // 2 + 4), min(self.gap, 4)) for s in range(size, self.MIN_TEXT - 1, -1)]
         for text, padding, gap in attempts:
@@ -310,7 +315,7 @@ class Toolbar:
 
     @staticmethod
     def _width(theme: Theme, buttons: list[Button], text: int, padding: int, gap: int) -> int:
-        return sum(b.preferred_width(theme, text, padding) for b in buttons) + gap * max(0, len(buttons) - 1)
+        return sum(b.preferred_width(theme, text, padding) for b in buttons) + theme.px(gap) * max(0, len(buttons) - 1)
 
     def _place(self, theme: Theme, area: pygame.Rect, height: int, overflow: list[Button], text: int,
                padding: int, gap: int) -> None:
@@ -322,12 +327,12 @@ class Toolbar:
         for b in self.row():
             w = b.preferred_width(theme, text, padding)
             b.rect = pygame.Rect(x, area.y, w, height)
-            x += w + gap
+            x += w + theme.px(gap)
         if not overflow:  # no More button on this row: it keeps no place from a narrower window's
             self.more.rect = pygame.Rect(0, 0, 0, 0)
         self.rect = pygame.Rect(area.x, area.y, area.width, height)
         # The menu: its buttons stacked upwards from the row, right-aligned under the More button.
-        self._menu_size = max(text, min(16, height // 2))
+        self._menu_size = max(text, min(16, round(height / theme.scale) // 2))
         width = max((b.preferred_width(theme, self._menu_size) for b in overflow), default=0)
         width = max(width, self.more.rect.width)
         right = min(self.more.rect.right, area.right)

@@ -256,7 +256,7 @@ def test_the_result_buttons_never_overlap_where_they_wrap_onto_two_rows(app, dri
     assert all(top.panel.contains(r) for r in rects) and not any(r.colliderect(top.map_rect) for r in rects)
 
 
-@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (1024, 640)])
+@pytest.mark.parametrize("size", [(2560, 1440), (1920, 1080), (1280, 720), (1024, 640)])
 def test_the_result_mini_map_grows_with_a_big_window(app, driver, size):
     """On a 1920x1080 screen the result's mini-map stayed 250 pixels high: both routes on a
     thumbnail under two thirds of empty screen. It takes up to 45 % of the window's height (never
@@ -273,9 +273,13 @@ def test_the_result_mini_map_grows_with_a_big_window(app, driver, size):
     assert top.map_rect.height >= (0.4 * size[1] if size[1] >= 1000 else 230), (size, top.map_rect)
     assert top.panel.top >= 0 and top.panel.bottom <= size[1]
     assert all(top.panel.contains(b.rect) and not b.rect.colliderect(top.map_rect) for b in top.buttons)
+    # Under the text, whose lines grow with the window (at 2560x1440 the map covered "Moves: 0 · Time").
+    px = app.theme.px
+    last_line_bottom = top.panel.y + px(70) + px(26) * (len(top._body) - 1) + app.theme.font(18).get_height()
+    assert top.map_rect.top >= last_line_bottom, (top.map_rect, last_line_bottom)
 
 
-@pytest.mark.parametrize("size", [(800, 500), (1600, 1000)])
+@pytest.mark.parametrize("size", [(800, 500), (1600, 1000), (2560, 1440)])
 def test_layout_fits_small_and_large_windows(app, driver, size):
     scene = open_level(app, driver, "17-grand-royale-51x51")
     app.on_resize(size)
@@ -631,3 +635,24 @@ def test_a_double_click_that_drops_or_steps_acts_once(app, driver, monkeypatch):
     clock[0] += 1.0
     driver.click(centre_of(scene, level.centre))  # a click of its own on the centre finishes
     assert scene.session.outcome is not None and scene.session.outcome.is_win
+
+
+def test_the_best_route_button_shows_and_hides_the_optimal_route_with_the_mouse(app, driver):
+    """The optimal route was the O key alone: a player who uses only the mouse never saw it again
+    after closing the result panel. The toolbar's Best route button is grey during the round and
+    toggles the route after it."""
+    scene = open_level(app, driver, "02-dead-end-11x11")
+    button = scene.toolbar.find("Best route")
+    assert button is not None and not button.is_enabled()
+    driver.click(button.rect.center)
+    assert not scene.show_optimal
+    driver.click(centre_of(scene, scene.session.level.centre))
+    driver.key(pygame.K_RETURN)
+    app.pop()  # the result panel
+    driver.frames(1)
+    button = scene.toolbar.find("Best route")
+    assert scene.show_optimal and button.is_enabled()
+    driver.click(button.rect.center)
+    assert not scene.show_optimal and "hidden" in scene.status_text
+    driver.click(button.rect.center)
+    assert scene.show_optimal

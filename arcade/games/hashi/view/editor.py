@@ -519,7 +519,8 @@ class EditorScene(GameScene):
 
     # -- layout ------------------------------------------------------------------------------
     def layout_board(self, area: pygame.Rect) -> None:
-        panel_w = min(PANEL_WIDTH, max(240, area.width // 3))
+        px = self.app.theme.px if self.app is not None else int  # the panel grows with its text
+        panel_w = min(px(PANEL_WIDTH), max(240, area.width // 3))
         self.panel_rect = pygame.Rect(area.right - panel_w, area.top, panel_w, area.height)
         d = self.draft
         # A band above and left for the row and column numbers the messages name cells by.
@@ -560,13 +561,14 @@ class EditorScene(GameScene):
         ]
 
     def _layout_panel_buttons(self) -> None:
-        x, y = self.panel_rect.x + 10, self.panel_rect.y + 34
+        px = self.app.theme.px if self.app is not None else int  # the buttons grow with their text
+        x, y = self.panel_rect.x + 10, self.panel_rect.y + px(34)
         bw = (self.panel_rect.width - 20 - 18) // 4
         for i, button in enumerate(self.panel_buttons[:4]):
-            button.rect = pygame.Rect(x + i * (bw + 6), y, bw, 28)
+            button.rect = pygame.Rect(x + i * (bw + 6), y, bw, px(28))
         tw = (self.panel_rect.width - 20 - 12) // 3
         for i, button in enumerate(self.panel_buttons[4:]):
-            button.rect = pygame.Rect(x + i * (tw + 6), y + 36, tw, 28)
+            button.rect = pygame.Rect(x + i * (tw + 6), y + px(36), tw, px(28))
         if self.app is not None:
             for button in self.panel_buttons:
                 r = button.rect
@@ -840,7 +842,7 @@ class EditorScene(GameScene):
             columns = [(c, self.cell_centre((0, c))[0]) for c in range(d.cols)]
             rows = [(r, self.cell_centre((r, 0))[1]) for r in range(d.rows)]
             for text, centre in number_labels(columns, rows, self.cell, top, left):
-                draw_text(surface, theme, text, centre, size=size, colour=dim, anchor="center")
+                draw_text(surface, theme, text, centre, size=size, colour=dim, anchor="center", fixed=True)
         if puzzle is not None and highlight_lines:
             for index in highlight_lines:
                 self._draw_line(surface, theme["error"], self.board_rect, self.cell, puzzle, index, 1, d)
@@ -888,7 +890,7 @@ class EditorScene(GameScene):
         pygame.draw.circle(surface, theme[role] if role else theme["text_dim"], centre, radius, 3 if role else 1)
         if cell >= 12:
             draw_text(surface, theme, str(n), centre, size=max(10, int(cell * 0.5)), bold=True, anchor="center",
-                      colour=theme[role] if role else theme["text"])
+                      fixed=True, colour=theme[role] if role else theme["text"])
 
     def _draw_line(self, surface: pygame.Surface, colour: Any, rect: pygame.Rect, cell: int, puzzle: Puzzle,
                    index: int, count: int, d: Draft, width: int = 2) -> None:
@@ -930,7 +932,7 @@ class EditorScene(GameScene):
             pygame.draw.circle(surface, theme["text_dim"], centre, max(1, cell * 2 // 5), 1)
             if cell >= 14:
                 draw_text(surface, theme, str(island.number), centre, size=max(9, int(cell * 0.45)),
-                          anchor="center")
+                          anchor="center", fixed=True)
 
     def panel_items(self) -> list[PanelItem]:
         """Everything the side panel shows under its buttons, placed: the size line, the verdict's
@@ -947,6 +949,7 @@ class EditorScene(GameScene):
         panel = self.panel_rect
         x, width = panel.x + PANEL_PAD, panel.width - 2 * PANEL_PAD
         bottom = panel.bottom - PANEL_PAD
+        line_h = theme.px(LINE)  # a line of 16-pixel text at the window's UI scale
         items: list[PanelItem] = []
 
         def text(line: str, y: int, size: int, role: str = "text", bold: bool = False) -> int:
@@ -998,21 +1001,21 @@ class EditorScene(GameScene):
         lines = len(words)
         if pictures:
             # The picture's share: at least its smallest size, half the room when there is plenty.
-            keep = 4 + caption + max(need, min(PICTURE_WANT, (room - lines * LINE) // 2))
-            if room - lines * LINE < 4 + caption + need:
+            keep = 4 + caption + max(need, min(PICTURE_WANT, (room - lines * line_h) // 2))
+            if room - lines * line_h < 4 + caption + need:
                 pictures = []
             else:
-                spare = max(0, (room - lines * LINE - keep) // LINE)
+                spare = max(0, (room - lines * line_h - keep) // line_h)
                 rules = fit_rules(spare)
         if not pictures:
-            rules = fit_rules((room - lines * LINE) // LINE)
+            rules = fit_rules((room - lines * line_h) // line_h)
         shown = words + rules
-        if len(shown) * LINE > room:
-            shown = _fit_lines(shown, room // LINE)
+        if len(shown) * line_h > room:
+            shown = _fit_lines(shown, room // line_h)
         for line in shown:
-            items.append(PanelItem("text", pygame.Rect(x, y, min(width, theme.font(16).size(line)[0]), LINE - 1),
+            items.append(PanelItem("text", pygame.Rect(x, y, min(width, theme.font(16).size(line)[0]), line_h - 1),
                                    line, 16, "text"))
-            y += LINE
+            y += line_h
         if pictures:
             top = y + 4
             area_h = bottom - top - caption

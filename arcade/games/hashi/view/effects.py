@@ -276,7 +276,7 @@ def solved_banner_box(theme: Theme, rect: pygame.Rect, avoid: list[pygame.Rect] 
     ``avoid`` (the toasts on it) -- on the doughnut the torus tip was drawn over it. None when it
     does not fit beside them."""
     size = max(16, min(40, rect.height - 10))
-    box = theme.font(size, bold=True).size("Solved!")
+    box = theme.font(size, bold=True, fixed=True).size("Solved!")
     banner = pygame.Rect(0, 0, box[0] + size * 2, box[1] + 8)
     banner.center = rect.center
     blocking = [b for b in avoid or [] if b.colliderect(banner.inflate(12, 0))]
@@ -297,7 +297,7 @@ def draw_solved_banner(surface: pygame.Surface, theme: Theme, t: float, rect: py
     if box is None:
         return
     size = max(16, min(40, rect.height - 10))
-    image = theme.font(size, bold=True).render("Solved!", True, theme["good"])
+    image = theme.font(size, bold=True, fixed=True).render("Solved!", True, theme["good"])
     backing = pygame.Surface(box.size, pygame.SRCALPHA)
     alpha = min(1.0, (t - 0.15) * 4)
     pygame.draw.rect(backing, (*theme["panel"], int(240 * alpha)), backing.get_rect(), border_radius=box.height // 2)

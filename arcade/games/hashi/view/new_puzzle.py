@@ -200,32 +200,34 @@ class NewPuzzleScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        width = min(640, size[0] - 40)
+        assert self.app is not None
+        px = self.app.theme.px  # the form grows with the window's UI scale (1.0 up to 1280x800)
+        width = min(px(640), size[0] - 40)
         # Rows close up to fit the window: at 640x400 the buttons lay over the seed field and the
         # hint over the panel's border.
-        head, foot = (72, 110) if size[1] >= 500 else (58, 94)
+        head, foot = (px(72), px(110)) if size[1] >= 500 else (58, 94)
         if self.discards:
-            foot += WARNING_LINE  # its own line under the message, not over the buttons
-        row = max(28, min(48 if size[1] >= 560 else 40, (size[1] - 16 - head - foot) // len(self.rows)))
+            foot += px(WARNING_LINE)  # its own line under the message, not over the buttons
+        row = max(28, min(px(48) if size[1] >= 560 else 40, (size[1] - 16 - head - foot) // len(self.rows)))
         height = head + row * len(self.rows) + foot
         self.row_height = row
         self.panel = pygame.Rect(0, 0, width, min(height, size[1] - 16))
         self.panel.center = (size[0] // 2, size[1] // 2)
         y = self.panel.y + head
-        label_width = min(200, width // 3)
+        label_width = min(px(200), width // 3)
         for _label, widget in self.rows:
             if isinstance(widget, Slider):
-                widget.rect = pygame.Rect(self.panel.x + label_width + 24, y + (row - 24) // 2,
-                                          width - label_width - 190, 24)
+                widget.rect = pygame.Rect(self.panel.x + label_width + px(24), y + (row - px(24)) // 2,
+                                          width - label_width - px(190), px(24))
             else:
-                widget.rect = pygame.Rect(self.panel.x + label_width + 24, y + 2, 170, row - max(6, row // 5))
+                widget.rect = pygame.Rect(self.panel.x + label_width + px(24), y + 2, px(170), row - max(6, row // 5))
             y += row
-        self.message_y = y + 14
-        self.warning_y = self.message_y + WARNING_LINE
-        self.generate_button.rect = pygame.Rect(0, 0, 140, 38)
-        self.cancel_button.rect = pygame.Rect(0, 0, 120, 38)
-        self.generate_button.rect.bottomright = (self.panel.centerx - 6, self.panel.bottom - 16)
-        self.cancel_button.rect.bottomleft = (self.panel.centerx + 6, self.panel.bottom - 16)
+        self.message_y = y + px(14)
+        self.warning_y = self.message_y + px(WARNING_LINE)
+        self.generate_button.rect = pygame.Rect(0, 0, px(140), px(38))
+        self.cancel_button.rect = pygame.Rect(0, 0, px(120), px(38))
+        self.generate_button.rect.bottomright = (self.panel.centerx - px(6), self.panel.bottom - px(16))
+        self.cancel_button.rect.bottomleft = (self.panel.centerx + px(6), self.panel.bottom - px(16))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.generate_button.handle(event) or self.cancel_button.handle(event):
@@ -271,10 +273,11 @@ class NewPuzzleScene(Scene):
         theme = self.app.theme
         draw_backdrop(surface, 160)
         draw_panel(surface, theme, self.panel)
-        draw_text(surface, theme, "New board", (self.panel.centerx, self.panel.y + 20), size=28, bold=True,
+        draw_text(surface, theme, "New board", (self.panel.centerx, self.panel.y + theme.px(20)), size=28, bold=True,
                   anchor="midtop")
         for i, (label, widget) in enumerate(self.rows):
-            draw_form_row(surface, theme, label, widget, self.panel.x + 20, i == self.focus and self.busy is None)
+            draw_form_row(surface, theme, label, widget, self.panel.x + theme.px(20),
+                          i == self.focus and self.busy is None)
         text, role = self.message
         if self.busy is not None:
             dots = "." * (1 + int(self.busy[1] * 3) % 3)

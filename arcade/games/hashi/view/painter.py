@@ -636,7 +636,7 @@ class BoardPainter:
         number_box = self.number_rect(rect, number)
         corner = rect.right + cue_overhang(s), rect.bottom + cue_overhang(s)
         for size in range(self.cue_size(s), CUE_MIN_TEXT - 1, -1):
-            ink = text_ink(self.theme.font(size, bold=True), text)
+            ink = text_ink(self.theme.font(size, bold=True, fixed=True), text)
             disc = disc_around(ink.width, ink.height)
             disc.bottomright = corner
             if disc_distance(disc, number_box) < disc.height / 2 + 1:
@@ -739,7 +739,7 @@ class BoardPainter:
         image = self._glyphs.get(key)
         if image is None:
             assert self.theme is not None
-            image = self.theme.font(size, bold=True).render(text, True, colour)
+            image = self.theme.font(size, bold=True, fixed=True).render(text, True, colour)
             self._glyphs[key] = image
         return image
 

@@ -248,7 +248,7 @@ def draw_drop_mark(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, ok:
     pygame.draw.rect(surface, theme[role], rect.inflate(2, 2), max(2, size // 9))
     if size >= 14:
         draw_text(surface, theme, "✓" if ok else "✗", (rect.right - 2, rect.top + 1), size=max(10, size // 3),
-                  bold=True, anchor="topright", colour=theme[role])
+                  bold=True, fixed=True, anchor="topright", colour=theme[role])
 
 
 def draw_arrow(surface: pygame.Surface, colour: tuple[int, int, int], a: tuple[float, float],

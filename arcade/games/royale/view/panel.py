@@ -96,30 +96,31 @@ def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outc
     panel = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(panel, theme["panel"], panel.get_rect(), border_radius=10)
     level = state.level
-    x, y = 14, 12
-    draw_coin(panel, theme, (x + 14, y + 22), 14)
-    draw_text(panel, theme, str(state.loot), (x + 38, y + 22), size=34, bold=True, anchor="midleft")
-    draw_text(panel, theme, "loot", (x + 40 + theme.font(34, True).size(str(state.loot))[0], y + 28),
+    px = theme.px  # the panel's metrics grow with its text at the window's UI scale
+    x, y = px(14), px(12)
+    draw_coin(panel, theme, (x + px(14), y + px(22)), px(14))
+    draw_text(panel, theme, str(state.loot), (x + px(38), y + px(22)), size=34, bold=True, anchor="midleft")
+    draw_text(panel, theme, "loot", (x + px(40) + theme.font(34, True).size(str(state.loot))[0], y + px(28)),
               size=15, anchor="midleft", colour=theme["text_dim"])
-    y += 52
+    y += px(52)
     draw_text(panel, theme, par, (x, y), size=17, colour=theme["highlight"] if par_known else theme["text_dim"])
-    y += 26
+    y += px(26)
     k, K = state.moves, level.max_moves
     draw_text(panel, theme, f"Move {k} of {K}", (x, y), size=17)
-    y += 24
+    y += px(24)
     # A bar: the moves the storm allows, used so far.
-    bar = pygame.Rect(x, y, width - 2 * x, 10)
+    bar = pygame.Rect(x, y, width - 2 * x, px(10))
     pygame.draw.rect(panel, theme["panel_light"], bar, border_radius=5)
     if K:
         used = bar.copy()
         used.width = max(0, round(bar.width * min(k, K) / K))
         pygame.draw.rect(panel, theme["error"], used, border_radius=5)
-    y += 22
+    y += px(22)
     line, role = status_line(state, outcome)
     for part in wrap_text(theme, line, 15, width - 2 * x)[:2]:
         draw_text(panel, theme, part, (x, y), size=15, colour=theme[role], max_width=width - 2 * x)
-        y += 20
-    y += 10
+        y += px(20)
+    y += px(10)
     # Legend: a swatch painted exactly like the board, then words -- the centre and the loot first:
     # a small window used to drop the last rows, and those were them.
     legend = [
@@ -132,7 +133,8 @@ def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outc
         ((SAFE, 0, False, False, 15), "reach of the centre"),
         ((SAFE, 2, False, False, 0), "loot taken"),
     ]
-    room = height - 8 - y
+    # The legend's rows are measured in design pixels, then drawn at the UI scale.
+    room = round((height - 8 - y) / theme.scale)
     marks = line_marks(state, outcome)
     sizes = legend_sizes(room, len(legend), len(marks))
     while sizes is None and len(marks) > 1:
@@ -142,13 +144,15 @@ def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outc
         marks = [mark for mark in marks if mark != drop]
         sizes = legend_sizes(room, len(legend), len(marks))
     step, line_step = sizes or (13, 12)
-    sw = min(22, step - 4)
     size = 14 if step >= 24 else 12
+    step, line_step = px(step), px(line_step)
+    sw = min(px(22), step - px(4))
+    gap = px(10)
     for swatch_key, text in legend:
         if y + sw > height - 8:
             break
         paint_cell(panel, theme, pygame.Rect(x, y, sw, sw), swatch_key)
-        draw_text(panel, theme, text, (x + sw + 10, y + sw // 2), size=size, anchor="midleft",
+        draw_text(panel, theme, text, (x + sw + gap, y + sw // 2), size=size, anchor="midleft",
                   colour=theme["text_dim"])
         y += step
     samples = {
@@ -163,12 +167,12 @@ def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outc
         STEP: lambda y: pygame.draw.rect(panel, theme["text"], (x + 3, round(y) - 7, 15, 15), 2),
     }
     lines = [(samples[name], name) for name in marks]
-    y += 4
+    y += px(4)
     for sample, text in lines:
         if y + line_step - 6 > height - 8:
             break
         sample(y + line_step / 2 - 3)
-        draw_text(panel, theme, text, (x + sw + 10, y + line_step // 2 - 3), size=size, anchor="midleft",
+        draw_text(panel, theme, text, (x + sw + gap, y + line_step // 2 - 3), size=size, anchor="midleft",
                   colour=theme["text_dim"])
         y += line_step
     return panel

@@ -43,7 +43,7 @@ class RoyaleResultScene(ResultScene):
             level = self.scene.session.state.level
             cell = max(2, min((self.panel.width - 48) // level.cols, self._map_height // level.rows))
             self._map_height = min(self._map_height, cell * level.rows)
-        extra = self._map_height + 34 if self._map_height else 0
+        extra = self._map_height + self.app.theme.px(34) if self._map_height else 0
         bottom = self.panel.bottom
         self.panel.height += extra
         self.panel.center = (size[0] // 2, size[1] // 2)
@@ -75,13 +75,14 @@ class RoyaleResultScene(ResultScene):
         if image is None:
             self.map_rect = pygame.Rect(0, 0, 0, 0)  # no room for it in this window
             return
-        top = self.panel.y + 70 + 26 * len(self._body) + 6
+        px = theme.px  # below the body, whose lines are laid out at the window's UI scale (PanelScene)
+        top = self.panel.y + px(70) + px(26) * len(self._body) + px(6)
         rect = image.get_rect(midtop=(self.panel.centerx, top))
         surface.blit(image, rect)
         pygame.draw.rect(surface, theme["grid"], rect, 1)
         self.map_rect = rect
         # Legend: a short sample of each line style, then its words.
-        y = rect.bottom + 16
+        y = rect.bottom + px(16)
         par = self.scene.par_route
         whose = self.scene.route_owner(capital=False)
         items = [("player1", False, f"{whose} route ({self.scene.session.state.loot} loot)")]
@@ -89,9 +90,9 @@ class RoyaleResultScene(ResultScene):
             items.append(("player2", True, f"optimal route ({par.loot} loot)"))
         else:
             items.append(("text_dim", True, "optimal route: " + self.scene.par_text()))
-        widths = [44 + theme.font(15).size(text)[0] for _, _, text in items]
-        x = self.panel.centerx - (sum(widths) + 24 * (len(items) - 1)) // 2
+        widths = [px(44) + theme.font(15).size(text)[0] for _, _, text in items]
+        x = self.panel.centerx - (sum(widths) + px(24) * (len(items) - 1)) // 2
         for (role, dashed, text), w in zip(items, widths):
-            draw_route(surface, theme, [(x + 2, y), (x + 34, y)], 14, role, dashed=dashed, markers=False)
-            draw_text(surface, theme, text, (x + 42, y), size=15, anchor="midleft")
-            x += w + 24
+            draw_route(surface, theme, [(x + 2, y), (x + px(34), y)], 14, role, dashed=dashed, markers=False)
+            draw_text(surface, theme, text, (x + px(42), y), size=15, anchor="midleft")
+            x += w + px(24)

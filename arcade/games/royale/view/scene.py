@@ -196,6 +196,12 @@ class RoyaleScene(CameraScene, PuzzleScene):
         state = self.session.state
         return state.placed and state.on_centre and self.session.outcome is None and not self.watching
 
+    @property
+    def can_show_optimal(self) -> bool:
+        """Whether the Best route button can act: once the round is over (or to hide the route). It
+        was the O key alone, out of reach for a player who uses only the mouse."""
+        return self.session.outcome is not None or self.show_optimal
+
     def status_fields(self) -> list[str]:
         state = self.session.state
         k = state.moves
@@ -459,8 +465,9 @@ class RoyaleScene(CameraScene, PuzzleScene):
     # -- layout and drawing -------------------------------------------------------------------------
     def layout_board(self, area: pygame.Rect) -> None:
         if area.width >= 760:
-            self.side_rect = pygame.Rect(area.right - SIDE_WIDTH, area.y, SIDE_WIDTH, area.height)
-            board = pygame.Rect(area.x, area.y, area.width - SIDE_WIDTH - 12, area.height)
+            side = self.app.theme.px(SIDE_WIDTH) if self.app is not None else SIDE_WIDTH  # grows with its text
+            self.side_rect = pygame.Rect(area.right - side, area.y, side, area.height)
+            board = pygame.Rect(area.x, area.y, area.width - side - 12, area.height)
         else:
             self.side_rect = pygame.Rect(0, 0, 0, 0)
             board = area
@@ -608,7 +615,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
             pygame.draw.circle(ring, (*theme["highlight"], round(220 * (1 - t))), ring.get_rect().center,
                                round(radius), max(2, size // 10))
             surface.blit(ring, ring.get_rect(center=(round(x), round(y))))
-            label = theme.font(max(14, int(size * 0.6)), bold=True).render("+1", True, theme["highlight"])
+            label = theme.font(max(14, int(size * 0.6)), bold=True, fixed=True).render("+1", True, theme["highlight"])
             label.set_alpha(round(255 * (1 - t * t)))
             surface.blit(label, label.get_rect(midbottom=(round(x), round(y - size * (0.4 + 0.8 * t)))))
         flash = self.tweens.get("flash")

@@ -40,10 +40,11 @@ def draw_status_row(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, y:
                     last: str, comparison: dict[str, str], size: int) -> None:
     """Turn, speed, the bikes (numbered, a cross when lost), active/needed, the last command, the AIs' scores."""
     x = rect.x + 4
+    gap = theme.px(18)
     x = draw_text(surface, theme, f"Turn {state.turn}/{turn_limit}", (x, y), size=size, bold=True,
-                  anchor="midleft").right + 18
-    x = draw_text(surface, theme, f"Speed {state.speed}", (x, y), size=size, bold=True, anchor="midleft").right + 18
-    radius = size * 0.6
+                  anchor="midleft").right + gap
+    x = draw_text(surface, theme, f"Speed {state.speed}", (x, y), size=size, bold=True, anchor="midleft").right + gap
+    radius = theme.px(size) * 0.6
     for index, bike in enumerate(state.bikes):
         centre = (x + radius, y)
         if bike.active:
@@ -61,12 +62,12 @@ def draw_status_row(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, y:
     # edge. The longest wording that fits is drawn whole; in the narrowest view, none.
     for words in (f"{active} active · {need} needed", f"{active} active · need {need}", f"{active}/{need}"):
         if theme.font(size).size(words)[0] <= rect.right - x - 10:
-            x = draw_text(surface, theme, words, (x + 6, y), size=size, colour=colour, anchor="midleft").right + 18
+            x = draw_text(surface, theme, words, (x + 6, y), size=size, colour=colour, anchor="midleft").right + gap
             break
     last_text = f"Last: {last}"
     if theme.font(size).size(last_text)[0] <= rect.right - x - 4:  # a narrow view (the how-to page) leaves it out
         x = draw_text(surface, theme, last_text, (x, y), size=size, anchor="midleft",
-                      colour=theme["highlight"]).right + 18
+                      colour=theme["highlight"]).right + gap
     text = comparison_text(theme, comparison, rect.right - x - 8)
     if text:
         draw_text(surface, theme, text, (rect.right - 4, y), size=14, colour=theme["text_dim"], anchor="midright")
@@ -167,7 +168,7 @@ class Minimap:
             colour = bike_colour(theme, index)
             if pose.crashed:
                 draw_text(surface, theme, "✗", centre, size=max(9, int(lane_h * 1.6)), colour=colour,
-                          anchor="center", bold=True)
+                          anchor="center", bold=True, fixed=True)
             else:
                 pygame.draw.circle(surface, colour, centre, max(3, lane_h * 0.6))
                 pygame.draw.circle(surface, theme["shadow"], centre, max(3, lane_h * 0.6), width=1)

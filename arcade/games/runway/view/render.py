@@ -120,7 +120,7 @@ def draw_bike(
     plate = (c - 0.06 * s, c + 0.1 * s)
     pygame.draw.circle(sprite, theme["text"], plate, 0.15 * s)
     pygame.draw.circle(sprite, theme["shadow"], plate, 0.15 * s, width=max(1, int(s * 0.02)))
-    draw_text(sprite, theme, str(index + 1), plate, size=max(7, int(0.22 * s)), bold=True,
+    draw_text(sprite, theme, str(index + 1), plate, size=max(7, int(0.22 * s)), bold=True, fixed=True,
               colour=theme["text_dark"], anchor="center")
     if ghost:
         sprite.set_alpha(90)
@@ -146,7 +146,7 @@ def draw_wreck(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, index: 
         pygame.draw.line(surface, colour, (centre[0] - dx, centre[1] - arm), (centre[0] + dx, centre[1] + arm), width)
     badge = (rect.right - size * 0.18 - slot * size * 0.34, rect.top + size * 0.2)
     pygame.draw.circle(surface, theme["text"], badge, size * 0.16)
-    draw_text(surface, theme, str(index + 1), badge, size=max(7, int(size * 0.22)), bold=True,
+    draw_text(surface, theme, str(index + 1), badge, size=max(7, int(size * 0.22)), bold=True, fixed=True,
               colour=theme["text_dark"], anchor="center")
 
 

@@ -256,7 +256,7 @@ class RoadView:
         last = min(level.length, math.ceil(self.cam + self.visible_columns) + 1)
         ruler = max(10, min(14, int(cw)))
         finish_label = f"⚑ {level.length}"
-        keep_clear = theme.font(ruler, True).size(finish_label)[0] / 2 + 14
+        keep_clear = theme.font(ruler, True, fixed=True).size(finish_label)[0] / 2 + 14
         for column in range(first, last):
             x0 = self.to_screen(column - 0.5, 0)[0]
             if cw >= 14:
@@ -267,13 +267,13 @@ class RoadView:
                     cell = pygame.Rect(round(x0), road.y + lane * self.lane_h, math.ceil(cw), self.lane_h)
                     draw_hole(surface, theme, cell, colours)
             if column % step == 0 and abs(x0 + cw / 2 - finish_x) > keep_clear:
-                draw_text(surface, theme, str(column), (x0 + cw / 2, self.sky.bottom - 2), size=ruler,
+                draw_text(surface, theme, str(column), (x0 + cw / 2, self.sky.bottom - 2), size=ruler, fixed=True,
                           colour=theme["text_dim"], anchor="midbottom")
         self._draw_lane_numbers(surface, theme)
         if road.x - 4 <= finish_x <= road.right + 4:
             draw_finish(surface, theme, int(finish_x), road.y, road.bottom, self.finish_square)
             label_x = min(max(finish_x, road.x + keep_clear), road.right - keep_clear)
-            draw_text(surface, theme, finish_label, (label_x, self.sky.bottom - 2), size=ruler, bold=True,
+            draw_text(surface, theme, finish_label, (label_x, self.sky.bottom - 2), size=ruler, bold=True, fixed=True,
                       colour=theme["text"], anchor="midbottom")
 
     def _draw_lane_numbers(self, surface: pygame.Surface, theme: Theme) -> None:
@@ -285,7 +285,7 @@ class RoadView:
         for lane in range(LANES):
             centre = (round(x), self.road.y + lane * self.lane_h + self.lane_h // 2)
             pygame.draw.circle(surface, theme["panel"], centre, size - 2)
-            draw_text(surface, theme, str(lane), centre, size=size, bold=True, colour=theme["text_dim"],
+            draw_text(surface, theme, str(lane), centre, size=size, bold=True, fixed=True, colour=theme["text_dim"],
                       anchor="center")
 
     def draw_bikes(self, surface: pygame.Surface, theme: Theme, motions: Sequence[Motion], t: float,
@@ -343,4 +343,4 @@ class RoadView:
                 pygame.draw.circle(surface, theme["shadow"], point, radius, width=1)
             if fall is not None:
                 draw_text(surface, theme, "✗", fall, size=max(12, radius * 4), bold=True, colour=theme["error"],
-                          anchor="center")
+                          anchor="center", fixed=True)

@@ -516,7 +516,8 @@ class RunwayScene(ProgramsMixin, TickScene):
     def layout_board(self, area: pygame.Rect) -> None:
         assert self.app is not None
         compact = area.height < 380
-        hud_h, controls_h, timeline_h = (24, 30, 24) if compact else (46, 36, 32)
+        px = self.app.theme.px  # the bands grow with their text at the window's UI scale
+        hud_h, controls_h, timeline_h = (24, 30, 24) if compact else (px(46), px(36), px(32))
         minimap_h, gap = (22, 4) if compact else (34, 8)
         # The command pad keeps the whole width; the program console (programs.py), when shown,
         # takes the right side of what is above it.
@@ -658,7 +659,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         theme = self.app.theme
         rect = self.rects["hud"]
         compact = rect.height < 40
-        row1 = rect.y + (rect.height // 2 if compact else 11)
+        row1 = rect.y + (rect.height // 2 if compact else theme.px(11))
         last = self.session.moves[-1] if self.session.index else "—"
         draw_status_row(surface, theme, rect, row1, self.session.state, RULES.turn_limit, last,
                         {} if compact else self.comparison, 15 if compact else 17)
@@ -671,7 +672,7 @@ class RunwayScene(ProgramsMixin, TickScene):
                 idle = self.tape_line()
             else:
                 idle = "Plan: H asks the exact AI · Space lets the AI drive"
-            draw_plan_row(surface, theme, rect, rect.y + 34, self.shown_plan(), idle)
+            draw_plan_row(surface, theme, rect, rect.y + theme.px(34), self.shown_plan(), idle)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         self.pad.draw(surface, self.app.theme, index=self.session.index, length=self.session.length,

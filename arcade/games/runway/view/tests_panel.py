@@ -80,32 +80,33 @@ class RunwayTestsPanel(Scene):
         super().resize(size)
         assert self.app is not None
         count = len(self.names)
-        width = min(760, size[0] - 40)
         theme = self.app.theme
-        x = (size[0] + width) // 2 - 16
-        widths = [b.preferred_width(theme, 16) + 20 for b in self.buttons]
+        px = theme.px  # the panel grows with the window's UI scale (1.0 up to 1280x800)
+        width = min(px(760), size[0] - 40)
+        widths = [b.preferred_width(theme, 16) + px(20) for b in self.buttons]
         # The line under the list, left of the buttons: the keys, or an error wrapped whole (a typo in
         # the protocol was cut at "(choose from: c…", the empty command's example at "codingame:p…").
         text_w = width - 36 - sum(w + 8 for w in widths)
         self.hint_lines = wrap_whole(theme, self.hint_text(), self.HINT_SIZE, text_w)
         line_h = theme.font(self.HINT_SIZE).get_linesize()
-        extra = max(0, len(self.hint_lines) * line_h - 40)  # what the buttons' band does not hold
-        row_h = max(18, min(self.ROW, (size[1] - 240 - extra) // max(1, count)))
-        height = min(size[1] - 20, 170 + extra + row_h * count)
+        extra = max(0, len(self.hint_lines) * line_h - px(40))  # what the buttons' band does not hold
+        chrome = px(170)
+        row_h = max(18, min(px(self.ROW), (size[1] - px(240) - extra) // max(1, count)))
+        height = min(size[1] - 20, chrome + extra + row_h * count)
         # A long error in a low window: the rows give it room (they are short-lived: typing clears it).
-        row_h = max(12, min(row_h, (height - 170 - extra) // max(1, count)))
+        row_h = max(12, min(row_h, (height - chrome - extra) // max(1, count)))
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
-        self.field = pygame.Rect(self.panel.x + 16, self.panel.y + 52, width - 32, 32)
-        top = self.field.bottom + 10
+        self.field = pygame.Rect(self.panel.x + 16, self.panel.y + px(52), width - 32, px(32))
+        top = self.field.bottom + px(10)
         self.row_rects = [pygame.Rect(self.panel.x + 16, top + i * row_h, width - 32, row_h - 2) for i in range(count)]
         x = self.panel.right - 16
         for b, w in zip(reversed(self.buttons), reversed(widths), strict=True):
             x -= w
-            b.rect = pygame.Rect(x, self.panel.bottom - 46, w, 34)
+            b.rect = pygame.Rect(x, self.panel.bottom - px(46), w, px(34))
             x -= 8
         block = len(self.hint_lines) * line_h
-        self.hint_rect = pygame.Rect(self.panel.x + 18, min(self.panel.bottom - 29 - block // 2,
+        self.hint_rect = pygame.Rect(self.panel.x + 18, min(self.panel.bottom - px(29) - block // 2,
                                                             self.panel.bottom - 10 - block),
                                      text_w, block)
         self._laid_out = (size, self.hint_text())
@@ -188,8 +189,9 @@ class RunwayTestsPanel(Scene):
                 status += f" · running {len(done) + 1}/{len(tests.names)}…"
         if tests.error:
             status = tests.error
-        draw_text(surface, theme, self.title, (self.panel.x + 18, self.panel.y + 14), size=24, bold=True)
-        draw_text(surface, theme, status, (self.panel.right - 18, self.panel.y + 20), size=15, anchor="topright",
+        px = theme.px
+        draw_text(surface, theme, self.title, (self.panel.x + 18, self.panel.y + px(14)), size=24, bold=True)
+        draw_text(surface, theme, status, (self.panel.right - 18, self.panel.y + px(20)), size=15, anchor="topright",
                   colour=theme["text_dim"], max_width=self.panel.width // 2)
         focused = self.selected == -1
         pygame.draw.rect(surface, theme["background"], self.field, border_radius=6)
@@ -210,11 +212,12 @@ class RunwayTestsPanel(Scene):
                 text, role, mark = f"{name}: waiting…", "text_dim", "·"
             else:
                 text, role, mark = f"{name}: not run", "text_dim", "·"
-            size = 15 if rect.height >= 20 else 13 if rect.height >= 14 else 11
-            draw_text(surface, theme, mark, (rect.x + 10, rect.centery), size=size, bold=True, anchor="midleft",
+            design_h = rect.height / theme.scale  # the row's height in design pixels
+            size = 15 if design_h >= 20 else 13 if design_h >= 14 else 11
+            draw_text(surface, theme, mark, (rect.x + px(10), rect.centery), size=size, bold=True, anchor="midleft",
                       colour=theme[role])
-            draw_text(surface, theme, text, (rect.x + 32, rect.centery), size=size, anchor="midleft",
-                      colour=theme["text"] if run is not None else theme["text_dim"], max_width=rect.width - 40)
+            draw_text(surface, theme, text, (rect.x + px(32), rect.centery), size=size, anchor="midleft",
+                      colour=theme["text"] if run is not None else theme["text_dim"], max_width=rect.width - px(40))
         for b in self.buttons:
             b.draw(surface, theme, 16)
         line_h = theme.font(self.HINT_SIZE).get_linesize()

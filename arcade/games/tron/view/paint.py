@@ -169,7 +169,7 @@ class BoardPainter:
         pygame.draw.rect(surface, theme["shadow"], body, width=1, border_radius=max(2, view.cell // 5))
         if view.cell >= 10:
             size = max(9, round(view.cell * (0.5 if shared else 0.7)))
-            draw_text(surface, theme, str(player + 1), body.center, size=size,
+            draw_text(surface, theme, str(player + 1), body.center, size=size, fixed=True,
                       bold=True, colour=theme["text_dark"], anchor="center")
         if crashed:
             self.draw_cross(surface, body, theme["error"])
@@ -276,19 +276,20 @@ class BoardPainter:
         area = board.clip(self.view.area) if board.width else self.view.area
         widest = max((theme.font(19).size(text)[0] + 48 for text, _role in lines), default=0)
         title_h = 90 if big else 0
-        if board.width and (widest > area.width or title_h + 30 * len(lines) + 24 > area.height):
+        line = theme.px(30)  # a line of the band grows with its text at the window's UI scale
+        if board.width and (widest > area.width or title_h + line * len(lines) + 24 > area.height):
             # A board too small for the band (the 6x4 test board): the band ran across the board's
             # frame and hid both heads. Beside the board it hides nothing, if there is room.
-            outside = self._beside_board(board, max(widest, board.width), title_h + 30 * len(lines) + 24)
+            outside = self._beside_board(board, max(widest, board.width), title_h + line * len(lines) + 24)
             if outside is not None:
                 area = outside
         if widest > area.width:  # still too narrow: let the band run wider, up to the whole area
             area = area.inflate(min(widest, self.view.area.width) - area.width, 0).clamp(self.view.area)
         lines = self.wrap_banner_lines(lines, area.width - 24)
-        band, clear = self._banner_place(area, title_h + 30 * len(lines) + 24, avoid)
+        band, clear = self._banner_place(area, title_h + line * len(lines) + 24, avoid)
         if clear < 0 and big:  # no room beside the heads for the big title: a smaller one
             title_h = 46
-            band, clear = self._banner_place(area, title_h + 30 * len(lines) + 24, avoid)
+            band, clear = self._banner_place(area, title_h + line * len(lines) + 24, avoid)
         self.band = band  # where the last banner went (tests check it keeps clear of the board)
         shade = self._shades.get(band.size)
         if shade is None:
@@ -304,7 +305,7 @@ class BoardPainter:
             key = (big, size, theme[big_role])
             image = self._titles.get(key)
             if image is None:
-                image = theme.font(size, True).render(big, True, theme[big_role])
+                image = theme.font(size, True, fixed=True).render(big, True, theme[big_role])
                 if len(self._titles) > 32:
                     self._titles.clear()
                 self._titles[key] = image
@@ -312,9 +313,9 @@ class BoardPainter:
             surface.blit(image, image.get_rect(center=(band.centerx, y + title_h // 2)))
             y += title_h
         for text, role in lines:
-            draw_text(surface, theme, text, (band.centerx, y + 14), size=19, colour=theme[role], anchor="center",
-                      max_width=band.width - 24)
-            y += 30
+            draw_text(surface, theme, text, (band.centerx, y + line // 2 - 1), size=19, colour=theme[role],
+                      anchor="center", max_width=band.width - 24)
+            y += line
 
 
 def _clear_of(band: pygame.Rect, points: list[tuple[float, float]], margin: float) -> float:

@@ -1087,27 +1087,27 @@ class TronScene(CameraScene, TickScene):
         x, y = pos
         rest = "   ".join(fields[len(zoom) + 1:])
         rect = draw_text(surface, theme, rest, (x, y), size=18, anchor="midright", colour=theme["text"])
-        x = rect.left - 22
+        x = rect.left - theme.px(22)
         if self.viewer is not None:
             middle, bold = "vs", False
         else:
             middle, bold = f"{self.match.score[0]:g} : {self.match.score[1]:g}", True
         for seat, piece in ((1, None), (1, self.seat_name(1)), (None, middle), (0, self.seat_name(0)), (0, None)):
             if piece is None:  # a chip
-                chip = pygame.Rect(0, 0, 12, 12)
+                chip = pygame.Rect(0, 0, theme.px(12), theme.px(12))
                 chip.midright = (x, y)
                 colour = theme[f"player{seat + 1}"]
                 pygame.draw.rect(surface, colour, chip, border_radius=3)
                 if seat == 1:
-                    pygame.draw.rect(surface, theme["panel"], chip.inflate(-6, -6), border_radius=1)
+                    pygame.draw.rect(surface, theme["panel"], chip.inflate(-theme.px(6), -theme.px(6)), border_radius=1)
                 rect.union_ip(chip)
-                x = chip.left - 6
+                x = chip.left - theme.px(6)
                 continue
             score = seat is None
             part = draw_text(surface, theme, piece, (x, y), size=18, anchor="midright", bold=bold and score,
                              colour=theme["highlight" if score and bold else "text"])
             rect.union_ip(part)
-            x = part.left - (6 if seat == 0 else 12)  # the score keeps off both names
+            x = part.left - theme.px(6 if seat == 0 else 12)  # the score keeps off both names
         if zoom:
             rect.union_ip(draw_text(surface, theme, "   ".join(zoom), (x - 10, y), size=18, anchor="midright",
                                     colour=theme["text"]))

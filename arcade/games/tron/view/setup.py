@@ -304,10 +304,11 @@ class SetupScene(Scene):
         ragged column."""
         assert self.app is not None
         widest = max(self.widest_value(k) for k in self.STEPPED_ROWS)
-        value_x = rect.x + self.VALUE_X
-        right = min(value_x + widest + 8, rect.right - self.ARROW_W)
-        return (pygame.Rect(value_x - self.ARROW_W - 2, rect.y, self.ARROW_W, rect.height),
-                pygame.Rect(right, rect.y, self.ARROW_W, rect.height))
+        px = self.app.theme.px
+        value_x, arrow_w = rect.x + px(self.VALUE_X), px(self.ARROW_W)
+        right = min(value_x + widest + 8, rect.right - arrow_w)
+        return (pygame.Rect(value_x - arrow_w - 2, rect.y, arrow_w, rect.height),
+                pygame.Rect(right, rect.y, arrow_w, rect.height))
 
     def widest_value(self, key: str) -> int:
         """The width of row ``key``'s widest value, measured once for the font (a new theme, or a new
@@ -423,13 +424,14 @@ class SetupScene(Scene):
         super().resize(size)
         assert self.app is not None
         rows = self.rows()
-        width = min(620, size[0] - 40)
         theme = self.app.theme
+        px = theme.px  # the dialog grows with the window's UI scale (1.0 up to 1280x800)
+        width = min(px(620), size[0] - 40)
         # Why Start was refused, whole: a program's long path or a protocol's list is the useful part.
         self.error_lines = wrap_whole(theme, self.error, self.ERROR_SIZE, width - 32) if self.error else []
         line_h = theme.font(self.ERROR_SIZE).get_linesize()
         extra = max(0, len(self.error_lines) - 1) * line_h  # the first line has its place above the keys
-        height = min(size[1] - 20, 80 + self.ROW * len(rows) + 100 + extra)
+        height = min(size[1] - 20, px(80) + px(self.ROW) * len(rows) + px(100) + extra)
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
         # Rows come and go with the mode: keep the panel's top where it was (it grows downwards), so
@@ -437,16 +439,16 @@ class SetupScene(Scene):
         if self._anchor is not None and self._anchor[0] == size:
             self.panel.top = min(self._anchor[1], size[1] - 10 - height)
         self._anchor = (size, self.panel.top)
-        row_h = min(self.ROW, (height - 170 - extra) // max(1, len(rows)))
-        self.row_rects = [pygame.Rect(self.panel.x + 16, self.panel.y + 60 + i * row_h, width - 32, row_h - 4)
+        row_h = min(px(self.ROW), (height - px(170) - extra) // max(1, len(rows)))
+        self.row_rects = [pygame.Rect(self.panel.x + 16, self.panel.y + px(60) + i * row_h, width - 32, row_h - 4)
                           for i in range(len(rows))]
         self._laid_out = (size, self.error)
-        total = sum(b.preferred_width(theme, 17) + 24 for b in self.buttons) + 10
+        total = sum(b.preferred_width(theme, 17) + px(24) for b in self.buttons) + px(10)
         x = self.panel.centerx - total // 2
         for b in self.buttons:
-            w = b.preferred_width(theme, 17) + 24
-            b.rect = pygame.Rect(x, self.panel.bottom - 56, w, 38)
-            x += w + 10
+            w = b.preferred_width(theme, 17) + px(24)
+            b.rect = pygame.Rect(x, self.panel.bottom - px(56), w, px(38))
+            x += w + px(10)
 
     def _row_at(self, pos: tuple[int, int]) -> int | None:
         for i, rect in enumerate(self.row_rects):
@@ -509,7 +511,9 @@ class SetupScene(Scene):
             self.resize(self.app.size)  # an error came or went: its lines take their room
         draw_backdrop(surface)
         draw_panel(surface, theme, self.panel)
-        draw_text(surface, theme, self.title, (self.panel.centerx, self.panel.y + 18), size=26, bold=True,
+        px = theme.px
+        value_x = px(self.VALUE_X)
+        draw_text(surface, theme, self.title, (self.panel.centerx, self.panel.y + px(18)), size=26, bold=True,
                   anchor="midtop")
         for i, ((key, label, value), rect) in enumerate(zip(self.rows(), self.row_rects, strict=False)):
             fixed = key.startswith("human")
@@ -517,10 +521,10 @@ class SetupScene(Scene):
             if i == self.selected:
                 pygame.draw.rect(surface, theme["panel_light"], rect, border_radius=8)
                 pygame.draw.rect(surface, theme["accent"], rect, width=1, border_radius=8)
-            draw_text(surface, theme, label, (rect.x + 14, rect.centery), size=17, bold=True, anchor="midleft",
+            draw_text(surface, theme, label, (rect.x + px(14), rect.centery), size=17, bold=True, anchor="midleft",
                       colour=theme["text_dim"])
             if field:
-                box = pygame.Rect(rect.x + 124, rect.y + 3, rect.width - 130, rect.height - 6)
+                box = pygame.Rect(rect.x + px(124), rect.y + 3, rect.width - px(130), rect.height - 6)
                 pygame.draw.rect(surface, theme["background"], box, border_radius=5)
                 pygame.draw.rect(surface, theme["accent" if i == self.selected else "panel_light"], box, width=1,
                                  border_radius=5)
@@ -534,19 +538,19 @@ class SetupScene(Scene):
                           colour=theme["text"] if value else theme["text_dim"])
                 continue
             if fixed:
-                draw_text(surface, theme, value, (rect.x + self.VALUE_X - self.ARROW_W, rect.centery), size=17,
-                          anchor="midleft", colour=theme["text_dim"], max_width=rect.width - 140)
+                draw_text(surface, theme, value, (rect.x + value_x - px(self.ARROW_W), rect.centery), size=17,
+                          anchor="midleft", colour=theme["text_dim"], max_width=rect.width - px(140))
                 continue
             back, forward = self.arrow_rects(key, rect)
             draw_text(surface, theme, "◂", back.center, size=17, anchor="center")
-            draw_text(surface, theme, value, (rect.x + self.VALUE_X, rect.centery), size=17, anchor="midleft",
-                      max_width=forward.x - rect.x - self.VALUE_X - 4)
+            draw_text(surface, theme, value, (rect.x + value_x, rect.centery), size=17, anchor="midleft",
+                      max_width=forward.x - rect.x - value_x - 4)
             draw_text(surface, theme, "▸", forward.center, size=17, anchor="center")
         for b in self.buttons:
             b.draw(surface, theme, 17)
         line_h = theme.font(self.ERROR_SIZE).get_linesize()
         for i, line in enumerate(reversed(self.error_lines)):
-            draw_text(surface, theme, line, (self.panel.centerx, self.panel.bottom - 84 - i * line_h),
+            draw_text(surface, theme, line, (self.panel.centerx, self.panel.bottom - px(84) - i * line_h),
                       size=self.ERROR_SIZE, colour=theme[self.error_role], anchor="midbottom")
         typing = self.rows()[self.selected][0].startswith("command")
         on_map = self.rows()[self.selected][0] == "map"
@@ -555,5 +559,5 @@ class SetupScene(Scene):
                 if on_map and self.map_set
                 else "↑↓ choose · ←→ change · Enter or click: every map · Esc cancel" if on_map
                 else "↑↓ choose · ←→ change · Enter start · Esc cancel")
-        draw_text(surface, theme, hint, (self.panel.centerx, self.panel.bottom - 64), size=14,
+        draw_text(surface, theme, hint, (self.panel.centerx, self.panel.bottom - px(64)), size=14,
                   colour=theme["text_dim"], anchor="midbottom")
