@@ -656,3 +656,19 @@ def test_the_best_route_button_shows_and_hides_the_optimal_route_with_the_mouse(
     assert not scene.show_optimal and "hidden" in scene.status_text
     driver.click(button.rect.center)
     assert scene.show_optimal
+
+
+@pytest.mark.parametrize("rows, why", [
+    ("1 1 1\n1 1 1\n1 1 1\n", "every cell holds loot"),
+    (".1111\n11111\n11111\n11111\n1111.\n", "no empty cell can reach the centre"),
+])
+def test_a_grid_without_a_route_says_so_instead_of_asking_for_a_drop(app, driver, tmp_path, rows, why):
+    """A held-out grid full of loot opened with "Click an empty cell inside the outlined diamond
+    to drop": there was none, and nothing told the player the grid cannot be played."""
+    path = tmp_path / "no-route.txt"
+    path.write_text(rows)
+    scene = open_level(app, driver, str(path))
+    assert scene.par_status == "none"
+    assert scene.status_role == "warning"
+    assert "No route on this grid" in scene.status_text and why in scene.status_text
+    assert "outlined diamond" not in scene.status_text

@@ -67,6 +67,20 @@ def test_solver_equals_brute_force_from_the_start(level):
         check_route(level, route, best)
 
 
+
+@settings(max_examples=80, deadline=None)
+@given(small_levels(max_side=9))
+def test_no_start_reason_is_said_exactly_when_brute_force_finds_no_route(level):
+    """The screen tells a grid without a route at once from this property, so it must agree with
+    the exhaustive search: a reason exactly when no route exists, naming a full grid as such."""
+    best, _start, _moves = brute_force(level)
+    reason = level.no_start_reason
+    assert (reason is not None) == (best < 0)
+    if reason is not None:
+        full = len(level.loot_cells) == level.rows * level.cols
+        assert ("every cell holds loot" in reason) == full
+
+
 @st.composite
 def mid_game(draw) -> State:
     level = draw(small_levels())

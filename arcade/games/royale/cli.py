@@ -76,10 +76,7 @@ def run_solve(args: argparse.Namespace) -> int:
     if route is None:
         # A grid full of loot has no start at all (a route starts on a cell without loot):
         # "no empty cell can reach the centre" read as if some empty cell had tried.
-        if all(cell for row in level.loot for cell in row):
-            why = "every cell holds loot, and a route starts on a cell without loot"
-        else:
-            why = "no empty cell can reach the centre before the storm closes"
+        why = level.no_start_reason or "no empty cell can reach the centre before the storm closes"
         print(f"puzzle-arcade: no route: {why}", file=sys.stderr)
         return EXIT_NO_SOLUTION
     print(f"loot {route.loot}")

@@ -92,6 +92,20 @@ class Level:
         """A cell the player may drop on: on the map, no loot, centre reachable."""
         return self.contains(cell) and not self.has_loot(cell) and self.can_reach_centre(cell, 0)
 
+    @cached_property
+    def no_start_reason(self) -> str | None:
+        """Why no route exists at all (None when one does): no cell the player may drop on.
+
+        A cell one may drop on always has a route (walking straight in is safe), so this is
+        exactly the solver's "no route", known without a search: the screen says it at once
+        instead of asking the player to drop on a cell that is not there.
+        """
+        if any(self.is_start((r, c)) for r in range(self.rows) for c in range(self.cols)):
+            return None
+        if len(self.loot_cells) == self.rows * self.cols:
+            return "every cell holds loot, and a route starts on a cell without loot"
+        return "no empty cell can reach the centre before the storm closes"
+
     def start_refusal(self, cell: Cell) -> str | None:
         """Why the player may not start on ``cell`` (None if they may)."""
         if not self.contains(cell):

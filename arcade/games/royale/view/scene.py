@@ -118,7 +118,16 @@ class RoyaleScene(CameraScene, PuzzleScene):
         self._side_cache = None
         if self.app is not None:
             self.start_par()
-            self.say(f"{level.title}: click an empty cell inside the outlined diamond to drop.", "info")
+            self._prompt_drop(f"{level.title}: click an empty cell inside the outlined diamond to drop.")
+
+    def _prompt_drop(self, prompt: str) -> None:
+        """Ask for the drop, or say why there is none: a grid full of loot (or whose empty cells
+        are all too far out) asked the player to click a cell that does not exist."""
+        reason = self.session.level.no_start_reason
+        if reason is None:
+            self.say(prompt, "info")
+        else:
+            self.say(f"No route on this grid: {reason}. Pick another one (Levels or New board).", "warning")
 
     def start_par(self) -> None:
         """Look the par up (cache) or solve it in the par worker; the frame never waits."""
@@ -166,7 +175,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
         self.start_par()
         state = self.session.state
         if not state.placed:
-            self.say("Click an empty cell inside the outlined diamond to drop (or arrows + Enter).", "info")
+            self._prompt_drop("Click an empty cell inside the outlined diamond to drop (or arrows + Enter).")
         else:
             self._describe_position()
 
