@@ -61,7 +61,7 @@ def next_level(info: GameInfo, entries: list[LevelEntry], level_id: str) -> Leve
 def level_choices(info: GameInfo, entries: list[LevelEntry], records: dict[str, float],
                   current: str) -> tuple[list[Choice], int]:
     """Picker rows for ``entries``: grouped in the game's declared order, with headers and best results."""
-    from arcade.ui.game_scene import format_record
+    from arcade.ui.formatting import format_record
 
     grouped = level_groups(info, entries)
     choices: list[Choice] = []
