@@ -3,21 +3,28 @@
 :class:`GameScene` is the chrome and the machinery every game shares: header, toolbar,
 status line and toasts; one keymap (the game's declared ``Binding`` rows plus the
 framework's) that drives key dispatch, toolbar buttons and the help overlay; workers
-polled here, never by a game; level changes that rebuild and re-lay out the board; the
-level picker; honest AI credit (a game finished with any AI move since the last restart
-or level change is "finished with the AI" and never a personal best); records kept the
-way the game's ``RecordSpec`` says; the pause and result overlays.
+polled here, never by a game; hint and watch; autosave; the pause overlay and the "How to
+play" example. The parts that read on their own are mixed in from modules named for them:
+
+* :mod:`arcade.ui.results` -- the result panel (kept to reopen after Look at board), its lines,
+  honest AI credit (a game finished with any AI move since the last restart or level change
+  is "finished with the AI" and never a personal best) and records kept the way the game's
+  ``RecordSpec`` says;
+* :mod:`arcade.ui.level_changes` -- the level picker and level changes (the session listener
+  here rebuilds and re-lays out the board);
+* :mod:`arcade.ui.discard` -- "press again to throw away this game";
+* :mod:`arcade.ui.replays` -- saved replays: Ctrl+S, the picker's list, opening one.
 
 Two flavours build on it, as the rules do:
 
-* :class:`PuzzleScene` -- undo/redo/restart, hint (in a worker, H again plays it), watch the
-  AI (a :class:`WatchPlayer`), autosave after every change, a play timer.
-* :class:`TickScene` -- a clock from ``TickRules.tick_seconds`` scaled by one speed control,
-  and a timeline to step and seek through the session's history.
+* :class:`PuzzleScene` (here: a few switches) -- undo/redo/restart, hint (in a worker, H again
+  plays it), watch the AI (a :class:`WatchPlayer`), autosave after every change, a play timer.
+* :class:`~arcade.ui.tick_scene.TickScene` -- a clock from ``TickRules.tick_seconds`` scaled by
+  one speed control, and a timeline to step and seek through the session's history.
 
 A game's scene supplies the board: ``layout_board``, ``draw_board``, ``handle_board`` (the
 mouse), ``level_changed`` (rebuild what depends on the level) and the methods its
-keymap names.
+keymap names. Formatting of times and records is in :mod:`arcade.ui.formatting`.
 """
 
 from __future__ import annotations
