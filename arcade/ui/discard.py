@@ -11,6 +11,7 @@ forgets. It reads the scene's ``session``, ``toast`` and ``_dirty`` and asks its
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
 from arcade.core.words import NBSP, plural
@@ -40,8 +41,6 @@ class DiscardMixin:
         request again within :data:`CONFIRM_SECONDS` (``timed``; the level picker asks on its own
         screen, so no time limit there) goes ahead. Battle Royale's N threw a round away
         without a word, and Undo was grey afterwards."""
-        import time
-
         if not self.in_progress():
             self.forget_discard_question()
             return True

@@ -19,6 +19,8 @@ from arcade.core.errors import ArcadeError
 from arcade.core.game import LevelEntry
 from arcade.services import saves
 from arcade.ui.discard import LEVEL_QUESTION
+from arcade.ui.picker import PickerScene, level_choices
+from arcade.ui.replays import SAVED_REPLAYS, picker_entry
 
 
 class LevelChangesMixin:
@@ -58,14 +60,10 @@ class LevelChangesMixin:
         opens it again *with* its question). Cancelled, the picker takes its question and toast
         along; a pick is handled by :meth:`pick_entry` (the picker closes before that, so only an
         explicit cancel may drop the question)."""
-        from arcade.ui.picker import PickerScene, level_choices
-
         assert self.app is not None
         self.stop_watch()
         entries = [*self.front.levels(), *self.front.extra_choices()]
         if self.front.replays:
-            from arcade.ui.replays import picker_entry
-
             entries.append(picker_entry(self.info.name))
         if not entries:
             self.say(f"No {self.info.title} levels found.", "warning")
@@ -79,8 +77,6 @@ class LevelChangesMixin:
     def pick_entry(self, entry: LevelEntry) -> None:
         """A picker row chosen: while a game is in progress, another level asks first -- the picker
         comes back on that row, saying so; picking it again opens it."""
-        from arcade.ui.picker import PickerScene
-
         assert self.app is not None
         replaces = entry.group != "replays" and not entry.error
         if replaces and not self.confirm_discard(f"{LEVEL_QUESTION}{entry.id}", "Pick it again", timed=False):
@@ -98,8 +94,6 @@ class LevelChangesMixin:
 
     def load_entry(self, entry: LevelEntry) -> None:
         """Open a picker row (a bundled file, or a recipe such as a random runway)."""
-        from arcade.ui.replays import SAVED_REPLAYS
-
         if entry.value == SAVED_REPLAYS and entry.group == "replays":
             self.open_saved_replays()
             return

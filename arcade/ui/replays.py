@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from arcade.core.errors import ArcadeError, FormatError
 from arcade.core.game import LevelEntry
-from arcade.services.paths import data_dir
-from arcade.services.replays import Replay, load_replay, replay_credit
-from arcade.ui.picker import Choice
+from arcade.core.registry import Launch
+from arcade.services.paths import data_dir, shown_path
+from arcade.services.replays import Replay, load_replay, open_replay, replay_credit, save_replay_in_data
+from arcade.ui.picker import Choice, PickerScene
 
 if TYPE_CHECKING:
     from arcade.ui.front import GameFront
@@ -123,8 +124,6 @@ class ReplaysMixin:
 
     def open_saved_replays(self) -> None:
         """The game's saved replays, newest first; picking one opens it in the game's replay viewer."""
-        from arcade.ui.picker import PickerScene
-
         assert self.app is not None
         listed = saved_replays(self.info.name)
         if not listed:
@@ -138,9 +137,6 @@ class ReplaysMixin:
     def open_saved_replay(self, saved: Any) -> None:
         """Open one listed file in the replay viewer (``play GAME --replay FILE``'s scene) in place of
         this one; a damaged file is refused in one line."""
-        from arcade.core.registry import Launch
-        from arcade.services.replays import open_replay
-
         assert self.app is not None
         if saved.error:
             self.refuse(refusal(saved))
@@ -160,9 +156,6 @@ class ReplaysMixin:
     def keep_replay(self, replay: Any) -> Path | None:
         """Save ``replay`` in the user data dir and say where, and how to open it again -- in the window
         (Runway's and Tron's Ctrl+S), else with the command; None when it could not be written (a toast)."""
-        from arcade.services.paths import shown_path
-        from arcade.services.replays import save_replay_in_data
-
         try:
             path = save_replay_in_data(replay, self.info.name, self.session.level_id)
         except ArcadeError as exc:

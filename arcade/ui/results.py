@@ -26,6 +26,7 @@ from arcade.core.words import plural
 from arcade.services import saves
 from arcade.ui.formatting import format_record, format_records, format_time
 from arcade.ui.overlays import LOOK_AT_BOARD, MAIN_MENU, NEXT_LEVEL, PLAY_AGAIN, ResultScene
+from arcade.ui.picker import next_level
 
 
 class ResultsMixin:
@@ -60,8 +61,6 @@ class ResultsMixin:
             # the level had been passed (Runway offered it first after a lost race).
             buttons.append((PLAY_AGAIN, self.new_game))
         if any(b.action == "open_levels" for b in keymap):
-            from arcade.ui.picker import next_level
-
             following = next_level(self.info, self.front.levels(), self.session.level_id)
             if following is not None:
                 buttons.append((NEXT_LEVEL, lambda: self.load_entry(following)))
