@@ -1222,7 +1222,7 @@ def test_a_new_best_time_never_reads_the_same_as_the_one_it_beat(info, toy_in_re
 
 
 def test_times_with_tenths():
-    from arcade.ui.game_scene import format_time
+    from arcade.ui.formatting import format_time
 
     assert [format_time(s, tenths=True) for s in (8.14, 8.96, 59.96, 3600.04)] == \
         ["00:08.1", "00:09.0", "01:00.0", "1:00:00.0"]
@@ -1761,7 +1761,7 @@ def test_a_step_back_while_the_timeline_plays_pauses_it_there_and_keeps_it(info,
     framework's timeline (TickScene) holds the playback at the turn stepped to -- the AI's watch
     stays, paused, its button no longer lit -- and Space plays on from there; Home holds it at the
     start. Runway and Tron each had their own copy of this, and Tron's Home did not pause."""
-    from arcade.ui.game_scene import TickScene
+    from arcade.ui.tick_scene import TickScene
 
     with small_game(info) as (app, scene):
         if not isinstance(scene, TickScene):
@@ -2466,7 +2466,7 @@ def test_the_level_pickers_question_is_drawn_inside_its_dialog_at_every_size(inf
 
 def discard_toast_up(scene: GameScene) -> bool:
     """Whether the "press again to throw away this game" question's toast is on show."""
-    from arcade.ui.game_scene import DISCARD_TAG
+    from arcade.ui.discard import DISCARD_TAG
 
     return any(m.tag == DISCARD_TAG for m in scene.toast.messages)
 

@@ -3,21 +3,28 @@
 :class:`GameScene` is the chrome and the machinery every game shares: header, toolbar,
 status line and toasts; one keymap (the game's declared ``Binding`` rows plus the
 framework's) that drives key dispatch, toolbar buttons and the help overlay; workers
-polled here, never by a game; level changes that rebuild and re-lay out the board; the
-level picker; honest AI credit (a game finished with any AI move since the last restart
-or level change is "finished with the AI" and never a personal best); records kept the
-way the game's ``RecordSpec`` says; the pause and result overlays.
+polled here, never by a game; hint and watch; autosave; the pause overlay and the "How to
+play" example. The parts that read on their own are mixed in from modules named for them:
+
+* :mod:`arcade.ui.results` -- the result panel (kept to reopen after Look at board), its lines,
+  honest AI credit (a game finished with any AI move since the last restart or level change
+  is "finished with the AI" and never a personal best) and records kept the way the game's
+  ``RecordSpec`` says;
+* :mod:`arcade.ui.level_changes` -- the level picker and level changes (the session listener
+  here rebuilds and re-lays out the board);
+* :mod:`arcade.ui.discard` -- "press again to throw away this game";
+* :mod:`arcade.ui.replays` -- saved replays: Ctrl+S, the picker's list, opening one.
 
 Two flavours build on it, as the rules do:
 
-* :class:`PuzzleScene` -- undo/redo/restart, hint (in a worker, H again plays it), watch the
-  AI (a :class:`WatchPlayer`), autosave after every change, a play timer.
-* :class:`TickScene` -- a clock from ``TickRules.tick_seconds`` scaled by one speed control,
-  and a timeline to step and seek through the session's history.
+* :class:`PuzzleScene` (here: a few switches) -- undo/redo/restart, hint (in a worker, H again
+  plays it), watch the AI (a :class:`WatchPlayer`), autosave after every change, a play timer.
+* :class:`~arcade.ui.tick_scene.TickScene` -- a clock from ``TickRules.tick_seconds`` scaled by
+  one speed control, and a timeline to step and seek through the session's history.
 
 A game's scene supplies the board: ``layout_board``, ``draw_board``, ``handle_board`` (the
 mouse), ``level_changed`` (rebuild what depends on the level) and the methods its
-keymap names.
+keymap names. Formatting of times and records is in :mod:`arcade.ui.formatting`.
 """
 
 from __future__ import annotations
@@ -25,22 +32,25 @@ from __future__ import annotations
 import itertools
 import logging
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from arcade.core.errors import ArcadeError, FormatError, IllegalMove
-from arcade.core.game import Hint, LevelEntry, Outcome, Step
+from arcade.core.errors import ArcadeError, IllegalMove
+from arcade.core.game import Hint, Outcome, Step
 from arcade.core.numbers import checked_float
-from arcade.core.registry import LEVELS_BUTTON, NEW_BOARD_BUTTON, Binding, GameInfo
-from arcade.core.session import AI_MOVE, HINT_MOVE, Session, credit_words
-from arcade.core.words import NBSP, plural
+from arcade.core.registry import NEW_BOARD_BUTTON, Binding, GameInfo
+from arcade.core.session import Session
 from arcade.services import saves
 from arcade.services.autosave import BackgroundSaver
 from arcade.ui.console import wrap_line
+from arcade.ui.discard import DiscardMixin
+from arcade.ui.formatting import format_time, header_title
 from arcade.ui.keymap import KeyMatcher, find_binding, help_rows, listed_once, named_keys, parse_keys
-from arcade.ui.overlays import LOOK_AT_BOARD, MAIN_MENU, NEXT_LEVEL, PLAY_AGAIN, PauseScene, ResultScene
+from arcade.ui.level_changes import LevelChangesMixin
+from arcade.ui.overlays import PauseScene, ResultScene
+from arcade.ui.replays import ReplaysMixin
+from arcade.ui.results import ResultsMixin
 from arcade.ui.scene import Scene
 from arcade.ui.speed import WATCH_SPEEDS, SpeedControl
 from arcade.ui.tween import Tweens
@@ -65,64 +75,9 @@ WATCH_SAVE_SECONDS = 5.0
 MAX_ELAPSED = 10 * 365 * 86400.0
 #: The tag of toasts about the level on screen (see :meth:`GameScene.level_note`).
 LEVEL_TAG = "level"
-#: The tag of the "press again to throw away this game" question's toast (see :meth:`GameScene.confirm_discard`).
-DISCARD_TAG = "discard"
-#: What the level picker's "press again" questions start with (see :meth:`GameScene.forget_discard_question`).
-LEVEL_QUESTION = "level "
 
 
-def format_time(seconds: float, *, tenths: bool = False) -> str:
-    """``mm:ss`` (``h:mm:ss`` past an hour); with ``tenths``, ``mm:ss.t``."""
-    if tenths:
-        whole, tenth = divmod(round(seconds * 10), 10)
-        return f"{format_time(whole)}.{tenth}"
-    seconds = int(seconds)
-    if seconds >= 3600:
-        return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
-    return f"{seconds // 60:02d}:{seconds % 60:02d}"
-
-
-def format_record(info: GameInfo, value: float, *, tenths: bool = False) -> str:
-    """A personal best as the game's RecordSpec wants it shown (``tenths``: a time to the tenth)."""
-    if info.record is not None and info.record.unit == "time":
-        return format_time(value, tenths=tenths)
-    return f"{value:g}"
-
-
-def format_records(info: GameInfo, new: float, old: float) -> tuple[str, str]:
-    """A new best and the one it beat, as different as they are: times that print the same to the
-    second show tenths ("time 00:08 (was 00:08)" for 8.1 s after 8.6 s)."""
-    shown, was = format_record(info, new), format_record(info, old)
-    if shown == was and new != old:
-        shown, was = format_record(info, new, tenths=True), format_record(info, old, tenths=True)
-    return shown, was
-
-
-
-def header_title(game: str, level: str, room: int, width: Callable[[str], int]) -> str:
-    """The header's title in ``room`` pixels (``width`` measures a text): "Game — Level" when it fits.
-
-    When it does not, the level goes first and whole, then as much of the game's name as fits:
-    at 640x400 the header read "Battle Royale — Even..." and "Tron ...", the game's name (which
-    the player chose a moment ago) kept and the level's lost. Only a level title wider than the
-    room itself is shortened, with an ellipsis.
-    """
-    full = f"{game} — {level}" if level else game
-    if not level or width(full) <= room:
-        return full
-    if width(level) > room:
-        while level and width(level + "…") > room:
-            level = level[:-1]
-        return level.rstrip() + "…"
-    tail = f" — {game}"
-    if width(level + tail) <= room:
-        return level + tail
-    while len(tail) > len(" — ") + 2 and width(level + tail + "…") > room:
-        tail = tail[:-1]
-    return level + tail.rstrip() + "…" if width(level + tail + "…") <= room else level
-
-
-class GameScene(Scene):
+class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Scene):
     """Base of every game screen. Subclasses call ``super().__init__(info, session)``."""
 
     #: When the autosave is written: after every change ("move"), only when the scene is left
@@ -317,134 +272,12 @@ class GameScene(Scene):
         self.app.audio.play("win" if outcome.is_win else "lose")
         self.show_result(outcome)
 
-    def result_lines(self, outcome: Outcome) -> list[str]:
-        """The result panel's lines, the same in every game: the reason, the game's own lines
-        (:meth:`result_details`), the count and time (:meth:`tally_line` of :meth:`tally_count`),
-        and the one line on what the AI did (:meth:`credit_note`). Games override the hooks, not
-        this: Runway and Battle Royale each had a copy of it, one edit away from saying it differently."""
-        lines = [outcome.reason] if outcome.reason else []
-        lines += self.result_details(outcome)
-        lines.append(self.tally_line(self.tally_label, self.tally_count()))
-        note = self.credit_note()
-        if note:
-            lines.append(note)
-        return lines
-
-    def result_details(self, outcome: Outcome) -> list[str]:
-        """The game's own result lines, said after the reason (Runway's AI comparison, Battle
-        Royale's loot and par); none by default."""
-        return []
-
-    def tally_count(self) -> int:
-        """The number the result's tally line counts under :attr:`tally_label` (default: the moves
-        played; Runway's turn, Battle Royale's moves without the drop)."""
-        return self.session.index
-
-    def credit_note(self) -> str:
-        """The result's line on what the AI did: the record note after a win ("The AI played all
-        10 moves, 1 of them a hint — not counted as a personal best."), else the credit alone ("The
-        AI played 4 of 6 moves."), "" without help -- or, when the AI played alone, only the record
-        note's "Not counted...": the tally line said "all played by the AI" already. Hashi's result
-        said "Moves: 10, all played by the AI" and then "The AI played 10 of 10 moves, 1 of them a
-        hint": twice, and not alike."""
-        if self.record_note or not self.finished_with_ai or self.all_by_ai:
-            return self.record_note  # a game the AI played alone: the tally line says so
-        return self.credit_sentence() + "."
-
-    @property
-    def all_by_ai(self) -> bool:
-        """Every counted move the AI's own (a watched game, a program's run, no hint): the result's
-        tally line says "all played by the AI", and only it."""
-        return self.session.ai_played_all and self.ai_credit().endswith(" played it")
-
-    def credit_sentence(self, finished: bool = False) -> str:
-        """:meth:`ai_credit` as a sentence: "Played with 1 hint" ("Finished ..." for a win), "The AI
-        played it"."""
-        credit = self.ai_credit()
-        if credit.startswith("with ") or not credit:
-            return f"{'Finished' if finished else 'Played'} {credit}".strip()
-        # "The AI played ..." -- but a program is named as it is ("codingame_straight.py played ...").
-        return "T" + credit[1:] if credit.startswith("the ") else credit
-
-    @property
-    def ai_label(self) -> str:
-        """Who made the moves marked as not the player's: the AI, or (Runway) an outside program."""
-        return "the AI"
-
-    def ai_credit(self) -> str:
-        """What the AI did for the game on screen, in words: "" (nothing), "with 1 hint" (hints the
-        player played), "the AI played 4 of 6 moves" (watched steps; ", 1 of them a hint" when
-        hints were played too), "the AI played it" (every move watched). The result and the
-        record note say it this way in every game: a hint that only played the drop was reported
-        as "the AI matched the best possible route"."""
-        counted: list[str] = []
-        aside: list[tuple[str, str]] = []  # moves the result's "Moves" leaves out: (name, kind)
-        for index, kind in enumerate(self.session.kinds):
-            if self.counts_as_move(index):
-                counted.append(kind)
-            else:
-                aside.append((self.aside_name(index), kind))
-        label, moves = self.ai_label, len(counted)
-        noun = self.front.move_noun
-        words = credit_words(counted.count(HINT_MOVE), counted.count(AI_MOVE), moves, label, noun)
-        # Battle Royale's drop is not one of the result's "Moves": the credit counted it ("the AI
-        # played 6 of 7 moves" next to "Moves: 6"); such a move is said on its own when the AI chose it.
-        if words.endswith(" played it") and any(kind != AI_MOVE for _, kind in aside):
-            words = f"{label} played all {plural(moves, noun)}"
-        if words.endswith(" played it"):
-            return words
-        hinted = [name for name, kind in aside if kind == HINT_MOVE]
-        if AI_MOVE not in counted:  # the player's moves, with hints: every hint counts ("with 2 hints")
-            words, hinted = credit_words(counted.count(HINT_MOVE) + len(hinted), 0, moves, label, noun), []
-        played = [name for name, kind in aside if kind == AI_MOVE]
-        extra = " and ".join(([f"a hint for {' and '.join(hinted)}"] if hinted else [])
-                             + ([f"{label} playing {' and '.join(played)}"] if played else []))
-        if not extra:
-            return words
-        if not words:
-            return f"with {extra}"
-        return f"{words} and {extra}" if words.startswith("with ") else f"{words}, with {extra}"
-
-    def aside_name(self, index: int) -> str:
-        """How a move the result does not count is named in the credit ("a hint for the drop")."""
-        return "the first move"
-
-    def counts_as_move(self, index: int) -> bool:
-        """Whether the session's move ``index`` is one the result's "Moves" counts (default: all),
-        so the AI credit counts the same moves (Battle Royale's drop is not one)."""
-        return True
 
     @property
     def clock_text(self) -> str:
         """The header's clock: 00:00 at the start of an attempt (after Restart it showed the old
         time until the first move, which starts the clock again; Redo brings the old time back)."""
         return format_time(self.elapsed if self.session.index > 0 else 0.0)
-
-    @property
-    def timed(self) -> bool:
-        """Whether the clock measured the game on screen. A run replayed from a file was not timed
-        here and its file keeps no player's clock: its end panel said "Time: 00:00"."""
-        return True
-
-    @property
-    def tally_label(self) -> str:
-        """The result's count's label, the game's :attr:`~arcade.ui.front.GameFront.move_noun` in
-        the plural ("Moves", Runway's "Turns"): the count and the AI credit name the same thing.
-        Only its first letter is raised (``capitalize()`` lower-cased the rest: "Ai steps")."""
-        noun = plural(2, self.front.move_noun).split(" ", 1)[1]
-        return noun[:1].upper() + noun[1:]
-
-    def tally_line(self, label: str, count: int) -> str:
-        """A result's count and time: "Moves: 12 · Time: 01:23". The clock counts only the
-        player's own time, so after a game the AI played alone it would read 00:00: say so instead
-        (and only here, see :attr:`all_by_ai`); with a hint among the AI's moves, no time (the
-        credit line says what the AI did); a game the clock did not measure (see :attr:`timed`)
-        has no time at all."""
-        if self.all_by_ai:
-            return f"{label}: {count}, all played by {self.ai_label}"
-        if self.session.ai_played_all or not self.timed:
-            return f"{label}: {count}"  # with a played hint: the credit line says what the AI did
-        return f"{label}: {count} · Time: {format_time(self.elapsed)}"
 
     def new_game(self) -> None:
         """"Play again": the same level from scratch -- a new clock, no history, no old words.
@@ -586,64 +419,6 @@ class GameScene(Scene):
 
     def binding_active(self, binding: Binding) -> bool:
         return not binding.when or bool(getattr(self, binding.when))
-
-    #: The way back to a finished game's result panel: its key, its toolbar button (shown while
-    #: there is a result to go back to) and its row in the keys table.
-    RESULT_KEYS: ClassVar[str] = "F3"
-    result_button: ClassVar[str] = "Result"
-    result_help: ClassVar[str] = "the result panel again (Next level, Play again…) after Look at board"
-
-    #: Whether the game's New board action asks first by itself (Hashi's opens its dialog).
-    new_board_asks: ClassVar[bool] = False
-    #: How long a "press again" stays asked (seconds).
-    CONFIRM_SECONDS: ClassVar[float] = 5.0
-
-    def in_progress(self) -> bool:
-        """Moves made in the player's own game, not finished: a new board or another level would
-        throw them away (a replay or a program's run on screen is not the player's game)."""
-        return self.session.index > 0 and not self.game_over() and self.owns_save()
-
-    def confirm_discard(self, what: str, again: str, *, timed: bool = True) -> bool:
-        """Nothing a player did is lost silently: while a game is in progress, the first request to
-        replace it (``what``) only says "``again`` to throw away this game (3 moves made)"; the same
-        request again within :data:`CONFIRM_SECONDS` (``timed``; the level picker asks on its own
-        screen, so no time limit there) goes ahead. Battle Royale's N threw a round away
-        without a word, and Undo was grey afterwards."""
-        import time
-
-        if not self.in_progress():
-            self.forget_discard_question()
-            return True
-        now = time.monotonic()
-        asked = self._discard_asked
-        if asked is not None and asked[0] == what and (not timed or now - asked[1] < self.CONFIRM_SECONDS):
-            self.forget_discard_question()
-            return True
-        self._discard_asked = (what, now)
-        self.toast.show(f"{again} to throw away this game{self.moves_made()}", "warning", self.CONFIRM_SECONDS,
-                        tag=DISCARD_TAG)
-        return False
-
-    def forget_discard_question(self, kind: str | None = None) -> None:
-        """The "press again" question answered, or moot (another level opened, its dialog cancelled
-        or opened afresh): it goes, and its toast with it -- "! Pick it again to throw away this
-        game (1 move made)" stayed in the corner over the new level, about a game that no longer
-        existed, and a cancelled picker or Tron setup left it up for its five seconds. ``kind``
-        (the start of what was asked: ``"level "``, Tron's ``"new match"``) forgets only that
-        dialog's question: a new picker visit left F5's question alone, but not its toast."""
-        asked = self._discard_asked
-        if kind is not None and (asked is None or not asked[0].startswith(kind)):
-            return
-        self._discard_asked = None
-        if self.toast.drop(DISCARD_TAG):
-            self._dirty = True
-
-    def moves_made(self) -> str:
-        """" (3 moves made)": the moves a game in progress has, counted as its result counts them
-        (Battle Royale's drop is not one: "2 moves made" read next to "Move 1/6"). No-break spaces
-        keep the count one unit: the picker's question wrapped as "...this game (1" / "move made)"."""
-        moves = sum(1 for index in range(self.session.index) if self.counts_as_move(index))
-        return f" ({plural(moves, 'move', joiner=NBSP)}{NBSP}made)" if moves else ""
 
     def run_binding(self, binding: Binding) -> None:
         """Run a key's or a button's action; one that throws a game in progress away (``discards``:
@@ -856,135 +631,6 @@ class GameScene(Scene):
         self.session.restart()
         self.say("Restarted — Redo (Ctrl+Y) brings your moves back one at a time.")
 
-    # -- levels --------------------------------------------------------------------------
-    def change_level(self, level: Any, level_id: str, *, seed: int = 0) -> None:
-        """Play ``level`` in this scene: a fresh game, the board rebuilt and laid out, the choice remembered."""
-        self.stop_watch()
-        self.hint = None
-        self.elapsed = 0.0
-        # The listener rebuilds the board and the status line, even for the same level ("Play
-        # again" once showed the last game's "all islands connected" over an empty board).
-        self._shown_level = None
-        self.session.replace_level(level, seed=seed, level_id=level_id)
-        self.remember_level(level_id)
-
-    def remember_level(self, level_id: str) -> None:
-        """Bundled levels are reopened next time (``play GAME`` and the menu start there)."""
-        if self.app is None or not level_id:
-            return
-        if level_id not in {e.id for e in self.front.levels() if not e.error}:
-            return
-        prefs = self.app.game_settings(self.info.name)
-        if prefs.get("last_level") != level_id:
-            prefs["last_level"] = level_id
-            self.app.save_settings()
-
-    def open_levels(self) -> None:
-        """The one level picker: bundled groups in their declared order, solved marks and best results."""
-        # A new visit to the picker asks afresh: a level asked about in a visit the player cancelled
-        # (the question has no time limit there) used to open on a single pick days later.
-        self.forget_discard_question(LEVEL_QUESTION)
-        self.push_level_picker()
-
-    def push_level_picker(self) -> None:
-        """The level picker itself (:meth:`open_levels` without forgetting a question: the re-ask
-        opens it again *with* its question). Cancelled, the picker takes its question and toast
-        along; a pick is handled by :meth:`pick_entry` (the picker closes before that, so only an
-        explicit cancel may drop the question)."""
-        from arcade.ui.picker import PickerScene, level_choices
-
-        assert self.app is not None
-        self.stop_watch()
-        entries = [*self.front.levels(), *self.front.extra_choices()]
-        if self.front.replays:
-            from arcade.ui.replays import picker_entry
-
-            entries.append(picker_entry(self.info.name))
-        if not entries:
-            self.say(f"No {self.info.title} levels found.", "warning")
-            return
-        choices, selected = level_choices(self.info, entries, saves.game_records(self.info.name),
-                                          self.session.level_id)
-        self.app.push(PickerScene(f"{self.info.title} — choose a {self.front.level_noun}", choices,
-                                  lambda choice: self.pick_entry(choice.value), selected=selected,
-                                  on_cancel=lambda: self.forget_discard_question(LEVEL_QUESTION)))
-
-    def pick_entry(self, entry: LevelEntry) -> None:
-        """A picker row chosen: while a game is in progress, another level asks first -- the picker
-        comes back on that row, saying so; picking it again opens it."""
-        from arcade.ui.picker import PickerScene
-
-        assert self.app is not None
-        replaces = entry.group != "replays" and not entry.error
-        if replaces and not self.confirm_discard(f"{LEVEL_QUESTION}{entry.id}", "Pick it again", timed=False):
-            picker = self.app.stack.top
-            self.push_level_picker()  # this visit is the one that asked: its question stays
-            again = self.app.stack.top
-            if isinstance(again, PickerScene) and again is not picker:
-                again.title = f"{self.info.title} — pick {entry.title} again to throw away this game{self.moves_made()}"
-                index = next((i for i, c in enumerate(again.choices)
-                              if getattr(c.value, "id", None) == entry.id and not c.header), None)
-                if index is not None:
-                    again.select(index)
-            return
-        self.load_entry(entry)
-
-    def load_entry(self, entry: LevelEntry) -> None:
-        """Open a picker row (a bundled file, or a recipe such as a random runway)."""
-        from arcade.ui.replays import SAVED_REPLAYS
-
-        if entry.value == SAVED_REPLAYS and entry.group == "replays":
-            self.open_saved_replays()
-            return
-        if entry.error:
-            self.refuse(entry.error)
-            return
-        assert self.app is not None
-        try:
-            level, level_id = self.front.open_entry(self.app, entry)
-        except ArcadeError as exc:
-            self.refuse(str(exc))
-            return
-        self.change_level(level, level_id)
-
-    def open_saved_replays(self) -> None:
-        """The game's saved replays, newest first; picking one opens it in the game's replay viewer."""
-        from arcade.ui.picker import PickerScene
-        from arcade.ui.replays import MAX_LISTED, replay_choices, replay_files, saved_replays
-
-        assert self.app is not None
-        listed = saved_replays(self.info.name)
-        if not listed:
-            self.say("No saved replays yet: Ctrl+S saves the run on screen as a replay.", "warning")
-            return
-        total = len(replay_files(self.info.name))
-        more = f" (the newest {MAX_LISTED} of {total})" if total > len(listed) else ""
-        self.app.push(PickerScene(f"{self.info.title} — saved replays{more}", replay_choices(self.front, listed),
-                                  lambda choice: self.open_saved_replay(choice.value)))
-
-    def open_saved_replay(self, saved: Any) -> None:
-        """Open one listed file in the replay viewer (``play GAME --replay FILE``'s scene) in place of
-        this one; a damaged file is refused in one line."""
-        from arcade.core.registry import Launch
-        from arcade.services.replays import open_replay
-        from arcade.ui.replays import refusal
-
-        assert self.app is not None
-        if saved.error:
-            self.refuse(refusal(saved))
-            return
-        try:
-            playback = open_replay(saved.path, self.session.rules)
-            scene = self.front.open_options(self.app, Launch(options={"replay": playback}))
-        except ArcadeError as exc:
-            self.refuse(refusal(saved, exc.message if isinstance(exc, FormatError) else exc))
-            return
-        if scene is None:
-            self.refuse(f"{self.info.title} has no replay viewer.")
-            return
-        self.app.replace(scene)
-        self.app.trace(f"replay-opened {saved.path}")  # end-to-end tests
-
     # -- hint ------------------------------------------------------------------------------
     def request_hint(self) -> None:
         """First press: compute and show a hint. Pressing again while it shows: play it (as the AI's move).
@@ -1187,177 +833,6 @@ class GameScene(Scene):
         board for good -- a green ring on the 2 at step 0 of 2."""
         self.session.seek(index)
         self.tweens.clear()
-
-    def result_title(self, outcome: Outcome) -> str:
-        if outcome.winner is not None and self.session.rules.kind == "tick" and outcome.result == "win":
-            return f"Player {outcome.winner + 1} wins"
-        if outcome.result == "win" and self.session.ai_finished:
-            return "The AI solved it" if self.session.rules.kind == "puzzle" else "The AI won"
-        return {"win": "Solved!" if self.session.rules.kind == "puzzle" else "You win!",
-                "loss": "Game over", "draw": "Draw"}[outcome.result]
-
-    def result_buttons(self, outcome: Outcome) -> list[tuple[str, Callable[[], None]]]:
-        """(label, action) for the result overlay; each action runs after the overlay has closed.
-
-        The framework's words in every game: **Next level** (the level after this one in the
-        picker's order) -- or **Levels** after the last level or on a board that is not a bundled
-        level -- then Play again (first of all after a loss), Look at board, **New board** where
-        the game makes new boards (its toolbar's button, the same action), Main menu.
-        """
-        buttons: list[tuple[str, Callable[[], None]]] = []
-        keymap = self.keymap()
-        if outcome.result == "loss":
-            # After a loss the next thing to try is this level again: Next level first read as if
-            # the level had been passed (Runway offered it first after a lost race).
-            buttons.append((PLAY_AGAIN, self.new_game))
-        if any(b.action == "open_levels" for b in keymap):
-            from arcade.ui.picker import next_level
-
-            following = next_level(self.info, self.front.levels(), self.session.level_id)
-            if following is not None:
-                buttons.append((NEXT_LEVEL, lambda: self.load_entry(following)))
-            else:
-                buttons.append((LEVELS_BUTTON, self.open_levels))
-        if outcome.result != "loss":
-            buttons.append((PLAY_AGAIN, self.new_game))
-        buttons.append((LOOK_AT_BOARD, self.look_at_board))
-        new_board = next((b for b in keymap if b.button == NEW_BOARD_BUTTON), None)
-        if new_board is not None:
-            buttons.append((NEW_BOARD_BUTTON, lambda: self.run_binding(new_board)))
-        return [*buttons, (MAIN_MENU, self.to_menu)]
-
-    def look_at_board(self) -> None:
-        """The result's Look at board: the panel closes on the finished board (a game may show more)."""
-
-    def result_scene(self, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
-                     role: str) -> ResultScene:
-        """The overlay itself (a game may show more than text, e.g. a map of the route)."""
-        return ResultScene(title, lines, buttons, role=role)
-
-    def to_menu(self) -> None:
-        """The result panel's Main menu: the menu even when the program was started in this game."""
-        if self.app is not None:
-            self.app.back_to_menu()
-
-    def show_result(self, outcome: Outcome) -> None:
-        assert self.app is not None
-        # The watch is over with the game: under the panel it would only end at its next step, and
-        # meanwhile its button looked active (the scene does not update under an overlay).
-        self.stop_watch()
-        role = {"win": "good", "loss": "error", "draw": "warning"}[outcome.result]
-        self.push_result(self.result_scene(self.result_title(outcome), self.result_lines(outcome),
-                                           self.result_buttons(outcome), role))
-
-    @property
-    def result_ready(self) -> bool:
-        """The game is over and its result panel was shown: the Result button and its key bring it back."""
-        return self._result_panel is not None and self.game_over()
-
-    def push_result(self, panel: ResultScene) -> None:
-        """Open a result panel and keep it, so that after Look at board (or Esc) :meth:`reopen_result`
-        brings back the same panel -- its title, its lines, its Next level."""
-        assert self.app is not None
-        shown = self.result_ready
-        self._result_panel = panel
-        if self.app.stack.top is self:
-            self.app.push(panel)
-        else:
-            # Another overlay (pause, help) is on top: the panel comes up when the game is back on
-            # top (see :meth:`show_due_result`). Hashi's win animation ending under the pause
-            # overlay skipped its panel altogether, and with it the Result button and F3.
-            self._result_due = True
-        if not shown:
-            self.refresh_toolbar()
-
-    def show_due_result(self) -> None:
-        """A result panel that came due under another overlay, shown at the game's first frame back
-        on top -- not as the overlay closes: the level picker closes *before* its pick is handled,
-        so the old game's panel went up first and stayed over the newly opened level, its Play
-        again ready to throw the new level away. By the next frame the pick has opened the level
-        (:meth:`forget_result` dropped the panel) and nothing is due."""
-        if not self._result_due or self.app is None or self.app.stack.top is not self:
-            return
-        self._result_due = False
-        if self.result_ready:
-            self.app.push(self._result_panel)
-
-    def reopen_result(self) -> None:
-        """The Result button: the finished game's result panel again, as it was first shown. Once the
-        panel was closed with Look at board, the toolbar offered only Levels, New board and Undo: the
-        Next level it had named was nowhere on screen."""
-        panel = self._result_panel
-        if panel is None or not self.game_over():
-            self.say("There is no result to show: the game is not over.", "warning")
-            return
-        assert self.app is not None
-        if self.app.stack.top is self:
-            panel.reopen()
-            self.app.push(panel)
-
-    def forget_result(self) -> None:
-        """The game is no longer over (Undo, Play again, another level): its result panel goes."""
-        self._result_due = False
-        if self._result_panel is not None:
-            self._result_panel = None
-            self.refresh_toolbar()
-
-    # -- replays ------------------------------------------------------------------------------
-    def keep_replay(self, replay: Any) -> Path | None:
-        """Save ``replay`` in the user data dir and say where, and how to open it again -- in the window
-        (Runway's and Tron's Ctrl+S), else with the command; None when it could not be written (a toast)."""
-        from arcade.services.paths import shown_path
-        from arcade.services.replays import save_replay_in_data
-
-        try:
-            path = save_replay_in_data(replay, self.info.name, self.session.level_id)
-        except ArcadeError as exc:
-            self.toast.show(str(exc), "error", 6.0)
-            return None
-        # The status line alone, at its full width: a toast beside it took half the line, and the
-        # file's path and the command to open it were cut in both.
-        key = next((b.keys for b in self.keymap() if b.action == "open_levels"), "")
-        if self.front.replays and key:  # a player who only uses the window opens it there (it said only the command)
-            self.say(f"Replay saved — {key} → Saved replays opens it here; the file: {shown_path(path)}", "good")
-        else:
-            self.say(f"Replay saved — open it with: puzzle-arcade play {self.info.name} --replay {shown_path(path)}",
-                     "good")
-        if self.app is not None:
-            self.app.trace(f"replay-saved {path}")  # end-to-end tests
-        return path
-
-    # -- records -----------------------------------------------------------------------------
-    def keep_record(self, outcome: Outcome) -> str:
-        """Record a personal best the way the game declares it; returns the sentence for the result."""
-        spec = self.info.record
-        if spec is None or not outcome.is_win:
-            return ""
-        if not self.finished_with_ai and not self.owns_save():  # a replay of the player's run: not a new game
-            return ""
-        if self.finished_with_ai:
-            if self.all_by_ai:  # the tally line says who played ("all played by the AI"): only it
-                return "Not counted as your personal best." if self.ai_label != "the AI" \
-                    else "Not counted as a personal best."
-            if self.ai_label != "the AI":
-                return f"Played by {self.ai_label} — not counted as your personal best."
-            return f"{self.credit_sentence(finished=True)} — not counted as a personal best."
-        key = self.front.record_key(self.session.level)
-        value = self.front.record_value(self)
-        if not key or value is None:
-            return ""
-        old = saves.game_records(self.info.name).get(key)
-        try:
-            better = saves.record_result(self.info.name, key, value, lower_is_better=spec.lower_is_better)
-        except OSError as exc:
-            self.toast.show(f"Could not save your record: {exc.strerror or exc}", "error", 6.0)
-            return ""
-        shown = format_record(self.info, value)
-        # "bikes saved 3", "time 00:39", "loot 6": the picker's tag reads the same way.
-        if better and old is not None:
-            shown, was = format_records(self.info, value, old)
-            return f"A new personal best: {spec.what} {shown} (was {was})."
-        if better:
-            return f"Your first result on this level is recorded: {spec.what} {shown}."
-        return f"Your best on this level: {spec.what} {format_record(self.info, old)}." if old is not None else ""
 
     # -- session events ------------------------------------------------------------------
     def _on_session_change(self, session: Session[Any, Any, Any]) -> None:
@@ -1640,143 +1115,3 @@ class PuzzleScene(GameScene):
         # A game without an AI module loses the buttons rather than showing dead ones.
         self.has_hint = session.hint_hook is not None
         self.has_watch = session.watch_hook is not None
-
-
-class TickScene(GameScene):
-    """A game that advances in ticks: one clock, one speed control, a timeline to step and seek.
-
-    The clock's rate starts at ``1 / TickRules.tick_seconds`` ticks per second and moves
-    through ``speeds`` with + and −; the choice is kept in the game's preferences. The
-    session's history is the timeline: ``seek``, ``step_back`` and ``step_forward`` move
-    through it (while ``can_scrub`` holds), Home and End jump to its ends.
-    """
-
-    #: The speeds (ticks or turns per second) the + and − keys move through.
-    speeds: tuple[float, ...] = (4, 6, 8, 10, 12, 15, 20, 30)
-    #: What + and − change, for the keys table (a bare "faster / slower" did not say what).
-    speed_help = "speed: faster / slower"
-    #: Whether the timeline keys act (Tron scrubs only in a replay; Runway always).
-    scrub_always = True
-
-    def __init__(self, info: GameInfo, session: Session[Any, Any, Any], prefs: dict[str, Any] | None = None) -> None:
-        super().__init__(info, session)
-        base_rate = 1.0 / max(1e-3, float(getattr(session.rules, "tick_seconds", 0.1)))
-        self.speed = SpeedControl(self.speeds, base_rate, prefs, key="speed")
-        self.tick_clock = 0.0
-
-    @property
-    def tick_seconds(self) -> float:
-        """Seconds per tick at the chosen speed."""
-        return 1.0 / max(1e-3, self.speed.value)
-
-    @property
-    def can_scrub(self) -> bool:
-        return self.scrub_always
-
-    def tick_bindings(self) -> list[Binding]:
-        return [
-            Binding("+", "change_speed", self.speed_help, arg="1", repeat=True),
-            Binding("−", "change_speed", "", arg="-1", repeat=True),
-            Binding(",", "step_back", "step back one turn", when="can_scrub", repeat=True),
-            Binding(".", "step_forward", "step forward one turn", when="can_scrub", repeat=True),
-            Binding("Home", "seek_start", "back to the start", when="can_scrub"),
-            Binding("End", "seek_end", "to the end of the history", when="can_scrub"),
-        ]
-
-    def bound_keymap(self) -> list[Binding]:
-        return [*self.watching_bindings(), *self.game_bindings(), *self.tick_bindings(), *self.standard_bindings()]
-
-    def change_speed(self, arg: str) -> None:
-        value = self.speed.change(int(arg))
-        if self.watch is not None:
-            self.watch.speed = self.speed
-        self.speed_changed(value)
-
-    def speed_changed(self, value: float) -> None:
-        self.toast.show(f"Speed: {value:g} per second", "info")
-
-    #: What a step says at the ends of the history (Runway's "This is the start of the race.").
-    history_start_text = "This is the start."
-    history_end_text = "This is the end of the history."
-
-    # -- the timeline: stepping and seeking hold whatever plays it ------------------------------
-    @property
-    def playing(self) -> bool:
-        """Whether the timeline moves on by itself now: the AI's watch, running, or the game's own
-        playback (:meth:`playback_running`: Tron's replay, a program's run on Runway's timeline)."""
-        return (self.watch is not None and not self.watch.paused) or self.playback_running()
-
-    def playback_running(self) -> bool:
-        """Whether the game's own playback (not the AI's watch) is moving along the timeline."""
-        return False
-
-    def pause_playback(self) -> None:
-        """Pause the game's own playback where it is (see :meth:`hold_playback`)."""
-
-    def toggle_playback(self) -> bool:
-        """Play or pause the game's own playback, if one is on the timeline; False when there is none
-        (then :meth:`play_pause` starts the AI's watch)."""
-        return False
-
-    def hold_playback(self) -> None:
-        """A step, a seek, an undo or a redo while something plays the timeline pauses it where it
-        is: the player went there to look at that turn. The AI's watch stays (paused, its button no
-        longer lit), so Space resumes it from the turn on screen. Runway and Tron each paused their
-        own playback in every one of these methods."""
-        if self.watch is not None and not self.watch.paused:
-            self.watch.paused = True
-            self.refresh_toolbar()
-            self.save_if_paused()
-        self.pause_playback()
-
-    def play_pause(self) -> None:
-        """Space as a tick game's play key: pause or resume the AI's watch; else play or pause the
-        game's own playback; else let the AI play from the turn on screen."""
-        if self.watch is not None:
-            self.watch_pause()
-        elif not self.toggle_playback():
-            self.toggle_watch()
-
-    def seek(self, index: int) -> None:
-        self.hold_playback()
-        self.session.seek(index)
-
-    def seek_start(self) -> None:
-        self.seek(0)
-
-    def seek_end(self) -> None:
-        self.seek(self.session.length)
-
-    def step_back(self) -> None:
-        self.hold_playback()
-        if not self.session.undo():
-            self.say(self.history_start_text)
-
-    def step_forward(self) -> None:
-        """One turn on: while the AI is watched, its next step (the watch pauses there); else the
-        history's next turn, holding any playback; past its end, :meth:`step_past_end`."""
-        if self.watch is not None:
-            self.watch_step()
-            return
-        self.hold_playback()
-        if not self.session.redo():
-            self.step_past_end()
-
-    def step_past_end(self) -> None:
-        """A step forward at the end of the history (Runway plays the AI's next turn there)."""
-        self.say(self.history_end_text)
-
-    def undo(self) -> None:
-        """While the AI is watched, Undo is a step back that keeps the watch, paused (it used to stop it)."""
-        if self.watch is not None:
-            self.step_back()
-        else:
-            super().undo()
-
-    def redo(self) -> None:
-        """While the AI is watched, Redo is a step along the history that keeps the watch, paused."""
-        if self.watch is not None:
-            self.hold_playback()
-            self.session.redo()
-        else:
-            super().redo()

@@ -20,6 +20,7 @@ import pygame
 
 from arcade.core.game import LevelEntry
 from arcade.core.registry import GameInfo
+from arcade.ui.formatting import format_record
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.widgets import draw_text, wholly_inside, wrap_whole
@@ -61,8 +62,6 @@ def next_level(info: GameInfo, entries: list[LevelEntry], level_id: str) -> Leve
 def level_choices(info: GameInfo, entries: list[LevelEntry], records: dict[str, float],
                   current: str) -> tuple[list[Choice], int]:
     """Picker rows for ``entries``: grouped in the game's declared order, with headers and best results."""
-    from arcade.ui.game_scene import format_record
-
     grouped = level_groups(info, entries)
     choices: list[Choice] = []
     selected = -1

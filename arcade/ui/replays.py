@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from arcade.core.errors import ArcadeError, FormatError
 from arcade.core.game import LevelEntry
-from arcade.services.paths import data_dir
-from arcade.services.replays import Replay, load_replay, replay_credit
-from arcade.ui.picker import Choice
+from arcade.core.registry import Launch
+from arcade.services.paths import data_dir, shown_path
+from arcade.services.replays import Replay, load_replay, open_replay, replay_credit, save_replay_in_data
+from arcade.ui.picker import Choice, PickerScene
 
 if TYPE_CHECKING:
     from arcade.ui.front import GameFront
@@ -111,3 +112,63 @@ def replay_choices(front: GameFront, listed: list[SavedReplay]) -> list[Choice]:
 def refusal(saved: SavedReplay, error: Any = None) -> str:
     """The one line said when a listed file cannot be opened."""
     return f"Cannot open the replay {saved.path.name}: {error or saved.error}"
+
+
+class ReplaysMixin:
+    """A game scene's saved replays: keep the one on screen (Ctrl+S), list them, open one.
+
+    Part of :class:`~arcade.ui.game_scene.GameScene`, beside the picker rows above that lead
+    here. It reads the scene's ``app``, ``session``, ``info``, ``front`` and ``toast`` and calls
+    its ``say``, ``refuse`` and ``keymap``.
+    """
+
+    def open_saved_replays(self) -> None:
+        """The game's saved replays, newest first; picking one opens it in the game's replay viewer."""
+        assert self.app is not None
+        listed = saved_replays(self.info.name)
+        if not listed:
+            self.say("No saved replays yet: Ctrl+S saves the run on screen as a replay.", "warning")
+            return
+        total = len(replay_files(self.info.name))
+        more = f" (the newest {MAX_LISTED} of {total})" if total > len(listed) else ""
+        self.app.push(PickerScene(f"{self.info.title} — saved replays{more}", replay_choices(self.front, listed),
+                                  lambda choice: self.open_saved_replay(choice.value)))
+
+    def open_saved_replay(self, saved: Any) -> None:
+        """Open one listed file in the replay viewer (``play GAME --replay FILE``'s scene) in place of
+        this one; a damaged file is refused in one line."""
+        assert self.app is not None
+        if saved.error:
+            self.refuse(refusal(saved))
+            return
+        try:
+            playback = open_replay(saved.path, self.session.rules)
+            scene = self.front.open_options(self.app, Launch(options={"replay": playback}))
+        except ArcadeError as exc:
+            self.refuse(refusal(saved, exc.message if isinstance(exc, FormatError) else exc))
+            return
+        if scene is None:
+            self.refuse(f"{self.info.title} has no replay viewer.")
+            return
+        self.app.replace(scene)
+        self.app.trace(f"replay-opened {saved.path}")  # end-to-end tests
+
+    def keep_replay(self, replay: Any) -> Path | None:
+        """Save ``replay`` in the user data dir and say where, and how to open it again -- in the window
+        (Runway's and Tron's Ctrl+S), else with the command; None when it could not be written (a toast)."""
+        try:
+            path = save_replay_in_data(replay, self.info.name, self.session.level_id)
+        except ArcadeError as exc:
+            self.toast.show(str(exc), "error", 6.0)
+            return None
+        # The status line alone, at its full width: a toast beside it took half the line, and the
+        # file's path and the command to open it were cut in both.
+        key = next((b.keys for b in self.keymap() if b.action == "open_levels"), "")
+        if self.front.replays and key:  # a player who only uses the window opens it there (it said only the command)
+            self.say(f"Replay saved — {key} → Saved replays opens it here; the file: {shown_path(path)}", "good")
+        else:
+            self.say(f"Replay saved — open it with: puzzle-arcade play {self.info.name} --replay {shown_path(path)}",
+                     "good")
+        if self.app is not None:
+            self.app.trace(f"replay-saved {path}")  # end-to-end tests
+        return path

@@ -1218,7 +1218,7 @@ def test_the_setups_question_goes_with_its_toast_when_cancelled_and_leaves_f5s_a
     the corner for five seconds; and opening the setup cleared F5's pending question without its
     toast (the toast said "again" to a key that would now ask anew). Cancelled, the setup's question
     and toast go; opening it leaves another question alone."""
-    from arcade.ui.game_scene import DISCARD_TAG
+    from arcade.ui.discard import DISCARD_TAG
 
     def asking() -> bool:
         return any(m.tag == DISCARD_TAG for m in scene.toast.messages)

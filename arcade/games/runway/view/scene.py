@@ -37,9 +37,9 @@ from arcade.games.runway.view.programs import ProgramsMixin
 from arcade.games.runway.view.roadview import USER_ZOOM, RoadView
 from arcade.services.settings import stored_choice
 from arcade.ui.camera import ctrl_held
-from arcade.ui.game_scene import TickScene
 from arcade.ui.overlays import ResultScene
 from arcade.ui.speed import WATCH_SPEEDS
+from arcade.ui.tick_scene import TickScene
 from arcade.ui.transport import Scrub
 from arcade.ui.watch import WatchPlayer
 

@@ -43,10 +43,10 @@ from arcade.services.botspec import short_name_of
 from arcade.services.replays import Playback, Replay, Turn, replay_from_session
 from arcade.ui.camera import CameraInput, CameraScene
 from arcade.ui.console import ConsolePanel, console_lines
-from arcade.ui.game_scene import TickScene
 from arcade.ui.gridview import GridView
 from arcade.ui.overlays import LOOK_AT_BOARD, MAIN_MENU, NEXT_LEVEL, ResultScene
 from arcade.ui.picker import next_level
+from arcade.ui.tick_scene import TickScene
 from arcade.ui.transport import ReplayBar
 from arcade.ui.widgets import draw_text
 

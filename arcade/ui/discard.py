@@ -1,0 +1,76 @@
+"""Asking before a game in progress is thrown away (ui): "press again to throw away this game".
+
+:class:`DiscardMixin` is part of :class:`~arcade.ui.game_scene.GameScene`: a new board, another
+level from the picker, Tron's rematch -- anything that would replace a game with moves made
+asks first, with a toast (or the picker's title) saying what would go, and goes ahead when
+asked again. It is separate because the question has a life of its own (a time limit, a picker
+visit that keeps it, a level change that drops it) that the rest of the scene only starts or
+forgets. It reads the scene's ``session``, ``toast`` and ``_dirty`` and asks its
+``game_over``, ``owns_save`` and ``counts_as_move``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import ClassVar
+
+from arcade.core.words import NBSP, plural
+
+#: The tag of the "press again to throw away this game" question's toast (see :meth:`GameScene.confirm_discard`).
+DISCARD_TAG = "discard"
+#: What the level picker's "press again" questions start with (see :meth:`GameScene.forget_discard_question`).
+LEVEL_QUESTION = "level "
+
+
+class DiscardMixin:
+    """The "press again" question of :class:`~arcade.ui.game_scene.GameScene`."""
+
+    #: Whether the game's New board action asks first by itself (Hashi's opens its dialog).
+    new_board_asks: ClassVar[bool] = False
+    #: How long a "press again" stays asked (seconds).
+    CONFIRM_SECONDS: ClassVar[float] = 5.0
+
+    def in_progress(self) -> bool:
+        """Moves made in the player's own game, not finished: a new board or another level would
+        throw them away (a replay or a program's run on screen is not the player's game)."""
+        return self.session.index > 0 and not self.game_over() and self.owns_save()
+
+    def confirm_discard(self, what: str, again: str, *, timed: bool = True) -> bool:
+        """Nothing a player did is lost silently: while a game is in progress, the first request to
+        replace it (``what``) only says "``again`` to throw away this game (3 moves made)"; the same
+        request again within :data:`CONFIRM_SECONDS` (``timed``; the level picker asks on its own
+        screen, so no time limit there) goes ahead. Battle Royale's N threw a round away
+        without a word, and Undo was grey afterwards."""
+        if not self.in_progress():
+            self.forget_discard_question()
+            return True
+        now = time.monotonic()
+        asked = self._discard_asked
+        if asked is not None and asked[0] == what and (not timed or now - asked[1] < self.CONFIRM_SECONDS):
+            self.forget_discard_question()
+            return True
+        self._discard_asked = (what, now)
+        self.toast.show(f"{again} to throw away this game{self.moves_made()}", "warning", self.CONFIRM_SECONDS,
+                        tag=DISCARD_TAG)
+        return False
+
+    def forget_discard_question(self, kind: str | None = None) -> None:
+        """The "press again" question answered, or moot (another level opened, its dialog cancelled
+        or opened afresh): it goes, and its toast with it -- "! Pick it again to throw away this
+        game (1 move made)" stayed in the corner over the new level, about a game that no longer
+        existed, and a cancelled picker or Tron setup left it up for its five seconds. ``kind``
+        (the start of what was asked: ``"level "``, Tron's ``"new match"``) forgets only that
+        dialog's question: a new picker visit left F5's question alone, but not its toast."""
+        asked = self._discard_asked
+        if kind is not None and (asked is None or not asked[0].startswith(kind)):
+            return
+        self._discard_asked = None
+        if self.toast.drop(DISCARD_TAG):
+            self._dirty = True
+
+    def moves_made(self) -> str:
+        """" (3 moves made)": the moves a game in progress has, counted as its result counts them
+        (Battle Royale's drop is not one: "2 moves made" read next to "Move 1/6"). No-break spaces
+        keep the count one unit: the picker's question wrapped as "...this game (1" / "move made)"."""
+        moves = sum(1 for index in range(self.session.index) if self.counts_as_move(index))
+        return f" ({plural(moves, 'move', joiner=NBSP)}{NBSP}made)" if moves else ""

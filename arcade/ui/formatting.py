@@ -1,0 +1,64 @@
+"""How the game screens write times and records (ui): plain functions, no pygame.
+
+The header's clock, the result's time, a personal best "time 00:39 (was 00:41)" and the picker's
+best-result tags all say a time the same way because they all come here; the header's title
+("Level — Game" when the room is short) is here too. They are separate from the scene classes
+so that the picker and the tests can use them without the scene machinery.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from arcade.core.registry import GameInfo
+
+
+def format_time(seconds: float, *, tenths: bool = False) -> str:
+    """``mm:ss`` (``h:mm:ss`` past an hour); with ``tenths``, ``mm:ss.t``."""
+    if tenths:
+        whole, tenth = divmod(round(seconds * 10), 10)
+        return f"{format_time(whole)}.{tenth}"
+    seconds = int(seconds)
+    if seconds >= 3600:
+        return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+    return f"{seconds // 60:02d}:{seconds % 60:02d}"
+
+
+def format_record(info: GameInfo, value: float, *, tenths: bool = False) -> str:
+    """A personal best as the game's RecordSpec wants it shown (``tenths``: a time to the tenth)."""
+    if info.record is not None and info.record.unit == "time":
+        return format_time(value, tenths=tenths)
+    return f"{value:g}"
+
+
+def format_records(info: GameInfo, new: float, old: float) -> tuple[str, str]:
+    """A new best and the one it beat, as different as they are: times that print the same to the
+    second show tenths ("time 00:08 (was 00:08)" for 8.1 s after 8.6 s)."""
+    shown, was = format_record(info, new), format_record(info, old)
+    if shown == was and new != old:
+        shown, was = format_record(info, new, tenths=True), format_record(info, old, tenths=True)
+    return shown, was
+
+
+
+def header_title(game: str, level: str, room: int, width: Callable[[str], int]) -> str:
+    """The header's title in ``room`` pixels (``width`` measures a text): "Game — Level" when it fits.
+
+    When it does not, the level goes first and whole, then as much of the game's name as fits:
+    at 640x400 the header read "Battle Royale — Even..." and "Tron ...", the game's name (which
+    the player chose a moment ago) kept and the level's lost. Only a level title wider than the
+    room itself is shortened, with an ellipsis.
+    """
+    full = f"{game} — {level}" if level else game
+    if not level or width(full) <= room:
+        return full
+    if width(level) > room:
+        while level and width(level + "…") > room:
+            level = level[:-1]
+        return level.rstrip() + "…"
+    tail = f" — {game}"
+    if width(level + tail) <= room:
+        return level + tail
+    while len(tail) > len(" — ") + 2 and width(level + tail + "…") > room:
+        tail = tail[:-1]
+    return level + tail.rstrip() + "…" if width(level + tail + "…") <= room else level
