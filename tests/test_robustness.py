@@ -410,6 +410,35 @@ def test_a_closed_stdin_in_a_real_process_is_no_input():
     assert process.returncode == 2 and process.stderr == "puzzle-arcade: <stdin>: no input\n", process.stderr
 
 
+@pytest.mark.parametrize("argv", [
+    ["levels", "hashi"],  # print(): to a None stdout it wrote nothing, exit 0
+    ["generate", "royale", "--size", "11"],  # sys.stdout.write: AttributeError, exit 70
+    ["solve", "hashi", "levels/hashi/classic/01-first-steps.txt"],
+])
+def test_a_closed_stdout_in_a_real_process_is_exit_74(argv):
+    """``puzzle-arcade levels hashi >&-``: the answer was lost with exit 0, or ended as a bug (70)."""
+    process = subprocess.run([sys.executable, "-m", "arcade", *argv], preexec_fn=lambda: os.close(1), cwd=ROOT,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert process.returncode == 74, process.stderr
+    assert process.stderr == "puzzle-arcade: cannot write standard output: it is closed\n"
+
+
+def test_a_closed_stderr_keeps_the_error_line_off_stdout_and_its_descriptor_taken():
+    """``2>&-``: print(..., file=sys.stderr) is print(..., file=None), which wrote the error line on
+    stdout -- into a solver's output or a bot's answers. And descriptor 2 stayed free for the next
+    file opened, where anything written to stderr by C code would land."""
+    process = subprocess.run([sys.executable, "-m", "arcade", "solve", "hashi", "no-such-puzzle"],
+                             preexec_fn=lambda: os.close(2), cwd=ROOT, capture_output=False,
+                             stdout=subprocess.PIPE, text=True, timeout=60)
+    assert process.returncode == 2 and process.stdout == ""
+    probe = ("import os, sys; from arcade import cli; cli._hold_standard_streams();"
+             " print(os.readlink('/proc/self/fd/2'), sys.stderr is not None, file=sys.__stdout__)")
+    if Path("/proc/self/fd").is_dir():
+        held = subprocess.run([sys.executable, "-c", probe], preexec_fn=lambda: os.close(2), cwd=ROOT,
+                              stdout=subprocess.PIPE, text=True, timeout=60)
+        assert held.stdout.split() == [os.devnull, "True"]
+
+
 def test_solve_royale_reads_at_most_the_limit_from_an_endless_stdin():
     with open("/dev/zero", "rb") as zero:
         code, _out, err, rss = run_child(["solve", "royale", "-"], stdin=zero, timeout=30)
