@@ -45,7 +45,7 @@ from arcade.ui.scene import Scene
 from arcade.ui.speed import WATCH_SPEEDS, SpeedControl
 from arcade.ui.tween import Tweens
 from arcade.ui.watch import WatchPlayer
-from arcade.ui.widgets import Button, Toast, Toolbar, draw_text, wrap_text
+from arcade.ui.widgets import Button, Toast, Toolbar, draw_text, fitting_prefix, wrap_text
 from arcade.ui.worker import Worker
 
 if TYPE_CHECKING:
@@ -111,9 +111,7 @@ def header_title(game: str, level: str, room: int, width: Callable[[str], int]) 
     if not level or width(full) <= room:
         return full
     if width(level) > room:
-        while level and width(level + "…") > room:
-            level = level[:-1]
-        return level.rstrip() + "…"
+        return fitting_prefix(level, room, width, "…").rstrip() + "…"
     tail = f" — {game}"
     if width(level + tail) <= room:
         return level + tail
