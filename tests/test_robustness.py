@@ -815,3 +815,34 @@ def test_results_and_replays_given_one_path_are_refused_before_the_first_round(c
                                              "--jobs", "1", "--out", str(same), "--save-replays", str(same)])
     assert_one_line(code, err, 2, "--save-replays both name")
     assert out == "" and not same.exists()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGALRM"), reason="no SIGALRM: a second signal is the way out there")
+def test_a_stop_signal_ends_a_window_whose_frame_never_ends(monkeypatch):
+    """The first SIGTERM only posts QUIT for the frame loop; a frame that never ended (a 2 MB level
+    title took over ten minutes to draw) never read it, and ``timeout`` waited on a process that did
+    not stop. After the grace the signal ends the program as any other command's does."""
+    import pygame
+
+    from arcade.ui import signals
+
+    monkeypatch.setattr(signals, "GRACE_SECONDS", 0.3)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    try:
+        started = time.monotonic()
+        with pytest.raises(KeyboardInterrupt, match="SIGTERM"), signals.close_window_on_signal() as interrupted:
+            os.kill(os.getpid(), signal.SIGTERM)
+            while time.monotonic() - started < 10:  # a stuck frame: it never looks at the event queue
+                time.sleep(0.01)
+        assert time.monotonic() - started < 5 and interrupted() == "SIGTERM"
+        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+        assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL
+        # A window that closes in time is untouched: the alarm is cancelled with the block.
+        with signals.close_window_on_signal() as interrupted:
+            os.kill(os.getpid(), signal.SIGTERM)
+            assert any(e.type == pygame.QUIT for e in pygame.event.get())
+        assert interrupted() == "SIGTERM" and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+        time.sleep(0.5)  # past the grace: nothing fires
+    finally:
+        pygame.display.quit()
