@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import logging
 import os
 import signal
@@ -367,6 +368,52 @@ def _strict_stdin() -> None:
             reconfigure(encoding="utf-8", errors="strict")
 
 
+class _ClosedOutput(io.TextIOBase):
+    """``sys.stdout`` of a command started with standard output closed (``>&-``).
+
+    Python makes it None, and ``print()`` to None writes nothing: ``levels hashi >&-`` lost its whole
+    answer with exit status 0, and ``generate royale >&-``, which writes ``sys.stdout`` directly,
+    stopped with exit 70 ("'NoneType' object has no attribute 'write'"). A write here is the
+    OutputError of any output that cannot be written (exit 74).
+    """
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OutputError("cannot write standard output: it is closed")
+
+
+def _hold_standard_streams() -> None:
+    """Keep descriptors 0-2 taken and the error line off standard output when a stream was closed.
+
+    A descriptor left closed is the next one a file opens: an autosave's temporary file would become
+    descriptor 2, and what SDL or a library writes on stderr would land in the save. And with stderr
+    closed (``2>&-``), ``print(..., file=sys.stderr)`` is ``print(..., file=None)``, which writes to
+    *stdout*: the one error line went into a bot's answers or a solver's output. The closed ones
+    now hold the null device and stderr writes there; a command's stdout is :func:`_guard_stdout`'s.
+    """
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            with contextlib.suppress(OSError):
+                held = os.open(os.devnull, os.O_RDWR)  # the lowest free number: this one, normally
+                if held != fd:
+                    os.dup2(held, fd)
+                    os.close(held)
+    if sys.stderr is None:
+        with contextlib.suppress(OSError):
+            sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 -- held for the whole run
+
+
+def _guard_stdout(command: str | None) -> None:
+    """A command started with stdout closed writes to :class:`_ClosedOutput` (the window, which
+    prints nothing there and is None's main user -- pythonw -- keeps None)."""
+    if sys.stdout is None and command not in (None, "play"):
+        sys.stdout = _ClosedOutput()
+
+
 def _discard_stdout() -> None:
     """If stdout cannot be flushed (full disk, closed pipe), send the rest to /dev/null so
     the interpreter's own flush at exit cannot print a traceback."""
@@ -430,6 +477,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     interrupts.clear()  # main() called again in one process (tests) starts with no stop pending
     install_signal_handlers()
+    _hold_standard_streams()
     _strict_stdin()
     setup_logging(verbose=False)
     try:
@@ -439,6 +487,7 @@ def main(argv: list[str] | None = None) -> int:
         except SystemExit as exc:  # --help, --version, or a usage error argparse printed
             _flush_stdout()
             return int(exc.code or 0) if not isinstance(exc.code, str) else EXIT_USAGE
+        _guard_stdout(args.command)
         if args.debug_log:
             setup_logging(verbose=True)
         log.debug("puzzle-arcade %s, Python %s, command %s", __version__, sys.version.split()[0], argv)

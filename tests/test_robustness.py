@@ -410,6 +410,35 @@ def test_a_closed_stdin_in_a_real_process_is_no_input():
     assert process.returncode == 2 and process.stderr == "puzzle-arcade: <stdin>: no input\n", process.stderr
 
 
+@pytest.mark.parametrize("argv", [
+    ["levels", "hashi"],  # print(): to a None stdout it wrote nothing, exit 0
+    ["generate", "royale", "--size", "11"],  # sys.stdout.write: AttributeError, exit 70
+    ["solve", "hashi", "levels/hashi/classic/01-first-steps.txt"],
+])
+def test_a_closed_stdout_in_a_real_process_is_exit_74(argv):
+    """``puzzle-arcade levels hashi >&-``: the answer was lost with exit 0, or ended as a bug (70)."""
+    process = subprocess.run([sys.executable, "-m", "arcade", *argv], preexec_fn=lambda: os.close(1), cwd=ROOT,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert process.returncode == 74, process.stderr
+    assert process.stderr == "puzzle-arcade: cannot write standard output: it is closed\n"
+
+
+def test_a_closed_stderr_keeps_the_error_line_off_stdout_and_its_descriptor_taken():
+    """``2>&-``: print(..., file=sys.stderr) is print(..., file=None), which wrote the error line on
+    stdout -- into a solver's output or a bot's answers. And descriptor 2 stayed free for the next
+    file opened, where anything written to stderr by C code would land."""
+    process = subprocess.run([sys.executable, "-m", "arcade", "solve", "hashi", "no-such-puzzle"],
+                             preexec_fn=lambda: os.close(2), cwd=ROOT, capture_output=False,
+                             stdout=subprocess.PIPE, text=True, timeout=60)
+    assert process.returncode == 2 and process.stdout == ""
+    probe = ("import os, sys; from arcade import cli; cli._hold_standard_streams();"
+             " print(os.readlink('/proc/self/fd/2'), sys.stderr is not None, file=sys.__stdout__)")
+    if Path("/proc/self/fd").is_dir():
+        held = subprocess.run([sys.executable, "-c", probe], preexec_fn=lambda: os.close(2), cwd=ROOT,
+                              stdout=subprocess.PIPE, text=True, timeout=60)
+        assert held.stdout.split() == [os.devnull, "True"]
+
+
 def test_solve_royale_reads_at_most_the_limit_from_an_endless_stdin():
     with open("/dev/zero", "rb") as zero:
         code, _out, err, rss = run_child(["solve", "royale", "-"], stdin=zero, timeout=30)
@@ -786,3 +815,34 @@ def test_results_and_replays_given_one_path_are_refused_before_the_first_round(c
                                              "--jobs", "1", "--out", str(same), "--save-replays", str(same)])
     assert_one_line(code, err, 2, "--save-replays both name")
     assert out == "" and not same.exists()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGALRM"), reason="no SIGALRM: a second signal is the way out there")
+def test_a_stop_signal_ends_a_window_whose_frame_never_ends(monkeypatch):
+    """The first SIGTERM only posts QUIT for the frame loop; a frame that never ended (a 2 MB level
+    title took over ten minutes to draw) never read it, and ``timeout`` waited on a process that did
+    not stop. After the grace the signal ends the program as any other command's does."""
+    import pygame
+
+    from arcade.ui import signals
+
+    monkeypatch.setattr(signals, "GRACE_SECONDS", 0.3)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    try:
+        started = time.monotonic()
+        with pytest.raises(KeyboardInterrupt, match="SIGTERM"), signals.close_window_on_signal() as interrupted:
+            os.kill(os.getpid(), signal.SIGTERM)
+            while time.monotonic() - started < 10:  # a stuck frame: it never looks at the event queue
+                time.sleep(0.01)
+        assert time.monotonic() - started < 5 and interrupted() == "SIGTERM"
+        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+        assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL
+        # A window that closes in time is untouched: the alarm is cancelled with the block.
+        with signals.close_window_on_signal() as interrupted:
+            os.kill(os.getpid(), signal.SIGTERM)
+            assert any(e.type == pygame.QUIT for e in pygame.event.get())
+        assert interrupted() == "SIGTERM" and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+        time.sleep(0.5)  # past the grace: nothing fires
+    finally:
+        pygame.display.quit()

@@ -18,7 +18,7 @@ from arcade.ui.gridview import GridView
 from arcade.ui.input import PointerTracker, standard_action
 from arcade.ui.tween import Tweens, ease_out_back
 from arcade.ui.watch import WatchPlayer
-from arcade.ui.widgets import Button, Slider, Toast, Toolbar
+from arcade.ui.widgets import Button, Slider, Toast, Toolbar, fitting_prefix
 
 
 def ev(kind, **kw):
@@ -898,3 +898,41 @@ def test_the_menu_grows_on_a_big_window_and_its_cards_fit(size):
             app.close()
     small, big = cards[(1280, 720)], cards[size]
     assert all(b > s for s, b in zip(small, big, strict=True)), (small, big)
+
+
+def _linear_prefix(text: str, room: int, width, end: str) -> str:
+    """What every shortening loop did, one character at a time (the oracle)."""
+    while text and width(text + end) > room:
+        text = text[:-1]
+    return text
+
+
+@given(st.text(alphabet="ab W…—\u0301", max_size=60), st.integers(0, 400), st.sampled_from(["", "…"]))
+def test_fitting_prefix_is_the_one_character_loop_by_halving(text, room, end):
+    pygame.font.init()
+    font = pygame.font.Font(None, 20)
+
+    def width(t: str) -> int:
+        return font.size(t)[0]
+
+    fitted = fitting_prefix(text, room, width, end)
+    if width(text[:1] + end) <= room or not text:  # widths grow with the prefix: the loop's answer
+        assert fitted == _linear_prefix(text, room, width, end)
+    assert fitted == "" or width(fitted + end) <= room
+
+
+def test_a_title_of_megabytes_is_shortened_with_a_few_measurements():
+    """A level file whose title was a 2 MB line hung the first frame for over ten minutes (deaf to
+    SIGTERM): the header took one character off the title per measurement of the whole rest."""
+    from arcade.ui.game_scene import header_title
+
+    calls = []
+
+    def width(text: str) -> int:
+        calls.append(len(text))
+        return 9 * len(text)
+
+    title = "Long " * 4_000  # 20,000 characters: the loop measured nearly all of them
+    shown = header_title("Hashi", title, 900, width)
+    assert shown.endswith("…") and width(shown) <= 900 and shown.startswith("Long Long")
+    assert len(calls) < 60

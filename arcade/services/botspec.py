@@ -108,13 +108,58 @@ class BotSpec:
                     return f"cannot start {program!r}: it is a folder, not a program"
                 if not os.access(path, os.X_OK):
                     return f"cannot start {program!r}: not executable (chmod +x it, or run it through its interpreter)"
-            elif shutil.which(program) is None:
-                return f"cannot start {program!r}: no such program on the PATH"
+                found = program
+            else:
+                found = shutil.which(program)
+                if found is None:
+                    return f"cannot start {program!r}: no such program on the PATH"
+            if why := interpreter_problem(Path(found)):
+                return f"cannot start {program!r}: {why}"
             kind, script = _python_target(argv)
             if kind == "script" and not Path(script).is_file():
                 return (f"cannot start {' '.join(self.argv)!r}: no such file {script!r}"
                         + _unquoted_spaces(argv, argv.index(script)))
         return ""
+
+
+def interpreter_problem(path: Path) -> str:
+    """Why the system cannot run the executable file ``path`` by its first line ("" when, as far as
+    that line tells, it can): a script whose ``#!`` names an interpreter that is not there, or ends in
+    a Windows line break, or a text file with no ``#!`` line at all.
+
+    Each passed the checks above (the file exists and is executable) and then failed at every
+    round: "cannot start './bot.py': no such program" of a file that is plainly there (it is the
+    interpreter that is missing), "/usr/bin/env: use -[v]S to pass options in shebang lines" for
+    ``python3\\r``, "Exec format error" -- and as forfeits, with exit status 1 from ``referee`` and
+    0 from ``tournament`` instead of the 2 of a program that cannot be started. Only on POSIX, where
+    the kernel reads that line; elsewhere "" always.
+    """
+    if os.name != "posix" or not path.is_file():  # never open a FIFO: that waits for a writer
+        return ""
+    try:
+        with path.open("rb") as file:
+            head = file.read(256)  # what Linux reads of a script's first line (BINPRM_BUF_SIZE)
+    except OSError:
+        return ""  # unreadable here: starting it will say why
+    if not head.startswith(b"#!"):
+        if head and b"\0" not in head:  # text: a binary program (ELF, Mach-O) has NUL bytes early on
+            return ("it has no '#!' first line naming its interpreter"
+                    " (add one, e.g. #!/bin/sh, or run it through its interpreter)")
+        return ""
+    line = head[2:].split(b"\n", 1)[0]
+    if line.endswith(b"\r"):
+        return f"its first line ends in a Windows line break (\\r\\n): save it with Unix line endings (dos2unix {path})"
+    words = line.split()
+    if not words:
+        return "its '#!' first line names no interpreter"
+    interpreter = os.fsdecode(words[0])
+    if interpreter.startswith("/") and not Path(interpreter).is_file():
+        return f"its '#!' first line names the interpreter {interpreter!r}, which does not exist"
+    if interpreter.rsplit("/", 1)[-1] == "env" and len(words) == 2 and not words[1].startswith(b"-"):
+        wanted = os.fsdecode(words[1])
+        if shutil.which(wanted) is None:
+            return f"its '#!' first line asks env for {wanted!r}, which is not on the PATH"
+    return ""
 
 
 def _unquoted_spaces(argv: tuple[str, ...], at: int) -> str:

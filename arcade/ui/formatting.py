@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from arcade.core.registry import GameInfo
+from arcade.ui.widgets import fitting_prefix
 
 
 def format_time(seconds: float, *, tenths: bool = False) -> str:
@@ -53,9 +54,7 @@ def header_title(game: str, level: str, room: int, width: Callable[[str], int]) 
     if not level or width(full) <= room:
         return full
     if width(level) > room:
-        while level and width(level + "…") > room:
-            level = level[:-1]
-        return level.rstrip() + "…"
+        return fitting_prefix(level, room, width, "…").rstrip() + "…"
     tail = f" — {game}"
     if width(level + tail) <= room:
         return level + tail

@@ -19,6 +19,25 @@ from arcade.ui.theme import Theme, blend, readable_on
 Action = Callable[[], None]
 
 
+def fitting_prefix(text: str, room: int, width: Callable[[str], int], end: str = "") -> str:
+    """The longest start of ``text`` that, followed by ``end``, is at most ``room`` pixels wide
+    (``width`` measures a text); "" when not even one character fits.
+
+    Found by halving, about 20 measurements for any length. Every place that shortened a text
+    took one character off and measured again, as many times as characters went: a level whose
+    title was a 2 MB line (a hostile or broken file) hung the window in its first frame, deaf to
+    SIGTERM, for longer than ten minutes.
+    """
+    low, high = 0, len(text)  # text[:low] + end fits (or low is 0); text[:high + 1] + end does not
+    while low < high:
+        middle = (low + high + 1) // 2
+        if width(text[:middle] + end) <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low]
+
+
 def draw_text(
     surface: pygame.Surface,
     theme: Theme,
@@ -37,9 +56,7 @@ def draw_text(
     font = theme.font(size, bold, fixed=fixed)
     colour = colour or theme["text"]
     if max_width is not None and font.size(text)[0] > max_width:
-        while text and font.size(text + "…")[0] > max_width:
-            text = text[:-1]
-        text += "…"
+        text = fitting_prefix(text, max_width, lambda t: font.size(t)[0], "…") + "…"
     image = font.render(text, True, colour)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
@@ -79,9 +96,7 @@ def wrap_whole(theme: Theme, text: str, size: int, width: int, bold: bool = Fals
     out: list[str] = []
     for line in wrap_text(theme, text, size, width, bold):
         while font.size(line)[0] > width and len(line) > 1:
-            cut = len(line) - 1
-            while cut > 1 and font.size(line[:cut])[0] > width:
-                cut -= 1
+            cut = max(1, len(fitting_prefix(line[:-1], width, lambda t: font.size(t)[0])))
             out.append(line[:cut])
             line = line[cut:]
         out.append(line)
@@ -547,9 +562,7 @@ def _fit(font: pygame.font.Font, text: str, width: int) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels."""
     if font.size(text)[0] <= width:
         return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    return fitting_prefix(text, width, lambda t: font.size(t)[0], "…").rstrip() + "…"
 
 
 class Slider:

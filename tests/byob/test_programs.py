@@ -290,6 +290,56 @@ def test_a_program_that_cannot_start_is_named_before_it_is_run(tmp_path, monkeyp
     assert parse_bot_spec("flood-fill", PROTOCOLS, str).problem() == ""
 
 
+@pytest.mark.skipif(os.name != "posix", reason="the kernel reads a script's '#!' line on POSIX only")
+def test_a_script_the_system_cannot_run_is_named_before_it_is_run(tmp_path, monkeypatch):
+    """An executable script with a missing interpreter, a Windows line break after ``#!``, or no
+    ``#!`` line passed the check and then forfeited every round ("no such program" of a file that
+    is there, env's "use -[v]S to pass options", "Exec format error")."""
+    monkeypatch.chdir(tmp_path)
+
+    def script(name: str, data: bytes) -> str:
+        (tmp_path / name).write_bytes(data)
+        (tmp_path / name).chmod(0o755)
+        return f"./{name}"
+
+    def problem(command: str) -> str:
+        return parse_bot_spec(f"2010:{command}", PROTOCOLS, str).problem()
+
+    assert problem(script("gone.py", b"#!/no/such/python3\nprint(1)\n")) == (
+        "cannot start './gone.py': its '#!' first line names the interpreter '/no/such/python3', which does not exist")
+    assert problem(script("crlf.py", b"#!/usr/bin/env python3\r\nprint(1)\r\n")) == (
+        "cannot start './crlf.py': its first line ends in a Windows line break (\\r\\n):"
+        " save it with Unix line endings (dos2unix crlf.py)")
+    assert problem(script("plain.sh", b"echo 1\n")).startswith(
+        "cannot start './plain.sh': it has no '#!' first line naming its interpreter")
+    assert problem(script("env.py", b"#!/usr/bin/env no-such-python-here\n")) == (
+        "cannot start './env.py': its '#!' first line asks env for 'no-such-python-here', which is not on the PATH")
+    assert problem(script("empty.sh", b"#!\n")) == "cannot start './empty.sh': its '#!' first line names no interpreter"
+    # What runs is not refused: a real interpreter, env with options, a binary.
+    assert problem(script("ok.py", f"#!{sys.executable}\nprint(1)\n".encode())) == ""
+    assert problem(script("ok2.sh", b"#!/bin/sh -e\necho 1\n")) == ""
+    assert problem(script("ok3.py", b"#!/usr/bin/env -S python3 -u\n")) == ""
+    assert problem(sys.executable) == ""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the kernel reads a script's '#!' line on POSIX only")
+def test_referee_and_tournament_refuse_a_script_whose_interpreter_is_missing(tmp_path):
+    """Both ran every level or round as a forfeit and exited 1 (referee) or 0 (tournament)."""
+    import subprocess
+
+    bot = tmp_path / "bot.py"
+    bot.write_bytes(b"#!/no/such/python3\nprint('WAIT')\n")
+    bot.chmod(0o755)
+    env = {**os.environ, "PUZZLE_ARCADE_HOME": str(tmp_path / "home"), "SDL_VIDEODRIVER": "dummy"}
+    for argv in (["referee", "runway", "--bot", f"codingame:{bot}", "01_one_lonely_hole"],
+                 ["tournament", "tron", "--bots", "random", "--bot", f"2010:{bot}", "--maps", "joust", "--jobs", "1"]):
+        done = subprocess.run([sys.executable, "-m", "arcade", *argv], capture_output=True, text=True,
+                              env=env, timeout=120, stdin=subprocess.DEVNULL)
+        assert done.returncode == 2, (argv, done.stderr)
+        assert done.stdout == "" and "Traceback" not in done.stderr
+        assert done.stderr.strip().endswith("which does not exist") and done.stderr.count("\n") == 1
+
+
 def test_an_unquoted_path_with_spaces_says_how_to_quote_it(tmp_path, monkeypatch):
     """``python3 my bots/my bot.py`` said only "no such file 'my'" of a file that is plainly there."""
     monkeypatch.chdir(tmp_path)

@@ -198,6 +198,20 @@ def test_short_rows_are_padded_with_floor():
     assert lvl.rows == ("    ", "#   ")
 
 
+def test_whitespace_an_editor_adds_is_floor_and_blank_lines_before_the_size_are_skipped():
+    """Spaces or a tab after a row's last cell made a valid map "row has 27 cells, expected 25",
+    and a blank first line "expected the map size": both are what editors do to a file."""
+    plain = parse_map("4 2\n#1 #\n# 2#\n", "m.txt")
+    for text in ("4 2\n#1 #  \n# 2#\t\n", "\n\n4 2\r\n#1 #\r\n# 2# \r\n", "4 2  \n#1 #\t \n# 2#\n\n"):
+        assert parse_map(text, "m.txt") == plain, repr(text)
+    with pytest.raises(FormatError) as info:  # line numbers still count the skipped lines
+        parse_map("\n\n3 1\n1 2x\n", "m.txt")
+    assert info.value.line == 4 and "4 cells" in info.value.message
+    with pytest.raises(FormatError) as info:
+        parse_map("\n4 1\n1 11\n", "m.txt")
+    assert info.value.line == 3 and "the first is on line 3" in info.value.message
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet="# 12\n\r3x", max_size=60))
 def test_fuzzed_maps_raise_only_format_errors(text):

@@ -140,31 +140,37 @@ def parse_map(text: str, source: str = "<string>") -> Level:
     """Read a map in the 2010 contest format; every problem is a FormatError with its line.
 
     Rows shorter than ``W`` are padded with floor (editors strip trailing spaces, and the
-    official ``apocalyptic`` map has floor at the ends of rows); longer rows are an error.
+    official ``apocalyptic`` map has floor at the ends of rows); whitespace at the end of a row
+    is floor the padding would give anyway, so a row is also read without it (an editor that
+    adds spaces or a tab there made a valid map "row has 27 cells, expected 25"), and blank
+    lines before the size line are skipped, as every other game's reader does. A row still
+    longer than ``W`` is an error.
     """
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if len(lines) > 1 and lines[-1] == "":
         lines.pop()  # the newline that ends the last line does not start another row
-    if not lines or not lines[0].strip():
+    first = next((n for n, line in enumerate(lines) if line.strip()), 0)  # the size line's index
+    if not lines or not lines[first].strip():
         raise FormatError(source, 1, "expected the map size 'WIDTH HEIGHT' on the first line")
-    match = _SIZE_LINE.match(lines[0])
+    match = _SIZE_LINE.match(lines[first])
     if match is None:
-        raise FormatError(source, 1, f"expected 'WIDTH HEIGHT', got {lines[0][:40]!r}")
+        raise FormatError(source, first + 1, f"expected 'WIDTH HEIGHT', got {lines[first][:40]!r}")
     width, height = int(match.group(1)), int(match.group(2))
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise FormatError(source, 1, f"map size {size_name(width, height)} is outside 1..{MAX_SIDE}")
+        raise FormatError(source, first + 1, f"map size {size_name(width, height)} is outside 1..{MAX_SIDE}")
     if width * height < 2:
-        raise FormatError(source, 1, "a map needs at least two cells")
-    body = lines[1 : 1 + height]
-    trailing = [n for n, line in enumerate(lines[1 + height :], 2 + height) if line.strip()]
+        raise FormatError(source, first + 1, "a map needs at least two cells")
+    body = lines[first + 1 : first + 1 + height]
+    trailing = [n for n, line in enumerate(lines[first + 1 + height :], first + 2 + height) if line.strip()]
     if len(body) < height:
-        raise FormatError(source, 2 + len(body), f"the map has {len(body)} rows, expected {height}")
+        raise FormatError(source, first + 2 + len(body), f"the map has {len(body)} rows, expected {height}")
     if trailing:
         raise FormatError(source, trailing[0], f"text after the {height} rows of the map")
     rows: list[str] = []
     starts: dict[str, Pos] = {}
     for y, line in enumerate(body):
-        number = y + 2
+        number = first + y + 2
+        line = line.rstrip(" \t\f\v")
         if len(line) > width:
             raise FormatError(source, number, f"row has {len(line)} cells, expected {width}")
         line = line.ljust(width)
@@ -174,8 +180,8 @@ def parse_map(text: str, source: str = "<string>") -> Level:
         for x, ch in enumerate(line):
             if ch in "12":
                 if ch in starts:
-                    first = starts[ch][1] + 2
-                    raise FormatError(source, number, f"a second start '{ch}' (the first is on line {first})")
+                    raise FormatError(source, number,
+                                      f"a second start '{ch}' (the first is on line {first + starts[ch][1] + 2})")
                 starts[ch] = (x, y)
         rows.append(line.replace("1", " ").replace("2", " "))
     for ch in "12":
