@@ -374,6 +374,19 @@ def test_a_program_started_after_its_owner_stopped_is_killed_as_it_starts():
     assert not [p for p in processes() if p[0] not in before and "misbehave" in p[3] and p[2] != "Z"]
 
 
+def test_a_closed_seat_leaves_no_program_a_worker_was_still_starting():
+    """Closing a Tron seat set its stop and killed the program it held; one a worker thread had
+    started but not yet handed to the seat lived on until that thread looked again (a full test
+    run under load saw it alive after the window's close). Close kills it too, before returning."""
+    from arcade.games.tron.players import make_player
+
+    player = make_player(f"2010:{sys.executable} {BOTS / 'misbehave.py'} sleep")
+    starting = Program(misbehave("sleep"), stop=player.stop)  # started for the seat, not handed over yet
+    assert starting in live_programs()
+    player.close()
+    assert live_programs() == []
+
+
 def test_closing_the_window_runner_mid_answer_waits_for_no_thread():
     """Tron's runners used non-daemon pools (joined at exit) and closing waited for the worker talking
     to the program; now close kills the program and returns, and any thread left is a daemon."""

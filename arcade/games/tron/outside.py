@@ -26,7 +26,14 @@ from arcade.games.tron.players import Answer, Player, parse_spec
 from arcade.games.tron.protocol import board_text
 from arcade.services.botspec import BotSpec
 from arcade.services.programs import Answer as ProgramAnswer
-from arcade.services.programs import InputClosed, Limits, Program, ProgramFailure, unexpected_answer
+from arcade.services.programs import (
+    InputClosed,
+    Limits,
+    Program,
+    ProgramFailure,
+    close_started_by,
+    unexpected_answer,
+)
 
 #: Time limits per protocol: the 2010 contest gave 1 s a move (3 s for the first); HackerRank-style
 #: programs start anew every move, so the start-up counts and we allow 1 s for each.
@@ -85,9 +92,11 @@ class ProgramPlayer(Player):
         self.program: Program | None = None
 
     def close(self) -> None:
-        """Stop for good, from any thread, without waiting for one that is talking to the program."""
+        """Stop for good, from any thread, without waiting for one that is talking to the program --
+        and with none left running: one a worker thread is still starting is killed too."""
         self.stop.set()
         self.end()
+        close_started_by(self.stop)
 
     def end(self) -> None:
         program, self.program = self.program, None
