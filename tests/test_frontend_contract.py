@@ -2599,8 +2599,8 @@ def press_matcher(app: App, matcher) -> None:
 
 def what_shows(app: App, scene: GameScene) -> tuple:
     """What the player can see change: the scene on top, the status line, the toasts, the game's
-    position, the watch, the camera, and the scene's own switches and counters (a toggle such as
-    Hashi's G, a cursor)."""
+    position, the watch, the camera, the toolbar button with the focus ring (Tab), and the scene's
+    own switches and counters (a toggle such as Hashi's G, a cursor)."""
     frames(app, 2)
     top = app.stack.top
     view = getattr(scene, "view", None)
@@ -2609,7 +2609,7 @@ def what_shows(app: App, scene: GameScene) -> tuple:
                        if isinstance(value, (bool, int, str, tuple)) and not name.startswith("_")))
     return (id(top), len(app.stack.scenes), scene.status_text, tuple(m.text for m in scene.toast.messages),
             scene.session.index, len(scene.session.moves), id(scene.session.level), scene.watching,
-            camera, own)
+            camera, getattr(scene.toolbar.focus, "label", None), own)
 
 
 def settled_view(app: App, scene: GameScene) -> tuple:
@@ -3101,3 +3101,42 @@ def test_a_declared_editor_opens_from_its_options_and_the_menu_offers_only_those
             assert app.stack.top is scene
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
+def test_tab_reaches_the_toolbar_enter_presses_its_button_and_esc_lets_it_go(info, toy_in_registry, monkeypatch):
+    """Keyboard players could not reach the toolbar: Tab focused nothing in a game. Tab puts a ring
+    on the first enabled button and Shift+Tab goes back round to the last; Enter presses the one in
+    focus -- its own action, not the game's Enter (Runway's WAIT, a move) -- and Esc lets the focus
+    go without opening the pause screen. Without focus, Esc still pauses."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        assert any("Tab" in str(row) and "toolbar buttons" in str(row) for row in scene.help_lines()), \
+            "the pause screen's keys table says so"
+        bar = scene.toolbar
+        enabled = [b for b in bar.buttons if b.is_enabled()]
+        first, last = enabled[0], enabled[-1]
+        key(app, pygame.K_TAB)
+        assert scene.toolbar.focus is first
+        frames(app)
+        ring = first.rect.inflate(app.theme.px(6), app.theme.px(6))
+        assert tuple(app.screen.get_at((ring.centerx, ring.top)))[:3] == app.theme["highlight"], "the ring is drawn"
+        key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+        key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+        assert scene.toolbar.focus is (enabled[-2] if len(enabled) > 1 else last)
+        key(app, pygame.K_ESCAPE)
+        assert scene.toolbar.focus is None and app.stack.top is scene, "Esc only let the focus go"
+        ran = []
+        run = scene.run_binding
+        monkeypatch.setattr(scene, "run_binding", lambda binding: (ran.append(binding), run(binding)))
+        moves = list(scene.session.moves)
+        key(app, pygame.K_TAB)
+        key(app, pygame.K_RETURN)
+        assert [b.button for b in ran] == [first.label], ran
+        assert scene.session.moves == moves, "Enter pressed the button, not the game's Enter"
+        while app.stack.top is not scene:  # the button opened a screen (Levels): back to the game
+            key(app, pygame.K_ESCAPE)
+        scene.toolbar.set_focus(None)
+        ran.clear()
+        key(app, pygame.K_ESCAPE)
+        assert [b.action for b in ran] == ["open_pause"], "without focus Esc is the game's again"

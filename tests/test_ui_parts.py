@@ -195,6 +195,43 @@ def test_a_toolbar_is_one_row_smaller_text_first_then_a_more_menu_by_priority():
     assert all(bar.menu_rect.contains(b.rect) and b.rect.bottom < 0 for b in bar.overflow)
 
 
+def keydown(code: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+
+
+def test_toolbar_focus_takes_its_keys_only_while_a_button_has_it():
+    """Tab walks the enabled buttons (those in the More menu open it); Shift on its way to Shift+Tab
+    keeps the focus; Space presses the button in focus; a game key (an arrow, a move) or a click lets
+    the focus go and is not consumed; without focus Space and Enter are not the toolbar's."""
+    from arcade.ui.theme import Theme
+
+    pygame.font.init()
+    theme = Theme()
+    pressed: list[int] = []
+    buttons = [Button(f"Button {i}", lambda i=i: pressed.append(i), hotkey=f"F{i + 1}") for i in range(8)]
+    buttons[1].enabled = False
+    bar = Toolbar(buttons)
+    bar.layout(theme, pygame.Rect(0, 0, 400, 30), 30)
+    assert bar.overflow
+    assert not bar.handle(keydown(pygame.K_SPACE)) and not bar.handle(keydown(pygame.K_RETURN)) and pressed == []
+    assert bar.handle(keydown(pygame.K_TAB)) and bar.focus is buttons[0]
+    assert bar.handle(keydown(pygame.K_TAB)) and bar.focus is buttons[2], "a disabled button is passed over"
+    assert not bar.handle(keydown(pygame.K_LSHIFT)) and bar.focus is buttons[2]
+    assert bar.handle(keydown(pygame.K_TAB, pygame.KMOD_SHIFT)) and bar.focus is buttons[0]
+    assert bar.handle(keydown(pygame.K_TAB, pygame.KMOD_SHIFT)) and bar.focus is buttons[7]
+    bar.set_focus(bar.overflow[0])
+    assert bar.menu_open, "a button in the More menu shows where the focus is"
+    assert bar.handle(keydown(pygame.K_SPACE)) and pressed == [buttons.index(bar.overflow[0])] and not bar.menu_open
+    assert not bar.handle(keydown(pygame.K_LEFT)) and bar.focus is None, "a move lets the focus go"
+    bar.handle(keydown(pygame.K_TAB))
+    bar.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5000, 5000), button=1))
+    assert bar.focus is None, "so does a click"
+    bar.handle(keydown(pygame.K_TAB))
+    rebuilt = Toolbar([Button("Other", lambda: None, hotkey="F9"), Button("Renamed", lambda: None, hotkey="F1")])
+    rebuilt.inherit(bar)
+    assert rebuilt.focus is rebuilt.buttons[1], "a rebuilt row keeps the focus on the button for the same keys"
+
+
 def test_slider_drag_and_keys():
     seen = []
     s = Slider([0.5, 1.0, 2.0], 1.0, seen.append)

@@ -330,6 +330,7 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
                     when="result_ready"),
             Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
             Binding("F1 / ?", "open_how_to_play", "how to play: the rules, an example, every key"),
+            Binding("Tab / Shift+Tab", "", "toolbar buttons (Enter or Space presses one, Esc leaves them)"),
         ]
         return rows
 
@@ -504,9 +505,8 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
             buttons.append(button)
         # The last press goes on to the new row: a double-click on a button the press rebuilt the
         # toolbar for (Watch AI) must not reach the button that took its place.
-        guard = self.toolbar.guard
-        self.toolbar = Toolbar([*buttons, *watching])
-        self.toolbar.guard = guard
+        previous, self.toolbar = self.toolbar, Toolbar([*buttons, *watching])
+        self.toolbar.inherit(previous)  # and the keyboard's focus, on the button for the same keys
 
     def refresh_toolbar(self) -> None:
         """Build and lay out the toolbar again (a watch started, paused or stopped), the board as it is."""

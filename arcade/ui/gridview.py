@@ -56,6 +56,24 @@ RULER_GAP = 3
 RULER_MIN_CELL = 16
 
 
+def ruler_font_size(cell: float, scale: float = 1.0) -> int:
+    """The row and column numbers' text size (screen pixels) beside cells ``cell`` pixels wide.
+
+    10 to 14 at the UI scale 1 (a little larger on larger cells); the bounds grow with the UI
+    ``scale`` so the numbers read at 2560x1440 as the rest of the text does, but never past what
+    their cells hold: a number is at most 0.8 of a numbered cell (or of the four cells between
+    the 1 and the 5 of a fine board's ruler). Never under 10, the smallest readable size."""
+    size = min(round(14 * scale), max(round(10 * scale), int(cell) // 3 + 4))
+    room = cell if cell >= RULER_MIN_CELL else 4 * cell
+    return max(10, min(size, int(0.8 * room)))
+
+
+def ruler_band(scale: float = 1.0) -> int:
+    """The band kept beside a board for its numbers: :data:`RULER_BAND` at the UI ``scale``, as the
+    numbers' largest size grows with it (exactly 18 at scale 1)."""
+    return round(RULER_BAND * scale) if scale != 1.0 else RULER_BAND
+
+
 def ruler_labelled(index: int, cell: float) -> bool:
     """Whether row or column ``index`` (0-based) is numbered at this cell size."""
     return cell >= RULER_MIN_CELL or index == 0 or (index + 1) % 5 == 0
@@ -96,6 +114,8 @@ class GridView:
         self.zoom_rows = zoom_rows
         #: Whether the board has row and column numbers beside it (see :meth:`ruler_labels`).
         self.rulers = rulers
+        #: The UI scale the rulers' band and numbers grow with (``layout(..., scale=)`` sets it).
+        self.label_scale = 1.0
         self._ruler_glyphs: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
         self.area = pygame.Rect(0, 0, 0, 0)
         #: Where the board is shown (the area less the margin): the clip of every board drawing.
@@ -139,8 +159,12 @@ class GridView:
         self._pool.clear()
         self.layout(self.area, keep_camera=False)
 
-    def layout(self, area: pygame.Rect, *, keep_camera: bool = True) -> None:
-        """Fit the grid into ``area``; a zoomed camera keeps its zoom and the grid point at the centre."""
+    def layout(self, area: pygame.Rect, *, keep_camera: bool = True, scale: float | None = None) -> None:
+        """Fit the grid into ``area``; a zoomed camera keeps its zoom and the grid point at the centre.
+
+        ``scale``: the app's UI scale (``theme.scale``), which the rulers' band and numbers follow."""
+        if scale is not None:
+            self.label_scale = scale
         centre = self.to_grid(self.viewport.center) if keep_camera and self.zoom != 1.0 and self.viewport.w else None
         self.area = pygame.Rect(area)
         self.viewport = self.area.inflate(-2 * self.margin, -2 * self.margin)
@@ -229,11 +253,12 @@ class GridView:
         if not self.rulers:
             return (0, 0)
         digits = len(str(self.rows))
-        return (RULER_BAND + RULER_GAP, RULER_BAND + RULER_GAP + 7 * max(0, digits - 2))
+        band = ruler_band(self.label_scale)
+        return (band + RULER_GAP, band + RULER_GAP + round(7 * self.label_scale) * max(0, digits - 2))
 
     def ruler_size(self) -> int:
-        """The numbers' font size: small beside small cells, never under 10."""
-        return max(10, min(14, self.cell // 3 + 4))
+        """The numbers' font size: small beside small cells, never under 10, growing with the UI scale."""
+        return ruler_font_size(self.cell, self.label_scale)
 
     def ruler_labels(self) -> list[tuple[str, tuple[int, int]]]:
         """(number, centre) of each row and column number beside the cells in view -- every one on

@@ -68,8 +68,11 @@ class Timeline:
     RESULT = 24
     #: Closest two tick labels may be (pixels): a label next to the end's is left out.
     LABEL_GAP = 24
-    #: The knob's radius: a game's marks stand clear of it (Runway's ✗ piled up on it at a race's end).
+    #: The knob's radius at the UI scale 1 (:attr:`knob` is it at the window's): a game's marks stand
+    #: clear of it (Runway's ✗ piled up on it at a race's end).
     KNOB = 8
+    #: The track's thickness at the UI scale 1.
+    TRACK = 8
 
     def __init__(self, limit: int, label: str = "Turns") -> None:
         self.limit = limit
@@ -79,6 +82,17 @@ class Timeline:
         #: Room left of the track for the label: :data:`LABEL`, or as wide as the label drawn at the
         #: window's UI scale needs (measured as it is drawn; at 2560x1440 the knob covered "Turns").
         self.label_width = self.LABEL
+        #: The UI scale the knob, the track and the room for the result grow with (the last drawn
+        #: theme's: at 2560x1440 the knob stayed 8 pixels under 21-pixel text).
+        self.scale = 1.0
+
+    def _px(self, length: int) -> int:
+        return round(length * self.scale) if self.scale != 1.0 else length
+
+    @property
+    def knob(self) -> int:
+        """The knob's radius on screen: :data:`KNOB` at the UI scale."""
+        return self._px(self.KNOB)
 
     def fit(self, turns: int, *, ended: bool = False) -> None:
         """Span ``turns``: exactly, once the history has ended there; else with room to go on, rounded
@@ -91,8 +105,9 @@ class Timeline:
     @property
     def track(self) -> pygame.Rect:
         r = self.rect
-        label = self.label_width
-        return pygame.Rect(r.x + label, r.y + r.height // 2 - 4, max(10, r.width - label - self.RESULT), 8)
+        label, thick = self.label_width, self._px(self.TRACK)
+        width = max(10, r.width - label - self._px(self.RESULT))
+        return pygame.Rect(r.x + label, r.y + r.height // 2 - thick // 2, width, thick)
 
     def turn_at(self, x: int) -> int:
         track = self.track
@@ -111,7 +126,8 @@ class Timeline:
                 for turn in [*range(0, self.span, step), self.span]]
 
     def draw_track(self, surface: pygame.Surface, theme: Theme, index: int, length: int) -> None:
-        self.label_width = max(self.LABEL, theme.font(14).size(self.label)[0] + theme.px(8) + self.KNOB + 4)
+        self.scale = theme.scale
+        self.label_width = max(self.LABEL, theme.font(14).size(self.label)[0] + theme.px(8) + self.knob + 4)
         track = self.track
         draw_text(surface, theme, self.label, (self.rect.x + 4, track.centery), size=14, colour=theme["text_dim"],
                   anchor="midleft")
@@ -122,15 +138,16 @@ class Timeline:
         pygame.draw.rect(surface, theme["accent"], done, border_radius=4)
         for turn, labelled in self.ticks():
             x = self.x_of(turn)
-            pygame.draw.line(surface, theme["text_dim"], (x, track.bottom + 1), (x, track.bottom + 4))
-            if labelled and self.rect.height >= 28:
-                draw_text(surface, theme, str(turn), (x, track.bottom + 4), size=10, colour=theme["text_dim"],
+            tick = track.bottom + theme.px(4)
+            pygame.draw.line(surface, theme["text_dim"], (x, track.bottom + 1), (x, tick))
+            if labelled and self.rect.height >= theme.px(28):
+                draw_text(surface, theme, str(turn), (x, tick), size=10, colour=theme["text_dim"],
                           anchor="midtop")
 
     def draw_knob(self, surface: pygame.Surface, theme: Theme, index: int) -> None:
         knob = (self.x_of(index), self.track.centery)
-        pygame.draw.circle(surface, theme["text"], knob, self.KNOB)
-        pygame.draw.circle(surface, theme["accent"], knob, self.KNOB, width=2)
+        pygame.draw.circle(surface, theme["text"], knob, self.knob)
+        pygame.draw.circle(surface, theme["accent"], knob, self.knob, width=theme.px(2))
 
     def draw(self, surface: pygame.Surface, theme: Theme, index: int, length: int) -> None:
         self.draw_track(surface, theme, index, length)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from arcade.ui.focus import focus_step
 from arcade.ui.theme import Theme, blend, readable_on
 
 Action = Callable[[], None]
@@ -267,7 +268,20 @@ class Toolbar:
     and gaps; smaller text, down to :data:`MIN_TEXT` pixels; and then it moves the buttons of
     lowest :attr:`Button.priority` (the rightmost of equals first) behind a **More** button at
     the row's end, whose menu opens above it. Labels are never cut: the row is what is shown.
+
+    Keyboard players reach the buttons with Tab / Shift+Tab (the enabled ones, in the row's
+    order, those in the More menu opening it): a ring shows the one in focus, Enter or Space
+    presses it. Those keys mean things in games (Space pauses Tron, plays Runway), so the toolbar
+    takes them only while a button is in focus; Esc, a click, or any other key (a move) lets the
+    focus go, and that key goes on to the game.
     """
+
+    #: Keys that never let the focus go: held down as part of Shift+Tab and the like.
+    MODIFIERS = frozenset((pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+                           pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_LGUI, pygame.K_RGUI,
+                           pygame.K_MODE, pygame.K_CAPSLOCK, pygame.K_NUMLOCK))
+    #: Keys that press the button in focus.
+    PRESS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
     #: The smallest label size before buttons go into the More menu (still readable).
     MIN_TEXT = 12
@@ -292,6 +306,57 @@ class Toolbar:
         #: Lets go of a double-click's second press on a button its first press changed. The scene
         #: hands it on to the toolbar it builds next, since a click often rebuilds the toolbar.
         self.guard = DoubleClickGuard()
+        #: The button the keyboard's focus is on (see the class), or None: the keys are the game's.
+        self.focus: Button | None = None
+
+    def inherit(self, previous: Toolbar) -> None:
+        """Take over what the toolbar this one replaces had going: a double-click's guard, and the
+        keyboard's focus, on the button for the same keys (a press often rebuilds the row: Watch AI
+        becomes Stop watching, and the focus stays on it)."""
+        self.guard = previous.guard
+        old = previous.focus
+        if old is not None:
+            self.focus = next((b for b in self.buttons if b.hotkey and b.hotkey == old.hotkey),
+                              next((b for b in self.buttons if b.label == old.label), None))
+
+    def set_focus(self, button: Button | None) -> None:
+        """Put the keyboard's focus on ``button`` (None: let it go); one in the More menu opens it."""
+        self.focus = button
+        if button is not None and button in self.overflow:
+            if not self.menu_open:
+                self.toggle_menu()
+        else:
+            self.close_menu()
+
+    def _focus_key(self, event: pygame.event.Event) -> bool:
+        """Tab / Shift+Tab move the focus; while a button has it, Enter / Space press it and Esc lets
+        it go (all three consumed), and another key lets it go and goes on. True if consumed."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.focus = None
+            return False
+        if event.type != pygame.KEYDOWN or event.key in self.MODIFIERS:
+            return False
+        mod = getattr(event, "mod", 0)
+        if event.key == pygame.K_TAB and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            step = focus_step(event) or 1
+            buttons = self.buttons
+            start = buttons.index(self.focus) if self.focus in buttons else (-1 if step > 0 else len(buttons))
+            ahead = (buttons[(start + step * k) % len(buttons)] for k in range(1, len(buttons) + 1))
+            self.set_focus(next((b for b in ahead if b.is_enabled()), None))
+            return True
+        button = self.focus
+        if button is None:
+            return False
+        if button not in self.buttons:  # gone from the row
+            self.focus = None
+            return False
+        if event.key in self.PRESS and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            if button.is_enabled():
+                self.close_menu()
+                button.on_click()
+            return True
+        self.set_focus(None)
+        return event.key == pygame.K_ESCAPE
 
     def add(self, button: Button) -> Button:
         self.buttons.append(button)
@@ -389,6 +454,8 @@ class Toolbar:
         a button the first press changed is let go (see :class:`DoubleClickGuard`)."""
         if self.guard.swallows(event, self.button_at):
             return True
+        if self._focus_key(event):
+            return True
         if self.menu_open:
             if event.type == pygame.KEYDOWN:
                 self.close_menu()
@@ -415,6 +482,18 @@ class Toolbar:
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         for b in self.row():
             b.draw(surface, theme, self.text_size)
+        if self.focus is not None and self.focus not in self.overflow:
+            self._draw_focus(surface, theme, self.focus)
+        elif self.focus is not None and not self.menu_open:
+            self._draw_focus(surface, theme, self.more)  # in the closed menu: More holds it
+
+    def _draw_focus(self, surface: pygame.Surface, theme: Theme, button: Button) -> None:
+        """The focus ring: in the highlight colour (the toggled state's border is the accent), round
+        the button and clear of it, so it reads on every palette and on a lit button."""
+        if button.rect.width:
+            ring = button.rect.inflate(theme.px(6), theme.px(6))
+            pygame.draw.rect(surface, theme["highlight"], ring, width=max(2, theme.px(2)),
+                             border_radius=max(3, ring.height // 4))
 
     def draw_menu(self, surface: pygame.Surface, theme: Theme) -> None:
         """The open More menu, over everything else (its owner draws it last)."""
@@ -424,6 +503,8 @@ class Toolbar:
         pygame.draw.rect(surface, theme["grid"], self.menu_rect, width=1, border_radius=6)
         for b in self.overflow:
             b.draw(surface, theme, self._menu_size)
+        if self.focus is not None and self.focus in self.overflow:
+            self._draw_focus(surface, theme, self.focus)
 
     def hovered_tooltip(self) -> str:
         for b in [*self.row(), *(self.overflow if self.menu_open else [])]:

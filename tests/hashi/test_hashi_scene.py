@@ -596,7 +596,7 @@ def marker_overlaps(scene: HashiScene) -> tuple[list[str], int]:
     return problems, checked
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640), (640, 400)])
+@pytest.mark.parametrize("size", [(2560, 1440), (1280, 800), (1024, 640), (640, 400)])
 def test_edge_letters_and_the_row_and_column_numbers_never_overlap_at_any_zoom(tmp_path, size):
     """Zoomed in on a Hard 40x40 torus (Ctrl++ twice), the letters A and B pairing the ends of
     wrapped bridges sat on the row numbers 11 and 13: the margin was a fraction of the fit's cell
@@ -632,7 +632,7 @@ def test_edge_letters_and_the_row_and_column_numbers_never_overlap_at_any_zoom(t
         pygame.display.quit()
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (640, 400)])
+@pytest.mark.parametrize("size", [(2560, 1440), (1024, 640), (640, 400)])
 def test_row_and_column_numbers_never_overlap_each_other_zoomed_in_and_panned(size):
     """Zoomed in and panned on a plane board, the number of a column half out of view sat over the
     row numbers in the corner (the shared rulers number only what has its middle in view; Hashi's
@@ -657,6 +657,38 @@ def test_row_and_column_numbers_never_overlap_each_other_zoomed_in_and_panned(si
     finally:
         app.close()
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("level", ["classic/05-harbour", "wrapped/02-doughnut", "hard/20-open-sea"])
+def test_on_a_big_window_the_numbers_and_edge_letters_grow_and_keep_to_their_bands(level):
+    """At 2560x1440 the row and column numbers and a wrapped board's edge letters stayed 1280x720's
+    size in their 18-pixel band, small beside the grown text: they follow the UI scale (1.5 there),
+    their bands with them, and still never touch the board, the letters' margin or each other."""
+    from arcade.games import REGISTRY
+    from arcade.ui.app import App
+
+    sizes = {}
+    for size in [(1280, 720), (2560, 1440)]:
+        app = App(REGISTRY, size=size, headless=True)
+        try:
+            scene = app.launch("hashi", Launch(level=level))
+            app.frame(1 / 60)
+            painter = scene.painter
+            numbers = painter.coordinate_rects()
+            assert numbers
+            pad = painter.frame_pad()
+            board = painter.view.board_rect.inflate(2 * pad, 2 * pad)  # the board and its frame
+            assert [(t, r) for t, r in numbers if r.colliderect(board)] == [], (size, board)
+            assert [(a, b) for i, (_, a) in enumerate(numbers) for _, b in numbers[i + 1:] if a.colliderect(b)] == []
+            assert all(painter.outer.contains(r) for _, r in numbers), (size, painter.outer)
+            assert marker_overlaps(scene)[0] == []
+            sizes[size] = (painter.coordinate_size(), painter.label_band, painter.marker_font,
+                           max(r.height for _, r in numbers))
+        finally:
+            app.close()
+            pygame.display.quit()
+    small, big = sizes[(1280, 720)], sizes[(2560, 1440)]
+    assert all(b > s for s, b in zip(small, big, strict=True)), (small, big)
 
 
 def frame_colour_in(app, rect: pygame.Rect, colour: tuple[int, int, int]) -> list[tuple[int, int]]:

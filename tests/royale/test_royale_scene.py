@@ -672,3 +672,52 @@ def test_a_grid_without_a_route_says_so_instead_of_asking_for_a_drop(app, driver
     assert scene.status_role == "warning"
     assert "No route on this grid" in scene.status_text and why in scene.status_text
     assert "outlined diamond" not in scene.status_text
+
+
+def ruler_rects(app, scene) -> list[tuple[str, pygame.Rect]]:
+    """Each row and column number's rect, as :meth:`GridView.draw_rulers` draws it."""
+    font = app.theme.font(scene.grid.ruler_size(), fixed=True)
+    out = []
+    for text, centre in scene.grid.ruler_labels():
+        rect = pygame.Rect((0, 0), font.size(text))
+        rect.center = centre
+        out.append((text, rect))
+    return out
+
+
+@pytest.mark.parametrize("level", ["01-seed-14x20", "17-grand-royale-51x51"])
+def test_on_a_big_window_the_rulers_and_legend_marks_grow_and_keep_to_their_bands(level, monkeypatch):
+    """At 2560x1440 the row and column numbers stayed 1280x720's size in their 18-pixel band, and
+    the legend's marks 15 pixels beside 21-pixel words: both follow the UI scale (1.5 there). The
+    numbers stay in their bands, clear of the board (inside the frame drawn round it) and of each
+    other -- on a 51x51 grid, whose fine cells are numbered every fifth, too."""
+    from arcade.games import REGISTRY
+    from arcade.games.royale.view import panel
+    from arcade.ui.app import App
+
+    boxes: list[pygame.Rect] = []
+    real = panel.draw_drop_mark
+    monkeypatch.setattr(panel, "draw_drop_mark", lambda surface, theme, rect, ok: (boxes.append(rect),
+                                                                                 real(surface, theme, rect, ok)))
+    measured = {}
+    for size in [(1280, 720), (2560, 1440)]:
+        app = App(REGISTRY, size=size, headless=True)
+        try:
+            scene = app.launch("royale", Launch(level=level))
+            app.frame(1 / 60)
+            grid = scene.grid
+            rects = ruler_rects(app, scene)
+            assert rects
+            board = grid.board_rect.inflate(4, 4)  # and the frame drawn round it
+            assert [(t, r) for t, r in rects if r.colliderect(board)] == [], (size, board)
+            assert [(a, b) for i, (_, a) in enumerate(rects) for _, b in rects[i + 1:] if a.colliderect(b)] == []
+            assert all(grid.area.contains(r) for _, r in rects), (size, grid.area)
+            boxes.clear()  # the legend's drop marks, before the drop
+            panel.render_side(app.theme, scene.side_rect.size, scene.session.state, None, "par", True)
+            measured[size] = (grid.ruler_size(), grid.ruler_bands[0], max(r.height for _, r in rects),
+                              max(b.height for b in boxes))
+        finally:
+            app.close()
+            pygame.display.quit()
+    small, big = measured[(1280, 720)], measured[(2560, 1440)]
+    assert all(b > s for s, b in zip(small, big, strict=True)), (small, big)

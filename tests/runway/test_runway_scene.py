@@ -10,6 +10,7 @@ import pytest
 from arcade.core.registry import Launch
 from arcade.games.runway.ai import exact_plan
 from arcade.games.runway.logic import Command
+from arcade.games.runway.view import roadview
 from arcade.games.runway.view.render import bike_colour
 from arcade.games.runway.view.scene import RunwayScene
 from arcade.services import saves
@@ -952,7 +953,7 @@ def test_the_timelines_marks_stand_clear_of_the_knob_at_a_lost_races_end(app, mo
 
     monkeypatch.setattr(panels, "draw_text", spy)
     timeline.draw(app.screen, app.theme, 2, 2, {2: 2}, Outcome("loss", "No bike is left, 1 needed."))
-    x, y, r = timeline.x_of(2), timeline.track.centery, timeline.KNOB
+    x, y, r = timeline.x_of(2), timeline.track.centery, timeline.knob
     knob = pygame.Rect(round(x - r), y - r, 2 * r + 1, 2 * r + 1)
     marks = [rect for text, rect in drawn if "✗" in text]
     assert len(marks) == 2
@@ -1035,14 +1036,15 @@ def test_a_programs_lost_run_says_the_program_drove_it(app, driver):
 def test_a_bike_at_the_start_stands_clear_of_the_lane_numbers(size):
     """How to play's example is a narrow road: the finish was given all the spare room, so the
     bikes at x=0 stood over the lane numbers and their back wheels past the road's edge."""
-    from arcade.games.runway.view.roadview import BIKE_HALF, LANE_NUMBER_RADIUS, LANE_NUMBER_X, RoadView
+    from arcade.games.runway.view.roadview import BIKE_HALF, RoadView
 
     road = RoadView()
     road.layout(pygame.Rect(0, 0, *size), 10, 30)
     assert not road.scrolls
     road.cam = road.target(10, 0.0)
     back_wheel = road.bike_x(0.0, 10) - BIKE_HALF * road.bike_size
-    assert back_wheel >= road.road.x + LANE_NUMBER_X + LANE_NUMBER_RADIUS
+    offset, radius = road.lane_number_place()
+    assert back_wheel >= road.road.x + offset + radius
     # ... and the finish line still shows.
     assert road.to_screen(9.5, 0)[0] < road.road.right
 
@@ -1091,3 +1093,47 @@ def test_two_wrecks_in_one_hole_both_show(app):
     shown = sum(tuple(surface.get_at((x, y)))[:3] == third
                 for x in range(cell.left, cell.right) for y in range(cell.top, cell.bottom))
     assert shown > 10, "bike 3's wreck is hidden under bike 4's"
+
+
+@pytest.mark.parametrize("level", ["00_statement_example", "11_mandatory_sacrifices"])
+def test_on_a_big_window_the_ruler_lane_numbers_and_knob_grow_and_keep_their_places(level, monkeypatch):
+    """At 2560x1440 the road's column ruler, the lane numbers and the timeline's knob stayed
+    1280x720's size under 1.5x text: they follow the UI scale. The ruler's numbers stay in the strip
+    above the road and apart, the lane numbers clear of a bike at the start, the knob in its row."""
+    from arcade.games import REGISTRY
+    from arcade.ui.app import App
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = roadview.draw_text
+
+    def spy(surface, theme, text, pos, size=16, **kwargs):
+        rect = real(surface, theme, text, pos, size=size, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(roadview, "draw_text", spy)
+    measured = {}
+    for size in [(1280, 720), (2560, 1440)]:
+        app = App(REGISTRY, size=size, headless=True)
+        try:
+            scene = open_runway(app, level)
+            road, timeline = scene.road, scene.timeline
+            drawn.clear()
+            road.draw_road(app.screen, app.theme, scene.session.level)
+            ruler = [rect for text, rect in drawn if rect.bottom <= road.road.top]
+            assert len(ruler) >= 2
+            assert all(road.sky.top <= r.top and r.bottom <= road.road.top for r in ruler), (size, road.sky, ruler)
+            assert [(a, b) for i, a in enumerate(ruler) for b in ruler[i + 1:] if a.colliderect(b)] == []
+            road.cam = road.target(scene.session.level.length, 0.0)
+            offset, radius = road.lane_number_place()
+            back_wheel = road.bike_x(0.0, scene.session.level.length) - roadview.BIKE_HALF * road.bike_size
+            assert back_wheel >= road.road.x + offset + radius, size
+            app.frame(1 / 60)
+            knob, middle = timeline.knob, timeline.track.centery
+            assert timeline.rect.top <= middle - knob and middle + knob <= timeline.rect.bottom, (size, knob)
+            measured[size] = (road.ruler_size(), road.lane_number_size(), knob, max(r.height for r in ruler))
+        finally:
+            app.close()
+            pygame.display.quit()
+    small, big = measured[(1280, 720)], measured[(2560, 1440)]
+    assert all(b > s for s, b in zip(small, big, strict=True)), (small, big)

@@ -35,12 +35,13 @@ from arcade.games.hashi.formats import format_level, format_tatham, read_puzzle
 from arcade.games.hashi.logic import MAX_SIDE, RULES, Puzzle
 from arcade.games.hashi.verdict import Fix, Verdict, suggest_fix, verdict
 from arcade.games.hashi.view.dialogs import copy_text
-from arcade.games.hashi.view.painter import LABEL_BAND, MAX_CELL, number_labels
+from arcade.games.hashi.view.painter import MAX_CELL, number_labels
 from arcade.games.hashi.view.scene import HashiScene
 from arcade.services.autosave import BackgroundSaver
 from arcade.services.files import atomic_write_text
 from arcade.services.paths import data_dir
 from arcade.ui.game_scene import GameScene
+from arcade.ui.gridview import ruler_band, ruler_font_size
 from arcade.ui.overlays import LOOK_AT_BOARD
 from arcade.ui.text_prompt import TextPromptScene
 from arcade.ui.widgets import Button, draw_text, wrap_text
@@ -525,7 +526,8 @@ class EditorScene(GameScene):
         d = self.draft
         # A band above and left for the row and column numbers the messages name cells by.
         rough = min((area.width - panel_w) // d.cols, area.height // d.rows)
-        band = self.label_band = LABEL_BAND if rough >= 6 else 0
+        scale = self.app.theme.scale if self.app is not None else 1.0  # the numbers grow with the text
+        band = self.label_band = ruler_band(scale) if rough >= 6 else 0
         board_area = pygame.Rect(area.left + band, area.top + band, area.width - panel_w - 12 - band,
                                  area.height - band)
         # Smaller cells rather than a board over the header and the status line (a 40x40 board at
@@ -837,8 +839,9 @@ class EditorScene(GameScene):
         fix_cells = set(self.fix.cells) if self.fix is not None else set()
         self._draw_grid(surface, theme, self.board_rect, self.cell, d)
         if self.label_band:
-            size, dim = max(10, min(14, self.cell // 3 + 4)), theme["text_dim"]
-            top, left = self.board_rect.top - LABEL_BAND // 2, self.board_rect.left - LABEL_BAND // 2
+            size, dim = ruler_font_size(self.cell, theme.scale), theme["text_dim"]
+            band = self.label_band
+            top, left = self.board_rect.top - band // 2, self.board_rect.left - band // 2
             columns = [(c, self.cell_centre((0, c))[0]) for c in range(d.cols)]
             rows = [(r, self.cell_centre((r, 0))[1]) for r in range(d.rows)]
             for text, centre in number_labels(columns, rows, self.cell, top, left):

@@ -24,7 +24,7 @@ import pygame
 
 from arcade.core.topology import Cell
 from arcade.games.hashi.logic import Puzzle, State
-from arcade.ui.gridview import RULER_BAND, GridView, ruler_labels
+from arcade.ui.gridview import GridView, ruler_band, ruler_font_size, ruler_labels
 from arcade.ui.theme import Theme, blend
 
 Point = tuple[float, float]
@@ -110,8 +110,6 @@ class Run:
     horizontal: bool
 
 
-#: Pixels above and left of the board for its row and column numbers (the shared rulers' band).
-LABEL_BAND = RULER_BAND
 #: The row and column numbers as every board with rulers draws them (the game's, the editor's).
 number_labels = ruler_labels
 
@@ -243,7 +241,9 @@ class BoardPainter:
         rough = max(6, min(area.width // p.cols, area.height // p.rows))
         # Markers keep the size of the fit (they are chrome in the margin, like the numbers).
         self.marker_size = max(4.0, min(9.0, rough * 0.35))
-        self.marker_font = max(9, round(self.marker_size * 1.5))
+        # The letters grow with the UI scale as the numbers do (exactly as before at scale 1).
+        scale = self.scale
+        self.marker_font = max(round(9 * scale), round(self.marker_size * 1.5 * scale))
         label_w, label_h = self._widest_seam_label()
         size = self.marker_size
         # Left and right: gap, arrow, gap, letter; top and bottom: gap, arrow, letter (see marker_shapes).
@@ -254,11 +254,16 @@ class BoardPainter:
         plain = 4 + rough // 8
         mx = max(10, across) if p.topology.wraps_columns else plain
         my = max(10, along) if p.topology.wraps_rows else plain
-        band = self.label_band = LABEL_BAND
+        band = self.label_band = ruler_band(scale)
         self.outer = pygame.Rect(area)
         self.marker_gap = (mx, my)
         self.view.layout(pygame.Rect(area.x + mx + band, area.y + my + band,
                                      max(1, area.width - 2 * mx - band), max(1, area.height - 2 * my - band)))
+
+    @property
+    def scale(self) -> float:
+        """The UI scale the numbers and the edge letters grow with (1 before a theme is set)."""
+        return self.theme.scale if self.theme is not None else 1.0
 
     def _widest_seam_label(self) -> tuple[int, int]:
         """The size of the widest letter (or number) an edge marker of this board can carry: at most
@@ -272,7 +277,7 @@ class BoardPainter:
     def text_size(self, text: str, size: int) -> tuple[int, int]:
         """Pixels of ``text`` in the bold UI font (an estimate before a theme is set: a preview)."""
         if self.theme is not None:
-            return self.theme.font(size, bold=True).size(text)
+            return self.theme.font(size, bold=True, fixed=True).size(text)  # as glyph() draws it
         return math.ceil(0.75 * size * len(text)), math.ceil(1.25 * size)
 
     @property
@@ -329,8 +334,9 @@ class BoardPainter:
             return []
         r0, r1, c0, c1 = view.visible_cells()
         board, vp = view.board_rect, view.viewport
-        top = max(board.top, vp.top) - self.marker_gap[1] - LABEL_BAND // 2
-        left = max(board.left, vp.left) - self.marker_gap[0] - LABEL_BAND // 2
+        band = self.label_band
+        top = max(board.top, vp.top) - self.marker_gap[1] - band // 2
+        left = max(board.left, vp.left) - self.marker_gap[0] - band // 2
         # As the shared rulers do: only rows and columns whose middle is in view (rounded, as
         # drawn) -- a number beside half a cell at the edge sat over the other ruler's numbers.
         columns = [(self.board((0, c))[1], x) for c in range(c0, c1)
@@ -340,8 +346,8 @@ class BoardPainter:
         return number_labels(columns, rows, view.cell, top, left)
 
     def coordinate_size(self) -> int:
-        """The numbers' text size: a little larger on larger cells."""
-        return max(10, min(14, self.view.cell // 3 + 4))
+        """The numbers' text size: a little larger on larger cells, and with the UI scale."""
+        return ruler_font_size(self.view.cell, self.scale)
 
     def coordinate_rects(self) -> list[tuple[str, pygame.Rect]]:
         """Where each row and column number is drawn (text, rect on screen)."""

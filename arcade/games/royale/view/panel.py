@@ -155,24 +155,27 @@ def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outc
         draw_text(panel, theme, text, (x + sw + gap, y + sw // 2), size=size, anchor="midleft",
                   colour=theme["text_dim"])
         y += step
+    # The line marks' samples grow with the UI scale as their rows and words do (at 2560x1440 they
+    # stayed 15 pixels beside 21-pixel text); exactly the design sizes at scale 1.
+    box, half = px(15), px(7)
     samples = {
-        NEXT_EDGE: lambda y: dashed_polyline(panel, theme["error"], [(x, y), (x + sw, y)], 3, 5, 3),
-        OPTIMAL: lambda y: draw_route(panel, theme, [(x + 2, y), (x + sw - 2, y)], 18, "player2", dashed=True,
+        NEXT_EDGE: lambda y: dashed_polyline(panel, theme["error"], [(x, y), (x + sw, y)], px(3), px(5), px(3)),
+        OPTIMAL: lambda y: draw_route(panel, theme, [(x + 2, y), (x + sw - 2, y)], px(18), "player2", dashed=True,
                                       markers=False),
-        HINT: lambda y: dashed_polyline(panel, theme["special"], [(x + 2, y), (x + sw - 2, y)], 3, 4, 3),
-        DROP_OK: lambda y: draw_drop_mark(panel, theme, pygame.Rect(x + 2, round(y) - 7, 15, 15), True),
-        DROP_NO: lambda y: draw_drop_mark(panel, theme, pygame.Rect(x + 2, round(y) - 7, 15, 15), False),
-        YOU: lambda y: (draw_route(panel, theme, [(x, y), (x + sw - 4, y)], 8, "player1", markers=False),
-                        draw_player(panel, theme, (x + sw - 6, y), 16)),
-        STEP: lambda y: pygame.draw.rect(panel, theme["text"], (x + 3, round(y) - 7, 15, 15), 2),
+        HINT: lambda y: dashed_polyline(panel, theme["special"], [(x + 2, y), (x + sw - 2, y)], px(3), px(4), px(3)),
+        DROP_OK: lambda y: draw_drop_mark(panel, theme, pygame.Rect(x + 2, round(y) - half, box, box), True),
+        DROP_NO: lambda y: draw_drop_mark(panel, theme, pygame.Rect(x + 2, round(y) - half, box, box), False),
+        YOU: lambda y: (draw_route(panel, theme, [(x, y), (x + sw - px(4), y)], px(8), "player1", markers=False),
+                        draw_player(panel, theme, (x + sw - px(6), y), px(16))),
+        STEP: lambda y: pygame.draw.rect(panel, theme["text"], (x + 3, round(y) - half, box, box), px(2)),
     }
     lines = [(samples[name], name) for name in marks]
     y += px(4)
     for sample, text in lines:
-        if y + line_step - 6 > height - 8:
+        if y + line_step - px(6) > height - 8:
             break
-        sample(y + line_step / 2 - 3)
-        draw_text(panel, theme, text, (x + sw + gap, y + line_step // 2 - 3), size=size, anchor="midleft",
+        sample(y + line_step / 2 - px(3))
+        draw_text(panel, theme, text, (x + sw + gap, y + line_step // 2 - px(3)), size=size, anchor="midleft",
                   colour=theme["text_dim"])
         y += line_step
     return panel

@@ -480,7 +480,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
         else:
             self.side_rect = pygame.Rect(0, 0, 0, 0)
             board = area
-        self.grid.layout(board)
+        self.grid.layout(board, scale=self.app.theme.scale if self.app is not None else None)
         self._side_cache = None
         if self.app is not None:  # where the board is, for end-to-end tests (no-op without a trace file)
             self.app.trace(f"royale-layout {self.grid.cell} {self.grid.origin[0]} {self.grid.origin[1]}")

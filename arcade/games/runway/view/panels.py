@@ -127,11 +127,11 @@ class Timeline(BaseTimeline):
         # The marks stand clear of the knob, wherever it is: a loss's ✗ above its top, the result's
         # beside its edge. They were drawn just over the track and the knob hid them at a race's end.
         for turn, lost in (losses or {}).items():
-            draw_text(surface, theme, "✗" * min(lost, 2), (self.x_of(turn), track.centery - self.KNOB), size=12,
+            draw_text(surface, theme, "✗" * min(lost, 2), (self.x_of(turn), track.centery - self.knob), size=12,
                       colour=theme["error"], anchor="midbottom", bold=True)
         if final is not None:
             glyph, role = ("✓", "good") if final.is_win else ("✗", "error")
-            draw_text(surface, theme, glyph, (self.x_of(length) + self.KNOB + 4, track.centery), size=15,
+            draw_text(surface, theme, glyph, (self.x_of(length) + self.knob + 4, track.centery), size=15,
                       colour=theme[role], anchor="midleft", bold=True)
         self.draw_knob(surface, theme, index)
 

@@ -67,6 +67,8 @@ class RoadView:
         self.base_cell = 40.0
         #: The player's zoom on top of the speed zoom (Ctrl+wheel, Ctrl++ / Ctrl+−; Fit resets it).
         self.user_zoom = 1.0
+        #: The UI scale the ruler, the lane numbers and their room grow with (``layout`` sets it).
+        self.label_scale = 1.0
 
     # -- the camera, through the grid ------------------------------------------------------------
     @property
@@ -99,13 +101,15 @@ class RoadView:
         self.grid.follow = value
 
     # -- layout and camera ------------------------------------------------------------------------
-    def layout(self, space: pygame.Rect, length: int, minimap_height: int) -> None:
-        """Fit four lanes (and a strip above them for jumps) into ``space``.
+    def layout(self, space: pygame.Rect, length: int, minimap_height: int, scale: float = 1.0) -> None:
+        """Fit four lanes (and a strip above them for jumps) into ``space``; ``scale`` is the app's UI
+        scale, which the ruler and the lane numbers follow.
 
         If the whole runway fits with cells at least 0.4 lane (and 18 pixels) wide it is
         shown whole; otherwise cells are 0.7 lane wide, the camera scrolls, and
         ``minimap_height`` is kept free under the road.
         """
+        self.label_scale = scale
         lane = max(MIN_LANE, min(MAX_LANE, int(space.height / (LANES + 0.7))))
         cell = min(float(lane), space.width / (length + 3))
         self.scrolls = cell < max(18.0, 0.4 * lane)
@@ -162,7 +166,26 @@ class RoadView:
 
     def start_room(self) -> float:
         """Pixels before the centre of column 0 that hold the lane numbers and a bike's back wheel."""
-        return LANE_NUMBER_X + LANE_NUMBER_RADIUS + BIKE_HALF * self.bike_size + 2
+        x, radius = self.lane_number_place()
+        return x + radius + BIKE_HALF * self.bike_size + 2
+
+    def lane_number_place(self) -> tuple[int, int]:
+        """The lane numbers' centre from the road's left edge and their badge's largest radius:
+        :data:`LANE_NUMBER_X` and :data:`LANE_NUMBER_RADIUS` at the UI scale (exactly those at 1)."""
+        if self.label_scale == 1.0:
+            return LANE_NUMBER_X, LANE_NUMBER_RADIUS
+        return round(LANE_NUMBER_X * self.label_scale), round(LANE_NUMBER_RADIUS * self.label_scale)
+
+    def lane_number_size(self) -> int:
+        """The lane numbers' text size (their badge's radius is 2 less): a quarter of a lane, at
+        least 11, at most the badge's largest radius at the UI scale and 2."""
+        return max(11, min(self.lane_number_place()[1] + 2, self.lane_h // 4))
+
+    def ruler_size(self) -> int:
+        """The column ruler's text size: 10 to 14 at the UI scale 1, larger with the scale, but never
+        wider than a column (nor, grown, taller than the strip above the road it stands in)."""
+        scale = self.label_scale
+        return max(10, min(round(14 * scale), int(self.cell_w), max(14, self.sky.height)))
 
     def bike_x(self, x: float, length: int) -> float:
         """The screen x of a bike's centre at column ``x``. Past the line (``x ≥ length``) a bike is drawn
@@ -251,12 +274,14 @@ class RoadView:
                 if x + dash > start:
                     pygame.draw.line(surface, colours["line"], (max(x, start), y), (min(x + dash, road.right), y), 2)
                 x += dash * 2
-        step = next((k for k in (1, 2, 5, 10, 20, 50, 100) if k * cw >= 34), 100)
+        # Numbers at least 34 design pixels apart: they grow with the UI scale, and so does their pitch.
+        pitch = 34 * self.label_scale
+        step = next((k for k in (1, 2, 5, 10, 20, 50, 100) if k * cw >= pitch), 100)
         first = max(0, math.floor(self.cam) - 1)
         last = min(level.length, math.ceil(self.cam + self.visible_columns) + 1)
-        ruler = max(10, min(14, int(cw)))
+        ruler = self.ruler_size()
         finish_label = f"⚑ {level.length}"
-        keep_clear = theme.font(ruler, True, fixed=True).size(finish_label)[0] / 2 + 14
+        keep_clear = theme.font(ruler, True, fixed=True).size(finish_label)[0] / 2 + theme.px(14)
         for column in range(first, last):
             x0 = self.to_screen(column - 0.5, 0)[0]
             if cw >= 14:
@@ -280,8 +305,8 @@ class RoadView:
         """Each lane's number (the Y of the rules, as the messages say "lane 1") at the view's left
         edge: in the verge before the road while the start shows (far left, clear of a bike's back
         wheel at x=0, which hid the number beside the road), at the road's edge once it scrolled."""
-        x = self.road.x + LANE_NUMBER_X
-        size = max(11, min(LANE_NUMBER_RADIUS + 2, self.lane_h // 4))
+        x = self.road.x + self.lane_number_place()[0]
+        size = self.lane_number_size()
         for lane in range(LANES):
             centre = (round(x), self.road.y + lane * self.lane_h + self.lane_h // 2)
             pygame.draw.circle(surface, theme["panel"], centre, size - 2)

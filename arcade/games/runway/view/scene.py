@@ -527,7 +527,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         self.timeline.rect = pygame.Rect(area.x, area.bottom - timeline_h, area.width, timeline_h)
         top = self.rects["hud"].bottom + gap
         space = pygame.Rect(area.x, top, area.width, self.timeline.rect.top - gap - top)
-        self.road.layout(space, self.session.level.length, minimap_h + gap)
+        self.road.layout(space, self.session.level.length, minimap_h + gap, self.app.theme.scale)
         self.minimap.rect = (pygame.Rect(area.x, self.road.road.bottom + gap, area.width, minimap_h)
                              if self.road.scrolls else pygame.Rect(0, 0, 0, 0))
         self.pad.layout(self.app.theme, self.rects["controls"])
