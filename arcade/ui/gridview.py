@@ -114,7 +114,7 @@ class GridView:
         self.zoom_rows = zoom_rows
         #: Whether the board has row and column numbers beside it (see :meth:`ruler_labels`).
         self.rulers = rulers
-        #: The UI scale the rulers' band and numbers grow with (``layout(..., scale=)`` sets it).
+        #: The UI scale the rulers' band and numbers and the largest cell grow with (``layout(..., scale=)`` sets it).
         self.label_scale = 1.0
         self._ruler_glyphs: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
         self.area = pygame.Rect(0, 0, 0, 0)
@@ -175,12 +175,13 @@ class GridView:
         self.viewport.width, self.viewport.height = max(1, self.viewport.width), max(1, self.viewport.height)
         fit_w = self.viewport.width / max(1, self.cols)
         fit_h = self.viewport.height / max(1, self.rows)
+        cap = self.cell_cap
         if self.square:
-            cell = max(self.min_cell, min(int(fit_w), int(fit_h), self.max_cell))
+            cell = max(self.min_cell, min(int(fit_w), int(fit_h), cap))
             self.fit_w = self.fit_h = float(cell)
         else:
-            self.fit_w = max(float(self.min_cell), min(fit_w, float(self.max_cell)))
-            self.fit_h = max(float(self.min_cell), min(fit_h, float(self.max_cell)))
+            self.fit_w = max(float(self.min_cell), min(fit_w, float(cap)))
+            self.fit_h = max(float(self.min_cell), min(fit_h, float(cap)))
         self.zoom = min(max(self.zoom, self.min_zoom), self.max_zoom)
         self._apply_zoom()
         if centre is None:
@@ -188,6 +189,13 @@ class GridView:
         else:
             self._place(centre, self.viewport.center)
         self.invalidate(background=True)
+
+    @property
+    def cell_cap(self) -> int:
+        """The largest cell the fit may use: ``max_cell`` at the UI scale the view was laid out with.
+        The cap keeps a small board from blowing up into a few giant cells; at a fixed number of
+        pixels it left Tron's empty room a third of a 2560x1440 window, its chrome grown around it."""
+        return max(self.min_cell, round(self.max_cell * self.label_scale))
 
     def layout_cells(self, viewport: pygame.Rect, cell_w: float, cell_h: float) -> None:
         """Lay out with cell sizes the caller chose (Runway sizes its lanes and columns itself).

@@ -1392,3 +1392,18 @@ def test_a_click_starts_the_round_and_steers_to_its_side(app, driver):
     driver.click((int(cx - 2 * cell), int(cy - cell)))  # behind and to the left: west, never back
     run_ticks(driver, scene, 1)
     assert scene.session.state.directions[0] == "W"
+
+
+def test_a_small_map_grows_with_a_big_window_as_its_chrome_does(app, driver):
+    """At 2560x1440 the header and toolbar grew with the UI scale but the empty room kept its 44-pixel
+    cells: a third of the window, in a sea of black. The largest cell follows the UI scale (the same
+    cells at 1280x720, where the scale is 1)."""
+    scene = open_tron(app)
+    app.on_resize((1280, 720))
+    driver.frames(1)
+    small = scene.view.cell
+    app.on_resize((2560, 1440))
+    driver.frames(1)
+    assert app.theme.scale > 1.2
+    assert scene.view.cell > small * 1.2
+    assert scene.view.viewport.contains(scene.view.board_rect)  # still the whole room, at the fit

@@ -368,7 +368,7 @@ class TronScene(CameraScene, TickScene):
             bar_h = ReplayBar.HEIGHT
             self.replay_bar.layout(pygame.Rect(area.x, area.bottom - bar_h, area.width, bar_h))
             area = pygame.Rect(area.x, area.y, area.width, area.height - bar_h - 8)
-        self.view.layout(self.console.split(area))
+        self.view.layout(self.console.split(area), scale=self.app.theme.scale if self.app is not None else None)
         if self.app is not None and self.console.shown:
             rect = self.console.rect
             self.app.trace(f"tron-console {rect.x} {rect.y} {rect.width} {rect.height}")  # end-to-end tests
