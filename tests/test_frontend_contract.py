@@ -3118,6 +3118,9 @@ def test_tab_reaches_the_toolbar_enter_presses_its_button_and_esc_lets_it_go(inf
         first, last = enabled[0], enabled[-1]
         key(app, pygame.K_TAB)
         assert scene.toolbar.focus is first
+        said = scene.status_line()[0]
+        assert (first.tooltip or first.label) in said and "Enter presses it" in said, \
+            "the status line says what the button in focus does, as a hover does"
         frames(app)
         ring = first.rect.inflate(app.theme.px(6), app.theme.px(6))
         assert tuple(app.screen.get_at((ring.centerx, ring.top)))[:3] == app.theme["highlight"], "the ring is drawn"
@@ -3126,6 +3129,7 @@ def test_tab_reaches_the_toolbar_enter_presses_its_button_and_esc_lets_it_go(inf
         assert scene.toolbar.focus is (enabled[-2] if len(enabled) > 1 else last)
         key(app, pygame.K_ESCAPE)
         assert scene.toolbar.focus is None and app.stack.top is scene, "Esc only let the focus go"
+        assert "Enter presses it" not in scene.status_line()[0]
         ran = []
         run = scene.run_binding
         monkeypatch.setattr(scene, "run_binding", lambda binding: (ran.append(binding), run(binding)))
@@ -3133,6 +3137,7 @@ def test_tab_reaches_the_toolbar_enter_presses_its_button_and_esc_lets_it_go(inf
         key(app, pygame.K_TAB)
         key(app, pygame.K_RETURN)
         assert [b.button for b in ran] == [first.label], ran
+        assert "Enter presses it" not in scene.status_line()[0], "what the press did is said, not the tooltip"
         assert scene.session.moves == moves, "Enter pressed the button, not the game's Enter"
         while app.stack.top is not scene:  # the button opened a screen (Levels): back to the game
             key(app, pygame.K_ESCAPE)

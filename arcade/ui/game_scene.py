@@ -1050,9 +1050,13 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
                 and not self.session.looking_back)
 
     def status_line(self) -> tuple[str, str]:
-        """What the status line shows and its role: a hover text, else the last message (dots while the AI works)."""
+        """What the status line shows and its role: a hover text, else what the button in the keyboard's
+        focus does, else the last message (dots while the AI works)."""
         if self._tooltip:
             return self._tooltip, "text_dim"
+        focused = self.toolbar.focused_tooltip()
+        if focused:
+            return focused, "text_dim"
         if self.worker.busy:
             dots = "." * (1 + pygame.time.get_ticks() // 300 % 3)
             text = f"{self.status_text.rstrip('…')}{dots}" if self.status_text else f"Thinking{dots}"

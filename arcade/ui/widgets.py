@@ -308,12 +308,15 @@ class Toolbar:
         self.guard = DoubleClickGuard()
         #: The button the keyboard's focus is on (see the class), or None: the keys are the game's.
         self.focus: Button | None = None
+        #: Whether the status line says what the focused button does (from a Tab until a press).
+        self.focus_told = False
 
     def inherit(self, previous: Toolbar) -> None:
         """Take over what the toolbar this one replaces had going: a double-click's guard, and the
         keyboard's focus, on the button for the same keys (a press often rebuilds the row: Watch AI
         becomes Stop watching, and the focus stays on it)."""
         self.guard = previous.guard
+        self.focus_told = previous.focus_told
         old = previous.focus
         if old is not None:
             self.focus = next((b for b in self.buttons if b.hotkey and b.hotkey == old.hotkey),
@@ -343,6 +346,7 @@ class Toolbar:
             start = buttons.index(self.focus) if self.focus in buttons else (-1 if step > 0 else len(buttons))
             ahead = (buttons[(start + step * k) % len(buttons)] for k in range(1, len(buttons) + 1))
             self.set_focus(next((b for b in ahead if b.is_enabled()), None))
+            self.focus_told = True
             return True
         button = self.focus
         if button is None:
@@ -353,6 +357,7 @@ class Toolbar:
         if event.key in self.PRESS and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             if button.is_enabled():
                 self.close_menu()
+                self.focus_told = False  # what the press did is the status line's now
                 button.on_click()
             return True
         self.set_focus(None)
@@ -509,8 +514,21 @@ class Toolbar:
     def hovered_tooltip(self) -> str:
         for b in [*self.row(), *(self.overflow if self.menu_open else [])]:
             if b.hovered and (b.tooltip or b.hotkey):
-                return f"{b.tooltip or b.label}" + (f"  [{b.hotkey}]" if b.hotkey else "")
+                return _tip(b)
         return ""
+
+    def focused_tooltip(self) -> str:
+        """What the button in the keyboard's focus does, as hovering says it, and the keys that go on
+        from there: the ring alone said which button, not what it does (a hover was the only way).
+        Only until it is pressed: then the status line says what the press did (a hint's reason)."""
+        if self.focus is None or not self.focus_told:
+            return ""
+        return _tip(self.focus) + "  ·  Enter presses it, Tab the next, Esc back to the game"
+
+
+def _tip(button: Button) -> str:
+    """A toolbar button's help line: what it does and its key."""
+    return f"{button.tooltip or button.label}" + (f"  [{button.hotkey}]" if button.hotkey else "")
 
 
 @dataclass
