@@ -346,9 +346,13 @@ def test_a_tournament_progress_line_says_1_tick_not_1_ticks():
     from arcade.core.game import Outcome
     from arcade.games.tron.cli import progress_line
 
-    def record(moves: int) -> SimpleNamespace:
-        return SimpleNamespace(outcome=Outcome("win", "", 0, 1.0), failures=("", ""), map_id="joust",
+    def record(moves: int, failure: str = "") -> SimpleNamespace:
+        return SimpleNamespace(outcome=Outcome("win", "", 0, 1.0), failures=("", failure), map_id="joust",
                                bots=("strongest", "flood-fill"), moves=["N S"] * moves)
 
     assert progress_line(record(1), 1, 12).rstrip().endswith("   1 tick")
     assert progress_line(record(37), 2, 12).rstrip().endswith("  37 ticks")
+    # A program that fails its first answer: the round ended on tick 1 (its reason says "lost on
+    # tick 1"), not after "0 ticks".
+    assert progress_line(record(0, "exited with status 1"), 3, 12).rstrip().endswith(
+        "   1 tick  (exited with status 1)")

@@ -136,10 +136,12 @@ def tournament_bots(bots: str | None, specs: list[str]) -> dict[str, str]:
 
 def progress_line(record, done: int, total: int) -> str:  # type: ignore[no-untyped-def]
     """A round's line while a tournament runs. "1 tick", not "1 ticks": a program that fails its first
-    answer ends the round after one tick, and that is a line a bot author reads."""
+    answer ends the round on tick 1, and that is a line a bot author reads. A failed round counts the
+    tick it failed on, as its reason, the window's header and the console do ("lost on tick 1"): the
+    moves played alone said "0 ticks (exited …)"."""
     winner = "draw" if record.outcome.winner is None else f"{record.bots[record.outcome.winner]} wins"
     failure = next((f for f in record.failures if f), "")
-    ticks = len(record.moves)
+    ticks = len(record.moves) + (1 if failure else 0)
     return (f"  [{done:>{len(str(total))}}/{total}] {record.map_id:<26} {record.bots[0]:>10} vs "
             f"{record.bots[1]:<10} {winner:<16} {ticks:>4} {'tick' if ticks == 1 else 'ticks'}"
             + (f"  ({failure})" if failure else ""))
