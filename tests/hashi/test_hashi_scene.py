@@ -17,6 +17,7 @@ from arcade.games.hashi.view.painter import seam_label
 from arcade.services import saves
 from arcade.ui.overlays import PanelScene, ResultScene
 from arcade.ui.picker import PickerScene
+from tests.drawing import game_at
 
 SPEC_ID = "7x7m2:a3d31g5a5a2e1b3b2d3b3a23d2a"
 
@@ -664,15 +665,9 @@ def test_on_a_big_window_the_numbers_and_edge_letters_grow_and_keep_to_their_ban
     """At 2560x1440 the row and column numbers and a wrapped board's edge letters stayed 1280x720's
     size in their 18-pixel band, small beside the grown text: they follow the UI scale (1.5 there),
     their bands with them, and still never touch the board, the letters' margin or each other."""
-    from arcade.games import REGISTRY
-    from arcade.ui.app import App
-
     sizes = {}
     for size in [(1280, 720), (2560, 1440)]:
-        app = App(REGISTRY, size=size, headless=True)
-        try:
-            scene = app.launch("hashi", Launch(level=level))
-            app.frame(1 / 60)
+        with game_at(size, "hashi", level) as (_app, scene):
             painter = scene.painter
             numbers = painter.coordinate_rects()
             assert numbers
@@ -684,9 +679,6 @@ def test_on_a_big_window_the_numbers_and_edge_letters_grow_and_keep_to_their_ban
             assert marker_overlaps(scene)[0] == []
             sizes[size] = (painter.coordinate_size(), painter.label_band, painter.marker_font,
                            max(r.height for _, r in numbers))
-        finally:
-            app.close()
-            pygame.display.quit()
     small, big = sizes[(1280, 720)], sizes[(2560, 1440)]
     assert all(b > s for s, b in zip(small, big, strict=True)), (small, big)
 

@@ -10,6 +10,7 @@ from arcade.games.royale.view.paint import DOOMED, SAFE, STORM, zone_colour
 from arcade.games.royale.view.result import RoyaleResultScene
 from arcade.services import saves
 from arcade.ui.overlays import PauseScene
+from tests.drawing import game_at
 
 
 def open_level(app, driver, level: str = "01-seed-14x20"):
@@ -691,9 +692,7 @@ def test_on_a_big_window_the_rulers_and_legend_marks_grow_and_keep_to_their_band
     the legend's marks 15 pixels beside 21-pixel words: both follow the UI scale (1.5 there). The
     numbers stay in their bands, clear of the board (inside the frame drawn round it) and of each
     other -- on a 51x51 grid, whose fine cells are numbered every fifth, too."""
-    from arcade.games import REGISTRY
     from arcade.games.royale.view import panel
-    from arcade.ui.app import App
 
     boxes: list[pygame.Rect] = []
     real = panel.draw_drop_mark
@@ -701,10 +700,7 @@ def test_on_a_big_window_the_rulers_and_legend_marks_grow_and_keep_to_their_band
                                                                                  real(surface, theme, rect, ok)))
     measured = {}
     for size in [(1280, 720), (2560, 1440)]:
-        app = App(REGISTRY, size=size, headless=True)
-        try:
-            scene = app.launch("royale", Launch(level=level))
-            app.frame(1 / 60)
+        with game_at(size, "royale", level) as (app, scene):
             grid = scene.grid
             rects = ruler_rects(app, scene)
             assert rects
@@ -716,8 +712,5 @@ def test_on_a_big_window_the_rulers_and_legend_marks_grow_and_keep_to_their_band
             panel.render_side(app.theme, scene.side_rect.size, scene.session.state, None, "par", True)
             measured[size] = (grid.ruler_size(), grid.ruler_bands[0], max(r.height for _, r in rects),
                               max(b.height for b in boxes))
-        finally:
-            app.close()
-            pygame.display.quit()
     small, big = measured[(1280, 720)], measured[(2560, 1440)]
     assert all(b > s for s, b in zip(small, big, strict=True)), (small, big)

@@ -16,6 +16,7 @@ from arcade.games.runway.view.scene import RunwayScene
 from arcade.services import saves
 from arcade.ui.overlays import ResultScene
 from arcade.ui.picker import PickerScene
+from tests.drawing import game_at, texts_drawn
 
 
 def open_runway(app, level: str | None = "00_statement_example", **launch) -> RunwayScene:
@@ -913,19 +914,11 @@ def test_the_turn_is_said_once_and_the_hud_and_console_titles_fit_with_the_conso
         if scene.comparison:
             break
     assert scene.comparison and scene.console.rect.width > 0
-    drawn: list[tuple[str, int, pygame.Rect]] = []
-    real = panels.draw_text
-
-    def spy(surface, theme, text, pos, size=16, **kwargs):
-        rect = real(surface, theme, text, pos, size=size, **kwargs)
-        drawn.append((text, size, rect))
-        return rect
-
-    monkeypatch.setattr(panels, "draw_text", spy)
+    drawn = texts_drawn(monkeypatch, panels)
     scene.draw_board(app.screen)
     theme = app.theme
-    ais = [(text, rect) for text, size, rect in drawn if text.startswith(("Exact AI", "AIs:"))]
-    assert ais, [text for text, _, _ in drawn]
+    ais = [(d.text, d.rect) for d in drawn if d.text.startswith(("Exact AI", "AIs:"))]
+    assert ais, [d.text for d in drawn]
     for text, rect in ais:
         assert rect.width >= theme.font(14).size(text)[0] - 1, f"{text!r} was cut"
         assert rect.right <= scene.rects["hud"].right
@@ -943,19 +936,11 @@ def test_the_timelines_marks_stand_clear_of_the_knob_at_a_lost_races_end(app, mo
     timeline = panels.Timeline(50)
     timeline.rect = pygame.Rect(100, 100, 800, 32)
     timeline.fit(2, ended=True)
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = panels.draw_text
-
-    def spy(surface, theme, text, pos, size=16, **kwargs):
-        rect = real(surface, theme, text, pos, size=size, **kwargs)
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(panels, "draw_text", spy)
+    drawn = texts_drawn(monkeypatch, panels)
     timeline.draw(app.screen, app.theme, 2, 2, {2: 2}, Outcome("loss", "No bike is left, 1 needed."))
     x, y, r = timeline.x_of(2), timeline.track.centery, timeline.knob
     knob = pygame.Rect(round(x - r), y - r, 2 * r + 1, 2 * r + 1)
-    marks = [rect for text, rect in drawn if "✗" in text]
+    marks = [d.rect for d in drawn if "✗" in d.text]
     assert len(marks) == 2
     for rect in marks:
         assert not rect.colliderect(knob), (rect, knob)
@@ -1100,27 +1085,14 @@ def test_on_a_big_window_the_ruler_lane_numbers_and_knob_grow_and_keep_their_pla
     """At 2560x1440 the road's column ruler, the lane numbers and the timeline's knob stayed
     1280x720's size under 1.5x text: they follow the UI scale. The ruler's numbers stay in the strip
     above the road and apart, the lane numbers clear of a bike at the start, the knob in its row."""
-    from arcade.games import REGISTRY
-    from arcade.ui.app import App
-
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = roadview.draw_text
-
-    def spy(surface, theme, text, pos, size=16, **kwargs):
-        rect = real(surface, theme, text, pos, size=size, **kwargs)
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(roadview, "draw_text", spy)
+    drawn = texts_drawn(monkeypatch, roadview)
     measured = {}
     for size in [(1280, 720), (2560, 1440)]:
-        app = App(REGISTRY, size=size, headless=True)
-        try:
-            scene = open_runway(app, level)
+        with game_at(size, "runway", level) as (app, scene):
             road, timeline = scene.road, scene.timeline
             drawn.clear()
             road.draw_road(app.screen, app.theme, scene.session.level)
-            ruler = [rect for text, rect in drawn if rect.bottom <= road.road.top]
+            ruler = [d.rect for d in drawn if d.rect.bottom <= road.road.top]
             assert len(ruler) >= 2
             assert all(road.sky.top <= r.top and r.bottom <= road.road.top for r in ruler), (size, road.sky, ruler)
             assert [(a, b) for i, a in enumerate(ruler) for b in ruler[i + 1:] if a.colliderect(b)] == []
@@ -1132,8 +1104,5 @@ def test_on_a_big_window_the_ruler_lane_numbers_and_knob_grow_and_keep_their_pla
             knob, middle = timeline.knob, timeline.track.centery
             assert timeline.rect.top <= middle - knob and middle + knob <= timeline.rect.bottom, (size, knob)
             measured[size] = (road.ruler_size(), road.lane_number_size(), knob, max(r.height for r in ruler))
-        finally:
-            app.close()
-            pygame.display.quit()
     small, big = measured[(1280, 720)], measured[(2560, 1440)]
     assert all(b > s for s, b in zip(small, big, strict=True)), (small, big)
