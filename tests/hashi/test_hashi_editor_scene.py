@@ -350,6 +350,17 @@ def test_e_does_nothing_in_an_editor_opened_on_its_own(app, driver):
     assert app.stack.top is editor
 
 
+def test_the_keys_table_lists_d_only_when_a_draft_waits(app, driver):
+    """The pause screen listed "D resume draft" in an editor with no draft: a key that could not act
+    there (a draft is only written when the editor is left)."""
+    editor = app.launch("hashi", Launch(level="classic/01-first-steps", options={"edit": ""}), strict=True)
+    driver.frames(1)
+    assert not editor.draft_waiting
+    assert not any("resume draft" in str(row) for row in editor.help_lines())
+    editor._draft_waiting = True
+    assert any("resume draft" in str(row) for row in editor.help_lines())
+
+
 def test_the_spare_copy_of_an_unsaved_board_is_not_one_of_my_puzzles(app, driver):
     """It was listed under "My puzzles", and opening it there then leaving the editor deleted it."""
     from arcade.games.hashi.view import FRONT, my_puzzle_path

@@ -84,7 +84,7 @@ EDITOR_KEYS = (
     Binding("Ctrl+C", "copy_level", "copy the level file"),
     Binding("Ctrl+N", "clear_board", "start over on an empty board (Undo brings it back)"),
     Binding("D", "resume_draft", "resume draft: the board you left unsaved last time", button="Resume draft",
-            when="draft_waiting"),
+            when="draft_waiting", listed_when="draft_waiting"),  # a draft is only written on leaving
     Binding("Ctrl+P", "print_sheet", "print: a PDF with the solution", button="Print…"),
     Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
     Binding("F1 / ?", "open_how_to_play", "how to play Hashi, and every key of the editor"),
