@@ -25,7 +25,7 @@ import pygame
 import pytest
 
 from arcade.core.errors import ArcadeError, IllegalMove
-from arcade.core.game import LevelEntry, Outcome, Step
+from arcade.core.game import LevelEntry, Outcome, Step, TickRules
 from arcade.core.inputs import MAX_INPUT_BYTES
 from arcade.core.registry import GameInfo, Launch, Registry
 from arcade.core.words import plural
@@ -1755,7 +1755,16 @@ def play_the_timeline(app: App, scene: GameScene) -> None:
                 f"{type(app.stack.top).__name__} {scene.status_text}")
 
 
-@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+#: The games whose rules advance in ticks: their scenes have the framework's timeline (TickScene).
+TIMELINED = [g for g in GAMES if isinstance(g.load_rules(), TickRules)]
+
+
+def test_the_tick_games_are_the_ones_with_a_timeline():
+    """What the timeline tests run over: Runway and Tron, and no puzzle (a puzzle's undo stops the watch)."""
+    assert sorted(g.name for g in TIMELINED) == ["runway", "tron"]
+
+
+@pytest.mark.parametrize("info", TIMELINED, ids=[g.name for g in TIMELINED])
 def test_a_step_back_while_the_timeline_plays_pauses_it_there_and_keeps_it(info, toy_in_registry):
     """Stepping back while the AI drives (or a replay plays) is the player stopping to look: the
     framework's timeline (TickScene) holds the playback at the turn stepped to -- the AI's watch
@@ -1764,8 +1773,7 @@ def test_a_step_back_while_the_timeline_plays_pauses_it_there_and_keeps_it(info,
     from arcade.ui.tick_scene import TickScene
 
     with small_game(info) as (app, scene):
-        if not isinstance(scene, TickScene):
-            pytest.skip("no timeline: a puzzle's undo stops the watch")
+        assert isinstance(scene, TickScene)
         frames(app)
         play_the_timeline(app, scene)
         assert scene.playing
