@@ -479,3 +479,39 @@ def test_tron_journey(xserver, tmp_path):
     assert_continue_restores(tmp_path, xserver, "tron", "TronScene", before, saved, "tron-layout", [layout],
                              on_board=the_resumed_round_waits_for_the_player, same=tron_compare(layout),
                              by_key=True)
+
+
+# -- The keyboard's way to the toolbar -------------------------------------------------------------------
+
+
+def test_tab_reaches_the_toolbar_in_a_real_window(xserver, tmp_path):
+    """A player without a mouse: Tab puts the focus on the toolbar's first button, Tab again on the
+    next (Hashi's Levels), Enter presses it and the level picker opens; Esc closes it. The focus is
+    still on Levels: the next Esc lets it go, and the one after is the game's (the pause screen)."""
+    with run_program(xserver, tmp_path, "--size", f"{SIZE[0]}x{SIZE[1]}") as program:
+        player = Player(program, tmp_path)
+        player.open_entry("Hashi", "HashiScene")
+        def toolbar(name: str) -> pygame.Surface:  # the status line and the toolbar under the board
+            time.sleep(0.6)
+            image = screenshot(player.env, tmp_path / f"{name}.png")
+            return crop(image, (player.origin[0], player.origin[1] + SIZE[1] - 90, SIZE[0], 90))
+
+        before = toolbar("tab-0-game")
+        player.keys("Tab", "Tab")
+        focused = toolbar("tab-1-focus-on-levels")
+        assert not same_picture(before, focused)[0], "no focus ring (nor its status line) was drawn"
+        mark = player.mark()
+        player.keys("Return")
+        player.wait_push(mark, "PickerScene")
+        player.keys("Escape")
+        player.wait_line(mark, lambda line: line == "pop PickerScene", "the picker to close")
+        mark = player.mark()
+        player.keys("Escape")  # the focus (still on Levels) goes: no pause screen
+        time.sleep(0.5)
+        assert "push PauseScene" not in player.since(mark)
+        player.keys("Escape")  # and Esc is the game's again
+        player.wait_push(mark, "PauseScene")
+        mark = player.mark()
+        player.keys("Escape")
+        player.wait_line(mark, lambda line: line == "pop PauseScene", "the pause screen to close")
+        player.quit_by_menu("HashiScene")
