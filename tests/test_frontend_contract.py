@@ -38,6 +38,7 @@ from arcade.ui.menu import MenuScene
 from arcade.ui.overlays import ResultScene
 from arcade.ui.picker import PickerScene
 from arcade.ui.scene import Scene
+from arcade.ui.widgets import Button
 from tests import toygame
 
 GAMES: list[GameInfo] = [*REGISTRY, toygame.INFO]
@@ -3153,3 +3154,37 @@ def test_tab_reaches_the_toolbar_enter_presses_its_button_and_esc_lets_it_go(inf
         ran.clear()
         key(app, pygame.K_ESCAPE)
         assert [b.action for b in ran] == ["open_pause"], "without focus Esc is the game's again"
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
+def test_tab_goes_on_from_the_toolbar_to_every_button_row_the_scene_declares(info, toy_in_registry, monkeypatch):
+    """Hashi's editor had a side panel of buttons (sizes, topologies) that Tab never reached: the
+    focus ring covered the toolbar only. A scene declares its other rows (``button_rows``) and the
+    framework's ring goes on through them after the toolbar, round again to its first button;
+    Enter presses the one in focus and the status line says what it does."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        pressed: list[str] = []
+        side = [Button(label, lambda label=label: pressed.append(label), tooltip=f"side {label}",
+                       rect=pygame.Rect(40 + 60 * i, 80, 50, 24)) for i, label in enumerate(("A", "B"))]
+        monkeypatch.setattr(scene, "button_rows", lambda: [side[:1], side[1:]])
+        enabled = [b for b in scene.toolbar.buttons if b.is_enabled()]
+        for _ in enabled:
+            key(app, pygame.K_TAB)
+        assert scene.toolbar.focus is enabled[-1]
+        key(app, pygame.K_TAB)
+        assert scene.toolbar.focus is side[0]
+        assert "side A" in scene.status_line()[0] and "Enter presses it" in scene.status_line()[0]
+        frames(app)
+        ring = side[0].rect.inflate(app.theme.px(6), app.theme.px(6))
+        assert tuple(app.screen.get_at((ring.centerx, ring.top)))[:3] == app.theme["highlight"], "the ring is drawn"
+        key(app, pygame.K_TAB)
+        assert scene.toolbar.focus is side[1], "the next row's button"
+        key(app, pygame.K_RETURN)
+        assert pressed == ["B"] and app.stack.top is scene
+        key(app, pygame.K_TAB)
+        assert scene.toolbar.focus is enabled[0], "round again to the toolbar's first"
+        key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+        assert scene.toolbar.focus is side[1], "Shift+Tab goes back into the rows"
+        key(app, pygame.K_ESCAPE)
+        assert scene.toolbar.focus is None and app.stack.top is scene

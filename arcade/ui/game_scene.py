@@ -240,6 +240,12 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         its result panel used to be drawn every frame (a move's tween never finished): half a core."""
         return not self._dirty
 
+    def button_rows(self) -> list[list[Button]]:
+        """The scene's own button rows (a side panel's, drawn and clicked by the scene), in reading
+        order: Tab / Shift+Tab reach them after the toolbar's, and Enter or Space presses the one in
+        focus (see :class:`~arcade.ui.widgets.Toolbar`)."""
+        return []
+
     def board_tooltip(self, pos: tuple[int, int]) -> str:
         """Hover help for the game's own widgets at ``pos`` (shown in the status line like toolbar tooltips)."""
         return ""
@@ -506,6 +512,7 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         # The last press goes on to the new row: a double-click on a button the press rebuilt the
         # toolbar for (Watch AI) must not reach the button that took its place.
         previous, self.toolbar = self.toolbar, Toolbar([*buttons, *watching])
+        self.toolbar.rows = lambda: self.button_rows()  # read at each Tab: a scene may rebuild its rows
         self.toolbar.inherit(previous)  # and the keyboard's focus, on the button for the same keys
 
     def refresh_toolbar(self) -> None:

@@ -274,6 +274,10 @@ class Toolbar:
     presses it. Those keys mean things in games (Space pauses Tron, plays Runway), so the toolbar
     takes them only while a button is in focus; Esc, a click, or any other key (a move) lets the
     focus go, and that key goes on to the game.
+
+    The ring goes on through the other button rows the scene declares (:attr:`rows`, a side
+    panel's), after the toolbar's: a button a mouse can press, a keyboard reaches, in every scene,
+    without each scene keeping a focus of its own.
     """
 
     #: Keys that never let the focus go: held down as part of Shift+Tab and the like.
@@ -310,6 +314,14 @@ class Toolbar:
         self.focus: Button | None = None
         #: Whether the status line says what the focused button does (from a Tab until a press).
         self.focus_told = False
+        #: The scene's other button rows (a side panel's), in the focus ring after this row; the
+        #: scene draws and clicks them, the ring is drawn round one in focus all the same.
+        self.rows: Callable[[], list[list[Button]]] = list
+
+    def ring(self) -> list[Button]:
+        """Every button Tab can reach, in its order: this row's (the More menu's in their place), then
+        the scene's other rows."""
+        return [*self.buttons, *(b for row in self.rows() for b in row)]
 
     def inherit(self, previous: Toolbar) -> None:
         """Take over what the toolbar this one replaces had going: a double-click's guard, and the
@@ -319,8 +331,10 @@ class Toolbar:
         self.focus_told = previous.focus_told
         old = previous.focus
         if old is not None:
-            self.focus = next((b for b in self.buttons if b.hotkey and b.hotkey == old.hotkey),
-                              next((b for b in self.buttons if b.label == old.label), None))
+            ring = self.ring()
+            self.focus = old if old in ring else next(
+                (b for b in self.buttons if b.hotkey and b.hotkey == old.hotkey),
+                next((b for b in ring if b.label == old.label), None))
 
     def set_focus(self, button: Button | None) -> None:
         """Put the keyboard's focus on ``button`` (None: let it go); one in the More menu opens it."""
@@ -342,7 +356,7 @@ class Toolbar:
         mod = getattr(event, "mod", 0)
         if event.key == pygame.K_TAB and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             step = focus_step(event) or 1
-            buttons = self.buttons
+            buttons = self.ring()
             start = buttons.index(self.focus) if self.focus in buttons else (-1 if step > 0 else len(buttons))
             ahead = (buttons[(start + step * k) % len(buttons)] for k in range(1, len(buttons) + 1))
             self.set_focus(next((b for b in ahead if b.is_enabled()), None))
@@ -351,7 +365,7 @@ class Toolbar:
         button = self.focus
         if button is None:
             return False
-        if button not in self.buttons:  # gone from the row
+        if button not in self.ring():  # gone from the row
             self.focus = None
             return False
         if event.key in self.PRESS and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):

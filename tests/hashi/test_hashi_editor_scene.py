@@ -793,3 +793,26 @@ def editor_module_read_draft():
     from arcade.games.hashi.view.editor import read_draft
 
     return read_draft()
+
+
+def test_tab_reaches_the_side_panel_and_enter_presses_its_button(editor, driver):
+    """The side panel's size and topology buttons took clicks only: Tab went round the toolbar and
+    never reached them. It goes on from the toolbar to the panel's rows; Enter presses the button in
+    focus, and the status line says what it does."""
+    wider = next(b for b in editor.panel_buttons if b.label == "W +")
+    torus = next(b for b in editor.panel_buttons if b.label == "Torus")
+    for _ in range(60):
+        if editor.toolbar.focus is wider:
+            break
+        driver.key(pygame.K_TAB)
+    assert editor.toolbar.focus is wider
+    assert "one column more" in editor.status_line()[0]
+    driver.key(pygame.K_RETURN)
+    assert (editor.draft.cols, editor.draft.rows) == (6, 5)
+    assert editor.toolbar.focus is wider, "the focus stays on the button pressed"
+    while editor.toolbar.focus is not torus:
+        driver.key(pygame.K_TAB)
+    driver.key(pygame.K_SPACE)
+    assert editor.draft.topology is Topology.TORUS
+    driver.key(pygame.K_ESCAPE)
+    assert editor.toolbar.focus is None and driver.app.stack.top is editor

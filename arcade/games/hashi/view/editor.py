@@ -616,6 +616,10 @@ class EditorScene(GameScene):
             return True
         return False
 
+    def button_rows(self) -> list[list[Button]]:
+        """The side panel's two rows (sizes, then topologies): Tab reaches them after the toolbar."""
+        return [self.panel_buttons[:4], self.panel_buttons[4:]]
+
     def board_tooltip(self, pos: tuple[int, int]) -> str:
         for (dr, dc), button in self.size_buttons.items():
             if button.rect.collidepoint(pos) and not button.is_enabled():  # grey: say why
