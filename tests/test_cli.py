@@ -56,6 +56,19 @@ def test_usage_errors_are_one_line_and_exit_2(capsys, argv, expected):
     assert "Traceback" not in err
 
 
+def test_edit_dash_is_refused_in_one_line_and_makes_no_file(capsys, tmp_path, monkeypatch):
+    """``play hashi --edit -`` opened the editor on a new puzzle called "-.txt" (the bare-name rule
+    adds ".txt"): "-" means standard input to a filter, which the editor is not. Refused in one
+    line, exit 2, as ``--level -`` is, and nothing is created."""
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    code, _out, err = run_main(capsys, "play", "hashi", "--edit", "-", "--screenshot", str(tmp_path / "s.png"))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert "--edit -: the editor does not read standard input" in err
+    assert list(here.iterdir()) == [] and not (tmp_path / "s.png").exists()
+
+
 def test_unreadable_level_file_is_one_line(capsys, toy_registered, tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("o.x\n")

@@ -204,6 +204,11 @@ class HashiFront(GameFront):
         ref = launch.options["edit"] or ""
         if not ref:
             return _unsaved_or_blank()
+        if ref.strip() == "-":
+            # "-" is stdin to a filter, but the editor is a window that saves to a file: it made a
+            # puzzle called "-.txt". Refused, as ``--level -`` and ``solve hashi -`` refuse it.
+            raise UsageError("--edit -: the editor does not read standard input; give a FILE, "
+                             "a bundled level or a game ID (a puzzle piped in: save it to a file first)")
         ref = _file_name(ref)
         if not TATHAM_ID.match(ref.strip()) and not Path(ref).exists() and Path(ref).suffix:
             if not Path(ref).parent.is_dir():
