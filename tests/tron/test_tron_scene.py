@@ -1407,3 +1407,42 @@ def test_a_small_map_grows_with_a_big_window_as_its_chrome_does(app, driver):
     assert app.theme.scale > 1.2
     assert scene.view.cell > small * 1.2
     assert scene.view.viewport.contains(scene.view.board_rect)  # still the whole room, at the fit
+
+
+def test_a_replay_of_a_round_a_program_lost_ends_on_the_failure_it_names(app, driver, monkeypatch):
+    """A program that failed to answer tick 6 loses "on tick 6", but the round has boards up to tick
+    5 only: its replay ended on "Replay 5/5" with nothing saying where tick 6 went. The last board
+    stands for the failure: the failing seat's head is crossed out, and at the replay's end the
+    status line says tick 5 is the last board and why there is none of tick 6. Scrubbed back, the
+    board is an ordinary tick again."""
+    scene = open_tron(app, mode="watch", bot1="flood-fill", bot2="flood-fill", best_of=3)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 5)
+    assert scene.phase == "running" and scene.session.state.tick == 5
+    wait_for_bots(scene)
+    scene.failures[1] = "timed out (no answer within 1000 ms)"  # as a program's runner reports it
+    driver.frame(dt=scene.tick_seconds)
+    assert scene.phase == "over" and "lost on tick 6" in scene.failed.reason
+    assert scene.tick_shown == 6 and scene.failed_seats_shown == (1,)
+    crossed: list[tuple[int, bool]] = []
+    real = scene.painter.draw_head
+
+    def spy(surface, player, pos, heading, *, crashed, **kw):
+        crossed.append((player, crashed))
+        return real(surface, player, pos, heading, crashed=crashed, **kw)
+
+    monkeypatch.setattr(scene.painter, "draw_head", spy)
+    scene.start_replay()
+    driver.key(pygame.K_END)
+    assert scene.phase == "replay" and "Replay 5/5" in scene.status_fields()
+    said = scene.status_line()[0]
+    assert "Tick 5 is the last board" in said and "lost on tick 6" in said and "no board of tick 6" in said
+    crossed.clear()
+    scene.draw(app.screen)
+    assert (1, True) in crossed and (0, False) in crossed, "the failing seat's head is crossed out"
+    driver.key(pygame.K_LEFT)
+    assert scene.session.index == 4 and scene.failed_seats_shown == ()
+    assert "last board" not in scene.status_line()[0]
+    crossed.clear()
+    scene.draw(app.screen)
+    assert (1, True) not in crossed

@@ -1046,6 +1046,30 @@ class TronScene(CameraScene, TickScene):
             self.replay.update(dt, self.session, self.speed.value)
 
     @property
+    def failed_seats_shown(self) -> tuple[int, ...]:
+        """The seats whose program failed, while the board on screen is the round's last: a failure
+        ends the round on the tick the program was asked to play, which has no board of its own, so
+        the last board (the tick before) stands for it, with those heads crossed out as a crash's
+        are. Empty for a round the rules ended, and for a replay scrubbed back from the end."""
+        session = self.session
+        if (self.phase not in ("over", "replay") or self.failed is None or session.index < session.length
+                or session.rules.outcome(session.state) is not None):
+            return ()
+        return tuple(seat for seat in (0, 1) if self.failures[seat])
+
+    def status_line(self) -> tuple[str, str]:
+        """At the end of a replay of a round a program lost, what that last board is: the replay
+        ended on "Replay 5/5" while the result said the round ended on tick 6, a tick with no board."""
+        text, role = super().status_line()
+        failed = self.failed
+        if (self.phase == "replay" and self.failed_seats_shown and failed is not None and not self._tooltip
+                and not self.toolbar.focused_tooltip()):
+            tick = self.session.state.tick
+            return (f"Tick {tick} is the last board: {self.named(failed.reason).rstrip('.')} "
+                    f"-- no move, so no board of tick {tick + 1}; the crossed head is where it stood."), "warning"
+        return text, role
+
+    @property
     def tick_shown(self) -> int:
         """The header's tick: the last one played -- or, once a program failed to answer, the one it
         was asked to play, which the round ended on. Tick N is the N-th move, counted from 1 as
@@ -1148,9 +1172,10 @@ class TronScene(CameraScene, TickScene):
         pulse = 0.5 + 0.5 * math.sin(self.clock * 7.0)
         # The heading arrow shows before a round starts, and while a resumed round waits for a key.
         before_start = self.phase == "ready" or (self.phase == "countdown" and session.index == 0)
+        failed = self.failed_seats_shown
         for seat in (0, 1):
             heading = self.steering[seat].heading if self.match.is_human(seat) else state.directions[seat]
-            painter.draw_head(surface, seat, state.heads[seat], heading, crashed=crashed[seat],
+            painter.draw_head(surface, seat, state.heads[seat], heading, crashed=crashed[seat] or seat in failed,
                               pulse=0.0 if over or self.paused else pulse,
                               arrow=before_start and self.match.is_human(seat),
                               shared=state.heads[0] == state.heads[1])
