@@ -2799,6 +2799,51 @@ def test_the_key_tests_measure_the_screen_once_every_worker_is_idle(toy_in_regis
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_scroll_of_the_level_picker_never_stops_on_a_headings_gap(info, toy_in_registry):
+    """A heading is drawn low in its row, the gap above it parting two groups: a wheel or key scroll
+    that stopped with a heading as the list's top row left the list starting on blank space. Below
+    the list's start no scroll, by the wheel (either way, at the pointer or away from the list) or
+    by the keys (arrows, PgUp/PgDn, letters), leaves a heading on top, and the highlight stays in
+    view."""
+    app = App(registry_with(info, 0), size=(800, 600), headless=True)
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        frames(app)
+        scene.open_levels()
+        picker = app.stack.top
+        assert isinstance(picker, PickerScene)
+        frames(app)
+        headings = [i for i, c in enumerate(picker.choices) if c.header and i > 0]
+
+        def check(how: str) -> None:
+            top = picker.scroll
+            assert top == 0 or not picker.choices[top].header, (how, top, picker.choices[top].title)
+            assert top <= picker.selected < top + picker.visible_rows, (how, top, picker.selected)
+
+        steps = len(picker.choices) + 2
+        on_list = (picker.list_rect.centerx, picker.list_rect.y + picker.ROW // 2)
+        away = (picker.panel.x + 2, picker.panel.y + 2)
+        for pos in (on_list, away):
+            for direction in (-1, 1):
+                for _ in range(steps):
+                    wheel(app, direction, pos)
+                    check(f"wheel {direction} at {pos}")
+        for code in (pygame.K_DOWN, pygame.K_UP, pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            for _ in range(steps):
+                key(app, code)
+                check(pygame.key.name(code))
+        if headings and len(picker.choices) > picker.visible_rows:
+            # The case the player saw: a scroll that would end with a heading on top.
+            for top in headings:
+                for direction in (-1, 1):
+                    picker.scroll = top + 3 * direction
+                    wheel(app, direction, away)
+                    check(f"wheel {direction} onto {picker.choices[top].title}")
+    finally:
+        close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_the_level_picker_never_draws_a_heading_without_its_first_row(info, toy_in_registry):
     """At 800x600 Hashi's level picker showed "MEDIUM" on its last row, its first level cut off
     below the list's edge: a heading over nothing. At every scroll a heading is drawn with its

@@ -195,13 +195,36 @@ class PickerScene(Scene):
         self._keep_visible()
 
     def _keep_visible(self) -> None:
+        before = self.scroll
         if self.selected < self.scroll:
             self.scroll = self.selected
             if self.selected > 0 and self.choices[self.selected - 1].header:
                 self.scroll -= 1  # a group's first row comes with its title (Home showed no "Small")
         elif self.selected >= self.scroll + self.visible_rows:
             self.scroll = self.selected - self.visible_rows + 1
-        self.scroll = max(0, min(self.scroll, max(0, len(self.choices) - self.visible_rows)))
+        self._settle(self.scroll - before)
+
+    def _settle(self, direction: int, *, keep_selected: bool = True) -> None:
+        """Clamp the scroll to the list, and never leave a heading as the top row below the list's
+        start: a heading is drawn low in its row, the gap above it parting two groups, so on top
+        a wheel or a key left the list starting on blank space. Going down (``direction`` > 0) the
+        scroll goes one row on, past the heading (the group's first level on top); going up, or with
+        no room further on, one row back (the previous group's last level above the heading); and
+        if that would hide the highlighted row, one row on even at the list's end (the room is left
+        below its last row) -- each only while the highlighted row stays in view (``keep_selected``; after the wheel the
+        highlight follows the rows shown instead)."""
+        last = max(0, len(self.choices) - self.visible_rows)
+        self.scroll = max(0, min(self.scroll, last))
+        if not 0 < self.scroll < len(self.choices) or not self.choices[self.scroll].header:
+            return
+        on, back = self.scroll + 1, self.scroll - 1
+        shows_on = not keep_selected or on <= self.selected
+        if direction > 0 and on <= last and shows_on:
+            self.scroll = on
+        elif not keep_selected or self.selected < back + self.visible_rows:
+            self.scroll = back
+        elif shows_on:  # at the list's end: its last slot is left empty, below the list, not above it
+            self.scroll = on
 
     def _row_at(self, pos: tuple[int, int]) -> int | None:
         if not self.list_rect.collidepoint(pos):
@@ -269,7 +292,9 @@ class PickerScene(Scene):
             elif not self.panel.collidepoint(event.pos):
                 self.cancel()
         elif event.type == pygame.MOUSEWHEEL:
+            before = self.scroll
             self.scroll = max(0, min(self.scroll - event.y * 3, max(0, len(self.choices) - self.visible_rows)))
+            self._settle(self.scroll - before, keep_selected=False)  # the wheel's highlight follows
             self._select_after_scroll()
         elif event.type == pygame.KEYDOWN:
             keys = {
