@@ -77,6 +77,14 @@ MAX_ELAPSED = 10 * 365 * 86400.0
 LEVEL_TAG = "level"
 
 
+def tab_binding(*, side_panel: bool = False) -> Binding:
+    """The keys table's row for the keyboard's focus ring (see :class:`~arcade.ui.widgets.Toolbar`),
+    one wording for every scene: with ``side_panel`` it says the ring goes on through the scene's
+    own button rows, as it does in the Hashi editor."""
+    where = "toolbar and side-panel" if side_panel else "toolbar"
+    return Binding("Tab / Shift+Tab", "", f"{where} buttons (Enter or Space presses one, Esc leaves them)")
+
+
 class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Scene):
     """Base of every game screen. Subclasses call ``super().__init__(info, session)``."""
 
@@ -336,7 +344,7 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
                     when="result_ready"),
             Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
             Binding("F1 / ?", "open_how_to_play", "how to play: the rules, an example, every key"),
-            Binding("Tab / Shift+Tab", "", "toolbar buttons (Enter or Space presses one, Esc leaves them)"),
+            tab_binding(side_panel=bool(self.button_rows())),
         ]
         return rows
 

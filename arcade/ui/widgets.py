@@ -162,6 +162,9 @@ class Button:
     #: The other text a label switches to ("Pause AI" / "Resume AI"): the button keeps the width of
     #: the wider, so the row does not move under the pointer when it switches.
     other_label: str = ""
+    #: Why a grey button does nothing, read when it is hovered or in the keyboard's focus: a press
+    #: on it said nothing, so the player could not tell a limit from a broken button.
+    why_disabled: Callable[[], str] | None = None
 
     def preferred_width(self, theme: Theme, size: int, padding: int | None = None) -> int:
         """The label's width at ``size`` plus ``padding`` (default: the size plus 6 pixels), both in
@@ -373,6 +376,8 @@ class Toolbar:
                 self.close_menu()
                 self.focus_told = False  # what the press did is the status line's now
                 button.on_click()
+            else:
+                self.focus_told = True  # a grey button: the status line says why it does nothing
             return True
         self.set_focus(None)
         return event.key == pygame.K_ESCAPE
@@ -528,7 +533,7 @@ class Toolbar:
     def hovered_tooltip(self) -> str:
         for b in [*self.row(), *(self.overflow if self.menu_open else [])]:
             if b.hovered and (b.tooltip or b.hotkey):
-                return _tip(b)
+                return button_tip(b)
         return ""
 
     def focused_tooltip(self) -> str:
@@ -537,11 +542,14 @@ class Toolbar:
         Only until it is pressed: then the status line says what the press did (a hint's reason)."""
         if self.focus is None or not self.focus_told:
             return ""
-        return _tip(self.focus) + "  ·  Enter presses it, Tab the next, Esc back to the game"
+        return button_tip(self.focus) + "  ·  Enter presses it, Tab the next, Esc back to the game"
 
 
-def _tip(button: Button) -> str:
-    """A toolbar button's help line: what it does and its key."""
+def button_tip(button: Button) -> str:
+    """A button's help line, hovered or in focus (a scene drawing its own buttons says the same):
+    what it does and its key -- or, grey, why it does nothing."""
+    if button.why_disabled is not None and not button.is_enabled():
+        return button.why_disabled()
     return f"{button.tooltip or button.label}" + (f"  [{button.hotkey}]" if button.hotkey else "")
 
 

@@ -816,3 +816,25 @@ def test_tab_reaches_the_side_panel_and_enter_presses_its_button(editor, driver)
     assert editor.draft.topology is Topology.TORUS
     driver.key(pygame.K_ESCAPE)
     assert editor.toolbar.focus is None and driver.app.stack.top is editor
+
+
+def test_enter_on_a_grey_button_in_focus_says_why(editor, driver):
+    """A size button that went grey under the keyboard's focus (W − pressed down to the least
+    width) took Enter in silence, while a click on it says why: the status line now gives the reason."""
+    narrower = next(b for b in editor.panel_buttons if b.label == "W −")
+    while editor.toolbar.focus is not narrower:
+        driver.key(pygame.K_TAB)
+    for _ in range(editor.draft.cols):
+        driver.key(pygame.K_RETURN)
+    assert not narrower.is_enabled() and editor.toolbar.focus is narrower
+    driver.key(pygame.K_RETURN)
+    assert "is the least" in editor.status_line()[0]
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=narrower.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    assert "is the least" in editor.status_line()[0], "hovering says the same"
+
+
+def test_the_keys_table_says_tab_reaches_the_side_panel(editor):
+    """The editor's keys table (pause, F1) did not list Tab at all, while it reaches the toolbar
+    and goes on through the side panel's buttons."""
+    tab = next(b for b in [*editor.game_bindings(), *editor.standard_bindings()] if b.keys.startswith("Tab"))
+    assert "side-panel" in tab.label

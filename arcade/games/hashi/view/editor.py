@@ -40,11 +40,11 @@ from arcade.games.hashi.view.scene import HashiScene
 from arcade.services.autosave import BackgroundSaver
 from arcade.services.files import atomic_write_text
 from arcade.services.paths import data_dir
-from arcade.ui.game_scene import GameScene
+from arcade.ui.game_scene import GameScene, tab_binding
 from arcade.ui.gridview import ruler_band, ruler_font_size
 from arcade.ui.overlays import LOOK_AT_BOARD
 from arcade.ui.text_prompt import TextPromptScene
-from arcade.ui.widgets import Button, draw_text, wrap_text
+from arcade.ui.widgets import Button, button_tip, draw_text, wrap_text
 
 INTRO = ("Click: place or remove an island · wheel or 1–8: its number · right-click removes · "
          "T test-plays · F1 every key")
@@ -88,6 +88,7 @@ EDITOR_KEYS = (
     Binding("Ctrl+P", "print_sheet", "print: a PDF with the solution", button="Print…"),
     Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
     Binding("F1 / ?", "open_how_to_play", "how to play Hashi, and every key of the editor"),
+    tab_binding(side_panel=True),
 )
 
 
@@ -548,13 +549,19 @@ class EditorScene(GameScene):
         def allowed(dr: int, dc: int):  # type: ignore[no-untyped-def]
             return lambda: self.editor.can_resize(dr, dc)
 
+        def refusal(dr: int, dc: int):  # type: ignore[no-untyped-def]
+            return lambda: self.editor.resize_refusal(self.draft.rows + dr, self.draft.cols + dc)
+
         # A size button at its limit is grey; a click on it says why (see handle_board).
         self.size_buttons = {
-            (0, -1): Button("W −", size(0, -1), tooltip="one column less", enabled_when=allowed(0, -1)),
+            (0, -1): Button("W −", size(0, -1), tooltip="one column less", enabled_when=allowed(0, -1),
+                           why_disabled=refusal(0, -1)),
             (0, 1): Button("W +", size(0, 1), tooltip=f"one column more (up to {MAX_SIDE})",
-                           enabled_when=allowed(0, 1)),
-            (-1, 0): Button("H −", size(-1, 0), tooltip="one row less", enabled_when=allowed(-1, 0)),
-            (1, 0): Button("H +", size(1, 0), tooltip=f"one row more (up to {MAX_SIDE})", enabled_when=allowed(1, 0)),
+                           enabled_when=allowed(0, 1), why_disabled=refusal(0, 1)),
+            (-1, 0): Button("H −", size(-1, 0), tooltip="one row less", enabled_when=allowed(-1, 0),
+                           why_disabled=refusal(-1, 0)),
+            (1, 0): Button("H +", size(1, 0), tooltip=f"one row more (up to {MAX_SIDE})", enabled_when=allowed(1, 0),
+                           why_disabled=refusal(1, 0)),
         }
         self.panel_buttons = [
             *self.size_buttons.values(),
@@ -621,12 +628,9 @@ class EditorScene(GameScene):
         return [self.panel_buttons[:4], self.panel_buttons[4:]]
 
     def board_tooltip(self, pos: tuple[int, int]) -> str:
-        for (dr, dc), button in self.size_buttons.items():
-            if button.rect.collidepoint(pos) and not button.is_enabled():  # grey: say why
-                return self.editor.resize_refusal(self.draft.rows + dr, self.draft.cols + dc)
         for button in self.panel_buttons:
             if button.rect.collidepoint(pos):
-                return button.tooltip
+                return button_tip(button)  # a grey size button says why
         return ""
 
     def _target(self) -> Cell:
