@@ -51,8 +51,11 @@ GRACE_MAX = 1.0
 #: After a timeout, how long we wait for an answer once the program's input is closed: one that
 #: comes then was waiting for the end of its input (``sys.stdin.read()``), not thinking.
 EOF_PROBE = 0.3
-#: What a program that answers only at the end of its input is told.
-READS_TO_THE_END = ("; it answered only once its input ended: read this turn's lines one by one "
+#: What a program that answers only at the end of its input is told. Two habits look alike from
+#: outside: reading all of stdin, and an answer left in the output buffer (C's ``printf`` to a pipe is
+#: not flushed by the next ``scanf``, as it is on a terminal) that only the exit writes out.
+READS_TO_THE_END = ("; it answered only once its input ended: flush stdout after each answer "
+                    "(fflush(stdout), print(..., flush=True)) and read this turn's lines one by one "
                     "(input()), not all of stdin (sys.stdin.read())")
 #: The longest single wait for a program's line before checking for a lost stop signal.
 WAIT_SLICE = 0.25

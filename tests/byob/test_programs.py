@@ -91,6 +91,17 @@ def test_a_program_reading_all_of_stdin_is_told_to_read_line_by_line():
     assert not live_programs()
 
 
+def test_an_answer_left_in_the_output_buffer_is_told_to_flush():
+    """A C bot's ``printf("SPEED\\n")`` then ``scanf``: on a pipe the line waits in its buffer until the
+    exit writes it out, and the reason only said "read line by line, not all of stdin" -- which it
+    already did. (From outside it looks like the reading habit, so the reason names both.)"""
+    code = "import sys; sys.stdin.readline(); answer = 'SPEED'; sys.stdin.readline(); print(answer, flush=True)"
+    with Program([sys.executable, "-c", code]) as program:
+        answer = program.ask("1\n", 0.2)
+    assert answer.failure == "timed out: no answer within 200 ms" + READS_TO_THE_END
+    assert "fflush(stdout)" in answer.failure and "flush=True" in answer.failure
+
+
 def test_a_stop_signal_whose_interrupt_was_lost_still_ends_the_wait_for_an_answer():
     """A signal landing in a fork hook (starting a bot) raises KeyboardInterrupt where Python
     prints "Exception ignored" and drops it: the tournament went on playing. The wait for an
