@@ -57,6 +57,8 @@ EOF_PROBE = 0.3
 READS_TO_THE_END = ("; it answered only once its input ended: flush stdout after each answer "
                     "(fflush(stdout), print(..., flush=True)) and read this turn's lines one by one "
                     "(input()), not all of stdin (sys.stdin.read())")
+#: What a program whose answer has no line end yet is told (the line is what we wait for).
+NO_LINE_END = "; it wrote {shown} with no line end after it: end each answer with a newline"
 #: The longest single wait for a program's line before checking for a lost stop signal.
 WAIT_SLICE = 0.25
 #: How long an answer waits for stderr lines written just before it.
@@ -309,6 +311,8 @@ class Program:
         self.answers = 0
         self._lines: queue.Queue[tuple[str, str]] = queue.Queue()
         self._stdout_bytes = 0
+        #: The start of an answer line not ended yet (only to say so when it never ends).
+        self._unfinished = b""
         self._err = _Stderr()
         self._err_lock = threading.Lock()
         self._taken = 0
@@ -368,6 +372,8 @@ class Program:
                     break
                 if number < len(complete):  # the last piece is the line still coming
                     self._lines.put(("line", line.decode("utf-8", "replace")))
+            # After the complete lines are queued: a reader of both never sees a line in neither.
+            self._unfinished = b"" if overflow else buffer
 
     def _read_stderr(self) -> None:
         try:
@@ -530,6 +536,12 @@ class Program:
                     continue
                 ms = (time.perf_counter() - sent_at) * 1000
                 reason = f"timed out: no answer within {limit * 1000:.0f} ms"
+                unfinished = self._unfinished.decode("utf-8", "replace").strip()
+                if unfinished:
+                    # Checked before the probe: a C bot's ``printf("2")`` then ``scanf`` answers once
+                    # its input ends too, and "read line by line" was the wrong advice.
+                    shown = repr(unfinished[:40] + ("…" if len(unfinished) > 40 else ""))
+                    return self._answer(None, ms, reason + NO_LINE_END.format(shown=shown), late=True)
                 return self._answer(None, ms, reason + self._waits_for_eof(), late=True)
             now = time.perf_counter()
             ms = (now - sent_at) * 1000

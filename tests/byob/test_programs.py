@@ -102,6 +102,19 @@ def test_an_answer_left_in_the_output_buffer_is_told_to_flush():
     assert "fflush(stdout)" in answer.failure and "flush=True" in answer.failure
 
 
+def test_an_answer_with_no_line_end_is_named():
+    """``printf("2")`` with no newline, flushed: the line never ends, and the reason was a bare timeout
+    (or, for a bot blocked reading the next turn, the advice to read line by line)."""
+    sleeper = "import os, sys, time; sys.stdin.readline(); os.write(1, b'SPEED'); time.sleep(30)"
+    reader = "import os, sys; sys.stdin.readline(); os.write(1, b' 2'); sys.stdin.readline()"
+    for code, shown in ((sleeper, "'SPEED'"), (reader, "'2'")):
+        with Program([sys.executable, "-c", code]) as program:
+            answer = program.ask("1\n", 0.2)
+        assert answer.line is None and answer.late
+        assert answer.failure == (f"timed out: no answer within 200 ms; it wrote {shown} with no line end "
+                                  "after it: end each answer with a newline"), answer.failure
+
+
 def test_a_stop_signal_whose_interrupt_was_lost_still_ends_the_wait_for_an_answer():
     """A signal landing in a fork hook (starting a bot) raises KeyboardInterrupt where Python
     prints "Exception ignored" and drops it: the tournament went on playing. The wait for an
