@@ -59,6 +59,8 @@ READS_TO_THE_END = ("; it answered only once its input ended: flush stdout after
                     "(input()), not all of stdin (sys.stdin.read())")
 #: What a program whose answer has no line end yet is told (the line is what we wait for).
 NO_LINE_END = "; it wrote {shown} with no line end after it: end each answer with a newline"
+#: What a program that exited while a process it started keeps its stdout open is told.
+OUTPUT_HELD = "; a process it started still holds its stdout open"
 #: The longest single wait for a program's line before checking for a lost stop signal.
 WAIT_SLICE = 0.25
 #: How long an answer waits for stderr lines written just before it.
@@ -542,6 +544,10 @@ class Program:
                     # its input ends too, and "read line by line" was the wrong advice.
                     shown = repr(unfinished[:40] + ("…" if len(unfinished) > 40 else ""))
                     return self._answer(None, ms, reason + NO_LINE_END.format(shown=shown), late=True)
+                if self.process.poll() is not None:
+                    # It is gone, yet its output never ended: a child holds it. "Timed out" read
+                    # like a slow bot; the exit status and last stderr line say what happened.
+                    return self._answer(None, ms, self._gone("closed its output without answering") + OUTPUT_HELD)
                 return self._answer(None, ms, reason + self._waits_for_eof(), late=True)
             now = time.perf_counter()
             ms = (now - sent_at) * 1000

@@ -115,6 +115,20 @@ def test_an_answer_with_no_line_end_is_named():
                                   "after it: end each answer with a newline"), answer.failure
 
 
+def test_a_program_that_exits_while_its_child_holds_its_output_is_said_to_have_exited():
+    """It started a helper (same process group) and exited with status 3: its stdout stayed open in the
+    helper, no end of output came, and the reason was "timed out", as if it were thinking. The helper
+    dies with the program's group."""
+    code = ("import subprocess, sys; sys.stdin.readline()\n"
+            "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)  # byob-grandchild'])\n"
+            "print('giving up', file=sys.stderr, flush=True); sys.exit(3)")
+    with Program([sys.executable, "-c", code]) as program:
+        answer = program.ask("1\n", 0.3)
+    assert answer.line is None and not answer.late
+    assert answer.failure == ("exited with status 3 without answering: giving up; "
+                              "a process it started still holds its stdout open"), answer.failure
+
+
 def test_a_stop_signal_whose_interrupt_was_lost_still_ends_the_wait_for_an_answer():
     """A signal landing in a fork hook (starting a bot) raises KeyboardInterrupt where Python
     prints "Exception ignored" and drops it: the tournament went on playing. The wait for an
