@@ -6,7 +6,9 @@ Every protocol (Tron's 2010 and HackerRank ones, Runway's CodinGame one) goes th
 * it starts in a process group of its own (``start_new_session``), so closing it kills the
   program *and* anything it started; the group is killed and the leader reaped on every
   path out -- a normal close, an error, ``with`` leaving on an exception or Ctrl+C, and
-  ``atexit`` for whatever is still open -- so no zombie or orphan is left behind;
+  ``atexit`` for whatever is still open -- so no zombie or orphan is left behind; what it
+  started in a session of its own dies too, found by its parent links while the program lives
+  and by the program's mark in its environment (:data:`MARKER`) once it is dead;
 * stdout and stderr are read by two daemon threads with plain blocking ``os.read`` calls,
   so a program that floods either pipe can never block itself or us; what is kept is
   bounded (an answer line, all of stdout, all of stderr), the rest is read and dropped;
@@ -25,8 +27,10 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import itertools
 import os
 import queue
+import secrets
 import select
 import signal
 import subprocess
@@ -178,6 +182,50 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
+#: The environment variable that marks every process a program starts (see :func:`kill_marked`).
+MARKER = "ARCADE_PROGRAM_ID"
+_MARKS = itertools.count(1)
+
+
+def marked(entry: bytes) -> list[int]:
+    """Processes whose environment holds ``entry`` (``NAME=VALUE``), from Linux's ``/proc``.
+
+    Another user's processes (unreadable) and zombies (an empty environment) are never found."""
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return []
+    found = []
+    for name in entries:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/environ", "rb") as environ:
+                if entry in environ.read().split(b"\0"):
+                    found.append(int(name))
+        except OSError:
+            continue
+    return found
+
+
+def kill_marked(entry: bytes) -> None:
+    """Kill every process whose environment holds ``entry``: what a program left behind.
+
+    A process the program started in a session of its own and then left (it exited first, as a
+    HackerRank program does after every move; or a daemon's double fork) is init's child by then,
+    out of reach of its process group and of ``/proc``'s parent links; a HackerRank bot leaked one
+    helper per move, and one that kept the program's stdout open held every move for 2 s. Its
+    environment, inherited unless it cleared it, still names the program. Looked for again while
+    any is found: a helper that forks as it dies leaves a marked child."""
+    me = os.getpid()
+    for _ in range(10):
+        found = [pid for pid in marked(entry) if pid != me]
+        if not found:
+            return
+        for pid in found:
+            _kill_group_and_process(pid)
+
+
 def kill_child_groups() -> None:
     """Kill the process group of every child of this process (Linux ``/proc``; elsewhere nothing).
 
@@ -285,6 +333,9 @@ class Program:
         full_env = dict(os.environ)
         if env:
             full_env.update(env)
+        #: This program's mark in the environment of everything it starts (:func:`kill_marked`).
+        self.mark = f"{os.getpid()}-{next(_MARKS)}-{secrets.token_hex(4)}"
+        full_env[MARKER] = self.mark
         self.started = time.perf_counter()
         try:
             self.process = subprocess.Popen(
@@ -693,6 +744,8 @@ class Program:
         self.close_input()
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=5)
+        # Dead and reaped: whatever still carries its mark was left behind (and may hold its pipes).
+        kill_marked(f"{MARKER}={self.mark}".encode())
         # The readers close stdout and stderr themselves once they have read to the end (the group
         # is dead, so at once); one still reading after the join (a program that left a process of
         # its own session holding the pipe) keeps its descriptor until then, never reused under it.

@@ -11,13 +11,16 @@ import pytest
 from arcade.core.errors import UsageError
 from arcade.services.botspec import parse_bot_spec
 from arcade.services.programs import (
+    MARKER,
     READS_TO_THE_END,
     STDERR_LIMIT,
     STDERR_LINE,
     Limits,
     Program,
     ProgramFailure,
+    descendants,
     live_programs,
+    marked,
 )
 from tests.byob.helpers import BOTS, processes
 
@@ -492,6 +495,47 @@ DAEMON = ("import os, sys, time\n"
           "    os._exit(0)\n"
           "os.waitpid(child, 0)\n"
           "time.sleep(30)\n")
+#: The same daemon, started again with an empty environment: nothing at all names the program.
+DAEMON_WITHOUT_ENVIRONMENT = DAEMON.replace(
+    "        time.sleep(30)\n",
+    "        os.execve(sys.executable, [sys.executable, '-c', 'import time; time.sleep(30)'], {})\n")
+
+
+def test_a_double_forked_daemon_is_found_by_its_environment_and_killed():
+    """Its middle process exited and was reaped: nothing linked the daemon to the program, and it
+    outlived the close (holding the program's stdout). It inherited the program's mark."""
+    program = Program([sys.executable, "-c", DAEMON])
+    escaped = int(program.read_line(10.0, time.perf_counter()).line)
+    assert escaped not in descendants(program.pid) and _pgid(escaped) != program.pid
+    program.close()
+    _gone_within(escaped, 5)
+    assert not marked(f"{MARKER}={program.mark}".encode())
+
+
+def test_a_helper_left_by_a_program_that_exited_by_itself_is_killed_at_its_close():
+    """A HackerRank program exits after every move: a helper it started in a session of its own was
+    init's child by the close, found by nothing -- one leftover process per move, and one that kept
+    stdout open held every move for 2 s."""
+    code = ("import subprocess, sys\n"
+            "sys.stdin.readline()\n"
+            "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)  # byob-grandchild'],"
+            " start_new_session=True)\n"
+            "print('UP', flush=True)\n")
+    with Program([sys.executable, "-c", code]) as program:
+        answer = program.ask("board\n", 10.0)
+        assert answer.line == "UP"
+        program.process.wait(10)  # exited by itself: its helper is init's now
+        helpers = marked(f"{MARKER}={program.mark}".encode())
+        assert len(helpers) == 1 and helpers[0] not in descendants(program.pid)
+    _gone_within(helpers[0], 5)
+    assert not any(t.is_alive() for t in program._threads), "a reader still waits for the helper's pipe"
+
+
+def _gone_within(pid: int, seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while any(p == pid and state != "Z" for p, _, state, _ in processes()):
+        assert time.monotonic() < end, f"process {pid} outlived the program"
+        time.sleep(0.02)
 
 
 def test_a_child_in_a_session_of_its_own_is_killed_with_the_program():
@@ -517,7 +561,7 @@ def test_a_pipe_still_being_read_is_not_closed_under_its_reader():
     import signal
     import stat
 
-    program = Program([sys.executable, "-c", DAEMON])
+    program = Program([sys.executable, "-c", DAEMON_WITHOUT_ENVIRONMENT])
     escaped = int(program.read_line(10.0, time.perf_counter()).line)
     try:
         program.close()  # the join times out: the escaped process still holds the write end
