@@ -6,7 +6,9 @@ Every protocol (Tron's 2010 and HackerRank ones, Runway's CodinGame one) goes th
 * it starts in a process group of its own (``start_new_session``), so closing it kills the
   program *and* anything it started; the group is killed and the leader reaped on every
   path out -- a normal close, an error, ``with`` leaving on an exception or Ctrl+C, and
-  ``atexit`` for whatever is still open -- so no zombie or orphan is left behind;
+  ``atexit`` for whatever is still open -- so no zombie or orphan is left behind; what it
+  started in a session of its own dies too, found by its parent links while the program lives
+  and by the program's mark in its environment (:data:`MARKER`) once it is dead;
 * stdout and stderr are read by two daemon threads with plain blocking ``os.read`` calls,
   so a program that floods either pipe can never block itself or us; what is kept is
   bounded (an answer line, all of stdout, all of stderr), the rest is read and dropped;
@@ -25,8 +27,10 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import itertools
 import os
 import queue
+import secrets
 import select
 import signal
 import subprocess
@@ -51,9 +55,16 @@ GRACE_MAX = 1.0
 #: After a timeout, how long we wait for an answer once the program's input is closed: one that
 #: comes then was waiting for the end of its input (``sys.stdin.read()``), not thinking.
 EOF_PROBE = 0.3
-#: What a program that answers only at the end of its input is told.
-READS_TO_THE_END = ("; it answered only once its input ended: read this turn's lines one by one "
+#: What a program that answers only at the end of its input is told. Two habits look alike from
+#: outside: reading all of stdin, and an answer left in the output buffer (C's ``printf`` to a pipe is
+#: not flushed by the next ``scanf``, as it is on a terminal) that only the exit writes out.
+READS_TO_THE_END = ("; it answered only once its input ended: flush stdout after each answer "
+                    "(fflush(stdout), print(..., flush=True)) and read this turn's lines one by one "
                     "(input()), not all of stdin (sys.stdin.read())")
+#: What a program whose answer has no line end yet is told (the line is what we wait for).
+NO_LINE_END = "; it wrote {shown} with no line end after it: end each answer with a newline"
+#: What a program that exited while a process it started keeps its stdout open is told.
+OUTPUT_HELD = "; a process it started still holds its stdout open"
 #: The longest single wait for a program's line before checking for a lost stop signal.
 WAIT_SLICE = 0.25
 #: How long an answer waits for stderr lines written just before it.
@@ -171,6 +182,50 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
+#: The environment variable that marks every process a program starts (see :func:`kill_marked`).
+MARKER = "ARCADE_PROGRAM_ID"
+_MARKS = itertools.count(1)
+
+
+def marked(entry: bytes) -> list[int]:
+    """Processes whose environment holds ``entry`` (``NAME=VALUE``), from Linux's ``/proc``.
+
+    Another user's processes (unreadable) and zombies (an empty environment) are never found."""
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return []
+    found = []
+    for name in entries:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/environ", "rb") as environ:
+                if entry in environ.read().split(b"\0"):
+                    found.append(int(name))
+        except OSError:
+            continue
+    return found
+
+
+def kill_marked(entry: bytes) -> None:
+    """Kill every process whose environment holds ``entry``: what a program left behind.
+
+    A process the program started in a session of its own and then left (it exited first, as a
+    HackerRank program does after every move; or a daemon's double fork) is init's child by then,
+    out of reach of its process group and of ``/proc``'s parent links; a HackerRank bot leaked one
+    helper per move, and one that kept the program's stdout open held every move for 2 s. Its
+    environment, inherited unless it cleared it, still names the program. Looked for again while
+    any is found: a helper that forks as it dies leaves a marked child."""
+    me = os.getpid()
+    for _ in range(10):
+        found = [pid for pid in marked(entry) if pid != me]
+        if not found:
+            return
+        for pid in found:
+            _kill_group_and_process(pid)
+
+
 def kill_child_groups() -> None:
     """Kill the process group of every child of this process (Linux ``/proc``; elsewhere nothing).
 
@@ -278,6 +333,9 @@ class Program:
         full_env = dict(os.environ)
         if env:
             full_env.update(env)
+        #: This program's mark in the environment of everything it starts (:func:`kill_marked`).
+        self.mark = f"{os.getpid()}-{next(_MARKS)}-{secrets.token_hex(4)}"
+        full_env[MARKER] = self.mark
         self.started = time.perf_counter()
         try:
             self.process = subprocess.Popen(
@@ -306,6 +364,8 @@ class Program:
         self.answers = 0
         self._lines: queue.Queue[tuple[str, str]] = queue.Queue()
         self._stdout_bytes = 0
+        #: The start of an answer line not ended yet (only to say so when it never ends).
+        self._unfinished = b""
         self._err = _Stderr()
         self._err_lock = threading.Lock()
         self._taken = 0
@@ -365,6 +425,8 @@ class Program:
                     break
                 if number < len(complete):  # the last piece is the line still coming
                     self._lines.put(("line", line.decode("utf-8", "replace")))
+            # After the complete lines are queued: a reader of both never sees a line in neither.
+            self._unfinished = b"" if overflow else buffer
 
     def _read_stderr(self) -> None:
         try:
@@ -527,6 +589,16 @@ class Program:
                     continue
                 ms = (time.perf_counter() - sent_at) * 1000
                 reason = f"timed out: no answer within {limit * 1000:.0f} ms"
+                unfinished = self._unfinished.decode("utf-8", "replace").strip()
+                if unfinished:
+                    # Checked before the probe: a C bot's ``printf("2")`` then ``scanf`` answers once
+                    # its input ends too, and "read line by line" was the wrong advice.
+                    shown = repr(unfinished[:40] + ("…" if len(unfinished) > 40 else ""))
+                    return self._answer(None, ms, reason + NO_LINE_END.format(shown=shown), late=True)
+                if self.process.poll() is not None:
+                    # It is gone, yet its output never ended: a child holds it. "Timed out" read
+                    # like a slow bot; the exit status and last stderr line say what happened.
+                    return self._answer(None, ms, self._gone("closed its output without answering") + OUTPUT_HELD)
                 return self._answer(None, ms, reason + self._waits_for_eof(), late=True)
             now = time.perf_counter()
             ms = (now - sent_at) * 1000
@@ -672,6 +744,8 @@ class Program:
         self.close_input()
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=5)
+        # Dead and reaped: whatever still carries its mark was left behind (and may hold its pipes).
+        kill_marked(f"{MARKER}={self.mark}".encode())
         # The readers close stdout and stderr themselves once they have read to the end (the group
         # is dead, so at once); one still reading after the join (a program that left a process of
         # its own session holding the pipe) keeps its descriptor until then, never reused under it.

@@ -11,13 +11,16 @@ import pytest
 from arcade.core.errors import UsageError
 from arcade.services.botspec import parse_bot_spec
 from arcade.services.programs import (
+    MARKER,
     READS_TO_THE_END,
     STDERR_LIMIT,
     STDERR_LINE,
     Limits,
     Program,
     ProgramFailure,
+    descendants,
     live_programs,
+    marked,
 )
 from tests.byob.helpers import BOTS, processes
 
@@ -89,6 +92,44 @@ def test_a_program_reading_all_of_stdin_is_told_to_read_line_by_line():
         answer = program.ask("1\n", 0.2)
     assert answer.failure == "timed out: no answer within 200 ms"
     assert not live_programs()
+
+
+def test_an_answer_left_in_the_output_buffer_is_told_to_flush():
+    """A C bot's ``printf("SPEED\\n")`` then ``scanf``: on a pipe the line waits in its buffer until the
+    exit writes it out, and the reason only said "read line by line, not all of stdin" -- which it
+    already did. (From outside it looks like the reading habit, so the reason names both.)"""
+    code = "import sys; sys.stdin.readline(); answer = 'SPEED'; sys.stdin.readline(); print(answer, flush=True)"
+    with Program([sys.executable, "-c", code]) as program:
+        answer = program.ask("1\n", 0.2)
+    assert answer.failure == "timed out: no answer within 200 ms" + READS_TO_THE_END
+    assert "fflush(stdout)" in answer.failure and "flush=True" in answer.failure
+
+
+def test_an_answer_with_no_line_end_is_named():
+    """``printf("2")`` with no newline, flushed: the line never ends, and the reason was a bare timeout
+    (or, for a bot blocked reading the next turn, the advice to read line by line)."""
+    sleeper = "import os, sys, time; sys.stdin.readline(); os.write(1, b'SPEED'); time.sleep(30)"
+    reader = "import os, sys; sys.stdin.readline(); os.write(1, b' 2'); sys.stdin.readline()"
+    for code, shown in ((sleeper, "'SPEED'"), (reader, "'2'")):
+        with Program([sys.executable, "-c", code]) as program:
+            answer = program.ask("1\n", 0.2)
+        assert answer.line is None and answer.late
+        assert answer.failure == (f"timed out: no answer within 200 ms; it wrote {shown} with no line end "
+                                  "after it: end each answer with a newline"), answer.failure
+
+
+def test_a_program_that_exits_while_its_child_holds_its_output_is_said_to_have_exited():
+    """It started a helper (same process group) and exited with status 3: its stdout stayed open in the
+    helper, no end of output came, and the reason was "timed out", as if it were thinking. The helper
+    dies with the program's group."""
+    code = ("import subprocess, sys; sys.stdin.readline()\n"
+            "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)  # byob-grandchild'])\n"
+            "print('giving up', file=sys.stderr, flush=True); sys.exit(3)")
+    with Program([sys.executable, "-c", code]) as program:
+        answer = program.ask("1\n", 0.3)
+    assert answer.line is None and not answer.late
+    assert answer.failure == ("exited with status 3 without answering: giving up; "
+                              "a process it started still holds its stdout open"), answer.failure
 
 
 def test_a_stop_signal_whose_interrupt_was_lost_still_ends_the_wait_for_an_answer():
@@ -454,6 +495,47 @@ DAEMON = ("import os, sys, time\n"
           "    os._exit(0)\n"
           "os.waitpid(child, 0)\n"
           "time.sleep(30)\n")
+#: The same daemon, started again with an empty environment: nothing at all names the program.
+DAEMON_WITHOUT_ENVIRONMENT = DAEMON.replace(
+    "        time.sleep(30)\n",
+    "        os.execve(sys.executable, [sys.executable, '-c', 'import time; time.sleep(30)'], {})\n")
+
+
+def test_a_double_forked_daemon_is_found_by_its_environment_and_killed():
+    """Its middle process exited and was reaped: nothing linked the daemon to the program, and it
+    outlived the close (holding the program's stdout). It inherited the program's mark."""
+    program = Program([sys.executable, "-c", DAEMON])
+    escaped = int(program.read_line(10.0, time.perf_counter()).line)
+    assert escaped not in descendants(program.pid) and _pgid(escaped) != program.pid
+    program.close()
+    _gone_within(escaped, 5)
+    assert not marked(f"{MARKER}={program.mark}".encode())
+
+
+def test_a_helper_left_by_a_program_that_exited_by_itself_is_killed_at_its_close():
+    """A HackerRank program exits after every move: a helper it started in a session of its own was
+    init's child by the close, found by nothing -- one leftover process per move, and one that kept
+    stdout open held every move for 2 s."""
+    code = ("import subprocess, sys\n"
+            "sys.stdin.readline()\n"
+            "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)  # byob-grandchild'],"
+            " start_new_session=True)\n"
+            "print('UP', flush=True)\n")
+    with Program([sys.executable, "-c", code]) as program:
+        answer = program.ask("board\n", 10.0)
+        assert answer.line == "UP"
+        program.process.wait(10)  # exited by itself: its helper is init's now
+        helpers = marked(f"{MARKER}={program.mark}".encode())
+        assert len(helpers) == 1 and helpers[0] not in descendants(program.pid)
+    _gone_within(helpers[0], 5)
+    assert not any(t.is_alive() for t in program._threads), "a reader still waits for the helper's pipe"
+
+
+def _gone_within(pid: int, seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while any(p == pid and state != "Z" for p, _, state, _ in processes()):
+        assert time.monotonic() < end, f"process {pid} outlived the program"
+        time.sleep(0.02)
 
 
 def test_a_child_in_a_session_of_its_own_is_killed_with_the_program():
@@ -479,7 +561,7 @@ def test_a_pipe_still_being_read_is_not_closed_under_its_reader():
     import signal
     import stat
 
-    program = Program([sys.executable, "-c", DAEMON])
+    program = Program([sys.executable, "-c", DAEMON_WITHOUT_ENVIRONMENT])
     escaped = int(program.read_line(10.0, time.perf_counter()).line)
     try:
         program.close()  # the join times out: the escaped process still holds the write end
