@@ -145,6 +145,7 @@ def _median_ms(fn, repeats: int) -> tuple[float, object]:
 
 
 def run_bench(args: argparse.Namespace) -> int:
+    from arcade.bench import percentile
     from arcade.games.runway.ai import exact_plan, play_game
     from arcade.games.runway.bot import Bot
     from arcade.games.runway.generator import generate
@@ -178,8 +179,7 @@ def run_bench(args: argparse.Namespace) -> int:
         classic = play_game("classic", state)
         classic_saved.append(classic.survivors if classic.win else 0)
         bot_turns.extend(_bot_turn_times(Bot(level.lanes, len(level.bikes), level.need), state))
-    ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    p95 = percentile(times, 95)
     verdict = "meets" if statistics.median(times) <= target else "MISSES"
     print(f"  plan: median {statistics.median(times):.1f} ms, p95 {p95:.1f} ms, max {max(times):.1f} ms "
           f"({verdict} the {target:.0f} ms target)")
