@@ -43,6 +43,9 @@ def test_upstream_pygame_is_refused_with_one_line(monkeypatch, capsys):
         (["--frames", "99999999999"], "frames must be between 1 and 3600"),  # it ran for ever
         (["--size", "big"], "size must look like 1280x800"),
         (["--size", "320x240"], "outside 640x400"),  # the least a window can be dragged to
+        # int() took these for 1280x800, unlike every other number a user types (core.numbers).
+        (["--size", "1_280x800"], "size must look like 1280x800"),
+        (["--size", "\uff11\uff12\uff18\uff10x800"], "size must look like 1280x800"),
         (["nonsense"], "invalid choice"),
         (["play"], "required"),
         (["levels", "chess"], "unknown game"),

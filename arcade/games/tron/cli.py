@@ -18,7 +18,7 @@ from pathlib import Path
 from arcade.core.errors import ArcadeError, UsageError
 from arcade.core.grid import size_name
 from arcade.core.inputs import printable_name
-from arcade.core.numbers import int_type, is_ascii_int, milliseconds_type, seed_type
+from arcade.core.numbers import int_type, milliseconds_type, seed_type, size_type
 from arcade.core.registry import Command
 from arcade.core.rng import new_seed
 
@@ -255,11 +255,7 @@ def run_tournament(args: argparse.Namespace) -> int:
 
 # -- generate --------------------------------------------------------------------------------
 
-def _size(text: str) -> tuple[int, int]:
-    parts = text.lower().split("x")
-    if len(parts) != 2 or not all(is_ascii_int(p) for p in parts):
-        raise argparse.ArgumentTypeError(f"size must look like 25x25, got {text[:20]!r}")
-    return (int(parts[0]), int(parts[1]))
+_size = size_type("25x25")
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
