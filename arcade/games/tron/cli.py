@@ -147,17 +147,13 @@ def progress_line(record, done: int, total: int) -> str:  # type: ignore[no-unty
             + (f"  ({failure})" if failure else ""))
 
 
-def run_tournament(args: argparse.Namespace) -> int:
-    import time
-
-    from arcade.games.tron import maps
-    from arcade.games.tron.cluster import DASK_HINT, default_jobs
-    from arcade.games.tron.match import Tournament, format_table
-    from arcade.games.tron.replay import TournamentFiles
+def _refuse_before_the_first_round(args: argparse.Namespace, specs: dict[str, str]) -> None:
+    """What would fail a tournament part-way, refused before it starts: a program that cannot start
+    here, Dask missing for ``--scheduler``, and outputs that cannot be written (exit 74 now, not
+    after the last round)."""
+    from arcade.games.tron.cluster import DASK_HINT
     from arcade.services.files import check_output_dir, check_output_file
 
-    specs = tournament_bots(args.bots, args.specs)
-    names = list(specs)
     if args.scheduler is not None:
         import importlib.util
 
@@ -178,6 +174,24 @@ def run_tournament(args: argparse.Namespace) -> int:
         check_output_file(args.out, args.maps.split(","))  # (a map file among the maps is an input)
     if args.save_replays is not None:
         check_output_dir(args.save_replays)
+
+
+def run_tournament(args: argparse.Namespace) -> int:
+    """``tournament tron``: every pairing on every map from both seats, a line per round, then the table.
+
+    The results and replays are written as the rounds finish; a stop (Ctrl+C, SIGTERM) or a file
+    that cannot be written mid-run still prints the table of the rounds that were played.
+    """
+    import time
+
+    from arcade.games.tron import maps
+    from arcade.games.tron.cluster import default_jobs
+    from arcade.games.tron.match import Tournament, format_table
+    from arcade.games.tron.replay import TournamentFiles
+
+    specs = tournament_bots(args.bots, args.specs)
+    names = list(specs)
+    _refuse_before_the_first_round(args, specs)
     chosen = maps.resolve(args.maps, args.seed)
     planned = len(names) * (len(names) - 1) * len(chosen) * args.games  # pairings x maps x games x 2 seats
     if planned > MAX_ROUNDS:
