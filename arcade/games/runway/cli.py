@@ -24,6 +24,7 @@ from arcade.core.rng import new_seed
 
 if TYPE_CHECKING:
     from arcade.games.runway.logic import Level
+    from arcade.games.runway.outside import RunwayRun
 
 
 def _level_arg(parser: argparse.ArgumentParser) -> None:
@@ -248,7 +249,7 @@ def run_referee(args: argparse.Namespace) -> int:
 
         check_output_dir(args.save_replays)
 
-    def report(run) -> None:  # type: ignore[no-untyped-def]
+    def report(run: RunwayRun) -> None:
         print(run.line(), flush=True)
         if args.save_replays is not None:
             save_replay(run.replay(), args.save_replays / f"{run.level_id}.json")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from arcade.core.errors import ArcadeError, UsageError
 from arcade.core.grid import size_name
@@ -21,6 +22,9 @@ from arcade.core.inputs import printable_name
 from arcade.core.numbers import int_type, milliseconds_type, seed_type, size_type
 from arcade.core.registry import Command
 from arcade.core.rng import new_seed
+
+if TYPE_CHECKING:
+    from arcade.games.tron.match import RoundRecord
 
 DEFAULT_MAPS = "all,random:6"
 
@@ -134,7 +138,7 @@ def tournament_bots(bots: str | None, specs: list[str]) -> dict[str, str]:
     return {name: p.text for name, p in zip(names, parsed, strict=True)}
 
 
-def progress_line(record, done: int, total: int) -> str:  # type: ignore[no-untyped-def]
+def progress_line(record: RoundRecord, done: int, total: int) -> str:
     """A round's line while a tournament runs. "1 tick", not "1 ticks": a program that fails its first
     answer ends the round on tick 1, and that is a line a bot author reads. A failed round counts the
     tick it failed on, as its reason, the window's header and the console do ("lost on tick 1"): the
@@ -210,7 +214,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     files = TournamentFiles(tournament, args.out, args.save_replays,
                             {"budget_ms": args.ms, "tournament_seed": args.seed})
 
-    def progress(record) -> None:  # type: ignore[no-untyped-def]
+    def progress(record: RoundRecord) -> None:
         files.add(record)  # on disk before its line is printed: kill -9 loses no round it reported
         done[0] += 1
         # --quiet drops progress, not errors: a round a program lost by crashing, timing out or
