@@ -23,6 +23,11 @@ BENCH_SIZE = (1280, 800)
 
 
 def percentile(values: list[float], q: float) -> float:
+    """The ``q``-th percentile (0..100) of ``values`` by nearest rank; NaN for no values.
+
+    Every benchmark's p95 is this one, so figures printed by ``bench`` and by each game's own
+    benchmark are comparable (they were computed by four copies of the same expression).
+    """
     ordered = sorted(values)
     if not ordered:
         return float("nan")
@@ -30,7 +35,14 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
+def time_spread(ms: list[float], digits: int = 2) -> str:
+    """``median … ms   p95 … ms   max … ms`` of times already in milliseconds (at least one)."""
+    return (f"median {statistics.median(ms):6.{digits}f} ms   p95 {percentile(ms, 95):6.{digits}f} ms   "
+            f"max {max(ms):6.{digits}f} ms")
+
+
 def frame_stats(times: list[float]) -> str:
+    """``median … ms   p95 … ms   (N frames)`` of frame times given in seconds."""
     ms = [t * 1000 for t in times]
     return f"median {statistics.median(ms):6.2f} ms   p95 {percentile(ms, 95):6.2f} ms   ({len(ms)} frames)"
 

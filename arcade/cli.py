@@ -38,7 +38,7 @@ from arcade.core.errors import (
     OutputError,
     UsageError,
 )
-from arcade.core.numbers import int_type, seed_type
+from arcade.core.numbers import int_type, seed_type, size_type
 from arcade.services import interrupts
 
 PROG = "puzzle-arcade"
@@ -68,11 +68,12 @@ class Parser(argparse.ArgumentParser):
             target.write(message)
 
 
+_window_size = size_type("1280x800")
+
+
 def size_arg(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x800, got {text!r}") from None
+    """``--size WxH`` of the window: ASCII digits as every number a user types, within MIN_WINDOW..8000."""
+    w, h = _window_size(text)
     from arcade.services.settings import MIN_WINDOW
 
     # The same least size a window can be dragged to: below it headers, boards and toolbars overlap.

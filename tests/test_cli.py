@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from arcade import cli
 from arcade.cli import main
 from arcade.core.errors import ArcadeError
 from arcade.ui import app as app_module
@@ -43,6 +44,9 @@ def test_upstream_pygame_is_refused_with_one_line(monkeypatch, capsys):
         (["--frames", "99999999999"], "frames must be between 1 and 3600"),  # it ran for ever
         (["--size", "big"], "size must look like 1280x800"),
         (["--size", "320x240"], "outside 640x400"),  # the least a window can be dragged to
+        # int() took these for 1280x800, unlike every other number a user types (core.numbers).
+        (["--size", "1_280x800"], "size must look like 1280x800"),
+        (["--size", "\uff11\uff12\uff18\uff10x800"], "size must look like 1280x800"),
         (["nonsense"], "invalid choice"),
         (["play"], "required"),
         (["levels", "chess"], "unknown game"),
@@ -93,6 +97,16 @@ def test_play_screenshot_shows_the_game(tmp_path, toy_registered):
 def test_help_lists_commands(capsys):
     code, out, _err = run_main(capsys, "--help")
     assert code == 0 and "play" in out and "bench" in out
+
+
+def test_bench_royales_limit_is_a_positive_number_of_seconds(capsys):
+    """``bench royale --limit 0`` (or nan, or inf) was taken as a float and ran the whole benchmark to say
+    that no grid was solved within it; ``solve royale --timeout`` in the same module refused them."""
+    parser = cli.build_parser()
+    for text in ("0", "nan", "inf"):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["bench", "royale", "--limit", text])
+        assert "--limit must be more than 0" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("entry", [["-m", "arcade"], [str(ROOT / "main.py")]])

@@ -67,6 +67,23 @@ def int_type(lo: int | None = None, hi: int | None = None, what: str = "number")
     return convert
 
 
+def size_type(example: str) -> Callable[[str], tuple[int, int]]:
+    """An argparse ``type=`` for ``WxH``: two ASCII whole numbers (``example`` is shown when it is not).
+
+    Only the spelling is checked here; each command bounds the sides itself (a window, a map and
+    a board have different limits).
+    """
+
+    def convert(text: str) -> tuple[int, int]:
+        parts = text.lower().split("x")
+        if len(parts) != 2 or not all(is_ascii_int(p) for p in parts):
+            raise argparse.ArgumentTypeError(f"size must look like {example}, got {text[:20]!r}")
+        return int(parts[0]), int(parts[1])
+
+    convert.__name__ = "size"
+    return convert
+
+
 #: Seeds: any non-negative 63-bit number.
 MAX_SEED = 2**63 - 1
 seed_type = int_type(0, MAX_SEED, "seed")

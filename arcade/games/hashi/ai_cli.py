@@ -17,7 +17,7 @@ from pathlib import Path
 from arcade.core.errors import EXIT_NO_SOLUTION, ArcadeError, FormatError, OutputError, UsageError
 from arcade.core.grid import size_name
 from arcade.core.inputs import read_text_file
-from arcade.core.numbers import int_type, is_ascii_int, seed_type
+from arcade.core.numbers import int_type, seed_type, size_type
 from arcade.core.rng import new_seed
 from arcade.core.topology import Topology
 from arcade.games.hashi import generator, hints, solver
@@ -129,11 +129,7 @@ def _explain(puzzle: Puzzle) -> None:
 
 
 # -- generate ----------------------------------------------------------------------------------
-def _size(text: str) -> tuple[int, int]:
-    parts = text.lower().split("x")
-    if len(parts) != 2 or not all(is_ascii_int(p) for p in parts):
-        raise argparse.ArgumentTypeError(f"size must look like 10x10, got {text[:20]!r}")
-    return int(parts[0]), int(parts[1])
+_size = size_type("10x10")
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:

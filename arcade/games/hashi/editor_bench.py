@@ -12,24 +12,14 @@ after it, on its own worker, and is not part of the figure.
 from __future__ import annotations
 
 import random
-import statistics
 import time
 
+from arcade.bench import percentile, time_spread
 from arcade.games.hashi.editing import Editor
 from arcade.games.hashi.logic import Puzzle
 
 TARGET_MS = 200.0
 SIZES = (10, 20, 30)
-
-
-def _p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-
-
-def _stats(values: list[float]) -> str:
-    return (f"median {statistics.median(values):6.1f} ms   p95 {_p95(values):6.1f} ms   "
-            f"max {max(values):6.1f} ms")
 
 
 def base_puzzle(size: int, seed: int) -> Puzzle:
@@ -143,11 +133,11 @@ def run(quick: bool = False) -> int:
     worst = 0.0
     for size in SIZES:
         for kind, (wall, cpu) in sorted(pure_latencies(size, edits).items()):
-            print(f"  {size}x{size} verdict {kind:<6} ({len(wall):2d} boards)  wall {_stats(wall)}")
-            print(f"  {'':30}cpu  {_stats(cpu)}")
+            print(f"  {size}x{size} verdict {kind:<6} ({len(wall):2d} boards)  wall {time_spread(wall, 1)}")
+            print(f"  {'':30}cpu  {time_spread(cpu, 1)}")
         scene = scene_latencies(size, max(8, edits // 3))
-        print(f"  {size}x{size} in the scene, click to verdict shown:   {_stats(scene)}")
-        worst = max(worst, _p95(scene))
+        print(f"  {size}x{size} in the scene, click to verdict shown:   {time_spread(scene, 1)}")
+        worst = max(worst, percentile(scene, 95))
     verdict = "ok" if worst <= TARGET_MS else "ABOVE TARGET (is the machine busy? compare the cpu figures)"
     print(f"  worst p95 click-to-verdict: {worst:.1f} ms: {verdict}")
     return 0

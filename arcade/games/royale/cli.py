@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from arcade.core.errors import EXIT_NO_SOLUTION, UsageError
@@ -42,15 +43,23 @@ def default_timeout(level: Level) -> float | None:
     return None if level.rows * level.cols <= PROVEN_FAST_CELLS else DEFAULT_TIMEOUT
 
 
-def seconds_arg(text: str) -> float:
-    """``--timeout``: a positive, finite number of seconds (at most a day)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text[:20]!r}") from None
-    if not 0 < value <= 86_400:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"--timeout must be more than 0 and at most 86400 seconds, got {text[:20]}")
-    return value
+def seconds_type(what: str) -> Callable[[str], float]:
+    """An argparse ``type=`` for ``what`` (an option's name): a positive, finite number of seconds, at most a day."""
+
+    def convert(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected seconds, got {text[:20]!r}") from None
+        if not 0 < value <= 86_400:  # also refuses nan and inf
+            raise argparse.ArgumentTypeError(f"{what} must be more than 0 and at most 86400 seconds, got {text[:20]}")
+        return value
+
+    convert.__name__ = what
+    return convert
+
+
+seconds_arg = seconds_type("--timeout")
 
 
 def configure_solve(parser: argparse.ArgumentParser) -> None:
@@ -130,7 +139,8 @@ def configure_bench(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="fewer grids and sizes (smoke test)")
     parser.add_argument("--seeds", type=int_type(1, 100, "--seeds"),
                         default=3, help="random grids per size (default 3)")
-    parser.add_argument("--limit", type=float, default=10.0, help="seconds allowed for the largest-grid search")
+    parser.add_argument("--limit", type=seconds_type("--limit"), default=10.0,
+                        help="seconds allowed for the largest-grid search")
 
 
 def run_bench(args: argparse.Namespace) -> int:

@@ -14,13 +14,17 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from arcade.core.errors import ArcadeError, UsageError
 from arcade.core.grid import size_name
 from arcade.core.inputs import printable_name
-from arcade.core.numbers import int_type, is_ascii_int, milliseconds_type, seed_type
+from arcade.core.numbers import int_type, milliseconds_type, seed_type, size_type
 from arcade.core.registry import Command
 from arcade.core.rng import new_seed
+
+if TYPE_CHECKING:
+    from arcade.games.tron.match import RoundRecord
 
 DEFAULT_MAPS = "all,random:6"
 
@@ -134,7 +138,7 @@ def tournament_bots(bots: str | None, specs: list[str]) -> dict[str, str]:
     return {name: p.text for name, p in zip(names, parsed, strict=True)}
 
 
-def progress_line(record, done: int, total: int) -> str:  # type: ignore[no-untyped-def]
+def progress_line(record: RoundRecord, done: int, total: int) -> str:
     """A round's line while a tournament runs. "1 tick", not "1 ticks": a program that fails its first
     answer ends the round on tick 1, and that is a line a bot author reads. A failed round counts the
     tick it failed on, as its reason, the window's header and the console do ("lost on tick 1"): the
@@ -147,17 +151,13 @@ def progress_line(record, done: int, total: int) -> str:  # type: ignore[no-unty
             + (f"  ({failure})" if failure else ""))
 
 
-def run_tournament(args: argparse.Namespace) -> int:
-    import time
-
-    from arcade.games.tron import maps
-    from arcade.games.tron.cluster import DASK_HINT, default_jobs
-    from arcade.games.tron.match import Tournament, format_table
-    from arcade.games.tron.replay import TournamentFiles
+def _refuse_before_the_first_round(args: argparse.Namespace, specs: dict[str, str]) -> None:
+    """What would fail a tournament part-way, refused before it starts: a program that cannot start
+    here, Dask missing for ``--scheduler``, and outputs that cannot be written (exit 74 now, not
+    after the last round)."""
+    from arcade.games.tron.cluster import DASK_HINT
     from arcade.services.files import check_output_dir, check_output_file
 
-    specs = tournament_bots(args.bots, args.specs)
-    names = list(specs)
     if args.scheduler is not None:
         import importlib.util
 
@@ -178,6 +178,24 @@ def run_tournament(args: argparse.Namespace) -> int:
         check_output_file(args.out, args.maps.split(","))  # (a map file among the maps is an input)
     if args.save_replays is not None:
         check_output_dir(args.save_replays)
+
+
+def run_tournament(args: argparse.Namespace) -> int:
+    """``tournament tron``: every pairing on every map from both seats, a line per round, then the table.
+
+    The results and replays are written as the rounds finish; a stop (Ctrl+C, SIGTERM) or a file
+    that cannot be written mid-run still prints the table of the rounds that were played.
+    """
+    import time
+
+    from arcade.games.tron import maps
+    from arcade.games.tron.cluster import default_jobs
+    from arcade.games.tron.match import Tournament, format_table
+    from arcade.games.tron.replay import TournamentFiles
+
+    specs = tournament_bots(args.bots, args.specs)
+    names = list(specs)
+    _refuse_before_the_first_round(args, specs)
     chosen = maps.resolve(args.maps, args.seed)
     planned = len(names) * (len(names) - 1) * len(chosen) * args.games  # pairings x maps x games x 2 seats
     if planned > MAX_ROUNDS:
@@ -196,7 +214,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     files = TournamentFiles(tournament, args.out, args.save_replays,
                             {"budget_ms": args.ms, "tournament_seed": args.seed})
 
-    def progress(record) -> None:  # type: ignore[no-untyped-def]
+    def progress(record: RoundRecord) -> None:
         files.add(record)  # on disk before its line is printed: kill -9 loses no round it reported
         done[0] += 1
         # --quiet drops progress, not errors: a round a program lost by crashing, timing out or
@@ -255,11 +273,7 @@ def run_tournament(args: argparse.Namespace) -> int:
 
 # -- generate --------------------------------------------------------------------------------
 
-def _size(text: str) -> tuple[int, int]:
-    parts = text.lower().split("x")
-    if len(parts) != 2 or not all(is_ascii_int(p) for p in parts):
-        raise argparse.ArgumentTypeError(f"size must look like 25x25, got {text[:20]!r}")
-    return (int(parts[0]), int(parts[1]))
+_size = size_type("25x25")
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
