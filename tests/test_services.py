@@ -413,3 +413,73 @@ def test_a_stored_choice_counts_only_when_it_is_one_of_the_choices_and_of_its_ki
     assert stored_choice(1, [0.5, 1.0], 0.5) == 1.0
     assert stored_choice(True, [0.5, 1.0], 0.5) == 0.5  # true is not the number 1
     assert stored_choice([10], range(5, 41), 10) == 10
+
+
+def _refuse_settings_writes(monkeypatch, error: int = 13) -> list[Path]:
+    """Every settings write fails as on a read-only (13) or full (28) disk; returns the paths tried."""
+    import errno
+    import os as os_module
+
+    from arcade.services import settings as settings_module
+
+    tried: list[Path] = []
+
+    def refused(path, text, encoding="utf-8"):
+        tried.append(Path(path))
+        raise OSError(error, os_module.strerror(error), str(path))
+
+    assert error in (errno.EACCES, errno.ENOSPC)
+    monkeypatch.setattr(settings_module, "atomic_write_text", refused)
+    return tried
+
+
+def test_settings_that_did_not_change_are_not_written_again(user_home, monkeypatch):
+    """Quitting wrote the settings every time: in a read-only data folder every quit ended with
+    "could not save settings" although the player had changed nothing."""
+    Settings(sound=False).save()
+    loaded = Settings.load()
+    tried = _refuse_settings_writes(monkeypatch)
+    loaded.save()  # nothing changed: nothing to write, nothing to fail
+    assert tried == []
+    loaded.game("hashi")["seen_how_to_play"] = True  # a change made in place is a change
+    with pytest.raises(OSError) as failed:
+        loaded.save()
+    assert tried == [Settings.path()] and failed.value.filename == str(Settings.path())
+    monkeypatch.undo()
+    loaded.save()
+    assert Settings.load().game("hashi") == {"seen_how_to_play": True}
+    tried = _refuse_settings_writes(monkeypatch)
+    loaded.save()
+    assert tried == [], "written once, then it is what the file holds"
+
+
+@pytest.mark.skipif(os.name != "posix" or (hasattr(os, "geteuid") and os.geteuid() == 0),
+                    reason="root writes into a read-only folder; the test above refuses the write itself")
+def test_settings_in_a_read_only_folder_are_read_and_not_written_when_unchanged(user_home):
+    Settings(sound=False).save()
+    folder = Settings.path().parent
+    folder.chmod(0o555)
+    try:
+        loaded = Settings.load()
+        loaded.save()
+        assert loaded.sound is False
+        loaded.sound = True
+        with pytest.raises(PermissionError):
+            loaded.save()
+    finally:
+        folder.chmod(0o755)
+
+
+@pytest.mark.parametrize("error", [13, 28])
+def test_settings_that_cannot_be_saved_say_where(app, monkeypatch, error):
+    """"Could not save settings: Permission denied" left the player to guess which file in which
+    folder; the toast and the terminal's last line name it."""
+    from arcade.ui import app as app_module
+
+    tried = _refuse_settings_writes(monkeypatch, error)
+    said: list[str] = []
+    monkeypatch.setattr(app_module, "to_terminal", said.append)  # no scene with a toast: the terminal
+    app.settings.sound = not app.settings.sound
+    assert app.save_settings() is False
+    assert tried == [Settings.path()]
+    assert len(said) == 1 and paths.shown_path(Settings.path()) in said[0] and os.strerror(error) in said[0], said
