@@ -270,9 +270,51 @@ def test_a_home_that_is_a_file_is_not_called_a_damaged_save(tmp_path, monkeypatc
     home.write_text("a file, not a folder")
     monkeypatch.setenv("PUZZLE_ARCADE_HOME", str(home))
     latest, problems = saves.latest_autosave(["hashi"])
-    assert latest is None and len(problems) == 1
-    assert "cannot be read" in problems[0] and "damaged" not in problems[0] and "was could" not in problems[0]
+    # No save can be under a file: there is none, and the folder is said once, at start
+    # (it said "The saved Hashi game ... cannot be read (Not a directory)", of a save that never was).
+    assert latest is None and problems == []
+    assert files.folder_problem(paths.data_dir()) == f"{paths.shown_path(home)} is a file, not a folder"
     assert home.read_text() == "a file, not a folder"
+
+
+def test_a_data_folder_that_cannot_be_written_is_named_with_why(tmp_path, monkeypatch):
+    """The window said nothing until the first move failed to save, then "Permission denied"."""
+    import errno
+
+    shown = paths.shown_path
+    assert files.folder_problem(tmp_path / "fine" / "data") == "" and (tmp_path / "fine" / "data").is_dir()
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    looping = files.folder_problem(tmp_path / "loop1" / "data")
+    assert looping == f"{shown(tmp_path / 'loop1')} is a loop of symbolic links"
+    with pytest.raises(FileNotFoundError):  # nothing to read there, as for a missing file
+        files.read_kept_text(tmp_path / "loop1" / "data" / "records.json")
+
+    def refused(*args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    (tmp_path / "ro").mkdir()
+    monkeypatch.setattr(files.tempfile, "mkstemp", refused)
+    assert files.folder_problem(tmp_path / "ro") == f"{shown(tmp_path / 'ro')} is read-only (Permission denied)"
+    monkeypatch.setattr(Path, "mkdir", refused)
+    new = tmp_path / "ro" / "new" / "data"
+    assert files.folder_problem(new) == (
+        f"{shown(new)} cannot be made: {shown(tmp_path / 'ro')} is read-only (Permission denied)")
+
+
+@pytest.mark.skipif(os.name != "posix" or (hasattr(os, "geteuid") and os.geteuid() == 0),
+                    reason="root writes into a read-only folder; the test above refuses the writes itself")
+def test_a_read_only_data_folder_is_named_for_real(tmp_path):
+    shown = paths.shown_path
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        assert files.folder_problem(folder) == f"{shown(folder)} is read-only (Permission denied)"
+        assert files.folder_problem(folder / "data") == (
+            f"{shown(folder / 'data')} cannot be made: {shown(folder)} is read-only (Permission denied)")
+    finally:
+        folder.chmod(0o755)
 
 
 def test_a_path_under_the_home_folder_is_shown_with_a_tilde(monkeypatch, tmp_path):
@@ -483,3 +525,14 @@ def test_settings_that_cannot_be_saved_say_where(app, monkeypatch, error):
     assert app.save_settings() is False
     assert tried == [Settings.path()]
     assert len(said) == 1 and paths.shown_path(Settings.path()) in said[0] and os.strerror(error) in said[0], said
+
+
+def test_the_window_says_at_once_that_nothing_can_be_saved(tmp_path):
+    """Said before the first move (it waited for a failed save), and that play goes on."""
+    from arcade import cli
+
+    home = tmp_path / "home"
+    home.write_text("a file, not a folder")
+    said = cli.unsaved_warning(home / "data")
+    assert said.startswith("Nothing can be saved: ") and paths.shown_path(home) in said and "You can play" in said
+    assert cli.unsaved_warning(tmp_path / "fine") == ""
