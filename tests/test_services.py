@@ -475,24 +475,28 @@ def _refuse_settings_writes(monkeypatch, error: int = 13) -> list[Path]:
     return tried
 
 
-def test_settings_that_did_not_change_are_not_written_again(user_home, monkeypatch):
+def test_settings_that_did_not_change_are_not_written_again(user_home):
     """Quitting wrote the settings every time: in a read-only data folder every quit ended with
     "could not save settings" although the player had changed nothing."""
     Settings(sound=False).save()
     loaded = Settings.load()
-    tried = _refuse_settings_writes(monkeypatch)
-    loaded.save()  # nothing changed: nothing to write, nothing to fail
-    assert tried == []
-    loaded.game("hashi")["seen_how_to_play"] = True  # a change made in place is a change
-    with pytest.raises(OSError) as failed:
-        loaded.save()
-    assert tried == [Settings.path()] and failed.value.filename == str(Settings.path())
-    monkeypatch.undo()
+    # Own MonkeyPatch contexts: undoing the test's own would also undo user_home's
+    # PUZZLE_ARCADE_HOME, and the next save would go to the real user's settings.
+    with pytest.MonkeyPatch.context() as refusing:
+        tried = _refuse_settings_writes(refusing)
+        loaded.save()  # nothing changed: nothing to write, nothing to fail
+        assert tried == []
+        loaded.game("hashi")["seen_how_to_play"] = True  # a change made in place is a change
+        with pytest.raises(OSError) as failed:
+            loaded.save()
+        assert tried == [Settings.path()] and failed.value.filename == str(Settings.path())
+    assert str(Settings.path()).startswith(str(user_home))
     loaded.save()
     assert Settings.load().game("hashi") == {"seen_how_to_play": True}
-    tried = _refuse_settings_writes(monkeypatch)
-    loaded.save()
-    assert tried == [], "written once, then it is what the file holds"
+    with pytest.MonkeyPatch.context() as refusing:
+        tried = _refuse_settings_writes(refusing)
+        loaded.save()
+        assert tried == [], "written once, then it is what the file holds"
 
 
 @pytest.mark.skipif(os.name != "posix" or (hasattr(os, "geteuid") and os.geteuid() == 0),
