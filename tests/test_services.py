@@ -540,3 +540,52 @@ def test_the_window_says_at_once_that_nothing_can_be_saved(tmp_path):
     said = cli.unsaved_warning(home / "data")
     assert said.startswith("Nothing can be saved: ") and paths.shown_path(home) in said and "You can play" in said
     assert cli.unsaved_warning(tmp_path / "fine") == ""
+
+
+def _deny_reading(monkeypatch, name: str) -> None:
+    """``open`` of the file ``name`` fails as on a file another user owns (mode 000), for the
+    services that read kept files; everything else opens as ever."""
+    from arcade.services import files
+
+    def denied(path, *args, **kwargs):
+        if Path(path).name == name:
+            raise PermissionError(13, "Permission denied", str(path))
+        return open(path, *args, **kwargs)
+
+    monkeypatch.setattr(files, "open", denied, raising=False)
+    monkeypatch.setattr(saves, "open", denied, raising=False)
+
+
+def test_a_save_that_cannot_be_read_is_never_written_over_nor_cleared(user_home):
+    """The start said "cannot be read ... it was left as it is" and the new game's first move then
+    replaced it, with its mode 000: the old game was gone and the new one unreadable too."""
+    saves.write_autosave("hashi", {"game": "hashi", "moves": ["old"]}, "old")
+    kept = saves.autosave_path("hashi").read_bytes()
+    with pytest.MonkeyPatch.context() as denying:  # its own: user_home's stays in place
+        _deny_reading(denying, "hashi.json")
+        with pytest.raises(saves.DamagedSave, match="cannot be read"):
+            saves.read_autosave("hashi", "Hashi")
+        with pytest.raises(OSError, match="cannot be read"):
+            saves.write_autosave("hashi", {"game": "hashi", "moves": ["new"]}, "new")
+        assert "not written over" in saves.save_failure("hashi"), "the header says Not saved, the quit line why"
+        with pytest.raises(OSError):
+            saves.clear_autosave("hashi")  # a win of the new game does not delete the old one either
+        saves.write_autosave("tron", {"game": "tron"}, "")  # other games save as ever
+    assert str(saves.autosave_path("hashi")).startswith(str(user_home))
+    assert saves.autosave_path("hashi").read_bytes() == kept
+    saves.write_autosave("hashi", {"game": "hashi", "moves": ["new"]}, "new")  # readable again: saved
+    assert saves.read_autosave("hashi").label == "new" and saves.save_failure("hashi") == ""
+
+
+@pytest.mark.skipif(os.name != "posix" or (hasattr(os, "geteuid") and os.geteuid() == 0),
+                    reason="root reads a mode-000 file; the test above refuses the reads itself")
+def test_a_mode_000_save_is_kept_for_real(user_home):
+    saves.write_autosave("hashi", {"game": "hashi", "moves": ["old"]}, "old")
+    path = saves.autosave_path("hashi")
+    path.chmod(0)
+    try:
+        with pytest.raises(OSError, match="cannot be read"):
+            saves.write_autosave("hashi", {"game": "hashi", "moves": ["new"]}, "new")
+    finally:
+        path.chmod(0o644)
+    assert saves.read_autosave("hashi").label == "old"
