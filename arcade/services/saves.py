@@ -100,7 +100,7 @@ def _keep_unreadable(path: Path) -> None:
     except FileNotFoundError:
         return  # nothing to keep
     except OSError as exc:
-        raise OSError(exc.errno, f"the save there cannot be read ({exc.strerror}) and is not written over",
+        raise OSError(exc.errno, f"the save there cannot be read: {exc.strerror}; it is not written over",
                       str(path)) from None
 
 
