@@ -85,6 +85,16 @@ def clear_autosave(game: str) -> None:
     _noting_failure(game, clear)
 
 
+def can_resume(game: str) -> bool:
+    """Whether ``game`` has an autosave this program can open (the menu's "Resume your game").
+
+    A save another user owns (mode 000) is a file all the same: its entry offered "Resume your
+    game", and Enter opened a new one.
+    """
+    path = autosave_path(game)
+    return path.is_file() and os.access(path, os.R_OK)
+
+
 def _keep_unreadable(path: Path) -> None:
     """Refuse to replace or remove a save this program cannot read (another user's, mode 000).
 
