@@ -481,6 +481,29 @@ def test_a_played_hint_counts_as_the_ais_move_until_undone(info, toy_in_registry
         assert not scene.session.ai_moved
 
 
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_a_hint_asked_with_the_mouse_says_which_button_plays_it(info, toy_in_registry):
+    """A player who clicked the Hint button read "(H again to play it)": a key they never used.
+    The hint names the button they clicked, and clicking it again plays the hint."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        button = next(b for b in scene.toolbar.buttons if b.label == "Hint")
+
+        def click() -> None:
+            pos = button.rect.center
+            app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+        click()
+        scene.worker.wait(30)
+        frames(app)
+        assert scene.hint is not None and scene.hint.move is not None, scene.status_text
+        text = scene.status_line()[0]
+        assert f"{button.label} again" in text and "(H again" not in text, text
+        click()
+        assert scene.hint is None and scene.session.ai_moved, scene.status_text
+
+
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_a_new_board_is_called_new_board_wherever_the_player_reads_it(info, toy_in_registry):
     """Hashi's New board button opened a dialog titled "New puzzle"; Battle Royale's said "New grid:
