@@ -288,6 +288,54 @@ def test_play_and_the_menu_entry_resume_and_a_new_game_keeps_the_save_until_its_
         close(app)
 
 
+@pytest.mark.parametrize("size", [MIN_WINDOW, (1024, 640), (1280, 800)])
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_saved_games_card_offers_a_new_game_to_the_mouse(info, size, toy_in_registry, monkeypatch):
+    """The card of a game with a save said "Resume your game · N: new game": N was the only way to
+    start afresh from the menu, and a player with the mouse had nothing to click. The selected card
+    has a "New game" chip, on the card and clear of its title and of the editor's chip; a click
+    opens a new game, and the save stays until that game's first move."""
+    import arcade.ui.menu as menu_module
+
+    drawn: dict[str, pygame.Rect] = {}
+    real = menu_module.draw_text
+
+    def spy(surface, theme, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn[text] = rect = real(surface, theme, text, *args, **kwargs)
+        return rect
+
+    monkeypatch.setattr(menu_module, "draw_text", spy)
+    registry = registry_with(info, 0)
+    moves = play_and_leave(registry, info.name)
+    app = new_app(registry)
+    try:
+        app.on_resize(size)
+        menu = app.push(MenuScene())
+        frames(app)
+        index = next(i for i, e in enumerate(menu.entries) if e.title == info.title)
+        entry = menu.entries[index]
+        assert entry.rect is not None
+        for pos in (entry.rect.midleft, entry.rect.center):  # the first motion is where the pointer rests
+            app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))])
+        assert menu.selected == index
+        drawn.clear()
+        app.redraw = True
+        frames(app)
+        chip = entry.new_rect
+        assert chip is not None and entry.rect.contains(chip), (size, chip, entry.rect)
+        assert not chip.colliderect(drawn[entry.title]), (size, chip, drawn[entry.title])
+        assert entry.make_rect is None or not chip.colliderect(entry.make_rect), (size, chip, entry.make_rect)
+        app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=chip.center, button=1),
+                           pygame.event.Event(pygame.MOUSEBUTTONUP, pos=chip.center, button=1)])
+        fresh = top_game(app)
+        assert fresh.session.index == 0 and fresh.session.moves != moves
+        frames(app)
+        app.stack.pop_to(MenuScene)
+        assert saved_session(info.name)["moves"] == moves, "a new game overwrote the save before a move"
+    finally:
+        close(app)
+
+
 WATCHABLE = [g for g in GAMES if g.name != "tron"]  # Tron's AI is the opponent, not a player's helper
 
 
@@ -480,6 +528,29 @@ def test_a_played_hint_counts_as_the_ais_move_until_undone(info, toy_in_registry
         assert scene.session.ai_moved
         scene.undo()
         assert not scene.session.ai_moved
+
+
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_a_hint_asked_with_the_mouse_says_which_button_plays_it(info, toy_in_registry):
+    """A player who clicked the Hint button read "(H again to play it)": a key they never used.
+    The hint names the button they clicked, and clicking it again plays the hint."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        button = next(b for b in scene.toolbar.buttons if b.label == "Hint")
+
+        def click() -> None:
+            pos = button.rect.center
+            app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+        click()
+        scene.worker.wait(30)
+        frames(app)
+        assert scene.hint is not None and scene.hint.move is not None, scene.status_text
+        text = scene.status_line()[0]
+        assert f"{button.label} again" in text and "(H again" not in text, text
+        click()
+        assert scene.hint is None and scene.session.ai_moved, scene.status_text
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])

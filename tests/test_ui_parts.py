@@ -973,3 +973,25 @@ def test_a_title_of_megabytes_is_shortened_with_a_few_measurements():
     shown = header_title("Hashi", title, 900, width)
     assert shown.endswith("…") and width(shown) <= 900 and shown.startswith("Long Long")
     assert len(calls) < 60
+
+
+@pytest.mark.parametrize("text, before", [
+    ("Tatham's Bridges refuses touching islands (row 1, column 1 and row 1, column 2).",
+     "Tatham's Bridges refuses touching islands (row 1, column"),
+    ("Pigeonhole: The 5 at row 3, column 5 needs 5", "Pigeonhole: The 5 at row 3, column"),
+    ("Moves: 10 · Time: 00:53", "Moves: 10 · Time:"),
+])
+def test_a_wrapped_line_never_parts_a_number_from_the_word_it_counts(text, before):
+    """Hashi's Game ID panel read "…touching islands (row 1, column" and, on the next line, "1 and
+    row 1, column 2)": the cell's name was cut in two. A number stays on the line of the word
+    before it, as "row 1", "column 2" and "Moves: 10" are read; the words are all still there."""
+    from arcade.ui.theme import Theme
+    from arcade.ui.widgets import wrap_text
+
+    pygame.font.init()
+    theme = Theme()
+    width = theme.font(16).size(before)[0] + 1  # the old wrap broke right after ``before``
+    lines = wrap_text(theme, text, 16, width)
+    assert len(lines) > 1
+    assert not any(line.split(" ")[0][:1].isdigit() for line in lines[1:]), lines
+    assert " ".join(lines).split() == text.split()

@@ -651,7 +651,7 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         """First press: compute and show a hint. Pressing again while it shows: play it (as the AI's move).
 
         A "guess" hint with a move is an offer (reveal one step of a solution), so the second
-        press plays it too, as its "(H again to play it)" suffix promises.
+        press plays it too, as its "(Hint again to play it)" suffix promises.
         """
         if self.hint is not None and self.hint.move is not None and self.hint.kind in ("move", "error", "guess"):
             hint, self.hint = self.hint, None
@@ -674,7 +674,9 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
             return
         role = {"move": "info", "error": "error", "guess": "warning", "info": "text_dim"}[hint.kind]
         prefix = f"{hint.rule}: " if hint.rule else ""
-        suffix = "  (H again to play it)" if hint.move is not None else ""
+        # The button's name, which is also the key's (H): a player who clicked Hint read "H again",
+        # a key they had never used.
+        suffix = "  (Hint again to play it)" if hint.move is not None else ""
         self.say(prefix + hint.reason + suffix, role)
 
     def _ai_failed(self, error: BaseException) -> None:

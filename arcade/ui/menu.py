@@ -37,6 +37,9 @@ FOOTER_BOTTOM = 16
 RESERVED_LETTERS = frozenset("wskjqcne")
 #: The words of a game card's editor action (see :attr:`GameInfo.editor_options`).
 MAKE_LABEL = "✎ Make a puzzle (E)"
+#: The words of a resumable game card's "start again" action: N was the only way, and a player
+#: with the mouse read "N: new game" on the card with nothing to click.
+NEW_LABEL = "New game (N)"
 
 
 @dataclass
@@ -55,6 +58,12 @@ class MenuEntry:
     make: Callable[[], None] | None = None
     #: Where the selected card shows "Make a puzzle" (set as it is drawn).
     make_rect: pygame.Rect | None = None
+    #: Where the selected card shows "New game" (set as it is drawn; only when it resumes a game).
+    new_rect: pygame.Rect | None = None
+
+    def chips(self) -> list[tuple[pygame.Rect | None, Callable[[], None] | None]]:
+        """The selected card's clickable actions besides the card itself: (where, what)."""
+        return [(self.make_rect, self.make), (self.new_rect, self.new_game)]
 
 
 def latest_draft(registry: Registry, problems: list[str] | None = None) -> tuple[GameInfo, float] | None:
@@ -237,12 +246,13 @@ class MenuScene(Scene):
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i, entry in enumerate(self.entries):
-                if entry.make is not None and entry.make_rect is not None and entry.make_rect.collidepoint(event.pos):
-                    self.selected = i
-                    assert self.app is not None
-                    self.app.audio.play("click")
-                    entry.make()
-                    return True
+                for where, action in entry.chips():
+                    if action is not None and where is not None and where.collidepoint(event.pos):
+                        self.selected = i
+                        assert self.app is not None
+                        self.app.audio.play("click")
+                        action()
+                        return True
             for i, entry in enumerate(self.entries):
                 if entry.rect is not None and entry.rect.collidepoint(event.pos):
                     self.activate(i)
@@ -397,17 +407,35 @@ class MenuScene(Scene):
             draw_text(surface, theme, entry.title, (tx, rect.y + rect.height * 0.30), size=title_size, bold=True,
                       anchor="midleft")
             right = rect.right - px(16)
-            entry.make_rect = None
+            entry.make_rect = entry.new_rect = None
             if selected:
                 # "Enter ▶" beside the description, the editor's chip on the title's line: both beside
                 # the description cut Hashi's to "Bridges: join numbered islands into one …".
                 right = draw_text(surface, theme, "Enter ▶", (rect.right - px(16), rect.y + rect.height * 0.70),
                                   size=15, colour=theme["text_dim"], anchor="midright").left - px(12)
-                if entry.make is not None:  # a second way into the game, clickable: its puzzle editor
-                    label = draw_text(surface, theme, MAKE_LABEL, (rect.right - px(22), rect.y + rect.height * 0.30),
-                                      size=15, colour=theme["accent"], anchor="midright")
-                    entry.make_rect = label.inflate(px(12), px(8))
-                    pygame.draw.rect(surface, theme["accent"], entry.make_rect, width=1, border_radius=6)
+                # Other ways into the game, clickable: its puzzle editor, a new game instead of the
+                # saved one -- on the title's line, inside the card. A card too low for two lines of
+                # chips (640x400) has them beside "Enter ▶" and the description stops before them:
+                # the editor's chip stuck out above the card there, over "Enter ▶".
+                enter = pygame.Rect(right + px(12), rect.top, rect.right - right - px(12), rect.height)
+                inside = rect.inflate(-px(4), -px(4))
+                chip_right = rect.right - px(22)
+                for words, action, slot in ((MAKE_LABEL, entry.make, "make_rect"),
+                                            (NEW_LABEL, entry.new_game, "new_rect")):
+                    if action is None:
+                        continue
+                    size = 15 if rect.height >= px(48) else 12
+                    chip = pygame.Rect((0, 0), theme.font(size).size(words)).inflate(px(12), px(8))
+                    chip.midright = (round(chip_right) + px(6), round(rect.y + rect.height * 0.30))
+                    chip.clamp_ip(inside)
+                    line = rect.y + rect.height * 0.70  # the description's and "Enter ▶"'s line
+                    if chip.top <= line <= chip.bottom:
+                        chip.right = min(chip.right, enter.left - px(6))
+                        right = min(right, chip.left - px(12))
+                    draw_text(surface, theme, words, chip.center, size=size, colour=theme["accent"], anchor="center")
+                    setattr(entry, slot, chip)
+                    pygame.draw.rect(surface, theme["accent"], chip, width=1, border_radius=6)
+                    chip_right = chip.left - px(18)
             draw_text(surface, theme, entry.subtitle, (tx, rect.y + rect.height * 0.70), size=max(12, title_size - 6),
                       colour=theme["text_dim"], anchor="midleft", max_width=right - tx)
         lines = self.footer_lines(w - 24)

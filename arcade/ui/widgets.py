@@ -73,12 +73,21 @@ def wholly_inside(top: int, height: int, area: pygame.Rect) -> bool:
 
 
 def wrap_text(theme: Theme, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels."""
+    """Split ``text`` into lines that fit ``width`` pixels.
+
+    A number stays on the line of the word before it (when the two fit a line): Hashi's Game ID
+    panel read "(row 1, column" and, a line below, "1 and row 1, column 2)"."""
     font = theme.font(size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        line = ""
+        units: list[str] = []
         for word in paragraph.split(" "):
+            if units and units[-1] and word[:1].isdigit() and font.size(f"{units[-1]} {word}")[0] <= width:
+                units[-1] = f"{units[-1]} {word}"
+            else:
+                units.append(word)
+        line = ""
+        for word in units:
             trial = f"{line} {word}".strip()
             if line and font.size(trial)[0] > width:
                 lines.append(line)

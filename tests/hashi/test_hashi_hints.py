@@ -131,7 +131,7 @@ def test_guess_hint_when_no_rule_applies():
     state = State.empty(puzzle)
     while (h := hints.hint(state)).kind == "move":
         state = RULES.play(state, h.move)
-    assert h.kind == "guess" and h.move is not None and "H again" in h.reason
+    assert h.kind == "guess" and h.move is not None and "Hint again" in h.reason
     state = RULES.play(state, h.move)
     while not state.complete:
         h = hints.hint(state)

@@ -923,3 +923,20 @@ def test_the_opening_status_names_the_keyboard_way_and_fits_at_640x400(app, driv
     assert not scene.toast.messages
     assert "arrows" in scene.status_text and "Ctrl+arrow" in scene.status_text
     assert "Drag" in scene.status_text and not scene.status_cut
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_game_id_panel_says_why_there_is_none_in_whole_words(size):
+    """On Neighbours (touching islands) the Game ID panel read "…touching islands (row 1, column"
+    and, a line below, "1 and row 1, column 2).": the reason was cut every 56 characters, as a game
+    ID (which has no spaces) is. A sentence wraps at its spaces; only a game ID is cut in pieces."""
+    from arcade.games.hashi.view import dialogs
+
+    with game_at(size, "hashi", "classic/03-neighbours") as (app, scene):
+        shown, copyable = dialogs.game_id(scene.puzzle)
+        assert not copyable and "row 1, column 1" in shown  # no game ID: the reason names the islands
+        panel = dialogs.game_id_panel(scene.puzzle, lambda *_: None, lambda: None)
+        app.push(panel)
+        app.frame(1 / 60)
+        assert not any(line.split(" ")[0][:1].isdigit() for line in panel._body), panel._body
+        assert " ".join(panel._body).split() == " ".join(panel.lines).split()

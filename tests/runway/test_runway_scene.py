@@ -1116,3 +1116,27 @@ def test_on_a_big_window_the_ruler_lane_numbers_and_knob_grow_and_keep_their_pla
             measured[size] = (road.ruler_size(), road.lane_number_size(), knob, max(r.height for r in ruler))
     small, big = measured[(1280, 720)], measured[(2560, 1440)]
     assert all(b > s for s, b in zip(small, big, strict=True)), (small, big)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_column_number_at_the_roads_edge_is_whole_or_not_drawn(size, monkeypatch):
+    """Scrolled along a long runway, the number of the column half out of view was cut by the
+    road's edge: "23" at the right read "2", a column that is not there. A number is drawn whole
+    inside the road's width or not at all (its neighbours still say where the view is)."""
+    drawn = texts_drawn(monkeypatch, roadview)
+    with game_at(size, "runway", "02_chained_jumps_over_increasing_length") as (app, scene):
+        road, level = scene.road, scene.session.level
+        font = app.theme.font(road.ruler_size(), fixed=True)
+        checked = 0
+        for column in range(10, 40):
+            half = font.size(str(column))[0] / 2
+            for edge, inside in [(road.road.right, -1), (road.road.x, 1)]:
+                # the column's middle just inside the edge: half its number would stick out
+                road.cam += (road.to_screen(column, 0)[0] - (edge + inside * (half - 2))) / road.cell_w
+                drawn.clear()
+                road.draw_road(app.screen, app.theme, level)
+                ruler = [d for d in drawn if d.rect.bottom <= road.road.top and not d.text.startswith("⚑")]
+                cut = [(d.text, d.rect) for d in ruler if d.rect.left < road.road.x or d.rect.right > road.road.right]
+                assert cut == [], (column, road.road, cut)
+                checked += len(ruler)
+        assert checked > 0

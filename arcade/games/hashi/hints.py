@@ -366,7 +366,7 @@ def hint(state: State) -> Hint | None:
     slack = {i: engine.shi[i] - p.islands[i].number for i in range(len(p.islands))}
     line = min(open_lines, key=lambda x: (min(slack[p.lines[x].a], slack[p.lines[x].b]), x))
     move = explain.move_for(p, line, solution[line])
-    reason = (f"No rule settles another line now; only a guess can. H again reveals one step of a solution: "
+    reason = (f"No rule settles another line now; only a guess can. Hint again reveals one step of a solution: "
               f"{explain.bridges(solution[line])} on {explain.line_from(p, line)}.")
     ln = p.lines[line]
     return Hint(move, reason, GUESS, "guess", (("line", line), ("island", ln.a), ("island", ln.b)))

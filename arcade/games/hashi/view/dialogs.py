@@ -60,7 +60,9 @@ def game_id_panel(puzzle: Puzzle, on_copied: Callable[[str, str], None], close: 
     else:
         lines = ["No Tatham game ID for this puzzle:"]
         shown = shown if shown.endswith(".") else shown + "."  # a reason, said as a sentence
-    lines += [shown[i:i + ID_CHUNK] for i in range(0, len(shown), ID_CHUNK)]
+    # Only a game ID (no spaces) is cut in pieces; a reason is a sentence the panel wraps at its
+    # spaces -- cut every 56 characters it read "(row 1, column" and, below, "1 and row 1, column 2).".
+    lines += [shown[i:i + ID_CHUNK] for i in range(0, len(shown), ID_CHUNK)] if copyable else [shown]
     lines.append("Ctrl+V in this screen starts a puzzle from a copied game ID or level file.")
 
     def copier(text: str, what: str) -> Callable[[], None]:
