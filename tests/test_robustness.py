@@ -212,6 +212,8 @@ def test_every_stdin_command_refuses_every_bad_input_in_one_line(capsys, command
     (["generate", "runway", "--length", "\u0661\u0662"], "digits 0-9"),
     (["solve", "royale", "01-seed-14x20", "--timeout", "nan"], "timeout"),
     (["bot", "runway", "--budget-ms", "nan"], "budget"),
+    (["bot", "runway", "--budget-ms", "\u0661\u0662\u0660"], "digits 0-9"),  # Arabic-Indic 120
+    (["bot", "runway", "--budget-ms", "0"], "budget"),
 ])
 def test_numbers_are_ascii_digits_with_maxima(capsys, tmp_path, argv, needle):
     argv = [str(tmp_path / "shot.png") if a == "SHOT" else a for a in argv]
