@@ -271,7 +271,7 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
             from arcade.services import instance
             from arcade.services.paths import data_dir
 
-            shared = instance.claim(data_dir())
+            shared = instance.claim(data_dir()) or unsaved_warning(data_dir())
         app.persist_settings = screenshot is None  # a screenshot run never changes the user's settings
         set_window_icon()
         with close_window_on_signal() as interrupted:  # SIGINT/SIGTERM close it like its close button
@@ -296,6 +296,15 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
         print(f"{PROG}: interrupted ({interrupted()})", file=sys.stderr)  # as every other command says
         return EXIT_INTERRUPTED
     return status
+
+
+def unsaved_warning(folder: Path) -> str:
+    """What the window says at once when its data folder cannot be written ("" when it can):
+    the games play on, nothing is kept (said before the first move, not at its failed save)."""
+    from arcade.services.files import folder_problem
+
+    problem = folder_problem(folder)
+    return f"Nothing can be saved: {problem}. You can play, but no game or record is kept." if problem else ""
 
 
 def play_options(game: str, args: argparse.Namespace) -> dict[str, object]:

@@ -607,21 +607,23 @@ def test_a_killed_tournament_has_written_every_round_it_reported(tmp_path):
 
 def test_a_disk_that_fills_mid_tournament_still_shows_the_rounds_that_finished(capsys, monkeypatch, tmp_path):
     """Writing each replay as its round ends made a full disk after round k end the run with one
-    line and no table; the table of the finished rounds came first before."""
+    line and no table; the table of the finished rounds came first before. The disk fills under
+    the real ``save_replay``, which said exit 2 (bad input) for it: the folder's check before
+    the first round passes on a full disk, and only the replay did not fit."""
     import errno
 
-    from arcade.games.tron import replay
+    from arcade.services import files
 
     written = []
-    real = replay.save_replay
+    real = files.atomic_write_text
 
-    def fills_up(data, path):
+    def fills_up(path, text, encoding="utf-8"):
         if len(written) == 2:
             raise OSError(errno.ENOSPC, "No space left on device", str(path))
         written.append(path)
-        real(data, path)
+        real(path, text, encoding)
 
-    monkeypatch.setattr(replay, "save_replay", fills_up)
+    monkeypatch.setattr(files, "atomic_write_text", fills_up)
     code, out, err = run_in_process(capsys, ["tournament", "tron", "--bots", "random,straight", "--maps", "joust",
                                              "--games", "2", "--jobs", "1", "--quiet",
                                              "--save-replays", str(tmp_path / "r")])

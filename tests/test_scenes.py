@@ -90,6 +90,36 @@ def test_menu_keyboard_navigation_and_escape_quits(app, driver, toy_registered):
     assert not app.running
 
 
+def test_a_save_that_cannot_be_read_is_not_offered_as_resume(app, driver, toy_registered, monkeypatch):
+    """Its entry said "Resume your game" (the file was there), and Enter opened a new game: the
+    save belonged to another user (mode 000). Read access is refused here as it is for that file
+    (root reads every file, so a chmod would prove nothing when the tests run as root)."""
+    import os
+    from pathlib import Path
+
+    from arcade.services import files
+
+    scene = app.launch("toy", Launch(level="o..\n...\n...\n"))
+    driver.click(tuple(map(int, scene.view.cell_center((2, 2)))))
+    app.pop()
+    assert saves.can_resume("toy")
+    unreadable = saves.autosave_path("toy")
+    real_access = os.access
+    monkeypatch.setattr(saves.os, "access",
+                        lambda path, mode, **kw: False if Path(path) == unreadable else real_access(path, mode, **kw))
+
+    def denied(path, *args, **kwargs):
+        if Path(path) == unreadable:
+            raise PermissionError(13, "Permission denied", str(path))
+        return open(path, *args, **kwargs)
+
+    monkeypatch.setattr(files, "open", denied, raising=False)
+    menu = app.push(MenuScene())
+    entry = menu.entries[entry_index(menu, "Toy Lights")]
+    assert "Resume" not in entry.subtitle and entry.new_game is None, entry.subtitle
+    assert unreadable.is_file()
+
+
 def test_continue_appears_after_an_autosave_and_resumes(app, driver, toy_registered):
     scene = app.launch("toy", Launch(level="o..\n...\n...\n"))
     driver.click(tuple(map(int, scene.view.cell_center((2, 2)))))

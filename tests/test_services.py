@@ -270,9 +270,51 @@ def test_a_home_that_is_a_file_is_not_called_a_damaged_save(tmp_path, monkeypatc
     home.write_text("a file, not a folder")
     monkeypatch.setenv("PUZZLE_ARCADE_HOME", str(home))
     latest, problems = saves.latest_autosave(["hashi"])
-    assert latest is None and len(problems) == 1
-    assert "cannot be read" in problems[0] and "damaged" not in problems[0] and "was could" not in problems[0]
+    # No save can be under a file: there is none, and the folder is said once, at start
+    # (it said "The saved Hashi game ... cannot be read (Not a directory)", of a save that never was).
+    assert latest is None and problems == []
+    assert files.folder_problem(paths.data_dir()) == f"{paths.shown_path(home)} is a file, not a folder"
     assert home.read_text() == "a file, not a folder"
+
+
+def test_a_data_folder_that_cannot_be_written_is_named_with_why(tmp_path, monkeypatch):
+    """The window said nothing until the first move failed to save, then "Permission denied"."""
+    import errno
+
+    shown = paths.shown_path
+    assert files.folder_problem(tmp_path / "fine" / "data") == "" and (tmp_path / "fine" / "data").is_dir()
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    looping = files.folder_problem(tmp_path / "loop1" / "data")
+    assert looping == f"{shown(tmp_path / 'loop1')} is a loop of symbolic links"
+    with pytest.raises(FileNotFoundError):  # nothing to read there, as for a missing file
+        files.read_kept_text(tmp_path / "loop1" / "data" / "records.json")
+
+    def refused(*args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    (tmp_path / "ro").mkdir()
+    monkeypatch.setattr(files.tempfile, "mkstemp", refused)
+    assert files.folder_problem(tmp_path / "ro") == f"{shown(tmp_path / 'ro')} is read-only (Permission denied)"
+    monkeypatch.setattr(Path, "mkdir", refused)
+    new = tmp_path / "ro" / "new" / "data"
+    assert files.folder_problem(new) == (
+        f"{shown(new)} cannot be made: {shown(tmp_path / 'ro')} is read-only (Permission denied)")
+
+
+@pytest.mark.skipif(os.name != "posix" or (hasattr(os, "geteuid") and os.geteuid() == 0),
+                    reason="root writes into a read-only folder; the test above refuses the writes itself")
+def test_a_read_only_data_folder_is_named_for_real(tmp_path):
+    shown = paths.shown_path
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        assert files.folder_problem(folder) == f"{shown(folder)} is read-only (Permission denied)"
+        assert files.folder_problem(folder / "data") == (
+            f"{shown(folder / 'data')} cannot be made: {shown(folder)} is read-only (Permission denied)")
+    finally:
+        folder.chmod(0o755)
 
 
 def test_a_path_under_the_home_folder_is_shown_with_a_tilde(monkeypatch, tmp_path):
@@ -413,3 +455,137 @@ def test_a_stored_choice_counts_only_when_it_is_one_of_the_choices_and_of_its_ki
     assert stored_choice(1, [0.5, 1.0], 0.5) == 1.0
     assert stored_choice(True, [0.5, 1.0], 0.5) == 0.5  # true is not the number 1
     assert stored_choice([10], range(5, 41), 10) == 10
+
+
+def _refuse_settings_writes(monkeypatch, error: int = 13) -> list[Path]:
+    """Every settings write fails as on a read-only (13) or full (28) disk; returns the paths tried."""
+    import errno
+    import os as os_module
+
+    from arcade.services import settings as settings_module
+
+    tried: list[Path] = []
+
+    def refused(path, text, encoding="utf-8"):
+        tried.append(Path(path))
+        raise OSError(error, os_module.strerror(error), str(path))
+
+    assert error in (errno.EACCES, errno.ENOSPC)
+    monkeypatch.setattr(settings_module, "atomic_write_text", refused)
+    return tried
+
+
+def test_settings_that_did_not_change_are_not_written_again(user_home):
+    """Quitting wrote the settings every time: in a read-only data folder every quit ended with
+    "could not save settings" although the player had changed nothing."""
+    Settings(sound=False).save()
+    loaded = Settings.load()
+    # Own MonkeyPatch contexts: undoing the test's own would also undo user_home's
+    # PUZZLE_ARCADE_HOME, and the next save would go to the real user's settings.
+    with pytest.MonkeyPatch.context() as refusing:
+        tried = _refuse_settings_writes(refusing)
+        loaded.save()  # nothing changed: nothing to write, nothing to fail
+        assert tried == []
+        loaded.game("hashi")["seen_how_to_play"] = True  # a change made in place is a change
+        with pytest.raises(OSError) as failed:
+            loaded.save()
+        assert tried == [Settings.path()] and failed.value.filename == str(Settings.path())
+    assert str(Settings.path()).startswith(str(user_home))
+    loaded.save()
+    assert Settings.load().game("hashi") == {"seen_how_to_play": True}
+    with pytest.MonkeyPatch.context() as refusing:
+        tried = _refuse_settings_writes(refusing)
+        loaded.save()
+        assert tried == [], "written once, then it is what the file holds"
+
+
+@pytest.mark.skipif(os.name != "posix" or (hasattr(os, "geteuid") and os.geteuid() == 0),
+                    reason="root writes into a read-only folder; the test above refuses the write itself")
+def test_settings_in_a_read_only_folder_are_read_and_not_written_when_unchanged(user_home):
+    Settings(sound=False).save()
+    folder = Settings.path().parent
+    folder.chmod(0o555)
+    try:
+        loaded = Settings.load()
+        loaded.save()
+        assert loaded.sound is False
+        loaded.sound = True
+        with pytest.raises(PermissionError):
+            loaded.save()
+    finally:
+        folder.chmod(0o755)
+
+
+@pytest.mark.parametrize("error", [13, 28])
+def test_settings_that_cannot_be_saved_say_where(app, monkeypatch, error):
+    """"Could not save settings: Permission denied" left the player to guess which file in which
+    folder; the toast and the terminal's last line name it."""
+    from arcade.ui import app as app_module
+
+    tried = _refuse_settings_writes(monkeypatch, error)
+    said: list[str] = []
+    monkeypatch.setattr(app_module, "to_terminal", said.append)  # no scene with a toast: the terminal
+    app.settings.sound = not app.settings.sound
+    assert app.save_settings() is False
+    assert tried == [Settings.path()]
+    assert len(said) == 1 and paths.shown_path(Settings.path()) in said[0] and os.strerror(error) in said[0], said
+
+
+def test_the_window_says_at_once_that_nothing_can_be_saved(tmp_path):
+    """Said before the first move (it waited for a failed save), and that play goes on."""
+    from arcade import cli
+
+    home = tmp_path / "home"
+    home.write_text("a file, not a folder")
+    said = cli.unsaved_warning(home / "data")
+    assert said.startswith("Nothing can be saved: ") and paths.shown_path(home) in said and "You can play" in said
+    assert cli.unsaved_warning(tmp_path / "fine") == ""
+
+
+def _deny_reading(monkeypatch, name: str) -> None:
+    """``open`` of the file ``name`` fails as on a file another user owns (mode 000), for the
+    services that read kept files; everything else opens as ever."""
+    from arcade.services import files
+
+    def denied(path, *args, **kwargs):
+        if Path(path).name == name:
+            raise PermissionError(13, "Permission denied", str(path))
+        return open(path, *args, **kwargs)
+
+    monkeypatch.setattr(files, "open", denied, raising=False)
+    monkeypatch.setattr(saves, "open", denied, raising=False)
+
+
+def test_a_save_that_cannot_be_read_is_never_written_over_nor_cleared(user_home):
+    """The start said "cannot be read ... it was left as it is" and the new game's first move then
+    replaced it, with its mode 000: the old game was gone and the new one unreadable too."""
+    saves.write_autosave("hashi", {"game": "hashi", "moves": ["old"]}, "old")
+    kept = saves.autosave_path("hashi").read_bytes()
+    with pytest.MonkeyPatch.context() as denying:  # its own: user_home's stays in place
+        _deny_reading(denying, "hashi.json")
+        with pytest.raises(saves.DamagedSave, match="cannot be read"):
+            saves.read_autosave("hashi", "Hashi")
+        with pytest.raises(OSError, match="cannot be read"):
+            saves.write_autosave("hashi", {"game": "hashi", "moves": ["new"]}, "new")
+        assert "not written over" in saves.save_failure("hashi"), "the header says Not saved, the quit line why"
+        with pytest.raises(OSError):
+            saves.clear_autosave("hashi")  # a win of the new game does not delete the old one either
+        saves.write_autosave("tron", {"game": "tron"}, "")  # other games save as ever
+    assert str(saves.autosave_path("hashi")).startswith(str(user_home))
+    assert saves.autosave_path("hashi").read_bytes() == kept
+    saves.write_autosave("hashi", {"game": "hashi", "moves": ["new"]}, "new")  # readable again: saved
+    assert saves.read_autosave("hashi").label == "new" and saves.save_failure("hashi") == ""
+
+
+@pytest.mark.skipif(os.name != "posix" or (hasattr(os, "geteuid") and os.geteuid() == 0),
+                    reason="root reads a mode-000 file; the test above refuses the reads itself")
+def test_a_mode_000_save_is_kept_for_real(user_home):
+    saves.write_autosave("hashi", {"game": "hashi", "moves": ["old"]}, "old")
+    path = saves.autosave_path("hashi")
+    path.chmod(0)
+    try:
+        with pytest.raises(OSError, match="cannot be read"):
+            saves.write_autosave("hashi", {"game": "hashi", "moves": ["new"]}, "new")
+    finally:
+        path.chmod(0o644)
+    assert saves.read_autosave("hashi").label == "old"

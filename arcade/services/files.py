@@ -95,7 +95,15 @@ def read_kept_text(path: Path, limit: int = MAX_INPUT_BYTES) -> str:
     a file that cannot be read, and ValueError or UnicodeDecodeError for one that is damaged --
     a FIFO, a device, more than ``limit`` bytes, not UTF-8 -- which the caller moves aside.
     """
-    info = os.stat(path)  # follows a link: /dev/zero behind one is a device; stat never blocks
+    try:
+        info = os.stat(path)  # follows a link: /dev/zero behind one is a device; stat never blocks
+    except OSError as exc:
+        if exc.errno == errno.ENOTDIR or (exc.errno == errno.ELOOP and _stat_errno(path.parent) == errno.ELOOP):
+            # Under a file or a looping folder no file can be: nothing to read, as for a missing
+            # one. "The saved game cannot be read (Not a directory)" told of a save that never was;
+            # the folder itself is said once, at start (:func:`folder_problem`).
+            raise FileNotFoundError(errno.ENOENT, f"no file: {exc.strerror}", str(path)) from None
+        raise
     if stat.S_ISDIR(info.st_mode):
         raise IsADirectoryError(errno.EISDIR, "Is a directory", str(path))
     if not stat.S_ISREG(info.st_mode):
@@ -224,6 +232,52 @@ def check_output_dir(path: str | Path) -> Path:
     except ValueError as exc:  # a NUL byte in the name
         raise OutputError(f"cannot write to {path!r}: {exc}") from None
     return path
+
+
+def folder_problem(folder: str | Path) -> str:
+    """Why nothing can be written in ``folder`` (created if missing), in one line naming the
+    folder at fault; "" when a file can be made there.
+
+    The window said nothing about an unusable data folder until the first move failed to save,
+    and then only "Permission denied"; with ``PUZZLE_ARCADE_HOME`` naming a file it said the
+    saved game "cannot be read (Not a directory)", as if there had been one.
+    """
+    from arcade.services.paths import shown_path
+
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".write-check.", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        # Name the folder at fault, which may be one up the path: the file PUZZLE_ARCADE_HOME
+        # names, the link that loops, the read-only folder where the data folder cannot be made.
+        top_down = (*reversed(folder.parents), folder)
+        if exc.errno == errno.ELOOP:
+            looping = next((p for p in top_down if _stat_errno(p) == errno.ELOOP), folder)
+            return f"{shown_path(looping)} is a loop of symbolic links"
+        if exc.errno == errno.ENOTDIR:
+            blocker = next((p for p in top_down if p.exists() and not p.is_dir()), folder)
+            return f"{shown_path(blocker)} is a file, not a folder"
+        if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            existing = next((p for p in (folder, *folder.parents) if p.exists()), folder)
+            if existing != folder:
+                return f"{shown_path(folder)} cannot be made: {shown_path(existing)} is read-only ({exc.strerror})"
+            return f"{shown_path(folder)} is read-only ({exc.strerror})"
+        return f"{shown_path(folder)} cannot be written ({exc.strerror or exc})"
+    except ValueError as exc:  # a NUL byte in the name
+        return f"{folder!r} cannot be written ({exc})"
+    return ""
+
+
+def _stat_errno(path: Path) -> int:
+    """The errno of ``os.stat(path)``, 0 when it works."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno or 0
+    return 0
 
 
 def write_output(path: str | Path, text: str) -> None:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from arcade.core.errors import ArcadeError, FormatError
+from arcade.core.errors import ArcadeError, FormatError, OutputError
 from arcade.core.game import Rules
 from arcade.core.inputs import parse_json, read_bytes_file
 from arcade.core.numbers import is_finite_number
@@ -124,13 +124,18 @@ def play_replay_moves(session: Any, playback: Playback) -> None:
 
 
 def save_replay(replay: Replay, path: str | Path) -> None:
-    """Write ``replay`` atomically; an unwritable path is one ArcadeError line."""
+    """Write ``replay`` atomically; an unwritable path is one :class:`OutputError` line.
+
+    An output, not bad input: a full disk under ``tournament --save-replays`` ended with exit
+    status 2 ("bad input") instead of 74, since the folder's check before the first round passes
+    on a full disk (an empty probe file still fits) and only the replay itself does not.
+    """
     from arcade.services.files import atomic_write_text
 
     try:
         atomic_write_text(path, replay.to_json())
     except OSError as exc:
-        raise ArcadeError(f"cannot write the replay {path}: {exc.strerror or exc}") from None
+        raise OutputError(f"cannot write the replay {path}: {exc.strerror or exc}") from None
 
 
 def save_replay_in_data(replay: Replay, game: str, level_id: str) -> Path:

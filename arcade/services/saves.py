@@ -8,6 +8,8 @@ save is moved aside (never silently deleted) and reported in one line.
 from __future__ import annotations
 
 import json
+import os
+import stat
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -67,11 +69,49 @@ def _noting_failure(game: str, write: Callable[[], None]) -> None:
 def write_autosave(game: str, data: dict[str, Any], label: str = "") -> None:
     """Store ``data`` (a JSON-able session dict) as the autosave of ``game``."""
     payload = {"saved_at": time.time(), "label": label, "session": data}
-    _noting_failure(game, lambda: atomic_write_text(autosave_path(game), json.dumps(payload) + "\n"))
+
+    def write() -> None:
+        _keep_unreadable(autosave_path(game))
+        atomic_write_text(autosave_path(game), json.dumps(payload) + "\n")
+
+    _noting_failure(game, write)
 
 
 def clear_autosave(game: str) -> None:
-    _noting_failure(game, lambda: autosave_path(game).unlink(missing_ok=True))
+    def clear() -> None:
+        _keep_unreadable(autosave_path(game))
+        autosave_path(game).unlink(missing_ok=True)
+
+    _noting_failure(game, clear)
+
+
+def can_resume(game: str) -> bool:
+    """Whether ``game`` has an autosave this program can open (the menu's "Resume your game").
+
+    A save another user owns (mode 000) is a file all the same: its entry offered "Resume your
+    game", and Enter opened a new one.
+    """
+    path = autosave_path(game)
+    return path.is_file() and os.access(path, os.R_OK)
+
+
+def _keep_unreadable(path: Path) -> None:
+    """Refuse to replace or remove a save this program cannot read (another user's, mode 000).
+
+    The start said "cannot be read ... it was left as it is", and the first move of the new game
+    then replaced it -- with a copy of its mode 000, so the new game could not be read back either.
+    Raises OSError (the game says "Not saved" and keeps the moves in memory) while it stays so.
+    """
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return  # a folder or a FIFO is refused by the write itself; opening a FIFO would wait
+        with open(path, "rb"):
+            pass
+    except FileNotFoundError:
+        return  # nothing to keep
+    except OSError as exc:
+        raise OSError(exc.errno, f"the save there cannot be read: {exc.strerror}; it is not written over",
+                      str(path)) from None
 
 
 def read_autosave(game: str, title: str = "") -> Autosave | None:

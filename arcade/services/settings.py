@@ -44,6 +44,9 @@ class Settings:
     readonly: bool = field(default=False, compare=False, repr=False)
     #: Not saved: the settings that were not valid, by the names the Settings screen shows.
     bad: list[str] = field(default_factory=list, compare=False, repr=False)
+    #: Not saved: the file's text as last read or written (None: no file known), so that a
+    #: :meth:`save` with nothing changed writes nothing.
+    on_disk: str | None = field(default=None, compare=False, repr=False)
 
     @staticmethod
     def path() -> Path:
@@ -70,6 +73,8 @@ class Settings:
             # Moved aside like any damaged file: the next change would have written the defaults over it.
             settings.problem = _set_aside(path, f"not valid: {', '.join(settings.bad)}",
                                           rest="those are back to their defaults and the other settings are kept")
+        else:
+            settings.on_disk = settings.to_text()
         return settings
 
     @classmethod
@@ -80,7 +85,7 @@ class Settings:
             return settings
         bad = []
         for f in fields(cls):
-            if f.name in ("problem", "readonly", "bad") or f.name not in raw:
+            if f.name in _NOT_SAVED or f.name not in raw:
                 continue
             try:
                 setattr(settings, f.name, _coerce(f.name, raw[f.name]))
@@ -93,16 +98,31 @@ class Settings:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        data.pop("problem")
-        data.pop("readonly")
-        data.pop("bad")
+        for name in _NOT_SAVED:
+            data.pop(name)
         data["window_size"] = list(self.window_size)
         return data
 
+    def to_text(self) -> str:
+        """The settings as the file holds them."""
+        return json.dumps(self.to_dict(), indent=2) + "\n"
+
     def save(self, path: Path | None = None) -> None:
+        """Write the settings, unless they are what the file already holds.
+
+        Raises OSError naming the file when it cannot be written. Quitting wrote the settings
+        every time, changed or not, so a read-only data folder printed "could not save settings"
+        at every quit although the player had changed nothing.
+        """
         if self.readonly:
             return  # the file that could not be read is the player's: it is not replaced
-        atomic_write_text(path or self.path(), json.dumps(self.to_dict(), indent=2) + "\n")
+        text = self.to_text()
+        if path is None and text == self.on_disk:
+            return
+        target = path or self.path()
+        atomic_write_text(target, text)
+        if path is None:
+            self.on_disk = text
 
     def game(self, name: str) -> dict[str, Any]:
         """The mutable preference dict of one game."""
@@ -135,6 +155,10 @@ def _kind(value: Any) -> str:
 _LABELS = {"sound": "sound", "animation_speed": "animation speed", "palette": "colour palette",
            "window_size": "window size", "fullscreen": "fullscreen", "text_size": "text size",
            "games": "the games' preferences"}
+
+
+#: The fields that say how the file was read, not what the player chose: never written.
+_NOT_SAVED = ("problem", "readonly", "bad", "on_disk")
 
 
 def _set_aside(path: Path, why: str, rest: str = "the defaults are used") -> str:

@@ -174,7 +174,7 @@ class App:
         try:
             self.settings.save()
         except OSError as exc:
-            self.notify(f"Could not save settings: {exc.strerror or exc}", "error")
+            self.notify(f"Could not save settings: {settings_failure(exc)}", "error")
             return False
         return True
 
@@ -409,7 +409,7 @@ class App:
             try:
                 self.settings.save()
             except OSError as exc:
-                to_terminal(f"could not save settings: {exc.strerror or exc}")
+                to_terminal(f"puzzle-arcade: could not save settings: {settings_failure(exc)}")
         from arcade.services import autosave, instance
 
         pygame.display.quit()  # the window goes now; a save still being written is waited for below
@@ -432,6 +432,15 @@ class App:
 
     def game_settings(self, name: str) -> dict[str, Any]:
         return self.settings.game(name)
+
+
+def settings_failure(exc: OSError) -> str:
+    """Why the settings could not be written, and where: "Permission denied" alone left the player
+    to guess which file, in which folder (``PUZZLE_ARCADE_HOME`` or the platform's config dir)."""
+    from arcade.services.paths import shown_path
+
+    where = Path(exc.filename) if exc.filename else Settings.path()
+    return f"{exc.strerror or exc} ({shown_path(where)})"
 
 
 def to_terminal(text: str) -> None:

@@ -157,7 +157,7 @@ class MenuScene(Scene):
                     glyph="▶",
                 )
             )
-        saved_games |= {name for name in app.registry.names() if saves.autosave_path(name).is_file()}
+        saved_games |= {name for name in app.registry.names() if saves.can_resume(name)}
         for i, info in enumerate(app.registry):
             resumes = info.name in saved_games
             failure = saves.save_failure(info.name)
