@@ -275,12 +275,12 @@ def test_a_screenshot_on_a_full_disk_is_exit_74_and_no_cut_file(capsys, tmp_path
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(files.os, "fsync", full)
     shot = tmp_path / "menu.png"
-    code, _out, err = run_in_process(capsys, ["--screenshot", str(shot)])
+    with monkeypatch.context() as disk:  # the test's own data folder stays set after it
+        disk.setattr(files.os, "fsync", full)
+        code, _out, err = run_in_process(capsys, ["--screenshot", str(shot)])
     assert_one_line(code, err, 74, "No space left on device")
     assert str(shot) in err and not shot.exists() and not list(tmp_path.glob("*menu*")), "a cut or temporary file"
-    monkeypatch.undo()
     code, _out, err = run_in_process(capsys, ["--screenshot", str(tmp_path / "menu.txt")])
     assert code == 0 and (tmp_path / "menu.txt").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"  # not a TGA
 
