@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -14,6 +17,13 @@ import pytest
 
 from arcade.games import REGISTRY
 from tests.xwindow import xvfb
+
+#: The run's fallback data folder, under every test's own (``user_home``): a test that calls
+#: ``monkeypatch.undo()`` drops its own folder with the rest of its patches, and its next save went
+#: to the real user's folders (a "toy" game's save and every game's turned up there).
+SESSION_HOME = tempfile.mkdtemp(prefix="arcade-tests-home-")
+os.environ["PUZZLE_ARCADE_HOME"] = SESSION_HOME
+atexit.register(shutil.rmtree, SESSION_HOME, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

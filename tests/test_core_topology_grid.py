@@ -1,4 +1,4 @@
-"""Topology and grid helpers: wrapped steps, rays, lines of sight, flood fill, disjoint sets."""
+"""Topology and grid helpers: wrapped steps, rays, lines of sight, disjoint sets."""
 
 from __future__ import annotations
 
@@ -12,10 +12,7 @@ from hypothesis import strategies as st
 from arcade.core.grid import (
     DisjointSet,
     cell_name,
-    distances,
-    flood_fill,
     line_of_sight,
-    lines_of_sight,
     size_name,
 )
 from arcade.core.topology import DIRECTIONS, Shape, Topology
@@ -62,17 +59,6 @@ def test_line_of_sight_reports_cells_between_and_the_seam():
     adjacent = line_of_sight(Shape(1, 3), (0, 0), (0, 1), {(0, 1)}.__contains__)
     assert adjacent.between == ()
     assert line_of_sight(Shape(1, 3), (0, 0), (0, -1), islands.__contains__) is None
-    assert [s.direction for s in lines_of_sight(shape, (0, 4), islands.__contains__)] == [(0, 1), (0, -1)]
-
-
-def test_flood_fill_and_distances_respect_walls_and_wrap():
-    walls = {(0, 1), (1, 1), (2, 1)}
-    plane = Shape(3, 3)
-    assert flood_fill(plane, [(0, 0)], lambda c: c not in walls) == {(0, 0), (1, 0), (2, 0)}
-    cyl = Shape(3, 3, Topology.CYLINDER)
-    assert len(flood_fill(cyl, [(0, 0)], lambda c: c not in walls)) == 6
-    d = distances(cyl, (0, 0), lambda c: c not in walls)
-    assert d[(0, 2)] == 1  # through the seam
 
 
 def test_disjoint_set_groups():
@@ -109,27 +95,6 @@ def test_steps_are_reversible_and_stay_on_board(rows, cols, topology, r, c):
         assert shape.contains(nxt)
         assert shape.step(nxt, (-d[0], -d[1])) == cell
         assert shape.distance(cell, nxt) <= 1
-
-
-@given(rows=st.integers(1, 6), cols=st.integers(1, 6), topology=st.sampled_from(list(Topology)),
-       data=st.data())
-def test_flood_fill_matches_a_naive_closure(rows, cols, topology, data):
-    shape = Shape(rows, cols, topology)
-    walls = data.draw(st.sets(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1))))
-    start = (0, 0)
-    walls.discard(start)
-    filled = flood_fill(shape, [start], lambda cell: cell not in walls)
-    # naive fixed point
-    reach = {start}
-    changed = True
-    while changed:
-        changed = False
-        for cell in list(reach):
-            for n in shape.neighbours(cell):
-                if n not in walls and n not in reach:
-                    reach.add(n)
-                    changed = True
-    assert filled == reach
 
 
 @pytest.mark.parametrize(("cell", "name", "short"), [

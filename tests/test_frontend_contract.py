@@ -1154,19 +1154,19 @@ def test_progress_that_could_not_be_saved_is_said_until_a_save_succeeds(info, to
     try:
         menu = app.push(MenuScene())
         scene = app.launch(info.name)
-        monkeypatch.setattr("arcade.services.saves.atomic_write_text", read_only)
-        safe_moves(scene, 1, seed=7)
-        scene.save_progress(leaving=True)  # Tron saves when the match is left
-        scene.saver.flush()
-        assert saves.save_failure(info.name) == "Read-only file system"
-        frames(app)
-        app.stack.pop_to(MenuScene)
-        frames(app)
-        lines = {entry.title: entry.subtitle for entry in menu.entries}
-        assert lines["Continue"].startswith("✗ Your latest moves are not saved")
-        assert "could not be saved" in lines[info.title]
-        assert lines["Quit"].startswith(f"✗ Not saved: {info.title}")
-        monkeypatch.undo()
+        with monkeypatch.context() as disk:  # the test's own data folder stays set after it
+            disk.setattr("arcade.services.saves.atomic_write_text", read_only)
+            safe_moves(scene, 1, seed=7)
+            scene.save_progress(leaving=True)  # Tron saves when the match is left
+            scene.saver.flush()
+            assert saves.save_failure(info.name) == "Read-only file system"
+            frames(app)
+            app.stack.pop_to(MenuScene)
+            frames(app)
+            lines = {entry.title: entry.subtitle for entry in menu.entries}
+            assert lines["Continue"].startswith("✗ Your latest moves are not saved")
+            assert "could not be saved" in lines[info.title]
+            assert lines["Quit"].startswith(f"✗ Not saved: {info.title}")
         scene = app.launch(info.name)
         safe_moves(scene, 1, seed=8)
         app.stack.pop_to(MenuScene)

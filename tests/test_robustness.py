@@ -212,6 +212,8 @@ def test_every_stdin_command_refuses_every_bad_input_in_one_line(capsys, command
     (["generate", "runway", "--length", "\u0661\u0662"], "digits 0-9"),
     (["solve", "royale", "01-seed-14x20", "--timeout", "nan"], "timeout"),
     (["bot", "runway", "--budget-ms", "nan"], "budget"),
+    (["bot", "runway", "--budget-ms", "\u0661\u0662\u0660"], "digits 0-9"),  # Arabic-Indic 120
+    (["bot", "runway", "--budget-ms", "0"], "budget"),
 ])
 def test_numbers_are_ascii_digits_with_maxima(capsys, tmp_path, argv, needle):
     argv = [str(tmp_path / "shot.png") if a == "SHOT" else a for a in argv]
@@ -273,12 +275,12 @@ def test_a_screenshot_on_a_full_disk_is_exit_74_and_no_cut_file(capsys, tmp_path
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(files.os, "fsync", full)
     shot = tmp_path / "menu.png"
-    code, _out, err = run_in_process(capsys, ["--screenshot", str(shot)])
+    with monkeypatch.context() as disk:  # the test's own data folder stays set after it
+        disk.setattr(files.os, "fsync", full)
+        code, _out, err = run_in_process(capsys, ["--screenshot", str(shot)])
     assert_one_line(code, err, 74, "No space left on device")
     assert str(shot) in err and not shot.exists() and not list(tmp_path.glob("*menu*")), "a cut or temporary file"
-    monkeypatch.undo()
     code, _out, err = run_in_process(capsys, ["--screenshot", str(tmp_path / "menu.txt")])
     assert code == 0 and (tmp_path / "menu.txt").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"  # not a TGA
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -589,3 +590,14 @@ def test_a_mode_000_save_is_kept_for_real(user_home):
     finally:
         path.chmod(0o644)
     assert saves.read_autosave("hashi").label == "old"
+
+
+def test_a_test_that_drops_its_patches_still_saves_in_a_folder_of_the_run(monkeypatch):
+    """Three tests called ``monkeypatch.undo()``, which drops the test's own data folder too, and their
+    next saves went to the real user's folders (a "toy" game's save among them): under every
+    test's folder lies one of the run's own."""
+    monkeypatch.undo()
+    home = os.environ.get("PUZZLE_ARCADE_HOME", "")
+    assert home and Path(home).name.startswith("arcade-tests-home-")
+    assert Path(tempfile.gettempdir()) in Path(home).parents
+    assert str(paths.data_dir()).startswith(home)

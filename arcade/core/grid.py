@@ -1,19 +1,19 @@
-"""Grid helpers (core): cell names, lines of sight, flood fill and disjoint sets over any :class:`Shape`.
+"""Grid helpers (core): cell and size names, lines of sight and disjoint sets over any :class:`Shape`.
 
-These are the few graph routines every game here needs -- Hashi looks along rows and
-columns for the next island, Tron and Battle Royale flood-fill reachable space, Hashi's
-connectivity checks union islands -- written once, topology-aware, without pygame. And
-one way to name a cell to a player, :func:`cell_name`, and a board's size, :func:`size_name`.
+One way to name a cell to a player (:func:`cell_name`) and a board's size (:func:`size_name`),
+used by every game; a topology-aware line of sight (Hashi looks along rows and columns, across
+seams, for the next island) and union-find (Hashi's connectivity checks and its generator). Tron
+and Battle Royale count reachable space on bitboards and arrays of their own, where a generic
+flood fill over cells would be far too slow, so none is kept here.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from arcade.core.topology import DIRECTIONS, Cell, Shape
+from arcade.core.topology import Cell, Shape
 
 T = TypeVar("T", bound=Hashable)
 
@@ -70,42 +70,6 @@ def line_of_sight(
         between.append(cell)
         current = cell
     return None
-
-
-def lines_of_sight(shape: Shape, start: Cell, stops: Callable[[Cell], bool]) -> list[Sight]:
-    """:func:`line_of_sight` in each of the four directions, skipping directions that see nothing."""
-    out = []
-    for d in DIRECTIONS:
-        s = line_of_sight(shape, start, d, stops)
-        if s is not None:
-            out.append(s)
-    return out
-
-
-def flood_fill(shape: Shape, starts: Iterable[Cell], passable: Callable[[Cell], bool]) -> set[Cell]:
-    """All cells reachable from ``starts`` through passable cells (the starts are always included)."""
-    seen: set[Cell] = set(starts)
-    queue = deque(seen)
-    while queue:
-        cell = queue.popleft()
-        for n in shape.neighbours(cell):
-            if n not in seen and passable(n):
-                seen.add(n)
-                queue.append(n)
-    return seen
-
-
-def distances(shape: Shape, start: Cell, passable: Callable[[Cell], bool]) -> dict[Cell, int]:
-    """Breadth-first step counts from ``start`` to every reachable passable cell."""
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        cell = queue.popleft()
-        for n in shape.neighbours(cell):
-            if n not in dist and passable(n):
-                dist[n] = dist[cell] + 1
-                queue.append(n)
-    return dist
 
 
 class DisjointSet(Generic[T]):

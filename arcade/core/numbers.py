@@ -132,8 +132,10 @@ def milliseconds_type(what: str, lo: float = 1, hi: float = 60_000) -> Callable[
     """An argparse ``type=`` for a time in milliseconds within ``lo..hi`` (finite, ASCII)."""
 
     def convert(text: str) -> float:
+        if not text.strip().isascii():  # float() reads '١٢٠' and '１２０'; users type 0-9 (see int_type)
+            raise argparse.ArgumentTypeError(f"{what} must be a number written with digits 0-9, got {text[:20]!r}")
         try:
-            value = float(text) if text.strip().isascii() else math.nan
+            value = float(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected milliseconds, got {text[:20]!r}") from None
         if not lo <= value <= hi:  # also refuses NaN

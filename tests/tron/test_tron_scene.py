@@ -889,18 +889,18 @@ def test_names_and_score_are_told_apart_one_name_per_player_and_the_replay_keys_
         drawn.append((text, kw.get("bold", False)))
         return real(surface, theme, text, pos, **kw)
 
-    monkeypatch.setattr(tron_view.scene, "draw_text", spy)
     titles = []
-    monkeypatch.setattr(scene.console, "draw", lambda surface, theme, lines, title, empty="": titles.append(title))
-    scene.console.shown = True
-    driver.frame()
+    with monkeypatch.context() as spying:  # the test's own data folder stays set after it
+        spying.setattr(tron_view.scene, "draw_text", spy)
+        spying.setattr(scene.console, "draw", lambda surface, theme, lines, title, empty="": titles.append(title))
+        scene.console.shown = True
+        driver.frame()
     # The header: each name on its own, the score bold and apart from them.
     assert ("0 : 0", True) in drawn and ("Flood fill 1", False) in drawn and ("Flood fill 2", False) in drawn
     assert titles[-1] == "Console — outside programs' stderr"
     # A live round's keys table tells the replay's stepping keys (its status line advertises them).
     keys = dict(scene.help_lines())
     assert "←/→ step" in keys["R"]
-    monkeypatch.undo()
     # A replay file: one name per player in the header, the status line and the console.
     humans = open_tron(app, level="hackerrank-tron", mode="humans", best_of=3)
     assert humans.score_text() == "Player 1 — 0 : 0 — Player 2"

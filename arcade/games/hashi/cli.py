@@ -144,7 +144,7 @@ def run_bench(args: argparse.Namespace) -> int:
 
 
 def run_play_bench(args: argparse.Namespace) -> int:
-    size = max(5, min(200, args.size))
+    size = args.size  # 5..200, checked by the parser
     puzzle = lattice_puzzle(size)
     started = time.perf_counter()
     lines = puzzle.lines

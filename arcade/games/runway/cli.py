@@ -115,7 +115,7 @@ def run_generate(args: argparse.Namespace) -> int:
 # -- bot -----------------------------------------------------------------------------------
 def configure_bot(parser: argparse.ArgumentParser) -> None:
     _ai_arg(parser)
-    parser.add_argument("--budget-ms", type=float, default=120.0,
+    parser.add_argument("--budget-ms", type=milliseconds_type("--budget-ms"), default=120.0,
                         help="planning time limit per turn in ms (default 120; the puzzle allows 150)")
     parser.add_argument("--verbose", action="store_true", help="log every turn's decision on stderr")
 
@@ -123,8 +123,6 @@ def configure_bot(parser: argparse.ArgumentParser) -> None:
 def run_bot_command(args: argparse.Namespace) -> int:
     from arcade.games.runway.bot import run_bot
 
-    if not 0 < args.budget_ms <= 60_000:  # also refuses nan and inf
-        raise UsageError(f"--budget-ms must be more than 0 and at most 60000, got {args.budget_ms:g}")
     run_bot(sys.stdin, sys.stdout, ai=args.ai, budget=args.budget_ms / 1000,
             log=sys.stderr if args.verbose else None)
     return 0
