@@ -1129,6 +1129,32 @@ def test_back_at_the_menu_the_game_left_is_still_the_one_selected(info, toy_in_r
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_back_at_the_menu_from_a_game_not_opened_by_its_card_the_highlight_is_on_it(info, toy_in_registry):
+    """A game opened from the command line (``play runway``) or by its letter left the menu's
+    highlight where it was (Hashi's card, the first): back at the menu, Enter opened Hashi."""
+    registry = registry_with(info, 0)
+    app = new_app(registry)
+    try:
+        menu = app.push(MenuScene())
+        menu.selected = next(i for i, e in enumerate(menu.entries) if e.title == "Settings")
+        scene = app.launch(info.name)
+        frames(app)
+        assert safe_moves(scene, 2)
+        scene.save_progress(leaving=True)  # Tron saves when the match is left
+        app.stack.pop_to(MenuScene)
+        frames(app)
+        assert menu.entries[menu.selected].title == info.title
+        settings = next(i for i, e in enumerate(menu.entries) if e.title == "Settings")
+        menu.activate(settings)  # a scene other than a game closing over the menu moves nothing
+        frames(app)
+        app.stack.pop_to(MenuScene)
+        frames(app)
+        assert menu.selected == settings
+    finally:
+        close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_every_keymap_condition_names_a_predicate_of_the_scene(info, toy_in_registry):
     """A misspelt ``when`` or ``button_when`` would fail only when that key or button is used."""
     with small_game(info) as (app, scene):

@@ -68,6 +68,8 @@ class App:
         self.registry = registry
         self.settings = settings or Settings.load()
         self.headless = headless
+        #: The game opened last (its registry name): the menu puts its highlight back on it.
+        self.last_game: str | None = None
         with native_stderr_filtered():
             pygame.display.init()
         pygame.font.init()
@@ -213,6 +215,7 @@ class App:
             self.notify(str(exc), "error")
             return None
         self.push(scene)
+        self.last_game = info.name
         if not (launch and launch.options):  # a bot author's run, a replay or the editor: no rules page over it
             self.intro(info)
         for message in messages:

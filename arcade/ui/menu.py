@@ -128,6 +128,7 @@ class MenuScene(Scene):
     def resume(self) -> None:
         self._pointer = None  # a scene closing under a resting pointer sends a motion to where it was
         self.rebuild()
+        self.select_game_left()
         if self.app:
             self.resize(self.app.size)
 
@@ -196,6 +197,19 @@ class MenuScene(Scene):
         self.entries = entries
         titles = [entry.title for entry in entries]
         self.selected = titles.index(before) if before in titles else min(self.selected, len(entries) - 1)
+
+    def select_game_left(self) -> None:
+        """Back from a game, the highlight is on it: a game opened from the command line (``play
+        runway``) or by its letter left the highlight on Hashi's card, and Enter opened Hashi. Continue
+        keeps it -- it resumes the game just left, or the one the player chose it for."""
+        assert self.app is not None
+        game, self.app.last_game = self.app.last_game, None  # once: closing Settings later moves nothing
+        if game is None or game not in self.app.registry.names():
+            return
+        title = self.app.registry.get(game).title
+        titles = [entry.title for entry in self.entries]
+        if title in titles and not (0 <= self.selected < len(titles) and titles[self.selected] in ("Continue", title)):
+            self.selected = titles.index(title)
 
     def open_settings(self) -> None:
         from arcade.ui.settings_scene import SettingsScene
