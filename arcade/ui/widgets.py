@@ -75,8 +75,9 @@ def wholly_inside(top: int, height: int, area: pygame.Rect) -> bool:
 def wrap_text(theme: Theme, text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``text`` into lines that fit ``width`` pixels.
 
-    A number stays on the line of the word before it (when the two fit a line): Hashi's Game ID
-    panel read "(row 1, column" and, a line below, "1 and row 1, column 2)"."""
+    A number stays on the line of the word before it (when the two fit a line): a hint's "the 5
+    at row 3, column 5" could end a line on "column" and start the next on "5 needs", a cell's
+    name cut in two."""
     font = theme.font(size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
