@@ -9,6 +9,8 @@ modules import without pygame; the scene opens headless, draws and pauses.
 from __future__ import annotations
 
 import importlib.util
+import io
+import os
 import pkgutil
 import random
 import subprocess
@@ -19,12 +21,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arcade.core.errors import FormatError, IllegalMove
+from arcade.core.errors import FormatError, IllegalMove, UsageError
 from arcade.core.game import Rules
+from arcade.core.inputs import MAX_INPUT_BYTES
 from arcade.core.registry import GameInfo, Launch
 from arcade.core.session import Session
 from arcade.games import REGISTRY
-from arcade.services.resources import level_files
+from arcade.services import resources
+from arcade.services.resources import level_files, read_level
 from tests import toygame
 
 GAMES: list[GameInfo] = [*REGISTRY, toygame.INFO]
@@ -155,6 +159,47 @@ def test_garbage_levels_raise_format_error_only(info, data):
         assert "\n" not in str(exc)
     else:
         assert rules.parse_level(rules.format_level(parsed), "again") == parsed
+
+
+@pytest.mark.parametrize("info", GAMES, ids=IDS)
+def test_a_level_argument_is_read_the_same_way_by_every_game(info, tmp_path, monkeypatch):
+    """A FILE, ``-`` or a bundled id on the command line is read by ``read_level``, whatever the game.
+
+    Each game read its level arguments with its own copy of these checks; Hashi's ``solve``
+    named a missing level in other words, as another kind of error, than its ``export``.
+    Whatever is wrong is one line and exit 2 (UsageError or FormatError: never an OutputError,
+    an OSError or a crash), said in the same words by every game.
+    """
+    rules = info.load_rules()
+    if not level_files(info.name, rules.level_pattern):  # the toy bundles none: give it a folder of its own
+        bundled = tmp_path / "bundled"
+        (bundled / info.name / "easy").mkdir(parents=True)
+        (bundled / info.name / "easy" / "first.txt").write_text(rules.format_level(samples(info)[0][1]))
+        monkeypatch.setattr(resources, "levels_dir", lambda game=None: bundled / game if game else bundled)
+    nonutf8 = tmp_path / "nonutf8.txt"
+    nonutf8.write_bytes(b"\xff\xfe garbage\n")
+    huge = tmp_path / "huge.txt"
+    with open(huge, "wb") as handle:
+        handle.truncate(MAX_INPUT_BYTES + 1)  # sparse: no 8 MB written
+    fifo = tmp_path / "fifo.txt"
+    os.mkfifo(fifo)  # opened, it would block for ever: refused before
+    missing = tmp_path / "missing.txt"
+    bad = {missing: f"no level file or bundled level '{missing}' for {info.name}",
+           tmp_path: "a directory, not a regular file", nonutf8: "not a UTF-8 text file (byte 0xff at offset 0)",
+           huge: f"the limit is {MAX_INPUT_BYTES}", fifo: "a FIFO (named pipe), not a regular file",
+           "-": f"no level file or bundled level '-' for {info.name}"}  # stdin only where the caller takes it
+    for ref, needle in bad.items():
+        with pytest.raises((UsageError, FormatError)) as caught:
+            read_level(rules, str(ref))
+        message = str(caught.value)
+        assert needle in message and "\n" not in message, (ref, message)
+    path = level_files(info.name, rules.level_pattern)[0]
+    level_id = str(path.relative_to(resources.levels_dir(info.name)).with_suffix(""))
+    expected = rules.load_level_file(path)
+    for ref in (level_id, path.stem, str(path)):
+        assert read_level(rules, ref) == (expected, path), ref
+    monkeypatch.setattr("sys.stdin", io.StringIO(rules.format_level(expected)))
+    assert read_level(rules, "-", stdin=True) == (expected, None)
 
 
 @pytest.mark.parametrize("info", [g for g in GAMES if g is not toygame.INFO], ids=lambda g: g.name)

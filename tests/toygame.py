@@ -11,16 +11,16 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pygame
 
-from arcade.core.errors import FormatError, IllegalMove, UsageError
+from arcade.core.errors import FormatError, IllegalMove
 from arcade.core.game import Hint, LevelEntry, Outcome, PuzzleRules, Step
 from arcade.core.grid import cell_name
 from arcade.core.registry import Binding, GameInfo, RecordSpec, levels_binding
 from arcade.core.session import Session
 from arcade.core.topology import Shape
+from arcade.services.resources import read_level
 from arcade.ui.front import GameFront
 from arcade.ui.game_scene import PuzzleScene
 from arcade.ui.gridview import GridView
@@ -195,9 +195,8 @@ class ToyFront(GameFront):
                 return RULES.parse_level(text, level_id), level_id
         if "\n" in ref:
             return RULES.parse_level(ref, "text"), "custom"
-        if Path(ref).is_file():
-            return RULES.load_level_file(ref), Path(ref).stem
-        raise UsageError(f"no toy level {ref!r}")
+        level, path = read_level(RULES, ref)  # a file, as every game reads one (the toy bundles no files)
+        return level, path.stem
 
     def hooks(self) -> dict:
         return {"hint": hint, "watch": watch}

@@ -117,6 +117,9 @@ class Rules(ABC, Generic[LevelT, StateT, MoveT]):
     kind: Literal["puzzle", "tick"] = "puzzle"
     #: Glob of the game's bundled level files under ``levels/<name>/``.
     level_pattern: str = "*.txt"
+    #: What else a level argument may be besides a file or a bundled id, read by the game itself
+    #: (Hashi: ``"a game ID like 7x7:a3d31g5a..."``); named when an argument is none of them.
+    level_forms: str = ""
 
     @abstractmethod
     def parse_level(self, text: str, source: str = "<string>") -> LevelT:

@@ -8,10 +8,15 @@ beside the package. This module is the only place that knows.
 from __future__ import annotations
 
 import contextlib
+import sys
 from pathlib import Path
+from typing import Any, TypeVar, overload
 
 from arcade.core.errors import UsageError
-from arcade.core.inputs import check_regular_file
+from arcade.core.game import Rules
+from arcade.core.inputs import check_regular_file, read_stream_text
+
+LevelT = TypeVar("LevelT")
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
@@ -40,13 +45,14 @@ def level_files(game: str, pattern: str = "*") -> list[Path]:
     return sorted(p for p in folder.rglob(pattern) if p.is_file() and not p.name.startswith("."))
 
 
-def find_level(game: str, ref: str, pattern: str = "*.txt") -> Path:
+def find_level(game: str, ref: str, pattern: str = "*.txt", also: str = "") -> Path:
     """Resolve ``--level FILE_OR_ID``: an existing file path, else a bundled level by id.
 
     An id is a bundled file's path relative to ``levels/<game>/`` without its suffix
     (``pack/easy-01``), or just its stem when that is unambiguous. A path that exists but
     is a FIFO, a device or a file over the input limit is refused here (FormatError), before
-    anything opens it: ``open`` on a FIFO with no writer would block for ever.
+    anything opens it: ``open`` on a FIFO with no writer would block for ever. ``also`` names
+    what else the game takes for a level (Hashi: a game ID), in the error when ``ref`` is nothing.
     """
     path = Path(ref)
     try:
@@ -69,4 +75,29 @@ def find_level(game: str, ref: str, pattern: str = "*.txt") -> Path:
     with contextlib.suppress(OSError, ValueError):
         if path.is_dir():  # "a directory, not a regular file", not "no level file ..."
             check_regular_file(path)
-    raise UsageError(f"no level file or bundled level {ref!r} for {game} (list them: puzzle-arcade levels {game})")
+    nor = f", nor {also}" if also else ""
+    raise UsageError(f"no level file or bundled level {ref!r} for {game}{nor} (list them: puzzle-arcade levels {game})")
+
+
+@overload
+def read_level(rules: Rules[LevelT, Any, Any], ref: str) -> tuple[LevelT, Path]: ...
+@overload
+def read_level(rules: Rules[LevelT, Any, Any], ref: str, *, stdin: bool) -> tuple[LevelT, Path | None]: ...
+def read_level(rules: Rules[LevelT, Any, Any], ref: str, *, stdin: bool = False) -> tuple[LevelT, Path | None]:
+    """The level a command-line argument names, and its file: a path, a bundled id, or ``-``.
+
+    ``-`` is standard input (bounded, strict UTF-8; the file is None) where the caller says
+    ``stdin=True``, and otherwise an id like any other. Everything else goes through
+    :func:`find_level` (FIFOs, devices, directories and oversized files refused before they
+    are opened; a bundled id looked up with the game's ``level_pattern``) and
+    ``Rules.load_level_file`` (strict UTF-8, the game's parser). Every game read its arguments
+    with its own copy of these steps, and the copies had drifted: Battle Royale skipped
+    ``load_level_file``, Hashi's ``solve`` named a missing level in other words and as a
+    different kind of error than its ``export`` and ``play``. A game's own forms (a Hashi game
+    ID, a Tron ``random-SEED``) are read by the game before it calls this, and named in the
+    error through ``rules.level_forms``.
+    """
+    if stdin and ref == "-":
+        return rules.parse_level(read_stream_text(sys.stdin), "<stdin>"), None
+    path = find_level(rules.name, ref, rules.level_pattern, rules.level_forms)
+    return rules.load_level_file(path), path
