@@ -29,13 +29,9 @@ DEFAULT_TIMEOUT = 30.0
 
 def read_grid(ref: str) -> Level:
     """A grid from a file, ``-`` (stdin, bounded and strict UTF-8) or a bundled id."""
-    from arcade.core.inputs import read_stream_text, read_text_file
-    from arcade.services.resources import find_level
+    from arcade.services.resources import read_level
 
-    if ref == "-":
-        return RULES.parse_level(read_stream_text(sys.stdin), "<stdin>")
-    path = find_level("royale", ref, RULES.level_pattern)
-    return RULES.parse_level(read_text_file(path), str(path))
+    return read_level(RULES, ref, stdin=True)[0]
 
 
 def default_timeout(level: Level) -> float | None:

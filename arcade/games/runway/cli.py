@@ -39,10 +39,9 @@ def _ai_arg(parser: argparse.ArgumentParser) -> None:
 def load_level(ref: str) -> Level:
     """A level from a path or a bundled id; bad files raise FormatError (file:line)."""
     from arcade.games.runway.logic import RULES
-    from arcade.services.resources import find_level
+    from arcade.services.resources import read_level
 
-    path = find_level("runway", ref, RULES.level_pattern)
-    return RULES.load_level_file(path)
+    return read_level(RULES, ref)[0]
 
 
 # -- solve ---------------------------------------------------------------------------------

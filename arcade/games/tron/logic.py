@@ -220,6 +220,7 @@ class TronRules(TickRules[Level, State, Move]):
     players = 2
     tick_seconds = 0.1
     level_pattern = "*.txt"
+    level_forms = "a generated map like random-7 or scatter-7"
 
     def parse_level(self, text: str, source: str = "<string>") -> Level:
         return parse_map(text, source)

@@ -18,7 +18,7 @@ from arcade.core.numbers import parse_int
 from arcade.core.rng import derive_seed
 from arcade.games.tron import generator
 from arcade.games.tron.logic import RULES, Level
-from arcade.services.resources import find_level, level_files, levels_dir
+from arcade.services.resources import level_files, levels_dir, read_level
 
 GAME = "tron"
 GROUPS = ("official", "later", "hackerrank")
@@ -91,8 +91,8 @@ def load(ref: str) -> tuple[str, Level]:
     family, _, seed = ref.partition("-")
     if family in FAMILIES and seed:
         return ref, _generated(ref)
-    path = find_level(GAME, ref, RULES.level_pattern)
-    return printable_name(path.stem), RULES.load_level_file(path)  # the id is shown and written: printable
+    level, path = read_level(RULES, ref)
+    return printable_name(path.stem), level  # the id is shown and written: printable
 
 
 def resolve(spec: str, seed: int = 0) -> list[tuple[str, Level]]:

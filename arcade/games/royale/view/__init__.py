@@ -18,7 +18,7 @@ from arcade.core.session import Session
 from arcade.games.royale import INFO, ai
 from arcade.games.royale.generator import generate
 from arcade.games.royale.logic import RULES, Level
-from arcade.services.resources import find_level, level_files, levels_dir
+from arcade.services.resources import level_files, levels_dir, read_level
 from arcade.ui.front import GameFront
 
 from .scene import RoyaleScene
@@ -34,8 +34,7 @@ def bundled_levels() -> list[tuple[str, Path]]:
 
 def load_ref(ref: str) -> tuple[Level, str]:
     """A level and its id from a file path or a bundled id (FormatError/UsageError otherwise)."""
-    path = find_level("royale", ref, RULES.level_pattern)
-    level = RULES.load_level_file(path)
+    level, path = read_level(RULES, ref)
     try:
         level_id = str(path.resolve().relative_to(levels_dir("royale").resolve()).with_suffix(""))
     except ValueError:

@@ -24,7 +24,7 @@ from arcade.games.runway.logic import RULES, Level
 from arcade.games.runway.view.panels import RANDOM_SIZES, level_title
 from arcade.games.runway.view.scene import RunwayScene
 from arcade.services.replays import play_replay_moves
-from arcade.services.resources import find_level, level_files
+from arcade.services.resources import level_files, read_level
 from arcade.ui.front import GameFront
 
 __all__ = ["FRONT", "RunwayScene"]
@@ -78,8 +78,8 @@ class RunwayFront(GameFront):
                            value=length) for title, length in RANDOM_SIZES]
 
     def open_level(self, ref: str) -> tuple[Level, str]:
-        path = find_level("runway", ref, RULES.level_pattern)
-        return RULES.load_level_file(path), path.stem
+        level, path = read_level(RULES, ref)
+        return level, path.stem
 
     def open_entry(self, app: Any, entry: LevelEntry) -> tuple[Level, str]:
         if entry.value is None:
