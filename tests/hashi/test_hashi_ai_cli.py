@@ -155,3 +155,20 @@ def test_solve_takes_a_bundled_level_id_as_play_and_export_do(capsys):
     assert capsys.readouterr().out.strip() == "1"
     assert cli.main(["solve", "hashi", "no-such-level"]) == 2
     assert "puzzle-arcade levels hashi" in capsys.readouterr().err
+
+
+def test_solve_export_and_play_name_a_missing_level_in_one_way(capsys, tmp_path):
+    """``solve hashi`` said "no-such: no such file, bundled level (...) or game ID like ..." where
+    ``export hashi`` and ``play hashi --level`` said "error: no level file or bundled level
+    'no-such' for hashi (...)": each read the argument with its own code. Now all three read it
+    with ``resources.read_level``, whose line also names the game IDs only Hashi takes."""
+    from arcade import cli
+
+    expected = ("no level file or bundled level 'no-such' for hashi, nor a game ID like "
+                "7x7:a3d31g5a... (list them: puzzle-arcade levels hashi)\n")
+    for argv in (["solve", "hashi", "no-such"], ["export", "hashi", "no-such", "--svg", str(tmp_path / "a.svg")],
+                 ["play", "hashi", "--level", "no-such", "--screenshot", str(tmp_path / "a.png")]):
+        assert cli.main(argv) == 2, argv
+        # solve goes on to its next puzzle, so it prints the line itself, without main's "error: "
+        err = capsys.readouterr().err.removeprefix("puzzle-arcade: ").removeprefix("error: ")
+        assert err == expected, argv

@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from arcade.core.errors import EXIT_NO_SOLUTION, ArcadeError, FormatError, OutputError, UsageError
+from arcade.core.errors import EXIT_NO_SOLUTION, ArcadeError, OutputError, UsageError
 from arcade.core.grid import size_name
 from arcade.core.inputs import read_text_file
 from arcade.core.numbers import int_type, seed_type, size_type
@@ -22,9 +22,9 @@ from arcade.core.rng import new_seed
 from arcade.core.topology import Topology
 from arcade.games.hashi import generator, hints, solver
 from arcade.games.hashi.formats import TATHAM_ID, format_bridges, format_level, format_tatham, parse_tatham, read_puzzle
-from arcade.games.hashi.logic import MAX_SIDE, Puzzle, State
+from arcade.games.hashi.logic import MAX_SIDE, RULES, Puzzle, State
 from arcade.services.files import write_output
-from arcade.services.resources import find_level
+from arcade.services.resources import read_level
 
 LITERATURE_ENV = "PUZZLE_ARCADE_HASHI_LITERATURE"
 LITERATURE_PARTS = ("shared", "data", "hashi", "literature")
@@ -47,18 +47,7 @@ def load(ref: str) -> Puzzle:
     text = ref.strip()
     if TATHAM_ID.match(text):
         return parse_tatham(text, "game id")
-    path = Path(text)
-    try:
-        exists = path.exists()
-    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
-        exists = False
-    if not exists:
-        try:
-            path = find_level("hashi", text, "*")
-        except UsageError:
-            raise FormatError(text[:60], None, "no such file, bundled level (puzzle-arcade levels hashi) "
-                                               "or game ID like 7x7:a3d31g5a...") from None
-    return read_puzzle(path)
+    return read_level(RULES, text)[0]
 
 
 def _refs(args: argparse.Namespace) -> list[str]:

@@ -220,13 +220,13 @@ def _configure_export(parser: argparse.ArgumentParser) -> None:
 
 def load_level(ref: str) -> Puzzle:
     """A puzzle from a game ID, a file of any supported format or a bundled level id."""
-    from arcade.games.hashi.formats import TATHAM_ID, parse_tatham, read_puzzle
-    from arcade.services.resources import find_level
+    from arcade.games.hashi.formats import TATHAM_ID, parse_tatham
+    from arcade.games.hashi.logic import RULES
+    from arcade.services.resources import read_level
 
     if TATHAM_ID.match(ref.strip()):
         return parse_tatham(ref.strip(), "game id")
-    path = Path(ref)
-    return read_puzzle(path if path.is_file() else find_level("hashi", ref, "*"))
+    return read_level(RULES, ref)[0]
 
 
 def run_export(args: argparse.Namespace) -> int:

@@ -468,6 +468,7 @@ def _cap(text: str) -> str:
 class HashiRules(PuzzleRules[Puzzle, State, Move]):
     name = "hashi"
     level_pattern = "*.txt"
+    level_forms = "a game ID like 7x7:a3d31g5a..."
 
     def parse_level(self, text: str, source: str = "<string>") -> Puzzle:
         from arcade.games.hashi.formats import parse_puzzle

@@ -20,9 +20,9 @@ from arcade.core.registry import Launch
 from arcade.core.session import Session
 from arcade.games.hashi import INFO, catalog
 from arcade.games.hashi.formats import TATHAM_ID, parse_tatham, read_puzzle
-from arcade.games.hashi.logic import Puzzle
+from arcade.games.hashi.logic import RULES, Puzzle
 from arcade.games.hashi.view.scene import HashiScene
-from arcade.services.resources import find_level, level_files, levels_dir
+from arcade.services.resources import level_files, levels_dir, read_level
 from arcade.services.settings import stored_choice
 from arcade.ui.front import GameFront
 
@@ -97,10 +97,11 @@ def open_level(ref: str) -> tuple[Puzzle, str, Path | None]:
     text = ref.strip()
     if TATHAM_ID.match(text):
         return parse_tatham(text, "--level"), "", None
-    path = my_puzzle_path(text) or Path(ref)  # "my-puzzles/NAME": a puzzle the editor saved
-    if not path.is_file():
-        path = find_level("hashi", ref, "*")
-    return read_puzzle(path), _level_id(path), path
+    mine = my_puzzle_path(text)  # "my-puzzles/NAME": a puzzle the editor saved
+    if mine is not None and mine.is_file():
+        return read_puzzle(mine), _level_id(mine), mine
+    puzzle, path = read_level(RULES, ref)
+    return puzzle, _level_id(path), path
 
 
 def _generated(app: Any, seed: int) -> Puzzle:
