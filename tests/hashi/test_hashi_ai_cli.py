@@ -172,3 +172,13 @@ def test_solve_export_and_play_name_a_missing_level_in_one_way(capsys, tmp_path)
         # solve goes on to its next puzzle, so it prints the line itself, without main's "error: "
         err = capsys.readouterr().err.removeprefix("puzzle-arcade: ").removeprefix("error: ")
         assert err == expected, argv
+
+
+def test_the_levels_folders_readme_is_not_a_bundled_level(capsys):
+    """Hashi looked bundled ids up among every file (``*``), so ``solve hashi README`` parsed
+    levels/hashi/README.md as a puzzle ("README.md:3: column 1: unexpected 'E'"); ids are the
+    game's ``level_pattern`` files, as for every other game."""
+    from arcade import cli
+
+    assert cli.main(["solve", "hashi", "README"]) == 2
+    assert "no level file or bundled level 'README' for hashi" in capsys.readouterr().err
