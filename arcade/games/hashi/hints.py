@@ -16,7 +16,7 @@ player may still add one), a "no bridge" mark holds none. Locks only freeze edit
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -414,6 +414,19 @@ def _unlock_for(board: Board, move: str | None) -> Iterator[Item]:
                    (("island", lock),))
 
 
+def _before_move(board: Board, move: str, pending: Item | None) -> Generator[Item, None, int]:
+    """What is shown before ``move`` is played: the held backtrack (``pending``: it has waited for
+    a move to carry), then the unlock of a locked island the move builds at. Returns how many board
+    moves that made (the unlocks), which the search counts to know how far a backtrack undoes."""
+    if pending is not None:
+        yield pending
+    made = 0
+    for unlock in _unlock_for(board, move):
+        made += 1
+        yield unlock
+    return made
+
+
 @dataclass
 class _Frame:
     mark: int
@@ -451,12 +464,8 @@ def _search(board: Board, solution: tuple[int, ...], internal: bool, max_stage: 
                                 yield Item("deduce", explain.sentence(p, event), event.rule, None, 0,
                                            _highlight(p, event), event)
                             continue
-                        if pending is not None:
-                            yield pending
-                            pending = None
-                        for unlock in _unlock_for(board, move):
-                            moves += 1
-                            yield unlock
+                        moves += yield from _before_move(board, move, pending)
+                        pending = None
                         # With internal steps listed, the context is already on screen: no repeat.
                         item = _deduction_item(board, event, [] if internal else context, move)
                         context.clear()
@@ -516,12 +525,8 @@ def _search(board: Board, solution: tuple[int, ...], internal: bool, max_stage: 
         else:
             move = None  # "no more bridges here" on a line that has some: nothing to draw
         if move is not None and _touches_lock(board, move) is not None:
-            if pending is not None:
-                yield pending
-                pending = None
-            for unlock in _unlock_for(board, move):
-                moves += 1
-                yield unlock
+            moves += yield from _before_move(board, move, pending)
+            pending = None
         what = "no more bridges" if value == engine.lo[line] and value else (
             "no bridge" if value == 0 else explain.bridges(value))
         ln = p.lines[line]
