@@ -24,7 +24,7 @@ import pygame
 
 from arcade.core.topology import Cell
 from arcade.games.hashi.logic import Puzzle, State
-from arcade.ui.gridview import GridView, ruler_band, ruler_font_size, ruler_labels, whole_labels
+from arcade.ui.gridview import GridView, ruler_band, ruler_font_size, whole_labels
 from arcade.ui.theme import Theme, blend
 
 Point = tuple[float, float]
@@ -109,9 +109,6 @@ class Run:
     end_island: bool
     horizontal: bool
 
-
-#: The row and column numbers as every board with rulers draws them (the game's, the editor's).
-number_labels = ruler_labels
 
 #: Pixels between the board's edge and the tip of an edge marker.
 MARKER_GAP = 3
