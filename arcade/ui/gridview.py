@@ -20,7 +20,10 @@ animations) are drawn on top afterwards, straight on the screen, inside :meth:`c
 Row and column numbers ("rulers") count from 1, as every game names cells to a player
 (:func:`arcade.core.grid.cell_name`): a view made with ``rulers=True`` keeps a band above
 and left of the board for them and :meth:`GridView.draw_rulers` draws them -- each row and
-column on a coarse board, every fifth (1, 5, 10 ...) on a fine one, as on a ruler.
+column on a coarse board, every fifth (1, 5, 10 ...) on a fine one, as on a ruler. A board
+that lays out its own bands (Hashi's, with a margin for its edge markers between the numbers
+and the board) places them with :meth:`GridView.labels_beside` and keeps them whole with
+:func:`whole_labels`, so every board numbers its cells one way.
 
 Cells are square and whole pixels (``square=True``, what the cache needs). Runway's road
 is a grid of lanes x columns with wide lanes and a zoom that only narrows the columns:
@@ -88,6 +91,21 @@ def ruler_labels(columns: Iterable[tuple[int, float]], rows: Iterable[tuple[int,
     labels = [(str(c + 1), (round(x), round(top))) for c, x in columns if ruler_labelled(c, cell)]
     labels += [(str(r + 1), (round(left), round(y))) for r, y in rows if ruler_labelled(r, cell)]
     return labels
+
+
+def whole_labels(labels: Iterable[tuple[str, tuple[int, int]]], measure: Callable[[str], tuple[int, int]],
+                 bounds: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
+    """(number, rect) of each of ``labels`` (number, centre) whose text, ``measure(text)`` pixels
+    large, lies wholly inside ``bounds`` (the clip it is drawn in). A number is drawn whole or not
+    at all: zoomed so a column's middle sits at the view's edge, its number reached past the clip
+    and lost the side of its last digit -- "51" read as "5", a column that is not there."""
+    out = []
+    for text, centre in labels:
+        rect = pygame.Rect((0, 0), measure(text))
+        rect.center = centre
+        if bounds.contains(rect):
+            out.append((text, rect))
+    return out
 
 
 class GridView:
@@ -273,35 +291,46 @@ class GridView:
         a coarse board, every fifth on a fine one, all once zoomed in; they follow the camera."""
         if not self.rulers:
             return []
+        top_band, left_band = self.ruler_bands
+        return self.labels_beside((RULER_GAP, RULER_GAP), (top_band - RULER_GAP, left_band - RULER_GAP))
+
+    def labels_beside(self, gaps: tuple[int, int], bands: tuple[int, int],
+                      name: Callable[[Cell], Cell] | None = None) -> list[tuple[str, tuple[int, int]]]:
+        """(number, centre) of each row and column number beside the cells in view: centred in a
+        band ``bands`` = (above, left) pixels deep that lies ``gaps`` = (above, left) pixels off the
+        board's edge in view. ``name`` gives the board cell a shown cell is (a rotated wrapped
+        board's numbers move with its cells); by default the cell itself."""
         r0, r1, c0, c1 = self.visible_cells()
         board, vp = self.board_rect, self.viewport
-        top_band, left_band = self.ruler_bands
-        top = max(board.top, vp.top) - RULER_GAP - (top_band - RULER_GAP) // 2
-        left = max(board.left, vp.left) - RULER_GAP - (left_band - RULER_GAP) // 2
+        top = max(board.top, vp.top) - gaps[0] - bands[0] // 2
+        left = max(board.left, vp.left) - gaps[1] - bands[1] // 2
+        named = name or (lambda cell: cell)
         # Only rows and columns whose middle is in view: a number beside half a cell at the edge
         # would sit over the other ruler, or past the end of its own. Rounded as drawn: a middle at
         # 539.6 is drawn at 540, on the edge of a view ending there.
-        columns = [(c, x) for c in range(c0, c1) if vp.left <= (x := round(self.cell_center((0, c))[0])) < vp.right]
-        rows = [(r, y) for r in range(r0, r1) if vp.top <= (y := round(self.cell_center((r, 0))[1])) < vp.bottom]
+        columns = [(named((0, c))[1], x) for c in range(c0, c1)
+                   if vp.left <= (x := round(self.cell_center((0, c))[0])) < vp.right]
+        rows = [(named((r, 0))[0], y) for r in range(r0, r1)
+                if vp.top <= (y := round(self.cell_center((r, 0))[1])) < vp.bottom]
         return ruler_labels(columns, rows, self.cell_w, top, left)
+
+    def ruler_rects(self, theme: Theme) -> list[tuple[str, pygame.Rect]]:
+        """(number, rect) of each row and column number drawn: those whole inside the view's area."""
+        font = theme.font(self.ruler_size(), fixed=True)
+        return whole_labels(self.ruler_labels(), font.size, self.area)
 
     def draw_rulers(self, surface: pygame.Surface, theme: Theme) -> None:
         """Draw the row and column numbers (inside the view's area: never over the chrome)."""
         size = self.ruler_size()
         colour = theme["text_dim"]
-        saved = surface.get_clip()
-        surface.set_clip(self.area.clip(saved))
-        try:
-            for text, centre in self.ruler_labels():
-                key = (text, size, colour)
-                image = self._ruler_glyphs.get(key)
-                if image is None:
-                    if len(self._ruler_glyphs) > 1000:
-                        self._ruler_glyphs.clear()
-                    image = self._ruler_glyphs[key] = theme.font(size, fixed=True).render(text, True, colour)
-                surface.blit(image, image.get_rect(center=centre))
-        finally:
-            surface.set_clip(saved)
+        for text, rect in self.ruler_rects(theme):
+            key = (text, size, colour)
+            image = self._ruler_glyphs.get(key)
+            if image is None:
+                if len(self._ruler_glyphs) > 1000:
+                    self._ruler_glyphs.clear()
+                image = self._ruler_glyphs[key] = theme.font(size, fixed=True).render(text, True, colour)
+            surface.blit(image, image.get_rect(center=rect.center))
 
     # -- cells and pixels, through the camera ------------------------------------------
     def cell_rect(self, cell: Cell) -> pygame.Rect:

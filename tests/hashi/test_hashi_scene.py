@@ -654,6 +654,8 @@ def test_row_and_column_numbers_never_overlap_each_other_zoomed_in_and_panned(si
                 rects = [r for _, r in scene.painter.coordinate_rects()]
                 clash = [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
                 assert clash == [], (size, view.cell, pan, clash[:3])
+                # Drawn whole or not at all (the shared rulers' rule): none reaches past the board's area.
+                assert all(scene.painter.outer.contains(r) for r in rects), (size, view.cell, pan)
         assert view.zoomed
     finally:
         app.close()

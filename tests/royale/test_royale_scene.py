@@ -459,6 +459,35 @@ def test_the_board_has_row_and_column_numbers_counted_from_1_as_its_words_name_c
     assert "26" in texts and grid.cell >= 16
 
 
+def test_zoomed_so_a_column_sits_at_the_views_edge_its_number_is_drawn_whole_or_not_at_all(app, driver):
+    """Zoomed in with a column's middle on the view's last pixel, its number reached past the
+    view's area and lost ~3 pixels of its last digit ("26" read as "2"): the shared rulers draw a
+    number whole or not at all (a row's at the bottom edge too), as Runway's and Hashi's do."""
+    scene = open_level(app, driver, "17-grand-royale-51x51")
+    grid = scene.grid
+    grid.set_zoom(4.0, grid.cell_center((25, 25)))
+    font = app.theme.font(grid.ruler_size(), fixed=True)
+    background = tuple(app.theme["background"])[:3]
+    for axis in (0, 1):  # a column at the right edge, a row at the bottom
+        vp = grid.viewport
+        middle = round(grid.cell_center((25, 25))[axis])
+        grid.pan_by(*((vp.right - 1 - middle, 0) if axis == 0 else (0, vp.bottom - 1 - middle)))
+        app.redraw = True
+        driver.frames(1)
+        beside = [(text, centre) for text, centre in grid.ruler_labels()
+                  if (centre[1] < grid.viewport.top if axis == 0 else centre[0] < grid.viewport.left)]
+        cut = pygame.Rect((0, 0), font.size("26"))
+        cut.center = dict(beside)["26"]  # its middle is in view: placed, but it would not fit whole
+        assert not grid.area.contains(cut), (axis, cut, grid.area)
+        drawn = grid.ruler_rects(app.theme)
+        assert cut not in [rect for _, rect in drawn]
+        assert drawn and all(grid.area.contains(rect) for _, rect in drawn)
+        # No part of it on screen: where it stood inside the area is background.
+        inside = cut.clip(grid.area)
+        assert all(tuple(app.screen.get_at((x, y)))[:3] == background
+                   for x in range(inside.left, inside.right) for y in range(inside.top, inside.bottom))
+
+
 def test_a_hint_that_played_the_drop_is_credited_as_a_hint_not_as_the_ai_matching_par(app, driver):
     """The playtester took one hint (it played the drop), walked D D D R D L and read "the AI
     matched the best possible route": the result now says the player matched it, with 1 hint."""
@@ -677,13 +706,7 @@ def test_a_grid_without_a_route_says_so_instead_of_asking_for_a_drop(app, driver
 
 def ruler_rects(app, scene) -> list[tuple[str, pygame.Rect]]:
     """Each row and column number's rect, as :meth:`GridView.draw_rulers` draws it."""
-    font = app.theme.font(scene.grid.ruler_size(), fixed=True)
-    out = []
-    for text, centre in scene.grid.ruler_labels():
-        rect = pygame.Rect((0, 0), font.size(text))
-        rect.center = centre
-        out.append((text, rect))
-    return out
+    return scene.grid.ruler_rects(app.theme)
 
 
 @pytest.mark.parametrize("level", ["01-seed-14x20", "17-grand-royale-51x51"])

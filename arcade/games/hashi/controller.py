@@ -237,23 +237,20 @@ def _offset(puzzle: Puzzle, a: Cell, b: Cell, letter: str) -> tuple[int, int] | 
     On a wrapped axis "ahead" goes round the board; on a plain one it must be positive.
     """
     d_row, d_col = DIRS[letter]
-    rows, cols = puzzle.rows, puzzle.cols
-    wrap_r, wrap_c = puzzle.topology.wraps_rows, puzzle.topology.wraps_columns
+    topo = puzzle.topology
     dr, dc = b[0] - a[0], b[1] - a[1]
+    # Looking along a column or along a row is the same reading with the axes swapped:
+    # (offset, board size, wraps) ahead and sideways.
     if d_row:
-        ahead = dr * d_row
-        if wrap_r:
-            ahead %= rows
-        side = dc
-        if wrap_c:
-            side = (dc + cols // 2) % cols - cols // 2
+        along, across = (dr * d_row, puzzle.rows, topo.wraps_rows), (dc, puzzle.cols, topo.wraps_columns)
     else:
-        ahead = dc * d_col
-        if wrap_c:
-            ahead %= cols
-        side = dr
-        if wrap_r:
-            side = (dr + rows // 2) % rows - rows // 2
+        along, across = (dc * d_col, puzzle.cols, topo.wraps_columns), (dr, puzzle.rows, topo.wraps_rows)
+    ahead, size, wraps = along
+    if wraps:  # ahead round the board: always forwards
+        ahead %= size
+    side, size, wraps = across
+    if wraps:  # sideways round the board: the nearer way, -size/2 .. size/2
+        side = (side + size // 2) % size - size // 2
     if ahead <= 0:
         return None
     return ahead, side

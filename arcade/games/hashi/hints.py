@@ -16,7 +16,7 @@ player may still add one), a "no bridge" mark holds none. Locks only freeze edit
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -414,6 +414,19 @@ def _unlock_for(board: Board, move: str | None) -> Iterator[Item]:
                    (("island", lock),))
 
 
+def _before_move(board: Board, move: str, pending: Item | None) -> Generator[Item, None, int]:
+    """What is shown before ``move`` is played: the held backtrack (``pending``: it has waited for
+    a move to carry), then the unlock of a locked island the move builds at. Returns how many board
+    moves that made (the unlocks), which the search counts to know how far a backtrack undoes."""
+    if pending is not None:
+        yield pending
+    made = 0
+    for unlock in _unlock_for(board, move):
+        made += 1
+        yield unlock
+    return made
+
+
 @dataclass
 class _Frame:
     mark: int
@@ -429,85 +442,123 @@ def _search(board: Board, solution: tuple[int, ...], internal: bool, max_stage: 
     ``solution`` fits the board; after :data:`MAX_VISIBLE_FAILURES` dead ends the guesses
     follow it, so a watch never runs away on a puzzle that needs a long search.
     """
-    p = board.puzzle
-    log: list[solver.Event] = []
-    engine = solver.engine_from_state(board, solver.LOCAL, log)
-    stack: list[_Frame] = []
-    moves = 0  # moves on the board since the search began (undo counts are differences of this)
-    failures = 0
-    informed = False
-    context: list[solver.Event] = []
-    pending: Item | None = None  # a backtrack; it carries the next guess as its move
-    failure: solver.Contradiction | None = None
-    while True:
-        if failure is None:
-            try:
-                for _ in solver.staged(engine, max_stage):
-                    for event in log:
-                        move = _visible_move(board, event)
-                        if move is None:
-                            context.append(event)
-                            if internal:
-                                yield Item("deduce", explain.sentence(p, event), event.rule, None, 0,
-                                           _highlight(p, event), event)
-                            continue
-                        if pending is not None:
-                            yield pending
-                            pending = None
-                        for unlock in _unlock_for(board, move):
-                            moves += 1
-                            yield unlock
-                        # With internal steps listed, the context is already on screen: no repeat.
-                        item = _deduction_item(board, event, [] if internal else context, move)
-                        context.clear()
-                        _play(board, move)
-                        moves += 1
-                        yield item
-                    log.clear()
-            except solver.Contradiction as exc:
-                failure = exc
+    yield from _Search(board, solution, internal, max_stage).run()
+
+
+class _Search:
+    """The state of one :func:`_search`, whose steps -- deduce, open a guess, take one back, place
+    the next value -- share it: the board and engine, the stack of guesses and the counts a
+    backtrack needs (each was a block of one 118-line loop over a dozen locals)."""
+
+    def __init__(self, board: Board, solution: tuple[int, ...], internal: bool, max_stage: int) -> None:
+        self.board = board
+        self.p = board.puzzle
+        self.solution = solution
+        self.internal = internal
+        self.max_stage = max_stage
+        self.log: list[solver.Event] = []
+        self.engine = solver.engine_from_state(board, solver.LOCAL, self.log)
+        self.stack: list[_Frame] = []
+        self.moves = 0  # moves on the board since the search began (undo counts are differences of this)
+        self.failures = 0
+        #: Past MAX_VISIBLE_FAILURES dead ends: the guesses follow ``solution``.
+        self.informed = False
+        #: Deductions the board cannot show since the last visible one (the next one's reasons).
+        self.context: list[solver.Event] = []
+        self.pending: Item | None = None  # a backtrack; it carries the next guess as its move
+        self.failure: solver.Contradiction | None = None
+
+    def run(self) -> Iterator[Item]:
+        while True:
+            if self.failure is None:
+                yield from self._deduce()
+            if self.failure is None:
+                if self.engine.solved():
+                    if self.pending is not None:
+                        yield self.pending
+                    return
+                self._open_guess()
+            else:
+                gave_up = self._take_back()
+                if gave_up is not None:
+                    yield gave_up
+                    return
+            yield from self._place_guess()
+
+    def _deduce(self) -> Iterator[Item]:
+        """Apply the rules up to ``max_stage`` and show what they find, until they find no more or
+        meet a contradiction (then kept in ``failure``)."""
+        p, board, log = self.p, self.board, self.log
+        try:
+            for _ in solver.staged(self.engine, self.max_stage):
+                for event in log:
+                    move = _visible_move(board, event)
+                    if move is None:
+                        self.context.append(event)
+                        if self.internal:
+                            yield Item("deduce", explain.sentence(p, event), event.rule, None, 0,
+                                       _highlight(p, event), event)
+                        continue
+                    self.moves += yield from _before_move(board, move, self.pending)
+                    self.pending = None
+                    # With internal steps listed, the context is already on screen: no repeat.
+                    item = _deduction_item(board, event, [] if self.internal else self.context, move)
+                    self.context.clear()
+                    _play(board, move)
+                    self.moves += 1
+                    yield item
                 log.clear()
-        if failure is None:
-            if engine.solved():
-                if pending is not None:
-                    yield pending
-                return
-            # Stuck: guess on an open line at the island with the least room to spare.
-            slack = [engine.shi[i] - p.islands[i].number for i in range(len(p.islands))]
-            line = min(engine.open_lines(), key=lambda x: (min(slack[p.lines[x].a], slack[p.lines[x].b]), x))
-            values = list(range(engine.hi[line], engine.lo[line] - 1, -1))
-            if informed:
-                values.remove(solution[line])
-                values.insert(0, solution[line])
-            stack.append(_Frame(engine.mark(), line, values, moves, board.copy()))
-        else:
-            # Take back the newest guess that has values left, and everything built on it.
-            failures += 1
-            why = explain.contradiction_text(p, str(failure.args[0]), int(failure.args[1]))
-            failure = None
-            while stack and not stack[-1].values:
-                stack.pop()
-            if failures > MAX_VISIBLE_FAILURES and not informed and stack:
-                informed = True  # enough dead ends shown: back to the first guess, then follow the solution
-                del stack[1:]
-                stack[0].values = [solution[stack[0].line]]
-            if not stack:
-                yield Item("info", f"No solution fits this board ({why}).")
-                return
-            frame = stack[-1]
-            undo = moves - frame.moves
-            engine.undo(frame.mark)
-            board.bridges, board.marks, board.locks = (list(frame.board.bridges), set(frame.board.marks),
-                                                       set(frame.board.locks))
-            moves = frame.moves
-            context.clear()
-            text = f"Contradiction: {why}. Taking back the last guess"
-            text += f" and {undo - 1} steps built on it." if undo > 1 else "."
-            if pending is not None:  # the previous backtrack never got a move: merge the two
-                undo += pending.undo
-            pending = Item("backtrack", text, BACKTRACK, None, undo, (("line", frame.line),))
-        # Place the next value of the newest guess.
+        except solver.Contradiction as exc:
+            self.failure = exc
+            log.clear()
+
+    def _open_guess(self) -> None:
+        """Stuck: a new guess on an open line at the island with the least room to spare, its
+        values from the most bridges down (the solution's first once informed)."""
+        p, engine = self.p, self.engine
+        slack = [engine.shi[i] - p.islands[i].number for i in range(len(p.islands))]
+        line = min(engine.open_lines(), key=lambda x: (min(slack[p.lines[x].a], slack[p.lines[x].b]), x))
+        values = list(range(engine.hi[line], engine.lo[line] - 1, -1))
+        if self.informed:
+            values.remove(self.solution[line])
+            values.insert(0, self.solution[line])
+        self.stack.append(_Frame(engine.mark(), line, values, self.moves, self.board.copy()))
+
+    def _take_back(self) -> Item | None:
+        """Take back the newest guess that has values left, and everything built on it; the backtrack
+        is held in ``pending`` until a move carries it. Returns the last word when no guess is left."""
+        p, stack, board = self.p, self.stack, self.board
+        assert self.failure is not None
+        self.failures += 1
+        why = explain.contradiction_text(p, str(self.failure.args[0]), int(self.failure.args[1]))
+        self.failure = None
+        while stack and not stack[-1].values:
+            stack.pop()
+        if self.failures > MAX_VISIBLE_FAILURES and not self.informed and stack:
+            self.informed = True  # enough dead ends shown: back to the first guess, then follow the solution
+            del stack[1:]
+            stack[0].values = [self.solution[stack[0].line]]
+        if not stack:
+            return Item("info", f"No solution fits this board ({why}).")
         frame = stack[-1]
+        undo = self.moves - frame.moves
+        self.engine.undo(frame.mark)
+        board.bridges, board.marks, board.locks = (list(frame.board.bridges), set(frame.board.marks),
+                                                   set(frame.board.locks))
+        self.moves = frame.moves
+        self.context.clear()
+        text = f"Contradiction: {why}. Taking back the last guess"
+        text += f" and {undo - 1} steps built on it." if undo > 1 else "."
+        if self.pending is not None:  # the previous backtrack never got a move: merge the two
+            undo += self.pending.undo
+        self.pending = Item("backtrack", text, BACKTRACK, None, undo, (("line", frame.line),))
+        return None
+
+    def _place_guess(self) -> Iterator[Item]:
+        """Place the next value of the newest guess (a held backtrack carries it as its move); a
+        value the engine refuses at once is kept in ``failure``."""
+        p, board, engine = self.p, self.board, self.engine
+        frame = self.stack[-1]
         value, line = frame.values.pop(0), frame.line
         if value > board.bridges[line]:
             move: str | None = explain.move_for(p, line, value)
@@ -516,31 +567,28 @@ def _search(board: Board, solution: tuple[int, ...], internal: bool, max_stage: 
         else:
             move = None  # "no more bridges here" on a line that has some: nothing to draw
         if move is not None and _touches_lock(board, move) is not None:
-            if pending is not None:
-                yield pending
-                pending = None
-            for unlock in _unlock_for(board, move):
-                moves += 1
-                yield unlock
+            self.moves += yield from _before_move(board, move, self.pending)
+            self.pending = None
         what = "no more bridges" if value == engine.lo[line] and value else (
             "no bridge" if value == 0 else explain.bridges(value))
         ln = p.lines[line]
         text = f"{what.capitalize()} on {explain.line_from(p, line)} (no rule applies)."
         highlight = (("line", line), ("island", ln.a), ("island", ln.b))
-        if pending is not None:
-            guess = Item("backtrack", f"{pending.text} Now guess: {text}", BACKTRACK, move, pending.undo, highlight)
-            pending = None
+        if self.pending is not None:
+            guess = Item("backtrack", f"{self.pending.text} Now guess: {text}", BACKTRACK, move,
+                         self.pending.undo, highlight)
+            self.pending = None
         else:
             guess = Item("guess", text, GUESS, move, 0, highlight)
         if move is not None:
             _play(board, move)
-            moves += 1
+            self.moves += 1
         yield guess
         try:
             engine.restrict(line, value, value, 0, GUESS)
         except solver.Contradiction as exc:
-            failure = exc
-        log.clear()
+            self.failure = exc
+        self.log.clear()
 
 
 def watch(state: State, max_stage: int = solver.TRIAL) -> Iterator[Step]:

@@ -219,6 +219,15 @@ class OrderingMemory:
         self.replies.clear()
 
 
+def _tried_first(moves: list[int], first: int | None) -> list[int]:
+    """``moves`` in the order a search tries them: ``first`` (a remembered best move or refutation,
+    or a killer step) ahead of the rest, if it is one of them; else ``moves`` as they are. The
+    order is only a hint -- it speeds up the cut-offs and never changes a value."""
+    if first in moves and moves[0] != first:
+        return [first, *(m for m in moves if m != first)]
+    return moves
+
+
 class PairSearch:
     """Alpha-beta over move pairs: I pick a move, the opponent answers knowing it, both apply.
 
@@ -276,10 +285,7 @@ class PairSearch:
         use_table = self.use_table
         hint = self.table.get(key) if use_table else None
         if len(amoves) > 1:
-            first = hint[0] if hint is not None else a + self.killer_a.get(ply, 0)
-            if first in amoves and amoves[0] != first:
-                amoves.remove(first)
-                amoves.insert(0, first)
+            amoves = _tried_first(amoves, hint[0] if hint is not None else a + self.killer_a.get(ply, 0))
         killer_b = b + self.killer_b.get(ply, 0)
         replies = self.replies
         best = -WIN - 1
@@ -291,9 +297,7 @@ class PairSearch:
             floor = alpha if alpha > best else best
             order = bmoves
             if use_table and len(bmoves) > 1:
-                first = replies.get((free, a, b, na), killer_b)
-                if first in bmoves and bmoves[0] != first:
-                    order = [first, *(m for m in bmoves if m != first)]
+                order = _tried_first(bmoves, replies.get((free, a, b, na), killer_b))
             reply = order[0]
             for nb in order:
                 if na == nb:
@@ -346,10 +350,7 @@ class PairSearch:
                 results.append((na, WIN))
                 continue
             worst = WIN + 1
-            replies = bmoves
-            first = self.replies.get((free, a, b, na))
-            if first is not None and first in bmoves:
-                replies = [first, *(m for m in bmoves if m != first)]
+            replies = _tried_first(bmoves, self.replies.get((free, a, b, na)))
             reply = replies[0]
             for nb in replies:
                 if na == nb:

@@ -35,13 +35,13 @@ from arcade.games.hashi.formats import format_level, format_tatham, read_puzzle
 from arcade.games.hashi.logic import MAX_SIDE, RULES, Puzzle
 from arcade.games.hashi.verdict import Fix, Verdict, suggest_fix, verdict
 from arcade.games.hashi.view.dialogs import copy_text
-from arcade.games.hashi.view.painter import MAX_CELL, number_labels
+from arcade.games.hashi.view.painter import MAX_CELL
 from arcade.games.hashi.view.scene import HashiScene
 from arcade.services.autosave import BackgroundSaver
 from arcade.services.files import atomic_write_text
 from arcade.services.paths import data_dir
 from arcade.ui.game_scene import GameScene, tab_binding
-from arcade.ui.gridview import ruler_band, ruler_font_size
+from arcade.ui.gridview import ruler_band, ruler_font_size, ruler_labels
 from arcade.ui.overlays import LOOK_AT_BOARD
 from arcade.ui.text_prompt import TextPromptScene
 from arcade.ui.widgets import Button, button_tip, draw_text, wrap_text
@@ -852,7 +852,7 @@ class EditorScene(GameScene):
             top, left = self.board_rect.top - band // 2, self.board_rect.left - band // 2
             columns = [(c, self.cell_centre((0, c))[0]) for c in range(d.cols)]
             rows = [(r, self.cell_centre((r, 0))[1]) for r in range(d.rows)]
-            for text, centre in number_labels(columns, rows, self.cell, top, left):
+            for text, centre in ruler_labels(columns, rows, self.cell, top, left):
                 draw_text(surface, theme, text, centre, size=size, colour=dim, anchor="center", fixed=True)
         if puzzle is not None and highlight_lines:
             for index in highlight_lines:

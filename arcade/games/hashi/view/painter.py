@@ -24,7 +24,7 @@ import pygame
 
 from arcade.core.topology import Cell
 from arcade.games.hashi.logic import Puzzle, State
-from arcade.ui.gridview import GridView, ruler_band, ruler_font_size, ruler_labels
+from arcade.ui.gridview import GridView, ruler_band, ruler_font_size, whole_labels
 from arcade.ui.theme import Theme, blend
 
 Point = tuple[float, float]
@@ -109,9 +109,6 @@ class Run:
     end_island: bool
     horizontal: bool
 
-
-#: The row and column numbers as every board with rulers draws them (the game's, the editor's).
-number_labels = ruler_labels
 
 #: Pixels between the board's edge and the tip of an edge marker.
 MARKER_GAP = 3
@@ -328,44 +325,30 @@ class BoardPainter:
         """(number, centre) of each row and column label beside the visible board (every fifth on a
         fine board, all of them once zoomed in). Counted from 1 as hints and messages count cells ("the 4
         at row 2, column 2"); they name board cells, so on a rotated wrapped board they move with
-        the islands and a hint's words and the picture always agree."""
-        view = self.view
+        the islands and a hint's words and the picture always agree. Placed by the shared rulers,
+        in the band outside the edge markers' margin."""
         if not self.label_band:
             return []
-        r0, r1, c0, c1 = view.visible_cells()
-        board, vp = view.board_rect, view.viewport
-        band = self.label_band
-        top = max(board.top, vp.top) - self.marker_gap[1] - band // 2
-        left = max(board.left, vp.left) - self.marker_gap[0] - band // 2
-        # As the shared rulers do: only rows and columns whose middle is in view (rounded, as
-        # drawn) -- a number beside half a cell at the edge sat over the other ruler's numbers.
-        columns = [(self.board((0, c))[1], x) for c in range(c0, c1)
-                   if vp.left <= (x := round(view.cell_center((0, c))[0])) < vp.right]
-        rows = [(self.board((r, 0))[0], y) for r in range(r0, r1)
-                if vp.top <= (y := round(view.cell_center((r, 0))[1])) < vp.bottom]
-        return number_labels(columns, rows, view.cell, top, left)
+        gap_x, gap_y = self.marker_gap
+        return self.view.labels_beside((gap_y, gap_x), (self.label_band, self.label_band), self.board)
 
     def coordinate_size(self) -> int:
         """The numbers' text size: a little larger on larger cells, and with the UI scale."""
         return ruler_font_size(self.view.cell, self.scale)
 
     def coordinate_rects(self) -> list[tuple[str, pygame.Rect]]:
-        """Where each row and column number is drawn (text, rect on screen)."""
+        """Where each row and column number is drawn (text, rect on screen): only those whole inside
+        the board's area, as every board's rulers are."""
         size = self.coordinate_size()
-        out = []
-        for text, centre in self.coordinate_labels():
-            rect = pygame.Rect((0, 0), self.text_size(text, size))
-            rect.center = centre
-            out.append((text, rect))
-        return out
+        return whole_labels(self.coordinate_labels(), lambda text: self.text_size(text, size), self.outer)
 
     def draw_coordinates(self, surface: pygame.Surface) -> None:
         if self.theme is None:
             return
         size = self.coordinate_size()
-        for text, centre in self.coordinate_labels():
+        for text, rect in self.coordinate_rects():
             image = self.glyph(text, size, self.theme["text_dim"])
-            surface.blit(image, image.get_rect(center=centre))
+            surface.blit(image, image.get_rect(center=rect.center))
 
     # -- keys ----------------------------------------------------------------------------------
     def update_keys(self, state: State, show_possible: bool) -> None:
