@@ -336,6 +336,54 @@ def test_a_saved_games_card_offers_a_new_game_to_the_mouse(info, size, toy_in_re
         close(app)
 
 
+@pytest.mark.parametrize("size", [MIN_WINDOW, (1024, 640), (1280, 800)])
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_games_card_offers_how_to_play_to_the_mouse(info, size, toy_in_registry, monkeypatch):
+    """From the menu a game's rules opened only with ? or F1: a player with only the mouse met them
+    once, on the game's first opening. The selected card has a "How to play" chip -- with a save,
+    beside New game (and Hashi's editor chip), so the fullest card -- inside the card and clear of
+    its title and of every other chip; a click opens that game's How to play page over the menu."""
+    import arcade.ui.menu as menu_module
+    from arcade.ui.how_to_play import HowToPlayScene
+
+    drawn: dict[str, pygame.Rect] = {}
+    real = menu_module.draw_text
+
+    def spy(surface, theme, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn[text] = rect = real(surface, theme, text, *args, **kwargs)
+        return rect
+
+    monkeypatch.setattr(menu_module, "draw_text", spy)
+    registry = registry_with(info, 0)
+    play_and_leave(registry, info.name)
+    app = new_app(registry)
+    try:
+        app.on_resize(size)
+        menu = app.push(MenuScene())
+        frames(app)
+        index = next(i for i, e in enumerate(menu.entries) if e.title == info.title)
+        entry = menu.entries[index]
+        assert entry.rect is not None
+        for pos in (entry.rect.midleft, entry.rect.center):  # the first motion is where the pointer rests
+            app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))])
+        drawn.clear()
+        app.redraw = True
+        frames(app)
+        chip = entry.how_rect
+        assert chip is not None and entry.rect.contains(chip), (size, chip, entry.rect)
+        assert drawn[menu_module.HOW_LABEL].colliderect(chip)
+        for other in (entry.make_rect, entry.new_rect):
+            assert other is None or not chip.colliderect(other), (size, chip, other)
+        for where in (chip, entry.make_rect, entry.new_rect):
+            assert where is None or not where.colliderect(drawn[entry.title]), (size, where, drawn[entry.title])
+        app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=chip.center, button=1),
+                           pygame.event.Event(pygame.MOUSEBUTTONUP, pos=chip.center, button=1)])
+        page = app.stack.top
+        assert isinstance(page, HowToPlayScene) and page.info.name == info.name
+    finally:
+        close(app)
+
+
 WATCHABLE = [g for g in GAMES if g.name != "tron"]  # Tron's AI is the opponent, not a player's helper
 
 
