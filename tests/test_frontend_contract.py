@@ -940,14 +940,18 @@ def test_how_to_play_has_rules_a_legal_example_drawn_by_the_game_and_every_key(i
                     break
                 time.sleep(0.01)
             frames(app)
-            before = pygame.image.tobytes(app.screen, "RGB")
+
+            def shown() -> bytes:  # the example (the player buttons beside it show playing or paused)
+                return pygame.image.tobytes(app.screen.subsurface(page.example_rect), "RGB")
+
+            before = shown()
             key(app, pygame.K_RIGHT)
             frames(app)
-            assert page.step == 1 and pygame.image.tobytes(app.screen, "RGB") != before
+            assert page.step == 1 and shown() != before
             for _ in range(page.steps - 1):  # round to step 0 again: the same picture as at first
                 key(app, pygame.K_RIGHT)     # (Hashi's "complete" ring stayed on from step 1)
             frames(app)
-            assert page.step == 0 and pygame.image.tobytes(app.screen, "RGB") == before
+            assert page.step == 0 and shown() == before
             assert not saves.autosave_path(info.name).exists()  # the example never saves
         key(app, pygame.K_RETURN)
         assert app.stack.top is scene
@@ -962,6 +966,67 @@ def test_how_to_play_has_rules_a_legal_example_drawn_by_the_game_and_every_key(i
         key(app, pygame.K_RETURN)
         assert app.stack.top is scene
         assert app.crashes == 0
+
+
+EXAMPLES = [g for g in GAMES if g.load_front().example() is not None]
+
+
+@pytest.mark.parametrize("size", [MIN_WINDOW, (1024, 640), (1280, 800)])
+@pytest.mark.parametrize("info", EXAMPLES, ids=[g.name for g in EXAMPLES])
+def test_how_to_play_example_plays_again_with_the_mouse(info, size, toy_in_registry, monkeypatch):
+    """A click on How to play's example stepped it and paused it, and then only Space made it play
+    again: a mouse player was left with a still picture. The framework's player buttons stand under
+    the example (⏮ ◀ ▶/⏸ ▶ ⏭) on the "Got it" row, clear of it, of the example and its caption; the
+    example's keys beside them, clear of the title (above the example they ran into it at 1024x640).
+    The smallest window shows no example, and no buttons."""
+    from arcade.ui import how_to_play
+    from arcade.ui.widgets import DoubleClickGuard
+    from tests.drawing import texts_drawn
+
+    monkeypatch.setattr(DoubleClickGuard, "SECONDS", -1.0)  # the test's clicks are a player's, seconds apart
+    drawn = texts_drawn(monkeypatch, how_to_play)
+    app = App(registry_with(info, 0), size=size, headless=True)
+    try:
+        app.push(MenuScene())
+        page = app.push(how_to_play.HowToPlayScene(info))
+        frames(app)
+        buttons = page.player.values()
+        if not page.example_rect.width:
+            assert all(not b.rect.width for b in buttons)
+            return
+        title = next(d.rect for d in drawn if d.text == page.title)
+        for button in buttons:
+            assert page.panel.contains(button.rect) and not button.rect.colliderect(page.close_button.rect)
+            assert not button.rect.colliderect(page.example_rect.inflate(8, 8))
+        caption_bottom = max(d.rect.bottom for d in drawn if d.rect.top >= page.example_rect.bottom
+                             and d.rect.left >= page.example_rect.left and d.rect.bottom < page.close_button.rect.top)
+        assert all(b.rect.top > caption_bottom for b in buttons), "the buttons cover the caption"
+        hint = [d.rect for d in drawn if d.text in how_to_play.HINTS]
+        assert hint, "the example's keys are not shown"
+        assert not hint[-1].colliderect(title) and not hint[-1].colliderect(page.close_button.rect)
+        assert not any(hint[-1].colliderect(b.rect) for b in buttons)
+
+        click(app, page.example_rect.center)
+        assert page.step == 1 and not page.playing
+        frames(app, 3, dt=how_to_play.STEP_SECONDS)
+        assert page.step == 1, "paused, the example moved on"
+        click(app, page.player["play"].rect.center)
+        assert page.playing
+        frames(app, 1, dt=how_to_play.STEP_SECONDS + 0.1)
+        assert page.step == 2 % page.steps, "the example did not play again"
+        click(app, page.player["play"].rect.center)
+        assert not page.playing
+        click(app, page.player["start"].rect.center)
+        assert page.step == 0
+        click(app, page.player["step"].rect.center)
+        assert page.step == 1
+        click(app, page.player["back"].rect.center)
+        assert page.step == 0
+        click(app, page.player["end"].rect.center)
+        assert page.step == page.steps - 1 and not page.playing
+        assert app.stack.top is page
+    finally:
+        close(app)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
