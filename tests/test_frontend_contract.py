@@ -1862,12 +1862,16 @@ def test_a_toast_that_fades_leaves_the_status_line_drawn_at_its_full_width(info,
 
 
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
-def test_a_watch_is_driven_with_the_mouse_and_its_button_says_what_a_click_does(info, toy_in_registry):
+def test_a_watch_is_driven_with_the_mouse_and_its_button_says_what_a_click_does(info, toy_in_registry, monkeypatch):
     """Hashi's Watch AI button read the same while the AI played, and pausing or stepping the watch
     took keys the screen did not show. While the AI is watched the button reads "Stop watching"
     (pressed), and Pause AI / Resume AI and Step sit beside it -- the framework's, so every game
     whose watch is the framework's has them. (Runway's watch key plays and pauses, and its pad
-    has the player buttons: its Watch button is shown pressed while the AI drives.)"""
+    has the player buttons: its Watch button reads "Stop watching", pressed, while the AI drives.)"""
+    from arcade.ui.widgets import DoubleClickGuard
+
+    # The test's clicks are a player's, seconds apart: Pause AI takes the Watch button's place.
+    monkeypatch.setattr(DoubleClickGuard, "SECONDS", -1.0)
     with small_game(info) as (app, scene):
         frames(app)
 
@@ -1879,9 +1883,11 @@ def test_a_watch_is_driven_with_the_mouse_and_its_button_says_what_a_click_does(
         scene.worker.wait(30)
         frames(app)
         assert scene.watching, scene.status_text
-        if scene.watch_action != "toggle_watch":
-            button = scene.toolbar.find("Watch AI")
+        if scene.watch_action != "toggle_watch":  # its pad's player buttons pause and step it
+            button = scene.toolbar.find("Stop watching")
             assert button is not None and button.toggled
+            click(app, button.rect.center)
+            assert not scene.watching and "Watch AI" in labels()
             return
         row = labels()
         assert "Watch AI" not in row and scene.toolbar.find("Stop watching").toggled, row
@@ -1907,7 +1913,7 @@ def test_a_watch_is_driven_with_the_mouse_and_its_button_says_what_a_click_does(
 
 def watch_button(scene: GameScene):
     """The toolbar's Watch button, whatever it reads now (it is rebuilt as a watch starts and pauses)."""
-    found = [b for b in scene.toolbar.buttons if b.hotkey == scene.watch_keys]
+    found = [b for b in scene.toolbar.buttons if b.label in GameScene.WATCH_LABELS]
     assert len(found) == 1, [b.label for b in scene.toolbar.buttons]
     return found[0]
 
@@ -1925,24 +1931,38 @@ def start_watch(app: App, scene: GameScene, steps: int = 0) -> None:
 
 
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
-def test_the_watch_button_is_lit_while_the_ai_plays_and_says_so_while_it_is_paused(info, toy_in_registry):
+def test_the_watch_button_is_lit_while_the_ai_plays_and_says_so_while_it_is_paused(info, toy_in_registry,
+                                                                                    monkeypatch):
     """Runway's Watch AI button was lit and unlit by its own drawing code and still read "Watch AI"
     while the watch was paused, as if a click would start one; Hashi's "Stop watching" stayed lit
-    beside "Resume AI". The framework sets the button for every game: lit while the AI plays, not
-    lit and not "Watch AI" while its watch is paused, "Watch AI" again once it stops."""
+    beside "Resume AI". Then Runway's read "Watch AI" (pressed) while the AI drove, where Hashi's
+    read "Stop watching". The framework sets the button for every game, the same words in the same
+    state: "Watch AI"; "Stop watching", lit while the AI plays and not while its watch is paused;
+    a click on it stops the watch (paused or not); "Watch AI" again once it stops."""
+    from arcade.ui.widgets import DoubleClickGuard
+
+    monkeypatch.setattr(DoubleClickGuard, "SECONDS", -1.0)  # the test's clicks are a player's, seconds apart
     with small_game(info) as (app, scene):
         frames(app)
         assert watch_button(scene).label == "Watch AI" and not watch_button(scene).toggled
         start_watch(app, scene)
-        assert watch_button(scene).toggled, watch_button(scene).label
+        button = watch_button(scene)
+        assert button.label == "Stop watching" and button.toggled, button.label
         key(app, pygame.K_SPACE)  # Space pauses a watch in every game
         assert scene.watch is not None and scene.watch.paused, scene.status_text
         button = watch_button(scene)
-        assert not button.toggled and button.label != "Watch AI", button.label
+        assert button.label == "Stop watching" and not button.toggled, button.label
         key(app, pygame.K_SPACE)
         assert scene.watch is not None and not scene.watch.paused and watch_button(scene).toggled
-        scene.stop_watch()
+        assert watch_button(scene).label == "Stop watching"
+        click(app, watch_button(scene).rect.center)
+        assert not scene.watching, scene.status_text
         assert watch_button(scene).label == "Watch AI" and not watch_button(scene).toggled
+        start_watch(app, scene)
+        key(app, pygame.K_SPACE)
+        assert scene.watch is not None and scene.watch.paused
+        click(app, watch_button(scene).rect.center)  # a paused watch stops too
+        assert not scene.watching and watch_button(scene).label == "Watch AI"
 
 
 def play_the_timeline(app: App, scene: GameScene) -> None:
