@@ -336,6 +336,54 @@ def test_a_saved_games_card_offers_a_new_game_to_the_mouse(info, size, toy_in_re
         close(app)
 
 
+@pytest.mark.parametrize("size", [MIN_WINDOW, (1024, 640), (1280, 800)])
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_games_card_offers_how_to_play_to_the_mouse(info, size, toy_in_registry, monkeypatch):
+    """From the menu a game's rules opened only with ? or F1: a player with only the mouse met them
+    once, on the game's first opening. The selected card has a "How to play" chip -- with a save,
+    beside New game (and Hashi's editor chip), so the fullest card -- inside the card and clear of
+    its title and of every other chip; a click opens that game's How to play page over the menu."""
+    import arcade.ui.menu as menu_module
+    from arcade.ui.how_to_play import HowToPlayScene
+
+    drawn: dict[str, pygame.Rect] = {}
+    real = menu_module.draw_text
+
+    def spy(surface, theme, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn[text] = rect = real(surface, theme, text, *args, **kwargs)
+        return rect
+
+    monkeypatch.setattr(menu_module, "draw_text", spy)
+    registry = registry_with(info, 0)
+    play_and_leave(registry, info.name)
+    app = new_app(registry)
+    try:
+        app.on_resize(size)
+        menu = app.push(MenuScene())
+        frames(app)
+        index = next(i for i, e in enumerate(menu.entries) if e.title == info.title)
+        entry = menu.entries[index]
+        assert entry.rect is not None
+        for pos in (entry.rect.midleft, entry.rect.center):  # the first motion is where the pointer rests
+            app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))])
+        drawn.clear()
+        app.redraw = True
+        frames(app)
+        chip = entry.how_rect
+        assert chip is not None and entry.rect.contains(chip), (size, chip, entry.rect)
+        assert drawn[menu_module.HOW_LABEL].colliderect(chip)
+        for other in (entry.make_rect, entry.new_rect):
+            assert other is None or not chip.colliderect(other), (size, chip, other)
+        for where in (chip, entry.make_rect, entry.new_rect):
+            assert where is None or not where.colliderect(drawn[entry.title]), (size, where, drawn[entry.title])
+        app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=chip.center, button=1),
+                           pygame.event.Event(pygame.MOUSEBUTTONUP, pos=chip.center, button=1)])
+        page = app.stack.top
+        assert isinstance(page, HowToPlayScene) and page.info.name == info.name
+    finally:
+        close(app)
+
+
 WATCHABLE = [g for g in GAMES if g.name != "tron"]  # Tron's AI is the opponent, not a player's helper
 
 
@@ -892,14 +940,18 @@ def test_how_to_play_has_rules_a_legal_example_drawn_by_the_game_and_every_key(i
                     break
                 time.sleep(0.01)
             frames(app)
-            before = pygame.image.tobytes(app.screen, "RGB")
+
+            def shown() -> bytes:  # the example (the player buttons beside it show playing or paused)
+                return pygame.image.tobytes(app.screen.subsurface(page.example_rect), "RGB")
+
+            before = shown()
             key(app, pygame.K_RIGHT)
             frames(app)
-            assert page.step == 1 and pygame.image.tobytes(app.screen, "RGB") != before
+            assert page.step == 1 and shown() != before
             for _ in range(page.steps - 1):  # round to step 0 again: the same picture as at first
                 key(app, pygame.K_RIGHT)     # (Hashi's "complete" ring stayed on from step 1)
             frames(app)
-            assert page.step == 0 and pygame.image.tobytes(app.screen, "RGB") == before
+            assert page.step == 0 and shown() == before
             assert not saves.autosave_path(info.name).exists()  # the example never saves
         key(app, pygame.K_RETURN)
         assert app.stack.top is scene
@@ -914,6 +966,67 @@ def test_how_to_play_has_rules_a_legal_example_drawn_by_the_game_and_every_key(i
         key(app, pygame.K_RETURN)
         assert app.stack.top is scene
         assert app.crashes == 0
+
+
+EXAMPLES = [g for g in GAMES if g.load_front().example() is not None]
+
+
+@pytest.mark.parametrize("size", [MIN_WINDOW, (1024, 640), (1280, 800)])
+@pytest.mark.parametrize("info", EXAMPLES, ids=[g.name for g in EXAMPLES])
+def test_how_to_play_example_plays_again_with_the_mouse(info, size, toy_in_registry, monkeypatch):
+    """A click on How to play's example stepped it and paused it, and then only Space made it play
+    again: a mouse player was left with a still picture. The framework's player buttons stand under
+    the example (⏮ ◀ ▶/⏸ ▶ ⏭) on the "Got it" row, clear of it, of the example and its caption; the
+    example's keys beside them, clear of the title (above the example they ran into it at 1024x640).
+    The smallest window shows no example, and no buttons."""
+    from arcade.ui import how_to_play
+    from arcade.ui.widgets import DoubleClickGuard
+    from tests.drawing import texts_drawn
+
+    monkeypatch.setattr(DoubleClickGuard, "SECONDS", -1.0)  # the test's clicks are a player's, seconds apart
+    drawn = texts_drawn(monkeypatch, how_to_play)
+    app = App(registry_with(info, 0), size=size, headless=True)
+    try:
+        app.push(MenuScene())
+        page = app.push(how_to_play.HowToPlayScene(info))
+        frames(app)
+        buttons = page.player.values()
+        if not page.example_rect.width:
+            assert all(not b.rect.width for b in buttons)
+            return
+        title = next(d.rect for d in drawn if d.text == page.title)
+        for button in buttons:
+            assert page.panel.contains(button.rect) and not button.rect.colliderect(page.close_button.rect)
+            assert not button.rect.colliderect(page.example_rect.inflate(8, 8))
+        caption_bottom = max(d.rect.bottom for d in drawn if d.rect.top >= page.example_rect.bottom
+                             and d.rect.left >= page.example_rect.left and d.rect.bottom < page.close_button.rect.top)
+        assert all(b.rect.top > caption_bottom for b in buttons), "the buttons cover the caption"
+        hint = [d.rect for d in drawn if d.text in how_to_play.HINTS]
+        assert hint, "the example's keys are not shown"
+        assert not hint[-1].colliderect(title) and not hint[-1].colliderect(page.close_button.rect)
+        assert not any(hint[-1].colliderect(b.rect) for b in buttons)
+
+        click(app, page.example_rect.center)
+        assert page.step == 1 and not page.playing
+        frames(app, 3, dt=how_to_play.STEP_SECONDS)
+        assert page.step == 1, "paused, the example moved on"
+        click(app, page.player["play"].rect.center)
+        assert page.playing
+        frames(app, 1, dt=how_to_play.STEP_SECONDS + 0.1)
+        assert page.step == 2 % page.steps, "the example did not play again"
+        click(app, page.player["play"].rect.center)
+        assert not page.playing
+        click(app, page.player["start"].rect.center)
+        assert page.step == 0
+        click(app, page.player["step"].rect.center)
+        assert page.step == 1
+        click(app, page.player["back"].rect.center)
+        assert page.step == 0
+        click(app, page.player["end"].rect.center)
+        assert page.step == page.steps - 1 and not page.playing
+        assert app.stack.top is page
+    finally:
+        close(app)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
@@ -1749,12 +1862,16 @@ def test_a_toast_that_fades_leaves_the_status_line_drawn_at_its_full_width(info,
 
 
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
-def test_a_watch_is_driven_with_the_mouse_and_its_button_says_what_a_click_does(info, toy_in_registry):
+def test_a_watch_is_driven_with_the_mouse_and_its_button_says_what_a_click_does(info, toy_in_registry, monkeypatch):
     """Hashi's Watch AI button read the same while the AI played, and pausing or stepping the watch
     took keys the screen did not show. While the AI is watched the button reads "Stop watching"
     (pressed), and Pause AI / Resume AI and Step sit beside it -- the framework's, so every game
     whose watch is the framework's has them. (Runway's watch key plays and pauses, and its pad
-    has the player buttons: its Watch button is shown pressed while the AI drives.)"""
+    has the player buttons: its Watch button reads "Stop watching", pressed, while the AI drives.)"""
+    from arcade.ui.widgets import DoubleClickGuard
+
+    # The test's clicks are a player's, seconds apart: Pause AI takes the Watch button's place.
+    monkeypatch.setattr(DoubleClickGuard, "SECONDS", -1.0)
     with small_game(info) as (app, scene):
         frames(app)
 
@@ -1766,9 +1883,11 @@ def test_a_watch_is_driven_with_the_mouse_and_its_button_says_what_a_click_does(
         scene.worker.wait(30)
         frames(app)
         assert scene.watching, scene.status_text
-        if scene.watch_action != "toggle_watch":
-            button = scene.toolbar.find("Watch AI")
+        if scene.watch_action != "toggle_watch":  # its pad's player buttons pause and step it
+            button = scene.toolbar.find("Stop watching")
             assert button is not None and button.toggled
+            click(app, button.rect.center)
+            assert not scene.watching and "Watch AI" in labels()
             return
         row = labels()
         assert "Watch AI" not in row and scene.toolbar.find("Stop watching").toggled, row
@@ -1794,7 +1913,7 @@ def test_a_watch_is_driven_with_the_mouse_and_its_button_says_what_a_click_does(
 
 def watch_button(scene: GameScene):
     """The toolbar's Watch button, whatever it reads now (it is rebuilt as a watch starts and pauses)."""
-    found = [b for b in scene.toolbar.buttons if b.hotkey == scene.watch_keys]
+    found = [b for b in scene.toolbar.buttons if b.label in GameScene.WATCH_LABELS]
     assert len(found) == 1, [b.label for b in scene.toolbar.buttons]
     return found[0]
 
@@ -1812,24 +1931,38 @@ def start_watch(app: App, scene: GameScene, steps: int = 0) -> None:
 
 
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
-def test_the_watch_button_is_lit_while_the_ai_plays_and_says_so_while_it_is_paused(info, toy_in_registry):
+def test_the_watch_button_is_lit_while_the_ai_plays_and_says_so_while_it_is_paused(info, toy_in_registry,
+                                                                                    monkeypatch):
     """Runway's Watch AI button was lit and unlit by its own drawing code and still read "Watch AI"
     while the watch was paused, as if a click would start one; Hashi's "Stop watching" stayed lit
-    beside "Resume AI". The framework sets the button for every game: lit while the AI plays, not
-    lit and not "Watch AI" while its watch is paused, "Watch AI" again once it stops."""
+    beside "Resume AI". Then Runway's read "Watch AI" (pressed) while the AI drove, where Hashi's
+    read "Stop watching". The framework sets the button for every game, the same words in the same
+    state: "Watch AI"; "Stop watching", lit while the AI plays and not while its watch is paused;
+    a click on it stops the watch (paused or not); "Watch AI" again once it stops."""
+    from arcade.ui.widgets import DoubleClickGuard
+
+    monkeypatch.setattr(DoubleClickGuard, "SECONDS", -1.0)  # the test's clicks are a player's, seconds apart
     with small_game(info) as (app, scene):
         frames(app)
         assert watch_button(scene).label == "Watch AI" and not watch_button(scene).toggled
         start_watch(app, scene)
-        assert watch_button(scene).toggled, watch_button(scene).label
+        button = watch_button(scene)
+        assert button.label == "Stop watching" and button.toggled, button.label
         key(app, pygame.K_SPACE)  # Space pauses a watch in every game
         assert scene.watch is not None and scene.watch.paused, scene.status_text
         button = watch_button(scene)
-        assert not button.toggled and button.label != "Watch AI", button.label
+        assert button.label == "Stop watching" and not button.toggled, button.label
         key(app, pygame.K_SPACE)
         assert scene.watch is not None and not scene.watch.paused and watch_button(scene).toggled
-        scene.stop_watch()
+        assert watch_button(scene).label == "Stop watching"
+        click(app, watch_button(scene).rect.center)
+        assert not scene.watching, scene.status_text
         assert watch_button(scene).label == "Watch AI" and not watch_button(scene).toggled
+        start_watch(app, scene)
+        key(app, pygame.K_SPACE)
+        assert scene.watch is not None and scene.watch.paused
+        click(app, watch_button(scene).rect.center)  # a paused watch stops too
+        assert not scene.watching and watch_button(scene).label == "Watch AI"
 
 
 def play_the_timeline(app: App, scene: GameScene) -> None:

@@ -348,18 +348,27 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         ]
         return rows
 
+    #: The Watch button's two labels, the same in every game (see :attr:`watch_button`).
+    WATCH_LABELS: ClassVar[tuple[str, str]] = ("Watch AI", "Stop watching")
+
     @property
     def watch_button(self) -> str:
-        """The Watch button's label: what a click does now. "Stop watching" while the AI is watched
-        (it read "Watch AI" throughout, and only the keys said how to stop); a game whose watch key
-        plays and pauses instead (Runway's) reads "Watch AI" while the AI plays and "Resume AI"
-        while its watch is paused -- it read "Watch AI" then too, as if a click started a new watch.
-        Whether it is lit is :attr:`watch_lit`."""
-        if not self.watching:
-            return "Watch AI"
-        if self.watch_action == "toggle_watch":
-            return "Stop watching"
-        return "Resume AI" if self.watch_paused else "Watch AI"
+        """The Watch button's label: what a click does now, the same in every game -- "Watch AI",
+        and "Stop watching" while the AI is watched, played or paused (it read "Watch AI"
+        throughout, and only the keys said how to stop). Runway's, whose key plays and pauses, read
+        "Watch AI" (pressed) while the AI drove and "Resume AI" while it was paused, where Hashi's
+        read "Stop watching": a click on it now stops the watch as Hashi's does (see
+        :meth:`press_watch_button`); pausing is its player buttons' and Space's. Whether it is lit is
+        :attr:`watch_lit`."""
+        return self.WATCH_LABELS[self.watching]
+
+    def press_watch_button(self, binding: Binding) -> None:
+        """A click on the Watch button: what its label says. While the AI is watched it stops the
+        watch in every game, even where the watch key plays and pauses (Runway's Space / W)."""
+        if self.watching and self.watch_action != "toggle_watch":
+            self.toggle_watch()
+        else:
+            self.run_binding(binding)
 
     @property
     def watch_paused(self) -> bool:
@@ -499,8 +508,15 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
             if binding.action == "reopen_result" and not self.result_ready:
                 continue  # only while there is a result to go back to (a grey button all game long)
             enabled = self._enabled_predicate(binding)
-            button = Button(binding.button, lambda b=binding: self.run_binding(b), hotkey=binding.keys,
-                            tooltip=binding.label, enabled_when=enabled,
+            watch = binding.action == self.watch_action and self.has_watch and binding not in watch_rows
+            stops_by_click_only = watch and self.watching and self.watch_action != "toggle_watch"
+            button = Button(binding.button,
+                            (lambda b=binding: self.press_watch_button(b)) if watch
+                            else (lambda b=binding: self.run_binding(b)),
+                            # The watch key pauses there: the button's help says what a click does.
+                            hotkey="" if stops_by_click_only else binding.keys,
+                            tooltip="stop watching: the AI stops, you take over here" if stops_by_click_only
+                            else binding.label, enabled_when=enabled,
                             priority=self.TOOLBAR_PRIORITY.get(
                                 "toggle_watch" if binding.action == self.watch_action else binding.action, 1))
             if binding in watch_rows:
@@ -508,10 +524,10 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
                     button.other_label = "Pause AI" if button.label == "Resume AI" else "Resume AI"
                 watching.append(button)
                 continue
-            if binding.action == self.watch_action and self.has_watch:
+            if watch:
                 button.toggled = self.watch_lit
-                if self.watch_action != "toggle_watch":  # one width for both labels: the row stays put
-                    button.other_label = "Resume AI" if button.label == "Watch AI" else "Watch AI"
+                # One width for both labels: the row stays put as a watch starts and stops.
+                button.other_label = next(label for label in self.WATCH_LABELS if label != button.label)
                 buttons.append(button)
                 buttons += watching
                 watching = []

@@ -18,6 +18,7 @@ from arcade.core.registry import GameInfo
 from arcade.core.session import Session
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
+from arcade.ui.transport import PlayerButtons
 from arcade.ui.widgets import Button, KeyRow, draw_text, key_table_rows, row_lines, wholly_inside, wrap_text
 
 if TYPE_CHECKING:
@@ -25,12 +26,21 @@ if TYPE_CHECKING:
 
 #: Seconds each step of the example stays on screen while it plays by itself.
 STEP_SECONDS = 1.8
+#: The example's player buttons' hover help: its steps are moves, not ticks, and Home/End scroll the column.
+PLAYER_TOOLTIPS = {"start": "First step", "back": "Step back [←]", "play": "Play / pause [Space]",
+                   "step": "Step on [→]", "end": "Last step"}
+#: The example's keys, beside its player buttons (see :meth:`HowToPlayScene.hint`).
+HINTS = ("← → step · Space play/pause · Enter close", "← → step · Space play/pause")
 #: Keys that scroll the rules-and-keys column.
 SCROLL_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 
 
 class HowToPlayScene(Scene):
-    """The overlay. ←/→ step through the example, Space plays/pauses it, Esc or Enter closes."""
+    """The overlay. ←/→ step through the example, Space plays/pauses it, Esc or Enter closes.
+
+    The mouse has the same through the framework's player buttons under the example (⏮ ◀ ▶/⏸ ▶ ⏭):
+    a click on the example stepped it and paused it, and nothing made it play again.
+    """
 
     overlay = True
 
@@ -48,6 +58,9 @@ class HowToPlayScene(Scene):
         self.example_rect = pygame.Rect(0, 0, 0, 0)
         self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.close_button = Button("Got it", self.close, hotkey="Enter")
+        self.player = PlayerButtons({"start": lambda: self.step_to(0), "back": lambda: self.step_to(self.step - 1),
+                                     "play": self.toggle, "step": lambda: self.step_to(self.step + 1),
+                                     "end": lambda: self.step_to(self.steps - 1)}, PLAYER_TOOLTIPS)
         self._body: list[str] = []
         #: Pixels the rules-and-keys column is scrolled by (wheel, ↑ ↓, PgUp/PgDn, Home/End).
         self.scroll = 0
@@ -85,7 +98,21 @@ class HowToPlayScene(Scene):
         if self.app is not None:
             self.app.redraw = True
 
+    def step_to(self, step: int) -> None:
+        """Show ``step`` (wrapping round, like → past the last) and stop playing: the player took over."""
+        if self.preview is not None:
+            self.playing = False
+            self.show(step)
+
+    def toggle(self) -> None:
+        """Play the example by itself from where it is, or pause it (Space, the ▶/⏸ button)."""
+        self.playing = not self.playing
+        self.clock = 0.0
+        if self.app is not None:
+            self.app.redraw = True
+
     def update(self, dt: float) -> None:
+        self.player.update(self.step, self.steps - 1, playing=self.playing, more=True)  # → wraps to the start
         if self.preview is None or not self.playing:
             return
         self.clock += dt
@@ -120,6 +147,14 @@ class HowToPlayScene(Scene):
         self.close_button.rect = pygame.Rect(0, 0, self.close_button.preferred_width(self.app.theme, 17) + px(20),
                                              px(38))
         self.close_button.rect.midbottom = (self.panel.centerx, self.panel.bottom - px(16))
+        # The player buttons on the close button's row, under the example's right edge; the example's
+        # keys beside them (they stood above the example, against the title's right end at 1024x640).
+        side_px = px(30)
+        if self.example_rect.width:
+            right = self.example_rect.right - 5 * side_px - 4 * px(4)
+            self.player.layout(right, self.close_button.rect.centery - side_px // 2, side_px, side_px, px(4))
+        else:
+            self.player.layout(0, 0, 0, 0)
 
     def _layout_keys(self) -> None:
         """The key column as wide as the longest key needs (within reason), each meaning wrapped.
@@ -157,17 +192,17 @@ class HowToPlayScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if self.close_button.handle(event):
             return True
+        if self.example_rect.width and self.player.handle(event):
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_F1):
                 self.close()
-            elif event.key == pygame.K_RIGHT and self.preview is not None:
-                self.playing = False
-                self.show(self.step + 1)
-            elif event.key == pygame.K_LEFT and self.preview is not None:
-                self.playing = False
-                self.show(self.step - 1)
+            elif event.key == pygame.K_RIGHT:
+                self.step_to(self.step + 1)
+            elif event.key == pygame.K_LEFT:
+                self.step_to(self.step - 1)
             elif event.key == pygame.K_SPACE:
-                self.playing = not self.playing
+                self.toggle()
             elif event.key in SCROLL_KEYS:
                 page = max(40, self.text_rect.height - 40)
                 self.scroll_by({pygame.K_UP: -40, pygame.K_DOWN: 40, pygame.K_PAGEUP: -page,
@@ -175,8 +210,7 @@ class HowToPlayScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-40 * event.y)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.example_rect.collidepoint(event.pos):
-            self.playing = False
-            self.show(self.step + 1)
+            self.step_to(self.step + 1)
         return True  # an overlay swallows everything
 
     # -- drawing -------------------------------------------------------------------------------
@@ -256,5 +290,17 @@ class HowToPlayScene(Scene):
                 x = draw_text(surface, theme, counter, (x, y), size=16, colour=theme["info"]).right
                 line = line[len(counter):]
             draw_text(surface, theme, line, (x, y), size=16, colour=theme["text"])
-        draw_text(surface, theme, "← → step · Space play/pause · Enter close", (rect.right, rect.y - theme.px(22)),
-                  size=13, colour=theme["text_dim"], anchor="topright")
+        self.player.draw(surface, theme)
+        hint = self.hint()
+        if hint:
+            draw_text(surface, theme, hint, (self.player["start"].rect.left - theme.px(10),
+                                             self.player["start"].rect.centery),
+                      size=13, colour=theme["text_dim"], anchor="midright")
+
+    def hint(self) -> str:
+        """The example's keys, the longest of :data:`HINTS` that fits between the close button and the
+        player buttons ("" when none does)."""
+        assert self.app is not None
+        room = self.player["start"].rect.left - self.close_button.rect.right - self.app.theme.px(26)
+        font = self.app.theme.font(13)
+        return next((hint for hint in HINTS if font.size(hint)[0] <= room), "")

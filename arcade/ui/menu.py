@@ -40,6 +40,9 @@ MAKE_LABEL = "✎ Make a puzzle (E)"
 #: The words of a resumable game card's "start again" action: N was the only way, and a player
 #: with the mouse read "N: new game" on the card with nothing to click.
 NEW_LABEL = "New game (N)"
+#: The words of a game card's rules action: ? and F1 were the only ways from the menu, and a player
+#: with only the mouse met a game's rules once, on its first opening.
+HOW_LABEL = "How to play (?)"
 
 
 @dataclass
@@ -60,10 +63,12 @@ class MenuEntry:
     make_rect: pygame.Rect | None = None
     #: Where the selected card shows "New game" (set as it is drawn; only when it resumes a game).
     new_rect: pygame.Rect | None = None
+    #: Where the selected card shows "How to play" (set as it is drawn; every game's card).
+    how_rect: pygame.Rect | None = None
 
     def chips(self) -> list[tuple[pygame.Rect | None, Callable[[], None] | None]]:
         """The selected card's clickable actions besides the card itself: (where, what)."""
-        return [(self.make_rect, self.make), (self.new_rect, self.new_game)]
+        return [(self.make_rect, self.make), (self.new_rect, self.new_game), (self.how_rect, self.how_to_play)]
 
 
 def latest_draft(registry: Registry, problems: list[str] | None = None) -> tuple[GameInfo, float] | None:
@@ -418,24 +423,26 @@ class MenuScene(Scene):
             tx = badge.right + px(14)
             # In design pixels: the card's height is in screen pixels, already scaled.
             title_size = max(16, min(24, round(rect.height / theme.scale) // 3))
-            draw_text(surface, theme, entry.title, (tx, rect.y + rect.height * 0.30), size=title_size, bold=True,
-                      anchor="midleft")
+            title = draw_text(surface, theme, entry.title, (tx, rect.y + rect.height * 0.30), size=title_size,
+                              bold=True, anchor="midleft")
             right = rect.right - px(16)
-            entry.make_rect = entry.new_rect = None
+            entry.make_rect = entry.new_rect = entry.how_rect = None
             if selected:
                 # "Enter ▶" beside the description, the editor's chip on the title's line: both beside
                 # the description cut Hashi's to "Bridges: join numbered islands into one …".
                 right = draw_text(surface, theme, "Enter ▶", (rect.right - px(16), rect.y + rect.height * 0.70),
                                   size=15, colour=theme["text_dim"], anchor="midright").left - px(12)
                 # Other ways into the game, clickable: its puzzle editor, a new game instead of the
-                # saved one -- on the title's line, inside the card. A card too low for two lines of
+                # saved one, its rules -- on the title's line, inside the card, right to left; a chip
+                # that would reach the title is left out (its key still works). A card too low for two lines of
                 # chips (640x400) has them beside "Enter ▶" and the description stops before them:
                 # the editor's chip stuck out above the card there, over "Enter ▶".
                 enter = pygame.Rect(right + px(12), rect.top, rect.right - right - px(12), rect.height)
                 inside = rect.inflate(-px(4), -px(4))
                 chip_right = rect.right - px(22)
                 for words, action, slot in ((MAKE_LABEL, entry.make, "make_rect"),
-                                            (NEW_LABEL, entry.new_game, "new_rect")):
+                                            (NEW_LABEL, entry.new_game, "new_rect"),
+                                            (HOW_LABEL, entry.how_to_play, "how_rect")):
                     if action is None:
                         continue
                     size = 15 if rect.height >= px(48) else 12
@@ -445,6 +452,9 @@ class MenuScene(Scene):
                     line = rect.y + rect.height * 0.70  # the description's and "Enter ▶"'s line
                     if chip.top <= line <= chip.bottom:
                         chip.right = min(chip.right, enter.left - px(6))
+                    if chip.left < title.right + px(12):
+                        break
+                    if chip.top <= line <= chip.bottom:
                         right = min(right, chip.left - px(12))
                     draw_text(surface, theme, words, chip.center, size=size, colour=theme["accent"], anchor="center")
                     setattr(entry, slot, chip)

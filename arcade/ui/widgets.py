@@ -339,7 +339,8 @@ class Toolbar:
     def inherit(self, previous: Toolbar) -> None:
         """Take over what the toolbar this one replaces had going: a double-click's guard, and the
         keyboard's focus, on the button for the same keys (a press often rebuilds the row: Watch AI
-        becomes Stop watching, and the focus stays on it)."""
+        becomes Stop watching, and the focus stays on it) -- or the same button with its other face
+        (Runway's Stop watching has no key: its key pauses)."""
         self.guard = previous.guard
         self.focus_told = previous.focus_told
         old = previous.focus
@@ -347,7 +348,7 @@ class Toolbar:
             ring = self.ring()
             self.focus = old if old in ring else next(
                 (b for b in self.buttons if b.hotkey and b.hotkey == old.hotkey),
-                next((b for b in ring if b.label == old.label), None))
+                next((b for b in ring if old.label in (b.label, b.other_label)), None))
 
     def set_focus(self, button: Button | None) -> None:
         """Put the keyboard's focus on ``button`` (None: let it go); one in the More menu opens it."""

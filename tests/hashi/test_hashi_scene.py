@@ -301,6 +301,37 @@ def test_pasting_a_game_id_starts_it_and_the_game_id_panel_shows_it(app, driver,
     assert scene.status_role == "error" and scene.status_text.startswith("clipboard:1:")
 
 
+@pytest.mark.parametrize("size", [(640, 400), (1024, 640), (1280, 800)])
+def test_the_game_id_panel_has_a_paste_button_that_does_what_ctrl_v_does(app, driver, open_level, size):
+    """The Game ID panel said "Ctrl+V in this screen starts a puzzle from a copied game ID", and a
+    player with only the mouse had nothing to click. Its Paste button, whole in the panel's row at
+    every size, closes the panel and starts the puzzle on the clipboard -- or says why not, as
+    Ctrl+V does."""
+    from arcade.games.hashi.view.dialogs import PASTE_LABEL
+
+    app.on_resize(size)
+    scene = open_level("3...3\n.....\n2...2\n")
+    driver.key(pygame.K_i)  # the panel copies this puzzle's ID as it opens
+    panel = app.stack.top
+    assert isinstance(panel, PanelScene) and any(PASTE_LABEL in line for line in panel.lines)
+    driver.frame()
+    button = next(b for b in panel.buttons if b.label == PASTE_LABEL)
+    assert panel.panel.contains(button.rect) and not any(button.rect.colliderect(b.rect)
+                                                         for b in panel.buttons if b is not button)
+    font = app.theme.font(16)
+    assert font.size(PASTE_LABEL)[0] <= button.rect.width, "the button's words are cut"
+    pygame.scrap.put_text(SPEC_ID)
+    driver.click(button.rect.center)
+    assert app.stack.top is scene
+    assert scene.puzzle.islands == parse_puzzle(SPEC_ID).islands and scene.session.level_id == "pasted"
+    driver.key(pygame.K_i)
+    pygame.scrap.put_text("12x")
+    driver.frame()
+    driver.click(next(b for b in app.stack.top.buttons if b.label == PASTE_LABEL).rect.center)
+    assert app.stack.top is scene
+    assert scene.status_role == "error" and scene.status_text.startswith("clipboard:1:")
+
+
 def test_hint_and_watch_highlights_are_drawn(app, driver, open_level):
     scene = open_level("3...3\n.....\n2...2\n")
     water = cell_centre(scene, (1, 0))
@@ -937,7 +968,7 @@ def test_the_game_id_panel_says_why_there_is_none_in_whole_words(size):
     with game_at(size, "hashi", "classic/03-neighbours") as (app, scene):
         shown, copyable = dialogs.game_id(scene.puzzle)
         assert not copyable and "row 1, column 1" in shown  # no game ID: the reason names the islands
-        panel = dialogs.game_id_panel(scene.puzzle, lambda *_: None, lambda: None)
+        panel = dialogs.game_id_panel(scene.puzzle, lambda *_: None, lambda: None, lambda: None)
         app.push(panel)
         app.frame(1 / 60)
         assert not any(line.split(" ")[0][:1].isdigit() for line in panel._body), panel._body

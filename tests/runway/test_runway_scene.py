@@ -679,7 +679,7 @@ def test_watch_ai_is_lit_only_while_the_ai_drives_and_the_status_tells_the_truth
 
     scene = open_runway(app, "11_mandatory_sacrifices")
     def watch_button():  # the toolbar is rebuilt as a watch starts, pauses and stops
-        return next(b for b in scene.toolbar.buttons if b.hotkey == scene.watch_keys)
+        return next(b for b in scene.toolbar.buttons if b.label in scene.WATCH_LABELS)
 
     play_button = scene.pad.transport["play"]
     assert dict(scene.help_lines())["+ / −"].startswith("playback speed")

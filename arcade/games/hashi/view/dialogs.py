@@ -45,12 +45,19 @@ def paste_text() -> tuple[str, str]:
         return "", f"Could not read the clipboard: {exc}"
 
 
-def game_id_panel(puzzle: Puzzle, on_copied: Callable[[str, str], None], close: Callable[[], None]) -> PanelScene:
-    """The Game ID panel: the ID, already copied to the clipboard (or why not), and buttons to copy
-    it again or the level file. The guide says I "shows it, copies it", and it only showed it: the
-    panel now copies on opening and says whether the clipboard took it.
+#: The Game ID panel's paste button: Ctrl+V was the only way, and a player with the mouse read
+#: "Ctrl+V in this screen…" with nothing to click.
+PASTE_LABEL = "Paste game ID"
 
-    ``on_copied(message, role)`` reports the result; the panel closes itself after a copy.
+
+def game_id_panel(puzzle: Puzzle, on_copied: Callable[[str, str], None], close: Callable[[], None],
+                  paste: Callable[[], None]) -> PanelScene:
+    """The Game ID panel: the ID, already copied to the clipboard (or why not), and buttons to copy
+    it again or the level file, and to paste one. The guide says I "shows it, copies it", and it only
+    showed it: the panel now copies on opening and says whether the clipboard took it.
+
+    ``on_copied(message, role)`` reports the result; the panel closes itself after a copy, and
+    before ``paste`` (the game's Ctrl+V) starts the puzzle on the clipboard or says why not.
     """
     shown, copyable = game_id(puzzle)
     if copyable:
@@ -63,7 +70,7 @@ def game_id_panel(puzzle: Puzzle, on_copied: Callable[[str, str], None], close: 
     # Only a game ID (no spaces) is cut in pieces; a reason is a sentence the panel wraps at its
     # spaces -- cut every 56 characters it read "(row 1, column" and, below, "1 and row 1, column 2).".
     lines += [shown[i:i + ID_CHUNK] for i in range(0, len(shown), ID_CHUNK)] if copyable else [shown]
-    lines.append("Ctrl+V in this screen starts a puzzle from a copied game ID or level file.")
+    lines.append(f"{PASTE_LABEL} (Ctrl+V in the game) starts a puzzle from a copied game ID or level file.")
 
     def copier(text: str, what: str) -> Callable[[], None]:
         def run() -> None:
@@ -75,5 +82,10 @@ def game_id_panel(puzzle: Puzzle, on_copied: Callable[[str, str], None], close: 
     buttons: list[tuple[str, Callable[[], None]]] = []
     if copyable:
         buttons.append(("Copy game ID", copier(copyable, "Game ID")))
-    buttons += [("Copy level file", copier(format_level(puzzle), "Level file")), ("Close", close)]
+    def paster() -> None:
+        close()
+        paste()
+
+    buttons += [("Copy level file", copier(format_level(puzzle), "Level file")), (PASTE_LABEL, paster),
+                ("Close", close)]
     return PanelScene("Game ID", lines, buttons)

@@ -570,7 +570,7 @@ class HashiScene(CameraScene, PuzzleScene):
             if app.stack.top is not self:
                 app.pop()
 
-        app.push(dialogs.game_id_panel(self.puzzle, self.toast.show, close))
+        app.push(dialogs.game_id_panel(self.puzzle, self.toast.show, close, self.paste))
 
     def open_editor(self) -> None:
         """The puzzle editor on this puzzle (a test-play opened from the editor goes back instead)."""
