@@ -1140,3 +1140,23 @@ def test_a_column_number_at_the_roads_edge_is_whole_or_not_drawn(size, monkeypat
                 assert cut == [], (column, road.road, cut)
                 checked += len(ruler)
         assert checked > 0
+
+
+def test_the_how_to_play_example_has_one_player_the_pages(app, driver, monkeypatch):
+    """The page put its own player under the example, and Runway's example still drew its command
+    pad with a second transport beside it: buttons that did nothing (a click there steps the page's
+    example). The example draws no pad; the road takes the room."""
+    from arcade.games import REGISTRY
+    from arcade.games.runway.view import panels
+    from arcade.ui.how_to_play import HowToPlayScene
+
+    open_runway(app)
+    drawn = []
+    monkeypatch.setattr(panels.ControlPad, "draw", lambda self, *a, **k: drawn.append(self))
+    page = app.push(HowToPlayScene(REGISTRY.get("runway")))
+    driver.frames(3)
+    example = page.preview
+    assert example is not None and example.previewing
+    assert example.rects["controls"].height == 0 and example.pad not in drawn
+    # The timeline's turn numbers, drawn below its bar, stay inside the example (not cut by its edge).
+    assert example.timeline.rect.bottom + 6 <= page.example_rect.bottom

@@ -520,9 +520,12 @@ class RunwayScene(ProgramsMixin, TickScene):
         hud_h, controls_h, timeline_h = (24, 30, 24) if compact else (px(46), px(36), px(32))
         minimap_h, gap = (22, 4) if compact else (34, 8)
         # The command pad keeps the whole width; the program console (programs.py), when shown,
-        # takes the right side of what is above it.
-        self.rects["controls"] = pygame.Rect(area.x, area.bottom - controls_h, area.width, controls_h)
-        area = self.console_area(pygame.Rect(area.x, area.y, area.width, area.height - controls_h - gap))
+        # takes the right side of what is above it. The How-to-play example has none: the page has
+        # its own player under it, and the pad's transport beside it was a second one whose buttons
+        # did nothing (a click there steps the page's example).
+        pad_h = 0 if self.previewing else controls_h
+        self.rects["controls"] = pygame.Rect(area.x, area.bottom - pad_h, area.width, pad_h)
+        area = self.console_area(pygame.Rect(area.x, area.y, area.width, area.height - pad_h - gap))
         self.rects["hud"] = pygame.Rect(area.x, area.y, area.width, hud_h)
         self.timeline.rect = pygame.Rect(area.x, area.bottom - timeline_h, area.width, timeline_h)
         top = self.rects["hud"].bottom + gap
@@ -675,5 +678,7 @@ class RunwayScene(ProgramsMixin, TickScene):
             draw_plan_row(surface, theme, rect, rect.y + theme.px(34), self.shown_plan(), idle)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
+        if self.previewing:
+            return
         self.pad.draw(surface, self.app.theme, index=self.session.index, length=self.session.length,
                       race_over=self.session.outcome is not None, playing=self.playing, speed=self.speed.value)
