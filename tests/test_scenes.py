@@ -596,3 +596,8 @@ def test_the_selected_card_keeps_its_whole_description_beside_the_editor_chip(ap
     hashi = menu.entries[menu.selected]
     assert hashi.subtitle not in drawn
     assert hashi.make_rect is not None and hashi.rect is not None and hashi.rect.contains(hashi.make_rect)
+    # Every game's card, selected: "Enter ▶" beside Runway's cut it to "… one command for…" at 1280x800.
+    for info in app.registry:
+        while menu.entries[menu.selected].title != info.title:
+            driver.key(pygame.K_DOWN)  # a key, as a player moves: the menu draws what changed
+        assert menu.entries[menu.selected].subtitle not in drawn, info.title

@@ -430,8 +430,13 @@ class MenuScene(Scene):
             if selected:
                 # "Enter ▶" beside the description, the editor's chip on the title's line: both beside
                 # the description cut Hashi's to "Bridges: join numbered islands into one …".
-                right = draw_text(surface, theme, "Enter ▶", (rect.right - px(16), rect.y + rect.height * 0.70),
-                                  size=15, colour=theme["text_dim"], anchor="midright").left - px(12)
+                # A description that "Enter ▶" would cut keeps its room instead (the keys line says
+                # Enter plays): Runway's read "… one command for…" beside it at 1280x800.
+                sub_width = theme.font(max(12, title_size - 6)).size(entry.subtitle)[0]
+                enter_width = theme.font(15).size("Enter ▶")[0]
+                if tx + sub_width <= right - enter_width - px(12):
+                    right = draw_text(surface, theme, "Enter ▶", (right, rect.y + rect.height * 0.70),
+                                      size=15, colour=theme["text_dim"], anchor="midright").left - px(12)
                 # Other ways into the game, clickable: its puzzle editor, a new game instead of the
                 # saved one, its rules -- on the title's line, inside the card, right to left; a chip
                 # that would reach the title is left out (its key still works). A card too low for two lines of
