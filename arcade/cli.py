@@ -231,7 +231,7 @@ def refuse_invisible_window(app: Any) -> None:
     driver = pygame.display.get_driver()
     if os.environ.get("SDL_VIDEODRIVER") or driver not in ("offscreen", "dummy"):
         return
-    app.persist_settings = False  # a run that never showed a window changes no setting
+    app.persist = False  # a run that never showed a window changes no setting, save or record
     app.close()
     shown = ", ".join(f"{name}={os.environ[name]}" for name in DISPLAY_VARS if os.environ.get(name)) or "no display"
     raise UsageError(f"cannot open the window: nothing answers at {shown} (SDL fell back to its {driver} "
@@ -272,7 +272,8 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
             from arcade.services.paths import data_dir
 
             shared = instance.claim(data_dir()) or unsaved_warning(data_dir())
-        app.persist_settings = screenshot is None  # a screenshot run never changes the user's settings
+        # A screenshot run only looks: no setting, save, record or draft of the player's is written.
+        app.persist = screenshot is None
         set_window_icon()
         with close_window_on_signal() as interrupted:  # SIGINT/SIGTERM close it like its close button
             if game is None:

@@ -160,6 +160,28 @@ def test_records_keep_the_best(user_home):
     assert saves.read_records() == {"hashi": {"classic/01": 80.0}}
 
 
+def test_a_run_that_keeps_no_files_writes_no_save_record_or_background_save(user_home, monkeypatch):
+    """A headless screenshot only looks (``App.persist`` False): it resumed a game and wrote its save
+    back on the way out. Every writer of the player's files asks the one switch."""
+    from arcade.services.autosave import BackgroundSaver
+
+    saves.write_autosave("hashi", {"game": "hashi"}, "kept")
+    assert saves.record_result("hashi", "classic/01", 90.0)
+    before = {p: p.read_bytes() for p in user_home.rglob("*") if p.is_file()}
+    with monkeypatch.context() as m:
+        m.setattr(saves, "_keep_files", True)  # put back after the test, whatever it sets
+        saves.keep_files(False)
+        saves.write_autosave("hashi", {"game": "hashi"}, "new")
+        saves.clear_autosave("hashi")
+        assert saves.record_result("hashi", "classic/01", 80.0), "a better time is still said to be one"
+        spare: list[str] = []
+        saver = BackgroundSaver("draft", lambda data, label: spare.append(label))
+        saver.submit("board", "draft")
+        saver.flush()
+        assert spare == [] and saves.save_failure("hashi") == ""
+        assert {p: p.read_bytes() for p in user_home.rglob("*") if p.is_file()} == before
+
+
 def test_resources_find_bundled_folders_in_the_checkout():
     assert (resources.assets_dir() / "fonts" / "DejaVuSans.ttf").is_file()
     assert resources.levels_dir().is_dir()

@@ -52,6 +52,8 @@ class BackgroundSaver:
         self._thread: threading.Thread | None = None
 
     def submit(self, data: Any, label: str) -> None:
+        if not saves.keeps_files():
+            return  # a run that only looks (a headless screenshot) writes none of the player's files
         with self._lock:
             self._pending = (data, label)
             if self._thread is None:
