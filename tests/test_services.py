@@ -221,8 +221,34 @@ def test_background_saver_writes_the_latest_and_reports_failures(user_home, monk
     monkeypatch.setattr(saves, "write_autosave", full_disk)
     saver.submit({"game": "toy"}, "")
     saver.flush()
-    assert saver.error == "Autosave failed: No space left on device"
+    assert saver.error == f"Autosave failed: No space left on device ({saves.autosave_path('toy')})"
     assert saves.read_autosave("toy").data["moves"] == ["19"]  # the previous save is intact
+
+
+def test_a_write_failure_names_its_file_once(user_home, monkeypatch):
+    """A full disk's error names no file (the write or fsync fails, not the open): "Autosave failed:
+    No space left on device" left the player to guess which disk was full. The file goes in
+    brackets, as the settings' failure says it; a message that names it already is left as it is."""
+    import errno
+
+    from arcade.services.autosave import BackgroundSaver
+    from arcade.services.paths import shown_path
+
+    def full(fd):  # type: ignore[no-untyped-def]
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(files.os, "fsync", full)
+    saver = BackgroundSaver("toy")
+    saver.submit({"game": "toy"}, "")
+    saver.flush()
+    assert saver.error == f"Autosave failed: No space left on device ({shown_path(saves.autosave_path('toy'))})"
+    draft = user_home / "edits" / "draft.txt"
+    spare = BackgroundSaver("draft", lambda text, _label: files.atomic_write_text(draft, text))
+    spare.submit("board", "")
+    spare.flush()
+    assert spare.error == f"Autosave failed: No space left on device ({draft})"
+    blocked = OSError(f"{saves.records_path()} cannot be read (Permission denied)")
+    assert files.write_failure(blocked, saves.records_path()) == str(blocked)
 
 
 def test_records_and_settings_that_cannot_be_read_are_left_alone_and_never_written_over(user_home, monkeypatch):

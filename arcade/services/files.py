@@ -147,6 +147,19 @@ def damage_reason(exc: BaseException) -> str:
     return " ".join(str(exc).split())[:120] or type(exc).__name__
 
 
+def write_failure(exc: OSError, where: str | Path | None = None) -> str:
+    """Why a file of the player's could not be written, and which one: "No space left on device
+    (~/.local/share/puzzle-arcade/saves/hashi.json)". A full disk's "Autosave failed: No space left
+    on device" named no file, which left the player to guess which disk to free. ``where`` is the
+    file meant when the error names none (nor its message: the records' "PATH cannot be read").
+    """
+    from arcade.services.paths import shown_path
+
+    named = exc.filename or where
+    why = exc.strerror or str(exc)
+    return f"{why} ({shown_path(Path(named))})" if named and str(named) not in why else why
+
+
 def clean_stale_temp(*folders: Path, older_than: float = STALE_SECONDS) -> list[Path]:
     """Delete ``.NAME.xxxx.tmp`` files that an interrupted save (kill -9, power cut) left behind.
 

@@ -20,7 +20,7 @@ import pygame
 from arcade.core.errors import ArcadeError
 from arcade.core.registry import GameInfo, Launch, Registry
 from arcade.services import saves
-from arcade.services.files import atomic_write_bytes
+from arcade.services.files import atomic_write_bytes, write_failure
 from arcade.services.settings import MIN_WINDOW, Settings
 from arcade.ui.audio import Audio
 from arcade.ui.input import HeldKeys
@@ -453,10 +453,7 @@ class App:
 def settings_failure(exc: OSError) -> str:
     """Why the settings could not be written, and where: "Permission denied" alone left the player
     to guess which file, in which folder (``PUZZLE_ARCADE_HOME`` or the platform's config dir)."""
-    from arcade.services.paths import shown_path
-
-    where = Path(exc.filename) if exc.filename else Settings.path()
-    return f"{exc.strerror or exc} ({shown_path(where)})"
+    return write_failure(exc, Settings.path())
 
 
 def to_terminal(text: str) -> None:

@@ -590,6 +590,7 @@ def test_a_board_that_cannot_be_kept_is_never_lost_in_silence(app, driver, monke
     """With a read-only data folder the running copy and the draft failed in silence: the editor
     was left, the board was gone, and nothing said so."""
     from arcade.games.hashi.formats import format_level
+    from arcade.games.hashi.view.editor import live_copy_path
 
     def read_only(path, _text):
         raise PermissionError(13, "Permission denied", str(path))
@@ -604,6 +605,7 @@ def test_a_board_that_cannot_be_kept_is_never_lost_in_silence(app, driver, monke
     editor.spare_saver.flush()
     driver.frames(1)
     assert "leaving loses it" in editor.toast.current and "Permission denied" in editor.toast.current
+    assert live_copy_path().name in editor.toast.current  # which file: a full disk named none
     board = format_level(editor.draft.puzzle()).strip()
     driver.key(pygame.K_e, unicode="e")
     assert app.stack.top is game

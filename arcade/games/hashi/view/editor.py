@@ -121,7 +121,7 @@ KEPT_NOTE = ("Your unsaved board is kept as a draft: the menu's Continue, Resume
 #: Said (and printed on stderr with the board) when the unsaved board could not be written anywhere.
 NOT_KEPT_NOTE = "Your unsaved Hashi board could not be kept as a draft; it is printed on stderr"
 #: Said on the editor as soon as its running copy of the board cannot be written: leaving would lose it.
-UNKEPT_WARNING = ("✗ No copy of this board can be kept ({reason}): leaving loses it unless Ctrl+S saves it; "
+UNKEPT_WARNING = ("✗ No copy of this board can be kept: {reason}; leaving loses it unless Ctrl+S saves it; "
                   "Ctrl+C copies it as text")
 
 
