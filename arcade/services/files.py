@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from arcade.core.errors import cannot_write
 from arcade.core.inputs import MAX_INPUT_BYTES, describe_mode
 
 #: ``mkstemp`` names of :func:`atomic_write_text`: ``.NAME.`` + random letters + ``.tmp``.
@@ -194,7 +195,7 @@ def check_output_file(path: str | Path, inputs: Iterable[str | Path | None] = ()
     usage error (exit 2): ``export hashi my.txt --svg my.txt`` wrote the sheet over the level
     and said "wrote 2 pages", and ``tournament --maps my.map --out my.map`` the results over the map.
     """
-    from arcade.core.errors import OutputError, UsageError
+    from arcade.core.errors import UsageError
 
     path = Path(path)
     for ref in inputs:
@@ -203,7 +204,7 @@ def check_output_file(path: str | Path, inputs: Iterable[str | Path | None] = ()
                              "choose another output file")
     try:
         if path.is_dir():
-            raise OutputError(f"cannot write {path}: it is a directory")
+            raise cannot_write(path, "it is a directory")
         existed = path.exists()
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "ab"):
@@ -211,9 +212,9 @@ def check_output_file(path: str | Path, inputs: Iterable[str | Path | None] = ()
         if not existed:
             path.unlink()
     except OSError as exc:
-        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise cannot_write(path, exc) from None
     except ValueError as exc:  # a NUL byte in the name
-        raise OutputError(f"cannot write {path!r}: {exc}") from None
+        raise cannot_write(repr(str(path)), exc) from None
     return path
 
 
@@ -230,20 +231,18 @@ def check_output_dir(path: str | Path) -> Path:
     """Make sure ``path`` is (or can become) a folder we may write, before any work is done:
     a tournament found out only after its last round that its replays had nowhere to go.
     :class:`OutputError` (the CLI exits 74) otherwise."""
-    from arcade.core.errors import OutputError
-
     path = Path(path)
     try:
         if path.exists() and not path.is_dir():
-            raise OutputError(f"cannot write replays to {path}: it is a file, not a folder")
+            raise cannot_write(path, "it is a file, not a folder")
         path.mkdir(parents=True, exist_ok=True)
         fd, probe = tempfile.mkstemp(prefix=".write-check.", dir=path)
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        raise OutputError(f"cannot write to {path}: {exc.strerror or exc}") from None
+        raise cannot_write(path, exc) from None
     except ValueError as exc:  # a NUL byte in the name
-        raise OutputError(f"cannot write to {path!r}: {exc}") from None
+        raise cannot_write(repr(str(path)), exc) from None
     return path
 
 
