@@ -272,13 +272,15 @@ class App:
             toast.show(text, "warning", seconds)
 
     def notify(self, text: str, role: str = "info") -> None:
-        """Show a toast on the top scene if it can, else print to stderr."""
+        """Show a toast on the top scene if it can, else print to stderr as every other line the
+        window leaves on the terminal is: after ``puzzle-arcade:`` (the Hashi editor's note at quit,
+        "Your unsaved board is kept as a draft", was the one line without it)."""
         top = self.stack.top
         toast = getattr(top, "toast", None)
         if toast is not None:
             toast.show(text, role, 6.0)
         else:
-            to_terminal(text)
+            to_terminal(f"puzzle-arcade: {text}")
 
     def trace(self, line: str) -> None:
         """Append a line to the trace file named by $PUZZLE_ARCADE_TRACE (end-to-end tests read it)."""

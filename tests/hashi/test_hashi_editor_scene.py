@@ -262,6 +262,20 @@ def leave_an_unsaved_board(app, driver) -> None:
     scene.close()
 
 
+def test_quitting_inside_the_editor_says_the_board_is_kept_as_every_terminal_line_is(app, driver, capsys):
+    """The note came on stderr as "Your unsaved board is kept as a draft: ..." -- the one line of
+    the window without the ``puzzle-arcade:`` every other one has."""
+    scene = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    for cell in ((0, 0), (0, 2)):
+        driver.click(scene.cell_centre(cell))
+    capsys.readouterr()
+    app.close()
+    err = capsys.readouterr().err
+    assert err.startswith("puzzle-arcade: Your unsaved board is kept as a draft"), err
+    assert all(line.startswith("puzzle-arcade: ") for line in err.splitlines()), err
+
+
 def test_a_board_drawn_survives_a_run_killed_inside_the_editor(app, driver, monkeypatch):
     """The spare copy was written only when the editor was left: kill -9 lost the board drawn."""
     from arcade.games.hashi.view import editor as editor_module
