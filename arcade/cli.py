@@ -37,6 +37,7 @@ from arcade.core.errors import (
     FormatError,
     OutputError,
     UsageError,
+    cannot_write,
 )
 from arcade.core.numbers import int_type, seed_type, size_type
 from arcade.services import interrupts
@@ -231,7 +232,7 @@ def refuse_invisible_window(app: Any) -> None:
     driver = pygame.display.get_driver()
     if os.environ.get("SDL_VIDEODRIVER") or driver not in ("offscreen", "dummy"):
         return
-    app.persist_settings = False  # a run that never showed a window changes no setting
+    app.persist = False  # a run that never showed a window changes no setting, save or record
     app.close()
     shown = ", ".join(f"{name}={os.environ[name]}" for name in DISPLAY_VARS if os.environ.get(name)) or "no display"
     raise UsageError(f"cannot open the window: nothing answers at {shown} (SDL fell back to its {driver} "
@@ -272,7 +273,8 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
             from arcade.services.paths import data_dir
 
             shared = instance.claim(data_dir()) or unsaved_warning(data_dir())
-        app.persist_settings = screenshot is None  # a screenshot run never changes the user's settings
+        # A screenshot run only looks: no setting, save, record or draft of the player's is written.
+        app.persist = screenshot is None
         set_window_icon()
         with close_window_on_signal() as interrupted:  # SIGINT/SIGTERM close it like its close button
             if game is None:
@@ -290,7 +292,7 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
             status = app.run(max_frames=frames if screenshot is not None else None, screenshot=screenshot)
     except pygame.error as exc:
         if screenshot is not None:
-            raise OutputError(f"cannot write {screenshot}: {exc}") from None
+            raise cannot_write(screenshot, exc) from None
         raise ArcadeError(f"cannot open the window: {exc}") from None
     if interrupted():
         print(f"{PROG}: interrupted ({interrupted()})", file=sys.stderr)  # as every other command says
@@ -391,7 +393,7 @@ class _ClosedOutput(io.TextIOBase):
         return True
 
     def write(self, text: str) -> int:
-        raise OutputError("cannot write standard output: it is closed")
+        raise cannot_write("standard output", "it is closed")
 
 
 def _hold_standard_streams() -> None:
@@ -448,12 +450,7 @@ def _flush_stdout() -> None:
     except BrokenPipeError:
         raise
     except OSError as exc:
-        raise OutputError(f"cannot write standard output: {exc.strerror or exc}") from None
-
-
-def _os_error_line(exc: OSError) -> str:
-    where = f"{exc.filename}: " if exc.filename else ""
-    return f"{where}{exc.strerror or exc}"
+        raise cannot_write("standard output", exc) from None
 
 
 def _startup() -> None:
@@ -525,14 +522,17 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     except UnicodeEncodeError as exc:  # e.g. PYTHONIOENCODING=ascii and a "≤" in the output
         _discard_stdout()
-        print(f"{PROG}: cannot write the output in encoding {exc.encoding!r}: use a UTF-8 locale", file=sys.stderr)
+        why = f"its encoding {exc.encoding!r} cannot hold it; use a UTF-8 locale"
+        print(f"{PROG}: {cannot_write('the output', why)}", file=sys.stderr)
         return EXIT_IO
     except UnicodeError as exc:
         print(f"{PROG}: input is not UTF-8 text ({exc})"[:300], file=sys.stderr)
         return EXIT_USAGE
     except OSError as exc:
         _discard_stdout()
-        print(f"{PROG}: I/O error: {_os_error_line(exc)}", file=sys.stderr)
+        # An OSError that reaches here is an output's (write_output, a screenshot, a folder made for
+        # one): said as every other output failure is, never "I/O error: PATH: ...".
+        print(f"{PROG}: {cannot_write(exc.filename or 'the output', exc)}", file=sys.stderr)
         return EXIT_IO
     except MemoryError:
         print(f"{PROG}: out of memory", file=sys.stderr)

@@ -198,3 +198,42 @@ def test_bench_help_shows_every_games_options(capsys):
     assert "bench royale [--quick] [--seeds SEEDS] [--limit LIMIT]" in out and "bench tron [--quick] [--ms N]" in out
     code, out, _err = run_main(capsys, "bench", "royale", "--help")
     assert code == 0 and "--seeds" in out and "--limit" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["generate", "runway", "-o", "OUT/x.txt"],
+    ["generate", "hashi", "--out", "OUT/levels"],
+    ["export", "hashi", str(ROOT / "levels" / "hashi" / "classic" / "01-first-steps.txt"), "--svg", "OUT/x.svg"],
+    ["--screenshot", "OUT/x.png", "--frames", "1"],
+], ids=["generate -o", "generate --out", "export --svg", "--screenshot"])
+def test_an_output_a_full_disk_refuses_is_one_line_of_one_form(argv, tmp_path, monkeypatch, capsys):
+    """A full disk was "I/O error: PATH: No space left on device" for some commands and "cannot
+    write PATH: ..." for others, both exit 74; every output failure now reads "cannot write PATH: WHY"."""
+    import errno
+
+    from arcade.services import files
+
+    def full(fd):  # type: ignore[no-untyped-def]
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    argv = [a.replace("OUT", str(tmp_path)) for a in argv]
+    with monkeypatch.context() as disk:  # the write gets as far as the fsync, as on a full disk
+        disk.setattr(files.os, "fsync", full)
+        code, _out, err = run_main(capsys, *argv)
+    assert code == 74
+    assert err.startswith(f"puzzle-arcade: cannot write {tmp_path}/") and err.endswith(": No space left on device\n")
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("argv", "why"), [
+    (["--screenshot", "OUT"], "it is a directory"),
+    (["tournament", "tron", "--bots", "random,straight", "--save-replays", "OUT/file"],
+     "it is a file, not a folder"),
+    (["generate", "hashi", "--out", "OUT/file"], "it is a file, not a folder"),
+], ids=["screenshot into a folder", "replays into a file", "levels into a file"])
+def test_an_output_in_the_wrong_place_reads_the_same_way(argv, why, tmp_path, capsys):
+    (tmp_path / "file").write_text("mine\n")
+    argv = [a.replace("OUT", str(tmp_path)) for a in argv]
+    code, _out, err = run_main(capsys, *argv)
+    target = argv[argv.index(next(a for a in argv if a.startswith(str(tmp_path))))]
+    assert (code, err) == (74, f"puzzle-arcade: cannot write {target}: {why}\n")

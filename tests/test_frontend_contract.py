@@ -3463,3 +3463,50 @@ def test_tab_goes_on_from_the_toolbar_to_every_button_row_the_scene_declares(inf
         assert scene.toolbar.focus is side[1], "Shift+Tab goes back into the rows"
         key(app, pygame.K_ESCAPE)
         assert scene.toolbar.focus is None and app.stack.top is scene
+
+
+def files_under(folder: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file under ``folder`` with its bytes and modification time (a rewrite of the same bytes shows)."""
+    return {str(p.relative_to(folder)): (p.read_bytes(), p.stat().st_mtime_ns)
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_headless_screenshot_writes_none_of_the_players_files(info, toy_in_registry, user_home, tmp_path,
+                                                                 monkeypatch, capsys):
+    """``play GAME --screenshot`` resumed the saved game and wrote its save back on the way out; in a
+    read-only data folder it said "your latest moves in GAME were not saved" of moves nobody made.
+    A screenshot only looks: saves, records and drafts stay as they were, as the settings already did."""
+    import errno
+
+    from arcade.cli import main
+
+    play_and_leave(registry_with(info, 0), info.name)
+    if info.name == HASHI.name:
+        from arcade.games.hashi.view.editor import draft_path, live_copy_path
+
+        draft_path().parent.mkdir(parents=True, exist_ok=True)
+        draft_path().write_text("3.2\n...\n1.2\n")  # a draft, and a live copy left by a killed run
+        live_copy_path().write_text("2.2\n")
+    before = files_under(user_home)
+    capsys.readouterr()
+    attempts: list[str] = []
+
+    def read_only(path, *args, **kwargs):  # type: ignore[no-untyped-def]
+        attempts.append(str(path))
+        raise OSError(errno.EROFS, "Read-only file system", str(path))
+
+    with monkeypatch.context() as disk:  # the test's own data folder stays set after it
+        for where in ("saves", "settings", "autosave"):
+            module = f"arcade.services.{where}"
+            if hasattr(__import__(module, fromlist=["x"]), "atomic_write_text"):
+                disk.setattr(f"{module}.atomic_write_text", read_only)
+        runs = [["play", info.name]]
+        if info.name == HASHI.name:
+            runs += [["play", "hashi", "--edit"], ["--frames", "2"]]
+        for run in runs:
+            assert main([*run, "--screenshot", str(tmp_path / "shot.png")]) == 0, run
+    err = capsys.readouterr().err
+    assert attempts == []
+    assert "not saved" not in err and "draft" not in err, err
+    assert files_under(user_home) == before

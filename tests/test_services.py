@@ -160,6 +160,28 @@ def test_records_keep_the_best(user_home):
     assert saves.read_records() == {"hashi": {"classic/01": 80.0}}
 
 
+def test_a_run_that_keeps_no_files_writes_no_save_record_or_background_save(user_home, monkeypatch):
+    """A headless screenshot only looks (``App.persist`` False): it resumed a game and wrote its save
+    back on the way out. Every writer of the player's files asks the one switch."""
+    from arcade.services.autosave import BackgroundSaver
+
+    saves.write_autosave("hashi", {"game": "hashi"}, "kept")
+    assert saves.record_result("hashi", "classic/01", 90.0)
+    before = {p: p.read_bytes() for p in user_home.rglob("*") if p.is_file()}
+    with monkeypatch.context() as m:
+        m.setattr(saves, "_keep_files", True)  # put back after the test, whatever it sets
+        saves.keep_files(False)
+        saves.write_autosave("hashi", {"game": "hashi"}, "new")
+        saves.clear_autosave("hashi")
+        assert saves.record_result("hashi", "classic/01", 80.0), "a better time is still said to be one"
+        spare: list[str] = []
+        saver = BackgroundSaver("draft", lambda data, label: spare.append(label))
+        saver.submit("board", "draft")
+        saver.flush()
+        assert spare == [] and saves.save_failure("hashi") == ""
+        assert {p: p.read_bytes() for p in user_home.rglob("*") if p.is_file()} == before
+
+
 def test_resources_find_bundled_folders_in_the_checkout():
     assert (resources.assets_dir() / "fonts" / "DejaVuSans.ttf").is_file()
     assert resources.levels_dir().is_dir()
@@ -199,8 +221,34 @@ def test_background_saver_writes_the_latest_and_reports_failures(user_home, monk
     monkeypatch.setattr(saves, "write_autosave", full_disk)
     saver.submit({"game": "toy"}, "")
     saver.flush()
-    assert saver.error == "Autosave failed: No space left on device"
+    assert saver.error == f"Autosave failed: No space left on device ({saves.autosave_path('toy')})"
     assert saves.read_autosave("toy").data["moves"] == ["19"]  # the previous save is intact
+
+
+def test_a_write_failure_names_its_file_once(user_home, monkeypatch):
+    """A full disk's error names no file (the write or fsync fails, not the open): "Autosave failed:
+    No space left on device" left the player to guess which disk was full. The file goes in
+    brackets, as the settings' failure says it; a message that names it already is left as it is."""
+    import errno
+
+    from arcade.services.autosave import BackgroundSaver
+    from arcade.services.paths import shown_path
+
+    def full(fd):  # type: ignore[no-untyped-def]
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(files.os, "fsync", full)
+    saver = BackgroundSaver("toy")
+    saver.submit({"game": "toy"}, "")
+    saver.flush()
+    assert saver.error == f"Autosave failed: No space left on device ({shown_path(saves.autosave_path('toy'))})"
+    draft = user_home / "edits" / "draft.txt"
+    spare = BackgroundSaver("draft", lambda text, _label: files.atomic_write_text(draft, text))
+    spare.submit("board", "")
+    spare.flush()
+    assert spare.error == f"Autosave failed: No space left on device ({draft})"
+    blocked = OSError(f"{saves.records_path()} cannot be read (Permission denied)")
+    assert files.write_failure(blocked, saves.records_path()) == str(blocked)
 
 
 def test_records_and_settings_that_cannot_be_read_are_left_alone_and_never_written_over(user_home, monkeypatch):

@@ -878,7 +878,7 @@ def test_the_settings_text_size_row_rescales_every_scene_at_once():
     from arcade.ui.settings_scene import SettingsScene
 
     app = App(REGISTRY, size=(1920, 1080), headless=True)
-    app.persist_settings = False
+    app.persist = False
     try:
         menu = app.push(MenuScene())
         settings = app.push(SettingsScene())

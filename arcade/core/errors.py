@@ -42,3 +42,16 @@ class UsageError(ArcadeError):
 
 class OutputError(ArcadeError):
     """An output (a file, a folder, standard output) could not be written; the CLI exits 74."""
+
+
+def cannot_write(target: object, why: object) -> OutputError:
+    """The one line every command says when an output cannot be written (exit 74):
+    ``cannot write TARGET: WHY`` -- a file, a folder, "standard output".
+
+    Some commands said "I/O error: PATH: ..." and others "cannot write PATH: ..." (or "cannot
+    write to", "cannot write the replay", "cannot write into --out") for the same full disk.
+    ``why`` may be the OSError itself: its reason is taken, without the file it names (``target`` does).
+    """
+    if isinstance(why, OSError):
+        why = why.strerror or why
+    return OutputError(f"cannot write {target}: {why}")

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from arcade.services import saves
+from arcade.services.files import write_failure
 
 #: Every writer thread still running, whichever scene started it (its scene may be gone).
 _WRITERS: set[threading.Thread] = set()
@@ -45,6 +46,8 @@ class BackgroundSaver:
     def __init__(self, game: str, write: Callable[[Any, str], None] | None = None) -> None:
         self.game = game
         self._write = write or (lambda data, label: saves.write_autosave(game, data, label))
+        #: The file named when a failure names none (the autosave's; a ``write`` of its own names its file).
+        self._where = None if write else saves.autosave_path(game)
         #: The last write's failure, for the scene to show (and reset) on its next frame.
         self.error = ""
         self._lock = threading.Lock()
@@ -52,6 +55,8 @@ class BackgroundSaver:
         self._thread: threading.Thread | None = None
 
     def submit(self, data: Any, label: str) -> None:
+        if not saves.keeps_files():
+            return  # a run that only looks (a headless screenshot) writes none of the player's files
         with self._lock:
             self._pending = (data, label)
             if self._thread is None:
@@ -72,7 +77,7 @@ class BackgroundSaver:
             try:
                 self._write(*job)
             except OSError as exc:
-                self.error = f"Autosave failed: {exc.strerror or exc}"
+                self.error = f"Autosave failed: {write_failure(exc, self._where)}"
 
     def flush(self, timeout: float = 5.0) -> None:
         with self._lock:

@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from arcade.core.errors import cannot_write
 from arcade.core.inputs import MAX_INPUT_BYTES, describe_mode
 
 #: ``mkstemp`` names of :func:`atomic_write_text`: ``.NAME.`` + random letters + ``.tmp``.
@@ -147,6 +148,19 @@ def damage_reason(exc: BaseException) -> str:
     return " ".join(str(exc).split())[:120] or type(exc).__name__
 
 
+def write_failure(exc: OSError, where: str | Path | None = None) -> str:
+    """Why a file of the player's could not be written, and which one: "No space left on device
+    (~/.local/share/puzzle-arcade/saves/hashi.json)". A full disk's "Autosave failed: No space left
+    on device" named no file, which left the player to guess which disk to free. ``where`` is the
+    file meant when the error names none (nor its message: the records' "PATH cannot be read").
+    """
+    from arcade.services.paths import shown_path
+
+    named = exc.filename or where
+    why = exc.strerror or str(exc)
+    return f"{why} ({shown_path(Path(named))})" if named and str(named) not in why else why
+
+
 def clean_stale_temp(*folders: Path, older_than: float = STALE_SECONDS) -> list[Path]:
     """Delete ``.NAME.xxxx.tmp`` files that an interrupted save (kill -9, power cut) left behind.
 
@@ -181,7 +195,7 @@ def check_output_file(path: str | Path, inputs: Iterable[str | Path | None] = ()
     usage error (exit 2): ``export hashi my.txt --svg my.txt`` wrote the sheet over the level
     and said "wrote 2 pages", and ``tournament --maps my.map --out my.map`` the results over the map.
     """
-    from arcade.core.errors import OutputError, UsageError
+    from arcade.core.errors import UsageError
 
     path = Path(path)
     for ref in inputs:
@@ -190,7 +204,7 @@ def check_output_file(path: str | Path, inputs: Iterable[str | Path | None] = ()
                              "choose another output file")
     try:
         if path.is_dir():
-            raise OutputError(f"cannot write {path}: it is a directory")
+            raise cannot_write(path, "it is a directory")
         existed = path.exists()
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "ab"):
@@ -198,9 +212,9 @@ def check_output_file(path: str | Path, inputs: Iterable[str | Path | None] = ()
         if not existed:
             path.unlink()
     except OSError as exc:
-        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise cannot_write(path, exc) from None
     except ValueError as exc:  # a NUL byte in the name
-        raise OutputError(f"cannot write {path!r}: {exc}") from None
+        raise cannot_write(repr(str(path)), exc) from None
     return path
 
 
@@ -217,20 +231,18 @@ def check_output_dir(path: str | Path) -> Path:
     """Make sure ``path`` is (or can become) a folder we may write, before any work is done:
     a tournament found out only after its last round that its replays had nowhere to go.
     :class:`OutputError` (the CLI exits 74) otherwise."""
-    from arcade.core.errors import OutputError
-
     path = Path(path)
     try:
         if path.exists() and not path.is_dir():
-            raise OutputError(f"cannot write replays to {path}: it is a file, not a folder")
+            raise cannot_write(path, "it is a file, not a folder")
         path.mkdir(parents=True, exist_ok=True)
         fd, probe = tempfile.mkstemp(prefix=".write-check.", dir=path)
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        raise OutputError(f"cannot write to {path}: {exc.strerror or exc}") from None
+        raise cannot_write(path, exc) from None
     except ValueError as exc:  # a NUL byte in the name
-        raise OutputError(f"cannot write to {path!r}: {exc}") from None
+        raise cannot_write(repr(str(path)), exc) from None
     return path
 
 

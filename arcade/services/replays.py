@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from arcade.core.errors import ArcadeError, FormatError, OutputError
+from arcade.core.errors import ArcadeError, FormatError, cannot_write
 from arcade.core.game import Rules
 from arcade.core.inputs import parse_json, read_bytes_file
 from arcade.core.numbers import is_finite_number
@@ -135,7 +135,7 @@ def save_replay(replay: Replay, path: str | Path) -> None:
     try:
         atomic_write_text(path, replay.to_json())
     except OSError as exc:
-        raise OutputError(f"cannot write the replay {path}: {exc.strerror or exc}") from None
+        raise cannot_write(path, exc) from None
 
 
 def save_replay_in_data(replay: Replay, game: str, level_id: str) -> Path:

@@ -44,6 +44,25 @@ def autosave_path(game: str) -> Path:
     return saves_dir() / f"{game}.json"
 
 
+#: False while a run must leave the player's files as they are: a headless ``--screenshot`` only
+#: looks. It resumed a game and wrote its save back on the way out (in a read-only folder it even
+#: said "your latest moves ... were not saved" of moves nobody made). Set by the app
+#: (:attr:`arcade.ui.app.App.persist`), with the settings; read by every writer of the player's
+#: files -- autosaves, records, a game's drafts (:func:`keeps_files`).
+_keep_files = True
+
+
+def keep_files(keep: bool) -> None:
+    """Let this run write the player's saves, records and drafts (True), or leave them untouched."""
+    global _keep_files
+    _keep_files = bool(keep)
+
+
+def keeps_files() -> bool:
+    """Whether this run may write the player's files (False: a headless screenshot run)."""
+    return _keep_files
+
+
 #: Per game, why its last autosave could not be written (cleared by the next one that is).
 _unsaved: dict[str, str] = {}
 
@@ -67,7 +86,10 @@ def _noting_failure(game: str, write: Callable[[], None]) -> None:
 
 
 def write_autosave(game: str, data: dict[str, Any], label: str = "") -> None:
-    """Store ``data`` (a JSON-able session dict) as the autosave of ``game``."""
+    """Store ``data`` (a JSON-able session dict) as the autosave of ``game`` (nothing in a run
+    that keeps no files, see :func:`keep_files`)."""
+    if not _keep_files:
+        return
     payload = {"saved_at": time.time(), "label": label, "session": data}
 
     def write() -> None:
@@ -78,6 +100,9 @@ def write_autosave(game: str, data: dict[str, Any], label: str = "") -> None:
 
 
 def clear_autosave(game: str) -> None:
+    if not _keep_files:
+        return
+
     def clear() -> None:
         _keep_unreadable(autosave_path(game))
         autosave_path(game).unlink(missing_ok=True)
@@ -260,7 +285,8 @@ def game_records(game: str) -> dict[str, float]:
 def record_result(game: str, key: str, value: float, *, lower_is_better: bool = True) -> bool:
     """Keep the best ``value`` for ``game``/``key`` (e.g. a solve time); True if it is a new best.
 
-    Raises OSError when the records cannot be written (the caller says so; nothing is lost).
+    Raises OSError when the records cannot be written (the caller says so; nothing is lost). A run
+    that keeps no files (:func:`keep_files`) still says whether it is a best, and writes nothing.
     """
     records, blocked = _load_records()
     if blocked:
@@ -268,7 +294,7 @@ def record_result(game: str, key: str, value: float, *, lower_is_better: bool = 
     per_game = records.setdefault(game, {})
     old = per_game.get(key)
     better = old is None or (value < old if lower_is_better else value > old)
-    if better:
+    if better and _keep_files:
         per_game[key] = value
         atomic_write_text(records_path(), json.dumps(records, indent=1) + "\n")
     return better

@@ -19,7 +19,8 @@ import pygame
 
 from arcade.core.errors import ArcadeError
 from arcade.core.registry import GameInfo, Launch, Registry
-from arcade.services.files import atomic_write_bytes
+from arcade.services import saves
+from arcade.services.files import atomic_write_bytes, write_failure
 from arcade.services.settings import MIN_WINDOW, Settings
 from arcade.ui.audio import Audio
 from arcade.ui.input import HeldKeys
@@ -99,11 +100,25 @@ class App:
         self.drawn = 0
         #: Set to draw the next frame whatever the scenes say (a resize, a scene pushed or popped).
         self.redraw = True
-        #: False for headless screenshot runs: they must never change the user's settings.
-        self.persist_settings = True
+        self.persist = True  # a new window keeps the player's files (a screenshot run turns it off)
         #: Unexpected errors caught by the frame guard (the monkey test reads it).
         self.crashes = 0
         self._trace_path = os.environ.get(TRACE_ENV)
+
+    # -- the player's files -------------------------------------------------------------
+    @property
+    def persist(self) -> bool:
+        """Whether this run writes the player's files: settings, saves, records and drafts.
+
+        False for a headless screenshot run, which only looks: it kept the settings out but wrote
+        the resumed game's save back on its way out. One rule for all of them, held by the saves
+        service (:func:`arcade.services.saves.keep_files`) where every writer of those files reads it.
+        """
+        return saves.keeps_files()
+
+    @persist.setter
+    def persist(self, keep: bool) -> None:
+        saves.keep_files(keep)
 
     # -- window ------------------------------------------------------------------------
     @property
@@ -171,7 +186,7 @@ class App:
 
     def save_settings(self) -> bool:
         """Write the settings now; a full or read-only disk is a message, never a crash."""
-        if not self.persist_settings:
+        if not self.persist:
             return True
         try:
             self.settings.save()
@@ -257,13 +272,15 @@ class App:
             toast.show(text, "warning", seconds)
 
     def notify(self, text: str, role: str = "info") -> None:
-        """Show a toast on the top scene if it can, else print to stderr."""
+        """Show a toast on the top scene if it can, else print to stderr as every other line the
+        window leaves on the terminal is: after ``puzzle-arcade:`` (the Hashi editor's note at quit,
+        "Your unsaved board is kept as a draft", was the one line without it)."""
         top = self.stack.top
         toast = getattr(top, "toast", None)
         if toast is not None:
             toast.show(text, role, 6.0)
         else:
-            to_terminal(text)
+            to_terminal(f"puzzle-arcade: {text}")
 
     def trace(self, line: str) -> None:
         """Append a line to the trace file named by $PUZZLE_ARCADE_TRACE (end-to-end tests read it)."""
@@ -333,7 +350,6 @@ class App:
         Each game scene is left (``leave`` writes its autosave) on the way down; the menu
         then says what happened in one line and where the details are.
         """
-        from arcade.services import saves
         from arcade.services.logs import log_crash
         from arcade.ui.game_scene import GameScene
         from arcade.ui.menu import MenuScene
@@ -408,7 +424,7 @@ class App:
         while self.stack.scenes:
             self.stack.pop()
         self.running = False
-        if not self.headless and self.persist_settings:
+        if not self.headless and self.persist:
             try:
                 self.settings.save()
             except OSError as exc:
@@ -420,7 +436,6 @@ class App:
         # writer is done, or a window opened meanwhile would read a save still being replaced.
         autosave.wait_for_writers()
         instance.release()  # a window opened right after this one is not told another is open
-        from arcade.services import saves
 
         # The window is gone, and with it the "Not saved" mark: the last word goes to the terminal.
         # A full disk at quit (or at SIGTERM) lost the moves since the last good save with only
@@ -440,10 +455,7 @@ class App:
 def settings_failure(exc: OSError) -> str:
     """Why the settings could not be written, and where: "Permission denied" alone left the player
     to guess which file, in which folder (``PUZZLE_ARCADE_HOME`` or the platform's config dir)."""
-    from arcade.services.paths import shown_path
-
-    where = Path(exc.filename) if exc.filename else Settings.path()
-    return f"{exc.strerror or exc} ({shown_path(where)})"
+    return write_failure(exc, Settings.path())
 
 
 def to_terminal(text: str) -> None:

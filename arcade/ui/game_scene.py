@@ -43,6 +43,7 @@ from arcade.core.registry import NEW_BOARD_BUTTON, Binding, GameInfo
 from arcade.core.session import Session
 from arcade.services import saves
 from arcade.services.autosave import BackgroundSaver
+from arcade.services.files import write_failure
 from arcade.ui.console import wrap_line
 from arcade.ui.discard import DiscardMixin
 from arcade.ui.formatting import format_time, header_title
@@ -930,7 +931,7 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
             try:
                 saves.clear_autosave(self.info.name)
             except OSError as exc:
-                self.toast.show(f"Autosave failed: {exc.strerror or exc}", "error")
+                self.toast.show(f"Autosave failed: {write_failure(exc, saves.autosave_path(self.info.name))}", "error")
             return
         if not self.has_progress() or (self.autosave_when == "leave" and not leaving):
             return
@@ -966,7 +967,7 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         try:
             saves.clear_autosave(self.info.name)
         except OSError as exc:
-            self.toast.show(f"Autosave failed: {exc.strerror or exc}", "error")
+            self.toast.show(f"Autosave failed: {write_failure(exc, saves.autosave_path(self.info.name))}", "error")
 
     def leave(self) -> None:
         self.stop_watch()

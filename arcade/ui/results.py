@@ -24,6 +24,7 @@ from arcade.core.registry import LEVELS_BUTTON, NEW_BOARD_BUTTON
 from arcade.core.session import AI_MOVE, HINT_MOVE, credit_words
 from arcade.core.words import plural
 from arcade.services import saves
+from arcade.services.files import write_failure
 from arcade.ui.formatting import format_record, format_records, format_time
 from arcade.ui.overlays import LOOK_AT_BOARD, MAIN_MENU, NEXT_LEVEL, PLAY_AGAIN, ResultScene
 from arcade.ui.picker import next_level
@@ -294,7 +295,7 @@ class ResultsMixin:
         try:
             better = saves.record_result(self.info.name, key, value, lower_is_better=spec.lower_is_better)
         except OSError as exc:
-            self.toast.show(f"Could not save your record: {exc.strerror or exc}", "error", 6.0)
+            self.toast.show(f"Could not save your record: {write_failure(exc, saves.records_path())}", "error", 6.0)
             return ""
         shown = format_record(self.info, value)
         # "bikes saved 3", "time 00:39", "loot 6": the picker's tag reads the same way.

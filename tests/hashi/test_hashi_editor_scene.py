@@ -262,6 +262,20 @@ def leave_an_unsaved_board(app, driver) -> None:
     scene.close()
 
 
+def test_quitting_inside_the_editor_says_the_board_is_kept_as_every_terminal_line_is(app, driver, capsys):
+    """The note came on stderr as "Your unsaved board is kept as a draft: ..." -- the one line of
+    the window without the ``puzzle-arcade:`` every other one has."""
+    scene = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    for cell in ((0, 0), (0, 2)):
+        driver.click(scene.cell_centre(cell))
+    capsys.readouterr()
+    app.close()
+    err = capsys.readouterr().err
+    assert err.startswith("puzzle-arcade: Your unsaved board is kept as a draft"), err
+    assert all(line.startswith("puzzle-arcade: ") for line in err.splitlines()), err
+
+
 def test_a_board_drawn_survives_a_run_killed_inside_the_editor(app, driver, monkeypatch):
     """The spare copy was written only when the editor was left: kill -9 lost the board drawn."""
     from arcade.games.hashi.view import editor as editor_module
@@ -590,6 +604,7 @@ def test_a_board_that_cannot_be_kept_is_never_lost_in_silence(app, driver, monke
     """With a read-only data folder the running copy and the draft failed in silence: the editor
     was left, the board was gone, and nothing said so."""
     from arcade.games.hashi.formats import format_level
+    from arcade.games.hashi.view.editor import live_copy_path
 
     def read_only(path, _text):
         raise PermissionError(13, "Permission denied", str(path))
@@ -604,6 +619,7 @@ def test_a_board_that_cannot_be_kept_is_never_lost_in_silence(app, driver, monke
     editor.spare_saver.flush()
     driver.frames(1)
     assert "leaving loses it" in editor.toast.current and "Permission denied" in editor.toast.current
+    assert live_copy_path().name in editor.toast.current  # which file: a full disk named none
     board = format_level(editor.draft.puzzle()).strip()
     driver.key(pygame.K_e, unicode="e")
     assert app.stack.top is game

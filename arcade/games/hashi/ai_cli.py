@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from arcade.core.errors import EXIT_NO_SOLUTION, ArcadeError, OutputError, UsageError
+from arcade.core.errors import EXIT_NO_SOLUTION, ArcadeError, UsageError, cannot_write
 from arcade.core.grid import size_name
 from arcade.core.inputs import read_text_file
 from arcade.core.numbers import int_type, seed_type, size_type
@@ -156,7 +156,7 @@ def run_generate(args: argparse.Namespace) -> int:
     seed = new_seed() if args.seed is None else args.seed
     if args.out is not None:
         if args.out.exists() and not args.out.is_dir():
-            raise OutputError(f"cannot write into --out {args.out}: it is a file, not a folder")
+            raise cannot_write(args.out, "it is a file, not a folder")
         args.out.mkdir(parents=True, exist_ok=True)
     no_touching = args.no_touching or args.format == "tatham"
     for k in range(args.count):

@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from arcade.core.errors import OutputError
+from arcade.core.errors import cannot_write
 from arcade.games.tron.logic import RULES, format_map
 from arcade.games.tron.match import RoundRecord, Tournament
 from arcade.services.replays import Playback, Replay, Turn, open_replay, save_replay
@@ -171,4 +171,4 @@ def write_results(tournament: Tournament, path: str | Path) -> None:
     try:
         atomic_write_text(path, text)
     except OSError as exc:
-        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise cannot_write(path, exc) from None

@@ -37,6 +37,7 @@ from arcade.games.hashi.verdict import Fix, Verdict, suggest_fix, verdict
 from arcade.games.hashi.view.dialogs import copy_text
 from arcade.games.hashi.view.painter import MAX_CELL
 from arcade.games.hashi.view.scene import HashiScene
+from arcade.services import saves
 from arcade.services.autosave import BackgroundSaver
 from arcade.services.files import atomic_write_text
 from arcade.services.paths import data_dir
@@ -120,7 +121,7 @@ KEPT_NOTE = ("Your unsaved board is kept as a draft: the menu's Continue, Resume
 #: Said (and printed on stderr with the board) when the unsaved board could not be written anywhere.
 NOT_KEPT_NOTE = "Your unsaved Hashi board could not be kept as a draft; it is printed on stderr"
 #: Said on the editor as soon as its running copy of the board cannot be written: leaving would lose it.
-UNKEPT_WARNING = ("✗ No copy of this board can be kept ({reason}): leaving loses it unless Ctrl+S saves it; "
+UNKEPT_WARNING = ("✗ No copy of this board can be kept: {reason}; leaving loses it unless Ctrl+S saves it; "
                   "Ctrl+C copies it as text")
 
 
@@ -286,8 +287,8 @@ def recover_live_copy() -> None:
     """A live copy left by a run that ended inside the editor (kill -9, a power cut) is the newest
     unsaved work: it becomes the spare copy, as leaving the editor would have made it."""
     live = live_copy_path()
-    if _live_in_use or not live.is_file():
-        return
+    if _live_in_use or not live.is_file() or not saves.keeps_files():
+        return  # (a run that keeps no files -- a headless screenshot -- moves none either)
     with contextlib.suppress(OSError):
         os.replace(live, draft_path())
 
@@ -312,8 +313,9 @@ class EditorScene(GameScene):
             path = path or kept_file
         #: Whether an unsaved board is kept for the next ``--edit`` (live and spare copies, the note on
         #: leaving). False for boards no player drew: the benchmark's edits said "Your unsaved board is
-        #: kept as a draft" on stderr, once per board size.
-        self.keep_drafts = keep_drafts
+        #: kept as a draft" on stderr, once per board size; and in a run that keeps none of the
+        #: player's files (a headless screenshot, :func:`arcade.services.saves.keeps_files`).
+        self.keep_drafts = keep_drafts and saves.keeps_files()
         self.editor = Editor(draft)
         self.path = path
         self.verdict: Verdict | None = None
@@ -343,7 +345,7 @@ class EditorScene(GameScene):
         #: as it stands, and leaving it saved or emptied is what retires the spare copy.
         self.from_draft = from_draft
         #: A draft is kept that this editor is not on: the toolbar offers Resume draft (read once).
-        if keep_drafts:
+        if self.keep_drafts:
             recover_live_copy()
         self._draft_waiting = not from_draft and (draft_path().is_file() or
                                                   draft_path().with_name(LEGACY_DRAFT).is_file())
