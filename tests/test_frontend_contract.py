@@ -34,7 +34,7 @@ from arcade.services import saves
 from arcade.services.settings import MIN_WINDOW, Settings
 from arcade.ui.app import App
 from arcade.ui.game_scene import GameScene
-from arcade.ui.menu import MenuScene
+from arcade.ui.menu import MenuEntry, MenuScene
 from arcade.ui.overlays import ResultScene
 from arcade.ui.picker import PickerScene
 from arcade.ui.scene import Scene
@@ -288,13 +288,12 @@ def test_play_and_the_menu_entry_resume_and_a_new_game_keeps_the_save_until_its_
         close(app)
 
 
-@pytest.mark.parametrize("size", [MIN_WINDOW, (1024, 640), (1280, 800)])
-@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
-def test_a_saved_games_card_offers_a_new_game_to_the_mouse(info, size, toy_in_registry, monkeypatch):
-    """The card of a game with a save said "Resume your game · N: new game": N was the only way to
-    start afresh from the menu, and a player with the mouse had nothing to click. The selected card
-    has a "New game" chip, on the card and clear of its title and of the editor's chip; a click
-    opens a new game, and the save stays until that game's first move."""
+@contextlib.contextmanager
+def card_under_pointer(info: GameInfo, size: tuple[int, int], monkeypatch) -> Iterator[
+        tuple[App, MenuEntry, dict[str, pygame.Rect], list[str]]]:
+    """The menu at ``size`` over a save of ``info``'s game, its card selected by the pointer and
+    drawn afresh: (app, the card, where each text was drawn, the saved moves) -- the fullest card,
+    with every chip it can have, as the chip tests need it."""
     import arcade.ui.menu as menu_module
 
     drawn: dict[str, pygame.Rect] = {}
@@ -321,6 +320,19 @@ def test_a_saved_games_card_offers_a_new_game_to_the_mouse(info, size, toy_in_re
         drawn.clear()
         app.redraw = True
         frames(app)
+        yield app, entry, drawn, moves
+    finally:
+        close(app)
+
+
+@pytest.mark.parametrize("size", [MIN_WINDOW, (1024, 640), (1280, 800)])
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_saved_games_card_offers_a_new_game_to_the_mouse(info, size, toy_in_registry, monkeypatch):
+    """The card of a game with a save said "Resume your game · N: new game": N was the only way to
+    start afresh from the menu, and a player with the mouse had nothing to click. The selected card
+    has a "New game" chip, on the card and clear of its title and of the editor's chip; a click
+    opens a new game, and the save stays until that game's first move."""
+    with card_under_pointer(info, size, monkeypatch) as (app, entry, drawn, moves):
         chip = entry.new_rect
         assert chip is not None and entry.rect.contains(chip), (size, chip, entry.rect)
         assert not chip.colliderect(drawn[entry.title]), (size, chip, drawn[entry.title])
@@ -332,8 +344,6 @@ def test_a_saved_games_card_offers_a_new_game_to_the_mouse(info, size, toy_in_re
         frames(app)
         app.stack.pop_to(MenuScene)
         assert saved_session(info.name)["moves"] == moves, "a new game overwrote the save before a move"
-    finally:
-        close(app)
 
 
 @pytest.mark.parametrize("size", [MIN_WINDOW, (1024, 640), (1280, 800)])
@@ -346,29 +356,7 @@ def test_a_games_card_offers_how_to_play_to_the_mouse(info, size, toy_in_registr
     import arcade.ui.menu as menu_module
     from arcade.ui.how_to_play import HowToPlayScene
 
-    drawn: dict[str, pygame.Rect] = {}
-    real = menu_module.draw_text
-
-    def spy(surface, theme, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        drawn[text] = rect = real(surface, theme, text, *args, **kwargs)
-        return rect
-
-    monkeypatch.setattr(menu_module, "draw_text", spy)
-    registry = registry_with(info, 0)
-    play_and_leave(registry, info.name)
-    app = new_app(registry)
-    try:
-        app.on_resize(size)
-        menu = app.push(MenuScene())
-        frames(app)
-        index = next(i for i, e in enumerate(menu.entries) if e.title == info.title)
-        entry = menu.entries[index]
-        assert entry.rect is not None
-        for pos in (entry.rect.midleft, entry.rect.center):  # the first motion is where the pointer rests
-            app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))])
-        drawn.clear()
-        app.redraw = True
-        frames(app)
+    with card_under_pointer(info, size, monkeypatch) as (app, entry, drawn, _moves):
         chip = entry.how_rect
         assert chip is not None and entry.rect.contains(chip), (size, chip, entry.rect)
         assert drawn[menu_module.HOW_LABEL].colliderect(chip)
@@ -380,8 +368,6 @@ def test_a_games_card_offers_how_to_play_to_the_mouse(info, size, toy_in_registr
                            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=chip.center, button=1)])
         page = app.stack.top
         assert isinstance(page, HowToPlayScene) and page.info.name == info.name
-    finally:
-        close(app)
 
 
 WATCHABLE = [g for g in GAMES if g.name != "tron"]  # Tron's AI is the opponent, not a player's helper
