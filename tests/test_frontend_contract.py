@@ -957,6 +957,30 @@ def test_how_to_play_has_rules_a_legal_example_drawn_by_the_game_and_every_key(i
 EXAMPLES = [g for g in GAMES if g.load_front().example() is not None]
 
 
+@pytest.mark.parametrize("info", EXAMPLES, ids=[g.name for g in EXAMPLES])
+def test_a_playing_how_to_play_example_is_drawn_once_a_step(info, toy_in_registry, monkeypatch):
+    """The page drew its example 60 times a second while it played, though it changes only at a
+    step (shown without animation): a whole core on Runway's page, the first a player meets. Between
+    steps nothing is drawn; a step is drawn once."""
+    from arcade.ui import how_to_play
+
+    app = App(registry_with(info, 0), size=(1280, 800), headless=True)
+    try:
+        app.push(MenuScene())
+        page = app.push(how_to_play.HowToPlayScene(info))
+        frames(app)
+        assert page.playing and page.example_rect.width
+        drawn = []
+        real = page.draw
+        monkeypatch.setattr(page, "draw", lambda surface: (drawn.append(page.step), real(surface)))
+        frames(app, 30, dt=how_to_play.STEP_SECONDS / 40)  # three quarters of a step
+        assert drawn == [], "drawn between steps"
+        frames(app, 20, dt=how_to_play.STEP_SECONDS / 40)
+        assert drawn == [1], drawn
+    finally:
+        close(app)
+
+
 @pytest.mark.parametrize("size", [MIN_WINDOW, (1024, 640), (1280, 800)])
 @pytest.mark.parametrize("info", EXAMPLES, ids=[g.name for g in EXAMPLES])
 def test_how_to_play_example_plays_again_with_the_mouse(info, size, toy_in_registry, monkeypatch):

@@ -121,7 +121,11 @@ class HowToPlayScene(Scene):
             self.show(self.step + 1)
 
     def is_idle(self) -> bool:
-        return not self.playing
+        """Always, playing or not: the example is shown a step at a time without animation
+        (:meth:`show` asks for the one frame a step needs), so drawing it 60 times a second between
+        steps changed nothing and kept a whole core busy on Runway's page, the first thing a
+        player sees."""
+        return True
 
     # -- layout ------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
