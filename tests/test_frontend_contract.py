@@ -3038,13 +3038,9 @@ def test_the_key_tests_measure_the_screen_once_every_worker_is_idle(toy_in_regis
         assert what_shows(app, scene) == before and scene.status_text == "known"
 
 
-@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
-def test_a_scroll_of_the_level_picker_never_stops_on_a_headings_gap(info, toy_in_registry):
-    """A heading is drawn low in its row, the gap above it parting two groups: a wheel or key scroll
-    that stopped with a heading as the list's top row left the list starting on blank space. Below
-    the list's start no scroll, by the wheel (either way, at the pointer or away from the list) or
-    by the keys (arrows, PgUp/PgDn, letters), leaves a heading on top, and the highlight stays in
-    view."""
+@contextlib.contextmanager
+def level_picker(info: GameInfo) -> Iterator[tuple[App, PickerScene]]:
+    """``info``'s level picker opened over a small level at 800x600, where its list scrolls."""
     app = App(registry_with(info, 0), size=(800, 600), headless=True)
     try:
         scene = app.launch(info.name, Launch(level=SMALL[info.name]))
@@ -3053,6 +3049,19 @@ def test_a_scroll_of_the_level_picker_never_stops_on_a_headings_gap(info, toy_in
         picker = app.stack.top
         assert isinstance(picker, PickerScene)
         frames(app)
+        yield app, picker
+    finally:
+        close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_scroll_of_the_level_picker_never_stops_on_a_headings_gap(info, toy_in_registry):
+    """A heading is drawn low in its row, the gap above it parting two groups: a wheel or key scroll
+    that stopped with a heading as the list's top row left the list starting on blank space. Below
+    the list's start no scroll, by the wheel (either way, at the pointer or away from the list) or
+    by the keys (arrows, PgUp/PgDn, letters), leaves a heading on top, and the highlight stays in
+    view."""
+    with level_picker(info) as (app, picker):
         headings = [i for i, c in enumerate(picker.choices) if c.header and i > 0]
 
         def check(how: str) -> None:
@@ -3079,8 +3088,6 @@ def test_a_scroll_of_the_level_picker_never_stops_on_a_headings_gap(info, toy_in
                     picker.scroll = top + 3 * direction
                     wheel(app, direction, away)
                     check(f"wheel {direction} onto {picker.choices[top].title}")
-    finally:
-        close(app)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
@@ -3088,14 +3095,7 @@ def test_the_level_picker_never_draws_a_heading_without_its_first_row(info, toy_
     """At 800x600 Hashi's level picker showed "MEDIUM" on its last row, its first level cut off
     below the list's edge: a heading over nothing. At every scroll a heading is drawn with its
     first row in view, or not at all (the row stays empty)."""
-    app = App(registry_with(info, 0), size=(800, 600), headless=True)
-    try:
-        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
-        frames(app)
-        scene.open_levels()
-        picker = app.stack.top
-        assert isinstance(picker, PickerScene)
-        frames(app)
+    with level_picker(info) as (app, picker):
         left_out = 0
         for scroll in range(max(1, len(picker.choices) - picker.visible_rows + 1)):
             picker.scroll = scroll
@@ -3116,8 +3116,6 @@ def test_the_level_picker_never_draws_a_heading_without_its_first_row(info, toy_
                     f"{picker.choices[last].title} drawn over nothing at scroll {scroll}"
         if info.name == "hashi":
             assert left_out, "no scroll put a heading on the last row: the test saw nothing"
-    finally:
-        close(app)
 
 
 def overlay_at_sizes(app: App, keycode: int, kind: type) -> Iterator[tuple[tuple[int, int], Scene]]:
