@@ -34,7 +34,7 @@ from arcade.games.runway.view.render import (
     draw_wreck,
     road_colours,
 )
-from arcade.ui.gridview import ZOOM_STEP, GridView
+from arcade.ui.gridview import ZOOM_STEP, GridView, whole_labels
 from arcade.ui.theme import Theme
 from arcade.ui.widgets import draw_text
 
@@ -282,7 +282,7 @@ class RoadView:
         ruler = self.ruler_size()
         finish_label = f"⚑ {level.length}"
         keep_clear = theme.font(ruler, True, fixed=True).size(finish_label)[0] / 2 + theme.px(14)
-        number_width = theme.font(ruler, fixed=True).size
+        number_size = theme.font(ruler, fixed=True).size
         for column in range(first, last):
             x0 = self.to_screen(column - 0.5, 0)[0]
             if cw >= 14:
@@ -292,11 +292,9 @@ class RoadView:
                 if mask >> lane & 1:
                     cell = pygame.Rect(round(x0), road.y + lane * self.lane_h, math.ceil(cw), self.lane_h)
                     draw_hole(surface, theme, cell, colours)
-            # A number is drawn whole or not at all: cut by the road's edge, "23" read "2".
-            width = number_width(str(column))[0]
-            left = round(x0 + cw / 2) - width // 2  # as draw_text places it (midbottom)
+            # A number is drawn whole or not at all, as on every grid: cut by the road's edge, "23" read "2".
             if column % step == 0 and abs(x0 + cw / 2 - finish_x) > keep_clear \
-                    and road.x <= left and left + width <= road.right:
+                    and whole_labels([(str(column), (round(x0 + cw / 2), road.centery))], number_size, road):
                 draw_text(surface, theme, str(column), (x0 + cw / 2, self.sky.bottom - 2), size=ruler, fixed=True,
                           colour=theme["text_dim"], anchor="midbottom")
         self._draw_lane_numbers(surface, theme)
