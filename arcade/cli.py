@@ -265,7 +265,10 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
     from arcade.ui.signals import close_window_on_signal
 
     try:
-        app = App(REGISTRY, size=getattr(args, "size", None), headless=screenshot is not None)
+        # A screenshot run only looks: no setting, save, record or draft of the player's is written,
+        # and no damaged one is moved aside (``persist``, set before the settings are read).
+        app = App(REGISTRY, size=getattr(args, "size", None), headless=screenshot is not None,
+                  persist=screenshot is None)
         shared = ""
         if screenshot is None:
             refuse_invisible_window(app)
@@ -273,8 +276,6 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
             from arcade.services.paths import data_dir
 
             shared = instance.claim(data_dir()) or unsaved_warning(data_dir())
-        # A screenshot run only looks: no setting, save, record or draft of the player's is written.
-        app.persist = screenshot is None
         set_window_icon()
         with close_window_on_signal() as interrupted:  # SIGINT/SIGTERM close it like its close button
             if game is None:
@@ -453,11 +454,14 @@ def _flush_stdout() -> None:
         raise cannot_write("standard output", exc) from None
 
 
-def _startup() -> None:
-    """Housekeeping that must not delay or break a command: temp files of interrupted saves."""
+def _startup(args: argparse.Namespace) -> None:
+    """Housekeeping that must not delay or break a command: temp files of interrupted saves -- not
+    in a ``--screenshot`` run, which leaves the data folder as it found it."""
     from arcade.services.files import clean_stale_temp
     from arcade.services.paths import config_dir, data_dir
 
+    if getattr(args, "screenshot", None) is not None:
+        return
     removed = clean_stale_temp(data_dir(), config_dir())
     if removed:
         log.info("removed %d stale temp file(s) of interrupted saves", len(removed))
@@ -498,7 +502,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.debug_log:
             setup_logging(verbose=True)
         log.debug("puzzle-arcade %s, Python %s, command %s", __version__, sys.version.split()[0], argv)
-        _startup()
+        _startup(args)
         status = dispatch(args)
         _flush_stdout()
         return status

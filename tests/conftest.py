@@ -47,10 +47,10 @@ def user_home(tmp_path, monkeypatch):
     home = tmp_path / "home"
     monkeypatch.setenv("PUZZLE_ARCADE_HOME", str(home))
     monkeypatch.delenv("PUZZLE_ARCADE_TRACE", raising=False)
-    from arcade.services import saves
+    from arcade.services import files, saves
 
     monkeypatch.setattr(saves, "_unsaved", {})  # a failed save is remembered per process
-    monkeypatch.setattr(saves, "_keep_files", True)  # a screenshot run of an earlier test turned it off
+    monkeypatch.setattr(files, "_keep_files", True)  # a screenshot run of an earlier test turned it off
     editor = sys.modules.get("arcade.games.hashi.view.editor")
     if editor is not None:
         monkeypatch.setattr(editor, "_live_in_use", False)  # an editor of an earlier test kept it

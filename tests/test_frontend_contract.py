@@ -3479,6 +3479,44 @@ def files_under(folder: Path) -> dict[str, tuple[bytes, int]]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+def tree_under(folder: Path) -> dict[str, tuple[bytes, int] | str]:
+    """Every file (its bytes and modification time) and every folder under ``folder``: an empty
+    folder made by the run shows too."""
+    return {str(p.relative_to(folder)): (p.read_bytes(), p.stat().st_mtime_ns) if p.is_file() else "folder"
+            for p in sorted(folder.rglob("*"))}
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_screenshot_leaves_the_data_folder_byte_for_byte_as_it_was(info, toy_in_registry, user_home, tmp_path,
+                                                                   monkeypatch, capsys):
+    """A render-only run still moved a damaged save, settings or records file aside, deleted an
+    old interrupted save's temp file, wrote Battle Royale's par cache and left an empty logs/
+    folder. Now the whole tree stays as it was; the damage is still said, as "left as it is"."""
+    import os
+
+    from arcade.cli import main
+    from arcade.games.royale import ai
+    from arcade.services.saves import autosave_path, records_path
+    from arcade.services.settings import Settings
+
+    for path, text in ((autosave_path(info.name), "{cut sho"), (Settings.path(), "[1, 2"),
+                       (records_path(), "{not json")):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    stale = records_path().with_name(".records.json.x1y2.tmp")  # what a save killed mid-write leaves
+    stale.write_text("{")
+    os.utime(stale, (0, 0))
+    monkeypatch.setattr(ai, "PARS", ai.ParCache())  # Battle Royale solves its par afresh
+    before = tree_under(user_home)
+    capsys.readouterr()
+    assert main(["play", info.name, "--screenshot", str(tmp_path / "shot.png"), "--frames", "4"]) == 0
+    for worker in threading.enumerate():  # a par solved off the main thread is written when it ends
+        if worker is not threading.current_thread() and not worker.daemon:
+            worker.join(timeout=10)
+    assert tree_under(user_home) == before
+    assert "left as it is" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_a_headless_screenshot_writes_none_of_the_players_files(info, toy_in_registry, user_home, tmp_path,
                                                                  monkeypatch, capsys):

@@ -118,6 +118,37 @@ def read_kept_text(path: Path, limit: int = MAX_INPUT_BYTES) -> str:
     return data.decode("utf-8")
 
 
+#: False while a run must leave the player's files as they are: a headless ``--screenshot`` only
+#: looks. It resumed a game and wrote its save back on the way out (in a read-only folder it even
+#: said "your latest moves ... were not saved" of moves nobody made), and it moved a damaged save or
+#: settings file aside. Set by the app (:attr:`arcade.ui.app.App.persist`) before it reads the
+#: settings; read by every writer of the player's files -- autosaves, records, a game's drafts, the
+#: par cache -- and by :func:`set_aside` (:func:`keeps_files`). Kept here, the lowest layer that
+#: touches those files, so the settings and the saves read one flag.
+_keep_files = True
+
+
+def keep_files(keep: bool) -> None:
+    """Let this run write the player's saves, records and drafts (True), or leave them untouched."""
+    global _keep_files
+    _keep_files = bool(keep)
+
+
+def keeps_files() -> bool:
+    """Whether this run may write the player's files (False: a headless screenshot run)."""
+    return _keep_files
+
+
+def set_aside(path: Path) -> str:
+    """Move a damaged file aside (:func:`quarantine`) and say where it went, as the player's line
+    words it: "moved to NAME.damaged", "could not be moved aside", or -- in a run that keeps no
+    files (a screenshot) -- "left as it is", since that run moves nothing."""
+    if not _keep_files:
+        return "left as it is"
+    moved = quarantine(path)
+    return f"moved to {moved.name}" if moved is not None else "could not be moved aside"
+
+
 def quarantine(path: Path) -> Path | None:
     """Move a damaged file aside (``NAME.damaged``, or ``NAME.damaged.2`` ... if that is taken) so it
     stops failing but can still be inspected; None if it could not be moved."""

@@ -41,6 +41,8 @@ class _QuietRotatingFile(logging.handlers.RotatingFileHandler):
     def _open(self):  # type: ignore[no-untyped-def]
         """Created 0600, never through a symlink (the fallback lives in the shared temp dir), only a
         regular file (a FIFO in its place would block the exit for good), and only our own."""
+        # The folder too is made only now: a run that logs nothing (a screenshot) leaves no logs/ behind.
+        Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
         flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
         fd = os.open(self.baseFilename, flags, 0o600)
         info = os.fstat(fd)
@@ -100,13 +102,26 @@ def log_crash(message: str, *args: object) -> Path | None:
     return None if handler.failed else fallback
 
 
+def _can_make(folder: Path) -> bool:
+    """Whether ``folder`` is there or could be made, without making it (it is made at the first
+    crash): the nearest folder that exists must be a writable folder. ``mkdir`` here left an empty
+    logs/ folder after every run, a screenshot's included."""
+    for place in (folder, *folder.parents):
+        if place.exists():
+            return place.is_dir() and os.access(place, os.W_OK | os.X_OK)
+        if place.is_symlink():  # a dangling or looping link: nothing can be made under it
+            return False
+    return False
+
+
 def setup_logging(verbose: bool = False) -> Path:
     """Route the ``arcade`` logger: errors to the crash log, and everything to stderr if ``verbose``.
 
     Safe to call more than once (tests run ``main`` many times): handlers added by an
-    earlier call are replaced. A log dir that cannot be created (read-only home) moves the crash
-    log to the temp dir (:func:`fallback_log_path`), never stops the run, and never leaves the
-    logger without a handler (logging's last resort printed a traceback on the terminal).
+    earlier call are replaced. The log dir is made at the first error, not here (a run that logs
+    nothing leaves no empty folder). A log dir that cannot be made (a read-only home) moves the
+    crash log to the temp dir (:func:`fallback_log_path`), never stops the run, and never leaves
+    the logger without a handler (logging's last resort printed a traceback on the terminal).
     Returns the crash log's path.
     """
     logger = logging.getLogger(LOGGER_NAME)
@@ -116,9 +131,7 @@ def setup_logging(verbose: bool = False) -> Path:
     logger.setLevel(logging.DEBUG if verbose else logging.INFO)
     logger.propagate = False
     path = crash_log_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError:  # a read-only home, or one that is a file: the temp dir keeps the log
+    if not _can_make(path.parent):  # a read-only home, or one that is a file: the temp dir keeps the log
         path = fallback_log_path()
     logger.addHandler(_crash_handler(path))
     if verbose:

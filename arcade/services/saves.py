@@ -19,7 +19,15 @@ from typing import Any
 from arcade.core.errors import ArcadeError
 from arcade.core.inputs import parse_json
 from arcade.core.numbers import is_finite_number
-from arcade.services.files import atomic_write_text, damage_reason, quarantine, read_kept_text
+from arcade.services.files import (
+    atomic_write_text,
+    damage_reason,
+    keep_files,  # noqa: F401  (the app and the games set and read the flag through the saves)
+    keeps_files,
+    quarantine,
+    read_kept_text,
+    set_aside,
+)
 from arcade.services.paths import data_dir
 
 
@@ -42,25 +50,6 @@ def saves_dir() -> Path:
 
 def autosave_path(game: str) -> Path:
     return saves_dir() / f"{game}.json"
-
-
-#: False while a run must leave the player's files as they are: a headless ``--screenshot`` only
-#: looks. It resumed a game and wrote its save back on the way out (in a read-only folder it even
-#: said "your latest moves ... were not saved" of moves nobody made). Set by the app
-#: (:attr:`arcade.ui.app.App.persist`), with the settings; read by every writer of the player's
-#: files -- autosaves, records, a game's drafts (:func:`keeps_files`).
-_keep_files = True
-
-
-def keep_files(keep: bool) -> None:
-    """Let this run write the player's saves, records and drafts (True), or leave them untouched."""
-    global _keep_files
-    _keep_files = bool(keep)
-
-
-def keeps_files() -> bool:
-    """Whether this run may write the player's files (False: a headless screenshot run)."""
-    return _keep_files
 
 
 #: Per game, why its last autosave could not be written (cleared by the next one that is).
@@ -88,7 +77,7 @@ def _noting_failure(game: str, write: Callable[[], None]) -> None:
 def write_autosave(game: str, data: dict[str, Any], label: str = "") -> None:
     """Store ``data`` (a JSON-able session dict) as the autosave of ``game`` (nothing in a run
     that keeps no files, see :func:`keep_files`)."""
-    if not _keep_files:
+    if not keeps_files():
         return
     payload = {"saved_at": time.time(), "label": label, "session": data}
 
@@ -100,7 +89,7 @@ def write_autosave(game: str, data: dict[str, Any], label: str = "") -> None:
 
 
 def clear_autosave(game: str) -> None:
-    if not _keep_files:
+    if not keeps_files():
         return
 
     def clear() -> None:
@@ -176,11 +165,9 @@ def read_autosave(game: str, title: str = "") -> Autosave | None:
 
 
 def damaged_message(game: str, path: Path, why: str) -> str:
-    """Move ``path`` aside and say so in one line."""
-    moved = quarantine(path)
+    """Move ``path`` aside (not in a run that keeps no files) and say so in one line."""
     # Where the file went comes before why: a window shortens the end of a long line.
-    where = f"was moved to {moved.name}" if moved is not None else "could not be moved aside"
-    return f"The saved {game} game was damaged and {where} ({why[:120]})."
+    return f"The saved {game} game was damaged and {set_aside(path)} ({why[:120]})."
 
 
 def latest_autosave(games: list[str], titles: Mapping[str, str] | None = None) -> tuple[Autosave | None, list[str]]:
@@ -223,6 +210,9 @@ def _report(message: str, *, lasting: bool = False) -> None:
 
 def _set_records_aside(path: Path, why: str) -> str:
     """Move a damaged records file aside and say so; why no new record may be written ("": it may)."""
+    if not keeps_files():  # a screenshot moves nothing, and writes no record either
+        _report(f"Your records file {path} is damaged ({why}); it was left as it is.", lasting=True)
+        return ""
     moved = quarantine(path)
     if moved is None and path.exists():
         _report(f"Your records file {path} is damaged ({why}) and could not be moved aside: no new record "
@@ -294,7 +284,7 @@ def record_result(game: str, key: str, value: float, *, lower_is_better: bool = 
     per_game = records.setdefault(game, {})
     old = per_game.get(key)
     better = old is None or (value < old if lower_is_better else value > old)
-    if better and _keep_files:
+    if better and keeps_files():
         per_game[key] = value
         atomic_write_text(records_path(), json.dumps(records, indent=1) + "\n")
     return better

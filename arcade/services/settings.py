@@ -15,7 +15,7 @@ from typing import Any
 
 from arcade.core.inputs import parse_json
 from arcade.core.numbers import checked_float, checked_int
-from arcade.services.files import atomic_write_text, damage_reason, quarantine, read_kept_text
+from arcade.services.files import atomic_write_text, damage_reason, read_kept_text, set_aside
 from arcade.services.paths import config_dir
 
 PALETTES = ("okabe-ito", "tol-bright", "high-contrast")
@@ -164,10 +164,8 @@ _NOT_SAVED = ("problem", "readonly", "bad", "on_disk")
 def _set_aside(path: Path, why: str, rest: str = "the defaults are used") -> str:
     """Move a damaged settings file aside (it would be overwritten by the next change) and say so;
     ``rest`` says what is used instead (all the defaults, or only for the values that were bad)."""
-    moved = quarantine(path)
     # Where the file went comes before why, as for every damaged file (a window shortens the end).
-    where = f"moved to {moved.name}" if moved is not None else "could not be moved aside"
-    return f"Your settings were damaged and {where} ({why}); {rest}."
+    return f"Your settings were damaged and {set_aside(path)} ({why}); {rest}."
 
 
 def _coerce(name: str, value: Any) -> Any:

@@ -61,8 +61,11 @@ class App:
         settings: Settings | None = None,
         size: tuple[int, int] | None = None,
         headless: bool = False,
+        persist: bool = True,
     ) -> None:
         require_pygame_ce()
+        # Before the settings are read: a screenshot run that read a damaged settings file moved it aside.
+        self.persist = persist
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -100,7 +103,6 @@ class App:
         self.drawn = 0
         #: Set to draw the next frame whatever the scenes say (a resize, a scene pushed or popped).
         self.redraw = True
-        self.persist = True  # a new window keeps the player's files (a screenshot run turns it off)
         #: Unexpected errors caught by the frame guard (the monkey test reads it).
         self.crashes = 0
         self._trace_path = os.environ.get(TRACE_ENV)

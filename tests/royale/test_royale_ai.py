@@ -120,6 +120,19 @@ def test_par_cache_remembers_on_disk_and_ignores_damage(tmp_path):
     assert ai.ParCache(path).peek(SEED) is None
 
 
+def test_a_run_that_keeps_no_files_remembers_the_par_in_memory_only(tmp_path):
+    """``play royale --screenshot`` wrote royale-par.json into the player's data folder: a
+    screenshot run leaves that folder as it found it (``keeps_files``), the par is still known."""
+    from arcade.services import files
+
+    path = tmp_path / "par.json"
+    files.keep_files(False)  # put back by the conftest's user_home for the next test
+    cache = ai.ParCache(path)
+    assert cache.get(SEED).loot == 6
+    assert cache.peek(SEED).loot == 6, "remembered for this run"
+    assert not path.exists()
+
+
 def test_par_cache_never_trusts_an_entry_of_another_solver_version(tmp_path):
     """A valid but suboptimal route (loot 1; par is 6), as an older solver might have stored it."""
     path = tmp_path / "par.json"

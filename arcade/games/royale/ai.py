@@ -26,7 +26,7 @@ from arcade.core.inputs import parse_json
 from arcade.games.royale.formats import format_level
 from arcade.games.royale.logic import DIRECTION_NAMES, DIRECTIONS, RULES, Level, Move, State, replay, route_is_valid
 from arcade.games.royale.solver import SOLVER_VERSION, Route, solve_level, solve_state
-from arcade.services.files import atomic_write_text, read_kept_text
+from arcade.services.files import atomic_write_text, keeps_files, read_kept_text
 from arcade.services.paths import data_dir
 
 #: Longest a hint or a par may think before settling for the best route found so far.
@@ -115,6 +115,8 @@ class ParCache:
         if len(data) > _CACHE_LIMIT:
             for old in list(data)[: len(data) - _CACHE_LIMIT]:
                 del data[old]
+        if not keeps_files():  # a screenshot run leaves the data folder as it found it: memory only
+            return
         with contextlib.suppress(OSError):  # a cache that cannot be written only costs time next run
             atomic_write_text(self.path, json.dumps(data) + "\n")
 
