@@ -93,6 +93,13 @@ def ruler_labels(columns: Iterable[tuple[int, float]], rows: Iterable[tuple[int,
     return labels
 
 
+def ruler_font(theme: Theme, size: int) -> pygame.font.Font:
+    """The one face every board's row and column numbers are measured and drawn in: the UI font,
+    regular, at ``size`` screen pixels. Hashi drew its numbers bold and the other boards regular;
+    the numbers are quiet help beside the board, not its content (an island's number is bold)."""
+    return theme.font(size, fixed=True)
+
+
 def whole_labels(labels: Iterable[tuple[str, tuple[int, int]]], measure: Callable[[str], tuple[int, int]],
                  bounds: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
     """(number, rect) of each of ``labels`` (number, centre) whose text, ``measure(text)`` pixels
@@ -316,20 +323,32 @@ class GridView:
 
     def ruler_rects(self, theme: Theme) -> list[tuple[str, pygame.Rect]]:
         """(number, rect) of each row and column number drawn: those whole inside the view's area."""
-        font = theme.font(self.ruler_size(), fixed=True)
-        return whole_labels(self.ruler_labels(), font.size, self.area)
+        return self.label_rects(theme, self.ruler_labels(), self.ruler_size(), self.area)
+
+    @staticmethod
+    def label_rects(theme: Theme, labels: Iterable[tuple[str, tuple[int, int]]], size: int,
+                    bounds: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
+        """(number, rect) of each of ``labels`` (number, centre) whole inside ``bounds``, measured in
+        the rulers' face (:func:`ruler_font`): a board that places its numbers itself (Hashi's, in
+        the band beyond its edge markers) measures them here as the rulers are."""
+        return whole_labels(labels, ruler_font(theme, size).size, bounds)
 
     def draw_rulers(self, surface: pygame.Surface, theme: Theme) -> None:
         """Draw the row and column numbers (inside the view's area: never over the chrome)."""
-        size = self.ruler_size()
+        self.draw_labels(surface, theme, self.ruler_rects(theme), self.ruler_size())
+
+    def draw_labels(self, surface: pygame.Surface, theme: Theme, rects: Iterable[tuple[str, pygame.Rect]],
+                    size: int) -> None:
+        """Draw row and column numbers at ``rects`` (from :meth:`label_rects`) in the rulers' face
+        and colour, from one cache of their images: every board's numbers look alike."""
         colour = theme["text_dim"]
-        for text, rect in self.ruler_rects(theme):
+        for text, rect in rects:
             key = (text, size, colour)
             image = self._ruler_glyphs.get(key)
             if image is None:
                 if len(self._ruler_glyphs) > 1000:
                     self._ruler_glyphs.clear()
-                image = self._ruler_glyphs[key] = theme.font(size, fixed=True).render(text, True, colour)
+                image = self._ruler_glyphs[key] = ruler_font(theme, size).render(text, True, colour)
             surface.blit(image, image.get_rect(center=rect.center))
 
     # -- cells and pixels, through the camera ------------------------------------------

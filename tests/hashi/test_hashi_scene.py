@@ -973,3 +973,24 @@ def test_the_game_id_panel_says_why_there_is_none_in_whole_words(size):
         app.frame(1 / 60)
         assert not any(line.split(" ")[0][:1].isdigit() for line in panel._body), panel._body
         assert " ".join(panel._body).split() == " ".join(panel.lines).split()
+
+
+def test_the_row_and_column_numbers_are_drawn_in_the_rulers_face_as_on_every_board(app):
+    """Hashi's row and column numbers were bold, Battle Royale's and Runway's regular: one board
+    looked like another game's. They are measured and drawn through the shared rulers
+    (:func:`arcade.ui.gridview.ruler_font`), pixel for pixel what that face draws."""
+    from arcade.ui.gridview import ruler_font
+
+    scene = app.launch("hashi", Launch(level="classic/05-harbour"))
+    app.redraw = True
+    app.frame(1 / 60)
+    painter = scene.painter
+    numbers = painter.coordinate_rects()
+    assert len(numbers) > 4
+    for text, rect in numbers:
+        expected = pygame.Surface(rect.size)
+        expected.fill(app.screen.get_at(rect.topleft))
+        expected.blit(ruler_font(app.theme, painter.coordinate_size()).render(text, True, app.theme["text_dim"]),
+                      (0, 0))
+        drawn = app.screen.subsurface(rect)
+        assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(expected, "RGB"), (text, rect)

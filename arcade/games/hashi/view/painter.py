@@ -340,15 +340,15 @@ class BoardPainter:
         """Where each row and column number is drawn (text, rect on screen): only those whole inside
         the board's area, as every board's rulers are."""
         size = self.coordinate_size()
-        return whole_labels(self.coordinate_labels(), lambda text: self.text_size(text, size), self.outer)
+        if self.theme is None:  # a preview: an estimate of the size
+            return whole_labels(self.coordinate_labels(), lambda text: self.text_size(text, size), self.outer)
+        return self.view.label_rects(self.theme, self.coordinate_labels(), size, self.outer)
 
     def draw_coordinates(self, surface: pygame.Surface) -> None:
+        """The numbers in the rulers' face, as every board's (they were bold here alone)."""
         if self.theme is None:
             return
-        size = self.coordinate_size()
-        for text, rect in self.coordinate_rects():
-            image = self.glyph(text, size, self.theme["text_dim"])
-            surface.blit(image, image.get_rect(center=rect.center))
+        self.view.draw_labels(surface, self.theme, self.coordinate_rects(), self.coordinate_size())
 
     # -- keys ----------------------------------------------------------------------------------
     def update_keys(self, state: State, show_possible: bool) -> None:

@@ -34,7 +34,7 @@ from arcade.games.runway.view.render import (
     draw_wreck,
     road_colours,
 )
-from arcade.ui.gridview import ZOOM_STEP, GridView, whole_labels
+from arcade.ui.gridview import ZOOM_STEP, GridView, ruler_font, whole_labels
 from arcade.ui.theme import Theme
 from arcade.ui.widgets import draw_text
 
@@ -282,7 +282,7 @@ class RoadView:
         ruler = self.ruler_size()
         finish_label = f"⚑ {level.length}"
         keep_clear = theme.font(ruler, True, fixed=True).size(finish_label)[0] / 2 + theme.px(14)
-        number_size = theme.font(ruler, fixed=True).size
+        number_size = ruler_font(theme, ruler).size
         for column in range(first, last):
             x0 = self.to_screen(column - 0.5, 0)[0]
             if cw >= 14:
