@@ -2507,6 +2507,21 @@ def resize(app: App, size: tuple[int, int]) -> None:
     app.frame(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
 
 
+@pytest.mark.parametrize("size", [(640, 400), (800, 600)])
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
+def test_no_two_controls_touch_in_a_small_window(info, size, toy_in_registry):
+    """At 640x400 Runway's "0.5 turns/s" ran into the + beside it: its room was measured for
+    "32 turns/s". Every game's controls and their labels (``control_rects``: the toolbar, the
+    button rows, a scene's own) keep at least 2 pixels between any two, in the smallest windows."""
+    with small_game(info) as (app, scene):
+        resize(app, size)
+        frames(app)
+        rects = scene.control_rects()
+        assert rects
+        close = [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a[1].inflate(4, 4).colliderect(b[1])]
+        assert close == [], close[:3]
+
+
 def finished_with_its_result(app: App, info: GameInfo, scene: GameScene) -> ResultScene:
     """``scene``'s game over and its result panel open (Tron: a match won, as the scene shows it)."""
     if info.name == "tron":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from arcade.ui.transport import PlayerButtons, ReplayBar, Scrub, Timeline
+from arcade.ui.transport import PlayerButtons, ReplayBar, Scrub, SpeedButtons, Timeline
 
 
 def ev(kind, **kw):
@@ -111,3 +111,17 @@ def test_step_on_stays_lit_past_the_record_when_the_game_makes_more_turns():
     assert not player["step"].is_enabled()
     right = player.layout(0, 0, 40, 30)
     assert right == 5 * 40 + 4 * 4 and player.tooltip((100, 10)) == "Let the AI drive"
+
+
+def test_the_speed_label_has_room_for_its_widest_speed_and_a_gap_to_each_button(app):
+    """Runway's label was sized for "32 turns/s": "0.5 turns/s" is wider and touched the +."""
+    speeds = SpeedButtons({"slower": lambda: None, "faster": lambda: None}, {"slower": "s", "faster": "f"},
+                          "turns/s", (0.5, 1, 2, 32))
+    font = app.theme.font(13)
+    right = speeds.layout(100, 10, 30, font, 6)
+    minus, plus, label = speeds.buttons["slower"].rect, speeds.buttons["faster"].rect, speeds.label_rect
+    assert minus.right + 6 == label.left and label.right + 6 == plus.left and plus.right == right
+    assert all(font.size(speeds.text(v))[0] <= label.width for v in speeds.speeds)
+    assert speeds.width(font, 30, 6) == right - 100
+    speeds.layout(100, 10, 30, font, 6, label=False)
+    assert speeds.label_rect.width == 0 and speeds.buttons["faster"].rect.left == 100 + 30 + 6

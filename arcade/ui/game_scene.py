@@ -255,6 +255,15 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         focus (see :class:`~arcade.ui.widgets.Toolbar`)."""
         return []
 
+    def control_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """(name, rect) of every control and label in the scene's rows of controls: the toolbar's
+        buttons, the :meth:`button_rows`, and a scene's own (Runway's commands, player buttons and
+        playback speed override this to add them). No two may touch, at any window size (the
+        contract tests hold every game to it): at 640x400 Runway's "0.5 turns/s" ran into its +."""
+        rects = [(button.label, button.rect) for button in self.toolbar.row() if button.rect.width]
+        return rects + [(button.label, button.rect) for row in self.button_rows() for button in row
+                        if button.rect.width]
+
     def board_tooltip(self, pos: tuple[int, int]) -> str:
         """Hover help for the game's own widgets at ``pos`` (shown in the status line like toolbar tooltips)."""
         return ""

@@ -7,13 +7,13 @@ here once: :class:`Timeline` (the track, its axis and knob; a game adds its own 
 :class:`Scrub` (a click or drag on it going to a turn, clamped to the record),
 :class:`PlayerButtons` (the five player buttons, their icons, help and greyed ends) and
 :class:`ReplayBar`, which puts the three in one row (Tron's replay). Runway sets the same
-buttons and scrub in its own rows, beside its commands. :func:`draw_icon` draws the buttons'
-media glyphs, which the UI font lacks.
+buttons and scrub in its own rows, beside its commands, with :class:`SpeedButtons` (− and + round
+the speed they set). :func:`draw_icon` draws the buttons' media glyphs, which the UI font lacks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -224,6 +224,49 @@ class PlayerButtons:
             button.draw(surface, theme)
             icon = "pause" if name == "play" and playing else name
             draw_icon(surface, theme["text"] if button.is_enabled() else theme["text_dim"], button.rect, icon)
+
+
+class SpeedButtons:
+    """− and + with the speed they set between them ("0.5 turns/s").
+
+    The label's room is the widest of every speed's label, with ``gap`` pixels to each button: it
+    was sized for "32 turns/s", so at 640x400 "0.5 turns/s" ran into the + beside it. ``actions``
+    maps "slower" and "faster" to callables, ``tooltips`` them to their hover help.
+    """
+
+    def __init__(self, actions: dict[str, Callable[[], None]], tooltips: dict[str, str], unit: str,
+                 speeds: Sequence[float]) -> None:
+        self.buttons = {name: Button(glyph, actions[name], tooltip=tooltips[name])
+                        for name, glyph in (("slower", "−"), ("faster", "+"))}
+        self.unit = unit
+        self.speeds = tuple(speeds)
+        #: Where the speed is written (no width: not shown, the row is too narrow).
+        self.label_rect = pygame.Rect(0, 0, 0, 0)
+
+    def text(self, speed: float) -> str:
+        return f"{speed:g} {self.unit}"
+
+    def width(self, font: pygame.font.Font, square: int, gap: int, *, label: bool = True) -> int:
+        """Pixels the two ``square`` buttons take, with the label (its widest, ``gap`` to each side)
+        or without it (``gap`` between the buttons)."""
+        widest = max((font.size(self.text(speed))[0] for speed in self.speeds), default=0)
+        return 2 * square + (widest + 2 * gap if label else gap)
+
+    def layout(self, x: int, y: int, square: int, font: pygame.font.Font, gap: int, *, label: bool = True) -> int:
+        """Set −, the label and + in a row from ``x``; returns the x after +."""
+        self.buttons["slower"].rect = pygame.Rect(x, y, square, square)
+        room = self.width(font, square, gap, label=label) - 2 * square - 2 * gap
+        self.label_rect = pygame.Rect(x + square + gap, y, max(0, room), square)
+        right = x + self.width(font, square, gap, label=label)
+        self.buttons["faster"].rect = pygame.Rect(right - square, y, square, square)
+        return right
+
+    def draw(self, surface: pygame.Surface, theme: Theme, size: int, speed: float) -> None:
+        for button in self.buttons.values():
+            button.draw(surface, theme, size)
+        if self.label_rect.width:
+            draw_text(surface, theme, self.text(speed), self.label_rect.center, size=size,
+                      colour=theme["text_dim"], anchor="center")
 
 
 class Scrub:

@@ -16,7 +16,7 @@ from arcade.games.runway.logic import LANES, Command, Level, State
 from arcade.games.runway.motion import Pose
 from arcade.games.runway.view.render import bike_colour, minimap_picture
 from arcade.ui.theme import Theme
-from arcade.ui.transport import PlayerButtons
+from arcade.ui.transport import PlayerButtons, SpeedButtons
 from arcade.ui.transport import Timeline as BaseTimeline
 from arcade.ui.widgets import Button, draw_text
 
@@ -185,6 +185,9 @@ COMMAND_HELP = {
     Command.WAIT: "WAIT [Enter]: move on at the same speed",
 }
 #: Runway's wording of the framework's player buttons' help, and its two speed buttons'.
+#: Pixels between the speed's label and the − and + beside it.
+SPEED_GAP = 6
+
 TRANSPORT = {
     "start": "First turn [Home]",
     "back": "Step back one turn [, or Ctrl+Z]",
@@ -203,15 +206,16 @@ class ControlPad:
     ``actions`` maps every name of :data:`TRANSPORT` to a callable.
     """
 
-    def __init__(self, on_command: Callable[[Command], None], actions: dict[str, Callable[[], None]]) -> None:
+    def __init__(self, on_command: Callable[[Command], None], actions: dict[str, Callable[[], None]],
+                 speeds: Sequence[float]) -> None:
         self.commands = [Button(label, lambda c=command: on_command(c)) for label, command in COMMAND_LABELS]
         self.player = PlayerButtons(actions, TRANSPORT)
-        self.speed_buttons = {name: Button({"slower": "−", "faster": "+"}[name], actions[name],
-                                           tooltip=TRANSPORT[name]) for name in ("slower", "faster")}
+        #: − and + round the playback speed (the framework's, room for its widest label).
+        self.speed = SpeedButtons(actions, TRANSPORT, "turns/s", speeds)
+        self.speed_buttons = self.speed.buttons
         #: Every button right of the commands, by name.
         self.transport: dict[str, Button] = {**self.player.buttons, **self.speed_buttons}
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.speed_rect = pygame.Rect(0, 0, 0, 0)
         self.text_size = 15
         #: The commands' text size (a point smaller than the row's when only that lets the words fit).
         self.command_size = 15
@@ -219,6 +223,17 @@ class ControlPad:
     @property
     def buttons(self) -> list[Button]:
         return [*self.commands, *self.transport.values()]
+
+    @property
+    def speed_rect(self) -> pygame.Rect:
+        """Where the playback speed is written (no width when the row has no room for it)."""
+        return self.speed.label_rect
+
+    def control_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """Every button and the speed's label as laid out (for :meth:`GameScene.control_rects`)."""
+        shown = [(button.label, button.rect) for button in self.commands if button.rect.width]
+        shown += [(name, button.rect) for name, button in self.transport.items()]
+        return [*shown, ("speed", self.speed_rect)] if self.speed_rect.width else shown
 
     def layout(self, theme: Theme, rect: pygame.Rect) -> None:
         """The commands' names stay readable down to the smallest window: "↑ UP" when there is room,
@@ -229,12 +244,13 @@ class ControlPad:
         self.rect = rect
         size = self.text_size = 15 if rect.height >= 34 else 13
         font = theme.font(size)
+        label_font = font
         icon_w, square = rect.height + 8, rect.height
-        speed_w = font.size("32 turns/s")[0] + 8
+        show_speed = True
         gap = 4
 
         def transport_width() -> int:
-            return 5 * (icon_w + 4) + 2 * (square + 4) + speed_w + 8
+            return 5 * (icon_w + 4) + 14 + self.speed.width(label_font, square, SPEED_GAP, label=show_speed)
 
         def room() -> int:
             return rect.width - transport_width() - 12 - gap * (len(self.commands) - 1)
@@ -255,7 +271,7 @@ class ControlPad:
         if transport_width() + 6 > rect.width:
             icon_w = square
         if transport_width() + 6 > rect.width:
-            speed_w = 0
+            show_speed = False
         self.command_size = size
         labels, padding = full, size + 6
         if not fits(labels, padding):
@@ -284,10 +300,8 @@ class ControlPad:
             button.rect = pygame.Rect(x, rect.y, width, rect.height if width else 0)
             x += width + gap
         right = rect.right - transport_width()
-        x = self.player.layout(right + 8, rect.y, icon_w, rect.height) + 4
-        self.transport["slower"].rect = pygame.Rect(x + 6, rect.y, square, square)
-        self.speed_rect = pygame.Rect(x + 6 + square, rect.y, speed_w, square)
-        self.transport["faster"].rect = pygame.Rect(self.speed_rect.right, rect.y, square, square)
+        x = self.player.layout(right + 8, rect.y, icon_w, rect.height) + 10
+        self.speed.layout(x, rect.y, square, label_font, SPEED_GAP, label=show_speed)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Clicks on the pad (hover is tracked but not consumed). The player buttons take their own
@@ -318,8 +332,4 @@ class ControlPad:
                 button.draw(surface, theme, self.command_size)
         self.player.update(index, length, playing=playing, more=not race_over)
         self.player.draw(surface, theme)
-        for button in self.speed_buttons.values():
-            button.draw(surface, theme, self.text_size)
-        if self.speed_rect.width:
-            draw_text(surface, theme, f"{speed:g} turns/s", self.speed_rect.center, size=self.text_size,
-                      colour=theme["text_dim"], anchor="center")
+        self.speed.draw(surface, theme, self.text_size, speed)

@@ -104,7 +104,7 @@ class RunwayScene(ProgramsMixin, TickScene):
             "start": self.seek_start, "back": self.step_back, "play": self.play_pause,
             "step": self.step_forward, "end": self.seek_end,
             "slower": lambda: self.change_speed("-1"), "faster": lambda: self.change_speed("1"),
-        })
+        }, self.speeds)
         #: A click or drag on the timeline goes to that turn (the framework's, as in Tron's replay).
         self.scrub = Scrub(self.timeline, self.seek)
         self.rects: dict[str, pygame.Rect] = {}
@@ -575,6 +575,10 @@ class RunwayScene(ProgramsMixin, TickScene):
             self.road.pan(-(event.y - event.x) * 3)
             return True
         return False
+
+    def control_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """The toolbar's buttons and the control pad's: commands, player buttons and the speed."""
+        return [*super().control_rects(), *self.pad.control_rects()]
 
     def board_tooltip(self, pos: tuple[int, int]) -> str:
         tip = self.pad.tooltip(pos)
