@@ -366,6 +366,34 @@ def test_a_read_only_data_folder_is_named_for_real(tmp_path):
         folder.chmod(0o755)
 
 
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="finds the probe's file by its descriptor")
+def test_a_full_disk_is_said_at_start_though_an_empty_file_still_fits(tmp_path, monkeypatch):
+    """A full disk was not said at start: the empty probe file fitted (a file takes no block until
+    it holds data), and the first move's save failed. The probe writes one block, as a save would."""
+    import errno
+
+    from arcade import cli
+
+    real = os.write
+    tried: list[int] = []
+
+    def full(fd: int, data: bytes) -> int:
+        if ".write-check." in os.readlink(f"/proc/self/fd/{fd}"):
+            tried.append(len(data))
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd, data)
+
+    folder = tmp_path / "data"
+    with monkeypatch.context() as disk:
+        disk.setattr(os, "write", full)
+        said = cli.unsaved_warning(folder)
+    assert tried == [files.PROBE_BYTES]
+    assert said == (f"Nothing can be saved: there is no room on the disk of {paths.shown_path(folder)} "
+                    "(No space left on device). You can play, but no game or record is kept.")
+    assert list(folder.iterdir()) == [], "the probe is removed"
+    assert cli.unsaved_warning(folder) == "", "with room again, nothing to say"
+
+
 def test_a_path_under_the_home_folder_is_shown_with_a_tilde(monkeypatch, tmp_path):
     """A replay's full path did not fit the status line; the command to open it was cut off."""
     from arcade.services.paths import shown_path

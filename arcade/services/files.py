@@ -277,13 +277,19 @@ def check_output_dir(path: str | Path) -> Path:
     return path
 
 
+#: What :func:`folder_problem` writes to see that a save would fit: one disk block.
+PROBE_BYTES = 4096
+
+
 def folder_problem(folder: str | Path) -> str:
     """Why nothing can be written in ``folder`` (created if missing), in one line naming the
     folder at fault; "" when a file can be made there.
 
     The window said nothing about an unusable data folder until the first move failed to save,
     and then only "Permission denied"; with ``PUZZLE_ARCADE_HOME`` naming a file it said the
-    saved game "cannot be read (Not a directory)", as if there had been one.
+    saved game "cannot be read (Not a directory)", as if there had been one. A full disk is found
+    by writing one block (:data:`PROBE_BYTES`), not by reading ``statvfs``: its free count is not
+    what this user may write (root may use the blocks kept for it, a quota may stop a user first).
     """
     from arcade.services.paths import shown_path
 
@@ -291,8 +297,14 @@ def folder_problem(folder: str | Path) -> str:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, probe = tempfile.mkstemp(prefix=".write-check.", dir=folder)
-        os.close(fd)
-        os.unlink(probe)
+        try:
+            # One block, the least any save takes: an empty probe fitted on a full disk, and the
+            # first save then failed. The data are written, not only reserved (a sparse file takes
+            # no room); a write the disk has no block for fails here, or at the latest on close.
+            os.write(fd, bytes(PROBE_BYTES))
+        finally:
+            os.close(fd)
+            os.unlink(probe)
     except OSError as exc:
         # Name the folder at fault, which may be one up the path: the file PUZZLE_ARCADE_HOME
         # names, the link that loops, the read-only folder where the data folder cannot be made.
@@ -303,6 +315,8 @@ def folder_problem(folder: str | Path) -> str:
         if exc.errno == errno.ENOTDIR:
             blocker = next((p for p in top_down if p.exists() and not p.is_dir()), folder)
             return f"{shown_path(blocker)} is a file, not a folder"
+        if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+            return f"there is no room on the disk of {shown_path(folder)} ({exc.strerror})"
         if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
             existing = next((p for p in (folder, *folder.parents) if p.exists()), folder)
             if existing != folder:
