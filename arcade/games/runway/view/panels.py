@@ -184,10 +184,10 @@ COMMAND_HELP = {
     Command.JUMP: "JUMP [J]: fly to x + speed; only the landing cell must be road",
     Command.WAIT: "WAIT [Enter]: move on at the same speed",
 }
-#: Runway's wording of the framework's player buttons' help, and its two speed buttons'.
 #: Pixels between the speed's label and the − and + beside it.
 SPEED_GAP = 6
 
+#: Runway's wording of the framework's player buttons' help, and its two speed buttons'.
 TRANSPORT = {
     "start": "First turn [Home]",
     "back": "Step back one turn [, or Ctrl+Z]",
@@ -244,13 +244,12 @@ class ControlPad:
         self.rect = rect
         size = self.text_size = 15 if rect.height >= 34 else 13
         font = theme.font(size)
-        label_font = font
         icon_w, square = rect.height + 8, rect.height
         show_speed = True
         gap = 4
 
         def transport_width() -> int:
-            return 5 * (icon_w + 4) + 14 + self.speed.width(label_font, square, SPEED_GAP, label=show_speed)
+            return 5 * (icon_w + 4) + 14 + self.speed.width(font, square, SPEED_GAP, label=show_speed)
 
         def room() -> int:
             return rect.width - transport_width() - 12 - gap * (len(self.commands) - 1)
@@ -301,7 +300,7 @@ class ControlPad:
             x += width + gap
         right = rect.right - transport_width()
         x = self.player.layout(right + 8, rect.y, icon_w, rect.height) + 10
-        self.speed.layout(x, rect.y, square, label_font, SPEED_GAP, label=show_speed)
+        self.speed.layout(x, rect.y, square, font, SPEED_GAP, label=show_speed)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Clicks on the pad (hover is tracked but not consumed). The player buttons take their own
