@@ -273,9 +273,12 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
         if screenshot is None:
             refuse_invisible_window(app)
             from arcade.services import instance
+            from arcade.services.files import folder_problem
             from arcade.services.paths import data_dir
 
-            shared = instance.claim(data_dir()) or unsaved_warning(data_dir())
+            claimed = instance.claim(data_dir())
+            app.cannot_save = folder_problem(data_dir())
+            shared = claimed or unsaved_warning(app.cannot_save)
         set_window_icon()
         with close_window_on_signal() as interrupted:  # SIGINT/SIGTERM close it like its close button
             if game is None:
@@ -301,12 +304,10 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
     return status
 
 
-def unsaved_warning(folder: Path) -> str:
-    """What the window says at once when its data folder cannot be written ("" when it can):
-    the games play on, nothing is kept (said before the first move, not at its failed save)."""
-    from arcade.services.files import folder_problem
-
-    problem = folder_problem(folder)
+def unsaved_warning(problem: str) -> str:
+    """What the window says at once when its data folder cannot be written (``problem``, from
+    :func:`~arcade.services.files.folder_problem`; "" when it can): the games play on, nothing is
+    kept (said before the first move, not at its failed save)."""
     return f"Nothing can be saved: {problem}. You can play, but no game or record is kept." if problem else ""
 
 

@@ -1121,6 +1121,34 @@ def test_the_first_opening_of_a_game_in_a_window_shows_how_to_play_once(user_hom
         close(app)
 
 
+def test_a_warning_given_under_how_to_play_waits_for_the_player(user_home, monkeypatch):
+    """The start's "Nothing can be saved" came while How to play, opening by itself over the game
+    the first time, was on top: a page with no toast, so the line went to the terminal alone. It
+    now waits on the game's toast, which does not run down while covered, and the menu's Quit
+    says it for as long as the run lasts ("Progress is saved automatically" was untrue)."""
+    from arcade.ui import app as app_module
+    from arcade.ui.how_to_play import HowToPlayScene
+
+    monkeypatch.setattr(app_module, "to_terminal", lambda line: None)
+    app = new_app(REGISTRY)
+    app.headless = False  # a window: the page opens by itself the first time
+    try:
+        menu = app.push(MenuScene())
+        app.cannot_save = "~/data is read-only (Permission denied)"
+        scene = app.launch("hashi", Launch(level=SMALL["hashi"]))
+        assert isinstance(app.stack.top, HowToPlayScene)
+        app.warn("Nothing can be saved: ~/data is read-only (Permission denied).")
+        frames(app, 60 * 20)  # twenty seconds of reading the rules
+        key(app, pygame.K_RETURN)
+        assert app.stack.top is scene and scene.toast.current.startswith("Nothing can be saved")
+        app.stack.pop_to(MenuScene)
+        frames(app)
+        assert menu.entries[-1].subtitle == "✗ Nothing is kept: ~/data is read-only (Permission denied)"
+    finally:
+        app.headless = True
+        close(app)
+
+
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_a_hover_text_stays_while_the_game_runs_and_gives_way_when_the_player_acts(info, toy_in_registry):
     """The pointer rests on a toolbar button: its tooltip shows, and stays through moves the

@@ -386,12 +386,12 @@ def test_a_full_disk_is_said_at_start_though_an_empty_file_still_fits(tmp_path, 
     folder = tmp_path / "data"
     with monkeypatch.context() as disk:
         disk.setattr(os, "write", full)
-        said = cli.unsaved_warning(folder)
+        said = cli.unsaved_warning(files.folder_problem(folder))
     assert tried == [files.PROBE_BYTES]
     assert said == (f"Nothing can be saved: there is no room on the disk of {paths.shown_path(folder)} "
                     "(No space left on device). You can play, but no game or record is kept.")
     assert list(folder.iterdir()) == [], "the probe is removed"
-    assert cli.unsaved_warning(folder) == "", "with room again, nothing to say"
+    assert cli.unsaved_warning(files.folder_problem(folder)) == "", "with room again, nothing to say"
 
 
 def test_a_path_under_the_home_folder_is_shown_with_a_tilde(monkeypatch, tmp_path):
@@ -614,9 +614,9 @@ def test_the_window_says_at_once_that_nothing_can_be_saved(tmp_path):
 
     home = tmp_path / "home"
     home.write_text("a file, not a folder")
-    said = cli.unsaved_warning(home / "data")
+    said = cli.unsaved_warning(files.folder_problem(home / "data"))
     assert said.startswith("Nothing can be saved: ") and paths.shown_path(home) in said and "You can play" in said
-    assert cli.unsaved_warning(tmp_path / "fine") == ""
+    assert cli.unsaved_warning(files.folder_problem(tmp_path / "fine")) == ""
 
 
 def _deny_reading(monkeypatch, name: str) -> None:

@@ -74,6 +74,11 @@ class App:
         self.headless = headless
         #: The game opened last (its registry name): the menu puts its highlight back on it.
         self.last_game: str | None = None
+        #: Why nothing of this run can be saved ("" when it can): the data folder is read-only, full
+        #: or not a folder (:func:`~arcade.services.files.folder_problem`). Said once at start; the
+        #: menu's Quit keeps saying it, since the toast is gone in seconds and "Progress is saved
+        #: automatically" was then untrue.
+        self.cannot_save = ""
         with native_stderr_filtered():
             pygame.display.init()
         pygame.font.init()
@@ -269,16 +274,26 @@ class App:
         if text not in self._warned:
             self._warned.add(text)
             to_terminal(f"puzzle-arcade: {text}")
-        toast = toast if toast is not None else getattr(self.stack.top, "toast", None)
+        toast = toast if toast is not None else self._toast()
         if toast is not None:
             toast.show(text, "warning", seconds)
+
+    def _toast(self) -> Any:
+        """The toast of the uppermost scene that has one. An overlay without its own (How to play,
+        which opens by itself over a game the first time) hands the line to the scene under it,
+        whose toast waits while covered: the start's "Nothing can be saved" went to the terminal
+        alone, and the player, reading the rules, never saw it."""
+        for scene in reversed(self.stack.scenes):
+            toast = getattr(scene, "toast", None)
+            if toast is not None:
+                return toast
+        return None
 
     def notify(self, text: str, role: str = "info") -> None:
         """Show a toast on the top scene if it can, else print to stderr as every other line the
         window leaves on the terminal is: after ``puzzle-arcade:`` (the Hashi editor's note at quit,
         "Your unsaved board is kept as a draft", was the one line without it)."""
-        top = self.stack.top
-        toast = getattr(top, "toast", None)
+        toast = self._toast()
         if toast is not None:
             toast.show(text, role, 6.0)
         else:

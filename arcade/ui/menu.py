@@ -194,7 +194,8 @@ class MenuScene(Scene):
                                  role="text_dim", glyph="⚙"))
         unsaved = [info.title for info in app.registry if saves.save_failure(info.name)]
         entries.append(MenuEntry("Quit", (f"✗ Not saved: {', '.join(unsaved)} — quitting loses the latest moves"
-                                          if unsaved else "Progress is saved automatically"),
+                                          if unsaved else f"✗ Nothing is kept: {app.cannot_save}" if app.cannot_save
+                                          else "Progress is saved automatically"),
                                  app.pop, role="text_dim", glyph="✗"))
         # The selection stays on the same entry, not the same row: a Continue row appearing above
         # it once moved the highlight to the next game (Enter opened Runway after leaving Royale).
