@@ -293,7 +293,7 @@ class App:
         """Show a toast on the top scene if it can, else print to stderr as every other line the
         window leaves on the terminal is: after ``puzzle-arcade:`` (the Hashi editor's note at quit,
         "Your unsaved board is kept as a draft", was the one line without it)."""
-        toast = self._toast()
+        toast = getattr(self.stack.top, "toast", None)  # not one under an overlay: at quit nobody sees it
         if toast is not None:
             toast.show(text, role, 6.0)
         else:
