@@ -557,6 +557,11 @@ class HashiScene(CameraScene, PuzzleScene):
         self.app.push(NewPuzzleScene(self.prefs, self.start_generated, discards))
 
     def start_generated(self, puzzle: Puzzle) -> None:
+        if self.in_progress():
+            # The dialog said "Generating throws away this game": Generate was the player's word, as
+            # a second N is in the other games (GameScene.confirm_discard), so the old game's save
+            # goes with it -- kept, Continue reopened it in place of the untouched new board.
+            self.abandon_save()
         self.start_puzzle(puzzle, "generated")
         self.level_note(f"New board: {puzzle.title}", "good", 2.5)
         if self.app is not None:
