@@ -618,6 +618,10 @@ class HashiScene(CameraScene, PuzzleScene):
         except FormatError as exc:
             self.refuse(str(exc))
             return
+        # A paste replaces the game as N and another level do, and asks the same way (it threw a
+        # game in progress away without a word); only once there is a puzzle to paste.
+        if not self.confirm_discard("paste", "Paste again"):
+            return
         self.start_puzzle(puzzle, "pasted")
         self.level_note(f"Started the pasted {size_name(puzzle.cols, puzzle.rows)} puzzle.", "good", 2.5)
 
