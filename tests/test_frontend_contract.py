@@ -2796,6 +2796,56 @@ def test_the_throw_away_question_goes_once_it_is_answered(info, toy_in_registry)
         assert not discard_toast_up(scene)
 
 
+def saved_now(scene: GameScene) -> None:
+    """The game's autosave written and on disk, as leaving it writes it (Tron saves only then)."""
+    scene.save_progress(leaving=True)
+    scene.saver.flush()
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_game_thrown_away_in_the_game_does_not_come_back_from_continue(info, toy_in_registry):
+    """Hashi: moves made on First steps, Neighbours picked twice ("pick Neighbours again to throw
+    away this game (4 moves made)"), back to the menu before a move on it: the menu's Continue
+    offered "Hashi — First steps" and opening Hashi brought the thrown-away game back, moves and
+    clock, in place of the level on screen. The untouched new game rightly saves nothing, but the
+    old save stayed. A game the player throws away when asked -- another level picked twice, a
+    second N or F5 -- loses its save then, in every game; nothing else is touched."""
+    registry = registry_with(info, 0)
+    app = new_app(registry)
+    try:
+        app.push(MenuScene())
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        frames(app)
+        again = reasked_picker(app, scene)
+        saved_now(scene)
+        assert saves.can_resume(info.name), "the game in progress was not saved (the check could not fail)"
+        again.pick(again.selected)
+        frames(app)
+        assert app.stack.top is scene and scene.session.index == 0
+        app.stack.pop_to(MenuScene)
+        frames(app)
+        assert not saves.can_resume(info.name), "the game thrown away from the level picker came back"
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        frames(app)
+        for binding in [b for b in scene.keymap() if b.discards and not (b.button == "New board"
+                                                                         and scene.new_board_asks)]:
+            safe_moves(scene, 3)
+            saved_now(scene)
+            assert saves.can_resume(info.name)
+            scene.run_binding(binding)
+            frames(app)
+            assert saves.can_resume(info.name), f"{binding.keys}: the first press, only asking, lost the save"
+            scene.run_binding(binding)
+            frames(app)
+            while app.stack.top is not scene:
+                app.stack.pop()
+            scene.saver.flush()
+            assert not saves.can_resume(info.name), f"{binding.keys} again: the game thrown away kept its save"
+        app.stack.pop_to(MenuScene)
+    finally:
+        close(app)
+
+
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_a_cancelled_or_reopened_picker_takes_its_question_and_toast_but_no_other(info, toy_in_registry):
     """Esc on the level picker's re-ask left "! Pick it again to throw away this game" in the corner

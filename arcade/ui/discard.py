@@ -6,7 +6,8 @@ asks first, with a toast (or the picker's title) saying what would go, and goes 
 asked again. It is separate because the question has a life of its own (a time limit, a picker
 visit that keeps it, a level change that drops it) that the rest of the scene only starts or
 forgets. It reads the scene's ``session``, ``toast`` and ``_dirty`` and asks its
-``game_over``, ``owns_save`` and ``counts_as_move``.
+``game_over``, ``owns_save``, ``counts_as_move`` and ``abandon_save`` (a game thrown away loses
+its save at once).
 """
 
 from __future__ import annotations
@@ -48,6 +49,10 @@ class DiscardMixin:
         asked = self._discard_asked
         if asked is not None and asked[0] == what and (not timed or now - asked[1] < self.CONFIRM_SECONDS):
             self.forget_discard_question()
+            # Asked and answered: the game is over by the player's word, and so is its save. Kept,
+            # it outlived the untouched game that replaced it (which saves nothing before its first
+            # move): Continue reopened the game thrown away instead of the level left on screen.
+            self.abandon_save()
             return True
         self._discard_asked = (what, now)
         self.toast.show(f"{again} to throw away this game{self.moves_made()}", "warning", self.CONFIRM_SECONDS,

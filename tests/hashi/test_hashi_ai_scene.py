@@ -9,6 +9,7 @@ from arcade.core.registry import Launch
 from arcade.games.hashi import solver
 from arcade.games.hashi.view import HashiScene
 from arcade.games.hashi.view.new_puzzle import NewPuzzleScene
+from arcade.services import saves
 
 
 @pytest.fixture
@@ -224,3 +225,25 @@ def test_new_board_dialog_says_it_throws_away_a_game_in_progress(app, driver, op
     # Clear of the message above it and of the buttons below it.
     assert shown.top >= dialog.message_y + 18
     assert shown.bottom <= dialog.generate_button.rect.top
+
+
+def test_generate_over_a_game_in_progress_throws_its_save_away_too(app, driver, open_level):
+    """The dialog said "Generating throws away this game (2 moves made)" and Generate did replace
+    it, but its save stayed until the new board's first move: left untouched, the menu's Continue
+    and Hashi's entry reopened the game thrown away instead of the board on screen. Generate is the
+    player's word, as a second N is in the other games: the old save goes with the game."""
+    scene = open_level("3...3\n.....\n2...2\n")
+    scene.session.play("set 0 0 E 1")
+    scene.session.play("set 0 0 S 1")
+    driver.frame()
+    scene.saver.flush()
+    assert saves.can_resume("hashi"), "the game in progress was not saved (the check could not fail)"
+    driver.key(pygame.K_n)
+    dialog = app.stack.top
+    assert isinstance(dialog, NewPuzzleScene) and dialog.discards
+    driver.key(pygame.K_RETURN)
+    dialog.worker.wait(30)
+    driver.frame()
+    assert app.stack.top is scene and scene.session.index == 0
+    scene.leave()
+    assert not saves.can_resume("hashi"), "the game thrown away by Generate came back"

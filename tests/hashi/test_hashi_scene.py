@@ -301,6 +301,28 @@ def test_pasting_a_game_id_starts_it_and_the_game_id_panel_shows_it(app, driver,
     assert scene.status_role == "error" and scene.status_text.startswith("clipboard:1:")
 
 
+def test_pasting_over_a_game_in_progress_asks_first(app, driver, open_level):
+    """Ctrl+V (or the Game ID panel's Paste) replaced a game with moves made at once, without a
+    word -- while N and another level picked ask "again to throw away this game (2 moves made)"
+    first. A paste asks the same way once there is a puzzle to paste: the first keeps the game and
+    says so, the second plays the pasted puzzle (and the old game's save goes with it)."""
+    scene = open_level("3...3\n.....\n2...2\n")
+    scene.session.play("set 0 0 E 1")
+    scene.session.play("set 0 0 S 1")
+    driver.frame()
+    moves = list(scene.session.moves)
+    pygame.scrap.put_text(SPEC_ID)
+    driver.key(pygame.K_v, pygame.KMOD_CTRL)
+    assert scene.session.moves == moves and scene.session.level_id != "pasted", "thrown away at once"
+    assert any("Paste again to throw away this game (2\N{NO-BREAK SPACE}moves\N{NO-BREAK SPACE}made)" in m.text
+               for m in scene.toast.messages), [m.text for m in scene.toast.messages]
+    driver.key(pygame.K_v, pygame.KMOD_CTRL)
+    assert scene.session.level_id == "pasted" and scene.session.index == 0
+    assert scene.puzzle.islands == parse_puzzle(SPEC_ID).islands
+    scene.leave()
+    assert not saves.can_resume("hashi")
+
+
 @pytest.mark.parametrize("size", [(640, 400), (1024, 640), (1280, 800)])
 def test_the_game_id_panel_has_a_paste_button_that_does_what_ctrl_v_does(app, driver, open_level, size):
     """The Game ID panel said "Ctrl+V in this screen starts a puzzle from a copied game ID", and a

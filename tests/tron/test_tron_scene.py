@@ -1446,3 +1446,33 @@ def test_a_replay_of_a_round_a_program_lost_ends_on_the_failure_it_names(app, dr
     crossed.clear()
     scene.draw(app.screen)
     assert (1, True) not in crossed
+
+
+@pytest.mark.parametrize("window", [(1280, 800), (1024, 640)])
+def test_the_setups_start_stays_under_the_pointer_when_it_asks(app, driver, window):
+    """Mid-match, a click on the setup's Start put "Press Start again to throw away this game (after
+    round 1 of 3, You 0 : 1 Flood fill)" in the panel on two lines, and the panel grew downwards:
+    Start moved 18 px down, so a second click on the upper half of where it was hit nothing. The
+    panel grows upwards for its message (the pointer is on Start, not on the rows): Start and
+    Cancel stay where they were, and the same click twice starts the new match."""
+    app.on_resize(window)
+    scene = open_tron(app, best_of=3)
+    driver.key(pygame.K_UP)  # straight into the wall above: round 1 lost, the match goes on
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 1)
+    assert scene.phase == "over" and scene.in_progress()
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    driver.frame()
+    start, cancel = (pygame.Rect(b.rect) for b in overlay.buttons)
+    aim = (start.centerx, start.top + 2)
+    driver.click(aim)
+    driver.frame()
+    assert app.stack.top is overlay and overlay.error.startswith("Press Start again")
+    assert len(overlay.error_lines) > 1, "the question fits one line: the check could not fail"
+    assert [b.rect for b in overlay.buttons] == [start, cancel]
+    assert all(overlay.panel.contains(r) for r in overlay.row_rects)
+    driver.click(aim)
+    driver.frame()
+    assert app.stack.top is scene and scene.session.index == 0

@@ -557,6 +557,11 @@ class HashiScene(CameraScene, PuzzleScene):
         self.app.push(NewPuzzleScene(self.prefs, self.start_generated, discards))
 
     def start_generated(self, puzzle: Puzzle) -> None:
+        if self.in_progress():
+            # The dialog said "Generating throws away this game": Generate was the player's word, as
+            # a second N is in the other games (GameScene.confirm_discard), so the old game's save
+            # goes with it -- kept, Continue reopened it in place of the untouched new board.
+            self.abandon_save()
         self.start_puzzle(puzzle, "generated")
         self.level_note(f"New board: {puzzle.title}", "good", 2.5)
         if self.app is not None:
@@ -612,6 +617,10 @@ class HashiScene(CameraScene, PuzzleScene):
             puzzle = parse_puzzle(text, "clipboard")
         except FormatError as exc:
             self.refuse(str(exc))
+            return
+        # A paste replaces the game as N and another level do, and asks the same way (it threw a
+        # game in progress away without a word); only once there is a puzzle to paste.
+        if not self.confirm_discard("paste", "Paste again"):
             return
         self.start_puzzle(puzzle, "pasted")
         self.level_note(f"Started the pasted {size_name(puzzle.cols, puzzle.rows)} puzzle.", "good", 2.5)

@@ -213,8 +213,9 @@ class SetupScene(Scene):
         #: Asked before Start goes ahead: "" to go, else what to say in the panel (a match in progress
         #: would be thrown away: the first Start says so, the second starts -- as F5 asks).
         self.confirm = confirm
-        #: (window size, panel top) of the last layout: the panel keeps its top while rows change.
-        self._anchor: tuple[tuple[int, int], int] | None = None
+        #: (window size, panel top, the message's extra height) of the last layout: the panel keeps its
+        #: top while rows change, its bottom while the message grows.
+        self._anchor: tuple[tuple[int, int], int, int] | None = None
         self.title = "New match"
         self.setup = setup
         #: Every map's value, in the picker's order (read once, when ←→ first steps through them).
@@ -436,9 +437,13 @@ class SetupScene(Scene):
         self.panel.center = (size[0] // 2, size[1] // 2)
         # Rows come and go with the mode: keep the panel's top where it was (it grows downwards), so
         # the row under the pointer stays under the pointer and the next click lands where aimed.
+        # A message's extra lines come from a click on Start ("Press Start again to throw away this
+        # game…" on two lines): the panel grows upwards for them, so Start stays under the pointer
+        # (it moved 18 px down, and a second click on its upper half hit nothing).
         if self._anchor is not None and self._anchor[0] == size:
-            self.panel.top = min(self._anchor[1], size[1] - 10 - height)
-        self._anchor = (size, self.panel.top)
+            top = self._anchor[1] - (extra - self._anchor[2])
+            self.panel.top = max(0, min(top, size[1] - 10 - height))
+        self._anchor = (size, self.panel.top, extra)
         row_h = min(px(self.ROW), (height - px(170) - extra) // max(1, len(rows)))
         self.row_rects = [pygame.Rect(self.panel.x + 16, self.panel.y + px(60) + i * row_h, width - 32, row_h - 4)
                           for i in range(len(rows))]
