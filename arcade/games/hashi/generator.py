@@ -377,6 +377,57 @@ class _Board:
         self.need[self.net.a[line]] += delta
         self.need[self.net.b[line]] += delta
 
+    def repair(self, difficulty: str, rng: random.Random, max_repairs: int) -> tuple[bool, int]:
+        """Change the hidden solution until the puzzle is unique and of grade ``difficulty``, at most
+        ``max_repairs`` times: (whether it got there, how many changes were made)."""
+        repairs = 0
+        for _ in range(max_repairs + 1):
+            verdict, engine = self.assess(difficulty)
+            if verdict == "ok":
+                return True, repairs
+            if verdict == "easy":
+                # Too easy: change the hidden solution somewhere at random and look again (a
+                # walk over puzzles on the same islands; repairs follow if it turns ambiguous).
+                choices = [m for x in range(self.net.m) for m in self.mutations(x)]
+            else:
+                # Change the hidden solution where deduction got stuck: preferably in a way that
+                # rules out a second solution, else on a line left open (or right next to one).
+                open_lines = engine.open_lines()
+                places = self.killers(engine)
+                if places is None:
+                    return False, repairs
+                if places:
+                    for choices in places:
+                        line, count = rng.choice(choices)
+                        if (line, count) in self.mutations(line):  # an earlier change may forbid it now
+                            self.apply(line, count)
+                            repairs += 1
+                    continue
+                if difficulty == "hard":
+                    if self.finish_hard(engine):
+                        return True, repairs
+                    open_lines = engine.open_lines()
+                choices = self._open_line_changes(open_lines, difficulty, rng)
+            if not choices:
+                return False, repairs
+            self.apply(*rng.choice(choices))
+            repairs += 1
+        return False, repairs
+
+    def _open_line_changes(self, open_lines: list[int], difficulty: str,
+                           rng: random.Random) -> list[tuple[int, int]]:
+        """Changes on the lines deduction left open, else on the lines beside a random one of them."""
+        choices = [m for x in open_lines for m in self.mutations(x)]
+        if difficulty == "easy":
+            # More bridges make numbers press against their room: pigeonhole fires.
+            choices = [m for m in choices if m[1] > self.solution[m[0]]] or choices
+        if not choices:
+            line = rng.choice(open_lines)
+            ends = (self.net.a[line], self.net.b[line])
+            near = {x for end in ends for x in self.net.lines_of[end]}
+            choices = [m for x in sorted(near) for m in self.mutations(x)]
+        return choices
+
     def build(self, meta: tuple[tuple[str, str], ...]) -> Puzzle:
         p = self.puzzle
         grid = [[0] * p.cols for _ in range(p.rows)]
@@ -406,12 +457,7 @@ def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topolog
 
     ``no_touching``: no two islands orthogonally adjacent (what Tatham's Bridges accepts).
     """
-    if difficulty not in DIFFICULTIES:
-        raise UsageError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
-    if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
-        raise UsageError(f"board size must be {MIN_SIDE}..{MAX_SIDE} on each side, not {size_name(cols, rows)}")
-    if not 0.25 <= density <= 4.0:
-        raise UsageError(f"density must be between 0.25 and 4, not {density}")
+    _check_request(rows, cols, difficulty, density)
     if seed is None:
         seed = make_rng(None).randrange(2**31)
     shape = Shape(rows, cols, topology)
@@ -426,50 +472,9 @@ def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topolog
             continue
         puzzle = layout.puzzle()
         board = _Board(puzzle, layout.solution(puzzle))
-        for _ in range(max_repairs + 1):
-            verdict, engine = board.assess(difficulty)
-            if verdict == "easy":
-                # Too easy: change the hidden solution somewhere at random and look again (a
-                # walk over puzzles on the same islands; repairs follow if it turns ambiguous).
-                choices = [m for x in range(board.net.m) for m in board.mutations(x)]
-                if not choices:
-                    break
-                board.apply(*rng.choice(choices))
-                repairs += 1
-                continue
-            if verdict == "stuck":
-                # Change the hidden solution where deduction got stuck: preferably in a way that
-                # rules out a second solution, else on a line left open (or right next to one).
-                open_lines = engine.open_lines()
-                places = board.killers(engine)
-                if places is None:
-                    break
-                if places:
-                    for choices in places:
-                        line, count = rng.choice(choices)
-                        if (line, count) in board.mutations(line):  # an earlier change may forbid it now
-                            board.apply(line, count)
-                            repairs += 1
-                    continue
-                if difficulty == "hard" and board.finish_hard(engine):
-                    verdict = "ok"
-                else:
-                    if difficulty == "hard":
-                        open_lines = engine.open_lines()
-                    choices = [m for x in open_lines for m in board.mutations(x)]
-                    if difficulty == "easy":
-                        # More bridges make numbers press against their room: pigeonhole fires.
-                        choices = [m for m in choices if m[1] > board.solution[m[0]]] or choices
-                    if not choices:
-                        line = rng.choice(open_lines)
-                        ends = (board.net.a[line], board.net.b[line])
-                        near = {x for end in ends for x in board.net.lines_of[end]}
-                        choices = [m for x in sorted(near) for m in board.mutations(x)]
-                    if not choices:
-                        break
-                    board.apply(*rng.choice(choices))
-                    repairs += 1
-                    continue
+        done, changes = board.repair(difficulty, rng, max_repairs)
+        repairs += changes
+        if done:
             meta = (("difficulty", difficulty), ("generator", f"seed {seed}"))
             return Generated(board.build(meta), tuple(board.solution), difficulty, seed, attempt + 1, repairs)
     advice = ["try another seed"]
@@ -479,3 +484,13 @@ def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topolog
         advice.append("a larger board (small wrapped boards rarely allow every grade)")
     raise GenerationError(f"no {difficulty} {size_name(cols, rows)} {topology.value} puzzle found from seed {seed}: "
                           + ", or ".join(advice))
+
+
+def _check_request(rows: int, cols: int, difficulty: str, density: float) -> None:
+    """Refuse, with the allowed range, what :func:`generate` cannot make (a usage error, exit 2)."""
+    if difficulty not in DIFFICULTIES:
+        raise UsageError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
+    if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
+        raise UsageError(f"board size must be {MIN_SIDE}..{MAX_SIDE} on each side, not {size_name(cols, rows)}")
+    if not 0.25 <= density <= 4.0:
+        raise UsageError(f"density must be between 0.25 and 4, not {density}")
