@@ -79,89 +79,129 @@ def grow_layout(shape: Shape, difficulty: str, rng: random.Random, density: floa
 
     ``no_touching``: no island is placed beside another (hard boards otherwise allow it).
     """
-    rows, cols = shape.rows, shape.cols
-    kind = [[_EMPTY] * cols for _ in range(rows)]
-    numbers: dict[Cell, int] = {}
-    bridges: dict[tuple[Cell, str], int] = {}
-    #: Bridges per pair of islands: both ways round a wrapped row count together (at most 2).
-    joined: dict[frozenset[Cell], int] = {}
-    stop = min(0.95, STOP_CHANCE[difficulty] * density)
-    double = DOUBLE_CHANCE[difficulty]
-    join = difficulty == "hard"
-    apart = not join or no_touching  # new islands must keep off other islands' sides
+    return _Growth(shape, difficulty, rng, density, no_touching).grow()
 
-    def island_near(cell: Cell, skip: Cell) -> bool:
-        return any(n != skip and kind[n[0]][n[1]] == _ISLAND for n in shape.neighbours(cell))
 
-    start = (rng.randrange(rows), rng.randrange(cols))
-    kind[start[0]][start[1]] = _ISLAND
-    numbers[start] = 0
-    stack: list[tuple[Cell, list[str]]] = [(start, rng.sample(_DIR_ORDER, 4))]
-    while stack:
-        cell, untried = stack[-1]
-        if not untried:
-            stack.pop()
-            continue
-        letter = untried.pop()
-        d = DIRS[letter]
-        # Free water cells straight ahead, and what ends them.
+class _Growth:
+    """One run of :func:`grow_layout`: the board so far and the stack of islands under construction.
+
+    Every random draw happens in the same order as in seed 003's single loop, so a seed keeps
+    giving the same board (the bundled packs are reproducible from the seeds in their headers).
+    """
+
+    def __init__(self, shape: Shape, difficulty: str, rng: random.Random, density: float,
+                 no_touching: bool) -> None:
+        self.shape = shape
+        self.rng = rng
+        self.kind = [[_EMPTY] * shape.cols for _ in range(shape.rows)]
+        self.numbers: dict[Cell, int] = {}
+        self.bridges: dict[tuple[Cell, str], int] = {}
+        #: Bridges per pair of islands: both ways round a wrapped row count together (at most 2).
+        self.joined: dict[frozenset[Cell], int] = {}
+        self.stack: list[tuple[Cell, list[str]]] = []
+        self.stop = min(0.95, STOP_CHANCE[difficulty] * density)
+        self.double = DOUBLE_CHANCE[difficulty]
+        self.join = difficulty == "hard"
+        self.apart = not self.join or no_touching  # new islands must keep off other islands' sides
+
+    def grow(self) -> Layout:
+        """From a random start, one attempt per direction of the island on top of the stack."""
+        rng = self.rng
+        self._add_island((rng.randrange(self.shape.rows), rng.randrange(self.shape.cols)))
+        stack = self.stack
+        while stack:
+            cell, untried = stack[-1]
+            if not untried:
+                stack.pop()
+                continue
+            letter = untried.pop()
+            path, hit = self._water_ahead(cell, DIRS[letter])
+            reach = self._bridge_end(cell, path, hit)
+            if reach is None:
+                continue
+            end, k = reach
+            count = self._bridge_count(cell, end)
+            if count:
+                self._build(cell, letter, end, path[:k], count)
+        return Layout(self.shape, {c: n for c, n in self.numbers.items() if n}, self.bridges)
+
+    def _add_island(self, cell: Cell) -> None:
+        """A new island with no bridge yet, on top of the stack with its directions in random order."""
+        self.kind[cell[0]][cell[1]] = _ISLAND
+        self.numbers[cell] = 0
+        self.stack.append((cell, self.rng.sample(_DIR_ORDER, 4)))
+
+    def _water_ahead(self, cell: Cell, d: tuple[int, int]) -> tuple[list[Cell], Cell | None]:
+        """The free water cells straight ahead of ``cell``, and the cell that ends them (None: the edge)."""
+        kind = self.kind
         path: list[Cell] = []
-        hit: Cell | None = None
-        for nxt in shape.ray(cell, d):
+        for nxt in self.shape.ray(cell, d):
             if kind[nxt[0]][nxt[1]] != _EMPTY:
-                hit = nxt
-                break
+                return path, nxt
             path.append(nxt)
+        return path, None
+
+    def _bridge_end(self, cell: Cell, path: list[Cell], hit: Cell | None) -> tuple[Cell, int] | None:
+        """Where a bridge from ``cell`` along ``path`` ends and how many water cells it covers, or None.
+
+        The bridge grows cell by cell until the stop chance fires; the new island sits at
+        ``path[k]`` and the bridge covers ``path[:k]``. On hard a bridge that runs into an
+        island joins it; easy and medium (and ``no_touching``) keep new islands off other
+        islands' sides, looking further along if needed.
+        """
+        kind, join, rng = self.kind, self.join, self.rng
         hit_island = hit is not None and kind[hit[0]][hit[1]] == _ISLAND
         if not join and hit_island and len(path) < NEAR:
-            continue  # another island is too near in this direction
+            return None  # another island is too near in this direction
         if len(path) < 2 and not (join and hit_island and path):
-            continue  # no room for at least one water cell and a new island
-        # Grow cell by cell: the new island sits at path[k], the bridge covers path[:k].
+            return None  # no room for at least one water cell and a new island
         k = 1
-        while k + 1 < len(path) and rng.random() >= stop:
+        while k + 1 < len(path) and rng.random() >= self.stop:
             k += 1
-        end: Cell | None = None
         if join and hit_island and k + 1 >= len(path):
-            end, k = hit, len(path)  # ran into an existing island: join it
-        else:
-            # Easy and medium (and no_touching) keep new islands off other islands' sides;
-            # look further if needed.
-            while k < len(path):
-                candidate = path[k]
-                if not apart or not island_near(candidate, path[k - 1]):
-                    end = candidate
-                    break
-                k += 1
-            if end is None:
-                continue
-        if end is None or end == cell:
-            continue
-        count = 2 if rng.random() < double else 1
-        pair = frozenset((cell, end))
-        count = min(count, MAX_BRIDGES - joined.get(pair, 0))
+            assert hit is not None
+            return (hit, len(path)) if hit != cell else None  # ran into an existing island: join it
+        while k < len(path):
+            candidate = path[k]
+            if not self.apart or not self._island_beside(candidate, path[k - 1]):
+                return candidate, k  # water, so never ``cell`` itself
+            k += 1
+        return None
+
+    def _island_beside(self, cell: Cell, skip: Cell) -> bool:
+        kind = self.kind
+        return any(n != skip and kind[n[0]][n[1]] == _ISLAND for n in self.shape.neighbours(cell))
+
+    def _bridge_count(self, cell: Cell, end: Cell) -> int:
+        """1 or 2 bridges (by the difficulty's double chance), fewer if the pair or a number is full; 0: none."""
+        count = 2 if self.rng.random() < self.double else 1
+        count = min(count, MAX_BRIDGES - self.joined.get(frozenset((cell, end)), 0))
         if count <= 0:
-            continue  # these two are joined twice already, the other way round
+            return 0  # these two are joined twice already, the other way round
+        numbers = self.numbers
         if numbers[cell] + count > MAX_NUMBER or numbers.get(end, 0) + count > MAX_NUMBER:
             count = 1
             if numbers[cell] + 1 > MAX_NUMBER or numbers.get(end, 0) + 1 > MAX_NUMBER:
-                continue
+                return 0
+        return count
+
+    def _build(self, cell: Cell, letter: str, end: Cell, water: list[Cell], count: int) -> None:
+        """``count`` bridges from ``cell`` towards ``letter`` over ``water`` to ``end`` (a new island
+        if nothing stands there yet)."""
         mark = _HORIZONTAL if letter in "EW" else _VERTICAL
-        for r, c in path[:k]:
-            kind[r][c] = mark
+        for r, c in water:
+            self.kind[r][c] = mark
         # Record the bridge from the end that looks E or S at the other.
         if letter in "ES":
-            bridges[(cell, letter)] = count
+            self.bridges[(cell, letter)] = count
         else:
-            bridges[(end, "E" if letter == "W" else "S")] = count
-        numbers[cell] += count
-        joined[pair] = joined.get(pair, 0) + count
-        if end not in numbers:
-            kind[end[0]][end[1]] = _ISLAND
-            numbers[end] = 0
-            stack.append((end, rng.sample(_DIR_ORDER, 4)))
-        numbers[end] += count
-    return Layout(shape, {c: n for c, n in numbers.items() if n}, bridges)
+            self.bridges[(end, "E" if letter == "W" else "S")] = count
+        self.numbers[cell] += count
+        pair = frozenset((cell, end))
+        self.joined[pair] = self.joined.get(pair, 0) + count
+        if end not in self.numbers:
+            self._add_island(end)
+        self.numbers[end] += count
 
 
 # -- uniqueness and grade by repair ---------------------------------------------------------
@@ -337,6 +377,57 @@ class _Board:
         self.need[self.net.a[line]] += delta
         self.need[self.net.b[line]] += delta
 
+    def repair(self, difficulty: str, rng: random.Random, max_repairs: int) -> tuple[bool, int]:
+        """Change the hidden solution until the puzzle is unique and of grade ``difficulty``, at most
+        ``max_repairs`` times: (whether it got there, how many changes were made)."""
+        repairs = 0
+        for _ in range(max_repairs + 1):
+            verdict, engine = self.assess(difficulty)
+            if verdict == "ok":
+                return True, repairs
+            if verdict == "easy":
+                # Too easy: change the hidden solution somewhere at random and look again (a
+                # walk over puzzles on the same islands; repairs follow if it turns ambiguous).
+                choices = [m for x in range(self.net.m) for m in self.mutations(x)]
+            else:
+                # Change the hidden solution where deduction got stuck: preferably in a way that
+                # rules out a second solution, else on a line left open (or right next to one).
+                open_lines = engine.open_lines()
+                places = self.killers(engine)
+                if places is None:
+                    return False, repairs
+                if places:
+                    for choices in places:
+                        line, count = rng.choice(choices)
+                        if (line, count) in self.mutations(line):  # an earlier change may forbid it now
+                            self.apply(line, count)
+                            repairs += 1
+                    continue
+                if difficulty == "hard":
+                    if self.finish_hard(engine):
+                        return True, repairs
+                    open_lines = engine.open_lines()
+                choices = self._open_line_changes(open_lines, difficulty, rng)
+            if not choices:
+                return False, repairs
+            self.apply(*rng.choice(choices))
+            repairs += 1
+        return False, repairs
+
+    def _open_line_changes(self, open_lines: list[int], difficulty: str,
+                           rng: random.Random) -> list[tuple[int, int]]:
+        """Changes on the lines deduction left open, else on the lines beside a random one of them."""
+        choices = [m for x in open_lines for m in self.mutations(x)]
+        if difficulty == "easy":
+            # More bridges make numbers press against their room: pigeonhole fires.
+            choices = [m for m in choices if m[1] > self.solution[m[0]]] or choices
+        if not choices:
+            line = rng.choice(open_lines)
+            ends = (self.net.a[line], self.net.b[line])
+            near = {x for end in ends for x in self.net.lines_of[end]}
+            choices = [m for x in sorted(near) for m in self.mutations(x)]
+        return choices
+
     def build(self, meta: tuple[tuple[str, str], ...]) -> Puzzle:
         p = self.puzzle
         grid = [[0] * p.cols for _ in range(p.rows)]
@@ -366,12 +457,7 @@ def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topolog
 
     ``no_touching``: no two islands orthogonally adjacent (what Tatham's Bridges accepts).
     """
-    if difficulty not in DIFFICULTIES:
-        raise UsageError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
-    if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
-        raise UsageError(f"board size must be {MIN_SIDE}..{MAX_SIDE} on each side, not {size_name(cols, rows)}")
-    if not 0.25 <= density <= 4.0:
-        raise UsageError(f"density must be between 0.25 and 4, not {density}")
+    _check_request(rows, cols, difficulty, density)
     if seed is None:
         seed = make_rng(None).randrange(2**31)
     shape = Shape(rows, cols, topology)
@@ -386,50 +472,9 @@ def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topolog
             continue
         puzzle = layout.puzzle()
         board = _Board(puzzle, layout.solution(puzzle))
-        for _ in range(max_repairs + 1):
-            verdict, engine = board.assess(difficulty)
-            if verdict == "easy":
-                # Too easy: change the hidden solution somewhere at random and look again (a
-                # walk over puzzles on the same islands; repairs follow if it turns ambiguous).
-                choices = [m for x in range(board.net.m) for m in board.mutations(x)]
-                if not choices:
-                    break
-                board.apply(*rng.choice(choices))
-                repairs += 1
-                continue
-            if verdict == "stuck":
-                # Change the hidden solution where deduction got stuck: preferably in a way that
-                # rules out a second solution, else on a line left open (or right next to one).
-                open_lines = engine.open_lines()
-                places = board.killers(engine)
-                if places is None:
-                    break
-                if places:
-                    for choices in places:
-                        line, count = rng.choice(choices)
-                        if (line, count) in board.mutations(line):  # an earlier change may forbid it now
-                            board.apply(line, count)
-                            repairs += 1
-                    continue
-                if difficulty == "hard" and board.finish_hard(engine):
-                    verdict = "ok"
-                else:
-                    if difficulty == "hard":
-                        open_lines = engine.open_lines()
-                    choices = [m for x in open_lines for m in board.mutations(x)]
-                    if difficulty == "easy":
-                        # More bridges make numbers press against their room: pigeonhole fires.
-                        choices = [m for m in choices if m[1] > board.solution[m[0]]] or choices
-                    if not choices:
-                        line = rng.choice(open_lines)
-                        ends = (board.net.a[line], board.net.b[line])
-                        near = {x for end in ends for x in board.net.lines_of[end]}
-                        choices = [m for x in sorted(near) for m in board.mutations(x)]
-                    if not choices:
-                        break
-                    board.apply(*rng.choice(choices))
-                    repairs += 1
-                    continue
+        done, changes = board.repair(difficulty, rng, max_repairs)
+        repairs += changes
+        if done:
             meta = (("difficulty", difficulty), ("generator", f"seed {seed}"))
             return Generated(board.build(meta), tuple(board.solution), difficulty, seed, attempt + 1, repairs)
     advice = ["try another seed"]
@@ -439,3 +484,13 @@ def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topolog
         advice.append("a larger board (small wrapped boards rarely allow every grade)")
     raise GenerationError(f"no {difficulty} {size_name(cols, rows)} {topology.value} puzzle found from seed {seed}: "
                           + ", or ".join(advice))
+
+
+def _check_request(rows: int, cols: int, difficulty: str, density: float) -> None:
+    """Refuse, with the allowed range, what :func:`generate` cannot make (a usage error, exit 2)."""
+    if difficulty not in DIFFICULTIES:
+        raise UsageError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
+    if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
+        raise UsageError(f"board size must be {MIN_SIDE}..{MAX_SIDE} on each side, not {size_name(cols, rows)}")
+    if not 0.25 <= density <= 4.0:
+        raise UsageError(f"density must be between 0.25 and 4, not {density}")

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NoReturn
 
 from arcade.games.hashi.logic import MAX_BRIDGES, Puzzle
 
@@ -198,7 +199,12 @@ class Engine:
     def restrict(self, line: int, nlo: int, nhi: int, mask: int = 0, rule: str = GIVEN, island: int = -1,
                  detail: tuple[object, ...] = ()) -> None:
         """Narrow ``line`` to ``nlo..nhi`` (intersected with what it was) because of the decisions in
-        ``mask``; raise Contradiction if nothing is left."""
+        ``mask``; raise Contradiction if nothing is left.
+
+        The hottest function of the solver, so the common case stays inline (a helper call per
+        narrowing cost 2-3 % of a generation's instructions); only the rare paths -- the first
+        bridge joining two groups, the contradiction -- are helpers.
+        """
         olo, ohi = self.lo[line], self.hi[line]
         if nlo < olo:
             nlo = olo
@@ -207,10 +213,7 @@ class Engine:
         if nlo == olo and nhi == ohi:
             return
         if nlo > nhi:
-            exc = Contradiction("empty", line, mask | self.lomask[line] | self.himask[line])
-            if self.log is not None:  # what the rule tried, for explanations (see .reasons)
-                exc.event = Event(rule, line, (olo, ohi), (nlo, nhi), island, detail)  # type: ignore[attr-defined]
-            raise exc
+            self._empty(line, olo, ohi, nlo, nhi, mask, rule, island, detail)
         net = self.net
         x, y = net.a[line], net.b[line]
         olomask, ohimask = self.lomask[line], self.himask[line]
@@ -232,7 +235,7 @@ class Engine:
             if not nhi:
                 self.cut_dirty = True
         if olo == 0 and ohi and not (nlo == 0 and nhi):
-            # Leaves the live set: swap it to the end of the live part.
+            # Leaves the live set: swap it to the end of the live part (undo grows the part by one).
             live, pos = self.live, self.live_pos
             self.nlive -= 1
             last = live[self.nlive]
@@ -246,47 +249,67 @@ class Engine:
         if not queued[y]:
             queued[y] = True
             queue.append(y)
-        if nlo != olo:
-            dlo = nlo - olo
-            self.slo[x] += dlo
-            self.slo[y] += dlo
-            rx, ry = groot, self.rootof[y]
-            crem, gmask = self.crem, self.gmask
-            crem[rx] -= dlo
-            crem[ry] -= dlo
-            if rx != ry:
-                # The line's first bridge joins two groups; the root that survives is rx or ry,
-                # and only its mask changes, which the trail entry above restores (as groot).
-                size = self.size
-                if size[rx] < size[ry]:
-                    # Record the surviving root's old mask instead.
-                    self.trail[-1] = (line, olo, ohi, olomask, ohimask, ry, gmask[ry])
-                    rx, ry = ry, rx
-                rootof = self.rootof
-                moved = self.members[ry]
-                for j in moved:
-                    rootof[j] = rx
-                size[rx] += size[ry]
-                crem[rx] += crem[ry]
-                gmask[rx] |= gmask[ry] | mask
-                self.members[rx].extend(moved)
-                self.groups -= 1
-                self.trail.append((-1 - ry, rx))
-            else:
-                gmask[rx] |= mask
-            if olo == 0:
-                hi = self.hi
-                for other in net.cross[line]:
-                    if hi[other]:
-                        if self.lo[other]:
-                            raise Contradiction("cross", line, mask | self.lomask[other])
-                        self.restrict(other, 0, 0, mask, CROSSING, -1, (line,))
-            for other in net.twins[line]:  # at most 2 between the pair, whichever way round
-                if self.hi[other] > MAX_BRIDGES - nlo:
-                    self.restrict(other, 0, MAX_BRIDGES - nlo, mask, PAIR, -1, (line,))
-            self.dirty_groups.add(rx)
-            if crem[rx] <= 0 and self.size[rx] < net.n:
-                raise Contradiction("closed", rx, gmask[rx])
+        if nlo == olo:
+            return
+        # More sure bridges: island sums and group demand, joined groups, no crossing line, room
+        # left for its twins, and a contradiction if a finished group is cut off.
+        dlo = nlo - olo
+        self.slo[x] += dlo
+        self.slo[y] += dlo
+        rx, ry = groot, self.rootof[y]
+        crem, gmask = self.crem, self.gmask
+        crem[rx] -= dlo
+        crem[ry] -= dlo
+        if rx != ry:
+            rx = self._merge(line, rx, ry, mask)
+        else:
+            gmask[rx] |= mask
+        if olo == 0:
+            hi = self.hi
+            for other in net.cross[line]:
+                if hi[other]:
+                    if self.lo[other]:
+                        raise Contradiction("cross", line, mask | self.lomask[other])
+                    self.restrict(other, 0, 0, mask, CROSSING, -1, (line,))
+        for other in net.twins[line]:  # at most 2 between the pair, whichever way round
+            if self.hi[other] > MAX_BRIDGES - nlo:
+                self.restrict(other, 0, MAX_BRIDGES - nlo, mask, PAIR, -1, (line,))
+        self.dirty_groups.add(rx)
+        if crem[rx] <= 0 and self.size[rx] < net.n:
+            raise Contradiction("closed", rx, gmask[rx])
+
+    def _empty(self, line: int, olo: int, ohi: int, nlo: int, nhi: int, mask: int, rule: str, island: int,
+               detail: tuple[object, ...]) -> NoReturn:
+        """Raise the contradiction of a line left with no value, with what the rule tried when logging
+        (explanations show it, see .reasons)."""
+        exc = Contradiction("empty", line, mask | self.lomask[line] | self.himask[line])
+        if self.log is not None:
+            exc.event = Event(rule, line, (olo, ohi), (nlo, nhi), island, detail)  # type: ignore[attr-defined]
+        raise exc
+
+    def _merge(self, line: int, rx: int, ry: int, mask: int) -> int:
+        """Join the groups of roots ``rx`` (``line``'s first island) and ``ry`` by the line's first
+        bridge, moving the smaller group; returns the surviving root.
+
+        Only the surviving root's mask changes, which the line's trail entry (just appended by
+        :meth:`restrict`) restores as its ``groot``: when the survivor is ``ry`` that entry is
+        rewritten to record ``ry``'s old mask instead.
+        """
+        size, gmask = self.size, self.gmask
+        if size[rx] < size[ry]:
+            self.trail[-1] = (*self.trail[-1][:5], ry, gmask[ry])
+            rx, ry = ry, rx
+        rootof = self.rootof
+        moved = self.members[ry]
+        for j in moved:
+            rootof[j] = rx
+        size[rx] += size[ry]
+        self.crem[rx] += self.crem[ry]
+        gmask[rx] |= gmask[ry] | mask
+        self.members[rx].extend(moved)
+        self.groups -= 1
+        self.trail.append((-1 - ry, rx))
+        return rx
 
     # -- propagation ---------------------------------------------------------------------
     def propagate(self) -> None:
@@ -422,6 +445,19 @@ class Engine:
         self.cut_dirty = False
         if self.groups <= 1:
             return False
+        adj = self._group_graph()
+        start = next(iter(adj))
+        disc, fin, via, cuts = _bridges_of(adj, start)
+        if len(disc) < self.groups:
+            raise Contradiction("split", start, self._cut_mask(set(disc)))
+        if not cuts:
+            return False
+        self._force_cuts(disc, fin, via, cuts)
+        return True
+
+    def _group_graph(self) -> dict[int, list[tuple[int, int]]]:
+        """Per group root, its live lines to other groups as (line, other root); raises "split" when a
+        group has none (it can never join the rest)."""
         a, b, rootof = self.net.a, self.net.b, self.rootof
         adj: dict[int, list[tuple[int, int]]] = {}
         live = self.live
@@ -440,56 +476,17 @@ class Engine:
         if len(adj) < self.groups:
             lonely = next(r for r in range(self.net.n) if rootof[r] == r and r not in adj)
             raise Contradiction("split", lonely, self._cut_mask({lonely}))
-        start = next(iter(adj))
-        disc = {start: 1}
-        low = {start: 1}
-        via = {start: -1}
-        ptr = {start: 0}
-        fin: dict[int, int] = {}
-        t = 1
-        stack = [start]
-        cuts: list[tuple[int, int]] = []
-        while stack:
-            v = stack[-1]
-            nv = adj[v]
-            p = ptr[v]
-            if p < len(nv):
-                ptr[v] = p + 1
-                line, w = nv[p]
-                if line == via[v]:
-                    continue
-                dw = disc.get(w)
-                if dw is None:
-                    t += 1
-                    disc[w] = low[w] = t
-                    via[w] = line
-                    ptr[w] = 0
-                    stack.append(w)
-                elif dw < low[v]:
-                    low[v] = dw
-            else:
-                stack.pop()
-                fin[v] = t
-                if stack:
-                    u = stack[-1]
-                    if low[v] < low[u]:
-                        low[u] = low[v]
-                    if low[v] > disc[u]:
-                        cuts.append((via[v], v))
-        if t < self.groups:
-            raise Contradiction("split", start, self._cut_mask(set(disc)))
-        if not cuts:
-            return False
-        # Demand left on each side of a cut line: the side beyond it must send all its odd
-        # unit across, so the line's count has the parity of that side's remaining demand.
-        crem, gmask = self.crem, self.gmask
-        order = sorted(disc, key=disc.__getitem__)
-        sub = {r: crem[r] for r in order}
-        for r in reversed(order[1:]):
-            parent = self.rootof[self.net.a[via[r]]]
-            if parent == r:
-                parent = self.rootof[self.net.b[via[r]]]
-            sub[parent] += sub[r]
+        return adj
+
+    def _force_cuts(self, disc: dict[int, int], fin: dict[int, int], via: dict[int, int],
+                    cuts: list[tuple[int, int]]) -> None:
+        """Narrow every cut line to what connectivity and parity allow.
+
+        A cut line needs a bridge; and the side beyond it must send all its odd unit of
+        remaining demand across, so the line's count has the parity of that side's demand.
+        """
+        gmask = self.gmask
+        sub = self._subtree_demand(disc, via)
         for line, child in cuts:
             first, last = disc[child], fin[child]
             side = {r for r, d in disc.items() if first <= d <= last}
@@ -511,7 +508,19 @@ class Engine:
             if self.log is not None:
                 detail = (sorted(self._side(line, child)), sub[child])
             self.restrict(line, need_lo, need_hi, mask, rule, child, detail)
-        return True
+
+    def _subtree_demand(self, disc: dict[int, int], via: dict[int, int]) -> dict[int, int]:
+        """Per group, the demand left in its subtree of the depth-first tree (the group and all
+        groups discovered below it): what the side beyond its tree line still needs."""
+        order = sorted(disc, key=disc.__getitem__)
+        crem, rootof, a, b = self.crem, self.rootof, self.net.a, self.net.b
+        sub = {r: crem[r] for r in order}
+        for r in reversed(order[1:]):
+            parent = rootof[a[via[r]]]
+            if parent == r:
+                parent = rootof[b[via[r]]]
+            sub[parent] += sub[r]
+        return sub
 
     def _cut_mask(self, roots: set[int]) -> int:
         """Decisions that emptied the lines between the groups ``roots`` and the rest."""
@@ -595,3 +604,50 @@ class Engine:
                     self.undo(mark)
                     self.stage, self.log = saved_stage, saved_log
         return progress
+
+
+def _bridges_of(adj: dict[int, list[tuple[int, int]]],
+                start: int) -> tuple[dict[int, int], dict[int, int], dict[int, int], list[tuple[int, int]]]:
+    """Tarjan's bridge finding from ``start`` over ``adj`` (node -> (edge, node) pairs), iteratively.
+
+    Returns the discovery times of the nodes reached (1-based, so ``len`` counts them), the last
+    discovery time in each node's subtree (its subtree is the nodes discovered in between), the
+    tree edge each node was reached by (-1 for ``start``), and the bridges as (edge, node below it).
+    Parallel edges are told apart by their edge, so two lines between the same groups are no bridge.
+    """
+    disc = {start: 1}
+    low = {start: 1}
+    via = {start: -1}
+    ptr = {start: 0}
+    fin: dict[int, int] = {}
+    t = 1
+    stack = [start]
+    cuts: list[tuple[int, int]] = []
+    while stack:
+        v = stack[-1]
+        nv = adj[v]
+        p = ptr[v]
+        if p < len(nv):
+            ptr[v] = p + 1
+            line, w = nv[p]
+            if line == via[v]:
+                continue
+            dw = disc.get(w)
+            if dw is None:
+                t += 1
+                disc[w] = low[w] = t
+                via[w] = line
+                ptr[w] = 0
+                stack.append(w)
+            elif dw < low[v]:
+                low[v] = dw
+        else:
+            stack.pop()
+            fin[v] = t
+            if stack:
+                u = stack[-1]
+                if low[v] < low[u]:
+                    low[u] = low[v]
+                if low[v] > disc[u]:
+                    cuts.append((via[v], v))
+    return disc, fin, via, cuts

@@ -204,47 +204,57 @@ class Search:
                     e.undo(levels[0][0])
                     levels.clear()
                     e.level = 0
-                line, d_lo, d_hi = self._decision()
-                mark = e.mark()
-                raises = d_lo > e.lo[line]
-                levels.append((mark, line, raises, d_lo if raises else d_hi))
-                e.level = depth = len(levels)
-                try:
-                    e.restrict(line, d_lo, d_hi, 1 << depth)
-                    self._settle(mark)
-                except Contradiction as exc:
-                    self._bump(exc)
-                    mask = exc.args[2]
-                    continue
-                if e.lo[line] == e.hi[line]:
-                    self.phase[line] = e.lo[line]
+                mask = self._decide(levels)
                 continue
             # Resolve a contradiction whose reasons are the decisions in ``mask``.
             self.conflicts += 1
             since += 1
             if mask == 0:
                 break  # it follows from the puzzle (and found solutions) alone: nothing left
-            k = mask.bit_length() - 1
-            rest = mask & ~(1 << k)
-            j = rest.bit_length() - 1 if rest else 0
-            _, line, raises, bound = levels[k - 1]
-            # A decision is one bound; its opposite is the other side of that bound and nothing
-            # more: the rest of the interval at decision time may rest on facts the jump undid.
-            opposite = (0, bound - 1) if raises else (bound + 1, MAX_BRIDGES)
-            e.undo(levels[j][0] if j < len(levels) else e.mark())
-            del levels[j:]
-            e.level = j
-            mark = e.mark()
-            try:
-                e.restrict(line, opposite[0], opposite[1], rest)
-                self._settle(mark)
-            except Contradiction as exc:
-                self._bump(exc)
-                mask = exc.args[2]
-                continue
-            mask = None
+            mask = self._backjump(mask, levels)
         e.undo(base)
         return found
+
+    def _decide(self, levels: list[tuple[int, int, bool, int]]) -> int | None:
+        """Take the next decision one level deeper; the reason mask of the contradiction it led to,
+        or None. A decision that settles its line saves the value as the line's phase."""
+        e = self.engine
+        line, d_lo, d_hi = self._decision()
+        mark = e.mark()
+        raises = d_lo > e.lo[line]
+        levels.append((mark, line, raises, d_lo if raises else d_hi))
+        e.level = depth = len(levels)
+        mask = self._assert(line, d_lo, d_hi, 1 << depth, mark)
+        if mask is None and e.lo[line] == e.hi[line]:
+            self.phase[line] = e.lo[line]
+        return mask
+
+    def _backjump(self, mask: int, levels: list[tuple[int, int, bool, int]]) -> int | None:
+        """Undo to the next deepest decision in ``mask`` (a contradiction's reasons) and assert there
+        the opposite of the deepest; the reason mask of the contradiction that led to, or None."""
+        e = self.engine
+        k = mask.bit_length() - 1
+        rest = mask & ~(1 << k)
+        j = rest.bit_length() - 1 if rest else 0
+        _, line, raises, bound = levels[k - 1]
+        # A decision is one bound; its opposite is the other side of that bound and nothing
+        # more: the rest of the interval at decision time may rest on facts the jump undid.
+        opposite = (0, bound - 1) if raises else (bound + 1, MAX_BRIDGES)
+        e.undo(levels[j][0] if j < len(levels) else e.mark())
+        del levels[j:]
+        e.level = j
+        return self._assert(line, opposite[0], opposite[1], rest, e.mark())
+
+    def _assert(self, line: int, lo: int, hi: int, mask: int, mark: int) -> int | None:
+        """Narrow ``line`` to ``lo..hi`` for the reasons in ``mask`` and settle; on a contradiction
+        weigh its islands and return its reason mask (None: no contradiction)."""
+        try:
+            self.engine.restrict(line, lo, hi, mask)
+            self._settle(mark)
+        except Contradiction as exc:
+            self._bump(exc)
+            return exc.args[2]
+        return None
 
 
 def search(engine: Engine, limit: int = 1, prefer: dict[int, int] | None = None,

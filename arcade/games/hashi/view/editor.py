@@ -17,6 +17,7 @@ import itertools
 import os
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -545,13 +546,13 @@ class EditorScene(GameScene):
             self.app.trace(f"editor-layout {self.cell} {self.board_rect.x} {self.board_rect.y} {d.rows} {d.cols}")
 
     def _build_panel_buttons(self) -> None:
-        def size(dr: int, dc: int):  # type: ignore[no-untyped-def]
+        def size(dr: int, dc: int) -> Callable[[], None]:
             return lambda: self.resize_board(dr, dc)
 
-        def allowed(dr: int, dc: int):  # type: ignore[no-untyped-def]
+        def allowed(dr: int, dc: int) -> Callable[[], bool]:
             return lambda: self.editor.can_resize(dr, dc)
 
-        def refusal(dr: int, dc: int):  # type: ignore[no-untyped-def]
+        def refusal(dr: int, dc: int) -> Callable[[], str]:
             return lambda: self.editor.resize_refusal(self.draft.rows + dr, self.draft.cols + dc)
 
         # A size button at its limit is grey; a click on it says why (see handle_board).

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arcade.core.game import Outcome
+from arcade.core.game import Hint, Outcome
 from arcade.core.grid import cell_name
 from arcade.core.registry import GameInfo
 from arcade.core.session import Session
@@ -380,7 +380,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
                 return True
         return False
 
-    def show_hint(self, hint) -> None:  # type: ignore[no-untyped-def]
+    def show_hint(self, hint: Hint | None) -> None:
         super().show_hint(hint)
         if hint is not None and hint.highlight:
             cells = [c for c in hint.highlight if isinstance(c, tuple)][:2]
