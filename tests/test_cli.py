@@ -237,3 +237,19 @@ def test_an_output_in_the_wrong_place_reads_the_same_way(argv, why, tmp_path, ca
     code, _out, err = run_main(capsys, *argv)
     target = argv[argv.index(next(a for a in argv if a.startswith(str(tmp_path))))]
     assert (code, err) == (74, f"puzzle-arcade: cannot write {target}: {why}\n")
+
+
+@pytest.mark.parametrize("game, level", [("hashi", "classic/01-first-steps"), ("royale", "01-seed-14x20")])
+def test_export_writes_a_well_formed_svg_whatever_the_title_holds(capsys, tmp_path, game, level):
+    """A title with a control character (a level's ``# title:`` or ``--title``) went into the SVG as is:
+    XML forbids it, and no viewer opened the file ("not well-formed"). One with a byte that was not
+    UTF-8 stopped the export, exit 74, "use a UTF-8 locale" -- in a UTF-8 locale. Both are drawn
+    as a replacement, and the sheet is written."""
+    import xml.dom.minidom
+
+    out = tmp_path / "sheet.svg"
+    status, _, err = run_main(capsys, "export", game, level, "--svg", str(out), "--title", "A\x00B\x01C\udcfbD")
+    assert status == 0, err
+    document = xml.dom.minidom.parse(str(out))
+    titles = [t.firstChild.data for t in document.getElementsByTagName("text") if t.firstChild]
+    assert any("A\ufffdB\ufffdC\\xfbD" in title for title in titles), titles
