@@ -253,3 +253,46 @@ def test_export_writes_a_well_formed_svg_whatever_the_title_holds(capsys, tmp_pa
     document = xml.dom.minidom.parse(str(out))
     titles = [t.firstChild.data for t in document.getElementsByTagName("text") if t.firstChild]
     assert any("A\ufffdB\ufffdC\\xfbD" in title for title in titles), titles
+
+
+def path_options(parser, prefix=()):
+    """(command words, option) for every option of every command that names a file or folder."""
+    import argparse
+
+    from arcade.core.inputs import path_type
+
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from path_options(sub, (*prefix, name))
+        elif action.type is path_type and action.option_strings:
+            yield prefix, action.option_strings[-1]
+
+
+def test_an_empty_file_name_is_refused_by_every_option_that_takes_one(capsys, tmp_path, monkeypatch):
+    """``Path("")`` is ".": ``generate hashi --out ""`` and ``--save-replays ""`` wrote their files into
+    the folder the command was started in, and ``--replay ""`` said ".: a directory". Every file or
+    folder option now says "an empty file name" (exit 2) and writes nothing."""
+    from arcade.games import REGISTRY
+
+    for info in REGISTRY:  # the games' commands are added when their parser is built
+        info.load_commands()
+    found = list(path_options(cli.build_parser()))
+    assert len(found) >= 12, found
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    for words, option in found:
+        status, _, err = run_main(capsys, *words, option, "")
+        assert status == 2 and "an empty file name" in err and len(err.splitlines()) == 1, (words, option, err)
+    assert list(here.iterdir()) == []
+
+
+@pytest.mark.parametrize("argv", [["solve", "royale", ""], ["solve", "runway", ""],
+                                  ["export", "royale", "", "--svg", "x.svg"]])
+def test_an_empty_level_name_is_no_level_not_the_current_folder(capsys, tmp_path, monkeypatch, argv):
+    """An empty level argument was looked up as ``Path("")`` -- the current folder -- and refused as
+    ".: a directory, not a regular file"; it is a level that does not exist, said as such."""
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run_main(capsys, *argv)
+    assert status == 2 and "no level file or bundled level ''" in err, err

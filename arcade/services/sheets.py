@@ -17,7 +17,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from arcade.core.errors import UsageError
-from arcade.core.inputs import printable_name
+from arcade.core.inputs import path_type, printable_name
 
 #: Paper sizes in millimetres (width, height).
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -83,8 +83,8 @@ class Page:
 def configure_options(parser: argparse.ArgumentParser, what: str) -> None:
     """``--pdf``/``--svg``, ``--paper`` and ``--title``: the options every game's ``export`` shares."""
     out = parser.add_mutually_exclusive_group(required=True)  # the option, not the suffix, sets the format
-    out.add_argument("--pdf", type=Path, metavar="OUT.pdf", help="write a PDF (needs the 'print' extra: fpdf2)")
-    out.add_argument("--svg", type=Path, metavar="OUT.svg", help="write one SVG with every page")
+    out.add_argument("--pdf", type=path_type, metavar="OUT.pdf", help="write a PDF (needs the 'print' extra: fpdf2)")
+    out.add_argument("--svg", type=path_type, metavar="OUT.svg", help="write one SVG with every page")
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
     parser.add_argument("--title", default="", help=f"the sheets' heading (default: {what})")
 
