@@ -39,6 +39,7 @@ from arcade.core.errors import (
     UsageError,
     cannot_write,
 )
+from arcade.core.inputs import path_type
 from arcade.core.numbers import int_type, seed_type, size_type
 from arcade.services import interrupts
 
@@ -94,7 +95,7 @@ def _screen_options(required_default: bool) -> argparse.ArgumentParser:
     parent = Parser(add_help=False)
     default = None if required_default else argparse.SUPPRESS
     group = parent.add_argument_group("headless screenshot")
-    group.add_argument("--screenshot", metavar="OUT.png", type=Path, default=default,
+    group.add_argument("--screenshot", metavar="OUT.png", type=path_type, default=default,
                        help="render without a window (dummy video driver), save a PNG and exit")
     group.add_argument("--frames", metavar="N", type=int_type(1, MAX_FRAMES, "frames"),
                        default=3 if required_default else default,
@@ -125,7 +126,7 @@ def build_parser() -> Parser:
     play.add_argument("--seed", type=seed_type, help="seed for generated levels and bots")
     play.add_argument("--new", action="store_true",
                       help="start a new game instead of resuming the autosave (which stays until the first move)")
-    play.add_argument("--replay", metavar="FILE", type=Path, help="open a replay file in the viewer")
+    play.add_argument("--replay", metavar="FILE", type=path_type, help="open a replay file in the viewer")
     play.add_argument("--bot", metavar="SPEC",
                       help="a bot or an outside program plays (runway: codingame:./mybot; tron: strongest, "
                       "2010:./mybot, the opponent's seat)")

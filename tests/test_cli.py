@@ -237,3 +237,62 @@ def test_an_output_in_the_wrong_place_reads_the_same_way(argv, why, tmp_path, ca
     code, _out, err = run_main(capsys, *argv)
     target = argv[argv.index(next(a for a in argv if a.startswith(str(tmp_path))))]
     assert (code, err) == (74, f"puzzle-arcade: cannot write {target}: {why}\n")
+
+
+@pytest.mark.parametrize("game, level", [("hashi", "classic/01-first-steps"), ("royale", "01-seed-14x20")])
+def test_export_writes_a_well_formed_svg_whatever_the_title_holds(capsys, tmp_path, game, level):
+    """A title with a control character (a level's ``# title:`` or ``--title``) went into the SVG as is:
+    XML forbids it, and no viewer opened the file ("not well-formed"). One with a byte that was not
+    UTF-8 stopped the export, exit 74, "use a UTF-8 locale" -- in a UTF-8 locale. Both are drawn
+    as a replacement, and the sheet is written."""
+    import xml.dom.minidom
+
+    out = tmp_path / "sheet.svg"
+    status, _, err = run_main(capsys, "export", game, level, "--svg", str(out), "--title", "A\x00B\x01C\udcfbD")
+    assert status == 0, err
+    document = xml.dom.minidom.parse(str(out))
+    titles = [t.firstChild.data for t in document.getElementsByTagName("text") if t.firstChild]
+    assert any("A\ufffdB\ufffdC\\xfbD" in title for title in titles), titles
+
+
+def path_options(parser, prefix=()):
+    """(command words, option) for every option of every command that names a file or folder."""
+    import argparse
+
+    from arcade.core.inputs import path_type
+
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from path_options(sub, (*prefix, name))
+        elif action.type is path_type and action.option_strings:
+            yield prefix, action.option_strings[-1]
+
+
+def test_an_empty_file_name_is_refused_by_every_option_that_takes_one(capsys, tmp_path, monkeypatch):
+    """``Path("")`` is ".": ``generate hashi --out ""`` and ``--save-replays ""`` wrote their files into
+    the folder the command was started in, and ``--replay ""`` said ".: a directory". Every file or
+    folder option now says "an empty file name" (exit 2) and writes nothing."""
+    from arcade.games import REGISTRY
+
+    for info in REGISTRY:  # the games' commands are added when their parser is built
+        info.load_commands()
+    found = list(path_options(cli.build_parser()))
+    assert len(found) >= 12, found
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    for words, option in found:
+        status, _, err = run_main(capsys, *words, option, "")
+        assert status == 2 and "an empty file name" in err and len(err.splitlines()) == 1, (words, option, err)
+    assert list(here.iterdir()) == []
+
+
+@pytest.mark.parametrize("argv", [["solve", "royale", ""], ["solve", "runway", ""],
+                                  ["export", "royale", "", "--svg", "x.svg"]])
+def test_an_empty_level_name_is_no_level_not_the_current_folder(capsys, tmp_path, monkeypatch, argv):
+    """An empty level argument was looked up as ``Path("")`` -- the current folder -- and refused as
+    ".: a directory, not a regular file"; it is a level that does not exist, said as such."""
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run_main(capsys, *argv)
+    assert status == 2 and "no level file or bundled level ''" in err, err

@@ -797,6 +797,28 @@ def test_bad_preferences_fall_back_and_the_game_still_opens(info, kind, toy_in_r
         close(app)
 
 
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_save_label_no_font_can_draw_neither_breaks_the_menu_nor_the_game(info, toy_in_registry, user_home):
+    """A save's label is text from a file: a NUL in it (``\\u0000`` in the JSON) made SDL_ttf raise on
+    every frame of the menu -- the cards were gone behind "Something went wrong" -- and a lone
+    surrogate the same. It is drawn as U+FFFD / ``\\udXXX`` instead, in the menu and in the game."""
+    registry = registry_with(info, 0)
+    play_and_leave(registry, info.name)
+    target = saves.autosave_path(info.name)
+    good = json.loads(target.read_text())
+    target.write_text(json.dumps({**good, "label": "First\x00steps \ud800 \udcfb"}))
+    app = new_app(registry)
+    try:
+        menu = app.push(MenuScene())
+        frames(app, 3)
+        assert app.crashes == 0, "the menu could not draw the save's label"
+        key(app, pygame.K_c)
+        frames(app, 3)
+        assert app.crashes == 0 and isinstance(app.stack.top, GameScene) and menu is not app.stack.top
+    finally:
+        close(app)
+
+
 def test_damaged_settings_fall_back_to_defaults_with_a_message(user_home):
     path = Settings.path()
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -9,6 +9,7 @@ and exits 2. Nothing here blocks except a read from a stream the user chose (std
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import stat
@@ -49,6 +50,17 @@ def printable_name(text: str) -> str:
         return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     except UnicodeEncodeError:  # a surrogate no file name makes (from "\\ud800" in the text itself)
         return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def path_type(text: str) -> Path:
+    """A file or folder named on the command line (argparse ``type=``): any name but the empty one.
+
+    ``Path("")`` is ``.``, the current folder: ``generate hashi --out ""`` and ``--save-replays ""``
+    wrote their files wherever the command was started, and ``--replay ""`` said ".: a directory".
+    """
+    if not text:
+        raise argparse.ArgumentTypeError("an empty file name")
+    return Path(text)
 
 
 def decode_text(data: bytes, source: str) -> str:

@@ -54,9 +54,9 @@ def find_level(game: str, ref: str, pattern: str = "*.txt", also: str = "") -> P
     anything opens it: ``open`` on a FIFO with no writer would block for ever. ``also`` names
     what else the game takes for a level (Hashi: a game ID), in the error when ``ref`` is nothing.
     """
-    path = Path(ref)
+    path = Path(ref)  # Path("") is ".", the current folder: an empty --level is no path at all
     try:
-        exists = path.exists() and not path.is_dir()
+        exists = bool(ref) and path.exists() and not path.is_dir()
     except (OSError, ValueError):  # a name too long for the file system, a NUL byte
         exists = False
     if exists:
@@ -73,7 +73,7 @@ def find_level(game: str, ref: str, pattern: str = "*.txt", also: str = "") -> P
     if len(stems) > 1:
         raise UsageError(f"level id {ref!r} is ambiguous for {game}: use one of {sorted(by_id)[:5]}")
     with contextlib.suppress(OSError, ValueError):
-        if path.is_dir():  # "a directory, not a regular file", not "no level file ..."
+        if ref and path.is_dir():  # "a directory, not a regular file", not "no level file ..."
             check_regular_file(path)
     nor = f", nor {also}" if also else ""
     raise UsageError(f"no level file or bundled level {ref!r} for {game}{nor} (list them: puzzle-arcade levels {game})")

@@ -11,11 +11,13 @@ the pages one under the other, each an ``<svg class="page">``); PDF goes through
 from __future__ import annotations
 
 import argparse
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 from arcade.core.errors import UsageError
+from arcade.core.inputs import path_type, printable_name
 
 #: Paper sizes in millimetres (width, height).
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -81,8 +83,8 @@ class Page:
 def configure_options(parser: argparse.ArgumentParser, what: str) -> None:
     """``--pdf``/``--svg``, ``--paper`` and ``--title``: the options every game's ``export`` shares."""
     out = parser.add_mutually_exclusive_group(required=True)  # the option, not the suffix, sets the format
-    out.add_argument("--pdf", type=Path, metavar="OUT.pdf", help="write a PDF (needs the 'print' extra: fpdf2)")
-    out.add_argument("--svg", type=Path, metavar="OUT.svg", help="write one SVG with every page")
+    out.add_argument("--pdf", type=path_type, metavar="OUT.pdf", help="write a PDF (needs the 'print' extra: fpdf2)")
+    out.add_argument("--svg", type=path_type, metavar="OUT.svg", help="write one SVG with every page")
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
     parser.add_argument("--title", default="", help=f"the sheets' heading (default: {what})")
 
@@ -116,6 +118,19 @@ def page_frame(page: Page, title: str, number: int, total: int) -> None:
 
 
 # -- SVG -------------------------------------------------------------------------------------
+#: The characters XML 1.0 forbids (control characters other than tab, newline and return).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def printable_text(text: str) -> str:
+    """``text`` as a sheet can hold it: a control character XML forbids shown as U+FFFD and a byte
+    that was not UTF-8 (a lone surrogate) as ``\\xfb``. A level's title with a NUL or a ``--title``
+    with one made an SVG no viewer would open ("not well-formed"); a title from a non-UTF-8
+    command line stopped the SVG with "use a UTF-8 locale" in a UTF-8 one, and the PDF printed a
+    missing glyph with a warning from fpdf2 on stderr."""
+    return _NOT_XML.sub("\ufffd", printable_name(text))
+
+
 def _svg_item(item: Circle | Segment | Box | Text) -> str:
     if isinstance(item, Circle):
         return (f'<circle cx="{item.x:.2f}" cy="{item.y:.2f}" r="{item.r:.2f}" fill="{item.fill}" '
@@ -129,8 +144,9 @@ def _svg_item(item: Circle | Segment | Box | Text) -> str:
                 f'fill="{fill}" stroke="{item.colour}" stroke-width="{item.width:.2f}"/>')
     size_mm = item.size * 25.4 / 72
     weight = ' font-weight="bold"' if item.bold else ""
+    text = escape(printable_text(item.text))
     return (f'<text x="{item.x:.2f}" y="{item.y:.2f}" font-size="{size_mm:.2f}" text-anchor="{item.anchor}" '
-            f'dominant-baseline="central" font-family="DejaVu Sans, sans-serif"{weight}>{escape(item.text)}</text>')
+            f'dominant-baseline="central" font-family="DejaVu Sans, sans-serif"{weight}>{text}</text>')
 
 
 def to_svg(pages: list[Page]) -> str:
@@ -199,10 +215,11 @@ def to_pdf(pages: list[Page], path: Path) -> None:
                 pdf.rect(item.x, item.y, item.w, item.h, style="FD" if item.fill else "D")
             else:
                 pdf.set_font(family, "B" if item.bold else "", item.size)
-                w = pdf.get_string_width(item.text)
+                text = printable_text(item.text)
+                w = pdf.get_string_width(text)
                 x = item.x - {"start": 0.0, "middle": w / 2, "end": w}.get(item.anchor, w / 2)
                 # fpdf2's text() puts the baseline at y; centre it on the item's middle.
-                pdf.text(x, item.y + item.size * 25.4 / 72 * 0.35, item.text)
+                pdf.text(x, item.y + item.size * 25.4 / 72 * 0.35, text)
     _write_bytes(path, bytes(pdf.output()))
 
 

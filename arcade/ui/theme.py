@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from arcade.core.inputs import printable_name
 from arcade.services.resources import assets_dir
 
 RGB = tuple[int, int, int]
@@ -150,6 +151,35 @@ def readable_on(background: RGB, light: RGB, dark: RGB) -> RGB:
     return light if contrast_ratio(light, background) >= contrast_ratio(dark, background) else dark
 
 
+def drawable(text: str) -> str:
+    """``text`` as SDL_ttf can draw it: a NUL shown as U+FFFD and a lone surrogate (a byte that was
+    not UTF-8, ``\\udcfb``) as ``\\xfb``. SDL_ttf refuses both with an exception, and text from
+    outside reaches the screen -- a level's ``# title:``, a save's label, a program's message: a
+    NUL in a title stopped the game on its first frame ("Something went wrong"), and one in a
+    save's label broke the menu on every frame."""
+    if "\x00" not in text:
+        try:
+            text.encode("utf-8")
+            return text
+        except UnicodeEncodeError:
+            pass
+    return printable_name(text).replace("\x00", "\ufffd")
+
+
+class UIFont(pygame.font.Font):
+    """A font that draws any ``str`` (see :func:`drawable`): every text of every game goes through
+    :meth:`Theme.font`, so one class makes all of them safe, whatever view draws the text."""
+
+    def render(self, text: str | bytes | None, *args: object, **kwargs: object) -> pygame.Surface:  # type: ignore[override]
+        return super().render(drawable(text) if isinstance(text, str) else text, *args, **kwargs)  # type: ignore[arg-type]
+
+    def size(self, text: str | bytes) -> tuple[int, int]:  # type: ignore[override]
+        return super().size(drawable(text) if isinstance(text, str) else text)
+
+    def metrics(self, text: str | bytes) -> list[tuple[int, int, int, int, int] | None]:  # type: ignore[override]
+        return super().metrics(drawable(text) if isinstance(text, str) else text)
+
+
 @dataclass
 class Theme:
     palette_name: str = "okabe-ito"
@@ -194,9 +224,9 @@ class Theme:
                 pygame.font.init()
             name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
             try:
-                font = pygame.font.Font(assets_dir() / "fonts" / name, size)
+                font = UIFont(assets_dir() / "fonts" / name, size)
             except (OSError, FileNotFoundError):
-                font = pygame.font.Font(None, round(size * 1.3))
+                font = UIFont(None, round(size * 1.3))
                 font.set_bold(bold)
             self._fonts[key] = font
         return font

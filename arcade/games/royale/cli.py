@@ -12,9 +12,9 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 from arcade.core.errors import EXIT_NO_SOLUTION, UsageError
+from arcade.core.inputs import path_type
 from arcade.core.numbers import int_type, seed_type
 from arcade.core.registry import Command
 from arcade.games.royale.formats import format_level
@@ -106,7 +106,7 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed_type, help="seed (printed in the header, so the grid can be made again)")
     parser.add_argument("--title", default="", help="title for the header")
     parser.add_argument("--par", action="store_true", help="solve it and add a '# par: N' header line")
-    parser.add_argument("-o", "--output", type=Path, help="write to this file instead of standard output")
+    parser.add_argument("-o", "--output", type=path_type, help="write to this file instead of standard output")
 
 
 def run_generate(args: argparse.Namespace) -> int:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from arcade.core.errors import EXIT_NO_SOLUTION, UsageError
-from arcade.core.inputs import printable_name
+from arcade.core.inputs import path_type, printable_name
 from arcade.core.numbers import int_type, milliseconds_type, seed_type
 from arcade.core.registry import Command as CliCommand
 from arcade.core.rng import new_seed
@@ -87,7 +87,7 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--need", type=int_type(what="--need"),
                         help="bikes that must survive (default: the most that can)")
     parser.add_argument("--speed", type=int_type(what="--speed"), help="starting speed (default: random 0..3)")
-    parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write the level here instead of stdout")
+    parser.add_argument("-o", "--output", type=path_type, metavar="FILE", help="write the level here instead of stdout")
 
 
 def run_generate(args: argparse.Namespace) -> int:
@@ -147,7 +147,7 @@ def configure_referee(parser: argparse.ArgumentParser) -> None:
                         help="level files or bundled ids (default: the 13 bundled tests)")
     parser.add_argument("--limit-ms", type=_limit_ms, default=None, metavar="N",
                         help="time limit per turn (default CodinGame's 150 ms; the first answer gets 1000 ms)")
-    parser.add_argument("--save-replays", type=Path, metavar="DIR", default=None,
+    parser.add_argument("--save-replays", type=path_type, metavar="DIR", default=None,
                         help="write one replay per level into DIR (open one with: play runway --replay FILE)")
 
 

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from arcade.core.errors import ArcadeError, UsageError
 from arcade.core.grid import size_name
-from arcade.core.inputs import printable_name
+from arcade.core.inputs import path_type, printable_name
 from arcade.core.numbers import int_type, milliseconds_type, seed_type, size_type
 from arcade.core.registry import Command
 from arcade.core.rng import new_seed
@@ -93,9 +92,9 @@ def configure_tournament(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--scheduler", metavar="ADDRESS", default=None,
                        help="play rounds on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
                             "(needs: pip install 'puzzle-arcade[cluster]'; not with --jobs)")
-    parser.add_argument("--out", type=Path, metavar="FILE", default=None,
+    parser.add_argument("--out", type=path_type, metavar="FILE", default=None,
                         help="write every round to FILE (.json with moves and ratings, or .csv)")
-    parser.add_argument("--save-replays", type=Path, metavar="DIR", default=None,
+    parser.add_argument("--save-replays", type=path_type, metavar="DIR", default=None,
                         help="write one replay file per round into DIR")
     parser.add_argument("--quiet", action="store_true",
                         help="print no line per round, except for a round a program lost by failing (crash, "
