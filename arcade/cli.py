@@ -23,7 +23,6 @@ import logging
 import os
 import signal
 import sys
-from pathlib import Path
 from typing import IO, Any, NoReturn
 
 from arcade import __version__
@@ -34,10 +33,10 @@ from arcade.core.errors import (
     EXIT_OK,
     EXIT_USAGE,
     ArcadeError,
-    FormatError,
     OutputError,
     UsageError,
     cannot_write,
+    error_line,
 )
 from arcade.core.inputs import path_type
 from arcade.core.numbers import int_type, seed_type, size_type
@@ -520,11 +519,8 @@ def main(argv: list[str] | None = None) -> int:
         _discard_stdout()
         print(f"{PROG}: {exc}", file=sys.stderr)
         return EXIT_IO
-    except UsageError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    except (ArcadeError, FormatError) as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+    except ArcadeError as exc:  # a UsageError or a FormatError: the request or its input
+        print(f"{PROG}: {error_line(exc)}", file=sys.stderr)
         return EXIT_USAGE
     except UnicodeEncodeError as exc:  # e.g. PYTHONIOENCODING=ascii and a "≤" in the output
         _discard_stdout()

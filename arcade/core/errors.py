@@ -55,3 +55,11 @@ def cannot_write(target: object, why: object) -> OutputError:
     if isinstance(why, OSError):
         why = why.strerror or why
     return OutputError(f"cannot write {target}: {why}")
+
+
+def error_line(exc: ArcadeError) -> str:
+    """What a command prints for ``exc`` after ``puzzle-arcade:``: a request it cannot follow says
+    ``error:`` first, as argparse's own refusals do; a file's fault is named by its place alone.
+    Hashi's ``solve`` of several puzzles, which goes on past a bad one, printed "no level file ..."
+    without the ``error:`` every other command put before it."""
+    return f"error: {exc}" if isinstance(exc, UsageError) else str(exc)

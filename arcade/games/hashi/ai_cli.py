@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from arcade.core.errors import EXIT_NO_SOLUTION, ArcadeError, UsageError, cannot_write
+from arcade.core.errors import EXIT_NO_SOLUTION, ArcadeError, UsageError, cannot_write, error_line
 from arcade.core.grid import size_name
 from arcade.core.inputs import path_type, read_text_file
 from arcade.core.numbers import int_type, seed_type, size_type
@@ -71,7 +71,7 @@ def run_solve(args: argparse.Namespace) -> int:
         try:
             puzzle = load(ref)
         except ArcadeError as exc:
-            print(f"puzzle-arcade: {exc}", file=sys.stderr)
+            print(f"puzzle-arcade: {error_line(exc)}", file=sys.stderr)
             worst = 2
             continue
         status = _solve_one(puzzle, args)
