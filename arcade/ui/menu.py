@@ -23,7 +23,7 @@ from arcade.services.saves import Autosave, latest_autosave
 from arcade.ui.focus import focus_after
 from arcade.ui.how_to_play import HowToPlayScene
 from arcade.ui.scene import Scene
-from arcade.ui.theme import blend
+from arcade.ui.theme import Theme, blend
 from arcade.ui.widgets import Toast, draw_text
 
 if TYPE_CHECKING:
@@ -408,69 +408,82 @@ class MenuScene(Scene):
             draw_text(surface, theme, "Grid puzzles and games with AIs that explain themselves",
                       (w // 2, title_y + px(58)), size=18, colour=theme["text_dim"], anchor="midtop")
         for i, entry in enumerate(self.entries):
-            rect = entry.rect
-            if rect is None:
-                continue
-            selected = i == self.selected
-            base = theme["panel_light"] if selected else theme["panel"]
-            pygame.draw.rect(surface, base, rect, border_radius=10)
-            border = theme[entry.role] if selected else theme["grid"]
-            pygame.draw.rect(surface, border, rect, width=2 if selected else 1, border_radius=10)
-            inset = px(8)
-            badge = pygame.Rect(rect.x + px(10), rect.y + inset, rect.height - 2 * inset, rect.height - 2 * inset)
-            pygame.draw.rect(surface, blend(theme[entry.role], theme["panel"], 0.25), badge, border_radius=8)
-            draw_text(surface, theme, entry.glyph, badge.center, size=int(badge.height * 0.55), bold=True,
-                      colour=theme["text_dark"], anchor="center", fixed=True)
-            tx = badge.right + px(14)
-            # In design pixels: the card's height is in screen pixels, already scaled.
-            title_size = max(16, min(24, round(rect.height / theme.scale) // 3))
-            title = draw_text(surface, theme, entry.title, (tx, rect.y + rect.height * 0.30), size=title_size,
-                              bold=True, anchor="midleft")
-            right = rect.right - px(16)
-            entry.make_rect = entry.new_rect = entry.how_rect = None
-            if selected:
-                # "Enter ▶" beside the description, the editor's chip on the title's line: both beside
-                # the description cut Hashi's to "Bridges: join numbered islands into one …".
-                # A description that "Enter ▶" would cut keeps its room instead (the keys line says
-                # Enter plays): Runway's read "… one command for…" beside it at 1280x800.
-                sub_width = theme.font(max(12, title_size - 6)).size(entry.subtitle)[0]
-                enter_width = theme.font(15).size("Enter ▶")[0]
-                if tx + sub_width <= right - enter_width - px(12):
-                    right = draw_text(surface, theme, "Enter ▶", (right, rect.y + rect.height * 0.70),
-                                      size=15, colour=theme["text_dim"], anchor="midright").left - px(12)
-                # Other ways into the game, clickable: its puzzle editor, a new game instead of the
-                # saved one, its rules -- on the title's line, inside the card, right to left; a chip
-                # that would reach the title is left out (its key still works). A card too low for two lines of
-                # chips (640x400) has them beside "Enter ▶" and the description stops before them:
-                # the editor's chip stuck out above the card there, over "Enter ▶".
-                enter = pygame.Rect(right + px(12), rect.top, rect.right - right - px(12), rect.height)
-                inside = rect.inflate(-px(4), -px(4))
-                chip_right = rect.right - px(22)
-                for words, action, slot in ((MAKE_LABEL, entry.make, "make_rect"),
-                                            (NEW_LABEL, entry.new_game, "new_rect"),
-                                            (HOW_LABEL, entry.how_to_play, "how_rect")):
-                    if action is None:
-                        continue
-                    size = 15 if rect.height >= px(48) else 12
-                    chip = pygame.Rect((0, 0), theme.font(size).size(words)).inflate(px(12), px(8))
-                    chip.midright = (round(chip_right) + px(6), round(rect.y + rect.height * 0.30))
-                    chip.clamp_ip(inside)
-                    line = rect.y + rect.height * 0.70  # the description's and "Enter ▶"'s line
-                    if chip.top <= line <= chip.bottom:
-                        chip.right = min(chip.right, enter.left - px(6))
-                    if chip.left < title.right + px(12):
-                        break
-                    if chip.top <= line <= chip.bottom:
-                        right = min(right, chip.left - px(12))
-                    draw_text(surface, theme, words, chip.center, size=size, colour=theme["accent"], anchor="center")
-                    setattr(entry, slot, chip)
-                    pygame.draw.rect(surface, theme["accent"], chip, width=1, border_radius=6)
-                    chip_right = chip.left - px(18)
-            draw_text(surface, theme, entry.subtitle, (tx, rect.y + rect.height * 0.70), size=max(12, title_size - 6),
-                      colour=theme["text_dim"], anchor="midleft", max_width=right - tx)
+            if entry.rect is not None:
+                self._draw_card(surface, theme, entry, i == self.selected)
         lines = self.footer_lines(w - 24)
         step = theme.font(FOOTER_SIZE).get_linesize()
         for i, line in enumerate(lines):
             draw_text(surface, theme, line, (w // 2, h - FOOTER_BOTTOM - step * (len(lines) - 1 - i)),
                       size=FOOTER_SIZE, colour=theme["text_dim"], anchor="midbottom", max_width=w - 24)
         self.toast.draw(surface, theme, 0, area=self.toast_area((w, h)))
+
+    def _draw_card(self, surface: pygame.Surface, theme: Theme, entry: MenuEntry, selected: bool) -> None:
+        """One card: its badge, title and description, and on the selected one "Enter ▶" and the
+        chips of the other ways in (whose rects it records for clicks)."""
+        rect = entry.rect
+        assert rect is not None
+        px = theme.px
+        base = theme["panel_light"] if selected else theme["panel"]
+        pygame.draw.rect(surface, base, rect, border_radius=10)
+        border = theme[entry.role] if selected else theme["grid"]
+        pygame.draw.rect(surface, border, rect, width=2 if selected else 1, border_radius=10)
+        inset = px(8)
+        badge = pygame.Rect(rect.x + px(10), rect.y + inset, rect.height - 2 * inset, rect.height - 2 * inset)
+        pygame.draw.rect(surface, blend(theme[entry.role], theme["panel"], 0.25), badge, border_radius=8)
+        draw_text(surface, theme, entry.glyph, badge.center, size=int(badge.height * 0.55), bold=True,
+                  colour=theme["text_dark"], anchor="center", fixed=True)
+        tx = badge.right + px(14)
+        # In design pixels: the card's height is in screen pixels, already scaled.
+        title_size = max(16, min(24, round(rect.height / theme.scale) // 3))
+        title = draw_text(surface, theme, entry.title, (tx, rect.y + rect.height * 0.30), size=title_size,
+                          bold=True, anchor="midleft")
+        right = rect.right - px(16)
+        entry.make_rect = entry.new_rect = entry.how_rect = None
+        if selected:
+            # "Enter ▶" beside the description, the editor's chip on the title's line: both beside
+            # the description cut Hashi's to "Bridges: join numbered islands into one …".
+            # A description that "Enter ▶" would cut keeps its room instead (the keys line says
+            # Enter plays): Runway's read "… one command for…" beside it at 1280x800.
+            sub_width = theme.font(max(12, title_size - 6)).size(entry.subtitle)[0]
+            enter_width = theme.font(15).size("Enter ▶")[0]
+            if tx + sub_width <= right - enter_width - px(12):
+                right = draw_text(surface, theme, "Enter ▶", (right, rect.y + rect.height * 0.70),
+                                  size=15, colour=theme["text_dim"], anchor="midright").left - px(12)
+            right = self._draw_chips(surface, theme, entry, title, right)
+        draw_text(surface, theme, entry.subtitle, (tx, rect.y + rect.height * 0.70), size=max(12, title_size - 6),
+                  colour=theme["text_dim"], anchor="midleft", max_width=right - tx)
+
+    def _draw_chips(self, surface: pygame.Surface, theme: Theme, entry: MenuEntry, title: pygame.Rect,
+                    right: int) -> int:
+        """Other ways into the selected game, clickable: its puzzle editor, a new game instead of the
+        saved one, its rules -- on the title's line, inside the card, right to left; a chip that would
+        reach the title is left out (its key still works). A card too low for two lines of chips
+        (640x400) has them beside "Enter ▶" and the description stops before them: the editor's chip
+        stuck out above the card there, over "Enter ▶". Returns where the description must stop."""
+        rect = entry.rect
+        assert rect is not None
+        px = theme.px
+        enter = pygame.Rect(right + px(12), rect.top, rect.right - right - px(12), rect.height)
+        inside = rect.inflate(-px(4), -px(4))
+        chip_right = rect.right - px(22)
+        for words, action, slot in ((MAKE_LABEL, entry.make, "make_rect"),
+                                    (NEW_LABEL, entry.new_game, "new_rect"),
+                                    (HOW_LABEL, entry.how_to_play, "how_rect")):
+            if action is None:
+                continue
+            size = 15 if rect.height >= px(48) else 12
+            chip = pygame.Rect((0, 0), theme.font(size).size(words)).inflate(px(12), px(8))
+            chip.midright = (round(chip_right) + px(6), round(rect.y + rect.height * 0.30))
+            chip.clamp_ip(inside)
+            line = rect.y + rect.height * 0.70  # the description's and "Enter ▶"'s line
+            if chip.top <= line <= chip.bottom:
+                chip.right = min(chip.right, enter.left - px(6))
+            if chip.left < title.right + px(12):
+                break
+            if chip.top <= line <= chip.bottom:
+                right = min(right, chip.left - px(12))
+            draw_text(surface, theme, words, chip.center, size=size, colour=theme["accent"], anchor="center")
+            setattr(entry, slot, chip)
+            pygame.draw.rect(surface, theme["accent"], chip, width=1, border_radius=6)
+            chip_right = chip.left - px(18)
+        return right
