@@ -88,16 +88,55 @@ def legend_sizes(room: int, swatches: int, marks: int) -> tuple[int, int] | None
 
 def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outcome | None, par: str,
                 par_known: bool, hint_shown: bool = False) -> pygame.Surface:
-    """The side panel as a surface (the scene caches it until something shown changes).
+    """The side panel as a surface (the scene caches it until something shown changes): the score,
+    then the legend of the board's cells, then the samples of the lines drawn on it.
 
     Every legend row fits; where even the smallest rows cannot, "hint (H)" is listed only while a
     hint is on the board (``hint_shown``), and then the line mark before it makes way."""
-    width, height = size
+    height = size[1]
     panel = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(panel, theme["panel"], panel.get_rect(), border_radius=10)
-    level = state.level
     px = theme.px  # the panel's metrics grow with its text at the window's UI scale
-    x, y = px(14), px(12)
+    x = px(14)
+    y = _draw_score(panel, theme, state, outcome, par, par_known, x)
+    # The legend's rows are measured in design pixels, then drawn at the UI scale.
+    room = round((height - 8 - y) / theme.scale)
+    marks = line_marks(state, outcome)
+    sizes = legend_sizes(room, len(LEGEND), len(marks))
+    while sizes is None and len(marks) > 1:
+        # Too small even for the smallest rows: "hint (H)" goes first -- unless a hint is on the
+        # board, when the mark before it makes way for it.
+        drop = HINT if HINT in marks and not hint_shown else next(m for m in reversed(marks) if m != HINT)
+        marks = [mark for mark in marks if mark != drop]
+        sizes = legend_sizes(room, len(LEGEND), len(marks))
+    step, line_step = sizes or (13, 12)
+    text_size = 14 if step >= 24 else 12
+    sw = min(px(22), px(step) - px(4))
+    y = _draw_legend(panel, theme, x, y, sw, px(step), text_size)
+    _draw_line_marks(panel, theme, marks, x, y + px(4), sw, px(line_step), text_size)
+    return panel
+
+
+#: The legend, a swatch painted exactly like the board and its words -- the centre and the loot
+#: first: a small window used to drop the last rows, and those were them.
+LEGEND = [
+    ((SAFE, 0, False, True, 0), "the centre"),
+    ((SAFE, 1, False, False, 0), "loot"),
+    ((SAFE, 0, False, False, 0), "safe"),
+    ((EDGE, 0, False, False, 0), "no spare moves"),
+    ((DOOMED, 0, False, False, 0), "doomed"),
+    ((STORM, 0, False, False, 0), "storm"),
+    ((SAFE, 0, False, False, 15), "reach of the centre"),
+    ((SAFE, 2, False, False, 0), "loot taken"),
+]
+
+
+def _draw_score(panel: pygame.Surface, theme: Theme, state: State, outcome: Outcome | None, par: str,
+                par_known: bool, x: int) -> int:
+    """The loot, the par, the moves the storm allows and the status line; returns the y below them."""
+    width = panel.get_width()
+    px = theme.px
+    y = px(12)
     draw_coin(panel, theme, (x + px(14), y + px(22)), px(14))
     draw_text(panel, theme, str(state.loot), (x + px(38), y + px(22)), size=34, bold=True, anchor="midleft")
     draw_text(panel, theme, "loot", (x + px(40) + theme.font(34, True).size(str(state.loot))[0], y + px(28)),
@@ -105,7 +144,7 @@ def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outc
     y += px(52)
     draw_text(panel, theme, par, (x, y), size=17, colour=theme["highlight"] if par_known else theme["text_dim"])
     y += px(26)
-    k, K = state.moves, level.max_moves
+    k, K = state.moves, state.level.max_moves
     draw_text(panel, theme, f"Move {k} of {K}", (x, y), size=17)
     y += px(24)
     # A bar: the moves the storm allows, used so far.
@@ -120,43 +159,29 @@ def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outc
     for part in wrap_text(theme, line, 15, width - 2 * x)[:2]:
         draw_text(panel, theme, part, (x, y), size=15, colour=theme[role], max_width=width - 2 * x)
         y += px(20)
-    y += px(10)
-    # Legend: a swatch painted exactly like the board, then words -- the centre and the loot first:
-    # a small window used to drop the last rows, and those were them.
-    legend = [
-        ((SAFE, 0, False, True, 0), "the centre"),
-        ((SAFE, 1, False, False, 0), "loot"),
-        ((SAFE, 0, False, False, 0), "safe"),
-        ((EDGE, 0, False, False, 0), "no spare moves"),
-        ((DOOMED, 0, False, False, 0), "doomed"),
-        ((STORM, 0, False, False, 0), "storm"),
-        ((SAFE, 0, False, False, 15), "reach of the centre"),
-        ((SAFE, 2, False, False, 0), "loot taken"),
-    ]
-    # The legend's rows are measured in design pixels, then drawn at the UI scale.
-    room = round((height - 8 - y) / theme.scale)
-    marks = line_marks(state, outcome)
-    sizes = legend_sizes(room, len(legend), len(marks))
-    while sizes is None and len(marks) > 1:
-        # Too small even for the smallest rows: "hint (H)" goes first -- unless a hint is on the
-        # board, when the mark before it makes way for it.
-        drop = HINT if HINT in marks and not hint_shown else next(m for m in reversed(marks) if m != HINT)
-        marks = [mark for mark in marks if mark != drop]
-        sizes = legend_sizes(room, len(legend), len(marks))
-    step, line_step = sizes or (13, 12)
-    size = 14 if step >= 24 else 12
-    step, line_step = px(step), px(line_step)
-    sw = min(px(22), step - px(4))
-    gap = px(10)
-    for swatch_key, text in legend:
+    return y + px(10)
+
+
+def _draw_legend(panel: pygame.Surface, theme: Theme, x: int, y: int, sw: int, step: int, size: int) -> int:
+    """The :data:`LEGEND`'s rows that fit, ``step`` pixels apart; returns the y below the last."""
+    height = panel.get_height()
+    for swatch_key, text in LEGEND:
         if y + sw > height - 8:
             break
         paint_cell(panel, theme, pygame.Rect(x, y, sw, sw), swatch_key)
-        draw_text(panel, theme, text, (x + sw + gap, y + sw // 2), size=size, anchor="midleft",
+        draw_text(panel, theme, text, (x + sw + theme.px(10), y + sw // 2), size=size, anchor="midleft",
                   colour=theme["text_dim"])
         y += step
-    # The line marks' samples grow with the UI scale as their rows and words do (at 2560x1440 they
-    # stayed 15 pixels beside 21-pixel text); exactly the design sizes at scale 1.
+    return y
+
+
+def _draw_line_marks(panel: pygame.Surface, theme: Theme, marks: list[str], x: int, y: int, sw: int,
+                     line_step: int, size: int) -> None:
+    """A sample of each line drawn on the board (``marks``) and its words, as many as fit."""
+    height = panel.get_height()
+    px = theme.px
+    # The samples grow with the UI scale as their rows and words do (at 2560x1440 they stayed 15
+    # pixels beside 21-pixel text); exactly the design sizes at scale 1.
     box, half = px(15), px(7)
     samples = {
         NEXT_EDGE: lambda y: dashed_polyline(panel, theme["error"], [(x, y), (x + sw, y)], px(3), px(5), px(3)),
@@ -169,13 +194,10 @@ def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outc
                         draw_player(panel, theme, (x + sw - px(6), y), px(16))),
         STEP: lambda y: pygame.draw.rect(panel, theme["text"], (x + 3, round(y) - half, box, box), px(2)),
     }
-    lines = [(samples[name], name) for name in marks]
-    y += px(4)
-    for sample, text in lines:
+    for name in marks:
         if y + line_step - px(6) > height - 8:
             break
-        sample(y + line_step / 2 - px(3))
-        draw_text(panel, theme, text, (x + sw + gap, y + line_step // 2 - px(3)), size=size, anchor="midleft",
+        samples[name](y + line_step / 2 - px(3))
+        draw_text(panel, theme, name, (x + sw + px(10), y + line_step // 2 - px(3)), size=size, anchor="midleft",
                   colour=theme["text_dim"])
         y += line_step
-    return panel
