@@ -100,6 +100,22 @@ def test_files_past_the_largest_file_side_are_refused_in_every_format():
         parse_cllv(f"3 {MAX_FILE_SIDE + 1} 2\n0 0 1\n0 2 1\n", "big.has")
 
 
+def test_a_level_file_too_large_is_refused_without_a_size_it_does_not_have():
+    """A level file is refused at the row that outgrows the largest board, so its message names
+    only what was read: a 201x201 file said "board size 201×1" at its first row."""
+    from arcade.games.hashi.logic import MAX_FILE_SIDE
+
+    side = MAX_FILE_SIDE + 1
+    square = "\n".join(["1" + "." * (side - 2) + "1"] + ["." * side] * (side - 2) + ["1" + "." * (side - 2) + "1"])
+    with pytest.raises(FormatError) as wide:
+        parse_grid(square + "\n", "big.txt")
+    assert str(wide.value) == f"big.txt:1: a row of {side} cells makes the board larger than 200×200"
+    tall = "\n".join(["1.1"] + ["..."] * (side - 2) + ["1.1"])
+    with pytest.raises(FormatError) as rows:
+        parse_grid(tall + "\n", "tall.txt")
+    assert str(rows.value) == f"tall.txt:{side}: more than {MAX_FILE_SIDE} rows make the board larger than 200×200"
+
+
 def test_read_puzzle_accepts_a_byte_order_mark_and_reports_unreadable_files(tmp_path):
     path = tmp_path / "bom.txt"
     path.write_bytes("\ufeff# title: BOM\n1.1\n".encode())

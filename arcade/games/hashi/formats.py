@@ -98,6 +98,17 @@ def _check_size(source: str, line: int, rows: int, cols: int) -> None:
                                         f"{size_name(MAX_FILE_SIDE, MAX_FILE_SIDE)}")
 
 
+def _check_rows_read(source: str, line: int, rows: int, cols: int) -> None:
+    """Refuse a level file's grid as soon as it outgrows the largest board, naming only what has been
+    read: a 201x201 file was "board size 201×1 is larger than 200×200" at its first row, a size it
+    does not have (the rows after it were never counted, nor need they be)."""
+    largest = size_name(MAX_FILE_SIDE, MAX_FILE_SIDE)
+    if cols > MAX_FILE_SIDE:
+        raise FormatError(source, line, f"a row of {cols} cells makes the board larger than {largest}")
+    if rows > MAX_FILE_SIDE:
+        raise FormatError(source, line, f"more than {MAX_FILE_SIDE} rows make the board larger than {largest}")
+
+
 def _build(
     source: str, line: int, numbers: list[list[int]], topology: Topology, meta: list[tuple[str, str]]
 ) -> Puzzle:
@@ -175,7 +186,7 @@ def parse_grid(text: str, source: str = "<string>") -> Puzzle:
         width = len(row)
         numbers.append(row)
         last_row = number
-        _check_size(source, number, len(numbers), width)
+        _check_rows_read(source, number, len(numbers), width)
     if not numbers:
         raise FormatError(source, _last_line(text), "no grid rows found (expected rows of '.' and 1-8)")
     return _build(source, last_row, numbers, topology, meta)
