@@ -20,6 +20,17 @@ def test_solve_prints_the_board_in_tathams_convention(capsys):
     assert capsys.readouterr().out == SOLVED_SPEC
 
 
+def test_help_names_each_value_as_its_usage_line_does(capsys):
+    """The help's words name the placeholder its usage line shows, as the guides write them:
+    solve's '--file FILE' read "from F", and generate's '--out OUT' was "this folder"."""
+    assert main(["solve", "hashi", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--file FILE read puzzles (paths or game IDs) from FILE, one per line" in text
+    assert main(["generate", "hashi", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--out DIR write one level file per puzzle into DIR (default: standard output)" in text
+
+
 def test_solve_bridges_are_a_valid_solution(capsys):
     assert main(["solve", "hashi", SPEC_ID, "--bridges"]) == 0
     puzzle = parse_puzzle(SPEC_ID)

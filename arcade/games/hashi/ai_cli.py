@@ -34,7 +34,8 @@ LITERATURE_PARTS = ("shared", "data", "hashi", "literature")
 def configure_solve(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("puzzles", nargs="*", metavar="PUZZLE",
                         help="a level file (ours or CLLV .has) or a Tatham game ID such as 7x7:a3d31g5a...")
-    parser.add_argument("--file", type=path_type, help="read puzzles (paths or game IDs) from F, one per line")
+    parser.add_argument("--file", type=path_type, metavar="FILE",
+                        help="read puzzles (paths or game IDs) from FILE, one per line")
     parser.add_argument("--bridges", action="store_true", help="print one bridge per line: r1 c1 r2 c2 n (0-based)")
     parser.add_argument("--count", action="store_true", help='print the number of solutions: 0, 1 or "2+"')
     parser.add_argument("--explain", action="store_true", help="print every deduction step with its rule")
@@ -140,8 +141,8 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-touching", action="store_true",
                         help="no two islands side by side (hard boards otherwise allow it; Tatham's Bridges "
                              "refuses them)")
-    parser.add_argument("--out", type=path_type,
-                        help="write one level file per puzzle into this folder (default: standard output)")
+    parser.add_argument("--out", type=path_type, metavar="DIR",
+                        help="write one level file per puzzle into DIR (default: standard output)")
     parser.add_argument("--title", default="", help="title for the level files (numbered when -n > 1)")
 
 
