@@ -264,6 +264,24 @@ def bench_generated(quick: bool) -> None:
     print(f"generate unique 40x40 hard:  {_ms(gen40)}   target worst of 50 ≤ 2 s (Tatham, C: 5.5 s of 200)")
 
 
+def bench_large(quick: bool) -> None:
+    """Counting to two on random lattices of 900 and 1,600 islands (``lattice_puzzle``), far past
+    the literature's 400: where a restart budget or a scan over every island shows. The 80x80 one
+    took over 300 s with a budget grown to half a conflict per island (now 12 s)."""
+    from arcade.games.hashi.cli import lattice_puzzle
+
+    for side in (30,) if quick else (60, 80):  # quick: the code path only (a smoke test)
+        puzzle = lattice_puzzle(side)
+        started = time.perf_counter()
+        engine = solver.Engine(solver.compile_puzzle(puzzle))
+        search = solver.Search(engine)
+        found = search.run(2)
+        elapsed = time.perf_counter() - started
+        print(f"count to 2, {side}x{side} lattice ({len(puzzle.islands):,} islands): {elapsed:.1f} s, "
+              f"{'2+' if found >= 2 else found} found, {engine.nodes:,} nodes, {search.conflicts:,} conflicts")
+        sys.stdout.flush()
+
+
 def run_ai_bench(quick: bool, data: Path | None = None) -> int:
     folder = find_literature(data)
     if folder is None:
@@ -272,4 +290,5 @@ def run_ai_bench(quick: bool, data: Path | None = None) -> int:
         bench_literature(folder, quick)
     sys.stdout.flush()
     bench_generated(quick)
+    bench_large(quick)
     return 0
