@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from arcade.games.tron.board import (
     Board,
-    articulation_points,
     cells_of,
     chamber_fill,
     edges,
@@ -21,6 +20,7 @@ from arcade.games.tron.board import (
     voronoi,
 )
 from arcade.games.tron.logic import RULES, Level
+from tests.tron.tron_oracle import articulation_points
 
 
 @st.composite
