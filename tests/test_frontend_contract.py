@@ -671,6 +671,41 @@ def test_a_new_board_or_another_level_asks_before_it_throws_a_game_in_progress_a
         assert scene.session.level_id == level_id
 
 
+@pytest.mark.parametrize("size", [(640, 400), (800, 600), (1024, 640)])
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_picked_row_stays_under_the_pointer_when_the_picker_asks(info, size, toy_in_registry):
+    """A pick over a game in progress brings the picker back asking "pick X again to throw away this
+    game"; its title took two lines and moved every row down by half a line (the new picker also
+    centred the row asked about), so the second click on the same spot hit the row above. The row
+    picked is where it was, under the pointer, and a second click there opens it."""
+    with small_game(info) as (app, scene):
+        resize(app, size)
+        frames(app)
+        safe_moves(scene, 3)
+        assert scene.in_progress()
+        level_id = scene.session.level_id
+        key(app, pygame.K_l)
+        picker = app.stack.top
+        assert isinstance(picker, PickerScene)
+        shown = [(i, rect) for i, rect in picker.rows_in_view()
+                 if not picker.choices[i].header and picker.choices[i].value is not None
+                 and picker.choices[i].value.id != level_id and not picker.choices[i].value.error
+                 and picker.choices[i].value.group != "replays"]
+        index, rect = shown[-1]  # the lowest: the one a shift down the list would miss most
+        pos = (rect.centerx, rect.y + 3)
+        app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            app.frame(1 / 60, [pygame.event.Event(kind, pos=pos, button=1)])
+        again = app.stack.top
+        assert isinstance(again, PickerScene) and again is not picker and "again to throw away" in again.title
+        assert dict(again.rows_in_view()).get(index) == rect, (dict(again.rows_in_view()).get(index), rect)
+        assert again._row_at(pos) == index and again.selected == index
+        assert all(r.top >= 0 for r in again.title_rects) and again.panel.top >= 0
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            app.frame(1 / 60, [pygame.event.Event(kind, pos=pos, button=1)])
+        assert scene.session.level_id == picker.choices[index].value.id
+
+
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_a_level_change_rebuilds_and_lays_out_the_board(info, toy_in_registry, monkeypatch):
     with small_game(info) as (app, scene):
