@@ -707,6 +707,29 @@ def test_the_picked_row_stays_under_the_pointer_when_the_picker_asks(info, size,
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_first_arrow_shows_a_hidden_keyboard_cursor_where_it_is(info, toy_in_registry):
+    """Hashi's first → put its hidden cursor on the second island, Battle Royale's one cell off the
+    centre: the player never saw where it started. In every game with a keyboard cursor
+    (:class:`KeyboardCursor`) the first arrow only shows it; the next one moves it."""
+    from arcade.ui.keyboard_cursor import KeyboardCursor
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        cursor = getattr(scene, "keyboard", None)
+        if not isinstance(cursor, KeyboardCursor):
+            return  # no keyboard cursor on this board (Runway, Tron: arrows steer)
+        assert not cursor.shown, "shown before the keyboard was used"
+        before = scene.cursor
+        key(app, pygame.K_RIGHT)
+        assert cursor.shown and scene.cursor == before, f"the first arrow moved it to {scene.cursor}"
+        moved = [scene.cursor]
+        for code in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP):
+            key(app, code)
+            moved.append(scene.cursor)
+        assert len(set(moved)) > 1, "the next arrows did not move it"
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_a_level_change_rebuilds_and_lays_out_the_board(info, toy_in_registry, monkeypatch):
     with small_game(info) as (app, scene):
         frames(app)
