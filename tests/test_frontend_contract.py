@@ -1957,6 +1957,50 @@ def test_a_toast_that_fades_leaves_the_status_line_drawn_at_its_full_width(info,
         assert scene._status_cache[0][1] == scene.status_rect.width
 
 
+#: A hint as long as Hashi's longest (a wrong mark's chain of forced steps), in words every game could say.
+LONG_HINT = ("Wrong mark: The 'no bridge' mark on the line from the 3 at row 3, column 10 south to the 3 at row 6, "
+             "column 10 is wrong: with it, the 4 at row 5, column 8 could no longer get enough bridges after 4 "
+             "forced steps (numbered on the board); remove the mark. " + " ".join(
+                 f"{k}. Pigeonhole: the 3 at row {k}, column 10 needs 3 but its other directions take at most 2: "
+                 f"at least one bridge west to the 3 at row {k}, column 6." for k in range(1, 5)))
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 600), (1024, 640)])
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_long_status_text_is_shown_whole_a_page_at_a_time(info, size, toy_in_registry):
+    """Hashi's long hints ended in "…" after the status line's two lines at 1024x640: the fix and the
+    end of the reason ("numbered on the board; remove the mark") were never shown. Every word of a
+    long status text is drawn, two whole lines at a time (never cut, never wider than the line):
+    a click on the line turns the page, and so does a pause long enough to read it."""
+    with small_game(info) as (app, scene):
+        resize(app, size)
+        frames(app)
+        scene.say(LONG_HINT, "error")
+        frames(app)
+        assert scene.status_cut, "the text fits two lines: not long enough for this test"
+        font = app.theme.font(16)
+        pages = []
+        for _ in range(30):
+            shown = list(scene.status_shown)
+            assert 0 < len(shown) <= 2 and shown not in pages
+            assert all("…" not in line and font.size(line)[0] <= scene.status_text_rect.width for line in shown)
+            assert scene.status_more_rect.width and scene.status_text_rect.contains(scene.status_more_rect)
+            pages.append(shown)
+            page = scene.status_page
+            app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.status_text_rect.center, button=1),
+                               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=scene.status_text_rect.center, button=1)])
+            frames(app, 1)
+            if scene.status_page == 0:
+                break
+            assert scene.status_page == page + 1
+        words = " ".join(line for page in pages for line in page).split()
+        assert words == app.theme.marked("error", LONG_HINT).split(), "a word was lost between the pages"
+        assert scene.status_text == LONG_HINT and scene.session.index == 0, "the click did something else"
+        # Left alone, the pages turn after a reading pause: a keyboard player reads them all too.
+        frames(app, 1, dt=30.0)
+        assert scene.status_page == 1
+
+
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
 def test_a_watch_is_driven_with_the_mouse_and_its_button_says_what_a_click_does(info, toy_in_registry, monkeypatch):
     """Hashi's Watch AI button read the same while the AI played, and pausing or stepping the watch
