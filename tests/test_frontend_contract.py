@@ -671,6 +671,64 @@ def test_a_new_board_or_another_level_asks_before_it_throws_a_game_in_progress_a
         assert scene.session.level_id == level_id
 
 
+@pytest.mark.parametrize("size", [(640, 400), (800, 600), (1024, 640)])
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_picked_row_stays_under_the_pointer_when_the_picker_asks(info, size, toy_in_registry):
+    """A pick over a game in progress brings the picker back asking "pick X again to throw away this
+    game"; its title took two lines and moved every row down by half a line (the new picker also
+    centred the row asked about), so the second click on the same spot hit the row above. The row
+    picked is where it was, under the pointer, and a second click there opens it."""
+    with small_game(info) as (app, scene):
+        resize(app, size)
+        frames(app)
+        safe_moves(scene, 3)
+        assert scene.in_progress()
+        level_id = scene.session.level_id
+        key(app, pygame.K_l)
+        picker = app.stack.top
+        assert isinstance(picker, PickerScene)
+        shown = [(i, rect) for i, rect in picker.rows_in_view()
+                 if not picker.choices[i].header and picker.choices[i].value is not None
+                 and picker.choices[i].value.id != level_id and not picker.choices[i].value.error
+                 and picker.choices[i].value.group != "replays"]
+        index, rect = shown[-1]  # the lowest: the one a shift down the list would miss most
+        pos = (rect.centerx, rect.y + 3)
+        app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            app.frame(1 / 60, [pygame.event.Event(kind, pos=pos, button=1)])
+        again = app.stack.top
+        assert isinstance(again, PickerScene) and again is not picker and "again to throw away" in again.title
+        assert dict(again.rows_in_view()).get(index) == rect, (dict(again.rows_in_view()).get(index), rect)
+        assert again._row_at(pos) == index and again.selected == index
+        assert all(r.top >= 0 for r in again.title_rects) and again.panel.top >= 0
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            app.frame(1 / 60, [pygame.event.Event(kind, pos=pos, button=1)])
+        assert scene.session.level_id == picker.choices[index].value.id
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_first_arrow_shows_a_hidden_keyboard_cursor_where_it_is(info, toy_in_registry):
+    """Hashi's first → put its hidden cursor on the second island, Battle Royale's one cell off the
+    centre: the player never saw where it started. In every game with a keyboard cursor
+    (:class:`KeyboardCursor`) the first arrow only shows it; the next one moves it."""
+    from arcade.ui.keyboard_cursor import KeyboardCursor
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        cursor = getattr(scene, "keyboard", None)
+        if not isinstance(cursor, KeyboardCursor):
+            return  # no keyboard cursor on this board (Runway, Tron: arrows steer)
+        assert not cursor.shown, "shown before the keyboard was used"
+        before = scene.cursor
+        key(app, pygame.K_RIGHT)
+        assert cursor.shown and scene.cursor == before, f"the first arrow moved it to {scene.cursor}"
+        moved = [scene.cursor]
+        for code in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP):
+            key(app, code)
+            moved.append(scene.cursor)
+        assert len(set(moved)) > 1, "the next arrows did not move it"
+
+
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_a_level_change_rebuilds_and_lays_out_the_board(info, toy_in_registry, monkeypatch):
     with small_game(info) as (app, scene):
@@ -1919,6 +1977,50 @@ def test_a_toast_that_fades_leaves_the_status_line_drawn_at_its_full_width(info,
         else:
             pytest.fail("the toast never went")
         assert scene._status_cache[0][1] == scene.status_rect.width
+
+
+#: A hint as long as Hashi's longest (a wrong mark's chain of forced steps), in words every game could say.
+LONG_HINT = ("Wrong mark: The 'no bridge' mark on the line from the 3 at row 3, column 10 south to the 3 at row 6, "
+             "column 10 is wrong: with it, the 4 at row 5, column 8 could no longer get enough bridges after 4 "
+             "forced steps (numbered on the board); remove the mark. " + " ".join(
+                 f"{k}. Pigeonhole: the 3 at row {k}, column 10 needs 3 but its other directions take at most 2: "
+                 f"at least one bridge west to the 3 at row {k}, column 6." for k in range(1, 5)))
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 600), (1024, 640)])
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_long_status_text_is_shown_whole_a_page_at_a_time(info, size, toy_in_registry):
+    """Hashi's long hints ended in "…" after the status line's two lines at 1024x640: the fix and the
+    end of the reason ("numbered on the board; remove the mark") were never shown. Every word of a
+    long status text is drawn, two whole lines at a time (never cut, never wider than the line):
+    a click on the line turns the page, and so does a pause long enough to read it."""
+    with small_game(info) as (app, scene):
+        resize(app, size)
+        frames(app)
+        scene.say(LONG_HINT, "error")
+        frames(app)
+        assert scene.status_cut, "the text fits two lines: not long enough for this test"
+        font = app.theme.font(16)
+        pages = []
+        for _ in range(30):
+            shown = list(scene.status_shown)
+            assert 0 < len(shown) <= 2 and shown not in pages
+            assert all("…" not in line and font.size(line)[0] <= scene.status_text_rect.width for line in shown)
+            assert scene.status_more_rect.width and scene.status_text_rect.contains(scene.status_more_rect)
+            pages.append(shown)
+            page = scene.status_page
+            app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.status_text_rect.center, button=1),
+                               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=scene.status_text_rect.center, button=1)])
+            frames(app, 1)
+            if scene.status_page == 0:
+                break
+            assert scene.status_page == page + 1
+        words = " ".join(line for page in pages for line in page).split()
+        assert words == app.theme.marked("error", LONG_HINT).split(), "a word was lost between the pages"
+        assert scene.status_text == LONG_HINT and scene.session.index == 0, "the click did something else"
+        # Left alone, the pages turn after a reading pause: a keyboard player reads them all too.
+        frames(app, 1, dt=30.0)
+        assert scene.status_page == 1
 
 
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])

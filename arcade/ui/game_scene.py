@@ -68,6 +68,8 @@ LOG = logging.getLogger("arcade")
 HEADER = 52
 #: Room for two lines of status text: hints and refusals explain themselves in full sentences.
 STATUS = 44
+#: The status line's lines: a longer text is shown two lines at a time (see ``GameScene._status_lines``).
+STATUS_LINES = 2
 #: Most steps a watch source may produce (a runaway AI cannot fill memory).
 WATCH_LIMIT = 200_000
 #: While the AI is watched, the game is saved at most this often (seconds of watching).
@@ -152,10 +154,23 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         self._tooltip = ""
         #: The status line last drawn (traced for the end-to-end tests when it changes).
         self._traced_status = ""
-        self._status_cache: tuple[tuple[str, int], list[str], bool] = (("", 0), [], False)
-        #: Whether the status line drawn last had to cut its text short ("…" after two lines): a game
-        #: can then show the whole of it elsewhere (Hashi's caption over the board).
+        #: The status text last wrapped, at what width, and all its lines.
+        self._status_cache: tuple[tuple[str, int], list[str]] = (("", 0), [])
+        #: The text those are for, and its lines at each width asked for.
+        self._status_wrapped = ""
+        self._status_wraps: dict[int, list[str]] = {}
+        #: Whether the status line drawn last needed more than its two lines (it shows them a page at
+        #: a time): a game can then show the whole of it at once elsewhere (Hashi's caption).
         self.status_cut = False
+        #: Which two lines of a long status text are shown (see :meth:`_status_lines`), and for how
+        #: long they have been.
+        self.status_page = 0
+        self._status_page_time = 0.0
+        #: The lines the status line drew last frame, and where its page marker ("1/3 ▸") was.
+        self.status_shown: list[str] = []
+        self.status_more_rect = pygame.Rect(0, 0, 0, 0)
+        #: The status line's text part (left of a toast): a click there turns a long text's page.
+        self.status_text_rect = pygame.Rect(0, 0, 0, 0)
         #: The result panel last shown, kept while the game stays over: Look at board closed it and
         #: nothing on screen led back to its Next level (see :meth:`reopen_result`).
         self._result_panel: ResultScene | None = None
@@ -1000,6 +1015,10 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         blocked = self.input_blocked and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         if blocked or self.toolbar.handle(event):
             return True
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.status_cut
+                and self.status_text_rect.collidepoint(event.pos)):
+            self.turn_status_page()  # the status line's next page
+            return True
         if event.type == pygame.KEYDOWN:
             binding = find_binding((b for b in self.keymap() if self.binding_active(b)), event)
             if binding is not None:
@@ -1027,20 +1046,48 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
                 return True
         return False
 
-    def _status_lines(self, text: str, width: int) -> list[str]:
-        """The status text wrapped to at most two lines of ``width`` (cached: wrapping measures every word)."""
-        key = (text, width)
-        if self._status_cache[0] != key:
+    def _wrap_status(self, text: str, width: int) -> list[str]:
+        """Every line of the status text wrapped to ``width`` (kept: wrapping measures every word). A
+        new text starts again at its first page."""
+        if self._status_wrapped != text:
+            self._status_wrapped, self._status_wraps = text, {}
+            self.status_page, self._status_page_time = 0, 0.0
+        if width not in self._status_wraps:
             assert self.app is not None
             font = self.app.theme.font(16)
-            lines = [piece for line in wrap_text(self.app.theme, text, 16, width)
-                     # a word wider than the line (a replay's path) breaks rather than being cut off
-                     for piece in wrap_line(lambda part: font.size(part)[0] <= width, line, indent="")]
-            cut = len(lines) > 2
-            if cut:
-                lines = [lines[0], " ".join(lines[1:])]  # draw_text shortens the rest with an ellipsis
-            self._status_cache = (key, lines, cut)
-        return self._status_cache[1]
+            self._status_wraps[width] = [
+                piece for line in wrap_text(self.app.theme, text, 16, width)
+                # a word wider than the line (a replay's path) breaks rather than being cut off
+                for piece in wrap_line(lambda part: font.size(part)[0] <= width, line, indent="")]
+        lines = self._status_wraps[width]
+        self._status_cache = ((text, width), lines)
+        return lines
+
+    def status_pages(self, lines: list[str]) -> int:
+        """How many two-line pages ``lines`` take."""
+        return max(1, -(-len(lines) // STATUS_LINES))
+
+    def _status_lines(self, text: str, width: int) -> list[str]:
+        """The lines of the status text shown now: all of it when it takes two lines, else the current
+        page of two. A long hint used to end in "…" after two lines at 1024x640 -- its fix and the
+        end of its reason ("… numbered on the board; remove the mark") never shown; now every word
+        is shown, a page at a time (a click on the line, or a reading pause, turns it)."""
+        lines = self._wrap_status(text, width)
+        if len(lines) <= STATUS_LINES:
+            return lines
+        lines = self._wrap_status(text, width - self._status_marker_width())  # room for the page marker
+        self.status_page %= self.status_pages(lines)
+        return lines[self.status_page * STATUS_LINES:(self.status_page + 1) * STATUS_LINES]
+
+    def _status_marker_width(self) -> int:
+        assert self.app is not None
+        return self.app.theme.font(14, True).size("88/88 ▸")[0] + 12
+
+    def turn_status_page(self) -> None:
+        """Show the next two lines of a long status text (from the last, the first again)."""
+        self.status_page += 1
+        self._status_page_time = 0.0
+        self._dirty = True
 
     @property
     def busy(self) -> bool:
@@ -1072,6 +1119,13 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         self.poll_workers()
         self.show_due_result()
         self.tweens.update(dt * self.app.animation_speed)
+        if self.status_cut:
+            # A long text turns its pages by itself too, after time to read them (a keyboard
+            # player has no click): about 15 characters a second, at least 4 seconds a page.
+            self._status_page_time += dt
+            shown = sum(len(line) for line in self.status_shown)
+            if self._status_page_time >= max(4.0, shown / 15):
+                self.turn_status_page()
         if self.toast.update(dt):
             # The status line wraps in the room the toast left: draw it again at its full width (an
             # idle screen is not redrawn, and the line stayed wrapped beside nothing).
@@ -1133,15 +1187,23 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         toast_w = self.toast.width(theme, int(self.status_rect.width * 0.45)) if self.toast.messages else 0
         text_w = self.status_rect.width - (toast_w + 12 if toast_w else 0)
         self.status_cut = False
+        self.status_shown = []
+        self.status_more_rect = pygame.Rect(0, 0, 0, 0)
+        self.status_text_rect = pygame.Rect(self.status_rect.x, self.status_rect.y, text_w, self.status_rect.height)
         if text:
             colour = theme[role] if role != "text_dim" else theme["text_dim"]
-            lines = self._status_lines(theme.marked(role, text), text_w)
-            self.status_cut = self._status_cache[2]
+            lines = self.status_shown = self._status_lines(theme.marked(role, text), text_w)
+            every = self._status_cache[1]
+            self.status_cut = len(every) > STATUS_LINES
             step = theme.px(20)
             top = self.status_rect.centery - step * len(lines) // 2
             for i, line in enumerate(lines):
                 draw_text(surface, theme, line, (self.status_rect.x, top + step * i), size=16, colour=colour,
                           max_width=text_w)
+            if self.status_cut:
+                marker = f"{self.status_page + 1}/{self.status_pages(every)} ▸"
+                self.status_more_rect = draw_text(surface, theme, marker, (self.status_rect.x + text_w, top + step),
+                                                  size=14, bold=True, colour=theme["accent"], anchor="midright")
         self.toolbar.draw(surface, theme)
         self.draw_foreground(surface)
         toast_area = pygame.Rect(self.status_rect.right - toast_w, self.status_rect.y, toast_w, self.status_rect.height)

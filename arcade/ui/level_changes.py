@@ -70,24 +70,28 @@ class LevelChangesMixin:
             return
         choices, selected = level_choices(self.info, entries, saves.game_records(self.info.name),
                                           self.session.level_id)
-        self.app.push(PickerScene(f"{self.info.title} — choose a {self.front.level_noun}", choices,
-                                  lambda choice: self.pick_entry(choice.value), selected=selected,
-                                  on_cancel=lambda: self.forget_discard_question(LEVEL_QUESTION)))
+        picker = PickerScene(f"{self.info.title} — choose a {self.front.level_noun}", choices,
+                             lambda choice: self.pick_entry(choice.value, picker), selected=selected,
+                             on_cancel=lambda: self.forget_discard_question(LEVEL_QUESTION))
+        self.app.push(picker)
 
-    def pick_entry(self, entry: LevelEntry) -> None:
+    def pick_entry(self, entry: LevelEntry, picker: PickerScene | None = None) -> None:
         """A picker row chosen: while a game is in progress, another level asks first -- the picker
-        comes back on that row, saying so; picking it again opens it."""
+        comes back on that row, saying so, its rows where ``picker`` (the one picked from) had
+        them, so a second click on the same spot picks the same level; picking it again opens it."""
         assert self.app is not None
         replaces = entry.group != "replays" and not entry.error
         if replaces and not self.confirm_discard(f"{LEVEL_QUESTION}{entry.id}", "Pick it again", timed=False):
-            picker = self.app.stack.top
+            before = self.app.stack.top
             self.push_level_picker()  # this visit is the one that asked: its question stays
             again = self.app.stack.top
-            if isinstance(again, PickerScene) and again is not picker:
+            if isinstance(again, PickerScene) and again is not before:
                 again.title = f"{self.info.title} — pick {entry.title} again to throw away this game{self.moves_made()}"
                 index = next((i for i, c in enumerate(again.choices)
                               if getattr(c.value, "id", None) == entry.id and not c.header), None)
-                if index is not None:
+                if index is not None and picker is not None and len(picker.choices) == len(again.choices):
+                    again.follow(picker, index)
+                elif index is not None:
                     again.select(index)
             return
         self.load_entry(entry)

@@ -158,13 +158,22 @@ class PickerScene(Scene):
         px = self.app.theme.px if self.app is not None else int  # the list grows with its text
         self.ROW = px(type(self).ROW)
         width = min(px(720), size[0] - 40)
-        # A title of several lines (the re-ask) pushes the list down and takes rows from it.
-        extra = max(0, self._title_height(width - 32) - px(30))
-        rows = min(len(self.choices), max(3, (size[1] - px(200) - extra) // self.ROW))
-        height = px(90) + extra + rows * self.ROW + px(40)
-        self.panel = pygame.Rect(0, 0, width, height)
+        # The list is placed as for a one-line title; a title of several lines (the level picker's
+        # re-ask) grows the panel upwards into the margin above it, so the rows stay where they
+        # were: the re-ask moved every row down by half its extra line, and a second click aimed
+        # at the row just picked landed on the one above. Only what that margin cannot hold moves
+        # the list down (and, past the window's bottom, takes rows off its end).
+        rows = min(len(self.choices), max(3, (size[1] - px(200)) // self.ROW))
+        self.panel = pygame.Rect(0, 0, width, px(90) + rows * self.ROW + px(40))
         self.panel.center = (size[0] // 2, size[1] // 2)
-        self.list_rect = pygame.Rect(self.panel.x + 16, self.panel.y + px(70) + extra, width - 32, rows * self.ROW)
+        extra = max(0, self._title_height(width - 32) - px(30))
+        grow = min(extra, max(0, self.panel.y - px(4)))
+        self.panel.y -= grow
+        list_top = self.panel.y + px(70) + extra
+        while rows > 1 and list_top + rows * self.ROW + px(40) > size[1] - px(4) and extra > grow:
+            rows -= 1
+        self.panel.height = list_top + rows * self.ROW + px(40) - self.panel.y
+        self.list_rect = pygame.Rect(self.panel.x + 16, list_top, width - 32, rows * self.ROW)
         if not self._placed:  # on opening, the current row sits mid-list: the ones after it show too
             self.scroll = self.selected - self.visible_rows // 2
             self._placed = True
@@ -192,6 +201,14 @@ class PickerScene(Scene):
         640x400 "1 / 17" was counted under rows 09-11)."""
         self.selected = index
         self.scroll = index - self.visible_rows // 2
+        self._keep_visible()
+
+    def follow(self, other: PickerScene, index: int) -> None:
+        """Show the rows ``other`` showed, row ``index`` highlighted: the level picker's re-ask opens
+        a new picker, which centred the row asked about -- it jumped from under the pointer, and
+        the second click, aimed where it had been, picked another level or missed."""
+        self.scroll = other.scroll
+        self.selected = index
         self._keep_visible()
 
     def _keep_visible(self) -> None:

@@ -93,9 +93,10 @@ def test_the_tests_panel_lists_every_bundled_test_and_a_row_opens_its_run(app, d
     path = scene.last_replay
     assert path.name.startswith(f"runway-{names[row]}-") and path.parent.name == "replays"
     assert scene.status_text == f"Replay saved — L → Saved replays opens it here; the file: {path}"
-    # All of it on screen: the path is one long word, which was cut off at the line's end.
-    shown = scene._status_lines(scene.status_text, 600)
-    assert len(shown) <= 2 and "".join(shown).replace(" ", "") == scene.status_text.replace(" ", "")
+    # All of it on screen (a page at a time): the path is one long word, which was cut off at the line's end.
+    shown = scene._wrap_status(scene.status_text, 600)
+    assert all(app.theme.font(16).size(line)[0] <= 600 for line in shown)
+    assert "".join(shown).replace(" ", "") == scene.status_text.replace(" ", "")
     replay = load_replay(path, "runway")
     assert replay.players == (STRAIGHT,) and list(replay.moves) == [c.value for c in run.commands]
     app.pop()

@@ -58,6 +58,24 @@ def test_click_places_wheel_and_digits_number_undo_takes_back(editor, driver):
     assert editor.draft.number_at((0, 0)) == 0
 
 
+def test_arrows_and_space_act_on_the_square_drawn(editor, driver):
+    """The editor draws its cursor square on the hovered cell; the first arrow jumped the square
+    from there to beside the keyboard's old cell (hidden under the hover), and Space toggled that
+    hidden cell. Both now start from the square the player sees."""
+    assert editor.cursor == (0, 0)
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=editor.cell_centre((2, 3)), rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+    assert editor._target() == (2, 3)
+    driver.key(pygame.K_DOWN)
+    assert editor.cursor == (3, 3) and editor.hover is None
+    driver.key(pygame.K_RIGHT)
+    assert editor.cursor == (3, 4)
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=editor.cell_centre((1, 1)), rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+    driver.key(pygame.K_SPACE, unicode=" ")
+    assert editor.draft.number_at((1, 1)) == 2 and editor.draft.number_at((3, 4)) == 0
+
+
 def test_topology_and_size_buttons_in_the_side_panel(editor, driver):
     torus = next(b for b in editor.panel_buttons if b.label == "Torus")
     driver.click(torus.rect.center)

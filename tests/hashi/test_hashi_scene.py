@@ -151,8 +151,12 @@ def test_the_live_preview_shows_the_line_before_release(app, driver, open_level)
 
 def test_keyboard_cursor_builds_removes_and_locks(app, driver, open_level):
     scene = open_level("3...3\n.....\n2...2\n")
-    driver.key(pygame.K_RIGHT)  # the first arrow shows the cursor and moves it
-    assert scene.cursor_visible and scene.cursor == scene.puzzle.island_at[(0, 4)]
+    assert not scene.cursor_visible
+    driver.key(pygame.K_RIGHT)  # the first arrow shows the cursor where it is: it jumped to the second island
+    assert scene.cursor_visible and scene.cursor == 0
+    assert "cursor" in scene._specials()[scene.puzzle.islands[0].pos]  # drawn there
+    driver.key(pygame.K_RIGHT)  # the next ones move it
+    assert scene.cursor == scene.puzzle.island_at[(0, 4)]
     driver.key(pygame.K_LEFT)
     assert scene.cursor == 0
     driver.key(pygame.K_RIGHT, pygame.KMOD_CTRL)
@@ -962,7 +966,7 @@ def test_the_keyboard_cursor_does_not_cover_a_badge(app, driver, open_level):
     assert badge is not None
     badge = badge.inflate(-badge.height, -2)  # the pill between its round ends
     before = app.screen.subsurface(badge).copy()
-    scene.cursor, scene.cursor_visible = 0, True
+    scene.cursor, scene.keyboard.shown = 0, True
     scene._keys_state = None
     driver.frames(1)
     after = app.screen.subsurface(badge)

@@ -163,6 +163,8 @@ def test_hover_before_the_drop_explains_the_cell(app, driver):
 
 def test_keyboard_drop_with_a_cursor(app, driver):
     scene = open_level(app, driver)
+    driver.key(pygame.K_UP)  # the first arrow only shows the cursor, on the centre (it stepped off it unseen)
+    assert scene.cursor == scene.session.level.centre == (7, 10) and scene.keyboard.shown
     for key in (pygame.K_UP, pygame.K_UP, pygame.K_UP, pygame.K_UP):
         driver.key(key)
     assert scene.cursor == (3, 10) and not scene.session.state.placed
@@ -304,7 +306,7 @@ def test_a_seed_opens_the_same_random_grid(app, driver):
 def test_a_held_arrow_moves_once_not_into_the_storm(app, driver):
     """The keyboard's repeat of a held → walked the player sixteen cells in a row, into the storm."""
     scene = open_level(app, driver)
-    for _ in range(4):
+    for _ in range(5):  # the first press shows the cursor, the next four move it
         driver.key(pygame.K_UP)
     driver.key(pygame.K_RETURN)  # drop at the cursor, (3, 10)
     assert scene.session.state.placed
@@ -340,7 +342,7 @@ def royale_in(app, driver, phase: str):
         return scene
     scene = open_level(app, driver)
     if phase == "in the round":
-        for _ in range(4):
+        for _ in range(5):  # the first press shows the cursor, the next four move it
             driver.key(pygame.K_UP)
         driver.key(pygame.K_RETURN)  # drop at the cursor
         assert scene.session.state.placed and scene.session.outcome is None
@@ -594,8 +596,10 @@ def test_the_centre_reads_as_the_goal_before_the_drop(app, driver):
     reds = sum(tuple(app.screen.get_at((x, y)))[:3] == red for x in range(rect.left, rect.right)
                for y in range(rect.top, rect.bottom))
     assert reds == 0
-    driver.key(pygame.K_UP)  # the keyboard brings the cursor, one cell up from the centre
-    assert scene.cursor == (6, 10) and scene.cursor_shown
+    driver.key(pygame.K_UP)  # the keyboard brings the cursor, on the centre; the next press moves it
+    assert scene.cursor == (7, 10) and scene.keyboard.shown
+    driver.key(pygame.K_UP)
+    assert scene.cursor == (6, 10)
 
 
 def test_the_legend_lists_every_mark_the_board_draws(app, driver):

@@ -647,13 +647,19 @@ class EditorScene(GameScene):
         self.changed(self.editor.remove(self._target()))
 
     def toggle_here(self) -> None:
-        self.changed(self.editor.toggle(self.cursor))
+        """Space: place or remove on the square drawn (the hovered cell's, when the pointer is on the
+        board), as the number keys do -- it toggled the keyboard's cell hidden under the hover."""
+        self.changed(self.editor.toggle(self._target()))
 
     def move_cursor(self, key: str) -> None:
+        """An arrow moves the square drawn one cell. The editor's cursor is never hidden -- the
+        square is on the hovered cell, else on the keyboard's -- so the first arrow moves too, from
+        that square: it jumped from the keyboard's old cell, hidden under the hover, instead."""
         dr, dc = dict(_ARROWS)[key]
         d = self.draft
+        row, col = self._target()
         self.hover = None
-        self.cursor = ((self.cursor[0] + dr) % d.rows, (self.cursor[1] + dc) % d.cols)
+        self.cursor = ((row + dr) % d.rows, (col + dc) % d.cols)
 
     def undo(self) -> None:
         self.changed(self.editor.undo())

@@ -45,6 +45,7 @@ from arcade.ui.input import LEFT as BUTTON_LEFT
 from arcade.ui.input import MIDDLE as BUTTON_MIDDLE
 from arcade.ui.input import RIGHT as BUTTON_RIGHT
 from arcade.ui.input import Gesture, PointerTracker
+from arcade.ui.keyboard_cursor import KeyboardCursor
 from arcade.ui.tween import ease_out_cubic
 from arcade.ui.worker import job_cancelled
 
@@ -90,7 +91,8 @@ class HashiScene(CameraScene, PuzzleScene):
         self.pointer: tuple[int, int] | None = None
         self.pan: tuple[tuple[int, int], Cell] | None = None
         self.cursor = 0
-        self.cursor_visible = False
+        #: Whether the keyboard cursor is on screen (the first arrow only shows it).
+        self.keyboard = KeyboardCursor()
         self.hover_island: int | None = None
         self.show_possible = False
         self.flash_lines: frozenset[int] = frozenset()
@@ -207,7 +209,7 @@ class HashiScene(CameraScene, PuzzleScene):
         self.celebrating = False
         self.flash_lines = self.flash_islands = frozenset()
         self.cursor = 0
-        self.cursor_visible = False
+        self.keyboard.hide()
         self.hover_island = None
         self.painter.set_puzzle(self.puzzle)
         self._keys_state = None
@@ -395,7 +397,7 @@ class HashiScene(CameraScene, PuzzleScene):
                 cell = self.painter.display(self.puzzle.islands[island].pos)
                 self.gestures.press(island, (cell[0] + 0.5, cell[1] + 0.5), LEFT if g.button == BUTTON_LEFT else RIGHT)
                 self.cursor = island
-                self.cursor_visible = False
+                self.keyboard.hide()
                 return True
             if g.button == BUTTON_MIDDLE or (island is None and g.button == BUTTON_LEFT):
                 # Drag on water: a wrapped board rotates (and pans along an axis that does not wrap).
@@ -483,22 +485,27 @@ class HashiScene(CameraScene, PuzzleScene):
         self.pan = None
         self.say("Drag cancelled.")
 
+    @property
+    def cursor_visible(self) -> bool:
+        """Whether the keyboard cursor is drawn."""
+        return self.keyboard.shown
+
     def _show_cursor(self) -> bool:
         """Make the keyboard cursor visible (on the hovered island); True if it was hidden."""
-        if self.cursor_visible:
+        if self.keyboard.shown:
             return False
-        self.cursor_visible = True
         if self.hover_island is not None:
             self.cursor = self.hover_island
+        self.keyboard.shown = True
         return True
 
     def cursor_step(self, letter: str) -> None:
-        """An arrow shows the cursor and moves it, the first press too.
-
-        The first press used to only make the cursor appear: a keyboard player pressed → and saw
-        nothing move, as if the key were dead. Battle Royale's first press already moves.
-        """
-        self._show_cursor()
+        """An arrow moves the cursor; the first one while it is hidden only shows it, on the hovered
+        island or where it was (:class:`KeyboardCursor`): that press jumped it to the second island,
+        and the player never saw where it started."""
+        if self._show_cursor():
+            self._reveal_cursor()
+            return
         self.cursor = move_cursor(self.puzzle, self.cursor, letter)
         self._reveal_cursor()
 
@@ -511,7 +518,7 @@ class HashiScene(CameraScene, PuzzleScene):
         self.play_plan(arrow_plan(self.session.state, self.cursor, letter, RIGHT))
 
     def jump_to_number(self, digit: str) -> None:
-        self.cursor_visible = True
+        self.keyboard.shown = True
         found = nearest_with_number(self.puzzle, self.cursor, int(digit))
         if found is None:
             self.say(f"There is no other island showing {digit}.", "warning")

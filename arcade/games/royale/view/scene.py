@@ -28,6 +28,7 @@ from arcade.ui.camera import CameraInput, CameraScene
 from arcade.ui.game_scene import PuzzleScene
 from arcade.ui.gridview import GridView
 from arcade.ui.input import PointerTracker
+from arcade.ui.keyboard_cursor import KeyboardCursor
 from arcade.ui.overlays import ResultScene
 from arcade.ui.theme import blend
 from arcade.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, linear
@@ -100,7 +101,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
         self.grid = GridView(level.rows, level.cols, margin=4, max_cell=56, rulers=True)
         self.camera = CameraInput(self.grid)
         self.cursor: Cell = level.centre
-        self.cursor_shown = False  # see _draw_hover
+        self.keyboard = KeyboardCursor()  # see _draw_hover
         #: When and where the last click dropped or stepped (see :meth:`click_cell`).
         self._last_step_click: tuple[float, Cell] | None = None
         self.marks_drawn: set[str] = set()  # the overlay marks of the last frame (the legend lists them all)
@@ -300,7 +301,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
     def confirm(self) -> None:
         """Enter: drop on the cursor's cell before the drop, finish on the centre after it."""
         if not self.session.state.placed:
-            self.cursor_shown = True
+            self.keyboard.shown = True
             self.click_cell(self.cursor)
         else:
             self.finish()
@@ -320,10 +321,11 @@ class RoyaleScene(CameraScene, PuzzleScene):
     def step(self, letter: str) -> None:
         state = self.session.state
         if not state.placed:
+            # The first arrow only shows the drop cursor where it is, on the centre (it appeared
+            # one cell off it, a step the player never saw).
             dr, dc = DIRECTIONS[letter]
             r, c = self.cursor
-            cell = (r + dr, c + dc)
-            self.cursor_shown = True
+            cell = (r + dr, c + dc) if self.keyboard.arrow() else self.cursor
             if state.level.contains(cell):
                 self.cursor = cell
                 text, role = controller.describe_cell(state, cell)
@@ -647,7 +649,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
             # The keyboard's drop cursor shows only once the keyboard is used: it starts on the
             # centre, which often holds loot, and a red "✗" drawn there unasked made the goal
             # read as forbidden.
-            if self.cursor_shown and self.cursor != self.grid.hover:
+            if self.keyboard.shown and self.cursor != self.grid.hover:
                 cells.append(self.cursor)
             for cell in cells:
                 ok = state.level.is_start(cell)
