@@ -1271,6 +1271,18 @@ def top_game_after(app: App, info: GameInfo) -> GameScene:
     return scene
 
 
+@contextlib.contextmanager
+def from_the_menu(registry: Registry, info: GameInfo) -> Iterator[tuple[App, GameScene]]:
+    """An app on the menu with ``info``'s small level opened over it, as a player's click opens it;
+    closed after."""
+    app = new_app(registry)
+    try:
+        app.push(MenuScene())
+        yield app, top_game_after(app, info)
+    finally:
+        close(app)
+
+
 def key_down(app: App, code: int, up: bool = False) -> None:
     """One key event alone: the press (or pygame's timer repeat of it), or with ``up`` the release."""
     kind = pygame.KEYUP if up else pygame.KEYDOWN
@@ -2771,18 +2783,12 @@ def test_continue_brings_back_the_zoom_the_game_was_left_at(info, toy_in_registr
     """Continue put a Hashi board's turn back but opened it at the fit: zoomed in on a big board,
     the player had to find their corner again. The camera goes with every game's save."""
     registry = registry_with(info, 0)
-    app = new_app(registry)
-    try:
-        app.push(MenuScene())
-        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
-        frames(app)
+    with from_the_menu(registry, info) as (app, scene):
         zooms = zoom_in(app, scene)
         assert safe_moves(scene, 2), f"{info.name}: no move could be played"
         frames(app, 30)
         left = scene.camera_state()
         app.stack.pop_to(MenuScene)
-    finally:
-        close(app)
     app = new_app(registry)  # a relaunch, then Continue
     try:
         app.push(MenuScene())
@@ -2934,12 +2940,7 @@ def test_a_game_thrown_away_in_the_game_does_not_come_back_from_continue(info, t
     clock, in place of the level on screen. The untouched new game rightly saves nothing, but the
     old save stayed. A game the player throws away when asked -- another level picked twice, a
     second N or F5 -- loses its save then, in every game; nothing else is touched."""
-    registry = registry_with(info, 0)
-    app = new_app(registry)
-    try:
-        app.push(MenuScene())
-        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
-        frames(app)
+    with from_the_menu(registry_with(info, 0), info) as (app, scene):
         again = reasked_picker(app, scene)
         saved_now(scene)
         assert saves.can_resume(info.name), "the game in progress was not saved (the check could not fail)"
@@ -2966,8 +2967,6 @@ def test_a_game_thrown_away_in_the_game_does_not_come_back_from_continue(info, t
             scene.saver.flush()
             assert not saves.can_resume(info.name), f"{binding.keys} again: the game thrown away kept its save"
         app.stack.pop_to(MenuScene)
-    finally:
-        close(app)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
