@@ -149,6 +149,25 @@ def test_the_live_preview_shows_the_line_before_release(app, driver, open_level)
     assert scene.session.index == 0 and pixel(app, water) == before
 
 
+def test_a_bridge_key_on_a_hidden_cursor_first_shows_it(app, driver, open_level):
+    """Ctrl+arrow (and Shift+arrow) with the cursor hidden built at once from wherever the cursor
+    was left, an island the player had not seen; like an arrow, the first press now only shows it.
+    With the pointer on an island the player knows which one: it builds from there at once."""
+    scene = open_level("3...3\n.....\n2...2\n")
+    line = scene.puzzle.line_from(0, "E")
+    for mod in (pygame.KMOD_CTRL, pygame.KMOD_SHIFT):
+        scene.keyboard.hide()
+        driver.key(pygame.K_RIGHT, mod)
+        assert scene.cursor_visible and scene.cursor == 0 and scene.session.index == 0, mod
+    driver.key(pygame.K_RIGHT, pygame.KMOD_CTRL)
+    assert scene.session.state.bridges[line] == 1
+    scene.keyboard.hide()
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=at(scene, (0, 0)), rel=(1, 0), buttons=(0, 0, 0)))
+    assert scene.hover_island == 0
+    driver.key(pygame.K_RIGHT, pygame.KMOD_CTRL)
+    assert scene.session.state.bridges[line] == 2
+
+
 def test_keyboard_cursor_builds_removes_and_locks(app, driver, open_level):
     scene = open_level("3...3\n.....\n2...2\n")
     assert not scene.cursor_visible

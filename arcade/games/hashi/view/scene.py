@@ -509,13 +509,23 @@ class HashiScene(CameraScene, PuzzleScene):
         self.cursor = move_cursor(self.puzzle, self.cursor, letter)
         self._reveal_cursor()
 
+    def _unseen_cursor(self) -> bool:
+        """Show a hidden cursor; True when the key that did it must stop there: the cursor was hidden
+        and is not on the island under the pointer, so the player could not know which island a
+        Ctrl+arrow would build from (it built at once, from wherever the cursor was left)."""
+        hovered = self.hover_island is not None
+        if self._show_cursor() and not hovered:
+            self._reveal_cursor()
+            return True
+        return False
+
     def cursor_build(self, letter: str) -> None:
-        self._show_cursor()
-        self.play_plan(arrow_plan(self.session.state, self.cursor, letter, LEFT))
+        if not self._unseen_cursor():
+            self.play_plan(arrow_plan(self.session.state, self.cursor, letter, LEFT))
 
     def cursor_remove(self, letter: str) -> None:
-        self._show_cursor()
-        self.play_plan(arrow_plan(self.session.state, self.cursor, letter, RIGHT))
+        if not self._unseen_cursor():
+            self.play_plan(arrow_plan(self.session.state, self.cursor, letter, RIGHT))
 
     def jump_to_number(self, digit: str) -> None:
         self.keyboard.shown = True
