@@ -33,6 +33,10 @@ from arcade.ui.theme import Theme, ui_scale
 WINDOW_TITLE = "Puzzle Arcade"
 FPS = 60
 TRACE_ENV = "PUZZLE_ARCADE_TRACE"
+#: A file to append every slow frame's profile to (see :meth:`App.frame`).
+SLOW_FRAMES_ENV = "PUZZLE_ARCADE_SLOW_FRAMES"
+#: Main-thread CPU (seconds) above which a frame is a freeze worth a profile: six frames at 60 fps.
+SLOW_FRAME = 0.1
 LOG = logging.getLogger("arcade")
 
 
@@ -113,6 +117,11 @@ class App:
         #: Unexpected errors caught by the frame guard (the monkey test reads it).
         self.crashes = 0
         self._trace_path = os.environ.get(TRACE_ENV)
+        #: Where slow frames' profiles go ($PUZZLE_ARCADE_SLOW_FRAMES; None: not profiled).
+        self._slow_path = os.environ.get(SLOW_FRAMES_ENV) or None
+        #: The main thread's CPU time of the last frames (seconds): unlike ``frame_times`` it does not
+        #: count the time other processes (a busy machine) or threads (a worker holding the GIL) took.
+        self.frame_cpu: list[float] = []
         #: Whether the menu imports every game's window code in the background (see
         #: :meth:`warm_up_games`); off for a headless run, which opens at most one game.
         self.preload = not headless
@@ -360,9 +369,59 @@ class App:
         """One frame: handle events (queued ones if ``events`` is None), update, draw, flip.
 
         The frame is guarded: an unexpected exception in a scene never ends the program
-        (see :meth:`recover`).
+        (see :meth:`recover`). Its wall time goes to ``frame_times`` and its main-thread CPU to
+        ``frame_cpu``; with ``$PUZZLE_ARCADE_SLOW_FRAMES`` set, a slow one is profiled to that file.
         """
-        started = time.perf_counter()
+        if self._slow_path:
+            self._profiled_frame(dt, events)
+            return
+        started, cpu = time.perf_counter(), time.thread_time()
+        self._frame(dt, events)
+        self._frame_done(started, cpu)
+
+    def _frame_done(self, started: float, cpu: float) -> None:
+        self.frame_times.append(time.perf_counter() - started)
+        self.frame_cpu.append(time.thread_time() - cpu)
+        if len(self.frame_times) > 2000:
+            del self.frame_times[:1000]
+            del self.frame_cpu[:1000]
+        self.frames += 1
+
+    def _profiled_frame(self, dt: float, events: list[pygame.event.Event] | None) -> None:
+        """A frame under cProfile; one over :data:`SLOW_FRAME` of main-thread CPU appends to the file
+        named by ``$PUZZLE_ARCADE_SLOW_FRAMES`` the scenes it ran, its events and its costliest
+        calls -- how the freezes of ordinary journeys were found (imports on a game's first
+        opening). A profiled frame costs about twice as much: for finding causes, not measuring."""
+        import cProfile
+        import io
+        import pstats
+
+        if events is None:
+            events = pygame.event.get()
+        scenes = " > ".join(type(scene).__name__ for scene in self.stack.scenes)
+        profile = cProfile.Profile()
+        started, cpu = time.perf_counter(), time.thread_time()
+        profile.enable()
+        try:
+            self._frame(dt, events)
+        finally:
+            profile.disable()
+        used = time.thread_time() - cpu
+        self._frame_done(started, cpu)
+        if used <= SLOW_FRAME:
+            return
+        after = " > ".join(type(scene).__name__ for scene in self.stack.scenes)
+        names = ", ".join(pygame.event.event_name(event.type) + (f" {pygame.key.name(event.key)}"
+                          if event.type == pygame.KEYDOWN else "") for event in events) or "none"
+        text = io.StringIO()
+        pstats.Stats(profile, stream=text).sort_stats("cumulative").print_stats(30)
+        self.trace(f"slow-frame {used * 1000:.0f} ms {after}")
+        with contextlib.suppress(OSError), open(self._slow_path or os.devnull, "a", encoding="utf-8") as log:
+            log.write(f"== frame {self.frames}: {used * 1000:.0f} ms of main-thread CPU (profiled)\n"
+                      f"scenes before: {scenes or '-'}\nscenes after: {after or '-'}\nevents: {names}\n"
+                      f"{text.getvalue()}\n")
+
+    def _frame(self, dt: float, events: list[pygame.event.Event] | None) -> None:
         draw = False
         try:
             for event in pygame.event.get() if events is None else events:
@@ -380,10 +439,6 @@ class App:
             draw = True
         if draw:
             pygame.display.flip()
-        self.frame_times.append(time.perf_counter() - started)
-        if len(self.frame_times) > 2000:
-            del self.frame_times[:1000]
-        self.frames += 1
 
     def recover(self, exc: BaseException) -> None:
         """A scene failed: log the traceback, keep the save, and return the player to the menu.
