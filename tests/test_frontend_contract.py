@@ -3737,3 +3737,34 @@ def test_opening_a_game_from_the_menu_imports_none_of_its_code_on_the_main_threa
         assert seen["opened"] != "MenuScene", (name, seen)
         assert seen["front_on_main"] is False, f"{name}'s window code was imported on the main thread"
         assert seen["imported_at_the_click"] == [], (name, seen)
+
+
+def test_a_game_is_never_opened_while_the_warm_up_imports_another(toy_in_registry, monkeypatch):
+    """Opening a game and the menu's warm-up take turns at importing: two threads importing modules
+    that import each other can each hold one the other waits for, and Python then hands one of
+    them a module half initialised (the warm-up takes the same lock around each game)."""
+    from arcade.ui import app as app_module
+    from arcade.ui import front
+
+    seen: list[bool] = []
+    opening = front.open_session
+
+    def open_and_look(*args, **kwargs):  # type: ignore[no-untyped-def]
+        def try_lock() -> None:
+            got = app_module._IMPORTING.acquire(blocking=False)
+            seen.append(got)
+            if got:
+                app_module._IMPORTING.release()
+
+        other = threading.Thread(target=try_lock)  # as the warm-up thread would
+        other.start()
+        other.join(10)
+        return opening(*args, **kwargs)
+
+    monkeypatch.setattr(front, "open_session", open_and_look)
+    application = new_app(REGISTRY)
+    try:
+        application.launch(toygame.INFO)
+    finally:
+        close(application)
+    assert seen == [False]

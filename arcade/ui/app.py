@@ -244,7 +244,8 @@ class App:
 
         info = self.registry.get(game) if isinstance(game, str) else game
         try:
-            scene, messages = open_session(self, info.load_front(), launch or Launch())
+            with _IMPORTING:  # not beside the warm-up's import of the same modules (see there)
+                scene, messages = open_session(self, info.load_front(), launch or Launch())
         except ArcadeError as exc:
             if strict:
                 raise
@@ -550,6 +551,12 @@ class App:
 
 #: Games whose window code this process has imported or is importing (:meth:`App.warm_up_games`).
 _WARMED: set[str] = set()
+#: Held by the warm-up while it imports one game, and by :meth:`App.launch` while it opens one: two
+#: threads importing modules that import each other can each hold a module the other waits for,
+#: and Python then hands one of them a module half initialised. A click during the warm-up waits
+#: for the game being imported (at most Tron's 150-250 ms), then finds its own game loaded or
+#: imports it as it always did.
+_IMPORTING = threading.RLock()  # re-entrant: a scene opened while opening another
 
 
 def _import_fronts(games: list[GameInfo]) -> None:
@@ -557,9 +564,10 @@ def _import_fronts(games: list[GameInfo]) -> None:
     launch's to report."""
     for info in games:
         try:
-            front = info.load_front()
-            for module in getattr(front, "warm_modules", ()):
-                importlib.import_module(module)
+            with _IMPORTING:
+                front = info.load_front()
+                for module in getattr(front, "warm_modules", ()):
+                    importlib.import_module(module)
         except Exception:  # opening the game says what went wrong, on the main thread
             LOG.debug("warming up %s failed", info.name, exc_info=True)
 
