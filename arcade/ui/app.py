@@ -125,6 +125,7 @@ class App:
         #: Whether the menu imports every game's window code in the background (see
         #: :meth:`warm_up_games`); off for a headless run, which opens at most one game.
         self.preload = not headless
+        self._warm_up_wanted = False
 
     # -- the player's files -------------------------------------------------------------
     @property
@@ -268,10 +269,16 @@ class App:
         CPU (numba alone, about 150 ms), Hashi's for 80-180 ms, measured at 1280x800 with the
         bytecode cached. Imported meanwhile, the click finds them loaded; a click that comes first
         waits on the import already under way, as long as it would have taken anyway. A game whose
-        code fails to import is left to :meth:`launch`, which says why on the main thread.
+        code fails to import is left to :meth:`launch`, which says why on the main thread. Asked
+        before the first frame is drawn, it starts right after it: the start-up's first picture
+        does not share the CPU with it.
         """
         if not self.preload:
             return
+        if not self.drawn:  # after the first picture: the start-up's first frame shares no CPU with it
+            self._warm_up_wanted = True
+            return
+        self._warm_up_wanted = False
         pending = [info for info in self.registry if info.name not in _WARMED]
         if not pending:
             return
@@ -440,6 +447,8 @@ class App:
             draw = True
         if draw:
             pygame.display.flip()
+            if self._warm_up_wanted:
+                self.warm_up_games()
 
     def recover(self, exc: BaseException) -> None:
         """A scene failed: log the traceback, keep the save, and return the player to the menu.
