@@ -3772,3 +3772,104 @@ def test_a_headless_screenshot_writes_none_of_the_players_files(info, toy_in_reg
     assert attempts == []
     assert "not saved" not in err and "draft" not in err, err
     assert files_under(user_home) == before
+
+
+#: A child process (a fresh interpreter: this one imported every game long ago) that records which
+#: thread imported each of a game's modules, shows the menu, waits for its warm-up, then opens every
+#: registered game from the menu as a click does.
+WARM_UP_CHILD = r"""
+import importlib.abc, json, sys, threading
+from arcade.games import REGISTRY
+
+on_main = {}
+
+
+class Spy(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        on_main.setdefault(name, threading.current_thread() is threading.main_thread())
+        return None
+
+
+sys.meta_path.insert(0, Spy())
+from arcade.ui.app import App
+from arcade.ui.menu import MenuScene
+
+app = App(REGISTRY, size=(800, 600), headless=True)
+app.preload = True  # as a window does (a headless run opens one game and does not warm up)
+app.push(MenuScene())
+before_the_first_frame = any(t.name == "arcade-warm-up" for t in threading.enumerate())
+app.frame(1 / 60, [])
+for thread in threading.enumerate():
+    if thread.name == "arcade-warm-up":
+        thread.join(120)
+launched = {}
+for info in REGISTRY:
+    already = set(sys.modules)
+    menu = app.stack.top
+    menu.activate(next(i for i, e in enumerate(menu.entries) if e.title == info.title))
+    package = info.front.partition(":")[0].rpartition(".view")[0]
+    launched[info.name] = {
+        "opened": type(app.stack.top).__name__,
+        "front_on_main": on_main.get(info.front.partition(":")[0]),
+        "imported_at_the_click": sorted(m for m in set(sys.modules) - already if m.startswith(package)),
+    }
+    app.back_to_menu()
+    app.frame(1 / 60, [])
+app.close()
+print(json.dumps({"before_the_first_frame": before_the_first_frame, "launched": launched}))
+"""
+
+
+def test_opening_a_game_from_the_menu_imports_none_of_its_code_on_the_main_thread(tmp_path):
+    """The menu imports every registered game's window code on a background thread while the player
+    chooses: a game's first opening imported its view and AI on the frame that handled the click
+    (Tron's numba froze the window for about 200 ms of the main thread, Hashi's code for 80+).
+    It starts once the menu's first frame is on screen, so the start-up is no slower."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PUZZLE_ARCADE_HOME": str(tmp_path / "home"), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "-c", WARM_UP_CHILD], env=env, capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["before_the_first_frame"] is False, "the warm-up shared the CPU with the first frame"
+    launched = report["launched"]
+    assert sorted(launched) == sorted(REGISTRY.names())
+    for name, seen in launched.items():
+        assert seen["opened"] != "MenuScene", (name, seen)
+        assert seen["front_on_main"] is False, f"{name}'s window code was imported on the main thread"
+        assert seen["imported_at_the_click"] == [], (name, seen)
+
+
+def test_a_game_is_never_opened_while_the_warm_up_imports_another(toy_in_registry, monkeypatch):
+    """Opening a game and the menu's warm-up take turns at importing: two threads importing modules
+    that import each other can each hold one the other waits for, and Python then hands one of
+    them a module half initialised (the warm-up takes the same lock around each game)."""
+    from arcade.ui import app as app_module
+    from arcade.ui import front
+
+    seen: list[bool] = []
+    opening = front.open_session
+
+    def open_and_look(*args, **kwargs):  # type: ignore[no-untyped-def]
+        def try_lock() -> None:
+            got = app_module._IMPORTING.acquire(blocking=False)
+            seen.append(got)
+            if got:
+                app_module._IMPORTING.release()
+
+        other = threading.Thread(target=try_lock)  # as the warm-up thread would
+        other.start()
+        other.join(10)
+        return opening(*args, **kwargs)
+
+    monkeypatch.setattr(front, "open_session", open_and_look)
+    application = new_app(REGISTRY)
+    try:
+        application.launch(toygame.INFO)
+    finally:
+        close(application)
+    assert seen == [False]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -601,3 +603,48 @@ def test_the_selected_card_keeps_its_whole_description_beside_the_editor_chip(ap
         while menu.entries[menu.selected].title != info.title:
             driver.key(pygame.K_DOWN)  # a key, as a player moves: the menu draws what changed
         assert menu.entries[menu.selected].subtitle not in drawn, info.title
+
+
+def _burn_cpu(seconds: float) -> None:
+    """Main-thread CPU work standing for a freeze (counted on the thread's own clock)."""
+    start = time.thread_time()
+    while time.thread_time() - start < seconds:
+        sum(range(1000))
+
+
+class _StallingScene(Scene):
+    """A scene whose update does the work of a freeze once it is asked to."""
+
+    stall = False
+
+    def update(self, dt: float) -> None:
+        if self.stall:
+            self.stall = False
+            _burn_cpu(0.15)
+
+
+def test_a_frame_over_100_ms_of_cpu_is_profiled_to_the_slow_frames_file(tmp_path, monkeypatch):
+    """$PUZZLE_ARCADE_SLOW_FRAMES names a file where each frame over 100 ms of main-thread CPU leaves
+    the scenes, the events and a profile naming the costly call -- how freezes are found; a quick
+    frame leaves nothing, and every frame's main-thread CPU is kept beside its wall time."""
+    from arcade.games import REGISTRY
+    from arcade.ui.app import SLOW_FRAMES_ENV, App
+
+    log = tmp_path / "slow.txt"
+    monkeypatch.setenv(SLOW_FRAMES_ENV, str(log))
+    application = App(REGISTRY, size=(640, 400), headless=True)
+    try:
+        scene = application.push(_StallingScene())
+        application.frame(1 / 60, [])
+        assert not log.exists()
+        scene.stall = True
+        application.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
+        application.frame(1 / 60, [])
+    finally:
+        application.close()
+    text = log.read_text()
+    assert text.count("== frame") == 1
+    assert "scenes before: _StallingScene" in text and "events: KeyDown h" in text
+    assert "_burn_cpu" in text
+    assert len(application.frame_cpu) == len(application.frame_times) == 3
+    assert max(application.frame_cpu) > 0.1

@@ -8,9 +8,11 @@ one frame with a given time step, so behaviour does not depend on the machine's 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import logging
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,10 @@ from arcade.ui.theme import Theme, ui_scale
 WINDOW_TITLE = "Puzzle Arcade"
 FPS = 60
 TRACE_ENV = "PUZZLE_ARCADE_TRACE"
+#: A file to append every slow frame's profile to (see :meth:`App.frame`).
+SLOW_FRAMES_ENV = "PUZZLE_ARCADE_SLOW_FRAMES"
+#: Main-thread CPU (seconds) above which a frame is a freeze worth a profile: six frames at 60 fps.
+SLOW_FRAME = 0.1
 LOG = logging.getLogger("arcade")
 
 
@@ -111,6 +117,15 @@ class App:
         #: Unexpected errors caught by the frame guard (the monkey test reads it).
         self.crashes = 0
         self._trace_path = os.environ.get(TRACE_ENV)
+        #: Where slow frames' profiles go ($PUZZLE_ARCADE_SLOW_FRAMES; None: not profiled).
+        self._slow_path = os.environ.get(SLOW_FRAMES_ENV) or None
+        #: The main thread's CPU time of the last frames (seconds): unlike ``frame_times`` it does not
+        #: count the time other processes (a busy machine) or threads (a worker holding the GIL) took.
+        self.frame_cpu: list[float] = []
+        #: Whether the menu imports every game's window code in the background (see
+        #: :meth:`warm_up_games`); off for a headless run, which opens at most one game.
+        self.preload = not headless
+        self._warm_up_wanted = False
 
     # -- the player's files -------------------------------------------------------------
     @property
@@ -230,7 +245,8 @@ class App:
 
         info = self.registry.get(game) if isinstance(game, str) else game
         try:
-            scene, messages = open_session(self, info.load_front(), launch or Launch())
+            with _IMPORTING:  # not beside the warm-up's import of the same modules (see there)
+                scene, messages = open_session(self, info.load_front(), launch or Launch())
         except ArcadeError as exc:
             if strict:
                 raise
@@ -244,6 +260,31 @@ class App:
             self.trace(f"message {message}")
             self.warn(message)
         return scene
+
+    def warm_up_games(self) -> None:
+        """Import every game's window code on a background thread, once a process (the menu calls it).
+
+        A game's first opening from the menu imported its view, its AI and what they need on the
+        frame that handled the click: Tron's froze the window for 185-250 ms of the main thread's
+        CPU (numba alone, about 150 ms), Hashi's for 80-180 ms, measured at 1280x800 with the
+        bytecode cached. Imported meanwhile, the click finds them loaded; a click that comes first
+        waits on the import already under way, as long as it would have taken anyway. A game whose
+        code fails to import is left to :meth:`launch`, which says why on the main thread. Asked
+        before the first frame is drawn, it starts right after it: the start-up's first picture
+        does not share the CPU with it.
+        """
+        if not self.preload:
+            return
+        if not self.drawn:  # after the first picture: the start-up's first frame shares no CPU with it
+            self._warm_up_wanted = True
+            return
+        self._warm_up_wanted = False
+        pending = [info for info in self.registry if info.name not in _WARMED]
+        if not pending:
+            return
+        _WARMED.update(info.name for info in pending)
+        # A daemon: an import still under way never holds up the exit.
+        threading.Thread(target=_import_fronts, args=(pending,), name="arcade-warm-up", daemon=True).start()
 
     def intro(self, info: GameInfo) -> None:
         """The first time a game is opened in a window, its "How to play" page opens over it."""
@@ -336,9 +377,59 @@ class App:
         """One frame: handle events (queued ones if ``events`` is None), update, draw, flip.
 
         The frame is guarded: an unexpected exception in a scene never ends the program
-        (see :meth:`recover`).
+        (see :meth:`recover`). Its wall time goes to ``frame_times`` and its main-thread CPU to
+        ``frame_cpu``; with ``$PUZZLE_ARCADE_SLOW_FRAMES`` set, a slow one is profiled to that file.
         """
-        started = time.perf_counter()
+        if self._slow_path:
+            self._profiled_frame(dt, events)
+            return
+        started, cpu = time.perf_counter(), time.thread_time()
+        self._frame(dt, events)
+        self._frame_done(started, cpu)
+
+    def _frame_done(self, started: float, cpu: float) -> None:
+        self.frame_times.append(time.perf_counter() - started)
+        self.frame_cpu.append(time.thread_time() - cpu)
+        if len(self.frame_times) > 2000:
+            del self.frame_times[:1000]
+            del self.frame_cpu[:1000]
+        self.frames += 1
+
+    def _profiled_frame(self, dt: float, events: list[pygame.event.Event] | None) -> None:
+        """A frame under cProfile; one over :data:`SLOW_FRAME` of main-thread CPU appends to the file
+        named by ``$PUZZLE_ARCADE_SLOW_FRAMES`` the scenes it ran, its events and its costliest
+        calls -- how the freezes of ordinary journeys were found (imports on a game's first
+        opening). A profiled frame costs about twice as much: for finding causes, not measuring."""
+        import cProfile
+        import io
+        import pstats
+
+        if events is None:
+            events = pygame.event.get()
+        scenes = " > ".join(type(scene).__name__ for scene in self.stack.scenes)
+        profile = cProfile.Profile()
+        started, cpu = time.perf_counter(), time.thread_time()
+        profile.enable()
+        try:
+            self._frame(dt, events)
+        finally:
+            profile.disable()
+        used = time.thread_time() - cpu
+        self._frame_done(started, cpu)
+        if used <= SLOW_FRAME:
+            return
+        after = " > ".join(type(scene).__name__ for scene in self.stack.scenes)
+        names = ", ".join(pygame.event.event_name(event.type) + (f" {pygame.key.name(event.key)}"
+                          if event.type == pygame.KEYDOWN else "") for event in events) or "none"
+        text = io.StringIO()
+        pstats.Stats(profile, stream=text).sort_stats("cumulative").print_stats(30)
+        self.trace(f"slow-frame {used * 1000:.0f} ms {after}")
+        with contextlib.suppress(OSError), open(self._slow_path or os.devnull, "a", encoding="utf-8") as log:
+            log.write(f"== frame {self.frames}: {used * 1000:.0f} ms of main-thread CPU (profiled)\n"
+                      f"scenes before: {scenes or '-'}\nscenes after: {after or '-'}\nevents: {names}\n"
+                      f"{text.getvalue()}\n")
+
+    def _frame(self, dt: float, events: list[pygame.event.Event] | None) -> None:
         draw = False
         try:
             for event in pygame.event.get() if events is None else events:
@@ -356,10 +447,8 @@ class App:
             draw = True
         if draw:
             pygame.display.flip()
-        self.frame_times.append(time.perf_counter() - started)
-        if len(self.frame_times) > 2000:
-            del self.frame_times[:1000]
-        self.frames += 1
+            if self._warm_up_wanted:
+                self.warm_up_games()
 
     def recover(self, exc: BaseException) -> None:
         """A scene failed: log the traceback, keep the save, and return the player to the menu.
@@ -467,6 +556,29 @@ class App:
 
     def game_settings(self, name: str) -> dict[str, Any]:
         return self.settings.game(name)
+
+
+#: Games whose window code this process has imported or is importing (:meth:`App.warm_up_games`).
+_WARMED: set[str] = set()
+#: Held by the warm-up while it imports one game, and by :meth:`App.launch` while it opens one: two
+#: threads importing modules that import each other can each hold a module the other waits for,
+#: and Python then hands one of them a module half initialised. A click during the warm-up waits
+#: for the game being imported (at most Tron's 150-250 ms), then finds its own game loaded or
+#: imports it as it always did.
+_IMPORTING = threading.RLock()  # re-entrant: a scene opened while opening another
+
+
+def _import_fronts(games: list[GameInfo]) -> None:
+    """Import the games' fronts, in the menu's order, on the warm-up thread; a failure is the
+    launch's to report."""
+    for info in games:
+        try:
+            with _IMPORTING:
+                front = info.load_front()
+                for module in getattr(front, "warm_modules", ()):
+                    importlib.import_module(module)
+        except Exception:  # opening the game says what went wrong, on the main thread
+            LOG.debug("warming up %s failed", info.name, exc_info=True)
 
 
 def settings_failure(exc: OSError) -> str:

@@ -38,6 +38,10 @@ class GameFront:
     #: What the game calls one of its levels, in the level picker's title ("Tron — choose a map"): Tron's
     #: help said "L: choose a map" over a picker titled "choose a level".
     level_noun = "level"
+    #: Modules the game imports only on the way to its screen (Hashi's hints and editor, found by
+    #: name): the menu's warm-up (:meth:`arcade.ui.app.App.warm_up_games`) imports them after the
+    #: front, so the first opening finds them loaded as well.
+    warm_modules: tuple[str, ...] = ()
 
     def __init__(self, info: GameInfo) -> None:
         self.info = info

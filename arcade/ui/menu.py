@@ -127,6 +127,7 @@ class MenuScene(Scene):
     def enter(self, app: App) -> None:
         super().enter(app)
         self.rebuild()
+        app.warm_up_games()  # each game's code, imported while the player chooses (after its first frame)
         if app.settings.problem:
             app.warn(app.settings.problem, self.toast)
 

@@ -741,3 +741,65 @@ def test_on_a_big_window_the_rulers_and_legend_marks_grow_and_keep_to_their_band
                               max(b.height for b in boxes))
     small, big = measured[(1280, 720)], measured[(2560, 1440)]
     assert all(b > s for s, b in zip(small, big, strict=True)), (small, big)
+
+
+def _keys_cell_by_cell(state, k=None):
+    """The cell keys as they were worked out before, each zone asked of the level cell by cell."""
+    from arcade.games.royale.view.paint import EDGE, LOOT, NO_LOOT, TAKEN, horizon, zone_of
+
+    level = state.level
+    k = state.moves if k is None else k
+    h = horizon(state) if k == state.moves else k + (1 if state.placed else 0)
+    budget = level.max_moves - h
+    cr, cc = level.centre
+    keys = []
+    for r in range(level.rows):
+        row = []
+        for c in range(level.cols):
+            zone = zone_of(level, (r, c), k, h)
+            assert zone in (SAFE, EDGE, DOOMED, STORM)
+            loot = (TAKEN if (r, c) in state.collected else LOOT) if level.loot[r][c] else NO_LOOT
+            mask = 0
+            if budget >= 0 and abs(r - cr) + abs(c - cc) <= budget and zone != STORM:
+                for bit, (dr, dc) in enumerate(((-1, 0), (1, 0), (0, -1), (0, 1))):
+                    if abs(r + dr - cr) + abs(c + dc - cc) > budget:
+                        mask |= 1 << bit
+            row.append((zone, loot, (r, c) in state.path, (r, c) == level.centre, mask))
+        keys.append(row)
+    return keys
+
+
+@pytest.mark.parametrize("level_id", ["01-seed-14x20", "07-pocket-storm-9x9", "17-grand-royale-51x51"])
+def test_cell_keys_read_the_level_once_and_match_the_zones_cell_by_cell(level_id, monkeypatch):
+    """A 51x51 grid's keys asked the level's properties three times a cell (4.2 ms of the main
+    thread, twice on each step); they read its geometry once, and are the same keys through a
+    random game, with the ring animation's older shrink counts too."""
+    import random
+
+    from arcade.games.royale import logic
+    from arcade.games.royale.view import paint
+    from arcade.services.resources import level_files
+
+    path = next(p for p in level_files("royale") if p.stem == level_id)
+    level = logic.RULES.load_level_file(path)
+    state = logic.RULES.initial_state(level)
+    rnd = random.Random(7)
+    states = [state]
+    while not (state.dead or state.finished) and len(states) < 40:
+        moves = logic.RULES.legal_moves(state)
+        if not moves:
+            break
+        state = logic.RULES.apply(state, rnd.choice(moves))
+        states.append(state)
+    assert len(states) > 3
+    calls: list[str] = []
+    for name in ("distance_to_centre", "in_box", "has_loot"):
+        original = getattr(logic.Level, name)
+        monkeypatch.setattr(logic.Level, name,
+                            lambda self, *a, _o=original, _n=name: calls.append(_n) or _o(self, *a))
+    for state in states:
+        for k in (None, *range(max(0, state.moves - 2), state.moves)):
+            expected = _keys_cell_by_cell(state, k)
+            calls.clear()
+            assert paint.cell_keys(state, k) == expected
+            assert calls == [], f"asked the level cell by cell: {len(calls)} calls"

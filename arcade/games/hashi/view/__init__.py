@@ -158,6 +158,8 @@ def _unsaved_or_blank() -> Any:
 class HashiFront(GameFront):
     """Hashi's declaration: the level catalogue, Tatham IDs as levels, the generator for seeds, the AI."""
 
+    warm_modules = ("arcade.games.hashi.hints", "arcade.games.hashi.view.editor")
+
     def levels(self) -> list[LevelEntry]:
         return [catalog.picker_entry(e) for e in catalog.bundled_levels()]
 
