@@ -283,8 +283,10 @@ class App:
         if not pending:
             return
         _WARMED.update(info.name for info in pending)
-        # A daemon: an import still under way never holds up the exit.
-        threading.Thread(target=_import_fronts, args=(pending,), name="arcade-warm-up", daemon=True).start()
+        # Not a daemon: the interpreter's shutdown stops daemons where they stand, and one stopped
+        # inside an import (numba's C extensions) may hold what the shutdown needs. A quit in the
+        # first second waits for the import under way (a few hundred ms at most) instead.
+        threading.Thread(target=_import_fronts, args=(pending,), name="arcade-warm-up").start()
 
     def intro(self, info: GameInfo) -> None:
         """The first time a game is opened in a window, its "How to play" page opens over it."""
