@@ -277,7 +277,7 @@ def bench_large(quick: bool) -> None:
         search = solver.Search(engine)
         found = search.run(2)
         elapsed = time.perf_counter() - started
-        print(f"count to 2, {side}x{side} lattice ({len(puzzle.islands):,} islands): {elapsed:.1f} s, "
+        print(f"count to 2, {size_name(side, side)} lattice ({len(puzzle.islands):,} islands): {elapsed:.1f} s, "
               f"{'2+' if found >= 2 else found} found, {engine.nodes:,} nodes, {search.conflicts:,} conflicts")
         sys.stdout.flush()
 
