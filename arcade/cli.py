@@ -217,6 +217,10 @@ def require_display() -> None:
     invisibly for ever. Setting ``SDL_VIDEODRIVER`` by hand skips the check (the user
     chose a driver); ``--screenshot`` never needs a display.
     """
+    if os.environ.get("SDL_VIDEODRIVER") == "":
+        # Exported but empty is unset to the user (and to this check), not to SDL, which then looked
+        # for a driver named "" and said "windows not available" whatever the display.
+        del os.environ["SDL_VIDEODRIVER"]
     if not sys.platform.startswith("linux") or os.environ.get("SDL_VIDEODRIVER"):
         return
     if not any(os.environ.get(name) for name in DISPLAY_VARS):

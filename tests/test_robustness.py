@@ -728,10 +728,15 @@ def test_stale_temp_files_of_interrupted_saves_are_removed_at_start(capsys, user
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 displays")
-def test_a_display_nothing_answers_at_is_one_line_not_an_invisible_window(tmp_path):
-    """SDL fell back to its offscreen driver and the program ran, invisible, until killed."""
+@pytest.mark.parametrize("driver", [None, ""], ids=["unset", "empty"])
+def test_a_display_nothing_answers_at_is_one_line_not_an_invisible_window(tmp_path, driver):
+    """SDL fell back to its offscreen driver and the program ran, invisible, until killed. An
+    SDL_VIDEODRIVER exported empty is no driver chosen: SDL looked for one named "" and said
+    "windows not available" instead."""
     env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY")}
     env.update(DISPLAY=":987", SDL_AUDIODRIVER="dummy", PUZZLE_ARCADE_HOME=str(tmp_path / "home"))
+    if driver is not None:
+        env["SDL_VIDEODRIVER"] = driver
     done = subprocess.run([sys.executable, "-m", "arcade", "play", "royale"], env=env, capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 2, done.stderr
