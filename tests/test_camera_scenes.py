@@ -13,8 +13,8 @@ import pytest
 
 from arcade.core.game import Hint
 from arcade.core.registry import Launch
-from arcade.games.hashi.cli import lattice_puzzle
 from arcade.games.hashi.formats import format_level
+from arcade.games.hashi.generator import lattice_puzzle
 from arcade.games.hashi.view import HashiScene
 
 CTRL = pygame.KMOD_LCTRL

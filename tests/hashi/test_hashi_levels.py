@@ -11,8 +11,8 @@ import pytest
 
 from arcade.cli import main
 from arcade.games.hashi import catalog
-from arcade.games.hashi.cli import lattice_puzzle
 from arcade.games.hashi.formats import parse_puzzle, read_puzzle
+from arcade.games.hashi.generator import lattice_puzzle
 from arcade.games.hashi.logic import State
 from arcade.services.resources import levels_dir
 from tests.hashi.hashi_oracle import all_solutions

@@ -268,7 +268,7 @@ def bench_large(quick: bool) -> None:
     """Counting to two on random lattices of 900 and 1,600 islands (``lattice_puzzle``), far past
     the literature's 400: where a restart budget or a scan over every island shows. The 80x80 one
     took over 300 s with a budget grown to half a conflict per island (now 12 s)."""
-    from arcade.games.hashi.cli import lattice_puzzle
+    from arcade.games.hashi.generator import lattice_puzzle
 
     for side in (30,) if quick else (60, 80):  # quick: the code path only (a smoke test)
         puzzle = lattice_puzzle(side)

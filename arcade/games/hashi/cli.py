@@ -16,44 +16,15 @@ from pathlib import Path
 
 from arcade.bench import percentile, time_spread
 from arcade.core.errors import IllegalMove
-from arcade.core.grid import DisjointSet
 from arcade.core.inputs import path_type
 from arcade.core.numbers import int_type
 from arcade.core.registry import Command
 from arcade.games.hashi import ai_cli
+from arcade.games.hashi.generator import lattice_puzzle
 from arcade.games.hashi.logic import Puzzle
 from arcade.services import sheets
 
 TARGET_P95_MS = 8.0
-
-
-def lattice_puzzle(size: int = 40, seed: int = 2024, extra: float = 0.35) -> Puzzle:
-    """A solvable size x size board for benchmarks: islands every other cell, a random spanning network.
-
-    Islands sit on even rows and columns; a random spanning tree over neighbouring islands
-    (plus some extra links) with 1 or 2 bridges each gives the numbers, so the board has at
-    least that solution and nothing crosses. Deterministic for a given seed.
-    """
-    rng = random.Random(seed)
-    spots = [(r, c) for r in range(0, size, 2) for c in range(0, size, 2)]
-    index = {pos: i for i, pos in enumerate(spots)}
-    edges = []
-    for r, c in spots:
-        for nxt in ((r, c + 2), (r + 2, c)):
-            if nxt in index:
-                edges.append((index[(r, c)], index[nxt]))
-    rng.shuffle(edges)
-    groups = DisjointSet(range(len(spots)))
-    degree = [0] * len(spots)
-    for a, b in edges:
-        if groups.union(a, b) or rng.random() < extra:
-            n = rng.choice((1, 2))
-            degree[a] += n
-            degree[b] += n
-    grid = [[0] * size for _ in range(size)]
-    for (r, c), d in zip(spots, degree):
-        grid[r][c] = max(1, min(8, d))
-    return Puzzle.from_grid(grid, meta=[("title", f"Benchmark {size}x{size}")])
 
 
 def _configure_bench(parser: argparse.ArgumentParser) -> None:

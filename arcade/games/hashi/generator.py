@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from arcade.core.errors import ArcadeError, UsageError
-from arcade.core.grid import size_name
+from arcade.core.grid import DisjointSet, size_name
 from arcade.core.rng import derive_seed, make_rng
 from arcade.core.topology import Cell, Shape, Topology
 from arcade.games.hashi import solver
@@ -494,3 +494,32 @@ def _check_request(rows: int, cols: int, difficulty: str, density: float) -> Non
         raise UsageError(f"board size must be {MIN_SIDE}..{MAX_SIDE} on each side, not {size_name(cols, rows)}")
     if not 0.25 <= density <= 4.0:
         raise UsageError(f"density must be between 0.25 and 4, not {density}")
+
+
+def lattice_puzzle(size: int = 40, seed: int = 2024, extra: float = 0.35) -> Puzzle:
+    """A solvable size x size board for benchmarks: islands every other cell, a random spanning network.
+
+    Islands sit on even rows and columns; a random spanning tree over neighbouring islands
+    (plus some extra links) with 1 or 2 bridges each gives the numbers, so the board has at
+    least that solution and nothing crosses. Deterministic for a given seed.
+    """
+    rng = random.Random(seed)
+    spots = [(r, c) for r in range(0, size, 2) for c in range(0, size, 2)]
+    index = {pos: i for i, pos in enumerate(spots)}
+    edges = []
+    for r, c in spots:
+        for nxt in ((r, c + 2), (r + 2, c)):
+            if nxt in index:
+                edges.append((index[(r, c)], index[nxt]))
+    rng.shuffle(edges)
+    groups = DisjointSet(range(len(spots)))
+    degree = [0] * len(spots)
+    for a, b in edges:
+        if groups.union(a, b) or rng.random() < extra:
+            n = rng.choice((1, 2))
+            degree[a] += n
+            degree[b] += n
+    grid = [[0] * size for _ in range(size)]
+    for (r, c), d in zip(spots, degree):
+        grid[r][c] = max(1, min(8, d))
+    return Puzzle.from_grid(grid, meta=[("title", f"Benchmark {size}x{size}")])
