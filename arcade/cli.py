@@ -488,66 +488,88 @@ def dispatch(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the process exit status (see the module docstring for the rule)."""
-    from arcade.services.logs import setup_logging
-
     argv = sys.argv[1:] if argv is None else argv
-    interrupts.clear()  # main() called again in one process (tests) starts with no stop pending
-    install_signal_handlers()
-    _hold_standard_streams()
-    _strict_stdin()
-    setup_logging(verbose=False)
+    _prepare_process()
     try:
-        try:
-            parser = build_parser()
-            args = parser.parse_args(argv)
-        except SystemExit as exc:  # --help, --version, or a usage error argparse printed
-            _flush_stdout()
-            return int(exc.code or 0) if not isinstance(exc.code, str) else EXIT_USAGE
-        _guard_stdout(args.command)
-        if args.debug_log:
-            setup_logging(verbose=True)
-        log.debug("puzzle-arcade %s, Python %s, command %s", __version__, sys.version.split()[0], argv)
-        _startup(args)
-        status = dispatch(args)
-        _flush_stdout()
-        return status
+        return _parse_and_dispatch(argv)
     except KeyboardInterrupt as exc:
         name = str(exc) or "SIGINT"
         print(f"{PROG}: interrupted ({name})", file=sys.stderr)
         return EXIT_INTERRUPTED
-    except BrokenPipeError:
+    except Exception as exc:
+        return _failure_status(exc, argv)
+
+
+def _prepare_process() -> None:
+    """What every run needs before its arguments are read: no stop left pending from an earlier
+    main() in this process (tests), signals that raise, descriptors 0-2 held, strict UTF-8 input
+    and quiet logging."""
+    from arcade.services.logs import setup_logging
+
+    interrupts.clear()
+    install_signal_handlers()
+    _hold_standard_streams()
+    _strict_stdin()
+    setup_logging(verbose=False)
+
+
+def _parse_and_dispatch(argv: list[str]) -> int:
+    """Parse ``argv`` and run the command; --help, --version and a usage error argparse printed
+    end here with their status, and standard output is flushed so a failed write is an error."""
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a usage error argparse printed
+        _flush_stdout()
+        return int(exc.code or 0) if not isinstance(exc.code, str) else EXIT_USAGE
+    _guard_stdout(args.command)
+    if args.debug_log:
+        from arcade.services.logs import setup_logging
+
+        setup_logging(verbose=True)
+    log.debug("puzzle-arcade %s, Python %s, command %s", __version__, sys.version.split()[0], argv)
+    _startup(args)
+    status = dispatch(args)
+    _flush_stdout()
+    return status
+
+
+def _failure_status(exc: Exception, argv: list[str]) -> int:
+    """The one line a failed command prints on stderr, and its exit status: the request or its input
+    (2), an output that cannot be written (74, the rest of stdout discarded), or an internal error
+    (70, its traceback in the crash log). Called while ``exc`` is being handled, for that log."""
+    if isinstance(exc, BrokenPipeError):
         # The reader went away (e.g. `| head`); nothing more to say.
         _discard_stdout()
         return EXIT_OK
-    except OutputError as exc:
+    if isinstance(exc, OutputError):
         _discard_stdout()
         print(f"{PROG}: {exc}", file=sys.stderr)
         return EXIT_IO
-    except ArcadeError as exc:  # a UsageError or a FormatError: the request or its input
+    if isinstance(exc, ArcadeError):  # a UsageError or a FormatError: the request or its input
         print(f"{PROG}: {error_line(exc)}", file=sys.stderr)
         return EXIT_USAGE
-    except UnicodeEncodeError as exc:  # e.g. PYTHONIOENCODING=ascii and a "≤" in the output
+    if isinstance(exc, UnicodeEncodeError):  # e.g. PYTHONIOENCODING=ascii and a "≤" in the output
         _discard_stdout()
         why = f"its encoding {exc.encoding!r} cannot hold it; use a UTF-8 locale"
         print(f"{PROG}: {cannot_write('the output', why)}", file=sys.stderr)
         return EXIT_IO
-    except UnicodeError as exc:
+    if isinstance(exc, UnicodeError):
         print(f"{PROG}: input is not UTF-8 text ({exc})"[:300], file=sys.stderr)
         return EXIT_USAGE
-    except OSError as exc:
+    if isinstance(exc, OSError):
         _discard_stdout()
         # An OSError that reaches here is an output's (write_output, a screenshot, a folder made for
         # one): said as every other output failure is, never "I/O error: PATH: ...".
         print(f"{PROG}: {cannot_write(exc.filename or 'the output', exc)}", file=sys.stderr)
         return EXIT_IO
-    except MemoryError:
+    if isinstance(exc, MemoryError):
         print(f"{PROG}: out of memory", file=sys.stderr)
         return EXIT_INTERNAL
-    except Exception as exc:
-        from arcade.services.logs import log_crash
+    from arcade.services.logs import log_crash
 
-        written = log_crash("unexpected error in %s", argv)  # the log it is really in, or None
-        line = f"{type(exc).__name__}: {exc}".splitlines()[0][:200] if str(exc) else type(exc).__name__
-        where = f"details in {written}" if written is not None else "the crash log could not be written"
-        print(f"{PROG}: internal error ({line}); {where}", file=sys.stderr)
-        return EXIT_INTERNAL
+    written = log_crash("unexpected error in %s", argv)  # the log it is really in, or None
+    line = f"{type(exc).__name__}: {exc}".splitlines()[0][:200] if str(exc) else type(exc).__name__
+    where = f"details in {written}" if written is not None else "the crash log could not be written"
+    print(f"{PROG}: internal error ({line}); {where}", file=sys.stderr)
+    return EXIT_INTERNAL

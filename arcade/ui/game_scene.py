@@ -128,21 +128,14 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         self.watch: WatchPlayer | None = None
         self.watch_rate = SpeedControl(WATCH_SPEEDS, 4.0)
         self._hint: Hint | None = None
-        self.status_text = ""
-        self.status_role = "text_dim"
+        self._init_status_line()
         self.elapsed = checked_float(session.extra.get("elapsed", 0.0), 0.0, MAX_ELAPSED, "'elapsed'")
         self.board_area = pygame.Rect(0, 0, 0, 0)
         self.header_rect = pygame.Rect(0, 0, 0, 0)
         #: The title the header last drew (see :func:`header_title`) and the pixels it had.
         self.header_shown = ""
         self.header_room = 0
-        self.status_rect = pygame.Rect(0, 0, 0, 0)
-        self._last_outcome: Outcome | None = session.outcome
-        self._shown_level = session.level
-        #: Set when the game ends: whether any move that led there was the AI's.
-        self.finished_with_ai = session.outcome is not None and session.ai_moved
-        #: What the framework says about records in the result (a new best, the best so far, AI help).
-        self.record_note = ""
+        self._init_game_end(session)
         #: Autosaves are written by a background thread: an fsync can take longer than a frame.
         self.saver = BackgroundSaver(info.name)
         self._save_due = False
@@ -152,6 +145,17 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         self._dirty = True
         self._drawn_second = -1
         self._tooltip = ""
+        #: Whether the saved camera (zoom, pan) was put back: once, at the first layout, when the
+        #: board knows the window it is shown in (see :meth:`restore_camera`).
+        self._camera_restored = False
+        session.subscribe(self._on_session_change)
+
+    def _init_status_line(self) -> None:
+        """The status line's state: its text and colour role, where it was drawn, the wrapping it
+        reuses while the text and width stay, and which page of a long text it shows."""
+        self.status_text = ""
+        self.status_role = "text_dim"
+        self.status_rect = pygame.Rect(0, 0, 0, 0)
         #: The status line last drawn (traced for the end-to-end tests when it changes).
         self._traced_status = ""
         #: The status text last wrapped, at what width, and all its lines.
@@ -171,15 +175,21 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         self.status_more_rect = pygame.Rect(0, 0, 0, 0)
         #: The status line's text part (left of a toast): a click there turns a long text's page.
         self.status_text_rect = pygame.Rect(0, 0, 0, 0)
+
+    def _init_game_end(self, session: Session[Any, Any, Any]) -> None:
+        """What the scene knows about the end of the game: the outcome and level last seen (to notice
+        a change), whether the AI helped, the records note, and the result panel to show again."""
+        self._last_outcome: Outcome | None = session.outcome
+        self._shown_level = session.level
+        #: Set when the game ends: whether any move that led there was the AI's.
+        self.finished_with_ai = session.outcome is not None and session.ai_moved
+        #: What the framework says about records in the result (a new best, the best so far, AI help).
+        self.record_note = ""
         #: The result panel last shown, kept while the game stays over: Look at board closed it and
         #: nothing on screen led back to its Next level (see :meth:`reopen_result`).
         self._result_panel: ResultScene | None = None
         #: A result panel waits for the game to be back on top (see :meth:`push_result`).
         self._result_due = False
-        #: Whether the saved camera (zoom, pan) was put back: once, at the first layout, when the
-        #: board knows the window it is shown in (see :meth:`restore_camera`).
-        self._camera_restored = False
-        session.subscribe(self._on_session_change)
 
     @property
     def hint(self) -> Hint | None:

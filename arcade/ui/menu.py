@@ -110,6 +110,16 @@ def ago(seconds: float) -> str:
     return f"{round(seconds / 86400)} days ago"
 
 
+def _quit_entry(app: App) -> MenuEntry:
+    """Quit, saying what quitting loses: the games whose latest moves are not saved, or that nothing
+    of this run is kept (a data folder that cannot be written)."""
+    unsaved = [info.title for info in app.registry if saves.save_failure(info.name)]
+    return MenuEntry("Quit", (f"✗ Not saved: {', '.join(unsaved)} — quitting loses the latest moves"
+                              if unsaved else f"✗ Nothing is kept: {app.cannot_save}" if app.cannot_save
+                              else "Progress is saved automatically"),
+                     app.pop, role="text_dim", glyph="✗")
+
+
 class MenuScene(Scene):
     title = "Menu"
 
@@ -139,9 +149,10 @@ class MenuScene(Scene):
             self.resize(self.app.size)
 
     def rebuild(self) -> None:
+        """The menu's entries made anew from the files (saves, drafts, records), the problems found
+        reading them said, and the selection kept on the entry it was on."""
         assert self.app is not None
         app = self.app
-        entries: list[MenuEntry] = []
         self.autosave, problems = latest_autosave(app.registry.names(), {g.name: g.title for g in app.registry})
         saves.read_records()  # a damaged records file is moved aside now, and said below
         problems = list(problems)
@@ -149,61 +160,65 @@ class MenuScene(Scene):
         for problem in [*problems, *saves.take_problems()]:
             app.warn(problem, self.toast)
         saved_games = {self.autosave.game} if self.autosave is not None else set()
-        if draft is not None and (self.autosave is None or draft[1] > self.autosave.saved_at):
-            info, saved_at = draft
-            spec = info.draft
-            assert spec is not None
-            entries.append(MenuEntry(
-                "Continue", f"Saved {ago(time.time() - saved_at)} · {info.title}: {spec.label}",
-                lambda info=info, spec=spec: app.launch(info, Launch(options=dict(spec.options))),
-                role="highlight", glyph="▶"))
-        elif self.autosave is not None:
-            save = self.autosave
-            info = app.registry.get(save.game)
-            label = f"{info.title}" + (f" — {save.label}" if save.label else "")
-            entries.append(
-                MenuEntry(
-                    "Continue",
-                    # When comes first: a long label is what gets shortened, not "saved 5 min ago".
-                    # A failed save leads: at the end a long label cut it off ("· ✗ y…").
-                    (f"✗ Your latest moves are not saved · {label}" if saves.save_failure(save.game)
-                     else f"Saved {ago(time.time() - save.saved_at)} · {label}"),
-                    lambda game=save.game: app.launch(game),
-                    role="highlight",
-                    glyph="▶",
-                )
-            )
+        entries = self._continue_entries(app, draft)
         saved_games |= {name for name in app.registry.names() if saves.can_resume(name)}
-        for i, info in enumerate(app.registry):
-            resumes = info.name in saved_games
-            failure = saves.save_failure(info.name)
-            entries.append(
-                MenuEntry(
-                    info.title,
-                    (f"✗ Your latest moves could not be saved: {failure}" if failure
-                     else "Resume your game · N: new game" if resumes else info.description),
-                    lambda info=info: app.launch(info),
-                    role=GAME_ROLES[i % len(GAME_ROLES)],
-                    glyph=info.title[:1],
-                    new_game=(lambda info=info: app.launch(info, Launch(new=True))) if resumes else None,
-                    how_to_play=lambda info=info: app.push(HowToPlayScene(info)),
-                    make=((lambda info=info: app.launch(info, Launch(options=dict(info.editor_options))))
-                          if info.editor_options else None),
-                )
-            )
+        entries += [self._game_entry(app, i, info, info.name in saved_games) for i, info in enumerate(app.registry)]
         entries.append(MenuEntry("Settings", "Sound, animation speed, colours, window", self.open_settings,
                                  role="text_dim", glyph="⚙"))
-        unsaved = [info.title for info in app.registry if saves.save_failure(info.name)]
-        entries.append(MenuEntry("Quit", (f"✗ Not saved: {', '.join(unsaved)} — quitting loses the latest moves"
-                                          if unsaved else f"✗ Nothing is kept: {app.cannot_save}" if app.cannot_save
-                                          else "Progress is saved automatically"),
-                                 app.pop, role="text_dim", glyph="✗"))
+        entries.append(_quit_entry(app))
         # The selection stays on the same entry, not the same row: a Continue row appearing above
         # it once moved the highlight to the next game (Enter opened Runway after leaving Royale).
         before = self.entries[self.selected].title if 0 <= self.selected < len(self.entries) else None
         self.entries = entries
         titles = [entry.title for entry in entries]
         self.selected = titles.index(before) if before in titles else min(self.selected, len(entries) - 1)
+
+    def _continue_entries(self, app: App, draft: tuple[GameInfo, float] | None) -> list[MenuEntry]:
+        """Continue, when there is something to go back to: the draft when it is newer than the
+        latest autosave (the editor's board left unsaved), else that autosave's game."""
+        if draft is not None and (self.autosave is None or draft[1] > self.autosave.saved_at):
+            info, saved_at = draft
+            spec = info.draft
+            assert spec is not None
+            return [MenuEntry(
+                "Continue", f"Saved {ago(time.time() - saved_at)} · {info.title}: {spec.label}",
+                lambda info=info, spec=spec: app.launch(info, Launch(options=dict(spec.options))),
+                role="highlight", glyph="▶")]
+        if self.autosave is None:
+            return []
+        save = self.autosave
+        info = app.registry.get(save.game)
+        label = f"{info.title}" + (f" — {save.label}" if save.label else "")
+        return [
+            MenuEntry(
+                "Continue",
+                # When comes first: a long label is what gets shortened, not "saved 5 min ago".
+                # A failed save leads: at the end a long label cut it off ("· ✗ y…").
+                (f"✗ Your latest moves are not saved · {label}" if saves.save_failure(save.game)
+                 else f"Saved {ago(time.time() - save.saved_at)} · {label}"),
+                lambda game=save.game: app.launch(game),
+                role="highlight",
+                glyph="▶",
+            )
+        ]
+
+    @staticmethod
+    def _game_entry(app: App, i: int, info: GameInfo, resumes: bool) -> MenuEntry:
+        """A game's card: what it is, or that it resumes (N then starts anew), or that its latest
+        moves could not be saved; with its How to play and, for a game with an editor, Make."""
+        failure = saves.save_failure(info.name)
+        return MenuEntry(
+            info.title,
+            (f"✗ Your latest moves could not be saved: {failure}" if failure
+             else "Resume your game · N: new game" if resumes else info.description),
+            lambda info=info: app.launch(info),
+            role=GAME_ROLES[i % len(GAME_ROLES)],
+            glyph=info.title[:1],
+            new_game=(lambda info=info: app.launch(info, Launch(new=True))) if resumes else None,
+            how_to_play=lambda info=info: app.push(HowToPlayScene(info)),
+            make=((lambda info=info: app.launch(info, Launch(options=dict(info.editor_options))))
+                  if info.editor_options else None),
+        )
 
     def select_game_left(self) -> None:
         """Back from a game, the highlight is on it: a game opened from the command line (``play

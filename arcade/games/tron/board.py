@@ -336,10 +336,25 @@ def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None
     if not local_cuts(geo, region | 1 << start):
         # No articulation point anywhere: one room, capped by parity (no depth-first search needed).
         return parity_bound(geo, region, start)
+    best = _best_chamber_path(*_chambers(geo, region, start, deadline))
+    if len(_CHAMBER_CACHE) >= _CHAMBER_CACHE_SIZE:
+        _CHAMBER_CACHE.clear()
+    _CHAMBER_CACHE[key] = best
+    return best
+
+
+def _chambers(geo: Geometry, region: int, start: int,
+              deadline: float | None) -> tuple[list[int], list[int], list[int], list[bool]]:
+    """The chambers of ``region`` seen from ``start``, as parallel lists indexed by chamber (0 is
+    the head's own): the chamber it hangs from (-1 for the head's), its cells of each checkerboard
+    colour, and whether the cell it is entered by is of the even colour.
+
+    A vertex whose depth-first parent separates it (low >= the parent's discovery time) starts a
+    new chamber; every other vertex belongs to its parent's.
+    """
     size = (geo.height + 2) * geo.stride
     parity = _even_string(geo)
     order, parent_of, disc, low = dfs_tree(geo, region, start, deadline)
-    # Chambers: a vertex whose parent separates it (low >= disc of parent) starts a new one.
     chamber = [0] * size
     chamber_parent = [-1]
     evens = [0]
@@ -360,6 +375,12 @@ def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None
             evens[cid] += 1
         else:
             odds[cid] += 1
+    return chamber_parent, evens, odds, entry_even
+
+
+def _best_chamber_path(chamber_parent: list[int], evens: list[int], odds: list[int], entry_even: list[bool]) -> int:
+    """The best root-to-leaf sum of the chamber tree, each chamber worth the longest path its
+    colours allow. Children are numbered after their parents, so one backward pass suffices."""
     count = len(chamber_parent)
     best_child = [0] * count
     value = [0] * count
@@ -376,7 +397,4 @@ def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None
         parent = chamber_parent[cid]
         if parent >= 0 and value[cid] > best_child[parent]:
             best_child[parent] = value[cid]
-    if len(_CHAMBER_CACHE) >= _CHAMBER_CACHE_SIZE:
-        _CHAMBER_CACHE.clear()
-    _CHAMBER_CACHE[key] = value[0]
     return value[0]

@@ -23,7 +23,7 @@ from arcade.core.registry import Command
 from arcade.core.rng import new_seed
 
 if TYPE_CHECKING:
-    from arcade.games.tron.match import RoundRecord
+    from arcade.games.tron.match import RoundRecord, Tournament
 
 DEFAULT_MAPS = "all,random:6"
 
@@ -185,89 +185,115 @@ def run_tournament(args: argparse.Namespace) -> int:
     The results and replays are written as the rounds finish; a stop (Ctrl+C, SIGTERM) or a file
     that cannot be written mid-run still prints the table of the rounds that were played.
     """
-    import time
-
-    from arcade.games.tron import maps
     from arcade.games.tron.cluster import default_jobs
-    from arcade.games.tron.match import Tournament, format_table
-    from arcade.games.tron.replay import TournamentFiles
-
-    specs = tournament_bots(args.bots, args.specs)
-    names = list(specs)
-    _refuse_before_the_first_round(args, specs)
-    chosen = maps.resolve(args.maps, args.seed)
-    planned = len(names) * (len(names) - 1) * len(chosen) * args.games  # pairings x maps x games x 2 seats
-    if planned > MAX_ROUNDS:
-        raise UsageError(f"{planned} rounds is more than the {MAX_ROUNDS} a tournament may schedule: "
-                         "use fewer maps, bots or --games")
-    tournament = Tournament(names, chosen, args.games, args.ms, args.seed, strict=args.strict,
-                            limit_ms=args.limit_ms, specs={n: t for n, t in specs.items() if n != t})
-    total = len(tournament.schedule())
-    jobs = args.jobs or default_jobs()
-    where = f"on the Dask cluster at {args.scheduler}" if args.scheduler else \
-        f"in {min(jobs, total)} process{'es' * (min(jobs, total) != 1)}"
-    print(f"Tron tournament: {', '.join(names)} on {len(chosen)} maps, {args.games} game(s) per pairing, map "
-          f"and seat, {args.ms:g} ms per move: {total} rounds {where}", flush=True)
-    started = time.perf_counter()
-    done = [0]
-    files = TournamentFiles(tournament, args.out, args.save_replays,
-                            {"budget_ms": args.ms, "tournament_seed": args.seed})
-
-    def progress(record: RoundRecord) -> None:
-        files.add(record)  # on disk before its line is printed: kill -9 loses no round it reported
-        done[0] += 1
-        # --quiet drops progress, not errors: a round a program lost by crashing, timing out or
-        # answering garbage is still printed with why (the table says only that it lost).
-        if args.quiet and not any(record.failures):
-            return
-        print(progress_line(record, done[0], total), file=sys.stderr, flush=True)
-
     from arcade.services import interrupts
     from arcade.services.programs import stop_on_sigterm
 
-    shown = [False]  # the table is printed once, whichever way the run ends
-
-    def report(played: int, *, write: bool = True) -> None:
-        if not played:
-            return
-        if not shown[0]:
-            shown[0] = True
-            tournament.records = files.records  # every round reported, even if a signal cut run() short
-            print(format_table(tournament))
-            print(f"\n{played} rounds in {time.perf_counter() - started:.0f} s; maps: "
-                  + ", ".join(map_id for map_id, _ in chosen))
-        if not write:
-            return
-        files.finish()
-        if args.out is not None:
-            print(f"results: {printable_name(str(args.out))}")
-        if args.save_replays is not None:
-            print(f"replays: {files.replays_written} files in {printable_name(str(args.save_replays))}")
-
+    specs = tournament_bots(args.bots, args.specs)
+    _refuse_before_the_first_round(args, specs)
+    tournament = _schedule_tournament(args, specs)
+    total = len(tournament.schedule())
+    jobs = args.jobs or default_jobs()
+    _announce_tournament(args, tournament, total, jobs)
+    output = _TournamentOutput(args, tournament, total)
     try:
         with stop_on_sigterm():
-            tournament.run(progress, jobs=jobs, scheduler=args.scheduler)
+            tournament.run(output.progress, jobs=jobs, scheduler=args.scheduler)
             # A signal now waits until the files are whole, then exits 130 (one landing before this
             # line is the Ctrl+C case below, which writes them too).
             with interrupts.deferred():
-                report(total)
+                output.report(total)
     except (ArcadeError, OSError):
         # A replay or results file that could not be written (a full disk) mid-run: the rounds that
         # finished are still the player's -- their table first, then the error's one line.
         interrupts.hold()
-        report(len(files.records), write=False)
+        output.report(len(output.files.records), write=False)
         raise
     except KeyboardInterrupt:
         # Ctrl+C or SIGTERM: the rounds that finished are reported and written, then the usual exit.
         # Further signals are only remembered from here on: they must not cut the last writes short.
         interrupts.hold()
-        played = len(files.records)
+        played = len(output.files.records)
         print(f"\nInterrupted after {played} of {total} rounds" + (": the table and files below hold those."
                                                                     if played else "."), flush=True)
-        report(played)
+        output.report(played)
         raise
     interrupts.check()
     return 0
+
+
+def _schedule_tournament(args: argparse.Namespace, specs: dict[str, str]) -> Tournament:
+    """The tournament the options ask for, refused before anything runs when its schedule would
+    pass :data:`MAX_ROUNDS` (the schedule and its records are held in memory)."""
+    from arcade.games.tron import maps
+    from arcade.games.tron.match import Tournament
+
+    names = list(specs)
+    chosen = maps.resolve(args.maps, args.seed)
+    planned = len(names) * (len(names) - 1) * len(chosen) * args.games  # pairings x maps x games x 2 seats
+    if planned > MAX_ROUNDS:
+        raise UsageError(f"{planned} rounds is more than the {MAX_ROUNDS} a tournament may schedule: "
+                         "use fewer maps, bots or --games")
+    return Tournament(names, chosen, args.games, args.ms, args.seed, strict=args.strict,
+                      limit_ms=args.limit_ms, specs={n: t for n, t in specs.items() if n != t})
+
+
+def _announce_tournament(args: argparse.Namespace, tournament: Tournament, total: int, jobs: int) -> None:
+    """The first line: who plays, on how many maps, at what budget, and where the rounds run."""
+    where = f"on the Dask cluster at {args.scheduler}" if args.scheduler else \
+        f"in {min(jobs, total)} process{'es' * (min(jobs, total) != 1)}"
+    print(f"Tron tournament: {', '.join(tournament.bots)} on {len(tournament.maps)} maps, {args.games} game(s) "
+          f"per pairing, map and seat, {args.ms:g} ms per move: {total} rounds {where}", flush=True)
+
+
+class _TournamentOutput:
+    """What a tournament prints and writes as it goes: a line per round (the round already on disk),
+    and once, however the run ends, the table of the rounds played and where the files are."""
+
+    def __init__(self, args: argparse.Namespace, tournament: Tournament, total: int) -> None:
+        import time
+
+        from arcade.games.tron.replay import TournamentFiles
+
+        self.args, self.tournament, self.total = args, tournament, total
+        self.started = time.perf_counter()
+        self.files = TournamentFiles(tournament, args.out, args.save_replays,
+                                     {"budget_ms": args.ms, "tournament_seed": args.seed})
+        self.done = 0
+        self.shown = False  # the table is printed once, whichever way the run ends
+
+    def progress(self, record: RoundRecord) -> None:
+        """One finished round: written first, so kill -9 loses no round it reported, then its line."""
+        self.files.add(record)
+        self.done += 1
+        # --quiet drops progress, not errors: a round a program lost by crashing, timing out or
+        # answering garbage is still printed with why (the table says only that it lost).
+        if self.args.quiet and not any(record.failures):
+            return
+        print(progress_line(record, self.done, self.total), file=sys.stderr, flush=True)
+
+    def report(self, played: int, *, write: bool = True) -> None:
+        """The table of the ``played`` rounds, then (``write``) the files finished and named;
+        without ``write`` (a file that could not be written) the table alone."""
+        import time
+
+        from arcade.games.tron.match import format_table
+
+        if not played:
+            return
+        if not self.shown:
+            self.shown = True
+            self.tournament.records = self.files.records  # every round reported, even if a signal cut run() short
+            print(format_table(self.tournament))
+            print(f"\n{played} rounds in {time.perf_counter() - self.started:.0f} s; maps: "
+                  + ", ".join(map_id for map_id, _ in self.tournament.maps))
+        if not write:
+            return
+        self.files.finish()
+        if self.args.out is not None:
+            print(f"results: {printable_name(str(self.args.out))}")
+        if self.args.save_replays is not None:
+            print(f"replays: {self.files.replays_written} files in {printable_name(str(self.args.save_replays))}")
 
 
 # -- generate --------------------------------------------------------------------------------

@@ -986,6 +986,28 @@ class EditorScene(GameScene):
         role = ROLE[v.kind]
         busy = " …" if self.verdict_worker.busy else ""
         y = text(f"{theme.glyph(role)} {v.headline}{busy}".strip(), y, 22, role, bold=True) + 3
+        words = self._verdict_words(theme, v, width)
+        pictures, picture_w, need = _solutions_to_picture(v, puzzle, width)
+        caption = theme.font(14).get_linesize()
+        keep, rules_room = _share_room(bottom - y, len(words) * line_h, line_h, caption, need, bool(pictures))
+        if not keep:
+            pictures = []
+        shown = words + _rules_lines(theme, v, width, rules_room)
+        if len(shown) * line_h > bottom - y:
+            shown = _fit_lines(shown, (bottom - y) // line_h)
+        for line in shown:
+            items.append(PanelItem("text", pygame.Rect(x, y, min(width, theme.font(16).size(line)[0]), line_h - 1),
+                                   line, 16, "text"))
+            y += line_h
+        if pictures:
+            assert puzzle is not None  # pictures are only chosen for a puzzle
+            items += _picture_items(theme, pictures, v, puzzle, pygame.Rect(x, y + 4, picture_w, bottom - y - 4),
+                                    caption)
+        return items
+
+    def _verdict_words(self, theme: Any, v: Verdict, width: int) -> list[str]:
+        """The verdict's explanation wrapped to the panel, and for several solutions what the fix
+        search found so far: the proven fix, that it is still looking, or that no small change works."""
         words = wrap_text(theme, v.detail, 16, width) if v.detail else []
         if v.kind == "many":
             if self.fix is not None:
@@ -995,63 +1017,7 @@ class EditorScene(GameScene):
             elif self.fix_state == "none":
                 words += wrap_text(theme, "No single small change makes it unique: add islands or change numbers "
                                    "where the two solutions differ (highlighted).", 16, width)
-        pictures = [] if puzzle is None else \
-            list(v.solutions[:1]) if v.kind == "unique" else list(v.solutions) if v.kind == "many" else []
-        across = 1 if len(pictures) < 2 else 2
-        picture_w = (width - PICTURE_GAP * (across - 1)) // across
-        need = PICTURE_MIN_CELL * max(puzzle.rows, puzzle.cols) if puzzle is not None else 0
-        if pictures and picture_w < need:
-            pictures = []  # too narrow for cells of PICTURE_MIN_CELL pixels
-        rules = ["Rules used in the explained solve:", *(f"  {rule}: {count}" for rule, count in v.rules)] \
-            if v.rules else []
-        # Short of room, the rules share lines: "Rules used: Pigeonhole 493 · Capacity 271 · …".
-        compact = wrap_text(theme, "Rules used: " + " · ".join(f"{rule} {count}" for rule, count in v.rules),
-                            16, width) if v.rules else []
-
-        def fit_rules(room_lines: int) -> list[str]:
-            if len(rules) <= room_lines:
-                return rules
-            if room_lines <= 0:
-                return []
-            cut = compact[:room_lines]
-            return cut if len(cut) == len(compact) else [*cut[:-1], cut[-1] + " …"]
-
-        caption = theme.font(14).get_linesize()
-        room = bottom - y
-        lines = len(words)
-        if pictures:
-            # The picture's share: at least its smallest size, half the room when there is plenty.
-            keep = 4 + caption + max(need, min(PICTURE_WANT, (room - lines * line_h) // 2))
-            if room - lines * line_h < 4 + caption + need:
-                pictures = []
-            else:
-                spare = max(0, (room - lines * line_h - keep) // line_h)
-                rules = fit_rules(spare)
-        if not pictures:
-            rules = fit_rules((room - lines * line_h) // line_h)
-        shown = words + rules
-        if len(shown) * line_h > room:
-            shown = _fit_lines(shown, room // line_h)
-        for line in shown:
-            items.append(PanelItem("text", pygame.Rect(x, y, min(width, theme.font(16).size(line)[0]), line_h - 1),
-                                   line, 16, "text"))
-            y += line_h
-        if pictures:
-            top = y + 4
-            area_h = bottom - top - caption
-            names = ["The solution"] if len(pictures) == 1 else ["Solution A", "Solution B"]
-            for k, (bridges, name) in enumerate(zip(pictures, names)):
-                left = x + k * (picture_w + PICTURE_GAP)
-                w = theme.font(14).size(name)[0]
-                label = pygame.Rect(0, top, min(w, picture_w), caption)
-                label.centerx = left + picture_w // 2
-                items.append(PanelItem("caption", label, name, 14, "text_dim"))
-                cell = min(picture_w // puzzle.cols, area_h // puzzle.rows)  # type: ignore[union-attr]
-                board = pygame.Rect(0, top + caption, cell * puzzle.cols, cell * puzzle.rows)  # type: ignore[union-attr]
-                board.centerx = left + picture_w // 2
-                items.append(PanelItem("picture", board, bridges=bridges,
-                                       differ=v.differ if v.kind == "many" else frozenset()))
-        return items
+        return words
 
     def _draw_panel(self, surface: pygame.Surface, theme: Any, puzzle: Puzzle | None, v: Verdict | None) -> None:
         panel = self.panel_rect
@@ -1080,6 +1046,68 @@ class PanelItem:
     bold: bool = False
     bridges: tuple[int, ...] = ()
     differ: frozenset[int] = frozenset()
+
+
+def _solutions_to_picture(v: Verdict, puzzle: Puzzle | None, width: int) -> tuple[list[tuple[int, ...]], int, int]:
+    """The solutions the panel draws -- a unique puzzle's one, or the two that show a puzzle has
+    several, side by side in ``width`` -- with one picture's width and the least height a picture
+    needs (cells of :data:`PICTURE_MIN_CELL` pixels). None without the puzzle they belong to, nor
+    when the panel is too narrow for such cells."""
+    pictures = [] if puzzle is None else \
+        list(v.solutions[:1]) if v.kind == "unique" else list(v.solutions) if v.kind == "many" else []
+    across = 1 if len(pictures) < 2 else 2
+    picture_w = (width - PICTURE_GAP * (across - 1)) // across
+    need = PICTURE_MIN_CELL * max(puzzle.rows, puzzle.cols) if puzzle is not None else 0
+    if pictures and picture_w < need:
+        pictures = []
+    return pictures, picture_w, need
+
+
+def _share_room(room: int, words_h: int, line_h: int, caption: int, need: int, pictures: bool) -> tuple[bool, int]:
+    """Whether the solution pictures keep their place under the verdict's words, and how many lines
+    the rules list then gets: the pictures take at least their smallest size (``need`` pixels and
+    a caption), half the room when there is plenty, and the rules have what is left."""
+    left = room - words_h
+    if pictures and left >= 4 + caption + need:
+        keep = 4 + caption + max(need, min(PICTURE_WANT, left // 2))
+        return True, max(0, (left - keep) // line_h)
+    return False, left // line_h
+
+
+def _rules_lines(theme: Any, v: Verdict, width: int, room_lines: int) -> list[str]:
+    """The rules used in the explained solve within ``room_lines`` lines: one rule a line when they
+    all fit, else sharing lines ("Rules used: Pigeonhole 493 · Capacity 271 · …"), cut with "…"."""
+    if not v.rules:
+        return []
+    rules = ["Rules used in the explained solve:", *(f"  {rule}: {count}" for rule, count in v.rules)]
+    if len(rules) <= room_lines:
+        return rules
+    if room_lines <= 0:
+        return []
+    compact = wrap_text(theme, "Rules used: " + " · ".join(f"{rule} {count}" for rule, count in v.rules), 16, width)
+    cut = compact[:room_lines]
+    return cut if len(cut) == len(compact) else [*cut[:-1], cut[-1] + " …"]
+
+
+def _picture_items(theme: Any, pictures: list[tuple[int, ...]], v: Verdict, puzzle: Puzzle, area: pygame.Rect,
+                   caption: int) -> list[PanelItem]:
+    """The solution pictures side by side in ``area`` (its width is one picture's), each under its
+    caption and scaled to whole cells; on several solutions the lines that differ are marked."""
+    items = []
+    area_h = area.height - caption
+    names = ["The solution"] if len(pictures) == 1 else ["Solution A", "Solution B"]
+    for k, (bridges, name) in enumerate(zip(pictures, names)):
+        left = area.x + k * (area.width + PICTURE_GAP)
+        w = theme.font(14).size(name)[0]
+        label = pygame.Rect(0, area.y, min(w, area.width), caption)
+        label.centerx = left + area.width // 2
+        items.append(PanelItem("caption", label, name, 14, "text_dim"))
+        cell = min(area.width // puzzle.cols, area_h // puzzle.rows)
+        board = pygame.Rect(0, area.y + caption, cell * puzzle.cols, cell * puzzle.rows)
+        board.centerx = left + area.width // 2
+        items.append(PanelItem("picture", board, bridges=bridges,
+                               differ=v.differ if v.kind == "many" else frozenset()))
+    return items
 
 
 def _fit_lines(lines: list[str], room: int) -> list[str]:
