@@ -117,7 +117,6 @@ def test_a_board_size_is_written_width_by_height_with_the_times_sign():
 ASCII_SIZES = {
     "arcade/games/hashi/formats.py": 1,  # the Tatham game ID "7x7m2:…"
     "arcade/games/hashi/ai_cli.py": 2,  # the --size help, a generated file's name
-    "arcade/games/hashi/cli.py": 2,  # the benchmark's titles and lines
     "arcade/games/royale/generator.py": 2,  # the --size it was given, the command that regenerates it
     "arcade/games/royale/view/__init__.py": 1,  # a random grid's level id
     "arcade/core/topology.py": 1,  # a programming error (topology cannot import grid)

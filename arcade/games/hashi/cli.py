@@ -16,6 +16,7 @@ from pathlib import Path
 
 from arcade.bench import percentile, time_spread
 from arcade.core.errors import IllegalMove
+from arcade.core.grid import size_name
 from arcade.core.inputs import path_type
 from arcade.core.numbers import int_type
 from arcade.core.registry import Command
@@ -122,7 +123,7 @@ def run_play_bench(args: argparse.Namespace) -> int:
     lines = puzzle.lines
     crossings = puzzle.crossings
     derive = (time.perf_counter() - started) * 1000
-    print(f"{size}x{size} board: {len(puzzle.islands)} islands, {len(lines)} lines, "
+    print(f"{size_name(size, size)} board: {len(puzzle.islands)} islands, {len(lines)} lines, "
           f"{sum(map(len, crossings)) // 2} crossings; derived in {derive:.1f} ms")
     from arcade.games.hashi.logic import RULES, State, line_move
 

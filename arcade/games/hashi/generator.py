@@ -522,4 +522,4 @@ def lattice_puzzle(size: int = 40, seed: int = 2024, extra: float = 0.35) -> Puz
     grid = [[0] * size for _ in range(size)]
     for (r, c), d in zip(spots, degree):
         grid[r][c] = max(1, min(8, d))
-    return Puzzle.from_grid(grid, meta=[("title", f"Benchmark {size}x{size}")])
+    return Puzzle.from_grid(grid, meta=[("title", f"Benchmark {size_name(size, size)}")])
