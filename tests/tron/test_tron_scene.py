@@ -1476,3 +1476,21 @@ def test_the_setups_start_stays_under_the_pointer_when_it_asks(app, driver, wind
     driver.click(aim)
     driver.frame()
     assert app.stack.top is scene and scene.session.index == 0
+
+
+def test_a_replay_that_reaches_its_end_shows_the_play_button_at_once(app, driver):
+    """The replay pauses itself at its last tick; that frame was skipped as idle, so the bar kept
+    showing ⏸ (playing) over a replay at rest until the mouse moved."""
+    scene, _final, length = finished_watched_round(app, driver)
+    driver.key(pygame.K_r)
+    shown: list[bool] = []
+    draw = scene.replay_bar.draw
+
+    def spy(surface, theme, index, span, playing):
+        shown.append(playing)
+        draw(surface, theme, index, span, playing=playing)
+
+    scene.replay_bar.draw = spy
+    driver.frames(length * 8 + 60, dt=0.05)
+    assert scene.session.index == length and scene.replay.paused
+    assert shown and shown[-1] is False, "the last frame drawn still showed the replay playing"
