@@ -1160,3 +1160,22 @@ def test_the_how_to_play_example_has_one_player_the_pages(app, driver, monkeypat
     assert example.rects["controls"].height == 0 and example.pad not in drawn
     # The timeline's turn numbers, drawn below its bar, stay inside the example (not cut by its edge).
     assert example.timeline.rect.bottom + 6 <= page.example_rect.bottom
+
+
+def test_nothing_on_the_road_is_drawn_past_its_edge_beside_the_console(app, driver):
+    """With the console open the road ends short of it; a hole in the column its edge cuts was
+    drawn whole across the gap, up to the console's border (06, a long runway that scrolls)."""
+    scene = open_runway(app, "06_scattered_pits")
+    scene.console.shown = True
+    app.on_resize((1280, 800))
+    driver.frame()
+    road = scene.road.road
+    gap = range(road.right, min(scene.board_area.right, road.right + 6))
+    assert road.right < scene.board_area.right and gap, (road, scene.board_area)
+    background = app.theme["background"]
+    for step in range(0, 4 * scene.session.level.length):
+        scene.road.cam = step / 4
+        scene.draw_board(app.screen)
+        stray = [(x, y) for x in gap for y in range(road.y, road.bottom, 3)
+                 if tuple(app.screen.get_at((x, y)))[:3] != tuple(background)[:3]]
+        assert not stray, f"drawn past the road's edge at camera {scene.road.cam}: {stray[:3]}"

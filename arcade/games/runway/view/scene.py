@@ -607,7 +607,12 @@ class RunwayScene(ProgramsMixin, TickScene):
         level = self.session.level
         motions, t = self.motions()
         clip = surface.get_clip()
-        surface.set_clip(self.board_area)
+        # The road's own width, not the board area's: with the console open the road ends short of
+        # it, and a hole in the column the road's edge cuts was drawn whole across the gap, up to
+        # the console's border.
+        road = self.road.road
+        surface.set_clip(self.board_area.clip(pygame.Rect(road.x, self.board_area.y, road.width,
+                                                          self.board_area.height)))
         self.road.draw_road(surface, theme, level)
         if self.transition is None or self.transition.progress >= 1:
             self.road.draw_plan(surface, theme, self.plan_states())
