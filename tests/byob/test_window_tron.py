@@ -368,3 +368,31 @@ def test_a_letter_past_the_commands_length_limit_is_swallowed_not_a_move_to_anot
     driver.key(pygame.K_d, unicode="d")
     assert overlay.setup.command1 == "x" * MAX_COMMAND and overlay.setup.bot1 == PROGRAM
     assert overlay.rows()[overlay.selected][0] == "command1"
+
+
+def test_at_800x600_the_console_names_the_program_whole_and_wraps_its_placeholder(app, driver, monkeypatch):
+    """At 800x600 the console's title read "Console — stderr of tron…" (the program's name and
+    number cut off) and its placeholder "No stderr yet (a program's stde…"."""
+    from arcade.cli import build_parser, play_options
+    from arcade.ui import console as console_module
+
+    app.on_resize((800, 600))
+    args = build_parser().parse_args(["play", "tron", "--bot", f"2010:{bot('tron2010_straight.py')}"])
+    scene = app.launch("tron", Launch(level="empty-room", options=play_options("tron", args)), strict=True)
+    driver.frame()
+    drawn: list[tuple[str, int]] = []
+    real = console_module.draw_text
+
+    def spy(surface, theme, text, pos, *args, **kwargs):
+        drawn.append((text, kwargs.get("max_width") or 0))
+        return real(surface, theme, text, pos, *args, **kwargs)
+
+    monkeypatch.setattr(console_module, "draw_text", spy)
+    scene.draw(app.screen)
+    theme, console = app.theme, scene.console
+    assert console.shown and "tron2010_straight.py [2]" in console.title_shown, console.title_shown
+    assert theme.font(15, bold=True).size(console.title_shown)[0] <= console.rect.width - 20
+    placeholder = [text for text, _ in drawn if text != console.title_shown]
+    assert " ".join(placeholder) == "No stderr yet (a program's stderr shows here).", placeholder
+    assert all(theme.font(13).size(text)[0] <= width for text, width in drawn if text in placeholder)
+    scene.stop_runners()

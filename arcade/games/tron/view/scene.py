@@ -1188,7 +1188,10 @@ class TronScene(CameraScene, TickScene):
             # Each line is tagged with its cycle's number: the title says whose number is whose. Without
             # a program it said "stderr of cycle [1] / [2]", which read as placeholders left unfilled.
             whose = " and ".join(f"{self.seat_name(seat)} [{seat + 1}]" for seat in programs)
-            title = f"Console — stderr of {whose}" if programs else "Console — outside programs' stderr"
+            # The longest wording that fits, as Runway's: at 800 pixels "Console — stderr of tron…"
+            # had lost the program's name and its number.
+            title = ([f"Console — stderr of {whose}", f"stderr of {whose}", whose] if programs
+                     else ["Console — outside programs' stderr", "Outside programs' stderr", "stderr"])
             self.console.draw(surface, self.app.theme, self.console_view(), title,
                               "No stderr yet (a program's stderr shows here)."
                               if any(":" in who for who in self.match.seats) else "Only outside programs write here.")
