@@ -16,6 +16,7 @@ from arcade.games.tron.view.setup import PROGRAM, MatchSetup, SetupScene
 from arcade.services import saves
 from arcade.services.programs import live_programs
 from arcade.services.replays import load_replay, open_replay
+from arcade.ui.overlays import PauseScene
 from tests.byob.helpers import bot
 
 SMALL = "test-board2"
@@ -227,6 +228,13 @@ def test_a_replay_file_is_only_watched_until_a_match_is_set_up(app, driver, tmp_
     driver.frame()
     driver.key(pygame.K_F5)  # rematch: refused, nothing starts
     assert viewer.phase == "replay" and "replay file" in viewer.status_text and viewer.runners == [None, None]
+    # The keys table says what Esc does here: the menu (it said "replay: leave").
+    esc = [label for keys, label in viewer.help_lines() if "Esc" in keys]
+    assert esc and all("leave" not in label for label in esc), esc
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene) and any("menu" in label for label in esc)
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is viewer
     viewer.new_match(replace(viewer.setup, mode="watch", bot1="random", bot2="flood-fill"))
     assert viewer.viewer is None and viewer.phase == "countdown" and viewer.runners[0] is not None
     app.pop()

@@ -226,6 +226,11 @@ class TronScene(CameraScene, TickScene):
         else:
             steer = []
         replay = [b for b in self.info.keymap if b.when == "replaying"]
+        if self.viewer is not None:
+            # A replay file has nothing to leave to: R and Esc open the menu (see stop_replay), where
+            # the keys table said "replay: leave" beside an Esc that opened the menu.
+            replay = [replace(b, label="the menu (a replay file has no round to go back to)")
+                      if b.action == "stop_replay" else b for b in replay]
         rest = []
         for b in self.info.keymap:
             if b.action == "after_round":
