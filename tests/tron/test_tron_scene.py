@@ -1494,3 +1494,22 @@ def test_a_replay_that_reaches_its_end_shows_the_play_button_at_once(app, driver
     driver.frames(length * 8 + 60, dt=0.05)
     assert scene.session.index == length and scene.replay.paused
     assert shown and shown[-1] is False, "the last frame drawn still showed the replay playing"
+
+
+def test_a_bot_whose_late_answer_made_it_crash_is_said_to_have_been_late(app, driver):
+    """On a loaded machine a bot's answer can miss its tick; it then goes straight on, and the round
+    read "Strongest crashed into the other trail" -- a blunder, as far as anyone watching could tell."""
+    scene = open_tron(app, mode="watch", bot1="flood-fill", bot2="flood-fill", best_of=3)
+    finish_countdown(driver, scene)
+    wait_for_bots(scene)
+    late_seat = scene.runners[1]
+    late_seat.poll = lambda: None  # cycle 2's answers never come in time
+    for _ in range(400):
+        if scene.phase != "running":
+            break
+        scene.poll_bots()
+        driver.frame(dt=scene.tick_seconds * 2.5)  # past the wait for a late bot
+    assert scene.phase == "over" and scene.session.state.crashed[1], scene.phase
+    told = scene.told(scene.round_outcome)
+    assert "answer came too late" in told and "went straight on" in told, told
+    assert "too late" in scene.status_text and "too late" in scene.round_log[-1]
