@@ -648,3 +648,31 @@ def test_a_frame_over_100_ms_of_cpu_is_profiled_to_the_slow_frames_file(tmp_path
     assert "_burn_cpu" in text
     assert len(application.frame_cpu) == len(application.frame_times) == 3
     assert max(application.frame_cpu) > 0.1
+
+
+def test_the_frame_on_which_a_scene_comes_to_rest_is_drawn(app, driver):
+    """The update that stops a scene's motion may change what it shows (Tron's replay pausing at
+    its last tick turns the bar's ⏸ into ▶); that frame was skipped as idle, so the last moving
+    frame stayed on screen until the next input."""
+
+    class Settling(Scene):
+        def __init__(self) -> None:
+            super().__init__()
+            self.step = 0
+            self.shown: list[int] = []
+
+        def update(self, dt: float) -> None:
+            self.step = min(3, self.step + 1)
+
+        def is_idle(self) -> bool:
+            return self.step >= 3
+
+        def draw(self, surface: pygame.Surface) -> None:
+            self.shown.append(self.step)
+
+    scene = app.push(Settling())
+    driver.frames(10)
+    assert scene.shown[-1] == 3, scene.shown
+    drawn = app.drawn
+    driver.frames(30)
+    assert app.drawn == drawn, "a scene at rest was drawn again"

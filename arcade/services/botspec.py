@@ -233,7 +233,11 @@ def parse_bot_spec(text: str, protocols: Mapping[str, str], builtin: Callable[[s
     if match is None:
         if builtin is None:
             names = ", ".join(f"{p}:COMMAND" for p in protocols)
-            raise UsageError(f"{raw!r} is not a program spec (use {names})")
+            # The command as it would be typed ("--bot 'python3 mybot.py'" only said to use
+            # codingame:COMMAND, and left the newcomer to work out where it goes).
+            looks_like_a_command = any(mark in raw for mark in " /.")  # not a built-in's name
+            example = f": {next(iter(protocols))}:{raw}" if len(protocols) == 1 and looks_like_a_command else ""
+            raise UsageError(f"{raw!r} is not a program spec (use {names}){example}")
         return BotSpec(raw, builtin(raw))
     protocol, command = match.group(1).lower(), match.group(2)
     if protocol not in protocols:

@@ -114,6 +114,10 @@ class App:
         self.drawn = 0
         #: Set to draw the next frame whatever the scenes say (a resize, a scene pushed or popped).
         self.redraw = True
+        #: Whether the scenes were still moving (not idle) once the last frame was drawn: the frame on
+        #: which they come to rest is drawn too, since the update that stopped them may have changed
+        #: the picture.
+        self._was_moving = False
         #: Unexpected errors caught by the frame guard (the monkey test reads it).
         self.crashes = 0
         self._trace_path = os.environ.get(TRACE_ENV)
@@ -438,12 +442,19 @@ class App:
                 draw = True
                 self.process(event)
             self.stack.update(dt)
-            if draw or self.redraw or not self.stack.idle():
+            # The frame on which the scenes come to rest is drawn as well: the update that stopped
+            # them (Tron's replay pausing at its last tick) changed what is on screen, and skipping
+            # it left the last moving frame up -- the replay bar's ⏸ lit over a replay at rest.
+            settled, self._was_moving = self._was_moving, False
+            if draw or self.redraw or settled or not self.stack.idle():
                 self.redraw = False
                 self.screen.fill(self.theme["background"])
                 self.stack.draw(self.screen)
                 self.drawn += 1
                 draw = True
+                # Still moving once drawn (a one-off redraw, such as the clock's new second, is
+                # idle again here and costs no second frame).
+                self._was_moving = not self.stack.idle()
         except Exception as exc:  # the guard exists for the unexpected
             self.recover(exc)
             draw = True

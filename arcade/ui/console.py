@@ -16,7 +16,7 @@ import pygame
 
 from arcade.services.replays import Turn
 from arcade.ui.theme import Theme
-from arcade.ui.widgets import draw_text
+from arcade.ui.widgets import draw_text, wrap_text
 
 #: At most this many lines are gathered for the panel (the newest; older ones scroll away).
 KEEP = 200
@@ -125,8 +125,11 @@ class ConsolePanel:
         top = rect.y + 32
         rows = max(0, (rect.bottom - 8 - top) // LINE)
         if not lines:
-            draw_text(surface, theme, empty, (rect.x + 10, top), size=13, colour=theme["text_dim"],
-                      max_width=rect.width - 20)
+            # Wrapped, as the lines are: a narrow console (800 pixels wide) cut Tron's "No stderr yet
+            # (a program's stderr shows here)." to "No stderr yet (a program's stde…".
+            for i, piece in enumerate(wrap_text(theme, empty, 13, rect.width - 20)[:max(1, rows)]):
+                draw_text(surface, theme, piece, (rect.x + 10, top + i * LINE), size=13, colour=theme["text_dim"],
+                          max_width=rect.width - 20)
             return
         roles = {-1: "text_dim", 0: "text", 1: "highlight"}
         font, room = theme.font(13), rect.width - 20

@@ -97,6 +97,17 @@ class ResultsMixin:
         self.push_result(self.result_scene(self.result_title(outcome), self.result_lines(outcome),
                                            self.result_buttons(outcome), role))
 
+    def keep_result(self, outcome: Outcome) -> None:
+        """Keep the finished game's result panel for the Result button and F3 without opening it:
+        the game came back to an end whose panel was shown before (Runway's timeline scrubbed to
+        its end). Without it, F3 there said "the game is not over" beside the race's ✓."""
+        shown = self.result_ready
+        role = {"win": "good", "loss": "error", "draw": "warning"}[outcome.result]
+        self._result_panel = self.result_scene(self.result_title(outcome), self.result_lines(outcome),
+                                               self.result_buttons(outcome), role)
+        if not shown:
+            self.refresh_toolbar()
+
     @property
     def result_ready(self) -> bool:
         """The game is over and its result panel was shown: the Result button and its key bring it back."""

@@ -9,6 +9,8 @@ only a few switches on :class:`GameScene`, it is the only flavour with machinery
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 from arcade.core.registry import Binding, GameInfo
@@ -112,9 +114,24 @@ class TickScene(GameScene):
         elif not self.toggle_playback():
             self.toggle_watch()
 
+    #: True while the session moves along its timeline (a seek, a step, an undo or a redo) rather
+    #: than playing a move: an end reached that way is a game that was over before, and its result
+    #: was shown then (Runway says it in the status line instead of opening the panel again).
+    navigating = False
+
+    @contextlib.contextmanager
+    def along_timeline(self) -> Iterator[None]:
+        """Mark the session changes made inside as moves along the timeline (see :attr:`navigating`)."""
+        before, self.navigating = self.navigating, True
+        try:
+            yield
+        finally:
+            self.navigating = before
+
     def seek(self, index: int) -> None:
         self.hold_playback()
-        self.session.seek(index)
+        with self.along_timeline():
+            self.session.seek(index)
 
     def seek_start(self) -> None:
         self.seek(0)
@@ -124,7 +141,9 @@ class TickScene(GameScene):
 
     def step_back(self) -> None:
         self.hold_playback()
-        if not self.session.undo():
+        with self.along_timeline():
+            undone = self.session.undo()
+        if not undone:
             self.say(self.history_start_text)
 
     def step_forward(self) -> None:
@@ -134,7 +153,9 @@ class TickScene(GameScene):
             self.watch_step()
             return
         self.hold_playback()
-        if not self.session.redo():
+        with self.along_timeline():
+            redone = self.session.redo()
+        if not redone:
             self.step_past_end()
 
     def step_past_end(self) -> None:
@@ -146,12 +167,14 @@ class TickScene(GameScene):
         if self.watch is not None:
             self.step_back()
         else:
-            super().undo()
+            with self.along_timeline():
+                super().undo()
 
     def redo(self) -> None:
         """While the AI is watched, Redo is a step along the history that keeps the watch, paused."""
-        if self.watch is not None:
-            self.hold_playback()
-            self.session.redo()
-        else:
-            super().redo()
+        with self.along_timeline():
+            if self.watch is not None:
+                self.hold_playback()
+                self.session.redo()
+            else:
+                super().redo()

@@ -195,6 +195,7 @@ def test_a_run_reports_each_turn_and_can_be_stopped():
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["--bot", "exact"], "'exact' is not a program spec (use codingame:COMMAND)"),
+    (["--bot", "python3 mybot.py"], "is not a program spec (use codingame:COMMAND): codingame:python3 mybot.py"),
     (["--bot", "codingame:/no/such/bot", "01_one_lonely_hole"], "cannot start '/no/such/bot': no such program"),
     (["--bot", f"codingame:{sys.executable} no_such_bot.py"], "no such file 'no_such_bot.py'"),
     (["--bot", "codingame:x", "no_such_level"], "no_such_level"),

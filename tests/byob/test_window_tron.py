@@ -16,6 +16,7 @@ from arcade.games.tron.view.setup import PROGRAM, MatchSetup, SetupScene
 from arcade.services import saves
 from arcade.services.programs import live_programs
 from arcade.services.replays import load_replay, open_replay
+from arcade.ui.overlays import PauseScene
 from tests.byob.helpers import bot
 
 SMALL = "test-board2"
@@ -227,6 +228,13 @@ def test_a_replay_file_is_only_watched_until_a_match_is_set_up(app, driver, tmp_
     driver.frame()
     driver.key(pygame.K_F5)  # rematch: refused, nothing starts
     assert viewer.phase == "replay" and "replay file" in viewer.status_text and viewer.runners == [None, None]
+    # The keys table says what Esc does here: the menu (it said "replay: leave").
+    esc = [label for keys, label in viewer.help_lines() if "Esc" in keys]
+    assert esc and all("leave" not in label for label in esc), esc
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene) and any("menu" in label for label in esc)
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is viewer
     viewer.new_match(replace(viewer.setup, mode="watch", bot1="random", bot2="flood-fill"))
     assert viewer.viewer is None and viewer.phase == "countdown" and viewer.runners[0] is not None
     app.pop()
@@ -368,3 +376,31 @@ def test_a_letter_past_the_commands_length_limit_is_swallowed_not_a_move_to_anot
     driver.key(pygame.K_d, unicode="d")
     assert overlay.setup.command1 == "x" * MAX_COMMAND and overlay.setup.bot1 == PROGRAM
     assert overlay.rows()[overlay.selected][0] == "command1"
+
+
+def test_at_800x600_the_console_names_the_program_whole_and_wraps_its_placeholder(app, driver, monkeypatch):
+    """At 800x600 the console's title read "Console — stderr of tron…" (the program's name and
+    number cut off) and its placeholder "No stderr yet (a program's stde…"."""
+    from arcade.cli import build_parser, play_options
+    from arcade.ui import console as console_module
+
+    app.on_resize((800, 600))
+    args = build_parser().parse_args(["play", "tron", "--bot", f"2010:{bot('tron2010_straight.py')}"])
+    scene = app.launch("tron", Launch(level="empty-room", options=play_options("tron", args)), strict=True)
+    driver.frame()
+    drawn: list[tuple[str, int]] = []
+    real = console_module.draw_text
+
+    def spy(surface, theme, text, pos, *args, **kwargs):
+        drawn.append((text, kwargs.get("max_width") or 0))
+        return real(surface, theme, text, pos, *args, **kwargs)
+
+    monkeypatch.setattr(console_module, "draw_text", spy)
+    scene.draw(app.screen)
+    theme, console = app.theme, scene.console
+    assert console.shown and "tron2010_straight.py [2]" in console.title_shown, console.title_shown
+    assert theme.font(15, bold=True).size(console.title_shown)[0] <= console.rect.width - 20
+    placeholder = [text for text, _ in drawn if text != console.title_shown]
+    assert " ".join(placeholder) == "No stderr yet (a program's stderr shows here).", placeholder
+    assert all(theme.font(13).size(text)[0] <= width for text, width in drawn if text in placeholder)
+    scene.stop_runners()

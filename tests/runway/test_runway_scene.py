@@ -1160,3 +1160,55 @@ def test_the_how_to_play_example_has_one_player_the_pages(app, driver, monkeypat
     assert example.rects["controls"].height == 0 and example.pad not in drawn
     # The timeline's turn numbers, drawn below its bar, stay inside the example (not cut by its edge).
     assert example.timeline.rect.bottom + 6 <= page.example_rect.bottom
+
+
+def test_nothing_on_the_road_is_drawn_past_its_edge_beside_the_console(app, driver):
+    """With the console open the road ends short of it; a hole in the column its edge cuts was
+    drawn whole across the gap, up to the console's border (06, a long runway that scrolls)."""
+    scene = open_runway(app, "06_scattered_pits")
+    scene.console.shown = True
+    app.on_resize((1280, 800))
+    driver.frame()
+    road = scene.road.road
+    gap = range(road.right, min(scene.board_area.right, road.right + 6))
+    assert road.right < scene.board_area.right and gap, (road, scene.board_area)
+    background = app.theme["background"]
+    for step in range(0, 4 * scene.session.level.length):
+        scene.road.cam = step / 4
+        scene.draw_board(app.screen)
+        stray = [(x, y) for x in gap for y in range(road.y, road.bottom, 3)
+                 if tuple(app.screen.get_at((x, y)))[:3] != tuple(background)[:3]]
+        assert not stray, f"drawn past the road's edge at camera {scene.road.cam}: {stray[:3]}"
+
+
+def test_scrubbing_a_finished_race_to_its_end_does_not_open_the_result_over_the_drag(app, driver):
+    """The result panel came up again each time a drag of the timeline reached the end of a race
+    already over: mid-drag, taking the rest of the drag and the next clicks. The status line says
+    the result; the Result button and F3 bring the panel; a race played to its end shows it."""
+    scene = open_runway(app)
+    key_of = {Command.SPEED: pygame.K_RIGHT, Command.SLOW: pygame.K_LEFT, Command.UP: pygame.K_UP,
+              Command.DOWN: pygame.K_DOWN, Command.JUMP: pygame.K_j, Command.WAIT: pygame.K_RETURN}
+    for command in exact_plan(scene.session.state).commands:  # the statement example: 5 turns
+        driver.key(key_of[command])
+        settle(driver, 0.6)
+    settle(driver)
+    assert isinstance(app.stack.top, ResultScene), "a race played to its end shows its result"
+    driver.key(pygame.K_ESCAPE)  # Look at board
+    assert app.stack.top is scene
+    timeline = scene.timeline
+    y = timeline.track.centery
+    driver.frame(mouse(driver, pygame.MOUSEBUTTONDOWN, (int(timeline.x_of(1)), y)))
+    settle(driver, 0.6)
+    assert scene.session.index == 1 and not scene.result_ready
+    driver.frame(mouse(driver, "motion", (int(timeline.x_of(5)), y)))
+    settle(driver)
+    assert app.stack.top is scene and scene.session.index == 5, "the result panel opened under the drag"
+    driver.frame(mouse(driver, "motion", (int(timeline.x_of(2)), y)))  # the drag goes on
+    assert scene.session.index == 2
+    driver.frame(mouse(driver, pygame.MOUSEBUTTONUP, (int(timeline.x_of(2)), y)))
+    driver.key(pygame.K_END)
+    settle(driver)
+    assert app.stack.top is scene and "crossed" in scene.status_text
+    assert scene.result_ready
+    driver.key(pygame.K_F3)
+    assert isinstance(app.stack.top, ResultScene), "F3 at the end of a scrubbed race said it was not over"

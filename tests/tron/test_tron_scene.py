@@ -897,7 +897,7 @@ def test_names_and_score_are_told_apart_one_name_per_player_and_the_replay_keys_
         driver.frame()
     # The header: each name on its own, the score bold and apart from them.
     assert ("0 : 0", True) in drawn and ("Flood fill 1", False) in drawn and ("Flood fill 2", False) in drawn
-    assert titles[-1] == "Console — outside programs' stderr"
+    assert titles[-1][0] == "Console — outside programs' stderr"  # the longest of its wordings
     # A live round's keys table tells the replay's stepping keys (its status line advertises them).
     keys = dict(scene.help_lines())
     assert "←/→ step" in keys["R"]
@@ -932,7 +932,7 @@ def test_names_and_score_are_told_apart_one_name_per_player_and_the_replay_keys_
     monkeypatch.setattr(viewer.console, "draw", lambda surface, theme, lines, title, empty="": titles.append(title))
     viewer.console.shown = True
     driver.frame()
-    assert titles[-1] == "Console — stderr of mybot.py [2]"
+    assert titles[-1][0] == "Console — stderr of mybot.py [2]"  # the longest of its wordings
 
 
 def test_look_at_board_after_a_lost_match_shows_the_board_the_banner_goes_to_the_status_line(app, driver):
@@ -1476,3 +1476,40 @@ def test_the_setups_start_stays_under_the_pointer_when_it_asks(app, driver, wind
     driver.click(aim)
     driver.frame()
     assert app.stack.top is scene and scene.session.index == 0
+
+
+def test_a_replay_that_reaches_its_end_shows_the_play_button_at_once(app, driver):
+    """The replay pauses itself at its last tick; that frame was skipped as idle, so the bar kept
+    showing ⏸ (playing) over a replay at rest until the mouse moved."""
+    scene, _final, length = finished_watched_round(app, driver)
+    driver.key(pygame.K_r)
+    shown: list[bool] = []
+    draw = scene.replay_bar.draw
+
+    def spy(surface, theme, index, span, playing):
+        shown.append(playing)
+        draw(surface, theme, index, span, playing=playing)
+
+    scene.replay_bar.draw = spy
+    driver.frames(length * 8 + 60, dt=0.05)
+    assert scene.session.index == length and scene.replay.paused
+    assert shown and shown[-1] is False, "the last frame drawn still showed the replay playing"
+
+
+def test_a_bot_whose_late_answer_made_it_crash_is_said_to_have_been_late(app, driver):
+    """On a loaded machine a bot's answer can miss its tick; it then goes straight on, and the round
+    read "Strongest crashed into the other trail" -- a blunder, as far as anyone watching could tell."""
+    scene = open_tron(app, mode="watch", bot1="flood-fill", bot2="flood-fill", best_of=3)
+    finish_countdown(driver, scene)
+    wait_for_bots(scene)
+    late_seat = scene.runners[1]
+    late_seat.poll = lambda: None  # cycle 2's answers never come in time
+    for _ in range(400):
+        if scene.phase != "running":
+            break
+        scene.poll_bots()
+        driver.frame(dt=scene.tick_seconds * 2.5)  # past the wait for a late bot
+    assert scene.phase == "over" and scene.session.state.crashed[1], scene.phase
+    told = scene.told(scene.round_outcome)
+    assert "answer came too late" in told and "went straight on" in told, told
+    assert "too late" in scene.status_text and "too late" in scene.round_log[-1]

@@ -93,6 +93,8 @@ class RunwayScene(ProgramsMixin, TickScene):
         self.clock = 0.0
         self.road = RoadView(session.level.length)
         self.pending_outcome: Outcome | None = None
+        #: Whether the pending outcome was reached along the timeline (see :meth:`on_outcome`).
+        self.outcome_seen = False
         #: The camera as last drawn (see :meth:`is_idle`).
         self._drawn_view: tuple[float, float, bool] | None = None
         self.drag: str | None = None
@@ -437,8 +439,11 @@ class RunwayScene(ProgramsMixin, TickScene):
             self.say(step.label, "info")
 
     def on_outcome(self, outcome: Outcome) -> None:
-        """Hold the result overlay back until the last turn has been seen."""
+        """Hold the result overlay back until the last turn has been seen. An end reached along the
+        timeline (a seek, a drag, a step, Redo) was shown before: only the status line says it
+        (the panel popped up under a drag of the timeline, ending the drag there)."""
         self.pending_outcome = outcome
+        self.outcome_seen = self.navigating
 
     def result_scene(self, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
                      role: str) -> ResultScene:
@@ -480,8 +485,10 @@ class RunwayScene(ProgramsMixin, TickScene):
         if self.pending_outcome is not None and not self.animating():
             outcome, self.pending_outcome = self.pending_outcome, None
             self.stop_watch()
-            if self.taping and self.tape_result_shown:  # scrubbed back to the end of a run: no panel again
+            # Scrubbed back to the end of a race already shown (a run on the tape: once its panel was up).
+            if self.tape_result_shown if self.taping else self.outcome_seen:
                 self.say(outcome.reason, "good" if outcome.is_win else "warning")
+                self.keep_result(outcome)  # the Result button and F3 bring the panel
             else:
                 self.tape_result_shown = self.taping
                 # The board stands still under the panel: put the camera on the end now (at a fast
@@ -607,7 +614,12 @@ class RunwayScene(ProgramsMixin, TickScene):
         level = self.session.level
         motions, t = self.motions()
         clip = surface.get_clip()
-        surface.set_clip(self.board_area)
+        # The road's own width, not the board area's: with the console open the road ends short of
+        # it, and a hole in the column the road's edge cuts was drawn whole across the gap, up to
+        # the console's border.
+        road = self.road.road
+        surface.set_clip(self.board_area.clip(pygame.Rect(road.x, self.board_area.y, road.width,
+                                                          self.board_area.height)))
         self.road.draw_road(surface, theme, level)
         if self.transition is None or self.transition.progress >= 1:
             self.road.draw_plan(surface, theme, self.plan_states())

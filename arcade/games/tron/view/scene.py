@@ -163,6 +163,10 @@ class TronScene(CameraScene, TickScene):
         self.clock = 0.0
         self.stalls = 0
         self.late_moves = 0
+        #: Per seat, whether its bot's answer for the last tick came too late (it went straight on).
+        self.late_last_tick = [False, False]
+        #: Said after the round's reason when a bot's late answer made its last move (see :meth:`told`).
+        self.late_note = ""
         #: Ticks played in this scene (all rounds), for the benchmark.
         self.ticks_played = 0
         self.slowest_ms = [0.0, 0.0]
@@ -226,6 +230,11 @@ class TronScene(CameraScene, TickScene):
         else:
             steer = []
         replay = [b for b in self.info.keymap if b.when == "replaying"]
+        if self.viewer is not None:
+            # A replay file has nothing to leave to: R and Esc open the menu (see stop_replay), where
+            # the keys table said "replay: leave" beside an Esc that opened the menu.
+            replay = [replace(b, label="the menu (a replay file has no round to go back to)")
+                      if b.action == "stop_replay" else b for b in replay]
         rest = []
         for b in self.info.keymap:
             if b.action == "after_round":
@@ -512,6 +521,8 @@ class TronScene(CameraScene, TickScene):
             self.turns[:0] = [Turn((0.0, 0.0), ((), ()))] * self.unkept_ticks
         self.failures = ["", ""]
         self.failed = None
+        self.late_last_tick = [False, False]
+        self.late_note = ""
         self.request_moves()
         if self.phase == "ready":
             keys = ("W A S D (cycle 1) or the arrows (cycle 2)" if self.setup.mode == "humans"
@@ -711,6 +722,7 @@ class TronScene(CameraScene, TickScene):
         directions = []
         for seat in (0, 1):
             answer = self.answers[seat]
+            self.late_last_tick[seat] = self.runners[seat] is not None and answer is None
             if self.runners[seat] is not None:
                 if answer is not None:
                     self.steering[seat].heading = answer.direction
@@ -832,12 +844,18 @@ class TronScene(CameraScene, TickScene):
         ("crash.py (crash.py) lost" named the program twice)."""
         return named_reason(reason, seat_names(tuple(self.match.seats)))
 
+    def told(self, outcome: Outcome) -> str:
+        """The round's reason as the screen says it: :meth:`named`, and why a bot crashed when its
+        answer came too late (a loaded machine): it went straight on, and "Strongest crashed into the
+        other trail" read as a blunder of the strongest bot's own."""
+        return f"{self.named(outcome.reason)}{self.late_note}"  # the note is this round's (begin_round clears it)
+
     def round_message(self, outcome: Outcome) -> str:
         if outcome.winner is None:
-            return f"Draw. {self.named(outcome.reason)}"
+            return f"Draw. {self.told(outcome)}"
         name = self.seat_name(outcome.winner)
         verb = "win" if name == "You" else "wins"
-        return f"{name} {verb} the round. {self.named(outcome.reason)}"
+        return f"{name} {verb} the round. {self.told(outcome)}"
 
     def on_outcome(self, outcome: Outcome) -> None:
         if self.phase != "running":
@@ -845,6 +863,10 @@ class TronScene(CameraScene, TickScene):
         assert self.app is not None
         self.phase = "over"
         self.over_clock = 0.0
+        state = self.session.state
+        late = [seat for seat in (0, 1) if state.crashed[seat] and self.late_last_tick[seat]]
+        self.late_note = "".join(f" {self.seat_name(seat)}'s answer came too late for tick {state.tick}, "
+                                 "so it went straight on." for seat in late)
         self.match.record(outcome)
         self.round_log.append(f"Round {self.match.rounds}: {self.round_message(outcome)}")
         # A round's end is saved at once (once a round, in the background): kill -9 between rounds
@@ -1188,7 +1210,10 @@ class TronScene(CameraScene, TickScene):
             # Each line is tagged with its cycle's number: the title says whose number is whose. Without
             # a program it said "stderr of cycle [1] / [2]", which read as placeholders left unfilled.
             whose = " and ".join(f"{self.seat_name(seat)} [{seat + 1}]" for seat in programs)
-            title = f"Console — stderr of {whose}" if programs else "Console — outside programs' stderr"
+            # The longest wording that fits, as Runway's: at 800 pixels "Console — stderr of tron…"
+            # had lost the program's name and its number.
+            title = ([f"Console — stderr of {whose}", f"stderr of {whose}", whose] if programs
+                     else ["Console — outside programs' stderr", "Outside programs' stderr", "stderr"])
             self.console.draw(surface, self.app.theme, self.console_view(), title,
                               "No stderr yet (a program's stderr shows here)."
                               if any(":" in who for who in self.match.seats) else "Only outside programs write here.")
@@ -1234,7 +1259,7 @@ class TronScene(CameraScene, TickScene):
             hint = (self.match_over_hint() if match.over
                     else "Enter or Space: next round · R: replay" + (" (next round soon)" if
                                                                     self.setup.mode == "watch" else ""))
-            painter.draw_banner(surface, [(self.named(outcome.reason), "text"), (self.score_text(), "highlight"),
+            painter.draw_banner(surface, [(self.told(outcome), "text"), (self.score_text(), "highlight"),
                                           (hint, "text_dim")],
                                 big=big, big_role=role, avoid=heads)
 
@@ -1269,7 +1294,7 @@ class TronScene(CameraScene, TickScene):
         if outcome is None:
             return
         big, role, _ = self.round_banner()
-        self.say(f"{big} — {self.named(outcome.reason)} · {self.score_text()}",
+        self.say(f"{big} — {self.told(outcome)} · {self.score_text()}",
                  "info" if role == "good" else role)
 
     def reopen_result(self) -> None:
@@ -1284,7 +1309,7 @@ class TronScene(CameraScene, TickScene):
             return
         self.looked_at = self.round_key
         big, role, hint = self.round_banner()
-        self.say(f"{big} — {self.named(self.round_outcome.reason)} · {self.score_text()} · {hint}",
+        self.say(f"{big} — {self.told(self.round_outcome)} · {self.score_text()} · {hint}",
                  "info" if role == "good" else role)
 
     def countdown_hint(self) -> str:
