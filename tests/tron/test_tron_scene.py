@@ -1148,6 +1148,19 @@ def test_the_round_banner_on_a_tiny_board_stands_beside_it_not_across_its_frame(
     assert scene.view.area.contains(band)
 
 
+def test_a_long_round_banner_wraps_on_the_board_instead_of_running_past_its_frame(app, driver):
+    """At 800x600 the round's reason ("Strongest crashed into the other trail on tick 15 …") made the
+    band wider than the board, across its frame on both sides, where a second line fits on it."""
+    driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+    scene = open_tron(app)
+    board = scene.view.board_rect
+    reason = ("Strongest wins the round. You crashed into the other trail on tick 15; Strongest's answer came "
+              "too late for tick 14, so it went straight on.")
+    scene.painter.draw_banner(app.screen, [(reason, "text"), ("You 0 : 1 Strongest", "highlight")], big="Lost")
+    band = scene.painter.band
+    assert band.left >= board.left and band.right <= board.right, (band, board)
+
+
 def test_a_head_on_crash_shows_both_cycles(app, driver):
     """Both heads on one cell: cycle 2's block was drawn whole over cycle 1's. Each now has its half."""
     from arcade.games.tron.view.paint import player_colour

@@ -277,6 +277,13 @@ class BoardPainter:
         widest = max((theme.font(19).size(text)[0] + 48 for text, _role in lines), default=0)
         title_h = 90 if big else 0
         line = theme.px(30)  # a line of the band grows with its text at the window's UI scale
+        if board.width and widest > area.width:
+            # Wrapped to the board first: a round's reason at 800x600 ran the band past the board's
+            # frame on both sides, where a second line would have kept it on the board.
+            wrapped = self.wrap_banner_lines(lines, area.width - 48)
+            narrower = max((theme.font(19).size(text)[0] + 48 for text, _role in wrapped), default=0)
+            if narrower <= area.width and title_h + line * len(wrapped) + 24 <= area.height:
+                lines, widest = wrapped, narrower
         if board.width and (widest > area.width or title_h + line * len(lines) + 24 > area.height):
             # A board too small for the band (the 6x4 test board): the band ran across the board's
             # frame and hid both heads. Beside the board it hides nothing, if there is room.
