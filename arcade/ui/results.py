@@ -93,20 +93,22 @@ class ResultsMixin:
         # The watch is over with the game: under the panel it would only end at its next step, and
         # meanwhile its button looked active (the scene does not update under an overlay).
         self.stop_watch()
-        role = {"win": "good", "loss": "error", "draw": "warning"}[outcome.result]
-        self.push_result(self.result_scene(self.result_title(outcome), self.result_lines(outcome),
-                                           self.result_buttons(outcome), role))
+        self.push_result(self._result_panel_for(outcome))
 
     def keep_result(self, outcome: Outcome) -> None:
         """Keep the finished game's result panel for the Result button and F3 without opening it:
         the game came back to an end whose panel was shown before (Runway's timeline scrubbed to
         its end). Without it, F3 there said "the game is not over" beside the race's ✓."""
         shown = self.result_ready
-        role = {"win": "good", "loss": "error", "draw": "warning"}[outcome.result]
-        self._result_panel = self.result_scene(self.result_title(outcome), self.result_lines(outcome),
-                                               self.result_buttons(outcome), role)
+        self._result_panel = self._result_panel_for(outcome)
         if not shown:
             self.refresh_toolbar()
+
+    def _result_panel_for(self, outcome: Outcome) -> ResultScene:
+        """The result panel of ``outcome``: its title, lines and buttons, coloured by how it ended."""
+        role = {"win": "good", "loss": "error", "draw": "warning"}[outcome.result]
+        return self.result_scene(self.result_title(outcome), self.result_lines(outcome),
+                                 self.result_buttons(outcome), role)
 
     @property
     def result_ready(self) -> bool:
