@@ -170,7 +170,7 @@ def test_a_run_that_keeps_no_files_writes_no_save_record_or_background_save(user
     before = {p: p.read_bytes() for p in user_home.rglob("*") if p.is_file()}
     with monkeypatch.context() as m:
         m.setattr(files, "_keep_files", True)  # put back after the test, whatever it sets
-        saves.keep_files(False)
+        files.keep_files(False)
         saves.write_autosave("hashi", {"game": "hashi"}, "new")
         saves.clear_autosave("hashi")
         assert saves.record_result("hashi", "classic/01", 80.0), "a better time is still said to be one"

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from arcade.services import saves
+from arcade.services import files, saves
 from arcade.services.files import write_failure
 
 #: Every writer thread still running, whichever scene started it (its scene may be gone).
@@ -55,7 +55,7 @@ class BackgroundSaver:
         self._thread: threading.Thread | None = None
 
     def submit(self, data: Any, label: str) -> None:
-        if not saves.keeps_files():
+        if not files.keeps_files():
             return  # a run that only looks (a headless screenshot) writes none of the player's files
         with self._lock:
             self._pending = (data, label)

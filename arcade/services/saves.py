@@ -22,7 +22,6 @@ from arcade.core.numbers import is_finite_number
 from arcade.services.files import (
     atomic_write_text,
     damage_reason,
-    keep_files,  # noqa: F401  (the app and the games set and read the flag through the saves)
     keeps_files,
     quarantine,
     read_kept_text,
@@ -76,7 +75,7 @@ def _noting_failure(game: str, write: Callable[[], None]) -> None:
 
 def write_autosave(game: str, data: dict[str, Any], label: str = "") -> None:
     """Store ``data`` (a JSON-able session dict) as the autosave of ``game`` (nothing in a run
-    that keeps no files, see :func:`keep_files`)."""
+    that keeps no files, see :func:`~arcade.services.files.keep_files`)."""
     if not keeps_files():
         return
     payload = {"saved_at": time.time(), "label": label, "session": data}
@@ -276,7 +275,7 @@ def record_result(game: str, key: str, value: float, *, lower_is_better: bool = 
     """Keep the best ``value`` for ``game``/``key`` (e.g. a solve time); True if it is a new best.
 
     Raises OSError when the records cannot be written (the caller says so; nothing is lost). A run
-    that keeps no files (:func:`keep_files`) still says whether it is a best, and writes nothing.
+    that keeps no files (:func:`~arcade.services.files.keep_files`) still says whether it is a best, and writes nothing.
     """
     records, blocked = _load_records()
     if blocked:

@@ -21,7 +21,7 @@ import pygame
 
 from arcade.core.errors import ArcadeError
 from arcade.core.registry import GameInfo, Launch, Registry
-from arcade.services import saves
+from arcade.services import files, saves
 from arcade.services.files import atomic_write_bytes, write_failure
 from arcade.services.settings import MIN_WINDOW, Settings
 from arcade.ui.audio import Audio
@@ -138,13 +138,13 @@ class App:
 
         False for a headless screenshot run, which only looks: it kept the settings out but wrote
         the resumed game's save back on its way out. One rule for all of them, held by the saves
-        service (:func:`arcade.services.saves.keep_files`) where every writer of those files reads it.
+        files service (:func:`arcade.services.files.keep_files`) where every writer of those files reads it.
         """
-        return saves.keeps_files()
+        return files.keeps_files()
 
     @persist.setter
     def persist(self, keep: bool) -> None:
-        saves.keep_files(keep)
+        files.keep_files(keep)
 
     # -- window ------------------------------------------------------------------------
     @property

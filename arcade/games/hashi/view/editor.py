@@ -38,9 +38,8 @@ from arcade.games.hashi.verdict import Fix, Verdict, suggest_fix, verdict
 from arcade.games.hashi.view.dialogs import copy_text
 from arcade.games.hashi.view.painter import MAX_CELL
 from arcade.games.hashi.view.scene import HashiScene
-from arcade.services import saves
 from arcade.services.autosave import BackgroundSaver
-from arcade.services.files import atomic_write_text
+from arcade.services.files import atomic_write_text, keeps_files
 from arcade.services.paths import data_dir
 from arcade.ui.game_scene import GameScene, tab_binding
 from arcade.ui.gridview import ruler_band, ruler_font_size, ruler_labels
@@ -288,7 +287,7 @@ def recover_live_copy() -> None:
     """A live copy left by a run that ended inside the editor (kill -9, a power cut) is the newest
     unsaved work: it becomes the spare copy, as leaving the editor would have made it."""
     live = live_copy_path()
-    if _live_in_use or not live.is_file() or not saves.keeps_files():
+    if _live_in_use or not live.is_file() or not keeps_files():
         return  # (a run that keeps no files -- a headless screenshot -- moves none either)
     with contextlib.suppress(OSError):
         os.replace(live, draft_path())
@@ -315,8 +314,8 @@ class EditorScene(GameScene):
         #: Whether an unsaved board is kept for the next ``--edit`` (live and spare copies, the note on
         #: leaving). False for boards no player drew: the benchmark's edits said "Your unsaved board is
         #: kept as a draft" on stderr, once per board size; and in a run that keeps none of the
-        #: player's files (a headless screenshot, :func:`arcade.services.saves.keeps_files`).
-        self.keep_drafts = keep_drafts and saves.keeps_files()
+        #: player's files (a headless screenshot, :func:`arcade.services.files.keeps_files`).
+        self.keep_drafts = keep_drafts and keeps_files()
         self.editor = Editor(draft)
         self.path = path
         self.verdict: Verdict | None = None
