@@ -225,6 +225,21 @@ def test_a_step_whose_premises_already_close_a_group_replays():
     assert_chain_replays(g.puzzle, chain)
 
 
+def test_a_clash_met_as_a_claim_is_applied_keeps_that_claim_in_the_chain():
+    """Found by the property below: on a torus two lines join the same pair of islands, one each
+    way round. A bridge claimed on one (line 8, wrong) leaves the other (line 6) one bridge; the
+    player's double bridge there then failed as it was applied, was never logged, and the chain
+    named only line 8 -- its steps did not lead to the clash it showed."""
+    g = made(2, Topology.TORUS, "hard")
+    bridges = [0] * len(g.solution)
+    bridges[6], bridges[8] = 2, 1
+    board = hints.Board.of(State(g.puzzle, tuple(bridges), frozenset()))
+    line, chain = hints.explain_wrong(board, hints.check(board))
+    assert line == 8 and chain is not None
+    assert {e.line for e in chain.claims} == {6, 8}
+    assert_chain_replays(g.puzzle, chain)
+
+
 @settings(max_examples=80, deadline=None)
 @given(wrong_boards())
 def test_chains_of_wrong_claims_replay_step_by_step(case):
