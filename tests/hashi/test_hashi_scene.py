@@ -1039,3 +1039,31 @@ def test_the_row_and_column_numbers_are_drawn_in_the_rulers_face_as_on_every_boa
                       (0, 0))
         drawn = app.screen.subsurface(rect)
         assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(expected, "RGB"), (text, rect)
+
+
+def test_at_the_smallest_window_the_caption_does_not_cover_the_islands_it_explains(app, driver, open_level):
+    """At 640x400 a hint's whole explanation was drawn over the board, taller than the board, on top
+    of the very islands it named ("the 3 at row 3, column 9") although the margin beside the board was
+    free: beside the board was "no room" below 220 pixels."""
+    from arcade.games.hashi.view import effects
+
+    app.on_resize((640, 400))
+    scene = open_level("4.5..6.5..\n..........\n2.....2.3.\n..2..3....\n..........\n"
+                       ".4.3...3..\n..........\n.....3.6.2\n.3.1...3..\n..........\n")
+    long = ("Pigeonhole: The 3 at row 3, column 9 needs 3 but its other directions take at most 2: at least "
+            "one bridge west to the 2 at row 3, column 7. (Hint again to play it)")
+    left, right = scene.puzzle.island_at[(2, 6)], scene.puzzle.island_at[(2, 8)]
+    scene.start_watch([Step("set 2 8 W 1", long, kind="deduce", highlight=(("island", left), ("island", right)))])
+    driver.key(pygame.K_SPACE)
+    driver.key(pygame.K_n)
+    driver.frame()
+    assert scene.status_cut and scene.status_caption() is not None
+    box, lines = effects.caption_box(scene.painter, app.theme, app.screen.get_rect(), *scene.status_caption())
+    assert " ".join(lines).split() == long.split(), "the caption still holds every word"
+    radius = scene.painter.radius
+    for island in (left, right):
+        x, y = scene.painter.island_centre(island)
+        disc = pygame.Rect(round(x - radius), round(y - radius), round(2 * radius), round(2 * radius))
+        assert not box.colliderect(disc), (island, box, disc)
+    assert not box.colliderect(scene.status_rect), "nor the status line under the board"
+    assert not box.colliderect(scene.painter.view.board_rect), "the margin beside the board is used"

@@ -151,34 +151,64 @@ def caption_box(painter: BoardPainter, theme: Theme, screen: pygame.Rect, text: 
                 anchor: tuple[float, float]) -> tuple[pygame.Rect, list[str]]:
     """Where the caption goes and its wrapped lines: beside the board, level with what it describes,
     clear of the row numbers and edge markers (on the left it was drawn over the row numbers:
-    "finished1"), when there is room; else on the board, on the side away from it."""
-    from arcade.ui.widgets import wrap_text
-
+    "finished1"), when there is room -- a narrower margin will do if it holds every word within the
+    board's height (at 640x400 the caption went on the board, taller than the board, and hid the very
+    islands it named while the margin beside stood empty); else on the board, on the side away from it."""
     board = painter.view.board_rect
-    size = 15
-    line_h = theme.font(size).get_linesize()
     # The margin beside the board holds the edge markers (wrapped boards) and, on the left, the row numbers.
     gap = painter.marker_gap[0] if painter.outer.width else 0
     left_edge = board.left - gap - painter.label_band
     right_edge = board.right + gap
     right, left = screen.right - right_edge - 24, left_edge - 24
-    beside = max(right, left) >= 220
-    width = min(max(right, left), 340) if beside else max(160, min(board.width - 16, 620))
-    lines = wrap_text(theme, text, size, width - 20)[:12]
-    box = pygame.Rect(0, 0, width, line_h * len(lines) + 14)
-    if beside:
-        box.centery = round(anchor[1])
-        if right >= left:
-            box.left = right_edge + 10
-        else:
-            box.right = left_edge - 10
-        box.clamp_ip(board.inflate(screen.width, 0).clip(screen))
+    room, edges = max(right, left), (left_edge, right_edge, right >= left)
+    if room >= 220:
+        return _caption_beside(theme, screen, board, text, anchor, min(room, 340), edges)
+    if room >= CAPTION_NARROWEST:
+        box, lines = _caption_beside(theme, screen, board, text, anchor, room, edges)
+        if box.height <= board.height and lines == wrap_words(theme, text, room):
+            return box, lines
+    return _caption_over(theme, screen, board, text, anchor)
+
+
+CAPTION_SIZE = 15
+CAPTION_LINES = 12
+CAPTION_NARROWEST = 150  # about 18 characters a line: narrower reads worse than a box on the board
+
+
+def wrap_words(theme: Theme, text: str, width: int) -> list[str]:
+    """The caption's text wrapped to a box ``width`` wide (10 pixels of padding each side)."""
+    from arcade.ui.widgets import wrap_text
+
+    return wrap_text(theme, text, CAPTION_SIZE, width - 20)
+
+
+def _caption_beside(theme: Theme, screen: pygame.Rect, board: pygame.Rect, text: str, anchor: tuple[float, float],
+                    width: int, edges: tuple[int, int, bool]) -> tuple[pygame.Rect, list[str]]:
+    """A caption box in the margin beside the board (the right one if ``edges[2]``), level with the anchor."""
+    left_edge, right_edge, on_right = edges
+    lines = wrap_words(theme, text, width)[:CAPTION_LINES]
+    box = pygame.Rect(0, 0, width, theme.font(CAPTION_SIZE).get_linesize() * len(lines) + 14)
+    box.centery = round(anchor[1])
+    if on_right:
+        box.left = right_edge + 10
     else:
-        box.centerx = board.centerx
-        if anchor[1] > board.centery:
-            box.top = board.top + 6
-        else:
-            box.bottom = board.bottom - 6
+        box.right = left_edge - 10
+    box.clamp_ip(board.inflate(screen.width, 0).clip(screen))
+    box.clamp_ip(screen)
+    return box, lines
+
+
+def _caption_over(theme: Theme, screen: pygame.Rect, board: pygame.Rect, text: str,
+                  anchor: tuple[float, float]) -> tuple[pygame.Rect, list[str]]:
+    """A caption box on the board, on the half away from the anchor."""
+    width = max(160, min(board.width - 16, 620))
+    lines = wrap_words(theme, text, width)[:CAPTION_LINES]
+    box = pygame.Rect(0, 0, width, theme.font(CAPTION_SIZE).get_linesize() * len(lines) + 14)
+    box.centerx = board.centerx
+    if anchor[1] > board.centery:
+        box.top = board.top + 6
+    else:
+        box.bottom = board.bottom - 6
     box.clamp_ip(screen)
     return box, lines
 
@@ -187,7 +217,7 @@ def draw_caption(surface: pygame.Surface, painter: BoardPainter, theme: Theme, t
                  anchor: tuple[float, float]) -> None:
     """The current step's sentence in a box beside the board (see :func:`caption_box`)."""
     box, lines = caption_box(painter, theme, surface.get_rect(), text, anchor)
-    font = theme.font(15)
+    font = theme.font(CAPTION_SIZE)
     line_h = font.get_linesize()
     backing = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(backing, (*theme["panel"], 235), backing.get_rect(), border_radius=8)
