@@ -122,6 +122,22 @@ def test_the_live_plan_explains_refusals_before_release():
     assert nothing.quiet and "sees no island to the east" in nothing.refusal and nothing.line is None
 
 
+def test_a_refused_line_is_named_in_a_whole_sentence():
+    """The status line said "✗ it would cross the bridge between the 3 at row 4, column 5 and ..." --
+    a fragment whose "it" named nothing: the rules' reason now follows the move it refuses."""
+    state = RULES.play(board(".1.\n1.1\n.1."), "set 1 0 E 1")
+    plan = plan_build(state, state.puzzle.island_at[(0, 1)], "S")
+    assert plan.refusal == ("Cannot build a bridge between the 1 at row 1, column 2 and the 1 at row 3, column 2: "
+                            "it would cross the bridge between the 1 at row 2, column 1 and the 1 at row 2, column 3")
+    marked = RULES.play(board("2.2"), "mark 0 0 E")
+    assert plan_build(marked, 0, "E").refusal.startswith(
+        "Cannot build a bridge between the 2 at row 1, column 1 and the 2 at row 1, column 3: this line is marked")
+    built = RULES.play(board("2.2"), "set 0 0 E 1")
+    assert plan_remove(RULES.play(built, "set 0 0 E 0"), 0, "E").ok
+    # A reason that is a sentence of its own (it names its island) is left as it is.
+    assert plan_build(RULES.play(board("2.2"), "lock 0 2"), 0, "E").refusal.startswith("The 2 at row 1, column 3")
+
+
 def test_locked_islands_refuse_and_say_so():
     state = RULES.play(board("2.2"), "lock 0 2")
     plan = plan_build(state, 0, "E")

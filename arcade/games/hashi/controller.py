@@ -94,9 +94,21 @@ def _try(state: State, plan: Plan) -> Plan:
         RULES.apply(state, plan.move)
     except IllegalMove as exc:
         blocking = state.blocked_by(plan.line) if plan.line is not None and plan.after else None
-        return Plan(plan.island, plan.direction, plan.line, plan.move, plan.after, str(exc), blocking,
-                    label="refused")
+        return Plan(plan.island, plan.direction, plan.line, plan.move, plan.after, _sentence(state, plan, str(exc)),
+                    blocking, label="refused")
     return plan
+
+
+def _sentence(state: State, plan: Plan, reason: str) -> str:
+    """The rules' reason as the status line shows it: after the move it refuses, when the reason does
+    not name it itself (the player read "✗ it would cross the bridge between ...", whose "it" was
+    never said)."""
+    if plan.line is None or reason[:1].isupper():
+        return reason  # a sentence of its own, naming its island ("The 2 at ... is locked as finished")
+    current = state.bridges[plan.line]
+    action = ("mark 'no bridge here' between" if plan.after is None
+              else "build a bridge between" if plan.after > current else "remove a bridge between")
+    return f"Cannot {action} {state.puzzle.describe_line(plan.line)}: {reason}"
 
 
 def _no_line(state: State, island: int, letter: str) -> Plan:
