@@ -404,3 +404,28 @@ def test_at_800x600_the_console_names_the_program_whole_and_wraps_its_placeholde
     assert " ".join(placeholder) == "No stderr yet (a program's stderr shows here).", placeholder
     assert all(theme.font(13).size(text)[0] <= width for text, width in drawn if text in placeholder)
     scene.stop_runners()
+
+
+def test_continue_after_a_program_lost_a_round_by_failing_shows_that_round_over(app, driver):
+    """A round a program lost by crashing mid-round came back from Continue as "Round 2/3" running on
+    the lost round's board: its end was not in the save (the rules only know crashes into walls)."""
+    scene = open_tron(app, mode="watch", bot1=PROGRAM, command1=bot("tron2010_straight.py", "--crash-after", "3"),
+                      bot2="straight", best_of=3)
+    play_round(driver, scene)
+    assert scene.match.rounds == 1 and scene.session.index == 3
+    reason = scene.round_outcome.reason
+    assert "lost on tick 4" in reason
+    app.pop()  # leaving between rounds saves the match
+    saved = saves.read_autosave("tron")
+    assert saved is not None
+    resumed = app.launch("tron", Launch(save=saved.data))
+    driver.frame()
+    assert isinstance(resumed, TronScene)
+    assert resumed.phase == "over" and resumed.round_outcome is not None
+    assert resumed.round_outcome.winner == 1 and resumed.round_outcome.reason == reason
+    assert "Round 1/3" in resumed.status_fields() and "lost on tick 4" in resumed.status_text
+    driver.key(pygame.K_RETURN)  # the next round starts on a fresh board
+    assert resumed.match.rounds == 1 and resumed.session.index == 0 and resumed.phase == "countdown"
+    assert resumed.round_outcome is None
+    app.pop()
+    assert not live_programs()

@@ -89,3 +89,16 @@ def test_a_click_asks_for_the_turn_to_its_side(heading, queued, dx, dy, starting
     steering = Steering(heading)
     steering.queue = list(queued)
     assert steering.toward(dx, dy, starting=starting) == expected
+
+
+def test_a_round_lost_by_a_programs_failure_round_trips_through_the_save_and_damage_is_refused():
+    from arcade.games.tron.controller import failure_from_dict, failure_to_dict
+
+    outcome = Outcome("win", "Cycle 1 (bot.py) lost on tick 4: exited with status 1", 1, 0.0)
+    data = failure_to_dict(outcome, ["exited with status 1", ""])
+    assert failure_from_dict(data) == (outcome, ["exited with status 1", ""])
+    assert failure_from_dict(None) == (None, ["", ""])
+    for damaged in ("x", {**data, "winner": 2}, {**data, "winner": True}, {**data, "failures": ["a"]},
+                    {**data, "result": "lost"}, {**data, "score": "1"}):
+        with pytest.raises(ValueError):
+            failure_from_dict(damaged)

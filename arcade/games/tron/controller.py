@@ -9,6 +9,7 @@ series: who sits in each seat, the score, and when the match is decided.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -164,3 +165,27 @@ class Match:
         draws = checked_int(data.get("draws", 0), 0, best_of, "draws")
         rounds = checked_int(data.get("rounds", 0), 0, best_of, "rounds")
         return cls(str(mode), (str(seats[0]), str(seats[1])), best_of, points, draws, rounds)
+
+
+def failure_to_dict(outcome: Outcome, failures: Sequence[str]) -> dict[str, Any]:
+    """A round a program lost by failing (late, crash, garbage), for the match's save: the rules
+    see no end on its board, so without this Continue played the lost round on as the next one."""
+    return {"result": outcome.result, "reason": outcome.reason, "winner": outcome.winner,
+            "score": outcome.score, "failures": list(failures)}
+
+
+def failure_from_dict(data: Any) -> tuple[Outcome | None, list[str]]:
+    """The saved failure's outcome and each seat's reason, or (None, no reasons) when there is none;
+    anything else raises ValueError, as any damage to a saved match does."""
+    if data is None:
+        return None, ["", ""]
+    if not isinstance(data, dict):
+        raise ValueError("the saved round's failure is not an object")
+    winner, score, failures = data.get("winner"), data.get("score"), data.get("failures")
+    if (data.get("result") not in ("win", "draw") or not isinstance(data.get("reason"), str)
+            or winner not in (None, 0, 1) or isinstance(winner, bool)
+            or not (score is None or (isinstance(score, (int, float)) and not isinstance(score, bool)))
+            or not isinstance(failures, list) or len(failures) != 2
+            or not all(isinstance(f, str) for f in failures)):
+        raise ValueError("the saved round's failure is damaged")
+    return Outcome(data["result"], data["reason"], winner, score), list(failures)

@@ -1,12 +1,15 @@
 """A 2010-protocol Tron bot for the tests: keep going straight, turn to the first free side when blocked.
 
-``--flood`` also writes a megabyte to stderr before every answer (the output bound's test).
+``--flood`` also writes a megabyte to stderr before every answer (the output bound's test);
+``--crash-after N`` answers N times, then dies with a traceback (a program failing mid-round).
 """
 
 import sys
 
 STEPS = {1: (0, -1), 2: (1, 0), 3: (0, 1), 4: (-1, 0)}
 flood = "--flood" in sys.argv
+crash_after = int(sys.argv[sys.argv.index("--crash-after") + 1]) if "--crash-after" in sys.argv else None
+answers = 0
 heading = None
 while True:
     line = sys.stdin.readline()
@@ -24,6 +27,9 @@ while True:
 
     if heading is None or not free(heading):
         heading = next((d for d in (1, 2, 3, 4) if free(d)), 1)
+    if crash_after is not None and answers == crash_after:
+        raise RuntimeError(f"crashed after {answers} answers")
+    answers += 1
     if flood:
         sys.stderr.write("x" * 1_000_000 + "\n")
     sys.stderr.write(f"heading {heading}\n")

@@ -31,7 +31,7 @@ from arcade.core.words import NBSP
 from arcade.games.tron import maps
 from arcade.games.tron.ai import BOTS
 from arcade.games.tron.board import Board, voronoi
-from arcade.games.tron.controller import Match, Steering
+from arcade.games.tron.controller import Match, Steering, failure_from_dict, failure_to_dict
 from arcade.games.tron.logic import OPPOSITE, Level, State, default_direction
 from arcade.games.tron.match import failure_outcome
 from arcade.games.tron.runner import BotRunner, ProgramRunner, Reply, ThreadRunner, make_runner
@@ -177,10 +177,12 @@ class TronScene(CameraScene, TickScene):
         self.turns: list[Turn] = []
         #: Ticks at the start of this round whose answers were not kept (a round resumed from a save).
         self.unkept_ticks = 0
-        #: Why a program seat lost this round without crashing (late, crash, garbage, EOF), per seat.
-        self.failures = ["", ""]
-        #: The round's result when a program failed (the rules only know crashes), else None.
-        self.failed: Outcome | None = None
+        #: Why a program seat lost this round without crashing (late, crash, garbage, EOF), per seat
+        #: (set with :attr:`failed` below).
+        #: The round's result when a program failed (the rules only know crashes), else None. Saved
+        #: with the match: Continue after such a round brought it back running as the next round
+        #: on the lost round's board (its end was in no save).
+        self.failed, self.failures = failure_from_dict(session.extra.get("failed"))
         #: A replay file being viewed (``play tron --replay``): no bots run, the round is only scrubbed.
         self.viewer: Playback | None = None
         self.console = ConsolePanel(shown=any(":" in who for who in match.seats))
@@ -198,10 +200,10 @@ class TronScene(CameraScene, TickScene):
             result = self.viewer.replay.result.get("reason", "")
             self.say(f"Replay file: {self.seat_name(0)} vs {self.seat_name(1)} — {result}  "
                      "Space pause · ←/→ step · C console · Esc menu", "info")
-        elif self.session.outcome is not None:
+        elif (ended := self.session.outcome or self.failed) is not None:
             self.phase = "over"
             self.over_clock = CRASH_TIME
-            self.say_round_end(self.session.outcome)
+            self.say_round_end(ended)
         else:
             self.begin_round(resume=self.session.index > 0)
 
@@ -1368,6 +1370,11 @@ class TronScene(CameraScene, TickScene):
     def save_extra(self) -> None:
         self.session.extra.update(match=self.match.to_dict(), setup=self.setup.to_dict(), map_ref=self.map_ref,
                                   seed=self.seed, round_log=self.round_log[-20:])
+        failed = self.failed if self.final_outcome is None else None
+        if failed is None:
+            self.session.extra.pop("failed", None)
+        else:
+            self.session.extra["failed"] = failure_to_dict(failed, self.failures)
 
     def autosave_label(self) -> str:
         return f"{self.level_title} — {self.score_text()}"  # (status_fields start with the zoom when zoomed)
