@@ -459,6 +459,23 @@ def test_bot_versus_bot_rounds_change_sides_so_they_differ(app, driver):
     assert [r.bot_name if r else None for r in scene.runners] == list(scene.match.seats)
 
 
+def test_a_rematch_after_the_bots_changed_sides_seats_each_bot_where_the_header_says(app, driver):
+    """F5 after a bot-vs-bot round with the sides changed: the header put Straight on cycle 1 again
+    while Flood fill's runner still drove it, and the console's [1] lines were the other bot's."""
+    scene = open_tron(app, TWO_ROOMS, mode="watch", bot1="straight", bot2="flood-fill", best_of=3)
+    first = scene.match.seats
+    driver.frame(dt=COUNTDOWN + 0.05)
+    run_ticks(driver, scene, 200)
+    assert scene.phase == "over" and not scene.match.over
+    driver.key(pygame.K_RETURN)  # round 2: the bots change sides
+    assert scene.match.seats == (first[1], first[0])
+    driver.key(pygame.K_F5)
+    driver.key(pygame.K_F5)  # mid-match the rematch asks once
+    assert scene.match.rounds == 0 and scene.match.seats == first
+    assert [r.bot_name if r else None for r in scene.runners] == list(first)
+    assert scene.status_fields()[0].startswith("Straight line 0 : 0 Flood fill")
+
+
 class StartingRunner(SilentRunner):
     """A bot process that has not said it is ready yet (the first start compiles the search)."""
 

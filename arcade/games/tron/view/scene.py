@@ -618,7 +618,12 @@ class TronScene(CameraScene, TickScene):
         self.stop_replay()
         self.abandon_save()  # Continue offered the old match after a rematch left before its first tick
         setup = self.setup
+        seated = self.match.seats
         self.match = Match(setup.mode, setup.seats(), setup.best_of)
+        if self.match.seats != seated:
+            # The bots had changed sides (every round of bot vs bot): the runners follow the seats,
+            # or the header named one bot on the cycle the other drove.
+            self.start_runners()
         self.round_log = []
         self.session.replace_level(self.session.level, seed=self.seed, level_id=self.session.level_id)
         self.begin_round()
