@@ -424,8 +424,11 @@ def test_continue_after_a_program_lost_a_round_by_failing_shows_that_round_over(
     assert resumed.phase == "over" and resumed.round_outcome is not None
     assert resumed.round_outcome.winner == 1 and resumed.round_outcome.reason == reason
     assert "Round 1/3" in resumed.status_fields() and "lost on tick 4" in resumed.status_text
+    # Its stderr was not kept across the relaunch: the console says so (it said "No stderr yet").
+    assert resumed.console_view()[0] == (-1, "(ticks 1–4: earlier output was not kept across the relaunch)")
     driver.key(pygame.K_RETURN)  # the next round starts on a fresh board
     assert resumed.match.rounds == 1 and resumed.session.index == 0 and resumed.phase == "countdown"
     assert resumed.round_outcome is None
+    run_program_ticks(driver, resumed, 1)  # the program is up (leaving while it starts is another test's)
     app.pop()
     assert not live_programs()

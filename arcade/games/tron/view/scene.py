@@ -203,6 +203,9 @@ class TronScene(CameraScene, TickScene):
         elif (ended := self.session.outcome or self.failed) is not None:
             self.phase = "over"
             self.over_clock = CRASH_TIME
+            # A program's stderr of the ended round is not kept across the relaunch: the console
+            # said "No stderr yet" beside a round the program had written to all along.
+            self.pad_unkept_turns(self.session.length + (self.failed is not None))
             self.say_round_end(ended)
         else:
             self.begin_round(resume=self.session.index > 0)
@@ -515,12 +518,8 @@ class TronScene(CameraScene, TickScene):
         if not resume:
             self.turns = []
             self.unkept_ticks = 0
-        elif len(self.turns) < self.session.index:
-            # A round resumed after a relaunch: its earlier ticks' stderr was not saved. Empty turns
-            # stand in for them, so a line keeps its real tick (the console numbered from 1 again
-            # while the header said Tick 43), and the console says what is missing.
-            self.unkept_ticks = self.session.index - len(self.turns)
-            self.turns[:0] = [Turn((0.0, 0.0), ((), ()))] * self.unkept_ticks
+        else:
+            self.pad_unkept_turns(self.session.index)
         self.failures = ["", ""]
         self.failed = None
         self.late_last_tick = [False, False]
@@ -541,6 +540,14 @@ class TronScene(CameraScene, TickScene):
             self.say("Get ready — cycle 1: W A S D, cycle 2: arrows. Space pauses.", "info")
         else:
             self.say("Get ready — steer with the arrows or W A S D. Space pauses.", "info")
+
+    def pad_unkept_turns(self, ticks: int) -> None:
+        """A round resumed after a relaunch: its earlier ticks' stderr was not saved. Empty turns
+        stand in for them, so a line keeps its real tick (the console numbered from 1 again while
+        the header said Tick 43), and the console says what is missing."""
+        if len(self.turns) < ticks:
+            self.unkept_ticks = ticks - len(self.turns)
+            self.turns[:0] = [Turn((0.0, 0.0), ((), ()))] * self.unkept_ticks
 
     def next_round(self) -> None:
         if self.phase not in ("over", "replay") or self.match.over:
