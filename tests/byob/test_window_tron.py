@@ -432,3 +432,21 @@ def test_continue_after_a_program_lost_a_round_by_failing_shows_that_round_over(
     run_program_ticks(driver, resumed, 1)  # the program is up (leaving while it starts is another test's)
     app.pop()
     assert not live_programs()
+
+
+def test_a_new_match_without_a_program_closes_the_console_a_program_seat_opened(app, driver):
+    """After a match against a program, a match of built-in bots kept the empty console ("Only outside
+    programs write here.") beside a board squeezed into two thirds of the window."""
+    scene = open_tron(app, mode="watch", bot1=PROGRAM, command1=bot("tron2010_straight.py"), bot2="random",
+                      best_of=1, map=SMALL)
+    assert scene.console.shown
+    squeezed = scene.view.area.width
+    scene.new_match(replace(scene.setup, bot1="flood-fill"))
+    driver.frame()
+    assert scene.runners[0] is not None and scene.runners[0].bot_name == "flood-fill"
+    assert not scene.console.shown
+    assert scene.view.area.width > squeezed  # the board has the whole width again
+    scene.new_match(replace(scene.setup, bot1=PROGRAM))  # a program again: the console opens again
+    driver.frame()
+    assert scene.console.shown
+    app.pop()

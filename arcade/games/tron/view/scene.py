@@ -602,8 +602,12 @@ class TronScene(CameraScene, TickScene):
         self.match = Match(self.setup.mode, self.setup.seats(), self.setup.best_of)
         self.round_log = []
         self.phase = "countdown"
-        if any(":" in who for who in self.match.seats) and not self.console.shown:
-            self.console.shown = True  # a program seat: show what it writes to stderr
+        seated = any(":" in who for who in self.match.seats)
+        if seated != self.console.shown:
+            # A program seat: show what it writes to stderr. None: the console only ever says
+            # "Only outside programs write here." -- it stayed from the last match with a program,
+            # a third of the window beside a board of built-in bots (a relaunch had it closed).
+            self.console.shown = seated
             self.relayout()
         if level.width != self.view.cols or level.height != self.view.rows:
             self.view.resize_grid(level.height, level.width)
