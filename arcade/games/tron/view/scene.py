@@ -177,11 +177,10 @@ class TronScene(CameraScene, TickScene):
         self.turns: list[Turn] = []
         #: Ticks at the start of this round whose answers were not kept (a round resumed from a save).
         self.unkept_ticks = 0
-        #: Why a program seat lost this round without crashing (late, crash, garbage, EOF), per seat
-        #: (set with :attr:`failed` below).
-        #: The round's result when a program failed (the rules only know crashes), else None. Saved
-        #: with the match: Continue after such a round brought it back running as the next round
-        #: on the lost round's board (its end was in no save).
+        #: ``failed``: the round's result when a program failed (the rules only know crashes), else
+        #: None; ``failures``: why each program seat lost it without crashing (late, crash, garbage,
+        #: EOF). Both are saved with the match: Continue after such a round brought it back running
+        #: as the next round on the lost round's board (its end was in no save).
         self.failed, self.failures = failure_from_dict(session.extra.get("failed"))
         #: A replay file being viewed (``play tron --replay``): no bots run, the round is only scrubbed.
         self.viewer: Playback | None = None
