@@ -158,6 +158,27 @@ def test_a_programs_run_is_credited_to_it_shown_once_and_scrubbed_without_the_cl
     assert scene.session.outcome is not None and scene.session.outcome.reason in scene.status_text
 
 
+def test_the_end_of_a_programs_run_gives_the_referees_line_in_the_status_line(app, driver):
+    """The referee's line was said when the program finished, before the tape had played its run;
+    each turn's line then buried it, and the end said only "1 of 1 bike crossed (1 needed)."."""
+    from arcade.ui.overlays import ResultScene
+
+    spec = parse_spec(STRAIGHT)
+    scene = app.launch("runway", Launch(level="05_diagonal_columns_of_holes_3_hole_row", options={"bot": spec}))
+    wait_for(driver, lambda: not scene.bot_worker.busy)
+    expected = run_program(scene.session.level, spec, level_id="05_diagonal_columns_of_holes_3_hole_row")
+    wait_for(driver, lambda: isinstance(app.stack.top, ResultScene))
+    assert f"codingame_straight.py — {expected.line()}" == scene.status_text
+    # ...and so does a test's run opened from the Tests panel, played to its end.
+    app.pop()
+    scene.tests.runs[expected.level_id] = expected
+    assert scene.watch_test(expected.level_id)
+    wait_for(driver, lambda: isinstance(app.stack.top, ResultScene))
+    assert f"codingame_straight.py — {expected.line()}" == scene.status_text
+    app.pop()
+    assert not live_programs()
+
+
 def test_a_level_picked_while_a_program_drives_is_driven_by_it_too(app, driver):
     """The program was dropped in silence: the new level was an ordinary player's game."""
     spec = parse_spec(STRAIGHT)

@@ -104,6 +104,9 @@ class ProgramsMixin:
         #: Per turn of the program's run: its answer time and stderr (console, replay).
         self.program_turns: list[Turn] = []
         self.program_failure = ""
+        #: The referee's line for the run once it is known ("mybot.py — 01_…: pass 1/1 alive in 11
+        #: turns"): said again when the tape reaches the end, as the turns' lines had buried it.
+        self.program_line = ""
         self.program_level: Level | None = None
         #: The run on the timeline came from a replay file (nothing is driving: it is played back).
         self.program_replayed = False
@@ -210,6 +213,7 @@ class ProgramsMixin:
         self.program_moves = list(commands)
         self.program_turns = list(turns)
         self.program_failure = failure
+        self.program_line = ""
         self.program_replayed = False
         self.tape_paused = False
         self.tape_result_shown = False
@@ -267,7 +271,8 @@ class ProgramsMixin:
             self._take_live()
             self._live = None
             self.program_failure = run.failure
-            self.say_program(f"{short_name(spec)} — {run.line()}")
+            self.program_line = f"{short_name(spec)} — {run.line()}"
+            self.say_program(self.program_line)
 
         def failed(exc: BaseException) -> None:
             if not stop.is_set():
@@ -321,6 +326,13 @@ class ProgramsMixin:
                 and self.session.outcome is None and not self.session.can_redo and self._live is None
                 and not self.bot_worker.busy and not self.animating())  # type: ignore[attr-defined]
 
+    def say_tape_end(self, role: str) -> None:
+        """At the end of a program's run played back, the status line gives the referee's line
+        (docs/runway.md). It was said when the program finished -- long before the tape had played
+        the run -- and each turn's line then buried it: the end said only "1 of 1 bike crossed"."""
+        if self.taping and self.program_line:
+            self.say_program(self.program_line, role)
+
     def tape_pause(self) -> None:
         self.tape_paused = not self.tape_paused
         self.say_program("Paused — Space plays on · , . step · drag the timeline" if self.tape_paused
@@ -334,6 +346,7 @@ class ProgramsMixin:
             # A run the program broke off (a timeout, a crash, a bad answer) has no outcome from the
             # rules; it ended with a line in the status bar only, where a finished run gets a panel.
             self.tape_result_shown = True
+            self.say_tape_end("error")
             self.show_result(Outcome("loss", f"{short_name(self.program_spec or '')}: {self.program_failure}"))
         if not self.taping or self.tape_paused or not self.session.can_redo:
             self._tape_clock = 0.0
@@ -494,6 +507,7 @@ class ProgramsMixin:
         if run is None:
             return False
         self.show_run(run.spec, run.level, name, [c.value for c in run.commands], list(run.turns), run.failure)
+        self.program_line = f"{short_name(run.spec)} — {run.line()}"
         self.say_program(f"Test {run.line()} — Space plays · , . step · C console")
         return True
 

@@ -495,6 +495,7 @@ class RunwayScene(ProgramsMixin, TickScene):
                 # watch speed on a long runway it was still gliding, the finish out of view).
                 self.road.snap_to(self.camera_target, self.session.state.speed)
                 super().on_outcome(outcome)
+                self.say_tape_end("good" if outcome.is_win else "error")  # programs.py
 
     def is_idle(self) -> bool:
         """Nothing to redraw: the bikes stand, no run plays, and the camera has come to rest.
