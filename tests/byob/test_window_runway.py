@@ -179,6 +179,22 @@ def test_the_end_of_a_programs_run_gives_the_referees_line_in_the_status_line(ap
     assert not live_programs()
 
 
+def test_a_programs_run_playing_on_is_not_called_looking_back(app, driver):
+    """A program answers faster than the tape plays, so its run had ended before turn 1 was
+    shown, and every turn played said "— looking back at a finished race (End: its finish)"."""
+    spec = parse_spec(STRAIGHT)
+    scene = app.launch("runway", Launch(level="05_diagonal_columns_of_holes_3_hole_row", options={"bot": spec}))
+    wait_for(driver, lambda: not scene.bot_worker.busy and scene.session.index >= 1)
+    assert scene.playback_running() and scene.status_text.startswith("Turn 1 of ")
+    assert "looking back" not in scene.status_text
+    # Paused and stepped back through it, the player is looking back at it.
+    driver.key(pygame.K_SPACE)
+    driver.key(pygame.K_COMMA)
+    driver.key(pygame.K_PERIOD)
+    assert scene.session.index == 1 and "looking back at a finished race" in scene.status_text
+    app.pop()
+
+
 def test_a_level_picked_while_a_program_drives_is_driven_by_it_too(app, driver):
     """The program was dropped in silence: the new level was an ordinary player's game."""
     spec = parse_spec(STRAIGHT)

@@ -400,7 +400,9 @@ class RunwayScene(ProgramsMixin, TickScene):
         else:
             what = describe_turn(session.state_at(index - 1), RULES.decode_move(session.moves[-1]), session.state)
             text = f"Turn {index} of {session.length} · {what}"
-        if session.looking_back:
+        if session.looking_back and not self.playback_running():
+            # A program's run playing on is watched, not looked back at: every turn of a fast
+            # program's run said "looking back at a finished race" as it played.
             text += " — looking back at a finished race (End: its finish)"
         self.say(text, "text_dim")
 
