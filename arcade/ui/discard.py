@@ -36,12 +36,14 @@ class DiscardMixin:
         throw them away (a replay or a program's run on screen is not the player's game)."""
         return self.session.index > 0 and not self.game_over() and self.owns_save()
 
-    def confirm_discard(self, what: str, again: str, *, timed: bool = True) -> bool:
+    def confirm_discard(self, what: str, again: str, *, timed: bool = True, toast: bool = True) -> bool:
         """Nothing a player did is lost silently: while a game is in progress, the first request to
         replace it (``what``) only says "``again`` to throw away this game (3 moves made)"; the same
         request again within :data:`CONFIRM_SECONDS` (``timed``; the level picker asks on its own
         screen, so no time limit there) goes ahead. Battle Royale's N threw a round away
-        without a word, and Undo was grey afterwards."""
+        without a word, and Undo was grey afterwards. ``toast=False``: the question is put where
+        it is asked (the level picker's title) -- its toast, the same words, sat half hidden
+        behind the picker, cut by its edge."""
         if not self.in_progress():
             self.forget_discard_question()
             return True
@@ -55,9 +57,14 @@ class DiscardMixin:
             self.abandon_save()
             return True
         self._discard_asked = (what, now)
+        if toast:
+            self.show_discard_question(again)
+        return False
+
+    def show_discard_question(self, again: str) -> None:
+        """The question's toast: "``again`` to throw away this game (3 moves made)"."""
         self.toast.show(f"{again} to throw away this game{self.moves_made()}", "warning", self.CONFIRM_SECONDS,
                         tag=DISCARD_TAG)
-        return False
 
     def forget_discard_question(self, kind: str | None = None) -> None:
         """The "press again" question answered, or moot (another level opened, its dialog cancelled

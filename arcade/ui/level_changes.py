@@ -81,7 +81,8 @@ class LevelChangesMixin:
         them, so a second click on the same spot picks the same level; picking it again opens it."""
         assert self.app is not None
         replaces = entry.group != "replays" and not entry.error
-        if replaces and not self.confirm_discard(f"{LEVEL_QUESTION}{entry.id}", "Pick it again", timed=False):
+        if replaces and not self.confirm_discard(f"{LEVEL_QUESTION}{entry.id}", "Pick it again", timed=False,
+                                                  toast=False):
             before = self.app.stack.top
             self.push_level_picker()  # this visit is the one that asked: its question stays
             again = self.app.stack.top
@@ -93,6 +94,8 @@ class LevelChangesMixin:
                     again.follow(picker, index)
                 elif index is not None:
                     again.select(index)
+            else:  # no picker came back to ask in: the corner says it
+                self.show_discard_question("Pick it again")
             return
         self.load_entry(entry)
 
