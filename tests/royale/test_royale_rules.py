@@ -224,6 +224,9 @@ def test_a_count_of_one_is_said_in_the_singular():
 
     caught = play(RULES.initial_state(SEED), "start 1 10", "U")  # row 1 is outside box 1
     assert RULES.outcome(caught).reason == "Caught by the storm at row 1, column 11 after 1 move."
+    # Finish pressed one step after the drop said "...with 1 loot in 1 moves." (Pocket storm).
+    finished = play(RULES.initial_state(empty(9, 9)), "start 3 4", "D", "finish")
+    assert RULES.outcome(finished).reason == "Finished on the centre with 0 loot in 1 move."
     three = RULES.initial_state(empty(3, 3))  # K = 1: one step from the centre, no spare move
     assert "centre 1 step away" in describe_cell(three, (0, 1))[0]
     with pytest.raises(IllegalMove, match=r"closes after 1 move: you would never"):

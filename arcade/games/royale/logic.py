@@ -343,8 +343,8 @@ class RoyaleRules(PuzzleRules[Level, State, Move]):
             return Outcome("loss", f"Caught by the storm at {cell_name(state.path[-1])} after {moves}.",
                            score=score)
         if state.finished:
-            return Outcome("win", f"Finished on the centre with {state.loot} loot in {state.moves} moves.",
-                           score=score)
+            moves = plural(state.moves, "move")
+            return Outcome("win", f"Finished on the centre with {state.loot} loot in {moves}.", score=score)
         if not state.safe_directions():
             if state.on_centre:
                 return Outcome("win", f"The storm closed in on the centre, held with {state.loot} loot.",
