@@ -274,3 +274,6 @@ def test_compare_ais_in_words():
     from arcade.games.runway.ai import compare_ais
 
     assert compare_ais(start_of("11_mandatory_sacrifices")) == {"exact": "2/4 in 8 turns", "classic": "2/4 in 8 turns"}
+    # A runway crossed in one turn read "Exact AI saves 1/1 in 1 turns" in the HUD and the result.
+    one_turn = RULES.initial_state(RULES.parse_level("1\n1\n...\n...\n...\n...\n2\n0 0 1\n"))
+    assert compare_ais(one_turn) == {"exact": "1/1 in 1 turn", "classic": "1/1 in 1 turn"}

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from arcade.core.game import Hint, Step
+from arcade.core.words import plural
 from arcade.games.runway.logic import RULES, TURN_LIMIT, Command, RunwayRules, State
 from arcade.games.runway.solver import TOP_SPEED, Position, Track, exact_search, position_of
 
@@ -236,8 +237,8 @@ def compare_ais(state: State) -> dict[str, str]:
     classic = play_game("classic", state)
     bikes = len(state.bikes)
     return {
-        "exact": f"{best.survivors}/{bikes} in {best.turns} turns" if best.win else "cannot win",
-        "classic": (f"{classic.survivors}/{bikes} in {len(classic.commands)} turns" if classic.win
+        "exact": f"{best.survivors}/{bikes} in {plural(best.turns, 'turn')}" if best.win else "cannot win",
+        "classic": (f"{classic.survivors}/{bikes} in {plural(len(classic.commands), 'turn')}" if classic.win
                     else f"loses ({classic.survivors}/{bikes} left)"),
     }
 
