@@ -125,3 +125,27 @@ def test_the_speed_label_has_room_for_its_widest_speed_and_a_gap_to_each_button(
     assert speeds.width(font, 30, 6) == right - 100
     speeds.layout(100, 10, 30, font, 6, label=False)
     assert speeds.label_rect.width == 0 and speeds.buttons["faster"].rect.left == 100 + 30 + 6
+
+
+def test_the_speed_buttons_grey_at_the_ends_of_the_speeds_and_a_click_there_does_nothing(app):
+    """At 0.5 turns/s a click on − only repeated the toast "Speed: 0.5 per second"."""
+    clicks: list[str] = []
+    speeds = SpeedButtons({"slower": lambda: clicks.append("slower"), "faster": lambda: clicks.append("faster")},
+                          {"slower": "s", "faster": "f"}, "turns/s", (0.5, 1, 2, 32))
+    speeds.layout(100, 10, 30, app.theme.font(13), 6)
+    surface = pygame.Surface((400, 60))
+    minus, plus = speeds.buttons["slower"], speeds.buttons["faster"]
+
+    def click(button) -> None:
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            button.handle(pygame.event.Event(kind, button=1, pos=button.rect.center))
+
+    speeds.draw(surface, app.theme, 13, 0.5)
+    assert not minus.is_enabled() and plus.is_enabled()
+    click(minus)
+    click(plus)
+    assert clicks == ["faster"]
+    speeds.draw(surface, app.theme, 13, 32)
+    assert minus.is_enabled() and not plus.is_enabled()
+    speeds.draw(surface, app.theme, 13, 2)
+    assert minus.is_enabled() and plus.is_enabled()

@@ -261,7 +261,14 @@ class SpeedButtons:
         self.buttons["faster"].rect = pygame.Rect(right - square, y, square, square)
         return right
 
+    def update(self, speed: float) -> None:
+        """Grey − at the slowest speed and + at the fastest, as the player buttons grey what would
+        do nothing: a click there changed nothing but the toast."""
+        self.buttons["slower"].enabled = not self.speeds or speed > min(self.speeds)
+        self.buttons["faster"].enabled = not self.speeds or speed < max(self.speeds)
+
     def draw(self, surface: pygame.Surface, theme: Theme, size: int, speed: float) -> None:
+        self.update(speed)
         for button in self.buttons.values():
             button.draw(surface, theme, size)
         if self.label_rect.width:
