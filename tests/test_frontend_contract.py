@@ -2218,6 +2218,30 @@ REPLAYING = [g for g in GAMES if g.load_front().replays]
 
 
 @pytest.mark.parametrize("info", REPLAYING, ids=[g.name for g in REPLAYING])
+def test_the_same_run_saved_twice_is_one_file(info, toy_in_registry):
+    """A second Ctrl+S on the same run (the first one's line hidden under a result panel) wrote a
+    second, identical replay into the list; it now names the file already kept. A run that went
+    on since, or a kept file deleted meanwhile, is written anew."""
+    from arcade.services.replays import replay_from_session
+    from arcade.ui.replays import replays_folder
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        assert safe_moves(scene, 2)
+        first = scene.keep_replay(replay_from_session(scene.session, ("human", "human")))
+        again = scene.keep_replay(replay_from_session(scene.session, ("human", "human")))
+        assert first is not None and again == first
+        assert sorted(replays_folder().iterdir()) == [first]
+        assert "already saved" in scene.status_text and str(first) in scene.status_text
+        first.unlink()
+        anew = scene.keep_replay(replay_from_session(scene.session, ("human", "human")))
+        assert anew is not None and anew.is_file()
+        assert safe_moves(scene, 1)
+        longer = scene.keep_replay(replay_from_session(scene.session, ("human", "human")))
+        assert longer is not None and longer != anew and len(list(replays_folder().iterdir())) == 2
+
+
+@pytest.mark.parametrize("info", REPLAYING, ids=[g.name for g in REPLAYING])
 def test_saved_replays_open_in_the_window_newest_first_and_a_damaged_one_is_refused(info, toy_in_registry):
     """A replay saved with Ctrl+S could only be opened from the command line ("open it with: puzzle-arcade
     play runway --replay …"): the level picker's last row lists the game's saved replays, newest first,

@@ -140,14 +140,23 @@ def save_replay(replay: Replay, path: str | Path) -> None:
 
 def save_replay_in_data(replay: Replay, game: str, level_id: str) -> Path:
     """Write ``replay`` to the user data dir's ``replays/`` folder, named after the game, the level
-    and the time (``tron-joust-20261126-101500.json``); its path, or one ArcadeError line."""
+    and the time (``tron-joust-20261126-101500.json``); its path, or one ArcadeError line.
+
+    Two runs saved within the same second get ``-2``, ``-3``… after the time: the second one
+    replaced the first, which was gone from the list.
+    """
     from datetime import datetime
 
     from arcade.services.paths import data_dir
 
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     name = "".join(c if c.isalnum() or c in "-_." else "-" for c in (level_id or "run"))[:60]
-    path = data_dir() / "replays" / f"{game}-{name}-{stamp}.json"
+    folder = data_dir() / "replays"
+    path = folder / f"{game}-{name}-{stamp}.json"
+    count = 1
+    while path.exists():
+        count += 1
+        path = folder / f"{game}-{name}-{stamp}-{count}.json"
     save_replay(replay, path)
     return path
 

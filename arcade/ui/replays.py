@@ -122,6 +122,9 @@ class ReplaysMixin:
     its ``say``, ``refuse`` and ``keymap``.
     """
 
+    #: The run last saved by :meth:`keep_replay` and its file.
+    _kept_replay: tuple[Any, Path] | None = None
+
     def open_saved_replays(self) -> None:
         """The game's saved replays, newest first; picking one opens it in the game's replay viewer."""
         assert self.app is not None
@@ -155,12 +158,21 @@ class ReplaysMixin:
 
     def keep_replay(self, replay: Any) -> Path | None:
         """Save ``replay`` in the user data dir and say where, and how to open it again -- in the window
-        (Runway's and Tron's Ctrl+S), else with the command; None when it could not be written (a toast)."""
+        (Runway's and Tron's Ctrl+S), else with the command; None when it could not be written (a toast).
+
+        The same run saved again is not written again: a second Ctrl+S (the first one's line hidden
+        under a result panel, or simply pressed twice) made a second, identical file in the list.
+        """
+        kept = self._kept_replay
+        if kept is not None and kept[0] == replay and kept[1].is_file():
+            self.say(f"This run is already saved: {shown_path(kept[1])}", "info")
+            return kept[1]
         try:
             path = save_replay_in_data(replay, self.info.name, self.session.level_id)
         except ArcadeError as exc:
             self.toast.show(str(exc), "error", 6.0)
             return None
+        self._kept_replay = (replay, path)
         # The status line alone, at its full width: a toast beside it took half the line, and the
         # file's path and the command to open it were cut in both.
         key = next((b.keys for b in self.keymap() if b.action == "open_levels"), "")
