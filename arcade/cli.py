@@ -256,7 +256,8 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
     screenshot = getattr(args, "screenshot", None)
     if screenshot is not None:
         # A bad path fails in one line before any rendering; so does the level, replay or edited file itself.
-        check_output_file(screenshot, [getattr(args, name, None) for name in ("level", "replay", "edit")])
+        check_output_file(screenshot, [getattr(args, name, None) for name in ("level", "replay", "edit")],
+                          streams=False)  # written as a file, atomically
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     else:

@@ -239,6 +239,49 @@ def test_an_output_in_the_wrong_place_reads_the_same_way(argv, why, tmp_path, ca
     assert (code, err) == (74, f"puzzle-arcade: cannot write {target}: {why}\n")
 
 
+def test_an_export_into_a_fifo_reaches_its_reader(tmp_path):
+    """``mkfifo p.svg; cat p.svg > got.svg & export ... --svg p.svg``: the check that the output can be
+    written opened the FIFO and closed it, so cat read nothing and ended, and the export then waited
+    for ever for another reader."""
+    import os
+
+    fifo = tmp_path / "p.svg"
+    os.mkfifo(fifo)
+    level = ROOT / "levels" / "hashi" / "classic" / "01-first-steps.txt"
+    process = subprocess.Popen([sys.executable, "-m", "arcade", "export", "hashi", str(level), "--svg", str(fifo)],
+                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        with open(fifo, "rb") as reader:  # the first stream a reader gets holds the sheet
+            got = reader.read()
+        code = process.wait(timeout=60)
+    finally:
+        process.kill()
+        process.wait()
+        process.stderr.close()
+    assert code == 0 and got.startswith(b"<svg") and got.rstrip().endswith(b"</svg>")
+
+
+@pytest.mark.parametrize("argv", [
+    ["tournament", "tron", "--bots", "random,straight", "--maps", "test-board", "--out", "OUT"],
+    ["--screenshot", "OUT", "--frames", "1"],
+], ids=["tournament --out", "--screenshot"])
+def test_an_output_written_as_a_file_refuses_a_fifo_before_the_work(argv, tmp_path, capsys):
+    """A FIFO as ``--out`` hung the tournament before its first round until a reader came, then the
+    rounds were played and the results refused after the last (they are rewritten as a file);
+    a screenshot was rendered and then refused. Both are refused at once now."""
+    import os
+
+    fifo = tmp_path / ("r.csv" if argv[0] == "tournament" else "shot.png")
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # (so an open to write would not block here)
+    try:
+        code, out, err = run_main(capsys, *[str(fifo) if a == "OUT" else a for a in argv])
+    finally:
+        os.close(reader)
+    assert (code, err) == (74, f"puzzle-arcade: cannot write {fifo}: it is a FIFO (named pipe), not a regular file\n")
+    assert "rounds" not in out
+
+
 @pytest.mark.parametrize("game, level", [("hashi", "classic/01-first-steps"), ("royale", "01-seed-14x20")])
 def test_export_writes_a_well_formed_svg_whatever_the_title_holds(capsys, tmp_path, game, level):
     """A title with a control character (a level's ``# title:`` or ``--title``) went into the SVG as is:

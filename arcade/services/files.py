@@ -214,7 +214,8 @@ def clean_stale_temp(*folders: Path, older_than: float = STALE_SECONDS) -> list[
     return removed
 
 
-def check_output_file(path: str | Path, inputs: Iterable[str | Path | None] = ()) -> Path:
+def check_output_file(path: str | Path, inputs: Iterable[str | Path | None] = (), *,
+                      streams: bool = True) -> Path:
     """Refuse, before any work is done, an output path that cannot become a file.
 
     A directory, a path under something that is not a folder (``/proc/nope/x.png``), a
@@ -225,6 +226,13 @@ def check_output_file(path: str | Path, inputs: Iterable[str | Path | None] = ()
     An output that is one of the command's ``inputs`` (the same file by another name too) is a
     usage error (exit 2): ``export hashi my.txt --svg my.txt`` wrote the sheet over the level
     and said "wrote 2 pages", and ``tournament --maps my.map --out my.map`` the results over the map.
+
+    A FIFO or a device already there (``--svg /dev/stdout``, ``mkfifo p.svg``) is never opened to
+    test it: the test's open blocked until a reader came, and its close ended that reader's stream
+    before the output was written -- the reader got nothing and the command then waited forever for
+    another. It is written straight through (:func:`write_output`), or, for an output that is only
+    ever written as a regular file (``streams=False``: a tournament's ``--out`` rewritten after
+    every round, a screenshot), refused now (exit 74) instead of after the work.
     """
     from arcade.core.errors import UsageError
 
@@ -237,6 +245,10 @@ def check_output_file(path: str | Path, inputs: Iterable[str | Path | None] = ()
         if path.is_dir():
             raise cannot_write(path, "it is a directory")
         existed = path.exists()
+        if existed and not path.is_file():
+            if not streams:
+                raise cannot_write(path, f"it is {describe_mode(path.stat().st_mode)}, not a regular file")
+            return path
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "ab"):
             pass

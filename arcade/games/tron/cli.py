@@ -174,7 +174,8 @@ def _refuse_before_the_first_round(args: argparse.Namespace, specs: dict[str, st
     if args.out is not None:
         if args.save_replays is not None and args.out.resolve() == args.save_replays.resolve():
             raise UsageError(f"--out and --save-replays both name {args.out}: the results file needs its own name")
-        check_output_file(args.out, args.maps.split(","))  # (a map file among the maps is an input)
+        # (a map file among the maps is an input; the results are rewritten as a file after every round)
+        check_output_file(args.out, args.maps.split(","), streams=False)
     if args.save_replays is not None:
         check_output_dir(args.save_replays)
 
