@@ -125,7 +125,7 @@ class BotSpec:
 def interpreter_problem(path: Path) -> str:
     """Why the system cannot run the executable file ``path`` by its first line ("" when, as far as
     that line tells, it can): a script whose ``#!`` names an interpreter that is not there, or ends in
-    a Windows line break, or a text file with no ``#!`` line at all.
+    a Windows line break, a text file with no ``#!`` line at all, or an empty file.
 
     Each passed the checks above (the file exists and is executable) and then failed at every
     round: "cannot start './bot.py': no such program" of a file that is plainly there (it is the
@@ -141,8 +141,10 @@ def interpreter_problem(path: Path) -> str:
             head = file.read(256)  # what Linux reads of a script's first line (BINPRM_BUF_SIZE)
     except OSError:
         return ""  # unreadable here: starting it will say why
+    if not head:  # the kernel runs nothing from it ("Exec format error" at every round); a shell, nothing at all
+        return "it is an empty file: there is no program in it (was it saved?)"
     if not head.startswith(b"#!"):
-        if head and b"\0" not in head:  # text: a binary program (ELF, Mach-O) has NUL bytes early on
+        if b"\0" not in head:  # text: a binary program (ELF, Mach-O) has NUL bytes early on
             return ("it has no '#!' first line naming its interpreter"
                     " (add one, e.g. #!/bin/sh, or run it through its interpreter)")
         return ""

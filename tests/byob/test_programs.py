@@ -334,8 +334,8 @@ def test_a_program_that_cannot_start_is_named_before_it_is_run(tmp_path, monkeyp
 @pytest.mark.skipif(os.name != "posix", reason="the kernel reads a script's '#!' line on POSIX only")
 def test_a_script_the_system_cannot_run_is_named_before_it_is_run(tmp_path, monkeypatch):
     """An executable script with a missing interpreter, a Windows line break after ``#!``, or no
-    ``#!`` line passed the check and then forfeited every round ("no such program" of a file that
-    is there, env's "use -[v]S to pass options", "Exec format error")."""
+    ``#!`` line, or no bytes at all passed the check and then forfeited every round ("no such
+    program" of a file that is there, env's "use -[v]S to pass options", "Exec format error")."""
     monkeypatch.chdir(tmp_path)
 
     def script(name: str, data: bytes) -> str:
@@ -356,6 +356,9 @@ def test_a_script_the_system_cannot_run_is_named_before_it_is_run(tmp_path, monk
     assert problem(script("env.py", b"#!/usr/bin/env no-such-python-here\n")) == (
         "cannot start './env.py': its '#!' first line asks env for 'no-such-python-here', which is not on the PATH")
     assert problem(script("empty.sh", b"#!\n")) == "cannot start './empty.sh': its '#!' first line names no interpreter"
+    # An empty file (a save that never happened) forfeited every round with "Exec format error".
+    assert problem(script("blank.py", b"")) == (
+        "cannot start './blank.py': it is an empty file: there is no program in it (was it saved?)")
     # What runs is not refused: a real interpreter, env with options, a binary.
     assert problem(script("ok.py", f"#!{sys.executable}\nprint(1)\n".encode())) == ""
     assert problem(script("ok2.sh", b"#!/bin/sh -e\necho 1\n")) == ""
