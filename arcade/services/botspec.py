@@ -22,6 +22,8 @@ from arcade.core.errors import UsageError
 
 _PREFIX = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_.-]*):(.*)$", re.S)
 _LABEL = re.compile(r"^([A-Za-z][A-Za-z0-9_.-]*)=([A-Za-z0-9][A-Za-z0-9_.-]*:.*)$", re.S)
+#: ``LABEL=PROTOCOL:COMMAND`` with a label _LABEL refuses (empty, a space, a comma, not ASCII).
+_BAD_LABEL = re.compile(r"^([^=:]*)=([A-Za-z0-9][A-Za-z0-9_.-]*):", re.S)
 
 
 @dataclass(frozen=True)
@@ -232,6 +234,12 @@ def parse_bot_spec(text: str, protocols: Mapping[str, str], builtin: Callable[[s
         spec = parse_bot_spec(label.group(2), protocols, builtin, game=game)
         return BotSpec(raw, label.group(1), spec.protocol, spec.argv)
     match = _PREFIX.match(raw)
+    bad = _BAD_LABEL.match(raw)
+    if match is None and bad is not None and bad.group(2).lower() in protocols:
+        # It was read as a built-in bot's name: "unknown bot '=2010:./mybot' (choose from: random, ...)"
+        # said nothing of the label that was wrong.
+        raise UsageError(f"the label {bad.group(1)!r} of {raw!r} is not a label: one starts with a letter and"
+                         f" holds only ASCII letters, digits, '_', '.' and '-' (e.g. mine={bad.group(2)}:COMMAND)")
     if match is None:
         if builtin is None:
             names = ", ".join(f"{p}:COMMAND" for p in protocols)

@@ -47,6 +47,24 @@ def test_spec_is_a_builtin_name_or_protocol_and_shell_split_command():
         parse_bot_spec("exact", {"codingame": "CG"}, None)
 
 
+@pytest.mark.parametrize("label", ["", "my bot", "a,b", "机器人", "2nd"])
+def test_a_bad_label_is_named_as_the_label(label):
+    """``=2010:./mybot`` or ``my bot=2010:./mybot`` was read as a built-in's name: "unknown bot
+    '=2010:./mybot' (choose from: random, straight, ...)", which said nothing of the label."""
+    def builtin(name: str) -> str:
+        raise UsageError(f"unknown bot {name!r}")
+
+    for table in (builtin, None):  # Tron (built-ins too) and Runway (programs only)
+        with pytest.raises(UsageError) as error:
+            parse_bot_spec(f"{label}=2010:./mybot", PROTOCOLS, table)
+        assert str(error.value).startswith(f"the label {label!r} of '{label}=2010:./mybot' is not a label")
+        assert str(error.value).endswith("(e.g. mine=2010:COMMAND)")
+    # A '=' in the command is not a label: only what comes before the protocol is.
+    assert parse_bot_spec("2010:env X=1 ./mybot", PROTOCOLS, builtin).argv == ("env", "X=1", "./mybot")
+    with pytest.raises(UsageError, match="unknown bot"):  # no protocol after the '=': not a label
+        parse_bot_spec("python3 -c 'x=1:2'", PROTOCOLS, builtin)
+
+
 @pytest.mark.parametrize(("text", "short"), [
     ("2010:/usr/bin/python3 -m arcade bot tron", "arcade bot tron"),  # was "-m"
     ("2010:python3 -u mybot.py --fast", "mybot.py"),
