@@ -349,20 +349,22 @@ def _stat_errno(path: Path) -> int:
     return 0
 
 
-def write_output(path: str | Path, text: str) -> None:
-    """Write a command's output file: atomically when it is (or will be) a regular file, straight
-    through when the user named a device or FIFO (``-o /dev/stdout``), like a shell's ``>``.
+def write_output(path: str | Path, data: str | bytes) -> None:
+    """Write a command's output file (text as UTF-8, or bytes: a PDF): atomically when it is (or
+    will be) a regular file, straight through when the user named a device or FIFO (``-o
+    /dev/stdout``), like a shell's ``>``.
 
     Failures are OSError naming the file; the CLI turns them into one line and exit 74.
     """
     path = Path(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
     if path.exists() and not path.is_file() and not path.is_dir():
         try:
-            with open(path, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(text)
+            with open(path, "wb") as handle:
+                handle.write(payload)
         except OSError as exc:  # a write error names no file ("No space left on device"): name it
             raise OSError(exc.errno, exc.strerror, str(path)) from None
         return
     if path.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a directory", str(path))
-    atomic_write_text(path, text)
+    atomic_write_bytes(path, payload)

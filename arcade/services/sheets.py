@@ -220,27 +220,9 @@ def to_pdf(pages: list[Page], path: Path) -> None:
                 x = item.x - {"start": 0.0, "middle": w / 2, "end": w}.get(item.anchor, w / 2)
                 # fpdf2's text() puts the baseline at y; centre it on the item's middle.
                 pdf.text(x, item.y + item.size * 25.4 / 72 * 0.35, text)
-    _write_bytes(path, bytes(pdf.output()))
+    from arcade.services.files import write_output
 
-
-def _write_bytes(path: Path, data: bytes) -> None:
-    """Like :func:`arcade.services.files.write_output` for bytes: atomic for a file, straight to a device."""
-    import os
-
-    if path.exists() and not path.is_file() and not path.is_dir():
-        with open(path, "wb") as handle:
-            handle.write(data)
-        return
-    temp = path.with_name(f".{path.name}.tmp")
-    try:
-        with open(temp, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    finally:
-        if temp.exists():
-            temp.unlink()
+    write_output(path, bytes(pdf.output()))
 
 
 def write(pages: list[Page], out: Path, fmt: str = "") -> str:

@@ -74,6 +74,23 @@ def test_pdf_page_count_and_text(tmp_path):
     assert sorted(digits) == sorted(i.number for i in load_level(LEVELS[0]).islands)
 
 
+def test_a_pdf_is_written_as_every_output_is_through_a_link_and_keeping_the_mode(tmp_path):
+    """The PDF had a writer of its own: it replaced a symbolic link by a regular file and a file's
+    mode by the umask's, where the SVG (and every other output) writes the link's target and keeps
+    the mode -- one writer now, :func:`arcade.services.files.write_output`."""
+    import os
+
+    pytest.importorskip("fpdf")
+    target = tmp_path / "kept.pdf"
+    target.write_bytes(b"old")
+    os.chmod(target, 0o640)
+    link = tmp_path / "sheet.pdf"
+    link.symlink_to(target)
+    assert main(["export", "hashi", LEVELS[0], "--pdf", str(link)]) == 0
+    assert link.is_symlink() and target.read_bytes().startswith(b"%PDF")
+    assert oct(target.stat().st_mode & 0o777) == oct(0o640)
+
+
 def test_royale_sheets_show_the_par(tmp_path):
     out = tmp_path / "royale.svg"
     assert main(["export", "royale", "07-pocket-storm-9x9", "02-dead-end-11x11", "--svg", str(out)]) == 0
