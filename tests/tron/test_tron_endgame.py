@@ -6,7 +6,17 @@ import time
 
 from hypothesis import given, settings
 
-from arcade.games.tron.board import Board, chamber_fill, clear_chamber_cache, flood, parity_bound
+from arcade.games.tron.board import (
+    Board,
+    Geometry,
+    cells_of,
+    chamber_fill,
+    clear_chamber_cache,
+    flood,
+    geometry,
+    mask_of,
+    parity_bound,
+)
 from arcade.games.tron.endgame import FillPlanner, add_detours, greedy_walk, longest_path
 from arcade.games.tron.logic import RULES, parse_map
 from tests.tron.test_tron_board import as_cells, boards
@@ -118,3 +128,31 @@ def test_a_room_too_big_to_chart_in_time_is_bounded_by_parity_and_still_moves():
     clear_chamber_cache()
     _cell, _length, charted = FillPlanner().move(geo, free, board.me, time.perf_counter() + 5)
     assert charted == chamber_fill(geo, free, board.me, room) < bound - 300
+
+
+def _snake_room(size: int) -> tuple[Geometry, int, int, list[int]]:
+    """An open ``size`` x ``size`` room and a path through every cell of it, row by row."""
+    geo = geometry(size, size)
+    cells = [geo.index(x if y % 2 == 0 else size - 1 - x, y) for y in range(size) for x in range(size)]
+    free = 0
+    for cell in cells[1:]:
+        free |= 1 << cell
+    return geo, free, cells[0], cells[1:]
+
+
+def test_mask_of_is_the_inverse_of_cells_of():
+    _geo, free, _head, path = _snake_room(12)
+    assert mask_of(path) == free and sorted(cells_of(free)) == sorted(path)
+    assert mask_of([]) == 0 and mask_of([0, 7, 8, 300]) == 1 | 1 << 7 | 1 << 8 | 1 << 300
+
+
+def test_detours_past_the_deadline_cost_no_time_on_a_long_plan():
+    """The planner's bookkeeping did not look at the clock: on 200x200, with a 40,000-cell plan,
+    ``add_detours`` called after its deadline still built its mask cell by cell (57 ms) and
+    checking the kept plan took 12 ms -- an answer over its budget by tens of ms."""
+    geo, free, head, path = _snake_room(200)
+    started = time.process_time()
+    assert add_detours(geo, free, head, path, time.perf_counter() - 1) == path
+    assert FillPlanner._cells_free(free, path)
+    assert not FillPlanner._cells_free(free & ~(1 << path[-1]), path)
+    assert time.process_time() - started < 0.015

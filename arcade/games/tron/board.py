@@ -13,9 +13,12 @@ Index of cell ``(x, y)``: ``(y + 1) * stride + x``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from time import perf_counter
+
+import numpy as np
 
 from arcade.games.tron.logic import DIRECTIONS, RULES, Level, State
 
@@ -207,6 +210,20 @@ def cells_of(bits: int) -> list[int]:
         out.append(low.bit_length() - 1)
         bits ^= low
     return out
+
+
+def mask_of(cells: Iterable[int]) -> int:
+    """The bitboard with ``cells`` set, the inverse of :func:`cells_of`.
+
+    Built as a numpy bit array and converted once: setting the bits one by one on the big int
+    copies the whole board per cell, which for a 40,000-cell path on 200x200 took 12-57 ms.
+    """
+    index = np.fromiter(cells, dtype=np.int64)
+    if index.size == 0:
+        return 0
+    bits = np.zeros(int(index.max()) + 1, dtype=np.uint8)
+    bits[index] = 1
+    return int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
 
 
 class OutOfTime(Exception):
