@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections import deque
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,7 @@ from arcade.games.tron.board import (
     Board,
     cells_of,
     chamber_fill,
+    clear_chamber_cache,
     edges,
     flood,
     geometry,
@@ -211,3 +213,21 @@ def test_local_cuts_follow_the_3x3_rule_and_include_every_articulation_point(lev
         links = sum(sides[i] & sides[(i + 1) % 4] & corners[i] for i in range(4))
         arcs = 0 if not any(sides) else max(1, sum(sides) - links)
         assert bool(cuts >> c & 1) == (arcs >= 2)
+
+
+def test_a_full_chamber_cache_forgets_its_oldest_estimate_not_all(monkeypatch: pytest.MonkeyPatch):
+    """Clearing the whole cache when it was full took 4-33 ms inside an answer (50,000 regions as
+    keys) without a look at the clock; now the oldest entry makes room, one at a time."""
+    from arcade.games.tron import board as board_module
+
+    monkeypatch.setattr(board_module, "_CHAMBER_CACHE_SIZE", 3)
+    geo = geometry(7, 1)  # a corridor: every inner cell cuts it, so estimates are cached
+    free = sum(1 << geo.index(x, 0) for x in range(7))
+    clear_chamber_cache()
+    try:
+        for x in range(5):
+            chamber_fill(geo, free, geo.index(x, 0))
+        assert [start for _stride, _region, start in board_module._CHAMBER_CACHE] == [
+            geo.index(x, 0) for x in (2, 3, 4)]
+    finally:
+        clear_chamber_cache()

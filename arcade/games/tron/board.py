@@ -13,6 +13,7 @@ Index of cell ``(x, y)``: ``(y + 1) * stride + x``.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -232,8 +233,10 @@ class OutOfTime(Exception):
 
 #: Chamber estimates by (stride, region, head): the estimate depends on nothing else, and a
 #: search meets the same region again and again (my room after a cut does not change with
-#: the opponent's moves on the other side). Cleared when full.
-_CHAMBER_CACHE: dict[tuple[int, int, int], int] = {}
+#: the opponent's moves on the other side). When full, the oldest entry makes room for the new
+#: one: clearing all 50,000 at once, inside some answer, took 4 ms of CPU on small boards and
+#: 33 ms on 200x200 (their keys are whole regions), without a look at the clock.
+_CHAMBER_CACHE: OrderedDict[tuple[int, int, int], int] = OrderedDict()
 _CHAMBER_CACHE_SIZE = 50_000
 
 
@@ -354,8 +357,8 @@ def chamber_fill(geo: Geometry, free: int, start: int, region: int | None = None
         # No articulation point anywhere: one room, capped by parity (no depth-first search needed).
         return parity_bound(geo, region, start)
     best = _best_chamber_path(*_chambers(geo, region, start, deadline))
-    if len(_CHAMBER_CACHE) >= _CHAMBER_CACHE_SIZE:
-        _CHAMBER_CACHE.clear()
+    while len(_CHAMBER_CACHE) >= _CHAMBER_CACHE_SIZE:
+        _CHAMBER_CACHE.popitem(last=False)
     _CHAMBER_CACHE[key] = best
     return best
 
