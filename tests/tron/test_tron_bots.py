@@ -381,3 +381,22 @@ def test_a_tournament_progress_line_says_1_tick_not_1_ticks():
     # tick 1"), not after "0 ticks".
     assert progress_line(record(0, "exited with status 1"), 3, 12).rstrip().endswith(
         "   1 tick  (exited with status 1)")
+
+
+def test_the_no_time_fallback_measures_no_flood_past_its_deadline(monkeypatch: pytest.MonkeyPatch):
+    """A search that finished no depth fell back to flood-fill's four floods after its deadline:
+    15 ms past it on 200x200 (answers of 16-23 ms at a 10 ms budget). Past the deadline plus a
+    millisecond nothing is flooded; the move then taken has no head-on risk and the most room around it."""
+    from arcade.games.tron import ai
+
+    level = RULES.parse_level("7 5\n#######\n#     #\n#  1  #\n#   2 #\n#######\n")
+    board = Board.from_level(level, 0)
+    floods: list[int] = []
+    monkeypatch.setattr(ai, "flood", lambda geo, free, start: floods.append(start) or 0)
+    passed = time.perf_counter() - 1
+    # E and S are next to the opponent's head (head-on risk); W has three free neighbours, N two.
+    assert ai.flood_choice(board, passed) == ("W", 0)
+    decision = StrongestBot(compiled=False).decision(board, None, None, 0, 0, passed)
+    assert decision.direction == "W" and decision.reason == "no time to search"
+    assert floods == []
+    assert ai.flood_choice(board)[0] in ("N", "W") and len(floods) == 4  # no deadline: all measured

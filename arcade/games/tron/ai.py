@@ -54,6 +54,9 @@ SEARCH_SHARE = 0.85
 #: The compiled search looks at the clock about every millisecond; the other 10 % covers the
 #: wrap-up and a few milliseconds without the processor on a busy machine.
 COMPILED_SEARCH_SHARE = 0.90
+#: How long past its deadline a search that finished no depth may still measure the flood-fill
+#: fallback (:func:`flood_choice`): ample on contest boards, a cap on 200x200 ones.
+FALLBACK_GRACE = 0.001
 #: a1k0n's weights for Voronoi nodes and edges.
 NODE_WEIGHT = kernel.K1
 EDGE_WEIGHT = kernel.K2
@@ -158,11 +161,14 @@ class StraightBot(Bot):
         return Decision(best, f"{best_run} free cells straight ahead")
 
 
-def flood_choice(board: Board) -> tuple[str, int]:
+def flood_choice(board: Board, deadline: float | None = None) -> tuple[str, int]:
     """The flood-fill rule: most reachable cells after the move, then no head-on risk, then most walls.
 
     Cells the opponent can enter next tick count as walls while measuring (it may well
     take one), and a move into one of them risks a head-on draw, so its area counts half.
+    With a ``deadline`` a move not measured by then is not measured at all (a flood takes
+    4 ms on 200x200, so the four of a fallback took 15 ms past the search's deadline): it only
+    wins if nothing was measured, by the local rule -- no head-on risk, then most free neighbours.
     """
     geo, free = board.geo, board.free
     opp = board.opp
@@ -171,12 +177,16 @@ def flood_choice(board: Board) -> tuple[str, int]:
     choice = _fallback(board)
     for order, (d, target) in enumerate(board.safe_moves()):
         after = free & ~(1 << target)
-        area = flood(geo, after & ~contested, target).bit_count()
         safe = not contested >> target & 1
-        key = (area if safe else area // 2, safe, _wall_count(geo, after, target), -order)
+        walls = _wall_count(geo, after, target)
+        if deadline is not None and time.perf_counter() > deadline:
+            key = (-1, safe, -walls, -order)  # below any measured move
+        else:
+            area = flood(geo, after & ~contested, target).bit_count()
+            key = (area if safe else area // 2, safe, walls, -order)
         if best is None or key > best:
             best, choice = key, d
-    return choice, (best[0] if best else 0)
+    return choice, (max(0, best[0]) if best else 0)
 
 
 class FloodFillBot(Bot):
@@ -498,7 +508,7 @@ class SearchBot(Bot):
 
         by_target = {target: d for d, target in moves}
         best, score, depth = self.deepen(run, [target for _d, target in moves], deadline, room)
-        return self.decision(board, by_target.get(best), score, depth, search.nodes)
+        return self.decision(board, by_target.get(best), score, depth, search.nodes, deadline)
 
     def deepen(self, run: Callable[[int, list[int]], tuple[list[tuple[int, int]], bool]],
                order: list[int], deadline: float, room: int) -> tuple[int | None, int | None, int]:
@@ -532,10 +542,13 @@ class SearchBot(Bot):
                 break
         return best, best_score, depth_done
 
-    def decision(self, board: Board, direction: str | None, score: int | None, depth: int, nodes: int) -> Decision:
-        """The search's answer in words; the flood-fill choice if no depth finished in time."""
+    def decision(self, board: Board, direction: str | None, score: int | None, depth: int, nodes: int,
+                 deadline: float | None = None) -> Decision:
+        """The search's answer in words; the flood-fill choice if no depth finished in time (measured
+        until ``deadline`` plus :data:`FALLBACK_GRACE`)."""
         if direction is None or score is None:
-            return Decision(flood_choice(board)[0], "no time to search", depth, nodes, None)
+            cutoff = None if deadline is None else deadline + FALLBACK_GRACE
+            return Decision(flood_choice(board, cutoff)[0], "no time to search", depth, nodes, None)
         return Decision(direction, describe(score, self.cell_value) + f" (depth {depth})", depth, nodes, score)
 
     def endgame(self, board: Board, deadline: float) -> Decision:
@@ -620,7 +633,7 @@ class StrongestBot(SearchBot):
 
         by_dir = {DIRECTIONS.index(d): d for d, _target in board.safe_moves()}
         best, score, depth = self.deepen(run, list(by_dir), deadline, room)
-        return self.decision(board, by_dir.get(best), score, depth, int(arrays.info[0]))
+        return self.decision(board, by_dir.get(best), score, depth, int(arrays.info[0]), deadline)
 
     def endgame(self, board: Board, deadline: float) -> Decision:
         cell, length, bound = self.planner.move(board.geo, board.free, board.me, deadline)
@@ -683,7 +696,7 @@ def fill_search(board: Board, deadline: float, max_depth: int = 10_000) -> tuple
         if depth + 1 >= best_len or time.perf_counter() > deadline:
             break
     if best_len < 0:
-        best_dir, best_len = flood_choice(board)
+        best_dir, best_len = flood_choice(board, deadline + FALLBACK_GRACE)
     return best_dir, best_len, depth_done
 
 
