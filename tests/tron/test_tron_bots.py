@@ -22,7 +22,7 @@ from arcade.games.tron.ai import (
     fill_search,
     make_bot,
 )
-from arcade.games.tron.board import Board, chamber_fill, flood
+from arcade.games.tron.board import Board, chamber_fill, flood, geometry
 from arcade.games.tron.logic import DELTAS, RULES, Level, State
 from arcade.games.tron.match import Tournament, fit_elo, format_table, play_round
 from tests.tron.test_tron_board import boards
@@ -347,6 +347,7 @@ def test_a_rounds_first_answer_makes_no_search_buffers(monkeypatch: pytest.Monke
     from arcade.games.tron.players import BuiltinPlayer
 
     level = RULES.parse_level("7 5\n#######\n#1    #\n#     #\n#    2#\n#######\n")
+    geometry.cache_clear()  # a board size never seen before
     bot = StrongestBot(depth=2, compiled=True)
     player = BuiltinPlayer(bot)
     player.begin(level, 0, 0)
@@ -357,7 +358,9 @@ def test_a_rounds_first_answer_makes_no_search_buffers(monkeypatch: pytest.Monke
         raise AssertionError("search buffers made inside an answer")
 
     monkeypatch.setattr(kernel, "SearchArrays", made_in_an_answer)
+    misses = geometry.cache_info().misses
     answer = player.answer(RULES.initial_state(level), 0, 60_000)
+    assert geometry.cache_info().misses == misses  # the board's layout was made by begin too
     assert answer.direction in ("E", "S") and "depth 2" in answer.reason
     assert bot.arrays is arrays
     # A new round on the same board keeps them (cleared), as before.
