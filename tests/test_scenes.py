@@ -212,6 +212,43 @@ def test_left_and_right_step_every_setting_both_ways(app, driver, user_home):
     assert app.settings.sound is not sound
 
 
+def test_the_settings_are_left_and_changed_with_the_keys_every_dialog_takes(app, driver, user_home):
+    """A keyboard player in the Settings: its Back was out of the keys' reach, keypad Enter did nothing
+    (it presses in every other dialog), and nothing on the screen said which keys work -- only the
+    menu's "Esc quit" behind the backdrop. Back is now the list's last stop, keypad Enter presses,
+    and a line under the rows names the keys."""
+    menu = app.push(MenuScene())
+    settings = app.push(SettingsScene())
+    driver.frame()
+    assert settings.hint_bottom > settings.rows[-1][1].rect.bottom  # the keys' line, between the rows and Back
+    assert settings.hint_bottom <= settings.back.rect.top
+    driver.key(pygame.K_END)
+    assert settings.on_back()
+    sound = app.settings.sound
+    driver.key(pygame.K_RIGHT)  # ← → on Back change nothing
+    assert app.settings.sound is sound and app.stack.top is settings
+    driver.key(pygame.K_UP)
+    assert settings.focus == len(settings.rows) - 1  # Text size
+    before = app.settings.text_size
+    driver.key(pygame.K_KP_ENTER)
+    assert app.settings.text_size != before and Settings.load().text_size == app.settings.text_size
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_KP_ENTER)
+    assert app.stack.top is menu
+
+
+def test_the_settings_keys_line_never_overlaps_in_the_least_window(app, driver):
+    """At 640x400 the rows close up: the keys' line is left out rather than drawn over the last row."""
+    app.push(MenuScene())
+    settings = app.push(SettingsScene())
+    driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=(640, 400), w=640, h=400))
+    line = app.theme.font(14).get_linesize()
+    if settings.hint_bottom:
+        assert settings.hint_bottom - line >= settings.rows[-1][1].rect.bottom
+        assert settings.hint_bottom <= settings.back.rect.top
+    assert settings.back.rect.bottom <= 400
+
+
 def test_window_size_setting_resizes_and_relayouts(app, driver):
     menu = app.push(MenuScene())
     first = menu.entries[0].rect.copy()
@@ -537,7 +574,7 @@ def test_every_list_takes_home_end_and_shift_tab_alike(app, driver, toy_register
     assert menu.selected == len(menu.entries) - 1
 
     settings = app.push(SettingsScene())
-    assert_list_keys(driver, lambda: settings.focus, len(settings.rows))
+    assert_list_keys(driver, lambda: settings.focus, len(settings.rows) + 1)  # the rows, then Back
     settings.close()
 
     app.launch("toy", Launch())

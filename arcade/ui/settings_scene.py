@@ -1,7 +1,10 @@
 """The settings screen (ui): sound, animation speed, palette, window size, fullscreen, text size.
 
 Every change applies at once and is saved (atomically) to the user config dir, so there
-is no "OK/Cancel" to forget. It opens from the menu or over a paused game.
+is no "OK/Cancel" to forget. It opens from the menu or over a paused game. On the keyboard
+it is a list like every other (``arcade.ui.focus``) whose last stop is Back, with its keys
+said under the rows and each row's letter beside its name: it showed none of them, and the
+menu's "Esc quit" still read through the backdrop.
 """
 
 from __future__ import annotations
@@ -21,6 +24,12 @@ from arcade.ui.widgets import Button, Slider, Toast, draw_form_row, draw_text
 
 if TYPE_CHECKING:
     from arcade.ui.app import App
+
+#: The keys that press the focused row's button (or Back), keypad Enter too, as in every other dialog.
+PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+#: The line under the rows that says the screen's keys (each row's own letter is beside its name).
+KEYS_HINT = "↑↓ choose · ←→ or Enter change · Esc back"
+KEYS_HINT_SIZE = 14
 
 
 def fitting_sizes(desktop: tuple[int, int] | None = None) -> list[tuple[int, int]]:
@@ -61,6 +70,8 @@ class SettingsScene(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.toast = Toast()
         self.back = Button("Back", self.close, hotkey="Esc")
+        #: Where the keys' line ends (0: no room for it).
+        self.hint_bottom = 0
 
     def enter(self, app: App) -> None:
         super().enter(app)
@@ -174,6 +185,16 @@ class SettingsScene(Scene):
             y += step
         self.back.rect = pygame.Rect(0, 0, px(120), px(38))
         self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - px(18))
+        # The keys' line sits between the last row and Back where it fits (not at 640x400, whose rows
+        # already close up; the letters beside the names are still there).
+        last = self.rows[-1][1].rect.bottom if self.rows else self.panel.y
+        line = self.app.theme.font(KEYS_HINT_SIZE).get_linesize()
+        bottom = self.back.rect.top - px(6)
+        self.hint_bottom = bottom if bottom - line >= last + px(2) else 0
+
+    def on_back(self) -> bool:
+        """Whether the keyboard's focus is on Back, the list's last stop after the rows."""
+        return self.focus >= len(self.rows)
 
     def _activate(self, index: int) -> None:
         widget = self.rows[index][1]
@@ -199,10 +220,14 @@ class SettingsScene(Scene):
                 self.close()
             elif event.key in hotkeys:
                 hotkeys[event.key]()
-            elif (moved := focus_after(event, self.focus, len(self.rows))) is not None:
-                self.focus = moved
-            elif event.key in (pygame.K_RETURN, pygame.K_SPACE):
+            elif (moved := focus_after(event, self.focus, len(self.rows) + 1)) is not None:
+                self.focus = moved  # the last stop is Back
+            elif event.key in PRESS_KEYS and self.on_back():
+                self.close()
+            elif event.key in PRESS_KEYS:
                 self._activate(self.focus)
+            elif self.on_back():
+                pass  # ← → change nothing on Back
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus in (2, 3, 5):
                 # ← → step every choice, as in the other dialogs (only the speed slider took them)
                 step = 1 if event.key == pygame.K_RIGHT else -1
@@ -248,5 +273,13 @@ class SettingsScene(Scene):
             swatch = pygame.Rect(x, palette_button.rect.centery - px(9), px(18), px(18))
             pygame.draw.rect(surface, PALETTE_COLOURS[self.app.settings.palette][role], swatch, border_radius=4)
             x += px(22)
+        for _label, widget in self.rows:
+            if isinstance(widget, Button) and widget.hotkey:  # beside its name: it was told only by a hover
+                draw_text(surface, theme, widget.hotkey, (widget.rect.x - px(12), widget.rect.centery),
+                          size=KEYS_HINT_SIZE, colour=theme["text_dim"], anchor="midright")
+        if self.hint_bottom:
+            draw_text(surface, theme, KEYS_HINT, (self.panel.centerx, self.hint_bottom), size=KEYS_HINT_SIZE,
+                      colour=theme["text_dim"], anchor="midbottom")
+        self.back.toggled = self.on_back()
         self.back.draw(surface, theme, 17)
         self.toast.draw(surface, theme, self.panel.bottom + 50)
