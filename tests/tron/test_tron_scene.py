@@ -292,6 +292,27 @@ def test_setup_overlay_changes_mode_and_starts_a_new_match(app, driver):
     assert app.settings.game("tron")["setup"]["mode"] == "humans"
 
 
+def test_setup_home_and_end_jump_to_the_first_and_the_last_row_as_in_every_list(app, driver):
+    """Home and End did nothing in Tron's setup, the one list where they did not jump to its ends;
+    a seat the players hold ("Cycle 1: You") is passed over as ↑ ↓ pass it."""
+    open_tron(app)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    driver.key(pygame.K_END)
+    rows = overlay.rows()
+    assert overlay.selected == len(rows) - 1 and rows[overlay.selected][0] == "best_of"
+    driver.key(pygame.K_HOME)
+    assert overlay.selected == 0 and overlay.rows()[0][0] == "mode"
+    driver.key(pygame.K_RIGHT)  # two players: both seats are held, the rows around them still reached
+    assert overlay.setup.mode == "humans"
+    driver.key(pygame.K_END)
+    assert overlay.rows()[overlay.selected][0] == "best_of"
+    driver.key(pygame.K_HOME)
+    assert overlay.rows()[overlay.selected][0] == "mode"
+    assert app.stack.top is overlay
+
+
 def test_setup_map_row_steps_with_the_arrows_and_opens_the_list_on_enter(app, driver):
     """Right on the map row opened the picker (every other row steps), and Enter there did too
     while the footer said "Enter start": the footer now says what Enter does on that row."""

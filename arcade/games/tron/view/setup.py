@@ -498,6 +498,11 @@ class SetupScene(Scene):
             elif (step := focus_step(event, back=(pygame.K_UP, pygame.K_w),
                                      forward=(pygame.K_DOWN, pygame.K_s))) is not None:
                 self.step_row(rows, step)
+            elif event.key in (pygame.K_HOME, pygame.K_END):
+                # The first and the last row that can change, as in every list (they did nothing here).
+                home = event.key == pygame.K_HOME
+                self.selected = len(rows) - 1 if home else 0
+                self.step_row(rows, 1 if home else -1)
             elif event.key in (pygame.K_LEFT, pygame.K_a):
                 self.change(key, -1)
             elif event.key in (pygame.K_RIGHT, pygame.K_d):
