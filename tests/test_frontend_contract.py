@@ -1034,6 +1034,38 @@ def test_how_to_play_has_rules_a_legal_example_drawn_by_the_game_and_every_key(i
         assert app.crashes == 0
 
 
+def unlisted_keys(bindings, rows) -> list[str]:
+    """The keys of ``bindings`` that run an action but that no help row in ``rows`` names."""
+    from arcade.ui.keymap import named_keys, parse_keys
+
+    listed = set()
+    for keys, _ in rows:
+        listed |= named_keys(keys)
+    return [f"{b.keys} ({b.action})" for b in bindings
+            if b.action and b.action != "explain_missing"  # a key the game lacks: it only says why
+            and any(matcher not in listed for matcher in parse_keys(b.keys))]
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_every_key_that_acts_is_named_on_the_help_pages(info, toy_in_registry):
+    """The pause table and How to play are built from the keymap, but a key bound without a label
+    of its own was listed only if a row's keys named it: Hashi's PgUp / PgDn (rotate the rows) and
+    Home (back as it was) worked and appeared nowhere but docs/hashi.md, Tron's replay keys , and .
+    only inside a sentence. Every key that does something is named in a row's keys."""
+    from arcade.ui.keymap import help_rows
+
+    with small_game(info) as (_app, scene):
+        bindings = scene.keymap()
+        assert unlisted_keys(bindings, help_rows(bindings)) == []
+
+
+def test_every_key_of_the_hashi_editor_is_named_on_its_help_pages():
+    from arcade.games.hashi.view.editor import EDITOR_KEYS
+    from arcade.ui.keymap import help_rows
+
+    assert unlisted_keys(EDITOR_KEYS, help_rows(EDITOR_KEYS)) == []
+
+
 EXAMPLES = [g for g in GAMES if g.load_front().example() is not None]
 
 

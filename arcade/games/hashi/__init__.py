@@ -36,13 +36,14 @@ INFO = GameInfo(
         Binding("Ctrl+V", "paste", "play a pasted game ID or level"),
         Binding("Ctrl+P", "print_sheet", "print: this puzzle and its solution as a PDF", button="Print…"),
         Binding("E", "open_editor", "edit this puzzle (the editor with the solver's live verdict)", button="Edit"),
-        Binding("Alt+arrows · [ ] · wheel", "", "rotate a cylinder or torus board"),
+        # Every key that rotates is named here: PgUp / PgDn and Home worked but no help page said so.
+        Binding("Alt+arrows · [ ] · PgUp PgDn · wheel", "", "rotate a cylinder or torus board"),
         *(Binding(f"Alt+{key}", "rotate_toward", "", arg=d, repeat=True) for key, d in _ARROWS),
         Binding("[", "rotate_columns", "", arg="-1", repeat=True),
         Binding("]", "rotate_columns", "", arg="1", repeat=True),
         Binding("PgUp", "rotate_rows", "", arg="-1", repeat=True),
         Binding("PgDn", "rotate_rows", "", arg="1", repeat=True),
-        Binding("Home", "reset_rotation", ""),
+        Binding("Home", "reset_rotation", "a rotated board back as it was"),
         # A wrapped board rotates with the plain wheel and with a drag on water, so it zooms with Ctrl+wheel.
         *camera_bindings("wheel; Ctrl+wheel if wrapped", "drag water"),
     ),

@@ -17,8 +17,8 @@ INFO = GameInfo(
     # Steering keys depend on the match mode and are added by TronScene.game_bindings.
     keymap=(
         Binding("Space", "replay_pause", "replay: pause / resume", when="replaying"),
-        Binding("Left", "step_back", "replay: step back (also ,)", when="replaying", repeat=True),
-        Binding("Right / N", "step_forward", "replay: step forward (also .)", when="replaying", repeat=True),
+        Binding("Left / ,", "step_back", "replay: step back", when="replaying", repeat=True),
+        Binding("Right / N / .", "step_forward", "replay: step forward", when="replaying", repeat=True),
         Binding("R / Esc", "stop_replay", "replay: leave", when="replaying"),
         Binding("Space", "toggle_pause", "pause / resume the round", when="in_round"),
         # Also from a round's replay (Space there pauses it); once the match is over the scene shows it
