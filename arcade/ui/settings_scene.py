@@ -273,10 +273,6 @@ class SettingsScene(Scene):
             swatch = pygame.Rect(x, palette_button.rect.centery - px(9), px(18), px(18))
             pygame.draw.rect(surface, PALETTE_COLOURS[self.app.settings.palette][role], swatch, border_radius=4)
             x += px(22)
-        for _label, widget in self.rows:
-            if isinstance(widget, Button) and widget.hotkey:  # beside its name: it was told only by a hover
-                draw_text(surface, theme, widget.hotkey, (widget.rect.x - px(12), widget.rect.centery),
-                          size=KEYS_HINT_SIZE, colour=theme["text_dim"], anchor="midright")
         if self.hint_bottom:
             draw_text(surface, theme, KEYS_HINT, (self.panel.centerx, self.hint_bottom), size=KEYS_HINT_SIZE,
                       colour=theme["text_dim"], anchor="midbottom")

@@ -781,10 +781,16 @@ class Slider:
 def draw_form_row(
     surface: pygame.Surface, theme: Theme, label: str, widget: Button | Slider, x: int, focused: bool
 ) -> None:
-    """One row of a settings-style form: "▶ label" at ``x``, then its widget, both marked when focused."""
+    """One row of a settings-style form: "▶ label" at ``x``, then its widget, both marked when focused.
+
+    A button's own letter (its one-key hotkey) stands dim just before it: the Settings' S C Z F T
+    and the New board's D T O S were told only by a hover's tooltip, and Touching's O did nothing."""
     colour = theme["highlight"] if focused else theme["text"]
     marker = "▶ " if focused else "   "
     draw_text(surface, theme, marker + label, (x, widget.rect.centery), size=18, colour=colour, anchor="midleft")
+    if isinstance(widget, Button) and len(widget.hotkey) == 1:
+        draw_text(surface, theme, widget.hotkey, (widget.rect.x - theme.px(12), widget.rect.centery), size=14,
+                  colour=theme["text_dim"], anchor="midright")
     if isinstance(widget, Slider):
         widget.focused = focused
     else:

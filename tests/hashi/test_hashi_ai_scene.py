@@ -97,6 +97,25 @@ def test_watch_solves_with_rule_labels(app, driver, open_level):
     assert not scene.step_highlight
 
 
+def test_every_letter_the_new_board_dialog_shows_changes_its_row(app, driver, open_level):
+    """The rows' letters (D, T, O, S) are drawn beside their buttons; Touching islands' O did nothing
+    (only D, T and S were handled), so a keyboard player could not make a Tatham-compatible board."""
+    from arcade.ui.widgets import Button
+
+    open_level("2.2\n")
+    driver.key(pygame.K_n)
+    dialog = app.stack.top
+    assert isinstance(dialog, NewPuzzleScene)
+    lettered = [w for _, w in dialog.rows if isinstance(w, Button) and len(w.hotkey) == 1]
+    assert {w.hotkey for w in lettered} == {"D", "T", "O", "S"}
+    for button in lettered:
+        before = button.label
+        code = getattr(pygame, f"K_{button.hotkey.lower()}")
+        driver.key(code, unicode=button.hotkey.lower())
+        assert button.label != before, f"{button.hotkey} did not change its row"
+    assert dialog.no_touching and app.stack.top is dialog
+
+
 def test_new_puzzle_dialog_generates_in_the_background(app, driver, open_level):
     scene = open_level("2.2\n")
     driver.key(pygame.K_n)

@@ -266,6 +266,8 @@ class NewPuzzleScene(Scene):
             self._next_topology()
         elif event.key == pygame.K_s:
             self._random_seed()
+        elif event.key == pygame.K_o:  # the letter its button shows (it did nothing)
+            self._toggle_touching()
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
