@@ -1651,6 +1651,25 @@ def test_main_menu_on_a_result_opens_the_menu_even_when_started_in_the_game(info
         assert isinstance(app.stack.top, MenuScene) and app.running
 
 
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_m_on_a_result_panel_is_its_main_menu_in_every_game(info, toy_in_registry):
+    """Tron's match result takes M for Main menu (the README: "M: the main menu"); the other games'
+    result panels, the framework's, took no key for it, so the same key did nothing there."""
+    from arcade.ui.overlays import ARM_SECONDS
+
+    with small_game(info) as (app, scene):
+        watch_to_the_end(app, scene)
+        for _ in range(300):
+            if app.stack.top is not scene:
+                break
+            frames(app, 1, dt=0.1)
+        assert app.stack.top is not scene, "no result panel"
+        frames(app, int(ARM_SECONDS / 0.1) + 2, dt=0.1)  # armed: it takes keys now
+        key(app, pygame.K_m)
+        frames(app)
+        assert isinstance(app.stack.top, MenuScene) and app.running
+
+
 def keys_listed_twice(table: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
     """Every key named by two rows of one keys table: (key, one meaning, the other)."""
     from arcade.ui.keymap import named_keys

@@ -326,6 +326,8 @@ NEXT_LEVEL = "Next level"
 #: Result buttons that leave the finished board (a new attempt, another level, a rematch, the menu):
 #: never the one Enter presses by default.
 LEAVING = frozenset({PLAY_AGAIN, MAIN_MENU, NEXT_LEVEL, LEVELS_BUTTON, NEW_BOARD_BUTTON, "Rematch"})
+#: The key of a result button every game's panel has: M was Main menu on Tron's match result only.
+RESULT_KEYS = {MAIN_MENU: "M"}
 #: Seconds a result panel takes no key or click after it opens. The game often ends on the
 #: player's own key (Battle Royale's last step, with Enter -- "finish on the centre" -- already
 #: on its way): that press was meant for the board, not for the panel that came up under it.
@@ -355,6 +357,8 @@ class ResultScene(PanelScene):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.selected = default_button([b.label for b in self.buttons])
+        for button in self.buttons:  # one key for a button every result has, in every game
+            button.hotkey = button.hotkey or RESULT_KEYS.get(button.label, "")
         #: Seconds the panel has been open (it takes input from :data:`ARM_SECONDS` on).
         self.opened = 0.0
 
