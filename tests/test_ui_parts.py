@@ -995,3 +995,26 @@ def test_a_wrapped_line_never_parts_a_number_from_the_word_it_counts(text, befor
     assert len(lines) > 1
     assert not any(line.split(" ")[0][:1].isdigit() for line in lines[1:]), lines
     assert " ".join(lines).split() == text.split()
+
+
+def test_a_balanced_wrap_takes_as_few_lines_and_leaves_no_word_alone():
+    """Tron's start banner read "You are cycle 1: the arrow is your heading, turn now if you" over
+    "like": a greedy wrap, centred. The balanced one keeps the line count, every word, each line
+    within the width, and its lines near the same length."""
+    from arcade.ui.theme import Theme
+    from arcade.ui.widgets import wrap_balanced, wrap_text
+
+    pygame.font.init()
+    theme = Theme()
+    font = theme.font(19)
+    text = "You are cycle 1: the arrow is your heading, turn now if you like"
+    width = font.size("You are cycle 1: the arrow is your heading, turn now if you")[0] + 2
+    greedy = wrap_text(theme, text, 19, width)
+    assert greedy[-1] == "like"  # the case seen on screen
+    lines = wrap_balanced(theme, text, 19, width)
+    assert len(lines) == len(greedy) == 2
+    assert " ".join(lines).split() == text.split()
+    assert all(font.size(line)[0] <= width for line in lines)
+    shortest, longest = sorted(font.size(line)[0] for line in lines)[::len(lines) - 1]
+    assert shortest > longest * 0.6, lines
+    assert wrap_balanced(theme, "short", 19, width) == ["short"]

@@ -99,6 +99,22 @@ def wrap_text(theme: Theme, text: str, size: int, width: int, bold: bool = False
     return lines
 
 
+def wrap_balanced(theme: Theme, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """:func:`wrap_text` in as few lines, as even as they can be: a centred banner wrapped greedily
+    left a last word alone on its line (Tron's "… turn now if you" / "like")."""
+    lines = wrap_text(theme, text, size, width, bold)
+    if len(lines) < 2:
+        return lines
+    low, high = 1, width  # the narrowest width that still takes no more lines
+    while low < high:
+        middle = (low + high) // 2
+        if len(wrap_text(theme, text, size, middle, bold)) <= len(lines):
+            high = middle
+        else:
+            low = middle + 1
+    return wrap_text(theme, text, size, high, bold)
+
+
 def wrap_whole(theme: Theme, text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """``text`` in lines that each fit ``width`` pixels, none of it cut: broken at spaces, and a word
     wider than the line (a path) broken where it must be. Joined with spaces, the lines give back

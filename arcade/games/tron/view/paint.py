@@ -17,7 +17,7 @@ import pygame
 from arcade.games.tron.logic import DELTAS, OPPOSITE, Level, State
 from arcade.ui.gridview import GridView
 from arcade.ui.theme import Theme, blend
-from arcade.ui.widgets import draw_text, wrap_text
+from arcade.ui.widgets import draw_text, wrap_balanced
 
 SIDE_BITS = {"N": 1, "E": 2, "S": 4, "W": 8}
 
@@ -250,15 +250,16 @@ class BoardPainter:
         return None
 
     def wrap_banner_lines(self, lines: list[tuple[str, str]], width: int) -> list[tuple[str, str]]:
-        """``lines`` with any line wider than ``width`` wrapped onto as many lines as it needs: a
-        program's crash reason was cut to "ZeroDivisionError: di…", the one line a bot author wanted."""
+        """``lines`` with any line wider than ``width`` wrapped onto as many lines as it needs, of even
+        lengths: a program's crash reason was cut to "ZeroDivisionError: di…", the one line a bot
+        author wanted, and a greedy wrap left one word alone under a centred line."""
         out: list[tuple[str, str]] = []
         font = self.theme.font(19)
         for text, role in lines:
             if font.size(text)[0] <= width:
                 out.append((text, role))
             else:
-                out += [(piece, role) for piece in wrap_text(self.theme, text, 19, max(40, width))]
+                out += [(piece, role) for piece in wrap_balanced(self.theme, text, 19, max(40, width))]
         return out
 
     def draw_banner(self, surface: pygame.Surface, lines: list[tuple[str, str]], *, big: str = "",
