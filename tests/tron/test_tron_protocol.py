@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import queue
 import subprocess
 import sys
 
@@ -119,6 +120,50 @@ def test_bot_server_reports_bad_requests_and_keeps_going():
     finally:
         process.stdin.close()
         process.wait(timeout=10)
+
+
+def test_a_new_round_resets_the_window_bots_and_makes_their_buffers_before_the_first_answer(monkeypatch):
+    """The window's bot process kept one bot for a whole match: never told a round began, it carried
+    the last round's tables and fill plan over and made its search buffers inside the new round's
+    first answer. ``reset(level)`` now tells it (the process by a ``reset`` line with the board's
+    size); a damaged size is ignored, not fatal."""
+    from arcade.games.tron import botserver, runner
+
+    calls: list[tuple] = []
+
+    class Recording:
+        name = "recording"
+        search_share = 1.0
+
+        def reset(self) -> None:
+            calls.append(("reset",))
+
+        def prepare(self, width: int, height: int) -> None:
+            calls.append(("prepare", width, height))
+
+    monkeypatch.setattr(botserver, "make_bot", lambda name, seed: Recording())
+    requests = [{"reset": True, "width": 5, "height": 3}, {"reset": True, "width": "5", "height": 3},
+                {"reset": True, "width": 10**9, "height": 3}, {"reset": True}]
+    out = io.StringIO()
+    assert botserver.handle("x", 0, io.StringIO("".join(json.dumps(r) + "\n" for r in requests)), out) == 0
+    assert calls == [("reset",), ("prepare", 5, 3), ("reset",), ("reset",), ("reset",)]
+    assert out.getvalue().splitlines() == [json.dumps({"ready": "recording"})]  # a reset has no answer
+
+    process_runner = ProcessRunner.__new__(ProcessRunner)  # the line it sends, without a child process
+    process_runner.pending, process_runner._outbox = 3, queue.Queue()
+    level = RULES.parse_level(CORRIDOR)
+    process_runner.reset(level)
+    assert process_runner.pending is None
+    assert json.loads(process_runner._outbox.get_nowait()) == {"reset": True, "width": 5, "height": 3}
+
+    calls.clear()
+    monkeypatch.setattr(runner, "make_bot", lambda name, seed: Recording())
+    thread_runner = ThreadRunner("recording")
+    try:
+        thread_runner.reset(level)
+    finally:
+        thread_runner.close()
+    assert calls == [("reset",), ("prepare", 5, 3)]
 
 
 def test_tournament_command_prints_table_and_elo(capsys):

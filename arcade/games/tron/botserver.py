@@ -3,7 +3,9 @@
 ``python -m arcade.games.tron.botserver NAME SEED`` reads one request per line --
 ``{"id": 7, "ms": 80, "board": "W H\\n...rows..."}`` with the board in the 2010 contest
 format as seen by the bot -- and answers ``{"id": 7, "dir": "N", "reason": ..., "depth":
-..., "nodes": ..., "ms": ...}``. The search runs here rather than in a thread of the
+..., "nodes": ..., "ms": ...}``; ``{"reset": true, "width": W, "height": H}`` starts a round
+(no answer: the bot forgets the last one and makes its buffers for that board). The search
+runs here rather than in a thread of the
 window's process, so it never competes with the frame loop for Python's GIL. The
 budget clock starts when the request line has been read.
 """
@@ -21,7 +23,7 @@ from arcade.core.errors import ArcadeError
 from arcade.core.inputs import parse_json
 from arcade.games.tron.ai import make_bot
 from arcade.games.tron.board import Board
-from arcade.games.tron.logic import parse_map
+from arcade.games.tron.logic import MAX_SIDE, parse_map
 from arcade.games.tron.match import bot_deadline
 
 
@@ -38,6 +40,9 @@ def handle(bot_name: str, seed: int, stdin: TextIO, stdout: TextIO) -> int:
             request = parse_json(line)  # damaged requests are ValueErrors, answered below
             if request.get("reset"):
                 bot.reset()
+                width, height = request.get("width"), request.get("height")
+                if all(type(n) is int and 0 < n <= MAX_SIDE for n in (width, height)):
+                    bot.prepare(width, height)  # the round's board: its buffers before its first answer
                 continue
             board = Board.from_level(parse_map(request["board"], "<request>"), 0)
             decision = bot.decide(board, bot_deadline(started, float(request["ms"]), bot.search_share))

@@ -77,8 +77,8 @@ class BotRunner(ABC):
             time.sleep(0.001)
         return None
 
-    def reset(self) -> None:
-        """A new round: forget the pending request."""
+    def reset(self, level: Level | None = None) -> None:
+        """A new round (on ``level``, when it is about to begin): forget the pending request."""
         self.pending = None
 
     def close(self) -> None:  # noqa: B027 -- optional hook
@@ -127,9 +127,11 @@ class ThreadRunner(PooledRunner):
         self.pending = request_id
         self._future = self._pool.submit(self._think, request_id, board, budget_ms, time.perf_counter())
 
-    def reset(self) -> None:
-        super().reset()
+    def reset(self, level: Level | None = None) -> None:
+        super().reset(level)
         self.bot.reset()
+        if level is not None:
+            self.bot.prepare(level.width, level.height)  # outside the round's first answer
 
     def close(self) -> None:
         self._pool.shutdown()
@@ -189,6 +191,16 @@ class ProcessRunner(BotRunner):
     def request(self, request_id: int, board: Board, budget_ms: float) -> None:
         self.pending = request_id
         self._outbox.put(json.dumps({"id": request_id, "ms": budget_ms, "board": board_text(board)}))
+
+    def reset(self, level: Level | None = None) -> None:
+        """A new round: the child's bot forgets the last one (its search tables, its fill plan) and,
+        given the round's board, makes its search buffers now -- the window's bot process kept
+        one bot for the whole match and made them inside its first answer."""
+        super().reset(level)
+        message: dict[str, object] = {"reset": True}
+        if level is not None:
+            message.update(width=level.width, height=level.height)
+        self._outbox.put(json.dumps(message))
 
     def poll(self) -> Reply | None:
         while True:
@@ -268,8 +280,8 @@ class ProgramRunner(PooledRunner):
         with self._lock:
             return self._console[index:]
 
-    def reset(self) -> None:
-        super().reset()
+    def reset(self, level: Level | None = None) -> None:
+        super().reset(level)
         self._pool.submit(self.player.end)
 
     def close(self) -> None:

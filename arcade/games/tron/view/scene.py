@@ -509,7 +509,7 @@ class TronScene(CameraScene, TickScene):
             self.steering[seat].reset(heading)
             runner = self.runners[seat]
             if runner is not None:
-                runner.reset()
+                runner.reset(self.session.level)
                 if isinstance(runner, ProgramRunner):
                     runner.begin_round(self.session.level, seat, self.seed + seat)
         self.readable_camera()
