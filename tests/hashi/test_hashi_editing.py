@@ -116,12 +116,32 @@ def test_an_edit_drops_the_header_lines_that_described_the_old_board_but_keeps_t
     assert editor.clear() == "The board is already empty."
 
 
-def test_a_generated_puzzles_title_names_its_seed_and_goes_with_it_on_an_edit():
+def test_a_generated_puzzles_title_names_its_seed_and_is_marked_edited_on_an_edit():
     generated = parse_puzzle("# title: Hard 8×8 cylinder #951009188\n# generator: seed 951009188, density 1\n"
                              "2.2\n...\n2.2\n")
     editor = Editor(Draft.of(generated))
     editor.toggle((1, 1))
-    assert editor.draft.meta == (), "the old grade and seed stayed in the title"
+    assert editor.draft.meta == (("title", "Hard 8×8 cylinder #951009188 (edited)"),), \
+        "the old grade and seed stayed in the title as the board's own, or the puzzle lost its name"
+    editor.toggle((1, 2))
+    assert dict(editor.draft.meta)["title"] == "Hard 8×8 cylinder #951009188 (edited)", "marked once"
+
+
+def test_an_edit_changed_back_by_hand_is_the_puzzle_opened_again():
+    """A generated puzzle with one island turned up and back down (the wheel, not Undo) was called
+    "new puzzle", unsaved, with no grade, seed or title, though it was exactly the board opened."""
+    generated = parse_puzzle("# title: Easy 3×3 #5\n# difficulty: easy\n# generator: seed 5\n"
+                             "2.2\n...\n2.2\n")
+    editor = Editor(Draft.of(generated))
+    opened = editor.draft
+    editor.bump((0, 0), 1)
+    editor.bump((0, 0), -1)
+    assert editor.draft == opened and len(editor.history) == 3
+    # A title the player gave meanwhile stays; the grade and seed are true again all the same.
+    editor.bump((0, 0), 1)
+    editor.set_title("Mine")
+    editor.bump((0, 0), -1)
+    assert dict(editor.draft.meta) == {"title": "Mine", "difficulty": "easy", "generator": "seed 5"}
 
 
 def test_a_file_larger_than_the_boards_hashi_makes_opens_as_it_is_and_shrinks_one_side_at_a_time():

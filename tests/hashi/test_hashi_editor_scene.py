@@ -872,3 +872,26 @@ def test_the_keys_table_says_tab_reaches_the_side_panel(editor):
     and goes on through the side panel's buttons."""
     tab = next(b for b in [*editor.game_bindings(), *editor.standard_bindings()] if b.keys.startswith("Tab"))
     assert "side-panel" in tab.label
+
+
+def test_a_generated_puzzle_edited_keeps_its_name_and_changed_back_is_the_original(app, driver, tmp_path, user_home):
+    """E on a generated puzzle, one island tweaked: the editor called it "new puzzle" and Save wrote
+    `puzzle-DATE.txt` with no title; removing the island and putting it back (the same board as
+    opened) stayed "new puzzle *"; the title's "8×8" became "88" in a file name."""
+    path = tmp_path / "gen.txt"
+    path.write_text("# title: Hard 8×8 cylinder #951009188\n# difficulty: hard\n# generator: seed 951009188\n"
+                    "2.2\n...\n2.2\n")
+    app.launch("hashi", Launch(level=str(path)))
+    driver.frames(1)
+    driver.key(pygame.K_e, unicode="e")
+    editor = app.stack.top
+    assert isinstance(editor, EditorScene)
+    driver.click(editor.cell_centre((0, 0)))
+    assert editor.level_title == "Editor — Hard 8×8 cylinder #951009188 (edited) *"
+    driver.click(editor.cell_centre((0, 0)))
+    assert editor.level_title == "Editor — Hard 8×8 cylinder #951009188", "the board opened, by hand"
+    driver.click(editor.cell_centre((1, 1)))
+    driver.key(pygame.K_s, CTRL, "s")
+    assert editor.path.name == "hard-8x8-cylinder-951009188-edited.txt"
+    saved = read_puzzle(editor.path)
+    assert saved.title == "Hard 8×8 cylinder #951009188 (edited)" and saved.meta_value("generator") == ""

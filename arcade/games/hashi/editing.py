@@ -29,8 +29,12 @@ DEFAULT_NUMBER = 2
 #: Most versions the history keeps (older ones are dropped: an editor session is not a diary).
 HISTORY_LIMIT = 2000
 #: Header lines that describe one exact board (its grade, the seed that made it, who made it):
-#: an edit makes them false, so they go with the first change. The title stays; the player names it.
+#: an edit makes them false, so they go with the first change, and come back when the board is the
+#: one opened again. The title stays; the player names it.
 PROVENANCE = ("difficulty", "generator", "author")
+#: Added to a generated title on the first edit: the grade and seed it states are where the board
+#: came from, no longer what it is ("Hard 8×8 cylinder #951009188 (edited)").
+EDITED = " (edited)"
 
 
 @dataclass(frozen=True)
@@ -93,12 +97,35 @@ def _generated_title(meta: tuple[tuple[str, str], ...]) -> bool:
     return seed is not None and values.get("title", "").endswith(f"#{seed.group(1)}")
 
 
+def _edited_meta(meta: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The header lines of a board changed from the one they describe: no grade, seed or author,
+    and a generated title marked as edited (it was dropped, and the puzzle saved as "new puzzle")."""
+    generated = _generated_title(meta)
+    return tuple((k, f"{v}{EDITED}" if k == "title" and generated else v)
+                 for k, v in meta if k not in PROVENANCE)
+
+
+def _opened_meta(meta: tuple[tuple[str, str], ...],
+                 origin: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The header lines of a board changed back into the one opened (``origin`` its header): the
+    provenance lines are true again, and a title only marked as edited is the original once more."""
+    title = dict(origin).get("title")
+    back = [(k, title if k == "title" and title is not None and v == f"{title}{EDITED}" else v)
+            for k, v in meta]
+    back += [(k, v) for k, v in origin if k in PROVENANCE and k not in dict(meta)]
+    if dict(back) == dict(origin):
+        return origin  # the very header opened, in its order: nothing is left unsaved
+    return tuple(back)
+
+
 class Editor:
     """The draft being edited and its history; every action returns the sentence the status line shows."""
 
     def __init__(self, draft: Draft | None = None) -> None:
         self.history: list[Draft] = [draft or Draft.blank()]
         self.index = 0
+        #: The board as opened: a change back to it brings back the header lines an edit dropped.
+        self.origin = self.history[0]
 
     @property
     def draft(self) -> Draft:
@@ -117,8 +144,10 @@ class Editor:
         if draft == self.draft:
             return False
         if not draft.same_board(self.draft):
-            drop = set(PROVENANCE) | ({"title"} if _generated_title(draft.meta) else set())
-            draft = replace(draft, meta=tuple((k, v) for k, v in draft.meta if k not in drop))
+            if draft.same_board(self.origin):
+                draft = replace(draft, meta=_opened_meta(draft.meta, self.origin.meta))
+            else:
+                draft = replace(draft, meta=_edited_meta(draft.meta))
         del self.history[self.index + 1:]
         self.history.append(draft)
         if len(self.history) > HISTORY_LIMIT:
@@ -134,6 +163,7 @@ class Editor:
         """Start over on ``draft`` (opening a file or game ID): a fresh history."""
         self.history = [draft]
         self.index = 0
+        self.origin = draft
         return f"Editing a {size_name(draft.cols, draft.rows)} {draft.topology.value} board."
 
     # -- island actions ------------------------------------------------------------------

@@ -194,8 +194,9 @@ TITLE_LIMIT = 60
 
 def slug(title: str) -> str:
     """A file name stem for ``title``: ASCII letters and digits joined by "-" ("Harbour at
-    Dawn!" is "harbour-at-dawn", "Île 7" is "ile-7"); "" when nothing of it is left."""
-    ascii_text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    Dawn!" is "harbour-at-dawn", "Île 7" is "ile-7", "8×8" is "8x8", not "88" as it was); "" when
+    nothing of it is left."""
+    ascii_text = unicodedata.normalize("NFKD", title.replace("×", "x")).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:TITLE_LIMIT].strip("-")
 
 
