@@ -582,6 +582,80 @@ def test_the_menus_keys_line_fits_whole_and_its_messages_cover_no_card(size, con
         app.close()
 
 
+def ink_rows(menu, app, surface: pygame.Surface) -> list[pygame.Rect]:
+    """The bands of rows outside the cards where ``surface`` differs from the menu's background."""
+    background = menu._background(app.size)
+    cards = [entry.rect for entry in menu.entries]
+    runs: list[pygame.Rect] = []
+    for y in range(app.size[1]):
+        if any(card.top <= y < card.bottom for card in cards):
+            continue
+        if any(surface.get_at((x, y)) != background.get_at((x, y)) for x in range(0, app.size[0], 2)):
+            if runs and runs[-1].bottom == y:
+                runs[-1].height += 1
+            else:
+                runs.append(pygame.Rect(0, y, app.size[0], 1))
+    return runs
+
+
+@pytest.mark.parametrize("problems", [1, 3], ids=["settings", "settings-records-save"])
+@pytest.mark.parametrize("size", MENU_SIZES, ids=[f"{w}x{h}" for w, h in MENU_SIZES])
+def test_damaged_files_are_said_at_start_without_covering_the_menus_text(size, problems, user_home):
+    """A damaged settings file's one-line warning lay over the subtitle at 1280x800 (and three damaged
+    files' over the title). The messages now stand where the menu has room -- under the cards, above
+    the keys line at 1280x800 -- or, where it has none, in the place of the subtitle or the keys line,
+    which give way while they show: no text is left half under a message. Only the smallest windows
+    (640 wide, or three messages under 1280x800) still put them over the title, never over a card."""
+    from arcade.services import saves
+    from arcade.services.settings import Settings
+    from arcade.ui.menu import MenuScene
+
+    Settings.path().parent.mkdir(parents=True)
+    Settings.path().write_text('{"theme": "dark", garb')
+    if problems == 3:
+        saves.records_path().parent.mkdir(parents=True, exist_ok=True)
+        saves.records_path().write_text("garbage{")
+        saves.autosave_path("hashi").parent.mkdir(parents=True, exist_ok=True)
+        saves.autosave_path("hashi").write_text('{"game": "hashi", "mov')
+    app = App(REGISTRY, size=size, headless=True)
+    try:
+        menu = MenuScene()
+        app.push(menu)
+        app.frame(1 / 60, [])
+        assert len(menu.toast.messages) == problems
+        boxes = list(menu.toast.boxes)
+        window = pygame.Rect(0, 0, *app.size)
+        cards = [entry.rect for entry in menu.entries]
+        assert all(window.contains(box) and box.collidelist(cards) == -1 for box in boxes), (boxes, cards)
+        if size[1] < (800 if problems == 3 else 430) or size[0] < 700:
+            return  # (no room: each wraps to three lines at 640 wide; the newest show, over the title)
+        assert len(boxes) == problems, "a message was left out"
+        shown = pygame.Surface(app.size)
+        menu.draw(shown)
+        menu.toast.messages, kept = [], menu.toast.messages
+        plain = pygame.Surface(app.size)
+        menu.draw(plain)
+        menu.toast.messages = kept
+        texts = ink_rows(menu, app, plain)
+        title = texts[0]
+        assert title.collidelist(boxes) == -1, ("the message covered the title", size, title, boxes)
+        for text in texts:
+            if text.collidelist(boxes) == -1:
+                continue
+            # Under a message: the text gave way (none of it shows beside the box).
+            for y in range(text.top, text.bottom):
+                for x in range(0, app.size[0], 2):
+                    if not any(box.collidepoint(x, y) for box in boxes):
+                        assert shown.get_at((x, y)) == menu._background(app.size).get_at((x, y)), \
+                            ("text half under a message", size, text, boxes)
+        if size == (1280, 800):
+            assert min(box.top for box in boxes) > cards[-1].bottom, "at 1280x800 they stand under the cards"
+            assert problems == 3 or not any(text.collidelist(boxes) != -1 for text in texts), \
+                "one message covered the menu's text"
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("size", [(640, 400), (800, 500), (1280, 800)])
 def test_the_settings_panel_fits_the_window(size, user_home):
     """At 640x400 the panel was taller than the window: its title and Back button were cut off."""

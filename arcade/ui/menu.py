@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 GAME_ROLES = ("player1", "player2", "player3", "player4", "special", "good")
 #: The keys line's text size, and its distance from the window's bottom edge.
 FOOTER_SIZE = 15
+#: The size of the menu's title, "Puzzle Arcade" (design pixels).
+TITLE_SIZE = 46
 FOOTER_BOTTOM = 16
 #: Letters the menu's own keys use (W/S/K/J move, Q quits, C continues, N starts anew): never a game's.
 RESERVED_LETTERS = frozenset("wskjqcne")
@@ -367,11 +369,35 @@ class MenuScene(Scene):
         return size[1] - FOOTER_BOTTOM - line * len(self.footer_lines(size[0] - 24))
 
     def toast_area(self, size: tuple[int, int]) -> pygame.Rect:
-        """Where the menu's messages show: above the first card, over the title (never over a card:
-        at 1024x640 "Nothing to continue yet" covered the Quit card's line)."""
-        first = self.entries[0].rect if self.entries and self.entries[0].rect is not None else None
-        bottom = first.top - 6 if first is not None else size[1] // 3
-        return pygame.Rect(20, 4, size[0] - 40, max(24, bottom - 4))
+        """Where the menu's messages show, never over a card (at 1024x640 "Nothing to continue yet"
+        covered the Quit card's line) nor over text where the window has room: under the cards, above
+        the keys line; else above the title; else in the subtitle's place, under the title; else
+        under the cards in the keys line's place (the subtitle or the keys line gives way while they
+        show: see :meth:`draw`); else, in the smallest windows, over the title. (A damaged settings
+        file's warning lay over the subtitle at 1280x800, and three damaged files' over the title.)"""
+        assert self.app is not None
+        theme = self.app.theme
+        cards = [e.rect for e in self.entries if e.rect is not None]
+        width = size[0] - 40
+        above = pygame.Rect(20, 4, width, max(24, (cards[0].top - 6 if cards else size[1] // 3) - 4))
+        if not cards or not self.toast.messages:
+            return above
+        need = self.toast.height(theme, width)
+        title_y = self._title_y(size[1])
+        title_h = theme.font(TITLE_SIZE, bold=True).get_linesize()
+        below = pygame.Rect(20, cards[-1].bottom + 6, width, self.footer_top(size) - 4 - cards[-1].bottom - 6)
+        over_title = pygame.Rect(20, 4, width, title_y - 2 - 4)
+        under_title = pygame.Rect(20, title_y + title_h, width, cards[0].top - 6 - title_y - title_h)
+        over_keys = pygame.Rect(20, below.top, width, size[1] - 4 - below.top)
+        for band in (below, over_title, under_title, over_keys):
+            if band.height >= need:  # centred in the room it has, clear of the text on either side
+                return pygame.Rect(band.x, band.y + (band.height - need) // 2, band.width, need)
+        return above
+
+    def _title_y(self, height: int) -> int:
+        """Where the title's top stands in a window ``height`` pixels tall."""
+        assert self.app is not None
+        return max(20, int(height * 0.2) - self.app.theme.px(100))
 
     def game_entries(self) -> list[int]:
         """Indices of the entries that open a game (not Continue, Settings or Quit)."""
@@ -417,10 +443,13 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         surface.blit(self._background(surface.get_size()), (0, 0))
         px = theme.px
-        title_y = max(20, int(h * 0.2) - px(100))
-        draw_text(surface, theme, "Puzzle Arcade", (w // 2, title_y), size=46, bold=True, anchor="midtop")
+        title_y = self._title_y(h)
+        draw_text(surface, theme, "Puzzle Arcade", (w // 2, title_y), size=TITLE_SIZE, bold=True, anchor="midtop")
         first = self.entries[0].rect if self.entries and self.entries[0].rect is not None else None
-        if first is None or first.top >= title_y + px(86):  # the smallest window has no room for it
+        toasts = self.toast_area((w, h)) if self.toast.messages else None
+        subtitle = pygame.Rect(0, title_y + px(58), w, theme.font(18).get_linesize())
+        # The smallest window has no room for the subtitle; a message in its place hides it a while.
+        if (first is None or first.top >= title_y + px(86)) and (toasts is None or not toasts.colliderect(subtitle)):
             draw_text(surface, theme, "Grid puzzles and games with AIs that explain themselves",
                       (w // 2, title_y + px(58)), size=18, colour=theme["text_dim"], anchor="midtop")
         for i, entry in enumerate(self.entries):
@@ -428,10 +457,12 @@ class MenuScene(Scene):
                 self._draw_card(surface, theme, entry, i == self.selected)
         lines = self.footer_lines(w - 24)
         step = theme.font(FOOTER_SIZE).get_linesize()
+        if toasts is not None and toasts.bottom > self.footer_top((w, h)):
+            lines = []  # messages in the keys line's place: it is back when they go
         for i, line in enumerate(lines):
             draw_text(surface, theme, line, (w // 2, h - FOOTER_BOTTOM - step * (len(lines) - 1 - i)),
                       size=FOOTER_SIZE, colour=theme["text_dim"], anchor="midbottom", max_width=w - 24)
-        self.toast.draw(surface, theme, 0, area=self.toast_area((w, h)))
+        self.toast.draw(surface, theme, 0, area=toasts)
 
     def _draw_card(self, surface: pygame.Surface, theme: Theme, entry: MenuEntry, selected: bool) -> None:
         """One card: its badge, title and description, and on the selected one "Enter ▶" and the

@@ -645,6 +645,14 @@ class Toast:
         return max((min(most, font.size(theme.marked(m.role, m.text))[0] + 28) for m in self.messages),
                    default=0)
 
+    def height(self, theme: Theme, width: int) -> int:
+        """How tall the messages stand when drawn ``width`` pixels wide, each whole (0: none), so a
+        screen can choose a place with room for them (see :meth:`draw`)."""
+        line_h = theme.font(17).get_linesize()
+        boxes = [min(TOAST_MAX_LINES, len(wrap_text(theme, theme.marked(m.role, m.text), 17, width - 28)))
+                 for m in self.messages]
+        return sum(line_h * n + (14 if n == 1 else 4) for n in boxes) + 6 * max(0, len(boxes) - 1)
+
     def draw(self, surface: pygame.Surface, theme: Theme, bottom: int, area: pygame.Rect | None = None,
              wide: pygame.Rect | None = None) -> None:
         """Newest message lowest. With ``area`` (a game's status line) toasts stay inside it -- never over the
