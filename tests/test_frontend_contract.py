@@ -1059,7 +1059,7 @@ def test_every_key_that_acts_is_named_on_the_help_pages(info, toy_in_registry):
         assert unlisted_keys(bindings, help_rows(bindings)) == []
 
 
-def test_every_key_of_the_hashi_editor_is_named_on_its_help_pages():
+def test_every_key_of_the_hashi_editor_is_named_on_its_help_pages(app):  # key names need pygame.init
     from arcade.games.hashi.view.editor import EDITOR_KEYS
     from arcade.ui.keymap import help_rows
 
