@@ -30,6 +30,17 @@ def test_boards_are_read_from_the_bots_side():
     assert board.to_rows() == ["#####", "#1  #", "###2#"]
 
 
+def test_a_byte_order_mark_before_the_first_board_is_skipped_as_in_map_files():
+    """``bot tron < map.txt`` with a map saved by Notepad stopped on "the board width must be a whole
+    number ..., got '\\ufeff5'", where ``play tron --level`` reads the same file. Only the stream's
+    start may carry one: inside the stream it is still a damaged line."""
+    boards = list(read_boards(io.StringIO("\ufeff" + CORRIDOR + CORRIDOR)))
+    assert [board.to_rows() for board, _ in boards] == [["#####", "#1  #", "###2#"]] * 2
+    with pytest.raises(FormatError) as info:
+        list(read_boards(io.StringIO(CORRIDOR + "\ufeff" + CORRIDOR)))
+    assert info.value.line == 5
+
+
 def test_serve_answers_one_digit_per_board():
     out = io.StringIO()
     count = serve(make_bot("flood-fill"), io.StringIO(CORRIDOR * 3), out, 50)

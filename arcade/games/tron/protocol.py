@@ -27,7 +27,8 @@ def read_boards(stream: TextIO, source: str = "<stdin>") -> Iterator[tuple[Board
 
     The size line is checked before any row is read, and no line is buffered past
     :data:`~arcade.core.inputs.MAX_LINE_CHARS`, so a hostile referee cannot make us
-    hold more than one legal board in memory.
+    hold more than one legal board in memory. A byte-order mark before the first board is
+    skipped (map files are read with it; ``bot tron < map.txt`` named it and stopped).
     """
     number = 0
     while True:
@@ -35,6 +36,8 @@ def read_boards(stream: TextIO, source: str = "<stdin>") -> Iterator[tuple[Board
         line = read_line(stream, source, number)
         if not line:
             return
+        if number == 1:
+            line = line.removeprefix("\ufeff")  # a map saved by Notepad and piped in, as map files are read
         if not line.strip():
             continue
         first = number
