@@ -224,3 +224,20 @@ def test_bound_table_overcounts_with_four_detours():
     state = State(level, ((8, 8),))
     route = solve_state(state)
     assert route is not None and route.loot == brute_force(level, state)[0]
+
+
+def test_a_search_from_the_centre_walks_out_for_the_coin_before_claiming_it():
+    # On 17x17 the player standing on the centre with all eight moves left has four detours:
+    # past what the table answers exactly, so the search itself decides. Standing on the
+    # centre with nothing collected is not yet a route worth the one coin next door: the
+    # route must fetch it, and walking the route must collect what it claims.
+    rows = [[0] * 17 for _ in range(17)]
+    rows[7][8] = 1
+    level = Level.from_rows(rows)
+    state = State(level, ((8, 8),))
+    route = solve_state(state)
+    assert route is not None and route.exact and route.loot == 1 == brute_force(level, state)[0]
+    after = state
+    for letter in route.moves:
+        after = RULES.apply(after, Move.go(letter))
+    assert after.on_centre and not after.dead and after.loot == 1
