@@ -130,6 +130,16 @@ def test_every_number_met_but_two_pieces_is_not_a_win():
     assert ring.complete and RULES.outcome(ring).reason == "All 4 islands are satisfied and connected."
 
 
+def test_a_solved_board_is_one_network_not_a_group_cut_off_from_the_rest():
+    # Every island of a solved board is done and they form one group: that group is the whole
+    # network, so nothing is painted amber and the status line names no problem.
+    p = puzzle("2.2\n...\n2.2")
+    ring = play(State.empty(p), "set 0 0 E 1", "set 2 0 E 1", "set 0 0 S 1", "set 0 2 S 1")
+    assert ring.complete
+    assert ring.closed_groups() == [] and ring.analysis.closed == frozenset()
+    assert ring.problems() == []
+
+
 def test_any_valid_solution_wins_not_only_the_intended_one():
     # Designed with one network in mind (seed 003's generator would store it), but it has several solutions.
     p = puzzle("2.2...1\n.......\n3.3.3.2\n.......\n3.2.1.3\n.......\n..3...4")
