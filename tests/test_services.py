@@ -160,6 +160,18 @@ def test_records_keep_the_best(user_home):
     assert saves.read_records() == {"hashi": {"classic/01": 80.0}}
 
 
+def test_records_where_more_is_better_keep_the_most_and_a_tie_is_no_new_best(user_home):
+    """Runway keeps the most bikes saved and Royale the most loot: their records run the other way
+    from a time, and equalling a best is not "A new personal best" in either direction."""
+    assert saves.record_result("runway", "06", 2.0, lower_is_better=False)
+    assert not saves.record_result("runway", "06", 1.0, lower_is_better=False)
+    assert not saves.record_result("runway", "06", 2.0, lower_is_better=False)
+    assert saves.record_result("runway", "06", 4.0, lower_is_better=False)
+    assert saves.record_result("hashi", "classic/01", 90.0)
+    assert not saves.record_result("hashi", "classic/01", 90.0)
+    assert saves.read_records() == {"runway": {"06": 4.0}, "hashi": {"classic/01": 90.0}}
+
+
 def test_a_run_that_keeps_no_files_writes_no_save_record_or_background_save(user_home, monkeypatch):
     """A headless screenshot only looks (``App.persist`` False): it resumed a game and wrote its save
     back on the way out. Every writer of the player's files asks the one switch."""
