@@ -39,6 +39,16 @@ def test_parses_the_statement_example():
     assert level.hole_columns[3] == 0b1111 and level.hole_columns[4] == 0b0010
 
 
+def test_an_active_bike_may_share_a_lane_with_a_destroyed_one():
+    # Bike 1 fell into lane 1's hole at column 3; a DOWN later brought bike 2 into lane 1 ahead
+    # of it. Destroyed bikes stay where they fell and block nothing, so this mid-race input is
+    # a level like any other, whichever of the two bikes is listed first.
+    lanes = "..........\n...0......\n..........\n..........\n"
+    for bikes in ("3 1 0\n5 1 1\n", "5 1 1\n3 1 0\n"):
+        level = RULES.parse_level("2\n1\n" + lanes + "2\n" + bikes)
+        assert set(level.bikes) == {Bike(3, 1, False), Bike(5, 1, True)}
+
+
 def test_crlf_blank_lines_and_trailing_spaces_are_fine():
     messy = "\r\n".join(line + "  " for line in GOOD.splitlines()) + "\r\n\r\n"
     assert RULES.parse_level("\n" + messy) == RULES.parse_level(GOOD)
