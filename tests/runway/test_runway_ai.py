@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from arcade.games.runway.ai import (
@@ -104,6 +104,11 @@ def small_runways(draw, max_length: int = 8) -> Level:
 
 @settings(max_examples=40, deadline=None)
 @given(small_runways())
+# Pinned, for forty random runways seldom hold them: both bikes win only on the fifth and last
+# turn (a pruning bound one turn short drops the way there); a race whose only win keeps just
+# the V bikes needed (a search that stops at V + 1 leaves it to the fallback, which loses).
+@example(Level(("......", ".....0", "00.000", "0....0"), 2, 0, (Bike(0, 0), Bike(0, 2))))
+@example(Level(("..0", "..0", "..0", "0.."), 1, 0, (Bike(0, 1), Bike(0, 3))))
 def test_exact_ai_matches_a_brute_force_over_every_command_sequence(level):
     rules = RunwayRules(turn_limit=5)
     start = rules.initial_state(level)
