@@ -100,10 +100,18 @@ def test_save_load_round_trip_keeps_redo_tail_and_extra():
         (lambda d: d.pop("level"), "damaged save"),
         (lambda d: d.update(extra=[1]), "damaged save"),
         (lambda d: d.update(index="many"), "damaged save"),
+        # A position past the last move, or an AI credit on a move that is not there, is damage
+        # too: read as it was, the game opened somewhere its file never recorded.
+        (lambda d: d.update(index=len(d["moves"]) + 1), "damaged save"),
+        (lambda d: d.update(ai_moves=[len(d["moves"])]), "damaged save"),
+        (lambda d: d.update(hint_moves=["0"]), "damaged save"),
     ],
 )
 def test_damaged_saves_raise_format_error(damage, message):
-    data = make().to_dict()
+    played = make()
+    played.play("0,0")
+    played.play("1,1")
+    data = played.to_dict()
     damage(data)
     with pytest.raises(FormatError, match=message):
         Session.from_dict(RULES, data, "save.json")
