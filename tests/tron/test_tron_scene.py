@@ -1564,3 +1564,30 @@ def test_a_bot_whose_late_answer_made_it_crash_is_said_to_have_been_late(app, dr
     told = scene.told(scene.round_outcome)
     assert "answer came too late" in told and "went straight on" in told, told
     assert "too late" in scene.status_text and "too late" in scene.round_log[-1]
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 600), (1024, 640)])
+def test_the_setups_protocol_row_keeps_its_time_a_move_in_a_small_window(app, driver, monkeypatch, size):
+    """At 640x400 the Protocol row read "2010 — Google AI Challenge 2010 · 1 s a m…": the time a
+    move, the part a bot's author needs, was cut. A narrow panel drops the title instead."""
+    from arcade.games.tron.view import setup as setup_module
+    from arcade.games.tron.view.setup import PROGRAM
+    from tests.drawing import texts_drawn
+
+    driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    open_tron(app, mode="bot")
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    overlay.setup = replace(overlay.setup, bot2=PROGRAM)  # Cycle 2: Program… (your own bot)
+    overlay.resize(app.size)
+    drawn = texts_drawn(monkeypatch, setup_module)
+    driver.frame()
+    shown = [d for d in drawn if d.text.startswith("2010 ")]
+    assert len(shown) == 1, [d.text for d in drawn]
+    assert shown[0].text.endswith("1 s a move"), shown[0].text
+    forward = overlay.arrow_rects("protocol2", overlay.row_rects[_setup_row(overlay, "protocol2")])[1]
+    assert shown[0].rect.right <= forward.left and overlay.panel.contains(shown[0].rect)
+    assert app.theme.font(17).size(shown[0].text)[0] == shown[0].rect.width, "drawn shortened with …"
+    if size[0] >= 1024:
+        assert "Google AI Challenge" in shown[0].text  # the title where there is room

@@ -338,12 +338,19 @@ class SetupScene(Scene):
     @staticmethod
     def program_rows(cycle: int, command: str, protocol: str) -> list[tuple[str, str, str]]:
         """The command field and protocol choice of a cycle driven by an outside program."""
+        return [(f"command{cycle}", "Command", command),
+                (f"protocol{cycle}", "Protocol", SetupScene.protocol_text(protocol))]
+
+    @staticmethod
+    def protocol_text(protocol: str, short: bool = False) -> str:
+        """A protocol's value: its name, title and time a move ("2010 — Google AI Challenge 2010 ·
+        1 s a move"); ``short``, for a narrow panel, without the title ("2010 · 1 s a move")."""
         from arcade.games.tron.outside import LIMITS
 
-        title = PROTOCOLS[protocol].split(":")[0]
         limit = f"{LIMITS[protocol].move_ms / 1000:g} s a move"
-        return [(f"command{cycle}", "Command", command),
-                (f"protocol{cycle}", "Protocol", f"{protocol} — {title} · {limit}")]
+        if short:
+            return f"{protocol} · {limit}"
+        return f"{protocol} — {PROTOCOLS[protocol].split(':')[0]} · {limit}"
 
     def change(self, key: str, step: int) -> None:
         s = self.setup
@@ -552,9 +559,14 @@ class SetupScene(Scene):
                           anchor="midleft", colour=theme["text_dim"], max_width=rect.width - px(140))
                 continue
             back, forward = self.arrow_rects(key, rect)
+            room = forward.x - rect.x - value_x - 4
+            if key.startswith("protocol") and theme.font(17).size(value)[0] > room:
+                # The protocol's name and its time, without the title: at 640x400 the value was cut
+                # to "2010 — Google AI Challenge 2010 · 1 s a m…", the time per move lost.
+                value = self.protocol_text(getattr(self.setup, key), short=True)
             draw_text(surface, theme, "◂", back.center, size=17, anchor="center")
             draw_text(surface, theme, value, (rect.x + value_x, rect.centery), size=17, anchor="midleft",
-                      max_width=forward.x - rect.x - value_x - 4)
+                      max_width=room)
             draw_text(surface, theme, "▸", forward.center, size=17, anchor="center")
         for b in self.buttons:
             b.draw(surface, theme, 17)
