@@ -533,7 +533,7 @@ def test_the_menu_cards_fit_between_the_title_and_the_keys_line(size, user_home)
         app.push(menu)
         rects = [entry.rect for entry in menu.entries]
         assert len(rects) == 7
-        assert rects[0].top >= 90 and rects[-1].bottom <= size[1] - 40
+        assert rects[0].top >= menu.title_bottom(size[1]) and rects[-1].bottom <= size[1] - 40
         assert all(a.bottom < b.top for a, b in itertools.pairwise(rects))
     finally:
         app.close()
@@ -563,10 +563,12 @@ def test_the_menus_keys_line_fits_whole_and_its_messages_cover_no_card(size, con
         width, height = app.size
         font = app.theme.font(FOOTER_SIZE)
         lines = menu.footer_lines(width - 24)
-        assert " · ".join(lines) == menu.footer() and menu.footer().endswith("Esc quit")
+        assert " · ".join(lines) in (menu.footer(), menu.footer(short=True)) and menu.footer().endswith("Esc quit")
+        if width >= MIN_WINDOW[0]:  # two lines squeezed the cards above them at 640x400
+            assert len(lines) == 1, lines
         assert all(font.size(line)[0] <= width - 24 for line in lines), lines
         cards = [entry.rect for entry in menu.entries]
-        assert menu.footer_top(app.size) >= cards[-1].bottom + 4 and cards[0].top >= 90
+        assert menu.footer_top(app.size) >= cards[-1].bottom + 4 and cards[0].top >= menu.title_bottom(height)
         assert all(a.bottom < b.top for a, b in itertools.pairwise(cards))
         if not continues:  # C with nothing to continue says so
             app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c", scancode=0)])
@@ -605,7 +607,7 @@ def test_damaged_files_are_said_at_start_without_covering_the_menus_text(size, p
     files' over the title). The messages now stand where the menu has room -- under the cards, above
     the keys line at 1280x800 -- or, where it has none, in the place of the subtitle or the keys line,
     which give way while they show: no text is left half under a message. Only the smallest windows
-    (640 wide, or three messages under 1280x800) still put them over the title, never over a card."""
+    (below 800x500, or three messages under 1280x800) still put them over the title, never over a card."""
     from arcade.services import saves
     from arcade.services.settings import Settings
     from arcade.ui.menu import MenuScene
@@ -627,8 +629,8 @@ def test_damaged_files_are_said_at_start_without_covering_the_menus_text(size, p
         window = pygame.Rect(0, 0, *app.size)
         cards = [entry.rect for entry in menu.entries]
         assert all(window.contains(box) and box.collidelist(cards) == -1 for box in boxes), (boxes, cards)
-        if size[1] < (800 if problems == 3 else 430) or size[0] < 700:
-            return  # (no room: each wraps to three lines at 640 wide; the newest show, over the title)
+        if size[1] < (800 if problems == 3 else 500) or size[0] < 800:
+            return  # (no room: the cards come up to the title, one message takes two lines; over the title)
         assert len(boxes) == problems, "a message was left out"
         shown = pygame.Surface(app.size)
         menu.draw(shown)
@@ -652,6 +654,51 @@ def test_damaged_files_are_said_at_start_without_covering_the_menus_text(size, p
             assert min(box.top for box in boxes) > cards[-1].bottom, "at 1280x800 they stand under the cards"
             assert problems == 3 or not any(text.collidelist(boxes) != -1 for text in texts), \
                 "one message covered the menu's text"
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("continues", [False, True], ids=["first-start", "with-continue"])
+@pytest.mark.parametrize("size", MENU_SIZES, ids=[f"{w}x{h}" for w, h in MENU_SIZES])
+def test_a_menu_cards_words_and_chips_stand_clear_of_its_edges_and_of_each_other(size, continues, user_home,
+                                                                                 monkeypatch):
+    """At 640x400 a card's title touched its top edge (with Continue, seven cards 32 px high: the
+    description touched the bottom one too), and the selected card's chips sat on "Enter ▶" and on
+    the description's last word. Whatever card is selected: the title's and the description's lines
+    lie inside the card and apart, every chip inside it and off both lines and off "Enter ▶", the
+    cards below the big title, and at 640x400 every game's description whole."""
+    from arcade.services import saves
+    from arcade.ui import menu as menu_module
+    from arcade.ui.menu import MenuScene
+    from tests.drawing import texts_drawn
+
+    if continues:
+        saves.write_autosave("hashi", {"game": "hashi", "moves": []}, "First steps")
+    app = App(REGISTRY, size=size, headless=True)
+    try:
+        menu = MenuScene()
+        app.push(menu)
+        drawn = texts_drawn(monkeypatch, menu_module)
+        title_line = app.theme.font(menu_module.TITLE_SIZE, bold=True).get_linesize()
+        for selected, entry in enumerate(menu.entries):
+            menu.selected = selected
+            drawn.clear()
+            menu.draw(app.screen)
+            card = entry.rect
+            assert card.top >= menu.title_top(app.size[1]) + title_line, "a card under the big title"
+            words = {d.text: d for d in drawn if card.contains(d.rect) or d.rect.colliderect(card)}
+            title, sub = words[entry.title].rect, words[entry.subtitle].rect
+            # A line's box has room above its capitals and below: 2 px more keep the words clear.
+            assert title.top >= card.top + 2 and sub.bottom <= card.bottom - 2, (card, title, sub)
+            assert title.bottom <= sub.top + 1, (title, sub)
+            if size == MIN_WINDOW and entry.how_to_play is not None:
+                font = app.theme.font(words[entry.subtitle].size)
+                assert sub.width == font.size(entry.subtitle)[0], f"{entry.title}'s description was cut"
+            chips = [r for r in (entry.make_rect, entry.new_rect, entry.how_rect) if r is not None]
+            enter = words["Enter ▶"].rect if "Enter ▶" in words else None
+            for chip in chips:
+                assert card.contains(chip) and not chip.colliderect(sub) and not chip.colliderect(title), (chip, sub)
+                assert enter is None or not chip.colliderect(enter), (chip, enter)
     finally:
         app.close()
 

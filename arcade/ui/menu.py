@@ -32,8 +32,10 @@ if TYPE_CHECKING:
 GAME_ROLES = ("player1", "player2", "player3", "player4", "special", "good")
 #: The keys line's text size, and its distance from the window's bottom edge.
 FOOTER_SIZE = 15
-#: The size of the menu's title, "Puzzle Arcade" (design pixels).
+#: The size of "Puzzle Arcade" above the cards.
 TITLE_SIZE = 46
+#: The least room between a card's edge and its title's or description's line.
+CARD_PAD = 4
 FOOTER_BOTTOM = 16
 #: Letters the menu's own keys use (W/S/K/J move, Q quits, C continues, N starts anew): never a game's.
 RESERVED_LETTERS = frozenset("wskjqcne")
@@ -254,15 +256,27 @@ class MenuScene(Scene):
         if top + count * (height + gap) > room:
             # A small window (800x500): the cards ran into the keys line. The title block comes
             # up first, then the cards get thinner.
-            top = max(96, room - count * (height + gap))
+            top = max(self.title_bottom(size[1]), room - count * (height + gap))
             if top + count * (height + gap) > room:
-                gap = 4
+                gap = 3
                 height = max(30, (room - top) // count - gap)
         x = (size[0] - width) // 2
         for i, entry in enumerate(self.entries):
             entry.rect = pygame.Rect(x, top + i * (height + gap), width, height)
             if self.app is not None:
                 self.app.trace(f"menu-entry {entry.rect.x} {entry.rect.y} {width} {height} {entry.title}")
+
+    def title_top(self, height: int) -> int:
+        """Where "Puzzle Arcade" stands in a window ``height`` pixels high."""
+        assert self.app is not None
+        return max(20, int(height * 0.2) - self.app.theme.px(100))
+
+    def title_bottom(self, height: int) -> int:
+        """The bottom of the title's line: a small window's cards come up to just under it (they
+        began 22 px lower, and at 640x400 with Continue seven cards 32 px high had their titles on
+        their top edges and their descriptions on their bottom ones)."""
+        assert self.app is not None
+        return self.title_top(height) + self.app.theme.font(TITLE_SIZE, bold=True).get_linesize()
 
     def activate(self, index: int) -> None:
         if 0 <= index < len(self.entries):
@@ -334,13 +348,15 @@ class MenuScene(Scene):
             return True
         return False
 
-    def footer(self) -> str:
-        """The keys line under the entries."""
+    def footer(self, short: bool = False) -> str:
+        """The keys line under the entries; ``short``, in fewer words, for a narrow window (the
+        selected card's chips say "How to play (?)" and "Make a puzzle (E)" in full)."""
         letters = " ".join(letter.upper() for letter in self.accelerators())
-        keys = "↑↓ choose · Enter play · " + (f"{letters} open · " if letters else "")
-        keys += "N new game · ? how to play · "
+        keys = "↑↓ · Enter play · " if short else "↑↓ choose · Enter play · "
+        keys += f"{letters} open · " if letters else ""
+        keys += "N new · ? rules · " if short else "N new game · ? how to play · "
         if self.entries and 0 <= self.selected < len(self.entries) and self.entries[self.selected].make is not None:
-            keys += "E make a puzzle · "
+            keys += "E edit · " if short else "E make a puzzle · "
         return keys + ("C continue · Esc quit" if self.continues else "Esc quit")
 
     @property
@@ -349,12 +365,17 @@ class MenuScene(Scene):
         return bool(self.entries) and self.entries[0].title == "Continue"
 
     def footer_lines(self, width: int) -> list[str]:
-        """The keys line wrapped between its keys to ``width`` pixels: at 640x400 it ran past the
-        window's edge, "… · C contin…", and "Esc quit" was lost."""
+        """The keys line in ``width`` pixels: in full, or in fewer words (at 640x400 it took two
+        lines, and the cards above it were squeezed until their titles touched their top edges),
+        wrapped between its keys only when even those do not fit (at 640x400 it once ran past the
+        window's edge, "… · C contin…", and "Esc quit" was lost)."""
         assert self.app is not None
         font = self.app.theme.font(FOOTER_SIZE)
+        for text in (self.footer(), self.footer(short=True)):
+            if font.size(text)[0] <= width:
+                return [text]
         lines: list[str] = []
-        for piece in self.footer().split(" · "):
+        for piece in self.footer(short=True).split(" · "):
             joined = f"{lines[-1]} · {piece}" if lines else piece
             if lines and font.size(joined)[0] <= width:
                 lines[-1] = joined
@@ -383,7 +404,7 @@ class MenuScene(Scene):
         if not cards or not self.toast.messages:
             return above
         need = self.toast.height(theme, width)
-        title_y = self._title_y(size[1])
+        title_y = self.title_top(size[1])
         title_h = theme.font(TITLE_SIZE, bold=True).get_linesize()
         below = pygame.Rect(20, cards[-1].bottom + 6, width, self.footer_top(size) - 4 - cards[-1].bottom - 6)
         over_title = pygame.Rect(20, 4, width, title_y - 2 - 4)
@@ -393,11 +414,6 @@ class MenuScene(Scene):
             if band.height >= need:  # centred in the room it has, clear of the text on either side
                 return pygame.Rect(band.x, band.y + (band.height - need) // 2, band.width, need)
         return above
-
-    def _title_y(self, height: int) -> int:
-        """Where the title's top stands in a window ``height`` pixels tall."""
-        assert self.app is not None
-        return max(20, int(height * 0.2) - self.app.theme.px(100))
 
     def game_entries(self) -> list[int]:
         """Indices of the entries that open a game (not Continue, Settings or Quit)."""
@@ -443,7 +459,7 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         surface.blit(self._background(surface.get_size()), (0, 0))
         px = theme.px
-        title_y = self._title_y(h)
+        title_y = self.title_top(h)
         draw_text(surface, theme, "Puzzle Arcade", (w // 2, title_y), size=TITLE_SIZE, bold=True, anchor="midtop")
         first = self.entries[0].rect if self.entries and self.entries[0].rect is not None else None
         toasts = self.toast_area((w, h)) if self.toast.messages else None
@@ -481,8 +497,11 @@ class MenuScene(Scene):
                   colour=theme["text_dark"], anchor="center", fixed=True)
         tx = badge.right + px(14)
         # In design pixels: the card's height is in screen pixels, already scaled.
-        title_size = max(16, min(24, round(rect.height / theme.scale) // 3))
-        title = draw_text(surface, theme, entry.title, (tx, rect.y + rect.height * 0.30), size=title_size,
+        title_size = max(15, min(24, round(rect.height / theme.scale) // 3))
+        sub_size = max(12, title_size - 6)
+        sub_h = theme.font(sub_size).size("Hg")[1]  # the height draw_text's rect has
+        title_y, sub_y = self.card_lines(rect, theme.font(title_size, bold=True).size("Hg")[1], sub_h)
+        title = draw_text(surface, theme, entry.title, (tx, title_y), size=title_size,
                           bold=True, anchor="midleft")
         right = rect.right - px(16)
         entry.make_rect = entry.new_rect = entry.how_rect = None
@@ -491,22 +510,40 @@ class MenuScene(Scene):
             # the description cut Hashi's to "Bridges: join numbered islands into one …".
             # A description that "Enter ▶" would cut keeps its room instead (the keys line says
             # Enter plays): Runway's read "… one command for…" beside it at 1280x800.
-            sub_width = theme.font(max(12, title_size - 6)).size(entry.subtitle)[0]
+            sub_width = theme.font(sub_size).size(entry.subtitle)[0]
             enter_width = theme.font(15).size("Enter ▶")[0]
             if tx + sub_width <= right - enter_width - px(12):
-                right = draw_text(surface, theme, "Enter ▶", (right, rect.y + rect.height * 0.70),
+                right = draw_text(surface, theme, "Enter ▶", (right, sub_y),
                                   size=15, colour=theme["text_dim"], anchor="midright").left - px(12)
-            right = self._draw_chips(surface, theme, entry, title, right)
-        draw_text(surface, theme, entry.subtitle, (tx, rect.y + rect.height * 0.70), size=max(12, title_size - 6),
+            sub_top = round(sub_y) - sub_h // 2  # as draw_text places it
+            right = self._draw_chips(surface, theme, entry, title, right, (title_y, sub_y), (sub_top, sub_top + sub_h))
+        draw_text(surface, theme, entry.subtitle, (tx, sub_y), size=sub_size,
                   colour=theme["text_dim"], anchor="midleft", max_width=right - tx)
 
+    @staticmethod
+    def card_lines(rect: pygame.Rect, title_h: int, sub_h: int) -> tuple[float, float]:
+        """The middles of a card's title line and description line: at 30 % and 70 % of its height,
+        or, on a card too low for those to keep both lines inside it and apart (640x400, where the
+        title touched the card's top edge), the two lines together in the middle: the title's line
+        has its own room above its capitals, the description's its room below, so the words stand
+        as far from the top edge as from the bottom one."""
+        title_y, sub_y = rect.height * 0.30, rect.height * 0.70
+        if (title_y - title_h / 2 < CARD_PAD or sub_y + sub_h / 2 > rect.height - CARD_PAD
+                or title_y + title_h / 2 > sub_y - sub_h / 2):
+            room = max(0, (rect.height - title_h - sub_h) // 2)
+            # Whole pixels, as draw_text places a line centred at y: its top at y - height // 2.
+            title_y, sub_y = room + title_h // 2, rect.height - room - sub_h + sub_h // 2
+        return rect.y + title_y, rect.y + sub_y
+
     def _draw_chips(self, surface: pygame.Surface, theme: Theme, entry: MenuEntry, title: pygame.Rect,
-                    right: int) -> int:
+                    right: int, lines: tuple[float, float], description: tuple[int, int]) -> int:
         """Other ways into the selected game, clickable: its puzzle editor, a new game instead of the
         saved one, its rules -- on the title's line, inside the card, right to left; a chip that would
         reach the title is left out (its key still works). A card too low for two lines of chips
         (640x400) has them beside "Enter ▶" and the description stops before them: the editor's chip
-        stuck out above the card there, over "Enter ▶". Returns where the description must stop."""
+        stuck out above the card there, over "Enter ▶". ``lines``: the middles of the title's and the
+        description's lines; ``description``: the top and bottom of the description's text.
+        Returns where the description must stop."""
         rect = entry.rect
         assert rect is not None
         px = theme.px
@@ -519,15 +556,19 @@ class MenuScene(Scene):
             if action is None:
                 continue
             size = 15 if rect.height >= px(48) else 12
-            chip = pygame.Rect((0, 0), theme.font(size).size(words)).inflate(px(12), px(8))
-            chip.midright = (round(chip_right) + px(6), round(rect.y + rect.height * 0.30))
+            # A small card's chip is only as tall as it must be, to stay off the description's line.
+            chip = pygame.Rect((0, 0), theme.font(size).size(words)).inflate(px(12), px(8 if size == 15 else 2))
+            chip.midright = (round(chip_right) + px(6), round(lines[0]))
             chip.clamp_ip(inside)
-            line = rect.y + rect.height * 0.70  # the description's and "Enter ▶"'s line
-            if chip.top <= line <= chip.bottom:
+            # The description's line and "Enter ▶"'s, as tall as their text: a chip that only missed
+            # the line's middle sat on the top of "Enter ▶" and of "… into one network" (640x400).
+            enter_h = theme.font(15).get_linesize()
+            enter_top = round(lines[1]) - enter_h // 2  # where draw_text puts a line centred there
+            if chip.top < enter_top + enter_h and chip.bottom > enter_top:
                 chip.right = min(chip.right, enter.left - px(6))
             if chip.left < title.right + px(12):
                 break
-            if chip.top <= line <= chip.bottom:
+            if chip.top < description[1] and chip.bottom > description[0]:
                 right = min(right, chip.left - px(12))
             draw_text(surface, theme, words, chip.center, size=size, colour=theme["accent"], anchor="center")
             setattr(entry, slot, chip)
