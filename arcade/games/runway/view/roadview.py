@@ -141,14 +141,18 @@ class RoadView:
             # example gave the finish all the room, and the bikes covered the lane numbers).
             spare = visible - length
             cell = max(1e-6, self.cell_w)
-            after = min(spare, max(spare / 2, self.finish_room() / cell))
+            # Not capped by the spare columns: a bike is drawn up to 2.2 columns wide, and three spare
+            # columns could not hold one whole past the strip (01 at 1024x640, 03 at 1600x1000: the
+            # finished bikes were cut by the road's right edge); then the camera moves on to the finish.
+            after = max(spare / 2, self.finish_room() / cell)
             before = min(spare, max(0.0, self.start_room() / cell - 0.5))
             finish_first, start_first = length + after - visible, -before
             if finish_first > start_first:  # no room for both: the camera moves from one to the other
                 share = min(1.0, max(0.0, lead / max(1, length)))
                 finish_first = start_first + (finish_first - start_first) * share
             return max(finish_first, lead + 2 - visible)
-        return max(-BEFORE_START, min(lead - LEAD_AT * visible, max(length, lead) + AFTER_FINISH - visible))
+        after = max(AFTER_FINISH, self.finish_room() / max(1e-6, self.cell_w))  # a whole bike past the strip
+        return max(-BEFORE_START, min(lead - LEAD_AT * visible, max(length, lead) + after - visible))
 
     @property
     def bike_size(self) -> float:
