@@ -921,7 +921,7 @@ def test_names_and_score_are_told_apart_one_name_per_player_and_the_replay_keys_
     assert scene.status_fields()[0] == scene.score_text()
     assert scene.countdown_hint() == "Flood fill 1 vs Flood fill 2"
     drawn = []
-    real = tron_view.scene.draw_text
+    real = tron_view.drawing.draw_text
 
     def spy(surface, theme, text, pos, **kw):
         drawn.append((text, kw.get("bold", False)))
@@ -929,7 +929,7 @@ def test_names_and_score_are_told_apart_one_name_per_player_and_the_replay_keys_
 
     titles = []
     with monkeypatch.context() as spying:  # the test's own data folder stays set after it
-        spying.setattr(tron_view.scene, "draw_text", spy)
+        spying.setattr(tron_view.drawing, "draw_text", spy)
         spying.setattr(scene.console, "draw", lambda surface, theme, lines, title, empty="": titles.append(title))
         scene.console.shown = True
         driver.frame()

@@ -35,19 +35,19 @@ class TronFront(GameFront):
     level_noun = "map"
 
     def replay_player(self, player: str) -> str:
-        from arcade.games.tron.view.scene import seat_names
+        from arcade.games.tron.view.seats import seat_names
 
         return seat_names((player, "flood-fill" if player == "human" else "human"))[0]
 
     def replay_players(self, players: tuple[str, ...]) -> list[str]:
         """The seats' names as the live header and the replay's viewer say them ("You vs Flood fill")."""
-        from arcade.games.tron.view.scene import seat_names
+        from arcade.games.tron.view.seats import seat_names
 
         return list(seat_names(tuple(players)))
 
     def replay_reason(self, replay: Any) -> str:
         """"You crashed into a wall", as the round said it (the list said "Cycle 1 crashed …")."""
-        from arcade.games.tron.view.scene import named_reason, seat_names
+        from arcade.games.tron.view.seats import named_reason, seat_names
 
         return named_reason(super().replay_reason(replay), seat_names(tuple(replay.players)))
 

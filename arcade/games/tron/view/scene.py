@@ -12,43 +12,45 @@ Saving: a tick-by-tick autosave would write ten files a second for a round that 
 half a minute, so the scene asks the framework to save only when it is left with a
 match unfinished (the round so far, the score and the setup); Continue resumes it with
 a fresh countdown, and the save goes once the match is over.
+
+:class:`TronScene` is the match and its rounds: set-up, the phases and the clock, steering,
+the camera, saving. The parts that read on their own are mixins beside it, as the
+framework's :class:`~arcade.ui.game_scene.GameScene` is composed: :mod:`.seats` (the seats'
+names, the bots and programs that play them, their console), :mod:`.replay` (replaying a
+round, replay files), :mod:`.round_end` (a round's result, its banner, the match result)
+and :mod:`.drawing` (the header and the board as drawn each frame).
 """
 
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
 from arcade.core.errors import ArcadeError
-from arcade.core.game import Outcome
 from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
 from arcade.core.words import NBSP
 from arcade.games.tron import maps
-from arcade.games.tron.ai import BOTS
 from arcade.games.tron.board import Board, voronoi
 from arcade.games.tron.controller import Match, Steering, failure_from_dict, failure_to_dict
 from arcade.games.tron.logic import OPPOSITE, Level, State, default_direction
-from arcade.games.tron.match import failure_outcome
-from arcade.games.tron.runner import BotRunner, ProgramRunner, Reply, ThreadRunner, make_runner
+from arcade.games.tron.runner import BotRunner, ProgramRunner, Reply
+from arcade.games.tron.view.drawing import DrawingMixin
 from arcade.games.tron.view.paint import BoardPainter, TrailMap
-from arcade.games.tron.view.replay import ReplayPlayer
-from arcade.games.tron.view.setup import FRESH_MAPS, SPEEDS, MatchSetup, SetupScene, bot_budget_ms, bot_title
+from arcade.games.tron.view.replay import ReplayMixin, ReplayPlayer
+from arcade.games.tron.view.round_end import CRASH_TIME, RoundEndMixin
+from arcade.games.tron.view.seats import SeatsMixin
+from arcade.games.tron.view.setup import FRESH_MAPS, GENTLE_SPEED, SPEEDS, MatchSetup, SetupScene
 from arcade.services import programs
-from arcade.services.botspec import short_name_of
-from arcade.services.replays import Playback, Replay, Turn, replay_from_session
+from arcade.services.replays import Playback, Turn
 from arcade.ui.camera import CameraInput, CameraScene
-from arcade.ui.console import ConsolePanel, console_lines
+from arcade.ui.console import ConsolePanel
 from arcade.ui.gridview import GridView
-from arcade.ui.overlays import LOOK_AT_BOARD, MAIN_MENU, NEXT_LEVEL, ResultScene
-from arcade.ui.picker import next_level
 from arcade.ui.tick_scene import TickScene
 from arcade.ui.transport import ReplayBar
-from arcade.ui.widgets import draw_text
 
 if TYPE_CHECKING:
     from arcade.ui.app import App
@@ -56,16 +58,12 @@ if TYPE_CHECKING:
 #: Seconds of "3, 2, 1" before a round, and before play resumes after a pause overlay.
 COUNTDOWN = 2.4
 RESUME_COUNTDOWN = 1.2
-#: Seconds the crash burst plays before the match result appears.
-CRASH_TIME = 1.1
 #: Bot-vs-bot matches move on to the next round by themselves after this long.
 WATCH_NEXT_ROUND = 2.5
 #: Said while "go" waits for the bot processes to start.
 BOTS_STARTING = "Starting the bots…"
 #: What the setup's Start asks about mid-match (see :meth:`GameScene.forget_discard_question`).
 NEW_MATCH = "new match"
-#: The first round of a match against a bot is played at most this fast (ticks per second).
-GENTLE_SPEED = 6
 #: Below this cell size a cycle is hard to follow (a 200x200 file fits a window in 3-pixel
 #: cells; the bundled 50x50 map gets 9 at 1024x640 and stays whole): such a map starts each
 #: round zoomed to :data:`READABLE_CELL` around the player's cycle.
@@ -74,36 +72,12 @@ READABLE_CELL = 12
 
 WASD = (("W", "N"), ("D", "E"), ("S", "S"), ("A", "W"))
 ARROWS = (("Up", "N"), ("Right", "E"), ("Down", "S"), ("Left", "W"))
-def program_title(spec: str) -> str:
-    """A short name for an outside program's seat: its label, else its script's file name."""
-    from arcade.games.tron.players import parse_spec
-
-    return short_name_of(spec, parse_spec)
 
 
-def seat_names(seats: tuple[str, ...]) -> tuple[str, ...]:
-    """Each seat's one name, in the live header, a replay's viewer and the saved replays' list alike:
-    "You" against a bot, "Player N" when two people play, a bot's title or a program's short name;
-    the same bot in both seats is told apart by its cycle's number ("Strongest 1", "Strongest 2")."""
-    humans = seats.count("human")
-    names = []
-    for seat, who in enumerate(seats):
-        if who == "human":
-            names.append("You" if humans == 1 else f"Player {seat + 1}")
-            continue
-        title = bot_title(who) if who in BOTS else program_title(who)
-        if len(seats) == 2 and seats[0] == seats[1]:
-            title += f" {seat + 1}"  # strongest vs strongest: say which is which
-        names.append(title)
-    return tuple(names)
+class TronScene(SeatsMixin, ReplayMixin, RoundEndMixin, DrawingMixin, CameraScene, TickScene):
+    """A Tron match on screen: its rounds, their phases and clock, steering, camera and saving (the
+    seats, the replay, the round's end and the drawing are the mixins', see the module's docstring)."""
 
-
-def named_reason(reason: str, names: tuple[str, ...]) -> str:
-    """A rules' reason with each "Cycle N" (or "Cycle 2 (crash.py)") as the seat's one name."""
-    return re.sub(r"Cycle ([12])(?: \([^)]*\))? ", lambda m: f"{names[int(m.group(1)) - 1]} ", reason)
-
-
-class TronScene(CameraScene, TickScene):
     scrub_always = False
     speed_help = "speed: faster / slower (ticks per second; in a replay, the replay's)"
     #: Ten ticks a second is no reason to write ten files a second: the match is saved when left.
@@ -272,10 +246,6 @@ class TronScene(CameraScene, TickScene):
 
     # -- when keys act ---------------------------------------------------------------------------
     @property
-    def replaying(self) -> bool:
-        return self.phase == "replay"
-
-    @property
     def can_steer(self) -> bool:
         return self.phase in ("ready", "countdown", "running")
 
@@ -299,14 +269,6 @@ class TronScene(CameraScene, TickScene):
     def round_done(self) -> bool:
         """A round of the match has ended: on its banner, or in its replay, Enter goes on."""
         return self.viewer is None and self.phase in ("over", "replay")
-
-    @property
-    def can_replay(self) -> bool:
-        return self.phase in ("over", "replay")
-
-    @property
-    def can_scrub(self) -> bool:
-        return self.phase == "replay"
 
     @property
     def has_match(self) -> bool:
@@ -336,45 +298,7 @@ class TronScene(CameraScene, TickScene):
     def single_tick(self) -> None:
         self.advance()
 
-    def replay_pause(self) -> None:
-        """Play or pause; play at the round's end plays it again from the start."""
-        self.replay.paused = not self.replay.paused
-        if not self.replay.paused and self.session.index >= self.session.length:
-            self.session.seek(0)
-
-    def replay_seek(self, index: int) -> None:
-        """A click or drag on the replay's timeline, or its ⏮ ⏭ buttons: pause there (the framework's
-        seek holds the playback, see :meth:`pause_playback`)."""
-        self.seek(index)
-
-    def replay_step(self, delta: int) -> None:
-        if delta < 0:
-            self.step_back()
-        else:
-            self.step_forward()
-
-    # The replay is Tron's playback on the framework's timeline: a step, a seek or Home / End pauses
-    # it where it is (TickScene.hold_playback).
-    def playback_running(self) -> bool:
-        return self.phase == "replay" and not self.replay.paused
-
-    def pause_playback(self) -> None:
-        self.replay.paused = True
-
-    def start_runners(self) -> None:
-        self.stop_runners()
-        if self.viewer is not None:
-            return
-        for seat, who in enumerate(self.match.seats):
-            if who != "human":
-                self.runners[seat] = make_runner(who, self.seed + seat)
-
-    def stop_runners(self) -> None:
-        for seat, runner in enumerate(self.runners):
-            if runner is not None:
-                runner.close()
-            self.runners[seat] = None
-
+    # -- layout, the mouse on the board, the camera ------------------------------------------------
     def layout_board(self, area: pygame.Rect) -> None:
         self._bar_laid_out = self.phase == "replay"
         if self._bar_laid_out:  # the replay's controls take a row under the board
@@ -472,11 +396,6 @@ class TronScene(CameraScene, TickScene):
         self.view.scroll_into_view(self.followed_heads(), margin=4)
 
     # -- rounds --------------------------------------------------------------------------------
-    def seat_name(self, seat: int) -> str:
-        """A seat's one name, everywhere (a replay file's header said "P1" where its status line said
-        "Player 1"; the saved replays' list "a player"): see :func:`seat_names`."""
-        return seat_names(tuple(self.match.seats))[seat]
-
     def score_text(self) -> str:
         """The match's score between the two names. A name that ends in a number keeps off the score
         by a dash: "Strongest 1 0 : 0 Strongest 2" read as a score of 1 0 : 0 Strongest."""
@@ -485,10 +404,6 @@ class TronScene(CameraScene, TickScene):
         if first[-1:].isdigit() or second[-1:].isdigit():
             return f"{first} — {score} — {second}"
         return f"{first} {score} {second}"
-
-    @property
-    def bot_budget_ms(self) -> float:
-        return bot_budget_ms(self.setup.bot_ms, 1.0 / self.tick_seconds)
 
     def begin_round(self, *, resume: bool = False) -> None:
         """Countdown into a round; ``resume`` continues a saved round from its current tick."""
@@ -652,84 +567,7 @@ class TronScene(CameraScene, TickScene):
             return ""
         return f"Press Start again to throw away this game{self.moves_made()}"
 
-    # -- bots ----------------------------------------------------------------------------------
-    def request_moves(self) -> None:
-        state = self.session.state
-        for seat, runner in enumerate(self.runners):
-            self.answers[seat] = None
-            self.waiting[seat] = None
-            if runner is None:
-                continue
-            self.serial += 1
-            self.waiting[seat] = self.serial
-            if isinstance(runner, ProgramRunner):
-                runner.request_state(self.serial, state, seat, self.bot_budget_ms)
-            else:
-                runner.request(self.serial, Board.from_state(state, seat), self.bot_budget_ms)
-
-    def poll_bots(self) -> None:
-        for seat, runner in enumerate(self.runners):
-            if runner is None:
-                continue
-            reply = runner.poll()
-            if reply is not None and reply.id == self.waiting[seat]:
-                self.answers[seat] = reply
-                self.reasons[seat] = reply.reason
-                self.slowest_ms[seat] = max(self.slowest_ms[seat], reply.ms)
-                if reply.failure:
-                    self.failures[seat] = reply.failure
-            if isinstance(runner, ProgramRunner):
-                if runner.error and self.waiting[seat] is not None and self.answers[seat] is None:
-                    # The worker talking to the program broke: the program's seat loses, like a crash.
-                    self.failures[seat] = runner.error
-                    self.answers[seat] = Reply(self.waiting[seat], "", runner.error, failure=runner.error)
-                    runner.error = ""
-                continue
-            if runner.error and not isinstance(runner, ThreadRunner):
-                # The child process died: carry on in a thread rather than freeze the round.
-                self.toast.show(f"{runner.error}; running it in-process instead", "warning")
-                runner.close()
-                self.runners[seat] = ThreadRunner(runner.bot_name, self.seed + seat)
-                if self.waiting[seat] is not None and self.answers[seat] is None:
-                    self.runners[seat].request(self.waiting[seat], Board.from_state(self.session.state, seat),
-                                               self.bot_budget_ms)
-
-    def bots_started(self) -> bool:
-        """Every bot process of this round has said it is ready (threads and programs always are)."""
-        return all(getattr(runner, "ready", True) for runner in self.runners if runner is not None)
-
-    def moves_ready(self) -> bool:
-        return all(self.runners[s] is None or self.answers[s] is not None for s in (0, 1))
-
-    def program_seat(self, seat: int) -> bool:
-        return isinstance(self.runners[seat], ProgramRunner)
-
-    def waits_for_program(self) -> bool:
-        """An outside program has its own time limit (enforced by its player): the tick waits for it."""
-        return any(self.program_seat(s) and self.answers[s] is None for s in (0, 1))
-
-    def record_turn(self) -> None:
-        """Keep this tick's answer times and stderr (the console and a saved replay show them)."""
-        answers = self.answers
-        self.turns.append(Turn(tuple(a.ms if a is not None else 0.0 for a in answers),
-                               tuple(a.stderr if a is not None else () for a in answers)))
-
-    def end_by_failure(self) -> None:
-        """A program failed to answer (late, crash, garbage, end of output): its seat loses the round.
-
-        The tick it lost on is the one it was asked to play, ``state.tick + 1``: a crash on the first
-        move is "on tick 1", the console labels this answer's stderr 1, and the tournament said 1;
-        the window alone said "lost on tick 0" next to a traceback numbered 1."""
-        self.record_turn()
-        names = (self.seat_name(0), self.seat_name(1))
-        outcome = failure_outcome((self.failures[0], self.failures[1]), names, self.session.state.tick + 1)
-        self.failed = outcome
-        for seat in (0, 1):
-            runner = self.runners[seat]
-            if isinstance(runner, ProgramRunner):
-                runner.reset()  # stop the round's process now (a per-move program is gone already)
-        self.on_outcome(outcome)
-
+    # -- ticks ---------------------------------------------------------------------------------
     def advance(self) -> None:
         """Play one tick: each seat's direction, both at once."""
         if any(self.failures):
@@ -774,218 +612,6 @@ class TronScene(CameraScene, TickScene):
         leader, more, less = (first, mine, theirs) if mine > theirs else (second, theirs, mine)
         verb = "control" if leader == "You" else "controls"
         return f"{leader} {verb} more room: {more} vs {less} cells."
-
-    # -- outside programs: console, replay files ------------------------------------------------
-    def toggle_console(self) -> None:
-        self.console.shown = not self.console.shown
-        self.relayout()
-        self._painted = None
-        self.say("Console shown: each program's stderr, newest at the bottom (C hides it)." if self.console.shown
-                 else "Console hidden (C shows it).", "info")
-
-    def console_view(self) -> list[tuple[int, str]]:
-        """Stderr lines up to the tick on screen (all of them while a round runs)."""
-        key = (len(self.turns), self.session.index)
-        if self._console_cache[0] != key:
-            names = ("1", "2")
-            upto = self.session.index + (1 if self.session.index >= self.session.length else 0)
-            lines = console_lines(self.turns, upto, names)
-            if self.unkept_ticks and upto > 0:
-                shown = "tick 1" if self.unkept_ticks == 1 else f"ticks 1–{self.unkept_ticks}"
-                lines.insert(0, (-1, f"({shown}: earlier output was not kept across the relaunch)"))
-            self._console_cache = (key, lines)
-        return self._console_cache[1]
-
-    @property
-    def can_save_replay(self) -> bool:
-        """Save replay saves the whole round, never the tick on screen: it is there from the round's end,
-        and stays through its replay however it is scrubbed (it greyed out on every tick but the last),
-        and for a replay file whatever its end. Before the round is over, Ctrl+S says why not."""
-        return self.phase in ("over", "replay") and (self.round_outcome is not None or self.viewer is not None)
-
-    def round_replay(self) -> Replay:
-        """This round as a replay file: map, both seats' specs, every tick, times, stderr, result."""
-        session = self.session
-        index = session.index
-        session.seek(session.length)
-        try:
-            moves = len(session.moves)
-            turns = list(self.turns)
-            if len(turns) < moves:  # a resumed round: the ticks before the save have no times
-                turns[:0] = [Turn((0.0, 0.0), ((), ()))] * (moves - len(turns))
-            seats = tuple(self.match.seats)
-            players = tuple("human" if who == "human" else who for who in seats)
-            replay = replay_from_session(session, players, turns=tuple(turns[:moves + 1]),
-                                         failures=tuple(self.failures), meta={"seed": self.seed})
-        finally:
-            session.seek(index)
-        outcome = self.round_outcome
-        if self.final_outcome is None and outcome is not None:  # a program's failure ended the round
-            result = {"result": outcome.result, "winner": outcome.winner, "score": outcome.score,
-                      "reason": outcome.reason}
-            replay = replace(replay, result=result)
-        return replay
-
-    def save_replay(self) -> None:
-        """Write the round to the user data dir (``replays/``) and say where."""
-        if not self.can_save_replay:
-            self.say("A round can be saved as a replay once it is over.", "warning")
-            return
-        path = self.keep_replay(self.viewer.replay if self.viewer is not None else self.round_replay())
-        if path is not None:
-            self.last_replay = path
-
-    def view_replay(self, playback: Playback) -> None:
-        """Show a replay file (``play tron --replay``): its seats, ticks, stderr and result, scrubbed."""
-        replay = playback.replay
-        self.viewer = playback
-        self.stop_runners()
-        players = ((*replay.players, "?", "?"))[:2]
-        seats = tuple("human" if p == "human" else p for p in players)
-        self.match = Match("watch", (seats[0], seats[1]), 1)
-        self.setup = replace(self.setup, mode="watch")
-        self.turns = list(playback.turns)
-        self.failures = list(((*replay.failures, "", ""))[:2])
-        result = replay.result
-        self.failed = None
-        if self.final_outcome is None and result.get("result") not in (None, "unfinished"):
-            self.failed = Outcome(str(result["result"]), str(result.get("reason", "")), result.get("winner"),
-                                  result.get("score"))
-        self.console.shown = any(any(lines) for turn in self.turns for lines in turn.stderr)
-        self.phase = "replay"
-        self.replay.start(self.session)
-
-    # -- outcome -------------------------------------------------------------------------------
-    def named(self, reason: str) -> str:
-        """The rules say "Cycle 1" (or "Cycle 2 (crash.py)"); the screen says who they are, once
-        ("crash.py (crash.py) lost" named the program twice)."""
-        return named_reason(reason, seat_names(tuple(self.match.seats)))
-
-    def told(self, outcome: Outcome) -> str:
-        """The round's reason as the screen says it: :meth:`named`, and why a bot crashed when its
-        answer came too late (a loaded machine): it went straight on, and "Strongest crashed into the
-        other trail" read as a blunder of the strongest bot's own."""
-        return f"{self.named(outcome.reason)}{self.late_note}"  # the note is this round's (begin_round clears it)
-
-    def round_message(self, outcome: Outcome) -> str:
-        if outcome.winner is None:
-            return f"Draw. {self.told(outcome)}"
-        name = self.seat_name(outcome.winner)
-        verb = "win" if name == "You" else "wins"
-        return f"{name} {verb} the round. {self.told(outcome)}"
-
-    def on_outcome(self, outcome: Outcome) -> None:
-        if self.phase != "running":
-            return  # a replay reached the end, or a finished round was loaded
-        assert self.app is not None
-        self.phase = "over"
-        self.over_clock = 0.0
-        state = self.session.state
-        late = [seat for seat in (0, 1) if state.crashed[seat] and self.late_last_tick[seat]]
-        self.late_note = "".join(f" {self.seat_name(seat)}'s answer came too late for tick {state.tick}, "
-                                 "so it went straight on." for seat in late)
-        self.match.record(outcome)
-        self.round_log.append(f"Round {self.match.rounds}: {self.round_message(outcome)}")
-        # A round's end is saved at once (once a round, in the background): kill -9 between rounds
-        # lost the finished round, and Continue let it be played again.
-        self.save_progress(leaving=True)
-        self.app.trace(f"tron-round-over {self.session.state.tick} {outcome.reason}")
-        for seat in (0, 1):
-            runner = self.runners[seat]
-            if isinstance(runner, ProgramRunner) and not self.failures[seat]:
-                runner.reset()  # the round's program process ends with the round
-        state = self.session.state
-        for seat in (0, 1):
-            if state.crashed[seat]:
-                self.tweens.start(("burst", seat), 0.0, 1.0, CRASH_TIME * 0.8)
-        self.app.audio.play("crash")
-        self.say_round_end(outcome)
-
-    def say_round_end(self, outcome: Outcome) -> None:
-        """The ended round's status line with its keys: at the round's end and on Continue alike
-        (Continue brought back "Player 1 wins the round…" without the keys it had shown)."""
-        tail = "" if self.match.over else "  Enter: next round · R: replay"
-        if self.can_save_replay:
-            tail += " · Ctrl+S: save replay"
-        self.say(self.round_message(outcome) + tail, "warning" if outcome.winner is None else "info")
-
-    def show_match_result(self) -> None:
-        assert self.app is not None
-        self._result_shown = True
-        match = self.match
-        winner = match.winner
-        if winner is None:
-            title, role = "Match drawn", "warning"
-        else:
-            name = self.seat_name(winner)
-            title = "You win the match!" if name == "You" else f"{name} wins the match"
-            role = "good" if name == "You" or self.setup.mode != "bot" else "error"
-        human_lost = self.setup.mode == "bot" and winner == 1
-        self.app.audio.play("lose" if human_lost else "win")
-        lines = [self.score_text() + (f" ({match.draws} drawn)" if match.draws else ""), *self.round_log[-6:]]
-        # Esc is one step back, to the board, as on every result panel (it went to the main menu,
-        # where the next Esc quits).
-        buttons = [("Rematch", self.rematch, "F5"), ("Replay round", self.start_replay, "R"),
-                   ("Setup", self.open_setup, "O"), (LOOK_AT_BOARD, self.look_at_board, "Esc"),
-                   (MAIN_MENU, self.to_menu, "M")]
-        if self.turns:
-            buttons.insert(2, ("Save replay", self.save_replay, "Ctrl+S"))
-        # Every game with bundled levels offers the next one on its result (the framework's words);
-        # Tron's match result offered none, so the 32 maps were reached only through the picker.
-        following = next_level(self.info, self.front.levels(), self.session.level_id)
-        if following is not None:
-            buttons.insert(1, (NEXT_LEVEL, lambda: self.load_entry(following)))
-        self.push_result(ResultScene(title, lines, buttons, role=role))
-        self.say_match_over()
-
-    @property
-    def final_outcome(self) -> Outcome | None:
-        """The rules' result at the round's last tick (a crash, a draw), whatever tick is on screen."""
-        session = self.session
-        return session.rules.outcome(session.state_at(session.length))
-
-    @property
-    def round_outcome(self) -> Outcome | None:
-        """The round's result: the rules' (a crash, a draw) or a program's failure. The round's, not the
-        tick's on screen: scrubbing a replay back made the round unfinished (Save replay greyed out)."""
-        return self.final_outcome or self.failed
-
-    # -- replay --------------------------------------------------------------------------------
-    def toggle_replay(self) -> None:
-        if self.phase == "replay":
-            self.stop_replay()
-        else:
-            self.start_replay()
-
-    def start_replay(self) -> None:
-        if self.round_outcome is None and self.phase != "over":
-            self.say("Replay is for a finished round.", "warning")
-            return
-        self.phase = "replay"
-        self.tweens.clear()
-        self.replay.start(self.session)
-        then = "match result" if self.match.over else "next round"
-        self.say(f"Replay — Space pause · ←/→ step · +/− speed · Home/End · the bar: click or drag · "
-                 f"R or Esc to leave · Enter: {then}",
-                 "info")
-
-    def stop_replay(self) -> None:
-        if self.phase != "replay":
-            return
-        if self.viewer is not None:
-            self.open_pause()  # a replay file has nothing but the replay: Esc is the menu
-            return
-        self.phase = "over"
-        self.over_clock = CRASH_TIME
-        self._result_shown = True
-        self.session.seek(self.session.length)
-        outcome = self.round_outcome
-        if outcome is not None:
-            self.say(self.round_message(outcome), "info")
-        if self.match.over and self.app is not None:
-            # Opened from the match result: back to it (the round's banner offered "Next round"
-            # in a match that was over).
-            self.show_match_result()
 
     # -- input ---------------------------------------------------------------------------------
     def toggle_pause(self) -> None:
@@ -1083,260 +709,6 @@ class TronScene(CameraScene, TickScene):
                 self.next_round()
         elif self.phase == "replay":
             self.replay.update(dt, self.session, self.speed.value)
-
-    @property
-    def failed_seats_shown(self) -> tuple[int, ...]:
-        """The seats whose program failed, while the board on screen is the round's last: a failure
-        ends the round on the tick the program was asked to play, which has no board of its own, so
-        the last board (the tick before) stands for it, with those heads crossed out as a crash's
-        are. Empty for a round the rules ended, and for a replay scrubbed back from the end."""
-        session = self.session
-        if (self.phase not in ("over", "replay") or self.failed is None or session.index < session.length
-                or session.rules.outcome(session.state) is not None):
-            return ()
-        return tuple(seat for seat in (0, 1) if self.failures[seat])
-
-    def status_line(self) -> tuple[str, str]:
-        """At the end of a replay of a round a program lost, what that last board is: the replay
-        ended on "Replay 5/5" while the result said the round ended on tick 6, a tick with no board."""
-        text, role = super().status_line()
-        failed = self.failed
-        if (self.phase == "replay" and self.failed_seats_shown and failed is not None and not self._tooltip
-                and not self.toolbar.focused_tooltip()):
-            tick = self.session.state.tick
-            return (f"Tick {tick} is the last board: {self.named(failed.reason).rstrip('.')} "
-                    f"-- no move, so no board of tick {tick + 1}; the crossed head is where it stood."), "warning"
-        return text, role
-
-    @property
-    def tick_shown(self) -> int:
-        """The header's tick: the last one played -- or, once a program failed to answer, the one it
-        was asked to play, which the round ended on. Tick N is the N-th move, counted from 1 as
-        crashes, failures, the console and the tournament count them; the header said "Tick 5"
-        beside "lost on tick 6" (and the console's line 6)."""
-        tick = self.session.state.tick
-        if self.phase == "over" and any(self.failures) and self.session.rules.outcome(self.session.state) is None:
-            return tick + 1
-        return tick
-
-    def status_fields(self) -> list[str]:
-        if self.viewer is not None:  # a replay file has no match: "0 : 0 … Best of 1" was made up
-            return [*self.zoom_fields(), f"{self.seat_name(0)} vs {self.seat_name(1)}", "Replay file",
-                    f"Replay {self.session.index}/{self.session.length}", f"{round(self.speed.value)}/s"]
-        match = self.match
-        # One wording all match long: the round on screen -- the one running, or the one just
-        # played (and replayed) once it ends. It read "Round 1/3" during a round and "Best of 3"
-        # once that round was over.
-        ended = self.phase in ("over", "replay")
-        round_now = max(1, min(match.rounds + (not ended), match.best_of))
-        fields = [self.score_text(), f"Round {round_now}/{match.best_of}"]
-        if self.phase == "replay":
-            fields.append(f"Replay {self.session.index}/{self.session.length}")
-        else:
-            fields.append(f"Tick {self.tick_shown}")
-        # The round on screen: the one just played once it is over (the gentle first round's end
-        # showed the next round's speed), the next one otherwise.
-        shown = self.match.rounds - 1 if self.phase in ("over", "replay") and self.match.rounds else self.match.rounds
-        fields.append(f"{round(self.round_rate(shown))}/s")
-        return [*self.zoom_fields(), *fields]
-
-    def draw_status_fields(self, surface: pygame.Surface, pos: tuple[int, int]) -> pygame.Rect:
-        """The header's facts, the names and the score set apart: each name after its cycle's colour
-        chip (cycle 2's hollow, as its trail), the score bold between them."""
-        assert self.app is not None
-        theme = self.app.theme
-        fields = self.status_fields()
-        zoom = self.zoom_fields()
-        x, y = pos
-        rest = "   ".join(fields[len(zoom) + 1:])
-        rect = draw_text(surface, theme, rest, (x, y), size=18, anchor="midright", colour=theme["text"])
-        x = rect.left - theme.px(22)
-        if self.viewer is not None:
-            middle, bold = "vs", False
-        else:
-            middle, bold = f"{self.match.score[0]:g} : {self.match.score[1]:g}", True
-        for seat, piece in ((1, None), (1, self.seat_name(1)), (None, middle), (0, self.seat_name(0)), (0, None)):
-            if piece is None:  # a chip
-                chip = pygame.Rect(0, 0, theme.px(12), theme.px(12))
-                chip.midright = (x, y)
-                colour = theme[f"player{seat + 1}"]
-                pygame.draw.rect(surface, colour, chip, border_radius=3)
-                if seat == 1:
-                    pygame.draw.rect(surface, theme["panel"], chip.inflate(-theme.px(6), -theme.px(6)), border_radius=1)
-                rect.union_ip(chip)
-                x = chip.left - theme.px(6)
-                continue
-            score = seat is None
-            part = draw_text(surface, theme, piece, (x, y), size=18, anchor="midright", bold=bold and score,
-                             colour=theme["highlight" if score and bold else "text"])
-            rect.union_ip(part)
-            x = part.left - theme.px(6 if seat == 0 else 12)  # the score keeps off both names
-        if zoom:
-            rect.union_ip(draw_text(surface, theme, "   ".join(zoom), (x - 10, y), size=18, anchor="midright",
-                                    colour=theme["text"]))
-        return rect
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        assert self.app is not None and self.painter is not None
-        painter = self.painter
-        session = self.session
-        state = session.state
-        if self._bar_laid_out != (self.phase == "replay"):  # a replay began or ended: the bar comes or goes
-            self.layout_board(self.board_area)
-        changed = self.trails.update(session.state_at, session.index, (self.round_key, id(session.initial)))
-        cells = self.trails.cells
-        over = state.over
-        crashed = state.crashed
-        palette = self.app.theme.palette_name
-        # Only the cells the heads just left change from tick to tick; anything else (a new
-        # round, a replay seek, the end of a round dimming a trail, a new palette) repaints all.
-        signature = (self.trails.key, over, palette)
-        hint = None if changed is None or signature != self._painted else [(y, x) for x, y in changed]
-        self._painted = signature
-
-        def key_of(cell: tuple[int, int]) -> Any:
-            entry = cells.get((cell[1], cell[0]))
-            if entry is None:
-                return None
-            return (entry[0], entry[1], over and crashed[entry[0]], palette)
-
-        def paint(board: pygame.Surface, cell: tuple[int, int], rect: pygame.Rect, key: Any) -> None:
-            painter.paint_trail(board, cell, rect, None if key is None else key[:3])
-
-        self.follow_cycles()
-        self.view.render(surface, key_of, paint, hint)
-        clip = surface.get_clip()
-        # Zoomed in, heads and bursts stay on the board (while it all shows, they may overhang it).
-        surface.set_clip((self.board_area if self.view.shows_all else self.view.viewport).clip(clip))
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 7.0)
-        # The heading arrow shows before a round starts, and while a resumed round waits for a key.
-        before_start = self.phase == "ready" or (self.phase == "countdown" and session.index == 0)
-        failed = self.failed_seats_shown
-        for seat in (0, 1):
-            heading = self.steering[seat].heading if self.match.is_human(seat) else state.directions[seat]
-            painter.draw_head(surface, seat, state.heads[seat], heading, crashed=crashed[seat] or seat in failed,
-                              pulse=0.0 if over or self.paused else pulse,
-                              arrow=before_start and self.match.is_human(seat),
-                              shared=state.heads[0] == state.heads[1])
-            burst = self.tweens.get(("burst", seat))
-            if burst is not None:
-                painter.draw_burst(surface, state.heads[seat], burst.value, seat)
-        surface.set_clip(clip)
-        if self.console.shown:
-            programs = [seat for seat in (0, 1) if ":" in self.match.seats[seat]]
-            # Each line is tagged with its cycle's number: the title says whose number is whose. Without
-            # a program it said "stderr of cycle [1] / [2]", which read as placeholders left unfilled.
-            whose = " and ".join(f"{self.seat_name(seat)} [{seat + 1}]" for seat in programs)
-            # The longest wording that fits, as Runway's: at 800 pixels "Console — stderr of tron…"
-            # had lost the program's name and its number.
-            title = ([f"Console — stderr of {whose}", f"stderr of {whose}", whose] if programs
-                     else ["Console — outside programs' stderr", "Outside programs' stderr", "stderr"])
-            self.console.draw(surface, self.app.theme, self.console_view(), title,
-                              "No stderr yet (a program's stderr shows here)."
-                              if any(":" in who for who in self.match.seats) else "Only outside programs write here.")
-        if self.phase == "replay":
-            self.replay_bar.draw(surface, self.app.theme, session.index, session.length,
-                                 playing=not self.replay.paused)
-        self.draw_banners(surface)
-
-    def draw_banners(self, surface: pygame.Surface) -> None:
-        assert self.painter is not None
-        painter = self.painter
-        state = self.session.state
-        heads = [(state.heads[seat][1], state.heads[seat][0]) for seat in (0, 1)]  # kept in view: see draw_banner
-        if self.phase == "ready":
-            gentle = (f"This first round runs at a gentle {GENTLE_SPEED} ticks a second."
-                      if self.setup.mode == "bot" and self.speed.value > GENTLE_SPEED else "")
-            keys = "W A S D or an arrow" if self.setup.mode == "humans" else "an arrow or click"
-            if self.session.index > 0:  # a saved round: say where it stands
-                lines = [(f"Resumed on tick {self.session.index}: a turn now is taken at once", "text")]
-                big = f"Press {keys} to go on"
-            else:
-                lines = [(self.countdown_hint(), "text"), (gentle, "text_dim")]
-                big = f"Press {keys} to start"
-            painter.draw_banner(surface, lines, big=big, big_role="info", avoid=heads)
-        elif self.phase == "countdown":
-            number = max(1, math.ceil(self.countdown / 0.8))
-            text = "Ready" if self.session.index > 0 and self.countdown <= 0.8 else str(number)
-            lines = [] if self.paused else [(self.countdown_hint(), "text")]
-            if self.paused:
-                lines = [("Paused — Space resumes", "text")]
-            painter.draw_banner(surface, lines, big=text, fade=0.35 + 0.65 * (self.countdown / 0.8 % 1), avoid=heads)
-        elif self.phase == "running":
-            go = self.tweens.get("go")
-            if self.paused:
-                painter.draw_banner(surface, [("Space resumes · Esc menu", "text")], big="Paused", avoid=heads)
-            elif go is not None and self.session.index <= 2:
-                painter.draw_banner(surface, [], big="GO", big_role="good", fade=go.value, avoid=heads)
-        elif (self.phase == "over" and self.over_clock >= CRASH_TIME * 0.6 and self.round_outcome is not None
-              and self.looked_at != self.round_key):  # Look at board: the banner is in the status line
-            outcome = self.round_outcome
-            big, role, _ = self.round_banner()
-            match = self.match
-            hint = (self.match_over_hint() if match.over
-                    else "Enter or Space: next round · R: replay" + (" (next round soon)" if
-                                                                    self.setup.mode == "watch" else ""))
-            painter.draw_banner(surface, [(self.told(outcome), "text"), (self.score_text(), "highlight"),
-                                          (hint, "text_dim")],
-                                big=big, big_role=role, avoid=heads)
-
-    def round_banner(self) -> tuple[str, str, str]:
-        """The ended round's banner words: the big line, its role and the keys line."""
-        outcome = self.round_outcome
-        assert outcome is not None
-        if outcome.winner is None:
-            big, role = "Draw", "warning"
-        else:
-            name = self.seat_name(outcome.winner)
-            big = "You win!" if name == "You" else f"{name} wins"
-            role = "error" if self.setup.mode == "bot" and outcome.winner == 1 else "good"
-        hint = self.match_over_hint() if self.match.over else "Enter or Space: next round · R: replay"
-        return big, role, hint
-
-    def match_over_hint(self) -> str:
-        """The keys once the match is over, true at the moment they are read: the match result opens
-        by itself, focused on Look at board -- a banner saying "Enter: match result" before it came
-        made the player's Enter close the panel it promised to open. Enter opens it only once it
-        was closed (Look at board)."""
-        if not self._result_shown:
-            return "the match result follows · R: replay"
-        if self.app is not None and self.app.stack.top is not self:
-            return "R: replay"  # the panel (or another overlay) is up over the banner
-        return "Enter: match result · R: replay"
-
-    def say_match_over(self) -> None:
-        """The status line under the match result panel: the round's words, no key to open the panel
-        that is already up (it kept "Enter: match result" from Look at board when F3 reopened it)."""
-        outcome = self.round_outcome
-        if outcome is None:
-            return
-        big, role, _ = self.round_banner()
-        self.say(f"{big} — {self.told(outcome)} · {self.score_text()}",
-                 "info" if role == "good" else role)
-
-    def reopen_result(self) -> None:
-        super().reopen_result()
-        if self._result_panel is not None and self.app is not None and self.app.stack.top is self._result_panel:
-            self.say_match_over()
-
-    def look_at_board(self) -> None:
-        """The match result's Look at board shows the board: the round's big banner ("Flood fill
-        wins / Enter: match result · R: replay") covered its middle; its words go to the status line."""
-        if self.phase != "over" or self.round_outcome is None:
-            return
-        self.looked_at = self.round_key
-        big, role, hint = self.round_banner()
-        self.say(f"{big} — {self.told(self.round_outcome)} · {self.score_text()} · {hint}",
-                 "info" if role == "good" else role)
-
-    def countdown_hint(self) -> str:
-        if self.setup.mode == "watch":  # which cycle is whose ("Strongest 1 (1)" said it twice)
-            first, second = self.seat_name(0), self.seat_name(1)
-            return (f"{first} vs {second}" if self.match.seats[0] == self.match.seats[1]
-                    else f"{first} (1) vs {second} (2)")
-        if self.setup.mode == "humans":
-            return "Cycle 1: W A S D · Cycle 2: arrows"
-        return "You are cycle 1: the arrow is your heading, turn now if you like"
 
     # -- the "How to play" example ---------------------------------------------------------------
     def start_preview(self, app: Any) -> None:

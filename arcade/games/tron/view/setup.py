@@ -33,6 +33,8 @@ from arcade.ui.text_prompt import edit_text
 from arcade.ui.widgets import Button, draw_text, wrap_whole
 
 SPEEDS = (4, 6, 8, 10, 12, 15, 20, 30)
+#: The first round of a match against a bot is played at most this fast (ticks per second).
+GENTLE_SPEED = 6
 BOT_TIMES = (25, 50, 100, 200, 500)
 BEST_OF = (1, 3, 5, 7, 9)
 #: The map choices that draw a new generated map for every match (named after their family).
