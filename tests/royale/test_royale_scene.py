@@ -803,3 +803,44 @@ def test_cell_keys_read_the_level_once_and_match_the_zones_cell_by_cell(level_id
             calls.clear()
             assert paint.cell_keys(state, k) == expected
             assert calls == [], f"asked the level cell by cell: {len(calls)} calls"
+
+
+def test_dragging_the_player_walks_it_and_a_drag_elsewhere_still_pans(app, driver):
+    """A newcomer dragged the player onto the next cell and nothing happened, nor was anything said:
+    any left-drag panned, and at the fit zoom there was nowhere to pan to. A drag from the player
+    now walks it along its row or column, one move a cell; a drag from any other cell pans."""
+    scene = open_level(app, driver)
+    driver.click(centre_of(scene, (3, 10)))
+    driver.drag(centre_of(scene, (3, 10)), centre_of(scene, (6, 10)), steps=12)  # three cells down
+    state = scene.session.state
+    assert scene.session.moves == ["start 3 10", "D", "D", "D"] and state.loot == 3
+    assert not scene.camera.panning
+    driver.drag(centre_of(scene, (6, 10)), centre_of(scene, (6, 11)))  # onto the right-hand neighbour
+    assert scene.session.state.pos == (6, 11)
+    driver.drag(centre_of(scene, (6, 11)), centre_of(scene, (7, 12)), steps=1)  # off its row and column: waits
+    assert scene.session.state.pos == (6, 11)
+    driver.key(pygame.K_EQUALS, pygame.KMOD_CTRL)  # zoom in, so that a pan has room
+    driver.key(pygame.K_EQUALS, pygame.KMOD_CTRL)
+    camera = scene.camera_state()
+    before = list(scene.session.moves)
+    away = next(c for c in ((2, 2), (10, 2), (2, 17), (10, 17)) if scene.grid.cell_at(centre_of(scene, c)) == c)
+    driver.drag(centre_of(scene, away), centre_of(scene, (6, 11)))
+    assert scene.session.moves == before  # a drag from another cell moves no one
+    assert scene.camera_state() != camera  # it panned, as before
+
+
+def test_a_drag_of_the_player_to_the_edge_of_a_zoomed_view_stops_under_the_pointer(app, driver):
+    """Keeping the player in view scrolled the board under a dragging pointer: a farther cell came
+    under it, and the next motion walked on -- six cells past the pointer, into the storm."""
+    scene = open_level(app, driver, "16-big-drop-51x51")
+    start = scene.session.level.centre
+    assert scene.session.level.is_start(start)
+    driver.click(centre_of(scene, start))
+    for _ in range(8):
+        driver.key(pygame.K_EQUALS, pygame.KMOD_CTRL)
+    row = [(start[0], c) for c in range(start[1], scene.session.level.cols)]
+    edge = [c for c in row if scene.grid.cell_at(centre_of(scene, c)) == c][-1]
+    assert edge[1] - start[1] >= 3
+    driver.drag(centre_of(scene, start), centre_of(scene, edge), steps=30)
+    state = scene.session.state
+    assert state.pos == edge and not state.dead

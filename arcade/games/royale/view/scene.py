@@ -83,6 +83,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
             session.watch_hook = functools.partial(session.watch_hook, should_stop=should_stop)
         super().__init__(info, session)
         self.pointer = PointerTracker()
+        self._walking = False  # a left-drag that started on the player: it walks instead of panning
         self.par_worker = self.new_worker()
         self.par_route: Route | None = None
         self.par_status = "unknown"  # unknown | thinking | known | none | failed
@@ -369,7 +370,18 @@ class RoyaleScene(CameraScene, PuzzleScene):
         gesture = self.pointer.handle(event)
         if gesture is None:
             return False
-        # Every cell is "empty space" for a drag (moves are clicks): a left-drag pans.
+        # A left-drag that starts on the player walks it (a drag of the player onto a neighbour did
+        # nothing: at the fit zoom the pan it started had nowhere to go, and nothing was said).
+        if gesture.kind == "press" and gesture.button == 1:
+            self._walking = self._on_player(gesture.start)
+        elif self._walking and gesture.kind == "drag":
+            if gesture.moved:
+                self._walk_towards(gesture.pos)
+            return True
+        elif self._walking and gesture.kind in ("release", "cancel"):
+            self._walking = False
+            return True
+        # Every other cell is "empty space" for a drag (moves are clicks): a left-drag pans.
         if (gesture.kind == "drag" and gesture.moved and gesture.button == 1 and not self.camera.panning
                 and self.grid.viewport.collidepoint(gesture.start)):
             self.camera.start_pan(gesture.start)
@@ -382,6 +394,31 @@ class RoyaleScene(CameraScene, PuzzleScene):
                 return True
         return False
 
+    def _on_player(self, pos: tuple[int, int]) -> bool:
+        """Whether a press at ``pos`` is on the player of a round still running (a drag from there walks)."""
+        state = self.session.state
+        return (state.placed and self.session.outcome is None and self.grid.viewport.collidepoint(pos)
+                and self.grid.cell_at(pos) == state.path[-1])
+
+    def _walk_towards(self, pos: tuple[int, int]) -> None:
+        """Step the dragged player, one cell at a time, to the cell under the pointer when it lies in
+        the player's row or column; a cell off those lines waits until the pointer is back on one."""
+        target = self.grid.cell_at(pos)
+        while target is not None and self.session.outcome is None:
+            r, c = self.session.state.path[-1]
+            if target == (r, c):
+                return
+            if target[0] == r:
+                letter = "R" if target[1] > c else "L"
+            elif target[1] == c:
+                letter = "D" if target[0] > r else "U"
+            else:
+                return
+            before = self.session.index
+            self.play(Move.go(letter))
+            if self.session.index == before:
+                return
+
     def show_hint(self, hint: Hint | None) -> None:
         super().show_hint(hint)
         if hint is not None and hint.highlight:
@@ -390,6 +427,8 @@ class RoyaleScene(CameraScene, PuzzleScene):
 
     def _follow_player(self) -> None:
         """Keep the player (or, before the drop, the cursor) on screen when zoomed in."""
+        if self._walking:  # the pointer drags the player: the board stays put under it (a scroll
+            return  # put a farther cell under a still pointer, and the next motion walked on to it)
         state = self.session.state
         self.grid.scroll_into_view([state.path[-1] if state.placed else self.cursor], margin=2)
 
