@@ -844,3 +844,25 @@ def test_a_drag_of_the_player_to_the_edge_of_a_zoomed_view_stops_under_the_point
     driver.drag(centre_of(scene, start), centre_of(scene, edge), steps=30)
     state = scene.session.state
     assert state.pos == edge and not state.dead
+def test_the_panel_says_on_the_centre_rather_than_centre_0_away(app, driver):
+    """Standing on the centre the panel read "centre 0 away · 4 spare", and with a move left
+    "! no spare moves: centre 0 away" in the warning colour, where the status line said Enter finishes."""
+    from arcade.games.royale.view.panel import status_line
+
+    scene = open_level(app, driver, "02-dead-end-11x11")
+    driver.click(centre_of(scene, (4, 5)))
+    driver.key(pygame.K_DOWN)
+    state = scene.session.state
+    assert state.on_centre and state.remaining == 4
+    assert status_line(state, None) == ("✓ on the centre · 4 spare", "good")
+    scene = open_level(app, driver, "01-seed-14x20")  # 14 rows: one move from the centre stays alive
+    level = scene.session.level
+    cr, cc = level.centre
+    start = (cr - level.max_moves + 1, cc)
+    assert level.is_start(start)
+    driver.click(centre_of(scene, start))
+    for _ in range(level.max_moves - 1):
+        driver.key(pygame.K_DOWN)
+    state = scene.session.state
+    assert state.on_centre and state.remaining == 1 and scene.session.outcome is None
+    assert status_line(state, None) == ("✓ on the centre: finish here", "good")

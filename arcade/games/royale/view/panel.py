@@ -61,6 +61,8 @@ def status_line(state: State, outcome: Outcome | None) -> tuple[str, str]:
         return ("✓ made it to the centre", "good") if outcome.is_win else ("✗ no safe move left", "error")
     if state.doomed:
         return f"✗ doomed: centre {distance} away", "error"
+    if state.on_centre:  # it said "centre 0 away", or "! no spare moves: centre 0 away" as a warning
+        return (f"✓ on the centre · {spare} spare" if spare >= 2 else "✓ on the centre: finish here"), "good"
     if spare < 2:
         return f"! no spare moves: centre {distance} away", "warning"
     return f"centre {distance} away · {spare} spare", "text_dim"
