@@ -109,3 +109,16 @@ def test_bench_quick_prints_the_figures(capsys):
     out = capsys.readouterr().out
     assert "seed's 14x20 example: loot 6" in out
     assert "51x51" in out and "41x41" in out and "largest at 30 %" in out
+
+
+def test_generate_warns_when_its_grid_has_no_route(tmp_path, capsys):
+    """`generate royale --size 3 --density 0.9 --seed 5` wrote a grid no route can be played on (its
+    one empty cell cannot reach the centre) without a word; it still writes it, with a warning."""
+    out = tmp_path / "g.txt"
+    assert main(["generate", "royale", "--size", "3", "--density", "0.9", "--seed", "5", "-o", str(out)]) == 0
+    assert RULES.load_level_file(out).no_start_reason is not None
+    assert capsys.readouterr().err.strip() == (
+        "warning: no route on this grid: no empty cell can reach the centre before the storm closes; "
+        "try a lower --density or another --seed")
+    assert main(["generate", "royale", "--size", "3", "--density", "0.9", "--seed", "1"]) == 0
+    assert capsys.readouterr().err == ""  # this one has a route: no warning

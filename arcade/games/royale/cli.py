@@ -121,6 +121,10 @@ def run_generate(args: argparse.Namespace) -> int:
             raise UsageError(f"no proven par within {timeout:g} s for a grid this large; leave out --par")
         level = Level(level.loot, (*level.meta, ("par", str(route.loot if route else "none"))))
     text = format_level(level)
+    reason = level.no_start_reason
+    if reason is not None:  # a small dense grid may have no route: it was written without a word
+        print(f"warning: no route on this grid: {reason}; try a lower --density or another --seed",
+              file=sys.stderr)
     if args.output is None:
         sys.stdout.write(text)
     else:
