@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import pytest
@@ -214,3 +215,27 @@ def test_explain_plan_includes_internal_steps():
     items = list(hints.plan(State.empty(parse_puzzle("1.1\n...\n3.3\n")), internal=True))
     assert any(i.move is None and i.rule == solver.CAPACITY for i in items)
     assert any(i.move is not None for i in items)
+
+
+def test_every_island_a_hint_names_is_highlighted():
+    """A trial hint ("With no bridge on ..., no count would be left for the line between the 6 at
+    row 5, column 6 and the 4 at row 7, column 6") named a line whose islands got no brackets:
+    the player was told to look at islands the board did not show."""
+    g = generator.generate(7, 7, "hard", Topology.CYLINDER, seed=1000)
+    p = g.puzzle
+    state = State.empty(p)
+    seen_empty_trial = False
+    for _ in range(200):
+        if state.complete:
+            break
+        h = hints.hint(state)
+        assert h is not None and h.kind == "move", h
+        shown = {x for kind, x in h.highlight if kind == "island"}
+        for number, row, column in re.findall(r"the (\d+) at row (\d+), column (\d+)", h.reason):
+            island = p.island_at[(int(row) - 1, int(column) - 1)]
+            assert p.islands[island].number == int(number)
+            assert island in shown, (h.reason, h.highlight)
+        if "no count would be left for" in h.reason:
+            seen_empty_trial = True
+        state = RULES.play(state, h.move)
+    assert state.complete and seen_empty_trial

@@ -247,11 +247,17 @@ def _highlight(puzzle: Puzzle, event: solver.Event) -> tuple[Any, ...]:
         islands.add(event.island)
     if event.rule in (solver.ISOLATION_GROUP, solver.CUT_LINE, solver.PARITY) and event.detail:
         islands.update(int(i) for i in event.detail[0])  # type: ignore[union-attr]
+    lines: list[Any] = [("line", event.line)]
     if event.rule == solver.TRIAL_RULE:
         kind, subject = event.detail[1]  # type: ignore[misc]
         if kind in ("over", "short", "closed") and int(subject) >= 0:
             islands.add(int(subject))
-    lines: list[Any] = [("line", event.line)]
+        if kind in ("empty", "cross") and int(subject) >= 0:
+            # The sentence names the line that would be left without a count (or crossed): show it.
+            other = puzzle.lines[int(subject)]
+            islands.update((other.a, other.b))
+            if int(subject) != event.line:
+                lines.append(("line", int(subject)))
     if event.rule in (solver.CROSSING, solver.PAIR):
         lines.append(("line", int(event.detail[0])))  # type: ignore[arg-type]
     return (*lines, *(("island", i) for i in sorted(islands)))
