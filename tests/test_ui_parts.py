@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -16,6 +18,7 @@ from arcade.ui.app import App
 from arcade.ui.audio import Audio, synthesise
 from arcade.ui.gridview import GridView
 from arcade.ui.input import PointerTracker, standard_action
+from arcade.ui.menu import MenuScene
 from arcade.ui.tween import Tweens, ease_out_back
 from arcade.ui.watch import WatchPlayer
 from arcade.ui.widgets import Button, Slider, Toast, Toolbar, fitting_prefix
@@ -519,24 +522,30 @@ def test_what_the_sound_library_prints_while_probing_is_hidden_and_stderr_comes_
     assert "cannot find card" not in err and "after" in err
 
 
-@pytest.mark.parametrize("size", [(640, 400), (800, 500), (1280, 800)])
-def test_the_menu_cards_fit_between_the_title_and_the_keys_line(size, user_home):
-    """At 800x500 the last card ran into the keys line under it."""
+@contextmanager
+def menu_window(size: tuple[int, int], *, continues: bool = False) -> Iterator[tuple[App, MenuScene]]:
+    """The menu in a headless window of ``size`` (with a saved Hashi game: a Continue card too)."""
     from arcade.services import saves
-    from arcade.ui.app import App
-    from arcade.ui.menu import MenuScene
 
-    saves.write_autosave("hashi", {"game": "hashi", "moves": []}, "First steps")  # a Continue card too
+    if continues:
+        saves.write_autosave("hashi", {"game": "hashi", "moves": []}, "First steps")
     app = App(REGISTRY, size=size, headless=True)
     try:
         menu = MenuScene()
         app.push(menu)
+        yield app, menu
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 500), (1280, 800)])
+def test_the_menu_cards_fit_between_the_title_and_the_keys_line(size, user_home):
+    """At 800x500 the last card ran into the keys line under it."""
+    with menu_window(size, continues=True) as (_app, menu):
         rects = [entry.rect for entry in menu.entries]
         assert len(rects) == 7
         assert rects[0].top >= menu.title_bottom(size[1]) and rects[-1].bottom <= size[1] - 40
         assert all(a.bottom < b.top for a, b in itertools.pairwise(rects))
-    finally:
-        app.close()
 
 
 MENU_SIZES = [MIN_WINDOW, (641, 401), (700, 430), (800, 500), (1024, 640), (1280, 800), (1920, 1080),
@@ -549,16 +558,9 @@ def test_the_menus_keys_line_fits_whole_and_its_messages_cover_no_card(size, con
     """At 640x400 the keys line ran off the window ("… · C contin…", Esc quit lost); at 1024x640
     "Nothing to continue yet" lay over the Quit card's line. The keys wrap between keys onto a second
     line, under the cards; messages show above the first card."""
-    from arcade.services import saves
-    from arcade.ui.app import App
-    from arcade.ui.menu import FOOTER_SIZE, MenuScene
+    from arcade.ui.menu import FOOTER_SIZE
 
-    if continues:
-        saves.write_autosave("hashi", {"game": "hashi", "moves": []}, "First steps")
-    app = App(REGISTRY, size=size, headless=True)
-    try:
-        menu = MenuScene()
-        app.push(menu)
+    with menu_window(size, continues=continues) as (app, menu):
         app.frame(1 / 60, [])
         width, height = app.size
         font = app.theme.font(FOOTER_SIZE)
@@ -580,8 +582,6 @@ def test_the_menus_keys_line_fits_whole_and_its_messages_cover_no_card(size, con
         window = pygame.Rect(0, 0, width, height)
         for box in menu.toast.boxes:
             assert window.contains(box) and not any(box.colliderect(card) for card in cards), (box, cards)
-    finally:
-        app.close()
 
 
 def ink_rows(menu, app, surface: pygame.Surface) -> list[pygame.Rect]:
@@ -610,7 +610,6 @@ def test_damaged_files_are_said_at_start_without_covering_the_menus_text(size, p
     (below 800x500, or three messages under 1280x800) still put them over the title, never over a card."""
     from arcade.services import saves
     from arcade.services.settings import Settings
-    from arcade.ui.menu import MenuScene
 
     Settings.path().parent.mkdir(parents=True)
     Settings.path().write_text('{"theme": "dark", garb')
@@ -619,10 +618,7 @@ def test_damaged_files_are_said_at_start_without_covering_the_menus_text(size, p
         saves.records_path().write_text("garbage{")
         saves.autosave_path("hashi").parent.mkdir(parents=True, exist_ok=True)
         saves.autosave_path("hashi").write_text('{"game": "hashi", "mov')
-    app = App(REGISTRY, size=size, headless=True)
-    try:
-        menu = MenuScene()
-        app.push(menu)
+    with menu_window(size) as (app, menu):
         app.frame(1 / 60, [])
         assert len(menu.toast.messages) == problems
         boxes = list(menu.toast.boxes)
@@ -654,8 +650,6 @@ def test_damaged_files_are_said_at_start_without_covering_the_menus_text(size, p
             assert min(box.top for box in boxes) > cards[-1].bottom, "at 1280x800 they stand under the cards"
             assert problems == 3 or not any(text.collidelist(boxes) != -1 for text in texts), \
                 "one message covered the menu's text"
-    finally:
-        app.close()
 
 
 @pytest.mark.parametrize("continues", [False, True], ids=["first-start", "with-continue"])
@@ -667,17 +661,10 @@ def test_a_menu_cards_words_and_chips_stand_clear_of_its_edges_and_of_each_other
     the description's last word. Whatever card is selected: the title's and the description's lines
     lie inside the card and apart, every chip inside it and off both lines and off "Enter ▶", the
     cards below the big title, and at 640x400 every game's description whole."""
-    from arcade.services import saves
     from arcade.ui import menu as menu_module
-    from arcade.ui.menu import MenuScene
     from tests.drawing import texts_drawn
 
-    if continues:
-        saves.write_autosave("hashi", {"game": "hashi", "moves": []}, "First steps")
-    app = App(REGISTRY, size=size, headless=True)
-    try:
-        menu = MenuScene()
-        app.push(menu)
+    with menu_window(size, continues=continues) as (app, menu):
         drawn = texts_drawn(monkeypatch, menu_module)
         title_line = app.theme.font(menu_module.TITLE_SIZE, bold=True).get_linesize()
         for selected, entry in enumerate(menu.entries):
@@ -699,8 +686,6 @@ def test_a_menu_cards_words_and_chips_stand_clear_of_its_edges_and_of_each_other
             for chip in chips:
                 assert card.contains(chip) and not chip.colliderect(sub) and not chip.colliderect(title), (chip, sub)
                 assert enter is None or not chip.colliderect(enter), (chip, enter)
-    finally:
-        app.close()
 
 
 @pytest.mark.parametrize("size", [(640, 400), (800, 500), (1280, 800)])
