@@ -1500,6 +1500,50 @@ def test_hint_and_watch_are_grey_on_a_finished_game_and_back_after_undo(info, to
         assert all(b.is_enabled() for b in ai)
 
 
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_undo_and_redo_name_the_move_and_say_where_the_player_stands(info, toy_in_registry):
+    """Undo and Redo said only "Undone." / "Redone.": undoing Battle Royale's drop hid the drop
+    prompt. Every game with undo names the move in its own words and then says what the status line
+    says on arriving there (a finished game: its outcome), and no later frame takes it back."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        assert scene.allow_undo
+        safe_moves(scene, 2)
+        frames(app, 30, dt=0.1)
+        session = scene.session
+
+        def expected(verb: str, index: int) -> str:
+            what = scene.describe_move(session.state_at(index), session.rules.decode_move(session.move_at(index)),
+                                       session.state_at(index + 1))
+            assert what, f"{info.name}: Undo and Redo have no words for {session.move_at(index)!r}"
+            return f"{verb}: {what}"
+
+        for verb, press, index in (("Undone", scene.undo, 1), ("Undone", scene.undo, 0), ("Redone", scene.redo, 0)):
+            press()
+            frames(app, 30, dt=0.1)
+            prompt = scene.position_prompt()
+            assert scene.status_text.startswith(expected(verb, index)), (info.name, scene.status_text)
+            if prompt:
+                assert scene.status_text.endswith(prompt[0][1:]) and scene.status_role == prompt[1]
+        watch_to_the_end(app, scene)
+        outcome = session.outcome
+        assert outcome is not None
+        for _ in range(300):  # the last step's animation, then the result panel
+            if app.stack.top is not scene:
+                break
+            frames(app, 1, dt=0.1)
+        while app.stack.top is not scene:
+            app.pop()
+        assert not scene.watching
+        scene.undo()
+        scene.redo()
+        frames(app, 30, dt=0.1)
+        assert scene.status_text.startswith(expected("Redone", session.index - 1))
+        assert scene.status_text.endswith(outcome.reason), (info.name, scene.status_text)
+        scene.redo()
+        assert scene.status_text == "Nothing to redo."
+
+
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_abandoning_a_game_clears_its_own_save_and_never_another_games(info, toy_in_registry):
     """``abandon_save`` (Tron's rematch and new setup) takes this game's save and nothing else: the

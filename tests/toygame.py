@@ -136,6 +136,12 @@ class ToyScene(PuzzleScene):
     def layout_board(self, area: pygame.Rect) -> None:
         self.view.layout(area)
 
+    def describe_move(self, before: State, move: tuple[int, int], after: State) -> str:
+        return f"the press at {cell_name(move)}"
+
+    def position_prompt(self) -> tuple[str, str] | None:
+        return f"{sum(map(sum, self.session.state.lights))} lights on.", "text_dim"
+
     def handle_board(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             cell = self.view.cell_at(event.pos)

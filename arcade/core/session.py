@@ -129,6 +129,10 @@ class Session(Generic[LevelT, StateT, MoveT]):
     def state_at(self, index: int) -> StateT:
         return self._states[index]
 
+    def move_at(self, index: int) -> str:
+        """The move (as text) that leads from state ``index`` to the next, redo tail included."""
+        return self._moves[index]
+
     @property
     def ai_moved(self) -> bool:
         """Whether any move that leads to the current state was the AI's (watch or a played hint).

@@ -686,11 +686,51 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
 
     def undo(self) -> None:
         self.stop_watch()
-        self.say("Undone." if self.session.undo() else "Nothing to undo.")
+        taken = self.session.index - 1
+        if self.session.undo():
+            self.say_history_step("Undone", taken)
+        else:
+            self.say("Nothing to undo.")
 
     def redo(self) -> None:
         self.stop_watch()
-        self.say("Redone." if self.session.redo() else "Nothing to redo.")
+        brought = self.session.index
+        if self.session.redo():
+            self.say_history_step("Redone", brought)
+        else:
+            self.say("Nothing to redo.")
+
+    def describe_move(self, before: Any, move: Any, after: Any) -> str:
+        """The move that led from ``before`` to ``after``, in the game's own words, for Undo and
+        Redo to name ("the bridge between the 3 at row 2, column 4 and …"). "" (the default): they
+        say only "Undone." / "Redone."."""
+        return ""
+
+    def position_prompt(self) -> tuple[str, str] | None:
+        """What the status line would say, and its role, to a player who had just arrived at the
+        current state (Battle Royale's drop prompt, Hashi's islands to go); None: nothing. Undo
+        and Redo say it after the move they name; a finished game's outcome is said instead."""
+        return None
+
+    def say_history_step(self, verb: str, index: int) -> None:
+        """After Undo or Redo ("Undone" / "Redone"): which move of the history (``index``) was taken
+        back or brought back, then where the player now stands. Both used to say only "Undone.":
+        undoing Battle Royale's drop left the player without the drop prompt, Redo without a word
+        of where they stood."""
+        session = self.session
+        what = self.describe_move(session.state_at(index), session.rules.decode_move(session.move_at(index)),
+                                  session.state_at(index + 1))
+        text = f"{verb}: {what}" if what else f"{verb}"
+        text += "" if text.endswith((".", "!", "?")) else "."
+        outcome = session.outcome
+        if outcome is not None:
+            prompt: tuple[str, str] | None = (outcome.reason, "good" if outcome.is_win else "error")
+        else:
+            prompt = self.position_prompt()
+        if prompt and prompt[0]:
+            self.say(f"{text} {prompt[0][:1].upper()}{prompt[0][1:]}", prompt[1])
+        else:
+            self.say(text)
 
     def restart(self) -> None:
         self.stop_watch()

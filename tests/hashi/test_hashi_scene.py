@@ -121,6 +121,23 @@ def test_undo_and_redo_restore_the_board(app, driver, open_level):
     assert scene.session.state == after
 
 
+def test_undo_and_redo_name_the_bridge_and_say_what_is_left(app, driver, open_level):
+    scene = open_level("3...3\n.....\n2...2\n")
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 1, 0))
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.status_text == ("Undone: the bridge between the 3 at row 1, column 1 and the 2 at row 3, "
+                                 "column 1. 4 islands to go.")
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert scene.status_text == ("Redone: the bridge between the 3 at row 1, column 1 and the 2 at row 3, "
+                                 "column 1. 4 islands to go.")
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 1, 0))
+    driver.key(pygame.K_u)
+    assert scene.status_text.startswith("Undone: the second bridge between the 3 at row 1, column 1 and")
+    driver.key(pygame.K_u)
+    driver.key(pygame.K_u)
+    assert scene.status_text == "Nothing to undo."
+
+
 def test_a_crossing_is_refused_flashes_and_is_explained(app, driver, open_level):
     scene = open_level(".1.\n1.1\n.1.\n")
     driver.drag(at(scene, (1, 0)), towards(scene, (1, 0), 0, 1))

@@ -99,6 +99,25 @@ def test_walking_into_the_storm_dies_and_undo_brings_you_back(app, driver):
     assert not scene.session.state.dead and scene.session.state.pos == (2, 10)
 
 
+def test_undo_and_redo_name_the_move_and_say_where_you_stand(app, driver):
+    scene = open_level(app, driver)
+    driver.click(centre_of(scene, (3, 10)))
+    driver.key(pygame.K_DOWN)  # (4, 10): loot
+    driver.key(pygame.K_u)
+    assert scene.status_text.startswith("Undone: the step down to row 5, column 11, with its loot. Centre ")
+    driver.key(pygame.K_u)
+    # Back before the drop: the drop prompt the game opens with (the side panel's too).
+    assert scene.status_text == ("Undone: the drop at row 4, column 11. Click an empty cell inside the "
+                                 "outlined diamond to drop (or arrows + Enter).")
+    assert scene.status_role == "info"
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert scene.status_text.startswith("Redone: the drop at row 4, column 11. Centre 4 steps away")
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert scene.status_text.startswith("Redone: the step down to row 5, column 11, with its loot. Centre ")
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert scene.status_text == "Nothing to redo."
+
+
 def test_enter_finishes_on_the_centre_and_the_overlay_shows_both_routes(app, driver):
     scene = open_level(app, driver, "02-dead-end-11x11")
     centre = scene.session.level.centre

@@ -100,6 +100,18 @@ def test_step_back_and_forward_with_keys(app, driver):
     assert scene.session.index == 3
 
 
+def test_undo_and_redo_name_the_turn_and_its_command(app, driver):
+    scene = open_runway(app)
+    for key in (pygame.K_RIGHT, pygame.K_j):
+        driver.key(key)
+        settle(driver, 0.6)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.status_text.startswith("Undone: turn 2 · JUMP")
+    assert scene.status_text.endswith("Turn 1 of 2.")
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert scene.status_text.startswith("Redone: turn 2 · JUMP") and scene.status_text.endswith("Turn 2 of 2.")
+
+
 def test_dragging_the_timeline_scrubs_the_turns(app, driver):
     scene = open_runway(app)
     for key in (pygame.K_RIGHT, pygame.K_j, pygame.K_DOWN, pygame.K_RETURN):

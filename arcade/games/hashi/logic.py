@@ -569,3 +569,31 @@ class HashiRules(PuzzleRules[Puzzle, State, Move]):
 
 
 RULES = HashiRules()
+
+
+def describe_move(before: State, move: Move, after: State) -> str:
+    """A move in words, as Undo and Redo name it: "the bridge between the 3 at row 2, column 4 and
+    the 2 at row 2, column 7", "the second bridge between …", "taking away the bridges between …",
+    "the 'no bridge' mark between …", "locking the 3 at row 2, column 4 as finished"."""
+    p = before.puzzle
+    if move.kind in ("lock", "unlock"):
+        island = p.island_at.get(move.pos)
+        if island is None:
+            return ""
+        return f"{'locking' if move.kind == 'lock' else 'unlocking'} {p.describe(island)}" + (
+            " as finished" if move.kind == "lock" else "")
+    try:
+        line = RULES.resolve_line(before, move)
+    except IllegalMove:
+        return ""
+    between = f"between {p.describe_line(line)}"
+    if move.kind == "mark":
+        return f"the 'no bridge' mark {between}"
+    if move.kind == "unmark":
+        return f"taking away the 'no bridge' mark {between}"
+    was, now = before.bridges[line], after.bridges[line]
+    if now > was:
+        return f"{'the bridges' if now - was == 2 else 'the second bridge' if was else 'the bridge'} {between}"
+    if now < was:
+        return f"taking away {'the bridges' if was - now == 2 else 'a bridge'} {between}"
+    return ""

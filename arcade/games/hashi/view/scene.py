@@ -35,7 +35,7 @@ from arcade.games.hashi.controller import (
     read_highlight,
 )
 from arcade.games.hashi.formats import parse_puzzle, read_puzzle
-from arcade.games.hashi.logic import RULES, Puzzle, State
+from arcade.games.hashi.logic import RULES, Puzzle, State, describe_move
 from arcade.games.hashi.verdict import find_solutions
 from arcade.games.hashi.view import dialogs, effects
 from arcade.games.hashi.view.painter import BoardPainter, assign_seam_labels, seam_label
@@ -245,13 +245,22 @@ class HashiScene(CameraScene, PuzzleScene):
         return [*self.zoom_fields(), *fields]
 
     def _report(self, state: State) -> None:
+        self.say(*self.report(state))
+
+    def report(self, state: State) -> tuple[str, str]:
+        """What a move that led to ``state`` says: its first problem, else the islands to go."""
         problems = state.problems()
         if problems:
             more = f" (+{len(problems) - 1} more)" if len(problems) > 1 else ""
-            self.say(problems[0] + more, "warning")
-        else:
-            left = len(self.puzzle.islands) - state.analysis.done
-            self.say(f"{left} island{'s' if left != 1 else ''} to go." if left else "Every island is satisfied.")
+            return problems[0] + more, "warning"
+        left = len(self.puzzle.islands) - state.analysis.done
+        return (f"{left} island{'s' if left != 1 else ''} to go." if left else "Every island is satisfied."), "text_dim"
+
+    def describe_move(self, before: Any, move: Any, after: Any) -> str:
+        return describe_move(before, move, after)
+
+    def position_prompt(self) -> tuple[str, str] | None:
+        return self.report(self.session.state)
 
     # -- session changes ---------------------------------------------------------------------
     def on_changed(self) -> None:

@@ -22,7 +22,7 @@ from arcade.core.registry import GameInfo
 from arcade.core.session import Session
 from arcade.core.words import plural
 from arcade.games.royale import ai, controller
-from arcade.games.royale.logic import DIRECTIONS, Cell, Level, Move, State
+from arcade.games.royale.logic import DIRECTION_NAMES, DIRECTIONS, Cell, Level, Move, State
 from arcade.games.royale.solver import Route
 from arcade.ui.camera import CameraInput, CameraScene
 from arcade.ui.game_scene import PuzzleScene
@@ -56,6 +56,9 @@ from .result import RoyaleResultScene
 
 if TYPE_CHECKING:
     from arcade.ui.app import App
+
+#: The drop prompt the game opens with (Undo back to before the drop says it again).
+DROP_PROMPT = "Click an empty cell inside the outlined diamond to drop (or arrows + Enter)."
 
 SIDE_WIDTH = 236
 RING_SECONDS = 0.55
@@ -125,11 +128,13 @@ class RoyaleScene(CameraScene, PuzzleScene):
     def _prompt_drop(self, prompt: str) -> None:
         """Ask for the drop, or say why there is none: a grid full of loot (or whose empty cells
         are all too far out) asked the player to click a cell that does not exist."""
+        self.say(*self._drop_prompt(prompt))
+
+    def _drop_prompt(self, prompt: str) -> tuple[str, str]:
         reason = self.session.level.no_start_reason
         if reason is None:
-            self.say(prompt, "info")
-        else:
-            self.say(f"No route on this grid: {reason}. Pick another one (Levels or New board).", "warning")
+            return prompt, "info"
+        return f"No route on this grid: {reason}. Pick another one (Levels or New board).", "warning"
 
     def start_par(self) -> None:
         """Look the par up (cache) or solve it in the par worker; the frame never waits."""
@@ -177,9 +182,27 @@ class RoyaleScene(CameraScene, PuzzleScene):
         self.start_par()
         state = self.session.state
         if not state.placed:
-            self._prompt_drop("Click an empty cell inside the outlined diamond to drop (or arrows + Enter).")
+            self._prompt_drop(DROP_PROMPT)
         else:
             self._describe_position()
+
+    def describe_move(self, before: State, move: Move, after: State) -> str:
+        """How Undo and Redo name a move: "the drop at row 5, column 6", "the step up to row 4,
+        column 6, with its loot", "finishing on the centre"."""
+        if move.kind == "start" and move.cell is not None:
+            return f"the drop at {cell_name(move.cell)}"
+        if move.kind == "go" and after.placed:
+            loot = ", with its loot" if after.loot > before.loot else ""
+            return f"the step {DIRECTION_NAMES[move.direction]} to {cell_name(after.pos)}{loot}"  # type: ignore[arg-type]
+        if move.kind == "finish":
+            return "finishing on the centre"
+        return ""
+
+    def position_prompt(self) -> tuple[str, str] | None:
+        """Before the drop its prompt (the one the game opens with), after it the position."""
+        if not self.session.state.placed:
+            return self._drop_prompt(DROP_PROMPT)
+        return self._position_text()
 
     def leave(self) -> None:
         self.stop_event.set()
@@ -494,23 +517,28 @@ class RoyaleScene(CameraScene, PuzzleScene):
         self.ring = None
 
     def _describe_position(self) -> None:
+        said = self._position_text()
+        if said is not None:
+            self.say(*said)
+
+    def _position_text(self) -> tuple[str, str] | None:
+        """Where the player stands during the round, and its role (None before the drop and after the end)."""
         state = self.session.state
         if self.session.outcome is not None or not state.placed:
-            return
+            return None
         level = state.level
         distance = level.distance_to_centre(state.pos)  # type: ignore[arg-type]
         spare = state.remaining - distance
         if state.doomed:
-            self.say(f"Doomed: the centre is {_steps(distance)} away but the storm allows only "
-                     f"{plural(state.remaining, 'more move')}. Undo (U) to step back.", "error")
-        elif state.on_centre:
-            self.say(f"On the centre with {state.loot} loot: Enter finishes — or keep looting "
-                     f"({plural(state.remaining, 'move')} left, come back in time).", "good")
-        elif spare < 2:
-            self.say(f"No spare moves: head straight for the centre ({_steps(distance)}, "
-                     f"{plural(state.remaining, 'move')} left).", "warning")
-        else:
-            self.say(f"Centre {_steps(distance)} away · {spare} spare moves · loot {state.loot}", "text_dim")
+            return (f"Doomed: the centre is {_steps(distance)} away but the storm allows only "
+                    f"{plural(state.remaining, 'more move')}. Undo (U) to step back.", "error")
+        if state.on_centre:
+            return (f"On the centre with {state.loot} loot: Enter finishes — or keep looting "
+                    f"({plural(state.remaining, 'move')} left, come back in time).", "good")
+        if spare < 2:
+            return (f"No spare moves: head straight for the centre ({_steps(distance)}, "
+                    f"{plural(state.remaining, 'move')} left).", "warning")
+        return f"Centre {_steps(distance)} away · {spare} spare moves · loot {state.loot}", "text_dim"
 
     # -- layout and drawing -------------------------------------------------------------------------
     def layout_board(self, area: pygame.Rect) -> None:

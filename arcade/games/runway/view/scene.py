@@ -389,6 +389,19 @@ class RunwayScene(ProgramsMixin, TickScene):
         if session.outcome is None:
             self.pending_outcome = None
 
+    def describe_move(self, before: State, move: Command, after: State) -> str:
+        """How Undo and Redo name a turn: its number and its command, as the watch's lines do
+        ("turn 3 · SPEED, speed 1 → 2: 4 bikes now at x=5.")."""
+        return f"turn {after.turn} · {describe_turn(before, move, after)}"
+
+    def position_prompt(self) -> tuple[str, str] | None:
+        """Which turn of the history is on screen now ("Turn 2 of 5", "Turn 0 of 5: the start")."""
+        session = self.session
+        text = f"Turn {session.index} of {session.length}" + (": the start." if session.index == 0 else ".")
+        if session.looking_back:
+            text += " — looking back at a finished race (End: its finish)"
+        return text, "text_dim"
+
     def say_turn_on_screen(self) -> None:
         """After a jump through the history (scrubbing, Home/End, stepping back), the status line says
         what the turn on screen is. Scrubbing back through a finished race kept its last words ("✓ 1
@@ -489,7 +502,8 @@ class RunwayScene(ProgramsMixin, TickScene):
             self.stop_watch()
             # Scrubbed back to the end of a race already shown (a run on the tape: once its panel was up).
             if self.tape_result_shown if self.taping else self.outcome_seen:
-                self.say(outcome.reason, "good" if outcome.is_win else "warning")
+                if not self.status_text.endswith(outcome.reason):  # Redo said it after the turn it names
+                    self.say(outcome.reason, "good" if outcome.is_win else "warning")
                 self.keep_result(outcome)  # the Result button and F3 bring the panel
             else:
                 self.tape_result_shown = self.taping
