@@ -863,6 +863,22 @@ def test_a_drag_of_the_player_to_the_edge_of_a_zoomed_view_stops_under_the_point
     driver.drag(centre_of(scene, start), centre_of(scene, edge), steps=30)
     state = scene.session.state
     assert state.pos == edge and not state.dead
+
+
+def test_a_drag_of_the_player_whose_drop_is_undone_under_it_walks_no_one(app, driver):
+    """The drop undone with Ctrl+Z while the player was being dragged: the drag's next motion looked
+    for the player at the end of an empty path (IndexError, found by the monkey test)."""
+    scene = open_level(app, driver)
+    driver.click(centre_of(scene, (3, 10)))
+    start, below = centre_of(scene, (3, 10)), centre_of(scene, (4, 10))
+    driver.frame(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert not scene.session.state.placed
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=below, rel=(0, 20), buttons=(1, 0, 0)),
+                 pygame.event.Event(pygame.MOUSEBUTTONUP, pos=below, button=1))
+    assert app.crashes == 0 and scene.session.moves == [] and not scene.session.state.placed
+
+
 def test_the_panel_says_on_the_centre_rather_than_centre_0_away(app, driver):
     """Standing on the centre the panel read "centre 0 away · 4 spare", and with a move left
     "! no spare moves: centre 0 away" in the warning colour, where the status line said Enter finishes."""

@@ -428,6 +428,9 @@ class RoyaleScene(CameraScene, PuzzleScene):
         the player's row or column; a cell off those lines waits until the pointer is back on one."""
         target = self.grid.cell_at(pos)
         while target is not None and self.session.outcome is None:
+            if not self.session.state.placed:  # the drop was undone under the drag (Ctrl+Z): no one to walk
+                self._walking = False
+                return
             r, c = self.session.state.path[-1]
             if target == (r, c):
                 return
