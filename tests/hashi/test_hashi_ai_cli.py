@@ -102,8 +102,8 @@ def test_generate_text_is_a_unique_graded_level(capsys):
 
 def test_generate_several_as_game_ids_and_into_a_folder(tmp_path, capsys):
     assert main(["generate", "hashi", "--size", "8x8", "--format", "tatham", "-n", "3", "--seed", "1"]) == 0
-    ids = [line for line in capsys.readouterr().out.splitlines() if line]
-    assert len(ids) == 3 and len(set(ids)) == 3
+    ids = capsys.readouterr().out.splitlines()  # one a line, as a shell's `while read id` wants them
+    assert len(ids) == 3 and len(set(ids)) == 3 and all(ids)
     assert all(solver.count_solutions(parse_puzzle(i)) == 1 for i in ids)
     assert main(["generate", "hashi", "--size", "8x8", "-n", "2", "--seed", "1", "--out", str(tmp_path),
                  "--title", "Pack"]) == 0

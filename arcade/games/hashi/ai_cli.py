@@ -176,7 +176,7 @@ def run_generate(args: argparse.Namespace) -> int:
             write_output(args.out / name, text)
             print(args.out / name)
         else:
-            if k:
+            if k and args.format != "tatham":  # levels are parted by a blank line; game IDs are one a line
                 print()
             sys.stdout.write(text)
     return 0
