@@ -166,6 +166,17 @@ def test_a_destroyed_bike_on_the_edge_does_not_block():
     assert spots(RULES.apply(first, U)) == [(0, 0, False), (2, 1, True)]
 
 
+def test_how_to_play_states_the_edge_rule_as_the_referee_plays_it():
+    """The rules page said UP/DOWN were refused "if any bike is on the edge lane": a player with a
+    fallen bike on lane 0 held back from UP, which the referee (above) allows; and "refused" read
+    as "nothing happens", where the bikes still ride on straight ahead."""
+    from arcade.games.runway import INFO
+
+    rule = next(line for line in INFO.how_to_play if "edge lane" in line)
+    assert "still riding" in rule.split("UP", 1)[1]
+    assert "straight" in rule
+
+
 def test_destroyed_bikes_stay_put_for_good():
     lvl = level(".0......", "........", bikes=(0, 1), speed=1, need=1)
     state = play(lvl, W, S, W, D)

@@ -44,7 +44,7 @@ INFO = GameInfo(
         "Up to four motorbikes ride a four-lane runway with holes. Every turn you give ONE command, and every "
         "bike still riding obeys it.",
         "SPEED and SLOW change the speed by one; WAIT keeps it; JUMP leaps: only the landing cell counts; UP "
-        "and DOWN change lane (refused if any bike is on the edge lane).",
+        "and DOWN change lane (while a bike still riding is on the edge lane, no bike does: all ride straight on).",
         "A bike that passes over a hole (or lands in one) falls. Get at least the required number of bikes "
         "past the end of the runway within 50 turns.",
         "H shows what the exact AI would do; Space lets it drive; the timeline scrubs through every turn.",
