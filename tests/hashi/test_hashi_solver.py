@@ -76,6 +76,21 @@ def test_isolation_one_one_and_group():
     assert solver.grade(puzzle).name == "medium"
 
 
+def test_isolation_inside_a_group_caps_a_line_that_would_close_it():
+    # A square of four islands already joined by sure bridges (north, east, south sides) still
+    # needs 2 at each west corner and nothing elsewhere: a double bridge on the west side would
+    # meet the group's last 4 and close it off from the 1s on the right, so at most one goes there.
+    puzzle = parse_puzzle("3.2.1\n.....\n3.2.1\n")
+    engine = solver.Engine(solver.compile_puzzle(puzzle), solver.LOCAL, [])
+    sure = {((0, 0), (0, 2)): 1, ((0, 2), (2, 2)): 1, ((2, 0), (2, 2)): 1, ((0, 2), (0, 4)): 0, ((2, 2), (2, 4)): 0}
+    for (a, b), count in sure.items():
+        engine.restrict(line_between(puzzle, a, b), count, count)
+    west = line_between(puzzle, (0, 0), (2, 0))
+    assert (engine.lo[west], engine.hi[west]) == (0, 2)
+    assert engine._isolate(west)
+    assert (engine.lo[west], engine.hi[west]) == (0, 1)
+
+
 def test_isolation_two_two():
     puzzle, log, engine = events("2.2\n...\n2.2\n")
     assert find(log, solver.ISOLATION_22, line_between(puzzle, (0, 0), (0, 2))).new[1] == 1
