@@ -37,7 +37,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from arcade.core.errors import ArcadeError
 from arcade.services import interrupts
@@ -89,6 +89,10 @@ class Answer:
     failure: str = ""
     late: bool = False
     stderr: tuple[str, ...] = ()
+    #: The line was written before this move's input was sent: left over from an earlier move on
+    #: which the program printed more than one line (a protocol that reads one line a move takes it
+    #: as this move's answer, as CodinGame does, so the program's answers run one move behind).
+    ahead: bool = False
 
 
 @dataclass(frozen=True)
@@ -362,6 +366,9 @@ class Program:
         with _LIVE_LOCK:
             _LIVE.add(self)  # at once: a signal handler's close_all must find it
         self.answers = 0
+        #: Non-blank lines the program has begun to write, counted by the reader before it queues them,
+        #: so ``ask`` can tell an answer already written when a move's input goes out (``Answer.ahead``).
+        self._lines_written = 0
         self._lines: queue.Queue[tuple[str, str]] = queue.Queue()
         self._stdout_bytes = 0
         #: The start of an answer line not ended yet (only to say so when it never ends).
@@ -399,6 +406,7 @@ class Program:
     def _read_stdout_to_end(self) -> None:
         buffer = b""
         overflow = False
+        complete_lines = 0  # non-blank lines ended so far
         while True:
             try:
                 data = os.read(self._out_fd, 65536)
@@ -417,6 +425,10 @@ class Program:
                 overflow = True
                 continue
             *complete, buffer = (buffer + data).split(b"\n")
+            # Counted before any is queued, a line begun as much as one ended: "SPEED\nWAIT" read
+            # before a move's input went out holds that move's answer, though its line end comes later.
+            complete_lines += sum(1 for line in complete if line.strip())
+            self._lines_written = complete_lines + bool(buffer.strip())
             # Every line is held to the limit, a complete one as much as one still coming.
             for number, line in enumerate([*complete, buffer]):
                 if len(line) > LINE_LIMIT:
@@ -659,6 +671,7 @@ class Program:
     def ask(self, text: str, limit: float, *, close_input: bool = False) -> Answer:
         """Send one input and read one answer line within ``limit`` seconds (from the last byte sent)."""
         sent_at = time.perf_counter()
+        ahead = self._lines_written > self.answers
         try:
             self.send(text, sent_at + limit)
         except ProgramFailure as exc:
@@ -672,7 +685,8 @@ class Program:
             return self._answer(None, ms, str(exc))
         if close_input:
             self.close_input()
-        return self.read_line(limit, time.perf_counter())
+        answer = self.read_line(limit, time.perf_counter())
+        return replace(answer, ahead=True) if ahead and answer.line is not None else answer
 
     def _written_answer(self) -> str | None:
         """An answer line the program had already written (it is not waited for), else None."""

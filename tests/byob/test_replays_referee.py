@@ -169,6 +169,21 @@ def test_a_misbehaving_runway_program_fails_the_test_with_one_line(mode, reason)
     assert run.replay().result["reason"] == reason
 
 
+def test_a_program_that_prints_two_lines_a_turn_is_told_its_answers_ran_behind():
+    """A bot printing SPEED and WAIT every turn lost with only "No bike is left, 1 needed": its
+    second line is taken as the next turn's answer (as on CodinGame), and nothing said so."""
+    name, level = bundled_tests()[1]
+    run = run_program(level, f"codingame:{bot('codingame_twice.py')}", level_id=name, limits=ROOMY)
+    assert [c.value for c in run.commands[:3]] == ["SPEED", "WAIT", "SPEED"]
+    assert run.behind_from == 2
+    assert run.line() == (f"{name}: fail — No bike is left, 1 needed; from turn 2 its answers were lines left "
+                          "over from an earlier turn (it printed more than one line in a turn): "
+                          "print exactly one line per turn")
+    straight = run_program(level, f"codingame:{bot('codingame_straight.py')}", level_id=name, limits=ROOMY)
+    assert straight.behind_from == 0
+    assert straight.line() == f"{name}: fail — No bike is left, 1 needed"
+
+
 def test_a_runway_answer_padded_past_the_line_limit_fails():
     """'SPEED' followed by 6000 spaces and a line end was accepted as SPEED."""
     name, level = bundled_tests()[1]

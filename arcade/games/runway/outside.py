@@ -52,6 +52,9 @@ class RunwayRun:
     turns: list[Turn] = field(default_factory=list)
     outcome: Outcome | None = None
     failure: str = ""
+    #: The first turn (1-based) whose answer had been written before the turn's input: the program
+    #: printed more than one line on an earlier turn, so from here its answers run behind (0: never).
+    behind_from: int = 0
 
     @property
     def final(self) -> State:
@@ -67,8 +70,13 @@ class RunwayRun:
             final = self.final
             return (f"{self.level_id}: pass {len(final.active)}/{len(final.bikes)} alive in "
                     f"{len(self.commands)} turn{'s' * (len(self.commands) != 1)}")
-        reason = self.failure or (self.outcome.reason if self.outcome else "did not finish")
-        return f"{self.level_id}: fail — {reason.rstrip('.')}"
+        reason = (self.failure or (self.outcome.reason if self.outcome else "did not finish")).rstrip(".")
+        if self.behind_from:
+            # CodinGame reads one line a turn, so a second line printed on one turn is taken as
+            # the next turn's answer; the run failed with only the rules' reason and no clue why.
+            reason += (f"; from turn {self.behind_from} its answers were lines left over from an earlier turn "
+                       "(it printed more than one line in a turn): print exactly one line per turn")
+        return f"{self.level_id}: fail — {reason}"
 
     def replay(self) -> Replay:
         """This run in the replay format (:mod:`arcade.services.replays`)."""
@@ -116,6 +124,8 @@ def run_program(
             prefix = ""
             answer = program.ask(text, limits.for_answer(len(run.commands)) / 1000)
             run.turns.append(Turn((answer.ms,), (answer.stderr,)))
+            if answer.ahead and not run.behind_from:
+                run.behind_from = len(run.commands) + 1
             if answer.line is None:
                 run.failure = answer.failure
                 break
