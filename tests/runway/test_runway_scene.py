@@ -343,6 +343,8 @@ def test_autosave_and_resume(app, driver):
     resumed = app.launch("runway", Launch(save=saved.data))
     app.frame(1 / 60)
     assert resumed.session.state == scene.session.state
+    # The status line says where the race stands, not the level's opening words ("2 bikes").
+    assert resumed.status_text.startswith("Turn 2 of 2: 1 of 2 bikes riding, 1 must cross.")
 
 
 def test_a_finished_race_refuses_more_commands(app, driver):

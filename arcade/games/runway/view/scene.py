@@ -116,7 +116,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         super().enter(app)
         self.start_analysis()
         if not self.status_text:  # a replay's or a program's own line, said as it was put on the timeline
-            self.say(self.level_summary())
+            self.say(self.level_summary() if self.session.index == 0 else self.resumed_summary())
 
     def build_toolbar(self) -> None:
         super().build_toolbar()
@@ -138,6 +138,14 @@ class RunwayScene(ProgramsMixin, TickScene):
         bikes = len(level.bikes)
         return (f"{bikes} bike{'s' * (bikes != 1)}, {level.need} must cross; runway of {level.length} cells. "
                 "Arrows / J / Enter drive · Space lets the AI drive · H hints.")
+
+    def resumed_summary(self) -> str:
+        """A race continued where it was left: where it stands now. The level's opening words ("4
+        bikes, 1 must cross") read as if no bike had fallen yet."""
+        session, level = self.session, self.session.level
+        riding, bikes = len(session.state.active), len(level.bikes)
+        return (f"Turn {session.index} of {session.length}: {riding} of {bikes} bike{'s' * (bikes != 1)} "
+                f"riding, {level.need} must cross. Arrows / J / Enter drive · Space lets the AI drive · H hints.")
 
     def status_fields(self) -> list[str]:
         """The header's fields: the zoom when the player's own, and the clock of a timed game."""
