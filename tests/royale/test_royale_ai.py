@@ -60,6 +60,27 @@ def test_hint_when_doomed_is_an_error_without_a_move():
     assert hint is not None and hint.kind == "error" and hint.move is None and "undo" in hint.reason.lower()
 
 
+def test_hint_when_doomed_names_the_undos_and_searches_nothing(monkeypatch):
+    """Doomed, every press of H answers at once (nothing can win from here: no search) and says
+    how far back hope lies; it used to say a bare "undo (U)" however far the player had walked on."""
+    def no_search(*args, **kwargs):
+        raise AssertionError("a doomed hint searched")
+
+    monkeypatch.setattr(ai, "solve_state", no_search)
+    monkeypatch.setattr(ai, "solve_level", no_search)
+    level = generate(21, 21, 0.2, 4)
+    state = State(level)
+    for move in ("start 10 3", "U", "U", "U"):
+        state = RULES.play(state, move)
+    assert state.doomed and state.moves_since_hope == 2
+    hint = ai.hint(state)
+    assert hint is not None and hint.kind == "error" and hint.move is None
+    assert "undo 2 moves (press U 2 times) to get back to row 10, column 4" in hint.reason
+    assert hint.highlight == ((7, 3), (8, 3), (9, 3))
+    one_back = RULES.play(RULES.play(RULES.play(State(level), "start 10 3"), "U"), "U")
+    assert "undo (U) to step back to row 10, column 4" in ai.hint(one_back).reason
+
+
 def play_steps(session: Session, steps) -> None:
     for step in steps:
         session.apply_step(step)

@@ -202,6 +202,27 @@ def test_hint_twice_plays_the_best_move(app, driver):
     assert scene.session.state.path == ((3, 10),)
 
 
+def test_doomed_two_moves_deep_the_status_and_the_hint_say_how_many_undos(app, driver):
+    """Both said only "Undo (U) to step back": one U left the player still doomed."""
+    scene = open_level(app, driver)
+    driver.click(centre_of(scene, (3, 10)))
+    for key in (pygame.K_a, pygame.K_a, pygame.K_a):  # (3, 9) still in reach, (3, 8) doomed, (3, 7) too
+        driver.key(key)
+    assert scene.session.state.doomed and scene.session.state.pos == (3, 7)
+    assert scene.status_text.endswith("Undo 2 moves (press U 2 times) to get back to row 4, column 10.")
+    driver.key(pygame.K_h)
+    scene.worker.wait(30)
+    driver.frames(1)
+    assert scene.hint is not None and scene.hint.kind == "error" and scene.hint.move is None
+    assert "undo 2 moves (press U 2 times) to get back to row 4, column 10" in scene.status_text
+    assert scene.hint.highlight == ((3, 7), (3, 8), (3, 9))  # the way back, drawn on the board
+    driver.key(pygame.K_u)
+    assert scene.status_text.startswith("Undone: the step left to row 4, column 8.")
+    assert scene.status_text.endswith("Undo (U) to step back to row 4, column 10.")
+    driver.key(pygame.K_u)
+    assert not scene.session.state.doomed and scene.session.state.pos == (3, 9)
+
+
 def test_watch_the_ai_walks_the_optimal_route(app, driver):
     scene = open_level(app, driver)
     driver.key(pygame.K_i)

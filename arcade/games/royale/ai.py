@@ -141,8 +141,7 @@ def hint(state: State, should_stop: Callable[[], bool] | None = None) -> Hint | 
     if outcome is not None:
         return Hint(None, "The round is over: undo or restart to try another route.", kind="info")
     if state.doomed:
-        return Hint(None, "The centre is out of reach in the moves left: undo (U) to step back.",
-                    rule="doomed", kind="error")
+        return doomed_hint(state)
     route = best_from(state, should_stop)
     if route is None:
         return Hint(None, "No empty cell can reach the centre before the storm closes.", kind="info")
@@ -164,6 +163,31 @@ def hint(state: State, should_stop: Callable[[], bool] | None = None) -> Hint | 
     return Hint(letter, f"go {DIRECTION_NAMES[letter]} — {reach(best)}", rule=rule, highlight=tuple(route.cells))
 
 
+def undo_advice(state: State) -> str:
+    """What to press to get a doomed ``state`` back within reach of the centre: one Undo is not
+    always enough (a player may walk on after being doomed), so say how many."""
+    back = state.moves_since_hope
+    if back >= len(state.path):
+        return "undo the drop (U) and drop closer to the centre"
+    if back == 1:
+        return f"undo (U) to step back to {cell_name(state.path[-2])}"
+    return f"undo {back} moves (press U {back} times) to get back to {cell_name(state.path[-1 - back])}"
+
+
+def doomed_hint(state: State) -> Hint:
+    """The hint for a doomed player: no search (nothing can win from here), just the way back.
+
+    It used to say only "undo (U) to step back" -- however far the player had walked on --
+    so a player three moves past hope pressed U, was still doomed, and asked again. The
+    violet line shows the way back to the latest cell of the route that can still make it.
+    """
+    back = state.moves_since_hope
+    way_back = tuple(reversed(state.path[max(0, len(state.path) - 1 - back):]))
+    return Hint(None, f"the centre is out of reach in the moves left: {undo_advice(state)}, "
+                      "from where you can still make it.",
+                rule="doomed", kind="error", highlight=way_back)
+
+
 def last_hopeful(state: State) -> tuple[int, State]:
     """How many moves to take back from a doomed ``state`` to the latest one that can still reach
     the centre, and that state (unplaced when even the drop was hopeless).
@@ -172,13 +196,12 @@ def last_hopeful(state: State) -> tuple[int, State]:
     route and loot thrown away, where a step or two back would have done.
     """
     path = state.path
+    back = state.moves_since_hope
+    if back >= len(path):
+        return len(path), State(state.level)
     letters = "".join(next(d for d, (dr, dc) in DIRECTIONS.items() if (a[0] + dr, a[1] + dc) == b)
                       for a, b in itertools.pairwise(path))
-    for keep in range(len(path) - 1, 0, -1):
-        earlier = replay(state.level, path[0], letters[: keep - 1])
-        if not earlier.doomed:
-            return len(path) - keep, earlier
-    return len(path), State(state.level)
+    return back, replay(state.level, path[0], letters[: len(path) - 1 - back])
 
 
 def watch(state: State, should_stop: Callable[[], bool] | None = None) -> Iterator[Step]:

@@ -218,6 +218,21 @@ class State:
         return (self.placed and not self.dead and not self.finished
                 and not self.level.can_reach_centre(self.path[-1], self.moves))
 
+    @property
+    def moves_since_hope(self) -> int:
+        """How many moves to undo to stand again where the centre was in reach (0 if not doomed).
+
+        One Undo is not always enough: a player who walked on after being doomed needs several,
+        and the hint and the status line say how many instead of a bare "undo". ``len(path)``
+        when even the drop cell was out of reach (undoing the drop too).
+        """
+        if not self.doomed:
+            return 0
+        for k in range(len(self.path) - 1, -1, -1):
+            if self.level.can_reach_centre(self.path[k], k):
+                return len(self.path) - 1 - k
+        return len(self.path)
+
     def safe_directions(self) -> list[str]:
         """Moves that keep the player inside the next box (no safe move left ends the round)."""
         if not self.placed or self.dead or self.finished:

@@ -533,8 +533,9 @@ class RoyaleScene(CameraScene, PuzzleScene):
         distance = level.distance_to_centre(state.pos)  # type: ignore[arg-type]
         spare = state.remaining - distance
         if state.doomed:
+            advice = ai.undo_advice(state)
             return (f"Doomed: the centre is {_steps(distance)} away but the storm allows only "
-                    f"{plural(state.remaining, 'more move')}. Undo (U) to step back.", "error")
+                    f"{plural(state.remaining, 'more move')}. {advice[0].upper()}{advice[1:]}.", "error")
         if state.on_centre:
             return (f"On the centre with {state.loot} loot: Enter finishes — or keep looting "
                     f"({plural(state.remaining, 'move')} left, come back in time).", "good")
