@@ -73,6 +73,15 @@ class GameFront:
         """``(level, level_id)`` for a picker row (default: its id as a level reference)."""
         return self.open_level(entry.id)
 
+    def picker_row(self, level: Any, level_id: str) -> str:
+        """The id of the picker row the level on screen came from, which the picker opens on.
+
+        Default: its own id (a bundled level). A generated board's id names its seed ("random 51x51
+        #42"), not the row that made it ("random-51-0.1"), so the picker opened on its first row,
+        as if the player were on another grid; games with random rows map the one back to the other.
+        """
+        return level_id
+
     def seeded_level(self, app: App, seed: int) -> tuple[Any, str]:
         """A generated level for ``--seed`` (games without a generator refuse)."""
         raise UsageError(f"{self.info.title} makes no levels from a seed")

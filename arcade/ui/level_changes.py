@@ -69,7 +69,7 @@ class LevelChangesMixin:
             self.say(f"No {self.info.title} levels found.", "warning")
             return
         choices, selected = level_choices(self.info, entries, saves.game_records(self.info.name),
-                                          self.session.level_id)
+                                          self.front.picker_row(self.session.level, self.session.level_id))
         picker = PickerScene(f"{self.info.title} — choose a {self.front.level_noun}", choices,
                              lambda choice: self.pick_entry(choice.value, picker), selected=selected,
                              on_cancel=lambda: self.forget_discard_question(LEVEL_QUESTION))

@@ -268,6 +268,8 @@ def test_new_grid_and_level_picker(app, driver):
     top = app.stack.top
     assert type(top).__name__ == "PickerScene"
     assert any(c.title == "The seed's example" for c in top.choices)
+    # It opens on the row that made the board (it opened on "Dead end", the first row).
+    assert top.choices[top.selected].title == "Random 21×21, 20 % loot"
     driver.key(pygame.K_RETURN)
     assert app.stack.top is scene
 

@@ -315,6 +315,9 @@ def test_picker_makes_a_random_runway(app, driver):
     driver.key(pygame.K_UP)
     driver.key(pygame.K_RETURN)
     assert scene.session.level_id.startswith("random-") and scene.session.level.length == 60
+    driver.key(pygame.K_l)  # the picker opens on the row that made it (it opened on the first level)
+    picker = app.stack.top
+    assert isinstance(picker, PickerScene) and picker.choices[picker.selected].title == "Random runway — short"
 
 
 @pytest.mark.parametrize("size", [(800, 500), (640, 400), (1600, 1000)])

@@ -85,6 +85,15 @@ class RoyaleFront(GameFront):
     def open_level(self, ref: str) -> tuple[Level, str]:
         return load_ref(ref)
 
+    def picker_row(self, level: Level, level_id: str) -> str:
+        """A random grid's row, known by its size and its loot (the generator scatters exactly
+        ``round(density * cells)``), so boards made by N open the picker on their row too."""
+        if level_id.startswith("random "):
+            for size, density in RANDOM_SIZES:
+                if (level.rows, level.cols) == (size, size) and level.loot_count == round(density * size * size):
+                    return f"random-{size}-{density}"
+        return level_id
+
     def open_entry(self, app: Any, entry: LevelEntry) -> tuple[Level, str]:
         if entry.value is None:
             return self.open_level(entry.id)

@@ -88,6 +88,14 @@ class RunwayFront(GameFront):
         made = generate(seed, length=entry.value)
         return made.level, f"random-{seed}-{entry.value}"
 
+    def picker_row(self, level: Level, level_id: str) -> str:
+        """A random runway's row: ``random-SEED-LENGTH`` came from ``random-LENGTH``."""
+        parts = level_id.split("-")
+        if len(parts) == 3 and parts[0] == "random" and f"random-{parts[2]}" in {
+                e.id for e in self.extra_choices()}:
+            return f"random-{parts[2]}"
+        return level_id
+
     def seeded_level(self, app: Any, seed: int) -> tuple[Level, str]:
         made = generate(seed)
         return made.level, f"random-{seed}-{made.level.length}"
