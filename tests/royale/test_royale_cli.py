@@ -41,6 +41,14 @@ def test_solve_reads_stdin_and_draws(capsys, monkeypatch):
     assert "loot 0" in out and "moves -" in out and "P" in out
 
 
+def test_draw_says_the_route_finished_and_explains_its_marks(capsys):
+    """The drawn route's header said "alive" (the round looked unfinished) and o, *, P were not explained."""
+    assert main(["solve", "royale", "01-seed-14x20", "--draw"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[3] == "move 6/6 · loot 6 · at row 8, column 11 · finished"
+    assert out[-1] == "o start and route · * loot taken · P the end, on the centre · 1 loot left"
+
+
 def test_no_route_exits_1(tmp_path, capsys):
     grid = tmp_path / "full.txt"
     grid.write_text("1 1 1\n1 1 1\n1 1 1\n")

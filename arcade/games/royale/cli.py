@@ -91,8 +91,11 @@ def run_solve(args: argparse.Namespace) -> int:
         print("exact no")
     if args.draw:
         final = replay(level, route.start, route.moves)
-        shown = State(level, tuple(route_cells(route.start, route.moves)), collected=final.collected)
+        # Every route ends on the centre: its header said "alive", as if the round went on, and the
+        # marks went unexplained.
+        shown = State(level, tuple(route_cells(route.start, route.moves)), finished=True, collected=final.collected)
         print(render_text(shown, storm=False))
+        print("o start and route · * loot taken · P the end, on the centre · 1 loot left")
     return 0
 
 
