@@ -210,12 +210,23 @@ def test_doomed_two_moves_deep_the_status_and_the_hint_say_how_many_undos(app, d
         driver.key(key)
     assert scene.session.state.doomed and scene.session.state.pos == (3, 7)
     assert scene.status_text.endswith("Undo 2 moves (press U 2 times) to get back to row 4, column 10.")
+    driver.frames(1)
+    pixel_before = {cell: app.screen.get_at((scene.grid.cell_rect(cell).inflate(2, 2).centerx,
+                                             scene.grid.cell_rect(cell).inflate(2, 2).top))[:3]
+                    for cell in ((3, 9), (3, 8))}
     driver.key(pygame.K_h)
     scene.worker.wait(30)
     driver.frames(1)
     assert scene.hint is not None and scene.hint.kind == "error" and scene.hint.move is None
     assert "undo 2 moves (press U 2 times) to get back to row 4, column 10" in scene.status_text
     assert scene.hint.highlight == ((3, 7), (3, 8), (3, 9))  # the way back, drawn on the board
+    # Its box marks the cell it names, where the way back leads (it boxed the first step back).
+    driver.frames(1)
+    for cell, boxed in (((3, 9), True), ((3, 8), False)):
+        rect = scene.grid.cell_rect(cell).inflate(2, 2)
+        edge = tuple(app.screen.get_at((rect.centerx, rect.top)))[:3]
+        changed = max(abs(a - b) for a, b in zip(edge, pixel_before[cell], strict=True)) > 30
+        assert changed is boxed, cell
     driver.key(pygame.K_u)
     assert scene.status_text.startswith("Undone: the step left to row 4, column 8.")
     assert scene.status_text.endswith("Undo (U) to step back to row 4, column 10.")

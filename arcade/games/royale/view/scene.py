@@ -661,6 +661,15 @@ class RoyaleScene(CameraScene, PuzzleScene):
         dashed_polyline(surface, self.app.theme["error"], [(float(x), float(y)) for x, y in corners],
                         max(2, self.grid.cell // 12), dash, dash * 0.6)
 
+    def hint_box(self, cells: list[Cell]) -> Cell:
+        """The cell the hint's box marks: the drop, else the step to take -- and for a doomed hint,
+        whose line is the way back, where it leads (the cell its words name), not its first step."""
+        if self.hint is not None and self.hint.rule == "doomed":
+            return cells[-1]
+        if not self.session.state.placed or len(cells) == 1:
+            return cells[0]
+        return cells[1]
+
     def _draw_hint(self, surface: pygame.Surface) -> None:
         hint = self.hint
         if hint is None or not hint.highlight or hint.kind not in ("move", "error"):
@@ -681,8 +690,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
         state = self.session.state
         if state.placed and len(points) > 1:
             draw_arrow(surface, colour, points[0], points[1], max(2, size // 7))
-        target = cells[0] if not state.placed else (cells[1] if len(cells) > 1 else cells[0])
-        pygame.draw.rect(surface, colour, self.grid.cell_rect(target).inflate(2, 2), max(2, size // 10))
+        pygame.draw.rect(surface, colour, self.grid.cell_rect(self.hint_box(cells)).inflate(2, 2), max(2, size // 10))
 
     def _draw_effects(self, surface: pygame.Surface) -> None:
         assert self.app is not None
