@@ -537,6 +537,29 @@ def test_a_generated_map_choice_draws_a_new_map_for_every_match(app, driver, cho
     assert scene.session.level == getattr(generator, draw)(int(seed))
 
 
+@pytest.mark.parametrize("choice", ["random", "scatter"])
+def test_opening_tron_again_keeps_a_new_map_each_match(app, driver, choice):
+    """Chosen last time, "Scattered walls (new each match)" came back from the menu as the one map
+    drawn at the opening (the setup read "scatter-557658215"): its Start replayed that map, and
+    saved it as the choice, so every later match was on it too."""
+    from arcade.games.tron.view.setup import SetupScene
+
+    scene = open_tron(app, map=choice)
+    app.pop()
+    assert app.game_settings("tron")["setup"]["map"] == choice
+    again = app.launch("tron", Launch())
+    driver.frame()
+    assert isinstance(again, TronScene) and again.session.level_id.startswith(f"{choice}-")
+    assert again.setup.map == choice
+    first = again.session.level_id
+    again.open_setup()
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene) and setup.setup.map == choice
+    again.new_match(setup.setup)
+    assert again.session.level_id != first and app.game_settings("tron")["setup"]["map"] == choice
+    assert scene is not again
+
+
 def _big_map(tmp_path, side: int = 150, gap: int | None = None) -> str:
     """A walled square; cycle 1 at column 21, cycle 2 ``gap`` columns after it (default: by the east wall)."""
     rows = ["#" * side] + ["#" + " " * (side - 2) + "#" for _ in range(side - 2)] + ["#" * side]

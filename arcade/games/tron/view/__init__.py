@@ -91,7 +91,10 @@ class TronFront(GameFront):
         setup = MatchSetup.from_dict(app.game_settings(INFO.name).get("setup"))
         extra = session.extra
         if "match" not in extra:
-            setup = MatchSetup(**{**setup.to_dict(), "map": session.level_id})
+            # "Random map" / "Scattered walls" stay the choice (a new map each match, as bot_match
+            # keeps it): replaced by the id drawn for this opening, the setup's Start replayed it.
+            if setup.map not in FRESH_MAPS:
+                setup = replace(setup, map=session.level_id)
             return TronScene(INFO, session, setup, Match(setup.mode, setup.seats(), setup.best_of),
                              map_ref=session.level_id, seed=session.seed)
         setup = MatchSetup.from_dict(extra.get("setup", setup.to_dict()))
