@@ -374,6 +374,20 @@ def test_leaving_mid_match_saves_and_continue_resumes(app, driver, level):
     assert resumed.phase == "running" and resumed.session.state == state
 
 
+def test_the_next_rounds_countdown_names_the_click_too(app, driver):
+    """Round 1 starts with an arrow or a click; round 2's countdown said "steer with the arrows or
+    W A S D" only, while the running round's line offered the click."""
+    scene = open_tron(app, best_of=3)
+    driver.click(scene.view.cell_center((scene.session.state.heads[0][1] + 3, scene.session.state.heads[0][0])))
+    assert scene.phase == "countdown"
+    driver.frame(dt=COUNTDOWN + 0.05)
+    run_ticks(driver, scene, 200)
+    assert scene.phase == "over" and not scene.match.over
+    driver.key(pygame.K_RETURN)
+    assert scene.phase == "countdown"
+    assert "a click beside your cycle" in scene.status_text
+
+
 def test_a_turn_pressed_while_paused_is_taken_on_the_next_tick(app, driver):
     """Keys were dropped while paused: N (one tick) could only go straight, and a turn made
     before Space was lost, into the wall the player had just turned away from."""

@@ -453,7 +453,10 @@ class TronScene(SeatsMixin, ReplayMixin, RoundEndMixin, DrawingMixin, CameraScen
         elif self.setup.mode == "humans":
             self.say("Get ready — cycle 1: W A S D, cycle 2: arrows. Space pauses.", "info")
         else:
-            self.say("Get ready — steer with the arrows or W A S D. Space pauses.", "info")
+            # The click as well: the next round's countdown named only the keys, so a player who
+            # had started round 1 with a click read that the mouse was no longer theirs.
+            self.say("Get ready — steer with the arrows, W A S D or a click beside your cycle. Space pauses.",
+                     "info")
 
     def pad_unkept_turns(self, ticks: int) -> None:
         """A round resumed after a relaunch: its earlier ticks' stderr was not saved. Empty turns
