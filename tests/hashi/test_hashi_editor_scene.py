@@ -820,7 +820,7 @@ def test_a_damaged_draft_is_said_and_kept_aside(app, driver, way_in):
     assert not spare.exists() and aside.read_text() == "2.2\n..x\n2.2\n"
     spare.write_text("garbage\n")  # a second damaged draft does not overwrite the first
     assert editor_module_read_draft() is None
-    assert aside.read_text() == "2.2\n..x\n2.2\n" and spare.with_name(spare.name + ".damaged-2").is_file()
+    assert aside.read_text() == "2.2\n..x\n2.2\n" and spare.with_name(spare.name + ".damaged.2").is_file()
 
 
 def editor_module_read_draft():

@@ -39,7 +39,7 @@ from arcade.games.hashi.view.dialogs import copy_text
 from arcade.games.hashi.view.painter import MAX_CELL
 from arcade.games.hashi.view.scene import HashiScene
 from arcade.services.autosave import BackgroundSaver
-from arcade.services.files import atomic_write_text, keeps_files
+from arcade.services.files import atomic_write_text, keeps_files, quarantine
 from arcade.services.paths import data_dir
 from arcade.ui.game_scene import GameScene, tab_binding
 from arcade.ui.gridview import ruler_band, ruler_font_size, ruler_labels
@@ -149,8 +149,10 @@ def read_draft() -> Draft | None:
 
 def read_draft_or_why() -> tuple[Draft | None, str]:
     """The board left unsaved last time, and "" -- or None and one line saying why it could not be
-    read. A damaged draft is renamed aside (``….damaged``) so the next draft does not overwrite it:
-    it opened a blank board with no word, and leaving that board replaced the file."""
+    read. A damaged draft is renamed aside (``….damaged``, ``.damaged.2``… as every damaged file of
+    the player's) so the next draft does not overwrite it: it opened a blank board with no word, and
+    leaving that board replaced the file. A run that keeps no files (a headless screenshot) says so
+    and moves nothing: the menu's screenshot renamed the draft, though it promises to only look."""
     recover_live_copy()
     spare = draft_path()
     if not spare.is_file() and spare.with_name(LEGACY_DRAFT).is_file():
@@ -161,7 +163,9 @@ def read_draft_or_why() -> tuple[Draft | None, str]:
         return Draft.of(read_puzzle(spare)), ""
     except (ArcadeError, OSError, ValueError) as exc:
         reason = (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
-    kept = _put_aside(spare)
+    if not keeps_files():  # a headless screenshot only looks: the draft stays where it is
+        return None, f"Your unsaved board from last time could not be read ({reason}); it was left as it is."
+    kept = quarantine(spare)
     where = f"it is kept as {kept}" if kept else f"it is left at {spare}"
     return None, f"Your unsaved board from last time could not be read ({reason}); {where}."
 
@@ -171,21 +175,6 @@ def draft_problem() -> str:
     would say opening it, the file kept aside as the editor keeps it -- so the menu offers no Continue
     that opens a blank board with an error."""
     return read_draft_or_why()[1]
-
-
-def _put_aside(path: Path) -> Path | None:
-    """Rename a damaged draft to ``NAME.damaged`` (``.damaged-2``… beside older ones); None if it
-    cannot be moved."""
-    target = path.with_name(path.name + ".damaged")
-    for n in itertools.count(2):
-        if not target.exists():
-            break
-        target = path.with_name(f"{path.name}.damaged-{n}")
-    try:
-        os.replace(path, target)
-    except OSError:
-        return None
-    return target
 
 
 #: The longest title the Title dialog takes (a header line, a picker row, a file name).
