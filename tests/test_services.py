@@ -151,6 +151,39 @@ def test_records_drop_values_that_are_not_finite_numbers(user_home):
     saves.records_path().write_text('{"hashi": {"a": NaN, "b": "fast", "c": 12.5, "d": true, "e": ' + "9" * 400
                                     + '}, "royale": 3}')  # e: too large for a float (was an OverflowError)
     assert saves.read_records() == {"hashi": {"c": 12.5}}
+    saves.take_problems()
+
+
+def test_records_with_some_bad_entries_are_kept_aside_before_the_next_record_writes_over_them(user_home):
+    """A records.json with one entry a player (or another version) wrote as text, or a game that is
+    not a table, lost those entries without a word: they were dropped on reading and the next win
+    wrote the rest over the file, with no copy. Now the file as it was is kept (``.damaged``), said
+    once, and the valid records stay where they were."""
+    path = saves.records_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = '{"hashi": {"classic/01": "1:30", "classic/02": 80.0}, "royale": [6]}'
+    path.write_text(text)
+    assert saves.read_records() == {"hashi": {"classic/02": 80.0}}
+    problems = saves.take_problems()
+    assert len(problems) == 1 and "records.json.damaged" in problems[0] and "\n" not in problems[0], problems
+    assert "hashi classic/01" in problems[0] and "royale" in problems[0], problems
+    assert path.with_name("records.json.damaged").read_text() == text
+    assert saves.record_result("hashi", "classic/03", 50.0)
+    assert saves.read_records() == {"hashi": {"classic/02": 80.0, "classic/03": 50.0}}
+    assert saves.take_problems() == [], "said once"
+
+
+def test_records_with_bad_entries_are_left_as_they_are_in_a_run_that_keeps_no_files(user_home, monkeypatch):
+    from arcade.services import files
+
+    path = saves.records_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"hashi": {"a": "fast", "b": 3.0}}')
+    monkeypatch.setattr(files, "_keep_files", False)  # a headless screenshot only looks
+    assert saves.read_records() == {"hashi": {"b": 3.0}}
+    assert "left as it is" in saves.take_problems()[0]
+    assert path.read_text() == '{"hashi": {"a": "fast", "b": 3.0}}'
+    assert not path.with_name("records.json.damaged").exists()
 
 
 def test_records_keep_the_best(user_home):

@@ -233,7 +233,8 @@ def read_records() -> dict[str, dict[str, float]]:
     """Every game's best results; anything that is not a finite number is dropped, not trusted.
 
     A file that is not a JSON object of games is moved aside (``records.json.damaged``) before
-    anything else happens: the next record written would otherwise replace every old one.
+    anything else happens: the next record written would otherwise replace every old one. One with
+    only some bad entries is moved aside too, and its valid records written back at once.
     """
     return _load_records()[0]
 
@@ -258,13 +259,44 @@ def _load_records() -> tuple[dict[str, dict[str, float]], str]:
     except (UnicodeDecodeError, ValueError, TypeError, RecursionError) as exc:
         return {}, _set_records_aside(path, damage_reason(exc))
     clean: dict[str, dict[str, float]] = {}
+    dropped: list[str] = []
     for game, per_game in data.items():
-        if isinstance(per_game, dict):
-            clean[str(game)] = {
-                str(k): float(v) for k, v in per_game.items()
-                if is_finite_number(v)
-            }
+        if not isinstance(per_game, dict):
+            dropped.append(str(game)[:40])
+            continue
+        clean[str(game)] = {str(k): float(v) for k, v in per_game.items() if is_finite_number(v)}
+        dropped += [f"{str(game)[:40]} {str(k)[:40]}" for k, v in per_game.items() if not is_finite_number(v)]
+    if dropped:
+        return clean, _keep_good_records(path, clean, dropped)
     return clean, ""
+
+
+def _keep_good_records(path: Path, clean: dict[str, dict[str, float]], dropped: list[str]) -> str:
+    """Records with some entries that are not results (a text, NaN, a game that is not a table): the
+    file is moved aside whole and the valid ones written back. They were dropped in silence and the
+    next win wrote the rest over the file, so a hand-edited or half-damaged best was gone without a copy.
+    Returns why no new record may be written ("" when it may), as :func:`_set_records_aside`."""
+    shown = ", ".join(dropped[:5]) + (f" and {len(dropped) - 5} more" if len(dropped) > 5 else "")
+    if not keeps_files():
+        _report(f"Your records file {path} has entries that are not valid ({shown}); it was left as it is.",
+                lasting=True)
+        return ""
+    moved = quarantine(path)
+    if moved is None:
+        if not path.exists():
+            return ""  # someone else removed it meanwhile: nothing of it is left to keep
+        _report(f"Your records file {path} has entries that are not valid ({shown}) and could not be moved "
+                "aside: no new record is kept until it is.", lasting=True)
+        return f"{path} has entries that are not valid ({shown}) and could not be moved aside"
+    try:
+        atomic_write_text(path, json.dumps(clean, indent=1) + "\n")
+    except OSError as exc:
+        _report(f"Some of your records were not valid ({shown}); the file was moved to {moved.name} and the "
+                f"valid records could not be written back ({damage_reason(exc)}).")
+        return ""
+    _report(f"Some of your records were not valid and were dropped ({shown}); the file as it was is kept as "
+            f"{moved.name} and the other records are kept.")
+    return ""
 
 
 def game_records(game: str) -> dict[str, float]:
