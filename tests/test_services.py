@@ -186,6 +186,20 @@ def test_records_with_bad_entries_are_left_as_they_are_in_a_run_that_keeps_no_fi
     assert not path.with_name("records.json.damaged").exists()
 
 
+def test_a_damaged_file_never_replaces_an_older_copy_however_many_there_are(tmp_path):
+    """The copies were counted up to 100 only: the next damaged save was moved over ``.damaged.100``."""
+    from arcade.services.files import quarantine
+
+    save = tmp_path / "hashi.json"
+    (tmp_path / "hashi.json.damaged").write_text("first")
+    for n in range(2, 101):
+        (tmp_path / f"hashi.json.damaged.{n}").write_text(str(n))
+    save.write_text("newest")
+    assert quarantine(save) == tmp_path / "hashi.json.damaged.101"
+    assert (tmp_path / "hashi.json.damaged.100").read_text() == "100"
+    assert (tmp_path / "hashi.json.damaged.101").read_text() == "newest"
+
+
 def test_records_keep_the_best(user_home):
     assert saves.record_result("hashi", "classic/01", 90.0)
     assert not saves.record_result("hashi", "classic/01", 95.0)

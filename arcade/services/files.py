@@ -151,10 +151,11 @@ def set_aside(path: Path) -> str:
 
 def quarantine(path: Path) -> Path | None:
     """Move a damaged file aside (``NAME.damaged``, or ``NAME.damaged.2`` ... if that is taken) so it
-    stops failing but can still be inspected; None if it could not be moved."""
+    stops failing but can still be inspected; None if it could not be moved. No copy is ever replaced:
+    the count used to stop at 100, and the hundredth damaged save then went over ``.damaged.100``."""
     target = path.with_name(path.name + ".damaged")
     n = 1
-    while target.exists() and n < 100:
+    while target.exists() or target.is_symlink():
         n += 1
         target = path.with_name(f"{path.name}.damaged.{n}")
     try:
