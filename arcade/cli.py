@@ -517,12 +517,19 @@ def _prepare_process() -> None:
 def _parse_and_dispatch(argv: list[str]) -> int:
     """Parse ``argv`` and run the command; --help, --version and a usage error argparse printed
     end here with their status, and standard output is flushed so a failed write is an error."""
+    closed = sys.stdout is None
+    if closed:
+        # argparse prints --help and --version to stderr when stdout is None: ``--version >&-`` put its
+        # answer there with exit 0. While the arguments are read a closed stdout is one (exit 74).
+        sys.stdout = _ClosedOutput()
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error argparse printed
         _flush_stdout()
         return int(exc.code or 0) if not isinstance(exc.code, str) else EXIT_USAGE
+    if closed:
+        sys.stdout = None  # the window keeps None; a command's is :func:`_guard_stdout`'s
     _guard_stdout(args.command)
     if args.debug_log:
         from arcade.services.logs import setup_logging

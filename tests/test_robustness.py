@@ -416,6 +416,8 @@ def test_a_closed_stdin_in_a_real_process_is_no_input():
     ["levels", "hashi"],  # print(): to a None stdout it wrote nothing, exit 0
     ["generate", "royale", "--size", "11"],  # sys.stdout.write: AttributeError, exit 70
     ["solve", "hashi", "levels/hashi/classic/01-first-steps.txt"],
+    ["--version"],  # argparse prints to stderr when stdout is None: the answer went there, exit 0
+    ["solve", "hashi", "--help"],
 ])
 def test_a_closed_stdout_in_a_real_process_is_exit_74(argv):
     """``puzzle-arcade levels hashi >&-``: the answer was lost with exit 0, or ended as a bug (70)."""
