@@ -389,3 +389,24 @@ def test_an_interrupt_inside_the_compiled_search_is_an_interrupt_not_an_internal
     monkeypatch.setattr(kernel, "search_root", lambda *args: (_ for _ in ()).throw(SystemError("other")))
     with pytest.raises(SystemError, match="other"):
         arrays.root(6, 13, 0, 2, np.array([0], dtype=np.int64), time.perf_counter() + 1)
+
+
+def test_the_kernel_compiles_where_numba_finds_no_folder_for_its_cache():
+    """With a read-only install and a read-only home numba has nowhere to keep its cache, and its
+    ``njit(cache=True)`` raised at import: ``play tron``, ``bot tron`` and ``tournament`` ended with
+    exit 70 ("cannot cache function '_now': no locator available"). Now they compile uncached."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    pytest.importorskip("numba")
+    code = ("import numba.core.caching as caching\n"
+            "for locator in caching.CacheImpl._locator_classes:\n"
+            "    locator.from_function = classmethod(lambda cls, func, source: None)\n"
+            "from arcade.games.tron import kernel\n"
+            "print(kernel.ACCELERATED, type(kernel._now).__name__, type(kernel.evaluate).__name__)\n")
+    env = {k: v for k, v in os.environ.items() if k != "ARCADE_NO_JIT"}
+    process = subprocess.run([sys.executable, "-c", code], cwd=Path(kernel.__file__).parents[3], env=env,
+                             capture_output=True, text=True, timeout=120)
+    assert process.returncode == 0, process.stderr[-500:]
+    assert process.stdout.split() == ["True", "CPUDispatcher", "CPUDispatcher"]

@@ -51,11 +51,31 @@ _numba = _load_numba()
 #: True when the functions below are compiled (numba installed and not turned off).
 ACCELERATED = _numba is not None
 
+
+def _compiler(**options: Any) -> Callable[[Callable], Callable]:
+    """numba's ``njit`` with the machine code cached on disk -- or, where numba finds no folder it
+    may write the cache in (a read-only install and a read-only home: a kiosk, a container), not
+    cached: compiled afresh each run. numba raises at the decorator then, and ``play tron``,
+    ``bot tron`` and ``tournament`` ended at import with exit 70 ("cannot cache function '_now'")."""
+    cached = _numba.njit(cache=True, **options)
+    uncached = _numba.njit(**options)
+
+    def compile_(func: Callable) -> Callable:
+        try:
+            return cached(func)
+        except RuntimeError as exc:
+            if "cannot cache" not in str(exc):
+                raise
+            return uncached(func)
+
+    return compile_
+
+
 if _numba is not None:
     #: Compile, cache the machine code on disk, and let other threads run meanwhile (the window).
-    njit: Callable[[Callable], Callable] = _numba.njit(cache=True, nogil=True)
+    njit: Callable[[Callable], Callable] = _compiler(nogil=True)
     #: The clock needs the interpreter (and so the GIL) for a moment.
-    _njit_gil: Callable[[Callable], Callable] = _numba.njit(cache=True)
+    _njit_gil: Callable[[Callable], Callable] = _compiler()
     objmode = _numba.objmode
 else:
     def njit(func: Callable) -> Callable:
