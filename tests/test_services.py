@@ -161,15 +161,17 @@ def test_records_with_some_bad_entries_are_kept_aside_before_the_next_record_wri
     once, and the valid records stay where they were."""
     path = saves.records_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = '{"hashi": {"classic/01": "1:30", "classic/02": 80.0}, "royale": [6]}'
+    text = ('{"hashi": {"classic/01": "1:30", "classic/02": 80.0, "classic/04": -5}, "royale": [6],'
+            ' "runway": {"00": 1e308, "01": 3}}')  # a negative time or 1e308 bikes: a best never beaten
     path.write_text(text)
-    assert saves.read_records() == {"hashi": {"classic/02": 80.0}}
+    assert saves.read_records() == {"hashi": {"classic/02": 80.0}, "runway": {"01": 3.0}}
     problems = saves.take_problems()
     assert len(problems) == 1 and "records.json.damaged" in problems[0] and "\n" not in problems[0], problems
-    assert "hashi classic/01" in problems[0] and "royale" in problems[0], problems
+    for entry in ("hashi classic/01", "hashi classic/04", "royale", "runway 00"):
+        assert entry in problems[0], problems
     assert path.with_name("records.json.damaged").read_text() == text
     assert saves.record_result("hashi", "classic/03", 50.0)
-    assert saves.read_records() == {"hashi": {"classic/02": 80.0, "classic/03": 50.0}}
+    assert saves.read_records() == {"hashi": {"classic/02": 80.0, "classic/03": 50.0}, "runway": {"01": 3.0}}
     assert saves.take_problems() == [], "said once"
 
 

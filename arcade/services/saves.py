@@ -230,7 +230,8 @@ def take_problems() -> list[str]:
 
 
 def read_records() -> dict[str, dict[str, float]]:
-    """Every game's best results; anything that is not a finite number is dropped, not trusted.
+    """Every game's best results; anything that is not a result a game could give (a finite number
+    from 0 to :data:`MAX_RECORD`) is dropped, not trusted.
 
     A file that is not a JSON object of games is moved aside (``records.json.damaged``) before
     anything else happens: the next record written would otherwise replace every old one. One with
@@ -264,11 +265,22 @@ def _load_records() -> tuple[dict[str, dict[str, float]], str]:
         if not isinstance(per_game, dict):
             dropped.append(str(game)[:40])
             continue
-        clean[str(game)] = {str(k): float(v) for k, v in per_game.items() if is_finite_number(v)}
-        dropped += [f"{str(game)[:40]} {str(k)[:40]}" for k, v in per_game.items() if not is_finite_number(v)]
+        clean[str(game)] = {str(k): float(v) for k, v in per_game.items() if _is_result(v)}
+        dropped += [f"{str(game)[:40]} {str(k)[:40]}" for k, v in per_game.items() if not _is_result(v)]
     if dropped:
         return clean, _keep_good_records(path, clean, dropped)
     return clean, ""
+
+
+#: The largest result a record may hold (31 years in seconds): more is a hand edit, not a game.
+MAX_RECORD = 1e9
+
+
+def _is_result(value: object) -> bool:
+    """Whether a records entry is a result a game could give: a time, loot or a count, from 0 to
+    :data:`MAX_RECORD`. A negative time or a loot of 1e308 was kept as a best no game could ever
+    beat, and 1e308 seconds overflowed the picker's time to the tenth."""
+    return is_finite_number(value) and 0 <= float(value) <= MAX_RECORD  # type: ignore[arg-type]
 
 
 def _keep_good_records(path: Path, clean: dict[str, dict[str, float]], dropped: list[str]) -> str:
