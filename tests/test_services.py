@@ -669,6 +669,26 @@ def test_settings_that_cannot_be_saved_say_where(app, monkeypatch, error):
     assert len(said) == 1 and paths.shown_path(Settings.path()) in said[0] and os.strerror(error) in said[0], said
 
 
+def test_settings_that_cannot_be_saved_at_quit_are_said_once(app, monkeypatch):
+    """In a read-only folder Runway's quit said "Could not save settings" and "could not save settings"
+    one after the other: its scene saves its AI and speed as it leaves, then the quit saves again."""
+    from arcade.ui import app as app_module
+    from arcade.ui.scene import Scene
+
+    class SavesAsItLeaves(Scene):
+        def leave(self) -> None:
+            self.app.save_settings()
+
+    tried = _refuse_settings_writes(monkeypatch, 13)
+    said: list[str] = []
+    monkeypatch.setattr(app_module, "to_terminal", said.append)
+    app.push(SavesAsItLeaves())
+    app.settings.sound = not app.settings.sound
+    monkeypatch.setattr(app, "headless", False)  # (a window's quit writes the settings; a headless one not)
+    app.close()
+    assert len(tried) == 2 and len(said) == 1 and "could not save settings" in said[0].lower(), said
+
+
 def test_the_window_says_at_once_that_nothing_can_be_saved(tmp_path):
     """Said before the first move (it waited for a failed save), and that play goes on."""
     from arcade import cli

@@ -78,6 +78,8 @@ class App:
         self.registry = registry
         self.settings = settings or Settings.load()
         self.headless = headless
+        #: Set by :meth:`close` as it leaves the scenes: a failed settings save is said once, at its end.
+        self.closing = False
         #: The game opened last (its registry name): the menu puts its highlight back on it.
         self.last_game: str | None = None
         #: Why nothing of this run can be saved ("" when it can): the data folder is read-only, full
@@ -217,7 +219,8 @@ class App:
         try:
             self.settings.save()
         except OSError as exc:
-            self.notify(f"Could not save settings: {settings_failure(exc)}", "error")
+            if not self.closing:  # at quit close() tries once more and says it once, on the terminal
+                self.notify(f"Could not save settings: {settings_failure(exc)}", "error")
             return False
         return True
 
@@ -540,6 +543,9 @@ class App:
         with the window still on screen. Nothing the player needs waits on the sound device, so
         it goes last, after the window and the lock on the data folder.
         """
+        # A scene that saves the settings as it leaves (Runway's AI and speed) met the same failure
+        # as the last try below, and a read-only folder's quit said "could not save settings" twice.
+        self.closing = True
         while self.stack.scenes:
             self.stack.pop()
         self.running = False
