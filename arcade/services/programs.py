@@ -668,6 +668,12 @@ class Program:
                 continue
         return False
 
+    @property
+    def lines_too_many(self) -> int:
+        """Non-blank lines written beyond one per answer read so far: after an answer, more than one
+        line for one input (``print(d); print(d)``), which a line-a-move protocol reads as later answers."""
+        return max(0, self._lines_written - self.answers)
+
     def ask(self, text: str, limit: float, *, close_input: bool = False) -> Answer:
         """Send one input and read one answer line within ``limit`` seconds (from the last byte sent)."""
         sent_at = time.perf_counter()

@@ -9,7 +9,7 @@ from arcade.games.tron import maps
 from arcade.games.tron.ai import StraightBot, make_bot
 from arcade.games.tron.logic import RULES, parse_map
 from arcade.games.tron.match import RoundTask, play_round, play_task
-from arcade.games.tron.outside import HackerRankPlayer, Tron2010Player, hackerrank_text
+from arcade.games.tron.outside import HackerRankPlayer, Tron2010Player, behind_note, hackerrank_text
 from arcade.games.tron.players import BuiltinPlayer, make_player, parse_spec
 from arcade.services.programs import Limits
 from tests.byob.helpers import bot
@@ -83,6 +83,17 @@ def test_a_misbehaving_2010_program_loses_the_round_with_one_line(mode, reason):
         record = play_round(SMALL, (make_bot("flood-fill"), outside), 20)
     assert record.outcome.winner == 0 and record.failures == ("", reason)
     assert record.outcome.reason == f"Cycle 2 ({outside.name}) lost on tick 1: {reason}."
+
+
+def test_a_2010_program_answering_twice_a_board_is_told_its_answers_run_behind():
+    """Its second line is read as the next board's answer (as in the contest), so every later move was
+    a tick stale and it crashed with no word why; its console now says so, once."""
+    with program(f"2010:{bot('tron2010_straight.py', '--twice')}") as outside:
+        record = play_round(SMALL, (make_bot("flood-fill"), outside), 20)
+    notes = [(tick, line) for tick, lines in enumerate(record.stderr[1]) for line in lines
+             if line.startswith("[arcade]")]
+    assert len(notes) == 1, record.stderr[1]
+    assert notes == [(0, behind_note(2))]  # seen as the first answer is read: the second is behind
 
 
 def test_a_misbehaving_hackerrank_program_loses_too():

@@ -141,10 +141,13 @@ class Tron2010Player(ProgramPlayer):
     def __init__(self, spec: BotSpec, limits: Limits) -> None:
         super().__init__(spec, limits)
         self.failure = ""
+        #: The first tick (1-based) whose answer was written before its board went out (0: none yet).
+        self.behind_from = 0
 
     def begin(self, level: Level, seat: int, seed: int) -> None:
         super().begin(level, seat, seed)
         self.failure = ""
+        self.behind_from = 0
         try:
             self._started(self._program())
         except ProgramFailure as exc:
@@ -156,7 +159,19 @@ class Tron2010Player(ProgramPlayer):
             return self._record(Answer(None, 0.0, self.failure or "the program is not running"))
         limit = self.limits.for_answer(self.moves) / 1000
         reply = program.ask(board_text(Board.from_state(state, seat)), limit)
+        if (reply.ahead or program.lines_too_many) and not self.behind_from:
+            # As in the contest, a second line printed for one board is read as the next board's
+            # answer, so every later move is a tick stale -- and the cycle crashed with no clue why.
+            # Seen before the board went out (``ahead``) or once this answer is read.
+            self.behind_from = self.moves + 1 + (not reply.ahead)
+            reply = replace(reply, stderr=(*reply.stderr, behind_note(self.behind_from)))
         return self._record(_from_program(reply, DIGITS, "1, 2, 3 or 4"))
+
+
+def behind_note(tick: int) -> str:
+    """The console's line for a 2010 program whose answers run behind its boards."""
+    return (f"[arcade] from tick {tick} its answers were lines written before their board was sent (it printed "
+            "more than one line for a board): they answer earlier boards; print exactly one line per board")
 
 
 class HackerRankPlayer(ProgramPlayer):

@@ -1,13 +1,15 @@
 """A 2010-protocol Tron bot for the tests: keep going straight, turn to the first free side when blocked.
 
 ``--flood`` also writes a megabyte to stderr before every answer (the output bound's test);
-``--crash-after N`` answers N times, then dies with a traceback (a program failing mid-round).
+``--crash-after N`` answers N times, then dies with a traceback (a program failing mid-round);
+``--twice`` prints every answer twice (a line too many each turn).
 """
 
 import sys
 
 STEPS = {1: (0, -1), 2: (1, 0), 3: (0, 1), 4: (-1, 0)}
 flood = "--flood" in sys.argv
+twice = "--twice" in sys.argv
 crash_after = int(sys.argv[sys.argv.index("--crash-after") + 1]) if "--crash-after" in sys.argv else None
 answers = 0
 heading = None
@@ -34,4 +36,6 @@ while True:
         sys.stderr.write("x" * 1_000_000 + "\n")
     sys.stderr.write(f"heading {heading}\n")
     sys.stderr.flush()
-    print(heading, flush=True)
+    # --twice: both lines in one write, as print(d); print(d) buffered on a pipe then flushed.
+    sys.stdout.write(f"{heading}\n{heading}\n" if twice else f"{heading}\n")
+    sys.stdout.flush()
