@@ -754,6 +754,11 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         if self.session.hint_hook is None:
             self.say("This game has no hints.")
             return
+        if self.worker.label == "hint":
+            # The same position's hint is on its way (a move would have dropped it). Asking again
+            # started it over: on a big Hashi board an impatient second H doubled a ten-second wait.
+            self.say("Still thinking… (a move drops the hint)")
+            return
         self.say("Thinking…")
         hook, state = self.session.hint_hook, self.session.state
         self.worker.submit(hook, state, on_done=self.show_hint, on_error=self._ai_failed, label="hint")
@@ -969,7 +974,7 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
             # can take seconds; the player need not wait.
             what = "Hint" if self.worker.label == "hint" else "Watch"
             self.worker.cancel()
-            if self.status_text.startswith(("Thinking", "The AI is planning")):
+            if self.status_text.startswith(("Thinking", "Still thinking", "The AI is planning")):
                 self.say(f"{what} dropped: the position changed. {'H' if what == 'Hint' else self.watch_keys} "
                          "asks again.")
         outcome = session.outcome

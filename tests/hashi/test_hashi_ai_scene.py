@@ -266,3 +266,51 @@ def test_generate_over_a_game_in_progress_throws_its_save_away_too(app, driver, 
     assert app.stack.top is scene and scene.session.index == 0
     scene.leave()
     assert not saves.can_resume("hashi"), "the game thrown away by Generate came back"
+
+
+def test_a_hint_nobody_waits_for_stops_its_search(app, driver, open_level):
+    """A move made while a hint was thinking cancelled the job, but the Hashi hint never asked:
+    on a 400-island board it kept the one worker thread busy for up to ten seconds, and the next
+    hint waited behind it. The scene's hint now asks the worker whether it was cancelled."""
+    import threading
+
+    from arcade.ui import worker
+
+    scene = open_level("1.2.1\n")
+    scene.session.play("set 0 0 E 2")  # wrong: the hint has a search and chains to make
+    token = threading.Event()
+    token.set()  # as Worker.cancel does to the job running on its thread
+    worker._job.token = token
+    try:
+        with pytest.raises(solver.Stopped):
+            scene.session.hint_hook(scene.session.state)
+        with pytest.raises(solver.Stopped):
+            list(scene.session.watch_hook(scene.session.state))
+    finally:
+        worker._job.token = None
+    assert scene.session.hint_hook(scene.session.state).kind == "error"  # not cancelled: answered
+
+
+def test_hint_asked_again_while_thinking_keeps_the_search_it_has(app, driver, open_level):
+    """A second H while "Thinking…" started the hint over (on a 400-island board, a second wait as
+    long as the first); it now says the hint is still coming and keeps the one search."""
+    import threading
+
+    from arcade.core.game import Hint
+
+    scene = open_level("1.1\n...\n3.3\n")
+    release, calls = threading.Event(), []
+
+    def slow_hint(state):
+        calls.append(state)
+        release.wait(10)
+        return Hint("set 0 0 S 1", "a slow hint")
+
+    scene.session.hint_hook = slow_hint
+    driver.key(pygame.K_h)
+    driver.key(pygame.K_h)
+    assert "Still thinking" in scene.status_text
+    release.set()
+    scene.worker.wait(10)
+    driver.frame()
+    assert len(calls) == 1 and scene.hint is not None and "a slow hint" in scene.status_text

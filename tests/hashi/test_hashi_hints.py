@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from arcade.core.session import Session
 from arcade.core.topology import Topology
-from arcade.games.hashi import generator, hints, solver
+from arcade.games.hashi import explain, generator, hints, solver
 from arcade.games.hashi.formats import parse_puzzle
 from arcade.games.hashi.logic import RULES, Move, Puzzle, State
 
@@ -239,3 +239,44 @@ def test_every_island_a_hint_names_is_highlighted():
             seen_empty_trial = True
         state = RULES.play(state, h.move)
     assert state.complete and seen_empty_trial
+
+
+def test_a_watch_asked_for_after_a_hint_does_not_search_the_same_board_again(monkeypatch):
+    """On a 400-island board with a wrong bridge the hint's search took up to ten seconds, and
+    Watch AI (or the same hint after an undo) on that very board searched all over again."""
+    puzzle = parse_puzzle("1.2.1\n")
+    state = RULES.apply(State.empty(puzzle), Move.parse("set 0 0 E 2"))
+    monkeypatch.setattr(hints, "_CHECKED", {})  # no board checked by an earlier test
+    calls = []
+    real = solver.solutions_from
+    monkeypatch.setattr(solver, "solutions_from", lambda *a, **k: calls.append(1) or real(*a, **k))
+    first = hints.hint(state)
+    searched = len(calls)
+    assert first is not None and first.kind == "error" and searched
+    assert hints.hint(state) == first
+    assert list(hints.watch(state)) and len(calls) == searched
+
+
+def test_a_cancelled_hint_stops_instead_of_answering():
+    state = RULES.apply(State.empty(parse_puzzle("1.2.1\n")), Move.parse("set 0 0 E 2"))
+    with pytest.raises(solver.Stopped):
+        hints.hint(state, should_stop=lambda: True)
+
+
+@pytest.mark.parametrize("level", ["classic/01-first-steps", "hard/01-deep-water", "wrapped/02-doughnut"])
+def test_remembered_checks_give_the_hints_a_fresh_check_gives(level, monkeypatch):
+    """The checks remembered for a watch after a hint must not change a hint: each wrong bridge
+    and wrong mark on a bundled level gets the same hint from a fresh check and a remembered one."""
+    from arcade.games.hashi.view import open_level
+
+    puzzle = open_level(level)[0]
+    (solution,) = solver.solutions(puzzle, 2)
+    for line in [x for x, n in enumerate(solution) if n == 0][:4] + [x for x, n in enumerate(solution) if n][:2]:
+        state = State.empty(puzzle)
+        try:
+            state = RULES.apply(state, Move.parse(explain.move_for(puzzle, line, 1 if solution[line] == 0 else None)))
+        except Exception:  # a line the rules refuse here (a crossing): nothing to compare
+            continue
+        monkeypatch.setattr(hints, "_CHECKED", {})
+        fresh = hints.hint(state)
+        assert hints.hint(state) == fresh and hints.hint(state, should_stop=lambda: False) == fresh

@@ -420,8 +420,8 @@ def test_ai_hooks_are_wired_only_when_the_hints_module_exists(app, driver, open_
             assert not scene.has_hint and not scene.has_watch
             assert scene.toolbar.find("Hint") is None and scene.toolbar.find("Watch AI") is None
     fake = types.ModuleType("arcade.games.hashi.hints")
-    fake.hint = lambda state: Hint("set 0 0 E 1", "fake hint", highlight=(("line", 0),))  # type: ignore[attr-defined]
-    fake.watch = lambda state: iter([  # type: ignore[attr-defined]
+    fake.hint = lambda state, should_stop=None: Hint("set 0 0 E 1", "fake hint", highlight=(("line", 0),))  # type: ignore[attr-defined]
+    fake.watch = lambda state, should_stop=None: iter([  # type: ignore[attr-defined]
         Step("set 2 0 E 1", "the 2 needs a bridge", kind="deduce", highlight=(("island", 2), ("line", 3))),
     ])
     monkeypatch.setitem(sys.modules, "arcade.games.hashi.hints", fake)
@@ -497,7 +497,7 @@ def test_solving_a_bundled_level_offers_the_next_one(app, driver):
 def test_a_win_finished_by_the_ai_is_not_recorded_as_a_best_time(app, driver, open_level, monkeypatch):
     fake = types.ModuleType("arcade.games.hashi.hints")
     fake.hint = lambda state: None  # type: ignore[attr-defined]
-    fake.watch = lambda state: iter([Step("set 0 0 E 2", "the only way", kind="deduce")])  # type: ignore[attr-defined]
+    fake.watch = lambda state, should_stop=None: iter([Step("set 0 0 E 2", "the only way", kind="deduce")])  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "arcade.games.hashi.hints", fake)
     scene = open_level("2.2\n")
     driver.key(pygame.K_w)

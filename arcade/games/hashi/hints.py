@@ -16,8 +16,8 @@ player may still add one), a "no bridge" mark holds none. Locks only freeze edit
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -76,19 +76,43 @@ def reference_solution(puzzle: Puzzle) -> tuple[int, ...] | None:
     return found[0] if found else None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Check:
     """The claims against the solutions: ``solution`` agrees with them all, else ``closest`` and ``wrong``."""
 
     solvable: bool
     solution: tuple[int, ...] | None = None
     closest: tuple[int, ...] | None = None
-    wrong: list[int] = field(default_factory=list)
+    wrong: tuple[int, ...] = ()
 
 
-def check(board: Board) -> Check:
+#: The last few boards :func:`check` answered: a watch asked for right after a hint, or a hint asked
+#: again after an undo, checks the very same board, and on a 400-island puzzle that took seconds.
+_CHECKED: dict[tuple[Puzzle, tuple[int, ...], frozenset[int]], Check] = {}
+_CHECKED_SIZE = 8
+
+#: Asked during long searches; True ends them with :class:`solver.Stopped` (nobody waits any more).
+Stop = Callable[[], bool] | None
+
+
+def check(board: Board, stop: Stop = None) -> Check:
     """Does some solution agree with every claim? If not, which claims are wrong (relative to the
-    solution that keeps as many of them as the search's preference order can)?"""
+    solution that keeps as many of them as the search's preference order can)?
+
+    Remembered for the last few boards (the searches are deterministic, so the answer is the
+    same); ``stop`` ends a search early with :class:`solver.Stopped`, and nothing is remembered.
+    """
+    key = (board.puzzle, tuple(board.bridges), frozenset(board.marks))
+    found = _CHECKED.get(key)
+    if found is None:
+        found = _check(board, stop)
+        if len(_CHECKED) >= _CHECKED_SIZE:
+            del _CHECKED[next(iter(_CHECKED))]
+        _CHECKED[key] = found
+    return found
+
+
+def _check(board: Board, stop: Stop) -> Check:
     ref = reference_solution(board.puzzle)
     if ref is None:
         return Check(False)
@@ -97,18 +121,18 @@ def check(board: Board) -> Check:
     prefer = board.claims()
     try:
         engine = solver.engine_from_state(board, solver.CONNECTIVITY)
-        found = solver.solutions_from(engine, 1, prefer)
+        found = solver.solutions_from(engine, 1, prefer, stop)
     except solver.Contradiction:
         found = []
     if found:
         return Check(True, found[0])
-    closest = solver.solutions_from(solver.Engine(solver.compile_puzzle(board.puzzle)), 1, prefer)[0]
+    closest = solver.solutions_from(solver.Engine(solver.compile_puzzle(board.puzzle)), 1, prefer, stop)[0]
     wrong = [x for x, n in enumerate(board.bridges) if n > closest[x]]
     wrong += sorted(x for x in board.marks if closest[x] > 0)
     # Over-full islands first: their wrong bridges are the ones a player can verify at a glance.
     over = {i for i in range(len(board.puzzle.islands)) if board.degree(i) > board.puzzle.islands[i].number}
     wrong.sort(key=lambda x: (not ({board.puzzle.lines[x].a, board.puzzle.lines[x].b} & over), x))
-    return Check(True, None, closest, wrong)
+    return Check(True, None, closest, tuple(wrong))
 
 
 def _claims(board: Board, line: int, keep: tuple[int, ...] | None) -> list[reasons.Claim]:
@@ -126,26 +150,34 @@ def _claims(board: Board, line: int, keep: tuple[int, ...] | None) -> list[reaso
 TRIAL_CANDIDATES = 3
 
 
-def explain_wrong(board: Board, verdict: Check) -> tuple[int, reasons.Chain | None]:
+def explain_wrong(board: Board, verdict: Check, stop: Stop = None) -> tuple[int, reasons.Chain | None]:
     """The wrong claim to report and the chain of forced steps showing it is wrong (None if a search is needed).
 
     Each wrong claim is tried together with the player's *right* claims, so any contradiction
     found must use it: weakest rules first, then with trial steps. Failing that, all claims
-    together; the claim reported is then a wrong one the chain really uses.
+    together; the claim reported is then a wrong one the chain really uses. ``stop`` is asked
+    between the tries (raising :class:`solver.Stopped`).
     """
     assert verdict.closest is not None
     wrong = verdict.wrong
     for stage, candidates in ((solver.CONNECTIVITY, wrong), (solver.TRIAL, wrong[:TRIAL_CANDIDATES])):
         for line in candidates:
+            _stop_if(stop)
             chain = reasons.find_chain(board.puzzle, _claims(board, line, verdict.closest), stage)
             if chain is not None:
                 return line, chain
+    _stop_if(stop)
     chain = reasons.find_chain(board.puzzle, _claims(board, wrong[0], None), solver.TRIAL)
     if chain is not None:
         used = [e.line for e in chain.claims if e.line in wrong]
         if used:
             return used[0], chain
     return wrong[0], None
+
+
+def _stop_if(stop: Stop) -> None:
+    if stop is not None and stop():
+        raise solver.Stopped(0)
 
 
 def _chain_for(board: Board, line: int, keep: tuple[int, ...], trials: bool = True) -> reasons.Chain | None:
@@ -321,18 +353,22 @@ def _touches_lock(board: Board, move: str) -> int | None:
 
 
 # -- hint ---------------------------------------------------------------------------------------
-def hint(state: State) -> Hint | None:
-    """Exactly one step of advice for the player's board (see the module docstring)."""
+def hint(state: State, should_stop: Stop = None) -> Hint | None:
+    """Exactly one step of advice for the player's board (see the module docstring).
+
+    ``should_stop`` (the worker's "nobody waits for this any more") ends a long search with
+    :class:`solver.Stopped`: a cancelled hint on a 400-island board held the worker for
+    seconds, and the next hint waited behind it."""
     p = state.puzzle
     if state.complete:
         return Hint(None, "Solved: every island has its number of bridges and all are connected.", kind="info")
     board = Board.of(state)
-    verdict = check(board)
+    verdict = check(board, should_stop)
     if not verdict.solvable:
         return Hint(None, "This puzzle has no solution, so no hint can help.", kind="info")
     if verdict.solution is None:
         assert verdict.closest is not None
-        line, chain = explain_wrong(board, verdict)
+        line, chain = explain_wrong(board, verdict, should_stop)
         ln = p.lines[line]
         locked = [i for i in (ln.a, ln.b) if i in board.locks]
         reason, move = _wrong_text(board, line, verdict.closest, chain, locked[0] if locked else -1)
@@ -379,17 +415,19 @@ def hint(state: State) -> Hint | None:
 
 
 # -- watch and explain ---------------------------------------------------------------------------
-def plan(state: State, *, internal: bool = False, max_stage: int = solver.TRIAL) -> Iterator[Item]:
+def plan(state: State, *, internal: bool = False, max_stage: int = solver.TRIAL,
+         should_stop: Stop = None) -> Iterator[Item]:
     """The AI's whole process from ``state``: fixes, deductions, guesses and backtracks.
 
     Items with a ``move`` (or ``undo``) change the board; with ``internal`` the deductions
     that the board cannot show (like "at most one bridge here") are yielded too, moveless.
-    ``max_stage`` caps the rules used before guessing (weaker rules: more guesses).
+    ``max_stage`` caps the rules used before guessing (weaker rules: more guesses);
+    ``should_stop`` ends the first check's search early (see :func:`hint`).
     """
     if state.complete:
         return
     board = Board.of(state)
-    verdict = check(board)
+    verdict = check(board, should_stop)
     if not verdict.solvable:
         yield Item("info", "This puzzle has no solution.")
         return
@@ -597,9 +635,13 @@ class _Search:
         self.log.clear()
 
 
-def watch(state: State, max_stage: int = solver.TRIAL) -> Iterator[Step]:
-    """The AI's visible steps from ``state`` for the watch player (moves with rule-named labels)."""
-    for item in plan(state, max_stage=max_stage):
+def watch(state: State, max_stage: int = solver.TRIAL, should_stop: Stop = None) -> Iterator[Step]:
+    """The AI's visible steps from ``state`` for the watch player (moves with rule-named labels).
+
+    ``should_stop`` is asked before each step too: the framework plans a whole watch before
+    playing it (up to 5 s on a 400-island board)."""
+    for item in plan(state, max_stage=max_stage, should_stop=should_stop):
+        _stop_if(should_stop)
         if item.kind == "info":
             yield Step(None, item.text, 0, "info", item.highlight)
             continue

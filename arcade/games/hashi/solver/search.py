@@ -252,13 +252,15 @@ class Search:
 
 
 def search(engine: Engine, limit: int = 1, prefer: dict[int, int] | None = None,
-           on_solution: Callable[[tuple[int, ...]], None] | None = None, seed: int = 0) -> int:
+           on_solution: Callable[[tuple[int, ...]], None] | None = None, seed: int = 0,
+           stop: Callable[[], bool] | None = None) -> int:
     """Find up to ``limit`` solutions (see :class:`Search`); returns how many were found.
 
     ``prefer`` maps lines to values tried first (hints use the player's bridges, so the
-    solution found disagrees with them as little as possible).
+    solution found disagrees with them as little as possible); ``stop`` ends it early with
+    :class:`Stopped` (a hint the player no longer waits for).
     """
-    return Search(engine, prefer=prefer, seed=seed).run(limit, on_solution)
+    return Search(engine, prefer=prefer, seed=seed, stop=stop).run(limit, on_solution)
 
 
 # -- public API ---------------------------------------------------------------------------
@@ -273,11 +275,12 @@ def solutions(puzzle: Puzzle, limit: int = 2) -> list[tuple[int, ...]]:
     return found
 
 
-def solutions_from(engine: Engine, limit: int = 1, prefer: dict[int, int] | None = None) -> list[tuple[int, ...]]:
+def solutions_from(engine: Engine, limit: int = 1, prefer: dict[int, int] | None = None,
+                   stop: Callable[[], bool] | None = None) -> list[tuple[int, ...]]:
     """Up to ``limit`` solutions that agree with what ``engine`` already holds (e.g. a player's claims)."""
     found: list[tuple[int, ...]] = []
     engine.stage = CONNECTIVITY
-    search(engine, limit, prefer, on_solution=found.append)
+    search(engine, limit, prefer, on_solution=found.append, stop=stop)
     return found
 
 

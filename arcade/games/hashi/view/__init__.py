@@ -33,7 +33,8 @@ __all__ = ["FRONT", "HashiScene", "ai_hooks", "open_level"]
 
 
 def ai_hooks() -> dict[str, Any]:
-    """``hint`` and ``watch`` from the AI module when it is installed, else nothing."""
+    """``hint`` and ``watch`` from the AI module when it is installed, else nothing (the scene
+    calls both with ``should_stop``, which a search asks to end early)."""
     try:
         hints = importlib.import_module("arcade.games.hashi.hints")
     except ImportError:

@@ -8,6 +8,7 @@ change, and each frame only draws what moves (drag preview, highlights, animatio
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import os
@@ -76,6 +77,13 @@ class HashiScene(CameraScene, PuzzleScene):
     new_board_asks = True
 
     def __init__(self, info: GameInfo, session: Session[Puzzle, State, Any]) -> None:
+        # A hint or watch plan the player no longer waits for (a move made, the scene left, the
+        # level changed) stops its search: on a 400-island board it held the one worker thread for
+        # up to ten seconds, and the next hint waited behind it.
+        for name in ("hint_hook", "watch_hook"):
+            hook = getattr(session, name)
+            if hook is not None:
+                setattr(session, name, functools.partial(hook, should_stop=job_cancelled))
         super().__init__(info, session)
         self.painter = BoardPainter(session.level)
         # A wrapped board comes back turned as it was left (Continue showed it unturned).
