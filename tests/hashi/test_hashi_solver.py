@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from arcade.games.hashi import solver
@@ -365,3 +365,36 @@ def test_restarts_forced_the_search_still_finds_exactly_the_brute_force_solution
         assert solver.Search(engine).run(2) == min(2, len(expected))  # the same engine, searched again
     finally:
         Search.RESTART_BASE = saved
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), min_size=1, max_size=16))
+def test_cut_lines_are_exactly_the_edges_whose_removal_splits_the_graph(pairs):
+    """The connectivity rule's Tarjan walk (rewritten for speed: it was most of a trial step on big
+    boards) against the definition, on random multigraphs with parallel edges."""
+    from arcade.games.hashi.solver.engine import _bridges_of
+
+    edges = [(k, u, v) for k, (u, v) in enumerate(pairs) if u != v]
+    assume(edges)
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for k, u, v in edges:
+        adj.setdefault(u, []).append((k, v))
+        adj.setdefault(v, []).append((k, u))
+    start = next(iter(adj))
+
+    def reach(skip: int) -> set[int]:
+        seen, todo = {start}, [start]
+        while todo:
+            for k, w in adj[todo.pop()]:
+                if k != skip and w not in seen:
+                    seen.add(w)
+                    todo.append(w)
+        return seen
+
+    disc, fin, via, cuts = _bridges_of(adj, start)
+    whole = reach(-1)
+    assert set(disc) == whole and via[start] == -1
+    assert {k for k, _ in cuts} == {k for k, u, v in edges if u in whole and len(reach(k)) < len(whole)}
+    for line, below in cuts:  # the node below a cut line heads the part only that line reaches
+        assert via[below] == line
+        assert {r for r, d in disc.items() if disc[below] <= d <= fin[below]} == whole - reach(line)

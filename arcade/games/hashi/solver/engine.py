@@ -328,6 +328,7 @@ class Engine:
         lomask, himask = self.lomask, self.himask
         need, lines_of, queue, queued = net.need, net.lines_of, self.queue, self.queued
         isolation = self.stage >= ISOLATION
+        rootof, crem, a, b = self.rootof, self.crem, net.a, net.b
         logging = self.log is not None
         while queue:
             i = queue.popleft()
@@ -374,8 +375,13 @@ class Engine:
                     s_lo, s_hi = slo[i], shi[i]
                     if s_hi < r:
                         raise Contradiction("short", i, self._mask_of(himask, i))
-                if isolation and lo[line] < hi[line] and self._isolate(line):
-                    s_lo, s_hi = slo[i], shi[i]
+                if isolation and lo[line] < hi[line]:
+                    # _isolate's first test, inline: with more than 4 bridge ends still wanted by
+                    # the groups at its ends no bridge here can close them off. Most lines stop here,
+                    # and the call alone was a tenth of a wrong-bridge hint's search.
+                    rx, ry = rootof[a[line]], rootof[b[line]]
+                    if (crem[rx] if rx == ry else crem[rx] + crem[ry]) <= 4 and self._isolate(line):
+                        s_lo, s_hi = slo[i], shi[i]
 
     def _mask_of(self, masks: list[int], i: int) -> int:
         out = 0
@@ -615,39 +621,41 @@ def _bridges_of(adj: dict[int, list[tuple[int, int]]],
     tree edge each node was reached by (-1 for ``start``), and the bridges as (edge, node below it).
     Parallel edges are told apart by their edge, so two lines between the same groups are no bridge.
     """
+    # Each stack entry keeps its own iterator over the node's edges: a shared pointer table read and
+    # written per edge made this loop most of a trial step's time on 400-island boards (trials run
+    # it once per probe). The walk visits edges in the same order, so the results are the same.
     disc = {start: 1}
     low = {start: 1}
     via = {start: -1}
-    ptr = {start: 0}
     fin: dict[int, int] = {}
     t = 1
-    stack = [start]
+    stack = [(start, -1, iter(adj[start]))]
     cuts: list[tuple[int, int]] = []
     while stack:
-        v = stack[-1]
-        nv = adj[v]
-        p = ptr[v]
-        if p < len(nv):
-            ptr[v] = p + 1
-            line, w = nv[p]
-            if line == via[v]:
+        v, came, edges = stack[-1]
+        low_v = low[v]
+        for line, w in edges:
+            if line == came:
                 continue
             dw = disc.get(w)
             if dw is None:
                 t += 1
                 disc[w] = low[w] = t
                 via[w] = line
-                ptr[w] = 0
-                stack.append(w)
-            elif dw < low[v]:
-                low[v] = dw
+                stack.append((w, line, iter(adj[w])))
+                break
+            if dw < low_v:
+                low_v = dw
         else:
+            low[v] = low_v
             stack.pop()
             fin[v] = t
             if stack:
-                u = stack[-1]
-                if low[v] < low[u]:
-                    low[u] = low[v]
-                if low[v] > disc[u]:
-                    cuts.append((via[v], v))
+                u = stack[-1][0]
+                if low_v < low[u]:
+                    low[u] = low_v
+                if low_v > disc[u]:
+                    cuts.append((came, v))
+            continue
+        low[v] = low_v
     return disc, fin, via, cuts
