@@ -431,7 +431,9 @@ def test_the_side_panels_legend_keeps_every_row_in_a_small_window(app, driver, m
     drawn = texts_drawn(monkeypatch)
     panel.render_side(app.theme, (230, height), scene.session.state, scene.session.outcome, "6", True)
     required = LINE_ROWS[phase]  # every row: at 800x500 the round's "hint (H)" fell off
-    for row in (*SWATCH_ROWS, *required):
+    swatches = [text for _, text in panel.legend_rows(scene.session.outcome)]
+    assert set(swatches) <= set(SWATCH_ROWS) | {"the final zone"}
+    for row in (*swatches, *required):
         assert row in drawn, (phase, row, list(drawn))
         assert 0 <= drawn[row][1] < height, (phase, row, drawn[row])
     shown_lines = [row for row in drawn if row in ALL_LINE_ROWS]
@@ -802,14 +804,17 @@ def _keys_cell_by_cell(state, k=None):
 
     level = state.level
     k = state.moves if k is None else k
+    over = state.over and k == state.moves  # the final state: its zone plain, no next move's cues
     h = horizon(state) if k == state.moves else k + (1 if state.placed else 0)
-    budget = level.max_moves - h
+    budget = -1 if over else level.max_moves - h
     cr, cc = level.centre
     keys = []
     for r in range(level.rows):
         row = []
         for c in range(level.cols):
             zone = zone_of(level, (r, c), k, h)
+            if over:
+                zone = STORM if zone == STORM else SAFE
             assert zone in (SAFE, EDGE, DOOMED, STORM)
             loot = (TAKEN if (r, c) in state.collected else LOOT) if level.loot[r][c] else NO_LOOT
             mask = 0
@@ -855,7 +860,8 @@ def test_cell_keys_read_the_level_once_and_match_the_zones_cell_by_cell(level_id
             expected = _keys_cell_by_cell(state, k)
             calls.clear()
             assert paint.cell_keys(state, k) == expected
-            assert calls == [], f"asked the level cell by cell: {len(calls)} calls"
+            # Whether the round is over reads the player's four neighbours, once; never cell by cell.
+            assert len(calls) <= 4, f"asked the level cell by cell: {len(calls)} calls"
 
 
 def test_dragging_the_player_walks_it_and_a_drag_elsewhere_still_pans(app, driver):
@@ -935,3 +941,53 @@ def test_the_panel_says_on_the_centre_rather_than_centre_0_away(app, driver):
     state = scene.session.state
     assert state.on_centre and state.remaining == 1 and scene.session.outcome is None
     assert status_line(state, None) == ("✓ on the centre: finish here", "good")
+
+
+@pytest.mark.parametrize("ending", ["finish", "storm", "no safe move"])
+def test_a_finished_board_shows_the_final_state_without_next_move_cues(app, driver, ending):
+    """After the round (a finish on the centre, death in the storm, no safe move left) the board
+    kept the hatched zones and the outlined diamond of a next move that could not happen, and
+    looked as if play went on -- also after Look at board. It now shows the final zone plain, the
+    storm cross-hatched, and no diamond; the legend lists only what is on the board."""
+    scene = open_level(app, driver, "02-dead-end-11x11" if ending == "finish" else "01-seed-14x20")
+    theme = app.theme
+    if ending == "finish":
+        driver.click(centre_of(scene, scene.session.level.centre))
+        driver.frames(1)
+        corner = (0, 0)  # in the storm's box after no move, but far out of the centre's reach
+        assert pixel(app, scene, corner) == zone_colour(theme, DOOMED)
+        driver.key(pygame.K_RETURN)
+    elif ending == "storm":
+        driver.click(centre_of(scene, (3, 10)))
+        driver.key(pygame.K_w)
+        corner = (2, 2)  # inside the box after one move, doomed from there
+        driver.key(pygame.K_w)  # (1, 10) after two moves: the storm
+    else:
+        driver.click(centre_of(scene, (3, 10)))
+        for key in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT):
+            driver.key(key)
+        corner = (6, 6)  # in the last box (rows 7-8, columns 7-14)
+    assert scene.session.outcome is not None
+    driver.frames(40)
+    driver.key(pygame.K_RETURN)  # Look at board
+    assert app.stack.top is scene
+    scene.show_optimal = False  # the board's own cells, without the optimal route over them
+    driver.frames(60)  # the ring the storm ate has faded
+    assert pixel(app, scene, corner) == zone_colour(theme, SAFE)
+    assert all(key[4] == 0 for row in scene.keys for key in row)
+    # No cell off the route has the diamond's blue outline along any of its sides.
+    state = scene.session.state
+    accent = tuple(theme["accent"])
+    outlined = []
+    for r in range(state.level.rows):
+        for c in range(state.level.cols):
+            near_route = any(abs(r - pr) + abs(c - pc) <= 1 for pr, pc in state.path)
+            rect = scene.grid.cell_rect((r, c))
+            sides = [(rect.centerx, rect.top + 1), (rect.centerx, rect.bottom - 2),
+                     (rect.left + 1, rect.centery), (rect.right - 2, rect.centery)]
+            if not near_route and any(tuple(app.screen.get_at(p))[:3] == accent for p in sides):
+                outlined.append((r, c))
+    assert outlined == [], "the next move's diamond is still outlined"
+    rows = _legend_rows(app, scene)
+    assert "doomed" not in rows and "reach of the centre" not in rows and "storm's next edge" not in rows
+    assert "the final zone" in rows and "storm" in rows

@@ -233,6 +233,12 @@ class State:
                 return len(self.path) - 1 - k
         return len(self.path)
 
+    @property
+    def over(self) -> bool:
+        """The round has ended (the rules' outcome is set): caught by the storm, finished on the
+        centre, or no safe move left. The board then shows the final state without next-move cues."""
+        return self.placed and (self.dead or self.finished or not self.safe_directions())
+
     def safe_directions(self) -> list[str]:
         """Moves that keep the player inside the next box (no safe move left ends the round)."""
         if not self.placed or self.dead or self.finished:

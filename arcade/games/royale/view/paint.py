@@ -30,7 +30,7 @@ YOU, STEP = "you, your route", "a step you can take"
 
 def horizon(state: State) -> int:
     """The move count zones are judged at: the next move once placed, the drop itself before."""
-    return state.moves + 1 if state.placed and not (state.dead or state.finished) else state.moves
+    return state.moves + 1 if state.placed and not state.over else state.moves
 
 
 def zone_of(level: Level, cell: Cell, k: int, h: int) -> int:
@@ -53,10 +53,16 @@ def cell_keys(state: State, k: int | None = None) -> list[list[tuple]]:
     zone is :func:`zone_of`, worked out here from the level's geometry read once: asked per cell
     through the level's properties (three calls a cell), a 51x51 grid's keys took 4.2 ms of the
     main thread's CPU, now 1.3 ms -- twice on every step (the new keys and the old ring's).
+
+    Once the round is over (:attr:`State.over`) there is no next move to judge: the final zone is
+    plain and the storm cross-hatched, with no diamond outline. A finished board used to keep the
+    hatching and the outlined diamond of a move that could no longer happen, as if play went on.
     """
     level = state.level
+    if k in (None, state.moves) and state.over:
+        return _final_keys(state)
     k = state.moves if k is None else k
-    h = horizon(state) if k == state.moves else k + (1 if state.placed else 0)
+    h = k + (1 if state.placed else 0)  # the next move's :func:`horizon` (a finished round returned above)
     rows, cols = level.rows, level.cols
     budget = level.max_moves - h
     cr, cc = level.centre
@@ -86,6 +92,23 @@ def cell_keys(state: State, k: int | None = None) -> list[list[tuple]]:
                     if abs(r + dr - cr) + abs(c + dc - cc) > budget:
                         mask |= 1 << bit
             row.append((zone, loot, cell in trail, cell == (cr, cc), mask))
+        keys.append(row)
+    return keys
+
+
+def _final_keys(state: State) -> list[list[tuple]]:
+    """The keys of a finished round: inside the last box plain (:data:`SAFE`), outside storm."""
+    level = state.level
+    top, bottom, left, right = level.box(state.moves)
+    trail, collected = set(state.path), state.collected
+    keys = []
+    for r in range(level.rows):
+        row = []
+        for c in range(level.cols):
+            cell = (r, c)
+            zone = SAFE if top <= r <= bottom and left <= c <= right else STORM
+            loot = (TAKEN if cell in collected else LOOT) if level.loot[r][c] else NO_LOOT
+            row.append((zone, loot, cell in trail, cell == level.centre, 0))
         keys.append(row)
     return keys
 

@@ -104,17 +104,18 @@ def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outc
     # The legend's rows are measured in design pixels, then drawn at the UI scale.
     room = round((height - 8 - y) / theme.scale)
     marks = line_marks(state, outcome)
-    sizes = legend_sizes(room, len(LEGEND), len(marks))
+    legend = legend_rows(outcome)
+    sizes = legend_sizes(room, len(legend), len(marks))
     while sizes is None and len(marks) > 1:
         # Too small even for the smallest rows: "hint (H)" goes first -- unless a hint is on the
         # board, when the mark before it makes way for it.
         drop = HINT if HINT in marks and not hint_shown else next(m for m in reversed(marks) if m != HINT)
         marks = [mark for mark in marks if mark != drop]
-        sizes = legend_sizes(room, len(LEGEND), len(marks))
+        sizes = legend_sizes(room, len(legend), len(marks))
     step, line_step = sizes or (13, 12)
     text_size = 14 if step >= 24 else 12
     sw = min(px(22), px(step) - px(4))
-    y = _draw_legend(panel, theme, x, y, sw, px(step), text_size)
+    y = _draw_legend(panel, theme, legend, x, y, sw, px(step), text_size)
     _draw_line_marks(panel, theme, marks, x, y + px(4), sw, px(line_step), text_size)
     return panel
 
@@ -131,6 +132,22 @@ LEGEND = [
     ((SAFE, 0, False, False, 15), "reach of the centre"),
     ((SAFE, 2, False, False, 0), "loot taken"),
 ]
+
+
+#: The legend once the round is over: the board shows the final zone plainly, without the
+#: next move's zones and diamond (see :func:`~.paint.cell_keys`), so the legend lists none of them.
+LEGEND_OVER = [
+    LEGEND[0],
+    LEGEND[1],
+    ((SAFE, 0, False, False, 0), "the final zone"),
+    LEGEND[5],
+    LEGEND[7],
+]
+
+
+def legend_rows(outcome: Outcome | None) -> list[tuple[tuple, str]]:
+    """The legend's swatches for the board as it is: during the round every zone, after it the final state's."""
+    return LEGEND if outcome is None else LEGEND_OVER
 
 
 def _draw_score(panel: pygame.Surface, theme: Theme, state: State, outcome: Outcome | None, par: str,
@@ -164,10 +181,11 @@ def _draw_score(panel: pygame.Surface, theme: Theme, state: State, outcome: Outc
     return y + px(10)
 
 
-def _draw_legend(panel: pygame.Surface, theme: Theme, x: int, y: int, sw: int, step: int, size: int) -> int:
-    """The :data:`LEGEND`'s rows that fit, ``step`` pixels apart; returns the y below the last."""
+def _draw_legend(panel: pygame.Surface, theme: Theme, rows: list[tuple[tuple, str]], x: int, y: int, sw: int,
+                 step: int, size: int) -> int:
+    """The legend ``rows`` that fit, ``step`` pixels apart; returns the y below the last."""
     height = panel.get_height()
-    for swatch_key, text in LEGEND:
+    for swatch_key, text in rows:
         if y + sw > height - 8:
             break
         paint_cell(panel, theme, pygame.Rect(x, y, sw, sw), swatch_key)
