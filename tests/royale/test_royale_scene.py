@@ -70,8 +70,8 @@ def test_arrows_wasd_and_clicks_move_and_pick_up_loot(app, driver):
     driver.key(pygame.K_s)
     driver.click(centre_of(scene, (6, 10)))  # a neighbour
     assert scene.session.state.pos == (6, 10) and scene.session.state.loot == 3
-    driver.click(centre_of(scene, (6, 13)))  # not a neighbour
-    assert scene.session.state.pos == (6, 10) and "One step at a time" in scene.status_text
+    driver.click(centre_of(scene, (7, 11)))  # in neither its row nor its column
+    assert scene.session.state.pos == (6, 10) and "Not in your row or column" in scene.status_text
     driver.key(pygame.K_d)
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_a)
@@ -991,3 +991,25 @@ def test_a_finished_board_shows_the_final_state_without_next_move_cues(app, driv
     rows = _legend_rows(app, scene)
     assert "doomed" not in rows and "reach of the centre" not in rows and "storm's next edge" not in rows
     assert "the final zone" in rows and "storm" in rows
+
+
+def test_a_click_along_the_row_or_column_walks_there_unless_a_step_meets_the_storm(app, driver):
+    """A click three cells down from the player was refused with "One step at a time" where a drag
+    of the player walks there. It now walks, one move a cell (undone one at a time); a click whose
+    walk would meet the storm is refused, naming the step that would, and moves no one."""
+    scene = open_level(app, driver)
+    driver.click(centre_of(scene, (3, 10)))
+    driver.frames(1)
+    driver.click(centre_of(scene, (6, 10)))  # three cells down, every one inside its box
+    state = scene.session.state
+    assert scene.session.moves == ["start 3 10", "D", "D", "D"] and state.loot == 3
+    driver.frames(40)  # not a double-click
+    driver.key(pygame.K_u)
+    assert scene.session.state.pos == (5, 10)  # one step undone
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    # The storm allows 6 moves in all: a walk of 8 from move 3 would meet it at its 4th step.
+    driver.click(centre_of(scene, (6, 2)))
+    assert scene.session.state.pos == (6, 10) and scene.session.index == 4
+    assert scene.status_role == "error"
+    assert scene.status_text == ("Not walking 8 steps left to row 7, column 3: the 4th step, onto row 7, "
+                                 "column 7, would be caught by the storm (move 7). Click a nearer cell.")

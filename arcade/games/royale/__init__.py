@@ -14,8 +14,8 @@ INFO = GameInfo(
     commands="arcade.games.royale.cli:COMMANDS",
     order=30,
     keymap=(
-        Binding("Click", "", "drop on an empty cell inside the diamond, then click a neighbour "
-                "(or drag the player) to move"),
+        Binding("Click", "", "drop on an empty cell inside the diamond, then click a cell in your row or "
+                "column (or drag the player) to walk there"),
         Binding("Arrows / WASD", "", "move one cell (before the drop: choose where)"),
         *(Binding(key, "step_key", "", arg=letter) for key, letter in _MOVES),
         Binding("Enter", "confirm", "drop here / finish on the centre (you may keep looting)", button="Finish",

@@ -361,10 +361,14 @@ class RoyaleScene(CameraScene, PuzzleScene):
         self.play(Move.go(letter))
 
     def click_cell(self, cell: Cell) -> None:
-        """Drop, step or finish as the click means; the second click of a double-click on the cell its
-        first click dropped or stepped onto is let go. It used to say in red "You are here: click a
-        neighbouring cell", and on the centre it ended the round: a step onto the centre, double-
-        clicked as many players click, was also a Finish."""
+        """Drop, step, walk or finish as the click means; the second click of a double-click on the
+        cell its first click dropped or stepped onto is let go. It used to say in red "You are here:
+        click a neighbouring cell", and on the centre it ended the round: a step onto the centre,
+        double-clicked as many players click, was also a Finish.
+
+        A cell farther along the player's row or column is walked to a step at a time, as a drag of
+        the player walks (:meth:`walk_to`), once the controller has checked that no step meets the
+        storm; it was refused with "One step at a time"."""
         now = time.monotonic()
         last, self._last_step_click = self._last_step_click, None
         if last is not None and last[1] == cell and now - last[0] <= DoubleClickGuard.SECONDS:
@@ -374,7 +378,10 @@ class RoyaleScene(CameraScene, PuzzleScene):
             self.refuse(intent.reason)
             return
         before = self.session.index
-        self.play(intent.move)
+        if intent.steps > 1:
+            self.walk_to(cell)
+        else:
+            self.play(intent.move)
         if intent.move.kind != "finish" and self.session.index > before:
             self._last_step_click = (now, cell)
 
@@ -427,21 +434,22 @@ class RoyaleScene(CameraScene, PuzzleScene):
         """Step the dragged player, one cell at a time, to the cell under the pointer when it lies in
         the player's row or column; a cell off those lines waits until the pointer is back on one."""
         target = self.grid.cell_at(pos)
-        while target is not None and self.session.outcome is None:
-            if not self.session.state.placed:  # the drop was undone under the drag (Ctrl+Z): no one to walk
+        if target is not None:
+            self.walk_to(target)
+
+    def walk_to(self, target: Cell) -> None:
+        """Walk the player along its row or column to ``target``, one move a cell (each its own move,
+        undone one at a time), stopping where a move is refused or the round ends; nothing when
+        ``target`` is off both lines. A drag of the player and a click on a cell in line share it."""
+        while self.session.outcome is None:
+            if not self.session.state.placed:  # the drop was undone under a drag (Ctrl+Z): no one to walk
                 self._walking = False
                 return
-            r, c = self.session.state.path[-1]
-            if target == (r, c):
-                return
-            if target[0] == r:
-                letter = "R" if target[1] > c else "L"
-            elif target[1] == c:
-                letter = "D" if target[0] > r else "U"
-            else:
+            letters = controller.line_steps(self.session.state.path[-1], target)
+            if not letters:
                 return
             before = self.session.index
-            self.play(Move.go(letter))
+            self.play(Move.go(letters[0]))
             if self.session.index == before:
                 return
 
