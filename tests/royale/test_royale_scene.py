@@ -1013,3 +1013,37 @@ def test_a_click_along_the_row_or_column_walks_there_unless_a_step_meets_the_sto
     assert scene.status_role == "error"
     assert scene.status_text == ("Not walking 8 steps left to row 7, column 3: the 4th step, onto row 7, "
                                  "column 7, would be caught by the storm (move 7). Click a nearer cell.")
+
+
+def test_a_round_the_ai_played_most_of_says_loot_not_your_loot(app, driver):
+    """The player dropped and took one step, the AI was watched to the end: the panel said "Your
+    loot: 6" above "The AI played 5 of 6 moves" and its map "your route". With the AI's moves in it,
+    the headline names no one ("Loot: 6"), as every game's count does, and the credit line says who."""
+    scene = open_level(app, driver)
+    driver.click(centre_of(scene, (3, 10)))
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_i)
+    for _ in range(400):
+        scene.worker.wait(30)
+        driver.frame(dt=0.1)
+        if scene.session.outcome is not None:
+            break
+    outcome = scene.session.outcome
+    assert outcome is not None and outcome.is_win and scene.session.ai_played
+    top = app.stack.top
+    assert isinstance(top, RoyaleResultScene)
+    lines = list(top.lines)
+    moves = scene.session.state.moves
+    assert any(line.startswith("Loot: 6 · Par: 6 — you and the AI matched the best route") for line in lines), lines
+    assert any(line.startswith(f"The AI played {moves - 1} of {moves} moves") for line in lines), lines
+    assert not any("Your loot" in line for line in lines), lines
+    drawn: list[str] = []
+    from arcade.games.royale.view import result
+
+    real = result.draw_text
+    result.draw_text = lambda surface, theme, text, *a, **k: (drawn.append(text), real(surface, theme, text, *a, **k))
+    try:
+        top.draw(app.screen)
+    finally:
+        result.draw_text = real
+    assert "the route played (6 loot)" in drawn and not any(t.startswith("your route") for t in drawn), drawn

@@ -85,7 +85,8 @@ class RoyaleResultScene(ResultScene):
         y = rect.bottom + px(16)
         par = self.scene.par_route
         whose = self.scene.route_owner(capital=False)
-        items = [("player1", False, f"{whose} route ({self.scene.session.state.loot} loot)")]
+        route = f"{whose} route" if whose else "the route played"  # the AI and you: the credit line says who
+        items = [("player1", False, f"{route} ({self.scene.session.state.loot} loot)")]
         if par is not None:
             items.append(("player2", True, f"optimal route ({par.loot} loot)"))
         else:

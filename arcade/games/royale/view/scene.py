@@ -250,16 +250,20 @@ class RoyaleScene(CameraScene, PuzzleScene):
         return self.session.rules.decode_move(self.session.moves[index]).kind == "go"
 
     def route_owner(self, *, capital: bool = True) -> str:
-        """Whose route the result shows: the AI's when it played every move (a watched game)."""
-        whose = "the AI's" if self.session.ai_played_all else "your"
-        return whose[0].upper() + whose[1:] if capital else whose
+        """Whose route the result shows: yours when the AI chose none of its moves, the AI's when
+        it chose every one (a watched game), "" when both played -- then the result says "Loot: 7"
+        and its credit line below says what the AI did, as every game's count ("Moves: 6") names
+        no one. "Your loot: 7" was said over "The AI played 5 of 6 moves"."""
+        whose = ("the AI's" if self.session.ai_played_all else "" if self.session.ai_moved else "your")
+        return whose[:1].upper() + whose[1:] if capital else whose
 
     def result_details(self, outcome: Outcome) -> list[str]:
         """After the reason: the loot against the par, and who matched it."""
         state = self.session.state
         lines: list[str] = []
         par = self.par_route
-        whose = f"{self.route_owner()} loot: {state.loot}"
+        owner = self.route_owner()
+        whose = f"{owner} loot: {state.loot}" if owner else f"Loot: {state.loot}"
         if par is not None:
             if outcome.is_win and state.loot >= par.loot:
                 # Who matched it, as the framework credits the AI (its line below says how much): a
