@@ -426,6 +426,44 @@ def test_looking_back_through_a_finished_game_does_not_run_the_clock(info, toy_i
             assert scene.elapsed > before
 
 
+def window_event(app: App, kind: int) -> None:
+    """A window event as SDL posts it (minimized, restored, focus lost or gained), through the frame loop."""
+    pygame.event.post(pygame.event.Event(kind, window=None))
+    app.frame(0.5)
+
+
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_the_clock_stands_still_while_the_window_is_minimized_or_unfocused(info, toy_in_registry):
+    """The play clock ran on while the window sat minimized or behind another: a player who stepped
+    away came back to a worse time. It stops until the window is restored and has the focus again."""
+    with small_game(info) as (app, scene):
+        safe_moves(scene, 1)
+        assert scene.session.index == 1
+        frames(app, 2, dt=0.5)
+        assert scene.elapsed == pytest.approx(1.0), "the clock runs from the first move"
+        for away, back in ((pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED),
+                           (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED),
+                           (pygame.WINDOWHIDDEN, pygame.WINDOWSHOWN)):
+            before = scene.elapsed
+            window_event(app, away)
+            frames(app, 4, dt=0.5)
+            assert scene.elapsed == before, f"the clock ran on after {pygame.event.event_name(away)}"
+            stopped = scene.elapsed
+            window_event(app, back)
+            frames(app, 2, dt=0.5)
+            assert scene.elapsed > stopped, f"the clock stayed stopped after {pygame.event.event_name(back)}"
+        # Minimized and then restored without the focus: still away until the focus comes back.
+        window_event(app, pygame.WINDOWFOCUSLOST)
+        window_event(app, pygame.WINDOWMINIMIZED)
+        window_event(app, pygame.WINDOWRESTORED)
+        stopped = scene.elapsed
+        frames(app, 2, dt=0.5)
+        assert scene.elapsed == stopped
+        window_event(app, pygame.WINDOWFOCUSGAINED)
+        frames(app, 2, dt=0.5)
+        assert scene.elapsed > stopped
+
+
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
 def test_a_game_left_on_its_result_panel_is_not_redrawn(info, toy_in_registry):
     """Battle Royale under its result panel was drawn 60 times a second (a move's animation that

@@ -132,6 +132,11 @@ class App:
         #: :meth:`warm_up_games`); off for a headless run, which opens at most one game.
         self.preload = not headless
         self._warm_up_wanted = False
+        #: Whether the window has the keyboard's focus, and whether it is minimized or hidden, from
+        #: the window events (:meth:`note_window_event`): a player's clock stands still while the
+        #: window is away (see :attr:`window_away`).
+        self.window_focused = True
+        self.window_minimized = False
 
     # -- the player's files -------------------------------------------------------------
     @property
@@ -356,7 +361,26 @@ class App:
                 handle.write(line + "\n")
 
     # -- loop --------------------------------------------------------------------------
+    @property
+    def window_away(self) -> bool:
+        """Whether the player is away from the window: minimized, hidden or without the focus.
+        A puzzle's clock stands still meanwhile (:meth:`GameScene.clock_runs`): it ran on while the
+        window sat minimized, and a player who stepped away came back to a worse time."""
+        return self.window_minimized or not self.window_focused
+
+    def note_window_event(self, event: pygame.event.Event) -> None:
+        """Follow the window's focus and minimized state (the scenes still see these events)."""
+        if event.type == pygame.WINDOWFOCUSLOST:
+            self.window_focused = False
+        elif event.type == pygame.WINDOWFOCUSGAINED:
+            self.window_focused = True
+        elif event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+            self.window_minimized = True
+        elif event.type in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED):
+            self.window_minimized = False
+
     def process(self, event: pygame.event.Event) -> None:
+        self.note_window_event(event)
         if self.held_keys.swallows(event):
             return  # the repeat of a key that changed the scene or the window, not released since
         if event.type == pygame.QUIT:

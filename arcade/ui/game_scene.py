@@ -1197,9 +1197,11 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         """Whether the player's clock runs now: from their first move to the end, never while the
         AI (or, in Runway, an outside program's run on the timeline) is being watched, nor while the
         player looks back through a game already played to its end (scrubbing back into a finished
-        race restarted the clock: 00:14 became 00:16); a move from there plays again, and times."""
+        race restarted the clock: 00:14 became 00:16); a move from there plays again, and times.
+        Nor while the window is minimized or has lost the focus (:attr:`App.window_away`): a
+        player who stepped away came back to a worse time."""
         return (self.watch is None and self.session.outcome is None and self.session.index > 0
-                and not self.session.looking_back)
+                and not self.session.looking_back and not (self.app is not None and self.app.window_away))
 
     def status_line(self) -> tuple[str, str]:
         """What the status line shows and its role: a hover text, else what the button in the keyboard's
