@@ -10,6 +10,7 @@ a last-played level that has gone falls back to the first bundled one.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from arcade.core.errors import ArcadeError, FormatError, UsageError
@@ -24,6 +25,18 @@ if TYPE_CHECKING:
 
 #: What a damaged save or scene state can raise while it is read (besides the framework's errors).
 DAMAGE = (ArcadeError, ValueError, TypeError, KeyError, IndexError, OverflowError, AttributeError, RecursionError)
+
+
+#: A level id that is a file's name: a folder part (optional), a name, and a short extension of letters.
+_FILE_ID = re.compile(r"(?:.*[/\\])?(?P<stem>[^/\\]+?)\.[A-Za-z][A-Za-z0-9]{0,4}")
+
+
+def level_name_from_id(level_id: str) -> str:
+    """A level with no title of its own, as the player reads it: a file's name without its folder
+    and extension ("Hs_24_200_50_05_001.has" is "Hs_24_200_50_05_001"; it was cut "…001.…" in the
+    header at 640x400), any other id (a bundled id, "random 21x21 #42") as it is."""
+    match = _FILE_ID.fullmatch(level_id)
+    return match.group("stem") if match else level_id
 
 
 class GameFront:
@@ -110,12 +123,13 @@ class GameFront:
     def level_title(self, level: Any, level_id: str) -> str:
         """A level's name as the player reads it everywhere -- the game's header, the menu's
         Continue, the picker: a bundled level's picker title, else the level's own title, else its
-        id (a random board's "random 21x21 #42"). Tron's header said "huge-room" where its setup
+        id (a random board's "random 21x21 #42"), a file's without its folder and extension
+        (:func:`level_name_from_id`). Tron's header said "huge-room" where its setup
         and picker said "Huge room"."""
         if self._titles is None:
             self._titles = {e.id: e.title for e in self.levels() if not e.error}
         title = self._titles.get(level_id) or getattr(level, "title", "")
-        return title if isinstance(title, str) and title else level_id
+        return title if isinstance(title, str) and title else level_name_from_id(level_id)
 
     def record_key(self, level: Any) -> str:
         """The key a level's personal best is kept under (default: none, so no records)."""

@@ -1084,3 +1084,27 @@ def test_at_the_smallest_window_the_caption_does_not_cover_the_islands_it_explai
         assert not box.colliderect(disc), (island, box, disc)
     assert not box.colliderect(scene.status_rect), "nor the status line under the board"
     assert not box.colliderect(scene.painter.view.board_rect), "the margin beside the board is used"
+
+
+@pytest.mark.parametrize("name, title", [("Hs_24_200_50_05_001.has", "Hs_24_200_50_05_001"),
+                                         ("harbour.txt", "Harbour at dawn")])
+def test_a_level_file_is_titled_without_its_extension_and_fits_at_640x400(app, tmp_path, name, title):
+    """A CLLV ``.has`` file opened with --level read "Hashi — Hs_24_200_50_05_001.has", cut to
+    "Hs_24_200_50_05_001.…" at 640x400: its name is shown without the extension, whole (a file
+    with a title line of its own shows that title instead)."""
+    from pathlib import Path
+
+    source = Path(__file__).parent / "data" / "Hs_24_200_50_05_001.has"
+    path = tmp_path / name
+    if name.endswith(".has"):
+        path.write_text(source.read_text())
+    else:
+        path.write_text(f"# title: {title}\n2.2\n...\n2.2\n")
+    scene = app.launch("hashi", Launch(level=str(path)))
+    assert isinstance(scene, HashiScene)
+    app.frame(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, size=(640, 400), w=640, h=400)])
+    app.frame(1 / 60)
+    assert scene.level_title == title
+    assert title in scene.header_shown and "…" not in scene.header_shown, scene.header_shown
+    assert scene.session.level_id == name, "the id (what --level and the saves name) keeps the file's name"
+    assert scene.front.level_title(scene.session.level, scene.session.level_id) == title  # the menu's Continue

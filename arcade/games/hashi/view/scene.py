@@ -41,6 +41,7 @@ from arcade.games.hashi.verdict import find_solutions
 from arcade.games.hashi.view import dialogs, effects
 from arcade.games.hashi.view.painter import BoardPainter, assign_seam_labels, seam_label
 from arcade.ui.camera import CameraInput, CameraScene
+from arcade.ui.front import level_name_from_id
 from arcade.ui.game_scene import PuzzleScene
 from arcade.ui.input import LEFT as BUTTON_LEFT
 from arcade.ui.input import MIDDLE as BUTTON_MIDDLE
@@ -131,7 +132,9 @@ class HashiScene(CameraScene, PuzzleScene):
 
     @property
     def level_title(self) -> str:
-        return self.puzzle.title or self.session.level_id
+        """The file's own title line, else its name without the extension (a CLLV ``.has`` has no
+        title: the header read "Hs_24_200_50_05_001.…" at 640x400)."""
+        return self.puzzle.title or level_name_from_id(self.session.level_id)
 
     def enter(self, app: App) -> None:
         self.prefs = app.settings.game(self.info.name)
