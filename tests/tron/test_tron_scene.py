@@ -1628,3 +1628,17 @@ def test_the_setups_protocol_row_keeps_its_time_a_move_in_a_small_window(app, dr
     assert app.theme.font(17).size(shown[0].text)[0] == shown[0].rect.width, "drawn shortened with …"
     if size[0] >= 1024:
         assert "Google AI Challenge" in shown[0].text  # the title where there is room
+
+
+@pytest.mark.parametrize("map_id, title", [("scatter-1798841909", "Scattered walls #1798841909"),
+                                           ("random-7", "Random map #7")])
+def test_a_generated_map_is_named_by_its_family_not_its_raw_id(app, driver, map_id, title):
+    """A generated map's header read "Tron — scatter-1798841909": it now reads as the map picker
+    names the family, with its seed; the raw id stays the level id that --level takes."""
+    scene = open_tron(app, map_id)
+    driver.frames(2)
+    assert scene.session.level_id == map_id
+    assert scene.level_title == title
+    assert title in scene.header_shown and map_id not in scene.header_shown, scene.header_shown
+    setup = SetupScene(scene.setup, lambda _s: None)
+    assert ("map", "Map", title) in setup.rows(), "the setup's Map row names it the same way"

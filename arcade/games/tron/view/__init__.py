@@ -20,7 +20,14 @@ from arcade.games.tron import INFO, generator, maps
 from arcade.games.tron.controller import Match
 from arcade.games.tron.logic import RULES, Level
 from arcade.games.tron.view.scene import TronScene
-from arcade.games.tron.view.setup import FRESH_MAPS, PROGRAM, MatchSetup, bundled_map_entries, fresh_map_entries
+from arcade.games.tron.view.setup import (
+    FRESH_MAPS,
+    PROGRAM,
+    MatchSetup,
+    bundled_map_entries,
+    fresh_map_entries,
+    generated_map_title,
+)
 from arcade.services.botspec import BotSpec
 from arcade.ui.front import GameFront
 
@@ -53,6 +60,11 @@ class TronFront(GameFront):
 
     def levels(self) -> list[LevelEntry]:
         return bundled_map_entries()
+
+    def level_title(self, level: Any, level_id: str) -> str:
+        """A generated map by its family's name and seed ("Scattered walls #1798841909"), as the
+        map picker names the family: the header and the menu's Continue read "scatter-1798841909"."""
+        return generated_map_title(level_id) or super().level_title(level, level_id)
 
     def extra_choices(self) -> list[LevelEntry]:
         return fresh_map_entries()

@@ -162,11 +162,24 @@ def _bundled_ids() -> frozenset[str]:
     return frozenset(entry.id for entry in maps.bundled())
 
 
+#: The generated families as the player reads them (the setup's "Random map" / "Scattered walls").
+FAMILY_TITLES = {RANDOM_MAP: "Random map", SCATTER_MAP: "Scattered walls"}
+
+
+def generated_map_title(map_id: str) -> str:
+    """A generated map's readable name ("scatter-1798841909" is "Scattered walls #1798841909": the
+    header showed the raw id), "" for any other map. The raw id stays what --level takes."""
+    seed = maps.seed_of(map_id)
+    family = map_id.partition("-")[0]
+    return f"{FAMILY_TITLES[family]} #{seed}" if seed is not None and family in FAMILY_TITLES else ""
+
+
 def map_title(ref: str) -> str:
-    """The setup's Map row: a family of fresh maps, a bundled map's name, or a file or id as given."""
+    """The setup's Map row: a family of fresh maps, a bundled map's name, a generated map's name,
+    or a file or id as given."""
     if ref in FRESH_MAPS:
         return FRESH_MAPS[ref]
-    return map_name(ref) if ref in _bundled_ids() else ref
+    return map_name(ref) if ref in _bundled_ids() else generated_map_title(ref) or ref
 
 
 def bundled_map_entries() -> list[LevelEntry]:
