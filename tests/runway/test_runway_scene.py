@@ -129,6 +129,31 @@ def test_dragging_the_timeline_scrubs_the_turns(app, driver):
     assert scene.drag is None and scene.session.length == 4
 
 
+def test_dragging_the_timeline_names_each_turn_and_its_command_as_the_hover_does(app, driver):
+    """Hovering the timeline said "Turn 2: JUMP" but a drag said only "Turn 6": the text was made
+    from the moves up to the turn on screen, and a drag rightwards is one turn ahead of it (and a
+    hover past the turn on screen, in the redo history, lost its command too)."""
+    scene = open_runway(app)
+    for key in (pygame.K_RIGHT, pygame.K_j, pygame.K_DOWN, pygame.K_RETURN):
+        driver.key(key)
+    history = [scene.session.move_at(i) for i in range(scene.session.length)]
+    timeline = scene.timeline
+    y = timeline.track.centery
+
+    def said(turn: int) -> str:
+        return f"Turn {turn}: {history[turn - 1]} — click or drag to go there"
+
+    driver.key(pygame.K_HOME)
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(timeline.x_of(3)), y), rel=(1, 0), buttons=(0, 0, 0)))
+    assert scene.session.index == 0 and scene.status_line()[0] == said(3), "a hover ahead of the turn on screen"
+    driver.frame(mouse(driver, pygame.MOUSEBUTTONDOWN, (int(timeline.x_of(1)), y)))
+    for turn in (2, 3, 4):
+        driver.frame(mouse(driver, "motion", (int(timeline.x_of(turn)), y)))
+        assert scene.session.index == turn
+        assert scene.status_line()[0] == said(turn), "the drag says what the hover says"
+    driver.frame(mouse(driver, pygame.MOUSEBUTTONUP, (int(timeline.x_of(4)), y)))
+
+
 def test_command_buttons_are_clickable(app, driver):
     scene = open_runway(app)
     jump = next(b for b in scene.pad.commands if b.label.endswith("SPEED"))

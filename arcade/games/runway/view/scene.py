@@ -617,9 +617,11 @@ class RunwayScene(ProgramsMixin, TickScene):
         if tip:
             return tip
         if self.timeline.rect.collidepoint(pos):
+            # The command from the whole history, redo tail included: a drag rightwards is a turn
+            # ahead of the one on screen when this is said, and read only "Turn 6" where the
+            # hover read "Turn 2: JUMP".
             turn = self.scrub.turn_at(pos[0], self.session.length)
-            moves = self.session.moves if turn <= self.session.index else None
-            played = f": {moves[turn - 1]}" if moves and turn else ""
+            played = f": {self.session.move_at(turn - 1)}" if turn else ""
             return f"Turn {turn}{played} — click or drag to go there"
         if self.minimap.rect.collidepoint(pos):
             return "The whole runway — click or drag to look there (F follows the bikes again)"
