@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
@@ -17,6 +18,10 @@ from arcade.core.game import Rules
 from arcade.core.inputs import check_regular_file, read_stream_text
 
 LevelT = TypeVar("LevelT")
+
+#: The argument that names standard input, and how errors in it are located (``<stdin>:3: ...``).
+STDIN_REF = "-"
+STDIN_NAME = "<stdin>"
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
@@ -97,7 +102,27 @@ def read_level(rules: Rules[LevelT, Any, Any], ref: str, *, stdin: bool = False)
     ID, a Tron ``random-SEED``) are read by the game before it calls this, and named in the
     error through ``rules.level_forms``.
     """
-    if stdin and ref == "-":
-        return rules.parse_level(read_stream_text(sys.stdin), "<stdin>"), None
+    if stdin and ref == STDIN_REF:
+        return rules.parse_level(read_stream_text(sys.stdin, STDIN_NAME).removeprefix("\ufeff"), STDIN_NAME), None
     path = find_level(rules.name, ref, rules.level_pattern, rules.level_forms)
     return rules.load_level_file(path), path
+
+
+def read_level_arg(rules: Rules[LevelT, Any, Any], ref: str) -> tuple[LevelT, Path | None]:
+    """A level named by a command-line filter's argument: like :func:`read_level`, with ``-`` as stdin.
+
+    Every command that reads a level (``solve``, ``export``, ``referee``, ``tournament --maps``)
+    calls this, so ``-`` means the same thing for every game: only Battle Royale's ``solve``
+    passed ``stdin=True``, and ``solve hashi -`` said there was no level ``'-'``. Windows
+    (``play --level``) call :func:`read_level` itself: a window is not a filter.
+    """
+    return read_level(rules, ref, stdin=True)
+
+
+def check_stdin_once(refs: Iterable[str]) -> None:
+    """Refuse ``-`` given more than once: standard input can be read only once.
+
+    The second ``-`` would read an empty text and be reported as a malformed level.
+    """
+    if sum(ref == STDIN_REF for ref in refs) > 1:
+        raise UsageError("'-' (standard input) is given more than once: it can be read only once")

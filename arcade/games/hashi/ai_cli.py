@@ -16,7 +16,7 @@ from pathlib import Path
 
 from arcade.core.errors import EXIT_NO_SOLUTION, ArcadeError, UsageError, cannot_write, error_line
 from arcade.core.grid import size_name
-from arcade.core.inputs import path_type, read_text_file
+from arcade.core.inputs import path_type, read_stream_text, read_text_file
 from arcade.core.numbers import int_type, seed_type, size_type
 from arcade.core.rng import new_seed
 from arcade.core.topology import Topology
@@ -24,7 +24,7 @@ from arcade.games.hashi import generator, hints, solver
 from arcade.games.hashi.formats import TATHAM_ID, format_bridges, format_level, format_tatham, parse_tatham, read_puzzle
 from arcade.games.hashi.logic import MAX_SIDE, RULES, Puzzle, State
 from arcade.services.files import write_output
-from arcade.services.resources import read_level
+from arcade.services.resources import STDIN_NAME, STDIN_REF, check_stdin_once, read_level_arg
 
 LITERATURE_ENV = "PUZZLE_ARCADE_HASHI_LITERATURE"
 LITERATURE_PARTS = ("shared", "data", "hashi", "literature")
@@ -33,9 +33,10 @@ LITERATURE_PARTS = ("shared", "data", "hashi", "literature")
 # -- solve -------------------------------------------------------------------------------------
 def configure_solve(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("puzzles", nargs="*", metavar="PUZZLE",
-                        help="a level file (ours or CLLV .has) or a Tatham game ID such as 7x7:a3d31g5a...")
+                        help="a level file (ours or CLLV .has), '-' for stdin, "
+                             "or a Tatham game ID such as 7x7:a3d31g5a...")
     parser.add_argument("--file", type=path_type, metavar="FILE",
-                        help="read puzzles (paths or game IDs) from FILE, one per line")
+                        help="read puzzles (paths or game IDs) from FILE, one per line ('-': stdin)")
     parser.add_argument("--bridges", action="store_true", help="print one bridge per line: r1 c1 r2 c2 n (0-based)")
     parser.add_argument("--count", action="store_true", help='print the number of solutions: 0, 1 or "2+"')
     parser.add_argument("--explain", action="store_true", help="print every deduction step with its rule")
@@ -48,18 +49,23 @@ def load(ref: str) -> Puzzle:
     text = ref.strip()
     if TATHAM_ID.match(text):
         return parse_tatham(text, "game id")
-    return read_level(RULES, text)[0]
+    return read_level_arg(RULES, text)[0]
 
 
 def _refs(args: argparse.Namespace) -> list[str]:
     refs = list(args.puzzles)
+    from_stdin = args.file is not None and str(args.file) == STDIN_REF
+    check_stdin_once([*(ref.strip() for ref in refs), *([STDIN_REF] if from_stdin else [])])  # before a read
     if args.file is not None:
-        lines = read_text_file(args.file).splitlines()
+        text = read_stream_text(sys.stdin, STDIN_NAME) if from_stdin else read_text_file(args.file)
+        lines = text.splitlines()
         refs += [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
     if not refs and args.file is not None:
-        raise UsageError(f"{args.file} lists no puzzles (one file or game ID a line; # starts a comment)")
+        source = STDIN_NAME if from_stdin else args.file
+        raise UsageError(f"{source} lists no puzzles (one file or game ID a line; # starts a comment)")
     if not refs:
         raise UsageError("give a puzzle (file or game ID) or --file F")
+    check_stdin_once([*(ref.strip() for ref in refs), *([STDIN_REF] if from_stdin else [])])  # '-' in the list
     return refs
 
 

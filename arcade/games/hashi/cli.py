@@ -186,7 +186,8 @@ def run_levels(args: argparse.Namespace) -> int:
 
 def _configure_export(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("levels", nargs="+", metavar="LEVEL",
-                        help="level files, bundled level ids (classic/01-first-steps) or Tatham game IDs")
+                        help="level files, '-' for stdin, bundled level ids (classic/01-first-steps) "
+                             "or Tatham game IDs")
     sheets.configure_options(parser, "Hashi")
     parser.add_argument("--no-solutions", action="store_true", help="leave out the solution pages")
 
@@ -195,20 +196,22 @@ def load_level(ref: str) -> Puzzle:
     """A puzzle from a game ID, a file of any supported format or a bundled level id."""
     from arcade.games.hashi.formats import TATHAM_ID, parse_tatham
     from arcade.games.hashi.logic import RULES
-    from arcade.services.resources import read_level
+    from arcade.services.resources import read_level_arg
 
     if TATHAM_ID.match(ref.strip()):
         return parse_tatham(ref.strip(), "game id")
-    return read_level(RULES, ref)[0]
+    return read_level_arg(RULES, ref)[0]
 
 
 def run_export(args: argparse.Namespace) -> int:
     """``export hashi LEVEL… --pdf OUT.pdf``: numbered puzzle pages, then the solution pages."""
     from arcade.games.hashi.sheets import solve_all, write_sheets
     from arcade.services.files import check_output_file
+    from arcade.services.resources import check_stdin_once
 
     out = args.pdf or args.svg
     check_output_file(out, args.levels)  # an output that cannot be written fails before any work (exit 74)
+    check_stdin_once(args.levels)
     items = [(Path(ref).stem if not ref.count(":") else "", load_level(ref)) for ref in args.levels]
     answers = solve_all(items)
     pages, where = write_sheets(items, out, args.paper, args.title or "Hashi", not args.no_solutions,

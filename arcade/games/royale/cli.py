@@ -29,9 +29,9 @@ DEFAULT_TIMEOUT = 30.0
 
 def read_grid(ref: str) -> Level:
     """A grid from a file, ``-`` (stdin, bounded and strict UTF-8) or a bundled id."""
-    from arcade.services.resources import read_level
+    from arcade.services.resources import read_level_arg
 
-    return read_level(RULES, ref, stdin=True)[0]
+    return read_level_arg(RULES, ref)[0]
 
 
 def default_timeout(level: Level) -> float | None:

@@ -100,9 +100,11 @@ def run_export(args: argparse.Namespace) -> int:
     """``export royale GRID… --pdf OUT.pdf``: the grids with their par, then one optimal route each."""
     from arcade.games.royale.cli import read_grid
     from arcade.services.files import check_output_file
+    from arcade.services.resources import check_stdin_once
 
     out = args.pdf or args.svg
     check_output_file(out, args.grids)  # an output that cannot be written fails before any solving (exit 74)
+    check_stdin_once(args.grids)
     items = []
     for ref in args.grids:
         level = read_grid(ref)

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 
 def _level_arg(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("level", metavar="LEVEL", help="a level file, or a bundled level id (see: levels runway)")
+    parser.add_argument("level", metavar="LEVEL",
+                        help="a level file, '-' for stdin, or a bundled level id (see: levels runway)")
 
 
 def _ai_arg(parser: argparse.ArgumentParser) -> None:
@@ -35,11 +36,11 @@ def _ai_arg(parser: argparse.ArgumentParser) -> None:
 
 
 def load_level(ref: str) -> Level:
-    """A level from a path or a bundled id; bad files raise FormatError (file:line)."""
+    """A level from a path, ``-`` (stdin) or a bundled id; bad files raise FormatError (file:line)."""
     from arcade.games.runway.logic import RULES
-    from arcade.services.resources import read_level
+    from arcade.services.resources import read_level_arg
 
-    return read_level(RULES, ref)[0]
+    return read_level_arg(RULES, ref)[0]
 
 
 # -- solve ---------------------------------------------------------------------------------
@@ -144,7 +145,7 @@ def configure_referee(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot", required=True, metavar="SPEC",
                         help="the program, as codingame:COMMAND (COMMAND split like a shell line)")
     parser.add_argument("levels", nargs="*", metavar="LEVEL",
-                        help="level files or bundled ids (default: the 13 bundled tests)")
+                        help="level files, '-' for stdin, or bundled ids (default: the 13 bundled tests)")
     parser.add_argument("--limit-ms", type=_limit_ms, default=None, metavar="N",
                         help="time limit per turn (default CodinGame's 150 ms; the first answer gets 1000 ms)")
     parser.add_argument("--save-replays", type=path_type, metavar="DIR", default=None,
@@ -158,6 +159,9 @@ def run_referee(args: argparse.Namespace) -> int:
 
     spec = parse_spec(args.bot)
     if args.levels:
+        from arcade.services.resources import check_stdin_once
+
+        check_stdin_once(args.levels)
         # The id is printed and written into each replay: printable, whatever bytes the file name holds.
         levels = [(printable_name(Path(ref).stem), load_level(ref)) for ref in args.levels]
     else:

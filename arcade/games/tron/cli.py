@@ -73,7 +73,7 @@ def configure_tournament(parser: argparse.ArgumentParser) -> None:
                         help="a bot: a built-in name, or an outside program as 2010:COMMAND or hackerrank:COMMAND "
                              "(repeatable; adds to --bots)")
     parser.add_argument("--maps", default=DEFAULT_MAPS, metavar="SPEC",
-                        help="comma-separated: all, official, later, hackerrank, map ids or files, "
+                        help="comma-separated: all, official, later, hackerrank, map ids or files (- for stdin), "
                              f"random:N, random-SEED, scatter:N, scatter-SEED (default {DEFAULT_MAPS})")
     parser.add_argument("--games", type=_count, default=1, metavar="N",
                         help="rounds per pairing, map and seat (default 1)")

@@ -18,7 +18,7 @@ from arcade.core.numbers import parse_int
 from arcade.core.rng import derive_seed
 from arcade.games.tron import generator
 from arcade.games.tron.logic import RULES, Level
-from arcade.services.resources import level_files, levels_dir, read_level
+from arcade.services.resources import check_stdin_once, level_files, levels_dir, read_level, read_level_arg
 
 GAME = "tron"
 GROUPS = ("official", "later", "hackerrank")
@@ -86,13 +86,14 @@ def seed_of(map_id: str) -> int | None:
     return int(seed) if family in FAMILIES and seed.isascii() and seed.isdigit() else None
 
 
-def load(ref: str) -> tuple[str, Level]:
-    """(id, level) for a bundled id, a file path, ``random-<seed>`` or ``scatter-<seed>``."""
+def load(ref: str, *, stdin: bool = False) -> tuple[str, Level]:
+    """(id, level) for a bundled id, a file path, ``random-<seed>`` or ``scatter-<seed>``;
+    with ``stdin`` (command-line filters, not the window), ``-`` is standard input, id ``stdin``."""
     family, _, seed = ref.partition("-")
     if family in FAMILIES and seed:
         return ref, _generated(ref)
-    level, path = read_level(RULES, ref)
-    return printable_name(path.stem), level  # the id is shown and written: printable
+    level, path = read_level_arg(RULES, ref) if stdin else read_level(RULES, ref)
+    return (printable_name(path.stem) if path else "stdin"), level  # the id is shown and written: printable
 
 
 def resolve(spec: str, seed: int = 0) -> list[tuple[str, Level]]:
@@ -115,7 +116,9 @@ def resolve(spec: str, seed: int = 0) -> list[tuple[str, Level]]:
         seen[map_id] = (level, source)
         result.append((map_id, level))
 
-    for token in (t.strip() for t in spec.split(",")):
+    tokens = [t.strip() for t in spec.split(",")]
+    check_stdin_once(tokens)
+    for token in tokens:
         if not token:
             continue
         if token == "all":
@@ -134,7 +137,7 @@ def resolve(spec: str, seed: int = 0) -> list[tuple[str, Level]]:
                 map_seed = derive_seed(seed, salt, k) % 1_000_000
                 add(*fresh(family, map_seed))
         else:
-            add(*load(token), printable_name(token))
+            add(*load(token, stdin=True), printable_name(token))
     if not result:
         raise UsageError(f"no maps in {spec!r}")
     return result
