@@ -82,6 +82,20 @@ def test_escape_opens_pause_with_game_keys_and_back(app, driver, toy_registered)
     assert app.stack.top is scene
 
 
+def test_m_on_the_pause_panel_goes_to_the_main_menu(app, driver, toy_registered):
+    """Every result panel's Main menu has the key M; the pause panel's had none (M did nothing)."""
+    from arcade.ui.menu import MenuScene
+
+    open_toy(app, toy_registered)
+    driver.key(pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    assert [b.hotkey for b in pause.buttons if b.label == "Main menu"] == ["M"]
+    assert ("M", "main menu (this panel's button)") in pause.keys  # said in the panel's keys table
+    driver.key(pygame.K_m, unicode="m")
+    assert isinstance(app.stack.top, MenuScene)
+
+
 def test_autosave_after_move_and_resume(app, driver, toy_registered):
     scene = open_toy(app, toy_registered, "o..\n...\n...\n")
     driver.click(tuple(map(int, scene.view.cell_center((2, 2)))))

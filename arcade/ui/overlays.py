@@ -280,10 +280,13 @@ class PauseScene(PanelScene):
     """Esc or P in a game: resume (Esc or P again), settings, how to play, the keys, back to the menu.
 
     How to play is a button here because F1 and ? are keys: a player who only uses the mouse saw
-    the rules once, on the game's first opening, and had no way back to them."""
+    the rules once, on the game's first opening, and had no way back to them. Main menu has the
+    key every result panel gives it (:data:`PANEL_KEYS`), listed last in the keys table: M did
+    nothing here while M on a result panel went to the menu."""
 
     def __init__(self, game_scene: Scene, keys: list[tuple[str, str]]) -> None:
         self.game_scene = game_scene
+        menu_key = PANEL_KEYS[MAIN_MENU]
         super().__init__(
             f"Paused — {game_scene.title}",
             [],
@@ -291,9 +294,9 @@ class PauseScene(PanelScene):
                 ("Resume", self.close),
                 ("Settings", self.open_settings),
                 ("How to play", self.open_how_to_play),
-                ("Main menu", self.to_menu),
+                (MAIN_MENU, self.to_menu, menu_key),
             ],
-            keys=keys,
+            keys=[*keys, (menu_key, "main menu (this panel's button)")],
         )
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -326,8 +329,9 @@ NEXT_LEVEL = "Next level"
 #: Result buttons that leave the finished board (a new attempt, another level, a rematch, the menu):
 #: never the one Enter presses by default.
 LEAVING = frozenset({PLAY_AGAIN, MAIN_MENU, NEXT_LEVEL, LEVELS_BUTTON, NEW_BOARD_BUTTON, "Rematch"})
-#: The key of a result button every game's panel has: M was Main menu on Tron's match result only.
-RESULT_KEYS = {MAIN_MENU: "M"}
+#: The key of a panel button every game's result and pause panels have: M was Main menu on Tron's
+#: match result only, then on every result panel but not on the pause panel.
+PANEL_KEYS = {MAIN_MENU: "M"}
 #: Seconds a result panel takes no key or click after it opens. The game often ends on the
 #: player's own key (Battle Royale's last step, with Enter -- "finish on the centre" -- already
 #: on its way): that press was meant for the board, not for the panel that came up under it.
@@ -358,7 +362,7 @@ class ResultScene(PanelScene):
         super().__init__(*args, **kwargs)
         self.selected = default_button([b.label for b in self.buttons])
         for button in self.buttons:  # one key for a button every result has, in every game
-            button.hotkey = button.hotkey or RESULT_KEYS.get(button.label, "")
+            button.hotkey = button.hotkey or PANEL_KEYS.get(button.label, "")
         #: Seconds the panel has been open (it takes input from :data:`ARM_SECONDS` on).
         self.opened = 0.0
 
