@@ -758,3 +758,60 @@ def test_a_test_that_drops_its_patches_still_saves_in_a_folder_of_the_run(monkey
     assert home and Path(home).name.startswith("arcade-tests-home-")
     assert Path(tempfile.gettempdir()) in Path(home).parents
     assert str(paths.data_dir()).startswith(home)
+
+
+def test_a_read_only_folder_says_nothing_more_at_quit_for_what_the_program_recorded(app, monkeypatch):
+    """With a read-only data folder (already said at start: "Nothing can be saved"), opening a
+    game made the program note ``seen_how_to_play`` and ``last_level`` itself: a toast "Could not
+    save settings" and at quit "could not save settings", every run, although the player had
+    chosen nothing."""
+    from arcade.core import registry
+    from arcade.games import REGISTRY
+    from arcade.ui import app as app_module
+
+    Settings(sound=False).save()
+    app.settings = Settings.load()
+    tried = _refuse_settings_writes(monkeypatch, 13)
+    said: list[str] = []
+    monkeypatch.setattr(app_module, "to_terminal", said.append)
+    monkeypatch.setattr(app, "notify", lambda text, role="info": said.append(text))
+    monkeypatch.setattr(app, "headless", False)  # (a window's intro and quit write the settings)
+    app.launch("hashi", registry.Launch())  # the game opens at its first level, and records it
+    app.intro(REGISTRY.get("hashi"))
+    assert app.settings.game("hashi")["seen_how_to_play"] is True  # kept for this run all the same
+    assert app.settings.game("hashi")["last_level"]
+    app.close()
+    assert tried and not [line for line in said if "settings" in line.lower()], said
+
+
+def test_a_choice_that_cannot_be_saved_is_still_said_at_quit(app, monkeypatch):
+    """Only what the program records by itself goes unsaid: a player's choice lost at quit is told."""
+    from arcade.ui import app as app_module
+
+    Settings(sound=False).save()
+    app.settings = Settings.load()
+    _refuse_settings_writes(monkeypatch, 13)
+    said: list[str] = []
+    monkeypatch.setattr(app_module, "to_terminal", said.append)
+    monkeypatch.setattr(app, "headless", False)
+    app.settings.game("hashi")["seen_how_to_play"] = True
+    app.settings.sound = True
+    app.close()
+    assert len(said) == 1 and "could not save settings" in said[0].lower(), said
+
+
+def test_a_read_only_folder_with_no_settings_file_says_nothing_at_quit(app, monkeypatch):
+    """A fresh read-only folder (no settings file yet) ended every run with "could not save
+    settings": the defaults were written at quit although the player had changed nothing."""
+    from arcade.games import REGISTRY
+    from arcade.ui import app as app_module
+
+    assert not Settings.path().exists()
+    app.settings = Settings.load()
+    tried = _refuse_settings_writes(monkeypatch, 13)
+    said: list[str] = []
+    monkeypatch.setattr(app_module, "to_terminal", said.append)
+    monkeypatch.setattr(app, "headless", False)
+    app.intro(REGISTRY.get("runway"))
+    app.close()
+    assert tried and said == []

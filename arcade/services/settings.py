@@ -128,6 +128,15 @@ class Settings:
         """The mutable preference dict of one game."""
         return self.games.setdefault(name, {})
 
+    def choices_unsaved(self) -> bool:
+        """Whether something the player chose differs from the file (with no file: from the defaults).
+
+        What the program records by itself (:data:`RECORDED`) does not count: a failure to write
+        only that is worth no warning, as the player loses nothing they chose.
+        """
+        before = self.on_disk if self.on_disk is not None else Settings().to_text()
+        return _choices(json.loads(self.to_text())) != _choices(json.loads(before))
+
 
 def stored_choice(value: Any, choices: Iterable[Any], default: Any) -> Any:
     """``value`` from the settings file if it is one of ``choices``, else ``default``.
@@ -155,6 +164,23 @@ def _kind(value: Any) -> str:
 _LABELS = {"sound": "sound", "animation_speed": "animation speed", "palette": "colour palette",
            "window_size": "window size", "fullscreen": "fullscreen", "text_size": "text size",
            "games": "the games' preferences"}
+
+
+#: Per-game preferences the program records by itself, not the player's choices: written when the
+#: folder allows, but a read-only folder's "could not save settings" was said for them at every
+#: quit after opening a game (How to play marks itself seen, the level opened is where the game
+#: reopens -- progress, which that folder was already told it cannot keep).
+RECORDED = frozenset({"seen_how_to_play", "last_level"})
+
+
+def _choices(data: dict[str, Any]) -> dict[str, Any]:
+    """The settings' data without :data:`RECORDED` keys (and games left with no other key)."""
+    games = data.get("games")
+    if not isinstance(games, dict):
+        return data
+    kept = {name: {k: v for k, v in prefs.items() if k not in RECORDED} if isinstance(prefs, dict) else prefs
+            for name, prefs in games.items()}
+    return {**data, "games": {name: prefs for name, prefs in kept.items() if prefs != {}}}
 
 
 #: The fields that say how the file was read, not what the player chose: never written.

@@ -218,13 +218,19 @@ class App:
         self.save_settings()
 
     def save_settings(self) -> bool:
-        """Write the settings now; a full or read-only disk is a message, never a crash."""
+        """Write the settings now; a full or read-only disk is a message, never a crash.
+
+        Said only when something the player chose is lost (``Settings.choices_unsaved``): what the
+        program records by itself (How to play seen) failing in a read-only folder, already told
+        at start that nothing can be saved, is no news to the player.
+        """
         if not self.persist:
             return True
         try:
             self.settings.save()
         except OSError as exc:
-            if not self.closing:  # at quit close() tries once more and says it once, on the terminal
+            # At quit close() tries once more and says it once, on the terminal.
+            if not self.closing and self.settings.choices_unsaved():
                 self.notify(f"Could not save settings: {settings_failure(exc)}", "error")
             return False
         return True
@@ -577,7 +583,8 @@ class App:
             try:
                 self.settings.save()
             except OSError as exc:
-                to_terminal(f"puzzle-arcade: could not save settings: {settings_failure(exc)}")
+                if self.settings.choices_unsaved():  # not for what the program recorded by itself
+                    to_terminal(f"puzzle-arcade: could not save settings: {settings_failure(exc)}")
         from arcade.services import autosave, instance
 
         pygame.display.quit()  # the window goes now; a save still being written is waited for below
