@@ -13,7 +13,10 @@ play" example. The parts that read on their own are mixed in from modules named 
 * :mod:`arcade.ui.level_changes` -- the level picker and level changes (the session listener
   here rebuilds and re-lays out the board);
 * :mod:`arcade.ui.discard` -- "press again to throw away this game";
-* :mod:`arcade.ui.replays` -- saved replays: Ctrl+S, the picker's list, opening one.
+* :mod:`arcade.ui.replays` -- saved replays: Ctrl+S, the picker's list, opening one;
+* :mod:`arcade.ui.assist` -- the hint (in a worker, H again plays it) and watching the AI play
+  (pause, step, speed), with status words that name the keys the keys table lists;
+* :mod:`arcade.ui.status_line` -- the status line: ``say``, a long text shown two lines at a time.
 
 Two flavours build on it, as the rules do:
 
@@ -29,22 +32,21 @@ keymap names. Formatting of times and records is in :mod:`arcade.ui.formatting`.
 
 from __future__ import annotations
 
-import itertools
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from arcade.core.errors import ArcadeError, IllegalMove
-from arcade.core.game import Hint, Outcome, Step
+from arcade.core.errors import IllegalMove
+from arcade.core.game import Hint, Outcome
 from arcade.core.numbers import checked_float
 from arcade.core.registry import NEW_BOARD_BUTTON, Binding, GameInfo
 from arcade.core.session import Session
 from arcade.services import saves
 from arcade.services.autosave import BackgroundSaver
 from arcade.services.files import write_failure
-from arcade.ui.console import wrap_line
+from arcade.ui.assist import AssistMixin
 from arcade.ui.discard import DiscardMixin
 from arcade.ui.formatting import format_time, header_title
 from arcade.ui.keymap import KeyMatcher, find_binding, help_rows, listed_once, named_keys, parse_keys
@@ -54,9 +56,10 @@ from arcade.ui.replays import ReplaysMixin
 from arcade.ui.results import ResultsMixin
 from arcade.ui.scene import Scene
 from arcade.ui.speed import WATCH_SPEEDS, SpeedControl
+from arcade.ui.status_line import STATUS_LINES, StatusLineMixin
 from arcade.ui.tween import Tweens
 from arcade.ui.watch import WatchPlayer
-from arcade.ui.widgets import Button, Toast, Toolbar, draw_text, wrap_text
+from arcade.ui.widgets import Button, Toast, Toolbar, draw_text
 from arcade.ui.worker import Worker
 
 if TYPE_CHECKING:
@@ -68,10 +71,6 @@ LOG = logging.getLogger("arcade")
 HEADER = 52
 #: Room for two lines of status text: hints and refusals explain themselves in full sentences.
 STATUS = 44
-#: The status line's lines: a longer text is shown two lines at a time (see ``GameScene._status_lines``).
-STATUS_LINES = 2
-#: Most steps a watch source may produce (a runaway AI cannot fill memory).
-WATCH_LIMIT = 200_000
 #: While the AI is watched, the game is saved at most this often (seconds of watching).
 WATCH_SAVE_SECONDS = 5.0
 #: Longest play time a save may carry (a bigger number is a damaged save).
@@ -88,7 +87,7 @@ def tab_binding(*, side_panel: bool = False) -> Binding:
     return Binding("Tab / Shift+Tab", "", f"{where} buttons (Enter or Space presses one, Esc leaves them)")
 
 
-class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Scene):
+class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, AssistMixin, StatusLineMixin, Scene):
     """Base of every game screen. Subclasses call ``super().__init__(info, session)``."""
 
     #: When the autosave is written: after every change ("move"), only when the scene is left
@@ -149,32 +148,6 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         #: board knows the window it is shown in (see :meth:`restore_camera`).
         self._camera_restored = False
         session.subscribe(self._on_session_change)
-
-    def _init_status_line(self) -> None:
-        """The status line's state: its text and colour role, where it was drawn, the wrapping it
-        reuses while the text and width stay, and which page of a long text it shows."""
-        self.status_text = ""
-        self.status_role = "text_dim"
-        self.status_rect = pygame.Rect(0, 0, 0, 0)
-        #: The status line last drawn (traced for the end-to-end tests when it changes).
-        self._traced_status = ""
-        #: The status text last wrapped, at what width, and all its lines.
-        self._status_cache: tuple[tuple[str, int], list[str]] = (("", 0), [])
-        #: The text those are for, and its lines at each width asked for.
-        self._status_wrapped = ""
-        self._status_wraps: dict[int, list[str]] = {}
-        #: Whether the status line drawn last needed more than its two lines (it shows them a page at
-        #: a time): a game can then show the whole of it at once elsewhere (Hashi's caption).
-        self.status_cut = False
-        #: Which two lines of a long status text are shown (see :meth:`_status_lines`), and for how
-        #: long they have been.
-        self.status_page = 0
-        self._status_page_time = 0.0
-        #: The lines the status line drew last frame, and where its page marker ("1/3 ▸") was.
-        self.status_shown: list[str] = []
-        self.status_more_rect = pygame.Rect(0, 0, 0, 0)
-        #: The status line's text part (left of a toast): a click there turns a long text's page.
-        self.status_text_rect = pygame.Rect(0, 0, 0, 0)
 
     def _init_game_end(self, session: Session[Any, Any, Any]) -> None:
         """What the scene knows about the end of the game: the outcome and level last seen (to notice
@@ -321,7 +294,6 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         self.app.audio.play("win" if outcome.is_win else "lose")
         self.show_result(outcome)
 
-
     @property
     def clock_text(self) -> str:
         """The header's clock: 00:00 at the start of an attempt (after Restart it showed the old
@@ -382,56 +354,6 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
             tab_binding(side_panel=bool(self.button_rows())),
         ]
         return rows
-
-    #: The Watch button's two labels, the same in every game (see :attr:`watch_button`).
-    WATCH_LABELS: ClassVar[tuple[str, str]] = ("Watch AI", "Stop watching")
-
-    @property
-    def watch_button(self) -> str:
-        """The Watch button's label: what a click does now, the same in every game -- "Watch AI",
-        and "Stop watching" while the AI is watched, played or paused (it read "Watch AI"
-        throughout, and only the keys said how to stop). Runway's, whose key plays and pauses, read
-        "Watch AI" (pressed) while the AI drove and "Resume AI" while it was paused, where Hashi's
-        read "Stop watching": a click on it now stops the watch as Hashi's does (see
-        :meth:`press_watch_button`); pausing is its player buttons' and Space's. Whether it is lit is
-        :attr:`watch_lit`."""
-        return self.WATCH_LABELS[self.watching]
-
-    def press_watch_button(self, binding: Binding) -> None:
-        """A click on the Watch button: what its label says. While the AI is watched it stops the
-        watch in every game, even where the watch key plays and pauses (Runway's Space / W)."""
-        if self.watching and self.watch_action != "toggle_watch":
-            self.toggle_watch()
-        else:
-            self.run_binding(binding)
-
-    @property
-    def watch_paused(self) -> bool:
-        """The AI is being watched, its watch paused (by the player, a step, a scrub)."""
-        return self.watch is not None and self.watch.paused
-
-    @property
-    def watch_lit(self) -> bool:
-        """The Watch button is shown pressed while the AI plays, and only then: not while its watch
-        is paused (Hashi's stayed lit beside "Resume AI"; Runway's was set by its own drawing code),
-        nor while something else plays (a program's run on Runway's timeline)."""
-        return self.watching and not self.watch_paused
-
-    def watching_bindings(self) -> list[Binding]:
-        """Keys that mean something else while the AI is being watched (they come first); their
-        buttons -- pause or resume, one step -- are on the toolbar while the AI is watched, beside
-        the Watch button, so a watch can be driven with the mouse alone."""
-        if not self.has_watch:
-            return []
-        paused = self.watch is not None and self.watch.paused
-        return [
-            Binding("Space", "watch_pause", "while watching: pause / resume", when="watching",
-                    button="Resume AI" if paused else "Pause AI"),
-            Binding("N / .", "watch_step", "while watching: one step", when="watching", repeat=True,
-                    button="Step"),
-            Binding("+", "watch_speed", "while watching: faster / slower", arg="1", when="watching", repeat=True),
-            Binding("−", "watch_speed", "", arg="-1", when="watching", repeat=True),
-        ]
 
     #: The README's "Keys every game shares" rows a game may lack (feature: the keys and the name
     #: it goes by) -- see :meth:`missing_bindings`.
@@ -514,10 +436,6 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         kept = listed_once(rows, self.binding_active, later_first=is_mode)
         order = sorted(kept, key=lambda i: (is_mode(rows[i]), i))
         return [kept[i] for i in order]
-
-    @property
-    def watching(self) -> bool:
-        return self.watch is not None
 
     #: Toolbar buttons kept on the row longest when the window is too narrow for all (the rest go
     #: into its More menu, the game's own buttons before these): Pause, which also lists every key,
@@ -641,11 +559,6 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         return worker
 
     # -- messages ------------------------------------------------------------------------
-    def say(self, text: str, role: str = "text_dim") -> None:
-        """Set the status line (a refused move's reason, a hint, the watch step)."""
-        self.status_text = text
-        self.status_role = role
-        self._dirty = True
 
     def level_note(self, text: str, role: str = "info", seconds: float = 6.0) -> None:
         """A toast about the level on screen ("Torus: opposite edges are joined"): it goes when
@@ -737,142 +650,6 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         self.session.restart()
         self.say("Restarted — Redo (Ctrl+Y) brings your moves back one at a time.")
 
-    # -- hint ------------------------------------------------------------------------------
-    def request_hint(self) -> None:
-        """First press: compute and show a hint. Pressing again while it shows: play it (as the AI's move).
-
-        A "guess" hint with a move is an offer (reveal one step of a solution), so the second
-        press plays it too, as its "(Hint again to play it)" suffix promises.
-        """
-        if self.hint is not None and self.hint.move is not None and self.hint.kind in ("move", "error", "guess"):
-            hint, self.hint = self.hint, None
-            with self.session.playing_hint():  # the AI's move, credited as a hint, not as the AI's play
-                played = self.play(hint.move, by_ai=True)
-            if played:
-                self.say(f"{'Revealed' if hint.kind == 'guess' else 'Played the hint'}: {hint.reason}", "info")
-            return
-        if self.session.hint_hook is None:
-            self.say("This game has no hints.")
-            return
-        if self.worker.label == "hint":
-            # The same position's hint is on its way (a move would have dropped it). Asking again
-            # started it over: on a big Hashi board an impatient second H doubled a ten-second wait.
-            self.say("Still thinking… (a move drops the hint)")
-            return
-        self.say("Thinking…")
-        hook, state = self.session.hint_hook, self.session.state
-        self.worker.submit(hook, state, on_done=self.show_hint, on_error=self._ai_failed, label="hint")
-
-    def show_hint(self, hint: Hint | None) -> None:
-        self.hint = hint
-        if hint is None:
-            self.say("No hint for this position.")
-            return
-        role = {"move": "info", "error": "error", "guess": "warning", "info": "text_dim"}[hint.kind]
-        prefix = f"{hint.rule}: " if hint.rule else ""
-        # The button's name, which is also the key's (H): a player who clicked Hint read "H again",
-        # a key they had never used.
-        suffix = "  (Hint again to play it)" if hint.move is not None else ""
-        self.say(prefix + hint.reason + suffix, role)
-
-    def _ai_failed(self, error: BaseException) -> None:
-        if isinstance(error, ArcadeError):
-            self.say(str(error), "error")
-        else:
-            self.say(f"The AI failed: {type(error).__name__}: {error}", "error")
-
-    # -- watch -----------------------------------------------------------------------------
-    def toggle_watch(self) -> None:
-        if self.watch is not None:
-            self.stop_watch("Stopped watching.")
-            return
-        if self.session.watch_hook is None:
-            self.say("This game has no AI to watch.")
-            return
-        if self.session.outcome is not None:
-            self.say("The game is over — restart or undo to watch the AI play.")
-            return
-        self.say("The AI is thinking…")
-        hook, state = self.session.watch_hook, self.session.state
-
-        def plan() -> list[Step]:
-            return list(itertools.islice(hook(state), WATCH_LIMIT))
-
-        self.worker.submit(plan, on_done=self.start_watch, on_error=self._ai_failed, label="watch")
-
-    def start_watch(self, steps: Any) -> None:
-        """Play ``steps`` (a list or a lazy iterator) with the watch player at the scene's watch speed."""
-        assert self.app is not None
-        self.hint = None
-        self.watch = WatchPlayer(iter(steps), self.apply_ai_step, speed=self.watch_rate,
-                                 on_finish=self._watch_done)
-        self.refresh_toolbar()
-        self.say(self.watching_text(), "info")
-
-    def apply_ai_step(self, step: Step) -> None:
-        """Carry out one AI step (its moves are the AI's: see ``Session.ai_moved``)."""
-        elapsed = self.elapsed
-        self.new_attempt_clock()
-        try:
-            self.session.apply_step(step)
-        except (IllegalMove, ArcadeError) as exc:
-            self.elapsed = elapsed
-            self.stop_watch(f"The AI's step was refused: {exc}")
-            return
-        self.watch_step_shown(step)
-
-    def watch_step_shown(self, step: Step) -> None:
-        """After a watch step: show its label (games add highlights).
-
-        The step that ends the game leaves the outcome's words, said as the game ended (just
-        before this), on show: the last step's label would hide how it ended.
-        """
-        if step.label and self.session.outcome is None:
-            role = {"guess": "warning", "backtrack": "error"}.get(step.kind, "info")
-            self.say(step.label, role)
-
-    def _watch_done(self) -> None:
-        if self.session.outcome is None:
-            self.say("The AI has no more steps.", "warning")
-        self.watch = None
-        self.refresh_toolbar()
-        if self._save_due:
-            self.save_progress()
-
-    def stop_watch(self, message: str = "") -> None:
-        self._dirty = True
-        if self.worker.label == "watch":
-            self.worker.cancel()
-        if self.watch is not None:
-            self.watch = None
-            self.refresh_toolbar()
-            if message:
-                self.say(message)
-        if self._save_due:
-            self.save_progress()
-
-    def watch_pause(self) -> None:
-        assert self.watch is not None
-        self.watch.toggle_pause()
-        self.refresh_toolbar()
-        self.say(self.watch_paused_text() if self.watch.paused else "Watching the AI.", "info")
-        self.save_if_paused()
-
-    def save_if_paused(self) -> None:
-        """A paused watch is saved at once (it may stay paused a long time, or be killed there)."""
-        if self._save_due and self.watch is not None and self.watch.paused:
-            self.save_progress()
-
-    def watch_step(self) -> None:
-        assert self.watch is not None
-        was_paused = self.watch.paused
-        self.watch.step()  # it pauses the watch: the button now offers to resume
-        if not was_paused and self.watch is not None:
-            self.refresh_toolbar()
-
-    def watch_speed(self, arg: str) -> None:
-        self.say(f"Watch speed: {self.watch_rate.change(int(arg)):g} steps/s", "info")
-
     # -- overlays ----------------------------------------------------------------------------
     def open_pause(self) -> None:
         assert self.app is not None
@@ -885,49 +662,6 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         assert self.app is not None
         self.stop_watch_for_overlay()
         self.app.push(HowToPlayScene(self.info, self.help_lines()))
-
-    def stop_watch_for_overlay(self) -> None:
-        """The pause menu and the how-to page stop the AI (playing or planning); the status line says
-        so. It went on saying "Paused — Space resumes…", and Space then started a new watch."""
-        stopping = self.watch is not None or self.worker.label == "watch"
-        self.stop_watch()
-        if stopping:
-            self.say(self.watch_stopped_text(), "info")
-
-    def table_keys(self, action: str) -> list[str]:
-        """The keys the keys table names for ``action``, as the pause screen and the how-to-play page
-        show it: those overlays stop the watch, so their table is the one without it, where a key
-        the game uses for something else (Hashi's N: new board, its Space: lock the island) is
-        listed with that meaning only (see :func:`listed_once`). The watch's status line names these
-        keys and no other: it said "Step or N plays one step" where the pause screen listed only
-        "." for it, and the README said N and Space."""
-        rows = self.keymap()
-
-        def shown(b: Binding) -> bool:
-            return b.when != "watching" and self.binding_active(b)
-
-        kept = listed_once(rows, shown, later_first=lambda b: b.when in ("watching", "replaying"))
-        return [key for binding in kept.values() if binding.action == action for key in binding.keys.split(" / ")]
-
-    def _button_or_keys(self, button: str, action: str) -> str:
-        """"Step or ." / "Pause AI": a watch button and the keys the table names for its action."""
-        names = [button, *self.table_keys(action)]
-        return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-
-    def watching_text(self) -> str:
-        """The status line while the AI plays: its buttons and the keys the keys table lists for them."""
-        stop = self._button_or_keys("Stop watching", self.watch_action)
-        speed = " · +/− speed" if {"+", "−"} <= set(self.table_keys("watch_speed")) else ""
-        return (f"Watching the AI — {self._button_or_keys('Pause AI', 'watch_pause')} pauses · "
-                f"{self._button_or_keys('Step', 'watch_step')} plays one step{speed} · {stop} stops")
-
-    def watch_paused_text(self) -> str:
-        """The status line of a paused watch (as :meth:`watching_text`, from the keys table)."""
-        return (f"Paused — {self._button_or_keys('Step', 'watch_step')} plays one step, "
-                f"{self._button_or_keys('Resume AI', 'watch_pause')} goes on.")
-
-    def watch_stopped_text(self) -> str:
-        return f"Stopped watching the AI — {self.watch_keys} watches it again from here."
 
     # -- preview (the "How to play" example) ---------------------------------------------------
     def start_preview(self, app: Any) -> None:
@@ -1101,49 +835,6 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
                 return True
         return False
 
-    def _wrap_status(self, text: str, width: int) -> list[str]:
-        """Every line of the status text wrapped to ``width`` (kept: wrapping measures every word). A
-        new text starts again at its first page."""
-        if self._status_wrapped != text:
-            self._status_wrapped, self._status_wraps = text, {}
-            self.status_page, self._status_page_time = 0, 0.0
-        if width not in self._status_wraps:
-            assert self.app is not None
-            font = self.app.theme.font(16)
-            self._status_wraps[width] = [
-                piece for line in wrap_text(self.app.theme, text, 16, width)
-                # a word wider than the line (a replay's path) breaks rather than being cut off
-                for piece in wrap_line(lambda part: font.size(part)[0] <= width, line, indent="")]
-        lines = self._status_wraps[width]
-        self._status_cache = ((text, width), lines)
-        return lines
-
-    def status_pages(self, lines: list[str]) -> int:
-        """How many two-line pages ``lines`` take."""
-        return max(1, -(-len(lines) // STATUS_LINES))
-
-    def _status_lines(self, text: str, width: int) -> list[str]:
-        """The lines of the status text shown now: all of it when it takes two lines, else the current
-        page of two. A long hint used to end in "…" after two lines at 1024x640 -- its fix and the
-        end of its reason ("… numbered on the board; remove the mark") never shown; now every word
-        is shown, a page at a time (a click on the line, or a reading pause, turns it)."""
-        lines = self._wrap_status(text, width)
-        if len(lines) <= STATUS_LINES:
-            return lines
-        lines = self._wrap_status(text, width - self._status_marker_width())  # room for the page marker
-        self.status_page %= self.status_pages(lines)
-        return lines[self.status_page * STATUS_LINES:(self.status_page + 1) * STATUS_LINES]
-
-    def _status_marker_width(self) -> int:
-        assert self.app is not None
-        return self.app.theme.font(14, True).size("88/88 ▸")[0] + 12
-
-    def turn_status_page(self) -> None:
-        """Show the next two lines of a long status text (from the last, the first again)."""
-        self.status_page += 1
-        self._status_page_time = 0.0
-        self._dirty = True
-
     @property
     def busy(self) -> bool:
         return any(w.busy for w in self.workers)
@@ -1202,20 +893,6 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Sce
         player who stepped away came back to a worse time."""
         return (self.watch is None and self.session.outcome is None and self.session.index > 0
                 and not self.session.looking_back and not (self.app is not None and self.app.window_away))
-
-    def status_line(self) -> tuple[str, str]:
-        """What the status line shows and its role: a hover text, else what the button in the keyboard's
-        focus does, else the last message (dots while the AI works)."""
-        if self._tooltip:
-            return self._tooltip, "text_dim"
-        focused = self.toolbar.focused_tooltip()
-        if focused:
-            return focused, "text_dim"
-        if self.worker.busy:
-            dots = "." * (1 + pygame.time.get_ticks() // 300 % 3)
-            text = f"{self.status_text.rstrip('…')}{dots}" if self.status_text else f"Thinking{dots}"
-            return text, self.status_role
-        return self.status_text, self.status_role
 
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None

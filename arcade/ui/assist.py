@@ -1,0 +1,260 @@
+"""The AI at the player's side (ui): hints and watching the AI play, written once for every game.
+
+:class:`AssistMixin` is part of :class:`~arcade.ui.game_scene.GameScene`. A hint is computed in the
+scene's worker (a second press plays it, credited as a hint); a watch plans the AI's steps in the
+worker and plays them with a :class:`~arcade.ui.watch.WatchPlayer` at the scene's watch speed, with
+pause, step and speed keys that mean something else only while it runs. The status line's words for
+both name the buttons and the keys the keys table lists (the pause screen and How to play show that
+table, so the two never disagree). It is separate because it reads as one subject: it uses the
+scene's ``session``, ``worker``, ``watch``, ``watch_rate`` and ``say``, and its game-specific parts
+are the class attributes (``watch_keys``, ``watch_action``) and the session's hint and watch hooks.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, ClassVar
+
+from arcade.core.errors import ArcadeError, IllegalMove
+from arcade.core.game import Hint, Step
+from arcade.core.registry import Binding
+from arcade.ui.keymap import listed_once
+from arcade.ui.watch import WatchPlayer
+
+#: Most steps a watch source may produce (a runaway AI cannot fill memory).
+WATCH_LIMIT = 200_000
+
+
+class AssistMixin:
+    """Hint and watch of :class:`~arcade.ui.game_scene.GameScene`."""
+
+    #: The Watch button's two labels, the same in every game (see :attr:`watch_button`).
+    WATCH_LABELS: ClassVar[tuple[str, str]] = ("Watch AI", "Stop watching")
+
+    @property
+    def watch_button(self) -> str:
+        """The Watch button's label: what a click does now, the same in every game -- "Watch AI",
+        and "Stop watching" while the AI is watched, played or paused (it read "Watch AI"
+        throughout, and only the keys said how to stop). Runway's, whose key plays and pauses, read
+        "Watch AI" (pressed) while the AI drove and "Resume AI" while it was paused, where Hashi's
+        read "Stop watching": a click on it now stops the watch as Hashi's does (see
+        :meth:`press_watch_button`); pausing is its player buttons' and Space's. Whether it is lit is
+        :attr:`watch_lit`."""
+        return self.WATCH_LABELS[self.watching]
+
+    def press_watch_button(self, binding: Binding) -> None:
+        """A click on the Watch button: what its label says. While the AI is watched it stops the
+        watch in every game, even where the watch key plays and pauses (Runway's Space / W)."""
+        if self.watching and self.watch_action != "toggle_watch":
+            self.toggle_watch()
+        else:
+            self.run_binding(binding)
+
+    @property
+    def watch_paused(self) -> bool:
+        """The AI is being watched, its watch paused (by the player, a step, a scrub)."""
+        return self.watch is not None and self.watch.paused
+
+    @property
+    def watch_lit(self) -> bool:
+        """The Watch button is shown pressed while the AI plays, and only then: not while its watch
+        is paused (Hashi's stayed lit beside "Resume AI"; Runway's was set by its own drawing code),
+        nor while something else plays (a program's run on Runway's timeline)."""
+        return self.watching and not self.watch_paused
+
+    def watching_bindings(self) -> list[Binding]:
+        """Keys that mean something else while the AI is being watched (they come first); their
+        buttons -- pause or resume, one step -- are on the toolbar while the AI is watched, beside
+        the Watch button, so a watch can be driven with the mouse alone."""
+        if not self.has_watch:
+            return []
+        paused = self.watch is not None and self.watch.paused
+        return [
+            Binding("Space", "watch_pause", "while watching: pause / resume", when="watching",
+                    button="Resume AI" if paused else "Pause AI"),
+            Binding("N / .", "watch_step", "while watching: one step", when="watching", repeat=True,
+                    button="Step"),
+            Binding("+", "watch_speed", "while watching: faster / slower", arg="1", when="watching", repeat=True),
+            Binding("−", "watch_speed", "", arg="-1", when="watching", repeat=True),
+        ]
+
+    @property
+    def watching(self) -> bool:
+        return self.watch is not None
+
+    def request_hint(self) -> None:
+        """First press: compute and show a hint. Pressing again while it shows: play it (as the AI's move).
+
+        A "guess" hint with a move is an offer (reveal one step of a solution), so the second
+        press plays it too, as its "(Hint again to play it)" suffix promises.
+        """
+        if self.hint is not None and self.hint.move is not None and self.hint.kind in ("move", "error", "guess"):
+            hint, self.hint = self.hint, None
+            with self.session.playing_hint():  # the AI's move, credited as a hint, not as the AI's play
+                played = self.play(hint.move, by_ai=True)
+            if played:
+                self.say(f"{'Revealed' if hint.kind == 'guess' else 'Played the hint'}: {hint.reason}", "info")
+            return
+        if self.session.hint_hook is None:
+            self.say("This game has no hints.")
+            return
+        if self.worker.label == "hint":
+            # The same position's hint is on its way (a move would have dropped it). Asking again
+            # started it over: on a big Hashi board an impatient second H doubled a ten-second wait.
+            self.say("Still thinking… (a move drops the hint)")
+            return
+        self.say("Thinking…")
+        hook, state = self.session.hint_hook, self.session.state
+        self.worker.submit(hook, state, on_done=self.show_hint, on_error=self._ai_failed, label="hint")
+
+    def show_hint(self, hint: Hint | None) -> None:
+        self.hint = hint
+        if hint is None:
+            self.say("No hint for this position.")
+            return
+        role = {"move": "info", "error": "error", "guess": "warning", "info": "text_dim"}[hint.kind]
+        prefix = f"{hint.rule}: " if hint.rule else ""
+        # The button's name, which is also the key's (H): a player who clicked Hint read "H again",
+        # a key they had never used.
+        suffix = "  (Hint again to play it)" if hint.move is not None else ""
+        self.say(prefix + hint.reason + suffix, role)
+
+    def _ai_failed(self, error: BaseException) -> None:
+        if isinstance(error, ArcadeError):
+            self.say(str(error), "error")
+        else:
+            self.say(f"The AI failed: {type(error).__name__}: {error}", "error")
+
+    def toggle_watch(self) -> None:
+        if self.watch is not None:
+            self.stop_watch("Stopped watching.")
+            return
+        if self.session.watch_hook is None:
+            self.say("This game has no AI to watch.")
+            return
+        if self.session.outcome is not None:
+            self.say("The game is over — restart or undo to watch the AI play.")
+            return
+        self.say("The AI is thinking…")
+        hook, state = self.session.watch_hook, self.session.state
+
+        def plan() -> list[Step]:
+            return list(itertools.islice(hook(state), WATCH_LIMIT))
+
+        self.worker.submit(plan, on_done=self.start_watch, on_error=self._ai_failed, label="watch")
+
+    def start_watch(self, steps: Any) -> None:
+        """Play ``steps`` (a list or a lazy iterator) with the watch player at the scene's watch speed."""
+        assert self.app is not None
+        self.hint = None
+        self.watch = WatchPlayer(iter(steps), self.apply_ai_step, speed=self.watch_rate,
+                                 on_finish=self._watch_done)
+        self.refresh_toolbar()
+        self.say(self.watching_text(), "info")
+
+    def apply_ai_step(self, step: Step) -> None:
+        """Carry out one AI step (its moves are the AI's: see ``Session.ai_moved``)."""
+        elapsed = self.elapsed
+        self.new_attempt_clock()
+        try:
+            self.session.apply_step(step)
+        except (IllegalMove, ArcadeError) as exc:
+            self.elapsed = elapsed
+            self.stop_watch(f"The AI's step was refused: {exc}")
+            return
+        self.watch_step_shown(step)
+
+    def watch_step_shown(self, step: Step) -> None:
+        """After a watch step: show its label (games add highlights).
+
+        The step that ends the game leaves the outcome's words, said as the game ended (just
+        before this), on show: the last step's label would hide how it ended.
+        """
+        if step.label and self.session.outcome is None:
+            role = {"guess": "warning", "backtrack": "error"}.get(step.kind, "info")
+            self.say(step.label, role)
+
+    def _watch_done(self) -> None:
+        if self.session.outcome is None:
+            self.say("The AI has no more steps.", "warning")
+        self.watch = None
+        self.refresh_toolbar()
+        if self._save_due:
+            self.save_progress()
+
+    def stop_watch(self, message: str = "") -> None:
+        self._dirty = True
+        if self.worker.label == "watch":
+            self.worker.cancel()
+        if self.watch is not None:
+            self.watch = None
+            self.refresh_toolbar()
+            if message:
+                self.say(message)
+        if self._save_due:
+            self.save_progress()
+
+    def watch_pause(self) -> None:
+        assert self.watch is not None
+        self.watch.toggle_pause()
+        self.refresh_toolbar()
+        self.say(self.watch_paused_text() if self.watch.paused else "Watching the AI.", "info")
+        self.save_if_paused()
+
+    def save_if_paused(self) -> None:
+        """A paused watch is saved at once (it may stay paused a long time, or be killed there)."""
+        if self._save_due and self.watch is not None and self.watch.paused:
+            self.save_progress()
+
+    def watch_step(self) -> None:
+        assert self.watch is not None
+        was_paused = self.watch.paused
+        self.watch.step()  # it pauses the watch: the button now offers to resume
+        if not was_paused and self.watch is not None:
+            self.refresh_toolbar()
+
+    def watch_speed(self, arg: str) -> None:
+        self.say(f"Watch speed: {self.watch_rate.change(int(arg)):g} steps/s", "info")
+
+    def stop_watch_for_overlay(self) -> None:
+        """The pause menu and the how-to page stop the AI (playing or planning); the status line says
+        so. It went on saying "Paused — Space resumes…", and Space then started a new watch."""
+        stopping = self.watch is not None or self.worker.label == "watch"
+        self.stop_watch()
+        if stopping:
+            self.say(self.watch_stopped_text(), "info")
+
+    def table_keys(self, action: str) -> list[str]:
+        """The keys the keys table names for ``action``, as the pause screen and the how-to-play page
+        show it: those overlays stop the watch, so their table is the one without it, where a key
+        the game uses for something else (Hashi's N: new board, its Space: lock the island) is
+        listed with that meaning only (see :func:`listed_once`). The watch's status line names these
+        keys and no other: it said "Step or N plays one step" where the pause screen listed only
+        "." for it, and the README said N and Space."""
+        rows = self.keymap()
+
+        def shown(b: Binding) -> bool:
+            return b.when != "watching" and self.binding_active(b)
+
+        kept = listed_once(rows, shown, later_first=lambda b: b.when in ("watching", "replaying"))
+        return [key for binding in kept.values() if binding.action == action for key in binding.keys.split(" / ")]
+
+    def _button_or_keys(self, button: str, action: str) -> str:
+        """"Step or ." / "Pause AI": a watch button and the keys the table names for its action."""
+        names = [button, *self.table_keys(action)]
+        return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+    def watching_text(self) -> str:
+        """The status line while the AI plays: its buttons and the keys the keys table lists for them."""
+        stop = self._button_or_keys("Stop watching", self.watch_action)
+        speed = " · +/− speed" if {"+", "−"} <= set(self.table_keys("watch_speed")) else ""
+        return (f"Watching the AI — {self._button_or_keys('Pause AI', 'watch_pause')} pauses · "
+                f"{self._button_or_keys('Step', 'watch_step')} plays one step{speed} · {stop} stops")
+
+    def watch_paused_text(self) -> str:
+        """The status line of a paused watch (as :meth:`watching_text`, from the keys table)."""
+        return (f"Paused — {self._button_or_keys('Step', 'watch_step')} plays one step, "
+                f"{self._button_or_keys('Resume AI', 'watch_pause')} goes on.")
+
+    def watch_stopped_text(self) -> str:
+        return f"Stopped watching the AI — {self.watch_keys} watches it again from here."

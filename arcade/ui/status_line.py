@@ -1,0 +1,112 @@
+"""The status line under the board (ui): one or two lines saying what just happened.
+
+:class:`StatusLineMixin` is part of :class:`~arcade.ui.game_scene.GameScene`: ``say`` sets its text
+and colour role; a hover text or the focused button's meaning takes its place while they last, and
+dots follow it while the AI works. A text longer than two lines is shown two lines at a time, with
+a page marker ("1/3 ▸"): a click on it or a reading pause turns the page, so every word of a long
+hint is read rather than cut off with "…". Wrapping measures every word, so it is kept per text
+and width.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from arcade.ui.console import wrap_line
+from arcade.ui.widgets import wrap_text
+
+#: Lines of the status line shown at once (a longer text shows a page at a time).
+STATUS_LINES = 2
+
+
+class StatusLineMixin:
+    """The status line of :class:`~arcade.ui.game_scene.GameScene`."""
+
+    def _init_status_line(self) -> None:
+        """The status line's state: its text and colour role, where it was drawn, the wrapping it
+        reuses while the text and width stay, and which page of a long text it shows."""
+        self.status_text = ""
+        self.status_role = "text_dim"
+        self.status_rect = pygame.Rect(0, 0, 0, 0)
+        #: The status line last drawn (traced for the end-to-end tests when it changes).
+        self._traced_status = ""
+        #: The status text last wrapped, at what width, and all its lines.
+        self._status_cache: tuple[tuple[str, int], list[str]] = (("", 0), [])
+        #: The text those are for, and its lines at each width asked for.
+        self._status_wrapped = ""
+        self._status_wraps: dict[int, list[str]] = {}
+        #: Whether the status line drawn last needed more than its two lines (it shows them a page at
+        #: a time): a game can then show the whole of it at once elsewhere (Hashi's caption).
+        self.status_cut = False
+        #: Which two lines of a long status text are shown (see :meth:`_status_lines`), and for how
+        #: long they have been.
+        self.status_page = 0
+        self._status_page_time = 0.0
+        #: The lines the status line drew last frame, and where its page marker ("1/3 ▸") was.
+        self.status_shown: list[str] = []
+        self.status_more_rect = pygame.Rect(0, 0, 0, 0)
+        #: The status line's text part (left of a toast): a click there turns a long text's page.
+        self.status_text_rect = pygame.Rect(0, 0, 0, 0)
+
+    def say(self, text: str, role: str = "text_dim") -> None:
+        """Set the status line (a refused move's reason, a hint, the watch step)."""
+        self.status_text = text
+        self.status_role = role
+        self._dirty = True
+
+    def _wrap_status(self, text: str, width: int) -> list[str]:
+        """Every line of the status text wrapped to ``width`` (kept: wrapping measures every word). A
+        new text starts again at its first page."""
+        if self._status_wrapped != text:
+            self._status_wrapped, self._status_wraps = text, {}
+            self.status_page, self._status_page_time = 0, 0.0
+        if width not in self._status_wraps:
+            assert self.app is not None
+            font = self.app.theme.font(16)
+            self._status_wraps[width] = [
+                piece for line in wrap_text(self.app.theme, text, 16, width)
+                # a word wider than the line (a replay's path) breaks rather than being cut off
+                for piece in wrap_line(lambda part: font.size(part)[0] <= width, line, indent="")]
+        lines = self._status_wraps[width]
+        self._status_cache = ((text, width), lines)
+        return lines
+
+    def status_pages(self, lines: list[str]) -> int:
+        """How many two-line pages ``lines`` take."""
+        return max(1, -(-len(lines) // STATUS_LINES))
+
+    def _status_lines(self, text: str, width: int) -> list[str]:
+        """The lines of the status text shown now: all of it when it takes two lines, else the current
+        page of two. A long hint used to end in "…" after two lines at 1024x640 -- its fix and the
+        end of its reason ("… numbered on the board; remove the mark") never shown; now every word
+        is shown, a page at a time (a click on the line, or a reading pause, turns it)."""
+        lines = self._wrap_status(text, width)
+        if len(lines) <= STATUS_LINES:
+            return lines
+        lines = self._wrap_status(text, width - self._status_marker_width())  # room for the page marker
+        self.status_page %= self.status_pages(lines)
+        return lines[self.status_page * STATUS_LINES:(self.status_page + 1) * STATUS_LINES]
+
+    def _status_marker_width(self) -> int:
+        assert self.app is not None
+        return self.app.theme.font(14, True).size("88/88 ▸")[0] + 12
+
+    def turn_status_page(self) -> None:
+        """Show the next two lines of a long status text (from the last, the first again)."""
+        self.status_page += 1
+        self._status_page_time = 0.0
+        self._dirty = True
+
+    def status_line(self) -> tuple[str, str]:
+        """What the status line shows and its role: a hover text, else what the button in the keyboard's
+        focus does, else the last message (dots while the AI works)."""
+        if self._tooltip:
+            return self._tooltip, "text_dim"
+        focused = self.toolbar.focused_tooltip()
+        if focused:
+            return focused, "text_dim"
+        if self.worker.busy:
+            dots = "." * (1 + pygame.time.get_ticks() // 300 % 3)
+            text = f"{self.status_text.rstrip('…')}{dots}" if self.status_text else f"Thinking{dots}"
+            return text, self.status_role
+        return self.status_text, self.status_role
