@@ -18,6 +18,12 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from arcade.core.registry import GameInfo
+    from arcade.ui.app import App
+    from arcade.ui.scene import Scene
 
 BENCH_SIZE = (1280, 800)
 
@@ -66,7 +72,8 @@ def time_to_first_frame(runs: int = 3) -> float:
     return best
 
 
-def measure_scene(make_scene: Callable[[object], object], frames: int, overlay_on: object = None) -> list[float]:
+def measure_scene(make_scene: Callable[[App], Scene], frames: int,
+                  overlay_on: Callable[[App], Scene] | None = None) -> list[float]:
     """Frame times of a scene in a headless app with a mouse sweeping across the window."""
     import pygame
 
@@ -76,8 +83,8 @@ def measure_scene(make_scene: Callable[[object], object], frames: int, overlay_o
     app = App(REGISTRY, size=BENCH_SIZE, headless=True)
     app.audio.enabled = False
     if overlay_on is not None:
-        app.push(overlay_on(app))  # type: ignore[operator]
-    app.push(make_scene(app))  # type: ignore[arg-type]
+        app.push(overlay_on(app))
+    app.push(make_scene(app))
     w, h = BENCH_SIZE
     for i in range(frames):
         x = int((i * 37) % w)
@@ -125,12 +132,12 @@ def _run(game: str | None, quick: bool, options: argparse.Namespace | None) -> i
         print(f"  {'settings (overlay)':<22}"
               f"{frame_stats(measure_scene(lambda app: SettingsScene(), frames, lambda app: MenuScene()))}")
     for info in infos:
-        def make(app, info=info):
+        def make(app: App, info: GameInfo = info) -> Scene:
             return open_session(app, info.load_front(), Launch())[0]
 
         print(f"  {info.name + ' scene':<22}{frame_stats(measure_scene(make, frames))}")
         if game is None:
-            def pause(app, info=info):
+            def pause(app: App, info: GameInfo = info) -> Scene:
                 scene = app.stack.top
                 return PauseScene(scene, scene.help_lines())
 

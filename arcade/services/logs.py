@@ -10,6 +10,7 @@ file is opened lazily (``delay=True``): a run that logs nothing creates nothing.
 from __future__ import annotations
 
 import errno
+import io
 import logging
 import logging.handlers
 import os
@@ -38,7 +39,7 @@ class _QuietRotatingFile(logging.handlers.RotatingFileHandler):
     def handleError(self, record: logging.LogRecord) -> None:
         self.failed = True
 
-    def _open(self):  # type: ignore[no-untyped-def]
+    def _open(self) -> io.TextIOWrapper:
         """Created 0600, never through a symlink (the fallback lives in the shared temp dir), only a
         regular file (a FIFO in its place would block the exit for good), and only our own."""
         # The folder too is made only now: a run that logs nothing (a screenshot) leaves no logs/ behind.

@@ -23,6 +23,7 @@ from arcade.ui.theme import PALETTES as PALETTE_COLOURS
 from arcade.ui.widgets import Button, Slider, Toast, draw_form_row, draw_text
 
 if TYPE_CHECKING:
+    from arcade.services.settings import Settings
     from arcade.ui.app import App
 
 #: The keys that press the focused row's button (or Back), keypad Enter too, as in every other dialog.
@@ -91,7 +92,7 @@ class SettingsScene(Scene):
             self.toast.show(s.problem, "warning", 5)
 
     # -- actions -----------------------------------------------------------------------
-    def _settings(self):
+    def _settings(self) -> Settings:
         assert self.app is not None
         return self.app.settings
 

@@ -12,6 +12,7 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from types import ModuleType
 
 from arcade.core.errors import EXIT_NO_SOLUTION, UsageError
 from arcade.core.inputs import path_type
@@ -161,7 +162,7 @@ COMMANDS = {
 }
 
 
-def _sheets():
+def _sheets() -> ModuleType:
     from arcade.games.royale import sheets
 
     return sheets

@@ -16,6 +16,7 @@ import os
 import statistics
 import time
 import timeit
+from collections.abc import Callable
 
 from arcade.games.tron import kernel, maps
 from arcade.games.tron.ai import StrongestBot, a1k0n_eval, make_bot
@@ -24,7 +25,7 @@ from arcade.games.tron.logic import MAX_SIDE, RULES, State, parse_map
 from arcade.games.tron.match import Tournament, bot_deadline
 
 
-def _micro(fn, repeat: int) -> float:
+def _micro(fn: Callable[[], object], repeat: int) -> float:
     """Median microseconds per call."""
     times = timeit.repeat(fn, number=repeat, repeat=5)
     return statistics.median(times) / repeat * 1e6

@@ -387,7 +387,7 @@ class EditorScene(GameScene):
         d = self.editor.draft
         return [f"{size_name(d.cols, d.rows)} {d.topology.value}", f"Islands {len(d.numbers)}"]
 
-    def _enabled_predicate(self, binding: Binding):  # type: ignore[no-untyped-def]
+    def _enabled_predicate(self, binding: Binding) -> Callable[[], bool] | None:
         if binding.action == "undo":
             return lambda: self.editor.can_undo
         if binding.action == "redo":
