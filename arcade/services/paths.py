@@ -16,6 +16,9 @@ HOME_ENV = "PUZZLE_ARCADE_HOME"
 
 
 def config_dir() -> Path:
+    """Where settings.json lives; ``$PUZZLE_ARCADE_HOME/config`` when that is set, so tests and
+    screenshot runs never read or replace the player's own settings. It may not exist yet.
+    """
     override = os.environ.get(HOME_ENV)
     if override:
         return Path(override) / "config"
@@ -23,6 +26,9 @@ def config_dir() -> Path:
 
 
 def data_dir() -> Path:
+    """Where autosaves, records, replays and editor drafts live (``$PUZZLE_ARCADE_HOME/data`` when that is set);
+    it may not exist yet: each writer makes the folders it writes to.
+    """
     override = os.environ.get(HOME_ENV)
     if override:
         return Path(override) / "data"

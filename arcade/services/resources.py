@@ -34,10 +34,16 @@ def _root_for(name: str) -> Path:
 
 
 def assets_dir() -> Path:
+    """The bundled ``assets/`` (fonts, the icon) in a checkout or a wheel; FileNotFoundError if
+    the install lost it.
+    """
     return _root_for("assets")
 
 
 def levels_dir(game: str | None = None) -> Path:
+    """The bundled ``levels/`` folder, or ``game``'s folder in it (which may not exist: a game
+    that bundles no levels has none); FileNotFoundError if ``levels/`` itself is missing.
+    """
     root = _root_for("levels")
     return root / game if game else root
 

@@ -36,6 +36,10 @@ class DamagedSave(ArcadeError):
 
 @dataclass(frozen=True)
 class Autosave:
+    """A game's autosave as read back: ``data`` is the session dict for ``Session.from_dict``,
+    ``saved_at`` a Unix time and ``label`` the line the menu's Continue shows ("" for none).
+    """
+
     game: str
     path: Path
     saved_at: float
@@ -44,10 +48,12 @@ class Autosave:
 
 
 def saves_dir() -> Path:
+    """The folder of the autosaves, one ``GAME.json`` each (made by the first write)."""
     return data_dir() / "saves"
 
 
 def autosave_path(game: str) -> Path:
+    """The one autosave file of ``game``: a game has one game in progress, never a list of them."""
     return saves_dir() / f"{game}.json"
 
 
@@ -88,6 +94,10 @@ def write_autosave(game: str, data: dict[str, Any], label: str = "") -> None:
 
 
 def clear_autosave(game: str) -> None:
+    """Remove ``game``'s autosave once its game is over or given up, so Continue does not offer a
+    finished game. Raises OSError (noted for :func:`save_failure`) if it cannot, or if the file is
+    one this program cannot read and so must not remove.
+    """
     if not keeps_files():
         return
 
@@ -186,6 +196,7 @@ def latest_autosave(games: list[str], titles: Mapping[str, str] | None = None) -
 
 
 def records_path() -> Path:
+    """The one records file shared by every game (best results by game and key)."""
     return data_dir() / "records.json"
 
 
@@ -312,6 +323,9 @@ def _keep_good_records(path: Path, clean: dict[str, dict[str, float]], dropped: 
 
 
 def game_records(game: str) -> dict[str, float]:
+    """``game``'s best results by record key ({} for none yet), already checked as
+    :func:`read_records` checks them; for the level picker and the result panel.
+    """
     return read_records().get(game, {})
 
 

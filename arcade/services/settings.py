@@ -29,6 +29,10 @@ TEXT_SIZES = (0.0, 1.0, 1.25, 1.5)
 
 @dataclass
 class Settings:
+    """The player's settings, and whether and why the file on disk could not be used as is: one
+    object read at start and saved on change, so a damaged file is reported, never replaced unread.
+    """
+
     sound: bool = True
     animation_speed: float = 1.0
     palette: str = "okabe-ito"

@@ -26,6 +26,10 @@ MARGIN = 15.0
 
 @dataclass(frozen=True)
 class Circle:
+    """A circle centred at (x, y) with radius ``r``, all in mm, outlined in black ``width`` mm wide and
+    filled (white by default): islands, grid dots, loot, a route's start.
+    """
+
     x: float
     y: float
     r: float
@@ -35,6 +39,8 @@ class Circle:
 
 @dataclass(frozen=True)
 class Segment:
+    """A straight line in mm with round caps, ``width`` mm wide: bridges, walls and grid lines."""
+
     x1: float
     y1: float
     x2: float
@@ -45,6 +51,10 @@ class Segment:
 
 @dataclass(frozen=True)
 class Box:
+    """A rectangle at (x, y), ``w`` by ``h`` mm, outlined ``width`` mm wide; ``fill`` "" leaves it
+    hollow (both writers draw only the outline then).
+    """
+
     x: float
     y: float
     w: float
@@ -56,6 +66,10 @@ class Box:
 
 @dataclass(frozen=True)
 class Text:
+    """A line of text at (x, y) mm, ``size`` in points; y is its middle and ``anchor`` aligns it
+    horizontally, the same in SVG and PDF.
+    """
+
     x: float
     y: float
     text: str
@@ -90,6 +104,9 @@ def configure_options(parser: argparse.ArgumentParser, what: str) -> None:
 
 
 def paper_size(name: str) -> tuple[float, float]:
+    """(width, height) in mm of ``name`` (a4 or letter, any case); UsageError for any other, as the
+    CLI would say it.
+    """
     try:
         return PAPER[name.lower()]
     except KeyError:
