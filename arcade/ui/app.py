@@ -60,6 +60,9 @@ def _desktop_size() -> tuple[int, int] | None:
 
 
 class App:
+    """The one window and the one event loop: it owns the settings, audio, theme and the scene stack, and
+    every scene reaches them through it. ``headless`` (the dummy driver) is how tests and ``bench`` run it.
+    """
     def __init__(
         self,
         registry: Registry,

@@ -17,6 +17,9 @@ from arcade.ui.input import MIDDLE
 
 
 def ctrl_held() -> bool:
+    """Whether Ctrl (or Cmd on a Mac) is down, so Ctrl+wheel zooms where the plain wheel scrolls;
+    False before the display is initialised (the CLI, some tests), where there are no keys to ask.
+    """
     return bool(pygame.key.get_mods() & (pygame.KMOD_CTRL | pygame.KMOD_META)) if pygame.display.get_init() else False
 
 

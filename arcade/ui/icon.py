@@ -70,6 +70,9 @@ def draw_icon(size: int = 256) -> pygame.Surface:
 
 
 def icon_path() -> Path:
+    """The committed icon PNG in the bundled assets (:func:`main` redraws it); FileNotFoundError if
+    the assets folder is missing, which :func:`set_window_icon` treats as no icon.
+    """
     from arcade.services.resources import assets_dir
 
     return assets_dir() / ICON_NAME

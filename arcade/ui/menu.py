@@ -51,6 +51,10 @@ HOW_LABEL = "How to play (?)"
 
 @dataclass
 class MenuEntry:
+    """One card of the menu (a game, Continue, Settings, Quit): what it says, what a click or Enter does,
+    and the chips the selected card offers; the ``*_rect`` fields are where it was last drawn, for clicks.
+    """
+
     title: str
     subtitle: str
     action: Callable[[], None]
@@ -105,6 +109,9 @@ def latest_draft(registry: Registry, problems: list[str] | None = None) -> tuple
 
 
 def ago(seconds: float) -> str:
+    """How long ago a save was made, as the Continue card says it ("just now", "5 min ago", "3 h ago");
+    coarse on purpose: it is read at a glance to tell a fresh game from an old one.
+    """
     if seconds < 45:
         return "just now"
     if seconds < 90 * 60:
@@ -125,6 +132,9 @@ def _quit_entry(app: App) -> MenuEntry:
 
 
 class MenuScene(Scene):
+    """The title menu, the scene at the bottom of the stack (Esc there quits). Its cards are rebuilt on every
+    enter and resume, so Continue and each game's card show the autosaves as they are now.
+    """
     title = "Menu"
 
     def __init__(self) -> None:

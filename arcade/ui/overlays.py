@@ -39,6 +39,9 @@ def draw_backdrop(surface: pygame.Surface, alpha: int = 150) -> None:
 
 
 def draw_panel(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, role: str = "accent") -> None:
+    """The dialog panel every overlay draws its content on: shadow, fill and a 2 px outline in the ``role``
+    colour ("accent", "warning" ...), so every dialog looks the same.
+    """
     shadow = rect.move(0, 6)
     pygame.draw.rect(surface, theme["shadow"], shadow, border_radius=14)
     pygame.draw.rect(surface, theme["panel"], rect, border_radius=14)

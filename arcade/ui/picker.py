@@ -28,6 +28,10 @@ from arcade.ui.widgets import draw_text, wholly_inside, wrap_whole
 
 @dataclass(frozen=True)
 class Choice:
+    """One row of a :class:`PickerScene`; ``value`` is what the picker's caller gets back in ``on_pick`` (the
+    picker never looks at it), so one picker serves levels, maps, bots and sizes.
+    """
+
     title: str
     subtitle: str = ""
     value: Any = None
@@ -88,6 +92,9 @@ def level_choices(info: GameInfo, entries: list[LevelEntry], records: dict[str, 
 
 
 class PickerScene(Scene):
+    """An overlay list: pick a :class:`Choice` by click, wheel or keys; ``on_pick`` gets it, Esc calls
+    ``on_cancel``. The one chooser every game's level, map, bot and size lists open.
+    """
     overlay = True
     #: A row's height in pixels: 46 at the design size, set at the window's UI scale on every resize.
     ROW = 46

@@ -43,6 +43,9 @@ class SavedReplay:
 
 
 def replays_folder() -> Path:
+    """Where saved replays are listed from (the folder :mod:`arcade.services.replays` saves them in); it may
+    not exist yet.
+    """
     return data_dir() / "replays"
 
 

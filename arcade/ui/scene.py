@@ -83,6 +83,9 @@ class Scene:
 
 
 class SceneStack:
+    """The open scenes, bottom to top: only the top one gets events and updates (the ones below only
+    ``background_update``), and pushing or popping calls pause/resume so a scene knows when it is covered.
+    """
     def __init__(self, app: App) -> None:
         self.app = app
         self.scenes: list[Scene] = []

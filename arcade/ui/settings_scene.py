@@ -61,6 +61,9 @@ def start_size(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[
 
 
 class SettingsScene(Scene):
+    """The settings overlay, from the menu or a paused game: each row applies and saves its change at once
+    (``App.apply_settings``), so there is no OK to forget.
+    """
     overlay = True
     title = "Settings"
 

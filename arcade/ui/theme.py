@@ -182,6 +182,10 @@ class UIFont(pygame.font.Font):
 
 @dataclass
 class Theme:
+    """The palette and fonts every drawing asks by role (``theme["accent"]``), never by colour, so a palette
+    switch recolours everything; it also caches fonts by size and holds the UI's ``scale``.
+    """
+
     palette_name: str = "okabe-ito"
     colours: dict[str, RGB] = field(default_factory=dict)
     #: How much bigger than designed the UI's text and chrome are drawn (see :func:`ui_scale`); the

@@ -16,14 +16,17 @@ Easing = Callable[[float], float]
 
 
 def linear(t: float) -> float:
+    """Constant speed (t in 0..1): for what must look even (Battle Royale's pickup and flash)."""
     return t
 
 
 def ease_out_cubic(t: float) -> float:
+    """Fast start, gentle stop (t in 0..1): the default for a :class:`Tween`, as a moved thing settles."""
     return 1 - (1 - t) ** 3
 
 
 def ease_in_out(t: float) -> float:
+    """Slow at both ends (t in 0..1): for a motion that starts and ends at rest (Battle Royale's ring)."""
     return 0.5 - 0.5 * math.cos(math.pi * t)
 
 

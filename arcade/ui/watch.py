@@ -18,6 +18,9 @@ SPEEDS = WATCH_SPEEDS
 
 
 class WatchPlayer:
+    """Plays an AI's steps through ``apply`` (the session, so undo works on them) at the speed of its
+    :class:`SpeedControl`, driven by the scene's ``update``; pause and single step for "watch the AI".
+    """
     def __init__(
         self,
         steps: Iterator[Step],

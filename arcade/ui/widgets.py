@@ -172,6 +172,10 @@ def row_lines(row: KeyRow) -> int:
 
 @dataclass
 class Button:
+    """A button and its state; ``rect`` is set by whoever lays it out (a toolbar, a dialog). A game's toolbar
+    buttons come from its keymap, so each does what its key does, and says why (``why_disabled``) when grey.
+    """
+
     label: str
     on_click: Action
     hotkey: str = ""

@@ -40,6 +40,9 @@ def job_cancelled() -> bool:
 
 
 class Worker:
+    """One background job at a time (an AI's hint or move, a solve): a new ``submit`` cancels the one
+    before, and results are delivered by :meth:`poll` on the frame loop's thread, never from the worker's.
+    """
     def __init__(self) -> None:
         self._pool = DaemonThread("arcade-ai")
         self._future: Future[Any] | None = None
