@@ -106,6 +106,9 @@ def _screen_options(required_default: bool) -> argparse.ArgumentParser:
 
 
 def build_parser() -> Parser:
+    """The whole CLI: the window's options, ``play``, ``levels``, ``bench`` and each game's commands from
+    the registry (each sub-parser's ``run`` is what :func:`dispatch` calls).
+    """
     from arcade.games import REGISTRY
 
     parser = Parser(
@@ -351,6 +354,9 @@ def play_options(game: str, args: argparse.Namespace) -> dict[str, object]:
 
 
 def list_levels(game: str) -> int:
+    """``levels GAME``: the game's own ``levels`` command if it has one, else its bundled level ids
+    (paths under its levels folder, without suffix), one a line; exit status 0.
+    """
     from arcade.games import REGISTRY
 
     info = REGISTRY.get(game)
@@ -474,6 +480,9 @@ def _startup(args: argparse.Namespace) -> None:
 
 
 def dispatch(args: argparse.Namespace) -> int:
+    """Run the parsed command and return its exit status; failures are raised, for :func:`main` to turn
+    into one line and a status.
+    """
     if args.command is None:
         return run_window(args)
     if args.command == "play":
