@@ -32,6 +32,9 @@ LITERATURE_PARTS = ("shared", "data", "hashi", "literature")
 
 # -- solve -------------------------------------------------------------------------------------
 def configure_solve(parser: argparse.ArgumentParser) -> None:
+    """``hashi solve``'s options: puzzles as files, ``-`` or Tatham game IDs, in any of the formats
+    :func:`~arcade.games.hashi.formats.parse_puzzle` detects.
+    """
     parser.add_argument("puzzles", nargs="*", metavar="PUZZLE",
                         help="a level file (ours or CLLV .has), '-' for stdin, "
                              "or a Tatham game ID such as 7x7:a3d31g5a...")
@@ -70,6 +73,9 @@ def _refs(args: argparse.Namespace) -> list[str]:
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    """``hashi solve``: solve each puzzle in turn; one that cannot be read is reported on stderr and the
+    rest still run. Returns the worst status: 2 if any was unreadable, else 1 if any had no solution.
+    """
     refs = _refs(args)
     worst = 0
     for number, ref in enumerate(refs):
@@ -129,6 +135,9 @@ _size = size_type("10x10")
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
+    """``hashi generate``'s options; every number is checked by its parser, so a bad one is a usage
+    error before any puzzle is made.
+    """
     parser.add_argument("--size", type=_size, default=(10, 10), metavar="WxH",
                         help=f"board size ({generator.MIN_SIDE}x{generator.MIN_SIDE} .. {MAX_SIDE}x{MAX_SIDE}; "
                              "default 10x10)")
@@ -153,6 +162,9 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
 
 
 def run_generate(args: argparse.Namespace) -> int:
+    """``hashi generate``: ``--count`` unique puzzles from seeds ``seed``, ``seed+1`` ... (so any one can be
+    made again alone), to stdout or one file each in ``--out``; UsageError for Tatham IDs of a wrapped board.
+    """
     width, height = args.size
     topology = Topology.parse(args.topology)
     if args.format == "tatham" and topology is not Topology.PLANE:
@@ -212,6 +224,9 @@ def _ms(values: list[float]) -> str:
 
 
 def bench_literature(folder: Path, quick: bool) -> None:
+    """Print solve times of the CLLV literature set in ``folder`` by island count; ``quick`` keeps one
+    instance per size. The solver's cache is cleared each time, so a figure includes the set-up.
+    """
     files = sorted(folder.glob("*.has"))
     if quick:
         by_size: dict[str, Path] = {}
@@ -239,6 +254,9 @@ def bench_literature(folder: Path, quick: bool) -> None:
 
 
 def bench_generated(quick: bool) -> None:
+    """Print solve and generation times of hard unique 30x30 boards (and generation of 40x40 ones) from
+    fixed seeds, beside the targets and Tatham's C figures, so runs compare.
+    """
     n30 = 6 if quick else 50
     n40 = 3 if quick else 50
     gen30: list[float] = []
@@ -289,6 +307,9 @@ def bench_large(quick: bool) -> None:
 
 
 def run_ai_bench(quick: bool, data: Path | None = None) -> int:
+    """The solver and generator figures of ``bench hashi``; the literature set is skipped with a note
+    when it is not found (it is not bundled). Always 0: the figures are read, not checked.
+    """
     folder = find_literature(data)
     if folder is None:
         print(f"CLLV literature set not found: pass --data DIR or set {LITERATURE_ENV} (skipped)")

@@ -51,6 +51,7 @@ def level_key(puzzle: Puzzle) -> str:
 
 
 def puzzle_title(puzzle: Puzzle, fallback: str = "") -> str:
+    """The level file's ``# title:``, or ``fallback`` when it has none ("" by default)."""
     return puzzle.title or fallback
 
 
@@ -100,6 +101,9 @@ def bundled_levels(root: Path | None = None) -> list[LevelEntry]:
 
 
 def find_entry(entries: list[LevelEntry], level_id: str) -> LevelEntry | None:
+    """The entry with ``level_id`` (``group/name``), or None: an id from a save or ``--level`` may name a
+    level that is no longer bundled.
+    """
     return next((e for e in entries if e.id == level_id), None)
 
 

@@ -101,6 +101,7 @@ def drag_frame_times(size: int = 40, drags: int = 40, steps: int = 24,
 
 
 def run_bench(args: argparse.Namespace) -> int:
+    """``bench hashi``: play, AI and editor figures, or only the part ``--only`` names. Always 0."""
     only = getattr(args, "only", None)
     if only in (None, "play"):
         run_play_bench(args)
@@ -117,6 +118,9 @@ def run_bench(args: argparse.Namespace) -> int:
 
 
 def run_play_bench(args: argparse.Namespace) -> int:
+    """Time what a player's move costs on a ``--size`` square lattice board: deriving its lines and
+    crossings, and applying random moves (refused ones included, as a drag pays for them too).
+    """
     size = args.size  # 5..200, checked by the parser
     puzzle = lattice_puzzle(size)
     started = time.perf_counter()

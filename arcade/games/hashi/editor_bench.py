@@ -23,6 +23,9 @@ SIZES = (10, 20, 30)
 
 
 def base_puzzle(size: int, seed: int) -> Puzzle:
+    """A hard generated ``size`` x ``size`` board to edit: a board an author could have made, fixed by
+    ``seed`` so runs compare.
+    """
     from arcade.games.hashi.generator import generate
 
     return generate(size, size, "hard", seed=seed).puzzle
@@ -127,6 +130,9 @@ def scene_latencies(size: int, edits: int, seed: int = 2) -> list[float]:
 
 
 def run(quick: bool = False) -> int:
+    """``bench hashi --only editor``: print the verdict latencies per board size and the worst p95 against
+    :data:`TARGET_MS`. Always 0: a busy machine must not fail the benchmark.
+    """
     edits = 16 if quick else 60
     print(f"editor: live verdict after an edit, target ≤ {TARGET_MS:g} ms on boards up to 30x30")
     print("  (wall time on a shared machine includes other programs' turns; cpu is this process's own)")

@@ -19,20 +19,24 @@ _COUNT = {0: "no bridge", 1: "one bridge", 2: "two bridges"}
 
 
 def island(puzzle: Puzzle, i: int) -> str:
+    """Island ``i`` as a player finds it: its number and 1-based place ("the 3 at row 2, column 5")."""
     isl = puzzle.islands[i]
     return f"the {isl.number} at {cell_name(isl.pos)}"
 
 
 def between(puzzle: Puzzle, line: int) -> str:
+    """The two islands at the ends of ``line``, named as :func:`island` names them."""
     ln = puzzle.lines[line]
     return f"{island(puzzle, ln.a)} and {island(puzzle, ln.b)}"
 
 
 def bridges(n: int) -> str:
+    """A bridge count in words ("no bridge", "one bridge", "two bridges", else "N bridges")."""
     return _COUNT.get(n, f"{n} bridges")
 
 
 def direction(puzzle: Puzzle, line: int, i: int) -> str:
+    """The compass word ("north" ...) of ``line`` seen from island ``i``, one of its two ends."""
     ln = puzzle.lines[line]
     letter = ln.direction if i == ln.a else OPPOSITE[ln.direction]
     return _WORDS[letter]

@@ -150,6 +150,9 @@ def _apply_header(
 
 # -- our level file ----------------------------------------------------------------------
 def parse_grid(text: str, source: str = "<string>") -> Puzzle:
+    """Our level file (header lines, then the grid); FormatError ``source:line: why`` for anything
+    else, so a hand-edited file is told where it went wrong.
+    """
     meta: list[tuple[str, str]] = []
     topology = Topology.PLANE
     numbers: list[list[int]] = []
@@ -373,6 +376,9 @@ def format_tatham(puzzle: Puzzle) -> str:
 
 # -- CLLV .has -----------------------------------------------------------------------------
 def parse_cllv(text: str, source: str = "<string>") -> Puzzle:
+    """A CLLV ``.has`` benchmark instance (counts line, then the grid); FormatError ``source:line: why``
+    when it is not one, as for our own files.
+    """
     lines = [(i, s.strip()) for i, s in enumerate(text.splitlines(), 1)]
     lines = [(i, s) for i, s in lines if s]
     if not lines:

@@ -442,6 +442,10 @@ class GenerationError(ArcadeError):
 
 @dataclass(frozen=True)
 class Generated:
+    """A generated puzzle with the hidden solution it was built around (a bridge count per line) and how it
+    was made: what the generate command prints and the benchmarks and tests check.
+    """
+
     puzzle: Puzzle
     solution: tuple[int, ...]
     difficulty: str

@@ -48,6 +48,8 @@ IslandStatus = Literal["short", "done", "over"]
 
 @dataclass(frozen=True)
 class Island:
+    """An island: its 0-based (row, column) and its number, the bridges it needs (1-8)."""
+
     pos: Cell
     number: int
 
@@ -466,6 +468,9 @@ def _cap(text: str) -> str:
 
 
 class HashiRules(PuzzleRules[Puzzle, State, Move]):
+    """Hashi for the framework: levels are :class:`Puzzle`, moves set or mark a line's bridges. The
+    formats are imported late, so loading the rules for a contract test or a hint stays cheap.
+    """
     name = "hashi"
     level_pattern = "*.txt"
     level_forms = "a game ID like 7x7:a3d31g5a..."

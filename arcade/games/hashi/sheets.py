@@ -24,11 +24,17 @@ WRAP_NOTE = {Topology.CYLINDER: "cylinder: the left and right edges are joined",
 
 
 def per_page(puzzle: Puzzle) -> int:
+    """How many of boards like ``puzzle`` share a page (4, 2 or 1 by its larger side), so each stays
+    big enough to solve on paper.
+    """
     side = max(puzzle.rows, puzzle.cols)
     return next((n for limit, n in PER_PAGE if side <= limit), 1)
 
 
 def caption(number: int, title: str, puzzle: Puzzle) -> str:
+    """The heading above a board on a sheet: number, title (the puzzle's own, else ``title``), size,
+    topology and difficulty if known, so a printed board can be found again.
+    """
     parts = [size_name(puzzle.cols, puzzle.rows), puzzle.topology.value]
     difficulty = puzzle.meta_value("difficulty")
     if difficulty:

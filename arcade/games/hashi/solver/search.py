@@ -296,6 +296,9 @@ def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
 
 
 def is_unique(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` has exactly one solution; stops at the second, so a non-unique board costs no
+    more than finding two. Part of the solver's public API (nothing in the program calls it).
+    """
     return count_solutions(puzzle, 2) == 1
 
 

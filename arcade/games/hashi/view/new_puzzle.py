@@ -39,6 +39,7 @@ DIGITS = frozenset("0123456789")
 
 
 def puzzle_title(width: int, height: int, difficulty: str, topology: Topology, seed: int) -> str:
+    """A generated puzzle's title, with its seed, so the same puzzle can be made again ("Hard 10×10 torus #42")."""
     where = "" if topology is Topology.PLANE else f" {topology.value}"
     return f"{difficulty.capitalize()} {size_name(width, height)}{where} #{seed}"
 
