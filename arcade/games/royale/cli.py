@@ -60,6 +60,9 @@ seconds_arg = seconds_type("--timeout")
 
 
 def configure_solve(parser: argparse.ArgumentParser) -> None:
+    """``royale solve``'s options: one grid, and a ``--timeout`` after which the best route so far is
+    printed (marked ``exact no``).
+    """
     parser.add_argument("grid", metavar="GRID", help="level file, '-' for stdin, or a bundled level id")
     parser.add_argument("--time", action="store_true", help="print the solving time as 'time_ms N' on stderr")
     parser.add_argument("--draw", action="store_true", help="also print the board with the route")
@@ -69,6 +72,9 @@ def configure_solve(parser: argparse.ArgumentParser) -> None:
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    """``royale solve``: print loot, start and moves of the best route (``--draw``: the board too);
+    EXIT_NO_SOLUTION with the reason on stderr when no route reaches the centre in time.
+    """
     from arcade.games.royale.solver import solve_level
 
     level = read_grid(args.grid)
@@ -101,6 +107,7 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
+    """``royale generate``'s options; ``--size`` is ROWSxCOLS, rows first, as files' ``# generator:`` lines say."""
     # Rows first, unlike the title's "20×14" (width × height) and Hashi's --size WxH: the
     # "# generator:" lines of existing files say --size ROWSxCOLS and must make the same grid again.
     parser.add_argument("--size", default="21x21", metavar="ROWSxCOLS",
@@ -114,6 +121,9 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
 
 
 def run_generate(args: argparse.Namespace) -> int:
+    """``royale generate``: write one grid (its seed in the header, so it can be made again); with
+    ``--par`` only a proven par is written, else UsageError. A grid with no route is written with a warning.
+    """
     rows, cols = parse_size(args.size)
     level = generate(rows, cols, args.density, args.seed, args.title)
     if args.par:
@@ -140,6 +150,7 @@ def run_generate(args: argparse.Namespace) -> int:
 
 
 def configure_bench(parser: argparse.ArgumentParser) -> None:
+    """``bench royale``'s options: ``--quick``, ``--seeds`` per size and the ``--limit`` in seconds."""
     parser.add_argument("--quick", action="store_true", help="fewer grids and sizes (smoke test)")
     parser.add_argument("--seeds", type=int_type(1, 100, "--seeds"),
                         default=3, help="random grids per size (default 3)")
@@ -148,6 +159,7 @@ def configure_bench(parser: argparse.ArgumentParser) -> None:
 
 
 def run_bench(args: argparse.Namespace) -> int:
+    """``bench royale``: the exact solver's figures (:func:`arcade.games.royale.benchmark.run`)."""
     from arcade.games.royale.benchmark import run
 
     return run(quick=args.quick, seeds=args.seeds, limit=args.limit)

@@ -289,6 +289,9 @@ def render_text(state: State, storm: bool = True) -> str:
 
 
 class RoyaleRules(PuzzleRules[Level, State, Move]):
+    """Battle Royale for the framework: a level is a loot grid, a move a drop, a step or the finish; the formats
+    are imported late, so loading the rules stays cheap.
+    """
     name = "royale"
     level_pattern = "*.txt"
 

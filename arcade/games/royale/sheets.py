@@ -26,6 +26,9 @@ SOLVE_SECONDS = 20.0
 
 
 def per_page(level: Level) -> int:
+    """How many grids like ``level`` share a page (4, 2 or 1 by its larger side), so cells stay big
+    enough to draw a route in by hand.
+    """
     side = max(level.rows, level.cols)
     return next((n for limit, n in PER_PAGE if side <= limit), 1)
 
@@ -42,6 +45,9 @@ def best_route(level: Level, seconds: float = SOLVE_SECONDS) -> tuple[str, list[
 
 def draw_grid(page: Page, box: tuple[float, float, float, float], level: Level, heading: str,
               route: list[tuple[int, int]] | None = None) -> None:
+    """Draw ``level`` into ``box`` (x, y, w, h in mm) under ``heading``: grid, centre and loot, and
+    ``route`` (0-based (row, column) cells from the start) on the solution pages.
+    """
     x, y, w, h = box
     page.add(Text(x, y + 3, heading, 10, "start", bold=True))
     top = y + 8
@@ -91,6 +97,7 @@ def _title(level: Level) -> str:
 
 
 def configure_export(parser: argparse.ArgumentParser) -> None:
+    """``royale export``'s options: the grids, the shared sheet options and ``--no-solutions``."""
     parser.add_argument("grids", nargs="+", metavar="GRID", help="level files or bundled level ids")
     sheets.configure_options(parser, "Battle Royale")
     parser.add_argument("--no-solutions", action="store_true", help="leave out the route pages")

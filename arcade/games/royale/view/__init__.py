@@ -28,6 +28,9 @@ DEFAULT_RANDOM = (21, 0.2)
 
 
 def bundled_levels() -> list[tuple[str, Path]]:
+    """Every bundled grid as (level id, path), the id being its path under ``levels/royale`` without
+    suffix, as ``--level`` and saves name it.
+    """
     root = levels_dir("royale")
     return [(str(p.relative_to(root).with_suffix("")), p) for p in level_files("royale", RULES.level_pattern)]
 
@@ -49,11 +52,15 @@ def random_recipe(prefs: dict[str, Any]) -> tuple[int, float]:
 
 
 def random_level(size: int, density: float, seed: int | None = None) -> tuple[Level, str]:
+    """A new ``size`` x ``size`` grid at ``density`` loot and its title; ``seed`` None draws a fresh
+    one, which the title shows so the grid can be made again.
+    """
     seed = new_seed() if seed is None else seed
     return generate(size, size, density, seed), f"random {size}x{size} #{seed}"
 
 
 def size_group(level: Level) -> str:
+    """The level picker's group of a grid by its larger side: small (≤ 15), medium (≤ 31) or large."""
     side = max(level.rows, level.cols)
     return "small" if side <= 15 else "medium" if side <= 31 else "large"
 

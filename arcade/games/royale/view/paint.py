@@ -114,6 +114,9 @@ def _final_keys(state: State) -> list[list[tuple]]:
 
 
 def zone_colour(theme: Theme, zone: int) -> tuple[int, int, int]:
+    """The background of a cell in ``zone`` (SAFE, EDGE, DOOMED or STORM): tinted by danger, quietly,
+    so loot and trail drawn on it stay the strongest marks. The scene tests compare pixels with it.
+    """
     if zone == SAFE:
         return theme["panel_light"]
     if zone == EDGE:
@@ -291,6 +294,9 @@ def draw_drop_mark(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, ok:
 
 def draw_arrow(surface: pygame.Surface, colour: tuple[int, int, int], a: tuple[float, float],
                b: tuple[float, float], width: int) -> None:
+    """A line from ``a`` to ``b`` with a filled head at ``b`` (at least 6 px, so it reads on small cells):
+    the hint's next step.
+    """
     pygame.draw.line(surface, colour, a, b, width)
     angle = math.atan2(b[1] - a[1], b[0] - a[0])
     head = max(6.0, width * 2.6)
