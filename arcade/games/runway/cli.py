@@ -45,12 +45,16 @@ def load_level(ref: str) -> Level:
 
 # -- solve ---------------------------------------------------------------------------------
 def configure_solve(parser: argparse.ArgumentParser) -> None:
+    """``runway solve``'s options: one level, the AI and ``--trace``."""
     _level_arg(parser)
     _ai_arg(parser)
     parser.add_argument("--trace", action="store_true", help="print the runway after every turn")
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    """``runway solve``: play the level with the chosen AI and print its commands, the bikes that crossed
+    and the result (``--trace``: the runway after every turn too).
+    """
     from arcade.games.runway.ai import play_game
     from arcade.games.runway.logic import RULES
 
@@ -80,6 +84,9 @@ def run_solve(args: argparse.Namespace) -> int:
 
 # -- generate ------------------------------------------------------------------------------
 def configure_generate(parser: argparse.ArgumentParser) -> None:
+    """``runway generate``'s options; their ranges are checked by
+    :func:`~arcade.games.runway.generator.check_options`, so a bad one is one usage line.
+    """
     parser.add_argument("--seed", type=seed_type, help="seed (default: a fresh one, printed on stderr)")
     parser.add_argument("--length", type=int_type(what="--length"),
                         default=120, help="runway length, 12..500 (default 120)")
@@ -92,6 +99,9 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
 
 
 def run_generate(args: argparse.Namespace) -> int:
+    """``runway generate``: write one level to stdout or ``--output``; the seed and what the exact AI
+    saves go to stderr, so stdout is the level alone and can be piped into ``bot runway``.
+    """
     from arcade.games.runway.generator import generate
     from arcade.games.runway.logic import RULES
     from arcade.services.files import write_output
@@ -112,6 +122,7 @@ def run_generate(args: argparse.Namespace) -> int:
 
 # -- bot -----------------------------------------------------------------------------------
 def configure_bot(parser: argparse.ArgumentParser) -> None:
+    """``bot runway``'s options: the AI, its planning ``--budget-ms`` per turn and ``--verbose``."""
     _ai_arg(parser)
     parser.add_argument("--budget-ms", type=milliseconds_type("--budget-ms"), default=120.0,
                         help="planning time limit per turn in ms (default 120; the puzzle allows 150)")
@@ -119,6 +130,9 @@ def configure_bot(parser: argparse.ArgumentParser) -> None:
 
 
 def run_bot_command(args: argparse.Namespace) -> int:
+    """``bot runway``: play the CodinGame protocol on stdin/stdout until the referee stops; the turn log
+    goes to stderr, never stdout, which the referee reads as commands.
+    """
     from arcade.games.runway.bot import run_bot
 
     run_bot(sys.stdin, sys.stdout, ai=args.ai, budget=args.budget_ms / 1000,
@@ -128,10 +142,12 @@ def run_bot_command(args: argparse.Namespace) -> int:
 
 # -- bench ---------------------------------------------------------------------------------
 def configure_bench(parser: argparse.ArgumentParser) -> None:
+    """``bench runway``'s one option, ``--quick``."""
     parser.add_argument("--quick", action="store_true", help="fewer runways and repetitions (smoke tests)")
 
 
 def run_bench(args: argparse.Namespace) -> int:
+    """``bench runway``: the solver and AI figures (:func:`arcade.games.runway.benchmark.run`)."""
     from arcade.games.runway.benchmark import run
 
     return run(quick=args.quick)
@@ -142,6 +158,9 @@ _limit_ms = milliseconds_type("a time limit")
 
 
 def configure_referee(parser: argparse.ArgumentParser) -> None:
+    """``referee runway``'s options: the ``--bot`` to test, the levels (default the 13 bundled tests),
+    the per-turn ``--limit-ms`` and where to ``--save-replays``.
+    """
     parser.add_argument("--bot", required=True, metavar="SPEC",
                         help="the program, as codingame:COMMAND (COMMAND split like a shell line)")
     parser.add_argument("levels", nargs="*", metavar="LEVEL",

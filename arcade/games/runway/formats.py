@@ -80,6 +80,9 @@ class Lines(Protocol):
 
 
 def read_lanes(reader: Lines) -> tuple[str, ...]:
+    """The four lanes from ``reader``, of '.' and '0' only, equal in length and at most
+    :data:`MAX_LENGTH`; shared by level files and the bot's first turn, so both refuse the same input.
+    """
     lanes: list[str] = []
     for y in range(LANES):
         lane = reader.next(f"lane {y} (4 lanes of '.' and '0')")

@@ -74,6 +74,7 @@ def random_runway(rng: random.Random, length: int, density: float) -> tuple[str,
 
 
 def check_options(length: int, density: float, bikes: int, need: int | None, speed: int | None) -> None:
+    """Refuse generator options out of range with a UsageError naming the option, before any work."""
     if not MIN_LENGTH <= length <= MAX_LENGTH:
         raise UsageError(f"length must be between {MIN_LENGTH} and {MAX_LENGTH}, got {length}")
     if not 0.0 <= density <= MAX_DENSITY:

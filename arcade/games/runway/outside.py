@@ -173,4 +173,5 @@ def bundled_tests() -> list[tuple[str, Level]]:
 
 
 def summary(runs: Sequence[RunwayRun]) -> str:
+    """The referee's last line, ``passed K/N``, as CodinGame's test list sums its runs up."""
     return f"passed {sum(r.passed for r in runs)}/{len(runs)}"

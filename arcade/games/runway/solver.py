@@ -57,6 +57,7 @@ class Position:
 
 
 def position_of(state: State) -> Position:
+    """The :class:`Position` of ``state``: what the exact search, the AI and the bot key their plans on."""
     return Position(state.x, state.speed, state.lane_mask)
 
 

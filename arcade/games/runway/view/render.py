@@ -20,11 +20,17 @@ BIKE_ROLES = ("player1", "player2", "player3", "player4")
 
 
 def bike_colour(theme: Theme, index: int) -> tuple[int, int, int]:
+    """Bike ``index``'s colour, the same on the road, the panels and the timeline, so a bike is
+    recognised everywhere (its player role in the palette, cycling past four).
+    """
     return theme[BIKE_ROLES[index % len(BIKE_ROLES)]]
 
 
 # -- the road --------------------------------------------------------------------------------
 def road_colours(theme: Theme) -> dict[str, tuple[int, int, int]]:
+    """The road's colours by part (road, hole, verge, lines ...), blended from the theme so every
+    palette, high contrast included, gets a road without colours of its own.
+    """
     road = blend(theme["panel_light"], theme["text_dim"], 0.18)
     return {
         "road": road,

@@ -24,6 +24,9 @@ MAX_SPEC = 300
 
 
 class RunwayTestsPanel(Scene):
+    """The Tests overlay over a Runway scene (``scene``, whose ``tests`` it reads and whose worker runs the
+    program): the command field, one row per bundled test, Run all.
+    """
     overlay = True
     ROW = 26
     HINT_SIZE = 14
