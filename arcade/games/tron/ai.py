@@ -128,6 +128,9 @@ def _wall_count(geo: Geometry, free: int, index: int) -> int:
 
 
 class RandomBot(Bot):
+    """Any move that does not crash at once: the weakest opponent. Its choices come from the bot's
+    seeded rng, so a round with the same seed plays the same.
+    """
     name = "random"
     title = "Random"
     description = "a random move that does not crash at once"
@@ -193,6 +196,9 @@ def flood_choice(board: Board, deadline: float | None = None) -> tuple[str, int]
 
 
 class FloodFillBot(Bot):
+    """The move with the most reachable cells, no look-ahead: cheap and steady, the reference
+    opponent of the benchmarks and the default second seat of a tournament.
+    """
     name = "flood-fill"
     title = "Flood fill"
     description = "heads for the largest reachable area, hugging walls on ties"
@@ -560,12 +566,18 @@ class SearchBot(Bot):
 
 
 class VoronoiBot(SearchBot):
+    """The :class:`SearchBot` with plain territory scoring: a step between flood fill and
+    :class:`StrongestBot`, the same search without a1k0n's evaluation and extensions.
+    """
     name = "voronoi"
     title = "Voronoi"
     description = "alpha-beta over move pairs, scoring the cells each side reaches first"
 
 
 class StrongestBot(SearchBot):
+    """The :class:`SearchBot` with a1k0n's evaluation, a transposition table and search extensions;
+    compiled with numba when installed, else the same search in pure Python.
+    """
     name = "strongest"
     title = "Strongest"
     description = "a1k0n's 2010 recipe: Voronoi nodes+edges, chambers, parity, space-filling endgame"
@@ -725,4 +737,7 @@ def bot_name(text: str) -> str:
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
+    """A fresh bot by name or alias, seeded with ``seed``; UsageError naming the choices for an
+    unknown name (the CLI's ``--bot`` and the window's seats both come here).
+    """
     return BOTS[bot_name(name)](seed)

@@ -47,6 +47,9 @@ def _position(map_id: str, ticks: int) -> State:
 
 
 def evaluation_speed(quick: bool) -> None:
+    """Print the median µs of one flood fill, Voronoi split, chamber fill and evaluation on two maps'
+    start positions (the compiled evaluation too, or the array version when numba is missing).
+    """
     print("evaluation cost (median µs per call):")
     compiled = "compiled eval" if kernel.ACCELERATED else "array eval (no numba)"
     print(f"  {'map':<12}{'flood':>9}{'voronoi':>10}{'chamber':>10}{'a1k0n eval':>12}{compiled:>24}")
@@ -67,6 +70,9 @@ def evaluation_speed(quick: bool) -> None:
 
 
 def search_speed(quick: bool, budget_ms: float) -> None:
+    """Print the strongest bot's depth and nodes per second in real positions, compiled (when numba
+    is installed) and in pure Python, within ``budget_ms`` per move.
+    """
     backends = [("compiled search", True)] if kernel.ACCELERATED else []
     backends.append(("bitboard search (pure Python)", False))
     for label, compiled in backends:
@@ -95,6 +101,9 @@ def _search_speed(quick: bool, budget_ms: float, label: str, compiled: bool) -> 
 
 
 def move_times(quick: bool, budget_ms: float) -> None:
+    """Play a short strongest-vs-flood-fill tournament and print the strongest bot's move times
+    against ``budget_ms``: how many moves went over is the figure that matters.
+    """
     chosen = maps.resolve("empty-room" if quick else "joust,huge-room,keyhole,random:1", seed=2010)
     tournament = Tournament(["strongest", "flood-fill"], chosen, 1, budget_ms, 2010)
     started = time.perf_counter()
@@ -187,6 +196,9 @@ def largest_boards(quick: bool, budget_ms: float) -> None:
 
 
 def run(*, quick: bool = False, budget_ms: float = 100.0) -> int:
+    """``bench tron``: every figure in the module docstring's order, with ``budget_ms`` per move.
+    Always 0: the figures are read, never checked.
+    """
     evaluation_speed(quick)
     search_speed(quick, budget_ms)
     move_times(quick, budget_ms)

@@ -28,6 +28,9 @@ from arcade.games.tron.match import bot_deadline
 
 
 def handle(bot_name: str, seed: int, stdin: TextIO, stdout: TextIO) -> int:
+    """Answer requests from ``stdin`` on ``stdout`` until stdin closes (the protocol is in the module
+    docstring); a damaged request gets an ``error`` reply, never a crash, so the window can say why.
+    """
     bot = make_bot(bot_name, seed)
     stdout.write(json.dumps({"ready": bot.name}) + "\n")
     stdout.flush()
@@ -57,6 +60,9 @@ def handle(bot_name: str, seed: int, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The child process's entry: ``NAME SEED`` from ``argv``, at a lower priority than the window;
+    0 when the window closes the pipe or interrupts it.
+    """
     args = sys.argv[1:] if argv is None else argv
     name = args[0] if args else "flood-fill"
     seed = int(args[1]) if len(args) > 1 else 0

@@ -41,6 +41,9 @@ MAX_ROUNDS = 100_000
 # -- bot -------------------------------------------------------------------------------------
 
 def configure_bot(parser: argparse.ArgumentParser) -> None:
+    """``bot tron``'s options: which bot, its ``--ms`` per answer (default the 2010 contest's
+    second) and the seed of the random bot.
+    """
     parser.add_argument("--bot", default="strongest", metavar="NAME",
                         help="random, straight, flood-fill, voronoi or strongest (default strongest)")
     parser.add_argument("--ms", type=_ms, default=1000.0, metavar="N",
@@ -49,6 +52,7 @@ def configure_bot(parser: argparse.ArgumentParser) -> None:
 
 
 def run_bot(args: argparse.Namespace) -> int:
+    """``bot tron``: serve the 2010 contest protocol on stdin/stdout until the referee stops."""
     from arcade.games.tron.ai import make_bot
     from arcade.games.tron.protocol import serve
 
@@ -67,6 +71,9 @@ def _jobs(text: str) -> int:
 
 
 def configure_tournament(parser: argparse.ArgumentParser) -> None:
+    """``tournament tron``'s options: bots or outside programs, maps, rounds, budgets, where to run
+    (``--jobs`` or a Dask scheduler, one or the other) and where to write results and replays.
+    """
     parser.add_argument("--bots", default=None, metavar="A,B[,C...]",
                         help="two or more built-in bots (default strongest,flood-fill unless --bot is given)")
     parser.add_argument("--bot", action="append", default=[], metavar="SPEC", dest="specs",
@@ -303,6 +310,7 @@ _size = size_type("25x25")
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
+    """``generate tron``'s options: seed, size or ``--scatter``, and ``--count`` maps."""
     parser.add_argument("--seed", type=seed_type, default=None, help="seed (default: a fresh one, printed)")
     parser.add_argument("--size", type=_size, default=None, metavar="WxH", help="map size (default random)")
     parser.add_argument("--count", type=_count, default=1, metavar="N", help="how many maps (seeds S, S+1, ...)")
@@ -311,6 +319,9 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
 
 
 def run_generate(args: argparse.Namespace) -> int:
+    """``generate tron``: write maps in the 2010 format to stdout, seeds ``seed``, ``seed+1`` ...; each
+    map's id goes to stderr when the seed was drawn or there are several, so any can be played again.
+    """
     from arcade.games.tron import generator, maps
     from arcade.games.tron.logic import format_map
 
@@ -335,6 +346,7 @@ def run_generate(args: argparse.Namespace) -> int:
 # -- levels --------------------------------------------------------------------------------
 
 def configure_levels(parser: argparse.ArgumentParser) -> None:
+    """``levels tron`` has no options; the registry's Command still needs a configure function."""
     pass
 
 
@@ -354,11 +366,13 @@ def run_levels(args: argparse.Namespace) -> int:
 # -- bench -----------------------------------------------------------------------------------
 
 def configure_bench(parser: argparse.ArgumentParser) -> None:
+    """``bench tron``'s options: ``--quick`` and the ``--ms`` move budget of the search figures."""
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (for smoke tests)")
     parser.add_argument("--ms", type=_ms, default=100.0, metavar="N", help="move budget for the search figures")
 
 
 def run_bench(args: argparse.Namespace) -> int:
+    """``bench tron``: :func:`arcade.games.tron.benchmark.run`."""
     from arcade.games.tron.benchmark import run
 
     return run(quick=args.quick, budget_ms=args.ms)

@@ -79,11 +79,13 @@ if _numba is not None:
     objmode = _numba.objmode
 else:
     def njit(func: Callable) -> Callable:
+        """Without numba: the function itself, so the kernel runs as plain Python (slowly, but the same)."""
         return func
 
     _njit_gil = njit
 
     def objmode(**_types: str) -> contextlib.AbstractContextManager:
+        """Without numba: a context that does nothing, as the compiled code's escape to Python needs none."""
         return contextlib.nullcontext()
 
 

@@ -129,6 +129,9 @@ class State:
 
 
 def step(pos: Pos, direction: str) -> Pos:
+    """The cell one step from ``pos`` (x, y) in ``direction`` (N, E, S or W; y grows southwards).
+    No bounds check: the board's walls are what stops a cycle.
+    """
     dx, dy = DELTAS[direction]
     return (pos[0] + dx, pos[1] + dy)
 
@@ -191,6 +194,9 @@ def parse_map(text: str, source: str = "<string>") -> Level:
 
 
 def format_map(level: Level) -> str:
+    """``level`` in the 2010 contest format (``W H`` then the rows), as bots read it and ``generate``
+    writes it.
+    """
     return f"{level.width} {level.height}\n" + "\n".join(level.text_rows()) + "\n"
 
 

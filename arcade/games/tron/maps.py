@@ -44,6 +44,10 @@ NOTES = {
 
 @dataclass(frozen=True)
 class MapEntry:
+    """A map of the catalogue: its id, group and bundled file (None: a generated map, made from
+    its id on :meth:`load`), so listing maps never reads or generates one.
+    """
+
     id: str
     group: str
     path: Path | None = None

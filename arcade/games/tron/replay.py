@@ -149,6 +149,9 @@ CSV_FIELDS = ("round", "map", "game", "seat1", "seat2", "winner", "score1", "tic
 
 
 def results_csv(tournament: Tournament) -> str:
+    """The tournament's rounds as CSV, one row per round under :data:`CSV_FIELDS` (slowest answer and
+    failures per seat), for a spreadsheet; the JSON results hold the moves as well.
+    """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_FIELDS)

@@ -39,6 +39,10 @@ SEARCHERS = ("voronoi", "strongest")
 
 @dataclass(frozen=True)
 class Reply:
+    """A bot's answer to request ``id``: its direction and why, the search's depth and nodes, and the
+    time it took in ms (what the console panel and the move-time figures read).
+    """
+
     id: int
     direction: str
     reason: str = ""
@@ -114,6 +118,9 @@ class PooledRunner(BotRunner):
 
 
 class ThreadRunner(PooledRunner):
+    """A built-in bot thinking in a thread of the window's process: for the quick bots, whose
+    answers do not need a process of their own (see :func:`make_runner`).
+    """
     def __init__(self, bot_name: str, seed: int = 0) -> None:
         super().__init__(bot_name, f"tron-{bot_name}")
         self.bot = make_bot(bot_name, seed)

@@ -23,10 +23,12 @@ SIDE_BITS = {"N": 1, "E": 2, "S": 4, "W": 8}
 
 
 def floor_colour(theme: Theme) -> tuple[int, int, int]:
+    """The arena's floor: the background darkened, so trails in player colours stand out on it."""
     return blend(theme["background"], (0, 0, 0), 0.35)
 
 
 def player_colour(theme: Theme, player: int) -> tuple[int, int, int]:
+    """Player ``player``'s (0 or 1) trail and cycle colour, the palette's player roles."""
     return theme[f"player{player + 1}"]
 
 

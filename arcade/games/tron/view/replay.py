@@ -34,6 +34,9 @@ from arcade.services.replays import Playback, Replay, Turn, replay_from_session
 
 
 class ReplayPlayer:
+    """Plays a finished round on by seeking the session one tick at a time (never applying moves again);
+    the scene drives it from ``update`` and it pauses by itself at the end.
+    """
     def __init__(self) -> None:
         self.paused = False
         self.clock = 0.0

@@ -146,6 +146,9 @@ class MatchSetup:
 
 
 def bot_title(name: str) -> str:
+    """A seat's name as the setup panel shows it: the bot's title, "Program…" for an outside
+    program, else ``name`` itself.
+    """
     if name == PROGRAM:
         return "Program… (your own bot)"
     return BOTS[name].title if name in BOTS else name
@@ -199,6 +202,9 @@ def bundled_map_entries() -> list[LevelEntry]:
 
 
 def fresh_map_entries() -> list[LevelEntry]:
+    """The two picker entries that make a new map every match (random symmetric, scattered walls),
+    listed after the bundled maps.
+    """
     return [LevelEntry(RANDOM_MAP, "A random symmetric map", group="random", subtitle="a new one every match",
                        tag="random"),
             LevelEntry(SCATTER_MAP, "A map with scattered walls", group="random",
@@ -214,6 +220,9 @@ def map_choices(current: str = "") -> tuple[list[Choice], int]:
 
 
 class SetupScene(Scene):
+    """The New match panel: players, map, speed and match length of a :class:`MatchSetup`; Start hands it to
+    ``on_start`` (after ``confirm``, when a match in progress would be lost).
+    """
     overlay = True
     ROW = 44
     ERROR_SIZE = 15
