@@ -138,6 +138,14 @@ def save_replay(replay: Replay, path: str | Path) -> None:
         raise cannot_write(path, exc) from None
 
 
+def replays_folder() -> Path:
+    """The one folder replays are saved in and listed from (it may not exist yet): the picker's list
+    and Ctrl+S named it each on its own, two places to keep in step."""
+    from arcade.services.paths import data_dir
+
+    return data_dir() / "replays"
+
+
 def save_replay_in_data(replay: Replay, game: str, level_id: str) -> Path:
     """Write ``replay`` to the user data dir's ``replays/`` folder, named after the game, the level
     and the time (``tron-joust-20261126-101500.json``); its path, or one ArcadeError line.
@@ -147,11 +155,9 @@ def save_replay_in_data(replay: Replay, game: str, level_id: str) -> Path:
     """
     from datetime import datetime
 
-    from arcade.services.paths import data_dir
-
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     name = "".join(c if c.isalnum() or c in "-_." else "-" for c in (level_id or "run"))[:60]
-    folder = data_dir() / "replays"
+    folder = replays_folder()
     path = folder / f"{game}-{name}-{stamp}.json"
     count = 1
     while path.exists():

@@ -19,8 +19,15 @@ from typing import TYPE_CHECKING, Any
 from arcade.core.errors import ArcadeError, FormatError
 from arcade.core.game import LevelEntry
 from arcade.core.registry import Launch
-from arcade.services.paths import data_dir, shown_path
-from arcade.services.replays import Replay, load_replay, open_replay, replay_credit, save_replay_in_data
+from arcade.services.paths import shown_path
+from arcade.services.replays import (
+    Replay,
+    load_replay,
+    open_replay,
+    replay_credit,
+    replays_folder,
+    save_replay_in_data,
+)
 from arcade.ui.picker import Choice, PickerScene
 
 if TYPE_CHECKING:
@@ -40,13 +47,6 @@ class SavedReplay:
     modified: float
     replay: Replay | None = None
     error: str = ""
-
-
-def replays_folder() -> Path:
-    """Where saved replays are listed from (the folder :mod:`arcade.services.replays` saves them in); it may
-    not exist yet.
-    """
-    return data_dir() / "replays"
 
 
 def replay_files(game: str) -> list[tuple[Path, float]]:

@@ -50,11 +50,6 @@ def level_key(puzzle: Puzzle) -> str:
     return "p" + hashlib.sha1(format_level(bare).encode()).hexdigest()[:16]
 
 
-def puzzle_title(puzzle: Puzzle, fallback: str = "") -> str:
-    """The level file's ``# title:``, or ``fallback`` when it has none ("" by default)."""
-    return puzzle.title or fallback
-
-
 _CACHE: dict[tuple[Path, float], LevelEntry] = {}
 
 
