@@ -155,3 +155,17 @@ def test_a_file_larger_than_the_boards_hashi_makes_opens_as_it_is_and_shrinks_on
     assert f"{MAX_SIDE} is the most" in ed.resize(51, 45) and ed.draft is before
     assert ed.resize(50, 44) == "The board is now 44×50; 1 island outside it removed (Undo brings them back)."
     assert (ed.draft.rows, ed.draft.cols) == (50, 44)
+
+
+def test_move_takes_an_island_and_its_number_to_water_in_one_edit():
+    ed = Editor(Draft.blank(5, 5))
+    ed.set_number((0, 0), 3)
+    ed.set_number((0, 4), 2)
+    assert ed.move((0, 0), (2, 2)) == "Moved the 3 from row 1, column 1 to row 3, column 3."
+    assert ed.draft.number_at((2, 2)) == 3 and ed.draft.number_at((0, 0)) == 0
+    assert "has an island already" in ed.move((2, 2), (0, 4))
+    assert "off the board" in ed.move((2, 2), (5, 0))
+    assert ed.move((1, 1), (1, 2)) == "There is no island there."
+    assert ed.draft.number_at((2, 2)) == 3 and ed.draft.number_at((0, 4)) == 2
+    ed.undo()
+    assert ed.draft.number_at((0, 0)) == 3 and ed.draft.number_at((2, 2)) == 0

@@ -58,6 +58,30 @@ def test_click_places_wheel_and_digits_number_undo_takes_back(editor, driver):
     assert editor.draft.number_at((0, 0)) == 0
 
 
+def test_dragging_an_island_moves_it_and_a_click_still_removes_it(editor, driver):
+    """A press on an island removed it at once, so a drag meant to move it lost it instead (and
+    moving took three edits: remove, place, renumber). The release decides now: on water the
+    island moves there with its number, in one edit; on the same island it is a click."""
+    driver.click(editor.cell_centre((0, 0)))
+    wheel(driver, editor.cell_centre((0, 0)), 1)
+    driver.click(editor.cell_centre((0, 4)))
+    driver.frame(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=editor.cell_centre((0, 0)), button=1),
+                 pygame.event.Event(pygame.MOUSEMOTION, pos=editor.cell_centre((3, 2)), rel=(1, 1),
+                                    buttons=(1, 0, 0)))
+    assert editor.draft.number_at((0, 0)) == 3  # still there while carried
+    assert editor.board_tooltip(editor.cell_centre((3, 2))) == "Let go to move the 3 to row 4, column 3."
+    driver.frame(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=editor.cell_centre((3, 2)), button=1))
+    assert editor.draft.number_at((0, 0)) == 0 and editor.draft.number_at((3, 2)) == 3
+    assert editor.status_line()[0] == "Moved the 3 from row 1, column 1 to row 4, column 3."
+    driver.drag(editor.cell_centre((3, 2)), editor.cell_centre((0, 4)))
+    assert editor.draft.number_at((3, 2)) == 3 and editor.draft.number_at((0, 4)) == 2
+    assert "already" in editor.status_line()[0]
+    driver.key(pygame.K_z, CTRL, "z")
+    assert editor.draft.number_at((0, 0)) == 3 and editor.draft.number_at((3, 2)) == 0
+    driver.click(editor.cell_centre((0, 0)))
+    assert editor.draft.number_at((0, 0)) == 0
+
+
 def test_arrows_and_space_act_on_the_square_drawn(editor, driver):
     """The editor draws its cursor square on the hovered cell; the first arrow jumped the square
     from there to beside the keyboard's old cell (hidden under the hover), and Space toggled that

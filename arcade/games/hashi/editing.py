@@ -212,6 +212,23 @@ class Editor:
         self._commit(self.draft.with_numbers(numbers))
         return f"Removed the {n} at {_where(cell)}."
 
+    def move(self, src: Cell, dst: Cell) -> str:
+        """Move the island at ``src`` to the water at ``dst``, its number with it (a drag), as one
+        undoable edit: moving an island took a removal, a placement and renumbering, three edits."""
+        draft = self.draft
+        numbers = draft.islands
+        if src not in numbers:
+            return "There is no island there."
+        n = numbers[src]
+        if not draft.shape_contains(dst):
+            return f"The {n} stays at {_where(src)}: that is off the board."
+        if dst in numbers:
+            return f"The {n} stays at {_where(src)}: {_where(dst)} has an island already (a {numbers[dst]})."
+        del numbers[src]
+        numbers[dst] = n
+        self._commit(draft.with_numbers(numbers))
+        return f"Moved the {n} from {_where(src)} to {_where(dst)}."
+
     def clear(self) -> str:
         """Start over: no islands and no header lines (a new puzzle is not the old one's namesake)."""
         if not self.draft.numbers and not self.draft.meta:

@@ -26,7 +26,7 @@ from typing import Any
 import pygame
 
 from arcade.core.errors import ArcadeError, FormatError
-from arcade.core.grid import size_name
+from arcade.core.grid import cell_name, size_name
 from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
 from arcade.core.topology import Cell, Topology
@@ -47,8 +47,8 @@ from arcade.ui.overlays import LOOK_AT_BOARD
 from arcade.ui.text_prompt import TextPromptScene
 from arcade.ui.widgets import Button, button_tip, draw_text, wrap_text
 
-INTRO = ("Click: place or remove an island · wheel or 1–8: its number · right-click removes · "
-         "T test-plays · F1 every key")
+INTRO = ("Click: place or remove an island · drag one to move it · wheel or 1–8: its number · "
+         "right-click removes · T test-plays · F1 every key")
 PANEL_WIDTH = 380
 #: The smallest editor cell (pixels): a 40x40 board still fits the least window.
 MIN_CELL = 3
@@ -66,6 +66,7 @@ _ARROWS = (("Up", (-1, 0)), ("Down", (1, 0)), ("Left", (0, -1)), ("Right", (0, 1
 
 EDITOR_KEYS = (
     Binding("Click · right-click", "", "place an island or remove it · remove it"),
+    Binding("Drag an island", "", "move it to water, number and all (one edit)"),
     Binding("Wheel · 1–8", "", "change the number of the island under the pointer"),
     *(Binding(str(n), "set_number", "", arg=str(n)) for n in range(1, 9)),
     Binding("0 / Delete", "remove_here", "remove the island under the pointer"),
@@ -319,6 +320,8 @@ class EditorScene(GameScene):
         self.generation = next(self._generation)
         self.hover: Cell | None = None
         self.cursor: Cell = (0, 0)
+        #: The island a left press is on, until the release: there it is removed, on water moved.
+        self.dragging: Cell | None = None
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.label_band = 0
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -598,14 +601,20 @@ class EditorScene(GameScene):
             self.hover = self.cell_at(tuple(event.pos))
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            self.dragging = None  # a release lost outside the window ends that drag here
             cell = self.cell_at(tuple(event.pos))
             if cell is None:
                 return False
             self.cursor = cell
             if event.button == 3:
                 self.changed(self.editor.remove(cell))
+            elif self.draft.number_at(cell):
+                self.dragging = cell  # a click removes it, a drag moves it: the release decides
             else:
                 self.changed(self.editor.toggle(cell))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
+            self.drop(self.dragging, self.cell_at(tuple(event.pos)))
             return True
         if event.type == pygame.MOUSEWHEEL:
             cell = self.hover
@@ -615,6 +624,24 @@ class EditorScene(GameScene):
             return True
         return False
 
+    def drop(self, src: Cell, cell: Cell | None) -> None:
+        """The release of a press on an island: on that island it is a click (removed, as ever);
+        on water the island moves there, number and all, in one edit. A press removed the island at
+        once, so a drag to move it lost it instead, and moving took three edits."""
+        self.dragging = None
+        self._tooltip = ""  # the drag's "Let go to move…" would hide what the drop did until the pointer moved
+        if cell == src:
+            self.changed(self.editor.toggle(src))
+        elif cell is None:
+            self.say(f"The {self.draft.number_at(src)} stays at {cell_name(src)}: let go off the board.")
+        else:
+            message = self.editor.move(src, cell)
+            if message.startswith("Moved"):
+                self.cursor = cell
+                self.changed(message)
+            else:
+                self.refuse(message)
+
     def button_rows(self) -> list[list[Button]]:
         """The side panel's two rows (sizes, then topologies): Tab reaches them after the toolbar."""
         return [self.panel_buttons[:4], self.panel_buttons[4:]]
@@ -623,6 +650,12 @@ class EditorScene(GameScene):
         for button in self.panel_buttons:
             if button.rect.collidepoint(pos):
                 return button_tip(button)  # a grey size button says why
+        cell = self.cell_at(pos)
+        if self.dragging is not None and cell not in (None, self.dragging):
+            n, there = self.draft.number_at(self.dragging), self.draft.number_at(cell)
+            if there:
+                return f"There is a {there} at {cell_name(cell)} already: let go on water to move the {n}."
+            return f"Let go to move the {n} to {cell_name(cell)}."
         return ""
 
     def _target(self) -> Cell:
@@ -861,6 +894,11 @@ class EditorScene(GameScene):
         for cell, n in d.numbers:
             role = "error" if cell in highlight_islands else "highlight" if cell in fix_cells else ""
             self._draw_island(surface, theme, self.board_rect, self.cell, cell, n, role)
+        carried, over = self.dragging, self.hover
+        if carried is not None and over is not None and over != carried and not d.number_at(over):
+            # The island a drag carries, where a release would put it.
+            self._draw_island(surface, theme, self.board_rect, self.cell, over, d.number_at(carried),
+                              "highlight")
         for cell in fix_cells - set(dict(d.numbers)):
             centre = self._centre(self.board_rect, self.cell, cell)
             pygame.draw.circle(surface, theme["highlight"], centre, max(3, self.cell * 2 // 5), 2)
