@@ -1081,6 +1081,22 @@ def test_a_title_of_megabytes_is_shortened_with_a_few_measurements():
     assert len(calls) < 60
 
 
+def test_a_header_too_narrow_shortens_the_title_before_the_ending_it_must_keep():
+    """The editor's unsaved "*" and file went under the ellipsis of a long title; the first of the
+    endings given that leaves some title is kept, else the title is cut at its end as before."""
+    from arcade.ui.formatting import header_title
+
+    def width(text: str) -> int:
+        return 10 * len(text)
+
+    level = "Editor — " + "x" * 60 + " (file.txt) *"
+    keep = (" (file.txt) *", " *")
+    assert header_title("Hashi", level, 400, width, keep).endswith("x… (file.txt) *")
+    assert header_title("Hashi", level, 160, width, keep) == "Editor — xxxx… *"
+    assert header_title("Hashi", level, 400, width).endswith("x…")
+    assert all(width(header_title("Hashi", level, room, width, keep)) <= room for room in range(40, 900, 7))
+
+
 @pytest.mark.parametrize("text, before", [
     ("Tatham's Bridges refuses touching islands (row 1, column 1 and row 1, column 2).",
      "Tatham's Bridges refuses touching islands (row 1, column"),

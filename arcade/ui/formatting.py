@@ -8,7 +8,7 @@ so that the picker and the tests can use them without the scene machinery.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from arcade.core.registry import GameInfo
 from arcade.ui.widgets import fitting_prefix
@@ -42,18 +42,26 @@ def format_records(info: GameInfo, new: float, old: float) -> tuple[str, str]:
 
 
 
-def header_title(game: str, level: str, room: int, width: Callable[[str], int]) -> str:
+def header_title(game: str, level: str, room: int, width: Callable[[str], int],
+                 keep: Sequence[str] = ()) -> str:
     """The header's title in ``room`` pixels (``width`` measures a text): "Game — Level" when it fits.
 
     When it does not, the level goes first and whole, then as much of the game's name as fits:
     at 640x400 the header read "Battle Royale — Even..." and "Tron ...", the game's name (which
     the player chose a moment ago) kept and the level's lost. Only a level title wider than the
-    room itself is shortened, with an ellipsis.
+    room itself is shortened, with an ellipsis -- in its middle when it ends with one of ``keep``
+    (tried in order, the first that leaves half the room to the title): the editor's file name
+    and unsaved mark "*" went under the ellipsis of a long puzzle title.
     """
     full = f"{game} — {level}" if level else game
     if not level or width(full) <= room:
         return full
     if width(level) > room:
+        for tail in keep:
+            if tail and level.endswith(tail):
+                head = fitting_prefix(level[:-len(tail)], room, width, "…" + tail).rstrip()
+                if head and width(head) >= room // 2:
+                    return head + "…" + tail
         return fitting_prefix(level, room, width, "…").rstrip() + "…"
     tail = f" — {game}"
     if width(level + tail) <= room:

@@ -181,6 +181,12 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         file id ("huge-room" is "Huge room"), see :meth:`GameFront.level_title`."""
         return self.front.level_title(self.session.level, self.session.level_id)
 
+    @property
+    def header_keep(self) -> tuple[str, ...]:
+        """Endings of :attr:`level_title` that a header too narrow for it keeps, shortening the
+        title before them instead (see :func:`header_title`); none by default."""
+        return ()
+
     def layout_board(self, area: pygame.Rect) -> None:
         """Fit the board into ``area`` (called on every resize and every level change)."""
 
@@ -908,7 +914,8 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
                                     size=18, bold=True, anchor="midright", colour=theme["error"])
         room = self.header_room = max(80, fields_rect.left - 40)
         font = theme.font(22, True)
-        self.header_shown = header_title(self.info.title, self.level_title, room, lambda text: font.size(text)[0])
+        self.header_shown = header_title(self.info.title, self.level_title, room, lambda text: font.size(text)[0],
+                                         self.header_keep)
         draw_text(surface, theme, self.header_shown, (16, self.header_rect.centery), size=22, bold=True,
                   anchor="midleft", max_width=room)
         self.draw_board(surface)

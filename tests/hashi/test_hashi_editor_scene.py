@@ -919,3 +919,20 @@ def test_a_generated_puzzle_edited_keeps_its_name_and_changed_back_is_the_origin
     assert editor.path.name == "hard-8x8-cylinder-951009188-edited.txt"
     saved = read_puzzle(editor.path)
     assert saved.title == "Hard 8×8 cylinder #951009188 (edited)" and saved.meta_value("generator") == ""
+
+
+def test_a_long_title_is_shortened_before_the_file_and_the_unsaved_mark(app, driver, tmp_path):
+    """At 1024x640 the header read "Editor — The long and winding road to the old harbour at d…":
+    the ellipsis took the file Save writes and the "*" that says there is unsaved work. The title
+    gives way now; the file stays when there is room for it, the "*" always."""
+    long = "The long and winding road to the old harbour at dawn"
+    for name in ("dawn.txt", "the-long-and-winding-road-to-the-old-harbour-at-dawn-on-a-winter-morning.txt"):
+        scene = EditorScene(INFO, Draft.blank(5, 5).with_meta("title", long), tmp_path / name, keep_drafts=False)
+        app.push(scene)
+        driver.click(scene.cell_centre((1, 1)))
+        driver.frames(1)
+        shown, font = scene.header_shown, app.theme.font(22, True)
+        assert "…" in shown and font.size(shown)[0] <= scene.header_room, shown
+        assert shown.endswith(" (dawn.txt) *" if name == "dawn.txt" else "… *"), shown
+        assert shown.startswith("Editor — The long"), shown
+        app.pop()

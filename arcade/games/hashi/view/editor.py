@@ -360,6 +360,15 @@ class EditorScene(GameScene):
         return f"Editor — {name}{dirty}"
 
     @property
+    def header_keep(self) -> tuple[str, ...]:
+        """A long title is shortened before its file and the unsaved mark, which said under the
+        ellipsis whether Save was needed: "Editor — The long and winding road to the old harbour at d…"."""
+        title = dict(self.draft.meta).get("title", "")
+        dirty = " *" if self.unsaved else ""
+        file = f" ({self.path.name})" if title and self.path is not None else ""
+        return tuple(dict.fromkeys(k for k in (file + dirty, dirty) if k))
+
+    @property
     def unsaved(self) -> bool:
         """Whether the board holds work no file has: a change since it was opened or saved, or a
         resumed draft not saved yet (an empty board is nothing to lose)."""
