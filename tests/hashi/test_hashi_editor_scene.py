@@ -507,6 +507,16 @@ def test_leaving_unsaved_work_says_it_is_kept_and_the_editor_offers_it_back(app,
     assert again.level_title.endswith(" *"), "a resumed draft is unsaved work"
 
 
+def test_a_test_play_names_the_puzzle_in_its_header(editor, driver):
+    """The test-play's header said "Hashi — Test-play" whatever the puzzle was called."""
+    editor.load_draft(Draft.of(parse_puzzle("2.2\n...\n2.2\n")).with_meta("title", "Harbour at dawn"), None)
+    driver.key(pygame.K_t, unicode="t")
+    play = editor.app.stack.top
+    assert isinstance(play, PlaytestScene) and play.level_title == "Test-play — Harbour at dawn"
+    driver.frames(1)
+    assert play.header_shown == "Hashi — Test-play — Harbour at dawn"
+
+
 def test_a_level_chosen_during_a_test_play_is_played_normally(editor, driver):
     """L during a test-play opened a real level still as "Test-play": no record, no Next level."""
     from arcade.services import saves

@@ -246,7 +246,11 @@ class PlaytestScene(HashiScene):
 
     @property
     def level_title(self) -> str:
-        return "Test-play" if self.testing else super().level_title
+        """"Test-play — Harbour at dawn": the header said only "Test-play", whichever puzzle it was."""
+        if not self.testing:
+            return super().level_title
+        title = dict(self.editor_scene.draft.meta).get("title", "")
+        return f"Test-play — {title}" if title else "Test-play"
 
     def open_editor(self) -> None:
         if self.testing:
