@@ -82,6 +82,13 @@ def test_dragging_an_island_moves_it_and_a_click_still_removes_it(editor, driver
     assert editor.draft.number_at((0, 0)) == 0
 
 
+def test_the_editors_first_words_are_one_line_at_1024x640(editor):
+    """Naming the drag made the opening line wrap, "F1 every" and then "key" alone below it."""
+    from arcade.games.hashi.view.editor import INTRO
+
+    assert editor.status_shown == [INTRO]
+
+
 def test_arrows_and_space_act_on_the_square_drawn(editor, driver):
     """The editor draws its cursor square on the hovered cell; the first arrow jumped the square
     from there to beside the keyboard's old cell (hidden under the hover), and Space toggled that

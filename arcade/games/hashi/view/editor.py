@@ -47,7 +47,7 @@ from arcade.ui.overlays import LOOK_AT_BOARD
 from arcade.ui.text_prompt import TextPromptScene
 from arcade.ui.widgets import Button, button_tip, draw_text, wrap_text
 
-INTRO = ("Click: place or remove an island · drag one to move it · wheel or 1–8: its number · "
+INTRO = ("Click: place or remove an island · drag: move it · wheel or 1–8: its number · "
          "right-click removes · T test-plays · F1 every key")
 PANEL_WIDTH = 380
 #: The smallest editor cell (pixels): a 40x40 board still fits the least window.
