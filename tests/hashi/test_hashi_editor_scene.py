@@ -82,6 +82,23 @@ def test_dragging_an_island_moves_it_and_a_click_still_removes_it(editor, driver
     assert editor.draft.number_at((0, 0)) == 0
 
 
+def test_a_click_that_wanders_a_few_pixels_on_a_small_cell_still_removes_the_island(app, driver):
+    """On a 40x40 board a cell is a few pixels wide: a click whose release slipped over the border
+    would move the island to the next cell instead of removing it."""
+    scene = EditorScene(INFO, Draft.blank(40, 40).with_numbers({(5, 5): 3}), keep_drafts=False)
+    app.push(scene)
+    driver.frames(1)
+    assert scene.cell <= 12
+    x, y = scene.cell_centre((5, 5))
+    edge = scene.board_rect.x + 6 * scene.cell  # the border with the next column
+    driver.frame(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(edge - 1, y), button=1),
+                 pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(edge + 2, y), button=1))
+    assert scene.draft.islands == {}
+    driver.key(pygame.K_z, CTRL, "z")
+    driver.drag((x, y), (x + 3 * scene.cell, y))
+    assert scene.draft.islands == {(5, 8): 3}
+
+
 def test_the_editors_first_words_are_one_line_at_1024x640(editor):
     """Naming the drag made the opening line wrap, "F1 every" and then "key" alone below it."""
     from arcade.games.hashi.view.editor import INTRO

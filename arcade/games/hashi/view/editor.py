@@ -50,6 +50,9 @@ from arcade.ui.widgets import Button, button_tip, draw_text, wrap_text
 INTRO = ("Click: place or remove an island · drag: move it · wheel or 1–8: its number · "
          "right-click removes · T test-plays · F1 every key")
 PANEL_WIDTH = 380
+#: Pixels a click on an island may wander and still remove it: on a 40x40 board cells are a few
+#: pixels wide, and a hand's jitter across a border would move the island instead.
+CLICK_SLOP = 4
 #: The smallest editor cell (pixels): a 40x40 board still fits the least window.
 MIN_CELL = 3
 #: The side panel's inner padding, and the height of one line of its 16-pixel text.
@@ -326,6 +329,8 @@ class EditorScene(GameScene):
         self.cursor: Cell = (0, 0)
         #: The island a left press is on, until the release: there it is removed, on water moved.
         self.dragging: Cell | None = None
+        #: Where that press was: a release a few pixels away is still a click (see :data:`CLICK_SLOP`).
+        self.pressed_at: tuple[int, int] = (0, 0)
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.label_band = 0
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -623,11 +628,14 @@ class EditorScene(GameScene):
                 self.changed(self.editor.remove(cell))
             elif self.draft.number_at(cell):
                 self.dragging = cell  # a click removes it, a drag moves it: the release decides
+                self.pressed_at = tuple(event.pos)
             else:
                 self.changed(self.editor.toggle(cell))
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
-            self.drop(self.dragging, self.cell_at(tuple(event.pos)))
+            x, y = event.pos
+            still = abs(x - self.pressed_at[0]) <= CLICK_SLOP and abs(y - self.pressed_at[1]) <= CLICK_SLOP
+            self.drop(self.dragging, self.dragging if still else self.cell_at((x, y)))
             return True
         if event.type == pygame.MOUSEWHEEL:
             cell = self.hover
