@@ -23,6 +23,7 @@ import logging
 import os
 import signal
 import sys
+from pathlib import Path
 from typing import IO, Any, NoReturn
 
 from arcade import __version__
@@ -254,8 +255,13 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
 
     options: dict[str, object] = {}
     if game is not None:
-        REGISTRY.get(game)  # fail fast, before a window opens
+        info = REGISTRY.get(game)  # fail fast, before a window opens
         options = play_options(game, args)
+        level = getattr(args, "level", None)
+        if level and Path(level).is_file():
+            # A damaged level file is named before the display is looked for: without one, "no
+            # display" was said of a file that could never have opened in any window.
+            info.load_front().open_level(level)
     screenshot = getattr(args, "screenshot", None)
     if screenshot is not None:
         # A bad path fails in one line before any rendering; so does the level, replay or edited file itself.

@@ -763,6 +763,18 @@ def test_a_display_nothing_answers_at_without_xdg_runtime_dir_prints_only_our_li
     assert done.stdout == ""
 
 
+def test_a_damaged_level_file_is_named_before_the_missing_display(capsys, monkeypatch, tmp_path):
+    """Headless, ``play tron --level bad.txt`` said "no display" of a map that no window could open."""
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("3 3\n###\n#1#\n###\n", encoding="utf-8")  # no cycle 2
+    code, _out, err = run_in_process(capsys, ["play", "tron", "--level", str(bad)])
+    assert_one_line(code, err, 2, "bad.txt")
+    assert "display" not in err
+
+
 def test_no_display_is_one_line_not_an_invisible_window(capsys, monkeypatch):
     for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
         monkeypatch.delenv(name, raising=False)
