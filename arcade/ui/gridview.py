@@ -248,11 +248,14 @@ class GridView:
 
     @property
     def max_zoom(self) -> float:
-        """The zoom at which cells reach :data:`MAX_ZOOM_CELL` or the cache its pixel limit (never below 1)."""
+        """The zoom at which cells reach :data:`MAX_ZOOM_CELL` (at the UI scale, as the fit's cap is:
+        at 96 pixels a board fitted with 144-pixel cells in a 2560x1440 window could not zoom at all)
+        or the cache its pixel limit (never below 1)."""
+        most = MAX_ZOOM_CELL * self.label_scale
         if not self.square:
-            return max(1.0, MAX_ZOOM_CELL / max(1.0, self.fit_w))
+            return max(1.0, most / max(1.0, self.fit_w))
         by_pixels = math.sqrt(MAX_CACHE_PIXELS / max(1, self.rows * self.cols))
-        biggest = min(float(MAX_ZOOM_CELL), by_pixels)
+        biggest = min(most, by_pixels)
         return max(1.0, math.floor(biggest) / max(1.0, self.fit_w))
 
     @property

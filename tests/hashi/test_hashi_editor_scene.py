@@ -771,14 +771,15 @@ def test_a_print_that_cannot_be_written_says_so_in_words(editor, driver, monkeyp
 
 def test_a_small_board_grows_with_a_big_window_as_the_play_board_does(app, driver):
     """At 1600x1000 a 5x5 board's cells were 64 pixels in the editor (a quarter of the room) and
-    96 in its test-play: the editor uses the play board's cap."""
+    96 in its test-play: the editor uses the play board's cap (at the window's UI scale, as the
+    play board does: 120 pixels here)."""
     from arcade.games.hashi.view.painter import MAX_CELL
 
     driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 1000), w=1600, h=1000))
     scene = EditorScene(INFO, Draft.blank(5, 5))
     app.push(scene)
     driver.frames(2)
-    assert scene.cell == MAX_CELL > 64
+    assert scene.cell == round(MAX_CELL * app.theme.scale) > MAX_CELL
     for cell in ((0, 0), (0, 2)):
         driver.click(scene.cell_centre(cell))
     driver.key(pygame.K_t, unicode="t")

@@ -736,7 +736,7 @@ def test_row_and_column_numbers_never_overlap_each_other_zoomed_in_and_panned(si
 
     app = App(REGISTRY, size=size, headless=True)
     try:
-        scene = app.launch("hashi", Launch(level="hard/20-open-sea"))
+        scene = app.launch("hashi", Launch(level="easy/12-rowing-boats"))
         app.frame(1 / 60)
         view = scene.painter.view
         for _step in range(8):
@@ -1108,3 +1108,30 @@ def test_a_level_file_is_titled_without_its_extension_and_fits_at_640x400(app, t
     assert title in scene.header_shown and "…" not in scene.header_shown, scene.header_shown
     assert scene.session.level_id == name, "the id (what --level and the saves name) keeps the file's name"
     assert scene.front.level_title(scene.session.level, scene.session.level_id) == title  # the menu's Continue
+
+
+def test_a_small_board_grows_with_a_big_window_and_can_still_zoom_in(app, driver):
+    """At 2560x1440 the header and toolbar grew with the UI scale but First steps (5x5) kept the
+    96-pixel cells of 1280x800, a third of the window's height: Hashi's painter laid its board out
+    without the scale, which is what lets Tron's and Battle Royale's largest cell grow. The zoom's
+    limit grows with it, so such a board still zooms in."""
+    scene = app.launch("hashi", Launch(level="classic/01-first-steps"))
+    app.on_resize((1280, 800))
+    driver.frames(1)
+    small = scene.painter.view.cell
+    app.on_resize((2560, 1440))
+    driver.frames(1)
+    view = scene.painter.view
+    assert app.theme.scale > 1.4
+    assert view.cell > small * 1.4
+    assert view.viewport.contains(view.board_rect)  # the whole board, at the fit
+
+
+def test_a_zoom_in_a_big_window_goes_as_far_as_the_ui_scale_lets_the_fit_go(app, driver):
+    """The zoom stopped at 96-pixel cells whatever the window: at 2560x1440, where a small board
+    now fits with 144-pixel cells, a 12x12 board could be zoomed to two thirds of that at most."""
+    scene = app.launch("hashi", Launch(level="easy/12-rowing-boats"))
+    app.on_resize((2560, 1440))
+    driver.frames(1)
+    view = scene.painter.view
+    assert round(view.cell * view.max_zoom) >= round(96 * app.theme.scale) - 1

@@ -537,8 +537,10 @@ class EditorScene(VerdictPanelMixin, GameScene):
                                  area.height - band)
         # Smaller cells rather than a board over the header and the status line (a 40x40 board at
         # the least window has 5-pixel cells; it was 8 at the least, 320 pixels in 250). As large as
-        # the play board's at most (MAX_CELL): capped at 64, a small board stayed small in a big window.
-        self.cell = max(MIN_CELL, min(MAX_CELL, board_area.width // d.cols, board_area.height // d.rows))
+        # the play board's at most (MAX_CELL at the UI scale): capped at 64, a small board stayed small
+        # in a big window.
+        most = round(MAX_CELL * scale)
+        self.cell = max(MIN_CELL, min(most, board_area.width // d.cols, board_area.height // d.rows))
         w, h = self.cell * d.cols, self.cell * d.rows
         self.board_rect = pygame.Rect(0, 0, w, h)
         self.board_rect.center = board_area.center

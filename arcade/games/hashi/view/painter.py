@@ -254,8 +254,11 @@ class BoardPainter:
         band = self.label_band = ruler_band(scale)
         self.outer = pygame.Rect(area)
         self.marker_gap = (mx, my)
+        # The scale also lets the largest cell grow with the window, as Tron's and Battle Royale's do:
+        # without it a 5x5 board kept 96-pixel cells at 2560x1440, a third of the window's height.
         self.view.layout(pygame.Rect(area.x + mx + band, area.y + my + band,
-                                     max(1, area.width - 2 * mx - band), max(1, area.height - 2 * my - band)))
+                                     max(1, area.width - 2 * mx - band), max(1, area.height - 2 * my - band)),
+                         scale=scale)
 
     @property
     def scale(self) -> float:
