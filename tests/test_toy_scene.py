@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from arcade.core.game import Hint
 from arcade.core.registry import Launch
@@ -94,6 +95,60 @@ def test_m_on_the_pause_panel_goes_to_the_main_menu(app, driver, toy_registered)
     assert ("M", "main menu (this panel's button)") in pause.keys  # said in the panel's keys table
     driver.key(pygame.K_m, unicode="m")
     assert isinstance(app.stack.top, MenuScene)
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1280, 800), (2560, 1440)])
+def test_the_result_and_pause_panels_say_their_keys_under_their_buttons(app, driver, toy_registered, monkeypatch,
+                                                                        size):
+    """On the keyboard a result panel showed a ring on Look at board and nothing else: no word that
+    ← → move it, Enter presses it, Esc goes back to the board or M to the menu (the pause panel's
+    table lists the game's keys, not its own). Both now draw a line of them under their buttons,
+    inside the panel, at every window size."""
+    from arcade.ui import overlays
+    from tests.drawing import texts_drawn
+
+    app.on_resize(size)
+    open_toy(app, toy_registered)
+    drawn = texts_drawn(monkeypatch, overlays)
+    driver.key(pygame.K_h)
+    app.stack.top.worker.wait(5)
+    driver.key(pygame.K_h)
+    for expected in ("Esc back to the board", "Esc resume"):
+        panel = app.stack.top
+        assert isinstance(panel, ResultScene if "board" in expected else PauseScene)
+        drawn.clear()
+        app.redraw = True  # (an idle panel is not drawn again)
+        driver.frames(1)
+        line = [d for d in drawn if d.size == overlays.HINT_SIZE and "Enter" in d.text and "Esc" in d.text]
+        assert len(line) == 1, [d.text for d in drawn]
+        if size[0] > 640:  # the long form where it fits
+            assert expected in line[0].text and "M main menu" in line[0].text
+        assert panel.panel.contains(line[0].rect)
+        assert all(line[0].rect.top >= b.rect.bottom for b in panel.buttons)
+        panel.close()
+        driver.key(pygame.K_ESCAPE)
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1280, 800), (1920, 1080)])
+def test_a_panels_keys_line_names_each_key_once_and_never_a_bare_key(app, driver, size):
+    """Tron's match result has seven buttons, six with keys, Look at board's being Esc: the first
+    keys line read "←→ choose · Enter · Esc · F5 · R · Ctrl+S · O · Esc · M" -- Esc twice, and keys
+    that said nothing of what they do. Each key now comes with its words or not at all."""
+    from arcade.ui.overlays import LOOK_AT_BOARD, MAIN_MENU
+
+    app.on_resize(size)
+    buttons = [("Rematch", lambda: None, "F5"), ("Next level", lambda: None, ""),
+               ("Replay round", lambda: None, "R"), ("Save replay", lambda: None, "Ctrl+S"),
+               ("Setup", lambda: None, "O"), (LOOK_AT_BOARD, lambda: None, "Esc"), (MAIN_MENU, lambda: None, "M")]
+    panel = ResultScene("Flood fill wins the match", ["You 0 : 2 Flood fill"], buttons, role="error")
+    app.push(panel)
+    driver.frames(1)
+    parts = panel._hint.split(" · ")
+    assert parts and parts.count("Esc look at board") + parts.count("Esc") == 1, parts
+    keys = {"F5", "R", "Ctrl+S", "O", "M"}
+    assert not keys & set(parts), parts  # no key without its words
+    if size[0] >= 1280:
+        assert "F5 rematch" in parts and "M main menu" in parts
 
 
 def test_autosave_after_move_and_resume(app, driver, toy_registered):

@@ -93,13 +93,39 @@ class PanelScene(Scene):
         self.key_scroll = 0
         self._body: list[str] = []
         self._keys_h = 0
-        #: Height taken by rows of buttons after the first (they wrap in a narrow window).
+        #: Height taken by rows of buttons after the first (they wrap in a narrow window) and the keys line.
         self._buttons_extra = 0
+        #: The line under the buttons that names the panel's keys, as laid out ("": none), and its height.
+        self._hint = ""
+        self._hint_h = 0
 
     #: Close the panel before running a button's action (result panels: every choice leaves them).
     close_first = False
     #: "center", or "bottom" to leave the middle of the screen visible (Runway's fall stays in view).
     placement = "center"
+    #: What Esc does here, in the keys line under the buttons.
+    escape_words = "close"
+
+    def keys_hint(self, width: int) -> str:
+        """The line under the buttons that names the panel's keys, as short as ``width`` pixels
+        need ("" without buttons or room): a keyboard player saw a ring on one button and nothing
+        saying that ← → move it, Enter presses it, Esc closes the panel or M goes to the menu."""
+        if not self.buttons or self.app is None:
+            return ""
+        moves = ["←→ choose"] if len(self.buttons) > 1 else []
+        # A button of Esc's own (Tron's Look at board) names what Esc does; the others' keys follow.
+        esc = next((b.label.lower() for b in self.buttons if b.hotkey == "Esc"), self.escape_words)
+        keyed = [f"{b.hotkey} {b.label.lower()}" for b in self.buttons if b.hotkey and b.hotkey != "Esc"]
+        menu = [f"{PANEL_KEYS[MAIN_MENU]} {MAIN_MENU.lower()}"] if any(
+            b.label == MAIN_MENU and b.hotkey for b in self.buttons) else []
+        font = self.app.theme.font(HINT_SIZE)
+        # The whole line, then the menu's key alone (Tron's six keyed buttons), then Enter and Esc.
+        for parts in ([*moves, "Enter press", f"Esc {esc}", *keyed], [*moves, "Enter press", f"Esc {esc}", *menu],
+                      [*moves, "Enter press", f"Esc {esc}"], [*moves, "Enter", "Esc"]):
+            line = " · ".join(parts)
+            if font.size(line)[0] <= width:
+                return line
+        return ""
 
     def _wrap(self, action: Callable[[], None]) -> Callable[[], None]:
         if not self.close_first:
@@ -128,6 +154,9 @@ class PanelScene(Scene):
             height = self._layout_keys(width, 2)
         rows = button_rows(widths, width - px(32), gap)
         self._buttons_extra = px(BUTTON_ROW) * max(0, len(rows) - 1)
+        self._hint = self.keys_hint(width - px(32))
+        self._hint_h = theme.font(HINT_SIZE).get_linesize() + px(2) if self._hint else 0
+        self._buttons_extra += self._hint_h  # the keys line sits under the buttons, inside the panel
         height = min(height + self._buttons_extra, size[1] - 20)
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
@@ -277,6 +306,10 @@ class PanelScene(Scene):
         for i, b in enumerate(self.buttons):
             b.toggled = i == self.selected
             b.draw(surface, theme, 17)
+        if self._hint:
+            below = max(b.rect.bottom for b in self.buttons)  # (moved with the panel's bottom by a subclass)
+            draw_text(surface, theme, self._hint, (self.panel.centerx, below + px(3)), size=HINT_SIZE,
+                      colour=theme["text_dim"], anchor="midtop")
 
 
 class PauseScene(PanelScene):
@@ -286,6 +319,8 @@ class PauseScene(PanelScene):
     the rules once, on the game's first opening, and had no way back to them. Main menu has the
     key every result panel gives it (:data:`PANEL_KEYS`), listed last in the keys table: M did
     nothing here while M on a result panel went to the menu."""
+
+    escape_words = "resume"
 
     def __init__(self, game_scene: Scene, keys: list[tuple[str, str]]) -> None:
         self.game_scene = game_scene
@@ -324,6 +359,8 @@ class PauseScene(PanelScene):
         self.app.back_to_menu()
 
 
+#: The keys line's text size (the Settings' and the menu's are 13-14).
+HINT_SIZE = 13
 #: The result panel's buttons, worded once for every game.
 PLAY_AGAIN = "Play again"
 LOOK_AT_BOARD = "Look at board"
@@ -360,6 +397,7 @@ class ResultScene(PanelScene):
     """
 
     close_first = True
+    escape_words = "back to the board"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -57,6 +57,10 @@ class TextPromptScene(PanelScene):
         self.close()
         self.on_done(self.text)
 
+    def keys_hint(self, width: int) -> str:
+        """None under the buttons: the prompt says its keys (Enter keeps the text, not the focused button)."""
+        return ""
+
     def _layout_keys(self, width: int, columns: int) -> int:
         return super()._layout_keys(width, columns) + FIELD_H + FIELD_GAP
 
