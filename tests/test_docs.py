@@ -77,7 +77,7 @@ def test_the_level_file_example_in_docs_hashi_is_the_bundled_level_whole_and_sol
 _PROSE_SIZE = re.compile(r"(?<![\w.-])(\d+) ?[x×] ?(\d+)(?![\w-])")
 #: Window sizes are width x height already, as is the program's size_name.
 _WINDOWS = {(640, 400), (800, 500), (800, 600), (1024, 640), (1280, 800), (1280, 720), (1366, 768),
-            (320, 240), (1920, 1080), (1600, 1000), (1920, 1200), (2560, 1440)}
+            (320, 240), (1920, 1080), (1600, 1000), (1920, 1200), (2560, 1440), (3840, 2160)}
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)

@@ -419,6 +419,17 @@ def test_the_window_size_list_offers_only_sizes_that_fit_the_screen():
     assert fitting_sizes((800, 600)) == [(1024, 640)]  # always one to choose
 
 
+
+def test_a_big_screen_is_offered_a_window_as_big_as_it():
+    """On a 2560x1440 screen the Window size row stopped at 1920x1080: a bigger window could only be
+    had by dragging its edge. The sizes of big screens are offered where they fit."""
+    from arcade.ui.settings_scene import fitting_sizes
+
+    assert fitting_sizes((2560, 1440))[-1] == (2560, 1440)
+    assert fitting_sizes((3840, 2160))[-2:] == [(2560, 1440), (3840, 2160)]
+    assert fitting_sizes((1920, 1200))[-1] == (1920, 1080)  # never one bigger than the screen
+
+
 def test_the_first_window_fits_the_screen():
     """The default 1280x800 opened half off a 1366x768 laptop screen (its toolbar out of reach)."""
     from arcade.ui.settings_scene import start_size

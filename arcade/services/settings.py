@@ -19,7 +19,9 @@ from arcade.services.files import atomic_write_text, damage_reason, read_kept_te
 from arcade.services.paths import config_dir
 
 PALETTES = ("okabe-ito", "tol-bright", "high-contrast")
-WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
+#: The Settings' window sizes (those that fit the screen are offered): the list stopped at 1920x1080,
+#: so on a 2560x1440 or 4K screen a bigger window was only to be had by dragging its edge.
+WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080), (2560, 1440), (3840, 2160))
 ANIMATION_SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 4.0)
 MIN_WINDOW = (640, 400)
 #: The Settings' "Text size" choices: 0 is Auto (grows with the window, see ``arcade.ui.theme.ui_scale``),
