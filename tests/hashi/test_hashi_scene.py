@@ -1135,3 +1135,20 @@ def test_a_zoom_in_a_big_window_goes_as_far_as_the_ui_scale_lets_the_fit_go(app,
     driver.frames(1)
     view = scene.painter.view
     assert round(view.cell * view.max_zoom) >= round(96 * app.theme.scale) - 1
+
+
+def test_the_how_to_play_example_grows_with_a_big_window_as_the_board_does(app, driver):
+    """The example on Hashi's How to play page kept 96-pixel cells at 2560x1440 -- three islands in
+    a corner of an empty black square -- because it was laid out before its first draw gave its
+    painter the theme and with it the UI scale."""
+    from arcade.ui.how_to_play import HowToPlayScene
+
+    app.on_resize((2560, 1440))
+    scene = app.launch("hashi", Launch(level="classic/01-first-steps"))
+    driver.frames(1)
+    if not isinstance(app.stack.top, HowToPlayScene):
+        scene.open_how_to_play()
+        driver.frames(1)
+    page = app.stack.top
+    assert isinstance(page, HowToPlayScene)
+    assert page.preview.painter.view.cell > 96

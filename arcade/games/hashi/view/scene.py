@@ -143,6 +143,12 @@ class HashiScene(CameraScene, PuzzleScene):
         self.painter.theme = app.theme
         self._introduce()
 
+    def start_preview(self, app: App) -> None:
+        """The How to play example takes the app's theme at once: it is laid out before its first
+        draw, so it used no UI scale and kept 96-pixel cells in a 2560x1440 window."""
+        super().start_preview(app)
+        self.painter.theme = app.theme
+
     def build_toolbar(self) -> None:
         super().build_toolbar()
         button = self.toolbar.find("Possible")
