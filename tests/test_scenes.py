@@ -142,6 +142,22 @@ def test_continue_key_with_nothing_saved_says_so_instead_of_doing_nothing(app, d
     assert "Nothing to continue" in menu.toast.current
 
 
+def test_the_menus_settings_card_names_every_row_of_the_settings(app, driver):
+    """The card read "Sound, animation speed, colours, window": a player looking for bigger text
+    had no sign that the Settings hold a Text size row."""
+    from arcade.ui.settings_scene import SettingsScene
+
+    menu = app.push(MenuScene())
+    driver.frame()
+    card = menu.entries[entry_index(menu, "Settings")].subtitle.lower()
+    settings = app.push(SettingsScene())
+    driver.frame()
+    for name, _widget in settings.rows:
+        word = {"colour palette": "colours", "window size": "window", "fullscreen": "window"}.get(name.lower(),
+                                                                                               name.lower())
+        assert word in card, (name, card)
+
+
 def test_settings_say_when_sound_is_on_but_there_is_no_device(app, driver):
     app.push(MenuScene())
     app.audio.available = False  # the dummy driver may or may not give a mixer: pin the case

@@ -177,7 +177,8 @@ class MenuScene(Scene):
         entries = self._continue_entries(app, draft)
         saved_games |= {name for name in app.registry.names() if saves.can_resume(name)}
         entries += [self._game_entry(app, i, info, info.name in saved_games) for i, info in enumerate(app.registry)]
-        entries.append(MenuEntry("Settings", "Sound, animation speed, colours, window", self.open_settings,
+        # Every row of the Settings named (Text size was not: a player after bigger text saw no sign of it).
+        entries.append(MenuEntry("Settings", "Sound, animation speed, colours, window, text size", self.open_settings,
                                  role="text_dim", glyph="⚙"))
         entries.append(_quit_entry(app))
         # The selection stays on the same entry, not the same row: a Continue row appearing above
