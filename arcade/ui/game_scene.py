@@ -657,10 +657,29 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         self.say("Restarted — Redo (Ctrl+Y) brings your moves back one at a time.")
 
     # -- overlays ----------------------------------------------------------------------------
-    def open_pause(self) -> None:
+    def open_pause(self, reason: str = "") -> None:
         assert self.app is not None
         self.stop_watch_for_overlay()
-        self.app.push(PauseScene(self, self.help_lines()))
+        self.app.push(PauseScene(self, self.help_lines(), reason))
+
+    #: The window events after which the player is away (:attr:`App.window_away`).
+    AWAY_EVENTS: ClassVar[tuple[int, ...]] = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN)
+
+    def runs_without_the_player(self) -> bool:
+        """Whether play moves on by itself now, against a player who must answer it in time (Tron's
+        round against a bot, or between two people): such a game opens its pause screen when the
+        window goes away (:meth:`window_went_away`). A puzzle's clock simply stands still then
+        (:meth:`clock_runs`), and what only plays to be watched (the AI, a replay) may run on."""
+        return False
+
+    def window_went_away(self) -> None:
+        """The window lost the focus, or was minimized or hidden: a game that runs without the player
+        pauses as Esc pauses it, saying why, and Esc, P or Resume plays on (with the game's own
+        way back in: Tron's countdown). A round of Tron against a bot ran on behind an alt-tab, and
+        the player came back to a crashed cycle."""
+        if self.runs_without_the_player():
+            self.open_pause("Paused by itself: the window was minimized or lost the focus. "
+                            "Esc, P or Resume plays on.")
 
     def open_how_to_play(self) -> None:
         from arcade.ui.how_to_play import HowToPlayScene
@@ -797,6 +816,8 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
 
     # -- frame ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in self.AWAY_EVENTS:
+            self.window_went_away()  # and on: a drag or a pan under way lets go as before
         if event.type == pygame.MOUSEMOTION:
             over_menu = self.toolbar.handle(event)  # the open More menu covers the board under it
             board_tip = "" if over_menu else self.board_tooltip(tuple(event.pos))

@@ -322,12 +322,14 @@ class PauseScene(PanelScene):
 
     escape_words = "resume"
 
-    def __init__(self, game_scene: Scene, keys: list[tuple[str, str]]) -> None:
+    def __init__(self, game_scene: Scene, keys: list[tuple[str, str]], reason: str = "") -> None:
+        """``reason`` is a line above the buttons saying why the game paused when the player did not
+        ask (the window went away in the middle of a Tron round)."""
         self.game_scene = game_scene
         menu_key = PANEL_KEYS[MAIN_MENU]
         super().__init__(
             f"Paused — {game_scene.title}",
-            [],
+            [reason] if reason else [],
             [
                 ("Resume", self.close),
                 ("Settings", self.open_settings),

@@ -140,6 +140,55 @@ def test_escape_pauses_under_the_overlay_and_counts_down_on_return(app, driver):
     assert app.stack.top is scene and scene.phase == "countdown"
 
 
+@pytest.mark.parametrize("away", [pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED], ids=["focus-lost", "minimized"])
+def test_a_round_against_a_bot_pauses_itself_when_the_window_goes_away(app, driver, away):
+    """An alt-tab (or a minimize) in the middle of a round opened nothing: the bot played on and the
+    player came back to a crashed cycle. The pause screen opens, says why, and the player resumes."""
+    scene = open_tron(app)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 2)
+    ticks = scene.session.index
+    driver.frame(pygame.event.Event(away, window=None))
+    overlay = app.stack.top
+    assert isinstance(overlay, PauseScene)
+    assert any("window" in line for line in overlay.lines)
+    back = pygame.WINDOWFOCUSGAINED if away == pygame.WINDOWFOCUSLOST else pygame.WINDOWRESTORED
+    driver.frame(pygame.event.Event(back, window=None))
+    driver.frames(30, dt=0.1)
+    assert app.stack.top is overlay and scene.session.index == ticks  # coming back does not resume by itself
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is scene and scene.phase == "countdown"  # the usual way back in, as after Esc
+    driver.frame(dt=COUNTDOWN)
+    run_ticks(driver, scene, 1)
+    assert scene.session.index == ticks + 1
+
+
+def test_a_countdown_pauses_when_the_window_goes_away_but_a_space_pause_stays_as_it_was(app, driver):
+    scene = open_tron(app)
+    start_round(driver, scene)
+    driver.frame(pygame.event.Event(pygame.WINDOWFOCUSLOST, window=None))
+    assert isinstance(app.stack.top, PauseScene) and scene.phase == "countdown"
+    driver.frame(pygame.event.Event(pygame.WINDOWFOCUSGAINED, window=None))
+    driver.key(pygame.K_ESCAPE)
+    finish_countdown(driver, scene)
+    driver.key(pygame.K_SPACE)  # paused by the player: going away adds no screen over it
+    driver.frame(pygame.event.Event(pygame.WINDOWFOCUSLOST, window=None))
+    assert app.stack.top is scene and scene.paused
+
+
+def test_bots_and_replays_play_on_when_the_window_goes_away(app, driver):
+    scene = open_tron(app, mode="watch", bot1="flood-fill", bot2="straight", best_of=3)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 2)
+    driver.frame(pygame.event.Event(pygame.WINDOWFOCUSLOST, window=None))
+    assert app.stack.top is scene
+    run_ticks(driver, scene, 400)
+    assert scene.phase == "over"
+    driver.key(pygame.K_r)
+    driver.frame(pygame.event.Event(pygame.WINDOWMINIMIZED, window=None))
+    assert app.stack.top is scene and scene.phase == "replay"
+
+
 def test_two_players_head_on_is_a_drawn_round_and_the_match_goes_on(app, driver):
     scene = open_tron(app, level="hackerrank-tron", mode="humans", best_of=3)
     assert scene.runners == [None, None]

@@ -651,6 +651,13 @@ class TronScene(SeatsMixin, ReplayMixin, RoundEndMixin, DrawingMixin, CameraScen
             self.toast.show(f"Speed: {self.setup.speed} ticks per second", "info")
 
     # -- pause overlay -------------------------------------------------------------------------
+    def runs_without_the_player(self) -> bool:
+        """A round a person plays, counting down or running and not paused: it pauses when the window
+        goes away (see ``GameScene.window_went_away``). Bot vs bot and a replay are only watched and
+        run on; a round waiting for its first key waits anyway."""
+        return (self.phase in ("countdown", "running") and not self.paused and not self.previewing
+                and self.viewer is None and bool(self.human_seats()))
+
     def pause(self) -> None:
         if self.phase in ("countdown", "running") and not self.paused:
             self.paused = True
