@@ -163,6 +163,29 @@ def test_a_round_against_a_bot_pauses_itself_when_the_window_goes_away(app, driv
     assert scene.session.index == ticks + 1
 
 
+def test_the_countdown_back_into_a_paused_round_shows_the_arrow_its_banner_speaks_of(app, driver, monkeypatch):
+    """Back from the pause menu mid-round, the banner said "the arrow is your heading, turn now if you
+    like" over a board with no arrow. It shows, and a turn pressed in that countdown turns it."""
+    scene = open_tron(app)
+    driver.key(pygame.K_RIGHT)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 2)
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_ESCAPE)
+    assert scene.phase == "countdown" and scene.session.index > 0
+    arrows: list[str] = []
+    real = scene.painter.draw_arrow
+    monkeypatch.setattr(scene.painter, "draw_arrow",
+                        lambda surface, rect, heading, colour: (arrows.append(heading), real(surface, rect, heading,
+                                                                                              colour)))
+    driver.frame()
+    assert arrows == ["E"]
+    driver.key(pygame.K_DOWN)
+    arrows.clear()
+    driver.frame()
+    assert arrows == ["S"]  # where the first tick goes
+
+
 def test_a_countdown_pauses_when_the_window_goes_away_but_a_space_pause_stays_as_it_was(app, driver):
     scene = open_tron(app)
     start_round(driver, scene)

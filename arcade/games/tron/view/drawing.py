@@ -170,11 +170,21 @@ class DrawingMixin:
         # Zoomed in, heads and bursts stay on the board (while it all shows, they may overhang it).
         surface.set_clip((self.board_area if self.view.shows_all else self.view.viewport).clip(clip))
         pulse = 0.5 + 0.5 * math.sin(self.clock * 7.0)
-        # The heading arrow shows before a round starts, and while a resumed round waits for a key.
-        before_start = self.phase == "ready" or (self.phase == "countdown" and session.index == 0)
+        # The heading arrow shows before a round starts, while a resumed round waits for a key, and
+        # through the countdown back into a round paused mid-way (Esc, the window gone away): the
+        # banner said "the arrow is your heading, turn now if you like" over a board without one,
+        # to a player who had to find their cycle and its way again. It points where the next tick
+        # goes (a turn pressed in the countdown is that tick's).
+        before_start = self.phase in ("ready", "countdown")
         failed = self.failed_seats_shown
         for seat in (0, 1):
-            heading = self.steering[seat].heading if self.match.is_human(seat) else state.directions[seat]
+            steering = self.steering[seat]
+            if not self.match.is_human(seat):
+                heading = state.directions[seat]
+            elif steering.queue and session.index > 0:
+                heading = steering.queue[0]
+            else:
+                heading = steering.heading
             painter.draw_head(surface, seat, state.heads[seat], heading, crashed=crashed[seat] or seat in failed,
                               pulse=0.0 if over or self.paused else pulse,
                               arrow=before_start and self.match.is_human(seat),
