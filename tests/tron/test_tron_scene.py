@@ -186,6 +186,29 @@ def test_the_countdown_back_into_a_paused_round_shows_the_arrow_its_banner_speak
     assert arrows == ["S"]  # where the first tick goes
 
 
+def test_a_round_paused_with_space_shows_the_heading_and_the_turn_kept_for_the_next_tick(app, driver, monkeypatch):
+    scene = open_tron(app)
+    driver.key(pygame.K_RIGHT)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 2)
+    driver.key(pygame.K_SPACE)
+    arrows: list[str] = []
+    real = scene.painter.draw_arrow
+    monkeypatch.setattr(scene.painter, "draw_arrow",
+                        lambda surface, rect, heading, colour: (arrows.append(heading), real(surface, rect, heading,
+                                                                                              colour)))
+    driver.frame()
+    assert arrows == ["E"]
+    driver.key(pygame.K_DOWN)  # kept for the next tick: the arrow says so
+    arrows.clear()
+    driver.frame()
+    assert arrows == ["S"]
+    driver.key(pygame.K_SPACE)
+    arrows.clear()
+    driver.frame()
+    assert arrows == []  # under way, the cycle's own trail says where it goes
+
+
 def test_a_countdown_pauses_when_the_window_goes_away_but_a_space_pause_stays_as_it_was(app, driver):
     scene = open_tron(app)
     start_round(driver, scene)

@@ -174,8 +174,9 @@ class DrawingMixin:
         # through the countdown back into a round paused mid-way (Esc, the window gone away): the
         # banner said "the arrow is your heading, turn now if you like" over a board without one,
         # to a player who had to find their cycle and its way again. It points where the next tick
-        # goes (a turn pressed in the countdown is that tick's).
-        before_start = self.phase in ("ready", "countdown")
+        # goes (a turn pressed in the countdown is that tick's). So while Space holds the round: a
+        # turn pressed then is kept for the next tick, and nothing on the board said it was.
+        before_start = self.phase in ("ready", "countdown") or (self.phase == "running" and self.paused)
         failed = self.failed_seats_shown
         for seat in (0, 1):
             steering = self.steering[seat]
