@@ -70,7 +70,14 @@ class TickScene(GameScene):
         self.speed_changed(value)
 
     def speed_changed(self, value: float) -> None:
-        self.toast.show(f"Speed: {value:g} per second", "info")
+        self.show_speed(f"Speed: {value:g} per second")
+
+    def show_speed(self, text: str) -> None:
+        """Say the speed in a toast that replaces the last speed toast: toasts stack, and a long one
+        outlives short ones -- after − pressed three times in Tron's first round, "Speed: 8 ticks per
+        second from the next round" stayed up alone, read last, while the speed was 4."""
+        self.toast.drop("speed")
+        self.toast.show(text, "info", tag="speed")
 
     #: What a step says at the ends of the history (Runway's "This is the start of the race.").
     history_start_text = "This is the start."

@@ -912,6 +912,16 @@ def test_a_speed_change_in_the_gentle_first_round_says_when_it_applies(app, driv
     assert scene.tick_seconds == 1 / 6
 
 
+def test_a_speed_toast_replaces_the_last_so_the_one_left_up_is_the_speed_now(app, driver):
+    """Toasts stack and a long one outlives the short ones: − three times in the first round left
+    "Speed: 8 ticks per second from the next round" up alone, at a speed of 4."""
+    scene = open_tron(app)
+    for _ in range(3):
+        driver.key(pygame.K_MINUS)
+    assert scene.setup.speed == 4
+    assert [m.text for m in scene.toast.messages] == ["Speed: 4 ticks per second"]
+
+
 def test_main_menu_on_the_match_result_opens_the_menu_when_started_in_tron(app, driver):
     """``play tron``: no menu underneath, and the match result's Main menu quit the program."""
     from arcade.ui.menu import MenuScene

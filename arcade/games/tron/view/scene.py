@@ -645,10 +645,10 @@ class TronScene(SeatsMixin, ReplayMixin, RoundEndMixin, DrawingMixin, CameraScen
         now = self.round_rate(self.match.rounds)
         if self.phase in ("ready", "countdown", "running") and now != self.setup.speed:
             # The gentle first round keeps its pace: the toast said 20 while the round ran on at 6.
-            self.toast.show(f"Speed: {self.setup.speed} ticks per second from the next round (this first "
-                            f"round stays at a gentle {now:g})", "info")
+            self.show_speed(f"Speed: {self.setup.speed} ticks per second from the next round (this first "
+                            f"round stays at a gentle {now:g})")
         else:
-            self.toast.show(f"Speed: {self.setup.speed} ticks per second", "info")
+            self.show_speed(f"Speed: {self.setup.speed} ticks per second")
 
     # -- pause overlay -------------------------------------------------------------------------
     def runs_without_the_player(self) -> bool:
