@@ -157,6 +157,27 @@ def test_should_stop_also_stops_a_mid_game_search():
     assert after.on_centre and after.loot - state.loot == route.loot
 
 
+def test_a_search_cut_short_offers_the_best_route_it_met_not_a_greedy_loop():
+    """A player dropped on the centre of a big dense grid and asked for a hint; the search ran out
+    of time and the hint offered a greedy walk that circled near the centre ("11 loot, not proven
+    best" on a 101x101 grid whose par is 39 or more): the greedy walk trusts the bound, which
+    recounts loot round any loop of eight cells or more. The routes the search met on its way
+    are far better, and one of them is what it now offers."""
+    level = generate(61, 61, 0.3, 2)
+    state = RULES.apply(State(level), Move.start(level.centre))
+    checks = iter(range(2))  # the search looks every 4,096 nodes: stop at its second look
+
+    route = solve_state(state, should_stop=lambda: next(checks, 1) == 1)
+
+    assert route is not None and not route.exact and route.nodes == 4097
+    after = state
+    for letter in route.moves:
+        after = RULES.apply(after, Move.go(letter))
+    assert after.on_centre and after.loot - state.loot == route.loot
+    # The optimum from here is 21 (39,006 nodes); the greedy walk alone took 7.
+    assert route.loot >= 15
+
+
 def test_doomed_dead_and_finished_states_have_no_route():
     level = generate(9, 9, 0.0, 1)
     doomed = RULES.apply(RULES.apply(RULES.apply(State(level), Move.start((3, 4))), Move.go("R")), Move.go("R"))
