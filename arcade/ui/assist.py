@@ -103,9 +103,14 @@ class AssistMixin:
             # started it over: on a big Hashi board an impatient second H doubled a ten-second wait.
             self.say("Still thinking… (a move drops the hint)")
             return
-        self.say("Thinking…")
+        self.say(f"Thinking{self.thinking_note()}…")
         hook, state = self.session.hint_hook, self.session.state
         self.worker.submit(hook, state, on_done=self.show_hint, on_error=self._ai_failed, label="hint")
+
+    def thinking_note(self) -> str:
+        """Words after "Thinking" while a hint or a watch is worked out: "" (it comes at once), or,
+        where a game knows the search may take long, how long at most and that a move stops it."""
+        return ""
 
     def show_hint(self, hint: Hint | None) -> None:
         self.hint = hint
@@ -135,7 +140,7 @@ class AssistMixin:
         if self.session.outcome is not None:
             self.say("The game is over — restart or undo to watch the AI play.")
             return
-        self.say("The AI is thinking…")
+        self.say(f"The AI is thinking{self.thinking_note()}…")
         hook, state = self.session.watch_hook, self.session.state
 
         def plan() -> list[Step]:

@@ -1047,3 +1047,28 @@ def test_a_round_the_ai_played_most_of_says_loot_not_your_loot(app, driver):
     finally:
         result.draw_text = real
     assert "the route played (6 loot)" in drawn and not any(t.startswith("your route") for t in drawn), drawn
+
+
+def test_on_a_grid_past_the_bundled_sizes_thinking_says_how_long_it_may_take_and_what_stops_it(app, driver,
+                                                                                              tmp_path):
+    """On a 101x101 grid a hint thought for its full 30 s under a bare "Thinking...": the player
+    could not tell a long search from a stuck one, nor that a move ends it. Past 51x51 (every
+    bundled level and picker size answers in under 0.1 s) the status line says both."""
+    from arcade.games.royale.formats import format_level
+    from arcade.games.royale.generator import generate
+
+    path = tmp_path / "big.txt"
+    path.write_text(format_level(generate(61, 61, 0.1, 4)))
+    scene = open_level(app, driver, str(path))
+    scene.request_hint()
+    assert scene.status_text == "Thinking — a grid this big may take up to 30 s; a move stops it…"
+    scene.worker.wait(30)
+    driver.frames(1)
+    scene.toggle_watch()
+    assert scene.status_text.startswith("The AI is thinking — a grid this big may take up to 30 s")
+    scene.worker.wait(30)
+
+    small = open_level(app, driver)
+    small.request_hint()
+    assert small.status_text == "Thinking…"
+    small.worker.wait(30)

@@ -65,6 +65,9 @@ RING_SECONDS = 0.55
 STEP_SECONDS = 0.14
 PICKUP_SECONDS = 0.7
 FLASH_SECONDS = 0.8
+#: Past this many moves (sides over 51: no bundled level nor picker size) a hint or a par may
+#: think for seconds, up to ``ai.THINK_SECONDS``; up to it, under 0.1 s (README, Benchmarks).
+QUICK_THINK_MOVES = 25
 
 
 class RoyaleScene(CameraScene, PuzzleScene):
@@ -94,6 +97,15 @@ class RoyaleScene(CameraScene, PuzzleScene):
         self.side_rect = pygame.Rect(0, 0, 0, 0)
         self._side_cache: tuple[tuple, pygame.Surface] | None = None
         self.level_changed()
+
+    def thinking_note(self) -> str:
+        """On a grid past the bundled and picker sizes, say that the wait may be long and a move
+        ends it: a 101x101 grid's hint thought for its full 30 s under a bare "Thinking...", the
+        player left guessing whether anything would come (a move stops it, which was said only
+        to a second H)."""
+        if self.session.level.max_moves <= QUICK_THINK_MOVES:
+            return ""
+        return f" — a grid this big may take up to {ai.THINK_SECONDS:g} s; a move stops it"
 
     # -- level and par -------------------------------------------------------------------
     def level_changed(self) -> None:
