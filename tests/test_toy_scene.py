@@ -74,6 +74,31 @@ def test_watch_solves_and_reports(app, driver, toy_registered):
     assert scene.status_text == scene.session.outcome.reason  # not the last step's label
 
 
+@pytest.mark.parametrize("key", [pygame.K_h, pygame.K_w], ids=["hint", "watch"])
+def test_a_move_while_the_ai_thinks_says_its_answer_was_dropped(app, driver, toy_registered, key):
+    """A move made while a hint or a watch is worked out drops it and says so. The watch's own
+    "The AI is thinking…" was left on screen, as if the plan were still coming."""
+    import threading
+
+    release = threading.Event()
+
+    def slow(hook):
+        def wait(state, *args, **kwargs):
+            release.wait(5)
+            return hook(state, *args, **kwargs)
+        return wait
+
+    scene = open_toy(app, toy_registered, "o..\n...\n...\n")
+    scene.session.hint_hook = slow(scene.session.hint_hook)
+    scene.session.watch_hook = slow(scene.session.watch_hook)
+    driver.key(key)
+    assert scene.worker.busy
+    driver.click(tuple(map(int, scene.view.cell_center((2, 2)))))
+    release.set()
+    what, again = ("Hint", "H") if key == pygame.K_h else ("Watch", "W")
+    assert scene.status_text == f"{what} dropped: the position changed. {again} asks again."
+
+
 def test_escape_opens_pause_with_game_keys_and_back(app, driver, toy_registered):
     scene = open_toy(app, toy_registered)
     driver.key(pygame.K_ESCAPE)
