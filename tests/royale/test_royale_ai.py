@@ -44,6 +44,21 @@ def test_a_hint_cut_short_by_its_time_limit_never_calls_its_route_optimal():
     assert exact is not None and exact.rule == "optimal route"
 
 
+def test_a_watch_cut_short_by_its_time_limit_never_calls_its_goal_the_best():
+    """On a grid too big to prove its par ("38+?") the watch said it "aims for 33 loot" as if 33
+    were the most: its words now say the route is only the best found, as the hint's do."""
+    big = generate(61, 61, 0.3, seed=5)
+    steps = ai.watch(State(big), should_stop=lambda: True)
+    first = next(iter(steps))
+    assert "aims for" in first.label and "not proven best" in first.label
+    assert "not proven best" in next(iter(steps)).label  # and each step's "loot N of M"
+    placed = RULES.play(State(big), f"start {big.centre[0]} {big.centre[1] + 3}")
+    mid = next(iter(ai.watch(placed, should_stop=lambda: True)))
+    assert " of " in mid.label and "not proven best" in mid.label
+    exact = list(ai.watch(State(SEED)))
+    assert not any("proven" in step.label for step in exact)
+
+
 def test_hint_on_the_centre_with_nothing_left_says_finish():
     level = Level.from_rows([[0] * 7 for _ in range(7)])
     state = RULES.play(State(level), "start 3 3")

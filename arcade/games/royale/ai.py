@@ -217,8 +217,11 @@ def watch(state: State, should_stop: Callable[[], bool] | None = None) -> Iterat
         yield Step(None, "No empty cell can reach the centre in time.", kind="info", undo=undo)
         return
     goal = state.loot + route.loot
+    # A search cut short by its time limit (a very big grid) found a route, not the best one: the
+    # watch used to say it "aims for 33 loot" beside a par of "38+?", as if 33 were the most.
+    unproven = "" if route.exact else ", the best route it found (not proven best: out of time)"
     if not state.placed:
-        label = f"The AI drops at {cell_name(route.start)} and aims for {route.loot} loot."
+        label = f"The AI drops at {cell_name(route.start)} and aims for {route.loot} loot{unproven}."
         if undo:
             label = "The centre was out of reach from every cell of your route, so the AI starts over: " + label
         yield Step(str(Move.start(route.start)), label, undo=undo, highlight=tuple(route.cells))
@@ -227,6 +230,8 @@ def watch(state: State, should_stop: Callable[[], bool] | None = None) -> Iterat
     for letter in route.moves:
         state = RULES.apply(state, Move.go(letter))
         label = f"{DIRECTION_NAMES[letter].capitalize()} — loot {state.loot} of {goal}"
+        if unproven:
+            label += " (not proven best)"
         if undo:
             label = (f"The centre was out of reach, so the AI stepped back {undo} move{'s' * (undo != 1)}, "
                      f"to where it still could make it. {label}")
