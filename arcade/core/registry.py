@@ -129,6 +129,10 @@ class DraftSpec:
     #: as the game does when it fails to open it. Continue offered any file there -- garbage, empty,
     #: binary -- and then opened a blank board with an error.
     check: str = ""
+    #: ``"module:function"``: what the Continue card calls this draft, read from it (called with no
+    #: arguments once ``check`` passed); "" keeps ``label``. A titled puzzle left in the editor was
+    #: only "your unsaved puzzle in the editor", which of a player's puzzles unsaid.
+    describe: str = ""
 
 
 @dataclass(frozen=True)

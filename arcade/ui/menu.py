@@ -195,8 +195,9 @@ class MenuScene(Scene):
             info, saved_at = draft
             spec = info.draft
             assert spec is not None
+            label = (load_object(spec.describe)() if spec.describe else "") or spec.label
             return [MenuEntry(
-                "Continue", f"Saved {ago(time.time() - saved_at)} · {info.title}: {spec.label}",
+                "Continue", f"Saved {ago(time.time() - saved_at)} · {info.title}: {label}",
                 lambda info=info, spec=spec: app.launch(info, Launch(options=dict(spec.options))),
                 role="highlight", glyph="▶")]
         if self.autosave is None:

@@ -755,6 +755,24 @@ def test_the_menus_continue_reopens_the_unsaved_editor_board(app, driver):
     assert isinstance(editor, EditorScene) and editor.from_draft and len(editor.draft.numbers) == 2
 
 
+def test_the_menus_continue_names_an_unsaved_drafts_title(app, driver):
+    """A puzzle the player had named was only "your unsaved puzzle in the editor" on the Continue
+    card; it is named now (the generic words stay for one without a title)."""
+    from arcade.ui.menu import MenuScene
+
+    menu = app.push(MenuScene())
+    driver.frames(1)
+    scene = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    for cell in ((0, 0), (0, 2)):
+        driver.click(scene.cell_centre(cell))
+    scene.set_title("Harbour at Dawn")
+    scene.close()
+    assert app.stack.top is menu
+    assert menu.entries[0].title == "Continue"
+    assert "your unsaved puzzle “Harbour at Dawn” in the editor" in menu.entries[0].subtitle
+
+
 def test_a_print_that_cannot_be_written_says_so_in_words(editor, driver, monkeypatch):
     """A read-only data folder made Print say "Could not print: [Errno 13] Permission denied:
     '/…/puzzle.pdf'" -- Python's words, where Save says "Could not save PATH: Permission denied"."""

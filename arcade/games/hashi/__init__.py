@@ -61,6 +61,7 @@ INFO = GameInfo(
     # editor): Continue reopens it as ``play hashi --edit`` does.
     draft=DraftSpec(files=("hashi-edits/.unsaved-draft.txt", "hashi-edits/.unsaved-draft.live.txt"),
                     options=(("edit", ""),), label="your unsaved puzzle in the editor",
-                    check="arcade.games.hashi.view.editor:draft_problem"),
+                    check="arcade.games.hashi.view.editor:draft_problem",
+                    describe="arcade.games.hashi.view.editor:draft_label"),
     editor_options=(("edit", ""),),
 )

@@ -172,6 +172,15 @@ def draft_problem() -> str:
     return read_draft_or_why()[1]
 
 
+def draft_label() -> str:
+    """The menu's name for the draft (:attr:`DraftSpec.describe`): its title when it has one
+    ("your unsaved puzzle “Harbour at Dawn” in the editor"), else "" for the generic words -- the
+    Continue card said "your unsaved puzzle" even of a puzzle the player had named."""
+    draft = read_draft_or_why()[0]
+    title = dict(draft.meta).get("title", "").strip() if draft is not None else ""
+    return f"your unsaved puzzle “{title}” in the editor" if title else ""
+
+
 #: The longest title the Title dialog takes (a header line, a picker row, a file name).
 TITLE_LIMIT = 60
 
