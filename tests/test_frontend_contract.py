@@ -2767,6 +2767,36 @@ def test_a_long_toast_is_drawn_with_every_word_and_stays_long_enough_to_read(inf
         close(app)
 
 
+@pytest.mark.parametrize("size", [MIN_WINDOW, (1024, 640)], ids=["min", "1024x640"])
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_toast_spread_over_the_status_line_lets_none_of_its_text_peek_out(info, size, toy_in_registry):
+    """Leaving the Hashi editor, "Your unsaved board is kept as a draft…" spread over the whole status
+    line, and the line's text, wrapped for the corner's room, peeked out at its left for 6 s. It is
+    hidden while such a toast is up, and comes back whole when it goes."""
+    app = App(registry_with(info, 0), size=size, headless=True)
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]), strict=True)
+        frames(app)
+        scene.say("Click an island, then a neighbour in line, to build a bridge between them.")
+        scene.toast.show(LONG_TOAST, "info", 3.0)
+        app.redraw = True
+        frames(app, 1)
+        box = scene.toast.boxes[0]
+        assert box.width > scene.status_rect.width * 0.45, "the toast did not spread over the line"
+        font = app.theme.font(16)
+        peeking = [line for line in scene.status_shown if scene.status_rect.x + font.size(line)[0] > box.left - 4]
+        assert not peeking, (peeking, box)
+        assert not scene.status_text_rect.collidepoint(box.left - 2, box.centery) or not scene.status_shown
+        for _ in range(400):
+            frames(app, 1, dt=0.1)
+            if not scene.toast.messages:
+                break
+        frames(app, 1)
+        assert scene.status_shown and scene.status_shown[0].startswith("Click an island"), "the text came back"
+    finally:
+        close(app)
+
+
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_moves_a_full_disk_kept_from_the_save_are_named_on_the_terminal_when_the_window_closes(
         info, toy_in_registry, user_home, monkeypatch, capsys):

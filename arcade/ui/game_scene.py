@@ -948,6 +948,12 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         # to overlap, and hiding the text instead hid a failed test's reason behind "passed 0/13".
         toast_w = self.toast.width(theme, int(self.status_rect.width * 0.45)) if self.toast.messages else 0
         text_w = self.status_rect.width - (toast_w + 12 if toast_w else 0)
+        toast_area = pygame.Rect(self.status_rect.right - toast_w, self.status_rect.y, toast_w, self.status_rect.height)
+        if self.toast.spreads(theme, toast_area):
+            # A toast too long for the corner spreads over the whole line: the text, wrapped for the
+            # corner's room, peeked out at its left ("Cl" before "Your unsaved board is kept…").
+            # It is hidden while the toast is up, its pages held, and comes back whole after.
+            text, text_w = "", 0
         self.status_cut = False
         self.status_shown = []
         self.status_more_rect = pygame.Rect(0, 0, 0, 0)
@@ -968,7 +974,6 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
                                                   size=14, bold=True, colour=theme["accent"], anchor="midright")
         self.toolbar.draw(surface, theme)
         self.draw_foreground(surface)
-        toast_area = pygame.Rect(self.status_rect.right - toast_w, self.status_rect.y, toast_w, self.status_rect.height)
         self.toast.draw(surface, theme, self.status_rect.bottom, area=toast_area, wide=self.status_rect)
         self.toolbar.draw_menu(surface, theme)
 

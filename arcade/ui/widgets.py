@@ -657,6 +657,22 @@ class Toast:
                  for m in self.messages]
         return sum(line_h * n + (14 if n == 1 else 4) for n in boxes) + 6 * max(0, len(boxes) - 1)
 
+    @staticmethod
+    def _area_lines(theme: Theme, area: pygame.Rect) -> int:
+        """How many lines a toast has in ``area`` (a status line's corner): its two lines' height."""
+        return max(1, (area.height + 4) // theme.font(17).get_linesize())
+
+    def spreads(self, theme: Theme, area: pygame.Rect) -> bool:
+        """Whether the newest message is too long for ``area`` (the status line's corner), so that
+        :meth:`draw` spreads it over the whole status line: the line's own text is then covered,
+        and a screen hides it while the message is up. (Drawn beneath, its first letters peeked
+        out at the left of "Your unsaved board is kept as a draft…".)"""
+        if not self.messages or area.width <= 0:
+            return False
+        m = self.messages[-1]
+        lines = wrap_text(theme, theme.marked(m.role, m.text), 17, area.width - 28)
+        return len(lines) > self._area_lines(theme, area)
+
     def draw(self, surface: pygame.Surface, theme: Theme, bottom: int, area: pygame.Rect | None = None,
              wide: pygame.Rect | None = None) -> None:
         """Newest message lowest. With ``area`` (a game's status line) toasts stay inside it -- never over the
@@ -679,7 +695,7 @@ class Toast:
             text = theme.marked(m.role, m.text)
             # In a status line a toast has its two lines' height (the replay path after Ctrl+S, the
             # torus notice's rotation keys were cut); elsewhere (the menu) as many as it needs.
-            most = TOAST_MAX_LINES if area is None else max(1, (area.height + 4) // line_h)
+            most = TOAST_MAX_LINES if area is None else self._area_lines(theme, area)
             wrap_w = width - 28
             lines = wrap_text(theme, text, 17, wrap_w)
             grow = area is not None and newest and len(lines) > most
