@@ -163,6 +163,19 @@ def test_a_round_against_a_bot_pauses_itself_when_the_window_goes_away(app, driv
     assert scene.session.index == ticks + 1
 
 
+def record_arrows(scene, monkeypatch) -> list[str]:
+    """The headings of the arrows the painter draws from now on (it still draws them)."""
+    arrows: list[str] = []
+    real = scene.painter.draw_arrow
+
+    def draw_arrow(surface, rect, heading, colour):
+        arrows.append(heading)
+        return real(surface, rect, heading, colour)
+
+    monkeypatch.setattr(scene.painter, "draw_arrow", draw_arrow)
+    return arrows
+
+
 def test_the_countdown_back_into_a_paused_round_shows_the_arrow_its_banner_speaks_of(app, driver, monkeypatch):
     """Back from the pause menu mid-round, the banner said "the arrow is your heading, turn now if you
     like" over a board with no arrow. It shows, and a turn pressed in that countdown turns it."""
@@ -173,11 +186,7 @@ def test_the_countdown_back_into_a_paused_round_shows_the_arrow_its_banner_speak
     driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_ESCAPE)
     assert scene.phase == "countdown" and scene.session.index > 0
-    arrows: list[str] = []
-    real = scene.painter.draw_arrow
-    monkeypatch.setattr(scene.painter, "draw_arrow",
-                        lambda surface, rect, heading, colour: (arrows.append(heading), real(surface, rect, heading,
-                                                                                              colour)))
+    arrows = record_arrows(scene, monkeypatch)
     driver.frame()
     assert arrows == ["E"]
     driver.key(pygame.K_DOWN)
@@ -192,11 +201,7 @@ def test_a_round_paused_with_space_shows_the_heading_and_the_turn_kept_for_the_n
     finish_countdown(driver, scene)
     run_ticks(driver, scene, 2)
     driver.key(pygame.K_SPACE)
-    arrows: list[str] = []
-    real = scene.painter.draw_arrow
-    monkeypatch.setattr(scene.painter, "draw_arrow",
-                        lambda surface, rect, heading, colour: (arrows.append(heading), real(surface, rect, heading,
-                                                                                              colour)))
+    arrows = record_arrows(scene, monkeypatch)
     driver.frame()
     assert arrows == ["E"]
     driver.key(pygame.K_DOWN)  # kept for the next tick: the arrow says so
