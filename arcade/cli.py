@@ -106,13 +106,48 @@ def _screen_options(required_default: bool) -> argparse.ArgumentParser:
     return parent
 
 
-def build_parser() -> Parser:
+class _NotWindowOnly(Exception):
+    """Raised by :class:`_WindowOnlyParser` for arguments that need the whole CLI (or are wrong)."""
+
+
+class _WindowOnlyParser(Parser):
+    """The window's part of the CLI: an error is not printed but raised, for the whole parser to
+    read the arguments again (and say what is wrong with them as it always did)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _NotWindowOnly(message)
+
+
+def _asks_for_help(argv: list[str]) -> bool:
+    """Whether ``argv`` asks for a help text (``-h``, ``--help`` or an abbreviation of it), which
+    lists every command: only the whole parser has them all."""
+    return any(arg.startswith("-h") or (len(arg) > 2 and "--help".startswith(arg)) for arg in argv)
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """Read ``argv``: first with the window's part of the CLI alone, then, if that cannot, the whole.
+
+    Building the whole parser imports every game's command-line code (its solver, generator, bots,
+    benchmark and the PDF sheets: 240-370 ms on the 2-core machine) to add their options; the menu
+    and ``play`` use none of it, and paid it before the window opened. The result is the same: the
+    window's parsers are the whole one's, so arguments either parse alike or go to the whole parser.
+    """
+    if not _asks_for_help(argv):
+        with contextlib.suppress(_NotWindowOnly):
+            return build_parser(window_only=True).parse_args(argv)
+    return build_parser().parse_args(argv)
+
+
+def build_parser(*, window_only: bool = False) -> Parser:
     """The whole CLI: the window's options, ``play``, ``levels``, ``bench`` and each game's commands from
-    the registry (each sub-parser's ``run`` is what :func:`dispatch` calls).
+    the registry (each sub-parser's ``run`` is what :func:`dispatch` calls). ``window_only``: only
+    the window's options, ``play`` and ``levels``, whose errors raise :class:`_NotWindowOnly` (see
+    :func:`parse_args`).
     """
     from arcade.games import REGISTRY
 
-    parser = Parser(
+    parser_class = _WindowOnlyParser if window_only else Parser
+    parser = parser_class(
         prog=PROG,
         description="Puzzle Arcade: Hashi, Runway, Battle Royale and Tron, with explainable AIs. "
         "Without a command, opens the menu.",
@@ -121,7 +156,7 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--verbose", dest="debug_log", action="store_true",
                         help="print debug logging on stderr (give it before the command)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=parser_class)
 
     play = sub.add_parser("play", help="open a game directly", parents=[_screen_options(False)])
     play.add_argument("game", metavar="GAME", help=f"one of: {', '.join(REGISTRY.names())}")
@@ -137,10 +172,13 @@ def build_parser() -> Parser:
                       help="open the game's editor (Hashi): on a level file, bundled level or game ID, "
                       "a new FILE to create, or the last unsaved board")
 
-    _add_bench(sub, REGISTRY)
+    if not window_only:
+        _add_bench(sub, REGISTRY)
 
     levels = sub.add_parser("levels", help="list a game's bundled levels")
     levels.add_argument("game", metavar="GAME")
+    if window_only:
+        return parser
 
     for verb, help_text in GAME_VERBS.items():
         games = [(info, cmds[verb]) for info in REGISTRY if verb in (cmds := info.load_commands())]
@@ -538,8 +576,7 @@ def _parse_and_dispatch(argv: list[str]) -> int:
         # answer there with exit 0. While the arguments are read a closed stdout is one (exit 74).
         sys.stdout = _ClosedOutput()
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
+        args = parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error argparse printed
         _flush_stdout()
         return int(exc.code or 0) if not isinstance(exc.code, str) else EXIT_USAGE
