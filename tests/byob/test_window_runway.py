@@ -297,6 +297,7 @@ def test_the_tests_panels_errors_are_shown_whole_at_every_window_size(app, drive
             panel.spec = spec
             panel.run_all()
             assert panel.error and not scene.tests.running
+            app.redraw = True  # run_all called here, not by a key or click: the panel is drawn on input
             driver.frame()
             lines = panel.hint_lines
             assert "".join(lines).replace(" ", "") == panel.error.replace(" ", ""), (size, lines)
@@ -308,6 +309,7 @@ def test_the_tests_panels_errors_are_shown_whole_at_every_window_size(app, drive
             assert panel.hint_rect.top >= panel.row_rects[-1].bottom, (size, lines)
     panel.spec = "codingame:"
     panel.run_all()
+    app.redraw = True
     driver.frame()
     assert " ".join(panel.hint_lines).endswith("(e.g. codingame:python3 mybot.py).")
     app.pop()
@@ -552,3 +554,16 @@ def test_the_tests_panel_takes_home_end_and_shift_tab_as_every_list_does(app, dr
     assert panel.selected == -1
     driver.key(pygame.K_TAB)
     assert panel.selected == 0
+
+
+def test_the_tests_panel_resting_open_is_not_redrawn(app, driver):
+    """With no tests running, Runway's Tests panel was drawn 60 times a second all the same
+    ("results arrive from the worker"); now only while they run."""
+    app.launch("runway", Launch(level="00_statement_example"))
+    driver.frame()
+    driver.key(pygame.K_t)
+    assert isinstance(app.stack.top, RunwayTestsPanel) and not app.stack.top.scene.tests.running
+    driver.frames(5)
+    drawn = app.drawn
+    driver.frames(30)
+    assert app.drawn == drawn

@@ -309,6 +309,7 @@ def test_the_setups_program_errors_are_shown_whole_at_every_window_size(app, dri
             overlay.setup = replace(overlay.setup, command1=command)
             overlay.start()
             assert app.stack.top is overlay and overlay.error.startswith("Cycle 1: "), overlay.error
+            app.redraw = True  # start() called here, not by a key or click: the panel is drawn on input
             driver.frame()
             lines = overlay.error_lines
             assert "".join(lines).replace(" ", "") == overlay.error.replace(" ", ""), (size, lines)

@@ -1152,3 +1152,17 @@ def test_the_how_to_play_example_grows_with_a_big_window_as_the_board_does(app, 
     page = app.stack.top
     assert isinstance(page, HowToPlayScene)
     assert page.preview.painter.view.cell > 96
+
+
+def test_the_new_board_dialog_resting_open_is_not_redrawn(app, driver, open_level):
+    """Hashi's New board dialog left open was drawn 60 times a second (the base scene's default);
+    only a board being made (its seconds, the worker's answer) moves it."""
+    from arcade.games.hashi.view.new_puzzle import NewPuzzleScene
+
+    open_level("3...3\n.....\n2...2\n")
+    driver.key(pygame.K_n)
+    assert isinstance(app.stack.top, NewPuzzleScene)
+    driver.frames(5)
+    drawn = app.drawn
+    driver.frames(30)
+    assert app.drawn == drawn

@@ -194,6 +194,11 @@ class NewPuzzleScene(Scene):
         super().close()
 
     # -- scene ------------------------------------------------------------------------------------
+    def is_idle(self) -> bool:
+        """Only a board being made moves (its seconds, the worker's answer): resting open, the
+        dialog was drawn 60 times a second (the base scene's safe default)."""
+        return self.busy is None
+
     def update(self, dt: float) -> None:
         if self.busy is not None:
             self.busy = (self.busy[0], self.busy[1] + dt)

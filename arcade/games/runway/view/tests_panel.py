@@ -61,7 +61,9 @@ class RunwayTestsPanel(Scene):
         return tests.names
 
     def is_idle(self) -> bool:
-        return False  # results arrive from the worker
+        """Results arrive from the worker while the tests run; once they have all come (or none
+        were started) the panel changes only on input, and was drawn 60 times a second."""
+        return not self.scene.tests.running
 
     # -- actions --------------------------------------------------------------------------------
     def run_all(self) -> None:
