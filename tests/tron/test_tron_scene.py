@@ -1769,3 +1769,25 @@ def test_the_match_setup_resting_open_is_not_redrawn(app, driver):
     assert app.drawn == drawn
     driver.key(pygame.K_DOWN)  # a key still shows at once
     assert app.drawn > drawn
+
+
+def test_a_round_waiting_for_the_first_key_pulses_a_few_times_then_rests(app, driver):
+    """The first round waits for the player's key; its heads pulsed all the while, so a board left
+    waiting was drawn 60 times a second (over half a core at 1280x800). They pulse three times,
+    then the board rests like a paused one -- and the first key still starts the round."""
+    from arcade.games.tron.view.scene import READY_PULSE_TIME
+
+    scene = open_tron(app)
+    assert scene.phase == "ready"
+    drawn = app.drawn
+    driver.frames(30)
+    assert app.drawn - drawn >= 30  # pulsing at first
+    driver.frames(round(READY_PULSE_TIME * 60) + 5)
+    drawn = app.drawn
+    driver.frames(60, dt=1 / 30)
+    assert app.drawn - drawn <= 2, app.drawn - drawn  # at most the clock's seconds
+    assert scene.ready_pulse() == 0.0
+    start_round(driver, scene)
+    drawn = app.drawn
+    driver.frames(10)
+    assert app.drawn - drawn >= 10

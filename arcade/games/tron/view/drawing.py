@@ -169,7 +169,7 @@ class DrawingMixin:
         clip = surface.get_clip()
         # Zoomed in, heads and bursts stay on the board (while it all shows, they may overhang it).
         surface.set_clip((self.board_area if self.view.shows_all else self.view.viewport).clip(clip))
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 7.0)
+        pulse = self.ready_pulse() if self.phase == "ready" else 0.5 + 0.5 * math.sin(self.clock * 7.0)
         # The heading arrow shows before a round starts, while a resumed round waits for a key, and
         # through the countdown back into a round paused mid-way (Esc, the window gone away): the
         # banner said "the arrow is your heading, turn now if you like" over a board without one,

@@ -58,6 +58,10 @@ if TYPE_CHECKING:
 #: Seconds of "3, 2, 1" before a round, and before play resumes after a pause overlay.
 COUNTDOWN = 2.4
 RESUME_COUNTDOWN = 1.2
+#: Seconds the heads pulse while a round waits for the player's first key (three whole pulses,
+#: ending unlit): the banner and the heading arrow keep saying what to do, and a board left waiting
+#: rests like a paused one -- pulsing on, it was drawn 60 times a second, over half a core.
+READY_PULSE_TIME = 3 * 2 * math.pi / 7.0
 #: Bot-vs-bot matches move on to the next round by themselves after this long.
 WATCH_NEXT_ROUND = 2.5
 #: Said while "go" waits for the bot processes to start.
@@ -135,6 +139,8 @@ class TronScene(SeatsMixin, ReplayMixin, RoundEndMixin, DrawingMixin, CameraScen
         #: Whether the board was laid out with the replay bar under it (it shows only in a replay).
         self._bar_laid_out = False
         self.clock = 0.0
+        #: :attr:`clock` when the round began to wait for the player's first key.
+        self.ready_since = 0.0
         self.stalls = 0
         self.late_moves = 0
         #: Per seat, whether its bot's answer for the last tick came too late (it went straight on).
@@ -242,7 +248,15 @@ class TronScene(SeatsMixin, ReplayMixin, RoundEndMixin, DrawingMixin, CameraScen
             return self.over_clock < CRASH_TIME
         if self.phase == "replay":
             return not self.replay.paused
+        if self.phase == "ready":
+            return not self.paused and self.ready_pulse() > 0.0
         return not self.paused
+
+    def ready_pulse(self) -> float:
+        """The heads' pulse while the round waits for the first key: from unlit, :data:`READY_PULSE_TIME`
+        long, then unlit for good (0.0)."""
+        waited = self.clock - self.ready_since
+        return 0.5 - 0.5 * math.cos(waited * 7.0) if waited < READY_PULSE_TIME else 0.0
 
     # -- when keys act ---------------------------------------------------------------------------
     @property
@@ -414,6 +428,7 @@ class TronScene(SeatsMixin, ReplayMixin, RoundEndMixin, DrawingMixin, CameraScen
         # before their hands were on the keys.
         first = (resume or self.match.rounds == 0) and self.setup.mode != "watch"
         self.phase = "ready" if first else "countdown"
+        self.ready_since = self.clock
         self.countdown = RESUME_COUNTDOWN if resume else COUNTDOWN
         self.tick_clock = 0.0
         self.paused = False
