@@ -1166,3 +1166,19 @@ def test_the_new_board_dialog_resting_open_is_not_redrawn(app, driver, open_leve
     drawn = app.drawn
     driver.frames(30)
     assert app.drawn == drawn
+
+
+def test_the_recorded_time_is_the_time_the_result_shows(app, driver, open_level):
+    """Solved at 25.96 s, the result read "Time: 00:25" over "Your first result on this level is
+    recorded: time 00:26." -- the clock cuts to the second, the record was rounded to the tenth."""
+    scene = open_level("2.2\n...\n2.2\n")
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 0, 1))
+    driver.drag(at(scene, (0, 0)), towards(scene, (0, 0), 1, 0))
+    driver.drag(at(scene, (2, 2)), towards(scene, (2, 2), -1, 0))
+    scene.elapsed = 25.96
+    driver.drag(at(scene, (2, 2)), towards(scene, (2, 2), 0, -1))
+    driver.frames(30, dt=0.1)  # the celebration; the clock stopped with the last bridge
+    assert isinstance(app.stack.top, ResultScene)
+    lines = app.stack.top.lines
+    assert "Moves: 4 · Time: 00:25" in lines, lines
+    assert "Your first result on this level is recorded: time 00:25." in lines, lines

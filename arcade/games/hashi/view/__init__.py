@@ -10,6 +10,7 @@ first bundled level. The AI's hint and watch hooks are plugged in when
 from __future__ import annotations
 
 import importlib
+import math
 from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import Any
@@ -193,7 +194,9 @@ class HashiFront(GameFront):
         return catalog.level_key(level)
 
     def record_value(self, scene: Any) -> float:
-        return round(scene.elapsed, 1)
+        """The time to the tenth, cut rather than rounded: the clock and the result's "Time: 00:25"
+        cut to the second, and a record rounded up read "recorded: time 00:26" under it."""
+        return math.floor(round(scene.elapsed * 10, 6)) / 10  # round(): 8.1 s stays 8.1, not 8.0
 
     def open_options(self, app: Any, launch: Launch) -> Any:
         """``play hashi --edit [FILE|ID]``: the editor on a file, a bundled level, a game ID or a blank board.
