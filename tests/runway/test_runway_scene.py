@@ -1258,3 +1258,24 @@ def test_scrubbing_a_finished_race_to_its_end_does_not_open_the_result_over_the_
     assert scene.result_ready
     driver.key(pygame.K_F3)
     assert isinstance(app.stack.top, ResultScene), "F3 at the end of a scrubbed race said it was not over"
+
+
+def test_a_race_lost_in_a_hole_says_what_helps(app, driver):
+    """Three WAITs on the statement example drop both bikes into the holes at x=3: the panel said only
+    "No bike is left, 1 needed.", so a newcomer never read that J jumps a hole nor that Undo takes
+    the turn back."""
+    scene = open_runway(app)
+    for _ in range(3):
+        driver.key(pygame.K_RETURN)
+        settle(driver, 0.6)
+    lines = end_panel(app, driver, scene)
+    assert lines[0] == "No bike is left, 1 needed.", lines
+    assert "J jumps a hole: only the landing cell counts. Undo takes the turn back." in lines, lines
+
+
+def test_a_race_the_ai_lost_in_a_hole_gives_no_advice(app, driver):
+    """The advice is for the player's own turns: a race the AI drove into the holes gets none."""
+    scene = open_runway(app)
+    lose(scene, by_ai_from=0)
+    lines = end_panel(app, driver, scene)
+    assert lines[0] == "No bike is left, 1 needed." and not any("J jumps" in line for line in lines), lines

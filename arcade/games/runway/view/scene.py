@@ -485,10 +485,23 @@ class RunwayScene(ProgramsMixin, TickScene):
         return "Race lost"
 
     def result_details(self, outcome: Outcome) -> list[str]:
-        """After the reason: how many bikes each AI saves here."""
-        if not self.comparison:
+        """After the reason: the turn that lost the race in a hole, and how many bikes each AI saves here."""
+        lines = self.fall_lines(outcome)
+        if self.comparison:
+            lines.append(f"Exact AI: {self.comparison['exact']} · classic AI: {self.comparison['classic']}.")
+        return lines
+
+    def fall_lines(self, outcome: Outcome) -> list[str]:
+        """A race the player lost in a hole: what helps. The panel said only "No bike is left, 1
+        needed.", and a newcomer who drove into the first holes learnt neither that J jumps one nor
+        that Undo takes the turn back. Where the bikes fell is on the road above the panel (its
+        crosses), so this stays one line: a taller panel covered the fall at 1024x640."""
+        session = self.session
+        if outcome.is_win or session.index == 0 or self.taping or session.ai_finished:
             return []
-        return [f"Exact AI: {self.comparison['exact']} · classic AI: {self.comparison['classic']}."]
+        if len(session.state.active) >= len(session.state_at(session.index - 1).active):
+            return []  # the turns ran out: the reason says so
+        return ["J jumps a hole: only the landing cell counts. Undo takes the turn back."]
 
     def tally_count(self) -> int:
         return self.session.state.turn
