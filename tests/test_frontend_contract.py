@@ -36,7 +36,7 @@ from arcade.ui.app import App
 from arcade.ui.game_scene import GameScene
 from arcade.ui.menu import MenuEntry, MenuScene
 from arcade.ui.overlays import ResultScene
-from arcade.ui.picker import PickerScene
+from arcade.ui.picker import PickerScene, next_level
 from arcade.ui.scene import Scene
 from arcade.ui.widgets import Button
 from tests import toygame
@@ -4084,3 +4084,33 @@ def test_a_game_is_never_opened_while_the_warm_up_imports_another(toy_in_registr
     finally:
         close(application)
     assert seen == [False]
+
+
+BUNDLED_RECORDS = [g for g in REGISTRY if g.record is not None]
+
+
+@pytest.mark.parametrize("info", BUNDLED_RECORDS, ids=[g.name for g in BUNDLED_RECORDS])
+def test_a_level_won_is_not_where_the_game_reopens(info):
+    """Hashi's First steps solved, Main menu, then Hashi's card: First steps again, a fresh board of
+    the puzzle just solved, with nothing saying so. A level won opens the next one next time, as
+    the result's Next level would; Play again keeps the level that was won."""
+    app = new_app(registry_with(info, 0))
+    try:
+        scene = app.launch(info.name)
+        frames(app)
+        first = scene.session.level_id
+        following = next_level(info, scene.front.levels(), first)
+        assert following is not None
+        scene.elapsed = 30.0
+        assert scene.keep_record(Outcome("win")), "no record kept"
+        assert app.game_settings(info.name)["last_level"] == following.id
+        scene.new_game()  # Play again: this level is where the game is
+        frames(app)
+        assert app.game_settings(info.name)["last_level"] == first
+        scene.keep_record(Outcome("win"))
+        app.pop()
+        frames(app)
+        again = app.launch(info.name)
+        assert again.session.level_id == following.id
+    finally:
+        close(app)

@@ -75,6 +75,15 @@ class ResultsMixin:
             buttons.append((NEW_BOARD_BUTTON, lambda: self.run_binding(new_board)))
         return [*buttons, (MAIN_MENU, self.to_menu)]
 
+    def reopen_at_next_level(self) -> None:
+        """A level the player has won is not where the game reopens: the menu's card (and ``play
+        GAME``) open the level after it, as the result's Next level does. Solved, then Main menu,
+        then Hashi's card opened First steps again -- a fresh copy of the puzzle just solved, with
+        nothing saying so. Play again (a level change) remembers this level again."""
+        following = next_level(self.info, self.front.levels(), self.session.level_id)
+        if following is not None:
+            self.remember_level(following.id)
+
     def look_at_board(self) -> None:
         """The result's Look at board: the panel closes on the finished board (a game may show more)."""
 
@@ -310,6 +319,7 @@ class ResultsMixin:
         except OSError as exc:
             self.toast.show(f"Could not save your record: {write_failure(exc, saves.records_path())}", "error", 6.0)
             return ""
+        self.reopen_at_next_level()
         shown = format_record(self.info, value)
         # "bikes saved 3", "time 00:39", "loot 6": the picker's tag reads the same way.
         if better and old is not None:
