@@ -729,3 +729,32 @@ def test_the_frame_on_which_a_scene_comes_to_rest_is_drawn(app, driver):
     drawn = app.drawn
     driver.frames(30)
     assert app.drawn == drawn, "a scene at rest was drawn again"
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1024, 640), (1280, 800)])
+def test_a_games_card_shows_how_many_levels_you_have_won(app, driver, monkeypatch, size):
+    """Hashi's first level solved and Battle Royale's won, the menu looked as it had before the
+    first game: nothing on a card said the player had been there. A game with wins says how many
+    beside its title ("✓ 1 win"), clear of its chips."""
+    import arcade.ui.menu as menu_module
+    from tests.drawing import texts_drawn
+
+    saves.record_result("hashi", "k1", 26.0)
+    saves.record_result("royale", "a", 6.0, lower_is_better=False)
+    saves.record_result("royale", "b", 4.0, lower_is_better=False)
+    drawn = texts_drawn(monkeypatch, menu_module)
+    menu = app.push(MenuScene())
+    driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    menu.selected = entry_index(menu, "Hashi")
+    driver.frames(1)
+    menu.draw(app.screen)
+    texts = {d.text: d for d in drawn}
+    assert "✓ 1 win" in texts and "✓ 2 wins" in texts, sorted(texts)
+    hashi = menu.entries[menu.selected]
+    assert hashi.rect is not None and hashi.rect.contains(texts["✓ 1 win"].rect)
+    title = next(d for d in drawn if d.text == "Hashi")
+    assert texts["✓ 1 win"].rect.left > title.rect.right
+    for chip in (hashi.how_rect, hashi.make_rect):
+        assert chip is None or not chip.colliderect(texts["✓ 1 win"].rect)
+    runway = menu.entries[entry_index(menu, "Runway")]
+    assert not any(d.text.startswith("✓") and runway.rect.contains(d.rect) for d in drawn)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arcade.core.registry import GameInfo, Launch, Registry, load_object
+from arcade.core.words import plural
 from arcade.services import saves
 from arcade.services.paths import data_dir
 from arcade.services.saves import Autosave, latest_autosave
@@ -73,6 +74,8 @@ class MenuEntry:
     new_rect: pygame.Rect | None = None
     #: Where the selected card shows "How to play" (set as it is drawn; every game's card).
     how_rect: pygame.Rect | None = None
+    #: For a game the player has won levels of: how many, beside its title ("✓ 2 wins").
+    progress: str = ""
 
     def chips(self) -> list[tuple[pygame.Rect | None, Callable[[], None] | None]]:
         """The selected card's clickable actions besides the card itself: (where, what)."""
@@ -234,7 +237,18 @@ class MenuScene(Scene):
             how_to_play=lambda info=info: app.push(HowToPlayScene(info)),
             make=((lambda info=info: app.launch(info, Launch(options=dict(info.editor_options))))
                   if info.editor_options else None),
+            progress=MenuScene.progress(info),
         )
+
+    @staticmethod
+    def progress(info: GameInfo) -> str:
+        """How many levels (or boards) of ``info`` the player has won, from the personal records:
+        after a first Hashi and a first Battle Royale won, the menu looked as it had before the
+        first game, nothing on a card saying the player had been there. Empty before a first win."""
+        if info.record is None:
+            return ""
+        wins = len(saves.game_records(info.name))
+        return f"✓ {plural(wins, 'win')}" if wins else ""
 
     def select_game_left(self) -> None:
         """Back from a game, the highlight is on it: a game opened from the command line (``play
@@ -515,6 +529,9 @@ class MenuScene(Scene):
         title_y, sub_y = self.card_lines(rect, theme.font(title_size, bold=True).size("Hg")[1], sub_h)
         title = draw_text(surface, theme, entry.title, (tx, title_y), size=title_size,
                           bold=True, anchor="midleft")
+        if entry.progress:  # beside the title: the chips on its line keep clear of both
+            title = title.union(draw_text(surface, theme, entry.progress, (title.right + px(12), title_y),
+                                          size=sub_size, colour=theme["good"], anchor="midleft"))
         right = rect.right - px(16)
         entry.make_rect = entry.new_rect = entry.how_rect = None
         if selected:
