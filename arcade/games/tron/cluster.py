@@ -111,12 +111,19 @@ def _worker_stop(signum: int, frame: object) -> None:
     os._exit(128 + signum)
 
 
+class Stopped(Exception):
+    """The caller's ``stop`` asked the rounds to end (the window's tournament: Esc, then Stop)."""
+
+
 def run_in_processes(tasks: Sequence[RoundTask], jobs: int,
-                     on_round: Callable[[RoundRecord], None] | None = None) -> list[RoundRecord]:
+                     on_round: Callable[[RoundRecord], None] | None = None, *,
+                     stop: Callable[[], bool] | None = None) -> list[RoundRecord]:
     """Play ``tasks`` in ``jobs`` local processes.
 
     On Ctrl+C (or any error) the workers are stopped at once: each kills the outside
-    programs of its round before it exits, so nothing is left running.
+    programs of its round before it exits, so nothing is left running. ``stop`` is asked
+    between the same short slices: true, the workers are stopped the same way and
+    :class:`Stopped` is raised (the window, whose tournament runs in a thread, has no Ctrl+C).
     """
     records: list[RoundRecord] = []
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_worker_init,
@@ -135,6 +142,8 @@ def run_in_processes(tasks: Sequence[RoundTask], jobs: int,
                 if on_round is not None:
                     on_round(record)
             interrupts.check()
+            if stop is not None and stop():
+                raise Stopped
     except BaseException:
         workers = list(getattr(pool, "_processes", {}).values())
         pool.shutdown(wait=False, cancel_futures=True)

@@ -49,6 +49,7 @@ from arcade.services.replays import Playback, Turn
 from arcade.ui.camera import CameraInput, CameraScene
 from arcade.ui.console import ConsolePanel
 from arcade.ui.gridview import GridView
+from arcade.ui.scene import Scene
 from arcade.ui.tick_scene import TickScene
 from arcade.ui.transport import ReplayBar
 
@@ -576,7 +577,26 @@ class TronScene(SeatsMixin, ReplayMixin, RoundEndMixin, DrawingMixin, CameraScen
         assert self.app is not None
         self.forget_discard_question(NEW_MATCH)  # a Start asked about in an earlier visit is not this one's
         self.app.push(SetupScene(self.setup, self.new_match, confirm=self.confirm_new_match,
-                                 on_cancel=lambda: self.forget_discard_question(NEW_MATCH)))
+                                 on_cancel=lambda: self.forget_discard_question(NEW_MATCH),
+                                 on_tournament=self.open_tournament))
+
+    def open_tournament(self, setup: MatchSetup) -> Scene | str:
+        """The setup's Tournament: its table over the game (the match underneath stays as it was), or
+        the one line ``tournament tron`` would refuse it with. The choices are kept for next time,
+        the match's own mode with them."""
+        from arcade.games.tron.tournament_run import TournamentRun
+        from arcade.games.tron.view.tournament import TournamentScene
+
+        assert self.app is not None
+        try:
+            run = TournamentRun.create([setup.seat_spec(0), setup.seat_spec(1)], setup.tourney_maps, setup.map,
+                                       setup.games, setup.bot_ms)
+        except ArcadeError as exc:
+            return str(exc)
+        self.setup = replace(setup, mode=self.setup.mode)
+        self.app.game_settings("tron")["setup"] = self.setup.to_dict()
+        self.app.save_settings()
+        return TournamentScene(run)
 
     def confirm_new_match(self) -> str:
         """The setup's Start in the middle of a match asks once, in the panel, as F5 and another map

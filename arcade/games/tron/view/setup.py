@@ -24,6 +24,7 @@ from arcade.games.tron import maps
 from arcade.games.tron.ai import BOTS, DEFAULT_BOT
 from arcade.games.tron.controller import MODE_TITLES, MODES
 from arcade.games.tron.players import PROTOCOLS, parse_spec
+from arcade.games.tron.tournament_run import GAMES, MAP_SETS
 from arcade.services.settings import stored_choice
 from arcade.ui.focus import focus_step
 from arcade.ui.overlays import draw_backdrop, draw_panel
@@ -45,6 +46,9 @@ DEFAULT_MAP = "empty-room"
 #: The seat choice after the built-in bots: an outside program (a command and a protocol).
 PROGRAM = "program"
 SEAT_CHOICES = (*BOTS, PROGRAM)
+#: The setup's fourth mode (not a match: Start opens the tournament's table, see view/tournament.py).
+TOURNAMENT = "tournament"
+SETUP_MODE_TITLES = {**MODE_TITLES, TOURNAMENT: "Tournament (bots and programs)"}
 #: Longest command the field takes (a path and a few arguments).
 MAX_COMMAND = 300
 
@@ -85,6 +89,9 @@ class MatchSetup:
     command2: str = ""
     protocol1: str = "2010"
     protocol2: str = "2010"
+    #: A tournament's maps (a key of tournament_run.MAP_SETS) and games per pairing, map and seat.
+    tourney_maps: str = "map"
+    games: int = 1
 
     def seat_spec(self, seat: int) -> str:
         """Who drives bot seat ``seat`` (0 or 1): a bot name or a program's ``PROTOCOL:COMMAND``."""
@@ -122,7 +129,8 @@ class MatchSetup:
     def to_dict(self) -> dict[str, Any]:
         return {"mode": self.mode, "bot1": self.bot1, "bot2": self.bot2, "map": self.map, "speed": self.speed,
                 "bot_ms": self.bot_ms, "best_of": self.best_of, "command1": self.command1,
-                "command2": self.command2, "protocol1": self.protocol1, "protocol2": self.protocol2}
+                "command2": self.command2, "protocol1": self.protocol1, "protocol2": self.protocol2,
+                "tourney_maps": self.tourney_maps, "games": self.games}
 
     @classmethod
     def from_dict(cls, data: Any) -> MatchSetup:
@@ -133,7 +141,8 @@ class MatchSetup:
         picks: dict[str, Any] = {}
         for key, allowed in (("mode", MODES), ("bot1", SEAT_CHOICES), ("bot2", SEAT_CHOICES),
                              ("protocol1", PROTOCOLS), ("protocol2", PROTOCOLS), ("speed", SPEEDS),
-                             ("bot_ms", BOT_TIMES), ("best_of", BEST_OF)):
+                             ("bot_ms", BOT_TIMES), ("best_of", BEST_OF), ("tourney_maps", MAP_SETS),
+                             ("games", GAMES)):
             choice = stored_choice(data.get(key), allowed, None)
             if choice is not None:
                 picks[key] = choice
@@ -143,6 +152,11 @@ class MatchSetup:
         if isinstance(data.get("map"), str) and data["map"]:
             picks["map"] = data["map"]
         return replace(setup, **picks)
+
+
+def games_text(games: int) -> str:
+    """The Games row: each pairing's games per map, both seats played."""
+    return f"{games} per map and seat" if games > 1 else "1 per map and seat"
 
 
 def bot_title(name: str) -> str:
@@ -234,8 +248,13 @@ class SetupScene(Scene):
 
     def __init__(self, setup: MatchSetup, on_start: Callable[[MatchSetup], None],
                  confirm: Callable[[], str] | None = None,
-                 on_cancel: Callable[[], None] | None = None) -> None:
+                 on_cancel: Callable[[], None] | None = None,
+                 on_tournament: Callable[[MatchSetup], Scene | str] | None = None) -> None:
         super().__init__()
+        #: Start in the Tournament mode hands the setup here and opens the scene it returns (the
+        #: tournament's table, over the game: no match is thrown away), or shows the one line it
+        #: returns instead. None: the mode is not offered.
+        self.on_tournament = on_tournament
         #: Called when the panel is left without Start (Cancel, Esc, a click outside): the game
         #: drops the question a Start asked, and its toast (it stayed up for its five seconds).
         self.on_cancel = on_cancel
@@ -276,7 +295,9 @@ class SetupScene(Scene):
     def rows(self) -> list[tuple[str, str, str]]:
         """(key, label, value text) of the rows that apply to the chosen mode."""
         s = self.setup
-        rows = [("mode", "Mode", MODE_TITLES[s.mode])]
+        rows = [("mode", "Mode", SETUP_MODE_TITLES[s.mode])]
+        if s.mode == TOURNAMENT:
+            return [*rows, *self.tournament_rows()]
         if s.mode == "watch":
             rows.append(("bot1", "Cycle 1", bot_title(s.bot1)))
             if s.bot1 == PROGRAM:
@@ -300,11 +321,35 @@ class SetupScene(Scene):
         rows.append(("best_of", "Rounds", f"best of {s.best_of}"))
         return rows
 
+    def tournament_rows(self) -> list[tuple[str, str, str]]:
+        """The Tournament mode's rows: two entrants (a bot or a program, as the seats), the maps,
+        games per pairing and the bots' time (no speed: nothing is shown while rounds are played)."""
+        s = self.setup
+        rows = [("bot1", "Entrant 1", bot_title(s.bot1))]
+        if s.bot1 == PROGRAM:
+            rows += self.program_rows(1, s.command1, s.protocol1)
+        rows.append(("bot2", "Entrant 2", bot_title(s.bot2)))
+        if s.bot2 == PROGRAM:
+            rows += self.program_rows(2, s.command2, s.protocol2)
+        rows.append(("tourney_maps", "Maps", MAP_SETS.get(s.tourney_maps, s.tourney_maps)))
+        if s.tourney_maps == "map":
+            rows.append(("map", "Map", map_title(s.map)))
+        rows += [("games", "Games", games_text(s.games)), ("bot_ms", "Bot time", f"{s.bot_ms} ms per move")]
+        return rows
+
+    def modes(self) -> list[str]:
+        """The Mode row's values: the tournament only when the game can open one."""
+        return [*MODES, TOURNAMENT] if self.on_tournament is not None else list(MODES)
+
     def values_of(self, key: str) -> list[str]:
         """Every value text row ``key`` can show (its widest fixes where the row's ▸ stands)."""
         s = self.setup
         if key == "mode":
-            return list(MODE_TITLES.values())
+            return [SETUP_MODE_TITLES[m] for m in self.modes()]
+        if key == "tourney_maps":
+            return list(MAP_SETS.values())
+        if key == "games":
+            return [games_text(n) for n in GAMES]
         if key in ("bot1", "bot2"):
             return [bot_title(name) for name in SEAT_CHOICES]
         if key.startswith("protocol"):
@@ -314,7 +359,7 @@ class SetupScene(Scene):
         if key == "speed":
             return [f"{speed} ticks per second" for speed in SPEEDS]
         if key == "bot_ms":
-            return [bot_time_text(ms, s.speed) for ms in BOT_TIMES]
+            return [bot_time_text(ms, s.speed) for ms in BOT_TIMES] + [f"{ms} ms per move" for ms in BOT_TIMES]
         if key == "best_of":
             return [f"best of {n}" for n in BEST_OF]
         return []
@@ -324,7 +369,7 @@ class SetupScene(Scene):
     ARROW_W = 20
 
     #: Every row with ◂ ▸, whatever the mode: their values share one column.
-    STEPPED_ROWS = ("mode", "bot1", "bot2", "protocol1", "map", "speed", "bot_ms", "best_of")
+    STEPPED_ROWS = ("mode", "bot1", "bot2", "protocol1", "map", "speed", "bot_ms", "best_of", "tourney_maps", "games")
 
     def arrow_rects(self, key: str, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
         """Row ``key``'s ◂ and ▸ in ``rect``, at fixed places: one ◂ x and one ▸ x for every row, ▸
@@ -386,7 +431,8 @@ class SetupScene(Scene):
         names = list(SEAT_CHOICES)
         protocols = list(PROTOCOLS)
         cycle: dict[str, tuple[list[Any], Any]] = {
-            "mode": (list(MODES), s.mode), "bot1": (names, s.bot1), "bot2": (names, s.bot2),
+            "mode": (self.modes(), s.mode), "tourney_maps": (list(MAP_SETS), s.tourney_maps),
+            "games": (list(GAMES), s.games), "bot1": (names, s.bot1), "bot2": (names, s.bot2),
             "protocol1": (protocols, s.protocol1), "protocol2": (protocols, s.protocol2),
             "speed": (list(SPEEDS), s.speed), "bot_ms": (list(BOT_TIMES), s.bot_ms),
             "best_of": (list(BEST_OF), s.best_of),
@@ -437,6 +483,16 @@ class SetupScene(Scene):
             # Put the cursor on the field of the cycle the message is about ("Cycle N: ...").
             field = f"command{self.error[6]}"
             self.selected = next((i for i, row in enumerate(self.rows()) if row[0] == field), self.selected)
+            return
+        if self.setup.mode == TOURNAMENT and self.on_tournament is not None:
+            opened = self.on_tournament(self.setup)
+            if isinstance(opened, str):  # refused as the CLI refuses: the same bot twice, a bad map
+                self.error = opened
+                return
+            assert self.app is not None
+            app = self.app
+            self.close()
+            app.push(opened)
             return
         if self.confirm is not None:
             self.error = self.confirm()

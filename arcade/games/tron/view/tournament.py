@@ -1,0 +1,125 @@
+"""The tournament's live table (ui): progress, standings, a line per round; Esc asks, then stops.
+
+The rounds run in worker processes (:class:`~arcade.games.tron.tournament_run.TournamentRun`);
+this overlay only reads what finished, so the window keeps drawing whatever the bots do. The
+round lines are the CLI's own (a program's failure with its reason), newest first, the failed
+rounds kept on screen before the others: a bot author looks for why their program lost.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from arcade.games.tron.tournament_run import TournamentRun
+from arcade.ui.overlays import draw_backdrop, draw_panel
+from arcade.ui.scene import Scene
+from arcade.ui.widgets import draw_text
+
+#: The standings' columns: (title, x in design pixels from the panel's left).
+COLUMNS = (("Entrant", 24), ("Games", 300), ("W", 370), ("D", 420), ("L", 470), ("Score", 530), ("Elo", 620))
+
+
+class TournamentScene(Scene):
+    """The table of a tournament in progress (or over); the run is stopped when the scene is left."""
+
+    overlay = True
+    title = "Tron tournament"
+
+    def __init__(self, run: TournamentRun) -> None:
+        super().__init__()
+        self.run = run
+        #: The first Esc while rounds run only asks; the second stops them (the table stays).
+        self.asking = False
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def enter(self, app: object) -> None:
+        super().enter(app)  # type: ignore[arg-type]
+        self.run.start()
+
+    def leave(self) -> None:
+        """Leaving (the window closes, the menu) stops the rounds: no worker or program outlives it."""
+        self.run.stop()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        assert self.app is not None
+        px = self.app.theme.px
+        width = min(size[0] - 40, px(760))
+        self.panel = pygame.Rect(0, 0, width, size[1] - 40)
+        self.panel.center = (size[0] // 2, size[1] // 2)
+
+    def is_idle(self) -> bool:
+        return self.run.done and not self.asking
+
+    def status(self) -> str:
+        """The progress line, or the question the first Esc asks."""
+        if self.asking and not self.run.done:
+            return "Press Esc again to stop the tournament (the rounds played stay in the table)"
+        return self.run.progress()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if event.key == pygame.K_ESCAPE:
+            if self.run.done:
+                self.close()
+            elif self.asking:
+                self.run.stop()
+                self.asking = False
+            else:
+                self.asking = True
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.run.done:
+            self.close()
+            return True
+        if self.asking:  # any other key: the question is dropped
+            self.asking = False
+        return True
+
+    def round_lines(self, room: int) -> list[str]:
+        """At most ``room`` round lines: the failed rounds first (their reason), then the newest."""
+        lines = self.run.lines()
+        failed = [line for line in lines if line.endswith(")") and "  (" in line]
+        rest = [line for line in reversed(lines) if line not in failed]
+        return (failed[-room:] + rest)[:room]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        assert self.app is not None
+        theme = self.app.theme
+        px = theme.px
+        draw_backdrop(surface)
+        draw_panel(surface, theme, self.panel, "warning" if self.asking else "accent")
+        x, y = self.panel.x, self.panel.y + px(16)
+        t = self.run.tournament
+        draw_text(surface, theme, "Tron tournament", (self.panel.centerx, y), size=24, bold=True, anchor="midtop")
+        y += px(36)
+        draw_text(surface, theme, f"{len(t.maps)} map(s), {t.games} game(s) per pairing, map and seat, "
+                  f"{t.budget_ms:g} ms per move", (self.panel.centerx, y), size=15, anchor="midtop",
+                  colour=theme["text_dim"], max_width=self.panel.width - px(24))
+        y += px(26)
+        draw_text(surface, theme, self.status(), (self.panel.centerx, y), size=17, bold=True, anchor="midtop",
+                  colour=theme["warning" if self.asking else "text"], max_width=self.panel.width - px(24))
+        y += px(34)
+        for title, cx in COLUMNS:
+            draw_text(surface, theme, title, (x + px(cx), y), size=15, bold=True, colour=theme["text_dim"])
+        y += px(24)
+        for row in self.run.standings():
+            cells = (row.name, str(row.games), str(row.wins), str(row.draws), str(row.losses), f"{row.score:.3f}",
+                     f"{row.elo:.0f}")
+            for (_, cx), cell in zip(COLUMNS, cells, strict=True):
+                draw_text(surface, theme, cell, (x + px(cx), y), size=16, max_width=px(270))
+            y += px(24)
+        y += px(12)
+        draw_text(surface, theme, "Rounds (failed rounds first, with the reason):", (x + px(24), y), size=15,
+                  bold=True, colour=theme["text_dim"])
+        y += px(22)
+        line_h = theme.font(13, fixed=True).get_linesize()
+        room = max(0, (self.panel.bottom - px(40) - y) // max(1, line_h))
+        for line in self.round_lines(room):
+            colour = theme["error"] if "  (" in line else theme["text"]
+            draw_text(surface, theme, line, (x + px(24), y), size=13, colour=colour,
+                      max_width=self.panel.width - px(48), fixed=True)
+            y += line_h
+        hint = "Esc or Enter: back to the game" if self.run.done else "Esc: stop (asks first)"
+        draw_text(surface, theme, hint, (self.panel.centerx, self.panel.bottom - px(14)), size=14,
+                  colour=theme["text_dim"], anchor="midbottom")

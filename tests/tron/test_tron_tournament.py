@@ -1,0 +1,92 @@
+"""The Tron window's tournament, driven by posted events: chosen in the setup, played off the main
+thread in the CLI's worker processes, its table live, Esc asking before it stops, failures as the CLI
+words them. Waits are for the run's end (``TournamentRun.wait``), never for a time."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+
+import pygame
+
+from arcade.core.registry import Launch
+from arcade.games.tron.view.scene import TronScene
+from arcade.games.tron.view.setup import PROGRAM, SetupScene
+from arcade.games.tron.view.tournament import TournamentScene
+
+TINY = "test-board"
+
+
+def open_setup(app, driver, **setup) -> tuple[TronScene, SetupScene]:
+    scene = app.launch("tron", Launch(level=TINY, seed=3))
+    assert isinstance(scene, TronScene)
+    chosen = {"mode": "watch", "bot1": "straight", "bot2": "flood-fill", "map": TINY, **setup}
+    scene.new_match(replace(scene.setup, **chosen))
+    app.frame(1 / 60)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    driver.key(pygame.K_RIGHT)  # Mode: Bot vs bot -> Tournament
+    assert overlay.setup.mode == "tournament"
+    return scene, overlay
+
+
+def test_the_setup_plays_a_tournament_in_the_background_and_its_table_stays(app, driver):
+    scene, overlay = open_setup(app, driver)
+    assert [row[0] for row in overlay.rows()] == ["mode", "bot1", "bot2", "tourney_maps", "map", "games", "bot_ms"]
+    driver.key(pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TournamentScene)
+    assert table.run.total == 2  # one pairing, one map, both seats
+    driver.frame()  # the frame loop goes on while the rounds run
+    assert table.run.wait(120)
+    driver.frame()
+    assert table.status() == "Finished: 2 rounds"
+    rows = table.run.standings()
+    assert {r.name for r in rows} == {"straight", "flood-fill"}
+    assert all(r.games == 2 and r.wins + r.draws + r.losses == 2 for r in rows)
+    assert len(table.round_lines(10)) == 2 and all("test-board" in line for line in table.round_lines(10))
+    driver.key(pygame.K_ESCAPE)  # over: Esc leaves the table
+    assert app.stack.top is scene
+    assert scene.setup.mode == "watch"  # the match's own mode stays; the tournament's choices are kept
+    assert app.settings.game("tron")["setup"]["tourney_maps"] == "map"
+
+
+def test_escape_asks_then_stops_and_keeps_the_rounds_played(app, driver):
+    scene, overlay = open_setup(app, driver, games=5)
+    overlay.setup = replace(overlay.setup, tourney_maps="official")
+    driver.key(pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TournamentScene) and table.run.total == 160
+    driver.key(pygame.K_ESCAPE)
+    assert table.asking and "Press Esc again" in table.status() and not table.run.done
+    driver.key(pygame.K_ESCAPE)
+    assert table.run.wait(30)
+    driver.frame()
+    assert table.run.stopped and app.stack.top is table  # the table stays after a stop
+    played = table.run.played
+    assert table.status() == f"Stopped after {played} of 160 rounds"
+    assert len(table.run.lines()) == played
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is scene
+
+
+def test_a_program_that_fails_shows_the_clis_line_with_its_reason(app, driver):
+    command = f'{sys.executable} -c "raise SystemExit(3)"'
+    _scene, overlay = open_setup(app, driver, bot2=PROGRAM, command2=command)
+    assert "command2" in [row[0] for row in overlay.rows()]
+    driver.key(pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TournamentScene)
+    assert table.run.wait(120)
+    driver.frame()
+    lines = table.round_lines(10)
+    assert len(lines) == 2 and all("(exited with status 3" in line for line in lines)
+    assert all(line.startswith("[") and "1 tick" in line for line in lines)
+
+
+def test_the_same_bot_twice_is_refused_in_the_setup_as_the_cli_refuses_it(app, driver):
+    _scene, overlay = open_setup(app, driver, bot2="straight")
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is overlay
+    assert overlay.error == "the bot 'straight' is listed twice"
