@@ -144,17 +144,28 @@ def tournament_bots(bots: str | None, specs: list[str]) -> dict[str, str]:
     return {name: p.text for name, p in zip(names, parsed, strict=True)}
 
 
-def progress_line(record: RoundRecord, done: int, total: int) -> str:
-    """A round's line while a tournament runs. "1 tick", not "1 ticks": a program that fails its first
-    answer ends the round on tick 1, and that is a line a bot author reads. A failed round counts the
-    tick it failed on, as its reason, the window's header and the console do ("lost on tick 1"): the
-    moves played alone said "0 ticks (exited …)"."""
+def round_words(record: RoundRecord) -> tuple[str, int, str]:
+    """A finished round's result ("flood-fill wins", "draw"), its length in ticks and a failed
+    program's reason ("" if none), as the CLI's lines and the window's table say them.
+    A failed round counts the tick it failed on, as its reason, the window's header and the console
+    do ("lost on tick 1"): the moves played alone said "0 ticks (exited …)"."""
     winner = "draw" if record.outcome.winner is None else f"{record.bots[record.outcome.winner]} wins"
     failure = next((f for f in record.failures if f), "")
     ticks = len(record.moves) + (1 if failure else 0)
+    return winner, ticks, failure
+
+
+def progress_line(record: RoundRecord, done: int, total: int) -> str:
+    """A round's line while a tournament runs (a program that fails its first answer ends the
+    round on tick 1, and that is a line a bot author reads)."""
+    winner, ticks, failure = round_words(record)
     return (f"  [{done:>{len(str(total))}}/{total}] {record.map_id:<26} {record.bots[0]:>10} vs "
-            f"{record.bots[1]:<10} {winner:<16} {ticks:>4} {'tick' if ticks == 1 else 'ticks'}"
-            + (f"  ({failure})" if failure else ""))
+            f"{record.bots[1]:<10} {winner:<16} {ticks:>4} {tick_word(ticks)}" + (f"  ({failure})" if failure else ""))
+
+
+def tick_word(ticks: int) -> str:
+    """"tick" or "ticks": "1 ticks" read wrong in a line a bot author reads."""
+    return "tick" if ticks == 1 else "ticks"
 
 
 def _refuse_before_the_first_round(args: argparse.Namespace, specs: dict[str, str]) -> None:

@@ -14,7 +14,7 @@ import threading
 from dataclasses import dataclass, replace
 
 from arcade.games.tron import maps
-from arcade.games.tron.cli import progress_line, tournament_bots
+from arcade.games.tron.cli import progress_line, round_words, tick_word, tournament_bots
 from arcade.games.tron.cluster import Stopped, default_jobs, run_in_processes
 from arcade.games.tron.match import RoundRecord, Tournament
 
@@ -43,6 +43,21 @@ class StandingRow:
     elo: float
 
 
+@dataclass(frozen=True)
+class RoundRow:
+    """One finished round in the table's columns, in the words of the CLI's line for it: its number
+    in the order rounds finished, the map, who played whom, the result, its length, and a failed
+    program's reason ("" if none). The CLI's line padded its columns with spaces, which do not line
+    up in the window's proportional font."""
+
+    number: str
+    map_id: str
+    pairing: str
+    result: str
+    length: str
+    failure: str
+
+
 def map_spec(choice: str, setup_map: str) -> str:
     """The ``--maps`` text for a map choice; "map" is the setup's own map (a fresh family draws one)."""
     if choice != "map":
@@ -60,6 +75,7 @@ class TournamentRun:
         self._lock = threading.Lock()
         self._finished: list[RoundRecord] = []
         self._lines: list[str] = []
+        self._rows: list[RoundRow] = []
         self._stop = threading.Event()
         #: Why the run ended early ("" when it did not): an error's one line.
         self.error = ""
@@ -103,7 +119,11 @@ class TournamentRun:
     def _keep(self, record: RoundRecord) -> None:
         with self._lock:
             self._finished.append(record)
-            self._lines.append(progress_line(record, len(self._finished), len(self.tasks)).strip())
+            done, total = len(self._finished), len(self.tasks)
+            self._lines.append(progress_line(record, done, total).strip())
+            winner, ticks, failure = round_words(record)
+            self._rows.append(RoundRow(f"{done}/{total}", record.map_id, " vs ".join(record.bots), winner,
+                                       f"{ticks} {tick_word(ticks)}", failure))
 
     def stop(self) -> None:
         """Ask the rounds to end: the workers and their programs are stopped; finished rounds stay."""
@@ -133,6 +153,11 @@ class TournamentRun:
         """A line per finished round, in the order they finished, as the CLI prints them."""
         with self._lock:
             return list(self._lines)
+
+    def rows(self) -> list[RoundRow]:
+        """A row per finished round, in the order they finished (the window's table)."""
+        with self._lock:
+            return list(self._rows)
 
     def results(self) -> Tournament:
         """The tournament with the rounds played so far (its table, Elo and timings as the CLI's)."""

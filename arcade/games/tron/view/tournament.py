@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import pygame
 
-from arcade.games.tron.tournament_run import TournamentRun
+from arcade.games.tron.tournament_run import RoundRow, TournamentRun
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.widgets import draw_text
 
-#: The standings' columns: (title, x in design pixels from the panel's left).
-COLUMNS = (("Entrant", 24), ("Games", 300), ("W", 370), ("D", 420), ("L", 470), ("Score", 530), ("Elo", 620))
+#: The standings' columns: (title, left edge as a share of the panel's width): fixed pixels ran
+#: past the panel's edge in a small window.
+COLUMNS = (("Entrant", 0.04), ("Games", 0.40), ("W", 0.52), ("D", 0.58), ("L", 0.64), ("Score", 0.71),
+           ("Elo", 0.84))
+#: The round rows' columns (number, map, pairing, result, length), as shares of the panel's width.
+ROUND_COLUMNS = (0.04, 0.14, 0.38, 0.66, 0.86)
 
 
 class TournamentScene(Scene):
@@ -77,10 +81,16 @@ class TournamentScene(Scene):
         return True
 
     def round_lines(self, room: int) -> list[str]:
-        """At most ``room`` round lines: the failed rounds first (their reason), then the newest."""
-        lines = self.run.lines()
-        failed = [line for line in lines if line.endswith(")") and "  (" in line]
-        rest = [line for line in reversed(lines) if line not in failed]
+        """At most ``room`` round lines as the CLI words them: the failed rounds first (their reason),
+        then the newest."""
+        return [line for _row, line in self.shown_rounds(room)]
+
+    def shown_rounds(self, room: int) -> list[tuple[RoundRow, str]]:
+        """The rounds the table has room for, each with the CLI's line: the failed ones first (a bot
+        author looks for why their program lost), then the newest."""
+        both = list(zip(self.run.rows(), self.run.lines(), strict=True))
+        failed = [pair for pair in both if pair[0].failure]
+        rest = [pair for pair in reversed(both) if not pair[0].failure]
         return (failed[-room:] + rest)[:room]
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -100,26 +110,38 @@ class TournamentScene(Scene):
         draw_text(surface, theme, self.status(), (self.panel.centerx, y), size=17, bold=True, anchor="midtop",
                   colour=theme["warning" if self.asking else "text"], max_width=self.panel.width - px(24))
         y += px(34)
-        for title, cx in COLUMNS:
-            draw_text(surface, theme, title, (x + px(cx), y), size=15, bold=True, colour=theme["text_dim"])
+        width = self.panel.width
+        lefts = [x + round(share * width) for _title, share in COLUMNS]
+        for (title, _share), left in zip(COLUMNS, lefts, strict=True):
+            draw_text(surface, theme, title, (left, y), size=15, bold=True, colour=theme["text_dim"])
         y += px(24)
         for row in self.run.standings():
             cells = (row.name, str(row.games), str(row.wins), str(row.draws), str(row.losses), f"{row.score:.3f}",
                      f"{row.elo:.0f}")
-            for (_, cx), cell in zip(COLUMNS, cells, strict=True):
-                draw_text(surface, theme, cell, (x + px(cx), y), size=16, max_width=px(270))
+            for i, cell in enumerate(cells):
+                room = (lefts[i + 1] if i + 1 < len(lefts) else self.panel.right) - lefts[i] - px(8)
+                draw_text(surface, theme, cell, (lefts[i], y), size=16, max_width=room)
             y += px(24)
         y += px(12)
-        draw_text(surface, theme, "Rounds (failed rounds first, with the reason):", (x + px(24), y), size=15,
+        draw_text(surface, theme, "Rounds (failed rounds first, with the reason):", (lefts[0], y), size=15,
                   bold=True, colour=theme["text_dim"])
         y += px(22)
-        line_h = theme.font(13, fixed=True).get_linesize()
-        room = max(0, (self.panel.bottom - px(40) - y) // max(1, line_h))
-        for line in self.round_lines(room):
-            colour = theme["error"] if "  (" in line else theme["text"]
-            draw_text(surface, theme, line, (x + px(24), y), size=13, colour=colour,
-                      max_width=self.panel.width - px(48), fixed=True)
+        line_h = theme.font(13).get_linesize()
+        bottom = self.panel.bottom - px(40)
+        starts = [x + round(share * width) for share in ROUND_COLUMNS]
+        for row, _line in self.shown_rounds(max(0, (bottom - y) // max(1, line_h))):
+            if y + line_h > bottom:
+                break
+            cells = (row.number, row.map_id, row.pairing, row.result, row.length)
+            colour = theme["error"] if row.failure else theme["text"]
+            for i, cell in enumerate(cells):
+                room = (starts[i + 1] if i + 1 < len(starts) else self.panel.right) - starts[i] - px(8)
+                draw_text(surface, theme, cell, (starts[i], y), size=13, colour=colour, max_width=room)
             y += line_h
+            if row.failure and y + line_h <= bottom:  # the reason under its round, where a bot author looks
+                draw_text(surface, theme, row.failure, (starts[1], y), size=13, colour=colour,
+                          max_width=self.panel.right - starts[1] - px(16))
+                y += line_h
         hint = "Esc or Enter: back to the game" if self.run.done else "Esc: stop (asks first)"
         draw_text(surface, theme, hint, (self.panel.centerx, self.panel.bottom - px(14)), size=14,
                   colour=theme["text_dim"], anchor="midbottom")
