@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
 
 from arcade.core.registry import Launch
 from arcade.games.tron.view.scene import TronScene
-from arcade.games.tron.view.setup import PROGRAM, SetupScene
+from arcade.games.tron.view.setup import NO_ENTRANT, PROGRAM, SetupScene
 from arcade.games.tron.view.tournament import TournamentScene
 
 TINY = "test-board"
@@ -33,7 +34,8 @@ def open_setup(app, driver, **setup) -> tuple[TronScene, SetupScene]:
 
 def test_the_setup_plays_a_tournament_in_the_background_and_its_table_stays(app, driver):
     scene, overlay = open_setup(app, driver)
-    assert [row[0] for row in overlay.rows()] == ["mode", "bot1", "bot2", "tourney_maps", "map", "games", "bot_ms"]
+    assert [row[0] for row in overlay.rows()] == ["mode", "bot1", "bot2", "bot3", "bot4", "tourney_maps", "map",
+                                                "games", "bot_ms"]
     driver.key(pygame.K_RETURN)
     table = app.stack.top
     assert isinstance(table, TournamentScene)
@@ -90,3 +92,39 @@ def test_the_same_bot_twice_is_refused_in_the_setup_as_the_cli_refuses_it(app, d
     driver.key(pygame.K_RETURN)
     assert app.stack.top is overlay
     assert overlay.error == "the bot 'straight' is listed twice"
+
+
+def test_four_entrants_play_every_pairing_a_program_among_them(app, driver):
+    """A bot author puts their program against three of our bots at once: Entrant 3 and 4 start as
+    "None" (two entrants, as before) and step through the same choices, programs included."""
+    straight = f"{sys.executable} {Path(__file__).parents[1] / 'byob' / 'bots' / 'tron2010_straight.py'}"
+    _scene, overlay = open_setup(app, driver)
+    assert (overlay.setup.bot3, overlay.setup.bot4) == (NO_ENTRANT, NO_ENTRANT)
+    keys = [row[0] for row in overlay.rows()]
+    overlay.selected = keys.index("bot3")
+    driver.key(pygame.K_LEFT)  # None -> Program… (the last choice)
+    assert overlay.setup.bot3 == PROGRAM
+    assert [row[0] for row in overlay.rows()][keys.index("bot3"):][:4] == ["bot3", "command3", "protocol3", "bot4"]
+    driver.key(pygame.K_RETURN)  # no command yet: refused, the cursor on Entrant 3's command
+    assert overlay.error.startswith("Entrant 3: type the program's command")
+    assert overlay.rows()[overlay.selected][0] == "command3"
+    overlay.setup = replace(overlay.setup, command3=straight, bot4="random")
+    driver.key(pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TournamentScene)
+    assert table.run.total == 12  # six pairings of four, one map, both seats
+    assert table.run.wait(120)
+    driver.frame()
+    assert table.status() == "Finished: 12 rounds"
+    rows = table.run.standings()
+    assert len(rows) == 4 and all(r.games == 6 for r in rows)
+    assert "tron2010_straight.py" in {r.name for r in rows}
+    assert not any(row.failure for row in table.run.rows())  # the program played every round
+    assert app.settings.game("tron")["setup"]["bot4"] == "random"
+
+
+def test_a_third_entrant_equal_to_another_is_refused(app, driver):
+    _scene, overlay = open_setup(app, driver, bot3="flood-fill")
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is overlay
+    assert overlay.error == "the bot 'flood-fill' is listed twice"

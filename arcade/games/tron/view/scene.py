@@ -589,7 +589,7 @@ class TronScene(SeatsMixin, ReplayMixin, RoundEndMixin, DrawingMixin, CameraScen
 
         assert self.app is not None
         try:
-            run = TournamentRun.create([setup.seat_spec(0), setup.seat_spec(1)], setup.tourney_maps, setup.map,
+            run = TournamentRun.create(setup.entrant_specs(), setup.tourney_maps, setup.map,
                                        setup.games, setup.bot_ms)
         except ArcadeError as exc:
             return str(exc)

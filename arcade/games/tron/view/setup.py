@@ -46,6 +46,11 @@ DEFAULT_MAP = "empty-room"
 #: The seat choice after the built-in bots: an outside program (a command and a protocol).
 PROGRAM = "program"
 SEAT_CHOICES = (*BOTS, PROGRAM)
+#: A tournament's third and fourth entrant may be left out (the default: two entrants, as before).
+NO_ENTRANT = "none"
+EXTRA_CHOICES = (NO_ENTRANT, *SEAT_CHOICES)
+#: How many entrants the window's tournament takes (every pairing is played, as the CLI's with more bots).
+ENTRANTS = 4
 #: The setup's fourth mode (not a match: Start opens the tournament's table, see view/tournament.py).
 TOURNAMENT = "tournament"
 SETUP_MODE_TITLES = {**MODE_TITLES, TOURNAMENT: "Tournament (bots and programs)"}
@@ -89,17 +94,34 @@ class MatchSetup:
     command2: str = ""
     protocol1: str = "2010"
     protocol2: str = "2010"
+    #: A tournament's third and fourth entrants (NO_ENTRANT: left out), with their programs' fields:
+    #: a bot author plays their program against all our bots at once.
+    bot3: str = NO_ENTRANT
+    bot4: str = NO_ENTRANT
+    command3: str = ""
+    command4: str = ""
+    protocol3: str = "2010"
+    protocol4: str = "2010"
     #: A tournament's maps (a key of tournament_run.MAP_SETS) and games per pairing, map and seat.
     tourney_maps: str = "map"
     games: int = 1
 
     def seat_spec(self, seat: int) -> str:
-        """Who drives bot seat ``seat`` (0 or 1): a bot name or a program's ``PROTOCOL:COMMAND``."""
-        bot = self.bot1 if seat == 0 else self.bot2
+        """Who drives bot seat ``seat`` (0 or 1; 2 and 3 are a tournament's further entrants): a bot
+        name or a program's ``PROTOCOL:COMMAND``."""
+        bot = getattr(self, f"bot{seat + 1}")
         if bot != PROGRAM:
             return bot
-        command, protocol = (self.command1, self.protocol1) if seat == 0 else (self.command2, self.protocol2)
+        command, protocol = getattr(self, f"command{seat + 1}"), getattr(self, f"protocol{seat + 1}")
         return f"{protocol}:{command.strip()}"
+
+    def entrants(self) -> list[int]:
+        """The tournament's entrants (indexes 0-3), those left out ("none") skipped."""
+        return [i for i in range(ENTRANTS) if getattr(self, f"bot{i + 1}") != NO_ENTRANT]
+
+    def entrant_specs(self) -> list[str]:
+        """Each entrant's bot name or program spec, in the setup's order."""
+        return [self.seat_spec(i) for i in self.entrants()]
 
     def seats(self) -> tuple[str, str]:
         if self.mode == "bot":
@@ -109,28 +131,33 @@ class MatchSetup:
         return (self.seat_spec(0), self.seat_spec(1))
 
     def program_seats(self) -> list[int]:
-        """The seats an outside program drives in this mode."""
+        """The seats (a tournament's entrants) an outside program drives in this mode."""
+        if self.mode == "tournament":
+            return [i for i in self.entrants() if getattr(self, f"bot{i + 1}") == PROGRAM]
         return [seat for seat, who in enumerate(self.seats()) if ":" in who]
 
     def check(self) -> str:
         """One line saying what is wrong with a program seat, or "" when the setup can start."""
+        who = "Entrant" if self.mode == "tournament" else "Cycle"
         for seat in self.program_seats():
-            command = self.command1 if seat == 0 else self.command2
+            command = getattr(self, f"command{seat + 1}")
             if not command.strip():
-                return f"Cycle {seat + 1}: type the program's command (e.g. python3 mybot.py)."
+                return f"{who} {seat + 1}: type the program's command (e.g. python3 mybot.py)."
             try:
                 problem = parse_spec(self.seat_spec(seat)).problem()
             except UsageError as exc:
                 problem = str(exc)
             if problem:
-                return f"Cycle {seat + 1}: {problem}"
+                return f"{who} {seat + 1}: {problem}"
         return ""
 
     def to_dict(self) -> dict[str, Any]:
         return {"mode": self.mode, "bot1": self.bot1, "bot2": self.bot2, "map": self.map, "speed": self.speed,
                 "bot_ms": self.bot_ms, "best_of": self.best_of, "command1": self.command1,
                 "command2": self.command2, "protocol1": self.protocol1, "protocol2": self.protocol2,
-                "tourney_maps": self.tourney_maps, "games": self.games}
+                "tourney_maps": self.tourney_maps, "games": self.games, "bot3": self.bot3, "bot4": self.bot4,
+                "command3": self.command3, "command4": self.command4, "protocol3": self.protocol3,
+                "protocol4": self.protocol4}
 
     @classmethod
     def from_dict(cls, data: Any) -> MatchSetup:
@@ -142,11 +169,12 @@ class MatchSetup:
         for key, allowed in (("mode", MODES), ("bot1", SEAT_CHOICES), ("bot2", SEAT_CHOICES),
                              ("protocol1", PROTOCOLS), ("protocol2", PROTOCOLS), ("speed", SPEEDS),
                              ("bot_ms", BOT_TIMES), ("best_of", BEST_OF), ("tourney_maps", MAP_SETS),
-                             ("games", GAMES)):
+                             ("games", GAMES), ("bot3", EXTRA_CHOICES), ("bot4", EXTRA_CHOICES),
+                             ("protocol3", PROTOCOLS), ("protocol4", PROTOCOLS)):
             choice = stored_choice(data.get(key), allowed, None)
             if choice is not None:
                 picks[key] = choice
-        for key in ("command1", "command2"):
+        for key in ("command1", "command2", "command3", "command4"):
             if isinstance(data.get(key), str):
                 picks[key] = data[key][:MAX_COMMAND]
         if isinstance(data.get("map"), str) and data["map"]:
@@ -165,6 +193,8 @@ def bot_title(name: str) -> str:
     """
     if name == PROGRAM:
         return "Program… (your own bot)"
+    if name == NO_ENTRANT:
+        return "None"
     return BOTS[name].title if name in BOTS else name
 
 
@@ -322,15 +352,16 @@ class SetupScene(Scene):
         return rows
 
     def tournament_rows(self) -> list[tuple[str, str, str]]:
-        """The Tournament mode's rows: two entrants (a bot or a program, as the seats), the maps,
+        """The Tournament mode's rows: two to four entrants (a bot or a program, as the seats; the third
+        and fourth may be "None"), the maps,
         games per pairing and the bots' time (no speed: nothing is shown while rounds are played)."""
         s = self.setup
-        rows = [("bot1", "Entrant 1", bot_title(s.bot1))]
-        if s.bot1 == PROGRAM:
-            rows += self.program_rows(1, s.command1, s.protocol1)
-        rows.append(("bot2", "Entrant 2", bot_title(s.bot2)))
-        if s.bot2 == PROGRAM:
-            rows += self.program_rows(2, s.command2, s.protocol2)
+        rows: list[tuple[str, str, str]] = []
+        for n in range(1, ENTRANTS + 1):
+            bot = getattr(s, f"bot{n}")
+            rows.append((f"bot{n}", f"Entrant {n}", bot_title(bot)))
+            if bot == PROGRAM:
+                rows += self.program_rows(n, getattr(s, f"command{n}"), getattr(s, f"protocol{n}"))
         rows.append(("tourney_maps", "Maps", MAP_SETS.get(s.tourney_maps, s.tourney_maps)))
         if s.tourney_maps == "map":
             rows.append(("map", "Map", map_title(s.map)))
@@ -352,6 +383,8 @@ class SetupScene(Scene):
             return [games_text(n) for n in GAMES]
         if key in ("bot1", "bot2"):
             return [bot_title(name) for name in SEAT_CHOICES]
+        if key in ("bot3", "bot4"):
+            return [bot_title(name) for name in EXTRA_CHOICES]
         if key.startswith("protocol"):
             return [self.program_rows(1, "", protocol)[1][2] for protocol in PROTOCOLS]
         if key == "map":
@@ -433,7 +466,9 @@ class SetupScene(Scene):
         cycle: dict[str, tuple[list[Any], Any]] = {
             "mode": (self.modes(), s.mode), "tourney_maps": (list(MAP_SETS), s.tourney_maps),
             "games": (list(GAMES), s.games), "bot1": (names, s.bot1), "bot2": (names, s.bot2),
+            "bot3": (list(EXTRA_CHOICES), s.bot3), "bot4": (list(EXTRA_CHOICES), s.bot4),
             "protocol1": (protocols, s.protocol1), "protocol2": (protocols, s.protocol2),
+            "protocol3": (protocols, s.protocol3), "protocol4": (protocols, s.protocol4),
             "speed": (list(SPEEDS), s.speed), "bot_ms": (list(BOT_TIMES), s.bot_ms),
             "best_of": (list(BEST_OF), s.best_of),
         }
@@ -481,7 +516,7 @@ class SetupScene(Scene):
         self.error_role = "error"
         if self.error:
             # Put the cursor on the field of the cycle the message is about ("Cycle N: ...").
-            field = f"command{self.error[6]}"
+            field = f"command{self.error.split(':')[0][-1]}"
             self.selected = next((i for i, row in enumerate(self.rows()) if row[0] == field), self.selected)
             return
         if self.setup.mode == TOURNAMENT and self.on_tournament is not None:

@@ -20,7 +20,7 @@ from arcade.ui.widgets import draw_text
 COLUMNS = (("Entrant", 0.04), ("Games", 0.40), ("W", 0.52), ("D", 0.58), ("L", 0.64), ("Score", 0.71),
            ("Elo", 0.84))
 #: The round rows' columns (number, map, pairing, result, length), as shares of the panel's width.
-ROUND_COLUMNS = (0.04, 0.14, 0.38, 0.66, 0.86)
+ROUND_COLUMNS = (0.04, 0.14, 0.32, 0.70, 0.86)
 
 
 class TournamentScene(Scene):
