@@ -128,3 +128,30 @@ def test_a_third_entrant_equal_to_another_is_refused(app, driver):
     driver.key(pygame.K_RETURN)
     assert app.stack.top is overlay
     assert overlay.error == "the bot 'flood-fill' is listed twice"
+
+
+def test_a_finished_round_opens_in_the_replay_viewer_and_esc_comes_back_to_the_table(app, driver):
+    """A bot author watches how a round went without --save-replays: Down chooses it in the table,
+    Enter opens it in the viewer `play tron --replay` uses, Esc comes back to the table."""
+    scene, _overlay = open_setup(app, driver, bot3="random")
+    driver.key(pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TournamentScene)
+    assert table.run.wait(120)
+    driver.frame()
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_DOWN)  # the second round from the top
+    chosen = table.ordered()[1]
+    assert table.chosen == chosen.index
+    driver.key(pygame.K_RETURN)
+    viewer = app.stack.top
+    assert isinstance(viewer, TronScene) and viewer is not scene
+    assert viewer.phase == "replay" and viewer.viewer is not None
+    record = next(r for r in table.run.records() if r.index == chosen.index)
+    assert viewer.viewer.replay.moves == tuple(record.moves)
+    assert viewer.viewer.replay.level_id == chosen.map_id
+    assert " vs ".join(viewer.viewer.replay.players) == chosen.pairing
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is table and table.chosen == chosen.index  # back where it was chosen
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is scene

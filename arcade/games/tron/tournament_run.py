@@ -16,7 +16,10 @@ from dataclasses import dataclass, replace
 from arcade.games.tron import maps
 from arcade.games.tron.cli import progress_line, round_words, tick_word, tournament_bots
 from arcade.games.tron.cluster import Stopped, default_jobs, run_in_processes
+from arcade.games.tron.logic import RULES
 from arcade.games.tron.match import RoundRecord, Tournament
+from arcade.games.tron.replay import round_replay
+from arcade.services.replays import Playback, replay_states
 
 #: The window's map choices for a tournament: (maps.resolve spec, title); "map" is the setup's map.
 MAP_SETS = {
@@ -56,6 +59,8 @@ class RoundRow:
     result: str
     length: str
     failure: str
+    #: The round's place in the schedule (its record's ``index``): the table opens its replay.
+    index: int = -1
 
 
 def map_spec(choice: str, setup_map: str) -> str:
@@ -123,7 +128,7 @@ class TournamentRun:
             self._lines.append(progress_line(record, done, total).strip())
             winner, ticks, failure = round_words(record)
             self._rows.append(RoundRow(f"{done}/{total}", record.map_id, " vs ".join(record.bots), winner,
-                                       f"{ticks} {tick_word(ticks)}", failure))
+                                       f"{ticks} {tick_word(ticks)}", failure, record.index))
 
     def stop(self) -> None:
         """Ask the rounds to end: the workers and their programs are stopped; finished rounds stay."""
@@ -158,6 +163,14 @@ class TournamentRun:
         """A row per finished round, in the order they finished (the window's table)."""
         with self._lock:
             return list(self._rows)
+
+    def replay(self, index: int) -> Playback | None:
+        """The finished round ``index`` (a RoundRow's) as the replay viewer takes it: its map, moves,
+        times, stderr and result, the programs' specs kept; None if it has not finished."""
+        record = next((r for r in self.records() if r.index == index), None)
+        if record is None:
+            return None
+        return replay_states(round_replay(record, specs=self.tournament.specs), RULES)
 
     def results(self) -> Tournament:
         """The tournament with the rounds played so far (its table, Elo and timings as the CLI's)."""

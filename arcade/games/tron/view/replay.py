@@ -69,6 +69,7 @@ class ReplayMixin:
     setup: Any
     replay: ReplayPlayer
     viewer: Playback | None
+    from_table: bool
     console: Any
     phase: str
 
@@ -115,6 +116,9 @@ class ReplayMixin:
         if self.phase != "replay":
             return
         if self.viewer is not None:
+            if self.from_table:  # a tournament's round: back to its table, where it was chosen
+                self.close()
+                return
             self.open_pause()  # a replay file has nothing but the replay: Esc is the menu
             return
         self.phase = "over"

@@ -165,6 +165,8 @@ class TronScene(SeatsMixin, ReplayMixin, RoundEndMixin, DrawingMixin, CameraScen
         self.failed, self.failures = failure_from_dict(session.extra.get("failed"))
         #: A replay file being viewed (``play tron --replay``): no bots run, the round is only scrubbed.
         self.viewer: Playback | None = None
+        #: The viewer was opened from a tournament's table: Esc (and R) go back to it, not to the menu.
+        self.from_table = False
         self.console = ConsolePanel(shown=any(":" in who for who in match.seats))
         self._toolbar_for: tuple[bool, bool] | None = None
         self._console_cache: tuple[tuple[int, int], list[tuple[int, str]]] = ((-1, -1), [])

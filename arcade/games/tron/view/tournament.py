@@ -3,7 +3,9 @@
 The rounds run in worker processes (:class:`~arcade.games.tron.tournament_run.TournamentRun`);
 this overlay only reads what finished, so the window keeps drawing whatever the bots do. The
 round lines are the CLI's own (a program's failure with its reason), newest first, the failed
-rounds kept on screen before the others: a bot author looks for why their program lost.
+rounds kept on screen before the others: a bot author looks for why their program lost. Up/Down
+choose a finished round and Enter opens it in the replay viewer (``play tron --replay``'s), whose
+Esc comes back here: the author watches how their program lost without saving files.
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ class TournamentScene(Scene):
         #: The first Esc while rounds run only asks; the second stops them (the table stays).
         self.asking = False
         self.panel = pygame.Rect(0, 0, 0, 0)
+        #: The chosen round's schedule index (a RoundRow's ``index``), None before Up/Down: it
+        #: follows the round, not its place, as new rounds come in above it.
+        self.chosen: int | None = None
 
     def enter(self, app: object) -> None:
         super().enter(app)  # type: ignore[arg-type]
@@ -73,12 +78,43 @@ class TournamentScene(Scene):
             else:
                 self.asking = True
             return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.run.done:
-            self.close()
-            return True
         if self.asking:  # any other key: the question is dropped
             self.asking = False
+        if event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.choose(-1 if event.key == pygame.K_UP else 1)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.chosen is not None:
+                self.open_round(self.chosen)
+            elif self.run.done:
+                self.close()
         return True
+
+    def ordered(self) -> list[RoundRow]:
+        """Every finished round in the table's order (failed first, then the newest)."""
+        return [row for row, _line in self.shown_rounds(self.run.played)]
+
+    def choose(self, step: int) -> None:
+        """Up/Down: the round above or below the chosen one (the first Down takes the top one)."""
+        rows = self.ordered()
+        if not rows:
+            return
+        at = next((i for i, row in enumerate(rows) if row.index == self.chosen), None)
+        at = 0 if at is None else max(0, min(len(rows) - 1, at + step))
+        self.chosen = rows[at].index
+
+    def open_round(self, index: int) -> None:
+        """The round in the replay viewer, over this table (its Esc comes back here)."""
+        from arcade.core.registry import Launch
+        from arcade.games.tron.view import FRONT
+
+        assert self.app is not None
+        playback = self.run.replay(index)
+        if playback is None:
+            return
+        viewer = FRONT.open_options(self.app, Launch(options={"replay": playback}))
+        assert viewer is not None
+        viewer.from_table = True
+        self.app.push(viewer)
 
     def round_lines(self, room: int) -> list[str]:
         """At most ``room`` round lines as the CLI words them: the failed rounds first (their reason),
@@ -92,6 +128,16 @@ class TournamentScene(Scene):
         failed = [pair for pair in both if pair[0].failure]
         rest = [pair for pair in reversed(both) if not pair[0].failure]
         return (failed[-room:] + rest)[:room]
+
+    def window(self, lines: int) -> list[RoundRow]:
+        """The rounds that fit in ``lines`` lines (a failed round takes two), from the top -- or
+        scrolled so the chosen round is the last one shown."""
+        rows = self.ordered()
+        at = next((i for i, row in enumerate(rows) if row.index == self.chosen), 0)
+        start = 0
+        while start < at and sum(1 + bool(row.failure) for row in rows[start:at + 1]) > lines:
+            start += 1
+        return rows[start:]
 
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
@@ -129,11 +175,16 @@ class TournamentScene(Scene):
         line_h = theme.font(13).get_linesize()
         bottom = self.panel.bottom - px(40)
         starts = [x + round(share * width) for share in ROUND_COLUMNS]
-        for row, _line in self.shown_rounds(max(0, (bottom - y) // max(1, line_h))):
+        for row in self.window(max(0, (bottom - y) // max(1, line_h))):
             if y + line_h > bottom:
                 break
             cells = (row.number, row.map_id, row.pairing, row.result, row.length)
             colour = theme["error"] if row.failure else theme["text"]
+            if row.index == self.chosen:
+                tall = line_h * (2 if row.failure and y + 2 * line_h <= bottom else 1)
+                band = pygame.Rect(self.panel.x + px(12), y, self.panel.width - px(24), tall)
+                pygame.draw.rect(surface, theme["panel_light"], band, border_radius=4)
+                pygame.draw.rect(surface, theme["accent"], band, width=1, border_radius=4)
             for i, cell in enumerate(cells):
                 room = (starts[i + 1] if i + 1 < len(starts) else self.panel.right) - starts[i] - px(8)
                 draw_text(surface, theme, cell, (starts[i], y), size=13, colour=colour, max_width=room)
@@ -142,6 +193,13 @@ class TournamentScene(Scene):
                 draw_text(surface, theme, row.failure, (starts[1], y), size=13, colour=colour,
                           max_width=self.panel.right - starts[1] - px(16))
                 y += line_h
-        hint = "Esc or Enter: back to the game" if self.run.done else "Esc: stop (asks first)"
+        if self.chosen is not None:
+            hint = "↑↓ round · Enter: watch it · Esc: back to the game" if self.run.done else \
+                "↑↓ round · Enter: watch it · Esc: stop (asks first)"
+        elif self.run.played:
+            hint = "↑↓ choose a round to watch · Esc or Enter: back to the game" if self.run.done else \
+                "↑↓ choose a round to watch · Esc: stop (asks first)"
+        else:
+            hint = "Esc or Enter: back to the game" if self.run.done else "Esc: stop (asks first)"
         draw_text(surface, theme, hint, (self.panel.centerx, self.panel.bottom - px(14)), size=14,
                   colour=theme["text_dim"], anchor="midbottom")
