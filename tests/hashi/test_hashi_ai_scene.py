@@ -314,3 +314,35 @@ def test_hint_asked_again_while_thinking_keeps_the_search_it_has(app, driver, op
     scene.worker.wait(10)
     driver.frame()
     assert len(calls) == 1 and scene.hint is not None and "a slow hint" in scene.status_text
+
+
+def test_a_cancelled_new_board_stops_generating(monkeypatch):
+    """Cancel (or a second Generate) cancels the dialog's job; the generator did not ask, so a big
+    board kept the dialog's one worker thread busy and the next Generate waited behind it."""
+    import threading
+
+    from arcade.core.topology import Topology
+    from arcade.games.hashi import generator
+    from arcade.games.hashi.view.new_puzzle import make_puzzle
+    from arcade.ui.worker import Worker
+
+    grown = []
+    real_grow = generator.grow_layout
+    monkeypatch.setattr(generator, "grow_layout", lambda *a, **k: grown.append(1) or real_grow(*a, **k))
+    worker, outcome, finished = Worker(), [], threading.Event()
+
+    def job() -> None:
+        worker.cancel()  # the player pressed Cancel just as the job started
+        try:
+            make_puzzle(10, 10, "medium", Topology.PLANE, 1.0, 7)
+        except BaseException as error:  # the test reports whatever came out
+            outcome.append(error)
+        else:
+            outcome.append("a puzzle")
+        finished.set()
+
+    worker.submit(job, on_done=lambda _: None)
+    assert finished.wait(60)
+    worker.close()
+    assert isinstance(outcome[0], generator.GenerationCancelled), outcome
+    assert not grown  # not one layout grown after the cancel

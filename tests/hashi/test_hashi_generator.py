@@ -158,3 +158,33 @@ def test_the_search_for_a_second_solution_has_a_node_budget(monkeypatch):
 
     assert killers(10) == []  # within the budget: no second solution, nothing to change
     assert killers(-1) is None  # over it: this layout is given up
+
+
+def test_asking_to_stop_never_changes_the_puzzle_a_seed_gives():
+    """The dialog's generator asks whether it is cancelled; asking must not move the seed's puzzle."""
+    asked = [0]
+
+    def never() -> bool:
+        asked[0] += 1
+        return False
+
+    plain = generator.generate(15, 15, "hard", Topology.TORUS, seed=3)
+    watched = generator.generate(15, 15, "hard", Topology.TORUS, seed=3, should_stop=never)
+    assert watched.puzzle == plain.puzzle and watched.solution == plain.solution
+    assert asked[0] >= 2  # between layouts and in the repair rounds
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(after=st.integers(min_value=0, max_value=6))
+def test_a_generator_told_to_stop_gives_no_puzzle(after):
+    """Cancel in the New board dialog left the generator running (a packed 40x40 hard torus: half a
+    minute of CPU) on the dialog's only worker thread, so the next Generate waited behind it."""
+    asked = [0]
+
+    def stop() -> bool:
+        asked[0] += 1
+        return asked[0] > after
+
+    with pytest.raises(generator.GenerationCancelled):
+        generator.generate(40, 40, "hard", Topology.TORUS, density=2.0, seed=1, should_stop=stop)
+    assert asked[0] == after + 1  # it stopped at the first "yes"

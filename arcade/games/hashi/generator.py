@@ -23,7 +23,7 @@ small local changes to the hidden solution near the trouble, before giving up on
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from arcade.core.errors import ArcadeError, UsageError
@@ -313,7 +313,8 @@ class _Board:
                 and line not in self._needed()):
             yield line, 0
 
-    def killers(self, engine: solver.Engine) -> list[list[tuple[int, int]]] | None:
+    def killers(self, engine: solver.Engine,
+                should_stop: Callable[[], bool] = lambda: False) -> list[list[tuple[int, int]]] | None:
         """Changes that make a second solution (found from the stuck state) impossible, grouped
         by the separate places where the two solutions differ (one change per place will do).
 
@@ -327,6 +328,8 @@ class _Board:
         checks = [KILLER_CHECKS]
 
         def spent() -> bool:  # asked every 64 nodes: a budget in nodes, so a seed still gives one puzzle
+            if should_stop():
+                raise GenerationCancelled("generation cancelled")
             checks[0] -= 1
             return checks[0] < 0
 
@@ -377,11 +380,18 @@ class _Board:
         self.need[self.net.a[line]] += delta
         self.need[self.net.b[line]] += delta
 
-    def repair(self, difficulty: str, rng: random.Random, max_repairs: int) -> tuple[bool, int]:
+    def repair(self, difficulty: str, rng: random.Random, max_repairs: int,
+               should_stop: Callable[[], bool] = lambda: False) -> tuple[bool, int]:
         """Change the hidden solution until the puzzle is unique and of grade ``difficulty``, at most
-        ``max_repairs`` times: (whether it got there, how many changes were made)."""
+        ``max_repairs`` times: (whether it got there, how many changes were made).
+
+        ``should_stop`` is asked every round (and inside the search for a second solution);
+        True raises :class:`GenerationCancelled`.
+        """
         repairs = 0
         for _ in range(max_repairs + 1):
+            if should_stop():
+                raise GenerationCancelled("generation cancelled")
             verdict, engine = self.assess(difficulty)
             if verdict == "ok":
                 return True, repairs
@@ -393,7 +403,7 @@ class _Board:
                 # Change the hidden solution where deduction got stuck: preferably in a way that
                 # rules out a second solution, else on a line left open (or right next to one).
                 open_lines = engine.open_lines()
-                places = self.killers(engine)
+                places = self.killers(engine, should_stop)
                 if places is None:
                     return False, repairs
                 if places:
@@ -440,6 +450,10 @@ class GenerationError(ArcadeError):
     """No puzzle of the requested grade turned up within the budget (tiny tori, mostly)."""
 
 
+class GenerationCancelled(Exception):
+    """``should_stop`` said the caller no longer waits (the New board dialog's Cancel): no puzzle."""
+
+
 @dataclass(frozen=True)
 class Generated:
     """A generated puzzle with the hidden solution it was built around (a bridge count per line) and how it
@@ -456,10 +470,15 @@ class Generated:
 
 def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topology = Topology.PLANE,
              density: float = 1.0, seed: int | None = None, max_layouts: int = 200,
-             max_repairs: int = 60, no_touching: bool = False) -> Generated:
+             max_repairs: int = 60, no_touching: bool = False,
+             should_stop: Callable[[], bool] = lambda: False) -> Generated:
     """A unique puzzle of exactly the requested grade (see :func:`solver.grade`), reproducible from ``seed``.
 
     ``no_touching``: no two islands orthogonally adjacent (what Tatham's Bridges accepts).
+    ``should_stop``: asked between layouts, every repair round and every 64 search nodes; True
+    raises :class:`GenerationCancelled`. (The dialog's Cancel used to leave a packed 40x40 hard
+    torus running for half a minute on the one worker thread, and the next Generate waited
+    behind it.) Asking never changes which puzzle a seed gives.
     """
     _check_request(rows, cols, difficulty, density)
     if seed is None:
@@ -468,6 +487,8 @@ def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topolog
     min_islands = max(4, rows * cols // 20)
     repairs = 0
     for attempt in range(max_layouts):
+        if should_stop():
+            raise GenerationCancelled("generation cancelled")
         # The option joins the labels only when set, so existing seeds keep their puzzles.
         labels = (rows, cols, difficulty, topology.value, density, attempt, *(("apart",) if no_touching else ()))
         rng = random.Random(derive_seed(seed, *labels))
@@ -476,7 +497,7 @@ def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topolog
             continue
         puzzle = layout.puzzle()
         board = _Board(puzzle, layout.solution(puzzle))
-        done, changes = board.repair(difficulty, rng, max_repairs)
+        done, changes = board.repair(difficulty, rng, max_repairs, should_stop)
         repairs += changes
         if done:
             meta = (("difficulty", difficulty), ("generator", f"seed {seed}"))

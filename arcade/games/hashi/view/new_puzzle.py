@@ -25,7 +25,7 @@ from arcade.ui.focus import focus_after
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.widgets import Button, Slider, draw_form_row, draw_text
-from arcade.ui.worker import Worker
+from arcade.ui.worker import Worker, job_cancelled
 
 #: Every size the generator makes: ← → step by one (odd sizes were out of reach).
 SIDES = list(range(generator.MIN_SIDE, MAX_SIDE + 1))
@@ -46,8 +46,13 @@ def puzzle_title(width: int, height: int, difficulty: str, topology: Topology, s
 
 def make_puzzle(width: int, height: int, difficulty: str, topology: Topology, density: float, seed: int,
                 no_touching: bool = False) -> Puzzle:
-    """Generate (in the worker thread) and give the puzzle its title."""
-    made = generator.generate(height, width, difficulty, topology, density, seed, no_touching=no_touching)
+    """Generate (in the worker thread) and give the puzzle its title.
+
+    The generator asks :func:`job_cancelled`, so Cancel (or a new Generate, or closing the dialog)
+    ends it within a repair round instead of holding the worker thread until it finishes.
+    """
+    made = generator.generate(height, width, difficulty, topology, density, seed, no_touching=no_touching,
+                              should_stop=job_cancelled)
     title = puzzle_title(width, height, difficulty, topology, seed)
     return Puzzle(made.puzzle.shape, made.puzzle.islands, (("title", title), *made.puzzle.meta))
 
