@@ -346,3 +346,27 @@ def test_a_cancelled_new_board_stops_generating(monkeypatch):
     worker.close()
     assert isinstance(outcome[0], generator.GenerationCancelled), outcome
     assert not grown  # not one layout grown after the cancel
+
+
+def test_a_long_new_board_says_which_attempt_it_is_on(app, driver, open_level):
+    """A packed 40x40 hard torus took 40 s in the window with only a clock beside 'Generating…',
+    which looked hung; the line now also names the layout the generator is on."""
+    from arcade.core.topology import Topology
+    from arcade.games.hashi import generator
+
+    open_level("2.2\n")
+    driver.key(pygame.K_n)
+    dialog = app.stack.top
+    assert isinstance(dialog, NewPuzzleScene)
+    # A 6x6 torus at half density rarely allows a medium puzzle: seed 1 finds one on a late layout.
+    dialog.width = dialog.height = 6
+    dialog.difficulty, dialog.topology, dialog.density, dialog.seed_text = "medium", Topology.TORUS, 0.5, "1"
+    layouts = generator.generate(6, 6, "medium", Topology.TORUS, 0.5, 1).layouts
+    assert layouts > 1
+    driver.key(pygame.K_RETURN)
+    busy = dialog.busy
+    assert busy is not None
+    dialog.worker.wait(60)
+    assert dialog.attempt == layouts
+    dialog.busy = busy  # the line as it read while the last layout was being made
+    assert dialog.busy_text().endswith(f" s, attempt {layouts})")

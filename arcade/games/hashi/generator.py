@@ -471,7 +471,8 @@ class Generated:
 def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topology = Topology.PLANE,
              density: float = 1.0, seed: int | None = None, max_layouts: int = 200,
              max_repairs: int = 60, no_touching: bool = False,
-             should_stop: Callable[[], bool] = lambda: False) -> Generated:
+             should_stop: Callable[[], bool] = lambda: False,
+             progress: Callable[[int], None] | None = None) -> Generated:
     """A unique puzzle of exactly the requested grade (see :func:`solver.grade`), reproducible from ``seed``.
 
     ``no_touching``: no two islands orthogonally adjacent (what Tatham's Bridges accepts).
@@ -479,6 +480,8 @@ def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topolog
     raises :class:`GenerationCancelled`. (The dialog's Cancel used to leave a packed 40x40 hard
     torus running for half a minute on the one worker thread, and the next Generate waited
     behind it.) Asking never changes which puzzle a seed gives.
+    ``progress(n)`` is told as the ``n``-th layout (from 1) is started, so a long wait can show it
+    is moving.
     """
     _check_request(rows, cols, difficulty, density)
     if seed is None:
@@ -489,6 +492,8 @@ def generate(rows: int, cols: int, difficulty: str = "medium", topology: Topolog
     for attempt in range(max_layouts):
         if should_stop():
             raise GenerationCancelled("generation cancelled")
+        if progress is not None:
+            progress(attempt + 1)
         # The option joins the labels only when set, so existing seeds keep their puzzles.
         labels = (rows, cols, difficulty, topology.value, density, attempt, *(("apart",) if no_touching else ()))
         rng = random.Random(derive_seed(seed, *labels))

@@ -8,6 +8,7 @@ choices are remembered in the game's settings for next time.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -45,14 +46,14 @@ def puzzle_title(width: int, height: int, difficulty: str, topology: Topology, s
 
 
 def make_puzzle(width: int, height: int, difficulty: str, topology: Topology, density: float, seed: int,
-                no_touching: bool = False) -> Puzzle:
+                no_touching: bool = False, progress: Callable[[int], None] | None = None) -> Puzzle:
     """Generate (in the worker thread) and give the puzzle its title.
 
     The generator asks :func:`job_cancelled`, so Cancel (or a new Generate, or closing the dialog)
     ends it within a repair round instead of holding the worker thread until it finishes.
     """
     made = generator.generate(height, width, difficulty, topology, density, seed, no_touching=no_touching,
-                              should_stop=job_cancelled)
+                              should_stop=job_cancelled, progress=progress)
     title = puzzle_title(width, height, difficulty, topology, seed)
     return Puzzle(made.puzzle.shape, made.puzzle.islands, (("title", title), *made.puzzle.meta))
 
@@ -86,6 +87,10 @@ class NewPuzzleScene(Scene):
         self.seed_text = ""  # empty: a fresh random seed each time
         self.worker = Worker()
         self.busy: tuple[str, float] | None = None  # (what, seconds so far)
+        #: Which layout the generator is on (set from the worker thread): a packed 40x40 hard torus
+        #: takes half a minute over dozens of layouts, and a bare clock looked as if it had hung.
+        self.attempt = 0
+        self._job = 0  # which Generate the attempts belong to (a cancelled job's are ignored)
         self.message = ("Choose and press Enter; leave the seed empty for a surprise.", "text_dim")
         self.focus = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -171,8 +176,24 @@ class NewPuzzleScene(Scene):
         what = puzzle_title(self.width, self.height, self.difficulty, self.topology, seed)
         self.busy = (what, 0.0)
         self.message = (f"Generating {what}…", "info")
+        self._job += 1
+        self.attempt = 0
         self.worker.submit(make_puzzle, self.width, self.height, self.difficulty, self.topology, self.density,
-                           seed, self.no_touching, on_done=self._done, on_error=self._failed, label="generate")
+                           seed, self.no_touching, functools.partial(self._progress, self._job),
+                           on_done=self._done, on_error=self._failed, label="generate")
+
+    def _progress(self, job: int, attempt: int) -> None:
+        """The generator started its ``attempt``-th layout (called on the worker thread)."""
+        if job == self._job:
+            self.attempt = attempt
+
+    def busy_text(self) -> str:
+        """The line shown while a board is made: what, a clock, and from the second layout on which one."""
+        assert self.busy is not None
+        what, seconds = self.busy
+        dots = "." * (1 + int(seconds * 3) % 3)
+        tried = f", attempt {self.attempt}" if self.attempt > 1 else ""
+        return f"Generating {what}{dots}  ({seconds:.1f} s{tried})"
 
     def _done(self, puzzle: Puzzle) -> None:
         self.busy = None
@@ -293,8 +314,7 @@ class NewPuzzleScene(Scene):
                           i == self.focus and self.busy is None)
         text, role = self.message
         if self.busy is not None:
-            dots = "." * (1 + int(self.busy[1] * 3) % 3)
-            text = f"Generating {self.busy[0]}{dots}  ({self.busy[1]:.1f} s)"
+            text = self.busy_text()
         draw_text(surface, theme, text, (self.panel.centerx, self.message_y), size=16, colour=theme[role],
                   anchor="midtop", max_width=self.panel.width - 40)
         if self.discards:
