@@ -56,3 +56,13 @@ def game_at(size: tuple[int, int], game: str, level: str | None = None) -> Itera
     finally:
         app.close()
         pygame.display.quit()
+
+
+def assert_rests(app: Any, driver: Any) -> int:
+    """The screen on top, left alone, draws no frame after it settles (a resting window costs no
+    CPU); returns the frame count then, for a test that goes on to show input still draws."""
+    driver.frames(5)
+    drawn = app.drawn
+    driver.frames(30)
+    assert app.drawn == drawn, f"{app.stack.top!r} drew {app.drawn - drawn} frames while resting"
+    return drawn

@@ -15,6 +15,7 @@ from arcade.games.runway.view.tests_panel import RunwayTestsPanel
 from arcade.services.programs import live_programs
 from arcade.services.replays import load_replay, open_replay
 from tests.byob.helpers import bot
+from tests.drawing import assert_rests
 
 STRAIGHT = f"codingame:{bot('codingame_straight.py')}"
 
@@ -563,7 +564,4 @@ def test_the_tests_panel_resting_open_is_not_redrawn(app, driver):
     driver.frame()
     driver.key(pygame.K_t)
     assert isinstance(app.stack.top, RunwayTestsPanel) and not app.stack.top.scene.tests.running
-    driver.frames(5)
-    drawn = app.drawn
-    driver.frames(30)
-    assert app.drawn == drawn
+    assert_rests(app, driver)

@@ -17,7 +17,7 @@ from arcade.games.hashi.view.painter import seam_label
 from arcade.services import saves
 from arcade.ui.overlays import PanelScene, ResultScene
 from arcade.ui.picker import PickerScene
-from tests.drawing import game_at
+from tests.drawing import assert_rests, game_at
 
 SPEC_ID = "7x7m2:a3d31g5a5a2e1b3b2d3b3a23d2a"
 
@@ -1162,10 +1162,7 @@ def test_the_new_board_dialog_resting_open_is_not_redrawn(app, driver, open_leve
     open_level("3...3\n.....\n2...2\n")
     driver.key(pygame.K_n)
     assert isinstance(app.stack.top, NewPuzzleScene)
-    driver.frames(5)
-    drawn = app.drawn
-    driver.frames(30)
-    assert app.drawn == drawn
+    assert_rests(app, driver)
 
 
 def test_the_recorded_time_is_the_time_the_result_shows(app, driver, open_level):

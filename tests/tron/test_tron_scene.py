@@ -15,6 +15,7 @@ from arcade.games.tron.view.setup import SetupScene
 from arcade.services import saves
 from arcade.ui.overlays import PauseScene, ResultScene
 from arcade.ui.theme import Theme
+from tests.drawing import assert_rests
 
 TWO_ROOMS = "test-board2"
 
@@ -1763,10 +1764,7 @@ def test_the_match_setup_resting_open_is_not_redrawn(app, driver):
     open_tron(app)
     driver.key(pygame.K_o)
     assert isinstance(app.stack.top, SetupScene)
-    driver.frames(5)
-    drawn = app.drawn
-    driver.frames(30)
-    assert app.drawn == drawn
+    drawn = assert_rests(app, driver)
     driver.key(pygame.K_DOWN)  # a key still shows at once
     assert app.drawn > drawn
 

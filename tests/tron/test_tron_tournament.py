@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pygame
+import pytest
 
 from arcade.core.registry import Launch
 from arcade.games.tron.view.scene import TronScene
@@ -87,11 +88,13 @@ def test_a_program_that_fails_shows_the_clis_line_with_its_reason(app, driver):
     assert all(line.startswith("[") and "1 tick" in line for line in lines)
 
 
-def test_the_same_bot_twice_is_refused_in_the_setup_as_the_cli_refuses_it(app, driver):
-    _scene, overlay = open_setup(app, driver, bot2="straight")
+@pytest.mark.parametrize(("seat", "bot"), [("bot2", "straight"), ("bot3", "flood-fill")])
+def test_the_same_bot_twice_is_refused_in_the_setup_as_the_cli_refuses_it(app, driver, seat, bot):
+    """Entrant 2 equal to Entrant 1, or a third entrant equal to another: the CLI's refusal, in the setup."""
+    _scene, overlay = open_setup(app, driver, **{seat: bot})
     driver.key(pygame.K_RETURN)
     assert app.stack.top is overlay
-    assert overlay.error == "the bot 'straight' is listed twice"
+    assert overlay.error == f"the bot '{bot}' is listed twice"
 
 
 def test_four_entrants_play_every_pairing_a_program_among_them(app, driver):
@@ -121,13 +124,6 @@ def test_four_entrants_play_every_pairing_a_program_among_them(app, driver):
     assert "tron2010_straight.py" in {r.name for r in rows}
     assert not any(row.failure for row in table.run.rows())  # the program played every round
     assert app.settings.game("tron")["setup"]["bot4"] == "random"
-
-
-def test_a_third_entrant_equal_to_another_is_refused(app, driver):
-    _scene, overlay = open_setup(app, driver, bot3="flood-fill")
-    driver.key(pygame.K_RETURN)
-    assert app.stack.top is overlay
-    assert overlay.error == "the bot 'flood-fill' is listed twice"
 
 
 def test_a_finished_round_opens_in_the_replay_viewer_and_esc_comes_back_to_the_table(app, driver):
