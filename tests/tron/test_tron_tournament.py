@@ -147,6 +147,9 @@ def test_a_finished_round_opens_in_the_replay_viewer_and_esc_comes_back_to_the_t
     assert viewer.viewer.replay.moves == tuple(record.moves)
     assert viewer.viewer.replay.level_id == chosen.map_id
     assert " vs ".join(viewer.viewer.replay.players) == chosen.pairing
+    # It says where it came from and where Esc goes ("Replay file … Esc menu" was said of no file).
+    assert viewer.status_text.startswith("Tournament round: ") and viewer.status_text.endswith("Esc the table")
+    assert "Tournament round" in viewer.status_fields()
     driver.key(pygame.K_ESCAPE)
     assert app.stack.top is table and table.chosen == chosen.index  # back where it was chosen
     driver.key(pygame.K_ESCAPE)

@@ -46,7 +46,8 @@ class DrawingMixin:
     # -- the header and the status line ------------------------------------------------------------
     def status_fields(self) -> list[str]:
         if self.viewer is not None:  # a replay file has no match: "0 : 0 … Best of 1" was made up
-            return [*self.zoom_fields(), f"{self.seat_name(0)} vs {self.seat_name(1)}", "Replay file",
+            return [*self.zoom_fields(), f"{self.seat_name(0)} vs {self.seat_name(1)}",
+                    "Tournament round" if self.from_table else "Replay file",
                     f"Replay {self.session.index}/{self.session.length}", f"{round(self.speed.value)}/s"]
         match = self.match
         # One wording all match long: the round on screen -- the one running, or the one just

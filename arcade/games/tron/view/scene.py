@@ -179,9 +179,7 @@ class TronScene(SeatsMixin, ReplayMixin, RoundEndMixin, DrawingMixin, CameraScen
         if self.viewer is not None:
             self.phase = "replay"
             self.replay.start(self.session)
-            result = self.viewer.replay.result.get("reason", "")
-            self.say(f"Replay file: {self.seat_name(0)} vs {self.seat_name(1)} — {result}  "
-                     "Space pause · ←/→ step · C console · Esc menu", "info")
+            self.say(self.replay_intro(), "info")
         elif (ended := self.session.outcome or self.failed) is not None:
             self.phase = "over"
             self.over_clock = CRASH_TIME
@@ -756,6 +754,16 @@ class TronScene(SeatsMixin, ReplayMixin, RoundEndMixin, DrawingMixin, CameraScen
                 self.next_round()
         elif self.phase == "replay":
             self.replay.update(dt, self.session, self.speed.value)
+
+    def replay_intro(self) -> str:
+        """The status line as a replay opens: where it came from, who played, how it ended, the keys.
+        A tournament's round (opened from its table) said "Replay file … Esc menu", though it came
+        from no file and Esc goes back to the table."""
+        assert self.viewer is not None
+        result = self.viewer.replay.result.get("reason", "")
+        source, back = ("Tournament round", "Esc the table") if self.from_table else ("Replay file", "Esc menu")
+        return (f"{source}: {self.seat_name(0)} vs {self.seat_name(1)} — {result}  "
+                f"Space pause · ←/→ step · C console · {back}")
 
     # -- the "How to play" example ---------------------------------------------------------------
     def start_preview(self, app: Any) -> None:

@@ -114,6 +114,7 @@ class TournamentScene(Scene):
         viewer = FRONT.open_options(self.app, Launch(options={"replay": playback}))
         assert viewer is not None
         viewer.from_table = True
+        viewer.say(viewer.replay_intro(), "info")  # said as it was made, before it knew the table
         self.app.push(viewer)
 
     def round_lines(self, room: int) -> list[str]:
