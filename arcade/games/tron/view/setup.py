@@ -184,7 +184,7 @@ class MatchSetup:
 
 def games_text(games: int) -> str:
     """The Games row: each pairing's games per map, both seats played."""
-    return f"{games} per map and seat" if games > 1 else "1 per map and seat"
+    return f"{games} per map and seat"
 
 
 def bot_title(name: str) -> str:
