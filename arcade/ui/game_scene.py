@@ -32,6 +32,7 @@ keymap names. Formatting of times and records is in :mod:`arcade.ui.formatting`.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -60,7 +61,7 @@ from arcade.ui.status_line import STATUS_LINES, StatusLineMixin
 from arcade.ui.tween import Tweens
 from arcade.ui.watch import WatchPlayer
 from arcade.ui.widgets import Button, Toast, Toolbar, draw_text
-from arcade.ui.worker import Worker
+from arcade.ui.worker import Worker, job_cancelled
 
 if TYPE_CHECKING:
     from arcade.ui.app import App
@@ -109,6 +110,10 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
     input_blocked = False
     #: A scene drawing a "How to play" example: no saves, no records, no overlays, no sounds.
     previewing = False
+    #: The game's hint and watch hooks take ``should_stop``: the framework passes the worker's
+    #: :func:`job_cancelled`, so a move, a level change or leaving the scene (each cancels the job)
+    #: ends a long search -- a cancelled Hashi hint held the one worker for ten seconds.
+    stoppable_ai: ClassVar[bool] = False
 
     def __init__(self, info: GameInfo, session: Session[Any, Any, Any]) -> None:
         super().__init__()
@@ -118,6 +123,11 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         self.info = info
         self.front: GameFront = info.load_front()
         self.title = info.title
+        if self.stoppable_ai:
+            for name in ("hint_hook", "watch_hook"):
+                hook = getattr(session, name)
+                if hook is not None:
+                    setattr(session, name, functools.partial(hook, should_stop=job_cancelled))
         self.session = session
         self.toast = Toast()
         self.tweens = Tweens()

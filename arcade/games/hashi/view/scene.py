@@ -8,7 +8,6 @@ change, and each frame only draws what moves (drag preview, highlights, animatio
 
 from __future__ import annotations
 
-import functools
 import logging
 import math
 import os
@@ -77,14 +76,9 @@ class HashiScene(CameraScene, PuzzleScene):
     #: N opens the New board dialog: it asks first by itself (Cancel keeps the game).
     new_board_asks = True
 
+    stoppable_ai = True  # a 400-island board's hint searches for seconds
+
     def __init__(self, info: GameInfo, session: Session[Puzzle, State, Any]) -> None:
-        # A hint or watch plan the player no longer waits for (a move made, the scene left, the
-        # level changed) stops its search: on a 400-island board it held the one worker thread for
-        # up to ten seconds, and the next hint waited behind it.
-        for name in ("hint_hook", "watch_hook"):
-            hook = getattr(session, name)
-            if hook is not None:
-                setattr(session, name, functools.partial(hook, should_stop=job_cancelled))
         super().__init__(info, session)
         self.painter = BoardPainter(session.level)
         # A wrapped board comes back turned as it was left (Continue showed it unturned).

@@ -8,7 +8,6 @@ player's step, loot pickups, a death flash) are tweens advanced in ``update``.
 
 from __future__ import annotations
 
-import functools
 import threading
 import time
 from collections.abc import Callable
@@ -33,7 +32,6 @@ from arcade.ui.overlays import ResultScene
 from arcade.ui.theme import blend
 from arcade.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, linear
 from arcade.ui.widgets import DoubleClickGuard
-from arcade.ui.worker import job_cancelled
 
 from .paint import (
     DROP_NO,
@@ -75,18 +73,12 @@ class RoyaleScene(CameraScene, PuzzleScene):
 
     watch_keys = "I"  # W moves up here
 
+    stoppable_ai = True  # a big grid's hint or watch searches for up to 30 s
+
     def __init__(self, info: GameInfo, session: Session[Level, State, Move]) -> None:
-        # Leaving the scene stops its searches (hint, watch, par) through one flag; a move made
-        # while a hint or watch job searches cancels that job, which then stops too.
+        # Leaving the scene stops the par's search through this flag (the hint's and the watch's
+        # end with their worker jobs: see ``stoppable_ai``).
         self.stop_event = threading.Event()
-
-        def should_stop() -> bool:
-            return self.stop_event.is_set() or job_cancelled()
-
-        if session.hint_hook is not None:
-            session.hint_hook = functools.partial(session.hint_hook, should_stop=should_stop)
-        if session.watch_hook is not None:
-            session.watch_hook = functools.partial(session.watch_hook, should_stop=should_stop)
         super().__init__(info, session)
         self.pointer = PointerTracker()
         self._walking = False  # a left-drag that started on the player: it walks instead of panning
