@@ -15,6 +15,7 @@ from arcade.core.registry import Launch
 from arcade.games.tron.view.scene import TronScene
 from arcade.games.tron.view.setup import NO_ENTRANT, PROGRAM, SetupScene
 from arcade.games.tron.view.tournament import TournamentScene
+from tests.drawing import assert_rests
 
 TINY = "test-board"
 
@@ -45,6 +46,7 @@ def test_the_setup_plays_a_tournament_in_the_background_and_its_table_stays(app,
     assert table.run.wait(120)
     driver.frame()
     assert table.status() == "Finished: 2 rounds"
+    assert_rests(app, driver)  # an ended run's table is not drawn again and again
     rows = table.run.standings()
     assert {r.name for r in rows} == {"straight", "flood-fill"}
     assert all(r.games == 2 and r.wins + r.draws + r.losses == 2 for r in rows)
@@ -53,6 +55,23 @@ def test_the_setup_plays_a_tournament_in_the_background_and_its_table_stays(app,
     assert app.stack.top is scene
     assert scene.setup.mode == "watch"  # the match's own mode stays; the tournament's choices are kept
     assert app.settings.game("tron")["setup"]["tourney_maps"] == "map"
+
+
+def test_drawing_the_table_fits_no_elo(app, driver, monkeypatch):
+    """The standings are worked out as each round finishes, on the run's thread: an Elo fit over a
+    few hundred rounds takes a fifth of a second, and drawn in every frame it held the window."""
+    from arcade.games.tron.match import Tournament
+
+    _scene, _overlay = open_setup(app, driver)
+    driver.key(pygame.K_RETURN)
+    table = app.stack.top
+    assert table.run.wait(120)
+    fits: list[int] = []
+    real = Tournament.elo
+    monkeypatch.setattr(Tournament, "elo", lambda self: (fits.append(1), real(self))[1])
+    for _ in range(3):
+        table.draw(app.screen)
+    assert fits == [] and len(table.run.standings()) == 2
 
 
 def test_escape_asks_then_stops_and_keeps_the_rounds_played(app, driver):

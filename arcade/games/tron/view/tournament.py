@@ -37,6 +37,8 @@ class TournamentScene(Scene):
         #: The first Esc while rounds run only asks; the second stops them (the table stays).
         self.asking = False
         self.panel = pygame.Rect(0, 0, 0, 0)
+        #: The rounds played and whether the run had ended, as last drawn (see :meth:`is_idle`).
+        self._drawn: tuple[int, bool] = (-1, False)
         #: The chosen round's schedule index (a RoundRow's ``index``), None before Up/Down: it
         #: follows the round, not its place, as new rounds come in above it.
         self.chosen: int | None = None
@@ -58,7 +60,9 @@ class TournamentScene(Scene):
         self.panel.center = (size[0] // 2, size[1] // 2)
 
     def is_idle(self) -> bool:
-        return self.run.done and not self.asking
+        """Drawn again when a round finishes or the run ends (and on input): a table redrawn every
+        frame while the rounds ran cost the window a core for nothing."""
+        return not self.asking and (self.run.played, self.run.done) == self._drawn
 
     def status(self) -> str:
         """The progress line, or the question the first Esc asks."""
@@ -142,6 +146,7 @@ class TournamentScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
+        self._drawn = (self.run.played, self.run.done)
         theme = self.app.theme
         px = theme.px
         draw_backdrop(surface)
