@@ -171,7 +171,7 @@ class MenuScene(Scene):
         assert self.app is not None
         app = self.app
         self.autosave, problems = latest_autosave(app.registry.names(), {g.name: g.title for g in app.registry})
-        saves.read_records()  # a damaged records file is moved aside now, and said below
+        records = saves.read_records()  # a damaged records file is moved aside now, and said below
         problems = list(problems)
         draft = latest_draft(app.registry, problems)
         for problem in [*problems, *saves.take_problems()]:
@@ -179,7 +179,8 @@ class MenuScene(Scene):
         saved_games = {self.autosave.game} if self.autosave is not None else set()
         entries = self._continue_entries(app, draft)
         saved_games |= {name for name in app.registry.names() if saves.can_resume(name)}
-        entries += [self._game_entry(app, i, info, info.name in saved_games) for i, info in enumerate(app.registry)]
+        entries += [self._game_entry(app, i, info, info.name in saved_games, records.get(info.name, {}))
+                    for i, info in enumerate(app.registry)]
         # Every row of the Settings named (Text size was not: a player after bigger text saw no sign of it).
         entries.append(MenuEntry("Settings", "Sound, animation speed, colours, window, text size", self.open_settings,
                                  role="text_dim", glyph="⚙"))
@@ -222,7 +223,7 @@ class MenuScene(Scene):
         ]
 
     @staticmethod
-    def _game_entry(app: App, i: int, info: GameInfo, resumes: bool) -> MenuEntry:
+    def _game_entry(app: App, i: int, info: GameInfo, resumes: bool, records: dict[str, float]) -> MenuEntry:
         """A game's card: what it is, or that it resumes (N then starts anew), or that its latest
         moves could not be saved; with its How to play and, for a game with an editor, Make."""
         failure = saves.save_failure(info.name)
@@ -237,17 +238,17 @@ class MenuScene(Scene):
             how_to_play=lambda info=info: app.push(HowToPlayScene(info)),
             make=((lambda info=info: app.launch(info, Launch(options=dict(info.editor_options))))
                   if info.editor_options else None),
-            progress=MenuScene.progress(info),
+            progress=MenuScene.progress(info, records),
         )
 
     @staticmethod
-    def progress(info: GameInfo) -> str:
-        """How many levels (or boards) of ``info`` the player has won, from the personal records:
+    def progress(info: GameInfo, records: dict[str, float]) -> str:
+        """How many levels (or boards) of ``info`` the player has won, from its personal ``records``:
         after a first Hashi and a first Battle Royale won, the menu looked as it had before the
         first game, nothing on a card saying the player had been there. Empty before a first win."""
         if info.record is None:
             return ""
-        wins = len(saves.game_records(info.name))
+        wins = len(records)
         return f"✓ {plural(wins, 'win')}" if wins else ""
 
     def select_game_left(self) -> None:
