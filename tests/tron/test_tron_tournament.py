@@ -173,3 +173,46 @@ def test_a_finished_round_opens_in_the_replay_viewer_and_esc_comes_back_to_the_t
     assert app.stack.top is table and table.chosen == chosen.index  # back where it was chosen
     driver.key(pygame.K_ESCAPE)
     assert app.stack.top is scene
+
+
+def four_programs_at_640x400(app, driver) -> SetupScene:
+    """The setup's tallest form (four programs: 17 rows) in the smallest window the app allows."""
+    app.on_resize((640, 400))
+    _scene, overlay = open_setup(app, driver)
+    programs = {f"bot{n}": PROGRAM for n in range(1, 5)} | {f"command{n}": f"python3 bot{n}.py" for n in range(1, 5)}
+    overlay.setup = replace(overlay.setup, **programs)
+    overlay.resize(app.size)
+    driver.frame()
+    assert len(overlay.rows()) == 17
+    return overlay
+
+
+def test_every_setup_row_is_reached_by_the_keyboard_in_a_small_window(app, driver):
+    """Four programs at 640x400: the rows were squeezed to 12 px, drawn over each other. Each row the
+    focus moves to is drawn whole inside the panel, above the buttons, and Start is still there."""
+    overlay = four_programs_at_640x400(app, driver)
+    seen = set()
+    for _ in range(len(overlay.rows()) - 1):
+        driver.key(pygame.K_DOWN)
+        rect = overlay.row_rects[overlay.selected]
+        assert rect.height >= 20 and overlay.panel.contains(rect), overlay.rows()[overlay.selected]
+        assert rect.bottom <= overlay.buttons[0].rect.top and overlay.shown(overlay.selected)
+        seen.add(overlay.selected)
+    assert seen == set(range(1, 17))
+    assert overlay.rows()[overlay.selected][0] == "bot_ms"
+    driver.key(pygame.K_HOME)  # back to the top: the first row in view again
+    assert overlay.selected == 0 and overlay.shown(0)
+    start = overlay.buttons[0].rect
+    assert overlay.panel.contains(start) and start.bottom <= app.size[1]
+
+
+def test_the_wheel_scrolls_the_setup_rows_and_the_choice_stays_in_view(app, driver):
+    overlay = four_programs_at_640x400(app, driver)
+    assert not overlay.shown(16)
+    driver.frame(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-10, flipped=False))
+    assert overlay.shown(16) and not overlay.shown(0)
+    assert overlay.shown(overlay.selected)  # ← → never change a row out of sight
+    row = next(i for i in range(17) if overlay.shown(i) and overlay.rows()[i][0] == "games")
+    rect = overlay.row_rects[row]
+    driver.click((rect.right - 4, rect.centery))  # the scrolled row takes the click (its ▸)
+    assert overlay.setup.games == 2

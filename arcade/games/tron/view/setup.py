@@ -30,6 +30,7 @@ from arcade.ui.focus import focus_step
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.picker import Choice, PickerScene
 from arcade.ui.scene import Scene
+from arcade.ui.scrolling import Scroll
 from arcade.ui.text_prompt import edit_text
 from arcade.ui.widgets import Button, draw_text, wrap_whole
 
@@ -269,6 +270,8 @@ class SetupScene(Scene):
     """
     overlay = True
     ROW = 44
+    #: The least a row shrinks to before the rows scroll instead (its 17 px text and a margin).
+    MIN_ROW = 30
     ERROR_SIZE = 15
 
     def is_idle(self) -> bool:
@@ -306,6 +309,9 @@ class SetupScene(Scene):
         self.selected = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.row_rects: list[pygame.Rect] = []
+        self.row_h = self.ROW
+        #: The rows' scroll when they do not all fit (the wheel, or keyboard focus moving off the view).
+        self.scroll = Scroll()
         self.buttons = [Button("Start", self.start), Button("Cancel", self.cancel)]
         #: Why Start was refused (a program seat without a usable command), shown in the panel.
         self.error = ""
@@ -571,9 +577,14 @@ class SetupScene(Scene):
             top = self._anchor[1] - (extra - self._anchor[2])
             self.panel.top = max(0, min(top, size[1] - 10 - height))
         self._anchor = (size, self.panel.top, extra)
-        row_h = min(px(self.ROW), (height - px(170) - extra) // max(1, len(rows)))
-        self.row_rects = [pygame.Rect(self.panel.x + 16, self.panel.y + px(60) + i * row_h, width - 32, row_h - 4)
-                          for i in range(len(rows))]
+        # The rows shrink to fit, down to a height their text is readable and clickable in; past
+        # that they scroll (four programs' rows at 640x400 were squeezed to 12 px, drawn over each
+        # other, the last ones out of reach).
+        view = pygame.Rect(self.panel.x + 16, self.panel.y + px(60), width - 32, max(0, height - px(170) - extra))
+        self.row_h = max(px(self.MIN_ROW), min(px(self.ROW), view.height // max(1, len(rows))))
+        self.scroll.fit(view, self.row_h * len(rows))
+        self._place_rows(len(rows))
+        self.reveal_selected()  # a smaller window, a row come or gone, Start's message: the focus stays in sight
         self._laid_out = (size, self.error)
         total = sum(b.preferred_width(theme, 17) + px(24) for b in self.buttons) + px(10)
         x = self.panel.centerx - total // 2
@@ -582,9 +593,24 @@ class SetupScene(Scene):
             b.rect = pygame.Rect(x, self.panel.bottom - px(56), w, px(38))
             x += w + px(10)
 
+    def _place_rows(self, count: int) -> None:
+        """Each row's rectangle on the screen at the current scroll."""
+        view = self.scroll.view
+        self.row_rects = [pygame.Rect(view.x, self.scroll.screen_y(i * self.row_h), view.width, self.row_h - 4)
+                          for i in range(count)]
+
+    def shown(self, row: int) -> bool:
+        """Whether row ``row`` is wholly in view (only those are drawn and clickable)."""
+        return self.scroll.shows(row * self.row_h, self.row_h - 4)
+
+    def reveal_selected(self) -> None:
+        """Scroll the chosen row into view: focus moved by a key, or by Start to the field it is about."""
+        if self.scroll.reveal(self.selected * self.row_h, self.row_h):
+            self._place_rows(len(self.row_rects))
+
     def _row_at(self, pos: tuple[int, int]) -> int | None:
         for i, rect in enumerate(self.row_rects):
-            if rect.collidepoint(pos):
+            if rect.collidepoint(pos) and self.shown(i):
                 return i
         return None
 
@@ -616,30 +642,52 @@ class SetupScene(Scene):
                     self.change(rows[row][0], 1)
             elif not self.panel.collidepoint(event.pos):
                 self.cancel()
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.scroll.wheel(event, self.row_h):
+                self._place_rows(len(rows))
+                self._choose_after_wheel(rows)
         elif event.type == pygame.KEYDOWN:
-            key = rows[self.selected][0]
-            if key.startswith("command") and self.type_into(key, event):
-                return True
-            if event.key == pygame.K_ESCAPE:
-                self.cancel()
-            elif (step := focus_step(event, back=(pygame.K_UP, pygame.K_w),
-                                     forward=(pygame.K_DOWN, pygame.K_s))) is not None:
-                self.step_row(rows, step)
-            elif event.key in (pygame.K_HOME, pygame.K_END):
-                # The first and the last row that can change, as in every list (they did nothing here).
-                home = event.key == pygame.K_HOME
-                self.selected = len(rows) - 1 if home else 0
-                self.step_row(rows, 1 if home else -1)
-            elif event.key in (pygame.K_LEFT, pygame.K_a):
-                self.change(key, -1)
-            elif event.key in (pygame.K_RIGHT, pygame.K_d):
-                self.change(key, 1)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                if key == "map" and not self.map_set:
-                    self.pick_map()
-                else:
-                    self.start()
+            self._key(event, rows)
+            self.reveal_selected()
         return True
+
+    def _choose_after_wheel(self, rows: list[tuple[str, str, str]]) -> None:
+        """After the wheel the chosen row is the one under the pointer, or the nearest one in view:
+        ← → or typing must never change a row the player cannot see."""
+        under = self._row_at(pygame.mouse.get_pos())
+        shown = [i for i in range(len(rows)) if self.shown(i)]
+        if under is not None:
+            self.selected = under
+        elif shown and self.selected not in shown:
+            self.selected = shown[0] if self.selected < shown[0] else shown[-1]
+        else:
+            return
+        self.map_set = False
+
+    def _key(self, event: pygame.event.Event, rows: list[tuple[str, str, str]]) -> None:
+        """A key press on the panel: type, move the focus, change the row, start or cancel."""
+        key = rows[self.selected][0]
+        if key.startswith("command") and self.type_into(key, event):
+            return
+        if event.key == pygame.K_ESCAPE:
+            self.cancel()
+        elif (step := focus_step(event, back=(pygame.K_UP, pygame.K_w),
+                                 forward=(pygame.K_DOWN, pygame.K_s))) is not None:
+            self.step_row(rows, step)
+        elif event.key in (pygame.K_HOME, pygame.K_END):
+            # The first and the last row that can change, as in every list (they did nothing here).
+            home = event.key == pygame.K_HOME
+            self.selected = len(rows) - 1 if home else 0
+            self.step_row(rows, 1 if home else -1)
+        elif event.key in (pygame.K_LEFT, pygame.K_a):
+            self.change(key, -1)
+        elif event.key in (pygame.K_RIGHT, pygame.K_d):
+            self.change(key, 1)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if key == "map" and not self.map_set:
+                self.pick_map()
+            else:
+                self.start()
 
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
@@ -653,6 +701,8 @@ class SetupScene(Scene):
         draw_text(surface, theme, self.title, (self.panel.centerx, self.panel.y + px(18)), size=26, bold=True,
                   anchor="midtop")
         for i, ((key, label, value), rect) in enumerate(zip(self.rows(), self.row_rects, strict=False)):
+            if not self.shown(i):
+                continue  # scrolled out of the rows' view: never half a row
             fixed = key.startswith("human")
             field = key.startswith("command")
             if i == self.selected:
@@ -688,6 +738,7 @@ class SetupScene(Scene):
             draw_text(surface, theme, value, (rect.x + value_x, rect.centery), size=17, anchor="midleft",
                       max_width=room)
             draw_text(surface, theme, "▸", forward.center, size=17, anchor="center")
+        self.scroll.draw_bar(surface, theme, self.panel.right - px(12))
         for b in self.buttons:
             b.draw(surface, theme, 17)
         line_h = theme.font(self.ERROR_SIZE).get_linesize()

@@ -1,0 +1,76 @@
+"""A vertical scroll over a column taller than its view (ui): the offset, the wheel, "bring this
+into view", and the thin bar beside it.
+
+How to play, the pause screen's keys and the level picker each kept their own offset and clamp;
+the Tron setup (17 rows with four programs at 640x400) and the tournament's round list needed
+the same again, so it lives here once. Content is laid out in content pixels from 0; a thing at
+content ``top`` is drawn at ``view.y + top - offset``.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from arcade.ui.theme import Theme
+from arcade.ui.widgets import wholly_inside
+
+
+class Scroll:
+    """The offset of a column of ``content`` pixels seen through ``view`` (a screen rectangle)."""
+
+    def __init__(self) -> None:
+        self.offset = 0
+        self.content = 0
+        self.view = pygame.Rect(0, 0, 0, 0)
+
+    def fit(self, view: pygame.Rect, content: int) -> None:
+        """The view and the content's height after a layout; the offset is kept, within the new bounds."""
+        self.view = pygame.Rect(view)
+        self.content = max(0, content)
+        self.offset = max(0, min(self.offset, self.most))
+
+    @property
+    def most(self) -> int:
+        """The largest offset: the content's end at the view's bottom (0 when it all fits)."""
+        return max(0, self.content - self.view.height)
+
+    def by(self, pixels: int) -> bool:
+        """Scroll ``pixels`` down (up when negative); True if the offset changed."""
+        before = self.offset
+        self.offset = max(0, min(self.offset + pixels, self.most))
+        return self.offset != before
+
+    def wheel(self, event: pygame.event.Event, step: int) -> bool:
+        """A mouse-wheel event scrolls ``step`` pixels a notch; True if it moved anything."""
+        return event.type == pygame.MOUSEWHEEL and self.by(-step * int(event.y))
+
+    def reveal(self, top: int, height: int) -> bool:
+        """Scroll just enough that content from ``top``, ``height`` tall, is wholly in view (its top
+        first when it is taller than the view): keyboard focus moved below the view's edge stayed
+        out of sight. True if the offset changed."""
+        before = self.offset
+        if top < self.offset or height > self.view.height:
+            self.offset = top
+        elif top + height > self.offset + self.view.height:
+            self.offset = top + height - self.view.height
+        self.offset = max(0, min(self.offset, self.most))
+        return self.offset != before
+
+    def screen_y(self, top: int) -> int:
+        """Where content ``top`` is drawn on the screen."""
+        return self.view.y + top - self.offset
+
+    def shows(self, top: int, height: int) -> bool:
+        """Whether content from ``top``, ``height`` tall, is wholly in view (only that is drawn or
+        clickable: never half a row)."""
+        return wholly_inside(self.screen_y(top), height, self.view)
+
+    def draw_bar(self, surface: pygame.Surface, theme: Theme, x: int) -> None:
+        """A thin track at ``x`` beside the view with a knob for the part shown (nothing when it all fits)."""
+        if not self.most:
+            return
+        track = pygame.Rect(x, self.view.y, 4, self.view.height)
+        pygame.draw.rect(surface, theme["panel_light"], track, border_radius=2)
+        knob_h = max(20, track.height * self.view.height // max(1, self.content))
+        knob_y = track.y + (track.height - knob_h) * self.offset // self.most
+        pygame.draw.rect(surface, theme["accent"], (track.x, knob_y, 4, knob_h), border_radius=2)
