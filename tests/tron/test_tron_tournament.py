@@ -216,3 +216,59 @@ def test_the_wheel_scrolls_the_setup_rows_and_the_choice_stays_in_view(app, driv
     rect = overlay.row_rects[row]
     driver.click((rect.right - 4, rect.centery))  # the scrolled row takes the click (its ▸)
     assert overlay.setup.games == 2
+
+
+def finished_table(app, driver, size=(1024, 640)) -> tuple[TronScene, TournamentScene]:
+    """Three built-in entrants' six rounds, played to the end, the table drawn."""
+    app.on_resize(size)
+    scene, _overlay = open_setup(app, driver, bot3="random")
+    driver.key(pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TournamentScene)
+    assert table.run.wait(120)
+    driver.frame()
+    return scene, table
+
+
+def test_a_click_chooses_a_round_a_second_click_opens_it_and_the_keys_agree(app, driver):
+    scene, table = finished_table(app, driver)
+    second, third = table.places[1], table.places[2]
+    driver.click(second[1].center)
+    assert table.chosen == second[0]
+    driver.key(pygame.K_DOWN)  # the keyboard goes on from the round the mouse chose
+    assert table.chosen == third[0]
+    driver.click(second[1].center)
+    assert table.chosen == second[0] and app.stack.top is table  # a click on another round only chooses it
+    driver.click(second[1].center)  # the chosen round clicked again (a double click): it opens
+    viewer = app.stack.top
+    assert isinstance(viewer, TronScene) and viewer is not scene and viewer.phase == "replay"
+    record = next(r for r in table.run.records() if r.index == second[0])
+    assert viewer.viewer is not None and viewer.viewer.replay.moves == tuple(record.moves)
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is table and table.chosen == second[0]
+    driver.click((table.panel.centerx, table.panel.y + 10))  # not a round: nothing changes
+    assert table.chosen == second[0] and app.stack.top is table
+
+
+def test_the_round_under_the_pointer_is_lit(app, driver):
+    _scene, table = finished_table(app, driver)
+    _index, band = table.places[3]
+    spot = (band.right - 4, band.centery)  # right of the row's text
+    before = app.screen.get_at(spot)
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=band.center, rel=(0, 0), buttons=(0, 0, 0)))
+    lit = app.screen.get_at(spot)
+    assert lit != before and tuple(lit)[:3] == tuple(app.theme["panel_light"])[:3]
+    assert table.chosen is None  # hovering chooses nothing
+
+
+def test_the_wheel_scrolls_the_rounds_in_a_small_window(app, driver):
+    _scene, table = finished_table(app, driver, (640, 400))
+    shown = [index for index, _rect in table.places]
+    assert 0 < len(shown) < len(table.ordered()), "the check needs more rounds than fit"
+    driver.frame(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False))
+    assert table.ordered()[-1].index in [index for index, _rect in table.places]
+    index, band = table.places[-1]
+    driver.click(band.center)  # a round scrolled into view is chosen by a click
+    assert table.chosen == index
+    driver.key(pygame.K_HOME)  # any key: the table is drawn again, the chosen round still in view
+    assert index in [i for i, _rect in table.places]

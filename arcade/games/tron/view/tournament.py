@@ -4,8 +4,9 @@ The rounds run in worker processes (:class:`~arcade.games.tron.tournament_run.To
 this overlay only reads what finished, so the window keeps drawing whatever the bots do. The
 round lines are the CLI's own (a program's failure with its reason), newest first, the failed
 rounds kept on screen before the others: a bot author looks for why their program lost. Up/Down
-choose a finished round and Enter opens it in the replay viewer (``play tron --replay``'s), whose
-Esc comes back here: the author watches how their program lost without saving files.
+or a click choose a finished round and Enter, or a click on the chosen round (a double click),
+opens it in the replay viewer (``play tron --replay``'s), whose Esc comes back here: the author
+watches how their program lost without saving files. The wheel scrolls the rounds.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pygame
 from arcade.games.tron.tournament_run import RoundRow, TournamentRun
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
+from arcade.ui.scrolling import Scroll
 from arcade.ui.widgets import draw_text
 
 #: The standings' columns: (title, left edge as a share of the panel's width): fixed pixels ran
@@ -42,6 +44,16 @@ class TournamentScene(Scene):
         #: The chosen round's schedule index (a RoundRow's ``index``), None before Up/Down: it
         #: follows the round, not its place, as new rounds come in above it.
         self.chosen: int | None = None
+        #: The round list's scroll (the wheel; a round chosen by key or click is kept in view).
+        self.scroll = Scroll()
+        #: Keep the chosen round in view as rounds come in above it; the wheel lets it go.
+        self.follow = False
+        #: Where the pointer is (a hovered round is lit), and where each round in view was drawn
+        #: (schedule index, rectangle): a click chooses what the player saw there.
+        self.pointer: tuple[int, int] | None = None
+        self.places: list[tuple[int, pygame.Rect]] = []
+        #: The places last written to the trace (end-to-end tests click them), so it is written once.
+        self._traced: object = None
 
     def enter(self, app: object) -> None:
         super().enter(app)  # type: ignore[arg-type]
@@ -70,9 +82,23 @@ class TournamentScene(Scene):
             return "Press Esc again to stop the tournament (the rounds played stay in the table)"
         return self.run.progress()
 
+    def round_at(self, pos: tuple[int, int]) -> int | None:
+        """The schedule index of the round drawn under ``pos``, if any."""
+        return next((index for index, rect in self.places if rect.collidepoint(pos)), None)
+
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = tuple(event.pos)
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.follow = not self.scroll.wheel(event, 3 * self.line_h) and self.follow
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.pointer = tuple(event.pos)
+            self.click(self.round_at(event.pos))
+            return True
         if event.type != pygame.KEYDOWN:
-            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+            return event.type == pygame.MOUSEBUTTONDOWN
         if event.key == pygame.K_ESCAPE:
             if self.run.done:
                 self.close()
@@ -105,6 +131,18 @@ class TournamentScene(Scene):
         at = next((i for i, row in enumerate(rows) if row.index == self.chosen), None)
         at = 0 if at is None else max(0, min(len(rows) - 1, at + step))
         self.chosen = rows[at].index
+        self.follow = True
+
+    def click(self, index: int | None) -> None:
+        """A click on a round chooses it, as Up/Down would; a click on the chosen round (the second
+        of a double click) opens it, as Enter does."""
+        if index is None:
+            return
+        if index == self.chosen:
+            self.open_round(index)
+        else:
+            self.chosen = index
+            self.follow = True
 
     def open_round(self, index: int) -> None:
         """The round in the replay viewer, over this table (its Esc comes back here)."""
@@ -134,15 +172,51 @@ class TournamentScene(Scene):
         rest = [pair for pair in reversed(both) if not pair[0].failure]
         return (failed[-room:] + rest)[:room]
 
-    def window(self, lines: int) -> list[RoundRow]:
-        """The rounds that fit in ``lines`` lines (a failed round takes two), from the top -- or
-        scrolled so the chosen round is the last one shown."""
+    @property
+    def line_h(self) -> int:
+        """A round line's height (a failed round has two: its reason under it)."""
+        return self.app.theme.font(13).get_linesize() if self.app is not None else 16
+
+    def _draw_rounds(self, surface: pygame.Surface, view: pygame.Rect, starts: list[int]) -> None:
+        """The rounds in ``view``, scrolled, each wholly or not at all; the chosen one outlined, the
+        one under the pointer lit; :attr:`places` says where each was drawn."""
+        assert self.app is not None
+        theme = self.app.theme
+        px, line_h = theme.px, self.line_h
         rows = self.ordered()
-        at = next((i for i, row in enumerate(rows) if row.index == self.chosen), 0)
-        start = 0
-        while start < at and sum(1 + bool(row.failure) for row in rows[start:at + 1]) > lines:
-            start += 1
-        return rows[start:]
+        tops, top = [], 0
+        for row in rows:
+            tops.append(top)
+            top += line_h * (2 if row.failure else 1)
+        self.scroll.fit(view, top)
+        if self.follow and self.chosen is not None:
+            at = next((i for i, row in enumerate(rows) if row.index == self.chosen), None)
+            if at is not None:
+                self.scroll.reveal(tops[at], line_h * (2 if rows[at].failure else 1))
+        shown = [(row, pygame.Rect(view.x, self.scroll.screen_y(top), view.width, line_h * (1 + bool(row.failure))))
+                 for row, top in zip(rows, tops, strict=True)
+                 if self.scroll.shows(top, line_h * (1 + bool(row.failure)))]
+        self.places = [(row.index, band) for row, band in shown]
+        hovered = self.round_at(self.pointer) if self.pointer is not None else None
+        for row, band in shown:
+            if row.index in (self.chosen, hovered):
+                pygame.draw.rect(surface, theme["panel_light"], band, border_radius=4)
+            if row.index == self.chosen:
+                pygame.draw.rect(surface, theme["accent"], band, width=1, border_radius=4)
+            colour = theme["error"] if row.failure else theme["text"]
+            cells = (row.number, row.map_id, row.pairing, row.result, row.length)
+            for i, cell in enumerate(cells):
+                room = (starts[i + 1] if i + 1 < len(starts) else self.panel.right) - starts[i] - px(8)
+                draw_text(surface, theme, cell, (starts[i], band.y), size=13, colour=colour, max_width=room)
+            if row.failure:  # the reason under its round, where a bot author looks
+                draw_text(surface, theme, row.failure, (starts[1], band.y + line_h), size=13, colour=colour,
+                          max_width=self.panel.right - starts[1] - px(16))
+        self.scroll.draw_bar(surface, theme, self.panel.right - px(10))
+        places = [(index, tuple(rect)) for index, rect in self.places]
+        if places != self._traced:  # where each round is, for end-to-end tests (no-op without a trace file)
+            self._traced = places
+            for index, (x, y, w, h) in places:
+                self.app.trace(f"tron-tournament-round {index} {x} {y} {w} {h}")
 
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
@@ -178,34 +252,18 @@ class TournamentScene(Scene):
         draw_text(surface, theme, "Rounds (failed rounds first, with the reason):", (lefts[0], y), size=15,
                   bold=True, colour=theme["text_dim"])
         y += px(22)
-        line_h = theme.font(13).get_linesize()
-        bottom = self.panel.bottom - px(40)
         starts = [x + round(share * width) for share in ROUND_COLUMNS]
-        for row in self.window(max(0, (bottom - y) // max(1, line_h))):
-            if y + line_h > bottom:
-                break
-            cells = (row.number, row.map_id, row.pairing, row.result, row.length)
-            colour = theme["error"] if row.failure else theme["text"]
-            if row.index == self.chosen:
-                tall = line_h * (2 if row.failure and y + 2 * line_h <= bottom else 1)
-                band = pygame.Rect(self.panel.x + px(12), y, self.panel.width - px(24), tall)
-                pygame.draw.rect(surface, theme["panel_light"], band, border_radius=4)
-                pygame.draw.rect(surface, theme["accent"], band, width=1, border_radius=4)
-            for i, cell in enumerate(cells):
-                room = (starts[i + 1] if i + 1 < len(starts) else self.panel.right) - starts[i] - px(8)
-                draw_text(surface, theme, cell, (starts[i], y), size=13, colour=colour, max_width=room)
-            y += line_h
-            if row.failure and y + line_h <= bottom:  # the reason under its round, where a bot author looks
-                draw_text(surface, theme, row.failure, (starts[1], y), size=13, colour=colour,
-                          max_width=self.panel.right - starts[1] - px(16))
-                y += line_h
+        # Whole lines high: scrolled to its end, the list shows no gap above its first line.
+        room = max(0, self.panel.bottom - px(40) - y)
+        view = pygame.Rect(self.panel.x + px(12), y, self.panel.width - px(24), room - room % self.line_h)
+        self._draw_rounds(surface, view, starts)
         if self.chosen is not None:
-            hint = "↑↓ round · Enter: watch it · Esc: back to the game" if self.run.done else \
-                "↑↓ round · Enter: watch it · Esc: stop (asks first)"
+            hint = "↑↓ or click: round · Enter or click it again: watch · Esc: back to the game" \
+                if self.run.done else "↑↓ or click: round · Enter or click it again: watch · Esc: stop (asks first)"
         elif self.run.played:
-            hint = "↑↓ choose a round to watch · Esc or Enter: back to the game" if self.run.done else \
-                "↑↓ choose a round to watch · Esc: stop (asks first)"
+            hint = "↑↓ or click: choose a round to watch · Esc or Enter: back to the game" if self.run.done else \
+                "↑↓ or click: choose a round to watch · Esc: stop (asks first)"
         else:
             hint = "Esc or Enter: back to the game" if self.run.done else "Esc: stop (asks first)"
         draw_text(surface, theme, hint, (self.panel.centerx, self.panel.bottom - px(14)), size=14,
-                  colour=theme["text_dim"], anchor="midbottom")
+                  colour=theme["text_dim"], anchor="midbottom", max_width=self.panel.width - px(24))
