@@ -481,6 +481,57 @@ def test_tron_journey(xserver, tmp_path):
                              by_key=True)
 
 
+def tournament_rounds(lines: list[str]) -> dict[int, tuple[int, int, int, int]]:
+    """Where the tournament table last drew each finished round (``tron-tournament-round index x y w h``)."""
+    rounds: dict[int, tuple[int, int, int, int]] = {}
+    for line in lines:
+        if line.startswith("tron-tournament-round "):
+            index, x, y, w, h = (int(field) for field in line.split()[1:])
+            rounds[index] = (x, y, w, h)
+    return rounds
+
+
+def test_tron_tournament_journey(xserver, tmp_path):
+    """Tron → setup (O) → Tournament, flood fill against random on the chosen map at the shortest bot
+    time → Start: the table runs the rounds and finishes → a click chooses a round, a second click on
+    it opens it in the replay viewer → Esc back to the table → Esc closes it → out by the menu."""
+    with run_program(xserver, tmp_path, "--size", f"{SIZE[0]}x{SIZE[1]}") as program:
+        player = Player(program, tmp_path)
+        player.open_entry("Tron", "TronScene")
+        mark = player.mark()
+        player.keys("o")
+        player.wait_push(mark, "SetupScene")
+        # Mode ← : Tournament; Entrant 1 strongest ←← flood fill; Entrant 2 flood fill ←← random;
+        # End: Bot time, 100 ms ←← 25 ms (the shortest). Entrants 3 and 4 stay None, Maps the chosen map.
+        player.keys("Left", "Down", "Left", "Left", "Down", "Left", "Left", "End", "Left", "Left")
+        player.shot("tron-tournament-0-setup", settle=0.2)
+        player.keys("Return")
+        player.wait_push(mark, "TournamentScene")
+        player.wait_line(mark, lambda line: line == "tron-tournament-progress Finished: 2 rounds",
+                         "the tournament to finish", 60)
+        player.shot("tron-tournament-1-finished", settle=0.3)
+        rounds = tournament_rounds(player.since(mark))
+        assert len(rounds) == 2, rounds
+        index = list(rounds)[-1]  # the lower of the two rows
+        x, y, w, h = rounds[index]
+        player.click(x + w // 2, y + h // 2)  # chooses it
+        assert not [line for line in player.since(mark) if line.startswith("tron-tournament-open ")], \
+            "one click opened the round (it only chooses it)"
+        opened = player.mark()
+        player.click(x + w // 2, y + h // 2)  # the chosen round again: it opens
+        player.wait_push(opened, "TronScene")
+        assert f"tron-tournament-open {index}" in player.since(opened)
+        player.wait_line(opened, lambda line: line.startswith("status Tournament round: "), "the viewer's status")
+        player.shot("tron-tournament-2-replay")
+        back = player.mark()
+        player.keys("Escape")
+        player.wait_line(back, lambda line: line == "pop TronScene", "the viewer to close")
+        assert "pop TournamentScene" not in player.since(back), "Esc in the viewer closed the table too"
+        player.keys("Escape")
+        player.wait_line(back, lambda line: line == "pop TournamentScene", "the table to close")
+        player.quit_by_menu("TronScene")
+
+
 # -- The keyboard's way to the toolbar -------------------------------------------------------------------
 
 

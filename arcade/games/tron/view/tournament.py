@@ -54,6 +54,7 @@ class TournamentScene(Scene):
         self.places: list[tuple[int, pygame.Rect]] = []
         #: The places last written to the trace (end-to-end tests click them), so it is written once.
         self._traced: object = None
+        self._traced_progress: tuple[int, bool] | None = None
 
     def enter(self, app: object) -> None:
         super().enter(app)  # type: ignore[arg-type]
@@ -153,6 +154,7 @@ class TournamentScene(Scene):
         playback = self.run.replay(index)
         if playback is None:
             return
+        self.app.trace(f"tron-tournament-open {index}")  # end-to-end tests: the round the player chose
         viewer = FRONT.open_options(self.app, Launch(options={"replay": playback}))
         assert viewer is not None
         viewer.from_table = True
@@ -233,6 +235,9 @@ class TournamentScene(Scene):
                   f"{t.budget_ms:g} ms per move", (self.panel.centerx, y), size=15, anchor="midtop",
                   colour=theme["text_dim"], max_width=self.panel.width - px(24))
         y += px(26)
+        if self._drawn != self._traced_progress:  # end-to-end tests wait for "Finished: …" (no-op untraced)
+            self._traced_progress = self._drawn
+            self.app.trace(f"tron-tournament-progress {self.run.progress()}")
         draw_text(surface, theme, self.status(), (self.panel.centerx, y), size=17, bold=True, anchor="midtop",
                   colour=theme["warning" if self.asking else "text"], max_width=self.panel.width - px(24))
         y += px(34)
