@@ -4,7 +4,8 @@ Rows are chosen with Up/Down (or the mouse) and changed with Left/Right (or a cl
 the ◂ ▸ arrows, which stand at the same place whatever the value, so a second click on the same
 spot steps again); Enter or a click on the map's name opens the map picker (←→ and the arrows
 step through the maps there too), Enter elsewhere -- and on the map row once a map is picked
-from the list -- starts the match. The overlay edits a plain
+from the list -- starts the match. Rows that do not fit the window (four programs at 640x400)
+scroll: the wheel, and the focus moved by a key, bring them into view. The overlay edits a plain
 :class:`MatchSetup` and hands it back, so the game scene decides what a new setup means (a new match).
 """
 
