@@ -1151,3 +1151,24 @@ def test_a_balanced_wrap_takes_as_few_lines_and_leaves_no_word_alone():
     shortest, longest = sorted(font.size(line)[0] for line in lines)[::len(lines) - 1]
     assert shortest > longest * 0.6, lines
     assert wrap_balanced(theme, "short", 19, width) == ["short"]
+
+
+def test_scroll_reveals_what_the_focus_moved_to_and_stays_in_bounds():
+    """The framework's Scroll: focus below the view scrolls just enough to show it whole, focus above
+    scrolls back to it, the wheel never goes past either end, and a content that fits never scrolls."""
+    import pygame
+
+    from arcade.ui.scrolling import Scroll
+
+    scroll = Scroll()
+    scroll.fit(pygame.Rect(0, 100, 200, 90), 300)  # 10 rows of 30 px, 3 in view
+    assert scroll.shows(60, 30) and not scroll.shows(90, 30)
+    assert scroll.reveal(240, 30) and scroll.offset == 180 and scroll.shows(240, 30)
+    assert scroll.reveal(30, 30) and scroll.offset == 30
+    assert not scroll.reveal(60, 30)  # already in view: nothing moves
+    scroll.wheel(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-10, flipped=False), 30)
+    assert scroll.offset == scroll.most == 210
+    scroll.wheel(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=10, flipped=False), 30)
+    assert scroll.offset == 0
+    scroll.fit(pygame.Rect(0, 100, 200, 90), 60)
+    assert scroll.most == 0 and not scroll.by(50)
