@@ -272,3 +272,20 @@ def test_the_wheel_scrolls_the_rounds_in_a_small_window(app, driver):
     assert table.chosen == index
     driver.key(pygame.K_HOME)  # any key: the table is drawn again, the chosen round still in view
     assert index in [i for i, _rect in table.places]
+
+
+def test_a_round_coming_in_above_leaves_the_round_under_the_pointer_in_place(app, driver, monkeypatch):
+    """Newest first, every finished round pushed the list down a line: a click aimed at a round
+    while others were running chose the one above it. The list holds still under the pointer."""
+    _scene, table = finished_table(app, driver)
+    aimed, band = table.places[2]
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=band.center, rel=(0, 0), buttons=(0, 0, 0)))
+    rows = table.ordered()
+    newest = replace(rows[0], number=str(len(rows) + 1), index=99)
+    monkeypatch.setattr(table, "ordered", lambda: [newest, *rows])  # a round finishes meanwhile
+    table.draw(app.screen)
+    assert dict(table.places)[aimed] == band
+    driver.click(band.center)
+    assert table.chosen == aimed
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)))
+    assert table.places[0][0] == 99  # the pointer gone, the round finished meanwhile is listed

@@ -52,6 +52,8 @@ class TournamentScene(Scene):
         #: (schedule index, rectangle): a click chooses what the player saw there.
         self.pointer: tuple[int, int] | None = None
         self.places: list[tuple[int, pygame.Rect]] = []
+        #: The rounds as last listed (see :meth:`_listed`).
+        self._held: list[RoundRow] | None = None
         #: The places last written to the trace (end-to-end tests click them), so it is written once.
         self._traced: object = None
         self._traced_progress: tuple[int, bool] | None = None
@@ -91,6 +93,8 @@ class TournamentScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.pointer = tuple(event.pos)
             return True
+        if event.type in (pygame.MOUSEWHEEL, pygame.KEYDOWN):
+            self._held = None  # not aiming at a round: list the ones finished meanwhile
         if event.type == pygame.MOUSEWHEEL:
             self.follow = not self.scroll.wheel(event, 3 * self.line_h) and self.follow
             return True
@@ -179,13 +183,22 @@ class TournamentScene(Scene):
         """A round line's height (a failed round has two: its reason under it)."""
         return self.app.theme.font(13).get_linesize() if self.app is not None else 16
 
+    def _listed(self, view: pygame.Rect) -> list[RoundRow]:
+        """The rounds to list: as they were while the pointer rests on the list, the rounds finished
+        meanwhile added once it leaves (or on the next key). Newest first, each finished round
+        pushed the list down a line, and a click aimed at one round chose the one above it."""
+        resting = self.pointer is not None and view.collidepoint(self.pointer)
+        if self._held is None or not resting:
+            self._held = self.ordered()
+        return self._held
+
     def _draw_rounds(self, surface: pygame.Surface, view: pygame.Rect, starts: list[int]) -> None:
         """The rounds in ``view``, scrolled, each wholly or not at all; the chosen one outlined, the
         one under the pointer lit; :attr:`places` says where each was drawn."""
         assert self.app is not None
         theme = self.app.theme
         px, line_h = theme.px, self.line_h
-        rows = self.ordered()
+        rows = self._listed(view)
         tops, top = [], 0
         for row in rows:
             tops.append(top)
