@@ -541,6 +541,30 @@ def test_a_closed_terminal_sighup_saves_the_window_as_quit_does(tmp_path):
 
 
 @pytest.mark.slow
+def test_play_game_says_the_damaged_settings_it_moved_aside(tmp_path):
+    """``play GAME`` (no menu) moved a damaged settings file aside without a word: only the menu
+    said it (a toast, and the line once on stderr)."""
+    home = tmp_path / "home"
+    (home / "config" / "settings.json").mkdir(parents=True)  # a folder where the file belongs
+    trace = tmp_path / "trace.txt"
+    process = _spawn(["play", "tron", "--level", "empty-room", "--new"], stdout=subprocess.DEVNULL,
+                     env={"PUZZLE_ARCADE_HOME": str(home), "PUZZLE_ARCADE_TRACE": str(trace),
+                          "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    try:
+        _wait_for(lambda: trace.exists() and "first-frame" in trace.read_text(), 60, "the first frame")
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=10) == 130
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    err = process.stderr.read().decode() if process.stderr else ""
+    assert "Traceback" not in err and "interrupted (SIGINT)" in err, err
+    assert (home / "config" / "settings.json.damaged").is_dir()
+    assert "settings were damaged and moved to settings.json.damaged" in err, err
+
+
+@pytest.mark.slow
 def test_an_interrupted_tournament_keeps_the_rounds_it_finished(tmp_path):
     """An hour of rounds used to be lost to Ctrl+C or SIGTERM: now the table is printed and
     --out written for the rounds that finished, then the usual one line and status 130."""

@@ -155,8 +155,6 @@ class MenuScene(Scene):
         super().enter(app)
         self.rebuild()
         app.warm_up_games()  # each game's code, imported while the player chooses (after its first frame)
-        if app.settings.problem:
-            app.warn(app.settings.problem, self.toast)
 
     def resume(self) -> None:
         self._pointer = None  # a scene closing under a resting pointer sends a motion to where it was
