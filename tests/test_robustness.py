@@ -565,6 +565,29 @@ def test_play_game_says_the_damaged_settings_it_moved_aside(tmp_path):
 
 
 @pytest.mark.slow
+def test_an_interrupted_referee_has_the_replay_of_every_level_it_reported(tmp_path):
+    """``referee runway --save-replays``: the level's line came first and its replay after, so a
+    Ctrl+C right after the line cut the replay's write short -- a level reported, no replay."""
+    replays = tmp_path / "replays"
+    process = _spawn(["referee", "runway", "--bot", "codingame:python -m arcade bot runway", "--limit-ms", "5000",
+                      "--save-replays", str(replays), "00_statement_example", "01_one_lonely_hole"],
+                     stdout=subprocess.PIPE)
+    try:
+        first = _first_line(process)
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=10) == 130
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    err = process.stderr.read().decode() if process.stderr else ""
+    assert first.startswith("00_statement_example:") and "interrupted (SIGINT)" in err, (first, err)
+    replay = replays / "00_statement_example.json"
+    assert replay.is_file(), "the level reported has no replay"
+    assert cli.main(["play", "runway", "--replay", str(replay), "--screenshot", str(tmp_path / "shot.png")]) == 0
+
+
+@pytest.mark.slow
 def test_an_interrupted_tournament_keeps_the_rounds_it_finished(tmp_path):
     """An hour of rounds used to be lost to Ctrl+C or SIGTERM: now the table is printed and
     --out written for the rounds that finished, then the usual one line and status 130."""

@@ -174,6 +174,7 @@ def configure_referee(parser: argparse.ArgumentParser) -> None:
 def run_referee(args: argparse.Namespace) -> int:
     """``referee runway --bot SPEC [LEVEL ...]``: CodinGame's test-case list, one line per level."""
     from arcade.games.runway.outside import LIMITS, bundled_tests, parse_spec, run_levels, summary
+    from arcade.services import interrupts
     from arcade.services.replays import save_replay
 
     spec = parse_spec(args.bot)
@@ -193,9 +194,13 @@ def run_referee(args: argparse.Namespace) -> int:
         check_output_dir(args.save_replays)
 
     def report(run: RunwayRun) -> None:
-        print(run.line(), flush=True)
-        if args.save_replays is not None:
-            save_replay(run.replay(), args.save_replays / f"{run.level_id}.json")
+        # The replay is written before the level's line, with stop signals held: a Ctrl+C right
+        # after a level's line cut its replay's write short, and a level reported as run had none.
+        with interrupts.deferred():
+            if args.save_replays is not None:
+                save_replay(run.replay(), args.save_replays / f"{run.level_id}.json")
+            print(run.line(), flush=True)
+        interrupts.check()
 
     from arcade.services.programs import stop_on_sigterm
 
