@@ -735,6 +735,23 @@ def test_a_save_that_cannot_be_read_is_never_written_over_nor_cleared(user_home)
     assert saves.read_autosave("hashi").label == "new" and saves.save_failure("hashi") == ""
 
 
+def test_a_file_where_the_saves_folder_belongs_is_named_not_called_an_unreadable_save(user_home):
+    """With a file named ``saves`` in the data folder, every move said "Autosave failed: the save
+    there cannot be read: Not a directory; it is not written over" of a save that never was, and a
+    win could not clear the save that was not there. The file in the way is named instead."""
+    folder = saves.autosave_path("hashi").parent
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("not a folder\n")
+    with pytest.raises(OSError) as caught:
+        saves.write_autosave("hashi", {"game": "hashi", "moves": []}, "")
+    why = files.write_failure(caught.value)
+    assert f"{folder} is a file, not a folder" in why and "cannot be read" not in why, why
+    saves.clear_autosave("hashi")  # nothing there to clear: not a failure
+    assert folder.read_text() == "not a folder\n"
+    with pytest.raises(OSError, match="is a file, not a folder"):
+        files.atomic_write_text(folder / "deeper" / "x.json", "{}")  # any write under it says the same
+
+
 @pytest.mark.skipif(os.name != "posix" or (hasattr(os, "geteuid") and os.geteuid() == 0),
                     reason="root reads a mode-000 file; the test above refuses the reads itself")
 def test_a_mode_000_save_is_kept_for_real(user_home):

@@ -58,6 +58,12 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)  # see _TEMP_NAME
     except OSError as exc:  # name the file asked for, not the temporary one beside it
+        blocker = file_in_the_way(path.parent) if exc.errno in (errno.EEXIST, errno.ENOTDIR) else None
+        if blocker is not None:
+            # A file where a folder belongs (``saves`` made a file): "File exists" named neither.
+            from arcade.services.paths import shown_path
+
+            raise OSError(errno.ENOTDIR, f"{shown_path(blocker)} is a file, not a folder", str(path)) from None
         raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -326,7 +332,7 @@ def folder_problem(folder: str | Path) -> str:
             looping = next((p for p in top_down if _stat_errno(p) == errno.ELOOP), folder)
             return f"{shown_path(looping)} is a loop of symbolic links"
         if exc.errno == errno.ENOTDIR:
-            blocker = next((p for p in top_down if p.exists() and not p.is_dir()), folder)
+            blocker = file_in_the_way(folder) or folder
             return f"{shown_path(blocker)} is a file, not a folder"
         if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
             return f"there is no room on the disk of {shown_path(folder)} ({exc.strerror})"
@@ -339,6 +345,13 @@ def folder_problem(folder: str | Path) -> str:
     except ValueError as exc:  # a NUL byte in the name
         return f"{folder!r} cannot be written ({exc})"
     return ""
+
+
+def file_in_the_way(folder: Path) -> Path | None:
+    """The first of ``folder`` and the folders above it that exists but is not a folder (None if none is):
+    the file no folder can be made under."""
+    top_down = (*reversed(folder.parents), folder)
+    return next((p for p in top_down if p.exists() and not p.is_dir()), None)
 
 
 def _stat_errno(path: Path) -> int:

@@ -7,6 +7,7 @@ save is moved aside (never silently deleted) and reported in one line.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
@@ -103,7 +104,8 @@ def clear_autosave(game: str) -> None:
 
     def clear() -> None:
         _keep_unreadable(autosave_path(game))
-        autosave_path(game).unlink(missing_ok=True)
+        with contextlib.suppress(NotADirectoryError):  # a file where the saves' folder belongs: no save
+            autosave_path(game).unlink(missing_ok=True)
 
     _noting_failure(game, clear)
 
@@ -132,6 +134,10 @@ def _keep_unreadable(path: Path) -> None:
             pass
     except FileNotFoundError:
         return  # nothing to keep
+    except NotADirectoryError:
+        # A file where the saves' folder belongs: no save can be there, and the write says why.
+        # "The save there cannot be read: Not a directory" told of a save that never was.
+        return
     except OSError as exc:
         raise OSError(exc.errno, f"the save there cannot be read: {exc.strerror}; it is not written over",
                       str(path)) from None
