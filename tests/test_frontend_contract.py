@@ -3776,6 +3776,7 @@ def test_at_the_least_window_the_header_keeps_the_level_title_before_the_games_n
             shown = scene.header_shown
             font = app.theme.font(22, True)
             assert shown and font.size(shown)[0] <= scene.header_room, (shown, scene.header_room)
+            assert 16 + font.size(shown)[0] < scene.header_fields_rect.left, "the title runs under the facts"
             if shown == f"{info.title} — {level}":
                 continue  # it all fits
             if shown.startswith(level):

@@ -141,6 +141,8 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         self.elapsed = checked_float(session.extra.get("elapsed", 0.0), 0.0, MAX_ELAPSED, "'elapsed'")
         self.board_area = pygame.Rect(0, 0, 0, 0)
         self.header_rect = pygame.Rect(0, 0, 0, 0)
+        #: Where the header's facts were last drawn (the title must end left of them).
+        self.header_fields_rect = pygame.Rect(0, 0, 0, 0)
         #: The title the header last drew (see :func:`header_title`) and the pixels it had.
         self.header_shown = ""
         self.header_room = 0
@@ -290,12 +292,13 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         """Short facts for the header's right side (moves, timer, score...)."""
         return [f"Moves {self.session.index}", self.clock_text]
 
-    def draw_status_fields(self, surface: pygame.Surface, pos: tuple[int, int]) -> pygame.Rect:
-        """Draw :meth:`status_fields` in the header, right-aligned at ``pos``; the rect drawn (Tron sets
-        its score apart from the players' names)."""
+    def draw_status_fields(self, surface: pygame.Surface, pos: tuple[int, int], room: int) -> pygame.Rect:
+        """Draw :meth:`status_fields` in the header, right-aligned at ``pos`` and at most ``room``
+        pixels wide (the title keeps the rest); the rect drawn (Tron sets its score apart from the
+        players' names)."""
         assert self.app is not None
         return draw_text(surface, self.app.theme, "   ".join(self.status_fields()), pos, size=18, anchor="midright",
-                         colour=self.app.theme["text"])
+                         colour=self.app.theme["text"], max_width=room)
 
     def autosave_label(self) -> str:
         return self.level_title
@@ -938,11 +941,18 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         theme = self.app.theme
         pygame.draw.rect(surface, theme["panel"], self.header_rect)
         pygame.draw.line(surface, theme["grid"], self.header_rect.bottomleft, self.header_rect.bottomright)
-        fields_rect = self.draw_status_fields(surface, (self.header_rect.right - 16, self.header_rect.centery))
+        # The title keeps room for the level's name, up to a quarter of the header: at 640x400 a
+        # Tron tournament round's facts took the whole header and the title ("Emp…") was drawn
+        # over the players' names.
+        title_least = min(theme.font(22, True).size(self.level_title or self.info.title)[0],
+                          self.header_rect.width // 4)
+        fields_rect = self.draw_status_fields(surface, (self.header_rect.right - 16, self.header_rect.centery),
+                                              max(0, self.header_rect.width - 16 - 16 - 40 - title_least))
         if self.owns_save() and saves.save_failure(self.info.name):
             # Lasting, not a toast: until a save succeeds, quitting would lose the moves since.
             fields_rect = draw_text(surface, theme, "✗ Not saved", (fields_rect.left - 20, self.header_rect.centery),
                                     size=18, bold=True, anchor="midright", colour=theme["error"])
+        self.header_fields_rect = fields_rect
         room = self.header_room = max(80, fields_rect.left - 40)
         font = theme.font(22, True)
         self.header_shown = header_title(self.info.title, self.level_title, room, lambda text: font.size(text)[0],

@@ -1789,3 +1789,29 @@ def test_a_round_waiting_for_the_first_key_pulses_a_few_times_then_rests(app, dr
     drawn = app.drawn
     driver.frames(10)
     assert app.drawn - drawn >= 10
+
+
+def test_a_tournament_round_at_the_least_window_keeps_its_title_off_the_names(app, driver, tmp_path, monkeypatch):
+    """At 640x400 a tournament round's header facts ("Strongest vs Flood fill  Tournament round
+    Replay 16/26  10/s") took the whole header and the title ("Emp…") was drawn over the names:
+    the label goes (the status line says it too), then long names are shortened."""
+    from arcade.games.tron.logic import RULES
+    from arcade.services.replays import open_replay, save_replay
+
+    scene = open_tron(app, mode="humans", best_of=1)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 40)
+    path = tmp_path / "round.json"
+    save_replay(scene.round_replay(), path)
+    app.pop()
+    app.on_resize((640, 400))
+    viewer = app.launch("tron", Launch(options={"replay": open_replay(path, RULES)}))
+    viewer.from_table = True
+    font = app.theme.font(22, True)
+    for names in (("Strongest", "Flood fill"), ("my-very-own-bot-v12.py", "an-even-longer-program-name.py")):
+        monkeypatch.setattr(type(viewer), "seat_name", lambda _s, seat, n=names: n[seat])
+        viewer._dirty = True
+        driver.frame()
+        assert viewer.header_shown.startswith("Empty")  # the map's name, not three letters of it
+        assert 16 + font.size(viewer.header_shown)[0] < viewer.header_fields_rect.left, names
+        assert viewer.header_fields_rect.right <= 640

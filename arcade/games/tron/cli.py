@@ -21,6 +21,7 @@ from arcade.core.inputs import path_type, printable_name
 from arcade.core.numbers import int_type, milliseconds_type, seed_type, size_type
 from arcade.core.registry import Command
 from arcade.core.rng import new_seed
+from arcade.core.words import plural
 
 if TYPE_CHECKING:
     from arcade.games.tron.match import RoundRecord, Tournament
@@ -261,8 +262,9 @@ def _announce_tournament(args: argparse.Namespace, tournament: Tournament, total
     """The first line: who plays, on how many maps, at what budget, and where the rounds run."""
     where = f"on the Dask cluster at {args.scheduler}" if args.scheduler else \
         f"in {min(jobs, total)} process{'es' * (min(jobs, total) != 1)}"
-    print(f"Tron tournament: {', '.join(tournament.bots)} on {len(tournament.maps)} maps, {args.games} game(s) "
-          f"per pairing, map and seat, {args.ms:g} ms per move: {total} rounds {where}", flush=True)
+    print(f"Tron tournament: {', '.join(tournament.bots)} on {plural(len(tournament.maps), 'map')}, "
+          f"{plural(args.games, 'game')} per pairing, map and seat, {args.ms:g} ms per move: {total} rounds {where}",
+          flush=True)
 
 
 class _TournamentOutput:

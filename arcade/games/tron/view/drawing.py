@@ -29,7 +29,7 @@ import pygame
 
 from arcade.games.tron.view.round_end import CRASH_TIME
 from arcade.games.tron.view.setup import GENTLE_SPEED
-from arcade.ui.widgets import draw_text
+from arcade.ui.widgets import draw_text, fitting_prefix
 
 
 class DrawingMixin:
@@ -77,37 +77,57 @@ class DrawingMixin:
             return tick + 1
         return tick
 
-    def draw_status_fields(self, surface: pygame.Surface, pos: tuple[int, int]) -> pygame.Rect:
+    def draw_status_fields(self, surface: pygame.Surface, pos: tuple[int, int], room: int) -> pygame.Rect:
         """The header's facts, the names and the score set apart: each name after its cycle's colour
-        chip (cycle 2's hollow, as its trail), the score bold between them."""
+        chip (cycle 2's hollow, as its trail), the score bold between them. Wider than ``room``, the
+        replay's label goes first (the status line says it too), then the names are shortened: at
+        640x400 a tournament round's fields ran under the title ("Emp…" over "Strongest")."""
         assert self.app is not None
         theme = self.app.theme
-        fields = self.status_fields()
+        px = theme.px
         zoom = self.zoom_fields()
-        x, y = pos
-        rest = "   ".join(fields[len(zoom) + 1:])
-        rect = draw_text(surface, theme, rest, (x, y), size=18, anchor="midright", colour=theme["text"])
-        x = rect.left - theme.px(22)
+        rest = self.status_fields()[len(zoom) + 1:]
         if self.viewer is not None:
             middle, bold = "vs", False
         else:
             middle, bold = f"{self.match.score[0]:g} : {self.match.score[1]:g}", True
-        for seat, piece in ((1, None), (1, self.seat_name(1)), (None, middle), (0, self.seat_name(0)), (0, None)):
+        names = [self.seat_name(0), self.seat_name(1)]
+        measure = theme.font(18).size
+
+        def wide(rest: list[str], names: list[str]) -> int:
+            """The width drawn below: the facts, both chips and names, the score, the zoom."""
+            chips = 2 * px(12) + px(6) + px(6) + px(6)
+            gaps = px(22) + px(12) + px(12)
+            zoomed = 10 + measure("   ".join(zoom))[0] if zoom else 0
+            return (measure("   ".join(rest))[0] + chips + gaps + theme.font(18, bold).size(middle)[0]
+                    + sum(measure(name)[0] for name in names) + zoomed)
+
+        if wide(rest, names) > room and self.viewer is not None:
+            rest = [field for field in rest if field not in ("Tournament round", "Replay file")]
+        over = wide(rest, names) - room
+        if over > 0:
+            each = max(px(40), max(measure(name)[0] for name in names) - over // 2)
+            names = [name if measure(name)[0] <= each else
+                     fitting_prefix(name, each, lambda text: measure(text)[0], "…") + "…" for name in names]
+        x, y = pos
+        rect = draw_text(surface, theme, "   ".join(rest), (x, y), size=18, anchor="midright", colour=theme["text"])
+        x = rect.left - px(22)
+        for seat, piece in ((1, None), (1, names[1]), (None, middle), (0, names[0]), (0, None)):
             if piece is None:  # a chip
-                chip = pygame.Rect(0, 0, theme.px(12), theme.px(12))
+                chip = pygame.Rect(0, 0, px(12), px(12))
                 chip.midright = (x, y)
                 colour = theme[f"player{seat + 1}"]
                 pygame.draw.rect(surface, colour, chip, border_radius=3)
                 if seat == 1:
-                    pygame.draw.rect(surface, theme["panel"], chip.inflate(-theme.px(6), -theme.px(6)), border_radius=1)
+                    pygame.draw.rect(surface, theme["panel"], chip.inflate(-px(6), -px(6)), border_radius=1)
                 rect.union_ip(chip)
-                x = chip.left - theme.px(6)
+                x = chip.left - px(6)
                 continue
             score = seat is None
             part = draw_text(surface, theme, piece, (x, y), size=18, anchor="midright", bold=bold and score,
                              colour=theme["highlight" if score and bold else "text"])
             rect.union_ip(part)
-            x = part.left - theme.px(6 if seat == 0 else 12)  # the score keeps off both names
+            x = part.left - px(6 if seat == 0 else 12)  # the score keeps off both names
         if zoom:
             rect.union_ip(draw_text(surface, theme, "   ".join(zoom), (x - 10, y), size=18, anchor="midright",
                                     colour=theme["text"]))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pygame
 
+from arcade.core.words import plural
 from arcade.games.tron.tournament_run import RoundRow, TournamentRun
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
@@ -244,7 +245,7 @@ class TournamentScene(Scene):
         t = self.run.tournament
         draw_text(surface, theme, "Tron tournament", (self.panel.centerx, y), size=24, bold=True, anchor="midtop")
         y += px(36)
-        draw_text(surface, theme, f"{len(t.maps)} map(s), {t.games} game(s) per pairing, map and seat, "
+        draw_text(surface, theme, f"{plural(len(t.maps), 'map')}, {plural(t.games, 'game')} per pairing, map and seat, "
                   f"{t.budget_ms:g} ms per move", (self.panel.centerx, y), size=15, anchor="midtop",
                   colour=theme["text_dim"], max_width=self.panel.width - px(24))
         y += px(26)
