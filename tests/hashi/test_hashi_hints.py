@@ -14,6 +14,7 @@ from arcade.core.topology import Topology
 from arcade.games.hashi import explain, generator, hints, solver
 from arcade.games.hashi.formats import parse_puzzle
 from arcade.games.hashi.logic import RULES, Move, Puzzle, State
+from tests.hashi.hashi_ai_oracle import brute_force, small_puzzles
 
 
 @cache
@@ -280,3 +281,56 @@ def test_remembered_checks_give_the_hints_a_fresh_check_gives(level, monkeypatch
         monkeypatch.setattr(hints, "_CHECKED", {})
         fresh = hints.hint(state)
         assert hints.hint(state) == fresh and hints.hint(state, should_stop=lambda: False) == fresh
+
+
+@settings(max_examples=80, deadline=None)
+@given(small_puzzles(max_lines=9), st.data())
+def test_on_a_unique_board_the_wrong_claim_blamed_is_one_the_brute_force_solution_lacks(puzzle, data):
+    """The search for the solution closest to the claims starts from the cached solution (from the bare
+    puzzle it took up to 10 s on 400-island boards); with one solution that must change nothing: the
+    hint compares against that solution and blames a bridge or mark it disagrees with."""
+    found = brute_force(puzzle)
+    assume(len(found) == 1)
+    (solution,) = found
+    lines = range(len(puzzle.lines))
+    bridges = [data.draw(st.integers(0, n)) if data.draw(st.booleans()) else 0 for n in solution]
+    marks = {x for x in lines if solution[x] == 0 and data.draw(st.booleans())}
+    for x in data.draw(st.lists(st.sampled_from(list(lines)), min_size=1, max_size=2, unique=True)):
+        if solution[x] and data.draw(st.booleans()):
+            bridges[x] = 0
+            marks.add(x)
+        elif solution[x] < 2:
+            bridges[x] = solution[x] + 1
+            marks.discard(x)
+    assume(not any(bridges[x] and bridges[y] for x in lines for y in puzzle.crossings[x]))
+    wrong = {x for x in lines if bridges[x] > solution[x] or (x in marks and solution[x])}
+    assume(wrong)
+    state = State(puzzle, tuple(bridges), frozenset(marks))
+    verdict = hints.check(hints.Board.of(state))
+    assert verdict.closest == solution and set(verdict.wrong) == wrong
+    h = hints.hint(state)
+    assert h is not None and h.kind == "error", h
+    (blamed,) = [x for kind, x in h.highlight if kind == "wrong"]
+    assert blamed in wrong
+
+
+def test_watch_takes_back_only_the_wrong_bridge_of_a_board_following_the_hints_solution(monkeypatch):
+    """A 9x9 board with several solutions, half built from the solution the hints use plus one bridge too
+    many: the closest solution was searched from the bare puzzle with the claims only preferred, and it
+    disagreed with three right bridges as well, so Watch AI took back all four. The claims the hints'
+    solution agrees with are now kept."""
+    puzzle = parse_puzzle("2..4.4..3\n.........\n.2.5.4.1.\n4.....3.4\n.........\n"
+                          "5.....6.4\n..3..2...\n.........\n2.4...5.3\n")
+    assert solver.count_solutions(puzzle, 2) == 2
+    state = State.empty(puzzle)
+    for move in ("set 0 0 E 1", "set 0 3 E 2", "set 0 5 E 1", "set 0 8 S 2", "set 2 3 E 2", "set 3 0 E 1",
+                 "set 3 6 S 2", "set 5 0 E 2", "set 5 6 E 1", "set 5 8 S 1", "set 6 2 S 1", "set 8 2 E 2"):
+        state = RULES.play(state, move)
+    reference = hints.reference_solution(puzzle)
+    assert reference is not None and all(n <= reference[x] for x, n in enumerate(state.bridges))
+    state = RULES.play(state, "set 0 0 S 2")
+    monkeypatch.setattr(hints, "_CHECKED", {})
+    wrong_line = line_of(puzzle, "set 0 0 S 2")
+    assert hints.check(hints.Board.of(state)).wrong == (wrong_line,)
+    fixes = [item for item in hints.plan(state) if item.kind == "fix"]
+    assert [item.highlight for item in fixes] == [(("wrong", wrong_line),)]
