@@ -156,6 +156,9 @@ def test_ai_benchmark_quick(tmp_path, capsys):
     count = len(list(DATA.glob("*.has")))
     assert f"solved {count}/{count}" in out
     assert "generate unique 30x30 hard" in out and "generate unique 40x40 hard" in out
+    # The wrong-bridge hint on the 400-island board (it took up to 10 s on such boards).
+    assert "wrong-bridge hint, 400-island CLLV boards (1 instance," in out
+    assert "check (closest solution)" in out and "whole hint" in out
 
 
 def test_solve_takes_a_bundled_level_id_as_play_and_export_do(capsys):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import sys
 import time
@@ -22,7 +23,7 @@ from arcade.core.rng import new_seed
 from arcade.core.topology import Topology
 from arcade.games.hashi import generator, hints, solver
 from arcade.games.hashi.formats import TATHAM_ID, format_bridges, format_level, format_tatham, parse_tatham, read_puzzle
-from arcade.games.hashi.logic import MAX_SIDE, RULES, Puzzle, State
+from arcade.games.hashi.logic import MAX_BRIDGES, MAX_SIDE, RULES, Move, Puzzle, State
 from arcade.services.files import write_output
 from arcade.services.resources import STDIN_NAME, STDIN_REF, check_stdin_once, read_level_arg
 
@@ -253,6 +254,67 @@ def bench_literature(folder: Path, quick: bool) -> None:
           f"slowest {max(everything):.2f} s (target ≤ 10 s)")
 
 
+def _with_wrong_bridges(state: State, solution: tuple[int, ...], rng: random.Random, k: int) -> State:
+    """``state`` plus ``k`` bridges the cached solution lacks (one more than it has), on lines the rules allow."""
+    p = state.puzzle
+    lines = list(range(len(p.lines)))
+    rng.shuffle(lines)
+    added = 0
+    for x in lines:
+        n = max(state.bridges[x], solution[x]) + 1
+        if added == k:
+            break
+        if n > MAX_BRIDGES or x in state.marks:
+            continue
+        ln = p.lines[x]
+        try:
+            state = RULES.apply(state, Move("set", p.islands[ln.a].pos, ln.direction, n))
+        except ArcadeError:
+            continue
+        added += 1
+    return state
+
+
+def bench_wrong_hints(folder: Path, quick: bool) -> None:
+    """Time the hint on boards with one or two wrong bridges, on the empty board and on one half built
+    from the cached solution (every other bridged line), for each 400-island CLLV instance (``quick``:
+    one). The first hint's solve is cached beforehand, as in play, and so is nothing else. ``check``
+    is the search for the solution closest to the claims (it took up to 10 s before it started from
+    the cached solution); the rest of a hint is the chain of forced steps showing the bridge wrong.
+    """
+    files = sorted(folder.glob("Hs_*_400_*.has"))[:1 if quick else None]
+    checks: list[float] = []
+    whole: list[float] = []
+    for path in files:
+        puzzle = read_puzzle(path)
+        hints.reference_solution.cache_clear()
+        solution = hints.reference_solution(puzzle)
+        if solution is None:
+            continue
+        bridged = [x for x, n in enumerate(solution) if n]
+        kept = set(bridged[::2])
+        half = State(puzzle, tuple(solution[x] if x in kept else 0 for x in range(len(solution))))
+        rng = random.Random(path.stem)
+        for base in (State.empty(puzzle), half):
+            for k in (1, 2):
+                state = _with_wrong_bridges(base, solution, rng, k)
+                hints.forget_checks()
+                started = time.perf_counter()
+                verdict = hints.check(hints.Board.of(state))
+                checked = time.perf_counter() - started
+                if verdict.solution is not None:
+                    continue  # some solution has these bridges too: not a wrong-bridge hint
+                hints.forget_checks()
+                started = time.perf_counter()
+                hints.hint(state)
+                whole.append(time.perf_counter() - started)
+                checks.append(checked)
+    if whole:
+        where = f"{len(files)} instance{'s' * (len(files) != 1)}, 1-2 wrong bridges on the empty and a half-built board"
+        print(f"wrong-bridge hint, 400-island CLLV boards ({where}):\n"
+              f"  check (closest solution) {_ms(checks)}\n  whole hint               {_ms(whole)}   target max ≤ 1.5 s")
+
+
 def bench_generated(quick: bool) -> None:
     """Print solve and generation times of hard unique 30x30 boards (and generation of 40x40 ones) from
     fixed seeds, beside the targets and Tatham's C figures, so runs compare.
@@ -315,6 +377,8 @@ def run_ai_bench(quick: bool, data: Path | None = None) -> int:
         print(f"CLLV literature set not found: pass --data DIR or set {LITERATURE_ENV} (skipped)")
     else:
         bench_literature(folder, quick)
+        sys.stdout.flush()
+        bench_wrong_hints(folder, quick)
     sys.stdout.flush()
     bench_generated(quick)
     bench_large(quick)

@@ -95,6 +95,11 @@ _CHECKED_SIZE = 8
 Stop = Callable[[], bool] | None
 
 
+def forget_checks() -> None:
+    """Drop the remembered checks (a benchmark timing the search itself)."""
+    _CHECKED.clear()
+
+
 def check(board: Board, stop: Stop = None) -> Check:
     """Does some solution agree with every claim? If not, which claims are wrong (relative to the
     solution that keeps every claim the cached solution agrees with, and as many others as the
