@@ -61,7 +61,7 @@ def _level_id(path: Path) -> str:
 
 def _my_puzzle_name(path: Path) -> str:
     """``path`` below the editor's folder, as ``sub/name.txt`` ("" when it is elsewhere)."""
-    from arcade.games.hashi.view.editor import edits_dir
+    from arcade.games.hashi.view.puzzle_files import edits_dir
 
     try:
         return str(path.resolve().relative_to(edits_dir().resolve())).replace("\\", "/")
@@ -71,7 +71,7 @@ def _my_puzzle_name(path: Path) -> str:
 
 def my_puzzle_path(level_id: str) -> Path | None:
     """The file of a ``my-puzzles/NAME`` level id (None for any other id)."""
-    from arcade.games.hashi.view.editor import edits_dir
+    from arcade.games.hashi.view.puzzle_files import edits_dir
 
     prefix = f"{MY_PUZZLES}/"
     if not level_id.startswith(prefix):
@@ -168,7 +168,7 @@ class HashiFront(GameFront):
     def extra_choices(self) -> list[LevelEntry]:
         """The puzzles saved from the editor, under "My puzzles" (they were reachable only by
         ``play hashi --edit FILE`` or the clipboard); a row opens the file by its path."""
-        from arcade.games.hashi.view.editor import edits_dir
+        from arcade.games.hashi.view.puzzle_files import edits_dir
 
         return [replace(catalog.picker_entry(e), id=_level_id(e.path), group=MY_PUZZLES)
                 for e in catalog.bundled_levels(edits_dir())]

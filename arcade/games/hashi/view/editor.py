@@ -8,6 +8,15 @@ solutions side by side with their differences highlighted, and then, on a second
 worker, a proven fix. T test-plays the puzzle in the normal play scene (E there comes
 back); S saves a level file, I copies the Tatham game ID (or says why there is none),
 Ctrl+P prints a PDF with the solution.
+
+This module holds :class:`EditorScene` itself -- the verdict's workers, the unsaved board kept
+as a draft (and its live copy, which survives a killed run), save, copy and print -- and the
+draft files the menu's Continue reads. Its parts live beside it, each a subject of its own:
+:mod:`~arcade.games.hashi.view.editor_input` (keymap, layout, mouse and keyboard edits),
+:mod:`~arcade.games.hashi.view.editor_drawing` (the board),
+:mod:`~arcade.games.hashi.view.verdict_panel` (the side panel's verdict),
+:mod:`~arcade.games.hashi.view.playtest` (T's test-play scene) and
+:mod:`~arcade.games.hashi.view.puzzle_files` (the edits folder and file names).
 """
 
 from __future__ import annotations
@@ -15,82 +24,39 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
-import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from arcade.core.errors import ArcadeError, FormatError
-from arcade.core.grid import cell_name, size_name
+from arcade.core.grid import size_name
 from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
-from arcade.core.topology import Cell, Topology
+from arcade.core.topology import Cell
 from arcade.games.hashi import INFO, solver
 from arcade.games.hashi.editing import MIN_SIDE, Draft, Editor
 from arcade.games.hashi.formats import format_level, format_tatham, read_puzzle
 from arcade.games.hashi.logic import MAX_SIDE, RULES, Puzzle
 from arcade.games.hashi.verdict import Fix, Verdict, suggest_fix, verdict
 from arcade.games.hashi.view.dialogs import copy_text
-from arcade.games.hashi.view.painter import MAX_CELL
+from arcade.games.hashi.view.editor_drawing import EditorDrawingMixin
+from arcade.games.hashi.view.editor_input import EDITOR_KEYS, EditorInputMixin
+from arcade.games.hashi.view.playtest import PlaytestScene
+from arcade.games.hashi.view.puzzle_files import TITLE_LIMIT, edits_dir, new_puzzle_path, print_puzzle, slug
 from arcade.games.hashi.view.scene import HashiScene
 from arcade.games.hashi.view.verdict_panel import VerdictPanelMixin
 from arcade.services.autosave import BackgroundSaver
 from arcade.services.files import atomic_write_text, keeps_files, quarantine
 from arcade.services.paths import data_dir
-from arcade.ui.game_scene import GameScene, tab_binding
-from arcade.ui.gridview import ruler_band, ruler_font_size, ruler_labels
-from arcade.ui.overlays import LOOK_AT_BOARD
+from arcade.ui.game_scene import GameScene
 from arcade.ui.text_prompt import TextPromptScene
-from arcade.ui.widgets import Button, button_tip, draw_text
+from arcade.ui.widgets import Button
 
 INTRO = ("Click: place or remove an island · drag: move it · wheel or 1–8: its number · "
          "right-click removes · T test-plays · F1 every key")
-PANEL_WIDTH = 380
-#: Pixels a click on an island may wander and still remove it: on a 40x40 board cells are a few
-#: pixels wide, and a hand's jitter across a border would move the island instead.
-CLICK_SLOP = 4
-#: The smallest editor cell (pixels): a 40x40 board still fits the least window.
-MIN_CELL = 3
-_ARROWS = (("Up", (-1, 0)), ("Down", (1, 0)), ("Left", (0, -1)), ("Right", (0, 1)))
-
-EDITOR_KEYS = (
-    Binding("Click · right-click", "", "place an island or remove it · remove it"),
-    Binding("Drag an island", "", "move it to water, number and all (one edit)"),
-    Binding("Wheel · 1–8", "", "change the number of the island under the pointer"),
-    *(Binding(str(n), "set_number", "", arg=str(n)) for n in range(1, 9)),
-    Binding("0 / Delete", "remove_here", "remove the island under the pointer"),
-    Binding("Arrows · Space", "", "move the keyboard cursor · place or remove there"),
-    *(Binding(key, "move_cursor", "", arg=key, repeat=True) for key, _ in _ARROWS),
-    Binding("Space", "toggle_here", ""),
-    Binding("Ctrl+Z / U", "undo", "undo", button="Undo", repeat=True),
-    Binding("Ctrl+Y / Ctrl+Shift+Z / R", "redo", "redo", button="Redo", repeat=True),
-    Binding("F", "apply_fix", "apply the suggested fix", button="Fix", when="has_fix"),
-    Binding("T", "test_play", "test-play this puzzle (E comes back)", button="Test-play"),
-    Binding("E", "back_to_game", "back to the game the editor was opened from", button="Back to game",
-            when="over_a_game", listed_when="over_a_game"),
-    Binding("F2 / Ctrl+T", "name_puzzle", "give the puzzle a title (My puzzles lists it, Save names the file "
-            "after it)", button="Title"),
-    Binding("Ctrl+S / S", "save", "save the level file", button="Save"),
-    Binding("I", "copy_game_id", "copy the Tatham game ID (or say why not)", button="Game ID"),
-    Binding("Ctrl+C", "copy_level", "copy the level file"),
-    Binding("Ctrl+N", "clear_board", "start over on an empty board (Undo brings it back)"),
-    Binding("D", "resume_draft", "resume draft: the board you left unsaved last time", button="Resume draft",
-            when="draft_waiting", listed_when="draft_waiting"),  # a draft is only written on leaving
-    Binding("Ctrl+P", "print_sheet", "print: a PDF with the solution", button="Print…"),
-    Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
-    Binding("F1 / ?", "open_how_to_play", "how to play Hashi, and every key of the editor"),
-    tab_binding(side_panel=True),
-)
-
-
-def edits_dir() -> Path:
-    """Where the editor saves and prints when the puzzle came from no file."""
-    return data_dir() / "hashi-edits"
 
 
 def draft_path() -> Path:
@@ -181,96 +147,6 @@ def draft_label() -> str:
     return f"your unsaved puzzle “{title}” in the editor" if title else ""
 
 
-#: The longest title the Title dialog takes (a header line, a picker row, a file name).
-TITLE_LIMIT = 60
-
-
-def slug(title: str) -> str:
-    """A file name stem for ``title``: ASCII letters and digits joined by "-" ("Harbour at
-    Dawn!" is "harbour-at-dawn", "Île 7" is "ile-7", "8×8" is "8x8", not "88" as it was); "" when
-    nothing of it is left."""
-    ascii_text = unicodedata.normalize("NFKD", title.replace("×", "x")).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:TITLE_LIMIT].strip("-")
-
-
-def new_puzzle_path(title: str = "") -> Path:
-    """Where Save writes a puzzle from no file: named after its title, else the date and time,
-    never over another file ("-2", "-3"... are added)."""
-    stem = slug(title) or f"puzzle-{datetime.now():%Y%m%d-%H%M%S}"
-    folder = edits_dir()
-    path = folder / f"{stem}.txt"
-    for n in itertools.count(2):
-        if not path.exists():
-            return path
-        path = folder / f"{stem}-{n}.txt"
-    raise AssertionError("unreachable")
-
-
-def print_puzzle(app: Any, puzzle: Puzzle, stem: str = "") -> tuple[str, str]:
-    """"Print…": the puzzle and its solution as a PDF in the edits folder; (what to say, its role)."""
-    from arcade.games.hashi.sheets import write_sheets
-
-    stem = stem or f"puzzle-{datetime.now():%Y%m%d-%H%M%S}"
-    out = edits_dir() / f"{stem}.pdf"
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        pages, written = write_sheets([(stem, puzzle)], out)
-    except OSError as exc:  # in the words Save uses: "[Errno 13] Permission denied: '/…'" was Python's
-        return f"Could not print to {exc.filename or out}: {exc.strerror or exc}", "error"
-    except ArcadeError as exc:
-        return f"Could not print: {exc}", "error"
-    if app is not None:
-        app.trace(f"hashi-printed {pages} {written}")
-    return f"Printed {pages} page{'s' if pages != 1 else ''} (the puzzle, then its solution) to {written}", "good"
-
-
-class PlaytestScene(HashiScene):
-    """The normal play scene on the editor's puzzle: no autosave, no records, E goes back.
-
-    Another puzzle chosen here (the level picker, a paste, a new puzzle) ends the test-play: that
-    puzzle is played normally, with its records, autosave and next level. (It stayed a
-    "Test-play" that kept no record of a real level.)
-    """
-
-    autosave_when = None
-    #: The level id of the editor's puzzle ("Play again" keeps testing it).
-    LEVEL_ID = "test-play"
-
-    def __init__(self, info: GameInfo, session: Session[Any, Any, Any], editor: EditorScene) -> None:
-        super().__init__(info, session)
-        self.editor_scene = editor
-        self.testing = True
-
-    def change_level(self, level: Any, level_id: str, *, seed: int = 0) -> None:
-        if level_id != self.LEVEL_ID and self.testing:
-            self.testing = False
-            self.autosave_when = HashiScene.autosave_when
-        super().change_level(level, level_id, seed=seed)
-
-    @property
-    def level_title(self) -> str:
-        """"Test-play — Harbour at dawn": the header said only "Test-play", whichever puzzle it was."""
-        if not self.testing:
-            return super().level_title
-        title = dict(self.editor_scene.draft.meta).get("title", "")
-        return f"Test-play — {title}" if title else "Test-play"
-
-    def open_editor(self) -> None:
-        if self.testing:
-            self.close()
-        else:
-            super().open_editor()
-
-    def keep_record(self, outcome: Any) -> str:
-        return "A test-play is not a personal best." if self.testing else super().keep_record(outcome)
-
-    def result_buttons(self, outcome: Any) -> list[tuple[str, Any]]:
-        if not self.testing:
-            return super().result_buttons(outcome)
-        # Look at board as in every result panel (Enter's default: it keeps the finished board).
-        return [("Back to the editor", self.close), (LOOK_AT_BOARD, self.look_at_board), ("Play again", self.new_game)]
-
-
 def live_copy_path() -> Path:
     """The live copy of the board being edited (see :meth:`EditorScene.keep_spare_copy`)."""
     return data_dir() / _draft_files()[1]
@@ -297,7 +173,7 @@ def _write_spare(text: str, _label: str) -> None:
     atomic_write_text(path, text)
 
 
-class EditorScene(VerdictPanelMixin, GameScene):
+class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameScene):
     """Edit a Hashi puzzle; ``path`` is where Save writes (None: a new file in the edits folder)."""
 
     autosave_when = None
@@ -532,204 +408,6 @@ class EditorScene(VerdictPanelMixin, GameScene):
             return
         self.changed(self.editor.apply(Draft.of(self.fix.puzzle), self.fix.text))
 
-    # -- layout ------------------------------------------------------------------------------
-    def layout_board(self, area: pygame.Rect) -> None:
-        px = self.app.theme.px if self.app is not None else int  # the panel grows with its text
-        panel_w = min(px(PANEL_WIDTH), max(240, area.width // 3))
-        self.panel_rect = pygame.Rect(area.right - panel_w, area.top, panel_w, area.height)
-        d = self.draft
-        # A band above and left for the row and column numbers the messages name cells by.
-        rough = min((area.width - panel_w) // d.cols, area.height // d.rows)
-        scale = self.app.theme.scale if self.app is not None else 1.0  # the numbers grow with the text
-        band = self.label_band = ruler_band(scale) if rough >= 6 else 0
-        board_area = pygame.Rect(area.left + band, area.top + band, area.width - panel_w - 12 - band,
-                                 area.height - band)
-        # Smaller cells rather than a board over the header and the status line (a 40x40 board at
-        # the least window has 5-pixel cells; it was 8 at the least, 320 pixels in 250). As large as
-        # the play board's at most (MAX_CELL at the UI scale): capped at 64, a small board stayed small
-        # in a big window.
-        most = round(MAX_CELL * scale)
-        self.cell = max(MIN_CELL, min(most, board_area.width // d.cols, board_area.height // d.rows))
-        w, h = self.cell * d.cols, self.cell * d.rows
-        self.board_rect = pygame.Rect(0, 0, w, h)
-        self.board_rect.center = board_area.center
-        self._layout_panel_buttons()
-        if self.app is not None:  # end-to-end tests read where the board is from the trace file
-            self.app.trace(f"editor-layout {self.cell} {self.board_rect.x} {self.board_rect.y} {d.rows} {d.cols}")
-
-    def _build_panel_buttons(self) -> None:
-        def size(dr: int, dc: int) -> Callable[[], None]:
-            return lambda: self.resize_board(dr, dc)
-
-        def allowed(dr: int, dc: int) -> Callable[[], bool]:
-            return lambda: self.editor.can_resize(dr, dc)
-
-        def refusal(dr: int, dc: int) -> Callable[[], str]:
-            return lambda: self.editor.resize_refusal(self.draft.rows + dr, self.draft.cols + dc)
-
-        # A size button at its limit is grey; a click on it says why (see handle_board).
-        self.size_buttons = {
-            (0, -1): Button("W −", size(0, -1), tooltip="one column less", enabled_when=allowed(0, -1),
-                           why_disabled=refusal(0, -1)),
-            (0, 1): Button("W +", size(0, 1), tooltip=f"one column more (up to {MAX_SIDE})",
-                           enabled_when=allowed(0, 1), why_disabled=refusal(0, 1)),
-            (-1, 0): Button("H −", size(-1, 0), tooltip="one row less", enabled_when=allowed(-1, 0),
-                           why_disabled=refusal(-1, 0)),
-            (1, 0): Button("H +", size(1, 0), tooltip=f"one row more (up to {MAX_SIDE})", enabled_when=allowed(1, 0),
-                           why_disabled=refusal(1, 0)),
-        }
-        self.panel_buttons = [
-            *self.size_buttons.values(),
-            *(Button(t.value.capitalize(), lambda t=t: self.set_topology(t.value),
-                     tooltip=f"make the board a {t.value}") for t in Topology),
-        ]
-
-    def _layout_panel_buttons(self) -> None:
-        px = self.app.theme.px if self.app is not None else int  # the buttons grow with their text
-        x, y = self.panel_rect.x + 10, self.panel_rect.y + px(34)
-        bw = (self.panel_rect.width - 20 - 18) // 4
-        for i, button in enumerate(self.panel_buttons[:4]):
-            button.rect = pygame.Rect(x + i * (bw + 6), y, bw, px(28))
-        tw = (self.panel_rect.width - 20 - 12) // 3
-        for i, button in enumerate(self.panel_buttons[4:]):
-            button.rect = pygame.Rect(x + i * (tw + 6), y + px(36), tw, px(28))
-        if self.app is not None:
-            for button in self.panel_buttons:
-                r = button.rect
-                self.app.trace(f"editor-button {r.x} {r.y} {r.width} {r.height} {button.label.replace(' ', '')}")
-
-    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
-        if not self.board_rect.collidepoint(pos):
-            return None
-        return ((pos[1] - self.board_rect.y) // self.cell, (pos[0] - self.board_rect.x) // self.cell)
-
-    def cell_centre(self, cell: Cell) -> tuple[int, int]:
-        return (self.board_rect.x + cell[1] * self.cell + self.cell // 2,
-                self.board_rect.y + cell[0] * self.cell + self.cell // 2)
-
-    # -- input -------------------------------------------------------------------------------
-    def handle_board(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for (dr, dc), button in self.size_buttons.items():
-                if button.rect.collidepoint(event.pos) and not button.is_enabled():
-                    self.resize_board(dr, dc)  # refused, with the reason
-                    return True
-        for button in self.panel_buttons:
-            if button.handle(event):
-                return True
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.cell_at(tuple(event.pos))
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            self.dragging = None  # a release lost outside the window ends that drag here
-            cell = self.cell_at(tuple(event.pos))
-            if cell is None:
-                return False
-            self.cursor = cell
-            if event.button == 3:
-                self.changed(self.editor.remove(cell))
-            elif self.draft.number_at(cell):
-                self.dragging = cell  # a click removes it, a drag moves it: the release decides
-                self.pressed_at = tuple(event.pos)
-            else:
-                self.changed(self.editor.toggle(cell))
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
-            x, y = event.pos
-            still = abs(x - self.pressed_at[0]) <= CLICK_SLOP and abs(y - self.pressed_at[1]) <= CLICK_SLOP
-            self.drop(self.dragging, self.dragging if still else self.cell_at((x, y)))
-            return True
-        if event.type == pygame.MOUSEWHEEL:
-            cell = self.hover
-            if cell is None or not event.y:
-                return False
-            self.changed(self.editor.bump(cell, 1 if event.y > 0 else -1))
-            return True
-        return False
-
-    def drop(self, src: Cell, cell: Cell | None) -> None:
-        """The release of a press on an island: on that island it is a click (removed, as ever);
-        on water the island moves there, number and all, in one edit. A press removed the island at
-        once, so a drag to move it lost it instead, and moving took three edits."""
-        self.dragging = None
-        self._tooltip = ""  # the drag's "Let go to move…" would hide what the drop did until the pointer moved
-        if cell == src:
-            self.changed(self.editor.toggle(src))
-        elif cell is None:
-            self.say(f"The {self.draft.number_at(src)} stays at {cell_name(src)}: let go off the board.")
-        else:
-            message = self.editor.move(src, cell)
-            if message.startswith("Moved"):
-                self.cursor = cell
-                self.changed(message)
-            else:
-                self.refuse(message)
-
-    def button_rows(self) -> list[list[Button]]:
-        """The side panel's two rows (sizes, then topologies): Tab reaches them after the toolbar."""
-        return [self.panel_buttons[:4], self.panel_buttons[4:]]
-
-    def board_tooltip(self, pos: tuple[int, int]) -> str:
-        for button in self.panel_buttons:
-            if button.rect.collidepoint(pos):
-                return button_tip(button)  # a grey size button says why
-        cell = self.cell_at(pos)
-        if self.dragging is not None and cell not in (None, self.dragging):
-            n, there = self.draft.number_at(self.dragging), self.draft.number_at(cell)
-            if there:
-                return f"There is a {there} at {cell_name(cell)} already: let go on water to move the {n}."
-            return f"Let go to move the {n} to {cell_name(cell)}."
-        return ""
-
-    def _target(self) -> Cell:
-        return self.hover if self.hover is not None else self.cursor
-
-    # -- keymap actions ------------------------------------------------------------------------
-    def set_number(self, digit: str) -> None:
-        self.changed(self.editor.set_number(self._target(), int(digit)))
-
-    def remove_here(self) -> None:
-        self.changed(self.editor.remove(self._target()))
-
-    def toggle_here(self) -> None:
-        """Space: place or remove on the square drawn (the hovered cell's, when the pointer is on the
-        board), as the number keys do -- it toggled the keyboard's cell hidden under the hover."""
-        self.changed(self.editor.toggle(self._target()))
-
-    def move_cursor(self, key: str) -> None:
-        """An arrow moves the square drawn one cell. The editor's cursor is never hidden -- the
-        square is on the hovered cell, else on the keyboard's -- so the first arrow moves too, from
-        that square: it jumped from the keyboard's old cell, hidden under the hover, instead."""
-        dr, dc = dict(_ARROWS)[key]
-        d = self.draft
-        row, col = self._target()
-        self.hover = None
-        self.cursor = ((row + dr) % d.rows, (col + dc) % d.cols)
-
-    def undo(self) -> None:
-        self.changed(self.editor.undo())
-        self.relayout()
-
-    def redo(self) -> None:
-        self.changed(self.editor.redo())
-        self.relayout()
-
-    def resize_board(self, d_rows: int, d_cols: int) -> None:
-        d = self.draft
-        refusal = self.editor.resize_refusal(d.rows + d_rows, d.cols + d_cols)
-        if refusal:
-            self.refuse(refusal)
-            return
-        self.changed(self.editor.resize(d.rows + d_rows, d.cols + d_cols))
-        self.cursor = (min(self.cursor[0], self.draft.rows - 1), min(self.cursor[1], self.draft.cols - 1))
-        self.relayout()
-
-    def set_topology(self, name: str) -> None:
-        self.changed(self.editor.set_topology(Topology.parse(name)))
-
-    def clear_board(self) -> None:
-        self.changed(self.editor.clear())
-
     def leave(self) -> None:
         """Keep an unsaved board for the next ``--edit``; only a board actually edited replaces the
         spare copy, and only the spare copy's own board, saved or emptied, retires it. (Looking at
@@ -885,105 +563,6 @@ class EditorScene(VerdictPanelMixin, GameScene):
         text, role = print_puzzle(self.app, puzzle, stem)
         self.refuse(text) if role == "error" else self.say(text, role)
 
-    # -- drawing -------------------------------------------------------------------------------
-    def draw_board(self, surface: pygame.Surface) -> None:
-        assert self.app is not None
-        theme = self.app.theme
-        d = self.draft
-        puzzle = self.verdict_puzzle
-        shown = self.verdict
-        highlight_islands: set[Cell] = set()
-        highlight_lines: set[int] = set()
-        if shown is not None and puzzle is not None and shown.kind == "none":
-            islands = puzzle.islands
-            highlight_islands = {islands[i].pos for i in shown.islands if i < len(islands)}
-            highlight_lines = {i for i in shown.lines if i < len(puzzle.lines)}
-        fix_cells = set(self.fix.cells) if self.fix is not None else set()
-        self._draw_grid(surface, theme, self.board_rect, self.cell, d)
-        if self.label_band:
-            size, dim = ruler_font_size(self.cell, theme.scale), theme["text_dim"]
-            band = self.label_band
-            top, left = self.board_rect.top - band // 2, self.board_rect.left - band // 2
-            columns = [(c, self.cell_centre((0, c))[0]) for c in range(d.cols)]
-            rows = [(r, self.cell_centre((r, 0))[1]) for r in range(d.rows)]
-            for text, centre in ruler_labels(columns, rows, self.cell, top, left):
-                draw_text(surface, theme, text, centre, size=size, colour=dim, anchor="center", fixed=True)
-        if puzzle is not None and highlight_lines:
-            for index in highlight_lines:
-                self._draw_line(surface, theme["error"], self.board_rect, self.cell, puzzle, index, 1, d)
-        if shown is not None and puzzle is not None and shown.kind == "many" and Draft.of(puzzle) == d:
-            for index in shown.differ:  # where the two solutions disagree, on the board itself
-                self._draw_line(surface, theme["warning"], self.board_rect, self.cell, puzzle, index, 1, d, 1)
-        for cell, n in d.numbers:
-            role = "error" if cell in highlight_islands else "highlight" if cell in fix_cells else ""
-            self._draw_island(surface, theme, self.board_rect, self.cell, cell, n, role)
-        carried, over = self.dragging, self.hover
-        if carried is not None and over is not None and over != carried and not d.number_at(over):
-            # The island a drag carries, where a release would put it.
-            self._draw_island(surface, theme, self.board_rect, self.cell, over, d.number_at(carried),
-                              "highlight")
-        for cell in fix_cells - set(dict(d.numbers)):
-            centre = self._centre(self.board_rect, self.cell, cell)
-            pygame.draw.circle(surface, theme["highlight"], centre, max(3, self.cell * 2 // 5), 2)
-        target = self.hover or self.cursor
-        if self.board_rect.width:
-            rect = pygame.Rect(self.board_rect.x + target[1] * self.cell, self.board_rect.y + target[0] * self.cell,
-                               self.cell, self.cell)
-            pygame.draw.rect(surface, theme["accent"], rect, 2)
-        self._draw_panel(surface, theme, puzzle, shown)
-
-    @staticmethod
-    def _centre(rect: pygame.Rect, cell: int, pos: Cell) -> tuple[int, int]:
-        return (rect.x + pos[1] * cell + cell // 2, rect.y + pos[0] * cell + cell // 2)
-
-    def _draw_grid(self, surface: pygame.Surface, theme: Any, rect: pygame.Rect, cell: int, d: Draft) -> None:
-        pygame.draw.rect(surface, theme["panel"], rect)
-        for r in range(d.rows + 1):
-            y = rect.y + r * cell
-            pygame.draw.line(surface, theme["grid_faint"], (rect.x, y), (rect.right, y))
-        for c in range(d.cols + 1):
-            x = rect.x + c * cell
-            pygame.draw.line(surface, theme["grid_faint"], (x, rect.y), (x, rect.bottom))
-        if d.topology is not Topology.PLANE:
-            seam = theme["accent"]
-            pygame.draw.line(surface, seam, rect.topleft, rect.bottomleft, 2)
-            pygame.draw.line(surface, seam, (rect.right - 1, rect.y), (rect.right - 1, rect.bottom), 2)
-            if d.topology is Topology.TORUS:
-                pygame.draw.line(surface, seam, rect.topleft, (rect.right, rect.y), 2)
-                pygame.draw.line(surface, seam, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1), 2)
-
-    def _draw_island(self, surface: pygame.Surface, theme: Any, rect: pygame.Rect, cell: int, pos: Cell,
-                     n: int, role: str) -> None:
-        centre = self._centre(rect, cell, pos)
-        radius = max(3, cell * 2 // 5)
-        pygame.draw.circle(surface, theme["panel_light"], centre, radius)
-        pygame.draw.circle(surface, theme[role] if role else theme["text_dim"], centre, radius, 3 if role else 1)
-        if cell >= 12:
-            draw_text(surface, theme, str(n), centre, size=max(10, int(cell * 0.5)), bold=True, anchor="center",
-                      fixed=True, colour=theme[role] if role else theme["text"])
-
-    def _draw_line(self, surface: pygame.Surface, colour: Any, rect: pygame.Rect, cell: int, puzzle: Puzzle,
-                   index: int, count: int, d: Draft, width: int = 2) -> None:
-        """A line's bridges, drawn cell by cell so lines round the edge of a wrapped board show too."""
-        line = puzzle.lines[index]
-        a, b = puzzle.islands[line.a].pos, puzzle.islands[line.b].pos
-        dr, dc = (0, 1) if line.horizontal else (1, 0)
-        half = cell // 2
-        pieces = []
-        ca = self._centre(rect, cell, a)
-        pieces.append((ca, (ca[0] + dc * half, ca[1] + dr * half)))
-        for pos in line.cells:
-            c = self._centre(rect, cell, pos)
-            pieces.append(((c[0] - dc * half, c[1] - dr * half), (c[0] + dc * half, c[1] + dr * half)))
-        cb = self._centre(rect, cell, b)
-        pieces.append(((cb[0] - dc * half, cb[1] - dr * half), cb))
-        gap = max(2, cell // 8)
-        offsets = [0] if count == 1 else [-gap, gap]
-        for start, end in pieces:
-            for off in offsets:
-                ox, oy = (0, off) if line.horizontal else (off, 0)
-                pygame.draw.line(surface, colour, (start[0] + ox, start[1] + oy), (end[0] + ox, end[1] + oy), width)
-
 
 def _placeholder() -> Puzzle:
     """A two-island puzzle for the base scene's session (the editor plays no moves)."""
@@ -998,4 +577,7 @@ def open_editor(app: Any, info: GameInfo, puzzle: Puzzle | None = None, path: Pa
     return scene
 
 
-__all__ = ["MAX_SIDE", "MIN_SIDE", "EditorScene", "PlaytestScene", "edits_dir", "open_editor", "read_draft"]
+#: Also named here for the code and tests that import them from the editor: its keymap, its test-play
+#: scene and where it writes (their homes are editor_input, playtest and puzzle_files).
+__all__ = ["EDITOR_KEYS", "MAX_SIDE", "MIN_SIDE", "EditorScene", "PlaytestScene", "edits_dir", "open_editor",
+           "read_draft", "slug"]

@@ -636,7 +636,7 @@ class HashiScene(CameraScene, PuzzleScene):
 
     def print_sheet(self) -> None:
         """"Print…": this puzzle and its solution as a PDF; the status line says where."""
-        from arcade.games.hashi.view.editor import print_puzzle
+        from arcade.games.hashi.view.puzzle_files import print_puzzle
 
         stem = self.session.level_id.replace("/", "-") if self.session.level_id else ""
         text, role = print_puzzle(self.app, self.puzzle, stem)

@@ -6,7 +6,8 @@ words, the rules the explained solve used, the proven fix, and the solution pict
 side for "2+ solutions", their differing lines marked) -- inside the panel at every window size.
 It is separate because it reads as one subject: it uses the scene's ``panel_rect``,
 ``panel_buttons``, ``draft``, ``verdict``, ``verdict_puzzle``, ``fix``, ``fix_state`` and
-``verdict_worker``, and the board's own line and centre drawing (``_draw_line``, ``_centre``).
+``verdict_worker``, and the board's own line and centre drawing (``_draw_line``, ``_centre``, in
+:mod:`~arcade.games.hashi.view.editor_drawing`).
 """
 
 from __future__ import annotations
