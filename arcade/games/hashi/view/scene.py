@@ -38,7 +38,8 @@ from arcade.games.hashi.formats import parse_puzzle, read_puzzle
 from arcade.games.hashi.logic import RULES, Puzzle, State, describe_move
 from arcade.games.hashi.verdict import find_solutions
 from arcade.games.hashi.view import dialogs, effects
-from arcade.games.hashi.view.painter import BoardPainter, assign_seam_labels, seam_label
+from arcade.games.hashi.view.line_overlays import assign_seam_labels, seam_label
+from arcade.games.hashi.view.painter import BoardPainter
 from arcade.ui.camera import CameraInput, CameraScene
 from arcade.ui.front import level_name_from_id
 from arcade.ui.game_scene import PuzzleScene
