@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from arcade.services.replays import Turn
+from arcade.ui.text import draw_text, wrap_text
 from arcade.ui.theme import Theme
-from arcade.ui.widgets import draw_text, wrap_text
 
 #: At most this many lines are gathered for the panel (the newest; older ones scroll away).
 KEEP = 200

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from arcade.core.registry import GameInfo
-from arcade.ui.widgets import fitting_prefix
+from arcade.ui.text import fitting_prefix
 
 
 def format_time(seconds: float, *, tenths: bool = False) -> str:

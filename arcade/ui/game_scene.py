@@ -58,9 +58,11 @@ from arcade.ui.results import ResultsMixin
 from arcade.ui.scene import Scene
 from arcade.ui.speed import WATCH_SPEEDS, SpeedControl
 from arcade.ui.status_line import STATUS_LINES, StatusLineMixin
+from arcade.ui.text import draw_text
+from arcade.ui.toast import Toast
 from arcade.ui.tween import Tweens
 from arcade.ui.watch import WatchPlayer
-from arcade.ui.widgets import Button, Toast, Toolbar, draw_text
+from arcade.ui.widgets import Button, Toolbar
 from arcade.ui.worker import Worker, job_cancelled
 
 if TYPE_CHECKING:

@@ -16,10 +16,12 @@ import pygame
 from arcade.core.game import Example
 from arcade.core.registry import GameInfo
 from arcade.core.session import Session
+from arcade.ui.key_table import KeyRow, key_table_rows, row_lines
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
+from arcade.ui.text import draw_text, wholly_inside, wrap_text
 from arcade.ui.transport import PlayerButtons
-from arcade.ui.widgets import Button, KeyRow, draw_text, key_table_rows, row_lines, wholly_inside, wrap_text
+from arcade.ui.widgets import Button
 
 if TYPE_CHECKING:
     from arcade.ui.game_scene import GameScene

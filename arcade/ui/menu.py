@@ -24,8 +24,9 @@ from arcade.services.saves import Autosave, latest_autosave
 from arcade.ui.focus import focus_after
 from arcade.ui.how_to_play import HowToPlayScene
 from arcade.ui.scene import Scene
+from arcade.ui.text import draw_text
 from arcade.ui.theme import Theme, blend
-from arcade.ui.widgets import Toast, draw_text
+from arcade.ui.toast import Toast
 
 if TYPE_CHECKING:
     from arcade.ui.app import App

@@ -14,10 +14,12 @@ import pygame
 from arcade.core.registry import LEVELS_BUTTON, NEW_BOARD_BUTTON
 from arcade.ui.focus import focus_after
 from arcade.ui.input import standard_action
+from arcade.ui.key_table import key_table_rows, row_lines
 from arcade.ui.keymap import parse_keys
 from arcade.ui.scene import Scene
+from arcade.ui.text import draw_text, wholly_inside, wrap_text
 from arcade.ui.theme import Theme
-from arcade.ui.widgets import Button, draw_text, key_table_rows, row_lines, wholly_inside, wrap_text
+from arcade.ui.widgets import Button
 
 if TYPE_CHECKING:
     from arcade.ui.app import App

@@ -23,7 +23,7 @@ from arcade.core.registry import GameInfo
 from arcade.ui.formatting import format_record
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
-from arcade.ui.widgets import draw_text, wholly_inside, wrap_whole
+from arcade.ui.text import draw_text, wholly_inside, wrap_whole
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,12 @@ from arcade.services.settings import ANIMATION_SPEEDS, MIN_WINDOW, PALETTES, TEX
 from arcade.ui.focus import focus_after
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
+from arcade.ui.slider import Slider
+from arcade.ui.text import draw_text
 from arcade.ui.theme import PALETTE_NAMES
 from arcade.ui.theme import PALETTES as PALETTE_COLOURS
-from arcade.ui.widgets import Button, Slider, Toast, draw_form_row, draw_text
+from arcade.ui.toast import Toast
+from arcade.ui.widgets import Button, draw_form_row
 
 if TYPE_CHECKING:
     from arcade.services.settings import Settings

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from arcade.ui.console import wrap_line
-from arcade.ui.widgets import wrap_text
+from arcade.ui.text import wrap_text
 
 #: Lines of the status line shown at once (a longer text shows a page at a time).
 STATUS_LINES = 2

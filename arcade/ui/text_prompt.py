@@ -14,7 +14,7 @@ import pygame
 
 from arcade.ui.keymap import CTRL
 from arcade.ui.overlays import PanelScene
-from arcade.ui.widgets import draw_text
+from arcade.ui.text import draw_text
 
 #: The field's height, and its gap from the prompt above and the buttons below.
 FIELD_H = 40

@@ -17,8 +17,9 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from arcade.ui.text import draw_text
 from arcade.ui.theme import Theme
-from arcade.ui.widgets import Button, DoubleClickGuard, draw_text
+from arcade.ui.widgets import Button, DoubleClickGuard
 
 
 def draw_icon(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect, name: str) -> None:

@@ -19,7 +19,7 @@ from arcade.games.hashi.editing import Draft
 from arcade.games.hashi.logic import Puzzle
 from arcade.games.hashi.verdict import Fix, Verdict
 from arcade.ui.gridview import ruler_font_size, ruler_labels
-from arcade.ui.widgets import draw_text
+from arcade.ui.text import draw_text
 
 
 class EditorDrawingMixin:

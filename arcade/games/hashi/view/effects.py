@@ -177,7 +177,7 @@ CAPTION_NARROWEST = 150  # about 18 characters a line: narrower reads worse than
 
 def wrap_words(theme: Theme, text: str, width: int) -> list[str]:
     """The caption's text wrapped to a box ``width`` wide (10 pixels of padding each side)."""
-    from arcade.ui.widgets import wrap_text
+    from arcade.ui.text import wrap_text
 
     return wrap_text(theme, text, CAPTION_SIZE, width - 20)
 

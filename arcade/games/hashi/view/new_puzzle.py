@@ -25,7 +25,9 @@ from arcade.services.settings import stored_choice
 from arcade.ui.focus import focus_after
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
-from arcade.ui.widgets import Button, Slider, draw_form_row, draw_text
+from arcade.ui.slider import Slider
+from arcade.ui.text import draw_text
+from arcade.ui.widgets import Button, draw_form_row
 from arcade.ui.worker import Worker, job_cancelled
 
 #: Every size the generator makes: ← → step by one (odd sizes were out of reach).

@@ -21,7 +21,7 @@ from arcade.core.grid import size_name
 from arcade.games.hashi.editing import Draft
 from arcade.games.hashi.logic import Puzzle
 from arcade.games.hashi.verdict import Verdict
-from arcade.ui.widgets import draw_text, wrap_text
+from arcade.ui.text import draw_text, wrap_text
 
 #: The side panel's inner padding, and the height of one line of its 16-pixel text.
 PANEL_PAD = 10

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 import pygame
 
 from arcade.games.royale.logic import Cell, Level, State
+from arcade.ui.text import draw_text
 from arcade.ui.theme import Theme, blend
-from arcade.ui.widgets import draw_text
 
 SAFE, EDGE, DOOMED, STORM = range(4)
 NO_LOOT, LOOT, TAKEN = range(3)

@@ -6,8 +6,8 @@ import pygame
 
 from arcade.core.game import Outcome
 from arcade.games.royale.logic import State
+from arcade.ui.text import draw_text, wrap_text
 from arcade.ui.theme import Theme
-from arcade.ui.widgets import draw_text, wrap_text
 
 from .paint import (
     DOOMED,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arcade.ui.overlays import ResultScene
-from arcade.ui.widgets import draw_text
+from arcade.ui.text import draw_text
 
 from .paint import draw_route, minimap
 

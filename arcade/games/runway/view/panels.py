@@ -15,10 +15,11 @@ from arcade.core.game import Outcome
 from arcade.games.runway.logic import LANES, Command, Level, State
 from arcade.games.runway.motion import Pose
 from arcade.games.runway.view.render import bike_colour, minimap_picture
+from arcade.ui.text import draw_text
 from arcade.ui.theme import Theme
 from arcade.ui.transport import PlayerButtons, SpeedButtons
 from arcade.ui.transport import Timeline as BaseTimeline
-from arcade.ui.widgets import Button, draw_text
+from arcade.ui.widgets import Button
 
 RANDOM_SIZES = (("Random runway — short", 60), ("Random runway — medium", 180), ("Random runway — long", 500))
 

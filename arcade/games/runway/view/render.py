@@ -13,8 +13,8 @@ import math
 import pygame
 
 from arcade.games.runway.logic import LANES, Level
+from arcade.ui.text import draw_text
 from arcade.ui.theme import Theme, blend
-from arcade.ui.widgets import draw_text
 
 BIKE_ROLES = ("player1", "player2", "player3", "player4")
 

@@ -35,8 +35,8 @@ from arcade.games.runway.view.render import (
     road_colours,
 )
 from arcade.ui.gridview import ZOOM_STEP, GridView, ruler_font, whole_labels
+from arcade.ui.text import draw_text
 from arcade.ui.theme import Theme
-from arcade.ui.widgets import draw_text
 
 #: Where the leading bike sits on screen when the camera follows (share of the visible width).
 LEAD_AT = 0.32

@@ -17,8 +17,9 @@ from arcade.games.runway.view.programs import short_name
 from arcade.ui.focus import focus_step
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
+from arcade.ui.text import draw_text, wrap_whole
 from arcade.ui.text_prompt import edit_text
-from arcade.ui.widgets import Button, draw_text, wrap_whole
+from arcade.ui.widgets import Button
 
 MAX_SPEC = 300
 

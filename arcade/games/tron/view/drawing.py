@@ -29,7 +29,7 @@ import pygame
 
 from arcade.games.tron.view.round_end import CRASH_TIME
 from arcade.games.tron.view.setup import GENTLE_SPEED
-from arcade.ui.widgets import draw_text, fitting_prefix
+from arcade.ui.text import draw_text, fitting_prefix
 
 
 class DrawingMixin:

@@ -16,8 +16,8 @@ import pygame
 
 from arcade.games.tron.logic import DELTAS, OPPOSITE, Level, State
 from arcade.ui.gridview import GridView
+from arcade.ui.text import draw_text, wrap_balanced
 from arcade.ui.theme import Theme, blend
-from arcade.ui.widgets import draw_text, wrap_balanced
 
 SIDE_BITS = {"N": 1, "E": 2, "S": 4, "W": 8}
 

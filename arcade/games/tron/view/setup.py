@@ -32,8 +32,9 @@ from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.picker import Choice, PickerScene
 from arcade.ui.scene import Scene
 from arcade.ui.scrolling import Scroll
+from arcade.ui.text import draw_text, wrap_whole
 from arcade.ui.text_prompt import edit_text
-from arcade.ui.widgets import Button, draw_text, wrap_whole
+from arcade.ui.widgets import Button
 
 SPEEDS = (4, 6, 8, 10, 12, 15, 20, 30)
 #: The first round of a match against a bot is played at most this fast (ticks per second).

@@ -1,0 +1,172 @@
+"""Toasts (ui): short messages near the bottom of the screen that stay long enough to read, then fade.
+
+A scene says what an action did with ``toast.show(text, role)``; :class:`Toast` keeps the newest
+few, draws them inside a status line (or stacked from the bottom of the menu) and never cuts one
+off: a message too long for its corner spreads over the whole status line, then grows upwards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from arcade.ui.text import fitting_prefix, wrap_text
+from arcade.ui.theme import Theme
+
+
+@dataclass
+class _ToastMessage:
+    text: str
+    role: str
+    remaining: float
+    #: What the message is about, for :meth:`Toast.drop` ("level": the level on screen).
+    tag: str = ""
+
+
+#: The most lines a toast wraps onto; past them (a message of a hundred words) it is shortened.
+TOAST_MAX_LINES = 8
+#: Words a player reads per second: a long toast stays up long enough to be read.
+READ_WORDS_PER_SECOND = 3.0
+
+
+def reading_seconds(text: str) -> float:
+    """How long a message must stay up to be read."""
+    return len(text.split()) / READ_WORDS_PER_SECOND
+
+
+class Toast:
+    """Short messages that appear near the bottom of the screen and fade out."""
+
+    def __init__(self, duration: float = 2.5) -> None:
+        self.duration = duration
+        self.messages: list[_ToastMessage] = []
+        #: Where the messages were drawn last (one box each, newest first).
+        self.boxes: list[pygame.Rect] = []
+        #: The lines drawn in each box last (newest first).
+        self.drawn_lines: list[list[str]] = []
+
+    def show(self, text: str, role: str = "info", duration: float | None = None, *, tag: str = "") -> None:
+        """Show ``text`` for ``duration`` seconds -- longer when it takes longer to read; ``tag``
+        says what it is about (see :meth:`drop`)."""
+        self.messages = [m for m in self.messages if m.text != text][-2:]
+        seconds = max(duration or self.duration, reading_seconds(text))
+        self.messages.append(_ToastMessage(text, role, seconds, tag))
+
+    def drop(self, tag: str) -> bool:
+        """Take away at once the messages tagged ``tag`` (no longer true); True if any went."""
+        kept = [m for m in self.messages if m.tag != tag]
+        dropped = len(kept) != len(self.messages)
+        self.messages = kept
+        return dropped
+
+    @property
+    def current(self) -> str:
+        return self.messages[-1].text if self.messages else ""
+
+    def update(self, dt: float) -> bool:
+        """Age the messages; True when one went (what is drawn beside them, e.g. a status line
+        that made room for them, must be drawn again)."""
+        for m in self.messages:
+            m.remaining -= dt
+        count = len(self.messages)
+        self.messages = [m for m in self.messages if m.remaining > 0]
+        return len(self.messages) != count
+
+    def width(self, theme: Theme, most: int) -> int:
+        """The widest box the messages need, at most ``most`` pixels (a status line makes room for
+        it); a message wider than that wraps onto a second line in :meth:`draw`."""
+        font = theme.font(17)
+        return max((min(most, font.size(theme.marked(m.role, m.text))[0] + 28) for m in self.messages),
+                   default=0)
+
+    def height(self, theme: Theme, width: int) -> int:
+        """How tall the messages stand when drawn ``width`` pixels wide, each whole (0: none), so a
+        screen can choose a place with room for them (see :meth:`draw`)."""
+        line_h = theme.font(17).get_linesize()
+        boxes = [min(TOAST_MAX_LINES, len(wrap_text(theme, theme.marked(m.role, m.text), 17, width - 28)))
+                 for m in self.messages]
+        return sum(line_h * n + (14 if n == 1 else 4) for n in boxes) + 6 * max(0, len(boxes) - 1)
+
+    @staticmethod
+    def _area_lines(theme: Theme, area: pygame.Rect) -> int:
+        """How many lines a toast has in ``area`` (a status line's corner): its two lines' height."""
+        return max(1, (area.height + 4) // theme.font(17).get_linesize())
+
+    def spreads(self, theme: Theme, area: pygame.Rect) -> bool:
+        """Whether the newest message is too long for ``area`` (the status line's corner), so that
+        :meth:`draw` spreads it over the whole status line: the line's own text is then covered,
+        and a screen hides it while the message is up. (Drawn beneath, its first letters peeked
+        out at the left of "Your unsaved board is kept as a draft…".)"""
+        if not self.messages or area.width <= 0:
+            return False
+        m = self.messages[-1]
+        lines = wrap_text(theme, theme.marked(m.role, m.text), 17, area.width - 28)
+        return len(lines) > self._area_lines(theme, area)
+
+    def draw(self, surface: pygame.Surface, theme: Theme, bottom: int, area: pygame.Rect | None = None,
+             wide: pygame.Rect | None = None) -> None:
+        """Newest message lowest. With ``area`` (a game's status line) toasts stay inside it -- never over the
+        board -- as many as fit; without, they stack up from ``bottom``. A message too long for
+        the area is never cut: the newest takes the whole of ``wide`` (the status line, over its
+        text for a while), and only if that is not enough grows upwards, over the board's edge,
+        as many lines as it needs (up to :data:`TOAST_MAX_LINES`). ("Your unsaved board is kept as
+        a draft: Resume draft (D…" lost its words at 640x400, with no way to read them.)"""
+        y = area.bottom if area is not None else bottom
+        width = area.width if area is not None else surface.get_width() - 40
+        centre = area.centerx if area is not None else surface.get_width() // 2
+        font = theme.font(17)
+        line_h = font.get_linesize()
+        screen = surface.get_rect()
+        self.boxes = []
+        self.drawn_lines = []
+        for k, m in enumerate(reversed(self.messages)):
+            newest = k == 0
+            alpha = max(0.0, min(1.0, m.remaining / 0.4))
+            text = theme.marked(m.role, m.text)
+            # In a status line a toast has its two lines' height (the replay path after Ctrl+S, the
+            # torus notice's rotation keys were cut); elsewhere (the menu) as many as it needs.
+            most = TOAST_MAX_LINES if area is None else self._area_lines(theme, area)
+            wrap_w = width - 28
+            lines = wrap_text(theme, text, 17, wrap_w)
+            grow = area is not None and newest and len(lines) > most
+            if grow:
+                # Wider (the whole status line), then taller, growing up from the status line.
+                wrap_w = max(width, (wide or area).width, min(screen.width - 24, 640)) - 28
+                lines = wrap_text(theme, text, 17, wrap_w)
+                # As many lines as the window has room for above the area's bottom (the menu's
+                # area starts at the top: no room to grow there).
+                most = max(most, min(TOAST_MAX_LINES, (y - screen.top - 8) // line_h))
+            lines = [_fit(font, line, wrap_w) for line in lines]
+            if len(lines) > most:
+                lines = [*lines[: most - 1], _fit(font, " ".join(lines[most - 1:]), wrap_w)]
+            pad = 14 if len(lines) == 1 else 4
+            w = max(font.size(line)[0] for line in lines)
+            box = pygame.Rect(0, 0, w + 28, line_h * len(lines) + pad)
+            box.midbottom = (centre, y)
+            if grow:
+                assert area is not None
+                box.right = min(max(area.right, box.width + 12), screen.right - 12)
+                box.left = max(box.left, 12)
+            elif area is not None and box.top < area.top - 2:
+                break
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(panel, (*theme["panel_light"], int(245 * alpha)), panel.get_rect(), border_radius=8)
+            pygame.draw.rect(panel, (*theme[m.role], int(255 * alpha)), panel.get_rect(), width=2, border_radius=8)
+            for i, line in enumerate(lines):
+                image = font.render(line, True, theme["text"])
+                image.set_alpha(int(255 * alpha))
+                panel.blit(image, image.get_rect(midtop=(box.width // 2, pad // 2 + i * line_h)))
+            surface.blit(panel, box)
+            self.boxes.append(box)
+            self.drawn_lines.append(lines)
+            y = box.top - 6
+            if grow:
+                break
+
+
+def _fit(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    return fitting_prefix(text, width, lambda t: font.size(t)[0], "…").rstrip() + "…"
