@@ -2746,7 +2746,7 @@ def test_a_long_toast_is_drawn_with_every_word_and_stays_long_enough_to_read(inf
     kept as a draft: Resume draft (D…" at 640x400, "New grid: Random 21x21, 20 % loot (seed in
     the level…" in Battle Royale): a long one wraps onto as many lines as it needs, inside the
     window, and stays up for the time it takes to read."""
-    from arcade.ui.widgets import reading_seconds
+    from arcade.ui.toast import reading_seconds
 
     app = App(registry_with(info, 0), size=size, headless=True)
     try:
@@ -3726,7 +3726,7 @@ def test_how_to_play_shows_every_key_whole(info, toy_in_registry):
     learnt to wrap them: both tables lay out their keys with one helper. At 1024x640 and 800x600
     every key cell's lines fit the column, give back the whole cell, and each line drawn is whole."""
     from arcade.ui.how_to_play import HowToPlayScene
-    from arcade.ui.widgets import KEY_SEPARATORS
+    from arcade.ui.key_table import KEY_SEPARATORS
 
     with small_game(info) as (app, _scene):
         for size, page in overlay_at_sizes(app, pygame.K_F1, HowToPlayScene):

@@ -19,9 +19,12 @@ from arcade.ui.audio import Audio, synthesise
 from arcade.ui.gridview import GridView
 from arcade.ui.input import PointerTracker, standard_action
 from arcade.ui.menu import MenuScene
+from arcade.ui.slider import Slider
+from arcade.ui.text import fitting_prefix
+from arcade.ui.toast import Toast
 from arcade.ui.tween import Tweens, ease_out_back
 from arcade.ui.watch import WatchPlayer
-from arcade.ui.widgets import Button, Slider, Toast, Toolbar, fitting_prefix
+from arcade.ui.widgets import Button, Toolbar
 
 
 def ev(kind, **kw):
@@ -947,7 +950,7 @@ def test_the_press_x11_sends_with_the_new_windows_focus_is_still_swallowed(monke
 def test_a_key_cell_breaks_only_after_a_separator_each_key_whole(app):
     """The pause table broke "Ctrl+Y / Ctrl+Shift+Z / R" before "/ R": a list of keys breaks
     after " / " or " · ", and a single key wider than the column at its spaces."""
-    from arcade.ui.widgets import wrap_keys
+    from arcade.ui.key_table import wrap_keys
 
     theme = app.theme
     font = theme.font(16, True)
@@ -1118,8 +1121,8 @@ def test_a_wrapped_line_never_parts_a_number_from_the_word_it_counts(text, befor
     """Hashi's Game ID panel read "…touching islands (row 1, column" and, on the next line, "1 and
     row 1, column 2)": the cell's name was cut in two. A number stays on the line of the word
     before it, as "row 1", "column 2" and "Moves: 10" are read; the words are all still there."""
+    from arcade.ui.text import wrap_text
     from arcade.ui.theme import Theme
-    from arcade.ui.widgets import wrap_text
 
     pygame.font.init()
     theme = Theme()
@@ -1134,8 +1137,8 @@ def test_a_balanced_wrap_takes_as_few_lines_and_leaves_no_word_alone():
     """Tron's start banner read "You are cycle 1: the arrow is your heading, turn now if you" over
     "like": a greedy wrap, centred. The balanced one keeps the line count, every word, each line
     within the width, and its lines near the same length."""
+    from arcade.ui.text import wrap_balanced, wrap_text
     from arcade.ui.theme import Theme
-    from arcade.ui.widgets import wrap_balanced, wrap_text
 
     pygame.font.init()
     theme = Theme()

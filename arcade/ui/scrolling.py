@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pygame
 
+from arcade.ui.text import wholly_inside
 from arcade.ui.theme import Theme
-from arcade.ui.widgets import wholly_inside
 
 
 class Scroll:

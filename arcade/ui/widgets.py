@@ -18,11 +18,9 @@ from dataclasses import dataclass, field
 import pygame
 
 from arcade.ui.focus import focus_step
-from arcade.ui.key_table import KEY_SEPARATORS, KeyRow, key_table_rows, row_lines, wrap_keys
 from arcade.ui.slider import Slider
-from arcade.ui.text import draw_text, fitting_prefix, wholly_inside, wrap_balanced, wrap_text, wrap_whole
+from arcade.ui.text import draw_text
 from arcade.ui.theme import Theme, blend, readable_on
-from arcade.ui.toast import Toast, reading_seconds
 
 Action = Callable[[], None]
 
@@ -460,10 +458,3 @@ def draw_form_row(
         widget.toggled = focused
     widget.draw(surface, theme)
 
-
-#: Named here too for the tests that import them from the widgets (their homes are text, key_table,
-#: toast and slider), and for code written against this path while the split was made (main's new
-#: arcade/ui/scrolling.py imports wholly_inside from here); arcade/ imports them from their homes.
-__all__ = ["KEY_SEPARATORS", "Action", "Button", "DoubleClickGuard", "KeyRow", "Slider", "Toast", "Toolbar",
-           "button_tip", "draw_form_row", "draw_text", "fitting_prefix", "key_table_rows", "reading_seconds",
-           "row_lines", "wholly_inside", "wrap_balanced", "wrap_keys", "wrap_text", "wrap_whole"]

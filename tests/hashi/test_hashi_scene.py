@@ -577,7 +577,7 @@ def test_solved_is_not_drawn_under_a_toast(app, driver, open_level):
 
 def test_the_torus_tip_is_a_toast_of_the_usual_time(app, driver):
     """It stayed 6 seconds: through a whole Watch AI on the doughnut, up to the "Solved!"."""
-    from arcade.ui.widgets import reading_seconds
+    from arcade.ui.toast import reading_seconds
 
     scene = app.launch("hashi", Launch(level="easy/14-tidal-ring"))
     driver.frames(1)

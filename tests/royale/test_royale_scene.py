@@ -691,7 +691,7 @@ def test_the_panel_before_the_drop_names_the_keyboard_way_and_fits(app, driver):
     fits one line (a second pushes the legend's last rows off a small window)."""
     from arcade.games.royale.view import panel
     from arcade.games.royale.view.scene import SIDE_WIDTH
-    from arcade.ui.widgets import wrap_text
+    from arcade.ui.text import wrap_text
 
     scene = open_level(app, driver)
     line, _ = panel.status_line(scene.session.state, None)

@@ -18,7 +18,7 @@ from arcade.games.tron.tournament_run import RoundRow, TournamentRun
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.scrolling import Scroll
-from arcade.ui.widgets import draw_text
+from arcade.ui.text import draw_text
 
 #: The standings' columns: (title, left edge as a share of the panel's width): fixed pixels ran
 #: past the panel's edge in a small window.
