@@ -342,11 +342,8 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
                 except BaseException:
                     app.close()
                     raise
-            # Once the menu or the game is there to show them. The settings' problem (a damaged file
-            # moved aside) was said by the menu alone: ``play GAME`` moved the file without a word.
-            for problem in (app.settings.problem, shared):
-                if problem:
-                    app.warn(problem)
+            if shared:
+                app.warn(shared)  # once the menu or the game is there to show it
             frames = getattr(args, "frames", None) or 3
             status = app.run(max_frames=frames if screenshot is not None else None, screenshot=screenshot)
     except pygame.error as exc:

@@ -244,7 +244,13 @@ class App:
 
     # -- scenes ------------------------------------------------------------------------
     def push(self, scene: Scene) -> Scene:
-        return self.stack.push(scene)
+        first = not self.stack.scenes
+        pushed = self.stack.push(scene)
+        if first and self.settings.problem:
+            # Said by the first screen, whichever it is: the menu said it alone, and ``play GAME``
+            # moved a damaged settings file aside without a word.
+            self.warn(self.settings.problem)
+        return pushed
 
     def pop(self) -> Scene | None:
         scene = self.stack.pop()
