@@ -1175,3 +1175,24 @@ def test_scroll_reveals_what_the_focus_moved_to_and_stays_in_bounds():
     assert scroll.offset == 0
     scroll.fit(pygame.Rect(0, 100, 200, 90), 60)
     assert scroll.most == 0 and not scroll.by(50)
+
+
+def test_scroll_pages_a_view_less_a_line_and_goes_to_either_end_only_when_it_scrolls():
+    """Scroll.keys, shared by How to play and the pause keys: PgDn keeps the line at the edge in
+    sight, Home/End go to the ends (not with ``ends=False``: the pause panel's Home/End move its
+    buttons), and a column that fits takes none of these keys."""
+    from arcade.ui.scrolling import Scroll
+
+    def press(code: int) -> pygame.event.Event:
+        return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+
+    scroll = Scroll()
+    scroll.fit(pygame.Rect(0, 0, 100, 100), 450)
+    assert scroll.keys(press(pygame.K_PAGEDOWN), 20) and scroll.offset == 80
+    assert scroll.keys(press(pygame.K_END), 20) and scroll.offset == scroll.most == 350 and not scroll.more
+    assert scroll.keys(press(pygame.K_PAGEUP), 20) and scroll.offset == 270 and scroll.more
+    assert scroll.keys(press(pygame.K_HOME), 20) and scroll.offset == 0
+    assert not scroll.keys(press(pygame.K_END), 20, ends=False) and scroll.offset == 0
+    assert not scroll.keys(press(pygame.K_a), 20)
+    scroll.fit(pygame.Rect(0, 0, 100, 100), 90)
+    assert not scroll.keys(press(pygame.K_PAGEDOWN), 20) and not scroll.more and scroll.offset == 0

@@ -1,10 +1,14 @@
 """A vertical scroll over a column taller than its view (ui): the offset, the wheel, "bring this
 into view", and the thin bar beside it.
 
-How to play, the pause screen's keys and the level picker each kept their own offset and clamp;
-the Tron setup (17 rows with four programs at 640x400) and the tournament's round list needed
-the same again, so it lives here once. Content is laid out in content pixels from 0; a thing at
-content ``top`` is drawn at ``view.y + top - offset``.
+How to play, the pause screen's keys and the level picker each kept their own offset, clamp and
+bar (one scrolled by unscaled pixels, one by lines, one by rows; one had no bar), and the Tron
+setup (17 rows with four programs at 640x400) and the tournament's round list needed the same
+again, so it lives here once. Content is laid out in content pixels from 0; a thing at content
+``top`` is drawn at ``view.y + top - offset``.
+
+Every column scrolls alike: a wheel notch is :data:`NOTCH_LINES` of its lines, PgUp/PgDn a view
+less one line (the line at the edge stays in sight), Home/End to either end (:meth:`Scroll.keys`).
 """
 
 from __future__ import annotations
@@ -13,6 +17,12 @@ import pygame
 
 from arcade.ui.text import wholly_inside
 from arcade.ui.theme import Theme
+
+#: Lines of a column a wheel notch scrolls (How to play, the pause keys, the pickers, the rounds).
+NOTCH_LINES = 3
+#: The keys :meth:`Scroll.keys` takes: a page either way, and either end.
+PAGE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+END_KEYS = (pygame.K_HOME, pygame.K_END)
 
 
 class Scroll:
@@ -43,6 +53,27 @@ class Scroll:
     def wheel(self, event: pygame.event.Event, step: int) -> bool:
         """A mouse-wheel event scrolls ``step`` pixels a notch; True if it moved anything."""
         return event.type == pygame.MOUSEWHEEL and self.by(-step * int(event.y))
+
+    def keys(self, event: pygame.event.Event, line: int, *, ends: bool = True) -> bool:
+        """PgUp/PgDn scroll a view less one ``line`` (what was at the edge stays in sight), Home/End
+        to the top or the end (only with ``ends``: the pause panel's Home/End move its buttons).
+        True if the key is one of these and the content scrolls at all -- a column that fits leaves
+        the key to its screen."""
+        if event.type != pygame.KEYDOWN or not self.most:
+            return False
+        page = max(line, self.view.height - line)
+        if event.key in PAGE_KEYS:
+            self.by(page if event.key == pygame.K_PAGEDOWN else -page)
+        elif ends and event.key in END_KEYS:
+            self.offset = 0 if event.key == pygame.K_HOME else self.most
+        else:
+            return False
+        return True
+
+    @property
+    def more(self) -> bool:
+        """Whether there is more below the view (a "↓ more" hint is worth drawing)."""
+        return self.offset < self.most
 
     def reveal(self, top: int, height: int) -> bool:
         """Scroll just enough that content from ``top``, ``height`` tall, is wholly in view (its top
