@@ -1207,12 +1207,12 @@ def test_how_to_play_in_a_small_window_scrolls_to_every_key(info, toy_in_registr
         assert page.text_rect.bottom <= page.close_button.rect.top, "the text column runs under the button"
         assert len(page.key_rows) == len(page.keys) > 0
         key(app, pygame.K_END)
-        assert page.scroll == page.max_scroll and page.content_height - page.scroll <= page.text_rect.height
+        assert page.scroll.offset == page.scroll.most and page.content_height - page.scroll.offset <= page.text_rect.height
         key(app, pygame.K_HOME)
-        assert page.scroll == 0
-        if page.max_scroll:
+        assert page.scroll.offset == 0
+        if page.scroll.most:
             app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)])
-            assert page.scroll > 0, "the wheel does not scroll"
+            assert page.scroll.offset > 0, "the wheel does not scroll"
     finally:
         close(app)
 
@@ -1231,8 +1231,8 @@ def test_how_to_play_never_draws_a_line_cut_by_the_scrolling_columns_edge(info, 
             app.push(page)
             page.playing = False
             rect = page.text_rect
-            for scroll in range(0, page.max_scroll + 1, 7):
-                page.scroll = scroll
+            for scroll in range(0, page.scroll.most + 1, 7):
+                page.scroll.offset = scroll
                 app.redraw = True
                 frames(app, 1)
                 heights = {(item[2], item[3]): app.theme.font(item[2], item[3]).get_height()

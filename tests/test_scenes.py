@@ -758,3 +758,53 @@ def test_a_games_card_shows_how_many_levels_you_have_won(app, driver, monkeypatc
         assert chip is None or not chip.colliderect(texts["✓ 1 win"].rect)
     runway = menu.entries[entry_index(menu, "Runway")]
     assert not any(d.text.startswith("✓") and runway.rect.contains(d.rect) for d in drawn)
+
+
+def _post(app, *events: pygame.event.Event) -> None:
+    """Events through the window's own queue and frame loop, as a player's would come."""
+    for event in events:
+        pygame.event.post(event)
+    app.frame(1 / 60)
+
+
+def _press(code: int) -> tuple[pygame.event.Event, pygame.event.Event]:
+    return (pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0),
+            pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
+
+
+def _notch(y: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y))
+
+
+def test_how_to_play_scrolls_a_wheel_notch_as_three_down_keys_and_not_at_all_when_it_fits():
+    """The wheel moved How to play 40 unscaled pixels a notch while the pause keys moved two lines
+    and the pickers three rows: every column now scrolls three of its lines a notch, as three ↓
+    do; a page that fits takes neither."""
+    from arcade.games import REGISTRY
+    from arcade.ui.app import App
+    from arcade.ui.how_to_play import HowToPlayScene
+
+    application = App(REGISTRY, size=(800, 500), headless=True)
+    try:
+        page = application.push(HowToPlayScene(REGISTRY.get("tron")))
+        application.frame(1 / 60, [])
+        assert page.scroll.most > 3 * page.line
+        _post(application, _notch(-1))
+        by_wheel = page.scroll.offset
+        _post(application, *_press(pygame.K_HOME))
+        for _ in range(3):
+            _post(application, *_press(pygame.K_DOWN))
+        assert by_wheel == page.scroll.offset == 3 * page.line
+        _post(application, *_press(pygame.K_END))
+        assert page.scroll.offset == page.scroll.most and not page.scroll.more
+    finally:
+        application.close()
+    application = App(REGISTRY, size=(1920, 1200), headless=True)
+    try:
+        page = application.push(HowToPlayScene(REGISTRY.get("hashi")))
+        application.frame(1 / 60, [])
+        if page.scroll.most == 0:
+            _post(application, _notch(-1), *_press(pygame.K_PAGEDOWN), *_press(pygame.K_END))
+            assert page.scroll.offset == 0
+    finally:
+        application.close()

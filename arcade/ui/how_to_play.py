@@ -19,6 +19,7 @@ from arcade.core.session import Session
 from arcade.ui.key_table import KeyRow, key_table_rows, row_lines
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
+from arcade.ui.scrolling import NOTCH_LINES, Scroll
 from arcade.ui.text import draw_text, wholly_inside, wrap_text
 from arcade.ui.transport import PlayerButtons
 from arcade.ui.widgets import Button
@@ -33,8 +34,8 @@ PLAYER_TOOLTIPS = {"start": "First step", "back": "Step back [←]", "play": "Pl
                    "step": "Step on [→]", "end": "Last step"}
 #: The example's keys, beside its player buttons (see :meth:`HowToPlayScene.hint`).
 HINTS = ("← → step · Space play/pause · Enter close", "← → step · Space play/pause")
-#: Keys that scroll the rules-and-keys column.
-SCROLL_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
+#: The keys that scroll the rules-and-keys column a line (PgUp/PgDn and Home/End: :meth:`Scroll.keys`).
+LINE_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1}
 
 
 class HowToPlayScene(Scene):
@@ -64,8 +65,8 @@ class HowToPlayScene(Scene):
                                      "play": self.toggle, "step": lambda: self.step_to(self.step + 1),
                                      "end": lambda: self.step_to(self.steps - 1)}, PLAYER_TOOLTIPS)
         self._body: list[str] = []
-        #: Pixels the rules-and-keys column is scrolled by (wheel, ↑ ↓, PgUp/PgDn, Home/End).
-        self.scroll = 0
+        #: The rules-and-keys column's scroll (wheel, ↑ ↓, PgUp/PgDn, Home/End) when it is taller than the page.
+        self.scroll = Scroll()
         #: Where the meanings start, and each key with its meaning wrapped (see :meth:`_layout_keys`).
         self.key_column = 0
         self.key_rows: list[KeyRow] = []
@@ -176,7 +177,7 @@ class HowToPlayScene(Scene):
         # A key too wide for its column wraps, whole, like the pause screen's (it was cut at "…").
         self.key_rows = key_table_rows(theme, self.keys or [], 14, self.key_column - self.text_rect.x - 8,
                                        self.text_rect.right - self.key_column)
-        self.scroll = max(0, min(self.scroll, self.max_scroll))
+        self.scroll.fit(self.text_rect, self.content_height)
 
     @property
     def content_height(self) -> int:
@@ -186,13 +187,9 @@ class HowToPlayScene(Scene):
                 + sum(px(20) * row_lines(row) for row in self.key_rows))
 
     @property
-    def max_scroll(self) -> int:
-        return max(0, self.content_height - self.text_rect.height)
-
-    def scroll_by(self, pixels: int) -> None:
-        self.scroll = max(0, min(self.scroll + pixels, self.max_scroll))
-        if self.app is not None:
-            self.app.redraw = True
+    def line(self) -> int:
+        """A line of the rules, in pixels: what ↑ ↓ scroll, NOTCH_LINES of them a wheel notch."""
+        return self.app.theme.px(24) if self.app is not None else 24
 
     # -- input ---------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -209,15 +206,19 @@ class HowToPlayScene(Scene):
                 self.step_to(self.step - 1)
             elif event.key == pygame.K_SPACE:
                 self.toggle()
-            elif event.key in SCROLL_KEYS:
-                page = max(40, self.text_rect.height - 40)
-                self.scroll_by({pygame.K_UP: -40, pygame.K_DOWN: 40, pygame.K_PAGEUP: -page,
-                                pygame.K_PAGEDOWN: page, pygame.K_HOME: -10**6, pygame.K_END: 10**6}[event.key])
+            elif event.key in LINE_KEYS:
+                self._moved(self.scroll.by(LINE_KEYS[event.key] * self.line))
+            else:
+                self._moved(self.scroll.keys(event, self.line))
         elif event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-40 * event.y)
+            self._moved(self.scroll.wheel(event, NOTCH_LINES * self.line))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.example_rect.collidepoint(event.pos):
             self.step_to(self.step + 1)
         return True  # an overlay swallows everything
+
+    def _moved(self, moved: bool) -> None:
+        if moved and self.app is not None:
+            self.app.redraw = True
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -244,15 +245,10 @@ class HowToPlayScene(Scene):
                 continue  # cut by the column's edge: whole once scrolled to, never half
             draw_text(surface, theme, text, pos, size=size, bold=bold, colour=theme[role], max_width=max_width)
         surface.set_clip(clip)
-        if self.max_scroll:
-            track = pygame.Rect(rect.right + 4, rect.y, 4, rect.height)
-            pygame.draw.rect(surface, theme["panel_light"], track, border_radius=2)
-            knob_h = max(20, track.height * rect.height // self.content_height)
-            knob_y = track.y + (track.height - knob_h) * self.scroll // self.max_scroll
-            pygame.draw.rect(surface, theme["accent"], (track.x, knob_y, 4, knob_h), border_radius=2)
-            if self.scroll < self.max_scroll:
-                draw_text(surface, theme, "↓ more: wheel, ↓ or PgDn", (rect.x, rect.bottom + 4), size=13,
-                          colour=theme["text_dim"])
+        self.scroll.draw_bar(surface, theme, rect.right + 4)
+        if self.scroll.more:
+            draw_text(surface, theme, "↓ more: wheel, ↓ or PgDn", (rect.x, rect.bottom + 4), size=13,
+                      colour=theme["text_dim"])
 
     def column_lines(self) -> list[tuple[str, tuple[int, int], int, bool, str, int | None]]:
         """The column's lines at the current scroll: (text, top-left, size, bold, colour role, max width).
@@ -261,7 +257,7 @@ class HowToPlayScene(Scene):
         rect = self.text_rect
         px = self.app.theme.px if self.app is not None else int
         items: list[tuple[str, tuple[int, int], int, bool, str, int | None]] = []
-        y = rect.y - self.scroll
+        y = self.scroll.screen_y(0)
         for line in self._body:
             items.append((line, (rect.x, y), 17, False, "text", None))
             y += px(24)
