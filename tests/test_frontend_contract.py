@@ -3598,8 +3598,8 @@ def test_the_pause_screen_draws_whole_key_rows_in_a_small_window(info, toy_in_re
                     assert len(tops) == len(lines), (keys, lines)
                     assert area.top <= min(tops) and max(tops) + 22 <= area.bottom, (keys, lines, tops, area)
                 cut_somewhere |= not tops
-            pause.scroll_keys(22)
-        assert cut_somewhere or pause.max_key_scroll == 0
+            pause.key_scroll.by(22)
+        assert cut_somewhere or pause.key_scroll.most == 0
 
 
 @pytest.mark.parametrize(("info", "options"), [*((g, None) for g in GAMES), (HASHI, {"edit": ""})],

@@ -808,3 +808,38 @@ def test_how_to_play_scrolls_a_wheel_notch_as_three_down_keys_and_not_at_all_whe
             assert page.scroll.offset == 0
     finally:
         application.close()
+
+
+def test_the_pause_keys_scroll_three_lines_a_notch_with_a_bar_and_not_when_they_fit():
+    """The pause screen's key table scrolled two lines a notch and showed no bar (How to play and
+    the pickers had one): it scrolls as they do, a thumb on the panel's edge showing where, and a
+    table that fits neither scrolls nor draws a bar."""
+    from arcade.games import REGISTRY
+    from arcade.ui.app import App
+
+    app = App(REGISTRY, size=(800, 500), headless=True)
+    try:
+        _scroll_the_pause_keys(app)
+    finally:
+        app.close()
+
+
+def _scroll_the_pause_keys(app) -> None:
+    keys = [(f"K{i}", f"what key {i} does") for i in range(40)]
+    pause = app.push(PauseScene(MenuScene(), keys))
+    app.frame(1 / 60, [])
+    line = pause.key_line
+    _post(app, _notch(-1))
+    assert pause.key_scroll.offset == 3 * line
+    area, bar_x = pause.key_scroll.view, pause.panel.right - app.theme.px(12) + 1
+    app.screen.fill((0, 0, 0))
+    pause.draw(app.screen)
+    column = {tuple(app.screen.get_at((bar_x, y)))[:3] for y in range(area.top, area.bottom)}
+    assert tuple(app.theme["accent"])[:3] in column, "no scroll bar beside the key table"
+    _post(app, *_press(pygame.K_PAGEDOWN))
+    assert pause.key_scroll.offset == 3 * line + area.height - line
+    pause.close()
+    few = app.push(PauseScene(MenuScene(), keys[:2]))
+    app.frame(1 / 60, [])
+    _post(app, _notch(-1), *_press(pygame.K_PAGEDOWN))
+    assert few.key_scroll.offset == 0 and few.key_scroll.most == 0

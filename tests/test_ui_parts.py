@@ -510,15 +510,15 @@ def test_a_key_table_taller_than_a_small_window_scrolls_to_its_last_key():
         keys = [(f"K{i}", f"what key {i} does") for i in range(30)]
         panel = PanelScene("Paused", [], [("Resume", lambda: None)], keys=keys)
         app.push(panel)
-        assert panel.max_key_scroll > 0
+        assert panel.key_scroll.most > 0
         for _ in range(10):
             # Whole rows at every scroll position: the last row showed cut in half above "more keys".
-            assert panel.keys_area().height % 22 == 0 and panel.key_scroll % 22 == 0
+            assert panel.keys_area().height % 22 == 0 and panel.key_scroll.offset % 22 == 0
             panel.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode=""))
-        assert panel.key_scroll == panel.max_key_scroll
-        assert panel._keys_h - panel.key_scroll <= panel.keys_area().height, "the last key is out of reach"
+        assert panel.key_scroll.offset == panel.key_scroll.most
+        assert panel._keys_h - panel.key_scroll.offset <= panel.keys_area().height, "the last key is out of reach"
         panel.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
-        assert panel.key_scroll < panel.max_key_scroll
+        assert panel.key_scroll.offset < panel.key_scroll.most
     finally:
         app.close()
 

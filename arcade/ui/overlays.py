@@ -17,6 +17,7 @@ from arcade.ui.input import standard_action
 from arcade.ui.key_table import key_table_rows, row_lines
 from arcade.ui.keymap import parse_keys
 from arcade.ui.scene import Scene
+from arcade.ui.scrolling import NOTCH_LINES, Scroll
 from arcade.ui.text import draw_text, wholly_inside, wrap_text
 from arcade.ui.theme import Theme
 from arcade.ui.widgets import Button
@@ -91,8 +92,8 @@ class PanelScene(Scene):
                         for spec in (buttons or [])]
         self.selected = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
-        #: Pixels the key table is scrolled by (wheel, PgUp/PgDn) when it is taller than the panel.
-        self.key_scroll = 0
+        #: The key table's scroll (wheel, PgUp/PgDn) when it is taller than the panel.
+        self.key_scroll = Scroll()
         self._body: list[str] = []
         self._keys_h = 0
         #: Height taken by rows of buttons after the first (they wrap in a narrow window) and the keys line.
@@ -171,6 +172,11 @@ class PanelScene(Scene):
             for i in row:
                 self.buttons[i].rect = pygame.Rect(x, top + r * px(BUTTON_ROW), widths[i], px(38))
                 x += widths[i] + gap
+        self._fit_keys()
+
+    def _fit_keys(self) -> None:
+        """The key table's scroll over :meth:`keys_area` (again at each draw: a subclass may move the panel)."""
+        self.key_scroll.fit(self.keys_area(), self._keys_h if self.keys else 0)
 
     def _layout_keys(self, width: int, columns: int) -> int:
         """Wrap the body and the key table for a panel ``width`` wide; returns the height it needs.
@@ -220,15 +226,11 @@ class PanelScene(Scene):
         bottom = self.panel.bottom - px(70) - self._buttons_extra
         return pygame.Rect(self.panel.x, top, self.panel.width, max(0, bottom - top) // line * line)
 
-    @property
-    def max_key_scroll(self) -> int:
-        return max(0, self._keys_h - self.keys_area().height) if self.keys else 0
-
-    def scroll_keys(self, pixels: int) -> None:
-        """Scroll the key table (an 800x500 pause menu cut it at "…" with no way to the rest)."""
-        self.key_scroll = max(0, min(self.key_scroll + pixels, self.max_key_scroll))
-        if self.app is not None:
+    def _scrolled(self, moved: bool) -> bool:
+        """Redraw after the key table scrolled (an 800x500 pause menu cut it at "…" with no way to the rest)."""
+        if moved and self.app is not None:
             self.app.redraw = True
+        return moved
 
     def handle(self, event: pygame.event.Event) -> bool:
         for b in self.buttons:
@@ -242,9 +244,9 @@ class PanelScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.on_escape()
                 return True
-            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.max_key_scroll:
-                page = max(self.key_line, self.keys_area().height - self.key_line)
-                self.scroll_keys(page if event.key == pygame.K_PAGEDOWN else -page)
+            # PgUp/PgDn only: Home/End move the buttons' focus, as ← → do.
+            if self.key_scroll.keys(event, self.key_line, ends=False):
+                self._scrolled(True)
                 return True
             moved = focus_after(event, self.selected, len(self.buttons), back=(pygame.K_LEFT, pygame.K_UP),
                                 forward=(pygame.K_RIGHT, pygame.K_DOWN))
@@ -259,7 +261,7 @@ class PanelScene(Scene):
                 if b.rect.collidepoint(event.pos):
                     self.selected = i
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll_keys(-2 * self.key_line * event.y)
+            self._scrolled(self.key_scroll.wheel(event, NOTCH_LINES * self.key_line))
         return True  # an overlay swallows everything
 
     def on_escape(self) -> None:
@@ -281,12 +283,12 @@ class PanelScene(Scene):
         for line in self._body:
             draw_text(surface, theme, line, (self.panel.x + px(24), y), size=18)
             y += px(26)
-        area = self.keys_area()
-        self.key_scroll = min(self.key_scroll, self.max_key_scroll)
+        self._fit_keys()
+        area = self.key_scroll.view
         clip = surface.get_clip()
         surface.set_clip(area.clip(clip))
         for offset, rows in self._key_columns:
-            y = area.y - self.key_scroll
+            y = self.key_scroll.screen_y(0)
             x = self.panel.x + px(24) + offset
             for row in rows:
                 keys, lines = row
@@ -302,7 +304,8 @@ class PanelScene(Scene):
                                   max_width=self._label_w)
                 y += height
         surface.set_clip(clip)
-        if self.key_scroll < self.max_key_scroll:
+        self.key_scroll.draw_bar(surface, theme, self.panel.right - px(12))
+        if self.key_scroll.more:
             draw_text(surface, theme, "↓ more keys: wheel or PgDn", (self.panel.x + px(24), area.bottom + 2), size=13,
                       colour=theme["text_dim"])
         for i, b in enumerate(self.buttons):
