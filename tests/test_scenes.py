@@ -843,3 +843,31 @@ def _scroll_the_pause_keys(app) -> None:
     app.frame(1 / 60, [])
     _post(app, _notch(-1), *_press(pygame.K_PAGEDOWN))
     assert few.key_scroll.offset == 0 and few.key_scroll.most == 0
+
+
+def test_the_level_pickers_bar_stays_in_its_track_at_the_end_of_a_long_list(app):
+    """The picker drew its own bar: on a long list the knob's least height pushed it past the
+    track's end at the bottom of the list, over the footer's margin. On the framework's Scroll bar
+    the knob ends where the track does; End still brings the last row into view, and a list that
+    fits neither scrolls nor draws a bar."""
+    from arcade.ui.picker import Choice, PickerScene
+
+    picker = app.push(PickerScene("Levels", [Choice(f"Level {i}") for i in range(2000)], lambda c: None))
+    app.frame(1 / 60, [])
+    _post(app, *_press(pygame.K_END))
+    assert picker.selected == 1999 and picker.scroll + picker.visible_rows == 2000
+    assert [index for index, _rect in picker.rows_in_view()][-1] == 1999
+    app.screen.fill((0, 0, 0))
+    picker.draw(app.screen)
+    x, bottom = picker.list_rect.right + 5, picker.list_rect.bottom
+
+    def bar_at(y: int) -> bool:  # the bar's column differs from the panel just right of it
+        return app.screen.get_at((x, y)) != app.screen.get_at((x + 8, y))
+
+    assert bar_at(bottom - 2), "the knob is not at the end of its track"
+    assert not any(bar_at(y) for y in range(bottom + 1, bottom + 10)), "the knob runs past its track"
+    picker.close()
+    short = app.push(PickerScene("Levels", [Choice(f"Level {i}") for i in range(3)], lambda c: None))
+    app.frame(1 / 60, [])
+    _post(app, _notch(-2), *_press(pygame.K_END))
+    assert short.scroll == 0 and short.rows.most == 0

@@ -23,7 +23,8 @@ from arcade.core.registry import GameInfo
 from arcade.ui.formatting import format_record
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
-from arcade.ui.text import draw_text, wholly_inside, wrap_whole
+from arcade.ui.scrolling import NOTCH_LINES, Scroll
+from arcade.ui.text import draw_text, wrap_whole
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,8 @@ class PickerScene(Scene):
         self.selected = max(0, min(selected, len(choices) - 1))
         if self.choices and self.choices[self.selected].header:
             self.selected = self._pickable(self.selected, 1)
-        self.scroll = 0
+        #: The list's scroll, in pixels, always whole rows (:attr:`scroll` is the first row shown).
+        self.rows = Scroll()
         #: Where the pointer last was (a wheel event carries no position).
         self.pointer: tuple[int, int] | None = None
         self._placed = False
@@ -127,6 +129,15 @@ class PickerScene(Scene):
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         #: Where each line of the title was last drawn (tests check they stay inside the panel).
         self.title_rects: list[pygame.Rect] = []
+
+    @property
+    def scroll(self) -> int:
+        """The first row shown: the list scrolls by whole rows, so none is ever drawn cut."""
+        return self.rows.offset // self.ROW
+
+    @scroll.setter
+    def scroll(self, row: int) -> None:
+        self.rows.offset = row * self.ROW  # clamped by the caller's _keep_visible / _settle
 
     @property
     def title(self) -> str:
@@ -161,6 +172,7 @@ class PickerScene(Scene):
         return max(1, self.list_rect.height // self.ROW)
 
     def resize(self, size: tuple[int, int]) -> None:
+        first = self.scroll  # the same first row after the UI scale changes the row's height
         super().resize(size)
         px = self.app.theme.px if self.app is not None else int  # the list grows with its text
         self.ROW = px(type(self).ROW)
@@ -181,6 +193,8 @@ class PickerScene(Scene):
             rows -= 1
         self.panel.height = list_top + rows * self.ROW + px(40) - self.panel.y
         self.list_rect = pygame.Rect(self.panel.x + 16, list_top, width - 32, rows * self.ROW)
+        self.rows.fit(self.list_rect, len(self.choices) * self.ROW)
+        self.scroll = first
         if not self._placed:  # on opening, the current row sits mid-list: the ones after it show too
             self.scroll = self.selected - self.visible_rows // 2
             self._placed = True
@@ -194,11 +208,11 @@ class PickerScene(Scene):
         row or not at all (:func:`wholly_inside` over both) -- at 800x600 "MEDIUM" stood at the
         list's bottom edge with its first level cut off below it, a heading over nothing."""
         shown = []
-        for row, index in enumerate(range(self.scroll, min(len(self.choices), self.scroll + self.visible_rows))):
-            rect = pygame.Rect(self.list_rect.x, self.list_rect.y + row * self.ROW, self.list_rect.width, self.ROW - 4)
+        for index in range(self.scroll, min(len(self.choices), self.scroll + self.visible_rows)):
+            top = index * self.ROW
+            rect = pygame.Rect(self.list_rect.x, self.rows.screen_y(top), self.list_rect.width, self.ROW - 4)
             follows = index + 1 < len(self.choices) and not self.choices[index + 1].header
-            height = 2 * self.ROW - 4 if self.choices[index].header and follows else rect.height
-            if wholly_inside(rect.y, height, self.list_rect):
+            if self.rows.shows(top, 2 * self.ROW - 4 if self.choices[index].header and follows else rect.height):
                 shown.append((index, rect))
         return shown
 
@@ -219,13 +233,12 @@ class PickerScene(Scene):
         self._keep_visible()
 
     def _keep_visible(self) -> None:
+        """Bring the highlighted row into view; a group's first row comes with its title (Home
+        showed no "Small")."""
         before = self.scroll
-        if self.selected < self.scroll:
-            self.scroll = self.selected
-            if self.selected > 0 and self.choices[self.selected - 1].header:
-                self.scroll -= 1  # a group's first row comes with its title (Home showed no "Small")
-        elif self.selected >= self.scroll + self.visible_rows:
-            self.scroll = self.selected - self.visible_rows + 1
+        titled = 0 < self.selected < self.scroll and self.choices[self.selected - 1].header  # going up
+        top = (self.selected - titled) * self.ROW
+        self.rows.reveal(top, (1 + titled) * self.ROW)
         self._settle(self.scroll - before)
 
     def _settle(self, direction: int, *, keep_selected: bool = True) -> None:
@@ -237,8 +250,8 @@ class PickerScene(Scene):
         if that would hide the highlighted row, one row on even at the list's end (the room is left
         below its last row) -- each only while the highlighted row stays in view (``keep_selected``; after the wheel the
         highlight follows the rows shown instead)."""
-        last = max(0, len(self.choices) - self.visible_rows)
-        self.scroll = max(0, min(self.scroll, last))
+        self.rows.by(0)  # within the list
+        last = self.rows.most // self.ROW
         if not 0 < self.scroll < len(self.choices) or not self.choices[self.scroll].header:
             return
         on, back = self.scroll + 1, self.scroll - 1
@@ -317,7 +330,7 @@ class PickerScene(Scene):
                 self.cancel()
         elif event.type == pygame.MOUSEWHEEL:
             before = self.scroll
-            self.scroll = max(0, min(self.scroll - event.y * 3, max(0, len(self.choices) - self.visible_rows)))
+            self.rows.wheel(event, NOTCH_LINES * self.ROW)
             self._settle(self.scroll - before, keep_selected=False)  # the wheel's highlight follows
             self._select_after_scroll()
         elif event.type == pygame.KEYDOWN:
@@ -388,12 +401,6 @@ class PickerScene(Scene):
             else:
                 draw_text(surface, theme, choice.title, (rect.x + 12, rect.centery), size=17, bold=True,
                           anchor="midleft", max_width=right - rect.x - 12)
-        if len(self.choices) > self.visible_rows:
-            track = pygame.Rect(self.list_rect.right + 4, self.list_rect.y, 5, self.list_rect.height)
-            pygame.draw.rect(surface, theme["grid_faint"], track, border_radius=3)
-            share = self.visible_rows / len(self.choices)
-            knob = pygame.Rect(track.x, track.y + round(track.height * self.scroll / len(self.choices)),
-                               track.width, max(12, round(track.height * share)))
-            pygame.draw.rect(surface, theme["text_dim"], knob, border_radius=3)
+        self.rows.draw_bar(surface, theme, self.list_rect.right + 4)
         draw_text(surface, theme, self.footer(), (self.panel.centerx, self.panel.bottom - 14), size=14,
                   colour=theme["text_dim"], anchor="midbottom", max_width=self.panel.width - 24)
