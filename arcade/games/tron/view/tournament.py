@@ -17,7 +17,7 @@ from arcade.core.words import plural
 from arcade.games.tron.tournament_run import RoundRow, TournamentRun
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
-from arcade.ui.scrolling import Scroll
+from arcade.ui.scrolling import NOTCH_LINES, Scroll
 from arcade.ui.text import draw_text
 
 #: The standings' columns: (title, left edge as a share of the panel's width): fixed pixels ran
@@ -97,7 +97,7 @@ class TournamentScene(Scene):
         if event.type in (pygame.MOUSEWHEEL, pygame.KEYDOWN):
             self._held = None  # not aiming at a round: list the ones finished meanwhile
         if event.type == pygame.MOUSEWHEEL:
-            self.follow = not self.scroll.wheel(event, 3 * self.line_h) and self.follow
+            self.follow = not self.scroll.wheel(event, NOTCH_LINES * self.line_h) and self.follow
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.pointer = tuple(event.pos)
