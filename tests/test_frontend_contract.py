@@ -3257,8 +3257,9 @@ def press_matcher(app: App, matcher) -> None:
 
 def what_shows(app: App, scene: GameScene) -> tuple:
     """What the player can see change: the scene on top, the status line, the toasts, the game's
-    position, the watch, the camera, the toolbar button with the focus ring (Tab), and the scene's
-    own switches and counters (a toggle such as Hashi's G, a cursor)."""
+    position, the watch, the camera, the toolbar button with the focus ring (Tab), the scene's
+    own switches and counters (a toggle such as Hashi's G, a cursor), and whether the window is
+    fullscreen (F11 / Alt+Enter: a headless window stays as it is, the setting says what it would be)."""
     frames(app, 2)
     top = app.stack.top
     view = getattr(scene, "view", None)
@@ -3267,7 +3268,7 @@ def what_shows(app: App, scene: GameScene) -> tuple:
                        if isinstance(value, (bool, int, str, tuple)) and not name.startswith("_")))
     return (id(top), len(app.stack.scenes), scene.status_text, tuple(m.text for m in scene.toast.messages),
             scene.session.index, len(scene.session.moves), id(scene.session.level), scene.watching,
-            camera, getattr(scene.toolbar.focus, "label", None), own)
+            camera, getattr(scene.toolbar.focus, "label", None), own, app.settings.fullscreen)
 
 
 def settled_view(app: App, scene: GameScene) -> tuple:

@@ -417,6 +417,23 @@ def test_alt_enter_acts_once_even_when_its_release_goes_to_the_window_it_replace
     assert len(toggles) == 2, "a new Alt+Enter no longer works"
 
 
+def test_f11_switches_fullscreen_in_a_game_and_the_pause_table_names_it(app, driver, toy_registered, monkeypatch):
+    """F11, the key a player tries first for fullscreen, did nothing, and Alt+Enter was named in no
+    keys table in the window: only the Settings' Fullscreen row was there to be found."""
+    scene = app.launch("toy", Launch(level="o..\n...\n...\n"))
+    driver.frame()
+    toggles = []
+    apply = app.apply_settings  # headless, the window itself never goes fullscreen
+    monkeypatch.setattr(app, "apply_settings", lambda: (toggles.append(app.settings.fullscreen), apply()))
+    driver.key(pygame.K_F11)
+    assert toggles == [True] and app.stack.top is scene
+    driver.key(pygame.K_F11)
+    assert len(toggles) == 2, "a second F11 did not switch again"
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    assert any("F11" in key and "fullscreen" in words for key, words in app.stack.top.keys), app.stack.top.keys
+
+
 REMAKE_KEYS = [("Z", pygame.K_z, None), ("F", pygame.K_f, None), ("Enter on Window size", pygame.K_RETURN, 3),
                ("Space on Fullscreen", pygame.K_SPACE, 4), ("Right on Window size", pygame.K_RIGHT, 3),
                ("Left on Fullscreen", pygame.K_LEFT, 4)]

@@ -49,6 +49,14 @@ def require_pygame_ce() -> None:
         )
 
 
+def toggles_fullscreen(event: pygame.event.Event) -> bool:
+    """Whether a key press is the window's fullscreen switch: F11, the key a player tries first
+    (it did nothing: only Alt+Enter, named nowhere in the window, switched), or Alt+Enter."""
+    if event.key == pygame.K_F11:
+        return not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_SHIFT)
+    return event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and bool(event.mod & pygame.KMOD_ALT)
+
+
 def _desktop_size() -> tuple[int, int] | None:
     """The screen's size, or None where the driver cannot tell (a headless one reports the window)."""
     try:
@@ -406,14 +414,10 @@ class App:
         elif event.type == pygame.WINDOWSIZECHANGED:
             if (event.x, event.y) != self.size and not self.fullscreen:
                 self.on_resize((event.x, event.y))
-        elif (
-            event.type == pygame.KEYDOWN
-            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-            and event.mod & pygame.KMOD_ALT
-        ):
-            # The window is made anew (set_window): until Enter's release its repeats are dropped,
-            # or each toggled fullscreen again (over the Settings, for ever) or, Alt let go, opened
-            # the menu's Continue.
+        elif event.type == pygame.KEYDOWN and toggles_fullscreen(event):
+            # The window is made anew (set_window): until the key's release its repeats are dropped,
+            # or each toggled fullscreen again (over the Settings, for ever) or, Alt let go, Enter
+            # opened the menu's Continue.
             self.settings.fullscreen = not self.fullscreen
             self.apply_settings()
         else:

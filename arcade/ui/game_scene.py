@@ -90,6 +90,13 @@ def tab_binding(*, side_panel: bool = False) -> Binding:
     return Binding("Tab / Shift+Tab", "", f"{where} buttons (Enter or Space presses one, Esc leaves them)")
 
 
+def fullscreen_binding() -> Binding:
+    """The keys table's row for the window's fullscreen switch, which the app itself answers
+    (:func:`~arcade.ui.app.toggles_fullscreen`): Alt+Enter was named in no table in the window, and
+    F11, the key a player tries, did nothing."""
+    return Binding("F11 / Alt+Enter", "", "fullscreen on and off")
+
+
 class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, AssistMixin, StatusLineMixin, Scene):
     """Base of every game screen. Subclasses call ``super().__init__(info, session)``."""
 
@@ -373,6 +380,7 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
             Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
             Binding("F1 / ?", "open_how_to_play", "how to play: the rules, an example, every key"),
             tab_binding(side_panel=bool(self.button_rows())),
+            fullscreen_binding(),
         ]
         return rows
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 #: The keys that press the focused row's button (or Back), keypad Enter too, as in every other dialog.
 PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 #: The line under the rows that says the screen's keys (each row's own letter is beside its name).
-KEYS_HINT = "↑↓ choose · ←→ or Enter change · Esc back"
+KEYS_HINT = "↑↓ choose · ←→ or Enter change · F11 fullscreen · Esc back"
 KEYS_HINT_SIZE = 14
 
 

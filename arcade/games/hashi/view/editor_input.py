@@ -22,7 +22,7 @@ from arcade.core.topology import Cell, Topology
 from arcade.games.hashi.editing import Draft, Editor
 from arcade.games.hashi.logic import MAX_SIDE
 from arcade.games.hashi.view.painter import MAX_CELL
-from arcade.ui.game_scene import tab_binding
+from arcade.ui.game_scene import fullscreen_binding, tab_binding
 from arcade.ui.gridview import ruler_band
 from arcade.ui.widgets import Button, button_tip
 
@@ -61,6 +61,7 @@ EDITOR_KEYS = (
     Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
     Binding("F1 / ?", "open_how_to_play", "how to play Hashi, and every key of the editor"),
     tab_binding(side_panel=True),
+    fullscreen_binding(),
 )
 
 
