@@ -142,6 +142,27 @@ def test_continue_key_with_nothing_saved_says_so_instead_of_doing_nothing(app, d
     assert "Nothing to continue" in menu.toast.current
 
 
+def test_the_menus_game_keys_act_on_every_card_or_say_why_not(app, driver, toy_registered):
+    """The keys line says "N new game" under every card, but N on a game not played yet did
+    nothing, nor did E on a game without an editor or N, ? and E on Settings: a newcomer pressed
+    and nothing happened."""
+    menu = app.push(MenuScene())
+    toy = entry_index(menu, "Toy Lights")
+    assert menu.entries[toy].new_game is None, "the toy game has a save: nothing to test"
+    menu.selected = toy
+    driver.key(pygame.K_e)
+    assert app.stack.top is menu and "Toy Lights has no puzzle editor" in menu.toast.current
+    assert "Hashi" in menu.toast.current, "which game has one is not said"
+    menu.selected = entry_index(menu, "Settings")
+    for key, unicode in ((pygame.K_n, "n"), (pygame.K_e, "e"), (pygame.K_SLASH, "?")):
+        menu.toast.messages.clear()
+        driver.key(key, unicode=unicode)
+        assert app.stack.top is menu and "choose a game" in menu.toast.current, (unicode, menu.toast.current)
+    menu.selected = toy
+    driver.key(pygame.K_n, unicode="n")
+    assert type(app.stack.top).__name__ == "ToyScene", "N on a game with no save opened nothing"
+
+
 def test_the_menus_settings_card_names_every_row_of_the_settings(app, driver):
     """The card read "Sound, animation speed, colours, window": a player looking for bigger text
     had no sign that the Settings hold a Text size row."""

@@ -351,17 +351,15 @@ class MenuScene(Scene):
                     self.activate(0)
                 else:
                     self.toast.show("Nothing to continue yet: pick a game and press Enter", "info", 4)
-            elif (event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?") and \
-                    self.entries[self.selected].how_to_play is not None:
-                self.entries[self.selected].how_to_play()  # type: ignore[misc]
-            elif event.key == pygame.K_e and self.entries[self.selected].make is not None:
-                assert self.app is not None
-                self.app.audio.play("click")
-                self.entries[self.selected].make()  # type: ignore[misc]
-            elif event.key == pygame.K_n and self.entries[self.selected].new_game is not None:
-                assert self.app is not None
-                self.app.audio.play("click")
-                self.entries[self.selected].new_game()  # type: ignore[misc]
+            elif event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+                if self.entries[self.selected].how_to_play is not None:
+                    self.entries[self.selected].how_to_play()
+                else:
+                    self.say_not_a_game("? shows how to play")
+            elif event.key == pygame.K_e:
+                self.make_puzzle()
+            elif event.key == pygame.K_n:
+                self.new_game()
             elif pygame.K_1 <= event.key <= pygame.K_9:
                 games = self.game_entries()
                 n = event.key - pygame.K_1
@@ -373,6 +371,41 @@ class MenuScene(Scene):
                 return False
             return True
         return False
+
+    def new_game(self) -> None:
+        """N: the selected game anew. With no save to resume, opening it is a new game: the keys
+        line says "N new game" on every card, and N on a game not yet played did nothing."""
+        entry = self.entries[self.selected]
+        if entry.new_game is not None:
+            assert self.app is not None
+            self.app.audio.play("click")
+            entry.new_game()
+        elif entry.how_to_play is not None:  # a game's card
+            self.activate(self.selected)
+        else:
+            self.say_not_a_game("N starts a new game")
+
+    def make_puzzle(self) -> None:
+        """E: the selected game's puzzle editor, or a word on which game has one (E on another
+        card did nothing, and a player who had seen "Make a puzzle" on Hashi's card was left guessing)."""
+        assert self.app is not None
+        entry = self.entries[self.selected]
+        if entry.make is not None:
+            self.app.audio.play("click")
+            entry.make()
+            return
+        makers = [info.title for info in self.app.registry if info.editor_options]
+        if not makers:
+            return
+        which = " and ".join(makers)
+        if entry.how_to_play is not None:
+            self.toast.show(f"{entry.title} has no puzzle editor: choose {which} and press E", "info", 4)
+        else:
+            self.say_not_a_game("E makes a puzzle")
+
+    def say_not_a_game(self, what: str) -> None:
+        """A game's key (N, ?, E) pressed on Continue, Settings or Quit: say which cards it acts on."""
+        self.toast.show(f"{what} for the game selected: choose a game's card first", "info", 4)
 
     def footer(self, short: bool = False) -> str:
         """The keys line under the entries; ``short``, in fewer words, for a narrow window (the
