@@ -155,9 +155,9 @@ def test_the_menus_game_keys_act_on_every_card_or_say_why_not(app, driver, toy_r
     assert "Hashi" in menu.toast.current, "which game has one is not said"
     menu.selected = entry_index(menu, "Settings")
     for key, unicode in ((pygame.K_n, "n"), (pygame.K_e, "e"), (pygame.K_SLASH, "?")):
-        menu.toast.messages.clear()
         driver.key(key, unicode=unicode)
         assert app.stack.top is menu and "choose a game" in menu.toast.current, (unicode, menu.toast.current)
+        assert len(menu.toast.messages) == 1, "the words stack up over the menu's title"
     menu.selected = toy
     driver.key(pygame.K_n, unicode="n")
     assert type(app.stack.top).__name__ == "ToyScene", "N on a game with no save opened nothing"

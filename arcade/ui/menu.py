@@ -49,6 +49,8 @@ NEW_LABEL = "New game (N)"
 #: The words of a game card's rules action: ? and F1 were the only ways from the menu, and a player
 #: with only the mouse met a game's rules once, on its first opening.
 HOW_LABEL = "How to play (?)"
+#: The tag of the menu's word on a key that does nothing on the selected card (one at a time).
+KEY_HINT_TAG = "menu-key"
 
 
 @dataclass
@@ -350,7 +352,7 @@ class MenuScene(Scene):
                 if self.continues:
                     self.activate(0)
                 else:
-                    self.toast.show("Nothing to continue yet: pick a game and press Enter", "info", 4)
+                    self.key_hint("Nothing to continue yet: pick a game and press Enter")
             elif event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
                 if self.entries[self.selected].how_to_play is not None:
                     self.entries[self.selected].how_to_play()
@@ -399,13 +401,19 @@ class MenuScene(Scene):
             return
         which = " and ".join(makers)
         if entry.how_to_play is not None:
-            self.toast.show(f"{entry.title} has no puzzle editor: choose {which} and press E", "info", 4)
+            self.key_hint(f"{entry.title} has no puzzle editor: choose {which} and press E")
         else:
             self.say_not_a_game("E makes a puzzle")
 
     def say_not_a_game(self, what: str) -> None:
         """A game's key (N, ?, E) pressed on Continue, Settings or Quit: say which cards it acts on."""
-        self.toast.show(f"{what} for the game selected: choose a game's card first", "info", 4)
+        self.key_hint(f"{what} for the game selected: choose a game's card first")
+
+    def key_hint(self, text: str) -> None:
+        """Say why a key did nothing here, in place of the last such word: two of them stacked
+        over the menu's title at 1280x800 (a damaged file's warning, tagged otherwise, stays)."""
+        self.toast.drop(KEY_HINT_TAG)
+        self.toast.show(text, "info", 4, tag=KEY_HINT_TAG)
 
     def footer(self, short: bool = False) -> str:
         """The keys line under the entries; ``short``, in fewer words, for a narrow window (the
