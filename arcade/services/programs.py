@@ -61,6 +61,11 @@ EOF_PROBE = 0.3
 READS_TO_THE_END = ("; it answered only once its input ended: flush stdout after each answer "
                     "(fflush(stdout), print(..., flush=True)) and read this turn's lines one by one "
                     "(input()), not all of stdin (sys.stdin.read())")
+#: What a program is told that, silent past its limit, was blocked reading and ended once its input did:
+#: it waited for more lines than it was sent (one row too many, a line the protocol never sends), a
+#: deadlock that "no answer within 1000 ms" made look like a slow bot.
+WANTS_MORE_INPUT = ("; it was still waiting for input: it reads more lines than each turn sends "
+                    "(count the lines the protocol gives)")
 #: What a program whose answer has no line end yet is told (the line is what we wait for).
 NO_LINE_END = "; it wrote {shown} with no line end after it: end each answer with a newline"
 #: What a program that exited while a process it started keeps its stdout open is told.
@@ -647,6 +652,10 @@ class Program:
                 kind, text = self._lines.get(timeout=left)
             except queue.Empty:
                 break
+            if kind == "eof":
+                # It ended, silent, as soon as its input did (Python's EOFError, a C loop on
+                # ``scanf``): it was waiting for a line it was never going to be sent.
+                return WANTS_MORE_INPUT
             if kind != "line":
                 break
             if text.strip():

@@ -15,6 +15,7 @@ from arcade.services.programs import (
     READS_TO_THE_END,
     STDERR_LIMIT,
     STDERR_LINE,
+    WANTS_MORE_INPUT,
     Limits,
     Program,
     ProgramFailure,
@@ -109,6 +110,23 @@ def test_a_program_reading_all_of_stdin_is_told_to_read_line_by_line():
     with Program([sys.executable, "-c", code]) as program:
         answer = program.ask("1\n", 0.2)
     assert answer.failure == "timed out: no answer within 200 ms"
+    assert not live_programs()
+
+
+def test_a_program_waiting_for_a_line_never_sent_is_told_it_reads_too_much(tmp_path):
+    """A bot reading one row too many (``range(h + 1)``) waits for a line the turn never sends: a
+    deadlock that was reported as a bare "no answer within 200 ms", like a slow bot. Its input is
+    closed after the limit; ending silently then (Python's EOFError, bash's failed ``read``) says it."""
+    python_bot = tmp_path / "rows.py"
+    python_bot.write_text("w, h = map(int, input().split())\nrows = [input() for _ in range(h + 1)]\nprint(1)\n")
+    bash_bot = tmp_path / "rows.sh"
+    bash_bot.write_text("read w h\nfor ((i = 0; i <= h; i++)); do read -r row || exit 0; done\necho 1\n")
+    for argv in ([sys.executable, str(python_bot)], ["bash", str(bash_bot)]):
+        with Program(argv) as program:
+            answer = program.ask("3 2\n###\n#1#\n", 0.2)
+        assert answer.line is None
+        assert answer.failure == "timed out: no answer within 200 ms" + WANTS_MORE_INPUT
+        assert "reads more lines than each turn sends" in answer.failure
     assert not live_programs()
 
 
