@@ -30,6 +30,7 @@ import contextlib
 import itertools
 import os
 import queue
+import re
 import secrets
 import select
 import signal
@@ -307,6 +308,31 @@ def unexpected_answer(line: str, expected: str) -> str:
     if len(word.split()) > 1:
         reason += "; stdout is for answers only: print debug text to stderr"
     return reason
+
+
+#: stderr lines written after the error itself: a stack frame (Node's and Java's ``    at f (bot.js:3:7)``,
+#: Ruby's ``	from bot.rb:2``) and the version line Node ends every crash with.
+_AFTER_THE_ERROR = re.compile(r"\s+(at|from)\s\S|Node\.js v\d")
+
+
+def last_error_line(lines: Sequence[str]) -> str:
+    """The line of a crashed program's stderr that says what went wrong: its last one, stack frames
+    and trailers after the error skipped.
+
+    Python ends a traceback with the error; Node ends it with frames and ``Node.js v20.20.2``,
+    Java with frames (``at Main.main``), so "exited with status 1 without answering: Node.js
+    v20.20.2" named the interpreter's version, not the ``ReferenceError`` a bot made of
+    CodinGame's ``readline()`` that Node has not got."""
+    fallback = ""
+    for line in reversed(lines):
+        text = line.strip()
+        if not text:
+            continue
+        if _AFTER_THE_ERROR.match(line):
+            fallback = fallback or text
+            continue
+        return text
+    return fallback
 
 
 def _signal_name(number: int) -> str:
@@ -739,7 +765,7 @@ class Program:
             how = f"exited with status {status}"
         self._settle_stderr()
         with self._err_lock:
-            last = next((line.strip() for line in reversed(self._err.lines) if line.strip()), "")
+            last = last_error_line(self._err.lines)
         verb = "without answering" if "answer" in what else f"({what})"
         if len(last) > 120:  # one line stays one line; the console has it whole
             last = last[:119].rstrip() + "…"

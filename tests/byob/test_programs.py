@@ -130,6 +130,37 @@ def test_a_program_waiting_for_a_line_never_sent_is_told_it_reads_too_much(tmp_p
     assert not live_programs()
 
 
+NODE_CRASH = """/tmp/bot.js:1
+const M = parseInt(readline());
+          ^
+
+ReferenceError: readline is not defined
+    at Object.<anonymous> (/tmp/bot.js:1:11)
+    at Module._compile (node:internal/modules/cjs/loader:1521:14)
+
+Node.js v20.20.2
+"""
+JAVA_CRASH = """Exception in thread "main" java.lang.ArrayIndexOutOfBoundsException: Index 15 out of bounds
+\tat Player.main(Player.java:12)
+"""
+
+
+@pytest.mark.parametrize(("stderr", "reason"), [
+    (NODE_CRASH, "ReferenceError: readline is not defined"),
+    (JAVA_CRASH, 'Exception in thread "main" java.lang.ArrayIndexOutOfBoundsException: Index 15 out of bounds'),
+    ("only a frame\n    at f (bot.js:1:1)\n", "only a frame"),
+])
+def test_a_crash_is_named_by_its_error_not_the_stack_frames_after_it(tmp_path, stderr, reason):
+    """Node ends a crash with its stack and ``Node.js v20.20.2``, Java with ``at Player.main``: the
+    reason quoted the last stderr line, "exited with status 1 without answering: Node.js v20.20.2"."""
+    bot = tmp_path / "crash.py"
+    bot.write_text(f"import sys\ninput()\nsys.stderr.write({stderr!r})\nsys.exit(1)\n")
+    with Program([sys.executable, str(bot)]) as program:
+        answer = program.ask("1\n", 2)
+    assert answer.line is None
+    assert answer.failure.startswith(f"exited with status 1 without answering: {reason}")
+
+
 def test_an_answer_left_in_the_output_buffer_is_told_to_flush():
     """A C bot's ``printf("SPEED\\n")`` then ``scanf``: on a pipe the line waits in its buffer until the
     exit writes it out, and the reason only said "read line by line, not all of stdin" -- which it
