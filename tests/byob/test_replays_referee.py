@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 
 import pytest
@@ -182,6 +183,32 @@ def test_a_program_that_prints_two_lines_a_turn_is_told_its_answers_ran_behind()
     straight = run_program(level, f"codingame:{bot('codingame_straight.py')}", level_id=name, limits=ROOMY)
     assert straight.behind_from == 0
     assert straight.line() == f"{name}: fail — No bike is left, 1 needed"
+
+
+CODINGAME_JS = "const M = parseInt(readline());\nconst V = parseInt(readline());\nprint('SPEED');\n"
+#: What Node prints for it, for machines without Node.
+NODE_SAYS = ("/bot.js:1\nconst M = parseInt(readline());\n          ^\n\n"
+             "ReferenceError: readline is not defined\n    at Object.<anonymous> (/bot.js:1:11)\n\nNode.js v20.20.2\n")
+
+
+@pytest.mark.parametrize("runner", ["node", "stand-in"])
+def test_a_codingame_javascript_submission_run_by_node_is_told_what_node_lacks(tmp_path, runner):
+    """CodinGame's JavaScript template reads with ``readline()``, a global of CodinGame's runner: run by
+    Node it lost with "ReferenceError: readline is not defined", which did not say the code was fine on
+    CodinGame nor what Node reads lines with."""
+    if runner == "node":
+        if shutil.which("node") is None:
+            pytest.skip("no node on this machine")
+        (tmp_path / "bot.js").write_text(CODINGAME_JS)
+        command = f"node {tmp_path / 'bot.js'}"
+    else:
+        (tmp_path / "bot.py").write_text(f"import sys\nsys.stderr.write({NODE_SAYS!r})\nsys.exit(1)\n")
+        command = f"{sys.executable} {tmp_path / 'bot.py'}"
+    name, level = bundled_tests()[1]
+    run = run_program(level, f"codingame:{command}", level_id=name, limits=ROOMY)
+    assert run.line() == (f"{name}: fail — exited with status 1 without answering: ReferenceError: readline is "
+                          "not defined; CodinGame's readline() is not in Node: read lines with "
+                          "require('readline').createInterface({input: process.stdin}) and its 'line' events")
 
 
 def test_a_runway_answer_padded_past_the_line_limit_fails():

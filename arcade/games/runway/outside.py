@@ -33,6 +33,23 @@ PROTOCOLS = {"codingame": "CodinGame's The Bridge: M, V, lanes, then S and X Y A
 #: CodinGame's limits: 1000 ms for the first answer (start-up included), 150 ms for the others.
 LIMITS = Limits(150.0, 1000.0)
 EXPECTED = "SPEED, SLOW, JUMP, WAIT, UP or DOWN"
+#: CodinGame's JavaScript runner defines ``readline()`` (and ``print``/``printErr``); Node has none of
+#: them, so a submission copied as it is dies at its first line with "ReferenceError: readline is not
+#: defined" -- true, but it does not say the code is fine on CodinGame and what to use here instead.
+CODINGAME_GLOBALS = {
+    "readline": "CodinGame's readline() is not in Node: read lines with "
+                "require('readline').createInterface({input: process.stdin}) and its 'line' events",
+    "print": "CodinGame's print() is not in Node: use console.log()",
+    "printErr": "CodinGame's printErr() is not in Node: use console.error()",
+}
+
+
+def codingame_hint(failure: str) -> str:
+    """``failure`` with what to do when it is a CodinGame-only JavaScript global missing from Node."""
+    for name, hint in CODINGAME_GLOBALS.items():
+        if f"ReferenceError: {name} is not defined" in failure:
+            return f"{failure}; {hint}"
+    return failure
 
 
 def parse_spec(text: str) -> BotSpec:
@@ -127,7 +144,7 @@ def run_program(
             if answer.ahead and not run.behind_from:
                 run.behind_from = len(run.commands) + 1
             if answer.line is None:
-                run.failure = answer.failure
+                run.failure = codingame_hint(answer.failure)
                 break
             word = answer.line.strip()
             try:
