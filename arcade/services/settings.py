@@ -176,7 +176,7 @@ _LABELS = {"sound": "sound", "animation_speed": "animation speed", "palette": "c
 #: folder allows, but a read-only folder's "could not save settings" was said for them at every
 #: quit after opening a game (How to play marks itself seen, the level opened is where the game
 #: reopens -- progress, which that folder was already told it cannot keep).
-RECORDED = frozenset({"seen_how_to_play", "last_level"})
+RECORDED = frozenset({"seen_how_to_play", "last_level", "last_board"})
 
 
 def _choices(data: dict[str, Any]) -> dict[str, Any]:

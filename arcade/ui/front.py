@@ -18,6 +18,7 @@ from arcade.core.game import Example, LevelEntry, Rules
 from arcade.core.registry import GameInfo, Launch
 from arcade.core.session import Session
 from arcade.services import saves
+from arcade.ui.reopening import BOARD_REF, file_ref, remembered_board
 
 if TYPE_CHECKING:
     from arcade.ui.app import App
@@ -98,6 +99,12 @@ class GameFront:
     def seeded_level(self, app: App, seed: int) -> tuple[Any, str]:
         """A generated level for ``--seed`` (games without a generator refuse)."""
         raise UsageError(f"{self.info.title} makes no levels from a seed")
+
+    def reopen_ref(self, level: Any, level_id: str) -> str | None:
+        """A reference :meth:`open_level` makes this same level from again, remembered as where the
+        game reopens (see :mod:`arcade.ui.reopening`): a bundled level's id by default. None (a
+        generated or pasted board) has the framework keep the board itself, or the file it came from."""
+        return level_id if level_id in {e.id for e in self.levels() if not e.error} else None
 
     def last_level(self, app: App) -> str | None:
         """The level played last time (default: what the framework remembered on each level change)."""
@@ -206,15 +213,18 @@ def open_session(app: App, front: GameFront, launch: Launch) -> tuple[GameScene,
                 messages.append(saves.damaged_message(front.info.title, saved.path, _one_line(exc)))
     if launch.level is not None:
         level, level_id = front.open_level(launch.level)  # a bad --level is the caller's error (exit 2)
-        seed = launch.seed or 0
+        seed, ref = launch.seed or 0, launch.level
     elif launch.seed is not None:
         level, level_id = front.seeded_level(app, launch.seed)
-        seed = launch.seed
+        seed, ref = launch.seed, None
     else:
-        level, level_id = _last_or_first(app, front, messages)
+        level, level_id, ref = _last_or_first_ref(app, front, messages)
         seed = 0
     session = front.new_session(app, level, level_id, seed)
-    return front.make_scene(app, session), messages
+    scene = front.make_scene(app, session)
+    # A level opened from a file is remembered as that file, read again next time (see reopening).
+    scene.level_file = file_ref(ref)
+    return scene, messages
 
 
 def _resumed(app: App, front: GameFront, data: dict[str, Any], source: str) -> GameScene:
@@ -223,15 +233,31 @@ def _resumed(app: App, front: GameFront, data: dict[str, Any], source: str) -> G
 
 
 def _last_or_first(app: App, front: GameFront, messages: list[str]) -> tuple[Any, str]:
-    """The last level played if it still opens, else the first bundled level (saying why)."""
+    """The last level played if it still opens -- a bundled level, a file, a board generated or
+    pasted (see :mod:`arcade.ui.reopening`) -- else the first bundled level (saying why)."""
+    level, level_id, _ref = _last_or_first_ref(app, front, messages)
+    return level, level_id
+
+
+def _last_or_first_ref(app: App, front: GameFront, messages: list[str]) -> tuple[Any, str, str | None]:
+    """:func:`_last_or_first`, and the reference it opened (None: the board kept, or the first level)."""
     last = front.last_level(app)
-    if last:
+    if last == BOARD_REF:
         try:
-            return front.open_level(last)
+            board = remembered_board(app, front)
+        except DAMAGE as exc:
+            messages.append(f"The board played last could not be opened: {_one_line(exc)}; "
+                            "starting on the first level.")
+            board = None
+        if board is not None:
+            return (*board, None)
+    elif last:
+        try:
+            return (*front.open_level(last), last)
         except (ArcadeError, OSError) as exc:
             messages.append(f"The last level played ({last[:60]}) could not be opened: {_one_line(exc)}; "
                             "starting on the first level.")
-    return front.open_level(front.first_level())
+    return (*front.open_level(front.first_level()), None)
 
 
 def _one_line(exc: BaseException) -> str:

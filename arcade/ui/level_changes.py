@@ -20,11 +20,16 @@ from arcade.core.game import LevelEntry
 from arcade.services import saves
 from arcade.ui.discard import LEVEL_QUESTION
 from arcade.ui.picker import PickerScene, level_choices
+from arcade.ui.reopening import remember
 from arcade.ui.replays import SAVED_REPLAYS, picker_entry
 
 
 class LevelChangesMixin:
     """The level picker and level changes of :class:`~arcade.ui.game_scene.GameScene`."""
+
+    #: The file the level on screen was read from (``play GAME --level FILE``), remembered as
+    #: where the game reopens; None for any other level (set by :func:`arcade.ui.front.open_session`).
+    level_file: str | None = None
 
     def change_level(self, level: Any, level_id: str, *, seed: int = 0) -> None:
         """Play ``level`` in this scene: a fresh game, the board rebuilt and laid out, the choice remembered."""
@@ -35,18 +40,19 @@ class LevelChangesMixin:
         # again" once showed the last game's "all islands connected" over an empty board).
         self._shown_level = None
         self.session.replace_level(level, seed=seed, level_id=level_id)
+        self.level_file = None  # no longer the file the game was opened on
         self.remember_level(level_id)
 
     def remember_level(self, level_id: str) -> None:
-        """Bundled levels are reopened next time (``play GAME`` and the menu start there)."""
-        if self.app is None or not level_id:
+        """Where ``play GAME`` and the menu reopen the game next time: the level on screen, however
+        it was made (a generated board came back as a bundled level, see :mod:`arcade.ui.reopening`),
+        or another bundled level (the one after a level won)."""
+        if self.app is None:
             return
-        if level_id not in {e.id for e in self.front.levels() if not e.error}:
-            return
-        prefs = self.app.game_settings(self.info.name)
-        if prefs.get("last_level") != level_id:
-            prefs["last_level"] = level_id
-            self.app.save_settings()
+        if level_id == self.session.level_id:
+            remember(self.app, self.front, self.session.level, level_id, self.level_file)
+        elif level_id in {e.id for e in self.front.levels() if not e.error}:
+            remember(self.app, self.front, None, level_id)
 
     def open_levels(self) -> None:
         """The one level picker: bundled groups in their declared order, solved marks and best results."""

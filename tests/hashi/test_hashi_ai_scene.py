@@ -370,3 +370,35 @@ def test_a_long_new_board_says_which_attempt_it_is_on(app, driver, open_level):
     assert dialog.attempt == layouts
     dialog.busy = busy  # the line as it read while the last layout was being made
     assert dialog.busy_text().endswith(f" s, attempt {layouts})")
+
+
+def test_a_generated_board_left_untouched_is_where_hashi_reopens(app, driver):
+    """A newcomer's walk: a move on the first level, New board, Generate (the dialog said it throws
+    the game away), no move, Main menu, quit, relaunch: Hashi opened the bundled "Seven seas" -- the
+    old save went with the game, the untouched board is never saved, and only bundled levels were
+    remembered. The board generated is where Hashi reopens now, title and seed included."""
+    from arcade.ui.app import App
+    from arcade.ui.menu import MenuScene
+
+    app.push(MenuScene())
+    scene = app.launch("hashi", Launch(level="classic/01-first-steps"))
+    driver.frame()
+    scene.session.play(scene.session.rules.encode_move(scene.session.rules.legal_moves(scene.session.state)[0]))
+    driver.frame()
+    driver.key(pygame.K_n)
+    dialog = app.stack.top
+    assert isinstance(dialog, NewPuzzleScene) and "throws away this game" in dialog.discards  # asked first
+    driver.key(pygame.K_RETURN)
+    dialog.worker.wait(60)
+    driver.frame()
+    assert app.stack.top is scene and scene.session.level_id == "generated"
+    board, title = scene.puzzle, scene.level_title
+    app.stack.pop_to(MenuScene)
+    app.close()
+    assert not saves.can_resume("hashi")  # the untouched board saved nothing: the check can fail
+    again = App(app.registry, size=(1024, 640), headless=True)
+    try:
+        reopened = again.launch("hashi", Launch())
+        assert reopened.puzzle == board and reopened.level_title == title
+    finally:
+        again.close()

@@ -180,6 +180,12 @@ class HashiFront(GameFront):
     def seeded_level(self, app: Any, seed: int) -> tuple[Puzzle, str]:
         return _generated(app, seed), "generated"
 
+    def reopen_ref(self, level: Puzzle, level_id: str) -> str | None:
+        """A bundled level, or a puzzle of My puzzles by its id (read again: an edit since shows)."""
+        if my_puzzle_path(level_id) is not None:
+            return level_id
+        return super().reopen_ref(level, level_id)
+
     def hooks(self) -> dict[str, Any]:
         return ai_hooks()
 
