@@ -1279,3 +1279,34 @@ def test_a_race_the_ai_lost_in_a_hole_gives_no_advice(app, driver):
     lose(scene, by_ai_from=0)
     lines = end_panel(app, driver, scene)
     assert lines[0] == "No bike is left, 1 needed." and not any("J jumps" in line for line in lines), lines
+
+
+@pytest.mark.parametrize(("crossed", "total", "title"), [
+    (1, 1, "The AI brought the bike home"), (2, 2, "The AI brought both bikes home"),
+    (4, 4, "The AI brought all 4 bikes home"), (1, 2, "The AI brought 1 of 2 bikes home"),
+    (3, 4, "The AI brought 3 of 4 bikes home"), (1, 4, "The AI brought 1 of 4 bikes home"),
+])
+def test_a_won_races_title_counts_the_bikes_brought_home(crossed, total, title):
+    from arcade.games.runway.view.scene import brought_home
+
+    assert brought_home("The AI", crossed, total) == title
+
+
+def test_the_ai_that_lost_a_bike_does_not_say_it_brought_them_home(app, driver, tmp_path):
+    """Watched to the end, the AI crossed with 1 of 2 bikes (the other lay in a hole) and the result
+    said "The AI brought them home"."""
+    from arcade.ui.overlays import ResultScene
+
+    path = tmp_path / "one-falls.txt"
+    holed, clear = "..." + "0" * 27, "." * 30  # lanes 0-2 holed to the finish: the bike in lane 2 falls
+    path.write_text(f"2\n1\n{holed}\n{holed}\n{holed}\n{clear}\n1\n0 2 1\n0 3 1\n")
+    scene = open_runway(app, str(path))
+    driver.key(pygame.K_w)
+    for _ in range(600):
+        scene.worker.wait(10)
+        driver.frames(15)
+        if isinstance(app.stack.top, ResultScene):
+            break
+    outcome = scene.session.outcome
+    assert outcome is not None and outcome.is_win and len(scene.session.state.active) == 1
+    assert isinstance(app.stack.top, ResultScene) and app.stack.top.title == "The AI brought 1 of 2 bikes home"

@@ -22,6 +22,7 @@ from arcade.core.game import Outcome, Step
 from arcade.core.numbers import checked_float
 from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
+from arcade.core.words import plural
 from arcade.games.runway.ai import AI_TITLES, Plan, PlanCache, compare_ais, last_winnable
 from arcade.games.runway.logic import RULES, Command, State
 from arcade.games.runway.motion import Motion, describe_turn, losses_by_turn, still, turn_motions
@@ -62,6 +63,16 @@ class Transition:
     @property
     def progress(self) -> float:
         return min(1.0, self.elapsed / self.duration) if self.duration > 0 else 1.0
+
+
+def brought_home(who: str, crossed: int, total: int) -> str:
+    """The title of a race ``who`` (the AI, a program) won with ``crossed`` of ``total`` bikes: "The
+    AI brought them home" was said when one of two bikes crossed and the other lay in a hole."""
+    if crossed == total:
+        bikes = "the bike" if total == 1 else "both bikes" if total == 2 else f"all {total} bikes"
+    else:
+        bikes = f"{crossed} of {plural(total, 'bike')}"
+    return f"{who} brought {bikes} home"
 
 
 class RunwayScene(ProgramsMixin, TickScene):
@@ -479,10 +490,15 @@ class RunwayScene(ProgramsMixin, TickScene):
         if self.taping and not self.own_run:  # an outside program's run (programs.py)
             if self.session.outcome is None:  # broken off by the program, not ended by the rules
                 return "The program failed"
-            return "The program brought them home" if outcome.is_win else "The program lost the race"
+            return self.brought_home("The program") if outcome.is_win else "The program lost the race"
         if outcome.is_win:
-            return "The AI brought them home" if self.session.ai_finished else "You win!"
+            return self.brought_home("The AI") if self.session.ai_finished else "You win!"
         return "Race lost"
+
+    def brought_home(self, who: str) -> str:
+        """A won race's title when ``who`` drove it, counting the bikes as the reason does."""
+        state = self.session.state
+        return brought_home(who, len(state.active), len(state.bikes))
 
     def result_details(self, outcome: Outcome) -> list[str]:
         """After the reason: the turn that lost the race in a hole, and how many bikes each AI saves here."""
