@@ -638,9 +638,12 @@ def test_the_game_id_panel_copies_the_id_as_it_opens_and_says_so(app, driver, op
 
 
 def test_a_watch_step_explanation_too_long_for_the_status_line_is_shown_whole_on_the_board(app, driver, open_level):
-    """A long watch step ended in "…" after two lines of the status line, with no way to read the rest."""
+    """A long watch step ended in "…" after two lines of the status line, with no way to read the rest.
+    Where the margin beside the board holds it, it is shown there whole (and the status line points
+    to it rather than say it twice); elsewhere the status line's pages hold it."""
     from arcade.games.hashi.view import effects
 
+    app.on_resize((1280, 800))
     scene = open_level("3...3\n.....\n2...2\n")
     long = " ".join(f"Reason {k}: the 2 at row 3, column 1 can only reach the 3 above it." for k in range(5))
     scene.start_watch([Step("set 2 0 N 1", long, kind="deduce", highlight=(("island", 2), ("line", 3))),
@@ -648,10 +651,11 @@ def test_a_watch_step_explanation_too_long_for_the_status_line_is_shown_whole_on
     driver.key(pygame.K_SPACE)  # pause, then N steps one at a time
     driver.key(pygame.K_n)
     driver.frame()
-    assert scene.status_text == long and scene.status_cut
+    assert scene.status_text == long
     text, anchor = scene.status_caption()
     assert text == long
     box, lines = effects.caption_box(scene.painter, app.theme, app.screen.get_rect(), text, anchor)
+    assert long not in scene.status_line()[0], "the status line does not say it a second time"
     assert " ".join(lines).split() == long.split(), "the caption holds every word"
     assert pixel(app, (box.centerx, box.y)) == app.theme["hint"], "the caption is drawn"
     driver.key(pygame.K_n)
@@ -1074,7 +1078,8 @@ def test_at_the_smallest_window_the_caption_does_not_cover_the_islands_it_explai
     driver.key(pygame.K_SPACE)
     driver.key(pygame.K_n)
     driver.frame()
-    assert scene.status_cut and scene.status_caption() is not None
+    assert scene.status_caption() is not None
+    assert "Pigeonhole: The 3" not in scene.status_line()[0], "the status line does not say it a second time"
     box, lines = effects.caption_box(scene.painter, app.theme, app.screen.get_rect(), *scene.status_caption())
     assert " ".join(lines).split() == long.split(), "the caption still holds every word"
     radius = scene.painter.radius
@@ -1179,3 +1184,36 @@ def test_the_recorded_time_is_the_time_the_result_shows(app, driver, open_level)
     lines = app.stack.top.lines
     assert "Moves: 4 · Time: 00:25" in lines, lines
     assert "Your first result on this level is recorded: time 00:25." in lines, lines
+
+
+def test_at_640x400_a_hint_on_a_wide_board_covers_no_row_and_is_said_once(app, driver, open_level, monkeypatch):
+    """At 640x400 a hint on an 18-wide board was drawn in a box over the board's bottom four rows,
+    saying word for word what the status line said under it. With no margin beside the board there
+    is no box: the status line's pages hold every word, once."""
+    from arcade.games.hashi.formats import format_level
+    from arcade.games.hashi.generator import generate
+    from arcade.games.hashi.view import effects
+
+    app.on_resize((640, 400))
+    made = generate(10, 18, "medium", seed=5)
+    scene = open_level(format_level(made.puzzle))
+    driver.key(pygame.K_h)
+    scene.worker.wait(30)
+    driver.frame()
+    hint = scene.hint
+    assert hint is not None and hint.reason in scene.status_text
+    text, _role = scene.status_line()
+    assert text == scene.status_text and scene.status_cut, "the whole hint, a page at a time"
+    assert scene.status_caption() is None, "no box over the board"
+    boxes = []
+    placed = effects.caption_box
+
+    def caption_box(*args):
+        boxes.append(placed(*args))
+        return boxes[-1]
+
+    monkeypatch.setattr(effects, "caption_box", caption_box)
+    scene._dirty = True
+    driver.frames(3)
+    board = scene.painter.view.board_rect
+    assert not [box for box in boxes if box is not None and box[0].colliderect(board)], "a box covers the board"

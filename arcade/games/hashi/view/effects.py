@@ -148,12 +148,13 @@ def _badge(surface: pygame.Surface, painter: BoardPainter, theme: Theme, label: 
 
 
 def caption_box(painter: BoardPainter, theme: Theme, screen: pygame.Rect, text: str,
-                anchor: tuple[float, float]) -> tuple[pygame.Rect, list[str]]:
+                anchor: tuple[float, float]) -> tuple[pygame.Rect, list[str]] | None:
     """Where the caption goes and its wrapped lines: beside the board, level with what it describes,
     clear of the row numbers and edge markers (on the left it was drawn over the row numbers:
     "finished1"), when there is room -- a narrower margin will do if it holds every word within the
-    board's height (at 640x400 the caption went on the board, taller than the board, and hid the very
-    islands it named while the margin beside stood empty); else on the board, on the side away from it."""
+    board's height. None when no margin holds it: a box on the board covered its rows (at 640x400 a
+    hint on an 18-wide board hid the bottom four rows), and the status line's pages ("1/2 ▸") hold
+    every word anyway."""
     board = painter.view.board_rect
     # The margin beside the board holds the edge markers (wrapped boards) and, on the left, the row numbers.
     gap = painter.marker_gap[0] if painter.outer.width else 0
@@ -167,7 +168,7 @@ def caption_box(painter: BoardPainter, theme: Theme, screen: pygame.Rect, text: 
         box, lines = _caption_beside(theme, screen, board, text, anchor, room, edges)
         if box.height <= board.height and lines == wrap_words(theme, text, room):
             return box, lines
-    return _caption_over(theme, screen, board, text, anchor)
+    return None
 
 
 CAPTION_SIZE = 15
@@ -198,25 +199,14 @@ def _caption_beside(theme: Theme, screen: pygame.Rect, board: pygame.Rect, text:
     return box, lines
 
 
-def _caption_over(theme: Theme, screen: pygame.Rect, board: pygame.Rect, text: str,
-                  anchor: tuple[float, float]) -> tuple[pygame.Rect, list[str]]:
-    """A caption box on the board, on the half away from the anchor."""
-    width = max(160, min(board.width - 16, 620))
-    lines = wrap_words(theme, text, width)[:CAPTION_LINES]
-    box = pygame.Rect(0, 0, width, theme.font(CAPTION_SIZE).get_linesize() * len(lines) + 14)
-    box.centerx = board.centerx
-    if anchor[1] > board.centery:
-        box.top = board.top + 6
-    else:
-        box.bottom = board.bottom - 6
-    box.clamp_ip(screen)
-    return box, lines
-
-
 def draw_caption(surface: pygame.Surface, painter: BoardPainter, theme: Theme, text: str,
                  anchor: tuple[float, float]) -> None:
-    """The current step's sentence in a box beside the board (see :func:`caption_box`)."""
-    box, lines = caption_box(painter, theme, surface.get_rect(), text, anchor)
+    """The current step's sentence in a box beside the board (see :func:`caption_box`; none when
+    there is no room beside it)."""
+    placed = caption_box(painter, theme, surface.get_rect(), text, anchor)
+    if placed is None:
+        return
+    box, lines = placed
     font = theme.font(CAPTION_SIZE)
     line_h = font.get_linesize()
     backing = pygame.Surface(box.size, pygame.SRCALPHA)

@@ -38,6 +38,7 @@ from arcade.games.hashi.formats import parse_puzzle, read_puzzle
 from arcade.games.hashi.logic import RULES, Puzzle, State, describe_move
 from arcade.games.hashi.verdict import find_solutions
 from arcade.games.hashi.view import dialogs, effects
+from arcade.games.hashi.view.caption import CaptionMixin
 from arcade.games.hashi.view.line_overlays import assign_seam_labels, seam_label
 from arcade.games.hashi.view.painter import BoardPainter
 from arcade.ui.camera import CameraInput, CameraScene
@@ -70,7 +71,7 @@ POP_TIME = 0.45
 CELEBRATE_TIME = 1.4
 
 
-class HashiScene(CameraScene, PuzzleScene):
+class HashiScene(CaptionMixin, CameraScene, PuzzleScene):
     """Play one Hashi puzzle; ``start_puzzle`` switches to another without leaving the screen."""
 
     hint_help = "hint: the next sure step and why (again: play it)"
@@ -760,24 +761,6 @@ class HashiScene(CameraScene, PuzzleScene):
         caption = self.status_caption()
         if caption is not None and self.app is not None:
             effects.draw_caption(surface, self.painter, self.app.theme, *caption)
-
-    def status_caption(self) -> tuple[str, tuple[float, float]] | None:
-        """The whole explanation of a watch step or hint, and where on the board it is about, when
-        the status line had to cut it short: it ended in "…" after two lines, with no way to read
-        the rest. A chain hint has its own captions, step by step."""
-        if not self.status_cut or self.status_line()[0] != self.status_text:
-            return None  # nothing cut, or the status line shows a hover text
-        highlight = self.step_highlight if self.watch is not None else self._hint_highlight() if self.hint else None
-        if highlight is None or highlight.steps or highlight.conflict is not None:
-            return None
-        painter = self.painter
-        if highlight.lines or highlight.wrong:
-            anchor = painter.line_midpoint(min(highlight.lines or highlight.wrong))[0]
-        elif highlight.islands:
-            anchor = painter.island_centre(min(highlight.islands))
-        else:
-            anchor = painter.view.board_rect.center
-        return self.status_text, anchor
 
     def _hint_highlight(self) -> Highlight:
         """The hint's highlight, plus the line its move names when the hint highlights no line itself."""

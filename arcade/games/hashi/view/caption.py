@@ -1,0 +1,74 @@
+"""Hashi's caption (ui): a hint or watch step too long for the status line, whole, beside the board.
+
+:class:`CaptionMixin` is part of :class:`~arcade.games.hashi.view.scene.HashiScene`. The status
+line shows two lines a page at a time; where the margin beside the board holds the whole
+explanation, it is shown there at once, level with the islands it names, and the status line
+then points to it in a few words instead of saying the same sentence a second time. Where no
+margin holds it (a wide board at 640x400), there is no box: one on the board covered the rows
+it talked about, and the status line's pages hold every word.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arcade.games.hashi.view import effects
+from arcade.ui.status_line import STATUS_LINES
+from arcade.ui.text import wrap_text
+
+
+class CaptionMixin:
+    """The long-explanation caption of :class:`~arcade.games.hashi.view.scene.HashiScene`."""
+
+    #: The last caption worked out: what it was for, and the answer (wrapping measures every word).
+    _caption_cache: tuple[Any, tuple[str, tuple[float, float]] | None] = (None, None)
+
+    def status_line(self) -> tuple[str, str]:
+        """The status line: while the caption shows the explanation, a pointer to it (the box and
+        the line said the same words twice)."""
+        text, role = super().status_line()
+        if text == self.status_text and self.status_caption() is not None:
+            return self.caption_pointer(), role
+        return text, role
+
+    def caption_pointer(self) -> str:
+        """What the status line says while the caption holds the explanation."""
+        hint = self.hint if self.watch is None else None
+        what = hint.rule if hint is not None and hint.rule else "Why"
+        again = "  (Hint again to play it)" if hint is not None and hint.move is not None else ""
+        return f"{what}: read it in the box beside the board.{again}"
+
+    def status_long(self, text: str) -> bool:
+        """Whether ``text`` takes more than the status line's two lines at its width."""
+        theme = self.app.theme
+        width = self.status_text_rect.width or self.status_rect.width
+        return len(wrap_text(theme, text, 16, width)) > STATUS_LINES
+
+    def status_caption(self) -> tuple[str, tuple[float, float]] | None:
+        """The whole explanation of a watch step or hint, and where on the board it is about, when it
+        is too long for the status line and a margin beside the board holds it (see
+        :func:`effects.caption_box`). A chain hint has its own captions, step by step."""
+        if self.app is None:
+            return None
+        text = self.status_text
+        if super().status_line()[0] != text:
+            return None  # the status line shows a hover text
+        hint = self.hint
+        highlight = self.step_highlight if self.watch is not None else self._hint_highlight() if hint else None
+        if highlight is None or highlight.steps or highlight.conflict is not None:
+            return None
+        painter = self.painter
+        if highlight.lines or highlight.wrong:
+            anchor = painter.line_midpoint(min(highlight.lines or highlight.wrong))[0]
+        elif highlight.islands:
+            anchor = painter.island_centre(min(highlight.islands))
+        else:
+            anchor = painter.view.board_rect.center
+        screen = self.app.screen.get_rect()
+        key = (text, anchor, tuple(painter.view.board_rect), tuple(screen), self.status_text_rect.width,
+               self.status_rect.width)
+        if self._caption_cache[0] != key:
+            fits = (self.status_long(text)
+                    and effects.caption_box(painter, self.app.theme, screen, text, anchor) is not None)
+            self._caption_cache = (key, (text, anchor) if fits else None)
+        return self._caption_cache[1]
