@@ -144,3 +144,19 @@ def milliseconds_type(what: str, lo: float = 1, hi: float = 60_000) -> Callable[
 
     convert.__name__ = what
     return convert
+
+
+def seconds_type(what: str) -> Callable[[str], float]:
+    """An argparse ``type=`` for ``what`` (an option's name): a positive, finite number of seconds, at most a day."""
+
+    def convert(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected seconds, got {text[:20]!r}") from None
+        if not 0 < value <= 86_400:  # also refuses nan and inf
+            raise argparse.ArgumentTypeError(f"{what} must be more than 0 and at most 86400 seconds, got {text[:20]}")
+        return value
+
+    convert.__name__ = what
+    return convert

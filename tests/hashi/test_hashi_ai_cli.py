@@ -196,3 +196,15 @@ def test_the_levels_folders_readme_is_not_a_bundled_level(capsys):
 
     assert cli.main(["solve", "hashi", "README"]) == 2
     assert "no level file or bundled level 'README' for hashi" in capsys.readouterr().err
+
+
+def test_solve_gives_up_after_its_timeout_instead_of_hanging(capsys):
+    """A held-out board: no solution, but proving it took 439 s on the solver's first branching
+    order, so ``solve hashi`` looked hung. Past ``--timeout`` it says "undecided" (status 1, one
+    line on stderr) and goes on with the next puzzle of the list."""
+    board = str(DATA / "undecided-40x40-cylinder.txt")
+    assert main(["solve", "hashi", board, SPEC_ID, "--count", "--timeout", "0.5"]) == 1
+    out, err = capsys.readouterr()
+    assert out.splitlines()[:2] == [f"== {board}", "undecided"]
+    assert out.splitlines()[-1] == "1"
+    assert err.count("\n") == 1 and "gave up after 0.5 s" in err and "--timeout" in err

@@ -13,12 +13,13 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from arcade.core.errors import EXIT_NO_SOLUTION, ArcadeError, UsageError, cannot_write, error_line
 from arcade.core.grid import size_name
 from arcade.core.inputs import path_type, read_stream_text, read_text_file
-from arcade.core.numbers import int_type, seed_type, size_type
+from arcade.core.numbers import int_type, seconds_type, seed_type, size_type
 from arcade.core.rng import new_seed
 from arcade.core.topology import Topology
 from arcade.games.hashi import generator, hints, solver
@@ -29,6 +30,12 @@ from arcade.services.resources import STDIN_NAME, STDIN_REF, check_stdin_once, r
 
 LITERATURE_ENV = "PUZZLE_ARCADE_HASHI_LITERATURE"
 LITERATURE_PARTS = ("shared", "data", "hashi", "literature")
+
+#: Seconds ``solve hashi`` searches a puzzle before it gives up. Puzzles solve in milliseconds
+#: (the 400-island CLLV instances in at most 1.5 s), but proving that a large board has *no*
+#: solution has a heavy tail: a 40x40 cylinder with two numbers changed by one took 439 s
+#: on the first branching order (0.2 s on another). Without a limit the command looked hung.
+DEFAULT_SOLVE_TIMEOUT = 60.0
 
 
 # -- solve -------------------------------------------------------------------------------------
@@ -45,6 +52,10 @@ def configure_solve(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--count", action="store_true", help='print the number of solutions: 0, 1 or "2+"')
     parser.add_argument("--explain", action="store_true", help="print every deduction step with its rule")
     parser.add_argument("--time", action="store_true", help="print time_ms N (the solve alone) on stderr")
+    parser.add_argument("--timeout", type=seconds_type("--timeout"), default=DEFAULT_SOLVE_TIMEOUT,
+                        metavar="SECONDS",
+                        help=f"give up on a puzzle after this long, saying it is undecided "
+                             f"(default {DEFAULT_SOLVE_TIMEOUT:g})")
 
 
 def load(ref: str) -> Puzzle:
@@ -95,9 +106,22 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 def _solve_one(puzzle: Puzzle, args: argparse.Namespace) -> int:
+    """Solve (and count) one puzzle within ``--timeout``; past it, "undecided" and status 1, as a
+    ``--timeout`` that found nothing is everywhere (the next puzzle of a list still runs)."""
+    deadline = time.monotonic() + args.timeout
+    try:
+        return _solve_within(puzzle, args, lambda: time.monotonic() > deadline)
+    except solver.Stopped:
+        print("undecided")
+        print(f"puzzle-arcade: gave up after {args.timeout:g} s without finding a solution or proving "
+              "there is none (--timeout SECONDS waits longer)", file=sys.stderr)
+        return EXIT_NO_SOLUTION
+
+
+def _solve_within(puzzle: Puzzle, args: argparse.Namespace, stop: Callable[[], bool]) -> int:
     started = time.perf_counter()
     if args.count:
-        count = solver.count_solutions(puzzle, 2)
+        count = solver.count_solutions(puzzle, 2, stop)
         elapsed = time.perf_counter() - started
         print("2+" if count >= 2 else count)
         if args.time:
@@ -105,7 +129,7 @@ def _solve_one(puzzle: Puzzle, args: argparse.Namespace) -> int:
         if not (args.bridges or args.explain):
             return 0 if count else EXIT_NO_SOLUTION
     started = time.perf_counter()
-    solution = solver.solve(puzzle)
+    solution = solver.solve(puzzle, stop)
     elapsed = time.perf_counter() - started
     if args.time and not args.count:
         print(f"time_ms {elapsed * 1000:.1f}", file=sys.stderr)

@@ -11,12 +11,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
 from types import ModuleType
 
 from arcade.core.errors import EXIT_NO_SOLUTION, UsageError
 from arcade.core.inputs import path_type
-from arcade.core.numbers import int_type, seed_type
+from arcade.core.numbers import int_type, seconds_type, seed_type
 from arcade.core.registry import Command
 from arcade.games.royale.formats import format_level
 from arcade.games.royale.generator import generate, parse_size
@@ -38,22 +37,6 @@ def read_grid(ref: str) -> Level:
 def default_timeout(level: Level) -> float | None:
     """No limit for grids the solver is known to finish quickly, else :data:`DEFAULT_TIMEOUT` seconds."""
     return None if level.rows * level.cols <= PROVEN_FAST_CELLS else DEFAULT_TIMEOUT
-
-
-def seconds_type(what: str) -> Callable[[str], float]:
-    """An argparse ``type=`` for ``what`` (an option's name): a positive, finite number of seconds, at most a day."""
-
-    def convert(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected seconds, got {text[:20]!r}") from None
-        if not 0 < value <= 86_400:  # also refuses nan and inf
-            raise argparse.ArgumentTypeError(f"{what} must be more than 0 and at most 86400 seconds, got {text[:20]}")
-        return value
-
-    convert.__name__ = what
-    return convert
 
 
 seconds_arg = seconds_type("--timeout")

@@ -268,10 +268,14 @@ def _engine_for(puzzle: Puzzle, stage: int = CONNECTIVITY, log: list[Event] | No
     return Engine(compile_puzzle(puzzle), stage, log)
 
 
-def solutions(puzzle: Puzzle, limit: int = 2) -> list[tuple[int, ...]]:
-    """Up to ``limit`` solutions as bridge counts per line (``State.bridges`` order)."""
+def solutions(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None) -> list[tuple[int, ...]]:
+    """Up to ``limit`` solutions as bridge counts per line (``State.bridges`` order).
+
+    ``stop`` (asked every 64 nodes) ends the search with :class:`Stopped`: proving that a
+    large board has no solution can take minutes on an unlucky branching order, and a
+    command line must be able to give up rather than hang."""
     found: list[tuple[int, ...]] = []
-    search(_engine_for(puzzle), limit, on_solution=found.append)
+    search(_engine_for(puzzle), limit, on_solution=found.append, stop=stop)
     return found
 
 
@@ -284,15 +288,16 @@ def solutions_from(engine: Engine, limit: int = 1, prefer: dict[int, int] | None
     return found
 
 
-def solve(puzzle: Puzzle) -> State | None:
-    """One solution as a State, or None if the puzzle has none."""
-    found = solutions(puzzle, 1)
+def solve(puzzle: Puzzle, stop: Callable[[], bool] | None = None) -> State | None:
+    """One solution as a State, or None if the puzzle has none (``stop``: see :func:`solutions`)."""
+    found = solutions(puzzle, 1, stop)
     return State(puzzle, found[0]) if found else None
 
 
-def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
-    """Number of solutions, counting no further than ``limit`` (so 2 means "2 or more")."""
-    return search(_engine_for(puzzle), limit)
+def count_solutions(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None) -> int:
+    """Number of solutions, counting no further than ``limit`` (so 2 means "2 or more");
+    ``stop``: see :func:`solutions`."""
+    return search(_engine_for(puzzle), limit, stop=stop)
 
 
 def is_unique(puzzle: Puzzle) -> bool:
