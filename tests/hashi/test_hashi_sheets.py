@@ -130,3 +130,21 @@ def test_the_export_examples_in_the_guide_name_levels_that_load():
             assert matches, f"{word!r} matches nothing from the project folder"
             for ref in matches:
                 load_level(str(root / ref) if (root / ref).is_file() else ref)
+
+
+def test_export_says_a_board_it_could_not_decide_in_time_and_does_not_hang(tmp_path, capsys, monkeypatch):
+    """A held-out board with no solution whose proof took 439 s held ``export hashi`` up as long.
+    Past the solver's time limit the sheet is written, its solution page and stderr saying that
+    no solution was found in time (not that there is none)."""
+    from pathlib import Path
+
+    from arcade.games.hashi import solver
+
+    monkeypatch.setattr(solver, "DEFAULT_TIMEOUT", 0.5)
+    board = Path(__file__).parent / "data" / "undecided-40x40-cylinder.txt"
+    out = tmp_path / "sheet.svg"
+    assert main(["export", "hashi", str(board), "--svg", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "no solution found within 0.5 s for undecided-40x40-cylinder" in err
+    assert "no solution for" not in err
+    assert "no solution found in time" in out.read_text()

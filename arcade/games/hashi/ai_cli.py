@@ -31,11 +31,8 @@ from arcade.services.resources import STDIN_NAME, STDIN_REF, check_stdin_once, r
 LITERATURE_ENV = "PUZZLE_ARCADE_HASHI_LITERATURE"
 LITERATURE_PARTS = ("shared", "data", "hashi", "literature")
 
-#: Seconds ``solve hashi`` searches a puzzle before it gives up. Puzzles solve in milliseconds
-#: (the 400-island CLLV instances in at most 1.5 s), but proving that a large board has *no*
-#: solution has a heavy tail: a 40x40 cylinder with two numbers changed by one took 439 s
-#: on the first branching order (0.2 s on another). Without a limit the command looked hung.
-DEFAULT_SOLVE_TIMEOUT = 60.0
+#: Seconds before a puzzle is called undecided (why: see the solver's DEFAULT_TIMEOUT).
+DEFAULT_SOLVE_TIMEOUT = solver.DEFAULT_TIMEOUT
 
 
 # -- solve -------------------------------------------------------------------------------------

@@ -209,6 +209,7 @@ def load_level(ref: str) -> Puzzle:
 
 def run_export(args: argparse.Namespace) -> int:
     """``export hashi LEVEL… --pdf OUT.pdf``: numbered puzzle pages, then the solution pages."""
+    from arcade.games.hashi import solver
     from arcade.games.hashi.sheets import solve_all, write_sheets
     from arcade.services.files import check_output_file
     from arcade.services.resources import check_stdin_once
@@ -223,9 +224,14 @@ def run_export(args: argparse.Namespace) -> int:
     several = len(items) != 1
     print(f"wrote {pages} page{'s' if pages != 1 else ''} ({len(items)} puzzle{'s' if several else ''}"
           f"{'' if args.no_solutions else (' and their solutions' if several else ' and its solution')}) to {where}")
-    unsolvable = [name or f"#{i + 1}" for i, ((name, _), found) in enumerate(zip(items, answers)) if not found]
+    names = [name or f"#{i + 1}" for i, (name, _) in enumerate(items)]
+    unsolvable = [name for name, found in zip(names, answers) if found == []]
     if unsolvable:  # written all the same (a sheet may show a broken puzzle), but never silently
         print(f"warning: no solution for {', '.join(unsolvable)}", file=sys.stderr)
+    undecided = [name for name, found in zip(names, answers) if found is None]
+    if undecided:
+        print(f"warning: no solution found within {solver.DEFAULT_TIMEOUT:g} s for {', '.join(undecided)} "
+              "(nor a proof there is none)", file=sys.stderr)
     return 0
 
 

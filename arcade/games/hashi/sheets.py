@@ -105,13 +105,16 @@ def draw_puzzle(page: Page, box: tuple[float, float, float, float], puzzle: Puzz
         below += 5
 
 
-def solve_all(items: list[tuple[str, Puzzle]]) -> list[list[tuple[int, ...]]]:
-    """One solution per puzzle (an empty list: it has none), for the solution pages."""
-    return [solver.solutions(p, 1) for _, p in items]
+def solve_all(items: list[tuple[str, Puzzle]], seconds: float | None = None) -> list[list[tuple[int, ...]] | None]:
+    """One solution per puzzle (an empty list: it has none; None: undecided after ``seconds``, by
+    default the solver's DEFAULT_TIMEOUT, so a board whose proof of no solution takes minutes does
+    not hold the export up)."""
+    limit = solver.DEFAULT_TIMEOUT if seconds is None else seconds
+    return [solver.solutions_within(p, 1, limit) for _, p in items]
 
 
 def sheet_pages(items: list[tuple[str, Puzzle]], paper: str = "a4", title: str = "Hashi",
-                solutions: bool = True, answers: list[list[tuple[int, ...]]] | None = None) -> list[Page]:
+                solutions: bool = True, answers: list[list[tuple[int, ...]] | None] | None = None) -> list[Page]:
     """The puzzle pages, then (``solutions``) the solution pages, numbered "page N of M"."""
     width, height = sheets.paper_size(paper)
     puzzle_pages = _pages(items, width, height, None)
@@ -124,7 +127,7 @@ def sheet_pages(items: list[tuple[str, Puzzle]], paper: str = "a4", title: str =
 
 
 def _pages(items: list[tuple[str, Puzzle]], width: float, height: float,
-           answers: list[list[tuple[int, ...]]] | None) -> list[Page]:
+           answers: list[list[tuple[int, ...]] | None] | None) -> list[Page]:
     pages: list[Page] = []
     for group in sheets.page_groups([per_page(puzzle) for _, puzzle in items]):
         count = per_page(items[group[0]][1])
@@ -138,14 +141,15 @@ def _pages(items: list[tuple[str, Puzzle]], width: float, height: float,
             else:
                 found = answers[index]
                 draw_puzzle(page, box, puzzle, f"Solution {heading}", found[0] if found else None,
-                            "" if found else "this puzzle has no solution")
+                            "" if found else "this puzzle has no solution" if found is not None
+                            else "no solution found in time (and no proof there is none)")
         pages.append(page)
     return pages
 
 
 def write_sheets(items: list[tuple[str, Puzzle]], out: Path, paper: str = "a4", title: str = "Hashi",
                  solutions: bool = True, fmt: str = "",
-                 answers: list[list[tuple[int, ...]]] | None = None) -> tuple[int, str]:
+                 answers: list[list[tuple[int, ...]] | None] | None = None) -> tuple[int, str]:
     """Write the sheets to ``out`` as ``fmt`` ("pdf"/"svg", default by suffix); returns (pages, the path)."""
     pages = sheet_pages(items, paper, title, solutions, answers)
     sheets.write(pages, out, fmt)

@@ -37,6 +37,7 @@ from arcade.games.hashi.solver.engine import (
     compile_puzzle,
 )
 from arcade.games.hashi.solver.search import (
+    DEFAULT_TIMEOUT,
     Grade,
     Search,
     Stopped,
@@ -48,14 +49,15 @@ from arcade.games.hashi.solver.search import (
     search,
     solutions,
     solutions_from,
+    solutions_within,
     solve,
     staged,
 )
 
 __all__ = [
-    "CAPACITY", "CONNECTIVITY", "CROSSING", "CUT_LINE", "GIVEN", "ISOLATION", "ISOLATION_11", "ISOLATION_22",
-    "ISOLATION_GROUP", "LOCAL", "PAIR", "PARITY", "PIGEONHOLE", "RULE_STAGE", "SATURATED", "SINGLE", "STAGE_NAMES",
-    "TRIAL", "TRIAL_RULE", "Contradiction", "Engine", "Event", "Grade", "Net", "Search", "Stopped", "compile_puzzle",
-    "count_solutions", "engine_from_state", "grade", "is_unique", "luby", "search", "solutions",
-    "solutions_from", "solve", "staged",
+    "CAPACITY", "CONNECTIVITY", "CROSSING", "CUT_LINE", "DEFAULT_TIMEOUT", "GIVEN", "ISOLATION", "ISOLATION_11",
+    "ISOLATION_22", "ISOLATION_GROUP", "LOCAL", "PAIR", "PARITY", "PIGEONHOLE", "RULE_STAGE", "SATURATED", "SINGLE",
+    "STAGE_NAMES", "TRIAL", "TRIAL_RULE", "Contradiction", "Engine", "Event", "Grade", "Net", "Search", "Stopped",
+    "compile_puzzle", "count_solutions", "engine_from_state", "grade", "is_unique", "luby", "search", "solutions",
+    "solutions_from", "solutions_within", "solve", "staged",
 ]
