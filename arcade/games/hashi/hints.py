@@ -179,26 +179,39 @@ def _claims(board: Board, line: int, keep: tuple[int, ...] | None) -> list[reaso
 
 #: Wrong claims tried with trial steps when propagation alone shows no clash (trials cost more).
 TRIAL_CANDIDATES = 3
+#: Trial probes one propagation of a wrong-bridge explanation may spend. On the 400-island CLLV
+#: boards the chains found took at most 495; a try that finds none took about 4200 probes (2.5 s)
+#: to prove it, three times over, so a hint waited 17 s to say it takes a search.
+TRIAL_PROBES = 1000
 
 
-def explain_wrong(board: Board, verdict: Check, stop: Stop = None) -> tuple[int, reasons.Chain | None]:
+def explain_wrong(board: Board, verdict: Check, stop: Stop = None,
+                  budget: reasons.Budget | None = None) -> tuple[int, reasons.Chain | None]:
     """The wrong claim to report and the chain of forced steps showing it is wrong (None if a search is needed).
 
     Each wrong claim is tried together with the player's *right* claims, so any contradiction
     found must use it: weakest rules first, then with trial steps. Failing that, all claims
     together; the claim reported is then a wrong one the chain really uses. ``stop`` is asked
     between the tries (raising :class:`solver.Stopped`).
+
+    Trial steps spend at most ``budget.probes`` (default :data:`TRIAL_PROBES`) per propagation;
+    once a try runs out, ``budget.exhausted`` is set and no further try is made (the others
+    start from the same board, as far from a clash): the chain is None without proof that
+    the rules alone cannot show the clash.
     """
     assert verdict.closest is not None
+    budget = reasons.Budget(TRIAL_PROBES) if budget is None else budget
     wrong = verdict.wrong
     for stage, candidates in ((solver.CONNECTIVITY, wrong), (solver.TRIAL, wrong[:TRIAL_CANDIDATES])):
         for line in candidates:
             _stop_if(stop)
-            chain = reasons.find_chain(board.puzzle, _claims(board, line, verdict.closest), stage)
+            chain = reasons.find_chain(board.puzzle, _claims(board, line, verdict.closest), stage, budget=budget)
             if chain is not None:
                 return line, chain
+            if budget.exhausted:
+                return wrong[0], None
     _stop_if(stop)
-    chain = reasons.find_chain(board.puzzle, _claims(board, wrong[0], None), solver.TRIAL)
+    chain = reasons.find_chain(board.puzzle, _claims(board, wrong[0], None), solver.TRIAL, budget=budget)
     if chain is not None:
         used = [e.line for e in chain.claims if e.line in wrong]
         if used:
@@ -211,12 +224,13 @@ def _stop_if(stop: Stop) -> None:
         raise solver.Stopped(0)
 
 
-def _chain_for(board: Board, line: int, keep: tuple[int, ...], trials: bool = True) -> reasons.Chain | None:
-    """The chain showing one given claim wrong (with the player's right claims), if rules can show it."""
+def _chain_for(board: Board, line: int, keep: tuple[int, ...], budget: reasons.Budget | None) -> reasons.Chain | None:
+    """The chain showing one given claim wrong (with the player's right claims), if rules can show it
+    (with trial steps only given a ``budget`` that has not run out)."""
     claims = _claims(board, line, keep)
     found = reasons.find_chain(board.puzzle, claims, solver.CONNECTIVITY)
-    if found is None and trials:
-        found = reasons.find_chain(board.puzzle, claims, solver.TRIAL)
+    if found is None and budget is not None and not budget.exhausted:
+        found = reasons.find_chain(board.puzzle, claims, solver.TRIAL, budget=budget)
     return found
 
 
@@ -229,10 +243,11 @@ def _claim_name(board: Board, line: int) -> str:
 
 
 def _wrong_text(board: Board, line: int, closest: tuple[int, ...], chain: reasons.Chain | None,
-                locked: int = -1) -> tuple[str, str | None]:
+                locked: int = -1, gave_up: bool = False) -> tuple[str, str | None]:
     """Reason and fixing move for a wrong claim: the chain of forced steps that ends in a contradiction.
 
     ``locked``: an end of the line the player locked; the advice then starts with unlocking it.
+    ``gave_up``: without a chain, the rules ran out of their work budget (not proven unable).
     """
     p = board.puzzle
     ln = p.lines[line]
@@ -247,6 +262,9 @@ def _wrong_text(board: Board, line: int, closest: tuple[int, ...], chain: reason
         move = explain.move_for(p, line, keep)
     if locked >= 0:
         fix = f"unlock {explain.island(p, locked)} first (click it), then {fix}"
+    if chain is None and gave_up:
+        return (f"{subject} is wrong: no solution has it together with your other bridges and marks (a search "
+                f"shows it; the rules did not reach the clash within a hint's work limit); {fix}.", move)
     if chain is None:
         return (f"{subject} is wrong: no solution has it together with your other bridges and marks (the rules "
                 f"alone cannot show the clash; it takes a search); {fix}.", move)
@@ -399,10 +417,12 @@ def hint(state: State, should_stop: Stop = None) -> Hint | None:
         return Hint(None, "This puzzle has no solution, so no hint can help.", kind="info")
     if verdict.solution is None:
         assert verdict.closest is not None
-        line, chain = explain_wrong(board, verdict, should_stop)
+        budget = reasons.Budget(TRIAL_PROBES)
+        line, chain = explain_wrong(board, verdict, should_stop, budget)
         ln = p.lines[line]
         locked = [i for i in (ln.a, ln.b) if i in board.locks]
-        reason, move = _wrong_text(board, line, verdict.closest, chain, locked[0] if locked else -1)
+        reason, move = _wrong_text(board, line, verdict.closest, chain, locked[0] if locked else -1,
+                                   chain is None and budget.exhausted)
         if locked:
             move = None
         rule = WRONG_MARK if line in board.marks else WRONG
@@ -464,9 +484,10 @@ def plan(state: State, *, internal: bool = False, max_stage: int = solver.TRIAL,
         return
     if verdict.solution is None:
         assert verdict.closest is not None
+        budget = reasons.Budget(TRIAL_PROBES)
         for k, line in enumerate(verdict.wrong):
-            chain = _chain_for(board, line, verdict.closest, trials=k < TRIAL_CANDIDATES)
-            reason, move = _wrong_text(board, line, verdict.closest, chain)
+            chain = _chain_for(board, line, verdict.closest, budget if k < TRIAL_CANDIDATES else None)
+            reason, move = _wrong_text(board, line, verdict.closest, chain, gave_up=chain is None and budget.exhausted)
             rule = WRONG_MARK if line in board.marks else WRONG
             yield from _unlock_for(board, move)
             _play(board, move)

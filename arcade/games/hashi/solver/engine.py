@@ -73,6 +73,10 @@ class Event:
     detail: tuple[object, ...] = ()
 
 
+class OutOfProbes(Exception):
+    """A trial stage spent its :attr:`Engine.max_probes` (the engine is left at a fixpoint: nothing proven wrong)."""
+
+
 class Net:
     """A puzzle compiled into flat lists: what the solver reads in its inner loops."""
 
@@ -145,6 +149,9 @@ class Engine:
         self.probe_stage = CONNECTIVITY  # rules used inside trials
         self.trial_cursor = 0  # where the next trial scan starts (after the last success)
         self.nodes = 0  # search nodes visited (statistics)
+        self.probes = 0  # trial assumptions tried (the work a trial stage has done)
+        #: With a limit, a trial raises :class:`OutOfProbes` instead of trying more (a hint's work budget).
+        self.max_probes: int | None = None
 
     # -- basic operations ---------------------------------------------------------------
     def find(self, i: int) -> int:
@@ -588,6 +595,9 @@ class Engine:
                 if l_lo == l_hi:
                     break
                 value = l_lo if side == 0 else l_hi
+                if self.max_probes is not None and self.probes >= self.max_probes:
+                    raise OutOfProbes(self.probes)
+                self.probes += 1
                 mark = self.mark()
                 self.stage, self.log = self.probe_stage, None
                 try:

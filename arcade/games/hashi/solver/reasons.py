@@ -25,6 +25,7 @@ a closed group: the bridges that join it; a split: the emptied lines around the 
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -48,6 +49,7 @@ from arcade.games.hashi.solver.engine import (
     Contradiction,
     Engine,
     Event,
+    OutOfProbes,
     compile_puzzle,
 )
 from arcade.games.hashi.solver.search import staged
@@ -94,11 +96,26 @@ class Chain:
         return len(self.steps)
 
 
+@dataclass
+class Budget:
+    """The trial probes one propagation of :func:`find_chain` may spend, and whether one ran out.
+
+    A count of probes, not seconds, so the same board always gets the same hint. On a 400-island
+    board a trial stage that meets no contradiction tries every open line both ways (about 4200
+    probes, 2.5 s) before it knows; the chains found there took at most 495 probes.
+    """
+
+    probes: int
+    exhausted: bool = False
+
+
 class _Replay:
     """The bounds of every line as the log is replayed, with the event behind each bound."""
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Puzzle, memo: dict[tuple[Claim, ...], Chain | None] | None = None) -> None:
         self.puzzle = puzzle
+        #: Nested chains already found for a trial's facts (both propagation orders meet the same trials).
+        self.memo: dict[tuple[Claim, ...], Chain | None] = {} if memo is None else memo
         self.net = compile_puzzle(puzzle)
         m = self.net.m
         self.lo = [0] * m
@@ -106,6 +123,12 @@ class _Replay:
         self.lo_src = [-1] * m
         self.hi_src = [-1] * m
         self.applied = 0  # events replayed so far
+
+    def snapshot(self) -> _Replay:
+        """The bounds as they are now, for premises worked out later (see :func:`_chain`)."""
+        snap = copy.copy(self)
+        snap.lo, snap.hi, snap.lo_src, snap.hi_src = self.lo[:], self.hi[:], self.lo_src[:], self.hi_src[:]
+        return snap
 
     def apply(self, index: int, event: Event) -> None:
         (olo, ohi), (nlo, nhi) = event.old, event.new
@@ -166,9 +189,12 @@ class _Replay:
         """The facts a trial's refutation used: the nested contradiction's claims, mapped back."""
         value = int(event.detail[0])  # type: ignore[arg-type]
         facts = [x for x in range(self.net.m) if (self.lo[x], self.hi[x]) != (0, MAX_BRIDGES)]
-        claims: list[Claim] = [(x, self.lo[x], self.hi[x]) for x in facts]
-        nested = find_chain(self.puzzle, [(event.line, value, value), *claims], CONNECTIVITY, depth + 1) \
-            if depth < 1 else None
+        claims: tuple[Claim, ...] = ((event.line, value, value), *((x, self.lo[x], self.hi[x]) for x in facts))
+        nested = None
+        if depth < 1:
+            if claims not in self.memo:
+                self.memo[claims] = find_chain(self.puzzle, claims, CONNECTIVITY, depth + 1)
+            nested = self.memo[claims]
         if nested is None:  # not reproducible: lean on every fact near the line
             net = self.net
             near = [x for end in (net.a[event.line], net.b[event.line]) for x in net.lines_of[end]]
@@ -230,7 +256,7 @@ class _Replay:
 
 
 def find_chain(puzzle: Puzzle, claims: Sequence[Claim], max_stage: int = CONNECTIVITY,
-               depth: int = 0) -> Chain | None:
+               depth: int = 0, budget: Budget | None = None) -> Chain | None:
     """Propagate ``claims`` (weakest rules first, as a player would) and explain the contradiction.
 
     None if the rules up to ``max_stage`` find no contradiction (the claims may still be
@@ -255,10 +281,13 @@ def find_chain(puzzle: Puzzle, claims: Sequence[Claim], max_stage: int = CONNECT
         frontier = nxt
     outward = [*seen, *(i for i in range(net.n) if i not in seen)]
     best: Chain | None = None
+    memo: dict[tuple[Claim, ...], Chain | None] = {}
     for order in (outward, list(range(net.n))):
-        found = _chain(puzzle, claims, max_stage, depth, order)
+        found = _chain(puzzle, claims, max_stage, depth, order, budget, memo)
         if found is None:
-            return None  # the same rules reach the same fixpoint in any order: no contradiction
+            # The same rules reach the same fixpoint in any order: no contradiction (or, with the
+            # budget spent, none found in time -- then the first order's chain, if any, stands).
+            return best if budget is not None and budget.exhausted else None
         if best is None or (found.length, len(found.conflict.islands)) < (best.length, len(best.conflict.islands)):
             best = found
     return best
@@ -285,13 +314,16 @@ def _overfull(puzzle: Puzzle, claims: Sequence[Claim]) -> Chain | None:
     return None
 
 
-def _chain(puzzle: Puzzle, claims: Sequence[Claim], max_stage: int, depth: int, order: list[int]) -> Chain | None:
+def _chain(puzzle: Puzzle, claims: Sequence[Claim], max_stage: int, depth: int, order: list[int],
+           budget: Budget | None = None, memo: dict[tuple[Claim, ...], Chain | None] | None = None) -> Chain | None:
     plain = _overfull(puzzle, claims)
     if plain is not None:
         return plain
     log: list[Event] = []
     engine = Engine(compile_puzzle(puzzle), CONNECTIVITY, log)
     engine.queue = deque(order)
+    if budget is not None:
+        engine.max_probes = budget.probes
     failure: Contradiction | None = None
     applying: Claim | None = None  # the claim being applied, while they are
     try:
@@ -302,12 +334,18 @@ def _chain(puzzle: Puzzle, claims: Sequence[Claim], max_stage: int, depth: int, 
             pass
     except Contradiction as exc:
         failure = exc
+    except OutOfProbes:
+        assert budget is not None
+        budget.exhausted = True
     if failure is None:
         return None
-    replay = _Replay(puzzle)
-    premises: list[set[int]] = []
+    replay = _Replay(puzzle, memo)
+    # A trial's premises take a nested chain (most of a trial-stage chain's time), and most trials
+    # are not in the cone: those keep a snapshot of the bounds and are worked out when the cone
+    # reaches them (the same premises as worked out in log order).
+    premises: list[set[int] | _Replay] = []
     for index, event in enumerate(log):
-        premises.append(replay.premises(event, depth))
+        premises.append(replay.snapshot() if event.rule == TRIAL_RULE else replay.premises(event, depth))
         replay.apply(index, event)
     conflict, used = replay.conflict(failure, depth)
     if applying is not None:
@@ -325,12 +363,20 @@ def _chain(puzzle: Puzzle, claims: Sequence[Claim], max_stage: int, depth: int, 
         if k in keep:
             continue
         keep.add(k)
-        todo.extend(premises[k])
+        todo.extend(_resolved(premises, k, log, depth))
     order_kept = sorted(keep)
     renumber = {k: n for n, k in enumerate(order_kept)}
     return Chain(
         tuple(log[k] for k in order_kept),
-        tuple(tuple(sorted(renumber[p] for p in premises[k])) for k in order_kept),
+        tuple(tuple(sorted(renumber[p] for p in _resolved(premises, k, log, depth))) for k in order_kept),
         conflict,
         tuple(sorted(renumber[k] for k in used)),
     )
+
+
+def _resolved(premises: list[set[int] | _Replay], k: int, log: list[Event], depth: int) -> set[int]:
+    """The premises of event ``k``, a deferred trial's worked out from its snapshot (once)."""
+    found = premises[k]
+    if isinstance(found, _Replay):
+        found = premises[k] = found.premises(log[k], depth)
+    return found
