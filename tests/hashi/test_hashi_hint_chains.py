@@ -254,6 +254,64 @@ def test_chains_of_wrong_claims_replay_step_by_step(case):
     assert_chain_replays(g.puzzle, chain)
 
 
+# -- a work budget, not a clock, on trial steps ------------------------------------------------------
+def _needs_trials() -> tuple[State, int]:
+    """Seed 4's hard 7x7 board with a double bridge on line 3 (the solution has one there): only
+    trial steps show the clash."""
+    g = made(4, Topology.PLANE, "hard")
+    bridges = [0] * len(g.puzzle.lines)
+    bridges[3] = 2
+    return State(g.puzzle, tuple(bridges)), 3
+
+
+def test_a_chain_that_needs_trial_steps_is_found_within_the_budget():
+    state, wrong = _needs_trials()
+    board = hints.Board.of(state)
+    line, chain = hints.explain_wrong(board, hints.check(board))
+    assert line == wrong and chain is not None
+    assert any(e.rule == solver.TRIAL_RULE for e in chain.events)
+    assert_chain_replays(state.puzzle, chain)
+    h = hints.hint(state)
+    assert h.highlight[0] == ("wrong", wrong) and any(entry[0] == "step" for entry in h.highlight)
+    assert "work limit" not in h.reason
+
+
+def test_find_chain_gives_up_when_its_trial_probes_are_spent_and_says_so():
+    state, wrong = _needs_trials()
+    board = hints.Board.of(state)
+    claims = hints._claims(board, wrong, hints.check(board).closest)
+    spent = reasons.Budget(0)
+    assert reasons.find_chain(state.puzzle, claims, solver.TRIAL, budget=spent) is None and spent.exhausted
+    roomy = reasons.Budget(10**6)
+    found = reasons.find_chain(state.puzzle, claims, solver.TRIAL, budget=roomy)
+    assert found is not None and not roomy.exhausted
+    assert found == reasons.find_chain(state.puzzle, claims, solver.TRIAL)  # a budget that suffices changes nothing
+
+
+def test_a_hint_out_of_trial_probes_still_names_the_wrong_bridge_and_says_it_gave_up(monkeypatch):
+    """On a 400-island board a hint tried three times for ~2.5 s each to find no chain (17 s in all)."""
+    monkeypatch.setattr(hints, "TRIAL_PROBES", 0)
+    state, wrong = _needs_trials()
+    h = hints.hint(state)
+    assert h.kind == "error" and h.rule == hints.WRONG
+    assert h.highlight == (("wrong", wrong), ("island", state.puzzle.lines[wrong].a),
+                           ("island", state.puzzle.lines[wrong].b))
+    assert h.move == explain.move_for(state.puzzle, wrong, 1)
+    assert "is wrong: no solution has it together with your other bridges and marks" in h.reason
+    assert "the rules did not reach the clash within a hint's work limit" in h.reason
+    assert "cannot show" not in h.reason  # not proven: more trial steps might have shown it
+    hints.forget_checks()
+    assert hints.hint(state) == h  # a count of probes, not a clock: the same board, the same hint
+
+
+def test_the_watch_fix_out_of_trial_probes_says_it_gave_up(monkeypatch):
+    monkeypatch.setattr(hints, "TRIAL_PROBES", 0)
+    state, wrong = _needs_trials()
+    fix = next(hints.plan(state))
+    assert fix.kind == "fix" and fix.highlight == (("wrong", wrong),)
+    assert "within a hint's work limit" in fix.text
+
+
 # -- every island a sentence names has its position ---------------------------------------------------
 def _named_islands_are_real(puzzle: Puzzle, text: str) -> None:
     assert not BARE_ISLAND.search(text), text
