@@ -152,6 +152,12 @@ class Engine:
         self.probes = 0  # trial assumptions tried (the work a trial stage has done)
         #: With a limit, a trial raises :class:`OutOfProbes` instead of trying more (a hint's work budget).
         self.max_probes: int | None = None
+        #: Optional: each probe's outcome (True: refuted) is appended here, in probe order.
+        self.probe_record: list[bool] | None = None
+        #: Optional: the outcomes an earlier run on the same facts recorded. The rules reach the same
+        #: fixpoint in any order, so the trials meet the same bounds: a probe that was not refuted
+        #: then is not tried again (it narrows nothing either way).
+        self.probe_known: list[bool] | None = None
 
     # -- basic operations ---------------------------------------------------------------
     def find(self, i: int) -> int:
@@ -597,7 +603,13 @@ class Engine:
                 value = l_lo if side == 0 else l_hi
                 if self.max_probes is not None and self.probes >= self.max_probes:
                     raise OutOfProbes(self.probes)
+                ordinal = self.probes
                 self.probes += 1
+                known, record = self.probe_known, self.probe_record
+                if known is not None and ordinal < len(known) and not known[ordinal]:
+                    if record is not None:
+                        record.append(False)
+                    continue
                 mark = self.mark()
                 self.stage, self.log = self.probe_stage, None
                 try:
@@ -609,6 +621,8 @@ class Engine:
                     kind, subject, mask = exc.args
                     if not mask & bit:
                         raise
+                    if record is not None:
+                        record.append(True)
                     keep = (l_lo + 1, l_hi) if side == 0 else (l_lo, l_hi - 1)
                     self.restrict(line, keep[0], keep[1], mask & ~bit, TRIAL_RULE, -1, (value, (kind, subject)))
                     progress = True
@@ -619,6 +633,8 @@ class Engine:
                 else:
                     self.undo(mark)
                     self.stage, self.log = saved_stage, saved_log
+                    if record is not None:
+                        record.append(False)
         return progress
 
 

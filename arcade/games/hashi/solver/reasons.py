@@ -282,12 +282,13 @@ def find_chain(puzzle: Puzzle, claims: Sequence[Claim], max_stage: int = CONNECT
     outward = [*seen, *(i for i in range(net.n) if i not in seen)]
     best: Chain | None = None
     memo: dict[tuple[Claim, ...], Chain | None] = {}
+    outcomes: list[bool] = []  # the first order's trial probes (True: refuted); the second skips the rest
     for order in (outward, list(range(net.n))):
-        found = _chain(puzzle, claims, max_stage, depth, order, budget, memo)
+        found = _chain(puzzle, claims, max_stage, depth, order, budget, memo, outcomes, best is not None)
         if found is None:
             # The same rules reach the same fixpoint in any order: no contradiction (or, with the
             # budget spent, none found in time -- then the first order's chain, if any, stands).
-            return best if budget is not None and budget.exhausted else None
+            return best
         if best is None or (found.length, len(found.conflict.islands)) < (best.length, len(best.conflict.islands)):
             best = found
     return best
@@ -315,7 +316,10 @@ def _overfull(puzzle: Puzzle, claims: Sequence[Claim]) -> Chain | None:
 
 
 def _chain(puzzle: Puzzle, claims: Sequence[Claim], max_stage: int, depth: int, order: list[int],
-           budget: Budget | None = None, memo: dict[tuple[Claim, ...], Chain | None] | None = None) -> Chain | None:
+           budget: Budget | None = None, memo: dict[tuple[Claim, ...], Chain | None] | None = None,
+           outcomes: list[bool] | None = None, replaying: bool = False) -> Chain | None:
+    """One propagation of :func:`find_chain` in ``order``; ``outcomes`` records its trial probes'
+    outcomes or, when ``replaying`` (a second order), skips the probes that were not refuted."""
     plain = _overfull(puzzle, claims)
     if plain is not None:
         return plain
@@ -324,6 +328,11 @@ def _chain(puzzle: Puzzle, claims: Sequence[Claim], max_stage: int, depth: int, 
     engine.queue = deque(order)
     if budget is not None:
         engine.max_probes = budget.probes
+    if outcomes is not None:
+        if replaying:
+            engine.probe_known = outcomes
+        else:
+            engine.probe_record = outcomes
     failure: Contradiction | None = None
     applying: Claim | None = None  # the claim being applied, while they are
     try:
