@@ -4091,6 +4091,45 @@ def test_a_game_is_never_opened_while_the_warm_up_imports_another(toy_in_registr
     assert seen == [False]
 
 
+
+def test_closing_the_window_stops_the_warm_up_after_the_import_under_way(monkeypatch):
+    """The warm-up thread is not a daemon, so the process's exit waits for it: quitting while it
+    imported kept the process alive 2.5-3 s after the window closed, importing games nobody would
+    open. Closed while one game's code is being imported, the app imports no other."""
+    from arcade.core import registry as registry_module
+
+    importing = threading.Event()
+    go_on = threading.Event()
+    loaded: list[str] = []
+    load = registry_module.load_object
+
+    def slow_load(path: str):  # type: ignore[no-untyped-def]
+        loaded.append(path)
+        if path == "first:FRONT":
+            importing.set()
+            go_on.wait(30)  # the import under way when the window closes
+            return load(toygame.INFO.front)
+        return load(path)
+
+    monkeypatch.setattr(registry_module, "load_object", slow_load)
+    registry = Registry()
+    for name in ("first", "second", "third"):
+        registry.register(replace(toygame.INFO, name=f"warm-{name}", front=f"{name}:FRONT"))
+    application = new_app(registry)
+    application.preload = True  # as a window does
+    application.drawn = 1  # the menu's first picture is on screen
+    application.warm_up_games()
+    warm_up = next(t for t in threading.enumerate() if t.name == "arcade-warm-up")
+    assert importing.wait(30)
+    try:
+        close(application)
+    finally:
+        go_on.set()
+    warm_up.join(30)
+    assert not warm_up.is_alive()
+    assert loaded == ["first:FRONT"], "games were imported after the window closed"
+
+
 BUNDLED_RECORDS = [g for g in REGISTRY if g.record is not None]
 
 

@@ -143,6 +143,8 @@ class App:
         #: :meth:`warm_up_games`); off for a headless run, which opens at most one game.
         self.preload = not headless
         self._warm_up_wanted = False
+        #: Set by :meth:`close`: the warm-up imports no further game (nobody will open one).
+        self._warm_up_stop = threading.Event()
         #: Whether the window has the keyboard's focus, and whether it is minimized or hidden, from
         #: the window events (:meth:`note_window_event`): a player's clock stands still while the
         #: window is away (see :attr:`window_away`).
@@ -319,9 +321,11 @@ class App:
             return
         _WARMED.update(info.name for info in pending)
         # Not a daemon: the interpreter's shutdown stops daemons where they stand, and one stopped
-        # inside an import (numba's C extensions) may hold what the shutdown needs. A quit in the
-        # first second waits for the import under way (a few hundred ms at most) instead.
-        threading.Thread(target=_import_fronts, args=(pending,), name="arcade-warm-up").start()
+        # inside an import (numba's C extensions) may hold what the shutdown needs. :meth:`close`
+        # tells it to stop instead, and the exit waits only for the one game's import under way:
+        # waiting for all of them kept the process alive 2.5-3 s after the window closed.
+        threading.Thread(target=_import_fronts, args=(pending, self._warm_up_stop),
+                         name="arcade-warm-up").start()
 
     def intro(self, info: GameInfo) -> None:
         """The first time a game is opened in a window, its "How to play" page opens over it."""
@@ -589,6 +593,7 @@ class App:
         # A scene that saves the settings as it leaves (Runway's AI and speed) met the same failure
         # as the last try below, and a read-only folder's quit said "could not save settings" twice.
         self.closing = True
+        self._warm_up_stop.set()  # the warm-up's next import is for a game nobody will open
         while self.stack.scenes:
             self.stack.pop()
         self.running = False
@@ -631,14 +636,21 @@ _WARMED: set[str] = set()
 _IMPORTING = threading.RLock()  # re-entrant: a scene opened while opening another
 
 
-def _import_fronts(games: list[GameInfo]) -> None:
+def _import_fronts(games: list[GameInfo], stop: threading.Event) -> None:
     """Import the games' fronts, in the menu's order, on the warm-up thread; a failure is the
-    launch's to report."""
-    for info in games:
+    launch's to report. Once ``stop`` is set (the window closing) it imports nothing more: the
+    thread is not a daemon, so the process's exit waits for it, and the rest of the warm-up
+    (Tron's numba alone is hundreds of ms on a busy machine) kept the process alive for nothing."""
+    for number, info in enumerate(games):
+        if stop.is_set():
+            _WARMED.difference_update(other.name for other in games[number:])  # a later App warms them
+            return
         try:
             with _IMPORTING:
                 front = info.load_front()
                 for module in getattr(front, "warm_modules", ()):
+                    if stop.is_set():
+                        break
                     importlib.import_module(module)
         except Exception:  # opening the game says what went wrong, on the main thread
             LOG.debug("warming up %s failed", info.name, exc_info=True)
