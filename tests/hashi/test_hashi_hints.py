@@ -6,7 +6,7 @@ import re
 from functools import cache
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from arcade.core.session import Session
@@ -283,7 +283,10 @@ def test_remembered_checks_give_the_hints_a_fresh_check_gives(level, monkeypatch
         assert hints.hint(state) == fresh and hints.hint(state, should_stop=lambda: False) == fresh
 
 
-@settings(max_examples=80, deadline=None)
+# Few random small puzzles have exactly one solution, so most draws are set aside; Hypothesis's health
+# check failed the test for that on a loaded machine. The brute force is the point here: the
+# generator's unique puzzles would not be checked against an independent solver.
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(small_puzzles(max_lines=9), st.data())
 def test_on_a_unique_board_the_wrong_claim_blamed_is_one_the_brute_force_solution_lacks(puzzle, data):
     """The search for the solution closest to the claims starts from the cached solution (from the bare
