@@ -1196,3 +1196,23 @@ def test_scroll_pages_a_view_less_a_line_and_goes_to_either_end_only_when_it_scr
     assert not scroll.keys(press(pygame.K_a), 20)
     scroll.fit(pygame.Rect(0, 0, 100, 100), 90)
     assert not scroll.keys(press(pygame.K_PAGEDOWN), 20) and not scroll.more and scroll.offset == 0
+
+
+def test_a_letter_with_shift_is_the_letter_unless_a_binding_takes_it_with_shift():
+    """The keys tables print letters as capitals ("H hint"); Shift+H, what a player reading it may
+    press, did nothing. A Shift+letter binding still wins, and Ctrl or Alt keep their meaning."""
+    from arcade.core.registry import Binding
+    from arcade.ui.keymap import find_binding
+
+    pygame.init()  # the key names are looked up in pygame's table
+    hint, redo, other = Binding("H", "hint", "hint"), Binding("R", "redo", "redo"), Binding("Shift+R", "other", "x")
+    bindings = [hint, redo, other]
+
+    def press(key: int, mod: int = 0, char: str = "") -> Binding | None:
+        return find_binding(bindings, pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=char))
+
+    assert press(pygame.K_h, pygame.KMOD_LSHIFT, "H") is hint
+    assert press(pygame.K_h, 0, "h") is hint
+    assert press(pygame.K_r, pygame.KMOD_LSHIFT, "R") is other and press(pygame.K_r, 0, "r") is redo
+    assert press(pygame.K_h, pygame.KMOD_LSHIFT | pygame.KMOD_LCTRL) is None
+    assert press(pygame.K_h, pygame.KMOD_LSHIFT | pygame.KMOD_LALT) is None

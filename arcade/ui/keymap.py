@@ -103,12 +103,22 @@ def parse_keys(text: str) -> tuple[KeyMatcher, ...]:
 
 
 def find_binding(bindings: Iterable[Binding], event: pygame.event.Event) -> Binding | None:
-    """The first binding with an action whose keys match a KEYDOWN event."""
+    """The first binding with an action whose keys match a KEYDOWN event.
+
+    A letter pressed with Shift that no binding takes with Shift is the letter itself: the keys
+    tables print letters as capitals ("H hint"), and Shift+H, what a player reading "H" may well
+    press, did nothing."""
     if event.type != pygame.KEYDOWN:
         return None
+    bindings = list(bindings)
     for binding in bindings:
         if binding.action and any(m.matches(event) for m in parse_keys(binding.keys)):
             return binding
+    mod = getattr(event, "mod", 0)
+    if mod & pygame.KMOD_SHIFT and not mod & (CTRL | pygame.KMOD_ALT) and pygame.K_a <= event.key <= pygame.K_z:
+        unshifted = pygame.event.Event(event.type, key=event.key, mod=mod & ~pygame.KMOD_SHIFT,
+                                       unicode=getattr(event, "unicode", "").lower())
+        return find_binding(bindings, unshifted)
     return None
 
 
