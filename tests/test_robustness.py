@@ -514,6 +514,29 @@ def test_sigterm_ends_every_long_running_mode_within_a_second(tmp_path, mode):
     assert elapsed < 1.0, f"{mode} took {elapsed:.2f} s to stop"
 
 
+def _window_signalled(command: list[str], home: Path, sig: signal.Signals, ready: str) -> str:
+    """Run ``command`` (a window on the dummy driver, its data in ``home``), send it ``sig`` once
+    its trace shows ``ready``: it exits with status 130 and says why, no traceback. Its stderr."""
+    trace = home.parent / "trace.txt"
+    env = dict(os.environ, PYTHONUNBUFFERED="1", PUZZLE_ARCADE_HOME=str(home), PUZZLE_ARCADE_TRACE=str(trace),
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        _wait_for(lambda: trace.exists() and ready in trace.read_text(), 60, repr(ready))
+        process.send_signal(sig)
+        assert process.wait(timeout=10) == 130
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    err = process.stderr.read().decode() if process.stderr else ""
+    assert f"interrupted ({sig.name})" in err and "Traceback" not in err, err
+    return err
+
+
+ARCADE = [sys.executable, "-m", "arcade"]
+
+
 @pytest.mark.slow
 def test_a_closed_terminal_sighup_saves_the_window_as_quit_does(tmp_path):
     """SIGHUP (the terminal closed, an ssh session dropped) killed the program outright: a Tron
@@ -523,22 +546,9 @@ def test_a_closed_terminal_sighup_saves_the_window_as_quit_does(tmp_path):
     setup = {"mode": "watch", "bot1": "random", "bot2": "random", "best_of": 5, "speed": 4}
     (home / "config" / "settings.json").write_text(json.dumps(
         {"games": {"tron": {"seen_how_to_play": True, "setup": setup}}}))
-    trace = tmp_path / "trace.txt"
-    process = _spawn(["play", "tron", "--level", "empty-room", "--new"], stdout=subprocess.DEVNULL,
-                     env={"PUZZLE_ARCADE_HOME": str(home), "PUZZLE_ARCADE_TRACE": str(trace),
-                          "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
-    try:
-        _wait_for(lambda: trace.exists() and "tron-move " in trace.read_text(), 60, "a tick of the round")
-        process.send_signal(signal.SIGHUP)
-        assert process.wait(timeout=10) == 130
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    err = process.stderr.read().decode() if process.stderr else ""
-    assert "interrupted (SIGHUP)" in err and "Traceback" not in err, err
+    _window_signalled([*ARCADE, "play", "tron", "--level", "empty-room", "--new"], home, signal.SIGHUP,
+                      "tron-move ")
     assert (home / "data" / "saves" / "tron.json").is_file(), "the match was not saved"
-
 
 
 @pytest.mark.slow
@@ -546,26 +556,12 @@ def test_a_window_closed_by_sigterm_leaves_its_objects_out_of_the_exits_collecti
     """After the window closed, the process lived 0.4-0.8 s more in the interpreter's final garbage
     collection of everything the run loaded (numba, numpy, pygame, the games). The objects are
     frozen before the exit, and the exit still says why it stopped, with status 130."""
-    home = tmp_path / "home"
-    trace = tmp_path / "trace.txt"
     probe = ("import atexit, gc, sys\n"
              "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0, file=sys.stderr))\n"
              "from arcade.cli import main\n"
              "raise SystemExit(main())\n")
-    env = dict(os.environ, PYTHONUNBUFFERED="1", PUZZLE_ARCADE_HOME=str(home), PUZZLE_ARCADE_TRACE=str(trace),
-               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    process = subprocess.Popen([sys.executable, "-c", probe, "play", "hashi", "--new"], env=env, cwd=ROOT,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        _wait_for(lambda: trace.exists() and "first-frame" in trace.read_text(), 60, "the first frame")
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=10) == 130
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    err = process.stderr.read().decode() if process.stderr else ""
-    assert "interrupted (SIGTERM)" in err and "Traceback" not in err, err
+    err = _window_signalled([sys.executable, "-c", probe, "play", "hashi", "--new"], tmp_path / "home",
+                            signal.SIGTERM, "first-frame")
     assert "frozen True" in err, err
 
 
@@ -575,20 +571,8 @@ def test_play_game_says_the_damaged_settings_it_moved_aside(tmp_path):
     said it (a toast, and the line once on stderr)."""
     home = tmp_path / "home"
     (home / "config" / "settings.json").mkdir(parents=True)  # a folder where the file belongs
-    trace = tmp_path / "trace.txt"
-    process = _spawn(["play", "tron", "--level", "empty-room", "--new"], stdout=subprocess.DEVNULL,
-                     env={"PUZZLE_ARCADE_HOME": str(home), "PUZZLE_ARCADE_TRACE": str(trace),
-                          "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
-    try:
-        _wait_for(lambda: trace.exists() and "first-frame" in trace.read_text(), 60, "the first frame")
-        process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=10) == 130
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    err = process.stderr.read().decode() if process.stderr else ""
-    assert "Traceback" not in err and "interrupted (SIGINT)" in err, err
+    err = _window_signalled([*ARCADE, "play", "tron", "--level", "empty-room", "--new"], home, signal.SIGINT,
+                            "first-frame")
     assert (home / "config" / "settings.json.damaged").is_dir()
     assert "settings were damaged and moved to settings.json.damaged" in err, err
 

@@ -148,12 +148,7 @@ def test_four_entrants_play_every_pairing_a_program_among_them(app, driver):
 def test_a_finished_round_opens_in_the_replay_viewer_and_esc_comes_back_to_the_table(app, driver):
     """A bot author watches how a round went without --save-replays: Down chooses it in the table,
     Enter opens it in the viewer `play tron --replay` uses, Esc comes back to the table."""
-    scene, _overlay = open_setup(app, driver, bot3="random")
-    driver.key(pygame.K_RETURN)
-    table = app.stack.top
-    assert isinstance(table, TournamentScene)
-    assert table.run.wait(120)
-    driver.frame()
+    scene, table = finished_table(app, driver, None)
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_DOWN)  # the second round from the top
     chosen = table.ordered()[1]
@@ -218,9 +213,11 @@ def test_the_wheel_scrolls_the_setup_rows_and_the_choice_stays_in_view(app, driv
     assert overlay.setup.games == 2
 
 
-def finished_table(app, driver, size=(1024, 640)) -> tuple[TronScene, TournamentScene]:
-    """Three built-in entrants' six rounds, played to the end, the table drawn."""
-    app.on_resize(size)
+def finished_table(app, driver, size: tuple[int, int] | None = (1024, 640)) -> tuple[TronScene, TournamentScene]:
+    """Three built-in entrants' six rounds, played to the end, the table drawn (in a window of
+    ``size``; None keeps the app's)."""
+    if size is not None:
+        app.on_resize(size)
     scene, _overlay = open_setup(app, driver, bot3="random")
     driver.key(pygame.K_RETURN)
     table = app.stack.top
