@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -514,21 +515,28 @@ def test_sigterm_ends_every_long_running_mode_within_a_second(tmp_path, mode):
     assert elapsed < 1.0, f"{mode} took {elapsed:.2f} s to stop"
 
 
+@contextlib.contextmanager
+def _reaped(process: subprocess.Popen) -> Iterator[subprocess.Popen]:
+    """``process``, killed and waited for on the way out if it is still running (a failed check)."""
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
 def _window_signalled(command: list[str], home: Path, sig: signal.Signals, ready: str) -> str:
     """Run ``command`` (a window on the dummy driver, its data in ``home``), send it ``sig`` once
     its trace shows ``ready``: it exits with status 130 and says why, no traceback. Its stderr."""
     trace = home.parent / "trace.txt"
     env = dict(os.environ, PYTHONUNBUFFERED="1", PUZZLE_ARCADE_HOME=str(home), PUZZLE_ARCADE_TRACE=str(trace),
                SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
+    with _reaped(subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.PIPE)) as process:
         _wait_for(lambda: trace.exists() and ready in trace.read_text(), 60, repr(ready))
         process.send_signal(sig)
         assert process.wait(timeout=10) == 130
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
     err = process.stderr.read().decode() if process.stderr else ""
     assert f"interrupted ({sig.name})" in err and "Traceback" not in err, err
     return err
@@ -585,14 +593,10 @@ def test_an_interrupted_referee_has_the_replay_of_every_level_it_reported(tmp_pa
     process = _spawn(["referee", "runway", "--bot", "codingame:python -m arcade bot runway", "--limit-ms", "5000",
                       "--save-replays", str(replays), "00_statement_example", "01_one_lonely_hole"],
                      stdout=subprocess.PIPE)
-    try:
+    with _reaped(process):
         first = _first_line(process)
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=10) == 130
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
     err = process.stderr.read().decode() if process.stderr else ""
     assert first.startswith("00_statement_example:") and "interrupted (SIGINT)" in err, (first, err)
     replay = replays / "00_statement_example.json"
