@@ -10,19 +10,10 @@ import pytest
 
 from arcade.core.errors import UsageError
 from arcade.services.botspec import parse_bot_spec
-from arcade.services.programs import (
-    MARKER,
-    READS_TO_THE_END,
-    STDERR_LIMIT,
-    STDERR_LINE,
-    WANTS_MORE_INPUT,
-    Limits,
-    Program,
-    ProgramFailure,
-    descendants,
-    live_programs,
-    marked,
-)
+from arcade.services.program_cleanup import MARKER, descendants, marked
+from arcade.services.program_failures import READS_TO_THE_END, WANTS_MORE_INPUT, ProgramFailure
+from arcade.services.program_limits import STDERR_LIMIT, STDERR_LINE, Limits
+from arcade.services.programs import Program, live_programs
 from tests.byob.helpers import BOTS, processes
 
 PROTOCOLS = {"2010": "the 2010 contest", "hackerrank": "HackerRank"}

@@ -18,7 +18,7 @@ from arcade.games.tron.outside import Tron2010Player
 from arcade.games.tron.players import make_player
 from arcade.games.tron.players import parse_spec as tron_spec
 from arcade.games.tron.replay import open_tron_replay, round_replay
-from arcade.services.programs import Limits
+from arcade.services.program_limits import Limits
 from arcade.services.replays import load_replay, open_replay, save_replay
 from tests.byob.helpers import bot
 

@@ -11,7 +11,7 @@ from arcade.games.tron.logic import RULES, parse_map
 from arcade.games.tron.match import RoundTask, play_round, play_task
 from arcade.games.tron.outside import HackerRankPlayer, Tron2010Player, behind_note, hackerrank_text
 from arcade.games.tron.players import BuiltinPlayer, make_player, parse_spec
-from arcade.services.programs import Limits
+from arcade.services.program_limits import Limits
 from tests.byob.helpers import bot
 
 SMALL = parse_map("8 6\n########\n#1     #\n#      #\n#      #\n#     2#\n########\n")

@@ -164,7 +164,7 @@ def test_a_hackerrank_program_in_the_bot_seat_against_the_player(app, driver):
 
 def test_a_silent_program_loses_on_time_and_leaving_mid_round_leaves_no_process(app, driver, monkeypatch):
     from arcade.games.tron import outside
-    from arcade.services.programs import Limits
+    from arcade.services.program_limits import Limits
 
     monkeypatch.setitem(outside.LIMITS, "2010", Limits(300.0, 300.0))
     scene = open_tron(app, mode="watch", bot1=PROGRAM, command1=bot("misbehave.py", "sleep"), bot2="random",

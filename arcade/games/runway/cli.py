@@ -202,7 +202,7 @@ def run_referee(args: argparse.Namespace) -> int:
             print(run.line(), flush=True)
         interrupts.check()
 
-    from arcade.services.programs import stop_on_sigterm
+    from arcade.services.program_cleanup import stop_on_sigterm
 
     with stop_on_sigterm():
         runs = run_levels(spec, levels, limits=LIMITS.scaled(args.limit_ms), on_run=report)

@@ -26,7 +26,9 @@ from arcade.games.runway.formats import format_level
 from arcade.games.runway.logic import RULES, Command, Level, State
 from arcade.services import interrupts
 from arcade.services.botspec import BotSpec, parse_bot_spec
-from arcade.services.programs import Limits, Program, ProgramFailure, unexpected_answer
+from arcade.services.program_failures import ProgramFailure, unexpected_answer
+from arcade.services.program_limits import Limits
+from arcade.services.programs import Program
 from arcade.services.replays import Replay, Turn
 
 PROTOCOLS = {"codingame": "CodinGame's The Bridge: M, V, lanes, then S and X Y A per turn; one command back"}

@@ -207,7 +207,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     """
     from arcade.games.tron.cluster import default_jobs
     from arcade.services import interrupts
-    from arcade.services.programs import stop_on_sigterm
+    from arcade.services.program_cleanup import stop_on_sigterm
 
     specs = tournament_bots(args.bots, args.specs)
     _refuse_before_the_first_round(args, specs)

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 from arcade.core.errors import ArcadeError, UsageError
 from arcade.games.tron.match import RoundRecord, RoundTask, play_task
 from arcade.services import interrupts
-from arcade.services.programs import kill_child_groups, live_programs
+from arcade.services.program_cleanup import kill_child_groups
+from arcade.services.programs import live_programs
 
 if TYPE_CHECKING:
     from distributed import Client

@@ -25,15 +25,10 @@ from arcade.games.tron.logic import Level, State
 from arcade.games.tron.players import Answer, Player, parse_spec
 from arcade.games.tron.protocol import board_text
 from arcade.services.botspec import BotSpec
+from arcade.services.program_failures import InputClosed, ProgramFailure, unexpected_answer
+from arcade.services.program_limits import Limits
 from arcade.services.programs import Answer as ProgramAnswer
-from arcade.services.programs import (
-    InputClosed,
-    Limits,
-    Program,
-    ProgramFailure,
-    close_started_by,
-    unexpected_answer,
-)
+from arcade.services.programs import Program, close_started_by
 
 #: Time limits per protocol: the 2010 contest gave 1 s a move (3 s for the first); HackerRank-style
 #: programs start anew every move, so the start-up counts and we allow 1 s for each.
