@@ -11,7 +11,8 @@ import pygame
 from arcade.core.registry import Launch
 from arcade.games.tron.logic import RULES
 from arcade.games.tron.runner import ProgramRunner
-from arcade.games.tron.view.scene import COUNTDOWN, TronScene
+from arcade.games.tron.view.rounds import COUNTDOWN
+from arcade.games.tron.view.scene import TronScene
 from arcade.games.tron.view.setup import PROGRAM, MatchSetup, SetupScene
 from arcade.services import saves
 from arcade.services.programs import live_programs

@@ -10,7 +10,8 @@ import pytest
 
 from arcade.core.game import Outcome
 from arcade.core.registry import Launch
-from arcade.games.tron.view.scene import COUNTDOWN, TronScene
+from arcade.games.tron.view.rounds import COUNTDOWN
+from arcade.games.tron.view.scene import TronScene
 from arcade.games.tron.view.setup import SetupScene
 from arcade.services import saves
 from arcade.ui.overlays import PauseScene, ResultScene
@@ -694,7 +695,7 @@ def test_a_map_too_big_to_read_at_the_fit_opens_zoomed_on_the_players_cycle(app,
     """A 150x150 map fits a 1024x640 window in 3-pixel cells: a cycle nobody can follow. It opens
     zoomed in -- as far as both cycles stay in view (with the cycles 126 columns apart, less than
     the readable cell; close together, the readable cell)."""
-    from arcade.games.tron.view.scene import READABLE_CELL
+    from arcade.games.tron.view.board_camera import READABLE_CELL
 
     scene = open_tron(app, level=_big_map(tmp_path))
     view = scene.view

@@ -211,3 +211,13 @@ class ReplayMixin:
         self.console.shown = any(any(lines) for turn in self.turns for lines in turn.stderr)
         self.phase = "replay"
         self.replay.start(self.session)
+
+    def replay_intro(self) -> str:
+        """The status line as a replay opens: where it came from, who played, how it ended, the keys.
+        A tournament's round (opened from its table) said "Replay file … Esc menu", though it came
+        from no file and Esc goes back to the table."""
+        assert self.viewer is not None
+        result = self.viewer.replay.result.get("reason", "")
+        source, back = ("Tournament round", "Esc the table") if self.from_table else ("Replay file", "Esc menu")
+        return (f"{source}: {self.seat_name(0)} vs {self.seat_name(1)} — {result}  "
+                f"Space pause · ←/→ step · C console · {back}")

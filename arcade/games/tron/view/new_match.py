@@ -1,0 +1,153 @@
+"""A new Tron match (ui): from the setup, a rematch, another map, a tournament, and asking first.
+
+Each throws the match being played away, so each asks once mid-match and abandons the save; the
+setup's choices are remembered for the next start. A mixin of
+:class:`~arcade.games.tron.view.scene.TronScene` apart from the rounds (:mod:`.rounds`), which only
+play the match these start.
+
+It reads and sets the scene's ``setup``, ``match``, ``seed``, ``map_ref``, ``round_log``,
+``viewer``, ``console``, ``painter`` and ``phase``; it starts the runners (:mod:`.seats`) and the
+first round (:mod:`.rounds`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from arcade.core.errors import ArcadeError
+from arcade.games.tron import maps
+from arcade.games.tron.controller import Match
+from arcade.games.tron.view.paint import BoardPainter
+from arcade.games.tron.view.setup import FRESH_MAPS, MatchSetup, SetupScene
+from arcade.ui.scene import Scene
+
+#: What the setup's Start asks about mid-match (see :meth:`GameScene.forget_discard_question`).
+NEW_MATCH = "new match"
+
+
+class NewMatchMixin:
+    """Starting a match over: setup, rematch, another map, a tournament (see the module's docstring)."""
+
+    # Provided by the scene this is mixed into (TronScene, made in its __init__).
+    app: Any
+    session: Any
+    match: Any
+    setup: MatchSetup
+    seed: int
+    viewer: Any
+    console: Any
+    view: Any
+
+    def remember_level(self, level_id: str) -> None:
+        """The next start opens the map played last, as in every game: Tron's is the setup's map
+        (``play tron --level big-room`` was forgotten). Only the map: a ``--bot`` seat stays this
+        match's own."""
+        super().remember_level(level_id)
+        if self.app is None or level_id not in {e.id for e in self.front.levels() if not e.error}:
+            return
+        prefs = self.app.game_settings("tron")
+        saved = MatchSetup.from_dict(prefs.get("setup"))
+        if saved.map != level_id:
+            prefs["setup"] = MatchSetup(**{**saved.to_dict(), "map": level_id}).to_dict()
+            self.app.save_settings()
+
+    def new_match(self, setup: MatchSetup) -> None:
+        """Start a match from ``setup``: maybe a new map, new bots; the old match is abandoned."""
+        assert self.app is not None
+        try:
+            level, map_id = self.front.open_level(setup.map)
+        except ArcadeError as exc:  # a map file that broke since it was listed
+            self.refuse(f"Cannot open map {setup.map}: {exc}")
+            return
+        self.setup = setup
+        self.speed.set(setup.speed)
+        self.app.game_settings("tron")["setup"] = setup.to_dict()
+        self.app.save_settings()
+        seed = maps.seed_of(map_id)
+        if seed is None:
+            seed = self.seed
+        self.change_level(level, map_id, seed=seed)
+
+    def level_changed(self) -> None:
+        """A new map (setup, picker): a fresh match on it, the board and the bots rebuilt. The old
+        match is over by the player's choice, so its save goes (see ``GameScene.abandon_save``)."""
+        self.abandon_save()  # not while a replay file is on screen: owns_save says so
+        self.viewer = None  # a replay file being watched gives way to a real match
+        level = self.session.level
+        if self.setup.map not in FRESH_MAPS:
+            self.setup = replace(self.setup, map=self.session.level_id)
+        self.map_ref = self.session.level_id
+        self.seed = self.session.seed
+        self.match = Match(self.setup.mode, self.setup.seats(), self.setup.best_of)
+        self.round_log = []
+        self.phase = "countdown"
+        seated = any(":" in who for who in self.match.seats)
+        if seated != self.console.shown:
+            # A program seat: show what it writes to stderr. None: the console only ever says
+            # "Only outside programs write here." -- it stayed from the last match with a program,
+            # a third of the window beside a board of built-in bots (a relaunch had it closed).
+            self.console.shown = seated
+            self.relayout()
+        if level.width != self.view.cols or level.height != self.view.rows:
+            self.view.resize_grid(level.height, level.width)
+        if self.app is not None:
+            self.painter = BoardPainter(level, self.view, self.app.theme)
+            self.start_runners()
+            self.begin_round()
+
+    def refuse_in_viewer(self) -> bool:
+        """A replay file is only watched: a new round or rematch needs a match (O sets one up)."""
+        if self.viewer is None:
+            return False
+        self.say("This is a replay file — O sets up a match to play, Esc the menu.", "warning")
+        return True
+
+    def rematch(self) -> None:
+        if self.refuse_in_viewer():
+            return
+        self.stop_replay()
+        self.abandon_save()  # Continue offered the old match after a rematch left before its first tick
+        setup = self.setup
+        seated = self.match.seats
+        self.match = Match(setup.mode, setup.seats(), setup.best_of)
+        if self.match.seats != seated:
+            # The bots had changed sides (every round of bot vs bot): the runners follow the seats,
+            # or the header named one bot on the cycle the other drove.
+            self.start_runners()
+        self.round_log = []
+        self.session.replace_level(self.session.level, seed=self.seed, level_id=self.session.level_id)
+        self.begin_round()
+        self.toast.show("Rematch: the score is back to 0 : 0", "info")
+
+    def open_setup(self) -> None:
+        assert self.app is not None
+        self.forget_discard_question(NEW_MATCH)  # a Start asked about in an earlier visit is not this one's
+        self.app.push(SetupScene(self.setup, self.new_match, confirm=self.confirm_new_match,
+                                 on_cancel=lambda: self.forget_discard_question(NEW_MATCH),
+                                 on_tournament=self.open_tournament))
+
+    def open_tournament(self, setup: MatchSetup) -> Scene | str:
+        """The setup's Tournament: its table over the game (the match underneath stays as it was), or
+        the one line ``tournament tron`` would refuse it with. The choices are kept for next time,
+        the match's own mode with them."""
+        from arcade.games.tron.tournament_run import TournamentRun
+        from arcade.games.tron.view.tournament import TournamentScene
+
+        assert self.app is not None
+        try:
+            run = TournamentRun.create(setup.entrant_specs(), setup.tourney_maps, setup.map,
+                                       setup.games, setup.bot_ms)
+        except ArcadeError as exc:
+            return str(exc)
+        self.setup = replace(setup, mode=self.setup.mode)
+        self.app.game_settings("tron")["setup"] = self.setup.to_dict()
+        self.app.save_settings()
+        return TournamentScene(run)
+
+    def confirm_new_match(self) -> str:
+        """The setup's Start in the middle of a match asks once, in the panel, as F5 and another map
+        do (it started the new match and threw the old one away); "" when it may go ahead."""
+        if self.confirm_discard(NEW_MATCH, "Press Start again", timed=False):
+            return ""
+        return f"Press Start again to throw away this game{self.moves_made()}"
