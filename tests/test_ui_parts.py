@@ -1081,7 +1081,7 @@ def test_fitting_prefix_is_the_one_character_loop_by_halving(text, room, end):
 def test_a_title_of_megabytes_is_shortened_with_a_few_measurements():
     """A level file whose title was a 2 MB line hung the first frame for over ten minutes (deaf to
     SIGTERM): the header took one character off the title per measurement of the whole rest."""
-    from arcade.ui.game_scene import header_title
+    from arcade.ui.formatting import header_title
 
     calls = []
 

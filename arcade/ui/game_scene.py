@@ -16,7 +16,20 @@ play" example. The parts that read on their own are mixed in from modules named 
 * :mod:`arcade.ui.replays` -- saved replays: Ctrl+S, the picker's list, opening one;
 * :mod:`arcade.ui.assist` -- the hint (in a worker, H again plays it) and watching the AI play
   (pause, step, speed), with status words that name the keys the keys table lists;
-* :mod:`arcade.ui.status_line` -- the status line: ``say``, a long text shown two lines at a time.
+* :mod:`arcade.ui.status_line` -- the status line: ``say``, a long text shown two lines at a time;
+* :mod:`arcade.ui.moves` -- a move played, undone, redone or restarted, and the words for each;
+* :mod:`arcade.ui.bindings` -- the keymap: the game's rows, the framework's (:func:`tab_binding`,
+  :func:`fullscreen_binding`...), key dispatch and the keys table;
+* :mod:`arcade.ui.scene_toolbar` -- the toolbar built from the keymap, and the rows of controls;
+* :mod:`arcade.ui.header` -- the header: the title and the game's facts (``status_fields``);
+* :mod:`arcade.ui.play_clock` -- the play clock (``elapsed``, ``clock_runs``) and the window going away;
+* :mod:`arcade.ui.autosaving` -- the autosave (``has_progress``, ``owns_save``, the background
+  writer) and the camera that goes with it;
+* :mod:`arcade.ui.worker_polling` -- the worker threads, polled on the main thread.
+
+What stays here ties them together: the scene's state, the hooks a game's scene supplies, the
+layout of header, board, status line and toolbar on resize, the level notes, the overlays,
+the "How to play" preview, the session listener and the frame (``handle``, ``update``, ``draw``).
 
 Two flavours build on it, as the rules do:
 
@@ -33,71 +46,46 @@ keymap names. Formatting of times and records is in :mod:`arcade.ui.formatting`.
 from __future__ import annotations
 
 import functools
-import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from arcade.core.errors import IllegalMove
 from arcade.core.game import Hint, Outcome
-from arcade.core.numbers import checked_float
-from arcade.core.registry import NEW_BOARD_BUTTON, Binding, GameInfo
+from arcade.core.registry import GameInfo
 from arcade.core.session import Session
-from arcade.services import saves
-from arcade.services.autosave import BackgroundSaver
-from arcade.services.files import write_failure
 from arcade.ui.assist import AssistMixin
+from arcade.ui.autosaving import WATCH_SAVE_SECONDS, AutosaveMixin
+from arcade.ui.bindings import BindingsMixin
 from arcade.ui.discard import DiscardMixin
-from arcade.ui.formatting import format_time, header_title
-from arcade.ui.keymap import KeyMatcher, find_binding, help_rows, listed_once, named_keys, parse_keys
+from arcade.ui.header import HEADER, HeaderMixin
+from arcade.ui.keymap import find_binding
 from arcade.ui.level_changes import LevelChangesMixin
+from arcade.ui.moves import MovesMixin
 from arcade.ui.overlays import PauseScene, ResultScene
+from arcade.ui.play_clock import PlayClockMixin
 from arcade.ui.replays import ReplaysMixin
 from arcade.ui.results import ResultsMixin
 from arcade.ui.scene import Scene
+from arcade.ui.scene_toolbar import ToolbarMixin
 from arcade.ui.speed import WATCH_SPEEDS, SpeedControl
-from arcade.ui.status_line import STATUS_LINES, StatusLineMixin
-from arcade.ui.text import draw_text
+from arcade.ui.status_line import STATUS, StatusLineMixin
 from arcade.ui.toast import Toast
 from arcade.ui.tween import Tweens
 from arcade.ui.watch import WatchPlayer
-from arcade.ui.widgets import Button, Toolbar
+from arcade.ui.widgets import Toolbar
 from arcade.ui.worker import Worker, job_cancelled
+from arcade.ui.worker_polling import WorkerPollingMixin
 
 if TYPE_CHECKING:
     from arcade.ui.app import App
     from arcade.ui.front import GameFront
 
-LOG = logging.getLogger("arcade")
-
-HEADER = 52
-#: Room for two lines of status text: hints and refusals explain themselves in full sentences.
-STATUS = 44
-#: While the AI is watched, the game is saved at most this often (seconds of watching).
-WATCH_SAVE_SECONDS = 5.0
-#: Longest play time a save may carry (a bigger number is a damaged save).
-MAX_ELAPSED = 10 * 365 * 86400.0
 #: The tag of toasts about the level on screen (see :meth:`GameScene.level_note`).
 LEVEL_TAG = "level"
 
 
-def tab_binding(*, side_panel: bool = False) -> Binding:
-    """The keys table's row for the keyboard's focus ring (see :class:`~arcade.ui.widgets.Toolbar`),
-    one wording for every scene: with ``side_panel`` it says the ring goes on through the scene's
-    own button rows, as it does in the Hashi editor."""
-    where = "toolbar and side-panel" if side_panel else "toolbar"
-    return Binding("Tab / Shift+Tab", "", f"{where} buttons (Enter or Space presses one, Esc leaves them)")
-
-
-def fullscreen_binding() -> Binding:
-    """The keys table's row for the window's fullscreen switch, which the app itself answers
-    (:func:`~arcade.ui.app.toggles_fullscreen`): Alt+Enter was named in no table in the window, and
-    F11, the key a player tries, did nothing."""
-    return Binding("F11 / Alt+Enter", "", "fullscreen on and off")
-
-
-class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, AssistMixin, StatusLineMixin, Scene):
+class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, AssistMixin, MovesMixin, BindingsMixin,
+                ToolbarMixin, HeaderMixin, StatusLineMixin, PlayClockMixin, AutosaveMixin, WorkerPollingMixin, Scene):
     """Base of every game screen. Subclasses call ``super().__init__(info, session)``."""
 
     #: When the autosave is written: after every change ("move"), only when the scene is left
@@ -147,27 +135,15 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         self.watch_rate = SpeedControl(WATCH_SPEEDS, 4.0)
         self._hint: Hint | None = None
         self._init_status_line()
-        self.elapsed = checked_float(session.extra.get("elapsed", 0.0), 0.0, MAX_ELAPSED, "'elapsed'")
+        self._init_clock(session)
         self.board_area = pygame.Rect(0, 0, 0, 0)
-        self.header_rect = pygame.Rect(0, 0, 0, 0)
-        #: Where the header's facts were last drawn (the title must end left of them).
-        self.header_fields_rect = pygame.Rect(0, 0, 0, 0)
-        #: The title the header last drew (see :func:`header_title`) and the pixels it had.
-        self.header_shown = ""
-        self.header_room = 0
+        self._init_header()
         self._init_game_end(session)
-        #: Autosaves are written by a background thread: an fsync can take longer than a frame.
-        self.saver = BackgroundSaver(info.name)
-        self._save_due = False
-        #: Seconds watched since the last save (see :meth:`save_progress`).
-        self._watched_unsaved = 0.0
+        self._init_autosave(info)
         #: Set by every change of the session or the status line; a drawn frame clears it (``is_idle``).
         self._dirty = True
         self._drawn_second = -1
         self._tooltip = ""
-        #: Whether the saved camera (zoom, pan) was put back: once, at the first layout, when the
-        #: board knows the window it is shown in (see :meth:`restore_camera`).
-        self._camera_restored = False
         session.subscribe(self._on_session_change)
 
     def _init_game_end(self, session: Session[Any, Any, Any]) -> None:
@@ -196,18 +172,6 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         self._dirty = True
 
     # -- things subclasses provide -------------------------------------------------------
-    @property
-    def level_title(self) -> str:
-        """The level's name in the header and the menu's Continue: the picker's title, never a
-        file id ("huge-room" is "Huge room"), see :meth:`GameFront.level_title`."""
-        return self.front.level_title(self.session.level, self.session.level_id)
-
-    @property
-    def header_keep(self) -> tuple[str, ...]:
-        """Endings of :attr:`level_title` that a header too narrow for it keeps, shortening the
-        title before them instead (see :func:`header_title`); none by default."""
-        return ()
-
     def layout_board(self, area: pygame.Rect) -> None:
         """Fit the board into ``area`` (called on every resize and every level change)."""
 
@@ -230,35 +194,6 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         (Runway kept it, and a zoomed-in level could open with no bike on screen)."""
         return None
 
-    def saved_camera(self) -> dict[str, Any] | None:
-        """The player's zoom and pan, to go with the autosave (None: the view is at its own camera).
-
-        Continue restored a Hashi board's turn but opened it at the fit: zoomed in on a 40x40
-        board, the player had to find their corner again. Every view that zooms says here what to
-        keep and gets it back through :meth:`restore_camera`."""
-        return None
-
-    def restore_camera(self, saved: dict[str, Any]) -> None:
-        """Put back what :meth:`saved_camera` gave, clamped to the window the board has now (a
-        smaller window, a board grown since). Raise ``ValueError`` for a value that is not one: a
-        damaged camera opens the game at its own camera, it never costs the game."""
-
-    def _restore_saved_camera(self) -> None:
-        """Once, after the first layout: the save's camera, validated (see :meth:`restore_camera`)."""
-        if self._camera_restored:
-            return
-        self._camera_restored = True
-        saved = self.session.extra.get("camera")
-        if saved is None:
-            return
-        try:
-            if not isinstance(saved, dict):
-                raise ValueError("'camera' is not an object")
-            self.restore_camera(saved)
-        except ValueError as exc:
-            LOG.warning("the saved camera was ignored: %s", exc)
-            self.session.extra.pop("camera", None)
-
     def animating(self) -> bool:
         """Whether the board moves on its own right now (a glow, a transition, a running round)."""
         return False
@@ -274,43 +209,9 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         its result panel used to be drawn every frame (a move's tween never finished): half a core."""
         return not self._dirty
 
-    def button_rows(self) -> list[list[Button]]:
-        """The scene's own button rows (a side panel's, drawn and clicked by the scene), in reading
-        order: Tab / Shift+Tab reach them after the toolbar's, and Enter or Space presses the one in
-        focus (see :class:`~arcade.ui.widgets.Toolbar`)."""
-        return []
-
-    def control_rects(self) -> list[tuple[str, pygame.Rect]]:
-        """(name, rect) of every control and label in the scene's rows of controls: the toolbar's
-        buttons, the :meth:`button_rows`, and a scene's own (Runway's commands, player buttons and
-        playback speed override this to add them). No two may touch, at any window size (the
-        contract tests hold every game to it): at 640x400 Runway's "0.5 turns/s" ran into its +."""
-        rects = [(button.label, button.rect) for button in self.toolbar.row() if button.rect.width]
-        return rects + [(button.label, button.rect) for row in self.button_rows() for button in row
-                        if button.rect.width]
-
     def board_tooltip(self, pos: tuple[int, int]) -> str:
         """Hover help for the game's own widgets at ``pos`` (shown in the status line like toolbar tooltips)."""
         return ""
-
-    def game_bindings(self) -> list[Binding]:
-        """The game's keymap rows (default: the registry's declaration; a scene may vary it by mode)."""
-        return list(self.info.keymap)
-
-    def status_fields(self) -> list[str]:
-        """Short facts for the header's right side (moves, timer, score...)."""
-        return [f"Moves {self.session.index}", self.clock_text]
-
-    def draw_status_fields(self, surface: pygame.Surface, pos: tuple[int, int], room: int) -> pygame.Rect:
-        """Draw :meth:`status_fields` in the header, right-aligned at ``pos`` and at most ``room``
-        pixels wide (the title keeps the rest); the rect drawn (Tron sets its score apart from the
-        players' names)."""
-        assert self.app is not None
-        return draw_text(surface, self.app.theme, "   ".join(self.status_fields()), pos, size=18, anchor="midright",
-                         colour=self.app.theme["text"], max_width=room)
-
-    def autosave_label(self) -> str:
-        return self.level_title
 
     def on_changed(self) -> None:
         """After any change of the session (move, undo, redo, restart, AI step)."""
@@ -322,226 +223,10 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         self.app.audio.play("win" if outcome.is_win else "lose")
         self.show_result(outcome)
 
-    @property
-    def clock_text(self) -> str:
-        """The header's clock: 00:00 at the start of an attempt (after Restart it showed the old
-        time until the first move, which starts the clock again; Redo brings the old time back)."""
-        return format_time(self.elapsed if self.session.index > 0 else 0.0)
-
     def new_game(self) -> None:
         """"Play again": the same level from scratch -- a new clock, no history, no old words.
         (Restart differs: it keeps the moves for Redo, as one attempt.)"""
         self.change_level(self.session.level, self.session.level_id, seed=self.session.seed)
-
-    def game_over(self) -> bool:
-        """Whether the game is over, so its autosave goes (Tron: the match, not the round)."""
-        return self.session.outcome is not None
-
-    def has_progress(self) -> bool:
-        """Whether there is anything worth saving (an untouched game never replaces an older save).
-        Moves undone back to the start count: the save must hold the undo (Continue brought the
-        undone move back), and Redo still has them."""
-        return self.session.length > 0
-
-    #: While a binding runs: whether a held key's repeat triggered it. A key that repeats to move
-    #: about (stepping through a history) must not go on to play turns once the history ends.
-    key_repeating = False
-
-    def owns_save(self) -> bool:
-        """Whether the game on screen is the player's own, whose autosave this scene writes and clears.
-
-        An outside program's run or a replay put on the timeline is not: watching Runway's test
-        panel play a program's run to its end cleared the player's saved game (a finished game's
-        save goes), and its turns would have replaced it. Nor is a scene that never autosaves (the
-        editor, a test-play, the How-to-play example): its header must not say "Not saved".
-        """
-        return self.autosave_when is not None and not self.previewing
-
-    def save_extra(self) -> None:
-        """Put the scene's own state (a match score, a setup) into ``session.extra`` before a save."""
-
-    # -- the keymap ------------------------------------------------------------------------
-    def standard_bindings(self) -> list[Binding]:
-        """The framework's own rows, for the features this scene has."""
-        rows: list[Binding] = []
-        if self.allow_undo:
-            rows += [
-                Binding("Ctrl+Z / U", "undo", "undo", button="Undo", repeat=True),
-                Binding("Ctrl+Y / Ctrl+Shift+Z / R", "redo", "redo", button="Redo", repeat=True),
-                Binding("Ctrl+R", "restart", "restart (redo brings the moves back, one a press)", button="Restart"),
-            ]
-        if self.has_hint:
-            rows.append(Binding("H", "request_hint", self.hint_help, button="Hint"))
-        if self.has_watch:
-            rows.append(Binding(self.watch_keys, self.watch_action, self.watch_help, button=self.watch_button))
-        rows += [
-            Binding(self.RESULT_KEYS, "reopen_result", self.result_help, button=self.result_button,
-                    when="result_ready"),
-            Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
-            Binding("F1 / ?", "open_how_to_play", "how to play: the rules, an example, every key"),
-            tab_binding(side_panel=bool(self.button_rows())),
-            fullscreen_binding(),
-        ]
-        return rows
-
-    #: The README's "Keys every game shares" rows a game may lack (feature: the keys and the name
-    #: it goes by) -- see :meth:`missing_bindings`.
-    SHARED_FEATURES: ClassVar[tuple[tuple[str, str, str], ...]] = (
-        ("undo", "Ctrl+Z / U", "undo"), ("undo", "Ctrl+Y / Ctrl+Shift+Z / R", "redo"),
-        ("undo", "Ctrl+R", "restart"), ("hint", "H", "hints"), ("watch", "W", "AI to watch"),
-    )
-    #: Why the game has no undo, hint or watch, said when a shared key for it is pressed.
-    missing_reasons: ClassVar[dict[str, str]] = {}
-
-    def missing_bindings(self, bound: list[Binding]) -> list[Binding]:
-        """Rows for the shared keys of features this game lacks: a press says in one line why.
-        Tron ignored H without a word while "Keys every game shares" lists it as the hint. The keys
-        the game uses itself (Tron's W steers, its R replays) are left to it; the rows have no label,
-        so the game's keys table does not list what it does not have."""
-        have = {"undo": self.allow_undo, "hint": self.has_hint, "watch": self.has_watch}
-        used: set[KeyMatcher] = set()
-        for binding in bound:
-            for alternative in binding.keys.split(" / "):
-                used |= named_keys(alternative)
-        rows = []
-        for feature, keys, name in self.SHARED_FEATURES:
-            if have[feature]:
-                continue
-            keys = self.watch_keys if feature == "watch" else keys
-            free = [k for k in keys.split(" / ") if not named_keys(k) & used]
-            if free:
-                rows.append(Binding(" / ".join(free), "explain_missing", "", arg=name))
-        return rows
-
-    def explain_missing(self, name: str) -> None:
-        """A shared key of a feature this game does not have: say why, in one line."""
-        self.say(self.missing_reasons.get(name, f"{self.title} has no {name}."), "warning")
-
-    def bound_keymap(self) -> list[Binding]:
-        """The bindings of what this scene has, in dispatch order: watching keys, the game's, the framework's."""
-        return [*self.watching_bindings(), *self.game_bindings(), *self.standard_bindings()]
-
-    def keymap(self) -> list[Binding]:
-        """Every binding in dispatch order: :meth:`bound_keymap`, then the shared keys of what the
-        game lacks (see :meth:`missing_bindings`)."""
-        bound = self.bound_keymap()
-        return [*bound, *self.missing_bindings(bound)]
-
-    def binding_active(self, binding: Binding) -> bool:
-        return not binding.when or bool(getattr(self, binding.when))
-
-    def run_binding(self, binding: Binding) -> None:
-        """Run a key's or a button's action; one that throws a game in progress away (``discards``:
-        a new board, a rematch) asks first -- unless it has a dialog of its own (``new_board_asks``)."""
-        new_board = binding.button == NEW_BOARD_BUTTON
-        if (binding.discards or new_board) and not (new_board and self.new_board_asks):
-            keys = binding.keys.split(" / ")[0]
-            name = binding.button or binding.label
-            if not self.confirm_discard(name.lower(), f"Press {keys} ({name}) again"):
-                return
-        action = getattr(self, binding.action)
-        if binding.arg is None:
-            action()
-        else:
-            action(binding.arg)
-
-    def help_lines(self) -> list[tuple[str, str]]:
-        """The help overlay: each key once, with what a press of it does now.
-
-        The game's keys first, the framework's after, keys of a mode (watching, a replay) last.
-        A key with meanings in several modes is listed with the one it has at the moment (Tron's
-        Space pauses the round, or the replay, or goes on to the next round); a key whose only
-        meaning does not apply now is still listed with it (see :func:`listed_once`).
-        """
-        return help_rows(self.listed_bindings())
-
-    def listed_bindings(self) -> list[Binding]:
-        """The rows of the keys table, as :meth:`help_lines` lists them (keys trimmed to those listed there)."""
-        rows = [b for b in self.keymap() if not b.listed_when or getattr(self, b.listed_when)]
-
-        def is_mode(b: Binding) -> bool:
-            return b.when in ("watching", "replaying")
-
-        kept = listed_once(rows, self.binding_active, later_first=is_mode)
-        order = sorted(kept, key=lambda i: (is_mode(rows[i]), i))
-        return [kept[i] for i in order]
-
-    #: Toolbar buttons kept on the row longest when the window is too narrow for all (the rest go
-    #: into its More menu, the game's own buttons before these): Pause, which also lists every key,
-    #: then the moves every game shares ("toggle_watch" stands for the game's ``watch_action``:
-    #: Runway's is its play / pause key).
-    TOOLBAR_PRIORITY: ClassVar[dict[str, int]] = {"open_pause": 3, "undo": 2, "redo": 2, "request_hint": 2,
-                                                  "toggle_watch": 2, "watch_pause": 3, "watch_step": 3,
-                                                  "reopen_result": 3}
-
-    def build_toolbar(self) -> None:
-        """The toolbar from the keymap's rows that have a button (again when the keymap changes).
-
-        The watch's own buttons are there while the AI is watched only, right after the Watch
-        button (which then shows pressed)."""
-        buttons = []
-        watch_rows = set(self.watching_bindings())
-        watching: list[Button] = []
-        for binding in self.keymap():
-            if not binding.button:
-                continue
-            if binding in watch_rows and not self.watching:
-                continue
-            if binding.action == "reopen_result" and not self.result_ready:
-                continue  # only while there is a result to go back to (a grey button all game long)
-            enabled = self._enabled_predicate(binding)
-            watch = binding.action == self.watch_action and self.has_watch and binding not in watch_rows
-            stops_by_click_only = watch and self.watching and self.watch_action != "toggle_watch"
-            button = Button(binding.button,
-                            (lambda b=binding: self.press_watch_button(b)) if watch
-                            else (lambda b=binding: self.run_binding(b)),
-                            # The watch key pauses there: the button's help says what a click does.
-                            hotkey="" if stops_by_click_only else binding.keys,
-                            tooltip="stop watching: the AI stops, you take over here" if stops_by_click_only
-                            else binding.label, enabled_when=enabled,
-                            priority=self.TOOLBAR_PRIORITY.get(
-                                "toggle_watch" if binding.action == self.watch_action else binding.action, 1))
-            if binding in watch_rows:
-                if binding.action == "watch_pause":
-                    button.other_label = "Pause AI" if button.label == "Resume AI" else "Resume AI"
-                watching.append(button)
-                continue
-            if watch:
-                button.toggled = self.watch_lit
-                # One width for both labels: the row stays put as a watch starts and stops.
-                button.other_label = next(label for label in self.WATCH_LABELS if label != button.label)
-                buttons.append(button)
-                buttons += watching
-                watching = []
-                continue
-            buttons.append(button)
-        # The last press goes on to the new row: a double-click on a button the press rebuilt the
-        # toolbar for (Watch AI) must not reach the button that took its place.
-        previous, self.toolbar = self.toolbar, Toolbar([*buttons, *watching])
-        self.toolbar.rows = lambda: self.button_rows()  # read at each Tab: a scene may rebuild its rows
-        self.toolbar.inherit(previous)  # and the keyboard's focus, on the button for the same keys
-
-    def refresh_toolbar(self) -> None:
-        """Build and lay out the toolbar again (a watch started, paused or stopped), the board as it is."""
-        if self.app is None:
-            return
-        self.build_toolbar()
-        self._layout_toolbar(self.app.size)
-        self._dirty = True
-
-    def _enabled_predicate(self, binding: Binding) -> Callable[[], bool] | None:
-        # Hint and Watch have nothing to do on a finished game (they only said so): grey, as Finish is.
-        checks = {"undo": lambda: self.session.can_undo, "redo": lambda: self.session.can_redo,
-                  "restart": lambda: self.session.index > 0,
-                  "request_hint": lambda: self.session.outcome is None,
-                  self.watch_action: lambda: self.watching or self.session.outcome is None}
-        if binding.action in checks:
-            return checks[binding.action]
-        if binding.button_when:
-            return lambda: bool(getattr(self, binding.button_when))
-        if binding.when:
-            return lambda: self.binding_active(binding)
-        return None
 
     # -- layout --------------------------------------------------------------------------
     def enter(self, app: App) -> None:
@@ -565,30 +250,13 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         self.layout_board(self.board_area)
         self._restore_saved_camera()
 
-    def _layout_toolbar(self, size: tuple[int, int]) -> int:
-        """Lay the toolbar out along the window's foot; returns its top."""
-        assert self.app is not None
-        w, h = size
-        bar_height = self.app.theme.px(34 if h >= 600 else 28)
-        bar_top = h - bar_height - 10  # one row at every size (buttons that do not fit go into its More menu)
-        self.toolbar.layout(self.app.theme, pygame.Rect(12, bar_top, w - 24, bar_height), bar_height)
-        return bar_top
-
     def relayout(self) -> None:
         """Lay the whole screen out again (the toolbar may have changed, the board surely has)."""
         if self.app is not None:
             self.build_toolbar()
             self.resize(self.app.size)
 
-    # -- workers -------------------------------------------------------------------------
-    def new_worker(self) -> Worker:
-        """A worker thread for this scene; the base scene polls it every frame and closes it on leave."""
-        worker = Worker()
-        self.workers.append(worker)
-        return worker
-
     # -- messages ------------------------------------------------------------------------
-
     def level_note(self, text: str, role: str = "info", seconds: float = 6.0) -> None:
         """A toast about the level on screen ("Torus: opposite edges are joined"): it goes when
         the level changes, as the status line's words do. (Toasts outlived the level: the torus
@@ -603,106 +271,11 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         if self.app is not None:
             self.app.audio.play("error")
 
-    # -- moves ---------------------------------------------------------------------------
-    def play(self, move: Any, *, by_ai: bool = False) -> bool:
-        """Play a move (the player's, or the AI's when ``by_ai``); a refused move is explained."""
-        if self.watch is not None and not by_ai:
-            self.stop_watch("Stopped watching: your move.")
-        elapsed = self.elapsed
-        self.new_attempt_clock()
-        try:
-            self.session.play(move, by_ai=by_ai)
-        except IllegalMove as exc:
-            self.elapsed = elapsed
-            self.refuse(str(exc))
-            return False
-        return True
-
-    def new_attempt_clock(self) -> None:
-        """Before a new move (the player's or the AI's): at the start it is a new attempt (after a
-        restart, or undoing to the start), whose clock runs from its first move as on a fresh
-        board; redoing the old moves keeps the old clock. The AI's first move after a Restart
-        showed the old attempt's time in the header."""
-        if self.session.index == 0:
-            self.elapsed = 0.0
-
-    def undo(self) -> None:
-        self.stop_watch()
-        taken = self.session.index - 1
-        if self.session.undo():
-            self.say_history_step("Undone", taken)
-        else:
-            self.say("Nothing to undo.")
-
-    def redo(self) -> None:
-        self.stop_watch()
-        brought = self.session.index
-        if self.session.redo():
-            self.say_history_step("Redone", brought)
-        else:
-            self.say("Nothing to redo.")
-
-    def describe_move(self, before: Any, move: Any, after: Any) -> str:
-        """The move that led from ``before`` to ``after``, in the game's own words, for Undo and
-        Redo to name ("the bridge between the 3 at row 2, column 4 and …"). "" (the default): they
-        say only "Undone." / "Redone."."""
-        return ""
-
-    def position_prompt(self) -> tuple[str, str] | None:
-        """What the status line would say, and its role, to a player who had just arrived at the
-        current state (Battle Royale's drop prompt, Hashi's islands to go); None: nothing. Undo
-        and Redo say it after the move they name; a finished game's outcome is said instead."""
-        return None
-
-    def say_history_step(self, verb: str, index: int) -> None:
-        """After Undo or Redo ("Undone" / "Redone"): which move of the history (``index``) was taken
-        back or brought back, then where the player now stands. Both used to say only "Undone.":
-        undoing Battle Royale's drop left the player without the drop prompt, Redo without a word
-        of where they stood."""
-        session = self.session
-        what = self.describe_move(session.state_at(index), session.rules.decode_move(session.move_at(index)),
-                                  session.state_at(index + 1))
-        text = f"{verb}: {what}" if what else f"{verb}"
-        text += "" if text.endswith((".", "!", "?")) else "."
-        outcome = session.outcome
-        if outcome is not None:
-            prompt: tuple[str, str] | None = (outcome.reason, "good" if outcome.is_win else "error")
-        else:
-            prompt = self.position_prompt()
-        if prompt and prompt[0]:
-            self.say(f"{text} {prompt[0][:1].upper()}{prompt[0][1:]}", prompt[1])
-        else:
-            self.say(text)
-
-    def restart(self) -> None:
-        self.stop_watch()
-        self.session.restart()
-        self.say("Restarted — Redo (Ctrl+Y) brings your moves back one at a time.")
-
     # -- overlays ----------------------------------------------------------------------------
     def open_pause(self, reason: str = "") -> None:
         assert self.app is not None
         self.stop_watch_for_overlay()
         self.app.push(PauseScene(self, self.help_lines(), reason))
-
-    #: The window events after which the player is away (:attr:`App.window_away`).
-    AWAY_EVENTS: ClassVar[tuple[int, ...]] = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN)
-
-    def runs_without_the_player(self) -> bool:
-        """Whether play moves on by itself now, against a player who must answer it in time (Tron's
-        round against a bot, or between two people): such a game opens its pause screen when the
-        window goes away (:meth:`window_went_away`). A puzzle's clock simply stands still then
-        (:meth:`clock_runs`), and what only plays to be watched (the AI, a replay) may run on."""
-        return False
-
-    def window_went_away(self) -> None:
-        """The window lost the focus, or was minimized or hidden: a game that runs without the player
-        pauses as Esc pauses it, saying why, and Esc, P or Resume plays on (with the game's own
-        way back in: Tron's countdown). A round of Tron against a bot ran on behind an alt-tab, and
-        the player came back to a crashed cycle."""
-        if self.runs_without_the_player():
-            self.open_pause("Paused by itself: the window was minimized or lost the focus. "
-                            "Esc, P or Resume plays on.")
 
     def open_how_to_play(self) -> None:
         from arcade.ui.how_to_play import HowToPlayScene
@@ -777,59 +350,6 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
             if self.autosave_when == "move":
                 self.save_progress()
 
-    def save_progress(self, *, leaving: bool = False) -> None:
-        """Write the autosave, or clear it once the game is over; never blocks a frame.
-
-        Saves go to a background writer (an fsync can take longer than a frame). While the
-        AI is being watched a step is not worth a file write: one save every
-        :data:`WATCH_SAVE_SECONDS` of watching, and one at the end or a pause (a kill -9 while
-        watching lost every step the AI had played).
-        """
-        if self.autosave_when is None or self.app is None or not self.owns_save():
-            return
-        if self.game_over():
-            self.saver.flush()
-            try:
-                saves.clear_autosave(self.info.name)
-            except OSError as exc:
-                self.toast.show(f"Autosave failed: {write_failure(exc, saves.autosave_path(self.info.name))}", "error")
-            return
-        if not self.has_progress() or (self.autosave_when == "leave" and not leaving):
-            return
-        playing = self.watch is not None and not self.watch.paused
-        if playing and not leaving and self._watched_unsaved < WATCH_SAVE_SECONDS:
-            self._save_due = True
-            return
-        self._save_due = False
-        self._watched_unsaved = 0.0
-        self.session.extra["elapsed"] = round(self.elapsed, 1)
-        camera = self.saved_camera()
-        if camera:
-            self.session.extra["camera"] = camera
-        else:
-            self.session.extra.pop("camera", None)
-        self.save_extra()
-        self.saver.submit(self.session.to_dict(), self.autosave_label())
-
-    def abandon_save(self) -> None:
-        """The player gave this game up for a new one from inside the scene (Tron's rematch, a new
-        match from its setup): its autosave goes now, and the untouched new game saves nothing until
-        it has progress, as ever.
-
-        A new game from the menu keeps the old save until its first move (opened by mistake, it must
-        not cost a game); a choice made in the game, looking at it, is the player's word that it is
-        over -- Tron's old match came back from Continue after a rematch left at 0 : 0. Only this
-        game's own save is touched, and never by a scene that does not autosave (a test-play).
-        """
-        if not self.owns_save() or self.app is None:
-            return
-        self._save_due = False
-        self.saver.flush()  # a write of the old game still under way would bring it back
-        try:
-            saves.clear_autosave(self.info.name)
-        except OSError as exc:
-            self.toast.show(f"Autosave failed: {write_failure(exc, saves.autosave_path(self.info.name))}", "error")
-
     def leave(self) -> None:
         self.stop_watch()
         self.save_progress(leaving=True)
@@ -873,43 +393,6 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
             handled = self.explain_not_now(event)
         return handled
 
-    def explain_not_now(self, event: pygame.event.Event) -> bool:
-        """A key the keys table lists for another moment ("R: replay the round that just ended"
-        pressed during Tron's round) says so, in one line: it did nothing without a word."""
-        for binding in self.listed_bindings():
-            if not binding.label or not binding.action or self.binding_active(binding):
-                continue
-            pressed = [k for k in binding.keys.split(" / ") if any(m.matches(event) for m in parse_keys(k))]
-            if pressed:
-                self.say(f"{pressed[0]}: {binding.label} — not now.")
-                return True
-        return False
-
-    @property
-    def busy(self) -> bool:
-        return any(w.busy for w in self.workers)
-
-    def poll_workers(self) -> None:
-        """Deliver finished background work (par, hints, plans, bot moves) on the main thread.
-
-        An answer always marks the scene for drawing: the callbacks only store what came (the
-        editor's verdict, a par), and an idle screen is not drawn again until something says so."""
-        for worker in self.workers:
-            if worker.poll():
-                self._dirty = True
-        if self.saver.error:
-            self.toast.show(self.saver.error, "error")
-            self.saver.error = ""
-            self._dirty = True
-        for problem in saves.take_problems():  # a damaged records file met by a picker or a win
-            if self.app is not None:
-                self.app.warn(problem, self.toast)
-            self._dirty = True
-
-    def background_update(self, dt: float) -> None:
-        """Under an overlay (pause, result, picker) the workers still deliver: a par arrives behind the result."""
-        self.poll_workers()
-
     def update(self, dt: float) -> None:
         assert self.app is not None
         self.poll_workers()
@@ -934,74 +417,14 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         elif self.clock_runs():
             self.elapsed += dt
 
-    def clock_runs(self) -> bool:
-        """Whether the player's clock runs now: from their first move to the end, never while the
-        AI (or, in Runway, an outside program's run on the timeline) is being watched, nor while the
-        player looks back through a game already played to its end (scrubbing back into a finished
-        race restarted the clock: 00:14 became 00:16); a move from there plays again, and times.
-        Nor while the window is minimized or has lost the focus (:attr:`App.window_away`): a
-        player who stepped away came back to a worse time."""
-        return (self.watch is None and self.session.outcome is None and self.session.index > 0
-                and not self.session.looking_back and not (self.app is not None and self.app.window_away))
-
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
         self._dirty = False
         self._drawn_second = int(self.elapsed)
         theme = self.app.theme
-        pygame.draw.rect(surface, theme["panel"], self.header_rect)
-        pygame.draw.line(surface, theme["grid"], self.header_rect.bottomleft, self.header_rect.bottomright)
-        # The title keeps room for the level's name, up to a quarter of the header: at 640x400 a
-        # Tron tournament round's facts took the whole header and the title ("Emp…") was drawn
-        # over the players' names.
-        title_least = min(theme.font(22, True).size(self.level_title or self.info.title)[0],
-                          self.header_rect.width // 4)
-        fields_rect = self.draw_status_fields(surface, (self.header_rect.right - 16, self.header_rect.centery),
-                                              max(0, self.header_rect.width - 16 - 16 - 40 - title_least))
-        if self.owns_save() and saves.save_failure(self.info.name):
-            # Lasting, not a toast: until a save succeeds, quitting would lose the moves since.
-            fields_rect = draw_text(surface, theme, "✗ Not saved", (fields_rect.left - 20, self.header_rect.centery),
-                                    size=18, bold=True, anchor="midright", colour=theme["error"])
-        self.header_fields_rect = fields_rect
-        room = self.header_room = max(80, fields_rect.left - 40)
-        font = theme.font(22, True)
-        self.header_shown = header_title(self.info.title, self.level_title, room, lambda text: font.size(text)[0],
-                                         self.header_keep)
-        draw_text(surface, theme, self.header_shown, (16, self.header_rect.centery), size=22, bold=True,
-                  anchor="midleft", max_width=room)
+        self.draw_header(surface)
         self.draw_board(surface)
-        text, role = self.status_line()
-        if text != self._traced_status and not self.worker.busy:
-            self._traced_status = text
-            self.app.trace(f"status {text}")
-        # A toast takes the right of the status line and the text wraps in what is left: they used
-        # to overlap, and hiding the text instead hid a failed test's reason behind "passed 0/13".
-        toast_w = self.toast.width(theme, int(self.status_rect.width * 0.45)) if self.toast.messages else 0
-        text_w = self.status_rect.width - (toast_w + 12 if toast_w else 0)
-        toast_area = pygame.Rect(self.status_rect.right - toast_w, self.status_rect.y, toast_w, self.status_rect.height)
-        if self.toast.spreads(theme, toast_area):
-            # A toast too long for the corner spreads over the whole line: the text, wrapped for the
-            # corner's room, peeked out at its left ("Cl" before "Your unsaved board is kept…").
-            # It is hidden while the toast is up, its pages held, and comes back whole after.
-            text, text_w = "", 0
-        self.status_cut = False
-        self.status_shown = []
-        self.status_more_rect = pygame.Rect(0, 0, 0, 0)
-        self.status_text_rect = pygame.Rect(self.status_rect.x, self.status_rect.y, text_w, self.status_rect.height)
-        if text:
-            colour = theme[role] if role != "text_dim" else theme["text_dim"]
-            lines = self.status_shown = self._status_lines(theme.marked(role, text), text_w)
-            every = self._status_cache[1]
-            self.status_cut = len(every) > STATUS_LINES
-            step = theme.px(20)
-            top = self.status_rect.centery - step * len(lines) // 2
-            for i, line in enumerate(lines):
-                draw_text(surface, theme, line, (self.status_rect.x, top + step * i), size=16, colour=colour,
-                          max_width=text_w)
-            if self.status_cut:
-                marker = f"{self.status_page + 1}/{self.status_pages(every)} ▸"
-                self.status_more_rect = draw_text(surface, theme, marker, (self.status_rect.x + text_w, top + step),
-                                                  size=14, bold=True, colour=theme["accent"], anchor="midright")
+        toast_area = self.draw_status_line(surface)
         self.toolbar.draw(surface, theme)
         self.draw_foreground(surface)
         self.toast.draw(surface, theme, self.status_rect.bottom, area=toast_area, wide=self.status_rect)

@@ -5,7 +5,9 @@ and colour role; a hover text or the focused button's meaning takes its place wh
 dots follow it while the AI works. A text longer than two lines is shown two lines at a time, with
 a page marker ("1/3 ▸"): a click on it or a reading pause turns the page, so every word of a long
 hint is read rather than cut off with "…". Wrapping measures every word, so it is kept per text
-and width.
+and width. It is drawn here too (:meth:`StatusLineMixin.draw_status_line`), beside the scene's
+toast, which takes its right; it reads the scene's ``app``, ``toast``, ``toolbar``, ``worker`` and
+``_tooltip``, and ``status_rect`` is laid out by :meth:`GameScene.resize`.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from __future__ import annotations
 import pygame
 
 from arcade.ui.console import wrap_line
-from arcade.ui.text import wrap_text
+from arcade.ui.text import draw_text, wrap_text
 
 #: Lines of the status line shown at once (a longer text shows a page at a time).
 STATUS_LINES = 2
+#: Room for two lines of status text: hints and refusals explain themselves in full sentences.
+STATUS = 44
 
 
 class StatusLineMixin:
@@ -110,3 +114,42 @@ class StatusLineMixin:
             text = f"{self.status_text.rstrip('…')}{dots}" if self.status_text else f"Thinking{dots}"
             return text, self.status_role
         return self.status_text, self.status_role
+
+    def draw_status_line(self, surface: pygame.Surface) -> pygame.Rect:
+        """Draw the status line (a page of its text, with the page marker of a long one) beside the
+        toast, which takes its right; the rect the toast is drawn in (see :meth:`GameScene.draw`)."""
+        assert self.app is not None
+        theme = self.app.theme
+        text, role = self.status_line()
+        if text != self._traced_status and not self.worker.busy:
+            self._traced_status = text
+            self.app.trace(f"status {text}")
+        # A toast takes the right of the status line and the text wraps in what is left: they used
+        # to overlap, and hiding the text instead hid a failed test's reason behind "passed 0/13".
+        toast_w = self.toast.width(theme, int(self.status_rect.width * 0.45)) if self.toast.messages else 0
+        text_w = self.status_rect.width - (toast_w + 12 if toast_w else 0)
+        toast_area = pygame.Rect(self.status_rect.right - toast_w, self.status_rect.y, toast_w, self.status_rect.height)
+        if self.toast.spreads(theme, toast_area):
+            # A toast too long for the corner spreads over the whole line: the text, wrapped for the
+            # corner's room, peeked out at its left ("Cl" before "Your unsaved board is kept…").
+            # It is hidden while the toast is up, its pages held, and comes back whole after.
+            text, text_w = "", 0
+        self.status_cut = False
+        self.status_shown = []
+        self.status_more_rect = pygame.Rect(0, 0, 0, 0)
+        self.status_text_rect = pygame.Rect(self.status_rect.x, self.status_rect.y, text_w, self.status_rect.height)
+        if text:
+            colour = theme[role] if role != "text_dim" else theme["text_dim"]
+            lines = self.status_shown = self._status_lines(theme.marked(role, text), text_w)
+            every = self._status_cache[1]
+            self.status_cut = len(every) > STATUS_LINES
+            step = theme.px(20)
+            top = self.status_rect.centery - step * len(lines) // 2
+            for i, line in enumerate(lines):
+                draw_text(surface, theme, line, (self.status_rect.x, top + step * i), size=16, colour=colour,
+                          max_width=text_w)
+            if self.status_cut:
+                marker = f"{self.status_page + 1}/{self.status_pages(every)} ▸"
+                self.status_more_rect = draw_text(surface, theme, marker, (self.status_rect.x + text_w, top + step),
+                                                  size=14, bold=True, colour=theme["accent"], anchor="midright")
+        return toast_area

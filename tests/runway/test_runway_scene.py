@@ -406,7 +406,7 @@ def test_watching_saves_once_when_the_ai_pauses(app, driver):
 
 def test_a_long_watch_is_saved_every_few_seconds_not_only_at_its_end(app, driver):
     """kill -9 while watching lost every turn the AI had played: the save waited for the watch to end."""
-    from arcade.ui.game_scene import WATCH_SAVE_SECONDS
+    from arcade.ui.autosaving import WATCH_SAVE_SECONDS
 
     scene = open_runway(app, "12_well_worn_road")
     driver.key(pygame.K_SPACE)

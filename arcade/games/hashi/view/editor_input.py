@@ -22,7 +22,7 @@ from arcade.core.topology import Cell, Topology
 from arcade.games.hashi.editing import Draft, Editor
 from arcade.games.hashi.logic import MAX_SIDE
 from arcade.games.hashi.view.painter import MAX_CELL
-from arcade.ui.game_scene import fullscreen_binding, tab_binding
+from arcade.ui.bindings import fullscreen_binding, tab_binding
 from arcade.ui.gridview import ruler_band
 from arcade.ui.widgets import Button, button_tip
 

@@ -1,0 +1,152 @@
+"""A game scene's autosave (ui): when the game in progress is saved, cleared or left alone.
+
+:class:`AutosaveMixin` is part of :class:`~arcade.ui.game_scene.GameScene`: the scene's
+``autosave_when`` says when (after every move, on leaving, never); only the player's own game
+with progress is saved (:meth:`owns_save`, :meth:`has_progress`), a finished or abandoned one's
+save goes, and while the AI is watched a save is written at most every
+:data:`WATCH_SAVE_SECONDS`. The play time, the camera (zoom and pan, put back once at the first
+layout) and the game's own ``save_extra`` go with it. Writes go to a
+:class:`~arcade.services.autosave.BackgroundSaver` so an fsync never holds up a frame. It is
+separate because it is the whole policy of what survives a quit; it reads the scene's ``app``,
+``info``, ``session``, ``watch``, ``elapsed``, ``toast`` and ``previewing``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from arcade.core.registry import GameInfo
+from arcade.services import saves
+from arcade.services.autosave import BackgroundSaver
+from arcade.services.files import write_failure
+
+LOG = logging.getLogger("arcade")
+
+
+#: While the AI is watched, the game is saved at most this often (seconds of watching).
+WATCH_SAVE_SECONDS = 5.0
+
+
+class AutosaveMixin:
+    """The autosave of :class:`~arcade.ui.game_scene.GameScene`."""
+
+    def _init_autosave(self, info: GameInfo) -> None:
+        """The background writer of the autosaves, what a watch has left unsaved, and whether the
+        save's camera was put back yet."""
+        #: Autosaves are written by a background thread: an fsync can take longer than a frame.
+        self.saver = BackgroundSaver(info.name)
+        self._save_due = False
+        #: Seconds watched since the last save (see :meth:`save_progress`).
+        self._watched_unsaved = 0.0
+        #: Whether the saved camera (zoom, pan) was put back: once, at the first layout, when the
+        #: board knows the window it is shown in (see :meth:`restore_camera`).
+        self._camera_restored = False
+
+    def saved_camera(self) -> dict[str, Any] | None:
+        """The player's zoom and pan, to go with the autosave (None: the view is at its own camera).
+
+        Continue restored a Hashi board's turn but opened it at the fit: zoomed in on a 40x40
+        board, the player had to find their corner again. Every view that zooms says here what to
+        keep and gets it back through :meth:`restore_camera`."""
+        return None
+
+    def restore_camera(self, saved: dict[str, Any]) -> None:
+        """Put back what :meth:`saved_camera` gave, clamped to the window the board has now (a
+        smaller window, a board grown since). Raise ``ValueError`` for a value that is not one: a
+        damaged camera opens the game at its own camera, it never costs the game."""
+
+    def _restore_saved_camera(self) -> None:
+        """Once, after the first layout: the save's camera, validated (see :meth:`restore_camera`)."""
+        if self._camera_restored:
+            return
+        self._camera_restored = True
+        saved = self.session.extra.get("camera")
+        if saved is None:
+            return
+        try:
+            if not isinstance(saved, dict):
+                raise ValueError("'camera' is not an object")
+            self.restore_camera(saved)
+        except ValueError as exc:
+            LOG.warning("the saved camera was ignored: %s", exc)
+            self.session.extra.pop("camera", None)
+
+    def autosave_label(self) -> str:
+        return self.level_title
+
+    def game_over(self) -> bool:
+        """Whether the game is over, so its autosave goes (Tron: the match, not the round)."""
+        return self.session.outcome is not None
+
+    def has_progress(self) -> bool:
+        """Whether there is anything worth saving (an untouched game never replaces an older save).
+        Moves undone back to the start count: the save must hold the undo (Continue brought the
+        undone move back), and Redo still has them."""
+        return self.session.length > 0
+
+    def owns_save(self) -> bool:
+        """Whether the game on screen is the player's own, whose autosave this scene writes and clears.
+
+        An outside program's run or a replay put on the timeline is not: watching Runway's test
+        panel play a program's run to its end cleared the player's saved game (a finished game's
+        save goes), and its turns would have replaced it. Nor is a scene that never autosaves (the
+        editor, a test-play, the How-to-play example): its header must not say "Not saved".
+        """
+        return self.autosave_when is not None and not self.previewing
+
+    def save_extra(self) -> None:
+        """Put the scene's own state (a match score, a setup) into ``session.extra`` before a save."""
+
+    def save_progress(self, *, leaving: bool = False) -> None:
+        """Write the autosave, or clear it once the game is over; never blocks a frame.
+
+        Saves go to a background writer (an fsync can take longer than a frame). While the
+        AI is being watched a step is not worth a file write: one save every
+        :data:`WATCH_SAVE_SECONDS` of watching, and one at the end or a pause (a kill -9 while
+        watching lost every step the AI had played).
+        """
+        if self.autosave_when is None or self.app is None or not self.owns_save():
+            return
+        if self.game_over():
+            self.saver.flush()
+            try:
+                saves.clear_autosave(self.info.name)
+            except OSError as exc:
+                self.toast.show(f"Autosave failed: {write_failure(exc, saves.autosave_path(self.info.name))}", "error")
+            return
+        if not self.has_progress() or (self.autosave_when == "leave" and not leaving):
+            return
+        playing = self.watch is not None and not self.watch.paused
+        if playing and not leaving and self._watched_unsaved < WATCH_SAVE_SECONDS:
+            self._save_due = True
+            return
+        self._save_due = False
+        self._watched_unsaved = 0.0
+        self.session.extra["elapsed"] = round(self.elapsed, 1)
+        camera = self.saved_camera()
+        if camera:
+            self.session.extra["camera"] = camera
+        else:
+            self.session.extra.pop("camera", None)
+        self.save_extra()
+        self.saver.submit(self.session.to_dict(), self.autosave_label())
+
+    def abandon_save(self) -> None:
+        """The player gave this game up for a new one from inside the scene (Tron's rematch, a new
+        match from its setup): its autosave goes now, and the untouched new game saves nothing until
+        it has progress, as ever.
+
+        A new game from the menu keeps the old save until its first move (opened by mistake, it must
+        not cost a game); a choice made in the game, looking at it, is the player's word that it is
+        over -- Tron's old match came back from Continue after a rematch left at 0 : 0. Only this
+        game's own save is touched, and never by a scene that does not autosave (a test-play).
+        """
+        if not self.owns_save() or self.app is None:
+            return
+        self._save_due = False
+        self.saver.flush()  # a write of the old game still under way would bring it back
+        try:
+            saves.clear_autosave(self.info.name)
+        except OSError as exc:
+            self.toast.show(f"Autosave failed: {write_failure(exc, saves.autosave_path(self.info.name))}", "error")
