@@ -93,3 +93,84 @@ def test_prose_names_a_board_size_width_first_as_the_program_does(doc):
             if "x" in match[0] and size not in _WINDOWS and size[0] != size[1]:
                 wrong.append(f"{doc.name}:{number}: {match[0]}")
     assert not wrong, wrong
+
+
+#: A path from the checkout's root to anything else the guides send a reader to: a level file or
+#: folder, a guide, an asset (``levels/hashi/classic/01-first-steps.txt``, ``docs/tron.md``).
+ROOTED_OTHER = re.compile(r"(?<![\w/.~-])((?:levels|docs|assets|desktop|LICENSES)/[\w./*-]*[\w*/])")
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=_doc_id)
+def test_every_level_guide_and_asset_path_a_guide_names_exists(doc):
+    """The ``.py`` check above, for the other files a command or a sentence names (a glob such as
+    ``levels/hashi/medium/*.txt`` must match something)."""
+    missing = sorted(
+        path for path in set(ROOTED_OTHER.findall(doc.read_text()))
+        if not (list(ROOT.glob(path.rstrip("/"))) if "*" in path else (ROOT / path.rstrip("/")).exists()))
+    assert not missing, f"{_doc_id(doc)} names files that do not exist: {missing}"
+
+
+def _anchor(heading: str) -> str:
+    """GitHub's anchor for a heading: markup dropped, lowercase, punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"[`*_]|\[([^\]]*)\]\([^)]*\)", r"\1", heading).strip().lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def _anchors(doc: Path) -> set[str]:
+    text = re.sub(r"^```.*?^```", "", doc.read_text(), flags=re.S | re.M)  # a `# comment` in a block is no heading
+    seen: dict[str, int] = {}
+    anchors = set()
+    for heading in re.findall(r"^#{1,6} +(.+?) *#*$", text, re.M):
+        slug = _anchor(heading)
+        anchors.add(f"{slug}-{seen[slug]}" if slug in seen else slug)
+        seen[slug] = seen.get(slug, 0) + 1
+    return anchors
+
+
+_LINK = re.compile(r"\]\(([^)\s]+)\)")
+_REPOSITORY = re.compile(r"^https://(?:github\.com/[\w.-]+/[\w.-]+/blob|raw\.githubusercontent\.com/[\w.-]+/[\w.-]+)/main/")
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=_doc_id)
+def test_every_link_between_the_guides_names_a_file_and_a_heading_that_exist(doc):
+    """A link's file and its ``#anchor`` (GitHub's rule), relative or into the repository: a heading
+    renamed (say "Tron against the 2010 winner") leaves every link to it landing at the top of
+    the page, which nothing else notices."""
+    broken = []
+    for url in _LINK.findall(doc.read_text()):
+        if _REPOSITORY.match(url):
+            path, base = _REPOSITORY.sub("", url), ROOT
+        elif re.match(r"^[a-z]+:", url):
+            continue  # another site
+        else:
+            path, base = url, doc.parent
+        path, _, anchor = path.partition("#")
+        target = (base / path).resolve() if path else doc
+        if not target.exists() or (anchor and target.suffix == ".md" and anchor not in _anchors(target)):
+            broken.append(url)
+    assert not broken, f"{_doc_id(doc)} links to files or headings that do not exist: {broken}"
+
+
+def _layout_entry(readme: str, game: str) -> str:
+    """The README layout's lines about one game package: its own line and the indented ones after it."""
+    block = re.search(r"^```\narcade/\n(.*?)^```", readme, re.S | re.M)
+    assert block, "README's layout block (```\\narcade/ ...) is gone"
+    entry = re.search(rf"^    {game}/ +(.*?)(?=^ {{0,4}}\S)", block[1], re.S | re.M)
+    assert entry, f"README's layout has no line for games/{game}/"
+    return entry[1]
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in (ROOT / "arcade" / "games").iterdir()
+                                        if (p / "__init__.py").is_file()))
+def test_the_readme_layout_names_every_module_of_every_game(game):
+    """The layout lists a game's modules and its view/'s; a split (Tron's view into steering,
+    board_camera, ...; Hashi's caption; Tron's tournament_run) left the newcomer's map of the
+    code a module short. Royale's ``view/`` is named as a whole (its four modules are small)."""
+    entry = _layout_entry((ROOT / "README.md").read_text(), game)
+    words = set(re.findall(r"\w+", entry))
+    view_as_a_whole = re.search(r"view/(?!\s*\()", entry) is not None  # "view/" with no "(scene, ...)"
+    package = ROOT / "arcade" / "games" / game
+    modules = [p for p in package.rglob("*.py") if p.name != "__init__.py" and "__pycache__" not in p.parts]
+    missing = sorted(str(p.relative_to(package)) for p in modules
+                     if p.stem not in words and not (view_as_a_whole and p.parent.name == "view"))
+    assert not missing, f"README's layout of games/{game}/ does not name {missing}"
