@@ -82,6 +82,21 @@ class Player:
 
         return wait_for(found, timeout, what)
 
+    def wait_rest(self, mark: int, test: Callable[[str], bool], what: str, timeout: float = 20) -> None:
+        """Wait for the frame loop's ``rest`` line after the first line past ``mark`` that passes ``test``.
+
+        The loop says ``rest`` on the frame its scenes come to rest: the bikes stopped and the camera
+        landed where a resumed game draws it. A fixed wait could take the picture a frame early on a
+        loaded machine (Runway's zoom glides for about 1.7 s after a change of speed).
+        """
+        def found() -> bool:
+            assert self.program.process.poll() is None, f"the program exited: {self.program.output()}"
+            lines = self.since(mark)
+            start = next((i for i, line in enumerate(lines) if test(line)), None)
+            return start is not None and "rest" in lines[start + 1:]
+
+        wait_for(found, timeout, what)
+
     def wait_push(self, mark: int, scene: str, timeout: float = 20) -> None:
         self.wait_line(mark, lambda line: line == f"push {scene}", f"{scene} to open", timeout)
 
@@ -299,9 +314,13 @@ def test_runway_journey(xserver, tmp_path):
         assert layout.split()[2:] != first.split()[2:], "the road kept the first runway's layout"
         fresh = player.shot("runway-2-new-level", settle=1.5)
         assert not same_picture(finished, fresh, 20_000)[0], "the road did not change with the level"
+        mark = player.mark()
         player.keys("Right")
         wait_for(lambda: saved_session(home, "runway").get("moves") == ["SPEED"], 20, "SPEED on runway 07")
-        before = player.shot("runway-3-before-quit", settle=1.5)
+        # The picture Continue must give back is the road at rest: the camera glides to speed 8's zoom
+        # after the bikes stopped, and until it lands one grid line stands a pixel aside.
+        player.wait_rest(mark, lambda line: line.startswith("status SPEED, speed 7 → 8"), "the road to rest")
+        before = player.shot("runway-3-before-quit", settle=0)
         assert not same_picture(fresh, before)[0], "the move is not drawn (the pixel check could not fail)"
         player.quit_by_menu("RunwayScene")
     saved = saved_session(home, "runway")

@@ -505,6 +505,10 @@ class App:
                 # Still moving once drawn (a one-off redraw, such as the clock's new second, is
                 # idle again here and costs no second frame).
                 self._was_moving = not self.stack.idle()
+                if settled and not self._was_moving:
+                    # The picture on screen is the one at rest (a move's tween, Runway's camera gliding
+                    # to its zoom): end-to-end tests compare screenshots once they read this line.
+                    self.trace("rest")
         except Exception as exc:  # the guard exists for the unexpected
             self.recover(exc)
             draw = True

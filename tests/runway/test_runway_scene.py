@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pygame
 import pytest
@@ -517,6 +518,43 @@ def test_the_camera_comes_to_rest_exactly_where_a_snap_puts_it():
         glided.glide(5.0, 1 / 60, 8)
     snapped.snap_to(lambda: 5.0, 8)
     assert (glided.cell_w, glided.cam) == (snapped.cell_w, snapped.cam)
+
+
+def test_the_frame_loop_says_rest_only_once_the_camera_has_landed(app, driver, tmp_path):
+    """The real-window journey screenshots the road after a move and compares it with Continue's.
+
+    After SPEED on runway 07 (speed 7 → 8) the camera glides to the new zoom for about 1.7 s at
+    60 frames a second (longer at a loaded machine's few), and until it lands one grid line (column
+    12, drawn at x = 436.99999999999994 at rest) stands a pixel to the right: the journey's fixed
+    1.5 s wait took its picture a frame too early once ("514 pixels differ": that line's two pixel
+    columns). The loop's ``rest`` trace line, which the journey waits for, comes once the road is
+    drawn where Continue's snap draws it, not when the bikes stop (the camera had 1.5 s to go).
+    """
+    app._trace_path = str(tmp_path / "trace")
+    scene = open_runway(app, "07_big_jump_chained_with_hole_columns")
+    driver.frames(30)
+    mark = len(Path(app._trace_path).read_text().splitlines()) if Path(app._trace_path).exists() else 0
+    driver.key(pygame.K_RIGHT)
+    assert scene.session.moves == ["SPEED"]
+    glided = []
+    for _ in range(240):
+        driver.frames(1, dt=0.1)  # a loaded machine: the loop's longest step
+        lines = Path(app._trace_path).read_text().splitlines()[mark:]
+        if "rest" in lines:
+            break
+        glided.append((scene.road.cell_w, scene.road.cam))
+    else:
+        raise AssertionError("the frame loop never said it came to rest")
+    assert len(glided) > 15  # 1.5 s of frames went by with the camera still gliding
+    at_rest = (scene.road.cell_w, scene.road.cam)
+    road = pygame.image.tobytes(app.screen.subsurface(scene.road.road), "RGB")
+    scene.road.snap_to(scene.camera_target, scene.session.state.speed)  # what Continue does
+    assert (scene.road.cell_w, scene.road.cam) == at_rest
+    # The line comes on the frame after the camera landed: every frame before that was still moving.
+    assert at_rest not in glided[:-1]
+    app.redraw = True
+    driver.frames(1)
+    assert pygame.image.tobytes(app.screen.subsurface(scene.road.road), "RGB") == road
 
 
 def test_the_result_leaves_the_road_and_the_fall_in_view(app, driver):

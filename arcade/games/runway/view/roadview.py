@@ -69,6 +69,8 @@ class RoadView:
         self.user_zoom = 1.0
         #: The UI scale the ruler, the lane numbers and their room grow with (``layout`` sets it).
         self.label_scale = 1.0
+        #: Whether the last :meth:`glide` moved the camera or its zoom (it has not landed yet).
+        self.gliding = False
 
     # -- the camera, through the grid ------------------------------------------------------------
     @property
@@ -214,6 +216,7 @@ class RoadView:
 
     def glide(self, target: float, dt: float, speed: int = 0) -> None:
         """Ease the zoom towards the one for ``speed`` and (when following) the camera towards ``target``."""
+        before = (self.cell_w, self.grid.to_screen((0.0, 0.0)))
         ease = 1 - math.exp(-dt * 9)
         zoom = self.zoom_for(speed)
         if zoom != self.cell_w:
@@ -222,6 +225,7 @@ class RoadView:
             self.grid.set_zoom(width / self.base_cell, self._lead_pixel(), clamp=False)
         if self.follow:
             self.grid.glide_to((0.0, target), (0.0, 0.0), dt, clamp=False)
+        self.gliding = (self.cell_w, self.grid.to_screen((0.0, 0.0))) != before
 
     def snap_to(self, target_for: Callable[[], float], speed: int) -> None:
         """Jump straight to the zoom for ``speed`` and the camera ``target_for()`` gives for it."""

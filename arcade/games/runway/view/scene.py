@@ -554,10 +554,13 @@ class RunwayScene(ProgramsMixin, TickScene):
         """Nothing to redraw: the bikes stand, no run plays, and the camera has come to rest.
 
         The camera glides and zooms towards the bikes after every turn, so "at rest" is the
-        view drawn last still being the view now; until then every frame is drawn.
+        view drawn last still being the view now, and the last glide having moved nothing; until
+        then every frame is drawn. Without the second, the frame just drawn said "idle" while the
+        camera still had 1.5 s to glide: the frame loop took the end of the bikes' move for the
+        scene's rest, and a picture taken then was a pixel off the one Continue draws.
         """
         return (super().is_idle() and self.pending_outcome is None and not self.playback_running()
-                and self._live is None and self._drawn_view == self._view_now())
+                and self._live is None and not self.road.gliding and self._drawn_view == self._view_now())
 
     def _view_now(self) -> tuple[float, float, bool]:
         return (self.road.cell_w, self.road.cam, self.road.follow)
