@@ -15,7 +15,8 @@ map, quits in the middle of the next round and comes back to that match with Con
 
 The program tells the tests where it drew things and what it did through the trace file
 (``$PUZZLE_ARCADE_TRACE``: ``menu-entry``, ``push``/``pop``, ``hashi-island``, ``royale-layout``,
-``runway-layout``, ``tron-layout``, ``tron-tournament-round``, ``picker-row``, ``outcome``, ``result``
+``runway-layout``, ``tron-layout``, ``tron-tournament-round``, ``picker-row``, ``outcome``, ``result``,
+``rest``
 ...); the plumbing is in tests/xwindow.py.
 Screenshots of each step are left in the test's ``tmp_path``.
 """
