@@ -6,7 +6,7 @@ import re
 from functools import cache
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from arcade.core.session import Session
@@ -337,3 +337,59 @@ def test_watch_takes_back_only_the_wrong_bridge_of_a_board_following_the_hints_s
     assert hints.check(hints.Board.of(state)).wrong == (wrong_line,)
     fixes = [item for item in hints.plan(state) if item.kind == "fix"]
     assert [item.highlight for item in fixes] == [(("wrong", wrong_line),)]
+
+
+def _give_up_quick_try(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the check's quick try (no probing, the cached solution preferred) give up at once."""
+    real = solver.solutions_from
+
+    def solutions_from(engine, limit=1, prefer=None, stop=None, *, probe=True):
+        if not probe:
+            raise solver.Stopped(0)
+        return real(engine, limit, prefer, stop, probe=probe)
+
+    monkeypatch.setattr(solver, "solutions_from", solutions_from)
+
+
+# Like the unique-board test above, most random small puzzles are set aside (here: those with fewer
+# than two solutions); the brute force is the independent judge of "some solution has every claim".
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(small_puzzles(max_lines=9), st.data(), st.booleans())
+def test_claims_that_fit_another_solution_than_the_cached_one_are_never_called_wrong(puzzle, data, give_up):
+    """The check first searches near the cached solution without probing, and falls back to the probing
+    search past a node budget (``give_up`` takes that path at once). Either way a board whose claims fit
+    some solution -- often not the cached one -- gets that solution and a hint that is no error, and a
+    board whose claims fit none is told so."""
+    found = brute_force(puzzle)
+    assume(len(found) >= 2)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        if give_up:
+            _give_up_quick_try(monkeypatch)
+        monkeypatch.setattr(hints, "_CHECKED", {})
+        follow = data.draw(st.sampled_from(found))
+        lines = range(len(puzzle.lines))
+        bridges = [data.draw(st.integers(0, n)) if data.draw(st.booleans()) else 0 for n in follow]
+        marks = {x for x in lines if follow[x] == 0 and data.draw(st.booleans())}
+        if data.draw(st.booleans()):  # sometimes one claim no solution may share with the others
+            x = data.draw(st.sampled_from(list(lines)))
+            if follow[x] and data.draw(st.booleans()):
+                bridges[x] = 0
+                marks.add(x)
+            elif follow[x] < 2:
+                bridges[x] = follow[x] + 1
+                marks.discard(x)
+        assume(not any(bridges[x] and bridges[y] for x in lines for y in puzzle.crossings[x]))
+        state = State(puzzle, tuple(bridges), frozenset(marks))
+        fitting = [s for s in found if all(n <= s[x] for x, n in enumerate(bridges)) and all(s[x] == 0 for x in marks)]
+        verdict = hints.check(hints.Board.of(state))
+        reference = hints.reference_solution(puzzle)
+        event("fits none" if not fitting else "fits the cached solution" if reference in fitting else "fits another")
+        assert verdict.solvable
+        if fitting:
+            assert verdict.solution in fitting
+        else:
+            assert verdict.solution is None and verdict.closest in found and verdict.wrong
+        if state.complete:
+            return
+        h = hints.hint(state)
+        assert h is not None and (h.kind == "error") == (not fitting), h

@@ -281,11 +281,14 @@ def solutions(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = 
 
 
 def solutions_from(engine: Engine, limit: int = 1, prefer: dict[int, int] | None = None,
-                   stop: Callable[[], bool] | None = None) -> list[tuple[int, ...]]:
-    """Up to ``limit`` solutions that agree with what ``engine`` already holds (e.g. a player's claims)."""
+                   stop: Callable[[], bool] | None = None, *, probe: bool = True) -> list[tuple[int, ...]]:
+    """Up to ``limit`` solutions that agree with what ``engine`` already holds (e.g. a player's claims).
+
+    ``probe=False`` skips the trial probes after each decision (see :class:`Search`): cheaper per node
+    when ``prefer`` already points near a solution, as a hint's check does with the cached one."""
     found: list[tuple[int, ...]] = []
     engine.stage = CONNECTIVITY
-    search(engine, limit, prefer, on_solution=found.append, stop=stop)
+    Search(engine, prefer=prefer, probe=probe, stop=stop).run(limit, found.append)
     return found
 
 
