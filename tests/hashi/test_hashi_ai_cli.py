@@ -159,6 +159,9 @@ def test_ai_benchmark_quick(tmp_path, capsys):
     # The wrong-bridge hint on the 400-island board (it took up to 10 s on such boards).
     assert "wrong-bridge hint, 400-island CLLV boards (1 instance," in out
     assert "check (closest solution)" in out and "whole hint" in out
+    # Claims that fit another solution than the cached one (that check took up to 3.9 s on such boards).
+    assert "claims fit another solution, 400-island CLLV boards (1 instance," in out
+    assert "check (some solution)" in out
 
 
 def test_solve_takes_a_bundled_level_id_as_play_and_export_do(capsys):
