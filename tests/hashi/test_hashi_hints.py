@@ -283,6 +283,25 @@ def test_remembered_checks_give_the_hints_a_fresh_check_gives(level, monkeypatch
         assert hints.hint(state) == fresh and hints.hint(state, should_stop=lambda: False) == fresh
 
 
+def claims_near(data: st.DataObject, puzzle: Puzzle, follow: tuple[int, ...],
+                flips: list[int]) -> tuple[list[int], set[int]]:
+    """A player's claims that agree with the solution ``follow`` (some of its bridges, some of its
+    empty lines marked), then one it disagrees with on each line of ``flips`` (a bridge too many, or
+    a mark on one of its bridges). Boards whose bridges would cross are set aside."""
+    lines = range(len(puzzle.lines))
+    bridges = [data.draw(st.integers(0, n)) if data.draw(st.booleans()) else 0 for n in follow]
+    marks = {x for x in lines if follow[x] == 0 and data.draw(st.booleans())}
+    for x in flips:
+        if follow[x] and data.draw(st.booleans()):
+            bridges[x] = 0
+            marks.add(x)
+        elif follow[x] < 2:
+            bridges[x] = follow[x] + 1
+            marks.discard(x)
+    assume(not any(bridges[x] and bridges[y] for x in lines for y in puzzle.crossings[x]))
+    return bridges, marks
+
+
 # Few random small puzzles have exactly one solution, so most draws are set aside; Hypothesis's health
 # check failed the test for that on a loaded machine. The brute force is the point here: the
 # generator's unique puzzles would not be checked against an independent solver.
@@ -296,16 +315,8 @@ def test_on_a_unique_board_the_wrong_claim_blamed_is_one_the_brute_force_solutio
     assume(len(found) == 1)
     (solution,) = found
     lines = range(len(puzzle.lines))
-    bridges = [data.draw(st.integers(0, n)) if data.draw(st.booleans()) else 0 for n in solution]
-    marks = {x for x in lines if solution[x] == 0 and data.draw(st.booleans())}
-    for x in data.draw(st.lists(st.sampled_from(list(lines)), min_size=1, max_size=2, unique=True)):
-        if solution[x] and data.draw(st.booleans()):
-            bridges[x] = 0
-            marks.add(x)
-        elif solution[x] < 2:
-            bridges[x] = solution[x] + 1
-            marks.discard(x)
-    assume(not any(bridges[x] and bridges[y] for x in lines for y in puzzle.crossings[x]))
+    flips = data.draw(st.lists(st.sampled_from(list(lines)), min_size=1, max_size=2, unique=True))
+    bridges, marks = claims_near(data, puzzle, solution, flips)
     wrong = {x for x in lines if bridges[x] > solution[x] or (x in marks and solution[x])}
     assume(wrong)
     state = State(puzzle, tuple(bridges), frozenset(marks))
@@ -367,18 +378,9 @@ def test_claims_that_fit_another_solution_than_the_cached_one_are_never_called_w
             _give_up_quick_try(monkeypatch)
         monkeypatch.setattr(hints, "_CHECKED", {})
         follow = data.draw(st.sampled_from(found))
-        lines = range(len(puzzle.lines))
-        bridges = [data.draw(st.integers(0, n)) if data.draw(st.booleans()) else 0 for n in follow]
-        marks = {x for x in lines if follow[x] == 0 and data.draw(st.booleans())}
-        if data.draw(st.booleans()):  # sometimes one claim no solution may share with the others
-            x = data.draw(st.sampled_from(list(lines)))
-            if follow[x] and data.draw(st.booleans()):
-                bridges[x] = 0
-                marks.add(x)
-            elif follow[x] < 2:
-                bridges[x] = follow[x] + 1
-                marks.discard(x)
-        assume(not any(bridges[x] and bridges[y] for x in lines for y in puzzle.crossings[x]))
+        # Sometimes one claim no solution may share with the others.
+        flips = [data.draw(st.sampled_from(range(len(puzzle.lines))))] if data.draw(st.booleans()) else []
+        bridges, marks = claims_near(data, puzzle, follow, flips)
         state = State(puzzle, tuple(bridges), frozenset(marks))
         fitting = [s for s in found if all(n <= s[x] for x, n in enumerate(bridges)) and all(s[x] == 0 for x in marks)]
         verdict = hints.check(hints.Board.of(state))

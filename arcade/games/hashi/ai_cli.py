@@ -13,7 +13,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from arcade.core.errors import EXIT_NO_SOLUTION, ArcadeError, UsageError, cannot_write, error_line
@@ -296,13 +296,12 @@ def _with_wrong_bridges(state: State, solution: tuple[int, ...], rng: random.Ran
     return state
 
 
-def bench_wrong_hints(folder: Path, quick: bool) -> None:
-    """Time the hint on boards with one or two wrong bridges, on the empty board and on one half built
-    from the cached solution (every other bridged line), for each 400-island CLLV instance (``quick``:
-    one). The first hint's solve is cached beforehand, as in play, and so is nothing else. ``check``
-    is the search for the solution closest to the claims (it took up to 10 s before it started from
-    the cached solution); the rest of a hint is the chain of forced steps showing the bridge wrong.
-    """
+def _time_hints(folder: Path, quick: bool,
+                boards: Callable[[Puzzle, tuple[int, ...], Path], Iterable[State]],
+                keep: Callable[[hints.Check], bool] = lambda _verdict: True) -> tuple[int, list[float], list[float]]:
+    """On each 400-island CLLV instance (``quick``: one), with the first hint's solve cached as in play
+    and nothing else: the times of ``check`` and of the whole hint on each of ``boards(puzzle, the
+    cached solution, path)`` whose verdict ``keep`` accepts. The instances, the checks, the hints."""
     files = sorted(folder.glob("Hs_*_400_*.has"))[:1 if quick else None]
     checks: list[float] = []
     whole: list[float] = []
@@ -312,31 +311,48 @@ def bench_wrong_hints(folder: Path, quick: bool) -> None:
         solution = hints.reference_solution(puzzle)
         if solution is None:
             continue
-        bridged = [x for x, n in enumerate(solution) if n]
-        kept = set(bridged[::2])
-        half = State(puzzle, tuple(solution[x] if x in kept else 0 for x in range(len(solution))))
-        rng = random.Random(path.stem)
-        for base in (State.empty(puzzle), half):
-            for k in (1, 2):
-                state = _with_wrong_bridges(base, solution, rng, k)
-                hints.forget_checks()
-                started = time.perf_counter()
-                verdict = hints.check(hints.Board.of(state))
-                checked = time.perf_counter() - started
-                if verdict.solution is not None:
-                    continue  # some solution has these bridges too: not a wrong-bridge hint
-                hints.forget_checks()
-                started = time.perf_counter()
-                hints.hint(state)
-                whole.append(time.perf_counter() - started)
-                checks.append(checked)
+        for state in boards(puzzle, solution, path):
+            hints.forget_checks()
+            started = time.perf_counter()
+            verdict = hints.check(hints.Board.of(state))
+            checked = time.perf_counter() - started
+            if not keep(verdict):
+                continue
+            hints.forget_checks()
+            started = time.perf_counter()
+            hints.hint(state)
+            whole.append(time.perf_counter() - started)
+            checks.append(checked)
+    return len(files), checks, whole
+
+
+def _wrong_bridge_boards(puzzle: Puzzle, solution: tuple[int, ...], path: Path) -> Iterator[State]:
+    """One or two wrong bridges on the empty board and on one half built from ``solution`` (every
+    other bridged line), placed by a generator seeded with the file's name."""
+    bridged = [x for x, n in enumerate(solution) if n]
+    kept = set(bridged[::2])
+    half = State(puzzle, tuple(solution[x] if x in kept else 0 for x in range(len(solution))))
+    rng = random.Random(path.stem)
+    for base in (State.empty(puzzle), half):
+        for k in (1, 2):
+            yield _with_wrong_bridges(base, solution, rng, k)
+
+
+def bench_wrong_hints(folder: Path, quick: bool) -> None:
+    """Time the hint on boards with one or two wrong bridges (:func:`_wrong_bridge_boards`). ``check``
+    is the search for the solution closest to the claims (it took up to 10 s before it started from
+    the cached solution); the rest of a hint is the chain of forced steps showing the bridge wrong.
+    Boards some solution fits after all are not wrong-bridge hints and are left out.
+    """
+    count, checks, whole = _time_hints(folder, quick, _wrong_bridge_boards,
+                                       keep=lambda verdict: verdict.solution is None)
     if whole:
-        where = f"{len(files)} instance{'s' * (len(files) != 1)}, 1-2 wrong bridges on the empty and a half-built board"
+        where = f"{count} instance{'s' * (count != 1)}, 1-2 wrong bridges on the empty and a half-built board"
         print(f"wrong-bridge hint, 400-island CLLV boards ({where}):\n"
               f"  check (closest solution) {_ms(checks)}\n  whole hint               {_ms(whole)}   target max ≤ 1.5 s")
 
 
-def _fitting_other_boards(puzzle: Puzzle, reference: tuple[int, ...]) -> list[State]:
+def _fitting_other_boards(puzzle: Puzzle, reference: tuple[int, ...], _path: Path | None = None) -> list[State]:
     """Boards whose claims fit a solution other than ``reference`` and not ``reference``: a few of that
     solution's bridges ``reference`` lacks (and "no bridge" marks where only ``reference`` has one), and
     a board half built from it. None when the puzzle has one solution."""
@@ -354,30 +370,13 @@ def _fitting_other_boards(puzzle: Puzzle, reference: tuple[int, ...]) -> list[St
 
 def bench_fitting_hints(folder: Path, quick: bool) -> None:
     """Time the hint on boards whose claims fit some solution but not the cached one (a player following
-    their own solution; every CLLV instance has several), for each 400-island instance (``quick``: one).
-    ``check`` decides that a solution has all the claims: searched with only the claims preferred and
-    probing at every node it took up to 3.9 s; it now tries near the cached solution first.
+    their own solution; every CLLV instance has several: :func:`_fitting_other_boards`). ``check``
+    decides that a solution has all the claims: searched with only the claims preferred and probing at
+    every node it took up to 3.9 s; it now tries near the cached solution first.
     """
-    files = sorted(folder.glob("Hs_*_400_*.has"))[:1 if quick else None]
-    checks: list[float] = []
-    whole: list[float] = []
-    for path in files:
-        puzzle = read_puzzle(path)
-        hints.reference_solution.cache_clear()
-        reference = hints.reference_solution(puzzle)
-        if reference is None:
-            continue
-        for state in _fitting_other_boards(puzzle, reference):
-            hints.forget_checks()
-            started = time.perf_counter()
-            hints.check(hints.Board.of(state))
-            checks.append(time.perf_counter() - started)
-            hints.forget_checks()
-            started = time.perf_counter()
-            hints.hint(state)
-            whole.append(time.perf_counter() - started)
+    count, checks, whole = _time_hints(folder, quick, _fitting_other_boards)
     if whole:
-        where = f"{len(files)} instance{'s' * (len(files) != 1)}, a few or half of another solution's bridges"
+        where = f"{count} instance{'s' * (count != 1)}, a few or half of another solution's bridges"
         print(f"claims fit another solution, 400-island CLLV boards ({where}):\n"
               f"  check (some solution)    {_ms(checks)}\n  whole hint               {_ms(whole)}   target max ≤ 1 s")
 
