@@ -352,7 +352,7 @@ def bench_wrong_hints(folder: Path, quick: bool) -> None:
               f"  check (closest solution) {_ms(checks)}\n  whole hint               {_ms(whole)}   target max ≤ 1.5 s")
 
 
-def _fitting_other_boards(puzzle: Puzzle, reference: tuple[int, ...], _path: Path | None = None) -> list[State]:
+def _fitting_other_boards(puzzle: Puzzle, reference: tuple[int, ...]) -> list[State]:
     """Boards whose claims fit a solution other than ``reference`` and not ``reference``: a few of that
     solution's bridges ``reference`` lacks (and "no bridge" marks where only ``reference`` has one), and
     a board half built from it. None when the puzzle has one solution."""
@@ -374,7 +374,8 @@ def bench_fitting_hints(folder: Path, quick: bool) -> None:
     decides that a solution has all the claims: searched with only the claims preferred and probing at
     every node it took up to 3.9 s; it now tries near the cached solution first.
     """
-    count, checks, whole = _time_hints(folder, quick, _fitting_other_boards)
+    count, checks, whole = _time_hints(folder, quick, lambda puzzle, reference, _path: _fitting_other_boards(
+        puzzle, reference))
     if whole:
         where = f"{count} instance{'s' * (count != 1)}, a few or half of another solution's bridges"
         print(f"claims fit another solution, 400-island CLLV boards ({where}):\n"
