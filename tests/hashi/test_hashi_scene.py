@@ -589,6 +589,26 @@ def test_the_torus_tip_is_a_toast_of_the_usual_time(app, driver):
     assert not any(m.text.startswith("Torus") for m in scene.toast.messages)
 
 
+@pytest.mark.parametrize("way", ["generated", "pasted"])
+def test_a_wrapped_board_made_or_pasted_says_how_its_edges_join(app, driver, open_level, monkeypatch, way):
+    """A generated torus opened with the tip "Torus: opposite edges are joined (rotate: Alt+arrows)"
+    and at once "New board: Hard 12x10 torus #…" over it: the status line's corner shows the newest
+    toast only, both went together, and the tip was never seen. One toast says both now."""
+    from arcade.games.hashi.view import dialogs
+
+    scene = open_level("2.2\n")
+    torus = "# title: Ring\n# topology: torus\n2.2\n...\n2.2\n"
+    if way == "generated":
+        scene.start_generated(parse_puzzle(torus))
+    else:
+        monkeypatch.setattr(dialogs, "paste_text", lambda: (torus, ""))
+        scene.paste()
+    driver.frames(2)
+    said = [m.text for m in scene.toast.messages if "New board" in m.text or "pasted" in m.text]
+    assert len(said) == 1 and "opposite edges are joined (rotate: Alt+arrows)" in said[0], said
+    assert len([m for m in scene.toast.messages if "edges are joined" in m.text]) == 1
+
+
 @pytest.mark.parametrize(("text", "says"), [
     ("1.1\n...\n..1\n", "no solution"),    # three 1s: no network can join them
     ("3.3\n...\n3.3\n", "more than one"),  # a ring of four 3s: doubles across or down

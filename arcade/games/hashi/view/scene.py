@@ -43,7 +43,7 @@ from arcade.games.hashi.view.line_overlays import assign_seam_labels, seam_label
 from arcade.games.hashi.view.painter import BoardPainter
 from arcade.ui.camera import CameraInput, CameraScene
 from arcade.ui.front import level_name_from_id
-from arcade.ui.game_scene import PuzzleScene
+from arcade.ui.game_scene import LEVEL_TAG, PuzzleScene
 from arcade.ui.input import LEFT as BUTTON_LEFT
 from arcade.ui.input import MIDDLE as BUTTON_MIDDLE
 from arcade.ui.input import RIGHT as BUTTON_RIGHT
@@ -602,9 +602,20 @@ class HashiScene(CaptionMixin, CameraScene, PuzzleScene):
             # goes with it -- kept, Continue reopened it in place of the untouched new board.
             self.abandon_save()
         self.start_puzzle(puzzle, "generated")
-        self.level_note(f"New board: {puzzle.title}", "good", 2.5)
+        self.announce_board(f"New board: {puzzle.title}")
         if self.app is not None:
             self.app.save_settings()
+
+    def announce_board(self, text: str) -> None:
+        """Say that a board made or pasted here has opened, with a wrapped board's tip in the same
+        toast. The status line's corner shows only the newest toast, so the tip that opening had
+        just shown ("Torus: opposite edges are joined (rotate: Alt+arrows)") sat hidden under "New
+        board: …" and went with it unread: a generated torus never said how to turn it."""
+        note = WRAP_NOTE.get(self.puzzle.topology)
+        if note:
+            self.toast.drop(LEVEL_TAG)  # the tip alone, just shown by _introduce: it is said below
+            text = f"{text} · {note}"
+        self.level_note(text, "good", 2.5)
 
     def open_game_id(self) -> None:
         assert self.app is not None
@@ -662,7 +673,7 @@ class HashiScene(CaptionMixin, CameraScene, PuzzleScene):
         if not self.confirm_discard("paste", "Paste again"):
             return
         self.start_puzzle(puzzle, "pasted")
-        self.level_note(f"Started the pasted {size_name(puzzle.cols, puzzle.rows)} puzzle.", "good", 2.5)
+        self.announce_board(f"Started the pasted {size_name(puzzle.cols, puzzle.rows)} puzzle.")
 
     # -- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
