@@ -541,6 +541,26 @@ def test_a_test_play_names_the_puzzle_in_its_header(editor, driver):
     assert play.header_shown == "Hashi — Test-play — Harbour at dawn"
 
 
+def test_a_test_play_of_a_puzzle_with_no_solution_says_so_there_not_back_in_the_editor(editor, driver):
+    """T on a board with no solution put "you can play it, but not finish it" on the editor's
+    toast, under the test-play: unseen there, it came up on the way back, over a board since made
+    unique. The test-play says it itself now, and the editor says nothing stale."""
+    editor.load_draft(Draft.of(parse_puzzle("1.1\n...\n..1\n")), None)
+    settle(editor, driver)
+    assert editor.verdict is not None and editor.verdict.kind == "none"
+    driver.key(pygame.K_t, unicode="t")
+    play = editor.app.stack.top
+    assert isinstance(play, PlaytestScene)
+    play.check_worker.wait(10)
+    driver.frames(2)
+    assert "you can play it, but not finish it" in play.status_text
+    assert "E goes back to the editor" in play.status_text
+    driver.key(pygame.K_e, unicode="e")
+    assert editor.app.stack.top is editor
+    driver.frames(1)
+    assert not any("no solution" in m.text for m in editor.toast.messages), editor.toast.messages
+
+
 def test_a_level_chosen_during_a_test_play_is_played_normally(editor, driver):
     """L during a test-play opened a real level still as "Test-play": no record, no Next level."""
     from arcade.services import saves

@@ -473,8 +473,9 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         puzzle = self._puzzle_or_say()
         if puzzle is None or self.app is None:
             return
-        if self.verdict is not None and self.verdict.kind == "none":
-            self.toast.show("This puzzle has no solution: you can play it, but not finish it.", "warning", 5.0)
+        # No toast here that the puzzle has no solution: the editor's toasts stand still under the
+        # test-play, so it was never seen there and came up on the way back, over a board since
+        # made unique. The test-play's own check says it (PlaytestScene.no_solution_text).
         session = Session(RULES, puzzle, level_id=PlaytestScene.LEVEL_ID, **self.front.hooks())
         self.app.push(PlaytestScene(self.info, session, self))
 

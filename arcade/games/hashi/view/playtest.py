@@ -49,6 +49,12 @@ class PlaytestScene(HashiScene):
         title = dict(self.editor_scene.draft.meta).get("title", "")
         return f"Test-play — {title}" if title else "Test-play"
 
+    def no_solution_text(self) -> str:
+        if not self.testing:
+            return super().no_solution_text()
+        return ("This puzzle has no solution (the solver proved it): you can play it, but not finish it. "
+                "E goes back to the editor.")
+
     def open_editor(self) -> None:
         if self.testing:
             self.close()

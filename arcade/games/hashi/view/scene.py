@@ -201,10 +201,13 @@ class HashiScene(CaptionMixin, CameraScene, PuzzleScene):
         if puzzle is not self.puzzle or len(found) == 1:
             return
         if not found:
-            self.say("This puzzle has no solution (the solver proved it): E opens it in the editor, "
-                     "L picks another.", "error")
+            self.say(self.no_solution_text(), "error")
         else:
             self.level_note("This puzzle has more than one solution: any valid one wins.", "info", 6.0)
+
+    def no_solution_text(self) -> str:
+        """What the status line says when the check proves the puzzle has no solution."""
+        return "This puzzle has no solution (the solver proved it): E opens it in the editor, L picks another."
 
     def save_extra(self) -> None:
         """The turn of a wrapped board goes with the save (a view, but the player's arrangement)."""
