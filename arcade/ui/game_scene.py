@@ -308,7 +308,7 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         if self.previewing:
             self.on_changed()
             return
-        if not self.game_over():
+        if not self.result_stands():
             self.forget_result()
         if session.level is not self._shown_level:
             # Another level (picker, new puzzle, next round on a new map): rebuild and re-lay out.

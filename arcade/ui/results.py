@@ -119,10 +119,16 @@ class ResultsMixin:
         return self.result_scene(self.result_title(outcome), self.result_lines(outcome),
                                  self.result_buttons(outcome), role)
 
+    def result_stands(self) -> bool:
+        """Whether the game on screen stands at an end that has a result panel: the game is over (a
+        game may add an end the rules do not make: Runway's program run that broke off). The kept
+        panel goes when this turns false (:meth:`forget_result`)."""
+        return self.game_over()
+
     @property
     def result_ready(self) -> bool:
         """The game is over and its result panel was shown: the Result button and its key bring it back."""
-        return self._result_panel is not None and self.game_over()
+        return self._result_panel is not None and self.result_stands()
 
     def push_result(self, panel: ResultScene) -> None:
         """Open a result panel and keep it, so that after Look at board (or Esc) :meth:`reopen_result`
@@ -157,7 +163,7 @@ class ResultsMixin:
         panel was closed with Look at board, the toolbar offered only Levels, New board and Undo: the
         Next level it had named was nowhere on screen."""
         panel = self._result_panel
-        if panel is None or not self.game_over():
+        if panel is None or not self.result_stands():
             self.say("There is no result to show: the game is not over.", "warning")
             return
         assert self.app is not None

@@ -565,3 +565,45 @@ def test_the_tests_panel_resting_open_is_not_redrawn(app, driver):
     driver.key(pygame.K_t)
     assert isinstance(app.stack.top, RunwayTestsPanel) and not app.stack.top.scene.tests.running
     assert_rests(app, driver)
+
+
+def test_a_run_the_program_broke_off_is_an_end_on_the_timeline_and_f3_brings_its_panel(app, driver, tmp_path):
+    """A run broken off by a bad answer showed its panel once: after Look at board the timeline had
+    no ✗ after its last turn (a race the rules ended has one) and F3 said "not now", though the
+    panel had just been on screen. Now both behave as at a race's end, scrubbed away from and back."""
+    import sys
+
+    from arcade.ui.overlays import ResultScene
+
+    late = tmp_path / "late.py"
+    late.write_text("m = int(input()); input()\nfor _ in range(4): input()\nt = 0\nwhile True:\n"
+                    "    input()\n    for _ in range(m): input()\n    t += 1\n"
+                    "    print('SPEED' if t < 3 else 'GO', flush=True)\n")
+    spec = parse_spec(f"codingame:{sys.executable} {late}")
+    scene = app.launch("runway", Launch(level="01_one_lonely_hole", options={"bot": spec}))
+    wait_for(driver, lambda: isinstance(app.stack.top, ResultScene))
+    assert app.stack.top.title == "The program failed"
+    driver.frames(90)
+    driver.key(pygame.K_ESCAPE)  # Look at board
+    assert app.stack.top is scene and scene.session.index == 2
+    marks = []
+    draw = scene.timeline.draw
+    scene.timeline.draw = lambda *args, **kw: (marks.append(kw.get("final", args[5] if len(args) > 5 else None)),
+                                               draw(*args, **kw))[1]
+    scene._dirty = True
+    driver.frames(2)
+    assert marks and marks[-1] is not None and not marks[-1].is_win, "no ✗ after the broken-off run"
+    assert scene.result_ready, "no Result button at the end of the broken-off run"
+    driver.key(pygame.K_F3)
+    assert isinstance(app.stack.top, ResultScene) and app.stack.top.title == "The program failed", scene.status_text
+    driver.frames(90)
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_COMMA)  # back one turn: not the end any more
+    wait_for(driver, lambda: not scene.animating())
+    assert not scene.result_ready
+    driver.key(pygame.K_END)
+    wait_for(driver, lambda: not scene.animating())
+    driver.frames(2)
+    assert scene.result_ready and app.stack.top is scene, "the panel popped up again, or F3 lost it"
+    driver.key(pygame.K_F3)
+    assert isinstance(app.stack.top, ResultScene) and app.stack.top.title == "The program failed"

@@ -320,10 +320,23 @@ class ProgramsMixin:
         if spec is not None and self.session.level is not self.program_level:
             self.drive_with(spec)
 
+    def run_broke_off(self) -> bool:
+        """The turn on screen is where the program broke its run off (a timeout, a crash, a bad
+        answer): an end the rules did not make, yet an end all the same -- the timeline's ✗ after
+        it, its panel kept for the Result button and F3 (after Look at board, F3 said "not now")."""
+        return (self.taping and bool(self.program_failure) and self.session.outcome is None
+                and not self.session.can_redo and self._live is None)
+
+    def result_stands(self) -> bool:
+        return super().result_stands() or self.run_broke_off()  # type: ignore[misc]
+
+    def broken_off_outcome(self) -> Outcome:
+        """The result of a run the program broke off: a loss, with the program's reason."""
+        return Outcome("loss", f"{short_name(self.program_spec or '')}: {self.program_failure}")
+
     def failed_run_ended(self) -> bool:
         """A program's run that failed has been played to its end and its panel not shown yet."""
-        return (self.taping and bool(self.program_failure) and not self.tape_result_shown
-                and self.session.outcome is None and not self.session.can_redo and self._live is None
+        return (self.run_broke_off() and not self.tape_result_shown
                 and not self.bot_worker.busy and not self.animating())  # type: ignore[attr-defined]
 
     def say_tape_end(self, role: str) -> None:
@@ -347,7 +360,11 @@ class ProgramsMixin:
             # rules; it ended with a line in the status bar only, where a finished run gets a panel.
             self.tape_result_shown = True
             self.say_tape_end("error")
-            self.show_result(Outcome("loss", f"{short_name(self.program_spec or '')}: {self.program_failure}"))
+            self.show_result(self.broken_off_outcome())
+        elif self.tape_result_shown and not self.result_ready and self.run_broke_off():
+            # Scrubbed back to where the run broke off, its panel shown before: F3 brings it again,
+            # as at the end of a race the rules ended.
+            self.keep_result(self.broken_off_outcome())
         if not self.taping or self.tape_paused or not self.session.can_redo:
             self._tape_clock = 0.0
             return

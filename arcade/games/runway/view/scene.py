@@ -692,6 +692,8 @@ class RunwayScene(ProgramsMixin, TickScene):
         self.draw_hud(surface)
         states = [self.session.state_at(i) for i in range(self.session.length + 1)]
         final = RULES.outcome(states[-1])
+        if final is None and self.taping and self.program_failure:
+            final = self.broken_off_outcome()  # the ✗ after a run the program broke off (programs.py)
         self.fit_timeline(final)
         self.timeline.draw(surface, theme, self.session.index, self.session.length, losses_by_turn(states), final)
         self.draw_controls(surface)
