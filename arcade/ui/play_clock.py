@@ -34,8 +34,11 @@ class PlayClockMixin:
     @property
     def clock_text(self) -> str:
         """The header's clock: 00:00 at the start of an attempt (after Restart it showed the old
-        time until the first move, which starts the clock again; Redo brings the old time back)."""
-        return format_time(self.elapsed if self.session.index > 0 else 0.0)
+        time until the first move, which starts the clock again; Redo brings the old time back).
+        A finished game looked back through keeps its time at the start too (Home on a finished
+        race read 00:00 while every other turn read the race's time)."""
+        shown = self.session.index > 0 or self.session.looking_back
+        return format_time(self.elapsed if shown else 0.0)
 
     def new_attempt_clock(self) -> None:
         """Before a new move (the player's or the AI's): at the start it is a new attempt (after a

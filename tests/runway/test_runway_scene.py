@@ -1348,3 +1348,25 @@ def test_the_ai_that_lost_a_bike_does_not_say_it_brought_them_home(app, driver, 
     outcome = scene.session.outcome
     assert outcome is not None and outcome.is_win and len(scene.session.state.active) == 1
     assert isinstance(app.stack.top, ResultScene) and app.stack.top.title == "The AI brought 1 of 2 bikes home"
+
+
+def test_home_on_a_finished_race_keeps_the_races_time_in_the_header(app, driver):
+    """Looking back through a finished race keeps its clock (docs/runway.md), but Home showed 00:00
+    at turn 0 while every other turn showed the race's time: the header's clock flickered to zero."""
+    scene = open_runway(app)
+    key_of = {Command.SPEED: pygame.K_RIGHT, Command.SLOW: pygame.K_LEFT, Command.UP: pygame.K_UP,
+              Command.DOWN: pygame.K_DOWN, Command.JUMP: pygame.K_j, Command.WAIT: pygame.K_RETURN}
+    for command in exact_plan(scene.session.state).commands:
+        driver.key(key_of[command])
+        settle(driver, 0.6)
+    settle(driver)
+    assert scene.session.outcome is not None
+    driver.key(pygame.K_ESCAPE)  # Look at board
+    race_time = scene.clock_text
+    assert race_time != "00:00" and race_time in scene.status_fields()
+    driver.key(pygame.K_HOME)
+    settle(driver)
+    assert scene.session.index == 0 and scene.session.looking_back
+    assert scene.clock_text == race_time and race_time in scene.status_fields(), "Home showed 00:00"
+    driver.key(pygame.K_RIGHT)  # a command from the start is a new attempt: its clock starts afresh
+    assert scene.clock_text == "00:00"
