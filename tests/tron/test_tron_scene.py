@@ -820,8 +820,8 @@ def test_play_with_bot_puts_that_bot_in_the_opponents_seat_and_says_so(app, driv
     assert scene.match.seats == ("human", "strongest")
     assert scene.status_fields()[0].startswith("You 0 : 0 Strongest")
     assert scene.runners[0] is None and scene.runners[1] is not None
-    saved = app.game_settings("tron")["setup"]  # the map is remembered, as every game's level is;
-    assert saved["map"] == "joust" and saved["bot2"] != "strongest"  # the bot is this run's choice only
+    again = app.launch("tron", Launch())  # the map is remembered, as every game's level is;
+    assert again.session.level_id == "joust" and again.setup.bot2 != "strongest"  # the bot is this run's only
 
 
 def test_the_replay_viewer_greys_rematch_and_shows_no_made_up_score(app, driver, tmp_path):
@@ -1816,3 +1816,25 @@ def test_a_tournament_round_at_the_least_window_keeps_its_title_off_the_names(ap
         assert viewer.header_shown.startswith("Empty")  # the map's name, not three letters of it
         assert 16 + font.size(viewer.header_shown)[0] < viewer.header_fields_rect.left, names
         assert viewer.header_fields_rect.right <= 640
+
+
+def test_a_map_drawn_by_the_picker_reopens_and_a_deleted_map_file_falls_back_to_the_empty_room(app, driver,
+                                                                                               tmp_path):
+    """The L picker's "A map with scattered walls", untouched, then the menu and Tron again: the setup's
+    bundled map opened, not the map drawn (Tron's last map was only the setup's). And a map file
+    played last and deleted since opened "Apocalyptic", the first map by name, a maze of walls."""
+    scene = open_tron(app)
+    row = next(e for e in scene.front.extra_choices() if e.id == "scatter")
+    scene.load_entry(row)
+    drawn, board = scene.session.level_id, scene.session.level
+    app.pop()
+    again = app.launch("tron", Launch())
+    driver.frame()
+    assert again.session.level_id == drawn and again.session.level == board
+    path = tmp_path / "mine.txt"
+    path.write_text("7 5\n#######\n#1    #\n#     #\n#    2#\n#######\n")
+    app.pop()
+    app.launch("tron", Launch(level=str(path)))
+    app.pop()
+    path.unlink()
+    assert app.launch("tron", Launch()).session.level_id == "empty-room"

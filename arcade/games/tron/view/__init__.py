@@ -21,6 +21,7 @@ from arcade.games.tron.controller import Match
 from arcade.games.tron.logic import RULES, Level
 from arcade.games.tron.view.scene import TronScene
 from arcade.games.tron.view.setup import (
+    DEFAULT_MAP,
     FRESH_MAPS,
     PROGRAM,
     MatchSetup,
@@ -90,8 +91,25 @@ class TronFront(GameFront):
             "Cycle 2 turns left into cycle 1's trail and crashes: cycle 1 wins the round.",
         ))
 
+    def reopen_ref(self, level: Any, level_id: str) -> str | None:
+        """A generated map's id ("random-1775809881", "scatter-7") makes the same map again (its
+        seed is in it), so it is kept as where Tron reopens, as a bundled map's is: a map drawn by
+        the picker's random rows or by ``--seed`` came back as the setup's bundled map after a relaunch."""
+        if maps.seed_of(level_id) is not None:
+            return level_id
+        return super().reopen_ref(level, level_id)
+
+    def first_level(self) -> str:
+        """The empty room, the setup's own first map: the maps are listed by name, and the first,
+        "Apocalyptic", is a maze of walls a newcomer (or a remembered map deleted since) landed in."""
+        return DEFAULT_MAP if DEFAULT_MAP in {e.id for e in self.levels() if not e.error} else super().first_level()
+
     def last_level(self, app: Any) -> str | None:
-        return MatchSetup.from_dict(app.game_settings(INFO.name).get("setup")).map
+        """The map on screen last time, as the framework remembered it (a bundled or generated map's
+        id, a file, a pasted board); settings from before that was kept name the setup's map.
+        "Random map (new each match)" as the setup's choice stays the choice: the map it drew
+        comes back, and the next match draws a new one."""
+        return super().last_level(app) or MatchSetup.from_dict(app.game_settings(INFO.name).get("setup")).map
 
     def new_session(self, app: Any, level: Any, level_id: str, seed: int = 0) -> Session[Any, Any, Any]:
         from arcade.core.rng import new_seed

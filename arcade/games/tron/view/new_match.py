@@ -39,19 +39,6 @@ class NewMatchMixin:
     console: Any
     view: Any
 
-    def remember_level(self, level_id: str) -> None:
-        """The next start opens the map played last, as in every game: Tron's is the setup's map
-        (``play tron --level big-room`` was forgotten). Only the map: a ``--bot`` seat stays this
-        match's own."""
-        super().remember_level(level_id)
-        if self.app is None or level_id not in {e.id for e in self.front.levels() if not e.error}:
-            return
-        prefs = self.app.game_settings("tron")
-        saved = MatchSetup.from_dict(prefs.get("setup"))
-        if saved.map != level_id:
-            prefs["setup"] = MatchSetup(**{**saved.to_dict(), "map": level_id}).to_dict()
-            self.app.save_settings()
-
     def new_match(self, setup: MatchSetup) -> None:
         """Start a match from ``setup``: maybe a new map, new bots; the old match is abandoned."""
         assert self.app is not None
