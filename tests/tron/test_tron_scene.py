@@ -1838,3 +1838,22 @@ def test_a_map_drawn_by_the_picker_reopens_and_a_deleted_map_file_falls_back_to_
     app.pop()
     path.unlink()
     assert app.launch("tron", Launch()).session.level_id == "empty-room"
+
+
+def test_a_map_picked_with_l_is_the_setups_map_from_then_on(app, driver):
+    """The setup on "Random map (new each match)", then Joust picked with L: the setup still said
+    Random map and its Start left Joust. And the L row "A map with scattered walls -- a new one
+    every match" gave one map that the setup's Start replayed, match after match."""
+    scene = open_tron(app, map="random")
+    scene.load_entry(next(e for e in scene.front.levels() if e.id == "joust"))
+    assert scene.session.level_id == "joust" and scene.setup.map == "joust"
+    scene.new_match(scene.setup)
+    assert scene.session.level_id == "joust"
+    scene.load_entry(next(e for e in scene.front.extra_choices() if e.id == "scatter"))
+    drawn = scene.session.level_id
+    assert drawn.startswith("scatter-") and scene.setup.map == "scatter"
+    app.pop()
+    again = app.launch("tron", Launch())  # the map on screen comes back, the choice with it
+    assert (again.session.level_id, again.setup.map) == (drawn, "scatter")
+    again.new_match(again.setup)
+    assert again.session.level_id.startswith("scatter-") and again.session.level_id != drawn

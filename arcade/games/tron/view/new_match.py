@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from arcade.core.errors import ArcadeError
+from arcade.core.game import LevelEntry
 from arcade.games.tron import maps
 from arcade.games.tron.controller import Match
 from arcade.games.tron.view.paint import BoardPainter
@@ -38,6 +39,16 @@ class NewMatchMixin:
     viewer: Any
     console: Any
     view: Any
+
+    def load_entry(self, entry: LevelEntry) -> None:
+        """A map picked with L is the setup's map from then on, as if chosen on the setup's Map row
+        (the same list): the setup kept saying "Random map (new each match)" and its Start left the
+        map just picked, and the row "A map with scattered walls -- a new one every match" gave one
+        map that every later match replayed. Saved replays and broken rows go to the framework."""
+        if entry.group == "replays" or entry.error:
+            super().load_entry(entry)
+            return
+        self.new_match(replace(self.setup, map=entry.id))
 
     def new_match(self, setup: MatchSetup) -> None:
         """Start a match from ``setup``: maybe a new map, new bots; the old match is abandoned."""
