@@ -43,6 +43,10 @@ class Limits:
             return max(self.first_ms, self.move_ms)
         return self.move_ms
 
+    def is_first(self, number: int) -> bool:
+        """Whether answer ``number`` has the first answer's own limit (its failure names it)."""
+        return number == 0 and self.first_ms is not None
+
     def scaled(self, move_ms: float | None) -> Limits:
         """These limits with the per-move one replaced (the first answer keeps at least its own)."""
         return self if move_ms is None else Limits(move_ms, self.first_ms)

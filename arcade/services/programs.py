@@ -233,8 +233,12 @@ class Program(OutputReaders):
             assert self.process.stdin is not None
             self.process.stdin.close()
 
-    def read_line(self, limit: float, sent_at: float) -> Answer:
-        """Wait for one answer line until ``sent_at + limit`` seconds; late or missing answers fail."""
+    def read_line(self, limit: float, sent_at: float, *, first: bool = False) -> Answer:
+        """Wait for one answer line until ``sent_at + limit`` seconds; late or missing answers fail.
+
+        ``first``: the limit is the longer one of a program's first answer (start-up included),
+        and a timeout says so -- "no answer within 3000 ms" read like the per-move limit, and a
+        bot's author trimmed their search when it was the start-up that was slow."""
         deadline = sent_at + limit
         grace_end = deadline + min(GRACE_MAX, limit * GRACE_SHARE)
         interrupts.check()  # every answer: a bot that answers fast never lets a wait run out
@@ -248,7 +252,8 @@ class Program(OutputReaders):
                 if time.perf_counter() < grace_end:
                     continue
                 ms = (time.perf_counter() - sent_at) * 1000
-                reason = f"timed out: no answer within {limit * 1000:.0f} ms"
+                reason = (f"timed out: gave no first answer within {limit * 1000:.0f} ms (start-up included)"
+                          if first else f"timed out: no answer within {limit * 1000:.0f} ms")
                 unfinished = self._unfinished.decode("utf-8", "replace").strip()
                 if unfinished:
                     # Checked before the probe: a C bot's ``printf("2")`` then ``scanf`` answers once
@@ -271,8 +276,9 @@ class Program(OutputReaders):
             self.answers += 1
             if now > deadline:
                 shown = text.strip()[:40]
+                which = " first-answer limit (start-up included)" if first else " limit"
                 return self._answer(None, ms, f"timed out: answered {shown!r} after {ms:.0f} ms, "
-                                              f"over the {limit * 1000:.0f} ms limit", late=True)
+                                              f"over the {limit * 1000:.0f} ms{which}", late=True)
             return self._answer(text.strip(), ms)
 
     def _waits_for_eof(self) -> str:
@@ -326,8 +332,9 @@ class Program(OutputReaders):
         line for one input (``print(d); print(d)``), which a line-a-move protocol reads as later answers."""
         return max(0, self._lines_written - self.answers)
 
-    def ask(self, text: str, limit: float, *, close_input: bool = False) -> Answer:
-        """Send one input and read one answer line within ``limit`` seconds (from the last byte sent)."""
+    def ask(self, text: str, limit: float, *, close_input: bool = False, first: bool = False) -> Answer:
+        """Send one input and read one answer line within ``limit`` seconds (from the last byte sent);
+        ``first``: ``limit`` is the first answer's (see :meth:`read_line`)."""
         sent_at = time.perf_counter()
         ahead = self._lines_written > self.answers
         try:
@@ -343,7 +350,7 @@ class Program(OutputReaders):
             return self._answer(None, ms, str(exc))
         if close_input:
             self.close_input()
-        answer = self.read_line(limit, time.perf_counter())
+        answer = self.read_line(limit, time.perf_counter(), first=first)
         return replace(answer, ahead=True) if ahead and answer.line is not None else answer
 
     def _written_answer(self) -> str | None:

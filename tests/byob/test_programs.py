@@ -230,6 +230,18 @@ def test_an_answer_after_the_limit_is_reported_with_its_lateness():
     assert answer.failure.startswith("timed out: answered '1' after ") and "over the 400 ms limit" in answer.failure
 
 
+def test_a_late_first_answer_names_the_first_answers_limit():
+    """The first answer's limit includes the start-up; its failure says so, late or missing."""
+    code = "import time\ninput(); time.sleep(1.1); print('1', flush=True); time.sleep(5)\n"
+    with Program([sys.executable, "-c", code]) as program:
+        answer = program.ask("x\n", 1.0, first=True)  # listened to until 1.5 s, to say how late
+    assert answer.failure.startswith("timed out: answered '1' after ")
+    assert answer.failure.endswith("over the 1000 ms first-answer limit (start-up included)")
+    with Program(misbehave("sleep")) as program:
+        answer = program.ask("x\n", 0.2, first=True)
+    assert answer.failure == "timed out: gave no first answer within 200 ms (start-up included)"
+
+
 def test_a_crash_is_one_line_with_the_exit_status_and_the_last_stderr_line():
     with Program(misbehave("crash")) as program:
         answer = program.ask("x\n", 5.0)

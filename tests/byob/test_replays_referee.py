@@ -170,6 +170,14 @@ def test_a_misbehaving_runway_program_fails_the_test_with_one_line(mode, reason)
     assert run.replay().result["reason"] == reason
 
 
+def test_a_runway_program_missing_its_first_answer_is_told_which_limit_it_missed():
+    """The first answer has CodinGame's longer limit (start-up included); a program silent past it
+    read "no answer within 1000 ms", and its author tuned a turn's search instead of its start."""
+    name, level = bundled_tests()[1]
+    run = run_program(level, f"codingame:{bot('misbehave.py', 'sleep')}", level_id=name, limits=Limits(150.0, 300.0))
+    assert run.line() == f"{name}: fail — timed out: gave no first answer within 300 ms (start-up included)"
+
+
 def test_a_program_that_prints_two_lines_a_turn_is_told_its_answers_ran_behind():
     """A bot printing SPEED and WAIT every turn lost with only "No bike is left, 1 needed": its
     second line is taken as the next turn's answer (as on CodinGame), and nothing said so."""

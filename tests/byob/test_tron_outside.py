@@ -85,6 +85,14 @@ def test_a_misbehaving_2010_program_loses_the_round_with_one_line(mode, reason):
     assert record.outcome.reason == f"Cycle 2 ({outside.name}) lost on tick 1: {reason}."
 
 
+def test_a_2010_program_missing_its_first_answer_is_told_it_was_the_first_answer_and_its_limit():
+    """A program silent past the first answer's longer limit read "no answer within 300 ms": its
+    author took the per-move limit for the problem, when it was the start-up that was slow."""
+    with program(f"2010:{bot('misbehave.py', 'sleep')}", Limits(100.0, 300.0)) as outside:
+        record = play_round(SMALL, (make_bot("flood-fill"), outside), 20)
+    assert record.failures == ("", "timed out: gave no first answer within 300 ms (start-up included)")
+
+
 def test_a_2010_program_answering_twice_a_board_is_told_its_answers_run_behind():
     """Its second line is read as the next board's answer (as in the contest), so every later move was
     a tick stale and it crashed with no word why; its console now says so, once."""

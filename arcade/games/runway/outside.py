@@ -141,7 +141,8 @@ def run_program(
                 break
             text = prefix + "\n".join(RULES.protocol_lines(state)) + "\n"
             prefix = ""
-            answer = program.ask(text, limits.for_answer(len(run.commands)) / 1000)
+            number = len(run.commands)
+            answer = program.ask(text, limits.for_answer(number) / 1000, first=limits.is_first(number))
             run.turns.append(Turn((answer.ms,), (answer.stderr,)))
             if answer.ahead and not run.behind_from:
                 run.behind_from = len(run.commands) + 1

@@ -153,7 +153,7 @@ class Tron2010Player(ProgramPlayer):
         if program is None:
             return self._record(Answer(None, 0.0, self.failure or "the program is not running"))
         limit = self.limits.for_answer(self.moves) / 1000
-        reply = program.ask(board_text(Board.from_state(state, seat)), limit)
+        reply = program.ask(board_text(Board.from_state(state, seat)), limit, first=self.limits.is_first(self.moves))
         if (reply.ahead or program.lines_too_many) and not self.behind_from:
             # As in the contest, a second line printed for one board is read as the next board's
             # answer, so every later move is a tick stale -- and the cycle crashed with no clue why.
