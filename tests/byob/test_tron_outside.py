@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from arcade.core.errors import UsageError
@@ -91,6 +93,31 @@ def test_a_2010_program_missing_its_first_answer_is_told_it_was_the_first_answer
     with program(f"2010:{bot('misbehave.py', 'sleep')}", Limits(100.0, 300.0)) as outside:
         record = play_round(SMALL, (make_bot("flood-fill"), outside), 20)
     assert record.failures == ("", "timed out: gave no first answer within 300 ms (start-up included)")
+
+
+def test_a_programs_slow_first_answer_within_its_own_limit_is_not_counted_over_the_budget():
+    """The table's "over" column (and ``--out``'s ``moves_over``) counted a 2010 program's first answer
+    against ``--ms``, though that answer has the longer first-answer limit (start-up included): every
+    program showed a move over the budget. Now it is over only past its own limit."""
+    from arcade.games.tron.match import Tournament, format_table
+    from arcade.games.tron.replay import results_dict
+
+    spec = f"slow=2010:{bot('tron2010_straight.py', '--slow-start', '1.2')}"
+    with program(spec, Limits(1000.0, 3000.0)) as outside:
+        record = play_round(SMALL, (outside, make_bot("flood-fill")), 1000, max_ticks=3)
+    assert record.failures == ("", "") and record.times[0][0] > 1.0  # the first answer took its start-up
+    assert record.first_limits_ms == (3000.0, None)
+    tournament = Tournament(["slow", "flood-fill"], [("small", SMALL)], budget_ms=1000, records=[record])
+    assert tournament.moves_over() == {"slow": 0, "flood-fill": 0}
+    lines = format_table(tournament).splitlines()
+    header = next(line for line in lines if line.startswith("bot "))
+    row = next(line for line in lines[lines.index(header):] if line.startswith("slow "))
+    assert header.split()[-3] == "over" and row.split()[-2] == "0", row  # before "max cpu"
+    assert results_dict(tournament)["moves_over"] == {"slow": 0, "flood-fill": 0}
+    # Past its own limit it is over, as a later answer past the budget is.
+    late = replace(record, first_limits_ms=(1100.0, None))
+    tournament.records = [late]
+    assert tournament.moves_over()["slow"] == 1
 
 
 def test_a_2010_program_answering_twice_a_board_is_told_its_answers_run_behind():

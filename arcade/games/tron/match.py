@@ -53,6 +53,9 @@ class RoundRecord:
     index: int = 0
     game: int = 0
     seeds: tuple[int, int] = (0, 0)
+    #: Per seat, the first answer's own limit in ms (a 2010 program's, start-up included), else None:
+    #: that answer is over only past it, not past the budget (:meth:`Tournament.moves_over`).
+    first_limits_ms: tuple[float | None, float | None] = (None, None)
 
     @property
     def score(self) -> float:
@@ -127,7 +130,8 @@ def play_round(
             player.end()
     if outcome is None:
         outcome = RULES.outcome(state) or Outcome("draw", f"stopped after {state.tick} ticks", None, 0.5)
-    return RoundRecord(map_id, names, moves, outcome, times, state, cpu, stderr, failures, seeds=seeds)
+    return RoundRecord(map_id, names, moves, outcome, times, state, cpu, stderr, failures, seeds=seeds,
+                       first_limits_ms=(players[0].first_answer_ms(), players[1].first_answer_ms()))
 
 
 @dataclass
@@ -290,6 +294,20 @@ class Tournament:
             times[r.bots[1]].extend(source[1])
         return times
 
+    def moves_over(self) -> dict[str, int]:
+        """Per bot, the answers slower than the limit that applied to them: the budget (``--ms``), but
+        for a program's first answer its own first-answer limit (start-up included) when it has one.
+        Counted against ``--ms``, every 2010 program showed its start-up as a move over the budget."""
+        over = {name: 0 for name in self.bots}
+        budget = self.budget_ms / 1000
+        for r in self.records:
+            for seat in (0, 1):
+                first = r.first_limits_ms[seat]
+                for index, seconds in enumerate(r.times[seat]):
+                    allowed = max(budget, first / 1000) if index == 0 and first is not None else budget
+                    over[r.bots[seat]] += seconds > allowed
+        return over
+
     def slowest(self, count: int = 5) -> list[tuple[float, float, str, str, int]]:
         """The slowest answers: (wall s, CPU s, bot, map, tick), the tick counted from 1 as a round's
         results count it (the first answer is tick 1's: the table said "tick 0")."""
@@ -386,7 +404,7 @@ def format_table(tournament: Tournament) -> str:
     ratings = tournament.elo()
     intervals = tournament.elo_intervals()
     times = tournament.move_times()
-    budget = tournament.budget_ms / 1000
+    over = tournament.moves_over()
     width = max(12, *(len(b) for b in bots)) + 2
     lines = []
     lines.append("Pairings (row bot's wins-draws-losses against the column bot, score in brackets):")
@@ -409,11 +427,10 @@ def format_table(tournament: Tournament) -> str:
         ts = sorted(times[b])
         slowest = ts[-1] * 1000 if ts else 0.0
         p99 = ts[min(len(ts) - 1, int(0.99 * len(ts)))] * 1000 if ts else 0.0
-        over = sum(1 for x in ts if x > budget)
         cpu_max = max(cpu_times[b], default=0.0) * 1000
         lines.append(f"{b:<{width}}{t.games:>7}{t.wins:>6}{t.draws:>6}{t.losses:>6}{t.score:>8.3f}"
                      f"{ratings[b]:>7.0f}{'±' + format(intervals[b], '.0f'):>7}{len(ts):>8}{slowest:>9.1f}"
-                     f"{p99:>9.1f}{over:>6}{cpu_max:>9.1f}")
+                     f"{p99:>9.1f}{over[b]:>6}{cpu_max:>9.1f}")
     lines.append("")
     lines.append("slowest answers (wall ms / CPU ms of this process): " + ", ".join(
         f"{bot} {wall * 1000:.0f}/{cpu * 1000:.0f} on {map_id} tick {tick}"

@@ -114,6 +114,9 @@ class ProgramPlayer(Player):
         self.moves = 0
         self.console = []
 
+    def first_answer_ms(self) -> float | None:
+        return self.limits.for_answer(0) if self.limits.is_first(0) else None
+
     def _env(self) -> dict[str, str]:
         return {"ARCADE_SEED": str(self.seed)}
 

@@ -65,6 +65,12 @@ class Player(ABC):
     def end(self) -> None:  # noqa: B027 -- optional hook
         """The round is over (per-round processes stop here)."""
 
+    def first_answer_ms(self) -> float | None:
+        """The first answer's own limit in ms (an outside program's, start-up included), None when
+        the first answer has the same budget as the others: a tournament counts a first answer as
+        over only past this limit, not past ``--ms``."""
+        return None
+
     def close(self) -> None:
         self.end()
 

@@ -132,6 +132,8 @@ def results_dict(tournament: Tournament) -> dict[str, Any]:
         "specs": {b: tournament.specs[b] for b in tournament.bots if b in tournament.specs},
         "games": tournament.games, "budget_ms": tournament.budget_ms, "seed": tournament.seed,
         "elo": {b: {"rating": round(ratings[b], 1), "ci95": round(intervals[b], 1)} for b in tournament.bots},
+        # The table's "over" column: answers past the limit that applied (a program's first answer: its own).
+        "moves_over": tournament.moves_over(),
         "rounds": [
             {"round": r.index + 1, "map": r.map_id, "game": r.game, "seat1": r.bots[0], "seat2": r.bots[1],
              "winner": None if r.outcome.winner is None else r.bots[r.outcome.winner],

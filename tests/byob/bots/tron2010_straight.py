@@ -2,15 +2,18 @@
 
 ``--flood`` also writes a megabyte to stderr before every answer (the output bound's test);
 ``--crash-after N`` answers N times, then dies with a traceback (a program failing mid-round);
-``--twice`` prints every answer twice (a line too many each turn).
+``--twice`` prints every answer twice (a line too many each turn);
+``--slow-start S`` sleeps S seconds before its first answer (a start-up inside the first answer's limit).
 """
 
 import sys
+import time
 
 STEPS = {1: (0, -1), 2: (1, 0), 3: (0, 1), 4: (-1, 0)}
 flood = "--flood" in sys.argv
 twice = "--twice" in sys.argv
 crash_after = int(sys.argv[sys.argv.index("--crash-after") + 1]) if "--crash-after" in sys.argv else None
+slow_start = float(sys.argv[sys.argv.index("--slow-start") + 1]) if "--slow-start" in sys.argv else 0.0
 answers = 0
 heading = None
 while True:
@@ -31,6 +34,8 @@ while True:
         heading = next((d for d in (1, 2, 3, 4) if free(d)), 1)
     if crash_after is not None and answers == crash_after:
         raise RuntimeError(f"crashed after {answers} answers")
+    if answers == 0 and slow_start:
+        time.sleep(slow_start)
     answers += 1
     if flood:
         sys.stderr.write("x" * 1_000_000 + "\n")
