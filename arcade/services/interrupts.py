@@ -20,6 +20,9 @@ from typing import Any
 
 #: The signal that asked this process to stop ("SIGINT", "SIGTERM", "SIGHUP"), or "".
 _pending = ""
+#: While :func:`install_handlers` changes handlers, and the signals :func:`raise_interrupt` saw meanwhile.
+_swapping = False
+_came_during_swap: list[int] = []
 
 
 def stop_signals(*, terminal_too: bool = True) -> tuple[int, ...]:
@@ -37,9 +40,13 @@ def stop_signals(*, terminal_too: bool = True) -> tuple[int, ...]:
 
 
 def raise_interrupt(signum: int, frame: FrameType | None) -> None:
-    """A signal handler: remember the signal, then end the command as KeyboardInterrupt."""
+    """A signal handler: remember the signal, then end the command as KeyboardInterrupt (at once,
+    or -- while :func:`install_handlers` changes handlers -- once they are all in place)."""
     global _pending
     _pending = signal.Signals(signum).name
+    if _swapping:
+        _came_during_swap.append(signum)
+        return
     raise KeyboardInterrupt(_pending)
 
 
@@ -62,12 +69,35 @@ def hold() -> None:
 
 def _set_handlers(handler: Any) -> dict[int, Any]:
     """Install ``handler`` for every stop signal; the previous ones (main thread only, else {})."""
+    return install_handlers(dict.fromkeys(stop_signals(), handler))
+
+
+def install_handlers(handlers: dict[int, Any]) -> dict[int, Any]:
+    """Install every handler of ``handlers`` (signal -> handler) as one step: the previous ones. A
+    None (a handler not installed from Python, as ``signal.signal`` reports it) installs
+    :func:`raise_interrupt`, the app's own: the default action would kill the process outright.
+
+    One step: :func:`raise_interrupt` only remembers a signal that comes while the handlers change,
+    and it is raised once they are all in place (if its handler then is :func:`raise_interrupt`). A
+    Ctrl+C raised between two changes left the others as they were -- ``deferred``'s "remember only"
+    for good, and a later SIGTERM did nothing. (Blocking the signals is not enough: this thread's
+    mask does not stop the kernel handing a signal to another thread, whose flag this thread then
+    acts on at once.) Main thread only (else {})."""
+    global _swapping
     previous: dict[int, Any] = {}
-    if threading.current_thread() is not threading.main_thread():
+    if threading.current_thread() is not threading.main_thread() or not handlers:
         return previous
-    for signum in stop_signals():
-        with contextlib.suppress(ValueError, OSError):
-            previous[signum] = signal.signal(signum, handler)
+    _swapping = True
+    try:
+        for signum, handler in handlers.items():
+            with contextlib.suppress(ValueError, OSError):
+                previous[signum] = signal.signal(signum, raise_interrupt if handler is None else handler)
+    finally:
+        _swapping = False
+    came, _came_during_swap[:] = list(_came_during_swap), []
+    for signum in came:
+        if signal.getsignal(signum) is raise_interrupt:
+            raise KeyboardInterrupt(signal.Signals(signum).name)
     return previous
 
 
@@ -80,11 +110,9 @@ def deferred() -> Iterator[None]:
     try:
         yield
     finally:
-        for signum, handler in previous.items():
-            # None: a handler not installed from Python -- the default is the nearest (left as it
-            # was, a TypeError kept this block's handler and later Ctrl+C did nothing).
-            with contextlib.suppress(ValueError, OSError):
-                signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+        # (A None -- a handler not installed from Python -- had SIG_DFL put back, and a SIGTERM after
+        # the block killed the process outright: no ``finally`` ran, no program was stopped.)
+        install_handlers(previous)
 
 
 def check() -> None:

@@ -143,9 +143,10 @@ def stop_on_sigterm() -> Iterator[None]:
         return
 
     signums = interrupts.stop_signals(terminal_too=False)  # SIGTERM, SIGHUP: "interrupted (SIGTERM)"
-    previous = {signum: signal.signal(signum, interrupts.raise_interrupt) for signum in signums}
+    # As one step, and put back as one (see interrupts.install_handlers): a signal between two changes
+    # met a half-changed set of handlers.
+    previous = interrupts.install_handlers(dict.fromkeys(signums, interrupts.raise_interrupt))
     try:
         yield
     finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+        interrupts.install_handlers(previous)
