@@ -132,6 +132,26 @@ def test_a_program_plays_a_round_its_stderr_shows_in_the_console_and_the_replay_
     assert not viewer.has_progress()  # viewing a file leaves no match to continue
 
 
+def test_a_2010_programs_process_is_gone_soon_after_its_round_ends(app, driver):
+    """The round's process ends with the round, even one that stays when its input ends: it is stopped
+    from the program's worker thread (no frame waits for it), not left for the next round."""
+    from tests.byob.helpers import processes
+
+    scene = open_tron(app, mode="watch", bot1=PROGRAM, command1=bot("tron2010_straight.py", "--ignore-eof"),
+                      bot2="flood-fill", best_of=3, map=SMALL)
+
+    def running() -> list[int]:
+        return [pid for pid, _, state, cmd in processes() if "--ignore-eof" in cmd and state != "Z"]
+
+    play_round(driver, scene)
+    assert scene.match.rounds == 1 and not scene.match.over  # a round to come: nothing else ends it
+    end = time.monotonic() + 1.5  # a bound on correctness, not a speed test: no frame is drawn meanwhile
+    while running() and time.monotonic() < end:
+        time.sleep(0.02)
+    assert not running() and not live_programs()
+    app.pop()
+
+
 def test_a_crashing_program_loses_the_round_with_its_reason(app, driver):
     scene = open_tron(app, mode="watch", bot1=PROGRAM, command1=bot("misbehave.py", "crash"), bot2="flood-fill",
                       best_of=1)

@@ -3,7 +3,8 @@
 ``--flood`` also writes a megabyte to stderr before every answer (the output bound's test);
 ``--crash-after N`` answers N times, then dies with a traceback (a program failing mid-round);
 ``--twice`` prints every answer twice (a line too many each turn);
-``--slow-start S`` sleeps S seconds before its first answer (a start-up inside the first answer's limit).
+``--slow-start S`` sleeps S seconds before its first answer (a start-up inside the first answer's limit);
+``--ignore-eof`` stays when its input ends (it must be stopped, not waited for).
 """
 
 import sys
@@ -19,6 +20,8 @@ heading = None
 while True:
     line = sys.stdin.readline()
     if not line:
+        if "--ignore-eof" in sys.argv:
+            time.sleep(60)
         break
     if not line.strip():
         continue
