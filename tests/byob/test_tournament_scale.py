@@ -174,6 +174,25 @@ def test_an_output_that_cannot_be_written_is_refused_before_the_first_round(outp
     assert "cannot write" in err and err.count("\n") == 1 and "rounds" not in out
 
 
+def _started_by(root: int, command: str) -> bool:
+    """Whether a process running ``command`` descends from ``root`` (the tournament naming the
+    program in its own command line is not one): a program of another test's tournament, seen
+    here, had the signal sent before this tournament had set itself up."""
+    from tests.byob.helpers import processes
+
+    rows = processes()
+    parent = {pid: ppid for pid, ppid, _, _ in rows}
+    for pid, _, _, cmd in rows:
+        if command not in cmd or "arcade" in cmd:
+            continue
+        seen = 0
+        while pid > 1 and seen < 64:
+            pid, seen = parent.get(pid, 0), seen + 1
+            if pid == root:
+                return True
+    return False
+
+
 @pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM", "SIGHUP", "SIGKILL"])
 def test_ctrl_c_or_sigterm_stops_a_tournament_in_worker_processes_and_leaves_no_program(stop):
     """SIGTERM took up to 12 s now and then (a worker could not stop its programs, and each was
@@ -194,8 +213,7 @@ def test_ctrl_c_or_sigterm_stops_a_tournament_in_worker_processes_and_leaves_no_
     run = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         end = time.monotonic() + 30
-        while not any(pid not in before and "misbehave.py sleep" in cmd and "arcade" not in cmd
-                      for pid, _, _, cmd in processes()):  # a program, not the tournament naming it
+        while not _started_by(run.pid, "misbehave.py sleep"):  # this tournament's program, not another's
             assert time.monotonic() < end, "the tournament never started its programs"
             time.sleep(0.05)
         if stop == "SIGINT":
