@@ -96,6 +96,19 @@ def test_hint_when_doomed_names_the_undos_and_searches_nothing(monkeypatch):
     assert "undo (U) to step back to row 10, column 4" in ai.hint(one_back).reason
 
 
+def test_doomed_advice_back_to_the_cell_you_stand_on_says_so():
+    """Walked out and back onto the same cell, doomed, the advice read "undo 2 moves (press U 2
+    times) to get back to row 7, column 13" to a player standing on row 7, column 13 (seen at
+    640x400 on Even ground): the way back ends where they stand, earlier, and it says that."""
+    state = State(Level.from_rows([[0] * 16 for _ in range(12)]))
+    for move in ("start 6 11", "R", "R", "L"):
+        state = RULES.play(state, move)
+    assert state.doomed and state.moves_since_hope == 2 and state.path[-3] == state.pos
+    advice = ai.undo_advice(state)
+    assert advice == "undo 2 moves (press U 2 times) to stand here, on row 7, column 13, 2 moves earlier"
+    assert advice in ai.hint(state).reason
+
+
 def play_steps(session: Session, steps) -> None:
     for step in steps:
         session.apply_step(step)

@@ -169,9 +169,15 @@ def undo_advice(state: State) -> str:
     back = state.moves_since_hope
     if back >= len(state.path):
         return "undo the drop (U) and drop closer to the centre"
+    target = state.path[-1 - back]
+    if target == state.pos:
+        # A player who walked out and back stands on that very cell, too late: "get back to row 7,
+        # column 13" read as nonsense to a player standing on row 7, column 13.
+        return (f"undo {back} moves (press U {back} times) to stand here, on {cell_name(target)}, "
+                f"{back} moves earlier")
     if back == 1:
         return f"undo (U) to step back to {cell_name(state.path[-2])}"
-    return f"undo {back} moves (press U {back} times) to get back to {cell_name(state.path[-1 - back])}"
+    return f"undo {back} moves (press U {back} times) to get back to {cell_name(target)}"
 
 
 def doomed_hint(state: State) -> Hint:
