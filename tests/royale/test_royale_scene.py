@@ -312,6 +312,30 @@ def test_the_result_buttons_never_overlap_where_they_wrap_onto_two_rows(app, dri
     assert all(top.panel.contains(r) for r in rects) and not any(r.colliderect(top.map_rect) for r in rects)
 
 
+@pytest.mark.parametrize("size", [(640, 400), (1024, 640)])
+def test_the_result_says_dashed_below_only_over_a_mini_map(app, driver, size):
+    """At 640x400 the result has no room for its mini-map, yet its par line said "the optimal route
+    is dashed below" over nothing: there it sends the player to Look at board, which shows it."""
+    app.on_resize(size)
+    scene = open_level(app, driver, "02-dead-end-11x11")
+    driver.click(centre_of(scene, scene.session.level.centre))
+    driver.key(pygame.K_RETURN)
+    top = app.stack.top
+    assert isinstance(top, RoyaleResultScene)
+    driver.frames(2)
+    (par_line,) = [line for line in top.lines if "Par:" in line]
+    assert scene.session.state.loot < scene.par_route.loot, "matched the par: no pointer to test"
+    if top.map_rect.width:
+        assert "the optimal route is dashed below" in par_line
+    else:
+        assert size == (640, 400) and "Look at board shows the optimal route, dashed" in par_line
+        assert "below" not in " ".join(top._body)
+    app.on_resize((1024, 640) if size == (640, 400) else (640, 400))  # and back when the window changes
+    driver.frames(2)
+    (par_line,) = [line for line in top.lines if "Par:" in line]
+    assert ("dashed below" in par_line) == bool(top.map_rect.width), (par_line, top.map_rect)
+
+
 @pytest.mark.parametrize("size", [(2560, 1440), (1920, 1080), (1280, 720), (1024, 640)])
 def test_the_result_mini_map_grows_with_a_big_window(app, driver, size):
     """On a 1920x1080 screen the result's mini-map stayed 250 pixels high: both routes on a

@@ -20,6 +20,11 @@ if TYPE_CHECKING:
 #: cells of 11 pixels, the route lines hard to follow) with two thirds of the screen unused.
 MAP_MAX = 250
 MAP_SHARE = 0.45
+#: Where the result's par line points for the optimal route: the mini-map under it, or -- in a
+#: window with no room for the map (640x400) -- the board, where Look at board shows it. The
+#: panel said "dashed below" over no map at all.
+ON_MAP = "(the optimal route is dashed below)"
+ON_BOARD = "(Look at board shows the optimal route, dashed)"
 
 
 class RoyaleResultScene(ResultScene):
@@ -34,6 +39,16 @@ class RoyaleResultScene(ResultScene):
         self.map_rect = pygame.Rect(0, 0, 0, 0)
 
     def resize(self, size: tuple[int, int]) -> None:
+        self._layout(size)
+        # The par line names where the optimal route is drawn: under it only when the map fits.
+        said = [line.replace(ON_BOARD, ON_MAP) if self._map_height else line.replace(ON_MAP, ON_BOARD)
+                for line in self.lines]
+        if said != self.lines:
+            self.lines = said
+            self._layout(size)
+
+    def _layout(self, size: tuple[int, int]) -> None:
+        """The panel laid out for ``size`` with room for the mini-map under the text, if the window has it."""
         super().resize(size)
         room = size[1] - 20 - self.panel.height
         self._map_height = max(0, min(max(MAP_MAX, int(size[1] * MAP_SHARE)), room - 40))

@@ -50,7 +50,7 @@ from .paint import (
     paint_cell,
 )
 from .panel import render_side
-from .result import RoyaleResultScene
+from .result import ON_MAP, RoyaleResultScene
 
 if TYPE_CHECKING:
     from arcade.ui.app import App
@@ -279,7 +279,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
                        else "you matched the best possible route")
                 lines.append(f"{whose} · Par: {par.loot} — {who} ★")
             else:
-                lines.append(f"{whose} · Par: {par.loot} (the optimal route is dashed below)")
+                lines.append(f"{whose} · Par: {par.loot} {ON_MAP}")
         else:
             lines.append(f"{whose} · Par: {self.par_text()}")
         return lines
