@@ -1237,3 +1237,51 @@ def test_at_640x400_a_hint_on_a_wide_board_covers_no_row_and_is_said_once(app, d
     driver.frames(3)
     board = scene.painter.view.board_rect
     assert not [box for box in boxes if box is not None and box[0].colliderect(board)], "a box covers the board"
+
+
+TORUS_12X10 = """# topology: torus
+...6.42..1..
+.43........3
+...4.7..5.2.
+..3.2..2.1.2
+.6..3...3...
+.....4.4.3.4
+..2.5...4.1.
+.3...4.3...2
+...4..3.....
+..4....2..5.
+"""
+
+
+def test_at_640x400_a_wrong_bridge_hint_captions_its_steps_and_says_them_once(app, driver, open_level):
+    """At 640x400 a wrong-bridge hint on a 12x10 torus (New board: hard, torus) showed none of its
+    step captions (the margin beside the board was 152 pixels wide and only as high as the board)
+    and said every step in the status line instead: seven pages of two lines ("1/7 ▸"), out of step
+    with the board's numbered steps. The narrow margin now takes the play area's height (and a
+    smaller text if need be), and while it captions every step the status line says only the verdict."""
+    from arcade.games.hashi.view import effects
+
+    app.on_resize((640, 400))
+    scene = open_level(TORUS_12X10)
+    driver.frames(40, dt=0.5)  # the opening toasts go: the status line has its whole width
+    scene.session.play("set 5 11 E 1")  # the 4 at row 6, column 12 east (round the edge): wrong
+    driver.frame()
+    ask_hint = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)
+    driver.frame(ask_hint)
+    scene.worker.wait(30)
+    driver.frame()
+    hint = scene.hint
+    highlight = scene._hint_highlight()
+    assert hint is not None and hint.kind == "error" and len(highlight.steps) == 3
+    screen = app.screen.get_rect()
+    board = scene.painter.view.board_rect
+    for words, anchor in effects.chain_captions(scene.painter, highlight):
+        placed = effects.caption_box(scene.painter, app.theme, screen, words, anchor)
+        assert placed is not None, f"no caption for {words!r}"
+        box, _lines = placed
+        assert not box.colliderect(board) and not box.colliderect(scene.status_rect), box
+        assert screen.contains(box) and scene.painter.outer.contains(box), box
+    shown, _role = scene.status_line()
+    assert hint.reason.split(" 1. ")[0] in shown and "1. Crossing" not in shown, shown
+    driver.frame()
+    assert scene.status_pages(scene._status_cache[1]) <= 2, scene._status_cache[1]

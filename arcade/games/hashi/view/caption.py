@@ -29,7 +29,35 @@ class CaptionMixin:
         text, role = super().status_line()
         if text == self.status_text and self.status_caption() is not None:
             return self.caption_pointer(), role
+        if text == self.status_text:
+            return self.chain_summary() or text, role
         return text, role
+
+    #: The last chain summary worked out: what it was for, and the answer.
+    _summary_cache: tuple[Any, str | None] = (None, None)
+
+    def chain_summary(self) -> str | None:
+        """A wrong-bridge hint's words without its list of steps, while the board captions every step
+        and the contradiction beside itself (see :func:`effects.chain_captions`); None otherwise.
+
+        The status line said each step a second time: at 640x400 a hint on a 12x10 torus took seven
+        pages of two lines ("1/7 ▸"), the steps' pages out of step with the board's."""
+        hint = self.hint if self.watch is None else None
+        if hint is None or self.app is None or hint.kind != "error":
+            return None
+        highlight = self._hint_highlight()
+        if not highlight.steps:
+            return None
+        steps = " " + " ".join(f"{step.number}. {step.text}" for step in highlight.steps)
+        text = self.status_text
+        screen = self.app.screen.get_rect()
+        key = (text, tuple(self.painter.view.board_rect), tuple(screen), self.app.theme.scale)
+        if self._summary_cache[0] != key:
+            captioned = steps in text and all(
+                effects.caption_box(self.painter, self.app.theme, screen, words, anchor) is not None
+                for words, anchor in effects.chain_captions(self.painter, highlight))
+            self._summary_cache = (key, text.replace(steps, "", 1) if captioned else None)
+        return self._summary_cache[1]
 
     def caption_pointer(self) -> str:
         """What the status line says while the caption holds the explanation."""

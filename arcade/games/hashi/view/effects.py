@@ -117,16 +117,21 @@ def draw_chain(surface: pygame.Surface, painter: BoardPainter, theme: Theme, hig
             x, y = painter.island_centre(conflict.islands[0])
             r = painter.radius
             _badge(surface, painter, theme, "✗", (x + r * 1.25, y + r * 1.25), bad, shown)
-    if current < len(steps):
-        step = steps[current]
-        text = f"Step {step.number} of {max(s.number for s in steps)} — {step.text}"
-        anchor = painter.line_midpoint(step.line)[0]
-    elif conflict is not None:
-        text = f"✗ So: {conflict.text}"
+    captions = chain_captions(painter, highlight)
+    if current < len(captions):
+        draw_caption(surface, painter, theme, *captions[current])
+
+
+def chain_captions(painter: BoardPainter, highlight: Highlight) -> list[tuple[str, tuple[float, float]]]:
+    """The caption of each shown step of a chain, then of its contradiction, and where each is about."""
+    steps = highlight.steps
+    out = [(f"Step {step.number} of {max(s.number for s in steps)} — {step.text}",
+            painter.line_midpoint(step.line)[0]) for step in steps]
+    conflict = highlight.conflict
+    if conflict is not None:
         anchor = painter.island_centre(conflict.islands[0]) if conflict.islands else painter.view.board_rect.center
-    else:
-        return
-    draw_caption(surface, painter, theme, text, anchor)
+        out.append((f"✗ So: {conflict.text}", anchor))
+    return out
 
 
 def _beside(painter: BoardPainter, centre: tuple[float, float], horizontal: bool) -> tuple[float, float]:
@@ -149,12 +154,22 @@ def _badge(surface: pygame.Surface, painter: BoardPainter, theme: Theme, label: 
 
 def caption_box(painter: BoardPainter, theme: Theme, screen: pygame.Rect, text: str,
                 anchor: tuple[float, float]) -> tuple[pygame.Rect, list[str]] | None:
-    """Where the caption goes and its wrapped lines: beside the board, level with what it describes,
-    clear of the row numbers and edge markers (on the left it was drawn over the row numbers:
-    "finished1"), when there is room -- a narrower margin will do if it holds every word within the
-    board's height. None when no margin holds it: a box on the board covered its rows (at 640x400 a
-    hint on an 18-wide board hid the bottom four rows), and the status line's pages ("1/2 ▸") hold
-    every word anyway."""
+    """Where the caption goes and its wrapped lines (see :func:`fit_caption`), None when no margin holds it."""
+    placed = fit_caption(painter, theme, screen, text, anchor)
+    return None if placed is None else placed[:2]
+
+
+def fit_caption(painter: BoardPainter, theme: Theme, screen: pygame.Rect, text: str,
+                anchor: tuple[float, float]) -> tuple[pygame.Rect, list[str], int] | None:
+    """Where the caption goes, its wrapped lines and their text size: beside the board, level with
+    what it describes, clear of the row numbers and edge markers (on the left it was drawn over the
+    row numbers: "finished1"), when there is room -- a narrower margin will do if it holds every
+    word, in the play area's height beside the board and if need be a smaller size. None when no
+    margin holds it: a box on the board covered its rows (at 640x400 a hint on an 18-wide board hid
+    the bottom four rows), and the status line's pages ("1/2 ▸") hold every word anyway.
+
+    At 640x400 a narrow margin took only a box as high as the board: a wrong-bridge hint's step
+    captions on a 12x10 torus never showed, and its steps came as seven pages of the status line."""
     board = painter.view.board_rect
     # The margin beside the board holds the edge markers (wrapped boards) and, on the left, the row numbers.
     gap = painter.marker_gap[0] if painter.outer.width else 0
@@ -163,51 +178,59 @@ def caption_box(painter: BoardPainter, theme: Theme, screen: pygame.Rect, text: 
     right, left = screen.right - right_edge - 24, left_edge - 24
     room, edges = max(right, left), (left_edge, right_edge, right >= left)
     if room >= 220:
-        return _caption_beside(theme, screen, board, text, anchor, min(room, 340), edges)
+        box, lines = _caption_beside(theme, screen, board, text, anchor, min(room, 340), edges, CAPTION_SIZE)
+        return box, lines, CAPTION_SIZE
     if room >= CAPTION_NARROWEST:
-        box, lines = _caption_beside(theme, screen, board, text, anchor, room, edges)
-        if box.height <= board.height and lines == wrap_words(theme, text, room):
-            return box, lines
+        # Beside the board the play area's whole height is free (the column numbers are over the board).
+        column = board.union(painter.outer.clip(screen)) if painter.outer.width else board
+        for size in (CAPTION_SIZE, CAPTION_SMALL):
+            box, lines = _caption_beside(theme, screen, column, text, anchor, room, edges, size)
+            if box.height <= column.height and lines == wrap_words(theme, text, room, size):
+                return box, lines, size
     return None
 
 
 CAPTION_SIZE = 15
+#: The caption's text size in a narrow margin when the normal size does not fit (13 is the
+#: smallest text the game uses for sentences).
+CAPTION_SMALL = 13
 CAPTION_LINES = 12
 CAPTION_NARROWEST = 150  # about 18 characters a line: narrower reads worse than a box on the board
 
 
-def wrap_words(theme: Theme, text: str, width: int) -> list[str]:
+def wrap_words(theme: Theme, text: str, width: int, size: int = CAPTION_SIZE) -> list[str]:
     """The caption's text wrapped to a box ``width`` wide (10 pixels of padding each side)."""
     from arcade.ui.text import wrap_text
 
-    return wrap_text(theme, text, CAPTION_SIZE, width - 20)
+    return wrap_text(theme, text, size, width - 20)
 
 
-def _caption_beside(theme: Theme, screen: pygame.Rect, board: pygame.Rect, text: str, anchor: tuple[float, float],
-                    width: int, edges: tuple[int, int, bool]) -> tuple[pygame.Rect, list[str]]:
-    """A caption box in the margin beside the board (the right one if ``edges[2]``), level with the anchor."""
+def _caption_beside(theme: Theme, screen: pygame.Rect, column: pygame.Rect, text: str, anchor: tuple[float, float],
+                    width: int, edges: tuple[int, int, bool], size: int) -> tuple[pygame.Rect, list[str]]:
+    """A caption box in the margin beside the board (the right one if ``edges[2]``), level with the
+    anchor, within ``column``'s height."""
     left_edge, right_edge, on_right = edges
-    lines = wrap_words(theme, text, width)[:CAPTION_LINES]
-    box = pygame.Rect(0, 0, width, theme.font(CAPTION_SIZE).get_linesize() * len(lines) + 14)
+    lines = wrap_words(theme, text, width, size)[:CAPTION_LINES]
+    box = pygame.Rect(0, 0, width, theme.font(size).get_linesize() * len(lines) + 14)
     box.centery = round(anchor[1])
     if on_right:
         box.left = right_edge + 10
     else:
         box.right = left_edge - 10
-    box.clamp_ip(board.inflate(screen.width, 0).clip(screen))
+    box.clamp_ip(column.inflate(screen.width, 0).clip(screen))
     box.clamp_ip(screen)
     return box, lines
 
 
 def draw_caption(surface: pygame.Surface, painter: BoardPainter, theme: Theme, text: str,
                  anchor: tuple[float, float]) -> None:
-    """The current step's sentence in a box beside the board (see :func:`caption_box`; none when
+    """The current step's sentence in a box beside the board (see :func:`fit_caption`; none when
     there is no room beside it)."""
-    placed = caption_box(painter, theme, surface.get_rect(), text, anchor)
+    placed = fit_caption(painter, theme, surface.get_rect(), text, anchor)
     if placed is None:
         return
-    box, lines = placed
-    font = theme.font(CAPTION_SIZE)
+    box, lines, size = placed
+    font = theme.font(size)
     line_h = font.get_linesize()
     backing = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(backing, (*theme["panel"], 235), backing.get_rect(), border_radius=8)
