@@ -125,56 +125,61 @@ class Program(OutputReaders):
         #: This program's mark in the environment of everything it starts (:func:`kill_marked`).
         self.mark = f"{os.getpid()}-{next(MARKS)}-{secrets.token_hex(4)}"
         full_env[MARKER] = self.mark
-        self.started = time.perf_counter()
-        try:
-            self.process = subprocess.Popen(
-                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                start_new_session=True, env=full_env, cwd=cwd, bufsize=0,
-            )
-        except FileNotFoundError:
-            raise ProgramFailure(f"cannot start {self.argv[0]!r}: no such program") from None
-        except PermissionError:
-            raise ProgramFailure(f"cannot start {self.argv[0]!r}: not executable") from None
-        except OSError as exc:
-            raise ProgramFailure(f"cannot start {self.argv[0]!r}: {exc.strerror or exc}") from None
-        self.pid = self.process.pid
-        self.closed = False
-        self._done = False
-        # Guards the stdin descriptor: a worker thread may still be sending when the window closes
-        # the program, and a number closed and reused (the autosave's temp file) must never be
-        # written. ``send`` checks ``_input_closed`` under it right before each write, and closing
-        # happens under it too. Re-entrant: a signal handler may close programs mid-``send``.
-        self._in_lock = threading.RLock()
-        self._input_closed = False
-        self._writing = False
-        self._close_pending = False
+        # Starting and registering are one step for a closer (close_all, close_started_by, which list the
+        # open programs under the same lock): a window closing while a worker was between Popen and the
+        # registry missed the program, and for a moment after the close returned it was still running.
         with _LIVE_LOCK:
+            if stop is not None and stop.is_set():  # its owner closed before it started: start nothing
+                raise ProgramFailure("stopped: its window was closed")
+            self.started = time.perf_counter()
+            try:
+                self.process = subprocess.Popen(
+                    self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                    start_new_session=True, env=full_env, cwd=cwd, bufsize=0,
+                )
+            except FileNotFoundError:
+                raise ProgramFailure(f"cannot start {self.argv[0]!r}: no such program") from None
+            except PermissionError:
+                raise ProgramFailure(f"cannot start {self.argv[0]!r}: not executable") from None
+            except OSError as exc:
+                raise ProgramFailure(f"cannot start {self.argv[0]!r}: {exc.strerror or exc}") from None
+            self.pid = self.process.pid
+            self.closed = False
+            self._done = False
+            # Guards the stdin descriptor: a worker thread may still be sending when the window closes
+            # the program, and a number closed and reused (the autosave's temp file) must never be
+            # written. ``send`` checks ``_input_closed`` under it right before each write, and closing
+            # happens under it too. Re-entrant: a signal handler may close programs mid-``send``.
+            self._in_lock = threading.RLock()
+            self._input_closed = False
+            self._writing = False
+            self._close_pending = False
             _LIVE.add(self)  # at once: a signal handler's close_all must find it
-        self.answers = 0
-        #: Non-blank lines the program has begun to write, counted by the reader before it queues them,
-        #: so ``ask`` can tell an answer already written when a move's input goes out (``Answer.ahead``).
-        self._lines_written = 0
-        self._lines: queue.Queue[tuple[str, str]] = queue.Queue()
-        self._stdout_bytes = 0
-        #: The start of an answer line not ended yet (only to say so when it never ends).
-        self._unfinished = b""
-        self._err = Stderr()
-        self._err_lock = threading.Lock()
-        self._taken = 0
-        assert self.process.stdin and self.process.stdout and self.process.stderr
-        self._in_fd = self.process.stdin.fileno()
-        os.set_blocking(self._in_fd, False)
-        self._out_fd = self.process.stdout.fileno()
-        self._err_fd = self.process.stderr.fileno()
-        self._threads = [
-            threading.Thread(target=self._read_stdout, name=f"{self.name}-stdout", daemon=True),
-            threading.Thread(target=self._read_stderr, name=f"{self.name}-stderr", daemon=True),
-        ]
-        for thread in self._threads:
-            thread.start()
-        if stop is not None and stop.is_set():  # after registering: a close_all before it saw it, or this does
-            self.close()
-            raise ProgramFailure("stopped: its window was closed")
+            self.answers = 0
+            #: Non-blank lines the program has begun to write, counted by the reader before it queues them,
+            #: so ``ask`` can tell an answer already written when a move's input goes out (``Answer.ahead``).
+            self._lines_written = 0
+            self._lines: queue.Queue[tuple[str, str]] = queue.Queue()
+            self._stdout_bytes = 0
+            #: The start of an answer line not ended yet (only to say so when it never ends).
+            self._unfinished = b""
+            self._err = Stderr()
+            self._err_lock = threading.Lock()
+            self._taken = 0
+            assert self.process.stdin and self.process.stdout and self.process.stderr
+            self._in_fd = self.process.stdin.fileno()
+            os.set_blocking(self._in_fd, False)
+            self._out_fd = self.process.stdout.fileno()
+            self._err_fd = self.process.stderr.fileno()
+            self._threads = [
+                threading.Thread(target=self._read_stdout, name=f"{self.name}-stdout", daemon=True),
+                threading.Thread(target=self._read_stderr, name=f"{self.name}-stderr", daemon=True),
+            ]
+            for thread in self._threads:
+                thread.start()
+            if stop is not None and stop.is_set():  # set while it started: its closer waits on the lock, this kills it
+                self.close()
+                raise ProgramFailure("stopped: its window was closed")
 
     # -- talking -------------------------------------------------------------------------
     def send(self, text: str, deadline: float) -> None:

@@ -661,3 +661,43 @@ def test_a_tron_player_stopped_while_its_program_started_gets_no_closed_program(
     with pytest.raises(ProgramFailure, match="stopped"):
         player._started(program)
     assert program.closed and player.program is None and live_programs() == []
+
+
+def test_a_window_closing_while_a_worker_starts_a_program_is_over_only_once_it_is_dead(monkeypatch):
+    """A window's close sets its stop and kills every open program; one a worker thread had just
+    spawned but not yet registered was missed, and ran on for a moment after the close returned
+    (Runway's "closing mid-tests leaves no process" failed once with another test running
+    alongside). Starting and registering are one step now: the close waits for it and kills it."""
+    import subprocess
+    import threading
+
+    from arcade.services import programs
+
+    real = subprocess.Popen
+    stop = threading.Event()
+    spawned: list[subprocess.Popen] = []
+    alive_after_close: list[subprocess.Popen] = []
+    closing = threading.Event()
+
+    def close_the_window() -> None:
+        closing.set()
+        stop.set()
+        programs.close_all()
+        alive_after_close.extend(p for p in spawned if p.poll() is None)
+
+    closer = threading.Thread(target=close_the_window)
+
+    def popen(*args, **kwargs):  # the window closes just as the worker's program has been spawned
+        process = real(*args, **kwargs)
+        spawned.append(process)
+        closer.start()
+        closing.wait()
+        closer.join(0.5)  # a close that does not wait for the starting program is over by now
+        return process
+
+    monkeypatch.setattr(subprocess, "Popen", popen)
+    with pytest.raises(ProgramFailure, match="stopped"):
+        Program(misbehave("sleep"), stop=stop)
+    closer.join()
+    assert spawned and alive_after_close == []
+    assert live_programs() == []
