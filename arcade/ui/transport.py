@@ -97,9 +97,10 @@ class Timeline:
 
     def fit(self, turns: int, *, ended: bool = False) -> None:
         """Span ``turns``: exactly, once the history has ended there; else with room to go on, rounded
-        up to a multiple of 5, at least 10. Never past the limit."""
+        up to a multiple of 5, at least 10. Never past the limit. A history that ended at turn 0 (a
+        program that failed its first answer) spans just turn 0: its axis ran to a "1" never played."""
         if ended:
-            self.span = max(1, min(self.limit, turns))
+            self.span = max(0, min(self.limit, turns))
         else:
             self.span = max(1, min(self.limit, max(10, -(-(turns + 2) // 5) * 5)))
 
@@ -112,11 +113,11 @@ class Timeline:
 
     def turn_at(self, x: int) -> int:
         track = self.track
-        return round((x - track.x) / track.width * self.span)
+        return round((x - track.x) / track.width * self.span) if self.span else 0
 
     def x_of(self, turn: float) -> float:
         track = self.track
-        return track.x + track.width * min(turn, self.span) / self.span
+        return track.x + track.width * min(turn, self.span) / self.span if self.span else track.x
 
     def ticks(self) -> list[tuple[int, bool]]:
         """The axis: (turn, labelled) every 1, 5 or 10 turns, and at its end, always labelled; a label

@@ -1370,3 +1370,26 @@ def test_home_on_a_finished_race_keeps_the_races_time_in_the_header(app, driver)
     assert scene.clock_text == race_time and race_time in scene.status_fields(), "Home showed 00:00"
     driver.key(pygame.K_RIGHT)  # a command from the start is a new attempt: its clock starts afresh
     assert scene.clock_text == "00:00"
+
+
+def test_the_timeline_of_a_run_broken_off_at_turn_0_is_turn_0_and_its_cross(app, driver, monkeypatch):
+    """A program that failed its very first answer (``play runway --bot``) left a run of 0 turns whose
+    axis still ran from 0 to a "1" never played; it is turn 0 alone, the ✗ beside it."""
+    from arcade.games.runway.view import panels
+    from arcade.ui import transport
+
+    scene = open_runway(app)
+    scene.show_run("codingame:python3 bad.py", scene.session.level, scene.session.level_id, [], [],
+                   "bad answer: 'JUMPY' is not a command")
+    scene.tape_paused = True
+    driver.frames(2)
+    assert scene.session.length == 0
+    ticks = texts_drawn(monkeypatch, transport)
+    marks = texts_drawn(monkeypatch, panels)
+    scene.draw_board(app.screen)
+    timeline = scene.timeline
+    assert timeline.span == 0 and timeline.ticks() == [(0, True)]
+    assert [d.text for d in ticks if d.text.isdigit()] == ["0"]  # the axis's labels
+    cross = [d.rect for d in marks if d.text == "✗"]
+    assert len(cross) == 1 and cross[0].left > timeline.x_of(0) + timeline.knob
+    assert cross[0].right <= timeline.rect.right
