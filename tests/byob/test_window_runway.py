@@ -547,7 +547,10 @@ def test_the_tests_panel_takes_home_end_and_shift_tab_as_every_list_does(app, dr
     driver.key(pygame.K_t)
     panel = app.stack.top
     assert isinstance(panel, RunwayTestsPanel) and panel.selected == -1  # the command field
-    driver.key(pygame.K_END)
+    driver.key(pygame.K_END)  # in the field, End is the text field's: the caret to the end
+    assert panel.selected == -1 and panel.input.caret == len(panel.spec) and panel.input.selection is None
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_END)  # on a row, the list's
     assert panel.selected == len(panel.names) - 1
     driver.key(pygame.K_TAB, mod=pygame.KMOD_LSHIFT)  # used to step down, as Tab does
     assert panel.selected == len(panel.names) - 2
@@ -607,3 +610,25 @@ def test_a_run_the_program_broke_off_is_an_end_on_the_timeline_and_f3_brings_its
     assert scene.result_ready and app.stack.top is scene, "the panel popped up again, or F3 lost it"
     driver.key(pygame.K_F3)
     assert isinstance(app.stack.top, ResultScene) and app.stack.top.title == "The program failed"
+
+
+def test_the_tests_panel_selects_the_last_command_so_typing_replaces_it_and_says_the_keys(app, driver):
+    """The command field came prefilled and was typed onto: a newcomer's command ran into the last
+    one (Ctrl+A did nothing, and nothing said Ctrl+U cleared it)."""
+    scene = app.launch("runway", Launch(level="00_statement_example"))
+    driver.frame()
+    scene.tests.spec = "codingame:python3 old.py"
+    driver.key(pygame.K_t)
+    panel = app.stack.top
+    assert isinstance(panel, RunwayTestsPanel) and panel.input.selected_text() == "codingame:python3 old.py"
+    assert "Ctrl+A" in panel.hint_text() and "Ctrl+U" in panel.hint_text()
+    for char in "codingame:./mine":
+        driver.key(0, unicode=char)
+    assert panel.spec == "codingame:./mine"
+    app.pop()
+    scene.tests.spec = ""  # nothing run before: the bare protocol is a prefix to type after, not selected
+    driver.key(pygame.K_t)
+    panel = app.stack.top
+    for char in "./mine":
+        driver.key(0, unicode=char)
+    assert panel.spec == "codingame:./mine"

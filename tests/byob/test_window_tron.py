@@ -388,13 +388,14 @@ def test_closing_mid_round_kills_the_programs_and_leaves_no_thread_to_wait_for(a
 
 def test_a_letter_past_the_commands_length_limit_is_swallowed_not_a_move_to_another_row(app, driver):
     """The command field typed through its own code: a letter past the limit fell through to the
-    setup's keys, and "s" / "w" moved to another row. It is the framework's typing now (edit_text)."""
+    setup's keys, and "s" / "w" moved to another row. It is the framework's text field now (TextField)."""
     from arcade.games.tron.view.setup import MAX_COMMAND
 
     _scene, overlay = setup_with_a_program_seat(app, driver)
     driver.key(pygame.K_DOWN)
     assert overlay.rows()[overlay.selected][0] == "command1"
     overlay.setup = replace(overlay.setup, command1="x" * MAX_COMMAND)
+    driver.key(pygame.K_END)  # the field selects its command on arrival; End: the caret after it
     driver.key(pygame.K_s, unicode="s")
     driver.key(pygame.K_d, unicode="d")
     assert overlay.setup.command1 == "x" * MAX_COMMAND and overlay.setup.bot1 == PROGRAM
@@ -473,3 +474,18 @@ def test_a_new_match_without_a_program_closes_the_console_a_program_seat_opened(
     driver.frame()
     assert scene.console.shown
     app.pop()
+
+
+def test_a_command_field_selects_its_command_on_arrival_so_typing_replaces_it(app, driver):
+    """The command fields only appended: a remembered command typed over ran into the new one."""
+    _scene, overlay = setup_with_a_program_seat(app, driver)
+    overlay.setup = replace(overlay.setup, command1="python3 old.py")
+    driver.key(pygame.K_DOWN)
+    assert overlay.rows()[overlay.selected][0] == "command1"
+    assert overlay.input.selected_text() == "python3 old.py"
+    for char in "./mine":
+        driver.key(0, unicode=char)
+    assert overlay.setup.command1 == "./mine"
+    driver.key(pygame.K_BACKSPACE, pygame.KMOD_CTRL)  # Ctrl+Backspace: the word
+    driver.key(pygame.K_a, pygame.KMOD_CTRL, "\x01")
+    assert overlay.setup.command1 == "" and overlay.rows()[overlay.selected][0] == "command1"

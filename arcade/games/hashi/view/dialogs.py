@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pygame
-
 from arcade.core.errors import FormatError
 from arcade.games.hashi.formats import format_level, format_tatham
 from arcade.games.hashi.logic import Puzzle
+from arcade.ui.clipboard import copy_text, paste_text  # noqa: F401 -- the scene and editor use them from here
 from arcade.ui.overlays import PanelScene
 
 #: Game IDs have no spaces, so the panel breaks them into pieces of this many characters.
@@ -26,23 +25,6 @@ def game_id(puzzle: Puzzle) -> tuple[str, str]:
     except FormatError as exc:
         return exc.message, ""
     return text, text
-
-
-def copy_text(text: str) -> str:
-    """Put ``text`` on the clipboard; returns an error message, or "" on success."""
-    try:
-        pygame.scrap.put_text(text)
-    except pygame.error as exc:
-        return f"Could not copy: {exc}"
-    return ""
-
-
-def paste_text() -> tuple[str, str]:
-    """(clipboard text, error message)."""
-    try:
-        return pygame.scrap.get_text() or "", ""
-    except pygame.error as exc:
-        return "", f"Could not read the clipboard: {exc}"
 
 
 #: The Game ID panel's paste button: Ctrl+V was the only way, and a player with the mouse read

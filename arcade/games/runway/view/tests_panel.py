@@ -1,6 +1,7 @@
 """The Tests panel (ui): CodinGame's "test cases" list for a bot author's Runway program.
 
-A command field (``codingame:COMMAND``, the last one used filled in), then one row per
+A command field (``codingame:COMMAND``, the last one used filled in and selected, so typing
+replaces it -- it used to be typed onto, a newcomer's command run into the old one), then one row per
 bundled test: not run yet, running, ``pass K/N alive in T turns`` or ``fail — reason``.
 Enter (or Run all) runs the program on every test in the scene's worker -- the panel
 only reads the results, so frames never wait; a click on a finished row (or Enter on it)
@@ -18,7 +19,7 @@ from arcade.ui.focus import focus_step
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.text import draw_text, wrap_whole
-from arcade.ui.text_prompt import edit_text
+from arcade.ui.text_prompt import FIELD_KEYS, TextField
 from arcade.ui.widgets import Button
 
 MAX_SPEC = 300
@@ -36,9 +37,11 @@ class RunwayTestsPanel(Scene):
         super().__init__()
         self.title = "Test cases"
         self.scene = scene
-        self.spec = scene.tests.spec or "codingame:"
+        self.input = TextField(scene.tests.spec or "codingame:", MAX_SPEC)
         #: -1: the command field; 0..n-1: a test row.
         self.selected = -1 if not scene.tests.runs else 0
+        if self.selected == -1:
+            self.focus_field()
         #: The row under the mouse (None: none): its full line is shown under the list, as the selected row's.
         self.hovered: int | None = None
         self.error = ""
@@ -50,6 +53,21 @@ class RunwayTestsPanel(Scene):
         self.hint_rect = pygame.Rect(0, 0, 0, 0)
         self._laid_out: tuple[tuple[int, int], str] | None = None
         self.buttons = [Button("Run all", self.run_all), Button("Close", self.close)]
+
+    @property
+    def spec(self) -> str:
+        """The command field's text."""
+        return self.input.text
+
+    @spec.setter
+    def spec(self, text: str) -> None:
+        self.input.set(text)
+
+    def focus_field(self) -> None:
+        """Give the command field the keys: a program's spec selected (typing replaces it), the bare
+        ``codingame:`` prefix not (the command is typed after it)."""
+        self.selected = -1
+        self.input.focus(select=self.spec.strip() != "codingame:")
 
     @property
     def names(self) -> list[str]:
@@ -133,7 +151,7 @@ class RunwayTestsPanel(Scene):
             if run is not None and not run.passed:
                 return run.line()
         # Short enough to fit beside the buttons (the longer one was cut after "↓ then Enter or").
-        return ("Enter runs every test · ↓ Enter or a click: watch one" if self.selected == -1
+        return (f"Enter runs every test · ↓ Enter or a click: watch one · {FIELD_KEYS}" if self.selected == -1
                 else "Enter or click: watch this run · ↑ command · Esc close")
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -144,7 +162,10 @@ class RunwayTestsPanel(Scene):
             self.hovered = next((i for i, rect in enumerate(self.row_rects) if rect.collidepoint(event.pos)), None)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.field.collidepoint(event.pos):
-                self.selected = -1
+                if self.selected == -1:
+                    self.input.click(event.pos)
+                else:
+                    self.focus_field()
             for i, rect in enumerate(self.row_rects):
                 if rect.collidepoint(event.pos):
                     self.selected = i
@@ -160,8 +181,13 @@ class RunwayTestsPanel(Scene):
                 self.close()
             elif (step := focus_step(event)) is not None:
                 self.selected = min(count - 1, max(-1, self.selected + step))
-            elif event.key in (pygame.K_HOME, pygame.K_END):
-                self.selected = -1 if event.key == pygame.K_HOME else count - 1
+                if self.selected == -1:
+                    self.focus_field()
+            elif event.key in (pygame.K_HOME, pygame.K_END):  # on a row (the field's own move its caret)
+                if event.key == pygame.K_HOME:
+                    self.focus_field()
+                else:
+                    self.selected = count - 1
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.selected == -1:
                     self.run_all()
@@ -170,11 +196,9 @@ class RunwayTestsPanel(Scene):
         return True
 
     def type_into(self, event: pygame.event.Event) -> bool:
-        """Edit the command with a key press (the framework's typing); False when the key is not typing."""
-        text = edit_text(self.spec, event, MAX_SPEC)
-        if text is None:
+        """Edit the command with a key press (the framework's text field); False when the key is not the field's."""
+        if not self.input.handle(event):
             return False
-        self.spec = text
         self.error = ""
         return True
 
@@ -203,10 +227,7 @@ class RunwayTestsPanel(Scene):
         pygame.draw.rect(surface, theme["background"], self.field, border_radius=6)
         pygame.draw.rect(surface, theme["accent" if focused else "panel_light"], self.field, width=1,
                          border_radius=6)
-        shown = self.spec + ("▏" if focused else "")
-        while len(shown) > 8 and theme.font(16).size(shown)[0] > self.field.width - 16:
-            shown = "…" + shown[2:]
-        draw_text(surface, theme, shown, (self.field.x + 8, self.field.centery), size=16, anchor="midleft")
+        self.input.draw(surface, theme, self.field, size=16, focused=focused)
         for i, (name, rect) in enumerate(zip(self.names, self.row_rects, strict=False)):
             if i == self.selected:
                 pygame.draw.rect(surface, theme["panel_light"], rect, border_radius=6)

@@ -33,7 +33,7 @@ from arcade.ui.picker import Choice, PickerScene
 from arcade.ui.scene import Scene
 from arcade.ui.scrolling import Scroll
 from arcade.ui.text import draw_text, wrap_whole
-from arcade.ui.text_prompt import edit_text
+from arcade.ui.text_prompt import FIELD_KEYS, TextField
 from arcade.ui.widgets import Button
 
 SPEEDS = (4, 6, 8, 10, 12, 15, 20, 30)
@@ -328,6 +328,9 @@ class SetupScene(Scene):
         #: Enter used to open the list again and again, so it could never start from that row
         #: although the footer said "Enter start".
         self.map_set = False
+        #: The text field of the chosen command row (one at a time: the keyboard is in one), and its row.
+        self.input = TextField(limit=MAX_COMMAND)
+        self._input_key: str | None = None
 
     # -- rows --------------------------------------------------------------------------------
     def rows(self) -> list[tuple[str, str, str]]:
@@ -546,14 +549,26 @@ class SetupScene(Scene):
         self.on_start(self.setup)
 
     def type_into(self, key: str, event: pygame.event.Event) -> bool:
-        """Edit a command field with a key press (the framework's typing); False when the key is not
-        typing. A letter past the length limit is swallowed: it used to fall through and step the row."""
-        text = edit_text(getattr(self.setup, key), event, MAX_COMMAND)
-        if text is None:
+        """Edit a command field with a key press (the framework's text field); False when the key is not
+        the field's. A letter past the length limit is swallowed: it used to fall through and step the row."""
+        self._sync_field()
+        if not self.input.handle(event):
             return False
-        self.setup = replace(self.setup, **{key: text})
+        self.setup = replace(self.setup, **{key: self.input.text})
         self.error = ""
         return True
+
+    def _sync_field(self) -> None:
+        """Bind the text field to the chosen row when it is a command: arriving there selects the command
+        (typing replaces it, as in most dialogs; it was typed onto, two commands run together)."""
+        rows = self.rows()
+        key = rows[min(self.selected, len(rows) - 1)][0]
+        if not key.startswith("command"):
+            self._input_key = None
+        elif key != self._input_key or self.input.text != getattr(self.setup, key):
+            self.input.set(getattr(self.setup, key))
+            self.input.focus()
+            self._input_key = key
 
     # -- layout and input ------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -634,7 +649,9 @@ class SetupScene(Scene):
                 self.selected = row
                 rect = self.row_rects[row]
                 back, forward = self.arrow_rects(rows[row][0], rect)
-                if event.pos[0] < back.right:  # ◂ (and the label) steps back
+                if rows[row][0] == self._input_key and self.field_box(rect).collidepoint(event.pos):
+                    self.input.click(event.pos)  # a click in the focused field places the caret
+                elif event.pos[0] < back.right:  # ◂ (and the label) steps back
                     self.change(rows[row][0], -1)
                 elif event.pos[0] >= forward.x:  # ▸ and right of it steps on
                     self.change(rows[row][0], 1)
@@ -651,7 +668,14 @@ class SetupScene(Scene):
         elif event.type == pygame.KEYDOWN:
             self._key(event, rows)
             self.reveal_selected()
+        self._sync_field()
         return True
+
+    def field_box(self, rect: pygame.Rect) -> pygame.Rect:
+        """The text box of a command row drawn in ``rect``."""
+        assert self.app is not None
+        px = self.app.theme.px
+        return pygame.Rect(rect.x + px(124), rect.y + 3, rect.width - px(130), rect.height - 6)
 
     def _choose_after_wheel(self, rows: list[tuple[str, str, str]]) -> None:
         """After the wheel the chosen row is the one under the pointer, or the nearest one in view:
@@ -696,6 +720,7 @@ class SetupScene(Scene):
         theme = self.app.theme
         if self._laid_out != (self.app.size, self.error):
             self.resize(self.app.size)  # an error came or went: its lines take their room
+        self._sync_field()  # the focus came to a command row (the mode changed, Start pointed at it)
         draw_backdrop(surface)
         draw_panel(surface, theme, self.panel)
         px = theme.px
@@ -713,18 +738,16 @@ class SetupScene(Scene):
             draw_text(surface, theme, label, (rect.x + px(14), rect.centery), size=17, bold=True, anchor="midleft",
                       colour=theme["text_dim"])
             if field:
-                box = pygame.Rect(rect.x + px(124), rect.y + 3, rect.width - px(130), rect.height - 6)
+                box = self.field_box(rect)
                 pygame.draw.rect(surface, theme["background"], box, border_radius=5)
                 pygame.draw.rect(surface, theme["accent" if i == self.selected else "panel_light"], box, width=1,
                                  border_radius=5)
-                shown = value + ("▏" if i == self.selected else "")
-                if not value and i != self.selected:
-                    shown = "type the command, e.g. python3 mybot.py"
-                # The end of a long command is what is being typed: show its tail.
-                while len(shown) > 8 and theme.font(16).size(shown)[0] > box.width - 16:
-                    shown = "…" + shown[2:]
-                draw_text(surface, theme, shown, (box.x + 8, box.centery), size=16, anchor="midleft",
-                          colour=theme["text"] if value else theme["text_dim"])
+                placeholder = "type the command, e.g. python3 mybot.py"
+                if key == self._input_key:
+                    self.input.draw(surface, theme, box, size=16, placeholder=placeholder)
+                else:  # another seat's command, unfocused: its end, as before
+                    TextField(value, MAX_COMMAND).draw(surface, theme, box, size=16, focused=False,
+                                                       placeholder=placeholder)
                 continue
             if fixed:
                 draw_text(surface, theme, value, (rect.x + value_x - px(self.ARROW_W), rect.centery), size=17,
@@ -749,7 +772,7 @@ class SetupScene(Scene):
                       size=self.ERROR_SIZE, colour=theme[self.error_role], anchor="midbottom")
         typing = self.rows()[self.selected][0].startswith("command")
         on_map = self.rows()[self.selected][0] == "map"
-        hint = ("type the command · Backspace erase · ↑↓ choose · Enter start" if typing
+        hint = (f"type the command · {FIELD_KEYS} · ↑↓ choose · Enter start" if typing
                 else "↑↓ choose · ←→ change · Enter start · click the name: every map · Esc cancel"
                 if on_map and self.map_set
                 else "↑↓ choose · ←→ change · Enter or click: every map · Esc cancel" if on_map

@@ -1,0 +1,27 @@
+"""The system clipboard (ui): copy and paste text, and say why not when there is none.
+
+Every text field pastes with Ctrl+V, and Hashi copies and pastes game IDs: one place talks to
+``pygame.scrap``, so a missing clipboard (a bare X server, the dummy driver) reads the same
+everywhere and never raises out of a key press.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+
+def copy_text(text: str) -> str:
+    """Put ``text`` on the clipboard; returns an error message, or "" on success."""
+    try:
+        pygame.scrap.put_text(text)
+    except pygame.error as exc:
+        return f"Could not copy: {exc}"
+    return ""
+
+
+def paste_text() -> tuple[str, str]:
+    """(clipboard text, error message)."""
+    try:
+        return pygame.scrap.get_text() or "", ""
+    except pygame.error as exc:
+        return "", f"Could not read the clipboard: {exc}"
