@@ -1393,3 +1393,24 @@ def test_the_timeline_of_a_run_broken_off_at_turn_0_is_turn_0_and_its_cross(app,
     cross = [d.rect for d in marks if d.text == "✗"]
     assert len(cross) == 1 and cross[0].left > timeline.x_of(0) + timeline.knob
     assert cross[0].right <= timeline.rect.right
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640), (640, 400)])
+def test_the_last_columns_number_stands_beside_the_finish_mark_not_under_it(size, monkeypatch):
+    """Level 12's ruler read "62 63 ⚑ 65": the finish's mark sat on the line and took the room of
+    column 64, the road's last cell (the one a bike must reach). The mark stands over column 65,
+    past the line; a number is left out only where it would touch the mark, and none does."""
+    drawn = texts_drawn(monkeypatch, roadview)
+    with game_at(size, "runway", "12_well_worn_road") as (app, scene):
+        road, level = scene.road, scene.session.level
+        assert level.length == 65
+        road.cam = level.length + roadview.AFTER_FINISH - road.visible_columns  # scrolled to the end
+        drawn.clear()
+        road.draw_road(app.screen, app.theme, level)
+        ruler = [d for d in drawn if d.rect.bottom <= road.road.top]
+        mark = next(d.rect for d in ruler if d.text.startswith("⚑"))
+        numbers = {int(d.text): d.rect for d in ruler if d.text.isdigit()}
+        step = min(b - a for a, b in itertools.pairwise(sorted(numbers)))
+        assert max(numbers) == (level.length - 1) // step * step, sorted(numbers)  # the last one is there
+        assert not [n for n, rect in numbers.items() if rect.colliderect(mark)]
+        assert mark.left >= road.to_screen(level.length - 0.5, 0)[0] - 1 or mark.right >= road.road.right - 20

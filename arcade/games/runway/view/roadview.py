@@ -289,7 +289,14 @@ class RoadView:
         last = min(level.length, math.ceil(self.cam + self.visible_columns) + 1)
         ruler = self.ruler_size()
         finish_label = f"⚑ {level.length}"
-        keep_clear = theme.font(ruler, True, fixed=True).size(finish_label)[0] / 2 + theme.px(14)
+        # The finish's mark starts at the line and stands over the run-off (column ``length``, where a
+        # bike that crossed is): centred on the line it took the room of the last column's number, and
+        # "63 ⚑ 65" left the last cell of the road, the one a bike must reach, unnumbered.
+        finish_w, finish_h = theme.font(ruler, True, fixed=True).size(finish_label)
+        label_left = min(max(finish_x + theme.px(4), road.x + theme.px(4)), road.right - finish_w - theme.px(4))
+        finish_shown = road.x - 4 <= finish_x <= road.right + 4
+        finish_rect = pygame.Rect(round(label_left), self.sky.bottom - 2 - finish_h, finish_w, finish_h)
+        finish_rect.inflate_ip(2 * theme.px(3), 0)  # a number beside it keeps a gap, never touches it
         number_size = ruler_font(theme, ruler).size
         for column in range(first, last):
             x0 = self.to_screen(column - 0.5, 0)[0]
@@ -301,16 +308,18 @@ class RoadView:
                     cell = pygame.Rect(round(x0), road.y + lane * self.lane_h, math.ceil(cw), self.lane_h)
                     draw_hole(surface, theme, cell, colours)
             # A number is drawn whole or not at all, as on every grid: cut by the road's edge, "23" read "2".
-            if column % step == 0 and abs(x0 + cw / 2 - finish_x) > keep_clear \
+            if column % step == 0 \
                     and whole_labels([(str(column), (round(x0 + cw / 2), road.centery))], number_size, road):
-                draw_text(surface, theme, str(column), (x0 + cw / 2, self.sky.bottom - 2), size=ruler, fixed=True,
-                          colour=theme["text_dim"], anchor="midbottom")
+                number = pygame.Rect((0, 0), number_size(str(column)))
+                number.midbottom = (round(x0 + cw / 2), self.sky.bottom - 2)
+                if not (finish_shown and number.colliderect(finish_rect)):  # a crowded finish: its number wins
+                    draw_text(surface, theme, str(column), number.midbottom, size=ruler, fixed=True,
+                              colour=theme["text_dim"], anchor="midbottom")
         self._draw_lane_numbers(surface, theme)
-        if road.x - 4 <= finish_x <= road.right + 4:
+        if finish_shown:
             draw_finish(surface, theme, int(finish_x), road.y, road.bottom, self.finish_square)
-            label_x = min(max(finish_x, road.x + keep_clear), road.right - keep_clear)
-            draw_text(surface, theme, finish_label, (label_x, self.sky.bottom - 2), size=ruler, bold=True, fixed=True,
-                      colour=theme["text"], anchor="midbottom")
+            draw_text(surface, theme, finish_label, (label_left, self.sky.bottom - 2), size=ruler, bold=True,
+                      fixed=True, colour=theme["text"], anchor="bottomleft")
 
     def _draw_lane_numbers(self, surface: pygame.Surface, theme: Theme) -> None:
         """Each lane's number (the Y of the rules, as the messages say "lane 1") at the view's left
