@@ -772,7 +772,7 @@ class SetupScene(Scene):
                       size=self.ERROR_SIZE, colour=theme[self.error_role], anchor="midbottom")
         typing = self.rows()[self.selected][0].startswith("command")
         on_map = self.rows()[self.selected][0] == "map"
-        hint = (f"type the command · {FIELD_KEYS} · ↑↓ choose · Enter start" if typing
+        hint = (f"{FIELD_KEYS} · ↑↓ choose · Enter start" if typing  # "type the command ·" made it overflow
                 else "↑↓ choose · ←→ change · Enter start · click the name: every map · Esc cancel"
                 if on_map and self.map_set
                 else "↑↓ choose · ←→ change · Enter or click: every map · Esc cancel" if on_map
