@@ -130,3 +130,23 @@ def test_generate_warns_when_its_grid_has_no_route(tmp_path, capsys):
         "try a lower --density or another --seed")
     assert main(["generate", "royale", "--size", "3", "--density", "0.9", "--seed", "1"]) == 0
     assert capsys.readouterr().err == ""  # this one has a route: no warning
+
+
+def test_a_grid_where_nothing_can_be_collected_is_solved_by_dropping_on_the_centre(tmp_path, capsys):
+    """An empty 151x151 grid printed a 75-move walk from row 7 ("UUUDDD...") that collected nothing:
+    when no route collects anything, the shortest -- drop on the centre, stop -- is the answer."""
+    grid = tmp_path / "empty.txt"
+    grid.write_text(("." * 151 + "\n") * 151)
+    assert main(["solve", "royale", str(grid)]) == 0
+    assert parse_answer(capsys.readouterr().out) == {"loot": "0", "start": "75 75", "moves": "-"}
+
+
+def test_a_route_goes_straight_home_once_nothing_is_left_to_collect(tmp_path, capsys):
+    """After the last loot in reach the route walked away and back on its spare moves."""
+    grid = tmp_path / "one.txt"
+    grid.write_text(".........\n" * 3 + "....1....\n" + ".........\n" * 5)  # loot just above the centre (4, 4)
+    assert main(["solve", "royale", str(grid)]) == 0
+    answer = parse_answer(capsys.readouterr().out)
+    assert answer["loot"] == "1"
+    r, c = (int(v) for v in answer["start"].split())
+    assert len(answer["moves"]) == abs(r - 3) + abs(c - 4) + 1  # to the loot, then one step home

@@ -47,7 +47,7 @@ NEG = -1000
 MEMO_LIMIT = 1_500_000
 #: Bump whenever a change could alter the answer (a fix, a new pruning rule): cached pars are
 #: keyed by it (see ``ai.ParCache``), so a route an older, buggier solver stored is never shown.
-SOLVER_VERSION = 2
+SOLVER_VERSION = 3  # 3: routes go straight home once nothing is left to collect
 #: Nodes between two tries at a better fallback route (``Search.incumbent``; read only on timeout).
 INCUMBENT_EVERY = 256
 
@@ -292,6 +292,11 @@ class Search:
             for e, j in t.neighbours[i]:
                 if remaining - 1 < t.dist[j]:
                     continue
+                if value == 0 and t.dist[j] >= t.dist[i]:
+                    # Nothing left to collect: straight home. The first consistent neighbour
+                    # spent the spare moves on a walk away and back ("UUUDDD..." on a grid
+                    # with no loot in reach), a long route that collects nothing more.
+                    continue
                 gain = loot[j] if not ZERO[history][e] else 0
                 h2 = nxt[e]
                 if gain + value_of(j, remaining - 1, h2) == value:
@@ -329,7 +334,8 @@ class Search:
                     continue
                 gain = 1 if loot[j] and j not in taken else 0
                 score = gain + value_of(j, remaining - 1, NEXT[history][e])
-                if best is None or score > best[0]:
+                # Ties go to the step towards the centre: no walk away and back for nothing.
+                if best is None or score > best[0] or (score == best[0] and t.dist[j] < t.dist[best[2]]):
                     best = (score, e, j, gain)
             if i == t.centre and (best is None or best[0] <= 0):
                 return total, "".join(out)
@@ -488,6 +494,11 @@ def solve_level(level: Level, *, deadline: float | None = None,
     if result is None:
         return None
     value, k, moves, exact = result
+    if value == 0 and not t.loot[t.centre]:
+        # No route collects anything: the shortest of them all is to drop on the centre and stop
+        # (``moves -``). The first start the table met was kept: on an empty 151x151 grid a
+        # 75-move walk from row 7 that collected nothing.
+        return Route(t.cells[t.centre], "", 0, exact, search.nodes)
     return Route(t.cells[roots[k].cell], moves, value, exact, search.nodes)
 
 
