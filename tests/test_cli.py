@@ -192,6 +192,31 @@ def test_bench_refuses_misplaced_game_options_in_one_line(capsys, monkeypatch, a
     assert code == 2 and len(err.strip().splitlines()) == 1 and expected in err and not ran
 
 
+@pytest.mark.parametrize("make, expected", [
+    (lambda tmp: tmp / "typo", "typo: No such file or directory"),
+    (lambda tmp: tmp, "no *.has file in this folder"),
+    (lambda tmp: (tmp / "one.has").write_text("1 1 1\n1\n") and tmp / "one.has", "one.has: a file, not a folder"),
+])
+def test_a_bench_data_folder_that_holds_no_puzzles_is_refused_before_any_benchmark(capsys, monkeypatch, tmp_path,
+                                                                                  make, expected):
+    """``bench hashi --data TYPO`` ran the whole benchmark, then said "not found: pass --data DIR" to a
+    user who had (or benched another folder it found by itself); now one line, exit 2, nothing run."""
+    ran = _fake_benchmarks(monkeypatch)
+    code, _out, err = run_main(capsys, "bench", "hashi", "--quick", "--data", str(make(tmp_path)))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and expected in err and not ran, err
+
+
+def test_an_explicit_bench_data_folder_is_the_only_one_looked_at(tmp_path, monkeypatch):
+    from arcade.games.hashi import ai_cli
+
+    found = tmp_path / "found"
+    found.mkdir()
+    (found / "a.has").write_text("1 1 1\n1\n")
+    monkeypatch.setenv(ai_cli.LITERATURE_ENV, str(found))
+    assert ai_cli.find_literature(None) == found
+    assert ai_cli.find_literature(tmp_path / "typo") is None
+
+
 def test_bench_help_shows_every_games_options(capsys):
     code, out, _err = run_main(capsys, "bench", "--help")
     assert code == 0

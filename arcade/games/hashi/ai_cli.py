@@ -224,11 +224,11 @@ def run_generate(args: argparse.Namespace) -> int:
 
 # -- benchmarks ----------------------------------------------------------------------------------
 def find_literature(explicit: Path | None = None) -> Path | None:
-    """The CLLV benchmark folder: ``--data``, $PUZZLE_ARCADE_HASHI_LITERATURE, or a ``shared/data/hashi/
-    literature`` folder beside the checkout or any folder above it."""
+    """The CLLV benchmark folder: ``--data`` (that one alone), else $PUZZLE_ARCADE_HASHI_LITERATURE or a
+    ``shared/data/hashi/literature`` folder beside the checkout or any folder above it."""
+    if explicit is not None:  # only the folder asked for: never another one benched in its place
+        return explicit if explicit.is_dir() and any(explicit.glob("*.has")) else None
     candidates: list[Path] = []
-    if explicit is not None:
-        candidates.append(explicit)
     if os.environ.get(LITERATURE_ENV):
         candidates.append(Path(os.environ[LITERATURE_ENV]))
     here = Path(__file__).resolve()

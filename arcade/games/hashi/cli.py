@@ -17,7 +17,7 @@ from pathlib import Path
 from arcade.bench import percentile, time_spread
 from arcade.core.errors import IllegalMove
 from arcade.core.grid import size_name
-from arcade.core.inputs import path_type
+from arcade.core.inputs import input_folder_type
 from arcade.core.numbers import int_type
 from arcade.core.registry import Command
 from arcade.games.hashi import ai_cli
@@ -34,7 +34,7 @@ def _configure_bench(parser: argparse.ArgumentParser) -> None:
                         default=40, help="board side for the drag benchmark (default 40)")
     parser.add_argument("--only", choices=("play", "ai", "editor"),
                         help="only the play (frame time), the AI or the editor's verdict latency figures")
-    parser.add_argument("--data", type=path_type, help="folder of the CLLV literature set (*.has)")
+    parser.add_argument("--data", type=input_folder_type("*.has"), help="folder of the CLLV literature set (*.has)")
 
 
 def drag_frame_times(size: int = 40, drags: int = 40, steps: int = 24,
