@@ -255,13 +255,22 @@ def test_an_output_a_full_disk_refuses_is_one_line_of_one_form(argv, tmp_path, m
     (["tournament", "tron", "--bots", "random,straight", "--save-replays", "OUT/file"],
      "it is a file, not a folder"),
     (["generate", "hashi", "--out", "OUT/file"], "it is a file, not a folder"),
-], ids=["screenshot into a folder", "replays into a file", "levels into a file"])
+    # Under a file: "File exists" (export, screenshot) and "Not a directory" (replays, levels) named
+    # neither the file in the way nor what is wrong with it.
+    (["export", "hashi", "classic/01-first-steps", "--svg", "OUT/file/x.svg"], "OUT/file is a file, not a folder"),
+    (["play", "hashi", "--screenshot", "OUT/file/x.png"], "OUT/file is a file, not a folder"),
+    (["tournament", "tron", "--bots", "random,straight", "--save-replays", "OUT/file/runs"],
+     "OUT/file is a file, not a folder"),
+    (["generate", "hashi", "--out", "OUT/file/levels"], "OUT/file is a file, not a folder"),
+    (["generate", "hashi", "--out", "/dev/null"], "it is a device, not a folder"),
+], ids=["screenshot into a folder", "replays into a file", "levels into a file", "sheet under a file",
+        "screenshot under a file", "replays under a file", "levels under a file", "levels into a device"])
 def test_an_output_in_the_wrong_place_reads_the_same_way(argv, why, tmp_path, capsys):
     (tmp_path / "file").write_text("mine\n")
     argv = [a.replace("OUT", str(tmp_path)) for a in argv]
     code, _out, err = run_main(capsys, *argv)
-    target = argv[argv.index(next(a for a in argv if a.startswith(str(tmp_path))))]
-    assert (code, err) == (74, f"puzzle-arcade: cannot write {target}: {why}\n")
+    target = next(a for a in argv if a.startswith((str(tmp_path), "/dev/")))
+    assert (code, err) == (74, f"puzzle-arcade: cannot write {target}: {why.replace('OUT', str(tmp_path))}\n")
 
 
 def test_an_export_into_a_fifo_reaches_its_reader(tmp_path):

@@ -262,7 +262,7 @@ def check_output_file(path: str | Path, inputs: Iterable[str | Path | None] = ()
         if not existed:
             path.unlink()
     except OSError as exc:
-        raise cannot_write(path, exc) from None
+        raise cannot_write(path, _why_not(path.parent, exc)) from None
     except ValueError as exc:  # a NUL byte in the name
         raise cannot_write(repr(str(path)), exc) from None
     return path
@@ -284,13 +284,14 @@ def check_output_dir(path: str | Path) -> Path:
     path = Path(path)
     try:
         if path.exists() and not path.is_dir():
-            raise cannot_write(path, "it is a file, not a folder")
+            what = "a file" if path.is_file() else describe_mode(path.stat().st_mode)  # /dev/null: a device
+            raise cannot_write(path, f"it is {what}, not a folder")
         path.mkdir(parents=True, exist_ok=True)
         fd, probe = tempfile.mkstemp(prefix=".write-check.", dir=path)
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        raise cannot_write(path, exc) from None
+        raise cannot_write(path, _why_not(path, exc)) from None
     except ValueError as exc:  # a NUL byte in the name
         raise cannot_write(repr(str(path)), exc) from None
     return path
@@ -352,6 +353,20 @@ def file_in_the_way(folder: Path) -> Path | None:
     the file no folder can be made under."""
     top_down = (*reversed(folder.parents), folder)
     return next((p for p in top_down if p.exists() and not p.is_dir()), None)
+
+
+def _why_not(folder: Path, exc: OSError) -> object:
+    """Why nothing can be written in ``folder``: the file standing where one of its folders belongs,
+    when that is it, else ``exc`` itself. ``export --svg notes.txt/x.svg`` said "File exists" and
+    ``--save-replays notes.txt/runs`` "Not a directory", naming neither the file nor what is wrong
+    with it (a screenshot or an ``-o`` there already said "notes.txt is a file, not a folder")."""
+    if exc.errno in (errno.EEXIST, errno.ENOTDIR):
+        blocker = file_in_the_way(folder)
+        if blocker is not None:
+            from arcade.services.paths import shown_path
+
+            return f"{shown_path(blocker)} is a file, not a folder"
+    return exc
 
 
 def _stat_errno(path: Path) -> int:

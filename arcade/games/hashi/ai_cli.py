@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from arcade.core.errors import EXIT_NO_SOLUTION, ArcadeError, UsageError, cannot_write, error_line
+from arcade.core.errors import EXIT_NO_SOLUTION, ArcadeError, UsageError, error_line
 from arcade.core.grid import size_name
 from arcade.core.inputs import path_type, read_stream_text, read_text_file
 from arcade.core.numbers import int_type, seconds_type, seed_type, size_type
@@ -25,7 +25,7 @@ from arcade.core.topology import Topology
 from arcade.games.hashi import generator, hints, solver
 from arcade.games.hashi.formats import TATHAM_ID, format_bridges, format_level, format_tatham, parse_tatham, read_puzzle
 from arcade.games.hashi.logic import MAX_BRIDGES, MAX_SIDE, RULES, Move, Puzzle, State
-from arcade.services.files import write_output
+from arcade.services.files import check_output_dir, write_output
 from arcade.services.resources import STDIN_NAME, STDIN_REF, check_stdin_once, read_level_arg
 
 LITERATURE_ENV = "PUZZLE_ARCADE_HASHI_LITERATURE"
@@ -196,9 +196,7 @@ def run_generate(args: argparse.Namespace) -> int:
         raise UsageError(f"-n must be between 1 and 10000, not {args.count}")
     seed = new_seed() if args.seed is None else args.seed
     if args.out is not None:
-        if args.out.exists() and not args.out.is_dir():
-            raise cannot_write(args.out, "it is a file, not a folder")
-        args.out.mkdir(parents=True, exist_ok=True)
+        check_output_dir(args.out)  # the framework's check, worded as every other output's
     no_touching = args.no_touching or args.format == "tatham"
     for k in range(args.count):
         made = generator.generate(height, width, args.difficulty, topology, args.density, seed + k,
