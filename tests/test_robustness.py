@@ -194,6 +194,25 @@ def test_every_stdin_command_refuses_every_bad_input_in_one_line(capsys, command
     assert_one_line(code, err, 2)
 
 
+@pytest.mark.parametrize("data, needle", [
+    ("1 . 1\n. . .\n1 . 1\n".encode("utf-16"), "not a UTF-8 text file: UTF-16 text (save it as UTF-8)"),
+    ("1 . 1\n. . .\n1 . 1\n".encode("utf-32"), "not a UTF-8 text file: UTF-32 text (save it as UTF-8)"),
+    ((ROOT / "assets" / "puzzle-arcade.png").read_bytes(), "not a UTF-8 text file: a PNG image"),
+    (b"\xff\xfe garbage\n", "not a UTF-8 text file (byte 0xff at offset 0)"),  # a BOM, then no UTF-16
+], ids=["UTF-16", "UTF-32", "PNG", "BOM and garbage"])
+@pytest.mark.parametrize("from_stdin", [False, True], ids=["file", "stdin"])
+def test_a_file_in_another_encoding_or_an_image_is_named_as_such(capsys, tmp_path, data, needle, from_stdin):
+    """A grid saved as "Unicode" (UTF-16) by Notepad, or an image, was "byte 0xff at offset 0": what
+    the file is, and what to do, is said instead."""
+    path = tmp_path / "grid.txt"
+    path.write_bytes(data)
+    if from_stdin:
+        code, _out, err = run_in_process(capsys, ["solve", "royale", "-"], data)
+    else:
+        code, _out, err = run_in_process(capsys, ["solve", "royale", str(path)])
+    assert_one_line(code, err, 2, needle)
+
+
 # -- numbers in options and ids ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("argv, needle", [

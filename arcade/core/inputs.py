@@ -92,8 +92,36 @@ def decode_text(data: bytes, source: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        # A file saved as "Unicode" by Windows' Notepad is UTF-16 with a byte-order mark: "byte 0xff at
+        # offset 0" left the user guessing what to change, so its encoding is named (PNG and PDF too).
+        known = next((what for magic, codec, what in _NOT_UTF8
+                      if data.startswith(magic) and (codec is None or _decodes(data, codec))), None)
+        if known is not None:
+            raise FormatError(source, None, f"not a UTF-8 text file: {known}") from None
         raise FormatError(source, None, f"not a UTF-8 text file (byte 0x{data[exc.start]:02x} at offset {exc.start})") \
             from None
+
+
+#: Leading bytes of what users hand us instead of UTF-8 text, the codec that must then read it all
+#: (None: the bytes alone say it) and what to call it. UTF-32 before UTF-16: its little-endian
+#: mark starts with UTF-16's.
+_NOT_UTF8: tuple[tuple[bytes, str | None, str], ...] = (
+    (b"\xff\xfe\x00\x00", "utf-32", "UTF-32 text (save it as UTF-8)"),
+    (b"\x00\x00\xfe\xff", "utf-32", "UTF-32 text (save it as UTF-8)"),
+    (b"\xff\xfe", "utf-16", "UTF-16 text (save it as UTF-8)"),
+    (b"\xfe\xff", "utf-16", "UTF-16 text (save it as UTF-8)"),
+    (b"\x89PNG", None, "a PNG image"),
+    (b"%PDF", None, "a PDF document"),
+)
+
+
+def _decodes(data: bytes, codec: str) -> bool:
+    """Whether ``data`` is text in ``codec`` from start to end (a BOM alone proves little)."""
+    try:
+        data.decode(codec)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def check_regular_file(path: str | Path, limit: int = MAX_INPUT_BYTES) -> os.stat_result:
