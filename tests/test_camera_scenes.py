@@ -188,3 +188,31 @@ def test_tron_zoomed_camera_keeps_the_players_cycle_on_screen(app, driver):
     driver.frames(3)
     x, y = scene.session.state.heads[0]
     assert view.is_visible((y, x))
+
+
+@pytest.mark.parametrize("game", ["tron", "hashi", "royale", "runway"])
+def test_a_zoom_key_at_either_end_says_so_and_the_next_step_gives_the_line_back(app, driver, game):
+    """Ctrl+− at the fit did nothing and said nothing (Runway alone said so), and "This is the
+    closest zoom." stayed on the line after zooming out again -- over Tron's "Press an arrow…",
+    which never came back. The end's note lasts until the next step the other way."""
+    scene = app.launch(game, Launch())
+    driver.frames(2)
+    scene.say("The words on the line before the zoom.")
+    driver.key(pygame.K_MINUS, mod=CTRL)
+    if game != "runway":  # the road opens at the speed's own zoom, which zooms out further
+        assert scene.status_text == "This is the widest zoom."
+    for _ in range(40):
+        driver.key(pygame.K_MINUS, mod=CTRL)
+    assert scene.status_text == "This is the widest zoom."
+    driver.key(pygame.K_PLUS, mod=CTRL, unicode="+")
+    assert scene.status_text == "The words on the line before the zoom."
+    for _ in range(60):
+        driver.key(pygame.K_PLUS, mod=CTRL, unicode="+")
+    assert scene.status_text == "This is the closest zoom."
+    driver.key(pygame.K_MINUS, mod=CTRL)
+    assert scene.status_text == "The words on the line before the zoom."
+    for _ in range(3):
+        driver.key(pygame.K_PLUS, mod=CTRL, unicode="+")
+    driver.key(pygame.K_0, mod=CTRL)
+    if game != "runway":  # Runway's Fit says where its camera goes
+        assert scene.status_text == "The words on the line before the zoom."

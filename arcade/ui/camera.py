@@ -96,6 +96,11 @@ class CameraInput:
         return False
 
 
+def zoom_limit_words(step: int) -> str:
+    """What a zoom key says when the camera cannot go further that way (every game's words)."""
+    return "This is the closest zoom." if step > 0 else "This is the widest zoom."
+
+
 class CameraScene:
     """Mixin for a GameScene: the ``zoom`` and ``zoom_fit`` actions of :func:`camera_bindings`.
 
@@ -111,14 +116,18 @@ class CameraScene:
         self.camera.view.release()
 
     def zoom(self, arg: str) -> None:
+        """Ctrl++ / Ctrl+−: a step in or out, or a word at either end (Ctrl+− at the fit did nothing
+        and said nothing, as if the key were dead)."""
         if self.camera.view.zoom_by(int(arg), self.camera.anchor()):
             self.camera_changed()
-        elif int(arg) > 0:
-            self.say("This is the closest zoom.")  # type: ignore[attr-defined]
+            self.drop_limit()  # type: ignore[attr-defined]
+        else:
+            self.say_limit(zoom_limit_words(int(arg)))  # type: ignore[attr-defined]
 
     def zoom_fit(self) -> None:
         self.camera.view.fit()
         self.camera_changed()
+        self.drop_limit()  # type: ignore[attr-defined]
 
     def camera_changed(self) -> None:
         """The camera moved or zoomed (hook)."""

@@ -51,12 +51,35 @@ class StatusLineMixin:
         self.status_more_rect = pygame.Rect(0, 0, 0, 0)
         #: The status line's text part (left of a toast): a click there turns a long text's page.
         self.status_text_rect = pygame.Rect(0, 0, 0, 0)
+        #: A key's end-of-range note on the line now ("This is the closest zoom.") and the words it
+        #: covered, given back by the next step the other way (:meth:`drop_limit`).
+        self._limit_text = ""
+        self._before_limit: tuple[str, str] = ("", "text_dim")
 
     def say(self, text: str, role: str = "text_dim") -> None:
         """Set the status line (a refused move's reason, a hint, the watch step)."""
         self.status_text = text
         self.status_role = role
         self._dirty = True
+
+    def say_limit(self, text: str) -> None:
+        """Say that a key has reached the end of its range (the closest zoom), keeping the words it covers.
+
+        Such a note is true only until the next step the other way: zoomed out again, the line
+        still said "This is the closest zoom." -- and Tron's "Press an arrow … to start" it had
+        covered was gone for good. :meth:`drop_limit` gives the line back.
+        """
+        if not (self._limit_text and self.status_text == self._limit_text):
+            self._before_limit = (self.status_text, self.status_role)
+        self._limit_text = text
+        self.say(text)
+
+    def drop_limit(self) -> None:
+        """The key moved away from its end: the note said by :meth:`say_limit`, if the line still
+        shows it, gives way to what the line said before it."""
+        if self._limit_text and self.status_text == self._limit_text:
+            self.say(*self._before_limit)
+        self._limit_text = ""
 
     def _wrap_status(self, text: str, width: int) -> list[str]:
         """Every line of the status text wrapped to ``width`` (kept: wrapping measures every word). A

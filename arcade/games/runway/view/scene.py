@@ -37,7 +37,7 @@ from arcade.games.runway.view.panels import (
 from arcade.games.runway.view.programs import ProgramsMixin
 from arcade.games.runway.view.roadview import USER_ZOOM, RoadView
 from arcade.services.settings import stored_choice
-from arcade.ui.camera import ctrl_held
+from arcade.ui.camera import ctrl_held, zoom_limit_words
 from arcade.ui.overlays import ResultScene
 from arcade.ui.speed import WATCH_SPEEDS
 from arcade.ui.tick_scene import TickScene
@@ -250,8 +250,10 @@ class RunwayScene(ProgramsMixin, TickScene):
 
     def zoom(self, arg: str) -> None:
         """Ctrl++ / Ctrl+− (and Ctrl+wheel): the player's zoom over the speed's own."""
-        if not self.road.zoom_by(int(arg)):
-            self.say("This is the closest zoom." if int(arg) > 0 else "This is the widest zoom.")
+        if self.road.zoom_by(int(arg)):
+            self.drop_limit()
+        else:
+            self.say_limit(zoom_limit_words(int(arg)))
 
     def zoom_fit(self) -> None:
         self.road.fit()
