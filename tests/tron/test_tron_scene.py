@@ -1857,3 +1857,21 @@ def test_a_map_picked_with_l_is_the_setups_map_from_then_on(app, driver):
     assert (again.session.level_id, again.setup.map) == (drawn, "scatter")
     again.new_match(again.setup)
     assert again.session.level_id.startswith("scatter-") and again.session.level_id != drawn
+
+
+@pytest.mark.parametrize("size", [(640, 400), (700, 430)])
+def test_a_zoomed_match_in_a_small_window_keeps_its_maps_name_whole(app, driver, size):
+    """At 700x430 a zoomed bot-vs-bot match's header read "Empty r…" beside "Fl…": the zoom and the
+    speed took the room, and only the names and the title were ever shortened. The zoom and the
+    speed now go before the names do; the map's name stays whole."""
+    app.on_resize(size)
+    scene = open_tron(app, mode="watch", bot1="flood-fill", bot2="strongest", best_of=3)
+    driver.key(pygame.K_EQUALS, mod=pygame.KMOD_CTRL, unicode="=")
+    driver.key(pygame.K_EQUALS, mod=pygame.KMOD_CTRL, unicode="=")
+    assert scene.zoom_fields(), "the board should be zoomed"
+    scene._dirty = True
+    driver.frame()
+    font = app.theme.font(22, True)
+    assert scene.header_shown.endswith("Empty room"), scene.header_shown
+    assert 16 + font.size(scene.header_shown)[0] < scene.header_fields_rect.left
+    assert scene.header_fields_rect.right <= size[0]

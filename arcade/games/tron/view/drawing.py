@@ -80,8 +80,9 @@ class DrawingMixin:
     def draw_status_fields(self, surface: pygame.Surface, pos: tuple[int, int], room: int) -> pygame.Rect:
         """The header's facts, the names and the score set apart: each name after its cycle's colour
         chip (cycle 2's hollow, as its trail), the score bold between them. Wider than ``room``, the
-        replay's label goes first (the status line says it too), then the names are shortened: at
-        640x400 a tournament round's fields ran under the title ("Emp…" over "Strongest")."""
+        replay's label goes first (the status line says it too), then the zoom, then the speed, then
+        the names are shortened: at 640x400 a tournament round's fields ran under the title ("Emp…"
+        over "Strongest")."""
         assert self.app is not None
         theme = self.app.theme
         px = theme.px
@@ -104,9 +105,20 @@ class DrawingMixin:
 
         if wide(rest, names) > room and self.viewer is not None:
             rest = [field for field in rest if field not in ("Tournament round", "Replay file")]
+        # Then the zoom (the board shows it, Ctrl+0 undoes it) and the speed (its keys say it): at
+        # 700x430 a zoomed match read "Empty r…" in the title beside "Fl…".
+        if wide(rest, names) > room:
+            zoom = []
+        if wide(rest, names) > room:
+            rest = [field for field in rest if not field.endswith("/s")]
         over = wide(rest, names) - room
         if over > 0:
-            each = max(px(40), max(measure(name)[0] for name in names) - over // 2)
+            # The widest each name may be so that both together shrink by ``over``: the long one
+            # alone if the short one leaves room, else both to half (it took ``over // 2`` off the
+            # longer name only, and two long names ran into the title).
+            short, long_ = sorted(measure(name)[0] for name in names)
+            target = short + long_ - over
+            each = max(px(40), target // 2 if 2 * short >= target else target - short)
             names = [name if measure(name)[0] <= each else
                      fitting_prefix(name, each, lambda text: measure(text)[0], "…") + "…" for name in names]
         x, y = pos
