@@ -21,13 +21,12 @@ move found so far by then, never later. The ladder, weakest first:
 from __future__ import annotations
 
 import gc
-import math
 import random
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -45,7 +44,6 @@ from arcade.games.tron.board import (
 )
 from arcade.games.tron.endgame import FillPlanner
 from arcade.games.tron.logic import DIRECTIONS
-from arcade.games.tron.watchdog import Job, SearchWorker
 
 #: Score of a won position (a loss is its negative; a draw scores 0), and the weight of one cell
 #: of difference once the players are separated (beats any territory score): the compiled
@@ -60,15 +58,6 @@ COMPILED_SEARCH_SHARE = 0.90
 #: How long past its deadline a search that finished no depth may still measure the flood-fill
 #: fallback (:func:`flood_choice`): ample on contest boards, a cap on 200x200 ones.
 FALLBACK_GRACE = 0.001
-#: Where, between the search's deadline and the end of the budget, the strongest bot stops waiting
-#: for its search thread and answers with the best move it published (see :func:`watchdog_time`):
-#: halfway, so an answer that stops on time keeps its usual room to wrap up and is never cut
-#: short, and one given up on still has half the margin (5 ms of 100) to be sent.
-WATCHDOG_SHARE = 0.5
-#: How long a new round's reset or a new board's buffers may wait for a search that is still
-#: running (an abandoned one ends within a millisecond): past it they stay queued and run
-#: before the next answer, outside the caller's way (see :mod:`arcade.games.tron.watchdog`).
-PREPARE_WAIT = 5.0
 #: a1k0n's weights for Voronoi nodes and edges.
 NODE_WEIGHT = kernel.K1
 EDGE_WEIGHT = kernel.K2
@@ -83,19 +72,6 @@ class Decision:
     depth: int = 0
     nodes: int = 0
     score: float | None = None
-
-
-def watchdog_time(now: float, deadline: float, share: float) -> float:
-    """When a caller stops waiting for a search that should stop at ``deadline`` (``now`` is when the
-    answer began): :data:`WATCHDOG_SHARE` of the way from ``deadline`` to the end of the budget.
-
-    A bot is given only its deadline, ``share`` of the budget after the answer began (with a
-    margin of at least 2 ms, see ``match.bot_deadline``), so the budget's end is read back from
-    it. ``now`` is a little after the budget began (the board was read and converted first),
-    which makes the margin read back a little smaller: the wake time errs early, never late.
-    """
-    margin = max(0.002, (deadline - now) * (1 - share) / share)
-    return deadline + WATCHDOG_SHARE * margin
 
 
 class Bot(ABC):
@@ -511,8 +487,7 @@ class SearchBot(Bot):
         with collector_paused():
             return self._decide(board, deadline)
 
-    def _decide(self, board: Board, deadline: float, job: Job[Decision] | None = None) -> Decision:
-        """The answer; ``job``, when run by a watching caller, receives each better move as it is found."""
+    def _decide(self, board: Board, deadline: float) -> Decision:
         geo = board.geo
         moves = board.safe_moves()
         if not moves:
@@ -521,12 +496,11 @@ class SearchBot(Bot):
             return Decision(moves[0][0], "only one safe move")
         territory = voronoi(geo, board.free, board.me, board.opp)
         if territory.separated:
-            return self.endgame(board, deadline, job)
-        return self.search(board, deadline, territory.mine.bit_count() + territory.theirs.bit_count(), job)
+            return self.endgame(board, deadline)
+        return self.search(board, deadline, territory.mine.bit_count() + territory.theirs.bit_count())
 
-    def search(self, board: Board, deadline: float, room: int, job: Job[Decision] | None = None) -> Decision:
-        """Iterative deepening of :class:`PairSearch` until the deadline (``room``: cells either can reach;
-        ``job``: where each finished depth's move is published)."""
+    def search(self, board: Board, deadline: float, room: int) -> Decision:
+        """Iterative deepening of :class:`PairSearch` until the deadline (``room``: cells either can reach)."""
         moves = board.safe_moves()
         memory = None
         if self.keep_memory:
@@ -542,24 +516,17 @@ class SearchBot(Bot):
                 return search.partial, False
 
         by_target = {target: d for d, target in moves}
-        publish = None
-        if job is not None:
-            def publish(best: int, score: int, depth: int) -> None:
-                job.publish(self.decision(board, by_target.get(best), score, depth, search.nodes))
-
-        best, score, depth = self.deepen(run, [target for _d, target in moves], deadline, room, publish)
+        best, score, depth = self.deepen(run, [target for _d, target in moves], deadline, room)
         return self.decision(board, by_target.get(best), score, depth, search.nodes, deadline)
 
     def deepen(self, run: Callable[[int, list[int]], tuple[list[tuple[int, int]], bool]],
-               order: list[int], deadline: float, room: int,
-               publish: Callable[[int, int, int], None] | None = None) -> tuple[int | None, int | None, int]:
+               order: list[int], deadline: float, room: int) -> tuple[int | None, int | None, int]:
         """Iterative deepening, shared by the searches: (best move, its score, depth finished).
 
         ``run(depth, order)`` searches the root moves in ``order`` and returns (move, value)
         pairs for the moves it finished, and whether it finished them all before the clock
         ran out. Equal values keep the order of the last iteration: the move the shallower
-        search ranked first stays first unless another one beats it. ``publish(move, score, depth)``
-        hears each finished depth's best move (for a caller that may stop waiting before the end).
+        search ranked first stays first unless another one beats it.
         """
         best: int | None = None
         best_score: int | None = None
@@ -578,8 +545,6 @@ class SearchBot(Bot):
             order = [move for move, _value in results]
             best, best_score = results[0]
             depth_done = depth
-            if publish is not None:
-                publish(best, best_score, depth)
             if abs(best_score) >= WIN - 10_000 or time.perf_counter() > deadline:
                 break
             if depth * 2 > room + 2:
@@ -595,7 +560,7 @@ class SearchBot(Bot):
             return Decision(flood_choice(board, cutoff)[0], "no time to search", depth, nodes, None)
         return Decision(direction, describe(score, self.cell_value) + f" (depth {depth})", depth, nodes, score)
 
-    def endgame(self, board: Board, deadline: float, job: Job[Decision] | None = None) -> Decision:
+    def endgame(self, board: Board, deadline: float) -> Decision:
         direction, area = flood_choice(board)
         return Decision(direction, f"separated: filling {area} cells")
 
@@ -612,14 +577,6 @@ class VoronoiBot(SearchBot):
 class StrongestBot(SearchBot):
     """The :class:`SearchBot` with a1k0n's evaluation, a transposition table and search extensions;
     compiled with numba when installed, else the same search in pure Python.
-
-    It thinks in its own thread (:class:`~arcade.games.tron.watchdog.SearchWorker`, one per bot,
-    kept for its life) while the caller waits until :func:`watchdog_time`: a search that stalls
-    past its deadline (page faults, the host taking its core) cannot delay the answer, which is
-    then the best move of the last depth it finished -- or, before the first, a safe move chosen
-    by the flood-fill rule's local tie-break. Everything that touches the search's memory (its
-    tables, buffers, plan) runs in that thread, in order, so an abandoned search is over before
-    the next one starts.
     """
     name = "strongest"
     title = "Strongest"
@@ -640,7 +597,6 @@ class StrongestBot(SearchBot):
         # At a fixed depth (tests) the endgame is made reproducible too: a fixed number of walks.
         self.planner = FillPlanner(seed, None if depth is None else 12)
         self.compiled = bool(compiled)
-        self.worker = SearchWorker(f"tron-{self.name}")
         #: The compiled search's buffers for the board size last played (its table is 13 MB: one
         #: size at a time, so a bot that meets many sizes in a tournament does not pile them up).
         self.arrays: kernel.SearchArrays | None = None
@@ -650,34 +606,10 @@ class StrongestBot(SearchBot):
             self.search_share = COMPILED_SEARCH_SHARE
 
     def reset(self) -> None:
-        self._serially(self._reset)
-
-    def _reset(self) -> None:
         super().reset()
         self.planner.reset()
         if self.arrays is not None:
             self.arrays.clear()
-
-    def _serially(self, work: Callable[[], object]) -> None:
-        """Run ``work`` on the search's memory after any search still running (see :data:`PREPARE_WAIT`)."""
-        if self.worker.idle():
-            work()  # nothing runs or is queued: here and now is as good as the worker, and no thread yet
-        else:
-            self.worker.wait(lambda _job: work(), PREPARE_WAIT)
-
-    def decide(self, board: Board, deadline: float) -> Decision:
-        """The search's answer if it is done by :func:`watchdog_time`, else the best move it published."""
-        with collector_paused():
-            started = time.perf_counter()
-            moves = board.safe_moves()
-            if len(moves) < 2:
-                return self._decide(board, deadline)  # nothing to search
-            fallback = Decision(flood_choice(board, -math.inf)[0], "no time to search")
-            decision, finished = self.worker.run(lambda job: self._decide(board, deadline, job), fallback,
-                                                 watchdog_time(started, deadline, self.search_share))
-            if finished:
-                return decision
-            return replace(decision, reason=decision.reason + "; the search overran: answered without it")
 
     def prepare(self, width: int, height: int) -> None:
         """Make the compiled search's buffers for the round's board before its first answer.
@@ -688,7 +620,7 @@ class StrongestBot(SearchBot):
         """
         super().prepare(width, height)
         if self.compiled:
-            self._serially(lambda: self._arrays_for(width, height))
+            self._arrays_for(width, height)
 
     def _arrays_for(self, width: int, height: int) -> kernel.SearchArrays:
         """The buffers for this board size (made for a new size; the old size's go first)."""
@@ -698,45 +630,30 @@ class StrongestBot(SearchBot):
             arrays = self.arrays = kernel.SearchArrays(width, height)
         return arrays
 
-    def search(self, board: Board, deadline: float, room: int, job: Job[Decision] | None = None) -> Decision:
+    def search(self, board: Board, deadline: float, room: int) -> Decision:
         if not self.compiled:
-            return super().search(board, deadline, room, job)
-        return self.array_search(board, deadline, room, job)
+            return super().search(board, deadline, room)
+        return self.array_search(board, deadline, room)
 
-    def array_search(self, board: Board, deadline: float, room: int, job: Job[Decision] | None = None) -> Decision:
+    def array_search(self, board: Board, deadline: float, room: int) -> Decision:
         """The same iterative deepening on the compiled search of :mod:`arcade.games.tron.kernel`."""
         geo = board.geo
         arrays = self._arrays_for(geo.width, geo.height)
         arrays.next_move()  # the killers move up a ply (on new buffers they are all still unset)
         a, b, h = arrays.load(board.free, geo.stride, board.me, board.opp)
         arrays.info[0] = 0
-        by_dir = {DIRECTIONS.index(d): d for d, _target in board.safe_moves()}
-        publish = None
-        if job is not None:
-            # The kernel reads its abort flag at every node (its clock only every millisecond). A
-            # depth starting just as the flag is raised clears it again; the deadline, passed by
-            # then, still ends that depth at its first look at the clock.
-            job.on_stop(lambda: arrays.info.__setitem__(1, 1))
-
-            def publish(best: int, score: int, depth: int) -> None:
-                job.publish(self.decision(board, by_dir.get(best), score, depth, int(arrays.info[0])))
 
         def run(depth: int, order: list[int]) -> tuple[list[tuple[int, int]], bool]:
-            if job is not None and job.stopped:
-                return [], False
             done = arrays.root(a, b, h, depth, np.array(order, dtype=np.int64), deadline)
             return list(zip(order, arrays.values[:done].tolist(), strict=False)), done == len(order)
 
-        best, score, depth = self.deepen(run, list(by_dir), deadline, room, publish)
+        by_dir = {DIRECTIONS.index(d): d for d, _target in board.safe_moves()}
+        best, score, depth = self.deepen(run, list(by_dir), deadline, room)
         return self.decision(board, by_dir.get(best), score, depth, int(arrays.info[0]), deadline)
 
-    def endgame(self, board: Board, deadline: float, job: Job[Decision] | None = None) -> Decision:
-        by_target = {target: d for d, target in board.safe_moves()}
-        if job is not None:
-            kept = self.planner.kept_step(board.free, board.me)
-            if kept in by_target:
-                job.publish(Decision(by_target[kept], "separated: the next step of the plan kept"))
+    def endgame(self, board: Board, deadline: float) -> Decision:
         cell, length, bound = self.planner.move(board.geo, board.free, board.me, deadline)
+        by_target = {target: d for d, target in board.safe_moves()}
         if cell not in by_target:
             direction, length, depth = fill_search(board, deadline, self.max_depth)
             return Decision(direction, f"separated: about {length} moves of room (depth {depth})", depth, 0, length)

@@ -205,14 +205,6 @@ class FillPlanner:
         self.plan = []
         self.rng.seed(self.seed)
 
-    def kept_step(self, free: int, head: int) -> int | None:
-        """The next cell of the plan kept from the last move, if the plan is still free (an answer to
-        give should the planning stall; the caller checks that the cell is next to the head)."""
-        plan = self.plan
-        if plan and plan[0] == head:
-            plan = plan[1:]
-        return plan[0] if plan and self._cells_free(free, plan) else None
-
     def move(self, geo: Geometry, free: int, head: int, deadline: float) -> tuple[int, int, int]:
         """(next cell, planned path length, upper bound) for the head in its own room."""
         offsets = geo.offsets
