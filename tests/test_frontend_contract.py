@@ -15,6 +15,7 @@ import itertools
 import json
 import random
 import re
+import shutil
 import threading
 import time
 from collections.abc import Iterator
@@ -793,8 +794,9 @@ def test_a_level_change_rebuilds_and_lays_out_the_board(info, toy_in_registry, m
         frames(app)
 
 
-def damaged_payloads(game: str, good: dict) -> dict[str, str]:
-    """Save files each damaged in one way; the envelope's own damage and the session's."""
+def damaged_payloads(game: str, good: dict) -> dict[str, str | bytes | None]:
+    """Save files each damaged in one way; the envelope's own damage and the session's (bytes: not
+    text; None: a folder where the file belongs)."""
     session = good["session"]
 
     def with_session(**change) -> str:
@@ -816,9 +818,26 @@ def damaged_payloads(game: str, good: dict) -> dict[str, str]:
         "elapsed-null": with_extra(elapsed=None),
         "elapsed-huge": with_extra(elapsed=1e999),
         "extra-list": with_session(extra=[1, 2]),
+        # The ways a file is damaged on disk or by another version, whatever game it holds.
+        "truncated": json.dumps(good)[: len(json.dumps(good)) // 2],
+        "empty": "",
+        "a-list": json.dumps([good]),
+        "no-session": json.dumps({"saved_at": good["saved_at"], "label": good["label"]}),
+        "no-level": json.dumps({**good, "session": {k: v for k, v in session.items() if k != "level"}}),
+        "label-number": json.dumps({**good, "label": 5}),
+        "moves-numbers": with_session(moves=[1, 2, 3]),
+        "future-version": with_session(version=99),
+        "binary": b"\x89\x00\xff\xfe garbage \x00\x01" * 40,
+        "a-folder": None,
         **({"seats": with_extra(match={**session["extra"].get("match", {}), "seats": ["human", "nobot"]}),
             "round-log": with_extra(round_log=5)} if game == "tron" else {}),
     }
+
+
+#: What the line says was wrong, for the kinds of damage it used to say in Python's words.
+DAMAGE_SAID = {"a-list": "(a list, not a saved game)", "no-level": "'level' is missing",
+               "future-version": "save version 99 is newer than this program reads", "a-folder": "a folder",
+               "binary": "(not text)", "empty": "not readable JSON", "elapsed-text": "('elapsed' is not"}
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
@@ -829,9 +848,15 @@ def test_damaged_saves_are_moved_aside_with_one_line_on_every_path(info, toy_in_
     for kind, payload in damaged_payloads(info.name, good).items():
         for path in ("menu", "continue", "play"):
             target = saves.autosave_path(info.name)
-            target.write_text(payload)
             damaged = target.with_suffix(".json.damaged")
-            damaged.unlink(missing_ok=True)
+            for old in (target, damaged):
+                shutil.rmtree(old) if old.is_dir() else old.unlink(missing_ok=True)
+            if payload is None:
+                (target / "inside").mkdir(parents=True)
+            elif isinstance(payload, bytes):
+                target.write_bytes(payload)
+            else:
+                target.write_text(payload)
             app = new_app(registry)
             try:
                 if path == "play":
@@ -847,7 +872,8 @@ def test_damaged_saves_are_moved_aside_with_one_line_on_every_path(info, toy_in_
                 where = f"{kind} via {path}"
                 # The menu already moved a save with a damaged envelope aside: then there is no Continue.
                 assert isinstance(scene, GameScene) or (path == "continue" and isinstance(scene, MenuScene)), where
-                assert not target.exists() or saved_session(info.name) != json.loads(payload).get("session"), where
+                if isinstance(payload, str) and payload.startswith("{") and payload.endswith("}"):
+                    assert not target.exists() or saved_session(info.name) != json.loads(payload).get("session"), where
                 assert damaged.exists(), f"{where}: the damaged save was not moved aside"
                 assert app.crashes == 0, where
                 said = [m.text for s in app.stack.scenes for m in getattr(getattr(s, "toast", None), "messages", [])]
@@ -857,6 +883,10 @@ def test_damaged_saves_are_moved_aside_with_one_line_on_every_path(info, toy_in_
                 told = [line for line in capsys.readouterr().err.splitlines() if "damaged" in line.lower()
                         or "could not" in line.lower()]
                 assert len(told) == 1 and told[0].startswith("puzzle-arcade: ") and info.title in told[0], told
+                # What was wrong, in the player's words: "list indices must be integers or slices, not
+                # str", "damaged save ('level')" and "unknown save version '99'" were Python's or unclear.
+                assert not re.search(r"indices|ValueError|KeyError|TypeError", told[0]), told
+                assert DAMAGE_SAID.get(kind, "") in told[0], (kind, told)
             finally:
                 close(app)
 

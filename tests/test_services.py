@@ -832,3 +832,66 @@ def test_a_read_only_folder_with_no_settings_file_says_nothing_at_quit(app, monk
     app.intro(REGISTRY.get("runway"))
     app.close()
     assert tried and said == []
+
+
+def test_undecodable_input_is_worded_one_way_by_a_file_a_replay_and_a_line_protocol(tmp_path):
+    """A level file, a replay file and a bot's line protocol said "not a UTF-8 text file (byte 0xff at
+    offset 0)", "not a valid replay: not UTF-8 text" and "not UTF-8 text (invalid start byte)"."""
+    import io
+
+    from arcade.core.errors import FormatError
+    from arcade.core.inputs import decode_text, read_line
+    from arcade.services.replays import load_replay
+
+    data = b'{"format": "\xff"}'
+    with pytest.raises(FormatError) as level:
+        decode_text(data, "level.txt")
+    replay = tmp_path / "r.json"
+    replay.write_bytes(data)
+    with pytest.raises(FormatError) as loaded:
+        load_replay(replay)
+    with pytest.raises(FormatError) as line:
+        read_line(io.TextIOWrapper(io.BytesIO(b"7 9\n\xff\n"), encoding="utf-8", errors="strict"), "<stdin>", 1)
+    assert str(level.value) == "level.txt: not a UTF-8 text file (byte 0xff at offset 12)"
+    assert str(loaded.value) == f"{replay}: not a valid replay: not a UTF-8 text file (byte 0xff at offset 12)"
+    assert str(line.value) == "<stdin>:1: not UTF-8 text (byte 0xff)"
+    replay.write_bytes("[]".encode("utf-16"))
+    utf16 = r"not a valid replay: not a UTF-8 text file: UTF-16 text \(save it as UTF-8\)$"
+    with pytest.raises(FormatError, match=utf16):
+        load_replay(replay)
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("x" * 5000, "'" + "x" * 40 + "…'"),
+    ("\x00" * 3000, "'" + "\\x00" * 10 + "…'"),
+    ("short\n", "'short\\n'"),
+])
+def test_an_error_quotes_at_most_forty_characters_of_the_input_escaped(text, shown):
+    from arcade.core.errors import quoted
+
+    assert quoted(text) == shown
+
+
+@pytest.mark.parametrize("content", ["\x00" * 3000, "y" * 5000])
+def test_a_level_id_of_garbage_is_one_short_line(user_home, tmp_path, content, capsys):
+    """``solve hashi --file F`` with an id of 3000 NUL bytes printed a line of 12,000 characters."""
+    from arcade.cli import main
+
+    path = tmp_path / "ids.txt"
+    path.write_text(content)
+    assert main(["solve", "hashi", "--file", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and len(err) < 400 and "…" in err, err
+
+
+@pytest.mark.parametrize("level_id", [None, 5, ["a"], "\x00\x00", "x" * 500])
+def test_a_replay_level_id_that_is_not_a_name_is_no_title(level_id):
+    """The level is in the replay itself, so it still opens; but ``str()`` of its id was the title:
+    ``null`` listed it as a level called "None"."""
+    from arcade.services.replays import replay_from_dict
+
+    data = {"format": "puzzle-arcade-replay", "version": 1, "game": "tron", "level_id": level_id,
+            "level": "3 3\n...\n...\n...\n", "players": ["a"], "moves": [], "turns": [],
+            "result": {"result": "unfinished", "reason": ""}}
+    assert replay_from_dict(data).level_id == ""
+    assert replay_from_dict({**data, "level_id": "huge-room"}).level_id == "huge-room"

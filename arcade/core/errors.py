@@ -17,6 +17,31 @@ EXIT_IO = 74  # sysexits EX_IOERR
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, also used for SIGTERM
 
 
+#: How many characters of a user's text an error line quotes at most (:func:`quoted`).
+QUOTE_LIMIT = 40
+#: The same for what may be a file's path (a level reference): its folders are part of the name.
+QUOTE_PATH_LIMIT = 200
+
+
+def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for an error line: escaped as ``repr`` escapes it (a NUL is ``\\x00``, a newline
+    ``\\n``) and cut to about ``limit`` characters with "…".
+
+    Every parser quotes what it could not read, and quoted it whole: ``solve hashi --file F`` where
+    F held 3000 NUL bytes printed one line of 12,000 characters (``'\\x00\\x00...'``). The limit is
+    on the escaped text, so 40 NULs do not make 160 characters either.
+    """
+    text = str(text)
+    shown = repr(text)
+    if len(shown) - 2 <= limit:
+        return shown
+    keep = min(len(text), limit)
+    while keep > 0 and len(repr(text[:keep])) - 2 > limit:
+        keep -= 1
+    cut = repr(text[:keep])
+    return f"{cut[:-1]}…{cut[-1]}"
+
+
 class ArcadeError(Exception):
     """An error with a message fit to show a user on one line."""
 

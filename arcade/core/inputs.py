@@ -92,14 +92,33 @@ def decode_text(data: bytes, source: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        # A file saved as "Unicode" by Windows' Notepad is UTF-16 with a byte-order mark: "byte 0xff at
-        # offset 0" left the user guessing what to change, so its encoding is named (PNG and PDF too).
-        known = next((what for magic, codec, what in _NOT_UTF8
-                      if data.startswith(magic) and (codec is None or _decodes(data, codec))), None)
-        if known is not None:
-            raise FormatError(source, None, f"not a UTF-8 text file: {known}") from None
-        raise FormatError(source, None, f"not a UTF-8 text file (byte 0x{data[exc.start]:02x} at offset {exc.start})") \
-            from None
+        raise FormatError(source, None, not_utf8(data, exc.start)) from None
+
+
+#: What every reader says of bytes that are not UTF-8, a file's or a program's (:func:`not_utf8`).
+NOT_UTF8_FILE = "a UTF-8 text file"
+NOT_UTF8_TEXT = "UTF-8 text"
+
+
+def not_utf8(data: bytes, start: int | None, what: str = NOT_UTF8_FILE) -> str:
+    """The one wording of input that does not decode, whoever reads it: "not a UTF-8 text file (byte
+    0xff at offset 12)", "not a UTF-8 text file: UTF-16 text (save it as UTF-8)" -- ``what`` is
+    :data:`NOT_UTF8_TEXT` for a program's line ("not UTF-8 text (byte 0xff at offset 3)").
+
+    A level file, a replay and a bot's answer said it three ways ("not a UTF-8 text file (byte ...)",
+    "not UTF-8 text", "answered '\ufffd'"). A file saved as "Unicode" by Windows' Notepad is UTF-16
+    with a byte-order mark: "byte 0xff at offset 0" left the user guessing what to change, so its
+    encoding is named (PNG and PDF too). ``start`` is the first bad byte's offset in ``data`` (None:
+    ``data`` is a piece of a stream, the byte alone is named, not where it was).
+    """
+    known = next((kind for magic, codec, kind in _NOT_UTF8
+                  if data.startswith(magic) and (codec is None or _decodes(data, codec))), None)
+    if known is not None and start is not None:
+        return f"not {what}: {known}"
+    if start is None or not 0 <= start < len(data):
+        bad = next((b for b in data if b >= 0x80), None)
+        return f"not {what} (byte 0x{bad:02x})" if bad is not None else f"not {what}"
+    return f"not {what} (byte 0x{data[start]:02x} at offset {start})"
 
 
 #: Leading bytes of what users hand us instead of UTF-8 text, the codec that must then read it all
@@ -213,8 +232,9 @@ def read_line(stream: TextIO | None, source: str, line: int, limit: int = MAX_LI
         raise FormatError(source, None, NO_INPUT)
     try:
         text = stream.readline(limit + 1)
-    except UnicodeDecodeError as exc:
-        raise FormatError(source, line, f"not UTF-8 text ({exc.reason})") from None
+    except UnicodeDecodeError as exc:  # exc.object is the stream's chunk: its offsets are not the line's
+        bad = exc.object[exc.start:exc.start + 1] if isinstance(exc.object, bytes) else b""
+        raise FormatError(source, line, not_utf8(bad, None, NOT_UTF8_TEXT)) from None
     if len(text) > limit and not text.endswith("\n"):
         raise FormatError(source, line, f"line is longer than {limit} characters")
     return text

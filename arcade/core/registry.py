@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from arcade.core.errors import UsageError
+from arcade.core.errors import UsageError, quoted
 from arcade.core.game import Rules
 
 
@@ -198,7 +198,7 @@ class Registry:
             return self._games[name]
         except KeyError:
             choices = ", ".join(self.names()) or "none registered"
-            raise UsageError(f"unknown game {name!r} (choose from: {choices})") from None
+            raise UsageError(f"unknown game {quoted(name)} (choose from: {choices})") from None
 
     def names(self) -> list[str]:
         return [g.name for g in self]

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Generic
 
-from arcade.core.errors import ArcadeError, FormatError, IllegalMove
+from arcade.core.errors import ArcadeError, FormatError, IllegalMove, quoted
 from arcade.core.game import Hint, LevelT, MoveT, Outcome, Rules, StateT, Step
 from arcade.core.inputs import parse_json
 from arcade.core.numbers import checked_int
@@ -320,10 +320,12 @@ class Session(Generic[LevelT, StateT, MoveT]):
         if not isinstance(data, dict):
             raise FormatError(source, None, "save is not a JSON object")
         if data.get("game") != rules.name:
-            raise FormatError(source, None, f"save is for game {str(data.get('game'))[:40]!r}, not {rules.name!r}")
+            raise FormatError(source, None, f"save is for game {quoted(data.get('game'))}, not {rules.name!r}")
         try:
             fields = _checked_fields(data)
-        except (KeyError, TypeError, ValueError) as exc:
+        except KeyError as exc:  # said "damaged save ('level')"
+            raise FormatError(source, None, f"damaged save ({exc.args[0]!r} is missing)") from None
+        except (TypeError, ValueError) as exc:
             raise FormatError(source, None, f"damaged save ({exc})") from None
         level_text, level_id, seed, moves, index, ai_moves, hint_moves, extra = fields
         level = rules.parse_level(level_text, f"{source} (level)")
@@ -333,7 +335,7 @@ class Session(Generic[LevelT, StateT, MoveT]):
                 session._ai_kind = HINT_MOVE if number - 1 in hint_moves else AI_MOVE
                 session.play(text, by_ai=number - 1 in ai_moves or number - 1 in hint_moves)
             except IllegalMove as exc:
-                raise FormatError(source, None, f"move {number} ({text[:40]!r}) is illegal: {exc}") from None
+                raise FormatError(source, None, f"move {number} ({quoted(text)}) is illegal: {exc}") from None
         session._ai_kind = AI_MOVE
         session.seek(index)
         session.extra = extra
@@ -355,8 +357,11 @@ class Session(Generic[LevelT, StateT, MoveT]):
 def _checked_fields(data: dict[str, Any]) -> tuple[str, str, int, list[str], int, set[int], set[int], dict[str, Any]]:
     """The save's fields, each checked for type, range and size (KeyError/TypeError/ValueError if not)."""
     version = data.get("version", SAVE_VERSION)
+    if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
+        # A newer Puzzle Arcade's save: "unknown save version '99'" read like damage, not a version.
+        raise ValueError(f"save version {version} is newer than this program reads ({SAVE_VERSION})")
     if isinstance(version, bool) or version != SAVE_VERSION:
-        raise ValueError(f"unknown save version {str(version)[:20]!r}")
+        raise ValueError(f"unknown save version {quoted(version)}")
     level = data["level"]
     if not isinstance(level, str) or len(level) > MAX_LEVEL_TEXT:
         raise ValueError("'level' is not a level text")

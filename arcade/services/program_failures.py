@@ -12,7 +12,7 @@ import re
 import signal
 from collections.abc import Sequence
 
-from arcade.core.errors import ArcadeError
+from arcade.core.errors import ArcadeError, quoted
 
 #: What a program that answers only at the end of its input is told. Two habits look alike from
 #: outside: reading all of stdin, and an answer left in the output buffer (C's ``printf`` to a pipe is
@@ -49,8 +49,7 @@ def unexpected_answer(line: str, expected: str) -> str:
     taken for an answer, nor where else to write it.
     """
     word = line.strip()
-    shown = repr(word[:40] + ("…" if len(word) > 40 else ""))
-    reason = f"answered {shown} (expected {expected})"
+    reason = f"answered {quoted(word)} (expected {expected})"
     if len(word.split()) > 1:
         reason += "; stdout is for answers only: print debug text to stderr"
     return reason

@@ -20,6 +20,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from arcade.core.inputs import NOT_UTF8_TEXT, not_utf8
 from arcade.services.program_limits import LINE_LIMIT, STDERR_LIMIT, STDERR_LINE, STDERR_SETTLE, STDOUT_LIMIT
 
 
@@ -86,7 +87,7 @@ class OutputReaders:
                 data = b""
             if not data:
                 if buffer and not overflow:
-                    self._lines.put(("line", buffer.decode("utf-8", "replace")))
+                    self._lines.put(self._decoded(buffer))
                 self._lines.put(("eof", ""))
                 return
             self._stdout_bytes += len(data)
@@ -108,9 +109,23 @@ class OutputReaders:
                     overflow = True
                     break
                 if number < len(complete):  # the last piece is the line still coming
-                    self._lines.put(("line", line.decode("utf-8", "replace")))
+                    kind, text = self._decoded(line)
+                    self._lines.put((kind, text))
+                    if kind == "error":
+                        overflow = True
+                        break
             # After the complete lines are queued: a reader of both never sees a line in neither.
             self._unfinished = b"" if overflow else buffer
+
+    @staticmethod
+    def _decoded(line: bytes) -> tuple[str, str]:
+        """A stdout line as the queue holds it: ``("line", text)``, or ``("error", why)`` for bytes that
+        are not UTF-8, said as a file that is not UTF-8 is (:func:`~arcade.core.inputs.not_utf8`). It
+        read "answered '\ufffd'" (a replacement character), naming neither the byte nor the encoding."""
+        try:
+            return "line", line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return "error", f"printed a line that is {not_utf8(line, exc.start, NOT_UTF8_TEXT)}"
 
     def _read_stderr(self) -> None:
         try:

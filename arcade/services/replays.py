@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from arcade.core.errors import ArcadeError, FormatError, cannot_write
+from arcade.core.errors import ArcadeError, FormatError, cannot_write, quoted
 from arcade.core.game import Rules
-from arcade.core.inputs import parse_json, read_bytes_file
+from arcade.core.inputs import not_utf8, parse_json, read_bytes_file
 from arcade.core.numbers import is_finite_number
 from arcade.core.session import AI_MOVE, HINT_MOVE, credit_words
 
@@ -220,7 +220,22 @@ def replay_from_dict(data: object, source: str = "<replay>", game: str | None = 
     meta = data.get("meta", {})
     _need(isinstance(meta, dict), source, "'meta' must be an object")
     return Replay(name, data["level"], tuple(players), tuple(moves), tuple(turns), dict(result),
-                  str(data.get("level_id", "")), tuple(failures), dict(meta))
+                  _level_id(data.get("level_id")), tuple(failures), dict(meta))
+
+
+#: The longest ``level_id`` a replay's title shows (a map's or a file's name is far shorter).
+MAX_LEVEL_ID = 200
+
+
+def _level_id(value: object) -> str:
+    """A replay's ``level_id`` fit for a title, else "" (the level is in the file; its id only names it).
+
+    ``str()`` of whatever was there became the title: ``null`` was a level called "None", a list
+    "[1, 2]", NULs a row of boxes. The replay still opens -- its level is its own ``level`` text --
+    and is listed and headed as a level of its own, or under the level's own title."""
+    if not isinstance(value, str) or len(value) > MAX_LEVEL_ID or not value.isprintable():
+        return ""
+    return value
 
 
 def load_replay(path: str | Path, game: str | None = None) -> Replay:
@@ -243,8 +258,8 @@ def load_replay(path: str | Path, game: str | None = None) -> Replay:
     raw = read_bytes_file(path, MAX_BYTES)  # FIFOs, devices, folders, too large: FormatError
     try:
         text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise FormatError(source, None, "not a valid replay: not UTF-8 text") from None
+    except UnicodeDecodeError as exc:  # worded as a level file's and a program's answer are
+        raise FormatError(source, None, f"not a valid replay: {not_utf8(raw, exc.start)}") from None
     try:
         data = parse_json(text)
     except json.JSONDecodeError as exc:
@@ -287,7 +302,7 @@ def replay_states(replay: Replay, rules: Rules[Any, Any, Any], source: str = "<r
             move = rules.decode_move(text)
             state = rules.apply(state, move)
         except ArcadeError as exc:
-            raise FormatError(source, None, f"not a valid replay: move {number} {text!r}: {exc}") from None
+            raise FormatError(source, None, f"not a valid replay: move {number} {quoted(text)}: {exc}") from None
         states.append(state)
         moves.append(move)
     return Playback(replay, level, states, moves)

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
-from arcade.core.errors import UsageError
+from arcade.core.errors import QUOTE_PATH_LIMIT, UsageError, quoted
 from arcade.core.game import Rules
 from arcade.core.inputs import check_regular_file, read_stream_text
 
@@ -82,12 +82,14 @@ def find_level(game: str, ref: str, pattern: str = "*.txt", also: str = "") -> P
     if len(stems) == 1:
         return stems[0]
     if len(stems) > 1:
-        raise UsageError(f"level id {ref!r} is ambiguous for {game}: use one of {sorted(by_id)[:5]}")
+        raise UsageError(f"level id {quoted(ref, QUOTE_PATH_LIMIT)} is ambiguous for {game}: "
+                         f"use one of {sorted(by_id)[:5]}")
     with contextlib.suppress(OSError, ValueError):
         if ref and path.is_dir():  # "a directory, not a regular file", not "no level file ..."
             check_regular_file(path)
     nor = f", nor {also}" if also else ""
-    raise UsageError(f"no level file or bundled level {ref!r} for {game}{nor} (list them: puzzle-arcade levels {game})")
+    raise UsageError(f"no level file or bundled level {quoted(ref, QUOTE_PATH_LIMIT)} for {game}{nor} "
+                     f"(list them: puzzle-arcade levels {game})")
 
 
 @overload

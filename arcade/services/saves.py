@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from arcade.core.errors import ArcadeError
+from arcade.core.errors import ArcadeError, quoted
 from arcade.core.inputs import parse_json
 from arcade.core.numbers import is_finite_number
 from arcade.services.files import (
@@ -165,6 +165,8 @@ def read_autosave(game: str, title: str = "") -> Autosave | None:
         raise DamagedSave(damaged_message(name, path, damage_reason(exc))) from None
     try:
         payload = parse_json(text)
+        if not isinstance(payload, dict):  # a list said "list indices must be integers or slices, not str"
+            raise TypeError(f"{json_kind(payload)}, not a saved game")
         saved_at = payload["saved_at"]
         if not is_finite_number(saved_at):
             raise ValueError("'saved_at' is not a time")
@@ -173,16 +175,24 @@ def read_autosave(game: str, title: str = "") -> Autosave | None:
         if not isinstance(label, str) or not isinstance(session, dict):
             raise TypeError("'label' or 'session' has the wrong type")
         if session.get("game") != game:
-            raise ValueError(f"it holds a game of {str(session.get('game'))[:40]!r}")
+            raise ValueError(f"it holds a game of {quoted(session.get('game'))}")
         return Autosave(game=game, path=path, saved_at=float(saved_at), data=session, label=label[:200])
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
         raise DamagedSave(damaged_message(name, path, damage_reason(exc))) from None
 
 
+def json_kind(value: object) -> str:
+    """What a JSON value is, in words ("a list", "a number"), for a file that holds the wrong one."""
+    kinds = ((bool, "true or false"), (dict, "an object"), (list, "a list"), (str, "a text"), (int, "a number"),
+             (float, "a number"))
+    return next((word for kind, word in kinds if isinstance(value, kind)), "null")
+
+
 def damaged_message(game: str, path: Path, why: str) -> str:
     """Move ``path`` aside (not in a run that keeps no files) and say so in one line."""
     # Where the file went comes before why: a window shortens the end of a long line.
-    return f"The saved {game} game was damaged and {set_aside(path)} ({why[:120]})."
+    why = " ".join(why.split())
+    return f"The saved {game} game was damaged and {set_aside(path)} ({why if len(why) <= 120 else why[:119] + '…'})."
 
 
 def latest_autosave(games: list[str], titles: Mapping[str, str] | None = None) -> tuple[Autosave | None, list[str]]:

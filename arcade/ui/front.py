@@ -18,6 +18,7 @@ from arcade.core.game import Example, LevelEntry, Rules
 from arcade.core.registry import GameInfo, Launch
 from arcade.core.session import Session
 from arcade.services import saves
+from arcade.services.files import damage_reason
 from arcade.ui.reopening import BOARD_REF, file_ref, remembered_board
 
 if TYPE_CHECKING:
@@ -261,5 +262,8 @@ def _last_or_first_ref(app: App, front: GameFront, messages: list[str]) -> tuple
 
 
 def _one_line(exc: BaseException) -> str:
-    text = str(exc) if isinstance(exc, (ArcadeError, FormatError)) else f"{type(exc).__name__}: {exc}"
+    """``exc`` as one line of a message: a damaged value's own words ("'elapsed' is not a finite
+    number" was said "ValueError: 'elapsed' ..."), the type's name kept only for what is not one."""
+    plain = isinstance(exc, (ArcadeError, FormatError, ValueError)) and not isinstance(exc, UnicodeError)
+    text = str(exc) if plain else damage_reason(exc) if isinstance(exc, KeyError) else f"{type(exc).__name__}: {exc}"
     return " ".join(text.split())[:200]

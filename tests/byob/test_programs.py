@@ -701,3 +701,13 @@ def test_a_window_closing_while_a_worker_starts_a_program_is_over_only_once_it_i
     closer.join()
     assert spawned and alive_after_close == []
     assert live_programs() == []
+
+
+def test_an_answer_that_is_not_utf8_is_said_as_a_file_that_is_not_is():
+    """A bot's answer in Latin-1 read "answered '\\ufffd'" (a replacement character); a level file
+    says "not a UTF-8 text file (byte 0xff at offset 0)". One wording, from :func:`not_utf8`."""
+    code = "import sys; input(); sys.stdout.buffer.write(b'UP\\xff\\n'); sys.stdout.flush()"
+    with Program([sys.executable, "-c", code]) as program:
+        answer = program.ask("x\n", 5.0)
+    assert answer.line is None
+    assert answer.failure == "printed a line that is not UTF-8 text (byte 0xff at offset 2)"

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from arcade.core.errors import FormatError
+from arcade.core.errors import FormatError, quoted
 from arcade.core.grid import cell_name, size_name
 from arcade.core.topology import Topology
 from arcade.games.hashi.logic import MAX_BRIDGES, MAX_FILE_SIDE, MAX_NUMBER, Puzzle, State
@@ -41,7 +41,7 @@ def _number(source: str, line: int, text: str, what: str) -> int:
     """A whole number of at most a few digits (ASCII only, optional minus), else a FormatError."""
     digits = text[1:] if text.startswith("-") else text
     if not (digits.isascii() and digits.isdigit()):
-        raise FormatError(source, line, f"{what}: {text!r} is not a whole number")
+        raise FormatError(source, line, f"{what}: {quoted(text)} is not a whole number")
     if len(digits) > _MAX_DIGITS:
         raise FormatError(source, line, f"{what}: {text[:12]}... is far too large")
     return int(text)
@@ -131,7 +131,7 @@ def _header(source: str, number: int, line: str) -> tuple[str, str] | None:
     if not sep:
         return None
     if not _HEADER_KEY.match(key):
-        raise FormatError(source, number, f"bad header key {key!r} (use letters, digits, '-' and '_')")
+        raise FormatError(source, number, f"bad header key {quoted(key)} (use letters, digits, '-' and '_')")
     return key, value
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
 
-from arcade.core.errors import IllegalMove
+from arcade.core.errors import IllegalMove, quoted
 from arcade.core.game import Outcome, PuzzleRules
 from arcade.core.grid import DisjointSet, cell_name, line_of_sight, size_name
 from arcade.core.topology import Cell, Shape, Topology
@@ -265,10 +265,10 @@ class Move:
                 raise ValueError
         except ValueError:
             raise IllegalMove(
-                f"not a Hashi move: {text!r} (expected 'set R C DIR N', 'mark R C DIR', 'lock R C', ...)"
+                f"not a Hashi move: {quoted(text)} (expected 'set R C DIR N', 'mark R C DIR', 'lock R C', ...)"
             ) from None
         if kind != "lock" and kind != "unlock" and move.direction not in DIRS:
-            raise IllegalMove(f"direction must be N, E, S or W in {text!r}")
+            raise IllegalMove(f"direction must be N, E, S or W in {quoted(text)}")
         return move
 
 

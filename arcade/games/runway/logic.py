@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 
-from arcade.core.errors import IllegalMove
+from arcade.core.errors import IllegalMove, quoted
 from arcade.core.game import Outcome, TickRules
 from arcade.core.words import plural
 
@@ -193,7 +193,7 @@ class RunwayRules(TickRules[Level, State, Command]):
         try:
             return Command(word)
         except ValueError:
-            raise IllegalMove(f"not a command: {text!r} (use SPEED, SLOW, JUMP, WAIT, UP or DOWN)") from None
+            raise IllegalMove(f"not a command: {quoted(text)} (use SPEED, SLOW, JUMP, WAIT, UP or DOWN)") from None
 
     def apply(self, state: State, move: Command) -> State:
         if not isinstance(move, Command):

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from arcade.core.errors import FormatError, IllegalMove
+from arcade.core.errors import FormatError, IllegalMove, quoted
 from arcade.core.game import Outcome, TickRules
 from arcade.core.grid import size_name
 
@@ -157,7 +157,7 @@ def parse_map(text: str, source: str = "<string>") -> Level:
         raise FormatError(source, 1, "expected the map size 'WIDTH HEIGHT' on the first line")
     match = _SIZE_LINE.match(lines[first])
     if match is None:
-        raise FormatError(source, first + 1, f"expected 'WIDTH HEIGHT', got {lines[first][:40]!r}")
+        raise FormatError(source, first + 1, f"expected 'WIDTH HEIGHT', got {quoted(lines[first])}")
     width, height = int(match.group(1)), int(match.group(2))
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise FormatError(source, first + 1, f"map size {size_name(width, height)} is outside 1..{MAX_SIDE}")
@@ -270,10 +270,10 @@ class TronRules(TickRules[Level, State, Move]):
 
     def decode_move(self, text: str) -> Move:
         if not isinstance(text, str):
-            raise IllegalMove(f"not a move: {text!r}")
+            raise IllegalMove(f"not a move: {quoted(text)}")
         parts = text.replace(",", " ").split()
         if len(parts) != 2 or any(p.upper() not in DELTAS for p in parts):
-            raise IllegalMove(f"not a move: {text[:40]!r} (expected two directions like 'N E')")
+            raise IllegalMove(f"not a move: {quoted(text)} (expected two directions like 'N E')")
         return (parts[0].upper(), parts[1].upper())
 
     def outcome(self, state: State) -> Outcome | None:

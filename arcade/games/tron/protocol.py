@@ -13,7 +13,7 @@ import time
 from collections.abc import Iterator
 from typing import TextIO
 
-from arcade.core.errors import FormatError
+from arcade.core.errors import FormatError, quoted
 from arcade.core.inputs import read_line
 from arcade.core.numbers import NumberError, parse_int
 from arcade.games.tron.ai import Bot
@@ -43,7 +43,7 @@ def read_boards(stream: TextIO, source: str = "<stdin>") -> Iterator[tuple[Board
         first = number
         parts = line.split()
         if len(parts) != 2:
-            raise FormatError(source, number, f"expected 'WIDTH HEIGHT', got {line.strip()[:40]!r}")
+            raise FormatError(source, number, f"expected 'WIDTH HEIGHT', got {quoted(line.strip())}")
         try:
             parse_int(parts[0], 1, MAX_SIDE, "the board width")
             height = parse_int(parts[1], 1, MAX_SIDE, "the board height")
