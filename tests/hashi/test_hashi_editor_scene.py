@@ -506,6 +506,36 @@ def test_looking_at_another_puzzle_in_the_editor_keeps_the_draft(app, driver, tm
     assert again.draft.numbers == editor.draft.numbers
 
 
+def test_leaving_another_edited_board_keeps_the_earlier_draft_in_my_puzzles(app, driver):
+    """There is one draft: a board drawn and left unsaved, then a game's puzzle tweaked in the editor
+    and left, replaced it in silence -- the first board was gone. It is a puzzle of My puzzles now,
+    marked "(earlier draft)", and the note on the way out says where."""
+    from arcade.games.hashi.view.editor import draft_path, edits_dir
+
+    leave_an_unsaved_board(app, driver)
+    first = read_puzzle(draft_path())
+    game = app.launch("hashi", Launch(level="classic/01-first-steps"))
+    driver.frames(1)
+    driver.key(pygame.K_e, unicode="e")
+    editor = app.stack.top
+    assert isinstance(editor, EditorScene)
+    driver.click(editor.cell_centre((0, 1)))
+    driver.key(pygame.K_e, unicode="e")
+    assert app.stack.top is game
+    assert read_puzzle(draft_path()).islands == editor.draft.puzzle().islands  # the newer board
+    kept = [read_puzzle(f) for f in edits_dir().glob("[!.]*.txt")]  # (not the draft, a dot file)
+    assert [k.islands for k in kept] == [first.islands]
+    assert dict(kept[0].meta)["title"] == "Earlier draft"
+    assert "earlier unsaved board is now in My puzzles (earlier-draft.txt)" in game.toast.current
+    assert "Earlier draft" in [e.title for e in game.front.extra_choices()]
+    # The draft's own board, resumed and changed, replaces it: nothing more is set aside.
+    again = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    driver.click(again.cell_centre((4, 4)))
+    again.close()
+    assert len(list(edits_dir().glob("[!.]*.txt"))) == 1
+
+
 def test_leaving_unsaved_work_says_it_is_kept_and_the_editor_offers_it_back(app, driver):
     """Nothing said the board was kept, and E from a game opened that game's puzzle: only
     ``--edit`` alone reached the draft."""

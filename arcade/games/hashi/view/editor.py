@@ -131,6 +131,36 @@ def read_draft_or_why() -> tuple[Draft | None, str]:
     return None, f"Your unsaved board from last time could not be read ({reason}); {where}."
 
 
+#: Added to :data:`KEPT_NOTE` when the draft that board replaces was another board, now a file.
+SET_ASIDE_NOTE = " The earlier unsaved board is now in My puzzles ({name})."
+
+
+def set_aside_earlier_draft(new_text: str) -> Path | None:
+    """Before the draft is replaced by ``new_text``, keep the board it holds as a puzzle of "My
+    puzzles" (its title marked "(earlier draft)") and return that file; None when there is no
+    other board to keep. There is one draft: a board drawn and left unsaved, then another edited
+    and left -- E on a game, a tweak, Esc -- replaced it in silence, and the first board was lost."""
+    spare = draft_path()
+    try:
+        old_text = spare.read_text(encoding="utf-8")
+        old = Draft.of(read_puzzle(spare))
+    except (ArcadeError, OSError, ValueError):
+        return None  # none, or damaged (the reading of a draft sets that aside, said)
+    if old_text == new_text:
+        return None
+    old, _file = draft_file(old)
+    title = dict(old.meta).get("title", "").strip()
+    title = f"{title} (earlier draft)" if title else "Earlier draft"
+    old = old.with_meta("title", title)
+    puzzle = old.puzzle()
+    if puzzle is None:
+        return None
+    path = new_puzzle_path(title)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(path, format_level(puzzle))
+    return path
+
+
 def draft_problem() -> str:
     """The menu's check of the draft (:attr:`DraftSpec.check`): "" when it opens, else what the editor
     would say opening it, the file kept aside as the editor keeps it -- so the menu offers no Continue
@@ -427,12 +457,16 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         keep = (not (self.from_draft and (puzzle is None or self.saved_draft == self.draft))
                 and self.unsaved and puzzle is not None and (self.draft != self.origin or not spare.is_file()))
         kept = False
+        set_aside: Path | None = None
         try:
             if self.from_draft and (puzzle is None or self.saved_draft == self.draft):
                 spare.unlink(missing_ok=True)  # its board was saved, or emptied by the player
             elif keep and puzzle is not None:
+                text = self.draft_text(puzzle)
+                if not self.from_draft:
+                    set_aside = set_aside_earlier_draft(text)
                 spare.parent.mkdir(parents=True, exist_ok=True)
-                atomic_write_text(spare, self.draft_text(puzzle))
+                atomic_write_text(spare, text)
                 kept = True
             if (self.from_draft or kept) and legacy.is_file() and self.path != legacy:
                 legacy.unlink()  # read by this --edit, or superseded by the new spare copy
@@ -441,7 +475,7 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
                 self._report_lost_board(puzzle, exc)
             return  # a stale spare copy left behind is not worth an error on the way out
         if kept and self.app is not None:
-            self.app.notify(KEPT_NOTE, "info")
+            self.app.notify(KEPT_NOTE + (SET_ASIDE_NOTE.format(name=set_aside.name) if set_aside else ""), "info")
 
     def _report_lost_board(self, puzzle: Puzzle, exc: OSError) -> None:
         """The unsaved board could not be kept (a read-only or full data folder): say so, and print
