@@ -1039,3 +1039,28 @@ def test_a_long_title_is_shortened_before_the_file_and_the_unsaved_mark(app, dri
         assert shown.endswith(" (dawn.txt) *" if name == "dawn.txt" else "… *"), shown
         assert shown.startswith("Editor — The long"), shown
         app.pop()
+
+
+def test_saving_a_cllv_has_file_keeps_it_a_cllv_file(app, driver, tmp_path):
+    """``--edit set/x.has`` and Ctrl+S rewrote the CLLV instance as our grid with ``#`` headers: the
+    CLLV tools (and ``bench hashi --data``'s set) no longer read it. It stays CLLV; a board it cannot
+    hold (a torus) is refused, said why, and the file is left as it was."""
+    from arcade.games.hashi.formats import detect, parse_cllv
+
+    has = tmp_path / "x.has"
+    original = "3 3 4\n 3 0 3\n 0 0 0\n 3 0 3\n"
+    has.write_text(original)
+    editor = app.launch("hashi", Launch(options={"edit": str(has)}), strict=True)
+    driver.frames(1)
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=editor.cell_centre((0, 0)), rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+    driver.key(pygame.K_2, unicode="2")
+    driver.key(pygame.K_s, CTRL, "s")
+    text = has.read_text()
+    assert detect(text) == "cllv", text
+    assert parse_cllv(text).islands == editor.draft.puzzle().islands
+    assert "CLLV" in editor.status_line()[0]
+    editor.set_topology("torus")
+    driver.key(pygame.K_s, CTRL, "s")
+    assert has.read_text() == text
+    assert "only plane boards" in editor.status_line()[0]

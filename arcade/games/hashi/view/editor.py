@@ -35,10 +35,10 @@ from arcade.core.errors import ArcadeError, FormatError
 from arcade.core.grid import size_name
 from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
-from arcade.core.topology import Cell
+from arcade.core.topology import Cell, Topology
 from arcade.games.hashi import INFO, solver
 from arcade.games.hashi.editing import MIN_SIDE, Draft, Editor
-from arcade.games.hashi.formats import format_level, format_tatham, read_puzzle
+from arcade.games.hashi.formats import format_cllv, format_level, format_tatham, read_puzzle
 from arcade.games.hashi.logic import MAX_SIDE, RULES, Puzzle
 from arcade.games.hashi.verdict import Fix, Verdict, suggest_fix, verdict
 from arcade.games.hashi.view.dialogs import copy_text
@@ -521,7 +521,9 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
 
     def save(self) -> None:
         """Write the puzzle, graded by the verdict when it is unique; a puzzle that does not work yet
-        is saved all the same (it may be half-way through), with a warning that says why."""
+        is saved all the same (it may be half-way through), with a warning that says why. A CLLV
+        ``.has`` file stays one (it was rewritten as our grid with headers: the file opened by name
+        still, but no longer by the CLLV tools and benchmark set it came from)."""
         puzzle = self._puzzle_or_say()
         if puzzle is None:
             return
@@ -529,24 +531,30 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         if verdict is not None and verdict.kind == "unique" and verdict.grade:
             puzzle = Draft.of(puzzle).with_meta("difficulty", verdict.grade).puzzle() or puzzle
         path = self.path or new_puzzle_path(dict(puzzle.meta).get("title", ""))
+        cllv = path.suffix.lower() == ".has"
+        if cllv and puzzle.topology is not Topology.PLANE:
+            self.refuse(f"Not saved: {path.name} is a CLLV .has file, which holds only plane boards "
+                        f"(this one is a {puzzle.topology.value}); Plane makes it one, or edit a .txt copy.")
+            return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(path, format_level(puzzle))
+            atomic_write_text(path, format_cllv(puzzle) if cllv else format_level(puzzle))
         except OSError as exc:
             self.refuse(f"Could not save {path}: {exc.strerror or exc}")
             return
         self.path = path
         self.saved_draft = self.draft
+        shown = f"{path} (CLLV: the numbers only, no title)" if cllv else path
         if self.app is not None:
             self.app.trace(f"hashi-saved {path}")
         if verdict is None:
-            self.say(f"Saved to {path} (the solver is still checking it).", "good")
+            self.say(f"Saved to {shown} (the solver is still checking it).", "good")
         elif verdict.kind == "none":
-            self.say(f"Saved to {path} — but it has no solution yet: {verdict.detail}", "warning")
+            self.say(f"Saved to {shown} — but it has no solution yet: {verdict.detail}", "warning")
         elif verdict.kind == "many":
-            self.say(f"Saved to {path} — but it has more than one solution ({self._fix_note()}).", "warning")
+            self.say(f"Saved to {shown} — but it has more than one solution ({self._fix_note()}).", "warning")
         else:
-            self.say(f"Saved to {path}", "good")
+            self.say(f"Saved to {shown}", "good")
 
     def _fix_note(self) -> str:
         """What the panel says about a fix, in a few words (the save offered "F applies a fix" while
