@@ -185,6 +185,27 @@ def test_a_bridge_key_on_a_hidden_cursor_first_shows_it(app, driver, open_level)
     assert scene.session.state.bridges[line] == 2
 
 
+def test_a_key_that_only_showed_the_hidden_cursor_says_why_nothing_happened(app, driver, open_level):
+    """The first Ctrl+arrow, Shift+arrow or Space with the cursor hidden only shows it (see above),
+    and said nothing: the status line kept the opening words, and a player who pressed Ctrl+→ to
+    build saw no bridge and no reason. It now names the island the cursor is on and what the same
+    key does when pressed again -- which it then does."""
+    scene = open_level("3...3\n.....\n2...2\n")
+    line = scene.puzzle.line_from(0, "E")
+    cases = ((pygame.K_RIGHT, pygame.KMOD_CTRL, "Ctrl+→ again builds a bridge east"),
+             (pygame.K_RIGHT, pygame.KMOD_SHIFT, "Shift+→ again removes a bridge east"),
+             (pygame.K_SPACE, 0, "Space or Enter again locks"))
+    for key, mod, does in cases:
+        scene.keyboard.hide()
+        driver.key(key, mod)
+        assert scene.cursor_visible and scene.session.index == 0
+        assert "the 3 at row 1, column 1" in scene.status_text and does in scene.status_text, scene.status_text
+    driver.key(pygame.K_RIGHT, pygame.KMOD_CTRL)
+    assert scene.session.state.bridges[line] == 1
+    driver.key(pygame.K_SPACE)
+    assert scene.session.state.locks == {0}
+
+
 def test_keyboard_cursor_builds_removes_and_locks(app, driver, open_level):
     scene = open_level("3...3\n.....\n2...2\n")
     assert not scene.cursor_visible

@@ -21,7 +21,7 @@ from arcade.core.grid import size_name
 from arcade.core.registry import GameInfo
 from arcade.core.session import Session
 from arcade.core.topology import Cell, Topology
-from arcade.games.hashi import solver
+from arcade.games.hashi import explain, solver
 from arcade.games.hashi.controller import (
     LEFT,
     RIGHT,
@@ -66,6 +66,9 @@ WRAP_NOTE = {
     Topology.CYLINDER: "Cylinder: left and right edges are joined (rotate: Alt+arrows)",
     Topology.TORUS: "Torus: opposite edges are joined (rotate: Alt+arrows)",
 }
+#: An arrow key's direction letter as the keys table prints the key and as a sentence says the way.
+ARROW_KEYS = {"N": "↑", "S": "↓", "W": "←", "E": "→"}
+COMPASS = {"N": "north", "S": "south", "W": "west", "E": "east"}
 FLASH_TIME = 0.7
 POP_TIME = 0.45
 CELEBRATE_TIME = 1.4
@@ -534,22 +537,29 @@ class HashiScene(CaptionMixin, CameraScene, PuzzleScene):
         self.cursor = move_cursor(self.puzzle, self.cursor, letter)
         self._reveal_cursor()
 
-    def _unseen_cursor(self) -> bool:
+    def _unseen_cursor(self, key: str, does: str) -> bool:
         """Show a hidden cursor; True when the key that did it must stop there: the cursor was hidden
         and is not on the island under the pointer, so the player could not know which island a
-        Ctrl+arrow would build from (it built at once, from wherever the cursor was left)."""
+        Ctrl+arrow would build from (it built at once, from wherever the cursor was left). The press
+        then says so, with the island it is on and what pressing ``key`` again ``does``: it did nothing
+        without a word, and a player took the key for broken."""
         hovered = self.hover_island is not None
         if self._show_cursor() and not hovered:
             self._reveal_cursor()
+            if 0 <= self.cursor < len(self.puzzle.islands):
+                where = explain.island(self.puzzle, self.cursor)
+                self.say(f"The cursor was hidden: it is on {where}. {key} again {does} (arrows move it).")
             return True
         return False
 
     def cursor_build(self, letter: str) -> None:
-        if not self._unseen_cursor():
+        key = f"Ctrl+{ARROW_KEYS[letter]}"
+        if not self._unseen_cursor(key, f"builds a bridge {COMPASS[letter]} from it"):
             self.play_plan(arrow_plan(self.session.state, self.cursor, letter, LEFT))
 
     def cursor_remove(self, letter: str) -> None:
-        if not self._unseen_cursor():
+        key = f"Shift+{ARROW_KEYS[letter]}"
+        if not self._unseen_cursor(key, f"removes a bridge {COMPASS[letter]} of it (or marks the line)"):
             self.play_plan(arrow_plan(self.session.state, self.cursor, letter, RIGHT))
 
     def jump_to_number(self, digit: str) -> None:
@@ -562,7 +572,7 @@ class HashiScene(CaptionMixin, CameraScene, PuzzleScene):
             self._reveal_cursor()
 
     def lock_cursor(self) -> None:
-        if not self._show_cursor():
+        if not self._unseen_cursor("Space or Enter", "locks or unlocks it"):
             self.play_plan(plan_lock(self.session.state, self.cursor))
 
     def rotate_toward(self, letter: str) -> None:
