@@ -319,6 +319,16 @@ def test_the_play_scene_prints_too(app, driver, tmp_path, user_home):
     assert "Printed 2 pages" in scene.status_text and str(user_home) in scene.status_text
 
 
+def edit_a_game(app, driver) -> tuple[object, EditorScene]:
+    """The first classic level opened, then E: the game scene and the editor over it."""
+    game = app.launch("hashi", Launch(level="classic/01-first-steps"))
+    driver.frames(1)
+    driver.key(pygame.K_e, unicode="e")
+    editor = app.stack.top
+    assert isinstance(editor, EditorScene)
+    return game, editor
+
+
 def leave_an_unsaved_board(app, driver) -> None:
     """``--edit`` alone, two islands placed, the editor left without saving (a spare copy is kept)."""
     scene = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
@@ -412,10 +422,7 @@ def test_a_saved_puzzle_is_in_the_level_picker_under_my_puzzles_and_e_edits_that
 
 def test_e_in_the_editor_goes_back_to_the_game_it_was_opened_from(app, driver):
     """The pause menu offered only Resume, Settings and Main menu: the game was out of reach."""
-    game = app.launch("hashi", Launch(level="classic/01-first-steps"))
-    driver.frames(1)
-    driver.key(pygame.K_e, unicode="e")
-    editor = app.stack.top
+    game, editor = edit_a_game(app, driver)
     assert isinstance(editor, EditorScene) and editor.over_a_game
     assert editor.toolbar.find("Back to game") is not None
     driver.key(pygame.K_e, unicode="e")
@@ -479,10 +486,7 @@ def test_looking_at_another_puzzle_in_the_editor_keeps_the_draft(app, driver, tm
 
     leave_an_unsaved_board(app, driver)
     kept = draft_path().read_text()
-    game = app.launch("hashi", Launch(level="classic/01-first-steps"))
-    driver.frames(1)
-    driver.key(pygame.K_e, unicode="e")
-    editor = app.stack.top
+    game, editor = edit_a_game(app, driver)
     assert isinstance(editor, EditorScene) and not editor.level_title.endswith("*"), editor.level_title
     driver.key(pygame.K_e, unicode="e")
     assert app.stack.top is game and draft_path().read_text() == kept
@@ -514,11 +518,7 @@ def test_leaving_another_edited_board_keeps_the_earlier_draft_in_my_puzzles(app,
 
     leave_an_unsaved_board(app, driver)
     first = read_puzzle(draft_path())
-    game = app.launch("hashi", Launch(level="classic/01-first-steps"))
-    driver.frames(1)
-    driver.key(pygame.K_e, unicode="e")
-    editor = app.stack.top
-    assert isinstance(editor, EditorScene)
+    game, editor = edit_a_game(app, driver)
     driver.click(editor.cell_centre((0, 1)))
     driver.key(pygame.K_e, unicode="e")
     assert app.stack.top is game
@@ -539,10 +539,7 @@ def test_leaving_another_edited_board_keeps_the_earlier_draft_in_my_puzzles(app,
 def test_leaving_unsaved_work_says_it_is_kept_and_the_editor_offers_it_back(app, driver):
     """Nothing said the board was kept, and E from a game opened that game's puzzle: only
     ``--edit`` alone reached the draft."""
-    game = app.launch("hashi", Launch(level="classic/01-first-steps"))
-    driver.frames(1)
-    driver.key(pygame.K_e, unicode="e")
-    editor = app.stack.top
+    game, editor = edit_a_game(app, driver)
     assert not editor.draft_waiting and editor.toolbar.find("Resume draft") is not None
     driver.click(editor.cell_centre((0, 1)))
     driver.key(pygame.K_e, unicode="e")
@@ -736,11 +733,7 @@ def test_a_board_that_cannot_be_kept_is_never_lost_in_silence(app, driver, monke
         raise PermissionError(13, "Permission denied", str(path))
 
     monkeypatch.setattr("arcade.games.hashi.view.editor.atomic_write_text", read_only)
-    game = app.launch("hashi", Launch(level="classic/01-first-steps"))
-    driver.frames(1)
-    driver.key(pygame.K_e, unicode="e")
-    editor = app.stack.top
-    assert isinstance(editor, EditorScene)
+    game, editor = edit_a_game(app, driver)
     driver.click(editor.cell_centre((0, 1)))
     editor.spare_saver.flush()
     driver.frames(1)
