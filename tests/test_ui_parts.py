@@ -1216,3 +1216,40 @@ def test_a_letter_with_shift_is_the_letter_unless_a_binding_takes_it_with_shift(
     assert press(pygame.K_r, pygame.KMOD_LSHIFT, "R") is other and press(pygame.K_r, 0, "r") is redo
     assert press(pygame.K_h, pygame.KMOD_LSHIFT | pygame.KMOD_LCTRL) is None
     assert press(pygame.K_h, pygame.KMOD_LSHIFT | pygame.KMOD_LALT) is None
+
+
+def test_a_damaged_settings_files_warning_is_said_once_not_again_back_from_a_game(user_home):
+    """The warning about a damaged settings file is the first screen's: the menu's toast waited
+    while a game covered it, and the same warning came back on the menu after the game."""
+    from arcade.services.settings import Settings
+
+    Settings.path().parent.mkdir(parents=True)
+    Settings.path().write_text("garbage{")
+    app = App(REGISTRY, size=(1280, 800), headless=True)
+    try:
+        menu = MenuScene()
+        app.push(menu)
+        for _ in range(90):  # a second and a half on screen: seen
+            app.frame(1 / 60)
+        assert [m.text for m in menu.toast.messages if "settings were damaged" in m.text], "not said at launch"
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=pygame.K_b, mod=0, unicode="b", scancode=0))
+        app.frame(1 / 60)
+        assert app.stack.top is not menu and app.stack.top.info.name == "royale"
+        app.back_to_menu()
+        for _ in range(3):
+            app.frame(1 / 60)
+        assert app.stack.top is menu
+        assert not [m.text for m in menu.toast.messages if "settings" in m.text], "said again back from the game"
+    finally:
+        app.close()
+        pygame.display.quit()
+
+
+def test_a_message_not_yet_seen_stays_when_the_menu_comes_back():
+    """:meth:`Toast.drop_seen` takes only what was up long enough to read; a fresh one stays."""
+    toast = Toast()
+    toast.show("old news", "warning", 8.0)
+    toast.update(2.0)
+    toast.show("fresh", "warning", 8.0)
+    assert toast.drop_seen() and [m.text for m in toast.messages] == ["fresh"]

@@ -161,6 +161,8 @@ class MenuScene(Scene):
 
     def resume(self) -> None:
         self._pointer = None  # a scene closing under a resting pointer sends a motion to where it was
+        # Back from a game: the messages said at the start (a damaged settings file) were seen then.
+        self.toast.drop_seen()
         self.rebuild()
         self.select_game_left()
         if self.app:

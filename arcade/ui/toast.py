@@ -22,12 +22,16 @@ class _ToastMessage:
     remaining: float
     #: What the message is about, for :meth:`Toast.drop` ("level": the level on screen).
     tag: str = ""
+    #: Seconds it has been up on screen (aged by :meth:`Toast.update`), for :meth:`Toast.drop_seen`.
+    shown: float = 0.0
 
 
 #: The most lines a toast wraps onto; past them (a message of a hundred words) it is shortened.
 TOAST_MAX_LINES = 8
 #: Words a player reads per second: a long toast stays up long enough to be read.
 READ_WORDS_PER_SECOND = 3.0
+#: How long a message must have been up to count as seen (:meth:`Toast.drop_seen`).
+SEEN_SECONDS = 1.0
 
 
 def reading_seconds(text: str) -> float:
@@ -60,6 +64,16 @@ class Toast:
         self.messages = kept
         return dropped
 
+    def drop_seen(self, seconds: float = SEEN_SECONDS) -> bool:
+        """Take away the messages already up for ``seconds`` (read, or as good as): a screen the
+        player comes back to (the menu after a game) does not say its old news again -- its toast
+        waits while covered, and the damaged settings file's start-up warning came back on the
+        menu after every game. One the player had no time to see stays. True if any went."""
+        kept = [m for m in self.messages if m.shown < seconds]
+        dropped = len(kept) != len(self.messages)
+        self.messages = kept
+        return dropped
+
     @property
     def current(self) -> str:
         return self.messages[-1].text if self.messages else ""
@@ -69,6 +83,7 @@ class Toast:
         that made room for them, must be drawn again)."""
         for m in self.messages:
             m.remaining -= dt
+            m.shown += dt
         count = len(self.messages)
         self.messages = [m for m in self.messages if m.remaining > 0]
         return len(self.messages) != count
