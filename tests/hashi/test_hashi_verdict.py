@@ -67,6 +67,17 @@ def test_no_solution_names_the_smallest_contradiction():
     assert odd.kind == "none" and "odd total" in odd.detail
 
 
+def test_a_finished_group_cut_off_highlights_every_island_of_the_group():
+    """"a finished group ... would be cut off" lit only the one island the solver's group is rooted
+    at: the player saw a single 1 marked for a group of three."""
+    puzzle = parse_puzzle("1.2.1\n.....\n.1.1.\n")
+    v = verdict(puzzle)
+    assert v.kind == "none" and "finished group" in v.detail and "cut off" in v.detail
+    group = {puzzle.island_at[cell] for cell in ((0, 0), (0, 2), (0, 4))}
+    other = {puzzle.island_at[cell] for cell in ((2, 1), (2, 3))}
+    assert v.islands in (group, other), v.islands
+
+
 def test_unique_gives_the_grade_and_rule_counts():
     puzzle = parse_puzzle("2.2\n...\n2.2\n")
     v = verdict(puzzle)

@@ -142,6 +142,8 @@ def _no_solution(puzzle: Puzzle) -> Verdict:
             kind, subject = exc.args[0], exc.args[1]
             on_line = kind in ("cross", "empty")
             islands = frozenset() if on_line or subject < 0 else frozenset({subject})
+            if kind == "closed" and subject >= 0:  # the whole finished group, not its root alone
+                islands = frozenset(engine.group(subject))
             lines = frozenset({subject}) if on_line and subject >= 0 else frozenset()
             if on_line and subject >= 0:
                 line = puzzle.lines[subject]
