@@ -369,6 +369,113 @@ def test_a_board_drawn_survives_a_run_killed_inside_the_editor(app, driver, monk
     assert not editor_module.live_copy_path().exists() and editor_module.draft_path().is_file()
 
 
+def killed_and_restarted(monkeypatch, apps: list, driver):
+    """The run killed (its editor never left: nothing written on the way out) and a new app started
+    against the same data folder: (app, driver). Each is closed by the caller's ``apps`` list."""
+    from arcade.games import REGISTRY
+    from arcade.games.hashi.view import editor as editor_module
+    from arcade.ui.app import App
+
+    monkeypatch.setattr(editor_module, "_live_in_use", False)  # the new process edits nothing yet
+    again = App(REGISTRY, size=(1024, 640), headless=True)
+    apps.append(again)
+    return again, type(driver)(again)  # (importing the conftest again would reset the data folder)
+
+
+@pytest.fixture
+def restarted_apps():
+    apps: list = []
+    yield apps
+    for each in apps:
+        each.close()
+
+
+def test_a_run_killed_after_a_save_brings_back_the_file_and_later_changes_to_it(app, driver, monkeypatch,
+                                                                             restarted_apps):
+    """After Save the live copy stayed until the editor was left: a kill in that window brought the
+    saved board back as an unsaved draft with no link to its file (Save then made a second copy)."""
+    from arcade.games.hashi.view.editor import draft_path, edits_dir, live_copy_path
+
+    scene = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    for cell in ((0, 0), (0, 2), (2, 0)):
+        driver.click(scene.cell_centre(cell))
+    driver.key(pygame.K_s, CTRL, "s")
+    saved = scene.path
+    assert saved is not None and saved.is_file() and not scene.unsaved
+    scene.spare_saver.flush()
+    assert not live_copy_path().exists(), "the saved board is no unsaved work"
+    second, _second_driver = killed_and_restarted(monkeypatch, restarted_apps, driver)
+    fresh = second.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    assert fresh.draft.numbers == () and not fresh.draft_waiting and not draft_path().exists()
+    # Edited after the save and killed again: the restart offers the changes to that file.
+    driver.click(scene.cell_centre((2, 2)))
+    scene.spare_saver.flush()
+    assert live_copy_path().is_file()
+    third, third_driver = killed_and_restarted(monkeypatch, restarted_apps, driver)
+    again = third.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    third_driver.frames(1)
+    assert again.from_draft and again.path == saved.resolve() and (2, 2) in dict(again.draft.numbers)
+    assert again.level_title == f"Editor — {saved.name} *"
+    third_driver.key(pygame.K_s, CTRL, "s")
+    assert (2, 2) in {i.pos for i in read_puzzle(saved).islands}
+    assert list(edits_dir().glob("[!.]*.txt")) == [saved], "no second copy"
+    assert not draft_path().exists() and not live_copy_path().exists()
+
+
+def test_a_change_undone_back_to_the_saved_board_leaves_no_live_copy(app, driver):
+    from arcade.games.hashi.view.editor import live_copy_path
+
+    scene = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    for cell in ((0, 0), (0, 2)):
+        driver.click(scene.cell_centre(cell))
+    driver.key(pygame.K_s, CTRL, "s")
+    driver.click(scene.cell_centre((2, 2)))
+    scene.spare_saver.flush()
+    assert live_copy_path().is_file()
+    driver.key(pygame.K_z, CTRL, "z")
+    assert not scene.unsaved and not live_copy_path().exists()
+
+
+def test_a_restart_after_a_kill_keeps_a_different_earlier_draft_in_my_puzzles(app, driver, monkeypatch,
+                                                                           restarted_apps):
+    """Restarting after a kill moved the live copy over the draft: a different board left unsaved
+    before was lost in silence. Leaving keeps it in My puzzles; the restart does the same."""
+    from arcade.games.hashi.view.editor import draft_path, edits_dir, live_copy_path
+
+    leave_an_unsaved_board(app, driver)
+    first = read_puzzle(draft_path())
+    _game, editor = edit_a_game(app, driver)
+    driver.click(editor.cell_centre((0, 1)))
+    editor.spare_saver.flush()
+    assert live_copy_path().is_file()
+    second, second_driver = killed_and_restarted(monkeypatch, restarted_apps, driver)
+    again = second.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    second_driver.frames(1)
+    assert again.draft.numbers == editor.draft.numbers  # the newest board is the draft
+    kept = [read_puzzle(f) for f in edits_dir().glob("[!.]*.txt")]
+    assert [k.islands for k in kept] == [first.islands] and dict(kept[0].meta)["title"] == "Earlier draft"
+    assert "earlier unsaved board is in My puzzles (earlier-draft.txt)" in again.toast.current
+
+
+def test_a_restart_after_a_kill_in_the_resumed_draft_replaces_it_and_sets_nothing_aside(app, driver, monkeypatch,
+                                                                                     restarted_apps):
+    from arcade.games.hashi.view.editor import draft_path, edits_dir, live_copy_path
+
+    leave_an_unsaved_board(app, driver)
+    resumed = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    driver.click(resumed.cell_centre((2, 0)))
+    resumed.spare_saver.flush()
+    assert live_copy_path().is_file()
+    second, _second_driver = killed_and_restarted(monkeypatch, restarted_apps, driver)
+    again = second.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    assert set(again.draft.islands) == {(0, 0), (0, 2), (2, 0)}
+    assert "resumed" not in draft_path().read_text() and "resumed" not in dict(again.draft.meta)
+    assert not list(edits_dir().glob("[!.]*.txt"))
+
+
 def test_an_unsaved_board_comes_back_with_edit_alone(app, driver):
     leave_an_unsaved_board(app, driver)
     again = app.launch("hashi", Launch(options={"edit": ""}), strict=True)

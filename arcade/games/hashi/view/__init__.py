@@ -151,7 +151,9 @@ def _unsaved_or_blank() -> Any:
     draft, why = read_draft_or_why()
     scene = EditorScene(INFO, draft or Draft.blank(), from_draft=draft is not None)
     if draft is not None:
-        scene.toast.show("Your unsaved board from last time (Ctrl+N starts over).", "info", 6.0)
+        note = scene.recovery_note  # a different board's draft the recovery set aside: said, not lost
+        scene.toast.show("Your unsaved board from last time (Ctrl+N starts over)." + (f" {note}" if note else ""),
+                         "info", 10.0 if note else 6.0)
     elif why:  # a damaged draft: said, and kept aside (it opened a blank board with no word)
         scene.toast.show(f"{why} A blank board instead.", "error", 10.0)
     return scene

@@ -88,6 +88,9 @@ UNKEPT_WARNING = ("✗ No copy of this board can be kept: {reason}; leaving lose
 
 #: The draft's header naming the file its board was opened from: a resumed draft saves back there.
 DRAFT_FILE = "editing"
+#: The live copy's header saying its board is the draft's own, resumed and changed: a restart after a
+#: kill replaces the draft with it, as leaving would (any other board first sets the draft aside).
+RESUMED = "resumed"
 
 
 def draft_file(draft: Draft) -> tuple[Draft, Path | None]:
@@ -185,16 +188,49 @@ def live_copy_path() -> Path:
 #: An editor of this process keeps the live copy now; else one on disk was left by a run that ended
 #: inside the editor, and is recovered.
 _live_in_use = False
+#: Said by the next editor opened when recovering a live copy set an earlier draft aside (see
+#: :func:`recover_live_copy`): the menu recovers it before any editor is there to say so.
+_recovery_note = ""
+#: Said when a live copy recovered after a kill replaced the draft of another board.
+RECOVERED_NOTE = ("The board you were editing when the program stopped is your draft now; the earlier "
+                  "unsaved board is in My puzzles ({name}).")
 
 
-def recover_live_copy() -> None:
+def recover_live_copy() -> Path | None:
     """A live copy left by a run that ended inside the editor (kill -9, a power cut) is the newest
-    unsaved work: it becomes the spare copy, as leaving the editor would have made it."""
+    unsaved work: it becomes the spare copy, as leaving the editor would have made it -- by the
+    same rule: a board other than the draft's own first sets the draft aside in My puzzles
+    (:func:`set_aside_earlier_draft`), which is returned. The live copy replaced the draft in
+    silence, and the different board left unsaved before it was lost."""
+    global _recovery_note
     live = live_copy_path()
     if _live_in_use or not live.is_file() or not keeps_files():
-        return  # (a run that keeps no files -- a headless screenshot -- moves none either)
+        return None  # (a run that keeps no files -- a headless screenshot -- moves none either)
+    set_aside: Path | None = None
     with contextlib.suppress(OSError):
+        text = live.read_text(encoding="utf-8")
+        try:
+            board: Draft | None = Draft.of(read_puzzle(live))
+        except (ArcadeError, ValueError):
+            board = None  # damaged: it is moved all the same, and reading the draft sets it aside, said
+        resumed = board is not None and RESUMED in dict(board.meta)
+        if resumed and board is not None:
+            puzzle = replace(board, meta=tuple((k, v) for k, v in board.meta if k != RESUMED)).puzzle()
+            if puzzle is not None:
+                atomic_write_text(live, format_level(puzzle))
+        else:
+            set_aside = set_aside_earlier_draft(text)
         os.replace(live, draft_path())
+    if set_aside is not None:
+        _recovery_note = RECOVERED_NOTE.format(name=set_aside.name)
+    return set_aside
+
+
+def take_recovery_note() -> str:
+    """The note of the last :func:`recover_live_copy` that set a draft aside, once ("" if none)."""
+    global _recovery_note
+    note, _recovery_note = _recovery_note, ""
+    return note
 
 
 def _write_spare(text: str, _label: str) -> None:
@@ -255,6 +291,8 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         #: A draft is kept that this editor is not on: the toolbar offers Resume draft (read once).
         if self.keep_drafts:
             recover_live_copy()
+        #: Whether this editor wrote the live copy on disk (only then is it this editor's to remove).
+        self._live_written = False
         self._draft_waiting = not from_draft and (draft_path().is_file() or
                                                   draft_path().with_name(LEGACY_DRAFT).is_file())
         #: Last verdict timings in ms (the benchmark and the trace read them).
@@ -263,6 +301,10 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         self._build_panel_buttons()
         self.request_verdict()
         self.say(INTRO)
+        #: What recovering a killed run's live copy set aside (said with the first words on the draft).
+        self.recovery_note = take_recovery_note() if self.keep_drafts else ""
+        if self.recovery_note:
+            self.toast.show(self.recovery_note, "info", 10.0)
 
     # -- framework hooks ----------------------------------------------------------------------
     @property
@@ -351,7 +393,8 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         draft, kept_file = draft_file(draft)
         self.load_draft(draft, None)
         self.path = kept_file  # unsaved all the same (a resumed draft is), but Save writes back there
-        self.say("Your unsaved board from last time (Ctrl+N starts over).")
+        note = take_recovery_note()
+        self.say("Your unsaved board from last time (Ctrl+N starts over)." + (f" {note}" if note else ""))
 
     @property
     def has_fix(self) -> bool:
@@ -372,13 +415,36 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         """An edited, unsaved board is also written, as it changes and in the background, to a live
         copy beside the spare one: the spare copy was written only when the editor was left, so a
         kill -9 or a power cut lost the board drawn. Leaving removes the live copy (the spare copy
-        is then written as before); one found by a later run is that run's to recover."""
+        is then written as before); one found by a later run is that run's to recover. A board that
+        is no unsaved work (saved, or changed back) removes it: a kill right after Save brought the
+        saved board back as an unsaved draft with no link to its file."""
         global _live_in_use
-        puzzle = self.draft.puzzle()
-        if puzzle is None or not self.unsaved or self.draft == self.origin or self.app is None or not self.keep_drafts:
+        if self.app is None or not self.keep_drafts:
             return
-        _live_in_use = True
+        puzzle = self.draft.puzzle()
+        if puzzle is None or not self.kept_work:
+            self.drop_live_copy()
+            return
+        _live_in_use = self._live_written = True
+        if self.from_draft:  # the draft's own board: a restart replaces the draft with it
+            puzzle = Draft.of(puzzle).with_meta(RESUMED, "draft").puzzle() or puzzle
         self.spare_saver.submit(self.draft_text(puzzle), "draft")
+
+    @property
+    def kept_work(self) -> bool:
+        """Whether the board is unsaved work the draft does not hold already: unsaved, and not the
+        resumed draft as it was opened (a change since a save is kept even back at that board)."""
+        return self.unsaved and (self.draft != self.origin or self.saved_draft is not None)
+
+    def drop_live_copy(self) -> None:
+        """Remove the live copy this editor wrote (one still being written first lands, then goes)."""
+        global _live_in_use
+        if not self._live_written:
+            return
+        self.spare_saver.flush()
+        with contextlib.suppress(OSError):
+            live_copy_path().unlink(missing_ok=True)
+            self._live_written = _live_in_use = False
 
     def draft_text(self, puzzle: Puzzle) -> str:
         """The spare copy of ``puzzle``: the level file, with a header naming the file it was
@@ -455,7 +521,7 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         spare = draft_path()
         legacy = spare.with_name(LEGACY_DRAFT)
         keep = (not (self.from_draft and (puzzle is None or self.saved_draft == self.draft))
-                and self.unsaved and puzzle is not None and (self.draft != self.origin or not spare.is_file()))
+                and self.unsaved and puzzle is not None and (self.kept_work or not spare.is_file()))
         kept = False
         set_aside: Path | None = None
         try:
@@ -544,6 +610,11 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
             return
         self.path = path
         self.saved_draft = self.draft
+        if self.keep_drafts:  # nothing unsaved is left: a restart after a kill opens no copy of it
+            self.drop_live_copy()
+            if self.from_draft:  # the draft's board is in its file now
+                with contextlib.suppress(OSError):
+                    draft_path().unlink(missing_ok=True)
         shown = f"{path} (CLLV: the numbers only, no title)" if cllv else path
         if self.app is not None:
             self.app.trace(f"hashi-saved {path}")
