@@ -3843,8 +3843,10 @@ def test_tab_reaches_the_toolbar_enter_presses_its_button_and_esc_lets_it_go(inf
     """Keyboard players could not reach the toolbar: Tab focused nothing in a game. Tab puts a ring
     on the first enabled button and Shift+Tab goes back round to the last; Enter presses the one in
     focus -- its own action, not the game's Enter (Runway's WAIT, a move) -- and Esc lets the focus
-    go without opening the pause screen. Without focus, Esc still pauses."""
+    go without opening the pause screen. Without focus, Esc still pauses. (The toolbar alone here:
+    the scene's other rows come in their screen order, see the tests below.)"""
     with small_game(info) as (app, scene):
+        monkeypatch.setattr(scene, "button_rows", list)
         frames(app)
         assert any("Tab" in str(row) and "toolbar buttons" in str(row) for row in scene.help_lines()), \
             "the pause screen's keys table says so"
@@ -3883,37 +3885,64 @@ def test_tab_reaches_the_toolbar_enter_presses_its_button_and_esc_lets_it_go(inf
 
 
 @pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
-def test_tab_goes_on_from_the_toolbar_to_every_button_row_the_scene_declares(info, toy_in_registry, monkeypatch):
+def test_tab_goes_through_every_button_row_the_scene_declares_in_the_screens_order(info, toy_in_registry,
+                                                                                   monkeypatch):
     """Hashi's editor had a side panel of buttons (sizes, topologies) that Tab never reached: the
     focus ring covered the toolbar only. A scene declares its other rows (``button_rows``) and the
-    framework's ring goes on through them after the toolbar, round again to its first button;
-    Enter presses the one in focus and the status line says what it does."""
+    framework's ring goes through them and the toolbar in the screen's order, top to bottom (rows
+    above the toolbar first: it went toolbar first, then jumped up), round again; Enter presses the
+    one in focus and the status line says what it does."""
     with small_game(info) as (app, scene):
         frames(app)
         pressed: list[str] = []
         side = [Button(label, lambda label=label: pressed.append(label), tooltip=f"side {label}",
                        rect=pygame.Rect(40 + 60 * i, 80, 50, 24)) for i, label in enumerate(("A", "B"))]
-        monkeypatch.setattr(scene, "button_rows", lambda: [side[:1], side[1:]])
+        hidden = Button("C", lambda: pressed.append("C"), rect=pygame.Rect(0, 0, 0, 0))
+        monkeypatch.setattr(scene, "button_rows", lambda: [side[1:], [hidden], side[:1]])
         enabled = [b for b in scene.toolbar.buttons if b.is_enabled()]
-        for _ in enabled:
-            key(app, pygame.K_TAB)
-        assert scene.toolbar.focus is enabled[-1]
         key(app, pygame.K_TAB)
-        assert scene.toolbar.focus is side[0]
+        assert scene.toolbar.focus is side[0], "the row above the toolbar, its leftmost first"
         assert "side A" in scene.status_line()[0] and "Enter presses it" in scene.status_line()[0]
         frames(app)
         ring = side[0].rect.inflate(app.theme.px(6), app.theme.px(6))
         assert tuple(app.screen.get_at((ring.centerx, ring.top)))[:3] == app.theme["highlight"], "the ring is drawn"
         key(app, pygame.K_TAB)
-        assert scene.toolbar.focus is side[1], "the next row's button"
+        assert scene.toolbar.focus is side[1], "left to right"
         key(app, pygame.K_RETURN)
         assert pressed == ["B"] and app.stack.top is scene
         key(app, pygame.K_TAB)
-        assert scene.toolbar.focus is enabled[0], "round again to the toolbar's first"
+        assert scene.toolbar.focus is enabled[0], "then the toolbar at the foot (C, laid out nowhere, skipped)"
+        for _ in enabled:
+            key(app, pygame.K_TAB)
+        assert scene.toolbar.focus is side[0], "round again to the top"
         key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
-        assert scene.toolbar.focus is side[1], "Shift+Tab goes back into the rows"
+        assert scene.toolbar.focus is enabled[-1], "Shift+Tab goes back to the toolbar's last"
         key(app, pygame.K_ESCAPE)
         assert scene.toolbar.focus is None and app.stack.top is scene
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
+def test_every_button_drawn_on_a_game_screen_is_reachable_by_tab(info, toy_in_registry, monkeypatch):
+    """Runway's commands (UP, DOWN, SPEED...) and player buttons under the board each took a click
+    and had a key, but Tab went round the toolbar only. Every enabled button a game screen draws
+    is in the focus ring. Deliberate exceptions: a button in the toolbar's More menu is reached
+    through More (the ring opens the menu on it), and a grey button is skipped (nothing to press)."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        drawn: list[Button] = []
+        real_draw = Button.draw
+        monkeypatch.setattr(Button, "draw", lambda self, *a, **k: (drawn.append(self), real_draw(self, *a, **k))[1])
+        resize(app, app.size)  # the whole screen drawn again, with the recording draw
+        frames(app)
+        assert app.stack.top is scene and drawn
+        shown = {id(b): b for b in drawn if b.rect.width and b.is_enabled() and b is not scene.toolbar.more}
+        reached = set()
+        for _ in range(len(scene.toolbar.ring()) + 1):
+            key(app, pygame.K_TAB)
+            if scene.toolbar.focus is not None:
+                reached.add(id(scene.toolbar.focus))
+        missed = [b.label or b.tooltip for i, b in shown.items() if i not in reached]
+        assert missed == [], f"{info.name}: Tab never reaches {missed}"
 
 
 def files_under(folder: Path) -> dict[str, tuple[bytes, int]]:

@@ -163,8 +163,9 @@ class Toolbar:
     takes them only while a button is in focus; Esc, a click, or any other key (a move) lets the
     focus go, and that key goes on to the game.
 
-    The ring goes on through the other button rows the scene declares (:attr:`rows`, a side
-    panel's), after the toolbar's: a button a mouse can press, a keyboard reaches, in every scene,
+    The ring goes on through the other button rows the scene declares (:attr:`rows`: a side
+    panel's, Runway's commands and player buttons, Tron's replay bar), in the screen's order, top
+    to bottom (:meth:`ring`): a button a mouse can press, a keyboard reaches, in every scene,
     without each scene keeping a focus of its own.
     """
 
@@ -202,14 +203,21 @@ class Toolbar:
         self.focus: Button | None = None
         #: Whether the status line says what the focused button does (from a Tab until a press).
         self.focus_told = False
-        #: The scene's other button rows (a side panel's), in the focus ring after this row; the
+        #: The scene's other button rows (a side panel's), in the focus ring by their place; the
         #: scene draws and clicks them, the ring is drawn round one in focus all the same.
         self.rows: Callable[[], list[list[Button]]] = list
 
     def ring(self) -> list[Button]:
-        """Every button Tab can reach, in its order: this row's (the More menu's in their place), then
-        the scene's other rows."""
-        return [*self.buttons, *(b for row in self.rows() for b in row)]
+        """Every button Tab can reach, in the screen's order: the rows top to bottom (this one, the
+        More menu's buttons in their place, by its top; a scene's row by its highest button; rows
+        at one height left to right), each in its declared order. A scene's buttons laid out with no
+        room (a row too narrow for them) are left out: the ring would go round one nobody can see.
+        Runway's command row sits above the toolbar, so Tab reaches it first, as the eye does."""
+        rows = [[b for b in row if b.rect.width and b.rect.height] for row in self.rows()]
+        ordered = sorted([((self.rect.top, self.rect.left), self.buttons),
+                          *((min((b.rect.top, b.rect.left) for b in row), row) for row in rows if row)],
+                         key=lambda pair: pair[0])  # two rows at one height: the left one first
+        return [b for _place, row in ordered for b in row]
 
     def inherit(self, previous: Toolbar) -> None:
         """Take over what the toolbar this one replaces had going: a double-click's guard, and the

@@ -315,6 +315,25 @@ def test_replay_scrubs_through_the_finished_round(app, driver):
     assert scene.match.rounds == 1  # replaying did not count the round again
 
 
+def test_tab_reaches_the_replay_bars_player_buttons(app, driver):
+    """The replay bar's ⏮ ◀ ▶ ▶ ⏭ took clicks, but Tab went round the toolbar only: they are in the
+    focus ring while the replay shows them (above the toolbar, so first), and Enter presses one."""
+    scene, _final, _length = finished_watched_round(app, driver)
+    driver.key(pygame.K_r)
+    driver.key(pygame.K_SPACE)  # paused, on its first tick
+    driver.key(pygame.K_END)
+    bar = scene.replay_bar.player
+    assert bar["start"] in scene.toolbar.ring() and bar["end"] in scene.toolbar.ring()
+    driver.key(pygame.K_TAB)
+    assert scene.toolbar.focus is bar["start"], "the bar is above the toolbar: its first button first"
+    driver.key(pygame.K_RETURN)
+    assert scene.session.index == 0 and scene.phase == "replay"
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_ESCAPE)
+    assert scene.phase == "over"
+    assert bar["start"] not in scene.toolbar.ring(), "no replay, no bar in the ring"
+
+
 def test_save_replay_stays_available_through_the_whole_replay_and_saves_the_whole_round(app, driver):
     """Save replay greyed out on every tick of a replay but the last, flickering as the round played
     back or was scrubbed: it saves the whole round, so it is there from the round's end on, whatever

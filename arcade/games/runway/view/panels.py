@@ -230,12 +230,6 @@ class ControlPad:
         """Where the playback speed is written (no width when the row has no room for it)."""
         return self.speed.label_rect
 
-    def control_rects(self) -> list[tuple[str, pygame.Rect]]:
-        """Every button and the speed's label as laid out (for :meth:`GameScene.control_rects`)."""
-        shown = [(button.label, button.rect) for button in self.commands if button.rect.width]
-        shown += [(name, button.rect) for name, button in self.transport.items()]
-        return [*shown, ("speed", self.speed_rect)] if self.speed_rect.width else shown
-
     def layout(self, theme: Theme, rect: pygame.Rect) -> None:
         """The commands' names stay readable down to the smallest window: "↑ UP" when there is room,
         else the word alone ("SPEED"; the hover help names the key), the player buttons squared up

@@ -46,6 +46,7 @@ from arcade.ui.watch import WatchPlayer
 
 if TYPE_CHECKING:
     from arcade.ui.app import App
+    from arcade.ui.widgets import Button
 
 #: Seconds a turn takes on screen when the player drives (scaled by the animation setting).
 TURN_SECONDS = 0.45
@@ -642,9 +643,15 @@ class RunwayScene(ProgramsMixin, TickScene):
             return True
         return False
 
+    def button_rows(self) -> list[list[Button]]:
+        """The control pad's row (commands, player buttons, − and +): each has a key, but Tab went
+        round the toolbar only and a keyboard user could not reach them as a mouse does."""
+        return [self.pad.buttons]
+
     def control_rects(self) -> list[tuple[str, pygame.Rect]]:
-        """The toolbar's buttons and the control pad's: commands, player buttons and the speed."""
-        return [*super().control_rects(), *self.pad.control_rects()]
+        """The toolbar's buttons and the control pad's (the button rows), and the speed's label."""
+        speed = self.pad.speed_rect
+        return [*super().control_rects(), *([("speed", speed)] if speed.width else [])]
 
     def board_tooltip(self, pos: tuple[int, int]) -> str:
         tip = self.pad.tooltip(pos)

@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from arcade.ui.transport import ReplayBar
+from arcade.ui.widgets import Button
 
 #: Below this cell size a cycle is hard to follow (a 200x200 file fits a window in 3-pixel
 #: cells; the bundled 50x50 map gets 9 at 1024x640 and stays whole): such a map starts each
@@ -57,6 +58,11 @@ class BoardCameraMixin:
         if self.app is not None:  # where the board is, for end-to-end tests (no-op without a trace file)
             self.app.trace(f"tron-layout {self.session.level_id} {self.view.cols} {self.view.rows} "
                            f"{self.view.cell} {self.view.origin[0]} {self.view.origin[1]}")
+
+    def button_rows(self) -> list[list[Button]]:
+        """The replay bar's player buttons, while a replay shows them: Tab reached the toolbar only,
+        so a keyboard user could not press ⏮ ◀ ▶ ▶ ⏭ as a mouse does (their keys aside)."""
+        return [self.replay_bar.player.values()] if self.phase == "replay" and self._bar_laid_out else []
 
     def board_tooltip(self, pos: tuple[int, int]) -> str:
         return self.replay_bar.tooltip(pos) if self.phase == "replay" and self._bar_laid_out else ""
