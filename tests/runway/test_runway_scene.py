@@ -113,6 +113,27 @@ def test_undo_and_redo_name_the_turn_and_its_command(app, driver):
     assert scene.status_text.startswith("Redone: turn 2 · JUMP") and scene.status_text.endswith("Turn 2 of 2.")
 
 
+def test_every_step_along_the_history_names_its_turn_of_the_whole(app, driver):
+    """End and , said "Turn 2 of 3 · SPEED…" but . (a step forward along the history) said the
+    command alone: the same looking back worded two ways. Every step along it says which turn of
+    how many it is, and what that turn did."""
+    scene = open_runway(app)
+    plan = [command.value for command in exact_plan(scene.session.state).commands[:3]]
+    for command in plan:
+        scene.play(command)
+        settle(driver, 0.6)
+    assert scene.session.outcome is None and scene.session.length == 3
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_PERIOD)
+    assert scene.status_text.startswith(f"Turn 1 of 3 · {plan[0]}"), scene.status_text
+    driver.key(pygame.K_END)
+    assert scene.status_text.startswith(f"Turn 3 of 3 · {plan[2]}"), scene.status_text
+    driver.key(pygame.K_COMMA)
+    assert scene.status_text.startswith(f"Turn 2 of 3 · {plan[1]}"), scene.status_text
+    driver.key(pygame.K_PERIOD)
+    assert scene.status_text.startswith(f"Turn 3 of 3 · {plan[2]}"), scene.status_text
+
+
 def test_dragging_the_timeline_scrubs_the_turns(app, driver):
     scene = open_runway(app)
     for key in (pygame.K_RIGHT, pygame.K_j, pygame.K_DOWN, pygame.K_RETURN):

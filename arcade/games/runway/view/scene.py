@@ -424,7 +424,7 @@ class RunwayScene(ProgramsMixin, TickScene):
             text += " — looking back at a finished race (End: its finish)"
         return text, "text_dim"
 
-    def say_turn_on_screen(self) -> None:
+    def say_turn_on_screen(self, role: str = "text_dim") -> None:
         """After a jump through the history (scrubbing, Home/End, stepping back), the status line says
         what the turn on screen is. Scrubbing back through a finished race kept its last words ("✓ 1
         of 2 bikes crossed…") above turn 1, as if the race were still over there."""
@@ -439,7 +439,7 @@ class RunwayScene(ProgramsMixin, TickScene):
             # A program's run playing on is watched, not looked back at: every turn of a fast
             # program's run said "looking back at a finished race" as it played.
             text += " — looking back at a finished race (End: its finish)"
-        self.say(text, "text_dim")
+        self.say(text, role)
 
     def start_transition(self, before: State, command: Command, after: State) -> None:
         assert self.app is not None
@@ -453,8 +453,11 @@ class RunwayScene(ProgramsMixin, TickScene):
         lost = len(before.active) - len(after.active)
         if self.watch is not None:
             text = f"Turn {after.turn} · {text}"
-        if self.watch is None and self.session.looking_back:
-            self.say_turn_on_screen()  # stepping through a finished race: which turn of it this is
+        if self.watch is None and (self.session.looking_back or self.navigating):
+            # Stepping along the history (. or ▶ with turns ahead), or through a finished race:
+            # which turn of it this is, "Turn 3 of 5 · ...", as End, Home and , say it. The step
+            # forward alone said the command bare, a different message for the same look back.
+            self.say_turn_on_screen("warning" if lost else "text_dim")
         else:
             self.say(text, "warning" if lost else ("info" if self.watch is not None else "text_dim"))
         if lost:
