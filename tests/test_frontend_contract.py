@@ -1251,6 +1251,42 @@ def test_how_to_play_in_a_small_window_scrolls_to_every_key(info, toy_in_registr
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_how_to_play_scrolls_stop_on_a_rows_top_never_a_wrapped_rows_second_line(info, toy_in_registry):
+    """The keys column could stop with a wrapped key's second line alone at the top (its key and
+    first line above the view: "runway" with no "click or drag to go to a turn · to look along the").
+    However it scrolls -- ↓, the wheel, PgDn, End, and back up -- the top of the view is the top of
+    a line of the rules, of the heading or of a key row, and the end shows every key whole."""
+    from arcade.ui.how_to_play import HowToPlayScene
+
+    for size in ((800, 600), (800, 500), (640, 400)):
+        app = App(registry_with(info, 0), size=size, headless=True)
+        try:
+            page = HowToPlayScene(info)
+            app.push(page)
+            frames(app)
+            tops = page.row_tops()
+            def press(name: int) -> pygame.event.Event:
+                return pygame.event.Event(pygame.KEYDOWN, key=name, mod=0)
+
+            notch = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+            back = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+            for down, up in ((press(pygame.K_DOWN), press(pygame.K_UP)), (notch, back),
+                             (press(pygame.K_PAGEDOWN), press(pygame.K_PAGEUP))):
+                key(app, pygame.K_HOME)
+                for move in (down, up):
+                    seen = []
+                    for _ in range(60):
+                        app.frame(1 / 60, [move])
+                        seen.append(page.scroll.offset)
+                        assert page.scroll.offset in tops, (size, move, page.scroll.offset)
+                    assert seen[-1] == (page.scroll.most if move is down else 0), (size, move)
+            key(app, pygame.K_END)
+            assert page.scroll.offset in tops and page.content_height - page.scroll.offset <= page.text_rect.height
+        finally:
+            close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_how_to_play_never_draws_a_line_cut_by_the_scrolling_columns_edge(info, toy_in_registry):
     """At 800x600 Runway's page showed a sliver of the next key row, cut in half, above "↓ more:
     wheel, ↓ or PgDn". At every scroll position the column's lines are whole: the strips above the

@@ -177,7 +177,21 @@ class HowToPlayScene(Scene):
         # A key too wide for its column wraps, whole, like the pause screen's (it was cut at "…").
         self.key_rows = key_table_rows(theme, self.keys or [], 14, self.key_column - self.text_rect.x - 8,
                                        self.text_rect.right - self.key_column)
-        self.scroll.fit(self.text_rect, self.content_height)
+        self.scroll.fit(self.text_rect, self.content_height, self.row_tops())
+
+    def row_tops(self) -> list[int]:
+        """The content top of every line of the rules, of the "Keys" heading and of every key row:
+        where a scroll may stop (:attr:`Scroll.stops`), so a key whose meaning wrapped is never
+        shown from its second line, the key and its first line above the view."""
+        px = self.app.theme.px if self.app is not None else int
+        tops = [px(24) * i for i in range(len(self._body))]
+        y = px(24) * len(self._body) + px(14)
+        tops.append(y)
+        y += px(26)
+        for row in self.key_rows:
+            tops.append(y)
+            y += px(20) * row_lines(row)
+        return tops
 
     @property
     def content_height(self) -> int:

@@ -9,6 +9,8 @@ again, so it lives here once. Content is laid out in content pixels from 0; a th
 
 Every column scrolls alike: a wheel notch is :data:`NOTCH_LINES` of its lines, PgUp/PgDn a view
 less one line (the line at the edge stays in sight), Home/End to either end (:meth:`Scroll.keys`).
+A column of rows that wrap onto two lines gives their tops (``stops``): every scroll then ends
+with a row's first line at the top, never its second line alone.
 """
 
 from __future__ import annotations
@@ -32,22 +34,38 @@ class Scroll:
         self.offset = 0
         self.content = 0
         self.view = pygame.Rect(0, 0, 0, 0)
+        #: The content tops a scroll may stop at (each row's first line), sorted; empty: any pixel.
+        self.stops: list[int] = []
 
-    def fit(self, view: pygame.Rect, content: int) -> None:
-        """The view and the content's height after a layout; the offset is kept, within the new bounds."""
+    def fit(self, view: pygame.Rect, content: int, stops: list[int] | None = None) -> None:
+        """The view and the content's height after a layout; the offset is kept, within the new
+        bounds (on a row's top, with ``stops``: the tops of the column's rows, see :attr:`stops`)."""
         self.view = pygame.Rect(view)
         self.content = max(0, content)
-        self.offset = max(0, min(self.offset, self.most))
+        self.stops = sorted(set(stops or []))
+        self.offset = self._snap(max(0, min(self.offset, self.most)), forward=False)
 
     @property
     def most(self) -> int:
-        """The largest offset: the content's end at the view's bottom (0 when it all fits)."""
-        return max(0, self.content - self.view.height)
+        """The largest offset: the content's end at the view's bottom (0 when it all fits). With
+        :attr:`stops`, the first row top at or past that, so the end shows whole rows from its top
+        (a little room under the last one): How to play's keys stopped with a wrapped key's second
+        line alone at the top, its first line and its key above the view."""
+        end = max(0, self.content - self.view.height)
+        return min((stop for stop in self.stops if stop >= end), default=end) if end else 0
+
+    def _snap(self, offset: int, *, forward: bool) -> int:
+        """``offset`` moved onto a row's top: the next one scrolling down, the one before up."""
+        if not self.stops or offset in (0, self.most):
+            return offset
+        if forward:
+            return min((stop for stop in self.stops if stop >= offset), default=offset)
+        return max((stop for stop in self.stops if stop <= offset), default=offset)
 
     def by(self, pixels: int) -> bool:
-        """Scroll ``pixels`` down (up when negative); True if the offset changed."""
+        """Scroll ``pixels`` down (up when negative), onto a row's top; True if the offset changed."""
         before = self.offset
-        self.offset = max(0, min(self.offset + pixels, self.most))
+        self.offset = self._snap(max(0, min(self.offset + pixels, self.most)), forward=pixels > 0)
         return self.offset != before
 
     def wheel(self, event: pygame.event.Event, step: int) -> bool:
