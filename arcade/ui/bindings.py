@@ -24,11 +24,12 @@ from arcade.core.registry import NEW_BOARD_BUTTON, Binding
 from arcade.ui.keymap import KeyMatcher, help_rows, listed_once, named_keys, parse_keys
 
 
-def tab_binding(*, side_panel: bool = False) -> Binding:
+def tab_binding(rows: str = "") -> Binding:
     """The keys table's row for the keyboard's focus ring (see :class:`~arcade.ui.widgets.Toolbar`),
-    one wording for every scene: with ``side_panel`` it says the ring goes on through the scene's
-    own button rows, as it does in the Hashi editor."""
-    where = "toolbar and side-panel" if side_panel else "toolbar"
+    one wording for every scene: ``rows`` names the scene's own button rows the ring goes through
+    too ("side-panel" in the Hashi editor; Runway's said "side-panel" of the commands and players
+    under its board)."""
+    where = f"toolbar and {rows}" if rows else "toolbar"
     return Binding("Tab / Shift+Tab", "", f"{where} buttons (Enter or Space presses one, Esc leaves them)")
 
 
@@ -68,7 +69,7 @@ class BindingsMixin:
                     when="result_ready"),
             Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
             Binding("F1 / ?", "open_how_to_play", "how to play: the rules, an example, every key"),
-            tab_binding(side_panel=bool(self.button_rows())),
+            tab_binding(self.button_rows_name if self.button_rows() else ""),
             fullscreen_binding(),
         ]
         return rows

@@ -24,6 +24,9 @@ from arcade.ui.widgets import Button, Toolbar
 class ToolbarMixin:
     """The toolbar and the rows of controls of :class:`~arcade.ui.game_scene.GameScene`."""
 
+    #: What the keys table calls the :meth:`button_rows` Tab goes through after the toolbar.
+    button_rows_name = "side-panel"
+
     def button_rows(self) -> list[list[Button]]:
         """The scene's own button rows (a side panel's, drawn and clicked by the scene), in reading
         order: Tab / Shift+Tab reach them after the toolbar's, and Enter or Space presses the one in

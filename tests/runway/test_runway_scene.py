@@ -1435,3 +1435,11 @@ def test_the_last_columns_number_stands_beside_the_finish_mark_not_under_it(size
         assert max(numbers) == (level.length - 1) // step * step, sorted(numbers)  # the last one is there
         assert not [n for n, rect in numbers.items() if rect.colliderect(mark)]
         assert mark.left >= road.to_screen(level.length - 0.5, 0)[0] - 1 or mark.right >= road.road.right - 20
+
+
+def test_the_keys_table_says_tab_reaches_the_command_row(app):
+    """Tab goes through the commands, player buttons and − + under the board as well as the
+    toolbar; the keys table called that row a "side panel", which Runway does not have."""
+    scene = open_runway(app)
+    tab = next(b for b in [*scene.game_bindings(), *scene.standard_bindings()] if b.keys.startswith("Tab"))
+    assert "command" in tab.label and "side-panel" not in tab.label, tab.label

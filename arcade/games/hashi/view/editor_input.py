@@ -60,7 +60,7 @@ EDITOR_KEYS = (
     Binding("Ctrl+P", "print_sheet", "print: a PDF with the solution", button="Print…"),
     Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
     Binding("F1 / ?", "open_how_to_play", "how to play Hashi, and every key of the editor"),
-    tab_binding(side_panel=True),
+    tab_binding("side-panel"),
     fullscreen_binding(),
 )
 

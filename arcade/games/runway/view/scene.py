@@ -646,6 +646,8 @@ class RunwayScene(ProgramsMixin, TickScene):
             return True
         return False
 
+    button_rows_name = "command, player and speed"
+
     def button_rows(self) -> list[list[Button]]:
         """The control pad's row (commands, player buttons, − and +): each has a key, but Tab went
         round the toolbar only and a keyboard user could not reach them as a mouse does."""

@@ -59,6 +59,8 @@ class BoardCameraMixin:
             self.app.trace(f"tron-layout {self.session.level_id} {self.view.cols} {self.view.rows} "
                            f"{self.view.cell} {self.view.origin[0]} {self.view.origin[1]}")
 
+    button_rows_name = "replay bar"
+
     def button_rows(self) -> list[list[Button]]:
         """The replay bar's player buttons, while a replay shows them: Tab reached the toolbar only,
         so a keyboard user could not press ⏮ ◀ ▶ ▶ ⏭ as a mouse does (their keys aside)."""
