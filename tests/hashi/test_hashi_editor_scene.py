@@ -382,6 +382,20 @@ def killed_and_restarted(monkeypatch, apps: list, driver):
     return again, type(driver)(again)  # (importing the conftest again would reset the data folder)
 
 
+def killed_mid_edit(scene, cell, monkeypatch, apps: list, driver):
+    """``cell`` clicked in ``scene``'s editor (its live copy written), the run killed and the editor
+    opened in a new app on the same data folder: (that editor, its driver)."""
+    from arcade.games.hashi.view.editor import live_copy_path
+
+    driver.click(scene.cell_centre(cell))
+    scene.spare_saver.flush()
+    assert live_copy_path().is_file()
+    again, again_driver = killed_and_restarted(monkeypatch, apps, driver)
+    editor = again.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    again_driver.frames(1)
+    return editor, again_driver
+
+
 @pytest.fixture
 def restarted_apps():
     apps: list = []
@@ -409,12 +423,7 @@ def test_a_run_killed_after_a_save_brings_back_the_file_and_later_changes_to_it(
     fresh = second.launch("hashi", Launch(options={"edit": ""}), strict=True)
     assert fresh.draft.numbers == () and not fresh.draft_waiting and not draft_path().exists()
     # Edited after the save and killed again: the restart offers the changes to that file.
-    driver.click(scene.cell_centre((2, 2)))
-    scene.spare_saver.flush()
-    assert live_copy_path().is_file()
-    third, third_driver = killed_and_restarted(monkeypatch, restarted_apps, driver)
-    again = third.launch("hashi", Launch(options={"edit": ""}), strict=True)
-    third_driver.frames(1)
+    again, third_driver = killed_mid_edit(scene, (2, 2), monkeypatch, restarted_apps, driver)
     assert again.from_draft and again.path == saved.resolve() and (2, 2) in dict(again.draft.numbers)
     assert again.level_title == f"Editor — {saved.name} *"
     third_driver.key(pygame.K_s, CTRL, "s")
@@ -442,17 +451,12 @@ def test_a_restart_after_a_kill_keeps_a_different_earlier_draft_in_my_puzzles(ap
                                                                            restarted_apps):
     """Restarting after a kill moved the live copy over the draft: a different board left unsaved
     before was lost in silence. Leaving keeps it in My puzzles; the restart does the same."""
-    from arcade.games.hashi.view.editor import draft_path, edits_dir, live_copy_path
+    from arcade.games.hashi.view.editor import draft_path, edits_dir
 
     leave_an_unsaved_board(app, driver)
     first = read_puzzle(draft_path())
     _game, editor = edit_a_game(app, driver)
-    driver.click(editor.cell_centre((0, 1)))
-    editor.spare_saver.flush()
-    assert live_copy_path().is_file()
-    second, second_driver = killed_and_restarted(monkeypatch, restarted_apps, driver)
-    again = second.launch("hashi", Launch(options={"edit": ""}), strict=True)
-    second_driver.frames(1)
+    again, _second_driver = killed_mid_edit(editor, (0, 1), monkeypatch, restarted_apps, driver)
     assert again.draft.numbers == editor.draft.numbers  # the newest board is the draft
     kept = [read_puzzle(f) for f in edits_dir().glob("[!.]*.txt")]
     assert [k.islands for k in kept] == [first.islands] and dict(kept[0].meta)["title"] == "Earlier draft"
@@ -461,16 +465,12 @@ def test_a_restart_after_a_kill_keeps_a_different_earlier_draft_in_my_puzzles(ap
 
 def test_a_restart_after_a_kill_in_the_resumed_draft_replaces_it_and_sets_nothing_aside(app, driver, monkeypatch,
                                                                                      restarted_apps):
-    from arcade.games.hashi.view.editor import draft_path, edits_dir, live_copy_path
+    from arcade.games.hashi.view.editor import draft_path, edits_dir
 
     leave_an_unsaved_board(app, driver)
     resumed = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
     driver.frames(1)
-    driver.click(resumed.cell_centre((2, 0)))
-    resumed.spare_saver.flush()
-    assert live_copy_path().is_file()
-    second, _second_driver = killed_and_restarted(monkeypatch, restarted_apps, driver)
-    again = second.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    again, _second_driver = killed_mid_edit(resumed, (2, 0), monkeypatch, restarted_apps, driver)
     assert set(again.draft.islands) == {(0, 0), (0, 2), (2, 0)}
     assert "resumed" not in draft_path().read_text() and "resumed" not in dict(again.draft.meta)
     assert not list(edits_dir().glob("[!.]*.txt"))
