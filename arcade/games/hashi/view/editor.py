@@ -393,7 +393,7 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         draft, kept_file = draft_file(draft)
         self.load_draft(draft, None)
         self.path = kept_file  # unsaved all the same (a resumed draft is), but Save writes back there
-        note = take_recovery_note()
+        note = self.recovery_note  # taken when this editor opened: the module's copy is empty by now
         self.say("Your unsaved board from last time (Ctrl+N starts over)." + (f" {note}" if note else ""))
 
     @property
