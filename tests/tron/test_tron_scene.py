@@ -638,19 +638,35 @@ class StartingRunner(SilentRunner):
     ready = False
 
 
-def test_go_waits_for_the_bot_processes_to_start(app, driver):
+def test_go_waits_for_the_bot_processes_to_start(app, driver, monkeypatch):
+    """A first start compiles the strongest bot's search in its process (20-40 s measured on a fresh
+    checkout): the window said "Starting the bots…" over a dim "1" that never moved. Go still waits,
+    and the banner and the status line say which bot, that its first start compiles, and count the
+    seconds, until the bot is ready."""
     scene = open_tron(app, level="joust")
     real = scene.runners[1]
     scene.runners[1] = StartingRunner()
+    banners: list[tuple[str, list[str]]] = []
+    draw = scene.painter.draw_banner
+
+    def draw_banner(surface, lines, big="", **options):
+        banners.append((big, [text for text, _role in lines]))
+        return draw(surface, lines, big=big, **options)
+
+    monkeypatch.setattr(scene.painter, "draw_banner", draw_banner)
     start_round(driver, scene)
     driver.frame(dt=COUNTDOWN + 0.05)
-    driver.frame(dt=1.0)
+    for _ in range(3):
+        driver.frame(dt=1.0)
     assert scene.phase == "countdown" and scene.session.index == 0
-    assert scene.status_text == "Starting the bots…"
+    assert scene.status_text.startswith("Preparing Flood fill… 3 s — ")
+    assert "first start compiles its search" in scene.status_text
+    big, lines = banners[-1]
+    assert big == "Preparing the bot" and lines[0] == "Preparing Flood fill… 3 s" and "compiles" in lines[1]
     scene.runners[1] = real
     scene.request_moves()
     driver.frame(dt=0.05)
-    assert scene.phase == "running"
+    assert scene.phase == "running" and "Preparing" not in scene.status_text
 
 
 @pytest.mark.parametrize(("choice", "draw"), [("random", "generate"), ("scatter", "scatter")])
@@ -1894,3 +1910,4 @@ def test_a_zoomed_match_in_a_small_window_keeps_its_maps_name_whole(app, driver,
     assert scene.header_shown.endswith("Empty room"), scene.header_shown
     assert 16 + font.size(scene.header_shown)[0] < scene.header_fields_rect.left
     assert scene.header_fields_rect.right <= size[0]
+

@@ -12,7 +12,7 @@ scene's state, and changes none of it (bar the camera following the cycles). It 
 separate because a reader of the rules of a round should not wade through pixels.
 
 It reads the scene's ``session``, ``match``, ``setup``, ``phase``, ``paused``,
-``countdown``, ``clock``, ``over_clock``, ``round_key``, ``looked_at``, ``steering``,
+``countdown``, ``bots_waited``, ``clock``, ``over_clock``, ``round_key``, ``looked_at``, ``steering``,
 ``failed``, ``failures``, ``viewer``, ``speed``, ``tweens``, ``view``, ``painter``,
 ``trails``, ``console``, ``replay``, ``replay_bar``, ``toolbar``, ``board_area`` and
 ``app``, and keeps ``_painted`` (what the cached board was last painted for); the words
@@ -28,6 +28,7 @@ from typing import Any
 import pygame
 
 from arcade.games.tron.view.round_end import CRASH_TIME
+from arcade.games.tron.view.seats import BOTS_FIRST_START, bots_starting_text
 from arcade.games.tron.view.setup import GENTLE_SPEED
 from arcade.ui.text import draw_text, fitting_prefix
 
@@ -42,6 +43,7 @@ class DrawingMixin:
     app: Any
     phase: str
     viewer: Any
+    bots_waited: float
 
     # -- the header and the status line ------------------------------------------------------------
     def status_fields(self) -> list[str]:
@@ -260,6 +262,12 @@ class DrawingMixin:
                 lines = [(self.countdown_hint(), "text"), (gentle, "text_dim")]
                 big = f"Press {keys} to start"
             painter.draw_banner(surface, lines, big=big, big_role="info", avoid=heads)
+        elif self.phase == "countdown" and self.bots_waited > 0 and not self.paused:
+            # "Go" waits for a bot process (its first start compiles its search): say so where the
+            # countdown's number stood, rather than a dim "1" that never moves on.
+            painter.draw_banner(surface, [(bots_starting_text(self.bots_starting(), self.bots_waited), "text"),
+                                          (BOTS_FIRST_START, "text_dim")],
+                                big="Preparing the bot", big_role="info", avoid=heads)
         elif self.phase == "countdown":
             number = max(1, math.ceil(self.countdown / 0.8))
             text = "Ready" if self.session.index > 0 and self.countdown <= 0.8 else str(number)

@@ -43,7 +43,7 @@ from arcade.games.tron.view.replay import ReplayMixin, ReplayPlayer
 from arcade.games.tron.view.round_end import CRASH_TIME, RoundEndMixin
 from arcade.games.tron.view.rounds import COUNTDOWN, RESUME_COUNTDOWN, RoundsMixin
 from arcade.games.tron.view.saving import SavingMixin
-from arcade.games.tron.view.seats import SeatsMixin
+from arcade.games.tron.view.seats import BOTS_FIRST_START, SeatsMixin, bots_starting_text
 from arcade.games.tron.view.setup import GENTLE_SPEED, SPEEDS, MatchSetup
 from arcade.games.tron.view.steering import ARROWS, WASD, SteeringMixin
 from arcade.services.replays import Playback, Turn
@@ -62,8 +62,6 @@ if TYPE_CHECKING:
 READY_PULSE_TIME = 3 * 2 * math.pi / 7.0
 #: Bot-vs-bot matches move on to the next round by themselves after this long.
 WATCH_NEXT_ROUND = 2.5
-#: Said while "go" waits for the bot processes to start.
-BOTS_STARTING = "Starting the bots…"
 
 
 class TronScene(SteeringMixin, BoardCameraMixin, RoundsMixin, NewMatchMixin, SavingMixin,
@@ -131,6 +129,8 @@ class TronScene(SteeringMixin, BoardCameraMixin, RoundsMixin, NewMatchMixin, Sav
         self.clock = 0.0
         #: :attr:`clock` when the round began to wait for the player's first key.
         self.ready_since = 0.0
+        #: Seconds "go" has waited for the bot processes to start (0.0: not waiting).
+        self.bots_waited = 0.0
         self.stalls = 0
         self.late_moves = 0
         #: Per seat, whether its bot's answer for the last tick came too late (it went straight on).
@@ -338,10 +338,13 @@ class TronScene(SteeringMixin, BoardCameraMixin, RoundsMixin, NewMatchMixin, Sav
             if self.countdown <= 0 and not self.bots_started():
                 # Hold "go" until every bot process has started: the first start after an install
                 # compiles the strongest bot's search, and its first moves must not be lost to that.
+                self.bots_waited += -self.countdown  # the time since "go" was due
                 self.countdown = 1e-3
-                if self.status_text != BOTS_STARTING:
-                    self.say(BOTS_STARTING, "info")
+                text = f"{bots_starting_text(self.bots_starting(), self.bots_waited)} — {BOTS_FIRST_START}"
+                if self.status_text != text:
+                    self.say(text, "info")
             elif self.countdown <= 0:
+                self.bots_waited = 0.0
                 self.phase = "running"
                 self.tick_clock = 0.0
                 self.tweens.start("go", 1.0, 0.0, 0.6)

@@ -34,6 +34,18 @@ from arcade.services.botspec import short_name_of
 from arcade.services.replays import Turn
 from arcade.ui.console import console_lines
 
+#: Said under the wait for a bot process: on a first start (a fresh checkout, an update of the
+#: search's code) numba compiles the strongest bot's search, 20-40 s on a busy machine, and the
+#: window said only "Starting the bots…" over a countdown stuck at a dim "1" all along.
+BOTS_FIRST_START = "A bot's first start compiles its search, once: up to a minute. Later starts take a second."
+
+
+def bots_starting_text(names: list[str], waited: float) -> str:
+    """What the status line and the banner say while "go" waits for ``names``' processes: who, and
+    for how long so far (the whole seconds tick on: the window is alive, the wait moves)."""
+    who = " and ".join(names) or "the bots"
+    return f"Preparing {who}… {int(waited)} s" if waited >= 1.0 else f"Preparing {who}…"
+
 
 def program_title(spec: str) -> str:
     """A short name for an outside program's seat: its label, else its script's file name."""
@@ -99,6 +111,7 @@ class SeatsMixin:
 
     def start_runners(self) -> None:
         self.stop_runners()
+        self.bots_waited = 0.0  # a new wait, if any, counts from now
         if self.viewer is not None:
             return
         for seat, who in enumerate(self.match.seats):
@@ -155,6 +168,11 @@ class SeatsMixin:
     def bots_started(self) -> bool:
         """Every bot process of this round has said it is ready (threads and programs always are)."""
         return all(getattr(runner, "ready", True) for runner in self.runners if runner is not None)
+
+    def bots_starting(self) -> list[str]:
+        """The names of the seats whose bot process has not said it is ready yet (see :meth:`bots_started`)."""
+        return [self.seat_name(seat) for seat, runner in enumerate(self.runners)
+                if runner is not None and not getattr(runner, "ready", True)]
 
     def moves_ready(self) -> bool:
         return all(self.runners[s] is None or self.answers[s] is not None for s in (0, 1))
