@@ -19,33 +19,42 @@ $(VENV_OK):
 	  { echo "Puzzle Arcade needs Python 3.11 or newer; run e.g. 'make PYTHON=python3.12 $(MAKECMDGOALS)'"; exit 1; }
 	@if [ -e $(VENV) ] && ! $(PY) -m pip --version >/dev/null 2>&1; then \
 	  echo "removing the half-made $(VENV) (it has no working pip)"; rm -rf $(VENV); fi
-	@[ -e $(PY) ] || $(PYTHON) -m venv $(VENV) >/dev/null 2>&1 || true
+	@[ -e $(PY) ] || { echo "creating the virtual environment $(VENV) (first run only)"; \
+	  $(PYTHON) -m venv $(VENV) >/dev/null 2>&1; } || true
 	@$(PY) -m pip --version >/dev/null 2>&1 || { rm -rf $(VENV); \
 	  echo "could not create a virtual environment with pip: install the venv module (Debian/Ubuntu:" \
 	       "'sudo apt-get install $$($(PYTHON) -c 'import sys; print(f"python3.{sys.version_info[1]}-venv")' \
 	       2>/dev/null || echo python3-venv)') and run make again"; exit 1; }
-	$(PY) -m pip install --quiet --upgrade pip
+	@$(PY) -m pip install --quiet --upgrade pip
 	@touch $@
 
 # The `fast` extra (numba) compiles the Tron bot's search; where no wheel exists the game runs
-# without it (pure Python). Compiling takes a few seconds once and is cached on disk.
+# without it (pure Python). Compiling takes 10-40 s once and is cached on disk next to kernel.py,
+# keyed on that file: an update of it is compiled again here, not in the game's first round
+# against the Strongest bot. Each step says what it does and that it is once: the first `make run`
+# printed two pip commands and then nothing for 40 s.
 WARM_TRON := $(PY) -c 'from arcade.games.tron.kernel import ACCELERATED, warm_up; warm_up(); \
-  print("Tron search:", "compiled" if ACCELERATED else "pure Python (numba not installed)")'
+  print("  Tron bot:", "compiled and cached" if ACCELERATED else "pure Python (numba not installed)")'
 
 $(VENV)/.installed-run: pyproject.toml | $(VENV_OK)
-	$(PY) -m pip install --quiet -e '.[fast]' || $(PY) -m pip install --quiet -e .
+	@echo "installing Puzzle Arcade and its dependencies into $(VENV) (when pyproject.toml changes; about 20 s)"
+	@$(PY) -m pip install --quiet -e '.[fast]' || $(PY) -m pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.tron-compiled: arcade/games/tron/kernel.py pyproject.toml | $(VENV_OK)
+	@echo "compiling the Tron bot's search (once, and after an update of it; 10-40 s)"
 	@$(WARM_TRON)
 	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(VENV_OK)
-	$(PY) -m pip install --quiet -e '.[test,fast]' || $(PY) -m pip install --quiet -e '.[test]'
-	@$(WARM_TRON)
+	@echo "installing Puzzle Arcade with the test tools into $(VENV) (when pyproject.toml changes)"
+	@$(PY) -m pip install --quiet -e '.[test,fast]' || $(PY) -m pip install --quiet -e '.[test]'
 	@touch $(VENV)/.installed-run $@
 
-run: $(VENV)/.installed-run
+run: $(VENV)/.installed-run $(VENV)/.tron-compiled
 	$(PY) -m arcade
 
-lint: $(VENV)/.installed-test
+lint: $(VENV)/.installed-test $(VENV)/.tron-compiled
 	$(BIN)/ruff check arcade tests main.py
 	$(BIN)/lint-imports
 
