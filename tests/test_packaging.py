@@ -207,3 +207,48 @@ def test_installed_wheel_finds_its_resources(wheel, tmp_path):
     assert (tmp_path / "menu.png").stat().st_size > 1000
     solved = run("solve", "royale", "01-seed-14x20")
     assert solved.returncode == 0 and solved.stdout.startswith("loot 6\n"), solved.stderr
+
+
+FAKE_PYTHON_LOGGING = """#!/bin/sh
+# A python3 whose venv's python only writes down what it was asked to run.
+if [ "$1" = "-m" ] && [ "$2" = "venv" ]; then
+  mkdir -p "$3/bin"; printf '#!/bin/sh\\necho "$*" >> {log}\\n' > "$3/bin/python"; chmod +x "$3/bin/python"
+  exit 0
+fi
+exec {python} "$@"
+"""
+
+
+def test_make_run_sets_up_once_says_each_step_and_compiles_tron_again_only_when_its_search_changes(tmp_path):
+    """The first ``make run`` printed two pip commands and then nothing for 40 s (installing, then
+    numba compiling Tron's search); a later one must start the game at once, and an update of the
+    search's code (numba's cache is keyed on that file) is compiled in make, not in the first round."""
+    needs(shutil.which("make") is not None, "make is not installed")
+    shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
+    (tmp_path / "pyproject.toml").write_text("")
+    kernel = tmp_path / "arcade" / "games" / "tron" / "kernel.py"
+    kernel.parent.mkdir(parents=True)
+    kernel.write_text("")
+    log = tmp_path / "calls.log"
+    fake = tmp_path / "python3"
+    fake.write_text(FAKE_PYTHON_LOGGING.format(python=sys.executable, log=log))
+    fake.chmod(0o755)
+
+    def make_run() -> tuple[str, list[str]]:
+        log.write_text("")
+        result = subprocess.run(["make", "-s", "run", f"PYTHON={fake}"], cwd=tmp_path, capture_output=True,
+                                text=True, timeout=60)
+        assert result.returncode == 0, result.stdout + result.stderr
+        return result.stdout, log.read_text().splitlines()
+
+    said, ran = make_run()
+    assert "creating the virtual environment" in said and "installing Puzzle Arcade" in said
+    assert "compiling the Tron bot's search" in said
+    assert any("pip install" in call and "-e .[fast]" in call for call in ran)
+    assert any("warm_up()" in call for call in ran) and ran[-1] == "-m arcade"
+    said, ran = make_run()
+    assert said.strip() == "" and ran == ["-m arcade"]  # nothing set up again, nothing said
+    os.utime(kernel, (kernel.stat().st_mtime + 10,) * 2)  # a pull changed the search
+    said, ran = make_run()
+    assert "compiling the Tron bot's search" in said and "installing" not in said
+    assert not any("pip install" in call for call in ran) and any("warm_up()" in call for call in ran)
