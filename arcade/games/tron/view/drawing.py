@@ -262,7 +262,7 @@ class DrawingMixin:
                 lines = [(self.countdown_hint(), "text"), (gentle, "text_dim")]
                 big = f"Press {keys} to start"
             painter.draw_banner(surface, lines, big=big, big_role="info", avoid=heads)
-        elif self.phase == "countdown" and self.bots_waited > 0 and not self.paused:
+        elif self.phase == "countdown" and self.bots_waited > 0 and not self.paused and not self.bots_started():
             # "Go" waits for a bot process (its first start compiles its search): say so where the
             # countdown's number stood, rather than a dim "1" that never moves on.
             painter.draw_banner(surface, [(bots_starting_text(self.bots_starting(), self.bots_waited), "text"),
