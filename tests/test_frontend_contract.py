@@ -2291,6 +2291,41 @@ def test_a_watch_is_driven_with_the_mouse_and_its_button_says_what_a_click_does(
         assert "Watch AI" in labels() and not {"Pause AI", "Resume AI", "Step", "Stop watching"} & set(labels())
 
 
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_the_watch_button_stops_a_watch_whose_plan_is_still_being_worked_out(info, toy_in_registry, monkeypatch):
+    """A big Battle Royale grid's watch plans for up to 30 s under "The AI is thinking". The button
+    still read "Watch AI", and a click on it (or the watch key) started the search over instead of
+    stopping it: a player who changed their mind waited again, and the AI played anyway. While the
+    plan is worked out the button reads "Stop watching", and a click drops the plan."""
+    import threading
+
+    from arcade.ui.widgets import DoubleClickGuard
+
+    monkeypatch.setattr(DoubleClickGuard, "SECONDS", -1.0)  # the player's clicks are seconds apart
+    with small_game(info) as (app, scene):
+        release = threading.Event()
+        submit = scene.worker.submit
+
+        def slow_search(fn, *args, label="", **kw):  # every watch plan takes as long as a big grid's
+            def slow(*a):
+                release.wait(30)
+                return fn(*a)
+            submit(slow if label == "watch" else fn, *args, label=label, **kw)
+
+        monkeypatch.setattr(scene.worker, "submit", slow_search)
+        frames(app)
+        click(app, watch_button(scene).rect.center)
+        assert scene.worker.busy and not scene.watching, scene.status_text
+        assert watch_button(scene).label == "Stop watching" and not watch_button(scene).toggled
+        click(app, watch_button(scene).rect.center)
+        release.set()
+        scene.worker.wait(30)
+        frames(app)
+        assert not scene.watching and scene.session.index == 0, "the AI played after its watch was stopped"
+        assert watch_button(scene).label == "Watch AI", watch_button(scene).label
+        assert "thinking" not in scene.status_text.lower(), scene.status_text
+
+
 def watch_button(scene: GameScene):
     """The toolbar's Watch button, whatever it reads now (it is rebuilt as a watch starts and pauses)."""
     found = [b for b in scene.toolbar.buttons if b.label in GameScene.WATCH_LABELS]

@@ -13,6 +13,7 @@ are the class attributes (``watch_keys``, ``watch_action``) and the session's hi
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from arcade.core.errors import ArcadeError, IllegalMove
@@ -39,8 +40,15 @@ class AssistMixin:
         "Watch AI" (pressed) while the AI drove and "Resume AI" while it was paused, where Hashi's
         read "Stop watching": a click on it now stops the watch as Hashi's does (see
         :meth:`press_watch_button`); pausing is its player buttons' and Space's. Whether it is lit is
-        :attr:`watch_lit`."""
-        return self.WATCH_LABELS[self.watching]
+        :attr:`watch_lit`. It reads "Stop watching" too while the AI's plan is worked out (a big
+        Battle Royale grid's for up to 30 s): "Watch AI" there offered to start what had started,
+        and a click on it started the search over (see :meth:`toggle_watch`)."""
+        return self.WATCH_LABELS[self.watching or self.planning_watch]
+
+    @property
+    def planning_watch(self) -> bool:
+        """The AI's plan for a watch is being worked out in the worker (the watch has not begun)."""
+        return self.worker.label == "watch" and self.watch is None
 
     def press_watch_button(self, binding: Binding) -> None:
         """A click on the Watch button: what its label says. While the AI is watched it stops the
@@ -105,7 +113,10 @@ class AssistMixin:
             return
         self.say(f"Thinking{self.thinking_note()}…")
         hook, state = self.session.hint_hook, self.session.state
+        planning = self.planning_watch
         self.worker.submit(hook, state, on_done=self.show_hint, on_error=self._ai_failed, label="hint")
+        if planning:  # the hint took the watch's place in the worker: the button offers a watch again
+            self.refresh_toolbar()
 
     def thinking_note(self) -> str:
         """Words after "Thinking" while a hint or a watch is worked out: "" (it comes at once), or,
@@ -131,8 +142,13 @@ class AssistMixin:
             self.say(f"The AI failed: {type(error).__name__}: {error}", "error")
 
     def toggle_watch(self) -> None:
+        """Start a watch (its plan is worked out in the worker), or stop it -- also while it is only
+        being planned: the watch key or button pressed again then started the search over, so a
+        player who changed their mind during a 30 s plan waited 30 s more, told the AI was thinking."""
         if self.watch is not None:
             self.stop_watch("Stopped watching.")
+            return
+        if self.drop_watch_plan():
             return
         if self.session.watch_hook is None:
             self.say("This game has no AI to watch.")
@@ -146,7 +162,28 @@ class AssistMixin:
         def plan() -> list[Step]:
             return list(itertools.islice(hook(state), WATCH_LIMIT))
 
-        self.worker.submit(plan, on_done=self.start_watch, on_error=self._ai_failed, label="watch")
+        self.plan_watch(plan, self.start_watch)
+
+    def plan_watch(self, plan: Callable[[], Any], on_done: Callable[[Any], None]) -> None:
+        """Work the watch's plan out in the worker, then ``on_done(plan())`` on the frame loop; the
+        Watch button reads "Stop watching" meanwhile, and a press on it or the watch key drops the
+        plan (:meth:`drop_watch_plan`). Every game's watch that needs a search goes through here."""
+        def failed(error: BaseException) -> None:
+            self.refresh_toolbar()  # the button read "Stop watching" while the plan was worked out
+            self._ai_failed(error)
+
+        self.worker.submit(plan, on_done=on_done, on_error=failed, label="watch")
+        self.refresh_toolbar()
+
+    def drop_watch_plan(self) -> bool:
+        """The watch key or button pressed while the watch's plan is worked out: drop it (True), say
+        so, and offer the watch again. It started the search over: a player who changed their mind
+        during a big grid's 30 s plan waited 30 s more, and the AI then played anyway."""
+        if not self.planning_watch:
+            return False
+        self.stop_watch()
+        self.say("Stopped: the AI's plan was dropped before it played.", "info")
+        return True
 
     def start_watch(self, steps: Any) -> None:
         """Play ``steps`` (a list or a lazy iterator) with the watch player at the scene's watch speed."""
@@ -189,7 +226,10 @@ class AssistMixin:
 
     def stop_watch(self, message: str = "") -> None:
         self._dirty = True
-        if self.worker.label == "watch":
+        if self.planning_watch:
+            self.worker.cancel()
+            self.refresh_toolbar()
+        elif self.worker.label == "watch":
             self.worker.cancel()
         if self.watch is not None:
             self.watch = None

@@ -329,6 +329,8 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
             # can take seconds; the player need not wait.
             what = "Hint" if self.worker.label == "hint" else "Watch"
             self.worker.cancel()
+            if what == "Watch":
+                self.refresh_toolbar()  # its button read "Stop watching" while the plan was worked out
             if self.status_text.startswith(("Thinking", "Still thinking", "The AI is thinking", "The AI is planning")):
                 self.say(f"{what} dropped: the position changed. {'H' if what == 'Hint' else self.watch_keys} "
                          "asks again.")

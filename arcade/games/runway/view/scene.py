@@ -301,6 +301,8 @@ class RunwayScene(ProgramsMixin, TickScene):
         if self.watch is not None:
             self.stop_watch("Stopped watching — you drive.")
             return
+        if self.drop_watch_plan():  # pressed again while the AI plans: stop, not plan again
+            return
         if self.session.outcome is not None:
             self.say("The race is over — step back or restart to watch the AI drive.")
             return
@@ -325,8 +327,7 @@ class RunwayScene(ProgramsMixin, TickScene):
                             f"{plan.summary()}. ")
                 self.begin_watch(note)
 
-            self.worker.submit(lambda: last_winnable(history, budget=REWIND_SECONDS), on_done=planned,
-                               on_error=self._ai_failed, label="watch")
+            self.plan_watch(lambda: last_winnable(history, budget=REWIND_SECONDS), planned)
             return
         self.begin_watch()
 
