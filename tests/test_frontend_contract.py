@@ -2326,6 +2326,24 @@ def test_the_watch_button_stops_a_watch_whose_plan_is_still_being_worked_out(inf
         assert "thinking" not in scene.status_text.lower(), scene.status_text
 
 
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_the_level_picker_says_it_stopped_the_watch(info, toy_in_registry):
+    """L during a watch stops the AI (as the pause menu does) but said nothing: after the picker was
+    cancelled the status line still read "Watching the AI — ... pauses", the button "Watch AI"."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        scene.toggle_watch()
+        scene.worker.wait(30)
+        frames(app)
+        assert scene.watching, scene.status_text
+        key(app, pygame.K_l)
+        assert isinstance(app.stack.top, PickerScene), type(app.stack.top).__name__
+        key(app, pygame.K_ESCAPE)
+        frames(app)
+        assert app.stack.top is scene and not scene.watching
+        assert "Watching the" not in scene.status_text and "stopped" in scene.status_text.lower(), scene.status_text
+
+
 def watch_button(scene: GameScene):
     """The toolbar's Watch button, whatever it reads now (it is rebuilt as a watch starts and pauses)."""
     found = [b for b in scene.toolbar.buttons if b.label in GameScene.WATCH_LABELS]
