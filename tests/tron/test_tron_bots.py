@@ -383,7 +383,26 @@ def test_a_tournament_progress_line_says_1_tick_not_1_ticks():
     # A program that fails its first answer: the round ended on tick 1 (its reason says "lost on
     # tick 1"), not after "0 ticks".
     assert progress_line(record(0, "exited with status 1"), 3, 12).rstrip().endswith(
-        "   1 tick  (exited with status 1)")
+        "   1 tick  (flood-fill: exited with status 1)")
+
+
+def test_a_tournament_round_line_names_the_program_that_failed_and_both_when_both_did():
+    """Two programs in a round: the line said only the first seat's reason, under neither name, so a
+    draw between two programs that both exited (or a loss) left the author guessing whose it was."""
+    from types import SimpleNamespace
+
+    from arcade.core.game import Outcome
+    from arcade.games.tron.cli import progress_line, round_words
+
+    def record(failures: tuple[str, str], winner: int | None) -> SimpleNamespace:
+        outcome = Outcome("draw" if winner is None else "win", "", winner, 0.5)
+        return SimpleNamespace(outcome=outcome, failures=failures, map_id="empty-room",
+                               bots=("quit", "crash"), moves=["N S"] * 4)
+
+    assert round_words(record(("", "exited with status 1"), 0))[2] == "crash: exited with status 1"
+    both = record(("exited without answering: giving up", "exited with status 1"), None)
+    assert progress_line(both, 1, 2).rstrip().endswith(
+        "draw                5 ticks  (quit: exited without answering: giving up; crash: exited with status 1)")
 
 
 def test_the_no_time_fallback_measures_no_flood_past_its_deadline(monkeypatch: pytest.MonkeyPatch):

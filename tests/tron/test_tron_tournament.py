@@ -4,6 +4,7 @@ words them. Waits are for the run's end (``TournamentRun.wait``), never for a ti
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -103,7 +104,7 @@ def test_a_program_that_fails_shows_the_clis_line_with_its_reason(app, driver):
     assert table.run.wait(120)
     driver.frame()
     lines = table.round_lines(10)
-    assert len(lines) == 2 and all("(exited with status 3" in line for line in lines)
+    assert len(lines) == 2 and all(re.search(r"\(\S+: exited with status 3", line) for line in lines)
     assert all(line.startswith("[") and "1 tick" in line for line in lines)
 
 

@@ -149,9 +149,13 @@ def round_words(record: RoundRecord) -> tuple[str, int, str]:
     """A finished round's result ("flood-fill wins", "draw"), its length in ticks and a failed
     program's reason ("" if none), as the CLI's lines and the window's table say them.
     A failed round counts the tick it failed on, as its reason, the window's header and the console
-    do ("lost on tick 1"): the moves played alone said "0 ticks (exited …)"."""
+    do ("lost on tick 1"): the moves played alone said "0 ticks (exited …)".
+    The reason names the program it belongs to ("quit: exited …"), and both when both failed: with two
+    programs in a round, only the first seat's reason was shown, under neither name -- a draw between
+    two programs that each exited said one "(exited without answering)" and left the author guessing."""
     winner = "draw" if record.outcome.winner is None else f"{record.bots[record.outcome.winner]} wins"
-    failure = next((f for f in record.failures if f), "")
+    failure = "; ".join(f"{bot}: {reason}" for bot, reason in zip(record.bots, record.failures, strict=True)
+                        if reason)
     ticks = len(record.moves) + (1 if failure else 0)
     return winner, ticks, failure
 
