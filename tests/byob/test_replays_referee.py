@@ -166,8 +166,24 @@ def test_a_misbehaving_runway_program_fails_the_test_with_one_line(mode, reason)
     name, level = bundled_tests()[1]
     limits = Limits(300.0) if mode == "sleep" else ROOMY  # a crash must not be mistaken for a timeout
     run = run_program(level, f"codingame:{bot('misbehave.py', mode)}", level_id=name, limits=limits)
-    assert run.line() == f"{name}: fail — {reason}"
+    assert run.line() == f"{name}: fail — turn 1: {reason}"
     assert run.replay().result["reason"] == reason
+
+
+@pytest.mark.parametrize(("mode", "reason"), [
+    ("debug", "answered 'debug: speed is 2' (expected SPEED, SLOW, JUMP, WAIT, UP or DOWN)"
+              "; stdout is for answers only: print debug text to stderr"),
+    ("crash", "exited with status 1 without answering: IndexError: list index out of range"),
+])
+def test_a_runway_program_failing_on_a_later_turn_is_told_which_turn(tmp_path, mode, reason):
+    """A bot that printed a debug line on stdout (or crashed) only on its third turn was told what it
+    printed but not when, so its author had to replay the run to find the turn."""
+    level = tmp_path / "flat.txt"
+    level.write_text("1\n1\n" + ("." * 200 + "\n") * 4 + "0\n0 0 1\n")
+    run = run_program(RUNWAY.load_level_file(level), f"codingame:{bot('codingame_late.py', mode, '3')}",
+                      level_id="flat", limits=ROOMY)
+    assert [c.value for c in run.commands] == ["SPEED", "SPEED"]
+    assert run.line() == f"flat: fail — turn 3: {reason}"
 
 
 def test_a_runway_program_missing_its_first_answer_is_told_which_limit_it_missed():
@@ -175,7 +191,7 @@ def test_a_runway_program_missing_its_first_answer_is_told_which_limit_it_missed
     read "no answer within 1000 ms", and its author tuned a turn's search instead of its start."""
     name, level = bundled_tests()[1]
     run = run_program(level, f"codingame:{bot('misbehave.py', 'sleep')}", level_id=name, limits=Limits(150.0, 300.0))
-    assert run.line() == f"{name}: fail — timed out: gave no first answer within 300 ms (start-up included)"
+    assert run.line() == f"{name}: fail — turn 1: timed out: gave no first answer within 300 ms (start-up included)"
 
 
 def test_a_program_that_prints_two_lines_a_turn_is_told_its_answers_ran_behind():
@@ -214,7 +230,7 @@ def test_a_codingame_javascript_submission_run_by_node_is_told_what_node_lacks(t
         command = f"{sys.executable} {tmp_path / 'bot.py'}"
     name, level = bundled_tests()[1]
     run = run_program(level, f"codingame:{command}", level_id=name, limits=ROOMY)
-    assert run.line() == (f"{name}: fail — exited with status 1 without answering: ReferenceError: readline is "
+    assert run.line() == (f"{name}: fail — turn 1: exited with status 1 without answering: ReferenceError: readline is "
                           "not defined; CodinGame's readline() is not in Node: read lines with "
                           "require('readline').createInterface({input: process.stdin}) and its 'line' events")
 
@@ -224,7 +240,7 @@ def test_a_runway_answer_padded_past_the_line_limit_fails():
     name, level = bundled_tests()[1]
     spec = f"codingame:{bot('misbehave.py', 'padded', 'SPEED')}"
     run = run_program(level, spec, level_id=name, limits=Limits(300.0, 3000.0))
-    assert run.line() == f"{name}: fail — printed a line longer than 4096 bytes"
+    assert run.line() == f"{name}: fail — turn 1: printed a line longer than 4096 bytes"
 
 
 def test_a_run_reports_each_turn_and_can_be_stopped():

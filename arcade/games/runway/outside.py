@@ -74,6 +74,9 @@ class RunwayRun:
     #: The first turn (1-based) whose answer had been written before the turn's input: the program
     #: printed more than one line on an earlier turn, so from here its answers run behind (0: never).
     behind_from: int = 0
+    #: The turn (1-based) whose answer the program failed to give (0: it did not fail on a turn, e.g. it
+    #: could not be started or the run was stopped).
+    failed_turn: int = 0
 
     @property
     def final(self) -> State:
@@ -90,6 +93,10 @@ class RunwayRun:
             return (f"{self.level_id}: pass {len(final.active)}/{len(final.bikes)} alive in "
                     f"{len(self.commands)} turn{'s' * (len(self.commands) != 1)}")
         reason = (self.failure or (self.outcome.reason if self.outcome else "did not finish")).rstrip(".")
+        if self.failure and self.failed_turn:
+            # The turn it failed on: "answered 'debug: speed 2'" did not say when, and a bot printing
+            # debug text only on some turns, or crashing late, left its author replaying to find it.
+            reason = f"turn {self.failed_turn}: {reason}"
         if self.behind_from:
             # CodinGame reads one line a turn, so a second line printed on one turn is taken as
             # the next turn's answer; the run failed with only the rules' reason and no clue why.
@@ -147,13 +154,13 @@ def run_program(
             if answer.ahead and not run.behind_from:
                 run.behind_from = len(run.commands) + 1
             if answer.line is None:
-                run.failure = codingame_hint(answer.failure)
+                run.failure, run.failed_turn = codingame_hint(answer.failure), number + 1
                 break
             word = answer.line.strip()
             try:
                 command = Command(word)
             except ValueError:
-                run.failure = unexpected_answer(word, EXPECTED)
+                run.failure, run.failed_turn = unexpected_answer(word, EXPECTED), number + 1
                 break
             try:
                 state = RULES.apply(state, command)
