@@ -51,7 +51,7 @@ class BotSpec:
         if kind == "module":
             return target[:30]
         if kind != "script":
-            target = argv[0]
+            target = _runner_target(argv) or argv[0]
         return target.rstrip("/").rsplit("/", 1)[-1][:30]
 
     @property
@@ -211,6 +211,39 @@ def _python_target(argv: tuple[str, ...]) -> tuple[str, str]:
         elif not arg.startswith("-"):
             return "script", arg
     return "", ""
+
+
+#: Interpreters other than Python that contestants run their bot with, and their options that take the
+#: next word (``java -cp DIR Player``, ``node -r dotenv/config bot.js``).
+_RUNNERS = {
+    "java": {"-cp", "-classpath", "--class-path", "-p", "--module-path", "--add-modules"},
+    "node": {"-r", "--require", "--import", "--loader"},
+    "deno": set(), "bun": set(), "ruby": {"-I", "-r"}, "perl": set(), "php": set(), "lua": set(),
+    "sh": set(), "bash": set(), "Rscript": set(), "dotnet": set(), "kotlin": {"-cp", "-classpath"},
+}
+
+
+def _runner_target(argv: tuple[str, ...]) -> str:
+    """What another interpreter runs (``Player`` for ``java -cp bots Player``, ``bot.js`` for ``node
+    bot.js``, ``my.jar`` for ``java -jar my.jar``), or "" when it runs nothing named (``node -e …``)
+    or is no interpreter we know. A Java or Node bot was named "java" or "node" on screen and in tables,
+    and a second one "node#2"."""
+    runner = argv[0].replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".exe")
+    takes_next = _RUNNERS.get(runner)
+    if takes_next is None:
+        return ""
+    args = list(argv[1:])
+    while args:
+        arg = args.pop(0)
+        if arg == "-jar" and args:
+            return args[0]
+        if arg in ("-e", "-p", "--eval", "--print", "-c"):  # code on the command line: nothing named
+            return ""
+        if arg in takes_next:
+            args = args[1:]
+        elif not arg.startswith("-") or arg == "-":
+            return "" if arg == "-" else arg
+    return ""
 
 
 def short_name_of(text: str, parse: Callable[[str], BotSpec]) -> str:

@@ -67,6 +67,13 @@ def test_a_bad_label_is_named_as_the_label(label):
     ("2010:python3 -c 'print(1)'", "python3"),
     ("2010:./bots/tronbot", "tronbot"),
     ("mine=hackerrank:python3 x.py", "mine"),
+    # Other interpreters: named by what they run, as a Python script is (they were "java" and "node").
+    ("2010:java -cp /tmp/bots Player", "Player"),
+    ("2010:java -Xss64m -classpath out Player", "Player"),
+    ("2010:java -jar bots/mybot.jar", "mybot.jar"),
+    ("2010:node --max-old-space-size=512 bots/main.js", "main.js"),
+    ("2010:node -e 'console.log(1)'", "node"),
+    ("2010:bash run.sh", "run.sh"),
 ])
 def test_a_program_is_named_on_screen_by_its_label_script_or_module(text, short):
     assert parse_bot_spec(text, PROTOCOLS, str).short_name == short
