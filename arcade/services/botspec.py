@@ -237,10 +237,10 @@ def _runner_target(argv: tuple[str, ...]) -> str:
         arg = args.pop(0)
         if arg == "-jar" and args:
             return args[0]
-        if arg in ("-e", "-p", "--eval", "--print", "-c"):  # code on the command line: nothing named
-            return ""
         if arg in takes_next:
             args = args[1:]
+        elif arg in ("-e", "-p", "--eval", "--print", "-c"):  # code on the command line: nothing named
+            return ""
         elif not arg.startswith("-") or arg == "-":
             return "" if arg == "-" else arg
     return ""

@@ -71,6 +71,7 @@ def test_a_bad_label_is_named_as_the_label(label):
     ("2010:java -cp /tmp/bots Player", "Player"),
     ("2010:java -Xss64m -classpath out Player", "Player"),
     ("2010:java -jar bots/mybot.jar", "mybot.jar"),
+    ("2010:java -p mods -m Player", "Player"),  # java's -p is the module path, not code to print
     ("2010:node --max-old-space-size=512 bots/main.js", "main.js"),
     ("2010:node -e 'console.log(1)'", "node"),
     ("2010:bash run.sh", "run.sh"),
