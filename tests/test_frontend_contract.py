@@ -4034,6 +4034,54 @@ def test_every_button_drawn_on_a_game_screen_is_reachable_by_tab(info, toy_in_re
         assert missed == [], f"{info.name}: Tab never reaches {missed}"
 
 
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
+def test_every_button_on_how_to_play_is_reachable_by_tab_and_enter_presses_it(info, toy_in_registry, monkeypatch):
+    """How to play (F1) drew Got it and the example's player buttons (⏮ ◀ ▶/⏸ ▶ ⏭), but Tab did
+    nothing there: ⏮ and ⏭ took a mouse. The framework's focus ring goes through every enabled
+    button the page draws, Enter presses the one in focus, and Esc only lets the ring go."""
+    from arcade.ui.how_to_play import HowToPlayScene
+
+    with small_game(info) as (app, scene):
+        frames(app)
+        key(app, pygame.K_F1)
+        page = app.stack.top
+        assert isinstance(page, HowToPlayScene)
+        page.toggle()  # paused: its buttons stay as they are while Tab goes round
+        drawn: list[Button] = []
+        page_draw, button_draw = page.draw, Button.draw
+        # Only what the page draws (the game under the overlay draws its own rows).
+        monkeypatch.setattr(Button, "draw", lambda self, *a, **k: (
+            drawn.append(self) if recording else None, button_draw(self, *a, **k))[1])
+        recording = False
+
+        def draw_page(surface: pygame.Surface) -> None:
+            nonlocal recording
+            recording = True
+            page_draw(surface)
+            recording = False
+
+        monkeypatch.setattr(page, "draw", draw_page)
+        resize(app, app.size)
+        frames(app)
+        shown = {id(b): b for b in drawn if b.rect.width and b.is_enabled()}
+        assert shown, "the page draws its buttons"
+        reached: list[Button] = []
+        for _ in range(len(shown) + 1):
+            key(app, pygame.K_TAB)
+            reached.append(page.focus.focus)
+        missed = [b.label or b.tooltip for i, b in shown.items() if i not in {id(b) for b in reached}]
+        assert missed == [], f"{info.name}: Tab never reaches {missed} on How to play"
+        if page.example_rect.width:
+            while page.focus.focus is not page.player["end"]:
+                key(app, pygame.K_TAB)
+            key(app, pygame.K_RETURN)
+            assert app.stack.top is page and page.step == page.steps - 1, "Enter pressed ⏭, not Got it"
+        key(app, pygame.K_ESCAPE)
+        assert app.stack.top is page and page.focus.focus is None, "Esc let the ring go"
+        key(app, pygame.K_ESCAPE)
+        assert app.stack.top is scene
+
+
 def files_under(folder: Path) -> dict[str, tuple[bytes, int]]:
     """Every file under ``folder`` with its bytes and modification time (a rewrite of the same bytes shows)."""
     return {str(p.relative_to(folder)): (p.read_bytes(), p.stat().st_mtime_ns)

@@ -22,7 +22,7 @@ from arcade.ui.scene import Scene
 from arcade.ui.scrolling import NOTCH_LINES, Scroll
 from arcade.ui.text import draw_text, wholly_inside, wrap_text
 from arcade.ui.transport import PlayerButtons
-from arcade.ui.widgets import Button
+from arcade.ui.widgets import Button, Toolbar
 
 if TYPE_CHECKING:
     from arcade.ui.game_scene import GameScene
@@ -43,6 +43,10 @@ class HowToPlayScene(Scene):
 
     The mouse has the same through the framework's player buttons under the example (⏮ ◀ ▶/⏸ ▶ ⏭):
     a click on the example stepped it and paused it, and nothing made it play again.
+
+    Tab reaches those buttons and Got it through the framework's focus ring (:attr:`focus`, a
+    :class:`Toolbar` with no row of its own), as in every game: Tab did nothing here, so ⏮ and ⏭
+    took a mouse. While a button has the ring, Enter / Space press it and Esc lets it go.
     """
 
     overlay = True
@@ -64,6 +68,9 @@ class HowToPlayScene(Scene):
         self.player = PlayerButtons({"start": lambda: self.step_to(0), "back": lambda: self.step_to(self.step - 1),
                                      "play": self.toggle, "step": lambda: self.step_to(self.step + 1),
                                      "end": lambda: self.step_to(self.steps - 1)}, PLAYER_TOOLTIPS)
+        #: The keyboard's focus ring over Got it and the player buttons (see the class).
+        self.focus = Toolbar()
+        self.focus.rows = self.button_rows
         self._body: list[str] = []
         #: The rules-and-keys column's scroll (wheel, ↑ ↓, PgUp/PgDn, Home/End) when it is taller than the page.
         self.scroll = Scroll()
@@ -86,6 +93,10 @@ class HowToPlayScene(Scene):
             self.preview.start_preview(app)
         if self.keys is None:
             self.keys = self.preview.help_lines() if self.preview is not None else list(self.info.keys)
+
+    def button_rows(self) -> list[list[Button]]:
+        """The buttons the page shows, for the focus ring: Got it, and the player's when the example is drawn."""
+        return [[self.close_button], self.player.values() if self.example_rect.width else []]
 
     # -- stepping ----------------------------------------------------------------------------
     @property
@@ -207,6 +218,9 @@ class HowToPlayScene(Scene):
 
     # -- input ---------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.focus.handle(event):
+            self._moved(True)  # the ring moved (or a press ran): draw it
+            return True
         if self.close_button.handle(event):
             return True
         if self.example_rect.width and self.player.handle(event):
@@ -246,6 +260,7 @@ class HowToPlayScene(Scene):
         if self.preview is not None and self.example is not None and self.example_rect.width:
             self._draw_example(surface)
         self.close_button.draw(surface, theme, 17)
+        self.focus.draw(surface, theme)  # only the ring: the focus toolbar has no row of its own
 
     def _draw_column(self, surface: pygame.Surface) -> None:
         """The rules, then every key, clipped to the column and scrolled; a bar and a hint when it scrolls."""
