@@ -523,6 +523,75 @@ def test_a_key_table_taller_than_a_small_window_scrolls_to_its_last_key():
         app.close()
 
 
+@pytest.mark.parametrize("size", [(800, 500), (1000, 500)], ids=["one column", "two columns"])
+def test_the_pause_key_table_scrolls_by_whole_rows_and_a_page_skips_none(size, monkeypatch):
+    """The pause panel's keys scrolled by lines: with only whole rows drawn, a wrapped key half past
+    the top left a blank line there (in both columns), and PgDn stepped over a three-line key cut at
+    the bottom, shown on neither page. Every scroll now starts a row at the top of a column, and a
+    walk down by PgDn (and by the wheel) shows every key."""
+    import arcade.ui.overlays as overlays
+    from arcade.ui.app import App
+    from arcade.ui.overlays import PanelScene
+
+    app = App(REGISTRY, size=size, headless=True)
+    try:
+        keys = [(f"K{i}", " ".join(["what this key does"] * (1 + i % 4))) for i in range(40)]
+        panel = PanelScene("Paused", [], [("Resume", lambda: None)], keys=keys)
+        app.push(panel)
+        assert len(panel._key_columns) == (2 if size[0] >= 900 else 1)
+        drawn: list[tuple[str, int]] = []
+        real = overlays.draw_text
+        monkeypatch.setattr(overlays, "draw_text", lambda surface, theme, text, pos, *a, **k: (
+            drawn.append((text, pos[1])), real(surface, theme, text, pos, *a, **k))[1])
+
+        def shown() -> tuple[set[str], set[int]]:
+            drawn.clear()
+            panel.draw(app.screen)
+            return {t for t, _y in drawn if t in dict(keys)}, {y for _t, y in drawn}
+
+        for scroll in (pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode=""),
+                       pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)):
+            panel.key_scroll.offset = 0
+            seen: set[str] = set()
+            for _ in range(60):
+                cells, tops = shown()
+                seen |= cells
+                assert panel.key_scroll.view.top in tops, f"a blank line at the top at {panel.key_scroll.offset}"
+                if panel.key_scroll.offset == panel.key_scroll.most:
+                    break
+                panel.handle(scroll)
+            assert panel.key_scroll.offset == panel.key_scroll.most
+            assert seen == set(dict(keys)), f"never shown: {sorted(set(dict(keys)) - seen)}"
+        for _ in range(60):  # and back up by PgUp, a row at the top every time, to the very top
+            panel.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode=""))
+            assert panel.key_scroll.view.top in shown()[1]
+        assert panel.key_scroll.offset == 0
+    finally:
+        app.close()
+
+
+def test_a_page_down_a_column_of_rows_never_steps_over_a_row():
+    """A three-line row cut at the view's bottom (so not drawn) and reaching past the page's end:
+    PgDn snapped on to the next row's top, and the row was shown on neither page (the pause keys,
+    How to play). Every row is wholly in view at some page, down and back up."""
+    from arcade.ui.scrolling import Scroll
+
+    heights = [20, 60, 20, 20, 60, 20, 40, 20, 60, 20]
+    tops = [sum(heights[:i]) for i in range(len(heights))]
+    scroll = Scroll()
+    scroll.fit(pygame.Rect(0, 0, 200, 60), sum(heights), tops)
+    key = {d: pygame.event.Event(pygame.KEYDOWN, key=d, mod=0, unicode="")
+           for d in (pygame.K_PAGEDOWN, pygame.K_PAGEUP)}
+    for direction, end in ((pygame.K_PAGEDOWN, scroll.most), (pygame.K_PAGEUP, 0)):
+        seen = set()
+        for _ in range(20):
+            seen |= {i for i, top in enumerate(tops) if scroll.shows(top, heights[i])}
+            if scroll.offset == end:
+                break
+            assert scroll.keys(key[direction], 20)
+        assert scroll.offset == end and seen == set(range(len(heights))), (direction, sorted(seen))
+
+
 def test_what_the_sound_library_prints_while_probing_is_hidden_and_stderr_comes_back(capfd):
     """ALSA's "cannot find card" lines go to descriptor 2 from C: hidden during the probe only."""
     import os

@@ -14,7 +14,7 @@ import pygame
 from arcade.core.registry import LEVELS_BUTTON, NEW_BOARD_BUTTON
 from arcade.ui.focus import focus_after
 from arcade.ui.input import standard_action
-from arcade.ui.key_table import key_table_rows, row_lines
+from arcade.ui.key_table import KeyRow, key_table_rows, row_lines
 from arcade.ui.keymap import parse_keys
 from arcade.ui.scene import Scene
 from arcade.ui.scrolling import NOTCH_LINES, Scroll
@@ -96,6 +96,8 @@ class PanelScene(Scene):
         self.key_scroll = Scroll()
         self._body: list[str] = []
         self._keys_h = 0
+        #: The key table's columns: each one's x from the first and its rows (see :meth:`_layout_keys`).
+        self._key_columns: list[tuple[int, list[KeyRow]]] = []
         #: Height taken by rows of buttons after the first (they wrap in a narrow window) and the keys line.
         self._buttons_extra = 0
         #: The line under the buttons that names the panel's keys, as laid out ("": none), and its height.
@@ -175,8 +177,22 @@ class PanelScene(Scene):
         self._fit_keys()
 
     def _fit_keys(self) -> None:
-        """The key table's scroll over :meth:`keys_area` (again at each draw: a subclass may move the panel)."""
-        self.key_scroll.fit(self.keys_area(), self._keys_h if self.keys else 0)
+        """The key table's scroll over :meth:`keys_area` (again at each draw: a subclass may move the
+        panel), stopping on the rows' tops (:meth:`key_row_tops`)."""
+        self.key_scroll.fit(self.keys_area(), self._keys_h if self.keys else 0, self.key_row_tops())
+
+    def key_row_tops(self) -> list[int]:
+        """Where each key row starts in the table, in both columns: the scroll stops there (as How
+        to play's does, :attr:`Scroll.stops`). It stepped by lines, and with only whole rows drawn
+        a wrapped key scrolled half past the top left a blank line there, and PgDn stepped over a
+        three-line row cut at the bottom, shown in neither page."""
+        tops: list[int] = []
+        for _x, rows in self._key_columns:
+            y = 0
+            for row in rows:
+                tops.append(y)
+                y += self.key_line * row_lines(row)
+        return tops
 
     def _layout_keys(self, width: int, columns: int) -> int:
         """Wrap the body and the key table for a panel ``width`` wide; returns the height it needs.

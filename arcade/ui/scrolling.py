@@ -63,9 +63,22 @@ class Scroll:
         return max((stop for stop in self.stops if stop <= offset), default=offset)
 
     def by(self, pixels: int) -> bool:
-        """Scroll ``pixels`` down (up when negative), onto a row's top; True if the offset changed."""
+        """Scroll ``pixels`` down (up when negative), onto a row's top; True if the offset changed.
+
+        With :attr:`stops`, the last row top the scroll reaches (down) or passes (up), so a page
+        never skips a row: a two-line row cut at the view's bottom (so not drawn) and half past
+        the page's end was stepped over, shown in neither view. A step shorter than the row at the
+        top goes on to the next row, so every scroll moves."""
         before = self.offset
-        self.offset = self._snap(max(0, min(self.offset + pixels, self.most)), forward=pixels > 0)
+        target = max(0, min(self.offset + pixels, self.most))
+        if self.stops and target not in (0, self.most):
+            if pixels > 0:
+                reached = [stop for stop in self.stops if before < stop <= target]
+                target = max(reached) if reached else self._snap(target, forward=True)
+            else:
+                passed = [stop for stop in self.stops if target <= stop < before]
+                target = min(passed) if passed else self._snap(target, forward=False)
+        self.offset = max(0, min(target, self.most))
         return self.offset != before
 
     def wheel(self, event: pygame.event.Event, step: int) -> bool:
