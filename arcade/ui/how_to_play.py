@@ -33,7 +33,8 @@ STEP_SECONDS = 1.8
 PLAYER_TOOLTIPS = {"start": "First step", "back": "Step back [←]", "play": "Play / pause [Space]",
                    "step": "Step on [→]", "end": "Last step"}
 #: The example's keys, beside its player buttons (see :meth:`HowToPlayScene.hint`).
-HINTS = ("← → step · Space play/pause · Enter close", "← → step · Space play/pause")
+HINTS = ("Tab buttons · ← → step · Space play/pause · Enter close", "← → step · Space play/pause · Enter close",
+         "← → step · Space play/pause")
 #: The keys that scroll the rules-and-keys column a line (PgUp/PgDn and Home/End: :meth:`Scroll.keys`).
 LINE_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1}
 
