@@ -139,6 +139,28 @@ class GameFront:
         title = self._titles.get(level_id) or getattr(level, "title", "")
         return title if isinstance(title, str) and title else level_name_from_id(level_id)
 
+    def level_differs(self, level: Any, level_id: str) -> bool:
+        """Whether ``level`` is not the level its id names: a replay keeps its own level and names it by
+        the id it was played under, and a map edited since (or a replay from another version) kept the
+        bundled map's name. Only an id :meth:`open_level` makes again (a bundled or generated level's,
+        see :meth:`reopen_ref`) is compared; any other id names nothing to compare with."""
+        if level is None or not level_id or self.reopen_ref(level, level_id) != level_id:
+            return False
+        try:
+            named, _ = self.open_level(level_id)
+            return self.rules.format_level(named) != self.rules.format_level(level)
+        except ArcadeError:
+            return False
+
+    def replay_level_title(self, replay: Any, level: Any) -> str:
+        """A replay's level as its viewer and the saved-replays list name it: the title of the level it
+        names, marked "(the replay's copy)" when its own level differs from that one (see
+        :meth:`level_differs`), "a level of its own" when it names none."""
+        if not replay.level_id:
+            return "a level of its own"
+        title = self.level_title(None, replay.level_id)
+        return f"{title} (the replay's copy)" if self.level_differs(level, replay.level_id) else title
+
     def record_key(self, level: Any) -> str:
         """The key a level's personal best is kept under (default: none, so no records)."""
         return ""

@@ -105,11 +105,19 @@ def replay_choices(front: GameFront, listed: list[SavedReplay]) -> list[Choice]:
         elif credit:  # the player's run, with the live result's words ("you, with 1 hint")
             players = f"{players}, {credit}"
         reason = front.replay_reason(replay)
-        level = front.level_title(None, replay.level_id) if replay.level_id else "a level of its own"
+        level = front.replay_level_title(replay, _own_level(front, replay))
         title = f"{level} — {players}"
         choices.append(Choice(title, f"{reason + ' · ' if reason else ''}{saved.path.name}", saved, tag=when,
                               role="text_dim"))
     return choices
+
+
+def _own_level(front: GameFront, replay: Replay) -> Any:
+    """The level a listed replay holds, None when it does not read (opening it says why)."""
+    try:
+        return front.rules.parse_level(replay.level)
+    except ArcadeError:
+        return None
 
 
 def refusal(saved: SavedReplay, error: Any = None) -> str:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
 import pytest
@@ -1911,3 +1913,43 @@ def test_a_zoomed_match_in_a_small_window_keeps_its_maps_name_whole(app, driver,
     assert 16 + font.size(scene.header_shown)[0] < scene.header_fields_rect.left
     assert scene.header_fields_rect.right <= size[0]
 
+
+def _replay_file(tmp_path, level_text: str, level_id: str = "empty-room"):
+    """A finished two-tick round saved as a replay file naming ``level_id`` but holding ``level_text``."""
+    from arcade.services.replays import FORMAT, VERSION
+
+    path = tmp_path / "tron-edited.json"
+    turn = {"ms": [1.0, 1.0], "stderr": [[], []]}
+    path.write_text(json.dumps({
+        "format": FORMAT, "version": VERSION, "game": "tron", "level_id": level_id, "level": level_text,
+        "players": ["flood-fill", "flood-fill"], "moves": ["E W", "E W"], "turns": [turn, turn],
+        "result": {"result": "unfinished", "winner": None, "score": None, "reason": ""}}))
+    return path
+
+
+def test_a_replay_whose_map_differs_from_the_bundled_one_it_names_says_so(app, driver, tmp_path):
+    """A replay whose ``level_id`` names a bundled map but whose own map was edited (or is from
+    another version) was headed "Empty room" over a board that is not the empty room: it shows its
+    own map, named as the replay's, and the status line says the bundled one differs."""
+    from arcade.games.tron.logic import RULES
+    from arcade.services.replays import open_replay
+
+    edited = "15 9\n###############\n#1            #\n#     ###     #\n#             #\n#             #\n" \
+             "#             #\n#     ###     #\n#            2#\n###############\n"
+    path = _replay_file(tmp_path, edited)
+    viewer = app.launch("tron", Launch(options={"replay": open_replay(path, RULES)}))
+    driver.frame()
+    assert viewer.session.level == RULES.parse_level(edited), "the replay's own map is on screen"
+    assert viewer.level_title != "Empty room" and "replay" in viewer.level_title
+    assert "differs from the bundled Empty room" in viewer.status_text
+    # The saved-replays list names it the same way.
+    from arcade.services.replays import load_replay
+    from arcade.ui.replays import SavedReplay, replay_choices
+
+    row = replay_choices(viewer.front, [SavedReplay(path, 0.0, load_replay(path, "tron"))])[0]
+    assert row.title.startswith("Empty room (the replay's copy) — ")
+    # The same file with the bundled map as it is: named as before, nothing said.
+    same = _replay_file(tmp_path, (Path(__file__).parents[2] / "levels/tron/official/empty-room.txt").read_text())
+    viewer = app.launch("tron", Launch(options={"replay": open_replay(same, RULES)}))
+    driver.frame()
+    assert viewer.level_title == "Empty room" and "differs" not in viewer.status_text

@@ -143,13 +143,21 @@ class TronFront(GameFront):
         if playback is None:
             spec = launch.options.get("bot")
             return None if spec is None else self.bot_match(app, launch, spec)
-        session = Session(RULES, playback.level, seed=0, level_id=playback.replay.level_id or "replay")
+        # A map edited since, or from another version, under a bundled map's id: the replay's own map
+        # is the one it was played on, shown under a name that says so (it was headed as the bundled one).
+        named = playback.replay.level_id
+        differs = self.level_differs(playback.level, named)
+        level_id = self.replay_level_title(playback.replay, playback.level) if differs else named
+        session = Session(RULES, playback.level, seed=0, level_id=level_id or "replay")
         for move in playback.moves:
             session.play(move, by_ai=True)
         setup = MatchSetup.from_dict(app.game_settings(INFO.name).get("setup"))
         scene = TronScene(INFO, session, replace(setup, mode="watch"), Match("watch", ("?", "?"), 1),
                           map_ref=session.level_id, seed=0)
         scene.view_replay(playback)
+        if differs:
+            scene.map_note = (f"Its map differs from the bundled {self.level_title(None, named)} (edited, or from "
+                              "another version): this is the map the round was played on.")
         return scene
 
 

@@ -72,6 +72,8 @@ class ReplayMixin:
     from_table: bool
     console: Any
     phase: str
+    #: Said as a replay file opens when its map is not the bundled map its id names ("" otherwise).
+    map_note: str = ""
 
     # -- when the replay's keys act ----------------------------------------------------------------
     @property
@@ -219,5 +221,6 @@ class ReplayMixin:
         assert self.viewer is not None
         result = self.viewer.replay.result.get("reason", "")
         source, back = ("Tournament round", "Esc the table") if self.from_table else ("Replay file", "Esc menu")
-        return (f"{source}: {self.seat_name(0)} vs {self.seat_name(1)} — {result}  "
+        note = f" {self.map_note}" if self.map_note else ""
+        return (f"{source}: {self.seat_name(0)} vs {self.seat_name(1)} — {result}{note}  "
                 f"Space pause · ←/→ step · C console · {back}")
