@@ -145,6 +145,18 @@ def test_game_ids_ignore_other_parameters_and_accept_our_headers():
     assert p.title == "From Tatham" and detect(f"# title: x\n{SPEC_ID}") == "tatham"
 
 
+def test_a_one_bridge_game_id_reads_as_the_same_board():
+    """Tatham's ``m1`` (at most one bridge per pair) was refused as "allows 1 bridges per pair", though
+    its answer still wins under two-bridge rules and the docs say only m3/m4 are refused."""
+    p = parse_tatham("3x3i30e10m1Ld0:1a2e1", "id")
+    assert [(i.pos, i.number) for i in p.islands] == [((0, 0), 1), ((0, 2), 2), ((2, 2), 1)]
+    assert len(all_solutions(p)) == 1
+    with pytest.raises(FormatError, match="allows 4 bridges per pair"):
+        parse_tatham("7x7m4:a3d31g5a5a2e1b3b2d3b3a23d2a", "id")
+    with pytest.raises(FormatError, match="allows 0 bridges per pair"):
+        parse_tatham("7x7m0:a3d31g5a5a2e1b3b2d3b3a23d2a", "id")
+
+
 def test_runs_longer_than_26_split_into_z_and_more():
     p = Puzzle.from_grid([[1] + [0] * 30 + [1], [0] * 32, [0] * 32])
     assert format_tatham(p) == "32x3m2:1zd1zzl"

@@ -239,8 +239,11 @@ def parse_tatham(text: str, source: str = "<game id>") -> Puzzle:
     params, sep, desc = match.group(3), match.group(4), match.group(5)
     if sep == "#":
         raise FormatError(source, lineno, "this is a random-seed ID ('#'); copy the game ID with ':' instead")
+    # m1 (one bridge per pair) is the same puzzle under looser rules -- its answer still wins here, and
+    # any other valid arrangement does too -- so only more than two bridges, a different puzzle, is refused
+    # (m1 was refused as well, though the docs and the spec say the parameters are ignored).
     maxb = re.search(r"m(\d+)", params)
-    if maxb and maxb.group(1).lstrip("0") != str(MAX_BRIDGES):
+    if maxb and not 1 <= int(maxb.group(1)[:6]) <= MAX_BRIDGES:
         raise FormatError(source, lineno, f"this game allows {maxb.group(1)[:6]} bridges per pair; "
                           f"these rules allow {MAX_BRIDGES}")
     if not desc:
