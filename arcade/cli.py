@@ -448,11 +448,16 @@ def install_signal_handlers() -> None:
 
 
 def _strict_stdin() -> None:
-    """Standard input is UTF-8 whatever the locale, and a bad byte is an error, not mojibake."""
+    """Standard input is UTF-8 whatever the locale, and a bad byte is an error, not mojibake.
+
+    Its lines end at CR, LF or CRLF alike (universal newlines): Python's stdin splits lines at LF
+    only, so a board or runway with old-Mac CR line ends, which every level file reader takes, was
+    one long line to ``bot tron`` and ``bot runway`` ("expected 'WIDTH HEIGHT', got '25 24\\r###…'").
+    """
     reconfigure = getattr(sys.stdin, "reconfigure", None)
     if reconfigure is not None:
         with contextlib.suppress(OSError, ValueError):  # already read from, or closed
-            reconfigure(encoding="utf-8", errors="strict")
+            reconfigure(encoding="utf-8", errors="strict", newline=None)
 
 
 class _ClosedOutput(io.TextIOBase):

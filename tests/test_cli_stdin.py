@@ -87,3 +87,18 @@ def test_dash_twice_is_refused_in_one_line(capsys, monkeypatch, argv):
     code, _out, err = _run(capsys, monkeypatch, argv, "")
     assert code == 2
     assert "given more than once" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("eol", ["\n", "\r\n", "\r"], ids=["lf", "crlf", "cr"])
+@pytest.mark.parametrize("game, level", [("tron", TRON), ("runway", RUNWAY)])
+def test_bots_read_boards_with_any_line_ends(capsys, monkeypatch, game, level, eol):
+    """``bot tron`` and ``bot runway`` read stdin a line at a time, and Python's stdin splits lines at
+    LF only: a board with CR line ends (which every level reader takes) was one long first line."""
+    text = eol.join(level.read_text(encoding="utf-8").splitlines()) + eol
+    # What Python makes of a pipe: bytes under a text layer that ends lines at LF only.
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode()), encoding="utf-8", newline="\n"))
+    code = main(["bot", game])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert len(out.splitlines()) == 1 and out.strip() in {"1", "2", "3", "4", "SPEED", "SLOW", "JUMP", "WAIT",
+                                                          "UP", "DOWN"}
