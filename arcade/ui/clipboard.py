@@ -20,8 +20,10 @@ def copy_text(text: str) -> str:
 
 
 def paste_text() -> tuple[str, str]:
-    """(clipboard text, error message)."""
+    """(clipboard text, error message). A leading byte-order mark is dropped, as every level file and
+    stdin reader drops it: text copied from a file Notepad saved carries one, and a pasted level or
+    game ID was refused at "column 1: unexpected '\\ufeff'"."""
     try:
-        return pygame.scrap.get_text() or "", ""
+        return (pygame.scrap.get_text() or "").removeprefix("\ufeff"), ""
     except pygame.error as exc:
         return "", f"Could not read the clipboard: {exc}"

@@ -362,6 +362,18 @@ def test_pasting_a_game_id_starts_it_and_the_game_id_panel_shows_it(app, driver,
     assert scene.status_role == "error" and scene.status_text.startswith("clipboard:1:")
 
 
+@pytest.mark.parametrize("copied", [f"\ufeff{SPEC_ID}\r\n", f"\ufeff# title: Copied\r\n{SPEC_ID}\r\n\r\n"],
+                         ids=["bom-id", "bom-level-file"])
+def test_a_paste_copied_with_a_byte_order_mark_plays(app, driver, open_level, copied):
+    """A game ID or level copied from a file saved by Notepad carries its byte-order mark: every file
+    and stdin reader drops it, but the paste said "clipboard:1: column 1: unexpected '\ufeff'"."""
+    scene = open_level("3...3\n.....\n2...2\n")
+    pygame.scrap.put_text(copied)
+    driver.key(pygame.K_v, pygame.KMOD_CTRL)
+    assert scene.status_role != "error", scene.status_text
+    assert scene.puzzle.islands == parse_puzzle(SPEC_ID).islands and scene.session.level_id == "pasted"
+
+
 def test_pasting_over_a_game_in_progress_asks_first(app, driver, open_level):
     """Ctrl+V (or the Game ID panel's Paste) replaced a game with moves made at once, without a
     word -- while N and another level picked ask "again to throw away this game (2 moves made)"
