@@ -4446,3 +4446,29 @@ def test_a_level_opened_from_a_file_reopens_from_it_and_a_deleted_one_is_said_on
         close(app)
     told = [line for line in capsys.readouterr().err.splitlines() if "could not be opened" in line]
     assert len(told) == 1 and "starting on the first level" in told[0], told
+
+
+@pytest.mark.parametrize("info", REOPENED, ids=[g.name for g in REOPENED])
+def test_a_file_named_like_a_bundled_level_reopens_from_the_file(info, toy_in_registry, tmp_path):
+    """``play tron --level ~/maps/empty-room.txt`` (a map of one's own, or from another version,
+    under a bundled map's name), no move, quit: the next start opened the bundled Empty room -- the
+    file's id is its name, and a bundled id was remembered as the level itself. A level whose id
+    names a bundled level but whose board differs is remembered by its file."""
+    front = info.load_front()
+    small, small_id = front.open_level(SMALL[info.name])
+    rules = front.rules
+    other = next(text for e in front.levels() if not e.error
+                 if (text := rules.format_level(front.open_entry(None, e)[0])) != rules.format_level(small))
+    path = tmp_path / f"{small_id.rsplit('/', 1)[-1]}.txt"
+    path.write_text(other)
+    app = new_app(registry_with(info, 0))
+    try:
+        app.launch(info.name, Launch(level=str(path)))
+        frames(app)
+    finally:
+        close(app)
+    app, scene = relaunched(info)
+    try:
+        assert rules.format_level(scene.session.level) == other, "the bundled level opened, not the file"
+    finally:
+        close(app)

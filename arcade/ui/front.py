@@ -105,7 +105,14 @@ class GameFront:
         """A reference :meth:`open_level` makes this same level from again, remembered as where the
         game reopens (see :mod:`arcade.ui.reopening`): a bundled level's id by default. None (a
         generated or pasted board) has the framework keep the board itself, or the file it came from."""
-        return level_id if level_id in {e.id for e in self.levels() if not e.error} else None
+        if not self.remade_id(level_id) or self.level_differs(level, level_id):
+            return None  # a file of one's own under a bundled level's name reopens from the file
+        return level_id
+
+    def remade_id(self, level_id: str) -> bool:
+        """Whether :meth:`open_level` makes a level from ``level_id`` alone: a bundled level's id
+        (default); a game whose generated ids carry their seed says so for those too."""
+        return level_id in {e.id for e in self.levels() if not e.error}
 
     def last_level(self, app: App) -> str | None:
         """The level played last time (default: what the framework remembered on each level change)."""
@@ -142,9 +149,10 @@ class GameFront:
     def level_differs(self, level: Any, level_id: str) -> bool:
         """Whether ``level`` is not the level its id names: a replay keeps its own level and names it by
         the id it was played under, and a map edited since (or a replay from another version) kept the
-        bundled map's name. Only an id :meth:`open_level` makes again (a bundled or generated level's,
-        see :meth:`reopen_ref`) is compared; any other id names nothing to compare with."""
-        if level is None or not level_id or self.reopen_ref(level, level_id) != level_id:
+        bundled map's name, as does a level file of one's own named like a bundled level (its id is its
+        name). Only an id :meth:`open_level` makes again (see :meth:`remade_id`) is compared; any
+        other id names nothing to compare with."""
+        if level is None or not level_id or not self.remade_id(level_id):
             return False
         try:
             named, _ = self.open_level(level_id)

@@ -99,6 +99,10 @@ class TronFront(GameFront):
             return level_id
         return super().reopen_ref(level, level_id)
 
+    def remade_id(self, level_id: str) -> bool:
+        """A generated map's id makes its map again (its seed is in it), as a bundled map's does."""
+        return maps.seed_of(level_id) is not None or super().remade_id(level_id)
+
     def first_level(self) -> str:
         """The empty room, the setup's own first map: the maps are listed by name, and the first,
         "Apocalyptic", is a maze of walls a newcomer (or a remembered map deleted since) landed in."""
