@@ -169,3 +169,27 @@ def test_move_takes_an_island_and_its_number_to_water_in_one_edit():
     assert ed.draft.number_at((2, 2)) == 3 and ed.draft.number_at((0, 4)) == 2
     ed.undo()
     assert ed.draft.number_at((0, 0)) == 3 and ed.draft.number_at((2, 2)) == 0
+
+
+def test_undo_and_redo_name_the_edit_they_take_back_or_bring_back():
+    """Undo said only "Undone.": after a dozen edits a creator could not tell which one went (a
+    title, or an island on a part of the board they were not looking at, changes nothing in view)."""
+    ed = Editor(Draft.blank(7, 7))
+    ed.toggle((0, 0))
+    ed.set_number((0, 0), 3)
+    ed.move((0, 0), (4, 4))
+    ed.set_title("Harbour")
+    ed.toggle((6, 6))
+    ed.resize(5, 7)
+    ed.set_topology(Topology.TORUS)
+    assert ed.undo() == "Undone: plane → torus."
+    assert ed.undo() == "Undone: the board 7×7 → 7×5, removed the 2 at row 7, column 7."
+    assert ed.undo() == "Undone: placed a 2 at row 7, column 7."
+    assert ed.undo() == "Undone: the title (none) → “Harbour”."
+    assert ed.undo() == "Undone: moved the 3 from row 1, column 1 to row 5, column 5."
+    assert ed.undo() == "Undone: the island at row 1, column 1 2 → 3."
+    assert ed.redo() == "Redone: the island at row 1, column 1 2 → 3."
+    for cell in ((0, 2), (2, 0), (2, 2), (4, 4)):
+        ed.toggle(cell)
+    ed.clear()
+    assert ed.undo() == "Undone: 5 islands removed."

@@ -1164,3 +1164,13 @@ def test_saving_a_cllv_has_file_keeps_it_a_cllv_file(app, driver, tmp_path):
     driver.key(pygame.K_s, CTRL, "s")
     assert has.read_text() == text
     assert "only plane boards" in editor.status_line()[0]
+
+
+def test_ctrl_z_says_which_edit_it_took_back(editor, driver):
+    """The status line said only "Undone." -- a creator could not tell which edit went."""
+    driver.click(editor.cell_centre((0, 0)))
+    wheel(driver, editor.cell_centre((0, 0)), 1)
+    driver.key(pygame.K_z, CTRL, "z")
+    assert editor.status_line()[0] == "Undone: the island at row 1, column 1 2 → 3."
+    driver.key(pygame.K_y, CTRL, "y")
+    assert editor.status_line()[0] == "Redone: the island at row 1, column 1 2 → 3."

@@ -286,16 +286,67 @@ class Editor:
 
     # -- history -------------------------------------------------------------------------
     def undo(self) -> str:
+        """Step back, naming the edit taken back ("Undone: moved the 3 from … to …."): a bare
+        "Undone." left a creator guessing which of a dozen edits went, and an island undone off a
+        part of a big board scrolled away, or a title, changes nothing they can see."""
         if not self.can_undo:
             return "Nothing to undo."
         self.index -= 1
-        return "Undone."
+        return _history_step("Undone", describe_change(self.draft, self.history[self.index + 1]))
 
     def redo(self) -> str:
+        """Step forward, naming the edit brought back, as :meth:`undo` does."""
         if not self.can_redo:
             return "Nothing to redo."
         self.index += 1
-        return "Redone."
+        return _history_step("Redone", describe_change(self.history[self.index - 1], self.draft))
+
+
+#: Island changes named one by one in an Undo/Redo sentence; more are counted.
+NAMED_CHANGES = 3
+
+
+def describe_change(before: Draft, after: Draft) -> str:
+    """The edit that turned ``before`` into ``after``, in the status line's words ("moved the 3
+    from row 3, column 3 to row 5, column 5", "the board 7×7 → 6×7, removed the 4 at …") -- ""
+    when only header lines the editor keeps for itself changed. Worked out from the two versions,
+    so every kind of edit (a click, the wheel, a drag, a fix, a resize, Clear, a title) is named
+    without each one recording a sentence of its own."""
+    parts: list[str] = []
+    if (before.rows, before.cols) != (after.rows, after.cols):
+        parts.append(f"the board {size_name(before.cols, before.rows)} → {size_name(after.cols, after.rows)}")
+    if before.topology != after.topology:
+        parts.append(f"{before.topology.value} → {after.topology.value}")
+    old, new = before.islands, after.islands
+    gone = {c: n for c, n in old.items() if c not in new}
+    came = {c: n for c, n in new.items() if c not in old}
+    islands: list[str] = []
+    if len(gone) == 1 and len(came) == 1 and list(gone.values()) == list(came.values()):
+        (src, n), (dst, _) = next(iter(gone.items())), next(iter(came.items()))
+        islands.append(f"moved the {n} from {_where(src)} to {_where(dst)}")
+        gone, came = {}, {}
+    islands += [f"the island at {_where(c)} {old[c]} → {new[c]}" for c in sorted(old)
+                if c in new and old[c] != new[c]]
+    islands += [f"placed a {n} at {_where(c)}" for c, n in sorted(came.items())]
+    islands += [f"removed the {n} at {_where(c)}" for c, n in sorted(gone.items())]
+    if len(islands) > NAMED_CHANGES:
+        counts = [f"{k} island{'s' if k != 1 else ''} {verb}" for k, verb in
+                  ((len(came), "placed"), (len(gone), "removed"),
+                   (len(islands) - len(came) - len(gone), "changed")) if k]
+        islands = [", ".join(counts)]
+    parts += islands
+    title_old, title_new = dict(before.meta).get("title"), dict(after.meta).get("title")
+    if title_old != title_new:
+        parts.append(f"the title {_quoted(title_old)} → {_quoted(title_new)}")
+    return ", ".join(parts)
+
+
+def _quoted(title: str | None) -> str:
+    return f"“{title}”" if title else "(none)"
+
+
+def _history_step(verb: str, what: str) -> str:
+    return f"{verb}: {what}." if what else f"{verb}."
 
 
 def _where(cell: Cell) -> str:
