@@ -4115,7 +4115,7 @@ def test_a_screenshot_leaves_the_data_folder_byte_for_byte_as_it_was(info, toy_i
     stale = records_path().with_name(".records.json.x1y2.tmp")  # what a save killed mid-write leaves
     stale.write_text("{")
     os.utime(stale, (0, 0))
-    monkeypatch.setattr(ai, "PARS", ai.ParCache())  # Battle Royale solves its par afresh
+    monkeypatch.setattr(ai.MEMO, "_memory", {})  # Battle Royale solves its par afresh
     before = tree_under(user_home)
     capsys.readouterr()
     assert main(["play", info.name, "--screenshot", str(tmp_path / "shot.png"), "--frames", "4"]) == 0

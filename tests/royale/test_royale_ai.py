@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from arcade.core.session import Session
 from arcade.games.royale import ai
 from arcade.games.royale.generator import generate
 from arcade.games.royale.logic import RULES, Level, Move, State
 from arcade.games.royale.solver import solve_level, solve_state
+from arcade.services.ai_memo import ResultMemo
 from arcade.services.resources import levels_dir
 
 SEED = RULES.load_level_file(levels_dir("royale") / "01-seed-14x20.txt")
@@ -82,7 +85,6 @@ def test_hint_when_doomed_names_the_undos_and_searches_nothing(monkeypatch):
         raise AssertionError("a doomed hint searched")
 
     monkeypatch.setattr(ai, "solve_state", no_search)
-    monkeypatch.setattr(ai, "solve_level", no_search)
     level = generate(21, 21, 0.2, 4)
     state = State(level)
     for move in ("start 10 3", "U", "U", "U"):
@@ -150,74 +152,92 @@ def test_watch_mid_game_finishes_on_the_centre():
     assert session.outcome is not None and session.outcome.is_win and session.state.loot == best.loot
 
 
-def test_par_cache_remembers_on_disk_and_ignores_damage(tmp_path):
-    path = tmp_path / "par.json"
-    cache = ai.ParCache(path)
-    route = cache.get(SEED)
-    assert route is not None and route.loot == 6
-    again = ai.ParCache(path)
-    assert again.peek(SEED) == ai.ParCache(path).peek(SEED)
-    assert again.peek(SEED).loot == 6
-    # A forged entry that does not replay to its claim is ignored (and then re-solved).
-    data = json.loads(path.read_text())
-    key = ai.level_key(SEED)
-    data[key]["loot"] = 99
-    path.write_text(json.dumps(data))
-    assert ai.ParCache(path).peek(SEED) is None
-    assert ai.ParCache(path).get(SEED).loot == 6
-    path.write_text("{not json")
-    assert ai.ParCache(path).peek(SEED) is None
+@pytest.fixture
+def memo(tmp_path, monkeypatch):
+    """A memo of its own for the test, writing every result to ``tmp_path / "memo.json"``."""
+    fresh = fresh_memo(tmp_path / "memo.json")
+    monkeypatch.setattr(ai, "MEMO", fresh)
+    return fresh
 
 
-def test_a_run_that_keeps_no_files_remembers_the_par_in_memory_only(tmp_path):
+def fresh_memo(path):
+    """A memo as the game declares it, read anew from ``path`` (a new run), writing every result."""
+    return ResultMemo("royale", ai.SOLVER_VERSION, encode=ai._encode_route, decode=ai._decode_route,
+                      path=path, persist_after=0.0)
+
+
+def test_the_par_is_remembered_on_disk_and_a_forged_entry_is_ignored(memo, monkeypatch):
+    route = ai.best_from(State(SEED))
+    assert route is not None and route.loot == 6 and route.exact
+    monkeypatch.setattr(ai, "MEMO", fresh_memo(memo.path))
+    assert ai.known_best(State(SEED)) == route
+    # A forged entry that does not replay to its claim is ignored (and then solved again).
+    data = json.loads(memo.path.read_text())
+    (key,) = data["entries"]
+    data["entries"][key]["value"]["loot"] = 99
+    memo.path.write_text(json.dumps(data))
+    monkeypatch.setattr(ai, "MEMO", fresh_memo(memo.path))
+    assert ai.known_best(State(SEED)) is None
+    assert ai.best_from(State(SEED)).loot == 6
+
+
+def test_a_damaged_memo_file_is_dropped_with_one_note_and_written_anew(memo, monkeypatch, caplog):
+    for text in ("{not json", "[1, 2]", '{"version": 3, "entries": 7}', "\x00\xff"):
+        memo.path.write_text(text)
+        fresh = fresh_memo(memo.path)
+        monkeypatch.setattr(ai, "MEMO", fresh)
+        caplog.clear()
+        assert ai.known_best(State(SEED)) is None
+        assert ai.best_from(State(SEED)).loot == 6, text
+        notes = [r for r in caplog.records if "AI memo" in r.getMessage()]
+        assert len(notes) == 1 and "dropped" in notes[0].getMessage(), text
+        assert json.loads(memo.path.read_text())["version"] == ai.SOLVER_VERSION
+
+
+def test_a_run_that_keeps_no_files_remembers_the_par_in_memory_only(memo):
     """``play royale --screenshot`` wrote royale-par.json into the player's data folder: a
     screenshot run leaves that folder as it found it (``keeps_files``), the par is still known."""
     from arcade.services import files
 
-    path = tmp_path / "par.json"
     files.keep_files(False)  # put back by the conftest's user_home for the next test
-    cache = ai.ParCache(path)
-    assert cache.get(SEED).loot == 6
-    assert cache.peek(SEED).loot == 6, "remembered for this run"
-    assert not path.exists()
+    assert ai.best_from(State(SEED)).loot == 6
+    assert ai.known_best(State(SEED)).loot == 6, "remembered for this run"
+    assert not memo.path.exists()
 
 
-def test_par_cache_never_trusts_an_entry_of_another_solver_version(tmp_path):
+def test_the_memo_never_trusts_an_entry_of_another_solver_version(memo):
     """A valid but suboptimal route (loot 1; par is 6), as an older solver might have stored it."""
-    path = tmp_path / "par.json"
-    old_hash = ai.level_key(SEED).split("-", 1)[1]
-    poor = {"start": [8, 10], "moves": "U", "loot": 1}
-    path.write_text(json.dumps({old_hash: poor, f"v{ai.SOLVER_VERSION - 1}-{old_hash}": poor}))
-    cache = ai.ParCache(path)
-    assert cache.peek(SEED) is None
-    assert cache.get(SEED).loot == 6
-    assert json.loads(path.read_text())[ai.level_key(SEED)]["loot"] == 6
+    poor = {"value": {"start": [8, 10], "moves": "U", "loot": 1}, "exact": True, "seconds": 1.0}
+    key = ResultMemo.key(ai.grid_key(SEED), "")
+    memo.path.write_text(json.dumps({"version": ai.SOLVER_VERSION - 1, "entries": {key: poor}}))
+    assert ai.known_best(State(SEED)) is None
+    assert ai.best_from(State(SEED)).loot == 6
+    assert json.loads(memo.path.read_text())["entries"][key]["value"]["loot"] == 6
 
 
 def test_level_key_ignores_headers():
     plain = Level(SEED.loot)
-    assert ai.level_key(plain) == ai.level_key(SEED)
+    assert ai.level_key(plain) == ai.level_key(SEED) and ai.grid_key(plain) == ai.grid_key(SEED)
     assert ai.level_key(generate(9, 9, 0.2, 1)) != ai.level_key(generate(9, 9, 0.2, 2))
 
 
-def test_a_second_caller_waiting_for_the_par_leaves_when_told_to_stop(tmp_path):
+def test_a_second_caller_waiting_for_the_par_leaves_when_told_to_stop(memo):
     """A hint waits for the par being solved -- unless the player moved on meanwhile."""
     import threading
     import time
 
-    cache = ai.ParCache(tmp_path / "par.json")
-    key = ai.level_key(SEED)
-    busy = cache._busy.setdefault(key, threading.Lock())
+    key = ResultMemo.key(ai.grid_key(SEED), "")
+    busy = memo._busy.setdefault(key, threading.Lock())
     busy.acquire()  # someone else is solving this level
     try:
         stop = threading.Event()
         threading.Timer(0.1, stop.set).start()
         started = time.monotonic()
-        assert cache.get(SEED, should_stop=stop.is_set) is None
+        assert ai.best_from(State(SEED), should_stop=stop.is_set) is None
         assert time.monotonic() - started < 5
     finally:
         busy.release()
-    assert cache.get(SEED).loot == 6  # and once free, it solves as before
+    assert ai.best_from(State(SEED)).loot == 6  # and once free, it solves as before
 
 
 def test_the_hint_and_the_watch_name_the_start_from_1():
@@ -227,13 +247,22 @@ def test_the_hint_and_the_watch_name_the_start_from_1():
     assert first.label == "The AI drops at row 4, column 11 and aims for 6 loot."
 
 
-def test_par_cache_entries_no_route_can_have_are_ignored_and_solved_again(tmp_path):
+def test_memo_entries_no_route_can_have_are_ignored_and_solved_again(memo, monkeypatch):
     """``int(Infinity)`` and ``int(1e999)`` are OverflowErrors: such an entry failed every par and
     hint of its level ("The AI failed: OverflowError") for good, as the cache was never rewritten."""
-    path = tmp_path / "par.json"
-    key = ai.level_key(SEED)
+    key = ResultMemo.key(ai.grid_key(SEED), "")
+
+    def write(start, loot="1", exact="true", seconds="1"):
+        value = f'{{"start": {start}, "moves": "U", "loot": {loot}}}'
+        memo.path.write_text(f'{{"version": {ai.SOLVER_VERSION}, "entries": {{"{key}": '
+                             f'{{"value": {value}, "exact": {exact}, "seconds": {seconds}}}}}}}')
+        monkeypatch.setattr(ai, "MEMO", fresh_memo(memo.path))
+
     for start in ("[Infinity, 0]", "[0, -Infinity]", "[NaN, 0]", "[8]", '"8,10"'):
-        path.write_text(f'{{"{key}": {{"start": {start}, "moves": "U", "loot": 1}}}}')
-        assert ai.ParCache(path).peek(SEED) is None, start
-    path.write_text(f'{{"{key}": {{"start": [8, 10], "moves": "U", "loot": 1e999}}}}')
-    assert ai.ParCache(path).get(SEED).loot == 6
+        write(start)
+        assert ai.known_best(State(SEED)) is None, start
+    for exact, seconds in (("1", "1"), ("true", "NaN"), ("true", "-1"), ("true", "true")):
+        write("[8, 10]", exact=exact, seconds=seconds)
+        assert ai.known_best(State(SEED)) is None, (exact, seconds)
+    write("[8, 10]", loot="1e999")
+    assert ai.best_from(State(SEED)).loot == 6

@@ -1,138 +1,123 @@
-"""Battle Royale AI (pure): par per level (cached in memory and on disk), hints and the "watch" route.
+"""Battle Royale AI (pure): par per level, hints and the "watch" route, all remembered in the AI memo.
 
-Everything here runs in the UI's worker thread, never in a frame. A level's par and its
-optimal route are solved once and remembered -- in memory for this run and in a small
-JSON file in the user's data dir (keyed by the solver's version and a hash of the level
-text), so reopening a big level gives its par at once, and an entry stored by an older
-solver -- which might have had a bug -- is never trusted. The level file's own ``# par:`` header is trusted only for
-the number; the route always comes from the solver or the cache.
+Everything here runs in the UI's worker thread, never in a frame. The best route from a
+position -- the par's before the drop, a hint's or a watch's after it -- is searched once and
+remembered in the framework's :class:`~arcade.services.ai_memo.ResultMemo` (memory for this
+run, ``ai-memo/royale.json`` in the user's data dir for a long search; keyed by a hash of the
+grid, the position and the solver's version, so an entry an older, maybe buggy solver stored is
+never trusted). Watch right after a hint, and a big level reopened, take the answer at once; a
+route a time limit cut short stays marked "not proven best". The level file's own ``# par:``
+header is trusted only for the number; the route always comes from the solver or the memo.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import itertools
-import json
-import threading
-import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
+from typing import Any
 
 from arcade.core.errors import IllegalMove
 from arcade.core.game import Hint, Step
 from arcade.core.grid import cell_name
-from arcade.core.inputs import parse_json
 from arcade.games.royale.formats import format_level
 from arcade.games.royale.logic import DIRECTION_NAMES, DIRECTIONS, RULES, Level, Move, State, replay, route_is_valid
-from arcade.games.royale.solver import SOLVER_VERSION, Route, solve_level, solve_state
-from arcade.services.files import atomic_write_text, keeps_files, read_kept_text
-from arcade.services.paths import data_dir
+from arcade.games.royale.solver import SOLVER_VERSION, Route, solve_state
+from arcade.services.ai_memo import Remembered, ResultMemo
 
 #: Longest a hint or a par may think before settling for the best route found so far.
 THINK_SECONDS = 30.0
-_CACHE_LIMIT = 400
+
+
+def grid_key(level: Level) -> str:
+    """Identity of a level's grid: headers do not change the answer (the AI memo's level key)."""
+    grid = format_level(Level(level.loot))
+    return hashlib.blake2b(grid.encode(), digest_size=12).hexdigest()
 
 
 def level_key(level: Level) -> str:
-    """Identity of a level's grid (headers do not change the answer) and of the solver that answers."""
-    grid = format_level(Level(level.loot))
-    return f"v{SOLVER_VERSION}-" + hashlib.blake2b(grid.encode(), digest_size=12).hexdigest()
+    """Identity of a level's grid and of the solver that answers (the records' key since version 3)."""
+    return f"v{SOLVER_VERSION}-{grid_key(level)}"
 
 
-class ParCache:
-    """Optimal routes by level: memory first, then ``royale-par.json`` in the data dir."""
-
-    def __init__(self, path: Path | None = None) -> None:
-        self._path = path
-        self._memory: dict[str, Route] = {}
-        self._lock = threading.Lock()
-        self._busy: dict[str, threading.Lock] = {}
-
-    @property
-    def path(self) -> Path:
-        return self._path or data_dir() / "royale-par.json"
-
-    def _read_disk(self) -> dict[str, dict]:
-        try:
-            data = parse_json(read_kept_text(self.path))
-        except (OSError, ValueError):
-            return {}
-        return data if isinstance(data, dict) else {}
-
-    def peek(self, level: Level) -> Route | None:
-        """The cached optimal route, without solving (None if unknown)."""
-        key = level_key(level)
-        with self._lock:
-            if key in self._memory:
-                return self._memory[key]
-        entry = self._read_disk().get(key)
-        if not isinstance(entry, dict):
-            return None
-        try:
-            route = Route((int(entry["start"][0]), int(entry["start"][1])), str(entry["moves"]), int(entry["loot"]))
-        except (KeyError, TypeError, ValueError, IndexError, OverflowError):  # int(Infinity) overflows
-            return None
-        # A damaged or foreign cache entry must never mislead the player: replay it.
-        valid = route_is_valid(level, route.start, route.moves)
-        if not valid or replay(level, route.start, route.moves).loot != route.loot:
-            return None
-        with self._lock:
-            self._memory[key] = route
-        return route
-
-    def get(self, level: Level, deadline: float | None = None,
-            should_stop: Callable[[], bool] | None = None) -> Route | None:
-        """The optimal route of ``level`` (solving it if needed); None when no route exists.
-
-        One solve per level at a time: a second caller (a hint while the par is being
-        computed) waits for the first one's answer instead of solving again -- unless
-        ``should_stop`` says its caller has moved on, which then gets None at once.
-        """
-        key = level_key(level)
-        with self._lock:
-            busy = self._busy.setdefault(key, threading.Lock())
-        while not busy.acquire(timeout=0.05):
-            if should_stop is not None and should_stop():
-                return None
-        try:
-            route = self.peek(level)
-            if route is not None:
-                return route
-            route = solve_level(level, deadline=deadline, should_stop=should_stop)
-            if route is not None and route.exact:
-                self.store(level, route)
-            return route
-        finally:
-            busy.release()
-
-    def store(self, level: Level, route: Route) -> None:
-        key = level_key(level)
-        with self._lock:
-            self._memory[key] = route
-        data = self._read_disk()
-        data[key] = {"start": list(route.start), "moves": route.moves, "loot": route.loot}
-        if len(data) > _CACHE_LIMIT:
-            for old in list(data)[: len(data) - _CACHE_LIMIT]:
-                del data[old]
-        if not keeps_files():  # a screenshot run leaves the data folder as it found it: memory only
-            return
-        with contextlib.suppress(OSError):  # a cache that cannot be written only costs time next run
-            atomic_write_text(self.path, json.dumps(data) + "\n")
-
-
-PARS = ParCache()
-
-
-def _deadline() -> float:
-    return time.monotonic() + THINK_SECONDS
-
-
-def best_from(state: State, should_stop: Callable[[], bool] | None = None) -> Route | None:
-    """The optimal continuation (or, unplaced, the optimal route) -- par cache for the start."""
+def position_key(state: State) -> str:
+    """Where the player stands and how they came: "" before the drop, else the drop and the steps
+    ("7,10:DDR") -- the route on depends on the loot already taken and the last few cells."""
     if not state.placed:
-        return PARS.get(state.level, _deadline(), should_stop)
-    return solve_state(state, deadline=_deadline(), should_stop=should_stop)
+        return ""
+    path = state.path
+    letters = "".join(next(d for d, (dr, dc) in DIRECTIONS.items() if (a[0] + dr, a[1] + dc) == b)
+                      for a, b in itertools.pairwise(path))
+    return f"{path[0][0]},{path[0][1]}:{letters}"
+
+
+def _encode_route(route: Route) -> dict:
+    return {"start": list(route.start), "moves": route.moves, "loot": route.loot}
+
+
+def _decode_route(data: Any, state: State) -> Route | None:
+    """A stored route, if it holds up from ``state``: a damaged or forged entry must never mislead
+    the player, so it is replayed (legal, alive, on the centre, with the loot it claims)."""
+    if not isinstance(data, dict) or not isinstance(data.get("start"), list) or len(data["start"]) != 2:
+        return None
+    start = (int(data["start"][0]), int(data["start"][1]))  # int(Infinity) overflows: the memo ignores it
+    moves, loot = data.get("moves"), int(data["loot"])
+    if not isinstance(moves, str) or not set(moves) <= set(DIRECTIONS):
+        return None
+    try:
+        if not state.placed:
+            if not route_is_valid(state.level, start, moves) or replay(state.level, start, moves).loot != loot:
+                return None
+        else:
+            if start != state.pos:
+                return None
+            end = state
+            for letter in moves:
+                end = RULES.apply(end, Move.go(letter))
+            if end.dead or not end.on_centre or end.loot - state.loot != loot:
+                return None
+    except IllegalMove:
+        return None
+    return Route(start, moves, loot)
+
+
+#: The best routes the solver found, by grid and position: the par (before the drop), a hint's and
+#: a watch's plan. Watch right after a hint, or a level reopened, takes the answer at once -- a big
+#: grid's search runs for up to ``THINK_SECONDS`` (see :mod:`arcade.services.ai_memo`).
+MEMO: ResultMemo[Route] = ResultMemo("royale", SOLVER_VERSION, encode=_encode_route, decode=_decode_route)
+
+
+def known_best(state: State, seconds: float | None = None) -> Route | None:
+    """The remembered best route on from ``state`` (the par's before the drop), without searching:
+    one that serves a search of ``seconds`` (default ``THINK_SECONDS``); None when unknown. A
+    route a time limit cut short keeps ``exact=False``."""
+    budget = THINK_SECONDS if seconds is None else seconds
+    found = MEMO.peek(grid_key(state.level), position_key(state), state, budget)
+    return None if found is None else _marked(found)
+
+
+def _marked(found: Remembered[Route]) -> Route:
+    """The route, marked as its search ended: a cut-short one stays "not proven best" when reused."""
+    route = found.value
+    if route.exact == found.exact:
+        return route
+    return Route(route.start, route.moves, route.loot, found.exact, route.nodes)
+
+
+def best_from(state: State, should_stop: Callable[[], bool] | None = None,
+              seconds: float | None = None) -> Route | None:
+    """The best continuation (or, unplaced, the best route over every drop: the par), remembered:
+    the hint, the watch and the par ask the memo first, and a search one of them ran answers the
+    others. ``seconds`` at most (default ``THINK_SECONDS``); a remembered cut-short route serves a
+    search no longer than the one that found it."""
+    def search(deadline: float | None) -> tuple[Route, bool] | None:
+        route = solve_state(state, deadline=deadline, should_stop=should_stop)
+        return None if route is None else (route, route.exact)
+
+    budget = THINK_SECONDS if seconds is None else seconds
+    found = MEMO.solve(grid_key(state.level), position_key(state), state, search, budget=budget,
+                       should_stop=should_stop)
+    return None if found is None else _marked(found)
 
 
 def hint(state: State, should_stop: Callable[[], bool] | None = None) -> Hint | None:

@@ -46,7 +46,7 @@ NEG = -1000
 #: Memo entries kept before the table is cleared (it is a cache; clearing never loses exactness).
 MEMO_LIMIT = 1_500_000
 #: Bump whenever a change could alter the answer (a fix, a new pruning rule): cached pars are
-#: keyed by it (see ``ai.ParCache``), so a route an older, buggier solver stored is never shown.
+#: keyed by it (see ``ai.MEMO``), so a route an older, buggier solver stored is never shown.
 SOLVER_VERSION = 3  # 3: routes go straight home once nothing is left to collect
 #: Nodes between two tries at a better fallback route (``Search.incumbent``; read only on timeout).
 INCUMBENT_EVERY = 256

@@ -141,9 +141,10 @@ class RoyaleScene(CameraScene, PuzzleScene):
         return f"No route on this grid: {reason}. Pick another one (Levels or New board).", "warning"
 
     def start_par(self) -> None:
-        """Look the par up (cache) or solve it in the par worker; the frame never waits."""
+        """Look the par up (the AI memo: a big grid's par, even one cut short at the time limit, is
+        not worked out again on every reopen) or solve it in the par worker; the frame never waits."""
         level = self.session.level
-        route = ai.PARS.peek(level)
+        route = ai.known_best(State(level))
         if route is not None:
             self._par_done((level, route))
             return
@@ -151,7 +152,7 @@ class RoyaleScene(CameraScene, PuzzleScene):
         stop = self.stop_event
 
         def work() -> tuple[Level, Route | None]:
-            return level, ai.PARS.get(level, deadline=time.monotonic() + ai.THINK_SECONDS, should_stop=stop.is_set)
+            return level, ai.best_from(State(level), should_stop=stop.is_set)
 
         self.par_worker.submit(work, on_done=self._par_done, on_error=self._par_failed, label="par")
 

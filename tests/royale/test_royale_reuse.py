@@ -1,0 +1,107 @@
+"""The search is not thrown away: Watch after a hint (and a hint after a watch plan) reuses the route
+found for the same position, and a par cut short at the time limit comes back at once on a reopen,
+still "not proven best". A stub solver stands for a big grid's 30 s search: it answers at once, as
+if cut short, and counts how often it is asked."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+
+from arcade.core.registry import Launch
+from arcade.games.royale import ai
+from arcade.games.royale.logic import State
+from arcade.games.royale.solver import solve_state
+from arcade.services.ai_memo import ResultMemo
+
+
+def fresh_memo(path):
+    """The game's memo as a new run reads it from ``path``, writing every result."""
+    return ResultMemo("royale", ai.SOLVER_VERSION, encode=ai._encode_route, decode=ai._decode_route,
+                      path=path, persist_after=0.0)
+
+
+@pytest.fixture
+def searches(tmp_path, monkeypatch):
+    """The positions the solver was asked about; every answer is marked as cut short by the limit."""
+    asked: list[tuple] = []
+
+    def cut_short(state, deadline=None, should_stop=None):
+        asked.append(state.path)
+        route = solve_state(state)
+        return None if route is None else dataclasses.replace(route, exact=False)
+
+    monkeypatch.setattr(ai, "solve_state", cut_short)
+    # Where the par went through a solver of its own before the memo (it goes through solve_state now).
+    monkeypatch.setattr(ai, "solve_level", lambda level, **kw: cut_short(State(level)), raising=False)
+    monkeypatch.setattr(ai, "THINK_SECONDS", 0.05)  # a tiny limit: the stub never waits for it
+    monkeypatch.setattr(ai, "MEMO", fresh_memo(tmp_path / "memo.json"), raising=False)
+    return asked
+
+
+def open_level(app, driver, level: str = "01-seed-14x20"):
+    scene = app.launch("royale", Launch(level=level))
+    assert scene is not None
+    driver.frames(2)
+    scene.par_worker.wait(30)
+    driver.frames(1)
+    return scene
+
+
+def test_watch_right_after_a_hint_plays_the_hints_route_without_searching_again(app, driver, searches):
+    scene = open_level(app, driver)
+    driver.key(pygame.K_h)
+    scene.worker.wait(30)
+    driver.frames(1)
+    driver.key(pygame.K_h)  # plays the drop
+    assert scene.session.state.placed
+    driver.key(pygame.K_h)
+    scene.worker.wait(30)
+    driver.frames(1)
+    assert scene.hint is not None and "not proven best" in scene.hint.reason
+    asked = len(searches)
+    driver.key(pygame.K_i)
+    scene.worker.wait(30)
+    driver.frames(1)
+    assert scene.watch is not None
+    assert len(searches) == asked, "the watch searched the hint's position again"
+    driver.frame(dt=0.3)  # its first step
+    assert len(scene.session.moves) == 2
+    assert "not proven best" in scene.status_text  # reused, and still marked as cut short
+
+
+def test_a_hint_right_after_a_watch_plan_reuses_it(app, driver, searches):
+    scene = open_level(app, driver)
+    driver.key(pygame.K_h)
+    scene.worker.wait(30)
+    driver.frames(1)
+    driver.key(pygame.K_h)  # plays the drop
+    driver.key(pygame.K_i)
+    scene.worker.wait(30)
+    driver.frames(1)
+    driver.key(pygame.K_i)  # stops the watch before its first step: the same position
+    assert scene.watch is None and len(scene.session.moves) == 1
+    asked = len(searches)
+    driver.key(pygame.K_h)
+    scene.worker.wait(30)
+    driver.frames(1)
+    assert scene.hint is not None and scene.hint.move is not None
+    assert len(searches) == asked and "not proven best" in scene.hint.reason
+
+
+def test_a_par_cut_short_comes_back_at_once_on_a_reopen_still_not_proven(app, driver, searches, tmp_path,
+                                                                         monkeypatch):
+    scene = open_level(app, driver)
+    assert scene.par_status == "known" and scene.par_text() == "6+?"
+    assert len(searches) == 1
+    app.pop()
+    again = app.launch("royale", Launch(level="01-seed-14x20"))
+    assert again.par_status == "known" and again.par_text() == "6+?", "the par was worked out again"
+    app.pop()
+    monkeypatch.setattr(ai, "MEMO", fresh_memo(tmp_path / "memo.json"))  # the next run: from the file
+    later = app.launch("royale", Launch(level="01-seed-14x20"))
+    assert later.par_status == "known" and later.par_text() == "6+?" and not later.par_route.exact
+    assert len(searches) == 1
+    assert "Par 6+?" in later.status_fields()

@@ -1,0 +1,71 @@
+"""The framework's AI memo: a cut-short result stays cut short, a longer or complete search replaces
+it, a complete one is never replaced, and a damaged file never stops the game."""
+
+from __future__ import annotations
+
+import json
+
+from arcade.services.ai_memo import Remembered, ResultMemo
+
+
+def memo(path, version: int = 1) -> ResultMemo[int]:
+    def decode(data, context):
+        return data if isinstance(data, int) and not isinstance(data, bool) and data >= 0 else None
+
+    return ResultMemo("toy", version, encode=lambda v: v, decode=decode, path=path, persist_after=0.0)
+
+
+class Search:
+    """A stub search: answers ``value`` (complete or not) and counts the calls."""
+
+    def __init__(self, value: int, exact: bool) -> None:
+        self.value, self.exact, self.calls = value, exact, 0
+
+    def __call__(self, deadline):
+        self.calls += 1
+        return self.value, self.exact
+
+
+def test_a_cut_short_result_serves_a_search_no_longer_and_a_longer_one_replaces_it(tmp_path):
+    m = memo(tmp_path / "m.json")
+    first = Search(5, exact=False)
+    assert m.solve("L", "p", None, first, budget=1.0) == Remembered(5, False, 1.0)
+    again = Search(9, exact=False)
+    assert m.solve("L", "p", None, again, budget=1.0).value == 5 and again.calls == 0
+    longer = Search(7, exact=False)
+    assert m.solve("L", "p", None, longer, budget=3.0) == Remembered(7, False, 3.0) and longer.calls == 1
+    complete = Search(8, exact=True)
+    found = m.solve("L", "p", None, complete, budget=None)
+    assert found.value == 8 and found.exact and complete.calls == 1
+    m.store("L", "p", Remembered(1, False, 99.0))  # a cut-short one never replaces a complete one
+    assert m.peek("L", "p", None, budget=None).value == 8
+    # The next run reads the file: the same answer, marked as it was.
+    stored = memo(tmp_path / "m.json").peek("L", "p", None, budget=None)
+    assert stored is not None and (stored.value, stored.exact) == (8, True)
+
+
+def test_an_entry_of_another_version_or_that_does_not_hold_up_is_ignored(tmp_path):
+    path = tmp_path / "m.json"
+    memo(path).store("L", "p", Remembered(4, True, 1.0))
+    assert memo(path, version=2).peek("L", "p", None) is None
+    data = json.loads(path.read_text())
+    data["entries"]["L|p"]["value"] = -3
+    path.write_text(json.dumps(data))
+    assert memo(path).peek("L", "p", None) is None
+
+
+def test_a_damaged_file_is_dropped_with_one_line_and_written_anew(tmp_path, caplog):
+    path = tmp_path / "m.json"
+    path.write_text('{"version": 1, "entr')
+    m = memo(path)
+    assert m.peek("L", "p", None) is None
+    assert m.solve("L", "p", None, Search(3, True), budget=None).value == 3
+    notes = [r.getMessage() for r in caplog.records if "AI memo" in r.getMessage()]
+    assert len(notes) == 1 and "dropped" in notes[0] and "\n" not in notes[0]
+    assert memo(path).peek("L", "p", None).value == 3
+
+
+def test_a_search_its_caller_stopped_is_not_remembered(tmp_path):
+    m = memo(tmp_path / "m.json")
+    m.solve("L", "p", None, Search(2, False), budget=5.0, should_stop=lambda: True)
+    assert m.peek("L", "p", None, budget=1.0) is None
