@@ -105,3 +105,17 @@ def test_a_par_cut_short_comes_back_at_once_on_a_reopen_still_not_proven(app, dr
     assert later.par_status == "known" and later.par_text() == "6+?" and not later.par_route.exact
     assert len(searches) == 1
     assert "Par 6+?" in later.status_fields()
+
+
+def test_the_result_keeps_a_cut_short_par_marked(app, driver, searches):
+    """The side panel read "Par 6+?" and the result beside it "Par: 6", as if proven."""
+    scene = open_level(app, driver)
+    driver.key(pygame.K_i)
+    scene.worker.wait(30)
+    driver.frames(1)
+    for _ in range(400):
+        driver.frame(dt=0.1)
+        if scene.session.outcome is not None:
+            break
+    assert scene.session.outcome is not None and len(searches) == 1  # the watch took the par's route
+    assert "Par: 6+?" in " ".join(scene.result_lines(scene.session.outcome))

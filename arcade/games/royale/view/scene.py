@@ -278,9 +278,9 @@ class RoyaleScene(CameraScene, PuzzleScene):
                        else "you and the AI matched the best route" if session.ai_played
                        else f"you matched the best route {credit}" if credit
                        else "you matched the best possible route")
-                lines.append(f"{whose} · Par: {par.loot} — {who} ★")
+                lines.append(f"{whose} · Par: {self.par_text()} — {who} ★")
             else:
-                lines.append(f"{whose} · Par: {par.loot} {ON_MAP}")
+                lines.append(f"{whose} · Par: {self.par_text()} {ON_MAP}")
         else:
             lines.append(f"{whose} · Par: {self.par_text()}")
         return lines
