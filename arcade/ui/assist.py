@@ -21,6 +21,8 @@ from arcade.core.game import Hint, Step
 from arcade.core.registry import Binding
 from arcade.ui.keymap import listed_once
 from arcade.ui.watch import WatchPlayer
+from arcade.ui.watch_feed import StepFeed, plan_start
+from arcade.ui.worker import job_cancelled
 
 #: Most steps a watch source may produce (a runaway AI cannot fill memory).
 WATCH_LIMIT = 200_000
@@ -31,6 +33,8 @@ class AssistMixin:
 
     #: The Watch button's two labels, the same in every game (see :attr:`watch_button`).
     WATCH_LABELS: ClassVar[tuple[str, str]] = ("Watch AI", "Stop watching")
+    #: The rest of a long watch plan, still being worked out (see :meth:`_start_streamed_watch`).
+    _feed: StepFeed | None = None
 
     @property
     def watch_button(self) -> str:
@@ -159,10 +163,10 @@ class AssistMixin:
         self.say(f"The AI is thinking{self.thinking_note()}…")
         hook, state = self.session.watch_hook, self.session.state
 
-        def plan() -> list[Step]:
-            return list(itertools.islice(hook(state), WATCH_LIMIT))
+        def plan() -> tuple[list[Step], StepFeed | None]:
+            return plan_start(hook(state), WATCH_LIMIT)
 
-        self.plan_watch(plan, self.start_watch)
+        self.plan_watch(plan, self._start_streamed_watch)
 
     def plan_watch(self, plan: Callable[[], Any], on_done: Callable[[Any], None]) -> None:
         """Work the watch's plan out in the worker, then ``on_done(plan())`` on the frame loop; the
@@ -184,6 +188,19 @@ class AssistMixin:
         self.stop_watch()
         self.say("Stopped: the AI's plan was dropped before it played.", "info")
         return True
+
+    def _start_streamed_watch(self, planned: tuple[list[Step], StepFeed | None]) -> None:
+        """Watch the steps planned so far at once; the rest of a long plan is worked out meanwhile
+        (see :mod:`arcade.ui.watch_feed`: a whole plan first kept a 400-island board's watch at
+        "The AI is thinking…" for a minute)."""
+        first, feed = planned
+        if feed is None:
+            self.start_watch(first)
+            return
+        self._feed = feed
+        self.start_watch(itertools.chain(first, feed))
+        self.worker.submit(feed.fill, job_cancelled, on_done=lambda _none: None,
+                           on_error=self._ai_failed, label="watch")
 
     def start_watch(self, steps: Any) -> None:
         """Play ``steps`` (a list or a lazy iterator) with the watch player at the scene's watch speed."""
@@ -217,7 +234,13 @@ class AssistMixin:
             self.say(step.label, role)
 
     def _watch_done(self) -> None:
-        if self.session.outcome is None:
+        feed, self._feed = self._feed, None
+        if feed is not None and feed.cut_short:
+            # Its plan was stopped (a hint asked for meanwhile took the worker) or failed (the
+            # status line already says how): not "no more steps", which the AI had.
+            if not self.status_text.startswith("The AI failed"):
+                self.say(f"The AI stopped planning — {self.watch_keys} watches it again from here.", "warning")
+        elif self.session.outcome is None:
             self.say("The AI has no more steps.", "warning")
         self.watch = None
         self.refresh_toolbar()
@@ -226,6 +249,7 @@ class AssistMixin:
 
     def stop_watch(self, message: str = "") -> None:
         self._dirty = True
+        self._feed = None
         if self.planning_watch:
             self.worker.cancel()
             self.refresh_toolbar()

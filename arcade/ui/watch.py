@@ -4,7 +4,9 @@ A :class:`WatchPlayer` wraps any iterator of :class:`arcade.core.game.Step` and 
 that carries a step out (usually ``Session.apply_step``). The scene calls ``update(dt)``
 every frame; the player applies as many steps as the speed allows, never blocking: the
 AI's iterator must itself be cheap per step (long searches run in a worker, see
-:mod:`arcade.ui.worker`). Pause, single step and speed changes work at any time.
+:mod:`arcade.ui.worker`). Pause, single step and speed changes work at any time. An iterator
+that gives ``None`` has its next step still on the way (a streamed plan, see
+:mod:`arcade.ui.watch_feed`): the player waits for it rather than ending the watch.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ class WatchPlayer:
     """
     def __init__(
         self,
-        steps: Iterator[Step],
+        steps: Iterator[Step | None],
         apply: Callable[[Step], None],
         *,
         steps_per_second: float = 2.0,
@@ -40,6 +42,8 @@ class WatchPlayer:
         self.count = 0
         self._on_finish = on_finish
         self._clock = 0.0
+        #: The last pull found the next step still being worked out.
+        self.waiting = False
 
     def _advance(self) -> bool:
         try:
@@ -48,6 +52,9 @@ class WatchPlayer:
             self.finished = True
             if self._on_finish:
                 self._on_finish()
+            return False
+        self.waiting = step is None
+        if step is None:
             return False
         self._apply(step)
         self.last = step
@@ -65,6 +72,10 @@ class WatchPlayer:
             self._clock -= 1.0
             if self._advance():
                 applied += 1
+            elif self.waiting:
+                # The next step is shown as soon as it arrives, not a whole beat later.
+                self._clock = min(self._clock + 1.0, 1.0)
+                break
         if applied >= 64:
             self._clock = 0.0
         return applied

@@ -402,3 +402,80 @@ def test_a_generated_board_left_untouched_is_where_hashi_reopens(app, driver):
         assert reopened.puzzle == board and reopened.level_title == title
     finally:
         again.close()
+
+
+def frames_until(driver, done, tries: int = 2000) -> None:
+    """Frames (half a second of game time each) until ``done()``, giving the worker thread its turn
+    between them (headless frames take no time)."""
+    import threading
+
+    for _ in range(tries):
+        if done():
+            return
+        driver.frame(dt=0.5)
+        threading.Event().wait(0.005)
+
+
+def test_a_long_watch_plan_plays_its_first_steps_while_the_rest_is_worked_out(app, driver, open_level, monkeypatch):
+    """A watch was planned whole before its first step: on CLLV Hs_34_400_75_15_002 (400 islands,
+    guesses) the window said "The AI is thinking…" for a minute, the first step known in under one
+    second, and a W meant to stop it planned again. Now the first steps play at once, the button
+    stops them, and the rest arrives while the player watches."""
+    import threading
+
+    from arcade.ui import watch_feed
+
+    monkeypatch.setattr(watch_feed, "START_SECONDS", 0.0)  # this plan's first step is its first moment
+    scene = open_level("7x7:a3d31g5a5a2e1b3b2d3b3a23d2a\n")
+    release = threading.Event()
+    hook = scene.session.watch_hook
+
+    def slow_after_the_first(state, *args, **kwargs):
+        steps = hook(state, *args, **kwargs)
+        yield next(steps)
+        release.wait(30)  # the rest of a long plan, still being searched
+        yield from steps
+
+    scene.session.watch_hook = slow_after_the_first
+    driver.key(pygame.K_w)
+    frames_until(driver, lambda: scene.session.moves)
+    assert scene.session.moves, "the first step was not played while the rest was worked out"
+    assert scene.watching and scene.watch_button == "Stop watching"
+    assert not scene.session.state.complete
+    release.set()
+    for _ in range(4000):
+        driver.frame(dt=0.05)
+        if scene.session.outcome is not None:
+            break
+        if scene.watch is not None and scene.watch.waiting:
+            threading.Event().wait(0.001)  # the worker's turn (headless frames take no time)
+    assert scene.session.state.complete and scene.finished_with_ai
+
+
+def test_the_stop_button_stops_a_watch_whose_plan_is_still_worked_out(app, driver, open_level, monkeypatch):
+    """Stopping a streamed watch stops its planning too: no step of it is played afterwards."""
+    import threading
+
+    from arcade.ui import watch_feed
+
+    monkeypatch.setattr(watch_feed, "START_SECONDS", 0.0)
+    scene = open_level("7x7:a3d31g5a5a2e1b3b2d3b3a23d2a\n")
+    release = threading.Event()
+    hook = scene.session.watch_hook
+
+    def slow_after_the_first(state, *args, **kwargs):
+        steps = hook(state, *args, **kwargs)
+        yield next(steps)
+        release.wait(30)
+        yield from steps
+
+    scene.session.watch_hook = slow_after_the_first
+    driver.key(pygame.K_w)
+    frames_until(driver, lambda: scene.session.moves)
+    played = len(scene.session.moves)
+    assert played and scene.watching
+    driver.key(pygame.K_w)  # W stops it, as the button does
+    release.set()
+    frames_until(driver, lambda: False, 200)  # time for a step the stopped plan might still bring
+    assert not scene.watching and len(scene.session.moves) == played
+    assert "Stopped watching" in scene.status_text
