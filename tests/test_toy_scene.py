@@ -195,3 +195,20 @@ def test_board_tooltip_hook_shows_hover_help(app, driver, toy_registered, monkey
     assert scene._tooltip == "a light"
     driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
     assert scene._tooltip == ""
+
+
+def test_opening_the_saved_level_again_resumes_it_and_new_starts_over(app, driver, toy_registered):
+    """``play hashi --level BIG.has`` opened the 400-island board afresh though the save was that
+    board half solved, and the first move replaced the save. The saved game of the very level asked
+    for is resumed; another level, or ``--new``, starts over."""
+    scene = open_toy(app, toy_registered, "o..\n...\n...\n")
+    driver.click(tuple(map(int, scene.view.cell_center((2, 2)))))
+    scene.saver.flush()
+    app.stack.pop()
+    again = open_toy(app, toy_registered, "o..\n...\n...\n")
+    assert again.session.moves == ["2,2"]
+    app.stack.pop()
+    assert not open_toy(app, toy_registered, "...\n.o.\n...\n").session.moves
+    app.stack.pop()
+    fresh = app.launch("toy", Launch(level="o..\n...\n...\n", new=True))
+    assert not fresh.session.moves

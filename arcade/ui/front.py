@@ -245,6 +245,10 @@ def open_session(app: App, front: GameFront, launch: Launch) -> tuple[GameScene,
     if launch.level is not None:
         level, level_id = front.open_level(launch.level)  # a bad --level is the caller's error (exit 2)
         seed, ref = launch.seed or 0, launch.level
+        resumed = None if launch.new or launch.seed is not None else _saved_game_of(app, front, level)
+        if resumed is not None:
+            resumed.level_file = file_ref(ref)
+            return resumed, messages
     elif launch.seed is not None:
         level, level_id = front.seeded_level(app, launch.seed)
         seed, ref = launch.seed, None
@@ -256,6 +260,24 @@ def open_session(app: App, front: GameFront, launch: Launch) -> tuple[GameScene,
     # A level opened from a file is remembered as that file, read again next time (see reopening).
     scene.level_file = file_ref(ref)
     return scene, messages
+
+
+def _saved_game_of(app: App, front: GameFront, level: Any) -> GameScene | None:
+    """The autosave resumed, when it is a game of ``level`` itself; else None (no save, a damaged
+    one, another level's). ``play hashi --level BIG.has`` opened a 400-island board afresh though
+    the save was that board half solved, and the first move there replaced the save: an evening's
+    bridges were gone. ``--new`` still starts over."""
+    try:
+        saved = saves.read_autosave(front.name, front.info.title)
+    except saves.DamagedSave:
+        return None  # the usual opening below leaves it alone until a move replaces it
+    if saved is None:
+        return None
+    try:
+        session = front.resume_session(saved.data, saved.path.name)
+        return front.make_scene(app, session) if session.level == level else None
+    except DAMAGE:
+        return None
 
 
 def _resumed(app: App, front: GameFront, data: dict[str, Any], source: str) -> GameScene:
