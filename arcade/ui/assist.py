@@ -106,6 +106,7 @@ class AssistMixin:
                 played = self.play(hint.move, by_ai=True)
             if played:
                 self.say(f"{'Revealed' if hint.kind == 'guess' else 'Played the hint'}: {hint.reason}", "info")
+                self.hint_played(hint)
             return
         if self.session.hint_hook is None:
             self.say("This game has no hints.")
@@ -121,6 +122,10 @@ class AssistMixin:
         self.worker.submit(hook, state, on_done=self.show_hint, on_error=self._ai_failed, label="hint")
         if planning:  # the hint took the watch's place in the worker: the button offers a watch again
             self.refresh_toolbar()
+
+    def hint_played(self, hint: Hint) -> None:
+        """After H again played ``hint``: a game with a camera brings its move into view (the player
+        may have panned away since it was shown)."""
 
     def thinking_note(self) -> str:
         """Words after "Thinking" while a hint or a watch is worked out: "" (it comes at once), or,

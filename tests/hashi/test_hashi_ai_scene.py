@@ -479,3 +479,27 @@ def test_the_stop_button_stops_a_watch_whose_plan_is_still_worked_out(app, drive
     frames_until(driver, lambda: False, 200)  # time for a step the stopped plan might still bring
     assert not scene.watching and len(scene.session.moves) == played
     assert "Stopped watching" in scene.status_text
+
+
+def test_h_again_brings_the_played_hint_into_view_after_the_player_panned_away(app, driver, open_level):
+    """Zoomed into a big board, the hint scrolls into view; a player who then panned elsewhere and
+    pressed H again read "Played the hint" with no bridge anywhere on screen."""
+    rows = ["1...2" + "." * 15] + ["." * 20] * 19
+    rows[19] = "....1" + "." * 15
+    scene = open_level("\n".join(rows) + "\n")
+    view = scene.painter.view
+    view.zoom_by(8, view.board_rect.topleft)
+    driver.frames(2)
+    ask_hint(scene, driver)
+    assert scene.hint is not None and scene.hint.move is not None
+    ends = {scene.puzzle.islands[i].pos for kind, i in scene.hint.highlight if kind == "island"}
+    view.pan_by(-10_000, -10_000)  # to the far corner
+    driver.frames(2)
+
+    def on_screen() -> bool:
+        return all(view.viewport.contains(view.cell_rect(scene.painter.display(pos))) for pos in ends)
+
+    assert not on_screen()
+    driver.key(pygame.K_h)
+    driver.frames(2)
+    assert scene.session.moves and on_screen()

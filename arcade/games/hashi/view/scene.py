@@ -312,6 +312,16 @@ class HashiScene(CaptionMixin, CameraScene, PuzzleScene):
         super().show_hint(hint)
         self.reveal(self._hint_highlight())
 
+    def hint_played(self, hint: Any) -> None:
+        """H again played the hint: its bridge is brought into view. Zoomed into a big board, a player
+        who had panned away since the hint showed saw "Played the hint" and no bridge anywhere."""
+        shown, self.hint = self.hint, hint
+        try:
+            highlight = self._hint_highlight()
+        finally:
+            self.hint = shown
+        self.reveal(highlight)
+
     def reveal(self, highlight: Highlight) -> bool:
         """Scroll a zoomed board so a hint's or watch step's islands and lines are on screen."""
         p = self.puzzle
