@@ -119,3 +119,32 @@ def test_the_result_keeps_a_cut_short_par_marked(app, driver, searches):
             break
     assert scene.session.outcome is not None and len(searches) == 1  # the watch took the par's route
     assert "Par: 6+?" in " ".join(scene.result_lines(scene.session.outcome))
+
+
+def test_matching_a_cut_short_par_is_not_called_the_best_possible_route(app, driver, searches):
+    """Par "6+?" is the best route the AI found before its time limit, not a proven best: the
+    result said "you matched the best possible route" all the same."""
+    scene = open_level(app, driver)
+    assert scene.par_text() == "6+?"
+    driver.click(tuple(int(v) for v in scene.grid.cell_center((3, 10))))  # the drop
+    for key in (pygame.K_DOWN, pygame.K_s, pygame.K_s, pygame.K_d, pygame.K_DOWN, pygame.K_a):
+        driver.key(key)
+    outcome = scene.session.outcome
+    assert outcome is not None and outcome.is_win and scene.session.state.loot == 6
+    said = " ".join(scene.result_lines(outcome))
+    assert "best possible route" not in said, said
+    assert "you matched the best route the AI found (not proven best)" in said, said
+
+
+def test_the_ai_matching_its_cut_short_par_is_not_called_the_best_possible_route(app, driver, searches):
+    scene = open_level(app, driver)
+    driver.key(pygame.K_i)
+    scene.worker.wait(30)
+    driver.frames(1)
+    for _ in range(400):
+        driver.frame(dt=0.1)
+        if scene.session.outcome is not None:
+            break
+    said = " ".join(scene.result_lines(scene.session.outcome))
+    assert "best possible route" not in said, said
+    assert "the AI matched the best route it found (not proven best)" in said, said

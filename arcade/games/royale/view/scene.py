@@ -273,11 +273,19 @@ class RoyaleScene(CameraScene, PuzzleScene):
             if outcome.is_win and state.loot >= par.loot:
                 # Who matched it, as the framework credits the AI (its line below says how much): a
                 # hint that played the drop is "with 1 hint", not "the AI matched the best route".
+                # A par cut short at the time limit ("6+?") is the best route the AI found, not a
+                # proven best: "you matched the best possible route" claimed what no one knew.
                 session, credit = self.session, self.ai_credit()
-                who = ("the AI matched the best possible route" if session.ai_played_all
-                       else "you and the AI matched the best route" if session.ai_played
-                       else f"you matched the best route {credit}" if credit
-                       else "you matched the best possible route")
+                if par.exact:
+                    who = ("the AI matched the best possible route" if session.ai_played_all
+                           else "you and the AI matched the best route" if session.ai_played
+                           else f"you matched the best route {credit}" if credit
+                           else "you matched the best possible route")
+                else:
+                    who = ("the AI matched the best route it found" if session.ai_played_all
+                           else "you and the AI matched the best route the AI found" if session.ai_played
+                           else f"you matched the best route the AI found {credit}" if credit
+                           else "you matched the best route the AI found") + " (not proven best)"
                 lines.append(f"{whose} · Par: {self.par_text()} — {who} ★")
             else:
                 lines.append(f"{whose} · Par: {self.par_text()} {ON_MAP}")
