@@ -2329,7 +2329,8 @@ def test_the_watch_button_stops_a_watch_whose_plan_is_still_being_worked_out(inf
 @pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
 def test_the_level_picker_says_it_stopped_the_watch(info, toy_in_registry):
     """L during a watch stops the AI (as the pause menu does) but said nothing: after the picker was
-    cancelled the status line still read "Watching the AI — ... pauses", the button "Watch AI"."""
+    cancelled the status line still read "Watching the AI — ... pauses", the button "Watch AI".
+    It names what stopped it: Runway's line said "(the menu stops it)" under the level picker."""
     with small_game(info) as (app, scene):
         frames(app)
         scene.toggle_watch()
@@ -2342,6 +2343,7 @@ def test_the_level_picker_says_it_stopped_the_watch(info, toy_in_registry):
         frames(app)
         assert app.stack.top is scene and not scene.watching
         assert "Watching the" not in scene.status_text and "stopped" in scene.status_text.lower(), scene.status_text
+        assert "level picker" in scene.status_text and "menu" not in scene.status_text, scene.status_text
 
 
 def watch_button(scene: GameScene):

@@ -290,13 +290,15 @@ class AssistMixin:
     def watch_speed(self, arg: str) -> None:
         self.say(f"Watch speed: {self.watch_rate.change(int(arg)):g} steps/s", "info")
 
-    def stop_watch_for_overlay(self) -> None:
-        """The pause menu and the how-to page stop the AI (playing or planning); the status line says
-        so. It went on saying "Paused — Space resumes…", and Space then started a new watch."""
+    def stop_watch_for_overlay(self, overlay: str) -> None:
+        """The pause menu, the how-to page and the level picker stop the AI (playing or planning);
+        the status line says so, naming ``overlay`` ("The level picker"). It went on saying
+        "Paused — Space resumes…", and Space then started a new watch; Runway's line then said
+        "the menu stops it" under the level picker too."""
         stopping = self.watch is not None or self.worker.label == "watch"
         self.stop_watch()
         if stopping:
-            self.say(self.watch_stopped_text(), "info")
+            self.say(self.watch_stopped_text(overlay), "info")
 
     def table_keys(self, action: str) -> list[str]:
         """The keys the keys table names for ``action``, as the pause screen and the how-to-play page
@@ -330,5 +332,7 @@ class AssistMixin:
         return (f"Paused — {self._button_or_keys('Step', 'watch_step')} plays one step, "
                 f"{self._button_or_keys('Resume AI', 'watch_pause')} goes on.")
 
-    def watch_stopped_text(self) -> str:
-        return f"Stopped watching the AI — {self.watch_keys} watches it again from here."
+    def watch_stopped_text(self, overlay: str) -> str:
+        """The status line once ``overlay`` ("The level picker") stopped the watch: what stopped
+        it, and the keys that start it again."""
+        return f"{overlay} stopped the AI — {self.watch_keys} watches it again from here."

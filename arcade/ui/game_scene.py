@@ -274,14 +274,14 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
     # -- overlays ----------------------------------------------------------------------------
     def open_pause(self, reason: str = "") -> None:
         assert self.app is not None
-        self.stop_watch_for_overlay()
+        self.stop_watch_for_overlay("The pause menu")
         self.app.push(PauseScene(self, self.help_lines(), reason))
 
     def open_how_to_play(self) -> None:
         from arcade.ui.how_to_play import HowToPlayScene
 
         assert self.app is not None
-        self.stop_watch_for_overlay()
+        self.stop_watch_for_overlay("The how-to page")
         self.app.push(HowToPlayScene(self.info, self.help_lines()))
 
     # -- preview (the "How to play" example) ---------------------------------------------------

@@ -67,7 +67,7 @@ class LevelChangesMixin:
         along; a pick is handled by :meth:`pick_entry` (the picker closes before that, so only an
         explicit cancel may drop the question)."""
         assert self.app is not None
-        self.stop_watch_for_overlay()  # and says so: the status line went on saying "Watching the AI"
+        self.stop_watch_for_overlay("The level picker")  # and says so: the status line went on saying "Watching the AI"
         entries = [*self.front.levels(), *self.front.extra_choices()]
         if self.front.replays:
             entries.append(picker_entry(self.info.name))

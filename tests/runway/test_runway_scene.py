@@ -798,7 +798,8 @@ def test_watch_ai_is_lit_only_while_the_ai_drives_and_the_status_tells_the_truth
     scene.worker.wait(10)
     driver.frame()
     assert scene.watch is not None and watch_button().toggled and play_button.toggled
-    for opener, overlay in ((pygame.K_ESCAPE, PauseScene), (pygame.K_F1, HowToPlayScene)):
+    for opener, overlay, name in ((pygame.K_ESCAPE, PauseScene, "The pause menu"),
+                                  (pygame.K_F1, HowToPlayScene, "The how-to page")):
         driver.key(pygame.K_SPACE)  # paused: "Paused — Space resumes …"
         assert scene.watch is not None and scene.watch.paused and scene.status_text.startswith("Paused")
         driver.key(opener)
@@ -806,7 +807,7 @@ def test_watch_ai_is_lit_only_while_the_ai_drives_and_the_status_tells_the_truth
         driver.key(pygame.K_ESCAPE)
         assert app.stack.top is scene
         driver.frame()
-        assert scene.status_text == "The AI stopped driving (the menu stops it) — Space lets it drive again from here."
+        assert scene.status_text == f"{name} stopped the AI driving — Space lets it drive again from here."
         assert not watch_button().toggled and not play_button.toggled
         driver.key(pygame.K_SPACE)  # as the line says: the AI drives again
         scene.worker.wait(10)

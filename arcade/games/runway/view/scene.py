@@ -286,8 +286,8 @@ class RunwayScene(ProgramsMixin, TickScene):
             return "play / pause the program's run on the timeline"
         return "let the AI drive from the turn on screen / pause it"
 
-    def watch_stopped_text(self) -> str:
-        return "The AI stopped driving (the menu stops it) — Space lets it drive again from here."
+    def watch_stopped_text(self, overlay: str) -> str:
+        return f"{overlay} stopped the AI driving — Space lets it drive again from here."
 
     def watching_bindings(self) -> list[Binding]:
         """None: Space, N, . and + / − mean the same while the AI drives (the framework's watching
