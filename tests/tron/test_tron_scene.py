@@ -436,6 +436,43 @@ def test_setup_home_and_end_jump_to_the_first_and_the_last_row_as_in_every_list(
     assert app.stack.top is overlay
 
 
+def test_tab_reaches_the_setups_start_and_cancel_after_its_rows_and_enter_presses_them(app, driver):
+    """Tab went round the setup's rows only: Start and Cancel took a click (or Enter / Esc from a
+    row), never the keyboard's focus. Tab goes down the rows, then Start and Cancel in the
+    framework's focus ring (drawn), and round to the first row; Shift+Tab back; Enter presses the
+    button in focus."""
+    scene = open_tron(app)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    start, cancel = overlay.buttons
+    driver.key(pygame.K_END)  # the last row
+    driver.key(pygame.K_TAB)
+    assert overlay.focus.focus is start, "after the last row: Start"
+    driver.frame()
+    ring = start.rect.inflate(app.theme.px(6), app.theme.px(6))
+    assert tuple(app.screen.get_at((ring.centerx, ring.top)))[:3] == app.theme["highlight"], "the ring is drawn"
+    driver.key(pygame.K_TAB)
+    assert overlay.focus.focus is cancel
+    driver.key(pygame.K_TAB)
+    assert overlay.focus.focus is None and overlay.rows()[overlay.selected][0] == "mode", "round to the first row"
+    driver.key(pygame.K_RIGHT)  # mode: you vs bot -> two players
+    assert overlay.setup.mode == "humans"
+    driver.key(pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
+    assert overlay.focus.focus is cancel, "Shift+Tab from the first row: Cancel, the last in the screen's order"
+    match = scene.match
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is scene and scene.match is match, "Enter pressed Cancel: no new match"
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
+    driver.key(pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
+    assert overlay.focus.focus is overlay.buttons[0]
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is scene and scene.match.seats == ("human", "human"), "Enter pressed Start"
+
+
 def test_setup_map_row_steps_with_the_arrows_and_opens_the_list_on_enter(app, driver):
     """Right on the map row opened the picker (every other row steps), and Enter there did too
     while the footer said "Enter start": the footer now says what Enter does on that row."""

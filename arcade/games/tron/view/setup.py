@@ -34,7 +34,7 @@ from arcade.ui.scene import Scene
 from arcade.ui.scrolling import Scroll
 from arcade.ui.text import draw_text, wrap_whole
 from arcade.ui.text_prompt import FIELD_KEYS, TextField
-from arcade.ui.widgets import Button
+from arcade.ui.widgets import Button, Toolbar
 
 SPEEDS = (4, 6, 8, 10, 12, 15, 20, 30)
 #: The first round of a match against a bot is played at most this fast (ticks per second).
@@ -315,6 +315,11 @@ class SetupScene(Scene):
         #: The rows' scroll when they do not all fit (the wheel, or keyboard focus moving off the view).
         self.scroll = Scroll()
         self.buttons = [Button("Start", self.start), Button("Cancel", self.cancel)]
+        #: The keyboard's focus ring over Start and Cancel (the framework's, as on the how-to page:
+        #: a :class:`Toolbar` with no row of its own). Tab goes down the rows, then to Start and
+        #: Cancel, and round: Tab never reached them, so the mouse alone could press them.
+        self.focus = Toolbar()
+        self.focus.rows = lambda: [self.buttons]
         #: Why Start was refused (a program seat without a usable command), shown in the panel.
         self.error = ""
         #: Its colour's role: "error" for a refusal, "warning" for the question Start asks mid-match
@@ -632,10 +637,12 @@ class SetupScene(Scene):
         return None
 
     def handle(self, event: pygame.event.Event) -> bool:
+        rows = self.rows()
+        if self._tab_to_buttons(event, rows) or self.focus.handle(event):
+            return True
         for b in self.buttons:
             if b.handle(event):
                 return True
-        rows = self.rows()
         if event.type == pygame.MOUSEMOTION:
             row = self._row_at(event.pos)
             if row is not None and row != self.selected:
@@ -668,6 +675,31 @@ class SetupScene(Scene):
         elif event.type == pygame.KEYDOWN:
             self._key(event, rows)
             self.reveal_selected()
+        self._sync_field()
+        return True
+
+    def _tab_to_buttons(self, event: pygame.event.Event, rows: list[tuple[str, str, str]]) -> bool:
+        """Tab goes down the rows, then to Start and Cancel (the focus ring), and round to the
+        first row; Shift+Tab the other way: the screen's order. True if done here; False leaves a
+        Tab between Start and Cancel to the ring itself."""
+        if event.type != pygame.KEYDOWN or event.key != pygame.K_TAB:
+            return False
+        step = focus_step(event)
+        assert step is not None
+        ring = [b for b in self.focus.ring() if b.is_enabled()]
+        if self.focus.focus in ring:
+            if 0 <= ring.index(self.focus.focus) + step < len(ring):
+                return False
+            self.focus.set_focus(None)  # past the buttons: back to the first row (the last)
+            self.selected = len(rows) - 1 if step > 0 else 0
+            self.step_row(rows, step)
+        else:
+            before = self.selected
+            self.step_row(rows, step)
+            if (self.selected - before) * step <= 0 and ring:  # round past the last row: the buttons
+                self.selected = before
+                self.focus.set_focus(ring[0] if step > 0 else ring[-1])
+        self.reveal_selected()
         self._sync_field()
         return True
 
@@ -732,7 +764,7 @@ class SetupScene(Scene):
                 continue  # scrolled out of the rows' view: never half a row
             fixed = key.startswith("human")
             field = key.startswith("command")
-            if i == self.selected:
+            if i == self.selected and self.focus.focus is None:  # one focus shown: a button's ring, or the row
                 pygame.draw.rect(surface, theme["panel_light"], rect, border_radius=8)
                 pygame.draw.rect(surface, theme["accent"], rect, width=1, border_radius=8)
             draw_text(surface, theme, label, (rect.x + px(14), rect.centery), size=17, bold=True, anchor="midleft",
@@ -766,6 +798,7 @@ class SetupScene(Scene):
         self.scroll.draw_bar(surface, theme, self.panel.right - px(12))
         for b in self.buttons:
             b.draw(surface, theme, 17)
+        self.focus.draw(surface, theme)  # only the ring: the focus toolbar has no row of its own
         line_h = theme.font(self.ERROR_SIZE).get_linesize()
         for i, line in enumerate(reversed(self.error_lines)):
             draw_text(surface, theme, line, (self.panel.centerx, self.panel.bottom - px(84) - i * line_h),
