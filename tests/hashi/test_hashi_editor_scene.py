@@ -695,6 +695,38 @@ def test_a_test_play_of_a_puzzle_with_no_solution_says_so_there_not_back_in_the_
     assert not any("no solution" in m.text for m in editor.toast.messages), editor.toast.messages
 
 
+def test_back_from_a_test_play_the_status_line_says_so_and_whether_it_was_solved(editor, driver):
+    """Back from test-play the editor's status line still showed the last thing said before it,
+    as if no test-play had happened."""
+    for cell in ((0, 0), (0, 2), (2, 0), (2, 2)):
+        driver.click(editor.cell_centre(cell))
+    settle(editor, driver)
+    before = editor.status_text
+    driver.key(pygame.K_t, unicode="t")
+    play = editor.app.stack.top
+    assert isinstance(play, PlaytestScene)
+    driver.key(pygame.K_e, unicode="e")  # left unsolved
+    assert editor.app.stack.top is editor
+    driver.frames(1)
+    assert editor.status_text != before
+    assert editor.status_text.startswith("Back in the editor") and "not solved" in editor.status_text
+    driver.key(pygame.K_t, unicode="t")
+    play = editor.app.stack.top
+    puzzle = play.puzzle
+    for line, count in enumerate(solver.solutions(puzzle, 1)[0]):
+        if count:
+            play.play(line_move(puzzle, line, count))
+    assert play.session.outcome is not None and play.session.outcome.is_win
+    driver.frames(120)  # the celebration, then the result panel
+    result = editor.app.stack.top
+    assert isinstance(result, ResultScene) and result.buttons[0].label == "Back to the editor"
+    driver.frames(60)  # the panel takes clicks once it has been open a moment
+    driver.click(result.buttons[0].rect.center)
+    assert editor.app.stack.top is editor
+    driver.frames(1)
+    assert editor.status_text == "Back in the editor — the test-play was solved.", editor.status_text
+
+
 def test_a_level_chosen_during_a_test_play_is_played_normally(editor, driver):
     """L during a test-play opened a real level still as "Test-play": no record, no Next level."""
     from arcade.services import saves

@@ -295,6 +295,8 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         self._live_written = False
         self._draft_waiting = not from_draft and (draft_path().is_file() or
                                                   draft_path().with_name(LEGACY_DRAFT).is_file())
+        #: The test-play T opened, until it closes: the way back says how it went (see :meth:`resume`).
+        self.playtest: PlaytestScene | None = None
         #: Last verdict timings in ms (the benchmark and the trace read them).
         self.latencies: list[float] = []
         self._requested_at = 0
@@ -577,7 +579,16 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         # test-play, so it was never seen there and came up on the way back, over a board since
         # made unique. The test-play's own check says it (PlaytestScene.no_solution_text).
         session = Session(RULES, puzzle, level_id=PlaytestScene.LEVEL_ID, **self.front.hooks())
-        self.app.push(PlaytestScene(self.info, session, self))
+        self.playtest = PlaytestScene(self.info, session, self)
+        self.app.push(self.playtest)
+
+    def resume(self) -> None:
+        """Back from test-play, the status line says so, and whether it was solved: it still showed
+        the last thing said before the test-play ("Island added…"), as if nothing had happened."""
+        super().resume()
+        play, self.playtest = self.playtest, None
+        if play is not None and self.app is not None and self.app.stack.top is self:
+            self.say(play.back_in_editor_text(), "info")
 
     def current_verdict(self) -> Verdict | None:
         """The verdict if it is about the board as it is now (None while the solver is still at it)."""

@@ -61,6 +61,16 @@ class PlaytestScene(HashiScene):
         else:
             super().open_editor()
 
+    def back_in_editor_text(self) -> str:
+        """What the editor's status line says on the way back: how the test-play went."""
+        if not self.testing:
+            return "Back in the editor."
+        outcome = self.session.outcome
+        if outcome is not None and outcome.is_win:
+            credit = self.ai_credit()
+            return f"Back in the editor — the test-play was solved{f' ({credit})' if credit else ''}."
+        return "Back in the editor — the test-play was not solved (T plays it again)."
+
     def keep_record(self, outcome: Any) -> str:
         return "A test-play is not a personal best." if self.testing else super().keep_record(outcome)
 
