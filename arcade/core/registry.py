@@ -68,6 +68,9 @@ class Binding:
     (pause, F1): for a key that cannot act at all where the scene was opened, unlike ``when``, whose
     rows stay listed because they act in another mode of the scene (the Hashi editor opened by
     ``play hashi --edit`` listed "E: back to the game the editor was opened from" with no game there).
+    ``shown_when`` names a scene predicate without which the button is not drawn, its place on the
+    toolbar kept (the Result button until there is a result): a button that is not available is
+    otherwise shown grey in place, since one that came and went moved the buttons after it.
     ``discards``: the action throws away a game in progress (a new board, Tron's rematch): the
     first press only asks, the same again within a few seconds goes ahead (see
     ``GameScene.confirm_discard``; Tron's F5 threw a running round away without a word).
@@ -83,6 +86,7 @@ class Binding:
     button_when: str = ""
     discards: bool = False
     listed_when: str = ""
+    shown_when: str = ""
 
 
 #: Toolbar words the framework owns, so one thing has one name in every game ("Levels" in one game

@@ -66,7 +66,7 @@ class BindingsMixin:
             rows.append(Binding(self.watch_keys, self.watch_action, self.watch_help, button=self.watch_button))
         rows += [
             Binding(self.RESULT_KEYS, "reopen_result", self.result_help, button=self.result_button,
-                    when="result_ready"),
+                    when="result_ready", shown_when="result_ready"),
             Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
             Binding("F1 / ?", "open_how_to_play", "how to play: the rules, an example, every key"),
             tab_binding(self.button_rows_name if self.button_rows() else ""),

@@ -2,10 +2,11 @@
 
 :class:`ToolbarMixin` is part of :class:`~arcade.ui.game_scene.GameScene`: the toolbar along the
 window's foot is built from the keymap's rows that name a button (greyed while their action has
-nothing to do, the watch's own buttons beside Watch while the AI is watched), laid out in one row
-whose overflow goes into a More menu by :data:`~ToolbarMixin.TOOLBAR_PRIORITY`, and rebuilt when
-the keymap changes. It is separate because it is the one place a keymap row becomes a button;
-the widget itself is :class:`~arcade.ui.widgets.Toolbar`. It reads the scene's ``app``,
+nothing to do, the watch's own buttons beside Watch, grey until the AI is watched), laid out in one
+row whose overflow goes into a More menu by :data:`~ToolbarMixin.TOOLBAR_PRIORITY`, and rebuilt
+when the keymap changes. No button moves with the game's state (see
+:meth:`ToolbarMixin.build_toolbar`). It is separate because it is the one place a keymap row
+becomes a button; the widget itself is :class:`~arcade.ui.widgets.Toolbar`. It reads the scene's ``app``,
 ``session``, ``keymap`` and ``run_binding`` (:mod:`arcade.ui.bindings`), the watch's state
 (:class:`~arcade.ui.assist.AssistMixin`) and ``result_ready``, and a scene's own ``button_rows``.
 """
@@ -53,18 +54,18 @@ class ToolbarMixin:
     def build_toolbar(self) -> None:
         """The toolbar from the keymap's rows that have a button (again when the keymap changes).
 
-        The watch's own buttons are there while the AI is watched only, right after the Watch
-        button (which then shows pressed)."""
+        The same buttons in the same places whatever the game's state, so none moves under the
+        pointer when the player did not move it (a watch stopping shifted Hashi's row, and the
+        click meant for Undo opened the editor): the watch's own buttons stand right after the
+        Watch button all game long, grey while the AI is not watched; a button with a
+        ``shown_when`` (the Result button, until there is a result) keeps its place while hidden;
+        and a label that switches is measured at its widest (see :meth:`Toolbar.layout`)."""
         buttons = []
         watch_rows = set(self.watching_bindings())
         watching: list[Button] = []
         for binding in self.keymap():
             if not binding.button:
                 continue
-            if binding in watch_rows and not self.watching:
-                continue
-            if binding.action == "reopen_result" and not self.result_ready:
-                continue  # only while there is a result to go back to (a grey button all game long)
             enabled = self._enabled_predicate(binding)
             watch = binding.action == self.watch_action and self.has_watch and binding not in watch_rows
             stops_by_click_only = watch and self.watching and self.watch_action != "toggle_watch"
@@ -76,16 +77,18 @@ class ToolbarMixin:
                             tooltip="stop watching: the AI stops, you take over here" if stops_by_click_only
                             else binding.label, enabled_when=enabled,
                             priority=self.TOOLBAR_PRIORITY.get(
-                                "toggle_watch" if binding.action == self.watch_action else binding.action, 1))
+                                "toggle_watch" if binding.action == self.watch_action else binding.action, 1),
+                            shown_when=(lambda b=binding: bool(getattr(self, b.shown_when))) if binding.shown_when
+                            else None)
             if binding in watch_rows:
                 if binding.action == "watch_pause":
-                    button.other_label = "Pause AI" if button.label == "Resume AI" else "Resume AI"
+                    button.other_labels = ("Pause AI" if button.label == "Resume AI" else "Resume AI",)
+                button.why_disabled = lambda: f"only while the AI is watched: {self.WATCH_LABELS[0]} first"
                 watching.append(button)
                 continue
             if watch:
                 button.toggled = self.watch_lit
-                # One width for both labels: the row stays put as a watch starts and stops.
-                button.other_label = next(label for label in self.WATCH_LABELS if label != button.label)
+                button.other_labels = tuple(label for label in self.WATCH_LABELS if label != button.label)
                 buttons.append(button)
                 buttons += watching
                 watching = []

@@ -44,18 +44,26 @@ class Button:
     enabled_when: Callable[[], bool] | None = None
     #: In a toolbar too narrow for every button, the lower priorities go into its "More" menu first.
     priority: int = 1
-    #: The other text a label switches to ("Pause AI" / "Resume AI"): the button keeps the width of
-    #: the wider, so the row does not move under the pointer when it switches.
-    other_label: str = ""
+    #: The other texts the label switches to ("Pause AI" / "Resume AI", Runway's "AI: exact" /
+    #: "AI: classic"): the button keeps the width of the widest, so the row does not move under the
+    #: pointer when it switches.
+    other_labels: tuple[str, ...] = ()
     #: Why a grey button does nothing, read when it is hovered or in the keyboard's focus: a press
     #: on it said nothing, so the player could not tell a limit from a broken button.
     why_disabled: Callable[[], str] | None = None
+    #: Optional callable: while it is false the button is neither drawn nor pressed, but a toolbar
+    #: keeps its place (the Result button before the game is over): a button that came and went
+    #: moved every button after it, and a click meant for Undo landed on Edit.
+    shown_when: Callable[[], bool] | None = None
+
+    def is_shown(self) -> bool:
+        return self.shown_when is None or self.shown_when()
 
     def preferred_width(self, theme: Theme, size: int, padding: int | None = None) -> int:
         """The label's width at ``size`` plus ``padding`` (default: the size plus 6 pixels), both in
         design pixels (drawn at the theme's UI scale)."""
         font = theme.font(size)
-        text = max(font.size(self.label)[0], font.size(self.other_label)[0] if self.other_label else 0)
+        text = max(font.size(label)[0] for label in (self.label, *self.other_labels))
         return text + theme.px(size + 6 if padding is None else padding)
 
     def is_enabled(self) -> bool:
@@ -214,7 +222,7 @@ class Toolbar:
         room (a row too narrow for them) are left out: the ring would go round one nobody can see.
         Runway's command row sits above the toolbar, so Tab reaches it first, as the eye does."""
         rows = [[b for b in row if b.rect.width and b.rect.height] for row in self.rows()]
-        ordered = sorted([((self.rect.top, self.rect.left), self.buttons),
+        ordered = sorted([((self.rect.top, self.rect.left), [b for b in self.buttons if b.is_shown()]),
                           *((min((b.rect.top, b.rect.left) for b in row), row) for row in rows if row)],
                          key=lambda pair: pair[0])  # two rows at one height: the left one first
         return [b for _place, row in ordered for b in row]
@@ -231,7 +239,7 @@ class Toolbar:
             ring = self.ring()
             self.focus = old if old in ring else next(
                 (b for b in self.buttons if b.hotkey and b.hotkey == old.hotkey),
-                next((b for b in ring if old.label in (b.label, b.other_label)), None))
+                next((b for b in ring if old.label in (b.label, *b.other_labels)), None))
 
     def set_focus(self, button: Button | None) -> None:
         """Put the keyboard's focus on ``button`` (None: let it go); one in the More menu opens it."""
@@ -281,15 +289,30 @@ class Toolbar:
         return button
 
     def find(self, label: str) -> Button | None:
-        return next((b for b in self.buttons if b.label == label), None)
+        """The button shown with ``label`` (one whose place is kept while hidden is not found)."""
+        return next((b for b in self.buttons if b.label == label and b.is_shown()), None)
 
     def row(self) -> list[Button]:
-        """The buttons on the row, left to right (with More at the end when some did not fit)."""
-        shown = [b for b in self.buttons if b not in self.overflow]
-        return [*shown, self.more] if self.overflow else shown
+        """The buttons on the row, left to right (with More at the end when some did not fit); one
+        not shown now (:meth:`Button.is_shown`) is left out, its place kept (see :meth:`layout`)."""
+        return [b for b in self._placed() if b.is_shown()]
+
+    def _placed(self) -> list[Button]:
+        """Every button with a place on the row, shown or not, and More when some did not fit."""
+        placed = [b for b in self.buttons if b not in self.overflow]
+        return [*placed, self.more] if self.overflow else placed
+
+    def menu(self) -> list[Button]:
+        """The More menu's buttons shown now, in the row's order."""
+        return [b for b in self.overflow if b.is_shown()]
 
     def layout(self, theme: Theme, area: pygame.Rect, height: int = 34) -> pygame.Rect:
         """Place the buttons in one row inside ``area`` (see the class); returns the rect used.
+
+        Every button is measured, shown or not, at its widest label: what fits, the text size and
+        what goes into More depend on the window alone, never on the game's state, so a button
+        keeps its place when a watch stops, a result comes or a label switches (the player's next
+        click lands where they aimed).
         ``height`` is in screen pixels; the text sizes, paddings and gaps tried are in design pixels
         (drawn at the theme's UI scale)."""
         size = max(self.MIN_TEXT, min(18, round(height / theme.scale) // 2))
@@ -322,7 +345,7 @@ class Toolbar:
             self.menu_open = False
         self.overflow = overflow
         x = area.x
-        for b in self.row():
+        for b in self._placed():
             w = b.preferred_width(theme, text, padding)
             b.rect = pygame.Rect(x, area.y, w, height)
             x += w + theme.px(gap)
@@ -331,14 +354,17 @@ class Toolbar:
         self.rect = pygame.Rect(area.x, area.y, area.width, height)
         # The menu: its buttons stacked upwards from the row, right-aligned under the More button.
         self._menu_size = max(text, min(16, round(height / theme.scale) // 2))
-        width = max((b.preferred_width(theme, self._menu_size) for b in overflow), default=0)
+        listed = self.menu()
+        width = max((b.preferred_width(theme, self._menu_size) for b in listed), default=0)
         width = max(width, self.more.rect.width)
         right = min(self.more.rect.right, area.right)
-        top = area.y - 8 - len(overflow) * (height + 4) + 4
-        self._menu_rects = [pygame.Rect(right - width, top + i * (height + 4), width, height)
-                            for i in range(len(overflow))]  # read top down in the row's order
-        if self._menu_rects:
-            self.menu_rect = self._menu_rects[0].unionall(self._menu_rects).inflate(12, 12)
+        top = area.y - 8 - len(listed) * (height + 4) + 4
+        rects = iter(pygame.Rect(right - width, top + i * (height + 4), width, height)
+                     for i in range(len(listed)))  # read top down in the row's order
+        self._menu_rects = [next(rects) if b in listed else pygame.Rect(0, 0, 0, 0) for b in overflow]
+        if listed:
+            shown = [r for r in self._menu_rects if r.width]
+            self.menu_rect = shown[0].unionall(shown).inflate(12, 12)
         else:
             self.menu_rect = pygame.Rect(0, 0, 0, 0)
         self._place_menu()
@@ -362,7 +388,7 @@ class Toolbar:
 
     def button_at(self, pos: tuple[int, int]) -> Button | None:
         """The button (on the row, or in the open menu) under ``pos``."""
-        return next((b for b in [*self.row(), *(self.overflow if self.menu_open else [])]
+        return next((b for b in [*self.row(), *(self.menu() if self.menu_open else [])]
                      if b.rect.collidepoint(pos)), None)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -379,7 +405,7 @@ class Toolbar:
                 self.close_menu()
                 return event.key == pygame.K_ESCAPE
             clicked = False
-            for b in self.overflow:
+            for b in self.menu():
                 clicked = b.handle(event) or clicked
             if event.type == pygame.MOUSEBUTTONUP and clicked:
                 self.close_menu()  # its action ran (or the press was let go off it)
@@ -419,13 +445,13 @@ class Toolbar:
             return
         pygame.draw.rect(surface, theme["panel"], self.menu_rect, border_radius=6)
         pygame.draw.rect(surface, theme["grid"], self.menu_rect, width=1, border_radius=6)
-        for b in self.overflow:
+        for b in self.menu():
             b.draw(surface, theme, self._menu_size)
         if self.focus is not None and self.focus in self.overflow:
             self._draw_focus(surface, theme, self.focus)
 
     def hovered_tooltip(self) -> str:
-        for b in [*self.row(), *(self.overflow if self.menu_open else [])]:
+        for b in [*self.row(), *(self.menu() if self.menu_open else [])]:
             if b.hovered and (b.tooltip or b.hotkey):
                 return button_tip(b)
         return ""

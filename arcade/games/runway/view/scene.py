@@ -135,6 +135,7 @@ class RunwayScene(ProgramsMixin, TickScene):
         button = self.toolbar.find("AI")
         if button is not None:
             button.label = f"AI: {self.ai_name}"
+            button.other_labels = tuple(f"AI: {name}" for name in AI_TITLES)  # A switches: one width
 
     def leave(self) -> None:
         super().leave()

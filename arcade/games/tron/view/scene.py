@@ -215,11 +215,17 @@ class TronScene(SteeringMixin, BoardCameraMixin, RoundsMixin, NewMatchMixin, Sav
                 if self.viewer is not None:
                     continue  # a replay file has no match: no next round, no match result
                 if self.match.over:  # "Next round" stayed lit and opened the match result; the
-                    # button is the framework's way back to a result (result_button, shown once it was)
-                    b = replace(b, label="the match result again (rematch, replay, setup)", button="")
+                    # button is the framework's way back to a result (result_button, shown once it
+                    # was). Hidden, it keeps its place: removed, it moved every button after it.
+                    b = replace(b, label="the match result again (rematch, replay, setup)", shown_when="match_on")
             if b.when != "replaying":
                 rest.append(b)
         return [*replay, *steer, *rest]
+
+    @property
+    def match_on(self) -> bool:
+        """The match goes on: its Next round button is shown (its place is kept after the match)."""
+        return not self.match.over
 
     def build_toolbar(self) -> None:
         super().build_toolbar()
