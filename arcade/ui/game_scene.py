@@ -429,7 +429,8 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         toast_area = self.draw_status_line(surface)
         self.toolbar.draw(surface, theme)
         self.draw_foreground(surface)
-        self.toast.draw(surface, theme, self.status_rect.bottom, area=toast_area, wide=self.status_rect)
+        self.toast.draw(surface, theme, self.status_rect.bottom, area=toast_area, wide=self.status_rect,
+                        spread=self.toast_spreads)
         self.toolbar.draw_menu(surface, theme)
 
 

@@ -16,6 +16,7 @@ import pygame
 
 from arcade.ui.console import wrap_line
 from arcade.ui.text import draw_text, wrap_text
+from arcade.ui.theme import Theme
 
 #: Lines of the status line shown at once (a longer text shows a page at a time).
 STATUS_LINES = 2
@@ -55,6 +56,10 @@ class StatusLineMixin:
         #: covered, given back by the next step the other way (:meth:`drop_limit`).
         self._limit_text = ""
         self._before_limit: tuple[str, str] = ("", "text_dim")
+        #: Whether the toast drawn this frame may spread over the whole status line (see
+        #: :meth:`draw_status_line`), and the newest toast that did with the text it covered.
+        self.toast_spreads = True
+        self._spread_over: tuple[object, str] | None = None
 
     def say(self, text: str, role: str = "text_dim") -> None:
         """Set the status line (a refused move's reason, a hint, the watch step)."""
@@ -138,6 +143,20 @@ class StatusLineMixin:
             return text, self.status_role
         return self.status_text, self.status_role
 
+    def _toast_may_spread(self, theme: Theme, corner: pygame.Rect) -> bool:
+        """Whether the newest toast, too long for its ``corner``, spreads over the whole status line
+        and hides its text: only over the text it found there, and never while the AI works. At
+        640x400 Hashi's "more than one solution" notice covered "Thinking…", and a hint's answer
+        arriving under a notice would have been hidden too; the toast then keeps to its corner and
+        grows upwards instead (see :meth:`~arcade.ui.toast.Toast.draw`)."""
+        if not self.toast.spreads(theme, corner):
+            self._spread_over = None
+            return False
+        newest = self.toast.messages[-1]
+        if self._spread_over is None or self._spread_over[0] is not newest:
+            self._spread_over = (newest, self.status_text)
+        return not self.worker.busy and self._spread_over[1] == self.status_text
+
     def draw_status_line(self, surface: pygame.Surface) -> pygame.Rect:
         """Draw the status line (a page of its text, with the page marker of a long one) beside the
         toast, which takes its right; the rect the toast is drawn in (see :meth:`GameScene.draw`)."""
@@ -152,7 +171,8 @@ class StatusLineMixin:
         toast_w = self.toast.width(theme, int(self.status_rect.width * 0.45)) if self.toast.messages else 0
         text_w = self.status_rect.width - (toast_w + 12 if toast_w else 0)
         toast_area = pygame.Rect(self.status_rect.right - toast_w, self.status_rect.y, toast_w, self.status_rect.height)
-        if self.toast.spreads(theme, toast_area):
+        self.toast_spreads = self._toast_may_spread(theme, toast_area)
+        if self.toast_spreads:
             # A toast too long for the corner spreads over the whole line: the text, wrapped for the
             # corner's room, peeked out at its left ("Cl" before "Your unsaved board is kept…").
             # It is hidden while the toast is up, its pages held, and comes back whole after.

@@ -120,13 +120,16 @@ class Toast:
         return len(lines) > self._area_lines(theme, area)
 
     def draw(self, surface: pygame.Surface, theme: Theme, bottom: int, area: pygame.Rect | None = None,
-             wide: pygame.Rect | None = None) -> None:
+             wide: pygame.Rect | None = None, *, spread: bool = True) -> None:
         """Newest message lowest. With ``area`` (a game's status line) toasts stay inside it -- never over the
         board -- as many as fit; without, they stack up from ``bottom``. A message too long for
         the area is never cut: the newest takes the whole of ``wide`` (the status line, over its
         text for a while), and only if that is not enough grows upwards, over the board's edge,
         as many lines as it needs (up to :data:`TOAST_MAX_LINES`). ("Your unsaved board is kept as
-        a draft: Resume draft (D…" lost its words at 640x400, with no way to read them.)"""
+        a draft: Resume draft (D…" lost its words at 640x400, with no way to read them.) Not
+        ``spread``, it keeps to the area's width and only grows upwards: the status line's text
+        beside it says something newer (Hashi's "Thinking…", hidden at 640x400 under "This puzzle
+        has more than one solution")."""
         y = area.bottom if area is not None else bottom
         width = area.width if area is not None else surface.get_width() - 40
         centre = area.centerx if area is not None else surface.get_width() // 2
@@ -147,7 +150,7 @@ class Toast:
             grow = area is not None and newest and len(lines) > most
             if grow:
                 # Wider (the whole status line), then taller, growing up from the status line.
-                wrap_w = max(width, (wide or area).width, min(screen.width - 24, 640)) - 28
+                wrap_w = (max(width, (wide or area).width, min(screen.width - 24, 640)) if spread else width) - 28
                 lines = wrap_text(theme, text, 17, wrap_w)
                 # As many lines as the window has room for above the area's bottom (the menu's
                 # area starts at the top: no room to grow there).
