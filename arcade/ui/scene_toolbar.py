@@ -46,10 +46,11 @@ class ToolbarMixin:
     #: Toolbar buttons kept on the row longest when the window is too narrow for all (the rest go
     #: into its More menu, the game's own buttons before these): Pause, which also lists every key,
     #: then the moves every game shares ("toggle_watch" stands for the game's ``watch_action``:
-    #: Runway's is its play / pause key).
+    #: Runway's is its play / pause key). The watch's Pause AI and Step, on the row all game long
+    #: (grey until a watch), go with the game's own: at 640x400 they kept Levels and New board off
+    #: the row for a watch that may never come, and the status line names their keys during one.
     TOOLBAR_PRIORITY: ClassVar[dict[str, int]] = {"open_pause": 3, "undo": 2, "redo": 2, "request_hint": 2,
-                                                  "toggle_watch": 2, "watch_pause": 3, "watch_step": 3,
-                                                  "reopen_result": 3}
+                                                  "toggle_watch": 2, "reopen_result": 3}
 
     def build_toolbar(self) -> None:
         """The toolbar from the keymap's rows that have a button (again when the keymap changes).
