@@ -132,3 +132,17 @@ def test_no_button_of_the_hashi_editor_moves_when_its_verdict_comes_or_goes(size
             assert moved(seen[0][1], rects) == [], name
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
+def test_the_pause_button_sits_in_the_rows_right_corner(info: GameInfo) -> None:
+    """The place kept for a hidden Result button left a hole in the middle of the row, Pause after
+    it: from the Result button on, the row goes to the right edge, the hole between two groups."""
+    with small_game(info) as (app, scene):
+        for size in SIZES:
+            resize(app, size)
+            frames(app, 2)
+            row = scene.toolbar.row()
+            pause = next(b for b in row if b.label == "Pause")
+            assert pause in row[-2:] and row[-1] in (pause, scene.toolbar.more), [b.label for b in row]
+            assert row[-1].rect.right == scene.toolbar.rect.right, (size, row[-1].rect, scene.toolbar.rect)

@@ -80,7 +80,8 @@ class ToolbarMixin:
                             priority=self.TOOLBAR_PRIORITY.get(
                                 "toggle_watch" if binding.action == self.watch_action else binding.action, 1),
                             shown_when=(lambda b=binding: bool(getattr(self, b.shown_when))) if binding.shown_when
-                            else None)
+                            else None,
+                            right_group=binding.action == "reopen_result")
             if binding in watch_rows:
                 if binding.action == "watch_pause":
                     button.other_labels = ("Pause AI" if button.label == "Resume AI" else "Resume AI",)

@@ -55,6 +55,10 @@ class Button:
     #: keeps its place (the Result button before the game is over): a button that came and went
     #: moved every button after it, and a click meant for Undo landed on Edit.
     shown_when: Callable[[], bool] | None = None
+    #: This button and the ones after it sit at the row's right end (the framework's Result button,
+    #: whose place is kept while it is hidden: see :meth:`Toolbar.layout`). A fixed mark, never the
+    #: game's state, so the row's places stay the same all game long.
+    right_group: bool = False
 
     def is_shown(self) -> bool:
         return self.shown_when is None or self.shown_when()
@@ -345,10 +349,19 @@ class Toolbar:
             self.menu_open = False
         self.overflow = overflow
         x = area.x
-        for b in self._placed():
+        placed = self._placed()
+        for b in placed:
             w = b.preferred_width(theme, text, padding)
             b.rect = pygame.Rect(x, area.y, w, height)
             x += w + theme.px(gap)
+        # A place kept for a hidden button (Result, before there is one) left a hole in the middle
+        # of the row: from the button marked ``right_group`` on, the row goes to the right edge, so
+        # the hole reads as the space between two groups, and Pause (and More) sit in the corner.
+        hidden_from = next((i for i, b in enumerate(placed) if b.right_group), None)
+        slack = area.right - placed[-1].rect.right if placed else 0
+        if hidden_from is not None and slack > 0:
+            for b in placed[hidden_from:]:
+                b.rect.x += slack
         if not overflow:  # no More button on this row: it keeps no place from a narrower window's
             self.more.rect = pygame.Rect(0, 0, 0, 0)
         self.rect = pygame.Rect(area.x, area.y, area.width, height)
