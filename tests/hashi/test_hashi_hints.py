@@ -232,11 +232,23 @@ def test_every_island_a_hint_names_is_highlighted():
         h = hints.hint(state)
         assert h is not None and h.kind == "move", h
         shown = {x for kind, x in h.highlight if kind == "island"}
+        # A contradiction hint walks its chain on the board: each step draws its line (and brackets
+        # the island whose rule forced it), the clash brackets its islands; a crossing step names a
+        # bridge already drawn (the player's, or an earlier step's).
+        drawn = [x for x, n in enumerate(state.bridges) if n]
+        for kind, value in h.highlight:
+            if kind == "step":
+                drawn.append(value[1])
+                shown.add(value[2])
+            elif kind == "conflict":
+                shown.update(value[0])
+                drawn.extend(value[1])
+        shown.update(end for x in drawn for end in (p.lines[x].a, p.lines[x].b))
         for number, row, column in re.findall(r"the (\d+) at row (\d+), column (\d+)", h.reason):
             island = p.island_at[(int(row) - 1, int(column) - 1)]
             assert p.islands[island].number == int(number)
             assert island in shown, (h.reason, h.highlight)
-        if "no count would be left for" in h.reason:
+        if "no count would be left for" in h.reason or " at once, which is impossible" in h.reason:
             seen_empty_trial = True
         state = RULES.play(state, h.move)
     assert state.complete and seen_empty_trial

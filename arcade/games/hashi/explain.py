@@ -191,6 +191,50 @@ def step_text(puzzle: Puzzle, event: solver.Event) -> str:
     return f"{event.rule}: {text}"
 
 
+def assumption(puzzle: Puzzle, event: solver.Event) -> str:
+    """What a trial step supposed, as a sentence (``Suppose two bridges on the line from ...``)."""
+    value = int(event.detail[0])  # type: ignore[arg-type]
+    return f"Suppose {'no bridge' if value == 0 else bridges(value)} on {line_from(puzzle, event.line)}."
+
+
+def conclusion(puzzle: Puzzle, event: solver.Event) -> str:
+    """What a trial step proved on its line (``at most one bridge on the line from ...``)."""
+    (olo, _), (nlo, nhi) = event.old, event.new
+    if nlo > olo:
+        what = f"at least {bridges(nlo)}"
+    else:
+        what = "no bridge" if nhi == 0 else f"at most {bridges(nhi)}"
+    return f"{what} on {line_from(puzzle, event.line)}"
+
+
+#: A contradiction hint tells a chain this long in full; a longer one by its first
+#: :data:`TRIAL_TOLD_STEPS` steps and a count (the board numbers every step).
+MAX_TRIAL_STEPS = 5
+TRIAL_TOLD_STEPS = 3
+
+
+def trial_text(puzzle: Puzzle, event: solver.Event, chain: reasons.Chain) -> str:
+    """A trial step ("Contradiction") told as a chain a player can follow by hand: the assumption,
+    the lines it forces in order (each by a rule the hints name elsewhere, with its islands), the
+    island where it breaks, and what that proves.
+
+    The bare sentence ("With no bridge on ..., the 3 at row 40, column 2 could no longer get
+    enough bridges") named a far-away island and none of the steps that lead there."""
+    steps = chain.steps
+    n = len(steps)
+    told = steps if n <= MAX_TRIAL_STEPS else steps[:TRIAL_TOLD_STEPS]
+    parts = [assumption(puzzle, event)]
+    if told:
+        parts.append("Then, numbered on the board: " + " ".join(
+            f"{k}. {step_text(puzzle, e)}" for k, e in enumerate(told, 1)))
+    if n > len(told):
+        parts.append(f"…and {n - len(told)} more forced lines.")
+    clash = conflict_text(puzzle, chain.conflict)
+    lead = "In the end" if n else "At once"
+    parts.append(f"{lead} {clash}, which is impossible: so {conclusion(puzzle, event)}.")
+    return " ".join(parts)
+
+
 def shown_steps(chain: reasons.Chain) -> list[tuple[int, solver.Event]]:
     """The steps to tell, numbered as in the whole chain: all of them, or the first and last of a long one."""
     steps = chain.steps

@@ -16,7 +16,7 @@ player may still add one), a "no bridge" mark holds none. Locks only freeze edit
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -347,6 +347,52 @@ def chain_highlight(board: Board, line: int, chain: reasons.Chain | None) -> tup
     return tuple(out)
 
 
+def trial_chain(board: Board, event: solver.Event, facts: Sequence[reasons.Claim] = ()) -> reasons.Chain | None:
+    """The forced steps behind a trial step ("Contradiction"): from its assumption to the clash.
+
+    First from the assumption, the player's own bridges and marks and the "no bridge" lines the
+    board shows at a glance only, so every step is one the player can follow from the board (the
+    solver's invisible facts, like "at most one bridge here", are derived again in the chain, each
+    with its rule). Should that not reach
+    the clash (it rested on an earlier trial's finding), ``facts`` -- every bound the solver held
+    when it made the trial -- are the starting point too. None if neither reproduces it.
+    """
+    value = int(event.detail[0])  # type: ignore[arg-type]
+    assumed: reasons.Claim = (event.line, value, value)
+    own = [claim for claim in _claims(board, event.line, None) if claim[0] != event.line
+           or board.bridges[event.line] or event.line in board.marks]
+    # What the board shows at a glance (a bridge crosses the line, an end is full) is a fact, not a
+    # step: numbered, those filled a long chain's first steps with lines far from the assumption.
+    # They go first: a bridge's claim forbids the lines it crosses as it is applied, as a step.
+    seen = [(x, 0, 0) for x in range(len(board.puzzle.lines))
+            if x != event.line and not board.bridges[x] and x not in board.marks and board.evident_none(x)]
+    for claims in ([*seen, *own, assumed], [*seen, *own, *facts, assumed]):
+        chain = reasons.find_chain(board.puzzle, claims, solver.CONNECTIVITY)
+        if chain is not None and any(e.line == event.line and e.new == (value, value) for e in chain.claims):
+            return chain
+        if not facts:
+            break
+    return None
+
+
+def trial_highlight(puzzle: Puzzle, event: solver.Event, chain: reasons.Chain) -> tuple[Any, ...]:
+    """A contradiction hint's highlight: its line and ends, then the chain for the view to draw.
+
+    The assumption is step 0 (a "?" diamond, what it supposes drawn on the line), then every
+    forced step numbered from 1 (all of them: the words tell a long chain by its first steps
+    and a count, the board shows the whole way), then the contradiction with what it proves."""
+    ln = puzzle.lines[event.line]
+    value = int(event.detail[0])  # type: ignore[arg-type]
+    out: list[Any] = [("line", event.line), ("island", ln.a), ("island", ln.b),
+                      ("step", (0, event.line, -1, (value, value), explain.assumption(puzzle, event)))]
+    for number, step in enumerate(chain.steps, 1):
+        out.append(("step", (number, step.line, step.island, step.new, explain.step_text(puzzle, step))))
+    clash = explain.conflict_text(puzzle, chain.conflict)
+    text = f"{clash[:1].upper()}{clash[1:]}, which is impossible: so {explain.conclusion(puzzle, event)}."
+    out.append(("conflict", (chain.conflict.islands, chain.conflict.lines, text)))
+    return tuple(out)
+
+
 # -- deductions as visible steps -------------------------------------------------------------
 @dataclass(frozen=True)
 class Item:
@@ -418,14 +464,27 @@ def _relevant(puzzle: Puzzle, event: solver.Event, context: list[solver.Event]) 
     return [e for e in context if e.line in near and solver.RULE_STAGE.get(e.rule, 0) >= solver.ISOLATION][-2:]
 
 
-def _deduction_item(board: Board, event: solver.Event, context: list[solver.Event], move: str) -> Item:
+def _deduction_item(board: Board, event: solver.Event, context: list[solver.Event], move: str,
+                    facts: dict[int, list[reasons.Claim]] | None = None) -> Item:
+    """The hint or watch step for ``event``, with the earlier facts it leans on said first.
+
+    Given ``facts`` (a hint: per trial event, the solver's bounds when it made the trial), the
+    last trial step among them is told as its chain (:func:`trial_chain`) and the board gets the
+    chain to draw; the watch mode keeps the one-sentence form (a chain per step would slow it)."""
     p = board.puzzle
     leaning = _relevant(p, event, context)
-    text = " ".join(explain.sentence(p, e) for e in [*leaning, event])
-    stages = [solver.RULE_STAGE.get(e.rule, 0) for e in [*leaning, event]]
-    rule = [*leaning, event][stages.index(max(stages))].rule
-    highlight = tuple(dict.fromkeys(h for e in [*leaning, event] for h in _highlight(p, e)))
-    return Item("deduce", text, rule, move, 0, highlight, event)
+    told = [*leaning, event]
+    stages = [solver.RULE_STAGE.get(e.rule, 0) for e in told]
+    rule = told[stages.index(max(stages))].rule
+    chain: reasons.Chain | None = None
+    trial = next((e for e in reversed(told) if e.rule == solver.TRIAL_RULE), None)
+    if facts is not None and trial is not None:
+        chain = trial_chain(board, trial, facts.get(id(trial), []))
+    sentences = [explain.trial_text(p, e, chain) if chain is not None and e is trial else explain.sentence(p, e)
+                 for e in told]
+    marks = [h for e in told for h in (trial_highlight(p, e, chain) if chain is not None and e is trial
+                                       else _highlight(p, e))]
+    return Item("deduce", " ".join(sentences), rule, move, 0, tuple(dict.fromkeys(marks)), event)
 
 
 def _touches_lock(board: Board, move: str) -> int | None:
@@ -470,14 +529,20 @@ def hint(state: State, should_stop: Stop = None) -> Hint | None:
     log: list[solver.Event] = []
     engine = solver.engine_from_state(board, solver.LOCAL, log)
     context: list[solver.Event] = []
+    facts: dict[int, list[reasons.Claim]] = {}  # per trial event (by id): the bounds when it was made
     locked_item: tuple[Item, int] | None = None
     for _ in solver.staged(engine):
         for event in log:
+            if event.rule == solver.TRIAL_RULE:
+                # A trial stage yields right after its one narrowing: the engine holds the bounds it
+                # was made from, apart from this line.
+                facts[id(event)] = [(x, engine.lo[x], engine.hi[x]) for x in range(len(p.lines))
+                                    if x != event.line and (engine.lo[x], engine.hi[x]) != (0, MAX_BRIDGES)]
             move = _visible_move(board, event)
             if move is None:
                 context.append(event)
                 continue
-            item = _deduction_item(board, event, context, move)
+            item = _deduction_item(board, event, context, move, facts)
             lock = _touches_lock(board, move)
             if lock is not None:
                 if locked_item is None:

@@ -76,10 +76,11 @@ def chain_phase(steps: int, elapsed: float) -> int:
 
 def draw_chain(surface: pygame.Surface, painter: BoardPainter, theme: Theme, highlight: Highlight,
                elapsed: float) -> None:
-    """The forced steps of a wrong-bridge hint, one after another: what each step forces on its line
-    (bridges, or crosses for "none"), a numbered diamond beside it, brackets on the island whose rule
-    forced it; then the contradiction (brackets and a ✗ diamond in the error colour) and a caption
-    with the current step's sentence."""
+    """The forced steps of a wrong-bridge or contradiction hint, one after another: what each step
+    forces on its line (bridges, or crosses for "none"), a numbered diamond beside it, brackets on
+    the island whose rule forced it; then the contradiction (brackets and a ✗ diamond in the error
+    colour) and a caption with the current step's sentence. A contradiction hint's assumption is
+    step 0: a "?" diamond, captioned "Suppose ...", before step 1."""
     colour = theme["hint"]
     steps = highlight.steps
     current = chain_phase(len(steps), elapsed)
@@ -99,8 +100,8 @@ def draw_chain(surface: pygame.Surface, painter: BoardPainter, theme: Theme, hig
         if shown and step.island >= 0:
             painter.brackets(surface, step.island, colour, scale=1.3 if k == current else 1.22)
         centre, horizontal = painter.line_midpoint(step.line)
-        _badge(surface, painter, theme, str(step.number), _beside(painter, centre, horizontal), tint,
-               k == current)
+        label = str(step.number) if step.number else "?"  # step 0: a contradiction hint's assumption
+        _badge(surface, painter, theme, label, _beside(painter, centre, horizontal), tint, k == current)
     conflict = highlight.conflict
     if conflict is not None:
         shown = current >= len(steps)
@@ -125,7 +126,8 @@ def draw_chain(surface: pygame.Surface, painter: BoardPainter, theme: Theme, hig
 def chain_captions(painter: BoardPainter, highlight: Highlight) -> list[tuple[str, tuple[float, float]]]:
     """The caption of each shown step of a chain, then of its contradiction, and where each is about."""
     steps = highlight.steps
-    out = [(f"Step {step.number} of {max(s.number for s in steps)} — {step.text}",
+    last = max((s.number for s in steps), default=0)
+    out = [(f"Step {step.number} of {last} — {step.text}" if step.number else step.text,
             painter.line_midpoint(step.line)[0]) for step in steps]
     conflict = highlight.conflict
     if conflict is not None:
