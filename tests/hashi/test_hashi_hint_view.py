@@ -85,3 +85,53 @@ def test_a_caption_beside_the_board_leaves_the_row_numbers_readable():
                 label = pygame.Rect(0, 0, 10 * len(text), 14)
                 label.center = centre
                 assert not box.colliderect(label), (area, anchor, text, centre, box)
+
+
+SARGASSO = LEVEL.parents[1] / "hard" / "04-sargasso.txt"
+
+
+def _to_first_contradiction(scene: HashiScene) -> None:
+    """Play the hints' own moves until the next hint is a contradiction step."""
+    for _ in range(200):
+        h = hints.hint(scene.session.state)
+        assert h is not None and h.move is not None
+        if h.rule == "Contradiction":
+            return
+        scene.play(h.move)
+    raise AssertionError("no contradiction hint came")
+
+
+def test_a_contradiction_hint_walks_its_chain_on_the_board(app, driver):
+    """The hint used to name a far-away island ("..., the 1 at row 5, column 3 could no longer get
+    enough bridges") and show nothing between: now the board shows the assumption ("?"), then each
+    forced line numbered in turn, captioned, then the island that breaks."""
+    scene = app.launch("hashi", Launch(level=str(SARGASSO), new=True))
+    assert isinstance(scene, HashiScene)
+    driver.frames(2)
+    _to_first_contradiction(scene)
+    driver.key(pygame.K_h)
+    scene.worker.wait(10)
+    driver.frame()
+    assert scene.hint is not None and scene.hint.rule == "Contradiction"
+    shown = scene._hint_highlight()
+    assert [s.number for s in shown.steps] == [0, 1, 2, 3, 4] and shown.conflict is not None
+    assert shown.steps[0].text.startswith("Suppose one bridge on the line from the 4 at row 1, column 3 east")
+    captions = [text for text, _ in effects.chain_captions(scene.painter, shown)]
+    assert captions[0] == shown.steps[0].text  # the assumption is captioned as such, not "Step 0 of 4"
+    assert captions[1].startswith("Step 1 of 4 — Pigeonhole: the 4 at row 1, column 3 needs 4")
+    assert captions[-1] == ("✗ So: The 3 at row 5, column 6 would get more bridges than its number — impossible, "
+                            "so at least two bridges on the line from the 4 at row 1, column 3 east to the 4 at row 1, "
+                            "column 6.")
+    theme, painter = app.theme, scene.painter
+    cell = painter.view.cell
+    first = shown.steps[1]
+    (x, y), horizontal = painter.line_midpoint(first.line)
+    away = cell * 0.42
+    centre = (x, y - away) if horizontal else (x + away, y)
+    # Inside step 1's diamond, off its number: faint while the assumption is current, then the hint's colour.
+    inside = (round(centre[0] + cell * 0.21 * 0.6), round(centre[1])) if horizontal else \
+        (round(centre[0] + cell * 0.26 * 0.7), round(centre[1]))
+    faint = tuple(app.screen.get_at(inside))[:3]
+    assert faint != theme["hint"]
+    driver.frames(round(effects.STEP_SECONDS * 60) + 5)
+    assert tuple(app.screen.get_at(inside))[:3] == theme["hint"]

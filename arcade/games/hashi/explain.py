@@ -213,17 +213,20 @@ MAX_TRIAL_STEPS = 5
 TRIAL_TOLD_STEPS = 3
 
 
-def trial_text(puzzle: Puzzle, event: solver.Event, chain: reasons.Chain) -> str:
+def trial_text(puzzle: Puzzle, event: solver.Event, chain: reasons.Chain,
+               known: list[solver.Event] | None = None) -> str:
     """A trial step ("Contradiction") told as a chain a player can follow by hand: the assumption,
     the lines it forces in order (each by a rule the hints name elsewhere, with its islands), the
     island where it breaks, and what that proves.
 
     The bare sentence ("With no bridge on ..., the 3 at row 40, column 2 could no longer get
-    enough bridges") named a far-away island and none of the steps that lead there."""
+    enough bridges") named a far-away island and none of the steps that lead there. ``known``:
+    earlier trial steps whose findings the chain starts from (said before the assumption)."""
     steps = chain.steps
     n = len(steps)
     told = steps if n <= MAX_TRIAL_STEPS else steps[:TRIAL_TOLD_STEPS]
-    parts = [assumption(puzzle, event)]
+    parts = [f"Known from an earlier contradiction: {conclusion(puzzle, e)}." for e in known or []]
+    parts.append(assumption(puzzle, event))
     if told:
         parts.append("Then, numbered on the board: " + " ".join(
             f"{k}. {step_text(puzzle, e)}" for k, e in enumerate(told, 1)))

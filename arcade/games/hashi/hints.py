@@ -347,15 +347,15 @@ def chain_highlight(board: Board, line: int, chain: reasons.Chain | None) -> tup
     return tuple(out)
 
 
-def trial_chain(board: Board, event: solver.Event, facts: Sequence[reasons.Claim] = ()) -> reasons.Chain | None:
+def trial_chain(board: Board, event: solver.Event, earlier: Sequence[solver.Event] = ()) -> reasons.Chain | None:
     """The forced steps behind a trial step ("Contradiction"): from its assumption to the clash.
 
     First from the assumption, the player's own bridges and marks and the "no bridge" lines the
     board shows at a glance only, so every step is one the player can follow from the board (the
     solver's invisible facts, like "at most one bridge here", are derived again in the chain, each
     with its rule). Should that not reach
-    the clash (it rested on an earlier trial's finding), ``facts`` -- every bound the solver held
-    when it made the trial -- are the starting point too. None if neither reproduces it.
+    the clash (it rested on an earlier trial's finding), the findings of the ``earlier`` trial
+    steps are facts too (the hint says them first). None if neither reproduces it.
     """
     value = int(event.detail[0])  # type: ignore[arg-type]
     assumed: reasons.Claim = (event.line, value, value)
@@ -366,11 +366,12 @@ def trial_chain(board: Board, event: solver.Event, facts: Sequence[reasons.Claim
     # They go first: a bridge's claim forbids the lines it crosses as it is applied, as a step.
     seen = [(x, 0, 0) for x in range(len(board.puzzle.lines))
             if x != event.line and not board.bridges[x] and x not in board.marks and board.evident_none(x)]
-    for claims in ([*seen, *own, assumed], [*seen, *own, *facts, assumed]):
+    found: list[reasons.Claim] = [(e.line, *e.new) for e in earlier]
+    for claims in ([*seen, *own, assumed], [*seen, *own, *found, assumed]):
         chain = reasons.find_chain(board.puzzle, claims, solver.CONNECTIVITY)
         if chain is not None and any(e.line == event.line and e.new == (value, value) for e in chain.claims):
             return chain
-        if not facts:
+        if not found:
             break
     return None
 
@@ -388,7 +389,7 @@ def trial_highlight(puzzle: Puzzle, event: solver.Event, chain: reasons.Chain) -
     for number, step in enumerate(chain.steps, 1):
         out.append(("step", (number, step.line, step.island, step.new, explain.step_text(puzzle, step))))
     clash = explain.conflict_text(puzzle, chain.conflict)
-    text = f"{clash[:1].upper()}{clash[1:]}, which is impossible: so {explain.conclusion(puzzle, event)}."
+    text = f"{clash[:1].upper()}{clash[1:]} — impossible, so {explain.conclusion(puzzle, event)}."
     out.append(("conflict", (chain.conflict.islands, chain.conflict.lines, text)))
     return tuple(out)
 
@@ -405,6 +406,8 @@ class Item:
     undo: int = 0
     highlight: tuple[Any, ...] = ()
     event: solver.Event | None = None
+    #: A hint's trial step (its rule or a fact it leans on is "Contradiction"): the chain it tells.
+    chain: reasons.Chain | None = None
 
 
 def _highlight(puzzle: Puzzle, event: solver.Event) -> tuple[Any, ...]:
@@ -465,10 +468,10 @@ def _relevant(puzzle: Puzzle, event: solver.Event, context: list[solver.Event]) 
 
 
 def _deduction_item(board: Board, event: solver.Event, context: list[solver.Event], move: str,
-                    facts: dict[int, list[reasons.Claim]] | None = None) -> Item:
+                    trials: list[solver.Event] | None = None) -> Item:
     """The hint or watch step for ``event``, with the earlier facts it leans on said first.
 
-    Given ``facts`` (a hint: per trial event, the solver's bounds when it made the trial), the
+    Given ``trials`` (a hint: the trial steps so far, this one's among them), the
     last trial step among them is told as its chain (:func:`trial_chain`) and the board gets the
     chain to draw; the watch mode keeps the one-sentence form (a chain per step would slow it)."""
     p = board.puzzle
@@ -478,13 +481,18 @@ def _deduction_item(board: Board, event: solver.Event, context: list[solver.Even
     rule = told[stages.index(max(stages))].rule
     chain: reasons.Chain | None = None
     trial = next((e for e in reversed(told) if e.rule == solver.TRIAL_RULE), None)
-    if facts is not None and trial is not None:
-        chain = trial_chain(board, trial, facts.get(id(trial), []))
-    sentences = [explain.trial_text(p, e, chain) if chain is not None and e is trial else explain.sentence(p, e)
-                 for e in told]
+    known: list[solver.Event] = []
+    if trials is not None and trial is not None:
+        earlier = trials[:next(k for k, e in enumerate(trials) if e is trial)]
+        chain = trial_chain(board, trial, earlier)
+        if chain is not None:
+            used = {(e.line, e.new) for e in chain.claims}
+            known = [e for e in earlier if (e.line, e.new) in used and e not in told]
+    sentences = [explain.trial_text(p, e, chain, known) if chain is not None and e is trial
+                 else explain.sentence(p, e) for e in told]
     marks = [h for e in told for h in (trial_highlight(p, e, chain) if chain is not None and e is trial
                                        else _highlight(p, e))]
-    return Item("deduce", " ".join(sentences), rule, move, 0, tuple(dict.fromkeys(marks)), event)
+    return Item("deduce", " ".join(sentences), rule, move, 0, tuple(dict.fromkeys(marks)), event, chain)
 
 
 def _touches_lock(board: Board, move: str) -> int | None:
@@ -498,6 +506,31 @@ def _touches_lock(board: Board, move: str) -> int | None:
         if end in board.locks:
             return end
     return None
+
+
+def deductions(board: Board, engine: solver.Engine | None = None) -> Iterator[Item]:
+    """The visible steps the rules find on ``board``, weakest rules first, as :func:`hint` tells
+    them (a trial step with its chain in ``Item.chain``); the board itself is not changed.
+
+    ``engine`` (made from the board, logging) is left where the rules stopped; the hint offers a
+    guess from there when they find nothing."""
+    if engine is None:
+        engine = solver.engine_from_state(board, solver.LOCAL, [])
+    log = engine.log
+    assert log is not None
+    context: list[solver.Event] = []
+    trials: list[solver.Event] = []  # the trial steps so far: a later one may rest on their findings
+    for _ in solver.staged(engine):
+        for event in log:
+            if event.rule == solver.TRIAL_RULE:
+                trials.append(event)
+            move = _visible_move(board, event)
+            if move is None:
+                context.append(event)
+                continue
+            yield _deduction_item(board, event, context, move, trials)
+            context.append(event)  # a later step may lean on it (a step on a locked island stays unplayed)
+        log.clear()
 
 
 # -- hint ---------------------------------------------------------------------------------------
@@ -526,31 +559,15 @@ def hint(state: State, should_stop: Stop = None) -> Hint | None:
             move = None
         rule = WRONG_MARK if line in board.marks else WRONG
         return Hint(move, reason, rule, "error", chain_highlight(board, line, chain))
-    log: list[solver.Event] = []
-    engine = solver.engine_from_state(board, solver.LOCAL, log)
-    context: list[solver.Event] = []
-    facts: dict[int, list[reasons.Claim]] = {}  # per trial event (by id): the bounds when it was made
+    engine = solver.engine_from_state(board, solver.LOCAL, [])
     locked_item: tuple[Item, int] | None = None
-    for _ in solver.staged(engine):
-        for event in log:
-            if event.rule == solver.TRIAL_RULE:
-                # A trial stage yields right after its one narrowing: the engine holds the bounds it
-                # was made from, apart from this line.
-                facts[id(event)] = [(x, engine.lo[x], engine.hi[x]) for x in range(len(p.lines))
-                                    if x != event.line and (engine.lo[x], engine.hi[x]) != (0, MAX_BRIDGES)]
-            move = _visible_move(board, event)
-            if move is None:
-                context.append(event)
-                continue
-            item = _deduction_item(board, event, context, move, facts)
-            lock = _touches_lock(board, move)
-            if lock is not None:
-                if locked_item is None:
-                    locked_item = (item, lock)
-                context.append(event)
-                continue
+    for item in deductions(board, engine):
+        assert item.move is not None
+        lock = _touches_lock(board, item.move)
+        if lock is None:
             return Hint(item.move, item.text, item.rule, "move", item.highlight)
-        log.clear()
+        if locked_item is None:
+            locked_item = (item, lock)
     if locked_item is not None:
         item, lock = locked_item
         return Hint(None, f"{item.text} But {explain.island(p, lock)} is locked: click it to unlock, "
