@@ -122,6 +122,11 @@ def test_a_contradiction_hint_walks_its_chain_on_the_board(app, driver):
     assert captions[-1] == ("✗ So: The 3 at row 5, column 6 would get more bridges than its number — impossible, "
                             "so at least two bridges on the line from the 4 at row 1, column 3 east to the 4 at row 1, "
                             "column 6.")
+    # The box beside the board captions every step: the status line does not list them a second time.
+    status = scene.status_line()[0]
+    assert "Suppose one bridge on the line from the 4 at row 1, column 3" in status
+    assert "The box beside the board walks its 4 forced steps one by one. In the end the 3 at row 5, column 6" \
+        in status and "1. Pigeonhole" not in status
     theme, painter = app.theme, scene.painter
     cell = painter.view.cell
     first = shown.steps[1]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from arcade.games.hashi.controller import ChainStep
 from arcade.games.hashi.view import effects
 from arcade.ui.status_line import STATUS_LINES
 from arcade.ui.text import wrap_text
@@ -37,26 +38,27 @@ class CaptionMixin:
     _summary_cache: tuple[Any, str | None] = (None, None)
 
     def chain_summary(self) -> str | None:
-        """A wrong-bridge hint's words without its list of steps, while the board captions every step
-        and the contradiction beside itself (see :func:`effects.chain_captions`); None otherwise.
+        """A wrong-bridge or contradiction hint's words without its list of steps, while the board
+        captions every step and the contradiction beside itself (see :func:`effects.chain_captions`);
+        None otherwise.
 
         The status line said each step a second time: at 640x400 a hint on a 12x10 torus took seven
         pages of two lines ("1/7 ▸"), the steps' pages out of step with the board's."""
         hint = self.hint if self.watch is None else None
-        if hint is None or self.app is None or hint.kind != "error":
+        if hint is None or self.app is None or hint.kind not in ("error", "move"):
             return None
         highlight = self._hint_highlight()
         if not highlight.steps:
             return None
-        steps = " " + " ".join(f"{step.number}. {step.text}" for step in highlight.steps)
         text = self.status_text
         screen = self.app.screen.get_rect()
         key = (text, tuple(self.painter.view.board_rect), tuple(screen), self.app.theme.scale)
         if self._summary_cache[0] != key:
-            captioned = steps in text and all(
+            shorter = _without_steps(text, highlight.steps)
+            captioned = shorter is not None and all(
                 effects.caption_box(self.painter, self.app.theme, screen, words, anchor) is not None
                 for words, anchor in effects.chain_captions(self.painter, highlight))
-            self._summary_cache = (key, text.replace(steps, "", 1) if captioned else None)
+            self._summary_cache = (key, shorter if captioned else None)
         return self._summary_cache[1]
 
     def caption_pointer(self) -> str:
@@ -100,3 +102,26 @@ class CaptionMixin:
                     and effects.caption_box(painter, self.app.theme, screen, text, anchor) is not None)
             self._caption_cache = (key, (text, anchor) if fits else None)
         return self._caption_cache[1]
+
+
+#: How a contradiction hint's words list its steps (see :func:`arcade.games.hashi.explain.trial_text`).
+_TRIAL_STEPS, _TRIAL_END = " Then, numbered on the board: ", " In the end "
+
+
+def _without_steps(text: str, steps: tuple[ChainStep, ...]) -> str | None:
+    """A chain hint's words without the steps the board captions one by one (None: not found in them).
+
+    A wrong-bridge hint lists its shown steps ("1. ... 2. ..."); a contradiction hint (its assumption
+    is step 0) tells its first steps and a count, which become "the box beside the board walks its
+    N forced steps": at 640x400 its words took seven pages of the status line, the steps' pages
+    out of step with the box."""
+    if steps[0].number == 0:
+        start = text.find(_TRIAL_STEPS)
+        end = text.find(_TRIAL_END, start)
+        if start < 0 or end < 0:
+            return None
+        n = max(step.number for step in steps)
+        walk = "its forced step" if n == 1 else f"its {n} forced steps"
+        return f"{text[:start]} The box beside the board walks {walk} one by one.{text[end:]}"
+    listed = " " + " ".join(f"{step.number}. {step.text}" for step in steps)
+    return text.replace(listed, "", 1) if listed in text else None
