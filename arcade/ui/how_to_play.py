@@ -20,6 +20,7 @@ from arcade.ui.key_table import KeyRow, key_table_rows, row_lines
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.scrolling import NOTCH_LINES, Scroll
+from arcade.ui.stepper import SteppedWalk
 from arcade.ui.text import draw_text, wholly_inside, wrap_text
 from arcade.ui.transport import PlayerButtons
 from arcade.ui.widgets import Button, Toolbar
@@ -59,9 +60,8 @@ class HowToPlayScene(Scene):
         self.keys = keys
         self.example: Example | None = None
         self.preview: GameScene | None = None
-        self.step = 0
-        self.playing = True
-        self.clock = 0.0
+        #: Which step of the example is shown, played or stepped (the framework's stepped walk).
+        self.walk = SteppedWalk(1, STEP_SECONDS)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.example_rect = pygame.Rect(0, 0, 0, 0)
         self.text_rect = pygame.Rect(0, 0, 0, 0)
@@ -104,11 +104,24 @@ class HowToPlayScene(Scene):
     def steps(self) -> int:
         return len(self.example.moves) + 1 if self.example is not None else 0
 
+    @property
+    def step(self) -> int:
+        """The example's step shown."""
+        return self.walk.index
+
+    @property
+    def playing(self) -> bool:
+        return self.walk.playing
+
+    @playing.setter
+    def playing(self, value: bool) -> None:
+        self.walk.playing = value
+
     def show(self, step: int) -> None:
         if self.preview is None:
             return
-        self.step = step % self.steps
-        self.clock = 0.0
+        self.walk.count = max(1, self.steps)
+        self.walk.show(step)
         self.preview.show_preview_step(self.step)
         if self.app is not None:
             self.app.redraw = True
@@ -116,24 +129,22 @@ class HowToPlayScene(Scene):
     def step_to(self, step: int) -> None:
         """Show ``step`` (wrapping round, like → past the last) and stop playing: the player took over."""
         if self.preview is not None:
-            self.playing = False
+            self.walk.playing = False
             self.show(step)
 
     def toggle(self) -> None:
         """Play the example by itself from where it is, or pause it (Space, the ▶/⏸ button)."""
-        self.playing = not self.playing
-        self.clock = 0.0
+        self.walk.toggle()
         if self.app is not None:
             self.app.redraw = True
 
     def update(self, dt: float) -> None:
         self.player.update(self.step, self.steps - 1, playing=self.playing, more=True)  # → wraps to the start
-        if self.preview is None or not self.playing:
+        if self.preview is None:
             return
-        self.clock += dt
-        pause = STEP_SECONDS * (2 if self.step == self.steps - 1 else 1)
-        if self.clock >= pause:
-            self.show(self.step + 1)
+        self.walk.count = max(1, self.steps)
+        if self.walk.update(dt):
+            self.show(self.walk.index)
 
     def is_idle(self) -> bool:
         """Always, playing or not: the example is shown a step at a time without animation

@@ -30,10 +30,17 @@ def test_the_chain_survives_the_trip_through_the_highlight():
         == read_highlight(p, ())
 
 
-def test_chain_phases_play_the_steps_then_hold_on_the_contradiction():
-    seconds = effects.STEP_SECONDS
-    assert [effects.chain_phase(2, t * seconds + 0.1) for t in range(5)] == [0, 1, 2, 2, 0]
-    assert effects.chain_phase(0, 0.0) == 0
+def test_a_chain_plays_its_steps_then_holds_on_the_contradiction():
+    """The walk of a short chain: a step each STEP_SECONDS, two on the contradiction, then again."""
+    from arcade.ui.stepper import SteppedWalk
+
+    seconds = effects.chain_seconds(3)
+    walk = SteppedWalk(3, seconds)
+    seen = [walk.index]
+    for _ in range(4):
+        walk.update(seconds + 0.01)
+        seen.append(walk.index)
+    assert seconds == effects.STEP_SECONDS and seen == [0, 1, 2, 2, 0]
 
 
 def test_the_wrong_bridge_hint_draws_its_numbered_steps(app, driver):

@@ -33,12 +33,12 @@ def draw_seam_markers(surface: pygame.Surface, painter: BoardPainter, theme: The
 
 
 def draw_highlight(surface: pygame.Surface, painter: BoardPainter, theme: Theme, highlight: Highlight,
-                   role: str, glow: float, elapsed: float = 0.0) -> None:
+                   role: str, glow: float, current: int = 0) -> None:
     """A hint's or watch step's highlight: glowing bands on lines, crosses on wrong lines, marks on islands.
 
     A hint (``role`` "hint") frames its islands with corner brackets in its own colour --
     a shape no validation state uses; a watch step rings them. A wrong-bridge hint also
-    draws its chain (:func:`draw_chain`), ``elapsed`` seconds after it appeared.
+    draws its chain (:func:`draw_chain`) up to its ``current`` part.
     """
     if not highlight:
         return
@@ -57,33 +57,43 @@ def draw_highlight(surface: pygame.Surface, painter: BoardPainter, theme: Theme,
             else:
                 painter.ring(surface, island, colour, scale=1.2 + 0.1 * glow)
         if highlight.steps or highlight.conflict is not None:
-            draw_chain(surface, painter, theme, highlight, elapsed)
+            draw_chain(surface, painter, theme, highlight, current)
 
 
-#: Seconds each step of a chain is the current one (its caption shows, later steps are faint).
+#: Seconds each part of a short chain is the current one while it plays (its caption shows, later
+#: steps are faint); a longer chain goes faster (:func:`chain_seconds`).
 STEP_SECONDS = 2.6
+#: The fastest a long chain plays: a caption of one sentence still reads in it.
+FASTEST_STEP_SECONDS = 1.4
+#: About how long one pass of a chain takes while it plays: 12 parts at :data:`STEP_SECONDS`.
+CHAIN_LOOP_SECONDS = 32.0
 
 
-def chain_phase(steps: int, elapsed: float) -> int:
-    """Which part of a chain is current: 0..steps-1 a step, ``steps`` the contradiction.
+def chain_seconds(parts: int) -> float:
+    """Seconds a chain of ``parts`` (its steps and its contradiction) shows each while it plays.
 
-    The sequence plays once per cycle and then holds on the contradiction for a beat
-    before it starts again, so a player who looks late still sees it build up.
-    """
-    cycle = steps + 2
-    return min(int(max(0.0, elapsed) / STEP_SECONDS) % cycle, steps)
+    Up to 12 parts, :data:`STEP_SECONDS` each, as chains always played; a longer one shares about
+    :data:`CHAIN_LOOP_SECONDS` among its parts, never under :data:`FASTEST_STEP_SECONDS`: the 57
+    parts of ``hard/09-world-ocean``'s contradiction took 2.5 minutes a pass at 2.6 s, now 80 s
+    (the player steps it at their own pace with the keys or the box's buttons anyway)."""
+    return min(STEP_SECONDS, max(FASTEST_STEP_SECONDS, CHAIN_LOOP_SECONDS / max(1, parts)))
+
+
+def chain_parts(highlight: Highlight) -> int:
+    """How many parts a chain walks: its steps, then its contradiction if it has one."""
+    return len(highlight.steps) + (highlight.conflict is not None)
 
 
 def draw_chain(surface: pygame.Surface, painter: BoardPainter, theme: Theme, highlight: Highlight,
-               elapsed: float) -> None:
+               current: int) -> None:
     """The forced steps of a wrong-bridge or contradiction hint, one after another: what each step
     forces on its line (bridges, or crosses for "none"), a numbered diamond beside it, brackets on
     the island whose rule forced it; then the contradiction (brackets and a ✗ diamond in the error
-    colour) and a caption with the current step's sentence. A contradiction hint's assumption is
-    step 0: a "?" diamond, captioned "Suppose ...", before step 1."""
+    colour). ``current`` is the part shown (0..steps-1 a step, ``steps`` the contradiction); the
+    scene captions it (:mod:`~arcade.games.hashi.view.chain_walk`). A contradiction hint's
+    assumption is step 0: a "?" diamond, captioned "Suppose ...", before step 1."""
     colour = theme["hint"]
     steps = highlight.steps
-    current = chain_phase(len(steps), elapsed)
     for index in highlight.claims:  # the player's other bridges the chain leans on
         painter.band(surface, index, colour, 60)
         painter.dashes(surface, index, colour)
@@ -118,9 +128,6 @@ def draw_chain(surface: pygame.Surface, painter: BoardPainter, theme: Theme, hig
             x, y = painter.island_centre(conflict.islands[0])
             r = painter.radius
             _badge(surface, painter, theme, "✗", (x + r * 1.25, y + r * 1.25), bad, shown)
-    captions = chain_captions(painter, highlight)
-    if current < len(captions):
-        draw_caption(surface, painter, theme, *captions[current])
 
 
 def chain_captions(painter: BoardPainter, highlight: Highlight) -> list[tuple[str, tuple[float, float]]]:
@@ -155,14 +162,14 @@ def _badge(surface: pygame.Surface, painter: BoardPainter, theme: Theme, label: 
 
 
 def caption_box(painter: BoardPainter, theme: Theme, screen: pygame.Rect, text: str,
-                anchor: tuple[float, float]) -> tuple[pygame.Rect, list[str]] | None:
+                anchor: tuple[float, float], footer: str | None = None) -> tuple[pygame.Rect, list[str]] | None:
     """Where the caption goes and its wrapped lines (see :func:`fit_caption`), None when no margin holds it."""
-    placed = fit_caption(painter, theme, screen, text, anchor)
+    placed = fit_caption(painter, theme, screen, text, anchor, footer)
     return None if placed is None else placed[:2]
 
 
 def fit_caption(painter: BoardPainter, theme: Theme, screen: pygame.Rect, text: str,
-                anchor: tuple[float, float]) -> tuple[pygame.Rect, list[str], int] | None:
+                anchor: tuple[float, float], footer: str | None = None) -> tuple[pygame.Rect, list[str], int] | None:
     """Where the caption goes, its wrapped lines and their text size: beside the board, level with
     what it describes, clear of the row numbers and edge markers (on the left it was drawn over the
     row numbers: "finished1"), when there is room -- a narrower margin will do if it holds every
@@ -171,7 +178,10 @@ def fit_caption(painter: BoardPainter, theme: Theme, screen: pygame.Rect, text: 
     the bottom four rows), and the status line's pages ("1/2 ▸") hold every word anyway.
 
     At 640x400 a narrow margin took only a box as high as the board: a wrong-bridge hint's step
-    captions on a 12x10 torus never showed, and its steps came as seven pages of the status line."""
+    captions on a 12x10 torus never showed, and its steps came as seven pages of the status line.
+
+    A ``footer`` (a chain's keys; "" for its step buttons alone) makes the box taller by
+    :func:`footer_height`: a row of step buttons and the footer's words under the caption."""
     board = painter.view.board_rect
     # The margin beside the board holds the edge markers (wrapped boards) and, on the left, the row numbers.
     gap = painter.marker_gap[0] if painter.outer.width else 0
@@ -180,13 +190,16 @@ def fit_caption(painter: BoardPainter, theme: Theme, screen: pygame.Rect, text: 
     right, left = screen.right - right_edge - 24, left_edge - 24
     room, edges = max(right, left), (left_edge, right_edge, right >= left)
     if room >= 220:
-        box, lines = _caption_beside(theme, screen, board, text, anchor, min(room, 340), edges, CAPTION_SIZE)
+        width = min(room, 340)
+        extra = footer_height(theme, footer, width)
+        box, lines = _caption_beside(theme, screen, board, text, anchor, width, edges, CAPTION_SIZE, extra)
         return box, lines, CAPTION_SIZE
     if room >= CAPTION_NARROWEST:
         # Beside the board the play area's whole height is free (the column numbers are over the board).
         column = board.union(painter.outer.clip(screen)) if painter.outer.width else board
+        extra = footer_height(theme, footer, room)
         for size in (CAPTION_SIZE, CAPTION_SMALL):
-            box, lines = _caption_beside(theme, screen, column, text, anchor, room, edges, size)
+            box, lines = _caption_beside(theme, screen, column, text, anchor, room, edges, size, extra)
             if box.height <= column.height and lines == wrap_words(theme, text, room, size):
                 return box, lines, size
     return None
@@ -207,13 +220,28 @@ def wrap_words(theme: Theme, text: str, width: int, size: int = CAPTION_SIZE) ->
     return wrap_text(theme, text, size, width - 20)
 
 
+def footer_height(theme: Theme, footer: str | None, width: int) -> int:
+    """Pixels a caption box ``width`` wide grows by for its ``footer``: a row of step buttons
+    (:func:`control_size`) and the footer's words, small, under it; 0 without one (None)."""
+    if footer is None:
+        return 0
+    lines = wrap_words(theme, footer, width, CAPTION_SMALL) if footer else []
+    return control_size(theme) + 6 + theme.font(CAPTION_SMALL).get_linesize() * len(lines)
+
+
+def control_size(theme: Theme) -> int:
+    """The side of a caption box's step buttons (⏮ ◀ ▶ ▶ ⏭): five fit the narrowest box."""
+    return theme.px(22)
+
+
 def _caption_beside(theme: Theme, screen: pygame.Rect, column: pygame.Rect, text: str, anchor: tuple[float, float],
-                    width: int, edges: tuple[int, int, bool], size: int) -> tuple[pygame.Rect, list[str]]:
+                    width: int, edges: tuple[int, int, bool], size: int,
+                    extra: int = 0) -> tuple[pygame.Rect, list[str]]:
     """A caption box in the margin beside the board (the right one if ``edges[2]``), level with the
-    anchor, within ``column``'s height."""
+    anchor, within ``column``'s height; ``extra`` pixels taller for a footer."""
     left_edge, right_edge, on_right = edges
     lines = wrap_words(theme, text, width, size)[:CAPTION_LINES]
-    box = pygame.Rect(0, 0, width, theme.font(size).get_linesize() * len(lines) + 14)
+    box = pygame.Rect(0, 0, width, theme.font(size).get_linesize() * len(lines) + 14 + extra)
     box.centery = round(anchor[1])
     if on_right:
         box.left = right_edge + 10
@@ -225,12 +253,16 @@ def _caption_beside(theme: Theme, screen: pygame.Rect, column: pygame.Rect, text
 
 
 def draw_caption(surface: pygame.Surface, painter: BoardPainter, theme: Theme, text: str,
-                 anchor: tuple[float, float]) -> None:
+                 anchor: tuple[float, float], footer: str | None = None, *,
+                 words: str | None = None) -> pygame.Rect | None:
     """The current step's sentence in a box beside the board (see :func:`fit_caption`; none when
-    there is no room beside it)."""
-    placed = fit_caption(painter, theme, surface.get_rect(), text, anchor)
+    there is no room beside it), with the room :func:`footer_height` keeps for ``footer`` at its
+    foot: the step buttons the caller lays out there, and ``words`` (the footer itself unless
+    given: a box measured with its longest footer draws the one that applies) small and dim under
+    them ("": the buttons' room alone). Returns the box."""
+    placed = fit_caption(painter, theme, surface.get_rect(), text, anchor, footer)
     if placed is None:
-        return
+        return None
     box, lines, size = placed
     font = theme.font(size)
     line_h = font.get_linesize()
@@ -240,6 +272,13 @@ def draw_caption(surface: pygame.Surface, painter: BoardPainter, theme: Theme, t
     pygame.draw.rect(surface, theme["hint"], box, width=2, border_radius=8)
     for k, line in enumerate(lines):
         surface.blit(font.render(line, True, theme["text"]), (box.x + 10, box.y + 7 + k * line_h))
+    if footer:
+        small = theme.font(CAPTION_SMALL)
+        below = wrap_words(theme, footer if words is None else words, box.width, CAPTION_SMALL)
+        y = box.bottom - 7 - small.get_linesize() * len(below)
+        for k, line in enumerate(below):
+            surface.blit(small.render(line, True, theme["text_dim"]), (box.x + 10, y + k * small.get_linesize()))
+    return box
 
 
 def draw_flash(surface: pygame.Surface, painter: BoardPainter, theme: Theme, lines: frozenset[int],

@@ -39,6 +39,7 @@ from arcade.games.hashi.logic import RULES, Puzzle, State, describe_move
 from arcade.games.hashi.verdict import find_solutions
 from arcade.games.hashi.view import dialogs, effects
 from arcade.games.hashi.view.caption import CaptionMixin
+from arcade.games.hashi.view.chain_walk import ChainWalkMixin
 from arcade.games.hashi.view.line_overlays import assign_seam_labels, seam_label
 from arcade.games.hashi.view.painter import BoardPainter
 from arcade.ui.camera import CameraInput, CameraScene
@@ -74,7 +75,7 @@ POP_TIME = 0.45
 CELEBRATE_TIME = 1.4
 
 
-class HashiScene(CaptionMixin, CameraScene, PuzzleScene):
+class HashiScene(ChainWalkMixin, CaptionMixin, CameraScene, PuzzleScene):
     """Play one Hashi puzzle; ``start_puzzle`` switches to another without leaving the screen."""
 
     hint_help = "hint: the next sure step and why (again: play it)"
@@ -107,8 +108,7 @@ class HashiScene(CaptionMixin, CameraScene, PuzzleScene):
         self.flash_islands: frozenset[int] = frozenset()
         self.step_highlight = Highlight()
         self.clock = 0.0
-        self._hint_seen: object = None  # the hint whose chain animation started at _hint_since
-        self._hint_since = 0.0
+        self.init_chain_walk()
         self._pops: set[int] = set()
         self.celebrating = False
         #: Checks each puzzle as it opens: a file or a paste may have no solution, or several.
@@ -403,7 +403,16 @@ class HashiScene(CaptionMixin, CameraScene, PuzzleScene):
     def _on_board(self, pos: tuple[int, int]) -> bool:
         return self.painter.view.cell_at(pos) is not None
 
+    def game_bindings(self) -> list[Any]:
+        """The chain's keys first: while a hint's chain is shown they step it (see :mod:`.chain_walk`)."""
+        return [*self.chain_bindings(), *super().game_bindings()]
+
+    def board_tooltip(self, pos: tuple[int, int]) -> str:
+        return self.chain_tooltip(pos) or super().board_tooltip(pos)
+
     def handle_board(self, event: pygame.event.Event) -> bool:
+        if self.handle_chain(event):  # the chain's caption box: its buttons, a click stepping on
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.pointer = tuple(event.pos)
             self.camera.pointer = self.pointer
@@ -702,6 +711,7 @@ class HashiScene(CaptionMixin, CameraScene, PuzzleScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.clock += dt
+        self.chain_update(dt)
 
     def _specials(self) -> dict[Cell, tuple[str, ...]]:
         specials: dict[Cell, list[str]] = {}
@@ -760,10 +770,9 @@ class HashiScene(CaptionMixin, CameraScene, PuzzleScene):
             bridged, possible = self._seams(state)
             effects.draw_seam_markers(surface, painter, theme, state, bridged, possible)
             glow = 0.55 + 0.45 * math.sin(self.clock * 5.0)
-            hint_shown = self._hint_highlight()
-            if self.hint is not self._hint_seen:  # a new hint: its chain plays from step 1
-                self._hint_seen, self._hint_since = self.hint, self.clock
-            effects.draw_highlight(surface, painter, theme, hint_shown, "hint", glow, self.clock - self._hint_since)
+            walk = self.chain_walk()
+            effects.draw_highlight(surface, painter, theme, self._hint_highlight(), "hint", glow,
+                                   walk.index if walk is not None else 0)
             effects.draw_highlight(surface, painter, theme, self.step_highlight, "info", glow)
         if not self.previewing:
             with painter.view.clipped(surface, painter.outer):
@@ -795,6 +804,7 @@ class HashiScene(CaptionMixin, CameraScene, PuzzleScene):
         caption = self.status_caption()
         if caption is not None and self.app is not None:
             effects.draw_caption(surface, self.painter, self.app.theme, *caption)
+        self.draw_chain_caption(surface)
 
     def _hint_highlight(self) -> Highlight:
         """The hint's highlight, plus the line its move names when the hint highlights no line itself."""

@@ -1,0 +1,120 @@
+"""A hint's chain is the player's to step: keys and the caption box's buttons step it back and on,
+pausing it; Space or ▶ plays it again; a long chain plays faster per step. It used to change
+every 2.6 s whatever the player did: 2.5 minutes a pass on a 56-step chain, no way back to a step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from arcade.core.registry import Launch
+from arcade.games.hashi import hints
+from arcade.games.hashi.view import HashiScene, effects
+from arcade.ui.widgets import DoubleClickGuard
+
+SARGASSO = Path(__file__).resolve().parents[2] / "levels" / "hashi" / "hard" / "04-sargasso.txt"
+
+
+@pytest.fixture
+def chain(app, driver, monkeypatch):
+    """Sargasso at its first contradiction hint: the assumption, four forced steps, the clash."""
+    monkeypatch.setattr(DoubleClickGuard, "SECONDS", -1.0)  # the test's clicks are a player's, seconds apart
+    scene = app.launch("hashi", Launch(level=str(SARGASSO), new=True))
+    assert isinstance(scene, HashiScene)
+    driver.frames(2)
+    for _ in range(200):
+        h = hints.hint(scene.session.state)
+        if h.rule == "Contradiction":
+            break
+        scene.play(h.move)
+    driver.key(pygame.K_h)
+    scene.worker.wait(10)
+    driver.frame()
+    assert scene.hint is not None and scene.hint.rule == "Contradiction"
+    walk = scene.chain_walk()
+    assert walk is not None and walk.count == 6 and walk.index == 0 and walk.playing
+    return scene
+
+
+def test_keys_step_the_chain_and_pause_it(chain, driver):
+    walk = chain.chain_walk()
+    driver.key(pygame.K_PERIOD, unicode=".")
+    assert walk.index == 1 and not walk.playing
+    driver.frames(3, dt=effects.STEP_SECONDS)  # paused: the step the player went to stays
+    assert walk.index == 1
+    driver.key(pygame.K_COMMA, unicode=",")
+    assert walk.index == 0
+    driver.key(pygame.K_END)
+    assert walk.index == 5  # the clash
+    driver.key(pygame.K_HOME)
+    assert walk.index == 0  # the assumption
+    assert chain.painter.shift == (0, 0)
+    driver.key(pygame.K_SPACE, unicode=" ")
+    assert walk.playing
+    driver.frames(1, dt=effects.STEP_SECONDS + 0.1)
+    assert walk.index == 1, "played on"
+    assert not chain.session.state.locks, "Space locked an island instead of playing the chain"
+
+
+def test_arrows_step_the_chain_only_while_the_cursor_is_hidden(chain, driver):
+    walk = chain.chain_walk()
+    assert not chain.cursor_visible
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_LEFT)
+    assert walk.index == 1 and not chain.cursor_visible
+    driver.key(pygame.K_DOWN)  # shows the cursor: from now on the arrows move it
+    assert chain.cursor_visible
+    before = chain.cursor
+    driver.key(pygame.K_RIGHT)
+    assert walk.index == 1 and chain.cursor != before
+
+
+def test_the_caption_box_steps_with_the_mouse(chain, driver):
+    walk = chain.chain_walk()
+    box = chain.chain_box
+    assert box.width, "no caption box at 1024x640"
+    buttons = chain.chain_buttons
+    assert all(box.contains(b.rect) for b in buttons.values())
+    driver.click(buttons["step"].rect.center)
+    assert walk.index == 1 and not walk.playing
+    driver.click(buttons["step"].rect.center)
+    driver.click(buttons["back"].rect.center)
+    assert walk.index == 1
+    driver.click(buttons["end"].rect.center)
+    assert walk.index == 5
+    driver.click(buttons["start"].rect.center)
+    assert walk.index == 0
+    driver.click((box.x + 12, box.y + 10))  # on the words: steps on
+    assert walk.index == 1 and not walk.playing
+    driver.click(buttons["play"].rect.center)
+    assert walk.playing
+    driver.frames(1, dt=effects.STEP_SECONDS + 0.1)
+    assert walk.index == 2
+    assert not chain.session.moves or chain.session.index == len(chain.session.moves)  # nothing played
+    index = chain.session.index
+    driver.click((box.x + 12, box.y + 10))
+    assert chain.session.index == index and chain.hint is not None, "a click on the box acted on the board"
+
+
+def test_a_move_ends_the_walk_and_the_keys_go_back_to_the_board(chain, driver):
+    chain.play(chain.hint.move)
+    driver.frame()
+    assert chain.chain_walk() is None and not chain.chain_box.width
+    driver.key(pygame.K_RIGHT)
+    assert chain.cursor_visible  # the arrow is the cursor's again
+
+
+def test_the_keys_table_names_the_chain_keys(chain):
+    keys = dict(chain.help_lines())
+    assert "step it back / on" in keys[", / ."]
+    assert "assumption" in keys["Home / End"]
+
+
+def test_a_long_chain_plays_faster_per_step_capped():
+    assert effects.chain_seconds(6) == effects.chain_seconds(12) == effects.STEP_SECONDS
+    assert effects.chain_seconds(20) < effects.STEP_SECONDS
+    assert effects.chain_seconds(57) == effects.chain_seconds(500) == effects.FASTEST_STEP_SECONDS
+    assert 57 * effects.chain_seconds(57) < 90  # hard/09-world-ocean's chain: 2.5 minutes a pass before
