@@ -78,9 +78,12 @@ def test_the_caption_box_steps_with_the_mouse(chain, driver):
     assert box.width, "no caption box at 1024x640"
     buttons = chain.chain_buttons
     assert all(box.contains(b.rect) for b in buttons.values())
-    driver.click(buttons["step"].rect.center)
-    assert walk.index == 1 and not walk.playing
-    driver.click(buttons["step"].rect.center)
+    step = buttons["step"].rect.center
+    for _ in range(4):  # the box stays where the player took over: ▶ is where it was clicked
+        driver.click(step)
+    assert walk.index == 4 and not walk.playing
+    driver.click(buttons["back"].rect.center)
+    driver.click(buttons["back"].rect.center)
     driver.click(buttons["back"].rect.center)
     assert walk.index == 1
     driver.click(buttons["end"].rect.center)
@@ -107,10 +110,15 @@ def test_a_move_ends_the_walk_and_the_keys_go_back_to_the_board(chain, driver):
     assert chain.cursor_visible  # the arrow is the cursor's again
 
 
-def test_the_keys_table_names_the_chain_keys(chain):
+def test_the_keys_table_names_the_chain_keys_while_a_chain_is_shown(chain, driver):
     keys = dict(chain.help_lines())
-    assert "step it back / on" in keys[", / ."]
+    assert "step the hint's chain back / on" in keys[", / ."]
     assert "assumption" in keys["Home / End"]
+    assert "chain" in keys["Space"]
+    chain.play(chain.hint.move)
+    driver.frame()
+    keys = dict(chain.help_lines())
+    assert ", / ." not in keys and "lock" in keys["Space / Enter"] and "rotated" in keys["Home"]
 
 
 def test_a_long_chain_plays_faster_per_step_capped():

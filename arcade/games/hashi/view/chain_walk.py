@@ -43,7 +43,7 @@ def chain_footer(*, arrows: bool, playing: bool, short: bool = False) -> str:
     keys = "← → or , ." if arrows else ", ."
     if short:
         return f"{keys} step"
-    return f"{keys} step · Home End: ends · Space {'pauses' if playing else 'plays'}"
+    return f"{keys} step · Home End jump · Space {'pauses' if playing else 'plays'}"
 
 
 def footer_choices(*, arrows: bool, playing: bool) -> list[tuple[str | None, str | None]]:
@@ -65,11 +65,14 @@ class ChainWalkMixin:
     _chain_for: object = None
     #: Where the caption box was last drawn (empty: not drawn, no room beside the board).
     chain_box = pygame.Rect(0, 0, 0, 0)
+    #: The box's top while the player steps the walk (None: it plays, the box follows the parts).
+    _chain_top: int | None = None
 
     def init_chain_walk(self) -> None:
         self._chain = None
         self._chain_for = None
         self.chain_box = pygame.Rect(0, 0, 0, 0)
+        self._chain_top = None
         self.chain_buttons = PlayerButtons({
             "start": lambda: self.chain_go("first"), "back": lambda: self.chain_step("-1"),
             "play": self.chain_toggle, "step": lambda: self.chain_step("1"), "end": lambda: self.chain_go("last"),
@@ -126,17 +129,22 @@ class ChainWalkMixin:
             walk.toggle()
 
     def chain_bindings(self) -> list[Binding]:
-        """The chain's keys, before the game's own while a chain is shown (see the module)."""
+        """The chain's keys, before the game's own while a chain is shown (see the module). The keys
+        table lists them while one is shown (the pause screen, How to play opened over it), first,
+        as the keys of the moment; the rest of the time the caption box is not there to step, and
+        its keys are the game's own again."""
+        shown = "chain_shown"
         return [
-            Binding(", / .", "", "while a hint's chain is shown: step it back / on (← → too, the cursor hidden)"),
-            Binding(",", "chain_step", "", arg="-1", when="chain_shown", repeat=True),
-            Binding(".", "chain_step", "", arg="1", when="chain_shown", repeat=True),
+            Binding(", / .", "", "step the hint's chain back / on (← → too while the cursor is hidden)",
+                    listed_when=shown),
+            Binding(",", "chain_step", "", arg="-1", when=shown, repeat=True),
+            Binding(".", "chain_step", "", arg="1", when=shown, repeat=True),
             Binding("Left", "chain_step", "", arg="-1", when="chain_arrows", repeat=True),
             Binding("Right", "chain_step", "", arg="1", when="chain_arrows", repeat=True),
-            Binding("Home / End", "", "while a hint's chain is shown: its assumption / its clash"),
-            Binding("Home", "chain_go", "", arg="first", when="chain_shown"),
-            Binding("End", "chain_go", "", arg="last", when="chain_shown"),
-            Binding("Space", "chain_toggle", "while a hint's chain is shown: play / pause it", when="chain_shown"),
+            Binding("Home / End", "", "the chain's start (its assumption) / its contradiction", listed_when=shown),
+            Binding("Home", "chain_go", "", arg="first", when=shown),
+            Binding("End", "chain_go", "", arg="last", when=shown),
+            Binding("Space", "chain_toggle", "play / pause the hint's chain", when=shown, listed_when=shown),
         ]
 
     # -- mouse ----------------------------------------------------------------------------------
@@ -162,29 +170,42 @@ class ChainWalkMixin:
 
     # -- drawing --------------------------------------------------------------------------------
     def draw_chain_caption(self, surface: pygame.Surface) -> None:
-        """The current part's caption, the step buttons and the keys in a box beside the board."""
-        self.chain_box = pygame.Rect(0, 0, 0, 0)
+        """The current part's caption, the step buttons and the keys in a box beside the board.
+
+        While the walk plays, the box stands level with the part it reads; once the player steps,
+        it stays where it was (its top, where the buttons are): it followed each step's line, so
+        the ▶ just clicked was somewhere else for the next click."""
+        drawn, self.chain_box = self.chain_box, pygame.Rect(0, 0, 0, 0)
         walk = self.chain_walk()
         highlight = self.chain_highlight()
         if walk is None or highlight is None or self.app is None:
             self.chain_buttons.layout(0, 0, 0, 0)
+            self._chain_top = None
             return
         theme = self.app.theme
         captions = effects.chain_captions(self.painter, highlight)
         text, anchor = captions[min(walk.index, len(captions) - 1)]
         screen = surface.get_rect()
-        measured, words = next(
-            ((measured, words) for measured, words in footer_choices(arrows=self.chain_arrows, playing=walk.playing)
-             if effects.fit_caption(self.painter, theme, screen, text, anchor, measured) is not None), (None, None))
-        box = effects.draw_caption(surface, self.painter, theme, text, anchor, measured, words=words)
-        if box is None or measured is None:
-            self.chain_box = box or pygame.Rect(0, 0, 0, 0)
+        measured, words, placed = next(
+            ((measured, words, placed) for measured, words in footer_choices(arrows=self.chain_arrows,
+                                                                            playing=walk.playing)
+             if (placed := effects.fit_caption(self.painter, theme, screen, text, anchor, measured)) is not None),
+            (None, None, None))
+        if placed is None:
             self.chain_buttons.layout(0, 0, 0, 0)
             return
-        self.chain_box = box
+        if walk.playing:
+            self._chain_top = None
+        else:
+            if self._chain_top is None:
+                self._chain_top = drawn.top if drawn.width else placed[0].top
+            anchor = (anchor[0], self._chain_top + placed[0].height / 2)
+        box = effects.draw_caption(surface, self.painter, theme, text, anchor, measured, words=words)
+        self.chain_box = box or pygame.Rect(0, 0, 0, 0)
+        if box is None or measured is None:
+            self.chain_buttons.layout(0, 0, 0, 0)
+            return
         side = effects.control_size(theme)
-        below = len(effects.wrap_words(theme, measured, box.width, effects.CAPTION_SMALL)) if measured else 0
-        y = box.bottom - 7 - theme.font(effects.CAPTION_SMALL).get_linesize() * below - 3 - side
-        self.chain_buttons.layout(box.x + 10, y, side, side, gap=theme.px(4))
+        self.chain_buttons.layout(box.x + 10, box.y + 7, side, side, gap=theme.px(4))
         self.chain_buttons.update(walk.index, walk.count - 1, playing=walk.playing, more=True)
         self.chain_buttons.draw(surface, theme)

@@ -181,7 +181,7 @@ def fit_caption(painter: BoardPainter, theme: Theme, screen: pygame.Rect, text: 
     captions on a 12x10 torus never showed, and its steps came as seven pages of the status line.
 
     A ``footer`` (a chain's keys; "" for its step buttons alone) makes the box taller by
-    :func:`footer_height`: a row of step buttons and the footer's words under the caption."""
+    :func:`footer_height`: a row of step buttons over the caption and the footer's words under it."""
     board = painter.view.board_rect
     # The margin beside the board holds the edge markers (wrapped boards) and, on the left, the row numbers.
     gap = painter.marker_gap[0] if painter.outer.width else 0
@@ -222,7 +222,8 @@ def wrap_words(theme: Theme, text: str, width: int, size: int = CAPTION_SIZE) ->
 
 def footer_height(theme: Theme, footer: str | None, width: int) -> int:
     """Pixels a caption box ``width`` wide grows by for its ``footer``: a row of step buttons
-    (:func:`control_size`) and the footer's words, small, under it; 0 without one (None)."""
+    (:func:`control_size`) over the words, and the footer's words, small, under them; 0 without
+    one (None)."""
     if footer is None:
         return 0
     lines = wrap_words(theme, footer, width, CAPTION_SMALL) if footer else []
@@ -256,10 +257,11 @@ def draw_caption(surface: pygame.Surface, painter: BoardPainter, theme: Theme, t
                  anchor: tuple[float, float], footer: str | None = None, *,
                  words: str | None = None) -> pygame.Rect | None:
     """The current step's sentence in a box beside the board (see :func:`fit_caption`; none when
-    there is no room beside it), with the room :func:`footer_height` keeps for ``footer`` at its
-    foot: the step buttons the caller lays out there, and ``words`` (the footer itself unless
-    given: a box measured with its longest footer draws the one that applies) small and dim under
-    them ("": the buttons' room alone). Returns the box."""
+    there is no room beside it), with the room :func:`footer_height` keeps for ``footer``: a row
+    at the top for the step buttons the caller lays out there (:func:`control_size` high, 7 pixels
+    in: on top they stay put while the words under them change), and at its foot ``words`` (the
+    footer itself unless given: a box measured with its longest footer draws the one that
+    applies), small and dim ("": the buttons' row alone). Returns the box."""
     placed = fit_caption(painter, theme, surface.get_rect(), text, anchor, footer)
     if placed is None:
         return None
@@ -270,8 +272,9 @@ def draw_caption(surface: pygame.Surface, painter: BoardPainter, theme: Theme, t
     pygame.draw.rect(backing, (*theme["panel"], 235), backing.get_rect(), border_radius=8)
     surface.blit(backing, box)
     pygame.draw.rect(surface, theme["hint"], box, width=2, border_radius=8)
+    top = box.y + 7 + (control_size(theme) + 6 if footer is not None else 0)  # the buttons' row first
     for k, line in enumerate(lines):
-        surface.blit(font.render(line, True, theme["text"]), (box.x + 10, box.y + 7 + k * line_h))
+        surface.blit(font.render(line, True, theme["text"]), (box.x + 10, top + k * line_h))
     if footer:
         small = theme.font(CAPTION_SMALL)
         below = wrap_words(theme, footer if words is None else words, box.width, CAPTION_SMALL)
