@@ -126,3 +126,28 @@ def test_a_long_chain_plays_faster_per_step_capped():
     assert effects.chain_seconds(20) < effects.STEP_SECONDS
     assert effects.chain_seconds(57) == effects.chain_seconds(500) == effects.FASTEST_STEP_SECONDS
     assert 57 * effects.chain_seconds(57) < 90  # hard/09-world-ocean's chain: 2.5 minutes a pass before
+
+
+def test_a_part_too_long_for_a_narrow_margin_keeps_the_box_and_its_buttons(app, driver):
+    """At 640x400 the clash of hard/09-world-ocean's 56-step chain fits no margin: there was no box,
+    so a player on the mouse lost the buttons there. The box now says which part it is instead."""
+    app.on_resize((640, 400))
+    scene = app.launch("hashi", Launch(level=str(SARGASSO.with_name("09-world-ocean.txt")), new=True))
+    driver.frames(2)
+    for _ in range(60):
+        h = hints.hint(scene.session.state)
+        if h.rule == "Contradiction":
+            break
+        scene.play(h.move)
+    driver.key(pygame.K_h)
+    scene.worker.wait(30)
+    driver.frame()
+    walk = scene.chain_walk()
+    assert walk is not None and walk.count > 50
+    driver.key(pygame.K_END)
+    driver.frame()
+    box = scene.chain_box
+    assert walk.index == walk.count - 1 and box.width, "no box at the clash"
+    assert all(box.contains(b.rect) for b in scene.chain_buttons.values())
+    driver.click(scene.chain_buttons["back"].rect.center)
+    assert walk.index == walk.count - 2

@@ -57,6 +57,18 @@ def footer_choices(*, arrows: bool, playing: bool) -> list[tuple[str | None, str
             ("", ""), (None, None)]
 
 
+def _too_long(highlight: Highlight, index: int) -> str:
+    """The caption of a part whose words no margin holds: which part it is, and for the contradiction
+    where its words are (a contradiction hint's words end with it). At 640x400 the clash of
+    ``hard/09-world-ocean``'s chain had no box, so a player on the mouse lost the buttons there."""
+    steps = highlight.steps
+    last = max((s.number for s in steps), default=0)
+    if index >= len(steps):
+        return "✗ The contradiction: the status line says it."
+    where = "The assumption" if steps[index].number == 0 else f"Step {steps[index].number} of {last}"
+    return f"{where}: too long for this margin (a wider window shows it)."
+
+
 class ChainWalkMixin:
     """The stepped chain walk of :class:`~arcade.games.hashi.view.scene.HashiScene`."""
 
@@ -186,11 +198,16 @@ class ChainWalkMixin:
         captions = effects.chain_captions(self.painter, highlight)
         text, anchor = captions[min(walk.index, len(captions) - 1)]
         screen = surface.get_rect()
-        measured, words, placed = next(
-            ((measured, words, placed) for measured, words in footer_choices(arrows=self.chain_arrows,
-                                                                            playing=walk.playing)
-             if (placed := effects.fit_caption(self.painter, theme, screen, text, anchor, measured)) is not None),
-            (None, None, None))
+        choices = footer_choices(arrows=self.chain_arrows, playing=walk.playing)
+        measured, words, placed = None, None, None
+        for said in (text, _too_long(highlight, walk.index)):  # a margin too narrow for the words: where it is
+            measured, words, placed = next(
+                ((measured, words, placed) for measured, words in choices
+                 if (placed := effects.fit_caption(self.painter, theme, screen, said, anchor, measured)) is not None),
+                (None, None, None))
+            if placed is not None:
+                text = said
+                break
         if placed is None:
             self.chain_buttons.layout(0, 0, 0, 0)
             return

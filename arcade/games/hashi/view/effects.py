@@ -227,7 +227,8 @@ def footer_height(theme: Theme, footer: str | None, width: int) -> int:
     if footer is None:
         return 0
     lines = wrap_words(theme, footer, width, CAPTION_SMALL) if footer else []
-    return control_size(theme) + 6 + theme.font(CAPTION_SMALL).get_linesize() * len(lines)
+    words = 4 + theme.font(CAPTION_SMALL).get_linesize() * len(lines) if lines else 0  # 4: apart from the caption
+    return control_size(theme) + 6 + words
 
 
 def control_size(theme: Theme) -> int:
