@@ -69,3 +69,46 @@ def test_a_search_its_caller_stopped_is_not_remembered(tmp_path):
     m = memo(tmp_path / "m.json")
     m.solve("L", "p", None, Search(2, False), budget=5.0, should_stop=lambda: True)
     assert m.peek("L", "p", None, budget=1.0) is None
+
+
+def test_a_memo_that_cannot_be_written_says_so_once(tmp_path, caplog):
+    """A full disk or a folder in the file's place failed every store, each with its own log line."""
+    path = tmp_path / "m.json"
+    path.mkdir()
+    m = memo(path)
+    for n in range(3):
+        assert m.solve("L", str(n), None, Search(n, True), budget=None).value == n
+    notes = [r.getMessage() for r in caplog.records if "AI memo" in r.getMessage()]
+    assert len(notes) == 1, notes
+    assert m.peek("L", "2", None).value == 2  # this run still remembers
+
+
+def test_a_complete_entry_another_run_stored_is_not_replaced_by_a_cut_short_one(tmp_path):
+    path = tmp_path / "m.json"
+    memo(path).store("L", "p", Remembered(8, True, 2.0))
+    other = memo(path)  # another window, which never read the file's entry
+    other.store("L", "p", Remembered(3, False, 1.0))
+    found = memo(path).peek("L", "p", None, budget=None)
+    assert found is not None and (found.value, found.exact) == (8, True)
+
+
+def test_two_runs_storing_at_once_keep_each_others_entries(tmp_path):
+    """Each read the file, added its entry and wrote it back: the later write dropped the other's."""
+    import threading
+
+    path = tmp_path / "m.json"
+    first_read, second_done = threading.Event(), threading.Event()
+
+    def slow_encode(value):  # called between the first store's read of the file and its write
+        first_read.set()
+        second_done.wait(0.5)  # the second store comes now (or waits for this one, if it must)
+        return value
+
+    first = ResultMemo("toy", 1, encode=slow_encode, decode=lambda d, c: d, path=path, persist_after=0.0)
+    writer = threading.Thread(target=first.store, args=("L", "a", Remembered(1, True, 1.0)))
+    writer.start()
+    assert first_read.wait(5)
+    memo(path).store("L", "b", Remembered(2, True, 1.0))
+    second_done.set()
+    writer.join()
+    assert set(json.loads(path.read_text())["entries"]) == {"L|a", "L|b"}

@@ -21,6 +21,10 @@ Rules, the same for every game:
 * The file is written atomically (:func:`arcade.services.files.atomic_write_text`), only in a run
   that keeps files, and only for searches long enough to be worth it; a damaged file never stops
   the game -- it is dropped, with a one-line note in the log, and written anew by the next store.
+  A file that cannot be written (a full disk, a folder in its place) is said once per run too.
+* Running copies of the program share the file: a store re-reads it under a lock
+  (:func:`arcade.services.files.held_lock`), so one copy's entries are not written over by
+  another's, and a complete entry another copy stored is not replaced by a cut-short one.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from arcade.core.inputs import parse_json
-from arcade.services.files import atomic_write_text, damage_reason, keeps_files, read_kept_text
+from arcade.services.files import atomic_write_text, damage_reason, held_lock, keeps_files, read_kept_text
 from arcade.services.paths import data_dir
 
 T = TypeVar("T")
@@ -120,12 +124,14 @@ class ResultMemo(Generic[T]):
             return {}  # another solver's answers: never trusted
         return {k: v for k, v in data["entries"].items() if isinstance(k, str) and isinstance(v, dict)}
 
-    def _note(self, why: str) -> None:
-        """One line in the log for a damaged file (it is dropped, and replaced by the next store)."""
+    def _note(self, why: str, what: str = "dropped") -> None:
+        """One line in the log for a file that is damaged (it is dropped, and replaced by the next
+        store) or cannot be written -- once per file and run: a full disk failed every store, and
+        each long search added a line."""
         path = self.path
         if path not in self._noted:
             self._noted.add(path)
-            log.warning("%s AI memo %s dropped: %s", self.game, path, why)
+            log.warning("%s AI memo %s %s: %s", self.game, path, what, why)
 
     def _disk_entries(self) -> dict[str, dict[str, Any]]:
         path, disk = self.path, self._disk
@@ -150,9 +156,8 @@ class ResultMemo(Generic[T]):
         entry = self._disk_entries().get(key)
         if entry is None:
             return None
-        exact, seconds = entry.get("exact"), entry.get("seconds")
-        if (not isinstance(exact, bool) or isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                or not math.isfinite(seconds) or seconds < 0):
+        marks = _marks(entry)
+        if marks is None:
             return None
         try:
             value = self._decode(entry.get("value"), context)
@@ -160,7 +165,7 @@ class ResultMemo(Generic[T]):
             value = None
         if value is None:
             return None
-        found = Remembered(value, exact, float(seconds))
+        found = Remembered(value, *marks)
         with self._lock:
             self._memory.setdefault(key, found)
         return found
@@ -214,25 +219,45 @@ class ResultMemo(Generic[T]):
                 del self._memory[next(iter(self._memory))]
         if result.seconds < self.persist_after or not keeps_files():
             return
-        entries = dict(self._read_disk())  # what other runs stored since
-        entries.pop(key, None)
-        entries[key] = {"value": self._encode(result.value), "exact": result.exact,
-                        "seconds": round(result.seconds, 3)}
-        for old_key in list(entries)[: max(0, len(entries) - self.limit)]:
-            del entries[old_key]
-        try:  # a memo that cannot be written only costs a search next time
-            atomic_write_text(self.path, json.dumps({"version": self.version, "entries": entries}) + "\n")
-        except OSError as exc:
-            log.warning("%s AI memo %s not written: %s", self.game, self.path, damage_reason(exc))
-            return
+        path = self.path
+        with held_lock(path.with_name(f".{path.stem}.lock")):  # another window may store right now
+            entries = dict(self._read_disk())  # what other runs stored since
+            theirs = entries.get(key)
+            marks = None if theirs is None else _marks(theirs)
+            if marks is not None and not result.beats(Remembered(None, *marks)):
+                return  # another run found better (its value is checked when it is read)
+            entries.pop(key, None)
+            entries[key] = {"value": self._encode(result.value), "exact": result.exact,
+                            "seconds": round(result.seconds, 3)}
+            for old_key in list(entries)[: max(0, len(entries) - self.limit)]:
+                del entries[old_key]
+            try:  # a memo that cannot be written only costs a search next time
+                atomic_write_text(path, json.dumps({"version": self.version, "entries": entries}) + "\n")
+            except OSError as exc:
+                self._note(damage_reason(exc), "not written")
+                return
         with self._lock:
-            self._disk = (self.path, entries)
+            self._disk = (path, entries)
 
     def forget(self) -> None:
         """Drop what this run remembers (the file stays): a benchmark timing the search itself."""
         with self._lock:
             self._memory.clear()
             self._disk = None
+
+
+def _marks(entry: dict[str, Any]) -> tuple[bool, float] | None:
+    """A stored entry's ``exact`` and ``seconds``, or None when they are damaged: not a bool, not a
+    finite number of seconds at least 0 -- a 400-digit one too (``math.isfinite`` raised
+    OverflowError on it, out of the hint's worker)."""
+    exact, seconds = entry.get("exact"), entry.get("seconds")
+    if not isinstance(exact, bool) or isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        return None
+    try:
+        seconds = float(seconds)
+    except OverflowError:
+        return None
+    return (exact, seconds) if math.isfinite(seconds) and seconds >= 0 else None
 
 
 __all__ = ["LIMIT", "Remembered", "ResultMemo"]

@@ -14,7 +14,7 @@ import re
 import stat
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from arcade.core.errors import cannot_write
@@ -78,6 +78,42 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
         if isinstance(exc, OSError):
             raise OSError(exc.errno, exc.strerror, str(path)) from None
         raise
+
+
+@contextlib.contextmanager
+def held_lock(path: Path, wait: float = 2.0) -> Iterator[bool]:
+    """Hold an advisory lock on the file ``path`` (made if missing) while a read-modify-write of a
+    file that several running copies share is done; yields whether it is held.
+
+    Two windows storing AI results at once each read the file, added their own entry and wrote it
+    back: the later write dropped the other's entries. A lock that cannot be had (a read-only
+    folder, no ``fcntl``, a holder that hangs past ``wait`` seconds) yields False: the caller goes
+    on without it -- a lost entry costs less than a stuck game.
+    """
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory lock here
+        yield False
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed below
+    except OSError:
+        yield False
+        return
+    with handle:
+        held = False
+        give_up = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                held = True
+                break
+            except OSError:
+                if time.monotonic() >= give_up:
+                    break
+                time.sleep(0.01)
+        yield held  # closing the handle lets the lock go
 
 
 def current_umask() -> int:

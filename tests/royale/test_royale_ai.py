@@ -266,3 +266,24 @@ def test_memo_entries_no_route_can_have_are_ignored_and_solved_again(memo, monke
         assert ai.known_best(State(SEED)) is None, (exact, seconds)
     write("[8, 10]", loot="1e999")
     assert ai.best_from(State(SEED)).loot == 6
+
+
+def test_memo_entries_with_numbers_of_the_wrong_kind_are_ignored(memo, monkeypatch):
+    """A 400-digit ``seconds`` made ``math.isfinite`` raise OverflowError out of the hint's worker;
+    ``"8"``, ``8.5`` and ``true`` were read as numbers (int() of them) and the entry trusted."""
+    key = ResultMemo.key(ai.grid_key(SEED), "")
+
+    def write(start="[8, 10]", loot="1", seconds="1"):
+        value = f'{{"start": {start}, "moves": "U", "loot": {loot}}}'
+        memo.path.write_text(f'{{"version": {ai.SOLVER_VERSION}, "entries": {{"{key}": '
+                             f'{{"value": {value}, "exact": true, "seconds": {seconds}}}}}}}')
+        monkeypatch.setattr(ai, "MEMO", fresh_memo(memo.path))
+
+    write(seconds="1" + "0" * 400)
+    assert ai.known_best(State(SEED)) is None
+    for start, loot in (("[8.5, 10]", "1"), ('["8", 10]', "1"), ("[8, true]", "1"), ("[8, 10]", '"1"'),
+                        ("[8, 10]", "1.0")):
+        write(start, loot)
+        assert ai.known_best(State(SEED)) is None, (start, loot)
+    write()
+    assert ai.known_best(State(SEED)).loot == 1  # the same entry, well formed, is read

@@ -60,8 +60,11 @@ def _decode_route(data: Any, state: State) -> Route | None:
     the player, so it is replayed (legal, alive, on the centre, with the loot it claims)."""
     if not isinstance(data, dict) or not isinstance(data.get("start"), list) or len(data["start"]) != 2:
         return None
-    start = (int(data["start"][0]), int(data["start"][1]))  # int(Infinity) overflows: the memo ignores it
-    moves, loot = data.get("moves"), int(data["loot"])
+    numbers = [*data["start"], data.get("loot")]
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+        return None  # "2", 2.5 or true were read as numbers: the entry is damaged, not a route
+    start, loot = (numbers[0], numbers[1]), numbers[2]
+    moves = data.get("moves")
     if not isinstance(moves, str) or not set(moves) <= set(DIRECTIONS):
         return None
     try:
