@@ -453,6 +453,8 @@ def _strict_stdin() -> None:
     Its lines end at CR, LF or CRLF alike (universal newlines): Python's stdin splits lines at LF
     only, so a board or runway with old-Mac CR line ends, which every level file reader takes, was
     one long line to ``bot tron`` and ``bot runway`` ("expected 'WIDTH HEIGHT', got '25 24\\r###…'").
+    Those two read their lines through :class:`arcade.core.lines.ProtocolLines`, which ends a line
+    at its CR at once (this stream held a final CR back until the next byte came).
     """
     reconfigure = getattr(sys.stdin, "reconfigure", None)
     if reconfigure is not None:

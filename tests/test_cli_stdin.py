@@ -102,3 +102,67 @@ def test_bots_read_boards_with_any_line_ends(capsys, monkeypatch, game, level, e
     assert code == 0, err
     assert len(out.splitlines()) == 1 and out.strip() in {"1", "2", "3", "4", "SPEED", "SLOW", "JUMP", "WAIT",
                                                           "UP", "DOWN"}
+
+
+class _Pipe(io.RawIOBase):
+    """Standard input as a pipe delivers it: one write per read, then ``at_end()`` once it is drained."""
+
+    def __init__(self, writes: list[bytes], at_end) -> None:
+        self.writes, self.at_end = list(writes), at_end
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        if not self.writes:
+            self.at_end()
+            return 0
+        data = self.writes.pop(0)
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def _bot_over_pipe(capsys, monkeypatch, game: str, writes: list[bytes]) -> tuple[int, str, str, str]:
+    """Run ``bot GAME`` over ``writes``; also what it had answered when it asked for more input."""
+    before_more: list[str] = []
+    pipe = _Pipe(writes, lambda: before_more.append(capsys.readouterr().out))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BufferedReader(pipe), encoding="utf-8"))
+    code = main(["bot", game])
+    out, err = capsys.readouterr()
+    before = before_more[0] if before_more else ""  # "" when it never came to the end of the input
+    return code, "".join(before_more) + out, err, before
+
+
+@pytest.mark.parametrize("game, level", [("tron", TRON), ("runway", RUNWAY)])
+def test_a_bot_answers_a_turn_whose_last_line_ends_in_cr_without_waiting_for_more(capsys, monkeypatch,
+                                                                                  game, level):
+    """Python's universal newlines hold a CR that ends what has arrived, to see whether an LF follows:
+    a referee with CR line ends waited for an answer the bot never gave (it waited for the next byte)."""
+    text = "\r".join(level.read_text(encoding="utf-8").splitlines()) + "\r"
+    code, out, err, answered_before_more = _bot_over_pipe(capsys, monkeypatch, game, [text.encode()])
+    assert code == 0, err
+    assert len(answered_before_more.splitlines()) == 1
+
+
+@pytest.mark.parametrize("game, level", [("tron", TRON), ("runway", RUNWAY)])
+def test_a_crlf_split_across_two_writes_is_one_line_end(capsys, monkeypatch, game, level):
+    """The CR at the end of one write and the LF at the start of the next: one line end, not an
+    empty line (a board's row count, a turn's lines, would be off by one)."""
+    lines = level.read_text(encoding="utf-8").splitlines()
+    text = ("\r\n".join(lines) + "\r\n").encode()
+    writes, start = [], 0
+    for at in [i + 1 for i, byte in enumerate(text) if byte == ord("\r")]:  # a write ends after every CR
+        writes.append(text[start:at])
+        start = at
+    writes.append(text[start:])
+    code, out, err, _ = _bot_over_pipe(capsys, monkeypatch, game, writes)
+    assert code == 0, err
+    assert len(out.splitlines()) == 1, out
+
+
+def test_a_bot_names_the_line_with_a_byte_that_is_not_utf8(capsys, monkeypatch):
+    """The text layer decoded a whole pipe write at once and blamed its first line."""
+    text = b"5 5\r\n#####\r\n#1\xff #\r\n#   #\r\n#  2#\r\n#####\r\n"
+    code, out, err, _ = _bot_over_pipe(capsys, monkeypatch, "tron", [text])
+    assert code == 2 and out == ""
+    assert err == "puzzle-arcade: <stdin>:3: not UTF-8 text (byte 0xff)\n"

@@ -133,9 +133,10 @@ def run_bot_command(args: argparse.Namespace) -> int:
     """``bot runway``: play the CodinGame protocol on stdin/stdout until the referee stops; the turn log
     goes to stderr, never stdout, which the referee reads as commands.
     """
+    from arcade.core.lines import protocol_lines
     from arcade.games.runway.bot import run_bot
 
-    run_bot(sys.stdin, sys.stdout, ai=args.ai, budget=args.budget_ms / 1000,
+    run_bot(protocol_lines(sys.stdin), sys.stdout, ai=args.ai, budget=args.budget_ms / 1000,
             log=sys.stderr if args.verbose else None)
     return 0
 

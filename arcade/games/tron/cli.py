@@ -54,11 +54,12 @@ def configure_bot(parser: argparse.ArgumentParser) -> None:
 
 def run_bot(args: argparse.Namespace) -> int:
     """``bot tron``: serve the 2010 contest protocol on stdin/stdout until the referee stops."""
+    from arcade.core.lines import protocol_lines
     from arcade.games.tron.ai import make_bot
     from arcade.games.tron.protocol import serve
 
     bot = make_bot(args.bot, args.seed)
-    serve(bot, sys.stdin, sys.stdout, args.ms)
+    serve(bot, protocol_lines(sys.stdin), sys.stdout, args.ms)  # a CR ends a line at once
     return 0
 
 
