@@ -139,7 +139,7 @@ def test_a_bot_answers_a_turn_whose_last_line_ends_in_cr_without_waiting_for_mor
     """Python's universal newlines hold a CR that ends what has arrived, to see whether an LF follows:
     a referee with CR line ends waited for an answer the bot never gave (it waited for the next byte)."""
     text = "\r".join(level.read_text(encoding="utf-8").splitlines()) + "\r"
-    code, out, err, answered_before_more = _bot_over_pipe(capsys, monkeypatch, game, [text.encode()])
+    code, _out, err, answered_before_more = _bot_over_pipe(capsys, monkeypatch, game, [text.encode()])
     assert code == 0, err
     assert len(answered_before_more.splitlines()) == 1
 
