@@ -153,8 +153,17 @@ def test_a_one_bridge_game_id_reads_as_the_same_board():
     assert len(all_solutions(p)) == 1
     with pytest.raises(FormatError, match="allows 4 bridges per pair"):
         parse_tatham("7x7m4:a3d31g5a5a2e1b3b2d3b3a23d2a", "id")
-    with pytest.raises(FormatError, match="allows 0 bridges per pair"):
-        parse_tatham("7x7m0:a3d31g5a5a2e1b3b2d3b3a23d2a", "id")
+
+
+@pytest.mark.parametrize("param", ["m0", "m5", "m99999999999", "m" + "9" * 5000])
+def test_a_game_id_with_a_bridges_parameter_tatham_has_not_is_refused_as_such(param):
+    """``m0`` read as "this game allows 0 bridges per pair", ``m99999999999`` as "allows 999999" (its
+    first six digits): Tatham's range is 1-4, so neither is a Bridges ID at all."""
+    with pytest.raises(FormatError) as caught:
+        parse_tatham(f"7x7{param}:a3d31g5a5a2e1b3b2d3b3a23d2a", "id")
+    message = caught.value.message
+    assert "is not a Bridges parameter: it gives 1-4 bridges per pair" in message and "allows" not in message
+    assert len(message) < 120 and (param in message or len(param) > 40)
 
 
 def test_runs_longer_than_26_split_into_z_and_more():

@@ -210,6 +210,11 @@ def format_level(puzzle: Puzzle) -> str:
 
 
 # -- Tatham game IDs -----------------------------------------------------------------------
+#: Tatham's Bridges: smallest board side and the bridges-per-direction range its parameters allow.
+TATHAM_MIN_SIDE = 3
+TATHAM_MAX_BRIDGES = 4
+
+
 def parse_tatham(text: str, source: str = "<game id>") -> Puzzle:
     """A Bridges game ID, optionally preceded by our ``# key: value`` header lines."""
     meta: list[tuple[str, str]] = []
@@ -242,10 +247,17 @@ def parse_tatham(text: str, source: str = "<game id>") -> Puzzle:
     # m1 (one bridge per pair) is the same puzzle under looser rules -- its answer still wins here, and
     # any other valid arrangement does too -- so only more than two bridges, a different puzzle, is refused
     # (m1 was refused as well, though the docs and the spec say the parameters are ignored).
+    # Tatham's own range is 1-4: "m0" or "m99999999999" is no Bridges ID at all (they read as "this game
+    # allows 0 bridges per pair", and the second as 999999, its first six digits).
     maxb = re.search(r"m(\d+)", params)
-    if maxb and not 1 <= int(maxb.group(1)[:6]) <= MAX_BRIDGES:
-        raise FormatError(source, lineno, f"this game allows {maxb.group(1)[:6]} bridges per pair; "
-                          f"these rules allow {MAX_BRIDGES}")
+    if maxb:
+        digits = maxb.group(1).lstrip("0") or "0"
+        if len(digits) > 1 or not 1 <= int(digits) <= TATHAM_MAX_BRIDGES:
+            raise FormatError(source, lineno, f"{quoted('m' + maxb.group(1))} is not a Bridges parameter: "
+                              f"it gives 1-{TATHAM_MAX_BRIDGES} bridges per pair")
+        if int(digits) > MAX_BRIDGES:
+            raise FormatError(source, lineno, f"this game allows {digits} bridges per pair; "
+                              f"these rules allow {MAX_BRIDGES}")
     if not desc:
         raise FormatError(source, lineno, "the game ID has no description after ':'")
     cells: list[int] = []
@@ -281,11 +293,6 @@ def adjacent_pairs(puzzle: Puzzle) -> list[tuple[tuple[int, int], tuple[int, int
             if nxt in at:
                 pairs.append((island.pos, nxt))
     return pairs
-
-
-#: Tatham's Bridges: smallest board side and the bridges-per-direction range its parameters allow.
-TATHAM_MIN_SIDE = 3
-TATHAM_MAX_BRIDGES = 4
 
 
 def tatham_problems(puzzle: Puzzle) -> list[str]:
