@@ -212,3 +212,28 @@ def test_opening_the_saved_level_again_resumes_it_and_new_starts_over(app, drive
     app.stack.pop()
     fresh = app.launch("toy", Launch(level="o..\n...\n...\n", new=True))
     assert not fresh.session.moves
+
+
+@pytest.mark.parametrize("damage", ["unreadable", "moves"])
+def test_a_damaged_save_met_by_play_level_is_moved_aside_and_said(app, driver, toy_registered, damage):
+    """``play GAME --level L`` passed a damaged save over without a word, and one whose moves no
+    longer replay was then replaced by the first move (the menu's Continue moves it aside, says so)."""
+    import json
+
+    scene = open_toy(app, toy_registered, "o..\n...\n...\n")
+    driver.click(tuple(map(int, scene.view.cell_center((2, 2)))))
+    scene.saver.flush()
+    app.stack.pop()
+    path = saves.autosave_path("toy")
+    if damage == "unreadable":
+        path.write_text('{"saved_at": 1, "ga')
+    else:
+        data = json.loads(path.read_text())
+        data["session"]["moves"] = ["99,99"]  # well-formed JSON, a move off the board
+        path.write_text(json.dumps(data))
+    warned: list[str] = []
+    app.warn = warned.append
+    again = open_toy(app, toy_registered, "o..\n...\n...\n")
+    assert not again.session.moves
+    assert len(warned) == 1 and "damaged and moved to toy.json.damaged" in warned[0], warned
+    assert path.with_name("toy.json.damaged").exists()

@@ -245,7 +245,7 @@ def open_session(app: App, front: GameFront, launch: Launch) -> tuple[GameScene,
     if launch.level is not None:
         level, level_id = front.open_level(launch.level)  # a bad --level is the caller's error (exit 2)
         seed, ref = launch.seed or 0, launch.level
-        resumed = None if launch.new or launch.seed is not None else _saved_game_of(app, front, level)
+        resumed = None if launch.new or launch.seed is not None else _saved_game_of(app, front, level, messages)
         if resumed is not None:
             resumed.level_file = file_ref(ref)
             return resumed, messages
@@ -262,22 +262,28 @@ def open_session(app: App, front: GameFront, launch: Launch) -> tuple[GameScene,
     return scene, messages
 
 
-def _saved_game_of(app: App, front: GameFront, level: Any) -> GameScene | None:
+def _saved_game_of(app: App, front: GameFront, level: Any, messages: list[str]) -> GameScene | None:
     """The autosave resumed, when it is a game of ``level`` itself; else None (no save, a damaged
     one, another level's). ``play hashi --level BIG.has`` opened a 400-island board afresh though
     the save was that board half solved, and the first move there replaced the save: an evening's
-    bridges were gone. ``--new`` still starts over."""
+    bridges were gone. ``--new`` still starts over.
+
+    A damaged save is moved aside and said in ``messages``, as the menu's Continue does: it was
+    passed over without a word -- and one whose moves no longer replay was then replaced by the
+    first move, not kept as ``.damaged``."""
     try:
         saved = saves.read_autosave(front.name, front.info.title)
-    except saves.DamagedSave:
-        return None  # the usual opening below leaves it alone until a move replaces it
+    except saves.DamagedSave as exc:  # already moved aside (or left, if unreadable)
+        messages.append(str(exc))
+        return None
     if saved is None:
         return None
     try:
         session = front.resume_session(saved.data, saved.path.name)
-        return front.make_scene(app, session) if session.level == level else None
-    except DAMAGE:
+    except DAMAGE as exc:
+        messages.append(saves.damaged_message(front.info.title, saved.path, _one_line(exc)))
         return None
+    return front.make_scene(app, session) if session.level == level else None
 
 
 def _resumed(app: App, front: GameFront, data: dict[str, Any], source: str) -> GameScene:
