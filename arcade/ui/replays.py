@@ -91,6 +91,7 @@ def picker_entry(game: str) -> LevelEntry:
 def replay_choices(front: GameFront, listed: list[SavedReplay]) -> list[Choice]:
     """The list's rows: the level and the players, how it ended and the file, the time it was saved."""
     choices = []
+    titles: dict[tuple[str, str], str] = {}  # by (level id, level text): many replays share a map
     for saved in listed:
         when = time.strftime("%d %b %H:%M", time.localtime(saved.modified))
         if saved.replay is None:
@@ -105,7 +106,10 @@ def replay_choices(front: GameFront, listed: list[SavedReplay]) -> list[Choice]:
         elif credit:  # the player's run, with the live result's words ("you, with 1 hint")
             players = f"{players}, {credit}"
         reason = front.replay_reason(replay)
-        level = front.replay_level_title(replay, _own_level(front, replay))
+        key = (replay.level_id, replay.level)
+        if key not in titles:  # the map its id names is read (or generated) once, not once a row
+            titles[key] = front.replay_level_title(replay, _own_level(front, replay))
+        level = titles[key]
         title = f"{level} — {players}"
         choices.append(Choice(title, f"{reason + ' · ' if reason else ''}{saved.path.name}", saved, tag=when,
                               role="text_dim"))

@@ -1990,3 +1990,26 @@ def test_a_replay_whose_map_differs_from_the_bundled_one_it_names_says_so(app, d
     viewer = app.launch("tron", Launch(options={"replay": open_replay(same, RULES)}))
     driver.frame()
     assert viewer.level_title == "Empty room" and "differs" not in viewer.status_text
+
+
+def test_the_saved_replays_list_reads_the_maps_it_compares_with_once(app, tmp_path, monkeypatch):
+    """Each row of the saved replays read and parsed every bundled map (to learn that its id is one)
+    and then the map its id names: 100 replays froze the window for most of a second when the list
+    opened. The work is counted here, not timed: each named map is read once."""
+    from arcade.games.tron.logic import RULES
+    from arcade.services.replays import load_replay
+    from arcade.ui.replays import SavedReplay, replay_choices
+
+    room = (Path(__file__).parents[2] / "levels/tron/official/empty-room.txt").read_text()
+    listed = []
+    for n in range(40):
+        (tmp_path / str(n)).mkdir()
+        path = _replay_file(tmp_path / str(n), room)
+        listed.append(SavedReplay(path, 0.0, load_replay(path, "tron")))
+    front = app.registry.get("tron").load_front()
+    reads: list[str] = []
+    real = RULES.load_level_file
+    monkeypatch.setattr(RULES, "load_level_file", lambda path: reads.append(str(path)) or real(path))
+    rows = replay_choices(front, listed)
+    assert all(row.title.startswith("Empty room — ") for row in rows)
+    assert len(reads) == 1, f"{len(reads)} map files read for {len(rows)} rows"

@@ -100,8 +100,10 @@ class TronFront(GameFront):
         return super().reopen_ref(level, level_id)
 
     def remade_id(self, level_id: str) -> bool:
-        """A generated map's id makes its map again (its seed is in it), as a bundled map's does."""
-        return maps.seed_of(level_id) is not None or super().remade_id(level_id)
+        """A generated map's id makes its map again (its seed is in it), as a bundled map's does.
+        The bundled ids come from the file names: the framework's default read and parsed every
+        bundled map to list them, for each row of the saved replays (a second's freeze for 100)."""
+        return maps.seed_of(level_id) is not None or level_id in {entry.id for entry in maps.bundled()}
 
     def first_level(self) -> str:
         """The empty room, the setup's own first map: the maps are listed by name, and the first,
