@@ -94,10 +94,14 @@ def replay_choices(front: GameFront, listed: list[SavedReplay]) -> list[Choice]:
     titles: dict[tuple[str, str], str] = {}  # by (level id, level text): many replays share a map
     for saved in listed:
         when = time.strftime("%d %b %H:%M", time.localtime(saved.modified))
-        if saved.replay is None:
+        replay = saved.replay
+        own = None if replay is None else _own_level(front, replay)
+        if isinstance(own, str):  # its level text does not read: listed as damaged, as opening it says
+            saved = SavedReplay(saved.path, saved.modified, error=f"not a valid replay: its level does not read: {own}")
+        if saved.replay is None or saved.error:
             choices.append(Choice(saved.path.name, f"damaged: {saved.error}", saved, tag="damaged", role="error"))
             continue
-        replay = saved.replay
+        assert replay is not None
         players = " vs ".join(front.replay_players(replay.players))
         mine = len(replay.players) == 1 and "ai_moves" in replay.meta
         credit = replay_credit(replay, noun=front.move_noun) if mine else ""  # "3 of 5 turns" in Runway
@@ -108,7 +112,7 @@ def replay_choices(front: GameFront, listed: list[SavedReplay]) -> list[Choice]:
         reason = front.replay_reason(replay)
         key = (replay.level_id, replay.level)
         if key not in titles:  # the map its id names is read (or generated) once, not once a row
-            titles[key] = front.replay_level_title(replay, _own_level(front, replay))
+            titles[key] = front.replay_level_title(replay, own)
         level = titles[key]
         title = f"{level} — {players}"
         choices.append(Choice(title, f"{reason + ' · ' if reason else ''}{saved.path.name}", saved, tag=when,
@@ -117,11 +121,14 @@ def replay_choices(front: GameFront, listed: list[SavedReplay]) -> list[Choice]:
 
 
 def _own_level(front: GameFront, replay: Replay) -> Any:
-    """The level a listed replay holds, None when it does not read (opening it says why)."""
+    """The level a listed replay holds, or why it does not read (a str): such a row looked like any
+    other -- "Scattered walls #7 — …" -- and only opening it said the file was damaged."""
     try:
         return front.rules.parse_level(replay.level)
-    except ArcadeError:
-        return None
+    except FormatError as exc:
+        return exc.message
+    except ArcadeError as exc:
+        return str(exc)
 
 
 def refusal(saved: SavedReplay, error: Any = None) -> str:

@@ -2013,3 +2013,17 @@ def test_the_saved_replays_list_reads_the_maps_it_compares_with_once(app, tmp_pa
     rows = replay_choices(front, listed)
     assert all(row.title.startswith("Empty room — ") for row in rows)
     assert len(reads) == 1, f"{len(reads)} map files read for {len(rows)} rows"
+
+
+def test_a_saved_replay_whose_level_does_not_read_is_listed_as_damaged(app, tmp_path):
+    """A replay whose map text was cut short was listed like any other ("Empty room — …"), and only
+    opening it said that it was damaged; a replay with no level text at all was listed as damaged."""
+    from arcade.services.replays import load_replay
+    from arcade.ui.replays import SavedReplay, replay_choices
+
+    path = _replay_file(tmp_path, "15 9\n###############\n")
+    front = app.registry.get("tron").load_front()
+    (row,) = replay_choices(front, [SavedReplay(path, 0.0, load_replay(path, "tron"))])
+    assert row.tag == "damaged" and row.title == path.name
+    assert row.subtitle.startswith("damaged: not a valid replay: its level does not read: ")
+    assert row.value.error  # picking it refuses it in one line, without opening it
