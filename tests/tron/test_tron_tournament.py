@@ -287,3 +287,44 @@ def test_a_round_coming_in_above_leaves_the_round_under_the_pointer_in_place(app
     assert table.chosen == aimed
     driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)))
     assert table.places[0][0] == 99  # the pointer gone, the round finished meanwhile is listed
+
+
+def test_the_mouse_alone_stops_the_run_and_leaves_the_table(app, driver):
+    """The table had no button and a click beside it did nothing: a player with only a mouse was
+    stuck in it. Its button does what Esc does: Stop asks, Stop now stops (the table stays with
+    the rounds played), then Back to the game leaves it."""
+    scene, overlay = open_setup(app, driver, games=5)
+    overlay.setup = replace(overlay.setup, tourney_maps="official")
+    driver.key(pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TournamentScene)
+    driver.frame()
+    button = table.leave_button
+    assert table.panel.contains(button.rect) and button.label == "Stop"
+    driver.click(button.rect.center)
+    assert table.asking and not table.run.done and button.label == "Stop now"
+    driver.click(button.rect.center)
+    assert table.run.wait(30)
+    driver.frame()
+    assert table.run.stopped and app.stack.top is table and button.label == "Back to the game"
+    driver.click(button.rect.center)
+    assert app.stack.top is scene
+
+
+def test_a_round_opened_from_the_table_has_a_button_back_to_it(app, driver):
+    """In a tournament's round the only way back by mouse was the Replay button, which said nothing
+    of leaving (and in a replay file it opened the menu). The round has a Back to table button; the
+    viewer, nothing but a replay, has no Replay button."""
+    scene, table = finished_table(app, driver)
+    chosen = table.places[0]
+    driver.click(chosen[1].center)
+    driver.click(chosen[1].center)
+    viewer = app.stack.top
+    assert isinstance(viewer, TronScene) and viewer is not scene
+    driver.frame()
+    labels = [b.label for b in viewer.toolbar.buttons]
+    assert "Replay" not in labels
+    back = viewer.toolbar.find("Back to table")
+    assert back is not None and back.rect.width and back.is_enabled()
+    driver.click(back.rect.center)
+    assert app.stack.top is table and table.chosen == chosen[0]

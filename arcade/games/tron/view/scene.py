@@ -206,11 +206,17 @@ class TronScene(SteeringMixin, BoardCameraMixin, RoundsMixin, NewMatchMixin, Sav
         replay = [b for b in self.info.keymap if b.when == "replaying"]
         if self.viewer is not None:
             # A replay file has nothing to leave to: R and Esc open the menu (see stop_replay), where
-            # the keys table said "replay: leave" beside an Esc that opened the menu.
-            replay = [replace(b, label="the menu (a replay file has no round to go back to)")
-                      if b.action == "stop_replay" else b for b in replay]
+            # the keys table said "replay: leave" beside an Esc that opened the menu. A tournament's
+            # round goes back to its table, and says so on a button: a mouse had no way back there
+            # but the Replay button, whose word did not say it left.
+            leave = (("back to the tournament table", "Back to table") if self.from_table
+                     else ("the menu (a replay file has no round to go back to)", ""))
+            replay = [replace(b, label=leave[0], button=leave[1]) if b.action == "stop_replay" else b
+                      for b in replay]
         rest = []
         for b in self.info.keymap:
+            if b.action == "toggle_replay" and self.viewer is not None:
+                continue  # the viewer is nothing but the replay: R leaves it (the row above)
             if b.action == "after_round":
                 if self.viewer is not None:
                     continue  # a replay file has no match: no next round, no match result

@@ -19,6 +19,7 @@ from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.scrolling import NOTCH_LINES, Scroll
 from arcade.ui.text import draw_text
+from arcade.ui.widgets import Button
 
 #: The standings' columns: (title, left edge as a share of the panel's width): fixed pixels ran
 #: past the panel's edge in a small window.
@@ -58,6 +59,11 @@ class TournamentScene(Scene):
         #: The places last written to the trace (end-to-end tests click them), so it is written once.
         self._traced: object = None
         self._traced_progress: tuple[int, bool] | None = None
+        #: The mouse's way out, as Esc is the keyboard's: "Stop" while the rounds run (asks first, as
+        #: Esc does), "Back to the game" once they are over. The table had no button, and a click
+        #: outside it did nothing: a player with only a mouse could not leave it.
+        self.leave_button = Button("Stop", self.leave_or_stop,
+                                   other_labels=("Stop now", "Back to the game"))
 
     def enter(self, app: object) -> None:
         super().enter(app)  # type: ignore[arg-type]
@@ -74,6 +80,16 @@ class TournamentScene(Scene):
         width = min(size[0] - 40, px(760))
         self.panel = pygame.Rect(0, 0, width, size[1] - 40)
         self.panel.center = (size[0] // 2, size[1] // 2)
+        self._place_leave_button()
+
+    def _place_leave_button(self) -> None:
+        """The button centred at the panel's foot, below the keys' hint (wide enough for any of its labels)."""
+        assert self.app is not None
+        px = self.app.theme.px
+        button = self.leave_button
+        width = button.preferred_width(self.app.theme, 16) + px(24)
+        button.rect = pygame.Rect(0, 0, width, px(34))
+        button.rect.midbottom = (self.panel.centerx, self.panel.bottom - px(12))
 
     def is_idle(self) -> bool:
         """Drawn again when a round finishes or the run ends (and on input): a table redrawn every
@@ -99,6 +115,8 @@ class TournamentScene(Scene):
         if event.type == pygame.MOUSEWHEEL:
             self.follow = not self.scroll.wheel(event, NOTCH_LINES * self.line_h) and self.follow
             return True
+        if self.leave_button.handle(event):
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.pointer = tuple(event.pos)
             self.click(self.round_at(event.pos))
@@ -106,13 +124,7 @@ class TournamentScene(Scene):
         if event.type != pygame.KEYDOWN:
             return event.type == pygame.MOUSEBUTTONDOWN
         if event.key == pygame.K_ESCAPE:
-            if self.run.done:
-                self.close()
-            elif self.asking:
-                self.run.stop()
-                self.asking = False
-            else:
-                self.asking = True
+            self.leave_or_stop()
             return True
         if self.asking:  # any other key: the question is dropped
             self.asking = False
@@ -124,6 +136,23 @@ class TournamentScene(Scene):
             elif self.run.done:
                 self.close()
         return True
+
+    def leave_or_stop(self) -> None:
+        """Esc, or the button under the table: over, back to the game; running, the first press asks
+        and the second stops the rounds (the table stays, with the rounds played)."""
+        if self.run.done:
+            self.close()
+        elif self.asking:
+            self.run.stop()
+            self.asking = False
+        else:
+            self.asking = True
+
+    def leave_label(self) -> str:
+        """The button's word for what a press does now (see :meth:`leave_or_stop`)."""
+        if self.run.done:
+            return "Back to the game"
+        return "Stop now" if self.asking else "Stop"
 
     def ordered(self) -> list[RoundRow]:
         """Every finished round in the table's order (failed first, then the newest)."""
@@ -273,7 +302,7 @@ class TournamentScene(Scene):
         y += px(22)
         starts = [x + round(share * width) for share in ROUND_COLUMNS]
         # Whole lines high: scrolled to its end, the list shows no gap above its first line.
-        room = max(0, self.panel.bottom - px(40) - y)
+        room = max(0, self.leave_button.rect.top - px(32) - y)
         view = pygame.Rect(self.panel.x + px(12), y, self.panel.width - px(24), room - room % self.line_h)
         self._draw_rounds(surface, view, starts)
         if self.chosen is not None:
@@ -284,5 +313,7 @@ class TournamentScene(Scene):
                 "↑↓ or click: choose a round to watch · Esc: stop (asks first)"
         else:
             hint = "Esc or Enter: back to the game" if self.run.done else "Esc: stop (asks first)"
-        draw_text(surface, theme, hint, (self.panel.centerx, self.panel.bottom - px(14)), size=14,
+        draw_text(surface, theme, hint, (self.panel.centerx, self.leave_button.rect.top - px(6)), size=14,
                   colour=theme["text_dim"], anchor="midbottom", max_width=self.panel.width - px(24))
+        self.leave_button.label = self.leave_label()
+        self.leave_button.draw(surface, theme, 16)
