@@ -1206,3 +1206,24 @@ def test_ctrl_z_says_which_edit_it_took_back(editor, driver):
     assert editor.status_line()[0] == "Undone: the island at row 1, column 1 2 → 3."
     driver.key(pygame.K_y, CTRL, "y")
     assert editor.status_line()[0] == "Redone: the island at row 1, column 1 2 → 3."
+
+
+def test_test_play_keeps_its_way_back_to_the_editor_on_the_row_in_a_small_window(app, driver):
+    """At 640x400 the test-play's only way back by mouse was "Edit", in the More menu, and nothing
+    on screen said so. Its button says where it goes and stays on the row; a click on it is back."""
+    app.on_resize(MIN_WINDOW)
+    scene = EditorScene(INFO, Draft.blank(5, 5))
+    app.push(scene)
+    driver.frames(2)
+    for cell in ((0, 0), (0, 2), (2, 0), (2, 2)):
+        driver.click(scene.cell_centre(cell))
+    settle(scene, driver)
+    driver.key(pygame.K_t, unicode="t")
+    play = app.stack.top
+    assert isinstance(play, PlaytestScene)
+    driver.frames(2)
+    back = next((b for b in play.toolbar.row() if b.label == "Back to editor"), None)
+    assert back is not None and back.rect.width, [b.label for b in play.toolbar.row()]
+    assert "Edit" not in [b.label for b in (*play.toolbar.row(), *play.toolbar.menu())]
+    driver.click(back.rect.center)
+    assert app.stack.top is scene

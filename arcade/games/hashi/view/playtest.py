@@ -7,9 +7,10 @@ separate from the editor because it is the play scene's subclass, not part of ed
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from arcade.core.registry import GameInfo
+from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
 from arcade.games.hashi.view.scene import HashiScene
 from arcade.ui.overlays import LOOK_AT_BOARD
@@ -29,11 +30,23 @@ class PlaytestScene(HashiScene):
     autosave_when = None
     #: The level id of the editor's puzzle ("Play again" keeps testing it).
     LEVEL_ID = "test-play"
+    #: The way back to the editor stays on the row, with Pause, in a small window: at 640x400 it
+    #: went into the More menu as "Edit", and nothing on screen said how to get back.
+    TOOLBAR_PRIORITY: ClassVar[dict[str, int]] = {**HashiScene.TOOLBAR_PRIORITY, "open_editor": 3}
 
     def __init__(self, info: GameInfo, session: Session[Any, Any, Any], editor: EditorScene) -> None:
         super().__init__(info, session)
         self.editor_scene = editor
         self.testing = True
+
+    def game_bindings(self) -> list[Binding]:
+        """E's button says where it goes while testing: "Edit" read as "edit this puzzle", and it
+        was the only way back to the editor by mouse."""
+        rows = super().game_bindings()
+        if not self.testing:
+            return rows
+        return [replace(b, label="back to the editor", button="Back to editor") if b.action == "open_editor" else b
+                for b in rows]
 
     def change_level(self, level: Any, level_id: str, *, seed: int = 0) -> None:
         if level_id != self.LEVEL_ID and self.testing:
