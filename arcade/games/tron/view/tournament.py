@@ -88,8 +88,8 @@ class TournamentScene(Scene):
         px = self.app.theme.px
         button = self.leave_button
         width = button.preferred_width(self.app.theme, 16) + px(24)
-        button.rect = pygame.Rect(0, 0, width, px(34))
-        button.rect.midbottom = (self.panel.centerx, self.panel.bottom - px(12))
+        button.rect = pygame.Rect(0, 0, width, px(30))
+        button.rect.midbottom = (self.panel.centerx, self.panel.bottom - px(8))
 
     def is_idle(self) -> bool:
         """Drawn again when a round finishes or the run ends (and on input): a table redrawn every
@@ -302,7 +302,7 @@ class TournamentScene(Scene):
         y += px(22)
         starts = [x + round(share * width) for share in ROUND_COLUMNS]
         # Whole lines high: scrolled to its end, the list shows no gap above its first line.
-        room = max(0, self.leave_button.rect.top - px(32) - y)
+        room = max(0, self.leave_button.rect.top - px(24) - y)
         view = pygame.Rect(self.panel.x + px(12), y, self.panel.width - px(24), room - room % self.line_h)
         self._draw_rounds(surface, view, starts)
         if self.chosen is not None:
@@ -313,7 +313,7 @@ class TournamentScene(Scene):
                 "↑↓ or click: choose a round to watch · Esc: stop (asks first)"
         else:
             hint = "Esc or Enter: back to the game" if self.run.done else "Esc: stop (asks first)"
-        draw_text(surface, theme, hint, (self.panel.centerx, self.leave_button.rect.top - px(6)), size=14,
+        draw_text(surface, theme, hint, (self.panel.centerx, self.leave_button.rect.top - px(3)), size=14,
                   colour=theme["text_dim"], anchor="midbottom", max_width=self.panel.width - px(24))
         self.leave_button.label = self.leave_label()
         self.leave_button.draw(surface, theme, 16)
