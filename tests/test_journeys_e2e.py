@@ -15,7 +15,8 @@ map, quits in the middle of the next round and comes back to that match with Con
 
 The program tells the tests where it drew things and what it did through the trace file
 (``$PUZZLE_ARCADE_TRACE``: ``menu-entry``, ``push``/``pop``, ``hashi-island``, ``royale-layout``,
-``runway-layout``, ``tron-layout``, ``tron-tournament-round``, ``picker-row``, ``outcome``, ``result``,
+``runway-layout``, ``tron-layout``, ``tron-tournament-round``, ``tron-tournament-button``, ``tron-setup-row``,
+``tron-setup-button``, ``toolbar-button``, ``overlay-button``, ``picker-row``, ``outcome``, ``result``,
 ``rest``
 ...); the plumbing is in tests/xwindow.py.
 Screenshots of each step are left in the test's ``tmp_path``.
@@ -551,6 +552,100 @@ def test_tron_tournament_journey(xserver, tmp_path):
         player.keys("Escape")
         player.wait_line(back, lambda line: line == "pop TournamentScene", "the table to close")
         player.quit_by_menu("TronScene")
+
+
+def placed(lines: list[str], prefix: str) -> dict[str, tuple[int, int, int, int]]:
+    """Where the last ``PREFIX x y w h label`` trace lines put each label (toolbar and overlay buttons)."""
+    found: dict[str, tuple[int, int, int, int]] = {}
+    for line in lines:
+        if line.startswith(prefix + " "):
+            fields = line.split(" ", 5)
+            found[fields[5]] = (int(fields[1]), int(fields[2]), int(fields[3]), int(fields[4]))
+    return found
+
+
+def setup_rows(lines: list[str]) -> dict[str, tuple[int, int, int, int, str]]:
+    """The Tron setup's rows in view as last drawn: key → (◂ x, ◂ y, ▸ x, ▸ y, value)."""
+    rows: dict[str, tuple[int, int, int, int, str]] = {}
+    batch_over = False
+    for line in lines:
+        if line.startswith("tron-setup-button "):
+            batch_over = True  # each drawing's rows come before its buttons: a new batch starts afresh
+        elif line.startswith("tron-setup-row "):
+            if batch_over:
+                rows, batch_over = {}, False
+            fields = line.split(" ", 6)
+            rows[fields[1]] = (int(fields[2]), int(fields[3]), int(fields[4]), int(fields[5]), fields[6])
+    return rows
+
+
+def test_tron_tournament_by_mouse_alone_at_640x400(xserver, tmp_path):
+    """A player with only a mouse, in the smallest window: Tron from the menu → the toolbar's Setup →
+    the rows' ▸ to a tournament of Random against Flood fill → Start →
+    a round opened by two clicks → the round's Back to table → the table's Back to the game → Pause →
+    Main menu → Quit. The table had no button and the round's only way back was its Replay button:
+    the mouse was stuck there."""
+    with run_program(xserver, tmp_path, "--size", "640x400") as program:
+        player = Player(program, tmp_path)
+
+        def press(mark: int, prefix: str, label: str) -> None:
+            x, y, w, h = wait_for(lambda: placed(player.since(mark), prefix).get(label), 20, f"the {label} button")
+            player.click(x + w // 2, y + h // 2)
+
+        def shot(name: str) -> None:
+            """The whole 640x400 window, left in ``tmp_path`` to look at (nothing is compared)."""
+            time.sleep(0.3)
+            image = screenshot(player.env, tmp_path / f"{name}-screen.png")
+            pygame.image.save(crop(image, (*player.origin, 640, 400)), str(tmp_path / f"{name}.png"))
+
+        def set_row(key: str, wanted: str) -> None:
+            for _ in range(8):
+                mark = player.mark()
+                rows = wait_for(lambda: setup_rows(player.program.trace_lines()), 20, "the setup's rows")
+                _bx, _by, fx, fy, value = rows[key]
+                if value.startswith(wanted):
+                    return
+                player.click(fx, fy)
+                player.wait_line(mark, lambda line: line.startswith("tron-setup-row "), f"the {key} row to change")
+            raise AssertionError(f"{key} never became {wanted!r}: {setup_rows(player.program.trace_lines())[key]}")
+
+        mark = player.mark()
+        player.open_entry("Tron", "TronScene")
+        press(mark, "toolbar-button", "Setup")
+        player.wait_push(mark, "SetupScene")
+        set_row("mode", "Tournament")
+        set_row("bot1", "Random")
+        set_row("bot2", "Flood fill")  # at 100 ms a move (the time row is below the fold here)
+        shot("mouse-tournament-0-setup")
+        start = player.mark()
+        x, y = wait_for(lambda: next(((int(f[1]), int(f[2])) for f in map(str.split, player.since(0))
+                                      if f[0] == "tron-setup-button" and f[3] == "Start"), None), 20, "Start")
+        player.click(x, y)
+        player.wait_push(start, "TournamentScene")
+        player.wait_line(start, lambda line: line == "tron-tournament-progress Finished: 2 rounds",
+                         "the tournament to finish", 60)
+        shot("mouse-tournament-1-finished")
+        rounds = tournament_rounds(player.since(start))
+        rx, ry, rw, rh = rounds[list(rounds)[-1]]
+        player.click(rx + rw // 2, ry + rh // 2)
+        opened = player.mark()
+        player.click(rx + rw // 2, ry + rh // 2)
+        player.wait_push(opened, "TronScene")
+        shot("mouse-tournament-2-round")
+        back = player.mark()
+        press(opened, "toolbar-button", "Back to table")
+        player.wait_line(back, lambda line: line == "pop TronScene", "the round to close")
+        assert "pop TournamentScene" not in player.since(back), "Back to table closed the table too"
+        press(start, "tron-tournament-button", "Back to the game")
+        player.wait_line(back, lambda line: line == "pop TournamentScene", "the table to close")
+        out = player.mark()
+        press(mark, "toolbar-button", "Pause")
+        player.wait_push(out, "PauseScene")
+        press(out, "overlay-button", "Main menu")
+        player.wait_line(out, lambda line: line == "pop TronScene", "the game to close")
+        qx, qy, qw, qh = wait_for(lambda: menu_entries(player.since(out)).get("Quit"), 20, "the menu to come back")
+        player.click(qx + qw // 2, qy + qh // 2)
+        assert program.process.wait(20) == 0, program.output()
 
 
 # -- The keyboard's way to the toolbar -------------------------------------------------------------------

@@ -174,6 +174,8 @@ class PanelScene(Scene):
             for i in row:
                 self.buttons[i].rect = pygame.Rect(x, top + r * px(BUTTON_ROW), widths[i], px(38))
                 x += widths[i] + gap
+        for b in self.buttons:  # end-to-end tests click them where they were laid out (no-op untraced)
+            self.app.trace(f"overlay-button {b.rect.x} {b.rect.y} {b.rect.width} {b.rect.height} {b.label}")
         self._fit_keys()
 
     def _fit_keys(self) -> None:

@@ -131,4 +131,7 @@ class ToolbarMixin:
         bar_height = self.app.theme.px(34 if h >= 600 else 28)
         bar_top = h - bar_height - 10  # one row at every size (buttons that do not fit go into its More menu)
         self.toolbar.layout(self.app.theme, pygame.Rect(12, bar_top, w - 24, bar_height), bar_height)
+        for button in self.toolbar.row():  # end-to-end tests click buttons where they were laid out
+            r = button.rect
+            self.app.trace(f"toolbar-button {r.x} {r.y} {r.width} {r.height} {button.label}")
         return bar_top

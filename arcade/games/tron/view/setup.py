@@ -299,6 +299,7 @@ class SetupScene(Scene):
         #: (window size, panel top, the message's extra height) of the last layout: the panel keeps its
         #: top while rows change, its bottom while the message grows.
         self._anchor: tuple[tuple[int, int], int, int] | None = None
+        self._traced_places: list[str] = []
         self.title = "New match"
         self.setup = setup
         #: Every map's value, in the picker's order (read once, when ←→ first steps through them).
@@ -615,6 +616,22 @@ class SetupScene(Scene):
             b.rect = pygame.Rect(x, self.panel.bottom - px(56), w, px(38))
             x += w + px(10)
 
+    def _trace_places(self) -> None:
+        """Where each row's ◂ and ▸ and each button were drawn, once per change (end-to-end tests click
+        them as a player's mouse would; a no-op untraced)."""
+        assert self.app is not None
+        lines = []
+        for i, ((key, _label, value), rect) in enumerate(zip(self.rows(), self.row_rects, strict=False)):
+            if self.shown(i) and not key.startswith(("human", "command")):
+                back, forward = self.arrow_rects(key, rect)
+                lines.append(f"tron-setup-row {key} {back.centerx} {back.centery} {forward.centerx} "
+                             f"{forward.centery} {value}")
+        lines += [f"tron-setup-button {b.rect.centerx} {b.rect.centery} {b.label}" for b in self.buttons]
+        if lines != self._traced_places:
+            self._traced_places = lines
+            for line in lines:
+                self.app.trace(line)
+
     def _place_rows(self, count: int) -> None:
         """Each row's rectangle on the screen at the current scroll."""
         view = self.scroll.view
@@ -798,6 +815,7 @@ class SetupScene(Scene):
         self.scroll.draw_bar(surface, theme, self.panel.right - px(12))
         for b in self.buttons:
             b.draw(surface, theme, 17)
+        self._trace_places()
         self.focus.draw(surface, theme)  # only the ring: the focus toolbar has no row of its own
         line_h = theme.font(self.ERROR_SIZE).get_linesize()
         for i, line in enumerate(reversed(self.error_lines)):

@@ -59,6 +59,7 @@ class TournamentScene(Scene):
         #: The places last written to the trace (end-to-end tests click them), so it is written once.
         self._traced: object = None
         self._traced_progress: tuple[int, bool] | None = None
+        self._traced_button: object = None
         #: The mouse's way out, as Esc is the keyboard's: "Stop" while the rounds run (asks first, as
         #: Esc does), "Back to the game" once they are over. The table had no button, and a click
         #: outside it did nothing: a player with only a mouse could not leave it.
@@ -317,3 +318,8 @@ class TournamentScene(Scene):
                   colour=theme["text_dim"], anchor="midbottom", max_width=self.panel.width - px(24))
         self.leave_button.label = self.leave_label()
         self.leave_button.draw(surface, theme, 16)
+        placed = (self.leave_button.label, tuple(self.leave_button.rect))
+        if placed != self._traced_button:  # end-to-end tests click it (no-op untraced)
+            self._traced_button = placed
+            r = self.leave_button.rect
+            self.app.trace(f"tron-tournament-button {r.x} {r.y} {r.width} {r.height} {placed[0]}")
