@@ -328,3 +328,23 @@ def test_a_round_opened_from_the_table_has_a_button_back_to_it(app, driver):
     assert back is not None and back.rect.width and back.is_enabled()
     driver.click(back.rect.center)
     assert app.stack.top is table and table.chosen == chosen[0]
+
+
+def test_clicks_on_modes_arrow_step_through_every_mode_where_the_pointer_stays(app, driver):
+    """At 1024x640 the Tournament's rows lifted the panel 22 px: the next click on Mode's ▸, where
+    the pointer still was, landed between two rows and did nothing. The panel keeps its top (its
+    rows shrink a little) so each click at the same place steps the mode on."""
+    app.on_resize((1024, 640))
+    scene = app.launch("tron", Launch(level=TINY, seed=3))
+    driver.frame()
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    driver.frame()
+    _back, forward = overlay.arrow_rects("mode", overlay.row_rects[0])
+    seen = [overlay.setup.mode]
+    for _ in range(4):
+        driver.click(forward.center)
+        seen.append(overlay.setup.mode)
+    assert len(set(seen)) == 4 and seen[0] == seen[4], seen  # every mode, and round to the first
+    assert scene is not overlay

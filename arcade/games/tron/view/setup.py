@@ -598,6 +598,13 @@ class SetupScene(Scene):
         # (it moved 18 px down, and a second click on its upper half hit nothing).
         if self._anchor is not None and self._anchor[0] == size:
             top = self._anchor[1] - (extra - self._anchor[2])
+            # Grown past the window's foot, the rows shrink (down to readable) before the top moves:
+            # at 1024x640 the Tournament's rows lifted the panel 22 px, and the next click on Mode's
+            # ▸ landed between two rows and did nothing.
+            least = px(170) + extra + px(self.MIN_ROW) * len(rows)
+            if top + height > size[1] - 10 and size[1] - 10 - top >= least:
+                height = size[1] - 10 - top
+                self.panel.height = height
             self.panel.top = max(0, min(top, size[1] - 10 - height))
         self._anchor = (size, self.panel.top, extra)
         # The rows shrink to fit, down to a height their text is readable and clickable in; past
