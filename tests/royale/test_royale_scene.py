@@ -727,10 +727,10 @@ def test_the_panel_before_the_drop_names_the_keyboard_way_and_fits(app, driver):
 def test_a_double_click_that_drops_or_steps_acts_once(app, driver, monkeypatch):
     """Many players double-click: the second click on the cell just dropped on said in red "You are
     here", and on the centre just stepped onto it was a Finish that ended the round."""
-    from arcade.games.royale.view import scene as scene_module
+    from arcade.games.royale.view import player_moves  # where click_cell reads the clock
 
     clock = [100.0]
-    monkeypatch.setattr(scene_module, "time", type("Clock", (), {"monotonic": staticmethod(lambda: clock[0])}))
+    monkeypatch.setattr(player_moves, "time", type("Clock", (), {"monotonic": staticmethod(lambda: clock[0])}))
     scene = open_level(app, driver, "02-dead-end-11x11")
     level = scene.session.level
     r, c = level.centre
