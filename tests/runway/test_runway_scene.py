@@ -225,18 +225,18 @@ def test_a_move_while_the_ai_plans_its_watch_drops_that_plan(app, driver, monkey
     planned, and it took back a turn the player had left winnable, then drove a plan made elsewhere."""
     import threading
 
-    import arcade.games.runway.view.scene as scene_module
+    import arcade.games.runway.view.watching as watching_module  # where toggle_watch finds the planner
 
     # The plan is held until the player has stepped back: on a loaded machine it used to come in
     # during Space's own frame, before the steps back this test is about (one red run in CI).
     stepped_back = threading.Event()
-    planner = scene_module.last_winnable
+    planner = watching_module.last_winnable
 
     def held_planner(*args, **kwargs):
         stepped_back.wait(10)
         return planner(*args, **kwargs)
 
-    monkeypatch.setattr(scene_module, "last_winnable", held_planner)
+    monkeypatch.setattr(watching_module, "last_winnable", held_planner)
     scene = open_runway(app, "02_chained_jumps_over_increasing_length")
     for command in ("SPEED", "SPEED", "SPEED", "JUMP", "SLOW"):
         scene.command(Command(command))
