@@ -16,6 +16,7 @@ from arcade.games import REGISTRY
 from arcade.services.settings import MIN_WINDOW
 from arcade.ui.app import App
 from arcade.ui.audio import Audio, synthesise
+from arcade.ui.camera import zoom_field
 from arcade.ui.gridview import GridView
 from arcade.ui.input import PointerTracker, standard_action
 from arcade.ui.menu import MenuScene
@@ -1322,3 +1323,10 @@ def test_a_message_not_yet_seen_stays_when_the_menu_comes_back():
     toast.update(2.0)
     toast.show("fresh", "warning", 8.0)
     assert toast.drop_seen() and [m.text for m in toast.messages] == ["fresh"]
+
+
+def test_the_header_says_the_zoom_alike_in_every_game_and_only_while_zoomed():
+    """One wording for the zoom field (a GridView camera's header and Runway's road): "Zoom 2.5×"."""
+    assert zoom_field(2.5, True) == ["Zoom 2.5×"]
+    assert zoom_field(1.04, True) == ["Zoom 1.0×"]
+    assert zoom_field(3.0, False) == []

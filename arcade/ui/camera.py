@@ -101,6 +101,12 @@ def zoom_limit_words(step: int) -> str:
     return "This is the closest zoom." if step > 0 else "This is the widest zoom."
 
 
+def zoom_field(zoom: float, zoomed: bool) -> list[str]:
+    """The header's field saying how far the board is zoomed ("Zoom 2.5×"), only while it is
+    (every game's words: a GridView camera's and Runway's road say it alike)."""
+    return [f"Zoom {zoom:.1f}×"] if zoomed else []
+
+
 class CameraScene:
     """Mixin for a GameScene: the ``zoom`` and ``zoom_fit`` actions of :func:`camera_bindings`.
 
@@ -168,4 +174,4 @@ class CameraScene:
     def zoom_fields(self) -> list[str]:
         """A header field saying how far the board is zoomed ("Zoom 2.5×"), only while it is."""
         view = self.camera.view
-        return [f"Zoom {view.cell / max(1.0, view.fit_w):.1f}×"] if view.zoomed else []
+        return zoom_field(view.cell / max(1.0, view.fit_w), view.zoomed)

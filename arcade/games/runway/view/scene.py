@@ -39,6 +39,7 @@ from arcade.games.runway.view.roadview import RoadView
 from arcade.games.runway.view.turns import FALL_SECONDS, TURN_SECONDS, Transition, TurnsMixin
 from arcade.games.runway.view.watching import REWIND_SECONDS, WatchingMixin
 from arcade.services.settings import stored_choice
+from arcade.ui.camera import zoom_field
 from arcade.ui.speed import WATCH_SPEEDS
 from arcade.ui.tick_scene import TickScene
 from arcade.ui.transport import Scrub
@@ -135,7 +136,7 @@ class RunwayScene(WatchingMixin, TurnsMixin, RaceResultMixin, RoadInputMixin, Dr
 
     def status_fields(self) -> list[str]:
         """The header's fields: the zoom when the player's own, and the clock of a timed game."""
-        zoom = [f"Zoom {self.road.user_zoom:.1f}×"] if self.road.zoomed else []
+        zoom = zoom_field(self.road.user_zoom, self.road.zoomed)
         clock = [self.clock_text] if self.timed else []  # a run on the timeline was not timed here
         # The turn is the HUD's first word, right under the header: "Turn 0/50" was said twice.
         return [*zoom, *clock]
