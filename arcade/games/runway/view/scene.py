@@ -28,6 +28,7 @@ import pygame
 from arcade.core.game import Outcome
 from arcade.core.registry import GameInfo
 from arcade.core.session import Session
+from arcade.core.words import plural
 from arcade.games.runway.ai import AI_TITLES, PlanCache
 from arcade.games.runway.logic import RULES, Command, State
 from arcade.games.runway.view.drawing import DrawingMixin
@@ -123,7 +124,7 @@ class RunwayScene(WatchingMixin, TurnsMixin, RaceResultMixin, RoadInputMixin, Dr
     def level_summary(self) -> str:
         level = self.session.level
         bikes = len(level.bikes)
-        return (f"{bikes} bike{'s' * (bikes != 1)}, {level.need} must cross; runway of {level.length} cells. "
+        return (f"{plural(bikes, 'bike')}, {level.need} must cross; runway of {level.length} cells. "
                 "Arrows / J / Enter drive · Space lets the AI drive · H hints.")
 
     def resumed_summary(self) -> str:
@@ -131,7 +132,7 @@ class RunwayScene(WatchingMixin, TurnsMixin, RaceResultMixin, RoadInputMixin, Dr
         bikes, 1 must cross") read as if no bike had fallen yet."""
         session, level = self.session, self.session.level
         riding, bikes = len(session.state.active), len(level.bikes)
-        return (f"Turn {session.index} of {session.length}: {riding} of {bikes} bike{'s' * (bikes != 1)} "
+        return (f"Turn {session.index} of {session.length}: {riding} of {plural(bikes, 'bike')} "
                 f"riding, {level.need} must cross. Arrows / J / Enter drive · Space lets the AI drive · H hints.")
 
     def status_fields(self) -> list[str]:

@@ -24,6 +24,7 @@ from typing import Any
 
 from arcade.core.game import Step
 from arcade.core.registry import Binding
+from arcade.core.words import plural
 from arcade.games.runway.ai import AI_TITLES, Plan, PlanCache, compare_ais, last_winnable
 from arcade.games.runway.logic import RULES, State
 from arcade.ui.watch import WatchPlayer
@@ -134,7 +135,7 @@ class WatchingMixin:
                     for _ in range(back):
                         self.session.undo()
                     note = (f"The race could not be won from turn {turn} any more, so the AI goes back "
-                            f"{back} turn{'s' * (back != 1)}, to turn {self.session.state.turn}: it "
+                            f"{plural(back, 'turn')}, to turn {self.session.state.turn}: it "
                             f"{plan.summary()}. ")
                 self.begin_watch(note)
 
