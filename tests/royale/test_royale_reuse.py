@@ -148,3 +148,33 @@ def test_the_ai_matching_its_cut_short_par_is_not_called_the_best_possible_route
     said = " ".join(scene.result_lines(scene.session.outcome))
     assert "best possible route" not in said, said
     assert "the AI matched the best route it found (not proven best)" in said, said
+
+
+def test_a_cut_short_par_is_not_called_the_optimal_route_in_the_result(app, driver, searches):
+    """Par "6+?" is the best route the AI found, not a proven optimum: the result's par line said
+    "(the optimal route is dashed below)" and its mini-map legend "optimal route (6 loot)"."""
+    from arcade.games.royale.view.result import RoyaleResultScene
+
+    scene = open_level(app, driver)
+    assert scene.par_text() == "6+?"
+    driver.click(tuple(int(v) for v in scene.grid.cell_center((3, 10))))  # the drop
+    for key in (pygame.K_DOWN, pygame.K_s, pygame.K_s, pygame.K_d, pygame.K_w, pygame.K_w):  # away from the centre
+        if scene.session.outcome is None:
+            driver.key(key)
+    outcome = scene.session.outcome
+    assert outcome is not None and not outcome.is_win  # lost: the par line points at the par's route
+    top = app.stack.top
+    assert isinstance(top, RoyaleResultScene)
+    driver.frames(2)
+    (par_line,) = [line for line in top.lines if "Par:" in line]
+    assert "optimal" not in par_line and "best route found" in par_line, par_line
+    legend = [words for _, _, words in top.legend()]
+    assert not any("optimal" in words for words in legend) and "best route found (6 loot)" in legend, legend
+
+
+def test_the_how_to_page_says_what_a_cut_short_par_is():
+    """It said "the par is the best possible haul" with no word for the "6+?" a big grid shows."""
+    from arcade.games.royale import INFO
+
+    said = " ".join(INFO.how_to_play)
+    assert "6+?" in said and "not proven best" in said

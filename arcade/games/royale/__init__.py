@@ -33,7 +33,8 @@ INFO = GameInfo(
         "you step on.",
         "After your k-th move only the grid shrunk by k cells on every side is safe: the storm eats a ring "
         "each move. End your route on the centre cell before the storm reaches you.",
-        "Collect as much loot as you can; the par is the best possible haul on this grid.",
+        'Collect as much loot as you can; the par is the best possible haul on this grid — or, shown as "6+?" '
+        "on a grid too big to search in time, the best haul the AI found (not proven best).",
         "H shows the best next move; I lets the AI walk the optimal route.",
     ),
 )

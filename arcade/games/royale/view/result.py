@@ -20,11 +20,30 @@ if TYPE_CHECKING:
 #: cells of 11 pixels, the route lines hard to follow) with two thirds of the screen unused.
 MAP_MAX = 250
 MAP_SHARE = 0.45
-#: Where the result's par line points for the optimal route: the mini-map under it, or -- in a
-#: window with no room for the map (640x400) -- the board, where Look at board shows it. The
-#: panel said "dashed below" over no map at all.
-ON_MAP = "(the optimal route is dashed below)"
-ON_BOARD = "(Look at board shows the optimal route, dashed)"
+
+
+def route_name(exact: bool) -> str:
+    """What the result calls the par's route: the optimal one only when the solver proved it; a par
+    the time limit cut short ("6+?") is the best route the AI found. The mini-map's legend said
+    "optimal route (6 loot)" beside "not proven best"."""
+    return "optimal route" if exact else "best route found"
+
+
+def on_map(exact: bool) -> str:
+    """Where the result's par line points for the par's route: the mini-map under it (see
+    :func:`on_board` for a window without one)."""
+    return f"(the {route_name(exact)} is dashed below)"
+
+
+def on_board(exact: bool) -> str:
+    """The par line's pointer in a window with no room for the mini-map (640x400): the board, where
+    Look at board shows the route. The panel said "dashed below" over no map at all."""
+    return f"(Look at board shows the {route_name(exact)}, dashed)"
+
+
+#: The pointers for a proven par (the usual case).
+ON_MAP = on_map(True)
+ON_BOARD = on_board(True)
 
 
 class RoyaleResultScene(ResultScene):
@@ -40,9 +59,11 @@ class RoyaleResultScene(ResultScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self._layout(size)
-        # The par line names where the optimal route is drawn: under it only when the map fits.
-        said = [line.replace(ON_BOARD, ON_MAP) if self._map_height else line.replace(ON_MAP, ON_BOARD)
-                for line in self.lines]
+        # The par line names where the par's route is drawn: under it only when the map fits.
+        said = self.lines
+        for exact in (True, False):
+            here, there = on_map(exact), on_board(exact)
+            said = [line.replace(there, here) if self._map_height else line.replace(here, there) for line in said]
         if said != self.lines:
             self.lines = said
             self._layout(size)
@@ -98,17 +119,22 @@ class RoyaleResultScene(ResultScene):
         self.map_rect = rect
         # Legend: a short sample of each line style, then its words.
         y = rect.bottom + px(16)
-        par = self.scene.par_route
-        whose = self.scene.route_owner(capital=False)
-        route = f"{whose} route" if whose else "the route played"  # the AI and you: the credit line says who
-        items = [("player1", False, f"{route} ({self.scene.session.state.loot} loot)")]
-        if par is not None:
-            items.append(("player2", True, f"optimal route ({par.loot} loot)"))
-        else:
-            items.append(("text_dim", True, "optimal route: " + self.scene.par_text()))
+        items = self.legend()
         widths = [px(44) + theme.font(15).size(text)[0] for _, _, text in items]
         x = self.panel.centerx - (sum(widths) + px(24) * (len(items) - 1)) // 2
         for (role, dashed, text), w in zip(items, widths):
             draw_route(surface, theme, [(x + 2, y), (x + px(34), y)], 14, role, dashed=dashed, markers=False)
             draw_text(surface, theme, text, (x + px(42), y), size=15, anchor="midleft")
             x += w + px(24)
+
+    def legend(self) -> list[tuple[str, bool, str]]:
+        """The mini-map legend's entries: the line's colour role, whether dashed, and its words."""
+        par = self.scene.par_route
+        whose = self.scene.route_owner(capital=False)
+        route = f"{whose} route" if whose else "the route played"  # the AI and you: the credit line says who
+        items = [("player1", False, f"{route} ({self.scene.session.state.loot} loot)")]
+        if par is not None:
+            items.append(("player2", True, f"{route_name(par.exact)} ({par.loot} loot)"))
+        else:
+            items.append(("text_dim", True, "optimal route: " + self.scene.par_text()))
+        return items

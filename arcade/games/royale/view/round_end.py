@@ -19,7 +19,7 @@ from arcade.core.game import Outcome
 from arcade.games.royale.solver import Route
 from arcade.ui.overlays import ResultScene
 
-from .result import ON_MAP, RoyaleResultScene
+from .result import RoyaleResultScene, on_map
 
 
 class RoundEndMixin:
@@ -72,7 +72,7 @@ class RoundEndMixin:
                            else "you matched the best route the AI found") + " (not proven best)"
                 lines.append(f"{whose} · Par: {self.par_text()} — {who} ★")
             else:
-                lines.append(f"{whose} · Par: {self.par_text()} {ON_MAP}")
+                lines.append(f"{whose} · Par: {self.par_text()} {on_map(par.exact)}")
         else:
             lines.append(f"{whose} · Par: {self.par_text()}")
         return lines
