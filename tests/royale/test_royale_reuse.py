@@ -172,6 +172,23 @@ def test_a_cut_short_par_is_not_called_the_optimal_route_in_the_result(app, driv
     assert not any("optimal" in words for words in legend) and "best route found (6 loot)" in legend, legend
 
 
+def test_o_and_look_at_the_board_call_a_cut_short_par_the_best_route_found(app, driver, searches):
+    """After the round, O (and the result's way back to the board) said "Dashed: the optimal route"
+    over a par the time limit cut short."""
+    scene = open_level(app, driver)
+    driver.click(tuple(int(v) for v in scene.grid.cell_center((3, 10))))  # the drop
+    for key in (pygame.K_DOWN, pygame.K_s, pygame.K_s, pygame.K_d, pygame.K_w, pygame.K_w):  # away from the centre
+        if scene.session.outcome is None:
+            driver.key(key)
+    assert scene.session.outcome is not None
+    scene.look_at_board()
+    assert "best route found" in scene.status_text and "optimal" not in scene.status_text, scene.status_text
+    scene.toggle_optimal()
+    assert scene.status_text == "The best route found is hidden (O shows it again).", scene.status_text
+    scene.toggle_optimal()
+    assert scene.status_text == "Dashed: the best route found (O hides it).", scene.status_text
+
+
 def test_the_how_to_page_says_what_a_cut_short_par_is():
     """It said "the par is the best possible haul" with no word for the "6+?" a big grid shows."""
     from arcade.games.royale import INFO

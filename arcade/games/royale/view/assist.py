@@ -24,7 +24,7 @@ from arcade.games.royale import ai
 from arcade.games.royale.logic import Level, State
 from arcade.games.royale.solver import Route
 
-from .result import RoyaleResultScene
+from .result import RoyaleResultScene, route_name
 
 #: Past this many moves (sides over 51: no bundled level nor picker size) a hint or a par may
 #: think for seconds, up to ``ai.THINK_SECONDS``; up to it, under 0.1 s (README, Benchmarks).
@@ -93,6 +93,11 @@ class AssistMixin:
             return f"{self.par_route.loot}" + ("" if self.par_route.exact else "+?")
         return {"thinking": "…", "none": "no route", "failed": "?"}.get(self.par_status, "…")
 
+    def par_route_name(self) -> str:
+        """"the optimal route", or "the best route found" for a par the time limit cut short ("6+?"):
+        the words O and the result's "look at the board" said claimed a best route nobody proved."""
+        return f"the {route_name(self.par_route is None or self.par_route.exact)}"
+
     def toggle_optimal(self) -> None:
         if self.session.outcome is None and not self.show_optimal:
             self.say("The optimal route is revealed when the round ends — H gives a hint meanwhile.", "warning")
@@ -101,9 +106,10 @@ class AssistMixin:
         if self.show_optimal and self.par_route is None:
             self.say(f"The optimal route is not known yet (par {self.par_text()}).", "warning")
         elif self.show_optimal:
-            self.say("Dashed: the optimal route (O hides it).", "info")
+            self.say(f"Dashed: {self.par_route_name()} (O hides it).", "info")
         else:
-            self.say("The optimal route is hidden (O shows it again).", "info")  # it said "O hides it" still
+            # It said "O hides it" still.
+            self.say(f"{self.par_route_name().capitalize()} is hidden (O shows it again).", "info")
 
     def show_hint(self, hint: Hint | None) -> None:
         super().show_hint(hint)

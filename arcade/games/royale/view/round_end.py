@@ -30,6 +30,7 @@ class RoundEndMixin:
     app: Any
     par_route: Route | None
     show_optimal: bool
+    par_route_name: Callable[[], str]
 
     def aside_name(self, index: int) -> str:
         return "the drop" if self.session.rules.decode_move(self.session.moves[index]).kind == "start" else "the finish"
@@ -95,7 +96,7 @@ class RoundEndMixin:
 
     def look_at_board(self) -> None:
         self.show_optimal = True
-        self.say("Dashed: the optimal route (O hides it). Undo steps back into the round.", "info")
+        self.say(f"Dashed: {self.par_route_name()} (O hides it). Undo steps back into the round.", "info")
 
     def result_scene(self, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
                      role: str) -> ResultScene:
