@@ -14,6 +14,7 @@ from arcade.ui.menu import MenuScene
 from arcade.ui.overlays import PauseScene
 from arcade.ui.scene import Scene
 from arcade.ui.settings_scene import SettingsScene
+from tests.conftest import Driver
 
 
 class Recorder(Scene):
@@ -293,6 +294,33 @@ def test_window_size_setting_resizes_and_relayouts(app, driver):
     driver.key(pygame.K_z)
     assert app.size == app.settings.window_size == app.screen.get_size()
     assert menu.entries[0].rect != first
+
+
+def test_a_command_line_size_is_this_runs_only(user_home):
+    """``--size 640x400`` (a screenshot's, a one-off look) was saved as the size to remember: the
+    next plain start opened at 640x400. Another setting's change neither saves it nor resizes the
+    window to the remembered size; the Settings' Window size row and a dragged window are remembered."""
+    from arcade.games import REGISTRY
+    from arcade.ui.app import App
+
+    Settings(window_size=(1600, 1000)).save()
+    app = App(REGISTRY, size=(640, 400), headless=True)
+    try:
+        driver = Driver(app)
+        assert app.size == app.screen.get_size() == (640, 400)
+        app.push(MenuScene())
+        app.push(SettingsScene())
+        driver.key(pygame.K_s)  # sound off: the settings are written
+        assert app.size == (640, 400)
+        assert Settings.load().window_size == (1600, 1000) and Settings.load().sound is False
+        driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=(640, 400), w=640, h=400))
+        assert Settings.load().window_size == (1600, 1000)  # the window's news of its own size
+        driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 500), w=800, h=500))
+        driver.key(pygame.K_s)  # sound on again: the settings are written with the dragged size
+        assert Settings.load().window_size == (800, 500)
+    finally:
+        app.close()
+    assert Settings.load().window_size == (800, 500)
 
 
 def test_video_resize_event_relayouts_every_scene(app, driver, toy_registered):

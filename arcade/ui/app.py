@@ -104,13 +104,18 @@ class App:
         pygame.key.set_repeat(300, 40)
         self.theme = Theme(self.settings.palette)
         self.fullscreen = False
-        if size is not None:
-            self.settings.window_size = size  # an explicit --size is also the size to remember
-        elif not headless:
+        if size is None and not headless:
             from arcade.ui.settings_scene import start_size
 
             self.settings.window_size = start_size(self.settings.window_size, _desktop_size())
-        self.size = self.settings.window_size
+        #: The Window size setting the window last followed: a change of it (the Settings' row)
+        #: remakes the window, any other setting's change leaves the window as it is. A ``--size``
+        #: window is not that setting: it is this run's only, the remembered size is kept for the
+        #: next start (it was saved as the size to remember, so a screenshot's 640x400 stuck).
+        self._window_setting = self.settings.window_size
+        #: The size the window returns to out of fullscreen: this run's, a ``--size`` one included.
+        self.windowed_size = size or self.settings.window_size
+        self.size = self.windowed_size
         self.screen = self._open_window(self.size, self.settings.fullscreen and not headless)
         self.audio = Audio(enabled=self.settings.sound)
         self.stack = SceneStack(self)
@@ -198,8 +203,10 @@ class App:
         fullscreen = self.fullscreen if fullscreen is None else fullscreen
         if self.headless:
             fullscreen = False
-        size = size or self.settings.window_size
+        size = size or self.windowed_size
         self.screen = self._open_window(size, fullscreen)
+        if not fullscreen:
+            self.windowed_size = self.size
         # The key that asked for it (Alt+Enter, the Settings' Window size or Fullscreen row) may
         # have its release sent to the old window: pygame would repeat it for ever.
         self.held_keys.window_replaced()
@@ -212,8 +219,11 @@ class App:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         else:
             self.screen = surface
-        self.size = self.screen.get_size()
-        self.settings.window_size = self.size  # remembered for the next start
+        if self.screen.get_size() != self.size:
+            # A size the player chose by dragging the window is remembered for the next start; the
+            # window's own news of the size it opened at (a ``--size`` one) is not a choice.
+            self.settings.window_size = self._window_setting = self.screen.get_size()
+        self.size = self.windowed_size = self.screen.get_size()
         self.redraw = True
         self.stack.resize(self.size)
 
@@ -222,10 +232,11 @@ class App:
         self.theme.set_palette(self.settings.palette)
         self.rescale()  # the Text size may have changed: every scene is laid out again below
         self.audio.enabled = self.settings.sound
-        if self.settings.fullscreen != self.fullscreen or (
-            not self.fullscreen and self.settings.window_size != self.size
-        ):
-            self.set_window(self.settings.window_size, self.settings.fullscreen)
+        size_chosen = self.settings.window_size != self._window_setting
+        if size_chosen:  # the Settings' Window size: the size out of fullscreen too, from now on
+            self._window_setting = self.windowed_size = self.settings.window_size
+        if self.settings.fullscreen != self.fullscreen or (size_chosen and not self.fullscreen):
+            self.set_window(None, self.settings.fullscreen)
         else:
             self.stack.resize(self.size)
         self.save_settings()
