@@ -1165,6 +1165,21 @@ def test_a_title_of_megabytes_is_shortened_with_a_few_measurements():
     assert len(calls) < 60
 
 
+def test_a_header_too_narrow_drops_the_games_name_whole_and_cuts_the_level_at_a_word():
+    """Battle Royale's header at 640 wide read "Scattered — Battle…": the game's name cut mid-word.
+    It goes whole; a level too long for the room is cut after a word, unless that leaves under half."""
+    from arcade.ui.formatting import header_title
+
+    def width(text: str) -> int:
+        return 10 * len(text)
+
+    assert header_title("Battle Royale", "Scattered", 400, width) == "Battle Royale — Scattered"
+    assert header_title("Battle Royale", "Scattered", 190, width) == "Scattered"
+    assert header_title("Tron", "Even sides with a long way round", 260, width) == "Even sides with a long…"
+    assert header_title("Tron", "Supercalifragilistic way", 120, width) == "Supercalif…"
+    assert header_title("Tron", "", 30, width) == "Tr…"
+
+
 def test_a_header_too_narrow_shortens_the_title_before_the_ending_it_must_keep():
     """The editor's unsaved "*" and file went under the ellipsis of a long title; the first of the
     endings given that leaves some title is kept, else the title is cut at its end as before."""

@@ -2,7 +2,7 @@
 
 The header's clock, the result's time, a personal best "time 00:39 (was 00:41)" and the picker's
 best-result tags all say a time the same way because they all come here; the header's title
-("Level — Game" when the room is short) is here too. They are separate from the scene classes
+(the level's name alone when the room is short) is here too. They are separate from the scene classes
 so that the picker and the tests can use them without the scene machinery.
 """
 
@@ -46,26 +46,40 @@ def header_title(game: str, level: str, room: int, width: Callable[[str], int],
                  keep: Sequence[str] = ()) -> str:
     """The header's title in ``room`` pixels (``width`` measures a text): "Game — Level" when it fits.
 
-    When it does not, the level goes first and whole, then as much of the game's name as fits:
-    at 640x400 the header read "Battle Royale — Even..." and "Tron ...", the game's name (which
-    the player chose a moment ago) kept and the level's lost. Only a level title wider than the
-    room itself is shortened, with an ellipsis -- in its middle when it ends with one of ``keep``
-    (tried in order, the first that leaves half the room to the title): the editor's file name
-    and unsaved mark "*" went under the ellipsis of a long puzzle title.
+    When it does not, the game's name is dropped whole and the level's name is shown alone: the
+    game's name, which the player chose a moment ago, was kept first ("Tron ...") and then cut
+    mid-word after the level ("Scattered — Battle…"), a different cut in every game. Only a level
+    title wider than the room itself is shortened, at a word's end (see :func:`word_prefix`), with
+    an ellipsis -- in its middle when it ends with one of ``keep`` (tried in order, the first that
+    leaves half the room to the title): the editor's file name and unsaved mark "*" went under the
+    ellipsis of a long puzzle title.
     """
     full = f"{game} — {level}" if level else game
-    if not level or width(full) <= room:
+    if width(full) <= room:
         return full
-    if width(level) > room:
-        for tail in keep:
-            if tail and level.endswith(tail):
-                head = fitting_prefix(level[:-len(tail)], room, width, "…" + tail).rstrip()
-                if head and width(head) >= room // 2:
-                    return head + "…" + tail
-        return fitting_prefix(level, room, width, "…").rstrip() + "…"
-    tail = f" — {game}"
-    if width(level + tail) <= room:
-        return level + tail
-    while len(tail) > len(" — ") + 2 and width(level + tail + "…") > room:
-        tail = tail[:-1]
-    return level + tail.rstrip() + "…" if width(level + tail + "…") <= room else level
+    if not level:
+        return word_prefix(game, room, width, "…") + "…"
+    if width(level) <= room:
+        return level
+    for tail in keep:
+        if tail and level.endswith(tail):
+            head = word_prefix(level[:-len(tail)], room, width, "…" + tail)
+            if head and width(head) >= room // 2:
+                return head + "…" + tail
+    return word_prefix(level, room, width, "…") + "…"
+
+
+def word_prefix(text: str, room: int, width: Callable[[str], int], end: str = "") -> str:
+    """The longest start of ``text`` that ends with a whole word and, followed by ``end``, fits
+    ``room`` (see :func:`~arcade.ui.text.fitting_prefix`), its trailing spaces and dashes dropped.
+
+    Cut mid-word only when the words that fit would fill less than half the room (one long word):
+    "Even sides with a long…" reads, "Even sides with a long wa…" does not.
+    """
+    prefix = fitting_prefix(text, room, width, end)
+    if len(prefix) < len(text) and not text[len(prefix)].isspace():
+        words = prefix.rsplit(" ", 1)[0].rstrip() if " " in prefix else ""
+        # Not back over a separator: "Editor — xxxx…" keeps some of the puzzle's title, "Editor…" none.
+        if words and words[-1] not in "—–-:" and width(words + end) >= room // 2:
+            prefix = words
+    return prefix.rstrip(" —-–:,")
