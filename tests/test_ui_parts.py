@@ -1176,7 +1176,7 @@ def test_a_header_too_narrow_drops_the_games_name_whole_and_cuts_the_level_at_a_
     assert header_title("Battle Royale", "Scattered", 400, width) == "Battle Royale — Scattered"
     assert header_title("Battle Royale", "Scattered", 190, width) == "Scattered"
     assert header_title("Tron", "Even sides with a long way round", 260, width) == "Even sides with a long…"
-    assert header_title("Tron", "Supercalifragilistic way", 120, width) == "Supercalif…"
+    assert header_title("Tron", "Supercalifragilistic way", 120, width) == "Supercalifr…"
     assert header_title("Tron", "", 30, width) == "Tr…"
 
 
