@@ -272,6 +272,26 @@ def test_the_wheel_scrolls_the_rounds_in_a_small_window(app, driver):
     assert index in [i for i, _rect in table.places]
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (640, 400), (1920, 1200)])
+def test_the_round_rows_are_a_comfortable_target_that_grows_with_the_window(app, driver, size):
+    """The round rows were a 13 px text's line, 16 px at any window: hard to aim at and to read. A
+    row is the theme's ROW (shrunk to MIN_ROW at the least, so three show before the list scrolls),
+    its text inside it, and a click in the middle of any row shown chooses that row."""
+    _scene, table = finished_table(app, driver, size)
+    px = app.theme.px
+    bands = [band for _index, band in table.places]
+    assert len(bands) >= 2, "the table shows at least two rounds at any window"
+    assert min(band.height for band in bands) >= 22, [band.height for band in bands]
+    assert px(TournamentScene.MIN_ROW) <= table.row_h <= px(TournamentScene.ROW)
+    assert table.row_h >= 22 and all(band.height >= table.row_h for band in bands)
+    if size != (640, 400):
+        assert table.row_h == px(TournamentScene.ROW) >= 28
+    for index, band in table.places:
+        assert band.bottom <= table.leave_button.rect.top
+        driver.click((band.centerx, band.y + table.row_h // 2))
+        assert table.chosen == index
+
+
 def test_a_round_coming_in_above_leaves_the_round_under_the_pointer_in_place(app, driver, monkeypatch):
     """Newest first, every finished round pushed the list down a line: a click aimed at a round
     while others were running chose the one above it. The list holds still under the pointer."""

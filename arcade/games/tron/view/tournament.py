@@ -34,6 +34,13 @@ class TournamentScene(Scene):
 
     overlay = True
     title = "Tron tournament"
+    #: A round row's height at a UI scale of 1 (a target for the mouse, as the level picker's and
+    #: the setup's rows are): the rows were a 13 px text's line, 16 px, too small to aim at and read.
+    ROW = 28
+    #: The least a row shrinks to in a small window before the list scrolls instead.
+    MIN_ROW = 22
+    #: The rows' text size; a failed round's reason is a line of it under its row.
+    TEXT = 15
 
     def __init__(self, run: TournamentRun) -> None:
         super().__init__()
@@ -54,6 +61,8 @@ class TournamentScene(Scene):
         #: (schedule index, rectangle): a click chooses what the player saw there.
         self.pointer: tuple[int, int] | None = None
         self.places: list[tuple[int, pygame.Rect]] = []
+        #: A round row's height as last laid out (see :meth:`_row_height`).
+        self.row_h = self.ROW
         #: The rounds as last listed (see :meth:`_listed`).
         self._held: list[RoundRow] | None = None
         #: The places last written to the trace (end-to-end tests click them), so it is written once.
@@ -114,7 +123,7 @@ class TournamentScene(Scene):
         if event.type in (pygame.MOUSEWHEEL, pygame.KEYDOWN):
             self._held = None  # not aiming at a round: list the ones finished meanwhile
         if event.type == pygame.MOUSEWHEEL:
-            self.follow = not self.scroll.wheel(event, NOTCH_LINES * self.line_h) and self.follow
+            self.follow = not self.scroll.wheel(event, NOTCH_LINES * self.row_h) and self.follow
             return True
         if self.leave_button.handle(event):
             return True
@@ -210,9 +219,20 @@ class TournamentScene(Scene):
         return (failed[-room:] + rest)[:room]
 
     @property
-    def line_h(self) -> int:
-        """A round line's height (a failed round has two: its reason under it)."""
-        return self.app.theme.font(13).get_linesize() if self.app is not None else 16
+    def reason_h(self) -> int:
+        """The height of a failed round's reason line, under its row."""
+        return self.app.theme.font(self.TEXT).get_linesize() if self.app is not None else 18
+
+    def _row_height(self, room: int) -> int:
+        """The rows' height: :attr:`ROW` at the UI scale, less in a small window (down to
+        :attr:`MIN_ROW`) so that three rows show before the list scrolls."""
+        assert self.app is not None
+        px = self.app.theme.px
+        return max(px(self.MIN_ROW), min(px(self.ROW), room // 3))
+
+    def _band_h(self, row: RoundRow) -> int:
+        """A round's height in the list: its row, and a failed round's reason under it."""
+        return self.row_h + (self.reason_h if row.failure else 0)
 
     def _listed(self, view: pygame.Rect) -> list[RoundRow]:
         """The rounds to list: as they were while the pointer rests on the list, the rounds finished
@@ -228,20 +248,19 @@ class TournamentScene(Scene):
         one under the pointer lit; :attr:`places` says where each was drawn."""
         assert self.app is not None
         theme = self.app.theme
-        px, line_h = theme.px, self.line_h
+        px = theme.px
         rows = self._listed(view)
         tops, top = [], 0
         for row in rows:
             tops.append(top)
-            top += line_h * (2 if row.failure else 1)
+            top += self._band_h(row)
         self.scroll.fit(view, top)
         if self.follow and self.chosen is not None:
             at = next((i for i, row in enumerate(rows) if row.index == self.chosen), None)
             if at is not None:
-                self.scroll.reveal(tops[at], line_h * (2 if rows[at].failure else 1))
-        shown = [(row, pygame.Rect(view.x, self.scroll.screen_y(top), view.width, line_h * (1 + bool(row.failure))))
-                 for row, top in zip(rows, tops, strict=True)
-                 if self.scroll.shows(top, line_h * (1 + bool(row.failure)))]
+                self.scroll.reveal(tops[at], self._band_h(rows[at]))
+        shown = [(row, pygame.Rect(view.x, self.scroll.screen_y(top), view.width, self._band_h(row)))
+                 for row, top in zip(rows, tops, strict=True) if self.scroll.shows(top, self._band_h(row))]
         self.places = [(row.index, band) for row, band in shown]
         hovered = self.round_at(self.pointer) if self.pointer is not None else None
         for row, band in shown:
@@ -251,12 +270,14 @@ class TournamentScene(Scene):
                 pygame.draw.rect(surface, theme["accent"], band, width=1, border_radius=4)
             colour = theme["error"] if row.failure else theme["text"]
             cells = (row.number, row.map_id, row.pairing, row.result, row.length)
+            middle = band.y + self.row_h // 2  # the text in the middle of its row
             for i, cell in enumerate(cells):
                 room = (starts[i + 1] if i + 1 < len(starts) else self.panel.right) - starts[i] - px(8)
-                draw_text(surface, theme, cell, (starts[i], band.y), size=13, colour=colour, max_width=room)
+                draw_text(surface, theme, cell, (starts[i], middle), size=self.TEXT, colour=colour, max_width=room,
+                          anchor="midleft")
             if row.failure:  # the reason under its round, where a bot author looks
-                draw_text(surface, theme, row.failure, (starts[1], band.y + line_h), size=13, colour=colour,
-                          max_width=self.panel.right - starts[1] - px(16))
+                draw_text(surface, theme, row.failure, (starts[1], band.y + self.row_h - px(2)), size=self.TEXT,
+                          colour=colour, max_width=self.panel.right - starts[1] - px(16))
         self.scroll.draw_bar(surface, theme, self.panel.right - px(10))
         places = [(index, tuple(rect)) for index, rect in self.places]
         if places != self._traced:  # where each round is, for end-to-end tests (no-op without a trace file)
@@ -302,9 +323,10 @@ class TournamentScene(Scene):
                   bold=True, colour=theme["text_dim"])
         y += px(22)
         starts = [x + round(share * width) for share in ROUND_COLUMNS]
-        # Whole lines high: scrolled to its end, the list shows no gap above its first line.
+        # Whole rows high: scrolled to its end, the list shows no gap above its first row.
         room = max(0, self.leave_button.rect.top - px(24) - y)
-        view = pygame.Rect(self.panel.x + px(12), y, self.panel.width - px(24), room - room % self.line_h)
+        self.row_h = self._row_height(room)
+        view = pygame.Rect(self.panel.x + px(12), y, self.panel.width - px(24), room - room % self.row_h)
         self._draw_rounds(surface, view, starts)
         if self.chosen is not None:
             hint = "↑↓ or click: round · Enter or click it again: watch · Esc: back to the game" \
