@@ -4483,3 +4483,74 @@ def test_a_file_named_like_a_bundled_level_reopens_from_the_file(info, toy_in_re
         assert rules.format_level(scene.session.level) == other, "the bundled level opened, not the file"
     finally:
         close(app)
+
+
+def _described_anew(rules, level, title: str):
+    """``level`` with its ``# title:`` line (or a new one) saying ``title``, or None when the game's
+    format has no header lines (Tron's maps, Runway's input)."""
+    from arcade.core.errors import FormatError
+
+    lines = [line for line in rules.format_level(level).splitlines() if not line.startswith("# title:")]
+    try:
+        return rules.parse_level("\n".join([f"# title: {title}", *lines]) + "\n", "<renamed>")
+    except FormatError:
+        return None
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_same_board_is_the_same_level_whatever_its_title(info, toy_in_registry):
+    """``Rules.same_board`` compares what the game is played on: a level is its own board, a new
+    title does not make another board, and two bundled levels with different boards differ."""
+    rules, front = info.load_rules(), info.load_front()
+    level, _level_id = front.open_level(SMALL[info.name])
+    assert rules.same_board(level, level)
+    assert rules.same_board(level, rules.parse_level(rules.format_level(level)))
+    renamed = _described_anew(rules, level, "Renamed in an editor")
+    if renamed is not None:
+        assert renamed != level and rules.same_board(level, renamed) and rules.same_board(renamed, level)
+    boards = {}
+    for entry in front.levels():
+        if not entry.error:
+            other, _ = front.open_level(entry.id)
+            boards.setdefault(rules.format_level(other), other)
+        if len(boards) == 2:
+            break
+    if len(boards) == 2:
+        first, second = boards.values()
+        assert not rules.same_board(first, second)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_play_level_resumes_its_save_after_only_the_files_title_changed(info, toy_in_registry, tmp_path):
+    """``play GAME --level FILE`` after only the file's ``# title:`` line was edited started the
+    game afresh (levels were compared with their headers), and the first move replaced the save of
+    the same grid. The save is resumed, on the file's level as it is now (its new title)."""
+    rules = info.load_rules()
+    level, _level_id = info.load_front().open_level(SMALL[info.name])
+    renamed = _described_anew(rules, level, "Renamed in an editor")
+    path = tmp_path / "mine.txt"
+    path.write_text(rules.format_level(level))
+    app = new_app(registry_with(info, 0))
+    try:
+        scene = app.launch(info.name, Launch(level=str(path)))
+        moves = list(safe_moves(scene, 2))
+        assert moves
+        saved_now(scene)
+        app.stack.pop()
+        if renamed is not None:
+            path.write_text(rules.format_level(renamed))
+        again = app.launch(info.name, Launch(level=str(path)))
+        assert again.session.moves == moves, "the save of the same board was not resumed"
+        if renamed is not None:
+            assert again.session.level == renamed and again.level_title == "Renamed in an editor"
+    finally:
+        close(app)
+
+
+def test_a_header_that_changes_the_rules_is_part_of_the_board():
+    """Hashi's ``# topology:`` is a header line too, but a torus is another puzzle than the plane
+    with the same islands (``board_headers``): only the describing lines are left out."""
+    rules = HASHI.load_rules()
+    plane = rules.parse_level("# title: Plane\n2.2\n...\n...\n")
+    assert rules.same_board(plane, rules.parse_level("# title: Other\n# author: me\n2.2\n...\n...\n"))
+    assert not rules.same_board(plane, rules.parse_level("# title: Plane\n# topology: torus\n2.2\n...\n...\n"))

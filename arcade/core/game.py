@@ -15,6 +15,7 @@ Two flavours share this interface:
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,6 +27,10 @@ from arcade.core.inputs import read_text_file
 LevelT = TypeVar("LevelT")
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
+
+#: A level file's header line, ``# key: value`` (a title, an author): no game's board row has a
+#: word and a colon after its ``#`` (Tron's walls are ``#``, its rows never hold a colon).
+HEADER_LINE = re.compile(r"#\s*([A-Za-z][\w-]*)\s*:")
 
 Result = Literal["win", "loss", "draw"]
 
@@ -156,6 +161,31 @@ class Rules(ABC, Generic[LevelT, StateT, MoveT]):
     def state_text(self, state: StateT) -> str:
         """ASCII picture of the state, for the CLI, tests and bug reports."""
         return str(state)
+
+    #: Header keys (``# key: value``) that change how the level plays -- Hashi's topology --
+    #: and so are part of :meth:`board_text`; every other header line is the level's description.
+    board_headers: tuple[str, ...] = ()
+
+    def board_text(self, level: LevelT) -> str:
+        """What a game on ``level`` is played on, as text: :meth:`format_level` without the header
+        lines that only describe it (title, author, difficulty), those in :attr:`board_headers` kept.
+
+        ``play GAME --level FILE`` resumes the save of the same board (see :meth:`same_board`): it
+        compared whole levels, so a file whose ``# title:`` was edited started afresh and its first
+        move replaced the save of that very grid. A game whose levels hold rules elsewhere than in
+        the formatted text, or whose header holds more of them, overrides this.
+        """
+        lines = self.format_level(level).splitlines(keepends=True)
+        kept = []
+        for line in lines:
+            header = HEADER_LINE.match(line)
+            if header is None or header.group(1).lower() in self.board_headers:
+                kept.append(line)
+        return "".join(kept)
+
+    def same_board(self, a: LevelT, b: LevelT) -> bool:
+        """Whether a game on ``a`` is a game on ``b``: the same :meth:`board_text`, whatever their titles."""
+        return a == b or self.board_text(a) == self.board_text(b)
 
     def play(self, state: StateT, text: str) -> StateT:
         """Decode and apply one move given as text."""

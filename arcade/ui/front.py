@@ -10,6 +10,7 @@ a last-played level that has gone falls back to the first bundled one.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -270,7 +271,11 @@ def _saved_game_of(app: App, front: GameFront, level: Any, messages: list[str]) 
 
     A damaged save is moved aside and said in ``messages``, as the menu's Continue does: it was
     passed over without a word -- and one whose moves no longer replay was then replaced by the
-    first move, not kept as ``.damaged``."""
+    first move, not kept as ``.damaged``.
+
+    "The same level" is the same board (:meth:`Rules.same_board`), not the same file: an edited
+    ``# title:`` line started the game afresh and its first move replaced the save of that grid.
+    The game resumes on the file's level as it is now (its new title in the header and the save)."""
     try:
         saved = saves.read_autosave(front.name, front.info.title)
     except saves.DamagedSave as exc:  # already moved aside (or left, if unreadable)
@@ -283,7 +288,14 @@ def _saved_game_of(app: App, front: GameFront, level: Any, messages: list[str]) 
     except DAMAGE as exc:
         messages.append(saves.damaged_message(front.info.title, saved.path, _one_line(exc)))
         return None
-    return front.make_scene(app, session) if session.level == level else None
+    if not front.rules.same_board(session.level, level):
+        return None
+    if session.level != level:  # the same board described anew: its moves replayed on the file's level
+        # Failing that, kept as it was saved: the moves are the board's, the description the save's.
+        with contextlib.suppress(*DAMAGE):
+            session = front.resume_session({**saved.data, "level": front.rules.format_level(level)},
+                                           saved.path.name)
+    return front.make_scene(app, session)
 
 
 def _resumed(app: App, front: GameFront, data: dict[str, Any], source: str) -> GameScene:

@@ -474,6 +474,8 @@ class HashiRules(PuzzleRules[Puzzle, State, Move]):
     name = "hashi"
     level_pattern = "*.txt"
     level_forms = "a game ID like 7x7:a3d31g5a..."
+    #: A torus is another puzzle than the plane with the same islands (see :meth:`Rules.board_text`).
+    board_headers = ("topology",)
 
     def parse_level(self, text: str, source: str = "<string>") -> Puzzle:
         from arcade.games.hashi.formats import parse_puzzle
