@@ -9,6 +9,8 @@ works; otherwise it keeps to its corner and grows upwards.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -18,6 +20,18 @@ NOTICE = "This puzzle has more than one solution: any valid one wins, so play on
 HINTED = [g for g in GAMES if g.name != "tron"]
 
 
+@contextmanager
+def small_game_at_640x400(info) -> Iterator[tuple]:
+    """A small level of the game in a 640x400 window, its workers done and their words shown: the
+    status line's room is what these tests measure, so nothing may still be arriving."""
+    with small_game(info) as (app, scene):
+        resize(app, (640, 400))
+        for worker in scene.workers:
+            worker.wait(30)
+        frames(app)
+        yield app, scene
+
+
 def covered(scene) -> bool:
     """Whether a toast box covers the status line's text part."""
     return any(box.colliderect(scene.status_text_rect) for box in scene.toast.boxes)
@@ -25,11 +39,7 @@ def covered(scene) -> bool:
 
 @pytest.mark.parametrize("info", HINTED, ids=lambda g: g.name)
 def test_a_long_notice_never_covers_thinking(info, toy_registered):
-    with small_game(info) as (app, scene):
-        resize(app, (640, 400))
-        for worker in scene.workers:
-            worker.wait(30)
-        frames(app)
+    with small_game_at_640x400(info) as (app, scene):
         release = threading.Event()
         hook = scene.session.hint_hook
         scene.session.hint_hook = lambda state: (release.wait(30), hook(state))[1]
@@ -52,11 +62,7 @@ def test_a_long_notice_never_covers_thinking(info, toy_registered):
 @pytest.mark.parametrize("info", HINTED, ids=lambda g: g.name)
 def test_a_long_notice_still_spreads_over_the_words_it_came_after(info, toy_registered):
     """The older words are hidden while the notice is up (drawn beneath, they peeked out)."""
-    with small_game(info) as (app, scene):
-        resize(app, (640, 400))
-        for worker in scene.workers:
-            worker.wait(30)
-        frames(app)
+    with small_game_at_640x400(info) as (app, scene):
         scene.say("Some words from before the notice.")
         scene.level_note(NOTICE)
         frames(app)

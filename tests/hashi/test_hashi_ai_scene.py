@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pygame
 import pytest
 
@@ -404,6 +406,25 @@ def test_a_generated_board_left_untouched_is_where_hashi_reopens(app, driver):
         again.close()
 
 
+def hold_the_watch_after_its_first_step(scene: HashiScene, monkeypatch) -> threading.Event:
+    """Make the scene's watch plan give its first step at once and the rest only once the returned
+    event is set: a long plan whose first steps are known while the rest is still being searched."""
+    from arcade.ui import watch_feed
+
+    monkeypatch.setattr(watch_feed, "START_SECONDS", 0.0)  # this plan's first step is its first moment
+    release = threading.Event()
+    hook = scene.session.watch_hook
+
+    def slow_after_the_first(state, *args, **kwargs):
+        steps = hook(state, *args, **kwargs)
+        yield next(steps)
+        release.wait(30)  # the rest of a long plan, still being searched
+        yield from steps
+
+    scene.session.watch_hook = slow_after_the_first
+    return release
+
+
 def frames_until(driver, done, tries: int = 2000) -> None:
     """Frames (half a second of game time each) until ``done()``, giving the worker thread its turn
     between them (headless frames take no time)."""
@@ -421,22 +442,8 @@ def test_a_long_watch_plan_plays_its_first_steps_while_the_rest_is_worked_out(ap
     guesses) the window said "The AI is thinking…" for a minute, the first step known in under one
     second, and a W meant to stop it planned again. Now the first steps play at once, the button
     stops them, and the rest arrives while the player watches."""
-    import threading
-
-    from arcade.ui import watch_feed
-
-    monkeypatch.setattr(watch_feed, "START_SECONDS", 0.0)  # this plan's first step is its first moment
     scene = open_level("7x7:a3d31g5a5a2e1b3b2d3b3a23d2a\n")
-    release = threading.Event()
-    hook = scene.session.watch_hook
-
-    def slow_after_the_first(state, *args, **kwargs):
-        steps = hook(state, *args, **kwargs)
-        yield next(steps)
-        release.wait(30)  # the rest of a long plan, still being searched
-        yield from steps
-
-    scene.session.watch_hook = slow_after_the_first
+    release = hold_the_watch_after_its_first_step(scene, monkeypatch)
     driver.key(pygame.K_w)
     frames_until(driver, lambda: scene.session.moves)
     assert scene.session.moves, "the first step was not played while the rest was worked out"
@@ -454,22 +461,8 @@ def test_a_long_watch_plan_plays_its_first_steps_while_the_rest_is_worked_out(ap
 
 def test_the_stop_button_stops_a_watch_whose_plan_is_still_worked_out(app, driver, open_level, monkeypatch):
     """Stopping a streamed watch stops its planning too: no step of it is played afterwards."""
-    import threading
-
-    from arcade.ui import watch_feed
-
-    monkeypatch.setattr(watch_feed, "START_SECONDS", 0.0)
     scene = open_level("7x7:a3d31g5a5a2e1b3b2d3b3a23d2a\n")
-    release = threading.Event()
-    hook = scene.session.watch_hook
-
-    def slow_after_the_first(state, *args, **kwargs):
-        steps = hook(state, *args, **kwargs)
-        yield next(steps)
-        release.wait(30)
-        yield from steps
-
-    scene.session.watch_hook = slow_after_the_first
+    release = hold_the_watch_after_its_first_step(scene, monkeypatch)
     driver.key(pygame.K_w)
     frames_until(driver, lambda: scene.session.moves)
     played = len(scene.session.moves)

@@ -17,12 +17,9 @@ from arcade.ui.widgets import DoubleClickGuard
 SARGASSO = Path(__file__).resolve().parents[2] / "levels" / "hashi" / "hard" / "04-sargasso.txt"
 
 
-@pytest.fixture
-def chain(app, driver, monkeypatch):
-    """Sargasso at its first contradiction hint: the assumption, four forced steps, the clash."""
-    monkeypatch.setattr(DoubleClickGuard, "SECONDS", -1.0)  # the test's clicks are a player's, seconds apart
-    scene = app.launch("hashi", Launch(level=str(SARGASSO), new=True))
-    assert isinstance(scene, HashiScene)
+def to_the_first_contradiction_hint(scene: HashiScene, driver) -> None:
+    """Play the hints' moves up to the first contradiction, then ask for that hint with H: the
+    chain a contradiction shows is what these tests step through."""
     driver.frames(2)
     for _ in range(200):
         h = hints.hint(scene.session.state)
@@ -30,8 +27,18 @@ def chain(app, driver, monkeypatch):
             break
         scene.play(h.move)
     driver.key(pygame.K_h)
-    scene.worker.wait(10)
+    scene.worker.wait(30)
     driver.frame()
+
+
+
+@pytest.fixture
+def chain(app, driver, monkeypatch):
+    """Sargasso at its first contradiction hint: the assumption, four forced steps, the clash."""
+    monkeypatch.setattr(DoubleClickGuard, "SECONDS", -1.0)  # the test's clicks are a player's, seconds apart
+    scene = app.launch("hashi", Launch(level=str(SARGASSO), new=True))
+    assert isinstance(scene, HashiScene)
+    to_the_first_contradiction_hint(scene, driver)
     assert scene.hint is not None and scene.hint.rule == "Contradiction"
     walk = scene.chain_walk()
     assert walk is not None and walk.count == 6 and walk.index == 0 and walk.playing
@@ -133,15 +140,7 @@ def test_a_part_too_long_for_a_narrow_margin_keeps_the_box_and_its_buttons(app, 
     so a player on the mouse lost the buttons there. The box now says which part it is instead."""
     app.on_resize((640, 400))
     scene = app.launch("hashi", Launch(level=str(SARGASSO.with_name("09-world-ocean.txt")), new=True))
-    driver.frames(2)
-    for _ in range(60):
-        h = hints.hint(scene.session.state)
-        if h.rule == "Contradiction":
-            break
-        scene.play(h.move)
-    driver.key(pygame.K_h)
-    scene.worker.wait(30)
-    driver.frame()
+    to_the_first_contradiction_hint(scene, driver)
     walk = scene.chain_walk()
     assert walk is not None and walk.count > 50
     driver.key(pygame.K_END)

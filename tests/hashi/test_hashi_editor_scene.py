@@ -34,6 +34,18 @@ def settle(scene: EditorScene, driver) -> None:
     driver.frames(1)
 
 
+def an_editor_with_a_square(app, driver) -> EditorScene:
+    """A blank 5x5 editor with four islands round a square (four 2s: one cycle, a unique puzzle),
+    its verdict in: the smallest board that saves, plays and test-plays."""
+    scene = EditorScene(INFO, Draft.blank(5, 5))
+    app.push(scene)
+    driver.frames(2)
+    for cell in ((0, 0), (0, 2), (2, 0), (2, 2)):
+        driver.click(scene.cell_centre(cell))
+    settle(scene, driver)
+    return scene
+
+
 def wheel(driver, pos, y):
     driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
                  pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y)))
@@ -494,12 +506,7 @@ def test_a_saved_puzzle_is_in_the_level_picker_under_my_puzzles_and_e_edits_that
     from arcade.games.hashi.view.editor import edits_dir
     from arcade.ui.picker import PickerScene
 
-    editor = EditorScene(INFO, Draft.blank(5, 5))
-    app.push(editor)
-    driver.frames(2)
-    for cell in ((0, 0), (0, 2), (2, 0), (2, 2)):
-        driver.click(editor.cell_centre(cell))
-    settle(editor, driver)
+    editor = an_editor_with_a_square(app, driver)
     driver.key(pygame.K_s, CTRL, "s")
     saved = editor.path
     assert saved is not None and saved.parent == edits_dir()
@@ -1212,12 +1219,7 @@ def test_test_play_keeps_its_way_back_to_the_editor_on_the_row_in_a_small_window
     """At 640x400 the test-play's only way back by mouse was "Edit", in the More menu, and nothing
     on screen said so. Its button says where it goes and stays on the row; a click on it is back."""
     app.on_resize(MIN_WINDOW)
-    scene = EditorScene(INFO, Draft.blank(5, 5))
-    app.push(scene)
-    driver.frames(2)
-    for cell in ((0, 0), (0, 2), (2, 0), (2, 2)):
-        driver.click(scene.cell_centre(cell))
-    settle(scene, driver)
+    scene = an_editor_with_a_square(app, driver)
     driver.key(pygame.K_t, unicode="t")
     play = app.stack.top
     assert isinstance(play, PlaytestScene)

@@ -15,6 +15,8 @@ from arcade.games.royale import ai
 from arcade.games.royale.logic import State
 from arcade.games.royale.solver import solve_state
 from arcade.services.ai_memo import ResultMemo
+from tests.royale.royale_scenes import open_level
+from tests.test_frontend_contract import watch_to_the_end
 
 
 def fresh_memo(path):
@@ -39,15 +41,6 @@ def searches(tmp_path, monkeypatch):
     monkeypatch.setattr(ai, "THINK_SECONDS", 0.05)  # a tiny limit: the stub never waits for it
     monkeypatch.setattr(ai, "MEMO", fresh_memo(tmp_path / "memo.json"), raising=False)
     return asked
-
-
-def open_level(app, driver, level: str = "01-seed-14x20"):
-    scene = app.launch("royale", Launch(level=level))
-    assert scene is not None
-    driver.frames(2)
-    scene.par_worker.wait(30)
-    driver.frames(1)
-    return scene
 
 
 def test_watch_right_after_a_hint_plays_the_hints_route_without_searching_again(app, driver, searches):
@@ -110,13 +103,7 @@ def test_a_par_cut_short_comes_back_at_once_on_a_reopen_still_not_proven(app, dr
 def test_the_result_keeps_a_cut_short_par_marked(app, driver, searches):
     """The side panel read "Par 6+?" and the result beside it "Par: 6", as if proven."""
     scene = open_level(app, driver)
-    driver.key(pygame.K_i)
-    scene.worker.wait(30)
-    driver.frames(1)
-    for _ in range(400):
-        driver.frame(dt=0.1)
-        if scene.session.outcome is not None:
-            break
+    watch_to_the_end(app, scene)
     assert scene.session.outcome is not None and len(searches) == 1  # the watch took the par's route
     assert "Par: 6+?" in " ".join(scene.result_lines(scene.session.outcome))
 
@@ -138,13 +125,8 @@ def test_matching_a_cut_short_par_is_not_called_the_best_possible_route(app, dri
 
 def test_the_ai_matching_its_cut_short_par_is_not_called_the_best_possible_route(app, driver, searches):
     scene = open_level(app, driver)
-    driver.key(pygame.K_i)
-    scene.worker.wait(30)
-    driver.frames(1)
-    for _ in range(400):
-        driver.frame(dt=0.1)
-        if scene.session.outcome is not None:
-            break
+    watch_to_the_end(app, scene)
+    assert scene.session.outcome is not None
     said = " ".join(scene.result_lines(scene.session.outcome))
     assert "best possible route" not in said, said
     assert "the AI matched the best route it found (not proven best)" in said, said

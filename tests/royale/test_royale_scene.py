@@ -11,15 +11,7 @@ from arcade.games.royale.view.result import RoyaleResultScene
 from arcade.services import saves
 from arcade.ui.overlays import PauseScene
 from tests.drawing import game_at
-
-
-def open_level(app, driver, level: str = "01-seed-14x20"):
-    scene = app.launch("royale", Launch(level=level))
-    assert scene is not None
-    driver.frames(2)
-    scene.par_worker.wait(30)
-    driver.frames(1)
-    return scene
+from tests.royale.royale_scenes import open_level
 
 
 def centre_of(scene, cell) -> tuple[int, int]:
