@@ -106,8 +106,10 @@ class GameFront:
         """A reference :meth:`open_level` makes this same level from again, remembered as where the
         game reopens (see :mod:`arcade.ui.reopening`): a bundled level's id by default. None (a
         generated or pasted board) has the framework keep the board itself, or the file it came from."""
-        if not self.remade_id(level_id) or self.level_differs(level, level_id):
-            return None  # a file of one's own under a bundled level's name reopens from the file
+        if not self.remade_id(level_id) or self.level_differs(level, level_id, board_only=False):
+            # A file of one's own under a bundled level's name reopens from the file, even when only
+            # its title differs: it is the file the player opened, and edits to it are theirs to see.
+            return None
         return level_id
 
     def remade_id(self, level_id: str) -> bool:
@@ -147,19 +149,25 @@ class GameFront:
         title = self._titles.get(level_id) or getattr(level, "title", "")
         return title if isinstance(title, str) and title else level_name_from_id(level_id)
 
-    def level_differs(self, level: Any, level_id: str) -> bool:
+    def level_differs(self, level: Any, level_id: str, *, board_only: bool = True) -> bool:
         """Whether ``level`` is not the level its id names: a replay keeps its own level and names it by
         the id it was played under, and a map edited since (or a replay from another version) kept the
         bundled map's name, as does a level file of one's own named like a bundled level (its id is its
         name). Only an id :meth:`open_level` makes again (see :meth:`remade_id`) is compared; any
-        other id names nothing to compare with."""
+        other id names nothing to compare with.
+
+        By default only the board counts (:meth:`Rules.same_board`): a replay of the bundled map whose
+        ``# title:`` changed between versions was called "the replay's copy" over the very board the
+        bundled level is. ``board_only=False`` compares the whole formatted level, headers included."""
         if level is None or not level_id or not self.remade_id(level_id):
             return False
         try:
             named, _ = self.open_level(level_id)
-            return self.rules.format_level(named) != self.rules.format_level(level)
         except ArcadeError:
             return False
+        if board_only:
+            return not self.rules.same_board(named, level)
+        return self.rules.format_level(named) != self.rules.format_level(level)
 
     def replay_level_title(self, replay: Any, level: Any) -> str:
         """A replay's level as its viewer and the saved-replays list name it: the title of the level it
