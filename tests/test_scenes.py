@@ -323,6 +323,30 @@ def test_a_command_line_size_is_this_runs_only(user_home):
     assert Settings.load().window_size == (800, 500)
 
 
+def test_the_window_size_row_shows_a_command_line_size_as_this_runs_only(user_home):
+    """With ``--size 640x400`` the Window size row said "1600×1000", the remembered size, over a
+    640x400 window. It says the window's size and that it is for this run only; Z still chooses a
+    size to remember, and a dragged window is remembered, so the row then reads plainly."""
+    from arcade.games import REGISTRY
+    from arcade.ui.app import App
+
+    Settings(window_size=(1600, 1000)).save()
+    app = App(REGISTRY, size=(640, 400), headless=True)
+    try:
+        driver = Driver(app)
+        app.push(MenuScene())
+        settings = app.push(SettingsScene())
+        driver.frame()
+        row = dict(settings.rows)["Window size"]
+        assert row.label == "640×400 (this run only)", row.label
+        assert settings.panel.contains(row.rect), (row.rect, settings.panel)
+        driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 500), w=800, h=500))
+        driver.frame()
+        assert dict(settings.rows)["Window size"].label == "800×500"
+    finally:
+        app.close()
+
+
 def test_video_resize_event_relayouts_every_scene(app, driver, toy_registered):
     app.push(MenuScene())
     scene = app.launch("toy", Launch())

@@ -117,7 +117,12 @@ class SettingsScene(Scene):
         return "On" if self._settings().fullscreen else "Off"
 
     def _size_label(self) -> str:
+        """The size of the window the player is looking at (out of fullscreen): a ``--size`` window is
+        this run's only, and the row showed the remembered size instead, as if it were the window's."""
         w, h = self._settings().window_size
+        if self.app is not None and self.app.windowed_size != (w, h):
+            run_w, run_h = self.app.windowed_size
+            return f"{run_w}×{run_h} (this run only)"
         return f"{w}×{h}"
 
     def _text_size_label(self) -> str:
