@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from arcade.core.registry import Launch
+from arcade.games.tron.tournament_run import RoundRow, StandingRow, TournamentRun
 from arcade.games.tron.view.scene import TronScene
 from arcade.games.tron.view.setup import NO_ENTRANT, PROGRAM, SetupScene
 from arcade.games.tron.view.tournament import TournamentScene
@@ -368,3 +369,42 @@ def test_clicks_on_modes_arrow_step_through_every_mode_where_the_pointer_stays(a
         seen.append(overlay.setup.mode)
     assert len(set(seen)) == 4 and seen[0] == seen[4], seen  # every mode, and round to the first
     assert scene is not overlay
+
+
+def six_entrants_finished(monkeypatch) -> TournamentRun:
+    """A finished run of six entrants (30 rounds) as the table reads it, no round played: the
+    table's layout is under test, not the bots (the window's setup offers four; the CLI's
+    tournaments and the ones to come take more)."""
+    from arcade.games.tron import maps
+    from arcade.games.tron.match import Tournament
+
+    names = ["random", "straight", "flood-fill", "voronoi", "bot-five", "bot-six"]
+    run = TournamentRun(Tournament(names, maps.resolve(TINY, 1), 1, 10.0, 1))
+    monkeypatch.setattr(run, "start", lambda: None)
+    rows = [RoundRow(str(i + 1), TINY, "random vs straight", "1-0", "12", "", i) for i in range(30)]
+    monkeypatch.setattr(run, "rows", lambda: rows)
+    monkeypatch.setattr(run, "lines", lambda: ["line"] * len(rows))
+    monkeypatch.setattr(run, "standings", lambda: [StandingRow(n, 10, 5, 0, 5, 0.5, 1500.0) for n in names])
+    monkeypatch.setattr(TournamentRun, "played", property(lambda self: len(rows)))
+    run.done = True
+    return run
+
+
+def test_many_entrants_in_a_small_window_leave_two_rounds_in_view(app, driver, monkeypatch):
+    """Six entrants at 640x400: the standings filled the panel down to its button and the round list
+    was gone (its title drawn over the keys' line). The standings keep room for two rounds and
+    scroll: the wheel over them brings the last entrant into view."""
+    app.on_resize((640, 400))
+    table = TournamentScene(six_entrants_finished(monkeypatch))
+    app.push(table)
+    driver.frame()
+    bands = [band for _index, band in table.places]
+    assert len(bands) >= 2, "the rounds list vanished"
+    assert all(table.standings_view.bottom < band.top and band.bottom <= table.leave_button.rect.top
+               for band in bands)
+    assert "bot-six" not in table.standings_shown and table.standings_shown[0] == "random"
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=table.standings_view.center, rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+    driver.frame(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False))
+    assert table.standings_shown[-1] == "bot-six", table.standings_shown
+    assert [index for index, _band in table.places][:1] == [29]  # the rounds did not scroll

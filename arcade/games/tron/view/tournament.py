@@ -61,6 +61,11 @@ class TournamentScene(Scene):
         #: (schedule index, rectangle): a click chooses what the player saw there.
         self.pointer: tuple[int, int] | None = None
         self.places: list[tuple[int, pygame.Rect]] = []
+        #: The standings' scroll, where they were drawn and the entrants drawn there (see
+        #: :meth:`_draw_standings`): many entrants in a small window scroll rather than hide the rounds.
+        self.standings_scroll = Scroll()
+        self.standings_view = pygame.Rect(0, 0, 0, 0)
+        self.standings_shown: list[str] = []
         #: A round row's height as last laid out (see :meth:`_row_height`).
         self.row_h = self.ROW
         #: The rounds as last listed (see :meth:`_listed`).
@@ -122,6 +127,10 @@ class TournamentScene(Scene):
             return True
         if event.type in (pygame.MOUSEWHEEL, pygame.KEYDOWN):
             self._held = None  # not aiming at a round: list the ones finished meanwhile
+        if event.type == pygame.MOUSEWHEEL and self.pointer is not None \
+                and self.standings_view.collidepoint(self.pointer):
+            self.standings_scroll.wheel(event, NOTCH_LINES * self.app.theme.px(24))
+            return True
         if event.type == pygame.MOUSEWHEEL:
             self.follow = not self.scroll.wheel(event, NOTCH_LINES * self.row_h) and self.follow
             return True
@@ -285,6 +294,34 @@ class TournamentScene(Scene):
             for index, (x, y, w, h) in places:
                 self.app.trace(f"tron-tournament-round {index} {x} {y} {w} {h}")
 
+    def _draw_standings(self, surface: pygame.Surface, y: int, lefts: list[int]) -> int:
+        """The standings from ``y``, best first; where the rounds below end. They keep the room of
+        the rounds' title and two of their rows: six entrants at 640x400 pushed the round list off
+        the panel, so the standings show fewer rows then and the wheel over them scrolls the rest."""
+        assert self.app is not None
+        theme = self.app.theme
+        px = theme.px
+        line = px(24)
+        rows = self.run.standings()
+        least_rounds = px(12) + px(22) + 2 * px(self.MIN_ROW)  # the rounds' title and two rows
+        fit = max(1, (self.leave_button.rect.top - px(24) - least_rounds - y) // line)
+        self.standings_view = pygame.Rect(self.panel.x + px(12), y, self.panel.width - px(24),
+                                          min(len(rows), fit) * line)
+        self.standings_scroll.fit(self.standings_view, len(rows) * line, [i * line for i in range(len(rows))])
+        self.standings_shown = []
+        for n, row in enumerate(rows):
+            if not self.standings_scroll.shows(n * line, line):
+                continue
+            self.standings_shown.append(row.name)
+            top = self.standings_scroll.screen_y(n * line)
+            cells = (row.name, str(row.games), str(row.wins), str(row.draws), str(row.losses), f"{row.score:.3f}",
+                     f"{row.elo:.0f}")
+            for i, cell in enumerate(cells):
+                room = (lefts[i + 1] if i + 1 < len(lefts) else self.panel.right) - lefts[i] - px(8)
+                draw_text(surface, theme, cell, (lefts[i], top), size=16, max_width=room)
+        self.standings_scroll.draw_bar(surface, theme, self.panel.right - px(10))
+        return self.standings_view.bottom
+
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
         self._drawn = (self.run.played, self.run.done)
@@ -311,13 +348,7 @@ class TournamentScene(Scene):
         for (title, _share), left in zip(COLUMNS, lefts, strict=True):
             draw_text(surface, theme, title, (left, y), size=15, bold=True, colour=theme["text_dim"])
         y += px(24)
-        for row in self.run.standings():
-            cells = (row.name, str(row.games), str(row.wins), str(row.draws), str(row.losses), f"{row.score:.3f}",
-                     f"{row.elo:.0f}")
-            for i, cell in enumerate(cells):
-                room = (lefts[i + 1] if i + 1 < len(lefts) else self.panel.right) - lefts[i] - px(8)
-                draw_text(surface, theme, cell, (lefts[i], y), size=16, max_width=room)
-            y += px(24)
+        y = self._draw_standings(surface, y, lefts)
         y += px(12)
         draw_text(surface, theme, "Rounds (failed rounds first, with the reason):", (lefts[0], y), size=15,
                   bold=True, colour=theme["text_dim"])
