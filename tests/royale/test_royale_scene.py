@@ -1088,3 +1088,22 @@ def test_on_a_grid_past_the_bundled_sizes_thinking_says_how_long_it_may_take_and
     small.request_hint()
     assert small.status_text == "Thinking…"
     small.worker.wait(30)
+
+
+@pytest.mark.parametrize("height", [318, 330, 560])
+def test_the_drop_mark_samples_keep_to_their_rows_in_a_squeezed_panel(app, driver, monkeypatch, height):
+    """At 800x500 before the drop the legend's rows shrink to fit: the ✓ and ✗ squares stayed 15
+    pixels in 13-pixel rows, overlapping each other and the "hint (H)" row below."""
+    from arcade.games.royale.view import panel
+
+    scene = royale_in(app, driver, "before the drop")
+    drawn = texts_drawn(monkeypatch)
+    marks: list[pygame.Rect] = []
+    real = panel.draw_drop_mark
+    monkeypatch.setattr(panel, "draw_drop_mark", lambda surface, theme, rect, ok: (marks.append(rect.inflate(2, 2)),
+                                                                                  real(surface, theme, rect, ok)))
+    panel.render_side(app.theme, (230, height), scene.session.state, None, "6", True)
+    assert len(marks) == 2, marks
+    assert not marks[0].colliderect(marks[1]), marks
+    if "hint (H)" in drawn:
+        assert marks[1].bottom <= drawn["hint (H)"][1], (marks, drawn["hint (H)"])

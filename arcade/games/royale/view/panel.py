@@ -201,8 +201,11 @@ def _draw_line_marks(panel: pygame.Surface, theme: Theme, marks: list[str], x: i
     height = panel.get_height()
     px = theme.px
     # The samples grow with the UI scale as their rows and words do (at 2560x1440 they stayed 15
-    # pixels beside 21-pixel text); exactly the design sizes at scale 1.
-    box, half = px(15), px(7)
+    # pixels beside 21-pixel text); exactly the design sizes at scale 1. In a squeezed panel (800x500
+    # before the drop) the square samples shrink with their rows: at 15 pixels in 13-pixel rows the
+    # ✓ and ✗ squares overlapped each other and the next row's words.
+    box = min(px(15), max(px(8), line_step - px(3)))
+    half = box // 2
     samples = {
         NEXT_EDGE: lambda y: dashed_polyline(panel, theme["error"], [(x, y), (x + sw, y)], px(3), px(5), px(3)),
         OPTIMAL: lambda y: draw_route(panel, theme, [(x + 2, y), (x + sw - 2, y)], px(18), "player2", dashed=True,
