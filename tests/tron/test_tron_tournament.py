@@ -408,3 +408,36 @@ def test_many_entrants_in_a_small_window_leave_two_rounds_in_view(app, driver, m
     driver.frame(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False))
     assert table.standings_shown[-1] == "bot-six", table.standings_shown
     assert [index for index, _band in table.places][:1] == [29]  # the rounds did not scroll
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 500), (1280, 800)])
+def test_a_round_row_says_who_won_whole_in_a_small_window(app, driver, monkeypatch, size):
+    """At 640x400 the result column was 88 px wide: every round's winner was cut ("flood-fill …",
+    "strongest…") while the pairing beside it had room to spare. The built-in bots' rows are whole."""
+    from arcade.games.tron.view import tournament
+
+    run = six_entrants_finished(monkeypatch)
+    rows = [RoundRow("12/12", "empty-room", "strongest vs flood-fill", "strongest wins", "50 ticks", "", 0),
+            RoundRow("11/12", "empty-room", "flood-fill vs straight", "flood-fill wins", "40 ticks", "", 1)]
+    monkeypatch.setattr(run, "rows", lambda: rows)
+    monkeypatch.setattr(run, "lines", lambda: ["line"] * len(rows))
+    monkeypatch.setattr(TournamentRun, "played", property(lambda self: len(rows)))
+    cells = {text for row in rows for text in (row.number, row.map_id, row.pairing, row.result, row.length)}
+    cut: list[tuple[str, int, int]] = []
+    seen: set[str] = set()
+    real = tournament.draw_text
+
+    def spy(surface, theme, text, pos, *, size=18, bold=False, max_width=None, **k):
+        if text in cells and max_width is not None:
+            seen.add(text)
+            width = theme.font(size, bold).size(text)[0]
+            if width > max_width:
+                cut.append((text, width, max_width))
+        return real(surface, theme, text, pos, size=size, bold=bold, max_width=max_width, **k)
+
+    monkeypatch.setattr(tournament, "draw_text", spy)
+    app.on_resize(size)
+    app.push(TournamentScene(run))
+    driver.frame()
+    assert {"strongest wins", "flood-fill wins"} <= seen, seen
+    assert not cut, cut

@@ -25,8 +25,10 @@ from arcade.ui.widgets import Button
 #: past the panel's edge in a small window.
 COLUMNS = (("Entrant", 0.04), ("Games", 0.40), ("W", 0.52), ("D", 0.58), ("L", 0.64), ("Score", 0.71),
            ("Elo", 0.84))
-#: The round rows' columns (number, map, pairing, result, length), as shares of the panel's width.
-ROUND_COLUMNS = (0.04, 0.14, 0.32, 0.70, 0.86)
+#: The round rows' columns (number, map, pairing, result, length), as shares of the panel's width:
+#: at 640x400 the result had 0.16 of it, and every winner was cut ("flood-fill …") beside a
+#: pairing column with room to spare.
+ROUND_COLUMNS = (0.04, 0.13, 0.31, 0.61, 0.82)
 
 
 class TournamentScene(Scene):
