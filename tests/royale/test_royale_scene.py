@@ -1107,3 +1107,22 @@ def test_the_drop_mark_samples_keep_to_their_rows_in_a_squeezed_panel(app, drive
     assert not marks[0].colliderect(marks[1]), marks
     if "hint (H)" in drawn:
         assert marks[1].bottom <= drawn["hint (H)"][1], (marks, drawn["hint (H)"])
+
+
+@pytest.mark.parametrize("height", [330, 560])
+def test_the_players_sample_keeps_to_its_row_in_a_squeezed_panel(app, driver, monkeypatch, height):
+    """At 800x500 in the round the legend's line rows are 13 px: the player's sample, a disc with a
+    halo 20 px tall, covered the "a step you can take" square below it."""
+    from arcade.games.royale.view import panel
+
+    scene = royale_in(app, driver, "in the round")
+    drawn = texts_drawn(monkeypatch)
+    players: list[float] = []
+    real = panel.draw_player
+    monkeypatch.setattr(panel, "draw_player", lambda surface, theme, centre, cell, *a, **k: (
+        players.append(cell), real(surface, theme, centre, cell, *a, **k)))
+    panel.render_side(app.theme, (230, height), scene.session.state, None, "6", True)
+    row = drawn["a step you can take"][1] - drawn["you, your route"][1]
+    [cell] = players
+    extent = max(5, round(cell * 0.36)) + (4 if cell < 20 else 0)  # as draw_player draws it
+    assert 2 * extent <= row + 2, (cell, extent, row)

@@ -206,6 +206,9 @@ def _draw_line_marks(panel: pygame.Surface, theme: Theme, marks: list[str], x: i
     # ✓ and ✗ squares overlapped each other and the next row's words.
     box = min(px(15), max(px(8), line_step - px(3)))
     half = box // 2
+    # The player's sample: below a 20-pixel cell draw_player adds a 4-pixel halo, 20 pixels tall in
+    # all, which overlapped the rows above and below once they shrank; without it, it keeps to its row.
+    you = px(16) if line_step >= px(20) else px(20)
     samples = {
         NEXT_EDGE: lambda y: dashed_polyline(panel, theme["error"], [(x, y), (x + sw, y)], px(3), px(5), px(3)),
         OPTIMAL: lambda y: draw_route(panel, theme, [(x + 2, y), (x + sw - 2, y)], px(18), "player2", dashed=True,
@@ -214,7 +217,7 @@ def _draw_line_marks(panel: pygame.Surface, theme: Theme, marks: list[str], x: i
         DROP_OK: lambda y: draw_drop_mark(panel, theme, pygame.Rect(x + 2, round(y) - half, box, box), True),
         DROP_NO: lambda y: draw_drop_mark(panel, theme, pygame.Rect(x + 2, round(y) - half, box, box), False),
         YOU: lambda y: (draw_route(panel, theme, [(x, y), (x + sw - px(4), y)], px(8), "player1", markers=False),
-                        draw_player(panel, theme, (x + sw - px(6), y), px(16))),
+                        draw_player(panel, theme, (x + sw - px(6), y), you)),
         STEP: lambda y: pygame.draw.rect(panel, theme["text"], (x + 3, round(y) - half, box, box), px(2)),
     }
     for name in marks:
