@@ -119,11 +119,10 @@ class SettingsScene(Scene):
     def _size_label(self) -> str:
         """The size of the window the player is looking at (out of fullscreen): a ``--size`` window is
         this run's only, and the row showed the remembered size instead, as if it were the window's."""
-        w, h = self._settings().window_size
-        if self.app is not None and self.app.windowed_size != (w, h):
-            run_w, run_h = self.app.windowed_size
-            return f"{run_w}×{run_h} (this run only)"
-        return f"{w}×{h}"
+        remembered = tuple(self._settings().window_size)
+        shown = remembered if self.app is None else self.app.windowed_size
+        w, h = shown
+        return f"{w}×{h}" + (" (this run only)" if shown != remembered else "")
 
     def _text_size_label(self) -> str:
         """Auto, or the chosen scale -- and what the window allows of it when that is less."""
