@@ -120,7 +120,7 @@ class SettingsScene(Scene):
         """The size of the window the player is looking at (out of fullscreen): a ``--size`` window is
         this run's only, and the row showed the remembered size instead, as if it were the window's."""
         remembered = tuple(self._settings().window_size)
-        shown = remembered if self.app is None else self.app.windowed_size
+        shown = remembered if self.app is None else tuple(self.app.windowed_size)
         w, h = shown
         return f"{w}×{h}" + (" (this run only)" if shown != remembered else "")
 
