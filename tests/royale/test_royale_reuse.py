@@ -43,21 +43,22 @@ def searches(tmp_path, monkeypatch):
     return asked
 
 
+def press_and_wait(driver, scene, key: int) -> None:
+    """Press ``key`` (H or I) and let the worker's answer (a hint, a watch plan) reach the scene."""
+    driver.key(key)
+    scene.worker.wait(30)
+    driver.frames(1)
+
+
 def test_watch_right_after_a_hint_plays_the_hints_route_without_searching_again(app, driver, searches):
     scene = open_level(app, driver)
-    driver.key(pygame.K_h)
-    scene.worker.wait(30)
-    driver.frames(1)
+    press_and_wait(driver, scene, pygame.K_h)
     driver.key(pygame.K_h)  # plays the drop
     assert scene.session.state.placed
-    driver.key(pygame.K_h)
-    scene.worker.wait(30)
-    driver.frames(1)
+    press_and_wait(driver, scene, pygame.K_h)
     assert scene.hint is not None and "not proven best" in scene.hint.reason
     asked = len(searches)
-    driver.key(pygame.K_i)
-    scene.worker.wait(30)
-    driver.frames(1)
+    press_and_wait(driver, scene, pygame.K_i)
     assert scene.watch is not None
     assert len(searches) == asked, "the watch searched the hint's position again"
     driver.frame(dt=0.3)  # its first step
@@ -67,19 +68,13 @@ def test_watch_right_after_a_hint_plays_the_hints_route_without_searching_again(
 
 def test_a_hint_right_after_a_watch_plan_reuses_it(app, driver, searches):
     scene = open_level(app, driver)
-    driver.key(pygame.K_h)
-    scene.worker.wait(30)
-    driver.frames(1)
+    press_and_wait(driver, scene, pygame.K_h)
     driver.key(pygame.K_h)  # plays the drop
-    driver.key(pygame.K_i)
-    scene.worker.wait(30)
-    driver.frames(1)
+    press_and_wait(driver, scene, pygame.K_i)
     driver.key(pygame.K_i)  # stops the watch before its first step: the same position
     assert scene.watch is None and len(scene.session.moves) == 1
     asked = len(searches)
-    driver.key(pygame.K_h)
-    scene.worker.wait(30)
-    driver.frames(1)
+    press_and_wait(driver, scene, pygame.K_h)
     assert scene.hint is not None and scene.hint.move is not None
     assert len(searches) == asked and "not proven best" in scene.hint.reason
 
