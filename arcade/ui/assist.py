@@ -123,6 +123,23 @@ class AssistMixin:
         if planning:  # the hint took the watch's place in the worker: the button offers a watch again
             self.refresh_toolbar()
 
+    @property
+    def transient_open(self) -> bool:
+        """Something the player called up for a moment is on the board: a hint shown (with whatever
+        the game draws for it -- Hashi's stepped chain walk) or one being worked out. Esc puts it
+        away first, as it closes an overlay or a picker everywhere else, and only a second Esc opens
+        the pause menu (Esc during Hashi's chain walk opened the pause menu over the hint). A game
+        with a transient state of its own extends this and :meth:`close_transient`."""
+        return self.hint is not None or self.worker.label == "hint"
+
+    def close_transient(self) -> None:
+        """Esc while :attr:`transient_open`: put the hint away (and drop one being worked out); the
+        board is back to normal and the status line says so, and what a second Esc does."""
+        if self.worker.label == "hint":
+            self.worker.cancel()
+        self.hint = None
+        self.say("Hint put away (H asks again) — Esc again opens the pause menu.")
+
     def hint_played(self, hint: Hint) -> None:
         """After H again played ``hint``: a game with a camera brings its move into view (the player
         may have panned away since it was shown)."""
