@@ -150,3 +150,34 @@ def test_a_part_too_long_for_a_narrow_margin_keeps_the_box_and_its_buttons(app, 
     assert all(box.contains(b.rect) for b in scene.chain_buttons.values())
     driver.click(scene.chain_buttons["back"].rect.center)
     assert walk.index == walk.count - 2
+
+
+def test_a_hint_on_two_contradictions_walks_both_chains_in_one_walk(app, driver):
+    """``wrapped/01-round-the-bend``'s seventh hint rests on two contradictions; its words named both
+    but the board walked only the second. Now one walk goes through both, in order: the count spans
+    them, each chain's first part names it, and the board draws the chain the part is in."""
+    scene = app.launch("hashi", Launch(level=str(SARGASSO.parents[1] / "wrapped" / "01-round-the-bend.txt"),
+                                       new=True))
+    driver.frames(2)
+    for _ in range(6):
+        scene.play(hints.hint(scene.session.state).move)
+    driver.key(pygame.K_h)
+    scene.worker.wait(30)
+    driver.frame()
+    walk = scene.chain_walk()
+    assert walk is not None and walk.count == 12 + 7  # 11 steps and a clash, then 6 steps and a clash
+    captions = [text for text, _ in effects.chain_captions(scene.painter, scene.chain_highlight())]
+    assert captions[0].startswith("1/19 · Contradiction 1 of 2 — Suppose two bridges")
+    assert captions[11].startswith("12/19 · ✗ So: ")
+    assert captions[12].startswith("13/19 · Contradiction 2 of 2 — Suppose two bridges")
+    assert captions[18].startswith("19/19 · ✗ So: ")
+    shown = []
+    for _ in range(walk.count):
+        driver.frame()
+        shown.append(scene.chain_box.width > 0)
+        driver.key(pygame.K_PERIOD, unicode=".")
+    assert walk.index == 0 and all(shown), "a part of either chain had no caption box"
+    driver.key(pygame.K_END)
+    assert walk.index == walk.count - 1
+    summary = scene.chain_summary()
+    assert summary is None or "Then, numbered on the board" not in summary

@@ -157,11 +157,34 @@ def board_shows(state: State, claim: reasons.Claim) -> bool:
 
 
 def assert_chain_is_forced(state: State, item: hints.Item) -> None:
-    """The hint's chain starts from its assumption and what the board shows, every step is forced by
-    the rule it names, it ends in the contradiction it names, and the hint concludes the opposite."""
-    p, chain = state.puzzle, item.chain
-    assert chain is not None
-    steps = [value for kind, value in item.highlight if kind == "step"]
+    """Every chain the hint tells (a hint may rest on two contradictions) is forced, and the board
+    walks each, in order: see :func:`assert_one_chain_is_forced`."""
+    assert item.chain is not None and item.chains and item.chains[-1] is item.chain
+    drawn: list[tuple[list, tuple]] = [([], ())]
+    for kind, value in item.highlight:
+        if kind == "step":
+            drawn[-1][0].append(value)
+        elif kind == "conflict":
+            drawn[-1] = (drawn[-1][0], value)
+            drawn.append(([], ()))
+    drawn.pop()
+    assert len(drawn) == len(item.chains), "the board does not walk every chain the hint tells"
+    told = item.text.split("Suppose ")
+    for k, (chain, (steps, conflict)) in enumerate(zip(item.chains, drawn, strict=True)):
+        assert_one_chain_is_forced(state, chain, steps, conflict, "Suppose ".join(told[:k + 1]))
+    # The hint concludes the opposite of the last assumption on that line.
+    _, line, _, (value, _), _ = drawn[-1][0][0]
+    assert item.move is not None
+    after = RULES.play(state, item.move)
+    assert after.bridges[line] != value or (value == 0) != (line in after.marks) or value != state.bridges[line]
+
+
+def assert_one_chain_is_forced(state: State, chain: reasons.Chain, steps: list, conflict: tuple,
+                               said_before: str) -> None:
+    """The chain starts from its assumption and what the board shows (or what the hint said before
+    it, ``said_before``), every step is forced by the rule it names, it ends in the contradiction it
+    names, its assumption is false, and its highlight is the assumption, every step, the clash."""
+    p = state.puzzle
     number, line, _, (value, _), _ = steps[0]
     assert number == 0
     (assumed,) = [e for e in chain.claims if e.line == line and e.new == (value, value)]
@@ -171,21 +194,17 @@ def assert_chain_is_forced(state: State, item: hints.Item) -> None:
         if e is not assumed and not board_shows(state, (e.line, *e.new)):
             # Else an earlier contradiction's finding: true, and the hint says it (about that line) first.
             assert all(e.new[0] <= sol[e.line] <= e.new[1] for sol in solutions), e
-            assert explain.line_from(p, e.line) in item.text.split("Suppose ")[0], ("an unexplained premise", e)
+            assert explain.line_from(p, e.line) in said_before, ("an unexplained premise", e)
         facts.narrow(e.line, *e.new)
     for e in chain.events:
         if e.rule != solver.GIVEN:
             facts.step(e)
     assert facts.broken(chain.conflict), chain.conflict
-    # The hint concludes the opposite of the assumption on that line.
-    assert item.move is not None
-    after = RULES.play(state, item.move)
-    assert after.bridges[line] != value or (value == 0) != (line in after.marks) or value != state.bridges[line]
+    assert all(sol[line] != value for sol in solutions), "the assumption refuted holds in a solution"
     # The hint's highlight: the assumption as step 0, then every step in order, then the clash.
     assert steps[0][:4] == (0, assumed.line, -1, assumed.new)
     assert [(n, line, bounds) for n, line, _, bounds, _ in steps[1:]] == [
         (n, e.line, e.new) for n, e in enumerate(chain.steps, 1)]
-    (conflict,) = [value for kind, value in item.highlight if kind == "conflict"]
     assert conflict[0] == chain.conflict.islands
 
 
@@ -226,6 +245,35 @@ def test_a_long_chain_is_told_by_its_first_steps_and_a_count_and_drawn_whole():
     assert "…and 8 more forced lines. In the end the 4 at row 7, column 4 could no longer get enough bridges, " \
            "which is impossible: so at most one bridge on the line from the 2 at row 2, column 6" in item.text
     assert [value[0] for kind, value in item.highlight if kind == "step"] == list(range(12))
+    assert_chain_is_forced(state, item)
+
+
+def first_hint_on_two_contradictions(puzzle: Puzzle, limit: int = 600) -> tuple[State, hints.Item] | None:
+    """Follow the hints from an empty board until one rests on two contradictions (None if none does)."""
+    state = State.empty(puzzle)
+    for _ in range(limit):
+        if state.complete:
+            return None
+        item = next(hints.deductions(hints.Board.of(state)), None)
+        if item is None or item.move is None:
+            return None
+        if len(item.chains) >= 2:
+            return state, item
+        state = RULES.play(state, item.move)
+    return None
+
+
+def test_a_hint_resting_on_two_contradictions_tells_and_walks_both():
+    """``wrapped/01-round-the-bend``, hint by hint, the seventh: two bridges fit neither east of the 4
+    at row 1, column 2 nor east of the 3 at row 1, column 5, so the 3 needs a bridge south. The words
+    named both contradictions, but the first only as one sentence, and the board walked only the
+    second: each is now a chain, told and walked in order, and every step of both is forced."""
+    found = first_hint_on_two_contradictions(read_puzzle(LEVELS / "wrapped" / "01-round-the-bend.txt"))
+    assert found is not None
+    state, item = found
+    assert len(item.chains) == 2
+    assert item.text.count("Suppose ") == 2 and item.text.count("Then, numbered on the board: ") == 2
+    assert [value[0] for kind, value in item.highlight if kind == "step"] == [*range(11), *range(6)]
     assert_chain_is_forced(state, item)
 
 

@@ -337,10 +337,20 @@ class ChainConflict:
 
 
 @dataclass(frozen=True)
+class DrawnChain:
+    """One chain of a hint that rests on several: its steps and the contradiction it ends in."""
+
+    steps: tuple[ChainStep, ...]
+    conflict: ChainConflict | None
+
+
+@dataclass(frozen=True)
 class Highlight:
     """A hint's or watch step's highlight split by kind: islands, lines to look at, wrong lines,
     and for a wrong-bridge hint the chain of forced steps (``steps``), the other claims it used
-    (``claims``) and the contradiction it ends in (``conflict``)."""
+    (``claims``) and the contradiction it ends in (``conflict``). A hint resting on two
+    contradictions ("neither 0 nor 1 bridge works") has the chains before its last in ``earlier``
+    (:meth:`chains` lists them all, in the order they are walked)."""
 
     islands: frozenset[int] = frozenset()
     lines: frozenset[int] = frozenset()
@@ -348,9 +358,15 @@ class Highlight:
     steps: tuple[ChainStep, ...] = ()
     claims: frozenset[int] = frozenset()
     conflict: ChainConflict | None = None
+    earlier: tuple[DrawnChain, ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.islands or self.lines or self.wrong or self.steps)
+
+    def chains(self) -> list[DrawnChain]:
+        """Every chain to walk, in order: the earlier ones, then the last (none: no chain)."""
+        last = [DrawnChain(self.steps, self.conflict)] if self.steps or self.conflict is not None else []
+        return [*self.earlier, *last]
 
 
 def _ints(values: object, limit: int) -> tuple[int, ...] | None:
@@ -390,12 +406,16 @@ def read_highlight(puzzle: Puzzle, entries: tuple[object, ...]) -> Highlight:
     claims: set[int] = set()
     steps: list[ChainStep] = []
     conflict: ChainConflict | None = None
+    earlier: list[DrawnChain] = []
     for entry in entries:
         if not (isinstance(entry, tuple) and len(entry) == 2):
             continue
         kind, index = entry
         if kind == "step":
             step = _read_step(puzzle, index)
+            if step is not None and conflict is not None:  # a chain ended: this step begins the next
+                earlier.append(DrawnChain(tuple(steps), conflict))
+                steps, conflict = [], None
             if step is not None:
                 steps.append(step)
             continue
@@ -413,4 +433,4 @@ def read_highlight(puzzle: Puzzle, entries: tuple[object, ...]) -> Highlight:
         elif kind == "claim" and 0 <= index < len(puzzle.lines):
             claims.add(index)
     return Highlight(frozenset(islands), frozenset(lines), frozenset(wrong), tuple(steps), frozenset(claims),
-                     conflict)
+                     conflict, tuple(earlier))

@@ -408,6 +408,8 @@ class Item:
     event: solver.Event | None = None
     #: A hint's trial step (its rule or a fact it leans on is "Contradiction"): the chain it tells.
     chain: reasons.Chain | None = None
+    #: Every chain the hint tells, in order (``chain`` is the last): a hint may rest on two.
+    chains: tuple[reasons.Chain, ...] = ()
 
 
 def _highlight(puzzle: Puzzle, event: solver.Event) -> tuple[Any, ...]:
@@ -471,28 +473,47 @@ def _deduction_item(board: Board, event: solver.Event, context: list[solver.Even
                     trials: list[solver.Event] | None = None) -> Item:
     """The hint or watch step for ``event``, with the earlier facts it leans on said first.
 
-    Given ``trials`` (a hint: the trial steps so far, this one's among them), the
-    last trial step among them is told as its chain (:func:`trial_chain`) and the board gets the
-    chain to draw; the watch mode keeps the one-sentence form (a chain per step would slow it)."""
+    Given ``trials`` (a hint: the trial steps so far, this one's among them), every trial step
+    told is told as its chain (:func:`trial_chain`), in order, and the board gets each chain to
+    draw, one after another: a hint resting on two contradictions ("neither 0 nor 1 bridge works,
+    so 2") named both, but the board walked only the last. The watch mode keeps the one-sentence
+    form (a chain per step would slow it)."""
     p = board.puzzle
     leaning = _relevant(p, event, context)
     told = [*leaning, event]
     stages = [solver.RULE_STAGE.get(e.rule, 0) for e in told]
     rule = told[stages.index(max(stages))].rule
-    chain: reasons.Chain | None = None
-    trial = next((e for e in reversed(told) if e.rule == solver.TRIAL_RULE), None)
-    known: list[solver.Event] = []
-    if trials is not None and trial is not None:
-        earlier = trials[:next(k for k, e in enumerate(trials) if e is trial)]
-        chain = trial_chain(board, trial, earlier)
-        if chain is not None:
-            used = {(e.line, e.new) for e in chain.claims}
-            known = [e for e in earlier if (e.line, e.new) in used and e not in told]
-    sentences = [explain.trial_text(p, e, chain, known) if chain is not None and e is trial
-                 else explain.sentence(p, e) for e in told]
-    marks = [h for e in told for h in (trial_highlight(p, e, chain) if chain is not None and e is trial
-                                       else _highlight(p, e))]
-    return Item("deduce", " ".join(sentences), rule, move, 0, tuple(dict.fromkeys(marks)), event, chain)
+    chains: dict[int, tuple[reasons.Chain, list[solver.Event]]] = {}
+    if trials is not None:
+        for k, trial in enumerate(told):
+            if trial.rule != solver.TRIAL_RULE or not any(e is trial for e in trials):
+                continue
+            earlier = trials[:next(n for n, e in enumerate(trials) if e is trial)]
+            chain = trial_chain(board, trial, earlier)
+            if chain is not None:
+                used = {(e.line, e.new) for e in chain.claims}
+                chains[k] = (chain, [e for e in earlier if (e.line, e.new) in used and e not in told])
+    sentences = [explain.trial_text(p, e, *chains[k]) if k in chains else explain.sentence(p, e)
+                 for k, e in enumerate(told)]
+    marks = [h for k, e in enumerate(told) for h in (trial_highlight(p, e, chains[k][0]) if k in chains
+                                                      else _highlight(p, e))]
+    walked = tuple(chain for chain, _ in chains.values())
+    return Item("deduce", " ".join(sentences), rule, move, 0, _unique_marks(marks), event,
+                walked[-1] if walked else None, walked)
+
+
+def _unique_marks(marks: list[Any]) -> tuple[Any, ...]:
+    """``marks`` with each island and line once; every chain's steps and clash kept, in order (two
+    chains may share a step, and each walks it)."""
+    seen: set[Any] = set()
+    out = []
+    for mark in marks:
+        if mark[0] in ("step", "conflict"):
+            out.append(mark)
+        elif mark not in seen:
+            seen.add(mark)
+            out.append(mark)
+    return tuple(out)
 
 
 def _touches_lock(board: Board, move: str) -> int | None:

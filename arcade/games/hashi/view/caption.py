@@ -54,7 +54,9 @@ class CaptionMixin:
         screen = self.app.screen.get_rect()
         key = (text, tuple(self.painter.view.board_rect), tuple(screen), self.app.theme.scale)
         if self._summary_cache[0] != key:
-            shorter = _without_steps(text, highlight.steps)
+            shorter: str | None = text
+            for chain in highlight.chains():  # each chain's steps, in order (a hint may rest on two)
+                shorter = _without_steps(shorter, chain.steps) if shorter is not None and chain.steps else shorter
             captioned = shorter is not None and all(
                 effects.caption_box(self.painter, self.app.theme, screen, words, anchor) is not None
                 for words, anchor in effects.chain_captions(self.painter, highlight))

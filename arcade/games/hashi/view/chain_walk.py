@@ -61,6 +61,7 @@ def _too_long(highlight: Highlight, index: int) -> str:
     """The caption of a part whose words no margin holds: which part it is, and for the contradiction
     where its words are (a contradiction hint's words end with it). At 640x400 the clash of
     ``hard/09-world-ocean``'s chain had no box, so a player on the mouse lost the buttons there."""
+    _, highlight, index = effects.chain_at(highlight, index)  # of a hint with two chains, the one shown
     steps = highlight.steps
     last = max((s.number for s in steps), default=0)
     if index >= len(steps):

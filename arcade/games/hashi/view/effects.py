@@ -7,6 +7,7 @@ none of them changes state.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pygame
@@ -80,8 +81,21 @@ def chain_seconds(parts: int) -> float:
 
 
 def chain_parts(highlight: Highlight) -> int:
-    """How many parts a chain walks: its steps, then its contradiction if it has one."""
-    return len(highlight.steps) + (highlight.conflict is not None)
+    """How many parts a hint's chains walk: each one's steps, then its contradiction if it has one
+    (a hint resting on two contradictions walks both, one after the other, as one walk)."""
+    return sum(len(c.steps) + (c.conflict is not None) for c in highlight.chains())
+
+
+def chain_at(highlight: Highlight, current: int) -> tuple[int, Highlight, int]:
+    """Part ``current`` of the whole walk: which chain it is in (0 the first), that chain alone as
+    a highlight, and the part's index within it."""
+    chains = highlight.chains()
+    for k, chain in enumerate(chains):
+        parts = len(chain.steps) + (chain.conflict is not None)
+        if current < parts or k == len(chains) - 1:
+            return k, dataclasses.replace(highlight, steps=chain.steps, conflict=chain.conflict, earlier=()), current
+        current -= parts
+    return 0, highlight, current
 
 
 def draw_chain(surface: pygame.Surface, painter: BoardPainter, theme: Theme, highlight: Highlight,
@@ -91,7 +105,10 @@ def draw_chain(surface: pygame.Surface, painter: BoardPainter, theme: Theme, hig
     the island whose rule forced it; then the contradiction (brackets and a ✗ diamond in the error
     colour). ``current`` is the part shown (0..steps-1 a step, ``steps`` the contradiction); the
     scene captions it (:mod:`~arcade.games.hashi.view.chain_walk`). A contradiction hint's
-    assumption is step 0: a "?" diamond, captioned "Suppose ...", before step 1."""
+    assumption is step 0: a "?" diamond, captioned "Suppose ...", before step 1. Of a hint with
+    several chains, the one ``current`` is in is drawn (their steps share lines and numbers)."""
+    if highlight.earlier:
+        _, highlight, current = chain_at(highlight, current)
     colour = theme["hint"]
     steps = highlight.steps
     for index in highlight.claims:  # the player's other bridges the chain leans on
@@ -131,16 +148,29 @@ def draw_chain(surface: pygame.Surface, painter: BoardPainter, theme: Theme, hig
 
 
 def chain_captions(painter: BoardPainter, highlight: Highlight) -> list[tuple[str, tuple[float, float]]]:
-    """The caption of each shown step of a chain, then of its contradiction, and where each is about."""
-    steps = highlight.steps
-    last = max((s.number for s in steps), default=0)
-    out = [(f"Step {step.number} of {last} — {step.text}" if step.number else step.text,
-            painter.line_midpoint(step.line)[0]) for step in steps]
-    conflict = highlight.conflict
-    if conflict is not None:
-        anchor = painter.island_centre(conflict.islands[0]) if conflict.islands else painter.view.board_rect.center
-        out.append((f"✗ So: {conflict.text}", anchor))
-    return out
+    """The caption of each shown step of a chain, then of its contradiction, and where each is about.
+
+    A hint with several chains has them all, one after the other: each part counts in the whole
+    walk ("3/19"), and each chain's first part names it ("Contradiction 2 of 2"), the divider between
+    them -- the board otherwise jumped from one clash to another assumption without a word."""
+    chains = highlight.chains()
+    out: list[tuple[str, tuple[float, float]]] = []
+    for chain in chains:
+        steps = chain.steps
+        last = max((s.number for s in steps), default=0)
+        out += [(f"Step {step.number} of {last} — {step.text}" if step.number else step.text,
+                 painter.line_midpoint(step.line)[0]) for step in steps]
+        conflict = chain.conflict
+        if conflict is not None:
+            anchor = painter.island_centre(conflict.islands[0]) if conflict.islands else painter.view.board_rect.center
+            out.append((f"✗ So: {conflict.text}", anchor))
+    if len(chains) < 2:
+        return out
+    start = 0
+    for k, chain in enumerate(chains, 1):
+        out[start] = (f"Contradiction {k} of {len(chains)} — {out[start][0]}", out[start][1])
+        start += len(chain.steps) + (chain.conflict is not None)
+    return [(f"{n}/{len(out)} · {text}", anchor) for n, (text, anchor) in enumerate(out, 1)]
 
 
 def _beside(painter: BoardPainter, centre: tuple[float, float], horizontal: bool) -> tuple[float, float]:
