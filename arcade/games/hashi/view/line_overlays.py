@@ -85,6 +85,9 @@ class LineOverlaysMixin:
     text_size: Callable[[str, int], tuple[int, int]]
     edges_in_view: Callable[[], dict[str, bool]]
     glyph: Callable[[str, int, tuple[int, int, int]], pygame.Surface]
+    number_size: Callable[..., int]
+    #: How far the numbers' ink reaches from an island's centre, per cell size and direction.
+    _reach: dict[tuple[int, bool], float]
 
     # -- geometry of lines on screen ------------------------------------------------------------
     def line_runs(self, index: int) -> list[Run]:
@@ -117,10 +120,18 @@ class LineOverlaysMixin:
         return len(self.line_runs(index)) > 1
 
     def _trim(self, run: Run) -> tuple[Point, Point]:
-        """A run without the parts hidden under its islands."""
+        """A run without its islands: it starts and ends at their circles' edge, and never over their
+        numbers. (It went to 0.85 of the radius, so every band, bar, cross and dash drawn over the
+        board -- a hint's chain, a drag's preview -- covered the rim, and on small cells, where the
+        number fills the disc, the number: a 40x40 board at 640x400 hid most of its numbers under a
+        hint's lines.) Touching islands have no water between them: their overlay crosses the rims
+        (as their bridges do) but still stops short of the numbers."""
         (x0, y0), (x1, y1) = run.start, run.end
-        short = math.dist(run.start, run.end) < self.view.cell * 1.5
-        cut = self.view.cell * 0.28 if short else self.radius * 0.85
+        ink = self.number_reach(run.horizontal) + 1
+        if run.start_island and run.end_island and math.dist(run.start, run.end) < self.view.cell * 1.5:
+            cut = max(self.view.cell * 0.28, ink)
+        else:
+            cut = max(self.radius, ink)
         dx, dy = (1, 0) if run.horizontal else (0, 1)
         if run.start_island:
             x0, y0 = x0 + dx * cut, y0 + dy * cut
@@ -128,13 +139,42 @@ class LineOverlaysMixin:
             x1, y1 = x1 - dx * cut, y1 - dy * cut
         return (x0, y0), (x1, y1)
 
+    def _trimmed_runs(self, index: int) -> list[tuple[Run, Point, Point]]:
+        """The runs of a line, trimmed (:meth:`_trim`), with those left no length dropped: a piece of
+        a wrapped line between an island and the board's edge is shorter than the cut, and trimmed
+        it turned round and ran back over the island's number."""
+        out = []
+        for run in self.line_runs(index):
+            a, b = self._trim(run)
+            if (b[0] - a[0]) + (b[1] - a[1]) >= 1:
+                out.append((run, a, b))
+        return out
+
+    def number_reach(self, horizontal: bool) -> float:
+        """How far the widest island number's ink reaches from the island's centre, across (``horizontal``:
+        left and right) or up and down, at this cell size."""
+        cell = self.view.cell
+        cached = self._reach.get((cell, horizontal))
+        if cached is None:
+            centre = cell / 2
+            boxes = []
+            for n in range(1, 9):  # placed as the cell painting places an island's number
+                glyph = self.glyph(str(n), self.number_size(cell), (255, 255, 255))
+                at = glyph.get_rect(center=(centre, centre + 0.5))
+                boxes.append(glyph.get_bounding_rect().move(at.topleft))
+            if horizontal:
+                cached = max(max(centre - b.left, b.right - centre) for b in boxes)
+            else:
+                cached = max(max(centre - b.top, b.bottom - centre) for b in boxes)
+            self._reach[(cell, horizontal)] = cached
+        return cached
+
     # -- overlays ------------------------------------------------------------------------------
     def band(self, surface: pygame.Surface, index: int, colour: tuple[int, int, int], alpha: int,
              width: float | None = None) -> None:
         """A translucent highlight along a line (hint, flash, preview background)."""
         width = width or self.view.cell * 0.62
-        for run in self.line_runs(index):
-            (x0, y0), (x1, y1) = self._trim(run)
+        for run, (x0, y0), (x1, y1) in self._trimmed_runs(index):
             if run.horizontal:
                 rect = pygame.Rect(round(min(x0, x1)), round(y0 - width / 2), max(1, round(abs(x1 - x0))),
                                    max(1, round(width)))
@@ -152,8 +192,7 @@ class LineOverlaysMixin:
         assert self.theme is not None
         thick, gap = self.bar_sizes()
         clear = self.view.cell * 0.5
-        for run in self.line_runs(index):
-            (x0, y0), (x1, y1) = self._trim(run)
+        for run, (x0, y0), (x1, y1) in self._trimmed_runs(index):
             # Clear the line's track first, so the preview shows the result, not the sum.
             self._rect_along(surface, run.horizontal, (x0, y0), (x1, y1), 0.0, clear, self.theme["background"])
             offsets = [] if n == 0 else [0.0] if n == 1 else [-gap / 2, gap / 2]
@@ -176,8 +215,7 @@ class LineOverlaysMixin:
         """A dashed centre line along a line (the preview of a removal)."""
         thick, _ = self.bar_sizes()
         dash = max(3, self.view.cell // 4)
-        for run in self.line_runs(index):
-            (x0, y0), (x1, y1) = self._trim(run)
+        for _, (x0, y0), (x1, y1) in self._trimmed_runs(index):
             length = math.dist((x0, y0), (x1, y1))
             if length <= 0:
                 continue
@@ -193,12 +231,17 @@ class LineOverlaysMixin:
         """Small crosses along a line (the preview of a "no bridge here" mark, a wrong line)."""
         size = max(2.0, self.view.cell * 0.14)
         width = max(2, round(self.view.cell * 0.07))
-        for run in self.line_runs(index):
-            (x0, y0), (x1, y1) = self._trim(run)
-            for t in (0.5,) if math.dist((x0, y0), (x1, y1)) < self.view.cell * 1.5 else (0.25, 0.5, 0.75):
+        for _, (x0, y0), (x1, y1) in self._trimmed_runs(index):
+            length = math.dist((x0, y0), (x1, y1))
+            for t in (0.5,) if length < self.view.cell * 1.5 else (0.25, 0.5, 0.75):
+                # Within the trimmed run and its row: a cross wider than what is left between two
+                # islands' numbers (small cells) is drawn smaller, or not at all, never over them.
+                arm = min(size, length * min(t, 1 - t) - width, self.view.cell / 2 - width)  # nor across the row
+                if arm < 1:
+                    continue
                 mx, my = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-                pygame.draw.line(surface, colour, (mx - size, my - size), (mx + size, my + size), width)
-                pygame.draw.line(surface, colour, (mx - size, my + size), (mx + size, my - size), width)
+                pygame.draw.line(surface, colour, (mx - arm, my - arm), (mx + arm, my + arm), width)
+                pygame.draw.line(surface, colour, (mx - arm, my + arm), (mx + arm, my - arm), width)
 
     def ring(self, surface: pygame.Surface, island: int, colour: tuple[int, int, int], scale: float = 1.15,
              width: int | None = None, alpha: int = 255) -> None:

@@ -57,6 +57,7 @@ class BoardPainter(CellPaintMixin, CueBadgeMixin, LineOverlaysMixin):
         self.theme: Theme | None = None
         self.shift: Cell = (0, 0)
         self._glyphs: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
+        self._reach: dict[tuple[int, bool], float] = {}
         self._col: dict[str, tuple[int, int, int]] = {}
         self._palette = ""
         #: The keys and flags the cached board was last rendered from (to skip checking 1600 keys a frame).
