@@ -1229,3 +1229,27 @@ def test_test_play_keeps_its_way_back_to_the_editor_on_the_row_in_a_small_window
     assert "Edit" not in [b.label for b in (*play.toolbar.row(), *play.toolbar.menu())]
     driver.click(back.rect.center)
     assert app.stack.top is scene
+
+
+def test_a_resumed_draft_changed_back_to_its_saved_file_is_no_unsaved_work(app, driver, tmp_path):
+    """A puzzle of "My puzzles" edited, left, resumed by Continue and changed back to the file still
+    showed "*", and leaving kept a draft identical to the file: the menu's Continue went on offering
+    "your unsaved puzzle" that the file already held (the file's own grade line aside)."""
+    from arcade.games.hashi.view.editor import draft_path
+
+    mine = tmp_path / "mine.txt"
+    mine.write_text("# title: Mine\n# difficulty: easy\n2.2\n...\n2.2\n")
+    editor = app.launch("hashi", Launch(options={"edit": str(mine)}), strict=True)
+    driver.frames(1)
+    driver.click(editor.cell_centre((1, 1)))
+    editor.close()
+    assert draft_path().is_file()
+    again = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    assert again.from_draft and again.level_title == "Editor — Mine (mine.txt) *"
+    driver.click(again.cell_centre((1, 1)))  # the island added last time removed: the file's board
+    assert again.draft.number_at((1, 1)) == 0
+    assert again.level_title == "Editor — Mine (mine.txt)"
+    again.close()
+    assert not draft_path().is_file()
+    assert read_puzzle(mine).islands == parse_puzzle("2.2\n...\n2.2\n").islands

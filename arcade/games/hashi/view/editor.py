@@ -288,6 +288,8 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         #: Opened on the spare copy of an unsaved board (``--edit`` alone): that board is unsaved work
         #: as it stands, and leaving it saved or emptied is what retires the spare copy.
         self.from_draft = from_draft
+        #: The file a resumed draft saves back to, as that file holds it (None: no file, or unreadable).
+        self.file_draft = _file_draft(path) if from_draft else None
         #: A draft is kept that this editor is not on: the toolbar offers Resume draft (read once).
         if self.keep_drafts:
             recover_live_copy()
@@ -335,7 +337,7 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         if self.saved_draft is not None:
             return draft != self.saved_draft
         if self.from_draft:
-            return bool(draft.numbers)
+            return bool(draft.numbers) and not (self.file_draft is not None and _holds(self.file_draft, draft))
         return draft != self.origin
 
     def game_bindings(self) -> list[Binding]:
@@ -395,6 +397,7 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         draft, kept_file = draft_file(draft)
         self.load_draft(draft, None)
         self.path = kept_file  # unsaved all the same (a resumed draft is), but Save writes back there
+        self.file_draft = _file_draft(kept_file)
         note = self.recovery_note  # taken when this editor opened: the module's copy is empty by now
         self.say("Your unsaved board from last time (Ctrl+N starts over)." + (f" {note}" if note else ""))
 
@@ -522,13 +525,13 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         puzzle = self.draft.puzzle()
         spare = draft_path()
         legacy = spare.with_name(LEGACY_DRAFT)
-        keep = (not (self.from_draft and (puzzle is None or self.saved_draft == self.draft))
-                and self.unsaved and puzzle is not None and (self.kept_work or not spare.is_file()))
+        retired = self.from_draft and (puzzle is None or not self.unsaved)  # saved, emptied, or its file's
+        keep = (not retired and self.unsaved and puzzle is not None and (self.kept_work or not spare.is_file()))
         kept = False
         set_aside: Path | None = None
         try:
-            if self.from_draft and (puzzle is None or self.saved_draft == self.draft):
-                spare.unlink(missing_ok=True)  # its board was saved, or emptied by the player
+            if retired:
+                spare.unlink(missing_ok=True)  # its board was saved, emptied, or changed back to its file
             elif keep and puzzle is not None:
                 text = self.draft_text(puzzle)
                 if not self.from_draft:
@@ -687,6 +690,22 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         stem = self.path.stem if self.path is not None else slug(dict(puzzle.meta).get("title", ""))
         text, role = print_puzzle(self.app, puzzle, stem)
         self.refuse(text) if role == "error" else self.say(text, role)
+
+
+def _file_draft(path: Path | None) -> Draft | None:
+    """The puzzle file a resumed draft saves back to, as a draft (None: none, or it cannot be read)."""
+    if path is None or not path.is_file():
+        return None
+    try:
+        return Draft.of(read_puzzle(path))
+    except (OSError, ArcadeError):
+        return None
+
+
+def _holds(saved: Draft, draft: Draft) -> bool:
+    """Whether a file holding ``saved`` holds ``draft``: the same board and title (the lines that
+    describe the board -- its grade, seed, author -- follow from it and are no work of the player's)."""
+    return draft.same_board(saved) and dict(draft.meta).get("title", "") == dict(saved.meta).get("title", "")
 
 
 def _placeholder() -> Puzzle:
