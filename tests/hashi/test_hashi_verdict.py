@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 
 from arcade.games.hashi import solver
-from arcade.games.hashi.formats import parse_puzzle
-from arcade.games.hashi.logic import State
+from arcade.games.hashi.formats import adjacent_pairs, parse_puzzle, tatham_problems
+from arcade.games.hashi.logic import Island, Puzzle, State
 from arcade.games.hashi.verdict import candidates, suggest_fix, verdict
 from tests.hashi.hashi_ai_oracle import brute_force, small_puzzles
 
@@ -96,3 +96,35 @@ def test_candidates_stay_near_the_difference():
     v = verdict(puzzle)
     changes = [change for _, change in candidates(puzzle, *v.solutions)]
     assert changes and len({tuple(sorted(c.items())) for c in changes}) == len(changes)
+
+
+def test_the_fix_of_a_square_with_room_keeps_it_a_game_id():
+    """Four 3s round a square, two cells apart: the fix was "Add a 4 at row 1, column 3", beside the
+    3 at column 4 -- a proven unique puzzle, but one Tatham's Bridges refuses, so the author who
+    pressed F could no longer share it as a game ID. A change that touches no island comes first."""
+    puzzle = parse_puzzle("3..3..\n......\n......\n3..3..\n......\n......\n")
+    v = verdict(puzzle)
+    fix = suggest_fix(puzzle, *v.solutions)
+    assert fix is not None and solver.count_solutions(fix.puzzle, 2) == 1
+    assert not adjacent_pairs(fix.puzzle) and not tatham_problems(fix.puzzle), fix.text
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_puzzles())
+def test_a_fix_makes_islands_touch_only_when_no_other_change_works(puzzle):
+    """On a puzzle with no touching islands, the fix adds a touching one only if no candidate
+    that touches none makes the puzzle unique."""
+    if adjacent_pairs(puzzle):
+        return
+    v = verdict(puzzle)
+    if v.kind != "many":
+        return
+    fix = suggest_fix(puzzle, *v.solutions, budget=30.0)
+    if fix is None or not adjacent_pairs(fix.puzzle):
+        return
+    for _, change in candidates(puzzle, *v.solutions):
+        numbers = {isl.pos: isl.number for isl in puzzle.islands} | change
+        islands = tuple(Island(cell, n) for cell, n in sorted(numbers.items()) if n)
+        other = Puzzle(puzzle.shape, islands) if len(islands) >= 2 and max(numbers.values()) <= 8 else None
+        if other is not None and not adjacent_pairs(other):
+            assert len(brute_force(other)) != 1, f"{fix.text} was chosen over {change}"

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from arcade.core.grid import cell_name
 from arcade.core.topology import Cell
 from arcade.games.hashi import explain, solver
+from arcade.games.hashi.formats import adjacent_pairs
 from arcade.games.hashi.logic import MAX_BRIDGES, MAX_NUMBER, Island, Puzzle
 
 #: What each grade says the puzzle needs, in the verdict's words.
@@ -175,11 +176,18 @@ def _where(cell: Cell) -> str:
     return cell_name(cell)
 
 
+def _touches(cell: Cell, occupied: set[Cell]) -> bool:
+    """Whether an island at ``cell`` would sit beside one of ``occupied`` (as :func:`adjacent_pairs` counts)."""
+    r, c = cell
+    return any(n in occupied for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+
+
 def candidates(puzzle: Puzzle, a: tuple[int, ...], b: tuple[int, ...]) -> Iterator[tuple[str, dict[Cell, int]]]:
     """Small changes worth trying, simplest first, all near the lines where the two solutions differ.
 
     1. an island in the middle of a differing line, carrying what one solution put there
-       (both solutions' bridges would have to pass it);
+       (both solutions' bridges would have to pass it) -- on a puzzle with no touching islands,
+       on the cell nearest the middle that touches none, and one that would touch only last;
     2. one island's number moved by 2 (so the total stays even);
     3. one island removed;
     4. one solution's bridge count changed on one line, with both end numbers following
@@ -195,15 +203,29 @@ def candidates(puzzle: Puzzle, a: tuple[int, ...], b: tuple[int, ...]) -> Iterat
             seen.add(key)
             yield text, change
 
+    # An island added beside another made the puzzle one Tatham's Bridges refuses, so a puzzle
+    # with no touching islands lost its game ID to the fix: the cell nearest the middle of the
+    # line that touches none is tried, and a touching one only after every other kind of change.
+    apart = not adjacent_pairs(puzzle)
+    occupied = {island.pos for island in isl}
+    touching: list[tuple[str, dict[Cell, int]]] = []
     for line_index in differ:
-        line = puzzle.lines[line_index]
-        cells = line.cells
-        if cells:
-            middle = cells[len(cells) // 2]
-            for sol in (a, b):
-                n = 2 * sol[line_index]
-                if n:
-                    yield from once(f"add a {n} at {_where(middle)}", {middle: n})
+        cells = puzzle.lines[line_index].cells
+        if not cells:
+            continue
+        middle = cells[len(cells) // 2]
+        if apart:
+            free = [c for c in sorted(cells, key=lambda c: abs(cells.index(c) - len(cells) // 2))
+                    if not _touches(c, occupied)]
+            middle = free[0] if free else middle
+        for sol in (a, b):
+            n = 2 * sol[line_index]
+            if not n:
+                continue
+            if apart and _touches(middle, occupied):
+                touching.append((f"add a {n} at {_where(middle)}", {middle: n}))
+            else:
+                yield from once(f"add a {n} at {_where(middle)}", {middle: n})
     ends = sorted({end for i in differ for end in (puzzle.lines[i].a, puzzle.lines[i].b)})
     for i in ends:
         for delta in (2, -2):
@@ -226,6 +248,8 @@ def candidates(puzzle: Puzzle, a: tuple[int, ...], b: tuple[int, ...]) -> Iterat
                     pa, pb = isl[line.a].pos, isl[line.b].pos
                     yield from once(f"change the {isl[line.a].number} at {_where(pa)} to {na} and the "
                                     f"{isl[line.b].number} at {_where(pb)} to {nb}", {pa: na, pb: nb})
+    for text, change in touching:
+        yield from once(text, change)
 
 
 def suggest_fix(puzzle: Puzzle, a: tuple[int, ...], b: tuple[int, ...], *, budget: float = 5.0,
