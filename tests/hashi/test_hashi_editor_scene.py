@@ -1253,3 +1253,22 @@ def test_a_resumed_draft_changed_back_to_its_saved_file_is_no_unsaved_work(app, 
     again.close()
     assert not draft_path().is_file()
     assert read_puzzle(mine).islands == parse_puzzle("2.2\n...\n2.2\n").islands
+
+
+def test_printing_two_pasted_puzzles_keeps_both_sheets(app, driver, user_home, monkeypatch):
+    """Every pasted puzzle was printed to "pasted.pdf" (every generated one to "generated.pdf"): the
+    author who printed a second puzzle for a friend overwrote the first sheet without a word. A
+    puzzle with no file is printed under its title, else the date and time, never over another sheet."""
+    pytest.importorskip("fpdf")
+    from arcade.games.hashi.view import dialogs
+    from arcade.games.hashi.view.editor import edits_dir
+
+    scene = app.launch("hashi", Launch(level="classic/01-first-steps"))
+    driver.frames(1)
+    for game_id in ("3x3m2:2a2c2a2", "3x3m2:1a1c1a1", "3x3m2:1a1c1a1"):
+        monkeypatch.setattr(dialogs, "paste_text", lambda text=game_id: (text, ""))
+        scene.paste()
+        driver.frames(1)
+        driver.key(pygame.K_p, CTRL, "p")
+        assert "Printed 2 pages" in scene.status_text, scene.status_text
+    assert len(list(edits_dir().glob("*.pdf"))) == 3

@@ -687,7 +687,7 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         puzzle = self._puzzle_or_say()
         if puzzle is None:
             return
-        stem = self.path.stem if self.path is not None else slug(dict(puzzle.meta).get("title", ""))
+        stem = self.path.stem if self.path is not None else ""  # no file: its title, never over another sheet
         text, role = print_puzzle(self.app, puzzle, stem)
         self.refuse(text) if role == "error" else self.say(text, role)
 

@@ -37,25 +37,30 @@ def slug(title: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:TITLE_LIMIT].strip("-")
 
 
-def new_puzzle_path(title: str = "") -> Path:
-    """Where Save writes a puzzle from no file: named after its title, else the date and time,
-    never over another file ("-2", "-3"... are added)."""
+def new_puzzle_path(title: str = "", suffix: str = ".txt") -> Path:
+    """Where Save writes a puzzle from no file (Print…, with ``suffix`` ".pdf", its sheet): named
+    after its title, else the date and time, never over another file ("-2", "-3"... are added)."""
     stem = slug(title) or f"puzzle-{datetime.now():%Y%m%d-%H%M%S}"
     folder = edits_dir()
-    path = folder / f"{stem}.txt"
+    path = folder / f"{stem}{suffix}"
     for n in itertools.count(2):
         if not path.exists():
             return path
-        path = folder / f"{stem}-{n}.txt"
+        path = folder / f"{stem}-{n}{suffix}"
     raise AssertionError("unreachable")
 
 
 def print_puzzle(app: Any, puzzle: Puzzle, stem: str = "") -> tuple[str, str]:
-    """"Print…": the puzzle and its solution as a PDF in the edits folder; (what to say, its role)."""
+    """"Print…": the puzzle and its solution as a PDF in the edits folder; (what to say, its role).
+
+    ``stem`` names the sheet of a puzzle that has a file or a level id (printed again, it is
+    replaced); without one the sheet is named after the title, else the date, never over another:
+    every pasted puzzle went to "pasted.pdf", and a second one printed lost the first."""
     from arcade.games.hashi.sheets import write_sheets
 
-    stem = stem or f"puzzle-{datetime.now():%Y%m%d-%H%M%S}"
-    out = edits_dir() / f"{stem}.pdf"
+    title = dict(puzzle.meta).get("title", "")
+    out = edits_dir() / f"{stem}.pdf" if stem else new_puzzle_path(title, ".pdf")
+    stem = stem or title or out.stem
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         pages, written = write_sheets([(stem, puzzle)], out)

@@ -70,6 +70,9 @@ WRAP_NOTE = {
 #: An arrow key's direction letter as the keys table prints the key and as a sentence says the way.
 ARROW_KEYS = {"N": "↑", "S": "↓", "W": "←", "E": "→"}
 COMPASS = {"N": "north", "S": "south", "W": "west", "E": "east"}
+#: The level ids of puzzles from no level file (:meth:`HashiScene.start_puzzle`, the editor's
+#: test-play): they name no puzzle, so Print… names the sheet after the title or the date.
+UNNAMED_LEVELS = frozenset({"pasted", "generated", "test-play"})
 FLASH_TIME = 0.7
 POP_TIME = 0.45
 CELEBRATE_TIME = 1.4
@@ -683,7 +686,9 @@ class HashiScene(ChainWalkMixin, CaptionMixin, CameraScene, PuzzleScene):
         """"Print…": this puzzle and its solution as a PDF; the status line says where."""
         from arcade.games.hashi.view.puzzle_files import print_puzzle
 
-        stem = self.session.level_id.replace("/", "-") if self.session.level_id else ""
+        level_id = self.session.level_id
+        named = level_id and level_id not in UNNAMED_LEVELS  # a pasted puzzle is no "pasted.pdf"
+        stem = level_id.replace("/", "-") if named else ""
         text, role = print_puzzle(self.app, self.puzzle, stem)
         self.say(text, role)
 
