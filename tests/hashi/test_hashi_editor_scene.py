@@ -1272,3 +1272,32 @@ def test_printing_two_pasted_puzzles_keeps_both_sheets(app, driver, user_home, m
         driver.key(pygame.K_p, CTRL, "p")
         assert "Printed 2 pages" in scene.status_text, scene.status_text
     assert len(list(edits_dir().glob("*.pdf"))) == 3
+
+
+def test_a_board_started_over_is_saved_as_a_new_puzzle_not_over_the_file(app, driver, tmp_path, user_home):
+    """Ctrl+N on one of My puzzles, a new puzzle drawn, Ctrl+S: it was written over the file of the
+    puzzle it replaced (the header still named that file), and the puzzle made for a friend was
+    gone. A board started over is a new puzzle with no file until saved; Undo of Ctrl+N brings the
+    old board back with its file."""
+    from arcade.games.hashi.view.editor import edits_dir
+
+    mine = tmp_path / "mine.txt"
+    mine.write_text("# title: Mine\n2.2\n...\n2.2\n")
+    editor = app.launch("hashi", Launch(options={"edit": str(mine)}), strict=True)
+    driver.frames(1)
+    driver.key(pygame.K_n, CTRL, "n")
+    assert "mine.txt" not in editor.level_title
+    driver.key(pygame.K_z, CTRL, "z")  # Undo: the puzzle of mine.txt again, with its file
+    assert editor.level_title == "Editor — Mine (mine.txt)"
+    driver.key(pygame.K_y, CTRL, "y")
+    assert "mine.txt" not in editor.level_title
+    for cell in ((0, 0), (0, 2)):
+        driver.click(editor.cell_centre(cell))
+    driver.key(pygame.K_s, CTRL, "s")
+    assert mine.read_text() == "# title: Mine\n2.2\n...\n2.2\n"
+    new = list(edits_dir().glob("*.txt"))
+    assert len(new) == 1 and read_puzzle(new[0]).islands == parse_puzzle("2.2\n").islands
+    assert editor.path == new[0]
+    driver.click(editor.cell_centre((2, 2)))
+    driver.key(pygame.K_s, CTRL, "s")  # the new puzzle's own file from now on
+    assert len(list(edits_dir().glob("*.txt"))) == 1 and mine.read_text().count("2") == 4

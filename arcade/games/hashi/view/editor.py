@@ -288,6 +288,9 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         #: Opened on the spare copy of an unsaved board (``--edit`` alone): that board is unsaved work
         #: as it stands, and leaving it saved or emptied is what retires the spare copy.
         self.from_draft = from_draft
+        #: The board Ctrl+N started (by identity in the history) and the file it let go of: the
+        #: file is the board's again while Undo has stepped back before it (see :meth:`follow_clear`).
+        self.cleared_from: tuple[Draft, Path | None] | None = None
         #: The file a resumed draft saves back to, as that file holds it (None: no file, or unreadable).
         self.file_draft = _file_draft(path) if from_draft else None
         #: A draft is kept that this editor is not on: the toolbar offers Resume draft (read once).
@@ -413,8 +416,21 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
     def changed(self, message: str) -> None:
         """After an action: say what it did, keep the spare copy current, and ask the solver again."""
         self.say(message)
+        self.follow_clear()
         self.keep_spare_copy()
         self.request_verdict()
+
+    def follow_clear(self) -> None:
+        """A board started over with Ctrl+N is a new puzzle: no file (the header says "new puzzle",
+        Save writes a new one) while the history is at or after that Ctrl+N, the old file before it."""
+        if self.cleared_from is None:
+            return
+        cleared, path = self.cleared_from
+        at = next((i for i, d in enumerate(self.editor.history) if d is cleared), None)
+        if at is None:  # undone and replaced by another edit (the file is back), or out of the history
+            self.cleared_from = None
+            return
+        self.path = None if at <= self.editor.index else path
 
     def keep_spare_copy(self) -> None:
         """An edited, unsaved board is also written, as it changes and in the background, to a live
@@ -562,6 +578,7 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
 
     def load_draft(self, draft: Draft, path: Path | None) -> None:
         self.path = path
+        self.cleared_from = None
         self.saved_draft = draft if path is not None else None
         self.origin = draft
         self.changed(self.editor.load(draft))
@@ -623,6 +640,7 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
             self.refuse(f"Could not save {path}: {exc.strerror or exc}")
             return
         self.path = path
+        self.cleared_from = None  # the new puzzle has its own file now
         self.saved_draft = self.draft
         if self.keep_drafts:  # nothing unsaved is left: a restart after a kill opens no copy of it
             self.drop_live_copy()

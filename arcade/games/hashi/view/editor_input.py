@@ -282,4 +282,10 @@ class EditorInputMixin:
         self.changed(self.editor.set_topology(Topology.parse(name)))
 
     def clear_board(self) -> None:
-        self.changed(self.editor.clear())
+        """Start over: a new puzzle, which lets go of the file the old one came from until Undo
+        brings that board back (Save wrote the new puzzle over the old one's file)."""
+        before = self.draft
+        message = self.editor.clear()
+        if self.draft is not before:
+            self.cleared_from = (self.draft, self.path)
+        self.changed(message)
