@@ -1301,3 +1301,30 @@ def test_a_board_started_over_is_saved_as_a_new_puzzle_not_over_the_file(app, dr
     driver.click(editor.cell_centre((2, 2)))
     driver.key(pygame.K_s, CTRL, "s")  # the new puzzle's own file from now on
     assert len(list(edits_dir().glob("*.txt"))) == 1 and mine.read_text().count("2") == 4
+
+
+def test_at_the_least_window_the_panel_shows_the_whole_fix_and_no_pictures_it_left_out(driver):
+    """At 640x400 the panel said "two shown; they differ on 4 lines" over no pictures, and cut the
+    fix to "Change the 3 at row 1, column 1 to 1 and the 3 …": the author could not read what F
+    would do. With no room for the pictures the differences are said to be on the board, and the
+    fix's words come before the count of differing lines, whole."""
+    from arcade.games import REGISTRY
+    from arcade.ui.app import App
+
+    app = App(REGISTRY, size=MIN_WINDOW, headless=True)
+    driver.app = app
+    try:
+        scene = EditorScene(INFO, Draft.blank(6, 6).with_numbers({(0, 0): 3, (0, 3): 3, (3, 0): 3, (3, 3): 3}),
+                            keep_drafts=False)
+        app.push(scene)
+        driver.frames(1)
+        settle(scene, driver)
+        assert scene.verdict.kind == "many" and scene.fix is not None
+        items = scene.panel_items()
+        words = " ".join(item.text for item in items if item.kind == "text")
+        assert scene.fix.text in words and "…" not in words, words
+        if not any(item.kind == "picture" for item in items):
+            assert "two shown" not in words, words
+        assert panel_problems(scene) == []
+    finally:
+        app.close()

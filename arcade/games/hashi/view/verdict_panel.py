@@ -99,6 +99,8 @@ class VerdictPanelMixin:
         keep, rules_room = _share_room(bottom - y, len(words) * line_h, line_h, caption, need, bool(pictures))
         if not keep:
             pictures = []
+            if v.kind == "many":  # "two shown" over no pictures, and the fix cut off under the count
+                words = self._verdict_words(theme, v, width, room_lines=(bottom - y) // line_h)
         shown = words + _rules_lines(theme, v, width, rules_room)
         if len(shown) * line_h > bottom - y:
             shown = _fit_lines(shown, (bottom - y) // line_h)
@@ -112,19 +114,31 @@ class VerdictPanelMixin:
                                     caption)
         return items
 
-    def _verdict_words(self, theme: Any, v: Verdict, width: int) -> list[str]:
+    def _verdict_words(self, theme: Any, v: Verdict, width: int, room_lines: int | None = None) -> list[str]:
         """The verdict's explanation wrapped to the panel, and for several solutions what the fix
-        search found so far: the proven fix, that it is still looking, or that no small change works."""
-        words = wrap_text(theme, v.detail, 16, width) if v.detail else []
+        search found so far: the proven fix, that it is still looking, or that no small change works.
+
+        ``room_lines`` is given when the solution pictures are left out (the least windows): the
+        differences are then said to be highlighted on the board, not "two shown", and when the
+        lines do not all fit the fix is shown, whole, without the count -- it was cut to "Change the 3 at row 1,
+        column 1 to 1 and the 3 …", and the author could not read what F would do."""
+        detail = v.detail
+        if v.kind == "many" and room_lines is not None:
+            n = len(v.differ)
+            detail = f"the solutions differ on {n} line{'s' if n != 1 else ''}, highlighted on the board"
+        words = wrap_text(theme, detail, 16, width) if detail else []
+        after: list[str] = []
         if v.kind == "many":
             if self.fix is not None:
-                words += wrap_text(theme, f"Fix (proven, F applies it): {self.fix.text}.", 16, width)
+                after = wrap_text(theme, f"Fix (proven, F applies it): {self.fix.text}.", 16, width)
             elif self.fix_state == "searching":
-                words.append("Searching for a change that makes it unique…")
+                after = ["Searching for a change that makes it unique…"]
             elif self.fix_state == "none":
-                words += wrap_text(theme, "No single small change makes it unique: add islands or change numbers "
-                                   "where the two solutions differ (highlighted).", 16, width)
-        return words
+                after = wrap_text(theme, "No single small change makes it unique: add islands or change numbers "
+                                  "where the two solutions differ (highlighted).", 16, width)
+        if room_lines is not None and len(words) + len(after) > room_lines:
+            return after  # the differing lines are highlighted on the board, which says it without words
+        return words + after
 
     def _draw_panel(self, surface: pygame.Surface, theme: Any, puzzle: Puzzle | None, v: Verdict | None) -> None:
         panel = self.panel_rect
