@@ -126,7 +126,7 @@ class DraftSpec:
     files: tuple[str, ...]
     #: The ``play`` options that reopen it (``(("edit", ""),)``: Hashi's ``--edit`` alone).
     options: tuple[tuple[str, str], ...]
-    #: What the Continue card calls it, after the game's title.
+    #: What the Continue card calls it, after "<game> editor:" ("a puzzle not saved to a file").
     label: str
     #: ``"module:function"``: the game's own reading of the draft, called with no arguments before the
     #: menu offers it; "" when it opens (or there is none), else one line why not, the file put aside

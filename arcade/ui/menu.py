@@ -203,8 +203,9 @@ class MenuScene(Scene):
             spec = info.draft
             assert spec is not None
             label = (load_object(spec.describe)() if spec.describe else "") or spec.label
+            # "Left", not "Saved": the card said "Saved just now · … your unsaved puzzle", both at once.
             return [MenuEntry(
-                "Continue", f"Saved {ago(time.time() - saved_at)} · {info.title}: {label}",
+                "Continue", f"Left {ago(time.time() - saved_at)} · {info.title} editor: {label}",
                 lambda info=info, spec=spec: app.launch(info, Launch(options=dict(spec.options))),
                 role="highlight", glyph="▶")]
         if self.autosave is None:

@@ -938,7 +938,9 @@ def test_the_menus_continue_reopens_the_unsaved_editor_board(app, driver):
     assert "First steps" in menu.entries[0].subtitle
     leave_an_unsaved_board(app, driver)
     assert app.stack.top is menu
-    assert menu.entries[0].title == "Continue" and "unsaved puzzle in the editor" in menu.entries[0].subtitle
+    subtitle = menu.entries[0].subtitle
+    assert menu.entries[0].title == "Continue" and "Hashi editor: a puzzle not saved to a file" in subtitle
+    assert not subtitle.startswith("Saved")  # "Saved just now · … unsaved puzzle" said both at once
     driver.key(pygame.K_c, unicode="c")
     editor = app.stack.top
     assert isinstance(editor, EditorScene) and editor.from_draft and len(editor.draft.numbers) == 2
@@ -959,7 +961,7 @@ def test_the_menus_continue_names_an_unsaved_drafts_title(app, driver):
     scene.close()
     assert app.stack.top is menu
     assert menu.entries[0].title == "Continue"
-    assert "your unsaved puzzle “Harbour at Dawn” in the editor" in menu.entries[0].subtitle
+    assert menu.entries[0].subtitle.startswith("Left just now · Hashi editor: “Harbour at Dawn”, not saved to a file")
 
 
 def test_a_print_that_cannot_be_written_says_so_in_words(editor, driver, monkeypatch):

@@ -60,7 +60,7 @@ INFO = GameInfo(
     # The editor's spare copy of an unsaved board, and its running copy (left by a run killed in the
     # editor): Continue reopens it as ``play hashi --edit`` does.
     draft=DraftSpec(files=("hashi-edits/.unsaved-draft.txt", "hashi-edits/.unsaved-draft.live.txt"),
-                    options=(("edit", ""),), label="your unsaved puzzle in the editor",
+                    options=(("edit", ""),), label="a puzzle not saved to a file",
                     check="arcade.games.hashi.view.editor:draft_problem",
                     describe="arcade.games.hashi.view.editor:draft_label"),
     editor_options=(("edit", ""),),

@@ -173,11 +173,12 @@ def draft_problem() -> str:
 
 def draft_label() -> str:
     """The menu's name for the draft (:attr:`DraftSpec.describe`): its title when it has one
-    ("your unsaved puzzle “Harbour at Dawn” in the editor"), else "" for the generic words -- the
-    Continue card said "your unsaved puzzle" even of a puzzle the player had named."""
+    ("“Harbour at Dawn”, not saved to a file"), else "" for the generic words -- the Continue card
+    said "your unsaved puzzle" even of a puzzle the player had named. The title leads: a long
+    description is what the card shortens."""
     draft = read_draft_or_why()[0]
     title = dict(draft.meta).get("title", "").strip() if draft is not None else ""
-    return f"your unsaved puzzle “{title}” in the editor" if title else ""
+    return f"“{title}”, not saved to a file" if title else ""
 
 
 def live_copy_path() -> Path:
