@@ -831,6 +831,29 @@ def test_a_replay_shows_its_own_line_from_the_first_frame(app, driver):
     assert viewer.tape_line().startswith("Replay of your run: Space pauses it")
 
 
+def test_a_paused_replay_says_space_plays_it_and_resuming_names_the_replay(app, driver, monkeypatch):
+    """Paused with Space, the replay's HUD line still read "Space pauses it" under the status
+    line's "Paused — Space plays on"; Space again said "Playing the program's run." of the player's own run."""
+    from arcade.games.runway.logic import RULES
+    from arcade.games.runway.view import panels
+    from arcade.services.replays import open_replay
+
+    scene = open_runway(app)
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
+    viewer = app.launch("runway", Launch(options={"replay": open_replay(scene.last_replay, RULES)}))
+    driver.frame()
+    driver.key(pygame.K_SPACE)
+    assert viewer.status_text.startswith("Paused — Space plays on")
+    drawn = texts_drawn(monkeypatch, panels)
+    app.redraw = True  # an idle frame draws nothing: this one draws the HUD as it now reads
+    driver.frame()
+    lines = [d.text for d in drawn if d.text.startswith("Replay of your run")]
+    assert lines == ["Replay of your run: Space plays it · an arrow key takes over from here"]
+    driver.key(pygame.K_SPACE)
+    assert viewer.status_text == "Playing the replay."
+
+
 def test_a_saved_run_with_one_hint_is_the_players_in_the_list_the_viewer_and_its_end_panel(app, driver):
     """One hint played (H, H), the rest by hand, a win: the live result said "Finished with 1 hint",
     but Ctrl+S saved "players": ["ai"]; the list said "— the AI", the viewer "Replay of the AI's run"

@@ -241,10 +241,13 @@ class ProgramsMixin:
         return f"Replay of your run{', ' + credit if credit else ''}"
 
     def tape_line(self) -> str:
-        """The HUD's line while a program's run is on the timeline: a replay is played back, not driven."""
+        """The HUD's line while a program's run is on the timeline: a replay is played back, not driven.
+        Paused, it says what Space does then: it read "Space pauses it" over a paused replay, beside
+        the status line's "Paused — Space plays on"."""
+        space = "plays" if self.tape_paused else "pauses"
         if self.program_replayed and self.program_spec is not None:
-            return f"{self.replay_heading()}: Space pauses it · an arrow key takes over from here"
-        return "Your program drives: Space pauses its run · an arrow key takes over from here"
+            return f"{self.replay_heading()}: Space {space} it · an arrow key takes over from here"
+        return f"Your program drives: Space {space} its run · an arrow key takes over from here"
 
     def drive_with(self, spec: str) -> None:
         """``play runway --bot SPEC``: run the program on this runway in a worker; its turns appear as they come."""
@@ -348,8 +351,9 @@ class ProgramsMixin:
 
     def tape_pause(self) -> None:
         self.tape_paused = not self.tape_paused
+        playing = "Playing the replay." if self.program_replayed else "Playing the program's run."
         self.say_program("Paused — Space plays on · , . step · drag the timeline" if self.tape_paused
-                         else "Playing the program's run.")
+                         else playing)
 
     def update(self, dt: float) -> None:
         super().update(dt)  # type: ignore[misc]
