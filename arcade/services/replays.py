@@ -260,6 +260,8 @@ def load_replay(path: str | Path, game: str | None = None) -> Replay:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:  # worded as a level file's and a program's answer are
         raise FormatError(source, None, f"not a valid replay: {not_utf8(raw, exc.start)}") from None
+    if not text.strip():  # a save cut off before its first byte: "broken JSON (expecting value at column 1)"
+        raise FormatError(source, None, "not a valid replay: the file is empty")
     try:
         data = parse_json(text)
     except json.JSONDecodeError as exc:

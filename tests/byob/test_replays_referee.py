@@ -108,6 +108,15 @@ def test_a_truncated_or_missing_replay_is_one_line_on_the_command_line(tmp_path,
         load_replay(tmp_path / "none.json")
 
 
+def test_an_empty_replay_says_it_is_empty_on_the_command_line(tmp_path, capsys):
+    """An empty file (a save cut off, a file made by hand) read "broken JSON (expecting value at
+    column 1)", on the command line and in the level picker's Saved replays list alike."""
+    path = tmp_path / "runway-empty.json"
+    path.write_text("\n")
+    assert cli.main(["play", "runway", "--replay", str(path)]) == 2
+    assert capsys.readouterr().err.splitlines() == [f"puzzle-arcade: {path}: not a valid replay: the file is empty"]
+
+
 def test_play_hands_a_checked_replay_and_a_bot_spec_to_the_scene(tmp_path):
     path = tmp_path / "r.json"
     save_replay(round_replay(tron_record()), path)
