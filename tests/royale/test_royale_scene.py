@@ -53,6 +53,22 @@ def test_click_on_loot_is_refused_with_a_reason_then_an_empty_cell_drops(app, dr
     assert scene.session.state.path == ((3, 10),)
 
 
+def test_after_a_refused_drop_click_the_arrows_carry_on_from_the_clicked_cell(app, driver):
+    """The keyboard cursor stayed where the keys had left it (or on the centre) after a click the
+    game refused: Enter then dropped on a cell the player had not chosen last."""
+    scene = open_level(app, driver)
+    driver.key(pygame.K_UP)
+    driver.key(pygame.K_UP)
+    assert scene.cursor == (6, 10) and scene.keyboard.shown
+    driver.click(centre_of(scene, (4, 10)))  # loot: refused
+    assert not scene.session.state.placed and "holds loot" in scene.status_text
+    driver.key(pygame.K_RIGHT)  # shows the cursor where the mouse left it
+    assert scene.cursor == (4, 10) and scene.keyboard.shown
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RETURN)
+    assert scene.session.state.path == ((4, 11),)
+
+
 def test_arrows_wasd_and_clicks_move_and_pick_up_loot(app, driver):
     scene = open_level(app, driver)
     driver.click(centre_of(scene, (3, 10)))

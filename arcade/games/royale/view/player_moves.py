@@ -138,6 +138,12 @@ class PlayerMovesMixin:
         if gesture.kind == "click" and gesture.button == 1:
             cell = self.grid.cell_at(gesture.pos)
             if cell is not None:
+                if not self.session.state.placed:
+                    # The drop cursor goes where the mouse chose: after a refused click (loot, too
+                    # far) the next arrow showed it back on the centre, or moved it from where the
+                    # keyboard had left it, a second mark beside the clicked cell.
+                    self.cursor = cell
+                    self.keyboard.hide()
                 self.click_cell(cell)
                 return True
         return False
