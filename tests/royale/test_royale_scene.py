@@ -595,6 +595,24 @@ def test_a_hint_that_played_the_drop_is_credited_as_a_hint_not_as_the_ai_matchin
     assert "Finished with 1 hint — not counted as a personal best." in said and "the AI matched" not in said
 
 
+def test_a_round_played_all_by_hints_is_the_players_route_with_hints(app, driver):
+    """Hint, play it, for every move (the drop too): the panel "You made it!" said "The AI's loot:
+    6 · Par: 6 — the AI matched the best possible route" above "Finished with 7 hints"."""
+    scene = open_level(app, driver)
+    for _ in range(7):  # the drop and the six steps, each a hint played
+        driver.key(pygame.K_h)
+        scene.worker.wait(30)
+        driver.frames(1)
+        driver.key(pygame.K_h)
+        driver.frames(1)
+    top = app.stack.top
+    assert isinstance(top, RoyaleResultScene) and top.title == "You made it!"
+    assert scene.session.hints_played == 7
+    said = "\n".join(top.lines)
+    assert "Loot: 6 · Par: 6 — you matched the best route with 7 hints ★" in said, said
+    assert "AI's loot" not in said and "the AI matched" not in said, said
+
+
 def test_the_ai_credit_counts_the_moves_the_result_counts_and_names_the_drop(app, driver):
     """A hint that played the drop, then the AI watched: "Moves: 6" next to "The AI played 6 of 7
     moves, 1 of them a hint" -- the drop is not one of the result's moves; it is said on its own."""

@@ -43,8 +43,10 @@ class RoundEndMixin:
         """Whose route the result shows: yours when the AI chose none of its moves, the AI's when
         it chose every one (a watched game), "" when both played -- then the result says "Loot: 7"
         and its credit line below says what the AI did, as every game's count ("Moves: 6") names
-        no one. "Your loot: 7" was said over "The AI played 5 of 6 moves"."""
-        whose = ("the AI's" if self.session.ai_played_all else "" if self.session.ai_moved else "your")
+        no one. "Your loot: 7" was said over "The AI played 5 of 6 moves". Every move a hint the
+        player played is the player's route with help (the framework's :attr:`all_by_ai`): it read
+        "The AI's loot" under "You made it!" and over "Finished with 6 hints"."""
+        whose = ("the AI's" if self.all_by_ai else "" if self.session.ai_moved else "your")
         return whose[:1].upper() + whose[1:] if capital else whose
 
     def result_details(self, outcome: Outcome) -> list[str]:
@@ -62,12 +64,12 @@ class RoundEndMixin:
                 # proven best: "you matched the best possible route" claimed what no one knew.
                 session, credit = self.session, self.ai_credit()
                 if par.exact:
-                    who = ("the AI matched the best possible route" if session.ai_played_all
+                    who = ("the AI matched the best possible route" if self.all_by_ai
                            else "you and the AI matched the best route" if session.ai_played
                            else f"you matched the best route {credit}" if credit
                            else "you matched the best possible route")
                 else:
-                    who = ("the AI matched the best route it found" if session.ai_played_all
+                    who = ("the AI matched the best route it found" if self.all_by_ai
                            else "you and the AI matched the best route the AI found" if session.ai_played
                            else f"you matched the best route the AI found {credit}" if credit
                            else "you matched the best route the AI found") + " (not proven best)"
