@@ -1345,3 +1345,14 @@ def test_the_header_says_the_zoom_alike_in_every_game_and_only_while_zoomed():
     assert zoom_field(2.5, True) == ["Zoom 2.5×"]
     assert zoom_field(1.04, True) == ["Zoom 1.0×"]
     assert zoom_field(3.0, False) == []
+
+
+def test_columns_keep_their_text_and_only_the_widest_give_way():
+    """Columns at fixed shares cut a short count ("120/1…") beside a wide column with room to spare:
+    laid out by their text, the narrow ones stay whole and the widest share what is left."""
+    from arcade.ui.columns import fitted_widths, lay_out_columns
+
+    assert fitted_widths([50, 200, 170, 100], 600) == [50, 200, 170, 100]
+    assert fitted_widths([50, 200, 170, 100], 400) == [50, 125, 125, 100]
+    placed = lay_out_columns([50, 100], 10, 300, 12)
+    assert placed == [(10, 50), (210, 100)]  # the spare room between them, the last ending at the edge

@@ -4,6 +4,7 @@ words them. Waits are for the run's end (``TournamentRun.wait``), never for a ti
 
 from __future__ import annotations
 
+import itertools
 import re
 import sys
 from dataclasses import replace
@@ -441,3 +442,55 @@ def test_a_round_row_says_who_won_whole_in_a_small_window(app, driver, monkeypat
     driver.frame()
     assert {"strongest wins", "flood-fill wins"} <= seen, seen
     assert not cut, cut
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 500)])
+def test_no_cell_of_the_table_is_cut_with_the_longest_names_and_a_finished_count(app, driver, monkeypatch, size):
+    """At 640x400 the round columns sat at shares of the panel's width: "120/120" and a long map's
+    name ("hackerrank-tron") were cut beside a column with room to spare. The columns are laid out
+    by their text: every cell is drawn whole (not shortened, inside the panel, clear of its
+    neighbours), or, where the widest cannot all fit, the chosen round shows them whole under it."""
+    from arcade.games.tron import ai, maps
+    from arcade.games.tron.view import tournament
+    from tests.drawing import texts_drawn
+
+    longest_map = max((entry.id for entry in maps.bundled()), key=len)
+    first, second = sorted(ai.BOTS, key=len)[-2:]
+    run = six_entrants_finished(monkeypatch)
+    rows = [RoundRow("120/120", longest_map, f"{first} vs {second}", f"{second} wins", "1234 ticks", "", 0),
+            RoundRow("119/120", "hackerrank-tron", f"{second} vs {first}", "draw", "1 tick", "", 1)]
+    monkeypatch.setattr(run, "rows", lambda: rows)
+    monkeypatch.setattr(run, "lines", lambda: ["line"] * len(rows))
+    monkeypatch.setattr(TournamentRun, "played", property(lambda self: len(rows)))
+    app.on_resize(size)
+    table = TournamentScene(run)
+    app.push(table)
+    drawn = texts_drawn(monkeypatch, tournament)
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)))
+    assert {index for index, _band in table.places} == {0, 1}, "both rounds in view"
+
+    def whole(text: str) -> bool:
+        return any(d.text == text and table.app.theme.font(d.size, d.kwargs.get("bold", False)).size(text)[0]
+                   <= d.rect.width and table.panel.contains(d.rect) for d in drawn)
+
+    cells = [cell for row in rows for cell in TournamentScene.cells(row)]
+    for d in drawn:  # nothing of the table drawn outside its panel, no cell over the next one
+        assert table.panel.contains(d.rect), (d.text, d.rect, table.panel)
+    by_row: dict[int, list[pygame.Rect]] = {}
+    for d in drawn:
+        if d.text in cells:
+            by_row.setdefault(d.rect.centery, []).append(d.rect)
+    for rects in by_row.values():
+        rects.sort(key=lambda r: r.x)
+        assert all(a.right <= b.x for a, b in itertools.pairwise(rects)), rects
+    for text in ("120/120", "119/120", f"{second} wins", "draw", "1234 ticks", "1 tick"):
+        assert whole(text), text  # the short cells are never the ones cut
+    shortened = [cell for cell in cells if not whole(cell)]
+    if size == (800, 500):
+        assert not shortened, shortened
+    for index in (0, 1):  # each round chosen: its shortened cells are read whole under it
+        table.chosen, table.follow = index, True
+        drawn.clear()
+        driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)))
+        for cell in table.cut_cells(rows[index]):
+            assert any(cell in d.text.split(" · ") and whole(d.text) for d in drawn), (cell, [d.text for d in drawn])

@@ -15,6 +15,7 @@ import pygame
 
 from arcade.core.words import plural
 from arcade.games.tron.tournament_run import RoundRow, TournamentRun
+from arcade.ui.columns import lay_out_columns
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.scrolling import NOTCH_LINES, Scroll
@@ -25,10 +26,6 @@ from arcade.ui.widgets import Button
 #: past the panel's edge in a small window.
 COLUMNS = (("Entrant", 0.04), ("Games", 0.40), ("W", 0.52), ("D", 0.58), ("L", 0.64), ("Score", 0.71),
            ("Elo", 0.84))
-#: The round rows' columns (number, map, pairing, result, length), as shares of the panel's width:
-#: at 640x400 the result had 0.16 of it, and every winner was cut ("flood-fill …") beside a
-#: pairing column with room to spare.
-ROUND_COLUMNS = (0.04, 0.13, 0.31, 0.61, 0.82)
 
 
 class TournamentScene(Scene):
@@ -70,6 +67,8 @@ class TournamentScene(Scene):
         self.standings_shown: list[str] = []
         #: A round row's height as last laid out (see :meth:`_row_height`).
         self.row_h = self.ROW
+        #: The round columns as last laid out, (left, width) each (see :meth:`_round_columns`).
+        self.round_columns: list[tuple[int, int]] = []
         #: The rounds as last listed (see :meth:`_listed`).
         self._held: list[RoundRow] | None = None
         #: The places last written to the trace (end-to-end tests click them), so it is written once.
@@ -242,8 +241,36 @@ class TournamentScene(Scene):
         return max(px(self.MIN_ROW), min(px(self.ROW), room // 3))
 
     def _band_h(self, row: RoundRow) -> int:
-        """A round's height in the list: its row, and a failed round's reason under it."""
-        return self.row_h + (self.reason_h if row.failure else 0)
+        """A round's height in the list: its row, a failed round's reason under it, and the chosen
+        round's cut cells in full under that (see :meth:`cut_cells`)."""
+        detail = row.index == self.chosen and bool(self.cut_cells(row))
+        return self.row_h + (self.reason_h if row.failure else 0) + (self.reason_h if detail else 0)
+
+    @staticmethod
+    def cells(row: RoundRow) -> tuple[str, ...]:
+        """A round row's cells, in the columns' order: number, map, pairing, result, length."""
+        return (row.number, row.map_id, row.pairing, row.result, row.length)
+
+    def _round_columns(self, rows: list[RoundRow], view: pygame.Rect) -> list[tuple[int, int]]:
+        """The round columns laid out by the widest cell of each among ``rows``, in ``view`` clear of
+        its scroll bar: at shares of the panel's width, "120/120" and "hackerrank-tron" were cut at
+        640x400 beside a pairing column with room to spare. When they cannot all fit, only the
+        widest give way (the chosen round shows them whole under its row)."""
+        assert self.app is not None
+        px = self.app.theme.px
+        font = self.app.theme.font(self.TEXT)
+        natural = [max((font.size(cells[i])[0] for cells in map(self.cells, rows)), default=0)
+                   for i in range(5)]
+        left = self.panel.x + round(COLUMNS[0][1] * self.panel.width)
+        return lay_out_columns(natural, left, self.panel.right - px(20) - left, px(12))
+
+    def cut_cells(self, row: RoundRow) -> list[str]:
+        """The cells of ``row`` too wide for their column as last laid out (drawn shortened)."""
+        if self.app is None or not self.round_columns:
+            return []
+        font = self.app.theme.font(self.TEXT)
+        return [cell for cell, (_left, width) in zip(self.cells(row), self.round_columns, strict=True)
+                if font.size(cell)[0] > width]
 
     def _listed(self, view: pygame.Rect) -> list[RoundRow]:
         """The rounds to list: as they were while the pointer rests on the list, the rounds finished
@@ -254,13 +281,14 @@ class TournamentScene(Scene):
             self._held = self.ordered()
         return self._held
 
-    def _draw_rounds(self, surface: pygame.Surface, view: pygame.Rect, starts: list[int]) -> None:
+    def _draw_rounds(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """The rounds in ``view``, scrolled, each wholly or not at all; the chosen one outlined, the
         one under the pointer lit; :attr:`places` says where each was drawn."""
         assert self.app is not None
         theme = self.app.theme
         px = theme.px
         rows = self._listed(view)
+        self.round_columns = self._round_columns(rows, view)
         tops, top = [], 0
         for row in rows:
             tops.append(top)
@@ -280,15 +308,20 @@ class TournamentScene(Scene):
             if row.index == self.chosen:
                 pygame.draw.rect(surface, theme["accent"], band, width=1, border_radius=4)
             colour = theme["error"] if row.failure else theme["text"]
-            cells = (row.number, row.map_id, row.pairing, row.result, row.length)
             middle = band.y + self.row_h // 2  # the text in the middle of its row
-            for i, cell in enumerate(cells):
-                room = (starts[i + 1] if i + 1 < len(starts) else self.panel.right) - starts[i] - px(8)
-                draw_text(surface, theme, cell, (starts[i], middle), size=self.TEXT, colour=colour, max_width=room,
+            for cell, (left, width) in zip(self.cells(row), self.round_columns, strict=True):
+                draw_text(surface, theme, cell, (left, middle), size=self.TEXT, colour=colour, max_width=width,
                           anchor="midleft")
+            under = self.round_columns[1][0]
+            line_y = band.y + self.row_h - px(2)
             if row.failure:  # the reason under its round, where a bot author looks
-                draw_text(surface, theme, row.failure, (starts[1], band.y + self.row_h - px(2)), size=self.TEXT,
-                          colour=colour, max_width=self.panel.right - starts[1] - px(16))
+                draw_text(surface, theme, row.failure, (under, line_y), size=self.TEXT,
+                          colour=colour, max_width=self.panel.right - under - px(16))
+                line_y += self.reason_h
+            cut = self.cut_cells(row) if row.index == self.chosen else []
+            if cut:  # the chosen round's shortened cells in full: a long map's name stays readable
+                draw_text(surface, theme, " · ".join(cut), (under, line_y), size=self.TEXT,
+                          colour=theme["text_dim"], max_width=self.panel.right - under - px(16))
         self.scroll.draw_bar(surface, theme, self.panel.right - px(10))
         places = [(index, tuple(rect)) for index, rect in self.places]
         if places != self._traced:  # where each round is, for end-to-end tests (no-op without a trace file)
@@ -355,12 +388,11 @@ class TournamentScene(Scene):
         draw_text(surface, theme, "Rounds (failed rounds first, with the reason):", (lefts[0], y), size=15,
                   bold=True, colour=theme["text_dim"])
         y += px(22)
-        starts = [x + round(share * width) for share in ROUND_COLUMNS]
         # Whole rows high: scrolled to its end, the list shows no gap above its first row.
         room = max(0, self.leave_button.rect.top - px(24) - y)
         self.row_h = self._row_height(room)
         view = pygame.Rect(self.panel.x + px(12), y, self.panel.width - px(24), room - room % self.row_h)
-        self._draw_rounds(surface, view, starts)
+        self._draw_rounds(surface, view)
         if self.chosen is not None:
             hint = "↑↓ or click: round · Enter or click it again: watch · Esc: back to the game" \
                 if self.run.done else "↑↓ or click: round · Enter or click it again: watch · Esc: stop (asks first)"
