@@ -1509,7 +1509,7 @@ def test_the_setups_question_goes_with_its_toast_when_cancelled_and_leaves_f5s_a
         assert isinstance(overlay, SetupScene)
         overlay.start()
         driver.frame()
-        assert app.stack.top is overlay and asking()
+        assert app.stack.top is overlay and overlay.error.startswith("Press Start again")
         if leave == "Cancel":
             next(b for b in overlay.buttons if b.label == "Cancel").on_click()
         else:
@@ -1523,6 +1523,28 @@ def test_the_setups_question_goes_with_its_toast_when_cancelled_and_leaves_f5s_a
     driver.key(pygame.K_o)
     assert isinstance(app.stack.top, SetupScene)
     assert asking() and scene._discard_asked is not None and scene._discard_asked[0] == "rematch"
+
+
+def test_the_setups_question_is_said_once_in_its_panel_not_again_in_a_toast(app, driver):
+    """Mid-match, the setup's Start asked "Press Start again to throw away this game…" in the panel
+    and the same words again in a toast under it, which squeezed the status line onto two lines.
+    The question is said where it is asked; a second Start still starts the new match."""
+    from arcade.ui.discard import DISCARD_TAG
+
+    scene = open_tron(app, best_of=3)
+    driver.key(pygame.K_DOWN)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 3)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    overlay.start()
+    driver.frame()
+    assert app.stack.top is overlay and overlay.error.startswith("Press Start again")
+    assert not [m.text for m in scene.toast.messages if m.tag == DISCARD_TAG]
+    overlay.start()
+    driver.frame()
+    assert app.stack.top is scene and scene.session.index == 0
 
 
 @pytest.mark.parametrize("window", [(640, 400), (1280, 800)])

@@ -145,7 +145,9 @@ class NewMatchMixin:
 
     def confirm_new_match(self) -> str:
         """The setup's Start in the middle of a match asks once, in the panel, as F5 and another map
-        do (it started the new match and threw the old one away); "" when it may go ahead."""
-        if self.confirm_discard(NEW_MATCH, "Press Start again", timed=False):
+        do (it started the new match and threw the old one away); "" when it may go ahead. Asked
+        in the panel only: its toast said the same words again under the panel, and squeezed the
+        status line beside it onto two lines."""
+        if self.confirm_discard(NEW_MATCH, "Press Start again", timed=False, toast=False):
             return ""
         return f"Press Start again to throw away this game{self.moves_made()}"
