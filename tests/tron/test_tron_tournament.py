@@ -494,3 +494,24 @@ def test_no_cell_of_the_table_is_cut_with_the_longest_names_and_a_finished_count
         driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)))
         for cell in table.cut_cells(rows[index]):
             assert any(cell in d.text.split(" · ") and whole(d.text) for d in drawn), (cell, [d.text for d in drawn])
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1280, 800)])
+def test_the_question_the_first_esc_asks_is_drawn_whole(app, driver, monkeypatch, size):
+    """The first Esc's question, "Press Esc again to stop the tournament (the rounds played stay in
+    the table)", was cut at "tabl…" even at 1280x800: its end, the part that reassures, was lost."""
+    from arcade.games.tron.view import tournament
+    from tests.drawing import texts_drawn
+
+    run = six_entrants_finished(monkeypatch)
+    run.done = False  # still running: Esc asks
+    app.on_resize(size)
+    table = TournamentScene(run)
+    app.push(table)
+    drawn = texts_drawn(monkeypatch, tournament)
+    driver.key(pygame.K_ESCAPE)
+    assert table.asking
+    question = next(d for d in drawn if d.text == table.status())
+    natural = app.theme.font(question.size, question.kwargs.get("bold", False)).size(question.text)[0]
+    assert natural <= question.rect.width and table.panel.contains(question.rect), question
+    assert "the rounds played stay" in question.text

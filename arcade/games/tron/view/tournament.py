@@ -113,9 +113,10 @@ class TournamentScene(Scene):
         return not self.asking and (self.run.played, self.run.done) == self._drawn
 
     def status(self) -> str:
-        """The progress line, or the question the first Esc asks."""
+        """The progress line, or the question the first Esc asks (short enough for the panel's one
+        line: "…(the rounds played stay in the table)" was cut at "tabl…" even at 1280x800)."""
         if self.asking and not self.run.done:
-            return "Press Esc again to stop the tournament (the rounds played stay in the table)"
+            return "Press Esc again to stop: the rounds played stay"
         return self.run.progress()
 
     def round_at(self, pos: tuple[int, int]) -> int | None:
