@@ -2049,3 +2049,21 @@ def test_a_saved_replay_whose_level_does_not_read_is_listed_as_damaged(app, tmp_
     assert row.tag == "damaged" and row.title == path.name
     assert row.subtitle.startswith("damaged: not a valid replay: its level does not read: ")
     assert row.value.error  # picking it refuses it in one line, without opening it
+
+
+def test_two_bots_names_are_whole_in_the_least_window_the_tick_gives_way(app, driver, monkeypatch):
+    """At 640x400 a match of Voronoi against Flood fill read "Voro… 0 : 0 Floo…  Round 1/3  Tick 5":
+    who is who was cut for a counter. The tick goes before the names are shortened."""
+    from arcade.games.tron.view import drawing
+    from tests.drawing import texts_drawn
+
+    app.on_resize((640, 400))
+    scene = open_tron(app, mode="watch", bot1="voronoi", bot2="flood-fill")
+    drawn = texts_drawn(monkeypatch, drawing)
+    scene._dirty = True
+    driver.frame()
+    shown = [d.text for d in drawn]
+    assert "Voronoi" in shown and "Flood fill" in shown, shown
+    assert not any(text.endswith("…") for text in shown), shown
+    assert 16 + app.theme.font(22, True).size(scene.header_shown)[0] < scene.header_fields_rect.left
+    assert scene.header_fields_rect.right <= 640

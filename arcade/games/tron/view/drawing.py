@@ -83,7 +83,7 @@ class DrawingMixin:
         """The header's facts, the names and the score set apart: each name after its cycle's colour
         chip (cycle 2's hollow, as its trail), the score bold between them. Wider than ``room``, the
         replay's label goes first (the status line says it too), then the zoom, then the speed, then
-        the names are shortened: at 640x400 a tournament round's fields ran under the title ("Emp…"
+        the tick, then the names are shortened: at 640x400 a tournament round's fields ran under the title ("Emp…"
         over "Strongest")."""
         assert self.app is not None
         theme = self.app.theme
@@ -113,6 +113,10 @@ class DrawingMixin:
             zoom = []
         if wide(rest, names) > room:
             rest = [field for field in rest if not field.endswith("/s")]
+        # Then the tick (the replay's bar and the round's result say it): at 640x400 a match of
+        # Voronoi against Flood fill read "Voro… 0 : 0 Floo…" beside "Tick 5".
+        if wide(rest, names) > room:
+            rest = [field for field in rest if not field.startswith(("Tick ", "Replay "))]
         over = wide(rest, names) - room
         if over > 0:
             # The widest each name may be so that both together shrink by ``over``: the long one
