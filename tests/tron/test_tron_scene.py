@@ -2067,3 +2067,22 @@ def test_two_bots_names_are_whole_in_the_least_window_the_tick_gives_way(app, dr
     assert not any(text.endswith("…") for text in shown), shown
     assert 16 + app.theme.font(22, True).size(scene.header_shown)[0] < scene.header_fields_rect.left
     assert scene.header_fields_rect.right <= 640
+
+
+def test_the_pause_banner_in_the_least_window_breaks_between_its_parts(app, driver, monkeypatch):
+    """At 640x400 the pause banner read "Space resumes" over "· Esc menu": the wrap broke at a space
+    and left the separator leading the second line. A line of parts breaks between them."""
+    from arcade.games.tron.view import paint
+    from tests.drawing import texts_drawn
+
+    app.on_resize((640, 400))
+    scene = open_tron(app)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 2)
+    drawn = texts_drawn(monkeypatch, paint)
+    driver.key(pygame.K_SPACE)
+    driver.frame()
+    assert scene.paused
+    shown = [d.text for d in drawn]
+    assert "Space resumes" in " ".join(shown), shown
+    assert not any(text.startswith("·") or text.endswith("·") for text in shown), shown
