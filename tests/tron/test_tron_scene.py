@@ -2086,3 +2086,23 @@ def test_the_pause_banner_in_the_least_window_breaks_between_its_parts(app, driv
     shown = [d.text for d in drawn]
     assert "Space resumes" in " ".join(shown), shown
     assert not any(text.startswith("·") or text.endswith("·") for text in shown), shown
+
+
+def test_a_replay_files_status_names_the_seats_as_its_header_does(app, driver, tmp_path):
+    """A saved round opened from the replays list said "Replay file: You vs Flood fill — Cycle 1
+    crashed into a wall…": one player, two names. The reason says "You", as the round did."""
+    from arcade.games.tron.logic import RULES
+    from arcade.services.replays import open_replay, save_replay
+
+    scene = open_tron(app, best_of=3)
+    driver.key(pygame.K_UP)  # straight into the wall above
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 1)
+    assert scene.phase == "over"
+    path = tmp_path / "round.json"
+    save_replay(scene.round_replay(), path)
+    app.pop()
+    viewer = app.launch("tron", Launch(options={"replay": open_replay(path, RULES)}))
+    driver.frame()
+    intro = viewer.replay_intro()
+    assert "You vs Flood fill" in intro and "You crashed" in intro and "Cycle 1" not in intro, intro

@@ -217,9 +217,10 @@ class ReplayMixin:
     def replay_intro(self) -> str:
         """The status line as a replay opens: where it came from, who played, how it ended, the keys.
         A tournament's round (opened from its table) said "Replay file … Esc menu", though it came
-        from no file and Esc goes back to the table."""
+        from no file and Esc goes back to the table. The reason names the seats as the header does:
+        "You vs Flood fill — Cycle 1 crashed …" gave one player two names."""
         assert self.viewer is not None
-        result = self.viewer.replay.result.get("reason", "")
+        result = self.named(str(self.viewer.replay.result.get("reason", "")))
         source, back = ("Tournament round", "Esc the table") if self.from_table else ("Replay file", "Esc menu")
         note = f" {self.map_note}" if self.map_note else ""
         return (f"{source}: {self.seat_name(0)} vs {self.seat_name(1)} — {result}{note}  "
