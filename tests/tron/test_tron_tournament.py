@@ -515,3 +515,32 @@ def test_the_question_the_first_esc_asks_is_drawn_whole(app, driver, monkeypatch
     natural = app.theme.font(question.size, question.kwargs.get("bold", False)).size(question.text)[0]
     assert natural <= question.rect.width and table.panel.contains(question.rect), question
     assert "the rounds played stay" in question.text
+
+
+def test_a_table_left_mid_way_opens_again_with_t_its_rounds_kept(app, driver):
+    """Once the table was left (stopped mid-way, or finished) it was gone: a player who went back to
+    look at the game lost the standings and every round's replay. T shows it again, as it was left,
+    and the status line says so on the way back."""
+    scene, overlay = open_setup(app, driver, games=5)
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_t)  # no tournament yet: T does nothing
+    assert app.stack.top is scene and not scene.has_tournament
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    overlay.setup = replace(overlay.setup, tourney_maps="official", mode="tournament")
+    driver.key(pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TournamentScene)
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_ESCAPE)  # stopped mid-way
+    assert table.run.wait(30)
+    driver.frame()
+    played = table.run.played
+    driver.key(pygame.K_ESCAPE)  # back to the game
+    assert app.stack.top is scene and "T:" in scene.status_line()[0]
+    driver.key(pygame.K_t)
+    assert app.stack.top is table and table.run.played == played and table.run.stopped
+    assert table.status() == f"Stopped after {played} of {table.run.total} rounds"
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is scene

@@ -30,6 +30,8 @@ INFO = GameInfo(
                 button_when="has_match", discards=True),
         Binding("O / F2", "open_setup", "match setup: mode, bots, map, speed, rounds", button="Setup"),
         levels_binding("choose a map, or a saved replay to watch"),
+        Binding("T", "open_last_tournament", "the last tournament's table again (after Setup's Tournament)",
+                when="has_tournament"),
         Binding("N", "single_tick", "one tick while paused", when="can_single_tick", repeat=True),
         Binding("C", "toggle_console", "console: outside programs' stderr, live and in replays", button="Console"),
         Binding("Ctrl+S", "save_replay", "save the whole round as a replay file (once it is over, from any tick)",

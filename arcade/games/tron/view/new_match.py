@@ -38,6 +38,8 @@ class NewMatchMixin:
     seed: int
     viewer: Any
     console: Any
+    #: The last tournament's table (see :meth:`open_last_tournament`), None before one.
+    last_table: Any = None
     view: Any
 
     def load_entry(self, entry: LevelEntry) -> None:
@@ -141,7 +143,26 @@ class NewMatchMixin:
         self.setup = replace(setup, mode=self.setup.mode)
         self.app.game_settings("tron")["setup"] = self.setup.to_dict()
         self.app.save_settings()
-        return TournamentScene(run)
+        table = TournamentScene(run)
+        table.on_leave = self.table_left
+        self.last_table = table
+        return table
+
+    @property
+    def has_tournament(self) -> bool:
+        """A tournament's table was opened over this match (T shows it again)."""
+        return self.last_table is not None and self.viewer is None
+
+    def open_last_tournament(self) -> None:
+        """T: the last tournament's table again, its rounds kept (stopped or finished, as it was left).
+        Once closed it was gone for good: a player who went back to the game to look at the board
+        lost the standings and every round's replay."""
+        if self.last_table is not None and self.app is not None and self.app.stack.top is self:
+            self.app.push(self.last_table)
+
+    def table_left(self) -> None:
+        """Back from the table: say how to see it again."""
+        self.say("T: the tournament's table again (its standings and rounds to watch)", "info")
 
     def confirm_new_match(self) -> str:
         """The setup's Start in the middle of a match asks once, in the panel, as F5 and another map

@@ -11,6 +11,8 @@ watches how their program lost without saving files. The wheel scrolls the round
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from arcade.core.words import plural
@@ -80,14 +82,19 @@ class TournamentScene(Scene):
         #: outside it did nothing: a player with only a mouse could not leave it.
         self.leave_button = Button("Stop", self.leave_or_stop,
                                    other_labels=("Stop now", "Back to the game"))
+        #: Called when the table is left (the game says how to open it again).
+        self.on_leave: Callable[[], None] | None = None
 
     def enter(self, app: object) -> None:
         super().enter(app)  # type: ignore[arg-type]
         self.run.start()
 
     def leave(self) -> None:
-        """Leaving (the window closes, the menu) stops the rounds: no worker or program outlives it."""
+        """Leaving (the window closes, the menu) stops the rounds: no worker or program outlives it;
+        :attr:`on_leave` tells the game (its T shows the table again)."""
         self.run.stop()
+        if self.on_leave is not None:
+            self.on_leave()
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
