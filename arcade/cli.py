@@ -39,7 +39,7 @@ from arcade.core.errors import (
     cannot_write,
     error_line,
 )
-from arcade.core.inputs import path_type
+from arcade.core.inputs import check_reachable, path_type
 from arcade.core.numbers import int_type, seed_type, size_type
 from arcade.services import interrupts
 
@@ -296,6 +296,9 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
         info = REGISTRY.get(game)  # fail fast, before a window opens
         options = play_options(game, args)
         level = getattr(args, "level", None)
+        for ref in (level, getattr(args, "edit", None)):  # is_file() raised there: "cannot write LEVEL", 74
+            if ref:
+                check_reachable(ref)
         if level and Path(level).is_file():
             # A damaged level file is named before the display is looked for: without one, "no
             # display" was said of a file that could never have opened in any window.

@@ -10,6 +10,7 @@ and exits 2. Nothing here blocks except a read from a stream the user chose (std
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import stat
@@ -81,6 +82,8 @@ def input_folder_type(pattern: str) -> Callable[[str], Path]:
         if not stat.S_ISDIR(mode):
             what = "a file" if stat.S_ISREG(mode) else describe_mode(mode)
             raise argparse.ArgumentTypeError(f"{printable_name(text)}: {what}, not a folder")
+        if not os.access(path, os.R_OK | os.X_OK):  # glob finds nothing in a folder it cannot list
+            raise argparse.ArgumentTypeError(f"{printable_name(text)}: cannot read this folder (Permission denied)")
         if not any(path.glob(pattern)):
             raise argparse.ArgumentTypeError(f"{printable_name(text)}: no {pattern} file in this folder")
         return path
@@ -160,6 +163,28 @@ def check_regular_file(path: str | Path, limit: int = MAX_INPUT_BYTES) -> os.sta
     return info
 
 
+#: What ``stat`` says of a path that is not there (or is no path at all): a missing file, a missing
+#: folder on the way, a file used as a folder, a name too long for the file system.
+_ABSENT = (errno.ENOENT, errno.ENOTDIR, errno.ENAMETOOLONG)
+
+
+def check_reachable(path: str | Path) -> None:
+    """A FormatError ("cannot read file: Permission denied") for a path that may be there but cannot
+    be looked at -- in a folder this user cannot enter, or a symbolic-link loop; nothing otherwise.
+
+    ``Path.is_file`` and ``Path.exists`` raise there instead of answering, and the OSError ended
+    ``play --level`` as an output failure ("cannot write LEVEL", exit 74) or was read as no file at
+    all ("no level file or bundled level ..." of a file that is there).
+    """
+    try:
+        os.stat(path)
+    except ValueError:  # a NUL byte: no path at all
+        return
+    except OSError as exc:
+        if exc.errno not in _ABSENT:
+            raise FormatError(str(path), None, f"cannot read file: {exc.strerror or exc}") from None
+
+
 def read_bytes_file(path: str | Path, limit: int = MAX_INPUT_BYTES) -> bytes:
     """At most ``limit`` bytes of a regular file (a file that grew past it meanwhile is refused)."""
     check_regular_file(path, limit)
@@ -208,6 +233,10 @@ def parse_json(text: str | bytes) -> Any:
     ``sys.set_int_max_str_digits``. Both ended commands as internal errors (exit 70). Here
     they are ValueErrors that say, in a user's words, what is wrong.
     """
+    if isinstance(text, str):
+        # A byte-order mark, as Notepad and some editors write it, made a hand-edited save or
+        # settings file "damaged": the save was moved aside, the settings reset to the defaults.
+        text = text.removeprefix("\ufeff")
     try:
         return json.loads(text)
     except json.JSONDecodeError:

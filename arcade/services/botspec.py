@@ -104,6 +104,12 @@ class BotSpec:
             program = argv[0]
             if "/" in program or (os.altsep is not None and os.altsep in program):
                 path = Path(program)
+                try:
+                    path.stat()
+                except (FileNotFoundError, NotADirectoryError):
+                    pass  # said just below
+                except OSError as exc:  # a folder it cannot enter: "cannot write PATH" (exit 74) before
+                    return f"cannot start {program!r}: {exc.strerror or exc}"
                 if not path.exists():
                     return f"cannot start {program!r}: no such program" + _unquoted_spaces(argv, 0)
                 if path.is_dir():

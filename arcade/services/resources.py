@@ -15,7 +15,7 @@ from typing import Any, TypeVar, overload
 
 from arcade.core.errors import QUOTE_PATH_LIMIT, UsageError, quoted
 from arcade.core.game import Rules
-from arcade.core.inputs import check_regular_file, read_stream_text
+from arcade.core.inputs import check_reachable, check_regular_file, read_stream_text
 
 LevelT = TypeVar("LevelT")
 
@@ -87,6 +87,8 @@ def find_level(game: str, ref: str, pattern: str = "*.txt", also: str = "") -> P
     with contextlib.suppress(OSError, ValueError):
         if ref and path.is_dir():  # "a directory, not a regular file", not "no level file ..."
             check_regular_file(path)
+    if ref:  # in a folder that cannot be entered, or a link loop: "cannot read file", not "no level file"
+        check_reachable(path)
     nor = f", nor {also}" if also else ""
     raise UsageError(f"no level file or bundled level {quoted(ref, QUOTE_PATH_LIMIT)} for {game}{nor} "
                      f"(list them: puzzle-arcade levels {game})")

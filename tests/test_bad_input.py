@@ -1,0 +1,97 @@
+"""Hostile input across the command line: paths that are there but cannot be looked at, and the
+player's own files as an editor writes them (a byte-order mark). One line, the right exit status."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+
+from arcade.cli import main
+
+
+def run_main(capsys, *argv: str) -> tuple[int, str]:
+    status = main(list(argv))
+    return status, capsys.readouterr().err
+
+
+@pytest.fixture
+def locked(tmp_path, monkeypatch) -> Path:
+    """A folder this user cannot enter: ``stat`` of anything in it is EACCES (as chmod 000 does for
+    anyone but root, who runs these tests in CI containers -- hence the stand-in)."""
+    folder = tmp_path / "locked"
+    real_stat = os.stat
+
+    def stat(path, *args, **kwargs):
+        if str(path).startswith(str(folder) + os.sep):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", stat)
+    return folder
+
+
+@pytest.mark.parametrize("option", ["--level", "--edit"])
+def test_a_level_in_a_folder_that_cannot_be_entered_is_unreadable_input_not_a_failed_write(
+        capsys, tmp_path, locked, option):
+    # It was "cannot write LOCKED/x.txt: Permission denied", exit 74: an input named as an output.
+    level = str(locked / "x.txt")
+    status, err = run_main(capsys, "play", "hashi", option, level, "--screenshot", str(tmp_path / "s.png"))
+    assert (status, err) == (2, f"puzzle-arcade: {level}: cannot read file: Permission denied\n")
+    assert not (tmp_path / "s.png").exists()
+
+
+def test_an_outside_program_in_a_folder_that_cannot_be_entered_cannot_start(capsys, locked):
+    # It was "cannot write LOCKED/bot: Permission denied", exit 74, before the first round.
+    status, err = run_main(capsys, "tournament", "tron", "--bot", f"2010:{locked}/bot", "--bot", "random",
+                           "--maps", "random-1", "--quiet")
+    assert status == 2
+    assert err == f"puzzle-arcade: error: cannot start '{locked}/bot': Permission denied\n"
+
+
+@pytest.mark.parametrize("verb", ["solve hashi", "solve runway", "solve royale", "tournament tron --maps"])
+def test_a_symbolic_link_loop_is_named_as_one_not_as_no_level(capsys, tmp_path, verb):
+    # It was "no level file or bundled level 'loop' for hashi": of a name that is plainly there.
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    status, err = run_main(capsys, *verb.split(), str(tmp_path / "loop"))
+    assert status == 2
+    assert err.endswith("loop: cannot read file: Too many levels of symbolic links\n")
+    assert err.count("\n") == 1
+
+
+def test_a_bench_data_folder_that_cannot_be_listed_says_so(capsys, tmp_path, monkeypatch):
+    # It was "no *.has file in this folder" of a folder full of them that this user cannot read.
+    (tmp_path / "cllv").mkdir()
+    (tmp_path / "cllv" / "a.has").write_text("x")
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if str(p).endswith("cllv")
+                        else real_access(p, mode, **kw))
+    status, err = run_main(capsys, "bench", "hashi", "--quick", "--data", str(tmp_path / "cllv"))
+    assert status == 2
+    assert err.endswith("cllv: cannot read this folder (Permission denied)\n")
+
+
+BOM = "\ufeff"
+
+
+def test_settings_saved_by_an_editor_with_a_byte_order_mark_are_kept(tmp_path):
+    from arcade.services.settings import Settings
+
+    path = tmp_path / "settings.json"
+    path.write_text(BOM + '{"sound": false, "palette": "okabe-ito"}', encoding="utf-8")
+    settings = Settings.load(path)  # was: "damaged ... the defaults are used", the file moved aside
+    assert settings.sound is False
+    assert list(tmp_path.iterdir()) == [path]
+
+
+def test_a_save_with_a_byte_order_mark_resumes_and_stays_where_it_is():
+    from arcade.services.saves import autosave_path, read_autosave, write_autosave
+
+    write_autosave("hashi", {"version": 1, "game": "hashi", "moves": []}, label="First steps")
+    path = autosave_path("hashi")
+    path.write_text(BOM + path.read_text(encoding="utf-8"), encoding="utf-8")
+    save = read_autosave("hashi", "Hashi")  # was DamagedSave, and the save moved to hashi.json.damaged
+    assert save is not None and save.label == "First steps"
+    assert sorted(p.name for p in path.parent.iterdir()) == ["hashi.json"]
