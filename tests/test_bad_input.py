@@ -4,6 +4,7 @@ player's own files as an editor writes them (a byte-order mark). One line, the r
 from __future__ import annotations
 
 import errno
+import json
 import os
 from pathlib import Path
 
@@ -95,3 +96,17 @@ def test_a_save_with_a_byte_order_mark_resumes_and_stays_where_it_is():
     save = read_autosave("hashi", "Hashi")  # was DamagedSave, and the save moved to hashi.json.damaged
     assert save is not None and save.label == "First steps"
     assert sorted(p.name for p in path.parent.iterdir()) == ["hashi.json"]
+
+
+def test_a_newer_versions_settings_keep_what_this_version_does_not_know(tmp_path):
+    from arcade.services.settings import Settings
+
+    path = tmp_path / "settings.json"
+    path.write_text('{"version": 42, "sound": true, "haptics": {"strength": 3}}', encoding="utf-8")
+    settings = Settings.load(path)
+    assert settings.problem == ""
+    settings.sound = False
+    settings.save(path)  # the first change wrote only the keys this version knows
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["sound"] is False
+    assert (saved["version"], saved["haptics"]) == (42, {"strength": 3})

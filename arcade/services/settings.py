@@ -1,7 +1,7 @@
 """User settings (services): sound, animation speed, palette, window size, fullscreen, text size.
 
 Stored as JSON in the platform's user config dir and written atomically. A damaged or
-foreign settings file never stops the game: unknown keys are ignored, bad values fall
+foreign settings file never stops the game: unknown keys are kept as they are, bad values fall
 back to defaults, and :attr:`Settings.problem` says what was wrong so the UI can tell.
 """
 
@@ -53,6 +53,9 @@ class Settings:
     #: Not saved: the file's text as last read or written (None: no file known), so that a
     #: :meth:`save` with nothing changed writes nothing.
     on_disk: str | None = field(default=None, compare=False, repr=False)
+    #: Keys this version does not know (a newer Puzzle Arcade's settings), written back as they were:
+    #: the first change here dropped them, and going back to the newer version lost its settings.
+    unknown: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @staticmethod
     def path() -> Path:
@@ -90,6 +93,8 @@ class Settings:
             settings.problem = f"{source}: settings are not a JSON object, using defaults"
             return settings
         bad = []
+        known = {f.name for f in fields(cls)}
+        settings.unknown = {key: value for key, value in raw.items() if key not in known}
         for f in fields(cls):
             if f.name in _NOT_SAVED or f.name not in raw:
                 continue
@@ -107,7 +112,7 @@ class Settings:
         for name in _NOT_SAVED:
             data.pop(name)
         data["window_size"] = list(self.window_size)
-        return data
+        return {**data, **{key: value for key, value in self.unknown.items() if key not in data}}
 
     def to_text(self) -> str:
         """The settings as the file holds them."""
@@ -190,7 +195,7 @@ def _choices(data: dict[str, Any]) -> dict[str, Any]:
 
 
 #: The fields that say how the file was read, not what the player chose: never written.
-_NOT_SAVED = ("problem", "readonly", "bad", "on_disk")
+_NOT_SAVED = ("problem", "readonly", "bad", "on_disk", "unknown")
 
 
 def _set_aside(path: Path, why: str, rest: str = "the defaults are used") -> str:
