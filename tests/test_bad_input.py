@@ -110,3 +110,11 @@ def test_a_newer_versions_settings_keep_what_this_version_does_not_know(tmp_path
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["sound"] is False
     assert (saved["version"], saved["haptics"]) == (42, {"strength": 3})
+
+
+def test_the_home_folder_itself_is_shown_as_a_tilde(tmp_path, monkeypatch):
+    # PUZZLE_ARCADE_HOME=$HOME naming a file was said "Nothing can be saved: ~/. is a file, not a folder".
+    from arcade.services.paths import shown_path
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert (shown_path(tmp_path), shown_path(tmp_path / "data")) == ("~", "~/data")

@@ -39,7 +39,10 @@ def shown_path(path: Path) -> str:
     """``path`` as a player reads it: the home folder as ``~`` (a replay's full path did not fit
     the status line, and the command to open it was cut off)."""
     try:
-        return "~/" + str(path.relative_to(Path.home())) if path.is_absolute() else str(path)
+        if not path.is_absolute():
+            return str(path)
+        inside = path.relative_to(Path.home())
+        return "~" if inside == Path() else f"~/{inside}"  # the home itself was "~/."
     except (ValueError, RuntimeError):  # elsewhere, or no home directory
         return str(path)
 
