@@ -285,6 +285,15 @@ def refuse_invisible_window(app: Any) -> None:
                      "driver); run it from a desktop session, or render headless with --screenshot OUT.png")
 
 
+def _is_file(ref: str) -> bool:
+    """Whether ``ref`` names a file; False for a name no file can have: ``Path.is_file`` raised on a
+    long game ID (ENAMETOOLONG), and ``play hashi --level 40x40:...`` said "cannot write" it (exit 74)."""
+    try:
+        return Path(ref).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def run_window(args: argparse.Namespace, game: str | None = None) -> int:
     """Open the menu (or a game) in a window, or headless for ``--screenshot``."""
     from arcade.core.registry import Launch
@@ -299,7 +308,7 @@ def run_window(args: argparse.Namespace, game: str | None = None) -> int:
         for ref in (level, getattr(args, "edit", None)):  # is_file() raised there: "cannot write LEVEL", 74
             if ref:
                 check_reachable(ref)
-        if level and Path(level).is_file():
+        if level and _is_file(level):
             # A damaged level file is named before the display is looked for: without one, "no
             # display" was said of a file that could never have opened in any window.
             info.load_front().open_level(level)

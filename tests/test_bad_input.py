@@ -118,3 +118,10 @@ def test_the_home_folder_itself_is_shown_as_a_tilde(tmp_path, monkeypatch):
 
     monkeypatch.setenv("HOME", str(tmp_path))
     assert (shown_path(tmp_path), shown_path(tmp_path / "data")) == ("~", "~/data")
+
+
+def test_a_game_id_longer_than_a_file_name_can_be_is_read_as_a_game_id(capsys, tmp_path):
+    # Path.is_file() raised "File name too long" on it: "cannot write 40x40:zzz...", exit 74.
+    status, err = run_main(capsys, "play", "hashi", "--level", "40x40:" + "z" * 2000,
+                           "--screenshot", str(tmp_path / "s.png"))
+    assert (status, err) == (2, "puzzle-arcade: --level:1: description covers more than the 40×40 board\n")
