@@ -601,7 +601,7 @@ def test_play_game_says_the_damaged_settings_it_moved_aside(tmp_path):
     err = _window_signalled([*ARCADE, "play", "tron", "--level", "empty-room", "--new"], home, signal.SIGINT,
                             "first-frame")
     assert (home / "config" / "settings.json.damaged").is_dir()
-    assert "settings were damaged and moved to settings.json.damaged" in err, err
+    assert "settings file was damaged and moved to settings.json.damaged" in err, err
 
 
 @pytest.mark.slow

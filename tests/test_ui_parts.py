@@ -1316,7 +1316,7 @@ def test_a_damaged_settings_files_warning_is_said_once_not_again_back_from_a_gam
         app.push(menu)
         for _ in range(90):  # a second and a half on screen: seen
             app.frame(1 / 60)
-        assert [m.text for m in menu.toast.messages if "settings were damaged" in m.text], "not said at launch"
+        assert [m.text for m in menu.toast.messages if "settings file was damaged" in m.text], "not said at launch"
         for kind in (pygame.KEYDOWN, pygame.KEYUP):
             pygame.event.post(pygame.event.Event(kind, key=pygame.K_b, mod=0, unicode="b", scancode=0))
         app.frame(1 / 60)

@@ -202,7 +202,7 @@ def _set_aside(path: Path, why: str, rest: str = "the defaults are used") -> str
     """Move a damaged settings file aside (it would be overwritten by the next change) and say so;
     ``rest`` says what is used instead (all the defaults, or only for the values that were bad)."""
     # Where the file went comes before why, as for every damaged file (a window shortens the end).
-    return f"Your settings were damaged and {set_aside(path)} ({why}); {rest}."
+    return f"Your settings file was damaged and {set_aside(path)} ({why}); {rest}."
 
 
 def _coerce(name: str, value: Any) -> Any:
