@@ -92,6 +92,8 @@ class CueBadgeMixin:
     _display_keys: list[Hashable]
     number_rect: Callable[[pygame.Rect, int], pygame.Rect]
     glyph: Callable[[str, int, tuple[int, int, int]], pygame.Surface]
+    shift: tuple[int, int]
+    board: Callable[[tuple[int, int]], tuple[int, int]]
 
     def cue_badge(self, rect: pygame.Rect, number: int, text: str) -> CueBadge | None:
         """Where the "bridges still needed" badge ``text`` goes for the island in cell ``rect``, or
@@ -118,6 +120,26 @@ class CueBadgeMixin:
             at = (round(disc.centerx - ink.width / 2) - ink.x, round(disc.centery - ink.height / 2) - ink.y)
             return CueBadge(disc, size, at, ink.move(at))
         return None
+
+    #: The number boxes last worked out (:meth:`number_boxes`) and the layout they are for.
+    _number_boxes: tuple[object, list[pygame.Rect]] = (None, [])
+
+    def number_boxes(self) -> list[pygame.Rect]:
+        """The ink of every visible island's number on screen, for badges drawn over the board to
+        keep clear of (a hint's step badge sat on a neighbour's number on dense boards). Kept while
+        the layout and the display's rotation stay."""
+        view = self.view
+        key = (self.puzzle, tuple(view.board_rect), view.cell, self.shift, view.visible_cells())
+        if self._number_boxes[0] != key:
+            top, bottom, left, right = view.visible_cells()
+            boxes = []
+            for r in range(top, bottom):
+                for c in range(left, right):
+                    island = self.puzzle.island_at.get(self.board((r, c)))
+                    if island is not None:
+                        boxes.append(self.number_rect(view.cell_rect((r, c)), self.puzzle.islands[island].number))
+            self._number_boxes = (key, boxes)
+        return self._number_boxes[1]
 
     def cue_rect(self, rect: pygame.Rect, number: int, text: str) -> pygame.Rect | None:
         """The disc of :meth:`cue_badge` (outline included), or None when there is no badge."""

@@ -126,9 +126,8 @@ def draw_chain(surface: pygame.Surface, painter: BoardPainter, theme: Theme, hig
             painter.band(surface, step.line, tint, 90)
         if shown and step.island >= 0:
             painter.brackets(surface, step.island, colour, scale=1.3 if k == current else 1.22)
-        centre, horizontal = painter.line_midpoint(step.line)
         label = str(step.number) if step.number else "?"  # step 0: a contradiction hint's assumption
-        _badge(surface, painter, theme, label, _beside(painter, centre, horizontal), tint, k == current)
+        _badge(surface, painter, theme, label, _line_spots(painter, step.line), tint, k == current)
     conflict = highlight.conflict
     if conflict is not None:
         shown = current >= len(steps)
@@ -138,13 +137,12 @@ def draw_chain(surface: pygame.Surface, painter: BoardPainter, theme: Theme, hig
         for island in conflict.islands:
             painter.brackets(surface, island, bad, scale=1.3 if shown else 1.2)
         if conflict.lines:  # on the other side of the line from a step's badge
-            (x, y), horizontal = painter.line_midpoint(conflict.lines[0])
-            away = painter.view.cell * 0.42
-            _badge(surface, painter, theme, "✗", (x, y + away) if horizontal else (x - away, y), bad, shown)
+            _badge(surface, painter, theme, "✗", _line_spots(painter, conflict.lines[0], other_side=True), bad, shown)
         elif conflict.islands:
             x, y = painter.island_centre(conflict.islands[0])
-            r = painter.radius
-            _badge(surface, painter, theme, "✗", (x + r * 1.25, y + r * 1.25), bad, shown)
+            r = painter.radius * 1.25
+            corners = [(x + r, y + r), (x - r, y + r), (x + r, y - r), (x - r, y - r)]
+            _badge(surface, painter, theme, "✗", corners, bad, shown)
 
 
 def chain_captions(painter: BoardPainter, highlight: Highlight) -> list[tuple[str, tuple[float, float]]]:
@@ -173,22 +171,55 @@ def chain_captions(painter: BoardPainter, highlight: Highlight) -> list[tuple[st
     return [(f"{n}/{len(out)} · {text}", anchor) for n, (text, anchor) in enumerate(out, 1)]
 
 
-def _beside(painter: BoardPainter, centre: tuple[float, float], horizontal: bool) -> tuple[float, float]:
-    """Where a line's badge goes: beside the line, not on it (above a horizontal one, right of a vertical one)."""
-    away = painter.view.cell * 0.42
-    return (centre[0], centre[1] - away) if horizontal else (centre[0] + away, centre[1])
+#: The smallest step badge (half its diamond's width, pixels): below it the number did not read, and
+#: the badge is left out (the caption still numbers the step).
+BADGE_MIN = 5.0
+#: Where along a line's piece its badge may go, best first (the middle, then towards either end).
+_ALONG = (0.5, 0.3, 0.7, 0.15, 0.85)
+
+
+def _line_spots(painter: BoardPainter, line: int, other_side: bool = False) -> list[tuple[float, float]]:
+    """Where a line's badge may go, best first: beside the middle of its longest piece, not on it
+    (above a horizontal line, right of a vertical one; ``other_side``: below, left), then the other
+    side, then further along it and further from it -- :func:`_badge` takes the first spot clear of
+    every number (on dense boards the middle's spot sat on a neighbouring island's number)."""
+    runs = sorted(painter.line_runs(line), key=lambda run: -math.dist(run.start, run.end))
+    cell = painter.view.cell
+    sides = (1, -1) if other_side else (-1, 1)
+    spots = []
+    for away in (cell * 0.42, cell * 0.7):
+        for run in runs:
+            for t in _ALONG:
+                x = run.start[0] + (run.end[0] - run.start[0]) * t
+                y = run.start[1] + (run.end[1] - run.start[1]) * t
+                for side in sides:
+                    spots.append((x, y + side * away) if run.horizontal else (x - side * away, y))
+    return spots
 
 
 def _badge(surface: pygame.Surface, painter: BoardPainter, theme: Theme, label: str,
-           centre: tuple[float, float], colour: tuple[int, int, int], current: bool) -> None:
-    """A diamond with a step number (the hint's badge shape; the "bridges needed" cue is round)."""
+           spots: list[tuple[float, float]], colour: tuple[int, int, int], current: bool) -> None:
+    """A diamond with a step number (the hint's badge shape; the "bridges needed" cue is round), at
+    the first of ``spots`` where it covers no island's number; smaller when none is clear, and left
+    out when even the smallest is not (the caption numbers the step all the same)."""
+    boxes = [box.inflate(2, 2) for box in painter.number_boxes()]
     size = max(9.0, painter.view.cell * (0.26 if current else 0.21))
-    x, y = centre
-    points = [(x, y - size), (x + size, y), (x, y + size), (x - size, y)]
-    pygame.draw.polygon(surface, colour, points)
-    pygame.draw.polygon(surface, theme["shadow"], points, width=max(1, round(size / 8)))
-    image = painter.glyph(label, max(9, round(size * 1.05)), theme["text_dark"])
-    surface.blit(image, image.get_rect(center=(round(x), round(y + 0.5))))
+    while True:
+        image = painter.glyph(label, max(7, round(size * 1.05)), theme["text_dark"])
+        ink = image.get_bounding_rect()
+        for x, y in spots:
+            diamond = pygame.Rect(math.floor(x - size) - 1, math.floor(y - size) - 1,
+                                  math.ceil(2 * size) + 3, math.ceil(2 * size) + 3)
+            at = image.get_rect(center=(round(x), round(y + 0.5)))
+            if diamond.union(ink.move(at.topleft)).collidelist(boxes) == -1:
+                points = [(x, y - size), (x + size, y), (x, y + size), (x - size, y)]
+                pygame.draw.polygon(surface, colour, points)
+                pygame.draw.polygon(surface, theme["shadow"], points, width=max(1, round(size / 8)))
+                surface.blit(image, at)
+                return
+        if size <= BADGE_MIN:
+            return
+        size = max(BADGE_MIN, size * 0.8)
 
 
 def caption_box(painter: BoardPainter, theme: Theme, screen: pygame.Rect, text: str,
