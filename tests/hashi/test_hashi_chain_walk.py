@@ -181,3 +181,46 @@ def test_a_hint_on_two_contradictions_walks_both_chains_in_one_walk(app, driver)
     assert walk.index == walk.count - 1
     summary = scene.chain_summary()
     assert summary is None or "Then, numbered on the board" not in summary
+
+
+@pytest.mark.parametrize("size", [(800, 500), (640, 400)])
+def test_a_two_contradiction_hint_keeps_the_status_line_short_and_every_part_readable(size):
+    """At 800x500 ``wrapped/01-round-the-bend``'s seventh hint paged its whole explanation on the
+    status line, 28 pages of two lines: the short words were used only when every caption fitted the
+    margin. Now the status line takes at most three pages, and every part's words are read by
+    stepping the walk -- in the box beside the board, or on the status line when no margin holds
+    them; the move the hint proves is on the status line while the walk plays."""
+    from arcade.games import REGISTRY
+    from arcade.ui.app import App
+    from tests.conftest import Driver
+
+    app = App(REGISTRY, size=size, headless=True)
+    driver = Driver(app)
+    try:
+        scene = app.launch("hashi", Launch(level=str(SARGASSO.parents[1] / "wrapped" / "01-round-the-bend.txt"),
+                                           new=True))
+        driver.frames(2)
+        for _ in range(6):
+            scene.play(hints.hint(scene.session.state).move)
+        driver.frame(dt=30)  # the topology's toast has gone: the status line has its whole width
+        driver.key(pygame.K_h)
+        scene.worker.wait(30)
+        driver.frame()
+
+        def pages() -> int:
+            return scene.status_pages(scene._status_cache[1]) if scene.status_cut else 1
+
+        assert pages() <= 3
+        assert "at least one bridge south to the 2 at row 5, column 5" in scene.status_line()[0]
+        walk = scene.chain_walk()
+        captions = [text for text, _ in effects.chain_captions(scene.painter, scene.chain_highlight())]
+        driver.key(pygame.K_HOME)  # stepping: the walk pauses on each part
+        for index, caption in enumerate(captions):
+            driver.frame()
+            assert walk.index == index and pages() <= 3, (index, pages())
+            boxed = scene.chain_box.width and scene.chain_part_unboxed() is None
+            assert boxed or scene.status_line()[0] == caption, f"part {index + 1}'s words are nowhere"
+            driver.key(pygame.K_PERIOD, unicode=".")
+    finally:
+        app.close()
+        pygame.display.quit()

@@ -31,19 +31,24 @@ class CaptionMixin:
         if text == self.status_text and self.status_caption() is not None:
             return self.caption_pointer(), role
         if text == self.status_text:
-            return self.chain_summary() or text, role
+            return self.chain_part_unboxed() or self.chain_summary() or text, role
         return text, role
 
     #: The last chain summary worked out: what it was for, and the answer.
     _summary_cache: tuple[Any, str | None] = (None, None)
 
     def chain_summary(self) -> str | None:
-        """A wrong-bridge or contradiction hint's words without its list of steps, while the board
-        captions every step and the contradiction beside itself (see :func:`effects.chain_captions`);
-        None otherwise.
+        """A wrong-bridge or contradiction hint's words without its list of steps, which the board
+        captions one by one (see :func:`effects.chain_captions`, and :meth:`chain_part_unboxed` for
+        a part no margin holds); None when the hint has no chain.
 
         The status line said each step a second time: at 640x400 a hint on a 12x10 torus took seven
-        pages of two lines ("1/7 ▸"), the steps' pages out of step with the board's."""
+        pages of two lines ("1/7 ▸"), the steps' pages out of step with the board's. And the short
+        words were used only when every caption fitted the margin: at 800x500 one too long for it
+        brought back the whole explanation, 28 pages of a two-contradiction hint. Now the short
+        words are shortened further, to what the hint concludes, until they take at most
+        :data:`SUMMARY_PAGES` pages: the steps are on the board, the box or the status line as the
+        walk reaches them."""
         hint = self.hint if self.watch is None else None
         if hint is None or self.app is None or hint.kind not in ("error", "move"):
             return None
@@ -51,17 +56,23 @@ class CaptionMixin:
         if not highlight.steps:
             return None
         text = self.status_text
-        screen = self.app.screen.get_rect()
-        key = (text, tuple(self.painter.view.board_rect), tuple(screen), self.app.theme.scale)
+        width = self.status_text_rect.width or self.status_rect.width
+        key = (text, width, self.app.theme.scale)
         if self._summary_cache[0] != key:
             shorter: str | None = text
             for chain in highlight.chains():  # each chain's steps, in order (a hint may rest on two)
                 shorter = _without_steps(shorter, chain.steps) if shorter is not None and chain.steps else shorter
-            captioned = shorter is not None and all(
-                effects.caption_box(self.painter, self.app.theme, screen, words, anchor) is not None
-                for words, anchor in effects.chain_captions(self.painter, highlight))
-            self._summary_cache = (key, shorter if captioned else None)
+            choices = [words for words in (shorter,) if words is not None]
+            choices += [*_conclusions(hint.rule, text, len(highlight.chains())), _pointer(hint.rule, text)]
+            self._summary_cache = (key, next((words for words in choices if self._status_pages(words) <= SUMMARY_PAGES),
+                                             choices[-1]))
         return self._summary_cache[1]
+
+    def _status_pages(self, text: str) -> int:
+        """How many pages of the status line ``text`` takes (with room for the page marker)."""
+        theme = self.app.theme
+        width = (self.status_text_rect.width or self.status_rect.width) - self._status_marker_width()
+        return self.status_pages(wrap_text(theme, text, 16, max(1, width)))
 
     def caption_pointer(self) -> str:
         """What the status line says while the caption holds the explanation."""
@@ -104,6 +115,42 @@ class CaptionMixin:
                     and effects.caption_box(painter, self.app.theme, screen, text, anchor) is not None)
             self._caption_cache = (key, (text, anchor) if fits else None)
         return self._caption_cache[1]
+
+
+#: The most pages of the status line a chain hint's summary takes (see :meth:`CaptionMixin.chain_summary`).
+SUMMARY_PAGES = 3
+#: What a chain hint's status line adds when it is cut to its conclusion.
+_STEP_THEM = "step its chain on the board with , and ."
+#: How a chain's words end, before what it proves (see :func:`arcade.games.hashi.explain.trial_text`).
+_PROVES = "which is impossible: so "
+
+
+def _again(text: str) -> str:
+    """The "(Hint again to play it)" a hint's status line ends with, if it does."""
+    end = text.rfind("  (")
+    return text[end:] if end >= 0 and text.endswith(")") else ""
+
+
+def _conclusions(rule: str, text: str, chains: int) -> list[str]:
+    """A contradiction hint's words cut to what it proves, longest first: what its last chain's
+    clash rules out and what follows; then, of a hint resting on two, only what follows from both
+    (the move). None of either when these are not a contradiction hint's words."""
+    at = text.rfind(_PROVES)
+    if at < 0:
+        return []
+    said = "Each assumption breaks" if chains > 1 else "The assumption breaks"
+    proved = text[at + len(_PROVES):]
+    out = [f"{rule or 'Hint'}: {said} ({_STEP_THEM}): so {proved}"]
+    after = proved.find(". ")
+    follows = proved[after + 2:].strip() if after >= 0 else ""
+    if chains > 1 and follows and not follows.startswith("("):
+        out.append(f"{rule or 'Hint'}: both assumptions break ({_STEP_THEM}). {proved[after + 2:].lstrip()}")
+    return out
+
+
+def _pointer(rule: str, text: str) -> str:
+    """The shortest status line of a chain hint: where its words are."""
+    return f"{rule or 'Hint'}: {_STEP_THEM} to see why{_again(text)}"
 
 
 #: How a contradiction hint's words list its steps (see :func:`arcade.games.hashi.explain.trial_text`).

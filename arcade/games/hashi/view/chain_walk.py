@@ -65,9 +65,9 @@ def _too_long(highlight: Highlight, index: int) -> str:
     steps = highlight.steps
     last = max((s.number for s in steps), default=0)
     if index >= len(steps):
-        return "✗ The contradiction: the status line says it."
+        return "✗ The contradiction: stepped to, the status line says it."
     where = "The assumption" if steps[index].number == 0 else f"Step {steps[index].number} of {last}"
-    return f"{where}: too long for this margin (a wider window shows it)."
+    return f"{where}: stepped to, the status line says it."
 
 
 class ChainWalkMixin:
@@ -120,6 +120,29 @@ class ChainWalkMixin:
     def chain_arrows(self) -> bool:
         """← → step the chain: one is shown and the keyboard cursor is not."""
         return self.chain_shown and not self.cursor_visible
+
+    #: The last :meth:`chain_part_unboxed` worked out: what it was for, and the answer.
+    _unboxed_cache: tuple[object, str | None] = (None, None)
+
+    def chain_part_unboxed(self) -> str | None:
+        """The current part's caption once the player steps the walk, when no margin beside the
+        board holds its words (the box, if any, then only says which part it is), else None: the
+        status line then reads these words, so every part of the walk is read by stepping it, at any
+        window size. While the walk plays by itself the status line keeps the hint's summary, which
+        says to step it. (The status line used to page the whole explanation instead: 28 pages at
+        800x500 for a two-contradiction hint.)"""
+        walk = self.chain_walk()
+        highlight = self.chain_highlight()
+        if walk is None or walk.playing or highlight is None or self.app is None:
+            return None
+        screen = self.app.screen.get_rect()
+        key = (self.hint, walk.index, tuple(self.painter.view.board_rect), tuple(screen), self.app.theme.scale)
+        if self._unboxed_cache[0] != key:
+            captions = effects.chain_captions(self.painter, highlight)
+            text, anchor = captions[min(walk.index, len(captions) - 1)]
+            boxed = effects.caption_box(self.painter, self.app.theme, screen, text, anchor) is not None
+            self._unboxed_cache = (key, None if boxed else text)
+        return self._unboxed_cache[1]
 
     def chain_update(self, dt: float) -> None:
         walk = self.chain_walk()
