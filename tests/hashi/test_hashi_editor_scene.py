@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -1330,3 +1332,38 @@ def test_at_the_least_window_the_panel_shows_the_whole_fix_and_no_pictures_it_le
         assert panel_problems(scene) == []
     finally:
         app.close()
+
+
+def test_no_solution_after_an_edit_is_explained_from_that_edit(app, driver):
+    """On the bundled ``Open Sea`` opened in the editor, a 2 added at row 16, column 25 made the
+    puzzle unsolvable and the verdict blamed "the 6 at row 15, column 20", five columns away, with
+    no word about the 2. Now it leads with the island just added and what it stands between, the
+    contradiction it names is the nearest the rules reach from the edit, and it is true: the
+    independent search finds no solution, and one again without the 2."""
+    from arcade.games.hashi.verdict import find_solutions
+
+    scene = app.launch("hashi", Launch(options={"edit": "20-open-sea"}), strict=True)
+    settle(scene, driver)
+    before = scene.draft.puzzle()
+    assert scene.current_verdict().kind == "unique"
+    driver.click(scene.cell_centre((15, 24)))
+    settle(scene, driver)
+    assert scene.draft.number_at((15, 24)) == 2
+    verdict = scene.current_verdict()
+    assert verdict.kind == "none"
+    assert verdict.detail.startswith("with the 2 at row 16, column 25 (the last edit) standing between "
+                                     "the 7 at row 15, column 25 and the 6 at row 17, column 25"), verdict.detail
+    assert find_solutions(scene.draft.puzzle(), 1) == [] and find_solutions(before, 1) != []
+
+
+@pytest.mark.parametrize("cell", [(0, 24), (0, 27), (2, 13)])
+def test_no_solution_names_the_contradiction_nearest_the_edit(cell):
+    """Islands added to ``Open Sea`` whose contradiction the rules met first five or two cells away
+    (the rules went from the board's first rows): it is now the island just added."""
+    from arcade.games.hashi.verdict import find_solutions, verdict
+
+    draft = Draft.of(read_puzzle(Path(__file__).resolve().parents[2] / "levels" / "hashi" / "hard" / "20-open-sea.txt"))
+    puzzle = draft.with_numbers({**draft.islands, cell: 2}).puzzle()
+    found = verdict(puzzle, near=(cell,))
+    assert found.kind == "none" and find_solutions(puzzle, 1) == []
+    assert puzzle.island_at[cell] in found.islands, found.detail

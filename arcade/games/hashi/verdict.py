@@ -16,9 +16,9 @@ The editor asks after every change; the answer comes from the complete solver, s
 from __future__ import annotations
 
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from arcade.core.grid import cell_name
 from arcade.core.topology import Cell
@@ -74,18 +74,19 @@ def find_solutions(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | No
     return found
 
 
-def verdict(puzzle: Puzzle | None, stop: Callable[[], bool] | None = None) -> Verdict:
+def verdict(puzzle: Puzzle | None, stop: Callable[[], bool] | None = None, near: tuple[Cell, ...] = ()) -> Verdict:
     """The verdict on ``puzzle`` (None: the draft has fewer than two islands).
 
     ``stop`` is asked during the search; when it says True, :class:`solver.Stopped` is raised
-    (the draft changed again, so this answer would be stale).
+    (the draft changed again, so this answer would be stale). ``near``: the cells the last edit
+    changed; "no solution" is then explained by the contradiction found nearest to them.
     """
     started = time.perf_counter()
     if puzzle is None:
         return Verdict("empty", "Not a puzzle yet", "place at least two islands")
     found = find_solutions(puzzle, 2, stop)
     if not found:
-        result = _no_solution(puzzle)
+        result = _no_solution(puzzle, near)
     elif len(found) == 1:
         result = _unique(puzzle, found[0])
     else:
@@ -98,8 +99,6 @@ def verdict(puzzle: Puzzle | None, stop: Callable[[], bool] | None = None) -> Ve
 
 
 def _timed(result: Verdict, started: float) -> Verdict:
-    from dataclasses import replace
-
     return replace(result, seconds=time.perf_counter() - started)
 
 
@@ -119,9 +118,53 @@ def _unique(puzzle: Puzzle, solution: tuple[int, ...]) -> Verdict:
                    solutions=(solution,))
 
 
-def _no_solution(puzzle: Puzzle) -> Verdict:
-    """Explain an unsolvable board with the smallest contradiction found (one island before the whole board)."""
-    for i, island in enumerate(puzzle.islands):
+def _distance(puzzle: Puzzle, cell: Cell, near: tuple[Cell, ...]) -> int:
+    """How many rows and columns ``cell`` is from the nearest of ``near`` (round a wrapped board's edges)."""
+    topology = puzzle.topology
+
+    def apart(a: int, b: int, size: int, wraps: bool) -> int:
+        d = abs(a - b)
+        return min(d, size - d) if wraps else d
+
+    return min((apart(cell[0], r, puzzle.rows, topology.wraps_rows)
+                + apart(cell[1], c, puzzle.cols, topology.wraps_columns) for r, c in near), default=0)
+
+
+def _no_solution(puzzle: Puzzle, near: tuple[Cell, ...] = ()) -> Verdict:
+    """Explain an unsolvable board with the smallest contradiction found (one island before the whole board).
+
+    With ``near`` (the cells of the last edit) the islands are looked at nearest first, and the
+    rules start from them: the rules reach the same conclusions in any order, but the first
+    contradiction they meet was wherever the board's first rows led. On ``hard/20-open-sea``
+    a 2 added in the editor was blamed on a 6 five columns away; now the contradiction named is
+    the one the rules meet first going out from the edit, and an edited island is named first."""
+    distances = [_distance(puzzle, island.pos, near) for island in puzzle.islands]
+    order = sorted(range(len(puzzle.islands)), key=distances.__getitem__)
+    found = _first_contradiction(puzzle, order, distances)
+    edited = [i for i in order if puzzle.islands[i].pos in near]
+    if not edited or edited[0] in found.islands or not found.detail[:1].islower():
+        return found
+    lead = f"with {explain.island(puzzle, edited[0])} (the last edit){_standing(puzzle, edited[0])}"
+    return replace(found, detail=f"{lead}, {found.detail}")
+
+
+def _standing(puzzle: Puzzle, i: int) -> str:
+    """Which islands island ``i`` stands between, in a row or a column (it cuts the line they would
+    share without it): what an island added in the editor changed for the islands around it."""
+    pairs = []
+    for first, second in (("W", "E"), ("N", "S")):
+        a, b = puzzle.line_from(i, first), puzzle.line_from(i, second)
+        if a is not None and b is not None:
+            pairs.append(f"{explain.island(puzzle, puzzle.lines[a].other(i))} and "
+                         f"{explain.island(puzzle, puzzle.lines[b].other(i))}")
+    return f" standing between {' and between '.join(pairs)}" if pairs else ""
+
+
+def _first_contradiction(puzzle: Puzzle, order: list[int], distances: list[int]) -> Verdict:
+    """The first contradiction found looking at the islands in ``order``, ``distances`` from the last
+    edit (see :func:`_no_solution`)."""
+    for i in order:
+        island = puzzle.islands[i]
         reach = MAX_BRIDGES * len(puzzle.lines_of[i])
         if island.number > reach:
             why = ("it sees no other island" if reach == 0
@@ -133,27 +176,52 @@ def _no_solution(puzzle: Puzzle) -> Verdict:
         return Verdict("none", "No solution",
                        f"the numbers add up to {total}, an odd total, but every bridge has two ends",
                        islands=frozenset(range(len(puzzle.islands))))
-    for stage in (solver.LOCAL, solver.ISOLATION, solver.CONNECTIVITY, solver.TRIAL):
-        engine = solver.Engine(solver.compile_puzzle(puzzle), min(stage, solver.CONNECTIVITY))
-        try:
-            engine.propagate()
-            if stage == solver.TRIAL:
-                engine.trial(first_only=False)
-        except solver.Contradiction as exc:
-            kind, subject = exc.args[0], exc.args[1]
-            on_line = kind in ("cross", "empty")
-            islands = frozenset() if on_line or subject < 0 else frozenset({subject})
-            if kind == "closed" and subject >= 0:  # the whole finished group, not its root alone
-                islands = frozenset(engine.group(subject))
-            lines = frozenset({subject}) if on_line and subject >= 0 else frozenset()
-            if on_line and subject >= 0:
-                line = puzzle.lines[subject]
-                islands = frozenset({line.a, line.b})
-            rule = solver.STAGE_NAMES[stage]
-            return Verdict("none", "No solution",
-                           f"{explain.contradiction_text(puzzle, kind, subject)} ({rule} rules)",
-                           islands=islands, lines=lines)
+    net = solver.compile_puzzle(puzzle)
+    # Nearest first, by the simplest rules there: a contradiction two cells from the edit by the
+    # isolation rule says more than one by the local rules across the board.
+    tries = [(radius, stage) for radius in _radii(distances)
+             for stage in (solver.LOCAL, solver.ISOLATION, solver.CONNECTIVITY)]
+    for radius, stage in [*tries, (None, solver.TRIAL)]:
+        found = _contradiction(puzzle, net, stage, order, distances, radius)
+        if found is not None:
+            return found
     return Verdict("none", "No solution", "the search tried every arrangement and none satisfies every island")
+
+
+def _radii(distances: list[int]) -> list[int]:
+    """How far from the last edit the rules look, step by step (see :func:`_contradiction`): near
+    it cell by cell, then further in growing steps, at last the whole board."""
+    far = max(distances, default=0)
+    return [r for r in (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64) if r < far] + [far]
+
+
+def _contradiction(puzzle: Puzzle, net: solver.Net, stage: int, order: list[int], distances: list[int],
+                   radius: int | None) -> Verdict | None:
+    """The contradiction the rules of ``stage`` meet using only the islands within ``radius`` of the
+    last edit (None: all of them), or None. The islands further away are never taken off the
+    engine's queue, so their rules are not used: a contradiction found is still one of the whole
+    board (every solution meets the rules of every island), and the nearest one the rules reach."""
+    engine = solver.Engine(net, min(stage, solver.CONNECTIVITY))
+    engine.queue = deque(i for i in order if radius is None or distances[i] <= radius)
+    try:
+        engine.propagate()
+        if stage == solver.TRIAL:
+            engine.trial(first_only=False)
+    except solver.Contradiction as exc:
+        kind, subject = exc.args[0], exc.args[1]
+        on_line = kind in ("cross", "empty")
+        islands = frozenset() if on_line or subject < 0 else frozenset({subject})
+        if kind == "closed" and subject >= 0:  # the whole finished group, not its root alone
+            islands = frozenset(engine.group(subject))
+        lines = frozenset({subject}) if on_line and subject >= 0 else frozenset()
+        if on_line and subject >= 0:
+            line = puzzle.lines[subject]
+            islands = frozenset({line.a, line.b})
+        rule = solver.STAGE_NAMES[stage]
+        return Verdict("none", "No solution",
+                       f"{explain.contradiction_text(puzzle, kind, subject)} ({rule} rules)",
+                       islands=islands, lines=lines)
+    return None
 
 
 # -- fixes -----------------------------------------------------------------------------------

@@ -265,6 +265,8 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         self.fix: Fix | None = None
         self.fix_state = ""  # "", "searching", "none"
         self.verdict_worker = self.new_worker()
+        #: The islands of the draft the last verdict was asked for (what the next edit changed is told from them).
+        self._verdict_islands: dict[Cell, int] = self.editor.draft.islands
         self.fix_worker = self.new_worker()
         self._generation = itertools.count()
         self.generation = next(self._generation)
@@ -482,11 +484,16 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         self.fix_worker.cancel()
         puzzle = self.draft.puzzle()
         self._requested_at = pygame.time.get_ticks() if pygame.get_init() else 0
+        # The cells the last edit changed: "No solution" is explained nearest them (it named a 6
+        # five columns from the island just added).
+        before, after = self._verdict_islands, self.draft.islands
+        near = tuple(sorted(cell for cell in before.keys() | after.keys() if before.get(cell) != after.get(cell)))
+        self._verdict_islands = after
 
         def stale() -> bool:
             return self.generation != generation
 
-        self.verdict_worker.submit(verdict, puzzle, stale,
+        self.verdict_worker.submit(verdict, puzzle, stale, near,
                                    on_done=lambda v: self._verdict_done(generation, puzzle, v),
                                    on_error=self._verdict_failed, label="verdict")
 
