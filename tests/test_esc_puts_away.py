@@ -61,3 +61,56 @@ def test_esc_ends_hashis_chain_walk_and_the_board_is_back_to_normal(app, driver)
     driver.key(pygame.K_PERIOD, unicode=".")  # the chain's keys are the game's own again
     assert scene.chain_walk() is None
 
+
+
+def watched_games() -> list[GameInfo]:
+    """Every registered game (and the toy); those whose scene has no AI to watch are skipped."""
+    return [*REGISTRY, toygame.INFO]
+
+
+@pytest.mark.parametrize("info", watched_games(), ids=[g.name for g in watched_games()])
+def test_esc_stops_a_watch_and_a_second_esc_pauses(info):
+    """Esc while the AI was watched opened the pause menu, which stopped the watch: the player who
+    only wanted it stopped had to leave the game for it. Now Esc stops the watch (the board stays
+    as far as the AI got, the status line says so and that Esc again pauses), in every game with a
+    watch; the keys table names Esc's meaning of the moment."""
+    registry = Registry()
+    for i, game in enumerate([info, *(g for g in REGISTRY if g.name != info.name)]):
+        registry.register(replace(game, order=i))
+    app = App(registry, size=(1024, 640), headless=True)
+    try:
+        scene = app.launch(info.name, Launch(level=SMALL.get(info.name)))
+        app.frame(1 / 60, [])
+        if not scene.has_watch:
+            pytest.skip(f"{info.name} has no AI to watch")
+        key = scene.watch_keys.split(" / ")[-1]
+        press(app, pygame.key.key_code(key.lower()))
+        scene.worker.wait(30)
+        app.frame(1 / 60, [])
+        assert scene.watch is not None, scene.status_text
+        assert any(k == "Esc" and "stop watching" in what for k, what in scene.help_lines())
+        state = scene.session.state
+        press(app, pygame.K_ESCAPE)
+        assert app.stack.top is scene, "Esc opened the pause menu over the watch"
+        assert scene.watch is None and not scene.planning_watch
+        assert scene.session.state == state, "the board did not stay as the AI left it"
+        assert "Stopped watching" in scene.status_text and "Esc again" in scene.status_text
+        app.frame(1.0, [])
+        assert scene.watch is None and scene.session.state == state
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.stack.top, PauseScene)
+    finally:
+        app.close()
+
+
+def test_esc_drops_a_watch_still_being_planned(app, driver):
+    """Esc while the watch's plan is worked out drops it: the AI does not play after all."""
+    scene = app.launch("hashi", Launch(level=SMALL["hashi"]))
+    driver.frame()
+    scene.toggle_watch()
+    assert scene.planning_watch or scene.watch is not None
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is scene and scene.watch is None and not scene.planning_watch
+    scene.worker.wait(30)
+    driver.frames(3)
+    assert scene.watch is None and "Esc again" in scene.status_text

@@ -3364,7 +3364,8 @@ def test_every_key_the_watch_status_line_names_is_in_the_keys_table_for_it(info,
         paused = scene.status_text
         named = status_keys(watching) + status_keys(paused)
         assert {verb for verb, _ in named} >= {"stops"}, (watching, paused)
-        key(app, pygame.K_ESCAPE)
+        key(app, pygame.K_ESCAPE)  # stops the watch (as the pause screen did)
+        key(app, pygame.K_ESCAPE)  # the pause screen
         table = app.stack.top.keys
         assert isinstance(app.stack.top, PauseScene)
         for verb, name in named:

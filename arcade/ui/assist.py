@@ -129,12 +129,28 @@ class AssistMixin:
         the game draws for it -- Hashi's stepped chain walk) or one being worked out. Esc puts it
         away first, as it closes an overlay or a picker everywhere else, and only a second Esc opens
         the pause menu (Esc during Hashi's chain walk opened the pause menu over the hint). A game
-        with a transient state of its own extends this and :meth:`close_transient`."""
-        return self.hint is not None or self.worker.label == "hint"
+        with a transient state of its own extends this and :meth:`close_transient`.
+
+        A watch of the AI (playing, paused or being planned) is one too: Esc opened the pause menu,
+        which stops the watch -- the player who wanted it stopped had to leave the game to do it."""
+        return self.hint is not None or self.worker.label == "hint" or self.watch is not None or self.planning_watch
+
+    @property
+    def transient_help(self) -> str:
+        """Esc's row in the keys table while :attr:`transient_open`: what it puts away now."""
+        what = "stop watching the AI" if self.watch is not None or self.planning_watch else "put the hint away"
+        return f"{what} (Esc again: pause)"
 
     def close_transient(self) -> None:
-        """Esc while :attr:`transient_open`: put the hint away (and drop one being worked out); the
-        board is back to normal and the status line says so, and what a second Esc does."""
+        """Esc while :attr:`transient_open`: stop the watch, the board left as far as the AI got (the
+        watch's button and key start it again from there); else put the hint away (and drop one
+        being worked out). The board is back to normal and the status line says so, and what a
+        second Esc does."""
+        if self.watch is not None or self.planning_watch:
+            self.stop_watch()
+            self.say(f"Stopped watching: the board stays as the AI left it ({self.watch_keys} watches again)"
+                     " — Esc again opens the pause menu.", "info")
+            return
         if self.worker.label == "hint":
             self.worker.cancel()
         self.hint = None

@@ -68,7 +68,7 @@ class BindingsMixin:
             Binding(self.RESULT_KEYS, "reopen_result", self.result_help, button=self.result_button,
                     when="result_ready", shown_when="result_ready"),
             # Before the pause: Esc first puts away what is open for a moment (see ``transient_open``).
-            Binding("Esc", "close_transient", "put the hint away (Esc again: pause)", when="transient_open",
+            Binding("Esc", "close_transient", self.transient_help, when="transient_open",
                     listed_when="transient_open"),
             Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
             Binding("F1 / ?", "open_how_to_play", "how to play: the rules, an example, every key"),
