@@ -798,7 +798,7 @@ def test_watch_ai_is_lit_only_while_the_ai_drives_and_the_status_tells_the_truth
     scene.worker.wait(10)
     driver.frame()
     assert scene.watch is not None and watch_button().toggled and play_button.toggled
-    for opener, overlay, name in ((pygame.K_ESCAPE, PauseScene, "The pause menu"),
+    for opener, overlay, name in ((pygame.K_p, PauseScene, "The pause menu"),  # Esc stops the watch itself
                                   (pygame.K_F1, HowToPlayScene, "The how-to page")):
         driver.key(pygame.K_SPACE)  # paused: "Paused — Space resumes …"
         assert scene.watch is not None and scene.watch.paused and scene.status_text.startswith("Paused")
