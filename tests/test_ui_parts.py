@@ -1050,12 +1050,14 @@ def test_the_ui_scale_is_one_up_to_1280x800_then_grows_with_the_shorter_gain(siz
 
 
 @pytest.mark.parametrize(("size", "choice", "scale"), [
-    ((2560, 1440), 1.0, 1.0), ((2560, 1440), 1.25, 1.25), ((1920, 1080), 1.5, 1.35), ((1600, 1000), 1.5, 1.25),
-    ((1280, 800), 1.5, 1.0), ((800, 600), 1.25, 1.0),
+    ((2560, 1440), 1.0, 1.0), ((2560, 1440), 1.25, 1.25), ((1920, 1080), 1.5, 1.5), ((1600, 1000), 1.5, 1.5),
+    ((1280, 800), 1.5, 1.5), ((1280, 720), 1.5, 1.5), ((800, 600), 1.25, 1.25), ((800, 500), 1.5, 1.25),
+    ((640, 400), 1.5, 1.0), ((1280, 400), 1.25, 1.0),
 ])
 def test_a_chosen_text_size_is_kept_as_far_as_the_window_has_room(size, choice, scale):
     """100 % keeps the design size on a big screen; 125 % and 150 % need a window that many times
-    1280x800 (every layout was made there), else they go as far as it allows."""
+    640x400 (the smallest every layout fits), else they go as far as it allows. Measured against
+    1280x800 instead, a laptop's window got 100 % whatever the player chose."""
     from arcade.ui.theme import ui_scale
 
     assert ui_scale(size, choice) == scale
@@ -1063,7 +1065,8 @@ def test_a_chosen_text_size_is_kept_as_far_as_the_window_has_room(size, choice, 
 
 def test_the_settings_text_size_row_rescales_every_scene_at_once():
     """T in Settings steps Auto → 100 % → 125 % → 150 %: at 1920x1080 the menu behind shrinks to the
-    design size at 100 % and grows again at 150 % (as far as 135 %), without a restart."""
+    design size at 100 % and grows again at 150 %, without a restart; at 800x500 150 % is as far
+    as 125 % and says so."""
     from arcade.ui.menu import MenuScene
     from arcade.ui.settings_scene import SettingsScene
 
@@ -1080,9 +1083,14 @@ def test_the_settings_text_size_row_rescales_every_scene_at_once():
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t", scancode=0))
             app.frame(1 / 60)
             labels.append((settings.rows[5][1].label, app.theme.scale, menu.entries[0].rect.height))
-        assert [label for label, _, _ in labels] == ["100 %", "125 %", "150 % → 135 % here"]
-        assert labels[0][1] == 1.0 and labels[0][2] < auto[1] < labels[2][2] and labels[2][1] == 1.35
+        assert [label for label, _, _ in labels] == ["100 %", "125 %", "150 %"]
+        assert labels[0][1] == 1.0 and labels[0][2] < auto[1] < labels[2][2] and labels[2][1] == 1.5
         assert app.settings.text_size == 1.5
+        row = settings.rows[5][1].rect
+        assert settings.panel.contains(row) and settings.panel.contains(settings.back.rect)
+        app.on_resize((800, 500))
+        app.frame(1 / 60)
+        assert settings.rows[5][1].label == "150 % → 125 % here" and app.theme.scale == 1.25
         row = settings.rows[5][1].rect
         assert settings.panel.contains(row) and settings.panel.contains(settings.back.rect)
     finally:

@@ -95,6 +95,9 @@ SCALE_TO = (2560, 1440)
 SCALE_AT_BIG = 1.5
 #: The largest UI scale (a 4K window): text and chrome never grow past this.
 SCALE_MOST = 2.0
+#: The smallest window every layout fits at scale 1 (the Settings' ``MIN_WINDOW``): a chosen Text
+#: size ``s`` lays the UI out as in a window ``1/s`` the size, so it may go as far as this.
+SMALLEST_LAYOUT = (640, 400)
 
 
 def ui_scale(size: tuple[int, int], choice: float = 0.0) -> float:
@@ -107,12 +110,13 @@ def ui_scale(size: tuple[int, int], choice: float = 0.0) -> float:
     board: 1920x1080 gives 1.22, 1920x1200 gives 1.25, 2560x1440 gives 1.5.
 
     ``choice`` (the Settings' Text size) other than 0 fixes the scale instead, as far as the window
-    has room for it: every layout was made for :data:`SCALE_FROM`, so a scale ``s`` needs a window
-    ``s`` times that (150 % at 1920x1080 gives 1.35; at 1280x800 and below, 1.0 whatever the choice).
+    has room for it: every layout also fits the smallest window (:data:`SMALLEST_LAYOUT`), so a
+    scale ``s`` needs a window ``s`` times that -- 150 % at 1280x800 (a player with poor eyesight
+    on a laptop asked for larger text and, measured against 1280x800, got none), 125 % at 800x500.
     """
     w, h = size
     if choice:
-        room = max(1.0, min(w / SCALE_FROM[0], h / SCALE_FROM[1]))
+        room = max(1.0, min(w / SMALLEST_LAYOUT[0], h / SMALLEST_LAYOUT[1]))
         return round(max(1.0, min(choice, room, SCALE_MOST)), 3)
     grown = min((w - SCALE_FROM[0]) / (SCALE_TO[0] - SCALE_FROM[0]),
                 (h - SCALE_FROM[1]) / (SCALE_TO[1] - SCALE_FROM[1]))
