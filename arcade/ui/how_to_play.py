@@ -21,7 +21,7 @@ from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.scrolling import NOTCH_LINES, Scroll
 from arcade.ui.stepper import SteppedWalk
-from arcade.ui.text import draw_text, wholly_inside, wrap_text
+from arcade.ui.text import draw_text, fitting_prefix, wholly_inside, wrap_text
 from arcade.ui.transport import PlayerButtons
 from arcade.ui.widgets import Button, Toolbar
 
@@ -64,6 +64,8 @@ class HowToPlayScene(Scene):
         self.walk = SteppedWalk(1, STEP_SECONDS)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.example_rect = pygame.Rect(0, 0, 0, 0)
+        #: Lines under the example for its caption (see :meth:`_caption_lines_needed`).
+        self.caption_lines = 2
         self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.close_button = Button("Got it", self.close, hotkey="Enter")
         self.player = PlayerButtons({"start": lambda: self.step_to(0), "back": lambda: self.step_to(self.step - 1),
@@ -166,8 +168,11 @@ class HowToPlayScene(Scene):
         text_w = inner.width // 2 - 10 if side else inner.width
         head, foot = px(46), px(56)
         self.text_rect = pygame.Rect(inner.x, inner.y + head, text_w, inner.height - head - foot)
+        example_h = inner.height - head - foot
+        self.caption_lines = self._caption_lines_needed(inner.width - text_w - 20, example_h) if side else 0
         self.example_rect = (pygame.Rect(inner.x + text_w + 20, inner.y + head, inner.width - text_w - 20,
-                                         inner.height - head - foot - px(50)) if side else pygame.Rect(0, 0, 0, 0))
+                                         example_h - px(10) - px(20) * self.caption_lines)
+                             if side else pygame.Rect(0, 0, 0, 0))
         if self.preview is not None and self.example_rect.width:
             self.preview.layout_preview(self.example_rect)
             self.show(self.step)
@@ -185,6 +190,23 @@ class HowToPlayScene(Scene):
             self.player.layout(right, self.close_button.rect.centery - side_px // 2, side_px, side_px, px(4))
         else:
             self.player.layout(0, 0, 0, 0)
+
+    def _caption_lines(self, step: int, width: int) -> list[str]:
+        """Step ``step``'s caption wrapped to ``width``, its counter ("1/3 ·") in front."""
+        assert self.app is not None and self.example is not None
+        caption = self.example.captions[step] if step < len(self.example.captions) else ""
+        return wrap_text(self.app.theme, f"{step}/{self.steps - 1} · {caption}", 16, width)
+
+    def _caption_lines_needed(self, width: int, height: int) -> int:
+        """Lines under the example for its longest caption (at least 2, and the example keeps at
+        least half of ``height``): with the Text size at 150 % in a 800x500 window the captions were
+        cut after two lines, mid-sentence, with nothing to say there was more."""
+        if self.example is None or self.app is None:
+            return 2
+        px = self.app.theme.px
+        most = max(2, (height // 2 - px(10)) // px(20))
+        longest = max((len(self._caption_lines(step, width)) for step in range(self.steps)), default=2)
+        return max(2, min(longest, most))
 
     def _layout_keys(self) -> None:
         """The key column as wide as the longest key needs (within reason), each meaning wrapped.
@@ -324,9 +346,13 @@ class HowToPlayScene(Scene):
         surface.set_clip(rect)
         self.preview.draw_board(surface)
         surface.set_clip(clip)
-        caption = self.example.captions[self.step] if self.step < len(self.example.captions) else ""
         counter = f"{self.step}/{self.steps - 1} ·"
-        lines = wrap_text(theme, f"{counter} {caption}", 16, rect.width)[:2]
+        lines = self._caption_lines(self.step, rect.width)
+        if len(lines) > self.caption_lines:  # no room for all of it even so: the last line says so
+            kept = lines[self.caption_lines - 1]
+            width = theme.font(16).size
+            lines = [*lines[:self.caption_lines - 1],
+                     fitting_prefix(kept, rect.width, lambda t: width(t)[0], "…").rstrip() + "…"]
         for i, line in enumerate(lines):  # the step counter stands out, the words read as one text
             x, y = rect.x, rect.bottom + theme.px(10) + theme.px(20) * i
             if i == 0 and line.startswith(counter):
