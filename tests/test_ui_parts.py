@@ -641,7 +641,7 @@ MENU_SIZES = [MIN_WINDOW, (641, 401), (700, 430), (800, 500), (1024, 640), (1280
 def test_the_menus_keys_line_fits_whole_and_its_messages_cover_no_card(size, continues, user_home):
     """At 640x400 the keys line ran off the window ("… · C contin…", Esc quit lost); at 1024x640
     "Nothing to continue yet" lay over the Quit card's line. The keys wrap between keys onto a second
-    line, under the cards; messages show above the first card."""
+    line, under the cards; a message shows where there is room, a long one over the other cards."""
     from arcade.ui.menu import FOOTER_SIZE
 
     with menu_window(size, continues=continues) as (app, menu):
@@ -664,8 +664,43 @@ def test_the_menus_keys_line_fits_whole_and_its_messages_cover_no_card(size, con
         app.frame(1 / 60, [])
         assert menu.toast.boxes, "no message was drawn"
         window = pygame.Rect(0, 0, width, height)
+        for box in menu.toast.boxes:  # a long one, with no free room, over other cards only
+            assert window.contains(box) and not box.colliderect(cards[menu.selected]), (box, cards)
+            assert not box.colliderect(menu.title_rect), (box, menu.title_rect)
+
+
+MENU_HINTS = {
+    "nothing-to-continue": [],
+    "after-a-warning": ["Could not read the records file: it was moved aside as records.json.damaged"],
+    "long-warning": ["Could not resume that save: " + "a long reason with a path /home/player/.local/share/"
+                     "puzzle-arcade/saves/hashi.json.damaged-2024 " * 3],
+}
+
+
+@pytest.mark.parametrize("before", list(MENU_HINTS))
+@pytest.mark.parametrize("card", ["first", "last"])
+@pytest.mark.parametrize("size", MENU_SIZES, ids=[f"{w}x{h}" for w, h in MENU_SIZES])
+def test_the_menus_messages_never_cover_the_title_or_the_selected_card(size, card, before, user_home):
+    """At 640x400 "Nothing to continue yet" (C with nothing saved), shown under a warning already
+    up, or a long warning, fell back over "Puzzle Arcade": the menu's messages keep off the title and
+    the selected card at every size, over the other cards and the keys line if they must."""
+    with menu_window(size) as (app, menu):
+        app.frame(1 / 60, [])
+        if card == "last":
+            menu.selected = len(menu.entries) - 1
+        for text in MENU_HINTS[before]:
+            menu.toast.show(text, "warning", 8)
+        app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c", scancode=0)])
+        app.frame(1 / 60, [])
+        assert "Nothing to continue" in menu.toast.current
+        assert menu.toast.boxes, "no message was drawn"
+        assert any("Nothing to continue" in " ".join(lines) for lines in menu.toast.drawn_lines)
+        window = pygame.Rect(0, 0, *app.size)
+        chosen = menu.entries[menu.selected].rect
         for box in menu.toast.boxes:
-            assert window.contains(box) and not any(box.colliderect(card) for card in cards), (box, cards)
+            assert window.contains(box), (box, window)
+            assert not box.colliderect(menu.title_rect), ("over the title", box, menu.title_rect)
+            assert not box.colliderect(chosen), ("over the selected card", box, chosen)
 
 
 def ink_rows(menu, app, surface: pygame.Surface) -> list[pygame.Rect]:
@@ -691,7 +726,8 @@ def test_damaged_files_are_said_at_start_without_covering_the_menus_text(size, p
     files' over the title). The messages now stand where the menu has room -- under the cards, above
     the keys line at 1280x800 -- or, where it has none, in the place of the subtitle or the keys line,
     which give way while they show: no text is left half under a message. Only the smallest windows
-    (below 800x500, or three messages under 1280x800) still put them over the title, never over a card."""
+    (below 800x500, or three messages under 1280x800) put them over cards: never the selected one,
+    nor the title (they were over the title before)."""
     from arcade.services import saves
     from arcade.services.settings import Settings
 
@@ -708,9 +744,11 @@ def test_damaged_files_are_said_at_start_without_covering_the_menus_text(size, p
         boxes = list(menu.toast.boxes)
         window = pygame.Rect(0, 0, *app.size)
         cards = [entry.rect for entry in menu.entries]
-        assert all(window.contains(box) and box.collidelist(cards) == -1 for box in boxes), (boxes, cards)
+        assert all(window.contains(box) for box in boxes), boxes
+        assert not any(box.colliderect(menu.title_rect) or box.colliderect(cards[menu.selected]) for box in boxes)
         if size[1] < (800 if problems == 3 else 500) or size[0] < 800:
-            return  # (no room: the cards come up to the title, one message takes two lines; over the title)
+            return  # (no room: the cards come up to the title, one message takes two lines; over other cards)
+        assert all(box.collidelist(cards) == -1 for box in boxes), (boxes, cards)
         assert len(boxes) == problems, "a message was left out"
         shown = pygame.Surface(app.size)
         menu.draw(shown)

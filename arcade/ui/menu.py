@@ -151,6 +151,8 @@ class MenuScene(Scene):
         self.autosave: Autosave | None = None
         #: Where the pointer was last seen (None: not yet): only a pointer that moves selects.
         self._pointer: tuple[int, int] | None = None
+        #: Where "Puzzle Arcade" was drawn last: messages keep off it.
+        self.title_rect = pygame.Rect(0, 0, 0, 0)
         self._background_key: tuple[tuple[int, int], str] | None = None
         self._background_surface = pygame.Surface((1, 1))
 
@@ -464,8 +466,11 @@ class MenuScene(Scene):
         covered the Quit card's line) nor over text where the window has room: under the cards, above
         the keys line; else above the title; else in the subtitle's place, under the title; else
         under the cards in the keys line's place (the subtitle or the keys line gives way while they
-        show: see :meth:`draw`); else, in the smallest windows, over the title. (A damaged settings
-        file's warning lay over the subtitle at 1280x800, and three damaged files' over the title.)"""
+        show: see :meth:`draw`); else, in the smallest windows, over the other cards -- under the
+        selected one down to the window's bottom, or above it up to the title -- never over the title
+        or the selected card. (A damaged settings file's warning lay over the subtitle at 1280x800,
+        three damaged files' over the title, and at 640x400 a two-line "Nothing to continue yet…"
+        or a long warning over "Puzzle Arcade".)"""
         assert self.app is not None
         theme = self.app.theme
         cards = [e.rect for e in self.entries if e.rect is not None]
@@ -483,7 +488,22 @@ class MenuScene(Scene):
         for band in (below, over_title, under_title, over_keys):
             if band.height >= need:  # centred in the room it has, clear of the text on either side
                 return pygame.Rect(band.x, band.y + (band.height - need) // 2, band.width, need)
-        return above
+        return self._beside_selected(size, need)
+
+    def _beside_selected(self, size: tuple[int, int], need: int) -> pygame.Rect:
+        """Room for ``need`` pixels of messages in a window with none free: under the selected card
+        (standing on the window's bottom, over the keys line and the cards below), else above it
+        (just under the title) -- the larger when neither is tall enough. :meth:`draw` keeps the
+        messages inside it."""
+        assert self.app is not None
+        chosen = self.entries[self.selected].rect if 0 <= self.selected < len(self.entries) else None
+        assert chosen is not None
+        width = size[0] - 40
+        under = pygame.Rect(20, chosen.bottom + 4, width, size[1] - 4 - chosen.bottom - 4)
+        over = pygame.Rect(20, self.title_bottom(size[1]) + 2, width, chosen.top - 4 - self.title_bottom(size[1]) - 2)
+        if under.height >= need or under.height >= over.height:
+            return pygame.Rect(20, under.bottom - min(need, under.height), width, min(need, under.height))
+        return pygame.Rect(20, over.top, width, min(need, max(0, over.height)))
 
     def game_entries(self) -> list[int]:
         """Indices of the entries that open a game (not Continue, Settings or Quit)."""
@@ -530,7 +550,8 @@ class MenuScene(Scene):
         surface.blit(self._background(surface.get_size()), (0, 0))
         px = theme.px
         title_y = self.title_top(h)
-        draw_text(surface, theme, "Puzzle Arcade", (w // 2, title_y), size=TITLE_SIZE, bold=True, anchor="midtop")
+        self.title_rect = draw_text(surface, theme, "Puzzle Arcade", (w // 2, title_y), size=TITLE_SIZE, bold=True,
+                                    anchor="midtop")
         first = self.entries[0].rect if self.entries and self.entries[0].rect is not None else None
         toasts = self.toast_area((w, h)) if self.toast.messages else None
         subtitle = pygame.Rect(0, title_y + px(58), w, theme.font(18).get_linesize())
@@ -548,7 +569,8 @@ class MenuScene(Scene):
         for i, line in enumerate(lines):
             draw_text(surface, theme, line, (w // 2, h - FOOTER_BOTTOM - step * (len(lines) - 1 - i)),
                       size=FOOTER_SIZE, colour=theme["text_dim"], anchor="midbottom", max_width=w - 24)
-        self.toast.draw(surface, theme, 0, area=toasts)
+        self.toast.draw(surface, theme, 0, area=toasts, spread=False,
+                        top=self.title_bottom(h) if toasts is not None else None)
 
     def _draw_card(self, surface: pygame.Surface, theme: Theme, entry: MenuEntry, selected: bool) -> None:
         """One card: its badge, title and description, and on the selected one "Enter ▶" and the

@@ -120,7 +120,7 @@ class Toast:
         return len(lines) > self._area_lines(theme, area)
 
     def draw(self, surface: pygame.Surface, theme: Theme, bottom: int, area: pygame.Rect | None = None,
-             wide: pygame.Rect | None = None, *, spread: bool = True) -> None:
+             wide: pygame.Rect | None = None, *, spread: bool = True, top: int | None = None) -> None:
         """Newest message lowest. With ``area`` (a game's status line) toasts stay inside it -- never over the
         board -- as many as fit; without, they stack up from ``bottom``. A message too long for
         the area is never cut: the newest takes the whole of ``wide`` (the status line, over its
@@ -154,7 +154,7 @@ class Toast:
                 lines = wrap_text(theme, text, 17, wrap_w)
                 # As many lines as the window has room for above the area's bottom (the menu's
                 # area starts at the top: no room to grow there).
-                most = max(most, min(TOAST_MAX_LINES, (y - screen.top - 8) // line_h))
+                most = max(most, min(TOAST_MAX_LINES, (y - (screen.top if top is None else top) - 8) // line_h))
             lines = [_fit(font, line, wrap_w) for line in lines]
             if len(lines) > most:
                 lines = [*lines[: most - 1], _fit(font, " ".join(lines[most - 1:]), wrap_w)]
