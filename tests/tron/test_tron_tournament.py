@@ -544,3 +544,31 @@ def test_a_table_left_mid_way_opens_again_with_t_its_rounds_kept(app, driver):
     assert table.status() == f"Stopped after {played} of {table.run.total} rounds"
     driver.key(pygame.K_ESCAPE)
     assert app.stack.top is scene
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1280, 800)])
+def test_while_esc_asks_the_keys_line_says_what_the_next_esc_does(app, driver, monkeypatch, size):
+    """Under "Press Esc again to stop…" the keys line still said "Esc: stop (asks first)": it now
+    says that Esc again stops and any other key carries on, whole, and goes back after another key."""
+    from arcade.games.tron.view import tournament
+    from tests.drawing import texts_drawn
+
+    run = six_entrants_finished(monkeypatch)
+    run.done = False  # still running: Esc asks
+    app.on_resize(size)
+    table = TournamentScene(run)
+    app.push(table)
+    drawn = texts_drawn(monkeypatch, tournament)
+    driver.key(pygame.K_ESCAPE)
+    assert table.asking
+    texts = [d.text for d in drawn]
+    assert not any("asks first" in text for text in texts), texts
+    hint = next(d for d in drawn if "Esc again: stop the tournament" in d.text)
+    assert "any other key: carry on" in hint.text
+    natural = app.theme.font(hint.size).size(hint.text)[0]
+    assert natural <= hint.rect.width and table.panel.contains(hint.rect), hint
+    drawn.clear()
+    driver.key(pygame.K_DOWN)  # any other key: the question goes, and the line says Esc asks again
+    assert not table.asking and not run.done
+    assert any("Esc: stop (asks first)" in d.text for d in drawn)
+    assert not any("Esc again" in d.text for d in drawn)

@@ -126,6 +126,20 @@ class TournamentScene(Scene):
             return "Press Esc again to stop: the rounds played stay"
         return self.run.progress()
 
+    def keys_hint(self) -> str:
+        """The keys line under the rounds: what each key does now. While the first Esc's question is
+        up it says what the next Esc does, and that any other key carries on: it went on saying
+        "Esc: stop (asks first)" under "Press Esc again to stop"."""
+        if self.asking and not self.run.done:
+            return "Esc again: stop the tournament · any other key: carry on"
+        if self.chosen is not None:
+            return "↑↓ or click: round · Enter or click it again: watch · Esc: back to the game" \
+                if self.run.done else "↑↓ or click: round · Enter or click it again: watch · Esc: stop (asks first)"
+        if self.run.played:
+            return "↑↓ or click: choose a round to watch · Esc or Enter: back to the game" if self.run.done else \
+                "↑↓ or click: choose a round to watch · Esc: stop (asks first)"
+        return "Esc or Enter: back to the game" if self.run.done else "Esc: stop (asks first)"
+
     def round_at(self, pos: tuple[int, int]) -> int | None:
         """The schedule index of the round drawn under ``pos``, if any."""
         return next((index for index, rect in self.places if rect.collidepoint(pos)), None)
@@ -401,15 +415,7 @@ class TournamentScene(Scene):
         self.row_h = self._row_height(room)
         view = pygame.Rect(self.panel.x + px(12), y, self.panel.width - px(24), room - room % self.row_h)
         self._draw_rounds(surface, view)
-        if self.chosen is not None:
-            hint = "↑↓ or click: round · Enter or click it again: watch · Esc: back to the game" \
-                if self.run.done else "↑↓ or click: round · Enter or click it again: watch · Esc: stop (asks first)"
-        elif self.run.played:
-            hint = "↑↓ or click: choose a round to watch · Esc or Enter: back to the game" if self.run.done else \
-                "↑↓ or click: choose a round to watch · Esc: stop (asks first)"
-        else:
-            hint = "Esc or Enter: back to the game" if self.run.done else "Esc: stop (asks first)"
-        draw_text(surface, theme, hint, (self.panel.centerx, self.leave_button.rect.top - px(3)), size=14,
+        draw_text(surface, theme, self.keys_hint(), (self.panel.centerx, self.leave_button.rect.top - px(3)), size=14,
                   colour=theme["text_dim"], anchor="midbottom", max_width=self.panel.width - px(24))
         self.leave_button.label = self.leave_label()
         self.leave_button.draw(surface, theme, 16)
