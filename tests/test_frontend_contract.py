@@ -93,8 +93,9 @@ def key(app: App, code: int, mod: int = 0) -> None:
                        pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0)])
 
 
-def safe_moves(scene: GameScene, count: int, seed: int = 1) -> list[str]:
-    """Play ``count`` legal moves that do not end the game (as a player would, through the scene's session)."""
+def safe_moves(scene: GameScene, count: int, seed: int = 1, *, by_ai: bool = False) -> list[str]:
+    """Play ``count`` legal moves that do not end the game (as a player would, through the scene's
+    session; ``by_ai``: as the AI would, a watched step)."""
     rng = random.Random(seed)
     rules = scene.session.rules
     for _ in range(count):
@@ -102,7 +103,7 @@ def safe_moves(scene: GameScene, count: int, seed: int = 1) -> list[str]:
         legal = [m for m in rules.legal_moves(state) if rules.outcome(rules.apply(state, m)) is None]
         if not legal:
             break
-        scene.session.play(rng.choice(legal))
+        scene.session.play(rng.choice(legal), by_ai=by_ai)
     return scene.session.moves
 
 
@@ -712,6 +713,43 @@ def test_a_new_board_or_another_level_asks_before_it_throws_a_game_in_progress_a
                     and c.value.id == level_id)
         picker.pick(back)
         assert scene.session.level_id == level_id
+
+
+def throw_away_question(app: App, scene: GameScene) -> str:
+    """The level picker's "pick … again to throw away this game (…)" for another level (cancelled after)."""
+    scene.open_levels()
+    picker = app.stack.top
+    assert isinstance(picker, PickerScene)
+    other = next(i for i, c in enumerate(picker.choices)
+                 if not c.header and c.value is not None and c.value.id != scene.session.level_id
+                 and c.value.group not in ("random", "replays") and not c.value.error)
+    picker.pick(other)
+    title = app.stack.top.title.replace("\N{NO-BREAK SPACE}", " ")
+    while app.stack.top is not scene:
+        app.stack.pop()
+    return title
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_the_throw_away_question_says_what_is_at_stake_with_the_ais_moves(info, toy_in_registry):
+    """Runway's "pick again to throw away this game" gave a move count; Battle Royale's, after a drop
+    the AI chose alone, said nothing of the game at stake. Every game says it, the AI's moves too:
+    whatever the AI played alone, and the player's moves with the AI's among them."""
+    with small_game(info) as (app, scene):
+        frames(app)
+        assert safe_moves(scene, 1, by_ai=True) and scene.in_progress()
+        alone = throw_away_question(app, scene)
+        assert "again to throw away this game (" in alone, alone
+        stake = alone.split("throw away this game (", 1)[1]
+        if info.name != "tron":  # Tron's question names the round and the score, a bot's in every step
+            assert f"by {scene.ai_label}" in stake or f"{scene.ai_label}'s" in stake, alone
+        scene.change_level(scene.session.level, scene.session.level_id)
+        safe_moves(scene, 1)
+        safe_moves(scene, 3, seed=2, by_ai=True)
+        both = throw_away_question(app, scene)
+        assert "again to throw away this game (" in both, both
+        if info.name != "tron":
+            assert f"by {scene.ai_label}" in both.split("this game (", 1)[1], both
 
 
 @pytest.mark.parametrize("size", [(640, 400), (800, 600), (1024, 640)])

@@ -6,8 +6,8 @@ asks first, with a toast (or the picker's title) saying what would go, and goes 
 asked again. It is separate because the question has a life of its own (a time limit, a picker
 visit that keeps it, a level change that drops it) that the rest of the scene only starts or
 forgets. It reads the scene's ``session``, ``toast`` and ``_dirty`` and asks its
-``game_over``, ``owns_save``, ``counts_as_move`` and ``abandon_save`` (a game thrown away loses
-its save at once).
+``game_over``, ``owns_save``, ``counts_as_move``, ``aside_name``, ``ai_label`` and ``abandon_save``
+(a game thrown away loses its save at once).
 """
 
 from __future__ import annotations
@@ -81,8 +81,29 @@ class DiscardMixin:
             self._dirty = True
 
     def moves_made(self) -> str:
-        """" (3 moves made)": the moves a game in progress has, counted as its result counts them
-        (Battle Royale's drop is not one: "2 moves made" read next to "Move 1/6"). No-break spaces
-        keep the count one unit: the picker's question wrapped as "...this game (1" / "move made)"."""
-        moves = sum(1 for index in range(self.session.index) if self.counts_as_move(index))
-        return f" ({plural(moves, 'move', joiner=NBSP)}{NBSP}made)" if moves else ""
+        """" (3 moves made)": the game at stake, in the same words in every game -- the moves it has,
+        counted as its result counts them (Battle Royale's drop is not one: "2 moves made" read next
+        to "Move 1/6"), the moves the result leaves out named on their own ("your drop and 1 move
+        made"), and how many of them the AI chose (a watched step or a hint played): ", 2 of them by
+        the AI", "3 moves made by the AI", "the AI's drop". After a drop the AI chose alone, Battle
+        Royale asked "pick again to throw away this game" with nothing after it, where Runway gave
+        a count. No-break spaces keep a count one unit: the picker's question wrapped as "...this
+        game (1" / "move made)"."""
+        label = self.ai_label
+        counted: list[str] = []
+        aside: list[str] = []
+        for index, kind in enumerate(self.session.kinds):
+            if self.counts_as_move(index):
+                counted.append(kind)
+            else:
+                name = self.aside_name(index).removeprefix("the ")
+                aside.append(f"{label}'s{NBSP}{name}" if kind else f"your{NBSP}{name}")
+        by_ai = sum(1 for kind in counted if kind)
+        parts = list(aside)
+        if counted:  # "3 moves made by the AI" (all of them), "3 moves made, 2 of them by the AI"
+            parts.append(f"{plural(len(counted), 'move', joiner=NBSP)}{NBSP}made"
+                         + (f" by {label}" if by_ai == len(counted) else ""))
+        if not parts:
+            return ""
+        of_them = f", {by_ai}{NBSP}of{NBSP}them by {label}" if 0 < by_ai < len(counted) else ""
+        return f" ({' and '.join(parts)}{of_them})"
