@@ -1402,3 +1402,37 @@ def test_columns_keep_their_text_and_only_the_widest_give_way():
     assert fitted_widths([50, 200, 170, 100], 400) == [50, 125, 125, 100]
     placed = lay_out_columns([50, 100], 10, 300, 12)
     assert placed == [(10, 50), (210, 100)]  # the spare room between them, the last ending at the edge
+
+
+def test_a_picker_opens_the_selected_row_to_show_a_long_reason_whole(driver, monkeypatch):
+    """Runway's Saved replays cut a damaged replay's reason with "…" at 640x400: the part that said
+    what was wrong was lost. The selected row opens out over the rows below it with the whole reason,
+    wrapped inside the list; a click there picks it; a row whose words fit stays one row."""
+    from arcade.ui import picker as picker_module
+    from arcade.ui.picker import Choice, PickerScene
+    from tests.drawing import texts_drawn
+
+    app = driver.app
+    app.on_resize((640, 400))
+    reason = ("damaged: not a valid replay: its level does not read: line 3 has 21 cells where the level's "
+              "first row has 20, in /home/player/.local/share/puzzle-arcade/replays/runway-2024-05-01.json")
+    choices = [Choice("runway-new.json", "One lonely hole — 3 turns", tag="2 min ago"),
+               Choice("runway-damaged.json", reason, tag="damaged", role="error"),
+               *(Choice(f"runway-{i}.json", "Two holes — 5 turns") for i in range(4))]
+    picked: list[Choice] = []
+    picker = PickerScene("Saved replays", choices, picked.append)
+    app.push(picker)
+    driver.frame()
+    assert picker.opened_lines == []  # its words fit: one row as ever
+    drawn = texts_drawn(monkeypatch, picker_module)
+    driver.key(pygame.K_DOWN)
+    assert picker.selected == 1
+    assert " ".join(picker.opened_lines).split() == reason.split(), picker.opened_lines
+    assert len(picker.opened_lines) > 1 and picker.list_rect.contains(picker.opened)
+    font = app.theme.font(13)
+    for line in picker.opened_lines:  # each drawn whole (not shortened), inside the opened row
+        shown = next(d for d in drawn if d.text == line)
+        assert shown.rect.width >= font.size(line)[0] and picker.opened.contains(shown.rect), shown
+    below = (picker.opened.centerx, picker.opened.bottom - 4)  # over the row under it, as drawn before
+    driver.click(below)
+    assert [c.title for c in picked] == ["runway-damaged.json"]

@@ -129,6 +129,12 @@ class PickerScene(Scene):
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         #: Where each line of the title was last drawn (tests check they stay inside the panel).
         self.title_rects: list[pygame.Rect] = []
+        #: The selected row opened out over its neighbours when its description is too long for
+        #: one line (a damaged replay's reason), and that description's lines, as last drawn
+        #: (empty when it fits): see :meth:`_draw_opened`.
+        self.opened = pygame.Rect(0, 0, 0, 0)
+        self.opened_lines: list[str] = []
+        self._opened_row = -1
 
     @property
     def scroll(self) -> int:
@@ -266,6 +272,8 @@ class PickerScene(Scene):
     def _row_at(self, pos: tuple[int, int]) -> int | None:
         if not self.list_rect.collidepoint(pos):
             return None
+        if self._opened_row == self.selected and self.opened.collidepoint(pos):  # opened out over its neighbours
+            return self.selected
         index = self.scroll + (pos[1] - self.list_rect.y) // self.ROW
         return index if 0 <= index < len(self.choices) else None
 
@@ -380,6 +388,7 @@ class PickerScene(Scene):
         height = theme.font(size, True).get_linesize()
         self.title_rects = [draw_text(surface, theme, line, (self.panel.centerx, self.panel.y + px(20) + i * height),
                                       size=size, bold=True, anchor="midtop") for i, line in enumerate(lines)]
+        self.opened, self.opened_lines = pygame.Rect(0, 0, 0, 0), []
         for index, rect in self.rows_in_view():
             choice = self.choices[index]
             if choice.header:
@@ -401,6 +410,42 @@ class PickerScene(Scene):
             else:
                 draw_text(surface, theme, choice.title, (rect.x + 12, rect.centery), size=17, bold=True,
                           anchor="midleft", max_width=right - rect.x - 12)
+        selected = next((rect for index, rect in self.rows_in_view() if index == self.selected), None)
+        if selected is not None and not self.choices[self.selected].header:
+            self._draw_opened(surface, self.choices[self.selected], selected)
         self.rows.draw_bar(surface, theme, self.list_rect.right + 4)
         draw_text(surface, theme, self.footer(), (self.panel.centerx, self.panel.bottom - 14), size=14,
                   colour=theme["text_dim"], anchor="midbottom", max_width=self.panel.width - 24)
+
+    def _draw_opened(self, surface: pygame.Surface, choice: Choice, rect: pygame.Rect) -> None:
+        """The selected row, opened out over the rows below it (above, at the list's foot) when its
+        description is too long for its one line: the whole of it, wrapped. A damaged replay's
+        reason in Runway's Saved replays was cut with "…" at 640x400, the part that said what was
+        wrong lost. The other rows keep their one line; a click on the opened row picks it."""
+        assert self.app is not None
+        theme = self.app.theme
+        px = theme.px
+        tag_w = theme.font(15).size(choice.tag)[0] + 12 if choice.tag else 0
+        room = rect.width - 24 - tag_w
+        if not choice.subtitle or theme.font(13).size(choice.subtitle)[0] <= room:
+            return
+        lines = wrap_whole(theme, choice.subtitle, 13, rect.width - 24)
+        line_h = theme.font(13).get_linesize()
+        need = px(24) + len(lines) * line_h + px(6)
+        # Whole rows high: a row half under it showed its words' lower half below its edge.
+        opened = pygame.Rect(rect.x, rect.y, rect.width, -(-(need + 4) // self.ROW) * self.ROW - 4)
+        opened.height = min(opened.height, self.list_rect.height)
+        opened.bottom = min(opened.bottom, self.list_rect.bottom)
+        opened.top = max(opened.top, self.list_rect.top)
+        pygame.draw.rect(surface, theme["panel_light"], opened, border_radius=8)
+        pygame.draw.rect(surface, theme["accent"], opened, width=1, border_radius=8)
+        tag_rect = draw_text(surface, theme, choice.tag, (opened.right - 12, opened.y + px(13)), size=15,
+                             colour=theme[choice.role], anchor="midright") if choice.tag else None
+        right = (tag_rect.left if tag_rect else opened.right) - 12
+        draw_text(surface, theme, choice.title, (opened.x + 12, opened.y + px(13)), size=17, bold=True,
+                  anchor="midleft", max_width=right - opened.x - 12)
+        shown = max(1, (opened.bottom - opened.y - px(24)) // line_h)
+        for i, line in enumerate(lines[:shown]):
+            draw_text(surface, theme, line, (opened.x + 12, opened.y + px(24) + i * line_h), size=13,
+                      colour=theme["text_dim"], anchor="topleft")
+        self.opened, self.opened_lines, self._opened_row = opened, lines[:shown], self.selected
