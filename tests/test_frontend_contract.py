@@ -768,10 +768,16 @@ def test_the_picked_row_stays_under_the_pointer_when_the_picker_asks(info, size,
         key(app, pygame.K_l)
         picker = app.stack.top
         assert isinstance(picker, PickerScene)
-        shown = [(i, rect) for i, rect in picker.rows_in_view()
-                 if not picker.choices[i].header and picker.choices[i].value is not None
-                 and picker.choices[i].value.id != level_id and not picker.choices[i].value.error
-                 and picker.choices[i].value.group != "replays"]
+        def others_shown() -> list[tuple[int, pygame.Rect]]:
+            return [(i, rect) for i, rect in picker.rows_in_view()
+                    if not picker.choices[i].header and picker.choices[i].value is not None
+                    and picker.choices[i].value.id != level_id and not picker.choices[i].value.error
+                    and picker.choices[i].value.group != "replays"]
+
+        shown = others_shown()
+        if not shown:  # 640x400: the saved replays, the level on screen and headings fill the list
+            key(app, pygame.K_DOWN)  # the next level, brought into view
+            shown = [(i, rect) for i, rect in others_shown() if i == picker.selected]
         index, rect = shown[-1]  # the lowest: the one a shift down the list would miss most
         pos = (rect.centerx, rect.y + 3)
         app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
@@ -821,11 +827,14 @@ def test_a_level_change_rebuilds_and_lays_out_the_board(info, toy_in_registry, m
         picker = app.stack.top
         assert isinstance(picker, PickerScene)
         headers = [c.title.lower() for c in picker.choices if c.header]
+        if "replays" in headers:  # the saved replays first, under their heading; then the levels
+            assert headers.index("replays") == 0, headers
+            headers = headers[1:]
         declared = [g for g in info.level_groups if g in headers]
         assert headers[: len(declared)] == declared, "groups out of their declared order"
         others = [i for i, c in enumerate(picker.choices)
                   if not c.header and c.value is not None and c.value.id != scene.session.level_id
-                  and c.value.group != "random" and not c.value.error]
+                  and c.value.group not in ("random", "replays") and not c.value.error]
         picker.pick(others[0])
         assert scene.session.level_id == picker.choices[others[0]].value.id
         assert calls[:2] == ["level_changed", "layout"], calls
@@ -2551,7 +2560,7 @@ def test_the_same_run_saved_twice_is_one_file(info, toy_in_registry):
 @pytest.mark.parametrize("info", REPLAYING, ids=[g.name for g in REPLAYING])
 def test_saved_replays_open_in_the_window_newest_first_and_a_damaged_one_is_refused(info, toy_in_registry):
     """A replay saved with Ctrl+S could only be opened from the command line ("open it with: puzzle-arcade
-    play runway --replay …"): the level picker's last row lists the game's saved replays, newest first,
+    play runway --replay …"): the level picker's first row lists the game's saved replays, newest first,
     a damaged file under its own name, refused in one line; a good one opens in the game's viewer."""
     import os
 
@@ -2581,9 +2590,13 @@ def test_saved_replays_open_in_the_window_newest_first_and_a_damaged_one_is_refu
             picker = app.stack.top
             assert isinstance(picker, PickerScene)
             rows = [i for i, c in enumerate(picker.choices) if not c.header]
-            assert picker.choices[rows[-1]].value.value == SAVED_REPLAYS, "the last row opens the saved replays"
-            assert picker.choices[rows[-1]].tag == "3 saved"
-            picker.pick(rows[-1])
+            # At the top, under its own heading: at the end of Tron's thirty-odd maps it was scrolled to.
+            assert picker.choices[rows[0]].value.value == SAVED_REPLAYS, "the first row opens the saved replays"
+            assert rows[0] == 1 and picker.choices[0].header and picker.choices[0].title == "Replays"
+            assert picker.choices[rows[0]].tag == "3 saved"
+            picker.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode=""))
+            assert picker.selected == rows[0] and picker.scroll == 0, "Home reaches it, its heading in view"
+            picker.pick(rows[0])
             listing = app.stack.top
             assert isinstance(listing, PickerScene) and listing is not picker
             return listing

@@ -43,9 +43,16 @@ class Choice:
     header: bool = False
 
 
+#: The group of the level picker's *Saved replays* row (:func:`arcade.ui.replays.picker_entry`).
+REPLAYS_GROUP = "replays"
+
+
 def level_groups(info: GameInfo, entries: list[LevelEntry]) -> list[tuple[str, list[LevelEntry]]]:
-    """``entries`` by group, in the order the picker lists them: the game's declared groups first."""
+    """``entries`` by group, in the order the picker lists them: the saved replays first, under their
+    own heading (at the end of Tron's thirty-odd maps a player looking for them scrolled through every
+    one), then the game's declared groups."""
     order = {name: i for i, name in enumerate(info.level_groups)}
+    order[REPLAYS_GROUP] = -1
     first_seen: dict[str, int] = {}
     for i, entry in enumerate(entries):
         first_seen.setdefault(entry.group, i)

@@ -2,8 +2,8 @@
 
 A replay saved with Ctrl+S could only be opened from the command line (``play GAME
 --replay FILE``); a player who only uses the window had no way back to it. A game whose
-front declares ``replays = True`` (Runway, Tron) gets a *Saved replays* row at the end of
-its level picker, which lists the game's files in the user data dir's ``replays/`` folder,
+front declares ``replays = True`` (Runway, Tron) gets a *Saved replays* row at the top of
+its level picker, under its own heading, which lists the game's files in the user data dir's ``replays/`` folder,
 newest first. Each row says the level, the players and how it ended; a damaged file is
 listed under its name with what is wrong, and picking it says so in one line. A good one
 opens in the game's replay viewer, exactly as ``play GAME --replay FILE`` opens it.
@@ -28,7 +28,7 @@ from arcade.services.replays import (
     replays_folder,
     save_replay_in_data,
 )
-from arcade.ui.picker import Choice, PickerScene
+from arcade.ui.picker import REPLAYS_GROUP, Choice, PickerScene
 
 if TYPE_CHECKING:
     from arcade.ui.front import GameFront
@@ -80,11 +80,11 @@ def saved_replays(game: str, limit: int = MAX_LISTED) -> list[SavedReplay]:
 
 
 def picker_entry(game: str) -> LevelEntry:
-    """The level picker's last row: the saved replays, how many."""
+    """The level picker's first row (see :func:`~arcade.ui.picker.level_groups`): the saved replays, how many."""
     count = len(replay_files(game))
     subtitle = ("the runs you saved with Ctrl+S, newest first — watch one again" if count
                 else "none yet: Ctrl+S saves the run on screen as a replay")
-    return LevelEntry(SAVED_REPLAYS, "Saved replays", group="replays", subtitle=subtitle,
+    return LevelEntry(SAVED_REPLAYS, "Saved replays", group=REPLAYS_GROUP, subtitle=subtitle,
                       tag=f"{count} saved" if count else "", value=SAVED_REPLAYS)
 
 

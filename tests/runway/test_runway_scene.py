@@ -356,8 +356,7 @@ def test_level_picker_opens_and_loads_a_level(app, driver):
 def test_picker_makes_a_random_runway(app, driver):
     scene = open_runway(app)
     driver.key(pygame.K_l)
-    driver.key(pygame.K_END)  # the saved replays, after the three random runways
-    driver.key(pygame.K_UP)
+    driver.key(pygame.K_END)  # the last of the three random runways (the saved replays are at the top)
     driver.key(pygame.K_UP)
     driver.key(pygame.K_UP)
     driver.key(pygame.K_RETURN)
