@@ -1436,3 +1436,20 @@ def test_a_picker_opens_the_selected_row_to_show_a_long_reason_whole(driver, mon
     below = (picker.opened.centerx, picker.opened.bottom - 4)  # over the row under it, as drawn before
     driver.click(below)
     assert [c.title for c in picked] == ["runway-damaged.json"]
+
+
+def test_home_brings_the_first_rows_heading_into_view_from_a_list_opened_lower(driver):
+    """At 640x400 Runway's level list opened on its current level with the *Saved replays* row on
+    top and its "Replays" heading above, out of view; Home left it there. Home shows the list's top."""
+    from arcade.ui.picker import Choice, PickerScene
+
+    driver.app.on_resize((640, 400))
+    choices = [Choice("Replays", header=True), Choice("Saved replays"), Choice("Example", header=True),
+               Choice("00 · Statement example"), Choice("Easy", header=True), *(Choice(f"0{i}") for i in range(1, 9))]
+    picker = PickerScene("Runway — choose a runway", choices, lambda c: None, selected=3)
+    driver.app.push(picker)
+    driver.frame()
+    assert picker.scroll > 0, "the case: opened lower, the first heading out of view"
+    driver.key(pygame.K_HOME)
+    assert picker.selected == 1 and picker.scroll == 0
+    assert [index for index, _rect in picker.rows_in_view()][:2] == [0, 1]

@@ -330,6 +330,10 @@ class PickerScene(Scene):
             target = max(0, min(len(self.choices) - 1, self.selected + delta))
             self.selected = self._pickable(target, 1 if delta >= 0 else -1)
             self._keep_visible()
+            if self.selected < self.visible_rows and all(c.header for c in self.choices[: self.selected]):
+                # The first row (Home): the list's top, its heading with it. Opened lower, Tron's
+                # and Runway's lists left "Replays" above the Saved replays row out of view.
+                self.scroll = 0
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
