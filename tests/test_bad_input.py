@@ -125,3 +125,10 @@ def test_a_game_id_longer_than_a_file_name_can_be_is_read_as_a_game_id(capsys, t
     status, err = run_main(capsys, "play", "hashi", "--level", "40x40:" + "z" * 2000,
                            "--screenshot", str(tmp_path / "s.png"))
     assert (status, err) == (2, "puzzle-arcade: --level:1: description covers more than the 40×40 board\n")
+
+
+@pytest.mark.parametrize("name", ["a" * 300, "a" * 300 + ".txt"])
+def test_an_edited_file_name_longer_than_a_file_can_have_is_a_usage_error(capsys, tmp_path, name):
+    # Path.exists() raised "File name too long": "cannot write aaa…", exit 74, of a file never written.
+    status, err = run_main(capsys, "play", "hashi", "--edit", name, "--screenshot", str(tmp_path / "s.png"))
+    assert status == 2 and err.count("\n") == 1 and "the name is too long for a file" in err

@@ -9,6 +9,7 @@ first bundled level. The AI's hint and watch hooks are plugged in when
 
 from __future__ import annotations
 
+import errno
 import importlib
 import math
 from dataclasses import replace
@@ -142,6 +143,22 @@ def _file_name(ref: str) -> str:
     return ref + ".txt"
 
 
+def _exists(ref: str) -> bool:
+    """Whether the file ``--edit`` names is there; a name no file can have (longer than the file
+    system allows) is a usage error in one line: ``Path.exists`` raised, and the editor said
+    "cannot write NAME: File name too long" (exit 74) of a file it was never asked to write."""
+    try:
+        return Path(ref).exists()
+    except ValueError:  # a NUL byte: no file (open_level says so)
+        return False
+    except OSError as exc:
+        if exc.errno != errno.ENAMETOOLONG:
+            raise
+        shown = ref if len(ref) <= 40 else f"{ref[:40]}…"
+        raise UsageError(f"--edit {shown}: the name is too long for a file ({len(ref)} characters); "
+                         "give a shorter FILE, a bundled level or a game ID") from None
+
+
 def _unsaved_or_blank() -> Any:
     """``--edit`` alone: the board left unsaved last time, else a blank 7x7 one (saying why, when
     the draft could not be read)."""
@@ -225,7 +242,7 @@ class HashiFront(GameFront):
             raise UsageError("--edit -: the editor does not read standard input; give a FILE, "
                              "a bundled level or a game ID (a puzzle piped in: save it to a file first)")
         ref = _file_name(ref)
-        if not TATHAM_ID.match(ref.strip()) and not Path(ref).exists() and Path(ref).suffix:
+        if not TATHAM_ID.match(ref.strip()) and not _exists(ref) and Path(ref).suffix:
             if not Path(ref).parent.is_dir():
                 raise UsageError(f"cannot create {ref}: no folder {Path(ref).parent}")
             return EditorScene(INFO, Draft.blank(), Path(ref))
