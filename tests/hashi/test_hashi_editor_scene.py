@@ -1367,3 +1367,27 @@ def test_no_solution_names_the_contradiction_nearest_the_edit(cell):
     found = verdict(puzzle, near=(cell,))
     assert found.kind == "none" and find_solutions(puzzle, 1) == []
     assert puzzle.island_at[cell] in found.islands, found.detail
+
+
+def test_no_solution_rings_the_edit_its_words_lead_with(app, driver):
+    """"No solution" marked only the contradiction's island, while its words led with the island
+    just edited: the edited island now has a ring of its own in the edit colour, outside its disc,
+    and the contradiction's island keeps its red mark."""
+    scene = app.launch("hashi", Launch(options={"edit": "20-open-sea"}), strict=True)
+    settle(scene, driver)
+    driver.click(scene.cell_centre((15, 24)))
+    settle(scene, driver)
+    verdict, puzzle = scene.current_verdict(), scene.draft.puzzle()
+    assert verdict.kind == "none" and verdict.edited == {puzzle.island_at[(15, 24)]}
+    assert puzzle.island_at[(15, 24)] not in verdict.islands
+    driver.frames(1)
+    highlight = app.theme["highlight"]
+
+    def ringed(cell) -> bool:
+        x, y = scene.cell_centre(cell)
+        ring = max(3, scene.cell * 2 // 5) + max(3, scene.cell // 10) - 1
+        spots = ((x + ring, y), (x - ring, y), (x, y + ring), (x, y - ring))
+        return all(tuple(app.screen.get_at(spot))[:3] == highlight for spot in spots)
+
+    assert ringed((15, 24))
+    assert not any(ringed(puzzle.islands[i].pos) for i in verdict.islands)

@@ -41,6 +41,10 @@ class Verdict:
     #: Islands and lines to highlight (the contradiction's subject).
     islands: frozenset[int] = frozenset()
     lines: frozenset[int] = frozenset()
+    #: The island of the last edit the "no solution" words lead with ("… (the last edit) standing
+    #: between …"), ringed on the board apart from the contradiction's own islands: only the far end
+    #: of the explanation was marked, and the player looked for the other.
+    edited: frozenset[int] = frozenset()
     grade: str = ""
     #: (rule name, times it fired) in the explained solve of a unique puzzle, most used first.
     rules: tuple[tuple[str, int], ...] = ()
@@ -145,7 +149,7 @@ def _no_solution(puzzle: Puzzle, near: tuple[Cell, ...] = ()) -> Verdict:
     if not edited or edited[0] in found.islands or not found.detail[:1].islower():
         return found
     lead = f"with {explain.island(puzzle, edited[0])} (the last edit){_standing(puzzle, edited[0])}"
-    return replace(found, detail=f"{lead}, {found.detail}")
+    return replace(found, detail=f"{lead}, {found.detail}", edited=frozenset({edited[0]}))
 
 
 def _standing(puzzle: Puzzle, i: int) -> str:

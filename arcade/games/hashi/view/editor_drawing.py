@@ -2,7 +2,8 @@
 
 :class:`EditorDrawingMixin` is part of :class:`~arcade.games.hashi.view.editor.EditorScene`. The
 editor draws its board plainly each frame (no cell cache: a board being edited is small work),
-marking what the verdict found -- a contradiction's islands and lines in red, where two
+marking what the verdict found -- a contradiction's islands and lines in red (and the edit its
+words lead with ringed in the edit colour), where two
 solutions differ, the fix's cells -- and the island a drag carries. Its line and centre drawing
 also draws the side panel's solution pictures (:mod:`~arcade.games.hashi.view.verdict_panel`).
 It is separate because drawing reads as one subject, apart from input and files.
@@ -46,9 +47,11 @@ class EditorDrawingMixin:
         shown = self.verdict
         highlight_islands: set[Cell] = set()
         highlight_lines: set[int] = set()
+        edited: set[Cell] = set()
         if shown is not None and puzzle is not None and shown.kind == "none":
             islands = puzzle.islands
             highlight_islands = {islands[i].pos for i in shown.islands if i < len(islands)}
+            edited = {islands[i].pos for i in shown.edited if i < len(islands)}
             highlight_lines = {i for i in shown.lines if i < len(puzzle.lines)}
         fix_cells = set(self.fix.cells) if self.fix is not None else set()
         self._draw_grid(surface, theme, self.board_rect, self.cell, d)
@@ -69,6 +72,12 @@ class EditorDrawingMixin:
         for cell, n in d.numbers:
             role = "error" if cell in highlight_islands else "highlight" if cell in fix_cells else ""
             self._draw_island(surface, theme, self.board_rect, self.cell, cell, n, role)
+        for cell in edited & set(dict(d.numbers)):
+            # The edit the "no solution" words lead with: a ring outside the island, in the edit
+            # colour, so both ends of the explanation are marked (only the contradiction's were).
+            centre = self._centre(self.board_rect, self.cell, cell)
+            ring = max(3, self.cell * 2 // 5) + max(3, self.cell // 10)
+            pygame.draw.circle(surface, theme["highlight"], centre, ring, max(2, self.cell // 16))
         carried, over = self.dragging, self.hover
         if carried is not None and over is not None and over != carried and not d.number_at(over):
             # The island a drag carries, where a release would put it.
