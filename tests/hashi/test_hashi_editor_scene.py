@@ -1391,3 +1391,59 @@ def test_no_solution_rings_the_edit_its_words_lead_with(app, driver):
 
     assert ringed((15, 24))
     assert not any(ringed(puzzle.islands[i].pos) for i in verdict.islands)
+
+
+def test_undo_after_a_relaunch_takes_back_the_last_edit_of_the_previous_run(app, driver):
+    """A player who quit mid-edit and came back by the menu's Continue found the board but not its
+    history: Undo said "Nothing to undo." of the edits made before quitting. The history is kept
+    with the draft, and Undo and Redo name those edits as they did before the quit."""
+    from arcade.games import REGISTRY
+    from arcade.ui.app import App
+    from arcade.ui.menu import MenuScene
+    from tests.conftest import Driver
+
+    scene = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    for cell in ((0, 0), (0, 2)):
+        driver.click(scene.cell_centre(cell))
+    driver.click(scene.cell_centre((1, 4)))
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.cell_centre((1, 4)), rel=(0, 0), buttons=(0, 0, 0)))
+    driver.key(pygame.K_3, unicode="3")
+    assert scene.draft.number_at((1, 4)) == 3
+    app.close()  # quit inside the editor
+
+    again = App(REGISTRY, size=(1024, 640), headless=True)  # the next run
+    try:
+        second = Driver(again)
+        menu = again.push(MenuScene())
+        second.frames(1)
+        assert menu.entries[0].title == "Continue"
+        second.key(pygame.K_c, unicode="c")
+        editor = again.stack.top
+        assert isinstance(editor, EditorScene) and editor.draft.number_at((1, 4)) == 3
+        second.key(pygame.K_z, CTRL, "z")
+        assert editor.status_line()[0] == "Undone: the island at row 2, column 5 2 → 3."
+        assert editor.draft.number_at((1, 4)) == 2
+        second.key(pygame.K_z, CTRL, "z")
+        assert editor.status_line()[0] == "Undone: placed a 2 at row 2, column 5."
+        second.key(pygame.K_y, CTRL, "y")
+        second.key(pygame.K_y, CTRL, "y")
+        assert editor.status_line()[0] == "Redone: the island at row 2, column 5 2 → 3."
+        assert editor.draft.number_at((1, 4)) == 3 and not editor.editor.can_redo
+    finally:
+        again.close()
+
+
+def test_a_damaged_undo_history_opens_the_board_without_it_and_says_so(app, driver):
+    """A history that cannot be read drops only the history: the draft opens as it was left, one
+    line says the history is gone, and the file is put aside."""
+    from arcade.games.hashi.view.editor import history_path
+
+    leave_an_unsaved_board(app, driver)
+    history_path().write_text('{"format": 1, "index": 0, "versions": [{"rows": "seven"}]}')
+    again = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    assert len(again.draft.numbers) == 2 and not again.editor.can_undo
+    said = " ".join(message.text for message in again.toast.messages)
+    assert "The undo history from last time could not be read (version 1: rows" in said, said
+    assert "\n" not in again.history_note and not history_path().exists()

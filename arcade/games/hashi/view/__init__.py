@@ -168,9 +168,10 @@ def _unsaved_or_blank() -> Any:
     draft, why = read_draft_or_why()
     scene = EditorScene(INFO, draft or Draft.blank(), from_draft=draft is not None)
     if draft is not None:
-        note = scene.recovery_note  # a different board's draft the recovery set aside: said, not lost
-        scene.toast.show("Your unsaved board from last time (Ctrl+N starts over)." + (f" {note}" if note else ""),
-                         "info", 10.0 if note else 6.0)
+        # A different board's draft the recovery set aside, a damaged undo history: said, not lost.
+        notes = [note for note in (scene.recovery_note, scene.history_note) if note]
+        scene.toast.show(" ".join(["Your unsaved board from last time (Ctrl+N starts over).", *notes]),
+                         "info", 10.0 if notes else 6.0)
     elif why:  # a damaged draft: said, and kept aside (it opened a blank board with no word)
         scene.toast.show(f"{why} A blank board instead.", "error", 10.0)
     return scene

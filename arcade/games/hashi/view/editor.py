@@ -33,10 +33,12 @@ import pygame
 
 from arcade.core.errors import ArcadeError, FormatError
 from arcade.core.grid import size_name
+from arcade.core.inputs import read_text_file
 from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
 from arcade.core.topology import Cell, Topology
 from arcade.games.hashi import INFO, solver
+from arcade.games.hashi.edit_history import HistoryError, dump_history, parse_history
 from arcade.games.hashi.editing import MIN_SIDE, Draft, Editor
 from arcade.games.hashi.formats import format_cllv, format_level, format_tatham, read_puzzle
 from arcade.games.hashi.logic import MAX_SIDE, RULES, Puzzle
@@ -132,6 +134,38 @@ def read_draft_or_why() -> tuple[Draft | None, str]:
     kept = quarantine(spare)
     where = f"it is kept as {kept}" if kept else f"it is left at {spare}"
     return None, f"Your unsaved board from last time could not be read ({reason}); {where}."
+
+
+def history_path() -> Path:
+    """The undo history kept with the draft (:mod:`~arcade.games.hashi.edit_history`): a relaunch lost
+    it, and Undo on a resumed draft said "Nothing to undo." of the edits made before quitting."""
+    return draft_path().with_name(".unsaved-draft.history.json")
+
+
+#: Said when the history kept with the draft cannot be read: the board opens all the same, without it.
+HISTORY_DAMAGED = ("The undo history from last time could not be read ({reason}); the board is as you left "
+                   "it, and Undo starts from here.")
+
+
+def read_history(board: Draft) -> tuple[Editor | None, str]:
+    """The editor history kept with the draft ``board`` (None: none, or of another board), and "" --
+    or None and one line saying it was damaged (the file is put aside, as every damaged file)."""
+    path = history_path()
+    if not path.is_file():
+        return None, ""
+    try:
+        return parse_history(read_text_file(path, 64 * 1024 * 1024), board), ""
+    except (ArcadeError, HistoryError, OSError) as exc:
+        reason = (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
+    if keeps_files():
+        quarantine(path)
+    return None, HISTORY_DAMAGED.format(reason=reason)
+
+
+def drop_history() -> None:
+    """Remove the history kept with a draft that is gone (saved, emptied, or its file's board)."""
+    with contextlib.suppress(OSError):
+        history_path().unlink(missing_ok=True)
 
 
 #: Added to :data:`KEPT_NOTE` when the draft that board replaces was another board, now a file.
@@ -257,7 +291,12 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         #: kept as a draft" on stderr, once per board size; and in a run that keeps none of the
         #: player's files (a headless screenshot, :func:`arcade.services.files.keeps_files`).
         self.keep_drafts = keep_drafts and keeps_files()
-        self.editor = Editor(draft)
+        #: What became of the undo history kept with a resumed draft ("" unless it was damaged).
+        self.history_note = ""
+        restored: Editor | None = None
+        if from_draft:  # Undo goes on from the edits made before the draft was left
+            restored, self.history_note = read_history(draft)
+        self.editor = restored or Editor(draft)
         self.path = path
         self.verdict: Verdict | None = None
         #: The puzzle the verdict is about (its line numbers; the draft may be one edit ahead).
@@ -402,10 +441,13 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         self.from_draft, self._draft_waiting = True, False
         draft, kept_file = draft_file(draft)
         self.load_draft(draft, None)
+        restored, self.history_note = read_history(draft)
+        if restored is not None:  # Undo goes on from the edits made before the draft was left
+            self.editor = restored
         self.path = kept_file  # unsaved all the same (a resumed draft is), but Save writes back there
         self.file_draft = _file_draft(kept_file)
-        note = self.recovery_note  # taken when this editor opened: the module's copy is empty by now
-        self.say("Your unsaved board from last time (Ctrl+N starts over)." + (f" {note}" if note else ""))
+        notes = (self.recovery_note, self.history_note)  # recovery_note: taken when this editor opened
+        self.say(" ".join(["Your unsaved board from last time (Ctrl+N starts over).", *filter(None, notes)]))
 
     @property
     def has_fix(self) -> bool:
@@ -556,6 +598,7 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         try:
             if retired:
                 spare.unlink(missing_ok=True)  # its board was saved, emptied, or changed back to its file
+                drop_history()
             elif keep and puzzle is not None:
                 text = self.draft_text(puzzle)
                 if not self.from_draft:
@@ -563,6 +606,8 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
                 spare.parent.mkdir(parents=True, exist_ok=True)
                 atomic_write_text(spare, text)
                 kept = True
+                with contextlib.suppress(OSError):  # without it the board is kept all the same
+                    atomic_write_text(history_path(), dump_history(self.editor))
             if (self.from_draft or kept) and legacy.is_file() and self.path != legacy:
                 legacy.unlink()  # read by this --edit, or superseded by the new spare copy
         except OSError as exc:
@@ -655,6 +700,7 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
             if self.from_draft:  # the draft's board is in its file now
                 with contextlib.suppress(OSError):
                     draft_path().unlink(missing_ok=True)
+                drop_history()
         shown = f"{path} (CLLV: the numbers only, no title)" if cllv else path
         if self.app is not None:
             self.app.trace(f"hashi-saved {path}")
