@@ -1447,3 +1447,80 @@ def test_a_damaged_undo_history_opens_the_board_without_it_and_says_so(app, driv
     said = " ".join(message.text for message in again.toast.messages)
     assert "The undo history from last time could not be read (version 1: rows" in said, said
     assert "\n" not in again.history_note and not history_path().exists()
+
+
+def _a_draft_older_than_its_file(app, driver, tmp_path, second_edit):
+    """Two editors on ``mine.txt``: the first leaves a draft, the second saves the file after it."""
+    import os
+
+    from arcade.games.hashi.view.editor import draft_path
+
+    mine = tmp_path / "mine.txt"
+    mine.write_text("# title: Mine\n2.2\n...\n2.2\n")
+    first = app.launch("hashi", Launch(options={"edit": str(mine)}), strict=True)
+    driver.frames(1)
+    driver.click(first.cell_centre((1, 1)))
+    first.close()
+    second = app.launch("hashi", Launch(options={"edit": str(mine)}), strict=True)
+    driver.frames(1)
+    driver.click(second.cell_centre(second_edit))
+    driver.key(pygame.K_s, CTRL, "s")
+    second.close()
+    later = draft_path().stat().st_mtime + 60  # saved a minute after the draft was left
+    os.utime(mine, (later, later))
+    return mine
+
+
+def test_a_draft_older_than_its_file_saved_since_is_asked_about_not_offered_silently(app, driver, tmp_path):
+    """Two windows on one puzzle: one left a draft, the other saved the file after it. Continue
+    offered the stale draft as if nothing had happened; now the card says it is older, and opening
+    it asks: the draft, or the file (the draft then kept in My puzzles, not lost)."""
+    from arcade.games.hashi.view.editor import OlderDraftScene, draft_path, edits_dir
+    from arcade.ui.menu import MenuScene
+
+    mine = _a_draft_older_than_its_file(app, driver, tmp_path, (1, 0))
+    menu = app.push(MenuScene())
+    driver.frames(1)
+    assert menu.entries[0].title == "Continue"
+    assert "“Mine”, a draft older than mine.txt, saved since" in menu.entries[0].subtitle
+    driver.key(pygame.K_c, unicode="c")
+    driver.frames(1)
+    question = app.stack.top
+    assert isinstance(question, OlderDraftScene)
+    assert question.lines[0].startswith("Your draft of mine.txt is older than the file saved at ")
+    editor = app.stack.scenes[-2]
+    assert editor.draft.number_at((1, 1)) == 2 and editor.draft.number_at((1, 0)) == 0
+    driver.key(pygame.K_f, unicode="f")  # open the file
+    assert app.stack.top is editor and not draft_path().exists()
+    assert editor.draft.number_at((1, 0)) == 2 and editor.draft.number_at((1, 1)) == 0
+    assert editor.level_title == "Editor — Mine (mine.txt)"
+    kept = [p for p in edits_dir().glob("*.txt") if "earlier draft" in p.read_text()]
+    assert len(kept) == 1 and read_puzzle(kept[0]).island_at.get((1, 1)) is not None
+    assert "older draft is in My puzzles" in editor.status_line()[0]
+    assert read_puzzle(mine).island_at.get((1, 0)) is not None
+
+
+def test_a_draft_older_than_its_file_opens_when_the_player_says_so(app, driver, tmp_path):
+    from arcade.games.hashi.view.editor import OlderDraftScene, draft_path
+
+    _a_draft_older_than_its_file(app, driver, tmp_path, (1, 0))
+    editor = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    assert isinstance(app.stack.top, OlderDraftScene)
+    driver.key(pygame.K_d, unicode="d")
+    assert app.stack.top is editor and editor.from_draft and editor.draft.number_at((1, 1)) == 2
+    assert draft_path().exists() and "Ctrl+S saves it over mine.txt" in editor.status_line()[0]
+
+
+def test_a_draft_the_file_saved_since_holds_is_dropped(app, driver, tmp_path):
+    """The other window saved the very board of the draft: the draft is no unsaved work, and the
+    menu no longer offers it."""
+    from arcade.games.hashi.view.editor import draft_path
+    from arcade.ui.menu import MenuScene
+
+    _a_draft_older_than_its_file(app, driver, tmp_path, (1, 1))
+    assert draft_path().exists()
+    menu = app.push(MenuScene())
+    driver.frames(1)
+    assert not draft_path().exists()
+    assert not (menu.entries[0].title == "Continue" and "Hashi editor" in menu.entries[0].subtitle)

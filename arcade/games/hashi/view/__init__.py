@@ -167,7 +167,7 @@ def _unsaved_or_blank() -> Any:
 
     draft, why = read_draft_or_why()
     scene = EditorScene(INFO, draft or Draft.blank(), from_draft=draft is not None)
-    if draft is not None:
+    if draft is not None and scene.from_draft:  # (not: the file saved since holds it, said by the scene)
         # A different board's draft the recovery set aside, a damaged undo history: said, not lost.
         notes = [note for note in (scene.recovery_note, scene.history_note) if note]
         scene.toast.show(" ".join(["Your unsaved board from last time (Ctrl+N starts over).", *notes]),

@@ -26,6 +26,7 @@ import itertools
 import os
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,7 @@ from arcade.services.autosave import BackgroundSaver
 from arcade.services.files import atomic_write_text, keeps_files, quarantine
 from arcade.services.paths import data_dir
 from arcade.ui.game_scene import GameScene
+from arcade.ui.overlays import PanelScene
 from arcade.ui.text_prompt import TextPromptScene
 from arcade.ui.widgets import Button
 
@@ -168,6 +170,26 @@ def drop_history() -> None:
         history_path().unlink(missing_ok=True)
 
 
+#: Asked when a resumed draft of a file is older than the file's last save, and differs from it.
+OLDER_DRAFT = ("Your draft of {name} is older than the file saved at {when} (from another editor window, "
+               "or another run). Open the draft, or open the file (the draft is then kept in My puzzles).")
+#: Said when a resumed draft of a file is older than the file and the same board: the draft goes.
+SAME_AS_FILE = "Your draft of {name} is what the file saved at {when} holds: the draft is gone, the file is open."
+
+
+def saved_when(path: Path) -> str:
+    """When ``path`` was last written, as a player reads it: "20:31" today, else "2026-11-26 20:31"."""
+    stamp = datetime.fromtimestamp(path.stat().st_mtime)
+    return f"{stamp:%H:%M}" if stamp.date() == datetime.now().date() else f"{stamp:%Y-%m-%d %H:%M}"
+
+
+class OlderDraftScene(PanelScene):
+    """The question :data:`OLDER_DRAFT` asks: the draft, or the file saved since (Esc keeps the draft)."""
+
+    close_first = True
+    escape_words = "open the draft"
+
+
 #: Added to :data:`KEPT_NOTE` when the draft that board replaces was another board, now a file.
 SET_ASIDE_NOTE = " The earlier unsaved board is now in My puzzles ({name})."
 
@@ -198,11 +220,31 @@ def set_aside_earlier_draft(new_text: str) -> Path | None:
     return path
 
 
+def file_saved_since(draft: Draft) -> tuple[Path, Draft] | None:
+    """The file a draft of a file was opened from, and what it holds, when that file was saved after
+    the draft was written (another editor window saved it); None otherwise, or when it cannot be read."""
+    _board, path = draft_file(draft)
+    saved = _file_draft(path)
+    if path is None or saved is None:
+        return None
+    try:
+        return (path, saved) if path.stat().st_mtime > draft_path().stat().st_mtime else None
+    except OSError:
+        return None
+
+
 def draft_problem() -> str:
     """The menu's check of the draft (:attr:`DraftSpec.check`): "" when it opens, else what the editor
     would say opening it, the file kept aside as the editor keeps it -- so the menu offers no Continue
-    that opens a blank board with an error."""
-    return read_draft_or_why()[1]
+    that opens a blank board with an error. A draft of a file saved since with the very same board
+    is removed here: Continue offered the file's own board as unsaved work."""
+    draft, why = read_draft_or_why()
+    since = file_saved_since(draft) if draft is not None and keeps_files() else None
+    if draft is not None and since is not None and _holds(since[1], draft_file(draft)[0]):
+        with contextlib.suppress(OSError):
+            draft_path().unlink(missing_ok=True)
+        drop_history()
+    return why
 
 
 def draft_label() -> str:
@@ -212,6 +254,9 @@ def draft_label() -> str:
     description is what the card shortens."""
     draft = read_draft_or_why()[0]
     title = dict(draft.meta).get("title", "").strip() if draft is not None else ""
+    since = file_saved_since(draft) if draft is not None else None
+    if since is not None:  # said before it opens, and asked when it does (EditorScene.check_older_draft)
+        return f"{f'“{title}”, a' if title else 'A'} draft older than {since[0].name}, saved since"
     return f"“{title}”, not saved to a file" if title else ""
 
 
@@ -350,6 +395,10 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         self._build_panel_buttons()
         self.request_verdict()
         self.say(INTRO)
+        #: The question to ask over a resumed draft older than its file (see :meth:`check_older_draft`).
+        self._older_draft_question = ""
+        if from_draft:
+            self.check_older_draft()
         #: What recovering a killed run's live copy set aside (said with the first words on the draft).
         self.recovery_note = take_recovery_note() if self.keep_drafts else ""
         if self.recovery_note:
@@ -392,6 +441,12 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         """Also say at once when the running copy of the board cannot be written (a read-only or
         full data folder): that failure was silent, and leaving the editor then lost the board."""
         super().poll_workers()
+        question, app = self._older_draft_question, self.app
+        if question and app is not None and app.stack.top is self:
+            self._older_draft_question = ""
+            app.push(OlderDraftScene("An older draft", [question], [("Open the draft", self.keep_older_draft, "D"),
+                                                                    ("Open the file", self.open_file_over_draft, "F")],
+                                     role="warning"))
         if self.spare_saver.error:
             reason = self.spare_saver.error.removeprefix("Autosave failed: ")
             self.spare_saver.error = ""
@@ -446,8 +501,57 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
             self.editor = restored
         self.path = kept_file  # unsaved all the same (a resumed draft is), but Save writes back there
         self.file_draft = _file_draft(kept_file)
+        self.check_older_draft()
+        if not self.from_draft:
+            return  # the draft was the file's own board, retired (said)
         notes = (self.recovery_note, self.history_note)  # recovery_note: taken when this editor opened
         self.say(" ".join(["Your unsaved board from last time (Ctrl+N starts over).", *filter(None, notes)]))
+
+    def check_older_draft(self) -> None:
+        """A resumed draft of a file the file was saved over since (two editor windows on one puzzle:
+        one saved, the other's draft was older than the file) is no longer silently offered: the
+        same board as the file retires the draft at once; another is asked about (see
+        :data:`OLDER_DRAFT`), when the editor is on screen."""
+        path, saved = self.path, self.file_draft
+        if not self.from_draft or path is None or saved is None:
+            return
+        try:
+            if path.stat().st_mtime <= draft_path().stat().st_mtime:
+                return
+            when = saved_when(path)
+        except OSError:
+            return
+        if _holds(saved, self.draft):
+            self.from_draft, self.saved_draft = False, self.draft  # the file's own board, undo and all
+            with contextlib.suppress(OSError):
+                draft_path().unlink(missing_ok=True)
+            drop_history()
+            self.toast.show(SAME_AS_FILE.format(name=path.name, when=when), "info", 8.0)
+            return
+        self._older_draft_question = OLDER_DRAFT.format(name=path.name, when=when)
+
+    def keep_older_draft(self) -> None:
+        """Open the draft (the question's first answer): the board as it was left; Save writes it over the file."""
+        if self.path is not None:
+            self.say(f"Your draft is open; Ctrl+S saves it over {self.path.name}, the file saved since.", "info")
+
+    def open_file_over_draft(self) -> None:
+        """Open the file (the question's second answer): the draft goes to My puzzles, not lost, and
+        the editor is on the file as saved."""
+        path, saved = self.path, self.file_draft
+        if path is None or saved is None:
+            return
+        try:
+            kept = set_aside_earlier_draft("")
+            draft_path().unlink(missing_ok=True)
+        except OSError as exc:
+            self.refuse(f"The draft could not be kept in My puzzles ({exc.strerror or exc}); it stays open.")
+            return
+        drop_history()
+        self.from_draft, self.file_draft = False, None
+        self.load_draft(saved, path)
+        where = f"; your older draft is in My puzzles ({kept.name})" if kept is not None else ""
+        self.say(f"{path.name} is open as saved{where}.", "info")
 
     @property
     def has_fix(self) -> bool:
