@@ -1497,6 +1497,7 @@ def test_a_draft_older_than_its_file_saved_since_is_asked_about_not_offered_sile
     kept = [p for p in edits_dir().glob("*.txt") if "earlier draft" in p.read_text()]
     assert len(kept) == 1 and read_puzzle(kept[0]).island_at.get((1, 1)) is not None
     assert "older draft is in My puzzles" in editor.status_line()[0]
+    assert not any("Your unsaved board from last time" in message.text for message in editor.toast.messages)
     assert read_puzzle(mine).island_at.get((1, 0)) is not None
 
 

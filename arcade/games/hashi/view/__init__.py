@@ -170,8 +170,10 @@ def _unsaved_or_blank() -> Any:
     if draft is not None and scene.from_draft:  # (not: the file saved since holds it, said by the scene)
         # A different board's draft the recovery set aside, a damaged undo history: said, not lost.
         notes = [note for note in (scene.recovery_note, scene.history_note) if note]
-        scene.toast.show(" ".join(["Your unsaved board from last time (Ctrl+N starts over).", *notes]),
-                         "info", 10.0 if notes else 6.0)
+        # (A draft older than its file is asked about instead: the toast stood on after "Open the file".)
+        lead = [] if scene.older_draft_asked else ["Your unsaved board from last time (Ctrl+N starts over)."]
+        if lead or notes:
+            scene.toast.show(" ".join([*lead, *notes]), "info", 10.0 if notes else 6.0)
     elif why:  # a damaged draft: said, and kept aside (it opened a blank board with no word)
         scene.toast.show(f"{why} A blank board instead.", "error", 10.0)
     return scene

@@ -530,6 +530,11 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
             return
         self._older_draft_question = OLDER_DRAFT.format(name=path.name, when=when)
 
+    @property
+    def older_draft_asked(self) -> bool:
+        """Whether the question about a draft older than its file is still to be asked."""
+        return bool(self._older_draft_question)
+
     def keep_older_draft(self) -> None:
         """Open the draft (the question's first answer): the board as it was left; Save writes it over the file."""
         if self.path is not None:
