@@ -256,7 +256,8 @@ def draft_label() -> str:
     title = dict(draft.meta).get("title", "").strip() if draft is not None else ""
     since = file_saved_since(draft) if draft is not None else None
     if since is not None:  # said before it opens, and asked when it does (EditorScene.check_older_draft)
-        return f"{f'“{title}”, a' if title else 'A'} draft older than {since[0].name}, saved since"
+        # The file's name before the words: "…, a draft older than harbour.t…" hid which file.
+        return f"{f'“{title}”: ' if title else ''}{since[0].name} is newer than this draft"
     return f"“{title}”, not saved to a file" if title else ""
 
 
