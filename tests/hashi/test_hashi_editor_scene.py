@@ -1482,7 +1482,7 @@ def test_a_draft_older_than_its_file_saved_since_is_asked_about_not_offered_sile
     menu = app.push(MenuScene())
     driver.frames(1)
     assert menu.entries[0].title == "Continue"
-    assert "“Mine”: mine.txt is newer than this draft" in menu.entries[0].subtitle
+    assert "“Mine” — mine.txt is newer than this draft" in menu.entries[0].subtitle
     driver.key(pygame.K_c, unicode="c")
     driver.frames(1)
     question = app.stack.top

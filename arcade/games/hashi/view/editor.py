@@ -257,7 +257,7 @@ def draft_label() -> str:
     since = file_saved_since(draft) if draft is not None else None
     if since is not None:  # said before it opens, and asked when it does (EditorScene.check_older_draft)
         # The file's name before the words: "…, a draft older than harbour.t…" hid which file.
-        return f"{f'“{title}”: ' if title else ''}{since[0].name} is newer than this draft"
+        return f"{f'“{title}” — ' if title else ''}{since[0].name} is newer than this draft"
     return f"“{title}”, not saved to a file" if title else ""
 
 
