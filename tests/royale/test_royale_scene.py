@@ -475,13 +475,14 @@ def test_the_side_panels_legend_keeps_every_row_in_a_small_window(app, driver, m
 @pytest.mark.parametrize("hint_shown", [False, True])
 def test_where_even_the_smallest_legend_rows_do_not_fit_the_hint_row_comes_with_a_hint(app, driver, monkeypatch,
                                                                                         hint_shown):
-    """Smaller than 800x500 not every row fits even at its smallest: "hint (H)" is listed while a
-    hint is on the board, and then every other row still fits; the rows never run off the panel."""
+    """Where not every row fits even at its smallest, two to a row under a compact score (a panel
+    228 pixels tall): "hint (H)" is listed while a hint is on the board, and then every other row
+    still fits; the rows never run off the panel."""
     from arcade.games.royale.view import panel
 
     scene = royale_in(app, driver, "in the round")
     drawn = texts_drawn(monkeypatch)
-    height = 318
+    height = 228
     panel.render_side(app.theme, (230, height), scene.session.state, None, "6", True, hint_shown=hint_shown)
     assert ("hint (H)" in drawn) == hint_shown, list(drawn)
     assert "you, your route" in drawn and drawn["hint (H)" if hint_shown else "you, your route"][1] < height

@@ -93,31 +93,83 @@ def render_side(theme: Theme, size: tuple[int, int], state: State, outcome: Outc
     """The side panel as a surface (the scene caches it until something shown changes): the score,
     then the legend of the board's cells, then the samples of the lines drawn on it.
 
-    Every legend row fits; where even the smallest rows cannot, "hint (H)" is listed only while a
-    hint is on the board (``hint_shown``), and then the line mark before it makes way."""
+    Every legend row fits, tried in this order until one does: one row an item, as designed; the
+    short items two to a row (:func:`pack_rows`); that under a compact score (a smaller loot
+    headline, tighter lines). At 800x500 with the largest text (125 %) the panel has 256 design
+    pixels, and one row an item showed the first six swatches and none of the line marks -- the
+    drop's keys a newcomer needs. Two columns keep every item and its words whole where dropping
+    items by phase would still not fit the round's twelve; the compact score goes only where even
+    that is short, so a roomy panel looks as it always did. Where even the smallest rows cannot
+    fit, "hint (H)" is listed only while a hint is on the board (``hint_shown``), and then the line
+    mark before it makes way."""
     height = size[1]
     panel = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(panel, theme["panel"], panel.get_rect(), border_radius=10)
     px = theme.px  # the panel's metrics grow with its text at the window's UI scale
     x = px(14)
-    y = _draw_score(panel, theme, state, outcome, par, par_known, x)
-    # The legend's rows are measured in design pixels, then drawn at the UI scale.
-    room = round((height - 8 - y) / theme.scale)
     marks = line_marks(state, outcome)
     legend = legend_rows(outcome)
-    sizes = legend_sizes(room, len(legend), len(marks))
-    while sizes is None and len(marks) > 1:
-        # Too small even for the smallest rows: "hint (H)" goes first -- unless a hint is on the
-        # board, when the mark before it makes way for it.
-        drop = HINT if HINT in marks and not hint_shown else next(m for m in reversed(marks) if m != HINT)
-        marks = [mark for mark in marks if mark != drop]
-        sizes = legend_sizes(room, len(legend), len(marks))
+    col = (size[0] - 2 * x - px(8)) // 2  # a column's width when the short items go two to a row
+    plan = None
+    for compact in (False, True):
+        # The legend's rows are measured in design pixels, then drawn at the UI scale.
+        room = round((height - 8 - _score_bottom(theme, state, outcome, size[0], compact)) / theme.scale)
+        for two in (False, True):
+            swatch_rows = pack_rows(theme, [t for _, t in legend], col) if two else [[i] for i in range(len(legend))]
+            mark_rows = pack_rows(theme, marks, col) if two else [[i] for i in range(len(marks))]
+            sizes = legend_sizes(room, len(swatch_rows), len(mark_rows))
+            if sizes is not None:
+                plan = compact, two, sizes
+                break
+        if plan is not None:
+            break
+    if plan is None:  # too small even for two columns under a compact score
+        compact, two = True, True
+        room = round((height - 8 - _score_bottom(theme, state, outcome, size[0], compact)) / theme.scale)
+        sizes = legend_sizes(room, len(pack_rows(theme, [t for _, t in legend], col)),
+                             len(pack_rows(theme, marks, col)))
+        while sizes is None and len(marks) > 1:
+            # Too small even for the smallest rows: "hint (H)" goes first -- unless a hint is on the
+            # board, when the mark before it makes way for it.
+            drop = HINT if HINT in marks and not hint_shown else next(m for m in reversed(marks) if m != HINT)
+            marks = [mark for mark in marks if mark != drop]
+            sizes = legend_sizes(room, len(pack_rows(theme, [t for _, t in legend], col)),
+                                 len(pack_rows(theme, marks, col)))
+    else:
+        compact, two, sizes = plan
+    y = _draw_score(panel, theme, state, outcome, par, par_known, x, compact)
     step, line_step = sizes or (13, 12)
-    text_size = 14 if step >= 24 else 12
+    text_size = 14 if step >= 24 and not two else 12
     sw = min(px(22), px(step) - px(4))
-    y = _draw_legend(panel, theme, legend, x, y, sw, px(step), text_size)
-    _draw_line_marks(panel, theme, marks, x, y + px(4), sw, px(line_step), text_size)
+    swatch_rows = pack_rows(theme, [t for _, t in legend], col) if two else [[i] for i in range(len(legend))]
+    mark_rows = pack_rows(theme, marks, col) if two else [[i] for i in range(len(marks))]
+    y = _draw_legend(panel, theme, [[legend[i] for i in row] for row in swatch_rows], x, y, sw, px(step), text_size,
+                     col + px(8))
+    _draw_line_marks(panel, theme, [[marks[i] for i in row] for row in mark_rows], x, y + px(4), sw, px(line_step),
+                     text_size, col + px(8))
     return panel
+
+
+def pack_rows(theme: Theme, texts: list[str], col: int) -> list[list[int]]:
+    """The items (indices into ``texts``) of each legend row when the short ones go two to a row.
+
+    An item whose sample and words fit a column ``col`` pixels wide waits for the next such item to
+    share its row; a longer one takes a row of its own. The order is kept but for a short item
+    moving up beside an earlier one ("safe" beside "doomed" over "no spare moves") -- rows the eye
+    reads across as it reads down. Measured at the legend's small text and widest sample."""
+    font = theme.font(12)
+    rows: list[list[int]] = []
+    waiting: list[int] | None = None
+    for i, text in enumerate(texts):
+        if theme.px(32) + font.size(text)[0] > col:
+            rows.append([i])
+        elif waiting is None:
+            waiting = [i]
+            rows.append(waiting)
+        else:
+            waiting.append(i)
+            waiting = None
+    return rows
 
 
 #: The legend, a swatch painted exactly like the board and its words -- the centre and the loot
@@ -150,54 +202,86 @@ def legend_rows(outcome: Outcome | None) -> list[tuple[tuple, str]]:
     return LEGEND if outcome is None else LEGEND_OVER
 
 
+#: The score's metrics in design pixels: the loot headline's text size and its row, the par's row,
+#: the move's row and the bar's -- as designed, and compact for a panel short of room for its legend
+#: (a smaller headline with "Move k of K" on its right, no row of its own).
+SCORE = (34, 52, 26, 24, 22)
+SCORE_COMPACT = (24, 36, 22, 0, 16)
+
+
+def _status_lines(theme: Theme, state: State, outcome: Outcome | None, width: int) -> tuple[list[str], str]:
+    """The status line wrapped to the panel (at most two lines) and its role."""
+    line, role = status_line(state, outcome)
+    return wrap_text(theme, line, 15, width - 2 * theme.px(14))[:2], role
+
+
+def _score_bottom(theme: Theme, state: State, outcome: Outcome | None, width: int, compact: bool) -> int:
+    """The y below the score as :func:`_draw_score` draws it, measured without drawing."""
+    _, loot_row, par_row, move_row, bar_row = SCORE_COMPACT if compact else SCORE
+    lines, _ = _status_lines(theme, state, outcome, width)
+    px = theme.px
+    return px(12) + px(loot_row) + px(par_row) + px(move_row) + px(bar_row) + len(lines) * px(20) + px(10)
+
+
 def _draw_score(panel: pygame.Surface, theme: Theme, state: State, outcome: Outcome | None, par: str,
-                par_known: bool, x: int) -> int:
+                par_known: bool, x: int, compact: bool = False) -> int:
     """The loot, the par, the moves the storm allows and the status line; returns the y below them."""
     width = panel.get_width()
     px = theme.px
+    loot_size, loot_row, par_row, move_row, bar_row = SCORE_COMPACT if compact else SCORE
     y = px(12)
-    draw_coin(panel, theme, (x + px(14), y + px(22)), px(14))
-    draw_text(panel, theme, str(state.loot), (x + px(38), y + px(22)), size=34, bold=True, anchor="midleft")
-    draw_text(panel, theme, "loot", (x + px(40) + theme.font(34, True).size(str(state.loot))[0], y + px(28)),
-              size=15, anchor="midleft", colour=theme["text_dim"])
-    y += px(52)
+    middle = y + px(loot_row) // 2 - px(4)
+    coin = px(14) * loot_size // 34
+    draw_coin(panel, theme, (x + coin, middle), coin)
+    draw_text(panel, theme, str(state.loot), (x + 2 * coin + px(10), middle), size=loot_size, bold=True,
+              anchor="midleft")
+    draw_text(panel, theme, "loot", (x + 2 * coin + px(12) + theme.font(loot_size, True).size(str(state.loot))[0],
+                                     middle + px(6) * loot_size // 34), size=15, anchor="midleft",
+              colour=theme["text_dim"])
+    y += px(loot_row)
     draw_text(panel, theme, par, (x, y), size=17, colour=theme["highlight"] if par_known else theme["text_dim"])
-    y += px(26)
+    y += px(par_row)
     k, K = state.moves, state.level.max_moves
-    draw_text(panel, theme, f"Move {k} of {K}", (x, y), size=17)
-    y += px(24)
+    if move_row:
+        draw_text(panel, theme, f"Move {k} of {K}", (x, y), size=17)
+    else:  # compact: beside the loot headline
+        draw_text(panel, theme, f"Move {k} of {K}", (width - x, middle), size=17, anchor="midright")
+    y += px(move_row)
     # A bar: the moves the storm allows, used so far.
-    bar = pygame.Rect(x, y, width - 2 * x, px(10))
+    bar = pygame.Rect(x, y, width - 2 * x, px(10) if not compact else px(8))
     pygame.draw.rect(panel, theme["panel_light"], bar, border_radius=5)
     if K:
         used = bar.copy()
         used.width = max(0, round(bar.width * min(k, K) / K))
         pygame.draw.rect(panel, theme["error"], used, border_radius=5)
-    y += px(22)
-    line, role = status_line(state, outcome)
-    for part in wrap_text(theme, line, 15, width - 2 * x)[:2]:
+    y += px(bar_row)
+    lines, role = _status_lines(theme, state, outcome, width)
+    for part in lines:
         draw_text(panel, theme, part, (x, y), size=15, colour=theme[role], max_width=width - 2 * x)
         y += px(20)
     return y + px(10)
 
 
-def _draw_legend(panel: pygame.Surface, theme: Theme, rows: list[tuple[tuple, str]], x: int, y: int, sw: int,
-                 step: int, size: int) -> int:
-    """The legend ``rows`` that fit, ``step`` pixels apart; returns the y below the last."""
+def _draw_legend(panel: pygame.Surface, theme: Theme, rows: list[list[tuple[tuple, str]]], x: int, y: int, sw: int,
+                 step: int, size: int, col: int) -> int:
+    """The legend ``rows`` that fit, ``step`` pixels apart, a row's second item ``col`` pixels to the
+    right of its first; returns the y below the last."""
     height = panel.get_height()
-    for swatch_key, text in rows:
+    for row in rows:
         if y + sw > height - 8:
             break
-        paint_cell(panel, theme, pygame.Rect(x, y, sw, sw), swatch_key)
-        draw_text(panel, theme, text, (x + sw + theme.px(10), y + sw // 2), size=size, anchor="midleft",
-                  colour=theme["text_dim"])
+        for n, (swatch_key, text) in enumerate(row):
+            left = x + n * col
+            paint_cell(panel, theme, pygame.Rect(left, y, sw, sw), swatch_key)
+            draw_text(panel, theme, text, (left + sw + theme.px(10), y + sw // 2), size=size, anchor="midleft",
+                      colour=theme["text_dim"])
         y += step
     return y
 
 
-def _draw_line_marks(panel: pygame.Surface, theme: Theme, marks: list[str], x: int, y: int, sw: int,
-                     line_step: int, size: int) -> None:
-    """A sample of each line drawn on the board (``marks``) and its words, as many as fit."""
+def _draw_line_marks(panel: pygame.Surface, theme: Theme, rows: list[list[str]], x: int, y: int, sw: int,
+                     line_step: int, size: int, col: int) -> None:
+    """A sample of each line drawn on the board (``rows`` of them) and its words, as many as fit."""
     height = panel.get_height()
     px = theme.px
     # The samples grow with the UI scale as their rows and words do (at 2560x1440 they stayed 15
@@ -210,20 +294,23 @@ def _draw_line_marks(panel: pygame.Surface, theme: Theme, marks: list[str], x: i
     # all, which overlapped the rows above and below once they shrank; without it, it keeps to its row.
     you = px(16) if line_step >= px(20) else px(20)
     samples = {
-        NEXT_EDGE: lambda y: dashed_polyline(panel, theme["error"], [(x, y), (x + sw, y)], px(3), px(5), px(3)),
-        OPTIMAL: lambda y: draw_route(panel, theme, [(x + 2, y), (x + sw - 2, y)], px(18), "player2", dashed=True,
-                                      markers=False),
-        HINT: lambda y: dashed_polyline(panel, theme["special"], [(x + 2, y), (x + sw - 2, y)], px(3), px(4), px(3)),
-        DROP_OK: lambda y: draw_drop_mark(panel, theme, pygame.Rect(x + 2, round(y) - half, box, box), True),
-        DROP_NO: lambda y: draw_drop_mark(panel, theme, pygame.Rect(x + 2, round(y) - half, box, box), False),
-        YOU: lambda y: (draw_route(panel, theme, [(x, y), (x + sw - px(4), y)], px(8), "player1", markers=False),
-                        draw_player(panel, theme, (x + sw - px(6), y), you)),
-        STEP: lambda y: pygame.draw.rect(panel, theme["text"], (x + 3, round(y) - half, box, box), px(2)),
+        NEXT_EDGE: lambda x, y: dashed_polyline(panel, theme["error"], [(x, y), (x + sw, y)], px(3), px(5), px(3)),
+        OPTIMAL: lambda x, y: draw_route(panel, theme, [(x + 2, y), (x + sw - 2, y)], px(18), "player2", dashed=True,
+                                         markers=False),
+        HINT: lambda x, y: dashed_polyline(panel, theme["special"], [(x + 2, y), (x + sw - 2, y)], px(3), px(4),
+                                           px(3)),
+        DROP_OK: lambda x, y: draw_drop_mark(panel, theme, pygame.Rect(x + 2, round(y) - half, box, box), True),
+        DROP_NO: lambda x, y: draw_drop_mark(panel, theme, pygame.Rect(x + 2, round(y) - half, box, box), False),
+        YOU: lambda x, y: (draw_route(panel, theme, [(x, y), (x + sw - px(4), y)], px(8), "player1", markers=False),
+                           draw_player(panel, theme, (x + sw - px(6), y), you)),
+        STEP: lambda x, y: pygame.draw.rect(panel, theme["text"], (x + 3, round(y) - half, box, box), px(2)),
     }
-    for name in marks:
+    for row in rows:
         if y + line_step - px(6) > height - 8:
             break
-        samples[name](y + line_step / 2 - px(3))
-        draw_text(panel, theme, name, (x + sw + px(10), y + line_step // 2 - px(3)), size=size, anchor="midleft",
-                  colour=theme["text_dim"])
+        for n, name in enumerate(row):
+            left = x + n * col
+            samples[name](left, y + line_step / 2 - px(3))
+            draw_text(panel, theme, name, (left + sw + px(10), y + line_step // 2 - px(3)), size=size,
+                      anchor="midleft", colour=theme["text_dim"])
         y += line_step
