@@ -82,3 +82,70 @@ def test_royale_legend_draws_every_item_inside_the_panel(size, text_size, phase,
         for i, a in enumerate(shown):
             for b in shown[i + 1:]:
                 assert a.right <= b.left or b.right <= a.left or abs(a.centery - b.centery) >= 12, (a, b)
+
+
+def _settle(scene: Any, driver: Driver) -> None:
+    for worker in (scene.verdict_worker, scene.fix_worker):
+        worker.wait(30)
+    driver.frames(1)
+
+
+@pytest.mark.parametrize("board", [(7, 7), (7, 20), (2, 2)], ids=["7x7", "7 rows of 20", "2x2 with one island"])
+@pytest.mark.parametrize(("size", "text_size"), WINDOWS, ids=lambda v: str(v))
+def test_hashi_editor_panel_draws_every_button_label_and_the_headline_whole(size, text_size, board, monkeypatch):
+    """At 800x500 @150 % the topology button read "Cylin…" and the verdict "Not a puzzle …" while
+    ~100 pixels lay empty beside the 7x7 board: the panel takes that room, is never narrower than
+    its buttons' labels, and a headline too long for a line goes on to a second."""
+    from arcade.games.hashi import INFO
+    from arcade.games.hashi.editing import Draft
+    from arcade.games.hashi.view import verdict_panel
+    from arcade.games.hashi.view.editor import EditorScene
+    from arcade.ui import widgets
+
+    with app_at(size, text_size) as app:
+        driver = Driver(app)
+        draft = Draft.blank(*board)
+        if board == (2, 2):
+            draft = draft.with_numbers({(0, 0): 3})
+        scene = EditorScene(INFO, draft, keep_drafts=False)
+        app.push(scene)
+        driver.frames(2)
+        _settle(scene, driver)
+        labels = texts_drawn(monkeypatch, widgets)
+        texts = texts_drawn(monkeypatch, verdict_panel)
+        scene.draw(app.screen)
+        theme = app.theme
+        for button in scene.panel_buttons:
+            [label] = [d for d in labels if d.text == button.label]
+            assert theme.font(label.size).size(label.text)[0] <= label.kwargs["max_width"], (button.label, size)
+            assert scene.panel_rect.contains(button.rect), (button.label, button.rect, scene.panel_rect)
+        verdict = scene.verdict
+        assert verdict is not None
+        headline = [d for d in texts if d.size == 22]
+        glyph = theme.glyph(verdict_panel.ROLE[verdict.kind])
+        assert " ".join(d.text for d in headline) == f"{glyph} {verdict.headline}".strip()
+        for d in headline:
+            assert theme.font(22, True).size(d.text)[0] <= d.kwargs["max_width"], (d.text, size)
+            assert scene.panel_rect.contains(d.rect), (d.text, d.rect, scene.panel_rect)
+        assert not scene.board_rect.colliderect(scene.panel_rect)
+
+
+def test_hashi_editor_headline_wraps_to_a_second_line_in_a_narrow_panel():
+    """A headline wider than the panel was elided ("Not a puzzle …"); it now goes on to a second
+    line, each line whole inside the panel."""
+    from arcade.games.hashi import INFO
+    from arcade.games.hashi.editing import Draft
+    from arcade.games.hashi.view.editor import EditorScene
+
+    with app_at((800, 500), 1.5) as app:
+        driver = Driver(app)
+        scene = EditorScene(INFO, Draft.blank(7, 7), keep_drafts=False)
+        app.push(scene)
+        driver.frames(2)
+        _settle(scene, driver)
+        scene.panel_rect = pygame.Rect(scene.panel_rect.x, scene.panel_rect.y, 200, scene.panel_rect.height)
+        headline = [item for item in scene.panel_items() if item.size == 22]
+        assert len(headline) == 2, headline
+        font = app.theme.font(22, True)
+        assert all(font.size(item.text)[0] <= item.rect.width for item in headline), headline
+        assert " ".join(item.text for item in headline).endswith("Not a puzzle yet")

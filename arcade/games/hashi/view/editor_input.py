@@ -24,6 +24,7 @@ from arcade.games.hashi.logic import MAX_SIDE
 from arcade.games.hashi.view.painter import MAX_CELL
 from arcade.ui.bindings import fullscreen_binding, tab_binding
 from arcade.ui.gridview import ruler_band
+from arcade.ui.side_panel import panel_width
 from arcade.ui.widgets import Button, button_tip
 
 PANEL_WIDTH = 380
@@ -89,20 +90,25 @@ class EditorInputMixin:
     # -- layout ------------------------------------------------------------------------------
     def layout_board(self, area: pygame.Rect) -> None:
         px = self.app.theme.px if self.app is not None else int  # the panel grows with its text
-        panel_w = min(px(PANEL_WIDTH), max(240, area.width // 3))
-        self.panel_rect = pygame.Rect(area.right - panel_w, area.top, panel_w, area.height)
+        want = px(PANEL_WIDTH)
+        panel_w = min(want, max(240, area.width // 3, min(area.width // 2, self._buttons_need())))
         d = self.draft
         # A band above and left for the row and column numbers the messages name cells by.
         rough = min((area.width - panel_w) // d.cols, area.height // d.rows)
         scale = self.app.theme.scale if self.app is not None else 1.0  # the numbers grow with the text
         band = self.label_band = ruler_band(scale) if rough >= 6 else 0
+        # The panel takes the room a board limited by the height leaves beside it: at 800x500 with
+        # the largest text ~100 pixels lay empty while the panel cut "Cylin…" and its headline.
+        most = round(MAX_CELL * scale)
+        tall = max(MIN_CELL, min(most, (area.height - band) // d.rows))
+        panel_w = panel_width(area.width, panel_w, want, band + tall * d.cols, 12)
+        self.panel_rect = pygame.Rect(area.right - panel_w, area.top, panel_w, area.height)
         board_area = pygame.Rect(area.left + band, area.top + band, area.width - panel_w - 12 - band,
                                  area.height - band)
         # Smaller cells rather than a board over the header and the status line (a 40x40 board at
         # the least window has 5-pixel cells; it was 8 at the least, 320 pixels in 250). As large as
         # the play board's at most (MAX_CELL at the UI scale): capped at 64, a small board stayed small
         # in a big window.
-        most = round(MAX_CELL * scale)
         self.cell = max(MIN_CELL, min(most, board_area.width // d.cols, board_area.height // d.rows))
         w, h = self.cell * d.cols, self.cell * d.rows
         self.board_rect = pygame.Rect(0, 0, w, h)
@@ -137,6 +143,18 @@ class EditorInputMixin:
             *(Button(t.value.capitalize(), lambda t=t: self.set_topology(t.value),
                      tooltip=f"make the board a {t.value}") for t in Topology),
         ]
+
+    def _buttons_need(self) -> int:
+        """The panel width at which every panel button's label is drawn whole (measured, at the
+        buttons' 15-pixel text): three topology buttons to a row, four size buttons to a row."""
+        if self.app is None:
+            return 0
+        font, pad = self.app.theme.font(15), 6 + self.app.theme.px(4)
+
+        def widest(buttons: list[Button]) -> int:
+            return max(font.size(button.label)[0] for button in buttons) + pad
+
+        return 20 + max(4 * widest(self.panel_buttons[:4]) + 18, 3 * widest(self.panel_buttons[4:]) + 12)
 
     def _layout_panel_buttons(self) -> None:
         px = self.app.theme.px if self.app is not None else int  # the buttons grow with their text

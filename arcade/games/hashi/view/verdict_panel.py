@@ -92,7 +92,11 @@ class VerdictPanelMixin:
             return items
         role = ROLE[v.kind]
         busy = " …" if self.verdict_worker.busy else ""
-        y = text(f"{theme.glyph(role)} {v.headline}{busy}".strip(), y, 22, role, bold=True) + 3
+        # The headline wraps to a second line rather than lose its end: at 800x500 with the largest
+        # text "Not a puzzle yet" read "Not a puzzle …".
+        for part in wrap_text(theme, f"{theme.glyph(role)} {v.headline}{busy}".strip(), 22, width, bold=True)[:2]:
+            y = text(part, y, 22, role, bold=True)
+        y += 3
         words = self._verdict_words(theme, v, width)
         pictures, picture_w, need = _solutions_to_picture(v, puzzle, width)
         caption = theme.font(14).get_linesize()
