@@ -22,6 +22,7 @@ import pygame
 
 from arcade.core.registry import NEW_BOARD_BUTTON, Binding
 from arcade.ui.keymap import KeyMatcher, help_rows, listed_once, named_keys, parse_keys
+from arcade.ui.status_line import READ_ON_KEY
 
 
 def tab_binding(rows: str = "") -> Binding:
@@ -72,6 +73,8 @@ class BindingsMixin:
                     listed_when="transient_open"),
             Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
             Binding("F1 / ?", "open_how_to_play", "how to play: the rules, an example, every key"),
+            Binding(READ_ON_KEY, "read_on", "read on: the next part of a long status line",
+                    when="status_reads_on", listed_when="status_reads_on"),
             tab_binding(self.button_rows_name if self.button_rows() else ""),
             fullscreen_binding(),
         ]

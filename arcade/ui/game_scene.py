@@ -378,7 +378,7 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
             return True
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.status_cut
                 and self.status_text_rect.collidepoint(event.pos)):
-            self.turn_status_page()  # the status line's next page
+            self.turn_status_page(read_on=True)  # the status line's next page (or part)
             return True
         if event.type == pygame.KEYDOWN:
             binding = find_binding((b for b in self.keymap() if self.binding_active(b)), event)

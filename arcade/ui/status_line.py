@@ -4,9 +4,12 @@
 and colour role; a hover text or the focused button's meaning takes its place while they last, and
 dots follow it while the AI works. A text longer than two lines is shown two lines at a time, with
 a page marker ("1/3 ▸"): a click on it or a reading pause turns the page, so every word of a long
-hint is read rather than cut off with "…". Wrapping measures every word, so it is kept per text
-and width. It is drawn here too (:meth:`StatusLineMixin.draw_status_line`), beside the scene's
-toast, which takes its right; it reads the scene's ``app``, ``toast``, ``toolbar``, ``worker`` and
+hint is read rather than cut off with "…". A text longer than three pages is cut into parts of
+three, each ending "… (F4 reads on)": the key, or a click on its last page, shows the next. A
+toast shares the line only where the text keeps its pages beside it. Wrapping measures every
+word, so it is kept per text and width. It is drawn here too
+(:meth:`StatusLineMixin.draw_status_line`), beside the scene's toast, which takes its right; it
+reads the scene's ``app``, ``toast``, ``toolbar``, ``worker`` and
 ``_tooltip``, and ``status_rect`` is laid out by :meth:`GameScene.resize`.
 """
 
@@ -22,6 +25,13 @@ from arcade.ui.theme import Theme
 STATUS_LINES = 2
 #: Room for two lines of status text: hints and refusals explain themselves in full sentences.
 STATUS = 44
+#: The most pages a status text takes at once: a longer one is cut into parts of at most this many,
+#: each but the last ending with :data:`READ_ON` (see :meth:`StatusLineMixin.status_parts`).
+STATUS_MAX_PAGES = 3
+#: The key that shows the next part of a long status text (the line names it).
+READ_ON_KEY = "F4"
+#: How a part of a long status text ends: the key that reads on.
+READ_ON = f"… ({READ_ON_KEY} reads on)"
 
 
 class StatusLineMixin:
@@ -47,6 +57,13 @@ class StatusLineMixin:
         #: long they have been.
         self.status_page = 0
         self._status_page_time = 0.0
+        #: Which part of a text longer than :data:`STATUS_MAX_PAGES` pages is shown, and the parts
+        #: worked out last (for which text and width).
+        self.status_part = 0
+        #: Texts wrapped at each width (the status text's parts, each wrapped to find where to cut).
+        self._word_wraps: dict[tuple[str, int], list[str]] = {}
+        self._status_parts: dict[tuple[str, int], list[str]] = {}
+        self._parts_shown: list[str] = []
         #: The lines the status line drew last frame, and where its page marker ("1/3 ▸") was.
         self.status_shown: list[str] = []
         self.status_more_rect = pygame.Rect(0, 0, 0, 0)
@@ -88,45 +105,108 @@ class StatusLineMixin:
 
     def _wrap_status(self, text: str, width: int) -> list[str]:
         """Every line of the status text wrapped to ``width`` (kept: wrapping measures every word). A
-        new text starts again at its first page."""
+        new text starts again at its first page and part."""
         if self._status_wrapped != text:
             self._status_wrapped, self._status_wraps = text, {}
-            self.status_page, self._status_page_time = 0, 0.0
+            self.status_page, self._status_page_time, self.status_part = 0, 0.0, 0
         if width not in self._status_wraps:
-            assert self.app is not None
-            font = self.app.theme.font(16)
-            self._status_wraps[width] = [
-                piece for line in wrap_text(self.app.theme, text, 16, width)
-                # a word wider than the line (a replay's path) breaks rather than being cut off
-                for piece in wrap_line(lambda part: font.size(part)[0] <= width, line, indent="")]
+            self._status_wraps[width] = self._wrap_words(text, width)
         lines = self._status_wraps[width]
         self._status_cache = ((text, width), lines)
         return lines
+
+    def _wrap_words(self, text: str, width: int) -> list[str]:
+        """``text`` wrapped to ``width`` as the status line draws it (kept per text and width)."""
+        key = (text, width)
+        if key not in self._word_wraps:
+            assert self.app is not None
+            font = self.app.theme.font(16)
+            if len(self._word_wraps) > 512:
+                self._word_wraps.clear()
+            self._word_wraps[key] = [
+                piece for line in wrap_text(self.app.theme, text, 16, width)
+                # a word wider than the line (a replay's path) breaks rather than being cut off
+                for piece in wrap_line(lambda part: font.size(part)[0] <= width, line, indent="")]
+        return self._word_wraps[key]
 
     def status_pages(self, lines: list[str]) -> int:
         """How many two-line pages ``lines`` take."""
         return max(1, -(-len(lines) // STATUS_LINES))
 
+    def status_parts(self, text: str, width: int) -> list[str]:
+        """``text`` cut into parts of at most :data:`STATUS_MAX_PAGES` pages at ``width``, each but the
+        last ending with :data:`READ_ON` and each after the first starting with "…": the whole of it,
+        a few pages at a time. At 640x400 a hint no margin beside the board held took twelve pages
+        of the status line, turned every few seconds; now its first part is read, and the key the
+        line names reads on (a click on the line turns its pages, part after part)."""
+        if (text, width) in self._status_parts:
+            return self._status_parts[(text, width)]
+        room = width - self._status_marker_width()
+        most = STATUS_MAX_PAGES * STATUS_LINES
+        parts: list[str] = []
+        rest = text
+        while len(self._wrap_words(rest, room)) > most and len(parts) < 50:
+            words = rest.split(" ")
+            # Start from the words of the first pages, and drop words until the ending fits too.
+            take = max(1, len(" ".join(self._wrap_words(rest, room)[:most]).split(" ")))
+            while take > 1 and len(self._wrap_words(" ".join(words[:take]).rstrip() + READ_ON, room)) > most:
+                take -= 1
+            parts.append(" ".join(words[:take]).rstrip() + READ_ON)
+            rest = "…" + " ".join(words[take:]).lstrip()
+        parts.append(rest)
+        if len(self._status_parts) > 8:
+            self._status_parts.clear()
+        self._status_parts[(text, width)] = parts
+        return parts
+
     def _status_lines(self, text: str, width: int) -> list[str]:
         """The lines of the status text shown now: all of it when it takes two lines, else the current
-        page of two. A long hint used to end in "…" after two lines at 1024x640 -- its fix and the
-        end of its reason ("… numbered on the board; remove the mark") never shown; now every word
-        is shown, a page at a time (a click on the line, or a reading pause, turns it)."""
+        page of two of the current part (:meth:`status_parts`). A long hint used to end in "…"
+        after two lines at 1024x640 -- its fix and the end of its reason ("… numbered on the board;
+        remove the mark") never shown; now every word is shown, a page at a time (a click on the
+        line, or a reading pause, turns it)."""
         lines = self._wrap_status(text, width)
         if len(lines) <= STATUS_LINES:
             return lines
-        lines = self._wrap_status(text, width - self._status_marker_width())  # room for the page marker
+        parts = self._parts_shown = self.status_parts(text, width)
+        self.status_part %= len(parts)
+        lines = self._wrap_words(parts[self.status_part], width - self._status_marker_width())
+        self._status_cache = ((parts[self.status_part], width - self._status_marker_width()), lines)
         self.status_page %= self.status_pages(lines)
         return lines[self.status_page * STATUS_LINES:(self.status_page + 1) * STATUS_LINES]
+
+    def _pages_at(self, text: str, width: int) -> int:
+        """How many pages the status line takes for ``text`` at ``width``, every part counted."""
+        if len(self._wrap_words(text, width)) <= STATUS_LINES:
+            return 1
+        room = width - self._status_marker_width()
+        return sum(self.status_pages(self._wrap_words(part, room)) for part in self.status_parts(text, width))
 
     def _status_marker_width(self) -> int:
         assert self.app is not None
         return self.app.theme.font(14, True).size("88/88 ▸")[0] + 12
 
-    def turn_status_page(self) -> None:
-        """Show the next two lines of a long status text (from the last, the first again)."""
+    def turn_status_page(self, read_on: bool = False) -> None:
+        """Show the next two lines of a long status text (from the last, the first again). A reading
+        pause keeps to the part shown; a click (``read_on``) goes on from its last page to the next
+        part's first."""
+        every = self._status_cache[1]
+        if read_on and self.status_reads_on and self.status_page + 1 >= self.status_pages(every):
+            self.read_on()
+            return
         self.status_page += 1
         self._status_page_time = 0.0
+        self._dirty = True
+
+    @property
+    def status_reads_on(self) -> bool:
+        """The status line shows a part of a text longer than :data:`STATUS_MAX_PAGES` pages."""
+        return self.status_cut and len(self._parts_shown) > 1
+
+    def read_on(self) -> None:
+        """The next part of a long status text (from the last, the first again), at its first page."""
+        self.status_part += 1
+        self.status_page, self._status_page_time = 0, 0.0
         self._dirty = True
 
     def status_line(self) -> tuple[str, str]:
@@ -172,20 +252,28 @@ class StatusLineMixin:
         text_w = self.status_rect.width - (toast_w + 12 if toast_w else 0)
         toast_area = pygame.Rect(self.status_rect.right - toast_w, self.status_rect.y, toast_w, self.status_rect.height)
         self.toast_spreads = self._toast_may_spread(theme, toast_area)
+        marked = theme.marked(role, text) if text else ""
+        if (toast_w and marked and not self.toast_spreads
+                and self._pages_at(marked, text_w) != self._pages_at(marked, self.status_rect.width)):
+            # Wrapped beside the toast, the text took more pages: a hint's chain step, cut to three
+            # pages, took four while a toast was up. The text keeps the whole line and its pages;
+            # the toast stands just above the line, at its right, for its few seconds.
+            text_w = self.status_rect.width
+            toast_area = toast_area.move(0, -self.status_rect.height - 6)
         if self.toast_spreads:
             # A toast too long for the corner spreads over the whole line: the text, wrapped for the
             # corner's room, peeked out at its left ("Cl" before "Your unsaved board is kept…").
             # It is hidden while the toast is up, its pages held, and comes back whole after.
             text, text_w = "", 0
         self.status_cut = False
-        self.status_shown = []
+        self.status_shown = self._parts_shown = []
         self.status_more_rect = pygame.Rect(0, 0, 0, 0)
         self.status_text_rect = pygame.Rect(self.status_rect.x, self.status_rect.y, text_w, self.status_rect.height)
         if text:
             colour = theme[role] if role != "text_dim" else theme["text_dim"]
-            lines = self.status_shown = self._status_lines(theme.marked(role, text), text_w)
+            lines = self.status_shown = self._status_lines(marked, text_w)
             every = self._status_cache[1]
-            self.status_cut = len(every) > STATUS_LINES
+            self.status_cut = len(every) > STATUS_LINES or len(self._parts_shown) > 1
             step = theme.px(20)
             top = self.status_rect.centery - step * len(lines) // 2
             for i, line in enumerate(lines):

@@ -56,7 +56,9 @@ class CaptionMixin:
         if not highlight.steps:
             return None
         text = self.status_text
-        width = self.status_text_rect.width or self.status_rect.width
+        # The whole line's width: a toast beside it never re-pages the text (the framework moves the
+        # toast instead), so the words chosen do not change while one is up.
+        width = self.status_rect.width
         key = (text, width, self.app.theme.scale)
         if self._summary_cache[0] != key:
             shorter: str | None = text
@@ -71,7 +73,7 @@ class CaptionMixin:
     def _status_pages(self, text: str) -> int:
         """How many pages of the status line ``text`` takes (with room for the page marker)."""
         theme = self.app.theme
-        width = (self.status_text_rect.width or self.status_rect.width) - self._status_marker_width()
+        width = self.status_rect.width - self._status_marker_width()
         return self.status_pages(wrap_text(theme, text, 16, max(1, width)))
 
     def caption_pointer(self) -> str:
@@ -84,8 +86,7 @@ class CaptionMixin:
     def status_long(self, text: str) -> bool:
         """Whether ``text`` takes more than the status line's two lines at its width."""
         theme = self.app.theme
-        width = self.status_text_rect.width or self.status_rect.width
-        return len(wrap_text(theme, text, 16, width)) > STATUS_LINES
+        return len(wrap_text(theme, text, 16, self.status_rect.width)) > STATUS_LINES
 
     def status_caption(self) -> tuple[str, tuple[float, float]] | None:
         """The whole explanation of a watch step or hint, and where on the board it is about, when it
