@@ -3,7 +3,8 @@ along a line: those stop at the island's circle (and short of its number where t
 the disc). The overlays went to 0.85 of the radius, so at 640x400 a 40x40 board's hint lines hid
 most numbers, and a wrapped line's piece between an island and the board's edge, shorter than the
 cut, turned round and ran back over its island. A chain walk's numbered step badges sat on a
-neighbouring island's number where islands touch or stand a cell apart.
+neighbouring island's number where islands touch or stand a cell apart; the "bridges still needed" discs
+keep clear of every number too, not only their own island's.
 
 The check is on pixels: each island painted alone is the reference; on the board, with every bridge
 of the solution (doubles too) and a hint drawn on every line, its number's box must be the same."""
@@ -173,3 +174,53 @@ def test_the_two_contradiction_hints_badges_leave_every_number_clear(size):
     finally:
         app.close()
         pygame.display.quit()
+
+
+def cues_over_numbers(puzzle: Puzzle, size: tuple[int, int], zoom: float = 1.0) -> tuple[list[int], int]:
+    """The islands whose number's box changes when the "bridges still needed" discs are drawn over a
+    board of ``puzzle`` laid out as in a window of ``size`` (zoomed ``zoom`` times), a bridge on every
+    third line so that most islands have a disc; and how many discs there were."""
+    painter = laid_out(puzzle, size)
+    theme = painter.theme
+    assert theme is not None
+    if zoom != 1.0:
+        painter.view.set_zoom(zoom)
+    some = tuple(int(k % 3 == 0) for k in range(len(puzzle.lines)))  # a bridge on every third line
+    painter.update_keys(State(puzzle, some), show_possible=False)
+    board = pygame.Surface(size)
+    board.fill(theme["background"])
+    painter.view.invalidate(background=True)
+    painter.render(board)
+    surface = board.copy()
+    painter.draw_cues(surface)
+    discs, covered = 0, []
+    for i, island in enumerate(puzzle.islands):
+        cell = painter.display(island.pos)
+        rect = painter.view.cell_rect(cell)
+        if not painter.view.viewport.contains(rect):
+            continue
+        key = painter.key_of(cell)
+        discs += bool(isinstance(key, tuple) and key[5] and painter.cue_rect(rect, island.number, str(key[5])))
+        box = painter.number_rect(rect, island.number).clip(painter.view.viewport)
+        seen = pygame.surfarray.array3d(surface.subsurface(box)).astype(int)
+        meant = pygame.surfarray.array3d(board.subsurface(box)).astype(int)
+        if (np.abs(seen - meant).sum(axis=2) > 24).any():
+            covered.append(i)
+    return covered, discs
+
+
+@pytest.mark.parametrize(("level", "size", "zoom"), [
+    ("classic/03-neighbours.txt", (1280, 800), 1.0), ("classic/03-neighbours.txt", (640, 400), 2.0),
+    ("hard/20-open-sea.txt", (640, 400), 5.0)])
+def test_bridges_needed_discs_never_cover_a_number(level, size, zoom):
+    """The "bridges still needed" disc kept clear of its own island's number only, and sat on a
+    neighbour's where islands touch or stand a cell apart: it now keeps clear of every number."""
+    covered, discs = cues_over_numbers(read_puzzle(LEVELS / level), size, zoom)
+    assert discs, "no disc drawn: the test checks nothing"
+    assert covered == []
+
+
+def test_bridges_needed_discs_clear_on_a_40x40_board_at_640x400_zoomed_in():
+    puzzle = read_puzzle(Path(__file__).parent / "data" / "undecided-40x40-cylinder.txt")
+    covered, discs = cues_over_numbers(puzzle, (640, 400), 6.0)
+    assert discs and covered == []

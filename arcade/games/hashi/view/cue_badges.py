@@ -101,22 +101,25 @@ class CueBadgeMixin:
 
         The badge sits at the cell's lower right corner (overhanging it by :func:`cue_overhang`:
         that corner of the cell is water), its text at least :data:`CUE_MIN_TEXT` pixels, smaller
-        until the disc clears the island's number. The disc is sized from the text's ink as the
-        font's metrics give it, so the glyphs fit whole: at 1024x640 the old badge was sized from a
-        guess, the digit filled it and lost its bottom. (At 800x600 a 9-pixel badge half over the
+        until the disc clears every island's number (:meth:`number_boxes`). The disc is sized from
+        the text's ink as the font's metrics give it, so the glyphs fit whole: at 1024x640 the old
+        badge was sized from a guess, the digit filled it and lost its bottom. (At 800x600 a 9-pixel badge half over the
         number made a "6" read as "64".)"""
         assert self.theme is not None
         s = rect.width
         if s < CUE_MIN_CELL:
             return None
-        number_box = self.number_rect(rect, number)
         corner = rect.right + cue_overhang(s), rect.bottom + cue_overhang(s)
+        # Every number near the corner, not only the island's own: where islands touch or stand a
+        # cell apart the corner is a neighbour's too (the step badges keep clear of them alike).
+        near = rect.inflate(s, s)
+        numbers = [self.number_rect(rect, number), *(box for box in self.number_boxes() if box.colliderect(near))]
         for size in range(self.cue_size(s), CUE_MIN_TEXT - 1, -1):
             ink = text_ink(self.theme.font(size, bold=True, fixed=True), text)
             disc = disc_around(ink.width, ink.height)
             disc.bottomright = corner
-            if disc_distance(disc, number_box) < disc.height / 2 + 1:
-                continue  # it would touch the number: try smaller text
+            if min(disc_distance(disc, box) for box in numbers) < disc.height / 2 + 1:
+                continue  # it would touch a number: try smaller text
             at = (round(disc.centerx - ink.width / 2) - ink.x, round(disc.centery - ink.height / 2) - ink.y)
             return CueBadge(disc, size, at, ink.move(at))
         return None
