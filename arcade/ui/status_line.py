@@ -6,11 +6,11 @@ dots follow it while the AI works. A text longer than two lines is shown two lin
 a page marker ("1/3 ▸"): a click on it or a reading pause turns the page, so every word of a long
 hint is read rather than cut off with "…". A text longer than three pages is cut into parts of
 three, each ending "… (F4 reads on)": the key, or a click on its last page, shows the next. A
-toast shares the line only where the text keeps its pages beside it. Wrapping measures every
-word, so it is kept per text and width. It is drawn here too
-(:meth:`StatusLineMixin.draw_status_line`), beside the scene's toast, which takes its right; it
-reads the scene's ``app``, ``toast``, ``toolbar``, ``worker`` and
-``_tooltip``, and ``status_rect`` is laid out by :meth:`GameScene.resize`.
+toast shares the line only where the text keeps its pages beside it (else it covers the line for
+its few seconds). Wrapping measures every word, so it is kept per text and width. It is drawn
+here too (:meth:`StatusLineMixin.draw_status_line`), beside the scene's toast, which takes its
+right; it reads the scene's ``app``, ``toast``, ``toolbar``, ``worker`` and ``_tooltip``, and
+``status_rect`` is laid out by :meth:`GameScene.resize`.
 """
 
 from __future__ import annotations
@@ -77,6 +77,8 @@ class StatusLineMixin:
         #: :meth:`draw_status_line`), and the newest toast that did with the text it covered.
         self.toast_spreads = True
         self._spread_over: tuple[object, str] | None = None
+        #: The newest toast and the text the line said when it came (see :meth:`draw_status_line`).
+        self._toast_found: tuple[object, str] | None = None
 
     def say(self, text: str, role: str = "text_dim") -> None:
         """Set the status line (a refused move's reason, a hint, the watch step)."""
@@ -252,14 +254,24 @@ class StatusLineMixin:
         text_w = self.status_rect.width - (toast_w + 12 if toast_w else 0)
         toast_area = pygame.Rect(self.status_rect.right - toast_w, self.status_rect.y, toast_w, self.status_rect.height)
         self.toast_spreads = self._toast_may_spread(theme, toast_area)
+        newest = self.toast.messages[-1] if self.toast.messages else None
+        if self._toast_found is None or self._toast_found[0] is not newest:
+            self._toast_found = (newest, self.status_text)
         marked = theme.marked(role, text) if text else ""
-        if (toast_w and marked and not self.toast_spreads
+        if (toast_w and marked and not self.toast_spreads and not self.worker.busy
                 and self._pages_at(marked, text_w) != self._pages_at(marked, self.status_rect.width)):
             # Wrapped beside the toast, the text took more pages: a hint's chain step, cut to three
-            # pages, took four while a toast was up. The text keeps the whole line and its pages;
-            # the toast stands just above the line, at its right, for its few seconds.
-            text_w = self.status_rect.width
-            toast_area = toast_area.move(0, -self.status_rect.height - 6)
+            # pages, took four while a toast was up. Words the toast found there it covers for its
+            # few seconds, their page held (as a toast too long for its corner does); newer words
+            # (a hint asked for under a notice) keep the whole line, and the toast stands just above
+            # it -- where no control is (Runway's player buttons): there it shares the line still.
+            above = toast_area.move(0, -self.status_rect.height - 6)
+            tall = self.toast.height(theme, toast_w)
+            zone = pygame.Rect(above.x, above.bottom - tall, above.width, tall)
+            if self._toast_found[1] == self.status_text:
+                self.toast_spreads = True
+            elif not any(zone.colliderect(rect) for _name, rect in self.control_rects()):
+                text_w, toast_area = self.status_rect.width, above
         if self.toast_spreads:
             # A toast too long for the corner spreads over the whole line: the text, wrapped for the
             # corner's room, peeked out at its left ("Cl" before "Your unsaved board is kept…").
