@@ -26,6 +26,9 @@ from arcade.ui.worker import job_cancelled
 
 #: Most steps a watch source may produce (a runaway AI cannot fill memory).
 WATCH_LIMIT = 200_000
+#: The longest hint reason said again after the hint is played, beside the move (a sentence or
+#: two); a longer one -- a contradiction's chain -- was read while the hint showed.
+PLAYED_REASON_CHARS = 240
 
 
 class AssistMixin:
@@ -102,10 +105,11 @@ class AssistMixin:
         """
         if self.hint is not None and self.hint.move is not None and self.hint.kind in ("move", "error", "guess"):
             hint, self.hint = self.hint, None
+            before = self.session.state
             with self.session.playing_hint():  # the AI's move, credited as a hint, not as the AI's play
                 played = self.play(hint.move, by_ai=True)
             if played:
-                self.say(f"{'Revealed' if hint.kind == 'guess' else 'Played the hint'}: {hint.reason}", "info")
+                self.say(self.played_hint_text(hint, before), "info")
                 self.hint_played(hint)
             return
         if self.session.hint_hook is None:
@@ -122,6 +126,20 @@ class AssistMixin:
         self.worker.submit(hook, state, on_done=self.show_hint, on_error=self._ai_failed, label="hint")
         if planning:  # the hint took the watch's place in the worker: the button offers a watch again
             self.refresh_toolbar()
+
+    def played_hint_text(self, hint: Hint, before: Any) -> str:
+        """What the status line says once ``hint`` was played from ``before``: the move in the
+        game's words, then the reason when it is short. The reason was on screen while the hint
+        showed; repeating a contradiction's whole chain (2,000 characters on a wrapped Hashi board)
+        after the move buried the one thing the player wanted then -- which move was made."""
+        verb = "Revealed" if hint.kind == "guess" else "Played the hint"
+        what = self.describe_move(before, self.session.rules.decode_move(hint.move), self.session.state)
+        if not what:
+            return f"{verb}: {hint.reason}"
+        what = what if what.endswith((".", "!", "?")) else what + "."
+        if len(hint.reason) <= PLAYED_REASON_CHARS:
+            return f"{verb}: {what} {hint.reason}"
+        return f"{verb}: {what} (H shows the next step and why.)"
 
     @property
     def transient_open(self) -> bool:

@@ -224,3 +224,28 @@ def test_a_two_contradiction_hint_keeps_the_status_line_short_and_every_part_rea
     finally:
         app.close()
         pygame.display.quit()
+
+
+def test_h_again_names_the_move_played_not_the_whole_chain(chain, driver):
+    """Playing a contradiction hint (H again) said "Played the hint:" and then its whole chain again,
+    pages of it, burying which bridge was just built. It now names the move; a short reason (a
+    single rule) is still said beside it."""
+    reason = chain.hint.reason
+    assert len(reason) > 240
+    moves = len(chain.session.moves)
+    driver.key(pygame.K_h)
+    driver.frame()
+    assert len(chain.session.moves) == moves + 1
+    text = chain.status_text
+    assert text.startswith("Played the hint: ") and reason not in text and len(text) < 240, text
+    assert "row" in text and "column" in text, text  # the bridge, in the game's words
+    # A one-rule hint keeps its reason beside the move.
+    short = hints.hint(chain.session.state)
+    assert short is not None and short.move is not None and len(short.reason) <= 240
+    driver.key(pygame.K_h)
+    chain.worker.wait(30)
+    driver.frame()
+    assert chain.hint is not None and chain.hint.reason == short.reason
+    driver.key(pygame.K_h)
+    driver.frame()
+    assert chain.status_text.startswith("Played the hint: ") and short.reason in chain.status_text
