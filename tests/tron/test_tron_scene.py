@@ -1467,9 +1467,9 @@ def test_the_header_names_the_round_in_one_wording_while_it_runs_and_once_it_end
     assert "Round 2/3" in scene.status_fields()
 
 
-def test_the_setups_question_is_drawn_as_a_warning_not_an_error(app, driver):
-    """Mid-match, the setup's Start asks "Press Start again to throw away this game…" in the panel;
-    it was drawn in the error red. A question is a warning: drawn in the warning colour."""
+def setup_asked_mid_match(app, driver) -> tuple[TronScene, SetupScene]:
+    """Three ticks into a best-of-3 match, the setup opened and its Start pressed once: it asks
+    "Press Start again to throw away this game…" (the scene and the asking setup)."""
     scene = open_tron(app, best_of=3)
     driver.key(pygame.K_DOWN)
     finish_countdown(driver, scene)
@@ -1480,6 +1480,13 @@ def test_the_setups_question_is_drawn_as_a_warning_not_an_error(app, driver):
     overlay.start()
     driver.frame()
     assert app.stack.top is overlay and overlay.error.startswith("Press Start again")
+    return scene, overlay
+
+
+def test_the_setups_question_is_drawn_as_a_warning_not_an_error(app, driver):
+    """Mid-match, the setup's Start asks "Press Start again to throw away this game…" in the panel;
+    it was drawn in the error red. A question is a warning: drawn in the warning colour."""
+    _, overlay = setup_asked_mid_match(app, driver)
     assert overlay.error_role == "warning"
     surface = pygame.Surface(app.size)
     overlay.draw(surface)
@@ -1532,16 +1539,7 @@ def test_the_setups_question_is_said_once_in_its_panel_not_again_in_a_toast(app,
     The question is said where it is asked; a second Start still starts the new match."""
     from arcade.ui.discard import DISCARD_TAG
 
-    scene = open_tron(app, best_of=3)
-    driver.key(pygame.K_DOWN)
-    finish_countdown(driver, scene)
-    run_ticks(driver, scene, 3)
-    driver.key(pygame.K_o)
-    overlay = app.stack.top
-    assert isinstance(overlay, SetupScene)
-    overlay.start()
-    driver.frame()
-    assert app.stack.top is overlay and overlay.error.startswith("Press Start again")
+    scene, overlay = setup_asked_mid_match(app, driver)
     assert not [m.text for m in scene.toast.messages if m.tag == DISCARD_TAG]
     overlay.start()
     driver.frame()

@@ -496,10 +496,9 @@ def test_no_cell_of_the_table_is_cut_with_the_longest_names_and_a_finished_count
             assert any(cell in d.text.split(" · ") and whole(d.text) for d in drawn), (cell, [d.text for d in drawn])
 
 
-@pytest.mark.parametrize("size", [(640, 400), (1280, 800)])
-def test_the_question_the_first_esc_asks_is_drawn_whole(app, driver, monkeypatch, size):
-    """The first Esc's question, "Press Esc again to stop the tournament (the rounds played stay in
-    the table)", was cut at "tabl…" even at 1280x800: its end, the part that reassures, was lost."""
+def table_asking_after_esc(app, driver, monkeypatch, size: tuple[int, int]) -> tuple[TournamentScene, list]:
+    """A running six-entrant table in a ``size`` window after one Esc: it asks before stopping. The
+    table and the texts drawn (recorded from then on)."""
     from arcade.games.tron.view import tournament
     from tests.drawing import texts_drawn
 
@@ -511,6 +510,14 @@ def test_the_question_the_first_esc_asks_is_drawn_whole(app, driver, monkeypatch
     drawn = texts_drawn(monkeypatch, tournament)
     driver.key(pygame.K_ESCAPE)
     assert table.asking
+    return table, drawn
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1280, 800)])
+def test_the_question_the_first_esc_asks_is_drawn_whole(app, driver, monkeypatch, size):
+    """The first Esc's question, "Press Esc again to stop the tournament (the rounds played stay in
+    the table)", was cut at "tabl…" even at 1280x800: its end, the part that reassures, was lost."""
+    table, drawn = table_asking_after_esc(app, driver, monkeypatch, size)
     question = next(d for d in drawn if d.text == table.status())
     natural = app.theme.font(question.size, question.kwargs.get("bold", False)).size(question.text)[0]
     assert natural <= question.rect.width and table.panel.contains(question.rect), question
@@ -550,17 +557,7 @@ def test_a_table_left_mid_way_opens_again_with_t_its_rounds_kept(app, driver):
 def test_while_esc_asks_the_keys_line_says_what_the_next_esc_does(app, driver, monkeypatch, size):
     """Under "Press Esc again to stop…" the keys line still said "Esc: stop (asks first)": it now
     says that Esc again stops and any other key carries on, whole, and goes back after another key."""
-    from arcade.games.tron.view import tournament
-    from tests.drawing import texts_drawn
-
-    run = six_entrants_finished(monkeypatch)
-    run.done = False  # still running: Esc asks
-    app.on_resize(size)
-    table = TournamentScene(run)
-    app.push(table)
-    drawn = texts_drawn(monkeypatch, tournament)
-    driver.key(pygame.K_ESCAPE)
-    assert table.asking
+    table, drawn = table_asking_after_esc(app, driver, monkeypatch, size)
     texts = [d.text for d in drawn]
     assert not any("asks first" in text for text in texts), texts
     hint = next(d for d in drawn if "Esc again: stop the tournament" in d.text)
@@ -569,6 +566,6 @@ def test_while_esc_asks_the_keys_line_says_what_the_next_esc_does(app, driver, m
     assert natural <= hint.rect.width and table.panel.contains(hint.rect), hint
     drawn.clear()
     driver.key(pygame.K_DOWN)  # any other key: the question goes, and the line says Esc asks again
-    assert not table.asking and not run.done
+    assert not table.asking and not table.run.done
     assert any("Esc: stop (asks first)" in d.text for d in drawn)
     assert not any("Esc again" in d.text for d in drawn)
