@@ -899,20 +899,28 @@ def test_play_with_bot_puts_that_bot_in_the_opponents_seat_and_says_so(app, driv
     assert again.session.level_id == "joust" and again.setup.bot2 != "strongest"  # the bot is this run's only
 
 
-def test_the_replay_viewer_greys_rematch_and_shows_no_made_up_score(app, driver, tmp_path):
-    """``play tron --replay`` showed "0 : 0 … Best of 1" and a Rematch button that only refused."""
+def reopen_as_replay_file(app, driver, scene: TronScene, tmp_path) -> TronScene:
+    """The round ``scene`` just finished, saved as a replay file, the scene left, and the file
+    opened as ``play tron --replay`` opens it: the viewer."""
     from arcade.games.tron.logic import RULES
     from arcade.services.replays import open_replay, save_replay
 
-    scene = open_tron(app, mode="humans", best_of=3)
-    finish_countdown(driver, scene)
-    run_ticks(driver, scene, 40)
     assert scene.phase == "over"
     path = tmp_path / "round.json"
     save_replay(scene.round_replay(), path)
     app.pop()
     viewer = app.launch("tron", Launch(options={"replay": open_replay(path, RULES)}))
     driver.frame()
+    assert isinstance(viewer, TronScene)
+    return viewer
+
+
+def test_the_replay_viewer_greys_rematch_and_shows_no_made_up_score(app, driver, tmp_path):
+    """``play tron --replay`` showed "0 : 0 … Best of 1" and a Rematch button that only refused."""
+    scene = open_tron(app, mode="humans", best_of=3)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 40)
+    viewer = reopen_as_replay_file(app, driver, scene, tmp_path)
     assert isinstance(viewer, TronScene) and viewer.phase == "replay"
     fields = viewer.status_fields()
     assert "Replay file" in fields and not any(" : " in f or f.startswith("Best of") for f in fields)
@@ -2090,18 +2098,10 @@ def test_the_pause_banner_in_the_least_window_breaks_between_its_parts(app, driv
 def test_a_replay_files_status_names_the_seats_as_its_header_does(app, driver, tmp_path):
     """A saved round opened from the replays list said "Replay file: You vs Flood fill — Cycle 1
     crashed into a wall…": one player, two names. The reason says "You", as the round did."""
-    from arcade.games.tron.logic import RULES
-    from arcade.services.replays import open_replay, save_replay
-
     scene = open_tron(app, best_of=3)
     driver.key(pygame.K_UP)  # straight into the wall above
     finish_countdown(driver, scene)
     run_ticks(driver, scene, 1)
-    assert scene.phase == "over"
-    path = tmp_path / "round.json"
-    save_replay(scene.round_replay(), path)
-    app.pop()
-    viewer = app.launch("tron", Launch(options={"replay": open_replay(path, RULES)}))
-    driver.frame()
+    viewer = reopen_as_replay_file(app, driver, scene, tmp_path)
     intro = viewer.replay_intro()
     assert "You vs Flood fill" in intro and "You crashed" in intro and "Cycle 1" not in intro, intro
