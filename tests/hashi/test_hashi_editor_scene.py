@@ -343,6 +343,17 @@ def edit_a_game(app, driver) -> tuple[object, EditorScene]:
     return game, editor
 
 
+def edit_a_file(app, driver, tmp_path, text: str = "# title: Mine\n2.2\n...\n2.2\n") -> tuple[EditorScene, Path]:
+    """``mine.txt`` in ``tmp_path`` holding ``text``, opened in the editor as ``--edit FILE`` does
+    (the editor, drawn once, and the file)."""
+    mine = tmp_path / "mine.txt"
+    mine.write_text(text)
+    editor = app.launch("hashi", Launch(options={"edit": str(mine)}), strict=True)
+    assert isinstance(editor, EditorScene)
+    driver.frames(1)
+    return editor, mine
+
+
 def leave_an_unsaved_board(app, driver) -> None:
     """``--edit`` alone, two islands placed, the editor left without saving (a spare copy is kept)."""
     scene = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
@@ -900,10 +911,7 @@ def test_a_resumed_draft_of_a_saved_puzzle_saves_back_to_its_file(app, driver, t
     second file beside it, and the one the player had edited never got the change."""
     from arcade.games.hashi.view.editor import draft_path, edits_dir
 
-    mine = tmp_path / "mine.txt"
-    mine.write_text("# title: Mine\n2.2\n...\n2.2\n")
-    editor = app.launch("hashi", Launch(options={"edit": str(mine)}), strict=True)
-    driver.frames(1)
+    editor, mine = edit_a_file(app, driver, tmp_path)
     driver.click(editor.cell_centre((1, 1)))
     editor.close()
     assert draft_path().is_file()
@@ -1241,10 +1249,7 @@ def test_a_resumed_draft_changed_back_to_its_saved_file_is_no_unsaved_work(app, 
     "your unsaved puzzle" that the file already held (the file's own grade line aside)."""
     from arcade.games.hashi.view.editor import draft_path
 
-    mine = tmp_path / "mine.txt"
-    mine.write_text("# title: Mine\n# difficulty: easy\n2.2\n...\n2.2\n")
-    editor = app.launch("hashi", Launch(options={"edit": str(mine)}), strict=True)
-    driver.frames(1)
+    editor, mine = edit_a_file(app, driver, tmp_path, "# title: Mine\n# difficulty: easy\n2.2\n...\n2.2\n")
     driver.click(editor.cell_centre((1, 1)))
     editor.close()
     assert draft_path().is_file()
@@ -1285,10 +1290,7 @@ def test_a_board_started_over_is_saved_as_a_new_puzzle_not_over_the_file(app, dr
     old board back with its file."""
     from arcade.games.hashi.view.editor import edits_dir
 
-    mine = tmp_path / "mine.txt"
-    mine.write_text("# title: Mine\n2.2\n...\n2.2\n")
-    editor = app.launch("hashi", Launch(options={"edit": str(mine)}), strict=True)
-    driver.frames(1)
+    editor, mine = edit_a_file(app, driver, tmp_path)
     driver.key(pygame.K_n, CTRL, "n")
     assert "mine.txt" not in editor.level_title
     driver.key(pygame.K_z, CTRL, "z")  # Undo: the puzzle of mine.txt again, with its file
@@ -1455,10 +1457,7 @@ def _a_draft_older_than_its_file(app, driver, tmp_path, second_edit):
 
     from arcade.games.hashi.view.editor import draft_path
 
-    mine = tmp_path / "mine.txt"
-    mine.write_text("# title: Mine\n2.2\n...\n2.2\n")
-    first = app.launch("hashi", Launch(options={"edit": str(mine)}), strict=True)
-    driver.frames(1)
+    first, mine = edit_a_file(app, driver, tmp_path)
     driver.click(first.cell_centre((1, 1)))
     first.close()
     second = app.launch("hashi", Launch(options={"edit": str(mine)}), strict=True)
