@@ -429,8 +429,9 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         toast_area = self.draw_status_line(surface)
         self.toolbar.draw(surface, theme)
         self.draw_foreground(surface)
+        # A game's toasts keep to the status line, a long one a page at a time: never over the board.
         self.toast.draw(surface, theme, self.status_rect.bottom, area=toast_area, wide=self.status_rect,
-                        spread=self.toast_spreads)
+                        spread=self.toast_spreads, pages=True)
         self.toolbar.draw_menu(surface, theme)
 
 

@@ -74,9 +74,8 @@ class StatusLineMixin:
         self._limit_text = ""
         self._before_limit: tuple[str, str] = ("", "text_dim")
         #: Whether the toast drawn this frame may spread over the whole status line (see
-        #: :meth:`draw_status_line`), and the newest toast that did with the text it covered.
+        #: :meth:`draw_status_line`).
         self.toast_spreads = True
-        self._spread_over: tuple[object, str] | None = None
         #: The newest toast and the text the line said when it came (see :meth:`draw_status_line`).
         self._toast_found: tuple[object, str] | None = None
 
@@ -227,17 +226,25 @@ class StatusLineMixin:
 
     def _toast_may_spread(self, theme: Theme, corner: pygame.Rect) -> bool:
         """Whether the newest toast, too long for its ``corner``, spreads over the whole status line
-        and hides its text: only over the text it found there, and never while the AI works. At
-        640x400 Hashi's "more than one solution" notice covered "Thinking…", and a hint's answer
-        arriving under a notice would have been hidden too; the toast then keeps to its corner and
-        grows upwards instead (see :meth:`~arcade.ui.toast.Toast.draw`)."""
+        and hides its text: only over the text it found there when it came, and never while the AI
+        works. At 640x400 Hashi's "more than one solution" notice covered "Thinking…", and a hint's
+        answer arriving under a notice would have been hidden too; the toast then keeps to its
+        corner, a page at a time (see :meth:`~arcade.ui.toast.Toast.draw`)."""
         if not self.toast.spreads(theme, corner):
-            self._spread_over = None
             return False
-        newest = self.toast.messages[-1]
-        if self._spread_over is None or self._spread_over[0] is not newest:
-            self._spread_over = (newest, self.status_text)
-        return not self.worker.busy and self._spread_over[1] == self.status_text
+        assert self._toast_found is not None
+        return not self.worker.busy and self._toast_found[1] == self.status_text
+
+    def _toast_room(self, marked: str) -> int:
+        """The most of the status line's width a toast takes beside ``marked`` (the line's text):
+        45 %, or all that a text short enough for one line in the rest leaves (the whole line
+        beside none), so that a long notice beside "Thinking…" is not squeezed into pages."""
+        assert self.app is not None
+        width = self.status_rect.width
+        if not marked:
+            return width
+        one_line = self.app.theme.font(16).size(marked)[0]
+        return max(int(width * 0.45), width - one_line - 24) if one_line <= width * 0.55 - 12 else int(width * 0.45)
 
     def draw_status_line(self, surface: pygame.Surface) -> pygame.Rect:
         """Draw the status line (a page of its text, with the page marker of a long one) beside the
@@ -250,28 +257,24 @@ class StatusLineMixin:
             self.app.trace(f"status {text}")
         # A toast takes the right of the status line and the text wraps in what is left: they used
         # to overlap, and hiding the text instead hid a failed test's reason behind "passed 0/13".
-        toast_w = self.toast.width(theme, int(self.status_rect.width * 0.45)) if self.toast.messages else 0
+        # A text short enough for one line leaves the toast the rest ("Thinking…" beside a notice).
+        marked = theme.marked(role, text) if text else ""
+        toast_w = self.toast.width(theme, self._toast_room(marked)) if self.toast.messages else 0
         text_w = self.status_rect.width - (toast_w + 12 if toast_w else 0)
         toast_area = pygame.Rect(self.status_rect.right - toast_w, self.status_rect.y, toast_w, self.status_rect.height)
-        self.toast_spreads = self._toast_may_spread(theme, toast_area)
         newest = self.toast.messages[-1] if self.toast.messages else None
         if self._toast_found is None or self._toast_found[0] is not newest:
             self._toast_found = (newest, self.status_text)
-        marked = theme.marked(role, text) if text else ""
+        self.toast_spreads = self._toast_may_spread(theme, toast_area)
         if (toast_w and marked and not self.toast_spreads and not self.worker.busy
+                and self._toast_found[1] == self.status_text
                 and self._pages_at(marked, text_w) != self._pages_at(marked, self.status_rect.width)):
             # Wrapped beside the toast, the text took more pages: a hint's chain step, cut to three
             # pages, took four while a toast was up. Words the toast found there it covers for its
-            # few seconds, their page held (as a toast too long for its corner does); newer words
-            # (a hint asked for under a notice) keep the whole line, and the toast stands just above
-            # it -- where no control is (Runway's player buttons): there it shares the line still.
-            above = toast_area.move(0, -self.status_rect.height - 6)
-            tall = self.toast.height(theme, toast_w)
-            zone = pygame.Rect(above.x, above.bottom - tall, above.width, tall)
-            if self._toast_found[1] == self.status_text:
-                self.toast_spreads = True
-            elif not any(zone.colliderect(rect) for _name, rect in self.control_rects()):
-                text_w, toast_area = self.status_rect.width, above
+            # few seconds, their page held (as a toast too long for its corner does). Newer words (a
+            # hint asked for under a notice) are not covered: they wrap beside it for its few
+            # seconds. (The toast stood above the line instead, over the board's bottom edge.)
+            self.toast_spreads = True
         if self.toast_spreads:
             # A toast too long for the corner spreads over the whole line: the text, wrapped for the
             # corner's room, peeked out at its left ("Cl" before "Your unsaved board is kept…").

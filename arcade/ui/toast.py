@@ -2,7 +2,9 @@
 
 A scene says what an action did with ``toast.show(text, role)``; :class:`Toast` keeps the newest
 few, draws them inside a status line (or stacked from the bottom of the menu) and never cuts one
-off: a message too long for its corner spreads over the whole status line, then grows upwards.
+off: a message too long for its corner spreads over the whole status line, and one too long even
+for that is shown there a page at a time -- never over the board (a game's screen) -- or, where
+there is nothing beneath to hide (the menu's corner), grows upwards.
 """
 
 from __future__ import annotations
@@ -24,6 +26,10 @@ class _ToastMessage:
     tag: str = ""
     #: Seconds it has been up on screen (aged by :meth:`Toast.update`), for :meth:`Toast.drop_seen`.
     shown: float = 0.0
+    #: Which page of a message longer than its status line is shown, and for how long it has been
+    #: (see :meth:`Toast.draw` with ``pages``).
+    page: int = 0
+    page_shown: float = 0.0
 
 
 #: The most lines a toast wraps onto; past them (a message of a hundred words) it is shortened.
@@ -32,6 +38,10 @@ TOAST_MAX_LINES = 8
 READ_WORDS_PER_SECOND = 3.0
 #: How long a message must have been up to count as seen (:meth:`Toast.drop_seen`).
 SEEN_SECONDS = 1.0
+#: The least time a page of a long toast stays up, however few its words.
+PAGE_SECONDS = 2.5
+#: The page marker of a long toast ("1/2 ▸"), as the status line's.
+PAGE_MARKER = "{page}/{pages} ▸"
 
 
 def reading_seconds(text: str) -> float:
@@ -84,6 +94,7 @@ class Toast:
         for m in self.messages:
             m.remaining -= dt
             m.shown += dt
+            m.page_shown += dt
         count = len(self.messages)
         self.messages = [m for m in self.messages if m.remaining > 0]
         return len(self.messages) != count
@@ -120,20 +131,25 @@ class Toast:
         return len(lines) > self._area_lines(theme, area)
 
     def draw(self, surface: pygame.Surface, theme: Theme, bottom: int, area: pygame.Rect | None = None,
-             wide: pygame.Rect | None = None, *, spread: bool = True, top: int | None = None) -> None:
-        """Newest message lowest. With ``area`` (a game's status line) toasts stay inside it -- never over the
-        board -- as many as fit; without, they stack up from ``bottom``. A message too long for
-        the area is never cut: the newest takes the whole of ``wide`` (the status line, over its
-        text for a while), and only if that is not enough grows upwards, over the board's edge,
-        as many lines as it needs (up to :data:`TOAST_MAX_LINES`). ("Your unsaved board is kept as
-        a draft: Resume draft (D…" lost its words at 640x400, with no way to read them.) Not
-        ``spread``, it keeps to the area's width and only grows upwards: the status line's text
-        beside it says something newer (Hashi's "Thinking…", hidden at 640x400 under "This puzzle
-        has more than one solution")."""
+             wide: pygame.Rect | None = None, *, spread: bool = True, top: int | None = None,
+             pages: bool = False) -> None:
+        """Newest message lowest. With ``area`` (a game's status line) toasts stay inside it, as many
+        as fit; without, they stack up from ``bottom``. A message too long for the area is never
+        cut: the newest takes the whole of ``wide`` (the status line, over its text for a while),
+        and if that is not enough either, with ``pages`` (a game's screen) it is shown there a page
+        at a time ("1/2 ▸"), each page up long enough to be read (:meth:`_turn_page`) -- it grew
+        upwards over the board, and at 640x400 hid Hashi's bottom-right island and Runway's command
+        pad for its few seconds. Without ``pages`` (the menu's corner, nothing beneath to hide) it
+        grows upwards, as many lines as it needs (up to :data:`TOAST_MAX_LINES`). ("Your unsaved
+        board is kept as a draft: Resume draft (D…" lost its words at 640x400, with no way to read
+        them.) Not ``spread``, it keeps to the area's width: the status line's text beside it says
+        something newer (Hashi's "Thinking…", hidden at 640x400 under "This puzzle has more than
+        one solution")."""
         y = area.bottom if area is not None else bottom
         width = area.width if area is not None else surface.get_width() - 40
         centre = area.centerx if area is not None else surface.get_width() // 2
         font = theme.font(17)
+        marker_font = theme.font(14, True)
         line_h = font.get_linesize()
         screen = surface.get_rect()
         self.boxes = []
@@ -148,18 +164,29 @@ class Toast:
             wrap_w = width - 28
             lines = wrap_text(theme, text, 17, wrap_w)
             grow = area is not None and newest and len(lines) > most
+            marker = ""
             if grow:
-                # Wider (the whole status line), then taller, growing up from the status line.
+                # Wider (the whole status line), then a page at a time there, or taller.
                 wrap_w = (max(width, (wide or area).width, min(screen.width - 24, 640)) if spread else width) - 28
+                if pages:
+                    wrap_w = min(wrap_w, (wide or area).width - 28) if spread else wrap_w
                 lines = wrap_text(theme, text, 17, wrap_w)
-                # As many lines as the window has room for above the area's bottom (the menu's
-                # area starts at the top: no room to grow there).
-                most = max(most, min(TOAST_MAX_LINES, (y - (screen.top if top is None else top) - 8) // line_h))
+                if pages and len(lines) > most:
+                    wrap_w -= marker_font.size(PAGE_MARKER.format(page=8, pages=8))[0] + 8
+                    lines = [_fit(font, line, wrap_w) for line in wrap_text(theme, text, 17, wrap_w)]
+                    chunks = [lines[i:i + most] for i in range(0, len(lines), most)]
+                    lines = chunks[self._turn_page(m, chunks)]
+                    marker = PAGE_MARKER.format(page=m.page + 1, pages=len(chunks))
+                elif not pages:
+                    # As many lines as the window has room for above the area's bottom (the menu's
+                    # area starts at the top: no room to grow there).
+                    most = max(most, min(TOAST_MAX_LINES, (y - (screen.top if top is None else top) - 8) // line_h))
             lines = [_fit(font, line, wrap_w) for line in lines]
             if len(lines) > most:
                 lines = [*lines[: most - 1], _fit(font, " ".join(lines[most - 1:]), wrap_w)]
             pad = 14 if len(lines) == 1 else 4
-            w = max(font.size(line)[0] for line in lines)
+            marker_w = marker_font.size(marker)[0] + 8 if marker else 0
+            w = max(font.size(line)[0] for line in lines) + marker_w
             box = pygame.Rect(0, 0, w + 28, line_h * len(lines) + pad)
             box.midbottom = (centre, y)
             if grow:
@@ -171,16 +198,37 @@ class Toast:
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(panel, (*theme["panel_light"], int(245 * alpha)), panel.get_rect(), border_radius=8)
             pygame.draw.rect(panel, (*theme[m.role], int(255 * alpha)), panel.get_rect(), width=2, border_radius=8)
+            centre_x = (box.width - marker_w) // 2
             for i, line in enumerate(lines):
                 image = font.render(line, True, theme["text"])
                 image.set_alpha(int(255 * alpha))
-                panel.blit(image, image.get_rect(midtop=(box.width // 2, pad // 2 + i * line_h)))
+                panel.blit(image, image.get_rect(midtop=(centre_x, pad // 2 + i * line_h)))
+            if marker:
+                image = marker_font.render(marker, True, theme["accent"])
+                image.set_alpha(int(255 * alpha))
+                panel.blit(image, image.get_rect(midright=(box.width - 14, box.height // 2)))
             surface.blit(panel, box)
             self.boxes.append(box)
             self.drawn_lines.append(lines)
             y = box.top - 6
             if grow:
                 break
+
+    @staticmethod
+    def _turn_page(m: _ToastMessage, chunks: list[list[str]]) -> int:
+        """The page of ``m`` to show now: the next once the current one has been up long enough to
+        read (:data:`READ_WORDS_PER_SECOND`, at least :data:`PAGE_SECONDS`), the last kept to the
+        end; the message stays up until every page has had its time."""
+        def seconds(chunk: list[str]) -> float:
+            return max(PAGE_SECONDS, reading_seconds(" ".join(chunk)) + 1.0)
+
+        m.page = min(m.page, len(chunks) - 1)
+        if m.page < len(chunks) - 1 and m.page_shown >= seconds(chunks[m.page]):
+            m.page += 1
+            m.page_shown = 0.0
+        left = max(0.0, seconds(chunks[m.page]) - m.page_shown) + sum(seconds(c) for c in chunks[m.page + 1:])
+        m.remaining = max(m.remaining, left)
+        return m.page
 
 
 def _fit(font: pygame.font.Font, text: str, width: int) -> str:
