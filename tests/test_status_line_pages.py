@@ -5,7 +5,7 @@ At 640x400 a Hashi hint that no margin beside the board held was paged in full o
 narrowing the line, pushed its step from three pages to four. A text longer than three pages is
 now cut into parts of three, each ending with the key that reads on (F4; a click on a part's last
 page reads on too), so every word is still there; and a toast shares the line only where the text
-keeps its pages beside it -- otherwise it stands just above the line.
+keeps its pages beside it -- otherwise it covers the words it came over for its few seconds.
 """
 
 from __future__ import annotations

@@ -7,9 +7,10 @@ a page marker ("1/3 ▸"): a click on it or a reading pause turns the page, so e
 hint is read rather than cut off with "…". A text longer than three pages is cut into parts of
 three, each ending "… (F4 reads on)": the key, or a click on its last page, shows the next. A
 toast shares the line only where the text keeps its pages beside it (else it covers the line for
-its few seconds). Wrapping measures every word, so it is kept per text and width. It is drawn
-here too (:meth:`StatusLineMixin.draw_status_line`), beside the scene's toast, which takes its
-right; it reads the scene's ``app``, ``toast``, ``toolbar``, ``worker`` and ``_tooltip``, and
+its few seconds, unless the text is newer than it); it is never drawn over the board. Wrapping
+measures every word, so it is kept per text and width. It is drawn here too
+(:meth:`StatusLineMixin.draw_status_line`), beside the scene's toast, which takes its right; it
+reads the scene's ``app``, ``toast``, ``toolbar``, ``worker`` and ``_tooltip``, and
 ``status_rect`` is laid out by :meth:`GameScene.resize`.
 """
 
