@@ -13,7 +13,7 @@ scene's ``app``, ``session``, ``info``, ``front``, ``hint``, ``elapsed`` and cal
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arcade.core.errors import ArcadeError
 from arcade.core.game import LevelEntry
@@ -22,6 +22,19 @@ from arcade.ui.discard import LEVEL_QUESTION
 from arcade.ui.picker import PickerScene, level_choices
 from arcade.ui.reopening import remember
 from arcade.ui.replays import SAVED_REPLAYS, picker_entry
+
+if TYPE_CHECKING:
+    from arcade.ui.front import GameFront
+
+
+def picker_entries(front: GameFront) -> list[LevelEntry]:
+    """Every row of ``front``'s level picker: its levels, its extra rows (a random board) and, for a
+    game with replays, the *Saved replays* row. Tron's setup lists its maps from here too: its own
+    list had no Saved replays, so a replay saved there could only be found with L."""
+    entries = [*front.levels(), *front.extra_choices()]
+    if front.replays:
+        entries.append(picker_entry(front.info.name))
+    return entries
 
 
 class LevelChangesMixin:
@@ -68,9 +81,7 @@ class LevelChangesMixin:
         explicit cancel may drop the question)."""
         assert self.app is not None
         self.stop_watch_for_overlay("The level picker")  # and says so: the status line went on saying "Watching the AI"
-        entries = [*self.front.levels(), *self.front.extra_choices()]
-        if self.front.replays:
-            entries.append(picker_entry(self.info.name))
+        entries = picker_entries(self.front)
         if not entries:
             self.say(f"No {self.info.title} levels found.", "warning")
             return

@@ -12,6 +12,7 @@ opens in the game's replay viewer, exactly as ``play GAME --replay FILE`` opens 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,6 +33,7 @@ from arcade.ui.picker import REPLAYS_GROUP, Choice, PickerScene
 
 if TYPE_CHECKING:
     from arcade.ui.front import GameFront
+    from arcade.ui.scene import Scene
 
 #: At most this many files are listed (the newest): each is read to say what it holds.
 MAX_LISTED = 100
@@ -150,32 +152,47 @@ class ReplaysMixin:
     def open_saved_replays(self) -> None:
         """The game's saved replays, newest first; picking one opens it in the game's replay viewer."""
         assert self.app is not None
+        opened = self.saved_replays_picker()
+        if isinstance(opened, str):
+            self.say(opened, "warning")
+            return
+        self.app.push(opened)
+
+    def saved_replays_picker(self, show: Callable[[Scene], Any] | None = None,
+                             refuse: Callable[[str], Any] | None = None) -> PickerScene | str:
+        """The list :meth:`open_saved_replays` pushes, or the line that says there is nothing in it.
+
+        ``show`` puts the viewer of the replay picked on screen: by default it takes this scene's
+        place; a screen the list was opened from (Tron's setup) pushes it instead, so its Esc comes
+        back there, and says a refusal itself (``refuse``): under its panel the status line is dimmed.
+        """
         listed = saved_replays(self.info.name)
         if not listed:
-            self.say("No saved replays yet: Ctrl+S saves the run on screen as a replay.", "warning")
-            return
+            return "No saved replays yet: Ctrl+S saves the run on screen as a replay."
         total = len(replay_files(self.info.name))
         more = f" (the newest {MAX_LISTED} of {total})" if total > len(listed) else ""
-        self.app.push(PickerScene(f"{self.info.title} — saved replays{more}", replay_choices(self.front, listed),
-                                  lambda choice: self.open_saved_replay(choice.value)))
+        return PickerScene(f"{self.info.title} — saved replays{more}", replay_choices(self.front, listed),
+                           lambda choice: self.open_saved_replay(choice.value, show, refuse))
 
-    def open_saved_replay(self, saved: Any) -> None:
+    def open_saved_replay(self, saved: Any, show: Callable[[Scene], Any] | None = None,
+                          refuse: Callable[[str], Any] | None = None) -> None:
         """Open one listed file in the replay viewer (``play GAME --replay FILE``'s scene) in place of
-        this one; a damaged file is refused in one line."""
+        this one, or as ``show`` shows it; a damaged file is refused in one line (by ``refuse``)."""
         assert self.app is not None
+        refuse = refuse or self.refuse
         if saved.error:
-            self.refuse(refusal(saved))
+            refuse(refusal(saved))
             return
         try:
             playback = open_replay(saved.path, self.session.rules)
             scene = self.front.open_options(self.app, Launch(options={"replay": playback}))
         except ArcadeError as exc:
-            self.refuse(refusal(saved, exc.message if isinstance(exc, FormatError) else exc))
+            refuse(refusal(saved, exc.message if isinstance(exc, FormatError) else exc))
             return
         if scene is None:
-            self.refuse(f"{self.info.title} has no replay viewer.")
+            refuse(f"{self.info.title} has no replay viewer.")
             return
-        self.app.replace(scene)
+        (show or self.app.replace)(scene)
         self.app.trace(f"replay-opened {saved.path}")  # end-to-end tests
 
     def keep_replay(self, replay: Any) -> Path | None:

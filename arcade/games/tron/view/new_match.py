@@ -41,6 +41,7 @@ class NewMatchMixin:
     #: The last tournament's table (see :meth:`open_last_tournament`), None before one.
     last_table: Any = None
     view: Any
+    saved_replays_picker: Any
 
     def load_entry(self, entry: LevelEntry) -> None:
         """A map picked with L is the setup's map from then on, as if chosen on the setup's Map row
@@ -123,9 +124,28 @@ class NewMatchMixin:
     def open_setup(self) -> None:
         assert self.app is not None
         self.forget_discard_question(NEW_MATCH)  # a Start asked about in an earlier visit is not this one's
-        self.app.push(SetupScene(self.setup, self.new_match, confirm=self.confirm_new_match,
-                                 on_cancel=lambda: self.forget_discard_question(NEW_MATCH),
-                                 on_tournament=self.open_tournament))
+        panel = SetupScene(self.setup, self.new_match, confirm=self.confirm_new_match,
+                           on_cancel=lambda: self.forget_discard_question(NEW_MATCH),
+                           on_tournament=self.open_tournament, on_replays=lambda: self.replays_over(panel))
+        self.app.push(panel)
+
+    def replays_over(self, panel: SetupScene) -> None:
+        """The map list's *Saved replays* row, as L's opens it (the framework's list: each file's map,
+        players and end, a damaged one's reason), over the setup: a replay picked from it is viewed
+        over the setup too, and its Esc comes back to the panel as the player left it (it replaced
+        the game, as from L, and Esc opened the menu). What the list cannot do is said in the panel."""
+        assert self.app is not None
+        app = self.app
+
+        def show(viewer: Any) -> None:
+            viewer.back_to = "the setup"
+            app.push(viewer)
+
+        opened = self.saved_replays_picker(show, refuse=lambda line: panel.tell(line, "error"))
+        if isinstance(opened, str):
+            panel.tell(opened)
+        else:
+            app.push(opened)
 
     def open_tournament(self, setup: MatchSetup) -> Scene | str:
         """The setup's Tournament: its table over the game (the match underneath stays as it was), or

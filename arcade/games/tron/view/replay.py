@@ -70,6 +70,7 @@ class ReplayMixin:
     replay: ReplayPlayer
     viewer: Playback | None
     from_table: bool
+    back_to: str
     console: Any
     phase: str
     #: Said as a replay file opens when its map is not the bundled map its id names ("" otherwise).
@@ -118,7 +119,7 @@ class ReplayMixin:
         if self.phase != "replay":
             return
         if self.viewer is not None:
-            if self.from_table:  # a tournament's round: back to its table, where it was chosen
+            if self.from_table or self.back_to:  # back to the table, or the setup, where it was chosen
                 self.close()
                 return
             self.open_pause()  # a replay file has nothing but the replay: Esc is the menu
@@ -221,7 +222,8 @@ class ReplayMixin:
         "You vs Flood fill — Cycle 1 crashed …" gave one player two names."""
         assert self.viewer is not None
         result = self.named(str(self.viewer.replay.result.get("reason", "")))
-        source, back = ("Tournament round", "Esc the table") if self.from_table else ("Replay file", "Esc menu")
+        source, back = (("Tournament round", "Esc the table") if self.from_table
+                        else ("Replay file", f"Esc {self.back_to}" if self.back_to else "Esc menu"))
         note = f" {self.map_note}" if self.map_note else ""
         return (f"{source}: {self.seat_name(0)} vs {self.seat_name(1)} — {result}{note}  "
                 f"Space pause · ←/→ step · C console · {back}")

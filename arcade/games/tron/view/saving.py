@@ -27,13 +27,17 @@ class SavingMixin:
     match: Any
     setup: Any
     viewer: Any
+    back_to: str
     phase: str
 
     def leave(self) -> None:
         if self.viewer is None:
             self.stop_replay()  # a save holds the round as it stands, not a replay's position
         self.stop_runners()
-        programs.close_all()  # nothing an outside program started outlives its window
+        if self.viewer is None or not self.back_to:
+            # Nothing an outside program started outlives its window -- but a replay viewed over the
+            # setup runs none, and the match under it keeps its programs.
+            programs.close_all()
         super().leave()
 
     def game_over(self) -> bool:

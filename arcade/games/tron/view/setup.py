@@ -29,7 +29,7 @@ from arcade.games.tron.tournament_run import GAMES, MAP_SETS
 from arcade.services.settings import stored_choice
 from arcade.ui.focus import focus_step
 from arcade.ui.overlays import draw_backdrop, draw_panel
-from arcade.ui.picker import Choice, PickerScene
+from arcade.ui.picker import REPLAYS_GROUP, Choice, PickerScene
 from arcade.ui.scene import Scene
 from arcade.ui.scrolling import Scroll
 from arcade.ui.text import draw_text, wrap_whole
@@ -258,12 +258,15 @@ def fresh_map_entries() -> list[LevelEntry]:
                        subtitle="single walls strewn about, 10–30 a side, a new one every match", tag="random")]
 
 
-def map_choices(current: str = "") -> tuple[list[Choice], int]:
-    """The setup's map list: the L picker's rows (its headers, names and sizes), ``current`` selected."""
-    from arcade.games.tron import INFO
+def map_choices(current: str = "", replays: bool = True) -> tuple[list[Choice], int]:
+    """The setup's map list: the L picker's rows (the framework's: its headers, names and sizes, the
+    Saved replays row on top, unless not ``replays``), ``current`` selected."""
+    from arcade.games.tron.view import FRONT
+    from arcade.ui.level_changes import picker_entries
     from arcade.ui.picker import level_choices
 
-    return level_choices(INFO, [*bundled_map_entries(), *fresh_map_entries()], {}, current)
+    entries = [e for e in picker_entries(FRONT) if replays or e.group != REPLAYS_GROUP]
+    return level_choices(FRONT.info, entries, {}, current)
 
 
 class SetupScene(Scene):
@@ -284,8 +287,12 @@ class SetupScene(Scene):
     def __init__(self, setup: MatchSetup, on_start: Callable[[MatchSetup], None],
                  confirm: Callable[[], str] | None = None,
                  on_cancel: Callable[[], None] | None = None,
-                 on_tournament: Callable[[MatchSetup], Scene | str] | None = None) -> None:
+                 on_tournament: Callable[[MatchSetup], Scene | str] | None = None,
+                 on_replays: Callable[[], Any] | None = None) -> None:
         super().__init__()
+        #: The map list's *Saved replays* row opens the game's saved replays over this panel (a
+        #: replay watched from there comes back here on Esc). None: the list has no such row.
+        self.on_replays = on_replays
         #: Start in the Tournament mode hands the setup here and opens the scene it returns (the
         #: tournament's table, over the game: no match is thrown away), or shows the one line it
         #: returns instead. None: the mode is not offered.
@@ -504,22 +511,31 @@ class SetupScene(Scene):
     def _map_ids(self) -> list[str]:
         """Every map's value in the picker's order, read once."""
         if self._map_values is None:
-            self._map_values = [c.value.id for c in map_choices()[0] if not c.header and not c.value.error]
+            self._map_values = [c.value.id for c in map_choices(replays=False)[0]
+                                if not c.header and not c.value.error]
             if self.setup.map not in self._map_values:  # a map file or a generated id: the first choice
                 self._map_values.insert(0, self.setup.map)
         return self._map_values
 
     def pick_map(self) -> None:
         assert self.app is not None
-        choices, current = map_choices(self.setup.map)
+        choices, current = map_choices(self.setup.map, replays=self.on_replays is not None)
 
         def picked(choice: Choice) -> None:
+            if choice.value.group == REPLAYS_GROUP and self.on_replays is not None:
+                self.on_replays()
+                return
             if choice.value.error:
                 return
             self.setup = replace(self.setup, map=choice.value.id)
             self.map_set = True
 
         self.app.push(PickerScene("Choose a map", choices, picked, selected=current))
+
+    def tell(self, line: str, role: str = "warning") -> None:
+        """Say ``line`` in the panel, where Start's refusals are said (the saved replays' "none yet", a
+        damaged file refused): the status line under the panel is dimmed."""
+        self.error, self.error_role = line, role
 
     def cancel(self) -> None:
         """Leave without starting (Cancel, Esc, a click outside the panel)."""

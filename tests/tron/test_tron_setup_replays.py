@@ -1,0 +1,96 @@
+"""Tron's setup lists the saved replays as L does: the map list's *Saved replays* row, its
+files, a damaged one's reason, and a replay watched from there that Esc closes back to the setup."""
+
+from __future__ import annotations
+
+import pygame
+
+from arcade.games.tron.view.scene import TronScene
+from arcade.games.tron.view.setup import SetupScene
+from arcade.services.replays import replays_folder
+from arcade.ui.picker import PickerScene
+from tests.tron.test_tron_scene import finish_countdown, open_tron, run_ticks
+
+
+def a_round_saved(app, driver) -> TronScene:
+    """Round 1 of a best-of-3 between two players, over and saved with Ctrl+S: the match goes on."""
+    scene = open_tron(app, mode="humans", best_of=3)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 40)
+    assert scene.phase == "over" and not scene.match.over
+    driver.key(pygame.K_s, mod=pygame.KMOD_LCTRL)
+    assert len(list(replays_folder().glob("tron-*.json"))) == 1
+    return scene
+
+
+def saved_replays_from_setup(app, driver) -> tuple[SetupScene, PickerScene]:
+    """O, the Map row, Enter (every map), Home (the top row: Saved replays), Enter: the list."""
+    driver.key(pygame.K_o)
+    panel = app.stack.top
+    assert isinstance(panel, SetupScene)
+    panel.selected = next(i for i, row in enumerate(panel.rows()) if row[0] == "map")
+    driver.key(pygame.K_RETURN)
+    maps = app.stack.top
+    assert isinstance(maps, PickerScene)
+    assert [c.title for c in maps.choices[:2]] == ["Replays", "Saved replays"]  # under its heading, on top
+    driver.key(pygame.K_HOME)
+    assert maps.choices[maps.selected].title == "Saved replays"
+    driver.key(pygame.K_RETURN)
+    return panel, app.stack.top
+
+
+def test_a_replay_saved_in_a_match_opens_from_the_setup_and_esc_comes_back_to_it(app, driver):
+    scene = a_round_saved(app, driver)
+    panel, listed = saved_replays_from_setup(app, driver)
+    assert isinstance(listed, PickerScene) and listed.title.startswith("Tron — saved replays")
+    row = listed.choices[0]
+    assert row.title.startswith("Empty room — Player 1 vs Player 2") and row.role != "error", row
+    driver.key(pygame.K_RETURN)
+    viewer = app.stack.top
+    assert isinstance(viewer, TronScene) and viewer is not scene
+    assert viewer.viewer is not None and viewer.phase == "replay"
+    assert viewer.session.length == scene.session.length  # the round saved, whole
+    assert viewer.status_text.endswith("Esc the setup")
+    driver.frames(5)
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is panel  # back where the player was, not the menu
+    assert scene.match.rounds == 1 and not scene.match.over  # the match under it is as it was
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is scene
+
+
+def test_a_click_on_the_saved_replay_opens_it_too(app, driver):
+    a_round_saved(app, driver)
+    panel, listed = saved_replays_from_setup(app, driver)
+    driver.frame()
+    _index, rect = listed.rows_in_view()[0]
+    driver.click(rect.center)
+    assert isinstance(app.stack.top, TronScene) and app.stack.top.viewer is not None
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is panel
+
+
+def test_damaged_and_empty_replay_files_show_their_reason_and_are_refused_in_the_setup(app, driver):
+    scene = open_tron(app)
+    folder = replays_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "tron-broken.json").write_text("{\"players\": ")
+    (folder / "tron-empty.json").write_text("")
+    panel, listed = saved_replays_from_setup(app, driver)
+    assert isinstance(listed, PickerScene)
+    rows = {c.title: c for c in listed.choices}
+    assert set(rows) == {"tron-broken.json", "tron-empty.json"}
+    for row in rows.values():
+        assert row.tag == "damaged" and row.role == "error"
+        reason = row.subtitle.removeprefix("damaged: ")
+        assert row.subtitle.startswith("damaged: ") and reason and "\n" not in reason
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is panel  # refused where the player is: in the panel
+    assert panel.error.startswith("Cannot open the replay tron-") and panel.error_role == "error"
+    assert scene.viewer is None
+
+
+def test_with_no_saved_replays_the_setup_says_so(app, driver):
+    open_tron(app)
+    panel, top = saved_replays_from_setup(app, driver)
+    assert top is panel and panel.error.startswith("No saved replays yet")
