@@ -94,3 +94,26 @@ def test_with_no_saved_replays_the_setup_says_so(app, driver):
     open_tron(app)
     panel, top = saved_replays_from_setup(app, driver)
     assert top is panel and panel.error.startswith("No saved replays yet")
+
+
+def test_a_replay_watched_from_the_setup_leaves_the_matchs_program_running(app, driver):
+    """The viewer's leaving closed every outside program: back from a replay, the match under the
+    setup had lost its bot author's program."""
+    import sys
+    from pathlib import Path
+
+    from arcade.games.tron.view.setup import PROGRAM
+
+    a_round_saved(app, driver)
+    app.pop()
+    bot = Path(__file__).parents[1] / "byob" / "bots" / "tron2010_straight.py"
+    scene = open_tron(app, mode="bot", bot2=PROGRAM, command2=f"{sys.executable} {bot}", protocol2="2010")
+    saved_replays_from_setup(app, driver)
+    driver.key(pygame.K_RETURN)
+    assert isinstance(app.stack.top, TronScene) and app.stack.top is not scene
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is scene
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 3)
+    assert scene.session.index == 3 and not scene.failures[1], scene.failures
