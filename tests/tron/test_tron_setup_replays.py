@@ -117,3 +117,24 @@ def test_a_replay_watched_from_the_setup_leaves_the_matchs_program_running(app, 
     finish_countdown(driver, scene)
     run_ticks(driver, scene, 3)
     assert scene.session.index == 3 and not scene.failures[1], scene.failures
+
+
+def test_setup_and_levels_in_a_replay_viewed_over_the_setup_lead_back_to_that_setup(app, driver):
+    """O in such a viewer pushed a second setup over it, whose Start turned the viewer into a match
+    over the match the first setup came from; L's map did the same. O is the setup under it, L its map list."""
+    scene = a_round_saved(app, driver)
+    panel, _listed = saved_replays_from_setup(app, driver)
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is not scene and isinstance(app.stack.top, TronScene)
+    driver.key(pygame.K_o)
+    assert app.stack.top is panel
+    driver.key(pygame.K_RETURN)  # the Map row's list, Saved replays on top
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_RETURN)  # the replay again
+    assert isinstance(app.stack.top, TronScene) and app.stack.top.viewer is not None
+    driver.key(pygame.K_l)
+    maps = app.stack.top
+    assert isinstance(maps, PickerScene) and maps.title == "Choose a map"
+    assert [type(s) for s in app.stack.scenes[-3:]] == [TronScene, SetupScene, PickerScene]
+    assert sum(isinstance(s, TronScene) for s in app.stack.scenes) == 1

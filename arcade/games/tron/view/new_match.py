@@ -42,6 +42,7 @@ class NewMatchMixin:
     last_table: Any = None
     view: Any
     saved_replays_picker: Any
+    back_to: str
 
     def load_entry(self, entry: LevelEntry) -> None:
         """A map picked with L is the setup's map from then on, as if chosen on the setup's Map row
@@ -123,11 +124,26 @@ class NewMatchMixin:
 
     def open_setup(self) -> None:
         assert self.app is not None
+        if self.back_to:  # a replay viewed over the setup: O is that setup, right under it
+            self.close()  # (a second one over the viewer made the viewer a match over the first match)
+            return
         self.forget_discard_question(NEW_MATCH)  # a Start asked about in an earlier visit is not this one's
         panel = SetupScene(self.setup, self.new_match, confirm=self.confirm_new_match,
                            on_cancel=lambda: self.forget_discard_question(NEW_MATCH),
                            on_tournament=self.open_tournament, on_replays=lambda: self.replays_over(panel))
         self.app.push(panel)
+
+    def open_levels(self) -> None:
+        """L: the level picker -- but in a replay viewed over the setup, that setup's own map list (the
+        same rows), the viewer closed: a map picked from L there started a match in the viewer, over
+        the match the setup was opened from."""
+        if not self.back_to:
+            super().open_levels()
+            return
+        app = self.app
+        self.close()
+        if isinstance(app.stack.top, SetupScene):
+            app.stack.top.pick_map()
 
     def replays_over(self, panel: SetupScene) -> None:
         """The map list's *Saved replays* row, as L's opens it (the framework's list: each file's map,
