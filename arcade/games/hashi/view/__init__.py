@@ -95,11 +95,13 @@ def _inside_bundle(path: Path) -> bool:
     return True
 
 
-def open_level(ref: str) -> tuple[Puzzle, str, Path | None]:
-    """Resolve ``--level``: a Tatham game ID, a file of any supported format, or a bundled level id."""
+def open_level(ref: str, option: str = "--level") -> tuple[Puzzle, str, Path | None]:
+    """Resolve ``--level`` (or ``option``, the one the player typed: ``--edit``): a Tatham game ID,
+    a file of any supported format, or a bundled level id. A bad game ID is named by ``option``:
+    ``--edit 7x7m2:zzzz`` said "--level:1: ...", an option the player never gave."""
     text = ref.strip()
     if TATHAM_ID.match(text):
-        return parse_tatham(text, "--level"), "", None
+        return parse_tatham(text, option), "", None
     mine = my_puzzle_path(text)  # "my-puzzles/NAME": a puzzle the editor saved
     if mine is not None and mine.is_file():
         return read_puzzle(mine), _level_id(mine), mine
@@ -249,7 +251,7 @@ class HashiFront(GameFront):
             if not Path(ref).parent.is_dir():
                 raise UsageError(f"cannot create {ref}: no folder {Path(ref).parent}")
             return EditorScene(INFO, Draft.blank(), Path(ref))
-        puzzle, _level_id, path = open_level(ref)
+        puzzle, _level_id, path = open_level(ref, "--edit")
         writable = path if path is not None and not _inside_bundle(path) else None
         return EditorScene(INFO, Draft.of(puzzle), writable)
 
