@@ -112,3 +112,72 @@ def test_two_runs_storing_at_once_keep_each_others_entries(tmp_path):
     second_done.set()
     writer.join()
     assert set(json.loads(path.read_text())["entries"]) == {"L|a", "L|b"}
+
+
+def test_many_keys_asked_leave_no_search_lock_behind(tmp_path):
+    # One lock per key asked was kept for the run's whole life: every hint's position left one.
+    m = memo(tmp_path / "m.json")
+    for n in range(500):
+        m.solve("L", f"p{n}", None, Search(n, True), budget=None)
+    m.solve("L", "given-up", None, Search(1, True), budget=None, should_stop=lambda: True)
+    assert m._busy == {}
+
+
+def _waiting_on(m: ResultMemo[int], key: str, callers: int) -> bool:
+    """Whether ``callers`` callers hold or wait on ``key``'s search (polled, never timed)."""
+    import time
+
+    for _ in range(2000):
+        busy = m._busy.get(key)
+        if busy is not None and busy.users >= callers:
+            return True
+        time.sleep(0.005)
+    return False
+
+
+def test_callers_asking_one_key_at_once_search_it_once_and_leave_no_lock(tmp_path):
+    import threading
+
+    m = memo(tmp_path / "m.json")
+    callers, answers, ready = 8, [], []
+
+    def search(deadline):
+        ready.append(_waiting_on(m, m.key("L", "p"), callers))  # every other caller waits on this search
+        return 7, True
+
+    counted = Search(0, True)
+
+    def counting(deadline):
+        counted.calls += 1
+        return search(deadline)
+
+    threads = [threading.Thread(target=lambda: answers.append(m.solve("L", "p", None, counting, budget=None)))
+               for _ in range(callers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert ready == [True] and counted.calls == 1
+    assert [a.value for a in answers] == [7] * callers
+    assert m._busy == {}
+
+
+def test_a_caller_that_stops_waiting_leaves_the_lock_to_the_one_searching(tmp_path):
+    import threading
+
+    m = memo(tmp_path / "m.json")
+    started, finish = threading.Event(), threading.Event()
+
+    def slow(deadline):
+        started.set()
+        finish.wait()
+        return 3, True
+
+    first = threading.Thread(target=m.solve, args=("L", "p", None, slow), kwargs={"budget": None})
+    first.start()
+    started.wait()
+    assert m.solve("L", "p", None, Search(9, True), budget=None, should_stop=lambda: True) is None
+    assert m._busy[m.key("L", "p")].users == 1  # the searcher's own count is untouched
+    finish.set()
+    first.join()
+    assert m._busy == {} and m.peek("L", "p", None, budget=None).value == 3

@@ -74,6 +74,16 @@ class Remembered(Generic[T]):
         return self.exact or self.seconds >= other.seconds
 
 
+class _KeyLock:
+    """One key's search lock and how many callers hold or wait on it (:meth:`ResultMemo._enter`)."""
+
+    __slots__ = ("lock", "users")
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.users = 0
+
+
 class ResultMemo(Generic[T]):
     """Results of one game's solver by (level key, position key), in memory and in ``ai-memo/GAME.json``.
 
@@ -96,7 +106,8 @@ class ResultMemo(Generic[T]):
         self._memory: dict[str, Remembered[T]] = {}
         #: The file's raw entries, read once (again if the data folder moved: a test's own folder).
         self._disk: tuple[Path, dict[str, dict[str, Any]]] | None = None
-        self._busy: dict[str, threading.Lock] = {}
+        #: Per key being searched: its lock and how many callers hold or wait on it (see :meth:`_enter`).
+        self._busy: dict[str, _KeyLock] = {}
         self._noted: set[Path] = set()  # files whose damage the log was told of (once each)
 
     @property
@@ -181,11 +192,15 @@ class ResultMemo(Generic[T]):
         ``search`` returning None (no answer exists, or it was stopped) is not remembered.
         """
         key = self.key(level_key, position_key)
-        with self._lock:
-            busy = self._busy.setdefault(key, threading.Lock())
-        while not busy.acquire(timeout=0.05):
-            if should_stop is not None and should_stop():
-                return None
+        busy = self._enter(key)
+        try:
+            while not busy.lock.acquire(timeout=0.05):
+                if should_stop is not None and should_stop():
+                    self._leave(key, busy)
+                    return None
+        except BaseException:
+            self._leave(key, busy)
+            raise
         try:
             found = self.peek(level_key, position_key, context, budget)
             if found is not None:
@@ -202,7 +217,29 @@ class ResultMemo(Generic[T]):
                 self.store(level_key, position_key, fresh)
             return fresh
         finally:
-            busy.release()
+            busy.lock.release()
+            self._leave(key, busy)
+
+    def _enter(self, key: str) -> _KeyLock:
+        """``key``'s lock, counted as held or waited on by one more caller.
+
+        One lock per key was made and never dropped: every position a hint or a par was asked for
+        left one behind for the run's whole life. The count is changed under ``_lock`` only, so a
+        lock is dropped when its count falls to 0 and no one can be between finding and counting it
+        -- a caller after that makes a new one, and there is never a second lock for a searched key."""
+        with self._lock:
+            busy = self._busy.get(key)
+            if busy is None:
+                busy = self._busy[key] = _KeyLock()
+            busy.users += 1
+            return busy
+
+    def _leave(self, key: str, busy: _KeyLock) -> None:
+        """One caller of ``key`` is done with ``busy`` (released, or gave up waiting): the last drops it."""
+        with self._lock:
+            busy.users -= 1
+            if busy.users == 0 and self._busy.get(key) is busy:
+                del self._busy[key]
 
     # -- writing -------------------------------------------------------------------------
     def store(self, level_key: str, position_key: str, result: Remembered[T]) -> None:
