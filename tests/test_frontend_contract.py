@@ -874,7 +874,6 @@ def damaged_payloads(game: str, good: dict) -> dict[str, str | bytes | None]:
         "no-level": json.dumps({**good, "session": {k: v for k, v in session.items() if k != "level"}}),
         "label-number": json.dumps({**good, "label": 5}),
         "moves-numbers": with_session(moves=[1, 2, 3]),
-        "future-version": with_session(version=99),
         "binary": b"\x89\x00\xff\xfe garbage \x00\x01" * 40,
         "a-folder": None,
         **({"seats": with_extra(match={**session["extra"].get("match", {}), "seats": ["human", "nobot"]}),
@@ -884,7 +883,7 @@ def damaged_payloads(game: str, good: dict) -> dict[str, str | bytes | None]:
 
 #: What the line says was wrong, for the kinds of damage it used to say in Python's words.
 DAMAGE_SAID = {"a-list": "(a list, not a saved game)", "no-level": "'level' is missing",
-               "future-version": "save version 99 is newer than this program reads", "a-folder": "a folder",
+               "a-folder": "a folder",
                "binary": "(not text)", "empty": "not readable JSON", "elapsed-text": "('elapsed' is not"}
 
 
@@ -937,6 +936,42 @@ def test_damaged_saves_are_moved_aside_with_one_line_on_every_path(info, toy_in_
                 assert DAMAGE_SAID.get(kind, "") in told[0], (kind, told)
             finally:
                 close(app)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_newer_versions_save_is_kept_as_newer_with_one_line_on_every_path(info, toy_in_registry, user_home,
+                                                                           capsys):
+    # It said "The saved Hashi game was damaged and moved to hashi.json.damaged (damaged save (save
+    # version 99 is newer than this program reads (1)))": a newer version's save is not damage.
+    registry = registry_with(info, 0)
+    play_and_leave(registry, info.name)
+    good = json.loads(saves.autosave_path(info.name).read_text())
+    newer = json.dumps({**good, "session": {**good["session"], "version": 99, "shape": "of the future"}})
+    target = saves.autosave_path(info.name)
+    kept = target.with_name(target.name + ".newer")
+    for path in ("menu", "continue", "play"):
+        kept.unlink(missing_ok=True)
+        target.write_text(newer)
+        app = new_app(registry)
+        try:
+            if path == "play":
+                scene = app.launch(info.name, Launch())
+            else:
+                menu = app.push(MenuScene())
+                assert menu.autosave is None, f"{path}: a newer version's save offered as Continue"
+                if path == "continue":
+                    key(app, pygame.K_c)
+                scene = app.stack.top if path == "continue" else app.launch(info.name, Launch())
+            frames(app)
+            assert isinstance(scene, (GameScene, MenuScene)) and app.crashes == 0, path
+            assert kept.read_text() == newer, f"{path}: the newer save's bytes did not survive"
+            assert not target.exists() or json.loads(target.read_text())["session"].get("version") != 99, path
+            assert not target.with_name(target.name + ".damaged").exists(), path
+            told = [line for line in capsys.readouterr().err.splitlines() if "newer" in line]
+            assert told == [f"puzzle-arcade: Your saved {info.title} game was made by a newer Puzzle Arcade (save "
+                            f"version 99; this one reads 1); it was kept as {kept.name} and a new game starts."], told
+        finally:
+            close(app)
 
 
 #: Every preference key a game keeps, at its top level and inside its nested tables.

@@ -57,6 +57,32 @@ class FormatError(ArcadeError):
         super().__init__(f"{where}: {message}")
 
 
+def newer_version(value: object, reads: int) -> int | None:
+    """``value`` (a file's version field) when it is a whole number above ``reads``, the version
+    this program reads -- a newer Puzzle Arcade's file -- else None (this version's, or damage)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value > reads:
+        return value
+    return None
+
+
+def newer_words(kind: str, version: int, reads: int) -> str:
+    """How every file of a newer Puzzle Arcade is named, so a player reads one wording for all:
+    "made by a newer Puzzle Arcade (save version 3; this one reads 1)". Such a file is not damage:
+    a save of a newer version was reported as "damaged and moved aside"."""
+    return f"made by a newer Puzzle Arcade ({kind} version {version}; this one reads {reads})"
+
+
+class NewerVersion(FormatError):
+    """A file (a save, a replay, a history) of a version newer than this program reads: ``str()``
+    is ``source: made by a newer Puzzle Arcade (KIND version N; this one reads M)``. A
+    :class:`FormatError`, so every reader's one-line handling holds; callers that keep files tell
+    it apart to keep the file as a newer version's, not set it aside as damaged."""
+
+    def __init__(self, source: str, kind: str, version: int, reads: int) -> None:
+        self.kind, self.version, self.reads = kind, version, reads
+        super().__init__(source, None, newer_words(kind, version, reads))
+
+
 class IllegalMove(ArcadeError):
     """A move that the rules refuse; ``str()`` is the reason, fit for a status line."""
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Generic
 
-from arcade.core.errors import ArcadeError, FormatError, IllegalMove, quoted
+from arcade.core.errors import ArcadeError, FormatError, IllegalMove, NewerVersion, newer_version, quoted
 from arcade.core.game import Hint, LevelT, MoveT, Outcome, Rules, StateT, Step
 from arcade.core.inputs import parse_json
 from arcade.core.numbers import checked_int
@@ -321,6 +321,9 @@ class Session(Generic[LevelT, StateT, MoveT]):
             raise FormatError(source, None, "save is not a JSON object")
         if data.get("game") != rules.name:
             raise FormatError(source, None, f"save is for game {quoted(data.get('game'))}, not {rules.name!r}")
+        newer = newer_version(data.get("version"), SAVE_VERSION)
+        if newer is not None:  # not damage: "damaged save (save version 3 is newer ...)" set it aside as such
+            raise NewerVersion(source, "save", newer, SAVE_VERSION)
         try:
             fields = _checked_fields(data)
         except KeyError as exc:  # said "damaged save ('level')"
@@ -356,10 +359,7 @@ class Session(Generic[LevelT, StateT, MoveT]):
 
 def _checked_fields(data: dict[str, Any]) -> tuple[str, str, int, list[str], int, set[int], set[int], dict[str, Any]]:
     """The save's fields, each checked for type, range and size (KeyError/TypeError/ValueError if not)."""
-    version = data.get("version", SAVE_VERSION)
-    if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
-        # A newer Puzzle Arcade's save: "unknown save version '99'" read like damage, not a version.
-        raise ValueError(f"save version {version} is newer than this program reads ({SAVE_VERSION})")
+    version = data.get("version", SAVE_VERSION)  # (a newer version's was refused before: NewerVersion)
     if isinstance(version, bool) or version != SAVE_VERSION:
         raise ValueError(f"unknown save version {quoted(version)}")
     level = data["level"]

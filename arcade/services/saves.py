@@ -2,7 +2,8 @@
 
 The game scenes save after every move, so quitting -- or a crash -- never loses a
 player's progress; the menu offers "Continue" for the most recent autosave. A damaged
-save is moved aside (never silently deleted) and reported in one line.
+save is moved aside (never silently deleted) and reported in one line; so is a newer Puzzle
+Arcade's save, kept as ``GAME.json.newer`` and said to be that version's, not damaged.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from arcade.core.errors import ArcadeError, quoted
+from arcade.core.errors import ArcadeError, NewerVersion, newer_version, newer_words, quoted
 from arcade.core.inputs import parse_json
 from arcade.core.numbers import is_finite_number
+from arcade.core.session import SAVE_VERSION
 from arcade.services.files import (
     atomic_write_text,
     damage_reason,
@@ -32,7 +34,8 @@ from arcade.services.paths import data_dir
 
 
 class DamagedSave(ArcadeError):
-    """An autosave that could not be used; it has already been moved aside (``*.damaged``)."""
+    """An autosave that could not be used; it has already been moved aside (``*.damaged``, or
+    ``*.newer`` for a newer version's: :func:`newer_message`), or left where it is if unreadable."""
 
 
 @dataclass(frozen=True)
@@ -176,9 +179,31 @@ def read_autosave(game: str, title: str = "") -> Autosave | None:
             raise TypeError("'label' or 'session' has the wrong type")
         if session.get("game") != game:
             raise ValueError(f"it holds a game of {quoted(session.get('game'))}")
+        newer = newer_version(session.get("version"), SAVE_VERSION)
+        if newer is not None:
+            raise NewerVersion(path.name, "save", newer, SAVE_VERSION)
         return Autosave(game=game, path=path, saved_at=float(saved_at), data=session, label=label[:200])
+    except NewerVersion as exc:
+        raise DamagedSave(newer_message(name, path, exc)) from None
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
         raise DamagedSave(damaged_message(name, path, damage_reason(exc))) from None
+
+
+def newer_message(game: str, path: Path, exc: NewerVersion) -> str:
+    """Keep a newer Puzzle Arcade's save as ``NAME.newer`` (not in a run that keeps no files) and say
+    so in one line. It was called "damaged and moved aside": it is not damaged, only not this version's.
+
+    Moved aside rather than left where it is: left there, the first move of a game here writes over
+    it (the autosave is one file per game) -- or, refused, no game of that kind could be saved at all
+    while the old version is in use. Under a name that says why, the bytes stay as the newer version
+    wrote them, and the line names the file, so a player back on that version renames it back."""
+    why = newer_words("save", exc.version, exc.reads)
+    if not keeps_files():
+        return f"Your saved {game} game was {why}; it was left as it is."
+    kept = quarantine(path, "newer")
+    if kept is None:  # (a folder that refuses a rename refuses the autosave's atomic write too)
+        return f"Your saved {game} game was {why}; it could not be moved aside and is left at {path}."
+    return f"Your saved {game} game was {why}; it was kept as {kept.name} and a new game starts."
 
 
 def json_kind(value: object) -> str:
