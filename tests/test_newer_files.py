@@ -7,6 +7,9 @@ Continue, ``play GAME`` and the command line.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from arcade.cli import main
 
 
@@ -19,3 +22,38 @@ def test_a_bad_game_id_given_to_edit_is_named_by_edit(capsys, tmp_path):
     # It said "--level:1: ...": the editor's game ID went through --level's parser, label and all.
     status, err = run_main(capsys, "play", "hashi", "--edit", "7x7m2:zzzz", "--screenshot", str(tmp_path / "s.png"))
     assert (status, err) == (2, "puzzle-arcade: --edit:1: description covers more than the 7×7 board\n")
+
+
+def newer_replay(path: Path) -> bytes:
+    """A Tron replay file as a newer Puzzle Arcade would write it (version 99, a field this one does not know)."""
+    from arcade.games.tron.view import FRONT
+    from arcade.services.replays import Replay
+
+    level, level_id = FRONT.open_level(FRONT.first_level())
+    replay = Replay("tron", FRONT.rules.format_level(level), ("human", "human"), (), (),
+                    {"result": "draw", "winner": None, "score": 0.5, "reason": "both crashed"}, level_id)
+    data = {**replay.to_dict(), "version": 99, "future": True}
+    path.write_text(json.dumps(data))
+    return path.read_bytes()
+
+
+def test_a_newer_replay_on_the_command_line_is_one_line_naming_the_newer_version(capsys, tmp_path):
+    path = tmp_path / "tron-newer.json"
+    before = newer_replay(path)
+    status, err = run_main(capsys, "play", "tron", "--replay", str(path), "--screenshot", str(tmp_path / "s.png"))
+    assert (status, err) == (2, f"puzzle-arcade: {path}: made by a newer Puzzle Arcade (replay version 99; "
+                                "this one reads 1)\n")
+    assert path.read_bytes() == before
+
+
+def test_a_newer_replay_in_the_saved_list_is_named_so_not_damaged():
+    # Its row said "damaged: replay version 99 is newer than this program reads (1)", tagged "damaged".
+    from arcade.games.tron.view import FRONT
+    from arcade.ui.replays import replay_choices, replays_folder, saved_replays
+
+    replays_folder().mkdir(parents=True, exist_ok=True)
+    path = replays_folder() / "tron-newer.json"
+    before = newer_replay(path)
+    [row] = replay_choices(FRONT, saved_replays("tron"))
+    assert (row.subtitle, row.tag) == ("made by a newer Puzzle Arcade (replay version 99; this one reads 1)", "newer")
+    assert path.read_bytes() == before

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from arcade.core.errors import ArcadeError, FormatError, cannot_write, quoted
+from arcade.core.errors import ArcadeError, FormatError, NewerVersion, cannot_write, quoted
 from arcade.core.game import Rules
 from arcade.core.inputs import not_utf8, parse_json, read_bytes_file
 from arcade.core.numbers import is_finite_number
@@ -184,8 +184,8 @@ def replay_from_dict(data: object, source: str = "<replay>", game: str | None = 
     version = data.get("version")
     # Not a bool: JSON ``true`` is an int to Python and read as version 1 (the same below for 'winner').
     _need(isinstance(version, int) and not isinstance(version, bool), source, "no version number")
-    if version > VERSION:
-        raise FormatError(source, None, f"replay version {version} is newer than this program reads ({VERSION})")
+    if version > VERSION:  # said as every newer version's file is; the file is only read, never moved
+        raise NewerVersion(source, "replay", version, VERSION)
     name = data.get("game")
     _need(isinstance(name, str), source, "no game name")
     if game is not None and name != game:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from arcade.core.errors import ArcadeError, FormatError
+from arcade.core.errors import ArcadeError, FormatError, NewerVersion
 from arcade.core.game import LevelEntry
 from arcade.core.registry import Launch
 from arcade.services.paths import shown_path
@@ -49,6 +49,8 @@ class SavedReplay:
     modified: float
     replay: Replay | None = None
     error: str = ""
+    #: The error is that a newer Puzzle Arcade wrote it: listed as that version's, not as damaged.
+    newer: bool = False
 
 
 def replay_files(game: str) -> list[tuple[Path, float]]:
@@ -75,7 +77,7 @@ def saved_replays(game: str, limit: int = MAX_LISTED) -> list[SavedReplay]:
         try:
             listed.append(SavedReplay(path, modified, load_replay(path, game)))
         except FormatError as exc:
-            listed.append(SavedReplay(path, modified, error=exc.message))
+            listed.append(SavedReplay(path, modified, error=exc.message, newer=isinstance(exc, NewerVersion)))
         except ArcadeError as exc:
             listed.append(SavedReplay(path, modified, error=str(exc).removeprefix(f"{path}: ")))
     return listed
@@ -101,7 +103,9 @@ def replay_choices(front: GameFront, listed: list[SavedReplay]) -> list[Choice]:
         if isinstance(own, str):  # its level text does not read: listed as damaged, as opening it says
             saved = SavedReplay(saved.path, saved.modified, error=f"not a valid replay: its level does not read: {own}")
         if saved.replay is None or saved.error:
-            choices.append(Choice(saved.path.name, f"damaged: {saved.error}", saved, tag="damaged", role="error"))
+            # A newer version's file is that version's, not damage: "damaged: … is newer" said it was.
+            said, tag = (saved.error, "newer") if saved.newer else (f"damaged: {saved.error}", "damaged")
+            choices.append(Choice(saved.path.name, said, saved, tag=tag, role="error"))
             continue
         assert replay is not None
         players = " vs ".join(front.replay_players(replay.players))

@@ -71,7 +71,7 @@ def test_a_runway_run_round_trips_through_a_replay_file(tmp_path):
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d.update(version=99), "replay version 99 is newer than this program reads (1)"),
+    (lambda d: d.update(version=99), "made by a newer Puzzle Arcade (replay version 99; this one reads 1)"),
     (lambda d: d.update(game="runway"), "this is a runway replay, not a tron one"),
     (lambda d: d["moves"].__setitem__(0, "N X"), "move 1 'N X'"),
     (lambda d: d["turns"].pop() and d["turns"].pop(), "turns for"),
