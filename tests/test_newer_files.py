@@ -57,3 +57,31 @@ def test_a_newer_replay_in_the_saved_list_is_named_so_not_damaged():
     [row] = replay_choices(FRONT, saved_replays("tron"))
     assert (row.subtitle, row.tag) == ("made by a newer Puzzle Arcade (replay version 99; this one reads 1)", "newer")
     assert path.read_bytes() == before
+
+
+def test_a_newer_undo_history_is_kept_as_newer_and_the_draft_opens_without_it(app, driver):
+    # It was "could not be read (not an undo history of this version)" and set aside as .damaged.
+    import pygame
+
+    from arcade.games.hashi.view.editor import EditorScene, history_path
+    from arcade.ui.menu import MenuScene
+    from tests.hashi.test_hashi_editor_scene import leave_an_unsaved_board
+
+    leave_an_unsaved_board(app, driver)
+    newer = b'{"format": 99, "branches": [], "note": "a newer history"}'
+    history_path().write_bytes(newer)
+    menu = app.push(MenuScene())
+    driver.frames(1)
+    assert menu.entries[0].title == "Continue"
+    driver.key(pygame.K_c, unicode="c")
+    editor = app.stack.top
+    assert isinstance(editor, EditorScene) and len(editor.draft.numbers) == 2 and not editor.editor.can_undo
+    kept = history_path().with_name(history_path().name + ".newer")
+    assert editor.history_note == (f"The undo history from last time was made by a newer Puzzle Arcade (history "
+                                   f"version 99; this one reads 1); it is kept as {kept.name}. The board is as "
+                                   "you left it, and Undo starts from here.")
+    assert any(editor.history_note in message.text for message in editor.toast.messages)
+    assert kept.read_bytes() == newer
+    driver.click(editor.cell_centre((2, 2)))  # an edit here writes this version's history, beside it
+    assert kept.read_bytes() == newer
+    assert not history_path().with_name(history_path().name + ".damaged").exists()

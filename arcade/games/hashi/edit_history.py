@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from arcade.core.errors import newer_version, newer_words
 from arcade.core.topology import Topology
 from arcade.games.hashi.editing import Draft, Editor
 from arcade.games.hashi.logic import MAX_FILE_SIDE, MAX_NUMBER
@@ -26,6 +27,13 @@ FORMAT = 1
 
 class HistoryError(ValueError):
     """A history that cannot be read: damaged, or of a format this version does not know."""
+
+
+class NewerHistory(HistoryError):
+    """A history a newer Puzzle Arcade wrote: not damage, so it is kept as that version's (``.newer``)."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(newer_words("history", version, FORMAT))
 
 
 def _version(draft: Draft) -> dict[str, Any]:
@@ -87,6 +95,9 @@ def parse_history(text: str, board: Draft) -> Editor | None:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as exc:
         raise HistoryError(f"not JSON: {exc}") from None
+    newer = newer_version(data.get("format"), FORMAT) if isinstance(data, dict) else None
+    if newer is not None:
+        raise NewerHistory(newer)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise HistoryError("not an undo history of this version")
     versions = data.get("versions")

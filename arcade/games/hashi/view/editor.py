@@ -39,7 +39,7 @@ from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
 from arcade.core.topology import Cell, Topology
 from arcade.games.hashi import INFO, solver
-from arcade.games.hashi.edit_history import HistoryError, dump_history, parse_history
+from arcade.games.hashi.edit_history import HistoryError, NewerHistory, dump_history, parse_history
 from arcade.games.hashi.editing import MIN_SIDE, Draft, Editor
 from arcade.games.hashi.formats import format_cllv, format_level, format_tatham, read_puzzle
 from arcade.games.hashi.logic import MAX_SIDE, RULES, Puzzle
@@ -149,6 +149,11 @@ HISTORY_DAMAGED = ("The undo history from last time could not be read ({reason})
                    "it, and Undo starts from here.")
 
 
+#: Said when the history kept with the draft is a newer Puzzle Arcade's: the board opens without it.
+HISTORY_NEWER = ("The undo history from last time was {why}; {where}. The board is as you left it, and Undo "
+                 "starts from here.")
+
+
 def read_history(board: Draft) -> tuple[Editor | None, str]:
     """The editor history kept with the draft ``board`` (None: none, or of another board), and "" --
     or None and one line saying it was damaged (the file is put aside, as every damaged file)."""
@@ -157,6 +162,10 @@ def read_history(board: Draft) -> tuple[Editor | None, str]:
         return None, ""
     try:
         return parse_history(read_text_file(path, 64 * 1024 * 1024), board), ""
+    except NewerHistory as exc:  # not damage: kept as that version's (the next edit here writes its own)
+        kept = quarantine(path, "newer") if keeps_files() else None
+        where = f"it is kept as {kept.name}" if kept else "it is left as it is"
+        return None, HISTORY_NEWER.format(why=exc, where=where)
     except (ArcadeError, HistoryError, OSError) as exc:
         reason = (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
     if keeps_files():
