@@ -85,3 +85,30 @@ def test_a_newer_undo_history_is_kept_as_newer_and_the_draft_opens_without_it(ap
     driver.click(editor.cell_centre((2, 2)))  # an edit here writes this version's history, beside it
     assert kept.read_bytes() == newer
     assert not history_path().with_name(history_path().name + ".damaged").exists()
+
+
+def test_a_newer_save_read_by_the_session_is_a_newer_version_not_damage():
+    import pytest
+
+    from arcade.core.errors import FormatError, NewerVersion
+    from arcade.core.session import SAVE_VERSION, Session
+    from arcade.games.hashi.logic import RULES
+
+    text = json.dumps({"version": SAVE_VERSION + 1, "game": "hashi", "board": "in a shape to come"})
+    with pytest.raises(NewerVersion) as caught:
+        Session.from_json(RULES, text, "hashi.json")
+    assert str(caught.value) == (f"hashi.json: made by a newer Puzzle Arcade (save version {SAVE_VERSION + 1}; "
+                                 f"this one reads {SAVE_VERSION})")
+    with pytest.raises(FormatError, match="unknown save version 'three'"):  # a version that is no number: damage
+        Session.from_json(RULES, json.dumps({"version": "three", "game": "hashi", "level": "x"}), "hashi.json")
+
+
+def test_play_on_a_newer_save_from_the_command_line_says_so_and_keeps_it(capsys, tmp_path):
+    from arcade.services.saves import autosave_path, write_autosave
+
+    write_autosave("hashi", {"version": 99, "game": "hashi", "board": "in a shape to come"}, label="Later")
+    before = autosave_path("hashi").read_bytes()
+    status, err = run_main(capsys, "--screenshot", str(tmp_path / "s.png"), "--frames", "2", "play", "hashi")
+    assert (status, err) == (0, "puzzle-arcade: Your saved Hashi game was made by a newer Puzzle Arcade (save "
+                                "version 99; this one reads 1); it was left as it is.\n")
+    assert autosave_path("hashi").read_bytes() == before  # a screenshot run moves nothing
