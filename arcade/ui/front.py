@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import contextlib
 import re
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from arcade.core.errors import ArcadeError, FormatError, NewerVersion, UsageError
+from arcade.core.errors import ArcadeError, FormatError, UsageError
 from arcade.core.game import Example, LevelEntry, Rules
 from arcade.core.registry import GameInfo, Launch
 from arcade.core.session import Session
@@ -251,7 +250,7 @@ def open_session(app: App, front: GameFront, launch: Launch) -> tuple[GameScene,
             try:
                 return _resumed(app, front, saved.data, saved.path.name), messages
             except DAMAGE as exc:
-                messages.append(_unusable_save(front, saved.path, exc))
+                messages.append(saves.damaged_message(front.info.title, saved.path, _one_line(exc)))
     if launch.level is not None:
         level, level_id = front.open_level(launch.level)  # a bad --level is the caller's error (exit 2)
         seed, ref = launch.seed or 0, launch.level
@@ -295,7 +294,7 @@ def _saved_game_of(app: App, front: GameFront, level: Any, messages: list[str]) 
     try:
         session = front.resume_session(saved.data, saved.path.name)
     except DAMAGE as exc:
-        messages.append(_unusable_save(front, saved.path, exc))
+        messages.append(saves.damaged_message(front.info.title, saved.path, _one_line(exc)))
         return None
     if not front.rules.same_board(session.level, level):
         return None
@@ -305,14 +304,6 @@ def _saved_game_of(app: App, front: GameFront, level: Any, messages: list[str]) 
             session = front.resume_session({**saved.data, "level": front.rules.format_level(level)},
                                            saved.path.name)
     return front.make_scene(app, session)
-
-
-def _unusable_save(front: GameFront, path: Path, exc: Exception) -> str:
-    """The line for an autosave whose session does not resume: a newer Puzzle Arcade's is kept as
-    ``.newer`` and said to be that (see :func:`saves.newer_message`), anything else is damage."""
-    if isinstance(exc, NewerVersion):
-        return saves.newer_message(front.info.title, path, exc)
-    return saves.damaged_message(front.info.title, path, _one_line(exc))
 
 
 def _resumed(app: App, front: GameFront, data: dict[str, Any], source: str) -> GameScene:
