@@ -472,6 +472,33 @@ def test_a_change_undone_back_to_the_saved_board_leaves_no_live_copy(app, driver
     assert not scene.unsaved and not live_copy_path().exists()
 
 
+def test_undo_survives_a_run_killed_inside_the_editor(app, driver, monkeypatch, restarted_apps):
+    """The undo history was written only when the editor was left: a killed run's board came back
+    from its live copy, but Undo said "Nothing to undo." of every edit. The history is written with
+    the live copy after each edit, through the same background writer."""
+    import json
+
+    from arcade.games.hashi.view.editor import history_path, live_history_path
+
+    scene = app.launch("hashi", Launch(options={"edit": ""}), strict=True)
+    driver.frames(1)
+    for cell in ((0, 0), (0, 2)):
+        driver.click(scene.cell_centre(cell))
+    scene.spare_saver.flush()
+    written = json.loads(live_history_path().read_text())  # the editor is still open: nothing was left
+    assert written["index"] == 2 and len(written["versions"]) == 3
+    assert not history_path().exists()
+    again, second = killed_mid_edit(scene, (2, 0), monkeypatch, restarted_apps, driver)
+    assert set(again.draft.islands) == {(0, 0), (0, 2), (2, 0)}
+    assert not live_history_path().exists() and history_path().is_file()  # taken up with the board
+    second.key(pygame.K_z, CTRL, "z")
+    assert again.status_line()[0] == "Undone: placed a 2 at row 3, column 1.", again.status_line()
+    assert set(again.draft.islands) == {(0, 0), (0, 2)}
+    second.key(pygame.K_z, CTRL, "z")
+    second.key(pygame.K_z, CTRL, "z")
+    assert again.draft.numbers == () and not again.editor.can_undo
+
+
 def test_a_restart_after_a_kill_keeps_a_different_earlier_draft_in_my_puzzles(app, driver, monkeypatch,
                                                                            restarted_apps):
     """Restarting after a kill moved the live copy over the draft: a different board left unsaved

@@ -2,7 +2,8 @@
 
 A player who left the editor mid-edit and came back (the menu's Continue, Resume draft, ``--edit``)
 found the board but not its history: Undo said "Nothing to undo." of the edits made before quitting.
-The history is written as JSON beside the draft when the draft is, and read back here: every version
+The history is written as JSON beside the draft when the draft is -- and beside its live copy after
+every edit, so a killed run's board comes back with its Undo -- and read back here: every version
 checked as a board the editor could hold, the version the history is at checked against the draft
 itself (a history of another board is no history of this one). A damaged history is a
 :class:`HistoryError`, so the board is opened without it -- never instead of it.
@@ -41,13 +42,23 @@ def _version(draft: Draft) -> dict[str, Any]:
             "islands": [[r, c, n] for (r, c), n in draft.numbers], "meta": [[k, v] for k, v in draft.meta]}
 
 
+def kept_history(editor: Editor) -> Editor:
+    """The part of ``editor``'s history that is written, as an editor of its own: at most
+    :data:`KEPT_VERSIONS` versions around where it is. A cheap copy (the versions are immutable),
+    taken on the frame an edit is made so that :func:`dump_history` can run on the background
+    writer -- turning a few hundred boards into JSON after every edit must not hold up a frame."""
+    start = max(0, min(editor.index - KEPT_VERSIONS // 2, len(editor.history) - KEPT_VERSIONS))
+    kept = Editor(editor.origin)
+    kept.history, kept.index = editor.history[start:start + KEPT_VERSIONS], editor.index - start
+    return kept
+
+
 def dump_history(editor: Editor) -> str:
     """The editor's history as text: at most :data:`KEPT_VERSIONS` versions around where it is, that
     position, and the board opened (an edit changed back to it brings back its header lines)."""
-    start = max(0, min(editor.index - KEPT_VERSIONS // 2, len(editor.history) - KEPT_VERSIONS))
-    kept = editor.history[start:start + KEPT_VERSIONS]
-    return json.dumps({"format": FORMAT, "index": editor.index - start, "origin": _version(editor.origin),
-                       "versions": [_version(d) for d in kept]}, ensure_ascii=False, separators=(",", ":"))
+    editor = kept_history(editor)
+    return json.dumps({"format": FORMAT, "index": editor.index, "origin": _version(editor.origin),
+                       "versions": [_version(d) for d in editor.history]}, ensure_ascii=False, separators=(",", ":"))
 
 
 def _int(value: Any, low: int, high: int, what: str) -> int:

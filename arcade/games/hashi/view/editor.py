@@ -39,7 +39,7 @@ from arcade.core.registry import Binding, GameInfo
 from arcade.core.session import Session
 from arcade.core.topology import Cell, Topology
 from arcade.games.hashi import INFO, solver
-from arcade.games.hashi.edit_history import HistoryError, NewerHistory, dump_history, parse_history
+from arcade.games.hashi.edit_history import HistoryError, NewerHistory, dump_history, kept_history, parse_history
 from arcade.games.hashi.editing import MIN_SIDE, Draft, Editor
 from arcade.games.hashi.formats import format_cllv, format_level, format_tatham, read_puzzle
 from arcade.games.hashi.logic import MAX_SIDE, RULES, Puzzle
@@ -179,6 +179,12 @@ def drop_history() -> None:
         history_path().unlink(missing_ok=True)
 
 
+def live_history_path() -> Path:
+    """The undo history written with the live copy after every edit (see :meth:`EditorScene.keep_spare_copy`):
+    it was written only when the editor was left, so a killed run's board came back without its Undo."""
+    return live_copy_path().with_name(".unsaved-draft.live.history.json")
+
+
 #: Asked when a resumed draft of a file is older than the file's last save, and differs from it.
 OLDER_DRAFT = ("Your draft of {name} is older than the file saved at {when} (from another editor window, "
                "or another run). Open the draft, or open the file (the draft is then kept in My puzzles).")
@@ -311,6 +317,11 @@ def recover_live_copy() -> Path | None:
         else:
             set_aside = set_aside_earlier_draft(text)
         os.replace(live, draft_path())
+        # Its history goes with it; without one, the draft's old history is of another board.
+        if live_history_path().is_file():
+            os.replace(live_history_path(), history_path())
+        else:
+            drop_history()
     if set_aside is not None:
         _recovery_note = RECOVERED_NOTE.format(name=set_aside.name)
     return set_aside
@@ -323,10 +334,15 @@ def take_recovery_note() -> str:
     return note
 
 
-def _write_spare(text: str, _label: str) -> None:
+def _write_spare(job: tuple[str, Editor], _label: str) -> None:
+    """The live copy, then its undo history (both on the background writer). The board first: a
+    kill between the two leaves a history one edit behind, which is not read (not this board's),
+    never a board without its latest edit."""
+    text, history = job
     path = live_copy_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write_text(path, text)
+    atomic_write_text(live_history_path(), dump_history(history))
 
 
 class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameScene):
@@ -598,11 +614,12 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
 
     def keep_spare_copy(self) -> None:
         """An edited, unsaved board is also written, as it changes and in the background, to a live
-        copy beside the spare one: the spare copy was written only when the editor was left, so a
-        kill -9 or a power cut lost the board drawn. Leaving removes the live copy (the spare copy
-        is then written as before); one found by a later run is that run's to recover. A board that
-        is no unsaved work (saved, or changed back) removes it: a kill right after Save brought the
-        saved board back as an unsaved draft with no link to its file."""
+        copy beside the spare one, with its undo history (bounded as the draft's): the spare copy
+        and its history were written only when the editor was left, so a kill -9 or a power cut lost
+        the board drawn, and then its Undo. Leaving removes the live copy (the spare copy is then
+        written as before); one found by a later run is that run's to recover. A board that is no
+        unsaved work (saved, or changed back) removes it: a kill right after Save brought the saved
+        board back as an unsaved draft with no link to its file."""
         global _live_in_use
         if self.app is None or not self.keep_drafts:
             return
@@ -613,7 +630,7 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         _live_in_use = self._live_written = True
         if self.from_draft:  # the draft's own board: a restart replaces the draft with it
             puzzle = Draft.of(puzzle).with_meta(RESUMED, "draft").puzzle() or puzzle
-        self.spare_saver.submit(self.draft_text(puzzle), "draft")
+        self.spare_saver.submit((self.draft_text(puzzle), kept_history(self.editor)), "draft")
 
     @property
     def kept_work(self) -> bool:
@@ -629,6 +646,7 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         self.spare_saver.flush()
         with contextlib.suppress(OSError):
             live_copy_path().unlink(missing_ok=True)
+            live_history_path().unlink(missing_ok=True)
             self._live_written = _live_in_use = False
 
     def draft_text(self, puzzle: Puzzle) -> str:
@@ -706,6 +724,7 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         self.spare_saver.flush()  # a live copy still being written must not land after what follows
         with contextlib.suppress(OSError):
             live_copy_path().unlink(missing_ok=True)
+            live_history_path().unlink(missing_ok=True)
         _live_in_use = False
         puzzle = self.draft.puzzle()
         spare = draft_path()
