@@ -3227,6 +3227,26 @@ def test_continue_brings_back_the_zoom_the_game_was_left_at(info, toy_in_registr
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
+def test_a_zoom_with_no_move_after_it_is_in_the_autosave_within_a_second(info, toy_in_registry):
+    """The camera was saved with the next move or on leaving only: a window destroyed from outside
+    (xdotool windowclose, a window manager that crashed) ends the process in Xlib with no way out
+    through Python, and the zoom was lost. A change of the view alone is saved within a second."""
+    registry = registry_with(info, 0)
+    with from_the_menu(registry, info) as (app, scene):
+        if scene.autosave_when != "move":
+            pytest.skip("saved at a round's end and on leaving, not move by move (Tron)")
+        assert safe_moves(scene, 2), f"{info.name}: no move could be played"
+        frames(app, 30)
+        scene.saver.flush()
+        if not zoom_in(app, scene):
+            pytest.skip(f"{info.name} has no zoom")
+        frames(app, 80)  # well over a second of frames, with no move
+        scene.saver.flush()
+        extra = json.loads(saves.autosave_path(info.name).read_text())["session"]["extra"]
+        assert extra.get("camera") is not None and extra["camera"] == scene.saved_camera(), extra
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
 def test_a_saved_camera_that_no_longer_fits_is_clamped_and_a_damaged_one_ignored(info, toy_in_registry):
     """A zoom saved in a big window, or one edited by hand, opens the game (never a crash): clamped
     to what this window allows, or the game's own camera when the value is not a camera at all."""

@@ -278,6 +278,36 @@ def test_hashi_journey(xserver, tmp_path):
     assert_continue_restores(tmp_path, xserver, "hashi", "HashiScene", before, saved, "hashi-", layout)
 
 
+def test_a_window_destroyed_from_outside_loses_nothing_but_the_last_second(xserver, tmp_path):
+    """``xdotool windowclose`` -- a window manager that crashed, an X session killed -- destroys the
+    window under SDL: Xlib's default error handler prints "X Error of failed request" and exits the
+    process at once (status 1), with no Python code run on the way out (no ``atexit``, no save on
+    leaving, the background writer not waited for). What survives is what was written as it
+    happened: every move, and a zoom with no move after it (saved within a second: it was saved
+    only with the next move or on leaving, and was lost). No temporary file is left beside the save,
+    and the next launch's Continue brings back the very board, zoom and all."""
+    with run_program(xserver, tmp_path, "--size", f"{SIZE[0]}x{SIZE[1]}") as program:
+        player = Player(program, tmp_path)
+        player.open_entry("Hashi", "HashiScene")
+        layout, islands = hashi_layout(program.trace_lines())  # (at the fit: a zoom traces no layout)
+        a, b = neighbour_pair(islands)
+        for n in (1, 2):
+            mark = player.mark()
+            player.drag(a, b)
+            player.wait_line(mark, lambda line, n=n: line.startswith(f"hashi-move {n} "), f"bridge {n}")
+        player.keys("ctrl+equal")  # a zoom, and no move after it
+        wait_for(lambda: saved_session(program.home, "hashi").get("extra", {}).get("camera"), 20,
+                 "the zoom in the autosave")
+        before = player.shot("closed-1-before")
+        xdotool(program.env, "windowclose", player.window)
+        status = program.process.wait(20)
+        assert status == 1 and "X Error of failed request" in program.output(), (status, program.output())
+    saved = saved_session(program.home, "hashi")
+    assert len(saved["moves"]) == 2 and saved["index"] == 2 and saved["extra"]["camera"]["zoom"] > 1, saved
+    assert not [p for p in program.home.rglob("*.tmp")], "a save was cut off half-written"
+    assert_continue_restores(tmp_path, xserver, "hashi", "HashiScene", before, saved, "hashi-", layout)
+
+
 # -- Runway ------------------------------------------------------------------------------------------------
 
 

@@ -5,7 +5,9 @@
 with progress is saved (:meth:`owns_save`, :meth:`has_progress`), a finished or abandoned one's
 save goes, and while the AI is watched a save is written at most every
 :data:`WATCH_SAVE_SECONDS`. The play time, the camera (zoom and pan, put back once at the first
-layout) and the game's own ``save_extra`` go with it. Writes go to a
+layout) and the game's own ``save_extra`` go with it; a change of those alone (a zoom, a pan, a
+wrapped board turned) is saved within :data:`VIEW_SAVE_SECONDS`, since a window destroyed from
+outside ends the process with no way out through Python (see :meth:`AutosaveMixin.save_view_changes`). Writes go to a
 :class:`~arcade.services.autosave.BackgroundSaver` so an fsync never holds up a frame. It is
 separate because it is the whole policy of what survives a quit; it reads the scene's ``app``,
 ``info``, ``session``, ``watch``, ``elapsed``, ``toast`` and ``previewing``.
@@ -13,6 +15,7 @@ separate because it is the whole policy of what survives a quit; it reads the sc
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -26,6 +29,8 @@ LOG = logging.getLogger("arcade")
 
 #: While the AI is watched, the game is saved at most this often (seconds of watching).
 WATCH_SAVE_SECONDS = 5.0
+#: A change of the view alone (zoom, pan, a wrapped board's turn) is saved at most this often.
+VIEW_SAVE_SECONDS = 1.0
 
 
 class AutosaveMixin:
@@ -42,6 +47,9 @@ class AutosaveMixin:
         #: Whether the saved camera (zoom, pan) was put back: once, at the first layout, when the
         #: board knows the window it is shown in (see :meth:`restore_camera`).
         self._camera_restored = False
+        #: The view as the last save holds it (see :meth:`save_view_changes`), and the seconds since it was looked at.
+        self._saved_view = ""
+        self._view_unchecked = 0.0
 
     def saved_camera(self) -> dict[str, Any] | None:
         """The player's zoom and pan, to go with the autosave (None: the view is at its own camera).
@@ -71,6 +79,31 @@ class AutosaveMixin:
         except ValueError as exc:
             LOG.warning("the saved camera was ignored: %s", exc)
             self.session.extra.pop("camera", None)
+        if self.autosave_when == "move":
+            self._saved_view = self._view_now()  # what the save holds: Continue writes nothing by itself
+
+    def _view_now(self) -> str:
+        """The camera and the game's ``save_extra`` (not the play time), as text to compare."""
+        self.save_extra()
+        extra = {k: v for k, v in self.session.extra.items() if k not in ("elapsed", "camera")}
+        return json.dumps([self.saved_camera(), extra], sort_keys=True, default=str)
+
+    def save_view_changes(self, dt: float) -> None:
+        """Save a change of the view made with no move after it, once it is :data:`VIEW_SAVE_SECONDS`
+        old. It was saved with the next move or on leaving only, and a window destroyed from outside
+        (a window manager that crashed, an X session killed) ends the process in Xlib's error
+        handler: no Python code runs, and the zoom and pan were lost. (Moves are saved as they are
+        made; a Tron match is saved at each round's end, not tick by tick.)"""
+        self._view_unchecked += dt
+        if self._view_unchecked < VIEW_SAVE_SECONDS:
+            return
+        self._view_unchecked = 0.0
+        if (self.autosave_when != "move" or self.app is None or not self._camera_restored or not self.owns_save()
+                or (self.watch is not None and not self.watch.paused) or self.game_over()
+                or not self.has_progress()):
+            return
+        if self._view_now() != self._saved_view:
+            self.save_progress()
 
     def autosave_label(self) -> str:
         return self.level_title
@@ -130,6 +163,8 @@ class AutosaveMixin:
         else:
             self.session.extra.pop("camera", None)
         self.save_extra()
+        if self.autosave_when == "move":
+            self._saved_view = self._view_now()
         self.saver.submit(self.session.to_dict(), self.autosave_label())
 
     def abandon_save(self) -> None:

@@ -418,6 +418,7 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
                 self.save_progress()
         elif self.clock_runs():
             self.elapsed += dt
+        self.save_view_changes(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
