@@ -3244,6 +3244,19 @@ def test_a_zoom_with_no_move_after_it_is_in_the_autosave_within_a_second(info, t
         scene.saver.flush()
         extra = json.loads(saves.autosave_path(info.name).read_text())["session"]["extra"]
         assert extra.get("camera") is not None and extra["camera"] == scene.saved_camera(), extra
+    # Continue puts that view back and writes nothing by itself (the view is what the save holds).
+    path = saves.autosave_path(info.name)
+    written = (path.read_bytes(), path.stat().st_mtime_ns)
+    app = new_app(registry)
+    try:
+        app.push(MenuScene())
+        key(app, pygame.K_c)
+        scene = top_game(app)
+        frames(app, 80)
+        scene.saver.flush()
+        assert (path.read_bytes(), path.stat().st_mtime_ns) == written, "Continue alone wrote the save again"
+    finally:
+        close(app)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.name for g in GAMES])
