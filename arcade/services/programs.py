@@ -381,7 +381,14 @@ class Program(OutputReaders):
         return Answer(line, ms, failure, late, self.take_stderr())
 
     def _gone(self, what: str) -> str:
-        """Why the program stopped talking: its exit status or signal and its last stderr line."""
+        """Why the program stopped talking: its exit status or signal and its last stderr line.
+
+        ``what`` is said only while the program still runs (it closed its stdin or stdout and
+        lives on). Once it is gone, it exited without answering, however our write or read found
+        out: a bot that crashed at start-up read "exited with status 1 (stopped reading its input)"
+        in the rounds where the board's write lost the race with its exit, and "exited with
+        status 1 without answering" in the others -- one failure, two reasons, at random.
+        """
         try:
             status = self.process.wait(timeout=0.2)
         except subprocess.TimeoutExpired:
@@ -395,10 +402,9 @@ class Program(OutputReaders):
         self._settle_stderr()
         with self._err_lock:
             last = last_error_line(self._err.lines)
-        verb = "without answering" if "answer" in what else f"({what})"
         if len(last) > 120:  # one line stays one line; the console has it whole
             last = last[:119].rstrip() + "…"
-        return f"{how} {verb}" + (f": {last}" if last else "")
+        return f"{how} without answering" + (f": {last}" if last else "")
 
     # -- ending --------------------------------------------------------------------------
     @property

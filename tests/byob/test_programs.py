@@ -259,6 +259,17 @@ def test_a_crash_is_one_line_with_the_exit_status_and_the_last_stderr_line():
     assert answer.stderr[0] == "about to divide" and any("Traceback" in line for line in answer.stderr)
 
 
+def test_a_crash_before_the_input_is_written_reads_as_the_same_crash():
+    """A bot dying at start-up lost "without answering" when the board went out first, and
+    "exited with status 1 (stopped reading its input)" when its exit won the race with the write:
+    the same bot, two reasons, at random from round to round."""
+    code = "import sys; sys.exit('boom at start')"
+    with Program([sys.executable, "-c", code]) as program:
+        program.process.wait(5)  # the race's other outcome, made certain: it is gone before the write
+        answer = program.ask("x\n", 5.0)
+    assert answer.failure == "exited with status 1 without answering: boom at start"
+
+
 def test_an_answer_written_before_quitting_unread_input_is_judged_not_lost():
     """It printed 'hello there' and quit while its input was still being written: the referee said
     only "stopped reading its input"; now the answer is judged like any other."""
