@@ -3,7 +3,8 @@
 ``flood-fill`` names one of our bots; ``2010:./mybot --fast`` runs ``./mybot --fast`` and
 speaks the 2010 contest protocol with it; ``mine=2010:./mybot`` does the same and calls it
 ``mine`` in tables (otherwise a program is named by its whole spec). COMMAND is split like a shell line (``shlex``:
-quotes keep spaces, no globbing, no pipes). Each game says which protocols it speaks; the
+quotes keep spaces, no globbing; a shell operator outside quotes is refused, see
+``shell_words``). Each game says which protocols it speaks; the
 same spec text works on the command line, in the Tron setup dialog and in replays.
 """
 
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from arcade.core.errors import UsageError
+from arcade.services.shell_words import operator_problem, unexpanded_hint
 
 _PREFIX = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_.-]*):(.*)$", re.S)
 _LABEL = re.compile(r"^([A-Za-z][A-Za-z0-9_.-]*)=([A-Za-z0-9][A-Za-z0-9_.-]*:.*)$", re.S)
@@ -111,7 +113,8 @@ class BotSpec:
                 except OSError as exc:  # a folder it cannot enter: "cannot write PATH" (exit 74) before
                     return f"cannot start {program!r}: {exc.strerror or exc}"
                 if not path.exists():
-                    return f"cannot start {program!r}: no such program" + _unquoted_spaces(argv, 0)
+                    return (f"cannot start {program!r}: no such program"
+                            + (_unquoted_spaces(argv, 0) or unexpanded_hint(program)))
                 if path.is_dir():
                     return f"cannot start {program!r}: it is a folder, not a program"
                 if not os.access(path, os.X_OK):
@@ -120,13 +123,13 @@ class BotSpec:
             else:
                 found = shutil.which(program)
                 if found is None:
-                    return f"cannot start {program!r}: no such program on the PATH"
+                    return f"cannot start {program!r}: no such program on the PATH" + unexpanded_hint(program)
             if why := interpreter_problem(Path(found)):
                 return f"cannot start {program!r}: {why}"
             kind, script = _python_target(argv)
             if kind == "script" and not Path(script).is_file():
                 return (f"cannot start {' '.join(self.argv)!r}: no such file {script!r}"
-                        + _unquoted_spaces(argv, argv.index(script)))
+                        + (_unquoted_spaces(argv, argv.index(script)) or unexpanded_hint(script)))
         return ""
 
 
@@ -299,4 +302,6 @@ def parse_bot_spec(text: str, protocols: Mapping[str, str], builtin: Callable[[s
         raise UsageError(f"cannot split the command of {raw!r}: {exc}") from None
     if not argv:
         raise UsageError(f"no command after '{protocol}:' in {raw!r}")
+    if why := operator_problem(protocol, command.strip()):
+        raise UsageError(why)
     return BotSpec(raw, raw, protocol, argv)

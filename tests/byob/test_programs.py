@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 import time
 
@@ -491,6 +492,47 @@ def test_an_unquoted_path_with_spaces_says_how_to_quote_it(tmp_path, monkeypatch
         "cannot start './my': no such program (a path with spaces needs quotes: './my bots/run bot')")
     assert problem("python3 'my bots/my bot.py'") == ""
     assert problem("python3 my bots/other.py") == "cannot start 'python3 my bots/other.py': no such file 'my'"
+
+
+def test_a_shell_operator_in_a_command_is_refused_with_the_sh_c_spec_to_type():
+    """``python3 bot.py | tee log`` ran ``python3 bot.py '|' tee log``: the bot got three stray
+    arguments, no log was written, and nothing said so. Quoted, the same characters are words."""
+    for command, operator in [("python3 bot.py | tee log", "|"), ("./bot 2>err.txt", ">"),
+                              ("./bot && echo done", "&&"), ("./bot;", ";"), ("./bot < board.txt", "<")]:
+        with pytest.raises(UsageError) as caught:
+            parse_bot_spec(f"mine=2010:{command}", PROTOCOLS, str)
+        assert str(caught.value) == (f"the command {command!r} uses the shell's {operator!r}, but no shell runs it"
+                                     " (its words would go to the program as arguments): run a shell yourself,"
+                                     f" 2010:sh -c {shlex.quote(command)}")
+    for fine in ["sh -c 'python3 bot.py | tee log'", 'sh -c "cd bots && exec ./mybot"', "./bot '|' \\;",
+                 "./bot --sep=\"a|b\""]:
+        assert parse_bot_spec(f"2010:{fine}", PROTOCOLS, str).argv[0] in ("sh", "./bot")
+
+
+def test_a_path_a_shell_would_have_found_says_what_to_type(tmp_path, monkeypatch):
+    """``~/bots/bot.py``, ``$HOME/bots/bot.py`` and a bare ``bot.py`` in this folder were "no such
+    program" of a file that is there: no shell expands or looks in the current folder here."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "bot.py").write_text("#!/bin/sh\necho 1\n")
+    (tmp_path / "bots" / "bot.py").chmod(0o755)
+    whole = tmp_path / "bots" / "bot.py"
+
+    def problem(command: str) -> str:
+        return parse_bot_spec(f"2010:{command}", PROTOCOLS, str).problem()
+
+    expands = f"(no shell expands '~' or $VARS here: give the whole path: {whole})"
+    assert problem("~/bots/bot.py") == f"cannot start '~/bots/bot.py': no such program {expands}"
+    assert problem("$HOME/bots/bot.py --fast") == f"cannot start '$HOME/bots/bot.py': no such program {expands}"
+    assert problem("python3 ~/bots/bot.py") == (
+        f"cannot start 'python3 ~/bots/bot.py': no such file '~/bots/bot.py' {expands}")
+    assert problem("~/bots/gone.py") == (
+        "cannot start '~/bots/gone.py': no such program (no shell expands '~' or $VARS here: give the whole path)")
+    monkeypatch.chdir(tmp_path / "bots")
+    assert problem("bot.py") == ("cannot start 'bot.py': no such program on the PATH"
+                                 " (the file in this folder is ./bot.py, as a shell needs it too)")
+    assert problem("./bot.py") == ""
 
 
 def test_a_program_started_after_its_owner_stopped_is_killed_as_it_starts():

@@ -1,0 +1,64 @@
+"""What a shell would have done to a bot's command, said when it matters (service, pure).
+
+A program's COMMAND is split like a shell line but run without a shell. Typed as in a terminal,
+``python3 bot.py | tee log`` started ``python3 bot.py '|' tee log`` -- a bot given three stray
+arguments and no log, and nothing said -- and ``~/bots/bot.py`` or ``$HOME/bot.py`` was "no such
+program" of a file that is there. These say what the shell would have done and what to type.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from pathlib import Path
+
+#: Characters a shell reads as operators outside quotes: pipes, lists, background, redirections.
+OPERATORS = "|&;<>"
+
+
+def shell_operator(command: str) -> str:
+    """The first run of shell operator characters outside quotes in ``command`` ("" if none).
+
+    Quotes and backslashes are read as ``shlex`` (and a shell) reads them, so ``sh -c "a | b"``
+    and ``--sep '|'`` hold none.
+    """
+    quote = ""
+    escaped = False
+    for index, char in enumerate(command):
+        if escaped:
+            escaped = False
+        elif quote == "'":
+            quote = "" if char == "'" else quote
+        elif char == "\\":
+            escaped = True
+        elif quote == '"':
+            quote = "" if char == '"' else quote
+        elif char in "'\"":
+            quote = char
+        elif char in OPERATORS:
+            end = index
+            while end < len(command) and command[end] in OPERATORS:
+                end += 1
+            return command[index:end]
+    return ""
+
+
+def operator_problem(protocol: str, command: str) -> str:
+    """One line for a command that uses a shell operator, with the ``sh -c`` spec to type ("" if none)."""
+    operator = shell_operator(command)
+    if not operator:
+        return ""
+    return (f"the command {command!r} uses the shell's {operator!r}, but no shell runs it (its words would go to "
+            f"the program as arguments): run a shell yourself, {protocol}:sh -c {shlex.quote(command)}")
+
+
+def unexpanded_hint(word: str) -> str:
+    """A hint for a missing path that a shell would have found: a ``~`` or ``$VAR`` it expands, or a
+    program in the current folder it runs only as ``./NAME`` ("" when neither applies)."""
+    if word.startswith("~") or "$" in word:
+        expanded = os.path.expandvars(os.path.expanduser(word))
+        whole = f": {expanded}" if expanded != word and Path(expanded).exists() else ""
+        return f" (no shell expands '~' or $VARS here: give the whole path{whole})"
+    if "/" not in word and Path(word).is_file():
+        return f" (the file in this folder is ./{word}, as a shell needs it too)"
+    return ""
