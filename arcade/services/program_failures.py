@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import signal
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from arcade.core.errors import ArcadeError, quoted
 
@@ -27,6 +27,9 @@ WANTS_MORE_INPUT = ("; it was still waiting for input: it reads more lines than 
                     "(count the lines the protocol gives)")
 #: What a program whose answer has no line end yet is told (the line is what we wait for).
 NO_LINE_END = "; it wrote {shown} with no line end after it: end each answer with a newline"
+#: What a program whose answer went to stderr is told (in place of a hint that would mislead it).
+ON_STDERR = ("; it wrote {shown} on stderr, not stdout: answers go to stdout "
+             "(print(answer), not print(answer, file=sys.stderr))")
 #: What a program that exited while a process it started keeps its stdout open is told.
 OUTPUT_HELD = "; a process it started still holds its stdout open"
 
@@ -53,6 +56,24 @@ def unexpected_answer(line: str, expected: str) -> str:
     if len(word.split()) > 1:
         reason += "; stdout is for answers only: print debug text to stderr"
     return reason
+
+
+def answered_on_stderr(failure: str, stderr: Sequence[str], answers: Collection[str]) -> str:
+    """``failure`` (a move with no answer) told that the answer went to stderr, when it plainly did.
+
+    A bot that writes its move to stderr (``print(cmd, file=sys.stderr)``, ``console.error``) then
+    waits for the next turn was told "it reads more lines than each turn sends (count the lines the
+    protocol gives)" -- the probe's end of input ends it, as it ends a bot reading a line too many --
+    and one run once per move (HackerRank) "exited without answering: UP". Said only then, and only
+    when a line of the move's stderr is itself one of the protocol's ``answers`` (the traceback of
+    the probe's ``EOFError`` follows it): a bot merely slow after logging its choice is not told this.
+    """
+    if not (failure.endswith(WANTS_MORE_INPUT) or "without answering" in failure):
+        return failure
+    shown = next((line.strip() for line in reversed(stderr) if line.strip() in answers), "")
+    if not shown:
+        return failure
+    return failure.removesuffix(WANTS_MORE_INPUT) + ON_STDERR.format(shown=quoted(shown))
 
 
 #: stderr lines written after the error itself: a stack frame (Node's and Java's ``    at f (bot.js:3:7)``,

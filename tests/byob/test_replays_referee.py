@@ -342,3 +342,17 @@ def test_only_a_bare_python_running_our_package_is_given_the_games_interpreter()
     spec = parse_spec("codingame:python3.11 -u -m arcade.cli bot runway")
     assert spec.launch_argv == (sys.executable, "-u", "-m", "arcade.cli", "bot", "runway")
     assert spec.launch_env({"ARCADE_SEED": "3"})["ARCADE_SEED"] == "3"
+
+
+def test_a_runway_answer_written_on_stderr_is_said_to_belong_on_stdout(tmp_path):
+    """CodinGame's template with ``print(cmd, file=sys.stderr)`` for ``print(cmd)``: the bot waits for the
+    next turn, and was told to count the lines the protocol gives -- the wrong fix."""
+    (tmp_path / "bot.py").write_text("import sys\nm = int(input()); input(); [input() for _ in range(4)]\n"
+                                     "while True:\n    input(); [input() for _ in range(m)]\n"
+                                     "    print('SPEED', file=sys.stderr, flush=True)\n")
+    name, level = bundled_tests()[1]
+    run = run_program(level, f"codingame:{sys.executable} {tmp_path / 'bot.py'}", level_id=name,
+                      limits=Limits(300.0, 3000.0))
+    assert run.line() == (f"{name}: fail — turn 1: timed out: gave no first answer within 3000 ms (start-up included)"
+                          "; it wrote 'SPEED' on stderr, not stdout: answers go to stdout"
+                          " (print(answer), not print(answer, file=sys.stderr))")

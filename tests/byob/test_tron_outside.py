@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 
 import pytest
@@ -202,3 +203,19 @@ def test_a_hackerrank_program_that_answers_without_reading_its_input_makes_its_m
     with program(f"hackerrank:{_script(tmp_path, 'mute.sh', 'exit 0')}") as mute:
         answer = mute.answer(state, 0, 20)
     assert answer.direction is None and answer.failure == "exited without answering"
+
+
+@pytest.mark.parametrize(("protocol", "code", "word"), [
+    ("2010", "import sys\nwhile True:\n    w, h = map(int, input().split())\n    rows = [input() for _ in range(h)]\n"
+             "    print(2, file=sys.stderr, flush=True)\n", "2"),
+    ("hackerrank", "import sys\nsys.stdin.read()\nprint('RIGHT', file=sys.stderr)\n", "RIGHT"),
+])
+def test_an_answer_written_on_stderr_is_said_to_belong_on_stdout(tmp_path, protocol, code, word):
+    """A bot printing its move to stderr was told "it reads more lines than each turn sends (count the
+    lines the protocol gives)" (2010: it waited for the next board) or "exited without answering: RIGHT"."""
+    (tmp_path / "bot.py").write_text(code)
+    with program(f"{protocol}:{sys.executable} {tmp_path / 'bot.py'}", Limits(300.0, 3000.0)) as outside:
+        record = play_round(SMALL, (make_bot("flood-fill"), outside), 20)
+    assert record.failures[1].endswith(f"; it wrote '{word}' on stderr, not stdout: answers go to stdout"
+                                       " (print(answer), not print(answer, file=sys.stderr))"), record.failures
+    assert "reads more lines" not in record.failures[1]

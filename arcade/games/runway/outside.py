@@ -26,7 +26,7 @@ from arcade.games.runway.formats import format_level
 from arcade.games.runway.logic import RULES, Command, Level, State
 from arcade.services import interrupts
 from arcade.services.botspec import BotSpec, parse_bot_spec
-from arcade.services.program_failures import ProgramFailure, unexpected_answer
+from arcade.services.program_failures import ProgramFailure, answered_on_stderr, unexpected_answer
 from arcade.services.program_limits import Limits
 from arcade.services.programs import Program
 from arcade.services.replays import Replay, Turn
@@ -35,6 +35,7 @@ PROTOCOLS = {"codingame": "CodinGame's The Bridge: M, V, lanes, then S and X Y A
 #: CodinGame's limits: 1000 ms for the first answer (start-up included), 150 ms for the others.
 LIMITS = Limits(150.0, 1000.0)
 EXPECTED = "SPEED, SLOW, JUMP, WAIT, UP or DOWN"
+ANSWERS = frozenset(command.value for command in Command)
 #: CodinGame's JavaScript runner defines ``readline()`` (and ``print``/``printErr``); Node has none of
 #: them, so a submission copied as it is dies at its first line with "ReferenceError: readline is not
 #: defined" -- true, but it does not say the code is fine on CodinGame and what to use here instead.
@@ -154,7 +155,8 @@ def run_program(
             if answer.ahead and not run.behind_from:
                 run.behind_from = len(run.commands) + 1
             if answer.line is None:
-                run.failure, run.failed_turn = codingame_hint(answer.failure), number + 1
+                failure = answered_on_stderr(answer.failure, answer.stderr, ANSWERS)
+                run.failure, run.failed_turn = codingame_hint(failure), number + 1
                 break
             word = answer.line.strip()
             try:

@@ -25,7 +25,7 @@ from arcade.games.tron.logic import Level, State
 from arcade.games.tron.players import Answer, Player, parse_spec
 from arcade.games.tron.protocol import board_text
 from arcade.services.botspec import BotSpec
-from arcade.services.program_failures import InputClosed, ProgramFailure, unexpected_answer
+from arcade.services.program_failures import InputClosed, ProgramFailure, answered_on_stderr, unexpected_answer
 from arcade.services.program_limits import Limits
 from arcade.services.programs import Answer as ProgramAnswer
 from arcade.services.programs import Program, close_started_by
@@ -41,7 +41,8 @@ WORDS = {"UP": "N", "RIGHT": "E", "DOWN": "S", "LEFT": "W"}
 
 def _from_program(answer: ProgramAnswer, table: dict[str, str], expected: str) -> Answer:
     if answer.line is None:
-        return Answer(None, answer.ms, answer.failure, answer.late, answer.stderr)
+        failure = answered_on_stderr(answer.failure, answer.stderr, table)
+        return Answer(None, answer.ms, failure, answer.late, answer.stderr)
     direction = table.get(answer.line.strip())
     if direction is None:
         return Answer(None, answer.ms, unexpected_answer(answer.line, expected), False, answer.stderr)
