@@ -283,13 +283,17 @@ def parse_bot_spec(text: str, protocols: Mapping[str, str], builtin: Callable[[s
         raise UsageError(f"the label {bad.group(1)!r} of {raw!r} is not a label: one starts with a letter and"
                          f" holds only ASCII letters, digits, '_', '.' and '-' (e.g. mine={bad.group(2)}:COMMAND)")
     if match is None:
-        if builtin is None:
-            names = ", ".join(f"{p}:COMMAND" for p in protocols)
+        looks_like_a_command = any(mark in raw for mark in " /.")  # not a built-in's name
+        if builtin is None or looks_like_a_command:
+            names = " or ".join(f"{p}:COMMAND" for p in protocols)
             # The command as it would be typed ("--bot 'python3 mybot.py'" only said to use
-            # codingame:COMMAND, and left the newcomer to work out where it goes).
-            looks_like_a_command = any(mark in raw for mark in " /.")  # not a built-in's name
-            example = f": {next(iter(protocols))}:{raw}" if len(protocols) == 1 and looks_like_a_command else ""
-            raise UsageError(f"{raw!r} is not a program spec (use {names}){example}")
+            # codingame:COMMAND, and left the newcomer to work out where it goes; Tron's said
+            # "unknown bot 'python3 mybot.py' (choose from: random, ...)", as if it were a name).
+            labelled = re.match(r"([A-Za-z][A-Za-z0-9_.-]*)=(.*)$", raw, re.S)
+            label, command = (f"{labelled.group(1)}=", labelled.group(2)) if labelled else ("", raw)
+            example = f": {label}{next(iter(protocols))}:{command}" if looks_like_a_command else ""
+            what = "a program spec" if builtin is None else "a bot's name nor a program spec"
+            raise UsageError(f"{raw!r} is not {what} (use {names}){example}")
         return BotSpec(raw, builtin(raw))
     protocol, command = match.group(1).lower(), match.group(2)
     if protocol not in protocols:

@@ -40,6 +40,23 @@ def test_spec_is_a_builtin_name_or_protocol_and_shell_split_command():
         parse_bot_spec("exact", {"codingame": "CG"}, None)
 
 
+def test_a_command_given_without_its_protocol_says_the_spec_to_type():
+    """Tron's ``--bot 'python3 mybot.py'`` said "unknown bot 'python3 mybot.py' (choose from: random,
+    ...)", as if a name were mistyped; a label before it was moved behind the protocol by the hint."""
+    builtin = {"flood-fill": "flood-fill"}.__getitem__
+    for text, spec in [("python3 mybot.py", "2010:python3 mybot.py"), ("./mybot", "2010:./mybot"),
+                       ("mine=python3 mybot.py", "mine=2010:python3 mybot.py")]:
+        with pytest.raises(UsageError) as caught:
+            parse_bot_spec(text, PROTOCOLS, builtin)
+        assert str(caught.value) == (f"{text!r} is not a bot's name nor a program spec"
+                                     f" (use 2010:COMMAND or hackerrank:COMMAND): {spec}")
+    with pytest.raises(UsageError) as caught:
+        parse_bot_spec("mine=python3 mybot.py", {"codingame": "CG"}, None)
+    assert str(caught.value) == ("'mine=python3 mybot.py' is not a program spec (use codingame:COMMAND):"
+                                 " mine=codingame:python3 mybot.py")
+    assert parse_bot_spec("flood-fill", PROTOCOLS, builtin).name == "flood-fill"
+
+
 @pytest.mark.parametrize("label", ["", "my bot", "a,b", "机器人", "2nd"])
 def test_a_bad_label_is_named_as_the_label(label):
     """``=2010:./mybot`` or ``my bot=2010:./mybot`` was read as a built-in's name: "unknown bot
@@ -54,8 +71,8 @@ def test_a_bad_label_is_named_as_the_label(label):
         assert str(error.value).endswith("(e.g. mine=2010:COMMAND)")
     # A '=' in the command is not a label: only what comes before the protocol is.
     assert parse_bot_spec("2010:env X=1 ./mybot", PROTOCOLS, builtin).argv == ("env", "X=1", "./mybot")
-    with pytest.raises(UsageError, match="unknown bot"):  # no protocol after the '=': not a label
-        parse_bot_spec("python3 -c 'x=1:2'", PROTOCOLS, builtin)
+    with pytest.raises(UsageError, match="not a bot's name nor a program spec"):  # no protocol after the '=':
+        parse_bot_spec("python3 -c 'x=1:2'", PROTOCOLS, builtin)                # not a label
 
 
 @pytest.mark.parametrize(("text", "short"), [
