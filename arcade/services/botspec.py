@@ -306,6 +306,6 @@ def parse_bot_spec(text: str, protocols: Mapping[str, str], builtin: Callable[[s
         raise UsageError(f"cannot split the command of {raw!r}: {exc}") from None
     if not argv:
         raise UsageError(f"no command after '{protocol}:' in {raw!r}")
-    if why := operator_problem(protocol, command.strip()):
+    if why := operator_problem(command.strip()):
         raise UsageError(why)
     return BotSpec(raw, raw, protocol, argv)

@@ -43,13 +43,15 @@ def shell_operator(command: str) -> str:
     return ""
 
 
-def operator_problem(protocol: str, command: str) -> str:
-    """One line for a command that uses a shell operator, with the ``sh -c`` spec to type ("" if none)."""
+def operator_problem(command: str) -> str:
+    """One line for a command that uses a shell operator, with the ``sh -c`` command to type ("" if none).
+
+    The command alone, not the spec: the window's Command field takes it as it is."""
     operator = shell_operator(command)
     if not operator:
         return ""
     return (f"the command {command!r} uses the shell's {operator!r}, but no shell runs it (its words would go to "
-            f"the program as arguments): run a shell yourself, {protocol}:sh -c {shlex.quote(command)}")
+            f"the program as arguments): run a shell yourself: sh -c {shlex.quote(command)}")
 
 
 def unexpanded_hint(word: str) -> str:

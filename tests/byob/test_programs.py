@@ -511,7 +511,7 @@ def test_an_unquoted_path_with_spaces_says_how_to_quote_it(tmp_path, monkeypatch
     assert problem("python3 my bots/other.py") == "cannot start 'python3 my bots/other.py': no such file 'my'"
 
 
-def test_a_shell_operator_in_a_command_is_refused_with_the_sh_c_spec_to_type():
+def test_a_shell_operator_in_a_command_is_refused_with_the_sh_c_command_to_type():
     """``python3 bot.py | tee log`` ran ``python3 bot.py '|' tee log``: the bot got three stray
     arguments, no log was written, and nothing said so. Quoted, the same characters are words."""
     for command, operator in [("python3 bot.py | tee log", "|"), ("./bot 2>err.txt", ">"),
@@ -519,8 +519,8 @@ def test_a_shell_operator_in_a_command_is_refused_with_the_sh_c_spec_to_type():
         with pytest.raises(UsageError) as caught:
             parse_bot_spec(f"mine=2010:{command}", PROTOCOLS, str)
         assert str(caught.value) == (f"the command {command!r} uses the shell's {operator!r}, but no shell runs it"
-                                     " (its words would go to the program as arguments): run a shell yourself,"
-                                     f" 2010:sh -c {shlex.quote(command)}")
+                                     " (its words would go to the program as arguments): run a shell yourself:"
+                                     f" sh -c {shlex.quote(command)}")
     for fine in ["sh -c 'python3 bot.py | tee log'", 'sh -c "cd bots && exec ./mybot"', "./bot '|' \\;",
                  "./bot --sep=\"a|b\""]:
         assert parse_bot_spec(f"2010:{fine}", PROTOCOLS, str).argv[0] in ("sh", "./bot")
