@@ -168,6 +168,14 @@ def interpreter_problem(path: Path) -> str:
     interpreter = os.fsdecode(words[0])
     if interpreter.startswith("/") and not Path(interpreter).is_file():
         return f"its '#!' first line names the interpreter {interpreter!r}, which does not exist"
+    if (interpreter.rsplit("/", 1)[-1] == "env" and len(words) > 2 and not words[1].startswith(b"-")
+            and sys.platform.startswith("linux")):
+        # Linux hands env everything after the interpreter as one word: ``#!/usr/bin/env python3 -u``
+        # (the -u the flush advice suggests) asks for a program named "python3 -u", and every round
+        # was a forfeit ("/usr/bin/env: use -[v]S to pass options in shebang lines").
+        rest = os.fsdecode(b" ".join(words[1:]))
+        return (f"its '#!' first line passes {rest!r} to env as one word, as Linux does:"
+                f" write #!{interpreter} -S {rest}")
     if interpreter.rsplit("/", 1)[-1] == "env" and len(words) == 2 and not words[1].startswith(b"-"):
         wanted = os.fsdecode(words[1])
         if shutil.which(wanted) is None:

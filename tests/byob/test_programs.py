@@ -473,6 +473,19 @@ def test_a_script_the_system_cannot_run_is_named_before_it_is_run(tmp_path, monk
     assert problem(sys.executable) == ""
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux gives env the shebang's rest as one word")
+def test_a_shebang_passing_options_through_env_says_to_add_dash_s(tmp_path, monkeypatch):
+    """``#!/usr/bin/env python3 -u`` (the ``-u`` the flush advice suggests) asks Linux's env for a program
+    named "python3 -u": every round a forfeit ("/usr/bin/env: use -[v]S to pass options in shebang
+    lines", referee exit 1, tournament 0) instead of one line and status 2 before the first."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bot.py").write_bytes(b"#!/usr/bin/env python3 -u\nprint(input())\n")
+    (tmp_path / "bot.py").chmod(0o755)
+    assert parse_bot_spec("2010:./bot.py", PROTOCOLS, str).problem() == (
+        "cannot start './bot.py': its '#!' first line passes 'python3 -u' to env as one word, as Linux does:"
+        " write #!/usr/bin/env -S python3 -u")
+
+
 @pytest.mark.skipif(os.name != "posix", reason="the kernel reads a script's '#!' line on POSIX only")
 def test_referee_and_tournament_refuse_a_script_whose_interpreter_is_missing(tmp_path):
     """Both ran every level or round as a forfeit and exited 1 (referee) or 0 (tournament)."""
