@@ -149,6 +149,9 @@ def test_quiet_drops_the_progress_but_not_a_programs_failure(capsys):
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["--bot", "flood-fill", "--bot", "ff"], "the bot 'flood-fill' is listed twice"),
+    # A program labelled as a built-in was "listed twice", as if it were the built-in again.
+    (["--bots", "straight", "--bot", "straight=2010:./mybot"],
+     "two bots are named 'straight' ('straight', 'straight=2010:./mybot'): give the program another label"),
     (["--bot", "flood-fill"], "a tournament needs at least two bots"),
     (["--bot", "ff", "--bot", "runway:./x"], "unknown tron bot protocol 'runway'"),
     (["--bots", "ff,random", "--out", "r.txt"], "--out must end in .json or .csv"),

@@ -125,6 +125,12 @@ def tournament_bots(bots: str | None, specs: list[str]) -> dict[str, str]:
     given = [printable_name(p.name) for p in parsed]
     if len(set(given)) != len(given):
         twice = next(n for n in given if given.count(n) > 1)
+        both = [p for p in parsed if printable_name(p.name) == twice]
+        if len({(p.protocol, p.argv) if p.outside else p.name for p in both}) > 1:
+            # ``--bots straight --bot 'straight=2010:./mybot'``: two bots, one name ("listed twice" said
+            # the program was the built-in again).
+            raise UsageError(f"two bots are named {twice!r} ({', '.join(repr(p.text) for p in both)}):"
+                             " give the program another label")
         raise UsageError(f"the bot {twice!r} is listed twice")
     # A name is shown and written into the results; the text (the command) is run as given. A program
     # given without a LABEL= is named after what it runs (``mybot.py``), as the window names its seat:
