@@ -2,13 +2,15 @@
 
 A program's COMMAND is split like a shell line but run without a shell. Typed as in a terminal,
 ``python3 bot.py | tee log`` started ``python3 bot.py '|' tee log`` -- a bot given three stray
-arguments and no log, and nothing said -- and ``~/bots/bot.py`` or ``$HOME/bot.py`` was "no such
-program" of a file that is there. These say what the shell would have done and what to type.
+arguments and no log, and nothing said -- and ``~/bots/bot.py``, ``$HOME/bot.py`` or
+``PYTHONUNBUFFERED=1 python3 bot.py`` was "no such program" of a file that is there. These say
+what the shell would have done and what to type.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shlex
 from pathlib import Path
 
@@ -55,8 +57,10 @@ def operator_problem(command: str) -> str:
 
 
 def unexpanded_hint(word: str) -> str:
-    """A hint for a missing path that a shell would have found: a ``~`` or ``$VAR`` it expands, or a
-    program in the current folder it runs only as ``./NAME`` ("" when neither applies)."""
+    """A hint for a missing program that a shell would have run: a ``VAR=value`` prefix it sets, a ``~``
+    or ``$VAR`` it expands, or a program in the current folder it runs only as ``./NAME`` ("" when none applies)."""
+    if re.match(r"[A-Za-z_][A-Za-z0-9_]*=", word):
+        return f" (setting a variable the shell's way needs env here: env {word} …)"
     if word.startswith("~") or "$" in word:
         expanded = os.path.expandvars(os.path.expanduser(word))
         whole = f": {expanded}" if expanded != word and Path(expanded).exists() else ""

@@ -563,6 +563,9 @@ def test_a_path_a_shell_would_have_found_says_what_to_type(tmp_path, monkeypatch
     assert problem("bot.py") == ("cannot start 'bot.py': no such program on the PATH"
                                  " (the file in this folder is ./bot.py, as a shell needs it too)")
     assert problem("./bot.py") == ""
+    assert problem("PYTHONUNBUFFERED=1 ./bot.py") == ("cannot start 'PYTHONUNBUFFERED=1': no such program on the PATH"
+                                                      " (setting a variable the shell's way needs env here:"
+                                                      " env PYTHONUNBUFFERED=1 …)")
 
 
 def test_a_program_started_after_its_owner_stopped_is_killed_as_it_starts():
