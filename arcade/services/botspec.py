@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from arcade.core.errors import UsageError
-from arcade.services.shell_words import operator_problem, unexpanded_hint
+from arcade.services.shell_words import operator_problem, shell_c_command, unexpanded_hint
 
 _PREFIX = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_.-]*):(.*)$", re.S)
 _LABEL = re.compile(r"^([A-Za-z][A-Za-z0-9_.-]*)=([A-Za-z0-9][A-Za-z0-9_.-]*:.*)$", re.S)
@@ -45,10 +45,13 @@ class BotSpec:
     def short_name(self) -> str:
         """A short name for the screen: the spec's label, else the script it runs (``mybot.py``), or
         the module after ``-m`` (``arcade bot tron``; the seat was named "-m"). ``env`` and the
-        interpreter's options are looked past (``python3 -W ignore bot.py`` was named "ignore")."""
+        interpreter's options are looked past (``python3 -W ignore bot.py`` was named "ignore"), and so is
+        a shell's ``-c`` line (``sh -c "cd bots && exec ./mybot"`` is ``mybot``)."""
         if not self.outside or self.name != self.text or not self.argv:
             return self.name[:30]
         argv = _past_env(self.argv) or self.argv
+        argv = shell_c_command(argv) or argv
+        argv = _past_env(argv) or argv
         kind, target = _python_target(argv)
         if kind == "module":
             return target[:30]

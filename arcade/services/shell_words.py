@@ -68,3 +68,33 @@ def unexpanded_hint(word: str) -> str:
     if "/" not in word and Path(word).is_file():
         return f" (the file in this folder is ./{word}, as a shell needs it too)"
     return ""
+
+
+#: Shells whose ``-c`` command is the program that really runs.
+SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh"})
+#: Words a shell line joins commands with: the bot is the last command of the line.
+_LIST_OPERATORS = frozenset({"&&", "||", ";"})
+
+
+def shell_c_command(argv: tuple[str, ...]) -> tuple[str, ...]:
+    """The command a ``sh -c "cd bots && exec ./mybot"`` line ends up running (``("./mybot",)``), or ()
+    for any other argv. The README's own way to ``cd`` first named the program "sh" in tables and on
+    the seats, and a second one "sh#2"."""
+    if not argv or argv[0].replace("\\", "/").rsplit("/", 1)[-1] not in SHELLS or "-c" not in argv[1:]:
+        return ()
+    at = argv.index("-c", 1) + 1
+    if at >= len(argv):
+        return ()
+    lexer = shlex.shlex(argv[at], posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True  # ``cd bots;`` is ``cd``, ``bots``, ``;``
+    try:
+        words = list(lexer)
+    except ValueError:
+        return ()
+    last = max((i for i, word in enumerate(words) if word in _LIST_OPERATORS), default=-1)
+    words = words[last + 1:]
+    if "|" in words:
+        words = words[:words.index("|")]  # ``./mybot | tee log``: the bot is what is piped from
+    while words and (words[0] == "exec" or re.match(r"[A-Za-z_][A-Za-z0-9_]*=", words[0])):
+        words = words[1:]
+    return tuple(words)

@@ -82,6 +82,11 @@ def test_a_bad_label_is_named_as_the_label(label):
     ("2010:python3 -X dev -marcade bot tron", "arcade bot tron"),
     ("2010:/usr/bin/env PYTHONHASHSEED=0 python3 mybot.py", "mybot.py"),  # was "env"
     ("2010:env -u HOME ./tronbot", "tronbot"),
+    # The README's way to cd first was named "sh" (and a second one "sh#2")
+    ('2010:sh -c "cd bots && exec ./mybot"', "mybot"),
+    ("2010:bash -c 'cd bots; PYTHONHASHSEED=0 python3 -u v2/main.py 2>log | cat'", "main.py"),
+    ("2010:sh -c 'echo 2'", "echo"),
+    ("2010:sh ./run.sh", "run.sh"),
     ("2010:python3 -c 'print(1)'", "python3"),
     ("2010:./bots/tronbot", "tronbot"),
     ("mine=hackerrank:python3 x.py", "mine"),
