@@ -1453,3 +1453,20 @@ def test_home_brings_the_first_rows_heading_into_view_from_a_list_opened_lower(d
     driver.key(pygame.K_HOME)
     assert picker.selected == 1 and picker.scroll == 0
     assert [index for index, _rect in picker.rows_in_view()][:2] == [0, 1]
+
+
+def test_audio_close_shuts_the_mixer_only_once_every_sound_has_ended(monkeypatch):
+    """A sound ending while ``mixer.quit`` ran deadlocked pygame's end-of-sound callback against the
+    quit (a test run hung for good in ``Audio.close``): close lets the sounds end first."""
+    audio = Audio(enabled=True)
+    if not audio.available:
+        pytest.skip(f"no mixer here: {audio.error}")
+    busy_at_quit = []
+    real_quit = pygame.mixer.quit
+    monkeypatch.setattr(pygame.mixer, "quit", lambda: (busy_at_quit.append(pygame.mixer.get_busy()), real_quit()))
+    audio.play("win")  # 0.44 s
+    assert pygame.mixer.get_busy()
+    audio.close()
+    assert busy_at_quit == [False]
+    assert not audio.available
+    audio.play("win")  # silent after close, no error
