@@ -138,6 +138,21 @@ def saved_session(game: str) -> dict:
     return json.loads(saves.autosave_path(game).read_text())["session"]
 
 
+def open_save_by(app: App, game: str, path: str) -> tuple[Scene, bool]:
+    """Open ``game`` the way a player reaches its autosave -- ``"play"`` (the command line), ``"menu"``
+    (its card) or ``"continue"`` (the menu's Continue, pressed only if offered) -- and return the
+    scene on top and whether the menu offered Continue ("play": False)."""
+    if path == "play":
+        return app.launch(game, Launch()), False
+    menu = app.push(MenuScene())
+    offered = menu.autosave is not None
+    if path == "continue":
+        if offered:
+            key(app, pygame.K_c)
+        return app.stack.top, offered
+    return app.launch(game, Launch()), offered
+
+
 def play_and_leave(registry: Registry, game: str, count: int = 3) -> list[str]:
     """Open ``game`` the way the menu does, play a few moves, go back to the menu and quit: the autosave stays."""
     app = new_app(registry)
@@ -906,15 +921,7 @@ def test_damaged_saves_are_moved_aside_with_one_line_on_every_path(info, toy_in_
                 target.write_text(payload)
             app = new_app(registry)
             try:
-                if path == "play":
-                    scene = app.launch(info.name, Launch())
-                else:
-                    menu = app.push(MenuScene())
-                    if path == "continue" and menu.autosave is not None:
-                        key(app, pygame.K_c)
-                    scene = app.stack.top
-                    if path == "menu":
-                        scene = app.launch(info.name, Launch())
+                scene, _offered = open_save_by(app, info.name, path)
                 frames(app)
                 where = f"{kind} via {path}"
                 # The menu already moved a save with a damaged envelope aside: then there is no Continue.
@@ -954,14 +961,8 @@ def test_a_newer_versions_save_is_kept_as_newer_with_one_line_on_every_path(info
         target.write_text(newer)
         app = new_app(registry)
         try:
-            if path == "play":
-                scene = app.launch(info.name, Launch())
-            else:
-                menu = app.push(MenuScene())
-                assert menu.autosave is None, f"{path}: a newer version's save offered as Continue"
-                if path == "continue":
-                    key(app, pygame.K_c)
-                scene = app.stack.top if path == "continue" else app.launch(info.name, Launch())
+            scene, offered = open_save_by(app, info.name, path)
+            assert not offered, f"{path}: a newer version's save offered as Continue"
             frames(app)
             assert isinstance(scene, (GameScene, MenuScene)) and app.crashes == 0, path
             assert kept.read_text() == newer, f"{path}: the newer save's bytes did not survive"
