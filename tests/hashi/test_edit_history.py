@@ -55,7 +55,9 @@ def _damaged(change) -> str:
     ("", "not JSON"),
     ("[" * 100000, "not JSON"),
     ("{}", "not an undo history"),
-    (_damaged(lambda d: d.update(format=2)), "not an undo history"),
+    (_damaged(lambda d: d.update(format=0)), "not an undo history"),
+    (_damaged(lambda d: d.update(format="1")), "not an undo history"),
+    (_damaged(lambda d: d.update(format=2)), "made by a newer Puzzle Arcade"),  # not damage: see NewerHistory
     (_damaged(lambda d: d.update(versions=[])), "no list of 1 to"),
     (_damaged(lambda d: d.update(index=99)), "the position is not a whole number"),
     (_damaged(lambda d: d.update(index=True)), "the position is not a whole number"),
