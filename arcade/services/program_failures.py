@@ -1,6 +1,7 @@
 """Outside programs' failures (service, pure): the one-line reason a program lost, and its wording.
 
-A bot's author sees only this line in a result ("timed out: no answer within 150 ms", "exited with
+A bot's author sees only this line in a result ("timed out: no answer within 150 ms (waited 75 ms
+more)", "exited with
 status 1 without answering: ZeroDivisionError: ..."), so how it is worded -- which stderr line is
 the error, what a debug line on stdout means, what to do about an answer that came only once the
 input ended -- is kept in one place, apart from the pipes and processes that detect the failure.
@@ -41,6 +42,26 @@ class ProgramFailure(ArcadeError):
 class InputClosed(ProgramFailure):
     """The program closed its input (or exited) before it read all of it. Not always a loss: a
     program run once per move (HackerRank) may answer without reading and exit."""
+
+
+def late_reason(shown: str, ms: float, limit_ms: float, *, first: bool = False) -> str:
+    """The one-line reason for an answer that came after its limit: what it said, after how long,
+    and the limit it missed (the first answer's names its own, start-up included)."""
+    which = " first-answer limit (start-up included)" if first else " limit"
+    return f"timed out: answered {shown!r} after {ms:.0f} ms, past the {limit_ms:.0f} ms{which}"
+
+
+def timeout_reason(limit_ms: float, waited_ms: float, *, first: bool = False) -> str:
+    """The one-line reason for no answer at all: the limit, and how long past it we listened.
+
+    A Runway bot answering 400 ms into its 150 ms limit read "no answer within 150 ms", as if it never
+    answered: the grace we listen past the limit (half of it, at most a second: 75 ms there) was
+    not said, so a bot 250 ms late looked dead. The wait is not made longer to tell more -- a bot
+    that never answers would hold up every round -- the reason says how long it was instead."""
+    waited = f"waited {max(0.0, waited_ms):.0f} ms more"
+    if first:
+        return f"timed out: gave no first answer within {limit_ms:.0f} ms (start-up included; {waited})"
+    return f"timed out: no answer within {limit_ms:.0f} ms ({waited})"
 
 
 def unexpected_answer(line: str, expected: str) -> str:

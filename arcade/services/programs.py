@@ -14,13 +14,15 @@ Every protocol (Tron's 2010 and HackerRank ones, Runway's CodinGame one) goes th
   bounded (an answer line, all of stdout, all of stderr), the rest is read and dropped;
 * :meth:`Program.ask` writes one input and waits for one answer line until a deadline.
   The contests all treat a late answer as a lost game: we wait a short grace period past
-  the limit only to *report* how late the answer was, then the game is lost anyway;
+  the limit only to *report* how late the answer was ("answered '2' after 412 ms, past the 150 ms
+  limit"), then the game is lost anyway; past the grace the reason says how long we waited
+  ("no answer within 150 ms (waited 75 ms more)");
 * stderr is split per question: the lines that arrived by the time the answer did (plus
   a few milliseconds for lines written just before it) belong to that move; the console
   panel reads the same lines live with :meth:`Program.stderr_since`.
 
 Every failure is one line (``ProgramFailure``) fit for a result line: "timed out: no
-answer within 150 ms", "exited with status 1 without answering: ZeroDivisionError: …".
+answer within 150 ms (waited 75 ms more)", "exited with status 1 without answering: ZeroDivisionError: …".
 
 The parts that read on their own are beside it: :mod:`~arcade.services.program_limits` (every
 limit), :mod:`~arcade.services.program_failures` (the wording of a failure),
@@ -54,7 +56,9 @@ from arcade.services.program_failures import (
     InputClosed,
     ProgramFailure,
     last_error_line,
+    late_reason,
     signal_name,
+    timeout_reason,
 )
 from arcade.services.program_limits import EOF_PROBE, GRACE_MAX, GRACE_SHARE, WAIT_SLICE
 from arcade.services.program_readers import OutputReaders, Stderr, fd_ready
@@ -257,8 +261,7 @@ class Program(OutputReaders):
                 if time.perf_counter() < grace_end:
                     continue
                 ms = (time.perf_counter() - sent_at) * 1000
-                reason = (f"timed out: gave no first answer within {limit * 1000:.0f} ms (start-up included)"
-                          if first else f"timed out: no answer within {limit * 1000:.0f} ms")
+                reason = timeout_reason(limit * 1000, ms - limit * 1000, first=first)
                 unfinished = self._unfinished.decode("utf-8", "replace").strip()
                 if unfinished:
                     # Checked before the probe: a C bot's ``printf("2")`` then ``scanf`` answers once
@@ -281,9 +284,7 @@ class Program(OutputReaders):
             self.answers += 1
             if now > deadline:
                 shown = text.strip()[:40]
-                which = " first-answer limit (start-up included)" if first else " limit"
-                return self._answer(None, ms, f"timed out: answered {shown!r} after {ms:.0f} ms, "
-                                              f"over the {limit * 1000:.0f} ms{which}", late=True)
+                return self._answer(None, ms, late_reason(shown, ms, limit * 1000, first=first), late=True)
             return self._answer(text.strip(), ms)
 
     def _waits_for_eof(self) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -16,6 +17,11 @@ HELPERS = ("resource_tracker", "forkserver")
 def bot(name: str, *args: str) -> str:
     """The command line of a test bot, for a spec: ``python3 tests/byob/bots/NAME ARGS``."""
     return " ".join([sys.executable, str(BOTS / name), *args])
+
+
+def waited_as_n(reason: str) -> str:
+    """A failure reason with the measured wait past a limit ("waited 76 ms more") as "waited N ms more"."""
+    return re.sub(r"waited \d+ ms more", "waited N ms more", reason)
 
 
 def processes() -> list[tuple[int, int, str, str]]:

@@ -20,7 +20,7 @@ from arcade.games.tron.players import parse_spec as tron_spec
 from arcade.games.tron.replay import open_tron_replay, round_replay
 from arcade.services.program_limits import Limits
 from arcade.services.replays import load_replay, open_replay, save_replay
-from tests.byob.helpers import bot
+from tests.byob.helpers import bot, waited_as_n
 
 LEVEL = parse_map("8 6\n########\n#1     #\n#      #\n#      #\n#     2#\n########\n")
 OUR_BOT = f"codingame:{sys.executable} -m arcade bot runway"
@@ -169,14 +169,14 @@ def test_referee_on_a_level_whose_file_name_is_not_utf8_prints_and_saves_its_run
     ("garbage", "answered 'hello there' (expected SPEED, SLOW, JUMP, WAIT, UP or DOWN)"
                 "; stdout is for answers only: print debug text to stderr"),
     ("crash", "exited with status 1 without answering: ZeroDivisionError: integer division or modulo by zero"),
-    ("sleep", "timed out: no answer within 300 ms"),
+    ("sleep", "timed out: no answer within 300 ms (waited N ms more)"),
 ])
 def test_a_misbehaving_runway_program_fails_the_test_with_one_line(mode, reason):
     name, level = bundled_tests()[1]
     limits = Limits(300.0) if mode == "sleep" else ROOMY  # a crash must not be mistaken for a timeout
     run = run_program(level, f"codingame:{bot('misbehave.py', mode)}", level_id=name, limits=limits)
-    assert run.line() == f"{name}: fail — turn 1: {reason}"
-    assert run.replay().result["reason"] == reason
+    assert waited_as_n(run.line()) == f"{name}: fail — turn 1: {reason}"
+    assert waited_as_n(run.replay().result["reason"]) == reason
 
 
 @pytest.mark.parametrize(("mode", "reason"), [
@@ -200,7 +200,8 @@ def test_a_runway_program_missing_its_first_answer_is_told_which_limit_it_missed
     read "no answer within 1000 ms", and its author tuned a turn's search instead of its start."""
     name, level = bundled_tests()[1]
     run = run_program(level, f"codingame:{bot('misbehave.py', 'sleep')}", level_id=name, limits=Limits(150.0, 300.0))
-    assert run.line() == f"{name}: fail — turn 1: timed out: gave no first answer within 300 ms (start-up included)"
+    assert waited_as_n(run.line()) == (f"{name}: fail — turn 1: timed out: gave no first answer within 300 ms"
+                                       " (start-up included; waited N ms more)")
 
 
 def test_a_program_that_prints_two_lines_a_turn_is_told_its_answers_ran_behind():
@@ -353,6 +354,7 @@ def test_a_runway_answer_written_on_stderr_is_said_to_belong_on_stdout(tmp_path)
     name, level = bundled_tests()[1]
     run = run_program(level, f"codingame:{sys.executable} {tmp_path / 'bot.py'}", level_id=name,
                       limits=Limits(300.0, 3000.0))
-    assert run.line() == (f"{name}: fail — turn 1: timed out: gave no first answer within 3000 ms (start-up included)"
-                          "; it wrote 'SPEED' on stderr, not stdout: answers go to stdout"
-                          " (print(answer), not print(answer, file=sys.stderr))")
+    assert waited_as_n(run.line()) == (f"{name}: fail — turn 1: timed out: gave no first answer within 3000 ms"
+                                       " (start-up included; waited N ms more); it wrote 'SPEED' on stderr,"
+                                       " not stdout: answers go to stdout"
+                                       " (print(answer), not print(answer, file=sys.stderr))")
