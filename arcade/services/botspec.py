@@ -320,3 +320,44 @@ def parse_bot_spec(text: str, protocols: Mapping[str, str], builtin: Callable[[s
     if why := operator_problem(command.strip()):
         raise UsageError(why)
     return BotSpec(raw, raw, protocol, argv)
+
+
+def typed_spec(command: str, protocol: str, protocols: Mapping[str, str]) -> str:
+    """The spec a window's Command field stands for: the text itself when it is a whole spec, as
+    ``--bot`` takes it (``mine=2010:python3 bot.py --fast``, ``hackerrank:./bot``), else
+    ``PROTOCOL:COMMAND`` with the field's protocol (``protocol``).
+
+    The window had no way to label a program: two seats running ``t2010.py`` with other arguments
+    were ``t2010.py`` and ``t2010.py#2`` in every table and replay, while ``--bot`` took
+    ``mine=2010:...``. Only a protocol the game speaks makes the text a spec, so a command that merely
+    holds a colon (``./bot --host=a:b``) stays a command; a label without a protocol (``mine=./bot``)
+    is not taken either: it reads like a shell's ``VAR=value`` before the command."""
+    text = command.strip()
+    match = _PREFIX.match(text)
+    labelled = _LABEL.match(text)
+    if labelled is not None:
+        match = _PREFIX.match(labelled.group(2))
+    if match is not None and match.group(1).lower() in protocols:
+        return text
+    return f"{protocol}:{text}"
+
+
+def spec_protocol(text: str, protocols: Mapping[str, str]) -> str:
+    """The protocol a whole spec (see :func:`typed_spec`) names, lower-cased; "" for none."""
+    labelled = _LABEL.match(text.strip())
+    match = _PREFIX.match(labelled.group(2) if labelled else text.strip())
+    if match is None or match.group(1).lower() not in protocols:
+        return ""
+    return match.group(1).lower()
+
+
+def with_protocol(text: str, protocol: str, protocols: Mapping[str, str]) -> str:
+    """A whole spec's text (see :func:`typed_spec`) speaking ``protocol`` instead, label and command
+    kept; any other text as it is. The window's Protocol row steps the protocol a typed spec names."""
+    if not spec_protocol(text, protocols):
+        return text
+    text = text.strip()
+    labelled = _LABEL.match(text)
+    label = f"{labelled.group(1)}=" if labelled else ""
+    rest = labelled.group(2) if labelled else text
+    return f"{label}{protocol}:{rest.split(':', 1)[1]}"

@@ -489,3 +489,61 @@ def test_a_command_field_selects_its_command_on_arrival_so_typing_replaces_it(ap
     driver.key(pygame.K_BACKSPACE, pygame.KMOD_CTRL)  # Ctrl+Backspace: the word
     driver.key(pygame.K_a, pygame.KMOD_CTRL, "\x01")
     assert overlay.setup.command1 == "" and overlay.rows()[overlay.selected][0] == "command1"
+
+
+def test_a_label_typed_into_the_command_field_names_the_program_everywhere(app, driver):
+    """Two seats running one script with other arguments were "tron2010_straight.py" and
+    "tron2010_straight.py#2", with no way to name them in the window; the Command field now takes
+    the text ``--bot`` takes, label and protocol included."""
+    scene, overlay = setup_with_a_program_seat(app, driver)
+    driver.key(pygame.K_DOWN)  # the Command row
+    type_text(driver, f"fast=2010:{bot('tron2010_straight.py')} --twice")
+    driver.key(pygame.K_DOWN)  # its Protocol row shows the protocol the command names; stepping it rewrites that
+    assert overlay.rows()[overlay.selected][2].startswith("2010")
+    driver.key(pygame.K_RIGHT)
+    assert overlay.setup.command1.startswith("fast=hackerrank:")
+    driver.key(pygame.K_LEFT)
+    assert overlay.setup.command1 == f"fast=2010:{bot('tron2010_straight.py')} --twice"
+    driver.key(pygame.K_RETURN)
+    assert app.stack.top is scene
+    assert scene.match.seats[0] == f"fast=2010:{bot('tron2010_straight.py')} --twice"
+    assert isinstance(scene.runners[0], ProgramRunner)
+    assert scene.seat_name(0) == "fast"
+    scene.stop_runners()
+    # The window's tournament names its entrants by their labels too (as tournament tron --bot does).
+    from arcade.games.tron.tournament_run import TournamentRun
+
+    labelled = replace(scene.setup, mode="tournament", bot1=PROGRAM, bot2=PROGRAM,
+                       command2=f"slow=2010:{bot('tron2010_straight.py')}")
+    run = TournamentRun.create(labelled.entrant_specs(), "map", SMALL, 1, 100.0)
+    assert run.tournament.bots[:2] == ["fast", "slow"]
+
+
+def test_two_labelled_programs_keep_their_labels_in_the_header_and_the_saved_replay(app, driver):
+    fast, slow = (f"{label}=2010:{bot('tron2010_straight.py')}" for label in ("fast", "slow"))
+    scene = open_tron(app, mode="watch", bot1=PROGRAM, command1=fast, bot2=PROGRAM, command2=slow,
+                      best_of=1, map=SMALL)
+    assert scene.status_fields()[0].startswith("fast 0 : 0 slow")
+    play_round(driver, scene)
+    driver.frames(2)
+    driver.key(pygame.K_s, mod=pygame.KMOD_CTRL)
+    replay = load_replay(scene.last_replay, "tron")
+    assert replay.players == (fast, slow)
+    app.pop()
+    viewer = app.launch("tron", Launch(options={"replay": open_replay(scene.last_replay, RULES)}))
+    driver.frame()
+    assert (viewer.seat_name(0), viewer.seat_name(1)) == ("fast", "slow")
+
+
+def test_play_with_a_labelled_program_spec_keeps_its_label(app, driver):
+    """``play tron --bot 'mine=2010:…'`` dropped the label: the header named the script instead."""
+    from arcade.cli import build_parser, play_options
+
+    spec = f"mine=2010:{bot('tron2010_straight.py')}"
+    args = build_parser().parse_args(["play", "tron", "--bot", spec])
+    scene = app.launch("tron", Launch(options=play_options("tron", args)), strict=True)
+    driver.frame()
+    assert isinstance(scene, TronScene) and scene.match.seats == ("human", spec)
+    assert isinstance(scene.runners[1], ProgramRunner)
+    assert scene.status_fields()[0].startswith("You 0 : 0 mine")
+    scene.stop_runners()

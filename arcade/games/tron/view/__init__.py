@@ -177,8 +177,10 @@ class TronFront(GameFront):
         """
         last = MatchSetup.from_dict(app.game_settings(INFO.name).get("setup"))
         if spec.outside:
-            setup = replace(last, mode="bot", bot2=PROGRAM, command2=shlex.join(spec.argv),
-                            protocol2=str(spec.protocol))
+            # A label is kept: the Command field takes the whole spec (``mine=2010:./mybot``), so the
+            # header, the scoreboard and a saved replay say "mine" (the script's name showed instead).
+            command = spec.text.strip() if spec.name != spec.text else shlex.join(spec.argv)
+            setup = replace(last, mode="bot", bot2=PROGRAM, command2=command, protocol2=str(spec.protocol))
         else:
             setup = replace(last, mode="bot", bot2=spec.name)
         level, level_id = self.launch_level(app, launch)

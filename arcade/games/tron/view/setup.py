@@ -26,6 +26,7 @@ from arcade.games.tron.ai import BOTS, DEFAULT_BOT
 from arcade.games.tron.controller import MODE_TITLES, MODES
 from arcade.games.tron.players import PROTOCOLS, parse_spec
 from arcade.games.tron.tournament_run import GAMES, MAP_SETS
+from arcade.services.botspec import spec_protocol, typed_spec, with_protocol
 from arcade.services.settings import stored_choice
 from arcade.ui.focus import focus_step
 from arcade.ui.overlays import draw_backdrop, draw_panel
@@ -111,12 +112,18 @@ class MatchSetup:
 
     def seat_spec(self, seat: int) -> str:
         """Who drives bot seat ``seat`` (0 or 1; 2 and 3 are a tournament's further entrants): a bot
-        name or a program's ``PROTOCOL:COMMAND``."""
+        name or a program's ``PROTOCOL:COMMAND``; a Command field holding a whole spec, label and all
+        (``mine=2010:python3 bot.py``, as ``--bot`` takes it), is that spec (:func:`typed_spec`)."""
         bot = getattr(self, f"bot{seat + 1}")
         if bot != PROGRAM:
             return bot
         command, protocol = getattr(self, f"command{seat + 1}"), getattr(self, f"protocol{seat + 1}")
-        return f"{protocol}:{command.strip()}"
+        return typed_spec(command, protocol, PROTOCOLS)
+
+    def seat_protocol(self, seat: int) -> str:
+        """The protocol program seat ``seat`` speaks: the one its command names, else its Protocol row's."""
+        command = getattr(self, f"command{seat + 1}")
+        return spec_protocol(command, PROTOCOLS) or getattr(self, f"protocol{seat + 1}")
 
     def entrants(self) -> list[int]:
         """The tournament's entrants (indexes 0-3), those left out ("none") skipped."""
@@ -355,7 +362,7 @@ class SetupScene(Scene):
         if s.mode == "watch":
             rows.append(("bot1", "Cycle 1", bot_title(s.bot1)))
             if s.bot1 == PROGRAM:
-                rows += self.program_rows(1, s.command1, s.protocol1)
+                rows += self.program_rows(1, s.command1, s.seat_protocol(0))
         else:
             # The seat's one name, as the header will say it (scene.seat_names): two players are
             # "Player 1" and "Player 2" -- this row said "You" while the header said "Player 1".
@@ -365,7 +372,7 @@ class SetupScene(Scene):
         else:
             rows.append(("bot2", "Cycle 2", bot_title(s.bot2)))
             if s.bot2 == PROGRAM:
-                rows += self.program_rows(2, s.command2, s.protocol2)
+                rows += self.program_rows(2, s.command2, s.seat_protocol(1))
         rows += [
             ("map", "Map", map_title(s.map)),
             ("speed", "Speed", f"{s.speed} ticks per second"),
@@ -385,7 +392,7 @@ class SetupScene(Scene):
             bot = getattr(s, f"bot{n}")
             rows.append((f"bot{n}", f"Entrant {n}", bot_title(bot)))
             if bot == PROGRAM:
-                rows += self.program_rows(n, getattr(s, f"command{n}"), getattr(s, f"protocol{n}"))
+                rows += self.program_rows(n, getattr(s, f"command{n}"), s.seat_protocol(n - 1))
         rows.append(("tourney_maps", "Maps", MAP_SETS.get(s.tourney_maps, s.tourney_maps)))
         if s.tourney_maps == "map":
             rows.append(("map", "Map", map_title(s.map)))
@@ -501,8 +508,16 @@ class SetupScene(Scene):
         if key not in cycle:
             return
         values, current = cycle[key]
+        changes: dict[str, Any] = {}
+        if key.startswith("protocol"):  # the protocol a typed spec names is the one shown: step that
+            seat = int(key.removeprefix("protocol")) - 1
+            current = s.seat_protocol(seat)
         index = values.index(current) if current in values else 0
-        self.setup = replace(s, **{key: values[(index + step) % len(values)]})
+        changes[key] = values[(index + step) % len(values)]
+        if key.startswith("protocol"):
+            command = getattr(s, f"command{seat + 1}")
+            changes[f"command{seat + 1}"] = with_protocol(command, changes[key], PROTOCOLS)
+        self.setup = replace(s, **changes)
         self.error = ""
         self.selected = min(self.selected, len(self.rows()) - 1)
         if self.app is not None:
