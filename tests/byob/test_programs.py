@@ -826,3 +826,17 @@ def test_an_answer_that_is_not_utf8_is_said_as_a_file_that_is_not_is():
         answer = program.ask("x\n", 5.0)
     assert answer.line is None
     assert answer.failure == "printed a line that is not UTF-8 text (byte 0xff at offset 2)"
+
+
+def test_a_command_field_holding_a_whole_spec_is_that_spec_and_any_other_text_a_command():
+    """The window's Command field takes ``--bot``'s text (``mine=2010:…``) to label a program; a command
+    with a colon in it, or a shell's ``VAR=value`` before it, stays a command of the row's protocol."""
+    from arcade.services.botspec import typed_spec, with_protocol
+
+    assert typed_spec(" mine=2010:python3 bot.py --fast ", "hackerrank", PROTOCOLS) == "mine=2010:python3 bot.py --fast"
+    assert typed_spec("HackerRank:./bot", "2010", PROTOCOLS) == "HackerRank:./bot"
+    assert typed_spec("./bot --host=a:b", "2010", PROTOCOLS) == "2010:./bot --host=a:b"
+    assert typed_spec("FOO=1 ./bot", "2010", PROTOCOLS) == "2010:FOO=1 ./bot"
+    assert typed_spec("c:/bots/bot.exe", "2010", PROTOCOLS) == "2010:c:/bots/bot.exe"
+    assert with_protocol("mine=2010:./bot a:b", "hackerrank", PROTOCOLS) == "mine=hackerrank:./bot a:b"
+    assert with_protocol("./bot", "hackerrank", PROTOCOLS) == "./bot"
