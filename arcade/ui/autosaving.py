@@ -7,7 +7,9 @@ save goes, and while the AI is watched a save is written at most every
 :data:`WATCH_SAVE_SECONDS`. The play time, the camera (zoom and pan, put back once at the first
 layout) and the game's own ``save_extra`` go with it; a change of those alone (a zoom, a pan, a
 wrapped board turned) is saved within :data:`VIEW_SAVE_SECONDS`, since a window destroyed from
-outside ends the process with no way out through Python (see :meth:`AutosaveMixin.save_view_changes`). Writes go to a
+outside ends the process with no way out through Python (see :meth:`AutosaveMixin.save_view_changes`);
+for the same reason the play time since the last save is written every :data:`CLOCK_SAVE_SECONDS`
+while the clock runs, and once when it stops (see :meth:`AutosaveMixin.save_clock_changes`). Writes go to a
 :class:`~arcade.services.autosave.BackgroundSaver` so an fsync never holds up a frame. It is
 separate because it is the whole policy of what survives a quit; it reads the scene's ``app``,
 ``info``, ``session``, ``watch``, ``elapsed``, ``toast`` and ``previewing``.
@@ -31,6 +33,11 @@ LOG = logging.getLogger("arcade")
 WATCH_SAVE_SECONDS = 5.0
 #: A change of the view alone (zoom, pan, a wrapped board's turn) is saved at most this often.
 VIEW_SAVE_SECONDS = 1.0
+#: While the play clock runs with no move, its time is saved at most this often (seconds of play):
+#: a run ended by ``kill -9`` or a destroyed window loses at most this much of the player's time.
+CLOCK_SAVE_SECONDS = 5.0
+#: Play time not worth a write of its own when the clock stops (a save holds tenths of a second).
+CLOCK_SAVE_MIN = 1.0
 
 
 class AutosaveMixin:
@@ -50,6 +57,8 @@ class AutosaveMixin:
         #: The view as the last save holds it (see :meth:`save_view_changes`), and the seconds since it was looked at.
         self._saved_view = ""
         self._view_unchecked = 0.0
+        #: The play time the last save holds (None: the one the scene opened with, see :meth:`save_clock_changes`).
+        self._saved_elapsed: float | None = None
 
     def saved_camera(self) -> dict[str, Any] | None:
         """The player's zoom and pan, to go with the autosave (None: the view is at its own camera).
@@ -105,6 +114,27 @@ class AutosaveMixin:
         if self._view_now() != self._saved_view:
             self.save_progress()
 
+    def save_clock_changes(self, running: bool) -> None:
+        """Save the play time gained since the last save: every :data:`CLOCK_SAVE_SECONDS` while the
+        clock runs (``running``), and once when it stops with :data:`CLOCK_SAVE_MIN` or more unsaved
+        (a pause, a picker or any overlay over the game, the window away).
+
+        The time went into the save only with a move or on leaving; a run that ended with no way
+        out through Python (``kill -9``, a window destroyed from outside, a crash of Python) lost
+        every second since the last move -- for a player thinking over a timed puzzle, all of it.
+        A game at rest (its clock stopped, the time saved) writes nothing."""
+        if self._saved_elapsed is None:
+            self._saved_elapsed = self.elapsed  # what the save it was opened from holds
+        unsaved = abs(self.elapsed - self._saved_elapsed)
+        if unsaved < CLOCK_SAVE_MIN or (running and unsaved < CLOCK_SAVE_SECONDS):
+            return
+        if (self.autosave_when != "move" or self.app is None or not self.owns_save()
+                or (self.watch is not None and not self.watch.paused) or self.game_over()
+                or not self.has_progress()):
+            self._saved_elapsed = self.elapsed  # nothing to save: not asked again every frame
+            return
+        self.save_progress()
+
     def autosave_label(self) -> str:
         return self.level_title
 
@@ -157,6 +187,7 @@ class AutosaveMixin:
         self._save_due = False
         self._watched_unsaved = 0.0
         self.session.extra["elapsed"] = round(self.elapsed, 1)
+        self._saved_elapsed = self.elapsed
         camera = self.saved_camera()
         if camera:
             self.session.extra["camera"] = camera

@@ -416,9 +416,19 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
             self._watched_unsaved += dt
             if self._save_due and self._watched_unsaved >= WATCH_SAVE_SECONDS:
                 self.save_progress()
+            self.save_clock_changes(False)
         elif self.clock_runs():
             self.elapsed += dt
+            self.save_clock_changes(True)
+        else:
+            self.save_clock_changes(False)
         self.save_view_changes(dt)
+
+    def background_update(self, dt: float) -> None:
+        """Under an overlay (pause, picker, result, settings) the clock stands still: the time the
+        last save lacks is written now (see :meth:`save_clock_changes`)."""
+        super().background_update(dt)
+        self.save_clock_changes(False)
 
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
