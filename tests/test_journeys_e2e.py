@@ -308,6 +308,43 @@ def test_a_window_destroyed_from_outside_loses_nothing_but_the_last_second(xserv
     assert_continue_restores(tmp_path, xserver, "hashi", "HashiScene", before, saved, "hashi-", layout)
 
 
+def test_kill_term_mid_game_keeps_the_play_time(xserver, tmp_path):
+    """``kill -TERM`` in the middle of a Hashi game closes the window as its close button does (exit
+    130): the autosave holds the time played up to the signal, not the time of the last move
+    (a helper's run saved ``elapsed: 0.0`` after a bridge and a pause to think). While the clock
+    runs with no move, its time reaches the save every few seconds anyway, so a ``kill -9`` would
+    lose at most those (:data:`~arcade.ui.autosaving.CLOCK_SAVE_SECONDS`)."""
+    import os
+    import signal
+
+    from arcade.ui.autosaving import CLOCK_SAVE_SECONDS
+
+    with run_program(xserver, tmp_path, "--size", f"{SIZE[0]}x{SIZE[1]}") as program:
+        player = Player(program, tmp_path)
+        player.open_entry("Hashi", "HashiScene")
+        layout, islands = hashi_layout(program.trace_lines())
+        a, b = neighbour_pair(islands)
+        mark = player.mark()
+        player.drag(a, b)
+        player.wait_line(mark, lambda line: line.startswith("hashi-move 1 "), "a bridge")
+        started = time.monotonic()
+        # No move: the running clock is saved by itself (the window is focused, nothing over it).
+        ran = wait_for(lambda: saved_session(program.home, "hashi").get("extra", {}).get("elapsed", 0)
+                       >= CLOCK_SAVE_SECONDS, 60, "the running clock in the autosave")
+        assert ran
+        time.sleep(1.5)
+        before = player.shot("sigterm-1-before")
+        os.kill(program.pid, signal.SIGTERM)
+        played = time.monotonic() - started
+        assert program.process.wait(20) == 130, program.output()
+    saved = saved_session(program.home, "hashi")
+    assert saved["index"] == 1, saved
+    # The clock counts frames' time (at most 0.1 s each), so a loaded machine may count less than
+    # the wall time, never more; the second and a half after the periodic save is in it.
+    assert CLOCK_SAVE_SECONDS + 1.0 <= saved["extra"]["elapsed"] <= played + 0.5, (saved["extra"], played)
+    assert_continue_restores(tmp_path, xserver, "hashi", "HashiScene", before, saved, "hashi-", layout)
+
+
 # -- Runway ------------------------------------------------------------------------------------------------
 
 

@@ -7,7 +7,9 @@ game is looked back through and while the window is away; a game that runs witho
 (Tron's round) pauses itself then instead. It is separate because those rules about time read
 as one subject and are what records and saves trust. It reads the scene's ``app`` (its
 ``window_away``), ``session`` and ``watch``; ``elapsed`` comes from the save and goes back into it
-(:mod:`arcade.ui.autosaving`), and :meth:`GameScene.update` advances it while :meth:`clock_runs`.
+(:mod:`arcade.ui.autosaving`: with every move, on leaving, and while it runs without a move every
+few seconds -- :meth:`AutosaveMixin.save_clock_changes`), and :meth:`GameScene.update` advances it
+while :meth:`clock_runs`.
 """
 
 from __future__ import annotations
