@@ -107,6 +107,16 @@ def close_started_by(stop: threading.Event) -> None:
             program.close()
 
 
+def close_stopped() -> None:
+    """Kill every open program whose owner has set its ``stop``: a window closing its own runs (the
+    current ones and any it stopped earlier that are still waiting for an answer) without touching
+    a program that belongs to the screen under it -- a replay viewer closed with :func:`close_all`
+    stopped the match's or the tournament's programs underneath."""
+    for program in live_programs():
+        if program.stop is not None and program.stop.is_set():
+            program.close()
+
+
 atexit.register(close_all)
 
 

@@ -269,6 +269,9 @@ class AssistMixin:
 
     def apply_ai_step(self, step: Step) -> None:
         """Carry out one AI step (its moves are the AI's: see ``Session.ai_moved``)."""
+        if not self.may_play():  # a replay watched over a game: no second game in it
+            self.stop_watch()
+            return
         elapsed = self.elapsed
         self.new_attempt_clock()
         try:

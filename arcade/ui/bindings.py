@@ -71,6 +71,7 @@ class BindingsMixin:
             # Before the pause: Esc first puts away what is open for a moment (see ``transient_open``).
             Binding("Esc", "close_transient", self.transient_help, when="transient_open",
                     listed_when="transient_open"),
+            *self.back_binding(),  # a replay viewed over a game: Esc goes back to it (see arcade.ui.replays)
             Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
             Binding("F1 / ?", "open_how_to_play", "how to play: the rules, an example, every key"),
             Binding(READ_ON_KEY, "read_on", "read on: the next part of a long status line",
@@ -130,6 +131,9 @@ class BindingsMixin:
     def run_binding(self, binding: Binding) -> None:
         """Run a key's or a button's action; one that throws a game in progress away (``discards``:
         a new board, a rematch) asks first -- unless it has a dialog of its own (``new_board_asks``)."""
+        if self.passes_down(binding):  # a replay viewed over a game: L, a new board... act on that game
+            self.pass_down(binding)
+            return
         new_board = binding.button == NEW_BOARD_BUTTON
         if (binding.discards or new_board) and not (new_board and self.new_board_asks):
             keys = binding.keys.split(" / ")[0]

@@ -21,6 +21,8 @@ class MovesMixin:
 
     def play(self, move: Any, *, by_ai: bool = False) -> bool:
         """Play a move (the player's, or the AI's when ``by_ai``); a refused move is explained."""
+        if not self.may_play():  # a replay viewed over a game is only watched
+            return False
         if self.watch is not None and not by_ai:
             self.stop_watch("Stopped watching: your move.")
         elapsed = self.elapsed

@@ -6,7 +6,12 @@ front declares ``replays = True`` (Runway, Tron) gets a *Saved replays* row at t
 its level picker, under its own heading, which lists the game's files in the user data dir's ``replays/`` folder,
 newest first. Each row says the level, the players and how it ended; a damaged file is
 listed under its name with what is wrong, and picking it says so in one line. A good one
-opens in the game's replay viewer, exactly as ``play GAME --replay FILE`` opens it.
+opens in the game's replay viewer, exactly as ``play GAME --replay FILE`` opens it -- over the
+screen the list was opened from (the game, Tron's setup), which stays as the player left it: Esc
+or the viewer's Back button closes the viewer back there (it used to replace the game, and Esc
+opened the menu, the game only in its save). A viewer over a game is only watched: it writes no
+save, plays no move of its own, and a key that would start another game in it (L, Tron's O, a
+new board) closes it and acts on the screen underneath, which asks first as it always does.
 """
 
 from __future__ import annotations
@@ -15,11 +20,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from arcade.core.errors import ArcadeError, FormatError, NewerVersion
 from arcade.core.game import LevelEntry
-from arcade.core.registry import Launch
+from arcade.core.registry import NEW_BOARD_BUTTON, Binding, Launch
 from arcade.services.paths import shown_path
 from arcade.services.replays import (
     Replay,
@@ -33,7 +38,6 @@ from arcade.ui.picker import REPLAYS_GROUP, Choice, PickerScene
 
 if TYPE_CHECKING:
     from arcade.ui.front import GameFront
-    from arcade.ui.scene import Scene
 
 #: At most this many files are listed (the newest): each is read to say what it holds.
 MAX_LISTED = 100
@@ -152,6 +156,57 @@ class ReplaysMixin:
 
     #: The run last saved by :meth:`keep_replay` and its file.
     _kept_replay: tuple[Any, Path] | None = None
+    #: In a replay viewer opened from the saved replays' list: the screen it was opened over, as
+    #: Esc and the Back button name it ("the game", Tron's "the setup"); "" in any other scene (a
+    #: game, ``play GAME --replay``). That screen is right under the viewer, as the player left it.
+    back_to: str = ""
+    #: How a viewer opened over this screen names it (see :attr:`back_to`).
+    return_name = "the game"
+    #: A viewer's keys that would start another game in it: over a game they go to the screen under it.
+    PASSED_DOWN: ClassVar[frozenset[str]] = frozenset({"open_levels", "open_setup"})
+
+    def back_binding(self) -> list[Binding]:
+        """A viewer over a game: Esc and a button go back to it (Esc opened the pause menu, and a
+        replay opened from the list had replaced the game)."""
+        if not self.back_to:
+            return []
+        return [Binding("Esc", "close_replay", f"back to {self.back_to}, as you left it",
+                        button=f"Back to {self.back_to.removeprefix('the ')}")]
+
+    def close_replay(self) -> None:
+        """Close this viewer: the screen it was opened over is on top again, as it was."""
+        self.close()
+
+    def passes_down(self, binding: Binding) -> bool:
+        """Whether ``binding`` belongs to the screen under this viewer: L, Tron's O, a new board or a
+        rematch made the viewer a second game over the first (never saved, gone with Esc)."""
+        return bool(self.back_to) and (binding.discards or binding.button == NEW_BOARD_BUTTON
+                                       or binding.action in self.PASSED_DOWN)
+
+    def pass_down(self, binding: Binding) -> None:
+        """Close the viewer and run ``binding`` on the screen under it, which asks first while a game
+        is in progress there, as its own key would; a screen without that action (Tron's setup
+        under O) is simply the one the player asked for."""
+        app = self.app
+        assert app is not None
+        self.close()
+        under = app.stack.top
+        if hasattr(under, "run_binding") and hasattr(under, binding.action):
+            under.run_binding(binding)
+        elif callable(action := getattr(under, binding.action, None)):
+            action() if binding.arg is None else action(binding.arg)
+
+    def owns_save(self) -> bool:
+        """A viewer over a game is not the player's game: the save is the game's under it."""
+        return not self.back_to and super().owns_save()  # type: ignore[misc]
+
+    def may_play(self) -> bool:
+        """Whether a move may be played here: not in a viewer over a game (taken over, the run was a
+        second game over the first, never saved and gone with Esc); says why when not."""
+        if self.back_to:
+            self.say(f"A saved replay, watched over {self.back_to}: Esc goes back to it.", "warning")
+            return False
+        return True
 
     def open_saved_replays(self) -> None:
         """The game's saved replays, newest first; picking one opens it in the game's replay viewer."""
@@ -162,13 +217,11 @@ class ReplaysMixin:
             return
         self.app.push(opened)
 
-    def saved_replays_picker(self, show: Callable[[Scene], Any] | None = None,
-                             refuse: Callable[[str], Any] | None = None) -> PickerScene | str:
+    def saved_replays_picker(self, refuse: Callable[[str], Any] | None = None) -> PickerScene | str:
         """The list :meth:`open_saved_replays` pushes, or the line that says there is nothing in it.
 
-        ``show`` puts the viewer of the replay picked on screen: by default it takes this scene's
-        place; a screen the list was opened from (Tron's setup) pushes it instead, so its Esc comes
-        back there, and says a refusal itself (``refuse``): under its panel the status line is dimmed.
+        A screen the list is opened from that is not this scene (Tron's setup) says a refusal itself
+        (``refuse``): under its panel the status line is dimmed.
         """
         listed = saved_replays(self.info.name)
         if not listed:
@@ -176,12 +229,12 @@ class ReplaysMixin:
         total = len(replay_files(self.info.name))
         more = f" (the newest {MAX_LISTED} of {total})" if total > len(listed) else ""
         return PickerScene(f"{self.info.title} — saved replays{more}", replay_choices(self.front, listed),
-                           lambda choice: self.open_saved_replay(choice.value, show, refuse))
+                           lambda choice: self.open_saved_replay(choice.value, refuse))
 
-    def open_saved_replay(self, saved: Any, show: Callable[[Scene], Any] | None = None,
-                          refuse: Callable[[str], Any] | None = None) -> None:
-        """Open one listed file in the replay viewer (``play GAME --replay FILE``'s scene) in place of
-        this one, or as ``show`` shows it; a damaged file is refused in one line (by ``refuse``)."""
+    def open_saved_replay(self, saved: Any, refuse: Callable[[str], Any] | None = None) -> None:
+        """Open one listed file in the replay viewer (``play GAME --replay FILE``'s scene) over the
+        screen the list was opened from (see :attr:`back_to`); a damaged file is refused in one line
+        (by ``refuse``)."""
         assert self.app is not None
         refuse = refuse or self.refuse
         if saved.error:
@@ -196,7 +249,9 @@ class ReplaysMixin:
         if scene is None:
             refuse(f"{self.info.title} has no replay viewer.")
             return
-        (show or self.app.replace)(scene)
+        under = self.app.stack.top  # the list has closed: the game, or the screen it was opened from
+        scene.back_to = getattr(under, "return_name", "") or "the game"
+        self.app.push(scene)
         self.app.trace(f"replay-opened {saved.path}")  # end-to-end tests
 
     def keep_replay(self, replay: Any) -> Path | None:

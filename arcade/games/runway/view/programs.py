@@ -174,6 +174,8 @@ class ProgramsMixin:
         """The player's own move takes over from the program's run (the tape ends there); so does a
         played hint (H twice, the only ``by_ai`` move that comes through here): it left the tape's
         spec behind, and a history as long as the tape's was taken for the program's run again."""
+        if not self.may_play():  # type: ignore[attr-defined]  # a replay viewed over a game: only watched
+            return False
         self.take_over_from_program()
         return super().play(move, by_ai=by_ai)  # type: ignore[misc]
 
@@ -383,13 +385,14 @@ class ProgramsMixin:
         """Stop the program's runs: nothing a program started outlives the viewer, and closing never
         waits for them (it waited for each worker up to the first answer's limit and a second).
 
-        The stop events are set first, then every program is killed; a worker starting the next
-        test's program just then has it killed as it starts (``Program(stop=...)``). The workers'
-        threads are daemons, ended with the scene's workers.
+        The stop events are set first, then every program they belong to is killed; a worker starting
+        the next test's program just then has it killed as it starts (``Program(stop=...)``). The
+        workers' threads are daemons, ended with the scene's workers. Only this scene's programs: a
+        replay viewed over a game (``programs.close_all`` here) stopped the program driving there.
         """
         self._stop_live()
         self.tests.stop.set()
-        programs.close_all()
+        programs.close_stopped()
         super().leave()  # type: ignore[misc]
 
     def say_program(self, text: str, role: str = "info") -> None:

@@ -166,6 +166,8 @@ class WatchingMixin:
         after = RULES.play(state, step.move)
         if self.session.can_redo and self.session.state_at(self.session.index + 1) == after:
             self.session.redo(by_ai=True)  # the AI's choice, though it equals the recorded move
+        elif not self.may_play():  # past a replay watched over a game: the AI plays no second game
+            self.stop_watch()
         else:
             self.take_over_from_program()  # the AI's own move ends a program's run there (programs.py)
             self.new_attempt_clock()

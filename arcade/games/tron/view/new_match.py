@@ -42,7 +42,6 @@ class NewMatchMixin:
     last_table: Any = None
     view: Any
     saved_replays_picker: Any
-    back_to: str
 
     def load_entry(self, entry: LevelEntry) -> None:
         """A map picked with L is the setup's map from then on, as if chosen on the setup's Map row
@@ -124,44 +123,22 @@ class NewMatchMixin:
 
     def open_setup(self) -> None:
         assert self.app is not None
-        if self.back_to:  # a replay viewed over the setup: O is that setup, right under it
-            self.close()  # (a second one over the viewer made the viewer a match over the first match)
-            return
         self.forget_discard_question(NEW_MATCH)  # a Start asked about in an earlier visit is not this one's
         panel = SetupScene(self.setup, self.new_match, confirm=self.confirm_new_match,
                            on_cancel=lambda: self.forget_discard_question(NEW_MATCH),
                            on_tournament=self.open_tournament, on_replays=lambda: self.replays_over(panel))
         self.app.push(panel)
 
-    def open_levels(self) -> None:
-        """L: the level picker -- but in a replay viewed over the setup, that setup's own map list (the
-        same rows), the viewer closed: a map picked from L there started a match in the viewer, over
-        the match the setup was opened from."""
-        if not self.back_to:
-            super().open_levels()
-            return
-        app = self.app
-        self.close()
-        if isinstance(app.stack.top, SetupScene):
-            app.stack.top.pick_map()
-
     def replays_over(self, panel: SetupScene) -> None:
-        """The map list's *Saved replays* row, as L's opens it (the framework's list: each file's map,
-        players and end, a damaged one's reason), over the setup: a replay picked from it is viewed
-        over the setup too, and its Esc comes back to the panel as the player left it (it replaced
-        the game, as from L, and Esc opened the menu). What the list cannot do is said in the panel."""
+        """The map list's *Saved replays* row: L's list (each file's map, players and end, a damaged
+        one's reason), whose replay the framework shows over the setup (Esc comes back to the panel
+        as the player left it); what the list cannot do is said in the panel."""
         assert self.app is not None
-        app = self.app
-
-        def show(viewer: Any) -> None:
-            viewer.back_to = "the setup"
-            app.push(viewer)
-
-        opened = self.saved_replays_picker(show, refuse=lambda line: panel.tell(line, "error"))
+        opened = self.saved_replays_picker(refuse=lambda line: panel.tell(line, "error"))
         if isinstance(opened, str):
             panel.tell(opened)
         else:
-            app.push(opened)
+            self.app.push(opened)
 
     def open_tournament(self, setup: MatchSetup) -> Scene | str:
         """The setup's Tournament: its table over the game (the match underneath stays as it was), or

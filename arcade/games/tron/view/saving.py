@@ -2,9 +2,11 @@
 
 A tick-by-tick autosave would write ten files a second, so the match is saved only when the scene
 is left unfinished (the round so far, the score, the setup and a program's failure); a replay
-file on screen is not the player's match and neither writes nor clears the save. Leaving stops
-every bot and outside program. A mixin of :class:`~arcade.games.tron.view.scene.TronScene`
-because these are the framework's save hooks (``GameScene``), answered in Tron's terms.
+file on screen is not the player's match and neither writes nor clears the save. Leaving a match
+stops every bot and outside program; leaving a replay viewer stops none (it runs none, and the
+screen under it may be a match or a tournament whose programs are running). A mixin of
+:class:`~arcade.games.tron.view.scene.TronScene` because these are the framework's save hooks
+(``GameScene``), answered in Tron's terms.
 
 It reads the scene's ``match``, ``setup``, ``session``, ``viewer``, ``phase``, ``failed`` and
 ``failures``.
@@ -34,9 +36,10 @@ class SavingMixin:
         if self.viewer is None:
             self.stop_replay()  # a save holds the round as it stands, not a replay's position
         self.stop_runners()
-        if self.viewer is None or not self.back_to:
-            # Nothing an outside program started outlives its window -- but a replay viewed over the
-            # setup runs none, and the match under it keeps its programs.
+        if self.viewer is None:
+            # Nothing an outside program started outlives its window -- but a replay viewer runs
+            # none, and the match or the tournament under it keeps its programs (leaving a round
+            # watched from the table stopped the tournament's, as a saved replay's did the match's).
             programs.close_all()
         super().leave()
 

@@ -156,9 +156,6 @@ class TronScene(SteeringMixin, BoardCameraMixin, RoundsMixin, NewMatchMixin, Sav
         self.viewer: Playback | None = None
         #: The viewer was opened from a tournament's table: Esc (and R) go back to it, not to the menu.
         self.from_table = False
-        #: The screen a saved replay was opened over (Tron's setup: "the setup"), "" for none: Esc
-        #: (and R) close the viewer back to it, as the panel was left, not to the menu.
-        self.back_to = ""
         self.console = ConsolePanel(shown=any(":" in who for who in match.seats))
         self._toolbar_for: tuple[bool, bool] | None = None
         self._console_cache: tuple[tuple[int, int], list[tuple[int, str]]] = ((-1, -1), [])
@@ -213,7 +210,7 @@ class TronScene(SteeringMixin, BoardCameraMixin, RoundsMixin, NewMatchMixin, Sav
             # round goes back to its table, and says so on a button: a mouse had no way back there
             # but the Replay button, whose word did not say it left.
             leave = (("back to the tournament table", "Back to table") if self.from_table
-                     else (f"back to {self.back_to}", f"Back to {self.back_to.removeprefix('the ')}")
+                     else (f"back to {self.back_to}", "")  # the framework's Back button (back_binding)
                      if self.back_to else ("the menu (a replay file has no round to go back to)", ""))
             replay = [replace(b, label=leave[0], button=leave[1]) if b.action == "stop_replay" else b
                       for b in replay]

@@ -282,6 +282,8 @@ class SetupScene(Scene):
     """
     overlay = True
     ROW = 44
+    #: How a replay viewed over this panel names it (its Esc and Back button: see arcade.ui.replays).
+    return_name = "the setup"
     #: The least a row shrinks to before the rows scroll instead (its 17 px text and a margin).
     MIN_ROW = 30
     ERROR_SIZE = 15
@@ -531,6 +533,11 @@ class SetupScene(Scene):
             if self.setup.map not in self._map_values:  # a map file or a generated id: the first choice
                 self._map_values.insert(0, self.setup.map)
         return self._map_values
+
+    def open_levels(self) -> None:
+        """L in a replay viewed over this panel: the viewer closed, this panel's map list (the same
+        rows as L's): a map picked in the viewer started a match there, over the match underneath."""
+        self.pick_map()
 
     def pick_map(self) -> None:
         assert self.app is not None
