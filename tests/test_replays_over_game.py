@@ -17,9 +17,10 @@ from arcade.ui.picker import PickerScene
 from tests.test_frontend_contract import REPLAYING, frames, key, safe_moves, small_game, top_game
 
 
-def saved_file(game: str) -> dict | None:
-    """The game's autosave as it is on disk, but for when it was written (None: there is none)."""
-    path = saves.autosave_path(game)
+def saved_file(scene: GameScene) -> dict | None:
+    """The game's autosave as it is on disk once written, but for when it was (None: there is none)."""
+    scene.saver.flush()
+    path = saves.autosave_path(scene.info.name)
     if not path.exists():
         return None
     data = json.loads(path.read_text())
@@ -57,7 +58,7 @@ def test_esc_from_a_saved_replay_comes_back_to_the_game_as_it_was_left(info):
         a_game_with_a_replay_saved(app, scene)
         moves, camera = list(scene.session.moves), scene.camera_state()
         frames(app)
-        saved = saved_file(info.name)
+        saved = saved_file(scene)
         viewer = open_first_saved_replay(app, scene)
         assert scene in app.stack.scenes, "the game stays under the replay"
         assert viewer.back_to == "the game" and not viewer.owns_save()
@@ -71,7 +72,7 @@ def test_esc_from_a_saved_replay_comes_back_to_the_game_as_it_was_left(info):
         assert scene.session.moves == moves and scene.session.index == 3
         assert 42.5 <= scene.elapsed < 43.0, "the clock goes on where it was, not from 0"
         assert scene.camera_state() == camera
-        assert saved_file(info.name) == saved, "the replay wrote no save of its own"
+        assert saved_file(scene) == saved, "the replay wrote no save of its own"
 
 
 @pytest.mark.parametrize("info", REPLAYING, ids=[g.name for g in REPLAYING])
@@ -127,7 +128,7 @@ def test_no_key_of_the_replay_starts_a_second_game_or_loses_the_first(info):
     with small_game(info) as (app, scene):
         a_game_with_a_replay_saved(app, scene)
         frames(app)
-        saved = saved_file(info.name)
+        saved = saved_file(scene)
         viewer = open_first_saved_replay(app, scene)
         pressed = [(alternative, matcher) for b in viewer.keymap() if b.action
                    for alternative in b.keys.split(" / ") for matcher in named_keys(alternative)]
@@ -145,4 +146,28 @@ def test_no_key_of_the_replay_starts_a_second_game_or_loses_the_first(info):
         viewer_again(app, scene, viewer)
         viewer.close()
         frames(app)
-        assert app.stack.top is scene and saved_file(info.name) == saved
+        assert app.stack.top is scene and saved_file(scene) == saved
+
+
+@pytest.mark.parametrize("info", REPLAYING, ids=[g.name for g in REPLAYING])
+def test_leaving_a_replay_stops_no_program_of_the_game_underneath(info):
+    """Closing a replay viewer closed every outside program (``programs.close_all``): a program the
+    game underneath was running (Tron's seat, Runway's driver or test run) was gone when the player
+    came back. A program the viewer did not start outlives it."""
+    import sys
+    import threading
+
+    from arcade.services.programs import Program
+
+    with small_game(info) as (app, scene):
+        a_game_with_a_replay_saved(app, scene)
+        theirs = Program([sys.executable, "-c", "import time; time.sleep(60)"], name="underneath",
+                         stop=threading.Event())
+        try:
+            open_first_saved_replay(app, scene)
+            frames(app, 5)
+            key(app, pygame.K_ESCAPE)
+            assert theirs.running, "the viewer's leaving stopped a program that was not its own"
+            assert app.stack.top is scene
+        finally:
+            theirs.close()

@@ -3,6 +3,8 @@ files, a damaged one's reason, and a replay watched from there that Esc closes b
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from arcade.games.tron.view.scene import TronScene
@@ -138,3 +140,62 @@ def test_setup_and_levels_in_a_replay_viewed_over_the_setup_lead_back_to_that_se
     assert isinstance(maps, PickerScene) and maps.title == "Choose a map"
     assert [type(s) for s in app.stack.scenes[-3:]] == [TronScene, SetupScene, PickerScene]
     assert sum(isinstance(s, TronScene) for s in app.stack.scenes) == 1
+
+
+def a_match_against_a_program(app) -> TronScene:
+    """You against an outside program (Tron 2010's protocol) on the empty room."""
+    import sys
+    from pathlib import Path
+
+    from arcade.games.tron.view.setup import PROGRAM
+
+    bot = Path(__file__).parents[1] / "byob" / "bots" / "tron2010_straight.py"
+    return open_tron(app, mode="bot", bot2=PROGRAM, command2=f"{sys.executable} {bot}", protocol2="2010")
+
+
+def test_a_replay_watched_from_l_over_a_match_leaves_its_program_running_and_esc_comes_back(app, driver):
+    """L → Saved replays → a replay, in a match against a program: the replay replaced the match
+    (Esc opened the menu), and its leaving closed every outside program. Now it is watched over the
+    match, Esc comes back to it and the program answers on."""
+    a_round_saved(app, driver)
+    app.pop()
+    scene = a_match_against_a_program(app)
+    driver.key(pygame.K_l)
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_RETURN)
+    viewer = app.stack.top
+    assert isinstance(viewer, TronScene) and viewer is not scene and viewer.viewer is not None
+    assert viewer.status_text.endswith("Esc the game")
+    driver.frames(5)
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is scene
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 3)
+    assert scene.session.index == 3 and not scene.failures[1], scene.failures
+
+
+def test_a_round_watched_from_the_tournament_table_leaves_the_matchs_program_running(app, driver):
+    """The table's viewer, left with Esc, closed every outside program: the match under the table
+    (against a bot author's program) had lost it when the player came back to it."""
+    from arcade.games.tron.view.tournament import TournamentScene
+
+    scene = a_match_against_a_program(app)
+    table = scene.open_tournament(replace(scene.setup, mode="tournament", bot1="straight", bot2="flood-fill",
+                                          map="test-board", tourney_maps="map", games=1))
+    assert isinstance(table, TournamentScene), table
+    app.push(table)
+    assert table.run.wait(120)
+    driver.frame()
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)
+    viewer = app.stack.top
+    assert isinstance(viewer, TronScene) and viewer.from_table
+    driver.frames(5)
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is table
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is scene
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 3)
+    assert scene.session.index == 3 and not scene.failures[1], scene.failures
