@@ -171,3 +171,15 @@ def test_leaving_a_replay_stops_no_program_of_the_game_underneath(info):
             assert app.stack.top is scene
         finally:
             theirs.close()
+
+
+def test_runways_replay_over_a_race_says_esc_goes_back_not_that_an_arrow_takes_over():
+    """Its line said "an arrow key takes over from here": over a race, an arrow is refused."""
+    from arcade.games import REGISTRY
+
+    with small_game(REGISTRY.get("runway")) as (app, scene):
+        a_game_with_a_replay_saved(app, scene)
+        viewer = open_first_saved_replay(app, scene)
+        assert viewer.tape_line().endswith("Esc back to the game"), viewer.tape_line()
+        key(app, pygame.K_UP)
+        assert "Esc goes back to it" in viewer.status_text and viewer.session.length == 2

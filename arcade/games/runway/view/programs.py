@@ -248,7 +248,9 @@ class ProgramsMixin:
         the status line's "Paused — Space plays on"."""
         space = "plays" if self.tape_paused else "pauses"
         if self.program_replayed and self.program_spec is not None:
-            return f"{self.replay_heading()}: Space {space} it · an arrow key takes over from here"
+            # Over a game, the replay is only watched: an arrow key is refused (see ReplaysMixin.may_play).
+            then = f"Esc back to {self.back_to}" if self.back_to else "an arrow key takes over from here"  # type: ignore[attr-defined]
+            return f"{self.replay_heading()}: Space {space} it · {then}"
         return f"Your program drives: Space {space} its run · an arrow key takes over from here"
 
     def drive_with(self, spec: str) -> None:
