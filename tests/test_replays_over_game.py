@@ -183,3 +183,22 @@ def test_runways_replay_over_a_race_says_esc_goes_back_not_that_an_arrow_takes_o
         assert viewer.tape_line().endswith("Esc back to the game"), viewer.tape_line()
         key(app, pygame.K_UP)
         assert "Esc goes back to it" in viewer.status_text and viewer.session.length == 2
+
+
+def test_runways_header_says_replay_while_a_saved_replay_is_watched_over_a_race():
+    """Run to its end, the replay looked just like the race under it: the header says which it is."""
+    from arcade.games import REGISTRY
+
+    with small_game(REGISTRY.get("runway")) as (app, scene):
+        a_game_with_a_replay_saved(app, scene)
+        assert "Replay" not in scene.status_fields()
+        viewer = open_first_saved_replay(app, scene)
+        for _ in range(200):  # played to its end, where it looked like the race
+            frames(app)
+            if viewer.session.index == viewer.session.length:
+                break
+        assert viewer.status_fields()[0] == "Replay", viewer.status_fields()
+        key(app, pygame.K_ESCAPE)
+        if app.stack.top is viewer:  # the first Esc stopped a playback still running
+            key(app, pygame.K_ESCAPE)
+        assert app.stack.top is scene and "Replay" not in scene.status_fields()

@@ -136,11 +136,14 @@ class RunwayScene(WatchingMixin, TurnsMixin, RaceResultMixin, RoadInputMixin, Dr
                 f"riding, {level.need} must cross. Arrows / J / Enter drive · Space lets the AI drive · H hints.")
 
     def status_fields(self) -> list[str]:
-        """The header's fields: the zoom when the player's own, and the clock of a timed game."""
+        """The header's fields: "Replay" while a replay file's run is played back, the zoom when the
+        player's own, and the clock of a timed game. A saved replay watched over a race looked the
+        same as the race once it had run to its end -- only the Back button told them apart."""
+        replay = ["Replay"] if self.program_replayed and self.program_spec is not None else []
         zoom = zoom_field(self.road.user_zoom, self.road.zoomed)
         clock = [self.clock_text] if self.timed else []  # a run on the timeline was not timed here
         # The turn is the HUD's first word, right under the header: "Turn 0/50" was said twice.
-        return [*zoom, *clock]
+        return [*replay, *zoom, *clock]
 
     # -- commands and the history --------------------------------------------------------------
     def command(self, command: Command | str) -> None:
