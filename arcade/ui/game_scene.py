@@ -376,6 +376,9 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         blocked = self.input_blocked and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         if blocked or self.toolbar.handle(event):
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.toast.click(event.pos):
+            self._dirty = True  # a toast's next page, or the status line it covered
+            return True
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.status_cut
                 and self.status_text_rect.collidepoint(event.pos)):
             self.turn_status_page(read_on=True)  # the status line's next page (or part)
@@ -400,9 +403,10 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         self.poll_workers()
         self.show_due_result()
         self.tweens.update(dt * self.app.animation_speed)
-        if self.status_cut:
+        if self.status_cut or self.toast.held:
             # A long text turns its pages by itself too, after time to read them (a keyboard
-            # player has no click): about 15 characters a second, at least 4 seconds a page.
+            # player has no click): about 15 characters a second, at least 4 seconds a page. (A
+            # toast held back for a newer text has its turn once that is read.)
             self._status_page_time += dt
             shown = sum(len(line) for line in self.status_shown)
             if self._status_page_time >= max(4.0, shown / 15):

@@ -191,8 +191,15 @@ class StatusLineMixin:
     def turn_status_page(self, read_on: bool = False) -> None:
         """Show the next two lines of a long status text (from the last, the first again). A reading
         pause keeps to the part shown; a click (``read_on``) goes on from its last page to the next
-        part's first."""
+        part's first. Turned from its last page, a toast that waited for the text has its turn."""
         every = self._status_cache[1]
+        if self.toast.held and (not self.status_cut or self.status_page + 1 >= self.status_pages(every)):
+            # The text has been read through: the toast that waited has its turn, over the line.
+            self._toast_found = (self.toast.messages[-1], self.status_text)
+            self.toast.held = False
+            self._dirty = True
+            if not self.status_cut:
+                return
         if read_on and self.status_reads_on and self.status_page + 1 >= self.status_pages(every):
             self.read_on()
             return
@@ -236,6 +243,19 @@ class StatusLineMixin:
         assert self._toast_found is not None
         return not self.worker.busy and self._toast_found[1] == self.status_text
 
+    def _toast_waits(self, theme: Theme, marked: str, corner: pygame.Rect, text_w: int) -> bool:
+        """Whether the toast waits its turn (neither drawn nor aged) while the status text, newer than
+        it, has the whole line: both too long for their share, they were paged side by side ("1/3 ▸"
+        beside "1/2 ▸" at 640x400, a hint asked for under the torus notice), cramped and busy. The
+        toast has its turn once the text's pages have been read (:meth:`turn_status_page`); a toast
+        newer than the text covers it instead (:meth:`_toast_may_spread`)."""
+        if not (self.toast.messages and marked) or self.toast_spreads or self.worker.busy:
+            return False
+        assert self._toast_found is not None
+        if self._toast_found[1] == self.status_text:
+            return False
+        return self.toast.spreads(theme, corner) and len(self._wrap_words(marked, text_w)) > STATUS_LINES
+
     def _toast_room(self, marked: str) -> int:
         """The most of the status line's width a toast takes beside ``marked`` (the line's text):
         45 %, or all that a text short enough for one line in the rest leaves (the whole line
@@ -267,6 +287,10 @@ class StatusLineMixin:
         if self._toast_found is None or self._toast_found[0] is not newest:
             self._toast_found = (newest, self.status_text)
         self.toast_spreads = self._toast_may_spread(theme, toast_area)
+        self.toast.held = self._toast_waits(theme, marked, toast_area, text_w)
+        if self.toast.held:
+            toast_w, text_w = 0, self.status_rect.width
+            toast_area = pygame.Rect(self.status_rect.right, self.status_rect.y, 0, self.status_rect.height)
         if (toast_w and marked and not self.toast_spreads and not self.worker.busy
                 and self._toast_found[1] == self.status_text
                 and self._pages_at(marked, text_w) != self._pages_at(marked, self.status_rect.width)):

@@ -30,6 +30,8 @@ class _ToastMessage:
     #: (see :meth:`Toast.draw` with ``pages``).
     page: int = 0
     page_shown: float = 0.0
+    #: How long each of its pages stays up, as drawn last (one page: empty), for :meth:`Toast.click`.
+    page_seconds: tuple[float, ...] = ()
 
 
 #: The most lines a toast wraps onto; past them (a message of a hundred words) it is shortened.
@@ -59,6 +61,11 @@ class Toast:
         self.boxes: list[pygame.Rect] = []
         #: The lines drawn in each box last (newest first).
         self.drawn_lines: list[list[str]] = []
+        #: Whether the newest message was drawn a page at a time last ("1/2 ▸").
+        self.paged = False
+        #: Whether the messages wait, neither drawn nor aged: a newer status text pages through the
+        #: whole status line first (see :meth:`~arcade.ui.status_line.StatusLineMixin.draw_status_line`).
+        self.held = False
 
     def show(self, text: str, role: str = "info", duration: float | None = None, *, tag: str = "") -> None:
         """Show ``text`` for ``duration`` seconds -- longer when it takes longer to read; ``tag``
@@ -88,9 +95,28 @@ class Toast:
     def current(self) -> str:
         return self.messages[-1].text if self.messages else ""
 
+    def click(self, pos: tuple[int, int]) -> bool:
+        """A click at ``pos``: on a message drawn a page at a time, its next page (as a click turns
+        the status line's); on its last page, or on a message of one, the message goes early -- a
+        long toast's pages were turned by a reading pause only, the click on "1/2 ▸" did nothing.
+        True if the click was on a message (what is drawn beneath must be drawn again)."""
+        for box, m in zip(self.boxes, reversed(self.messages), strict=False):
+            if not box.collidepoint(pos):
+                continue
+            if m.page + 1 < len(m.page_seconds):
+                m.page += 1
+                m.page_shown = 0.0
+                m.remaining = sum(m.page_seconds[m.page:])
+            else:
+                self.messages.remove(m)
+            return True
+        return False
+
     def update(self, dt: float) -> bool:
-        """Age the messages; True when one went (what is drawn beside them, e.g. a status line
-        that made room for them, must be drawn again)."""
+        """Age the messages (not while :attr:`held`); True when one went (what is drawn beside them,
+        e.g. a status line that made room for them, must be drawn again)."""
+        if self.held:
+            return False
         for m in self.messages:
             m.remaining -= dt
             m.shown += dt
@@ -154,6 +180,9 @@ class Toast:
         screen = surface.get_rect()
         self.boxes = []
         self.drawn_lines = []
+        self.paged = False
+        if self.held:
+            return
         for k, m in enumerate(reversed(self.messages)):
             newest = k == 0
             alpha = max(0.0, min(1.0, m.remaining / 0.4))
@@ -165,6 +194,7 @@ class Toast:
             lines = wrap_text(theme, text, 17, wrap_w)
             grow = area is not None and newest and len(lines) > most
             marker = ""
+            m.page_seconds = ()
             if grow:
                 # Wider (the whole status line), then a page at a time there, or taller.
                 wrap_w = (max(width, (wide or area).width, min(screen.width - 24, 640)) if spread else width) - 28
@@ -177,6 +207,7 @@ class Toast:
                     chunks = [lines[i:i + most] for i in range(0, len(lines), most)]
                     lines = chunks[self._turn_page(m, chunks)]
                     marker = PAGE_MARKER.format(page=m.page + 1, pages=len(chunks))
+                    self.paged = newest
                 elif not pages:
                     # As many lines as the window has room for above the area's bottom (the menu's
                     # area starts at the top: no room to grow there).
@@ -222,6 +253,7 @@ class Toast:
         def seconds(chunk: list[str]) -> float:
             return max(PAGE_SECONDS, reading_seconds(" ".join(chunk)) + 1.0)
 
+        m.page_seconds = tuple(seconds(chunk) for chunk in chunks)
         m.page = min(m.page, len(chunks) - 1)
         if m.page < len(chunks) - 1 and m.page_shown >= seconds(chunks[m.page]):
             m.page += 1
