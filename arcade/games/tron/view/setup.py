@@ -35,6 +35,7 @@ from arcade.ui.scene import Scene
 from arcade.ui.scrolling import Scroll
 from arcade.ui.text import draw_text, wrap_whole
 from arcade.ui.text_prompt import FIELD_KEYS, TextField
+from arcade.ui.theme import Theme
 from arcade.ui.widgets import Button, Toolbar
 
 SPEEDS = (4, 6, 8, 10, 12, 15, 20, 30)
@@ -836,7 +837,7 @@ class SetupScene(Scene):
                 pygame.draw.rect(surface, theme["background"], box, border_radius=5)
                 pygame.draw.rect(surface, theme["accent" if i == self.selected else "panel_light"], box, width=1,
                                  border_radius=5)
-                placeholder = "type the command, e.g. python3 mybot.py"
+                placeholder = self.command_placeholder(box)
                 if key == self._input_key:
                     self.input.draw(surface, theme, box, size=16, placeholder=placeholder)
                 else:  # another seat's command, unfocused: its end, as before
@@ -866,12 +867,45 @@ class SetupScene(Scene):
         for i, line in enumerate(reversed(self.error_lines)):
             draw_text(surface, theme, line, (self.panel.centerx, self.panel.bottom - px(84) - i * line_h),
                       size=self.ERROR_SIZE, colour=theme[self.error_role], anchor="midbottom")
-        typing = self.rows()[self.selected][0].startswith("command")
-        on_map = self.rows()[self.selected][0] == "map"
-        hint = (f"{FIELD_KEYS} · ↑↓ choose · Enter start" if typing  # "type the command ·" made it overflow
-                else "↑↓ choose · ←→ change · Enter start · click the name: every map · Esc cancel"
-                if on_map and self.map_set
-                else "↑↓ choose · ←→ change · Enter or click: every map · Esc cancel" if on_map
-                else "↑↓ choose · ←→ change · Enter start · Esc cancel")
-        draw_text(surface, theme, hint, (self.panel.centerx, self.panel.bottom - px(64)), size=14,
+        draw_text(surface, theme, self.footer_hint(), (self.panel.centerx, self.panel.bottom - px(64)), size=14,
                   colour=theme["text_dim"], anchor="midbottom")
+
+    def command_placeholder(self, box: pygame.Rect) -> str:
+        """What an empty Command field says: a command, or a whole spec naming the program as
+        ``--bot`` takes it (a label was typed nowhere else, and the field said only "python3
+        mybot.py") -- the longest wording that fits ``box``."""
+        assert self.app is not None
+        return _fitting(self.app.theme, 16, box.width - 16, COMMAND_PLACEHOLDERS)
+
+    def footer_hint(self) -> str:
+        """The keys line under the rows, for the row chosen. On the Map row it says the list opens
+        with Saved replays (the map list's first row: nothing said so), the longest wording that
+        fits the panel at 640x400 and 150 % text."""
+        assert self.app is not None
+        key = self.rows()[self.selected][0]
+        if key.startswith("command"):
+            return f"{FIELD_KEYS} · ↑↓ choose · Enter start"  # "type the command ·" made it overflow
+        if key != "map":
+            return "↑↓ choose · ←→ change · Enter start · Esc cancel"
+        listed = "saved replays, every map" if self.on_replays is not None else "every map"
+        opens = f"click the name: {listed}" if self.map_set else f"Enter or click: {listed}"
+        start = " · Enter start" if self.map_set else ""
+        return _fitting(self.app.theme, 14, self.panel.width - self.app.theme.px(32), (
+            f"↑↓ choose · ←→ change{start} · {opens} · Esc cancel",
+            f"↑↓ ←→{start} · {opens} · Esc cancel",
+            f"{start.removeprefix(' · ')} · {opens}".removeprefix(" · "),
+        ))
+
+
+#: What an empty Command field says, longest first (see :meth:`SetupScene.command_placeholder`).
+COMMAND_PLACEHOLDERS = (
+    "type the command, e.g. python3 bot.py, or name it: mine=2010:python3 bot.py",
+    "e.g. python3 bot.py, or named: mine=2010:python3 bot.py",
+    "e.g. python3 bot.py, or mine=2010:python3 bot.py",
+)
+
+
+def _fitting(theme: Theme, size: int, width: int, texts: tuple[str, ...]) -> str:
+    """The first of ``texts`` (longest first) that fits ``width`` pixels at ``size``, else the last."""
+    font = theme.font(size)
+    return next((text for text in texts if font.size(text)[0] <= width), texts[-1])
