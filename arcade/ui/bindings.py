@@ -24,6 +24,10 @@ from arcade.core.registry import NEW_BOARD_BUTTON, Binding
 from arcade.ui.keymap import KeyMatcher, help_rows, listed_once, named_keys, parse_keys
 from arcade.ui.status_line import READ_ON_KEY
 
+#: The keys table's row on the status line's pages: a long text or message is shown a page at a
+#: time, and a click turns it (the keys table named no way to turn a toast's page).
+PAGES_HELP = "next page of a long text or message (\"1/2 ▸\"); on its last, a message goes"
+
 
 def tab_binding(rows: str = "") -> Binding:
     """The keys table's row for the keyboard's focus ring (see :class:`~arcade.ui.widgets.Toolbar`),
@@ -72,14 +76,23 @@ class BindingsMixin:
             Binding("Esc", "close_transient", self.transient_help, when="transient_open",
                     listed_when="transient_open"),
             *self.back_binding(),  # a replay viewed over a game: Esc goes back to it (see arcade.ui.replays)
-            Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
+            Binding("Esc / P", "open_pause", self.pause_help, button="Pause"),
             Binding("F1 / ?", "open_how_to_play", "how to play: the rules, an example, every key"),
             Binding(READ_ON_KEY, "read_on", "read on: the next part of a long status line",
                     when="status_reads_on", listed_when="status_reads_on"),
+            # The status line's and a toast's pages turn on a click (no key: F4 reads on past a part).
+            Binding("Click the status line", "", PAGES_HELP),
             tab_binding(self.button_rows_name if self.button_rows() else ""),
             fullscreen_binding(),
         ]
         return rows
+
+    @property
+    def pause_help(self) -> str:
+        """The Esc / P row's meaning: with a hint or a watch, Esc first puts that away (see
+        ``transient_open``) -- the table said only "pause", though Esc over a hint no longer paused."""
+        away = [what for what, has in (("a hint", self.has_hint), ("a watch", self.has_watch)) if has]
+        return "pause, settings, main menu" + (f" (Esc first puts away {' or '.join(away)})" if away else "")
 
     #: The README's "Keys every game shares" rows a game may lack (feature: the keys and the name
     #: it goes by) -- see :meth:`missing_bindings`.
