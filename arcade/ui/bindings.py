@@ -76,23 +76,17 @@ class BindingsMixin:
             Binding("Esc", "close_transient", self.transient_help, when="transient_open",
                     listed_when="transient_open"),
             *self.back_binding(),  # a replay viewed over a game: Esc goes back to it (see arcade.ui.replays)
-            Binding("Esc / P", "open_pause", self.pause_help, button="Pause"),
+            Binding("Esc / P", "open_pause", "pause, settings, main menu", button="Pause"),
             Binding("F1 / ?", "open_how_to_play", "how to play: the rules, an example, every key"),
             Binding(READ_ON_KEY, "read_on", "read on: the next part of a long status line",
                     when="status_reads_on", listed_when="status_reads_on"),
-            # The status line's and a toast's pages turn on a click (no key: F4 reads on past a part).
-            Binding("Click the status line", "", PAGES_HELP),
+            # The status line's and a toast's pages turn on a click (no key: F4 reads on past a part),
+            # listed while a page marker is up, as F4 is.
+            Binding("Click the status line", "", PAGES_HELP, listed_when="status_paged"),
             tab_binding(self.button_rows_name if self.button_rows() else ""),
             fullscreen_binding(),
         ]
         return rows
-
-    @property
-    def pause_help(self) -> str:
-        """The Esc / P row's meaning: with a hint or a watch, Esc first puts that away (see
-        ``transient_open``) -- the table said only "pause", though Esc over a hint no longer paused."""
-        away = [what for what, has in (("a hint", self.has_hint), ("a watch", self.has_watch)) if has]
-        return "pause, settings, main menu" + (f" (Esc first puts away {' or '.join(away)})" if away else "")
 
     #: The README's "Keys every game shares" rows a game may lack (feature: the keys and the name
     #: it goes by) -- see :meth:`missing_bindings`.

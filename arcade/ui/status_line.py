@@ -212,6 +212,12 @@ class StatusLineMixin:
         """The status line shows a part of a text longer than :data:`STATUS_MAX_PAGES` pages."""
         return self.status_cut and len(self._parts_shown) > 1
 
+    @property
+    def status_paged(self) -> bool:
+        """The status line, or a toast in it, shows a page at a time now ("1/2 ▸"): the keys table
+        then says a click turns it."""
+        return self.status_cut or self.toast.paged
+
     def read_on(self) -> None:
         """The next part of a long status text (from the last, the first again), at its first page."""
         self.status_part += 1
