@@ -25,9 +25,14 @@ pytestmark = pytest.mark.e2e
 BOT = bot("tron2010_straight.py")
 
 
+#: This checkout's bot file: the same test run from another checkout at once has bots of its own.
+BOT_FILE = str(Path(__file__).parent / "bots" / "tron2010_straight.py")
+
+
 def bot_processes() -> list[str]:
+    """The live processes of this checkout's test bot (a zombie is already gone, only not reaped)."""
     return [f"{pid} {state} {cmd[:80]}" for pid, _, state, cmd in processes()
-            if "tron2010_straight.py" in cmd and state != "Z"]
+            if BOT_FILE in cmd and state != "Z"]
 
 
 def console_crop(env, path: Path, rect: tuple[int, int, int, int]) -> pygame.Surface:

@@ -226,17 +226,25 @@ def test_a_second_caller_waiting_for_the_par_leaves_when_told_to_stop(memo):
     import threading
     import time
 
-    key = ResultMemo.key(ai.grid_key(SEED), "")
-    busy = memo._busy.setdefault(key, threading.Lock())
-    busy.acquire()  # someone else is solving this level
+    solving, release = threading.Event(), threading.Event()
+
+    def someone_elses_search(_deadline):  # someone else is solving this level (the par)
+        solving.set()
+        release.wait(10)
+
+    first = threading.Thread(target=memo.solve, args=(ai.grid_key(SEED), "", State(SEED), someone_elses_search),
+                             kwargs={"budget": None})
+    first.start()
     try:
+        assert solving.wait(5)
         stop = threading.Event()
         threading.Timer(0.1, stop.set).start()
         started = time.monotonic()
         assert ai.best_from(State(SEED), should_stop=stop.is_set) is None
         assert time.monotonic() - started < 5
     finally:
-        busy.release()
+        release.set()
+        first.join(5)
     assert ai.best_from(State(SEED)).loot == 6  # and once free, it solves as before
 
 
