@@ -114,3 +114,97 @@ def test_the_prompt_opens_with_its_value_selected_and_says_the_keys(app, driver)
         driver.key(pygame.key.key_code(char.lower()), 0, char)
     driver.key(pygame.K_RETURN, 0, "\r")
     assert got == ["New"]
+
+
+def test_an_empty_focused_field_shows_its_placeholder_dimmed_behind_the_caret(app):
+    """The example showed only while the field had no cursor: a player who moved onto it lost it."""
+    from arcade.ui.text_prompt import TextField
+
+    theme = app.theme
+    rect, pad = pygame.Rect(0, 0, 400, 40), 8
+    field = TextField("", 80)
+    field.focus()
+
+    def drawn(placeholder: str) -> pygame.Surface:
+        surface = pygame.Surface(rect.size)
+        surface.fill(theme["background"])
+        field.draw(surface, theme, rect, size=16, placeholder=placeholder, pad=pad)
+        return surface
+
+    bare, shown = drawn(""), drawn("e.g. python3 bot.py")
+    caret = bare.map_rgb(theme["text"])
+    assert bare.get_at_mapped((pad, 20)) == caret, "the caret is at the start"
+    assert shown.get_at_mapped((pad, 20)) == caret, "the caret is drawn over the placeholder"
+    beyond = [(x, y) for x in range(pad + 4, 300) for y in range(8, 32)]
+    assert any(shown.get_at((x, y)) != bare.get_at((x, y)) for x, y in beyond), "no placeholder drawn"
+    assert not any(shown.get_at_mapped((x, y)) == caret for x, y in beyond), "drawn dimmed, not as text"
+
+
+def placeholders_drawn(app, driver, monkeypatch) -> list:
+    """The texts the framework's field draws on the next frame, dimmed (its placeholders)."""
+    from arcade.ui import text_prompt
+    from tests.drawing import texts_drawn
+
+    drawn = texts_drawn(monkeypatch, text_prompt)
+    app.redraw = True
+    driver.frames(1)
+    return [d.text for d in drawn if d.kwargs.get("colour") == app.theme["text_dim"]]
+
+
+def test_the_prompt_shows_its_placeholder_while_empty_and_focused(app, driver, monkeypatch):
+    prompt = TextPromptScene("Title", "Name it:", "", lambda _text: None, placeholder="e.g. Harbour lights")
+    app.push(prompt)
+    driver.frames(1)
+    assert placeholders_drawn(app, driver, monkeypatch) == ["e.g. Harbour lights"]
+    driver.key(pygame.K_h, 0, "h")
+    assert placeholders_drawn(app, driver, monkeypatch) == []
+
+
+def test_every_field_shows_its_example_while_it_has_the_cursor(app, driver, monkeypatch):
+    """Each place a field is typed in, empty and focused: Tron setup's Command row, the Hashi
+    editor's Title (F2), Runway's Tests command cleared with Ctrl+U."""
+    from dataclasses import replace
+
+    from arcade.core.registry import Launch
+    from arcade.games.hashi import INFO as HASHI
+    from arcade.games.hashi.editing import Draft
+    from arcade.games.hashi.view.editor import EditorScene
+    from arcade.games.runway.view.tests_panel import RunwayTestsPanel
+    from arcade.games.tron.view.setup import PROGRAM, SetupScene
+
+    tron = app.launch("tron", Launch(level="empty-room", seed=3))
+    tron.new_match(replace(tron.setup, mode="bot"))
+    driver.frames(1)
+    driver.key(pygame.K_o)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    setup.setup = replace(setup.setup, bot2=PROGRAM)  # Cycle 2: Program, its Command row empty
+    setup.resize(app.size)
+    while setup.rows()[setup.selected][0] != "command2":
+        driver.key(pygame.K_DOWN)
+    assert setup._input_key == "command2" and setup.input.text == ""
+    [said] = placeholders_drawn(app, driver, monkeypatch)
+    assert "python3 bot.py" in said
+    monkeypatch.undo()
+    app.pop()
+    app.pop()
+
+    editor = EditorScene(HASHI, Draft.blank(5, 5))
+    app.push(editor)
+    driver.frames(1)
+    driver.key(pygame.K_F2)
+    assert isinstance(app.stack.top, TextPromptScene)
+    assert placeholders_drawn(app, driver, monkeypatch) == [app.stack.top.placeholder] != [""]
+    monkeypatch.undo()
+    app.pop()
+    app.pop()
+
+    app.launch("runway", Launch())
+    driver.frames(1)
+    driver.key(pygame.K_t)
+    panel = app.stack.top
+    assert isinstance(panel, RunwayTestsPanel) and panel.selected == -1
+    driver.key(pygame.K_u, pygame.KMOD_CTRL, "\x15")
+    assert panel.spec == ""
+    [said] = placeholders_drawn(app, driver, monkeypatch)
+    assert said.startswith("e.g. codingame:")

@@ -174,13 +174,18 @@ class TextField:
     def draw(self, surface: pygame.Surface, theme: Theme, rect: pygame.Rect, *, size: int = 16,
              focused: bool = True, placeholder: str = "", pad: int = 8) -> None:
         """The text inside ``rect`` (the owner draws the box): the selection highlighted, the caret when
-        ``focused``, a long text scrolled so the caret stays in view; ``placeholder`` dim when empty
-        and not focused."""
+        ``focused``, a long text scrolled so the caret stays in view; ``placeholder`` dim while empty,
+        the caret over it when focused, as desktop fields draw it (it showed only while the field
+        was not focused: a player who moved onto an empty field lost the example as it took the cursor)."""
         self._drawn = (rect, theme, size, pad)
         font = theme.font(size)
-        if not self.text and not focused:
-            draw_text(surface, theme, placeholder, (rect.x + pad, rect.centery), size=size, anchor="midleft",
-                      colour=theme["text_dim"], max_width=rect.width - 2 * pad)
+        if not self.text:
+            if placeholder:
+                draw_text(surface, theme, placeholder, (rect.x + pad, rect.centery), size=size, anchor="midleft",
+                          colour=theme["text_dim"], max_width=rect.width - 2 * pad)
+            if focused:
+                self._draw_caret(surface, theme, rect.x + pad, rect.centery - font.get_linesize() // 2,
+                                 font.get_linesize())
             return
         room = max(1, rect.width - 2 * pad)
         width = font.size
@@ -203,24 +208,31 @@ class TextField:
             chosen = font.render(self.text[sel[0]:sel[1]], True, theme["background"])
             surface.blit(chosen, (a, rect.centery - chosen.get_height() // 2))
         elif focused:
-            x = x0 + width(self.text[:self.caret])[0]
-            pygame.draw.line(surface, theme["text"], (x, top + 2), (x, top + line_h - 2), max(1, theme.px(2)))
+            self._draw_caret(surface, theme, x0 + width(self.text[:self.caret])[0], top, line_h)
         surface.set_clip(clip)
+
+    @staticmethod
+    def _draw_caret(surface: pygame.Surface, theme: Theme, x: int, top: int, line_h: int) -> None:
+        """The caret: a bar of the text's colour at ``x``, one line high from ``top``."""
+        pygame.draw.line(surface, theme["text"], (x, top + 2), (x, top + line_h - 2), max(1, theme.px(2)))
 
 
 class TextPromptScene(PanelScene):
     """Ask for one line of text: Enter (or OK) hands it to ``on_done``, Esc (or Cancel) drops it.
 
-    The field starts with ``text`` (the current value) selected: Enter alone keeps it, typing replaces it.
+    The field starts with ``text`` (the current value) selected: Enter alone keeps it, typing replaces it;
+    an empty field shows ``placeholder`` dimmed behind the caret.
     """
 
     def __init__(self, title: str, prompt: str, text: str, on_done: Callable[[str], None], *,
-                 limit: int = 80) -> None:
+                 limit: int = 80, placeholder: str = "") -> None:
         super().__init__(title, [prompt, f"Enter keeps it · Esc cancels · {FIELD_KEYS}"],
                          [("OK", self.accept), ("Cancel", self.close)])
         self.input = TextField(text, limit)
         self.input.focus()
         self.on_done = on_done
+        #: Said dimmed in the field while it is empty (an example of what goes there).
+        self.placeholder = placeholder
         self.field = pygame.Rect(0, 0, 0, 0)
 
     @property
@@ -268,4 +280,4 @@ class TextPromptScene(PanelScene):
         theme = self.app.theme
         pygame.draw.rect(surface, theme["panel_light"], self.field, border_radius=6)
         pygame.draw.rect(surface, theme["accent"], self.field, 2, border_radius=6)
-        self.input.draw(surface, theme, self.field, size=20, pad=12)
+        self.input.draw(surface, theme, self.field, size=20, pad=12, placeholder=self.placeholder)

@@ -887,7 +887,8 @@ class EditorScene(EditorInputMixin, EditorDrawingMixin, VerdictPanelMixin, GameS
         if self.app is None:
             return
         self.app.push(TextPromptScene("Title", "The puzzle's name, as My puzzles and printed sheets show it:",
-                                      dict(self.draft.meta).get("title", ""), self.set_title, limit=TITLE_LIMIT))
+                                      dict(self.draft.meta).get("title", ""), self.set_title, limit=TITLE_LIMIT,
+                                      placeholder="e.g. Harbour lights (empty: no title)"))
 
     def set_title(self, title: str) -> None:
         """Keep ``title`` (empty: none) through the editor's history, so Undo takes it back."""

@@ -23,6 +23,8 @@ from arcade.ui.text_prompt import FIELD_KEYS, TextField
 from arcade.ui.widgets import Button
 
 MAX_SPEC = 300
+#: What the command field says while it is empty (cleared with Ctrl+U, it said nothing).
+SPEC_PLACEHOLDER = "e.g. codingame:python3 bot.py"
 
 
 class RunwayTestsPanel(Scene):
@@ -227,7 +229,7 @@ class RunwayTestsPanel(Scene):
         pygame.draw.rect(surface, theme["background"], self.field, border_radius=6)
         pygame.draw.rect(surface, theme["accent" if focused else "panel_light"], self.field, width=1,
                          border_radius=6)
-        self.input.draw(surface, theme, self.field, size=16, focused=focused)
+        self.input.draw(surface, theme, self.field, size=16, focused=focused, placeholder=SPEC_PLACEHOLDER)
         for i, (name, rect) in enumerate(zip(self.names, self.row_rects, strict=False)):
             if i == self.selected:
                 pygame.draw.rect(surface, theme["panel_light"], rect, border_radius=6)
