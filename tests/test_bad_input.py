@@ -132,3 +132,61 @@ def test_an_edited_file_name_longer_than_a_file_can_have_is_a_usage_error(capsys
     # Path.exists() raised "File name too long": "cannot write aaa…", exit 74, of a file never written.
     status, err = run_main(capsys, "play", "hashi", "--edit", name, "--screenshot", str(tmp_path / "s.png"))
     assert status == 2 and err.count("\n") == 1 and "the name is too long for a file" in err
+
+
+def a_replay(game: str) -> dict:
+    """A good replay file's data for ``game`` (its first level, no move yet), as Ctrl+S writes it."""
+    from arcade.core.session import Session
+    from arcade.games import REGISTRY
+    from arcade.services.replays import replay_from_session
+
+    front = REGISTRY.get(game).load_front()
+    level, _level_id = front.open_level(front.first_level())
+    players = ("human",) * getattr(front.rules, "players", 1)
+    return replay_from_session(Session(front.rules, level), players).to_dict()
+
+
+def bad_replay(tmp_path: Path, game: str, kind: str) -> Path:
+    """A replay file of ``kind`` that ``play GAME --replay`` must refuse."""
+    path = tmp_path / f"{kind}.json"
+    other = "runway" if game == "tron" else "tron"
+    if kind == "newer":
+        path.write_text(json.dumps({**a_replay(game), "version": 99}))
+    elif kind == "truncated":
+        text = json.dumps(a_replay(game), indent=1)
+        path.write_text(text[:len(text) // 2])
+    elif kind == "empty":
+        path.write_text("")
+    elif kind == "directory":
+        path.mkdir()
+    else:
+        path.write_text(json.dumps(a_replay(other)))
+    return path
+
+
+@pytest.mark.parametrize("kind, needle", [
+    ("newer", "made by a newer Puzzle Arcade (replay version 99"),
+    ("truncated", "not a valid replay: broken JSON"),
+    ("empty", "not a valid replay: the file is empty"),
+    ("directory", "a directory, not a regular file"),
+    ("other game", "replay, not a"),
+])
+@pytest.mark.parametrize("game", ["tron", "runway"])
+def test_a_replay_that_cannot_be_watched_is_one_line_naming_it_before_any_window(capsys, tmp_path, game, kind,
+                                                                                 needle):
+    path = bad_replay(tmp_path, game, kind)
+    shot = tmp_path / "shot.png"
+    status, err = run_main(capsys, "play", game, "--replay", str(path), "--screenshot", str(shot))
+    assert status == 2 and len(err.splitlines()) == 1 and "Traceback" not in err, err
+    assert err.startswith(f"puzzle-arcade: {path}") and needle in err, err
+    assert not shot.exists(), "refused before anything was drawn"
+
+
+@pytest.mark.parametrize("game", ["tron", "runway"])
+def test_a_good_replay_of_each_game_opens(capsys, tmp_path, game):
+    """The files above are refused for what is wrong with them, not for being replays of this game."""
+    path = tmp_path / "good.json"
+    path.write_text(json.dumps(a_replay(game)))
+    status, err = run_main(capsys, "play", game, "--replay", str(path), "--screenshot", str(tmp_path / "s.png"),
+                           "--frames", "2")
+    assert (status, err) == (0, "")
