@@ -57,6 +57,10 @@ class Hint:
     contradict every solution (``move`` then undoes or removes the culprit, if any),
     ``"guess"`` when only a guess can make progress and ``"info"`` when there is nothing to do.
     ``highlight`` is game-specific (cells, lines) and only drawn, never interpreted by the core.
+    ``played_reason`` is what is still true once the move is played, said after it ("Best still
+    possible: 4"); empty when the whole reason still is (a Hashi deduction). A reason that is an
+    instruction ("go left — best still possible: 4"), said again after the step was taken, read as
+    advice to step left once more.
     """
 
     move: str | None
@@ -64,6 +68,7 @@ class Hint:
     rule: str = ""
     kind: Literal["move", "error", "guess", "info"] = "move"
     highlight: tuple[Any, ...] = ()
+    played_reason: str = ""
 
 
 @dataclass(frozen=True)

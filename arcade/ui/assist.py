@@ -134,11 +134,13 @@ class AssistMixin:
         after the move buried the one thing the player wanted then -- which move was made."""
         verb = "Revealed" if hint.kind == "guess" else "Played the hint"
         what = self.describe_move(before, self.session.rules.decode_move(hint.move), self.session.state)
+        reason = hint.played_reason or hint.reason
         if not what:
-            return f"{verb}: {hint.reason}"
+            return f"{verb}: {reason}"
         what = what if what.endswith((".", "!", "?")) else what + "."
-        if len(hint.reason) <= PLAYED_REASON_CHARS:
-            return f"{verb}: {what} {hint.reason}"
+        if len(reason) <= PLAYED_REASON_CHARS:
+            # It follows a full stop, so it starts a sentence (Royale's "go left" read ". go left").
+            return f"{verb}: {what} {reason[:1].upper()}{reason[1:]}"
         return f"{verb}: {what} (H shows the next step and why.)"
 
     @property

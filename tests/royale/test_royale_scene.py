@@ -210,6 +210,24 @@ def test_hint_twice_plays_the_best_move(app, driver):
     assert scene.session.state.path == ((3, 10),)
 
 
+def test_a_played_hint_says_what_still_holds_not_its_instruction_again(app, driver):
+    """Playing a step's hint said "Played the hint: the step left to …, with its loot. go left — best
+    still possible: 4": a sentence in lower case, and "go left" after the step read as advice to
+    step left once more. After the move only the reach is said, as a sentence."""
+    scene = open_level(app, driver)
+    driver.click(centre_of(scene, (3, 10)))
+    driver.key(pygame.K_h)
+    scene.worker.wait(30)
+    driver.frames(1)
+    assert scene.hint is not None and scene.hint.move in "UDLR"
+    assert "go " in scene.status_text  # shown: the instruction and its reason
+    driver.key(pygame.K_h)
+    text = scene.status_text
+    assert text.startswith("Played the hint: the step ") and len(scene.session.state.path) == 2, text
+    assert "go " not in text.lower().split(". ", 1)[1], text
+    assert ". Best still possible: 6" in text, text
+
+
 def test_doomed_two_moves_deep_the_status_and_the_hint_say_how_many_undos(app, driver):
     """Both said only "Undo (U) to step back": one U left the player still doomed."""
     scene = open_level(app, driver)

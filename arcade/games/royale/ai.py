@@ -142,13 +142,15 @@ def hint(state: State, should_stop: Callable[[], bool] | None = None) -> Hint | 
 
     if not state.placed:
         return Hint(str(Move.start(route.start)), f"drop at {cell_name(route.start)} — {reach(route.loot)}",
-                    rule=rule, highlight=tuple(route.cells))
+                    rule=rule, highlight=tuple(route.cells), played_reason=reach(route.loot))
     best = state.loot + route.loot
     if not route.moves:
         return Hint("finish", f"finish now — best still possible: {best} (nothing more is worth the walk)",
                     rule=rule, highlight=(state.pos,))
     letter = route.moves[0]
-    return Hint(letter, f"go {DIRECTION_NAMES[letter]} — {reach(best)}", rule=rule, highlight=tuple(route.cells))
+    # Once played, only the reach still holds: "go left" said after the step read as "step left again".
+    return Hint(letter, f"go {DIRECTION_NAMES[letter]} — {reach(best)}", rule=rule, highlight=tuple(route.cells),
+                played_reason=reach(best))
 
 
 def undo_advice(state: State) -> str:
