@@ -96,6 +96,8 @@ def test_esc_stops_a_watch_and_a_second_esc_pauses(info):
         assert scene.watch is None and not scene.planning_watch
         assert scene.session.state == state, "the board did not stay as the AI left it"
         assert "Stopped watching" in scene.status_text and "Esc again" in scene.status_text
+        # The key is named as a key press: Battle Royale's "(I watches again)" read as the player's "I".
+        assert f"press {scene.watch_keys} to watch again" in scene.status_text, scene.status_text
         app.frame(1.0, [])
         assert scene.watch is None and scene.session.state == state
         press(app, pygame.K_ESCAPE)

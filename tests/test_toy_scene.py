@@ -96,7 +96,7 @@ def test_a_move_while_the_ai_thinks_says_its_answer_was_dropped(app, driver, toy
     driver.click(tuple(map(int, scene.view.cell_center((2, 2)))))
     release.set()
     what, again = ("Hint", "H") if key == pygame.K_h else ("Watch", "W")
-    assert scene.status_text == f"{what} dropped: the position changed. {again} asks again."
+    assert scene.status_text == f"{what} dropped: the position changed. Press {again} to ask again."
 
 
 def test_escape_opens_pause_with_game_keys_and_back(app, driver, toy_registered):

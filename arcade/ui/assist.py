@@ -168,7 +168,8 @@ class AssistMixin:
         second Esc does."""
         if self.watch is not None or self.planning_watch:
             self.stop_watch()
-            self.say(f"Stopped watching: the board stays as the AI left it ({self.watch_keys} watches again)"
+            # "press I to watch again": Battle Royale's "(I watches again)" read as the player's "I".
+            self.say(f"Stopped watching: the board stays as the AI left it (press {self.watch_keys} to watch again)"
                      " — Esc again opens the pause menu.", "info")
             return
         if self.worker.label == "hint":
@@ -300,7 +301,7 @@ class AssistMixin:
             # Its plan was stopped (a hint asked for meanwhile took the worker) or failed (the
             # status line already says how): not "no more steps", which the AI had.
             if not self.status_text.startswith("The AI failed"):
-                self.say(f"The AI stopped planning — {self.watch_keys} watches it again from here.", "warning")
+                self.say(f"The AI stopped planning — press {self.watch_keys} to watch it again from here.", "warning")
         elif self.session.outcome is None:
             self.say("The AI has no more steps.", "warning")
         self.watch = None
@@ -391,4 +392,4 @@ class AssistMixin:
     def watch_stopped_text(self, overlay: str) -> str:
         """The status line once ``overlay`` ("The level picker") stopped the watch: what stopped
         it, and the keys that start it again."""
-        return f"{overlay} stopped the AI — {self.watch_keys} watches it again from here."
+        return f"{overlay} stopped the AI — press {self.watch_keys} to watch it again from here."

@@ -332,8 +332,8 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
             if what == "Watch":
                 self.refresh_toolbar()  # its button read "Stop watching" while the plan was worked out
             if self.status_text.startswith(("Thinking", "Still thinking", "The AI is thinking", "The AI is planning")):
-                self.say(f"{what} dropped: the position changed. {'H' if what == 'Hint' else self.watch_keys} "
-                         "asks again.")
+                self.say(f"{what} dropped: the position changed. Press {'H' if what == 'Hint' else self.watch_keys} "
+                         "to ask again.")
         outcome = session.outcome
         self.on_changed()
         if outcome is not None and self._last_outcome is None:
