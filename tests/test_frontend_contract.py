@@ -643,6 +643,8 @@ def test_a_hint_asked_with_the_mouse_says_which_button_plays_it(info, toy_in_reg
         assert scene.hint is not None and scene.hint.move is not None, scene.status_text
         text = scene.status_line()[0]
         assert f"{button.label} again" in text and "(H again" not in text, text
+        # A sentence, as Hashi's "Pigeonhole: ..." is: Runway's read "exact search: JUMP ...".
+        assert text.lstrip("▸ ")[:1].isupper(), text
         click()
         assert scene.hint is None and scene.session.ai_moved, scene.status_text
 

@@ -438,7 +438,7 @@ def test_royale_journey(xserver, tmp_path):
         xdotool(player.env, "mousemove", "--window", player.window, *(str(round(v)) for v in centre((5, 10))))
         player.wait_line(mark, lambda line: line.startswith("status ") and "holds loot" in line, "the hover text")
         player.keys("h")
-        player.wait_line(mark, lambda line: line.startswith("status optimal route: drop at"), "the hint's text")
+        player.wait_line(mark, lambda line: line.startswith("status Optimal route: drop at"), "the hint's text")
         # Drop with a click, one step with an arrow key.
         (r, c), key = royale_drop_cell(level_id)
         mark = player.mark()

@@ -192,7 +192,10 @@ class AssistMixin:
             self.say("No hint for this position.")
             return
         role = {"move": "info", "error": "error", "guess": "warning", "info": "text_dim"}[hint.kind]
-        prefix = f"{hint.rule}: " if hint.rule else ""
+        # The rule starts the line's sentence: Runway's and Royale's read "exact search: JUMP ...",
+        # "optimal route: go up ...", beside Hashi's "Pigeonhole: ...". (Games compare their rule
+        # names, "doomed", so they stay as they are in the Hint.)
+        prefix = f"{hint.rule[:1].upper()}{hint.rule[1:]}: " if hint.rule else ""
         # The button's name, which is also the key's (H): a player who clicked Hint read "H again",
         # a key they had never used.
         suffix = "  (Hint again to play it)" if hint.move is not None else ""
