@@ -2105,3 +2105,23 @@ def test_a_replay_files_status_names_the_seats_as_its_header_does(app, driver, t
     viewer = reopen_as_replay_file(app, driver, scene, tmp_path)
     intro = viewer.replay_intro()
     assert "You vs Flood fill" in intro and "You crashed" in intro and "Cycle 1" not in intro, intro
+
+
+def test_the_start_banner_on_a_tall_board_leaves_the_players_cycle_and_its_arrow_in_sight(app, driver):
+    """At 1280x800 with Text size 150 % the first round on a tall random map (25x30) wrapped "Press
+    an arrow or click to start" and its lines to the board's width: six lines, a band too tall to
+    miss both heads, drawn over cycle 1 and the arrow it says is the heading. Wider than the board
+    (the window has the room) it is short enough to stand clear of them."""
+    driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=(1280, 800), w=1280, h=800))
+    app.settings.text_size = 1.5
+    app.rescale()
+    scene = open_tron(app, "random-1618979452", mode="bot", bot2="flood-fill")
+    driver.frames(3)
+    assert scene.phase == "ready"
+    state = scene.session.state
+    band = scene.painter.band
+    assert band.height > 0
+    for seat in (0, 1):
+        x, y = state.heads[seat]
+        head = scene.view.cell_rect((y, x))
+        assert not band.colliderect(head), (seat, band, head)

@@ -235,6 +235,17 @@ class BoardPainter:
                                              -abs(band.centery - middle.centery)))
         return best, _clear_of(best, points, margin)
 
+    def _banner_clear_of(self, area: pygame.Rect, lines: list[tuple[str, str]], title_h: int, line: int,
+                         avoid: Sequence[tuple[int, int]]) -> tuple[pygame.Rect, float, int]:
+        """The band for ``lines`` in ``area`` (see :meth:`_banner_place`), how clear of the heads it
+        is and the big title's height: a smaller title (46 pixels) when the full one (90) leaves no
+        room beside the heads."""
+        band, clear = self._banner_place(area, title_h + line * len(lines) + 24, avoid)
+        if clear < 0 and title_h:
+            title_h = 46
+            band, clear = self._banner_place(area, title_h + line * len(lines) + 24, avoid)
+        return band, clear, title_h
+
     #: Pixels between a board's frame and a banner put beside it.
     BESIDE_GAP = 12
 
@@ -281,6 +292,7 @@ class BoardPainter:
         theme = self.theme
         board = self.view.board_rect
         area = board.clip(self.view.area) if board.width else self.view.area
+        given = lines
         widest = max((theme.font(19).size(text)[0] + 48 for text, _role in lines), default=0)
         title_h = 90 if big else 0
         line = theme.px(30)  # a line of the band grows with its text at the window's UI scale
@@ -300,10 +312,17 @@ class BoardPainter:
         if widest > area.width:  # still too narrow: let the band run wider, up to the whole area
             area = area.inflate(min(widest, self.view.area.width) - area.width, 0).clamp(self.view.area)
         lines = self.wrap_banner_lines(lines, area.width - 24)
-        band, clear = self._banner_place(area, title_h + line * len(lines) + 24, avoid)
-        if clear < 0 and big:  # no room beside the heads for the big title: a smaller one
-            title_h = 46
-            band, clear = self._banner_place(area, title_h + line * len(lines) + 24, avoid)
+        band, clear, title_h = self._banner_clear_of(area, lines, title_h, line, avoid)
+        if clear < 0 and area != self.view.area:
+            # Wrapped to a tall, narrow board (a 25x30 map at 1280x800, Text size 150 %) the band
+            # had six lines, too tall to miss both heads: "Press an arrow or click to start" was
+            # drawn over the player's cycle and the arrow it calls the heading. Across the whole
+            # view, where the window has the room, it is short enough to stand clear of them.
+            wide = self.wrap_banner_lines(given, self.view.area.width - 24)
+            wide_band, wide_clear, wide_title = self._banner_clear_of(self.view.area, wide, 90 if big else 0,
+                                                                      line, avoid)
+            if wide_clear >= 0:
+                area, lines, band, clear, title_h = self.view.area, wide, wide_band, wide_clear, wide_title
         self.band = band  # where the last banner went (tests check it keeps clear of the board)
         shade = self._shades.get(band.size)
         if shade is None:
