@@ -2125,3 +2125,29 @@ def test_the_start_banner_on_a_tall_board_leaves_the_players_cycle_and_its_arrow
         x, y = state.heads[seat]
         head = scene.view.cell_rect((y, x))
         assert not band.colliderect(head), (seat, band, head)
+
+
+def test_the_question_before_another_map_keeps_the_score_whole_where_it_wraps(app, driver):
+    """At 640x400 picking a random map mid-match asked "… (round 2 of 3, Strongest 1" over ": 0 Flood
+    fill)": the score was cut in two at the line's end, as the round's count no longer is."""
+    from arcade.ui.picker import PickerScene
+
+    driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=(640, 400), w=640, h=400))
+    scene = open_tron(app, mode="watch", bot1="strongest", bot2="flood-fill", best_of=3)
+    scene.match.record(Outcome("win", "boxed in", winner=0))  # round 2 under way at 1 : 0
+    end = time.perf_counter() + 10
+    while scene.phase != "running" and time.perf_counter() < end:  # the bots' processes start
+        driver.frame(dt=0.1)
+        time.sleep(0.01)
+    assert scene.phase == "running"
+    run_ticks(driver, scene, 2)
+    scene.open_levels()
+    picker = app.stack.top
+    assert isinstance(picker, PickerScene)
+    picker.selected = next(i for i, c in enumerate(picker.choices) if c.title == "A random symmetric map")
+    driver.key(pygame.K_RETURN)
+    again = app.stack.top
+    assert isinstance(again, PickerScene) and "throw away this game" in again.title
+    lines, _size = again.title_lines(again.panel.width - 32)  # as the picker draws it
+    assert len(lines) > 1
+    assert any("1\u00a0:\u00a00" in line or "1 : 0" in line for line in lines), lines

@@ -57,8 +57,9 @@ class SavingMixin:
         """What a rematch would throw away: the round being played and the score -- or, between
         rounds, the match so far. After round 1 had ended F5 asked "(round 1 of 3, You 0 : 1 ...)",
         naming a round that was over as if it were being played. No-break spaces keep a count
-        whole where the question wraps."""
-        best, score = self.match.best_of, self.score_text()
+        whole where the question wraps, and the score: at 640x400 a map picked mid-match asked
+        "… Strongest 1" over ": 0 Flood fill)"."""
+        best, score = self.match.best_of, self.score_text().replace(" : ", f"{NBSP}:{NBSP}")
         if self.phase in ("over", "replay") or (self.phase != "running" and self.session.index == 0):
             return f" (after{NBSP}round{NBSP}{self.match.rounds}{NBSP}of{NBSP}{best}, {score})"
         return f" (round{NBSP}{self.match.rounds + 1}{NBSP}of{NBSP}{best}, {score})"
