@@ -110,13 +110,19 @@ def test_a_program_that_fails_shows_the_clis_line_with_its_reason(app, driver):
     assert all(line.startswith("[") and "1 tick" in line for line in lines)
 
 
-@pytest.mark.parametrize(("seat", "bot"), [("bot2", "straight"), ("bot3", "flood-fill")])
-def test_the_same_bot_twice_is_refused_in_the_setup_as_the_cli_refuses_it(app, driver, seat, bot):
-    """Entrant 2 equal to Entrant 1, or a third entrant equal to another: the CLI's refusal, in the setup."""
+@pytest.mark.parametrize(("seat", "bot", "first"), [("bot2", "straight", 1), ("bot3", "flood-fill", 2)])
+def test_the_same_bot_twice_is_refused_in_the_setup_in_its_words(app, driver, seat, bot, first):
+    """Entrant 2 equal to Entrant 1, or a third entrant equal to another, is refused as the CLI refuses
+    it -- in the panel's words, the cursor on the row to change: switched to Tournament after a match
+    against Flood fill, Start said "the bot 'flood-fill' is listed twice", an id the panel never shows."""
+    from arcade.games.tron.view.setup import bot_title
+
     _scene, overlay = open_setup(app, driver, **{seat: bot})
+    overlay.selected = 0
     driver.key(pygame.K_RETURN)
     assert app.stack.top is overlay
-    assert overlay.error == f"the bot '{bot}' is listed twice"
+    assert overlay.error.startswith(f"Entrant {seat[-1]}: {bot_title(bot)} is entrant {first} already"), overlay.error
+    assert overlay.rows()[overlay.selected][0] == seat
 
 
 def test_four_entrants_play_every_pairing_a_program_among_them(app, driver):

@@ -148,8 +148,20 @@ class MatchSetup:
         return [seat for seat, who in enumerate(self.seats()) if ":" in who]
 
     def check(self) -> str:
-        """One line saying what is wrong with a program seat, or "" when the setup can start."""
+        """One line saying what is wrong with a program seat -- or, in a tournament, with a bot
+        entered twice -- or "" when the setup can start."""
         who = "Entrant" if self.mode == "tournament" else "Cycle"
+        if self.mode == "tournament":
+            # Switched to Tournament after a match of Flood fill against you, both entrants were Flood
+            # fill, and Start said "the bot 'flood-fill' is listed twice": the CLI's words, an id
+            # the panel never shows, and no row to change.
+            entered: dict[str, int] = {}
+            for seat in self.entrants():
+                bot = getattr(self, f"bot{seat + 1}")
+                if bot in entered and bot != PROGRAM:
+                    return (f"Entrant {seat + 1}: {bot_title(bot)} is entrant {entered[bot] + 1} already: "
+                            "pick another bot, a program or None.")
+                entered.setdefault(bot, seat)
         for seat in self.program_seats():
             command = getattr(self, f"command{seat + 1}")
             if not command.strip():
@@ -571,9 +583,12 @@ class SetupScene(Scene):
         self.error = self.setup.check()
         self.error_role = "error"
         if self.error:
-            # Put the cursor on the field of the cycle the message is about ("Cycle N: ...").
-            field = f"command{self.error.split(':')[0][-1]}"
-            self.selected = next((i for i, row in enumerate(self.rows()) if row[0] == field), self.selected)
+            # Put the cursor on the field of the cycle the message is about ("Cycle N: ..."): its
+            # command, or its bot's row for a bot entered twice.
+            number = self.error.split(':')[0][-1]
+            keys = [row[0] for row in self.rows()]
+            field = next((key for key in (f"command{number}", f"bot{number}") if key in keys), None)
+            self.selected = keys.index(field) if field is not None else self.selected
             return
         if self.setup.mode == TOURNAMENT and self.on_tournament is not None:
             opened = self.on_tournament(self.setup)
