@@ -159,8 +159,8 @@ class MatchSetup:
             for seat in self.entrants():
                 bot = getattr(self, f"bot{seat + 1}")
                 if bot in entered and bot != PROGRAM:
-                    return (f"Entrant {seat + 1}: {bot_title(bot)} is entrant {entered[bot] + 1} already: "
-                            "pick another bot, a program or None.")
+                    others = "another bot, a program or None" if seat >= 2 else "another bot or a program"
+                    return f"Entrant {seat + 1}: {bot_title(bot)} is entrant {entered[bot] + 1} already: pick {others}."
                 entered.setdefault(bot, seat)
         for seat in self.program_seats():
             command = getattr(self, f"command{seat + 1}")
