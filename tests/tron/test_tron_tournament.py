@@ -575,3 +575,21 @@ def test_while_esc_asks_the_keys_line_says_what_the_next_esc_does(app, driver, m
     assert not table.asking and not table.run.done
     assert any("Esc: stop (asks first)" in d.text for d in drawn)
     assert not any("Esc again" in d.text for d in drawn)
+
+
+def test_a_random_map_is_a_new_one_in_every_tournament(app, driver):
+    """The setup's map "Random map (new each match)" played the same map, random-627268, in every
+    tournament the window ran: the run was drawn from the CLI's default seed each time."""
+    played = []
+    for _ in range(2):
+        _scene, overlay = open_setup(app, driver, map="random")
+        assert overlay.setup.tourney_maps == "map"
+        overlay.start()
+        table = app.stack.top
+        assert isinstance(table, TournamentScene)
+        played.append([map_id for map_id, _level in table.run.tournament.maps])
+        table.run.stop()
+        app.pop()
+        app.pop()
+    assert all(len(ids) == 1 and ids[0].startswith("random-") for ids in played), played
+    assert played[0] != played[1], played

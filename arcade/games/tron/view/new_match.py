@@ -144,13 +144,16 @@ class NewMatchMixin:
         """The setup's Tournament: its table over the game (the match underneath stays as it was), or
         the one line ``tournament tron`` would refuse it with. The choices are kept for next time,
         the match's own mode with them."""
+        from arcade.core.rng import new_seed
         from arcade.games.tron.tournament_run import TournamentRun
         from arcade.games.tron.view.tournament import TournamentScene
 
         assert self.app is not None
         try:
+            # A fresh seed: the setup's "Random map (new each match)" (and "3 random maps") drew the
+            # same maps in every tournament, from the CLI's default seed (whose --seed repeats a run).
             run = TournamentRun.create(setup.entrant_specs(), setup.tourney_maps, setup.map,
-                                       setup.games, setup.bot_ms)
+                                       setup.games, setup.bot_ms, seed=new_seed())
         except ArcadeError as exc:
             return str(exc)
         self.setup = replace(setup, mode=self.setup.mode)
