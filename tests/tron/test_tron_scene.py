@@ -2151,3 +2151,25 @@ def test_the_question_before_another_map_keeps_the_score_whole_where_it_wraps(ap
     lines, _size = again.title_lines(again.panel.width - 32)  # as the picker draws it
     assert len(lines) > 1
     assert any("1\u00a0:\u00a00" in line or "1 : 0" in line for line in lines), lines
+
+
+def test_the_replay_bar_numbers_its_ticks_at_the_largest_text_size(app, driver, monkeypatch):
+    """At 1280x800 with Text size 150 % the replay's Ticks bar showed its marks without a number:
+    the bar kept 36 pixels while its numbers asked for room that grows with the text, and its
+    buttons stayed small beside a status line half as big again."""
+    from arcade.ui import transport
+    from tests.drawing import texts_drawn
+
+    driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=(1280, 800), w=1280, h=800))
+    app.settings.text_size = 1.5
+    app.rescale()
+    scene = open_tron(app, "test-board", mode="watch", bot1="flood-fill", bot2="straight")
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 50)
+    assert scene.phase == "over"
+    driver.key(pygame.K_r)
+    assert scene.phase == "replay"
+    drawn = texts_drawn(monkeypatch, transport)
+    scene.draw(app.screen)
+    numbers = [d.text for d in drawn if d.text.isdigit()]
+    assert "0" in numbers and str(scene.session.length) in numbers, numbers

@@ -47,7 +47,9 @@ class BoardCameraMixin:
     def layout_board(self, area: pygame.Rect) -> None:
         self._bar_laid_out = self.phase == "replay"
         if self._bar_laid_out:  # the replay's controls take a row under the board
-            bar_h = ReplayBar.HEIGHT
+            # As tall as the window's text makes it: 36 pixels at Text size 150 % left the Ticks bar
+            # no room for its numbers and its buttons small beside the status line.
+            bar_h = self.app.theme.px(ReplayBar.HEIGHT) if self.app is not None else ReplayBar.HEIGHT
             self.replay_bar.layout(pygame.Rect(area.x, area.bottom - bar_h, area.width, bar_h))
             area = pygame.Rect(area.x, area.y, area.width, area.height - bar_h - 8)
         self.view.layout(self.console.split(area), scale=self.app.theme.scale if self.app is not None else None)
