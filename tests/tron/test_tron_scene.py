@@ -2173,3 +2173,18 @@ def test_the_replay_bar_numbers_its_ticks_at_the_largest_text_size(app, driver, 
     scene.draw(app.screen)
     numbers = [d.text for d in drawn if d.text.isdigit()]
     assert "0" in numbers and str(scene.session.length) in numbers, numbers
+
+
+def test_the_header_gives_a_rounds_replay_the_speed_it_plays_at(app, driver):
+    """The gentle first round's replay ran at 10 ticks a second under "6/s" in the header: a replay
+    runs at the speed + and − set, and the header says that one (the round's own once it is left)."""
+    scene = open_tron(app, best_of=3)
+    driver.key(pygame.K_UP)  # straight into the wall above
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 1)
+    assert scene.phase == "over" and scene.round_rate(0) < scene.speed.value
+    driver.key(pygame.K_r)
+    assert scene.phase == "replay"
+    assert f"{round(scene.speed.value)}/s" in scene.status_fields(), scene.status_fields()
+    driver.key(pygame.K_ESCAPE)
+    assert scene.phase == "over" and f"{round(scene.round_rate(0))}/s" in scene.status_fields()

@@ -65,7 +65,10 @@ class DrawingMixin:
         # The round on screen: the one just played once it is over (the gentle first round's end
         # showed the next round's speed), the next one otherwise.
         shown = self.match.rounds - 1 if self.phase in ("over", "replay") and self.match.rounds else self.match.rounds
-        fields.append(f"{round(self.round_rate(shown))}/s")
+        # A round's replay runs at the speed +/− set, not at the round's: the gentle first round's
+        # replay ran at 10 ticks a second under "6/s".
+        rate = self.speed.value if self.phase == "replay" else self.round_rate(shown)
+        fields.append(f"{round(rate)}/s")
         return [*self.zoom_fields(), *fields]
 
     @property
