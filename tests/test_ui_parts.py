@@ -1470,3 +1470,25 @@ def test_audio_close_shuts_the_mixer_only_once_every_sound_has_ended(monkeypatch
     assert busy_at_quit == [False]
     assert not audio.available
     audio.play("win")  # silent after close, no error
+
+
+def test_a_results_long_title_stays_whole_inside_its_panel(user_home, monkeypatch):
+    """Runway's result of a test run watched at 640x400, "The program brought 2 of 4 bikes home", ran
+    past both edges of its panel: a title too wide for the panel is drawn smaller, whole."""
+    from arcade.ui import overlays
+    from arcade.ui.overlays import ResultScene
+    from tests.drawing import texts_drawn
+
+    app = App(REGISTRY, size=(640, 400), headless=True)
+    try:
+        title = "The program brought 2 of 4 bikes home"
+        panel = ResultScene(title, ["2 of 4 bikes crossed (1 needed)."],
+                            [("Next level", lambda: None), ("Main menu", lambda: None)], role="good")
+        app.push(panel)
+        drawn = texts_drawn(monkeypatch, overlays)
+        panel.draw(app.screen)
+        shown = next(d for d in drawn if d.text.startswith("The program"))
+        assert shown.text == title
+        assert panel.panel.contains(shown.rect), (panel.panel, shown.rect)
+    finally:
+        app.close()

@@ -295,8 +295,13 @@ class PanelScene(Scene):
         px, step = theme.px, self.key_line
         draw_backdrop(surface)
         draw_panel(surface, theme, self.panel, self.role)
-        draw_text(surface, theme, self.title, (self.panel.centerx, self.panel.y + px(22)), size=28,
-                  bold=True, anchor="midtop", colour=theme[self.role] if self.role != "accent" else None)
+        # A title too wide for the panel is drawn smaller, whole: Runway's "The program brought 2 of
+        # 4 bikes home" at 640x400 ran past both of the panel's edges.
+        room = self.panel.width - px(32)
+        size = next((s for s in range(28, 19, -2) if theme.font(s, True).size(self.title)[0] <= room), 20)
+        draw_text(surface, theme, self.title, (self.panel.centerx, self.panel.y + px(22)), size=size,
+                  bold=True, anchor="midtop", colour=theme[self.role] if self.role != "accent" else None,
+                  max_width=room)
         y = self.panel.y + px(70)
         for line in self._body:
             draw_text(surface, theme, line, (self.panel.x + px(24), y), size=18)
