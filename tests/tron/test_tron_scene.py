@@ -2188,3 +2188,21 @@ def test_the_header_gives_a_rounds_replay_the_speed_it_plays_at(app, driver):
     assert f"{round(scene.speed.value)}/s" in scene.status_fields(), scene.status_fields()
     driver.key(pygame.K_ESCAPE)
     assert scene.phase == "over" and f"{round(scene.round_rate(0))}/s" in scene.status_fields()
+
+
+def test_a_resumed_match_without_a_program_has_no_lost_output_to_speak_of(app, driver):
+    """The console of a round against Flood fill, relaunched, said "(ticks 1–31: earlier output was
+    not kept across the relaunch)" under "Outside programs' stderr": no program ran, nothing was lost."""
+    scene = open_tron(app, best_of=3)
+    driver.key(pygame.K_DOWN)
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 3)
+    app.pop()
+    saved = saves.read_autosave("tron")
+    assert saved is not None
+    resumed = app.launch("tron", Launch(save=saved.data))
+    driver.frame()
+    assert isinstance(resumed, TronScene) and resumed.session.index > 0
+    driver.key(pygame.K_c)
+    assert resumed.console.shown
+    assert not any("not kept" in text for _tick, text in resumed.console_view()), resumed.console_view()

@@ -221,7 +221,8 @@ class SeatsMixin:
             names = ("1", "2")
             upto = self.session.index + (1 if self.session.index >= self.session.length else 0)
             lines = console_lines(self.turns, upto, names)
-            if self.unkept_ticks and upto > 0:
+            # Only a program writes stderr: against Flood fill the note spoke of output never made.
+            if self.unkept_ticks and upto > 0 and any(":" in who for who in self.match.seats):
                 shown = "tick 1" if self.unkept_ticks == 1 else f"ticks 1–{self.unkept_ticks}"
                 lines.insert(0, (-1, f"({shown}: earlier output was not kept across the relaunch)"))
             self._console_cache = (key, lines)
