@@ -151,25 +151,32 @@ def test_hashi_editor_headline_wraps_to_a_second_line_in_a_narrow_panel():
         assert " ".join(item.text for item in headline).endswith("Not a puzzle yet")
 
 
+def tron_setup_with_a_program(app: App, driver: Driver) -> Any:
+    """Tron's New match panel (O) over a match against a bot, its cycle 2 a Program… seat."""
+    from dataclasses import replace
+
+    from arcade.games.tron.view.setup import PROGRAM, SetupScene
+
+    scene = app.launch("tron", Launch(level="empty-room", seed=3))
+    scene.new_match(replace(scene.setup, mode="bot"))
+    driver.frames(1)
+    driver.key(pygame.K_o)
+    overlay = app.stack.top
+    assert isinstance(overlay, SetupScene)
+    overlay.setup = replace(overlay.setup, bot2=PROGRAM)  # Cycle 2: Program… (your own bot)
+    overlay.resize(app.size)
+    return overlay
+
+
 @pytest.mark.parametrize(("size", "text_size"), WINDOWS, ids=lambda v: str(v))
 def test_tron_setups_protocol_value_stays_clear_of_its_arrow_at_every_text_size(size, text_size, monkeypatch):
     """Checked at 800x500 @150 % (it ends "… · 1 s a move" about 15 pixels before ▸): the value is
     drawn whole, its time a move kept, and clear of the ▸ after it."""
-    from dataclasses import replace
-
     from arcade.games.tron.view import setup as setup_module
-    from arcade.games.tron.view.setup import PROGRAM, SetupScene
 
     with app_at(size, text_size) as app:
         driver = Driver(app)
-        scene = app.launch("tron", Launch(level="empty-room", seed=3))
-        scene.new_match(replace(scene.setup, mode="bot"))
-        driver.frames(1)
-        driver.key(pygame.K_o)
-        overlay = app.stack.top
-        assert isinstance(overlay, SetupScene)
-        overlay.setup = replace(overlay.setup, bot2=PROGRAM)  # Cycle 2: Program… (your own bot)
-        overlay.resize(app.size)
+        tron_setup_with_a_program(app, driver)
         app.redraw = True
         drawn = texts_drawn(monkeypatch, setup_module)
         driver.frames(1)

@@ -7,33 +7,21 @@ but its placeholder showed only a plain command. Both now say so, and fit at 640
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-import pygame
 import pytest
 
-from arcade.core.registry import Launch
 from arcade.ui import text_prompt
 from tests.conftest import Driver
 from tests.drawing import texts_drawn
-from tests.test_side_panels import WINDOWS, app_at
+from tests.test_side_panels import WINDOWS, app_at, tron_setup_with_a_program
 
 
 @pytest.mark.parametrize(("size", "text_size"), WINDOWS, ids=lambda v: str(v))
 def test_the_map_rows_footer_names_saved_replays_and_the_command_field_a_label(size, text_size, monkeypatch):
     from arcade.games.tron.view import setup as setup_module
-    from arcade.games.tron.view.setup import PROGRAM, SetupScene
 
     with app_at(size, text_size) as app:
         driver = Driver(app)
-        scene = app.launch("tron", Launch(level="empty-room", seed=3))
-        scene.new_match(replace(scene.setup, mode="bot"))
-        driver.frames(1)
-        driver.key(pygame.K_o)
-        overlay = app.stack.top
-        assert isinstance(overlay, SetupScene)
-        overlay.setup = replace(overlay.setup, bot2=PROGRAM)
-        overlay.resize(app.size)
+        overlay = tron_setup_with_a_program(app, driver)
         keys = [row[0] for row in overlay.rows()]
         for map_set in (False, True):
             overlay.map_set = map_set

@@ -836,10 +836,8 @@ def test_a_banner_keeps_off_the_heads(app, driver):
     assert clear == 0 and abs(band.centery - area.centery) <= 1
 
 
-@pytest.mark.parametrize("how", ["rematch", "setup"])
-def test_a_rematch_or_a_new_setup_left_before_its_first_tick_leaves_no_old_match_to_continue(app, driver, how):
-    """Continue offered the old match ("You 0 : 1 …") after F5 or a new setup left at tick 0: an
-    untouched match never saves, so the old save stayed. The choice, made in the game, ends it."""
+def resumed_match(app, driver) -> TronScene:
+    """A best-of-3 match three ticks into its first round, left, and opened again from its save."""
     scene = open_tron(app, best_of=3)
     driver.key(pygame.K_DOWN)
     finish_countdown(driver, scene)
@@ -850,6 +848,14 @@ def test_a_rematch_or_a_new_setup_left_before_its_first_tick_leaves_no_old_match
     resumed = app.launch("tron", Launch(save=saved.data))
     driver.frame()
     assert isinstance(resumed, TronScene) and resumed.session.index > 0
+    return resumed
+
+
+@pytest.mark.parametrize("how", ["rematch", "setup"])
+def test_a_rematch_or_a_new_setup_left_before_its_first_tick_leaves_no_old_match_to_continue(app, driver, how):
+    """Continue offered the old match ("You 0 : 1 …") after F5 or a new setup left at tick 0: an
+    untouched match never saves, so the old save stayed. The choice, made in the game, ends it."""
+    resumed = resumed_match(app, driver)
     if how == "rematch":
         driver.key(pygame.K_F5)  # a match under way: the first press asks
         assert resumed.session.index > 0
@@ -2193,16 +2199,7 @@ def test_the_header_gives_a_rounds_replay_the_speed_it_plays_at(app, driver):
 def test_a_resumed_match_without_a_program_has_no_lost_output_to_speak_of(app, driver):
     """The console of a round against Flood fill, relaunched, said "(ticks 1–31: earlier output was
     not kept across the relaunch)" under "Outside programs' stderr": no program ran, nothing was lost."""
-    scene = open_tron(app, best_of=3)
-    driver.key(pygame.K_DOWN)
-    finish_countdown(driver, scene)
-    run_ticks(driver, scene, 3)
-    app.pop()
-    saved = saves.read_autosave("tron")
-    assert saved is not None
-    resumed = app.launch("tron", Launch(save=saved.data))
-    driver.frame()
-    assert isinstance(resumed, TronScene) and resumed.session.index > 0
+    resumed = resumed_match(app, driver)
     driver.key(pygame.K_c)
     assert resumed.console.shown
     assert not any("not kept" in text for _tick, text in resumed.console_view()), resumed.console_view()
