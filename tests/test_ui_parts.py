@@ -1455,9 +1455,9 @@ def test_home_brings_the_first_rows_heading_into_view_from_a_list_opened_lower(d
     assert [index for index, _rect in picker.rows_in_view()][:2] == [0, 1]
 
 
-def test_audio_close_shuts_the_mixer_only_once_every_sound_has_ended(monkeypatch):
+def test_audio_close_shuts_the_mixer_only_once_every_sound_is_halted(monkeypatch):
     """A sound ending while ``mixer.quit`` ran deadlocked pygame's end-of-sound callback against the
-    quit (a test run hung for good in ``Audio.close``): close lets the sounds end first."""
+    quit (a test run hung for good in ``Audio.close``): close halts every channel first."""
     audio = Audio(enabled=True)
     if not audio.available:
         pytest.skip(f"no mixer here: {audio.error}")

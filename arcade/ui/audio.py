@@ -8,7 +8,6 @@ sound card, CI, the dummy driver) or sound is off in the settings, ``play`` does
 from __future__ import annotations
 
 import contextlib
-import time
 
 import numpy as np
 import pygame
@@ -16,11 +15,6 @@ import pygame
 from arcade.ui.native_stderr import native_stderr_filtered
 
 RATE = 22050
-#: The longest :meth:`Audio.close` waits for the sounds still playing (the longest sound is 0.45 s);
-#: a close this long after the last sound started does not wait at all.
-CLOSE_WAIT_SECONDS = 1.0
-#: How long it waits on after the last sound ends, for the mixer's end-of-sound callback to be done.
-CALLBACK_GRACE_SECONDS = 0.03
 
 
 def _envelope(n: int, attack: float = 0.005, release: float = 0.6) -> np.ndarray:
@@ -80,8 +74,6 @@ class Audio:
         self.available = False
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self.error = ""
-        #: When the last sound was started (``time.monotonic``), so a close long after it does not wait.
-        self._played_at = -1e9
         self._start()
 
     def _start(self) -> None:
@@ -115,7 +107,6 @@ class Audio:
             with contextlib.suppress(pygame.error):
                 sound.set_volume(max(0.0, min(1.0, volume)))
                 sound.play()
-                self._played_at = time.monotonic()
 
     def close(self) -> None:
         """Stop the sound device (slow on some systems: the window closes before it, see
@@ -123,25 +114,14 @@ class Audio:
         self.available = False
         self._sounds.clear()
         with contextlib.suppress(pygame.error):
-            if pygame.mixer.get_init() and time.monotonic() - self._played_at < CLOSE_WAIT_SECONDS:
-                _let_sounds_end()
+            if pygame.mixer.get_init():
+                # Every channel halted first: pygame-ce 2.5.8's mixer.quit takes the sound device's
+                # lock without letting go of the interpreter's, and a sound ending then deadlocked
+                # (the device's thread, in pygame's end-of-sound callback, holds the one and waits
+                # for the other; a test run hung for good here, the window already gone). ``stop``
+                # lets go while it halts them, and with no channel playing no callback can come.
+                pygame.mixer.stop()
             pygame.mixer.quit()
 
     def names(self) -> list[str]:
         return sorted(self._sounds)
-
-
-def _let_sounds_end() -> None:
-    """Wait, the interpreter's lock released, until no channel plays, so the mixer can be shut.
-
-    A test run hung for good in ``pygame.mixer.quit()``: the sound device's thread, at the end of a
-    sound, holds the device's lock and waits in pygame's end-of-sound callback for the interpreter's
-    lock, while ``mixer.quit`` holds the interpreter's lock and asks for the device's (pygame-ce
-    2.5.8: ``Mix_ChannelFinished`` without letting go). A sound that ends in that instant froze the
-    program on its way out -- the window gone, the process left behind. With every channel silent no
-    callback can come; ``mixer.stop()`` would halt them but takes the device's lock the same way.
-    ``get_busy`` reads the channels without a lock, and sleeping lets a callback in progress finish."""
-    deadline = time.monotonic() + CLOSE_WAIT_SECONDS
-    while pygame.mixer.get_busy() and time.monotonic() < deadline:
-        time.sleep(0.01)
-    time.sleep(CALLBACK_GRACE_SECONDS)
