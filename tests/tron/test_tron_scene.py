@@ -2203,3 +2203,10 @@ def test_a_resumed_match_without_a_program_has_no_lost_output_to_speak_of(app, d
     driver.key(pygame.K_c)
     assert resumed.console.shown
     assert not any("not kept" in text for _tick, text in resumed.console_view()), resumed.console_view()
+
+
+def test_ctrl_z_says_r_replays_the_round_in_its_present(app, driver):
+    """Ctrl+Z said "R replays it once it ends" over a round that had ended: then R replays this one."""
+    scene, _state, _length = finished_watched_round(app, driver)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.status_text == "Tron has no undo: a round is played live — R replays this one.", scene.status_text

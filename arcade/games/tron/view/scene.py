@@ -86,6 +86,14 @@ class TronScene(SteeringMixin, BoardCameraMixin, RoundsMixin, NewMatchMixin, Sav
         "restart": "Tron has no restart: F5 starts a rematch (it asks first mid-match).",
     }
 
+    def explain_missing(self, name: str) -> None:
+        """Why Ctrl+Z does nothing, in the round's present: once a round is over, R replays it now
+        ("R replays it once it ends" was still said over a finished round)."""
+        if name in ("undo", "redo") and self.phase in ("over", "replay"):
+            self.say(f"Tron has no {name}: a round is played live — R replays this one.", "warning")
+            return
+        super().explain_missing(name)
+
     def __init__(self, info: GameInfo, session: Session[Level, State, Any], setup: MatchSetup, match: Match,
                  *, map_ref: str, seed: int) -> None:
         super().__init__(info, session)
