@@ -41,6 +41,14 @@ def saved_replays_from_setup(app, driver) -> tuple[SetupScene, PickerScene]:
     return panel, app.stack.top
 
 
+
+def match_plays_on_with_its_program(app, driver, scene) -> None:
+    """The match is on top again and its outside program still answers: three ticks, no failure."""
+    assert app.stack.top is scene
+    finish_countdown(driver, scene)
+    run_ticks(driver, scene, 3)
+    assert scene.session.index == 3 and not scene.failures[1], scene.failures
+
 def test_a_replay_saved_in_a_match_opens_from_the_setup_and_esc_comes_back_to_it(app, driver):
     scene = a_round_saved(app, driver)
     panel, listed = saved_replays_from_setup(app, driver)
@@ -115,10 +123,7 @@ def test_a_replay_watched_from_the_setup_leaves_the_matchs_program_running(app, 
     assert isinstance(app.stack.top, TronScene) and app.stack.top is not scene
     driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_ESCAPE)
-    assert app.stack.top is scene
-    finish_countdown(driver, scene)
-    run_ticks(driver, scene, 3)
-    assert scene.session.index == 3 and not scene.failures[1], scene.failures
+    match_plays_on_with_its_program(app, driver, scene)
 
 
 def test_setup_and_levels_in_a_replay_viewed_over_the_setup_lead_back_to_that_setup(app, driver):
@@ -169,10 +174,7 @@ def test_a_replay_watched_from_l_over_a_match_leaves_its_program_running_and_esc
     assert viewer.status_text.endswith("Esc the game")
     driver.frames(5)
     driver.key(pygame.K_ESCAPE)
-    assert app.stack.top is scene
-    finish_countdown(driver, scene)
-    run_ticks(driver, scene, 3)
-    assert scene.session.index == 3 and not scene.failures[1], scene.failures
+    match_plays_on_with_its_program(app, driver, scene)
 
 
 def test_a_round_watched_from_the_tournament_table_leaves_the_matchs_program_running(app, driver):
@@ -195,7 +197,4 @@ def test_a_round_watched_from_the_tournament_table_leaves_the_matchs_program_run
     driver.key(pygame.K_ESCAPE)
     assert app.stack.top is table
     driver.key(pygame.K_ESCAPE)
-    assert app.stack.top is scene
-    finish_countdown(driver, scene)
-    run_ticks(driver, scene, 3)
-    assert scene.session.index == 3 and not scene.failures[1], scene.failures
+    match_plays_on_with_its_program(app, driver, scene)
