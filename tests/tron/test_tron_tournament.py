@@ -169,7 +169,7 @@ def test_a_finished_round_opens_in_the_replay_viewer_and_esc_comes_back_to_the_t
     record = next(r for r in table.run.records() if r.index == chosen.index)
     assert viewer.viewer.replay.moves == tuple(record.moves)
     assert viewer.viewer.replay.level_id == chosen.map_id
-    assert " vs ".join(viewer.viewer.replay.players) == chosen.pairing
+    assert f"{viewer.seat_name(0)} vs {viewer.seat_name(1)}" == chosen.pairing  # one name per bot, both screens
     # It says where it came from and where Esc goes ("Replay file … Esc menu" was said of no file).
     assert viewer.status_text.startswith("Tournament round: ") and viewer.status_text.endswith("Esc the table")
     assert "Tournament round" in viewer.status_fields()
@@ -593,3 +593,31 @@ def test_a_random_map_is_a_new_one_in_every_tournament(app, driver):
         app.pop()
     assert all(len(ids) == 1 and ids[0].startswith("random-") for ids in played), played
     assert played[0] != played[1], played
+
+
+def test_the_table_names_the_bots_as_the_setup_does_and_a_program_by_its_label(app, driver, monkeypatch):
+    """The table said "straight vs mine", "straight wins" and "straight" in its standings: the command
+    line's ids, where the setup, the match's header and the round's viewer say "Straight line". A
+    program keeps the label its author gave it; the run's results keep the ids."""
+    from arcade.games.tron.view import tournament
+
+    command = f'mine=2010:{sys.executable} -c "raise SystemExit(3)"'
+    _scene, _overlay = open_setup(app, driver, bot2=PROGRAM, command2=command)
+    driver.key(pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TournamentScene)
+    assert table.run.wait(120)
+    drawn: list[str] = []
+    real = tournament.draw_text
+
+    def spy(surface, theme, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, theme, text, *args, **kwargs)
+
+    monkeypatch.setattr(tournament, "draw_text", spy)
+    driver.key(pygame.K_DOWN)  # a round chosen: its cut cells, if any, drawn whole too
+    named = {"Straight line", "mine", "Straight line vs mine", "mine vs Straight line", "Straight line wins"}
+    assert named <= set(drawn)
+    assert any(text.startswith("mine: exited with status 3") for text in drawn), drawn
+    assert not any(re.search(r"\bstraight\b", text) for text in drawn), drawn
+    assert {row.name for row in table.run.standings()} == {"straight", "mine"}  # the results' keys

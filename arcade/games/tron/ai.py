@@ -736,6 +736,13 @@ def bot_name(text: str) -> str:
     return key
 
 
+def bot_title(name: str) -> str:
+    """The name a person reads for a bot or a tournament's entrant: a built-in bot's title ("Flood
+    fill", as the setup and the match's header say it), anything else (a program's label, its
+    script's name) as it is. Ids stay what the command line takes and the results files hold."""
+    return BOTS[name].title if name in BOTS else name
+
+
 def make_bot(name: str, seed: int = 0) -> Bot:
     """A fresh bot by name or alias, seeded with ``seed``; UsageError naming the choices for an
     unknown name (the CLI's ``--bot`` and the window's seats both come here).

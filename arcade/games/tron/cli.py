@@ -24,6 +24,8 @@ from arcade.core.rng import new_seed
 from arcade.core.words import plural
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from arcade.games.tron.match import RoundRecord, Tournament
 
 DEFAULT_MAPS = "all,random:6"
@@ -152,16 +154,18 @@ def tournament_bots(bots: str | None, specs: list[str]) -> dict[str, str]:
     return {name: p.text for name, p in zip(names, parsed, strict=True)}
 
 
-def round_words(record: RoundRecord) -> tuple[str, int, str]:
+def round_words(record: RoundRecord, name: Callable[[str], str] = str) -> tuple[str, int, str]:
     """A finished round's result ("flood-fill wins", "draw"), its length in ticks and a failed
     program's reason ("" if none), as the CLI's lines and the window's table say them.
     A failed round counts the tick it failed on, as its reason, the window's header and the console
     do ("lost on tick 1"): the moves played alone said "0 ticks (exited …)".
     The reason names the program it belongs to ("quit: exited …"), and both when both failed: with two
     programs in a round, only the first seat's reason was shown, under neither name -- a draw between
-    two programs that each exited said one "(exited without answering)" and left the author guessing."""
-    winner = "draw" if record.outcome.winner is None else f"{record.bots[record.outcome.winner]} wins"
-    failure = "; ".join(f"{bot}: {reason}" for bot, reason in zip(record.bots, record.failures, strict=True)
+    two programs that each exited said one "(exited without answering)" and left the author guessing.
+    ``name`` words an entrant: the CLI's lines keep the names typed on its command line, the window's
+    table says a bot's title (see :func:`~arcade.games.tron.ai.bot_title`)."""
+    winner = "draw" if record.outcome.winner is None else f"{name(record.bots[record.outcome.winner])} wins"
+    failure = "; ".join(f"{name(bot)}: {reason}" for bot, reason in zip(record.bots, record.failures, strict=True)
                         if reason)
     ticks = len(record.moves) + (1 if failure else 0)
     return winner, ticks, failure

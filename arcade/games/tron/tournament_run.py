@@ -14,6 +14,7 @@ import threading
 from dataclasses import dataclass, replace
 
 from arcade.games.tron import maps
+from arcade.games.tron.ai import bot_title
 from arcade.games.tron.cli import progress_line, round_words, tick_word, tournament_bots
 from arcade.games.tron.cluster import Stopped, default_jobs, run_in_processes
 from arcade.games.tron.logic import RULES
@@ -35,7 +36,8 @@ GAMES = (1, 2, 3, 5)
 
 @dataclass(frozen=True)
 class StandingRow:
-    """One entrant's line of the live table."""
+    """One entrant's line of the live table: ``name`` is the entrant's id (the results' key), ``title``
+    what the table shows (see :func:`~arcade.games.tron.ai.bot_title`)."""
 
     name: str
     games: int
@@ -44,6 +46,10 @@ class StandingRow:
     losses: int
     score: float
     elo: float
+
+    @property
+    def title(self) -> str:
+        return bot_title(self.name)
 
 
 @dataclass(frozen=True)
@@ -130,9 +136,11 @@ class TournamentRun:
             self._finished.append(record)
             done, total = len(self._finished), len(self.tasks)
             self._lines.append(progress_line(record, done, total).strip())
-            winner, ticks, failure = round_words(record)
-            self._rows.append(RoundRow(f"{done}/{total}", record.map_id, " vs ".join(record.bots), winner,
-                                       f"{ticks} {tick_word(ticks)}", failure, record.index))
+            # The table is read by a person: a bot by its title, as the setup and the match name it
+            # ("strongest vs flood-fill" was the command line's ids); a program by its label.
+            winner, ticks, failure = round_words(record, bot_title)
+            self._rows.append(RoundRow(f"{done}/{total}", record.map_id, " vs ".join(map(bot_title, record.bots)),
+                                       winner, f"{ticks} {tick_word(ticks)}", failure, record.index))
             finished = sorted(self._finished, key=lambda r: r.index)
         standings = self._standings_of(finished)  # off the lock: the window reads the last ones meanwhile
         with self._lock:

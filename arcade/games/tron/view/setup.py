@@ -23,6 +23,7 @@ from arcade.core.game import LevelEntry
 from arcade.core.grid import size_name
 from arcade.games.tron import maps
 from arcade.games.tron.ai import BOTS, DEFAULT_BOT
+from arcade.games.tron.ai import bot_title as entrant_title
 from arcade.games.tron.controller import MODE_TITLES, MODES
 from arcade.games.tron.players import PROTOCOLS, parse_spec
 from arcade.games.tron.tournament_run import GAMES, MAP_SETS
@@ -218,7 +219,7 @@ def bot_title(name: str) -> str:
         return "Program… (your own bot)"
     if name == NO_ENTRANT:
         return "None"
-    return BOTS[name].title if name in BOTS else name
+    return entrant_title(name)
 
 
 def map_name(map_id: str) -> str:

@@ -371,7 +371,7 @@ class TournamentScene(Scene):
                 continue
             self.standings_shown.append(row.name)
             top = self.standings_scroll.screen_y(n * line)
-            cells = (row.name, str(row.games), str(row.wins), str(row.draws), str(row.losses), f"{row.score:.3f}",
+            cells = (row.title, str(row.games), str(row.wins), str(row.draws), str(row.losses), f"{row.score:.3f}",
                      f"{row.elo:.0f}")
             for i, cell in enumerate(cells):
                 room = (lefts[i + 1] if i + 1 < len(lefts) else self.panel.right) - lefts[i] - px(8)
