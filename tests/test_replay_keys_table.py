@@ -36,11 +36,25 @@ def assert_each_key_once(viewer: GameScene, esc_says: str) -> None:
     assert len(esc) == 1 and esc_says in esc[0], esc
 
 
+def assert_lists_only_what_acts(viewer: GameScene, rematch: bool) -> None:
+    """Every row of the keys table acts here: its key is live now, or goes to the game under the
+    viewer. Tron's viewers listed "F3: the match result again", "T: the last tournament's table" and
+    "F5: rematch" beside no match (F5 only refused); F5 acts only over a match, passed down to it."""
+    for binding in viewer.listed_bindings():
+        if binding.action:
+            assert viewer.binding_active(binding) or viewer.passes_down(binding), binding
+    keys = {keys for keys, _label in viewer.help_lines()}
+    assert not keys & {"F3", "T"}, keys
+    assert ("F5" in keys) == rematch, keys
+
+
 def test_tron_viewer_from_the_command_line_over_a_match_and_over_the_setup(app, driver):
     scene = a_round_saved(app, driver)
+    assert {"F3", "F5", "T"} <= {keys for keys, _label in scene.help_lines()}  # a match lists them
     _panel, _listed = saved_replays_from_setup(app, driver)
     driver.key(pygame.K_RETURN)
     assert_each_key_once(app.stack.top, "back to the setup")
+    assert_lists_only_what_acts(app.stack.top, rematch=False)
     driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_ESCAPE)
     assert app.stack.top is scene
@@ -50,12 +64,14 @@ def test_tron_viewer_from_the_command_line_over_a_match_and_over_the_setup(app, 
     driver.key(pygame.K_RETURN)
     assert app.stack.top is not scene and app.stack.top.back_to == "the game"
     assert_each_key_once(app.stack.top, "back to the game")
+    assert_lists_only_what_acts(app.stack.top, rematch=True)
     app.pop()
     app.pop()
     path = next(replays_folder().glob("tron-*.json"))
     viewer = app.launch("tron", Launch(options={"replay": open_replay(path, scene.session.rules)}))
     driver.frame()
     assert_each_key_once(viewer, "the menu")
+    assert_lists_only_what_acts(viewer, rematch=False)
 
 
 def test_tron_viewer_of_a_tournament_round(app, driver):
@@ -69,6 +85,7 @@ def test_tron_viewer_of_a_tournament_round(app, driver):
     driver.key(pygame.K_RETURN)
     assert app.stack.top.from_table
     assert_each_key_once(app.stack.top, "back to the tournament table")
+    assert_lists_only_what_acts(app.stack.top, rematch=False)
 
 
 @pytest.mark.parametrize("way", ["over the race", "from the command line"])

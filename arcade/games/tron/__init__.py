@@ -26,12 +26,14 @@ INFO = GameInfo(
         Binding("Enter / Space", "after_round", "next round", button="Next round", when="round_done"),
         Binding("R", "toggle_replay", "replay the round that just ended (there ←/→ step, Space pauses)",
                 button="Replay", when="can_replay"),
+        # The keys of a match are listed only where they act: a replay viewer has no match, and its
+        # keys table listed F5 and T beside a viewer that only refused them (see TronScene.rematch_acts).
         Binding("F5", "rematch", "rematch on this map from 0 : 0 (mid-match: asks first)", button="Rematch",
-                button_when="has_match", discards=True),
+                button_when="has_match", discards=True, listed_when="rematch_acts"),
         Binding("O / F2", "open_setup", "match setup: mode, bots, map, speed, rounds", button="Setup"),
         levels_binding("choose a map, or a saved replay to watch"),
         Binding("T", "open_last_tournament", "the last tournament's table again (after Setup's Tournament)",
-                when="has_tournament"),
+                when="has_tournament", listed_when="has_match"),
         Binding("N", "single_tick", "one tick while paused", when="can_single_tick", repeat=True),
         Binding("C", "toggle_console", "console: outside programs' stderr, live and in replays", button="Console"),
         Binding("Ctrl+S", "save_replay", "save the whole round as a replay file (once it is over, from any tick)",

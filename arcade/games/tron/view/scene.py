@@ -237,6 +237,24 @@ class TronScene(SteeringMixin, BoardCameraMixin, RoundsMixin, NewMatchMixin, Sav
                 rest.append(b)
         return [*replay, *steer, *rest]
 
+    def standard_bindings(self) -> list[Binding]:
+        """The framework's rows; its F3 (the result again) is a match's, listed only where there is one:
+        a replay viewer's keys table listed "F3: the match result again" beside no match at all."""
+        return [replace(b, listed_when="has_match") if b.action == "reopen_result" else b
+                for b in super().standard_bindings()]
+
+    @property
+    def rematch_acts(self) -> bool:
+        """F5 acts here: in a match, or in a replay viewer over one (the framework passes it down to
+        the match, see ``ReplaysMixin.passes_down``). A replay file and a tournament's round have no
+        match to start again: F5 only refused there."""
+        if self.viewer is None:
+            return True
+        if not self.back_to or self.app is None or self not in self.app.stack.scenes:
+            return False
+        at = self.app.stack.scenes.index(self)
+        return at > 0 and callable(getattr(self.app.stack.scenes[at - 1], "rematch", None))
+
     @property
     def match_on(self) -> bool:
         """The match goes on: its Next round button is shown (its place is kept after the match)."""
