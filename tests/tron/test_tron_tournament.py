@@ -621,3 +621,35 @@ def test_the_table_names_the_bots_as_the_setup_does_and_a_program_by_its_label(a
     assert any(text.startswith("mine: exited with status 3") for text in drawn), drawn
     assert not any(re.search(r"\bstraight\b", text) for text in drawn), drawn
     assert {row.name for row in table.run.standings()} == {"straight", "mine"}  # the results' keys
+
+
+def test_the_t_line_stays_readable_while_the_watched_match_under_the_table_goes_on(app, driver):
+    """Back from the table over a bot-vs-bot match whose round had ended, the next round began at once
+    and its lines (the round's start, then a commentary every tick) replaced "T: the tournament's
+    table again" before anyone could read it. It stays as long as a watched round's end does, then
+    the commentary goes on."""
+    from arcade.games.tron.view.rounds import NOTE_TIME
+    from tests.tron.test_tron_scene import finished_watched_round, run_ticks, wait_for_bots
+
+    scene, _state, _length = finished_watched_round(app, driver)
+    driver.frame(dt=5.0)  # the next round is due the moment the match goes on
+    table = scene.open_tournament(replace(scene.setup, mode="tournament", bot1="straight", bot2="flood-fill",
+                                          map=TINY, tourney_maps="map", games=1))
+    assert isinstance(table, TournamentScene)
+    app.push(table)
+    assert table.run.wait(120)
+    driver.frame()
+    driver.key(pygame.K_ESCAPE)  # finished: back to the game
+    assert app.stack.top is scene
+    said = scene.status_line()[0]
+    assert said.startswith("T: the tournament's table again")
+    driver.frame()
+    assert scene.match.rounds == 1 and scene.phase == "countdown"  # the next round began
+    driver.frame(dt=scene.countdown + 0.05)
+    wait_for_bots(scene)
+    driver.frame(dt=scene.tick_seconds)
+    assert scene.session.index >= 1  # its first move is on the board
+    assert scene.status_line()[0] == said
+    driver.frame(dt=NOTE_TIME)
+    run_ticks(driver, scene, 2)
+    assert scene.status_line()[0] != said  # then the round's own lines go on

@@ -7,7 +7,7 @@ play the match these start.
 
 It reads and sets the scene's ``setup``, ``match``, ``seed``, ``map_ref``, ``round_log``,
 ``viewer``, ``console``, ``painter`` and ``phase``; it starts the runners (:mod:`.seats`) and the
-first round (:mod:`.rounds`).
+first round (:mod:`.rounds`), and says through its ``say_note``.
 """
 
 from __future__ import annotations
@@ -177,8 +177,9 @@ class NewMatchMixin:
             self.app.push(self.last_table)
 
     def table_left(self) -> None:
-        """Back from the table: say how to see it again."""
-        self.say("T: the tournament's table again (its standings and rounds to watch)", "info")
+        """Back from the table: say how to see it again, long enough to be read (a bot-vs-bot match
+        under the table went on at once, and its next round's lines replaced this one unread)."""
+        self.say_note("T: the tournament's table again (its standings and rounds to watch)")
 
     def confirm_new_match(self) -> str:
         """The setup's Start in the middle of a match asks once, in the panel, as F5 and another map

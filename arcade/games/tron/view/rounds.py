@@ -19,11 +19,18 @@ from typing import Any
 from arcade.games.tron.board import Board, voronoi
 from arcade.games.tron.logic import default_direction
 from arcade.games.tron.runner import ProgramRunner
+from arcade.games.tron.view.round_end import CRASH_TIME
 from arcade.services.replays import Turn
 
 #: Seconds of "3, 2, 1" before a round, and before play resumes after a pause overlay.
 COUNTDOWN = 2.4
 RESUME_COUNTDOWN = 1.2
+#: Bot-vs-bot matches move on to the next round by themselves after this long.
+WATCH_NEXT_ROUND = 2.5
+#: Seconds a note said to the player (the tournament table's "T: …again") stays before a watched
+#: match's own lines -- a round's start, the commentary of every tick -- replace it: as long as a
+#: watched round's end stays. The next round started at once and its lines replaced the note unread.
+NOTE_TIME = CRASH_TIME + WATCH_NEXT_ROUND
 
 
 class RoundsMixin:
@@ -41,6 +48,20 @@ class RoundsMixin:
     answers: list[Any]
     turns: list[Turn]
     tweens: Any
+    #: The scene's ``clock`` until which a note stays on the status line (see :meth:`say_note`).
+    note_until: float = 0.0
+
+    def say_note(self, text: str, role: str = "info") -> None:
+        """Say ``text`` to the player and keep it readable for :data:`NOTE_TIME` against the watched
+        match's own lines (:meth:`say_watching`); what the player does next still replaces it."""
+        self.say(text, role)
+        self.note_until = self.clock + NOTE_TIME
+
+    def say_watching(self, text: str, role: str) -> None:
+        """A watched match's running line (a round's start, the commentary): said unless a note is
+        still being read (see :meth:`say_note`)."""
+        if self.clock >= self.note_until:
+            self.say(text, role)
 
     def score_text(self) -> str:
         """The match's score between the two names. A name that ends in a number keeps off the score
@@ -95,8 +116,8 @@ class RoundsMixin:
             else:
                 self.say(f"Press {keys} to start — that is also your first direction.", "info")
         elif self.setup.mode == "watch":
-            self.say(f"Round {self.match.rounds + 1}: {self.seat_name(0)} vs {self.seat_name(1)} — "
-                     "+/− speed, Space pause", "info")
+            self.say_watching(f"Round {self.match.rounds + 1}: {self.seat_name(0)} vs {self.seat_name(1)} — "
+                              "+/− speed, Space pause", "info")
         elif self.setup.mode == "humans":
             self.say("Get ready — cycle 1: W A S D, cycle 2: arrows. Space pauses.", "info")
         else:
@@ -161,7 +182,7 @@ class RoundsMixin:
         if self.session.outcome is None:
             self.request_moves()
             if self.setup.mode == "watch":
-                self.say(self.commentary(), "text_dim")
+                self.say_watching(self.commentary(), "text_dim")
 
     def commentary(self) -> str:
         """Who has more room, in plain words (Voronoi territory: the cells each cycle reaches first)."""

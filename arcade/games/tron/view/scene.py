@@ -41,7 +41,7 @@ from arcade.games.tron.view.new_match import NewMatchMixin
 from arcade.games.tron.view.paint import BoardPainter, TrailMap
 from arcade.games.tron.view.replay import ReplayMixin, ReplayPlayer
 from arcade.games.tron.view.round_end import CRASH_TIME, RoundEndMixin
-from arcade.games.tron.view.rounds import COUNTDOWN, RESUME_COUNTDOWN, RoundsMixin
+from arcade.games.tron.view.rounds import COUNTDOWN, RESUME_COUNTDOWN, WATCH_NEXT_ROUND, RoundsMixin
 from arcade.games.tron.view.saving import SavingMixin
 from arcade.games.tron.view.seats import BOTS_FIRST_START, SeatsMixin, bots_starting_text
 from arcade.games.tron.view.setup import GENTLE_SPEED, SPEEDS, MatchSetup
@@ -60,8 +60,6 @@ if TYPE_CHECKING:
 #: ending unlit): the banner and the heading arrow keep saying what to do, and a board left waiting
 #: rests like a paused one -- pulsing on, it was drawn 60 times a second, over half a core.
 READY_PULSE_TIME = 3 * 2 * math.pi / 7.0
-#: Bot-vs-bot matches move on to the next round by themselves after this long.
-WATCH_NEXT_ROUND = 2.5
 
 
 class TronScene(SteeringMixin, BoardCameraMixin, RoundsMixin, NewMatchMixin, SavingMixin,
