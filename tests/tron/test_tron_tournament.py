@@ -653,3 +653,12 @@ def test_the_t_line_stays_readable_while_the_watched_match_under_the_table_goes_
     driver.frame(dt=NOTE_TIME)
     run_ticks(driver, scene, 2)
     assert scene.status_line()[0] != said  # then the round's own lines go on
+
+
+def test_the_table_names_a_map_as_its_header_does():
+    """The rounds' map column showed ids ("empty-room", "scatter-586130") beside a header that says
+    "Empty room": a person reads the names the setup and the match give them."""
+    row = RoundRow("1/2", "empty-room", "Strongest vs Flood fill", "draw", "9 ticks", "", 0)
+    assert TournamentScene.cells(row)[1] == "Empty room"
+    scattered = RoundRow("2/2", "scatter-586130", "Strongest vs Flood fill", "draw", "9 ticks", "", 1)
+    assert TournamentScene.cells(scattered)[1] == "Scattered walls #586130"

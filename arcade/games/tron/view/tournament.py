@@ -17,6 +17,7 @@ import pygame
 
 from arcade.core.words import plural
 from arcade.games.tron.tournament_run import RoundRow, TournamentRun
+from arcade.games.tron.view.setup import map_title
 from arcade.ui.columns import lay_out_columns
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
@@ -270,8 +271,9 @@ class TournamentScene(Scene):
 
     @staticmethod
     def cells(row: RoundRow) -> tuple[str, ...]:
-        """A round row's cells, in the columns' order: number, map, pairing, result, length."""
-        return (row.number, row.map_id, row.pairing, row.result, row.length)
+        """A round row's cells, in the columns' order: number, map, pairing, result, length. The map by
+        the name its header and the setup give it ("Empty room", "Scattered walls #12"), not its id."""
+        return (row.number, map_title(row.map_id), row.pairing, row.result, row.length)
 
     def _round_columns(self, rows: list[RoundRow], view: pygame.Rect) -> list[tuple[int, int]]:
         """The round columns laid out by the widest cell of each among ``rows``, in ``view`` clear of
