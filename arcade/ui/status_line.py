@@ -4,7 +4,8 @@
 and colour role; a hover text or the focused button's meaning takes its place while they last, and
 dots follow it while the AI works. A text longer than two lines is shown two lines at a time, with
 a page marker ("1/3 ▸"): a click on it or a reading pause turns the page, so every word of a long
-hint is read rather than cut off with "…". A text longer than three pages is cut into parts of
+hint is read rather than cut off with "…"; its pages are filled evenly (:mod:`arcade.ui.paging`),
+never ending on a lone word. A text longer than three pages is cut into parts of
 three, each ending "… (F4 reads on)": the key, or a click on its last page, shows the next. A
 toast shares the line only where the text keeps its pages beside it (else it covers the line for
 its few seconds, unless the text is newer than it); it is never drawn over the board. Wrapping
@@ -19,6 +20,7 @@ from __future__ import annotations
 import pygame
 
 from arcade.ui.console import wrap_line
+from arcade.ui.paging import balanced_pages
 from arcade.ui.text import draw_text, wrap_text
 from arcade.ui.theme import Theme
 
@@ -64,6 +66,8 @@ class StatusLineMixin:
         #: Texts wrapped at each width (the status text's parts, each wrapped to find where to cut).
         self._word_wraps: dict[tuple[str, int], list[str]] = {}
         self._status_parts: dict[tuple[str, int], list[str]] = {}
+        #: A part's lines in even pages (see :meth:`_paged_lines`), per text and width.
+        self._status_paged: dict[tuple[str, int], list[str]] = {}
         self._parts_shown: list[str] = []
         #: The lines the status line drew last frame, and where its page marker ("1/3 ▸") was.
         self.status_shown: list[str] = []
@@ -121,15 +125,19 @@ class StatusLineMixin:
         """``text`` wrapped to ``width`` as the status line draws it (kept per text and width)."""
         key = (text, width)
         if key not in self._word_wraps:
-            assert self.app is not None
-            font = self.app.theme.font(16)
             if len(self._word_wraps) > 512:
                 self._word_wraps.clear()
-            self._word_wraps[key] = [
-                piece for line in wrap_text(self.app.theme, text, 16, width)
+            self._word_wraps[key] = self._wrap_afresh(text, width)
+        return self._word_wraps[key]
+
+    def _wrap_afresh(self, text: str, width: int) -> list[str]:
+        """``text`` wrapped to ``width`` as the status line draws it, not kept (the pager tries many
+        pieces of a text: kept, they would crowd out the wrappings worth keeping)."""
+        assert self.app is not None
+        font = self.app.theme.font(16)
+        return [piece for line in wrap_text(self.app.theme, text, 16, width)
                 # a word wider than the line (a replay's path) breaks rather than being cut off
                 for piece in wrap_line(lambda part: font.size(part)[0] <= width, line, indent="")]
-        return self._word_wraps[key]
 
     def status_pages(self, lines: list[str]) -> int:
         """How many two-line pages ``lines`` take."""
@@ -172,17 +180,34 @@ class StatusLineMixin:
             return lines
         parts = self._parts_shown = self.status_parts(text, width)
         self.status_part %= len(parts)
-        lines = self._wrap_words(parts[self.status_part], width - self._status_marker_width())
+        lines = self._paged_lines(parts[self.status_part], width - self._status_marker_width())
         self._status_cache = ((parts[self.status_part], width - self._status_marker_width()), lines)
         self.status_page %= self.status_pages(lines)
-        return lines[self.status_page * STATUS_LINES:(self.status_page + 1) * STATUS_LINES]
+        page = lines[self.status_page * STATUS_LINES:(self.status_page + 1) * STATUS_LINES]
+        while len(page) > 1 and not page[-1]:
+            page.pop()  # a short page's padding (see :meth:`_paged_lines`)
+        return page
+
+    def _paged_lines(self, text: str, width: int) -> list[str]:
+        """``text`` wrapped to ``width`` and split into even pages of :data:`STATUS_LINES` lines
+        (:func:`~arcade.ui.paging.balanced_pages`: cut greedily, a hint's last page was its "it)"),
+        every page but the last padded with empty lines to :data:`STATUS_LINES`, so that page ``n``
+        is ``lines[n * STATUS_LINES:]`` (kept per text and width, as the wrapping)."""
+        key = (text, width)
+        if key not in self._status_paged:
+            pages = balanced_pages(text, lambda words: self._wrap_afresh(words, width), STATUS_LINES)
+            padded = [line for page in pages[:-1] for line in (page + [""] * STATUS_LINES)[:STATUS_LINES]]
+            if len(self._status_paged) > 16:
+                self._status_paged.clear()
+            self._status_paged[key] = padded + pages[-1]
+        return list(self._status_paged[key])
 
     def _pages_at(self, text: str, width: int) -> int:
         """How many pages the status line takes for ``text`` at ``width``, every part counted."""
         if len(self._wrap_words(text, width)) <= STATUS_LINES:
             return 1
         room = width - self._status_marker_width()
-        return sum(self.status_pages(self._wrap_words(part, room)) for part in self.status_parts(text, width))
+        return sum(self.status_pages(self._paged_lines(part, room)) for part in self.status_parts(text, width))
 
     def _status_marker_width(self) -> int:
         assert self.app is not None

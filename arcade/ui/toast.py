@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from arcade.ui.paging import balanced_pages
 from arcade.ui.text import fitting_prefix, wrap_text
 from arcade.ui.theme import Theme
 
@@ -63,6 +64,8 @@ class Toast:
         self.drawn_lines: list[list[str]] = []
         #: Whether the newest message was drawn a page at a time last ("1/2 ▸").
         self.paged = False
+        #: A long message's pages, per text, width, lines a page and font (see :meth:`_pages`).
+        self._paged: dict[tuple[str, int, int, int], list[list[str]]] = {}
         #: Whether the messages wait, neither drawn nor aged: a newer status text pages through the
         #: whole status line first (see :meth:`~arcade.ui.status_line.StatusLineMixin.draw_status_line`).
         self.held = False
@@ -203,8 +206,7 @@ class Toast:
                 lines = wrap_text(theme, text, 17, wrap_w)
                 if pages and len(lines) > most:
                     wrap_w -= marker_font.size(PAGE_MARKER.format(page=8, pages=8))[0] + 8
-                    lines = [_fit(font, line, wrap_w) for line in wrap_text(theme, text, 17, wrap_w)]
-                    chunks = [lines[i:i + most] for i in range(0, len(lines), most)]
+                    chunks = self._pages(theme, text, wrap_w, most)
                     lines = chunks[self._turn_page(m, chunks)]
                     marker = PAGE_MARKER.format(page=m.page + 1, pages=len(chunks))
                     self.paged = newest
@@ -244,6 +246,18 @@ class Toast:
             y = box.top - 6
             if grow:
                 break
+
+    def _pages(self, theme: Theme, text: str, width: int, most: int) -> list[list[str]]:
+        """``text`` in even pages of ``most`` lines ``width`` pixels wide (a lone last word, cut
+        greedily; see :func:`~arcade.ui.paging.balanced_pages`), worked out once, not every frame."""
+        font = theme.font(17)
+        key = (text, width, most, id(font))
+        if key not in self._paged:
+            if len(self._paged) > 8:
+                self._paged.clear()
+            self._paged[key] = balanced_pages(
+                text, lambda words: [_fit(font, line, width) for line in wrap_text(theme, words, 17, width)], most)
+        return self._paged[key]
 
     @staticmethod
     def _turn_page(m: _ToastMessage, chunks: list[list[str]]) -> int:
