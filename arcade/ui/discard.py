@@ -39,17 +39,17 @@ class DiscardMixin:
     def confirm_discard(self, what: str, again: str, *, timed: bool = True, toast: bool = True) -> bool:
         """Nothing a player did is lost silently: while a game is in progress, the first request to
         replace it (``what``) only says "``again`` to throw away this game (3 moves made)"; the same
-        request again within :data:`CONFIRM_SECONDS` (``timed``; the level picker asks on its own
-        screen, so no time limit there) goes ahead. Battle Royale's N threw a round away
-        without a word, and Undo was grey afterwards. ``toast=False``: the question is put where
-        it is asked (the level picker's title) -- its toast, the same words, sat half hidden
-        behind the picker, cut by its edge."""
+        request again while its toast is up -- at least :data:`CONFIRM_SECONDS`, and the toast says
+        so (``timed``; the level picker asks on its own screen, so no time limit there) -- goes
+        ahead. Battle Royale's N threw a round away without a word, and Undo was grey afterwards.
+        ``toast=False``: the question is put where it is asked (the level picker's title) -- its
+        toast, the same words, sat half hidden behind the picker, cut by its edge."""
         if not self.in_progress():
             self.forget_discard_question()
             return True
         now = time.monotonic()
         asked = self._discard_asked
-        if asked is not None and asked[0] == what and (not timed or now - asked[1] < self.CONFIRM_SECONDS):
+        if asked is not None and asked[0] == what and (not timed or self._still_asked(asked[1], now, toast)):
             self.forget_discard_question()
             # Asked and answered: the game is over by the player's word, and so is its save. Kept,
             # it outlived the untouched game that replaced it (which saves nothing before its first
@@ -58,13 +58,27 @@ class DiscardMixin:
             return True
         self._discard_asked = (what, now)
         if toast:
-            self.show_discard_question(again)
+            self.show_discard_question(again, timed=timed)
         return False
 
-    def show_discard_question(self, again: str) -> None:
-        """The question's toast: "``again`` to throw away this game (3 moves made)"."""
-        self.toast.show(f"{again} to throw away this game{self.moves_made()}", "warning", self.CONFIRM_SECONDS,
-                        tag=DISCARD_TAG)
+    def _still_asked(self, asked: float, now: float, toast: bool) -> bool:
+        """Whether a timed question asked at ``asked`` still stands: while its toast is up (or waits
+        its turn behind a long status text), and without a toast for :data:`CONFIRM_SECONDS`. What
+        the player sees decides: the toast says how long it stands, and it goes when the question
+        does -- timed apart, the question ran out silently while its toast was kept back or paged,
+        or stood on after a click had put its toast away."""
+        if toast:
+            return any(m.tag == DISCARD_TAG for m in self.toast.messages)
+        return now - asked < self.CONFIRM_SECONDS
+
+    def show_discard_question(self, again: str, *, timed: bool = False) -> None:
+        """The question's toast: "``again`` to throw away this game (3 moves made), within 5 s" --
+        ``timed``, it says how long it stands (it expired unannounced: the toast faded, and the
+        next press asked again with no word of why). Up as long as the question stands, it fades
+        calmly as any toast when it runs out."""
+        within = f", within{NBSP}{self.CONFIRM_SECONDS:g}{NBSP}s" if timed else ""
+        self.toast.show(f"{again} to throw away this game{self.moves_made()}{within}", "warning",
+                        self.CONFIRM_SECONDS, tag=DISCARD_TAG)
 
     def forget_discard_question(self, kind: str | None = None) -> None:
         """The "press again" question answered, or moot (another level opened, its dialog cancelled

@@ -676,7 +676,7 @@ def test_n_during_a_round_asks_first_counting_moves_as_the_header_does(app, driv
     assert scene.session.moves == moves
     said = [m.text.replace("\u00a0", " ") for m in scene.toast.messages]  # a count is one unit
     # The drop, not a move, named on its own (an AI-only drop left the question with no words after it).
-    assert "Press N (New board) again to throw away this game (your drop and 1 move made)" in said, said
+    assert "Press N (New board) again to throw away this game (your drop and 1 move made), within 5 s" in said, said
     driver.key(pygame.K_n)
     assert scene.session.index == 0 and scene.session.level_id != "01-seed-14x20"
 
