@@ -69,6 +69,23 @@ class Parser(argparse.ArgumentParser):
         if message and target is not None:  # None: pythonw (the gui-scripts entry on Windows) has no console
             target.write(message)
 
+    #: Set on a parser whose positionals may come after its options (``play hashi --new FILE``).
+    intermixed = False
+    _mixing = False
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        """argparse's, or for an :attr:`intermixed` parser its intermixed kind: argparse fills every
+        positional it can at the first run of plain words, so ``play hashi --new FILE`` gave the
+        optional LEVEL nothing at "hashi" and then called FILE an unrecognized argument. (The
+        intermixed parse calls this one again, which then parses as argparse does.)"""
+        if not self.intermixed or self._mixing:
+            return super().parse_known_args(args, namespace)
+        self._mixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._mixing = False
+
 
 _window_size = size_type("1280x800")
 
@@ -177,6 +194,9 @@ def build_parser(*, window_only: bool = False, game_command: tuple[str, str] | N
 
     play = sub.add_parser("play", help="open a game directly", parents=[_screen_options(False)])
     play.add_argument("game", metavar="GAME", help=f"one of: {', '.join(REGISTRY.names())}")
+    play.intermixed = True
+    play.add_argument("level_arg", metavar="LEVEL", nargs="?",
+                      help="a level file or bundled level id, as --level (with --edit: the one to edit)")
     play.add_argument("--level", metavar="FILE_OR_ID", help="a level file or a bundled level id")
     play.add_argument("--seed", type=seed_type, help="seed for generated levels and bots")
     play.add_argument("--new", action="store_true",
@@ -413,6 +433,25 @@ def unsaved_warning(problem: str) -> str:
     return f"Nothing can be saved: {problem}. You can play, but no game or record is kept." if problem else ""
 
 
+def take_level_argument(args: argparse.Namespace) -> None:
+    """``play GAME FILE`` is ``play GAME --level FILE`` (and ``play GAME FILE --edit`` edits FILE).
+
+    A puzzle file shared by a friend was opened the way most programs open a file, by naming it,
+    and argparse answered "unrecognized arguments: FILE"; both spellings now mean the same.
+    """
+    given = getattr(args, "level_arg", None)
+    if given is None:
+        return
+    if args.edit == "":
+        args.edit = given
+    elif args.edit is not None:
+        raise UsageError(f"--edit {args.edit} and {given}: name one puzzle to edit")
+    elif args.level is not None:
+        raise UsageError(f"--level {args.level} and {given}: name one level to play")
+    else:
+        args.level = given
+
+
 def play_options(game: str, args: argparse.Namespace) -> dict[str, object]:
     """``play --replay FILE`` / ``play --bot SPEC``, read and checked before a window opens.
 
@@ -587,6 +626,7 @@ def dispatch(args: argparse.Namespace) -> int:
     if args.command is None:
         return run_window(args)
     if args.command == "play":
+        take_level_argument(args)
         return run_window(args, args.game)
     if args.command == "bench":
         from arcade.bench import run_bench

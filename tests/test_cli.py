@@ -420,3 +420,30 @@ def test_a_games_command_loads_that_games_command_line_code_alone(monkeypatch, c
     with pytest.raises(SystemExit):
         cli.parse_args(["referee", "hashi"])  # no such command for the game: the whole parser says so
     assert "invalid choice: 'hashi' (choose from 'runway')" in capsys.readouterr().err
+
+
+def test_a_level_file_named_after_the_game_is_played_or_edited_as_with_level(capsys, tmp_path):
+    """``play hashi FILE`` -- how a friend opens the puzzle file they were given, as most programs
+    open a file -- answered "unrecognized arguments: FILE"; it is ``--level FILE``, and
+    ``FILE --edit`` opens the editor on it. Naming two puzzles is one line, exit 2."""
+    shared = tmp_path / "four-corners.txt"
+    shared.write_text("# title: Four Corners\n2.2\n...\n2.2\n")
+    shot = str(tmp_path / "s.png")
+    assert main(["play", "hashi", str(shared), "--screenshot", shot]) == 0
+    assert main(["play", "hashi", str(shared), "--edit", "--screenshot", shot]) == 0
+    args = cli.parse_args(["play", "hashi", "--new", "--size", "640x400", str(shared)])  # options first
+    cli.take_level_argument(args)
+    assert (args.level, args.new, args.edit) == (str(shared), True, None)
+    args = cli.parse_args(["play", "hashi", "--edit", "--new", str(shared)])
+    cli.take_level_argument(args)
+    assert (args.level, args.edit) == (None, str(shared))
+    for words in (["--edit"], []):  # the file is read: its error is the file's, not the command line's
+        damaged = tmp_path / "damaged.txt"
+        damaged.write_text("2.9\n")
+        code, _out, err = run_main(capsys, "play", "hashi", str(damaged), *words, "--screenshot", shot)
+        assert code == 2 and err.strip() == f"puzzle-arcade: {damaged}:1: column 3: unexpected '9' " \
+            "(use '.' for water and 1-8 for islands)", (words, err)
+    for words, expected in ((["--level", "classic/01"], "name one level to play"),
+                            (["--edit", "other.txt"], "name one puzzle to edit")):
+        code, _out, err = run_main(capsys, "play", "hashi", *words, str(shared), "--screenshot", shot)
+        assert code == 2 and expected in err and len(err.strip().splitlines()) == 1, (words, err)
