@@ -187,8 +187,8 @@ def test_undo_and_redo_name_the_edit_they_take_back_or_bring_back():
     assert ed.undo() == "Undone: placed a 2 at row 7, column 7."
     assert ed.undo() == "Undone: the title (none) → “Harbour”."
     assert ed.undo() == "Undone: moved the 3 from row 1, column 1 to row 5, column 5."
-    assert ed.undo() == "Undone: the island at row 1, column 1 2 → 3."
-    assert ed.redo() == "Redone: the island at row 1, column 1 2 → 3."
+    assert ed.undo() == "Undone: changed the 2 at row 1, column 1 to 3."
+    assert ed.redo() == "Redone: changed the 2 at row 1, column 1 to 3."
     for cell in ((0, 2), (2, 0), (2, 2), (4, 4)):
         ed.toggle(cell)
     ed.clear()

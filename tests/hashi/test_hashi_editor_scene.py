@@ -1249,9 +1249,9 @@ def test_ctrl_z_says_which_edit_it_took_back(editor, driver):
     driver.click(editor.cell_centre((0, 0)))
     wheel(driver, editor.cell_centre((0, 0)), 1)
     driver.key(pygame.K_z, CTRL, "z")
-    assert editor.status_line()[0] == "Undone: the island at row 1, column 1 2 → 3."
+    assert editor.status_line()[0] == "Undone: changed the 2 at row 1, column 1 to 3."
     driver.key(pygame.K_y, CTRL, "y")
-    assert editor.status_line()[0] == "Redone: the island at row 1, column 1 2 → 3."
+    assert editor.status_line()[0] == "Redone: changed the 2 at row 1, column 1 to 3."
 
 
 def test_test_play_keeps_its_way_back_to_the_editor_on_the_row_in_a_small_window(app, driver):
@@ -1451,13 +1451,13 @@ def test_undo_after_a_relaunch_takes_back_the_last_edit_of_the_previous_run(app,
         editor = again.stack.top
         assert isinstance(editor, EditorScene) and editor.draft.number_at((1, 4)) == 3
         second.key(pygame.K_z, CTRL, "z")
-        assert editor.status_line()[0] == "Undone: the island at row 2, column 5 2 → 3."
+        assert editor.status_line()[0] == "Undone: changed the 2 at row 2, column 5 to 3."
         assert editor.draft.number_at((1, 4)) == 2
         second.key(pygame.K_z, CTRL, "z")
         assert editor.status_line()[0] == "Undone: placed a 2 at row 2, column 5."
         second.key(pygame.K_y, CTRL, "y")
         second.key(pygame.K_y, CTRL, "y")
-        assert editor.status_line()[0] == "Redone: the island at row 2, column 5 2 → 3."
+        assert editor.status_line()[0] == "Redone: changed the 2 at row 2, column 5 to 3."
         assert editor.draft.number_at((1, 4)) == 3 and not editor.editor.can_redo
     finally:
         again.close()

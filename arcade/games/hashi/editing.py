@@ -325,7 +325,9 @@ def describe_change(before: Draft, after: Draft) -> str:
         (src, n), (dst, _) = next(iter(gone.items())), next(iter(came.items()))
         islands.append(f"moved the {n} from {_where(src)} to {_where(dst)}")
         gone, came = {}, {}
-    islands += [f"the island at {_where(c)} {old[c]} → {new[c]}" for c in sorted(old)
+    # "changed the 3 at row 1, column 1 to 1": it was "the island at row 1, column 1 3 → 1", the
+    # column and both numbers run together.
+    islands += [f"changed the {old[c]} at {_where(c)} to {new[c]}" for c in sorted(old)
                 if c in new and old[c] != new[c]]
     islands += [f"placed a {n} at {_where(c)}" for c, n in sorted(came.items())]
     islands += [f"removed the {n} at {_where(c)}" for c, n in sorted(gone.items())]
