@@ -1001,6 +1001,22 @@ def test_the_menus_continue_names_an_unsaved_drafts_title(app, driver):
     assert menu.entries[0].subtitle.startswith("Left just now · Hashi editor: “Harbour at Dawn”, not saved to a file")
 
 
+def test_the_menus_continue_names_the_file_an_unsaved_edit_belongs_to(app, driver, tmp_path):
+    """A saved puzzle edited and left was "“Mine”, not saved to a file" on the Continue card, as
+    if the file were lost; it is the unsaved changes to that file."""
+    from arcade.ui.menu import MenuScene
+
+    menu = app.push(MenuScene())
+    driver.frames(1)
+    editor, _mine = edit_a_file(app, driver, tmp_path)
+    driver.click(editor.cell_centre((1, 1)))
+    editor.close()
+    assert app.stack.top is menu
+    subtitle = menu.entries[0].subtitle
+    assert menu.entries[0].title == "Continue" and "not saved to a file" not in subtitle
+    assert subtitle.startswith("Left just now · Hashi editor: “Mine” — unsaved changes to mine.txt"), subtitle
+
+
 def test_a_print_that_cannot_be_written_says_so_in_words(editor, driver, monkeypatch):
     """A read-only data folder made Print say "Could not print: [Errno 13] Permission denied:
     '/…/puzzle.pdf'" -- Python's words, where Save says "Could not save PATH: Permission denied"."""

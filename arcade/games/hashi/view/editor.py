@@ -265,14 +265,18 @@ def draft_problem() -> str:
 def draft_label() -> str:
     """The menu's name for the draft (:attr:`DraftSpec.describe`): its title when it has one
     ("“Harbour at Dawn”, not saved to a file"), else "" for the generic words -- the Continue card
-    said "your unsaved puzzle" even of a puzzle the player had named. The title leads: a long
-    description is what the card shortens."""
+    said "your unsaved puzzle" even of a puzzle the player had named; a draft of a saved puzzle
+    names its file ("“Mine” — unsaved changes to mine.txt"). The title leads: a long description
+    is what the card shortens."""
     draft = read_draft_or_why()[0]
     title = dict(draft.meta).get("title", "").strip() if draft is not None else ""
     since = file_saved_since(draft) if draft is not None else None
     if since is not None:  # said before it opens, and asked when it does (EditorScene.check_older_draft)
         # The file's name before the words: "…, a draft older than harbour.t…" hid which file.
         return f"{f'“{title}” — ' if title else ''}{since[0].name} is newer than this draft"
+    _board, path = draft_file(draft) if draft is not None else (None, None)
+    if path is not None:  # "not saved to a file" of an edit of a saved puzzle read as if the file were lost
+        return f"{f'“{title}” — ' if title else ''}unsaved changes to {path.name}"
     return f"“{title}”, not saved to a file" if title else ""
 
 
