@@ -218,3 +218,22 @@ def test_a_view_without_rulers_keeps_its_whole_area_for_the_board():
     view = GridView(10, 10, rulers=False)
     view.layout(pygame.Rect(0, 0, 300, 300))
     assert view.viewport == pygame.Rect(0, 0, 300, 300) and view.ruler_labels() == []
+
+
+def test_a_middle_drag_pan_whose_release_was_lost_stops_panning():
+    """The middle button's release went to another program (the focus taken mid-pan): the board then
+    followed the bare pointer. A motion with the button up, or the focus lost, ends the pan."""
+    from arcade.ui.camera import CameraInput
+
+    view = _view()
+    view.zoom_by(3, view.viewport.center)
+    camera = CameraInput(view)
+    centre = view.viewport.center
+    for lost in (pygame.event.Event(pygame.WINDOWFOCUSLOST), None):
+        camera.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=2))
+        if lost is not None:
+            camera.handle(lost)
+        before = view.origin
+        camera.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(centre[0] + 40, centre[1] + 30), rel=(40, 30),
+                                         buttons=(0, 0, 0)))
+        assert view.origin == before and not camera.panning

@@ -961,3 +961,18 @@ def test_the_level_pickers_bar_stays_in_its_track_at_the_end_of_a_long_list(app)
     app.frame(1 / 60, [])
     _post(app, _notch(-2), *_press(pygame.K_END))
     assert short.scroll == 0 and short.rows.most == 0
+
+
+def test_a_settings_slider_lets_go_when_the_focus_goes_mid_drag(app, driver, user_home):
+    """Pressed on the speed slider, the window lost the focus before the release (another program took
+    it): the release never came and the speed followed the bare pointer across the dialog."""
+    app.push(MenuScene())
+    settings = app.push(SettingsScene())
+    driver.frame()
+    before = app.settings.animation_speed
+    track = settings.speed.rect
+    driver.frame(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(settings.speed.knob_x(), track.centery), button=1),
+                 pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=(track.right, track.centery), rel=(1, 0),
+                                    buttons=(0, 0, 0)))
+    assert app.settings.animation_speed == before

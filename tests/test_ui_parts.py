@@ -1491,3 +1491,24 @@ def test_a_results_long_title_stays_whole_inside_its_panel(user_home, monkeypatc
         assert panel.panel.contains(shown.rect), (panel.panel, shown.rect)
     finally:
         app.close()
+
+
+def test_a_press_whose_release_was_lost_leaves_no_drag_behind():
+    """A release the window never sees (another program took the pointer or the focus mid-drag) left
+    the slider and the board's gesture held: the bare pointer went on dragging. The focus lost, or a
+    motion whose buttons say the button is up, ends the press."""
+    seen: list[float] = []
+    s = Slider([0.5, 1.0, 2.0], 1.0, seen.append)
+    s.rect = pygame.Rect(0, 0, 200, 20)
+    s.handle(ev(pygame.MOUSEBUTTONDOWN, pos=(100, 10), button=1))
+    s.handle(ev(pygame.WINDOWFOCUSLOST))
+    s.handle(ev(pygame.MOUSEMOTION, pos=(0, 10), rel=(-1, 0), buttons=(0, 0, 0)))
+    assert s.value == 1.0 and not s.dragging
+    s.handle(ev(pygame.MOUSEBUTTONDOWN, pos=(100, 10), button=1))
+    s.handle(ev(pygame.MOUSEMOTION, pos=(199, 10), rel=(1, 0), buttons=(0, 0, 0)))
+    assert s.value == 1.0 and not s.dragging and seen == []
+    t = PointerTracker()
+    t.handle(ev(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=3))
+    assert t.handle(ev(pygame.MOUSEMOTION, pos=(40, 10), rel=(30, 0), buttons=(0, 0, 1))).kind == "drag"
+    lost = t.handle(ev(pygame.MOUSEMOTION, pos=(60, 10), rel=(20, 0), buttons=(1, 0, 0)))
+    assert lost.kind == "cancel" and not t.active

@@ -149,3 +149,17 @@ def test_the_speed_buttons_grey_at_the_ends_of_the_speeds_and_a_click_there_does
     assert minus.is_enabled() and not plus.is_enabled()
     speeds.draw(surface, app.theme, 13, 2)
     assert minus.is_enabled() and plus.is_enabled()
+
+
+def test_a_timeline_drag_whose_release_was_lost_stops_seeking(app):
+    """The release can go missing (the focus taken mid-drag): the bare pointer then went on seeking
+    over the bar. The focus lost, or a motion with the button up, ends the drag."""
+    game = Replay(20)
+    bar = bar_over(game, app)
+    timeline, y = bar.timeline, bar.timeline.track.centery
+    for lost in (ev(pygame.WINDOWFOCUSLOST), None):
+        bar.handle(ev(pygame.MOUSEBUTTONDOWN, pos=(round(timeline.x_of(5)), y), button=1))
+        if lost is not None:
+            bar.handle(lost)
+        bar.handle(ev(pygame.MOUSEMOTION, pos=(round(timeline.x_of(12)), y), rel=(1, 0), buttons=(0, 0, 0)))
+        assert game.index == 5 and not bar.dragging

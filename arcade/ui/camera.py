@@ -13,7 +13,7 @@ import pygame
 
 from arcade.core.numbers import checked_float
 from arcade.ui.gridview import GridView
-from arcade.ui.input import MIDDLE
+from arcade.ui.input import MIDDLE, release_lost
 
 
 def ctrl_held() -> bool:
@@ -77,6 +77,8 @@ class CameraInput:
 
         Returns True for the events it used (the game should not see them again).
         """
+        if self._pan_from is not None and release_lost(event, self._pan_button):
+            self.stop_pan()  # the release went elsewhere: the bare pointer must not pan
         if event.type == pygame.MOUSEMOTION:
             pos = tuple(event.pos)
             self.pointer = pos  # type: ignore[assignment]

@@ -36,6 +36,23 @@ class Gesture:
         return (self.pos[0] - self.start[0], self.pos[1] - self.start[1])
 
 
+def release_lost(event: pygame.event.Event, button: int) -> bool:
+    """Whether ``event`` says a press of mouse ``button`` is over though its MOUSEBUTTONUP never came.
+
+    The release can go to another program: one that took the pointer or the focus mid-drag (a
+    screenshot tool's grab, a notification, Alt+Tab held with the button). Then the window lost the
+    focus, or its next motion's ``buttons`` show the button up. A drag that waited for the release
+    stayed held and the bare pointer went on dragging (a slider, the replay timeline, a board's
+    gesture). A motion without ``buttons`` (a synthetic one) says nothing either way.
+    """
+    if event.type == pygame.WINDOWFOCUSLOST:
+        return True
+    if event.type != pygame.MOUSEMOTION:
+        return False
+    buttons = getattr(event, "buttons", None)
+    return buttons is not None and 1 <= button <= len(buttons) and not buttons[button - 1]
+
+
 class PointerTracker:
     """Turns MOUSEBUTTONDOWN/MOTION/UP into press, drag, click/release and cancel gestures."""
 
@@ -73,6 +90,10 @@ class PointerTracker:
             self.moved = False
             self._mods = pygame.key.get_mods() if pygame.display.get_init() else 0
             return self._gesture("press", self.start)
+        if self.button is not None and release_lost(event, self.button):
+            gesture = self._gesture("cancel", self.start)
+            self.button = None
+            return gesture
         if event.type == pygame.MOUSEMOTION and self.button is not None:
             pos = tuple(event.pos)
             if not self.moved and (

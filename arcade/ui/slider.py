@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
+from arcade.ui.input import release_lost
 from arcade.ui.text import draw_text
 from arcade.ui.theme import Theme
 
@@ -53,6 +54,9 @@ class Slider:
         return round(t * (len(self.values) - 1))
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.dragging and release_lost(event, 1):
+            self.dragging = False  # the release went elsewhere: the bare pointer must not drag the knob
+            return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.rect.inflate(0, 16).collidepoint(event.pos):
                 self.dragging = True

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from arcade.ui.input import release_lost
 from arcade.ui.text import draw_text
 from arcade.ui.theme import Theme
 from arcade.ui.widgets import Button, DoubleClickGuard
@@ -292,6 +293,9 @@ class Scrub:
 
     def handle(self, event: pygame.event.Event, length: int) -> bool:
         """True when the event was a press on the timeline or the drag it began (its motion, its release)."""
+        if self.dragging and release_lost(event, 1):
+            self.dragging = False  # the release went elsewhere: the bare pointer must not seek
+            return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.timeline.rect.collidepoint(event.pos):
             self.dragging = True
         elif not (self.dragging and (event.type == pygame.MOUSEMOTION

@@ -1466,3 +1466,17 @@ def test_the_keys_table_says_tab_reaches_the_command_row(app):
     scene = open_runway(app)
     tab = next(b for b in [*scene.game_bindings(), *scene.standard_bindings()] if b.keys.startswith("Tab"))
     assert "command" in tab.label and "side-panel" not in tab.label, tab.label
+
+
+def test_a_road_drag_whose_release_was_lost_lets_go(app, driver):
+    """Dragging the road, the window lost the focus before the release (another program took it): the
+    road then went on following the bare pointer. The focus lost, or a motion with the button up, lets go."""
+    scene = open_runway(app, None, seed=3)
+    road = scene.road.road
+    for lost in (pygame.event.Event(pygame.WINDOWFOCUSLOST), None):
+        driver.frame(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=road.center, button=1),
+                     *([lost] if lost is not None else []))
+        cam = scene.road.cam
+        driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=(road.left + 10, road.centery), rel=(-1, 0),
+                                        buttons=(0, 0, 0)))
+        assert scene.drag is None and scene.road.cam == cam

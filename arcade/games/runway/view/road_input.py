@@ -21,6 +21,7 @@ import pygame
 from arcade.core.numbers import checked_float
 from arcade.games.runway.view.roadview import USER_ZOOM
 from arcade.ui.camera import ctrl_held, zoom_limit_words
+from arcade.ui.input import release_lost
 
 if TYPE_CHECKING:
     from arcade.ui.widgets import Button
@@ -82,6 +83,8 @@ class RoadInputMixin:
             return True
         if self.drag is None and self.scrub.handle(event, self.session.length):
             return True
+        if self.drag is not None and release_lost(event, 1):
+            self.drag = None  # the release went elsewhere: the bare pointer must not drag the road
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             areas = {"minimap": self.minimap.rect,
                      "road": self.road.road.union(self.road.sky)}
