@@ -976,3 +976,39 @@ def test_a_settings_slider_lets_go_when_the_focus_goes_mid_drag(app, driver, use
     driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=(track.right, track.centery), rel=(1, 0),
                                     buttons=(0, 0, 0)))
     assert app.settings.animation_speed == before
+
+
+class _ClickLog(Scene):
+    """A scene that logs the presses it gets; with ``opens``, a click on it pushes that scene."""
+
+    def __init__(self, log: list, opens: Scene | None = None) -> None:
+        super().__init__()
+        self.log, self.opens = log, opens
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.log.append(("press", tuple(event.pos)))
+        if event.type == pygame.MOUSEBUTTONUP and self.opens is not None:
+            self.app.push(self.opens)
+        return True
+
+
+def test_a_double_click_that_opens_a_scene_does_not_press_in_it(app, driver):
+    """A double-click on the menu's Hashi opened the game and its second press locked the island
+    that lay under the pointer there; the same with Resume, a picked level, Got it. The second
+    half of a double-click whose first click changed the scene is dropped; a press elsewhere, or a
+    third one, is a press again."""
+    log: list = []
+    opened = _ClickLog(log)
+    app.push(_ClickLog([], opens=opened))
+    down = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(200, 200), button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(200, 200), button=1)]
+    driver.frame(*down, *down)
+    assert app.stack.top is opened and log == [], "the second press of the double-click reached the new scene"
+    driver.frame(*down)
+    assert log == [("press", (200, 200))], "a third press is a press again"
+    app.pop()
+    log.clear()
+    app.push(_ClickLog([], opens=(opened := _ClickLog(log))))
+    driver.frame(*down, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(300, 200), button=1))
+    assert log == [("press", (300, 200))], "a press away from the first is the player's"

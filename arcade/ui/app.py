@@ -25,7 +25,7 @@ from arcade.services import files, saves
 from arcade.services.files import atomic_write_bytes, write_failure
 from arcade.services.settings import MIN_WINDOW, Settings
 from arcade.ui.audio import Audio
-from arcade.ui.input import HeldKeys
+from arcade.ui.input import HeldKeys, SceneClicks
 from arcade.ui.native_stderr import native_stderr_filtered
 from arcade.ui.scene import Scene, SceneStack
 from arcade.ui.theme import Theme, ui_scale
@@ -122,6 +122,8 @@ class App:
         #: Keys that must not act again until released: one that changed the scene, one down
         #: while the window was made anew (see :class:`HeldKeys`).
         self.held_keys = HeldKeys()
+        #: The second press of a double-click whose first click changed the scene (see :class:`SceneClicks`).
+        self.scene_clicks = SceneClicks()
         #: Problems already told on stderr (the menu is rebuilt, the records read, many times).
         self._warned: set[str] = set()
         self.clock = pygame.time.Clock()
@@ -421,6 +423,8 @@ class App:
         self.note_window_event(event)
         if self.held_keys.swallows(event):
             return  # the repeat of a key that changed the scene or the window, not released since
+        if self.scene_clicks.swallows(event):
+            return  # the second half of a double-click whose first click opened or closed a scene
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
@@ -439,6 +443,7 @@ class App:
             top = self.stack.top
             self.stack.handle(event)
             self.held_keys.note(event, self.stack.top is not top)
+            self.scene_clicks.note(event, self.stack.top is not top)
 
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: handle events (queued ones if ``events`` is None), update, draw, flip.

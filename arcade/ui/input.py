@@ -146,6 +146,50 @@ def standard_action(event: pygame.event.Event) -> str | None:
     return None
 
 
+#: Seconds within which a second press on the same spot is the second half of a double-click (the
+#: usual desktop setting), and how far (pixels) the pointer may move between the two presses.
+DOUBLE_CLICK_SECONDS = 0.5
+DOUBLE_CLICK_SLOP = 6
+
+
+class SceneClicks:
+    """Drops the second half of a double-click whose first click changed the scene.
+
+    A double-click, the habit of many players, opened a game from the menu and its second press
+    then played on the board that had just opened there (it locked a Hashi island); the same with
+    the pause screen's Resume, a picked level, How to play's Got it. The keys have
+    :class:`HeldKeys` for this; a mouse has no held state to wait for, so the press that comes
+    within :data:`DOUBLE_CLICK_SECONDS` on the same spot (and its release) is dropped. A third
+    press, or one elsewhere, is a press again.
+    """
+
+    def __init__(self) -> None:
+        #: Where and until when a left click changed the scene.
+        self._changed: tuple[tuple[int, int], float] | None = None
+        self._swallowing = False
+
+    def swallows(self, event: pygame.event.Event) -> bool:
+        """True for the second press of such a double-click, or its release."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == LEFT and self._swallowing:
+            self._swallowing = False
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != LEFT or self._changed is None:
+            return False
+        (x, y), until = self._changed
+        self._changed = None
+        pos = event.pos
+        if time.monotonic() <= until and max(abs(pos[0] - x), abs(pos[1] - y)) <= DOUBLE_CLICK_SLOP:
+            self._swallowing = True
+            return True
+        return False
+
+    def note(self, event: pygame.event.Event, scene_changed: bool) -> None:
+        """After ``event`` was handled: remember a left press or release that changed the top scene."""
+        if (scene_changed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+                and event.button == LEFT):
+            self._changed = ((int(event.pos[0]), int(event.pos[1])), time.monotonic() + DOUBLE_CLICK_SECONDS)
+
+
 class HeldKeys:
     """Keeps a key that changed the scene from acting again in the scene it opened.
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from arcade.ui.focus import focus_step
+from arcade.ui.input import DOUBLE_CLICK_SECONDS, DOUBLE_CLICK_SLOP
 from arcade.ui.slider import Slider
 from arcade.ui.text import draw_text
 from arcade.ui.theme import Theme, blend, readable_on
@@ -127,9 +128,9 @@ class DoubleClickGuard:
 
     #: Seconds within which a second press on the same spot is the second half of a double-click
     #: (the usual desktop setting).
-    SECONDS = 0.5
+    SECONDS = DOUBLE_CLICK_SECONDS
     #: How far (pixels) the pointer may move between the two presses of a double-click.
-    SLOP = 6
+    SLOP = DOUBLE_CLICK_SLOP
 
     def __init__(self) -> None:
         #: The last press on a button: (time, position, the button's face then).
