@@ -378,16 +378,23 @@ class PickerScene(Scene):
         return True
 
     def footer(self) -> str:
-        """The keys line under the list: where the selection is when it scrolls, and always how to pick or leave."""
+        """The keys line under the list: where the selection is when it scrolls, and always how to pick or
+        leave -- with the mouse too where the line has room (a mouse player had no word that a click
+        outside the panel leaves it, and no Cancel button to see)."""
+        keys, mouse = "Enter pick · Esc cancel", "click or Enter pick · click outside or Esc cancel"
         if len(self.choices) <= self.visible_rows:
-            return "Enter pick · Esc cancel"
-        # Counted as the player counts: levels, not the group titles between them.
-        number = sum(not c.header for c in self.choices[: self.selected + 1])
-        where = f"{number} / {sum(not c.header for c in self.choices)}"
-        info = f"{where} · wheel or PgUp/PgDn scroll · Enter pick · Esc cancel"
-        if self.app is not None and self.app.theme.font(14).size(info)[0] > self.panel.width - 24:
-            info = f"{where} · Enter pick · Esc cancel"  # a narrow window keeps what matters
-        return info
+            lines = [mouse, keys]
+        else:
+            # Counted as the player counts: levels, not the group titles between them.
+            number = sum(not c.header for c in self.choices[: self.selected + 1])
+            where = f"{number} / {sum(not c.header for c in self.choices)}"
+            lines = [f"{where} · wheel scroll · {mouse}", f"{where} · wheel or PgUp/PgDn scroll · {keys}",
+                     f"{where} · {keys}"]
+        if self.app is None:
+            return lines[0]
+        font = self.app.theme.font(14)
+        # A narrow window keeps what matters: where the list is, and how to pick or leave.
+        return next((line for line in lines if font.size(line)[0] <= self.panel.width - 24), lines[-1])
 
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
