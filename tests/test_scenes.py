@@ -1012,3 +1012,19 @@ def test_a_double_click_that_opens_a_scene_does_not_press_in_it(app, driver):
     app.push(_ClickLog([], opens=(opened := _ClickLog(log))))
     driver.frame(*down, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(300, 200), button=1))
     assert log == [("press", (300, 200))], "a press away from the first is the player's"
+
+
+def test_a_menu_chip_lights_under_the_pointer(app, driver, user_home):
+    """The selected card's chips (How to play, New game, Make a puzzle) are clickable but did not answer
+    the pointer, the one thing on the menu that did not: under it a chip now fills with the accent."""
+    menu = app.push(MenuScene())
+    driver.frame()
+    entry = menu.entries[entry_index(menu, "Hashi")]
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=entry.rect.move(0, 2).topleft, rel=(1, 1),
+                                    buttons=(0, 0, 0)))
+    chip = entry.how_rect
+    assert chip is not None
+    inside = (chip.left + 3, chip.centery)  # clear of the words and of the rounded corners
+    before = tuple(app.screen.get_at(inside))[:3]
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=chip.center, rel=(1, 1), buttons=(0, 0, 0)))
+    assert tuple(app.screen.get_at(inside))[:3] == app.theme["accent"] != before

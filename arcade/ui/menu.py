@@ -25,7 +25,7 @@ from arcade.ui.focus import focus_after
 from arcade.ui.how_to_play import HowToPlayScene
 from arcade.ui.scene import Scene
 from arcade.ui.text import draw_text
-from arcade.ui.theme import Theme, blend
+from arcade.ui.theme import Theme, blend, readable_on
 from arcade.ui.toast import Toast
 
 if TYPE_CHECKING:
@@ -665,7 +665,13 @@ class MenuScene(Scene):
                 break
             if chip.top < description[1] and chip.bottom > description[0]:
                 right = min(right, chip.left - px(12))
-            draw_text(surface, theme, words, chip.center, size=size, colour=theme["accent"], anchor="center")
+            # Under the pointer the chip fills with the accent, as a button lights: the chips were the
+            # one clickable thing on the menu that did not answer the pointer.
+            hovered = self._pointer is not None and chip.collidepoint(self._pointer)
+            if hovered:
+                pygame.draw.rect(surface, theme["accent"], chip, border_radius=6)
+            colour = readable_on(theme["accent"], theme["text"], theme["text_dark"]) if hovered else theme["accent"]
+            draw_text(surface, theme, words, chip.center, size=size, colour=colour, anchor="center")
             setattr(entry, slot, chip)
             pygame.draw.rect(surface, theme["accent"], chip, width=1, border_radius=6)
             chip_right = chip.left - px(18)
