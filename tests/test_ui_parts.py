@@ -1059,8 +1059,9 @@ def test_the_press_x11_sends_with_the_new_windows_focus_is_still_swallowed(monke
 
 def test_a_key_cell_breaks_only_after_a_separator_each_key_whole(app):
     """The pause table broke "Ctrl+Y / Ctrl+Shift+Z / R" before "/ R": a list of keys breaks
-    after " / " or " · ", and a single key wider than the column at its spaces."""
-    from arcade.ui.key_table import wrap_keys
+    after " / " or " · ", and a single key wider than the column at its spaces. Lines after the
+    first fit the column less their hanging indent (they are drawn indented)."""
+    from arcade.ui.key_table import KEY_INDENT, wrap_keys
 
     theme = app.theme
     font = theme.font(16, True)
@@ -1068,13 +1069,18 @@ def test_a_key_cell_breaks_only_after_a_separator_each_key_whole(app):
     width = font.size("Ctrl+Y / Ctrl+Shift+Z /")[0] + 2
     assert font.size(cell)[0] > width
     assert wrap_keys(theme, cell, 16, width) == ["Ctrl+Y / Ctrl+Shift+Z /", "R"]
-    narrow = font.size("Ctrl+Shift+Z /")[0] + 2
+    narrow = font.size("Ctrl+Shift+Z /")[0] + 2 + theme.px(KEY_INDENT)
     assert wrap_keys(theme, cell, 16, narrow) == ["Ctrl+Y /", "Ctrl+Shift+Z /", "R"]
-    assert wrap_keys(theme, "Ctrl+arrow · Shift+arrow", 16, font.size("Ctrl+arrow ·")[0]) == \
+    room = max(font.size("Ctrl+arrow ·")[0], font.size("Shift+arrow")[0] + theme.px(KEY_INDENT))
+    assert wrap_keys(theme, "Ctrl+arrow · Shift+arrow", 16, room) == \
         ["Ctrl+arrow ·", "Shift+arrow"]
     long_key = "Left-drag from an island"
     assert wrap_keys(theme, long_key, 16, font.size("Left-drag from")[0]) == ["Left-drag from", "an island"]
     assert wrap_keys(theme, "Space", 16, 400) == ["Space"]
+    flush = font.size("Ctrl+Shift+Z /")[0] + 2  # fits as a first line, not indented
+    assert wrap_keys(theme, "Ctrl+Shift+Z / Ctrl+Y", 16, flush)[0] == "Ctrl+Shift+Z /"
+    assert all(font.size(line)[0] <= flush - theme.px(KEY_INDENT)
+               for line in wrap_keys(theme, "Ctrl+Y / Ctrl+Shift+Z / R", 16, flush)[1:])
 
 
 @pytest.mark.parametrize(("size", "scale"), [

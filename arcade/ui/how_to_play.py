@@ -16,7 +16,7 @@ import pygame
 from arcade.core.game import Example
 from arcade.core.registry import GameInfo
 from arcade.core.session import Session
-from arcade.ui.key_table import KeyRow, key_table_rows, row_lines
+from arcade.ui.key_table import KEY_INDENT, KeyRow, key_table_rows, row_lines
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.scrolling import NOTCH_LINES, Scroll
@@ -331,7 +331,9 @@ class HowToPlayScene(Scene):
         for row in self.key_rows:
             keys, lines = row
             for i, part in enumerate(keys):
-                items.append((part, (rect.x, y + step * i), 14, True, "highlight", column - rect.x - px(8)))
+                indent = px(KEY_INDENT) if i else 0
+                items.append((part, (rect.x + indent, y + step * i), 14, True, "highlight",
+                              column - rect.x - px(8) - indent))
             for i, line in enumerate(lines):
                 items.append((line, (column, y + step * i), 14, False, "text", None))
             y += step * row_lines(row)

@@ -16,24 +16,45 @@ from arcade.ui.theme import Theme
 #: a key cell breaks only after one of these, so each key stays whole on its line.
 KEY_SEPARATORS = (" / ", " · ")
 
+#: How far (design pixels) a key cell's second and later lines sit right of its first: a key cell
+#: wrapped flush ("Alt+arrows · [ ] ·" over "PgUp PgDn · wheel") read as a row of its own with no
+#: meaning beside it; indented, it reads as the rest of the key above, as a hanging indent does.
+KEY_INDENT = 12
+
+
+def key_indent(theme: Theme, line: int) -> int:
+    """Pixels a key cell's ``line`` (0 = first) is drawn right of the key column: :data:`KEY_INDENT`
+    for a wrapped cell's later lines, so both key tables draw them alike."""
+    return theme.px(KEY_INDENT) if line else 0
+
 
 def wrap_keys(theme: Theme, keys: str, size: int, width: int, bold: bool = True) -> list[str]:
     """A key cell in lines that each fit ``width`` pixels, broken only after a separator (see
     :data:`KEY_SEPARATORS`): the pause table broke "Ctrl+Y / Ctrl+Shift+Z / R" before "/ R". A
-    single key wider than the line ("Left-drag from an island") wraps at its spaces (:func:`wrap_whole`)."""
+    single key wider than the line ("Left-drag from an island") wraps at its spaces (:func:`wrap_whole`).
+    Lines after the first fit ``width`` less their indent (:func:`key_indent`), where they are drawn."""
     font = theme.font(size, bold)
+    rest = max(1, width - key_indent(theme, 1))
     pattern = "|".join(f"(?<={re.escape(sep)})" for sep in KEY_SEPARATORS)
     lines: list[str] = []
     line = ""
     for piece in re.split(pattern, keys):
-        if line and font.size((line + piece).rstrip())[0] > width:
+        if line and font.size((line + piece).rstrip())[0] > (rest if lines else width):
             lines.append(line.rstrip())
             line = piece
         else:
             line += piece
     lines.append(line.rstrip())
-    return [part for line in lines for part in (wrap_whole(theme, line, size, width, bold)
-                                                if font.size(line)[0] > width else [line])]
+    wrapped: list[str] = []
+    for line in lines:
+        room = rest if wrapped else width
+        if font.size(line)[0] <= room:
+            wrapped.append(line)
+            continue
+        parts = wrap_whole(theme, line, size, room, bold)
+        # A key wrapped at its spaces: its later parts are continuation lines, as narrow as those.
+        wrapped.extend(parts[:1] + (wrap_whole(theme, " ".join(parts[1:]), size, rest, bold) if parts[1:] else []))
+    return wrapped
 
 
 KeyRow = tuple[list[str], list[str]]

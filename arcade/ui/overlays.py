@@ -14,7 +14,7 @@ import pygame
 from arcade.core.registry import LEVELS_BUTTON, NEW_BOARD_BUTTON
 from arcade.ui.focus import focus_after
 from arcade.ui.input import standard_action
-from arcade.ui.key_table import KeyRow, key_table_rows, row_lines
+from arcade.ui.key_table import KeyRow, key_indent, key_table_rows, row_lines
 from arcade.ui.keymap import parse_keys
 from arcade.ui.scene import Scene
 from arcade.ui.scrolling import NOTCH_LINES, Scroll
@@ -320,8 +320,9 @@ class PanelScene(Scene):
                 # table showed "pick a runway, or a saved replay to" with its last line cut off.
                 if wholly_inside(y, height, area):
                     for i, part in enumerate(keys):
-                        draw_text(surface, theme, part, (x, y + step * i), size=16, colour=theme["highlight"],
-                                  bold=True, max_width=self._keys_w - px(8))
+                        indent = key_indent(theme, i)
+                        draw_text(surface, theme, part, (x + indent, y + step * i), size=16,
+                                  colour=theme["highlight"], bold=True, max_width=self._keys_w - px(8) - indent)
                     for i, line in enumerate(lines):
                         draw_text(surface, theme, line, (x + self._keys_w, y + step * i), size=16,
                                   max_width=self._label_w)
