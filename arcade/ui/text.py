@@ -72,7 +72,8 @@ def wrap_text(theme: Theme, text: str, size: int, width: int, bold: bool = False
 
     A number stays on the line of the word before it (when the two fit a line): a hint's "the 5
     at row 3, column 5" could end a line on "column" and start the next on "5 needs", a cell's
-    name cut in two."""
+    name cut in two. A parenthesised aside that fits a line on its own starts a line rather than
+    being cut in two: a status line read "… (Hint" / "again to play it)" (see :func:`_aside_end`)."""
     font = theme.font(size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -83,8 +84,15 @@ def wrap_text(theme: Theme, text: str, size: int, width: int, bold: bool = False
             else:
                 units.append(word)
         line = ""
-        for word in units:
+        for i, word in enumerate(units):
             trial = f"{line} {word}".strip()
+            end = _aside_end(units, i) if line else None
+            if end is not None:
+                aside = " ".join(units[i:end + 1])
+                if font.size(aside)[0] <= width and font.size(f"{line} {aside}")[0] > width:
+                    lines.append(line)  # the aside would be cut in two, and fits the next line whole
+                    line = word
+                    continue
             if line and font.size(trial)[0] > width:
                 lines.append(line)
                 line = word
@@ -92,6 +100,19 @@ def wrap_text(theme: Theme, text: str, size: int, width: int, bold: bool = False
                 line = trial
         lines.append(line)
     return lines
+
+
+def _aside_end(units: list[str], start: int) -> int | None:
+    """The index of the unit that closes the "(…)" aside opening at ``units[start]`` (it may be
+    that unit), or None when no aside opens there or it never closes (then the text wraps as ever)."""
+    if not units[start].startswith("("):
+        return None
+    depth = 0
+    for i in range(start, len(units)):
+        depth += units[i].count("(") - units[i].count(")")
+        if depth <= 0:
+            return i
+    return None
 
 
 def wrap_balanced(theme: Theme, text: str, size: int, width: int, bold: bool = False) -> list[str]:
