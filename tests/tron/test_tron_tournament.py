@@ -662,3 +662,37 @@ def test_the_table_names_a_map_as_its_header_does():
     assert TournamentScene.cells(row)[1] == "Empty room"
     scattered = RoundRow("2/2", "scatter-586130", "Strongest vs Flood fill", "draw", "9 ticks", "", 1)
     assert TournamentScene.cells(scattered)[1] == "Scattered walls #586130"
+
+
+def test_keys_that_start_a_match_are_refused_in_a_round_over_the_table_and_not_listed(app, driver):
+    """O in a round opened from the table opened a setup whose Start turned the viewer into a new
+    match on top of the table (L's maps and F5 alike). Under a round is the table, which takes no
+    such key: they are refused with one line that says the way (Esc to the table, Esc to the game),
+    and neither the keys table nor the toolbar offers them there."""
+    from arcade.games.tron.view.new_match import OVER_TABLE
+
+    scene, _overlay = open_setup(app, driver)
+    driver.key(pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TournamentScene) and table.run.wait(120)
+    driver.frame()
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)
+    viewer = app.stack.top
+    assert isinstance(viewer, TronScene) and viewer is not scene and viewer.from_table
+    listed = dict(viewer.help_lines())
+    assert not [k for k in listed if k.split(" ")[0] in ("O", "L", "F5")], listed
+    for label in ("Setup", "Levels", "Rematch"):
+        button = viewer.toolbar.find(label)
+        assert button is None or not button.is_enabled(), label
+    for key in (pygame.K_o, pygame.K_F2, pygame.K_l, pygame.K_F5):
+        viewer.say("")
+        driver.key(key)
+        assert app.stack.top is viewer and viewer.viewer is not None, pygame.key.name(key)
+        assert viewer.status_text == OVER_TABLE, (pygame.key.name(key), viewer.status_text)
+    driver.key(pygame.K_ESCAPE)
+    assert app.stack.top is table
+    driver.key(pygame.K_ESCAPE)  # the run is over: back to the game, where O sets up a match
+    assert app.stack.top is scene
+    driver.key(pygame.K_o)
+    assert isinstance(app.stack.top, SetupScene)

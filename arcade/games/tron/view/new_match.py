@@ -17,6 +17,7 @@ from typing import Any
 
 from arcade.core.errors import ArcadeError
 from arcade.core.game import LevelEntry
+from arcade.core.registry import Binding
 from arcade.games.tron import maps
 from arcade.games.tron.controller import Match
 from arcade.games.tron.view.paint import BoardPainter
@@ -25,6 +26,12 @@ from arcade.ui.scene import Scene
 
 #: What the setup's Start asks about mid-match (see :meth:`GameScene.forget_discard_question`).
 NEW_MATCH = "new match"
+
+
+#: Said to a key that would start another match (O, L, F5, their buttons) in a tournament's round
+#: watched over its table: O there opened a setup whose Start made the viewer a new match on top of
+#: the table. The table takes no such key either (Esc leaves it), so the way is through it.
+OVER_TABLE = "A tournament's round, watched over its table: Esc goes back to the table, Esc there to the game."
 
 
 class NewMatchMixin:
@@ -42,6 +49,23 @@ class NewMatchMixin:
     last_table: Any = None
     view: Any
     saved_replays_picker: Any
+    from_table: bool
+    PASSED_DOWN: frozenset[str]
+
+    @property
+    def starts_matches(self) -> bool:
+        """The keys that start another match (O, L, F5) act here: not in a tournament's round
+        opened from its table (see :data:`OVER_TABLE`), listed there neither in the keys table nor
+        lit on the toolbar. A saved replay over a game passes them down to the game instead
+        (``ReplaysMixin.passes_down``); under a round is the table, which takes no such key."""
+        return not self.from_table
+
+    def run_binding(self, binding: Binding) -> None:
+        """Refuse, in one line, a key that would start another match over a tournament's table."""
+        if not self.starts_matches and (binding.discards or binding.action in self.PASSED_DOWN):
+            self.say(OVER_TABLE, "warning")
+            return
+        super().run_binding(binding)  # type: ignore[misc]
 
     def load_entry(self, entry: LevelEntry) -> None:
         """A map picked with L is the setup's map from then on, as if chosen on the setup's Map row

@@ -231,6 +231,8 @@ class TronScene(SteeringMixin, BoardCameraMixin, RoundsMixin, NewMatchMixin, Sav
                     # button is the framework's way back to a result (result_button, shown once it
                     # was). Hidden, it keeps its place: removed, it moved every button after it.
                     b = replace(b, label="the match result again (rematch, replay, setup)", shown_when="match_on")
+            if b.action in self.PASSED_DOWN:  # O and L start another match: not over a tournament's table
+                b = replace(b, listed_when="starts_matches", button_when="starts_matches")
             if b.when != "replaying":
                 rest.append(b)
         return [*replay, *steer, *rest]
