@@ -58,3 +58,46 @@ def test_deferred_never_puts_the_default_action_back(app_handlers, monkeypatch):
     assert all(signal.getsignal(s) is interrupts.raise_interrupt for s in SIGNALS)
     with pytest.raises(KeyboardInterrupt, match="SIGTERM"):
         signal.raise_signal(signal.SIGTERM)
+
+
+#: A tournament run in a child process whose wait for the rounds is hit by Ctrl+C at its worst
+#: moment: ``concurrent.futures.wait`` takes each future's lock in turn, and the signal lands
+#: while it holds them (deterministically: sent from there).
+_CTRL_C_IN_WAIT = """
+import os, signal, sys
+from concurrent.futures import wait as real_wait
+from arcade.games.tron import cluster
+
+def wait(futures, timeout=None, return_when=None):
+    held = [future._condition for future in futures]
+    for lock in held:
+        lock.acquire()
+    os.kill(os.getpid(), signal.SIGINT)  # as _AcquireFutures.__enter__ is part-way
+    for lock in held:
+        lock.release()
+    return real_wait(futures, timeout=timeout, return_when=return_when)
+
+cluster.wait = wait
+from arcade.cli import main
+sys.exit(main(["tournament", "tron", "--bots", "straight,random", "--maps", "empty-room",
+               "--games", "4", "--jobs", "2", "--quiet"]))
+"""
+
+
+def test_ctrl_c_while_a_tournament_waits_for_its_rounds_ends_the_process(tmp_path):
+    """The interrupted tournament said "interrupted (SIGINT)" and then never exited: the Ctrl+C left
+    a future's lock taken, the pool's thread blocked on it, and the interpreter's exit joins that
+    thread. (The timeout only catches that hang: the run takes a second or two.)"""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, PUZZLE_ARCADE_HOME=str(tmp_path), ARCADE_NO_JIT="1")
+    try:
+        done = subprocess.run([sys.executable, "-c", _CTRL_C_IN_WAIT], env=env, capture_output=True,
+                              text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the interrupted tournament never exited")
+    assert done.returncode == 130, done.stderr
+    assert "interrupted (SIGINT)" in done.stderr
+    assert "Traceback" not in done.stderr

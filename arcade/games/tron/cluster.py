@@ -130,10 +130,17 @@ def run_in_processes(tasks: Sequence[RoundTask], jobs: int,
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_worker_init,
                                initargs=(os.getpid(),))
     try:
-        pending = {pool.submit(play_task, task) for task in tasks}
+        with interrupts.deferred():  # see below: submit takes the pool's locks too
+            pending = {pool.submit(play_task, task) for task in tasks}
+        interrupts.check()
         while pending:
             # In slices: a stop signal lost while a worker was forked is raised again (interrupts).
-            done, pending = wait(pending, timeout=WAIT_SLICE, return_when=FIRST_COMPLETED)
+            # Deferred while it waits: ``wait`` takes every future's lock one by one, and a Ctrl+C
+            # raised in between left some taken for good -- the pool's thread then blocked on one as
+            # it cancelled the rest, and the exit, which joins that thread, hung after "interrupted".
+            with interrupts.deferred():
+                done, pending = wait(pending, timeout=WAIT_SLICE, return_when=FIRST_COMPLETED)
+            interrupts.check()
             for future in done:  # first: rounds that finished are reported even if a stop came
                 try:
                     record = future.result()
