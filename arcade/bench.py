@@ -20,6 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from arcade.core.errors import EXIT_INTERRUPTED
+from arcade.services import interrupts
+
 if TYPE_CHECKING:
     from arcade.core.registry import GameInfo
     from arcade.ui.app import App
@@ -62,14 +65,33 @@ def time_to_first_frame(runs: int = 3) -> float:
             env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                        PUZZLE_ARCADE_HOME=home, PUZZLE_ARCADE_TRACE=str(trace))
             started = time.time()
-            subprocess.run(
+            child = subprocess.run(
                 [sys.executable, "-m", "arcade", "--screenshot", str(Path(home) / "shot.png"), "--frames", "1"],
-                env=env, check=True, capture_output=True,
+                env=env, capture_output=True, text=True, errors="replace",
             )
+            _check_child(child)
             for line in trace.read_text().splitlines():
                 if line.startswith("first-frame "):
                     best = min(best, float(line.split()[1]) - started)
     return best
+
+
+def _check_child(child: subprocess.CompletedProcess[str]) -> None:
+    """Stop the benchmark as its start-up run stopped. A run ended by a stop signal (killed alone,
+    or by a Ctrl+C that reached it first) is the benchmark's interruption (exit 130); "internal
+    error (CalledProcessError ...)", exit 70, blamed the benchmark. Any other failure names the
+    run's own last line."""
+    import signal
+
+    status = child.returncode
+    if status == 0:
+        return
+    stops = {int(s) for s in interrupts.stop_signals()}
+    if status == EXIT_INTERRUPTED or -status in stops:
+        name = signal.Signals(-status).name if status < 0 else "SIGINT"
+        raise KeyboardInterrupt(f"{name}, in the start-up run")
+    last = (child.stderr.strip().splitlines() or ["no message"])[-1]
+    raise RuntimeError(f"the start-up run exited with status {status}: {last}")
 
 
 def measure_scene(make_scene: Callable[[App], Scene], frames: int,

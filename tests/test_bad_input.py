@@ -190,3 +190,23 @@ def test_a_good_replay_of_each_game_opens(capsys, tmp_path, game):
     status, err = run_main(capsys, "play", game, "--replay", str(path), "--screenshot", str(tmp_path / "s.png"),
                            "--frames", "2")
     assert (status, err) == (0, "")
+
+
+@pytest.mark.parametrize(("child_status", "status", "said"), [
+    (-15, 130, "interrupted (SIGTERM, in the start-up run)"),
+    (130, 130, "interrupted (SIGINT, in the start-up run)"),
+    (1, 70, "the start-up run exited with status 1: boom"),
+])
+def test_benchs_start_up_run_ending_early_is_said_as_what_ended_it(capsys, monkeypatch, child_status, status, said):
+    """``bench``'s start-up run stopped by a signal (killed alone, or reached by a Ctrl+C first) was
+    "internal error (CalledProcessError: Command '[...]' returned non-zero exit status 130.)", exit 70."""
+    import subprocess
+
+    from arcade import bench
+
+    def run(argv, **kwargs):
+        return subprocess.CompletedProcess(argv, child_status, "", "Traceback ...\nboom\n")
+
+    monkeypatch.setattr(bench.subprocess, "run", run)
+    code, err = run_main(capsys, "bench", "--quick")
+    assert code == status and said in err and len(err.strip().splitlines()) == 1
