@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -293,6 +294,32 @@ def test_an_export_into_a_fifo_reaches_its_reader(tmp_path):
         process.wait()
         process.stderr.close()
     assert code == 0 and got.startswith(b"<svg") and got.rstrip().endswith(b"</svg>")
+
+
+@pytest.mark.parametrize("game, level", [("hashi", "classic/01-first-steps"), ("royale", "01-seed-14x20")])
+def test_an_export_to_dash_writes_the_sheet_on_standard_output(tmp_path, game, level):
+    """``export hashi LEVEL --svg -`` wrote a file called "-" in the current folder, where any other
+    tool's user expects the sheet on standard output; what was written is said on stderr then, off the
+    sheet."""
+    process = subprocess.run([sys.executable, "-m", "arcade", "export", game, level, "--svg", "-"], cwd=tmp_path,
+                             capture_output=True, timeout=120, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert process.returncode == 0, process.stderr
+    assert process.stdout.startswith(b"<svg") and process.stdout.rstrip().endswith(b"</svg>")
+    assert b"to standard output" in process.stderr
+    assert not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize("argv", [
+    ["--screenshot", "-", "--frames", "1"],
+    ["tournament", "tron", "--bots", "random,straight", "--maps", "test-board", "--out", "-"],
+], ids=["--screenshot", "tournament --out"])
+def test_an_output_only_a_file_can_take_refuses_a_dash(argv, tmp_path, capsys, monkeypatch):
+    """Only a regular file can hold a screenshot or a tournament's results (rewritten after every
+    round): "-" is refused in one line, exit 2, and no file called "-" is made."""
+    monkeypatch.chdir(tmp_path)
+    code, _out, err = run_main(capsys, *argv)
+    assert code == 2 and err.count("\n") == 1 and "-" in err, err
+    assert not (tmp_path / "-").exists()
 
 
 @pytest.mark.parametrize("argv", [

@@ -16,6 +16,7 @@ import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TextIO
 
 from arcade.core.errors import cannot_write
 from arcade.core.inputs import MAX_INPUT_BYTES, describe_mode
@@ -258,6 +259,16 @@ def clean_stale_temp(*folders: Path, older_than: float = STALE_SECONDS) -> list[
     return removed
 
 
+#: The output name that means standard output (``export hashi … --svg -``), as most tools read it.
+STDOUT_NAME = "-"
+
+
+def is_stdout(path: str | Path | None) -> bool:
+    """Whether ``path`` is :data:`STDOUT_NAME`: ``--svg -`` wrote a file called "-" in the current
+    folder where a user of any other command-line tool expects the sheet on standard output."""
+    return path is not None and str(path) == STDOUT_NAME
+
+
 def check_output_file(path: str | Path, inputs: Iterable[str | Path | None] = (), *,
                       streams: bool = True) -> Path:
     """Refuse, before any work is done, an output path that cannot become a file.
@@ -280,6 +291,11 @@ def check_output_file(path: str | Path, inputs: Iterable[str | Path | None] = ()
     """
     from arcade.core.errors import UsageError
 
+    if is_stdout(path):
+        if not streams:
+            raise UsageError(f"'{STDOUT_NAME}' (standard output) cannot take this output, only a "
+                             "regular file can; name one")
+        return Path(STDOUT_NAME)
     path = Path(path)
     for ref in inputs:
         if ref is not None and str(ref) and same_file(path, Path(ref)):
@@ -421,9 +437,17 @@ def write_output(path: str | Path, data: str | bytes) -> None:
     /dev/stdout``), like a shell's ``>``.
 
     Failures are OSError naming the file; the CLI turns them into one line and exit 74.
+    :data:`STDOUT_NAME` ("-") writes to standard output.
     """
-    path = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    if is_stdout(path):
+        import sys
+
+        sys.stdout.flush()
+        sys.stdout.buffer.write(payload)
+        sys.stdout.buffer.flush()
+        return
+    path = Path(path)
     if path.exists() and not path.is_file() and not path.is_dir():
         try:
             with open(path, "wb") as handle:
@@ -434,3 +458,16 @@ def write_output(path: str | Path, data: str | bytes) -> None:
     if path.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a directory", str(path))
     atomic_write_bytes(path, payload)
+
+
+def summary_stream(out: str | Path) -> TextIO:
+    """Where a command says what it wrote: standard output, unless the output itself went there
+    (``--svg -``), where "wrote 2 pages" would have been appended to the sheet."""
+    import sys
+
+    return sys.stderr if is_stdout(out) else sys.stdout
+
+
+def where_words(out: str | Path) -> str:
+    """An output's name in a sentence: "standard output" for :data:`STDOUT_NAME`, else the path."""
+    return "standard output" if is_stdout(out) else str(out)

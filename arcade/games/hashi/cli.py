@@ -211,7 +211,7 @@ def run_export(args: argparse.Namespace) -> int:
     """``export hashi LEVEL… --pdf OUT.pdf``: numbered puzzle pages, then the solution pages."""
     from arcade.games.hashi import solver
     from arcade.games.hashi.sheets import solve_all, write_sheets
-    from arcade.services.files import check_output_file
+    from arcade.services.files import check_output_file, summary_stream, where_words
     from arcade.services.resources import check_stdin_once
 
     out = args.pdf or args.svg
@@ -223,7 +223,8 @@ def run_export(args: argparse.Namespace) -> int:
                                 "pdf" if args.pdf else "svg", answers)
     several = len(items) != 1
     print(f"wrote {pages} page{'s' if pages != 1 else ''} ({len(items)} puzzle{'s' if several else ''}"
-          f"{'' if args.no_solutions else (' and their solutions' if several else ' and its solution')}) to {where}")
+          f"{'' if args.no_solutions else (' and their solutions' if several else ' and its solution')}) "
+          f"to {where_words(where)}", file=summary_stream(out))
     names = [name or f"#{i + 1}" for i, (name, _) in enumerate(items)]
     unsolvable = [name for name, found in zip(names, answers) if found == []]
     if unsolvable:  # written all the same (a sheet may show a broken puzzle), but never silently

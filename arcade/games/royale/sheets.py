@@ -106,7 +106,7 @@ def configure_export(parser: argparse.ArgumentParser) -> None:
 def run_export(args: argparse.Namespace) -> int:
     """``export royale GRID… --pdf OUT.pdf``: the grids with their par, then one optimal route each."""
     from arcade.games.royale.cli import read_grid
-    from arcade.services.files import check_output_file
+    from arcade.services.files import check_output_file, summary_stream, where_words
     from arcade.services.resources import check_stdin_once
 
     out = args.pdf or args.svg
@@ -120,7 +120,7 @@ def run_export(args: argparse.Namespace) -> int:
     pages = sheet_pages(items, args.paper, args.title or "Battle Royale", not args.no_solutions)
     sheets.write(pages, out, "pdf" if args.pdf else "svg")
     print(f"wrote {len(pages)} page{'s' if len(pages) != 1 else ''} ({len(items)} grid"
-          f"{'s' if len(items) != 1 else ''}) to {out}")
+          f"{'s' if len(items) != 1 else ''}) to {where_words(out)}", file=summary_stream(out))
     stranded = [name for name, _, _, route in items if route is None]
     if stranded:  # written all the same, but never silently
         print(f"warning: no route reaches the centre on {', '.join(stranded)}", file=sys.stderr)
