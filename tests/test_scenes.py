@@ -748,6 +748,36 @@ def test_the_selected_card_keeps_its_whole_description_beside_the_editor_chip(ap
         assert menu.entries[menu.selected].subtitle not in drawn, info.title
 
 
+
+@pytest.mark.parametrize("size", [(640, 1400), (700, 1200), (640, 400), (2400, 500)])
+def test_no_cards_description_is_cut_in_a_tall_narrow_window(app, driver, monkeypatch, size):
+    """A window dragged tall and narrow (600x1400, held at 640x1400) gave the cards their full
+    height and with it 18 px descriptions, which the 640 px width cut ("… one command fo…") where
+    640x400's smaller text showed them whole. The cards' text is as large as their width allows."""
+    import arcade.ui.menu as menu_module
+
+    cut: list[str] = []
+    real = menu_module.draw_text
+
+    def spy(surface, theme, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        font = theme.font(kwargs.get("size", 18), kwargs.get("bold", False))
+        if kwargs.get("max_width") is not None and font.size(text)[0] > kwargs["max_width"]:
+            cut.append(text)
+        return real(surface, theme, text, *args, **kwargs)
+
+    monkeypatch.setattr(menu_module, "draw_text", spy)
+    menu = app.push(MenuScene())
+    driver.frames(1)
+    app.on_resize(size)
+    driver.frames(2)
+    subtitles = {entry.subtitle for entry in menu.entries}
+    assert not subtitles & set(cut), cut
+    # And the resized cards answer where they are drawn: a click on Settings' opens the Settings.
+    settings = menu.entries[entry_index(menu, "Settings")]
+    assert settings.rect is not None and settings.rect.bottom <= app.size[1]
+    driver.click(settings.rect.center)
+    assert isinstance(app.stack.top, SettingsScene)
+
 def _burn_cpu(seconds: float) -> None:
     """Main-thread CPU work standing for a freeze (counted on the thread's own clock)."""
     start = time.thread_time()

@@ -559,9 +559,10 @@ class MenuScene(Scene):
         if (first is None or first.top >= title_y + px(86)) and (toasts is None or not toasts.colliderect(subtitle)):
             draw_text(surface, theme, "Grid puzzles and games with AIs that explain themselves",
                       (w // 2, title_y + px(58)), size=18, colour=theme["text_dim"], anchor="midtop")
+        title_size = self.card_title_size(theme)
         for i, entry in enumerate(self.entries):
             if entry.rect is not None:
-                self._draw_card(surface, theme, entry, i == self.selected)
+                self._draw_card(surface, theme, entry, i == self.selected, title_size)
         lines = self.footer_lines(w - 24)
         step = theme.font(FOOTER_SIZE).get_linesize()
         if toasts is not None and toasts.bottom > self.footer_top((w, h)):
@@ -572,9 +573,37 @@ class MenuScene(Scene):
         self.toast.draw(surface, theme, 0, area=toasts, spread=False,
                         top=self.title_bottom(h) if toasts is not None else None)
 
-    def _draw_card(self, surface: pygame.Surface, theme: Theme, entry: MenuEntry, selected: bool) -> None:
+    @staticmethod
+    def card_text_left(rect: pygame.Rect, theme: Theme) -> int:
+        """Where a card's title and description begin: right of its square badge."""
+        return rect.x + theme.px(10) + rect.height - 2 * theme.px(8) + theme.px(14)
+
+    def card_title_size(self, theme: Theme) -> int:
+        """The cards' title size in design pixels, one for all of them (the description's is 6 less).
+
+        A third of the card's height, 15 to 24 -- as large as every description still fits the
+        card's width at: the cards' height follows the window's height, their width its width, so
+        a tall narrow window (640x1400) gave 74 px cards whose 18 px descriptions were cut ("… one
+        com…") where 640x400's smaller ones showed them whole."""
+        cards = [entry for entry in self.entries if entry.rect is not None]
+        if not cards:
+            return 15
+        rect = cards[0].rect
+        assert rect is not None
+        size = max(15, min(24, round(rect.height / theme.scale) // 3))
+        room = rect.right - theme.px(16) - self.card_text_left(rect, theme)
+        # A message too long for any size (a long path in Quit's "Nothing is kept: …") is cut
+        # whatever the size: it does not make every card's text small.
+        fitting = [entry.subtitle for entry in cards if theme.font(12).size(entry.subtitle)[0] <= room]
+        while size > 15 and any(theme.font(max(12, size - 6)).size(text)[0] > room for text in fitting):
+            size -= 1
+        return size
+
+    def _draw_card(self, surface: pygame.Surface, theme: Theme, entry: MenuEntry, selected: bool,
+                   title_size: int) -> None:
         """One card: its badge, title and description, and on the selected one "Enter ▶" and the
-        chips of the other ways in (whose rects it records for clicks)."""
+        chips of the other ways in (whose rects it records for clicks). ``title_size`` is
+        :meth:`card_title_size`'s."""
         rect = entry.rect
         assert rect is not None
         px = theme.px
@@ -587,9 +616,7 @@ class MenuScene(Scene):
         pygame.draw.rect(surface, blend(theme[entry.role], theme["panel"], 0.25), badge, border_radius=8)
         draw_text(surface, theme, entry.glyph, badge.center, size=int(badge.height * 0.55), bold=True,
                   colour=theme["text_dark"], anchor="center", fixed=True)
-        tx = badge.right + px(14)
-        # In design pixels: the card's height is in screen pixels, already scaled.
-        title_size = max(15, min(24, round(rect.height / theme.scale) // 3))
+        tx = self.card_text_left(rect, theme)
         sub_size = max(12, title_size - 6)
         sub_h = theme.font(sub_size).size("Hg")[1]  # the height draw_text's rect has
         title_y, sub_y = self.card_lines(rect, theme.font(title_size, bold=True).size("Hg")[1], sub_h)
