@@ -358,6 +358,38 @@ def test_video_resize_event_relayouts_every_scene(app, driver, toy_registered):
     assert scene.toolbar.rect.bottom <= 450
 
 
+
+def _window_minimum() -> tuple[int, int]:
+    """The least size the window tells the window manager (the WM_NORMAL_HINTS it honours)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return tuple(pygame.Window.from_display_module().minimum_size)
+
+
+def test_the_window_manager_is_told_the_least_window_size_after_every_resize(app, driver):
+    """No least size was given to the window manager: a player could drag the window below 640x400
+    and the program then set it back under the pointer, the window jumping mid-drag. The window
+    says 640x400 from its start, after a resize (pygame's set_mode forgot it) and after the window
+    is made anew (the fullscreen key); a size under it that comes anyway is still held at 640x400."""
+    from arcade.services.settings import MIN_WINDOW
+
+    menu = app.push(MenuScene())
+    driver.frames(1)
+    assert _window_minimum() == MIN_WINDOW
+    driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=(500, 300), w=500, h=300))
+    assert app.size == app.screen.get_size() == MIN_WINDOW and _window_minimum() == MIN_WINDOW
+    driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 1300), w=900, h=1300))
+    assert app.size == (900, 1300) and _window_minimum() == MIN_WINDOW
+    driver.key(pygame.K_F11)
+    assert _window_minimum() == MIN_WINDOW
+    # The menu was laid out for the size held, and answers there: a click on Settings opens it.
+    settings = menu.entries[entry_index(menu, "Settings")]
+    assert settings.rect is not None and settings.rect.bottom <= app.size[1]
+    driver.click(settings.rect.center)
+    assert isinstance(app.stack.top, SettingsScene)
+
 def test_result_overlay_on_win_and_play_again(app, driver, toy_registered):
     scene = app.launch("toy", Launch(level=".o.\nooo\n.o.\n"))
     driver.click(tuple(map(int, scene.view.cell_center((1, 1)))))

@@ -14,6 +14,7 @@ import os
 import sys
 import threading
 import time
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,24 @@ def require_pygame_ce() -> None:
             "this is upstream pygame, but Puzzle Arcade needs pygame-ce: run "
             "'pip uninstall -y pygame pygame-ce && pip install pygame-ce' in your environment"
         )
+
+
+def hold_minimum_size() -> None:
+    """Tell the window manager the least size the window may be dragged to (``MIN_WINDOW``).
+
+    Without it a window manager let the player drag the window smaller, and the program then set
+    it back to 640x400 under the pointer: the window jumped back mid-drag, fighting the hand.
+    :meth:`App.on_resize` still holds the size where the hint is not followed (no window manager,
+    a tool that sets the size). ``pygame.display.set_mode`` forgets the hint: every window it
+    makes or resizes is given it again.
+    """
+    from_display = getattr(pygame.Window, "from_display_module", None)
+    if from_display is None or pygame.display.get_surface() is None:
+        return
+    with warnings.catch_warnings():  # pygame-ce 2.5 warns the call away from display-module windows
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = from_display()
+    window.minimum_size = MIN_WINDOW
 
 
 def toggles_fullscreen(event: pygame.event.Event) -> bool:
@@ -197,6 +216,8 @@ class App:
         screen = pygame.display.set_mode(size, flags)
         pygame.display.set_caption(WINDOW_TITLE)
         self.fullscreen = fullscreen
+        if not fullscreen:
+            hold_minimum_size()
         self.size = screen.get_size()
         return screen
 
@@ -219,6 +240,7 @@ class App:
         surface = pygame.display.get_surface()
         if surface is None or surface.get_size() != size:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            hold_minimum_size()  # set_mode forgets it
         else:
             self.screen = surface
         if self.screen.get_size() != self.size:
