@@ -62,10 +62,13 @@ def hold_minimum_size() -> None:
     from_display = getattr(pygame.Window, "from_display_module", None)
     if from_display is None or pygame.display.get_surface() is None:
         return
-    with warnings.catch_warnings():  # pygame-ce 2.5 warns the call away from display-module windows
-        warnings.simplefilter("ignore", DeprecationWarning)
-        window = from_display()
-    window.minimum_size = MIN_WINDOW
+    try:
+        with warnings.catch_warnings():  # pygame-ce 2.5 warns the call away from display-module windows
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = from_display()
+        window.minimum_size = MIN_WINDOW
+    except (pygame.error, ValueError):  # a video driver that cannot say: App.on_resize still holds the size
+        return
 
 
 def toggles_fullscreen(event: pygame.event.Event) -> bool:
