@@ -84,3 +84,29 @@ def test_solve_exits_1_when_the_race_cannot_be_won(tmp_path, capsys):
     level.write_text("2\n2\n" + "\n".join([holes] * 4) + "\n1\n0 0 1\n0 1 1\n")
     assert main(["solve", "runway", str(level)]) == 1
     assert "result: loss" in capsys.readouterr().out
+
+
+def test_a_lost_race_on_an_impossible_level_says_it_is_impossible(tmp_path, capsys):
+    """A referee could not tell an impossible level from an AI that fell short: both read
+    "result: loss". Holes wider than the fastest jump from a standstill: nothing can win."""
+    level = tmp_path / "wall.txt"
+    wall = "." + "0" * 120 + "." * 79
+    level.write_text("4\n1\n" + "\n".join([wall] * 4) + "\n0\n0 0 1\n0 1 1\n0 2 1\n0 3 1\n")
+    assert main(["solve", "runway", str(level)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[3].startswith("result: loss")
+    assert out[4] == "impossible: no commands get 1 bike across within 50 turns (the exact search tried them all)"
+
+
+def test_a_race_the_classic_ai_loses_says_the_exact_ai_wins_it(tmp_path, capsys):
+    level = tmp_path / "winnable.txt"
+    level.write_text("2\n2\n"
+                     "...................................0............000.........\n"
+                     "............0.......................0...000..00.000.....000.\n"
+                     ".........................0000........0...................0.0\n"
+                     "......................................0..................0.0\n"
+                     "3\n0 0 1\n0 2 1\n")
+    assert main(["solve", "runway", str(level), "--ai", "classic"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[3].startswith("result: loss")
+    assert out[4] == "winnable: the exact AI gets 2 of 2 across in 11 turns (leave out --ai classic)"

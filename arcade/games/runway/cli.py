@@ -21,7 +21,7 @@ from arcade.core.registry import Command as CliCommand
 from arcade.core.rng import new_seed
 
 if TYPE_CHECKING:
-    from arcade.games.runway.logic import Level
+    from arcade.games.runway.logic import Level, State
     from arcade.games.runway.outside import RunwayRun
 
 
@@ -78,8 +78,30 @@ def run_solve(args: argparse.Namespace) -> int:
     print(f"bikes: {game.survivors} of {len(level.bikes)} {how} ({level.need} needed to cross)")
     print(f"turns: {len(game.commands)}")
     print(f"result: {outcome.result} — {outcome.reason}")
+    if not outcome.is_win:
+        print(_why_lost(start, args.ai))
     # 1 like `solve hashi` with no solution: a script can tell a lost race from a won one.
     return 0 if outcome.is_win else EXIT_NO_SOLUTION
+
+
+def _why_lost(start: State, ai: str) -> str:
+    """Whether anyone could have won: a lost race read the same whether the level is impossible or
+    the AI fell short ("result: loss — 50 turns are up" on a wall no jump clears left a referee
+    guessing). The exact search answers it from the start, in milliseconds even at 500 cells.
+    """
+    from arcade.core.words import plural
+    from arcade.games.runway.ai import exact_plan
+    from arcade.games.runway.logic import TURN_LIMIT
+
+    need = start.level.need
+    plan = exact_plan(start)
+    if not plan.win:
+        return (f"impossible: no commands get {plural(need, 'bike')} across within {TURN_LIMIT} turns "
+                "(the exact search tried them all)")
+    if ai == "exact":  # pragma: no cover - the exact AI wins whatever can be won (tests prove it)
+        return "the exact search found a win the play missed"
+    return (f"winnable: the exact AI gets {plan.survivors} of {len(start.bikes)} across in "
+            f"{plural(plan.turns, 'turn')} (leave out --ai classic)")
 
 
 # -- generate ------------------------------------------------------------------------------
