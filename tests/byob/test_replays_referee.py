@@ -149,6 +149,19 @@ def test_referee_lists_failures_with_their_reason_and_saves_replays(tmp_path, ca
     assert playback.turn(0).stderr == (("turn 0 speed 0",),)
 
 
+def test_referee_says_when_a_failed_level_could_not_be_won_by_any_program(tmp_path, capsys):
+    """"fail — 50 turns are up" alone blamed the bot for a level no command sequence crosses."""
+    wall = tmp_path / "wall.txt"
+    lane = "." + "0" * 120 + "." * 79
+    wall.write_text("1\n1\n" + "\n".join([lane] * 4) + "\n0\n0 0 1\n")
+    status = cli.main(["referee", "runway", "--bot", OUR_BOT, str(wall), "01_one_lonely_hole", "--limit-ms", "3000"])
+    out = capsys.readouterr().out.splitlines()
+    assert status == 1
+    assert out[0] == ("wall: fail — 50 turns are up with the bikes at x=0 of 200 "
+                      "(no program can win this level: the exact search tried every command)")
+    assert out[1].startswith("01_one_lonely_hole: pass")
+
+
 @pytest.mark.skipif(sys.platform != "linux", reason="file names that are not UTF-8")
 def test_referee_on_a_level_whose_file_name_is_not_utf8_prints_and_saves_its_run(tmp_path, capsys):
     """Its run passed, then the replay holding its id could not be written: exit 74, no replay."""

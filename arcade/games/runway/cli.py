@@ -194,6 +194,19 @@ def configure_referee(parser: argparse.ArgumentParser) -> None:
                         help="write one replay per level into DIR (open one with: play runway --replay FILE)")
 
 
+def _unwinnable_note(run: RunwayRun) -> str:
+    """For a race the program lost by the rules on a level nothing can win, say so: "fail — 50
+    turns are up" alone blamed the bot for a level no command sequence crosses."""
+    if run.passed or run.failure or not run.states:
+        return ""
+    from arcade.games.runway.ai import exact_plan
+
+    plan = exact_plan(run.states[0])
+    if plan.win or not plan.complete:
+        return ""
+    return " (no program can win this level: the exact search tried every command)"
+
+
 def run_referee(args: argparse.Namespace) -> int:
     """``referee runway --bot SPEC [LEVEL ...]``: CodinGame's test-case list, one line per level."""
     from arcade.games.runway.outside import LIMITS, bundled_tests, parse_spec, run_levels, summary
@@ -222,7 +235,7 @@ def run_referee(args: argparse.Namespace) -> int:
         with interrupts.deferred():
             if args.save_replays is not None:
                 save_replay(run.replay(), args.save_replays / f"{run.level_id}.json")
-            print(run.line(), flush=True)
+            print(run.line() + _unwinnable_note(run), flush=True)
         interrupts.check()
 
     from arcade.services.program_cleanup import stop_on_sigterm
