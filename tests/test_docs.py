@@ -6,6 +6,7 @@ A cheap guard against drift: a module moved or renamed leaves the guides pointin
 
 from __future__ import annotations
 
+import argparse
 import re
 from pathlib import Path
 
@@ -174,3 +175,118 @@ def test_the_readme_layout_names_every_module_of_every_game(game):
     missing = sorted(str(p.relative_to(package)) for p in modules
                      if p.stem not in words and not (view_as_a_whole and p.parent.name == "view"))
     assert not missing, f"README's layout of games/{game}/ does not name {missing}"
+
+
+#: A command line of the guides: ``python -m arcade ...``, ``python3 -m arcade ...`` or ``puzzle-arcade ...``
+#: (``$ `` before it in a block that shows output), with the ``\`` continuations joined.
+_COMMAND = re.compile(r"^(?:\$ )?(?:python3? -m arcade|puzzle-arcade)(?=\s|$)")
+#: A word that stands for what the reader types (GAME, FILE, N, OUT.pdf, LEVEL...): a synopsis, not a command.
+_PLACEHOLDER = re.compile(r"(?<![\w.:/=$-])(?:[A-Z][A-Z_]*(?:\.\w+)?|\.\.\.|…)(?![\w.:/-])")
+
+
+def _commands(text: str) -> list[tuple[str, bool]]:
+    """Every command line in ``text``'s code blocks and inline code: (the line, whether it is a
+    synopsis with placeholders, ``[optional]`` parts or ``a|b`` choices rather than one to type)."""
+    lines = []
+    for block in re.findall(r"^```[\w-]*\n(.*?)^```", text, re.S | re.M):
+        joined = re.sub(r"\s*\\\n\s*", " ", block)
+        for line in joined.splitlines():
+            line = re.sub(r"^.*? \| (?=python3? -m arcade)", "", line.strip())  # ``cat map | python -m arcade ...``
+            lines += [line] if _COMMAND.match(line) else []
+    prose = re.sub(r"^```.*?^```", "", text, flags=re.S | re.M)
+    lines += [code for code in re.findall(r"`([^`\n]+)`", prose) if _COMMAND.match(code)]
+    found = []
+    for line in lines:
+        line = re.sub(r"^\$ ", "", line)
+        line = re.sub(r"\s+#\s.*$", "", line)  # a comment after the command
+        line = re.sub(r"\s{2,}(?!-)[^#\s].*$", "", line)  # a synopsis' words in a column beside it
+        synopsis = bool(re.search(r"\[|\]|(?<=\w)\|(?=[\w-])", line) or _PLACEHOLDER.search(line.split("#")[0]))
+        found.append((line, synopsis))
+    return found
+
+
+def _argv(line: str) -> list[str]:
+    """The arguments of a command line, its redirections and the pipe after it left out."""
+    import shlex
+
+    words = shlex.split(line, posix=True)
+    argv = []
+    for word in words[3 if words[0].startswith("python") else 1:]:
+        if word in ("|", "&&", ";") or word.startswith((">", "<", "2>")):
+            break
+        argv.append(word)
+    return argv
+
+
+_DOC_COMMANDS = [(doc, line) for doc in DOCS for line, synopsis in _commands(doc.read_text()) if not synopsis]
+
+
+def test_the_guides_show_commands_to_check():
+    assert len(_DOC_COMMANDS) > 40, _DOC_COMMANDS
+
+
+@pytest.mark.parametrize(("doc", "line"), _DOC_COMMANDS, ids=[f"{d.name}:{line[:60]}" for d, line in _DOC_COMMANDS])
+def test_every_command_a_guide_shows_parses_with_the_program_s_own_parser(doc, line, capsys):
+    """A reviewer types what the guides show: an option renamed or a command moved leaves a line
+    that stops at "error: unrecognized arguments" (parsing only: nothing is run)."""
+    from arcade.cli import parse_args
+
+    try:
+        parse_args(_argv(line))
+    except SystemExit as exc:
+        pytest.fail(f"{_doc_id(doc)}: `{line}` does not parse (status {exc.code}): {capsys.readouterr().err.strip()}")
+
+
+def _options_named(line: str) -> list[tuple[str, argparse.ArgumentParser, str]]:
+    """The options a command line or synopsis names, each with the (sub)parser it is given to:
+    [(its command, parser, option)] (``export hashi|royale``: hashi's; ``[GAME [options]]``: none)."""
+    import shlex
+
+    from arcade.cli import build_parser
+
+    parser, command = build_parser(), []
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        words = line.split()
+    named = []
+    for word in words[3 if words[0].startswith("python") else 1:]:
+        word = word.strip("[]()")
+        if word in ("|", "&&") or word.startswith(("<", ">")):
+            break
+        if re.match(r"^--?[a-z]", word):
+            named.append((" ".join(command), parser, word.split("=", 1)[0]))
+            continue
+        subparsers = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        name = word.split("|")[0]
+        if subparsers and name in subparsers[0].choices:
+            parser = subparsers[0].choices[name]
+            command.append(name)
+    return named
+
+
+_DOC_OPTIONS = sorted({(doc, line) for doc in DOCS for line, _ in _commands(doc.read_text())}, key=str)
+
+
+@pytest.mark.parametrize(("doc", "line"), _DOC_OPTIONS, ids=[f"{d.name}:{line[:60]}" for d, line in _DOC_OPTIONS])
+def test_every_option_a_command_or_synopsis_names_is_that_command_s_by_its_whole_name(doc, line):
+    """Synopses too (``bench royale [--quick] [--seeds 3]``), which do not parse; and by the whole
+    name, since argparse takes an abbreviation (``--limit`` for ``--limit-ms``) that a rename breaks."""
+    wrong = [f"{command or 'puzzle-arcade'} {option}" for command, parser, option in _options_named(line)
+             if option not in parser._option_string_actions]
+    assert not wrong, f"{_doc_id(doc)}: `{line}` names options the program does not have: {wrong}"
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=_doc_id)
+def test_every_module_a_guide_runs_with_python_m_runs_something(doc):
+    """docs/royale.md named ``python -m arcade.bench``, which imports the module and exits 0 having
+    done nothing (it has no ``__main__`` block: the benchmark is ``python -m arcade bench``)."""
+    silent = []
+    for module in set(re.findall(r"python3? -m (arcade(?:\.\w+)+)", doc.read_text())):
+        path = ROOT.joinpath(*module.split("."))
+        main = path / "__main__.py" if path.is_dir() else path.with_suffix(".py")
+        runs = main.is_file() and (main.name == "__main__.py"
+                                   or re.search(r"^if __name__ == .__main__.:", main.read_text(), re.M) is not None)
+        if not runs:
+            silent.append(module)
+    assert not silent, f"{_doc_id(doc)}: `python -m` of {silent} does nothing (no such module, or no __main__ block)"
