@@ -180,27 +180,35 @@ def test_the_readme_layout_names_every_module_of_every_game(game):
 #: A command line of the guides: ``python -m arcade ...``, ``python3 -m arcade ...`` or ``puzzle-arcade ...``
 #: (``$ `` before it in a block that shows output), with the ``\`` continuations joined.
 _COMMAND = re.compile(r"^(?:\$ )?(?:python3? -m arcade|puzzle-arcade)(?=\s|$)")
+#: A command in a sentence without the program's name: a verb and a game (``bench`` alone too).
+_BARE = re.compile(r"^(?:(?:play|solve|generate|bot|tournament|referee|export|levels) "
+                   r"(?:hashi|runway|royale|tron)|bench)\b")
 #: A word that stands for what the reader types (GAME, FILE, N, OUT.pdf, LEVEL...): a synopsis, not a command.
 _PLACEHOLDER = re.compile(r"(?<![\w.:/=$-])(?:[A-Z][A-Z_]*(?:\.\w+)?|\.\.\.|…)(?![\w.:/-])")
 
 
 def _commands(text: str) -> list[tuple[str, bool]]:
     """Every command line in ``text``'s code blocks and inline code: (the line, whether it is a
-    synopsis with placeholders, ``[optional]`` parts or ``a|b`` choices rather than one to type)."""
+    synopsis with placeholders, ``[optional]`` parts or ``a|b`` choices rather than one to type --
+    or a command named in a sentence, ``tournament tron --out``, as much of it as the sentence needs)."""
     lines = []
     for block in re.findall(r"^```[\w-]*\n(.*?)^```", text, re.S | re.M):
         joined = re.sub(r"\s*\\\n\s*", " ", block)
         for line in joined.splitlines():
             line = re.sub(r"^.*? \| (?=python3? -m arcade)", "", line.strip())  # ``cat map | python -m arcade ...``
-            lines += [line] if _COMMAND.match(line) else []
+            lines += [(line, False)] if _COMMAND.match(line) else []
     prose = re.sub(r"^```.*?^```", "", text, flags=re.S | re.M)
-    lines += [code for code in re.findall(r"`([^`\n]+)`", prose) if _COMMAND.match(code)]
+    for code in re.findall(r"`([^`\n]+)`", prose):
+        if _BARE.match(code):
+            lines.append((f"puzzle-arcade {code}", True))
+        elif _COMMAND.match(code):
+            lines.append((code, False))
     found = []
-    for line in lines:
+    for line, named in lines:
         line = re.sub(r"^\$ ", "", line)
         line = re.sub(r"\s+#\s.*$", "", line)  # a comment after the command
         line = re.sub(r"\s{2,}(?!-)[^#\s].*$", "", line)  # a synopsis' words in a column beside it
-        synopsis = bool(re.search(r"\[|\]|(?<=\w)\|(?=[\w-])", line) or _PLACEHOLDER.search(line.split("#")[0]))
+        synopsis = named or bool(re.search(r"\[|\]|(?<=\w)\|(?=[\w-])", line) or _PLACEHOLDER.search(line))
         found.append((line, synopsis))
     return found
 
@@ -250,8 +258,11 @@ def _options_named(line: str) -> list[tuple[str, argparse.ArgumentParser, str]]:
     except ValueError:
         words = line.split()
     named = []
-    for word in words[3 if words[0].startswith("python") else 1:]:
+    words = words[3 if words[0].startswith("python") else 1:]
+    for index, word in enumerate(words):
         word = word.strip("[]()")
+        if word == "|" and words[index + 1:] and words[index + 1].startswith("-"):
+            continue  # a synopsis' choice: ``--pdf OUT.pdf | --svg OUT.svg``
         if word in ("|", "&&") or word.startswith(("<", ">")):
             break
         if re.match(r"^--?[a-z]", word):
