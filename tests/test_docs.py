@@ -178,8 +178,9 @@ def test_the_readme_layout_names_every_module_of_every_game(game):
 
 
 #: A command line of the guides: ``python -m arcade ...``, ``python3 -m arcade ...`` or ``puzzle-arcade ...``
-#: (``$ `` before it in a block that shows output), with the ``\`` continuations joined.
-_COMMAND = re.compile(r"^(?:\$ )?(?:python3? -m arcade|puzzle-arcade)(?=\s|$)")
+#: (``$ `` before it in a block that shows output, ``VAR=value`` for its environment), with the ``\``
+#: continuations joined.
+_COMMAND = re.compile(r"^(?:\$ )?(?:[A-Z_][A-Z0-9_]*=\S* )*(?:python3? -m arcade|puzzle-arcade)(?=\s|$)")
 #: A command in a sentence without the program's name: a verb and a game (``bench`` alone too).
 _BARE = re.compile(r"^(?:(?:play|solve|generate|bot|tournament|referee|export|levels) "
                    r"(?:hashi|runway|royale|tron)|bench)\b")
@@ -206,6 +207,7 @@ def _commands(text: str) -> list[tuple[str, bool]]:
     found = []
     for line, named in lines:
         line = re.sub(r"^\$ ", "", line)
+        line = re.sub(r"^(?:[A-Z_][A-Z0-9_]*=\S* )+", "", line)  # the environment: not the program's to parse
         line = re.sub(r"\s+#\s.*$", "", line)  # a comment after the command
         line = re.sub(r"\s{2,}(?!-)[^#\s].*$", "", line)  # a synopsis' words in a column beside it
         synopsis = named or bool(re.search(r"\[|\]|(?<=\w)\|(?=[\w-])", line) or _PLACEHOLDER.search(line))
