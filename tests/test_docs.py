@@ -303,3 +303,32 @@ def test_every_module_a_guide_runs_with_python_m_runs_something(doc):
         if not runs:
             silent.append(module)
     assert not silent, f"{_doc_id(doc)}: `python -m` of {silent} does nothing (no such module, or no __main__ block)"
+
+
+_ARROW_NAMES = {"←": "Left", "→": "Right", "↑": "Up", "↓": "Down"}
+
+
+def _key_names(cell: str) -> set[str]:
+    """The keys a keys-table cell names: "Ctrl+Z / U, Ctrl+Y / R" -> {Ctrl+Z, U, Ctrl+Y, R}; an aside
+    in brackets, code marks and the prose words of a mouse row ("Click on the board") left out."""
+    cell = re.sub(r"\([^)]*\)", "", cell).replace("`", "")
+    parts = re.split(r" / | · |, | or |/|\s+", cell.strip())
+    return {_ARROW_NAMES.get(part, part) for part in parts
+            if part and not re.fullmatch(r"[a-z]{2,}", part) and part not in ("Arrows", "arrows")}
+
+
+@pytest.mark.parametrize("game", ["hashi", "runway", "royale", "tron"])
+def test_every_key_a_games_keys_table_names_is_bound_in_the_game(game):
+    """A guide's "| Keys |" table against the keymap the game's scene dispatches on (the same rows
+    its pause screen lists, the framework's included): a key renamed or dropped in the code leaves
+    the guide telling players to press something that does nothing."""
+    from arcade.games import REGISTRY
+    from tests.test_frontend_contract import small_game
+
+    with small_game(REGISTRY.get(game)) as (_app, scene):
+        bound = set().union(*(_key_names(binding.keys) for binding in scene.keymap()))
+    guide = (ROOT / "docs" / f"{game}.md").read_text()
+    tables = re.findall(r"^\| [Kk]eys \|[^\n]*\n\|[-| ]+\|\n((?:\|.*\n)+)", guide, re.M)
+    rows = [row for table in tables for row in re.findall(r"^\| ([^|]+?) \|", table, re.M)]
+    unbound = [f"{row!r}: {sorted(_key_names(row) - bound)}" for row in rows if _key_names(row) - bound]
+    assert rows and not unbound, f"docs/{game}.md names keys {game} does not bind: {unbound}"
