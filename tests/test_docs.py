@@ -332,3 +332,51 @@ def test_every_key_a_games_keys_table_names_is_bound_in_the_game(game):
     rows = [row for table in tables for row in re.findall(r"^\| ([^|]+?) \|", table, re.M)]
     unbound = [f"{row!r}: {sorted(_key_names(row) - bound)}" for row in rows if _key_names(row) - bound]
     assert rows and not unbound, f"docs/{game}.md names keys {game} does not bind: {unbound}"
+
+
+#: Commands whose output a guide shows that are timed, run other programs or open a window: their
+#: output is checked by hand (and by their own tests), not compared here.
+_NOT_COMPARED = re.compile(r"\b(?:play|bench|tournament|referee)\b|[<>]")
+
+
+def _shown_outputs(text: str) -> list[tuple[str, list[str]]]:
+    """The commands of ``text``'s blocks with the output shown under them: [(command, its lines)],
+    the lines up to a ``...`` (what follows is left out), stderr's (``# on stderr``) and the
+    ``# exit status`` notes dropped, a ``| head -N`` kept in the command."""
+    shown = []
+    for block in re.findall(r"^```[\w-]*\n(.*?)^```", text, re.S | re.M):
+        command, output = None, []
+        for line in [*re.sub(r"\s*\\\n\s*", " ", block).splitlines(), ""]:
+            if _COMMAND.match(line) or not line.strip():
+                if command and output:
+                    shown.append((command, output))
+                command, output = (re.sub(r"^\$ |\s+#\s.*$", "", line), []) if _COMMAND.match(line) else (None, [])
+            elif command is not None and not line.startswith("# exit status"):
+                if line.strip() in ("...", "…"):
+                    command = f"{command} | head -{len(output)}" if "| head" not in command else command
+                    shown.append((command, output))
+                    command = None
+                elif not re.search(r"\s#\s*on stderr$", line):
+                    output.append(line)
+    return [(command, output) for command, output in shown
+            if not _NOT_COMPARED.search(command) and not any(synopsis for _, synopsis in _commands(f"`{command}`"))]
+
+
+_SHOWN = [(doc, command, output) for doc in DOCS for command, output in _shown_outputs(doc.read_text())]
+
+
+@pytest.mark.parametrize(("doc", "command", "output"), _SHOWN,
+                         ids=[f"{d.name}:{command[:60]}" for d, command, _ in _SHOWN])
+def test_a_command_a_guide_shows_with_its_output_prints_that_output(doc, command, output, tmp_path):
+    """Seeded generators, solvers and explanations print the same every time: what a guide shows
+    under the command is what a reader gets (a changed rule name, order or wording shows here)."""
+    import os
+    import subprocess
+    import sys
+
+    program, _, head = command.partition(" | head -")
+    env = {**os.environ, "PUZZLE_ARCADE_HOME": str(tmp_path)}
+    run = subprocess.run([sys.executable, "-m", "arcade", *_argv(program)], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=120)
+    printed = run.stdout.splitlines()[:int(head)] if head else run.stdout.splitlines()
+    assert (run.returncode, printed) == (0, output), f"{_doc_id(doc)}: `{command}`: {run.stderr}"
