@@ -166,7 +166,7 @@ def _layout_entry(readme: str, game: str) -> str:
 def test_the_readme_layout_names_every_module_of_every_game(game):
     """The layout lists a game's modules and its view/'s; a split (Tron's view into steering,
     board_camera, ...; Hashi's caption; Tron's tournament_run) left the newcomer's map of the
-    code a module short. Royale's ``view/`` is named as a whole (its four modules are small)."""
+    code a module short. A ``view/`` named with no list after it would stand for all its modules."""
     entry = _layout_entry((ROOT / "README.md").read_text(), game)
     words = set(re.findall(r"\w+", entry))
     view_as_a_whole = re.search(r"view/(?!\s*\()", entry) is not None  # "view/" with no "(scene, ...)"
