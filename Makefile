@@ -3,6 +3,11 @@
 #   make test             create .venv, install with test extras, run lint, import contracts and the whole suite headless
 #                         (then Tron's tests again without the numba compiler)
 #   make install-desktop  add a menu entry and icon for this checkout (freedesktop: ~/.local/share)
+#   make uninstall-desktop  remove them again
+#   make lint             ruff and the import contracts only
+#   make bench            the speed figures (python -m arcade bench)
+#   make screenshot       redraw docs/menu.png headless at 1280x800
+#   make clean            remove .venv and the tools' caches
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin

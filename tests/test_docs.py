@@ -380,3 +380,11 @@ def test_a_command_a_guide_shows_with_its_output_prints_that_output(doc, command
                          capture_output=True, text=True, timeout=120)
     printed = run.stdout.splitlines()[:int(head)] if head else run.stdout.splitlines()
     assert (run.returncode, printed) == (0, output), f"{_doc_id(doc)}: `{command}`: {run.stderr}"
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=_doc_id)
+def test_every_make_target_a_guide_names_is_in_the_makefile(doc):
+    """``make run``, ``make install-desktop``...: a target renamed in the Makefile leaves "No rule to make target"."""
+    targets = set(re.findall(r"^([\w-]+):", (ROOT / "Makefile").read_text(), re.M))
+    named = set(re.findall(r"`make ([\w-]+)", doc.read_text()))
+    assert named <= targets, f"{_doc_id(doc)} names make targets the Makefile lacks: {sorted(named - targets)}"
