@@ -80,7 +80,8 @@ def search_speed(quick: bool, budget_ms: float) -> None:
 
 
 def _search_speed(quick: bool, budget_ms: float, label: str, compiled: bool) -> None:
-    print(f"\nstrongest bot, {label}, one move with {budget_ms:g} ms (deadline at 85%):")
+    share = StrongestBot(compiled=compiled).search_share  # as in play: each search its own share
+    print(f"\nstrongest bot, {label}, one move with {budget_ms:g} ms (deadline at {share:.0%}, as in play):")
     positions = [("joust", 0), ("big-room", 12), ("apocalyptic", 10), ("huge-room", 0), ("huge-room", 30)]
     if quick:
         positions = positions[:2]
@@ -91,7 +92,7 @@ def _search_speed(quick: bool, budget_ms: float, label: str, compiled: bool) -> 
         for _ in range(1 if quick else 3):
             bot = StrongestBot(compiled=compiled)
             started = time.perf_counter()
-            decision = bot.decide(board, started + budget_ms / 1000 * 0.85)
+            decision = bot.decide(board, bot_deadline(started, budget_ms, bot.search_share))
             elapsed = time.perf_counter() - started
             results.append((elapsed, decision))
         elapsed, decision = sorted(results, key=lambda r: r[0])[len(results) // 2]
