@@ -1090,3 +1090,29 @@ def test_a_menu_chip_lights_under_the_pointer(app, driver, user_home):
     before = tuple(app.screen.get_at(inside))[:3]
     driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=chip.center, rel=(1, 1), buttons=(0, 0, 0)))
     assert tuple(app.screen.get_at(inside))[:3] == app.theme["accent"] != before
+
+
+def test_the_wheel_over_a_settings_slider_steps_it_a_value_a_notch_and_stops_at_its_ends(app, driver, user_home):
+    """A mouse player turned the wheel over the Animation speed slider and nothing moved (most
+    desktop programs step a slider by the wheel). A notch up is one value right, down one left;
+    never past either end; the wheel elsewhere leaves it alone."""
+    from arcade.ui.settings_scene import ANIMATION_SPEEDS
+
+    app.push(MenuScene())
+    settings = app.push(SettingsScene())
+    driver.frame()
+    speeds = list(ANIMATION_SPEEDS)
+    start = speeds.index(settings.speed.value)
+    track = settings.speed.rect
+    away = (settings.panel.x + 8, settings.panel.y + 8)
+    _post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(0, 0), buttons=(0, 0, 0)), _notch(1))
+    assert app.settings.animation_speed == speeds[start], "the wheel away from the slider moved it"
+    _post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=track.center, rel=(1, 1), buttons=(0, 0, 0)))
+    _post(app, _notch(-1))
+    assert app.settings.animation_speed == speeds[max(0, start - 1)]
+    for _ in range(len(speeds) + 2):
+        _post(app, _notch(1))
+    assert app.settings.animation_speed == speeds[-1], "the wheel did not reach, or went past, the end"
+    for _ in range(len(speeds) + 2):
+        _post(app, _notch(-1))
+    assert app.settings.animation_speed == speeds[0]

@@ -1,8 +1,9 @@
 """The slider (ui): a horizontal slider over discrete values, for settings-style forms.
 
-Dragged with the mouse or stepped with the arrow keys while its form row has the focus
-(see :func:`~arcade.ui.widgets.draw_form_row`); the Settings' volumes and speeds and the Hashi
-"New board" dialog use it.
+Dragged with the mouse, stepped by the wheel while the pointer is over it (as in most desktop
+programs; a mouse player turned the wheel and nothing moved) or by the arrow keys while its form row
+has the focus (see :func:`~arcade.ui.widgets.draw_form_row`); the Settings' volumes and speeds and
+the Hashi "New board" dialog use it.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ class Slider:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.dragging = False
         self.focused = False
+        #: The pointer's last position from events (a MOUSEWHEEL has none), so posted events drive it.
+        self.pointer: tuple[int, int] | None = None
 
     @property
     def value(self) -> float:
@@ -53,12 +56,25 @@ class Slider:
         t = (x - self.rect.x) / self.rect.width
         return round(t * (len(self.values) - 1))
 
+    def _grabs(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on the slider: its track and a little above and below (the knob)."""
+        return self.rect.inflate(0, 16).collidepoint(pos)
+
     def handle(self, event: pygame.event.Event) -> bool:
+        """Drag, wheel and (while focused) ← →; True if the slider used the event. The wheel over
+        the slider is always used, at either end too, so a scrolling form around it stays put."""
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.pointer = tuple(event.pos)  # type: ignore[assignment]
+        if event.type == pygame.MOUSEWHEEL:
+            if self.pointer is None or not self._grabs(self.pointer):
+                return False
+            self._set_index(self.index + int(event.y))  # a notch up steps right, one value per notch
+            return True
         if self.dragging and release_lost(event, 1):
             self.dragging = False  # the release went elsewhere: the bare pointer must not drag the knob
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.rect.inflate(0, 16).collidepoint(event.pos):
+            if self._grabs(event.pos):
                 self.dragging = True
                 self._set_index(self._index_at(event.pos[0]))
                 return True

@@ -496,3 +496,19 @@ def test_h_again_brings_the_played_hint_into_view_after_the_player_panned_away(a
     driver.key(pygame.K_h)
     driver.frames(2)
     assert scene.session.moves and on_screen()
+
+
+def test_the_wheel_over_a_new_board_slider_steps_that_slider_alone(app, driver, open_level):
+    """The Width, Height and density sliders ignored the wheel; a notch now steps the one under
+    the pointer by one value and leaves the others as they were."""
+    open_level("2.2\n")
+    driver.key(pygame.K_n)
+    dialog = app.stack.top
+    assert isinstance(dialog, NewPuzzleScene)
+    width, height = dialog.width_slider, dialog.height_slider
+    before = (width.index, height.index)
+    driver.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=height.rect.center, rel=(1, 1), buttons=(0, 0, 0)))
+    step = -1 if height.index == len(height.values) - 1 else 1
+    driver.frame(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=step, flipped=False, precise_x=0.0,
+                                    precise_y=float(step)))
+    assert (width.index, height.index) == (before[0], before[1] + step)
