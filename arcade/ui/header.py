@@ -53,10 +53,29 @@ class HeaderMixin:
     def draw_status_fields(self, surface: pygame.Surface, pos: tuple[int, int], room: int) -> pygame.Rect:
         """Draw :meth:`status_fields` in the header, right-aligned at ``pos`` and at most ``room``
         pixels wide (the title keeps the rest); the rect drawn (Tron sets its score apart from the
-        players' names)."""
+        players' names).
+
+        Every field is drawn whole or not at all: wider than ``room``, the first fields go (the zoom
+        comes first in every game's list; the clock and counters last). Cut at the room's end, a
+        zoomed Battle Royale's clock read "0…" at 640x400."""
         assert self.app is not None
-        return draw_text(surface, self.app.theme, "   ".join(self.status_fields()), pos, size=18, anchor="midright",
+        fields = self.status_fields()
+        measure = self.app.theme.font(18).size
+        while len(fields) > 1 and measure("   ".join(fields))[0] > room:
+            fields = fields[1:]
+        return draw_text(surface, self.app.theme, "   ".join(fields), pos, size=18, anchor="midright",
                          colour=self.app.theme["text"], max_width=room)
+
+    def header_title_least(self, width: int) -> int:
+        """The pixels the title keeps at least beside the facts in a header ``width`` wide: its
+        first word and "…" (the whole title if shorter). The facts' numbers come first -- the title
+        is shortened before a clock or a counter is cut. Tron keeps more (see its override)."""
+        assert self.app is not None
+        font = self.app.theme.font(22, True)
+        title = self.level_title or self.info.title
+        words = title.split()
+        first = font.size(words[0] + "…")[0] if words else 0
+        return min(font.size(title)[0], first, width // 4)
 
     def draw_header(self, surface: pygame.Surface) -> None:
         """The header: the game's and level's title at the left, :meth:`draw_status_fields` at the
@@ -65,11 +84,8 @@ class HeaderMixin:
         theme = self.app.theme
         pygame.draw.rect(surface, theme["panel"], self.header_rect)
         pygame.draw.line(surface, theme["grid"], self.header_rect.bottomleft, self.header_rect.bottomright)
-        # The title keeps room for the level's name, up to a quarter of the header: at 640x400 a
-        # Tron tournament round's facts took the whole header and the title ("Emp…") was drawn
-        # over the players' names.
-        title_least = min(theme.font(22, True).size(self.level_title or self.info.title)[0],
-                          self.header_rect.width // 4)
+        # The title keeps its first word (see header_title_least); the facts the rest they need.
+        title_least = self.header_title_least(self.header_rect.width)
         fields_rect = self.draw_status_fields(surface, (self.header_rect.right - 16, self.header_rect.centery),
                                               max(0, self.header_rect.width - 16 - 16 - 40 - title_least))
         if self.owns_save() and saves.save_failure(self.info.name):

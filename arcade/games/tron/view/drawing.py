@@ -82,6 +82,13 @@ class DrawingMixin:
             return tick + 1
         return tick
 
+    def header_title_least(self, width: int) -> int:
+        """The map's name keeps up to a quarter of the header: the names beside the score are
+        shortened before it (at 640x400 a tournament round's facts took the whole header and the
+        title, "Emp…", was drawn over the players' names); Tron's facts drop their own way."""
+        assert self.app is not None
+        return min(self.app.theme.font(22, True).size(self.level_title or self.info.title)[0], width // 4)
+
     def draw_status_fields(self, surface: pygame.Surface, pos: tuple[int, int], room: int) -> pygame.Rect:
         """The header's facts, the names and the score set apart: each name after its cycle's colour
         chip (cycle 2's hollow, as its trail), the score bold between them. Wider than ``room``, the
