@@ -1520,3 +1520,33 @@ def test_a_press_whose_release_was_lost_leaves_no_drag_behind():
     assert t.handle(ev(pygame.MOUSEMOTION, pos=(40, 10), rel=(30, 0), buttons=(0, 0, 1))).kind == "drag"
     lost = t.handle(ev(pygame.MOUSEMOTION, pos=(60, 10), rel=(20, 0), buttons=(1, 0, 0)))
     assert lost.kind == "cancel" and not t.active
+
+
+MENU_NOTES = {
+    "kept-draft": "Your unsaved board is kept as a draft: the menu's Continue, Resume draft (D) in the editor or "
+                  "play hashi --edit reopens it. Your earlier unsaved board is now in My puzzles (earlier-draft.txt).",
+    "long-warning": MENU_HINTS["long-warning"][0],
+}
+
+
+@pytest.mark.parametrize("note", list(MENU_NOTES))
+@pytest.mark.parametrize("size", [(640, 400), (1280, 800)], ids=["640x400", "1280x800"])
+def test_a_long_menu_message_keeps_clear_of_every_card(size, note, user_home):
+    """At 640x400 with a Continue card, the Hashi editor's "Your unsaved board is kept as a draft: …"
+    grew up over the Quit card. The band under the cards always has room for two lines of a message,
+    a longer one is shown there a page at a time; the cards do not move when it comes."""
+    with menu_window(size, continues=True) as (app, menu):
+        app.frame(1 / 60, [])
+        before = [entry.rect.copy() for entry in menu.entries]
+        menu.toast.show(MENU_NOTES[note], "info", 6)
+        for _ in range(3):
+            app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=before[-1].center, rel=(0, 1),
+                                                  buttons=(0, 0, 0))])
+            assert menu.toast.boxes, "no message was drawn"
+            cards = [entry.rect for entry in menu.entries]
+            assert cards == before, "the cards moved when the message came"
+            window = pygame.Rect(0, 0, *app.size)
+            for box in menu.toast.boxes:
+                assert window.contains(box), (box, window)
+                assert box.collidelist(cards) == -1, ("over a card", box, cards)
+                assert not box.colliderect(menu.title_rect), (box, menu.title_rect)

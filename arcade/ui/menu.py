@@ -39,6 +39,10 @@ TITLE_SIZE = 46
 #: The least room between a card's edge and its title's or description's line.
 CARD_PAD = 4
 FOOTER_BOTTOM = 16
+#: The lines of a message the band under the cards always has room for: a longer one is shown
+#: there a page at a time where no other place has room, never over a card. (Two lines would
+#: make the cards too thin for their words at 640x400 with a Continue card.)
+MESSAGE_LINES = 1
 #: Letters the menu's own keys use (W/S/K/J move, Q quits, C continues, N starts anew): never a game's.
 RESERVED_LETTERS = frozenset("wskjqcne")
 #: The words of a game card's editor action (see :attr:`GameInfo.editor_options`).
@@ -282,7 +286,10 @@ class MenuScene(Scene):
         px = self.app.theme.px  # the cards grow with the window's UI scale (1.0 up to 1280x800)
         width = min(px(720), size[0] - 60)
         count = max(1, len(self.entries))
-        room = self.footer_top(size) - 6  # the keys line (one or two lines) below the cards
+        # The keys line (one or two lines) below the cards, in a band that has room for a message
+        # of MESSAGE_LINES (see toast_area): at 640x400 a long message grew up over the Quit card.
+        band = Toast.box_height(self.app.theme, MESSAGE_LINES)
+        room = min(self.footer_top(size), size[1] - 4 - band) - 6
         top = max(px(120), int(size[1] * 0.2))
         height = max(44, min(px(74), (room - 10 - top) // count - 10))
         gap = max(6, min(px(12), height // 6))
@@ -465,12 +472,12 @@ class MenuScene(Scene):
         """Where the menu's messages show, never over a card (at 1024x640 "Nothing to continue yet"
         covered the Quit card's line) nor over text where the window has room: under the cards, above
         the keys line; else above the title; else in the subtitle's place, under the title; else
-        under the cards in the keys line's place (the subtitle or the keys line gives way while they
-        show: see :meth:`draw`); else, in the smallest windows, over the other cards -- under the
-        selected one down to the window's bottom, or above it up to the title -- never over the title
-        or the selected card. (A damaged settings file's warning lay over the subtitle at 1280x800,
-        three damaged files' over the title, and at 640x400 a two-line "Nothing to continue yet…"
-        or a long warning over "Puzzle Arcade".)"""
+        under the cards in the keys line's place, which gives way while they show (see :meth:`draw`).
+        That band always has room for :data:`MESSAGE_LINES` lines (:meth:`resize` keeps it): in the
+        smallest windows a longer message is shown there a page at a time. (A damaged settings file's
+        warning lay over the subtitle at 1280x800, three damaged files' over the title, at 640x400 a
+        two-line "Nothing to continue yet…" or a long warning over "Puzzle Arcade", and the Hashi
+        editor's "Your unsaved board is kept as a draft: …" grew up over the Quit card.)"""
         assert self.app is not None
         theme = self.app.theme
         cards = [e.rect for e in self.entries if e.rect is not None]
@@ -488,22 +495,7 @@ class MenuScene(Scene):
         for band in (below, over_title, under_title, over_keys):
             if band.height >= need:  # centred in the room it has, clear of the text on either side
                 return pygame.Rect(band.x, band.y + (band.height - need) // 2, band.width, need)
-        return self._beside_selected(size, need)
-
-    def _beside_selected(self, size: tuple[int, int], need: int) -> pygame.Rect:
-        """Room for ``need`` pixels of messages in a window with none free: under the selected card
-        (standing on the window's bottom, over the keys line and the cards below), else above it
-        (just under the title) -- the larger when neither is tall enough. :meth:`draw` keeps the
-        messages inside it."""
-        assert self.app is not None
-        chosen = self.entries[self.selected].rect if 0 <= self.selected < len(self.entries) else None
-        assert chosen is not None
-        width = size[0] - 40
-        under = pygame.Rect(20, chosen.bottom + 4, width, size[1] - 4 - chosen.bottom - 4)
-        over = pygame.Rect(20, self.title_bottom(size[1]) + 2, width, chosen.top - 4 - self.title_bottom(size[1]) - 2)
-        if under.height >= need or under.height >= over.height:
-            return pygame.Rect(20, under.bottom - min(need, under.height), width, min(need, under.height))
-        return pygame.Rect(20, over.top, width, min(need, max(0, over.height)))
+        return Toast.paged_area(theme, over_keys)
 
     def game_entries(self) -> list[int]:
         """Indices of the entries that open a game (not Continue, Settings or Quit)."""
@@ -570,8 +562,8 @@ class MenuScene(Scene):
         for i, line in enumerate(lines):
             draw_text(surface, theme, line, (w // 2, h - FOOTER_BOTTOM - step * (len(lines) - 1 - i)),
                       size=FOOTER_SIZE, colour=theme["text_dim"], anchor="midbottom", max_width=w - 24)
-        self.toast.draw(surface, theme, 0, area=toasts, spread=False,
-                        top=self.title_bottom(h) if toasts is not None else None)
+        # A page at a time where the band is too short for the message (it grew up over the cards).
+        self.toast.draw(surface, theme, 0, area=toasts, spread=False, pages=True)
 
     @staticmethod
     def card_text_left(rect: pygame.Rect, theme: Theme) -> int:

@@ -135,13 +135,30 @@ class Toast:
         return max((min(most, font.size(theme.marked(m.role, m.text))[0] + 28) for m in self.messages),
                    default=0)
 
+    @staticmethod
+    def box_height(theme: Theme, lines: int) -> int:
+        """How tall one message of ``lines`` lines stands (its box), so a screen can keep room for
+        it (the menu keeps a line's under its cards)."""
+        return theme.font(17).get_linesize() * lines + (14 if lines == 1 else 4)
+
+    @classmethod
+    def paged_area(cls, theme: Theme, band: pygame.Rect) -> pygame.Rect:
+        """The part of ``band`` (at its bottom) to give :meth:`draw` with ``pages`` so that the newest
+        message is drawn wholly inside ``band``, as many lines a page as it holds (one at least).
+        A status line's area counts its lines a little generously (see :meth:`_area_lines`); a box
+        taller than the area by more than that was not drawn at all, and one grown past it lay over
+        what stood above (the menu's cards)."""
+        lines = max([n for n in range(1, TOAST_MAX_LINES + 1) if cls.box_height(theme, n) <= band.height],
+                    default=1)
+        height = cls.box_height(theme, lines) - 2
+        return pygame.Rect(band.x, band.bottom - height, band.width, height)
+
     def height(self, theme: Theme, width: int) -> int:
         """How tall the messages stand when drawn ``width`` pixels wide, each whole (0: none), so a
         screen can choose a place with room for them (see :meth:`draw`)."""
-        line_h = theme.font(17).get_linesize()
         boxes = [min(TOAST_MAX_LINES, len(wrap_text(theme, theme.marked(m.role, m.text), 17, width - 28)))
                  for m in self.messages]
-        return sum(line_h * n + (14 if n == 1 else 4) for n in boxes) + 6 * max(0, len(boxes) - 1)
+        return sum(self.box_height(theme, n) for n in boxes) + 6 * max(0, len(boxes) - 1)
 
     @staticmethod
     def _area_lines(theme: Theme, area: pygame.Rect) -> int:
@@ -224,8 +241,9 @@ class Toast:
             box.midbottom = (centre, y)
             if grow:
                 assert area is not None
-                box.right = min(max(area.right, box.width + 12), screen.right - 12)
-                box.left = max(box.left, 12)
+                if spread:  # from the status line's corner leftwards; not spread (the menu's), centred
+                    box.right = min(max(area.right, box.width + 12), screen.right - 12)
+                    box.left = max(box.left, 12)
             elif area is not None and box.top < area.top - 2:
                 break
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
