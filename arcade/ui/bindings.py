@@ -163,6 +163,11 @@ class BindingsMixin:
         """
         return help_rows(self.listed_bindings())
 
+    def how_to_play_lines(self) -> list[tuple[str, str]]:
+        """:meth:`help_lines` for How to play: a row with a toolbar button names it with its keys,
+        "Hint (H)" (see :func:`~arcade.ui.keymap.button_cell`)."""
+        return help_rows(self.listed_bindings(), buttons=True)
+
     def listed_bindings(self) -> list[Binding]:
         """The rows of the keys table, as :meth:`help_lines` lists them (keys trimmed to those listed there)."""
         rows = [b for b in self.keymap() if not b.listed_when or getattr(self, b.listed_when)]

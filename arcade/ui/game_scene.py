@@ -282,7 +282,7 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
 
         assert self.app is not None
         self.stop_watch_for_overlay("The how-to page")
-        self.app.push(HowToPlayScene(self.info, self.help_lines()))
+        self.app.push(HowToPlayScene(self.info, self.how_to_play_lines()))
 
     # -- preview (the "How to play" example) ---------------------------------------------------
     def start_preview(self, app: Any) -> None:

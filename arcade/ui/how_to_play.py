@@ -17,6 +17,7 @@ from arcade.core.game import Example
 from arcade.core.registry import GameInfo
 from arcade.core.session import Session
 from arcade.ui.key_table import KEY_INDENT, KeyRow, key_table_rows, row_lines
+from arcade.ui.keymap import help_rows
 from arcade.ui.overlays import draw_backdrop, draw_panel
 from arcade.ui.scene import Scene
 from arcade.ui.scrolling import NOTCH_LINES, Scroll
@@ -94,8 +95,9 @@ class HowToPlayScene(Scene):
             session.seek(0)
             self.preview = front.make_scene(app, session)
             self.preview.start_preview(app)
-        if self.keys is None:
-            self.keys = self.preview.help_lines() if self.preview is not None else list(self.info.keys)
+        if self.keys is None:  # a toolbar button named with its keys, "Hint (H)", from the same bindings
+            self.keys = (self.preview.how_to_play_lines() if self.preview is not None
+                         else help_rows(self.info.keymap, buttons=True))
 
     def button_rows(self) -> list[list[Button]]:
         """The buttons the page shows, for the focus ring: Got it, and the player's when the example is drawn."""

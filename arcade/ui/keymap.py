@@ -189,21 +189,30 @@ def listed_once(bindings: Sequence[Binding], active: Callable[[Binding], bool],
     return kept
 
 
-def help_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
+def help_rows(bindings: Iterable[Binding], *, buttons: bool = False) -> list[tuple[str, str]]:
     """(keys, meaning) for the help overlay: every labelled row once, in order.
 
     A row without a label that runs the same action as the labelled row just before it
     (the "−" after "+", both changing the speed) adds its keys to that row: "+ / −".
+    With ``buttons`` (How to play, read by a player who may use only the mouse), a row whose
+    binding has a toolbar button names it before its keys, "Hint (H)" (see :func:`button_cell`).
     """
-    rows: list[tuple[str, str]] = []
+    rows: list[tuple[str, str, str]] = []
     last: Binding | None = None
     for binding in bindings:
         if binding.label:
-            row = (binding.keys, binding.label)
+            row = (binding.keys, binding.label, binding.button if buttons else "")
             if row not in rows:
                 rows.append(row)
             last = binding
         elif last is not None and binding.action and binding.action == last.action and rows:
-            keys, label = rows[-1]
-            rows[-1] = (f"{keys} / {binding.keys}", label)
-    return rows
+            keys, label, button = rows[-1]
+            rows[-1] = (f"{keys} / {binding.keys}", label, button)
+    return [(button_cell(button, keys), label) for keys, label, button in rows]
+
+
+def button_cell(button: str, keys: str) -> str:
+    """A keys table's cell for a row with a toolbar ``button``: "Hint (H)". How to play named only
+    the keys ("H … W …") where the game's screen shows "Hint" and "Watch": a mouse player read "H"
+    and looked for a key. Without a button, the keys alone."""
+    return f"{button} ({keys})" if button else keys
