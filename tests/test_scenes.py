@@ -427,10 +427,13 @@ def test_refused_move_explains_in_status_line(app, driver, toy_registered):
 
 def test_pause_lists_standard_and_game_keys(app, driver, toy_registered):
     app.launch("toy", Launch())
-    driver.key(pygame.K_F1)
-    pause = app.stack.top
-    keys = dict(pause.keys)
-    assert keys["Click"].startswith("toggle") and "Ctrl+Z / U" in keys
+    driver.key(pygame.K_F1)  # How to play: a key with a toolbar button is named with it
+    page = app.stack.top
+    keys = dict(page.keys)
+    assert keys["Click"].startswith("toggle") and "Undo (Ctrl+Z / U)" in keys
+    page.close()
+    driver.key(pygame.K_ESCAPE)  # the pause screen lists the keys alone
+    assert "Ctrl+Z / U" in dict(app.stack.top.keys)
 
 
 def test_picker_scrolls_jumps_by_letter_picks_and_cancels(app, driver):
