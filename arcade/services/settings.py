@@ -38,8 +38,14 @@ class Settings:
     sound: bool = True
     animation_speed: float = 1.0
     palette: str = "okabe-ito"
+    #: The window's size out of fullscreen and out of a maximise: the size the player last dragged
+    #: it to or chose in the Settings.
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
+    #: Whether the window was maximised: it opens maximised again, and ``window_size`` is still the
+    #: size it returns to when the player restores it (the maximised size was saved as the size, so
+    #: the next start opened a screen-sized window that no restore made smaller).
+    maximized: bool = False
     #: The UI's text size: 0 (Auto) or one of :data:`TEXT_SIZES`' fixed scales.
     text_size: float = 0.0
     #: Per-game preferences (last level, bot choice, ...), free-form JSON.
@@ -173,8 +179,8 @@ def _kind(value: Any) -> str:
 
 #: The settings' names as the Settings screen shows them (a message said "animation_speed, window_size").
 _LABELS = {"sound": "sound", "animation_speed": "animation speed", "palette": "colour palette",
-           "window_size": "window size", "fullscreen": "fullscreen", "text_size": "text size",
-           "games": "the games' preferences"}
+           "window_size": "window size", "fullscreen": "fullscreen", "maximized": "maximised window",
+           "text_size": "text size", "games": "the games' preferences"}
 
 
 #: Per-game preferences the program records by itself, not the player's choices: written when the
@@ -206,7 +212,7 @@ def _set_aside(path: Path, why: str, rest: str = "the defaults are used") -> str
 
 
 def _coerce(name: str, value: Any) -> Any:
-    if name in ("sound", "fullscreen"):
+    if name in ("sound", "fullscreen", "maximized"):
         if not isinstance(value, bool):
             raise TypeError(name)
         return value

@@ -38,6 +38,11 @@ TRACE_ENV = "PUZZLE_ARCADE_TRACE"
 SLOW_FRAMES_ENV = "PUZZLE_ARCADE_SLOW_FRAMES"
 #: Main-thread CPU (seconds) above which a frame is a freeze worth a profile: six frames at 60 fps.
 SLOW_FRAME = 0.1
+#: Seconds of quiet after the window's last resize, maximise or restore before its size is written:
+#: it was written only at quit (or with another setting), so a window ended by ``kill -9``, a crash
+#: or a power cut reopened at a size from long before -- 640x400 once, the last size saved. A drag
+#: sends dozens of sizes a second; the file is written once, when the hand stops.
+SIZE_SAVE_DELAY = 0.5
 LOG = logging.getLogger("arcade")
 
 
@@ -59,16 +64,52 @@ def hold_minimum_size() -> None:
     a tool that sets the size). ``pygame.display.set_mode`` forgets the hint: every window it
     makes or resizes is given it again.
     """
+    window = _display_window()
+    if window is None:
+        return
+    with contextlib.suppress(pygame.error, ValueError):  # a driver that cannot: App.on_resize holds the size
+        window.minimum_size = MIN_WINDOW
+
+
+def _display_window() -> Any:
+    """The display module's window as a :class:`pygame.Window`, or None where there is none."""
     from_display = getattr(pygame.Window, "from_display_module", None)
     if from_display is None or pygame.display.get_surface() is None:
-        return
+        return None
     try:
         with warnings.catch_warnings():  # pygame-ce 2.5 warns the call away from display-module windows
             warnings.simplefilter("ignore", DeprecationWarning)
-            window = from_display()
-        window.minimum_size = MIN_WINDOW
-    except (pygame.error, ValueError):  # a video driver that cannot say: App.on_resize still holds the size
+            return from_display()
+    except (pygame.error, ValueError):
+        return None
+
+
+def window_position() -> tuple[int, int] | None:
+    """Where the window's inside is on the desktop (None where the driver cannot say)."""
+    window = _display_window()
+    try:
+        return tuple(window.position) if window is not None else None  # type: ignore[return-value]
+    except pygame.error:
+        return None
+
+
+def place_window(position: tuple[int, int] | None) -> None:
+    """Put the window's inside back at ``position``. The window out of fullscreen is a new one, and
+    a window manager (openbox) put its frame where the old window's inside was: each fullscreen
+    on and off moved the window down by its title bar (20 px)."""
+    window = _display_window()
+    if window is None or position is None:
         return
+    with contextlib.suppress(pygame.error):
+        window.position = position
+
+
+def maximize_window() -> None:
+    """Maximise the window. SDL sends no WINDOWMAXIMIZED for it: the caller notes it is."""
+    window = _display_window()
+    if window is not None:
+        with contextlib.suppress(pygame.error):
+            window.maximize()
 
 
 def toggles_fullscreen(event: pygame.event.Event) -> bool:
@@ -138,7 +179,20 @@ class App:
         #: The size the window returns to out of fullscreen: this run's, a ``--size`` one included.
         self.windowed_size = size or self.settings.window_size
         self.size = self.windowed_size
+        #: Whether the window is maximised (from the window's events): its size is then the screen's,
+        #: not one to remember, and it is maximised again out of fullscreen and at the next start.
+        self.maximized = False
+        #: Where the window was before fullscreen, to put it back there (see :func:`place_window`).
+        self._windowed_position: tuple[int, int] | None = None
+        #: Seconds until the window's new size is written (None: nothing waiting), see SIZE_SAVE_DELAY.
+        self._size_save_in: float | None = None
         self.screen = self._open_window(self.size, self.settings.fullscreen and not headless)
+        if self.settings.maximized and size is None and not headless:
+            # Said here, not by an event: SDL sends no WINDOWMAXIMIZED for a maximise it asked for,
+            # and the screen-sized resize that follows was remembered as the player's size.
+            self.maximized = True
+            if not self.fullscreen:  # else maximised once out of fullscreen (set_window)
+                maximize_window()
         self.audio = Audio(enabled=self.settings.sound)
         self.stack = SceneStack(self)
         #: Keys that must not act again until released: one that changed the scene, one down
@@ -230,9 +284,16 @@ class App:
         if self.headless:
             fullscreen = False
         size = size or self.windowed_size
+        leaving = self.fullscreen and not fullscreen
+        if fullscreen and not self.fullscreen:
+            self._windowed_position = window_position()
         self.screen = self._open_window(size, fullscreen)
         if not fullscreen:
             self.windowed_size = self.size
+        if leaving:
+            place_window(self._windowed_position)
+            if self.maximized:
+                maximize_window()
         # The key that asked for it (Alt+Enter, the Settings' Window size or Fullscreen row) may
         # have its release sent to the old window: pygame would repeat it for ever.
         self.held_keys.window_replaced()
@@ -246,11 +307,15 @@ class App:
             hold_minimum_size()  # set_mode forgets it
         else:
             self.screen = surface
-        if self.screen.get_size() != self.size:
-            # A size the player chose by dragging the window is remembered for the next start; the
-            # window's own news of the size it opened at (a ``--size`` one) is not a choice.
+        if self.screen.get_size() != self.size and not self.maximized:
+            # A size the player chose by dragging the window is remembered for the next start, and
+            # written once the drag is over; the window's own news of the size it opened at (a
+            # ``--size`` one) is not a choice, nor is a maximised window's: the screen's size.
             self.settings.window_size = self._window_setting = self.screen.get_size()
-        self.size = self.windowed_size = self.screen.get_size()
+            self._size_save_in = SIZE_SAVE_DELAY
+        self.size = self.screen.get_size()
+        if not self.maximized:
+            self.windowed_size = self.size
         self.redraw = True
         self.stack.resize(self.size)
 
@@ -441,8 +506,23 @@ class App:
             self.window_focused = True
         elif event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
             self.window_minimized = True
-        elif event.type in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED):
+        elif event.type == pygame.WINDOWMAXIMIZED:
             self.window_minimized = False
+            self._note_maximized(True)
+        elif event.type == pygame.WINDOWRESTORED:
+            if self.window_minimized:  # back from the task bar: maximised or not, as it was
+                self.window_minimized = False
+            elif not self.fullscreen:
+                self._note_maximized(False)
+        elif event.type == pygame.WINDOWSHOWN:
+            self.window_minimized = False
+
+    def _note_maximized(self, maximized: bool) -> None:
+        """The window was maximised or restored: remembered for the next start, written soon."""
+        self.maximized = maximized
+        if self.settings.maximized != maximized:
+            self.settings.maximized = maximized
+            self._size_save_in = SIZE_SAVE_DELAY
 
     def process(self, event: pygame.event.Event) -> None:
         self.note_window_event(event)
@@ -532,6 +612,7 @@ class App:
             for event in pygame.event.get() if events is None else events:
                 draw = True
                 self.process(event)
+            self._save_new_size(dt)
             self.stack.update(dt)
             # The frame on which the scenes come to rest is drawn as well: the update that stopped
             # them (Tron's replay pausing at its last tick) changed what is on screen, and skipping
@@ -557,6 +638,15 @@ class App:
             pygame.display.flip()
             if self._warm_up_wanted:
                 self.warm_up_games()
+
+    def _save_new_size(self, dt: float) -> None:
+        """Write the settings once the window's size or maximise has been still for SIZE_SAVE_DELAY."""
+        if self._size_save_in is None:
+            return
+        self._size_save_in -= dt
+        if self._size_save_in <= 0:
+            self._size_save_in = None
+            self.save_settings()
 
     def recover(self, exc: BaseException) -> None:
         """A scene failed: log the traceback, keep the save, and return the player to the menu.
