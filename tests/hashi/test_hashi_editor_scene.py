@@ -1567,3 +1567,30 @@ def test_a_draft_the_file_saved_since_holds_is_dropped(app, driver, tmp_path):
     driver.frames(1)
     assert not draft_path().exists()
     assert not (menu.entries[0].title == "Continue" and "Hashi editor" in menu.entries[0].subtitle)
+
+
+def test_the_rules_heading_wraps_in_a_narrow_tall_panel(driver):
+    """At 640x1400 every rule had a line of its own, under a heading drawn cut to the panel's
+    width: "Rules used in the explaine…". Every line the panel shows is whole, within its width."""
+    from arcade.core.topology import Topology as T
+    from arcade.games import REGISTRY
+    from arcade.games.hashi.generator import generate
+    from arcade.games.hashi.view.verdict_panel import PANEL_PAD
+    from arcade.ui.app import App
+
+    app = App(REGISTRY, size=(640, 1400), headless=True)
+    driver.app = app
+    try:
+        scene = EditorScene(INFO, Draft.of(generate(12, 12, "hard", T.PLANE, seed=7).puzzle), keep_drafts=False)
+        app.push(scene)
+        driver.frames(1)
+        settle(scene, driver)
+        assert scene.verdict.kind == "unique" and scene.verdict.rules
+        items = [item for item in scene.panel_items() if item.kind == "text"]
+        assert any(item.text.startswith("Rules used") for item in items)
+        room = scene.panel_rect.width - 2 * PANEL_PAD
+        wide = [(item.text, app.theme.font(item.size, item.bold).size(item.text)[0]) for item in items
+                if app.theme.font(item.size, item.bold).size(item.text)[0] > room]
+        assert wide == [], (room, wide)
+    finally:
+        app.close()

@@ -204,7 +204,11 @@ def _rules_lines(theme: Any, v: Verdict, width: int, room_lines: int) -> list[st
     all fit, else sharing lines ("Rules used: Pigeonhole 493 · Capacity 271 · …"), cut with "…"."""
     if not v.rules:
         return []
-    rules = ["Rules used in the explained solve:", *(f"  {rule}: {count}" for rule, count in v.rules)]
+    # Wrapped like every other line of the panel: a narrow, tall one (640x1400) has room for a rule
+    # a line but not for the heading's width, drawn cut to "Rules used in the explaine…".
+    rules = [*wrap_text(theme, "Rules used in the explained solve:", 16, width),
+             *("  " + part for rule, count in v.rules
+               for part in wrap_text(theme, f"{rule}: {count}", 16, width - theme.font(16).size("  ")[0]))]
     if len(rules) <= room_lines:
         return rules
     if room_lines <= 0:
