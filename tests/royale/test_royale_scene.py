@@ -10,6 +10,7 @@ from arcade.games.royale.view.paint import DOOMED, SAFE, STORM, zone_colour
 from arcade.games.royale.view.result import RoyaleResultScene
 from arcade.services import saves
 from arcade.ui.overlays import PauseScene
+from tests.conftest import Driver
 from tests.drawing import game_at
 from tests.royale.royale_scenes import open_level
 
@@ -1174,9 +1175,39 @@ def test_the_players_sample_keeps_to_its_row_in_a_squeezed_panel(app, driver, mo
     players: list[float] = []
     real = panel.draw_player
     monkeypatch.setattr(panel, "draw_player", lambda surface, theme, centre, cell, *a, **k: (
-        players.append(cell), real(surface, theme, centre, cell, *a, **k)))
+        players.append((cell, k.get("halo"))), real(surface, theme, centre, cell, *a, **k)))
     panel.render_side(app.theme, (230, height), scene.session.state, None, "6", True)
     row = drawn["a step you can take"][1] - drawn["you, your route"][1]
-    [cell] = players
-    extent = max(5, round(cell * 0.36)) + (4 if cell < 20 else 0)  # as draw_player draws it
-    assert 2 * extent <= row + 2, (cell, extent, row)
+    [(cell, halo)] = players
+    assert 2 * _player_extent(cell, halo) <= row + 2, (cell, halo, row)
+
+
+def _player_extent(cell: float, halo: bool | None) -> int:
+    """How far the player's disc reaches from its centre, as draw_player draws it."""
+    return max(5, round(cell * 0.36)) + (4 if (cell < 20 if halo is None else halo) else 0)
+
+
+def test_the_players_sample_keeps_inside_its_row_in_a_wide_short_window():
+    """At 2400x500 the legend's line rows are 12 px apart and the player's disc was 14 px: it
+    nearly touched the "a step you can take" square of the row below. It keeps inside its row,
+    a pixel clear of each neighbour."""
+    from arcade.games import REGISTRY
+    from arcade.games.royale.view import panel
+    from arcade.ui.app import App
+
+    app = App(REGISTRY, size=(2400, 500), headless=True)
+    driver = Driver(app)
+    try:
+        scene = royale_in(app, driver, "in the round")
+        with pytest.MonkeyPatch.context() as monkeypatch:
+            drawn = texts_drawn(monkeypatch)
+            players: list[tuple[float, bool | None]] = []
+            real = panel.draw_player
+            monkeypatch.setattr(panel, "draw_player", lambda surface, theme, centre, cell, *a, **k: (
+                players.append((cell, k.get("halo"))), real(surface, theme, centre, cell, *a, **k)))
+            panel.render_side(app.theme, scene.side_rect.size, scene.session.state, None, "6", True)
+        row = drawn["a step you can take"][1] - drawn["you, your route"][1]
+        [(cell, halo)] = players
+        assert 2 * _player_extent(cell, halo) <= row - 2, (cell, halo, row)
+    finally:
+        app.close()

@@ -258,11 +258,12 @@ def draw_route(surface: pygame.Surface, theme: Theme, points: list[tuple[float, 
 
 
 def draw_player(surface: pygame.Surface, theme: Theme, center: tuple[float, float], cell: float,
-                dead: bool = False, pulse: float = 0.0) -> None:
-    """The player: a ringed disc (a cross when the storm got them)."""
+                dead: bool = False, pulse: float = 0.0, halo: bool | None = None) -> None:
+    """The player: a ringed disc (a cross when the storm got them); ``halo`` (by default below
+    20-pixel cells) rings it to stand out of a busy board -- not the legend's sample, on plain panel."""
     x, y = round(center[0]), round(center[1])
     radius = max(5, round(cell * (0.36 + 0.04 * pulse)))
-    if cell < 20:
+    if cell < 20 if halo is None else halo:
         # Small cells: a halo so the player stands out of a busy board.
         pygame.draw.circle(surface, theme["text"], (x, y), radius + 4, 2)
     if dead:

@@ -291,8 +291,11 @@ def _draw_line_marks(panel: pygame.Surface, theme: Theme, rows: list[list[str]],
     box = min(px(15), max(px(8), line_step - px(3)))
     half = box // 2
     # The player's sample: below a 20-pixel cell draw_player adds a 4-pixel halo, 20 pixels tall in
-    # all, which overlapped the rows above and below once they shrank; without it, it keeps to its row.
-    you = px(16) if line_step >= px(20) else px(20)
+    # all, which overlapped the rows above and below once they shrank. In a squeezed panel it has no
+    # halo and its disc keeps inside its row, a pixel clear of each neighbour: a 14-pixel disc in
+    # 12-pixel rows (2400x500) nearly touched the square of "a step you can take" below it.
+    roomy = line_step >= px(20)
+    you = px(16) if roomy else (line_step - 2) // 2 / 0.36  # draw_player's radius is 0.36 of a cell
     samples = {
         NEXT_EDGE: lambda x, y: dashed_polyline(panel, theme["error"], [(x, y), (x + sw, y)], px(3), px(5), px(3)),
         OPTIMAL: lambda x, y: draw_route(panel, theme, [(x + 2, y), (x + sw - 2, y)], px(18), "player2", dashed=True,
@@ -302,7 +305,7 @@ def _draw_line_marks(panel: pygame.Surface, theme: Theme, rows: list[list[str]],
         DROP_OK: lambda x, y: draw_drop_mark(panel, theme, pygame.Rect(x + 2, round(y) - half, box, box), True),
         DROP_NO: lambda x, y: draw_drop_mark(panel, theme, pygame.Rect(x + 2, round(y) - half, box, box), False),
         YOU: lambda x, y: (draw_route(panel, theme, [(x, y), (x + sw - px(4), y)], px(8), "player1", markers=False),
-                           draw_player(panel, theme, (x + sw - px(6), y), you)),
+                           draw_player(panel, theme, (x + sw - px(6), y), you, halo=None if roomy else False)),
         STEP: lambda x, y: pygame.draw.rect(panel, theme["text"], (x + 3, round(y) - half, box, box), px(2)),
     }
     for row in rows:
