@@ -1077,6 +1077,13 @@ def test_a_double_click_that_opens_a_scene_does_not_press_in_it(app, driver):
     app.push(_ClickLog([], opens=(opened := _ClickLog(log))))
     driver.frame(*down, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(300, 200), button=1))
     assert log == [("press", (300, 200))], "a press away from the first is the player's"
+    app.pop()
+    log.clear()
+    app.push(_ClickLog([], opens=(opened := _ClickLog(log))))
+    key = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_i, mod=0, unicode="i", scancode=0),
+           pygame.event.Event(pygame.KEYUP, key=pygame.K_i, mod=0, unicode="i", scancode=0)]
+    driver.frame(*down, *key, *down)  # Paste, I (the panel again), Paste: no double-click in that
+    assert log == [("press", (200, 200))], "a key between two clicks makes the second the player's own"
 
 
 def test_a_menu_chip_lights_under_the_pointer(app, driver, user_home):

@@ -184,8 +184,12 @@ class SceneClicks:
         return False
 
     def note(self, event: pygame.event.Event, scene_changed: bool) -> None:
-        """After ``event`` was handled: remember a left press or release that changed the top scene."""
-        if (scene_changed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        """After ``event`` was handled: remember a left press or release that changed the top scene.
+        A key pressed in between ends the double-click: the next press is the player's own (Paste on
+        the Game ID panel, I to open it again, Paste again -- the second Paste was dropped)."""
+        if event.type == pygame.KEYDOWN:
+            self._changed = None
+        elif (scene_changed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
                 and event.button == LEFT):
             self._changed = ((int(event.pos[0]), int(event.pos[1])), time.monotonic() + DOUBLE_CLICK_SECONDS)
 
