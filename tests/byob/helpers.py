@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import time
 from pathlib import Path
 
 BOTS = Path(__file__).parent / "bots"
@@ -12,6 +13,11 @@ BOTS = Path(__file__).parent / "bots"
 MARKERS = (str(BOTS), "byob-grandchild", "arcade bot runway")
 #: Helper processes Python's multiprocessing keeps for the whole session (not leftovers of a test).
 HELPERS = ("resource_tracker", "forkserver")
+#: Set in this test run's environment, which everything it starts inherits: a bot process of another
+#: run on the same machine (a second checkout's suite, a command typed by hand) is not this run's
+#: leftover -- one such ``arcade bot runway`` failed a test it had nothing to do with.
+RUN_VARIABLE = "PUZZLE_ARCADE_TEST_RUN"
+RUN_TOKEN = os.environ.setdefault(RUN_VARIABLE, f"{os.getpid()}-{time.time_ns()}")
 
 
 def bot(name: str, *args: str) -> str:
@@ -50,6 +56,16 @@ def leftovers(before: set[int]) -> list[str]:
         if state == "Z" and ppid != me:
             continue  # killed, waiting for init to reap it: not running, not ours to reap
         ours = ppid == me and not any(h in cmdline for h in HELPERS)
-        if ours or any(m in cmdline for m in MARKERS):
+        if ours or (any(m in cmdline for m in MARKERS) and started_by_this_run(pid)):
             found.append(f"{pid} ({state}, parent {ppid}) {cmdline[:100]}")
     return found
+
+
+def started_by_this_run(pid: int) -> bool:
+    """Whether process ``pid`` descends from this test run (its environment holds :data:`RUN_TOKEN`).
+    One whose environment cannot be read (another user's) is not."""
+    try:
+        environ = (Path("/proc") / str(pid) / "environ").read_bytes()
+    except OSError:
+        return False
+    return f"{RUN_VARIABLE}={RUN_TOKEN}".encode() in environ.split(b"\0")
