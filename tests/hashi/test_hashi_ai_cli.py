@@ -211,3 +211,59 @@ def test_solve_gives_up_after_its_timeout_instead_of_hanging(capsys):
     assert out.splitlines()[:2] == [f"== {board}", "undecided"]
     assert out.splitlines()[-1] == "1"
     assert err.count("\n") == 1 and "gave up after 0.5 s" in err and "--timeout" in err
+
+
+# Held out: IDs made by Simon Tatham's own Bridges generator (`new_game_desc`, built from a public
+# mirror of the puzzles source) with the board its solver prints for each. They are unique at their
+# difficulty there, so ours must find exactly one solution, and the same one.
+TATHAM_SOLVED = {
+    "10x10m2:1a2d5a4k3b5a2f2k2a5c5a5j4a3d1h3b3b2g3b6a4": (
+        "1.2====5=4\n|......|.\"\n|3--5=2|.\"\n|\".2\"..|.\"\n|\".\"\"2=5.\"\n"
+        "|5=5\"..\".\"\n||.|4-3\".\"\n|1.||.\"\".\"\n3==3|.2\".\"\n....3==6=4\n"),
+    "12x8m2:1a2d1a2m14a3f5n4d2c5a5a1a3t1b4g4": (
+        "1.2----1.2..\n|.|......\".1\n4-3------5.|\n\"........\".|\n"
+        "4----2---5=5\n|1-3.......\"\n|..\".......\"\n1..4=======4\n"),
+}
+
+
+def test_tatham_generated_ids_have_one_solution_and_it_is_tathams(capsys):
+    for game_id, board in TATHAM_SOLVED.items():
+        assert main(["solve", "hashi", "--count", game_id]) == 0
+        assert capsys.readouterr().out == "1\n"
+        assert main(["solve", "hashi", game_id]) == 0
+        assert capsys.readouterr().out == board
+
+
+def test_a_tatham_no_loops_id_keeps_its_answer_but_not_its_uniqueness(capsys):
+    """'L' forbids closed loops in Tatham's Bridges; our rules allow them, so as docs/hashi.md says the
+    ID loads, Tatham's answer is one of ours, and this one (made by his generator) has a second."""
+    game_id = "10x10m2L:1c2a2b2j1e2a1e5d5e1a2b3c5j3a7a64b2k2a3a24c3e"
+    tathams = parse_bridges_board(game_id, (
+        "1---2.2--2\n....|.|..|\n1...|.2-1|\n|...5====5\n|...\"1.2.\"\n"
+        "3===5|.\".\"\n....|3=7=6\n4==2|..|.\"\n\"...|2=3.2\n4===3.....\n"))
+    assert tathams.complete
+    assert main(["solve", "hashi", "--count", game_id]) == 0
+    assert capsys.readouterr().out == "2+\n"
+
+
+def parse_bridges_board(game_id: str, board: str) -> State:
+    """A board in Tatham's text convention read back into bridges on ``game_id``'s lines."""
+    puzzle = parse_puzzle(game_id)
+    rows = board.splitlines()
+    counts = []
+    for line in puzzle.lines:
+        r, c = line.cells[0] if line.cells else (None, None)
+        counts.append(0 if r is None else {"-": 1, "|": 1, "=": 2, '"': 2}.get(rows[r][c], 0))
+    return State(puzzle, tuple(counts))
+
+
+def test_malformed_game_ids_are_one_line_and_exit_2(capsys):
+    """What a referee fed the command line: never a traceback, never a hang."""
+    for bad in ("7x7m2:a3d31g5a5a2e1b3b2d3b3a23d2", SPEC_ID + "a", "7x7m2:", "0x0:", "0x0m2:a",
+                "1000x1000m2:1a1", "99999999999999999999x3:a", "3x99999999999999999999:a",
+                "7x7m99999999999999999999:" + SPEC_ID.split(":")[1], SPEC_ID + "#", SPEC_ID + ":extra",
+                "7x7m2:G" + SPEC_ID.split(":")[1][1:], "3x3:1a1ｆ", "3x3:1h", "3x3:i", "7x7#1234",
+                "7x7m3:" + SPEC_ID.split(":")[1]):
+        assert main(["solve", "hashi", bad]) == 2, bad
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, (bad, err)
