@@ -130,8 +130,8 @@ def _touches(cells: set[tuple[int, int]], pos: tuple[int, int], rows: int, cols:
 
 @st.composite
 def tiny_boards(draw: st.DrawFn) -> tuple[Grid, Topology]:
-    """Up to 8 islands on boards from 1x2 to 5x5, any topology, touching allowed or not; half the
-    time the numbers come from a random set of bridges (often solvable), otherwise any 1-8."""
+    """Up to 8 islands on boards from 1x2 to 5x5, any topology, touching allowed or not; three times
+    in four the numbers come from a random set of bridges (often solvable), otherwise any 1-8."""
     rows, cols = draw(st.integers(1, 5)), draw(st.integers(1, 5))
     if rows * cols < 2:
         cols = 2
@@ -145,7 +145,7 @@ def tiny_boards(draw: st.DrawFn) -> tuple[Grid, Topology]:
     grid = [[0] * cols for _ in range(rows)]
     for r, c in cells:
         grid[r][c] = draw(st.integers(1, 8))
-    if draw(st.booleans()):
+    if draw(st.booleans()) or draw(st.booleans()):
         # Numbers from bridges: lay 0-2 on each line in a random order, skipping crossed ones.
         for r, c in cells:
             grid[r][c] = 1  # any non-zero marks the island for the walk
@@ -157,11 +157,15 @@ def tiny_boards(draw: st.DrawFn) -> tuple[Grid, Topology]:
                 if seen is not None:
                     lines.append((pos, seen[0], step == (0, 1), set(seen[1])))
         degree = {pos: 0 for pos in order}
-        laid: list[int] = []
+        group = {pos: pos for pos in order}  # which islands the laid bridges join: a line that
+        laid: list[int] = []  # joins two groups always gets bridges, so many boards are solvable
         for k in draw(st.permutations(range(len(lines)))):
             if any(lines[k][2] != lines[j][2] and lines[k][3] & lines[j][3] for j in laid):
                 continue
-            n = draw(st.sampled_from((0, 1, 1, 2)))
+            a, b = group[lines[k][0]], group[lines[k][1]]
+            n = draw(st.sampled_from((1, 2) if a != b else (0, 0, 1, 2)))
+            if a != b:
+                group = {pos: a if g == b else g for pos, g in group.items()}
             if n:
                 laid.append(k)
                 degree[lines[k][0]] += n
