@@ -28,6 +28,7 @@ from arcade.services.settings import MIN_WINDOW, Settings
 from arcade.ui.audio import Audio
 from arcade.ui.input import HeldKeys, SceneClicks
 from arcade.ui.native_stderr import native_stderr_filtered
+from arcade.ui.pointer import ARROW, PointerCursor
 from arcade.ui.scene import Scene, SceneStack
 from arcade.ui.theme import Theme, ui_scale
 
@@ -233,6 +234,13 @@ class App:
         #: window is away (see :attr:`window_away`).
         self.window_focused = True
         self.window_minimized = False
+        #: The mouse pointer's shape, asked of the top scene on mouse events and when the top
+        #: scene changes (see :meth:`update_pointer`).
+        self.pointer = PointerCursor()
+        #: Where the pointer is, from the events (None: not over the window, or not known yet).
+        self._pointer_pos: tuple[int, int] | None = None
+        #: The scene the pointer's shape was last asked of: another on top asks again.
+        self._pointer_scene: Scene | None = None
 
     # -- the player's files -------------------------------------------------------------
     @property
@@ -524,6 +532,18 @@ class App:
             self.settings.maximized = maximized
             self._size_save_in = SIZE_SAVE_DELAY
 
+    @property
+    def pointer_shape(self) -> str:
+        """The mouse pointer's shape now ("arrow", "hand", "ibeam" or "move"; see :mod:`arcade.ui.pointer`)."""
+        return self.pointer.shape
+
+    def update_pointer(self) -> None:
+        """Ask the top scene what the pointer should look like where it is, and show that (the
+        system cursor is set only when the shape changes)."""
+        top = self._pointer_scene = self.stack.top
+        where = self._pointer_pos
+        self.pointer.show(top.pointer_shape(where) if top is not None and where is not None else ARROW)
+
     def process(self, event: pygame.event.Event) -> None:
         self.note_window_event(event)
         if self.held_keys.swallows(event):
@@ -549,6 +569,11 @@ class App:
             self.stack.handle(event)
             self.held_keys.note(event, self.stack.top is not top)
             self.scene_clicks.note(event, self.stack.top is not top)
+            if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                self._pointer_pos = (int(event.pos[0]), int(event.pos[1]))
+                self.update_pointer()  # after the scene: a press may have started a drag
+            elif event.type == pygame.WINDOWLEAVE:
+                self._pointer_pos = None
 
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: handle events (queued ones if ``events`` is None), update, draw, flip.
@@ -614,6 +639,8 @@ class App:
                 self.process(event)
             self._save_new_size(dt)
             self.stack.update(dt)
+            if self.stack.top is not self._pointer_scene:
+                self.update_pointer()  # a new scene: the hand over the old one's button means nothing
             # The frame on which the scenes come to rest is drawn as well: the update that stopped
             # them (Tron's replay pausing at its last tick) changed what is on screen, and skipping
             # it left the last moving frame up -- the replay bar's ⏸ lit over a replay at rest.

@@ -14,6 +14,7 @@ import pygame
 from arcade.core.numbers import checked_float
 from arcade.ui.gridview import GridView
 from arcade.ui.input import MIDDLE, release_lost
+from arcade.ui.pointer import MOVE
 
 
 def ctrl_held() -> bool:
@@ -39,6 +40,10 @@ class CameraInput:
     @property
     def panning(self) -> bool:
         return self._pan_from is not None
+
+    def pointer_shape(self, pos: tuple[int, int]) -> str | None:
+        """The grab while the board is being panned, wherever the pointer is."""
+        return MOVE if self.panning else None
 
     def anchor(self) -> tuple[int, int]:
         """Where a zoom is centred: the pointer when it is over the board, else the viewport's centre."""

@@ -63,6 +63,7 @@ from arcade.ui.level_changes import LevelChangesMixin
 from arcade.ui.moves import MovesMixin
 from arcade.ui.overlays import PauseScene, ResultScene
 from arcade.ui.play_clock import PlayClockMixin
+from arcade.ui.pointer import ARROW, HAND, first_shape, hand_over
 from arcade.ui.replays import ReplaysMixin
 from arcade.ui.results import ResultsMixin
 from arcade.ui.scene import Scene
@@ -208,6 +209,24 @@ class GameScene(ResultsMixin, LevelChangesMixin, ReplaysMixin, DiscardMixin, Ass
         top again): only a worker's answer changes it, and that marks it dirty. Battle Royale under
         its result panel used to be drawn every frame (a move's tween never finished): half a core."""
         return not self._dirty
+
+    def board_pointer(self, pos: tuple[int, int]) -> str | None:
+        """The pointer's shape over the game's own board at ``pos`` (a name from
+        :mod:`arcade.ui.pointer`: a hand where a click acts, the grab while the game drags), or None
+        for the arrow. Asked on mouse events only; answer from what the view already knows."""
+        return None
+
+    def pointer_shape(self, pos: tuple[int, int]) -> str:
+        """The toolbar (its open menu over everything), a toast a click turns, the side panel's
+        rows, the status line while a click turns its page, the scene's other widgets (a camera's
+        pan, a replay bar), and then the board (:meth:`board_pointer`; not while input is blocked)."""
+        return (self.toolbar.pointer_shape(pos)
+                or hand_over(self.toast.boxes, pos)
+                or first_shape((button for row in self.button_rows() for button in row), pos)
+                or (HAND if self.status_cut and self.status_text_rect.collidepoint(pos) else None)
+                or first_shape(self.pointer_widgets(), pos)
+                or (None if self.input_blocked else self.board_pointer(pos))
+                or ARROW)
 
     def board_tooltip(self, pos: tuple[int, int]) -> str:
         """Hover help for the game's own widgets at ``pos`` (shown in the status line like toolbar tooltips)."""

@@ -19,6 +19,7 @@ from arcade.core.session import Session
 from arcade.ui.key_table import KEY_INDENT, KeyRow, key_table_rows, row_lines
 from arcade.ui.keymap import help_rows
 from arcade.ui.overlays import draw_backdrop, draw_panel
+from arcade.ui.pointer import ARROW, first_shape, hand_over
 from arcade.ui.scene import Scene
 from arcade.ui.scrolling import NOTCH_LINES, Scroll
 from arcade.ui.stepper import SteppedWalk
@@ -253,6 +254,10 @@ class HowToPlayScene(Scene):
         return self.app.theme.px(24) if self.app is not None else 24
 
     # -- input ---------------------------------------------------------------------------------
+    def pointer_shape(self, pos: tuple[int, int]) -> str:
+        """The buttons' hand, and a hand over the example (a click shows its next step)."""
+        return first_shape(self.pointer_widgets(), pos) or hand_over((self.example_rect,), pos) or ARROW
+
     def handle(self, event: pygame.event.Event) -> bool:
         if self.focus.handle(event):
             self._moved(True)  # the ring moved (or a press ran): draw it

@@ -23,6 +23,7 @@ from arcade.services.paths import data_dir
 from arcade.services.saves import Autosave, latest_autosave
 from arcade.ui.focus import focus_after
 from arcade.ui.how_to_play import HowToPlayScene
+from arcade.ui.pointer import hand_over
 from arcade.ui.scene import Scene
 from arcade.ui.text import draw_text
 from arcade.ui.theme import Theme, blend, readable_on
@@ -324,6 +325,12 @@ class MenuScene(Scene):
             assert self.app is not None
             self.app.audio.play("click")
             self.entries[index].action()
+
+    def pointer_shape(self, pos: tuple[int, int]) -> str:
+        """A hand over every card and over the selected card's chips (a click opens them)."""
+        chips = (where for entry in self.entries for where, action in entry.chips() if action is not None)
+        return hand_over(chips, pos) or hand_over((entry.rect for entry in self.entries), pos) \
+            or super().pointer_shape(pos)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:

@@ -22,6 +22,7 @@ from arcade.core.game import LevelEntry
 from arcade.core.registry import GameInfo
 from arcade.ui.formatting import format_record
 from arcade.ui.overlays import draw_backdrop, draw_panel
+from arcade.ui.pointer import HAND
 from arcade.ui.scene import Scene
 from arcade.ui.scrolling import NOTCH_LINES, Scroll
 from arcade.ui.text import draw_text, wrap_whole
@@ -283,6 +284,13 @@ class PickerScene(Scene):
             return self.selected
         index = self.scroll + (pos[1] - self.list_rect.y) // self.ROW
         return index if 0 <= index < len(self.choices) else None
+
+    def pointer_shape(self, pos: tuple[int, int]) -> str:
+        """A hand over a row a click picks (not over a header)."""
+        row = self._row_at(pos)
+        if row is not None and not self.choices[row].header:
+            return HAND
+        return super().pointer_shape(pos)
 
     def _pickable(self, index: int, direction: int) -> int:
         """The nearest row from ``index`` in ``direction`` that is not a header (or ``index`` itself)."""

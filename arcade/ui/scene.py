@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from arcade.ui.pointer import ARROW, first_shape
+
 if TYPE_CHECKING:
     from arcade.ui.app import App
 
@@ -72,6 +74,30 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene (overlays draw only themselves)."""
 
+    def pointer_shape(self, pos: tuple[int, int]) -> str:
+        """What the mouse pointer looks like at ``pos`` (a name from :mod:`arcade.ui.pointer`): a hand
+        over what a click acts on, an I-beam over a text field, a grab while dragging, else the arrow.
+
+        The default asks the scene's widgets (:meth:`pointer_widgets`), so every screen made of
+        buttons, toolbars, sliders and text fields gets it for free; a scene that draws its own
+        clickable places (cards, rows, a board) extends it. Called on mouse events only.
+        """
+        return first_shape(self.pointer_widgets(), pos) or ARROW
+
+    def pointer_widgets(self) -> list[object]:
+        """The scene's widgets that answer ``pointer_shape(pos)``: by default those it holds as
+        attributes, or in a short list, tuple or dict of them (other scenes it holds are not asked:
+        only the top scene says what is under the pointer)."""
+        found: list[object] = []
+        for value in vars(self).values():
+            if isinstance(value, (list, tuple, dict)):
+                items = value.values() if isinstance(value, dict) else value
+                if len(items) <= 64:
+                    found += [item for item in items if _answers(item)]
+            elif _answers(value):
+                found.append(value)
+        return found
+
     def help_lines(self) -> list[tuple[str, str]]:
         """(keys, what they do) pairs for the pause/help overlay."""
         return []
@@ -80,6 +106,11 @@ class Scene:
         """Pop this scene if it is the one on top (closing twice, or from below, does nothing)."""
         if self.app is not None and self.app.stack.top is self:
             self.app.pop()
+
+
+def _answers(value: object) -> bool:
+    """Whether ``value`` is a widget that says the pointer's shape (a scene is not one)."""
+    return not isinstance(value, (Scene, type)) and callable(getattr(value, "pointer_shape", None))
 
 
 class SceneStack:

@@ -212,6 +212,10 @@ class SettingsScene(Scene):
         if isinstance(widget, Button):
             widget.on_click()
 
+    def pointer_widgets(self) -> list[object]:
+        """Back and every row's button or slider (the rows are (label, widget) pairs)."""
+        return [self.back, *(widget for _label, widget in self.rows)]
+
     def handle(self, event: pygame.event.Event) -> bool:
         if self.back.handle(event):
             return True

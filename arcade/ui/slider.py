@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from arcade.ui.input import release_lost
+from arcade.ui.pointer import HAND, MOVE
 from arcade.ui.text import draw_text
 from arcade.ui.theme import Theme
 
@@ -59,6 +60,12 @@ class Slider:
     def _grabs(self, pos: tuple[int, int]) -> bool:
         """Whether ``pos`` is on the slider: its track and a little above and below (the knob)."""
         return self.rect.inflate(0, 16).collidepoint(pos)
+
+    def pointer_shape(self, pos: tuple[int, int]) -> str | None:
+        """The grab while the knob is dragged (wherever the pointer is), a hand over the slider."""
+        if self.dragging:
+            return MOVE
+        return HAND if self._grabs(pos) else None
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Drag, wheel and (while focused) ← →; True if the slider used the event. The wheel over

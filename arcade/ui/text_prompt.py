@@ -17,6 +17,7 @@ import pygame
 from arcade.ui.clipboard import copy_text, paste_text
 from arcade.ui.keymap import CTRL
 from arcade.ui.overlays import PanelScene
+from arcade.ui.pointer import IBEAM
 from arcade.ui.text import draw_text
 from arcade.ui.theme import Theme
 
@@ -110,6 +111,10 @@ class TextField:
     def _delete(self, start: int, end: int) -> None:
         self.text = self.text[:start] + self.text[end:]
         self.caret, self.anchor = start, None
+
+    def pointer_shape(self, pos: tuple[int, int]) -> str | None:
+        """The I-beam over the field as last drawn (a click there places the caret)."""
+        return IBEAM if self._drawn is not None and self._drawn[0].collidepoint(pos) else None
 
     # -- keys ----------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:

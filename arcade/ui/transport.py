@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from arcade.ui.input import release_lost
+from arcade.ui.pointer import HAND, MOVE, first_shape
 from arcade.ui.text import draw_text
 from arcade.ui.theme import Theme
 from arcade.ui.widgets import Button, DoubleClickGuard
@@ -215,6 +216,10 @@ class PlayerButtons:
     def button_at(self, pos: tuple[int, int]) -> Button | None:
         return next((b for b in self.buttons.values() if b.rect.collidepoint(pos)), None)
 
+    def pointer_shape(self, pos: tuple[int, int]) -> str | None:
+        """A hand over a button a click presses (see :meth:`Button.pointer_shape`)."""
+        return first_shape(self.buttons.values(), pos)
+
     def tooltip(self, pos: tuple[int, int]) -> str:
         for name, button in self.buttons.items():
             if button.rect.collidepoint(pos):
@@ -248,6 +253,10 @@ class SpeedButtons:
 
     def text(self, speed: float) -> str:
         return f"{speed:g} {self.unit}"
+
+    def pointer_shape(self, pos: tuple[int, int]) -> str | None:
+        """A hand over − or + while a click changes the speed."""
+        return first_shape(self.buttons.values(), pos)
 
     def width(self, font: pygame.font.Font, square: int, gap: int, *, label: bool = True) -> int:
         """Pixels the two ``square`` buttons take, with the label (its widest, ``gap`` to each side)
@@ -290,6 +299,12 @@ class Scrub:
 
     def turn_at(self, x: int, length: int) -> int:
         return max(0, min(self.timeline.turn_at(x), length))
+
+    def pointer_shape(self, pos: tuple[int, int]) -> str | None:
+        """The grab while the knob is dragged, a hand over the timeline (a click goes there)."""
+        if self.dragging:
+            return MOVE
+        return HAND if self.timeline.rect.collidepoint(pos) else None
 
     def handle(self, event: pygame.event.Event, length: int) -> bool:
         """True when the event was a press on the timeline or the drag it began (its motion, its release)."""
@@ -340,6 +355,12 @@ class ReplayBar:
         size = rect.height - 4
         x = self.player.layout(rect.x, rect.y + 2, size + 8, size, gap=4) + 4
         self.timeline.rect = pygame.Rect(x + 4, rect.y, max(0, rect.right - x - 4), rect.height)
+
+    def pointer_shape(self, pos: tuple[int, int]) -> str | None:
+        """The timeline's drag first (it goes on over the buttons), then the buttons, then the timeline."""
+        if self.scrub.dragging:
+            return MOVE
+        return self.player.pointer_shape(pos) or self.scrub.pointer_shape(pos)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Clicks on the buttons, a click or drag on the timeline; True when the bar took the event."""

@@ -19,6 +19,7 @@ import pygame
 
 from arcade.ui.focus import focus_step
 from arcade.ui.input import DOUBLE_CLICK_SECONDS, DOUBLE_CLICK_SLOP
+from arcade.ui.pointer import ARROW, HAND
 from arcade.ui.slider import Slider
 from arcade.ui.text import draw_text
 from arcade.ui.theme import Theme, blend, readable_on
@@ -73,6 +74,12 @@ class Button:
 
     def is_enabled(self) -> bool:
         return self.enabled and (self.enabled_when is None or self.enabled_when())
+
+    def pointer_shape(self, pos: tuple[int, int]) -> str | None:
+        """A hand over the button while a click would press it; a grey or hidden one says nothing."""
+        if self.rect.collidepoint(pos) and self.is_shown():
+            return HAND if self.is_enabled() else ARROW
+        return None
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -404,6 +411,14 @@ class Toolbar:
         """The button (on the row, or in the open menu) under ``pos``."""
         return next((b for b in [*self.row(), *(self.menu() if self.menu_open else [])]
                      if b.rect.collidepoint(pos)), None)
+
+    def pointer_shape(self, pos: tuple[int, int]) -> str | None:
+        """A hand over a button a click presses; while the More menu is open, the arrow anywhere
+        else (a click there only closes the menu: it does not reach what is under it)."""
+        button = self.button_at(pos)
+        if button is not None:
+            return button.pointer_shape(pos)
+        return ARROW if self.menu_open else None
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Clicks on the row's buttons and the open menu's; True when consumed. While the menu is

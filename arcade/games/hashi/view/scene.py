@@ -50,6 +50,7 @@ from arcade.ui.input import MIDDLE as BUTTON_MIDDLE
 from arcade.ui.input import RIGHT as BUTTON_RIGHT
 from arcade.ui.input import Gesture, PointerTracker
 from arcade.ui.keyboard_cursor import KeyboardCursor
+from arcade.ui.pointer import HAND, MOVE
 from arcade.ui.tween import ease_out_cubic
 from arcade.ui.worker import job_cancelled
 
@@ -412,6 +413,15 @@ class HashiScene(ChainWalkMixin, CaptionMixin, CameraScene, PuzzleScene):
 
     def board_tooltip(self, pos: tuple[int, int]) -> str:
         return self.chain_tooltip(pos) or super().board_tooltip(pos)
+
+    def board_pointer(self, pos: tuple[int, int]) -> str | None:
+        """The grab while a wrapped board turns under a drag, a hand over an island (a click or a
+        drag from it makes a bridge) and while a bridge is being drawn."""
+        if self.pan is not None:
+            return MOVE
+        if self.gestures.active or self.painter.island_at_pixel(pos) is not None:
+            return HAND
+        return None
 
     def handle_board(self, event: pygame.event.Event) -> bool:
         if self.handle_chain(event):  # the chain's caption box: its buttons, a click stepping on
