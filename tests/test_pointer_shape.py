@@ -137,3 +137,36 @@ def test_launching_a_game_by_name_keeps_the_shape_known(app):
     app.launch("hashi", Launch())
     app.frame(1 / 60)
     assert app.pointer_shape == ARROW
+
+
+def small(name: str):
+    return small_game(next(g for g in GAMES if g.name == name))
+
+
+def test_a_royale_cell_the_click_moves_to_has_the_hand_a_refused_one_the_arrow():
+    from arcade.games.royale import controller
+
+    with small("royale") as (app, scene):
+        app.frame(1 / 60)
+        grid, state = scene.grid, scene.session.state
+        cells = [(r, c) for r in range(state.level.rows) for c in range(state.level.cols)]
+        taken = next(cell for cell in cells if controller.click(state, cell).move is not None)
+        assert move(app, tuple(map(round, grid.cell_center(taken)))) == HAND
+        refused = next((cell for cell in cells if controller.click(state, cell).move is None), None)
+        if refused is not None:
+            assert move(app, tuple(map(round, grid.cell_center(refused)))) == ARROW
+
+
+def test_runway_minimap_and_road_have_the_hand():
+    with small("runway") as (app, scene):
+        app.frame(1 / 60)
+        assert move(app, scene.road.road.center) == HAND
+        if scene.minimap.rect.width:  # shown only for a road longer than the window
+            assert move(app, scene.minimap.rect.center) == HAND
+
+
+def test_a_tron_board_a_click_steers_has_the_hand():
+    with small("tron") as (app, scene):
+        app.frame(1 / 60)
+        steers = len(scene.human_seats()) == 1 and scene.phase in ("ready", "countdown", "running")
+        assert move(app, scene.view.viewport.center) == (HAND if steers else ARROW)

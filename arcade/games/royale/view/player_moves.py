@@ -25,6 +25,7 @@ from arcade.core.grid import cell_name
 from arcade.core.words import plural
 from arcade.games.royale import controller
 from arcade.games.royale.logic import DIRECTIONS, Cell, Move
+from arcade.ui.pointer import HAND
 from arcade.ui.widgets import DoubleClickGuard
 
 
@@ -103,6 +104,22 @@ class PlayerMovesMixin:
             self.play(intent.move)
         if intent.move.kind != "finish" and self.session.index > before:
             self._last_step_click = (now, cell)
+
+    def board_pointer(self, pos: tuple[int, int]) -> str | None:
+        """A hand over a cell a click moves to (the drop, a step, a walk, the finish) and over the
+        player a drag walks; the arrow over a cell the click would refuse. The camera's pan is the
+        framework's (its grab)."""
+        if self._walking:
+            return HAND
+        if not self.grid.viewport.collidepoint(pos):
+            return None
+        cell = self.grid.cell_at(pos)
+        if cell is None:
+            return None
+        state = self.session.state
+        if controller.click(state, cell).move is not None or self._on_player(pos):
+            return HAND
+        return None
 
     def handle_board(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and self.camera.panning:

@@ -22,6 +22,7 @@ from arcade.core.numbers import checked_float
 from arcade.games.runway.view.roadview import USER_ZOOM
 from arcade.ui.camera import ctrl_held, zoom_limit_words
 from arcade.ui.input import release_lost
+from arcade.ui.pointer import HAND, MOVE
 
 if TYPE_CHECKING:
     from arcade.ui.widgets import Button
@@ -77,6 +78,15 @@ class RoadInputMixin:
 
     def camera_target(self) -> float:
         return self.road.target(self.session.level.length, self.lead_x())
+
+    def board_pointer(self, pos: tuple[int, int]) -> str | None:
+        """The grab while the road or the minimap is dragged, a hand over them (a click or a drag
+        looks there); the pad's buttons and the timeline are the framework's widgets."""
+        if self.drag is not None:
+            return MOVE
+        if self.minimap.rect.collidepoint(pos) or self.road.road.union(self.road.sky).collidepoint(pos):
+            return HAND
+        return None
 
     def handle_board(self, event: pygame.event.Event) -> bool:
         if self.console.handle(event) or self.pad.handle(event):  # the wheel over the console scrolls it

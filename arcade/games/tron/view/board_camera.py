@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from arcade.ui.pointer import HAND
 from arcade.ui.transport import ReplayBar
 from arcade.ui.widgets import Button
 
@@ -70,6 +71,18 @@ class BoardCameraMixin:
 
     def board_tooltip(self, pos: tuple[int, int]) -> str:
         return self.replay_bar.tooltip(pos) if self.phase == "replay" and self._bar_laid_out else ""
+
+    def pointer_widgets(self) -> list[object]:
+        """The scene's widgets, the replay bar only while a replay shows it (its last places stay)."""
+        shown = self.phase == "replay" and self._bar_laid_out
+        return [w for w in super().pointer_widgets() if shown or w is not self.replay_bar]  # type: ignore[misc]
+
+    def board_pointer(self, pos: tuple[int, int]) -> str | None:
+        """A hand over the board while a click there steers (see :meth:`click_steer`)."""
+        if (self.phase in ("ready", "countdown", "running") and self.view.viewport.collidepoint(pos)
+                and len(self.human_seats()) == 1):
+            return HAND
+        return None
 
     def handle_board(self, event: pygame.event.Event) -> bool:
         """Against a bot a click steers (see :meth:`click_steer`); otherwise the mouse moves the
