@@ -541,8 +541,10 @@ class App:
         """Ask the top scene what the pointer should look like where it is, and show that (the
         system cursor is set only when the shape changes)."""
         top = self._pointer_scene = self.stack.top
-        where = self._pointer_pos
+        where, before = self._pointer_pos, self.pointer.shape
         self.pointer.show(top.pointer_shape(where) if top is not None and where is not None else ARROW)
+        if self.pointer.shape != before:  # end-to-end tests read it: a screenshot does not show the pointer
+            self.trace(f"pointer {self.pointer.shape}")
 
     def process(self, event: pygame.event.Event) -> None:
         self.note_window_event(event)
