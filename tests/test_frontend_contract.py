@@ -448,6 +448,32 @@ def test_looking_back_through_a_finished_game_does_not_run_the_clock(info, toy_i
             assert scene.elapsed > before
 
 
+@pytest.mark.parametrize("info", WATCHABLE, ids=[g.name for g in WATCHABLE])
+def test_looking_back_through_a_finished_game_is_not_a_game_to_continue_or_throw_away(info, toy_in_registry):
+    """A Runway race won, then scrubbed back to look at it: the level picker asked "pick … again to
+    throw away this game (1 move made)", and going back to the menu wrote a save, so the menu
+    offered Continue ("Resume your game") for a race that was over and recorded. Looking back is
+    not playing: nothing is asked, nothing is saved -- until a move from there plays on."""
+    app = new_app(registry_with(info, 0))
+    try:
+        app.push(MenuScene())
+        scene = app.launch(info.name, Launch(level=SMALL[info.name]))
+        watch_to_the_end(app, scene)
+        assert scene.session.outcome is not None
+        while app.stack.top is not scene:
+            app.pop()
+        scene.stop_watch()  # Look at board, then the timeline dragged back (a watch left on plays forward again)
+        scene.session.seek(scene.session.length - 1)
+        frames(app, 3, dt=0.5)
+        assert scene.session.looking_back
+        assert not scene.in_progress(), "a finished game looked back at asked to be thrown away"
+        app.stack.pop_to(MenuScene)
+        frames(app)
+        assert not saves.autosave_path(info.name).is_file(), "a finished game looked back at was saved to continue"
+    finally:
+        close(app)
+
+
 def window_event(app: App, kind: int) -> None:
     """A window event as SDL posts it (minimized, restored, focus lost or gained), through the frame loop."""
     pygame.event.post(pygame.event.Event(kind, window=None))

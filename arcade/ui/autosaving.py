@@ -178,7 +178,11 @@ class AutosaveMixin:
             except OSError as exc:
                 self.toast.show(f"Autosave failed: {write_failure(exc, saves.autosave_path(self.info.name))}", "error")
             return
-        if not self.has_progress() or (self.autosave_when == "leave" and not leaving):
+        if (not self.has_progress() or (self.autosave_when == "leave" and not leaving)
+                or self.session.looking_back):
+            # Looking back through a finished game is not playing it: its save went when it ended,
+            # and writing one back made the menu offer to Continue a race already won (a move from
+            # there plays on, and saves again).
             return
         playing = self.watch is not None and not self.watch.paused
         if playing and not leaving and self._watched_unsaved < WATCH_SAVE_SECONDS:

@@ -33,8 +33,11 @@ class DiscardMixin:
 
     def in_progress(self) -> bool:
         """Moves made in the player's own game, not finished: a new board or another level would
-        throw them away (a replay or a program's run on screen is not the player's game)."""
-        return self.session.index > 0 and not self.game_over() and self.owns_save()
+        throw them away (a replay or a program's run on screen is not the player's game). A finished
+        game looked back at (Undo, scrubbing) is over: a Runway race won and scrubbed back asked
+        "pick … again to throw away this game (1 move made)" of a race already recorded."""
+        return (self.session.index > 0 and not self.game_over() and not self.session.looking_back
+                and self.owns_save())
 
     def confirm_discard(self, what: str, again: str, *, timed: bool = True, toast: bool = True) -> bool:
         """Nothing a player did is lost silently: while a game is in progress, the first request to
