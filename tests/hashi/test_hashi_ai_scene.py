@@ -125,12 +125,13 @@ def test_new_puzzle_dialog_generates_in_the_background(app, driver, open_level):
     assert isinstance(dialog, NewPuzzleScene)
     inside = (dialog.panel.x + 8, dialog.panel.centery)
     assert tuple(app.screen.get_at(inside))[:3] == app.theme["panel"]
-    driver.key(pygame.K_END)  # the last row (the seed's) and back: the keys of every list
-    seed_row = dialog.focus
+    driver.key(pygame.K_END)  # the last stop (Cancel, after the rows) and back: the keys of every list
+    assert dialog.focused_button() is dialog.cancel_button
+    seed_row = len(dialog.rows) - 1
     driver.key(pygame.K_HOME)
     assert dialog.focus == 0
     driver.key(pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
-    assert dialog.focus == seed_row
+    assert dialog.focused_button() is dialog.cancel_button
     driver.key(pygame.K_HOME)
     for _ in range(6):  # down to the seed row, then type one
         driver.key(pygame.K_DOWN)

@@ -117,6 +117,9 @@ class NewPuzzleScene(Scene):
         self.generate_button = Button("Generate", self.generate, hotkey="Enter",
                                       enabled_when=lambda: self.busy is None)
         self.cancel_button = Button("Cancel", self.cancel, hotkey="Esc")
+        #: The buttons are the focus's last stops, after the rows (as Settings' Back and Tron's Start
+        #: and Cancel): Tab went round the rows only, so the keyboard never lit them.
+        self.buttons = [self.generate_button, self.cancel_button]
 
     # -- choices -----------------------------------------------------------------------------------
     @staticmethod
@@ -278,10 +281,12 @@ class NewPuzzleScene(Scene):
         elif self.busy is not None:
             pass
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.generate()
-        elif (moved := focus_after(event, self.focus, len(self.rows))) is not None:
+            (self.focused_button() or self.generate_button).on_click()
+        elif (moved := focus_after(event, self.focus, len(self.rows) + len(self.buttons))) is not None:
             self.focus = moved
-        elif self.rows[self.focus][1] is self.seed_button and self._type_seed(event):
+        elif (button := self.focused_button()) is not None and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.focus = len(self.rows) + (event.key == pygame.K_RIGHT)  # the two buttons side by side
+        elif button is None and self.rows[self.focus][1] is self.seed_button and self._type_seed(event):
             pass
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             widget = self.rows[self.focus][1]
@@ -291,7 +296,7 @@ class NewPuzzleScene(Scene):
             elif event.key == pygame.K_RIGHT:
                 widget.on_click()
         elif event.key == pygame.K_SPACE:
-            widget = self.rows[self.focus][1]
+            widget = button or self.rows[self.focus][1]
             if isinstance(widget, Button):
                 widget.on_click()
         elif event.key == pygame.K_d:
@@ -303,6 +308,11 @@ class NewPuzzleScene(Scene):
         elif event.key == pygame.K_o:  # the letter its button shows (it did nothing)
             self._toggle_touching()
         return True
+
+    def focused_button(self) -> Button | None:
+        """Generate or Cancel when the keyboard's focus is on it, past the rows; else None."""
+        index = self.focus - len(self.rows)
+        return self.buttons[index] if 0 <= index < len(self.buttons) else None
 
     def draw(self, surface: pygame.Surface) -> None:
         assert self.app is not None
@@ -323,5 +333,6 @@ class NewPuzzleScene(Scene):
             self.warning_rect = draw_text(surface, theme, theme.marked("warning", self.discards),
                                           (self.panel.centerx, self.warning_y), size=16, colour=theme["warning"],
                                           anchor="midtop", max_width=self.panel.width - 40)
-        self.generate_button.draw(surface, theme, 17)
-        self.cancel_button.draw(surface, theme, 17)
+        for button in self.buttons:  # lit as a focused row's button is (see draw_form_row)
+            button.toggled = button is self.focused_button() and self.busy is None
+            button.draw(surface, theme, 17)
