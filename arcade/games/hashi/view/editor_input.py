@@ -38,9 +38,9 @@ _ARROWS = (("Up", (-1, 0)), ("Down", (1, 0)), ("Left", (0, -1)), ("Right", (0, 1
 EDITOR_KEYS = (
     Binding("Click · right-click", "", "place an island or remove it · remove it"),
     Binding("Drag an island", "", "move it to water, number and all (one edit)"),
-    Binding("Wheel · 1–8", "", "change the number of the island under the pointer"),
+    Binding("Wheel · 1–8", "", "change the number of the island under the pointer or the keyboard cursor"),
     *(Binding(str(n), "set_number", "", arg=str(n)) for n in range(1, 9)),
-    Binding("0 / Delete", "remove_here", "remove the island under the pointer"),
+    Binding("0 / Delete", "remove_here", "remove the island under the pointer or the keyboard cursor"),
     Binding("Arrows · Space", "", "move the keyboard cursor · place or remove there"),
     *(Binding(key, "move_cursor", "", arg=key, repeat=True) for key, _ in _ARROWS),
     Binding("Space", "toggle_here", ""),

@@ -1,0 +1,37 @@
+"""The Hashi editor with the keyboard only: islands placed, numbered and removed at the cursor, and
+the keys table saying so."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from arcade.games.hashi import INFO
+from arcade.games.hashi.editing import Draft
+from arcade.games.hashi.view.editor import EditorScene
+
+
+@pytest.fixture
+def editor(app, driver):
+    scene = EditorScene(INFO, Draft.blank(5, 5))
+    app.push(scene)
+    driver.frames(2)
+    return scene
+
+
+def test_number_keys_and_delete_act_at_the_keyboard_cursor_and_the_table_says_so(editor, driver):
+    """With no pointer on the board, Space places an island at the cursor, 3 sets its number and
+    Delete removes it -- but the keys table said 1-8 and 0 / Delete act on "the island under the
+    pointer", so a keyboard player read that those keys were the mouse's."""
+    editor.hover = None
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_DOWN)
+    cell = editor.cursor
+    driver.key(pygame.K_SPACE, unicode=" ")
+    driver.key(pygame.K_3, unicode="3")
+    assert editor.draft.number_at(cell) == 3
+    driver.key(pygame.K_DELETE)
+    assert not editor.draft.number_at(cell)
+    rows = {b.keys: b.label for b in editor.game_bindings() if b.label}
+    for keys in ("Wheel · 1–8", "0 / Delete"):
+        assert "keyboard cursor" in rows[keys], rows[keys]
