@@ -35,3 +35,10 @@ def test_number_keys_and_delete_act_at_the_keyboard_cursor_and_the_table_says_so
     rows = {b.keys: b.label for b in editor.game_bindings() if b.label}
     for keys in ("Wheel · 1–8", "0 / Delete"):
         assert "keyboard cursor" in rows[keys], rows[keys]
+
+
+def test_the_opening_line_names_the_keys_that_place_and_remove(app, editor):
+    """The editor opened saying "Click: place or remove an island · …": a player on the keyboard was
+    not told that the arrows and Space place (and remove) islands."""
+    said = editor.status_text
+    assert "arrows + Space: place or remove an island" in said, said

@@ -59,8 +59,11 @@ from arcade.ui.overlays import PanelScene
 from arcade.ui.text_prompt import TextPromptScene
 from arcade.ui.widgets import Button
 
-INTRO = ("Click: place or remove an island · drag: move it · wheel or 1–8: its number · "
-         "right-click removes · T test-plays · F1 every key")
+#: The opening status line: the keyboard's way beside each gesture (it named the mouse's only, and a
+#: keyboard player learnt that arrows + Space place islands only from F1).
+#: One line at 1024x640: "right-click removes" gave way (a click removes too; F1 lists it).
+INTRO = ("Click or arrows + Space: place or remove an island · drag: move it · wheel or 1–8: its number · "
+         "T test-plays · F1 every key")
 
 
 def draft_path() -> Path:
