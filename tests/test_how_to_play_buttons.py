@@ -7,6 +7,8 @@ same bindings that build the toolbar -- opened with F1 in the game and from the 
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
@@ -45,6 +47,16 @@ def test_how_to_play_names_each_button_with_its_keys(info, user_home):
         on_toolbar = {button.label for button in scene.toolbar.row()}
         buttons = [b for b in scene.listed_bindings() if b.button and b.label and b.button in on_toolbar]
         assert buttons, "the game shows no button the keys table lists"
+        # The rules' own words name a button as the keys table does: "Stuck? H names the next sure
+        # step" sent a mouse player looking for a key where the toolbar says Hint.
+        prose = " ".join(info.how_to_play)
+        for binding in buttons:
+            keys = binding.keys.split(" / ")
+            for named_key in re.findall(re.escape(binding.button) + r" \(([^)]+)\)", prose):
+                assert named_key in keys, f"{binding.button} ({named_key}) in the rules: its keys are {keys}"
+            for key in (k for k in keys if len(k) == 1):
+                assert not re.search(rf"(^|[.;?!] ){re.escape(key)} ", prose), \
+                    f"the rules name {key} alone where the toolbar says {binding.button}: {prose}"
         _press(app, pygame.K_F1)
         page = app.stack.top
         assert isinstance(page, HowToPlayScene)

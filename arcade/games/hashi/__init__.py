@@ -55,7 +55,7 @@ INFO = GameInfo(
         "same pair, and bridges never cross each other or an island.",
         "The puzzle is solved when every island has its number and all islands form one connected network.",
         "On a cylinder or torus board, bridges may leave one edge and come back on the other side.",
-        "Stuck? H names the next sure step and why; W lets the AI solve it step by step.",
+        "Stuck? Hint (H) names the next sure step and why; Watch AI (W) lets the AI solve it step by step.",
     ),
     # The editor's spare copy of an unsaved board, and its running copy (left by a run killed in the
     # editor): Continue reopens it as ``play hashi --edit`` does.

@@ -35,6 +35,6 @@ INFO = GameInfo(
         "each move. End your route on the centre cell before the storm reaches you.",
         'Collect as much loot as you can; the par is the best possible haul on this grid — or, shown as "6+?" '
         "on a grid too big to search in time, the best haul the AI found (not proven best).",
-        "H shows the best next move; I lets the AI walk the optimal route.",
+        "Hint (H) shows the best next move; Watch AI (I) lets the AI walk the optimal route.",
     ),
 )
