@@ -47,6 +47,7 @@ INFO = GameInfo(
         "and DOWN change lane (while a bike still riding is on the edge lane, no bike does: all ride straight on).",
         "A bike that passes over a hole (or lands in one) falls. Get at least the required number of bikes "
         "past the end of the runway within 50 turns.",
-        "Hint (H) shows what the exact AI would do; Watch AI (Space) lets it drive; the timeline scrubs through every turn.",
+        "Hint (H) shows what the exact AI would do; Watch AI (Space) lets it drive; the timeline scrubs "
+        "through every turn.",
     ),
 )
