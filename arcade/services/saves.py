@@ -25,6 +25,7 @@ from arcade.core.session import SAVE_VERSION
 from arcade.services.files import (
     atomic_write_text,
     damage_reason,
+    held_lock,
     keeps_files,
     quarantine,
     read_kept_text,
@@ -375,14 +376,23 @@ def record_result(game: str, key: str, value: float, *, lower_is_better: bool = 
 
     Raises OSError when the records cannot be written (the caller says so; nothing is lost). A run
     that keeps no files (:func:`~arcade.services.files.keep_files`) still says whether it is a best, and writes nothing.
+
+    The file is read afresh and written back under a lock (:func:`~arcade.services.files.held_lock`,
+    dropped by the system with the process, kill -9 included): two windows winning at the same
+    moment each read the records, added their own best and wrote them back, and the later write
+    dropped the other's.
     """
-    records, blocked = _load_records()
-    if blocked:
-        raise OSError(blocked)
-    per_game = records.setdefault(game, {})
-    old = per_game.get(key)
-    better = old is None or (value < old if lower_is_better else value > old)
-    if better and keeps_files():
-        per_game[key] = value
-        atomic_write_text(records_path(), json.dumps(records, indent=1) + "\n")
+    path = records_path()
+    with contextlib.ExitStack() as held:
+        if keeps_files():
+            held.enter_context(held_lock(path.with_name(f".{path.name}.lock")))
+        records, blocked = _load_records()
+        if blocked:
+            raise OSError(blocked)
+        per_game = records.setdefault(game, {})
+        old = per_game.get(key)
+        better = old is None or (value < old if lower_is_better else value > old)
+        if better and keeps_files():
+            per_game[key] = value
+            atomic_write_text(path, json.dumps(records, indent=1) + "\n")
     return better

@@ -15,7 +15,7 @@ from typing import Any
 
 from arcade.core.inputs import parse_json
 from arcade.core.numbers import checked_float, checked_int
-from arcade.services.files import atomic_write_text, damage_reason, read_kept_text, set_aside
+from arcade.services.files import atomic_write_text, damage_reason, held_lock, read_kept_text, set_aside
 from arcade.services.paths import config_dir
 
 PALETTES = ("okabe-ito", "tol-bright", "high-contrast")
@@ -125,21 +125,32 @@ class Settings:
         return json.dumps(self.to_dict(), indent=2) + "\n"
 
     def save(self, path: Path | None = None) -> None:
-        """Write the settings, unless they are what the file already holds.
+        """Write the settings this window changed, unless it changed none.
 
         Raises OSError naming the file when it cannot be written. Quitting wrote the settings
         every time, changed or not, so a read-only data folder printed "could not save settings"
         at every quit although the player had changed nothing.
+
+        Only what changed since this object read (or last wrote) the file is written, over what the
+        file holds now: two windows open at once each wrote their whole copy, and the one that wrote
+        last dropped the other's changes. The file is re-read and replaced under a lock
+        (:func:`~arcade.services.files.held_lock`, which the system drops with the process, kill -9
+        included), so a change the other window writes at the same moment is not lost either.
         """
         if self.readonly:
             return  # the file that could not be read is the player's: it is not replaced
         text = self.to_text()
-        if path is None and text == self.on_disk:
+        if path is not None:
+            atomic_write_text(path, text)  # an explicit file is this object's, whole
             return
-        target = path or self.path()
-        atomic_write_text(target, text)
-        if path is None:
-            self.on_disk = text
+        if text == self.on_disk:
+            return
+        target = self.path()
+        base = json.loads(self.on_disk if self.on_disk is not None else Settings().to_text())
+        ours = json.loads(text)
+        with held_lock(target.with_name(f".{target.name}.lock")):
+            atomic_write_text(target, json.dumps(_merged(_current(target), base, ours), indent=2) + "\n")
+        self.on_disk = text  # what this window's next changes are told from
 
     def game(self, name: str) -> dict[str, Any]:
         """The mutable preference dict of one game."""
@@ -153,6 +164,49 @@ class Settings:
         """
         before = self.on_disk if self.on_disk is not None else Settings().to_text()
         return _choices(json.loads(self.to_text())) != _choices(json.loads(before))
+
+
+def _current(path: Path) -> dict[str, Any] | None:
+    """The settings file's table as it is now (None: none, or none this program can merge into)."""
+    try:
+        raw = parse_json(read_kept_text(path))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return raw if isinstance(raw, dict) else None
+
+
+def _merged(disk: dict[str, Any] | None, base: dict[str, Any], ours: dict[str, Any]) -> dict[str, Any]:
+    """``disk`` with what differs between ``base`` (as this window read it) and ``ours`` put over it.
+
+    A setting is one value (the window size is both numbers); the games' preferences are told apart
+    one by one (another window's Hashi level and this one's Tron bots are both kept). With no file
+    to merge into, ours is written whole.
+    """
+    if disk is None:
+        return ours
+    merged = dict(disk)
+    for key in set(base) | set(ours):
+        if key == "games" and isinstance(ours.get(key), dict) and isinstance(disk.get(key), dict):
+            old = base.get(key) if isinstance(base.get(key), dict) else {}
+            games = {name: dict(prefs) if isinstance(prefs, dict) else prefs for name, prefs in disk[key].items()}
+            for name in set(old) | set(ours[key]):
+                mine, was = ours[key].get(name, {}), old.get(name, {})
+                prefs = games.get(name) if isinstance(games.get(name), dict) else {}
+                for pref in set(mine) | set(was):
+                    if pref not in mine:  # (so it was in ``was``): this window dropped it
+                        prefs.pop(pref, None)
+                    elif mine[pref] != was.get(pref, object()):
+                        prefs[pref] = mine[pref]
+                if prefs or name in mine:
+                    games[name] = prefs
+                else:
+                    games.pop(name, None)
+            merged[key] = games
+        elif key not in ours:
+            merged.pop(key, None)
+        elif ours[key] != base.get(key, object()):
+            merged[key] = ours[key]
+    return merged
 
 
 def stored_choice(value: Any, choices: Iterable[Any], default: Any) -> Any:

@@ -1,0 +1,58 @@
+"""Two windows on one data folder: neither drops what the other wrote (settings, records, autosaves)."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+from arcade.services import saves
+from arcade.services.settings import Settings
+
+
+def test_two_windows_changing_different_settings_keep_both(user_home):
+    Settings(palette="tol-bright").save()
+    first, second = Settings.load(), Settings.load()
+    first.sound = False
+    first.game("hashi")["last_level"] = "easy-3"
+    first.save()
+    second.palette = "high-contrast"
+    second.game("tron")["bots"] = ["wall-hugger"]
+    second.save()
+    on_disk = Settings.load()
+    assert on_disk.sound is False and on_disk.palette == "high-contrast"
+    assert on_disk.games == {"hashi": {"last_level": "easy-3"}, "tron": {"bots": ["wall-hugger"]}}
+    # A later change of the first window does not bring its old palette back.
+    first.animation_speed = 2.0
+    first.save()
+    again = Settings.load()
+    assert (again.palette, again.animation_speed, again.sound) == ("high-contrast", 2.0, False)
+
+
+def test_a_setting_changed_back_in_one_window_is_written(user_home):
+    first, second = Settings.load(), Settings.load()
+    second.sound = False
+    second.save()
+    first.sound = False
+    first.save()
+    first.sound = True  # this window's own change back to the default is a change
+    first.save()
+    assert Settings.load().sound is True
+
+
+def test_two_windows_winning_at_once_keep_both_records(user_home, monkeypatch):
+    """The other window records its best while this one is between reading and writing the file."""
+    real_write = saves.atomic_write_text
+    other = threading.Thread(target=saves.record_result, args=("hashi", "medium-1", 42.0))
+    started = []
+
+    def write_meanwhile(path, text):
+        if not started:
+            started.append(True)
+            other.start()
+            other.join(0.5)  # with the lock it waits for this write; without, it writes first
+        real_write(path, text)
+
+    monkeypatch.setattr(saves, "atomic_write_text", write_meanwhile)
+    assert saves.record_result("hashi", "easy-1", 10.0)
+    other.join()
+    assert json.loads(saves.records_path().read_text()) == {"hashi": {"easy-1": 10.0, "medium-1": 42.0}}
