@@ -679,7 +679,7 @@ def test_the_data_folder_stays_locked_until_a_slow_save_is_written(app, driver, 
     driver.click(tuple(map(int, scene.view.cell_center((2, 2)))))
     real_flush = autosave.BackgroundSaver.flush
     monkeypatch.setattr(autosave.BackgroundSaver, "flush", lambda self, timeout=5.0: real_flush(self, 0.01))
-    real_write = saves.write_autosave
+    real_write = saves.atomic_write_text  # the autosave's write, whoever makes it
     written: list[str] = []
 
     def slow_write(*args, **kwargs):
@@ -687,7 +687,7 @@ def test_the_data_folder_stays_locked_until_a_slow_save_is_written(app, driver, 
         real_write(*args, **kwargs)
         written.append("save")
 
-    monkeypatch.setattr(saves, "write_autosave", slow_write)
+    monkeypatch.setattr(saves, "atomic_write_text", slow_write)
     steps: list[str] = []
     real_release = instance.release
     monkeypatch.setattr(instance, "release", lambda: (steps.append(f"lock after {written}"), real_release()))

@@ -279,7 +279,7 @@ def test_background_saver_writes_the_latest_and_reports_failures(user_home, monk
     def full_disk(*args):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(saves, "write_autosave", full_disk)
+    monkeypatch.setattr(saves, "atomic_write_text", full_disk)  # the disk, whoever writes
     saver.submit({"game": "toy"}, "")
     saver.flush()
     assert saver.error == f"Autosave failed: No space left on device ({saves.autosave_path('toy')})"

@@ -56,3 +56,36 @@ def test_two_windows_winning_at_once_keep_both_records(user_home, monkeypatch):
     assert saves.record_result("hashi", "easy-1", 10.0)
     other.join()
     assert json.loads(saves.records_path().read_text()) == {"hashi": {"easy-1": 10.0, "medium-1": 42.0}}
+
+
+def test_two_windows_playing_hashi_both_keep_their_game(user_home):
+    """Two windows (two apps on one data folder) play the same Hashi level: the first to save keeps
+    ``hashi.json``, the other's game goes beside it, is said once, and neither loses a move."""
+    from arcade.core.registry import Launch
+    from arcade.games import REGISTRY
+    from tests.test_frontend_contract import SMALL, frames, new_app, safe_moves
+
+    first, second = new_app(REGISTRY), new_app(REGISTRY)
+    try:
+        one = first.launch("hashi", Launch(level=SMALL["hashi"]))
+        two = second.launch("hashi", Launch(level=SMALL["hashi"]))
+        for turn in range(3):
+            for app, scene, seed in ((first, one, 1), (second, two, 2)):
+                safe_moves(scene, 1, seed=seed + 10 * turn)
+                scene.save_progress()
+                scene.saver.flush()
+                frames(app, 2)
+        path = saves.autosave_path("hashi")
+        kept = path.with_name("hashi.json.other-window")
+        assert json.loads(path.read_text())["session"]["moves"] == one.session.to_dict()["moves"]
+        assert json.loads(kept.read_text())["session"]["moves"] == two.session.to_dict()["moves"]
+        told = [m.text for m in two.toast.messages if "another window" in m.text]
+        assert told == ["Hashi is also open in another window, which saved it since; this window's game is kept "
+                        "as hashi.json.other-window."]
+        assert not any("another window" in m.text for m in one.toast.messages)
+        # The second window's game ending removes its own copy only, never the first window's save.
+        two.saver.clear()
+        assert path.exists() and not kept.exists()
+    finally:
+        first.close()
+        second.close()

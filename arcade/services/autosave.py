@@ -43,9 +43,11 @@ class BackgroundSaver:
     """Writes ``game``'s autosave off the main thread -- or, with ``write``, any file the scene
     keeps current (the Hashi editor's spare copy of an unsaved board): ``write(data, label)``."""
 
-    def __init__(self, game: str, write: Callable[[Any, str], None] | None = None) -> None:
+    def __init__(self, game: str, write: Callable[[Any, str], None] | None = None, title: str = "") -> None:
         self.game = game
-        self._write = write or (lambda data, label: saves.write_autosave(game, data, label))
+        #: Which autosave on disk is this window's (another window may have the same game open).
+        self.claim = saves.SaveClaim(game, title) if write is None else None
+        self._write = write or self.claim.write  # type: ignore[union-attr]
         #: The file named when a failure names none (the autosave's; a ``write`` of its own names its file).
         self._where = None if write else saves.autosave_path(game)
         #: The last write's failure, for the scene to show (and reset) on its next frame.
@@ -78,6 +80,21 @@ class BackgroundSaver:
                 self._write(*job)
             except OSError as exc:
                 self.error = f"Autosave failed: {write_failure(exc, self._where)}"
+
+    def take_notice(self) -> str:
+        """The line to tell the player once about this game kept beside another window's ("" for none)."""
+        if self.claim is None or not self.claim.notice:
+            return ""
+        notice, self.claim.notice = self.claim.notice, ""
+        return notice
+
+    def clear(self) -> None:
+        """Remove this window's autosave of the game (never another window's); raises OSError as
+        :func:`~arcade.services.saves.clear_autosave`."""
+        if self.claim is not None:
+            self.claim.clear()
+        else:
+            saves.clear_autosave(self.game)
 
     def flush(self, timeout: float = 5.0) -> None:
         with self._lock:

@@ -192,16 +192,22 @@ def set_aside(path: Path) -> str:
     return f"moved to {moved.name}" if moved is not None else "could not be moved aside"
 
 
-def quarantine(path: Path, why: str = "damaged") -> Path | None:
-    """Move a damaged file aside (``NAME.damaged``, or ``NAME.damaged.2`` ... if that is taken) so it
-    stops failing but can still be inspected; None if it could not be moved. No copy is ever replaced:
-    the count used to stop at 100, and the hundredth damaged save then went over ``.damaged.100``.
-    ``why`` names the suffix: ``"newer"`` for a newer Puzzle Arcade's file, which is not damaged."""
+def free_name(path: Path, why: str) -> Path:
+    """``NAME.why``, or ``NAME.why.2`` ... if that is taken: a name beside ``path`` that replaces no file."""
     target = path.with_name(f"{path.name}.{why}")
     n = 1
     while target.exists() or target.is_symlink():
         n += 1
         target = path.with_name(f"{path.name}.{why}.{n}")
+    return target
+
+
+def quarantine(path: Path, why: str = "damaged") -> Path | None:
+    """Move a damaged file aside (``NAME.damaged``, or ``NAME.damaged.2`` ... if that is taken) so it
+    stops failing but can still be inspected; None if it could not be moved. No copy is ever replaced:
+    the count used to stop at 100, and the hundredth damaged save then went over ``.damaged.100``.
+    ``why`` names the suffix: ``"newer"`` for a newer Puzzle Arcade's file, which is not damaged."""
+    target = free_name(path, why)
     try:
         path.replace(target)
     except OSError:

@@ -1,8 +1,9 @@
 """One window per data folder (services): a second one is told, not silently overwritten.
 
 Two windows on the same data folder each keep their own copy of a game and autosave it: the
-last to write wins, and the other's moves are gone without a word (seen with two windows on
-one Hashi game). The first window holds an advisory lock on a file in the data folder for as
+last to write won, and the other's moves were gone without a word (seen with two windows on
+one Hashi game) -- now the second to save is kept beside the first (:class:`arcade.services.saves.SaveClaim`),
+and the player is told here as the second window opens. The first window holds an advisory lock on a file in the data folder for as
 long as it runs -- the system drops it when the process ends, even by kill -9 -- and a second
 window that cannot take it says so once. Neither is stopped: a second window on other games
 is harmless, and refusing to start would strand a player whose first window hangs.
@@ -54,8 +55,8 @@ def claim(folder: Path) -> str:
         _held = handle
         return ""
     handle.close()
-    return ("Another Puzzle Arcade window is open on the same saves: a game open in both keeps "
-            "only the moves of the window that saves last.")
+    return ("Another Puzzle Arcade window is open on the same saves: a game open in both keeps both "
+            "windows' moves (the second to save is kept as GAME.json.other-window).")
 
 
 def release() -> None:

@@ -3,7 +3,9 @@
 The game scenes save after every move, so quitting -- or a crash -- never loses a
 player's progress; the menu offers "Continue" for the most recent autosave. A damaged
 save is moved aside (never silently deleted) and reported in one line; so is a newer Puzzle
-Arcade's save, kept as ``GAME.json.newer`` and said to be that version's, not damaged.
+Arcade's save, kept as ``GAME.json.newer`` and said to be that version's, not damaged. Two
+windows with the same game open never replace each other's save (:class:`SaveClaim`: the second
+is kept as ``GAME.json.other-window``), and two windows' records are merged (:func:`record_result`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import json
 import os
 import stat
 import time
+import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +28,7 @@ from arcade.core.session import SAVE_VERSION
 from arcade.services.files import (
     atomic_write_text,
     damage_reason,
+    free_name,
     held_lock,
     keeps_files,
     quarantine,
@@ -86,16 +90,97 @@ def _noting_failure(game: str, write: Callable[[], None]) -> None:
 
 def write_autosave(game: str, data: dict[str, Any], label: str = "") -> None:
     """Store ``data`` (a JSON-able session dict) as the autosave of ``game`` (nothing in a run
-    that keeps no files, see :func:`~arcade.services.files.keep_files`)."""
+    that keeps no files, see :func:`~arcade.services.files.keep_files`), whatever is there: a game
+    scene writes through its :class:`SaveClaim`, which leaves another window's save alone."""
     if not keeps_files():
         return
-    payload = {"saved_at": time.time(), "label": label, "session": data}
+    payload = {"saved_at": time.time(), "label": label, "session": data, "stamp": uuid.uuid4().hex}
 
     def write() -> None:
         _keep_unreadable(autosave_path(game))
         atomic_write_text(autosave_path(game), json.dumps(payload) + "\n")
 
     _noting_failure(game, write)
+
+
+def _stamp(path: Path) -> str | None:
+    """The ``stamp`` of the autosave at ``path``: a token new at every write (None: no file, a save
+    written before stamps, or one that cannot be read -- which the read and the write say themselves)."""
+    try:
+        payload = json.loads(read_kept_text(path))
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    stamp = payload.get("stamp") if isinstance(payload, dict) else None
+    return stamp if isinstance(stamp, str) else None
+
+
+#: The suffix of a window's game kept beside another window's autosave of the same game.
+OTHER_WINDOW = "other-window"
+
+
+class SaveClaim:
+    """One window's autosave of one game: which save on disk is this window's to replace.
+
+    Two windows with the same game open each wrote ``GAME.json`` after every move, and the one that
+    wrote last silently replaced the other's game. Every save now carries a new ``stamp``; the claim
+    remembers the stamp of the file as the game was opened, then as it last wrote it. A save on disk
+    with another stamp was written by another window since: it is left alone, and this window's game
+    goes to ``GAME.json.other-window`` (as a newer version's save is kept as ``.newer``) for as long
+    as it is open, with :attr:`notice` said once. Check and write are done under a lock the system
+    drops with the process (kill -9 included), so two windows saving at the same moment both see it.
+    """
+
+    def __init__(self, game: str, title: str = "") -> None:
+        self.game = game
+        self.title = title or game
+        #: The stamp of the save this window may replace (None: no stamped save when the game opened).
+        self.stamp = _stamp(autosave_path(game))
+        #: Where this window's game is kept instead of the autosave, once another window took that.
+        self.kept: Path | None = None
+        #: The one line to tell the player when that happens ("" once taken).
+        self.notice = ""
+
+    def _lock(self) -> contextlib.AbstractContextManager[bool]:
+        path = autosave_path(self.game)
+        return held_lock(path.with_name(f".{path.name}.lock"))
+
+    def _taken(self) -> bool:
+        """Whether another window has written the autosave since this one read or wrote it."""
+        stamp = _stamp(autosave_path(self.game))
+        return stamp is not None and stamp != self.stamp
+
+    def write(self, data: dict[str, Any], label: str = "") -> None:
+        """:func:`write_autosave`, to this window's file (see the class)."""
+        if not keeps_files():
+            return
+        path = autosave_path(self.game)
+
+        def write() -> None:
+            with self._lock():
+                if self.kept is None and self._taken():
+                    self.kept = free_name(path, OTHER_WINDOW)
+                    self.notice = (f"{self.title} is also open in another window, which saved it since; this "
+                                   f"window's game is kept as {self.kept.name}.")
+                target = self.kept or path
+                _keep_unreadable(target)
+                stamp = uuid.uuid4().hex
+                payload = {"saved_at": time.time(), "label": label, "session": data, "stamp": stamp}
+                atomic_write_text(target, json.dumps(payload) + "\n")
+                if self.kept is None:
+                    self.stamp = stamp
+
+        _noting_failure(self.game, write)
+
+    def clear(self) -> None:
+        """:func:`clear_autosave` of this window's game only: another window's save is not removed."""
+        if not keeps_files():
+            return
+        if self.kept is not None:
+            _noting_failure(self.game, lambda: self.kept.unlink(missing_ok=True) if self.kept else None)
+            return
+        with self._lock():
+            if not self._taken():
+                clear_autosave(self.game)
 
 
 def clear_autosave(game: str) -> None:

@@ -47,7 +47,7 @@ class AutosaveMixin:
         """The background writer of the autosaves, what a watch has left unsaved, and whether the
         save's camera was put back yet."""
         #: Autosaves are written by a background thread: an fsync can take longer than a frame.
-        self.saver = BackgroundSaver(info.name)
+        self.saver = BackgroundSaver(info.name, title=info.title)
         self._save_due = False
         #: Seconds watched since the last save (see :meth:`save_progress`).
         self._watched_unsaved = 0.0
@@ -174,7 +174,7 @@ class AutosaveMixin:
         if self.game_over():
             self.saver.flush()
             try:
-                saves.clear_autosave(self.info.name)
+                self.saver.clear()
             except OSError as exc:
                 self.toast.show(f"Autosave failed: {write_failure(exc, saves.autosave_path(self.info.name))}", "error")
             return
@@ -217,6 +217,6 @@ class AutosaveMixin:
         self._save_due = False
         self.saver.flush()  # a write of the old game still under way would bring it back
         try:
-            saves.clear_autosave(self.info.name)
+            self.saver.clear()
         except OSError as exc:
             self.toast.show(f"Autosave failed: {write_failure(exc, saves.autosave_path(self.info.name))}", "error")

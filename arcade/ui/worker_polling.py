@@ -40,6 +40,10 @@ class WorkerPollingMixin:
             self.toast.show(self.saver.error, "error")
             self.saver.error = ""
             self._dirty = True
+        notice = self.saver.take_notice()  # this game kept beside another window's: said once
+        if notice and self.app is not None:
+            self.app.warn(notice, self.toast)
+            self._dirty = True
         for problem in saves.take_problems():  # a damaged records file met by a picker or a win
             if self.app is not None:
                 self.app.warn(problem, self.toast)
