@@ -2,9 +2,10 @@
 
 Two windows on the same data folder each keep their own copy of a game and autosave it: the
 last to write won, and the other's moves were gone without a word (seen with two windows on
-one Hashi game) -- now the second to save is kept beside the first (:class:`arcade.services.saves.SaveClaim`),
-and the player is told here as the second window opens. The first window holds an advisory lock on a file in the data folder for as
-long as it runs -- the system drops it when the process ends, even by kill -9 -- and a second
+one Hashi game) -- now the second to save is kept beside the first
+(:class:`arcade.services.saves.SaveClaim`), and the player is told here as the second window
+opens. The first window holds an advisory lock on a file in the data folder for as long as it
+runs -- the system drops it when the process ends, even by kill -9 -- and a second
 window that cannot take it says so once. Neither is stopped: a second window on other games
 is harmless, and refusing to start would strand a player whose first window hangs.
 """
