@@ -89,3 +89,28 @@ def test_two_windows_playing_hashi_both_keep_their_game(user_home):
     finally:
         first.close()
         second.close()
+
+
+def test_a_game_reopened_while_its_last_save_is_still_written_is_not_another_windows(user_home, monkeypatch):
+    """A slow disk: the scene left gave up waiting for its save, and the same window opens the game
+    again at once. That save is this window's: the new game writes over it, with no notice."""
+    import time
+
+    from arcade.services.autosave import BackgroundSaver
+
+    real_write = saves.atomic_write_text
+
+    def slow_write(path, text):
+        time.sleep(0.3)
+        real_write(path, text)
+
+    monkeypatch.setattr(saves, "atomic_write_text", slow_write)
+    left = BackgroundSaver("hashi", title="Hashi")
+    left.submit({"version": 1, "game": "hashi", "moves": ["old"]}, "")
+    left.flush(0.01)  # gave up: the write is still under way
+    reopened = BackgroundSaver("hashi", title="Hashi")
+    reopened.submit({"version": 1, "game": "hashi", "moves": ["new"]}, "")
+    reopened.flush()
+    assert reopened.take_notice() == ""
+    assert saves.read_autosave("hashi").data["moves"] == ["new"]
+    assert not saves.autosave_path("hashi").with_name("hashi.json.other-window").exists()

@@ -39,12 +39,24 @@ def wait_for_writers() -> None:
             thread.join()
 
 
+def _wait_for_writes_of(game: str, timeout: float = 30.0) -> None:
+    """Wait until this window's earlier writes of ``game``'s autosave are on disk (the scene before,
+    left with a save still under way past its flush's time limit): the new scene's claim takes the
+    save on disk as its own, and a write of this window landing after that read as another window's."""
+    with _WRITERS_LOCK:
+        running = [t for t in _WRITERS if t.name == f"{game}-autosave"]
+    for thread in running:
+        thread.join(timeout)
+
+
 class BackgroundSaver:
     """Writes ``game``'s autosave off the main thread -- or, with ``write``, any file the scene
     keeps current (the Hashi editor's spare copy of an unsaved board): ``write(data, label)``."""
 
     def __init__(self, game: str, write: Callable[[Any, str], None] | None = None, title: str = "") -> None:
         self.game = game
+        if write is None:
+            _wait_for_writes_of(game)
         #: Which autosave on disk is this window's (another window may have the same game open).
         self.claim = saves.SaveClaim(game, title) if write is None else None
         self._write = write or self.claim.write  # type: ignore[union-attr]
