@@ -57,7 +57,7 @@ def claim(folder: Path) -> str:
         return ""
     handle.close()
     return ("Another Puzzle Arcade window is open on the same saves: a game open in both keeps both "
-            "windows' moves (the second to save is kept as GAME.json.other-window).")
+            "windows' moves (the window that saves it second keeps its game in a file of its own, and says so).")
 
 
 def release() -> None:
