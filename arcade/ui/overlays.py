@@ -333,8 +333,7 @@ class PanelScene(Scene):
             draw_text(surface, theme, "↓ more keys: wheel or PgDn", (self.panel.x + px(24), area.bottom + 2), size=13,
                       colour=theme["text_dim"])
         for i, b in enumerate(self.buttons):
-            b.toggled = i == self.selected
-            b.draw(surface, theme, 17)
+            b.draw(surface, theme, 17, focused=i == self.selected)
         if self._hint:
             below = max(b.rect.bottom for b in self.buttons)  # (moved with the panel's bottom by a subclass)
             draw_text(surface, theme, self._hint, (self.panel.centerx, below + px(3)), size=HINT_SIZE,

@@ -291,6 +291,5 @@ class SettingsScene(Scene):
         if self.hint_bottom:
             draw_text(surface, theme, KEYS_HINT, (self.panel.centerx, self.hint_bottom), size=KEYS_HINT_SIZE,
                       colour=theme["text_dim"], anchor="midbottom")
-        self.back.toggled = self.on_back()
-        self.back.draw(surface, theme, 17)
+        self.back.draw(surface, theme, 17, focused=self.on_back())
         self.toast.draw(surface, theme, self.panel.bottom + 50)

@@ -111,7 +111,9 @@ class Button:
             base = blend(base, theme["shadow"], 0.3)
         return base, (readable_on(base, theme["text"], theme["text_dark"]) if enabled else theme["text_dim"])
 
-    def draw(self, surface: pygame.Surface, theme: Theme, size: int = 16) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, size: int = 16, *, focused: bool = False) -> None:
+        """The button in its state; ``focused``: with the keyboard's focus ring round it (:func:`draw_focus`),
+        the one look of the focus in every toolbar, panel and dialog."""
         base, colour = self.colours(theme)
         radius = max(3, self.rect.height // 4)
         pygame.draw.rect(surface, base, self.rect, border_radius=radius)
@@ -121,6 +123,22 @@ class Button:
             surface, theme, self.label, self.rect.center, size=size, colour=colour,
             anchor="center", max_width=self.rect.width - 6,
         )
+        if focused:
+            draw_focus(surface, theme, self.rect)
+
+
+def draw_focus(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
+    """The keyboard's focus, drawn the same everywhere: a ring in the highlight colour round ``rect``
+    and clear of it, so it reads on every palette and on a lit (toggled, hovered) button.
+
+    The pause, result and Game ID panels and Settings' Back showed their focus as the toggled
+    state's blue fill while toolbars, How to play and Tron's setup drew this ring: a player had two
+    looks to learn for one thing, and the fill read as "on" on a button that toggles. The hover
+    keeps its own look (a light tint), so the two never read as one."""
+    if rect.width and rect.height:
+        ring = rect.inflate(theme.px(6), theme.px(6))
+        pygame.draw.rect(surface, theme["highlight"], ring, width=max(2, theme.px(2)),
+                         border_radius=max(3, ring.height // 4))
 
 
 class DoubleClickGuard:
@@ -461,12 +479,8 @@ class Toolbar:
             self._draw_focus(surface, theme, self.more)  # in the closed menu: More holds it
 
     def _draw_focus(self, surface: pygame.Surface, theme: Theme, button: Button) -> None:
-        """The focus ring: in the highlight colour (the toggled state's border is the accent), round
-        the button and clear of it, so it reads on every palette and on a lit button."""
-        if button.rect.width:
-            ring = button.rect.inflate(theme.px(6), theme.px(6))
-            pygame.draw.rect(surface, theme["highlight"], ring, width=max(2, theme.px(2)),
-                             border_radius=max(3, ring.height // 4))
+        """The focus ring (:func:`draw_focus`) round ``button``."""
+        draw_focus(surface, theme, button.rect)
 
     def draw_menu(self, surface: pygame.Surface, theme: Theme) -> None:
         """The open More menu, over everything else (its owner draws it last)."""
@@ -517,7 +531,7 @@ def draw_form_row(
                   colour=theme["text_dim"], anchor="midright")
     if isinstance(widget, Slider):
         widget.focused = focused
-    else:
-        widget.toggled = focused
-    widget.draw(surface, theme)
+        widget.draw(surface, theme)
+    else:  # the focus ring every focused button has (it was the toggled state's fill here)
+        widget.draw(surface, theme, focused=focused)
 

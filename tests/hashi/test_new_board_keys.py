@@ -28,9 +28,9 @@ def test_tab_goes_past_the_rows_to_generate_and_cancel(app, driver, tmp_path):
     dialog = open_dialog(app, driver, tmp_path)
     for _ in range(len(dialog.rows)):
         driver.key(pygame.K_TAB)
-    assert dialog.generate_button.toggled and not dialog.cancel_button.toggled
+    assert dialog.focused_button() is dialog.generate_button
     driver.key(pygame.K_TAB)
-    assert dialog.cancel_button.toggled and not dialog.generate_button.toggled
+    assert dialog.focused_button() is dialog.cancel_button
     driver.key(pygame.K_RETURN)
     assert app.stack.top is not dialog  # Cancel pressed: closed
     assert dialog.busy is None  # and nothing is being generated
@@ -41,12 +41,12 @@ def test_shift_tab_from_the_first_row_reaches_cancel_and_left_goes_to_generate(a
     Typing digits on a button stop does not change the seed (they are the seed row's only)."""
     dialog = open_dialog(app, driver, tmp_path)
     driver.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
-    assert dialog.cancel_button.toggled
+    assert dialog.focused_button() is dialog.cancel_button
     driver.key(pygame.K_LEFT)
-    assert dialog.generate_button.toggled and not dialog.cancel_button.toggled
+    assert dialog.focused_button() is dialog.generate_button
     driver.key(pygame.K_7, unicode="7")
     assert dialog.seed_text == ""
     driver.key(pygame.K_TAB)  # Generate → Cancel
     driver.key(pygame.K_TAB)  # Cancel → Width, round
-    assert not dialog.generate_button.toggled and not dialog.cancel_button.toggled
+    assert dialog.focused_button() is None
     assert dialog.focus == 0

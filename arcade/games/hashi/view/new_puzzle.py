@@ -333,6 +333,5 @@ class NewPuzzleScene(Scene):
             self.warning_rect = draw_text(surface, theme, theme.marked("warning", self.discards),
                                           (self.panel.centerx, self.warning_y), size=16, colour=theme["warning"],
                                           anchor="midtop", max_width=self.panel.width - 40)
-        for button in self.buttons:  # lit as a focused row's button is (see draw_form_row)
-            button.toggled = button is self.focused_button() and self.busy is None
-            button.draw(surface, theme, 17)
+        for button in self.buttons:  # ringed as a focused row's button is (see draw_form_row)
+            button.draw(surface, theme, 17, focused=button is self.focused_button() and self.busy is None)
