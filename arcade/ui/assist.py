@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from arcade.core.errors import ArcadeError, IllegalMove
 from arcade.core.game import Hint, Step
 from arcade.core.registry import Binding
-from arcade.ui.keymap import listed_once
+from arcade.ui.keymap import button_cell, listed_once
 from arcade.ui.watch import WatchPlayer
 from arcade.ui.watch_feed import StepFeed, plan_start
 from arcade.ui.worker import job_cancelled
@@ -366,8 +366,10 @@ class AssistMixin:
         the game uses for something else (Hashi's N: new board, its Space: lock the island) is
         listed with that meaning only (see :func:`listed_once`). The watch's status line names these
         keys and no other: it said "Step or N plays one step" where the pause screen listed only
-        "." for it, and the README said N and Space."""
-        rows = self.keymap()
+        "." for it, and the README said N and Space. A row the table leaves out here (``listed_when``:
+        Hashi's ", / ." of a hint's chain, with no chain shown) claims no key: it took "." from the
+        watch's step, and the paused line said "Step plays one step" with no key at all."""
+        rows = [b for b in self.keymap() if not b.listed_when or getattr(self, b.listed_when)]
 
         def shown(b: Binding) -> bool:
             return b.when != "watching" and self.binding_active(b)
@@ -376,9 +378,10 @@ class AssistMixin:
         return [key for binding in kept.values() if binding.action == action for key in binding.keys.split(" / ")]
 
     def _button_or_keys(self, button: str, action: str) -> str:
-        """"Step or ." / "Pause AI": a watch button and the keys the table names for its action."""
-        names = [button, *self.table_keys(action)]
-        return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+        """"Step (.)" / "Pause AI": a watch button and the keys the table names for its action,
+        worded as How to play words a button's row (:func:`~arcade.ui.keymap.button_cell`)."""
+        keys = " / ".join(self.table_keys(action))
+        return button_cell(button, keys) if keys else button
 
     def watching_text(self) -> str:
         """The status line while the AI plays: its buttons and the keys the keys table lists for them."""

@@ -168,18 +168,20 @@ class ChainWalkMixin:
         """The chain's keys, before the game's own while a chain is shown (see the module). The keys
         table lists them while one is shown (the pause screen, How to play opened over it), first,
         as the keys of the moment; the rest of the time the caption box is not there to step, and
-        its keys are the game's own again."""
+        its keys are the game's own again -- the unlabelled rows that act under those lines too: left
+        in the table with no chain shown, they still claimed their keys in it, and "." was nobody's
+        there (the watch's "while watching: one step" row went, and its status line named no key)."""
         shown = "chain_shown"
         return [
             Binding(", / .", "", "step the hint's chain back / on (← → too while the cursor is hidden)",
                     listed_when=shown),
-            Binding(",", "chain_step", "", arg="-1", when=shown, repeat=True),
-            Binding(".", "chain_step", "", arg="1", when=shown, repeat=True),
-            Binding("Left", "chain_step", "", arg="-1", when="chain_arrows", repeat=True),
-            Binding("Right", "chain_step", "", arg="1", when="chain_arrows", repeat=True),
+            Binding(",", "chain_step", "", arg="-1", when=shown, repeat=True, listed_when=shown),
+            Binding(".", "chain_step", "", arg="1", when=shown, repeat=True, listed_when=shown),
+            Binding("Left", "chain_step", "", arg="-1", when="chain_arrows", repeat=True, listed_when=shown),
+            Binding("Right", "chain_step", "", arg="1", when="chain_arrows", repeat=True, listed_when=shown),
             Binding("Home / End", "", "the chain's start (its assumption) / its contradiction", listed_when=shown),
-            Binding("Home", "chain_go", "", arg="first", when=shown),
-            Binding("End", "chain_go", "", arg="last", when=shown),
+            Binding("Home", "chain_go", "", arg="first", when=shown, listed_when=shown),
+            Binding("End", "chain_go", "", arg="last", when=shown, listed_when=shown),
             Binding("Space", "chain_toggle", "play / pause the hint's chain", when=shown, listed_when=shown),
         ]
 
