@@ -125,3 +125,64 @@ def test_the_ring_is_drawn_at_640x400_with_large_text(user_home):
     finally:
         app.close()
         pygame.display.quit()
+
+
+def wrapped_panel(app: App) -> PanelScene:
+    """A result panel whose six buttons wrap onto two rows (Tron's match result at 640x400)."""
+    names = ["Rematch", "Replay round", "Save replay", "Setup", "Look at board", "Main menu"]
+    panel = ResultScene("You win the match!", ["You 3 : 1 Flood-fill"], [(n, lambda: None) for n in names])
+    app.push(panel)
+    panel.opened = 1.0  # armed
+    app.frame(1 / 60)
+    return panel
+
+
+def test_arrows_move_spatially_over_wrapped_buttons_and_tab_keeps_reading_order(user_home):
+    app = App(REGISTRY, size=(640, 400), headless=True)
+    try:
+        driver_frame = app.frame
+        panel = wrapped_panel(app)
+        rects = [b.rect for b in panel.buttons]
+        tops = sorted({r.top for r in rects})
+        assert len(tops) == 2, rects  # wrapped
+
+        def press(key: int, mod: int = 0) -> None:
+            driver_frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0),
+                                  pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)])
+
+        def nearest_on(top: int, middle: int) -> int:
+            return min((i for i, r in enumerate(rects) if r.top == top), key=lambda i: abs(rects[i].centerx - middle))
+
+        panel.selected = 0
+        press(pygame.K_DOWN)  # to the button under the first, not the second on its row
+        below = nearest_on(tops[1], rects[0].centerx)
+        assert panel.selected == below and rects[below].top == tops[1]
+        press(pygame.K_UP)  # back up to the nearest on the first row
+        assert panel.selected == nearest_on(tops[0], rects[below].centerx)
+        last_top = max(i for i, r in enumerate(rects) if r.top == tops[0])
+        panel.selected = last_top
+        press(pygame.K_RIGHT)  # along the row: off its end to the next row's first, in reading order
+        assert panel.selected == last_top + 1
+        press(pygame.K_LEFT)
+        assert panel.selected == last_top
+        press(pygame.K_TAB)  # Tab / Shift+Tab in reading order
+        assert panel.selected == last_top + 1
+        press(pygame.K_TAB, pygame.KMOD_LSHIFT)
+        assert panel.selected == last_top
+        panel.selected = nearest_on(tops[1], 0)
+        press(pygame.K_DOWN)  # from the last row round to the first
+        assert rects[panel.selected].top == tops[0]
+    finally:
+        app.close()
+        pygame.display.quit()
+
+
+def test_on_one_row_up_and_down_still_step_along_it(app, driver):
+    app.push(PanelScene("A panel", ["body"], [("One", lambda: None), ("Two", lambda: None), ("Three", lambda: None)]))
+    driver.frames(1)
+    panel = app.stack.top
+    driver.key(pygame.K_DOWN)
+    assert panel.selected == 1
+    driver.key(pygame.K_UP)
+    driver.key(pygame.K_UP)
+    assert panel.selected == 2  # round from the first to the last

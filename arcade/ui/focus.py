@@ -46,3 +46,25 @@ def focus_after(event: pygame.event.Event, index: int, count: int, *, back: Sequ
         return count - 1
     step = focus_step(event, back=back, forward=forward)
     return None if step is None else (index + step) % count
+
+
+def focus_in_grid(event: pygame.event.Event, rects: Sequence[pygame.Rect], index: int) -> int | None:
+    """Where the focus goes after the key ``event`` over buttons laid out in rows at ``rects`` (a
+    panel's buttons wrapped onto two lines in a narrow window), or None.
+
+    ↑ ↓ go to the nearest button (by its middle) on the row above / below, round from the last row
+    to the first; ← → step along the buttons in reading order, Tab / Shift+Tab too, and Home / End
+    jump to the first and the last (:func:`focus_after`). On a single row ↑ ↓ step as ← → do: there
+    is no row to go to. Battle Royale's result wrapped its five buttons onto two rows, and ↓ went
+    to the next button in order, on the same row, not to the one under it.
+    """
+    tops = sorted({rect.top for rect in rects})
+    if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and len(tops) > 1 \
+            and 0 <= index < len(rects):
+        row = tops.index(rects[index].top)
+        target = tops[(row + (1 if event.key == pygame.K_DOWN else -1)) % len(tops)]
+        middle = rects[index].centerx
+        return min((i for i, rect in enumerate(rects) if rect.top == target),
+                   key=lambda i: (abs(rects[i].centerx - middle), i))
+    return focus_after(event, index, len(rects), back=(pygame.K_LEFT, pygame.K_UP),
+                       forward=(pygame.K_RIGHT, pygame.K_DOWN))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from arcade.core.registry import LEVELS_BUTTON, NEW_BOARD_BUTTON
-from arcade.ui.focus import focus_after
+from arcade.ui.focus import focus_in_grid
 from arcade.ui.input import standard_action
 from arcade.ui.key_table import KeyRow, key_indent, key_table_rows, row_lines
 from arcade.ui.keymap import parse_keys
@@ -266,8 +266,8 @@ class PanelScene(Scene):
             if self.key_scroll.keys(event, self.key_line, ends=False):
                 self._scrolled(True)
                 return True
-            moved = focus_after(event, self.selected, len(self.buttons), back=(pygame.K_LEFT, pygame.K_UP),
-                                forward=(pygame.K_RIGHT, pygame.K_DOWN))
+            # ↑ ↓ to the row above / below where the buttons wrapped, ← → and Tab in reading order.
+            moved = focus_in_grid(event, [b.rect for b in self.buttons], self.selected)
             if moved is not None:
                 self.selected = moved
                 return True
