@@ -69,12 +69,17 @@ def test_the_pause_and_result_panels_ring_their_focus_in_every_palette(app, driv
     only_ringed(app, result.buttons, result.buttons[1])  # Look at board, Enter's default
 
 
-def test_the_game_id_panel_rings_its_focus(app, driver, tmp_path):
+def hashi_with_dialog(app, driver, tmp_path, key: int, letter: str) -> None:
+    """A small Hashi level open, and ``key`` pressed on it (its dialog on top)."""
     path = tmp_path / "level.txt"
     path.write_text("3...3\n.....\n2...2\n")
     app.launch("hashi", Launch(level=str(path)))
     driver.frames(1)
-    driver.key(pygame.K_i, unicode="i")
+    driver.key(key, unicode=letter)
+
+
+def test_the_game_id_panel_rings_its_focus(app, driver, tmp_path):
+    hashi_with_dialog(app, driver, tmp_path, pygame.K_i, "i")
     panel = app.stack.top
     assert isinstance(panel, PanelScene) and panel.title == "Game ID"
     only_ringed(app, panel.buttons, panel.buttons[0])
@@ -93,11 +98,7 @@ def test_settings_back_and_its_rows_buttons_ring_their_focus(app, driver):
 
 
 def test_hashi_new_board_rings_generate_as_a_toolbar_does(app, driver, tmp_path):
-    path = tmp_path / "level.txt"
-    path.write_text("3...3\n.....\n2...2\n")
-    app.launch("hashi", Launch(level=str(path)))
-    driver.frames(1)
-    driver.key(pygame.K_n, unicode="n")
+    hashi_with_dialog(app, driver, tmp_path, pygame.K_n, "n")
     dialog = app.stack.top
     driver.key(pygame.K_END)  # the last stop: Cancel
     only_ringed(app, dialog.buttons, dialog.cancel_button)

@@ -4,19 +4,6 @@ the keys table saying so."""
 from __future__ import annotations
 
 import pygame
-import pytest
-
-from arcade.games.hashi import INFO
-from arcade.games.hashi.editing import Draft
-from arcade.games.hashi.view.editor import EditorScene
-
-
-@pytest.fixture
-def editor(app, driver):
-    scene = EditorScene(INFO, Draft.blank(5, 5))
-    app.push(scene)
-    driver.frames(2)
-    return scene
 
 
 def test_number_keys_and_delete_act_at_the_keyboard_cursor_and_the_table_says_so(editor, driver):

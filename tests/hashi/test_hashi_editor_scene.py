@@ -21,14 +21,6 @@ from arcade.ui.overlays import ResultScene
 CTRL = pygame.KMOD_CTRL
 
 
-@pytest.fixture
-def editor(app, driver):
-    scene = EditorScene(INFO, Draft.blank(5, 5))
-    app.push(scene)
-    driver.frames(2)
-    return scene
-
-
 def settle(scene: EditorScene, driver) -> None:
     """Let the verdict (and a fix search) finish and be delivered on the frame loop."""
     for worker in (scene.verdict_worker, scene.fix_worker):
