@@ -65,12 +65,23 @@ def test_two_windows_playing_hashi_both_keep_their_game(user_home):
     from arcade.games import REGISTRY
     from tests.test_frontend_contract import SMALL, frames, new_app, safe_moves
 
+    # A window is a process: each app here gets its own record of the saves it wrote (a stamp its
+    # own process wrote is never another window's, see SaveClaim._taken).
+    written = {1: set(), 2: set()}
+
+    def as_window(n: int) -> None:
+        saves._WRITTEN_HERE = written[n]
+
+    real = saves._WRITTEN_HERE
     first, second = new_app(REGISTRY), new_app(REGISTRY)
     try:
+        as_window(1)
         one = first.launch("hashi", Launch(level=SMALL["hashi"]))
+        as_window(2)
         two = second.launch("hashi", Launch(level=SMALL["hashi"]))
         for turn in range(3):
             for app, scene, seed in ((first, one, 1), (second, two, 2)):
+                as_window(seed)
                 safe_moves(scene, 1, seed=seed + 10 * turn)
                 scene.save_progress()
                 scene.saver.flush()
@@ -84,11 +95,15 @@ def test_two_windows_playing_hashi_both_keep_their_game(user_home):
                         "as hashi.json.other-window."]
         assert not any("another window" in m.text for m in one.toast.messages)
         # The second window's game ending removes its own copy only, never the first window's save.
+        as_window(2)
         two.saver.clear()
         assert path.exists() and not kept.exists()
     finally:
+        as_window(1)
         first.close()
+        as_window(2)
         second.close()
+        saves._WRITTEN_HERE = real
 
 
 def test_a_game_reopened_while_its_last_save_is_still_written_is_not_another_windows(user_home, monkeypatch):

@@ -94,7 +94,9 @@ def write_autosave(game: str, data: dict[str, Any], label: str = "") -> None:
     scene writes through its :class:`SaveClaim`, which leaves another window's save alone."""
     if not keeps_files():
         return
-    payload = {"saved_at": time.time(), "label": label, "session": data, "stamp": uuid.uuid4().hex}
+    stamp = uuid.uuid4().hex
+    _WRITTEN_HERE.add(stamp)
+    payload = {"saved_at": time.time(), "label": label, "session": data, "stamp": stamp}
 
     def write() -> None:
         _keep_unreadable(autosave_path(game))
@@ -113,6 +115,9 @@ def _stamp(path: Path) -> str | None:
     stamp = payload.get("stamp") if isinstance(payload, dict) else None
     return stamp if isinstance(stamp, str) else None
 
+
+#: The stamps of the autosaves this process (this window) wrote: a few dozen bytes a save.
+_WRITTEN_HERE: set[str] = set()
 
 #: The suffix of a window's game kept beside another window's autosave of the same game.
 OTHER_WINDOW = "other-window"
@@ -145,9 +150,12 @@ class SaveClaim:
         return held_lock(path.with_name(f".{path.name}.lock"))
 
     def _taken(self) -> bool:
-        """Whether another window has written the autosave since this one read or wrote it."""
+        """Whether another window has written the autosave since this one read or wrote it. A stamp
+        this process wrote is never another window's: one window's scenes hand a game on (the level
+        left saves as the next one opens), and its last save was taken for another window's -- the
+        new game went to ``.other-window`` while Continue offered the level left."""
         stamp = _stamp(autosave_path(self.game))
-        return stamp is not None and stamp != self.stamp
+        return stamp is not None and stamp != self.stamp and stamp not in _WRITTEN_HERE
 
     def write(self, data: dict[str, Any], label: str = "") -> None:
         """:func:`write_autosave`, to this window's file (see the class)."""
@@ -164,6 +172,7 @@ class SaveClaim:
                 target = self.kept or path
                 _keep_unreadable(target)
                 stamp = uuid.uuid4().hex
+                _WRITTEN_HERE.add(stamp)
                 payload = {"saved_at": time.time(), "label": label, "session": data, "stamp": stamp}
                 atomic_write_text(target, json.dumps(payload) + "\n")
                 if self.kept is None:
